@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** Every variable the server reads. `.env.example` documents the same list. */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: httpUrl.default('http://localhost:3000'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).optional(),
+    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+    USER_HASH_SECRET: z.string().min(16).default('rampart-development-user-hash-secret'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.local>'),
+    OIDC_ISSUER: httpUrl.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).default('rampart-dashboard'),
+    DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    GRAPHQL_INTROSPECTION: booleanFlag.default(false),
+    GRAPHQL_IDE: booleanFlag.default(false),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    SEED_DEMO: booleanFlag.default(true),
+    SENTRY_DSN: z.url().optional(),
+    GA4_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/).optional(),
+    INTERCOM_APP_ID: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'the issuer host must not contain "-admin."' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment, listing every bad variable by name. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

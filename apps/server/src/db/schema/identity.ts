@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    jobTitle: text('job_title'),
+    referralLink: text('referral_link'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    adminRole: text('admin_role'),
+    otpSecret: text('otp_secret'),
+    otpPendingSecret: text('otp_pending_secret'),
+    isOtpEnabled: boolean('is_otp_enabled').notNull().default(false),
+    isOtpEnforced: boolean('is_otp_enforced').notNull().default(false),
+    otpLastUsedStep: integer('otp_last_used_step'),
+    preferredCurrencyCode: text('preferred_currency_code').notNull().default('usd'),
+    pipedriveId: text('pipedrive_id'),
+    pipedriveAttributionId: text('pipedrive_attribution_id'),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+);
+
+/** Single-use codes and links sent by e-mail; only a hash of the secret is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['signup_confirmation', 'password_reset', 'reset_two_factor', 'email_change'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('user_tokens_hash_unique').on(table.tokenHash), index('user_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: inet('ip_address'),
+    userAgent: text('user_agent'),
+    authMethod: text('auth_method', { enum: ['password', 'sso', 'signup', 'invite', 'password_reset'] }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Failed sign-in attempts, counted per e-mail and per IP to throttle guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ipAddress: inet('ip_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_email_idx').on(table.email, table.createdAt), index('login_failures_ip_idx').on(table.ipAddress, table.createdAt)],
+);

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** The repository root, found from this file so the server runs from any working directory. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const serverRoot = path.join(repoRoot, 'apps/server');
+export const webDist = path.join(repoRoot, 'apps/web/dist');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
+
+export function dataDir(configured?: string): string {
+  return configured ? path.resolve(configured) : path.join(repoRoot, '.data');
+}

@@ -1,0 +1,3 @@
+export default function OktaCallbackPage() {
+  return <div role="status">Loading...</div>;
+}

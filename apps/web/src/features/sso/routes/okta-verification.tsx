@@ -1,0 +1,3 @@
+export default function OktaVerificationPage() {
+  return <div role="status">Loading...</div>;
+}

@@ -1,0 +1,34 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// One config, one SDL: server resolver types and the web's typed documents come from the same files.
+const schema = ['apps/server/src/graphql/base.graphql', 'apps/server/src/modules/*/schema.graphql'];
+
+const config: CodegenConfig = {
+  schema,
+  ignoreNoDocuments: true,
+  generates: {
+    'apps/server/src/generated/graphql.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        contextType: '../graphql/context.ts#GraphQLContext',
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { Decimal: 'string', DateTime: { input: 'string', output: 'Date | string' } },
+        mappers: {
+          User: '../modules/identity/identity.repository.ts#UserRow',
+          Membership: '../modules/accounts/accounts.repository.ts#MembershipRow',
+          Account: '../modules/accounts/accounts.repository.ts#AccountRow',
+          Organization: '../modules/accounts/accounts.repository.ts#OrganizationRow',
+        },
+      },
+    },
+    'apps/web/src/gql/': {
+      preset: 'client',
+      documents: ['apps/web/src/**/*.{ts,tsx}', '!apps/web/src/gql/**/*'],
+      presetConfig: { fragmentMasking: false },
+      config: { useTypeImports: true, enumsAsTypes: true, scalars: { Decimal: 'string', DateTime: 'string' } },
+    },
+  },
+};
+
+export default config;
