@@ -46,6 +46,8 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // The package asks for en_US.UTF-8, which minimal machines lack; C.UTF-8 is always there.
+    initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', ...(options.extraFlags ?? [])],
     onLog: () => {},
     onError: () => {},

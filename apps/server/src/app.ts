@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Env } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { registerDevMailbox } from './mail/dev-mailbox.ts';
+import { registerGraphQL } from './graphql/plugin.ts';
+import { createServices, type Services } from './services.ts';
+import { webDist } from './lib/paths.ts';
+
+export interface AppDependencies {
+  config: Env;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  /** Directory of the built web app; the SPA is not served when it is missing (API-only tests). */
+  webRoot?: string | null;
+}
+
+export interface RampartApp extends FastifyInstance {
+  services: Services;
+}
+
+/** Builds the whole HTTP app; `server.ts` listens, tests call it over HTTP. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance & { services: Services }> {
+  const { config, database, mailer } = deps;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com', 'https://widget.intercom.io', 'https://js.intercomcdn.com'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'https:', ...(config.OIDC_ISSUER ? [] : [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      errors: [{ message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, extensions: { code: 'RATE_LIMITED' } }],
+    }),
+  });
+  await app.register(fastifyCookie);
+
+  const services = createServices({ database, mailer, config });
+  app.decorate('services', services);
+
+  app.setErrorHandler((error: import('fastify').FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    const message = status === 500 ? `Something went wrong on our side. Reference: ${request.id}.` : error.message;
+    void reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+  });
+
+  await registerGraphQL(app, { config, services, pool: database.pool });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
+
+  const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
+  if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
+    const runtimeConfig = {
+      devMailbox: mailer.usesDevelopmentMailbox,
+      sentryDsn: config.SENTRY_DSN ?? null,
+      ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
+      intercomAppId: config.INTERCOM_APP_ID ?? null,
+    };
+    const indexHtml = fs
+      .readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+      .replace('</head>', `<script>window.__RAMPART_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script></head>`);
+    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h' });
+    const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    app.get('/', sendIndex);
+    app.setNotFoundHandler((request, reply) => {
+      const accept = request.headers.accept ?? '';
+      if (request.method === 'GET' && accept.includes('text/html')) return sendIndex(request, reply);
+      return reply.code(404).send({ errors: [{ message: `No route for ${request.method} ${request.url}.`, extensions: { code: 'NOT_FOUND' } }] });
+    });
+    app.get('/*', (request, reply) => {
+      // Hashed assets are served by fastify-static above; any other path is a client-side route.
+      if (request.url.startsWith('/assets/')) return reply.code(404).send({ errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] });
+      return sendIndex(request, reply);
+    });
+  }
+  return app as unknown as FastifyInstance & { services: Services };
+}

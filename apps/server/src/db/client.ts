@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { migrationsFolder } from '../lib/paths.ts';
+
+// numeric and bigint stay strings: amounts must never pass through a float.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+
+export type Database = NodePgDatabase;
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Database;
+  /** Reads that may go to a replica (READ_DATABASE_URL); the primary when none is set. */
+  readPool: pg.Pool;
+  readDb: Database;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(connectionString: string, readConnectionString?: string, poolSize = 20): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const readPool = readConnectionString ? new pg.Pool({ connectionString: readConnectionString, max: poolSize }) : pool;
+  return {
+    pool,
+    db: drizzle(pool),
+    readPool,
+    readDb: readPool === pool ? drizzle(pool) : drizzle(readPool),
+    async close() {
+      await pool.end();
+      if (readPool !== pool) await readPool.end();
+    },
+  };
+}
+
+export async function runMigrations(connectionString: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  try {
+    await migrate(drizzle(pool), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../config/env.ts';
+import type { LoadedSession } from '../modules/identity/session-store.ts';
+import type { Services } from '../services.ts';
+import { unauthenticated } from './errors.ts';
+
+export interface SessionCookieControl {
+  set(cookieValue: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface GraphQLContext {
+  config: Env;
+  services: Services;
+  log: FastifyBaseLogger;
+  requestId: string;
+  ipAddress: string;
+  userAgent: string | null;
+  /** The signed-in session, present only when the cookie is valid and X-CSRF-TOKEN matches it. */
+  session: LoadedSession | null;
+  sessionCookie: SessionCookieControl;
+}
+
+export function requireSession(context: GraphQLContext): LoadedSession {
+  if (!context.session) throw unauthenticated();
+  return context.session;
+}

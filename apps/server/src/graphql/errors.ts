@@ -1,0 +1,36 @@
+import { GraphQLError } from 'graphql';
+
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN_ERROR'
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_SERVER_ERROR';
+
+/** An error whose message is written for the user; everything else is masked before it leaves the server. */
+export class AppError extends GraphQLError {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
+    super(message, { extensions: { code, ...extra } });
+    this.code = code;
+  }
+}
+
+export const unauthenticated = (message = 'You are not signed in, or your session has ended. Please sign in again.') =>
+  new AppError('UNAUTHENTICATED', message);
+
+export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN_ERROR', message);
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+
+/** Bad input with one message per field, so forms can show each next to its field. */
+export function badInput(fields: Record<string, string>, message?: string): AppError {
+  const summary = message ?? Object.values(fields)[0] ?? 'The input is not valid.';
+  return new AppError('BAD_USER_INPUT', summary, { fields });
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

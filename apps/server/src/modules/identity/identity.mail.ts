@@ -1,0 +1,47 @@
+import type { OutgoingMail } from '../../mail/mailer.ts';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function message(to: string, subject: string, lines: string[], action?: { label: string; url: string }): OutgoingMail {
+  const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', '— Rampart'].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escape(line)}</p>`),
+    action ? `<p><a href="${escape(action.url)}">${escape(action.label)}</a></p>` : '',
+    '<p>— Rampart</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export const signupCode = (to: string, firstName: string, code: string, url: string) =>
+  message(to, `Your Rampart confirmation code: ${code}`, [`Hi ${firstName},`, `Your confirmation code is ${code}. It expires in 30 minutes.`], {
+    label: 'Enter the code',
+    url,
+  });
+
+export const accountAlreadyExists = (to: string, loginUrl: string, resetUrl: string) =>
+  message(to, 'You already have a Rampart account', [
+    'Someone tried to sign up to Rampart with this e-mail address, which already has an account.',
+    `If it was you, sign in at ${loginUrl} or reset your password at ${resetUrl}. Otherwise you can ignore this message.`,
+  ]);
+
+export const passwordReset = (to: string, firstName: string, url: string, minutes: number) =>
+  message(
+    to,
+    'Reset your Rampart password',
+    [`Hi ${firstName},`, `Use the link below to choose a new password. It works once and expires in ${minutes} minutes.`, 'If you did not ask for this, ignore this e-mail.'],
+    { label: 'Reset password', url },
+  );
+
+export const resetTwoFactor = (to: string, firstName: string, url: string, minutes: number) =>
+  message(
+    to,
+    'Turn off two-factor authentication on Rampart',
+    [`Hi ${firstName},`, `Use the link below to turn off two-factor authentication. It works once and expires in ${minutes} minutes.`],
+    { label: 'Reset two-factor authentication', url },
+  );
+
+export const confirmEmailChange = (to: string, firstName: string, url: string) =>
+  message(to, 'Confirm your new Rampart e-mail address', [`Hi ${firstName},`, 'Confirm that this is your new e-mail address for Rampart.'], {
+    label: 'Confirm e-mail address',
+    url,
+  });

@@ -1,0 +1,58 @@
+import { JOB_TITLES } from '@rampart/shared/enums';
+import type { Resolvers } from '../../generated/graphql.ts';
+import { requireSession, type GraphQLContext } from '../../graphql/context.ts';
+import type { IssuedSession } from './identity.service.ts';
+
+function meta(context: GraphQLContext) {
+  return { ipAddress: context.ipAddress, userAgent: context.userAgent };
+}
+
+/** Sets the session cookie and returns what the client stores: the CSRF token and the expiry. */
+export function authPayload(context: GraphQLContext, issued: IssuedSession) {
+  context.sessionCookie.set(issued.cookieValue, issued.expiresAt);
+  return { user: issued.user, csrfToken: issued.csrfToken, expiryDate: issued.expiresAt };
+}
+
+export const identityResolvers: Resolvers = {
+  Query: {
+    me: (_parent, _args, context) => requireSession(context).user,
+    jobTitles: () => [...JOB_TITLES],
+    activeSessions: (_parent, _args, context) => context.services.identity.listSessions(requireSession(context)),
+  },
+  Mutation: {
+    signup: (_parent, args, context) => context.services.identity.signup(args, meta(context)),
+    confirmSignupEmail: async (_parent, args, context) => authPayload(context, await context.services.identity.confirmSignupEmail(args, meta(context))),
+    resendSignupEmail: (_parent, args, context) => context.services.identity.resendSignupEmail(args),
+    login: async (_parent, args, context) => {
+      const result = await context.services.identity.login(args, meta(context));
+      if (!result.session) return { preAuthenticated: true, user: null, csrfToken: null, expiryDate: null };
+      return { preAuthenticated: false, ...authPayload(context, result.session) };
+    },
+    logout: async (_parent, _args, context) => {
+      await context.services.identity.logout(context.session);
+      context.sessionCookie.clear();
+      return true;
+    },
+    triggerPasswordReset: (_parent, args, context) => context.services.identity.triggerPasswordReset(args),
+    resetPassword: (_parent, args, context) => context.services.identity.resetPassword(args),
+    initializeOtp: (_parent, _args, context) => context.services.identity.initializeOtp(requireSession(context)),
+    registerOtp: (_parent, args, context) => context.services.identity.registerOtp(requireSession(context), args),
+    disableOtp: (_parent, args, context) => context.services.identity.disableOtp(requireSession(context), args),
+    requestResetTwoFactorAuth: (_parent, args, context) => context.services.identity.requestResetTwoFactorAuth(args, meta(context)),
+    resetTwoFactorAuth: (_parent, args, context) => context.services.identity.resetTwoFactorAuth(args),
+    confirmEmailAddress: (_parent, args, context) => context.services.identity.confirmEmailAddress(requireSession(context), args),
+    updateUser: (_parent, args, context) => context.services.identity.updateUser(requireSession(context), args),
+    revokeSession: (_parent, args, context) => context.services.identity.revokeSession(requireSession(context), args.id),
+    revokeOtherSessions: (_parent, _args, context) => context.services.identity.revokeOtherSessions(requireSession(context)),
+  },
+  User: {
+    name: (user) => `${user.firstName} ${user.lastName}`.trim(),
+    permissions: () => [],
+    pendingEmail: (user, _args, context) => context.services.identity.pendingEmail(user),
+    memberships: (user, args, context) => context.services.accounts.membershipsOfUser(user.id, Math.min(Math.max(args.take ?? 100, 0), 100)),
+    preferredCurrencyCode: (user) => user.preferredCurrencyCode as 'eur' | 'gbp' | 'usd',
+  },
+  ActiveSession: {
+    ipAddress: (row) => row.ipAddress ?? null,
+  },
+};

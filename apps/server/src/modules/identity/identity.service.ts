@@ -1,0 +1,394 @@
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import {
+  confirmationCodeSchema,
+  emailSchema,
+  loginInputSchema,
+  newPasswordSchema,
+  otpCodeSchema,
+  personNameSchema,
+  preferredCurrencySchema,
+  signupInputSchema,
+} from '@rampart/shared/identity-schemas';
+import type { Env } from '../../config/env.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AppError, badInput, forbidden, unauthenticated } from '../../graphql/errors.ts';
+import { parseInput } from '../../graphql/validate.ts';
+import type { IdentityRepository, TokenPurpose, UserRow } from './identity.repository.ts';
+import { sha256 } from './identity.repository.ts';
+import { hashPassword, isCommonPassword, spendPasswordCheckTime, verifyPassword } from './password-policy.ts';
+import { newSessionSecrets, type LoadedSession } from './session-store.ts';
+import { generateTotpSecret, otpauthUrl, verifyTotp } from './totp.ts';
+import * as templates from './identity.mail.ts';
+
+export const LIMITS = {
+  signupCodeMinutes: 30,
+  resetLinkMinutes: 60,
+  resetTwoFactorLinkMinutes: 60,
+  emailChangeHours: 24,
+  codeAttempts: 5,
+  codesPerHour: 5,
+  failuresPerEmail: 10,
+  failuresPerIp: 100,
+  failureWindowMinutes: 15,
+} as const;
+
+const GENERIC_LOGIN_ERROR = 'The e-mail or password is incorrect.';
+
+export interface RequestMeta {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
+export interface IssuedSession {
+  cookieValue: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: UserRow;
+}
+
+type SessionMethod = 'password' | 'sso' | 'signup' | 'invite' | 'password_reset';
+
+function randomCode(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+function codeHash(userId: string, code: string): string {
+  return sha256(`${userId}:${code}`);
+}
+
+function minutesFromNow(minutes: number): Date {
+  return new Date(Date.now() + minutes * 60_000);
+}
+
+function assertAcceptablePassword(password: string, field = 'password'): void {
+  const length = newPasswordSchema.safeParse(password);
+  if (!length.success) throw badInput({ [field]: length.error.issues[0]!.message });
+  if (isCommonPassword(password)) {
+    throw badInput({ [field]: 'This password is one of the most common passwords. Choose a less predictable one.' });
+  }
+}
+
+export function createIdentityService(deps: { repository: IdentityRepository; mailer: Mailer; config: Env }) {
+  const { repository, mailer, config } = deps;
+  const link = (path: string) => new URL(path, config.PUBLIC_URL).toString();
+
+  async function issueSession(user: UserRow, method: SessionMethod, meta: RequestMeta): Promise<IssuedSession> {
+    const secrets = newSessionSecrets();
+    const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3_600_000);
+    await repository.insertSession({
+      id: secrets.id,
+      userId: user.id,
+      csrfToken: secrets.csrfToken,
+      expiresAt,
+      ipAddress: meta.ipAddress,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      authMethod: method,
+    });
+    return { cookieValue: secrets.cookieValue, csrfToken: secrets.csrfToken, expiresAt, user };
+  }
+
+  async function sendCode(user: UserRow, purpose: TokenPurpose, minutes: number, payload?: Record<string, string>) {
+    const since = new Date(Date.now() - 3_600_000);
+    if ((await repository.countRecentTokens(user.id, purpose, since)) >= LIMITS.codesPerHour) {
+      throw new AppError('RATE_LIMITED', 'Too many codes were requested. Wait an hour and try again.');
+    }
+    await repository.retireTokens(user.id, purpose);
+    const code = randomCode();
+    await repository.insertToken({ userId: user.id, purpose, tokenHash: codeHash(user.id, code), expiresAt: minutesFromNow(minutes), payload });
+    return code;
+  }
+
+  async function sendLinkToken(user: UserRow, purpose: TokenPurpose, minutes: number, payload?: Record<string, string>) {
+    const since = new Date(Date.now() - 3_600_000);
+    if ((await repository.countRecentTokens(user.id, purpose, since)) >= LIMITS.codesPerHour) return null;
+    await repository.retireTokens(user.id, purpose);
+    const token = crypto.randomBytes(32).toString('base64url');
+    await repository.insertToken({ userId: user.id, purpose, tokenHash: sha256(token), expiresAt: minutesFromNow(minutes), payload });
+    return token;
+  }
+
+  /** Checks a 6-digit code against the user's newest open code of that purpose. */
+  async function checkCode(user: UserRow, purpose: TokenPurpose, code: string, field: string) {
+    const token = await repository.findLatestOpenToken(user.id, purpose);
+    if (!token) throw badInput({ [field]: 'This code is not valid. Request a new one.' });
+    if (token.expiresAt < new Date()) throw badInput({ [field]: 'This code has expired. Request a new one.' });
+    if (token.attempts >= LIMITS.codeAttempts) throw badInput({ [field]: 'Too many wrong attempts. Request a new code.' });
+    const expected = Buffer.from(token.tokenHash);
+    const given = Buffer.from(codeHash(user.id, code));
+    if (!crypto.timingSafeEqual(expected, given)) {
+      await repository.countTokenAttempt(token.id);
+      throw badInput({ [field]: 'This code is not correct.' });
+    }
+    if (!(await repository.consumeToken(token.id))) throw badInput({ [field]: 'This code was already used.' });
+    return token;
+  }
+
+  /** Finds a link token by its secret; expired, used and unknown links all get a clear message. */
+  async function useLinkToken(token: string, purpose: TokenPurpose, what: string) {
+    const invalid = () => badInput({ token: `This ${what} link is invalid or has already been used. Request a new one.` });
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
+    const row = await repository.findTokenByHash(sha256(token), purpose);
+    if (!row || row.usedAt) throw invalid();
+    if (row.expiresAt < new Date()) throw badInput({ token: `This ${what} link has expired. Request a new one.` });
+    return row;
+  }
+
+  async function throttleLogin(email: string, ipAddress: string) {
+    const since = new Date(Date.now() - LIMITS.failureWindowMinutes * 60_000);
+    const [byEmail, byIp] = await Promise.all([
+      repository.countLoginFailures(since, { email }),
+      repository.countLoginFailures(since, { ipAddress }),
+    ]);
+    if (byEmail >= LIMITS.failuresPerEmail || byIp >= LIMITS.failuresPerIp) {
+      throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${LIMITS.failureWindowMinutes} minutes.`);
+    }
+  }
+
+  return {
+    issueSession,
+
+    async signup(input: unknown, meta: RequestMeta) {
+      const values = parseInput(signupInputSchema, input);
+      assertAcceptablePassword(values.password);
+      const existing = await repository.findUserByEmail(values.email);
+      if (existing?.isEmailVerified) {
+        // Same answer as a new sign-up, so the form cannot be used to discover who has an account.
+        await mailer.send(templates.accountAlreadyExists(existing.email, link('/login'), link('/reset_password')));
+        return { email: existing.email };
+      }
+      const passwordHash = await hashPassword(values.password);
+      const profile = {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        jobTitle: values.jobTitle,
+        referralLink: values.referralLink ?? null,
+        passwordHash,
+      };
+      const user = existing ? await repository.updateUser(existing.id, profile) : await repository.insertUser({ ...profile, email: values.email });
+      const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes);
+      await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+      void meta;
+      return { email: user.email };
+    },
+
+    async confirmSignupEmail(input: { email: string; confirmationCode: string }, meta: RequestMeta) {
+      const values = parseInput(z.object({ email: emailSchema, confirmationCode: confirmationCodeSchema }), input);
+      const user = await repository.findUserByEmail(values.email);
+      if (!user) throw badInput({ confirmationCode: 'This code is not valid. Request a new one.' });
+      if (user.isEmailVerified) throw badInput({ confirmationCode: 'This e-mail address is already confirmed. Sign in instead.' });
+      await checkCode(user, 'signup_confirmation', values.confirmationCode, 'confirmationCode');
+      const verified = await repository.updateUser(user.id, { isEmailVerified: true });
+      return issueSession(verified, 'signup', meta);
+    },
+
+    async resendSignupEmail(input: { email: string }) {
+      const { email } = parseInput(z.object({ email: emailSchema }), input);
+      const user = await repository.findUserByEmail(email);
+      if (user && !user.isEmailVerified) {
+        const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes);
+        await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+      }
+      return true;
+    },
+
+    async login(input: unknown, meta: RequestMeta) {
+      const values = parseInput(loginInputSchema, input);
+      await throttleLogin(values.email, meta.ipAddress);
+      const user = await repository.findUserByEmail(values.email);
+      const fail = async (message = GENERIC_LOGIN_ERROR, field = 'password'): Promise<never> => {
+        await repository.recordLoginFailure(values.email, meta.ipAddress);
+        throw badInput({ [field]: message }, message);
+      };
+      if (!user?.passwordHash) {
+        await spendPasswordCheckTime(values.password);
+        return fail();
+      }
+      if (!(await verifyPassword(user.passwordHash, values.password))) return fail();
+      if (!user.isEmailVerified) {
+        const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes).catch(() => null);
+        if (code) await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+        throw new AppError('BAD_USER_INPUT', 'Confirm your e-mail address first: we have sent you a new code.', { emailNotVerified: true, fields: {} });
+      }
+      if (user.isOtpEnabled && user.otpSecret) {
+        if (!values.otpToken) return { preAuthenticated: true as const, session: null };
+        const step = verifyTotp(user.otpSecret, values.otpToken);
+        if (step === null) return fail('This code is not correct. Check your authenticator app and try again.', 'otpToken');
+        if (!(await repository.claimOtpStep(user.id, step))) return fail('This code was already used. Wait for the next one.', 'otpToken');
+      }
+      await repository.clearLoginFailures(values.email);
+      return { preAuthenticated: false as const, session: await issueSession(user, 'password', meta) };
+    },
+
+    async logout(session: LoadedSession | null) {
+      if (session) await repository.deleteSession(session.id);
+      return true;
+    },
+
+    async triggerPasswordReset(input: { email: string }) {
+      const { email } = parseInput(z.object({ email: emailSchema }), input);
+      const user = await repository.findUserByEmail(email);
+      if (user) {
+        const token = await sendLinkToken(user, 'password_reset', LIMITS.resetLinkMinutes);
+        if (token) await mailer.send(templates.passwordReset(user.email, user.firstName, link(`/reset?token=${token}`), LIMITS.resetLinkMinutes));
+      }
+      return true;
+    },
+
+    async resetPassword(input: { token: string; password: string }) {
+      const values = parseInput(z.object({ token: z.string().max(200), password: z.string() }), input);
+      assertAcceptablePassword(values.password);
+      const token = await useLinkToken(values.token, 'password_reset', 'password reset');
+      if (!(await repository.consumeToken(token.id))) throw badInput({ token: 'This password reset link has already been used.' });
+      await repository.updateUser(token.userId, { passwordHash: await hashPassword(values.password), isEmailVerified: true });
+      await repository.deleteSessionsOfUser(token.userId);
+      const user = await repository.findUserById(token.userId);
+      if (user) await repository.clearLoginFailures(user.email);
+      return true;
+    },
+
+    async initializeOtp(session: LoadedSession) {
+      if (session.user.isOtpEnabled) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
+      const secret = generateTotpSecret();
+      await repository.updateUser(session.user.id, { otpPendingSecret: secret });
+      const url = otpauthUrl(secret, session.user.email);
+      return { secret, otpauthUrl: url, qrCodeUrl: await QRCode.toDataURL(url, { margin: 1, width: 240 }) };
+    },
+
+    async registerOtp(session: LoadedSession, input: { otpToken: string }) {
+      const { otpToken } = parseInput(z.object({ otpToken: otpCodeSchema }), input);
+      const user = session.user;
+      if (user.isOtpEnabled) throw new AppError('CONFLICT', 'Two-factor authentication is already on.');
+      if (!user.otpPendingSecret) throw badInput({ otpToken: 'Start the set-up again: no secret is waiting for confirmation.' });
+      const step = verifyTotp(user.otpPendingSecret, otpToken);
+      if (step === null) throw badInput({ otpToken: 'This code is not correct. Check the time on your device and try again.' });
+      return repository.updateUser(user.id, {
+        otpSecret: user.otpPendingSecret,
+        otpPendingSecret: null,
+        isOtpEnabled: true,
+        otpLastUsedStep: step,
+      });
+    },
+
+    async disableOtp(session: LoadedSession, input: { otpToken: string }) {
+      const { otpToken } = parseInput(z.object({ otpToken: otpCodeSchema }), input);
+      const user = session.user;
+      if (!user.isOtpEnabled || !user.otpSecret) throw new AppError('CONFLICT', 'Two-factor authentication is already off.');
+      if (user.isOtpEnforced) throw forbidden('Your organization requires two-factor authentication; it cannot be turned off.');
+      const step = verifyTotp(user.otpSecret, otpToken);
+      if (step === null || !(await repository.claimOtpStep(user.id, step))) throw badInput({ otpToken: 'This code is not correct or was already used.' });
+      return repository.updateUser(user.id, { otpSecret: null, isOtpEnabled: false, otpLastUsedStep: null });
+    },
+
+    async requestResetTwoFactorAuth(input: { email: string; password: string }, meta: RequestMeta) {
+      const values = parseInput(z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) }), input);
+      await throttleLogin(values.email, meta.ipAddress);
+      const user = await repository.findUserByEmail(values.email);
+      const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, values.password) : (await spendPasswordCheckTime(values.password), false);
+      if (!user || !passwordOk) {
+        await repository.recordLoginFailure(values.email, meta.ipAddress);
+        return true;
+      }
+      if (user.isOtpEnabled) {
+        const token = await sendLinkToken(user, 'reset_two_factor', LIMITS.resetTwoFactorLinkMinutes);
+        if (token) await mailer.send(templates.resetTwoFactor(user.email, user.firstName, link(`/reset_2fa?token=${token}`), LIMITS.resetTwoFactorLinkMinutes));
+      }
+      return true;
+    },
+
+    async resetTwoFactorAuth(input: { token: string }) {
+      const { token } = parseInput(z.object({ token: z.string().max(200) }), input);
+      const row = await useLinkToken(token, 'reset_two_factor', 'two-factor reset');
+      if (!(await repository.consumeToken(row.id))) throw badInput({ token: 'This two-factor reset link has already been used.' });
+      await repository.updateUser(row.userId, { otpSecret: null, otpPendingSecret: null, isOtpEnabled: false, otpLastUsedStep: null });
+      await repository.deleteSessionsOfUser(row.userId);
+      return true;
+    },
+
+    /** Profile changes; an e-mail change waits for the confirmation link, a password change needs the current one. */
+    async updateUser(session: LoadedSession, input: Record<string, unknown>) {
+      const values = parseInput(
+        z.object({
+          email: emailSchema.optional().nullable(),
+          name: personNameSchema.max(201).optional().nullable(),
+          currentPassword: z.string().max(128).optional().nullable(),
+          password: z.string().optional().nullable(),
+          preferredCurrencyCode: preferredCurrencySchema.optional().nullable(),
+        }),
+        input,
+      );
+      const user = session.user;
+      const changes: Partial<UserRow> = {};
+      if (values.name) {
+        const [firstName, ...rest] = values.name.split(/\s+/);
+        changes.firstName = firstName!;
+        changes.lastName = rest.join(' ');
+      }
+      if (values.preferredCurrencyCode) changes.preferredCurrencyCode = values.preferredCurrencyCode;
+      const needsPassword = Boolean(values.password) || (values.email && values.email.toLowerCase() !== user.email.toLowerCase());
+      if (needsPassword) {
+        if (!values.currentPassword || !user.passwordHash || !(await verifyPassword(user.passwordHash, values.currentPassword))) {
+          throw badInput({ currentPassword: 'Your current password is not correct.' });
+        }
+      }
+      if (values.password) {
+        assertAcceptablePassword(values.password);
+        changes.passwordHash = await hashPassword(values.password);
+      }
+      if (values.email && values.email.toLowerCase() !== user.email.toLowerCase()) {
+        const taken = await repository.findUserByEmail(values.email);
+        if (taken) throw badInput({ email: 'Another user already has this e-mail address.' });
+        const token = await sendLinkToken(user, 'email_change', LIMITS.emailChangeHours * 60, { newEmail: values.email });
+        if (!token) throw new AppError('RATE_LIMITED', 'Too many e-mail changes were requested. Wait an hour and try again.');
+        await mailer.send(templates.confirmEmailChange(values.email, user.firstName, link(`/confirm_email?code=${token}`)));
+      }
+      const updated = Object.keys(changes).length ? await repository.updateUser(user.id, changes) : user;
+      if (values.password) await repository.deleteSessionsOfUser(user.id, session.id);
+      return updated;
+    },
+
+    async confirmEmailAddress(session: LoadedSession, input: { confirmationCode: string }) {
+      const { confirmationCode } = parseInput(z.object({ confirmationCode: z.string().max(200) }), input);
+      const row = await useLinkToken(confirmationCode, 'email_change', 'e-mail confirmation').catch(() => {
+        throw badInput({ confirmationCode: 'This confirmation link is invalid, expired or already used.' });
+      });
+      if (row.userId !== session.user.id) throw badInput({ confirmationCode: 'This confirmation link belongs to another user. Sign in as that user to use it.' });
+      const newEmail = row.payload?.newEmail;
+      if (!newEmail) throw badInput({ confirmationCode: 'This confirmation link is invalid.' });
+      if (await repository.findUserByEmail(newEmail)) throw badInput({ confirmationCode: 'Another user already has this e-mail address.' });
+      if (!(await repository.consumeToken(row.id))) throw badInput({ confirmationCode: 'This confirmation link was already used.' });
+      return repository.updateUser(session.user.id, { email: newEmail, isEmailVerified: true });
+    },
+
+    async pendingEmail(user: UserRow): Promise<string | null> {
+      const token = await repository.findLatestOpenToken(user.id, 'email_change');
+      return token && token.expiresAt > new Date() ? (token.payload?.newEmail ?? null) : null;
+    },
+
+    async listSessions(session: LoadedSession) {
+      const rows = await repository.listSessions(session.user.id);
+      return rows.map((row) => ({ ...row, isCurrent: row.id === session.id }));
+    },
+
+    async revokeSession(session: LoadedSession, id: string) {
+      if (typeof id !== 'string' || id.length > 128) throw badInput({ id: 'Unknown session.' });
+      if (!(await repository.deleteSessionOfUser(session.user.id, id))) throw badInput({ id: 'This session does not exist or has already ended.' });
+      return true;
+    },
+
+    async revokeOtherSessions(session: LoadedSession) {
+      return repository.deleteSessionsOfUser(session.user.id, session.id);
+    },
+
+    /** Opens a session for a user whose e-mail an identity provider has verified (SSO). */
+    async loginWithVerifiedEmail(email: string, meta: RequestMeta) {
+      const user = await repository.findUserByEmail(email);
+      if (!user) throw unauthenticated('No Rampart user has this e-mail address. Ask your administrator for an invitation.');
+      const verified = user.isEmailVerified ? user : await repository.updateUser(user.id, { isEmailVerified: true });
+      return issueSession(verified, 'sso', meta);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

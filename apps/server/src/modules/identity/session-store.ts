@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import type { UserRow } from './identity.repository.ts';
+import { sha256 } from './identity.repository.ts';
+
+export interface LoadedSession {
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: UserRow;
+}
+
+const SESSION_WITH_USER_SQL = `
+  with touched as (
+    update sessions set last_seen_at = now()
+    where id = $1 and expires_at > now() and last_seen_at < now() - interval '1 minute'
+  )
+  select s.id as session_id, s.csrf_token, s.expires_at, u.*
+  from sessions s join users u on u.id = s.user_id
+  where s.id = $1 and s.expires_at > now()`;
+
+/** One round trip per request: the session with its user, refreshing last_seen_at at most once a minute. */
+export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<LoadedSession | null> {
+  const result = await pool.query({ name: 'load-session', text: SESSION_WITH_USER_SQL, values: [sha256(cookieValue)] });
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.session_id,
+    csrfToken: row.csrf_token,
+    expiresAt: row.expires_at,
+    user: {
+      id: row.id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      passwordHash: row.password_hash,
+      jobTitle: row.job_title,
+      referralLink: row.referral_link,
+      isEmailVerified: row.is_email_verified,
+      adminRole: row.admin_role,
+      otpSecret: row.otp_secret,
+      otpPendingSecret: row.otp_pending_secret,
+      isOtpEnabled: row.is_otp_enabled,
+      isOtpEnforced: row.is_otp_enforced,
+      otpLastUsedStep: row.otp_last_used_step,
+      preferredCurrencyCode: row.preferred_currency_code,
+      pipedriveId: row.pipedrive_id,
+      pipedriveAttributionId: row.pipedrive_attribution_id,
+    },
+  };
+}
+
+export function newSessionSecrets() {
+  const cookieValue = crypto.randomBytes(32).toString('base64url');
+  return { cookieValue, id: sha256(cookieValue), csrfToken: crypto.randomBytes(32).toString('base64url') };
+}
+
+export function tokensMatch(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}

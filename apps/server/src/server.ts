@@ -1,0 +1,51 @@
+import { EnvError, parseEnv } from './config/env.ts';
+import { startInfrastructure } from './boot.ts';
+import { buildApp } from './app.ts';
+import { seedDemo } from './db/seed-demo.ts';
+
+async function main() {
+  let config;
+  try {
+    config = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const infrastructure = await startInfrastructure(config, (message) => console.log(message));
+  const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
+  const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer });
+  const { startDevelopmentIdentityProvider } = await import('./sso/dev-identity-provider.ts');
+  const devIdp = config.OIDC_ISSUER ? null : await startDevelopmentIdentityProvider({ config, database: infrastructure.database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await devIdp?.close();
+    await infrastructure.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const lines = [
+    '',
+    `Rampart is running on ${config.PUBLIC_URL}`,
+    demo ? `Demo login: ${demo.email} / ${demo.password}` : null,
+    infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL)}` : null,
+    devIdp ? `Development identity provider (SSO): ${devIdp.issuer}` : null,
+    '',
+  ].filter((line) => line !== null);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
