@@ -40,17 +40,58 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
   };
 }
 
-export async function registerGraphQL(app: FastifyInstance, deps: { config: Env; services: Services; pool: pg.Pool }) {
+/**
+ * Builds the per-request GraphQL context: the session from the cookie, kept only when X-CSRF-TOKEN matches it.
+ * Exported so the benchmark serves the same schema through Apollo Server with identical context semantics.
+ */
+export function createContextFactory(deps: { config: Env; services: Services; pool: pg.Pool }) {
   const { config, services, pool } = deps;
   const cookieName = sessionCookieName(config);
   const secure = config.PUBLIC_URL.startsWith('https:');
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<GraphQLContext> => {
+    const cookieValue = request.cookies[cookieName];
+    let session: LoadedSession | null = null;
+    if (cookieValue && cookieValue.length <= 100) {
+      const loaded = await loadSession(pool, cookieValue);
+      const header = request.headers['x-csrf-token'];
+      if (loaded && tokensMatch(loaded.csrfToken, typeof header === 'string' ? header : undefined)) session = loaded;
+    }
+    return {
+      config,
+      services,
+      log: request.log,
+      requestId: String(request.id),
+      ipAddress: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+      session,
+      sessionCookie: {
+        set(value, expiresAt) {
+          reply.setCookie(cookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });
+        },
+        clear() {
+          reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+        },
+      },
+    };
+  };
+}
 
+/** Alias, cost and directive limits, and no introspection unless enabled (depth is Mercurius' queryDepth). */
+export function buildValidationRules(config: Env): ValidationRule[] {
   const validationRules: ValidationRule[] = [
     maxAliasesRule({ n: GRAPHQL_LIMITS.aliases }) as unknown as ValidationRule,
     costLimitRule({ maxCost: GRAPHQL_LIMITS.cost }) as unknown as ValidationRule,
     maxDirectivesRule({ n: GRAPHQL_LIMITS.directives }) as unknown as ValidationRule,
   ];
   if (!config.GRAPHQL_INTROSPECTION) validationRules.push(NoSchemaIntrospectionCustomRule);
+  return validationRules;
+}
+
+export async function registerGraphQL(app: FastifyInstance, deps: { config: Env; services: Services; pool: pg.Pool }) {
+  const { config } = deps;
+  const createContext = createContextFactory(deps);
+
+  const validationRules = buildValidationRules(config);
 
   // Only POST, and only with a header a cross-site form cannot send, so every browser request is preflighted.
   app.addHook('onRequest', async (request, reply) => {
@@ -74,32 +115,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
     queryDepth: GRAPHQL_LIMITS.depth,
     jit: 1,
     validationRules,
-    context: async (request: FastifyRequest, reply: FastifyReply): Promise<GraphQLContext> => {
-      const cookieValue = request.cookies[cookieName];
-      let session: LoadedSession | null = null;
-      if (cookieValue && cookieValue.length <= 100) {
-        const loaded = await loadSession(pool, cookieValue);
-        const header = request.headers['x-csrf-token'];
-        if (loaded && tokensMatch(loaded.csrfToken, typeof header === 'string' ? header : undefined)) session = loaded;
-      }
-      return {
-        config,
-        services,
-        log: request.log,
-        requestId: String(request.id),
-        ipAddress: request.ip,
-        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-        session,
-        sessionCookie: {
-          set(value, expiresAt) {
-            reply.setCookie(cookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });
-          },
-          clear() {
-            reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
-          },
-        },
-      };
-    },
+    context: createContext,
     errorFormatter: (execution, context) => {
       const reply = (context as unknown as { reply?: FastifyReply }).reply;
       const request = reply?.request;
