@@ -32,7 +32,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   });
 

@@ -25,6 +25,7 @@ const envSchema = z
     DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     GRAPHQL_INTROSPECTION: booleanFlag.default(false),
     GRAPHQL_IDE: booleanFlag.default(false),
+    TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     SEED_DEMO: booleanFlag.default(true),
     SENTRY_DSN: z.url().optional(),

@@ -29,7 +29,15 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
     // Parse and validation errors describe the query itself and are safe to show.
     return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
   }
-  if (original instanceof TypeError && error.message.includes('Decimal values') ) {
+  const status = (original as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify refused the HTTP request itself: bad JSON, a batch (an array body), a wrong content type.
+    const message = /must be object/.test(original.message)
+      ? 'Batched requests are not accepted: send one GraphQL operation per request.'
+      : original.message;
+    return { message, extensions: { code: 'BAD_REQUEST' } };
+  }
+  if (original instanceof TypeError && error.message.includes('Decimal values')) {
     return { message: error.message, path: error.path, extensions: { code: 'BAD_USER_INPUT' } };
   }
   log.error({ err: original, path: error.path }, 'unexpected error in a resolver');
@@ -127,8 +135,8 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
           return Array.isArray(nested) ? nested : [error];
         })
         .map((error) => formatError(error instanceof GraphQLError ? error : new GraphQLError(String((error as Error).message), { originalError: error as Error }), requestId, log));
-      const isValidationFailure = !execution.data && errors.every((error) => error.extensions.code === 'GRAPHQL_VALIDATION_FAILED');
-      return { statusCode: isValidationFailure ? 400 : 200, response: { data: execution.data ?? null, errors } };
+      const isRequestFailure = !execution.data && errors.every((error) => ['GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST'].includes(String(error.extensions.code)));
+      return { statusCode: isRequestFailure ? 400 : 200, response: { data: execution.data ?? null, errors } };
     },
   });
 }

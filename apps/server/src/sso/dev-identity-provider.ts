@@ -1,7 +1,261 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { errors, type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { users } from '../db/schema/identity.ts';
+import { spendPasswordCheckTime, verifyPassword } from '../modules/identity/password-policy.ts';
+import { errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 
-// Replaced by the SSO work: panva's oidc-provider on DEV_IDP_PORT with the demo users.
-export async function startDevelopmentIdentityProvider(_deps: { config: Env; database: DatabaseHandle }): Promise<{ issuer: string; close(): Promise<void> } | null> {
-  return null;
+/** Where `npm run dev` serves the web app (Vite); allowed beside PUBLIC_URL so SSO works there too. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_FORM_BYTES = 16 * 1024;
+
+export interface DevelopmentIdentityProvider {
+  issuer: string;
+  close(): Promise<void>;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function accountFor(user: UserRow): Account {
+  return {
+    accountId: user.id,
+    claims: () => ({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      given_name: user.firstName,
+      family_name: user.lastName,
+    }),
+  };
+}
+
+/** The browser origins of the Rampart web app: the served app and the Vite dev server. */
+export function appOrigins(config: Pick<Env, 'PUBLIC_URL'>): string[] {
+  return [...new Set([new URL(config.PUBLIC_URL).origin, VITE_DEV_ORIGIN])];
+}
+
+async function readForm(ctx: KoaContextWithOIDC): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > MAX_FORM_BYTES) ctx.throw(413, 'The form is too large.');
+    chunks.push(buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * Builds (but does not start) panva's oidc-provider configured for the Rampart web client:
+ * a public client with PKCE, refresh tokens, revocation and RP-initiated logout, accounts
+ * taken from the Rampart `users` table and a small login page checking the Rampart password.
+ */
+export async function createDevelopmentIdentityProvider(deps: { config: Env; database: DatabaseHandle; issuer: string }): Promise<Provider> {
+  const { config, database, issuer } = deps;
+  const db = database.db;
+
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+
+  const findUserById = async (id: string) => {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  };
+  const findUserByEmail = async (email: string) => {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    return row;
+  };
+
+  const origins = appOrigins(config);
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: config.OIDC_CLIENT_ID,
+        client_name: 'Rampart',
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: origins.map((origin) => `${origin}/login/okta_callback`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/login`),
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
+    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    // Rampart reads the e-mail from the ID token, so scope claims go into it, not only into userinfo.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    // okta-auth-js renews with refresh tokens; issue them to this public client without offline_access.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
+    async findAccount(_ctx, sub) {
+      const user = await findUserById(sub);
+      return user ? accountFor(user) : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(String(out.error), typeof out.error_description === 'string' ? out.error_description : undefined);
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+
+  /** Grants this first-party client every scope it asked for, so no consent screen is shown. */
+  async function autoConsent(accountId: string, existingGrantId: string | undefined, clientId: string, scope: string) {
+    const existing = existingGrantId ? await provider.Grant.find(existingGrantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId });
+    grant.addOIDCScope(scope);
+    return grant.save();
+  }
+
+  const interactionPath = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/;
+
+  provider.use(async (ctx, next) => {
+    const match = interactionPath.exec(ctx.path);
+    if (!match) return next();
+    ctx.set('cache-control', 'no-store');
+    const action = match[2];
+    try {
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      const clientId = String(details.params.client_id ?? '');
+      const scope = String(details.params.scope ?? 'openid');
+
+      const finish = async (result: Parameters<Provider['interactionResult']>[2]) => {
+        const returnTo = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+        ctx.status = 303;
+        ctx.redirect(returnTo);
+      };
+
+      if (action === '/abort' && ctx.method === 'GET') {
+        return finish({ error: 'access_denied', error_description: 'Sign-in was cancelled.' });
+      }
+
+      if (action === '/login' && ctx.method === 'POST') {
+        const form = await readForm(ctx);
+        const email = (form.get('email') ?? '').trim();
+        const password = form.get('password') ?? '';
+        const user = email ? await findUserByEmail(email) : undefined;
+        const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await spendPasswordCheckTime(password), false);
+        if (!user || !passwordOk) {
+          ctx.status = 401;
+          ctx.type = 'html';
+          ctx.body = loginPage({ uid: details.uid, clientName: 'Rampart', email, error: 'The e-mail address or password is not correct.' });
+          return;
+        }
+        const grantId = await autoConsent(user.id, details.grantId, clientId, scope);
+        return finish({ login: { accountId: user.id }, consent: { grantId } });
+      }
+
+      if (!action && ctx.method === 'GET') {
+        if (details.prompt.name === 'consent' && details.session?.accountId) {
+          const grantId = await autoConsent(details.session.accountId, details.grantId, clientId, scope);
+          return finish({ consent: { grantId } });
+        }
+        ctx.type = 'html';
+        ctx.body = loginPage({ uid: details.uid, clientName: 'Rampart' });
+        return;
+      }
+      ctx.status = 405;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) {
+        ctx.status = 400;
+        ctx.type = 'html';
+        ctx.body = errorPage('session_not_found', 'This sign-in attempt has expired. Go back to Rampart and start again.');
+        return;
+      }
+      throw error;
+    }
+  });
+
+  return provider;
+}
+
+/** The issuer URL the development identity provider uses for a given port. */
+export function developmentIssuer(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/**
+ * Starts the development identity provider on DEV_IDP_PORT (127.0.0.1) when no OIDC issuer is configured,
+ * so SSO works out of the box; returns null when an external issuer is configured.
+ */
+export async function startDevelopmentIdentityProvider(deps: { config: Env; database: DatabaseHandle }): Promise<DevelopmentIdentityProvider | null> {
+  const { config, database } = deps;
+  if (config.OIDC_ISSUER) return null;
+
+  // Port 0 (tests) picks a free port; the issuer must name the real one, so bind first.
+  const { createServer } = await import('node:http');
+  let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
+  const server: Server = createServer((req, res) => {
+    if (handler) handler(req, res);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.DEV_IDP_PORT, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const issuer = developmentIssuer(port);
+  const provider = await createDevelopmentIdentityProvider({ config, database, issuer });
+  handler = provider.callback();
+
+  return {
+    issuer,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
 }

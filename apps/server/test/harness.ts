@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { parseEnv, type Env } from '../src/config/env.ts';
+import { connectDatabase } from '../src/db/client.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { buildApp } from '../src/app.ts';
+import { startSmtpCapture } from './smtp-capture.ts';
+import { currentStep, totpCode } from '../src/modules/identity/totp.ts';
+
+export type GraphQLResult<T = Record<string, unknown>> = {
+  status: number;
+  data: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; fields?: Record<string, string>; [key: string]: unknown } }>;
+};
+
+/** A browser-like client: keeps the session cookie and the CSRF token the API hands out. */
+export class ApiClient {
+  cookie: string | null = null;
+  csrfToken = '';
+  constructor(
+    readonly baseUrl: string,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  async gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<GraphQLResult<T>> {
+    const response = await fetch(`${this.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'apollo-require-preflight': 'true',
+        'x-csrf-token': this.csrfToken,
+        'x-forwarded-for': this.ip,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    const setCookie = response.headers.getSetCookie();
+    for (const line of setCookie) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookie = null;
+      else this.cookie = `${name}=${value}`;
+    }
+    const body = (await response.json()) as Omit<GraphQLResult<T>, 'status'>;
+    return { status: response.status, ...body };
+  }
+
+  /** Runs an operation that must succeed and returns its data. */
+  async ok<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const result = await this.gql<T>(query, variables);
+    if (result.errors?.length || !result.data) throw new Error(`GraphQL failed: ${JSON.stringify(result.errors)}`);
+    return result.data;
+  }
+
+  async login(email: string, password: string, otpToken?: string) {
+    const data = await this.ok<{ login: { csrfToken: string | null; preAuthenticated: boolean } }>(
+      'mutation($email: String!, $password: String!, $otpToken: String) { login(email: $email, password: $password, otpToken: $otpToken) { csrfToken preAuthenticated } }',
+      { email, password, otpToken },
+    );
+    if (data.login.csrfToken) this.csrfToken = data.login.csrfToken;
+    return data.login;
+  }
+}
+
+export function errorCode(result: GraphQLResult<unknown>): string | undefined {
+  return result.errors?.[0]?.extensions?.code;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;
+}
+
+export function totpNow(secret: string, offsetSteps = 0): string {
+  return totpCode(secret, currentStep() + offsetSteps);
+}
+
+export const STRONG_PASSWORD = 'correct-horse-battery-staple-42';
+
+/** Builds the real app on the run's PostgreSQL, with a real SMTP server receiving its mail, listening on loopback. */
+export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+  const smtp = await startSmtpCapture();
+  const config = parseEnv({
+    DATABASE_URL: inject('databaseUrl'),
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+  const database = connectDatabase(config.DATABASE_URL!, undefined, 5);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: '/nonexistent' });
+  const app = await buildApp({ config, database, mailer, webRoot: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    config,
+    database,
+    smtp,
+    baseUrl,
+    client: (ip?: string) => new ApiClient(baseUrl, ip),
+    async close() {
+      await app.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
