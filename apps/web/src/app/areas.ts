@@ -1,0 +1,89 @@
+import { ROUTES } from '@/config/routes';
+
+// Every signed-in route of spec §2 whose screen a later release fills. Each shows a placeholder
+// with its title; sections become "<Area> · <Section>".
+
+export interface AreaRoute {
+  path: string;
+  title: string;
+  description?: string;
+}
+
+function sections(base: string, area: string, names: Record<string, string>): AreaRoute[] {
+  return Object.entries(names).map(([segment, label]) => ({ path: `${base}/${segment}`, title: `${area} · ${label}` }));
+}
+
+export const AREA_ROUTES: AreaRoute[] = [
+  { path: ROUTES.dashboard, title: 'Dashboard', description: 'Volumes, conversion and activity across your products.' },
+  { path: ROUTES.onRamp, title: 'On-ramp', description: 'Let your users buy crypto with cards, bank transfers and wallets.' },
+  ...sections(ROUTES.onRamp, 'On-ramp', {
+    cryptos: 'Cryptocurrencies',
+    fees: 'Fees',
+    integrate: 'Integrate',
+    'go-live': 'Go live',
+    kyb: 'Business verification',
+    subscribe: 'Subscribe',
+  }),
+  { path: ROUTES.offRamp, title: 'Off-ramp', description: 'Let your users sell crypto and receive fiat.' },
+  ...sections(ROUTES.offRamp, 'Off-ramp', {
+    cryptos: 'Cryptocurrencies',
+    fees: 'Fees',
+    integrate: 'Integrate',
+    kyb: 'Business verification',
+    subscribe: 'Subscribe',
+    'go-live': 'Go live',
+  }),
+  { path: ROUTES.swaps, title: 'Swaps', description: 'Cross-chain and same-chain token swaps.' },
+  ...sections(ROUTES.swaps, 'Swaps', {
+    integrate: 'Integrate',
+    kyb: 'Business verification',
+    subscribe: 'Subscribe',
+    'go-live': 'Go live',
+  }),
+  { path: ROUTES.deposits, title: 'Deposits' },
+  { path: ROUTES.balanceDeposits, title: 'Balance · Deposits' },
+  { path: ROUTES.withdrawals, title: 'Withdrawals' },
+  { path: ROUTES.balanceWithdrawals, title: 'Balance · Withdrawals' },
+  { path: ROUTES.commerce, title: 'Commerce', description: 'NFT checkout and commerce payments.' },
+  ...sections(ROUTES.commerce, 'Commerce', {
+    intro: 'Introduction',
+    account: 'Account',
+    onboarding: 'Onboarding',
+    wallets: 'Wallets',
+  }),
+  { path: ROUTES.helio, title: 'Helio' },
+  { path: ROUTES.developers, title: 'Developers', description: 'API keys, webhooks and integration settings.' },
+  ...sections(ROUTES.developers, 'Developers', {
+    general: 'General',
+    'api-keys': 'API keys',
+    webhooks: 'Webhooks',
+    'nft-commerce': 'NFT commerce',
+    payouts: 'Payouts',
+  }),
+  { path: ROUTES.profile, title: 'Profile', description: 'Your name, e-mail, password and two-factor authentication.' },
+  ...sections(ROUTES.profile, 'Profile', { security: 'Security', general: 'General' }),
+  { path: ROUTES.transactions, title: 'Transactions', description: 'Every buy, sell, swap, NFT and balance transaction.' },
+  ...sections(ROUTES.transactions, 'Transactions', {
+    'on-ramp': 'On-ramp',
+    'off-ramp': 'Off-ramp',
+    swaps: 'Swaps',
+    nft: 'NFT',
+    balance: 'Balance',
+  }),
+  { path: `${ROUTES.transactions}/:id`, title: 'Transaction' },
+  { path: ROUTES.customers, title: 'Customers', description: 'The people who transact through your integration.' },
+  { path: `${ROUTES.customers}/:id`, title: 'Customer' },
+  { path: ROUTES.passes, title: 'Passes', description: 'Digital passes and their projects.' },
+  { path: ROUTES.passesProjects, title: 'Passes · Projects' },
+  { path: `${ROUTES.passesProjects}/:projectId`, title: 'Passes · Project' },
+  ...['overview', 'passes', 'policies', 'templates', 'webhooks', 'keys', 'settings'].map((section) => ({
+    path: `${ROUTES.passesProjects}/:projectId/${section}`,
+    title: `Passes · Project ${section}`,
+  })),
+  { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, title: 'Passes · Pass' },
+  { path: ROUTES.team, title: 'Team', description: 'Invite members and manage their roles.' },
+  { path: ROUTES.subscription, title: 'Subscription', description: 'Your plan, invoices and billing details.' },
+  { path: ROUTES.analytics, title: 'Analytics', description: 'In-depth reports on your volumes and customers.' },
+  { path: ROUTES.quarterlyReview, title: 'Quarterly review' },
+  { path: ROUTES.theme, title: 'Theme', description: 'Colours, fonts and splash screen of the widget.' },
+];

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PAGE_VIEW_EXCLUDED_PATHS } from '@/config/routes';
+import { trackPageView } from '@/lib/analytics';
+
+/** Router root: scroll to the top and send a page view on every path change (spec §2). */
+export function RootRoute() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    if (!PAGE_VIEW_EXCLUDED_PATHS.includes(normalized)) trackPageView(normalized);
+  }, [pathname]);
+  return <Outlet />;
+}
+
+/** `/__crash` renders this: a test hook that forces an uncaught render error (crash screen). */
+export function ForcedCrash(): never {
+  throw new Error('Forced render error from /__crash');
+}

@@ -1,0 +1,101 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { AREA_ROUTES } from '@/app/areas';
+import { RequireAuth } from '@/app/require-auth';
+import { ForcedCrash, RootRoute } from '@/app/root-route';
+import { RouteErrorBoundary } from '@/app/route-error-boundary';
+import { FocusLayout } from '@/components/layouts/focus-layout';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { NotFound } from '@/components/not-found';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+
+// Every route of spec §2. Screens are loaded on demand; layouts show a centred spinner meanwhile.
+
+function page(Component: LazyExoticComponent<ComponentType>): React.ReactElement {
+  return <Component />;
+}
+
+const LoginRoute = lazy(() => import('@/app/routes/login'));
+const OktaCallbackRoute = lazy(() => import('@/features/sso/routes/okta-callback.tsx'));
+const OktaVerificationRoute = lazy(() => import('@/features/sso/routes/okta-verification.tsx'));
+const SignupRoute = lazy(() => import('@/app/routes/signup'));
+const SignupCompleteRoute = lazy(() => import('@/app/routes/signup-complete'));
+const Reset2faRoute = lazy(() => import('@/app/routes/reset-2fa'));
+const ResetPasswordRoute = lazy(() => import('@/app/routes/reset-password'));
+const ResetRoute = lazy(() => import('@/app/routes/reset'));
+const SetNewPasswordRoute = lazy(() => import('@/app/routes/set-new-password'));
+const TermsRoute = lazy(() => import('@/app/routes/terms'));
+const RegisterRoute = lazy(() => import('@/app/routes/register'));
+const OnboardingRoute = lazy(() => import('@/app/routes/onboarding'));
+const Setup2faRoute = lazy(() => import('@/app/routes/setup-2fa'));
+const ConfirmEmailRoute = lazy(() => import('@/app/routes/confirm-email'));
+const AppShell = lazy(() => import('@/app/shell/app-shell'));
+const AreaRoute = lazy(() => import('@/app/routes/area'));
+
+function SuspenseOutlet() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { index: true, element: <Navigate to={ROUTES.dashboard} replace /> },
+      { path: ROUTES.crash, element: <ForcedCrash /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: ROUTES.login, element: page(LoginRoute) },
+          { path: ROUTES.oktaCallback, element: page(OktaCallbackRoute) },
+          { path: ROUTES.oktaVerification, element: page(OktaVerificationRoute) },
+          { path: ROUTES.signup, element: page(SignupRoute) },
+          { path: ROUTES.signupComplete, element: page(SignupCompleteRoute) },
+          { path: ROUTES.reset2fa, element: page(Reset2faRoute) },
+          { path: ROUTES.resetPassword, element: page(ResetPasswordRoute) },
+          { path: ROUTES.reset, element: page(ResetRoute) },
+          { path: ROUTES.setNewPassword, element: page(SetNewPasswordRoute) },
+          { path: ROUTES.terms, element: page(TermsRoute) },
+          { path: ROUTES.register, element: page(RegisterRoute) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <SuspenseOutlet />,
+            children: [
+              {
+                element: <FocusLayout />,
+                children: [
+                  { path: ROUTES.onboarding, element: page(OnboardingRoute) },
+                  { path: ROUTES.setup2fa, element: page(Setup2faRoute) },
+                  { path: ROUTES.confirmEmail, element: page(ConfirmEmailRoute) },
+                ],
+              },
+              {
+                element: page(AppShell),
+                children: [
+                  ...AREA_ROUTES.map(({ path, title, description }) => ({
+                    path,
+                    element: <AreaRoute title={title} description={description} />,
+                  })),
+                  { path: '*', element: <NotFound /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

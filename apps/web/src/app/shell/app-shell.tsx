@@ -1,0 +1,123 @@
+import { useQuery } from '@apollo/client/react';
+import { MenuIcon } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ShellMeQuery } from '@/app/shell/api/me';
+import { Brand } from '@/components/brand';
+import { SidebarNav } from '@/components/layouts/sidebar-nav';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
+import { TestModeToggle } from '@/features/accounts/components/test-mode-toggle';
+import { useAccountSelection } from '@/features/accounts/use-account-selection';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import { useTheme } from '@/hooks/use-theme';
+import { clearCsrfToken, hasCsrfToken } from '@/lib/session';
+
+/** The signed-in layout: sidebar (a sheet on narrow screens), account switcher, test mode, user menu. */
+export default function AppShell() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const theme = useTheme('dark');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { data, loading, error } = useQuery(ShellMeQuery, { skip: !hasCsrfToken() });
+
+  useEffect(() => {
+    if (!error) return;
+    // Spec §8: the initial user query failed — log it and forget the session.
+    console.info('Could not load the signed-in user', error);
+    clearCsrfToken();
+    navigate(ROUTES.login, { replace: true });
+  }, [error, navigate]);
+
+  const me = data?.me ?? null;
+  const memberships: readonly Accounts_MembershipFragment[] | undefined = me?.memberships;
+  const selection = useAccountSelection(memberships);
+
+  useEffect(() => {
+    if (me && me.isOtpEnforced && !me.isOtpEnabled && location.pathname !== ROUTES.setup2fa) {
+      navigate(ROUTES.setup2fa, { replace: true });
+    }
+  }, [me, location.pathname, navigate]);
+
+  const switcher = (
+    <AccountSwitcher
+      memberships={memberships ?? []}
+      selectedAccountId={selection.selectedAccountId}
+      onSelect={selection.selectAccount}
+    />
+  );
+
+  const sidebar = (onNavigate?: () => void) => (
+    <div className="flex h-full flex-col gap-5 px-3 py-4">
+      <div className="px-2">
+        <Brand />
+      </div>
+      {switcher}
+      <div className="flex-1 overflow-y-auto">
+        <SidebarNav onNavigate={onNavigate} />
+      </div>
+    </div>
+  );
+
+  return (
+    <div className="flex min-h-screen bg-background">
+      <aside aria-label="Sidebar" className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-sidebar lg:block">
+        {sidebar()}
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur sm:px-6">
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                <MenuIcon aria-hidden />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" className="p-0">
+              <SheetTitle className="sr-only">Menu</SheetTitle>
+              <SheetDescription className="sr-only">Navigate between areas and switch accounts.</SheetDescription>
+              {sidebar(() => setMenuOpen(false))}
+            </SheetContent>
+          </Sheet>
+          <div className="lg:hidden">
+            <Brand className="[&>svg]:size-6" />
+          </div>
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} />
+            <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
+            <UserMenu user={me} />
+          </div>
+        </header>
+        {selection.testMode && (
+          <div className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-1.5 text-center text-xs font-medium text-amber-900 sm:px-6 dark:text-amber-200">
+            You are viewing test data. Turn off test mode to see live activity.
+          </div>
+        )}
+        <main className="flex flex-1 flex-col px-4 py-8 sm:px-8">
+          {loading && !data ? (
+            <PageSpinner />
+          ) : (
+            <>
+              {me && me.memberships.length === 0 && (
+                <Alert className="mx-auto mb-6 w-full max-w-5xl">
+                  <AlertTitle>You are not a member of any account yet</AlertTitle>
+                  <AlertDescription>
+                    Create your business account during onboarding, or ask a teammate to invite you to theirs.
+                  </AlertDescription>
+                </Alert>
+              )}
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Route constants of spec §2. Screens link through these, never through string literals.
+
+export const ROUTES = {
+  root: '/',
+  login: '/login',
+  oktaCallback: '/login/okta_callback',
+  oktaVerification: '/login/okta_verification',
+  signup: '/signup',
+  signupComplete: '/signup/complete',
+  reset2fa: '/reset_2fa',
+  resetPassword: '/reset_password',
+  reset: '/reset',
+  setNewPassword: '/set_new_password',
+  terms: '/terms',
+  register: '/register',
+  onboarding: '/onboarding',
+  setup2fa: '/setup_2fa',
+  confirmEmail: '/confirm_email',
+  theme: '/theme',
+  dashboard: '/dashboard',
+  onRamp: '/dashboard/on-ramp',
+  offRamp: '/dashboard/off-ramp',
+  swaps: '/dashboard/swaps',
+  deposits: '/dashboard/deposits',
+  balanceDeposits: '/dashboard/balance/deposits',
+  withdrawals: '/dashboard/withdrawals',
+  balanceWithdrawals: '/dashboard/balance/withdrawals',
+  commerce: '/commerce',
+  helio: '/helio',
+  developers: '/developers',
+  profile: '/profile',
+  transactions: '/transactions',
+  customers: '/customers',
+  passes: '/passes',
+  passesProjects: '/passes/projects',
+  team: '/team',
+  subscription: '/subscription',
+  analytics: '/analytics',
+  quarterlyReview: '/quarterly-review',
+  /** Test hook: renders a component that throws, to show the crash screen. */
+  crash: '/__crash',
+} as const;
+
+/** Paths on which no page-view event is sent (spec §2). */
+export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = [
+  ROUTES.resetPassword,
+  ROUTES.reset,
+  ROUTES.setNewPassword,
+  ROUTES.reset2fa,
+];
+
+/** Public screens: an UNAUTHENTICATED answer on them does not bounce the visitor to /login. */
+export const PUBLIC_PATHS: readonly string[] = [
+  ROUTES.login,
+  ROUTES.oktaCallback,
+  ROUTES.oktaVerification,
+  ROUTES.signup,
+  ROUTES.signupComplete,
+  ROUTES.reset2fa,
+  ROUTES.resetPassword,
+  ROUTES.reset,
+  ROUTES.setNewPassword,
+  ROUTES.terms,
+  ROUTES.register,
+  ROUTES.crash,
+];
+
+export function isPublicPath(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PUBLIC_PATHS.includes(normalized);
+}

@@ -1,0 +1,31 @@
+// The server injects `<script>window.__RAMPART_CONFIG__={...}</script>` into index.html.
+// Everything here is optional so the built app also runs from `vite preview` without a server.
+
+export interface RuntimeConfig {
+  devMailbox: boolean;
+  sentryDsn: string | null;
+  ga4MeasurementId: string | null;
+  intercomAppId: string | null;
+}
+
+declare global {
+  interface Window {
+    __RAMPART_CONFIG__?: Partial<RuntimeConfig>;
+  }
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  const raw = typeof window === 'undefined' ? undefined : window.__RAMPART_CONFIG__;
+  return {
+    devMailbox: raw?.devMailbox === true,
+    sentryDsn: nonEmpty(raw?.sentryDsn),
+    ga4MeasurementId: nonEmpty(raw?.ga4MeasurementId),
+    intercomAppId: nonEmpty(raw?.intercomAppId),
+  };
+}
+
+export const DEV_MAILBOX_PATH = '/dev/mailbox';

@@ -1,0 +1,72 @@
+import { Building2Icon, ChevronsUpDownIcon } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import { cn } from '@/lib/utils';
+
+export const ROLE_LABELS: Record<Accounts_MembershipFragment['role'], string> = {
+  administrator: 'Administrator',
+  analyst: 'Analyst',
+  developer: 'Developer',
+  support_specialist: 'Support specialist',
+};
+
+interface AccountSwitcherProps {
+  memberships: readonly Accounts_MembershipFragment[];
+  selectedAccountId: string | null;
+  onSelect: (accountId: string) => void;
+  className?: string;
+}
+
+export function AccountSwitcher({ memberships, selectedAccountId, onSelect, className }: AccountSwitcherProps) {
+  const selected = memberships.find((m) => m.account.id === selectedAccountId) ?? null;
+  if (memberships.length === 0) {
+    return (
+      <div className={cn('flex items-center gap-3 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground', className)}>
+        <Building2Icon className="size-4" aria-hidden />
+        No account yet
+      </div>
+    );
+  }
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label={`Account: ${selected?.account.name ?? 'none selected'}`}
+        className={cn(
+          'flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2 text-left shadow-xs outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+          className,
+        )}
+      >
+        <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary text-sm font-semibold text-primary-foreground">
+          {(selected?.account.name ?? '?').slice(0, 1).toUpperCase()}
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate text-sm font-medium">{selected?.account.name ?? 'Choose an account'}</span>
+          <span className="truncate text-xs text-muted-foreground">{selected ? ROLE_LABELS[selected.role] : ''}</span>
+        </span>
+        <ChevronsUpDownIcon className="size-4 text-muted-foreground" aria-hidden />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-60">
+        <DropdownMenuLabel className="text-xs text-muted-foreground">Accounts</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuRadioGroup value={selectedAccountId ?? ''} onValueChange={onSelect}>
+          {memberships.map((membership) => (
+            <DropdownMenuRadioItem key={membership.id} value={membership.account.id}>
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate">{membership.account.name}</span>
+                <span className="text-xs text-muted-foreground">{ROLE_LABELS[membership.role]}</span>
+              </span>
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,21 @@
+import { graphql } from '@/gql';
+
+export const LoginMutation = graphql(`
+  mutation Auth_Login($email: String!, $password: String!, $otpToken: String) {
+    login(email: $email, password: $password, otpToken: $otpToken) {
+      preAuthenticated
+      csrfToken
+      expiryDate
+      user {
+        id
+        ...Auth_CurrentUser
+      }
+    }
+  }
+`);
+
+export const LogoutMutation = graphql(`
+  mutation Auth_Logout {
+    logout
+  }
+`);

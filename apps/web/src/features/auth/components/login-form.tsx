@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { loginInputSchema, otpCodeSchema } from '@rampart/shared/identity-schemas';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { DEV_MAILBOX_PATH, getRuntimeConfig } from '@/config/runtime-config';
+import { ROUTES } from '@/config/routes';
+import { LoginMutation } from '@/features/auth/api/login';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ErrorAlert } from '@/features/auth/components/form-alert';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { TextLink } from '@/features/auth/components/text-link';
+import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { getReturnTo } from '@/features/auth/lib/return-to';
+import { storeCsrfToken } from '@/lib/session';
+
+const credentialsSchema = loginInputSchema.pick({ email: true, password: true });
+type Credentials = z.infer<typeof credentialsSchema>;
+const codeSchema = z.object({ otpToken: otpCodeSchema });
+type CodeValues = z.infer<typeof codeSchema>;
+
+interface LoginFormProps {
+  /** Other ways to sign in (the SSO button), shown under the form. */
+  alternatives?: ReactNode;
+}
+
+export function LoginForm({ alternatives }: LoginFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useApolloClient();
+  const [login] = useMutation(LoginMutation);
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const { devMailbox } = getRuntimeConfig();
+
+  const credentialsForm = useForm<Credentials>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const codeForm = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { otpToken: '' } });
+
+  async function signIn(values: Credentials, otpToken?: string) {
+    setGeneralError(null);
+    try {
+      const { data } = await login({ variables: { ...values, otpToken: otpToken ?? null } });
+      const result = data?.login;
+      if (!result) throw new Error('Empty login response');
+      if (result.preAuthenticated && !result.user) {
+        setCredentials(values);
+        return;
+      }
+      if (!result.csrfToken) throw new Error('The server did not return a session token');
+      await client.clearStore();
+      storeCsrfToken(result.csrfToken);
+      navigate(getReturnTo(location.state, location.search), { replace: true });
+    } catch (error) {
+      if (otpToken) {
+        setGeneralError(applyServerErrors(codeForm, error, { otpToken: 'otpToken' }));
+      } else {
+        setGeneralError(applyServerErrors(credentialsForm, error, { email: 'email', password: 'password' }));
+      }
+    }
+  }
+
+  const footer = (
+    <>
+      <p>
+        New to Rampart? <TextLink to={ROUTES.signup}>Create an account</TextLink>
+      </p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <TextLink to={ROUTES.resetPassword}>Forgot your password?</TextLink>
+        <TextLink to={ROUTES.reset2fa}>Lost your authenticator?</TextLink>
+      </p>
+      {devMailbox && (
+        <p>
+          Development mailbox:{' '}
+          <a className="font-medium text-primary underline-offset-4 hover:underline" href={DEV_MAILBOX_PATH}>
+            open the dev mailbox
+          </a>
+        </p>
+      )}
+    </>
+  );
+
+  if (credentials) {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        description="Enter the 6-digit code from your authenticator app to finish signing in."
+        footer={footer}
+      >
+        <Form {...codeForm}>
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={codeForm.handleSubmit((values) => signIn(credentials, values.otpToken))}
+          >
+            <ErrorAlert message={generalError} title="Could not sign in" />
+            <FormField
+              control={codeForm.control}
+              name="otpToken"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Authentication code</FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      autoFocus
+                      placeholder="123456"
+                      className="font-mono tracking-[0.3em]"
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" disabled={codeForm.formState.isSubmitting}>
+              {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
+              Verify and sign in
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setCredentials(null);
+                setGeneralError(null);
+                codeForm.reset();
+              }}
+            >
+              Use a different account
+            </Button>
+          </form>
+        </Form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in to Rampart" description="Welcome back. Enter your e-mail and password." footer={footer}>
+      <Form {...credentialsForm}>
+        <form noValidate className="flex flex-col gap-4" onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}>
+          <ErrorAlert message={generalError} title="Could not sign in" />
+          <FormField
+            control={credentialsForm.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>E-mail</FormLabel>
+                <FormControl>
+                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={credentialsForm.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Password</FormLabel>
+                <FormControl>
+                  <PasswordInput {...field} autoComplete="current-password" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={credentialsForm.formState.isSubmitting}>
+            {credentialsForm.formState.isSubmitting && <Spinner label="Signing in" />}
+            Sign in
+          </Button>
+        </form>
+      </Form>
+      {alternatives}
+    </AuthCard>
+  );
+}

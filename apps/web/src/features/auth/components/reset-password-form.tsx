@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { emailSchema } from '@rampart/shared/identity-schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ErrorAlert, SuccessAlert } from '@/features/auth/components/form-alert';
+import { TextLink } from '@/features/auth/components/text-link';
+import { applyServerErrors } from '@/features/auth/lib/server-errors';
+
+const schema = z.object({ email: emailSchema });
+
+export const PASSWORD_RESET_SENT_MESSAGE =
+  'If an account exists for that address, we sent a link to reset your password. The link expires soon and works once.';
+
+export function ResetPasswordForm() {
+  const [trigger] = useMutation(TriggerPasswordResetMutation);
+  const [sent, setSent] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await trigger({ variables: values });
+      setSent(true);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { email: 'email' }));
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      description="Enter the e-mail you sign in with and we will send you a reset link."
+      footer={
+        <p>
+          Remembered it? <TextLink to={ROUTES.login}>Back to sign in</TextLink>
+        </p>
+      }
+    >
+      {sent ? (
+        <SuccessAlert title="Check your inbox">{PASSWORD_RESET_SENT_MESSAGE}</SuccessAlert>
+      ) : (
+        <Form {...form}>
+          <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+            <ErrorAlert message={generalError} />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>E-mail</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting && <Spinner label="Sending" />}
+              Send reset link
+            </Button>
+          </form>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { newPasswordSchema } from '@rampart/shared/identity-schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+import { ResetPasswordMutation } from '@/features/auth/api/password-reset';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ErrorAlert, SuccessAlert } from '@/features/auth/components/form-alert';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { TextLink } from '@/features/auth/components/text-link';
+import { applyServerErrors } from '@/features/auth/lib/server-errors';
+
+const schema = z
+  .object({ password: newPasswordSchema, confirmation: z.string() })
+  .refine((values) => values.password === values.confirmation, {
+    path: ['confirmation'],
+    message: 'The two passwords do not match',
+  });
+
+export function SetNewPasswordForm({ token }: { token: string | null }) {
+  const [resetPassword] = useMutation(ResetPasswordMutation);
+  const [done, setDone] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
+
+  const footer = (
+    <p>
+      <TextLink to={ROUTES.login}>Back to sign in</TextLink>
+    </p>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password" footer={footer}>
+        <ErrorAlert
+          title="This link is not valid"
+          message="The reset link is missing its token. Open the link from the e-mail again, or ask for a new one."
+        />
+        <TextLink to={ROUTES.resetPassword}>Request a new reset link</TextLink>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await resetPassword({ variables: { token, password: values.password } });
+      setDone(true);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { password: 'password' }));
+    }
+  });
+
+  return (
+    <AuthCard title="Choose a new password" description="Your new password signs you out everywhere else." footer={footer}>
+      {done ? (
+        <>
+          <SuccessAlert title="Password changed">Your password was changed. Sign in with your new password.</SuccessAlert>
+          <TextLink to={ROUTES.login}>Sign in</TextLink>
+        </>
+      ) : (
+        <Form {...form}>
+          <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+            <ErrorAlert message={generalError} title="Could not change your password" />
+            <FormField
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>New password</FormLabel>
+                  <FormControl>
+                    <PasswordInput {...field} autoComplete="new-password" />
+                  </FormControl>
+                  <FormDescription>At least 12 characters. Avoid common passwords.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="confirmation"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Confirm new password</FormLabel>
+                  <FormControl>
+                    <PasswordInput {...field} autoComplete="new-password" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting && <Spinner label="Saving" />}
+              Set new password
+            </Button>
+          </form>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

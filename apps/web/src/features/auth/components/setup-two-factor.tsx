@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { otpCodeSchema } from '@rampart/shared/identity-schemas';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+import { InitializeOtpMutation, RegisterOtpMutation } from '@/features/auth/api/two-factor';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ErrorAlert } from '@/features/auth/components/form-alert';
+import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const schema = z.object({ otpToken: otpCodeSchema });
+
+export function SetupTwoFactor() {
+  const navigate = useNavigate();
+  const [initialize, { data: setupData, loading: initializing }] = useMutation(InitializeOtpMutation);
+  const [register] = useMutation(RegisterOtpMutation);
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const started = useRef(false);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    initialize().catch((error: unknown) => setSetupError(describeApiError(error).message));
+  }, [initialize]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await register({ variables: values });
+      toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.' });
+      navigate(ROUTES.dashboard, { replace: true });
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { otpToken: 'otpToken' }));
+    }
+  });
+
+  const setup = setupData?.initializeOtp;
+
+  return (
+    <AuthCard
+      title="Set up two-factor authentication"
+      description="Scan the QR code with an authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit code it shows."
+      className="max-w-lg"
+    >
+      <ErrorAlert message={setupError} title="Could not start the set-up" />
+      {initializing || (!setup && !setupError) ? (
+        <div className="flex flex-col items-center gap-3">
+          <Skeleton className="size-48" />
+          <Skeleton className="h-5 w-64" />
+        </div>
+      ) : setup ? (
+        <div className="flex flex-col items-center gap-3">
+          <img src={setup.qrCodeUrl} alt="QR code for your authenticator app" className="size-48 rounded-lg border bg-white p-2" />
+          <div className="flex w-full flex-col items-center gap-1 text-center">
+            <span className="text-xs text-muted-foreground">Can&apos;t scan it? Enter this secret instead:</span>
+            <code className="rounded-md bg-muted px-3 py-1.5 font-mono text-sm break-all" aria-label="Secret key">
+              {setup.secret}
+            </code>
+          </div>
+        </div>
+      ) : null}
+      <Form {...form}>
+        <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <ErrorAlert message={generalError} title="Could not turn on two-factor authentication" />
+          <FormField
+            control={form.control}
+            name="otpToken"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Authentication code</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    placeholder="123456"
+                    className="font-mono tracking-[0.3em]"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting || !setup}>
+            {form.formState.isSubmitting && <Spinner label="Verifying" />}
+            Turn on two-factor authentication
+          </Button>
+        </form>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { confirmationCodeSchema, emailSchema } from '@rampart/shared/identity-schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+import { ConfirmSignupEmailMutation, ResendSignupEmailMutation } from '@/features/auth/api/signup';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ErrorAlert } from '@/features/auth/components/form-alert';
+import { TextLink } from '@/features/auth/components/text-link';
+import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+import { storeCsrfToken } from '@/lib/session';
+
+const schema = z.object({ email: emailSchema, confirmationCode: confirmationCodeSchema });
+
+export function SignupCompleteForm({ email }: { email: string | null }) {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const [confirm] = useMutation(ConfirmSignupEmailMutation);
+  const [resend, { loading: resending }] = useMutation(ResendSignupEmailMutation);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { email: email ?? '', confirmationCode: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      const { data } = await confirm({ variables: values });
+      const token = data?.confirmSignupEmail.csrfToken;
+      if (!token) throw new Error('The server did not return a session token');
+      await client.clearStore();
+      storeCsrfToken(token);
+      navigate(ROUTES.dashboard, { replace: true });
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { email: 'email', confirmationCode: 'confirmationCode' }));
+    }
+  });
+
+  async function onResend() {
+    const valid = await form.trigger('email');
+    if (!valid) return;
+    try {
+      await resend({ variables: { email: form.getValues('email') } });
+      toast({ title: 'Code sent', description: 'We sent a new confirmation code. Check your inbox.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not resend the code', description: describeApiError(error).message });
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Confirm your e-mail"
+      description={
+        email ? (
+          <>
+            We sent a 6-digit code to <strong className="font-medium text-foreground">{email}</strong>. Enter it below.
+          </>
+        ) : (
+          'Enter your e-mail and the 6-digit code we sent you.'
+        )
+      }
+      footer={
+        <p>
+          Wrong address? <TextLink to={ROUTES.signup}>Sign up again</TextLink>
+        </p>
+      }
+    >
+      <Form {...form}>
+        <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <ErrorAlert message={generalError} title="Could not confirm your e-mail" />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem className={email ? 'sr-only' : undefined}>
+                <FormLabel>E-mail</FormLabel>
+                <FormControl>
+                  <Input {...field} type="email" autoComplete="email" readOnly={!!email} tabIndex={email ? -1 : undefined} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="confirmationCode"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Confirmation code</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    placeholder="123456"
+                    className="font-mono tracking-[0.3em]"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting && <Spinner label="Confirming" />}
+            Confirm e-mail
+          </Button>
+          <Button type="button" variant="outline" onClick={onResend} disabled={resending}>
+            {resending && <Spinner label="Sending" />}
+            Resend code
+          </Button>
+        </form>
+      </Form>
+    </AuthCard>
+  );
+}

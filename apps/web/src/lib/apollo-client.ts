@@ -1,0 +1,56 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors, CombinedProtocolErrors, ServerError, ServerParseError } from '@apollo/client/errors';
+import { RetryLink } from '@apollo/client/link/retry';
+import { LocalState } from '@apollo/client/local-state';
+import { createCsrfLink, createErrorPolicyLink } from '@/lib/apollo-links';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+import { clearCsrfToken, getCsrfToken } from '@/lib/session';
+import { createUploadHttpLink } from '@/lib/upload-link';
+
+export const GRAPHQL_URI = '/graphql';
+
+/** Retries only when the request never got an answer (spec §7: 300 ms exponential backoff, 5 attempts). */
+function isNetworkFailure(error: unknown): boolean {
+  return !(
+    CombinedGraphQLErrors.is(error) ||
+    CombinedProtocolErrors.is(error) ||
+    ServerError.is(error) ||
+    ServerParseError.is(error)
+  );
+}
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          selectedAccountId: { read: () => selectedAccountIdVar() },
+          testMode: { read: () => testModeVar() },
+        },
+      },
+    },
+  });
+}
+
+export interface CreateApolloClientOptions {
+  /** Navigates to /login; called after the stored csrf token was removed. */
+  onUnauthenticated: () => void;
+}
+
+export function createApolloClient({ onUnauthenticated }: CreateApolloClientOptions): ApolloClient {
+  const link = ApolloLink.from([
+    createErrorPolicyLink({
+      onUnauthenticated: () => {
+        clearCsrfToken();
+        onUnauthenticated();
+      },
+    }),
+    new RetryLink({
+      delay: { initial: 300, max: Infinity, jitter: true },
+      attempts: { max: 5, retryIf: (error) => isNetworkFailure(error) },
+    }),
+    createCsrfLink(getCsrfToken),
+    createUploadHttpLink(GRAPHQL_URI),
+  ]);
+  return new ApolloClient({ cache: createCache(), link, localState: new LocalState() });
+}
