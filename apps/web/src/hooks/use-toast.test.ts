@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toastReducer, type ToasterToast } from '@/hooks/use-toast';
+
+const make = (id: string): ToasterToast => ({ id, title: `Toast ${id}`, open: true });
+
+describe('toastReducer (spec §2, §9)', () => {
+  it('keeps one visible toast: a new one replaces the old', () => {
+    expect(TOAST_LIMIT).toBe(1);
+    let state = toastReducer({ toasts: [] }, { type: 'ADD_TOAST', toast: make('1') });
+    state = toastReducer(state, { type: 'ADD_TOAST', toast: make('2') });
+    expect(state.toasts.map((t) => t.id)).toEqual(['2']);
+  });
+
+  it('dismiss closes the toast, remove deletes it', () => {
+    let state = toastReducer({ toasts: [] }, { type: 'ADD_TOAST', toast: make('1') });
+    state = toastReducer(state, { type: 'DISMISS_TOAST', toastId: '1' });
+    expect(state.toasts[0]?.open).toBe(false);
+    state = toastReducer(state, { type: 'REMOVE_TOAST', toastId: '1' });
+    expect(state.toasts).toEqual([]);
+  });
+
+  it('updates a toast in place', () => {
+    let state = toastReducer({ toasts: [] }, { type: 'ADD_TOAST', toast: make('1') });
+    state = toastReducer(state, { type: 'UPDATE_TOAST', toast: { id: '1', title: 'Changed' } });
+    expect(state.toasts[0]?.title).toBe('Changed');
+  });
+
+  it('uses the classic removal delay', () => {
+    expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
+  });
+});
