@@ -5,6 +5,7 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
+import { createSsoService } from './modules/sso/sso.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -12,6 +13,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   return {
     identity: createIdentityService({ repository: createIdentityRepository(database.db), mailer, config }),
     accounts: createAccountsService({ repository: createAccountsRepository(database.db) }),
+    sso: createSsoService({ config }),
   };
 }
 

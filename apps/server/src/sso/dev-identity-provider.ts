@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { errors, type Account, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import Provider, { errors, type Account, type Configuration } from 'oidc-provider';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema/identity.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../modules/identity/password-policy.ts';
+import { developmentIssuer } from './development-issuer.ts';
 import { errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 
 /** Where `npm run dev` serves the web app (Vite); allowed beside PUBLIC_URL so SSO works there too. */
@@ -20,7 +21,20 @@ export interface DevelopmentIdentityProvider {
   close(): Promise<void>;
 }
 
+export interface DevelopmentIdentityProviderDeps {
+  config: Env;
+  database: DatabaseHandle;
+  /** A private RS256 JWK with kid; a fresh one per start when omitted (tests pass one to sign their own tokens). */
+  signingKey?: JWK;
+}
+
 type UserRow = typeof users.$inferSelect;
+
+/** A fresh RS256 signing key; tokens from an earlier run stop verifying, which suits a development provider. */
+export async function generateSigningKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+}
 
 function accountFor(user: UserRow): Account {
   return {
@@ -41,13 +55,14 @@ export function appOrigins(config: Pick<Env, 'PUBLIC_URL'>): string[] {
   return [...new Set([new URL(config.PUBLIC_URL).origin, VITE_DEV_ORIGIN])];
 }
 
-async function readForm(ctx: KoaContextWithOIDC): Promise<URLSearchParams> {
+/** Reads an url-encoded form body; null when it is larger than any login form could be. */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of ctx.req) {
+  for await (const chunk of req) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > MAX_FORM_BYTES) ctx.throw(413, 'The form is too large.');
+    if (size > MAX_FORM_BYTES) return null;
     chunks.push(buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
@@ -58,12 +73,10 @@ async function readForm(ctx: KoaContextWithOIDC): Promise<URLSearchParams> {
  * a public client with PKCE, refresh tokens, revocation and RP-initiated logout, accounts
  * taken from the Rampart `users` table and a small login page checking the Rampart password.
  */
-export async function createDevelopmentIdentityProvider(deps: { config: Env; database: DatabaseHandle; issuer: string }): Promise<Provider> {
+export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentityProviderDeps & { issuer: string }): Promise<Provider> {
   const { config, database, issuer } = deps;
   const db = database.db;
-
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
+  const signingKey = deps.signingKey ?? (await generateSigningKey());
 
   const findUserById = async (id: string) => {
     if (!UUID.test(id)) return undefined;
@@ -179,7 +192,11 @@ export async function createDevelopmentIdentityProvider(deps: { config: Env; dat
       }
 
       if (action === '/login' && ctx.method === 'POST') {
-        const form = await readForm(ctx);
+        const form = await readForm(ctx.req);
+        if (!form) {
+          ctx.status = 413;
+          return;
+        }
         const email = (form.get('email') ?? '').trim();
         const password = form.get('password') ?? '';
         const user = email ? await findUserByEmail(email) : undefined;
@@ -218,22 +235,16 @@ export async function createDevelopmentIdentityProvider(deps: { config: Env; dat
   return provider;
 }
 
-/** The issuer URL the development identity provider uses for a given port. */
-export function developmentIssuer(port: number): string {
-  return `http://localhost:${port}`;
-}
-
 /**
  * Starts the development identity provider on DEV_IDP_PORT (127.0.0.1) when no OIDC issuer is configured,
  * so SSO works out of the box; returns null when an external issuer is configured.
  */
-export async function startDevelopmentIdentityProvider(deps: { config: Env; database: DatabaseHandle }): Promise<DevelopmentIdentityProvider | null> {
-  const { config, database } = deps;
+export async function startDevelopmentIdentityProvider(deps: DevelopmentIdentityProviderDeps): Promise<DevelopmentIdentityProvider | null> {
+  const { config } = deps;
   if (config.OIDC_ISSUER) return null;
 
   // Port 0 (tests) picks a free port; the issuer must name the real one, so bind first.
-  const { createServer } = await import('node:http');
-  let handler: ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) | undefined;
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => {
     if (handler) handler(req, res);
     else res.writeHead(503).end();
@@ -247,7 +258,7 @@ export async function startDevelopmentIdentityProvider(deps: { config: Env; data
   });
   const port = (server.address() as AddressInfo).port;
   const issuer = developmentIssuer(port);
-  const provider = await createDevelopmentIdentityProvider({ config, database, issuer });
+  const provider = await createDevelopmentIdentityProvider({ ...deps, issuer });
   handler = provider.callback();
 
   return {

@@ -1,4 +1,15 @@
 import type { Resolvers } from '../../generated/graphql.ts';
+import { authPayload } from '../identity/identity.resolvers.ts';
 
-// Filled by the SSO module: ssoConfiguration and loginWithOkta.
-export const ssoResolvers: Resolvers = {};
+export const ssoResolvers: Resolvers = {
+  Query: {
+    ssoConfiguration: (_parent, _args, context) => context.services.sso.configuration(),
+  },
+  Mutation: {
+    loginWithOkta: async (_parent, args, context) => {
+      const meta = { ipAddress: context.ipAddress, userAgent: context.userAgent };
+      const issued = await context.services.sso.loginWithIdToken(args.token, meta, context.services.identity);
+      return authPayload(context, issued);
+    },
+  },
+};

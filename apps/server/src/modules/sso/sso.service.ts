@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import type { Env } from '../../config/env.ts';
+import { AppError, badInput, isAppError } from '../../graphql/errors.ts';
+import { developmentIssuer } from '../../sso/development-issuer.ts';
+import type { IdentityService, IssuedSession, RequestMeta } from '../identity/identity.service.ts';
+import { parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';
+
+/** What the web client needs to run the authorization-code flow with PKCE (the `SsoConfiguration` type). */
+export interface SsoConfiguration {
+  issuer: string;
+  clientId: string;
+  scopes: string[];
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  revokeUrl: string;
+  logoutUrl: string;
+  isDevelopmentProvider: boolean;
+}
+
+/** The parts of an OpenID Provider's discovery document Rampart uses. */
+const providerMetadataSchema = z.object({
+  issuer: z.string().min(1),
+  authorization_endpoint: z.url(),
+  token_endpoint: z.url(),
+  userinfo_endpoint: z.url(),
+  revocation_endpoint: z.url(),
+  end_session_endpoint: z.url(),
+  jwks_uri: z.url(),
+});
+type ProviderMetadata = z.infer<typeof providerMetadataSchema>;
+
+/** Tokens this long are not ID tokens; refusing them early keeps the verifier away from junk. */
+const MAX_TOKEN_LENGTH = 16 * 1024;
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+/** oidc-provider's default routes, which the development identity provider keeps. */
+function developmentMetadata(issuer: string): ProviderMetadata {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/auth`,
+    token_endpoint: `${issuer}/token`,
+    userinfo_endpoint: `${issuer}/me`,
+    revocation_endpoint: `${issuer}/token/revocation`,
+    end_session_endpoint: `${issuer}/session/end`,
+    jwks_uri: `${issuer}/jwks`,
+  };
+}
+
+function parseMetadata(issuer: string, body: unknown): ProviderMetadata {
+  const parsed = providerMetadataSchema.safeParse(body);
+  if (!parsed.success) throw new Error(`the discovery document is incomplete: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+  if (parsed.data.issuer !== issuer) throw new Error(`the discovery document names issuer ${parsed.data.issuer}, not ${issuer}`);
+  return parsed.data;
+}
+
+const tokenError = (message: string) => badInput({ token: message }, message);
+
+/** Turns what jose reports into a message a person can act on. */
+function describeVerificationError(error: unknown): AppError {
+  if (error instanceof joseErrors.JWTExpired) return tokenError('The sign-in token has expired. Sign in again.');
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'iss') return tokenError('The sign-in token was not issued by the configured identity provider.');
+    if (error.claim === 'aud') return tokenError('The sign-in token was issued for a different application.');
+    if (error.claim === 'nbf' || error.claim === 'iat') return tokenError('The sign-in token is not valid yet. Check the clock of this computer and sign in again.');
+    return tokenError(`The sign-in token is not valid (${error.claim}).`);
+  }
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return tokenError('The sign-in token signature is not valid.');
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return tokenError('The sign-in token was not signed with a key of the configured identity provider.');
+  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid || error instanceof TypeError) {
+    return new AppError('BAD_USER_INPUT', 'The identity provider could not be reached to check the sign-in token. Try again shortly.', { fields: {} });
+  }
+  return tokenError('The sign-in token is not a valid ID token.');
+}
+
+export interface SsoServiceDeps {
+  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'>;
+  /** Injected for tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Single sign-on with an OpenID Connect issuer: the external one in OIDC_ISSUER, or the development
+ * identity provider started beside the app when none is configured.
+ */
+export function createSsoService(deps: SsoServiceDeps) {
+  const { config } = deps;
+  const fetchImpl = deps.fetch ?? fetch;
+  const isDevelopmentProvider = !config.OIDC_ISSUER;
+  const { issuer, scopes } = parseIdentityClientConfig({
+    issuer: config.OIDC_ISSUER ?? developmentIssuer(config.DEV_IDP_PORT),
+    scopes: [...SSO_SCOPES],
+  });
+  const clientId = config.OIDC_CLIENT_ID;
+
+  let metadataPromise: Promise<ProviderMetadata> | undefined;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+  async function fetchMetadata(): Promise<ProviderMetadata> {
+    const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+    const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5000) });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return parseMetadata(issuer, await response.json());
+  }
+
+  /** The issuer's endpoints: read once from its discovery document (a failed read is retried next time). */
+  function metadata(): Promise<ProviderMetadata> {
+    if (isDevelopmentProvider) return Promise.resolve(developmentMetadata(issuer));
+    metadataPromise ??= fetchMetadata().catch((error: unknown) => {
+      metadataPromise = undefined;
+      throw error;
+    });
+    return metadataPromise;
+  }
+
+  async function metadataOrError(): Promise<ProviderMetadata> {
+    try {
+      return await metadata();
+    } catch {
+      throw new AppError('BAD_USER_INPUT', `Single sign-on is unavailable: the identity provider at ${issuer} could not be reached. Try again shortly.`, { fields: {} });
+    }
+  }
+
+  /**
+   * Verifies an ID token against the issuer's JWKS (signature, issuer, audience, expiry) and returns
+   * its verified e-mail address.
+   */
+  async function verifyIdToken(token: string): Promise<{ email: string; claims: JWTPayload }> {
+    const trimmed = token.trim();
+    if (!trimmed) throw tokenError('The sign-in token is missing.');
+    if (trimmed.length > MAX_TOKEN_LENGTH) throw tokenError('The sign-in token is too long to be an ID token.');
+    const endpoints = await metadataOrError();
+    jwks ??= createRemoteJWKSet(new URL(endpoints.jwks_uri), { timeoutDuration: 5000 });
+    let claims: JWTPayload;
+    try {
+      ({ payload: claims } = await jwtVerify(trimmed, jwks, {
+        issuer,
+        audience: clientId,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'iat', 'sub'],
+      }));
+    } catch (error) {
+      throw describeVerificationError(error);
+    }
+    const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+    if (!email) throw tokenError('The identity provider did not share an e-mail address. Ask your administrator to allow the "email" scope.');
+    if (claims.email_verified !== true) throw tokenError('The identity provider has not verified this e-mail address, so it cannot be used to sign in.');
+    return { email, claims };
+  }
+
+  return {
+    verifyIdToken,
+
+    async configuration(): Promise<SsoConfiguration> {
+      const endpoints = await metadataOrError();
+      return {
+        issuer,
+        clientId,
+        scopes: [...scopes],
+        authorizeUrl: endpoints.authorization_endpoint,
+        tokenUrl: endpoints.token_endpoint,
+        userinfoUrl: endpoints.userinfo_endpoint,
+        revokeUrl: endpoints.revocation_endpoint,
+        logoutUrl: endpoints.end_session_endpoint,
+        isDevelopmentProvider,
+      };
+    },
+
+    /** Verifies the ID token and opens a Rampart session for the user with its verified e-mail. */
+    async loginWithIdToken(
+      token: string,
+      meta: RequestMeta,
+      identity: Pick<IdentityService, 'loginWithVerifiedEmail'>,
+    ): Promise<IssuedSession> {
+      const { email } = await verifyIdToken(token);
+      try {
+        return await identity.loginWithVerifiedEmail(email, meta);
+      } catch (error) {
+        // Shown on the callback page: an UNAUTHENTICATED code would send the browser to /login instead.
+        if (isAppError(error) && error.code === 'UNAUTHENTICATED') throw tokenError(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type SsoService = ReturnType<typeof createSsoService>;
