@@ -1,0 +1,248 @@
+/**
+ * The `me` query through the full stack, three ways on one Fastify app (same plugins: helmet, rate limit,
+ * cookies, logger), so the only difference between them is what turns the request into the answer:
+ *  - Mercurius: the real app from `buildApp`, POST /graphql;
+ *  - Apollo Server 5: the same SDL, resolvers, validation rules and context factory, POST /bench/apollo;
+ *  - plain: a hand-written route running the same SQL (session + user, then memberships), GET /bench/me.
+ */
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import type { Result } from 'autocannon';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import type { ValidationRule } from 'graphql';
+// Brings request.cookies into the Fastify types (the app registers the plugin).
+import type {} from '@fastify/cookie';
+import { parseEnv, type Env } from '../apps/server/src/config/env.ts';
+import { startInfrastructure, type Infrastructure } from '../apps/server/src/boot.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { seedDemo } from '../apps/server/src/db/seed-demo.ts';
+import type { GraphQLContext } from '../apps/server/src/graphql/context.ts';
+import { buildValidationRules, createContextFactory, GRAPHQL_LIMITS, sessionCookieName } from '../apps/server/src/graphql/plugin.ts';
+import { buildResolvers, loadTypeDefs } from '../apps/server/src/graphql/schema.ts';
+import { loadSession, tokensMatch } from '../apps/server/src/modules/identity/session-store.ts';
+import type { LoadRequest } from './load-generator.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+type RampartApp = Awaited<ReturnType<typeof buildApp>>;
+
+export const ME_QUERY =
+  'query Bench_Me { me { id name email isOtpEnabled preferredCurrencyCode memberships { id role account { id name isVerified } } } }';
+
+export const TARGETS = { minTimesApollo: 1.5, minShareOfPlain: 0.85, maxP99Ms: 20 } as const;
+
+export type TargetName = 'mercurius' | 'apollo' | 'plain';
+
+export interface Measurement {
+  target: TargetName;
+  label: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  mismatches: number;
+}
+
+export interface BenchOptions {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** Measure only these (for profiling one server); the comparison needs all three. */
+  only?: TargetName[];
+}
+
+const LABELS: Record<TargetName, string> = {
+  mercurius: 'Mercurius (the app)',
+  apollo: 'Apollo Server 5 (same schema)',
+  plain: 'Plain Fastify route (same SQL)',
+};
+
+function benchConfig(): Env {
+  return parseEnv({
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
+    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SEED_DEMO: 'true',
+    SMTP_URL: undefined,
+  });
+}
+
+/** The Apollo Server equivalent of `registerGraphQL`: same SDL, resolvers, limits and context. */
+async function registerApollo(app: RampartApp, deps: { config: Env; infrastructure: Infrastructure }) {
+  const { config, infrastructure } = deps;
+  const apollo = new ApolloServer<GraphQLContext>({
+    typeDefs: loadTypeDefs(),
+    resolvers: buildResolvers(app.services) as never,
+    introspection: config.GRAPHQL_INTROSPECTION,
+    // Mercurius applies the depth limit through its queryDepth option; Apollo gets the equivalent rule.
+    validationRules: [...buildValidationRules(config), maxDepthRule({ n: GRAPHQL_LIMITS.depth }) as unknown as ValidationRule],
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+  });
+  await apollo.start();
+  const createContext = createContextFactory({ config, services: app.services, pool: infrastructure.database.pool });
+  app.post('/bench/apollo', fastifyApolloHandler(apollo, { context: createContext }));
+  return apollo;
+}
+
+/** What a REST endpoint without GraphQL would do: the same two queries, the same JSON. */
+function registerPlainRoute(app: RampartApp, deps: { config: Env; infrastructure: Infrastructure }) {
+  const cookieName = sessionCookieName(deps.config);
+  const pool = deps.infrastructure.database.pool;
+  app.get('/bench/me', async (request, reply) => {
+    const cookieValue = request.cookies[cookieName];
+    const header = request.headers['x-csrf-token'];
+    const session = cookieValue && cookieValue.length <= 100 ? await loadSession(pool, cookieValue) : null;
+    if (!session || !tokensMatch(session.csrfToken, typeof header === 'string' ? header : undefined)) {
+      return reply.code(401).send({ errors: [{ message: 'You are not signed in.', extensions: { code: 'UNAUTHENTICATED' } }] });
+    }
+    const { user } = session;
+    const memberships = await app.services.accounts.membershipsOfUser(user.id, 100);
+    return {
+      data: {
+        me: {
+          id: user.id,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          email: user.email,
+          isOtpEnabled: user.isOtpEnabled,
+          preferredCurrencyCode: user.preferredCurrencyCode,
+          memberships: memberships.map((membership) => ({
+            id: membership.id,
+            role: membership.role,
+            account: { id: membership.account.id, name: membership.account.name, isVerified: membership.account.isVerified },
+          })),
+        },
+      },
+    };
+  });
+}
+
+interface PreparedTarget {
+  name: TargetName;
+  request: Omit<LoadRequest, 'title' | 'connections' | 'durationSeconds' | 'expectBody'>;
+}
+
+async function login(baseUrl: string): Promise<{ cookie: string; csrfToken: string }> {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+    body: JSON.stringify({
+      query: 'mutation Bench_Login($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }',
+      variables: { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' },
+    }),
+  });
+  const body = (await response.json()) as { data?: { login?: { csrfToken?: string | null } } };
+  const csrfToken = body.data?.login?.csrfToken;
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!csrfToken || !cookie) throw new Error(`The benchmark could not sign in: ${JSON.stringify(body)}`);
+  return { cookie, csrfToken };
+}
+
+/** Calls a target once and checks it answers exactly like the others; returns the exact body to expect. */
+async function verify(target: PreparedTarget, expected: unknown): Promise<string> {
+  const { url, method, headers, body } = target.request;
+  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${LABELS[target.name]} answered ${response.status}: ${text}`);
+  const parsed: unknown = JSON.parse(text);
+  if (expected !== undefined && !isDeepStrictEqual(parsed, expected)) {
+    throw new Error(`${LABELS[target.name]} answered differently:\n${text}\nexpected\n${JSON.stringify(expected)}`);
+  }
+  return text;
+}
+
+function runLoad(request: LoadRequest): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, 'load-generator.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    child.once('message', (message: { result?: Result; error?: string }) => {
+      settled = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(message.error ?? 'the load generator failed'));
+    });
+    child.once('exit', (code) => {
+      if (!settled) reject(new Error(`the load generator exited with ${code}`));
+    });
+    child.send(request);
+  });
+}
+
+export async function runMeQueryBench(options: BenchOptions, log: (line: string) => void): Promise<Measurement[]> {
+  const config = benchConfig();
+  log('Starting PostgreSQL and the app...');
+  const infrastructure = await startInfrastructure(config);
+  try {
+    await seedDemo(infrastructure.database.db);
+    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+    const apollo = await registerApollo(app, { config, infrastructure });
+    registerPlainRoute(app, { config, infrastructure });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const { cookie, csrfToken } = await login(baseUrl);
+      const graphqlHeaders = { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': csrfToken, cookie };
+      const graphqlBody = JSON.stringify({ query: ME_QUERY, operationName: 'Bench_Me' });
+      const targets: PreparedTarget[] = [
+        { name: 'mercurius', request: { url: `${baseUrl}/graphql`, method: 'POST', headers: graphqlHeaders, body: graphqlBody } },
+        { name: 'apollo', request: { url: `${baseUrl}/bench/apollo`, method: 'POST', headers: graphqlHeaders, body: graphqlBody } },
+        { name: 'plain', request: { url: `${baseUrl}/bench/me`, method: 'GET', headers: { 'x-csrf-token': csrfToken, cookie } } },
+      ];
+
+      const expectedBodies = new Map<TargetName, string>();
+      let reference: unknown;
+      for (const target of targets) {
+        const text = await verify(target, reference);
+        reference ??= JSON.parse(text);
+        expectedBodies.set(target.name, text);
+      }
+      log(`All three answer the same: ${JSON.stringify(reference)}`);
+
+      // One target at a time: the machine is small, and concurrent loads would measure each other.
+      const measurements: Measurement[] = [];
+      for (const target of targets.filter((candidate) => !options.only || options.only.includes(candidate.name))) {
+        const load = (durationSeconds: number): LoadRequest => ({
+          ...target.request,
+          title: target.name,
+          expectBody: expectedBodies.get(target.name)!,
+          connections: options.connections,
+          durationSeconds,
+        });
+        log(`${LABELS[target.name]}: warm-up ${options.warmupSeconds} s, then ${options.durationSeconds} s at ${options.connections} connections...`);
+        await runLoad(load(options.warmupSeconds));
+        const result = await runLoad(load(options.durationSeconds));
+        measurements.push({
+          target: target.name,
+          label: LABELS[target.name],
+          requestsPerSecond: result.requests.average,
+          latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+          requests: result.requests.total,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          mismatches: result.mismatches,
+        });
+      }
+      return measurements;
+    } finally {
+      await app.close();
+      await apollo.stop();
+    }
+  } finally {
+    await infrastructure.close();
+  }
+}

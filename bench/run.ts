@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: the `me` query through the full stack — the app (Mercurius) beside Apollo Server and a
+ * plain Fastify route — printed as a table, checked against the targets of issue 2, and written to
+ * docs/performance.md and bench/results/.
+ *
+ * `npm run bench -- --smoke` (or BENCH_SMOKE=1) runs each load for about two seconds, for CI: it proves the
+ * benchmark works and writes bench/results/ only; its figures are not recorded in docs/performance.md.
+ * BENCH_ONLY=mercurius (or apollo, plain, comma-separated) measures only those, for profiling; nothing is written.
+ */
+import os from 'node:os';
+import { runMeQueryBench, TARGETS, type BenchOptions, type Measurement, type TargetName } from './me-query.bench.ts';
+import { evaluate, formatTable, writeResults } from './report.ts';
+
+const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const only = process.env.BENCH_ONLY ? (process.env.BENCH_ONLY.split(',') as TargetName[]) : undefined;
+const options: BenchOptions = {
+  connections: 50,
+  ...(smoke ? { warmupSeconds: 1, durationSeconds: 2 } : { warmupSeconds: 3, durationSeconds: 10 }),
+  ...(only ? { only } : {}),
+};
+
+const log = (line: string) => console.log(line);
+
+async function main() {
+  log(`Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}.`);
+  const measurements: Measurement[] = await runMeQueryBench(options, log);
+  if (only) {
+    // A partial run (BENCH_ONLY=mercurius,...) is for profiling: print it, record nothing.
+    for (const m of measurements) log(`${m.label}: ${Math.round(m.requestsPerSecond)} requests/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms`);
+    return;
+  }
+  const verdict = evaluate(measurements);
+  log('');
+  log(formatTable(measurements, verdict));
+  log('');
+  for (const check of verdict.checks) log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.description}: ${check.actual}`);
+  const written = writeResults({ measurements, verdict, options, smoke, targets: TARGETS });
+  log('');
+  for (const file of written) log(`Wrote ${file}`);
+  // The benchmark reports; it does not fail the build on a slow machine (house rule: no timed assertions).
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
