@@ -19,6 +19,7 @@ const config: CodegenConfig = {
           Membership: '../modules/accounts/accounts.repository.ts#MembershipRow',
           Account: '../modules/accounts/accounts.repository.ts#AccountRow',
           Organization: '../modules/accounts/accounts.repository.ts#OrganizationRow',
+          AuditEvent: '../modules/audit/audit.repository.ts#AuditEventRow',
         },
       },
     },

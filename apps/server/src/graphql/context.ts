@@ -3,6 +3,7 @@ import type { Env } from '../config/env.ts';
 import type { LoadedSession } from '../modules/identity/session-store.ts';
 import type { Services } from '../services.ts';
 import { unauthenticated } from './errors.ts';
+import type { AccountGrant } from './authorization.ts';
 
 export interface SessionCookieControl {
   set(cookieValue: string, expiresAt: Date): void;
@@ -19,6 +20,13 @@ export interface GraphQLContext {
   /** The signed-in session, present only when the cookie is valid and X-CSRF-TOKEN matches it. */
   session: LoadedSession | null;
   sessionCookie: SessionCookieControl;
+  /** Set for @account and @entity fields: how the caller reached the account. */
+  grant?: AccountGrant;
+}
+
+export function requireGrant(context: GraphQLContext): AccountGrant {
+  if (!context.grant) throw new Error('requireGrant called outside an @account or @entity field');
+  return context.grant;
 }
 
 export function requireSession(context: GraphQLContext): LoadedSession {

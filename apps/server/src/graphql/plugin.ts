@@ -96,7 +96,7 @@ export function buildValidationRules(config: Env): ValidationRule[] {
 }
 
 export async function registerGraphQL(app: FastifyInstance, deps: { config: Env; services: Services; pool: pg.Pool }) {
-  const { config } = deps;
+  const { config, services } = deps;
   const createContext = createContextFactory(deps);
 
   const validationRules = buildValidationRules(config);
@@ -116,7 +116,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
 
   await app.register(mercurius, {
     schema: loadTypeDefs(),
-    resolvers: buildResolvers() as never,
+    resolvers: buildResolvers(services) as never,
     path: '/graphql',
     graphiql: config.GRAPHQL_IDE ? 'graphiql' : false,
     allowBatchedQueries: false,

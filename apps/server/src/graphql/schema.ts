@@ -7,6 +7,9 @@ import type { Resolvers } from '../generated/graphql.ts';
 import { accountsResolvers } from '../modules/accounts/accounts.resolvers.ts';
 import { identityResolvers } from '../modules/identity/identity.resolvers.ts';
 import { ssoResolvers } from '../modules/sso/sso.resolvers.ts';
+import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
+import type { Services } from '../services.ts';
+import { applyAuthorization, readAccessRules } from './authorization.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -64,15 +67,15 @@ export function mergeResolvers(...maps: Resolvers[]): Record<string, Record<stri
   return merged;
 }
 
-export function buildResolvers() {
-  return {
-    Decimal,
-    DateTime,
-    ...mergeResolvers(
-      { Query: { health: () => 'ok' } } as Resolvers,
+/** All resolvers, each root field wrapped with the access rule its SDL directive declares. */
+export function buildResolvers(services: Services) {
+  const resolvers = mergeResolvers(
+      { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } } as Resolvers,
       identityResolvers,
       accountsResolvers,
       ssoResolvers,
-    ),
-  };
+      auditResolvers,
+  );
+  applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
+  return { Decimal, DateTime, ...resolvers };
 }

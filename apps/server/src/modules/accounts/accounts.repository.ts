@@ -42,6 +42,15 @@ export function createAccountsRepository(db: Database) {
         .limit(1);
       return row;
     },
+    /** The role of an accepted membership; a pending invite grants nothing. */
+    async acceptedRole(userId: string, accountId: string): Promise<MembershipRow['role'] | null> {
+      const [row] = await db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), eq(memberships.hasAcceptedInvite, true)))
+        .limit(1);
+      return row?.role ?? null;
+    },
     async findAccount(id: string): Promise<AccountRow | undefined> {
       const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
       return row;

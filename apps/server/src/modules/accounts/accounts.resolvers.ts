@@ -1,10 +1,10 @@
 import type { Resolvers } from '../../generated/graphql.ts';
-import { requireSession } from '../../graphql/context.ts';
+import { requireGrant } from '../../graphql/context.ts';
 import { notFound } from '../../graphql/errors.ts';
 
 export const accountsResolvers: Resolvers = {
   Query: {
-    account: (_parent, args, context) => context.services.accounts.account(requireSession(context), args),
+    account: (_parent, _args, context) => context.services.accounts.account(requireGrant(context).accountId),
   },
   Account: {
     organization: async (account, _args, context) => {

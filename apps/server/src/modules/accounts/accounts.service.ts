@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import { notFound } from '../../graphql/errors.ts';
-import { parseInput } from '../../graphql/validate.ts';
-import type { LoadedSession } from '../identity/session-store.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
 export function createAccountsService(deps: { repository: AccountsRepository }) {
@@ -9,12 +6,9 @@ export function createAccountsService(deps: { repository: AccountsRepository }) 
   return {
     membershipsOfUser: (userId: string, take: number) => repository.membershipsOfUser(userId, take),
 
-    /** An account is visible only to its members; to anyone else it does not exist. */
-    async account(session: LoadedSession, input: { id: string }) {
-      const { id } = parseInput(z.object({ id: z.uuid('Unknown account id') }), input);
-      const membership = await repository.findMembership(session.user.id, id);
-      if (!membership) throw notFound('The account');
-      const account = await repository.findAccount(id);
+    /** Access was checked by the @account directive; this only loads. */
+    async account(accountId: string) {
+      const account = await repository.findAccount(accountId);
       if (!account) throw notFound('The account');
       return account;
     },

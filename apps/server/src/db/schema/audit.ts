@@ -1,0 +1,27 @@
+import { boolean, index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Who did what, where and with which outcome: every mutation and every staff view of a partner's account. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    viaStaff: boolean('via_staff').notNull().default(false),
+    accountId: uuid('account_id'),
+    operation: text('operation').notNull(),
+    kind: text('kind', { enum: ['mutation', 'view'] }).notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
+    errorCode: text('error_code'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: inet('ip_address'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('audit_events_account_idx').on(table.accountId, table.occurredAt),
+    index('audit_events_actor_idx').on(table.actorUserId, table.occurredAt),
+    index('audit_events_occurred_idx').on(table.occurredAt),
+  ],
+);

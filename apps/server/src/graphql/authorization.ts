@@ -1,0 +1,185 @@
+import { Kind, parse, type ConstArgumentNode, type FieldDefinitionNode, type GraphQLResolveInfo } from 'graphql';
+import {
+  ACCOUNT_PERMISSIONS,
+  ADMIN_PERMISSIONS,
+  adminPermissionsOf,
+  roleHasPermission,
+  staffHasAccountPermission,
+  type AccountPermission,
+  type AdminPermission,
+} from '@rampart/shared/permissions';
+import type { MembershipRole } from '@rampart/shared/enums';
+import { forbidden, isAppError, notFound } from './errors.ts';
+import { requireSession, type GraphQLContext } from './context.ts';
+
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'account'; permission: AccountPermission; arg: string }
+  | { kind: 'entity'; permission: AccountPermission; entity: string; arg: string }
+  | { kind: 'staff'; permission: AdminPermission };
+
+/** How the caller reached an account: as a member with a role, or as staff with an admin role. */
+export interface AccountGrant {
+  accountId: string;
+  via: 'membership' | 'staff';
+  role: MembershipRole | null;
+  adminRole: string | null;
+}
+
+export interface AuthorizationDeps {
+  membershipRole(userId: string, accountId: string): Promise<MembershipRole | null>;
+  accountExists(accountId: string): Promise<boolean>;
+  /** Finds the account owning an entity, per entity type; modules register theirs. */
+  entityAccount: Record<string, (id: string) => Promise<string | null>>;
+  audit(event: AuditInput): Promise<void>;
+}
+
+export interface AuditInput {
+  context: GraphQLContext;
+  grant: AccountGrant | null;
+  operation: string;
+  kind: 'mutation' | 'view';
+  outcome: 'success' | 'failure';
+  errorCode: string | null;
+  args: Record<string, unknown>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SECRET_ARG = /password|token|secret|otp|code|key|signature/i;
+
+/** Arguments as they go into the audit trail: secrets replaced, long values cut. */
+export function redactArguments(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => {
+      if (SECRET_ARG.test(name)) return [name, '[redacted]'];
+      if (typeof value === 'string' && value.length > 500) return [name, `${value.slice(0, 500)}…`];
+      if (value && typeof value === 'object' && !Array.isArray(value)) return [name, redactArguments(value as Record<string, unknown>)];
+      return [name, value];
+    }),
+  );
+}
+
+function stringArg(args: readonly ConstArgumentNode[] | undefined, name: string): string | undefined {
+  const node = args?.find((arg) => arg.name.value === name)?.value;
+  return node?.kind === Kind.STRING ? node.value : undefined;
+}
+
+/** Reads the access rule of every Query and Mutation field from the SDL; a field without exactly one rule is an error. */
+export function readAccessRules(typeDefs: string): Map<string, AccessRule> {
+  const rules = new Map<string, AccessRule>();
+  const document = parse(typeDefs);
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    const typeName = definition.name.value;
+    if (typeName !== 'Query' && typeName !== 'Mutation') continue;
+    for (const field of definition.fields ?? []) rules.set(`${typeName}.${field.name.value}`, ruleOf(typeName, field));
+  }
+  return rules;
+}
+
+function ruleOf(typeName: string, field: FieldDefinitionNode): AccessRule {
+  const where = `${typeName}.${field.name.value}`;
+  const directives = (field.directives ?? []).filter((d) => ['public', 'signedIn', 'account', 'entity', 'staff'].includes(d.name.value));
+  if (directives.length !== 1) throw new Error(`${where} needs exactly one access directive (@public, @signedIn, @account, @entity or @staff)`);
+  const directive = directives[0]!;
+  const permission = stringArg(directive.arguments, 'permission');
+  const checkAccountPermission = (value: string | undefined): AccountPermission => {
+    if (!value || !(ACCOUNT_PERMISSIONS as readonly string[]).includes(value)) throw new Error(`${where}: unknown account permission "${value}"`);
+    return value as AccountPermission;
+  };
+  const argumentNames = (field.arguments ?? []).map((arg) => arg.name.value);
+  const checkArg = (name: string) => {
+    if (!argumentNames.includes(name)) throw new Error(`${where}: access directive names argument "${name}", which the field does not have`);
+    return name;
+  };
+  switch (directive.name.value) {
+    case 'public':
+      return { kind: 'public' };
+    case 'signedIn':
+      return { kind: 'signedIn' };
+    case 'account':
+      return { kind: 'account', permission: checkAccountPermission(permission), arg: checkArg(stringArg(directive.arguments, 'arg') ?? 'accountId') };
+    case 'entity': {
+      const entity = stringArg(directive.arguments, 'entity');
+      if (!entity) throw new Error(`${where}: @entity needs an entity name`);
+      return { kind: 'entity', permission: checkAccountPermission(permission), entity, arg: checkArg(stringArg(directive.arguments, 'arg') ?? 'id') };
+    }
+    default:
+      if (!permission || !(ADMIN_PERMISSIONS as readonly string[]).includes(permission)) throw new Error(`${where}: unknown admin permission "${permission}"`);
+      return { kind: 'staff', permission: permission as AdminPermission };
+  }
+}
+
+type Resolver = (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => unknown;
+
+/** Wraps every root resolver with its access rule, and writes the audit trail for mutations and staff views. */
+export function applyAuthorization(resolvers: Record<string, Record<string, unknown>>, rules: Map<string, AccessRule>, deps: AuthorizationDeps) {
+  for (const [key, rule] of rules) {
+    const [typeName, fieldName] = key.split('.') as [string, string];
+    const resolver = resolvers[typeName]?.[fieldName] as Resolver | undefined;
+    if (typeof resolver !== 'function') throw new Error(`${key} has no resolver`);
+    if (rule.kind === 'entity' && !deps.entityAccount[rule.entity]) throw new Error(`${key}: no account lookup registered for entity "${rule.entity}"`);
+    const isMutation = typeName === 'Mutation';
+
+    resolvers[typeName]![fieldName] = async (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => {
+      let grant: AccountGrant | null = null;
+      try {
+        grant = await authorize(rule, args, context, deps);
+        const result = await resolver(parent, args, grant ? { ...context, grant } : context, info);
+        if (isMutation || grant?.via === 'staff') {
+          await deps.audit({ context, grant, operation: fieldName, kind: isMutation ? 'mutation' : 'view', outcome: 'success', errorCode: null, args });
+        }
+        return result;
+      } catch (error) {
+        if (isMutation || grant?.via === 'staff') {
+          const code = isAppError(error) ? error.code : 'INTERNAL_SERVER_ERROR';
+          await deps
+            .audit({ context, grant, operation: fieldName, kind: isMutation ? 'mutation' : 'view', outcome: 'failure', errorCode: code, args })
+            .catch((auditError: unknown) => context.log.error({ err: auditError }, 'audit write failed'));
+        }
+        throw error;
+      }
+    };
+  }
+}
+
+async function authorize(rule: AccessRule, args: Record<string, unknown>, context: GraphQLContext, deps: AuthorizationDeps): Promise<AccountGrant | null> {
+  if (rule.kind === 'public') return null;
+  const session = requireSession(context);
+  if (rule.kind === 'signedIn') return null;
+  if (rule.kind === 'staff') {
+    if (!adminPermissionsOf(session.user.adminRole).includes(rule.permission)) throw forbidden();
+    return null;
+  }
+  let accountId: string | null;
+  if (rule.kind === 'entity') {
+    const id = args[rule.arg];
+    accountId = typeof id === 'string' && id.length <= 100 ? await deps.entityAccount[rule.entity]!(id) : null;
+    if (!accountId) throw notFound(`The ${rule.entity}`);
+  } else {
+    const id = args[rule.arg];
+    accountId = typeof id === 'string' && UUID.test(id) ? id : null;
+    if (!accountId) throw forbidden('You do not have access to this account.');
+  }
+  return grantFor(context, session.user.id, session.user.adminRole, accountId, rule.permission, deps);
+}
+
+/** Membership first; staff reach any existing account through their admin role's equivalent permission. */
+export async function grantFor(
+  context: GraphQLContext,
+  userId: string,
+  adminRole: string | null,
+  accountId: string,
+  permission: AccountPermission,
+  deps: Pick<AuthorizationDeps, 'membershipRole' | 'accountExists'>,
+): Promise<AccountGrant> {
+  const role = await deps.membershipRole(userId, accountId);
+  if (role && roleHasPermission(role, permission)) return { accountId, via: 'membership', role, adminRole };
+  if (staffHasAccountPermission(adminRole, permission)) {
+    if (!(await deps.accountExists(accountId))) throw notFound('The account');
+    return { accountId, via: 'staff', role, adminRole };
+  }
+  if (role) throw forbidden(`Your role (${role.replace('_', ' ')}) does not allow this.`);
+  throw forbidden('You do not have access to this account.');
+}

@@ -1,0 +1,19 @@
+import type { Resolvers } from '../../generated/graphql.ts';
+import { requireGrant } from '../../graphql/context.ts';
+import { badInput } from '../../graphql/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const auditResolvers: Resolvers = {
+  Query: {
+    accountAuditEvents: (_parent, { accountId: _accountId, ...filter }, context) => context.services.audit.list(filter, requireGrant(context).accountId),
+    auditEvents: (_parent, { accountId, ...filter }, context) => {
+      if (accountId && !UUID.test(accountId)) throw badInput({ accountId: 'Unknown account id.' });
+      return context.services.audit.list(filter, accountId ?? null);
+    },
+  },
+  AuditEvent: {
+    changes: (event) => JSON.stringify(event.changes),
+    ipAddress: (event) => event.ipAddress ?? null,
+  },
+};

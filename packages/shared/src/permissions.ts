@@ -1,0 +1,251 @@
+// The one permission table: the server enforces it (GraphQL @account/@staff directives), the web hides what it refuses.
+import type { MembershipRole } from './enums.ts';
+
+/** What a member of an account may do in that account, by role. */
+export const ACCOUNT_PERMISSIONS = [
+  'account:read',
+  'account:update',
+  'team:read',
+  'team:manage',
+  'audit:read',
+  'billing:read',
+  'billing:manage',
+  'kyb:read',
+  'kyb:manage',
+  'fees:read',
+  'fees:manage',
+  'currencies:manage',
+  'apiKeys:read',
+  'apiKeys:manage',
+  'webhooks:read',
+  'webhooks:manage',
+  'developerSettings:read',
+  'developerSettings:manage',
+  'integration:manage',
+  'themes:read',
+  'themes:manage',
+  'transactions:read',
+  'transactions:export',
+  'customers:read',
+  'customers:export',
+  'dashboards:read',
+  'analytics:read',
+] as const;
+export type AccountPermission = (typeof ACCOUNT_PERMISSIONS)[number];
+
+const DEVELOPER: AccountPermission[] = [
+  'account:read',
+  'team:read',
+  'apiKeys:read',
+  'apiKeys:manage',
+  'webhooks:read',
+  'webhooks:manage',
+  'developerSettings:read',
+  'developerSettings:manage',
+  'integration:manage',
+  'themes:read',
+  'themes:manage',
+  'fees:read',
+  'transactions:read',
+  'customers:read',
+  'dashboards:read',
+];
+
+export const ROLE_PERMISSIONS: Record<MembershipRole, readonly AccountPermission[]> = {
+  administrator: ACCOUNT_PERMISSIONS,
+  developer: DEVELOPER,
+  analyst: ['account:read', 'team:read', 'transactions:read', 'transactions:export', 'customers:read', 'customers:export', 'dashboards:read', 'analytics:read'],
+  support_specialist: ['account:read', 'team:read', 'transactions:read', 'customers:read'],
+};
+
+export function roleHasPermission(role: MembershipRole, permission: AccountPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+// Staff of the provider: admin roles mapped to admin permissions (spec §6).
+const ADMIN_RESOURCES = {
+  account: ['view', 'create', 'edit', 'enable', 'disable', 'close', 'verify', 'impersonate'],
+  organization: ['view', 'create', 'edit', 'changePlan'],
+  member: ['view', 'invite', 'edit', 'remove'],
+  fee: ['view', 'edit'],
+  spread: ['view', 'edit'],
+  pricingRule: ['view', 'edit'],
+  apiKey: ['view', 'roll', 'revoke'],
+  webhook: ['view', 'edit', 'resend'],
+  theme: ['view', 'manage'],
+  customer: ['view', 'edit', 'block', 'unblock', 'delete', 'export', 'viewPii'],
+  kyc: ['view', 'approve', 'reject', 'reset', 'requestDocuments'],
+  kyb: ['view', 'approve', 'reject', 'requestInformation', 'setLevel'],
+  edd: ['view', 'review', 'approve', 'reject'],
+  transaction: ['view', 'approve', 'cancel', 'freeze', 'unfreeze', 'refund', 'export'],
+  sellTransaction: ['view', 'approve', 'cancel', 'freeze', 'unfreeze', 'refund', 'approveRefund'],
+  swapTransaction: ['view', 'approve', 'cancel', 'freeze', 'unfreeze', 'refund'],
+  balanceTransaction: ['view', 'approve', 'cancel'],
+  paymentMethod: ['view', 'configure', 'enable', 'disable'],
+  routingRule: ['view', 'edit'],
+  currency: ['view', 'edit', 'suspend'],
+  wallet: ['view', 'block', 'unblock', 'trust', 'untrust', 'mint'],
+  domainReview: ['view', 'approve', 'reject'],
+  blockedCountry: ['view', 'edit'],
+  billing: ['view', 'edit', 'refund'],
+  dashboard: ['view'],
+  analytics: ['view'],
+  auditTrail: ['view', 'export'],
+  featureFlag: ['view', 'edit'],
+  limit: ['view', 'edit'],
+  screening: ['view', 'override'],
+  sanction: ['view', 'review', 'clear'],
+  riskScore: ['view', 'override'],
+  chargeback: ['view', 'dispute', 'accept'],
+  dispute: ['view', 'respond'],
+  payout: ['view', 'approve', 'cancel'],
+  settlement: ['view', 'approve', 'export'],
+  ledger: ['view', 'adjust'],
+  quote: ['view', 'override'],
+  nftCollection: ['view', 'edit', 'mint'],
+  subscription: ['view', 'edit', 'cancel'],
+  report: ['view', 'export', 'schedule'],
+  notification: ['view', 'send'],
+  staff: ['view', 'manage'],
+  superAdmin: ['access'],
+} as const;
+
+type AdminResource = keyof typeof ADMIN_RESOURCES;
+export type AdminPermission = {
+  [R in AdminResource]: `${R}:${(typeof ADMIN_RESOURCES)[R][number]}`;
+}[AdminResource];
+
+export const ADMIN_PERMISSIONS: readonly AdminPermission[] = Object.entries(ADMIN_RESOURCES).flatMap(([resource, actions]) =>
+  (actions as readonly string[]).map((action) => `${resource}:${action}` as AdminPermission),
+);
+
+const all = (resource: AdminResource) => ADMIN_RESOURCES[resource].map((action) => `${resource}:${action}` as AdminPermission);
+const view = (...resources: AdminResource[]) => resources.map((resource) => `${resource}:view` as AdminPermission);
+const READ_ALL = view(
+  'account',
+  'organization',
+  'member',
+  'fee',
+  'spread',
+  'pricingRule',
+  'apiKey',
+  'webhook',
+  'theme',
+  'customer',
+  'transaction',
+  'sellTransaction',
+  'swapTransaction',
+  'balanceTransaction',
+  'paymentMethod',
+  'routingRule',
+  'currency',
+  'wallet',
+  'dashboard',
+);
+
+export const ADMIN_ROLES = [
+  'SuperAdmin',
+  'Admin',
+  'ComplianceManager',
+  'ComplianceAnalyst',
+  'ComplianceOfficer',
+  'KycAnalyst',
+  'KybAnalyst',
+  'EddAnalyst',
+  'FinanceManager',
+  'FinanceAnalyst',
+  'Treasury',
+  'FraudManager',
+  'FraudAnalyst',
+  'RiskManager',
+  'Engineer',
+  'EngineeringManager',
+  'SupportAgentTier1',
+  'SupportAgentTier2',
+  'SupportAgentTier3',
+  'SupportManager',
+  'AccountManager',
+  'PartnerOnboarding',
+  'SalesManager',
+  'ProductManager',
+  'PaymentsOperations',
+  'Auditor',
+  'DataAnalyst',
+  'ReadOnly',
+] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[]> = {
+  SuperAdmin: ADMIN_PERMISSIONS,
+  Admin: ADMIN_PERMISSIONS.filter((permission) => permission !== 'superAdmin:access' && !permission.startsWith('staff:')),
+  ComplianceManager: [...READ_ALL, ...all('kyc'), ...all('kyb'), ...all('edd'), ...all('domainReview'), ...all('blockedCountry'), 'customer:block', 'customer:unblock', 'customer:viewPii', 'wallet:block', 'wallet:unblock', 'transaction:freeze', 'transaction:unfreeze', 'sellTransaction:freeze', 'sellTransaction:unfreeze', 'swapTransaction:freeze', 'swapTransaction:unfreeze', 'auditTrail:view', 'account:disable'],
+  ComplianceAnalyst: [...READ_ALL, 'kyc:view', 'kyc:approve', 'kyc:reject', 'kyc:requestDocuments', 'kyb:view', 'kyb:requestInformation', 'edd:view', 'edd:review', 'domainReview:view', 'customer:viewPii'],
+  ComplianceOfficer: [...READ_ALL, ...all('kyc'), ...all('kyb'), ...all('edd'), 'auditTrail:view', 'auditTrail:export', 'customer:viewPii'],
+  KycAnalyst: [...READ_ALL, 'kyc:view', 'kyc:approve', 'kyc:reject', 'kyc:requestDocuments', 'customer:viewPii'],
+  KybAnalyst: [...READ_ALL, ...all('kyb'), ...all('domainReview')],
+  EddAnalyst: [...READ_ALL, ...all('edd'), 'customer:viewPii'],
+  FinanceManager: [...READ_ALL, ...all('fee'), ...all('spread'), ...all('pricingRule'), ...all('billing'), 'transaction:refund', 'sellTransaction:refund', 'sellTransaction:approveRefund', 'swapTransaction:refund', 'transaction:export', 'balanceTransaction:approve', 'balanceTransaction:cancel', 'organization:changePlan'],
+  FinanceAnalyst: [...READ_ALL, 'fee:view', 'spread:view', 'billing:view', 'transaction:export'],
+  Treasury: [...READ_ALL, 'balanceTransaction:approve', 'balanceTransaction:cancel', 'wallet:mint', 'wallet:trust', 'wallet:untrust'],
+  FraudManager: [...READ_ALL, 'transaction:approve', 'transaction:cancel', 'transaction:freeze', 'transaction:unfreeze', 'transaction:refund', 'sellTransaction:approve', 'sellTransaction:cancel', 'sellTransaction:freeze', 'sellTransaction:unfreeze', 'sellTransaction:refund', 'sellTransaction:approveRefund', 'swapTransaction:approve', 'swapTransaction:cancel', 'swapTransaction:freeze', 'swapTransaction:unfreeze', 'swapTransaction:refund', 'customer:block', 'customer:unblock', 'customer:edit', 'wallet:block', 'wallet:unblock', ...all('routingRule'), 'auditTrail:view'],
+  FraudAnalyst: [...READ_ALL, 'transaction:freeze', 'transaction:unfreeze', 'sellTransaction:freeze', 'sellTransaction:unfreeze', 'swapTransaction:freeze', 'swapTransaction:unfreeze', 'customer:block', 'customer:unblock', 'wallet:block'],
+  RiskManager: [...READ_ALL, ...all('routingRule'), ...all('blockedCountry'), 'wallet:block', 'wallet:unblock', 'customer:block', 'customer:unblock', 'auditTrail:view'],
+  Engineer: [...READ_ALL, 'apiKey:roll', 'webhook:edit', 'webhook:resend', 'theme:manage', ...all('featureFlag'), 'paymentMethod:configure'],
+  EngineeringManager: [...READ_ALL, ...all('apiKey'), ...all('webhook'), ...all('theme'), ...all('featureFlag'), ...all('paymentMethod'), 'auditTrail:view'],
+  SupportAgentTier1: view('account', 'organization', 'member', 'customer', 'transaction', 'sellTransaction', 'swapTransaction', 'balanceTransaction'),
+  SupportAgentTier2: [...view('account', 'organization', 'member', 'customer', 'transaction', 'sellTransaction', 'swapTransaction', 'balanceTransaction', 'webhook', 'apiKey'), 'customer:edit', 'webhook:resend', 'transaction:cancel'],
+  SupportAgentTier3: [...READ_ALL, 'customer:edit', 'customer:viewPii', 'webhook:resend', 'transaction:cancel', 'sellTransaction:cancel', 'swapTransaction:cancel', 'member:invite', 'member:edit'],
+  SupportManager: [...READ_ALL, 'customer:edit', 'customer:viewPii', 'customer:block', 'customer:unblock', 'webhook:resend', 'transaction:cancel', 'sellTransaction:cancel', 'swapTransaction:cancel', ...all('member'), 'auditTrail:view'],
+  AccountManager: [...READ_ALL, 'account:edit', 'account:create', 'organization:edit', 'organization:create', ...all('member'), 'theme:manage', 'fee:edit'],
+  PartnerOnboarding: [...READ_ALL, 'account:create', 'account:edit', 'account:enable', 'account:verify', 'organization:create', 'organization:edit', 'kyb:view', 'kyb:requestInformation', 'domainReview:view'],
+  SalesManager: [...view('account', 'organization', 'member', 'fee', 'spread', 'pricingRule', 'dashboard'), 'analytics:view', 'organization:changePlan'],
+  ProductManager: [...view('account', 'organization', 'dashboard', 'currency', 'paymentMethod'), 'analytics:view', 'featureFlag:view'],
+  PaymentsOperations: [...READ_ALL, ...all('paymentMethod'), ...all('routingRule'), ...all('currency'), 'transaction:approve', 'transaction:cancel', 'sellTransaction:approve', 'sellTransaction:cancel', 'swapTransaction:approve', 'swapTransaction:cancel'],
+  Auditor: [...READ_ALL, 'auditTrail:view', 'auditTrail:export', 'kyc:view', 'kyb:view', 'edd:view', 'billing:view', 'analytics:view'],
+  DataAnalyst: [...view('account', 'organization', 'transaction', 'sellTransaction', 'swapTransaction', 'balanceTransaction', 'customer', 'dashboard'), 'analytics:view', 'transaction:export'],
+  ReadOnly: READ_ALL,
+};
+
+export function adminPermissionsOf(role: string | null | undefined): readonly AdminPermission[] {
+  if (!role || !(ADMIN_ROLES as readonly string[]).includes(role)) return [];
+  return [...new Set(ADMIN_ROLE_PERMISSIONS[role as AdminRole])];
+}
+
+/**
+ * Which admin permission lets staff do an account permission in any partner's account.
+ * A partner permission without an entry here is never granted to staff.
+ */
+export const STAFF_EQUIVALENT: Partial<Record<AccountPermission, AdminPermission>> = {
+  'account:read': 'account:view',
+  'account:update': 'account:edit',
+  'team:read': 'member:view',
+  'team:manage': 'member:edit',
+  'audit:read': 'auditTrail:view',
+  'billing:read': 'billing:view',
+  'billing:manage': 'billing:edit',
+  'kyb:read': 'kyb:view',
+  'kyb:manage': 'kyb:approve',
+  'fees:read': 'fee:view',
+  'fees:manage': 'fee:edit',
+  'currencies:manage': 'currency:edit',
+  'apiKeys:read': 'apiKey:view',
+  'apiKeys:manage': 'apiKey:roll',
+  'webhooks:read': 'webhook:view',
+  'webhooks:manage': 'webhook:edit',
+  'developerSettings:read': 'account:view',
+  'developerSettings:manage': 'account:edit',
+  'integration:manage': 'account:edit',
+  'themes:read': 'theme:view',
+  'themes:manage': 'theme:manage',
+  'transactions:read': 'transaction:view',
+  'transactions:export': 'transaction:export',
+  'customers:read': 'customer:view',
+  'customers:export': 'customer:export',
+  'dashboards:read': 'dashboard:view',
+  'analytics:read': 'analytics:view',
+};
+
+export function staffHasAccountPermission(adminRole: string | null | undefined, permission: AccountPermission): boolean {
+  const equivalent = STAFF_EQUIVALENT[permission];
+  return equivalent !== undefined && adminPermissionsOf(adminRole).includes(equivalent);
+}
