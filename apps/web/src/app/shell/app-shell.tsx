@@ -3,7 +3,7 @@ import { MenuIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellMeQuery } from '@/app/shell/api/me';
-import { Brand } from '@/components/brand';
+import { Brand, BrandMark } from '@/components/brand';
 import { SidebarNav } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -85,7 +85,8 @@ export default function AppShell() {
             </SheetContent>
           </Sheet>
           <div className="lg:hidden">
-            <Brand className="[&>svg]:size-6" />
+            <BrandMark className="size-7 sm:hidden" />
+            <Brand className="hidden sm:inline-flex" />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
             <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} />

@@ -20,7 +20,7 @@ export function TestModeToggle({ testMode, onChange, className }: TestModeToggle
       )}
     >
       <Switch id={id} checked={testMode} onCheckedChange={onChange} />
-      <Label htmlFor={id} className="cursor-pointer text-xs font-medium">
+      <Label htmlFor={id} className="cursor-pointer text-xs font-medium whitespace-nowrap">
         Test mode
       </Label>
     </div>

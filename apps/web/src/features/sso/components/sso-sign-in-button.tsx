@@ -1,4 +1,57 @@
-// Placeholder until the SSO feature lands; replaced by the SSO work.
+import { useQuery } from '@apollo/client/react';
+import { KeyRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { SsoConfigurationQuery } from '@/features/sso/api/sso';
+import { originalUriFrom } from '@/features/sso/lib/original-uri';
+import { ssoErrorMessage, startSsoSignIn } from '@/features/sso/lib/sso-flow';
+
+/** "Sign in with SSO": the authorization-code flow with PKCE against the configured identity provider. */
 export function SsoSignInButton() {
-  return null;
+  const location = useLocation();
+  const { data, loading, error } = useQuery(SsoConfigurationQuery);
+  const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const config = data?.ssoConfiguration;
+
+  async function signIn() {
+    if (!config) return;
+    setFailure(null);
+    setStarting(true);
+    try {
+      await startSsoSignIn(config, originalUriFrom(location.state, location.search));
+    } catch (caught) {
+      setFailure(ssoErrorMessage(caught));
+      setStarting(false);
+    }
+  }
+
+  const unavailable = error ? 'Single sign-on is unavailable right now.' : null;
+  const message = failure ?? unavailable;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button type="button" variant="outline" onClick={() => void signIn()} disabled={loading || !config || starting} aria-describedby={message ? 'sso-error' : undefined}>
+        {starting ? <Spinner label="Redirecting to your identity provider" /> : <KeyRoundIcon aria-hidden />}
+        Sign in with SSO
+      </Button>
+      {message && (
+        <p id="sso-error" role="alert" className="text-sm text-destructive">
+          Error: {message}
+        </p>
+      )}
+      {config?.isDevelopmentProvider && (
+        <p className="text-xs text-muted-foreground">
+          SSO uses the development identity provider: sign in there with your Rampart e-mail and password.
+        </p>
+      )}
+    </div>
+  );
 }
