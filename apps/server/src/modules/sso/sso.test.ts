@@ -1,0 +1,316 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPair, exportJWK, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { users } from '../../db/schema/identity.ts';
+import { hashPassword } from '../identity/password-policy.ts';
+import { generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../sso/dev-identity-provider.ts';
+import { errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { createSsoService } from './sso.service.ts';
+
+const APP_ORIGIN = 'http://localhost:3000';
+const REDIRECT_URI = `${APP_ORIGIN}/login/okta_callback`;
+
+const SSO_CONFIGURATION = `{ ssoConfiguration { issuer clientId scopes authorizeUrl tokenUrl userinfoUrl revokeUrl logoutUrl isDevelopmentProvider } }`;
+const LOGIN_WITH_OKTA = `mutation($token: String!) { loginWithOkta(token: $token) { csrfToken expiryDate user { id email } } }`;
+const ME = `{ me { id email } }`;
+
+let t: TestApp;
+let idp: DevelopmentIdentityProvider;
+let signingKey: JWK;
+const user = { email: uniqueEmail('sso'), password: STRONG_PASSWORD };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });
+  signingKey = await generateSigningKey();
+  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, signingKey });
+  if (!started) throw new Error('the development identity provider did not start');
+  idp = started;
+  await t.database.db.insert(users).values({
+    firstName: 'Sam',
+    lastName: 'Single',
+    email: user.email.toUpperCase(), // the provider matches e-mails case-insensitively
+    passwordHash: await hashPassword(user.password),
+    isEmailVerified: true,
+  });
+});
+
+afterAll(async () => {
+  await idp?.close();
+  await t?.close();
+});
+
+/** A tiny browser: follows the provider's redirects by hand and keeps its cookies. */
+class Browser {
+  private cookies = new Map<string, string>();
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects until one leaves the provider (returned) or a page is shown (returned). */
+  async follow(response: Response): Promise<{ response: Response; leftTo?: URL }> {
+    let current = response;
+    for (let hops = 0; hops < 10; hops += 1) {
+      const location = current.headers.get('location');
+      if (current.status < 300 || current.status >= 400 || !location) return { response: current };
+      const next = new URL(location, current.url || idp.issuer);
+      if (next.origin !== new URL(idp.issuer).origin) return { response: current, leftTo: next };
+      current = await this.request(next.toString());
+    }
+    throw new Error('too many redirects');
+  }
+}
+
+function pkcePair() {
+  const verifier = randomBytes(48).toString('base64url'); // 64 characters, within 43–128
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+interface TokenSet {
+  id_token: string;
+  access_token: string;
+  refresh_token?: string;
+}
+
+/** Walks the authorization-code flow with PKCE the way okta-auth-js does, submitting the login form. */
+async function signInAtProvider(credentials: { email: string; password: string }, browser = new Browser()) {
+  const { verifier, challenge } = pkcePair();
+  const state = randomBytes(16).toString('hex');
+  const authorize = new URL(`${idp.issuer}/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: t.config.OIDC_CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state,
+    nonce: randomBytes(16).toString('hex'),
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+
+  const loginPage = await browser.follow(await browser.request(authorize.toString()));
+  expect(loginPage.response.status).toBe(200);
+  const html = await loginPage.response.text();
+  expect(html).toContain('<title>Rampart development identity provider</title>');
+  expect(html).toMatch(/<label for="email">E-mail<\/label>/);
+  expect(html).toMatch(/<label for="password">Password<\/label>/);
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error('no login form');
+
+  const submitted = await browser.request(new URL(action.replace(/&#38;/g, '&'), idp.issuer).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(credentials).toString(),
+  });
+  if (submitted.status === 401) return { rejected: await submitted.text() };
+  const back = await browser.follow(submitted);
+  if (!back.leftTo) throw new Error(`the provider did not redirect back (status ${back.response.status}): ${await back.response.text()}`);
+  expect(`${back.leftTo.origin}${back.leftTo.pathname}`).toBe(REDIRECT_URI);
+  expect(back.leftTo.searchParams.get('state')).toBe(state);
+  const code = back.leftTo.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${back.leftTo}`);
+
+  const tokenResponse = await fetch(`${idp.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: t.config.OIDC_CLIENT_ID, code_verifier: verifier }),
+  });
+  expect(tokenResponse.status).toBe(200);
+  expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+  return { tokens: (await tokenResponse.json()) as TokenSet, browser };
+}
+
+async function signIn() {
+  const result = await signInAtProvider(user);
+  if (!result.tokens) throw new Error(`login refused: ${result.rejected}`);
+  return result;
+}
+
+/** Signs an ID token with the provider's own key (or another), for claims the provider would never issue. */
+async function forgeIdToken(claims: JWTPayload, options: { key?: JWK; expiresIn?: string | number; issuedAt?: number; issuer?: string; audience?: string } = {}) {
+  const jwk = options.key ?? signingKey;
+  const key = await importJWK(jwk, 'RS256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ email_verified: true, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid })
+    .setIssuer(options.issuer ?? idp.issuer)
+    .setAudience(options.audience ?? t.config.OIDC_CLIENT_ID)
+    .setSubject('00000000-0000-4000-8000-000000000000')
+    .setIssuedAt(options.issuedAt ?? now)
+    .setExpirationTime(options.expiresIn ?? '10m')
+    .sign(key);
+}
+
+describe('ssoConfiguration', () => {
+  it('describes the development identity provider when no issuer is configured', async () => {
+    const data = await t.client().ok(SSO_CONFIGURATION);
+    expect(data.ssoConfiguration).toEqual({
+      issuer: idp.issuer,
+      clientId: 'rampart-dashboard',
+      scopes: ['openid', 'email', 'profile'],
+      authorizeUrl: `${idp.issuer}/auth`,
+      tokenUrl: `${idp.issuer}/token`,
+      userinfoUrl: `${idp.issuer}/me`,
+      revokeUrl: `${idp.issuer}/token/revocation`,
+      logoutUrl: `${idp.issuer}/session/end`,
+      isDevelopmentProvider: true,
+    });
+  });
+
+  it('matches what the provider publishes in its discovery document', async () => {
+    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    const { ssoConfiguration } = await t.client().ok(SSO_CONFIGURATION);
+    expect(discovery).toMatchObject({
+      issuer: ssoConfiguration.issuer,
+      authorization_endpoint: ssoConfiguration.authorizeUrl,
+      token_endpoint: ssoConfiguration.tokenUrl,
+      userinfo_endpoint: ssoConfiguration.userinfoUrl,
+      revocation_endpoint: ssoConfiguration.revokeUrl,
+      end_session_endpoint: ssoConfiguration.logoutUrl,
+      code_challenge_methods_supported: ['S256'],
+    });
+  });
+
+  it('reads an external issuer’s endpoints from its discovery document', async () => {
+    const service = createSsoService({ config: { ...t.config, OIDC_ISSUER: idp.issuer } });
+    const configuration = await service.configuration();
+    expect(configuration).toMatchObject({ issuer: idp.issuer, isDevelopmentProvider: false, revokeUrl: `${idp.issuer}/token/revocation`, logoutUrl: `${idp.issuer}/session/end` });
+  });
+
+  it('reports an unreachable external issuer clearly', async () => {
+    const service = createSsoService({ config: { ...t.config, OIDC_ISSUER: `http://127.0.0.1:${await freePort()}` } });
+    await expect(service.configuration()).rejects.toThrow(/could not be reached/);
+  });
+});
+
+describe('loginWithOkta', () => {
+  it('opens a session for the user with the verified e-mail of a real ID token', async () => {
+    const { tokens } = await signIn();
+    expect(tokens.id_token).toBeTruthy();
+    expect(tokens.refresh_token).toBeTruthy(); // okta-auth-js renews with it
+
+    const client = t.client();
+    const data = await client.ok(LOGIN_WITH_OKTA, { token: tokens.id_token });
+    expect(data.loginWithOkta.user.email.toLowerCase()).toBe(user.email.toLowerCase());
+    expect(data.loginWithOkta.csrfToken).toBeTruthy();
+    expect(client.cookie).toBeTruthy();
+    client.csrfToken = data.loginWithOkta.csrfToken;
+    const me = await client.ok(ME);
+    expect(me.me.id).toBe(data.loginWithOkta.user.id);
+
+    const sessions = await t.database.pool.query(`select auth_method from sessions where user_id = $1 order by created_at desc limit 1`, [me.me.id]);
+    expect(sessions.rows[0]?.auth_method).toBe('sso');
+  });
+
+  it('refuses a wrong password on the provider’s login form', async () => {
+    const result = await signInAtProvider({ email: user.email, password: 'not-the-right-password' });
+    expect(result.rejected).toContain('The e-mail address or password is not correct.');
+    expect(result.rejected).toContain('role="alert"');
+  });
+
+  const cases: Array<[string, () => Promise<string>, RegExp]> = [
+    ['garbage', async () => 'not-a-token', /not a valid ID token/],
+    ['an empty token', async () => '  ', /missing/],
+    ['a wrong audience', () => forgeIdToken({ email: user.email }, { audience: 'someone-else' }), /different application/],
+    ['an expired token', () => forgeIdToken({ email: user.email }, { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: Math.floor(Date.now() / 1000) - 3600 }), /expired/],
+    ['a wrong issuer', () => forgeIdToken({ email: user.email }, { issuer: 'https://evil.example' }), /not issued by the configured identity provider/],
+    [
+      'a bad signature',
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+        return forgeIdToken({ email: user.email }, { key: { ...(await exportJWK(privateKey)), kid: signingKey.kid } });
+      },
+      /signature is not valid/,
+    ],
+    ['an unverified e-mail', () => forgeIdToken({ email: user.email, email_verified: false }), /has not verified this e-mail/],
+    ['no e-mail', () => forgeIdToken({}), /did not share an e-mail/],
+    ['an unknown e-mail', () => forgeIdToken({ email: uniqueEmail('stranger') }), /No Rampart user has this e-mail address/],
+  ];
+
+  for (const [name, makeToken, message] of cases) {
+    it(`answers ${name} with a clear error and no session`, async () => {
+      const client = t.client();
+      const result = await client.gql(LOGIN_WITH_OKTA, { token: await makeToken() });
+      expect(result.status).toBe(200);
+      expect(result.data).toBeNull();
+      expect(errorCode(result)).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0]?.message).toMatch(message);
+      expect(client.cookie).toBeNull();
+    });
+  }
+
+  it('refuses a token that is too long to be an ID token', async () => {
+    const result = await t.client().gql(LOGIN_WITH_OKTA, { token: 'a'.repeat(20_000) });
+    expect(errorCode(result)).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('signing out of the provider', () => {
+  it('revokes the refresh token', async () => {
+    const { tokens } = await signIn();
+    const form = (token: string, extra: Record<string, string> = {}) =>
+      new URLSearchParams({ token, client_id: t.config.OIDC_CLIENT_ID, ...extra }).toString();
+    const revoked = await fetch(`${idp.issuer}/token/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+      body: form(tokens.refresh_token!, { token_type_hint: 'refresh_token' }),
+    });
+    expect(revoked.status).toBe(200);
+    const refresh = await fetch(`${idp.issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: t.config.OIDC_CLIENT_ID }).toString(),
+    });
+    expect(refresh.status).toBe(400);
+  });
+
+  it('ends the provider session with the id token hint and returns to the post-logout address', async () => {
+    const { tokens, browser } = await signIn();
+    const endSession = new URL(`${idp.issuer}/session/end`);
+    endSession.search = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${APP_ORIGIN}/login`, state: 'bye' }).toString();
+    const page = await browser.request(endSession.toString());
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // The confirmation submits itself: the app already decided to sign out.
+    expect(html).toContain(`document.getElementById('op.logoutForm').submit()`);
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]));
+    expect(fields.logout).toBe('yes');
+    const confirmed = await browser.request(new URL(action!, idp.issuer).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const back = await browser.follow(confirmed);
+    expect(back.leftTo?.toString()).toBe(`${APP_ORIGIN}/login?state=bye`);
+
+    // Signed out at the provider: the next authorization asks for the password again.
+    const again = await signInAtProvider(user, browser);
+    expect(again.tokens?.id_token).toBeTruthy();
+  });
+});
