@@ -75,11 +75,13 @@ function section(args: { measurements: Measurement[]; verdict: Verdict; options:
   const { measurements, verdict, options, date } = args;
   return [
     START,
-    `Latest run: ${date}, on ${machine()}. PostgreSQL 17 (embedded) on the same machine; autocannon in a separate process, ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s per server, one server at a time.`,
+    `Latest run: ${date}, on ${machine()}. PostgreSQL 17 (embedded) on the same machine; autocannon in a separate process, ${options.connections} connections, ${options.warmupSeconds} s warm-up, then ${options.rounds} rounds of ${options.durationSeconds} s per server taking turns, one server at a time; medians over the rounds (max: the highest of all).`,
     '',
     formatTable(measurements, verdict),
     '',
     ...verdict.checks.map((check) => `- ${check.pass ? 'PASS' : 'FAIL'}: ${check.description} — ${check.actual}`),
+    '',
+    `Rounds (requests/s): ${measurements.map((m) => `${m.target} ${m.rounds.map((round) => Math.round(round.requestsPerSecond)).join(', ')}`).join('; ')}.`,
     END,
   ].join('\n');
 }

@@ -15,7 +15,7 @@ const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1
 const only = process.env.BENCH_ONLY ? (process.env.BENCH_ONLY.split(',') as TargetName[]) : undefined;
 const options: BenchOptions = {
   connections: 50,
-  ...(smoke ? { warmupSeconds: 1, durationSeconds: 2 } : { warmupSeconds: 3, durationSeconds: 10 }),
+  ...(smoke ? { rounds: 1, warmupSeconds: 1, durationSeconds: 2 } : { rounds: 3, warmupSeconds: 3, durationSeconds: 10 }),
   ...(only ? { only } : {}),
 };
 
