@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   await app.register(fastifyCookie);
 
   const services = createServices({ database, mailer, config });
+  await services.accounts.flags.seed();
   app.decorate('services', services);
 
   app.setErrorHandler((error: import('fastify').FastifyError, request, reply) => {

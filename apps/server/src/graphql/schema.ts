@@ -8,6 +8,7 @@ import { accountsResolvers } from '../modules/accounts/accounts.resolvers.ts';
 import { identityResolvers } from '../modules/identity/identity.resolvers.ts';
 import { ssoResolvers } from '../modules/sso/sso.resolvers.ts';
 import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
+import { teamResolvers } from '../modules/team/team.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 
@@ -70,11 +71,12 @@ export function mergeResolvers(...maps: Resolvers[]): Record<string, Record<stri
 /** All resolvers, each root field wrapped with the access rule its SDL directive declares. */
 export function buildResolvers(services: Services) {
   const resolvers = mergeResolvers(
-      { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } } as Resolvers,
-      identityResolvers,
-      accountsResolvers,
-      ssoResolvers,
-      auditResolvers,
+    { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } } as Resolvers,
+    identityResolvers,
+    accountsResolvers,
+    teamResolvers,
+    ssoResolvers,
+    auditResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
   return { Decimal, DateTime, ...resolvers };

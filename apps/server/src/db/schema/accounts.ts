@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OnboardingInfoInput } from '@rampart/shared/onboarding';
 import { users } from './identity.ts';
 
 export const organizations = pgTable('organizations', {
@@ -26,7 +27,19 @@ export const accounts = pgTable(
     isSelfService: boolean('is_self_service').notNull().default(true),
     allowedIframeAncestorUrls: text('allowed_iframe_ancestor_urls').array().notNull().default([]),
     customerDataWebhookUrl: text('customer_data_webhook_url'),
-    onboardingInfo: jsonb('onboarding_info').$type<Record<string, unknown>>().notNull().default({}),
+    /** The spec's onboardingInfo progress flags (isWidgetUrlBuilt, isOnRampEnabled, …). */
+    onboardingInfo: jsonb('onboarding_info').$type<Record<string, boolean>>().notNull().default({}),
+    /** What the partner answered at onboarding. */
+    onboardingDetails: jsonb('onboarding_details').$type<OnboardingInfoInput | null>(),
+    faqReadAt: timestamp('faq_read_at', { withTimezone: true }),
+    kybInformation: jsonb('kyb_information')
+      .$type<{ country: string | null; kybLevelRequiredToGoLive: string; manuallyRequestedKybLevel: string | null; isEnhancedKybRequired: boolean; requiredKybCheck: string | null }>()
+      .notNull()
+      .default({ country: null, kybLevelRequiredToGoLive: 'Basic', manuallyRequestedKybLevel: null, isEnhancedKybRequired: false, requiredKybCheck: null }),
+    requiresEnhancedKyb: boolean('requires_enhanced_kyb').notNull().default(false),
+    hasConfiguredBuyFees: boolean('has_configured_buy_fees').notNull().default(false),
+    hasConfiguredSellFees: boolean('has_configured_sell_fees').notNull().default(false),
+    balanceLedgerConsumerId: text('balance_ledger_consumer_id'),
   },
   (table) => [index('accounts_organization_idx').on(table.organizationId)],
 );
@@ -45,6 +58,51 @@ export const memberships = pgTable(
     hasAcceptedInvite: boolean('has_accepted_invite').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** SHA-256 of the invitation link's secret; cleared once accepted, so a link works once. */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('memberships_account_user_unique').on(table.accountId, table.userId), index('memberships_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('memberships_account_user_unique').on(table.accountId, table.userId),
+    index('memberships_user_idx').on(table.userId),
+    uniqueIndex('memberships_invite_token_unique').on(table.inviteTokenHash),
+  ],
 );
+
+export const domainReviews = pgTable(
+  'domain_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    status: text('status', { enum: ['clear', 'rejected'] }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('domain_reviews_account_domain_unique').on(table.accountId, table.domain)],
+);
+
+/** The support-contact record created once e-mail, name and company are known (spec §7). */
+export const supportContacts = pgTable('support_contacts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  companyName: text('company_name').notNull(),
+  companyId: uuid('company_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Flags evaluated through OpenFeature by our own provider; rules target users, accounts or organizations. */
+export const featureFlags = pgTable('feature_flags', {
+  key: text('key').primaryKey(),
+  description: text('description').notNull(),
+  defaultValue: boolean('default_value').notNull().default(false),
+  rules: jsonb('rules').$type<Array<{ attribute: 'user.email' | 'user.key' | 'account.key' | 'account.isSelfService' | 'organization.key'; values: string[]; value: boolean }>>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -23,6 +23,7 @@ export const users = pgTable(
     preferredCurrencyCode: text('preferred_currency_code').notNull().default('usd'),
     pipedriveId: text('pipedrive_id'),
     pipedriveAttributionId: text('pipedrive_attribution_id'),
+    lastSelectedAccountId: uuid('last_selected_account_id'),
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
 );

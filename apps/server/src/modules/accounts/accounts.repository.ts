@@ -1,46 +1,58 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
+import { accounts, domainReviews, memberships, organizations, supportContacts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export interface MembershipRow {
   id: string;
+  accountId: string;
   role: 'administrator' | 'analyst' | 'developer' | 'support_specialist';
   hasAcceptedInvite: boolean;
   joinedAt: Date | null;
+  inviteExpiresAt: Date | null;
   user: { id: string; name: string; email: string; joinedAt: Date | null };
-  account: AccountRow;
+  account?: AccountRow;
+}
+
+type MembershipSelect = { membership: typeof memberships.$inferSelect; user: typeof users.$inferSelect; account?: AccountRow };
+
+export function toMembershipRow({ membership, user, account }: MembershipSelect): MembershipRow {
+  return {
+    id: membership.id,
+    accountId: membership.accountId,
+    role: membership.role,
+    hasAcceptedInvite: membership.hasAcceptedInvite,
+    joinedAt: membership.joinedAt,
+    inviteExpiresAt: membership.hasAcceptedInvite ? null : membership.inviteExpiresAt,
+    user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, joinedAt: membership.joinedAt },
+    account,
+  };
 }
 
 export function createAccountsRepository(db: Database) {
   return {
+    /** The user's accepted memberships, accounts first by name. */
     async membershipsOfUser(userId: string, take: number): Promise<MembershipRow[]> {
       const rows = await db
         .select({ membership: memberships, account: accounts, user: users })
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .innerJoin(users, eq(users.id, memberships.userId))
-        .where(eq(memberships.userId, userId))
-        .orderBy(accounts.name)
+        .where(and(eq(memberships.userId, userId), eq(memberships.hasAcceptedInvite, true)))
+        .orderBy(asc(accounts.name))
         .limit(take);
-      return rows.map(({ membership, account, user }) => ({
-        id: membership.id,
-        role: membership.role,
-        hasAcceptedInvite: membership.hasAcceptedInvite,
-        joinedAt: membership.joinedAt,
-        user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, joinedAt: user.createdAt },
-        account,
-      }));
+      return rows.map(toMembershipRow);
     },
-    async findMembership(userId: string, accountId: string) {
-      const [row] = await db
-        .select()
+    async membershipsOfAccount(accountId: string): Promise<MembershipRow[]> {
+      const rows = await db
+        .select({ membership: memberships, user: users })
         .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)))
-        .limit(1);
-      return row;
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.accountId, accountId))
+        .orderBy(asc(memberships.createdAt));
+      return rows.map(toMembershipRow);
     },
     /** The role of an accepted membership; a pending invite grants nothing. */
     async acceptedRole(userId: string, accountId: string): Promise<MembershipRow['role'] | null> {
@@ -59,8 +71,76 @@ export function createAccountsRepository(db: Database) {
       const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
       return row;
     },
+    async organizationOwnedBy(userId: string): Promise<OrganizationRow | undefined> {
+      const [row] = await db.select().from(organizations).where(eq(organizations.ownerId, userId)).limit(1);
+      return row;
+    },
     async accountsOfOrganization(organizationId: string): Promise<AccountRow[]> {
-      return db.select().from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(accounts.name);
+      return db.select().from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(asc(accounts.name));
+    },
+    async domainReviewsOf(accountId: string) {
+      return db.select().from(domainReviews).where(eq(domainReviews.accountId, accountId)).orderBy(asc(domainReviews.domain));
+    },
+    async searchOrganizations(search: string | null, skip: number, take: number): Promise<OrganizationRow[]> {
+      const pattern = search ? `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+      const isUuid = search !== null && /^[0-9a-f-]{36}$/i.test(search);
+      const where = pattern
+        ? or(
+            ilike(organizations.name, pattern),
+            ilike(organizations.publicName, pattern),
+            isUuid ? eq(organizations.id, search!) : undefined,
+            sql`exists (select 1 from ${accounts} a where a.organization_id = ${organizations.id} and (a.name ilike ${pattern} or a.internal_name ilike ${pattern}${isUuid ? sql` or a.id = ${search}::uuid` : sql``}))`,
+          )
+        : undefined;
+      return db.select().from(organizations).where(where).orderBy(asc(organizations.name)).offset(skip).limit(take);
+    },
+    /** Organization, first account and its administrator in one transaction. */
+    async createOrganizationWithAccount(input: {
+      ownerId: string;
+      organizationName: string;
+      accountName: string;
+      details: AccountRow['onboardingDetails'];
+      country: string;
+    }): Promise<AccountRow> {
+      return db.transaction(async (tx) => {
+        const [organization] = await tx.insert(organizations).values({ name: input.organizationName, publicName: input.accountName, ownerId: input.ownerId }).returning();
+        const [account] = await tx
+          .insert(accounts)
+          .values({
+            organizationId: organization!.id,
+            name: input.accountName,
+            onboardingDetails: input.details,
+            kybInformation: { country: input.country, kybLevelRequiredToGoLive: 'Basic', manuallyRequestedKybLevel: null, isEnhancedKybRequired: false, requiredKybCheck: null },
+          })
+          .returning();
+        await tx.insert(memberships).values({ accountId: account!.id, userId: input.ownerId, role: 'administrator', hasAcceptedInvite: true, joinedAt: new Date() });
+        const domains = (input.details?.websiteUrls ?? []).map((url) => new URL(url).hostname);
+        if (domains.length) await tx.insert(domainReviews).values([...new Set(domains)].map((domain) => ({ accountId: account!.id, domain }))).onConflictDoNothing();
+        return account!;
+      });
+    },
+    async updateAccount(id: string, values: Partial<typeof accounts.$inferInsert>): Promise<AccountRow> {
+      const [row] = await db.update(accounts).set(values).where(eq(accounts.id, id)).returning();
+      return row!;
+    },
+    async addDomainReviews(accountId: string, domains: string[]) {
+      if (domains.length) await db.insert(domainReviews).values(domains.map((domain) => ({ accountId, domain }))).onConflictDoNothing();
+    },
+    async updateOrganizationName(id: string, name: string) {
+      await db.update(organizations).set({ name }).where(eq(organizations.id, id));
+    },
+    async upsertSupportContact(values: typeof supportContacts.$inferInsert) {
+      await db
+        .insert(supportContacts)
+        .values(values)
+        .onConflictDoUpdate({ target: supportContacts.userId, set: { email: values.email, name: values.name, companyName: values.companyName, companyId: values.companyId, updatedAt: new Date() } });
+    },
+    async deleteSupportContact(userId: string) {
+      await db.delete(supportContacts).where(eq(supportContacts.userId, userId));
+    },
+    async setLastSelectedAccount(userId: string, accountId: string | null) {
+      const [row] = await db.update(users).set({ lastSelectedAccountId: accountId }).where(eq(users.id, userId)).returning();
+      return row!;
     },
   };
 }

@@ -1,10 +1,41 @@
 import type { Resolvers } from '../../generated/graphql.ts';
-import { requireGrant } from '../../graphql/context.ts';
+import { requireGrant, requireSession } from '../../graphql/context.ts';
 import { notFound } from '../../graphql/errors.ts';
+
+const FLAG_NAMES = [
+  'isWidgetUrlBuilt',
+  'areCurrenciesConfigured',
+  'areDomainsConfigured',
+  'isOnRampEnabled',
+  'isOffRampEnabled',
+  'isSwapsEnabled',
+  'isMintingEnabled',
+  'isNftCheckoutEnabled',
+  'isOnRampLoginEnabled',
+  'isOffRampLoginEnabled',
+  'isSwapsLoginEnabled',
+  'isFreeClaimsEnabled',
+  'migratedToSelfService',
+] as const;
 
 export const accountsResolvers: Resolvers = {
   Query: {
     account: (_parent, _args, context) => context.services.accounts.account(requireGrant(context).accountId),
+    getCountries: (_parent, _args, context) => context.services.accounts.countries(),
+    businessIndustries: (_parent, _args, context) => context.services.accounts.businessIndustries(),
+    productInterests: (_parent, _args, context) => context.services.accounts.productInterests(),
+    expectedMonthlyVolumes: (_parent, _args, context) => context.services.accounts.expectedMonthlyVolumes(),
+    userHash: (_parent, _args, context) => context.services.accounts.userHash(requireSession(context).user.id),
+    organizations: (_parent, args, context) => context.services.accounts.searchOrganizations(args),
+    featureFlags: (_parent, args, context) => context.services.accounts.featureFlags(requireSession(context), args.accountId ?? null),
+  },
+  Mutation: {
+    createOnboardingInfo: (_parent, args, context) => context.services.accounts.createOnboardingInfo(requireSession(context), args.input),
+    updateOnboardingInfo: (_parent, args, context) => context.services.accounts.updateOnboardingInfo(requireGrant(context).accountId, args.input),
+    markFaqAsRead: (_parent, _args, context) => context.services.accounts.markFaqAsRead(requireGrant(context).accountId),
+    syncUserWithAccount: (_parent, _args, context) => context.services.accounts.syncUserWithAccount(requireSession(context).user.id, requireGrant(context).accountId),
+    clearUserToken: (_parent, _args, context) => context.services.accounts.clearUserToken(requireSession(context).user.id),
+    createSupportContact: (_parent, args, context) => context.services.accounts.createSupportContact(requireSession(context), requireGrant(context).accountId, args),
   },
   Account: {
     organization: async (account, _args, context) => {
@@ -12,6 +43,18 @@ export const accountsResolvers: Resolvers = {
       if (!organization) throw notFound('The organization');
       return organization;
     },
+    whiteGloveInformation: (account) => ({ requiresEnhancedKyb: account.requiresEnhancedKyb }),
+    hasConfiguredRampFees: (account) => ({ buyFees: account.hasConfiguredBuyFees, sellFees: account.hasConfiguredSellFees }),
+    balanceLedgerAccount: (account) => ({ consumerId: account.balanceLedgerConsumerId }),
+    domainReviews: (account, _args, context) => context.services.accounts.domainReviews(account.id),
+    onboardingInfo: (account) => ({
+      ...Object.fromEntries(FLAG_NAMES.map((name) => [name, Boolean(account.onboardingInfo[name])])),
+      hasReadFaq: account.faqReadAt !== null,
+    }) as Record<(typeof FLAG_NAMES)[number] | 'hasReadFaq', boolean>,
+    memberships: (account, _args, context) => context.services.accounts.membershipsOfAccount(account.id),
+  },
+  Membership: {
+    account: async (membership, _args, context) => membership.account ?? context.services.accounts.account(membership.accountId),
   },
   Organization: {
     accounts: (organization, _args, context) => context.services.accounts.accountsOfOrganization(organization.id),

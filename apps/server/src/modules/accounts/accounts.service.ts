@@ -1,20 +1,113 @@
-import { notFound } from '../../graphql/errors.ts';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { BUSINESS_INDUSTRIES, COUNTRY_CODES, EXPECTED_MONTHLY_VOLUMES, PRODUCT_INTERESTS, countryName, onboardingInfoSchema } from '@rampart/shared/onboarding';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, notFound } from '../../graphql/errors.ts';
+import { parseInput } from '../../graphql/validate.ts';
+import type { LoadedSession } from '../identity/session-store.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
+import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
 
-export function createAccountsService(deps: { repository: AccountsRepository }) {
-  const { repository } = deps;
+export function createAccountsService(deps: { repository: AccountsRepository; config: Env; db: Database }) {
+  const { repository, config } = deps;
+  const flags = createFeatureFlags(deps.db);
+
+  async function loadAccount(accountId: string) {
+    const account = await repository.findAccount(accountId);
+    if (!account) throw notFound('The account');
+    return account;
+  }
+
   return {
+    flags,
     membershipsOfUser: (userId: string, take: number) => repository.membershipsOfUser(userId, take),
-
+    membershipsOfAccount: (accountId: string) => repository.membershipsOfAccount(accountId),
     /** Access was checked by the @account directive; this only loads. */
-    async account(accountId: string) {
-      const account = await repository.findAccount(accountId);
-      if (!account) throw notFound('The account');
-      return account;
-    },
-
+    account: loadAccount,
     organization: (id: string) => repository.findOrganization(id),
     accountsOfOrganization: (id: string) => repository.accountsOfOrganization(id),
+    domainReviews: (accountId: string) => repository.domainReviewsOf(accountId),
+
+    countries: () => COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name)),
+    businessIndustries: () => [...BUSINESS_INDUSTRIES],
+    productInterests: () => [...PRODUCT_INTERESTS],
+    expectedMonthlyVolumes: () => [...EXPECTED_MONTHLY_VOLUMES],
+
+    async createOnboardingInfo(session: LoadedSession, input: unknown) {
+      const details = parseInput(onboardingInfoSchema, input);
+      if (await repository.organizationOwnedBy(session.user.id)) {
+        throw new AppError('CONFLICT', 'You have already set up an organization. Add accounts to it from the team page instead.');
+      }
+      return repository.createOrganizationWithAccount({
+        ownerId: session.user.id,
+        organizationName: details.legalName,
+        accountName: details.accountName,
+        details,
+        country: details.country,
+      });
+    },
+
+    async updateOnboardingInfo(accountId: string, input: unknown) {
+      const details = parseInput(onboardingInfoSchema, input);
+      const account = await loadAccount(accountId);
+      await repository.addDomainReviews(accountId, [...new Set(details.websiteUrls.map((url) => new URL(url).hostname))]);
+      await repository.updateOrganizationName(account.organizationId, details.legalName);
+      return repository.updateAccount(accountId, {
+        name: details.accountName,
+        onboardingDetails: details,
+        kybInformation: { ...account.kybInformation, country: details.country },
+      });
+    },
+
+    markFaqAsRead: (accountId: string) => repository.updateAccount(accountId, { faqReadAt: new Date() }),
+
+    userHash(userId: string) {
+      return { userHash: crypto.createHmac('sha256', config.USER_HASH_SECRET).update(userId).digest('hex') };
+    },
+
+    syncUserWithAccount: (userId: string, accountId: string) => repository.setLastSelectedAccount(userId, accountId),
+
+    async clearUserToken(userId: string) {
+      await repository.setLastSelectedAccount(userId, null);
+      await repository.deleteSupportContact(userId);
+      return true;
+    },
+
+    async createSupportContact(session: LoadedSession, accountId: string, input: unknown) {
+      const values = parseInput(
+        z.object({
+          email: z.email('Enter a valid e-mail address').max(254),
+          name: z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters'),
+          companyName: z.string().trim().min(1, 'Enter the company name').max(200, 'At most 200 characters'),
+        }),
+        input,
+      );
+      await repository.upsertSupportContact({ userId: session.user.id, companyId: accountId, ...values });
+      return true;
+    },
+
+    async searchOrganizations(input: { search?: string | null; skip?: number | null; take?: number | null }) {
+      const values = parseInput(
+        z.object({
+          search: z.string().trim().max(200, 'At most 200 characters').optional().nullable(),
+          skip: z.number().int().min(0).max(100_000).default(0),
+          take: z.number().int().min(1).max(100, 'take is at most 100').default(25),
+        }),
+        input,
+      );
+      return repository.searchOrganizations(values.search || null, values.skip, values.take);
+    },
+
+    async featureFlags(session: LoadedSession, accountId: string | null) {
+      let account = null;
+      let organization = null;
+      if (accountId) {
+        account = (await repository.acceptedRole(session.user.id, accountId)) || session.user.adminRole ? await repository.findAccount(accountId) : null;
+        if (account) organization = (await repository.findOrganization(account.organizationId)) ?? null;
+      }
+      return flags.evaluateAll(evaluationContext({ user: session.user, account, organization }));
+    },
   };
 }
 

@@ -48,6 +48,7 @@ export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<L
       preferredCurrencyCode: row.preferred_currency_code,
       pipedriveId: row.pipedrive_id,
       pipedriveAttributionId: row.pipedrive_attribution_id,
+      lastSelectedAccountId: row.last_selected_account_id,
     },
   };
 }

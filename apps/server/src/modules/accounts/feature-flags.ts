@@ -1,0 +1,96 @@
+import { OpenFeature, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
+import type { Database } from '../../db/client.ts';
+import { featureFlags } from '../../db/schema/accounts.ts';
+
+type FlagRow = typeof featureFlags.$inferSelect;
+
+/** The spec's evaluation context: a user alone, or a multi-context of user, account and organization. */
+export function evaluationContext(input: {
+  user: { id: string; email: string };
+  account?: { id: string; name: string; isSelfService: boolean } | null;
+  organization?: { id: string; name: string } | null;
+}): EvaluationContext {
+  const user = { key: input.user.id, email: input.user.email };
+  if (!input.account) return { targetingKey: user.key, kind: 'user', user };
+  return {
+    targetingKey: user.key,
+    kind: 'multi',
+    user,
+    account: { key: input.account.id, name: input.account.name, isSelfService: input.account.isSelfService },
+    organization: input.organization ? { key: input.organization.id, name: input.organization.name } : {},
+  };
+}
+
+function attributeValue(context: EvaluationContext, attribute: string): string | undefined {
+  const [kind, field] = attribute.split('.') as [string, string];
+  const section = context[kind] as Record<string, JsonValue> | undefined;
+  const value = section?.[field];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+/** An OpenFeature provider over the feature_flags table: the first matching rule wins, else the flag's default. */
+export class DatabaseFlagProvider implements Provider {
+  readonly metadata = { name: 'rampart-database' } as const;
+  readonly runsOn = 'server' as const;
+  private cache: { at: number; flags: Map<string, FlagRow> } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly cacheMs = 5_000,
+  ) {}
+
+  async flags(): Promise<Map<string, FlagRow>> {
+    if (!this.cache || Date.now() - this.cache.at > this.cacheMs) {
+      const rows = await this.db.select().from(featureFlags);
+      this.cache = { at: Date.now(), flags: new Map(rows.map((row) => [row.key, row])) };
+    }
+    return this.cache.flags;
+  }
+
+  async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
+    const flag = (await this.flags()).get(flagKey);
+    if (!flag) return { value: defaultValue, reason: 'ERROR', errorCode: 'FLAG_NOT_FOUND' as never };
+    for (const rule of flag.rules) {
+      const value = attributeValue(context, rule.attribute);
+      if (value !== undefined && rule.values.includes(value)) return { value: rule.value, reason: 'TARGETING_MATCH' };
+    }
+    return { value: flag.defaultValue, reason: 'STATIC' };
+  }
+  async resolveStringEvaluation(_flagKey: string, defaultValue: string): Promise<ResolutionDetails<string>> {
+    return { value: defaultValue, reason: 'DEFAULT' };
+  }
+  async resolveNumberEvaluation(_flagKey: string, defaultValue: number): Promise<ResolutionDetails<number>> {
+    return { value: defaultValue, reason: 'DEFAULT' };
+  }
+  async resolveObjectEvaluation<T extends JsonValue>(_flagKey: string, defaultValue: T): Promise<ResolutionDetails<T>> {
+    return { value: defaultValue, reason: 'DEFAULT' };
+  }
+}
+
+/** Flags the app knows; new ones are seeded off. */
+export const KNOWN_FLAGS = [
+  { key: 'analytics-dashboards', description: 'Analytics area with embedded dashboards', defaultValue: true },
+  { key: 'passes', description: 'Passes area (NFT passes and projects)', defaultValue: false },
+  { key: 'quarterly-review', description: 'Quarterly business review page', defaultValue: false },
+  { key: 'helio-commerce', description: 'Commerce through Helio wallets', defaultValue: true },
+] as const;
+
+export function createFeatureFlags(db: Database) {
+  const provider = new DatabaseFlagProvider(db);
+  const domain = `rampart-${Math.random().toString(36).slice(2)}`;
+  OpenFeature.setProvider(domain, provider);
+  const client = OpenFeature.getClient(domain);
+  return {
+    provider,
+    async seed() {
+      await db
+        .insert(featureFlags)
+        .values(KNOWN_FLAGS.map((flag) => ({ ...flag })))
+        .onConflictDoNothing();
+    },
+    async evaluateAll(context: EvaluationContext): Promise<Array<{ key: string; enabled: boolean }>> {
+      const keys = [...(await provider.flags()).keys()].sort();
+      return Promise.all(keys.map(async (key) => ({ key, enabled: await client.getBooleanValue(key, false, context) })));
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
+import { users } from '../../db/schema/identity.ts';
+import { toMembershipRow, type MembershipRow } from '../accounts/accounts.repository.ts';
+
+export type MembershipRecord = typeof memberships.$inferSelect;
+
+export function createTeamRepository(db: Database) {
+  return {
+    async accountOfMembership(id: string): Promise<string | null> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const [row] = await db.select({ accountId: memberships.accountId }).from(memberships).where(eq(memberships.id, id)).limit(1);
+      return row?.accountId ?? null;
+    },
+    async findMembership(id: string): Promise<MembershipRecord | undefined> {
+      const [row] = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
+      return row;
+    },
+    async findMembershipOf(accountId: string, userId: string): Promise<MembershipRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+        .limit(1);
+      return row;
+    },
+    async membershipRow(id: string): Promise<MembershipRow> {
+      const [row] = await db.select({ membership: memberships, user: users }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.id, id));
+      return toMembershipRow(row!);
+    },
+    async findByInviteHash(hash: string) {
+      const [row] = await db
+        .select({ membership: memberships, user: users, account: accounts, organization: organizations })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+        .where(eq(memberships.inviteTokenHash, hash))
+        .limit(1);
+      return row;
+    },
+    async insertMembership(values: typeof memberships.$inferInsert): Promise<MembershipRecord> {
+      const [row] = await db.insert(memberships).values(values).returning();
+      return row!;
+    },
+    async updateMembership(id: string, values: Partial<typeof memberships.$inferInsert>): Promise<void> {
+      await db.update(memberships).set(values).where(eq(memberships.id, id));
+    },
+    /** Accepts once: clears the token in the same statement that checks it is still there. */
+    async acceptInvite(id: string, hash: string): Promise<boolean> {
+      const rows = await db
+        .update(memberships)
+        .set({ hasAcceptedInvite: true, joinedAt: new Date(), inviteTokenHash: null, inviteExpiresAt: null })
+        .where(and(eq(memberships.id, id), eq(memberships.inviteTokenHash, hash), eq(memberships.hasAcceptedInvite, false)))
+        .returning({ id: memberships.id });
+      return rows.length === 1;
+    },
+    /**
+     * Changes or removes a membership unless it would leave the account without an accepted administrator.
+     * The check and the change run in one transaction holding a lock on the account's administrators.
+     */
+    async changeKeepingAnAdministrator(id: string, accountId: string, change: { role: MembershipRecord['role'] } | 'delete'): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from memberships where account_id = ${accountId} and role = 'administrator' for update`);
+        const [target] = await tx.select().from(memberships).where(eq(memberships.id, id));
+        if (!target) return true;
+        const losesAdministrator = target.role === 'administrator' && target.hasAcceptedInvite && (change === 'delete' || change.role !== 'administrator');
+        if (losesAdministrator) {
+          const [count] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(memberships)
+            .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'administrator'), eq(memberships.hasAcceptedInvite, true)));
+          if ((count?.n ?? 0) <= 1) return false;
+        }
+        if (change === 'delete') await tx.delete(memberships).where(eq(memberships.id, id));
+        else await tx.update(memberships).set({ role: change.role }).where(eq(memberships.id, id));
+        return true;
+      });
+    },
+  };
+}
+
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -1,0 +1,214 @@
+/**
+ * Generated from the permission table and the SDL's access directives: every Query and Mutation field is called
+ * as a visitor, as a member of another organization, as each membership role and as a sample of staff roles, and
+ * must be allowed or refused exactly as the table says. Fields added later are picked up without editing this file;
+ * an @entity type needs a fixture exported by its module's `*.authz-fixtures.ts`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
+import { MEMBERSHIP_ROLES, type MembershipRole } from '@rampart/shared/enums';
+import { adminPermissionsOf, roleHasPermission, staffHasAccountPermission } from '@rampart/shared/permissions';
+import { loadTypeDefs } from '../src/graphql/schema.ts';
+import { readAccessRules, type AccessRule } from '../src/graphql/authorization.ts';
+import { ApiClient, startTestApp, uniqueEmail, type TestApp } from './harness.ts';
+import type { AuthzFixtures } from './authz-fixtures.ts';
+
+const STAFF_SAMPLE = ['SuperAdmin', 'SupportAgentTier1', 'ComplianceAnalyst', 'FinanceManager', 'Auditor', 'Engineer'] as const;
+
+type Actor =
+  | { name: string; kind: 'visitor' }
+  | { name: string; kind: 'outsider' }
+  | { name: string; kind: 'member'; role: MembershipRole }
+  | { name: string; kind: 'staff'; adminRole: string };
+
+const ACTORS: Actor[] = [
+  { name: 'visitor', kind: 'visitor' },
+  { name: 'administrator of another organization', kind: 'outsider' },
+  ...MEMBERSHIP_ROLES.map((role) => ({ name: role, kind: 'member' as const, role })),
+  ...STAFF_SAMPLE.map((adminRole) => ({ name: `staff ${adminRole}`, kind: 'staff' as const, adminRole })),
+];
+
+function expectedAllowed(rule: AccessRule, actor: Actor): boolean {
+  switch (rule.kind) {
+    case 'public':
+      return true;
+    case 'signedIn':
+      return actor.kind !== 'visitor';
+    case 'staff':
+      return actor.kind === 'staff' && adminPermissionsOf(actor.adminRole).includes(rule.permission);
+    default:
+      if (actor.kind === 'member') return roleHasPermission(actor.role, rule.permission);
+      if (actor.kind === 'staff') return staffHasAccountPermission(actor.adminRole, rule.permission);
+      return false;
+  }
+}
+
+async function loadFixtures(): Promise<AuthzFixtures> {
+  const modulesDir = path.resolve(import.meta.dirname, '../src/modules');
+  const all: AuthzFixtures = {};
+  for (const moduleName of fs.readdirSync(modulesDir)) {
+    for (const file of fs.readdirSync(path.join(modulesDir, moduleName)).filter((name) => name.endsWith('.authz-fixtures.ts'))) {
+      const loaded = (await import(path.join(modulesDir, moduleName, file))) as { fixtures: AuthzFixtures };
+      Object.assign(all, loaded.fixtures);
+    }
+  }
+  return all;
+}
+
+const schema = buildSchema(loadTypeDefs());
+const rules = readAccessRules(loadTypeDefs());
+
+/** A value of the right type for an argument; for inputs only required fields are filled. */
+function sampleValue(type: GraphQLInputType, name: string): unknown {
+  if (isNonNullType(type)) return sampleValue(type.ofType, name);
+  if (isListType(type)) return [sampleValue(type.ofType, name)];
+  if (isEnumType(type)) return type.getValues()[0]!.value;
+  if (isInputObjectType(type)) {
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((field) => isNonNullType(field.type))
+        .map((field) => [field.name, sampleValue(field.type, field.name)]),
+    );
+  }
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'ID':
+        return '00000000-0000-4000-8000-000000000000';
+      case 'Int':
+        return 1;
+      case 'Float':
+        return 1.5;
+      case 'Boolean':
+        return false;
+      case 'Decimal':
+        return '1.00';
+      case 'DateTime':
+        return new Date().toISOString();
+      default:
+        return /email/i.test(name) ? 'authz-probe@example.com' : 'authz-probe';
+    }
+  }
+  return null;
+}
+
+function typeString(type: GraphQLInputType): string {
+  return type.toString();
+}
+
+function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>, args: readonly GraphQLArgument[]): string {
+  const used = args.filter((arg) => isNonNullType(arg.type) || ['accountId', 'id'].includes(arg.name));
+  const variables = used.map((arg) => `$${arg.name}: ${typeString(arg.type)}`).join(', ');
+  const call = used.length ? `(${used.map((arg) => `${arg.name}: $${arg.name}`).join(', ')})` : '';
+  const named = getNamedType(field.type);
+  const selection = isScalarType(named) || isEnumType(named) ? '' : ' { __typename }';
+  return `${kind} Authz${variables ? `(${variables})` : ''} { ${field.name}${call}${selection} }`;
+}
+
+let t: TestApp;
+let fixtures: AuthzFixtures;
+let targetAccountId: string;
+const sessions = new Map<string, { userId: string | null }>();
+
+async function createUser(adminRole: string | null = null) {
+  const email = uniqueEmail('authz');
+  const result = await t.database.pool.query<{ id: string }>(
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Authz', 'Probe', true, $2) returning id`,
+    [email, adminRole],
+  );
+  return result.rows[0]!.id;
+}
+
+async function createAccount(ownerId: string, name: string) {
+  const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [`${name} Ltd`, ownerId]);
+  const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, $2) returning id`, [org.rows[0]!.id, name]);
+  return account.rows[0]!.id;
+}
+
+async function addMember(accountId: string, userId: string, role: MembershipRole) {
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [accountId, userId, role]);
+}
+
+/** A fresh signed-in client for an actor: sessions can be ended by the very operations under test. */
+async function clientFor(actor: Actor, index: number): Promise<ApiClient> {
+  const client = t.client(`10.77.${index}.${Math.floor(Math.random() * 200) + 1}`);
+  const userId = sessions.get(actor.name)?.userId;
+  if (!userId) return client;
+  const user = (await t.app.services.identity.issueSession(
+    (await t.database.pool.query(`select id, email, first_name as "firstName", last_name as "lastName" from users where id = $1`, [userId])).rows[0],
+    'password',
+    { ipAddress: '127.0.0.1', userAgent: 'authz-test' },
+  ))!;
+  client.cookie = `rampart_session=${user.cookieValue}`;
+  client.csrfToken = user.csrfToken;
+  return client;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  fixtures = await loadFixtures();
+  const owner = await createUser();
+  targetAccountId = await createAccount(owner, 'Authz Target');
+  await addMember(targetAccountId, owner, 'administrator');
+  const outsider = await createUser();
+  await addMember(await createAccount(outsider, 'Authz Other Tenant'), outsider, 'administrator');
+  sessions.set('visitor', { userId: null });
+  sessions.set('administrator of another organization', { userId: outsider });
+  for (const actor of ACTORS) {
+    if (actor.kind === 'member') {
+      const userId = await createUser();
+      await addMember(targetAccountId, userId, actor.role);
+      sessions.set(actor.name, { userId });
+    }
+    if (actor.kind === 'staff') sessions.set(actor.name, { userId: await createUser(actor.adminRole) });
+  }
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('every operation follows the permission table', () => {
+  const fields = [
+    ...Object.values(schema.getQueryType()!.getFields()).map((field) => ({ kind: 'query' as const, field })),
+    ...Object.values(schema.getMutationType()!.getFields()).map((field) => ({ kind: 'mutation' as const, field })),
+  ];
+
+  it('every root field has an access rule', () => {
+    for (const { kind, field } of fields) expect(rules.has(`${kind === 'query' ? 'Query' : 'Mutation'}.${field.name}`), field.name).toBe(true);
+  });
+
+  for (const { kind, field } of fields) {
+    const rule = rules.get(`${kind === 'query' ? 'Query' : 'Mutation'}.${field.name}`)!;
+    it(`${kind} ${field.name} (${rule.kind}${'permission' in rule ? ` ${rule.permission}` : ''})`, async () => {
+      const outcomes: string[] = [];
+      for (const [index, actor] of ACTORS.entries()) {
+        const variables: Record<string, unknown> = {};
+        for (const arg of field.args) {
+          if (isNonNullType(arg.type) || ['accountId', 'id'].includes(arg.name)) variables[arg.name] = sampleValue(arg.type, arg.name);
+        }
+        if (rule.kind === 'account') variables[rule.arg] = targetAccountId;
+        if (rule.kind === 'entity') {
+          const create = fixtures[rule.entity];
+          if (!create) throw new Error(`No authz fixture for entity "${rule.entity}": export one from a module's *.authz-fixtures.ts`);
+          variables[rule.arg] = await create({ app: t, accountId: targetAccountId });
+        }
+        const client = await clientFor(actor, index);
+        const result = await client.gql(operationFor(kind, field, field.args), variables);
+        const code = result.errors?.[0]?.extensions?.code ?? 'OK';
+        const refused = code === 'UNAUTHENTICATED' || code === 'FORBIDDEN_ERROR';
+        const allowed = expectedAllowed(rule, actor);
+        outcomes.push(`${actor.name}: ${code}`);
+        expect(code, `${field.name} as ${actor.name} must never fail inside the server`).not.toBe('INTERNAL_SERVER_ERROR');
+        expect(result.status, `${field.name} as ${actor.name}`).toBeLessThan(500);
+        if (allowed) expect(refused, `${field.name} as ${actor.name} should be allowed, got ${code}: ${result.errors?.[0]?.message}`).toBe(false);
+        else {
+          expect(refused, `${field.name} as ${actor.name} should be refused, got ${code}`).toBe(true);
+          expect(code).toBe(actor.kind === 'visitor' ? 'UNAUTHENTICATED' : 'FORBIDDEN_ERROR');
+        }
+      }
+      expect(outcomes).toHaveLength(ACTORS.length);
+    });
+  }
+});
