@@ -20,5 +20,20 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Long-lived vendor chunks so app deploys do not invalidate them.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          if (/node_modules\/(@apollo|graphql|rxjs|@wry|optimism|zen-observable)/.test(id)) return 'apollo';
+          if (/node_modules\/(radix-ui|@radix-ui)\//.test(id)) return 'radix';
+          return undefined;
+        },
+      },
+    },
+  },
 });
