@@ -1,4 +1,5 @@
 import { JOB_TITLES } from '@rampart/shared/enums';
+import { adminPermissionsOf } from '@rampart/shared/permissions';
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireSession, type GraphQLContext } from '../../graphql/context.ts';
 import type { IssuedSession } from './identity.service.ts';
@@ -47,7 +48,7 @@ export const identityResolvers: Resolvers = {
   },
   User: {
     name: (user) => `${user.firstName} ${user.lastName}`.trim(),
-    permissions: () => [],
+    permissions: (user) => [...adminPermissionsOf(user.adminRole)],
     pendingEmail: (user, _args, context) => context.services.identity.pendingEmail(user),
     memberships: (user, args, context) => context.services.accounts.membershipsOfUser(user.id, Math.min(Math.max(args.take ?? 100, 0), 100)),
     preferredCurrencyCode: (user) => user.preferredCurrencyCode as 'eur' | 'gbp' | 'usd',
