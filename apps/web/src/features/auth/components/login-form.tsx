@@ -13,10 +13,10 @@ import { DEV_MAILBOX_PATH, getRuntimeConfig } from '@/config/runtime-config';
 import { ROUTES } from '@/config/routes';
 import { LoginMutation } from '@/features/auth/api/login';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ErrorAlert } from '@/features/auth/components/form-alert';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { ErrorAlert } from '@/components/form-alert';
+import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 import { getReturnTo } from '@/features/auth/lib/return-to';
 import { storeCsrfToken } from '@/lib/session';
 

@@ -11,9 +11,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ErrorAlert, SuccessAlert } from '@/features/auth/components/form-alert';
+import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 
 const schema = z.object({ email: emailSchema });
 

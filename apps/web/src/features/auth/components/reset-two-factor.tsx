@@ -11,10 +11,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { RequestResetTwoFactorAuthMutation, ResetTwoFactorAuthMutation } from '@/features/auth/api/two-factor';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ErrorAlert, SuccessAlert } from '@/features/auth/components/form-alert';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
+import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 
 const schema = z.object({ email: emailSchema, password: loginInputSchema.shape.password });

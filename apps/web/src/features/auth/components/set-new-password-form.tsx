@@ -10,10 +10,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ResetPasswordMutation } from '@/features/auth/api/password-reset';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ErrorAlert, SuccessAlert } from '@/features/auth/components/form-alert';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
+import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 
 const schema = z
   .object({ password: newPasswordSchema, confirmation: z.string() })

@@ -13,8 +13,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { InitializeOtpMutation, RegisterOtpMutation } from '@/features/auth/api/two-factor';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ErrorAlert } from '@/features/auth/components/form-alert';
-import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { ErrorAlert } from '@/components/form-alert';
+import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 

@@ -13,10 +13,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { JobTitlesQuery, SignupMutation } from '@/features/auth/api/signup';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { ErrorAlert } from '@/features/auth/components/form-alert';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { ErrorAlert } from '@/components/form-alert';
+import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/features/auth/lib/server-errors';
+import { applyServerErrors } from '@/lib/form-errors';
 
 interface SignupFormProps {
   referralLink: string | null;
