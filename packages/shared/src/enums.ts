@@ -73,3 +73,38 @@ export const JOB_TITLES = [
   'Customer Support',
   'Other',
 ] as const;
+
+/** Webhook events of spec §4, in the names the provider sends. */
+export const WEBHOOK_EVENT_TYPES = [
+  'account_reviewed',
+  'balance_transaction_created',
+  'balance_transaction_failed',
+  'balance_transaction_updated',
+  'business_identity_updated',
+  'external_token',
+  'identity_check_updated',
+  'preferred_payout_account_set',
+  'sell_transaction_created',
+  'sell_transaction_failed',
+  'sell_transaction_updated',
+  'swap_asset_delivery_completed',
+  'swap_asset_delivery_failed',
+  'swap_asset_delivery_initiated',
+  'swap_deposit_received',
+  'swap_deposit_wallet_created',
+  'swap_quote_expired',
+  'swap_quote_invalid',
+  'swap_refund_asset_delivery_initiated',
+  'swap_refund_completed',
+  'swap_transaction_completed',
+  'swap_transaction_created',
+  'swap_transaction_failed',
+  'transaction_created',
+  'transaction_failed',
+  'transaction_updated',
+  'vendor_transaction_created',
+  'vendor_transaction_updated',
+  'virtual_account_status_updated',
+  'virtual_account_transaction_status_updated',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { migrationsFolder } from '../lib/paths.ts';
 
 // numeric and bigint stay strings: amounts must never pass through a float.
@@ -32,10 +33,14 @@ export function connectDatabase(connectionString: string, readConnectionString?:
   };
 }
 
+const silentLogger = new Logger(() => () => {});
+
 export async function runMigrations(connectionString: string): Promise<void> {
   const pool = new pg.Pool({ connectionString, max: 1 });
   try {
     await migrate(drizzle(pool), { migrationsFolder });
+    // The job queue lives in the same PostgreSQL (schema graphile_worker), so jobs commit with the changes that add them.
+    await runJobQueueMigrations({ pgPool: pool, logger: silentLogger });
   } finally {
     await pool.end();
   }

@@ -1,0 +1,86 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+/** Webhook endpoints of an account, one set per mode. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    liveMode: boolean('live_mode').notNull(),
+    /** Event types the endpoint takes; empty means every event. */
+    events: text('events').array().notNull().default([]),
+    /** Standard Webhooks secret, `whsec_` + base64. */
+    signingSecret: text('signing_secret').notNull(),
+    description: text('description'),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    /** Set at the first failure of a run of failures; cleared by a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhooks_account_mode_idx').on(table.accountId, table.liveMode)],
+);
+
+/**
+ * The outbox: every domain event, written in the same database transaction as the change that caused it.
+ * Its id is the `webhook-id` of every delivery and retry of the event.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    liveMode: boolean('live_mode').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    externalCustomerId: text('external_customer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_events_account_idx').on(table.accountId, table.liveMode, table.createdAt)],
+);
+
+/** One event to one endpoint, with its attempts. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'abandoned'] }).notNull().default('pending'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt), index('webhook_deliveries_event_idx').on(table.eventId)],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptNumber: integer('attempt_number').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms').notNull(),
+    /** First 8 KB of the response body. */
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptNumber)],
+);
