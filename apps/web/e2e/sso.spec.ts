@@ -55,3 +55,39 @@ test('opening the callback page directly shows an error instead of hanging', asy
   await page.goto('/login/okta_callback');
   await expect(page.getByRole('alert')).toHaveText(/^Error: This page finishes single sign-on/);
 });
+
+test('signing out after SSO revokes the tokens and ends the identity provider session', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await page.waitForURL((url) => url.origin === E2E.idpUrl);
+  await signInAtIdentityProvider(page, E2E.demo.email, E2E.demo.password);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+
+  const revocations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url() === `${E2E.idpUrl}/token/revocation`) revocations.push(request.postData() ?? '');
+  });
+  const logout = page.waitForRequest((request) => request.url().startsWith(`${E2E.idpUrl}/session/end?`));
+  // The shell moves to /login inside the app first; the page load of /login comes back from the provider.
+  const backFromProvider = page.waitForRequest((request) => request.isNavigationRequest() && request.url() === `${E2E.appUrl}/login`);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+
+  // The provider's logout gets the ID token hint and the post-logout address, then returns to /login.
+  const logoutUrl = new URL((await logout).url());
+  expect(logoutUrl.searchParams.get('id_token_hint')).toBeTruthy();
+  expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe(`${E2E.appUrl}/login`);
+  await backFromProvider;
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('button', { name: 'Sign in with SSO' })).toBeEnabled();
+  expect(revocations.some((body) => body.includes('token_type_hint=refresh_token') && body.includes('client_id=rampart-dashboard'))).toBe(true);
+  expect(await page.evaluate(() => window.localStorage.getItem('csrfToken'))).toBeNull();
+  const tokensLeft = await page.evaluate(() => Object.keys(JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}') as object));
+  expect(tokensLeft).toEqual([]);
+
+  // Signed out at the provider too: SSO asks for the password again.
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await page.waitForURL((url) => url.origin === E2E.idpUrl);
+  await expect(page).toHaveTitle(IDP_TITLE);
+  await expect(page.getByLabel('Password')).toBeVisible();
+});

@@ -15,6 +15,11 @@ import { errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_FORM_BYTES = 16 * 1024;
+/**
+ * The resource every access token is issued for. okta-auth-js reads access tokens as JWTs (Okta issues
+ * them so), and oidc-provider issues JWT access tokens only for a resource server, never for userinfo.
+ */
+export const DEV_IDP_RESOURCE = 'urn:rampart:dashboard';
 
 export interface DevelopmentIdentityProvider {
   issuer: string;
@@ -137,6 +142,15 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? DEV_IDP_RESOURCE,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== DEV_IDP_RESOURCE) throw new errors.InvalidTarget();
+          return { scope: '', audience: DEV_IDP_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: 60 * 60, jwt: { sign: { alg: 'RS256' } } };
+        },
+      },
       revocation: {
         enabled: true,
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
@@ -166,6 +180,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
     const existing = existingGrantId ? await provider.Grant.find(existingGrantId) : undefined;
     const grant = existing ?? new provider.Grant({ accountId, clientId });
     grant.addOIDCScope(scope);
+    grant.addResourceScope(DEV_IDP_RESOURCE, '');
     return grant.save();
   }
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateKeyPair, exportJWK, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../identity/password-policy.ts';
-import { generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../sso/dev-identity-provider.ts';
+import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../sso/dev-identity-provider.ts';
 import { errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { createSsoService } from './sso.service.ts';
 
@@ -213,6 +213,8 @@ describe('loginWithOkta', () => {
     const { tokens } = await signIn();
     expect(tokens.id_token).toBeTruthy();
     expect(tokens.refresh_token).toBeTruthy(); // okta-auth-js renews with it
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ aud: DEV_IDP_RESOURCE, iss: idp.issuer }); // okta-auth-js decodes it
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ aud: t.config.OIDC_CLIENT_ID, email: user.email.toUpperCase(), email_verified: true, name: 'Sam Single' });
 
     const client = t.client();
     const data = await client.ok(LOGIN_WITH_OKTA, { token: tokens.id_token });

@@ -74,7 +74,11 @@ export async function signOutOfIdentityProvider(): Promise<boolean> {
   forgetSsoConfig();
   await oktaAuth.stop();
   try {
-    return await oktaAuth.signOut({ postLogoutRedirectUri, clearTokensBeforeRedirect: true });
+    // Revoking the refresh token ends its whole grant, access tokens included (RFC 7009 §2.1), so the
+    // access token is revoked on its own only when there is no refresh token (providers such as
+    // oidc-provider refuse to revoke a JWT access token).
+    const { refreshToken } = oktaAuth.tokenManager.getTokensSync();
+    return await oktaAuth.signOut({ postLogoutRedirectUri, clearTokensBeforeRedirect: true, revokeRefreshToken: true, revokeAccessToken: !refreshToken });
   } catch (error) {
     // A provider that refuses revocation must not keep the user signed in there: log out without it.
     console.info('Token revocation failed; signing out of the identity provider without it', error);
