@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+/** One entry of a transaction's status timeline. */
+export interface StatusHistoryEntry {
+  status: string;
+  at: string;
+  /** Who moved it: a staff user id, or null for the provider's own processing. */
+  by?: string | null;
+  reason?: string | null;
+}
+
+/** End customers of a partner, per mode. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    liveMode: boolean('live_mode').notNull(),
+    externalCustomerId: text('external_customer_id'),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    country: text('country'),
+    defaultCurrency: text('default_currency'),
+    /** identityCheck.level: Basic, Blocked, Full, Lite. */
+    kycLevel: text('kyc_level').notNull().default('Basic'),
+    /** identityCheck.status: Clear, Failed, NotStarted, Pending, Rejected, Reset. */
+    identityCheckStatus: text('identity_check_status').notNull().default('NotStarted'),
+    /** identityCheck.result: clear, consider, rejected (null while not finished). */
+    identityCheckResult: text('identity_check_result'),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedBy: uuid('blocked_by'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customers_list_idx').on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc()),
+    index('customers_email_idx').on(table.accountId, table.liveMode, sql`lower(${table.email})`),
+    index('customers_external_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
+  ],
+);
+
+/** Identity documents a customer uploaded, with their review result. */
+export const customerFiles = pgTable(
+  'customer_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    reviewResult: text('review_result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_files_customer_idx').on(table.customerId)],
+);
+
+/** Payment cards a customer saved (brand and last four digits only). */
+export const customerCards = pgTable(
+  'customer_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    lastDigits: text('last_digits').notNull(),
+    expiryMonth: smallint('expiry_month').notNull(),
+    expiryYear: smallint('expiry_year').notNull(),
+    cardType: text('card_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customer_cards_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc())],
+);
+
+/**
+ * Buy (with NFT purchases), sell, swap and balance transactions in one table, one `kind` per row
+ * (docs/decisions/0004-one-transactions-table.md). `amount` is what filters and sorts use: the fiat side of a buy
+ * or sell, the base amount of a swap, the amount of a balance transaction.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    liveMode: boolean('live_mode').notNull(),
+    kind: text('kind', { enum: ['buy', 'sell', 'swap', 'balance'] }).notNull(),
+    /** Balance transactions: Deposit, Reward, Withdrawal. */
+    balanceType: text('balance_type'),
+    isNft: boolean('is_nft').notNull().default(false),
+    status: text('status').notNull(),
+    detailedStatus: text('detailed_status'),
+    pendingActionStatus: text('pending_action_status'),
+    isWaitingKyc: boolean('is_waiting_kyc').notNull().default(false),
+    failureReason: text('failure_reason'),
+    flow: text('flow'),
+    isQuoteExpired: boolean('is_quote_expired').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    externalCustomerId: text('external_customer_id'),
+    externalTransactionId: text('external_transaction_id'),
+    baseCurrencyCode: text('base_currency_code').notNull(),
+    quoteCurrencyCode: text('quote_currency_code'),
+    /** The fiat currency of the transaction (buy, sell, balance); the base crypto of a swap. */
+    fiatCurrencyCode: text('fiat_currency_code').notNull(),
+    amount: numeric('amount').notNull(),
+    baseCurrencyAmount: numeric('base_currency_amount').notNull(),
+    quoteCurrencyAmount: numeric('quote_currency_amount'),
+    originalBaseCurrencyAmount: numeric('original_base_currency_amount'),
+    feeAmount: numeric('fee_amount').notNull().default('0'),
+    extraFeeAmount: numeric('extra_fee_amount').notNull().default('0'),
+    networkFeeAmount: numeric('network_fee_amount').notNull().default('0'),
+    /** Value of one unit of `fiatCurrencyCode` in usd, eur and gbp at the time of the transaction. */
+    usdRate: numeric('usd_rate').notNull(),
+    eurRate: numeric('eur_rate').notNull(),
+    gbpRate: numeric('gbp_rate').notNull(),
+    paymentMethod: text('payment_method'),
+    country: text('country'),
+    networkCode: text('network_code'),
+    cryptoTransactionId: text('crypto_transaction_id'),
+    walletAddress: text('wallet_address'),
+    walletAddressTag: text('wallet_address_tag'),
+    userAgent: text('user_agent'),
+    nftTransaction: jsonb('nft_transaction').$type<Record<string, unknown>>(),
+    defiBuyTransaction: jsonb('defi_buy_transaction').$type<Record<string, unknown>>(),
+    // Sell
+    refundWalletAddress: text('refund_wallet_address'),
+    depositHash: text('deposit_hash'),
+    refundApprovalStatus: text('refund_approval_status'),
+    refundHash: text('refund_hash'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by'),
+    refundApprovedAt: timestamp('refund_approved_at', { withTimezone: true }),
+    refundApprovedBy: uuid('refund_approved_by'),
+    // Swap
+    quote: jsonb('quote').$type<Record<string, unknown>>(),
+    depositWalletAddress: text('deposit_wallet_address'),
+    refundTransactionHash: text('refund_transaction_hash'),
+    statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
+  },
+  (table) => [
+    // Newest first within an account, mode and kind; the trailing status and amount let filters on them run index-only.
+    index('transactions_list_idx').on(table.accountId, table.liveMode, table.kind, table.createdAt.desc(), table.id.desc(), table.status, table.amount),
+    index('transactions_status_idx').on(table.accountId, table.liveMode, table.kind, table.status, table.createdAt.desc(), table.id.desc()),
+    index('transactions_amount_idx').on(table.accountId, table.liveMode, table.kind, table.amount, table.id),
+    index('transactions_external_tx_idx').on(table.accountId, table.liveMode, table.externalTransactionId),
+    index('transactions_external_customer_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
+    index('transactions_wallet_idx').on(table.accountId, table.liveMode, table.walletAddress),
+    index('transactions_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
+    index('transactions_nft_idx')
+      .on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isNft}`),
+  ],
+);
+
+/** Daily totals per account, mode, dashboard kind and status: counts, volume and fees in usd, eur and gbp. */
+export const transactionRollups = pgTable(
+  'transaction_rollups',
+  {
+    accountId: uuid('account_id').notNull(),
+    liveMode: boolean('live_mode').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    txCount: integer('tx_count').notNull().default(0),
+    volumeUsd: numeric('volume_usd').notNull().default('0'),
+    volumeEur: numeric('volume_eur').notNull().default('0'),
+    volumeGbp: numeric('volume_gbp').notNull().default('0'),
+    feeUsd: numeric('fee_usd').notNull().default('0'),
+    feeEur: numeric('fee_eur').notNull().default('0'),
+    feeGbp: numeric('fee_gbp').notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day, table.status] })],
+);
+
+/** Daily breakdowns per dimension (currency, paymentMethod, country): all transactions and the completed volume. */
+export const transactionDimensionRollups = pgTable(
+  'transaction_dimension_rollups',
+  {
+    accountId: uuid('account_id').notNull(),
+    liveMode: boolean('live_mode').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    txCount: integer('tx_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
+    volumeUsd: numeric('volume_usd').notNull().default('0'),
+    volumeEur: numeric('volume_eur').notNull().default('0'),
+    volumeGbp: numeric('volume_gbp').notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day, table.dimension, table.value] })],
+);
+
+/**
+ * Distinct customers per day as a K-minimum-values sketch: the smallest customer-id hashes seen that day.
+ * Sketches of any range merge into an estimate of unique customers (exact while fewer than K).
+ */
+export const transactionCustomerSketches = pgTable(
+  'transaction_customer_sketches',
+  {
+    accountId: uuid('account_id').notNull(),
+    liveMode: boolean('live_mode').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    hashes: integer('hashes').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day] })],
+);
