@@ -43,13 +43,15 @@ export interface Measurement {
   target: TargetName;
   label: string;
   requestsPerSecond: number;
+  /** Median CPU time the Node server process spent per request (PostgreSQL's share is the same for all three). */
+  serverCpuMicrosPerRequest: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   requests: number;
   errors: number;
   timeouts: number;
   non2xx: number;
   mismatches: number;
-  rounds: Array<{ requestsPerSecond: number; p99: number }>;
+  rounds: Array<{ requestsPerSecond: number; p99: number; serverCpuMicrosPerRequest: number }>;
 }
 
 export interface BenchOptions {
@@ -174,13 +176,21 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+interface Round {
+  result: Result;
+  /** CPU time of the server process (this one) divided by the requests answered: immune to load from elsewhere. */
+  cpuPerRequest: number;
+}
+
 /** Medians over the rounds for speed and latency; failures are summed, since a single one matters. */
-function summarise(target: TargetName, results: Result[]): Measurement {
+function summarise(target: TargetName, rounds: Round[]): Measurement {
+  const results = rounds.map((round) => round.result);
   const sum = (pick: (result: Result) => number) => results.reduce((total, result) => total + pick(result), 0);
   return {
     target,
     label: LABELS[target],
     requestsPerSecond: median(results.map((result) => result.requests.average)),
+    serverCpuMicrosPerRequest: median(rounds.map((round) => round.cpuPerRequest)),
     latencyMs: {
       p50: median(results.map((result) => result.latency.p50)),
       p90: median(results.map((result) => result.latency.p90)),
@@ -192,7 +202,7 @@ function summarise(target: TargetName, results: Result[]): Measurement {
     timeouts: sum((result) => result.timeouts),
     non2xx: sum((result) => result.non2xx),
     mismatches: sum((result) => result.mismatches),
-    rounds: results.map((result) => ({ requestsPerSecond: result.requests.average, p99: result.latency.p99 })),
+    rounds: rounds.map(({ result, cpuPerRequest }) => ({ requestsPerSecond: result.requests.average, p99: result.latency.p99, serverCpuMicrosPerRequest: cpuPerRequest })),
   };
 }
 
@@ -257,12 +267,17 @@ export async function runMeQueryBench(options: BenchOptions, log: (line: string)
         log(`${LABELS[target.name]}: warm-up ${options.warmupSeconds} s...`);
         await runLoad(load(target, options.warmupSeconds));
       }
-      const results = new Map<TargetName, Result[]>(selected.map((target) => [target.name, []]));
+      const results = new Map<TargetName, Round[]>(selected.map((target) => [target.name, []]));
       for (let round = 1; round <= options.rounds; round += 1) {
         for (const target of selected) {
+          const cpuBefore = process.cpuUsage();
           const result = await runLoad(load(target, options.durationSeconds));
-          results.get(target.name)!.push(result);
-          log(`  round ${round}/${options.rounds} ${LABELS[target.name]}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms`);
+          const cpu = process.cpuUsage(cpuBefore);
+          const cpuPerRequest = (cpu.user + cpu.system) / Math.max(result.requests.total, 1);
+          results.get(target.name)!.push({ result, cpuPerRequest });
+          log(
+            `  round ${round}/${options.rounds} ${LABELS[target.name]}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms, ${Math.round(cpuPerRequest)} µs server CPU per request`,
+          );
         }
       }
       return selected.map((target) => summarise(target.name, results.get(target.name)!));
@@ -271,6 +286,9 @@ export async function runMeQueryBench(options: BenchOptions, log: (line: string)
       await apollo.stop();
     }
   } finally {
+    // pg-pool's end() resolves before its clients have finished closing, so stopping PostgreSQL right after
+    // can make a closing client report "terminating connection"; at this point that is expected, not a failure.
+    infrastructure.database.pool.on('error', () => {});
     await infrastructure.close();
   }
 }

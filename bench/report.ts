@@ -55,11 +55,11 @@ export function formatTable(measurements: Measurement[], verdict: Verdict): stri
   const rows = measurements.map((m) => {
     const ratio = m.target === 'mercurius' ? '—' : `${(mercurius.requestsPerSecond / m.requestsPerSecond).toFixed(2)}x`;
     const failures = `${m.errors} / ${m.non2xx} / ${m.mismatches}`;
-    return `| ${m.label} | ${rps(m.requestsPerSecond)} | ${m.latencyMs.p50} | ${m.latencyMs.p99} | ${m.latencyMs.max} | ${failures} | ${ratio} |`;
+    return `| ${m.label} | ${rps(m.requestsPerSecond)} | ${m.latencyMs.p50} | ${m.latencyMs.p99} | ${m.latencyMs.max} | ${Math.round(m.serverCpuMicrosPerRequest)} | ${failures} | ${ratio} |`;
   });
   return [
-    '| Server | requests/s | p50 ms | p99 ms | max ms | errors / non-2xx / wrong body | Mercurius vs this |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Server | requests/s | p50 ms | p99 ms | max ms | server CPU µs/request | errors / non-2xx / wrong body | Mercurius requests/s vs this |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
     `Mercurius: ${verdict.timesApollo.toFixed(2)}x Apollo Server (target ≥ 1.5x), ${(verdict.shareOfPlain * 100).toFixed(1)}% of the plain route (target ≥ 85%), p99 ${mercurius.latencyMs.p99} ms (target < 20 ms) — ${verdict.pass ? 'PASS' : 'FAIL'}.`,
