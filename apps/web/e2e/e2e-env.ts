@@ -1,14 +1,23 @@
 // Ports of the end-to-end stack, apart from `npm start`'s so both can run at once.
+// E2E_PORT_BASE (app; IdP +1, mail API +2) and E2E_POSTGRES_PORT move the whole stack, so two
+// checkouts can run the suite side by side.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? 5488);
+
 export const E2E = {
-  appPort: 3100,
-  idpPort: 3101,
-  mailApiPort: 3102,
-  postgresPort: 5488,
+  appPort: base,
+  idpPort: base + 1,
+  mailApiPort: base + 2,
+  postgresPort,
   get appUrl() {
     return `http://localhost:${this.appPort}`;
   },
   get idpUrl() {
     return `http://localhost:${this.idpPort}`;
+  },
+  /** Data directory of the run's server (its embedded PostgreSQL lives in `pg/`). */
+  get dataDir() {
+    return base === 3100 ? '.data/e2e' : `.data/e2e-${base}`;
   },
   demo: { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' },
 } as const;

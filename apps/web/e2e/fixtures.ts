@@ -1,5 +1,12 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import pg from 'pg';
 import { E2E } from './e2e-env.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface Mail {
   to: string;
@@ -15,22 +22,25 @@ export function uniqueEmail(prefix: string): string {
 
 export const STRONG_PASSWORD = 'correct-horse-battery-staple-42';
 
-/** Reads what the app sent through SMTP, newest first. */
+async function readMailbox(to: string): Promise<Mail[]> {
+  const response = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as Mail[];
+}
+
+/** Reads what the app sent through SMTP: the newest mail to `to` matching `subject`, ignoring the first `after` mails. */
 export async function waitForMail(to: string, subject: RegExp, after = 0): Promise<Mail> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
-    const mails = ((await response.json()) as Mail[]).slice(after);
+    const mails = (await readMailbox(to)).slice(after);
     const found = mails.reverse().find((mail) => subject.test(mail.subject));
     if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`No mail to ${to} matching ${subject}`);
 }
 
 export async function mailCount(to: string): Promise<number> {
-  const response = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as Mail[]).length;
+  return (await readMailbox(to)).length;
 }
 
 export function codeIn(mail: Mail): string {
@@ -45,14 +55,20 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
   return match[0];
 }
 
+export interface GraphqlResult<T> {
+  data: T | null;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  cookie: string | null;
+}
+
 /** Calls the API the way the web client does, for setting up state quickly. */
-export async function graphql<T>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ data: T | null; errors?: Array<{ message: string }>; cookie: string | null }> {
+export async function graphql<T>(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<GraphqlResult<T>> {
   const response = await fetch(`${E2E.appUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': '', ...headers },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await response.json()) as { data: T | null; errors?: Array<{ message: string }> };
+  const body = (await response.json()) as { data: T | null; errors?: GraphqlResult<T>['errors'] };
   return { ...body, cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? null };
 }
 
@@ -70,26 +86,166 @@ export async function createConfirmedUser(prefix = 'user') {
   return { email, password: STRONG_PASSWORD };
 }
 
-/** Fails a test on any console error or uncaught page error it did not expect. */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+export interface ApiSession {
+  /** `name=value` of the session cookie. */
+  cookie: string;
+  csrfToken: string;
+}
+
+/** Signs in through the login mutation (no browser) and returns the session. */
+export async function apiLogin(email: string, password: string, otpToken?: string): Promise<ApiSession> {
+  const result = await graphql<{ login: { csrfToken: string | null } }>(
+    'mutation($email: String!, $password: String!, $otpToken: String) { login(email: $email, password: $password, otpToken: $otpToken) { csrfToken } }',
+    { email, password, otpToken: otpToken ?? null },
+  );
+  expect(result.errors).toBeUndefined();
+  const csrfToken = result.data?.login.csrfToken;
+  if (!csrfToken || !result.cookie) throw new Error(`Login of ${email} returned no session`);
+  return { cookie: result.cookie, csrfToken };
+}
+
+/** Calls the API as a signed-in user. */
+export function graphqlAs<T>(session: ApiSession, query: string, variables: Record<string, unknown> = {}) {
+  return graphql<T>(query, variables, { cookie: session.cookie, 'x-csrf-token': session.csrfToken });
+}
+
+/** A Playwright storage state holding an API session: the httpOnly cookie plus localStorage csrfToken. */
+export function storageStateFor(session: ApiSession, localStorage: Record<string, string> = {}): Exclude<BrowserContextOptions['storageState'], string | undefined> {
+  const [name, ...rest] = session.cookie.split('=');
+  return {
+    cookies: [{ name: name!, value: rest.join('='), domain: 'localhost', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+    origins: [
+      {
+        origin: E2E.appUrl,
+        localStorage: Object.entries({ csrfToken: session.csrfToken, ...localStorage }).map(([key, value]) => ({ name: key, value })),
+      },
+    ],
+  };
+}
+
+// RFC 6238 TOTP (SHA-1, 6 digits, 30 s), written here so the suite checks the server's implementation
+// against an independent one.
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+function base32Decode(text: string): Buffer {
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of text.replace(/=+$/, '').toUpperCase()) {
+    value = (value << 5) | BASE32.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+export function totpStep(now = Date.now()): number {
+  return Math.floor(now / 30_000);
+}
+
+export function totpCode(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const digest = crypto.createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0xf;
+  return ((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+/** A six-digit string that is not a valid code for `secret` at any step the server accepts now. */
+export function wrongTotpCode(secret: string): string {
+  const step = totpStep();
+  const valid = new Set([step - 1, step, step + 1, step + 2].map((s) => totpCode(secret, s)));
+  for (let n = 0; ; n += 1) {
+    const candidate = String((123_456 + n * 7_919) % 1_000_000).padStart(6, '0');
+    if (!valid.has(candidate)) return candidate;
+  }
+}
+
+export interface TotpUser {
+  email: string;
+  password: string;
+  secret: string;
+  /** The time step the server last accepted; a later step is needed for the next sign-in. */
+  lastUsedStep: number;
+}
+
+/** Creates a confirmed user and turns on TOTP through initializeOtp / registerOtp. */
+export async function createTotpUser(prefix = 'totp'): Promise<TotpUser> {
+  const user = await createConfirmedUser(prefix);
+  const session = await apiLogin(user.email, user.password);
+  const init = await graphqlAs<{ initializeOtp: { secret: string } }>(session, 'mutation { initializeOtp { secret } }');
+  expect(init.errors).toBeUndefined();
+  const secret = init.data!.initializeOtp.secret;
+  const step = totpStep();
+  const registered = await graphqlAs<{ registerOtp: { isOtpEnabled: boolean } }>(
+    session,
+    'mutation($code: String!) { registerOtp(otpToken: $code) { isOtpEnabled } }',
+    { code: totpCode(secret, step) },
+  );
+  expect(registered.errors).toBeUndefined();
+  expect(registered.data?.registerOtp.isOtpEnabled).toBe(true);
+  await graphqlAs(session, 'mutation { logout }');
+  return { ...user, secret, lastUsedStep: step };
+}
+
+/**
+ * The next code the server will accept for `user` (a step after the last used one, within its one-step
+ * drift window), waiting for the next 30 s step only when both are used up.
+ */
+export async function nextTotpCode(user: TotpUser): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const step = Math.max(totpStep(), user.lastUsedStep + 1);
+    if (step <= totpStep() + 1) {
+      user.lastUsedStep = step;
+      return { code: totpCode(user.secret, step), step };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
+  }
+}
+
+/** The embedded PostgreSQL of the run's server; its port is in postmaster.pid (it moves when busy). */
+export async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const pidFile = path.join(repoRoot, E2E.dataDir, 'pg', 'postmaster.pid');
+  const port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'rampart', password: 'rampart', database: 'rampart' });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ConsoleOptions {
+  /** Console errors/warnings a test expects (the forced crash); anything else fails the test. */
+  allowedConsoleMessages: RegExp[];
+}
+
+/** Fails a test on any console error or warning, or uncaught page error, it did not expect (STYLE rule 20). */
+export const test = base.extend<ConsoleOptions & { consoleMessages: string[] }>({
+  allowedConsoleMessages: [[], { option: true }],
+  consoleMessages: [
+    async ({ page, allowedConsoleMessages }, use) => {
+      const messages: string[] = [];
+      const record = (text: string) => {
+        if (!allowedConsoleMessages.some((pattern) => pattern.test(text))) messages.push(text);
+      };
+      page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning') record(`console.${message.type()}: ${message.text()}`);
       });
-      await use(errors);
+      await use(messages);
+      expect(messages, 'unexpected console errors or warnings').toEqual([]);
     },
     { auto: true },
   ],
 });
 
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
+/** Reads one localStorage value of the page's origin. */
+export function stored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => window.localStorage.getItem(name), key);
 }
 
 export { expect };

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -60,12 +61,22 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`The app did not become healthy within ${timeoutMs} ms`);
 }
 
+/** Fails fast, naming the port, when another run (or `npm start`) already listens there. */
+async function assertPortFree(port: number, what: string) {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`Port ${port} (${what}) is in use — another e2e run? Set E2E_PORT_BASE / E2E_POSTGRES_PORT to move this one.`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
 /** Starts the real app (built web, API, embedded PostgreSQL, development identity provider) on a fresh data directory. */
 export default async function globalSetup() {
-  const dataDir = path.join(repoRoot, '.data/e2e');
+  const dataDir = path.join(repoRoot, E2E.dataDir);
+  for (const [port, what] of [[E2E.appPort, 'app'], [E2E.idpPort, 'identity provider'], [E2E.mailApiPort, 'mail API']] as const) await assertPortFree(port, what);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const mail = await startMailCatcher();
-  const logFile = fs.openSync(path.join(repoRoot, '.data/e2e-server.log'), 'w');
+  const logFile = fs.openSync(path.join(repoRoot, `${E2E.dataDir}-server.log`), 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env: {

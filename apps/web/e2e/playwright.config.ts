@@ -7,13 +7,14 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
-  reporter: [['list'], ['json']],
+  // The JSON report goes where PLAYWRIGHT_JSON_OUTPUT_NAME says (scripts/test.mjs), else under .data/.
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../../../.data/e2e-results.json' }]],
   outputDir: '../../../.data/e2e-artifacts',
   globalSetup: './global-setup.ts',
   use: {

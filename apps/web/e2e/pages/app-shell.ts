@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The signed-in layout: sidebar, account switcher, test mode, theme, user menu. */
+export class AppShell {
+  constructor(readonly page: Page) {}
+
+  readonly heading = () => this.page.getByRole('main').getByRole('heading', { level: 1 });
+  readonly sidebar = () => this.page.getByRole('complementary', { name: 'Sidebar' });
+  readonly accountSwitcher = () => this.page.getByRole('button', { name: /^Account: / });
+  readonly testMode = () => this.page.getByRole('switch', { name: 'Test mode' });
+  readonly testModeBanner = () => this.page.getByText('You are viewing test data.');
+  readonly themeToggle = () => this.page.getByRole('button', { name: /^Theme: / });
+  readonly userMenu = () => this.page.getByRole('button', { name: 'User menu' });
+
+  /** Waits until the shell has loaded the signed-in user (the account switcher shows). */
+  async expectLoaded(title = 'Dashboard') {
+    await expect(this.heading()).toHaveText(title);
+    await expect(this.userMenu()).toBeVisible();
+  }
+
+  async switchAccount(name: string) {
+    await this.accountSwitcher().click();
+    await this.page.getByRole('menuitemradio', { name: new RegExp(`^${name}`) }).click();
+    await expect(this.accountSwitcher()).toHaveAccessibleName(`Account: ${name}`);
+  }
+
+  async signOut() {
+    await this.userMenu().click();
+    await this.page.getByRole('menuitem', { name: 'Sign out' }).click();
+  }
+}
