@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema/identity.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../modules/identity/password-policy.ts';
 import { developmentIssuer } from './development-issuer.ts';
+import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 
 /** Where `npm run dev` serves the web app (Vite); allowed beside PUBLIC_URL so SSO works there too. */
@@ -99,6 +100,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
 
   const origins = appOrigins(config);
   const configuration: Configuration = {
+    adapter: createMemoryAdapterFactory(),
     clients: [
       {
         client_id: config.OIDC_CLIENT_ID,
