@@ -12,7 +12,7 @@ export class ResetPasswordPage {
   async requestLink(email: string) {
     await this.page.getByLabel('E-mail').fill(email);
     await this.page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(this.page.getByRole('alert')).toContainText('Check your inbox');
+    await expect(this.page.getByRole('status')).toContainText('Check your inbox');
   }
 }
 
@@ -21,7 +21,8 @@ export class SetNewPasswordPage {
   constructor(readonly page: Page) {}
 
   readonly heading = () => this.page.getByRole('heading', { level: 1 });
-  readonly alert = () => this.page.getByRole('alert');
+  readonly error = () => this.page.getByRole('alert');
+  readonly success = () => this.page.getByRole('status');
 
   async choose(password: string) {
     await expect(this.heading()).toHaveText('Choose a new password');
