@@ -53,9 +53,9 @@ export function loginPage(input: { uid: string; clientName: string; email?: stri
 ${error}
 <form method="post" action="${escapeHtml(action)}" novalidate>
   <label for="email">E-mail</label>
-  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(input.email ?? '')}"${describedBy}>
+  <input id="email" name="email" type="email" autocomplete="username" required${input.email ? '' : ' autofocus'} value="${escapeHtml(input.email ?? '')}"${describedBy}>
   <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${input.email ? ' autofocus' : ''}${describedBy}>
   <button type="submit">Sign in</button>
 </form>
 <a class="secondary" href="${escapeHtml(abort)}">Cancel and return to the app</a>`,
