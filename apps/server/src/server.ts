@@ -2,6 +2,7 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
+import { startWorker } from './jobs/worker.ts';
 
 async function main() {
   let config;
@@ -20,11 +21,17 @@ async function main() {
   const { startDevelopmentIdentityProvider } = await import('./sso/dev-identity-provider.ts');
   const devIdp = config.OIDC_ISSUER ? null : await startDevelopmentIdentityProvider({ config, database: infrastructure.database });
 
+  const worker =
+    config.WORKER_MODE === 'embedded'
+      ? await startWorker({ pool: infrastructure.database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, stallSeconds: config.WEBHOOK_STALL_SECONDS, log: app.log })
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await worker?.stop();
     await app.close();
     await devIdp?.close();
     await infrastructure.close();

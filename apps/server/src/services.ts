@@ -11,6 +11,12 @@ import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
 import { createTeamRepository } from './modules/team/team.repository.ts';
 import { createTeamService } from './modules/team/team.service.ts';
+import { createDevelopersRepository } from './modules/developers/developers.repository.ts';
+import { createDevelopersService } from './modules/developers/developers.service.ts';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { createHttpSender } from './modules/webhooks/http-sender.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -20,6 +26,12 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const teamRepository = createTeamRepository(database.db);
   const audit = createAuditService({ repository: createAuditRepository(database.db) });
   const identity = createIdentityService({ repository: identityRepository, mailer, config });
+  const jobs = createJobQueue(database.pool);
+  const developersRepository = createDevelopersRepository(database.db);
+  const developers = createDevelopersService({ repository: developersRepository, accounts: accountsRepository, config, jobs });
+  const webhooksRepository = createWebhooksRepository(database.db);
+  const webhookSender = createHttpSender({ allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
+  const webhooks = createWebhooksService({ repository: webhooksRepository, developers, sender: webhookSender, mailer, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
   const authorization: AuthorizationDeps = {
@@ -27,6 +39,9 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     accountExists: async (accountId) => Boolean(await accountsRepository.findAccount(accountId)),
     entityAccount: {
       membership: (id) => teamRepository.accountOfMembership(id),
+      apiKey: (id) => developersRepository.accountOfKey(id),
+      webhook: (id) => webhooksRepository.accountOfWebhook(id),
+      webhookDelivery: (id) => webhooksRepository.accountOfDelivery(id),
     },
     audit: (event) => audit.record(event),
   };
@@ -38,6 +53,13 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     accounts: createAccountsService({ repository: accountsRepository, config, db: database.db }),
     team: createTeamService({ repository: teamRepository, accounts: accountsRepository, identityRepository, identity, mailer, config }),
     sso: createSsoService({ config }),
+    jobs,
+    developers,
+    webhooks,
+    /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
+    close() {
+      webhookSender.close();
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { createMailer } from '../src/mail/mailer.ts';
 import { buildApp } from '../src/app.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { currentStep, totpCode } from '../src/modules/identity/totp.ts';
+import { startWorker, type RunningWorker } from '../src/jobs/worker.ts';
 
 export type GraphQLResult<T = Record<string, unknown>> = {
   status: number;
@@ -80,7 +81,7 @@ export function totpNow(secret: string, offsetSteps = 0): string {
 export const STRONG_PASSWORD = 'correct-horse-battery-staple-42';
 
 /** Builds the real app on the run's PostgreSQL, with a real SMTP server receiving its mail, listening on loopback. */
-export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}) {
+export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: { worker?: boolean } = {}) {
   const smtp = await startSmtpCapture();
   const config = parseEnv({
     DATABASE_URL: inject('databaseUrl'),
@@ -96,6 +97,10 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
   const app = await buildApp({ config, database, mailer, webRoot: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let worker: RunningWorker | null = null;
+  if (options.worker) {
+    worker = await startWorker({ pool: database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, stallSeconds: config.WEBHOOK_STALL_SECONDS, log: app.log });
+  }
   return {
     app,
     config,
@@ -104,6 +109,7 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
     baseUrl,
     client: (ip?: string) => new ApiClient(baseUrl, ip),
     async close() {
+      await worker?.stop();
       await app.close();
       await database.close();
       await smtp.close();

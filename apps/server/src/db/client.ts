@@ -7,7 +7,7 @@ import { migrationsFolder } from '../lib/paths.ts';
 // numeric and bigint stay strings: amounts must never pass through a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 
-export type Database = NodePgDatabase;
+export type Database = NodePgDatabase & { $client: pg.Pool };
 
 export interface DatabaseHandle {
   pool: pg.Pool;

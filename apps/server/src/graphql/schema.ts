@@ -9,6 +9,8 @@ import { identityResolvers } from '../modules/identity/identity.resolvers.ts';
 import { ssoResolvers } from '../modules/sso/sso.resolvers.ts';
 import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
 import { teamResolvers } from '../modules/team/team.resolvers.ts';
+import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
+import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 
@@ -77,6 +79,8 @@ export function buildResolvers(services: Services) {
     teamResolvers,
     ssoResolvers,
     auditResolvers,
+    developersResolvers,
+    webhooksResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
   return { Decimal, DateTime, ...resolvers };

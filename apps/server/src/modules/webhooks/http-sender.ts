@@ -1,0 +1,118 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+/** Loopback, private, link-local, carrier-grade NAT, metadata and other non-public ranges. */
+const BLOCKED_V4 = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const;
+
+function ipv4ToInt(ip: string): number {
+  return ip.split('.').reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;
+}
+
+export function isPrivateAddress(address: string): boolean {
+  if (net.isIPv4(address)) {
+    const value = ipv4ToInt(address);
+    return BLOCKED_V4.some(([base, bits]) => {
+      const mask = (~0 << (32 - bits)) >>> 0;
+      return (value & mask) === (ipv4ToInt(base) & mask);
+    });
+  }
+  if (net.isIPv6(address)) {
+    const lower = address.toLowerCase();
+    if (lower === '::' || lower === '::1') return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+    if (mapped) return isPrivateAddress(mapped[1]!);
+    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(lower) || lower.startsWith('64:ff9b:') || lower.startsWith('2001:db8');
+  }
+  return true;
+}
+
+export class BlockedAddressError extends Error {}
+
+export interface SendResult {
+  statusCode: number | null;
+  body: string | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+const BODY_LIMIT = 8 * 1024;
+
+/** Outgoing webhook HTTP: http(s) only, no redirects, a hard timeout, and (unless allowed) no private destinations. */
+export function createHttpSender(options: { allowPrivateAddresses: boolean; timeoutMs?: number }) {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  // The address is checked after DNS resolution, on the connection actually made, so rebinding cannot slip through.
+  const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
+    dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as unknown as dns.LookupAddress[];
+      const blocked = !options.allowPrivateAddresses && list.some((entry) => isPrivateAddress(entry.address));
+      if (blocked) return callback(new BlockedAddressError(`${hostname} resolves to a private or reserved address`), '', 4);
+      if ((lookupOptions as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 256, lookup } as http.AgentOptions),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, lookup } as https.AgentOptions),
+  };
+
+  return {
+    post(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
+      const started = performance.now();
+      const done = (result: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...result, latencyMs: Math.round(performance.now() - started) });
+      return new Promise((resolve) => {
+        let target: URL;
+        try {
+          target = new URL(url);
+        } catch {
+          return resolve(done({ statusCode: null, body: null, error: 'The endpoint URL is not valid.' }));
+        }
+        if (target.protocol !== 'http:' && target.protocol !== 'https:') return resolve(done({ statusCode: null, body: null, error: 'Only http and https URLs are called.' }));
+        if (net.isIP(target.hostname.replace(/^\[|\]$/g, '')) && !options.allowPrivateAddresses && isPrivateAddress(target.hostname.replace(/^\[|\]$/g, ''))) {
+          return resolve(done({ statusCode: null, body: null, error: `${target.hostname} is a private or reserved address.` }));
+        }
+        const client = target.protocol === 'https:' ? https : http;
+        const request = client.request(
+          target,
+          { method: 'POST', agent: agents[target.protocol], headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'Rampart-Webhooks/1.0', ...headers } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            response.on('data', (chunk: Buffer) => {
+              if (size < BODY_LIMIT) chunks.push(chunk);
+              size += chunk.length;
+            });
+            response.on('end', () => resolve(done({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'), error: null })));
+            response.on('error', (error) => resolve(done({ statusCode: response.statusCode ?? null, body: null, error: error.message })));
+          },
+        );
+        request.setTimeout(timeoutMs, () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
+        request.on('error', (error) => resolve(done({ statusCode: null, body: null, error: error instanceof BlockedAddressError ? error.message : error.message })));
+        request.end(body);
+      });
+    },
+    close() {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  };
+}
+
+export type HttpSender = ReturnType<typeof createHttpSender>;

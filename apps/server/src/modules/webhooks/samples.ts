@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import type { WebhookEventType } from '@rampart/shared/enums';
+
+/** A realistic payload of each event type, for test sends. */
+export function sampleEventData(type: WebhookEventType, liveMode: boolean): { data: Record<string, unknown>; externalCustomerId: string } {
+  const now = new Date().toISOString();
+  const externalCustomerId = 'customer-1842';
+  const customer = { id: crypto.randomUUID(), externalCustomerId, liveMode, defaultCurrency: 'eur', address: { country: 'DE' } };
+  const base = { id: crypto.randomUUID(), createdAt: now, updatedAt: now, externalCustomerId, externalTransactionId: 'order-77311', liveMode };
+  if (type.startsWith('swap_')) {
+    return {
+      externalCustomerId,
+      data: {
+        ...base,
+        status: type.endsWith('failed') ? 'failed' : type.endsWith('completed') ? 'completed' : 'waitingForDeposit',
+        quote: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usdc', baseCurrencyAmount: '0.5', quoteCurrencyAmount: '1712.43', networkFeeAmount: '0.0012', usdRate: '1.0', eurRate: '0.92', gbpRate: '0.79' },
+        depositWalletAddress: '0x6b175474e89094c44da98b954eedeac495271d0f',
+        destinationWalletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+      },
+    };
+  }
+  if (type.startsWith('sell_transaction')) {
+    return {
+      externalCustomerId,
+      data: {
+        ...base,
+        status: type.endsWith('failed') ? 'failed' : 'pending',
+        baseCurrency: { code: 'btc' },
+        quoteCurrency: { code: 'eur' },
+        baseCurrencyAmount: '0.015',
+        quoteCurrencyAmount: '912.40',
+        feeAmount: '4.56',
+        depositHash: null,
+        refundWalletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        failureReason: type.endsWith('failed') ? 'The deposit did not arrive in time.' : null,
+        customer,
+      },
+    };
+  }
+  if (type.startsWith('balance_transaction')) {
+    return { externalCustomerId, data: { ...base, type: 'Deposit', status: type.endsWith('failed') ? 'Failed' : 'Completed', amount: '250.00', currency: { code: 'eur' } } };
+  }
+  if (type.startsWith('transaction_')) {
+    return {
+      externalCustomerId,
+      data: {
+        ...base,
+        status: type === 'transaction_failed' ? 'failed' : type === 'transaction_updated' ? 'completed' : 'pending',
+        baseCurrency: { code: 'eur' },
+        currency: { code: 'eth' },
+        baseCurrencyAmount: '150.00',
+        quoteCurrencyAmount: '0.0412',
+        feeAmount: '3.99',
+        extraFeeAmount: '1.50',
+        networkFeeAmount: '0.89',
+        usdRate: '1.08',
+        eurRate: '1',
+        gbpRate: '0.86',
+        walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+        cryptoTransactionId: type === 'transaction_updated' ? '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b' : null,
+        failureReason: type === 'transaction_failed' ? 'The card was declined by the issuer.' : null,
+        paymentMethod: 'credit_debit_card',
+        customer,
+      },
+    };
+  }
+  return { externalCustomerId, data: { ...base, type, status: 'updated', details: { reviewedAt: now, result: 'approved' } } };
+}

@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@rampart/shared/enums';
+import type { Env } from '../../config/env.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AppError, badInput } from '../../graphql/errors.ts';
+import { parseInput } from '../../graphql/validate.ts';
+import type { DevelopersService } from '../developers/developers.service.ts';
+import { isPrivateAddress, type HttpSender } from './http-sender.ts';
+import { sampleEventData } from './samples.ts';
+import { newSigningSecret, signedHeaders } from './signatures.ts';
+import type { WebhooksRepository } from './webhooks.repository.ts';
+
+/** Delay before each attempt: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h — about three days. */
+export const RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
+export const DISABLE_AFTER_FAILING_DAYS = 5;
+
+/** The delay before attempt `attemptNumber + 1`, with ±10 % jitter so retries of many events spread out. */
+export function retryDelaySeconds(attemptNumber: number, random = Math.random): number | null {
+  const base = RETRY_SCHEDULE_SECONDS[attemptNumber];
+  if (base === undefined) return null;
+  return base * (0.9 + random() * 0.2);
+}
+
+const eventsSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type' }))
+  .max(WEBHOOK_EVENT_TYPES.length)
+  .transform((events) => [...new Set(events)]);
+
+function checkUrl(url: string, liveMode: boolean, allowPrivate: boolean): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    throw badInput({ url: 'Enter a full URL, such as https://example.com/webhooks.' });
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badInput({ url: 'Only http and https URLs can receive webhooks.' });
+  if (liveMode && parsed.protocol !== 'https:') throw badInput({ url: 'Live-mode endpoints must use https.' });
+  if (parsed.username || parsed.password) throw badInput({ url: 'Put credentials in the endpoint itself, not in the URL.' });
+  if (parsed.toString().length > 2048) throw badInput({ url: 'A URL has at most 2048 characters.' });
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const isLocalName = host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host === 'metadata.google.internal';
+  if (!allowPrivate && (isLocalName || (net.isIP(host) && isPrivateAddress(host)))) {
+    throw badInput({ url: 'This URL points to a private or local address, which webhooks cannot reach.' });
+  }
+  return parsed.toString();
+}
+
+export function createWebhooksService(deps: { repository: WebhooksRepository; developers: DevelopersService; sender: HttpSender; mailer: Mailer; config: Env }) {
+  const { repository, developers, sender, mailer, config } = deps;
+  const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES;
+  const webhookKeys = new Map<string, { value: string; at: number }>();
+
+  /** The mode's webhook key, cached briefly: it signs every delivery. */
+  async function webhookKey(accountId: string, liveMode: boolean): Promise<string> {
+    const cacheKey = `${accountId}:${liveMode}`;
+    const cached = webhookKeys.get(cacheKey);
+    if (cached && Date.now() - cached.at < 10_000) return cached.value;
+    let value = await developers.webhookKey(accountId, liveMode);
+    if (!value) value = (await developers.apiKeys(accountId, liveMode)).find((key) => key.type === 'webhook')!.displayValue;
+    webhookKeys.set(cacheKey, { value, at: Date.now() });
+    return value;
+  }
+
+  async function send(input: { url: string; accountId: string; liveMode: boolean; signingSecret: string; messageId: string; body: string }) {
+    const headers = signedHeaders({ webhookKey: await webhookKey(input.accountId, input.liveMode), signingSecret: input.signingSecret, messageId: input.messageId, rawBody: input.body });
+    return sender.post(input.url, input.body, headers);
+  }
+
+  return {
+    accountOfWebhook: (id: string) => repository.accountOfWebhook(id),
+    accountOfDelivery: (id: string) => repository.accountOfDelivery(id),
+    list: (accountId: string, liveMode: boolean) => repository.list(accountId, liveMode),
+    recentFailureCount: (id: string) => repository.recentFailureCount(id),
+    attempts: (deliveryId: string) => repository.attempts(deliveryId),
+
+    async create(accountId: string, input: { url: string; liveMode: boolean; events: string[]; description?: string | null }) {
+      const url = checkUrl(input.url, input.liveMode, allowPrivate);
+      const events = parseInput(eventsSchema, input.events);
+      const description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description);
+      if ((await repository.list(accountId, input.liveMode)).length >= 16) throw new AppError('CONFLICT', 'An account has at most 16 endpoints per mode.');
+      return repository.insert({ accountId, url, liveMode: input.liveMode, events, description: description ?? null, signingSecret: newSigningSecret() });
+    },
+
+    async update(id: string, input: { url?: string | null; events?: string[] | null; description?: string | null; isEnabled?: boolean | null }) {
+      const existing = await repository.find(id);
+      if (!existing) throw badInput({ id: 'This endpoint no longer exists.' });
+      const values: Parameters<WebhooksRepository['update']>[1] = {};
+      if (input.url != null) values.url = checkUrl(input.url, existing.liveMode, allowPrivate);
+      if (input.events != null) values.events = parseInput(eventsSchema, input.events);
+      if (input.description !== undefined) values.description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description) ?? null;
+      if (input.isEnabled != null) {
+        values.isEnabled = input.isEnabled;
+        if (input.isEnabled) Object.assign(values, { disabledReason: null, failingSince: null });
+      }
+      return repository.update(id, values);
+    },
+
+    async remove(id: string) {
+      await repository.remove(id);
+      return true;
+    },
+
+    async deliveries(id: string, input: { eventType?: string | null; outcome?: 'pending' | 'succeeded' | 'failed' | null; skip?: number | null; take?: number | null }) {
+      const values = parseInput(
+        z.object({
+          eventType: z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type' }).nullish(),
+          outcome: z.enum(['pending', 'succeeded', 'failed']).nullish(),
+          skip: z.number().int().min(0, 'skip cannot be negative').max(1_000_000).default(0),
+          take: z.number().int().min(1, 'take is at least 1').max(100, 'take is at most 100').default(25),
+        }),
+        input,
+      );
+      return repository.deliveries(id, values);
+    },
+
+    async resend(deliveryId: string) {
+      await repository.requeue(deliveryId);
+      return (await repository.deliveryById(deliveryId))!;
+    },
+
+    async triggerTest(id: string, event: string) {
+      const type = parseInput(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Choose an event type from the list' }), event) as WebhookEventType;
+      const webhook = await repository.find(id);
+      if (!webhook) throw badInput({ id: 'This endpoint no longer exists.' });
+      const sample = sampleEventData(type, webhook.liveMode);
+      const body = JSON.stringify({ type, data: sample.data, externalCustomerId: sample.externalCustomerId });
+      const result = await send({ url: webhook.url, accountId: webhook.accountId, liveMode: webhook.liveMode, signingSecret: webhook.signingSecret, messageId: `msg_test_${crypto.randomUUID()}`, body });
+      return { responseStatusCode: result.statusCode, responseBody: result.body, error: result.error, latencyMs: result.latencyMs };
+    },
+
+    /** One attempt of one delivery: the worker's job. Safe to run twice; a settled delivery is left alone. */
+    async attemptDelivery(deliveryId: string): Promise<void> {
+      const work = await repository.deliveryWork(deliveryId);
+      if (!work || work.status !== 'pending') return;
+      if (!work.isEnabled) return repository.markAbandoned(deliveryId);
+      const body = JSON.stringify({ type: work.eventType, data: work.data, externalCustomerId: work.externalCustomerId });
+      const result = await send({ url: work.url, accountId: work.accountId, liveMode: work.liveMode, signingSecret: work.signingSecret, messageId: `msg_${work.eventId}`, body });
+      const attemptNumber = work.attemptCount + 1;
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const gone = result.statusCode === 410;
+      const delay = ok || gone ? null : retryDelaySeconds(attemptNumber);
+      const outcome = ok ? 'succeeded' : delay === null ? 'failed' : 'retry';
+      await repository.recordAttempt({
+        deliveryId,
+        webhookId: work.webhookId,
+        attemptNumber,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        responseBody: result.body,
+        error: result.error,
+        outcome,
+        nextAttemptAt: delay === null ? null : new Date(Date.now() + delay * 1000),
+      });
+      if (gone) return repository.disable(work.webhookId, 'The endpoint answered 410 Gone.');
+      if (!ok && work.failingSince && Date.now() - work.failingSince.getTime() > DISABLE_AFTER_FAILING_DAYS * 86_400_000) {
+        await repository.disable(work.webhookId, `Deliveries failed for ${DISABLE_AFTER_FAILING_DAYS} days.`);
+        for (const email of await repository.administratorsOf(work.accountId)) {
+          await mailer.send({
+            to: email,
+            subject: 'A Rampart webhook endpoint was disabled',
+            text: `Deliveries to ${work.url} have failed for ${DISABLE_AFTER_FAILING_DAYS} days, so the endpoint was disabled.\nFix the endpoint, then enable it again under Developers → Webhooks: ${new URL('/developers/webhooks', config.PUBLIC_URL)}\n\n— Rampart`,
+          });
+        }
+      }
+    },
+
+    requeueStalled: () => repository.requeueStalled(config.WEBHOOK_STALL_SECONDS),
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

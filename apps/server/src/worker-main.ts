@@ -1,0 +1,36 @@
+// A job worker on its own: `npm run worker`. Run as many as needed beside API processes started with WORKER_MODE=off.
+import { EnvError, parseEnv } from './config/env.ts';
+import { startInfrastructure } from './boot.ts';
+import { buildApp } from './app.ts';
+import { startWorker } from './jobs/worker.ts';
+
+async function main() {
+  let config;
+  try {
+    config = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const infrastructure = await startInfrastructure(config);
+  // The app is built (not listened on) so the worker uses exactly the services the API uses.
+  const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+  const worker = await startWorker({ pool: infrastructure.database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, stallSeconds: config.WEBHOOK_STALL_SECONDS, log: app.log });
+  app.log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+  const stop = async () => {
+    await worker.stop();
+    await app.close();
+    await infrastructure.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { MembershipRole } from '@rampart/shared/enums';
+import { uniqueEmail, type ApiClient, type TestApp } from './harness.ts';
+
+/** A user row without going through sign-up (which other tests cover), and a signed-in client for it. */
+export async function signedInUser(t: TestApp, options: { adminRole?: string | null } = {}): Promise<{ userId: string; email: string; client: ApiClient }> {
+  const email = uniqueEmail('member');
+  const result = await t.database.pool.query(
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Test', 'Member', true, $2) returning *`,
+    [email, options.adminRole ?? null],
+  );
+  const row = result.rows[0];
+  const issued = await t.app.services.identity.issueSession({ ...row, firstName: row.first_name, lastName: row.last_name }, 'password', { ipAddress: '127.0.0.1', userAgent: 'test' });
+  const client = t.client();
+  client.cookie = `rampart_session=${issued.cookieValue}`;
+  client.csrfToken = issued.csrfToken;
+  return { userId: row.id, email, client };
+}
+
+/** An organization with one account and a signed-in member of it. */
+export async function accountWithMember(t: TestApp, options: { role?: MembershipRole; verified?: boolean; name?: string } = {}) {
+  const user = await signedInUser(t);
+  const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [`${options.name ?? 'Test'} Ltd`, user.userId]);
+  const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, $3) returning id`, [
+    org.rows[0]!.id,
+    options.name ?? 'Test Account',
+    options.verified ?? false,
+  ]);
+  const accountId = account.rows[0]!.id;
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [accountId, user.userId, options.role ?? 'administrator']);
+  return { ...user, accountId, organizationId: org.rows[0]!.id };
+}
