@@ -253,8 +253,8 @@ export async function runMeQueryBench(options: BenchOptions, log: (line: string)
       log(`All three answer the same: ${JSON.stringify(reference)}`);
 
       // One target at a time: the machine is small, and concurrent loads would measure each other. The targets
-      // take turns over several rounds and each figure is the median, so a burst of other work on the machine
-      // lands on every target rather than on whichever happened to run at that moment.
+      // take turns over several short rounds, so a burst of other work on the machine lands on every target
+      // rather than on whichever happened to run at that moment; ratios are taken within a round.
       const selected = targets.filter((candidate) => !options.only || options.only.includes(candidate.name));
       const load = (target: PreparedTarget, durationSeconds: number): LoadRequest => ({
         ...target.request,
@@ -269,7 +269,9 @@ export async function runMeQueryBench(options: BenchOptions, log: (line: string)
       }
       const results = new Map<TargetName, Round[]>(selected.map((target) => [target.name, []]));
       for (let round = 1; round <= options.rounds; round += 1) {
-        for (const target of selected) {
+        // Rotate who goes first, so no target always runs right after the same neighbour.
+        const order = selected.map((_, index) => selected[(index + round - 1) % selected.length]!);
+        for (const target of order) {
           const cpuBefore = process.cpuUsage();
           const result = await runLoad(load(target, options.durationSeconds));
           const cpu = process.cpuUsage(cpuBefore);

@@ -31,12 +31,20 @@ function find(measurements: Measurement[], target: Measurement['target']): Measu
   return found;
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export function evaluate(measurements: Measurement[]): Verdict {
   const mercurius = find(measurements, 'mercurius');
   const apollo = find(measurements, 'apollo');
   const plain = find(measurements, 'plain');
-  const timesApollo = mercurius.requestsPerSecond / apollo.requestsPerSecond;
-  const shareOfPlain = mercurius.requestsPerSecond / plain.requestsPerSecond;
+  // Ratios within each round (the three ran back to back), then the median over rounds.
+  const perRound = (other: Measurement) => median(mercurius.rounds.map((round, index) => round.requestsPerSecond / other.rounds[index]!.requestsPerSecond));
+  const timesApollo = perRound(apollo);
+  const shareOfPlain = perRound(plain);
   const failures = measurements.reduce((sum, m) => sum + m.errors + m.non2xx + m.mismatches, 0);
   const checks: Check[] = [
     { description: "at least 1.5x Apollo Server's requests/s", actual: `${timesApollo.toFixed(2)}x`, pass: timesApollo >= 1.5 },
@@ -53,14 +61,16 @@ const rps = (value: number) => Math.round(value).toLocaleString('en-US');
 export function formatTable(measurements: Measurement[], verdict: Verdict): string {
   const mercurius = find(measurements, 'mercurius');
   const rows = measurements.map((m) => {
-    const ratio = m.target === 'mercurius' ? '—' : `${(mercurius.requestsPerSecond / m.requestsPerSecond).toFixed(2)}x`;
+    const ratio = m.target === 'mercurius' ? '—' : `${(m.target === 'apollo' ? verdict.timesApollo : verdict.shareOfPlain).toFixed(2)}x`;
     const failures = `${m.errors} / ${m.non2xx} / ${m.mismatches}`;
     return `| ${m.label} | ${rps(m.requestsPerSecond)} | ${m.latencyMs.p50} | ${m.latencyMs.p99} | ${m.latencyMs.max} | ${Math.round(m.serverCpuMicrosPerRequest)} | ${failures} | ${ratio} |`;
   });
   return [
-    '| Server | requests/s | p50 ms | p99 ms | max ms | server CPU µs/request | errors / non-2xx / wrong body | Mercurius requests/s vs this |',
+    '| Server | requests/s | p50 ms | p99 ms | max ms | server CPU µs/request | errors / non-2xx / wrong body | Mercurius requests/s ÷ this (median per round) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
+    '',
+    `Server CPU per request (unaffected by other work on the machine): Apollo Server spends ${(find(measurements, 'apollo').serverCpuMicrosPerRequest / mercurius.serverCpuMicrosPerRequest).toFixed(2)}x what Mercurius does; Mercurius spends ${(mercurius.serverCpuMicrosPerRequest / find(measurements, 'plain').serverCpuMicrosPerRequest).toFixed(2)}x the plain route's.`,
     '',
     `Mercurius: ${verdict.timesApollo.toFixed(2)}x Apollo Server (target ≥ 1.5x), ${(verdict.shareOfPlain * 100).toFixed(1)}% of the plain route (target ≥ 85%), p99 ${mercurius.latencyMs.p99} ms (target < 20 ms) — ${verdict.pass ? 'PASS' : 'FAIL'}.`,
   ].join('\n');
@@ -71,17 +81,17 @@ function machine(): string {
   return `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
-function section(args: { measurements: Measurement[]; verdict: Verdict; options: BenchOptions; date: string }): string {
+function section(args: { measurements: Measurement[]; verdict: Verdict; options: BenchOptions; date: string; loadAverage: string }): string {
   const { measurements, verdict, options, date } = args;
   return [
     START,
-    `Latest run: ${date}, on ${machine()}. PostgreSQL 17 (embedded) on the same machine; autocannon in a separate process, ${options.connections} connections, ${options.warmupSeconds} s warm-up, then ${options.rounds} rounds of ${options.durationSeconds} s per server taking turns, one server at a time; medians over the rounds (max: the highest of all).`,
+    `Latest run: ${date}, on ${machine()}; load average ${args.loadAverage} at the start (other work shares this machine, so absolute figures move between runs; compare within a run). PostgreSQL 17 (embedded) on the same machine; autocannon in a separate process, ${options.connections} connections, ${options.warmupSeconds} s warm-up, then ${options.rounds} rounds of ${options.durationSeconds} s per server taking turns, one server at a time; medians over the rounds (max: the highest of all).`,
     '',
     formatTable(measurements, verdict),
     '',
     ...verdict.checks.map((check) => `- ${check.pass ? 'PASS' : 'FAIL'}: ${check.description} — ${check.actual}`),
     '',
-    `Rounds (requests/s): ${measurements.map((m) => `${m.target} ${m.rounds.map((round) => Math.round(round.requestsPerSecond)).join(', ')}`).join('; ')}.`,
+    `Per round, requests/s: ${measurements.map((m) => `${m.target} ${m.rounds.map((round) => Math.round(round.requestsPerSecond)).join(', ')}`).join('; ')}.`,
     END,
   ].join('\n');
 }
@@ -95,7 +105,7 @@ Speed targets are proved by benchmarks under \`bench/\` (\`npm run bench\`) and 
 `;
 
 /** Writes bench/results/<date>.json always, and the docs/performance.md section for full runs. */
-export function writeResults(args: { measurements: Measurement[]; verdict: Verdict; options: BenchOptions; smoke: boolean; targets: typeof TARGETS }): string[] {
+export function writeResults(args: { measurements: Measurement[]; verdict: Verdict; options: BenchOptions; smoke: boolean; targets: typeof TARGETS; loadAverage: string }): string[] {
   const date = new Date().toISOString();
   const written: string[] = [];
   fs.mkdirSync(resultsDir, { recursive: true });

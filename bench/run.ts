@@ -15,14 +15,15 @@ const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1
 const only = process.env.BENCH_ONLY ? (process.env.BENCH_ONLY.split(',') as TargetName[]) : undefined;
 const options: BenchOptions = {
   connections: 50,
-  ...(smoke ? { rounds: 1, warmupSeconds: 1, durationSeconds: 2 } : { rounds: 3, warmupSeconds: 3, durationSeconds: 10 }),
+  ...(smoke ? { rounds: 1, warmupSeconds: 1, durationSeconds: 2 } : { rounds: 5, warmupSeconds: 3, durationSeconds: 6 }),
   ...(only ? { only } : {}),
 };
 
 const log = (line: string) => console.log(line);
 
 async function main() {
-  log(`Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}.`);
+  const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+  log(`Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}, load average ${loadAverage}.`);
   const measurements: Measurement[] = await runMeQueryBench(options, log);
   if (only) {
     // A partial run (BENCH_ONLY=mercurius,...) is for profiling: print it, record nothing.
@@ -34,7 +35,7 @@ async function main() {
   log(formatTable(measurements, verdict));
   log('');
   for (const check of verdict.checks) log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.description}: ${check.actual}`);
-  const written = writeResults({ measurements, verdict, options, smoke, targets: TARGETS });
+  const written = writeResults({ measurements, verdict, options, smoke, targets: TARGETS, loadAverage });
   log('');
   for (const file of written) log(`Wrote ${file}`);
   // The benchmark reports; it does not fail the build on a slow machine (house rule: no timed assertions).
