@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { isPublicPath, ROUTES } from '@/config/routes';
 import { createApolloClient } from '@/lib/apollo-client';
+import { registerSsoSignOut } from '@/features/sso/lib/sso-flow';
 
 const router = createRouter();
 
@@ -26,6 +27,8 @@ export function App() {
   useEffect(() => {
     setClient(createApolloClient({ onUnauthenticated }));
   }, []);
+  // After the app's own sign-out, an SSO session also ends at the identity provider.
+  useEffect(() => registerSsoSignOut(), []);
 
   return (
     <RootErrorBoundary>
