@@ -60,8 +60,6 @@ export const AREA_ROUTES: AreaRoute[] = [
     'nft-commerce': 'NFT commerce',
     payouts: 'Payouts',
   }),
-  { path: ROUTES.profile, title: 'Profile', description: 'Your name, e-mail, password and two-factor authentication.' },
-  ...sections(ROUTES.profile, 'Profile', { security: 'Security', general: 'General' }),
   { path: ROUTES.transactions, title: 'Transactions', description: 'Every buy, sell, swap, NFT and balance transaction.' },
   ...sections(ROUTES.transactions, 'Transactions', {
     'on-ramp': 'On-ramp',
@@ -81,7 +79,6 @@ export const AREA_ROUTES: AreaRoute[] = [
     title: `Passes · Project ${section}`,
   })),
   { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, title: 'Passes · Pass' },
-  { path: ROUTES.team, title: 'Team', description: 'Invite members and manage their roles.' },
   { path: ROUTES.subscription, title: 'Subscription', description: 'Your plan, invoices and billing details.' },
   { path: ROUTES.analytics, title: 'Analytics', description: 'In-depth reports on your volumes and customers.' },
   { path: ROUTES.quarterlyReview, title: 'Quarterly review' },

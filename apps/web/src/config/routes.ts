@@ -37,6 +37,10 @@ export const ROUTES = {
   subscription: '/subscription',
   analytics: '/analytics',
   quarterlyReview: '/quarterly-review',
+  profileGeneral: '/profile/general',
+  profileSecurity: '/profile/security',
+  adminAudit: '/admin/audit',
+  adminOrganizations: '/admin/organizations',
   /** Test hook: renders a component that throws, to show the crash screen. */
   crash: '/__crash',
 } as const;

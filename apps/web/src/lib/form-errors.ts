@@ -6,7 +6,7 @@ import { describeApiError } from '@/lib/graphql-errors';
  * (null when every message found a field).
  */
 export function applyServerErrors<T extends FieldValues>(
-  form: UseFormReturn<T>,
+  form: Pick<UseFormReturn<T>, 'setError'>,
   error: unknown,
   fieldMap: Partial<Record<string, Path<T>>>,
 ): string | null {

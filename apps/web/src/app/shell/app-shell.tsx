@@ -1,12 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { MenuIcon } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ShellMeQuery } from '@/app/shell/api/me';
+import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from '@/app/shell/api/me';
+import { navItemVisible } from '@/app/shell/nav-visibility';
 import { Brand, BrandMark } from '@/components/brand';
-import { SidebarNav } from '@/components/layouts/sidebar-nav';
+import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -15,8 +15,12 @@ import { AccountSwitcher } from '@/features/accounts/components/account-switcher
 import { TestModeToggle } from '@/features/accounts/components/test-mode-toggle';
 import { useAccountSelection } from '@/features/accounts/use-account-selection';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import { ViewerProvider } from '@/hooks/use-permission';
 import { useTheme } from '@/hooks/use-theme';
+import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
+import { isStaff, type Viewer } from '@/lib/permissions';
 import { clearCsrfToken, hasCsrfToken } from '@/lib/session';
 
 /** The signed-in layout: sidebar (a sheet on narrow screens), account switcher, test mode, user menu. */
@@ -25,7 +29,7 @@ export default function AppShell() {
   const location = useLocation();
   const theme = useTheme('dark');
   const [menuOpen, setMenuOpen] = useState(false);
-  const { data, loading, error } = useQuery(ShellMeQuery, { skip: !hasCsrfToken() });
+  const { data, loading, error, refetch: refetchMe } = useQuery(ShellMeQuery, { skip: !hasCsrfToken() });
 
   useEffect(() => {
     if (!error) return;
@@ -37,7 +41,42 @@ export default function AppShell() {
 
   const me = data?.me ?? null;
   const memberships: readonly Accounts_MembershipFragment[] | undefined = me?.memberships;
-  const selection = useAccountSelection(memberships);
+  const [selectedIsVerified, setSelectedIsVerified] = useState<boolean | null>(null);
+  const selection = useAccountSelection(memberships, selectedIsVerified);
+  const accountId = selection.selectedAccountId;
+
+  const account = useQuery(ShellSelectedAccountQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const selectedAccount = account.data?.account?.id === accountId ? account.data.account : null;
+  useEffect(() => setSelectedIsVerified(selectedAccount?.isVerified ?? null), [selectedAccount?.isVerified]);
+
+  // Removal revokes access at once: when the selected account is refused, reload the memberships so the
+  // selection rule moves to an account the user still has.
+  const refusedAccount = useRef<string | null>(null);
+  useEffect(() => {
+    if (!account.error || !accountId || refusedAccount.current === accountId) return;
+    if (graphQLErrorsOf(account.error).some((e) => errorCode(e) === 'FORBIDDEN_ERROR' || errorCode(e) === 'NOT_FOUND')) {
+      refusedAccount.current = accountId;
+      void refetchMe();
+    }
+  }, [account.error, accountId, refetchMe]);
+
+  const flags = useQuery(ShellFeatureFlagsQuery, { variables: { accountId }, skip: !me });
+  const enabledFlags = useMemo(
+    () => new Set((flags.data?.featureFlags ?? []).filter((flag) => flag.enabled).map((flag) => flag.key)),
+    [flags.data],
+  );
+
+  const viewer: Viewer = useMemo(
+    () => ({ role: selection.selectedMembership?.role ?? null, adminRole: me?.adminRole ?? null, userId: me?.id ?? null }),
+    [selection.selectedMembership?.role, me?.adminRole, me?.id],
+  );
+  const isVisible = (item: NavItem) => navItemVisible(item, viewer, accountId !== null, enabledFlags);
+
+  // A user with no account yet is onboarded first (staff, and staff who opened an account, are not).
+  const needsOnboarding = me !== null && me.memberships.length === 0 && selection.staffAccounts.length === 0 && !isStaff(viewer);
+  useEffect(() => {
+    if (needsOnboarding) navigate(ROUTES.onboarding, { replace: true });
+  }, [needsOnboarding, navigate]);
 
   useEffect(() => {
     if (me && me.isOtpEnforced && !me.isOtpEnabled && location.pathname !== ROUTES.setup2fa) {
@@ -48,6 +87,7 @@ export default function AppShell() {
   const switcher = (
     <AccountSwitcher
       memberships={memberships ?? []}
+      staffAccounts={selection.staffAccounts}
       selectedAccountId={selection.selectedAccountId}
       onSelect={selection.selectAccount}
     />
@@ -60,12 +100,13 @@ export default function AppShell() {
       </div>
       {switcher}
       <div className="flex-1 overflow-y-auto">
-        <SidebarNav onNavigate={onNavigate} />
+        <SidebarNav onNavigate={onNavigate} isVisible={isVisible} />
       </div>
     </div>
   );
 
   return (
+    <ViewerProvider viewer={viewer}>
     <div className="flex min-h-screen bg-background">
       <aside aria-label="Sidebar" className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-sidebar lg:block">
         {sidebar()}
@@ -89,7 +130,7 @@ export default function AppShell() {
             <Brand className="hidden sm:inline-flex" />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
-            <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} />
+            <TestModeToggle testMode={selection.testMode} locked={selection.testModeLocked} onChange={selection.setTestMode} />
             <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
             <UserMenu user={me} />
           </div>
@@ -100,25 +141,17 @@ export default function AppShell() {
           </div>
         )}
         <main className="flex flex-1 flex-col px-4 py-8 sm:px-8">
-          {loading && !data ? (
+          {(loading && !data) || needsOnboarding ? (
             <PageSpinner />
           ) : (
-            <>
-              {me && me.memberships.length === 0 && (
-                <Alert className="mx-auto mb-6 w-full max-w-5xl">
-                  <AlertTitle>You are not a member of any account yet</AlertTitle>
-                  <AlertDescription>
-                    Create your business account during onboarding, or ask a teammate to invite you to theirs.
-                  </AlertDescription>
-                </Alert>
-              )}
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
-              </Suspense>
-            </>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
           )}
         </main>
       </div>
+      <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
     </div>
+    </ViewerProvider>
   );
 }

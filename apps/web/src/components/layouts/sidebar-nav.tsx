@@ -6,7 +6,10 @@ import {
   CodeIcon,
   CreditCardIcon,
   LayoutDashboardIcon,
+  CalendarRangeIcon,
+  Building2Icon,
   ReceiptIcon,
+  ScrollTextIcon,
   ShoppingBagIcon,
   TicketIcon,
   UserCircleIcon,
@@ -14,15 +17,22 @@ import {
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
+import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
 import { NavLink } from 'react-router';
 import { ROUTES } from '@/config/routes';
 import { cn } from '@/lib/utils';
 
-interface NavItem {
+export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
   end?: boolean;
+  /** Shown only when the viewer holds this permission in the selected account (packages/shared/permissions). */
+  permission?: AccountPermission;
+  /** Shown only to staff whose admin role grants this. */
+  adminPermission?: AdminPermission;
+  /** Shown only when this feature flag is on. */
+  flag?: string;
 }
 
 // Every area of spec §1 plus Dashboard, Transactions, Customers and Profile.
@@ -31,36 +41,51 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     label: 'Overview',
     items: [
       { label: 'Dashboard', to: ROUTES.dashboard, icon: LayoutDashboardIcon, end: true },
-      { label: 'Transactions', to: ROUTES.transactions, icon: ReceiptIcon },
-      { label: 'Customers', to: ROUTES.customers, icon: UsersIcon },
+      { label: 'Transactions', to: ROUTES.transactions, icon: ReceiptIcon, permission: 'transactions:read' },
+      { label: 'Customers', to: ROUTES.customers, icon: UsersIcon, permission: 'customers:read' },
     ],
   },
   {
     label: 'Products',
     items: [
-      { label: 'On-ramp', to: ROUTES.onRamp, icon: ArrowDownToLineIcon },
-      { label: 'Off-ramp', to: ROUTES.offRamp, icon: ArrowUpFromLineIcon },
-      { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon },
-      { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon },
-      { label: 'Passes', to: ROUTES.passes, icon: TicketIcon },
+      { label: 'On-ramp', to: ROUTES.onRamp, icon: ArrowDownToLineIcon, permission: 'dashboards:read' },
+      { label: 'Off-ramp', to: ROUTES.offRamp, icon: ArrowUpFromLineIcon, permission: 'dashboards:read' },
+      { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon, permission: 'dashboards:read' },
+      { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'dashboards:read' },
+      { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, permission: 'dashboards:read', flag: 'passes' },
     ],
   },
   {
     label: 'Manage',
     items: [
-      { label: 'Developers', to: ROUTES.developers, icon: CodeIcon },
-      { label: 'Team', to: ROUTES.team, icon: UsersRoundIcon },
-      { label: 'Subscription', to: ROUTES.subscription, icon: CreditCardIcon },
-      { label: 'Analytics', to: ROUTES.analytics, icon: BarChart3Icon },
+      { label: 'Developers', to: ROUTES.developers, icon: CodeIcon, permission: 'apiKeys:read' },
+      { label: 'Team', to: ROUTES.team, icon: UsersRoundIcon, permission: 'team:read' },
+      { label: 'Subscription', to: ROUTES.subscription, icon: CreditCardIcon, permission: 'billing:read' },
+      { label: 'Analytics', to: ROUTES.analytics, icon: BarChart3Icon, permission: 'analytics:read' },
+      { label: 'Quarterly review', to: ROUTES.quarterlyReview, icon: CalendarRangeIcon, permission: 'analytics:read', flag: 'quarterly-review' },
       { label: 'Profile', to: ROUTES.profile, icon: UserCircleIcon },
+    ],
+  },
+  {
+    label: 'Admin',
+    items: [
+      { label: 'Organizations', to: ROUTES.adminOrganizations, icon: Building2Icon, adminPermission: 'organization:view' },
+      { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
     ],
   },
 ];
 
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+interface SidebarNavProps {
+  onNavigate?: () => void;
+  /** Decides which items the viewer sees (permissions, feature flags); everything when omitted. */
+  isVisible?: (item: NavItem) => boolean;
+}
+
+export function SidebarNav({ onNavigate, isVisible = () => true }: SidebarNavProps) {
+  const groups = NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter(isVisible) })).filter((group) => group.items.length > 0);
   return (
     <nav aria-label="Main" className="flex flex-col gap-5">
-      {NAV_GROUPS.map((group) => (
+      {groups.map((group) => (
         <div key={group.label} className="flex flex-col gap-1">
           <h2 className="px-3 pb-1 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">{group.label}</h2>
           <ul className="flex flex-col gap-0.5">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAccountSelection } from '@/features/accounts/account-selection';
+import { isTestModeLocked, resolveAccountSelection } from '@/features/accounts/account-selection';
 
 const verified = { account: { id: 'acc-verified', isVerified: true } };
 const unverified = { account: { id: 'acc-unverified', isVerified: false } };
@@ -37,5 +37,21 @@ describe('resolveAccountSelection (spec §4)', () => {
       testMode: true,
       changed: false,
     });
+  });
+
+  it('keeps an account a staff user opened this session', () => {
+    expect(resolveAccountSelection({ selectedAccountId: 'acc-staff', testMode: false }, [verified], ['acc-staff'])).toEqual({
+      selectedAccountId: 'acc-staff',
+      testMode: false,
+      changed: false,
+    });
+  });
+});
+
+describe('isTestModeLocked (glossary: test mode until verified)', () => {
+  it('locks test mode on for an unverified account only', () => {
+    expect(isTestModeLocked(false)).toBe(true);
+    expect(isTestModeLocked(true)).toBe(false);
+    expect(isTestModeLocked(undefined)).toBe(false);
   });
 });

@@ -1,21 +1,52 @@
 import { useReactiveVar } from '@apollo/client/react';
 import { useEffect } from 'react';
-import { resolveAccountSelection, type SelectableMembership } from '@/features/accounts/account-selection';
+import { isTestModeLocked, resolveAccountSelection, type SelectableMembership } from '@/features/accounts/account-selection';
 import { selectedAccountIdVar, setSelectedAccountId, setTestMode, testModeVar } from '@/lib/local-state';
+import { staffOpenedAccountsVar } from '@/lib/staff-accounts';
 
-/** Applies the fallback rule once memberships are known and exposes the selection. */
-export function useAccountSelection<TMembership extends SelectableMembership>(memberships: readonly TMembership[] | undefined) {
+/**
+ * Applies the fallback rule once memberships are known and exposes the selection.
+ * `selectedIsVerified` is the selected account's verification, when known: an unverified account is kept in test mode.
+ */
+export function useAccountSelection<TMembership extends SelectableMembership>(
+  memberships: readonly TMembership[] | undefined,
+  selectedIsVerified?: boolean | null,
+) {
   const selectedAccountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
+  const staffAccounts = useReactiveVar(staffOpenedAccountsVar);
 
   useEffect(() => {
     if (!memberships) return;
-    const next = resolveAccountSelection({ selectedAccountId: selectedAccountIdVar(), testMode: testModeVar() }, memberships);
+    const next = resolveAccountSelection(
+      { selectedAccountId: selectedAccountIdVar(), testMode: testModeVar() },
+      memberships,
+      staffOpenedAccountsVar().map((account) => account.id),
+    );
     if (!next.changed) return;
     setSelectedAccountId(next.selectedAccountId);
     setTestMode(next.testMode);
-  }, [memberships]);
+  }, [memberships, staffAccounts]);
 
   const selectedMembership = memberships?.find((m) => m.account.id === selectedAccountId) ?? null;
-  return { selectedAccountId, selectedMembership, testMode, selectAccount: setSelectedAccountId, setTestMode };
+  const verified = selectedMembership ? selectedMembership.account.isVerified : selectedIsVerified;
+  const testModeLocked = isTestModeLocked(verified);
+
+  useEffect(() => {
+    if (testModeLocked && !testModeVar()) setTestMode(true);
+  }, [testModeLocked, selectedAccountId]);
+
+  const selectedStaffAccount = selectedMembership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
+  const isKnownAccount = selectedMembership !== null || selectedStaffAccount !== null;
+
+  return {
+    selectedAccountId: isKnownAccount ? selectedAccountId : null,
+    selectedMembership,
+    selectedStaffAccount,
+    staffAccounts,
+    testMode: testModeLocked ? true : testMode,
+    testModeLocked,
+    selectAccount: setSelectedAccountId,
+    setTestMode,
+  };
 }

@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import type { StaffOpenedAccount } from '@/lib/staff-accounts';
 import { cn } from '@/lib/utils';
 
 export const ROLE_LABELS: Record<Accounts_MembershipFragment['role'], string> = {
@@ -20,14 +21,22 @@ export const ROLE_LABELS: Record<Accounts_MembershipFragment['role'], string> = 
 
 interface AccountSwitcherProps {
   memberships: readonly Accounts_MembershipFragment[];
+  /** Accounts a staff user opened this session without a membership. */
+  staffAccounts?: readonly StaffOpenedAccount[];
   selectedAccountId: string | null;
   onSelect: (accountId: string) => void;
   className?: string;
 }
 
-export function AccountSwitcher({ memberships, selectedAccountId, onSelect, className }: AccountSwitcherProps) {
-  const selected = memberships.find((m) => m.account.id === selectedAccountId) ?? null;
-  if (memberships.length === 0) {
+export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccountId, onSelect, className }: AccountSwitcherProps) {
+  const membership = memberships.find((m) => m.account.id === selectedAccountId) ?? null;
+  const staffAccount = membership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
+  const selected = membership
+    ? { name: membership.account.name, detail: ROLE_LABELS[membership.role] }
+    : staffAccount
+      ? { name: staffAccount.name, detail: `Staff access · ${staffAccount.organizationName}` }
+      : null;
+  if (memberships.length === 0 && staffAccounts.length === 0) {
     return (
       <div className={cn('flex items-center gap-3 rounded-lg border border-dashed px-3 py-2 text-sm text-muted-foreground', className)}>
         <Building2Icon className="size-4" aria-hidden />
@@ -38,18 +47,18 @@ export function AccountSwitcher({ memberships, selectedAccountId, onSelect, clas
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label={`Account: ${selected?.account.name ?? 'none selected'}`}
+        aria-label={`Account: ${selected?.name ?? 'none selected'}`}
         className={cn(
           'flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2 text-left shadow-xs outline-none hover:bg-sidebar-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
           className,
         )}
       >
         <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary text-sm font-semibold text-primary-foreground">
-          {(selected?.account.name ?? '?').slice(0, 1).toUpperCase()}
+          {(selected?.name ?? '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate text-sm font-medium">{selected?.account.name ?? 'Choose an account'}</span>
-          <span className="truncate text-xs text-muted-foreground">{selected ? ROLE_LABELS[selected.role] : ''}</span>
+          <span className="truncate text-sm font-medium">{selected?.name ?? 'Choose an account'}</span>
+          <span className="truncate text-xs text-muted-foreground">{selected?.detail ?? ''}</span>
         </span>
         <ChevronsUpDownIcon className="size-4 text-muted-foreground" aria-hidden />
       </DropdownMenuTrigger>
@@ -65,6 +74,20 @@ export function AccountSwitcher({ memberships, selectedAccountId, onSelect, clas
               </span>
             </DropdownMenuRadioItem>
           ))}
+          {staffAccounts.length > 0 && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuLabel className="text-xs text-muted-foreground">Opened as staff</DropdownMenuLabel>
+              {staffAccounts.map((account) => (
+                <DropdownMenuRadioItem key={`staff-${account.id}`} value={account.id}>
+                  <span className="flex min-w-0 flex-col">
+                    <span className="truncate">{account.name}</span>
+                    <span className="truncate text-xs text-muted-foreground">{account.organizationName}</span>
+                  </span>
+                </DropdownMenuRadioItem>
+              ))}
+            </>
+          )}
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ConfirmEmailAddressMutation } from '@/features/auth/api/confirm-email';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { describeApiError } from '@/lib/graphql-errors';

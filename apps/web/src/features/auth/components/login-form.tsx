@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { DEV_MAILBOX_PATH, getRuntimeConfig } from '@/config/runtime-config';
 import { ROUTES } from '@/config/routes';
 import { LoginMutation } from '@/features/auth/api/login';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';

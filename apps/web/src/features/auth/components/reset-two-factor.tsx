@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { RequestResetTwoFactorAuthMutation, ResetTwoFactorAuthMutation } from '@/features/auth/api/two-factor';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';

@@ -9,7 +9,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ResetPasswordMutation } from '@/features/auth/api/password-reset';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { InitializeOtpMutation, RegisterOtpMutation } from '@/features/auth/api/two-factor';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/hooks/use-toast';

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ConfirmSignupEmailMutation, ResendSignupEmailMutation } from '@/features/auth/api/signup';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';

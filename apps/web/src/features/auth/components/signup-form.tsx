@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { JobTitlesQuery, SignupMutation } from '@/features/auth/api/signup';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { navItemVisible } from '@/app/shell/nav-visibility';
+import { NAV_GROUPS } from '@/components/layouts/sidebar-nav';
+
+const items = NAV_GROUPS.flatMap((group) => group.items);
+const labels = (role: Parameters<typeof navItemVisible>[1], hasAccount = true, flags: string[] = []) =>
+  items.filter((item) => navItemVisible(item, role, hasAccount, new Set(flags))).map((item) => item.label);
+
+describe('sidebar visibility', () => {
+  it('shows an administrator everything but the flagged areas and the admin section', () => {
+    const shown = labels({ role: 'administrator', adminRole: null });
+    expect(shown).toContain('Team');
+    expect(shown).toContain('Developers');
+    expect(shown).not.toContain('Passes');
+    expect(shown).not.toContain('Quarterly review');
+    expect(shown).not.toContain('Audit trail');
+  });
+
+  it('shows flagged areas when their flags are on', () => {
+    expect(labels({ role: 'administrator', adminRole: null }, true, ['passes', 'quarterly-review'])).toEqual(
+      expect.arrayContaining(['Passes', 'Quarterly review']),
+    );
+  });
+
+  it('hides Developers and Subscription from analysts and support specialists', () => {
+    for (const role of ['analyst', 'support_specialist'] as const) {
+      const shown = labels({ role, adminRole: null });
+      expect(shown).not.toContain('Developers');
+      expect(shown).not.toContain('Subscription');
+      expect(shown).toContain('Team');
+    }
+    expect(labels({ role: 'support_specialist', adminRole: null })).not.toContain('Analytics');
+  });
+
+  it('shows the admin section to auditing staff, and account areas only with an account', () => {
+    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual(['Dashboard', 'Profile', 'Organizations', 'Audit trail']);
+  });
+});

@@ -1,0 +1,60 @@
+import { CheckIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+
+const FAQ = [
+  {
+    question: 'Why do you ask for these details?',
+    answer: 'Regulators require us to know who we work with. Your answers start the business verification (KYB) of your account.',
+  },
+  {
+    question: 'What is test mode?',
+    answer: 'A new account starts in test mode: you can integrate with test keys and see test data. Live payments open once we verify your business.',
+  },
+  {
+    question: 'How long does verification take?',
+    answer: 'Usually two business days after you provide documents. We contact you by e-mail if we need more.',
+  },
+  {
+    question: 'Can I change my answers later?',
+    answer: 'Yes. Come back to this page from your account at any time until verification starts.',
+  },
+];
+
+interface FaqCardProps {
+  read: boolean;
+  pending?: boolean;
+  onMarkAsRead: () => void;
+}
+
+export function FaqCard({ read, pending = false, onMarkAsRead }: FaqCardProps) {
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-base">Frequently asked questions</CardTitle>
+        <CardDescription>What happens with your answers.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        {FAQ.map(({ question, answer }) => (
+          <details key={question} className="group rounded-md border px-3 py-2 text-sm open:bg-muted/40">
+            <summary className="cursor-pointer font-medium outline-none marker:text-muted-foreground focus-visible:underline">{question}</summary>
+            <p className="mt-2 text-muted-foreground">{answer}</p>
+          </details>
+        ))}
+      </CardContent>
+      <CardFooter>
+        {read ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CheckIcon className="size-4 text-(--success)" aria-hidden /> FAQ read
+          </p>
+        ) : (
+          <Button variant="outline" size="sm" onClick={onMarkAsRead} disabled={pending}>
+            {pending && <Spinner label="Saving" />}
+            Mark as read
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useRef } from 'react';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import { SupportCreateContactMutation, SupportUserHashQuery } from '@/features/support/api/support';
+import { SupportLauncher } from '@/features/support/components/support-launcher';
+import { bootIntercom, shutdownIntercom } from '@/features/support/lib/intercom';
+import { supportContactKey, supportIdentity, type SupportIdentity } from '@/features/support/lib/support-identity';
+import type { Support_AccountFragment } from '@/gql/graphql';
+
+interface SupportChatProps {
+  user: { id: string; email: string; name: string } | null;
+  /** The selected account the user is a member of; null while loading or for staff-opened accounts. */
+  account: Support_AccountFragment | null;
+}
+
+/**
+ * Spec §1/§5: after the user and account are loaded, records the support contact once and, when every identity
+ * field is present and the plan is not Free, shows the chat — Intercom with an app id, else our own launcher.
+ */
+export function SupportChat({ user, account }: SupportChatProps) {
+  const accountId = account?.id ?? null;
+  const { data } = useQuery(SupportUserHashQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId || !user });
+  const [createContact] = useMutation(SupportCreateContactMutation);
+  const recorded = useRef<string | null>(null);
+  const { intercomAppId } = getRuntimeConfig();
+
+  const contact = {
+    accountId,
+    email: user?.email,
+    name: user?.name,
+    organizationName: account?.organization.name,
+  };
+  const contactKey = supportContactKey(contact);
+
+  useEffect(() => {
+    if (!contactKey || recorded.current === contactKey || !user || !account) return;
+    recorded.current = contactKey;
+    createContact({
+      variables: { email: user.email, name: user.name, companyName: account.organization.name, companyId: account.id },
+    }).catch((error: unknown) => {
+      recorded.current = null;
+      console.info('Could not record the support contact', error);
+    });
+  }, [contactKey, user, account, createContact]);
+
+  const identity = supportIdentity({
+    ...contact,
+    userId: user?.id,
+    userHash: data?.userHash.userHash,
+    plan: account?.organization.subscriptionPlanType,
+  });
+
+  // The identity object is rebuilt on each render; its serialized value decides when Intercom must update.
+  const identityKey = identity ? JSON.stringify(identity) : null;
+  useEffect(() => {
+    if (!identityKey || !intercomAppId) return;
+    bootIntercom(intercomAppId, JSON.parse(identityKey) as SupportIdentity);
+    return () => shutdownIntercom();
+  }, [intercomAppId, identityKey]);
+
+  if (!identity || intercomAppId) return null;
+  return <SupportLauncher identity={identity} />;
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { inviteMemberSchema } from '@rampart/shared/team-schemas';
+import { UserPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
+import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+type InviteValues = z.input<typeof inviteMemberSchema>;
+
+export function InviteMemberDialog({ accountId, accountName }: { accountId: string; accountName: string }) {
+  const [open, setOpen] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [invite] = useMutation(TeamInviteMutation, { refetchQueries: [TeamMembersQuery], awaitRefetchQueries: true });
+  const form = useForm<InviteValues, unknown, z.output<typeof inviteMemberSchema>>({
+    resolver: zodResolver(inviteMemberSchema),
+    defaultValues: { email: '', role: 'developer' },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await invite({ variables: { ...values, accountId } });
+      toast({ title: 'Invitation sent', description: `${values.email} is invited as ${roleLabel(values.role).toLowerCase()}.` });
+      setOpen(false);
+      form.reset();
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { email: 'email', role: 'role' }));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          form.reset();
+          setGeneralError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlusIcon aria-hidden /> Invite member
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Invite a member</DialogTitle>
+          <DialogDescription>
+            They get an e-mail to join {accountName}. The invitation works once and for 7 days.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not send the invitation" />
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>E-mail</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" autoComplete="off" placeholder="teammate@company.com" autoFocus />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Role</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger ref={field.ref}>
+                        <SelectValue placeholder="Choose a role" />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {ROLE_OPTIONS.map((option) => (
+                        <SelectItem key={option.value} value={option.value}>
+                          {option.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>{ROLE_OPTIONS.find((option) => option.value === field.value)?.description}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Sending" />}
+                Send invitation
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

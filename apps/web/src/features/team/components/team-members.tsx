@@ -1,0 +1,141 @@
+import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TeamMembersQuery, TeamRemoveMutation, TeamResendInvitationMutation, TeamUpdateRoleMutation } from '@/features/team/api/team';
+import { teamColumns } from '@/features/team/components/columns';
+import { InviteMemberDialog } from '@/features/team/components/invite-member-dialog';
+import { MembersTable } from '@/features/team/components/members-table';
+import { roleLabel } from '@/features/team/lib/format';
+import type { MembershipRole, Team_MemberFragment } from '@/gql/graphql';
+import { usePermission, useViewer } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+import { selectedAccountIdVar } from '@/lib/local-state';
+
+/** The selected account's members and pending invitations; administrators manage them, others read. */
+export function TeamMembers() {
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  const canManage = usePermission('team:manage');
+  const viewer = useViewer();
+  // Every visit asks the server, so a removed member finds out at once.
+  const { data, loading, error } = useQuery(TeamMembersQuery, {
+    variables: { accountId: accountId ?? '' },
+    skip: !accountId,
+    fetchPolicy: 'cache-and-network',
+  });
+  const [updateRole] = useMutation(TeamUpdateRoleMutation);
+  const [resend] = useMutation(TeamResendInvitationMutation);
+  const [remove, { loading: removing }] = useMutation(TeamRemoveMutation, { refetchQueries: [TeamMembersQuery], awaitRefetchQueries: true });
+  const [target, setTarget] = useState<Team_MemberFragment | null>(null);
+
+  const columns = useMemo(
+    () =>
+      teamColumns({
+        canManage,
+        currentUserId: viewer.userId ?? null,
+        onRoleChange: (member, role: MembershipRole) => {
+          updateRole({ variables: { id: member.id, role } })
+            .then(() => toast({ title: 'Role changed', description: `${member.user.email} is now ${roleLabel(role).toLowerCase()}.` }))
+            .catch((caught: unknown) =>
+              toast({ variant: 'destructive', title: 'Could not change the role', description: describeApiError(caught).message }),
+            );
+        },
+        onResend: (member) => {
+          resend({ variables: { id: member.id } })
+            .then(() => toast({ title: 'Invitation sent again', description: `A new link went to ${member.user.email}. It works for 7 days.` }))
+            .catch((caught: unknown) =>
+              toast({ variant: 'destructive', title: 'Could not resend the invitation', description: describeApiError(caught).message }),
+            );
+        },
+        onRemove: setTarget,
+      }),
+    [canManage, viewer.userId, updateRole, resend],
+  );
+
+  async function confirmRemove() {
+    const member = target;
+    if (!member) return;
+    try {
+      await remove({ variables: { id: member.id } });
+      toast({
+        title: member.hasAcceptedInvite ? 'Member removed' : 'Invitation revoked',
+        description: `${member.user.email} no longer has access to this account.`,
+      });
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Could not remove the member', description: describeApiError(caught).message });
+    } finally {
+      setTarget(null);
+    }
+  }
+
+  if (!accountId) return <p className="text-sm text-muted-foreground">Choose an account to see its team.</p>;
+  if (error && !data) return <ErrorAlert title="Could not load the team" message={describeApiError(error).message} />;
+
+  const account = data?.account;
+  const members = account?.memberships ?? [];
+  const pending = members.filter((member) => !member.hasAcceptedInvite).length;
+
+  return (
+    <Card className="gap-4 py-5">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 px-5">
+        <div className="flex flex-col gap-1">
+          <CardTitle className="text-base">Members</CardTitle>
+          <CardDescription>
+            {account
+              ? `${members.length - pending} ${members.length - pending === 1 ? 'member' : 'members'}${pending ? `, ${pending} pending ${pending === 1 ? 'invitation' : 'invitations'}` : ''}`
+              : 'Loading members…'}
+            {!canManage && ' · Only administrators can invite or change roles.'}
+          </CardDescription>
+        </div>
+        {canManage && account && <InviteMemberDialog accountId={account.id} accountName={account.name} />}
+      </CardHeader>
+      <CardContent className="px-2 sm:px-3">
+        {loading && !account ? (
+          <div className="flex flex-col gap-2 px-3">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : (
+          <MembersTable members={members} columns={columns} />
+        )}
+      </CardContent>
+      <AlertDialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{target?.hasAcceptedInvite ? 'Remove this member?' : 'Revoke this invitation?'}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {target?.hasAcceptedInvite
+                ? `${target.user.email} loses access to ${account?.name ?? 'this account'} at once, in every open session.`
+                : `The invitation link sent to ${target?.user.email ?? ''} stops working.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+              disabled={removing}
+              onClick={(event) => {
+                event.preventDefault();
+                void confirmRemove();
+              }}
+            >
+              {target?.hasAcceptedInvite ? 'Remove member' : 'Revoke invitation'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
