@@ -218,19 +218,36 @@ export async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): P
   }
 }
 
-export interface ConsoleOptions {
+export interface SuiteOptions {
   /** Console errors/warnings a test expects (the forced crash); anything else fails the test. */
-  allowedConsoleMessages: RegExp[];
+  allowedConsoleMessages: RegExp | null;
+  /** Start each test signed in as the demo user (one API login per worker, reused as storage state). */
+  signedInAsDemo: boolean;
 }
 
-/** Fails a test on any console error or warning, or uncaught page error, it did not expect (STYLE rule 20). */
-export const test = base.extend<ConsoleOptions & { consoleMessages: string[] }>({
-  allowedConsoleMessages: [[], { option: true }],
+/**
+ * Fails a test on any console error or warning, or uncaught page error, it did not expect (STYLE rule 20),
+ * and signs in once per worker when a file asks for `signedInAsDemo`.
+ */
+export const test = base.extend<SuiteOptions & { consoleMessages: string[] }, { demoSession: () => Promise<ApiSession> }>({
+  allowedConsoleMessages: [null, { option: true }],
+  signedInAsDemo: [false, { option: true }],
+  // One API login per worker, made only when a test asks for it.
+  demoSession: [
+    async ({}, use) => {
+      let session: Promise<ApiSession> | undefined;
+      await use(() => (session ??= apiLogin(E2E.demo.email, E2E.demo.password)));
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInAsDemo, storageState, demoSession }, use) => {
+    await use(signedInAsDemo ? storageStateFor(await demoSession()) : storageState);
+  },
   consoleMessages: [
     async ({ page, allowedConsoleMessages }, use) => {
       const messages: string[] = [];
       const record = (text: string) => {
-        if (!allowedConsoleMessages.some((pattern) => pattern.test(text))) messages.push(text);
+        if (!allowedConsoleMessages?.test(text)) messages.push(text);
       };
       page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
       page.on('console', (message) => {

@@ -1,0 +1,113 @@
+import { AppShell } from './pages/app-shell.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { expect, stored, test } from './fixtures.ts';
+
+// The signed-in layout and routing: "/" → /dashboard, sidebar navigation, an unknown path, and the
+// theme kept across reloads (public default system, app default dark).
+
+const isDark = (page: import('@playwright/test').Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+test.describe('signed in', () => {
+  test.use({ signedInAsDemo: true });
+
+  test('"/" opens the dashboard; the sidebar reaches every area', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    const sidebar = shell.sidebar();
+    for (const area of ['On-ramp', 'Off-ramp', 'Swaps', 'Commerce', 'Developers', 'Passes', 'Team', 'Subscription', 'Analytics']) {
+      await expect(sidebar.getByRole('link', { name: area, exact: true })).toBeVisible();
+    }
+    await sidebar.getByRole('link', { name: 'Team', exact: true }).click();
+    await expect(page).toHaveURL('/team');
+    await expect(shell.heading()).toHaveText('Team');
+    await expect(sidebar.getByRole('link', { name: 'Team', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('an unknown path shows the error page inside the shell, with a way back', async ({ page }) => {
+    await page.goto('/no/such/page');
+    const shell = new AppShell(page);
+    await expect(shell.heading()).toHaveText('Page not found');
+    await expect(page).toHaveTitle('Page not found · Rampart');
+    await expect(shell.userMenu()).toBeVisible();
+    await page.getByRole('link', { name: 'Back to your dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await shell.expectLoaded();
+  });
+
+  test('the app defaults to dark; a chosen theme survives reloads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    expect(await stored(page, 'theme')).toBeNull();
+    expect(await isDark(page)).toBe(true);
+    await expect(shell.themeToggle()).toHaveAccessibleName('Theme: Dark');
+
+    await shell.themeToggle().click();
+    await page.getByRole('menuitemradio', { name: 'Light' }).click();
+    expect(await stored(page, 'theme')).toBe('light');
+    expect(await isDark(page)).toBe(false);
+
+    await page.reload();
+    await shell.expectLoaded();
+    expect(await isDark(page)).toBe(false);
+    await expect(shell.themeToggle()).toHaveAccessibleName('Theme: Light');
+  });
+});
+
+test.describe('signed out', () => {
+  test('an unknown path is protected: the visitor signs in first', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL('/login?from=' + encodeURIComponent('/no/such/page'));
+    await expect(new LoginPage(page).heading()).toHaveText('Sign in to Rampart');
+  });
+
+  test('public screens follow the system theme until one is chosen, then keep it across reloads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/login');
+    const toggle = page.getByRole('button', { name: /^Theme: / });
+    await expect(toggle).toHaveAccessibleName('Theme: System');
+    expect(await isDark(page)).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => isDark(page)).toBe(false);
+
+    await toggle.click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    expect(await stored(page, 'theme')).toBe('dark');
+    expect(await isDark(page)).toBe(true);
+
+    await page.reload();
+    await expect(toggle).toHaveAccessibleName('Theme: Dark');
+    expect(await isDark(page)).toBe(true);
+    // Kept across public screens too.
+    await page.goto('/signup');
+    expect(await isDark(page)).toBe(true);
+  });
+
+  test('the theme toggle works with the keyboard', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/login');
+    const toggle = page.getByRole('button', { name: /^Theme: / });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const dark = page.getByRole('menuitemradio', { name: 'Dark' });
+    await expect(dark).toBeVisible();
+    // Opening by keyboard focuses the first choice; arrow keys move, Enter picks and focus returns to the toggle.
+    await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(dark).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dark).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAccessibleName('Theme: Dark');
+    expect(await stored(page, 'theme')).toBe('dark');
+    // Escape closes the menu without changing anything.
+    await page.keyboard.press('Enter');
+    await expect(dark).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dark).toBeHidden();
+    expect(await stored(page, 'theme')).toBe('dark');
+  });
+});
