@@ -150,8 +150,8 @@ export const transactions = pgTable(
   (table) => [
     // Newest first within an account, mode and kind; the trailing status and amount let filters on them run index-only.
     index('transactions_list_idx').on(table.accountId, table.liveMode, table.kind, table.createdAt.desc(), table.id.desc(), table.status, table.amount),
-    index('transactions_status_idx').on(table.accountId, table.liveMode, table.kind, table.status, table.createdAt.desc(), table.id.desc()),
-    index('transactions_amount_idx').on(table.accountId, table.liveMode, table.kind, table.amount, table.id),
+    index('transactions_status_idx').on(table.accountId, table.liveMode, table.kind, table.status, table.createdAt.desc(), table.id.desc(), table.amount),
+    index('transactions_amount_idx').on(table.accountId, table.liveMode, table.kind, table.amount, table.id, table.status, table.createdAt),
     index('transactions_external_tx_idx').on(table.accountId, table.liveMode, table.externalTransactionId),
     index('transactions_external_customer_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
     index('transactions_wallet_idx').on(table.accountId, table.liveMode, table.walletAddress),
