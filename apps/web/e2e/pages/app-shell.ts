@@ -18,9 +18,12 @@ export class AppShell {
     await expect(this.userMenu()).toBeVisible();
   }
 
+  /** An account in the open switcher menu (its name, exactly, above the role). */
+  readonly accountOption = (name: string) => this.page.getByRole('menuitemradio').filter({ has: this.page.getByText(name, { exact: true }) });
+
   async switchAccount(name: string) {
     await this.accountSwitcher().click();
-    await this.page.getByRole('menuitemradio', { name: new RegExp(`^${name}`) }).click();
+    await this.accountOption(name).click();
     await expect(this.accountSwitcher()).toHaveAccessibleName(`Account: ${name}`);
   }
 

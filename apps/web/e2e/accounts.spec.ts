@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { AppShell } from './pages/app-shell.ts';
+import { apiLogin, createConfirmedUser, expect, graphqlAs, storageStateFor, stored, test, type ApiSession } from './fixtures.ts';
+
+// Spec §4: the selected account and test mode. A stored account that is not among the user's
+// memberships falls back to the first membership, with testMode set to that account's isVerified;
+// test mode is saved as "true"/"false" on every change; the switcher changes the selected account.
+
+interface Membership {
+  account: { id: string; name: string; isVerified: boolean };
+}
+
+async function membershipsOf(session: ApiSession): Promise<Membership[]> {
+  const result = await graphqlAs<{ me: { memberships: Membership[] } }>(session, '{ me { memberships(take: 100) { account { id name isVerified } } } }');
+  expect(result.errors).toBeUndefined();
+  return result.data!.me.memberships;
+}
+
+/** Puts values in localStorage before the app loads the shell (a public page is opened to reach the origin). */
+async function seedStorage(page: Page, values: Record<string, string | null>) {
+  await page.goto('/terms');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    }
+  }, values);
+}
+
+test.describe('the demo user (two accounts)', () => {
+  test.use({ signedInAsDemo: true });
+
+  let first: Membership['account'];
+  let second: Membership['account'];
+
+  test.beforeAll(async ({ demoSession }) => {
+    const memberships = await membershipsOf(await demoSession());
+    expect(memberships.map((m) => m.account.name)).toEqual(['Demo Payments', 'Demo Payments Sandbox']);
+    [first, second] = memberships.map((m) => m.account) as [Membership['account'], Membership['account']];
+    expect(first.isVerified).toBe(true);
+    expect(second.isVerified).toBe(false);
+  });
+
+  test('a stored account that is not a membership falls back to the first, with testMode = its isVerified', async ({ page }) => {
+    await seedStorage(page, { selectedAccountId: randomUUID(), testMode: 'false' });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${first.name}`);
+    await expect.poll(() => stored(page, 'selectedAccountId')).toBe(first.id);
+    expect(await stored(page, 'testMode')).toBe(String(first.isVerified));
+    await expect(shell.testMode()).toBeChecked({ checked: first.isVerified });
+  });
+
+  test('no stored account also selects the first membership', async ({ page }) => {
+    await seedStorage(page, { selectedAccountId: null, testMode: null });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    await expect.poll(() => stored(page, 'selectedAccountId')).toBe(first.id);
+    expect(await stored(page, 'testMode')).toBe(String(first.isVerified));
+  });
+
+  test('a stored account that is a membership is kept, and so is the stored test mode', async ({ page }) => {
+    await seedStorage(page, { selectedAccountId: second.id, testMode: 'true' });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${second.name}`);
+    expect(await stored(page, 'selectedAccountId')).toBe(second.id);
+    expect(await stored(page, 'testMode')).toBe('true');
+    await expect(shell.testMode()).toBeChecked();
+  });
+
+  test('toggling test mode saves "true"/"false" and survives a reload', async ({ page }) => {
+    await seedStorage(page, { selectedAccountId: first.id, testMode: 'true' });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    await expect(shell.testMode()).toBeChecked();
+    await expect(shell.testModeBanner()).toBeVisible();
+
+    await shell.testMode().click();
+    await expect(shell.testMode()).not.toBeChecked();
+    await expect(shell.testModeBanner()).toBeHidden();
+    expect(await stored(page, 'testMode')).toBe('false');
+
+    await page.reload();
+    await shell.expectLoaded();
+    await expect(shell.testMode()).not.toBeChecked();
+    await expect(shell.testModeBanner()).toBeHidden();
+
+    // With the keyboard: Space on the focused switch turns it back on.
+    await shell.testMode().focus();
+    await page.keyboard.press('Space');
+    await expect(shell.testMode()).toBeChecked();
+    expect(await stored(page, 'testMode')).toBe('true');
+    await page.reload();
+    await shell.expectLoaded();
+    await expect(shell.testMode()).toBeChecked();
+    await expect(shell.testModeBanner()).toBeVisible();
+  });
+
+  test('the switcher changes the selected account, which survives a reload', async ({ page }) => {
+    await seedStorage(page, { selectedAccountId: first.id, testMode: 'false' });
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${first.name}`);
+
+    await shell.switchAccount(second.name);
+    expect(await stored(page, 'selectedAccountId')).toBe(second.id);
+
+    await page.reload();
+    await shell.expectLoaded();
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${second.name}`);
+
+    // The switcher with the keyboard: open, move to the first account, pick it.
+    await shell.accountSwitcher().focus();
+    await page.keyboard.press('Enter');
+    await expect(shell.accountOption(first.name)).toBeVisible();
+    await expect(shell.accountOption(second.name)).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${first.name}`);
+    expect(await stored(page, 'selectedAccountId')).toBe(first.id);
+  });
+});
+
+test('the fallback sets test mode off when the first account is not verified', async ({ browser }) => {
+  // A new user who onboards gets one account, not verified (test mode only).
+  const user = await createConfirmedUser('onboarded');
+  const session = await apiLogin(user.email, user.password);
+  const created = await graphqlAs<{ createOnboardingInfo: { id: string; isVerified: boolean } }>(
+    session,
+    `mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id isVerified } }`,
+    {
+      input: {
+        accountName: 'Fallback Labs',
+        legalName: 'Fallback Labs GmbH',
+        country: 'DE',
+        industry: 'Payments',
+        websiteUrls: ['https://fallback.example.com'],
+        productInterests: ['OnRamp'],
+        expectedMonthlyVolume: 'Under $10k',
+      },
+    },
+  );
+  expect(created.errors).toBeUndefined();
+  const account = created.data!.createOnboardingInfo;
+  expect(account.isVerified).toBe(false);
+
+  const context = await browser.newContext({ storageState: storageStateFor(session, { selectedAccountId: randomUUID(), testMode: 'true' }) });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  await page.goto('/dashboard');
+  const shell = new AppShell(page);
+  await shell.expectLoaded();
+  await expect(shell.accountSwitcher()).toHaveAccessibleName('Account: Fallback Labs');
+  await expect.poll(() => stored(page, 'selectedAccountId')).toBe(account.id);
+  expect(await stored(page, 'testMode')).toBe('false');
+  await expect(shell.testMode()).not.toBeChecked();
+  expect(problems).toEqual([]);
+  await context.close();
+});
