@@ -21,6 +21,8 @@ export interface DatabaseHandle {
 export function connectDatabase(connectionString: string, readConnectionString?: string, poolSize = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   const readPool = readConnectionString ? new pg.Pool({ connectionString: readConnectionString, max: poolSize }) : pool;
+  // An idle connection dropped by the server (restart, shutdown) is replaced on next use; it must not crash the process.
+  for (const each of new Set([pool, readPool])) each.on('error', () => {});
   return {
     pool,
     db: drizzle(pool),
