@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   const services = createServices({ database, mailer, config });
   await services.accounts.flags.seed();
+  await services.settings.seedCurrencies();
   app.addHook('onClose', async () => services.close());
   app.decorate('services', services);
 

@@ -17,6 +17,8 @@ import { createWebhooksRepository } from './modules/webhooks/webhooks.repository
 import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
 import { createHttpSender } from './modules/webhooks/http-sender.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -31,6 +33,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const developers = createDevelopersService({ repository: developersRepository, accounts: accountsRepository, config, jobs });
   const webhooksRepository = createWebhooksRepository(database.db);
   const webhookSender = createHttpSender({ allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
+  const settings = createSettingsService({ repository: createSettingsRepository(database.db), config });
   const webhooks = createWebhooksService({ repository: webhooksRepository, developers, sender: webhookSender, mailer, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
@@ -42,6 +45,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       apiKey: (id) => developersRepository.accountOfKey(id),
       webhook: (id) => webhooksRepository.accountOfWebhook(id),
       webhookDelivery: (id) => webhooksRepository.accountOfDelivery(id),
+      nftCollection: (id) => settings.accountOfNftCollection(id),
     },
     audit: (event) => audit.record(event),
   };
@@ -56,6 +60,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     jobs,
     developers,
     webhooks,
+    settings,
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {
       webhookSender.close();

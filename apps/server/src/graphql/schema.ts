@@ -11,6 +11,7 @@ import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
 import { teamResolvers } from '../modules/team/team.resolvers.ts';
 import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
+import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 
@@ -81,6 +82,7 @@ export function buildResolvers(services: Services) {
     auditResolvers,
     developersResolvers,
     webhooksResolvers,
+    settingsResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
   return { Decimal, DateTime, ...resolvers };

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { accountSettingsInput, nftAccountInput, nftCollectionInput, walletAddressProblem } from '@rampart/shared/developer-settings';
+import type { Env } from '../../config/env.ts';
+import { AppError, badInput, notFound } from '../../graphql/errors.ts';
+import { parseInput } from '../../graphql/validate.ts';
+import { catalogueRows, NETWORKS, networkOf } from './crypto-catalogue.ts';
+import type { CryptoCurrencyRow, NftAccountRow, NftCollectionRow, PayoutConfigurationRow, SettingsRepository } from './settings.repository.ts';
+
+const EVM_CONTRACT_TYPES = ['ERC721', 'ERC1155'];
+
+const payoutInput = z.object({
+  currencyId: z.string().trim().min(1, 'Choose a currency'),
+  walletAddress: z.string().trim().min(1, 'Enter the wallet address').max(256, 'At most 256 characters'),
+});
+
+export function createSettingsService(deps: { repository: SettingsRepository; config: Env }) {
+  const { repository, config } = deps;
+
+  function nftAccountView(accountId: string, row: NftAccountRow | undefined) {
+    return {
+      id: accountId,
+      baseNftTestnetUrl: row?.baseNftTestnetUrl ?? null,
+      baseNftUrl: row?.baseNftUrl ?? null,
+      isLiteNftFlowAllowed: row?.isLiteNftFlowAllowed ?? false,
+      isNftCommerceFlowAllowed: row?.isNftCommerceFlowAllowed ?? false,
+      walletDisplayMode: row?.walletDisplayMode ?? 'EDITABLE',
+    };
+  }
+
+  function collectionView(row: NftCollectionRow) {
+    const network = networkOf(row.networkCode) ?? { code: row.networkCode, name: row.networkCode, addressRegex: '' };
+    const query = new URLSearchParams({ contractAddress: row.contractAddress, network: network.code });
+    return {
+      id: row.id,
+      name: row.name,
+      imageUrl: row.imageUrl,
+      contractAddress: row.contractAddress,
+      contractType: row.contractType,
+      network: { code: network.code, name: network.name, addressRegex: network.addressRegex },
+      widgetUrl: `https://nft.${config.WIDGET_HOST}/?${query.toString()}`,
+      createdAt: row.createdAt,
+    };
+  }
+
+  async function payoutView(row: PayoutConfigurationRow) {
+    const currency = await repository.findCurrency(row.currencyId);
+    if (!currency) throw notFound('The payout currency');
+    return { id: row.accountId, currencyId: row.currencyId, walletAddress: row.walletAddress, currency, updatedAt: row.updatedAt };
+  }
+
+  /** The currency and the address checked against its pattern; errors name the field. */
+  async function checkPayout(input: unknown): Promise<{ currency: CryptoCurrencyRow; walletAddress: string }> {
+    const values = parseInput(payoutInput, input);
+    const currency = await repository.findCurrency(values.currencyId);
+    if (!currency) throw badInput({ currencyId: 'This currency is not in the catalogue. Choose one from the list.' });
+    if (currency.isSuspended) throw badInput({ currencyId: `${currency.name} is suspended; choose another currency.` });
+    const problem = walletAddressProblem(values.walletAddress, currency);
+    if (problem) throw badInput({ walletAddress: problem });
+    return { currency, walletAddress: values.walletAddress };
+  }
+
+  return {
+    /** Idempotent: brings crypto_currencies up to the catalogue in code. */
+    async seedCurrencies() {
+      await repository.upsertCurrencies(catalogueRows());
+    },
+    cryptoCurrencies: () => repository.listCurrencies(),
+    nftNetworks: () => NETWORKS.filter((network) => network.supportsNft).map(({ code, name, addressRegex }) => ({ code, name, addressRegex })),
+
+    async updateAccount(accountId: string, input: unknown) {
+      const values = parseInput(accountSettingsInput, input);
+      const patch: { allowedIframeAncestorUrls?: string[]; customerDataWebhookUrl?: string | null } = {};
+      if (values.allowedIframeAncestorUrls !== undefined) patch.allowedIframeAncestorUrls = values.allowedIframeAncestorUrls;
+      if (values.customerDataWebhookUrl !== undefined) patch.customerDataWebhookUrl = values.customerDataWebhookUrl;
+      const account = await repository.updateAccount(accountId, patch);
+      if (!account) throw notFound('The account');
+      return account;
+    },
+
+    async payoutConfiguration(accountId: string) {
+      const row = await repository.payoutConfiguration(accountId);
+      return row ? payoutView(row) : null;
+    },
+    async createPayoutConfiguration(accountId: string, input: unknown) {
+      const { currency, walletAddress } = await checkPayout(input);
+      const row = await repository.insertPayoutConfiguration({ accountId, currencyId: currency.id, walletAddress });
+      if (!row) throw new AppError('CONFLICT', 'This account already has a payout configuration; update it instead.');
+      return payoutView(row);
+    },
+    async updatePayoutConfiguration(accountId: string, input: unknown) {
+      const { currency, walletAddress } = await checkPayout(input);
+      const row = await repository.updatePayoutConfiguration({ accountId, currencyId: currency.id, walletAddress });
+      if (!row) throw notFound('The payout configuration');
+      return payoutView(row);
+    },
+
+    async nftAccount(accountId: string) {
+      return nftAccountView(accountId, await repository.nftAccount(accountId));
+    },
+    async updateNftAccount(accountId: string, input: unknown) {
+      const values = parseInput(nftAccountInput, input);
+      const patch: Partial<Omit<NftAccountRow, 'accountId' | 'updatedAt'>> = {};
+      if (values.walletDisplayMode) patch.walletDisplayMode = values.walletDisplayMode;
+      if (typeof values.isLiteNftFlowAllowed === 'boolean') patch.isLiteNftFlowAllowed = values.isLiteNftFlowAllowed;
+      if (typeof values.isNftCommerceFlowAllowed === 'boolean') patch.isNftCommerceFlowAllowed = values.isNftCommerceFlowAllowed;
+      if (values.baseNftUrl !== undefined) patch.baseNftUrl = values.baseNftUrl;
+      if (values.baseNftTestnetUrl !== undefined) patch.baseNftTestnetUrl = values.baseNftTestnetUrl;
+      return nftAccountView(accountId, await repository.upsertNftAccount(accountId, patch));
+    },
+
+    async nftCollections(accountId: string) {
+      return (await repository.nftCollections(accountId)).map(collectionView);
+    },
+    async createNftCollection(accountId: string, input: unknown) {
+      const values = parseInput(nftCollectionInput, input);
+      const network = networkOf(values.networkCode);
+      if (!network?.supportsNft) throw badInput({ networkCode: 'NFT collections are supported on Ethereum, Polygon, Arbitrum, OP Mainnet, Base, Avalanche C-Chain, BNB Smart Chain and Solana.' });
+      const isSolana = network.code === 'solana';
+      if (isSolana !== (values.contractType === 'METAPLEX')) {
+        throw badInput({ contractType: isSolana ? 'Collections on Solana are Metaplex collections.' : `On ${network.name} the contract is ${EVM_CONTRACT_TYPES.join(' or ')}.` });
+      }
+      if (!new RegExp(network.addressRegex).test(values.contractAddress)) {
+        throw badInput({ contractAddress: `This is not a contract address on ${network.name}${isSolana ? ' (base58, 32 to 44 characters)' : ' (0x followed by 40 hex digits)'}.` });
+      }
+      if (await repository.findNftCollection(accountId, network.code, values.contractAddress)) {
+        throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);
+      }
+      const row = await repository.insertNftCollection({ accountId, ...values, networkCode: network.code });
+      if (!row) throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);
+      return collectionView(row);
+    },
+    async deleteNftCollection(id: string) {
+      if (!(await repository.deleteNftCollection(id))) throw notFound('The collection');
+      return true;
+    },
+    accountOfNftCollection: (id: string) => repository.accountOfNftCollection(id),
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
