@@ -32,6 +32,11 @@ const Setup2faRoute = lazy(() => import('@/app/routes/setup-2fa'));
 const ConfirmEmailRoute = lazy(() => import('@/app/routes/confirm-email'));
 const AppShell = lazy(() => import('@/app/shell/app-shell'));
 const AreaRoute = lazy(() => import('@/app/routes/area'));
+const TeamRoute = lazy(() => import('@/app/routes/team'));
+const ProfileGeneralRoute = lazy(() => import('@/app/routes/profile-general'));
+const ProfileSecurityRoute = lazy(() => import('@/app/routes/profile-security'));
+const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
+const AdminOrganizationsRoute = lazy(() => import('@/app/routes/admin-organizations'));
 
 function SuspenseOutlet() {
   return (
@@ -85,6 +90,12 @@ export const routes: RouteObject[] = [
                     path,
                     element: <AreaRoute title={title} description={description} />,
                   })),
+                  { path: ROUTES.team, element: page(TeamRoute) },
+                  { path: ROUTES.profile, element: <Navigate to={ROUTES.profileGeneral} replace /> },
+                  { path: ROUTES.profileGeneral, element: page(ProfileGeneralRoute) },
+                  { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },
+                  { path: ROUTES.adminAudit, element: page(AdminAuditRoute) },
+                  { path: ROUTES.adminOrganizations, element: page(AdminOrganizationsRoute) },
                   { path: '*', element: <NotFound /> },
                 ],
               },

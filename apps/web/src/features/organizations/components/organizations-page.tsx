@@ -1,0 +1,137 @@
+import { useQuery } from '@apollo/client/react';
+import { ArrowRightIcon, Building2Icon, SearchIcon } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ROUTES } from '@/config/routes';
+import { OrganizationsSearchQuery } from '@/features/organizations/api/organizations';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+import { setSelectedAccountId, setTestMode } from '@/lib/local-state';
+import { addStaffOpenedAccount } from '@/lib/staff-accounts';
+
+const PAGE_SIZE = 20;
+
+/** /admin/organizations: staff search organizations and open any of their accounts. The route checks the permission. */
+export function OrganizationsPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [draft, setDraft] = useState(search);
+  const { data, previousData, loading, error } = useQuery(OrganizationsSearchQuery, {
+    variables: { search: search || null, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE + 1 },
+  });
+  const rows = (data ?? previousData)?.organizations ?? [];
+  const organizations = rows.slice(0, PAGE_SIZE);
+  const hasMore = rows.length > PAGE_SIZE;
+
+  useEffect(() => {
+    document.title = 'Organizations · Rampart';
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setParams(draft.trim() ? { q: draft.trim() } : {});
+  }
+
+  function open(organization: (typeof organizations)[number], account: (typeof organizations)[number]['accounts'][number]) {
+    addStaffOpenedAccount({ id: account.id, name: account.name, organizationName: organization.name });
+    setSelectedAccountId(account.id);
+    setTestMode(true);
+    toast({ title: `Opened ${account.name}`, description: 'You see this account as staff; what you may do follows your admin role.' });
+    navigate(ROUTES.dashboard);
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Organizations</h1>
+        <p className="text-sm text-muted-foreground">Find a partner by organization name, public name, id or account name, and open one of its accounts.</p>
+      </div>
+      <form onSubmit={submit} role="search" className="flex gap-2">
+        <Label htmlFor="organization-search" className="sr-only">
+          Search organizations
+        </Label>
+        <Input id="organization-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Search organizations" className="max-w-md" />
+        <Button type="submit">
+          <SearchIcon aria-hidden /> Search
+        </Button>
+      </form>
+      {error && !rows.length ? <ErrorAlert title="Could not search" message={describeApiError(error).message} /> : null}
+      {loading && !rows.length ? (
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-28 w-full" />
+          <Skeleton className="h-28 w-full" />
+        </div>
+      ) : organizations.length === 0 && !error ? (
+        <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+          {search ? `No organization matches “${search}”.` : 'No organizations yet.'}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Organizations">
+          {organizations.map((organization) => (
+            <li key={organization.id}>
+              <Card className="gap-3 py-4">
+                <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 px-5">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground" aria-hidden>
+                      <Building2Icon className="size-4" />
+                    </span>
+                    <div className="min-w-0">
+                      <CardTitle className="truncate text-base">{organization.name}</CardTitle>
+                      <CardDescription className="truncate font-mono text-xs">{organization.id}</CardDescription>
+                    </div>
+                  </div>
+                  <div className="flex gap-1.5">
+                    <Badge variant="secondary">{organization.subscriptionPlanType}</Badge>
+                    <Badge variant="outline">{organization.accessTier}</Badge>
+                  </div>
+                </CardHeader>
+                <CardContent className="px-5">
+                  {organization.accounts.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">No accounts.</p>
+                  ) : (
+                    <ul className="divide-y rounded-md border">
+                      {organization.accounts.map((account) => (
+                        <li key={account.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                          <div className="flex min-w-0 flex-col">
+                            <span className="truncate text-sm font-medium">{account.name}</span>
+                            <span className="truncate text-xs text-muted-foreground">{account.internalName ?? account.id}</span>
+                          </div>
+                          <div className="flex items-center gap-2">
+                            <Badge variant={account.status === 'Active' ? 'outline' : 'warning'}>{account.status}</Badge>
+                            <Button size="sm" variant="outline" onClick={() => open(organization, account)} aria-label={`Open ${account.name}`}>
+                              Open <ArrowRightIcon aria-hidden />
+                            </Button>
+                          </div>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(page > 1 || hasMore) && (
+        <div className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
+          <span>Page {page}</span>
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setParams({ ...(search ? { q: search } : {}), page: String(page - 1) })}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={!hasMore} onClick={() => setParams({ ...(search ? { q: search } : {}), page: String(page + 1) })}>
+            Next
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { newPasswordSchema } from '@rampart/shared/identity-schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { PasswordInput } from '@/components/password-input';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { ProfileActiveSessionsQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password').max(128),
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+
+export function ChangePasswordCard() {
+  const [update] = useMutation(ProfileUpdateUserMutation, { refetchQueries: [ProfileActiveSessionsQuery] });
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await update({ variables: { currentPassword: values.currentPassword, password: values.password } });
+      form.reset();
+      toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { currentPassword: 'currentPassword', password: 'password' }));
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit} aria-label="Change password">
+        <Card className="gap-5">
+          <CardHeader>
+            <CardTitle className="text-base">Password</CardTitle>
+            <CardDescription>Changing it signs you out everywhere except on this device.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not change your password" />
+            <FormField
+              control={form.control}
+              name="currentPassword"
+              render={({ field }) => (
+                <FormItem className="sm:max-w-sm">
+                  <FormLabel>Current password</FormLabel>
+                  <FormControl>
+                    <PasswordInput {...field} autoComplete="current-password" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="password"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>New password</FormLabel>
+                    <FormControl>
+                      <PasswordInput {...field} autoComplete="new-password" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="confirmPassword"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Confirm new password</FormLabel>
+                    <FormControl>
+                      <PasswordInput {...field} autoComplete="new-password" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+          </CardContent>
+          <CardFooter className="justify-end border-t pt-5">
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting && <Spinner label="Saving" />}
+              Change password
+            </Button>
+          </CardFooter>
+        </Card>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { otpCodeSchema } from '@rampart/shared/identity-schemas';
+import { ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ROUTES } from '@/config/routes';
+import { ProfileDisableOtpMutation } from '@/features/profile/api/profile';
+import type { Profile_UserFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+const schema = z.object({ otpToken: otpCodeSchema });
+
+export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
+  const [disable] = useMutation(ProfileDisableOtpMutation);
+  const [turningOff, setTurningOff] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await disable({ variables: values });
+      toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
+      setTurningOff(false);
+      form.reset();
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { otpToken: 'otpToken' }));
+    }
+  });
+
+  return (
+    <Card className="gap-5">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="text-base">Two-factor authentication</CardTitle>
+          <CardDescription>A 6-digit code from an authenticator app at every sign-in.</CardDescription>
+        </div>
+        {user.isOtpEnabled ? (
+          <Badge variant="outline" className="gap-1.5">
+            <ShieldCheckIcon className="size-3.5 text-(--success)" aria-hidden /> On
+          </Badge>
+        ) : (
+          <Badge variant="warning" className="gap-1.5">
+            <ShieldOffIcon className="size-3.5" aria-hidden /> Off
+          </Badge>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {!user.isOtpEnabled ? (
+          <Button asChild className="w-fit">
+            <Link to={ROUTES.setup2fa}>Turn on two-factor authentication</Link>
+          </Button>
+        ) : user.isOtpEnforced ? (
+          <p className="text-sm text-muted-foreground">Your organization requires two-factor authentication, so it cannot be turned off.</p>
+        ) : !turningOff ? (
+          <Button variant="outline" className="w-fit" onClick={() => setTurningOff(true)}>
+            Turn off
+          </Button>
+        ) : (
+          <Form {...form}>
+            <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Turn off two-factor authentication">
+              <ErrorAlert message={generalError} title="Could not turn it off" />
+              <FormField
+                control={form.control}
+                name="otpToken"
+                render={({ field }) => (
+                  <FormItem className="sm:max-w-xs">
+                    <FormLabel>Code from your authenticator app</FormLabel>
+                    <FormControl>
+                      <Input {...field} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" className="font-mono tracking-[0.3em]" autoFocus />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <div className="flex gap-2">
+                <Button type="submit" variant="destructive" disabled={form.formState.isSubmitting}>
+                  {form.formState.isSubmitting && <Spinner label="Turning off" />}
+                  Turn off two-factor
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => {
+                    setTurningOff(false);
+                    setGeneralError(null);
+                    form.reset();
+                  }}
+                >
+                  Cancel
+                </Button>
+              </div>
+            </form>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
