@@ -2,6 +2,7 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
+import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
 import { startWorker } from './jobs/worker.ts';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   }
   const infrastructure = await startInfrastructure(config, (message) => console.log(message));
   const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
+  if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer });
   const { startDevelopmentIdentityProvider } = await import('./sso/dev-identity-provider.ts');
   const devIdp = config.OIDC_ISSUER ? null : await startDevelopmentIdentityProvider({ config, database: infrastructure.database });

@@ -11,6 +11,10 @@ import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
 import { createTeamRepository } from './modules/team/team.repository.ts';
 import { createTeamService } from './modules/team/team.service.ts';
+import { createTransactionsRepository } from './modules/transactions/transactions.repository.ts';
+import { createTransactionsService } from './modules/transactions/transactions.service.ts';
+import { createDashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
+import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { createDevelopersRepository } from './modules/developers/developers.repository.ts';
 import { createDevelopersService } from './modules/developers/developers.service.ts';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
@@ -26,6 +30,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const accountsRepository = createAccountsRepository(database.db);
   const identityRepository = createIdentityRepository(database.db);
   const teamRepository = createTeamRepository(database.db);
+  const transactions = createTransactionsService({ repository: createTransactionsRepository(database.db, database.readDb), db: database.db });
   const audit = createAuditService({ repository: createAuditRepository(database.db) });
   const identity = createIdentityService({ repository: identityRepository, mailer, config });
   const jobs = createJobQueue(database.pool);
@@ -42,6 +47,11 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     accountExists: async (accountId) => Boolean(await accountsRepository.findAccount(accountId)),
     entityAccount: {
       membership: (id) => teamRepository.accountOfMembership(id),
+      buyTransaction: (id) => transactions.accountOf(id, 'buy'),
+      sellTransaction: (id) => transactions.accountOf(id, 'sell'),
+      swapTransaction: (id) => transactions.accountOf(id, 'swap'),
+      balanceTransaction: (id) => transactions.accountOf(id, 'balance'),
+      anyTransaction: (id) => transactions.accountOf(id, null),
       apiKey: (id) => developersRepository.accountOfKey(id),
       webhook: (id) => webhooksRepository.accountOfWebhook(id),
       webhookDelivery: (id) => webhooksRepository.accountOfDelivery(id),
@@ -57,6 +67,8 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     accounts: createAccountsService({ repository: accountsRepository, config, db: database.db }),
     team: createTeamService({ repository: teamRepository, accounts: accountsRepository, identityRepository, identity, mailer, config }),
     sso: createSsoService({ config }),
+    transactions,
+    dashboards: createDashboardsService({ repository: createDashboardsRepository(database.readDb) }),
     jobs,
     developers,
     webhooks,

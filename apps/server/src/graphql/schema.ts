@@ -9,6 +9,8 @@ import { identityResolvers } from '../modules/identity/identity.resolvers.ts';
 import { ssoResolvers } from '../modules/sso/sso.resolvers.ts';
 import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
 import { teamResolvers } from '../modules/team/team.resolvers.ts';
+import { transactionsResolvers } from '../modules/transactions/transactions.resolvers.ts';
+import { dashboardsResolvers } from '../modules/dashboards/dashboards.resolvers.ts';
 import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
 import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
@@ -83,6 +85,8 @@ export function buildResolvers(services: Services) {
     developersResolvers,
     webhooksResolvers,
     settingsResolvers,
+    transactionsResolvers,
+    dashboardsResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
   return { Decimal, DateTime, ...resolvers };

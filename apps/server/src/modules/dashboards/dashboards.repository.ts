@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { SKETCH_SIZE } from '../transactions/rollups.ts';
+
+export type DashboardCurrency = 'usd' | 'eur' | 'gbp';
+
+export interface RollupScope {
+  accountId: string;
+  liveMode: boolean;
+  kind: string;
+  currency: DashboardCurrency;
+}
+
+/** Dashboard reads: only the rollup tables, never the transactions table. */
+export function createDashboardsRepository(readDb: Database) {
+  const volume = (currency: DashboardCurrency) => sql.raw(`volume_${currency}`);
+  const fee = (currency: DashboardCurrency) => sql.raw(`fee_${currency}`);
+  return {
+    /** Totals per bucket (day or month) and status over [from, to]. */
+    async totals(scope: RollupScope, from: string, to: string, bucket: 'day' | 'month') {
+      const result = await readDb.execute<{ bucket: string; status: string; n: number; volume: string; fee: string }>(sql`
+        select to_char(date_trunc(${bucket}, day), 'YYYY-MM-DD') as bucket, status, sum(tx_count)::int as n,
+               sum(${volume(scope.currency)})::text as volume, sum(${fee(scope.currency)})::text as fee
+        from transaction_rollups
+        where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${from}::date and ${to}::date
+        group by 1, 2`);
+      return result.rows;
+    },
+
+    async dimensions(scope: RollupScope, from: string, to: string) {
+      const result = await readDb.execute<{ dimension: string; value: string; n: number; completed: number; volume: string }>(sql`
+        select dimension, value, sum(tx_count)::int as n, sum(completed_count)::int as completed, sum(${volume(scope.currency)})::text as volume
+        from transaction_dimension_rollups
+        where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${from}::date and ${to}::date
+        group by 1, 2`);
+      return result.rows;
+    },
+
+    /** Unique customers over [from, to]: merges the daily K-minimum-values sketches. */
+    async uniqueCustomers(scope: RollupScope, from: string, to: string): Promise<{ count: number; isEstimate: boolean }> {
+      const result = await readDb.execute<{ n: number; kth: number | null }>(sql`
+        select count(*)::int as n, max(h) as kth from (
+          select distinct h from transaction_customer_sketches s, unnest(s.hashes) as h
+          where s.account_id = ${scope.accountId} and s.live_mode = ${scope.liveMode} and s.kind = ${scope.kind} and s.day between ${from}::date and ${to}::date
+          order by h limit ${SKETCH_SIZE}
+        ) k`);
+      const { n, kth } = result.rows[0]!;
+      if (n < SKETCH_SIZE || kth === null) return { count: n, isEstimate: false };
+      const fraction = (Number(kth) + 2 ** 31 + 1) / 2 ** 32;
+      return { count: Math.round((SKETCH_SIZE - 1) / fraction), isEstimate: true };
+    },
+  };
+}
+
+export type DashboardsRepository = ReturnType<typeof createDashboardsRepository>;

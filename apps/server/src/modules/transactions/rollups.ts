@@ -1,0 +1,131 @@
+/**
+ * Dashboard rollups: daily totals per status, daily breakdowns per dimension and daily customer sketches.
+ * Maintained in the same database transaction as every insert and status change (`recordCreated`,
+ * `recordStatusChange`), rebuilt in bulk after the generator's COPY (`rebuildRollups`). Dashboards read only these.
+ */
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { SqlExecutor } from '../webhooks/outbox.ts';
+
+/** K of the K-minimum-values sketch: unique customers are exact below K per range, within about 9% above. */
+export const SKETCH_SIZE = 128;
+
+const ROLLUP_KIND = sql.raw(`case when kind = 'balance' then lower(balance_type) else kind end`);
+const DAY = sql.raw(`(created_at at time zone 'UTC')::date`);
+const COMPLETED = sql.raw(`status in ('completed', 'Completed')`);
+const CURRENCY = sql.raw(`case kind when 'buy' then quote_currency_code when 'sell' then base_currency_code when 'swap' then base_currency_code else fiat_currency_code end`);
+
+/** Recomputes every rollup of an account from its transactions (after a bulk load). */
+export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`delete from transaction_rollups where account_id = $1`, [accountId]);
+    await client.query(`delete from transaction_dimension_rollups where account_id = $1`, [accountId]);
+    await client.query(`delete from transaction_customer_sketches where account_id = $1`, [accountId]);
+    const kind = `case when kind = 'balance' then lower(balance_type) else kind end`;
+    const day = `(created_at at time zone 'UTC')::date`;
+    await client.query(
+      `insert into transaction_rollups (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
+       select account_id, live_mode, ${kind}, ${day}, status, count(*), sum(amount * usd_rate), sum(amount * eur_rate), sum(amount * gbp_rate),
+              sum(extra_fee_amount * usd_rate), sum(extra_fee_amount * eur_rate), sum(extra_fee_amount * gbp_rate)
+       from transactions where account_id = $1 group by 1, 2, 3, 4, 5`,
+      [accountId],
+    );
+    await client.query(
+      `insert into transaction_dimension_rollups (account_id, live_mode, kind, day, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
+       select account_id, live_mode, k, d, dim.dimension, dim.value, count(*), count(*) filter (where completed),
+              coalesce(sum(amount * usd_rate) filter (where completed), 0), coalesce(sum(amount * eur_rate) filter (where completed), 0),
+              coalesce(sum(amount * gbp_rate) filter (where completed), 0)
+       from (select account_id, live_mode, ${kind} as k, ${day} as d, status in ('completed', 'Completed') as completed, amount, usd_rate, eur_rate, gbp_rate,
+                    case kind when 'buy' then quote_currency_code when 'sell' then base_currency_code when 'swap' then base_currency_code else fiat_currency_code end as currency,
+                    coalesce(payment_method, 'none') as payment_method, coalesce(country, 'unknown') as country
+             from transactions where account_id = $1) t
+       cross join lateral (values ('currency', t.currency), ('paymentMethod', t.payment_method), ('country', t.country)) as dim(dimension, value)
+       group by 1, 2, 3, 4, 5, 6`,
+      [accountId],
+    );
+    await client.query(
+      `insert into transaction_customer_sketches (account_id, live_mode, kind, day, hashes)
+       select account_id, live_mode, k, d, (array_agg(distinct h order by h))[1:${SKETCH_SIZE}]
+       from (select account_id, live_mode, ${kind} as k, ${day} as d, hashtext(customer_id::text) as h
+             from transactions where account_id = $1 and customer_id is not null) t
+       group by 1, 2, 3, 4`,
+      [accountId],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Adds a new transaction to the rollups, in the caller's transaction. */
+export async function recordCreated(executor: SqlExecutor, id: string): Promise<void> {
+  await executor.execute(sql`
+    insert into transaction_rollups as r (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
+    select account_id, live_mode, ${ROLLUP_KIND}, ${DAY}, status, 1, amount * usd_rate, amount * eur_rate, amount * gbp_rate,
+           extra_fee_amount * usd_rate, extra_fee_amount * eur_rate, extra_fee_amount * gbp_rate
+    from transactions where id = ${id}
+    on conflict (account_id, live_mode, kind, day, status) do update set
+      tx_count = r.tx_count + 1, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
+      volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
+      fee_gbp = r.fee_gbp + excluded.fee_gbp`);
+  await executor.execute(sql`
+    insert into transaction_dimension_rollups as r (account_id, live_mode, kind, day, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
+    select t.account_id, t.live_mode, ${ROLLUP_KIND}, ${DAY}, dim.dimension, dim.value, 1, case when ${COMPLETED} then 1 else 0 end,
+           case when ${COMPLETED} then amount * usd_rate else 0 end, case when ${COMPLETED} then amount * eur_rate else 0 end,
+           case when ${COMPLETED} then amount * gbp_rate else 0 end
+    from transactions t
+    cross join lateral (values ('currency', ${CURRENCY}), ('paymentMethod', coalesce(payment_method, 'none')), ('country', coalesce(country, 'unknown'))) as dim(dimension, value)
+    where t.id = ${id}
+    on conflict (account_id, live_mode, kind, day, dimension, value) do update set
+      tx_count = r.tx_count + 1, completed_count = r.completed_count + excluded.completed_count,
+      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
+  await executor.execute(sql`
+    insert into transaction_customer_sketches as s (account_id, live_mode, kind, day, hashes)
+    select account_id, live_mode, ${ROLLUP_KIND}, ${DAY}, array[hashtext(customer_id::text)]
+    from transactions where id = ${id} and customer_id is not null
+    on conflict (account_id, live_mode, kind, day) do update set
+      hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))`);
+}
+
+/** Moves a transaction between status buckets (and in or out of the completed volume), in the caller's transaction. */
+export async function recordStatusChange(executor: SqlExecutor, id: string, from: string): Promise<void> {
+  await executor.execute(sql`
+    with t as (select * from transactions where id = ${id}),
+    removed as (
+      update transaction_rollups r set tx_count = r.tx_count - 1, volume_usd = r.volume_usd - t.amount * t.usd_rate,
+        volume_eur = r.volume_eur - t.amount * t.eur_rate, volume_gbp = r.volume_gbp - t.amount * t.gbp_rate,
+        fee_usd = r.fee_usd - t.extra_fee_amount * t.usd_rate, fee_eur = r.fee_eur - t.extra_fee_amount * t.eur_rate,
+        fee_gbp = r.fee_gbp - t.extra_fee_amount * t.gbp_rate
+      from t where r.account_id = t.account_id and r.live_mode = t.live_mode
+        and r.kind = (case when t.kind = 'balance' then lower(t.balance_type) else t.kind end)
+        and r.day = (t.created_at at time zone 'UTC')::date and r.status = ${from}
+      returning 1
+    )
+    insert into transaction_rollups as r (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
+    select account_id, live_mode, ${ROLLUP_KIND}, ${DAY}, status, 1, amount * usd_rate, amount * eur_rate, amount * gbp_rate,
+           extra_fee_amount * usd_rate, extra_fee_amount * eur_rate, extra_fee_amount * gbp_rate
+    from t
+    on conflict (account_id, live_mode, kind, day, status) do update set
+      tx_count = r.tx_count + 1, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
+      volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
+      fee_gbp = r.fee_gbp + excluded.fee_gbp`);
+  const wasCompleted = from === 'completed' || from === 'Completed';
+  await executor.execute(sql`
+    update transaction_dimension_rollups r set
+      completed_count = r.completed_count + delta.sign,
+      volume_usd = r.volume_usd + delta.sign * t.amount * t.usd_rate,
+      volume_eur = r.volume_eur + delta.sign * t.amount * t.eur_rate,
+      volume_gbp = r.volume_gbp + delta.sign * t.amount * t.gbp_rate
+    from transactions t,
+      lateral (select (case when t.status in ('completed', 'Completed') then 1 else 0 end) - ${wasCompleted ? 1 : 0} as sign) delta,
+      lateral (values ('currency', case t.kind when 'buy' then t.quote_currency_code when 'sell' then t.base_currency_code when 'swap' then t.base_currency_code else t.fiat_currency_code end),
+                      ('paymentMethod', coalesce(t.payment_method, 'none')), ('country', coalesce(t.country, 'unknown'))) as dim(dimension, value)
+    where t.id = ${id} and delta.sign <> 0 and r.account_id = t.account_id and r.live_mode = t.live_mode
+      and r.kind = (case when t.kind = 'balance' then lower(t.balance_type) else t.kind end)
+      and r.day = (t.created_at at time zone 'UTC')::date and r.dimension = dim.dimension and r.value = dim.value`);
+}

@@ -1,0 +1,230 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+/** The database or a transaction of it. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
+import type { TransactionKind } from '@rampart/shared/transactions';
+import type { SqlExecutor } from '../webhooks/outbox.ts';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerFileRow = typeof customerFiles.$inferSelect;
+export type CustomerCardRow = typeof customerCards.$inferSelect;
+
+export type TransactionSort = 'createdAt_DESC' | 'createdAt_ASC' | 'amount_DESC' | 'amount_ASC';
+
+export interface TransactionFilter {
+  accountId: string;
+  liveMode: boolean;
+  kind: TransactionKind;
+  nftOnly?: boolean;
+  balanceType?: string | null;
+  statuses?: string[] | null;
+  minAmount?: string | null;
+  maxAmount?: string | null;
+  minCreatedAt?: string | null;
+  maxCreatedAt?: string | null;
+  searchString?: string | null;
+  customerId?: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The WHERE clause of a filtered view; shared by the list, its count and the CSV export. */
+export function whereOf(filter: TransactionFilter): SQL {
+  const parts: SQL[] = [sql`t.account_id = ${filter.accountId}`, sql`t.live_mode = ${filter.liveMode}`, sql`t.kind = ${filter.kind}`];
+  if (filter.nftOnly) parts.push(sql`t.is_nft`);
+  if (filter.balanceType) parts.push(sql`t.balance_type = ${filter.balanceType}`);
+  if (filter.statuses?.length === 1) parts.push(sql`t.status = ${filter.statuses[0]}`);
+  else if (filter.statuses?.length) parts.push(sql`t.status in (${sql.join(filter.statuses.map((s) => sql`${s}`), sql`, `)})`);
+  if (filter.minAmount) parts.push(sql`t.amount >= ${filter.minAmount}::numeric`);
+  if (filter.maxAmount) parts.push(sql`t.amount <= ${filter.maxAmount}::numeric`);
+  if (filter.minCreatedAt) parts.push(sql`t.created_at >= ${filter.minCreatedAt}::timestamptz`);
+  if (filter.maxCreatedAt) parts.push(sql`t.created_at <= ${filter.maxCreatedAt}::timestamptz`);
+  if (filter.customerId) parts.push(sql`t.customer_id = ${filter.customerId}`);
+  const search = filter.searchString?.trim();
+  if (search) {
+    if (UUID.test(search)) parts.push(sql`(t.id = ${search.toLowerCase()} or t.customer_id = ${search.toLowerCase()})`);
+    else {
+      const byEmail = search.includes('@')
+        ? sql` or t.customer_id = any(array(select c.id from customers c where c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and lower(c.email) = ${search.toLowerCase()}))`
+        : sql``;
+      parts.push(sql`(t.external_transaction_id = ${search} or t.external_customer_id = ${search} or t.wallet_address = ${search}${byEmail})`);
+    }
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** ORDER BY matching the indexes (they are DESC NULLS LAST; ascending reads them backwards). */
+export function orderOf(sort: TransactionSort = 'createdAt_DESC', alias = 't'): SQL {
+  const a = sql.raw(alias);
+  switch (sort) {
+    case 'createdAt_ASC':
+      return sql`${a}.created_at asc nulls first, ${a}.id asc nulls first`;
+    case 'amount_ASC':
+      return sql`${a}.amount asc, ${a}.id asc`;
+    case 'amount_DESC':
+      return sql`${a}.amount desc nulls first, ${a}.id desc nulls first`;
+    default:
+      return sql`${a}.created_at desc nulls last, ${a}.id desc nulls last`;
+  }
+}
+
+export function createTransactionsRepository(db: Database, readDb: Database) {
+  async function byIds(ids: string[], executor: Database = readDb): Promise<TransactionRow[]> {
+    if (!ids.length) return [];
+    const rows = await executor.select().from(transactions).where(inArray(transactions.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is TransactionRow => Boolean(row));
+  }
+
+  return {
+    /** One page: ids from an index-only scan first, then the 20-odd full rows by primary key. */
+    async page(filter: TransactionFilter, sort: TransactionSort, skip: number, take: number): Promise<TransactionRow[]> {
+      const result = await readDb.execute<{ id: string }>(
+        sql`select t.id from transactions t where ${whereOf(filter)} order by ${orderOf(sort)} offset ${skip} limit ${take}`,
+      );
+      return byIds(result.rows.map((row) => row.id));
+    },
+
+    /** Counts matching rows up to `limit` (index-only); the caller reports "limit-1 or more" past it. */
+    async countUpTo(filter: TransactionFilter, limit: number): Promise<number> {
+      const result = await readDb.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from transactions t where ${whereOf(filter)} limit ${limit}) s`);
+      return result.rows[0]!.n;
+    },
+
+    /** Exact counts straight from the daily rollups, when the filter is only kind (and statuses). */
+    async countFromRollups(accountId: string, liveMode: boolean, rollupKinds: string[], statuses: string[] | null): Promise<number> {
+      const statusFilter = statuses?.length ? sql` and status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})` : sql``;
+      const result = await readDb.execute<{ n: number }>(sql`
+        select coalesce(sum(tx_count), 0)::int as n from transaction_rollups
+        where account_id = ${accountId} and live_mode = ${liveMode} and kind in (${sql.join(rollupKinds.map((k) => sql`${k}`), sql`, `)})${statusFilter}`);
+      return result.rows[0]!.n;
+    },
+
+    async find(id: string, executor: Database = readDb): Promise<TransactionRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await executor.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+      return row;
+    },
+
+    findPrimary: (id: string) => (UUID.test(id) ? db.select().from(transactions).where(eq(transactions.id, id)).limit(1).then((rows) => rows[0]) : Promise.resolve(undefined)),
+
+    /** The owning account of a transaction of a kind, for the @entity access rule. */
+    async accountOf(id: string, kind: TransactionKind | null): Promise<string | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .select({ accountId: transactions.accountId })
+        .from(transactions)
+        .where(kind ? and(eq(transactions.id, id), eq(transactions.kind, kind)) : eq(transactions.id, id))
+        .limit(1);
+      return row?.accountId ?? null;
+    },
+
+    async insert(executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
+      const [row] = await executor.insert(transactions).values(values).returning();
+      return row!;
+    },
+
+    /** Locks a transaction for a status change. */
+    async lock(executor: Executor, id: string): Promise<TransactionRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await executor.select().from(transactions).where(eq(transactions.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async update(executor: Executor, id: string, values: Partial<typeof transactions.$inferInsert>, history?: StatusHistoryEntry): Promise<TransactionRow> {
+      const [row] = await executor
+        .update(transactions)
+        .set({ ...values, updatedAt: new Date(), ...(history ? { statusHistory: sql`${transactions.statusHistory} || ${JSON.stringify([history])}::jsonb` } : {}) })
+        .where(eq(transactions.id, id))
+        .returning();
+      return row!;
+    },
+
+    // Customers
+
+    async customer(accountId: string, liveMode: boolean, by: { id?: string | null; externalCustomerId?: string | null }): Promise<CustomerRow | undefined> {
+      const conditions = [eq(customers.accountId, accountId), eq(customers.liveMode, liveMode)];
+      if (by.id) {
+        if (!UUID.test(by.id)) return undefined;
+        conditions.push(eq(customers.id, by.id));
+      } else if (by.externalCustomerId) conditions.push(eq(customers.externalCustomerId, by.externalCustomerId));
+      else return undefined;
+      const [row] = await readDb.select().from(customers).where(and(...conditions)).limit(1);
+      return row;
+    },
+
+    async customerById(id: string, executor: Executor = readDb): Promise<CustomerRow | undefined> {
+      if (!UUID.test(id)) return undefined;
+      const [row] = await executor.select().from(customers).where(eq(customers.id, id)).limit(1);
+      return row;
+    },
+
+    async customersByIds(ids: string[]): Promise<CustomerRow[]> {
+      if (!ids.length) return [];
+      return readDb.select().from(customers).where(inArray(customers.id, ids));
+    },
+
+    async customerPage(accountId: string, liveMode: boolean, search: string | null, skip: number, take: number, countLimit: number) {
+      const where = [sql`c.account_id = ${accountId}`, sql`c.live_mode = ${liveMode}`];
+      const term = search?.trim();
+      if (term) {
+        if (UUID.test(term)) where.push(sql`c.id = ${term.toLowerCase()}`);
+        else if (term.includes('@')) where.push(sql`lower(c.email) = ${term.toLowerCase()}`);
+        else where.push(sql`c.external_customer_id = ${term}`);
+      }
+      const clause = sql.join(where, sql` and `);
+      const ids = await readDb.execute<{ id: string }>(sql`select c.id from customers c where ${clause} order by c.created_at desc nulls last, c.id desc nulls last offset ${skip} limit ${take}`);
+      const count = await readDb.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from customers c where ${clause} limit ${countLimit}) s`);
+      const rows = await this.customersByIds(ids.rows.map((r) => r.id));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return { rows: ids.rows.map((r) => byId.get(r.id)!).filter(Boolean), count: count.rows[0]!.n };
+    },
+
+    async filesOf(customerId: string): Promise<CustomerFileRow[]> {
+      return readDb.select().from(customerFiles).where(eq(customerFiles.customerId, customerId)).orderBy(customerFiles.createdAt);
+    },
+
+    async cardsOf(customerId: string, skip: number, take: number): Promise<{ rows: CustomerCardRow[]; count: number }> {
+      const rows = await readDb
+        .select()
+        .from(customerCards)
+        .where(eq(customerCards.customerId, customerId))
+        .orderBy(sql`${customerCards.createdAt} desc nulls last, ${customerCards.id} desc nulls last`)
+        .offset(skip)
+        .limit(take);
+      const [count] = await readDb.select({ n: sql<number>`count(*)::int` }).from(customerCards).where(eq(customerCards.customerId, customerId));
+      return { rows, count: count!.n };
+    },
+
+    async setCustomerBlocked(executor: Executor, id: string, blocked: boolean, by: string): Promise<CustomerRow> {
+      const [row] = await executor
+        .update(customers)
+        .set({ isBlocked: blocked, blockedAt: blocked ? new Date() : null, blockedBy: blocked ? by : null, updatedAt: new Date() })
+        .where(eq(customers.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Balances per currency from a customer's completed balance transactions: deposits and rewards in, withdrawals out. */
+    async customerBalances(accountId: string, liveMode: boolean, customerId: string) {
+      const result = await readDb.execute<{ currency: string; balance: string; deposited: string; withdrawn: string; rewarded: string; pending: string }>(sql`
+        select fiat_currency_code as currency,
+          coalesce(sum(case when balance_type = 'Withdrawal' then -amount else amount end) filter (where status = 'Completed'), 0)::text as balance,
+          coalesce(sum(amount) filter (where status = 'Completed' and balance_type = 'Deposit'), 0)::text as deposited,
+          coalesce(sum(amount) filter (where status = 'Completed' and balance_type = 'Withdrawal'), 0)::text as withdrawn,
+          coalesce(sum(amount) filter (where status = 'Completed' and balance_type = 'Reward'), 0)::text as rewarded,
+          coalesce(sum(amount) filter (where status in ('Pending', 'WaitingPayment')), 0)::text as pending
+        from transactions where customer_id = ${customerId} and account_id = ${accountId} and live_mode = ${liveMode} and kind = 'balance'
+        group by 1 order by 1`);
+      return result.rows;
+    },
+
+    /** The pg client the CSV export streams from (a replica when READ_DATABASE_URL is set). */
+    exec: (executor: SqlExecutor, query: SQL) => executor.execute(query),
+  };
+}
+
+export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;

@@ -1,0 +1,125 @@
+import { CRYPTO_CURRENCIES, FAILURE_REASONS, explorerLinks } from '@rampart/shared/transactions';
+import type { Resolvers } from '../../generated/graphql.ts';
+import { requireGrant, requireSession, type GraphQLContext } from '../../graphql/context.ts';
+import type { CustomerRow, TransactionRow } from './transactions.repository.ts';
+
+const FIAT_NAMES: Record<string, string> = { usd: 'US Dollar', eur: 'Euro', gbp: 'British Pound', cad: 'Canadian Dollar', aud: 'Australian Dollar', brl: 'Brazilian Real', ngn: 'Nigerian Naira', jpy: 'Japanese Yen' };
+
+function currency(code: string | null) {
+  if (!code) return null;
+  const crypto = CRYPTO_CURRENCIES.find((c) => c.code === code);
+  return { code, name: crypto?.name ?? FIAT_NAMES[code] ?? code.toUpperCase(), networkCode: crypto?.networkCode ?? null };
+}
+
+/** Customers of the transactions of one request, loaded in one query per tick. */
+const customerBatches = new WeakMap<object, (id: string) => Promise<CustomerRow | undefined>>();
+function loadCustomer(context: GraphQLContext, id: string): Promise<CustomerRow | undefined> {
+  let load = customerBatches.get(context);
+  if (!load) {
+    let pending: Map<string, Array<(row: CustomerRow | undefined) => void>> | null = null;
+    load = (customerId: string) =>
+      new Promise((resolve) => {
+        if (!pending) {
+          const batch = new Map<string, Array<(row: CustomerRow | undefined) => void>>();
+          pending = batch;
+          queueMicrotask(() => {
+            pending = null;
+            context.services.transactions
+              .customersByIds([...batch.keys()])
+              .then((rows) => {
+                const byId = new Map(rows.map((row) => [row.id, row]));
+                for (const [key, waiters] of batch) for (const waiter of waiters) waiter(byId.get(key));
+              })
+              .catch(() => {
+                for (const waiters of batch.values()) for (const waiter of waiters) waiter(undefined);
+              });
+          });
+        }
+        const waiters = pending.get(customerId) ?? [];
+        waiters.push(resolve);
+        pending.set(customerId, waiters);
+      });
+    customerBatches.set(context, load);
+  }
+  return load(id);
+}
+
+/** Fields every kind shares. */
+const common = {
+  failureReasonMessage: (row: TransactionRow) => (row.failureReason ? (FAILURE_REASONS[row.failureReason] ?? row.failureReason) : null),
+  customer: (row: TransactionRow, _args: unknown, context: GraphQLContext) => (row.customerId ? loadCustomer(context, row.customerId).then((c) => c ?? null) : null),
+  statusHistory: (row: TransactionRow) => row.statusHistory.map((entry) => ({ ...entry, by: entry.by ?? null, reason: entry.reason ?? null })),
+  baseCurrency: (row: TransactionRow) => currency(row.baseCurrencyCode)!,
+  quoteCurrency: (row: TransactionRow) => currency(row.quoteCurrencyCode),
+  explorerLinks: (row: TransactionRow) => explorerLinks(row.networkCode, { hash: row.cryptoTransactionId, address: row.walletAddress, liveMode: row.liveMode }),
+};
+
+const kindOf: Record<string, string> = { buy: 'BuyTransaction', sell: 'SellTransaction', swap: 'SwapTransaction', balance: 'BalanceTransaction' };
+
+export const transactionsResolvers: Resolvers = {
+  Query: {
+    transactions: (_p, args, context) => context.services.transactions.list('buy', requireGrant(context).accountId, args),
+    sellTransactions: (_p, args, context) => context.services.transactions.list('sell', requireGrant(context).accountId, args),
+    swapTransactions: (_p, args, context) => context.services.transactions.list('swap', requireGrant(context).accountId, args),
+    balanceTransactions: (_p, args, context) => context.services.transactions.list('balance', requireGrant(context).accountId, args),
+    transaction: (_p, args, context) => context.services.transactions.detail('buy', args.id),
+    sellTransaction: (_p, args, context) => context.services.transactions.detail('sell', args.id),
+    swapTransaction: (_p, args, context) => context.services.transactions.detail('swap', args.id),
+    balanceTransaction: (_p, args, context) => context.services.transactions.detail('balance', args.id),
+    anyTransaction: (_p, args, context) => context.services.transactions.find(args.id),
+    transactionFailureReasons: (_p, args, context) => context.services.transactions.failureReasons(args.id),
+    customer: (_p, args, context) => context.services.transactions.customer(requireGrant(context).accountId, args),
+    customers: (_p, args, context) => context.services.transactions.customers(requireGrant(context).accountId, args),
+    customerAllBalances: async (_p, args, context) =>
+      (await context.services.transactions.customerAllBalances(requireGrant(context).accountId, args)).map((row) => ({ ...row, currency: currency(row.currency)! })),
+  },
+  Mutation: {
+    approveSellTransaction: (_p, args, context) => context.services.transactions.staffAction('sell', 'approve', args.id, requireSession(context).user.id, args),
+    cancelSellTransaction: (_p, args, context) => context.services.transactions.staffAction('sell', 'cancel', args.id, requireSession(context).user.id, args),
+    freezeSellTransaction: (_p, args, context) => context.services.transactions.staffAction('sell', 'freeze', args.id, requireSession(context).user.id, args),
+    refundSellTransaction: (_p, args, context) => context.services.transactions.staffAction('sell', 'refund', args.id, requireSession(context).user.id, args),
+    approveSwapTransaction: (_p, args, context) => context.services.transactions.staffAction('swap', 'approve', args.id, requireSession(context).user.id, args),
+    cancelSwapTransaction: (_p, args, context) => context.services.transactions.staffAction('swap', 'cancel', args.id, requireSession(context).user.id, args),
+    freezeSwapTransaction: (_p, args, context) => context.services.transactions.staffAction('swap', 'freeze', args.id, requireSession(context).user.id, args),
+    refundSwapTransaction: (_p, args, context) => context.services.transactions.staffAction('swap', 'refund', args.id, requireSession(context).user.id, args),
+    blockCustomer: (_p, args, context) => context.services.transactions.setCustomerBlocked(args.id, true, requireSession(context).user.id),
+    unblockCustomer: (_p, args, context) => context.services.transactions.setCustomerBlocked(args.id, false, requireSession(context).user.id),
+  },
+  AnyTransaction: {
+    __resolveType: (row) => kindOf[(row as TransactionRow).kind] as 'BuyTransaction',
+    // Mercurius reads `resolveType` on unions.
+    ...({ resolveType: (row: TransactionRow) => kindOf[row.kind] } as object),
+  },
+  BuyTransaction: {
+    ...common,
+    status: (row) => row.status as never,
+    nftTransaction: (row) => row.nftTransaction ?? null,
+    defiBuyTransaction: (row) => row.defiBuyTransaction ?? null,
+  },
+  SellTransaction: {
+    ...common,
+    status: (row) => row.status as never,
+    depositExplorerUrl: (row) => explorerLinks(row.networkCode, { hash: row.depositHash, liveMode: row.liveMode }).transactionUrl,
+  },
+  SwapTransaction: {
+    ...common,
+    status: (row) => row.status as never,
+    quotes: (row) => (row.quote ? [row.quote as never] : []),
+    destinationWalletAddress: (row) => row.walletAddress,
+  },
+  BalanceTransaction: {
+    failureReasonMessage: common.failureReasonMessage,
+    customer: common.customer,
+    statusHistory: common.statusHistory,
+    type: (row) => (row.balanceType ?? 'Deposit') as never,
+    status: (row) => row.status as never,
+    currency: (row) => currency(row.fiatCurrencyCode)!,
+  },
+  Customer: {
+    address: (row) => ({ country: row.country }),
+    identityCheck: (row) => ({ level: row.isBlocked ? 'Blocked' : row.kycLevel, result: row.identityCheckResult, status: row.identityCheckStatus }),
+    files: (row, _args, context) => context.services.transactions.customerFiles(row.id),
+    transactions: (row, args, context) => context.services.transactions.customerTransactions(row, args),
+    cards: (row, args, context) => context.services.transactions.customerCards(row.id, args),
+  },
+};

@@ -1,0 +1,455 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import type { TransactionRow } from './transactions.repository.ts';
+
+let t: TestApp;
+let accountId: string;
+let otherAccountId: string;
+let analyst: ApiClient;
+let staff: ApiClient;
+let staffUserId: string;
+let customerId: string;
+let otherCustomerId: string;
+
+const DAY = 86_400_000;
+const NOW = Date.now();
+
+async function user(adminRole: string | null = null) {
+  const result = await t.database.pool.query<{ id: string; email: string; firstName: string; lastName: string }>(
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Tx', 'Tester', true, $2) returning id, email, first_name as "firstName", last_name as "lastName"`,
+    [uniqueEmail('tx'), adminRole],
+  );
+  return result.rows[0]!;
+}
+
+async function signedIn(row: Awaited<ReturnType<typeof user>>): Promise<ApiClient> {
+  const issued = (await t.app.services.identity.issueSession(row, 'password', { ipAddress: '127.0.0.1', userAgent: 'tx-test' }))!;
+  const client = t.client();
+  client.cookie = `rampart_session=${issued.cookieValue}`;
+  client.csrfToken = issued.csrfToken;
+  return client;
+}
+
+async function account(name: string) {
+  const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name) values ($1) returning id`, [`${name} Ltd`]);
+  const acc = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, $2) returning id`, [org.rows[0]!.id, name]);
+  return acc.rows[0]!.id;
+}
+
+async function customer(account: string, liveMode: boolean, email: string, external: string) {
+  const result = await t.database.pool.query<{ id: string }>(
+    `insert into customers (account_id, live_mode, email, external_customer_id, country, default_currency, kyc_level, identity_check_status) values ($1, $2, $3, $4, 'GB', 'gbp', 'Full', 'Clear') returning id`,
+    [account, liveMode, email, external],
+  );
+  return result.rows[0]!.id;
+}
+
+const PATH: Record<string, string[]> = {
+  completed: ['pending', 'completed'],
+  failed: ['failed'],
+  pending: ['pending'],
+  waitingPayment: [],
+  waitingAuthorization: ['pending', 'waitingAuthorization'],
+};
+
+interface Spec {
+  n: number;
+  status: string;
+  amount: string;
+  daysAgo: number;
+  account?: string;
+  liveMode?: boolean;
+  customer?: string | null;
+  wallet?: string;
+}
+
+async function buy(spec: Spec): Promise<TransactionRow> {
+  const service = t.app.services.transactions;
+  const row = await service.createTransaction({
+    kind: 'buy',
+    accountId: spec.account ?? accountId,
+    liveMode: spec.liveMode ?? true,
+    baseCurrencyCode: 'usd',
+    quoteCurrencyCode: 'eth',
+    fiatCurrencyCode: 'usd',
+    amount: spec.amount,
+    baseCurrencyAmount: spec.amount,
+    quoteCurrencyAmount: '0.01000000',
+    feeAmount: '1.00',
+    extraFeeAmount: '0.50',
+    networkFeeAmount: '0.20',
+    usdRate: '1',
+    eurRate: '0.92',
+    gbpRate: '0.79',
+    paymentMethod: spec.n % 2 ? 'creditCard' : 'sepa',
+    country: spec.n % 3 ? 'GB' : 'US',
+    externalTransactionId: `ext-${spec.account ?? accountId}-${spec.liveMode ?? true}-${spec.n}`,
+    externalCustomerId: spec.customer === null ? null : `cust-${spec.n % 4}`,
+    customerId: spec.customer === undefined ? customerId : spec.customer,
+    walletAddress: spec.wallet ?? `0xwallet${spec.n}`,
+    cryptoTransactionId: '0xabc',
+    createdAt: new Date(NOW - spec.daysAgo * DAY - spec.n * 1000),
+  });
+  let current = row;
+  for (const status of PATH[spec.status]!) current = await service.changeStatus(row.id, status, { failureReason: status === 'failed' ? 'cardDeclined' : null });
+  return current;
+}
+
+const LIST = `query($a: ID!, $live: Boolean!, $s: String, $skip: Int, $take: Int, $status: [BuyTransactionStatus!], $min: Decimal, $max: Decimal, $from: DateTime, $to: DateTime, $type: String, $sort: TransactionSort) {
+  transactions(accountId: $a, liveMode: $live, searchString: $s, skip: $skip, take: $take, status: $status, minAmount: $min, maxAmount: $max, minCreatedAt: $from, maxCreatedAt: $to, transactionType: $type, sort: $sort) {
+    totalCount isTotalExact skip take items { id status baseCurrencyAmount createdAt externalTransactionId }
+  }
+}`;
+
+type ListResult = { transactions: { totalCount: number; isTotalExact: boolean; items: Array<{ id: string; status: string; baseCurrencyAmount: string; createdAt: string }> } };
+
+const fixtures: TransactionRow[] = [];
+const STATUSES = ['completed', 'completed', 'failed', 'pending', 'waitingPayment', 'completed', 'waitingAuthorization'];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  accountId = await account('Tx Main');
+  otherAccountId = await account('Tx Other');
+  const member = await user();
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [accountId, member.id]);
+  analyst = await signedIn(member);
+  const staffUser = await user('FraudManager');
+  staffUserId = staffUser.id;
+  staff = await signedIn(staffUser);
+  customerId = await customer(accountId, true, 'Ada.Buyer@example.com', 'cust-ada');
+  otherCustomerId = await customer(otherAccountId, true, 'ada.buyer@example.com', 'cust-ada');
+  // 28 live buys in the main account: statuses cycle, amounts 10..280, one per day.
+  for (let n = 0; n < 28; n += 1) {
+    fixtures.push(await buy({ n, status: STATUSES[n % STATUSES.length]!, amount: `${(n + 1) * 10}.00`, daysAgo: n }));
+  }
+  // The same shapes in the other mode and in another account, which must never show up.
+  for (let n = 0; n < 4; n += 1) {
+    await buy({ n, status: 'completed', amount: '50.00', daysAgo: n, liveMode: false, wallet: '0xwallet1' });
+    await buy({ n, status: 'completed', amount: '50.00', daysAgo: n, account: otherAccountId, customer: otherCustomerId, wallet: '0xwallet1' });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+const list = (variables: Record<string, unknown>) => analyst.ok<ListResult>(LIST, { a: accountId, live: true, ...variables });
+const newestFirst = (rows: TransactionRow[]) => [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+
+describe('transactions list', () => {
+  it('lists newest first with an exact total, never rows of another account or mode', async () => {
+    const data = await list({ take: 100 });
+    expect(data.transactions.totalCount).toBe(28);
+    expect(data.transactions.isTotalExact).toBe(true);
+    expect(data.transactions.items.map((i) => i.id)).toEqual(newestFirst(fixtures));
+    const test = await list({ live: false, take: 100 });
+    expect(test.transactions.totalCount).toBe(4);
+    expect(test.transactions.items.every((i) => !fixtures.some((f) => f.id === i.id))).toBe(true);
+  });
+
+  it.each([
+    ['status', { status: ['failed'] }, (r: TransactionRow) => r.status === 'failed'],
+    ['several statuses', { status: ['pending', 'waitingPayment'] }, (r: TransactionRow) => ['pending', 'waitingPayment'].includes(r.status)],
+    ['minimum amount', { min: '200' }, (r: TransactionRow) => Number(r.amount) >= 200],
+    ['maximum amount', { max: '55.5' }, (r: TransactionRow) => Number(r.amount) <= 55.5],
+    ['created range', { from: new Date(NOW - 10.5 * DAY).toISOString(), to: new Date(NOW - 4.5 * DAY).toISOString() }, (r: TransactionRow) => r.createdAt.getTime() >= NOW - 10.5 * DAY && r.createdAt.getTime() <= NOW - 4.5 * DAY],
+    ['external transaction id', { s: `ext-${'ACCOUNT'}-true-3` }, (r: TransactionRow) => r.externalTransactionId?.endsWith('-true-3') ?? false],
+    ['external customer id', { s: 'cust-2' }, (r: TransactionRow) => r.externalCustomerId === 'cust-2'],
+    ['wallet address', { s: '0xwallet1' }, (r: TransactionRow) => r.walletAddress === '0xwallet1'],
+    ['customer e-mail, any case', { s: 'ADA.buyer@example.com' }, () => true],
+    ['combined: status, amount range, created range and search', { status: ['completed'], min: '20', max: '250', from: new Date(NOW - 20.5 * DAY).toISOString(), s: 'cust-1' }, (r: TransactionRow) => r.status === 'completed' && Number(r.amount) >= 20 && Number(r.amount) <= 250 && r.createdAt.getTime() >= NOW - 20.5 * DAY && r.externalCustomerId === 'cust-1'],
+  ])('filters by %s', async (_label, raw, predicate) => {
+    const variables = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.replace('ACCOUNT', accountId) : v]));
+    const data = await list({ ...variables, take: 100 });
+    const expected = newestFirst(fixtures.filter(predicate));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(data.transactions.items.map((i) => i.id)).toEqual(expected);
+    expect(data.transactions.totalCount).toBe(expected.length);
+    expect(data.transactions.isTotalExact).toBe(true);
+  });
+
+  it('finds a transaction by its id', async () => {
+    const data = await list({ s: fixtures[5]!.id });
+    expect(data.transactions.items.map((i) => i.id)).toEqual([fixtures[5]!.id]);
+  });
+
+  it('pages at the boundaries without gaps or repeats', async () => {
+    const all = newestFirst(fixtures);
+    const pages = await Promise.all([0, 10, 20, 28].map((skip) => list({ skip, take: 10 })));
+    expect(pages.map((p) => p.transactions.items.length)).toEqual([10, 10, 8, 0]);
+    expect(pages.flatMap((p) => p.transactions.items.map((i) => i.id))).toEqual(all);
+    expect(pages.every((p) => p.transactions.totalCount === 28)).toBe(true);
+    const filtered = await Promise.all([0, 4, 8, 12].map((skip) => list({ skip, take: 4, status: ['completed'] })));
+    expect(filtered.map((p) => p.transactions.items.length)).toEqual([4, 4, 4, 0]);
+    expect(filtered.flatMap((p) => p.transactions.items.map((i) => i.id))).toEqual(newestFirst(fixtures.filter((f) => f.status === 'completed')));
+  });
+
+  it('sorts by amount both ways and by date ascending', async () => {
+    const up = await list({ sort: 'amount_ASC', take: 100 });
+    expect(up.transactions.items.map((i) => Number(i.baseCurrencyAmount))).toEqual(fixtures.map((f) => Number(f.amount)).sort((a, b) => a - b));
+    const down = await list({ sort: 'amount_DESC', take: 5 });
+    expect(down.transactions.items.map((i) => i.baseCurrencyAmount)).toEqual(['280.00', '270.00', '260.00', '250.00', '240.00']);
+    const oldest = await list({ sort: 'createdAt_ASC', take: 3 });
+    expect(oldest.transactions.items.map((i) => i.id)).toEqual(newestFirst(fixtures).reverse().slice(0, 3));
+  });
+
+  it('refuses bad filters with a message per field', async () => {
+    for (const [variables, field] of [
+      [{ take: 500 }, 'take'],
+      [{ skip: -1 }, 'skip'],
+      [{ min: '100', max: '10' }, 'minAmount'],
+      [{ type: 'Deposit' }, 'transactionType'],
+    ] as const) {
+      const result = await analyst.gql(LIST, { a: accountId, live: true, ...variables });
+      expect(errorCode(result), JSON.stringify(variables)).toBe('BAD_USER_INPUT');
+      expect(result.errors![0]!.extensions!.fields![field]).toBeTruthy();
+    }
+  });
+
+  it('says "10,000 or more" past the exact limit', async () => {
+    const bulk = await account('Tx Bulk');
+    await t.database.pool.query(
+      `insert into transactions (account_id, live_mode, kind, status, base_currency_code, fiat_currency_code, amount, base_currency_amount, usd_rate, eur_rate, gbp_rate, created_at)
+       select $1, true, 'buy', 'completed', 'usd', 'usd', (g % 500 + 1)::numeric, (g % 500 + 1)::numeric, 1, 0.92, 0.79, now() - g * interval '1 minute' from generate_series(1, 10050) g`,
+      [bulk],
+    );
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [bulk, member.id]);
+    const client = await signedIn(member);
+    const data = await client.ok<ListResult>(LIST, { a: bulk, live: true, min: '1', take: 5, skip: 200 });
+    expect(data.transactions).toMatchObject({ totalCount: 10_000, isTotalExact: false });
+    expect(data.transactions.items).toHaveLength(5);
+    const narrow = await client.ok<ListResult>(LIST, { a: bulk, live: true, min: '1', max: '2' });
+    expect(narrow.transactions).toMatchObject({ totalCount: 41, isTotalExact: true });
+  });
+
+  it('refuses another account and hides its transactions from details', async () => {
+    const result = await analyst.gql(LIST, { a: otherAccountId, live: true });
+    expect(errorCode(result)).toBe('FORBIDDEN_ERROR');
+    const theirs = await t.database.pool.query<{ id: string }>(`select id from transactions where account_id = $1 limit 1`, [otherAccountId]);
+    const detail = await analyst.gql('query($id: ID!) { transaction(id: $id) { id } }', { id: theirs.rows[0]!.id });
+    expect(errorCode(detail)).toBe('FORBIDDEN_ERROR');
+    const wrongKind = await analyst.gql('query($id: ID!) { sellTransaction(id: $id) { id } }', { id: fixtures[0]!.id });
+    expect(errorCode(wrongKind)).toBe('NOT_FOUND');
+  });
+});
+
+describe('transaction detail and status machine', () => {
+  it('shows amounts, fees, explorer links, the customer and the status timeline', async () => {
+    const failed = fixtures.find((f) => f.status === 'failed')!;
+    const data = await analyst.ok(
+      `query($id: ID!) { transaction(id: $id) { id status failureReason failureReasonMessage baseCurrency { code } quoteCurrency { code networkCode } feeAmount extraFeeAmount networkFeeAmount
+        explorerLinks { explorerName transactionUrl walletAddressUrl } customer { id email identityCheck { level status } } statusHistory { status at } }
+        transactionFailureReasons(id: $id) { code message } }`,
+      { id: failed.id },
+    );
+    expect(data.transaction).toMatchObject({
+      status: 'failed',
+      failureReason: 'cardDeclined',
+      failureReasonMessage: 'The card issuer declined the payment.',
+      quoteCurrency: { code: 'eth', networkCode: 'ethereum' },
+      feeAmount: '1.00',
+      explorerLinks: { explorerName: 'Etherscan', transactionUrl: 'https://etherscan.io/tx/0xabc' },
+      customer: { id: customerId, identityCheck: { level: 'Full', status: 'Clear' } },
+    });
+    expect(data.transaction.statusHistory.map((h: { status: string }) => h.status)).toEqual(['waitingPayment', 'failed']);
+    expect(data.transactionFailureReasons).toEqual([{ code: 'cardDeclined', message: 'The card issuer declined the payment.' }]);
+  });
+
+  it('refuses moves the state machine does not allow, and emits an event for each move', async () => {
+    const row = await buy({ n: 900, status: 'waitingPayment', amount: '75.00', daysAgo: 0 });
+    await expect(t.app.services.transactions.changeStatus(row.id, 'completed')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await t.app.services.transactions.changeStatus(row.id, 'pending');
+    await t.app.services.transactions.changeStatus(row.id, 'failed', { failureReason: 'threeDsFailed' });
+    const events = await t.database.pool.query<{ type: string; status: string }>(`select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at`, [row.id]);
+    expect(events.rows).toEqual([
+      { type: 'transaction_created', status: 'waitingPayment' },
+      { type: 'transaction_updated', status: 'pending' },
+      { type: 'transaction_failed', status: 'failed' },
+    ]);
+  });
+});
+
+async function sellOrSwap(kind: 'sell' | 'swap', path: string[]) {
+  const service = t.app.services.transactions;
+  const row = await service.createTransaction({
+    kind,
+    accountId,
+    liveMode: true,
+    baseCurrencyCode: 'eth',
+    quoteCurrencyCode: kind === 'sell' ? 'eur' : 'usdc',
+    fiatCurrencyCode: kind === 'sell' ? 'eur' : 'eth',
+    amount: '100.00',
+    baseCurrencyAmount: '0.03',
+    usdRate: '1.08',
+    eurRate: '1',
+    gbpRate: '0.85',
+    walletAddress: '0xrefundme',
+    refundWalletAddress: kind === 'sell' ? '0xrefundme' : null,
+    customerId,
+    externalCustomerId: 'cust-ada',
+  });
+  for (const status of path) await service.changeStatus(row.id, status);
+  return row.id;
+}
+
+const eventsOf = async (id: string) =>
+  (await t.database.pool.query<{ type: string }>(`select type from webhook_events where data->>'id' = $1 order by created_at, id`, [id])).rows.map((r) => r.type);
+
+describe('staff actions', () => {
+  const SELL = 'id status refundApprovalStatus refundHash refundApprovedAt refundApprovedBy cancelledAt cancelledBy statusHistory { status by reason }';
+
+  it('freezes, approves, cancels and refunds a sell transaction, each with its event and audit entry', async () => {
+    const id = await sellOrSwap('sell', ['pending']);
+    const frozen = await staff.ok(`mutation($id: ID!) { freezeSellTransaction(id: $id, reason: "Unusual pattern") { ${SELL} } }`, { id });
+    expect(frozen.freezeSellTransaction).toMatchObject({ status: 'frozen' });
+    expect(frozen.freezeSellTransaction.statusHistory.at(-1)).toEqual({ status: 'frozen', by: staffUserId, reason: 'Unusual pattern' });
+    const approved = await staff.ok(`mutation($id: ID!) { approveSellTransaction(id: $id) { ${SELL} } }`, { id });
+    expect(approved.approveSellTransaction.status).toBe('pending');
+    const cancelled = await staff.ok(`mutation($id: ID!) { cancelSellTransaction(id: $id) { ${SELL} } }`, { id });
+    expect(cancelled.cancelSellTransaction).toMatchObject({ status: 'failed', cancelledBy: staffUserId });
+    expect(cancelled.cancelSellTransaction.cancelledAt).toBeTruthy();
+    const refunded = await staff.ok(`mutation($id: ID!) { refundSellTransaction(id: $id) { ${SELL} } }`, { id });
+    expect(refunded.refundSellTransaction).toMatchObject({ status: 'failed', refundApprovalStatus: 'Approved', refundApprovedBy: staffUserId });
+    expect(refunded.refundSellTransaction.refundHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const again = await staff.gql(`mutation($id: ID!) { refundSellTransaction(id: $id) { id } }`, { id });
+    expect(errorCode(again)).toBe('CONFLICT');
+    expect(await eventsOf(id)).toEqual([
+      'sell_transaction_created',
+      'sell_transaction_updated',
+      'sell_transaction_updated',
+      'sell_transaction_updated',
+      'sell_transaction_failed',
+      'sell_transaction_updated',
+    ]);
+    const audit = await t.database.pool.query<{ operation: string }>(`select operation from audit_events where changes::text like $1 order by occurred_at`, [`%${id}%`]);
+    expect(audit.rows.map((r) => r.operation)).toEqual(['freezeSellTransaction', 'approveSellTransaction', 'cancelSellTransaction', 'refundSellTransaction', 'refundSellTransaction']);
+  });
+
+  it('freezes, approves, cancels and refunds a swap, with the swap events', async () => {
+    const id = await sellOrSwap('swap', ['waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit']);
+    await staff.ok(`mutation($id: ID!) { freezeSwapTransaction(id: $id) { id } }`, { id });
+    const approved = await staff.ok(`mutation($id: ID!) { approveSwapTransaction(id: $id) { status } }`, { id });
+    expect(approved.approveSwapTransaction.status).toBe('executingSwap');
+    await staff.ok(`mutation($id: ID!) { cancelSwapTransaction(id: $id) { id } }`, { id });
+    const refunded = await staff.ok(`mutation($id: ID!) { refundSwapTransaction(id: $id, refundWalletAddress: "0xback") { status refundApprovalStatus refundTransactionHash refundWalletAddress } }`, { id });
+    expect(refunded.refundSwapTransaction).toMatchObject({ status: 'failed', refundApprovalStatus: 'Approved', refundWalletAddress: '0xback' });
+    expect(await eventsOf(id)).toEqual([
+      'swap_transaction_created',
+      'swap_deposit_wallet_created',
+      'swap_asset_delivery_initiated',
+      'swap_transaction_failed',
+      'swap_refund_asset_delivery_initiated',
+    ]);
+  });
+
+  it('refuses actions the status does not allow, and members cannot act', async () => {
+    const id = await sellOrSwap('sell', ['pending', 'completed']);
+    expect(errorCode(await staff.gql(`mutation($id: ID!) { freezeSellTransaction(id: $id) { id } }`, { id }))).toBe('CONFLICT');
+    expect(errorCode(await staff.gql(`mutation($id: ID!) { approveSellTransaction(id: $id) { id } }`, { id }))).toBe('CONFLICT');
+    expect(errorCode(await analyst.gql(`mutation($id: ID!) { cancelSellTransaction(id: $id) { id } }`, { id }))).toBe('FORBIDDEN_ERROR');
+  });
+
+  it('blocks and unblocks a customer with an identity_check_updated event', async () => {
+    const blocked = await staff.ok(`mutation($id: ID!) { blockCustomer(id: $id) { id isBlocked identityCheck { level } } }`, { id: customerId });
+    expect(blocked.blockCustomer).toEqual({ id: customerId, isBlocked: true, identityCheck: { level: 'Blocked' } });
+    expect(errorCode(await staff.gql(`mutation($id: ID!) { blockCustomer(id: $id) { id } }`, { id: customerId }))).toBe('CONFLICT');
+    const unblocked = await staff.ok(`mutation($id: ID!) { unblockCustomer(id: $id) { isBlocked identityCheck { level } } }`, { id: customerId });
+    expect(unblocked.unblockCustomer).toEqual({ isBlocked: false, identityCheck: { level: 'Full' } });
+    const events = await t.database.pool.query<{ blocked: string }>(`select data->>'isBlocked' as blocked from webhook_events where type = 'identity_check_updated' and data->>'customerId' = $1 order by created_at`, [customerId]);
+    expect(events.rows.map((r) => r.blocked)).toEqual(['true', 'false']);
+  });
+});
+
+describe('customers', () => {
+  it('finds a customer by id or external id in its mode only, with paged transactions and cards', async () => {
+    await t.database.pool.query(`insert into customer_cards (customer_id, brand, last_digits, expiry_month, expiry_year, card_type) values ($1, 'visa', '4242', 12, 2030, 'debit'), ($1, 'mastercard', '5454', 1, 2031, 'credit')`, [customerId]);
+    const query = `query($a: ID!, $id: ID, $ext: String, $live: Boolean!, $skip: Int) { customer(accountId: $a, id: $id, externalCustomerId: $ext, isLive: $live) {
+      id email address { country } identityCheck { level status } files { type } cards(take: 1) { totalCount items { lastDigits } }
+      transactions(skip: $skip, take: 10) { totalCount items { __typename ... on BuyTransaction { id } ... on SellTransaction { id } ... on SwapTransaction { id } } } } }`;
+    const byId = await analyst.ok(query, { a: accountId, id: customerId, live: true });
+    expect(byId.customer).toMatchObject({ id: customerId, address: { country: 'GB' }, cards: { totalCount: 2, items: [{ lastDigits: '5454' }] } });
+    const total = byId.customer.transactions.totalCount;
+    expect(total).toBeGreaterThan(28);
+    const second = await analyst.ok(query, { a: accountId, id: customerId, live: true, skip: 10 });
+    const firstIds = byId.customer.transactions.items.map((i: { id: string }) => i.id);
+    expect(second.customer.transactions.items.some((i: { id: string }) => firstIds.includes(i.id))).toBe(false);
+    const byExternal = await analyst.ok(query, { a: accountId, ext: 'cust-ada', live: true });
+    expect(byExternal.customer.id).toBe(customerId);
+    expect(errorCode(await analyst.gql(query, { a: accountId, id: customerId, live: false }))).toBe('NOT_FOUND');
+    expect(errorCode(await analyst.gql(query, { a: accountId, id: otherCustomerId, live: true }))).toBe('NOT_FOUND');
+  });
+
+  it('searches customers and sums balances per currency', async () => {
+    const found = await analyst.ok(`query($a: ID!) { customers(accountId: $a, liveMode: true, searchString: "ada.BUYER@example.com") { totalCount items { id } } }`, { a: accountId });
+    expect(found.customers).toEqual({ totalCount: 1, items: [{ id: customerId }] });
+    const service = t.app.services.transactions;
+    for (const [type, amount, status] of [['Deposit', '100.00', 'Completed'], ['Withdrawal', '30.00', 'Completed'], ['Reward', '5.00', 'Completed'], ['Deposit', '40.00', 'Pending']] as const) {
+      const row = await service.createTransaction({ kind: 'balance', balanceType: type, accountId, liveMode: true, baseCurrencyCode: 'gbp', fiatCurrencyCode: 'gbp', amount, baseCurrencyAmount: amount, customerId });
+      await service.changeStatus(row.id, 'Pending');
+      if (status === 'Completed') await service.changeStatus(row.id, 'Completed');
+    }
+    const balances = await analyst.ok(`query($c: ID!, $a: ID!) { customerAllBalances(customerId: $c, accountId: $a, liveMode: true) { currency { code } balance deposited withdrawn rewarded pending } }`, { c: customerId, a: accountId });
+    expect(balances.customerAllBalances).toEqual([{ currency: { code: 'gbp' }, balance: '75.00', deposited: '100.00', withdrawn: '30.00', rewarded: '5.00', pending: '40.00' }]);
+    const balanceList = await analyst.ok(`query($a: ID!) { balanceTransactions(accountId: $a, liveMode: true, transactionType: "Withdrawal") { totalCount items { type status amount currency { code } } } }`, { a: accountId });
+    expect(balanceList.balanceTransactions).toEqual({ totalCount: 1, items: [{ type: 'Withdrawal', status: 'Completed', amount: '30.00', currency: { code: 'gbp' } }] });
+  });
+});
+
+describe('dashboards', () => {
+  const DASH = `query($a: ID!, $live: Boolean!, $c: DashboardCurrency, $r: DashboardRange, $from: String, $to: String) { dashboardData(accountId: $a, liveMode: $live, currencyCode: $c, range: $r, from: $from, to: $to) {
+    from to previousFrom previousTo bucket current { volume transactionCount completedCount completionRate feesEarned averageOrder uniqueCustomers isUniqueCustomersEstimate }
+    previous { transactionCount volume } changes { volume transactionCount } series { date volume transactionCount }
+    statuses { status transactionCount } topCurrencies { value volume share } paymentMethods { value transactionCount completedCount } countries { value transactionCount } } }`;
+
+  it('matches the transactions it summarises, per range, with the previous period and currency', async () => {
+    const all = await t.database.pool.query<{ id: string; status: string; amount: string; created_at: Date; payment_method: string }>(
+      `select id, status, amount, created_at, payment_method from transactions where account_id = $1 and live_mode and kind = 'buy'`,
+      [accountId],
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = (days: number, offset = 0) =>
+      all.rows.filter((r) => {
+        const age = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${r.created_at.toISOString().slice(0, 10)}T00:00:00Z`)) / DAY);
+        return age >= offset && age < offset + days;
+      });
+    const week = inRange(7);
+    const previousWeek = inRange(7, 7);
+    const data = await analyst.ok(DASH, { a: accountId, live: true, r: 'week' });
+    const completed = week.filter((r) => r.status === 'completed');
+    const volume = completed.reduce((sum, r) => sum + Number(r.amount), 0);
+    expect(data.dashboardData.current).toMatchObject({
+      transactionCount: week.length,
+      completedCount: completed.length,
+      volume: volume.toFixed(2),
+      feesEarned: (completed.length * 0.5).toFixed(2),
+      uniqueCustomers: 1,
+      isUniqueCustomersEstimate: false,
+    });
+    expect(data.dashboardData.previous.transactionCount).toBe(previousWeek.length);
+    expect(data.dashboardData.series).toHaveLength(7);
+    expect(data.dashboardData.series.reduce((sum: number, p: { transactionCount: number }) => sum + p.transactionCount, 0)).toBe(week.length);
+    expect(data.dashboardData.paymentMethods.reduce((sum: number, p: { transactionCount: number }) => sum + p.transactionCount, 0)).toBe(week.length);
+    const eur = await analyst.ok(DASH, { a: accountId, live: true, r: 'week', c: 'eur' });
+    expect(eur.dashboardData.current.volume).toBe((volume * 0.92).toFixed(2));
+    const year = await analyst.ok(DASH, { a: accountId, live: true, r: 'year' });
+    expect(year.dashboardData.bucket).toBe('month');
+    expect(year.dashboardData.current.transactionCount).toBe(all.rows.length);
+    const test = await analyst.ok(DASH, { a: accountId, live: false, r: 'year' });
+    expect(test.dashboardData.current.transactionCount).toBe(4);
+    const bad = await analyst.gql(DASH, { a: accountId, live: true, r: 'custom', from: '2026-02-01' });
+    expect(errorCode(bad)).toBe('BAD_USER_INPUT');
+  });
+
+  it('moves volume with status changes, in the same transaction', async () => {
+    const before = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
+    const row = await buy({ n: 950, status: 'pending', amount: '1000.00', daysAgo: 0 });
+    const mid = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
+    expect(mid.transactionCount).toBe(before.transactionCount + 1);
+    expect(mid.volume).toBe(before.volume);
+    await t.app.services.transactions.changeStatus(row.id, 'completed');
+    const after = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
+    expect(after.completedCount).toBe(before.completedCount + 1);
+    expect(Number(after.volume) - Number(before.volume)).toBeCloseTo(1000, 2);
+  });
+});
