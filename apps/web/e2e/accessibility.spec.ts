@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { createTotpUser, expect, test } from './fixtures.ts';
 
 // axe on every public screen, light and dark: no serious or critical violation (moderate and minor
-// findings are not gated; see the report's attachments when a step fails).
+// findings are not gated).
 
 interface Screen {
   name: string;

@@ -7,6 +7,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Screenshots are for people to look at; they run only when asked for (README.md here).
+  testIgnore: process.env.E2E_SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
   fullyParallel: true,
   workers: 2,
   retries: 0,
