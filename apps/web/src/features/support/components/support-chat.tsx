@@ -7,6 +7,25 @@ import { bootIntercom, shutdownIntercom } from '@/features/support/lib/intercom'
 import { supportContactKey, supportIdentity, type SupportIdentity } from '@/features/support/lib/support-identity';
 import type { Support_AccountFragment } from '@/gql/graphql';
 
+const RECORDED_CONTACT_KEY = 'supportContactRecorded';
+
+function readRecordedContact(): string | null {
+  try {
+    return window.sessionStorage.getItem(RECORDED_CONTACT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberRecordedContact(key: string | null): void {
+  try {
+    if (key === null) window.sessionStorage.removeItem(RECORDED_CONTACT_KEY);
+    else window.sessionStorage.setItem(RECORDED_CONTACT_KEY, key);
+  } catch {
+    // storage disabled: the contact may be recorded again on the next load, which is harmless
+  }
+}
+
 interface SupportChatProps {
   user: { id: string; email: string; name: string } | null;
   /** The selected account the user is a member of; null while loading or for staff-opened accounts. */
@@ -35,10 +54,14 @@ export function SupportChat({ user, account }: SupportChatProps) {
   useEffect(() => {
     if (!contactKey || recorded.current === contactKey || !user || !account) return;
     recorded.current = contactKey;
+    // Once per browser session and contact, not on every page load.
+    if (readRecordedContact() === contactKey) return;
+    rememberRecordedContact(contactKey);
     createContact({
       variables: { email: user.email, name: user.name, companyName: account.organization.name, companyId: account.id },
     }).catch((error: unknown) => {
       recorded.current = null;
+      rememberRecordedContact(null);
       console.info('Could not record the support contact', error);
     });
   }, [contactKey, user, account, createContact]);

@@ -30,13 +30,15 @@ export function teamColumns({ canManage, currentUserId, onRoleChange, onResend, 
       cell: ({ row }) => {
         const { user } = row.original;
         const isYou = user.id === currentUserId;
+        // An invited person has no name until they register.
+        const hasName = user.name.trim() !== '' && user.name !== user.email;
         return (
-          <div className="flex min-w-0 flex-col">
+          <div className="flex max-w-[11rem] min-w-0 flex-col sm:max-w-xs">
             <span className="flex items-center gap-2 font-medium">
-              <span className="truncate">{user.name || user.email}</span>
+              <span className="truncate">{hasName ? user.name : user.email}</span>
               {isYou && <Badge variant="secondary">You</Badge>}
             </span>
-            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            {hasName && <span className="truncate text-xs text-muted-foreground">{user.email}</span>}
           </div>
         );
       },
@@ -88,6 +90,7 @@ export function teamColumns({ canManage, currentUserId, onRoleChange, onResend, 
     },
     {
       id: 'joined',
+      meta: { className: 'hidden md:table-cell' },
       header: 'Joined',
       cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatDate(row.original.joinedAt)}</span>,
     },
