@@ -41,13 +41,11 @@ export default function AppShell() {
 
   const me = data?.me ?? null;
   const memberships: readonly Accounts_MembershipFragment[] | undefined = me?.memberships;
-  const [selectedIsVerified, setSelectedIsVerified] = useState<boolean | null>(null);
-  const selection = useAccountSelection(memberships, selectedIsVerified);
+  const selection = useAccountSelection(memberships);
   const accountId = selection.selectedAccountId;
 
   const account = useQuery(ShellSelectedAccountQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const selectedAccount = account.data?.account?.id === accountId ? account.data.account : null;
-  useEffect(() => setSelectedIsVerified(selectedAccount?.isVerified ?? null), [selectedAccount?.isVerified]);
 
   // Removal revokes access at once: when the selected account is refused, reload the memberships so the
   // selection rule moves to an account the user still has.
@@ -130,7 +128,7 @@ export default function AppShell() {
             <Brand className="hidden sm:inline-flex" />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
-            <TestModeToggle testMode={selection.testMode} locked={selection.testModeLocked} onChange={selection.setTestMode} />
+            <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} />
             <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
             <UserMenu user={me} />
           </div>

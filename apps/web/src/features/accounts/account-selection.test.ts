@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTestModeLocked, resolveAccountSelection } from '@/features/accounts/account-selection';
+import { resolveAccountSelection } from '@/features/accounts/account-selection';
 
 const verified = { account: { id: 'acc-verified', isVerified: true } };
 const unverified = { account: { id: 'acc-unverified', isVerified: false } };
@@ -48,10 +48,3 @@ describe('resolveAccountSelection (spec §4)', () => {
   });
 });
 
-describe('isTestModeLocked (glossary: test mode until verified)', () => {
-  it('locks test mode on for an unverified account only', () => {
-    expect(isTestModeLocked(false)).toBe(true);
-    expect(isTestModeLocked(true)).toBe(false);
-    expect(isTestModeLocked(undefined)).toBe(false);
-  });
-});

@@ -1,7 +1,6 @@
 // Spec §4: on load, if the stored selected account is not among the user's memberships and a
 // membership exists, select the first membership's account and set test mode to its isVerified.
 // Accounts a staff user opened this session count as known, so the rule does not take them away.
-// Glossary: test mode is on until the account is verified — an unverified account cannot leave it.
 
 export interface SelectableMembership {
   account: { id: string; isVerified: boolean };
@@ -27,9 +26,4 @@ export function resolveAccountSelection(
   const first = memberships[0];
   if (isKnown || !first) return { ...stored, changed: false };
   return { selectedAccountId: first.account.id, testMode: first.account.isVerified, changed: true };
-}
-
-/** Whether the test-mode switch may be turned off: only in a verified account. Unknown verification locks nothing. */
-export function isTestModeLocked(isVerified: boolean | null | undefined): boolean {
-  return isVerified === false;
 }

@@ -1,17 +1,11 @@
 import { useReactiveVar } from '@apollo/client/react';
 import { useEffect } from 'react';
-import { isTestModeLocked, resolveAccountSelection, type SelectableMembership } from '@/features/accounts/account-selection';
+import { resolveAccountSelection, type SelectableMembership } from '@/features/accounts/account-selection';
 import { selectedAccountIdVar, setSelectedAccountId, setTestMode, testModeVar } from '@/lib/local-state';
 import { staffOpenedAccountsVar } from '@/lib/staff-accounts';
 
-/**
- * Applies the fallback rule once memberships are known and exposes the selection.
- * `selectedIsVerified` is the selected account's verification, when known: an unverified account is kept in test mode.
- */
-export function useAccountSelection<TMembership extends SelectableMembership>(
-  memberships: readonly TMembership[] | undefined,
-  selectedIsVerified?: boolean | null,
-) {
+/** Applies the fallback rule once memberships are known and exposes the selection (memberships and staff-opened accounts). */
+export function useAccountSelection<TMembership extends SelectableMembership>(memberships: readonly TMembership[] | undefined) {
   const selectedAccountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   const staffAccounts = useReactiveVar(staffOpenedAccountsVar);
@@ -29,13 +23,6 @@ export function useAccountSelection<TMembership extends SelectableMembership>(
   }, [memberships, staffAccounts]);
 
   const selectedMembership = memberships?.find((m) => m.account.id === selectedAccountId) ?? null;
-  const verified = selectedMembership ? selectedMembership.account.isVerified : selectedIsVerified;
-  const testModeLocked = isTestModeLocked(verified);
-
-  useEffect(() => {
-    if (testModeLocked && !testModeVar()) setTestMode(true);
-  }, [testModeLocked, selectedAccountId]);
-
   const selectedStaffAccount = selectedMembership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
   const isKnownAccount = selectedMembership !== null || selectedStaffAccount !== null;
 
@@ -44,8 +31,7 @@ export function useAccountSelection<TMembership extends SelectableMembership>(
     selectedMembership,
     selectedStaffAccount,
     staffAccounts,
-    testMode: testModeLocked ? true : testMode,
-    testModeLocked,
+    testMode,
     selectAccount: setSelectedAccountId,
     setTestMode,
   };

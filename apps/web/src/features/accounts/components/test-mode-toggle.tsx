@@ -6,14 +6,11 @@ import { cn } from '@/lib/utils';
 interface TestModeToggleProps {
   testMode: boolean;
   onChange: (enabled: boolean) => void;
-  /** An unverified account stays in test mode: the switch is on and cannot be turned off. */
-  locked?: boolean;
   className?: string;
 }
 
-export function TestModeToggle({ testMode, onChange, locked = false, className }: TestModeToggleProps) {
+export function TestModeToggle({ testMode, onChange, className }: TestModeToggleProps) {
   const id = useId();
-  const hintId = useId();
   return (
     <div
       className={cn(
@@ -22,22 +19,10 @@ export function TestModeToggle({ testMode, onChange, locked = false, className }
         className,
       )}
     >
-      <Switch
-        id={id}
-        checked={testMode}
-        onCheckedChange={onChange}
-        disabled={locked}
-        aria-describedby={locked ? hintId : undefined}
-        title={locked ? 'Test mode stays on until the account is verified' : undefined}
-      />
+      <Switch id={id} checked={testMode} onCheckedChange={onChange} />
       <Label htmlFor={id} className="cursor-pointer text-xs font-medium whitespace-nowrap">
         Test mode
       </Label>
-      {locked && (
-        <span id={hintId} className="sr-only">
-          Test mode stays on until the account is verified.
-        </span>
-      )}
     </div>
   );
 }

@@ -225,7 +225,7 @@ export function RegisterInvite({ inviteToken }: { inviteToken: string | null }) 
 
   if (!inviteToken || error) {
     return (
-      <AuthCard title="This invitation cannot be used" description="Ask an administrator of the account to send you a new one." footer={footer}>
+      <AuthCard title="Join your team" description="This invitation cannot be used. Ask an administrator of the account to send you a new one." footer={footer}>
         <ErrorAlert title="Invitation not valid" message={inviteToken ? inviteError(error) : 'This invitation link is not valid.'} />
       </AuthCard>
     );
