@@ -174,13 +174,13 @@ export function createWebhooksRepository(db: Database) {
         [deliveryId],
       );
     },
-    /** Queues again deliveries whose job vanished or whose worker died holding it. */
+    /** Queues again deliveries that have no job, or whose job is held by a worker that stopped (its lock is older than the stall limit). */
     async requeueStalled(stallSeconds: number): Promise<number> {
       const result = await db.$client.query(
         `select graphile_worker.add_job('${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', d.id), max_attempts => 1, job_key => 'delivery:' || d.id)
          from webhook_deliveries d
          where d.status = 'pending' and d.next_attempt_at < now() - make_interval(secs => $1)
-           and not exists (select 1 from graphile_worker.jobs j where j.key = 'delivery:' || d.id and j.locked_at is null and j.run_at > now() - make_interval(secs => $1))
+           and not exists (select 1 from graphile_worker.jobs j where j.key = 'delivery:' || d.id and (j.locked_at is null or j.locked_at > now() - make_interval(secs => $1)))
          limit 1000`,
         [stallSeconds],
       );
