@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerDevMailbox } from './mail/dev-mailbox.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
+import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   });
 
   await registerGraphQL(app, { config, services, pool: database.pool });
+  registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   app.get('/healthz', async () => ({ status: 'ok' }));
   if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
 

@@ -23,7 +23,7 @@ async function user(adminRole: string | null = null) {
 }
 
 async function signedIn(row: Awaited<ReturnType<typeof user>>): Promise<ApiClient> {
-  const issued = (await t.app.services.identity.issueSession(row, 'password', { ipAddress: '127.0.0.1', userAgent: 'tx-test' }))!;
+  const issued = (await t.app.services.identity.issueSession(row as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'tx-test' }))!;
   const client = t.client();
   client.cookie = `rampart_session=${issued.cookieValue}`;
   client.csrfToken = issued.csrfToken;
@@ -363,7 +363,7 @@ describe('staff actions', () => {
 
 describe('customers', () => {
   it('finds a customer by id or external id in its mode only, with paged transactions and cards', async () => {
-    await t.database.pool.query(`insert into customer_cards (customer_id, brand, last_digits, expiry_month, expiry_year, card_type) values ($1, 'visa', '4242', 12, 2030, 'debit'), ($1, 'mastercard', '5454', 1, 2031, 'credit')`, [customerId]);
+    await t.database.pool.query(`insert into customer_cards (customer_id, brand, last_digits, expiry_month, expiry_year, card_type, created_at) values ($1, 'visa', '4242', 12, 2030, 'debit', now() - interval '1 day'), ($1, 'mastercard', '5454', 1, 2031, 'credit', now())`, [customerId]);
     const query = `query($a: ID!, $id: ID, $ext: String, $live: Boolean!, $skip: Int) { customer(accountId: $a, id: $id, externalCustomerId: $ext, isLive: $live) {
       id email address { country } identityCheck { level status } files { type } cards(take: 1) { totalCount items { lastDigits } }
       transactions(skip: $skip, take: 10) { totalCount items { __typename ... on BuyTransaction { id } ... on SellTransaction { id } ... on SwapTransaction { id } } } } }`;
@@ -451,5 +451,39 @@ describe('dashboards', () => {
     const after = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
     expect(after.completedCount).toBe(before.completedCount + 1);
     expect(Number(after.volume) - Number(before.volume)).toBeCloseTo(1000, 2);
+  });
+});
+
+describe('CSV export', () => {
+  const exportUrl = (params: Record<string, string>) => `${t.baseUrl}/exports/transactions.csv?${new URLSearchParams(params)}`;
+  const get = (client: ApiClient | null, params: Record<string, string>) =>
+    fetch(exportUrl(params), { headers: client ? { cookie: client.cookie!, 'x-csrf-token': client.csrfToken } : {} });
+
+  it('streams the filtered view as CSV, for members allowed to export', async () => {
+    const response = await get(analyst, { accountId, liveMode: 'true', kind: 'buy', status: 'failed,pending', minAmount: '20' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await response.text()).trim().split('\n');
+    expect(lines[0]).toMatch(/^id,created_at,updated_at,kind,type,status/);
+    const expected = await t.database.pool.query<{ id: string }>(
+      `select id from transactions where account_id = $1 and live_mode and kind = 'buy' and status in ('failed', 'pending') and amount >= 20 order by created_at desc, id desc`,
+      [accountId],
+    );
+    expect(expected.rows.length).toBeGreaterThan(3);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected.rows.map((r) => r.id));
+  });
+
+  it('refuses visitors, a missing CSRF header, other accounts, roles without export and bad filters', async () => {
+    expect((await get(null, { accountId, liveMode: 'true' })).status).toBe(401);
+    expect((await fetch(exportUrl({ accountId, liveMode: 'true' }), { headers: { cookie: analyst.cookie! } })).status).toBe(401);
+    expect((await get(analyst, { accountId: otherAccountId, liveMode: 'true' })).status).toBe(403);
+    const support = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'support_specialist', true, now())`, [accountId, support.id]);
+    expect((await get(await signedIn(support), { accountId, liveMode: 'true' })).status).toBe(403);
+    const bad = await get(analyst, { accountId, liveMode: 'true', minAmount: "1'; drop table transactions; --" });
+    expect(bad.status).toBe(400);
+    const injection = await get(analyst, { accountId, liveMode: 'true', searchString: "x' or '1'='1" });
+    expect(injection.status).toBe(200);
+    expect((await injection.text()).trim().split('\n')).toHaveLength(1);
   });
 });

@@ -1,0 +1,112 @@
+/**
+ * GET /exports/transactions.csv?accountId=…&liveMode=true&kind=buy&status=failed&…: the filtered view as CSV,
+ * streamed from PostgreSQL with COPY … TO STDOUT straight into the response (never held in memory).
+ * Signed in by the session cookie plus the X-CSRF-TOKEN header, like GraphQL; needs transactions:export.
+ */
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import copyStreams from 'pg-copy-streams';
+import { TRANSACTION_KINDS, type TransactionKind } from '@rampart/shared/transactions';
+import type { Env } from '../../config/env.ts';
+import type { Services } from '../../services.ts';
+import { createContextFactory } from '../../graphql/plugin.ts';
+import { grantFor } from '../../graphql/authorization.ts';
+import { isAppError } from '../../graphql/errors.ts';
+import { filterOf, type ListArgs } from './transactions.service.ts';
+import { orderOf, whereOf } from './transactions.repository.ts';
+
+const COLUMNS = sql.raw(`t.id, t.created_at, t.updated_at, t.kind, t.balance_type as type, t.status, t.failure_reason,
+  t.base_currency_code, t.base_currency_amount, t.quote_currency_code, t.quote_currency_amount,
+  t.fee_amount, t.extra_fee_amount, t.network_fee_amount, t.usd_rate, t.eur_rate, t.gbp_rate, t.payment_method, t.country,
+  case when t.wallet_address ~ '^[=+@-]' then '''' || t.wallet_address else t.wallet_address end as wallet_address,
+  t.crypto_transaction_id,
+  case when t.external_transaction_id ~ '^[=+@-]' then '''' || t.external_transaction_id else t.external_transaction_id end as external_transaction_id,
+  case when t.external_customer_id ~ '^[=+@-]' then '''' || t.external_customer_id else t.external_customer_id end as external_customer_id,
+  t.customer_id`);
+
+const dialect = new PgDialect();
+
+/** COPY takes no bind parameters: inline them as escaped literals (all were validated by the list schema first). */
+export function inlineParameters(client: pg.PoolClient, query: { sql: string; params: unknown[] }): string {
+  return query.sql.replace(/\$(\d+)/g, (_match, index: string) => {
+    const value = query.params[Number(index) - 1];
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    return client.escapeLiteral(String(value));
+  });
+}
+
+function listArgs(query: Record<string, string | string[] | undefined>): ListArgs {
+  const one = (name: string) => {
+    const value = query[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const statuses = [query.status].flat().filter((s): s is string => typeof s === 'string').flatMap((s) => s.split(',')).filter(Boolean);
+  return {
+    liveMode: one('liveMode') === 'true',
+    searchString: one('searchString') ?? null,
+    status: statuses.length ? statuses : null,
+    minAmount: one('minAmount') ?? null,
+    maxAmount: one('maxAmount') ?? null,
+    minCreatedAt: one('minCreatedAt') ?? null,
+    maxCreatedAt: one('maxCreatedAt') ?? null,
+    transactionType: one('transactionType') ?? null,
+    sort: (one('sort') ?? null) as ListArgs['sort'],
+  };
+}
+
+export function registerTransactionExport(app: FastifyInstance, deps: { config: Env; services: Services; pool: pg.Pool; readPool: pg.Pool }) {
+  const contextFor = createContextFactory({ config: deps.config, services: deps.services, pool: deps.pool });
+  app.get('/exports/transactions.csv', async (request, reply) => {
+    const fail = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
+      reply.code(status).send({ errors: [{ message, extensions: { code, ...extra } }] });
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const context = await contextFor(request, reply);
+    if (!context.session) return fail(401, 'UNAUTHENTICATED', 'You are not signed in, or your session has ended. Please sign in again.');
+    const kind = (typeof query.kind === 'string' ? query.kind : 'buy') as TransactionKind;
+    if (!TRANSACTION_KINDS.includes(kind)) return fail(400, 'BAD_USER_INPUT', 'kind is buy, sell, swap or balance.', { fields: { kind: 'Unknown kind.' } });
+    const accountId = typeof query.accountId === 'string' ? query.accountId : '';
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)) return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
+    let parsed: ReturnType<typeof filterOf>;
+    let grant;
+    try {
+      grant = await grantFor(context, context.session.user.id, context.session.user.adminRole, accountId, 'transactions:export', deps.services.authorization);
+      parsed = filterOf(kind, accountId, listArgs(query));
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const status = { FORBIDDEN_ERROR: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400 }[error.code as string] ?? 400;
+      return fail(status, error.code, error.message, error.extensions);
+    }
+    if (grant.via === 'staff') {
+      await deps.services.authorization.audit({ context, grant, operation: 'exportTransactionsCsv', kind: 'view', outcome: 'success', errorCode: null, args: { accountId, kind, ...query } });
+    }
+
+    const client = await deps.readPool.connect();
+    let released = false;
+    const release = (error?: Error) => {
+      if (released) return;
+      released = true;
+      // A connection left mid-COPY is not reusable: drop it.
+      client.release(error);
+    };
+    const compiled = dialect.sqlToQuery(sql`select ${COLUMNS} from transactions t where ${whereOf(parsed.filter)} order by ${orderOf(parsed.sort)}`);
+    const copy = `copy (${inlineParameters(client, compiled)}) to stdout with (format csv, header true)`;
+    const stream = client.query(copyStreams.to(copy));
+    stream.on('end', () => release());
+    stream.on('error', (error) => release(error));
+    request.raw.on('close', () => {
+      if (!stream.readableEnded) {
+        stream.destroy();
+        release(new Error('client went away'));
+      }
+    });
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${kind}-transactions-${parsed.filter.liveMode ? 'live' : 'test'}-${date}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+}
