@@ -52,14 +52,6 @@ export const AREA_ROUTES: AreaRoute[] = [
     wallets: 'Wallets',
   }),
   { path: ROUTES.helio, title: 'Helio' },
-  { path: ROUTES.developers, title: 'Developers', description: 'API keys, webhooks and integration settings.' },
-  ...sections(ROUTES.developers, 'Developers', {
-    general: 'General',
-    'api-keys': 'API keys',
-    webhooks: 'Webhooks',
-    'nft-commerce': 'NFT commerce',
-    payouts: 'Payouts',
-  }),
   { path: ROUTES.transactions, title: 'Transactions', description: 'Every buy, sell, swap, NFT and balance transaction.' },
   ...sections(ROUTES.transactions, 'Transactions', {
     'on-ramp': 'On-ramp',

@@ -37,6 +37,11 @@ const ProfileGeneralRoute = lazy(() => import('@/app/routes/profile-general'));
 const ProfileSecurityRoute = lazy(() => import('@/app/routes/profile-security'));
 const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminOrganizationsRoute = lazy(() => import('@/app/routes/admin-organizations'));
+const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
+const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
+const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
+const DevelopersPayoutsRoute = lazy(() => import('@/app/routes/developers/payouts'));
+const DevelopersNftCommerceRoute = lazy(() => import('@/app/routes/developers/nft-commerce'));
 
 function SuspenseOutlet() {
   return (
@@ -96,6 +101,12 @@ export const routes: RouteObject[] = [
                   { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },
                   { path: ROUTES.adminAudit, element: page(AdminAuditRoute) },
                   { path: ROUTES.adminOrganizations, element: page(AdminOrganizationsRoute) },
+                  { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
+                  { path: `${ROUTES.developers}/general`, element: page(DevelopersGeneralRoute) },
+                  { path: `${ROUTES.developers}/api-keys`, element: page(DevelopersApiKeysRoute) },
+                  { path: `${ROUTES.developers}/webhooks`, element: page(DevelopersWebhooksRoute) },
+                  { path: `${ROUTES.developers}/payouts`, element: page(DevelopersPayoutsRoute) },
+                  { path: `${ROUTES.developers}/nft-commerce`, element: page(DevelopersNftCommerceRoute) },
                   { path: '*', element: <NotFound /> },
                 ],
               },

@@ -1,0 +1,5 @@
+import { ApiKeysScreen } from '@/features/developers/components/api-keys-screen';
+
+export default function DevelopersRoute() {
+  return <ApiKeysScreen />;
+}

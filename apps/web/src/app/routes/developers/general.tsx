@@ -1,0 +1,5 @@
+import { GeneralSettingsScreen } from '@/features/developers/components/general-settings-screen';
+
+export default function DevelopersRoute() {
+  return <GeneralSettingsScreen />;
+}

@@ -1,0 +1,5 @@
+import { PayoutsScreen } from '@/features/developers/components/payouts-screen';
+
+export default function DevelopersRoute() {
+  return <PayoutsScreen />;
+}

@@ -1,0 +1,75 @@
+import { graphql } from '@/gql';
+
+export const ApiKeyFragment = graphql(`
+  fragment Developers_ApiKey on ApiKey {
+    id
+    type
+    liveMode
+    secret
+    createdAt
+    deletedAt
+    isWaitingDeletion
+    secondsUntilDeletion
+  }
+`);
+
+export const ApiKeysQuery = graphql(`
+  query Developers_ApiKeys($accountId: ID!, $liveMode: Boolean!) {
+    apiKeys(accountId: $accountId, liveMode: $liveMode) {
+      id
+      ...Developers_ApiKey
+    }
+  }
+`);
+
+export const AccountVerificationQuery = graphql(`
+  query Developers_AccountVerification($accountId: ID!) {
+    account(id: $accountId) {
+      id
+      name
+      isVerified
+    }
+  }
+`);
+
+export const RollApiKeyMutation = graphql(`
+  mutation Developers_RollApiKey($id: ID!, $deleteOldKeyNow: Boolean!) {
+    rollApiKey(id: $id, deleteOldKeyNow: $deleteOldKeyNow) {
+      id
+      ...Developers_ApiKey
+    }
+  }
+`);
+
+export const UploadPublicKeyMutation = graphql(`
+  mutation Developers_UploadPublicKey($accountId: ID!, $liveMode: Boolean!, $publicKey: String!) {
+    uploadPublicApiKey(accountId: $accountId, liveMode: $liveMode, publicKey: $publicKey) {
+      id
+      ...Developers_ApiKey
+    }
+  }
+`);
+
+export const DeletePublicKeyMutation = graphql(`
+  mutation Developers_DeletePublicKey($id: ID!) {
+    deletePublicApiKey(id: $id)
+  }
+`);
+
+export const SignUrlMutation = graphql(`
+  mutation Developers_SignUrl($accountId: ID!, $liveMode: Boolean!, $url: String!, $secretKey: String!) {
+    generateSignedUrl(accountId: $accountId, liveMode: $liveMode, url: $url, secretKey: $secretKey) {
+      url
+      signature
+    }
+  }
+`);
+
+export const IntegrationUrlsQuery = graphql(`
+  query Developers_IntegrationUrls($accountId: ID!, $liveMode: Boolean!) {
+    onRamp: integrationUrl(accountId: $accountId, type: OnRamp, liveMode: $liveMode)
+    offRamp: integrationUrl(accountId: $accountId, type: OffRamp, liveMode: $liveMode)
+    swaps: integrationUrl(accountId: $accountId, type: Swaps, liveMode: $liveMode)
+    nftCheckout: integrationUrl(accountId: $accountId, type: NftCheckout, liveMode: $liveMode)
+  }
+`);

@@ -1,0 +1,145 @@
+import { graphql } from '@/gql';
+
+export const GeneralSettingsQuery = graphql(`
+  query Developers_GeneralSettings($accountId: ID!) {
+    account(id: $accountId) {
+      id
+      name
+      allowedIframeAncestorUrls
+      customerDataWebhookUrl
+    }
+  }
+`);
+
+export const UpdateAccountSettingsMutation = graphql(`
+  mutation Developers_UpdateAccountSettings($accountId: ID!, $allowedIframeAncestorUrls: [String!], $customerDataWebhookUrl: String) {
+    updateAccount(accountId: $accountId, allowedIframeAncestorUrls: $allowedIframeAncestorUrls, customerDataWebhookUrl: $customerDataWebhookUrl) {
+      id
+      allowedIframeAncestorUrls
+      customerDataWebhookUrl
+    }
+  }
+`);
+
+export const CryptoCurrencyFragment = graphql(`
+  fragment Developers_CryptoCurrency on CryptoCurrency {
+    id
+    type
+    name
+    code
+    icon
+    addressRegex
+    supportsAddressTag
+    networkCode
+    supportsTestMode
+    isSellSupported
+    isSuspended
+    isSuspendedUS
+  }
+`);
+
+export const PayoutQuery = graphql(`
+  query Developers_Payout($accountId: ID!) {
+    cryptoCurrencies {
+      id
+      ...Developers_CryptoCurrency
+    }
+    affiliatePayoutConfigurationForAccount(accountId: $accountId) {
+      id
+      currencyId
+      walletAddress
+      updatedAt
+    }
+  }
+`);
+
+export const CreatePayoutMutation = graphql(`
+  mutation Developers_CreatePayout($accountId: ID!, $currencyId: ID!, $walletAddress: String!) {
+    createAffiliatePayoutConfiguration(accountId: $accountId, currencyId: $currencyId, walletAddress: $walletAddress) {
+      id
+      currencyId
+      walletAddress
+      updatedAt
+    }
+  }
+`);
+
+export const UpdatePayoutMutation = graphql(`
+  mutation Developers_UpdatePayout($accountId: ID!, $currencyId: ID!, $walletAddress: String!) {
+    updateAffiliatePayoutConfiguration(accountId: $accountId, currencyId: $currencyId, walletAddress: $walletAddress) {
+      id
+      currencyId
+      walletAddress
+      updatedAt
+    }
+  }
+`);
+
+export const NftCollectionFragment = graphql(`
+  fragment Developers_NftCollection on NftCollection {
+    id
+    name
+    imageUrl
+    contractAddress
+    contractType
+    network {
+      code
+      name
+    }
+    widgetUrl
+    createdAt
+  }
+`);
+
+export const NftSettingsQuery = graphql(`
+  query Developers_NftSettings($accountId: ID!) {
+    account(id: $accountId) {
+      id
+      nftAccount {
+        id
+        walletDisplayMode
+        isLiteNftFlowAllowed
+        isNftCommerceFlowAllowed
+        baseNftUrl
+        baseNftTestnetUrl
+      }
+      nftCollections {
+        id
+        ...Developers_NftCollection
+      }
+    }
+    nftNetworks {
+      code
+      name
+      addressRegex
+    }
+  }
+`);
+
+export const UpdateNftAccountMutation = graphql(`
+  mutation Developers_UpdateNftAccount($accountId: ID!, $input: NftAccountInput!) {
+    updateNftAccount(accountId: $accountId, input: $input) {
+      id
+      walletDisplayMode
+      isLiteNftFlowAllowed
+      isNftCommerceFlowAllowed
+      baseNftUrl
+      baseNftTestnetUrl
+    }
+  }
+`);
+
+export const CreateNftCollectionMutation = graphql(`
+  mutation Developers_CreateNftCollection($accountId: ID!, $input: NftCollectionInput!) {
+    createNftCollection(accountId: $accountId, input: $input) {
+      id
+      ...Developers_NftCollection
+    }
+  }
+`);
+
+export const DeleteNftCollectionMutation = graphql(`
+  mutation Developers_DeleteNftCollection($id: ID!) {
+    deleteNftCollection(id: $id)
+  }
+`);

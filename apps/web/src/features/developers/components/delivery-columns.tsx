@@ -1,0 +1,55 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { ChevronDownIcon, ChevronRightIcon, RotateCwIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/features/developers/lib/format';
+import type { Developers_WebhookDeliveryFragment } from '@/gql/graphql';
+
+export function outcomeOf(status: string): 'succeeded' | 'failed' | 'pending' {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'abandoned') return 'failed';
+  return 'pending';
+}
+
+export function OutcomeBadge({ status }: { status: string }) {
+  const outcome = outcomeOf(status);
+  const variant = outcome === 'succeeded' ? 'secondary' : outcome === 'failed' ? 'destructive' : 'warning';
+  return <Badge variant={variant}>{status}</Badge>;
+}
+
+export function deliveryColumns(options: { canResend: boolean; onResend: (delivery: Developers_WebhookDeliveryFragment) => void; resendingId: string | null }): ColumnDef<Developers_WebhookDeliveryFragment>[] {
+  return [
+    {
+      id: 'expand',
+      header: () => <span className="sr-only">Details</span>,
+      cell: ({ row }) => (
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-expanded={row.getIsExpanded()}
+          aria-label={row.getIsExpanded() ? `Hide details of ${row.original.eventType}` : `Show details of ${row.original.eventType}`}
+          onClick={row.getToggleExpandedHandler()}
+        >
+          {row.getIsExpanded() ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />}
+        </Button>
+      ),
+    },
+    { accessorKey: 'eventType', header: 'Event', cell: ({ row }) => <span className="font-mono text-xs">{row.original.eventType}</span> },
+    { accessorKey: 'status', header: 'Outcome', cell: ({ row }) => <OutcomeBadge status={row.original.status} /> },
+    { accessorKey: 'lastStatusCode', header: 'Last code', cell: ({ row }) => <span className="tabular-nums">{row.original.lastStatusCode ?? '—'}</span> },
+    { accessorKey: 'attemptCount', header: 'Attempts', cell: ({ row }) => <span className="tabular-nums">{row.original.attemptCount}</span> },
+    { accessorKey: 'createdAt', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.original.createdAt)}</span> },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) =>
+        options.canResend ? (
+          <Button type="button" variant="outline" size="sm" disabled={options.resendingId === row.original.id} onClick={() => options.onResend(row.original)}>
+            <RotateCwIcon aria-hidden /> Resend
+          </Button>
+        ) : null,
+    },
+  ];
+}

@@ -1,0 +1,236 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
+import { Fragment, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ResendDeliveryMutation, WebhookDeliveriesQuery } from '@/features/developers/api/webhooks';
+import { deliveryColumns, OutcomeBadge } from '@/features/developers/components/delivery-columns';
+import {
+  DELIVERY_OUTCOMES,
+  DELIVERY_PAGE_SIZE,
+  deliveryFiltersToSearchParams,
+  deliveryQueryVariables,
+  parseDeliveryFilters,
+  type DeliveryFilters,
+} from '@/features/developers/lib/delivery-search-params';
+import { formatDateTime } from '@/features/developers/lib/format';
+import type { Developers_WebhookDeliveryFragment, Developers_WebhookFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const ALL = '__all__';
+
+function prettyPayload(payload: string): string {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2);
+  } catch {
+    return payload;
+  }
+}
+
+function DeliveryDetails({ delivery }: { delivery: Developers_WebhookDeliveryFragment }) {
+  return (
+    <div className="grid gap-4 py-2 lg:grid-cols-2">
+      <section aria-label="Attempts" className="flex min-w-0 flex-col gap-2">
+        <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Attempts</h4>
+        {delivery.attempts.length === 0 && <p className="text-sm text-muted-foreground">No attempt yet{delivery.nextAttemptAt ? `; next at ${formatDateTime(delivery.nextAttemptAt)}` : ''}.</p>}
+        <ol className="flex flex-col gap-2">
+          {delivery.attempts.map((attempt) => (
+            <li key={attempt.id} className="rounded-md border bg-card p-2 text-xs">
+              <div className="flex flex-wrap gap-x-3 gap-y-1">
+                <span className="font-medium">#{attempt.attemptNumber}</span>
+                <span>{formatDateTime(attempt.attemptedAt)}</span>
+                <span>Status {attempt.statusCode ?? '—'}</span>
+                <span>{attempt.latencyMs} ms</span>
+              </div>
+              {attempt.error && <p className="mt-1 text-destructive">{attempt.error}</p>}
+              {attempt.responseBody && <pre className="mt-1 max-h-32 overflow-auto rounded bg-muted/50 p-1.5 font-mono whitespace-pre-wrap break-all">{attempt.responseBody}</pre>}
+            </li>
+          ))}
+        </ol>
+        {delivery.nextAttemptAt && delivery.attempts.length > 0 && <p className="text-xs text-muted-foreground">Next attempt {formatDateTime(delivery.nextAttemptAt)}</p>}
+      </section>
+      <section aria-label="Payload" className="flex min-w-0 flex-col gap-2">
+        <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Payload · webhook-id msg_{delivery.eventId}</h4>
+        <pre className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-2 font-mono text-xs">{prettyPayload(delivery.payload)}</pre>
+      </section>
+    </div>
+  );
+}
+
+/** Deliveries of one endpoint, filtered by event type and outcome from the URL, a page at a time. */
+export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Developers_WebhookFragment; eventTypes: readonly string[]; canResend: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseDeliveryFilters(searchParams);
+  const { data, loading, error, refetch } = useQuery(WebhookDeliveriesQuery, {
+    variables: deliveryQueryVariables(webhook.id, filters),
+    fetchPolicy: 'cache-and-network',
+  });
+  const [resend] = useMutation(ResendDeliveryMutation);
+  const [resendingId, setResendingId] = useState<string | null>(null);
+
+  function setFilters(next: Partial<DeliveryFilters>) {
+    const merged = { ...filters, endpoint: webhook.id, page: 1, ...next };
+    setSearchParams(deliveryFiltersToSearchParams(merged, searchParams), { replace: true });
+  }
+
+  const columns = useMemo(
+    () =>
+      deliveryColumns({
+        canResend,
+        resendingId,
+        onResend: (delivery) => {
+          setResendingId(delivery.id);
+          resend({ variables: { id: delivery.id } })
+            .then(() => {
+              toast({ title: 'Delivery queued again', description: `${delivery.eventType} goes out now with the same webhook-id.` });
+              return refetch();
+            })
+            .catch((caught: unknown) => toast({ variant: 'destructive', title: 'Could not resend', description: describeApiError(caught).message }))
+            .finally(() => setResendingId(null));
+        },
+      }),
+    [canResend, resendingId, resend, refetch],
+  );
+
+  const page = data?.webhookDeliveries;
+  const items = useMemo(() => (page?.items ?? []) as Developers_WebhookDeliveryFragment[], [page]);
+  const table = useReactTable({
+    data: items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    getRowCanExpand: () => true,
+    getRowId: (row) => row.id,
+  });
+  const total = page?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / DELIVERY_PAGE_SIZE));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Delivery log</CardTitle>
+        <CardDescription className="break-all">Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-3">
+          <div className="flex w-full flex-col gap-1.5 sm:w-64">
+            <Label htmlFor="delivery-event">Event type</Label>
+            <Select value={filters.eventType || ALL} onValueChange={(value) => setFilters({ eventType: value === ALL ? '' : value })}>
+              <SelectTrigger id="delivery-event" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All event types</SelectItem>
+                {eventTypes.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {type}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex w-full flex-col gap-1.5 sm:w-44">
+            <Label htmlFor="delivery-outcome">Outcome</Label>
+            <Select value={filters.outcome || ALL} onValueChange={(value) => setFilters({ outcome: value === ALL ? '' : (value as DeliveryFilters['outcome']) })}>
+              <SelectTrigger id="delivery-outcome" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All outcomes</SelectItem>
+                {DELIVERY_OUTCOMES.map((outcome) => (
+                  <SelectItem key={outcome} value={outcome}>
+                    {outcome[0]!.toUpperCase() + outcome.slice(1)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </div>
+        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load deliveries" />}
+        {loading && !data ? (
+          <Skeleton className="h-40 w-full" />
+        ) : items.length === 0 ? (
+          <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+            {filters.eventType || filters.outcome ? 'No delivery matches these filters.' : 'No events were sent to this endpoint yet.'}
+          </p>
+        ) : (
+          <>
+            <div className="hidden md:block">
+              <Table aria-label="Deliveries">
+                <TableHeader>
+                  {table.getHeaderGroups().map((group) => (
+                    <TableRow key={group.id} className="hover:bg-transparent">
+                      {group.headers.map((header) => (
+                        <TableHead key={header.id}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableHeader>
+                <TableBody>
+                  {table.getRowModel().rows.map((row) => (
+                    <Fragment key={row.id}>
+                      <TableRow data-state={row.getIsExpanded() ? 'selected' : undefined}>
+                        {row.getVisibleCells().map((cell) => (
+                          <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                        ))}
+                      </TableRow>
+                      {row.getIsExpanded() && (
+                        <TableRow className="hover:bg-transparent">
+                          <TableCell colSpan={row.getVisibleCells().length} className="bg-muted/20 whitespace-normal">
+                            <DeliveryDetails delivery={row.original} />
+                          </TableCell>
+                        </TableRow>
+                      )}
+                    </Fragment>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul aria-label="Deliveries" className="flex flex-col gap-2 md:hidden">
+              {table.getRowModel().rows.map((row) => (
+                <li key={row.id} className="rounded-lg border p-3">
+                  <div className="flex items-start gap-2">
+                    <div className="flex min-w-0 flex-1 flex-col gap-1">
+                      <span className="font-mono text-xs break-all">{row.original.eventType}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {formatDateTime(row.original.createdAt)} · {row.original.attemptCount} {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} · code {row.original.lastStatusCode ?? '—'}
+                      </span>
+                    </div>
+                    <OutcomeBadge status={row.original.status} />
+                  </div>
+                  <div className="mt-2 flex gap-2">
+                    <Button type="button" variant="ghost" size="sm" aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()}>
+                      {row.getIsExpanded() ? 'Hide details' : 'Details'}
+                    </Button>
+                    {flexRender(row.getVisibleCells().at(-1)!.column.columnDef.cell, row.getVisibleCells().at(-1)!.getContext())}
+                  </div>
+                  {row.getIsExpanded() && <DeliveryDetails delivery={row.original} />}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+          <span>
+            {total} {total === 1 ? 'delivery' : 'deliveries'} · page {Math.min(filters.page, pages)} of {pages}
+          </span>
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => setFilters({ page: filters.page - 1 })}>
+              Previous
+            </Button>
+            <Button type="button" variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => setFilters({ page: filters.page + 1 })}>
+              Next
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { checkHttpsUrl, checkOrigin, MAX_IFRAME_ANCESTORS } from '@rampart/shared/developer-settings';
+import { PlusIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
+import { CopyButton } from '@/features/developers/components/copy-button';
+import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
+import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+const settingsSchema = z.object({
+  origins: z
+    .array(
+      z.object({
+        value: z.string().superRefine((value, ctx) => {
+          const checked = checkOrigin(value);
+          if ('problem' in checked) ctx.addIssue({ code: 'custom', message: checked.problem });
+        }),
+      }),
+    )
+    .max(MAX_IFRAME_ANCESTORS, `At most ${MAX_IFRAME_ANCESTORS} origins`),
+  customerDataWebhookUrl: z.string().superRefine((value, ctx) => {
+    if (!value.trim()) return;
+    const checked = checkHttpsUrl(value);
+    if ('problem' in checked) ctx.addIssue({ code: 'custom', message: checked.problem });
+  }),
+});
+type SettingsValues = z.infer<typeof settingsSchema>;
+
+function SettingsForm({ accountId, origins, webhookUrl, canManage }: { accountId: string; origins: readonly string[]; webhookUrl: string | null; canManage: boolean }) {
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [save] = useMutation(UpdateAccountSettingsMutation);
+  const form = useForm<SettingsValues>({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: { origins: origins.map((value) => ({ value })), customerDataWebhookUrl: webhookUrl ?? '' },
+  });
+  const list = useFieldArray({ control: form.control, name: 'origins' });
+
+  useEffect(() => {
+    form.reset({ origins: origins.map((value) => ({ value })), customerDataWebhookUrl: webhookUrl ?? '' });
+  }, [origins, webhookUrl, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await save({
+        variables: {
+          accountId,
+          allowedIframeAncestorUrls: values.origins.map((origin) => origin.value.trim()),
+          customerDataWebhookUrl: values.customerDataWebhookUrl.trim() || null,
+        },
+      });
+      toast({ title: 'Settings saved' });
+    } catch (error) {
+      const map: Partial<Record<string, Path<SettingsValues>>> = { customerDataWebhookUrl: 'customerDataWebhookUrl', allowedIframeAncestorUrls: 'origins' };
+      values.origins.forEach((_origin, index) => (map[`allowedIframeAncestorUrls.${index}`] = `origins.${index}.value`));
+      setGeneralError(applyServerErrors(form, error, map));
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Allowed iframe ancestors</CardTitle>
+            <CardDescription>
+              Origins allowed to embed the widget in an iframe (its frame-ancestors). An origin is scheme, host and optional port, such as
+              https://shop.example.com; http only for localhost.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <ErrorAlert message={generalError} title="Could not save the settings" />
+            {list.fields.length === 0 && <p className="text-sm text-muted-foreground">No origin yet: the widget cannot be embedded in an iframe.</p>}
+            <ul className="flex flex-col gap-2" aria-label="Allowed iframe ancestors">
+              {list.fields.map((item, index) => (
+                <li key={item.id}>
+                  <FormField
+                    control={form.control}
+                    name={`origins.${index}.value`}
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel className="sr-only">Origin {index + 1}</FormLabel>
+                        <div className="flex gap-2">
+                          <FormControl>
+                            <Input {...field} placeholder="https://shop.example.com" readOnly={!canManage} inputMode="url" autoComplete="off" />
+                          </FormControl>
+                          {canManage && (
+                            <Button type="button" variant="ghost" size="icon" aria-label={`Remove origin ${index + 1}`} onClick={() => list.remove(index)}>
+                              <XIcon aria-hidden />
+                            </Button>
+                          )}
+                        </div>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                </li>
+              ))}
+            </ul>
+            {canManage && (
+              <div>
+                <Button type="button" variant="outline" size="sm" disabled={list.fields.length >= MAX_IFRAME_ANCESTORS} onClick={() => list.append({ value: '' })}>
+                  <PlusIcon aria-hidden /> Add origin
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Customer data webhook</CardTitle>
+            <CardDescription>Where we send customer data you asked to receive. Must be an https URL.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FormField
+              control={form.control}
+              name="customerDataWebhookUrl"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Customer data webhook URL</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="https://api.example.com/customer-data" readOnly={!canManage} inputMode="url" autoComplete="off" />
+                  </FormControl>
+                  <FormDescription>Leave empty to send none.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+          {canManage && (
+            <CardFooter className="justify-end">
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                Save settings
+              </Button>
+            </CardFooter>
+          )}
+        </Card>
+      </form>
+    </Form>
+  );
+}
+
+/** Account id, allowed iframe ancestors and the customer data webhook of the selected account. */
+export function GeneralSettingsScreen() {
+  const { accountId } = useDeveloperScope();
+  const canManage = usePermission('developerSettings:manage');
+  const { data, loading } = useQuery(GeneralSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const account = data?.account;
+  return (
+    <DevelopersFrame title="General" description="Your account id and where the widget may be embedded.">
+      <Card>
+        <CardHeader>
+          <CardTitle>Account id</CardTitle>
+          <CardDescription>Quote it when you contact support; some API calls take it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {accountId ? (
+            <ValueBox value={accountId} label="Account id">
+              <CopyButton value={accountId} label="Copy account id" />
+            </ValueBox>
+          ) : (
+            <p className="text-sm text-muted-foreground">Choose an account first.</p>
+          )}
+        </CardContent>
+      </Card>
+      {loading && !data ? (
+        <Skeleton className="h-64 w-full" />
+      ) : (
+        account && accountId && <SettingsForm accountId={accountId} origins={account.allowedIframeAncestorUrls} webhookUrl={account.customerDataWebhookUrl ?? null} canManage={canManage} />
+      )}
+    </DevelopersFrame>
+  );
+}

@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { checkHttpsUrl, NFT_CONTRACT_TYPES } from '@rampart/shared/developer-settings';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
+import type { NftContractType } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+interface Network {
+  code: string;
+  name: string;
+  addressRegex: string;
+}
+
+function collectionSchema(networks: readonly Network[]) {
+  return z
+    .object({
+      name: z.string().trim().min(1, 'Enter the collection name').max(120, 'At most 120 characters'),
+      imageUrl: z.string().superRefine((value, ctx) => {
+        if (!value.trim()) return;
+        const checked = checkHttpsUrl(value);
+        if ('problem' in checked) ctx.addIssue({ code: 'custom', message: checked.problem });
+      }),
+      networkCode: z.string().min(1, 'Choose a network'),
+      contractType: z.enum(NFT_CONTRACT_TYPES),
+      contractAddress: z.string().trim().min(1, 'Enter the contract address'),
+    })
+    .superRefine((values, ctx) => {
+      const network = networks.find((item) => item.code === values.networkCode);
+      if (!network) return;
+      if ((network.code === 'solana') !== (values.contractType === 'METAPLEX')) {
+        ctx.addIssue({ code: 'custom', path: ['contractType'], message: network.code === 'solana' ? 'Collections on Solana are Metaplex collections.' : `On ${network.name} the contract is ERC721 or ERC1155.` });
+      }
+      if (values.contractAddress && !new RegExp(network.addressRegex).test(values.contractAddress.trim())) {
+        ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: `This is not a contract address on ${network.name}.` });
+      }
+    });
+}
+type CollectionValues = z.infer<ReturnType<typeof collectionSchema>>;
+
+/** Adds a collection; the contract address is checked against the network's address format. */
+export function NftCollectionDialog({ accountId, networks, onAdded }: { accountId: string; networks: readonly Network[]; onAdded: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [create] = useMutation(CreateNftCollectionMutation);
+  const empty: CollectionValues = { name: '', imageUrl: '', networkCode: 'ethereum', contractType: 'ERC721', contractAddress: '' };
+  const form = useForm<CollectionValues>({ resolver: zodResolver(collectionSchema(networks)), defaultValues: empty, mode: 'onTouched' });
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await create({ variables: { accountId, input: { ...values, imageUrl: values.imageUrl.trim() || null, contractType: values.contractType as NftContractType } } });
+      toast({ title: 'Collection added', description: values.name });
+      onAdded();
+      setOpen(false);
+      form.reset(empty);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { name: 'name', imageUrl: 'imageUrl', networkCode: 'networkCode', contractType: 'contractType', contractAddress: 'contractAddress' }));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          form.reset(empty);
+          setGeneralError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button type="button" size="sm">
+          <PlusIcon aria-hidden /> Add collection
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Add a collection</DialogTitle>
+          <DialogDescription>The contract of the NFTs buyers pay for with the checkout.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not add the collection" />
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="Genesis pass" autoFocus />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="networkCode"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Network</FormLabel>
+                    <Select
+                      value={field.value}
+                      onValueChange={(value) => {
+                        field.onChange(value);
+                        form.setValue('contractType', value === 'solana' ? 'METAPLEX' : 'ERC721');
+                      }}
+                    >
+                      <FormControl>
+                        <SelectTrigger ref={field.ref} className="w-full">
+                          <SelectValue placeholder="Choose a network" />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {networks.map((network) => (
+                          <SelectItem key={network.code} value={network.code}>
+                            {network.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="contractType"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Contract type</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <FormControl>
+                        <SelectTrigger ref={field.ref} className="w-full">
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {NFT_CONTRACT_TYPES.map((type) => (
+                          <SelectItem key={type} value={type}>
+                            {type === 'METAPLEX' ? 'Metaplex (Solana)' : type}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="contractAddress"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Contract address</FormLabel>
+                  <FormControl>
+                    <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="imageUrl"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Image URL (optional)</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="https://cdn.example.com/collection.png" inputMode="url" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Adding" />}
+                Add collection
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

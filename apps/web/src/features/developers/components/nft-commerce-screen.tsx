@@ -1,0 +1,293 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { checkHttpsUrl, WALLET_DISPLAY_MODES } from '@rampart/shared/developer-settings';
+import { ImageIcon, Trash2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
+import { CopyButton } from '@/features/developers/components/copy-button';
+import { DevelopersFrame } from '@/features/developers/components/developers-frame';
+import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
+import { useDeveloperScope } from '@/features/developers/lib/scope';
+import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const MODE_TEXT: Record<WalletDisplayMode, string> = {
+  EDITABLE: 'Editable — the buyer sees the wallet address and may change it',
+  READONLY: 'Read-only — the buyer sees the address you pass but cannot change it',
+  HIDDEN: 'Hidden — the address you pass is used and not shown',
+};
+
+const optionalUrl = (allowLocalHttp: boolean) =>
+  z.string().superRefine((value, ctx) => {
+    if (!value.trim()) return;
+    const checked = checkHttpsUrl(value, { allowLocalHttp });
+    if ('problem' in checked) ctx.addIssue({ code: 'custom', message: checked.problem });
+  });
+
+const nftSchema = z.object({
+  walletDisplayMode: z.enum(WALLET_DISPLAY_MODES),
+  isLiteNftFlowAllowed: z.boolean(),
+  isNftCommerceFlowAllowed: z.boolean(),
+  baseNftUrl: optionalUrl(false),
+  baseNftTestnetUrl: optionalUrl(true),
+});
+type NftValues = z.infer<typeof nftSchema>;
+type NftAccount = NonNullable<Developers_NftSettingsQuery['account']>['nftAccount'];
+
+function toValues(account: NftAccount): NftValues {
+  return {
+    walletDisplayMode: account.walletDisplayMode,
+    isLiteNftFlowAllowed: account.isLiteNftFlowAllowed,
+    isNftCommerceFlowAllowed: account.isNftCommerceFlowAllowed,
+    baseNftUrl: account.baseNftUrl ?? '',
+    baseNftTestnetUrl: account.baseNftTestnetUrl ?? '',
+  };
+}
+
+function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: string; nftAccount: NftAccount; canManage: boolean }) {
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [save] = useMutation(UpdateNftAccountMutation);
+  const form = useForm<NftValues>({ resolver: zodResolver(nftSchema), defaultValues: toValues(nftAccount) });
+  useEffect(() => form.reset(toValues(nftAccount)), [nftAccount, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await save({ variables: { accountId, input: { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null } } });
+      toast({ title: 'NFT settings saved' });
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' }));
+    }
+  });
+
+  const flag = (name: 'isLiteNftFlowAllowed' | 'isNftCommerceFlowAllowed', label: string, description: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex flex-row items-start justify-between gap-4 rounded-lg border p-3">
+          <div className="flex flex-col gap-1">
+            <FormLabel>{label}</FormLabel>
+            <FormDescription>{description}</FormDescription>
+          </div>
+          <FormControl>
+            <Switch checked={field.value} onCheckedChange={field.onChange} disabled={!canManage} />
+          </FormControl>
+        </FormItem>
+      )}
+    />
+  );
+
+  return (
+    <Card>
+      <Form {...form}>
+        <form noValidate onSubmit={submit}>
+          <CardHeader>
+            <CardTitle>Checkout settings</CardTitle>
+            <CardDescription>How the NFT checkout behaves for your buyers.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-5">
+            <ErrorAlert message={generalError} title="Could not save the NFT settings" />
+            <FormField
+              control={form.control}
+              name="walletDisplayMode"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Wallet display mode</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange} disabled={!canManage}>
+                    <FormControl>
+                      <SelectTrigger ref={field.ref} className="w-full sm:w-96">
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {WALLET_DISPLAY_MODES.map((mode) => (
+                        <SelectItem key={mode} value={mode}>
+                          {mode[0] + mode.slice(1).toLowerCase()}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>{MODE_TEXT[field.value]}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-3 md:grid-cols-2">
+              {flag('isLiteNftFlowAllowed', 'Lite NFT flow', 'A shorter checkout with lighter identity checks for low-value items.')}
+              {flag('isNftCommerceFlowAllowed', 'NFT commerce flow', 'Sell NFTs from your collections through the checkout widget.')}
+            </div>
+            <div className="grid gap-4 md:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="baseNftUrl"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Base NFT URL (live)</FormLabel>
+                    <FormControl>
+                      <Input {...field} placeholder="https://nft.example.com" readOnly={!canManage} inputMode="url" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="baseNftTestnetUrl"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Base NFT URL (testnet)</FormLabel>
+                    <FormControl>
+                      <Input {...field} placeholder="https://testnet.nft.example.com" readOnly={!canManage} inputMode="url" />
+                    </FormControl>
+                    <FormDescription>http is accepted for localhost.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+          </CardContent>
+          {canManage && (
+            <CardFooter className="justify-end">
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                Save settings
+              </Button>
+            </CardFooter>
+          )}
+        </form>
+      </Form>
+    </Card>
+  );
+}
+
+function CollectionItem({ collection, canManage, onDelete }: { collection: Developers_NftCollectionFragment; canManage: boolean; onDelete: () => void }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        {collection.imageUrl ? (
+          <img src={collection.imageUrl} alt="" className="size-10 shrink-0 rounded-md border object-cover" />
+        ) : (
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
+            <ImageIcon className="size-4" aria-hidden />
+          </span>
+        )}
+        <div className="flex min-w-0 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{collection.name}</span>
+            <Badge variant="outline">{collection.network.name}</Badge>
+            <Badge variant="secondary">{collection.contractType}</Badge>
+          </div>
+          <span className="font-mono text-xs break-all text-muted-foreground">{collection.contractAddress}</span>
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <CopyButton value={collection.widgetUrl} label="Copy widget URL" size="sm" />
+        {canManage && (
+          <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${collection.name}`} onClick={onDelete}>
+            <Trash2Icon aria-hidden />
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** NFT checkout settings of the selected account and its collections. */
+export function NftCommerceScreen() {
+  const { accountId } = useDeveloperScope();
+  const canManage = usePermission('developerSettings:manage');
+  const { data, loading, error, refetch } = useQuery(NftSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const [remove, { loading: removing }] = useMutation(DeleteNftCollectionMutation);
+  const [deleting, setDeleting] = useState<Developers_NftCollectionFragment | null>(null);
+  const account = data?.account;
+
+  async function confirmDelete() {
+    const collection = deleting;
+    if (!collection) return;
+    try {
+      await remove({ variables: { id: collection.id } });
+      await refetch();
+      toast({ title: 'Collection removed', description: collection.name });
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Could not remove the collection', description: describeApiError(caught).message });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <DevelopersFrame title="NFT commerce" description="Checkout settings and the collections you sell through the NFT checkout.">
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the NFT settings" />}
+      {loading && !data ? (
+        <Skeleton className="h-72 w-full" />
+      ) : (
+        account &&
+        accountId && (
+          <>
+            <NftAccountForm accountId={accountId} nftAccount={account.nftAccount} canManage={canManage} />
+            <Card>
+              <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+                <div className="flex flex-col gap-1.5">
+                  <CardTitle>Collections</CardTitle>
+                  <CardDescription>Contracts whose NFTs buyers can pay for with the checkout.</CardDescription>
+                </div>
+                {canManage && <NftCollectionDialog accountId={accountId} networks={data.nftNetworks} onAdded={() => void refetch()} />}
+              </CardHeader>
+              <CardContent>
+                {account.nftCollections.length === 0 ? (
+                  <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">No collection yet.</p>
+                ) : (
+                  <ul aria-label="Collections" className="divide-y">
+                    {account.nftCollections.map((collection) => (
+                      <CollectionItem key={collection.id} collection={collection} canManage={canManage} onDelete={() => setDeleting(collection)} />
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        )
+      )}
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove {deleting?.name}?</AlertDialogTitle>
+            <AlertDialogDescription>Buyers can no longer pay for its NFTs through the checkout. The contract itself is not touched.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+              Remove
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </DevelopersFrame>
+  );
+}

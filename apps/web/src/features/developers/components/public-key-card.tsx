@@ -1,0 +1,151 @@
+import { useMutation } from '@apollo/client/react';
+import { FileUpIcon, Trash2Icon } from 'lucide-react';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { DeletePublicKeyMutation, UploadPublicKeyMutation } from '@/features/developers/api/keys';
+import type { Developers_ApiKeyFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+
+/** The partner's own public key (PEM) for verifying its signed requests: upload or replace, and delete. */
+export function PublicKeyCard({
+  accountId,
+  liveMode,
+  publicKey,
+  canManage,
+  onChanged,
+}: {
+  accountId: string;
+  liveMode: boolean;
+  publicKey: Developers_ApiKeyFragment | null;
+  canManage: boolean;
+  onChanged: () => void;
+}) {
+  const [pem, setPem] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [upload, { loading: uploading }] = useMutation(UploadPublicKeyMutation);
+  const [remove, { loading: removing }] = useMutation(DeletePublicKeyMutation);
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > 16_384) {
+      setError('This file is too large for a public key (at most 16 KB).');
+      return;
+    }
+    setPem(await file.text());
+    setError(null);
+  }
+
+  async function submit() {
+    setError(null);
+    try {
+      await upload({ variables: { accountId, liveMode, publicKey: pem } });
+      setPem('');
+      onChanged();
+      toast({ title: 'Public key saved', description: 'Requests signed with the matching private key are accepted.' });
+    } catch (caught) {
+      const info = describeApiError(caught);
+      setError(info.fields['publicKey'] ?? info.message);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!publicKey) return;
+    try {
+      await remove({ variables: { id: publicKey.id } });
+      onChanged();
+      toast({ title: 'Public key deleted' });
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Could not delete the public key', description: describeApiError(caught).message });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your public key</CardTitle>
+        <CardDescription>Upload the public half of your key pair (RSA of 2048 bits or more, or Ed25519, as PEM) to sign your requests to us.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {publicKey ? (
+          <div className="flex flex-col gap-2">
+            <pre aria-label="Uploaded public key" className="max-h-40 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs">
+              {publicKey.secret}
+            </pre>
+            <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+              Uploaded {new Date(publicKey.createdAt).toLocaleString()}
+              {canManage && (
+                <AlertDialog>
+                  <AlertDialogTrigger asChild>
+                    <Button type="button" variant="outline" size="sm" className="ml-auto">
+                      <Trash2Icon aria-hidden /> Delete public key
+                    </Button>
+                  </AlertDialogTrigger>
+                  <AlertDialogContent>
+                    <AlertDialogHeader>
+                      <AlertDialogTitle>Delete your public key?</AlertDialogTitle>
+                      <AlertDialogDescription>Requests signed with its private key stop being accepted at once.</AlertDialogDescription>
+                    </AlertDialogHeader>
+                    <AlertDialogFooter>
+                      <AlertDialogCancel>Cancel</AlertDialogCancel>
+                      <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+                        Delete
+                      </AlertDialogAction>
+                    </AlertDialogFooter>
+                  </AlertDialogContent>
+                </AlertDialog>
+              )}
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">No public key uploaded for {liveMode ? 'live' : 'test'} mode.</p>
+        )}
+        {canManage && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`public-key-${liveMode ? 'live' : 'test'}`}>{publicKey ? 'Replace with another key' : 'Public key (PEM)'}</Label>
+            <Textarea
+              id={`public-key-${liveMode ? 'live' : 'test'}`}
+              value={pem}
+              onChange={(event) => setPem(event.target.value)}
+              rows={5}
+              spellCheck={false}
+              placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+              className="font-mono text-xs"
+              aria-invalid={error !== null}
+            />
+            <ErrorAlert message={error} title="The key was not accepted" />
+            <div className="flex flex-wrap gap-2">
+              <input ref={fileInput} type="file" accept=".pem,.pub,.key,.txt,application/x-pem-file" className="hidden" onChange={(event) => void readFile(event)} aria-label="Public key file" />
+              <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
+                <FileUpIcon aria-hidden /> Choose a PEM file
+              </Button>
+              <Button type="button" onClick={() => void submit()} disabled={uploading || pem.trim() === ''}>
+                {uploading && <Spinner label="Uploading" />}
+                Upload public key
+              </Button>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

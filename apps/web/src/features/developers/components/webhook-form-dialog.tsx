@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { CreateWebhookMutation, UpdateWebhookMutation } from '@/features/developers/api/webhooks';
+import { eventLabel, groupEventTypes } from '@/features/developers/lib/format';
+import type { Developers_WebhookFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+import { cn } from '@/lib/utils';
+
+const webhookSchema = z
+  .object({
+    url: z.string().trim().min(1, 'Enter the endpoint URL').max(2048, 'At most 2048 characters'),
+    description: z.string().trim().max(500, 'At most 500 characters'),
+    scope: z.enum(['all', 'chosen']),
+    events: z.array(z.string()),
+  })
+  .refine((values) => values.scope === 'all' || values.events.length > 0, { path: ['events'], message: 'Choose at least one event, or take all events.' });
+type WebhookValues = z.infer<typeof webhookSchema>;
+
+/** Adds an endpoint, or edits `webhook` when given. */
+export function WebhookFormDialog({
+  open,
+  onOpenChange,
+  accountId,
+  liveMode,
+  eventTypes,
+  webhook,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: string;
+  liveMode: boolean;
+  eventTypes: readonly string[];
+  webhook: Developers_WebhookFragment | null;
+  onSaved: (webhook: Developers_WebhookFragment) => void;
+}) {
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [create] = useMutation(CreateWebhookMutation);
+  const [update] = useMutation(UpdateWebhookMutation);
+  const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', scope: 'all', events: [] } });
+
+  useEffect(() => {
+    if (!open) return;
+    setGeneralError(null);
+    form.reset({
+      url: webhook?.url ?? '',
+      description: webhook?.description ?? '',
+      scope: webhook && webhook.events.length > 0 ? 'chosen' : 'all',
+      events: webhook ? [...webhook.events] : [],
+    });
+  }, [open, webhook, form]);
+
+  const scope = form.watch('scope');
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    const events = values.scope === 'all' ? [] : values.events;
+    try {
+      const saved = webhook
+        ? (await update({ variables: { id: webhook.id, url: values.url, events, description: values.description } })).data?.updateWebhook
+        : (await create({ variables: { accountId, liveMode, url: values.url, events, description: values.description || null } })).data?.createWebhook;
+      if (saved) onSaved(saved);
+      toast({ title: webhook ? 'Endpoint saved' : 'Endpoint added', description: values.url });
+      onOpenChange(false);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { url: 'url', events: 'events', description: 'description' }));
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{webhook ? 'Edit endpoint' : `Add a ${liveMode ? 'live' : 'test'} endpoint`}</DialogTitle>
+          <DialogDescription>We POST signed JSON events to this URL and retry for about three days until it answers 2xx within 5 seconds.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not save the endpoint" />
+            <FormField
+              control={form.control}
+              name="url"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Endpoint URL</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="url" inputMode="url" autoComplete="off" placeholder="https://api.example.com/webhooks/rampart" autoFocus />
+                  </FormControl>
+                  <FormDescription>{liveMode ? 'Live endpoints must use https.' : 'Test endpoints may use http.'}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Description (optional)</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="Order service, production" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="scope"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Events</FormLabel>
+                  <div role="radiogroup" aria-label="Events to send" className="grid gap-2 sm:grid-cols-2">
+                    {(['all', 'chosen'] as const).map((value) => (
+                      <label
+                        key={value}
+                        className={cn('flex cursor-pointer items-center gap-2 rounded-md border p-2.5 text-sm', field.value === value && 'border-primary bg-accent/40')}
+                      >
+                        <input type="radio" name="webhook-scope" className="size-4 accent-primary" checked={field.value === value} onChange={() => field.onChange(value)} />
+                        {value === 'all' ? 'All events' : 'Chosen events'}
+                      </label>
+                    ))}
+                  </div>
+                </FormItem>
+              )}
+            />
+            {scope === 'chosen' && (
+              <FormField
+                control={form.control}
+                name="events"
+                render={({ field }) => (
+                  <FormItem>
+                    <div className="flex max-h-72 flex-col gap-4 overflow-y-auto rounded-md border p-3">
+                      {groupEventTypes(eventTypes).map((group) => (
+                        <fieldset key={group.label} className="flex flex-col gap-1.5">
+                          <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</legend>
+                          {group.types.map((type) => (
+                            <label key={type} className="flex items-center gap-2 text-sm">
+                              <Checkbox
+                                checked={field.value.includes(type)}
+                                onCheckedChange={(checked) => field.onChange(checked === true ? [...field.value, type] : field.value.filter((value) => value !== type))}
+                                aria-label={type}
+                              />
+                              <span className="font-mono text-xs">{type}</span>
+                              <span className="sr-only">{eventLabel(type)}</span>
+                            </label>
+                          ))}
+                        </fieldset>
+                      ))}
+                    </div>
+                    <FormDescription>{field.value.length} chosen</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                {webhook ? 'Save endpoint' : 'Add endpoint'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
