@@ -22,6 +22,12 @@ const options: BenchOptions = {
 const log = (line: string) => console.log(line);
 
 async function main() {
+  if (process.argv.includes('--transactions') || process.env.BENCH_SUITE === 'transactions') {
+    // Issue 5: transactions, customers and dashboards over generated data (bench/transactions.bench.ts).
+    const { runTransactionsBench } = await import('./transactions.bench.ts');
+    await runTransactionsBench(smoke, log);
+    return;
+  }
   const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
   log(`Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}, load average ${loadAverage}.`);
   const measurements: Measurement[] = await runMeQueryBench(options, log);

@@ -1,0 +1,235 @@
+/**
+ * Transactions benchmark (issue 5): lists (first page and page 200 per filter), search, details, 12-month dashboards
+ * through the GraphQL endpoint, and the CSV export, over generated data in a dedicated embedded PostgreSQL.
+ *
+ *   npm run bench -- --transactions            10,000,000 transactions, one account of 2,000,000 (.data/bench-tx)
+ *   npm run bench -- --transactions --smoke    100,000 transactions, one account of 20,000 (.data/bench-tx-smoke)
+ *
+ * The dataset is generated once and reused. Requests are sequential (one connection) so each latency is one
+ * query's own; p50 and p99 per case. Figures go to docs/performance.md (full run) and bench/results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from '../apps/server/src/config/env.ts';
+import { startInfrastructure } from '../apps/server/src/boot.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { generateTransactions } from '../apps/server/src/modules/transactions/generator.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+export const TX_TARGETS = { listP99Ms: 25, dashboardP99Ms: 50, exportSeconds: 20, exportRssMb: 300 } as const;
+
+interface Case {
+  name: string;
+  group: 'list' | 'detail' | 'dashboard';
+  query: string;
+  variables: () => Record<string, unknown>;
+}
+
+interface Result {
+  name: string;
+  group: string;
+  p50: number;
+  p99: number;
+  n: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export async function runTransactionsBench(smoke: boolean, log: (line: string) => void) {
+  const total = smoke ? 100_000 : 10_000_000;
+  const big = smoke ? 20_000 : 2_000_000;
+  const fillers = smoke ? 8 : 16;
+  const iterations = smoke ? 15 : 200;
+  const config = parseEnv({
+    ...process.env,
+    DATA_DIR: path.join(root, smoke ? '.data/bench-tx-smoke' : '.data/bench-tx'),
+    EMBEDDED_POSTGRES_PORT: smoke ? '5621' : '5620',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    DATABASE_URL: '',
+    READ_DATABASE_URL: '',
+  });
+  const infrastructure = await startInfrastructure(config, log);
+  const { pool } = infrastructure.database;
+  try {
+    // Dataset, once.
+    const existing = (await pool.query<{ n: number }>(`select count(*)::int as n from transactions`)).rows[0]!.n;
+    if (existing < total) {
+      log(`Generating ${total.toLocaleString('en')} transactions (this happens once)...`);
+      const started = Date.now();
+      const account = async (name: string) => {
+        const created = await pool.query<{ id: string }>(
+          `with org as (insert into organizations (name, subscription_plan_type) values ($1, 'Pro') returning id)
+           insert into accounts (organization_id, name, is_verified) select id, $2, true from org returning id`,
+          [`${name} Ltd`, name],
+        );
+        return created.rows[0]!.id;
+      };
+      const bigId = await account('Bench Big');
+      await generateTransactions(pool, { accountId: bigId, live: big, test: 0, seed: 1, log });
+      const each = Math.floor((total - big) / fillers);
+      for (let i = 0; i < fillers; i += 1) {
+        await generateTransactions(pool, { accountId: await account(`Bench Filler ${i + 1}`), live: Math.floor(each * 0.8), test: each - Math.floor(each * 0.8), seed: 100 + i, log });
+      }
+      log('vacuum analyze...');
+      await pool.query('vacuum analyze transactions');
+      await pool.query('vacuum analyze customers');
+      log(`Dataset ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
+    const bigId = (await pool.query<{ id: string }>(`select id from accounts where name = 'Bench Big'`)).rows[0]!.id;
+    const user = (
+      await pool.query<{ id: string; email: string; firstName: string; lastName: string }>(
+        `insert into users (email, first_name, last_name, is_email_verified) values ($1, 'Bench', 'Analyst', true) returning id, email, first_name as "firstName", last_name as "lastName"`,
+        [`bench-${Date.now()}@example.com`],
+      )
+    ).rows[0]!;
+    await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [bigId, user.id]);
+
+    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const session = (await app.services.identity.issueSession(user as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'bench' }))!;
+    const headers = { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': session.csrfToken, cookie: `rampart_session=${session.cookieValue}` };
+
+    // Sample values for search and detail cases.
+    const sample = (await pool.query<{ id: string; external_transaction_id: string; wallet_address: string; customer_id: string }>(
+      `select id, external_transaction_id, wallet_address, customer_id from transactions where account_id = $1 and live_mode and kind = 'buy' order by created_at desc limit 200`,
+      [bigId],
+    )).rows;
+    const emails = (await pool.query<{ email: string }>(`select email from customers where account_id = $1 and live_mode limit 50`, [bigId])).rows.map((r) => r.email);
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+    const since30 = new Date(Date.now() - 30 * 86_400_000).toISOString();
+
+    const LIST = `query Bench_Transactions($a: ID!, $s: String, $skip: Int, $status: [BuyTransactionStatus!], $min: Decimal, $max: Decimal, $from: DateTime, $type: String, $sort: TransactionSort) {
+      transactions(accountId: $a, liveMode: true, searchString: $s, skip: $skip, take: 20, status: $status, minAmount: $min, maxAmount: $max, minCreatedAt: $from, transactionType: $type, sort: $sort) {
+        totalCount isTotalExact items { id createdAt status baseCurrencyAmount quoteCurrencyAmount baseCurrency { code } quoteCurrency { code } walletAddress externalTransactionId customer { id email } } } }`;
+    const filters: Array<[string, Record<string, unknown>]> = [
+      ['no filter', {}],
+      ['status failed', { status: ['failed'] }],
+      ['amount 100–1000', { min: '100', max: '1000' }],
+      ['created last 30 days', { from: since30 }],
+      ['nft', { type: 'nft' }],
+      ['status + amount', { status: ['completed'], min: '50', max: '500' }],
+      ['sorted by amount', { sort: 'amount_DESC' }],
+    ];
+    const cases: Case[] = [];
+    for (const [name, variables] of filters) {
+      cases.push({ name: `buy list, ${name}, first page`, group: 'list', query: LIST, variables: () => ({ a: bigId, ...variables }) });
+      cases.push({ name: `buy list, ${name}, page 200`, group: 'list', query: LIST, variables: () => ({ a: bigId, skip: 199 * 20, ...variables }) });
+    }
+    cases.push({ name: 'search by external transaction id', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(sample).external_transaction_id }) });
+    cases.push({ name: 'search by wallet address', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(sample).wallet_address }) });
+    cases.push({ name: 'search by customer e-mail', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(emails) }) });
+    for (const [field, status] of [['sellTransactions', 'SellTransactionStatus'], ['swapTransactions', 'SwapTransactionStatus'], ['balanceTransactions', 'BalanceTransactionStatus']] as const) {
+      cases.push({
+        name: `${field}, first page`,
+        group: 'list',
+        query: `query Bench_${field}($a: ID!, $status: [${status}!]) { ${field}(accountId: $a, liveMode: true, take: 20, status: $status) { totalCount items { id status createdAt } } }`,
+        variables: () => ({ a: bigId }),
+      });
+    }
+    cases.push({
+      name: 'transaction detail',
+      group: 'detail',
+      query: `query Bench_Detail($id: ID!) { transaction(id: $id) { id status baseCurrencyAmount feeAmount explorerLinks { transactionUrl } statusHistory { status at } customer { id email } } }`,
+      variables: () => ({ id: pick(sample).id }),
+    });
+    cases.push({
+      name: 'customer with transactions',
+      group: 'detail',
+      query: `query Bench_Customer($a: ID!, $id: ID) { customer(accountId: $a, id: $id, isLive: true) { id email transactions(take: 20) { totalCount items { __typename } } cards { totalCount } } }`,
+      variables: () => ({ a: bigId, id: pick(sample).customer_id }),
+    });
+    for (const field of ['dashboardData', 'sellDashboardData', 'swapsDashboardData', 'depositDashboardData', 'withdrawalDashboardData']) {
+      cases.push({
+        name: `${field}, 12 months`,
+        group: 'dashboard',
+        query: `query Bench_${field}($a: ID!) { ${field}(accountId: $a, liveMode: true, range: year, currencyCode: eur) { current { volume transactionCount completionRate feesEarned averageOrder uniqueCustomers } previous { volume } changes { volume } series { date volume transactionCount } topCurrencies { value volume } paymentMethods { value volume } countries { value volume } } }`,
+        variables: () => ({ a: bigId }),
+      });
+    }
+
+    const results: Result[] = [];
+    for (const c of cases) {
+      const times: number[] = [];
+      let errors = 0;
+      for (let i = 0; i < iterations + 3; i += 1) {
+        const started = performance.now();
+        const response = await fetch(`${base}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: c.query, variables: c.variables() }) });
+        const body = (await response.json()) as { errors?: unknown[] };
+        const elapsed = performance.now() - started;
+        if (body.errors?.length) {
+          errors += 1;
+          if (errors === 1) log(`  ${c.name}: ${JSON.stringify(body.errors[0])}`);
+        }
+        if (i >= 3) times.push(elapsed); // the first three warm caches
+      }
+      times.sort((a, b) => a - b);
+      const result = { name: c.name, group: c.group, p50: Math.round(percentile(times, 50) * 10) / 10, p99: Math.round(percentile(times, 99) * 10) / 10, n: times.length, errors };
+      results.push(result);
+      log(`  ${c.name.padEnd(48)} p50 ${String(result.p50).padStart(6)} ms   p99 ${String(result.p99).padStart(6)} ms${errors ? `   ${errors} errors` : ''}`);
+    }
+
+    // CSV export of the whole big account's buy view (up to 1,000,000 rows), measuring time and peak RSS.
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    const exportStarted = performance.now();
+    const response = await fetch(`${base}/exports/transactions.csv?accountId=${bigId}&liveMode=true&kind=buy`, { headers: { cookie: headers.cookie, 'x-csrf-token': session.csrfToken } });
+    let rows = 0;
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (let i = 0; i < value.length; i += 1) if (value[i] === 10) rows += 1;
+    }
+    const exportSeconds = (performance.now() - exportStarted) / 1000;
+    clearInterval(sampler);
+    const exportResult = { rows: rows - 1, seconds: Math.round(exportSeconds * 10) / 10, peakRssMb: Math.round(peakRss / 1_048_576) };
+    log(`  CSV export: ${exportResult.rows.toLocaleString('en')} rows in ${exportResult.seconds} s, peak RSS of the process ${exportResult.peakRssMb} MB`);
+    await app.close();
+
+    const loadAverage = os.loadavg().map((n) => n.toFixed(1)).join(', ');
+    const summary = { smoke, total, big, iterations, cores: os.cpus().length, loadAverage, results, exportResult, targets: TX_TARGETS, at: new Date().toISOString() };
+    fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+    const file = path.join(here, 'results', `transactions${smoke ? '-smoke' : ''}-${summary.at.replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(file, JSON.stringify(summary, null, 2));
+    log(`Wrote ${file}`);
+    if (!smoke) writePerformanceSection(summary);
+    return summary;
+  } finally {
+    await infrastructure.close();
+  }
+}
+
+function writePerformanceSection(summary: { total: number; big: number; iterations: number; cores: number; loadAverage: string; results: Result[]; exportResult: { rows: number; seconds: number; peakRssMb: number }; at: string }) {
+  const file = path.join(root, 'docs/performance.md');
+  const start = '<!-- transactions-bench:start -->';
+  const end = '<!-- transactions-bench:end -->';
+  const verdict = (r: Result) => (r.p99 <= (r.group === 'dashboard' ? TX_TARGETS.dashboardP99Ms : TX_TARGETS.listP99Ms) ? 'pass' : 'FAIL');
+  const lines = [
+    start,
+    '## Transactions, customers and dashboards (issue 5)',
+    '',
+    `${summary.total.toLocaleString('en')} generated transactions, one account of ${summary.big.toLocaleString('en')}; ${summary.cores} cores, load average ${summary.loadAverage}; ${summary.at}.`,
+    `Sequential GraphQL requests over HTTP, ${summary.iterations} per case after 3 warm-ups. Targets: lists and details p99 < ${TX_TARGETS.listP99Ms} ms, dashboards p99 < ${TX_TARGETS.dashboardP99Ms} ms. Run: \`npm run bench -- --transactions\`.`,
+    '',
+    '| Case | p50 ms | p99 ms | Target |',
+    '| --- | ---: | ---: | --- |',
+    ...summary.results.map((r) => `| ${r.name} | ${r.p50} | ${r.p99} | ${verdict(r)}${r.errors ? ` (${r.errors} errors)` : ''} |`),
+    '',
+    `CSV export: ${summary.exportResult.rows.toLocaleString('en')} rows in ${summary.exportResult.seconds} s (target < ${TX_TARGETS.exportSeconds} s); peak RSS of the process serving it ${summary.exportResult.peakRssMb} MB (target < ${TX_TARGETS.exportRssMb} MB; the benchmark client shares that process).`,
+    end,
+  ].join('\n');
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
+  const next = current.includes(start) ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), lines) : `${current.trimEnd()}\n\n${lines}\n`;
+  fs.writeFileSync(file, next);
+}
