@@ -1,7 +1,7 @@
 // Transactions: kinds, state machines (spec §4 statuses), currencies, networks and their explorers, failure reasons.
 import { BALANCE_TRANSACTION_STATUSES, BUY_STATUSES, SELL_STATUSES, SWAP_STATUSES } from './enums.ts';
 
-/** How transactions are stored: one table, one kind per row (docs/decisions/0004-one-transactions-table.md). */
+/** How transactions are stored: one table, one kind per row (docs/decisions/0005-one-transactions-table.md). */
 export const TRANSACTION_KINDS = ['buy', 'sell', 'swap', 'balance'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -81,7 +81,7 @@ export const customerCards = pgTable(
 
 /**
  * Buy (with NFT purchases), sell, swap and balance transactions in one table, one `kind` per row
- * (docs/decisions/0004-one-transactions-table.md). `amount` is what filters and sorts use: the fiat side of a buy
+ * (docs/decisions/0005-one-transactions-table.md). `amount` is what filters and sorts use: the fiat side of a buy
  * or sell, the base amount of a swap, the amount of a balance transaction.
  */
 export const transactions = pgTable(
