@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerDevMailbox } from './mail/dev-mailbox.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
+import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
@@ -69,13 +70,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   app.setErrorHandler((error: import('fastify').FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // The rate limiter throws the body its builder made (GraphQL-shaped, or REST-shaped under /v1): send it as is.
+    const built = error as unknown as { errors?: unknown; error?: unknown };
+    if (status === 429 && (built.errors || built.error)) return reply.code(429).send(built.errors ? { errors: built.errors } : { error: built.error });
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
     const message = status === 500 ? `Something went wrong on our side. Reference: ${request.id}.` : error.message;
-    void reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
+    if (request.url.startsWith('/v1/')) return reply.code(status).send({ error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message } });
+    return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST' } }] });
   });
 
   await registerGraphQL(app, { config, services, pool: database.pool });
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
+  await registerPublicApi(app, { database, services });
   app.get('/healthz', async () => ({ status: 'ok' }));
   if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
 

@@ -27,6 +27,9 @@ export interface TransactionFilter {
   maxCreatedAt?: string | null;
   searchString?: string | null;
   customerId?: string | null;
+  /** Exact matches, for the public REST API. */
+  externalTransactionId?: string | null;
+  externalCustomerId?: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,6 +46,8 @@ export function whereOf(filter: TransactionFilter): SQL {
   if (filter.minCreatedAt) parts.push(sql`t.created_at >= ${filter.minCreatedAt}::timestamptz`);
   if (filter.maxCreatedAt) parts.push(sql`t.created_at <= ${filter.maxCreatedAt}::timestamptz`);
   if (filter.customerId) parts.push(sql`t.customer_id = ${filter.customerId}`);
+  if (filter.externalTransactionId) parts.push(sql`t.external_transaction_id = ${filter.externalTransactionId}`);
+  if (filter.externalCustomerId) parts.push(sql`t.external_customer_id = ${filter.externalCustomerId}`);
   const search = filter.searchString?.trim();
   if (search) {
     if (UUID.test(search)) parts.push(sql`(t.id = ${search.toLowerCase()} or t.customer_id = ${search.toLowerCase()})`);

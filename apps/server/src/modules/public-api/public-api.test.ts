@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { accountWithMember } from '../../../test/accounts-helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const KEYS = 'query($a: ID!, $l: Boolean!) { apiKeys(accountId: $a, liveMode: $l) { id type secret } }';
+
+async function partner(options: { verified?: boolean } = {}) {
+  const member = await accountWithMember(t, { verified: options.verified ?? true });
+  const keys = async (liveMode: boolean) => (await member.client.ok(KEYS, { a: member.accountId, l: liveMode })).apiKeys as Array<{ id: string; type: string; secret: string }>;
+  const test = await keys(false);
+  const live = options.verified === false ? [] : await keys(true);
+  const secret = (list: typeof test) => list.find((key) => key.type === 'secret')!;
+  const publishable = (list: typeof test) => list.find((key) => key.type === 'publishable')!;
+  return { ...member, testSecret: secret(test), liveSecret: live.length ? secret(live) : null, testPublishable: publishable(test) };
+}
+
+async function transaction(accountId: string, liveMode: boolean, externalTransactionId: string, externalCustomerId = 'cust-rest', daysAgo = 0) {
+  return t.app.services.transactions.createTransaction({
+    kind: 'buy',
+    accountId,
+    liveMode,
+    baseCurrencyCode: 'eur',
+    quoteCurrencyCode: 'eth',
+    fiatCurrencyCode: 'eur',
+    amount: '150.00',
+    baseCurrencyAmount: '150.00',
+    quoteCurrencyAmount: '0.04120000',
+    feeAmount: '3.99',
+    extraFeeAmount: '1.50',
+    networkFeeAmount: '0.89',
+    usdRate: '1.08',
+    eurRate: '1',
+    gbpRate: '0.86',
+    paymentMethod: 'sepa',
+    country: 'DE',
+    externalTransactionId,
+    externalCustomerId,
+    walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+    createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+  });
+}
+
+function get(path: string, key?: string) {
+  return fetch(`${t.baseUrl}${path}`, { headers: key ? { authorization: `Api-Key ${key}` } : {} });
+}
+
+describe('the public REST API', () => {
+  it('lists and reads transactions of the key’s account and mode only', async () => {
+    const a = await partner();
+    const b = await partner();
+    const mine = await transaction(a.accountId, false, 'order-a-1');
+    await transaction(a.accountId, false, 'order-a-2', 'cust-other', 3);
+    const live = await transaction(a.accountId, true, 'order-a-live');
+    const theirs = await transaction(b.accountId, false, 'order-b-1');
+
+    const list = await get('/v1/transactions', a.testSecret.secret);
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { data: Array<{ id: string; externalTransactionId: string; baseCurrencyAmount: string }>; liveMode: boolean };
+    expect(body.liveMode).toBe(false);
+    expect(body.data.map((row) => row.externalTransactionId).sort()).toEqual(['order-a-1', 'order-a-2']);
+    expect(body.data[0]!.baseCurrencyAmount).toBe('150.00');
+
+    const byExternal = (await (await get('/v1/transactions?externalTransactionId=order-a-1', a.testSecret.secret)).json()) as { data: Array<{ id: string }> };
+    expect(byExternal.data.map((row) => row.id)).toEqual([mine.id]);
+    const byCustomer = (await (await get('/v1/transactions?externalCustomerId=cust-other', a.testSecret.secret)).json()) as { data: unknown[] };
+    expect(byCustomer.data).toHaveLength(1);
+    const recent = (await (await get(`/v1/transactions?createdAfter=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}`, a.testSecret.secret)).json()) as { data: unknown[] };
+    expect(recent.data).toHaveLength(1);
+
+    expect((await get(`/v1/transactions/${mine.id}`, a.testSecret.secret)).status).toBe(200);
+    // Another account's transaction, and this account's live one, do not exist for a test key.
+    expect((await get(`/v1/transactions/${theirs.id}`, a.testSecret.secret)).status).toBe(404);
+    expect((await get(`/v1/transactions/${live.id}`, a.testSecret.secret)).status).toBe(404);
+    expect((await get(`/v1/transactions/${live.id}`, a.liveSecret!.secret)).status).toBe(200);
+    const theirList = (await (await get('/v1/transactions?externalTransactionId=order-a-1', b.testSecret.secret)).json()) as { data: unknown[] };
+    expect(theirList.data).toEqual([]);
+  });
+
+  it('finds a customer by id or external id, within the key’s account', async () => {
+    const a = await partner();
+    const b = await partner();
+    const customer = await t.database.pool.query<{ id: string }>(`insert into customers (account_id, live_mode, external_customer_id, email) values ($1, false, 'ext-cust-7', 'c7@example.com') returning id`, [a.accountId]);
+    const id = customer.rows[0]!.id;
+    const byId = await get(`/v1/customers/${id}`, a.testSecret.secret);
+    expect(byId.status).toBe(200);
+    expect(((await byId.json()) as { externalCustomerId: string }).externalCustomerId).toBe('ext-cust-7');
+    expect((await get('/v1/customers?externalCustomerId=ext-cust-7', a.testSecret.secret)).status).toBe(200);
+    expect((await get(`/v1/customers/${id}`, b.testSecret.secret)).status).toBe(404);
+    expect((await get('/v1/customers?externalCustomerId=ext-cust-7', b.testSecret.secret)).status).toBe(404);
+  });
+
+  it('refuses missing, malformed, publishable and unknown keys, and bad parameters, with JSON errors', async () => {
+    const a = await partner();
+    const missing = await get('/v1/transactions');
+    expect(missing.status).toBe(401);
+    expect(((await missing.json()) as { error: { type: string } }).error.type).toBe('authentication_error');
+    const publishable = await get('/v1/transactions', a.testPublishable.secret);
+    expect(publishable.status).toBe(401);
+    expect(((await publishable.json()) as { error: { message: string } }).error.message).toMatch(/Publishable keys cannot call the API/);
+    expect((await get('/v1/transactions', 'sk_test_000000000000000000000000000000000')).status).toBe(401);
+    const bad = await get('/v1/transactions?limit=1000&createdAfter=yesterday&type=teleport', a.testSecret.secret);
+    expect(bad.status).toBe(400);
+    const details = ((await bad.json()) as { error: { details: Record<string, string> } }).error.details;
+    expect(Object.keys(details).sort()).toEqual(['createdAfter', 'limit', 'type']);
+    expect((await get('/v1/nothing-here', a.testSecret.secret)).status).toBe(404);
+  });
+
+  it('stops a rolled key at once, or after its grace period', async () => {
+    const a = await partner();
+    const ROLL = 'mutation($id: ID!, $now: Boolean!) { rollApiKey(id: $id, deleteOldKeyNow: $now) { id secret isWaitingDeletion } }';
+    const immediate = (await a.client.ok(ROLL, { id: a.testSecret.id, now: true })).rollApiKey;
+    expect(immediate.secret).toMatch(/^sk_test_/);
+    expect((await get('/v1/transactions', a.testSecret.secret)).status).toBe(401);
+    expect((await get('/v1/transactions', immediate.secret)).status).toBe(200);
+
+    const graceful = (await a.client.ok(ROLL, { id: immediate.id, now: false })).rollApiKey;
+    expect((await get('/v1/transactions', immediate.secret)).status).toBe(200);
+    expect((await get('/v1/transactions', graceful.secret)).status).toBe(200);
+    const keys = (await a.client.ok('query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { id type isWaitingDeletion secondsUntilDeletion secret } }', { a: a.accountId })).apiKeys;
+    const waiting = keys.find((key: { id: string }) => key.id === immediate.id);
+    expect(waiting.isWaitingDeletion).toBe(true);
+    expect(waiting.secondsUntilDeletion).toBeGreaterThan(11.9 * 3600);
+    expect(waiting.secret).not.toBe(immediate.secret);
+    expect(waiting.secret).toContain('•');
+    // The twelve hours pass.
+    await t.database.pool.query(`update api_keys set deleted_at = now() - interval '1 second' where id = $1`, [immediate.id]);
+    expect((await get('/v1/transactions', immediate.secret)).status).toBe(401);
+    expect((await get('/v1/transactions', graceful.secret)).status).toBe(200);
+    const job = await t.database.pool.query(`select run_at from graphile_worker.jobs where key = $1`, [`purge_api_key:${immediate.id}`]);
+    expect(new Date(job.rows[0].run_at).getTime() - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+  });
+
+  it('rate limits per key', async () => {
+    const a = await partner();
+    const b = await partner();
+    let limited: Response | null = null;
+    for (let i = 0; i < 310 && !limited; i += 1) {
+      const response = await get('/v1/transactions?limit=1', a.testSecret.secret);
+      if (response.status === 429) limited = response;
+    }
+    expect(limited).not.toBeNull();
+    expect(((await limited!.json()) as { error: { type: string } }).error.type).toBe('rate_limit_error');
+    expect((await get('/v1/transactions?limit=1', b.testSecret.secret)).status).toBe(200);
+  });
+});
