@@ -42,6 +42,9 @@ const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-ke
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
 const DevelopersPayoutsRoute = lazy(() => import('@/app/routes/developers/payouts'));
 const DevelopersNftCommerceRoute = lazy(() => import('@/app/routes/developers/nft-commerce'));
+const TransactionsListRoute = lazy(() => import('@/app/routes/transactions/list'));
+const TransactionDetailRoute = lazy(() => import('@/app/routes/transactions/detail'));
+const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 
 function SuspenseOutlet() {
   return (
@@ -91,6 +94,11 @@ export const routes: RouteObject[] = [
               {
                 element: page(AppShell),
                 children: [
+                  // Issue 5 screens, before the area placeholders for the same paths.
+                  { path: ROUTES.dashboard, element: page(DashboardRoute) },
+                  { path: ROUTES.transactions, element: <Navigate to={`${ROUTES.transactions}/on-ramp`} replace /> },
+                  ...['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'].map((tab) => ({ path: `${ROUTES.transactions}/${tab}`, element: page(TransactionsListRoute) })),
+                  { path: `${ROUTES.transactions}/:id`, element: page(TransactionDetailRoute) },
                   ...AREA_ROUTES.map(({ path, title, description }) => ({
                     path,
                     element: <AreaRoute title={title} description={description} />,

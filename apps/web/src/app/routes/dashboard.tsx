@@ -1,0 +1,5 @@
+import { DashboardScreen } from '@/features/dashboards/components/dashboard-screen';
+
+export default function DashboardRoute() {
+  return <DashboardScreen />;
+}

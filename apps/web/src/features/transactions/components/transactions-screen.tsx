@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { ErrorAlert } from '@/components/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { describeApiError } from '@/lib/graphql-errors';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+import { TransactionsBalanceListQuery, TransactionsBuyListQuery, TransactionsSellListQuery, TransactionsSwapListQuery } from '@/features/transactions/api/transactions';
+import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/features/transactions/lib/format';
+import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from '@/features/transactions/lib/search-params';
+import { ExportButton } from '@/features/transactions/components/export-button';
+
+const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
+const KIND: Record<Tab, 'buy' | 'sell' | 'swap' | 'balance'> = { 'on-ramp': 'buy', 'off-ramp': 'sell', swaps: 'swap', nft: 'buy', balance: 'balance' };
+
+interface Row {
+  id: string;
+  createdAt: string;
+  status: string;
+  externalTransactionId?: string | null;
+  amount: string | null;
+  currency: string | null;
+  secondary: string | null;
+}
+
+/** /transactions/:tab — filters, sort, page and page size in the URL; test or live mode from the shell. */
+export function TransactionsScreen() {
+  const rawTab = useLocation().pathname.split('/')[2];
+  const tab: Tab = (TABS as readonly string[]).includes(rawTab ?? '') ? (rawTab as Tab) : 'on-ramp';
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  const testMode = useReactiveVar(testModeVar);
+  const { filters, setFilters } = useTransactionFilters();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(filters);
+  const common = { accountId: accountId ?? '', liveMode: !testMode, ...listVariables(filters) };
+  const skip = !accountId;
+  const buy = useQuery(TransactionsBuyListQuery, { variables: { ...common, transactionType: tab === 'nft' ? 'nft' : null } as never, skip: skip || KIND[tab] !== 'buy' });
+  const sell = useQuery(TransactionsSellListQuery, { variables: common as never, skip: skip || tab !== 'off-ramp' });
+  const swap = useQuery(TransactionsSwapListQuery, { variables: common as never, skip: skip || tab !== 'swaps' });
+  const balance = useQuery(TransactionsBalanceListQuery, { variables: common as never, skip: skip || tab !== 'balance' });
+  const active = { buy, sell, swap, balance }[KIND[tab]];
+  const page =
+    buy.data?.transactions ?? sell.data?.sellTransactions ?? swap.data?.swapTransactions ?? balance.data?.balanceTransactions ?? null;
+  const rows: Row[] = (page?.items ?? []).map((item) =>
+    'amount' in item
+      ? { id: item.id, createdAt: item.createdAt, status: item.status, externalTransactionId: item.externalTransactionId, amount: item.amount, currency: item.currency.code, secondary: item.type }
+      : { id: item.id, createdAt: item.createdAt, status: item.status, externalTransactionId: item.externalTransactionId, amount: item.baseCurrencyAmount, currency: item.baseCurrency.code, secondary: item.quoteCurrencyAmount ? formatAmount(item.quoteCurrencyAmount, item.quoteCurrency?.code) : null },
+  );
+  const total = page ? `${page.totalCount.toLocaleString()}${page.isTotalExact ? '' : '+'}` : '…';
+  const lastPage = page ? Math.max(0, Math.ceil(page.totalCount / filters.take) - 1) : 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Transaction types" className="flex flex-wrap gap-2">
+        {TABS.map((t) => (
+          <Button key={t} asChild size="sm" variant={t === tab ? 'default' : 'outline'}>
+            <Link to={`/transactions/${t}`}>{TAB_LABEL[t]}</Link>
+          </Button>
+        ))}
+      </nav>
+      <Card className="gap-4 py-5">
+        <CardHeader className="px-5">
+          <CardTitle className="text-base">{TAB_LABEL[tab]} transactions {testMode ? <Badge variant="outline">Test mode</Badge> : null}</CardTitle>
+          <CardDescription>
+            {total} transactions · times in {TIME_ZONE}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4 px-5">
+          <form
+            className="grid grid-cols-2 gap-2 md:grid-cols-7"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setFilters({ ...draft, page: 0 });
+            }}
+          >
+            <Input aria-label="Search" placeholder="Id, external id, wallet or e-mail" className="col-span-2" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+            <Input aria-label="Status" placeholder="Status (e.g. failed)" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })} />
+            <Input aria-label="Minimum amount" inputMode="decimal" placeholder="Min amount" value={draft.min} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
+            <Input aria-label="Maximum amount" inputMode="decimal" placeholder="Max amount" value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
+            <Input aria-label="From date" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <Input aria-label="To date" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <div className="col-span-2 flex gap-2 md:col-span-7">
+              <Button type="submit" size="sm">Apply filters</Button>
+              <Button type="button" size="sm" variant="ghost" onClick={() => { setDraft({ ...filters, q: '', status: '', min: '', max: '', from: '', to: '' }); setFilters({ q: '', status: '', min: '', max: '', from: '', to: '' }); }}>
+                Clear
+              </Button>
+              <ExportButton kind={KIND[tab]} accountId={accountId} liveMode={!testMode} filters={filters} nft={tab === 'nft'} expectedRows={page?.isTotalExact ? page.totalCount : null} />
+            </div>
+          </form>
+          {active.error && !page ? (
+            <ErrorAlert title="Could not load transactions" message={describeApiError(active.error).message} />
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>
+                    <button type="button" className="font-medium" onClick={() => setFilters({ sort: filters.sort === 'createdAt_DESC' ? 'createdAt_ASC' : 'createdAt_DESC' })}>
+                      Created {filters.sort === 'createdAt_ASC' ? '↑' : filters.sort === 'createdAt_DESC' ? '↓' : ''}
+                    </button>
+                  </TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">
+                    <button type="button" className="font-medium" onClick={() => setFilters({ sort: filters.sort === 'amount_DESC' ? 'amount_ASC' : 'amount_DESC' })}>
+                      Amount {filters.sort === 'amount_ASC' ? '↑' : filters.sort === 'amount_DESC' ? '↓' : ''}
+                    </button>
+                  </TableHead>
+                  <TableHead className="hidden md:table-cell">{tab === 'balance' ? 'Type' : 'Receives'}</TableHead>
+                  <TableHead className="hidden md:table-cell">External id</TableHead>
+                  <TableHead>Id</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {active.loading && !page
+                  ? Array.from({ length: 8 }, (_, i) => (
+                      <TableRow key={i}>
+                        <TableCell colSpan={6}><Skeleton className="h-5 w-full" /></TableCell>
+                      </TableRow>
+                    ))
+                  : null}
+                {page && rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} className="py-10 text-center text-muted-foreground">No transactions match these filters{testMode ? ' in test mode' : ''}.</TableCell>
+                  </TableRow>
+                ) : null}
+                {rows.map((row) => (
+                  <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`/transactions/${row.id}`)}>
+                    <TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
+                    <TableCell><Badge variant={STATUS_TONE[row.status] ?? 'secondary'}>{row.status}</Badge></TableCell>
+                    <TableCell className="text-right tabular-nums">{formatAmount(row.amount, row.currency)}</TableCell>
+                    <TableCell className="hidden md:table-cell">{row.secondary ?? '—'}</TableCell>
+                    <TableCell className="hidden font-mono text-xs md:table-cell">{row.externalTransactionId ?? '—'}</TableCell>
+                    <TableCell>
+                      <CopyId id={row.id} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <label className="flex items-center gap-2">
+              Rows
+              <select aria-label="Rows per page" className="rounded border bg-background px-2 py-1" value={filters.take} onChange={(e) => setFilters({ take: Number(e.target.value) })}>
+                {PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+              </select>
+            </label>
+            <div className="flex items-center gap-2">
+              <span>Page {filters.page + 1}{page?.isTotalExact ? ` of ${lastPage + 1}` : ''}</span>
+              <Button size="sm" variant="outline" disabled={filters.page === 0} onClick={() => setFilters({ page: filters.page - 1 })}>Previous</Button>
+              <Button size="sm" variant="outline" disabled={!page || rows.length < filters.take || (page.isTotalExact && filters.page >= lastPage)} onClick={() => setFilters({ page: filters.page + 1 })}>Next</Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function CopyId({ id }: { id: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="font-mono text-xs underline-offset-2 hover:underline"
+      title="Copy id"
+      onClick={(event) => {
+        event.stopPropagation();
+        void navigator.clipboard?.writeText(id).then(() => setCopied(true));
+      }}
+    >
+      {copied ? 'Copied' : `${id.slice(0, 8)}…`}
+    </button>
+  );
+}
