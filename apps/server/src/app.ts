@@ -93,21 +93,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
       intercomAppId: config.INTERCOM_APP_ID ?? null,
     };
-    const indexHtml = fs
-      .readFileSync(path.join(webRoot, 'index.html'), 'utf8')
-      .replace('</head>', `<script>window.__RAMPART_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script></head>`);
-    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: false, maxAge: '1h' });
-    const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    // Read again when the build changes, so a rebuilt web app is served without restarting the server.
+    const indexFile = path.join(webRoot, 'index.html');
+    let cachedIndex: { mtimeMs: number; html: string } | null = null;
+    const indexHtml = () => {
+      const { mtimeMs } = fs.statSync(indexFile);
+      if (cachedIndex?.mtimeMs !== mtimeMs) {
+        const html = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<script>window.__RAMPART_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script></head>`);
+        cachedIndex = { mtimeMs, html };
+      }
+      return cachedIndex.html;
+    };
+    const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
+    // Files are looked up at request time (wildcard); anything that is not a file falls through to the handler below.
+    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: true, maxAge: '1h' });
     app.get('/', sendIndex);
     app.setNotFoundHandler((request, reply) => {
       const accept = request.headers.accept ?? '';
-      if (request.method === 'GET' && accept.includes('text/html')) return sendIndex(request, reply);
+      // A client-side route: any GET for a page that is not a file or an asset gets the app.
+      if (request.method === 'GET' && !request.url.startsWith('/assets/') && accept.includes('text/html')) return sendIndex(request, reply);
       return reply.code(404).send({ errors: [{ message: `No route for ${request.method} ${request.url}.`, extensions: { code: 'NOT_FOUND' } }] });
-    });
-    app.get('/*', (request, reply) => {
-      // Hashed assets are served by fastify-static above; any other path is a client-side route.
-      if (request.url.startsWith('/assets/')) return reply.code(404).send({ errors: [{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }] });
-      return sendIndex(request, reply);
     });
   }
   return app as unknown as FastifyInstance & { services: Services };

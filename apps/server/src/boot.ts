@@ -24,7 +24,8 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
     connectionString = embedded.connectionString;
   }
   await runMigrations(connectionString);
-  const database = connectDatabase(connectionString, config.READ_DATABASE_URL);
+  // Room for every concurrent job of an embedded worker plus the API's own queries.
+  const database = connectDatabase(connectionString, config.READ_DATABASE_URL, config.WORKER_CONCURRENCY + 12);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(root, 'mail') });
   return {
     connectionString,
