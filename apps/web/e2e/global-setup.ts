@@ -91,6 +91,8 @@ export default async function globalSetup() {
       SMTP_URL: mail.smtpUrl,
       SEED_DEMO: 'true',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The developer specs' webhook receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', logFile, logFile],

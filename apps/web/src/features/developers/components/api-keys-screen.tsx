@@ -158,7 +158,8 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
       </Card>
       <PublicKeyCard accountId={accountId} liveMode={liveMode} publicKey={publicKey} canManage={canManage} onChanged={() => void refetch()} />
       {canIntegrate && <SignUrlCard accountId={accountId} liveMode={liveMode} />}
-      <IntegrationUrlsCard accountId={accountId} liveMode={liveMode} />
+      {/* After the keys: integrationUrl creates missing keys too, and would swallow the once-only secret. */}
+      {data && <IntegrationUrlsCard accountId={accountId} liveMode={liveMode} />}
       <RollKeyDialog apiKey={rolling} onCancel={() => setRolling(null)} onConfirm={confirmRoll} />
       <SecretOnceDialog secret={revealedSecret?.value ?? null} reason={revealedSecret?.reason ?? 'created'} onClose={() => setRevealedSecret(null)} />
     </div>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
+import { RefreshCwIcon } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
@@ -115,8 +116,15 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Delivery log</CardTitle>
-        <CardDescription className="break-all">Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.</CardDescription>
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <CardTitle>Delivery log</CardTitle>
+            <CardDescription className="break-all">Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.</CardDescription>
+          </div>
+          <Button type="button" variant="outline" size="sm" onClick={() => void refetch()} disabled={loading}>
+            <RefreshCwIcon aria-hidden className={loading ? 'animate-spin' : undefined} /> Refresh
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-3">

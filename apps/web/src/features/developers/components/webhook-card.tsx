@@ -26,7 +26,7 @@ export function WebhookCard({ webhook, canManage, selected, onEdit, onDelete, on
   const [revealed, setRevealed] = useState(false);
   const failing = webhook.isEnabled && (webhook.failingSince !== null && webhook.failingSince !== undefined);
   return (
-    <Card className={cn(selected && 'ring-2 ring-primary/40')} aria-label={`Endpoint ${webhook.url}`} data-testid="webhook-card">
+    <Card className={cn(selected && 'ring-2 ring-primary/40')} data-testid="webhook-card">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
           <div className="flex min-w-0 flex-1 flex-col gap-1">
