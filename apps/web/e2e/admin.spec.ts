@@ -1,0 +1,76 @@
+import { AppShell } from './pages/app-shell.ts';
+import { apiLogin, createConfirmedUser, expect, stored, test, withDatabase } from './fixtures.ts';
+import { expectShell, openSignedIn, problemsOf, sidebarItems, toastText } from './team-fixtures.ts';
+
+// Issue 3: staff screens. /admin/audit needs auditTrail:view; /admin/organizations opens any account as staff.
+
+test.describe('as a partner', () => {
+  test.use({ signedInAsDemo: true });
+
+  test('/admin/audit is a clear 403 and the admin section is hidden', async ({ page }) => {
+    await page.goto('/admin/audit');
+    await expectShell(page);
+    await expect(page.getByRole('link', { name: 'Team' })).toBeVisible();
+    await expect(page.getByText('403')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
+    const items = await sidebarItems(page);
+    expect(items).not.toContain('Audit trail');
+    expect(items).not.toContain('Organizations');
+  });
+});
+
+test('an auditor browses the audit trail with URL filters and opens a partner account', async ({ browser }) => {
+  const staff = await createConfirmedUser('auditor');
+  await withDatabase((client) => client.query("update users set admin_role = 'Auditor' where email = $1", [staff.email]));
+  const session = await apiLogin(staff.email, staff.password);
+  const page = await openSignedIn(browser, session);
+
+  // Staff without an account are not sent to onboarding; they see the admin section.
+  await page.goto('/dashboard');
+  await expectShell(page);
+  await expect(page.getByRole('link', { name: 'Audit trail' })).toBeVisible();
+  await expect(page).toHaveURL('/dashboard');
+  expect(await sidebarItems(page)).toEqual(expect.arrayContaining(['Audit trail', 'Organizations']));
+
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit trail');
+  const events = page.getByRole('table', { name: 'Audit events' });
+  await expect(events.getByRole('row').nth(1)).toBeVisible();
+
+  await page.getByLabel('Actor e-mail').fill('demo@rampart.dev');
+  await page.getByRole('combobox', { name: 'Outcome' }).click();
+  await page.getByRole('option', { name: 'Success' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/actor=demo%40rampart\.dev/);
+  await expect(page).toHaveURL(/outcome=success/);
+  await expect(events).toContainText('demo@rampart.dev');
+  await expect(events).not.toContainText(staff.email);
+  await events.getByRole('button', { name: 'Show changes' }).first().click();
+  await expect(page.getByLabel(/^Changes of /)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Actor e-mail')).toHaveValue('demo@rampart.dev');
+
+  // Open a partner's account from the organizations search.
+  await page.getByRole('link', { name: 'Organizations' }).click();
+  await page.getByRole('searchbox', { name: 'Search organizations' }).fill('Demo Payments');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=Demo\+Payments/);
+  await page.getByRole('button', { name: 'Open Demo Payments', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard');
+  const shell = new AppShell(page);
+  await expect(shell.accountSwitcher()).toHaveAccessibleName('Account: Demo Payments');
+  await expect(shell.accountSwitcher()).toContainText('Staff access');
+  const accountId = await stored(page, 'selectedAccountId');
+  expect(accountId).toBeTruthy();
+  // The opened account survives a reload of the session, and the team is readable but not manageable.
+  await page.reload();
+  await expect(shell.accountSwitcher()).toHaveAccessibleName('Account: Demo Payments');
+  await page.getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText('demo@rampart.dev');
+  await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
+  // The auditor holds auditTrail:view, so the account's own trail is there too.
+  await expect(page.getByRole('tab', { name: 'Audit trail' })).toBeVisible();
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.context().close();
+});
