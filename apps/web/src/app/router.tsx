@@ -45,6 +45,9 @@ const DevelopersNftCommerceRoute = lazy(() => import('@/app/routes/developers/nf
 const TransactionsListRoute = lazy(() => import('@/app/routes/transactions/list'));
 const TransactionDetailRoute = lazy(() => import('@/app/routes/transactions/detail'));
 const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
+const DashboardOverviewRoute = lazy(() => import('@/app/routes/dashboard-overview'));
+const CustomersListRoute = lazy(() => import('@/app/routes/customers/list'));
+const CustomerDetailRoute = lazy(() => import('@/app/routes/customers/detail'));
 
 function SuspenseOutlet() {
   return (
@@ -99,6 +102,12 @@ export const routes: RouteObject[] = [
                   { path: ROUTES.transactions, element: <Navigate to={`${ROUTES.transactions}/on-ramp`} replace /> },
                   ...['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'].map((tab) => ({ path: `${ROUTES.transactions}/${tab}`, element: page(TransactionsListRoute) })),
                   { path: `${ROUTES.transactions}/:id`, element: page(TransactionDetailRoute) },
+                  ...[ROUTES.onRamp, ROUTES.offRamp, ROUTES.swaps, ROUTES.deposits, ROUTES.withdrawals, ROUTES.balanceDeposits, ROUTES.balanceWithdrawals].map((path) => ({
+                    path,
+                    element: <DashboardOverviewRoute path={path} />,
+                  })),
+                  { path: ROUTES.customers, element: page(CustomersListRoute) },
+                  { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
                   ...AREA_ROUTES.map(({ path, title, description }) => ({
                     path,
                     element: <AreaRoute title={title} description={description} />,

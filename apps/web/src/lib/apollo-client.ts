@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors, CombinedProtocolErrors, ServerError, ServerParse
 import { RetryLink } from '@apollo/client/link/retry';
 import { LocalState } from '@apollo/client/local-state';
 import { createCsrfLink, createErrorPolicyLink } from '@/lib/apollo-links';
+import { CUSTOMER_TYPE_POLICY, POSSIBLE_TYPES } from '@/lib/cache-policies';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { clearCsrfToken, getCsrfToken } from '@/lib/session';
 import { createUploadHttpLink } from '@/lib/upload-link';
@@ -21,7 +22,9 @@ function isNetworkFailure(error: unknown): boolean {
 
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
+    possibleTypes: POSSIBLE_TYPES,
     typePolicies: {
+      Customer: CUSTOMER_TYPE_POLICY,
       Query: {
         fields: {
           selectedAccountId: { read: () => selectedAccountIdVar() },

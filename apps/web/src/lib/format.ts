@@ -15,10 +15,22 @@ export function formatDate(value: string) {
 
 export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export const STATUS_TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline'> = {
+export const STATUS_TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline' | 'warning'> = {
   completed: 'default',
   Completed: 'default',
   failed: 'destructive',
   Failed: 'destructive',
-  frozen: 'destructive',
+  frozen: 'warning',
+};
+
+/** Badge tone of a KYC identity-check status (spec §4) or customer level. */
+export const IDENTITY_TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline' | 'warning'> = {
+  Clear: 'default',
+  Full: 'default',
+  Failed: 'destructive',
+  Rejected: 'destructive',
+  Blocked: 'destructive',
+  Pending: 'warning',
+  Reset: 'warning',
+  NotStarted: 'outline',
 };

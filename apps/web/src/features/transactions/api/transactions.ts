@@ -40,10 +40,36 @@ export const TransactionsDetailQuery = graphql(`
   query Transactions_Detail($id: ID!) {
     anyTransaction(id: $id) {
       __typename
-      ... on BuyTransaction { id createdAt updatedAt liveMode buyStatus: status failureReasonMessage baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code networkCode } feeAmount extraFeeAmount networkFeeAmount usdRate eurRate gbpRate paymentMethod walletAddress walletAddressTag cryptoTransactionId explorerLinks { explorerName transactionUrl walletAddressUrl } userAgent externalCustomerId externalTransactionId nftTransaction { collectionName tokenId } customer { id email } statusHistory { status at reason } }
-      ... on SellTransaction { id createdAt updatedAt liveMode sellStatus: status failureReasonMessage baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } feeAmount extraFeeAmount networkFeeAmount usdRate eurRate gbpRate paymentMethod walletAddress walletAddressTag explorerLinks { explorerName transactionUrl walletAddressUrl } userAgent externalCustomerId externalTransactionId refundApprovalStatus refundHash cancelledAt customer { id email } statusHistory { status at reason } }
-      ... on SwapTransaction { id createdAt updatedAt liveMode swapStatus: status failureReasonMessage baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } feeAmount extraFeeAmount networkFeeAmount usdRate eurRate gbpRate depositWalletAddress destinationWalletAddress explorerLinks { explorerName transactionUrl walletAddressUrl } userAgent externalCustomerId externalTransactionId refundApprovalStatus customer { id email } statusHistory { status at reason } }
-      ... on BalanceTransaction { id createdAt updatedAt liveMode balanceStatus: status type failureReasonMessage amount currency { code } usdRate eurRate gbpRate externalCustomerId externalTransactionId customer { id email } statusHistory { status at reason } }
+      ... on BuyTransaction { id createdAt updatedAt liveMode buyStatus: status failureReasonMessage baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code networkCode } feeAmount extraFeeAmount networkFeeAmount usdRate eurRate gbpRate paymentMethod walletAddress walletAddressTag cryptoTransactionId explorerLinks { explorerName transactionUrl walletAddressUrl } userAgent externalCustomerId externalTransactionId nftTransaction { collectionName tokenId } customer { id email } statusHistory { status at by reason } }
+      ... on SellTransaction { id createdAt updatedAt liveMode sellStatus: status failureReasonMessage baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } feeAmount extraFeeAmount networkFeeAmount usdRate eurRate gbpRate paymentMethod walletAddress walletAddressTag explorerLinks { explorerName transactionUrl walletAddressUrl } userAgent externalCustomerId externalTransactionId refundWalletAddress depositHash refundApprovalStatus refundHash cancelledAt cancelledBy refundApprovedAt refundApprovedBy customer { id email } statusHistory { status at by reason } }
+      ... on SwapTransaction { id createdAt updatedAt liveMode swapStatus: status failureReasonMessage baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } feeAmount extraFeeAmount networkFeeAmount usdRate eurRate gbpRate depositWalletAddress destinationWalletAddress explorerLinks { explorerName transactionUrl walletAddressUrl } userAgent externalCustomerId externalTransactionId refundWalletAddress refundTransactionHash refundApprovalStatus cancelledAt cancelledBy refundApprovedAt refundApprovedBy customer { id email } statusHistory { status at by reason } }
+      ... on BalanceTransaction { id createdAt updatedAt liveMode balanceStatus: status type failureReasonMessage amount currency { code } usdRate eurRate gbpRate externalCustomerId externalTransactionId customer { id email } statusHistory { status at by reason } }
     }
   }
+`);
+
+// Staff actions (sell and swap). The detail is refetched afterwards, so the answer only needs the status.
+export const TransactionsApproveSellMutation = graphql(`
+  mutation Transactions_ApproveSell($id: ID!, $reason: String) { approveSellTransaction(id: $id, reason: $reason) { id status } }
+`);
+export const TransactionsCancelSellMutation = graphql(`
+  mutation Transactions_CancelSell($id: ID!, $reason: String) { cancelSellTransaction(id: $id, reason: $reason) { id status } }
+`);
+export const TransactionsFreezeSellMutation = graphql(`
+  mutation Transactions_FreezeSell($id: ID!, $reason: String) { freezeSellTransaction(id: $id, reason: $reason) { id status } }
+`);
+export const TransactionsRefundSellMutation = graphql(`
+  mutation Transactions_RefundSell($id: ID!, $reason: String, $refundWalletAddress: String) { refundSellTransaction(id: $id, reason: $reason, refundWalletAddress: $refundWalletAddress) { id status } }
+`);
+export const TransactionsApproveSwapMutation = graphql(`
+  mutation Transactions_ApproveSwap($id: ID!, $reason: String) { approveSwapTransaction(id: $id, reason: $reason) { id status } }
+`);
+export const TransactionsCancelSwapMutation = graphql(`
+  mutation Transactions_CancelSwap($id: ID!, $reason: String) { cancelSwapTransaction(id: $id, reason: $reason) { id status } }
+`);
+export const TransactionsFreezeSwapMutation = graphql(`
+  mutation Transactions_FreezeSwap($id: ID!, $reason: String) { freezeSwapTransaction(id: $id, reason: $reason) { id status } }
+`);
+export const TransactionsRefundSwapMutation = graphql(`
+  mutation Transactions_RefundSwap($id: ID!, $reason: String, $refundWalletAddress: String) { refundSwapTransaction(id: $id, reason: $reason, refundWalletAddress: $refundWalletAddress) { id status } }
 `);

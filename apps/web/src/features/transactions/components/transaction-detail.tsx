@@ -1,80 +1,148 @@
-import { Link, useParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ROUTES } from '@/config/routes';
+import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { TransactionsDetailQuery } from '@/features/transactions/api/transactions';
-import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/features/transactions/lib/format';
-import { CopyId } from '@/features/transactions/components/transactions-screen';
+import { StaffActions } from '@/features/transactions/components/staff-actions';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className="flex min-w-0 flex-col gap-0.5">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="break-all text-sm">{children ?? '—'}</dd>
+      <dd className="min-w-0 text-sm break-all">{children ?? '—'}</dd>
     </div>
   );
 }
 
-/** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids. */
+const KIND_LABEL = { BuyTransaction: 'On-ramp transaction', SellTransaction: 'Off-ramp transaction', SwapTransaction: 'Swap', BalanceTransaction: 'Balance transaction' } as const;
+const staffBy = (id: string | null | undefined) => (id ? `staff ${id.slice(0, 8)}…` : null);
+
+/** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
 export function TransactionDetail() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
-  if (loading && !data) return <Skeleton className="h-64 w-full" />;
-  if (error || !data) return <ErrorAlert title="Could not load this transaction" message={error ? describeApiError(error).message : null} />;
-  const tx = data.anyTransaction;
+  const tx = data?.anyTransaction ?? null;
+  useEffect(() => {
+    document.title = `${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`;
+  }, [tx]);
+  const back = (
+    <Link to={ROUTES.transactions} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
+      <ArrowLeftIcon className="size-4" aria-hidden /> Transactions
+    </Link>
+  );
+  if (loading && !data) return <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">{back}<Skeleton className="h-64 w-full" /></div>;
+  if (error || !tx) {
+    return (
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+        {back}
+        <h1 className="text-2xl font-semibold tracking-tight">Transaction</h1>
+        <ErrorAlert title="Could not load this transaction" message={error ? describeApiError(error).message : null} />
+      </div>
+    );
+  }
   const status = 'buyStatus' in tx ? tx.buyStatus : 'sellStatus' in tx ? tx.sellStatus : 'swapStatus' in tx ? tx.swapStatus : tx.balanceStatus;
   const amount = 'amount' in tx ? formatAmount(tx.amount, tx.currency.code) : formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code);
   const fiat = 'amount' in tx ? tx.currency.code : tx.baseCurrency.code;
   const base = 'amount' in tx ? tx.amount : tx.baseCurrencyAmount;
+  const refundable = tx.__typename === 'SellTransaction' || tx.__typename === 'SwapTransaction' ? tx : null;
+  const refundHash = tx.__typename === 'SellTransaction' ? tx.refundHash : tx.__typename === 'SwapTransaction' ? tx.refundTransactionHash : null;
   return (
-    <div className="flex flex-col gap-4">
-      <Link to="/transactions" className="text-sm underline-offset-2 hover:underline">← Transactions</Link>
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4">
+      {back}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABEL[tx.__typename]}</h1>
+          <p className="flex flex-wrap items-center gap-2 text-lg tabular-nums">
+            {amount} <Badge variant={STATUS_TONE[status] ?? 'secondary'} aria-label={`Status: ${status}`}>{status}</Badge>
+            {tx.liveMode ? null : <Badge variant="warning">Test</Badge>}
+          </p>
+        </div>
+        {refundable ? (
+          <StaffActions
+            kind={refundable.__typename === 'SellTransaction' ? 'sell' : 'swap'}
+            transactionId={tx.id}
+            status={status}
+            amount={amount}
+            refundApprovalStatus={refundable.refundApprovalStatus ?? null}
+            defaultRefundAddress={refundable.refundWalletAddress ?? (refundable.__typename === 'SellTransaction' ? refundable.walletAddress : null) ?? null}
+          />
+        ) : null}
+      </div>
       <Card className="py-5">
-        <CardHeader className="px-5">
-          <CardTitle className="flex flex-wrap items-center gap-2 text-base">
-            {amount} <Badge variant={STATUS_TONE[status] ?? 'secondary'}>{status}</Badge> {tx.liveMode ? null : <Badge variant="outline">Test</Badge>}
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 px-5 md:grid-cols-3">
-          <Field label="Id"><CopyId id={tx.id} /></Field>
-          <Field label={`Created (${TIME_ZONE})`}>{formatDate(tx.createdAt)}</Field>
-          <Field label="External transaction id">{tx.externalTransactionId}</Field>
-          <Field label="External customer id">{tx.externalCustomerId}</Field>
-          <Field label="Customer">{tx.customer ? <Link className="underline" to={`/customers/${tx.customer.id}`}>{tx.customer.email ?? tx.customer.id}</Link> : null}</Field>
-          {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
-          {'feeAmount' in tx ? (
-            <>
-              <Field label="Fee">{formatAmount(tx.feeAmount, fiat)}</Field>
-              <Field label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</Field>
-              <Field label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</Field>
-            </>
-          ) : null}
-          <Field label="In USD / EUR / GBP">
-            {formatAmount(String((Number(base) * Number(tx.usdRate)).toFixed(2)), 'usd')} · {formatAmount(String((Number(base) * Number(tx.eurRate)).toFixed(2)), 'eur')} ·{' '}
-            {formatAmount(String((Number(base) * Number(tx.gbpRate)).toFixed(2)), 'gbp')}
-          </Field>
-          {'walletAddress' in tx ? <Field label="Wallet address">{tx.walletAddress}{tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}</Field> : null}
-          {'explorerLinks' in tx && tx.explorerLinks.transactionUrl ? (
-            <Field label={`Explorer (${tx.explorerLinks.explorerName})`}>
-              <a className="underline" href={tx.explorerLinks.transactionUrl} target="_blank" rel="noreferrer">View transaction</a>
+        <CardHeader className="px-5"><CardTitle className="text-base">Details</CardTitle></CardHeader>
+        <CardContent className="px-5">
+          <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+            <Field label="Id"><CopyId id={tx.id} full /></Field>
+            <Field label={`Created (${TIME_ZONE})`}>{formatDate(tx.createdAt)}</Field>
+            <Field label={`Updated (${TIME_ZONE})`}>{formatDate(tx.updatedAt)}</Field>
+            <Field label="External transaction id">{tx.externalTransactionId}</Field>
+            <Field label="External customer id">{tx.externalCustomerId}</Field>
+            <Field label="Customer">{tx.customer ? <Link className="underline underline-offset-2" to={`${ROUTES.customers}/${tx.customer.id}`}>{tx.customer.email ?? tx.customer.id}</Link> : null}</Field>
+            {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
+            {'type' in tx ? <Field label="Type">{tx.type}</Field> : null}
+            {'paymentMethod' in tx ? <Field label="Payment method">{tx.paymentMethod}</Field> : null}
+            {'feeAmount' in tx ? (
+              <>
+                <Field label="Fee">{formatAmount(tx.feeAmount, fiat)}</Field>
+                <Field label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</Field>
+                <Field label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</Field>
+              </>
+            ) : null}
+            <Field label="In USD / EUR / GBP">
+              {formatAmount(String((Number(base) * Number(tx.usdRate)).toFixed(2)), 'usd')} · {formatAmount(String((Number(base) * Number(tx.eurRate)).toFixed(2)), 'eur')} ·{' '}
+              {formatAmount(String((Number(base) * Number(tx.gbpRate)).toFixed(2)), 'gbp')}
             </Field>
-          ) : null}
-          {'userAgent' in tx ? <Field label="User agent">{tx.userAgent}</Field> : null}
-          {tx.failureReasonMessage ? <Field label="Failure reason">{tx.failureReasonMessage}</Field> : null}
+            {'walletAddress' in tx ? <Field label="Wallet address">{tx.walletAddress}{tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}</Field> : null}
+            {'depositWalletAddress' in tx ? (
+              <>
+                <Field label="Deposit wallet">{tx.depositWalletAddress}</Field>
+                <Field label="Destination wallet">{tx.destinationWalletAddress}</Field>
+              </>
+            ) : null}
+            {'explorerLinks' in tx && tx.explorerLinks.transactionUrl ? (
+              <Field label={`Explorer (${tx.explorerLinks.explorerName})`}>
+                <a className="underline underline-offset-2" href={tx.explorerLinks.transactionUrl} target="_blank" rel="noreferrer">View transaction</a>
+              </Field>
+            ) : null}
+            {'depositHash' in tx && tx.depositHash ? <Field label="Deposit hash">{tx.depositHash}</Field> : null}
+            {'userAgent' in tx ? <Field label="User agent">{tx.userAgent}</Field> : null}
+            {tx.failureReasonMessage ? <Field label="Failure reason">{tx.failureReasonMessage}</Field> : null}
+          </dl>
         </CardContent>
       </Card>
+      {refundable ? (
+        <Card className="py-5">
+          <CardHeader className="px-5"><CardTitle className="text-base">Refund and cancellation</CardTitle></CardHeader>
+          <CardContent className="px-5">
+            <dl aria-label="Refund and cancellation" className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+              <Field label="Refund approval">{refundable.refundApprovalStatus ? <Badge variant="secondary">{refundable.refundApprovalStatus}</Badge> : null}</Field>
+              <Field label="Refund wallet address">{refundable.refundWalletAddress}</Field>
+              <Field label="Refund hash">{refundHash}</Field>
+              <Field label="Refund approved">{refundable.refundApprovedAt ? `${formatDate(refundable.refundApprovedAt)} by ${staffBy(refundable.refundApprovedBy) ?? 'the provider'}` : null}</Field>
+              <Field label="Cancelled">{refundable.cancelledAt ? `${formatDate(refundable.cancelledAt)} by ${staffBy(refundable.cancelledBy) ?? 'the provider'}` : null}</Field>
+            </dl>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card className="py-5">
         <CardHeader className="px-5"><CardTitle className="text-base">Status timeline</CardTitle></CardHeader>
         <CardContent className="px-5">
-          <ol className="flex flex-col gap-2">
+          <ol aria-label="Status timeline" className="relative flex flex-col gap-3 border-l pl-4">
             {tx.statusHistory.map((step, index) => (
-              <li key={index} className="flex items-center gap-3 text-sm">
+              <li key={index} className="relative flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <span className="absolute top-1.5 -left-[21px] size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
                 <Badge variant={STATUS_TONE[step.status] ?? 'secondary'}>{step.status}</Badge>
-                <span>{formatDate(step.at)}</span>
-                {step.reason ? <span className="text-muted-foreground">{step.reason}</span> : null}
+                <time dateTime={step.at}>{formatDate(step.at)}</time>
+                {step.by ? <span className="text-muted-foreground">by {staffBy(step.by)}</span> : null}
+                {step.reason ? <span className="text-muted-foreground">· {step.reason}</span> : null}
               </li>
             ))}
           </ol>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { TransactionsBalanceListQuery, TransactionsBuyListQuery, TransactionsSellListQuery, TransactionsSwapListQuery } from '@/features/transactions/api/transactions';
-import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/features/transactions/lib/format';
+import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
 import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from '@/features/transactions/lib/search-params';
 import { ExportButton } from '@/features/transactions/components/export-button';
 
@@ -54,8 +55,16 @@ export function TransactionsScreen() {
   const total = page ? `${page.totalCount.toLocaleString()}${page.isTotalExact ? '' : '+'}` : '…';
   const lastPage = page ? Math.max(0, Math.ceil(page.totalCount / filters.take) - 1) : 0;
 
+  useEffect(() => {
+    document.title = `${TAB_LABEL[tab]} · Transactions · Rampart`;
+  }, [tab]);
+
   return (
-    <div className="flex flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
+        <p className="text-sm text-muted-foreground">Every buy, sell, swap, NFT and balance transaction.</p>
+      </div>
       <nav aria-label="Transaction types" className="flex flex-wrap gap-2">
         {TABS.map((t) => (
           <Button key={t} asChild size="sm" variant={t === tab ? 'default' : 'outline'}>
@@ -63,14 +72,14 @@ export function TransactionsScreen() {
           </Button>
         ))}
       </nav>
-      <Card className="gap-4 py-5">
+      <Card className="min-w-0 gap-4 py-5">
         <CardHeader className="px-5">
           <CardTitle className="text-base">{TAB_LABEL[tab]} transactions {testMode ? <Badge variant="outline">Test mode</Badge> : null}</CardTitle>
           <CardDescription>
             {total} transactions · times in {TIME_ZONE}
           </CardDescription>
         </CardHeader>
-        <CardContent className="flex flex-col gap-4 px-5">
+        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
           <form
             className="grid grid-cols-2 gap-2 md:grid-cols-7"
             onSubmit={(event) => {
@@ -95,7 +104,7 @@ export function TransactionsScreen() {
           {active.error && !page ? (
             <ErrorAlert title="Could not load transactions" message={describeApiError(active.error).message} />
           ) : (
-            <Table>
+            <Table aria-label="Transactions" aria-busy={active.loading}>
               <TableHeader>
                 <TableRow>
                   <TableHead>
@@ -158,22 +167,5 @@ export function TransactionsScreen() {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-export function CopyId({ id }: { id: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="font-mono text-xs underline-offset-2 hover:underline"
-      title="Copy id"
-      onClick={(event) => {
-        event.stopPropagation();
-        void navigator.clipboard?.writeText(id).then(() => setCopied(true));
-      }}
-    >
-      {copied ? 'Copied' : `${id.slice(0, 8)}…`}
-    </button>
   );
 }

@@ -1,0 +1,50 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { CopyId } from '@/components/copy-id';
+import { Badge } from '@/components/ui/badge';
+import { ROUTES } from '@/config/routes';
+import type { Customers_RowFragment } from '@/gql/graphql';
+import { IDENTITY_TONE, formatDate } from '@/lib/format';
+
+export const customerColumns: ColumnDef<Customers_RowFragment>[] = [
+  {
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row }) => (
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <Link to={`${ROUTES.customers}/${row.original.id}`} className="font-medium underline-offset-2 hover:underline">
+          {row.original.email ?? row.original.externalCustomerId ?? row.original.id}
+        </Link>
+        <span className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+          <CopyId id={row.original.id} />
+          {row.original.externalCustomerId ? <CopyId id={row.original.externalCustomerId} label={`ext ${row.original.externalCustomerId.slice(0, 12)}`} /> : null}
+        </span>
+      </div>
+    ),
+  },
+  {
+    id: 'country',
+    header: 'Country',
+    cell: ({ row }) => row.original.address.country ?? '—',
+  },
+  {
+    id: 'kyc',
+    header: 'KYC',
+    cell: ({ row }) => (
+      <div className="flex flex-wrap gap-1">
+        <Badge variant={IDENTITY_TONE[row.original.identityCheck.level] ?? 'secondary'} title="KYC level">{row.original.identityCheck.level}</Badge>
+        <Badge variant={IDENTITY_TONE[row.original.identityCheck.status] ?? 'outline'} title="Identity check status">{row.original.identityCheck.status}</Badge>
+      </div>
+    ),
+  },
+  {
+    id: 'blocked',
+    header: 'Blocked',
+    cell: ({ row }) => (row.original.isBlocked ? <Badge variant="destructive">Blocked</Badge> : <span className="text-muted-foreground">—</span>),
+  },
+  {
+    id: 'createdAt',
+    header: 'Created',
+    cell: ({ row }) => <time dateTime={row.original.createdAt} className="whitespace-nowrap text-muted-foreground">{formatDate(row.original.createdAt)}</time>,
+  },
+];

@@ -1,0 +1,203 @@
+import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { ArrowLeftIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CopyId } from '@/components/copy-id';
+import { ErrorAlert } from '@/components/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ROUTES } from '@/config/routes';
+import { useAdminPermission } from '@/hooks/use-permission';
+import { IDENTITY_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
+import { describeApiError } from '@/lib/graphql-errors';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+import { CustomersDetailQuery } from '@/features/customers/api/customers';
+import { BlockCustomerDialog } from '@/features/customers/components/block-customer-dialog';
+import { CustomerCards } from '@/features/customers/components/customer-cards';
+import { CustomerTransactions } from '@/features/customers/components/customer-transactions';
+import { parseProfilePages, withProfilePage } from '@/features/customers/lib/search-params';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children ?? '—'}</dd>
+    </div>
+  );
+}
+
+/** /customers/:id — profile, identity check, files, balances, paged transactions and cards; block for staff. */
+export function CustomerProfile({ customerId }: { customerId: string }) {
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  const testMode = useReactiveVar(testModeVar);
+  const isLive = !testMode;
+  const [params, setParams] = useSearchParams();
+  const pages = parseProfilePages(params);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const canBlock = useAdminPermission('customer:block');
+  const canUnblock = useAdminPermission('customer:unblock');
+  const { data, loading, error } = useQuery(CustomersDetailQuery, { variables: { accountId: accountId ?? '', id: customerId, isLive }, skip: !accountId });
+  const customer = data?.customer ?? null;
+  const name = customer ? (customer.email ?? customer.externalCustomerId ?? customer.id) : 'Customer';
+
+  useEffect(() => {
+    document.title = `${name} · Customers · Rampart`;
+  }, [name]);
+
+  const back = (
+    <Link to={ROUTES.customers} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
+      <ArrowLeftIcon className="size-4" aria-hidden /> Customers
+    </Link>
+  );
+  if (!accountId || (loading && !data)) {
+    return (
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+        {back}
+        <Skeleton className="h-9 w-72" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  if (error || !customer) {
+    return (
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+        {back}
+        <h1 className="text-2xl font-semibold tracking-tight">Customer</h1>
+        <ErrorAlert
+          title="Could not load this customer"
+          message={error ? `${describeApiError(error).message}${testMode ? ' (You are in test mode; live customers show with test mode off.)' : ''}` : null}
+        />
+      </div>
+    );
+  }
+  const mayToggle = customer.isBlocked ? canUnblock : canBlock;
+  const fullName = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+      {back}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight break-all">{name}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            {fullName ? <span>{fullName}</span> : null}
+            <Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>KYC {customer.identityCheck.level}</Badge>
+            {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
+            {customer.isDeleted ? <Badge variant="outline">Deleted</Badge> : null}
+            {customer.liveMode ? null : <Badge variant="warning">Test</Badge>}
+          </div>
+        </div>
+        {mayToggle ? (
+          <Button variant={customer.isBlocked ? 'outline' : 'destructive'} onClick={() => setDialogOpen(true)}>
+            {customer.isBlocked ? 'Unblock customer' : 'Block customer'}
+          </Button>
+        ) : null}
+      </div>
+      {mayToggle ? <BlockCustomerDialog customer={customer} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+
+      <div className="grid min-w-0 gap-4 lg:grid-cols-3">
+        <Card className="min-w-0 py-5 lg:col-span-2">
+          <CardHeader className="px-5"><CardTitle className="text-base">Profile</CardTitle></CardHeader>
+          <CardContent className="px-5">
+            <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+              <Field label="Customer id"><CopyId id={customer.id} full /></Field>
+              <Field label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</Field>
+              <Field label="E-mail">{customer.email}</Field>
+              <Field label="Country">{customer.address.country}</Field>
+              <Field label="Default currency">{customer.defaultCurrency?.toUpperCase()}</Field>
+              <Field label="Blocked">{customer.isBlocked ? 'Yes' : 'No'}</Field>
+              <Field label={`Created (${TIME_ZONE})`}>{formatDate(customer.createdAt)}</Field>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="min-w-0 py-5">
+          <CardHeader className="px-5"><CardTitle className="text-base">Identity check</CardTitle></CardHeader>
+          <CardContent className="px-5">
+            <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
+              <Field label="Level"><Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>{customer.identityCheck.level}</Badge></Field>
+              <Field label="Status"><Badge variant={IDENTITY_TONE[customer.identityCheck.status] ?? 'outline'}>{customer.identityCheck.status}</Badge></Field>
+              <Field label="Result">{customer.identityCheck.result}</Field>
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <Card className="min-w-0 py-5">
+          <CardHeader className="px-5"><CardTitle className="text-base">Files</CardTitle></CardHeader>
+          <CardContent className="px-3 sm:px-5">
+            <Table aria-label="Files">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Type</TableHead>
+                  <TableHead>Review result</TableHead>
+                  <TableHead>Uploaded</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {customer.files.length === 0 ? (
+                  <TableRow className="hover:bg-transparent"><TableCell colSpan={3} className="py-6 text-center text-muted-foreground">No files.</TableCell></TableRow>
+                ) : (
+                  customer.files.map((file) => (
+                    <TableRow key={file.id}>
+                      <TableCell>{file.type}</TableCell>
+                      <TableCell>{file.reviewResult ? <Badge variant={IDENTITY_TONE[file.reviewResult] ?? 'secondary'}>{file.reviewResult}</Badge> : '—'}</TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(file.createdAt)}</TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+        <Card className="min-w-0 py-5">
+          <CardHeader className="px-5"><CardTitle className="text-base">Balances</CardTitle></CardHeader>
+          <CardContent className="px-3 sm:px-5">
+            <Table aria-label="Balances" className="min-w-[420px]">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Currency</TableHead>
+                  <TableHead className="text-right">Balance</TableHead>
+                  <TableHead className="text-right">Pending</TableHead>
+                  <TableHead className="text-right">In / out / rewards</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data?.customerAllBalances.length ? (
+                  data.customerAllBalances.map((balance) => (
+                    <TableRow key={balance.currency.code}>
+                      <TableCell className="font-medium">{balance.currency.code.toUpperCase()}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatAmount(balance.balance, balance.currency.code)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatAmount(balance.pending, balance.currency.code)}</TableCell>
+                      <TableCell className="text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                        {formatAmount(balance.deposited, balance.currency.code)} / {formatAmount(balance.withdrawn, balance.currency.code)} / {formatAmount(balance.rewarded, balance.currency.code)}
+                      </TableCell>
+                    </TableRow>
+                  ))
+                ) : (
+                  <TableRow className="hover:bg-transparent"><TableCell colSpan={4} className="py-6 text-center text-muted-foreground">No balance activity.</TableCell></TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card className="min-w-0 py-5">
+        <CardHeader className="px-5"><CardTitle className="text-base">Transactions</CardTitle></CardHeader>
+        <CardContent className="px-3 sm:px-5">
+          <CustomerTransactions accountId={accountId} customerId={customer.id} isLive={isLive} page={pages.tx} onPage={(page) => setParams(withProfilePage(params, 'tx', page))} />
+        </CardContent>
+      </Card>
+      <Card className="min-w-0 py-5">
+        <CardHeader className="px-5"><CardTitle className="text-base">Cards</CardTitle></CardHeader>
+        <CardContent className="px-3 sm:px-5">
+          <CustomerCards accountId={accountId} customerId={customer.id} isLive={isLive} page={pages.cards} onPage={(page) => setParams(withProfilePage(params, 'cards', page))} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { SearchIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ROUTES } from '@/config/routes';
+import type { Customers_RowFragment } from '@/gql/graphql';
+import { describeApiError } from '@/lib/graphql-errors';
+import { TIME_ZONE } from '@/lib/format';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+import { CustomersListQuery } from '@/features/customers/api/customers';
+import { customerColumns } from '@/features/customers/components/columns';
+import { CUSTOMER_PAGE_SIZES, customerListToSearchParams, customerListVariables, parseCustomerList, type CustomerListState } from '@/features/customers/lib/search-params';
+
+const EMPTY: Customers_RowFragment[] = [];
+
+/** /customers — search and paging in the URL; test or live mode from the shell. */
+export function CustomersScreen() {
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  const testMode = useReactiveVar(testModeVar);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = parseCustomerList(params);
+  const [draft, setDraft] = useState(state.q);
+  useEffect(() => setDraft(state.q), [state.q]);
+  const update = (next: Partial<CustomerListState>) => setParams(customerListToSearchParams({ ...state, page: 1, ...next }));
+
+  const { data, previousData, loading, error } = useQuery(CustomersListQuery, {
+    variables: { accountId: accountId ?? '', liveMode: !testMode, ...customerListVariables(state) },
+    skip: !accountId,
+  });
+  const page = (data ?? previousData)?.customers ?? null;
+  const table = useReactTable({ data: (page?.items as Customers_RowFragment[] | undefined) ?? EMPTY, columns: customerColumns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
+  const pages = page ? Math.max(1, Math.ceil(page.totalCount / state.take)) : 1;
+  const first = page && page.items.length > 0 ? (state.page - 1) * state.take + 1 : 0;
+  const last = page ? first + page.items.length - (first ? 1 : 0) : 0;
+  const total = page ? `${page.totalCount.toLocaleString()}${page.isTotalExact ? '' : '+'}` : '…';
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
+          Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}
+        </h1>
+        <p className="text-sm text-muted-foreground">The people who transact through your integration · {total} customers · times in {TIME_ZONE}</p>
+      </div>
+      <Card className="min-w-0 gap-4 py-5">
+        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
+          <form
+            role="search"
+            className="flex flex-wrap gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update({ q: draft.trim() });
+            }}
+          >
+            <div className="relative min-w-0 flex-1 basis-64">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input type="search" aria-label="Search customers" placeholder="Id, external id or e-mail" className="pl-8" value={draft} onChange={(event) => setDraft(event.target.value)} />
+            </div>
+            <Button type="submit" size="sm" className="h-9">Search</Button>
+            {state.q ? (
+              <Button type="button" size="sm" variant="ghost" className="h-9" onClick={() => update({ q: '' })}>Clear</Button>
+            ) : null}
+          </form>
+          {error && !page ? (
+            <ErrorAlert title="Could not load customers" message={describeApiError(error).message} />
+          ) : (
+            <Table aria-label="Customers" aria-busy={loading} className="min-w-[720px]">
+              <TableHeader>
+                {table.getHeaderGroups().map((group) => (
+                  <TableRow key={group.id} className="hover:bg-transparent">
+                    {group.headers.map((header) => (
+                      <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableHeader>
+              <TableBody>
+                {!page && loading
+                  ? Array.from({ length: 8 }, (_, i) => (
+                      <TableRow key={i} className="hover:bg-transparent">
+                        <TableCell colSpan={customerColumns.length}><Skeleton className="h-8 w-full" /></TableCell>
+                      </TableRow>
+                    ))
+                  : null}
+                {page && page.items.length === 0 ? (
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={customerColumns.length} className="py-10 text-center text-muted-foreground">
+                      {state.q ? `No customers match “${state.q}”` : 'No customers yet'}
+                      {testMode ? ' in test mode' : ''}.
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+                {table.getRowModel().rows.map((row) => (
+                  <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.customers}/${row.id}`)}>
+                    {row.getVisibleCells().map((cell) => (
+                      <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+            <label className="flex items-center gap-2">
+              Rows
+              <select aria-label="Rows per page" className="rounded border bg-background px-2 py-1 text-foreground" value={state.take} onChange={(event) => update({ take: Number(event.target.value) })}>
+                {CUSTOMER_PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+              </select>
+            </label>
+            <span>{page ? (first ? `${first.toLocaleString()}–${last.toLocaleString()} of ${total}` : 'No customers') : ''}</span>
+            <div className="flex items-center gap-2">
+              <span>Page {state.page}{page?.isTotalExact ? ` of ${pages}` : ''}</span>
+              <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>Previous</Button>
+              <Button size="sm" variant="outline" disabled={!page || page.items.length < state.take || (page.isTotalExact && state.page >= pages)} onClick={() => update({ page: state.page + 1 })}>Next</Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

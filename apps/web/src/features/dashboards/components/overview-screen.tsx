@@ -1,0 +1,36 @@
+import { ArrowLeftIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ROUTES } from '@/config/routes';
+import { DashboardView, type DashboardKind } from '@/features/dashboards/components/dashboard-view';
+
+const COPY: Record<string, { title: string; description: string; kind: DashboardKind }> = {
+  [ROUTES.onRamp]: { title: 'On-ramp', description: 'Crypto your customers bought with fiat.', kind: 'onRamp' },
+  [ROUTES.offRamp]: { title: 'Off-ramp', description: 'Crypto your customers sold for fiat.', kind: 'offRamp' },
+  [ROUTES.swaps]: { title: 'Swaps', description: 'Token-for-token swaps.', kind: 'swaps' },
+  [ROUTES.deposits]: { title: 'Deposits', description: 'Money your customers put into their balances.', kind: 'deposits' },
+  [ROUTES.withdrawals]: { title: 'Withdrawals', description: 'Money your customers took out of their balances.', kind: 'withdrawals' },
+  [ROUTES.balanceDeposits]: { title: 'Balance · Deposits', description: 'Fiat balance deposits.', kind: 'deposits' },
+  [ROUTES.balanceWithdrawals]: { title: 'Balance · Withdrawals', description: 'Fiat balance withdrawals.', kind: 'withdrawals' },
+};
+
+/** An overview page (spec §2): one product's KPI cards and charts. */
+export function OverviewScreen({ path }: { path: string }) {
+  const copy = COPY[path] ?? COPY[ROUTES.onRamp]!;
+  const [params] = useSearchParams();
+  useEffect(() => {
+    document.title = `${copy.title} · Dashboard · Rampart`;
+  }, [copy.title]);
+  return (
+    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6">
+      <Link to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
+      </Link>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>
+        <p className="text-sm text-muted-foreground">{copy.description}</p>
+      </div>
+      <DashboardView key={copy.kind} kind={copy.kind} />
+    </div>
+  );
+}

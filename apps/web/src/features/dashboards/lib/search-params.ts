@@ -1,0 +1,49 @@
+// Dashboard range and currency live in the URL (STYLE rule 11).
+
+export const DASHBOARD_RANGES = ['day', 'week', 'month', 'quarter', 'year', 'custom'] as const;
+export type DashboardRangeChoice = (typeof DASHBOARD_RANGES)[number];
+export const DASHBOARD_CURRENCIES = ['usd', 'eur', 'gbp'] as const;
+export type DashboardCurrencyChoice = (typeof DASHBOARD_CURRENCIES)[number];
+
+export interface DashboardParams {
+  range: DashboardRangeChoice;
+  currency: DashboardCurrencyChoice;
+  /** yyyy-mm-dd (UTC days), custom range only. */
+  from: string;
+  to: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseDashboardParams(params: URLSearchParams): DashboardParams {
+  const range = params.get('range') ?? '';
+  const currency = params.get('currency') ?? '';
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
+  };
+  const from = date('from');
+  const to = date('to');
+  const custom = range === 'custom' && from !== '' && to !== '' && from <= to;
+  return {
+    range: custom ? 'custom' : (DASHBOARD_RANGES as readonly string[]).includes(range) && range !== 'custom' ? (range as DashboardRangeChoice) : 'month',
+    currency: (DASHBOARD_CURRENCIES as readonly string[]).includes(currency) ? (currency as DashboardCurrencyChoice) : 'usd',
+    from: custom ? from : '',
+    to: custom ? to : '',
+  };
+}
+
+export function dashboardSearchParams(next: DashboardParams): URLSearchParams {
+  const params = new URLSearchParams();
+  if (next.range !== 'month') params.set('range', next.range);
+  if (next.currency !== 'usd') params.set('currency', next.currency);
+  if (next.range === 'custom') {
+    params.set('from', next.from);
+    params.set('to', next.to);
+  }
+  return params;
+}
+
+export function dashboardVariables(state: DashboardParams) {
+  return { currencyCode: state.currency, range: state.range, from: state.range === 'custom' ? state.from : null, to: state.range === 'custom' ? state.to : null };
+}
