@@ -1,92 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from '@playwright/test';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, storageStateFor, test, withDatabase, type ApiSession } from './fixtures.ts';
+import { expect, graphqlAs, test } from './fixtures.ts';
+import { createPartner, emitEvent, openAs, startReceiver } from './developers-fixtures.ts';
 import { ApiKeysPage, chooseSelectOption, PayoutsPage, WebhooksPage } from './pages/developers-pages.ts';
 
 // Issue 4's browser flows on a fresh, unverified account of its own: keys (secret once, both kinds of roll),
 // a webhook to a receiver on loopback (test event, delivery log and its filters), settings validation.
 
-interface Partner {
-  session: ApiSession;
-  accountId: string;
-}
-
-async function createPartner(prefix: string): Promise<Partner> {
-  const user = await createConfirmedUser(prefix);
-  const session = await apiLogin(user.email, user.password);
-  // The shared fixture may already have onboarded the user; otherwise onboard here.
-  const me = await graphqlAs<{ me: { memberships: Array<{ account: { id: string } }> } }>(session, '{ me { memberships { account { id } } } }');
-  const existing = me.data?.me.memberships[0]?.account.id;
-  if (existing) return { session, accountId: existing };
-  const created = await graphqlAs<{ createOnboardingInfo: { id: string } }>(session, 'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }', {
-    input: {
-      accountName: `Dev ${prefix}`,
-      legalName: 'Dev Labs Ltd',
-      country: 'GB',
-      industry: 'Payments',
-      websiteUrls: ['https://devlabs.example.com'],
-      productInterests: ['OnRamp'],
-      expectedMonthlyVolume: 'Under $10k',
-    },
-  });
-  expect(created.errors).toBeUndefined();
-  return { session, accountId: created.data!.createOnboardingInfo.id };
-}
-
-/** A page signed in as the partner with its account selected in test mode; console problems fail the test. */
-async function openAs(browser: Browser, partner: Partner): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ storageState: storageStateFor(partner.session, { selectedAccountId: partner.accountId, testMode: 'true' }) });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
-  });
-  return { page, problems };
-}
-
-/** A webhook receiver on 127.0.0.1: answers 500 to sell_transaction_created, 200 with a small JSON body otherwise. */
-async function startReceiver() {
-  const received: Array<{ type: string; headers: http.IncomingHttpHeaders }> = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const type = (JSON.parse(body || '{}') as { type?: string }).type ?? 'unknown';
-      received.push({ type, headers: request.headers });
-      if (type === 'sell_transaction_created') {
-        response.writeHead(500, { 'content-type': 'text/plain' }).end('receiver says no');
-        return;
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ received: type }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/rampart`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A domain event as the outbox writes it (apps/server/src/modules/webhooks/outbox.ts), queued for the worker. */
-async function emitEvent(accountId: string, type: string) {
-  await withDatabase(async (client) => {
-    await client.query(
-      `with event as (
-         insert into webhook_events (account_id, live_mode, type, data, external_customer_id)
-         values ($1, false, $2, $3::jsonb, 'cust-e2e') returning id
-       ), deliveries as (
-         insert into webhook_deliveries (event_id, webhook_id, next_attempt_at)
-         select event.id, w.id, now() from event join webhooks w on w.account_id = $1 and w.live_mode = false and w.is_enabled
-           and (cardinality(w.events) = 0 or $2 = any(w.events))
-         returning id
-       )
-       select count(*) from graphile_worker.add_jobs(coalesce(
-         (select array_agg(row('deliver_webhook', json_build_object('deliveryId', d.id), null, null, 1, 'delivery:' || d.id, null, null)::graphile_worker.job_spec) from deliveries d),
-         '{}'::graphile_worker.job_spec[]))`,
-      [accountId, type, JSON.stringify({ id: `tx-${type}`, status: 'pending', baseCurrencyAmount: '50.00' })],
-    );
-  });
-}
+// Each test makes a fresh partner and walks a whole flow; the shared 2-core machine is slow at times.
+test.setTimeout(180_000);
 
 test('API keys: the secret is shown once, rolls keep the old key 12 hours or delete it now, live keys need verification', async ({ browser }) => {
   const partner = await createPartner('keys');
@@ -107,7 +27,7 @@ test('API keys: the secret is shown once, rolls keep the old key 12 hours or del
 
   // Coming back shows the masked key and no dialog.
   await page.reload();
-  await expect(keys.keyRow('secret')).toContainText('••••••••••••');
+  await expect(keys.keyRow('secret')).toContainText('••••••••••••', { timeout: 30_000 });
   await expect(keys.secretDialog()).toBeHidden();
 
   // Roll the secret key, keeping the old one for 12 hours.
@@ -197,7 +117,7 @@ test('webhooks: add an endpoint, send a test event, read and filter the delivery
 
     // The filtered view survives a reload; resend queues the delivery again.
     await page.reload();
-    await expect(hooks.deliveryRows()).toHaveCount(1);
+    await expect(hooks.deliveryRows()).toHaveCount(1, { timeout: 30_000 });
     const before = receiver.received.filter((item) => item.type === 'sell_transaction_created').length;
     await hooks.deliveryRows().first().getByRole('button', { name: 'Resend' }).click();
     await expect(page.getByText('Delivery queued again', { exact: true })).toBeVisible();
@@ -235,7 +155,7 @@ test('payouts: the wallet address is checked against the chosen currency', async
   await expect(page.getByText('Payout address saved', { exact: true })).toBeVisible();
 
   await page.reload();
-  await expect(payouts.currency()).toContainText('USD Coin (Solana)');
+  await expect(payouts.currency()).toContainText('USD Coin (Solana)', { timeout: 30_000 });
   await expect(payouts.address()).toHaveValue('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
   expect(problems).toEqual([]);
 });
@@ -244,7 +164,7 @@ test('general settings: each allowed iframe ancestor must be an origin', async (
   const partner = await createPartner('general');
   const { page, problems } = await openAs(browser, partner);
   await page.goto('/developers/general');
-  await expect(page.getByLabel('Account id', { exact: true })).toHaveText(partner.accountId);
+  await expect(page.getByLabel('Account id', { exact: true })).toHaveText(partner.accountId, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Add origin' }).click();
   await page.getByLabel('Origin 1', { exact: true }).fill('https://shop.example.com/checkout');
   await page.getByRole('button', { name: 'Add origin' }).click();
@@ -259,6 +179,6 @@ test('general settings: each allowed iframe ancestor must be an origin', async (
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Origin 2', { exact: true })).toHaveValue('http://localhost:5173');
+  await expect(page.getByLabel('Origin 2', { exact: true })).toHaveValue('http://localhost:5173', { timeout: 30_000 });
   expect(problems).toEqual([]);
 });

@@ -48,7 +48,8 @@ export function checkHttpsUrl(raw: string, options: { allowLocalHttp?: boolean }
   if (url.protocol !== 'https:' && !localHttp) return { problem: options.allowLocalHttp ? 'Use an https URL (http only for localhost).' : 'Use an https URL.' };
   if (url.username || url.password) return { problem: 'The URL must not contain a user name or password.' };
   if (!url.hostname.includes('.') && !isLocalHost(url.hostname)) return { problem: 'The host needs a domain such as example.com.' };
-  return { url: url.toString() };
+  // Kept as typed (validated), so https://example.com stays without an added slash.
+  return { url: value };
 }
 
 function optionalUrl(options: { allowLocalHttp?: boolean }) {

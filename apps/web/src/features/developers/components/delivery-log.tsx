@@ -119,7 +119,7 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 flex-col gap-1.5">
             <CardTitle>Delivery log</CardTitle>
-            <CardDescription className="break-all">Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.</CardDescription>
+            <CardDescription className="[overflow-wrap:anywhere]">Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.</CardDescription>
           </div>
           <Button type="button" variant="outline" size="sm" onClick={() => void refetch()} disabled={loading}>
             <RefreshCwIcon aria-hidden className={loading ? 'animate-spin' : undefined} /> Refresh

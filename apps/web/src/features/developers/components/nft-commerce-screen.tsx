@@ -106,7 +106,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   return (
     <Card>
       <Form {...form}>
-        <form noValidate onSubmit={submit}>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-6">
           <CardHeader>
             <CardTitle>Checkout settings</CardTitle>
             <CardDescription>How the NFT checkout behaves for your buyers.</CardDescription>

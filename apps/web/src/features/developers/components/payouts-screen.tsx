@@ -77,7 +77,7 @@ export function PayoutsScreen() {
       ) : (
         data && (
           <Card>
-            <form noValidate onSubmit={(event) => void submit(event)}>
+            <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
               <CardHeader>
                 <CardTitle className="flex flex-wrap items-center gap-2">
                   Payout wallet
@@ -111,9 +111,11 @@ export function PayoutsScreen() {
                     <SelectContent className="max-h-80">
                       {currencies.map((item) => (
                         <SelectItem key={item.id} value={item.id}>
-                          <CurrencyIcon icon={item.icon} />
-                          <span>{item.name}</span>
-                          <span className="text-xs text-muted-foreground uppercase">{item.code}</span>
+                          <span className="flex items-center gap-2">
+                            <CurrencyIcon icon={item.icon} />
+                            <span>{item.name}</span>
+                            <span className="text-xs text-muted-foreground uppercase">{item.code}</span>
+                          </span>
                         </SelectItem>
                       ))}
                     </SelectContent>

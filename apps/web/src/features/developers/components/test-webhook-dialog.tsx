@@ -45,7 +45,7 @@ export function TestWebhookDialog({ webhook, eventTypes, onClose }: { webhook: D
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Send a test event</DialogTitle>
-          <DialogDescription className="break-all">To {webhook?.url}. The request is signed like a real one; it is not kept in the delivery log.</DialogDescription>
+          <DialogDescription className="[overflow-wrap:anywhere]">To {webhook?.url}. The request is signed like a real one; it is not kept in the delivery log.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
           <Label htmlFor="test-event">Event</Label>

@@ -147,7 +147,7 @@ export function WebhooksScreen() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
-            <AlertDialogDescription className="break-all">
+            <AlertDialogDescription className="[overflow-wrap:anywhere]">
               {deleting?.url} stops receiving events at once, and its delivery log is deleted.
             </AlertDialogDescription>
           </AlertDialogHeader>
