@@ -56,6 +56,7 @@ const isDark = (page: Page) => page.evaluate(() => document.documentElement.clas
 // report every screen's violations, not just the first.
 for (const theme of THEMES) {
   test(`every public screen passes axe in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(150_000); // eleven screens, each analysed by axe
     await page.goto('/terms');
     await useTheme(page, theme);
     for (const screen of PUBLIC_SCREENS) {

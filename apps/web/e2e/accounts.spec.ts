@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, storageStateFor, stored, test, type ApiSession } from './fixtures.ts';
+import { apiLogin, createAccount, createConfirmedUser, expect, graphqlAs, storageStateFor, stored, test, type ApiSession } from './fixtures.ts';
 
 // Spec §4: the selected account and test mode. A stored account that is not among the user's
 // memberships falls back to the first membership, with testMode set to that account's isVerified;
@@ -129,42 +129,32 @@ test.describe('the demo user (two accounts)', () => {
   });
 });
 
-test('the fallback sets test mode off when the first account is not verified', async ({ browser }) => {
-  // A new user who onboards gets one account, not verified (test mode only).
-  const user = await createConfirmedUser('onboarded');
-  const session = await apiLogin(user.email, user.password);
-  const created = await graphqlAs<{ createOnboardingInfo: { id: string; isVerified: boolean } }>(
-    session,
-    `mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id isVerified } }`,
-    {
-      input: {
-        accountName: 'Fallback Labs',
-        legalName: 'Fallback Labs GmbH',
-        country: 'DE',
-        industry: 'Payments',
-        websiteUrls: ['https://fallback.example.com'],
-        productInterests: ['OnRamp'],
-        expectedMonthlyVolume: 'Under $10k',
-      },
+// A user whose only account is not verified (a freshly onboarded one), signed in once per worker.
+const unverifiedTest = test.extend<{}, { unverified: { session: ApiSession; account: Membership['account'] } }>({
+  unverified: [
+    async ({}, use) => {
+      const user = await createConfirmedUser('unverified');
+      const session = await apiLogin(user.email, user.password);
+      const account = await createAccount(session, 'Fallback Labs');
+      expect(account.isVerified).toBe(false);
+      await use({ session, account });
     },
-  );
-  expect(created.errors).toBeUndefined();
-  const account = created.data!.createOnboardingInfo;
-  expect(account.isVerified).toBe(false);
+    { scope: 'worker' },
+  ],
+  storageState: async ({ unverified }, use) => {
+    await use(storageStateFor(unverified.session, { selectedAccountId: randomUUID(), testMode: 'true' }));
+  },
+});
 
-  const context = await browser.newContext({ storageState: storageStateFor(session, { selectedAccountId: randomUUID(), testMode: 'true' }) });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+unverifiedTest.describe('a user whose only account is not verified', () => {
+  unverifiedTest('the fallback selects that account and sets test mode off (its isVerified, false)', async ({ page, unverified }) => {
+    await page.goto('/dashboard');
+    const shell = new AppShell(page);
+    await shell.expectLoaded();
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${unverified.account.name}`);
+    await expect.poll(() => stored(page, 'selectedAccountId')).toBe(unverified.account.id);
+    expect(await stored(page, 'testMode')).toBe('false');
+    await expect(shell.testMode()).not.toBeChecked();
+    await expect(shell.testModeBanner()).toBeHidden();
   });
-  await page.goto('/dashboard');
-  const shell = new AppShell(page);
-  await shell.expectLoaded();
-  await expect(shell.accountSwitcher()).toHaveAccessibleName('Account: Fallback Labs');
-  await expect.poll(() => stored(page, 'selectedAccountId')).toBe(account.id);
-  expect(await stored(page, 'testMode')).toBe('false');
-  await expect(shell.testMode()).not.toBeChecked();
-  expect(problems).toEqual([]);
-  await context.close();
 });

@@ -72,8 +72,11 @@ export async function graphql<T>(query: string, variables: Record<string, unknow
   return { ...body, cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? null };
 }
 
-/** Creates a confirmed user through the real sign-up API and the real mail. */
-export async function createConfirmedUser(prefix = 'user') {
+/**
+ * Creates a confirmed user through the real sign-up API and the real mail. With `withAccount` the user
+ * also onboards, so signing in opens the shell rather than /onboarding.
+ */
+export async function createConfirmedUser(prefix = 'user', { withAccount = false }: { withAccount?: boolean } = {}) {
   const email = uniqueEmail(prefix);
   const signup = await graphql(
     'mutation($email: String!, $password: String!) { signup(firstName: "Test", lastName: "User", jobTitle: "Other", email: $email, password: $password) { email } }',
@@ -81,9 +84,36 @@ export async function createConfirmedUser(prefix = 'user') {
   );
   expect(signup.errors).toBeUndefined();
   const code = codeIn(await waitForMail(email, /confirmation code/));
-  const confirmed = await graphql('mutation($email: String!, $code: String!) { confirmSignupEmail(email: $email, confirmationCode: $code) { csrfToken } }', { email, code });
+  const confirmed = await graphql<{ confirmSignupEmail: { csrfToken: string } }>(
+    'mutation($email: String!, $code: String!) { confirmSignupEmail(email: $email, confirmationCode: $code) { csrfToken } }',
+    { email, code },
+  );
   expect(confirmed.errors).toBeUndefined();
+  const session = { cookie: confirmed.cookie!, csrfToken: confirmed.data!.confirmSignupEmail.csrfToken };
+  if (withAccount) await createAccount(session, `${prefix} account`);
+  await graphqlAs(session, 'mutation { logout }');
   return { email, password: STRONG_PASSWORD };
+}
+
+/** Onboards the signed-in user: their organization and first account (not verified, test mode). */
+export async function createAccount(session: ApiSession, accountName: string): Promise<{ id: string; name: string; isVerified: boolean }> {
+  const created = await graphqlAs<{ createOnboardingInfo: { id: string; name: string; isVerified: boolean } }>(
+    session,
+    'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id name isVerified } }',
+    {
+      input: {
+        accountName,
+        legalName: `${accountName} Ltd`,
+        country: 'DE',
+        industry: 'Payments',
+        websiteUrls: ['https://example.com'],
+        productInterests: ['OnRamp'],
+        expectedMonthlyVolume: 'Under $10k',
+      },
+    },
+  );
+  expect(created.errors).toBeUndefined();
+  return created.data!.createOnboardingInfo;
 }
 
 export interface ApiSession {
@@ -173,7 +203,7 @@ export interface TotpUser {
 
 /** Creates a confirmed user and turns on TOTP through initializeOtp / registerOtp. */
 export async function createTotpUser(prefix = 'totp'): Promise<TotpUser> {
-  const user = await createConfirmedUser(prefix);
+  const user = await createConfirmedUser(prefix, { withAccount: true });
   const session = await apiLogin(user.email, user.password);
   const init = await graphqlAs<{ initializeOtp: { secret: string } }>(session, 'mutation { initializeOtp { secret } }');
   expect(init.errors).toBeUndefined();
@@ -251,7 +281,12 @@ export const test = base.extend<SuiteOptions & { consoleMessages: string[] }, { 
       };
       page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') record(`console.${message.type()}: ${message.text()}`);
+        if (message.type() !== 'error' && message.type() !== 'warning') return;
+        // Only our web app is held to this: the identity provider's own pages (another origin) log
+        // their 401 on a refused password and a missing favicon.
+        const source = message.location().url;
+        if (source && !source.startsWith(E2E.appUrl)) return;
+        record(`console.${message.type()}: ${message.text()}${source ? ` (${source})` : ''}`);
       });
       await use(messages);
       expect(messages, 'unexpected console errors or warnings').toEqual([]);

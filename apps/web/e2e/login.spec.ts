@@ -6,7 +6,7 @@ import { apiLogin, createConfirmedUser, createTotpUser, expect, graphql, nextTot
 // sign-in done with the keyboard alone. Each test uses its own user (failures are throttled per user).
 
 test('password sign-in returns to the address the visitor asked for', async ({ page }) => {
-  const user = await createConfirmedUser('login');
+  const user = await createConfirmedUser('login', { withAccount: true });
   await page.goto('/dashboard/on-ramp/fees?range=30d');
   await expect(page).toHaveURL('/login?from=' + encodeURIComponent('/dashboard/on-ramp/fees?range=30d'));
   expect(await stored(page, 'csrfToken')).toBeNull();
@@ -70,7 +70,7 @@ test('TOTP sign-in: the code step, a wrong code, the right code, then a reused c
 });
 
 test('sign-in with the keyboard alone', async ({ page }) => {
-  const user = await createConfirmedUser('keyboard');
+  const user = await createConfirmedUser('keyboard', { withAccount: true });
   const login = new LoginPage(page);
   await login.goto();
 
@@ -97,7 +97,7 @@ test('sign-in with the keyboard alone', async ({ page }) => {
 });
 
 test('sign-out ends the session on the server and in the browser', async ({ page }) => {
-  const user = await createConfirmedUser('signout');
+  const user = await createConfirmedUser('signout', { withAccount: true });
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(user.email, user.password);

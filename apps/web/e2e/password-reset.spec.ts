@@ -8,7 +8,7 @@ import { createConfirmedUser, expect, graphql, linkIn, stored, test, waitForMail
 const NEW_PASSWORD = 'a-brand-new-passphrase-77';
 
 test('password reset through the e-mailed link, which then works only once', async ({ page }) => {
-  const user = await createConfirmedUser('reset');
+  const user = await createConfirmedUser('reset', { withAccount: true });
   const request = new ResetPasswordPage(page);
   await request.goto();
   await request.requestLink(user.email);

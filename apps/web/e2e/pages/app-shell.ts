@@ -14,7 +14,8 @@ export class AppShell {
 
   /** Waits until the shell has loaded the signed-in user (the account switcher shows). */
   async expectLoaded(title = 'Dashboard') {
-    await expect(this.heading()).toHaveText(title);
+    // The screen is a lazy chunk plus the `me` query: allow a slow machine more than the default.
+    await expect(this.heading()).toHaveText(title, { timeout: 20_000 });
     await expect(this.userMenu()).toBeVisible();
   }
 
