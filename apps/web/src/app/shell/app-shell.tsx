@@ -50,13 +50,15 @@ export default function AppShell() {
   // Removal revokes access at once: when the selected account is refused, reload the memberships so the
   // selection rule moves to an account the user still has.
   const refusedAccount = useRef<string | null>(null);
+  // A refused account comes back as an error, or as `account: null` once the link drops FORBIDDEN errors (spec §8).
+  const accountRefused =
+    (account.data !== undefined && account.data.account === null) ||
+    graphQLErrorsOf(account.error).some((e) => errorCode(e) === 'FORBIDDEN_ERROR' || errorCode(e) === 'NOT_FOUND');
   useEffect(() => {
-    if (!account.error || !accountId || refusedAccount.current === accountId) return;
-    if (graphQLErrorsOf(account.error).some((e) => errorCode(e) === 'FORBIDDEN_ERROR' || errorCode(e) === 'NOT_FOUND')) {
-      refusedAccount.current = accountId;
-      void refetchMe();
-    }
-  }, [account.error, accountId, refetchMe]);
+    if (!accountRefused || !accountId || refusedAccount.current === accountId) return;
+    refusedAccount.current = accountId;
+    void refetchMe();
+  }, [accountRefused, accountId, refetchMe]);
 
   const flags = useQuery(ShellFeatureFlagsQuery, { variables: { accountId }, skip: !me });
   const enabledFlags = useMemo(

@@ -187,7 +187,8 @@ function ExistingUserAccept({ invite, inviteToken }: { invite: Invite; inviteTok
     setError(null);
     try {
       const { data } = await accept({ variables: { inviteToken } });
-      await client.resetStore();
+      // clearStore, not resetStore: refetching this page's invitation would now fail (it is used).
+      await client.clearStore();
       openAccount(data?.acceptInvite.account.id);
       toast({ title: `You joined ${invite.accountName}`, description: `Your role: ${roleLabel(invite.role).toLowerCase()}.` });
       navigate(ROUTES.dashboard, { replace: true });

@@ -84,6 +84,10 @@ export function TeamMembers() {
   if (error && !data) return <ErrorAlert title="Could not load the team" message={describeApiError(error).message} />;
 
   const account = data?.account;
+  // Access was removed (the server refused the account); the shell reloads the memberships and moves on.
+  if (data && account === null && !loading) {
+    return <ErrorAlert title="No access" message="You no longer have access to this account." />;
+  }
   const members = account?.memberships ?? [];
   const pending = members.filter((member) => !member.hasAcceptedInvite).length;
 
