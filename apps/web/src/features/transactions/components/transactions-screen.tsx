@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { TransactionsBalanceListQuery, TransactionsBuyListQuery, TransactionsSellListQuery, TransactionsSwapListQuery } from '@/features/transactions/api/transactions';
@@ -93,10 +94,18 @@ export function TransactionsScreen() {
             <Input aria-label="Maximum amount" inputMode="decimal" placeholder="Max amount" value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
             <Input aria-label="From date" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
             <Input aria-label="To date" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-            <div className="col-span-2 flex gap-2 md:col-span-7">
+            <div className="col-span-2 flex flex-wrap gap-2 md:col-span-7">
               <Button type="submit" size="sm">Apply filters</Button>
               <Button type="button" size="sm" variant="ghost" onClick={() => { setDraft({ ...filters, q: '', status: '', min: '', max: '', from: '', to: '' }); setFilters({ q: '', status: '', min: '', max: '', from: '', to: '' }); }}>
                 Clear
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => void navigator.clipboard?.writeText(window.location.href).then(() => toast({ title: 'Link copied', description: 'Anyone in this account opening it sees this view.' }))}
+              >
+                Copy link
               </Button>
               <ExportButton kind={KIND[tab]} accountId={accountId} liveMode={!testMode} filters={filters} nft={tab === 'nft'} expectedRows={page?.isTotalExact ? page.totalCount : null} />
             </div>

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import { AppShell } from './pages/app-shell.ts';
+import { TransactionDetailPage, TransactionsPage } from './pages/transactions-pages.ts';
+import { apiLogin, createConfirmedUser, expect, test, withDatabase } from './fixtures.ts';
+import { openSignedIn, problemsOf } from './team-fixtures.ts';
+
+// Issue 5: the transactions list (filters in the URL, sharing, export, test and live mode), the detail, and
+// staff actions on a sell transaction. The demo account has about 10,000 seeded transactions per mode.
+
+// The shared CI box is often busy: these walk through several screens on 10,000-row data.
+test.describe.configure({ timeout: 180_000 });
+
+test.describe('as the demo partner', () => {
+  test.use({ signedInAsDemo: true });
+
+  test('filters, shares the view by URL and opens a detail', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const list = new TransactionsPage(page);
+    await list.goto('off-ramp');
+    const unfiltered = await list.total();
+
+    await page.getByLabel('Status').fill('failed');
+    await page.getByLabel('Minimum amount').fill('100');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/status=failed/);
+    await expect(page).toHaveURL(/min=100/);
+    await expect(list.rows().first().getByText('failed', { exact: true })).toBeVisible();
+    await expect.poll(() => list.total()).toBeLessThan(unfiltered);
+    const statuses = await list.rows().locator('[data-slot="badge"]').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['failed']));
+    // Sorted by amount, ascending: the URL keeps it too.
+    await page.getByRole('button', { name: /^Amount/ }).click();
+    await page.getByRole('button', { name: /^Amount/ }).click();
+    await expect(page).toHaveURL(/sort=amount_ASC/);
+    const total = await list.total();
+    const ids = await list.rowIds();
+
+    // The copied link opens the same view in a new page.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(page.url());
+    const shared = await context.newPage();
+    const sharedList = new TransactionsPage(shared);
+    await shared.goto(copied);
+    await sharedList.expectLoaded();
+    await expect(shared.getByLabel('Status')).toHaveValue('failed');
+    await expect(shared.getByLabel('Minimum amount')).toHaveValue('100');
+    expect(await sharedList.total()).toBe(total);
+    expect(await sharedList.rowIds()).toEqual(ids);
+    await shared.close();
+
+    // A detail from the filtered list.
+    await list.rows().first().getByRole('cell').first().click();
+    await expect(page).toHaveURL(new RegExp(`/transactions/${ids[0]}$`));
+    const detail = new TransactionDetailPage(page);
+    await expect(detail.heading()).toHaveText('Off-ramp transaction');
+    await expect(detail.status()).toHaveText('failed');
+    await expect(page.getByText(ids[0]!, { exact: true })).toBeVisible();
+    await expect(detail.timeline().getByRole('listitem').last()).toContainText('failed');
+    await expect(page.getByText('Fee', { exact: true })).toBeVisible();
+    // The partner holds no staff role: no staff actions.
+    await expect(detail.staffActions()).toHaveCount(0);
+  });
+
+  test('exports the filtered view as CSV with its header and every filtered row', async ({ page }) => {
+    const list = new TransactionsPage(page);
+    await list.goto('on-ramp', '?status=failed&min=500');
+    const total = await list.total();
+    expect(total).toBeGreaterThan(0);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^buy-transactions-(test|live)-.*\.csv$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported ${total.toLocaleString('en-US')} rows`);
+    const text = fs.readFileSync((await file.path())!, 'utf8');
+    const lines = text.trimEnd().split('\n');
+    const header = lines[0]!.split(',');
+    expect(header).toEqual(expect.arrayContaining(['id', 'status']));
+    expect(lines.length - 1).toBe(total);
+    const statusColumn = header.indexOf('status');
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[statusColumn]))).toEqual(new Set(['failed']));
+  });
+
+  test('test and live mode show different rows', async ({ page }) => {
+    const list = new TransactionsPage(page);
+    const shell = new AppShell(page);
+    await list.goto('on-ramp');
+    const before = await list.rowIds();
+    const wasTest = await shell.testMode().isChecked();
+    await expect(page.getByRole('main').getByText('Test mode', { exact: true })).toHaveCount(wasTest ? 1 : 0);
+    await shell.testMode().click();
+    await expect(shell.testMode()).toBeChecked({ checked: !wasTest });
+    await expect.poll(async () => (await list.rowIds())[0]).not.toBe(before[0]);
+    const after = await list.rowIds();
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
+    // A detail of the other mode says which mode it is in.
+    await list.rows().first().getByRole('cell').first().click();
+    const detail = new TransactionDetailPage(page);
+    await expect(detail.heading()).toHaveText('On-ramp transaction');
+    await expect(page.getByRole('main').getByText('Test', { exact: true })).toHaveCount(wasTest ? 0 : 1);
+  });
+});
+
+test('a FraudManager freezes, then approves, a sell transaction; the timeline shows both', async ({ browser }) => {
+  const staff = await createConfirmedUser('fraud');
+  const sell = await withDatabase(async (client) => {
+    await client.query("update users set admin_role = 'FraudManager' where email = $1", [staff.email]);
+    const found = await client.query<{ id: string }>(
+      "select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and t.kind = 'sell' and t.status = 'pending' order by t.created_at desc limit 1",
+    );
+    return found.rows[0]!.id;
+  });
+  const page = await openSignedIn(browser, await apiLogin(staff.email, staff.password));
+  await page.goto(`/transactions/${sell}`);
+  const detail = new TransactionDetailPage(page);
+  await expect(detail.heading()).toHaveText('Off-ramp transaction', { timeout: 30_000 });
+  await expect(detail.status()).toHaveText('pending');
+  const actions = detail.staffActions();
+  await expect(actions.getByRole('button')).toHaveText(['Freeze', 'Approve', 'Cancel', 'Refund']);
+  await expect(actions.getByRole('button', { name: 'Approve' })).toBeDisabled();
+
+  await actions.getByRole('button', { name: 'Freeze' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Freeze this sell transaction?' });
+  await expect(dialog).toContainText('its status becomes frozen');
+  await dialog.getByLabel('Reason (optional)').fill('Screening hit');
+  await dialog.getByRole('button', { name: 'Freeze transaction' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Transaction frozen', { exact: true })).toBeVisible();
+  await expect(detail.status()).toHaveText('frozen');
+  await expect(detail.timeline().getByRole('listitem').last()).toContainText('frozen');
+  await expect(detail.timeline().getByRole('listitem').last()).toContainText('Screening hit');
+
+  await actions.getByRole('button', { name: 'Approve' }).click();
+  const approve = page.getByRole('alertdialog', { name: 'Approve this sell transaction?' });
+  await expect(approve).toContainText('back to pending');
+  await approve.getByRole('button', { name: 'Approve transaction' }).click();
+  await expect(approve).toBeHidden();
+  await expect(page.getByText('Transaction approved', { exact: true })).toBeVisible();
+  await expect(detail.status()).toHaveText('pending');
+  const steps = detail.timeline().getByRole('listitem');
+  await expect(steps.last()).toContainText('pending');
+  await expect(steps.last()).toContainText('Approved by staff');
+  await expect(steps.nth(-2)).toContainText('frozen');
+
+  // The server refuses what no longer applies, and its message shows in the dialog.
+  await withDatabase((client) => client.query("update transactions set status = 'completed' where id = $1", [sell]));
+  await actions.getByRole('button', { name: 'Freeze' }).click();
+  const again = page.getByRole('alertdialog', { name: 'Freeze this sell transaction?' });
+  await again.getByRole('button', { name: 'Freeze transaction' }).click();
+  await expect(again.getByRole('alert')).toContainText('Only transactions in progress can be frozen; this one is completed.');
+  await again.getByRole('button', { name: 'Back' }).click();
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.context().close();
+});
