@@ -139,8 +139,10 @@ export function createDevelopersService(deps: { repository: DevelopersRepository
     },
 
     async integrationUrl(accountId: string, input: { type: 'OnRamp' | 'OffRamp' | 'Swaps' | 'NftCheckout'; liveMode: boolean }) {
-      const keys = await this.apiKeys(accountId, input.liveMode);
-      const publishable = keys.find((key) => key.type === 'publishable' && !key.deletedAt)!;
+      await assertModeAllowed(accountId, input.liveMode);
+      // Only the publishable key is needed; a missing secret key is created where it can be shown once (apiKeys).
+      const keys = await repository.liveKeys(accountId, input.liveMode);
+      const publishable = keys.find((key) => key.type === 'publishable' && !key.deletedAt) ?? (await createKey(accountId, input.liveMode, 'publishable'));
       const product = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swap', NftCheckout: 'nft' }[input.type];
       const host = `${product}${input.liveMode ? '' : '-sandbox'}.${config.WIDGET_HOST}`;
       return `https://${host}/?apiKey=${encodeURIComponent(publishable.displayValue)}`;

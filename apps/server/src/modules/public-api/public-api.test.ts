@@ -151,3 +151,16 @@ describe('the public REST API', () => {
     expect((await get('/v1/transactions?limit=1', b.testSecret.secret)).status).toBe(200);
   });
 });
+
+describe('integration URLs', () => {
+  it('never create (and so never hide) the secret key', async () => {
+    const member = await accountWithMember(t);
+    const url = (await member.client.ok('query($a: ID!) { integrationUrl(accountId: $a, type: OnRamp) }', { a: member.accountId })).integrationUrl as string;
+    expect(url).toMatch(/^https:\/\/buy-sandbox\.rampart\.dev\/\?apiKey=pk_test_/);
+    const secrets = await t.database.pool.query(`select count(*)::int as n from api_keys where account_id = $1 and type = 'secret'`, [member.accountId]);
+    expect(secrets.rows[0].n).toBe(0);
+    const keys = (await member.client.ok(KEYS, { a: member.accountId, l: false })).apiKeys;
+    expect(keys.find((key: { type: string }) => key.type === 'secret').secret).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
+    expect(keys.find((key: { type: string }) => key.type === 'publishable').secret).toBe(new URL(url).searchParams.get('apiKey'));
+  });
+});
