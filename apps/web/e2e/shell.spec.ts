@@ -16,8 +16,8 @@ test.describe('signed in', () => {
     const shell = new AppShell(page);
     await shell.expectLoaded();
     const sidebar = shell.sidebar();
-    // The areas of spec §1 an administrator sees (Passes waits behind the `passes` feature flag, off by default).
-    for (const area of ['On-ramp', 'Off-ramp', 'Swaps', 'Commerce', 'Developers', 'Team', 'Subscription', 'Analytics']) {
+    // Every area of spec §1 (Passes is behind the `passes` feature flag, on by default).
+    for (const area of ['On-ramp', 'Off-ramp', 'Swaps', 'Commerce', 'Developers', 'Passes', 'Team', 'Subscription', 'Analytics']) {
       await expect(sidebar.getByRole('link', { name: area, exact: true })).toBeVisible();
     }
     await sidebar.getByRole('link', { name: 'Team', exact: true }).click();

@@ -70,7 +70,7 @@ export class DatabaseFlagProvider implements Provider {
 /** Flags the app knows; new ones are seeded off. */
 export const KNOWN_FLAGS = [
   { key: 'analytics-dashboards', description: 'Analytics area with embedded dashboards', defaultValue: true },
-  { key: 'passes', description: 'Passes area (NFT passes and projects)', defaultValue: false },
+  { key: 'passes', description: 'Passes area (NFT passes and projects)', defaultValue: true },
   { key: 'quarterly-review', description: 'Quarterly business review page', defaultValue: false },
   { key: 'helio-commerce', description: 'Commerce through Helio wallets', defaultValue: true },
 ] as const;
