@@ -78,7 +78,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   const committedAt = new Map<string, number>();
   const started = Date.now();
   const intervalMs = 1000 / options.ratePerSecond;
-  const producers = 8;
+  const producers = 32;
   let next = 0;
   await Promise.all(
     Array.from({ length: producers }, async () => {
@@ -144,7 +144,7 @@ export function writeWebhookSection(result: WebhookBenchResult, loadAverage: str
 
 Issue 4's target: **at least ${WEBHOOK_TARGETS.minDeliveriesPerSecond.toLocaleString('en')} deliveries/s sustained** on this 2-core machine, **p99 under ${WEBHOOK_TARGETS.maxP99Ms} ms** from the change to receipt, **none lost**.
 
-How: \`npm run bench\` (\`bench/webhook-delivery.bench.ts\`) emits events through the real outbox — each \`emitWebhookEvent\` in its own committed transaction, which writes the event, fans it out to the endpoint and queues its job — at a steady offered rate from 8 producers. The real worker (graphile-worker, LISTEN/NOTIFY, concurrency ${result.concurrency}) signs each delivery both ways and POSTs it over a keep-alive connection to a receiver in a separate process on loopback, and records the attempt. Latency is commit → receipt on the same clock. The app, worker, PostgreSQL and the receiver share the machine's 2 cores.
+How: \`npm run bench\` (\`bench/webhook-delivery.bench.ts\`) emits events through the real outbox — each \`emitWebhookEvent\` in its own committed transaction, which writes the event, fans it out to the endpoint and queues its job — at a steady offered rate from 32 producers. The real worker (graphile-worker, LISTEN/NOTIFY, concurrency ${result.concurrency}) signs each delivery both ways and POSTs it over a keep-alive connection to a receiver in a separate process on loopback, and records the attempt. Latency is commit → receipt on the same clock. The app, worker, PostgreSQL and the receiver share the machine's 2 cores.
 
 Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, load average before the run ${loadAverage}):
 
