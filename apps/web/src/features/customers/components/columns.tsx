@@ -17,7 +17,7 @@ export const customerColumns: ColumnDef<Customers_RowFragment>[] = [
         </Link>
         <span className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
           <CopyId id={row.original.id} />
-          {row.original.externalCustomerId ? <CopyId id={row.original.externalCustomerId} label={`ext ${row.original.externalCustomerId.slice(0, 12)}`} /> : null}
+          {row.original.externalCustomerId ? <CopyId id={row.original.externalCustomerId} full /> : null}
         </span>
       </div>
     ),

@@ -81,7 +81,7 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight break-all">{name}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             {fullName ? <span>{fullName}</span> : null}
             <Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>KYC {customer.identityCheck.level}</Badge>

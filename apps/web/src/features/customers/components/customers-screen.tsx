@@ -2,7 +2,7 @@ import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { ROUTES } from '@/config/routes';
 import type { Customers_RowFragment } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
-import { TIME_ZONE } from '@/lib/format';
+import { IDENTITY_TONE, TIME_ZONE, formatDate } from '@/lib/format';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { CustomersListQuery } from '@/features/customers/api/customers';
 import { customerColumns } from '@/features/customers/components/columns';
@@ -73,7 +73,27 @@ export function CustomersScreen() {
           {error && !page ? (
             <ErrorAlert title="Could not load customers" message={describeApiError(error).message} />
           ) : (
-            <Table aria-label="Customers" aria-busy={loading} className="min-w-[720px]">
+            <>
+            {/* Narrow screens: stacked rows; the table from 640 px. */}
+            <ul aria-label="Customers (list)" className="flex flex-col divide-y rounded-md border sm:hidden">
+              {!page && loading ? Array.from({ length: 6 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-9 w-full" /></li>) : null}
+              {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No customers match.</li> : null}
+              {page?.items.map((customer) => (
+                <li key={customer.id}>
+                  <Link to={`${ROUTES.customers}/${customer.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
+                    <span className="truncate font-medium">{customer.email ?? customer.externalCustomerId ?? customer.id}</span>
+                    <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                      <Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>{customer.identityCheck.level}</Badge>
+                      <Badge variant={IDENTITY_TONE[customer.identityCheck.status] ?? 'outline'}>{customer.identityCheck.status}</Badge>
+                      {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
+                      <span>{customer.address.country ?? ''}</span>
+                      <span className="ml-auto">{formatDate(customer.createdAt)}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Table aria-label="Customers" aria-busy={loading} className="hidden min-w-[720px] sm:table">
               <TableHeader>
                 {table.getHeaderGroups().map((group) => (
                   <TableRow key={group.id} className="hover:bg-transparent">
@@ -108,6 +128,7 @@ export function CustomersScreen() {
                 ))}
               </TableBody>
             </Table>
+            </>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
             <label className="flex items-center gap-2">

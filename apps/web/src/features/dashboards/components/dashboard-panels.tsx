@@ -77,7 +77,7 @@ function Breakdown({ title, rows, currency }: { title: string; rows: Dashboards_
       <ResponsiveContainer width="100%" height="100%">
         <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
           <XAxis type="number" hide />
-          <YAxis type="category" dataKey="name" width={100} fontSize={11} stroke="var(--muted-foreground)" tickLine={false} />
+          <YAxis type="category" dataKey="name" width={120} fontSize={11} stroke="var(--muted-foreground)" tickLine={false} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
           <Tooltip {...TOOLTIP} formatter={(value) => [money(Number(value), currency), 'Volume']} />
           <Bar dataKey="volume" radius={[0, 4, 4, 0]}>
             {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
@@ -130,8 +130,8 @@ export function DashboardCharts({ data }: { data: Dashboards_DataFragment }) {
             <YAxis fontSize={11} stroke="var(--muted-foreground)" width={40} tickLine={false} tickFormatter={compactCount} />
             <Tooltip {...TOOLTIP} />
             <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-            <Bar dataKey="transactions" name="All" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="completed" name="Completed" fill="var(--chart-5)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

@@ -28,17 +28,17 @@ export function DashboardScreen() {
         <p className="text-sm text-muted-foreground">Volumes, conversion and activity across your products.</p>
       </div>
       <nav aria-label="Overviews">
-        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-7">
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(200px,1fr))]">
           {OVERVIEWS.map(({ to, title, description, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={query ? `${to}?${query}` : to}
                 className="group flex h-full items-center gap-3 rounded-lg border bg-card px-3 py-2.5 text-sm transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
               >
-                <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <Icon className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
                 <span className="flex min-w-0 flex-col">
                   <span className="font-medium">{title}</span>
-                  <span className="truncate text-xs text-muted-foreground">{description}</span>
+                  <span className="hidden text-xs text-muted-foreground sm:block">{description}</span>
                 </span>
                 <ChevronRightIcon className="ml-auto size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
               </Link>

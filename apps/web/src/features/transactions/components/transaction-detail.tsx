@@ -50,8 +50,10 @@ export function TransactionDetail() {
   }
   const status = 'buyStatus' in tx ? tx.buyStatus : 'sellStatus' in tx ? tx.sellStatus : 'swapStatus' in tx ? tx.swapStatus : tx.balanceStatus;
   const amount = 'amount' in tx ? formatAmount(tx.amount, tx.currency.code) : formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code);
-  const fiat = 'amount' in tx ? tx.currency.code : tx.baseCurrency.code;
-  const base = 'amount' in tx ? tx.amount : tx.baseCurrencyAmount;
+  // Fees and the usd/eur/gbp rates are in the fiat side: the base of a buy, the quote of a sell (spec §3 rates);
+  // a swap's are in its base crypto, a balance transaction's in its currency.
+  const fiat = 'amount' in tx ? tx.currency.code : tx.__typename === 'SellTransaction' ? (tx.quoteCurrency?.code ?? tx.baseCurrency.code) : tx.baseCurrency.code;
+  const base = 'amount' in tx ? tx.amount : tx.__typename === 'SellTransaction' ? (tx.quoteCurrencyAmount ?? '0') : tx.baseCurrencyAmount;
   const refundable = tx.__typename === 'SellTransaction' || tx.__typename === 'SwapTransaction' ? tx : null;
   const refundHash = tx.__typename === 'SellTransaction' ? tx.refundHash : tx.__typename === 'SwapTransaction' ? tx.refundTransactionHash : null;
   return (

@@ -113,7 +113,27 @@ export function TransactionsScreen() {
           {active.error && !page ? (
             <ErrorAlert title="Could not load transactions" message={describeApiError(active.error).message} />
           ) : (
-            <Table aria-label="Transactions" aria-busy={active.loading}>
+            <>
+            {/* Narrow screens: stacked rows (amount, status, date, id); the table from 640 px. */}
+            <ul aria-label="Transactions (list)" className="flex flex-col divide-y rounded-md border sm:hidden">
+              {!page && active.loading ? Array.from({ length: 6 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-9 w-full" /></li>) : null}
+              {page && rows.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No transactions match these filters{testMode ? ' in test mode' : ''}.</li> : null}
+              {rows.map((row) => (
+                <li key={row.id}>
+                  <Link to={`/transactions/${row.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-medium tabular-nums">{formatAmount(row.amount, row.currency)}</span>
+                      <Badge variant={STATUS_TONE[row.status] ?? 'secondary'}>{row.status}</Badge>
+                    </span>
+                    <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+                      <span>{formatDate(row.createdAt)}</span>
+                      <span className="truncate">{row.secondary ?? ''}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Table aria-label="Transactions" aria-busy={active.loading} className="hidden sm:table">
               <TableHeader>
                 <TableRow>
                   <TableHead>
@@ -159,6 +179,7 @@ export function TransactionsScreen() {
                 ))}
               </TableBody>
             </Table>
+            </>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <label className="flex items-center gap-2">
