@@ -17,8 +17,8 @@ test.describe.configure({ timeout: 240_000 });
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(OUT, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  // Charts animate in; let them finish.
-  await page.waitForTimeout(1200);
+  // Let the last layout (responsive charts measure their box) settle.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
@@ -33,12 +33,15 @@ for (const theme of ['light', 'dark'] as const) {
         return { tx: tx.rows[0]!.id, customer: customer.rows[0]!.id };
       });
       await page.setViewportSize({ width, height: SIZES[width] });
+      // Charts draw at once with reduced motion, so nothing is caught mid-animation.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
       const heading = page.getByRole('main').getByRole('heading', { level: 1 });
 
       await page.goto('/transactions/off-ramp');
       await expect(heading).toHaveText('Transactions', { timeout: 60_000 });
-      await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first().getByRole('button')).toBeVisible();
+      // The table from 640 px, stacked rows below.
+      await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first().getByRole('button').or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('link').first())).toBeVisible();
       await shoot(page, `issue5-transactions-${theme}-${width}`);
 
       await page.goto(`/transactions/${ids.tx}`);
@@ -46,7 +49,7 @@ for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `issue5-transaction-detail-${theme}-${width}`);
 
       await page.goto('/customers');
-      await expect(page.getByRole('table', { name: 'Customers' }).locator('tbody tr').first().getByRole('link')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('table', { name: 'Customers' }).locator('tbody tr').first().getByRole('link').or(page.getByRole('list', { name: 'Customers (list)' }).getByRole('link').first())).toBeVisible({ timeout: 60_000 });
       await shoot(page, `issue5-customers-${theme}-${width}`);
 
       await page.goto(`/customers/${ids.customer}`);

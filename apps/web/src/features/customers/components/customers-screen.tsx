@@ -85,7 +85,7 @@ export function CustomersScreen() {
                     <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
                       <Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>{customer.identityCheck.level}</Badge>
                       <Badge variant={IDENTITY_TONE[customer.identityCheck.status] ?? 'outline'}>{customer.identityCheck.status}</Badge>
-                      {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
+                      {customer.isBlocked && customer.identityCheck.level !== 'Blocked' ? <Badge variant="destructive">Blocked</Badge> : null}
                       <span>{customer.address.country ?? ''}</span>
                       <span className="ml-auto">{formatDate(customer.createdAt)}</span>
                     </span>

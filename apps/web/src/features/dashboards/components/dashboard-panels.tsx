@@ -16,6 +16,9 @@ const TOOLTIP = {
 export function money(value: string | number, currency: string, compact = false) {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: compact ? 1 : 0, notation: compact ? 'compact' : 'standard' }).format(Number(value));
 }
+// Charts grow in unless the reader asked for less motion.
+const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 const count = (value: number) => new Intl.NumberFormat().format(value);
 const compactCount = (value: number) => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 
@@ -79,7 +82,7 @@ function Breakdown({ title, rows, currency }: { title: string; rows: Dashboards_
           <XAxis type="number" hide />
           <YAxis type="category" dataKey="name" width={120} fontSize={11} stroke="var(--muted-foreground)" tickLine={false} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
           <Tooltip {...TOOLTIP} formatter={(value) => [money(Number(value), currency), 'Volume']} />
-          <Bar dataKey="volume" radius={[0, 4, 4, 0]}>
+          <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE}>
             {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
           </Bar>
         </BarChart>
@@ -107,14 +110,14 @@ export function DashboardCharts({ data }: { data: Dashboards_DataFragment }) {
             <XAxis dataKey="date" fontSize={11} stroke="var(--muted-foreground)" tickLine={false} minTickGap={24} />
             <YAxis fontSize={11} stroke="var(--muted-foreground)" width={56} tickLine={false} tickFormatter={(value: number) => money(value, c, true)} />
             <Tooltip {...TOOLTIP} formatter={(value) => [money(Number(value), c), 'Volume']} />
-            <Area dataKey="volume" type="monotone" stroke="var(--chart-1)" strokeWidth={2} fill={`url(#volume-${data.kind})`} />
+            <Area isAnimationActive={ANIMATE} dataKey="volume" type="monotone" stroke="var(--chart-1)" strokeWidth={2} fill={`url(#volume-${data.kind})`} />
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
       <ChartCard title="Statuses" empty={statuses.length === 0}>
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
-            <Pie data={statuses} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={2} stroke="var(--card)">
+            <Pie isAnimationActive={ANIMATE} data={statuses} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={2} stroke="var(--card)">
               {statuses.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
             </Pie>
             <Tooltip {...TOOLTIP} formatter={(value, name) => [count(Number(value)), String(name)]} />
@@ -130,8 +133,8 @@ export function DashboardCharts({ data }: { data: Dashboards_DataFragment }) {
             <YAxis fontSize={11} stroke="var(--muted-foreground)" width={40} tickLine={false} tickFormatter={compactCount} />
             <Tooltip {...TOOLTIP} />
             <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-            <Bar dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
+            <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
+            <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
