@@ -86,12 +86,25 @@ function benchConfig(): Env {
   });
 }
 
+/** graphql-tools (under Apollo Server) takes a union's `__resolveType` only; the plain `resolveType` is Mercurius's spelling. */
+function forGraphqlTools(resolvers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(resolvers).map(([type, fields]) => {
+      if (fields && typeof fields === 'object' && '__resolveType' in fields && 'resolveType' in fields) {
+        const { resolveType: _mercuriusSpelling, ...rest } = fields as Record<string, unknown>;
+        return [type, rest];
+      }
+      return [type, fields];
+    }),
+  );
+}
+
 /** The Apollo Server equivalent of `registerGraphQL`: same SDL, resolvers, limits and context. */
 async function registerApollo(app: RampartApp, deps: { config: Env; infrastructure: Infrastructure }) {
   const { config, infrastructure } = deps;
   const apollo = new ApolloServer<GraphQLContext>({
     typeDefs: loadTypeDefs(),
-    resolvers: buildResolvers(app.services) as never,
+    resolvers: forGraphqlTools(buildResolvers(app.services)) as never,
     introspection: config.GRAPHQL_INTROSPECTION,
     // Mercurius applies the depth limit through its queryDepth option; Apollo gets the equivalent rule.
     validationRules: [...buildValidationRules(config), maxDepthRule({ n: GRAPHQL_LIMITS.depth }) as unknown as ValidationRule],
