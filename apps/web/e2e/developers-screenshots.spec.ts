@@ -14,7 +14,6 @@ const SIZES = [
   { name: 'mobile', width: 390, height: 844 },
 ] as const;
 
-test.skip(!process.env.E2E_SCREENSHOTS, 'screenshots run only with E2E_SCREENSHOTS=1');
 test.setTimeout(240_000);
 
 test('developer screens in light and dark, desktop and mobile', async ({ browser }) => {

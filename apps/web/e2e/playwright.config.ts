@@ -8,7 +8,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // Screenshots are for people to look at; they run only when asked for (README.md here).
-  testIgnore: process.env.E2E_SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
+  // Screenshot specs only write PNGs for people to look at; they run with E2E_SCREENSHOTS=1 and are not part of npm test.
+  testIgnore: process.env.E2E_SCREENSHOTS ? [] : ['**/*screenshots*.spec.ts'],
   fullyParallel: true,
   workers: 2,
   retries: 0,

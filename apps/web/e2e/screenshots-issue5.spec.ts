@@ -10,7 +10,6 @@ import { expect, test, withDatabase } from './fixtures.ts';
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.data/screenshots');
 const SIZES = { 1440: 900, 390: 844 } as const;
 
-test.skip(!process.env.E2E_SCREENSHOTS, 'screenshots only with E2E_SCREENSHOTS=1');
 test.use({ signedInAsDemo: true });
 test.describe.configure({ timeout: 240_000 });
 
