@@ -1,4 +1,4 @@
-import { EnvError, parseEnv } from './config/env.ts';
+import { loadEnvOrExit } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
@@ -6,16 +6,7 @@ import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
 import { startWorker } from './jobs/worker.ts';
 
 async function main() {
-  let config;
-  try {
-    config = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadEnvOrExit();
   const infrastructure = await startInfrastructure(config, (message) => console.log(message));
   const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));

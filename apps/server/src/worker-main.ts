@@ -1,20 +1,11 @@
 // A job worker on its own: `npm run worker`. Run as many as needed beside API processes started with WORKER_MODE=off.
-import { EnvError, parseEnv } from './config/env.ts';
+import { loadEnvOrExit } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { buildApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
 
 async function main() {
-  let config;
-  try {
-    config = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadEnvOrExit();
   const infrastructure = await startInfrastructure(config);
   // The app is built (not listened on) so the worker uses exactly the services the API uses.
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });

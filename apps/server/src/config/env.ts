@@ -58,3 +58,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   return result.data;
 }
+
+/** For entry points: the parsed environment, or a message naming every bad variable and exit code 1. */
+export function loadEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors, type Account, type Configuration } from 'oidc-provider';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { users } from '../db/schema/identity.ts';
+import { createIdentityRepository, type UserRow } from '../modules/identity/identity.repository.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../modules/identity/password-policy.ts';
 import { developmentIssuer } from './development-issuer.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
@@ -34,7 +33,6 @@ export interface DevelopmentIdentityProviderDeps {
   signingKey?: JWK;
 }
 
-type UserRow = typeof users.$inferSelect;
 
 /** A fresh RS256 signing key; tokens from an earlier run stop verifying, which suits a development provider. */
 export async function generateSigningKey(): Promise<JWK> {
@@ -84,19 +82,10 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
   const db = database.db;
   const signingKey = deps.signingKey ?? (await generateSigningKey());
 
-  const findUserById = async (id: string) => {
-    if (!UUID.test(id)) return undefined;
-    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  };
-  const findUserByEmail = async (email: string) => {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .limit(1);
-    return row;
-  };
+  // The same lookups the identity module uses (e-mail matched case-insensitively).
+  const identityRepository = createIdentityRepository(db);
+  const findUserById = async (id: string) => (UUID.test(id) ? identityRepository.findUserById(id) : undefined);
+  const findUserByEmail = (email: string) => identityRepository.findUserByEmail(email);
 
   const origins = appOrigins(config);
   const configuration: Configuration = {
