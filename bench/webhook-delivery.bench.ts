@@ -72,7 +72,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   await pool.query(`delete from graphile_worker._private_jobs`);
   await pool.query(`update webhook_deliveries set status = 'abandoned' where status = 'pending'`);
 
-  const worker = await startWorker({ pool, services: app.services, concurrency: options.concurrency, stallSeconds: 300, log: app.log });
+  const worker = await startWorker({ pool, services: app.services, concurrency: options.concurrency, log: app.log });
   log(`Webhook delivery: ${options.events} events offered at ${options.ratePerSecond}/s, worker concurrency ${options.concurrency}, receiver in a separate process.`);
 
   const committedAt = new Map<string, number>();

@@ -16,7 +16,7 @@ async function main() {
 
   const worker =
     config.WORKER_MODE === 'embedded'
-      ? await startWorker({ pool: infrastructure.database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, stallSeconds: config.WEBHOOK_STALL_SECONDS, log: app.log })
+      ? await startWorker({ pool: infrastructure.database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, log: app.log })
       : null;
 
   let closing = false;

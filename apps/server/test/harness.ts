@@ -99,7 +99,7 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   let worker: RunningWorker | null = null;
   if (options.worker) {
-    worker = await startWorker({ pool: database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, stallSeconds: config.WEBHOOK_STALL_SECONDS, log: app.log });
+    worker = await startWorker({ pool: database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, log: app.log });
   }
   return {
     app,

@@ -18,11 +18,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** A connection the server drops (restart, shutdown) fails its queries; the event itself must not crash the process. */
+function quietOnDrop(pool: pg.Pool) {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 export function connectDatabase(connectionString: string, readConnectionString?: string, poolSize = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   const readPool = readConnectionString ? new pg.Pool({ connectionString: readConnectionString, max: poolSize }) : pool;
-  // An idle connection dropped by the server (restart, shutdown) is replaced on next use; it must not crash the process.
-  for (const each of new Set([pool, readPool])) each.on('error', () => {});
+  for (const each of new Set([pool, readPool])) quietOnDrop(each);
   return {
     pool,
     db: drizzle(pool),
@@ -39,6 +44,7 @@ const silentLogger = new Logger(() => () => {});
 
 export async function runMigrations(connectionString: string): Promise<void> {
   const pool = new pg.Pool({ connectionString, max: 1 });
+  quietOnDrop(pool);
   try {
     await migrate(drizzle(pool), { migrationsFolder });
     // The job queue lives in the same PostgreSQL (schema graphile_worker), so jobs commit with the changes that add them.

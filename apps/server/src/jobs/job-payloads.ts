@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 /** Every task's payload schema, checked when a job is added and again when it runs. */
 export const JOB_PAYLOADS = {
-  deliver_webhook: z.object({ deliveryId: z.uuid() }),
   purge_api_key: z.object({ apiKeyId: z.uuid() }),
 } as const;
 

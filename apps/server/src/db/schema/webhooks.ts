@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
@@ -61,10 +62,17 @@ export const webhookDeliveries = pgTable(
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
+    /** A worker's claim on a pending delivery; once it passes (the worker died), another worker takes the delivery. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (table) => [index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt), index('webhook_deliveries_event_idx').on(table.eventId)],
+  (table) => [
+    index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt),
+    index('webhook_deliveries_event_idx').on(table.eventId),
+    // The delivery queue: pending deliveries by due time.
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export const webhookAttempts = pgTable(

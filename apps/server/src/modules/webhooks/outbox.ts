@@ -13,11 +13,13 @@ export interface DomainEvent {
   externalCustomerId?: string | null;
 }
 
-export const DELIVER_WEBHOOK_TASK = 'deliver_webhook';
+/** The channel a committed event's deliveries are announced on; workers LISTEN to it and claim them at once. */
+export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
 
 /**
- * Writes a domain event to the outbox, fans it out to the account's matching endpoints and queues one delivery job
- * per endpoint — all in the caller's transaction, so an event exists exactly when its change does.
+ * Writes a domain event to the outbox and fans it out to the account's matching endpoints as pending deliveries —
+ * in the caller's transaction, so an event exists exactly when its change does. The deliveries table is the queue:
+ * the NOTIFY is sent at commit and wakes the workers (a worker also looks for due deliveries every second).
  * Returns the event id (the `webhook-id` of every delivery of it).
  */
 export async function emitWebhookEvent(executor: SqlExecutor, event: DomainEvent): Promise<string> {
@@ -32,11 +34,7 @@ export async function emitWebhookEvent(executor: SqlExecutor, event: DomainEvent
       join webhooks w on w.account_id = ${event.accountId} and w.live_mode = ${event.liveMode} and w.is_enabled
         and (cardinality(w.events) = 0 or ${event.type} = any(w.events))
       returning id
-    ), jobs as (
-      select count(*) as queued from graphile_worker.add_jobs(coalesce(
-        (select array_agg(row(${DELIVER_WEBHOOK_TASK}, json_build_object('deliveryId', d.id), null, null, 1, 'delivery:' || d.id, null, null)::graphile_worker.job_spec) from deliveries d),
-        '{}'::graphile_worker.job_spec[]))
     )
-    select event.id as event_id from event, jobs`);
+    select event.id as event_id, case when exists (select 1 from deliveries) then pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '') end from event`);
   return result.rows[0]!.event_id;
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks.ts';
-import { DELIVER_WEBHOOK_TASK } from './outbox.ts';
+import { createBatcher } from '../../lib/batcher.ts';
+import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect & { eventType: string; payload: string };
@@ -25,7 +26,93 @@ export interface DeliveryWork {
 
 const UUID = /^[0-9a-f-]{36}$/i;
 
+export interface AttemptRecord {
+  deliveryId: string;
+  webhookId: string;
+  attemptNumber: number;
+  statusCode: number | null;
+  latencyMs: number;
+  responseBody: string | null;
+  error: string | null;
+  outcome: 'succeeded' | 'retry' | 'failed';
+  nextAttemptAt: Date | null;
+}
+
 export function createWebhooksRepository(db: Database) {
+  interface DeliveryWorkRow {
+    id: string;
+    status: string;
+    attempt_count: number;
+    event_id: string;
+    type: string;
+    data: Record<string, unknown>;
+    external_customer_id: string | null;
+    webhook_id: string;
+    url: string;
+    signing_secret: string;
+    is_enabled: boolean;
+    account_id: string;
+    live_mode: boolean;
+    failing_since: Date | null;
+  }
+  function toWork(row: DeliveryWorkRow): DeliveryWork {
+    return {
+      id: row.id,
+      status: row.status,
+      attemptCount: row.attempt_count,
+      eventId: row.event_id,
+      eventType: row.type,
+      data: row.data,
+      externalCustomerId: row.external_customer_id,
+      webhookId: row.webhook_id,
+      url: row.url,
+      signingSecret: row.signing_secret,
+      isEnabled: row.is_enabled,
+      accountId: row.account_id,
+      liveMode: row.live_mode,
+      failingSince: row.failing_since,
+    };
+  }
+
+  // One statement for a whole batch; an endpoint that had any success in the batch is no longer failing.
+  const saveAttempt = createBatcher(async (inputs: AttemptRecord[]) => {
+    const rows = inputs.map((input) => ({
+      delivery_id: input.deliveryId,
+      webhook_id: input.webhookId,
+      attempt_number: input.attemptNumber,
+      status_code: input.statusCode,
+      latency_ms: input.latencyMs,
+      response_body: input.responseBody,
+      error: input.error,
+      outcome: input.outcome,
+      next_attempt_at: input.nextAttemptAt?.toISOString() ?? null,
+    }));
+    await db.$client.query({
+      name: 'webhook-record-attempts',
+      text: `with input as (
+               select * from jsonb_to_recordset($1::jsonb) as x(delivery_id uuid, webhook_id uuid, attempt_number int, status_code int, latency_ms int,
+                 response_body text, error text, outcome text, next_attempt_at timestamptz)
+             ), attempt as (
+               insert into webhook_attempts (delivery_id, attempt_number, status_code, latency_ms, response_body, error)
+               select delivery_id, attempt_number, status_code, latency_ms, response_body, error from input
+             ), delivery as (
+               update webhook_deliveries d set attempt_count = i.attempt_number, last_status_code = i.status_code,
+                 status = case i.outcome when 'succeeded' then 'succeeded' when 'failed' then 'failed' else 'pending' end,
+                 next_attempt_at = i.next_attempt_at, delivered_at = case when i.outcome = 'succeeded' then now() else d.delivered_at end,
+                 locked_until = null
+               from input i where d.id = i.delivery_id
+             ), endpoint as (
+               update webhooks w set failing_since = case when e.succeeded then null else coalesce(w.failing_since, now()) end
+               from (select webhook_id, bool_or(outcome = 'succeeded') as succeeded from input group by webhook_id) e
+               where w.id = e.webhook_id and (e.succeeded = (w.failing_since is not null))
+               returning 1
+             )
+             select (select count(*) from endpoint) as endpoints`,
+      values: [JSON.stringify(rows)],
+    });
+    return inputs.map(() => undefined);
+  });
+
   return {
     async accountOfWebhook(id: string) {
       if (!UUID.test(id)) return null;
@@ -100,91 +187,48 @@ export function createWebhooksRepository(db: Database) {
         .where(eq(webhookDeliveries.id, id));
       return row && { ...row.delivery, eventType: row.type, payload: JSON.stringify({ type: row.type, data: row.data, externalCustomerId: row.externalCustomerId }) };
     },
-    /** Everything one delivery attempt needs, in one query. */
-    async deliveryWork(id: string): Promise<DeliveryWork | undefined> {
-      const result = await db.$client.query({
-        name: 'webhook-delivery-work',
-        text: `select d.id, d.status, d.attempt_count, e.id as event_id, e.type, e.data, e.external_customer_id, w.id as webhook_id, w.url, w.signing_secret, w.is_enabled, w.account_id, w.live_mode, w.failing_since
-               from webhook_deliveries d join webhook_events e on e.id = d.event_id join webhooks w on w.id = d.webhook_id where d.id = $1`,
-        values: [id],
+    /**
+     * Claims up to `limit` due deliveries for `leaseSeconds` and returns everything their attempts need, in one
+     * statement. SKIP LOCKED lets many workers claim side by side; a claim whose worker died simply runs out.
+     */
+    async claimDue(limit: number, leaseSeconds: number): Promise<DeliveryWork[]> {
+      const result = await db.$client.query<DeliveryWorkRow>({
+        name: 'webhook-claim-due',
+        text: `with claimed as (
+                 update webhook_deliveries d set locked_until = now() + make_interval(secs => $2)
+                 from (select id from webhook_deliveries
+                       where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+                       order by next_attempt_at limit $1 for update skip locked) due
+                 where d.id = due.id
+                 returning d.id, d.status, d.attempt_count, d.event_id, d.webhook_id
+               )
+               select c.id, c.status, c.attempt_count, e.id as event_id, e.type, e.data, e.external_customer_id, w.id as webhook_id, w.url, w.signing_secret,
+                 w.is_enabled, w.account_id, w.live_mode, w.failing_since
+               from claimed c join webhook_events e on e.id = c.event_id join webhooks w on w.id = c.webhook_id`,
+        values: [limit, leaseSeconds],
       });
-      const row = result.rows[0];
-      if (!row) return undefined;
-      return {
-        id: row.id,
-        status: row.status,
-        attemptCount: row.attempt_count,
-        eventId: row.event_id,
-        eventType: row.type,
-        data: row.data,
-        externalCustomerId: row.external_customer_id,
-        webhookId: row.webhook_id,
-        url: row.url,
-        signingSecret: row.signing_secret,
-        isEnabled: row.is_enabled,
-        accountId: row.account_id,
-        liveMode: row.live_mode,
-        failingSince: row.failing_since,
-      };
+      return result.rows.map(toWork);
     },
     /**
-     * Records an attempt and its consequence in one statement: the delivery's new state, the endpoint's failing-since
-     * mark, and (when another try is due) the next job, keyed by delivery so it is never queued twice.
+     * Records an attempt and its consequence: the delivery's new state, the endpoint's failing-since mark, and (when
+     * another try is due) its time; the claim is released. Concurrent attempts share one statement.
      */
-    async recordAttempt(input: {
-      deliveryId: string;
-      webhookId: string;
-      attemptNumber: number;
-      statusCode: number | null;
-      latencyMs: number;
-      responseBody: string | null;
-      error: string | null;
-      outcome: 'succeeded' | 'retry' | 'failed';
-      nextAttemptAt: Date | null;
-    }) {
-      await db.$client.query({
-        name: 'webhook-record-attempt',
-        text: `with attempt as (
-                 insert into webhook_attempts (delivery_id, attempt_number, status_code, latency_ms, response_body, error) values ($1, $3, $4, $5, $6, $7)
-               ), delivery as (
-                 update webhook_deliveries set attempt_count = $3, last_status_code = $4,
-                   status = case $8 when 'succeeded' then 'succeeded' when 'failed' then 'failed' else 'pending' end,
-                   next_attempt_at = $9::timestamptz, delivered_at = case when $8 = 'succeeded' then now() else delivered_at end
-                 where id = $1
-               ), endpoint as (
-                 update webhooks set failing_since = case when $8 = 'succeeded' then null else coalesce(failing_since, now()) end
-                 where id = $2 and (($8 = 'succeeded') = (failing_since is not null))
-               )
-               select graphile_worker.add_job('${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', $1::uuid), run_at => $9::timestamptz, max_attempts => 1, job_key => 'delivery:' || $1)
-               where $8 = 'retry'`,
-        values: [input.deliveryId, input.webhookId, input.attemptNumber, input.statusCode, input.latencyMs, input.responseBody, input.error, input.outcome, input.nextAttemptAt?.toISOString() ?? null],
-      });
-    },
+    recordAttempt: (input: AttemptRecord): Promise<void> => saveAttempt(input),
     async markAbandoned(deliveryId: string) {
-      await db.update(webhookDeliveries).set({ status: 'abandoned', nextAttemptAt: null }).where(eq(webhookDeliveries.id, deliveryId));
+      await db.update(webhookDeliveries).set({ status: 'abandoned', nextAttemptAt: null, lockedUntil: null }).where(eq(webhookDeliveries.id, deliveryId));
     },
     async disable(webhookId: string, reason: string) {
       await db.update(webhooks).set({ isEnabled: false, disabledReason: reason, updatedAt: new Date() }).where(eq(webhooks.id, webhookId));
       await db.update(webhookDeliveries).set({ status: 'abandoned', nextAttemptAt: null }).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending')));
     },
+    /** Sends a delivery again now; one that a worker is sending at this moment keeps its claim. */
     async requeue(deliveryId: string) {
       await db.$client.query(
-        `with d as (update webhook_deliveries set status = 'pending', next_attempt_at = now() where id = $1)
-         select graphile_worker.add_job('${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', $1::uuid), max_attempts => 1, job_key => 'delivery:' || $1)`,
+        `with d as (update webhook_deliveries set status = 'pending', next_attempt_at = now(),
+                      locked_until = case when status = 'pending' then locked_until end where id = $1)
+         select pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '')`,
         [deliveryId],
       );
-    },
-    /** Queues again deliveries that have no job, or whose job is held by a worker that stopped (its lock is older than the stall limit). */
-    async requeueStalled(stallSeconds: number): Promise<number> {
-      const result = await db.$client.query(
-        `select graphile_worker.add_job('${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', d.id), max_attempts => 1, job_key => 'delivery:' || d.id)
-         from webhook_deliveries d
-         where d.status = 'pending' and d.next_attempt_at < now() - make_interval(secs => $1)
-           and not exists (select 1 from graphile_worker.jobs j where j.key = 'delivery:' || d.id and (j.locked_at is null or j.locked_at > now() - make_interval(secs => $1)))
-         limit 1000`,
-        [stallSeconds],
-      );
-      return result.rowCount ?? 0;
     },
     async administratorsOf(accountId: string): Promise<string[]> {
       const result = await db.$client.query(

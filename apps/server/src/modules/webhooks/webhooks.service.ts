@@ -10,7 +10,7 @@ import type { DevelopersService } from '../developers/developers.service.ts';
 import { isPrivateAddress, type HttpSender } from './http-sender.ts';
 import { sampleEventData } from './samples.ts';
 import { newSigningSecret, signedHeaders } from './signatures.ts';
-import type { WebhooksRepository } from './webhooks.repository.ts';
+import type { DeliveryWork, WebhooksRepository } from './webhooks.repository.ts';
 
 /** Delay before each attempt: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h — about three days. */
 export const RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
@@ -130,10 +130,13 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
       return { responseStatusCode: result.statusCode, responseBody: result.body, error: result.error, latencyMs: result.latencyMs };
     },
 
-    /** One attempt of one delivery: the worker's job. Safe to run twice; a settled delivery is left alone. */
-    async attemptDelivery(deliveryId: string): Promise<void> {
-      const work = await repository.deliveryWork(deliveryId);
-      if (!work || work.status !== 'pending') return;
+    /** Claims due deliveries for this worker (see the dispatcher). */
+    claimDueDeliveries: (limit: number) => repository.claimDue(limit, config.WEBHOOK_STALL_SECONDS),
+
+    /** One attempt of one claimed delivery. */
+    async attemptDelivery(work: DeliveryWork): Promise<void> {
+      const deliveryId = work.id;
+      if (work.status !== 'pending') return;
       if (!work.isEnabled) return repository.markAbandoned(deliveryId);
       const body = JSON.stringify({ type: work.eventType, data: work.data, externalCustomerId: work.externalCustomerId });
       const result = await send({ url: work.url, accountId: work.accountId, liveMode: work.liveMode, signingSecret: work.signingSecret, messageId: `msg_${work.eventId}`, body });
@@ -165,8 +168,6 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
         }
       }
     },
-
-    requeueStalled: () => repository.requeueStalled(config.WEBHOOK_STALL_SECONDS),
   };
 }
 

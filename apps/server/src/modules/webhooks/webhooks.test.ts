@@ -27,11 +27,10 @@ async function setup(events: string[] = [], answer?: Parameters<typeof startWebh
   return { ...member, receiver, webhook, webhookKey };
 }
 
-/** Moves a delivery's next try (and its queued job) to now: the test stands in for the passing of time. */
+/** Moves a delivery's next try to now: the test stands in for the passing of time. */
 async function fastForward(deliveryId: string) {
-  await t.database.pool.query(`update graphile_worker._private_jobs set run_at = now() where key = $1`, [`delivery:${deliveryId}`]);
   await t.database.pool.query(`update webhook_deliveries set next_attempt_at = now() where id = $1`, [deliveryId]);
-  await t.database.pool.query(`notify "jobs:insert"`);
+  await t.database.pool.query(`notify webhook_deliveries`);
 }
 
 describe('webhook delivery', () => {
@@ -87,9 +86,13 @@ describe('webhook delivery', () => {
         const planned = RETRY_SCHEDULE_SECONDS[attempt]!;
         expect(delay).toBeGreaterThanOrEqual(planned * 0.9 - 1);
         expect(delay).toBeLessThanOrEqual(planned * 1.1 + 1);
-        const job = await t.database.pool.query(`select run_at from graphile_worker.jobs where key = $1`, [`delivery:${deliveryId}`]);
-        expect(Math.abs(new Date(job.rows[0].run_at).getTime() - new Date(row.next_attempt_at).getTime())).toBeLessThan(1000);
-        if (planned > 5) await fastForward(deliveryId);
+        if (planned > 5) {
+          // Not tried again before it is due (the worker looks for due deliveries every second)...
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          expect(receiver.received).toHaveLength(attempt);
+          // ...and tried as soon as it is.
+          await fastForward(deliveryId);
+        }
       } else expect(row.status).toBe('succeeded');
     }
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([`msg_${eventId}`]));

@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
+import type { WebhooksService } from './webhooks.service.ts';
+
+export interface WebhookDispatcher {
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery worker. Pending rows of webhook_deliveries are the queue: the dispatcher claims due ones in batches
+ * (one statement for up to `concurrency` deliveries), sends them concurrently, and records the attempts in batches.
+ * It wakes on the NOTIFY sent when an event commits, and looks for due retries every `pollMs`. Several dispatchers in
+ * several processes share the queue; a delivery claimed by a process that dies is claimed again when its lease ends.
+ */
+export async function startWebhookDispatcher(deps: {
+  pool: pg.Pool;
+  webhooks: WebhooksService;
+  concurrency: number;
+  pollMs?: number;
+  log: FastifyBaseLogger;
+}): Promise<WebhookDispatcher> {
+  const { webhooks, concurrency, log } = deps;
+  const pollMs = deps.pollMs ?? 1000;
+  let stopped = false;
+  let inFlight = 0;
+  let claiming = false;
+  let wakeAgain = false;
+  const idle = new Set<() => void>();
+
+  async function claim(): Promise<void> {
+    if (stopped) return;
+    if (claiming) {
+      wakeAgain = true;
+      return;
+    }
+    claiming = true;
+    try {
+      do {
+        wakeAgain = false;
+        const room = concurrency - inFlight;
+        if (room <= 0 || stopped) break;
+        const batch = await webhooks.claimDueDeliveries(room);
+        for (const work of batch) {
+          inFlight += 1;
+          webhooks
+            .attemptDelivery(work)
+            .catch((error: unknown) => log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends'))
+            .finally(() => {
+              inFlight -= 1;
+              if (inFlight === 0) for (const resolve of idle) resolve();
+              // A full batch means more may be waiting: take the freed slot.
+              if (!stopped) void claim();
+            });
+        }
+        if (batch.length === room) wakeAgain = true;
+        else if (batch.length === 0) break;
+      } while (wakeAgain && inFlight < concurrency);
+    } catch (error) {
+      log.error({ err: error }, 'claiming webhook deliveries failed');
+    } finally {
+      claiming = false;
+    }
+  }
+
+  // A connection held for LISTEN, re-established if it drops (the poll covers the gap).
+  let listener: pg.PoolClient | null = null;
+  const onNotification = () => void claim();
+  async function listen(): Promise<void> {
+    if (stopped) return;
+    let client: pg.PoolClient | null = null;
+    try {
+      client = await deps.pool.connect();
+      const held = client;
+      held.on('notification', onNotification);
+      held.once('error', (error) => {
+        if (listener === held) listener = null;
+        held.release(error);
+        if (!stopped) setTimeout(() => void listen(), 1000);
+      });
+      await held.query(`listen ${WEBHOOK_DELIVERIES_CHANNEL}`);
+      listener = held;
+    } catch (error) {
+      log.warn({ err: error }, 'the webhook dispatcher could not LISTEN; retrying');
+      client?.release(error as Error);
+      if (!stopped) setTimeout(() => void listen(), 1000);
+    }
+  }
+  await listen();
+  const poll = setInterval(() => void claim(), pollMs);
+  poll.unref();
+  void claim();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      if (listener) {
+        const held = listener;
+        listener = null;
+        held.off('notification', onNotification);
+        await held.query(`unlisten ${WEBHOOK_DELIVERIES_CHANNEL}`).then(
+          () => held.release(),
+          (error: Error) => held.release(error),
+        );
+      }
+      if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
+    },
+  };
+}
