@@ -10,7 +10,8 @@ export interface WebhookDispatcher {
 /**
  * The delivery worker. Pending rows of webhook_deliveries are the queue: the dispatcher claims due ones in batches
  * (one statement for up to `concurrency` deliveries), sends them concurrently, and records the attempts in batches.
- * It wakes on the NOTIFY sent when an event commits, and looks for due retries every `pollMs`. Several dispatchers in
+ * It wakes on the NOTIFY sent when an event commits, keeps claiming while claims return work, and otherwise looks
+ * for due deliveries (retries) every `pollMs`. Several dispatchers in
  * several processes share the queue; a delivery claimed by a process that dies is claimed again when its lease ends.
  */
 export async function startWebhookDispatcher(deps: {
@@ -18,54 +19,63 @@ export async function startWebhookDispatcher(deps: {
   webhooks: WebhooksService;
   concurrency: number;
   pollMs?: number;
+  coalesceMs?: number;
   log: FastifyBaseLogger;
 }): Promise<WebhookDispatcher> {
   const { webhooks, concurrency, log } = deps;
-  const pollMs = deps.pollMs ?? 1000;
+  const pollMs = deps.pollMs ?? 250;
+  const coalesceMs = deps.coalesceMs ?? 10;
   let stopped = false;
   let inFlight = 0;
   let claiming = false;
-  let wakeAgain = false;
+  // Set when there may be due deliveries that were not claimed yet (a full batch, or a wake-up while busy).
+  let moreWaiting = false;
+  let claimTimer: NodeJS.Timeout | null = null;
   const idle = new Set<() => void>();
+
+  /** Wake-ups within `coalesceMs` share one claim, so a burst of events costs one query, not one each. */
+  function requestClaim() {
+    if (stopped || claimTimer) return;
+    claimTimer = setTimeout(() => {
+      claimTimer = null;
+      void claim();
+    }, coalesceMs);
+  }
 
   async function claim(): Promise<void> {
     if (stopped) return;
-    if (claiming) {
-      wakeAgain = true;
+    const room = concurrency - inFlight;
+    if (claiming || room <= 0) {
+      moreWaiting = true;
       return;
     }
     claiming = true;
+    moreWaiting = false;
     try {
-      do {
-        wakeAgain = false;
-        const room = concurrency - inFlight;
-        if (room <= 0 || stopped) break;
-        const batch = await webhooks.claimDueDeliveries(room);
-        for (const work of batch) {
-          inFlight += 1;
-          webhooks
-            .attemptDelivery(work)
-            .catch((error: unknown) => log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends'))
-            .finally(() => {
-              inFlight -= 1;
-              if (inFlight === 0) for (const resolve of idle) resolve();
-              // A full batch means more may be waiting: take the freed slot.
-              if (!stopped) void claim();
-            });
-        }
-        if (batch.length === room) wakeAgain = true;
-        else if (batch.length === 0) break;
-      } while (wakeAgain && inFlight < concurrency);
+      const batch = await webhooks.claimDueDeliveries(room);
+      if (batch.length === room) moreWaiting = true;
+      for (const work of batch) {
+        inFlight += 1;
+        webhooks
+          .attemptDelivery(work)
+          .catch((error: unknown) => log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends'))
+          .finally(() => {
+            inFlight -= 1;
+            if (inFlight === 0) for (const resolve of idle) resolve();
+            if (moreWaiting) requestClaim();
+          });
+      }
     } catch (error) {
       log.error({ err: error }, 'claiming webhook deliveries failed');
     } finally {
       claiming = false;
     }
+    if (moreWaiting && inFlight < concurrency) requestClaim();
   }
 
   // A connection held for LISTEN, re-established if it drops (the poll covers the gap).
   let listener: pg.PoolClient | null = null;
-  const onNotification = () => void claim();
+  const onNotification = () => requestClaim();
   async function listen(): Promise<void> {
     if (stopped) return;
     let client: pg.PoolClient | null = null;
@@ -95,6 +105,7 @@ export async function startWebhookDispatcher(deps: {
     async stop() {
       stopped = true;
       clearInterval(poll);
+      if (claimTimer) clearTimeout(claimTimer);
       if (listener) {
         const held = listener;
         listener = null;
