@@ -6,6 +6,8 @@
  * `npm run bench -- --smoke` (or BENCH_SMOKE=1) runs each load for about two seconds, for CI: it proves the
  * benchmark works and writes bench/results/ only; its figures are not recorded in docs/performance.md.
  * BENCH_ONLY=mercurius (or apollo, plain, comma-separated) measures only those, for profiling; nothing is written.
+ * After the `me` query, webhook delivery (issue 4) runs; `npm run bench -- --webhooks` runs only that.
+ * `npm run bench -- --transactions` runs the transactions benchmark (issue 5) instead.
  */
 import os from 'node:os';
 import { runMeQueryBench, TARGETS, type BenchOptions, type Measurement, type TargetName } from './me-query.bench.ts';
@@ -25,7 +27,17 @@ async function main() {
   if (process.argv.includes('--transactions') || process.env.BENCH_SUITE === 'transactions') {
     // Issue 5: transactions, customers and dashboards over generated data (bench/transactions.bench.ts).
     const { runTransactionsBench } = await import('./transactions.bench.ts');
-    await runTransactionsBench(smoke, log);
+    const summary = await runTransactionsBench(smoke, log);
+    // No timing assertions, but a benchmark whose queries fail or whose export is empty is broken.
+    const failing = summary.results.filter((r) => r.errors > 0);
+    if (failing.length || summary.exportResult.rows <= 0) {
+      console.error(`Transactions benchmark broken: ${failing.map((r) => r.name).join(', ') || 'empty CSV export'}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  if (process.argv.includes('--webhooks') || process.env.BENCH_SUITE === 'webhooks') {
+    await webhookDelivery();
     return;
   }
   const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
@@ -44,7 +56,22 @@ async function main() {
   const written = writeResults({ measurements, verdict, options, smoke, targets: TARGETS, loadAverage });
   log('');
   for (const file of written) log(`Wrote ${file}`);
+  // Issue 4: webhook delivery to a local receiver.
+  log('');
+  await webhookDelivery();
   // The benchmark reports; it does not fail the build on a slow machine (house rule: no timed assertions).
+}
+
+/** Issue 4: webhook delivery through the outbox and the worker to a receiver on loopback (bench/webhook-delivery.bench.ts). */
+async function webhookDelivery() {
+  const { runWebhookDeliveryBench, writeWebhookSection, WEBHOOK_DEFAULTS } = await import('./webhook-delivery.bench.ts');
+  const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const result = await runWebhookDeliveryBench(smoke ? { events: 500, ratePerSecond: 500, concurrency: 32 } : WEBHOOK_DEFAULTS, log);
+  if (!smoke) log(`Wrote ${writeWebhookSection(result, loadAverage)}`);
+  if (result.lost > 0) {
+    console.error(`Webhook benchmark: ${result.lost} events were not delivered`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
