@@ -216,3 +216,38 @@ export const transactionCustomerSketches = pgTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day] })],
 );
+
+/**
+ * The dimension breakdowns per calendar month (`month` = its first day), kept beside the daily ones so a long range
+ * reads a dozen month rows plus its partial months' days instead of every day (decision 0005).
+ */
+export const transactionDimensionMonthlyRollups = pgTable(
+  'transaction_dimension_monthly_rollups',
+  {
+    accountId: uuid('account_id').notNull(),
+    liveMode: boolean('live_mode').notNull(),
+    kind: text('kind').notNull(),
+    month: date('month').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    txCount: integer('tx_count').notNull().default(0),
+    completedCount: integer('completed_count').notNull().default(0),
+    volumeUsd: numeric('volume_usd').notNull().default('0'),
+    volumeEur: numeric('volume_eur').notNull().default('0'),
+    volumeGbp: numeric('volume_gbp').notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.month, table.dimension, table.value] })],
+);
+
+/** Customer sketches per calendar month, for the same reason. */
+export const transactionCustomerMonthlySketches = pgTable(
+  'transaction_customer_monthly_sketches',
+  {
+    accountId: uuid('account_id').notNull(),
+    liveMode: boolean('live_mode').notNull(),
+    kind: text('kind').notNull(),
+    month: date('month').notNull(),
+    hashes: integer('hashes').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.month] })],
+);

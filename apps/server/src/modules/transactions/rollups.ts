@@ -1,5 +1,6 @@
 /**
- * Dashboard rollups: daily totals per status, daily breakdowns per dimension and daily customer sketches.
+ * Dashboard rollups: daily totals per status, daily and monthly breakdowns per dimension, and daily and monthly
+ * customer sketches.
  * Maintained in the same database transaction as every insert and status change (`recordCreated`,
  * `recordStatusChange`), rebuilt in bulk after the generator's COPY (`rebuildRollups`). Dashboards read only these.
  */
@@ -13,6 +14,23 @@ export const SKETCH_SIZE = 128;
 const ROLLUP_KIND = sql.raw(`case when kind = 'balance' then lower(balance_type) else kind end`);
 const DAY = sql.raw(`(created_at at time zone 'UTC')::date`);
 const COMPLETED = sql.raw(`status in ('completed', 'Completed')`);
+/** Dimension breakdowns and customer sketches are kept per day and per calendar month (long ranges read months). */
+const GRAINS = [
+  {
+    dimensions: sql.raw('transaction_dimension_rollups'),
+    sketches: sql.raw('transaction_customer_sketches'),
+    column: sql.raw('day'),
+    period: DAY,
+    periodOfT: sql.raw(`(t.created_at at time zone 'UTC')::date`),
+  },
+  {
+    dimensions: sql.raw('transaction_dimension_monthly_rollups'),
+    sketches: sql.raw('transaction_customer_monthly_sketches'),
+    column: sql.raw('month'),
+    period: sql.raw(`date_trunc('month', created_at at time zone 'UTC')::date`),
+    periodOfT: sql.raw(`date_trunc('month', t.created_at at time zone 'UTC')::date`),
+  },
+] as const;
 const CURRENCY = sql.raw(`case kind when 'buy' then quote_currency_code when 'sell' then base_currency_code when 'swap' then base_currency_code else fiat_currency_code end`);
 
 /** Recomputes every rollup of an account from its transactions (after a bulk load). */
@@ -23,6 +41,8 @@ export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<
     await client.query(`delete from transaction_rollups where account_id = $1`, [accountId]);
     await client.query(`delete from transaction_dimension_rollups where account_id = $1`, [accountId]);
     await client.query(`delete from transaction_customer_sketches where account_id = $1`, [accountId]);
+    await client.query(`delete from transaction_dimension_monthly_rollups where account_id = $1`, [accountId]);
+    await client.query(`delete from transaction_customer_monthly_sketches where account_id = $1`, [accountId]);
     const kind = `case when kind = 'balance' then lower(balance_type) else kind end`;
     const day = `(created_at at time zone 'UTC')::date`;
     await client.query(
@@ -53,6 +73,19 @@ export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<
        group by 1, 2, 3, 4`,
       [accountId],
     );
+    await client.query(
+      `insert into transaction_dimension_monthly_rollups (account_id, live_mode, kind, month, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
+       select account_id, live_mode, kind, date_trunc('month', day)::date, dimension, value, sum(tx_count), sum(completed_count), sum(volume_usd), sum(volume_eur), sum(volume_gbp)
+       from transaction_dimension_rollups where account_id = $1 group by 1, 2, 3, 4, 5, 6`,
+      [accountId],
+    );
+    await client.query(
+      `insert into transaction_customer_monthly_sketches (account_id, live_mode, kind, month, hashes)
+       select account_id, live_mode, kind, m, (array_agg(distinct h order by h))[1:${SKETCH_SIZE}]
+       from (select account_id, live_mode, kind, date_trunc('month', day)::date as m, h from transaction_customer_sketches, unnest(hashes) as h where account_id = $1) t
+       group by 1, 2, 3, 4`,
+      [accountId],
+    );
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
@@ -73,23 +106,25 @@ export async function recordCreated(executor: SqlExecutor, id: string): Promise<
       tx_count = r.tx_count + 1, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
       volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
       fee_gbp = r.fee_gbp + excluded.fee_gbp`);
-  await executor.execute(sql`
-    insert into transaction_dimension_rollups as r (account_id, live_mode, kind, day, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
-    select t.account_id, t.live_mode, ${ROLLUP_KIND}, ${DAY}, dim.dimension, dim.value, 1, case when ${COMPLETED} then 1 else 0 end,
-           case when ${COMPLETED} then amount * usd_rate else 0 end, case when ${COMPLETED} then amount * eur_rate else 0 end,
-           case when ${COMPLETED} then amount * gbp_rate else 0 end
-    from transactions t
-    cross join lateral (values ('currency', ${CURRENCY}), ('paymentMethod', coalesce(payment_method, 'none')), ('country', coalesce(country, 'unknown'))) as dim(dimension, value)
-    where t.id = ${id}
-    on conflict (account_id, live_mode, kind, day, dimension, value) do update set
-      tx_count = r.tx_count + 1, completed_count = r.completed_count + excluded.completed_count,
-      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
-  await executor.execute(sql`
-    insert into transaction_customer_sketches as s (account_id, live_mode, kind, day, hashes)
-    select account_id, live_mode, ${ROLLUP_KIND}, ${DAY}, array[hashtext(customer_id::text)]
-    from transactions where id = ${id} and customer_id is not null
-    on conflict (account_id, live_mode, kind, day) do update set
-      hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))`);
+  for (const grain of GRAINS) {
+    await executor.execute(sql`
+      insert into ${grain.dimensions} as r (account_id, live_mode, kind, ${grain.column}, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
+      select t.account_id, t.live_mode, ${ROLLUP_KIND}, ${grain.period}, dim.dimension, dim.value, 1, case when ${COMPLETED} then 1 else 0 end,
+             case when ${COMPLETED} then amount * usd_rate else 0 end, case when ${COMPLETED} then amount * eur_rate else 0 end,
+             case when ${COMPLETED} then amount * gbp_rate else 0 end
+      from transactions t
+      cross join lateral (values ('currency', ${CURRENCY}), ('paymentMethod', coalesce(payment_method, 'none')), ('country', coalesce(country, 'unknown'))) as dim(dimension, value)
+      where t.id = ${id}
+      on conflict (account_id, live_mode, kind, ${grain.column}, dimension, value) do update set
+        tx_count = r.tx_count + 1, completed_count = r.completed_count + excluded.completed_count,
+        volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
+    await executor.execute(sql`
+      insert into ${grain.sketches} as s (account_id, live_mode, kind, ${grain.column}, hashes)
+      select account_id, live_mode, ${ROLLUP_KIND}, ${grain.period}, array[hashtext(customer_id::text)]
+      from transactions where id = ${id} and customer_id is not null
+      on conflict (account_id, live_mode, kind, ${grain.column}) do update set
+        hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))`);
+  }
 }
 
 /** Moves a transaction between status buckets (and in or out of the completed volume), in the caller's transaction. */
@@ -115,17 +150,19 @@ export async function recordStatusChange(executor: SqlExecutor, id: string, from
       volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
       fee_gbp = r.fee_gbp + excluded.fee_gbp`);
   const wasCompleted = from === 'completed' || from === 'Completed';
-  await executor.execute(sql`
-    update transaction_dimension_rollups r set
-      completed_count = r.completed_count + delta.sign,
-      volume_usd = r.volume_usd + delta.sign * t.amount * t.usd_rate,
-      volume_eur = r.volume_eur + delta.sign * t.amount * t.eur_rate,
-      volume_gbp = r.volume_gbp + delta.sign * t.amount * t.gbp_rate
-    from transactions t,
-      lateral (select (case when t.status in ('completed', 'Completed') then 1 else 0 end) - ${wasCompleted ? 1 : 0} as sign) delta,
-      lateral (values ('currency', case t.kind when 'buy' then t.quote_currency_code when 'sell' then t.base_currency_code when 'swap' then t.base_currency_code else t.fiat_currency_code end),
-                      ('paymentMethod', coalesce(t.payment_method, 'none')), ('country', coalesce(t.country, 'unknown'))) as dim(dimension, value)
-    where t.id = ${id} and delta.sign <> 0 and r.account_id = t.account_id and r.live_mode = t.live_mode
-      and r.kind = (case when t.kind = 'balance' then lower(t.balance_type) else t.kind end)
-      and r.day = (t.created_at at time zone 'UTC')::date and r.dimension = dim.dimension and r.value = dim.value`);
+  for (const grain of GRAINS) {
+    await executor.execute(sql`
+      update ${grain.dimensions} r set
+        completed_count = r.completed_count + delta.sign,
+        volume_usd = r.volume_usd + delta.sign * t.amount * t.usd_rate,
+        volume_eur = r.volume_eur + delta.sign * t.amount * t.eur_rate,
+        volume_gbp = r.volume_gbp + delta.sign * t.amount * t.gbp_rate
+      from transactions t,
+        lateral (select (case when t.status in ('completed', 'Completed') then 1 else 0 end) - ${wasCompleted ? 1 : 0} as sign) delta,
+        lateral (values ('currency', case t.kind when 'buy' then t.quote_currency_code when 'sell' then t.base_currency_code when 'swap' then t.base_currency_code else t.fiat_currency_code end),
+                        ('paymentMethod', coalesce(t.payment_method, 'none')), ('country', coalesce(t.country, 'unknown'))) as dim(dimension, value)
+      where t.id = ${id} and delta.sign <> 0 and r.account_id = t.account_id and r.live_mode = t.live_mode
+        and r.kind = (case when t.kind = 'balance' then lower(t.balance_type) else t.kind end)
+        and r.${grain.column} = ${grain.periodOfT} and r.dimension = dim.dimension and r.value = dim.value`);
+  }
 }

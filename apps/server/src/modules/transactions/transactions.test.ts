@@ -454,6 +454,35 @@ describe('dashboards', () => {
   });
 });
 
+describe('monthly rollups', () => {
+  it('keep the monthly breakdowns and customer sketches equal to the daily ones they summarise, through inserts and status changes', async () => {
+    const old = await buy({ n: 951, status: 'pending', amount: '250.00', daysAgo: 45 });
+    await t.app.services.transactions.changeStatus(old.id, 'completed');
+    await buy({ n: 952, status: 'failed', amount: '75.00', daysAgo: 100 });
+    const pool = t.database.pool;
+    const daily = await pool.query(
+      `select live_mode, kind, date_trunc('month', day)::date::text as m, dimension, value, sum(tx_count)::int as n, sum(completed_count)::int as c, sum(volume_usd)::numeric(30,8)::text as v
+       from transaction_dimension_rollups where account_id = $1 group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+      [accountId],
+    );
+    const monthly = await pool.query(
+      `select live_mode, kind, month::text as m, dimension, value, tx_count as n, completed_count as c, volume_usd::numeric(30,8)::text as v
+       from transaction_dimension_monthly_rollups where account_id = $1 order by 1, 2, 3, 4, 5`,
+      [accountId],
+    );
+    expect(monthly.rows.length).toBeGreaterThan(0);
+    expect(monthly.rows).toEqual(daily.rows);
+    const dailySketches = await pool.query(
+      `select live_mode, kind, m, (array_agg(distinct h order by h))[1:128] as hashes
+       from (select live_mode, kind, date_trunc('month', day)::date::text as m, h from transaction_customer_sketches, unnest(hashes) as h where account_id = $1) t
+       group by 1, 2, 3 order by 1, 2, 3`,
+      [accountId],
+    );
+    const monthlySketches = await pool.query(`select live_mode, kind, month::text as m, hashes from transaction_customer_monthly_sketches where account_id = $1 order by 1, 2, 3`, [accountId]);
+    expect(monthlySketches.rows).toEqual(dailySketches.rows);
+  });
+});
+
 describe('CSV export', () => {
   const exportUrl = (params: Record<string, string>) => `${t.baseUrl}/exports/transactions.csv?${new URLSearchParams(params)}`;
   const get = (client: ApiClient | null, params: Record<string, string>) =>
