@@ -156,8 +156,9 @@ export const transactions = pgTable(
     index('transactions_external_customer_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
     index('transactions_wallet_idx').on(table.accountId, table.liveMode, table.walletAddress),
     index('transactions_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
+    // Same shape as the list index, so NFT pages and counts are index-only scans too.
     index('transactions_nft_idx')
-      .on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc())
+      .on(table.accountId, table.liveMode, table.kind, table.createdAt.desc(), table.id.desc(), table.status, table.amount)
       .where(sql`${table.isNft}`),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_nft_idx";--> statement-breakpoint
+CREATE INDEX "transactions_nft_idx" ON "transactions" USING btree ("account_id","live_mode","kind","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","amount") WHERE "transactions"."is_nft";
