@@ -13,6 +13,7 @@ import path from 'node:path';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { fork } from 'node:child_process';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -179,22 +180,37 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
       log(`  ${c.name.padEnd(48)} p50 ${String(result.p50).padStart(6)} ms   p99 ${String(result.p99).padStart(6)} ms${errors ? `   ${errors} errors` : ''}`);
     }
 
-    // CSV export of the whole big account's buy view (up to 1,000,000 rows), measuring time and peak RSS.
-    let peakRss = process.memoryUsage().rss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    // CSV export of the whole big account's buy view (over 1,000,000 rows), served by the app in a process of its own
+    // so its memory is measured alone: peak resident set (VmHWM) of that process, and the time to the last byte.
+    const server = fork(path.join(here, 'export-server.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, DATABASE_URL: infrastructure.connectionString, READ_DATABASE_URL: '', DATA_DIR: config.DATA_DIR, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '10000000' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const exportPort = await new Promise<number>((resolve, reject) => {
+      server.once('message', (message: { port: number }) => resolve(message.port));
+      server.once('exit', (code) => reject(new Error(`the export server exited (${code})`)));
+    });
+    const memoryOf = (field: 'VmRSS' | 'VmHWM') => {
+      const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      return Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
+    };
+    const rssBeforeMb = memoryOf('VmRSS');
     const exportStarted = performance.now();
-    const response = await fetch(`${base}/exports/transactions.csv?accountId=${bigId}&liveMode=true&kind=buy`, { headers: { cookie: headers.cookie, 'x-csrf-token': session.csrfToken } });
+    const response = await fetch(`http://127.0.0.1:${exportPort}/exports/transactions.csv?accountId=${bigId}&liveMode=true&kind=buy`, { headers: { cookie: headers.cookie, 'x-csrf-token': session.csrfToken } });
     let rows = 0;
     const reader = response.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      for (let i = 0; i < value.length; i += 1) if (value[i] === 10) rows += 1;
+      for (let index = value.indexOf(10); index !== -1; index = value.indexOf(10, index + 1)) rows += 1;
     }
     const exportSeconds = (performance.now() - exportStarted) / 1000;
-    clearInterval(sampler);
-    const exportResult = { rows: rows - 1, seconds: Math.round(exportSeconds * 10) / 10, peakRssMb: Math.round(peakRss / 1_048_576) };
-    log(`  CSV export: ${exportResult.rows.toLocaleString('en')} rows in ${exportResult.seconds} s, peak RSS of the process ${exportResult.peakRssMb} MB`);
+    const peakRssMb = memoryOf('VmHWM');
+    server.send('stop');
+    await new Promise((resolve) => server.once('exit', resolve));
+    const exportResult = { rows: rows - 1, seconds: Math.round(exportSeconds * 10) / 10, peakRssMb, rssBeforeMb };
+    log(`  CSV export: ${exportResult.rows.toLocaleString('en')} rows in ${exportResult.seconds} s; the server process's resident memory ${rssBeforeMb} MB before, ${peakRssMb} MB at its peak`);
     await app.close();
 
     const loadAverage = os.loadavg().map((n) => n.toFixed(1)).join(', ');
@@ -210,7 +226,7 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
   }
 }
 
-function writePerformanceSection(summary: { total: number; big: number; iterations: number; cores: number; loadAverage: string; results: Result[]; exportResult: { rows: number; seconds: number; peakRssMb: number }; at: string }) {
+function writePerformanceSection(summary: { total: number; big: number; iterations: number; cores: number; loadAverage: string; results: Result[]; exportResult: { rows: number; seconds: number; peakRssMb: number; rssBeforeMb: number }; at: string }) {
   const file = path.join(root, 'docs/performance.md');
   const start = '<!-- transactions-bench:start -->';
   const end = '<!-- transactions-bench:end -->';
@@ -226,7 +242,7 @@ function writePerformanceSection(summary: { total: number; big: number; iteratio
     '| --- | ---: | ---: | --- |',
     ...summary.results.map((r) => `| ${r.name} | ${r.p50} | ${r.p99} | ${verdict(r)}${r.errors ? ` (${r.errors} errors)` : ''} |`),
     '',
-    `CSV export: ${summary.exportResult.rows.toLocaleString('en')} rows in ${summary.exportResult.seconds} s (target < ${TX_TARGETS.exportSeconds} s); peak RSS of the process serving it ${summary.exportResult.peakRssMb} MB (target < ${TX_TARGETS.exportRssMb} MB; the benchmark client shares that process).`,
+    `CSV export: ${summary.exportResult.rows.toLocaleString('en')} rows in ${summary.exportResult.seconds} s (target < ${TX_TARGETS.exportSeconds} s); peak resident memory of the server process serving it ${summary.exportResult.peakRssMb} MB (${summary.exportResult.rssBeforeMb} MB before the export; target < ${TX_TARGETS.exportRssMb} MB). The server runs in its own process for this; the client reading the stream is the benchmark process.`,
     end,
   ].join('\n');
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';

@@ -85,12 +85,14 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
   }
 
   return {
-    /** One page: ids from an index-only scan first, then the 20-odd full rows by primary key. */
+    /** One page in one round trip: the page's ids from an index-only scan, then those 20-odd full rows by primary key. */
     async page(filter: TransactionFilter, sort: TransactionSort, skip: number, take: number): Promise<TransactionRow[]> {
-      const result = await readDb.execute<{ id: string }>(
-        sql`select t.id from transactions t where ${whereOf(filter)} order by ${orderOf(sort)} offset ${skip} limit ${take}`,
-      );
-      return byIds(result.rows.map((row) => row.id));
+      const pageIds = sql`select t.id from transactions t where ${whereOf(filter)} order by ${orderOf(sort)} offset ${skip} limit ${take}`;
+      return readDb
+        .select()
+        .from(transactions)
+        .where(sql`${transactions.id} in (${pageIds})`)
+        .orderBy(orderOf(sort, '"transactions"'));
     },
 
     /** Counts matching rows up to `limit` (index-only); the caller reports "limit-1 or more" past it. */
@@ -229,6 +231,8 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
 
     /** The pg client the CSV export streams from (a replica when READ_DATABASE_URL is set). */
     exec: (executor: SqlExecutor, query: SQL) => executor.execute(query),
+    /** Full rows for ids, in the order given (one query). */
+    byIds: (ids: string[]) => byIds(ids),
   };
 }
 

@@ -298,8 +298,7 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
       const result = await repository.exec(db, customerTransactionsQuery(customer, skip, take));
       const ids = (result.rows as Array<{ id: string; total: number }>).map((r) => r.id);
       const total = (result.rows[0] as { total?: number } | undefined)?.total ?? (skip ? await countCustomer(customer) : 0);
-      const rows = await Promise.all(ids.map((id) => repository.find(id)));
-      return { items: rows.filter((r): r is TransactionRow => Boolean(r)), totalCount: total, isTotalExact: true, skip, take };
+      return { items: await repository.byIds(ids), totalCount: total, isTotalExact: true, skip, take };
     },
 
     async customerCards(customerId: string, input: { skip?: number | null; take?: number | null }) {
