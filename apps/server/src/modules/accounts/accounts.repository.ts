@@ -32,6 +32,13 @@ export function toMembershipRow({ membership, user, account }: MembershipSelect)
 }
 
 export function createAccountsRepository(db: Database) {
+  // Checked on every account-scoped request: prepared once.
+  const acceptedRoleQuery = db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.accountId, sql.placeholder('accountId')), eq(memberships.hasAcceptedInvite, true)))
+    .limit(1)
+    .prepare('membership_accepted_role');
   // Runs on every `me` query, so it is built once and sent as a named statement: PostgreSQL then plans it
   // once per connection (planning this join costs more than running it). docs/performance.md has the figures.
   const membershipsOfUserStatement = db
@@ -61,11 +68,7 @@ export function createAccountsRepository(db: Database) {
     },
     /** The role of an accepted membership; a pending invite grants nothing. */
     async acceptedRole(userId: string, accountId: string): Promise<MembershipRow['role'] | null> {
-      const [row] = await db
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId), eq(memberships.hasAcceptedInvite, true)))
-        .limit(1);
+      const [row] = await acceptedRoleQuery.execute({ userId, accountId });
       return row?.role ?? null;
     },
     async findAccount(id: string): Promise<AccountRow | undefined> {

@@ -77,9 +77,22 @@ export function orderOf(sort: TransactionSort = 'createdAt_DESC', alias = 't'): 
 }
 
 export function createTransactionsRepository(db: Database, readDb: Database) {
+  // The hottest reads are prepared once: no query building per request, and PostgreSQL plans them once per connection.
+  const transactionsByIds = readDb
+    .select()
+    .from(transactions)
+    .where(sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('transactions_by_ids');
+  const transactionById = readDb.select().from(transactions).where(eq(transactions.id, sql.placeholder('id'))).limit(1).prepare('transaction_by_id');
+  const customersByIdsQuery = readDb
+    .select()
+    .from(customers)
+    .where(sql`${customers.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('customers_by_ids');
+
   async function byIds(ids: string[], executor: Database = readDb): Promise<TransactionRow[]> {
     if (!ids.length) return [];
-    const rows = await executor.select().from(transactions).where(inArray(transactions.id, ids));
+    const rows = executor === readDb ? await transactionsByIds.execute({ ids }) : await executor.select().from(transactions).where(inArray(transactions.id, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id)).filter((row): row is TransactionRow => Boolean(row));
   }
@@ -112,7 +125,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
 
     async find(id: string, executor: Database = readDb): Promise<TransactionRow | undefined> {
       if (!UUID.test(id)) return undefined;
-      const [row] = await executor.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+      const [row] = executor === readDb ? await transactionById.execute({ id }) : await executor.select().from(transactions).where(eq(transactions.id, id)).limit(1);
       return row;
     },
 
@@ -171,7 +184,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
 
     async customersByIds(ids: string[]): Promise<CustomerRow[]> {
       if (!ids.length) return [];
-      return readDb.select().from(customers).where(inArray(customers.id, ids));
+      return customersByIdsQuery.execute({ ids });
     },
 
     async customerPage(accountId: string, liveMode: boolean, search: string | null, skip: number, take: number, countLimit: number) {

@@ -30,7 +30,15 @@ const TRANSACTION_TYPES: Record<TransactionKind, readonly string[]> = { buy: ['b
 const decimal = z.string().refine(isDecimalString, 'Enter an amount such as 12.50.');
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a date and time.');
 
-export const listArgsSchema = (kind: TransactionKind) =>
+const listArgsSchemas = new Map<TransactionKind, ReturnType<typeof buildListArgsSchema>>();
+/** The list arguments' schema of a kind; built once (zod compiles a schema on first use, which costs per request otherwise). */
+export const listArgsSchema = (kind: TransactionKind) => {
+  let schema = listArgsSchemas.get(kind);
+  if (!schema) listArgsSchemas.set(kind, (schema = buildListArgsSchema(kind)));
+  return schema;
+};
+
+const buildListArgsSchema = (kind: TransactionKind) =>
   z
     .object({
       liveMode: z.boolean(),
@@ -49,6 +57,8 @@ export const listArgsSchema = (kind: TransactionKind) =>
     .refine((args) => !args.minCreatedAt || !args.maxCreatedAt || Date.parse(args.minCreatedAt) <= Date.parse(args.maxCreatedAt), { message: 'The start is after the end.', path: ['minCreatedAt'] });
 
 export type ListArgs = z.input<ReturnType<typeof listArgsSchema>>;
+
+const customerListArgs = z.object({ skip: z.number().int().min(0).max(1_000_000).nullish(), take: z.number().int().min(1).max(MAX_TAKE).nullish(), searchString: z.string().max(200).nullish() });
 
 export interface Page<T> {
   items: T[];
@@ -281,10 +291,7 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
     },
 
     async customers(accountId: string, input: { liveMode: boolean; searchString?: string | null; skip?: number | null; take?: number | null }) {
-      const args = parseInput(
-        z.object({ skip: z.number().int().min(0).max(1_000_000).nullish(), take: z.number().int().min(1).max(MAX_TAKE).nullish(), searchString: z.string().max(200).nullish() }),
-        input,
-      );
+      const args = parseInput(customerListArgs, input);
       const skip = args.skip ?? 0;
       const take = args.take ?? 20;
       const { rows, count } = await repository.customerPage(accountId, input.liveMode, args.searchString ?? null, skip, take, EXACT_COUNT_LIMIT + 1);
