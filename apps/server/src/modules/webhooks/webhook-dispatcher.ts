@@ -73,27 +73,41 @@ export async function startWebhookDispatcher(deps: {
     if (moreWaiting && inFlight < concurrency) requestClaim();
   }
 
-  // A connection held for LISTEN, re-established if it drops (the poll covers the gap).
+  // A connection held for LISTEN, re-established if it drops (the poll covers the gap). Released exactly once.
+  let dropListener: ((error?: Error) => void) | null = null;
   let listener: pg.PoolClient | null = null;
   const onNotification = () => requestClaim();
   async function listen(): Promise<void> {
     if (stopped) return;
-    let client: pg.PoolClient | null = null;
+    let client: pg.PoolClient;
     try {
       client = await deps.pool.connect();
-      const held = client;
-      held.on('notification', onNotification);
-      held.once('error', (error) => {
-        if (listener === held) listener = null;
-        held.release(error);
-        if (!stopped) setTimeout(() => void listen(), 1000);
-      });
-      await held.query(`listen ${WEBHOOK_DELIVERIES_CHANNEL}`);
-      listener = held;
     } catch (error) {
       log.warn({ err: error }, 'the webhook dispatcher could not LISTEN; retrying');
-      client?.release(error as Error);
       if (!stopped) setTimeout(() => void listen(), 1000);
+      return;
+    }
+    let released = false;
+    const drop = (error?: Error) => {
+      if (released) return;
+      released = true;
+      if (listener === client) {
+        listener = null;
+        dropListener = null;
+      }
+      client.off('notification', onNotification);
+      client.release(error);
+      if (error && !stopped) setTimeout(() => void listen(), 1000);
+    };
+    client.on('notification', onNotification);
+    // Stays attached after release: a late error on this connection must not crash the process.
+    client.on('error', (error) => drop(error));
+    try {
+      await client.query(`listen ${WEBHOOK_DELIVERIES_CHANNEL}`);
+      listener = client;
+      dropListener = drop;
+    } catch (error) {
+      drop(error as Error);
     }
   }
   await listen();
@@ -106,13 +120,12 @@ export async function startWebhookDispatcher(deps: {
       stopped = true;
       clearInterval(poll);
       if (claimTimer) clearTimeout(claimTimer);
-      if (listener) {
+      if (listener && dropListener) {
         const held = listener;
-        listener = null;
-        held.off('notification', onNotification);
+        const drop = dropListener;
         await held.query(`unlisten ${WEBHOOK_DELIVERIES_CHANNEL}`).then(
-          () => held.release(),
-          (error: Error) => held.release(error),
+          () => drop(),
+          (error: Error) => drop(error),
         );
       }
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
