@@ -88,7 +88,8 @@ export function createWebhooksRepository(db: Database) {
       next_attempt_at: input.nextAttemptAt?.toISOString() ?? null,
     }));
     await db.$client.query({
-      name: 'webhook-record-attempts',
+      // Unnamed on purpose, like the claim below: the queue table's size swings quickly, and a plan cached while it was
+      // small (a sequential scan) would stay with the connection as it grows.
       text: `with input as (
                select * from jsonb_to_recordset($1::jsonb) as x(delivery_id uuid, webhook_id uuid, attempt_number int, status_code int, latency_ms int,
                  response_body text, error text, outcome text, next_attempt_at timestamptz)
@@ -193,7 +194,6 @@ export function createWebhooksRepository(db: Database) {
      */
     async claimDue(limit: number, leaseSeconds: number): Promise<DeliveryWork[]> {
       const result = await db.$client.query<DeliveryWorkRow>({
-        name: 'webhook-claim-due',
         text: `with claimed as (
                  update webhook_deliveries d set locked_until = now() + make_interval(secs => $2)
                  from (select id from webhook_deliveries
