@@ -23,6 +23,8 @@ export interface GenerateOptions {
   days?: number;
   until?: Date;
   seed?: number;
+  /** Drop and rebuild the transactions table's secondary indexes around the load; by default when the load is large. */
+  buildIndexesAfter?: boolean;
   log?: (line: string) => void;
 }
 
@@ -149,10 +151,11 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
   const pickFlow = pick(FLOWS);
   const statusPickers: Record<string, () => string> = { buy: pick(BUY_STATUS), sell: pick(SELL_STATUS), swap: pick(SWAP_STATUS), balance: pick(BALANCE_STATUS) };
   const failurePickers: Record<string, () => string> = Object.fromEntries(Object.entries(FAILURES).map(([kind, table]) => [kind, pick(table)]));
+  // Eight hex digits per draw: the hashes and addresses are most of the generator's string work.
   const hex = (length: number) => {
     let out = '';
-    for (let i = 0; i < length; i += 1) out += HEX[(random() * 16) | 0];
-    return out;
+    while (out.length < length) out += ((random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+    return out.length === length ? out : out.slice(0, length);
   };
   const b58 = (length: number) => {
     let out = '';
@@ -174,6 +177,21 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
     const superuser = (await client.query<{ s: string }>(`select current_setting('is_superuser') as s`)).rows[0]?.s === 'on';
     if (superuser) await client.query(`set session_replication_role = replica`);
     await client.query(`set synchronous_commit = off`);
+    // A load at least as big as the table: drop the transactions table's secondary indexes and build them after the
+    // COPY — one sorted build is several times cheaper than updating nine indexes row by row. It all happens in one
+    // database transaction, so an interrupted load leaves the table and its indexes as they were (readers of the
+    // table wait for it meanwhile; this is a seeding tool).
+    const existingRows = Number((await client.query<{ n: string }>(`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'transactions'::regclass`)).rows[0]!.n);
+    const buildIndexesAfter = options.buildIndexesAfter ?? (options.live + options.test >= 200_000 && options.live + options.test >= existingRows);
+    const indexes = buildIndexesAfter
+      ? (await client.query<{ name: string; definition: string }>(
+          `select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'transactions' and indexname <> 'transactions_pkey'`,
+        )).rows
+      : [];
+    if (buildIndexesAfter) {
+      await client.query('begin');
+      for (const index of indexes) await client.query(`drop index "${index.name}"`);
+    }
 
     for (const liveMode of [true, false]) {
       const count = liveMode ? options.live : options.test;
@@ -331,16 +349,24 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
           userAgents[(random() * userAgents.length) | 0],
           nft, null, refund, depositHash, refundApproval, null, quote, depositWallet, null, `[${history.join(',')}]`,
         ];
-        let line = '';
-        for (let c = 0; c < cells.length; c += 1) line += (c ? '\t' : '') + v(cells[c] as string);
-        return `${line}\n`;
+        for (let c = 0; c < cells.length; c += 1) cells[c] = v(cells[c] as string);
+        return `${cells.join('\t')}\n`;
       };
       const copy = client.query(copyStreams.from(`copy transactions (${TX_COLUMNS.join(', ')}) from stdin`));
       await pipeline(Readable.from(batched(rows(), 2000)), copy);
       transactionTotal += count;
       log(`  ${count.toLocaleString('en')} ${modeTag} transactions and ${customerCount.toLocaleString('en')} customers written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
+    if (buildIndexesAfter) {
+      await client.query(`set maintenance_work_mem = '512MB'`);
+      for (const index of indexes) await client.query(index.definition);
+      await client.query('commit');
+      log(`  ${indexes.length} indexes built (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
     if (superuser) await client.query(`set session_replication_role = origin`);
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
   } finally {
     client.release();
   }
@@ -349,19 +375,17 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
   return { customers: customerTotal, transactions: transactionTotal, ms: Date.now() - started };
 }
 
+/** Joins lines into chunks (one flat string each, rather than a deep chain of concatenations for the GC to walk). */
 function* batched(lines: Iterable<string>, size: number) {
-  let buffer = '';
-  let n = 0;
+  let buffer: string[] = [];
   for (const line of lines) {
-    buffer += line;
-    n += 1;
-    if (n >= size) {
-      yield buffer;
-      buffer = '';
-      n = 0;
+    buffer.push(line);
+    if (buffer.length >= size) {
+      yield buffer.join('');
+      buffer = [];
     }
   }
-  if (buffer) yield buffer;
+  if (buffer.length) yield buffer.join('');
 }
 
 function* chunked(lines: string[]) {

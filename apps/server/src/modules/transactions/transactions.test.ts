@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import type { TransactionRow } from './transactions.repository.ts';
+import { generateTransactions } from './generator.ts';
 
 let t: TestApp;
 let accountId: string;
@@ -451,6 +452,32 @@ describe('dashboards', () => {
     const after = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
     expect(after.completedCount).toBe(before.completedCount + 1);
     expect(Number(after.volume) - Number(before.volume)).toBeCloseTo(1000, 2);
+  });
+});
+
+describe('data generator', () => {
+  it('writes both modes with their rollups, and a load that rebuilds the indexes leaves every index as it was', async () => {
+    const indexes = () => t.database.pool.query(`select indexname, indexdef from pg_indexes where tablename = 'transactions' order by 1`).then((r) => r.rows);
+    const before = await indexes();
+    expect(before.length).toBeGreaterThan(5);
+    const generated = await account('Tx Generated');
+    const result = await generateTransactions(t.database.pool, { accountId: generated, live: 300, test: 100, seed: 7, buildIndexesAfter: true });
+    expect(result.transactions).toBe(400);
+    expect(await indexes()).toEqual(before);
+    const perMode = await t.database.pool.query(`select live_mode, count(*)::int as n from transactions where account_id = $1 group by 1 order by 1`, [generated]);
+    expect(perMode.rows).toEqual([{ live_mode: false, n: 100 }, { live_mode: true, n: 300 }]);
+    const rolled = await t.database.pool.query(`select coalesce(sum(tx_count), 0)::int as n from transaction_rollups where account_id = $1`, [generated]);
+    expect(rolled.rows[0].n).toBe(400);
+    // Addresses and hashes have their networks' shapes.
+    const shapes = await t.database.pool.query(
+      `select count(*) filter (where network_code = 'ethereum' and wallet_address !~ '^0x[0-9a-f]{40}$')::int as bad_evm,
+              count(*) filter (where network_code = 'ethereum' and crypto_transaction_id is not null and crypto_transaction_id !~ '^0x[0-9a-f]{64}$')::int as bad_hash,
+              count(*) filter (where network_code = 'ethereum')::int as evm
+       from transactions where account_id = $1`,
+      [generated],
+    );
+    expect(shapes.rows[0]).toMatchObject({ bad_evm: 0, bad_hash: 0 });
+    expect(shapes.rows[0].evm).toBeGreaterThan(0);
   });
 });
 
