@@ -163,13 +163,29 @@ export const transactions = pgTable(
   ],
 );
 
+/** The key every rollup table starts with: account, mode and dashboard kind (then its day or month). */
+const rollupKey = () => ({
+  accountId: uuid('account_id').notNull(),
+  liveMode: boolean('live_mode').notNull(),
+  kind: text('kind').notNull(),
+});
+
+/** A breakdown row per dimension value: all transactions and the completed volume. */
+const dimensionCounts = () => ({
+  dimension: text('dimension').notNull(),
+  value: text('value').notNull(),
+  txCount: integer('tx_count').notNull().default(0),
+  completedCount: integer('completed_count').notNull().default(0),
+  volumeUsd: numeric('volume_usd').notNull().default('0'),
+  volumeEur: numeric('volume_eur').notNull().default('0'),
+  volumeGbp: numeric('volume_gbp').notNull().default('0'),
+});
+
 /** Daily totals per account, mode, dashboard kind and status: counts, volume and fees in usd, eur and gbp. */
 export const transactionRollups = pgTable(
   'transaction_rollups',
   {
-    accountId: uuid('account_id').notNull(),
-    liveMode: boolean('live_mode').notNull(),
-    kind: text('kind').notNull(),
+    ...rollupKey(),
     day: date('day').notNull(),
     status: text('status').notNull(),
     txCount: integer('tx_count').notNull().default(0),
@@ -186,19 +202,7 @@ export const transactionRollups = pgTable(
 /** Daily breakdowns per dimension (currency, paymentMethod, country): all transactions and the completed volume. */
 export const transactionDimensionRollups = pgTable(
   'transaction_dimension_rollups',
-  {
-    accountId: uuid('account_id').notNull(),
-    liveMode: boolean('live_mode').notNull(),
-    kind: text('kind').notNull(),
-    day: date('day').notNull(),
-    dimension: text('dimension').notNull(),
-    value: text('value').notNull(),
-    txCount: integer('tx_count').notNull().default(0),
-    completedCount: integer('completed_count').notNull().default(0),
-    volumeUsd: numeric('volume_usd').notNull().default('0'),
-    volumeEur: numeric('volume_eur').notNull().default('0'),
-    volumeGbp: numeric('volume_gbp').notNull().default('0'),
-  },
+  { ...rollupKey(), day: date('day').notNull(), ...dimensionCounts() },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day, table.dimension, table.value] })],
 );
 
@@ -208,13 +212,7 @@ export const transactionDimensionRollups = pgTable(
  */
 export const transactionCustomerSketches = pgTable(
   'transaction_customer_sketches',
-  {
-    accountId: uuid('account_id').notNull(),
-    liveMode: boolean('live_mode').notNull(),
-    kind: text('kind').notNull(),
-    day: date('day').notNull(),
-    hashes: integer('hashes').array().notNull(),
-  },
+  { ...rollupKey(), day: date('day').notNull(), hashes: integer('hashes').array().notNull() },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day] })],
 );
 
@@ -224,31 +222,13 @@ export const transactionCustomerSketches = pgTable(
  */
 export const transactionDimensionMonthlyRollups = pgTable(
   'transaction_dimension_monthly_rollups',
-  {
-    accountId: uuid('account_id').notNull(),
-    liveMode: boolean('live_mode').notNull(),
-    kind: text('kind').notNull(),
-    month: date('month').notNull(),
-    dimension: text('dimension').notNull(),
-    value: text('value').notNull(),
-    txCount: integer('tx_count').notNull().default(0),
-    completedCount: integer('completed_count').notNull().default(0),
-    volumeUsd: numeric('volume_usd').notNull().default('0'),
-    volumeEur: numeric('volume_eur').notNull().default('0'),
-    volumeGbp: numeric('volume_gbp').notNull().default('0'),
-  },
+  { ...rollupKey(), month: date('month').notNull(), ...dimensionCounts() },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.month, table.dimension, table.value] })],
 );
 
 /** Customer sketches per calendar month, for the same reason. */
 export const transactionCustomerMonthlySketches = pgTable(
   'transaction_customer_monthly_sketches',
-  {
-    accountId: uuid('account_id').notNull(),
-    liveMode: boolean('live_mode').notNull(),
-    kind: text('kind').notNull(),
-    month: date('month').notNull(),
-    hashes: integer('hashes').array().notNull(),
-  },
+  { ...rollupKey(), month: date('month').notNull(), hashes: integer('hashes').array().notNull() },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.month] })],
 );

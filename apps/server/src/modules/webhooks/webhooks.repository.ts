@@ -7,9 +7,9 @@ import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect & { eventType: string; payload: string };
 
+/** A claimed (so pending) delivery with everything its attempt needs. */
 export interface DeliveryWork {
   id: string;
-  status: string;
   attemptCount: number;
   eventId: string;
   eventType: string;
@@ -39,41 +39,6 @@ export interface AttemptRecord {
 }
 
 export function createWebhooksRepository(db: Database) {
-  interface DeliveryWorkRow {
-    id: string;
-    status: string;
-    attempt_count: number;
-    event_id: string;
-    type: string;
-    data: Record<string, unknown>;
-    external_customer_id: string | null;
-    webhook_id: string;
-    url: string;
-    signing_secret: string;
-    is_enabled: boolean;
-    account_id: string;
-    live_mode: boolean;
-    failing_since: Date | null;
-  }
-  function toWork(row: DeliveryWorkRow): DeliveryWork {
-    return {
-      id: row.id,
-      status: row.status,
-      attemptCount: row.attempt_count,
-      eventId: row.event_id,
-      eventType: row.type,
-      data: row.data,
-      externalCustomerId: row.external_customer_id,
-      webhookId: row.webhook_id,
-      url: row.url,
-      signingSecret: row.signing_secret,
-      isEnabled: row.is_enabled,
-      accountId: row.account_id,
-      liveMode: row.live_mode,
-      failingSince: row.failing_since,
-    };
-  }
-
   // One statement for a whole batch; an endpoint that had any success in the batch is no longer failing.
   const saveAttempt = createBatcher(async (inputs: AttemptRecord[]) => {
     const rows = inputs.map((input) => ({
@@ -193,21 +158,22 @@ export function createWebhooksRepository(db: Database) {
      * statement. SKIP LOCKED lets many workers claim side by side; a claim whose worker died simply runs out.
      */
     async claimDue(limit: number, leaseSeconds: number): Promise<DeliveryWork[]> {
-      const result = await db.$client.query<DeliveryWorkRow>({
+      const result = await db.$client.query<DeliveryWork>({
         text: `with claimed as (
                  update webhook_deliveries d set locked_until = now() + make_interval(secs => $2)
                  from (select id from webhook_deliveries
                        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
                        order by next_attempt_at limit $1 for update skip locked) due
                  where d.id = due.id
-                 returning d.id, d.status, d.attempt_count, d.event_id, d.webhook_id
+                 returning d.id, d.attempt_count, d.event_id, d.webhook_id
                )
-               select c.id, c.status, c.attempt_count, e.id as event_id, e.type, e.data, e.external_customer_id, w.id as webhook_id, w.url, w.signing_secret,
-                 w.is_enabled, w.account_id, w.live_mode, w.failing_since
+               select c.id, c.attempt_count as "attemptCount", e.id as "eventId", e.type as "eventType", e.data, e.external_customer_id as "externalCustomerId",
+                 w.id as "webhookId", w.url, w.signing_secret as "signingSecret", w.is_enabled as "isEnabled", w.account_id as "accountId",
+                 w.live_mode as "liveMode", w.failing_since as "failingSince"
                from claimed c join webhook_events e on e.id = c.event_id join webhooks w on w.id = c.webhook_id`,
         values: [limit, leaseSeconds],
       });
-      return result.rows.map(toWork);
+      return result.rows;
     },
     /**
      * Records an attempt and its consequence: the delivery's new state, the endpoint's failing-since mark, and (when

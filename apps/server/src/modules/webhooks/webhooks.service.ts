@@ -136,7 +136,6 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
     /** One attempt of one claimed delivery. */
     async attemptDelivery(work: DeliveryWork): Promise<void> {
       const deliveryId = work.id;
-      if (work.status !== 'pending') return;
       if (!work.isEnabled) return repository.markAbandoned(deliveryId);
       const body = JSON.stringify({ type: work.eventType, data: work.data, externalCustomerId: work.externalCustomerId });
       const result = await send({ url: work.url, accountId: work.accountId, liveMode: work.liveMode, signingSecret: work.signingSecret, messageId: `msg_${work.eventId}`, body });
