@@ -19,11 +19,15 @@ import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/outbox.ts'
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
 export const WEBHOOK_TARGETS = { minDeliveriesPerSecond: 1000, maxP99Ms: 500 } as const;
-/** 20,000 events offered at 1,200/s (above the target, so the sustained rate is what the system can do), 48 deliveries in flight. */
+/**
+ * 30,000 events offered at 1,050/s — 5 % above the target, for half a minute — with up to 96 requests in flight.
+ * The verdict asks that they are delivered as fast as they come (the rate from the first arrival to the last) with a
+ * bounded p99; offering far more than the machine can take only measures a growing queue.
+ */
 export const WEBHOOK_DEFAULTS = {
-  events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000),
-  ratePerSecond: Number(process.env.BENCH_WEBHOOK_RATE ?? 1200),
-  concurrency: Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 48),
+  events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 30_000),
+  ratePerSecond: Number(process.env.BENCH_WEBHOOK_RATE ?? 1050),
+  concurrency: Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 96),
 };
 
 export interface WebhookBenchOptions {
@@ -41,6 +45,15 @@ export interface WebhookBenchResult {
   deliveriesPerSecond: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   concurrency: number;
+  /** CPU time per delivered event: the app process (producers, outbox, worker), the receiver, and the rest of the machine (PostgreSQL). */
+  cpuPerDeliveryMicros: { app: number; receiver: number; postgres: number };
+}
+
+/** All CPU time the machine spent (user, nice, system, irq, softirq), in microseconds, from /proc/stat. */
+function machineCpuMicros(): number {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = line;
+  return ((user + nice + system + irq + softirq) * 1_000_000) / 100;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -62,8 +75,8 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
     WORKER_CONCURRENCY: String(options.concurrency),
   });
   const infrastructure = await startInfrastructure(config);
-  // The worker holds one connection per concurrent job; give the pool room for them and the producers.
-  const database = connectDatabase(infrastructure.connectionString, undefined, options.concurrency + 16);
+  // Room for the 32 producers beside the worker's own queries.
+  const database = connectDatabase(infrastructure.connectionString, undefined, 64);
   const app = await buildApp({ config, database, mailer: infrastructure.mailer, webRoot: null });
   const receiver = fork(path.join(here, 'webhook-receiver.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve) => receiver.once('message', (message: { port: number }) => resolve(message.port)));
@@ -81,10 +94,28 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   const worker = await startWorker({ pool, services: app.services, concurrency: options.concurrency, log: app.log });
   log(`Webhook delivery: ${options.events} events offered at ${options.ratePerSecond}/s, worker concurrency ${options.concurrency}, receiver in a separate process.`);
 
+  const report = async () => {
+    receiver.send({ type: 'report' });
+    return new Promise<{ arrivals: Array<[string, number]>; duplicates: number; cpuMicros: number }>((resolve) => receiver.once('message', resolve as never));
+  };
+  // Warm-up: every producer's connection opened and its outbox statement prepared, the worker's path hot; then the
+  // receiver forgets these, so the clock starts on a running system.
+  const producers = 32;
+  await Promise.all(
+    Array.from({ length: producers * 2 }, (_, index) =>
+      database.db.transaction((tx) => emitWebhookEvent(tx, { accountId, liveMode: false, type: 'transaction_updated', data: { id: `warm-up-${index}` } })),
+    ),
+  );
+  for (let received = await report(); received.arrivals.length < producers * 2; received = await report()) await new Promise((resolve) => setTimeout(resolve, 50));
+  receiver.send({ type: 'reset' });
+  await new Promise((resolve) => receiver.once('message', resolve));
+
   const committedAt = new Map<string, number>();
+  const machineBefore = machineCpuMicros();
+  const selfBefore = process.cpuUsage();
+  const receiverBefore = (await report()).cpuMicros;
   const started = Date.now();
   const intervalMs = 1000 / options.ratePerSecond;
-  const producers = 32;
   let next = 0;
   await Promise.all(
     Array.from({ length: producers }, async () => {
@@ -103,16 +134,16 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   );
   const producedAt = Date.now();
 
-  const report = async () => {
-    receiver.send({ type: 'report' });
-    return new Promise<{ arrivals: Array<[string, number]>; duplicates: number }>((resolve) => receiver.once('message', resolve as never));
-  };
   let received = await report();
   const deadline = Date.now() + 60_000;
   while (received.arrivals.length < options.events && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     received = await report();
   }
+  const machineMicros = machineCpuMicros() - machineBefore;
+  const selfUsage = process.cpuUsage(selfBefore);
+  const selfMicros = selfUsage.user + selfUsage.system;
+  const receiverMicros = received.cpuMicros - receiverBefore;
   await worker.stop();
   receiver.send({ type: 'stop' });
   await app.close();
@@ -121,20 +152,30 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
 
   const arrivals = new Map(received.arrivals);
   const latencies = [...committedAt.entries()].filter(([id]) => arrivals.has(id)).map(([id, at]) => Math.max(0, arrivals.get(id)! - at)).sort((a, b) => a - b);
-  const lastArrival = Math.max(...arrivals.values());
+  const arrivalTimes = [...arrivals.values()];
+  const firstArrival = Math.min(...arrivalTimes);
+  const lastArrival = Math.max(...arrivalTimes);
   const result: WebhookBenchResult = {
     events: options.events,
     delivered: latencies.length,
     lost: options.events - latencies.length,
     duplicates: received.duplicates,
     offeredRate: Math.round(options.events / ((producedAt - started) / 1000)),
-    deliveriesPerSecond: Math.round(latencies.length / ((lastArrival - started) / 1000)),
+    // Sustained rate: deliveries per second from the first arrival to the last. A worker that falls behind the offered
+    // rate stretches the tail and lowers it.
+    deliveriesPerSecond: Math.round((latencies.length - 1) / Math.max(0.001, (lastArrival - firstArrival) / 1000)),
     latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0 },
     concurrency: options.concurrency,
+    cpuPerDeliveryMicros: {
+      app: Math.round(selfMicros / Math.max(1, latencies.length)),
+      receiver: Math.round(receiverMicros / Math.max(1, latencies.length)),
+      postgres: Math.round(Math.max(0, machineMicros - selfMicros - receiverMicros) / Math.max(1, latencies.length)),
+    },
   };
   log(
     `Delivered ${result.delivered}/${result.events} (lost ${result.lost}, duplicates ${result.duplicates}); offered ${result.offeredRate}/s, delivered ${result.deliveriesPerSecond}/s; ` +
-      `change→receipt p50 ${result.latencyMs.p50} ms, p90 ${result.latencyMs.p90} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`,
+      `change→receipt p50 ${result.latencyMs.p50} ms, p90 ${result.latencyMs.p90} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; ` +
+      `CPU per delivery: app ${result.cpuPerDeliveryMicros.app} µs, PostgreSQL ${result.cpuPerDeliveryMicros.postgres} µs, receiver ${result.cpuPerDeliveryMicros.receiver} µs`,
   );
   return result;
 }
@@ -150,13 +191,15 @@ export function writeWebhookSection(result: WebhookBenchResult, loadAverage: str
 
 Issue 4's target: **at least ${WEBHOOK_TARGETS.minDeliveriesPerSecond.toLocaleString('en')} deliveries/s sustained** on this 2-core machine, **p99 under ${WEBHOOK_TARGETS.maxP99Ms} ms** from the change to receipt, **none lost**.
 
-How: \`npm run bench\` (\`bench/webhook-delivery.bench.ts\`) emits events through the real outbox — each \`emitWebhookEvent\` in its own committed transaction, which writes the event, fans it out to the endpoint and queues its job — at a steady offered rate from 32 producers. The real worker (graphile-worker, LISTEN/NOTIFY, concurrency ${result.concurrency}) signs each delivery both ways, POSTs it over a keep-alive connection to a receiver in a separate process on loopback, and records the attempts in batches. Latency is commit → receipt on the same clock. The producers, the app, the worker, PostgreSQL and the receiver share the machine's 2 cores, so the producers' own transactions are part of the load. Each run starts from empty webhook tables.
+How: \`npm run bench\` (\`bench/webhook-delivery.bench.ts\`) emits events through the real outbox — each \`emitWebhookEvent\` in its own committed transaction, which writes the event and fans it out to the endpoint as a pending delivery — at a steady offered rate from 32 producers. The real webhook dispatcher (the worker's; up to ${result.concurrency} requests in flight; decision 0006) claims pending deliveries in batches, signs each both ways, POSTs it over a keep-alive connection to a receiver in a separate process on loopback, and records the attempts in batches. Latency is commit → receipt on the same clock; deliveries/s is counted from the first arrival to the last, so a worker that falls behind the offered rate lowers it. The producers, the app, the worker, PostgreSQL (over its Unix socket) and the receiver share the machine's 2 cores, so the producers' own transactions are part of the load; the CPU line splits the machine's CPU time per delivered event between them. Each run starts from empty webhook tables.
 
 Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, load average before the run ${loadAverage}):
 
 | events | offered/s | delivered/s | p50 | p90 | p99 | max | lost | duplicates |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 | ${result.events} | ${result.offeredRate} | ${result.deliveriesPerSecond} | ${result.latencyMs.p50} ms | ${result.latencyMs.p90} ms | ${result.latencyMs.p99} ms | ${result.latencyMs.max} ms | ${result.lost} | ${result.duplicates} |
+
+CPU time per delivered event: the app process (producers, outbox writes, dispatcher) ${result.cpuPerDeliveryMicros.app} µs, PostgreSQL ${result.cpuPerDeliveryMicros.postgres} µs, the receiver ${result.cpuPerDeliveryMicros.receiver} µs — ${Math.round(((result.cpuPerDeliveryMicros.app + result.cpuPerDeliveryMicros.postgres + result.cpuPerDeliveryMicros.receiver) * result.deliveriesPerSecond) / 10_000 / os.cpus().length)} % of the machine at this rate.
 
 - ${pass(result.deliveriesPerSecond >= WEBHOOK_TARGETS.minDeliveriesPerSecond)} deliveries/s ≥ ${WEBHOOK_TARGETS.minDeliveriesPerSecond}: ${result.deliveriesPerSecond}
 - ${pass(result.latencyMs.p99 < WEBHOOK_TARGETS.maxP99Ms)} p99 < ${WEBHOOK_TARGETS.maxP99Ms} ms: ${result.latencyMs.p99} ms

@@ -16,6 +16,11 @@ const server = http.createServer((request, response) => {
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.send({ type: 'ready', port: server.address().port }));
 process.on('message', (message) => {
-  if (message.type === 'report') process.send({ type: 'report', arrivals: [...arrivals.entries()], duplicates });
+  if (message.type === 'report') process.send({ type: 'report', arrivals: [...arrivals.entries()], duplicates, cpuMicros: process.cpuUsage().user + process.cpuUsage().system });
+  if (message.type === 'reset') {
+    arrivals.clear();
+    duplicates = 0;
+    process.send({ type: 'reset' });
+  }
   if (message.type === 'stop') server.close(() => process.exit(0));
 });

@@ -24,8 +24,9 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
     connectionString = embedded.connectionString;
   }
   await runMigrations(connectionString);
-  // Room for every concurrent job of an embedded worker plus the API's own queries.
-  const database = connectDatabase(connectionString, config.READ_DATABASE_URL, config.WORKER_CONCURRENCY + 12);
+  // The API's queries plus an embedded worker's (its LISTEN, claims, batched records and graphile-worker's jobs); webhook
+  // requests in flight hold no connection.
+  const database = connectDatabase(connectionString, config.READ_DATABASE_URL, 40);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(root, 'mail') });
   return {
     connectionString,

@@ -32,7 +32,7 @@ const envSchema = z
     GA4_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/).optional(),
     INTERCOM_APP_ID: z.string().min(1).optional(),
     WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
     WEBHOOK_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     WIDGET_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev').default('rampart.dev'),

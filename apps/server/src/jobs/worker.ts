@@ -28,7 +28,8 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
   });
   const runner = await run({
     pgPool: deps.pool,
-    concurrency: deps.concurrency,
+    // Its jobs are few and short (key purges); each of its workers polls on its own, so more would only cost queries.
+    concurrency: 2,
     taskList,
     noHandleSignals: true,
     pollInterval: 1000,

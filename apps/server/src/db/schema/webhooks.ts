@@ -92,3 +92,14 @@ export const webhookAttempts = pgTable(
   },
   (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptNumber)],
 );
+
+/**
+ * Webhook dispatchers that are waiting for work. The outbox sends its NOTIFY only while one is listed: NOTIFY takes
+ * a database-wide lock across the commit, which stops PostgreSQL from flushing concurrent commits together, and a busy
+ * dispatcher keeps claiming without being told (decision 0006). A dispatcher that died leaves a row behind, which only
+ * costs needless NOTIFYs until its heartbeat is old enough for another dispatcher to remove it.
+ */
+export const webhookIdleDispatchers = pgTable('webhook_idle_dispatchers', {
+  dispatcherId: uuid('dispatcher_id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});

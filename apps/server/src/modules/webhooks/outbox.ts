@@ -16,15 +16,7 @@ export interface DomainEvent {
 /** The channel a committed event's deliveries are announced on; workers LISTEN to it and claim them at once. */
 export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
 
-/**
- * Writes a domain event to the outbox and fans it out to the account's matching endpoints as pending deliveries —
- * in the caller's transaction, so an event exists exactly when its change does. The deliveries table is the queue.
- * A NOTIFY at commit wakes the workers — unless unclaimed due deliveries are already waiting, which means a wake-up is
- * already on its way and a worker keeps claiming until the queue is empty. NOTIFY serialises committing transactions
- * (PostgreSQL holds a global lock across the commit), so skipping it under load is what lets the outbox take
- * ~1,000 events/s here (decision 0006). Workers also look for due deliveries every 250 ms.
- * Returns the event id (the `webhook-id` of every delivery of it).
- */
+/** Unless a dispatcher is listed as idle there is no NOTIFY: busy dispatchers keep claiming until the queue is empty. */
 const EMIT_SQL = `
   with event as (
     insert into webhook_events (account_id, live_mode, type, data, external_customer_id)
@@ -37,7 +29,7 @@ const EMIT_SQL = `
     returning id
   )
   select event.id as event_id,
-    case when exists (select 1 from deliveries) then pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '') end
+    case when exists (select 1 from deliveries) and exists (select 1 from webhook_idle_dispatchers) then pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '') end
   from event`;
 
 /**
@@ -52,10 +44,10 @@ function pgClientOf(executor: SqlExecutor): { query: pg.Pool['query'] } | null {
 /**
  * Writes a domain event to the outbox and fans it out to the account's matching endpoints as pending deliveries —
  * in the caller's transaction, so an event exists exactly when its change does. The deliveries table is the queue.
- * A NOTIFY at commit wakes the workers — unless unclaimed due deliveries are already waiting, which means a wake-up is
- * already on its way and a worker keeps claiming until the queue is empty. NOTIFY serialises committing transactions
- * (PostgreSQL holds a global lock across the commit), so skipping it under load is what lets the outbox take
- * ~1,000 events/s here (decision 0006). Workers also look for due deliveries every 250 ms.
+ * A NOTIFY at commit wakes a dispatcher that is waiting for work (one listed in webhook_idle_dispatchers); busy ones
+ * keep claiming without it. NOTIFY serialises committing transactions (PostgreSQL holds a database-wide lock across
+ * the commit), so skipping it under load lets concurrent commits be flushed together (decision 0006). Dispatchers
+ * also look for due deliveries every 250 ms.
  * Returns the event id (the `webhook-id` of every delivery of it).
  */
 export async function emitWebhookEvent(executor: SqlExecutor, event: DomainEvent): Promise<string> {

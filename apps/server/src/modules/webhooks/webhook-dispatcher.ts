@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
@@ -10,9 +11,11 @@ export interface WebhookDispatcher {
 /**
  * The delivery worker. Pending rows of webhook_deliveries are the queue: the dispatcher claims due ones in batches
  * (one statement for up to `concurrency` deliveries), sends them concurrently, and records the attempts in batches.
- * It wakes on the NOTIFY sent when an event commits, keeps claiming while claims return work, and otherwise looks
- * for due deliveries (retries) every `pollMs`. Several dispatchers in
- * several processes share the queue; a delivery claimed by a process that dies is claimed again when its lease ends.
+ * While it has deliveries in flight it claims again as each one finishes, so it needs no wake-up; when a claim finds
+ * nothing and nothing is in flight it lists itself in webhook_idle_dispatchers, which makes committing events NOTIFY
+ * it (decision 0006), and looks once more for events committed just before. It also looks for due deliveries
+ * (retries) every `pollMs`. Several dispatchers in several processes share the queue; a delivery claimed by a process
+ * that dies is claimed again when its lease ends.
  */
 export async function startWebhookDispatcher(deps: {
   pool: pg.Pool;
@@ -20,13 +23,22 @@ export async function startWebhookDispatcher(deps: {
   concurrency: number;
   pollMs?: number;
   coalesceMs?: number;
+  heartbeatMs?: number;
   log: FastifyBaseLogger;
 }): Promise<WebhookDispatcher> {
-  const { webhooks, concurrency, log } = deps;
+  const { webhooks, concurrency, log, pool } = deps;
   const pollMs = deps.pollMs ?? 250;
   const coalesceMs = deps.coalesceMs ?? 10;
+  const heartbeatMs = deps.heartbeatMs ?? 60_000;
+  const dispatcherId = crypto.randomUUID();
+  // Whether this dispatcher's row is in webhook_idle_dispatchers (so committing events NOTIFY it).
+  let listedIdle = false;
+  let lastHeartbeat = 0;
   let stopped = false;
+  // Claimed deliveries not finished yet (being sent, or their attempt being recorded), and those being sent: at most
+  // `concurrency` requests at once, and at most `4 × concurrency` deliveries in hand.
   let inFlight = 0;
+  let sending = 0;
   let claiming = false;
   // Set when there may be due deliveries that were not claimed yet (a full batch, or a wake-up while busy).
   let moreWaiting = false;
@@ -38,39 +50,93 @@ export async function startWebhookDispatcher(deps: {
     if (stopped || claimTimer) return;
     claimTimer = setTimeout(() => {
       claimTimer = null;
-      void claim();
+      void runClaim();
     }, coalesceMs);
+  }
+
+  let currentClaim: Promise<void> = Promise.resolve();
+  function runClaim(): Promise<void> {
+    if (claiming) {
+      moreWaiting = true;
+      return currentClaim;
+    }
+    currentClaim = claim();
+    return currentClaim;
   }
 
   async function claim(): Promise<void> {
     if (stopped) return;
-    const room = concurrency - inFlight;
+    const room = Math.min(concurrency - sending, concurrency * 4 - inFlight);
     if (claiming || room <= 0) {
       moreWaiting = true;
       return;
     }
     claiming = true;
     moreWaiting = false;
+    let claimed = 0;
+    let failed = false;
     try {
       const batch = await webhooks.claimDueDeliveries(room);
+      claimed = batch.length;
       if (batch.length === room) moreWaiting = true;
       for (const work of batch) {
         inFlight += 1;
+        sending += 1;
+        let answered = false;
+        const onAnswered = () => {
+          if (answered) return;
+          answered = true;
+          sending -= 1;
+          // Busy dispatchers are not notified: each answered request is the cue to look for more.
+          requestClaim();
+        };
         webhooks
-          .attemptDelivery(work)
+          .attemptDelivery(work, onAnswered)
           .catch((error: unknown) => log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends'))
           .finally(() => {
+            onAnswered();
             inFlight -= 1;
             if (inFlight === 0) for (const resolve of idle) resolve();
-            if (moreWaiting) requestClaim();
+            requestClaim();
           });
       }
+      if (claimed > 0 && listedIdle) await setListedIdle(false);
+      else if (claimed === 0 && inFlight === 0 && !listedIdle && !stopped) {
+        await setListedIdle(true);
+        // An event that committed after the claim above but read the list before this row was there sent no NOTIFY.
+        moreWaiting = true;
+      } else if (Date.now() - lastHeartbeat > heartbeatMs) await heartbeat();
     } catch (error) {
+      failed = true;
       log.error({ err: error }, 'claiming webhook deliveries failed');
     } finally {
       claiming = false;
     }
-    if (moreWaiting && inFlight < concurrency) requestClaim();
+    if (!failed && moreWaiting && sending < concurrency) requestClaim();
+  }
+
+  /** Lists or unlists this dispatcher as waiting for work. */
+  async function setListedIdle(waiting: boolean): Promise<void> {
+    if (waiting) {
+      await pool.query(
+        `insert into webhook_idle_dispatchers (dispatcher_id) values ($1) on conflict (dispatcher_id) do update set heartbeat_at = now()`,
+        [dispatcherId],
+      );
+      lastHeartbeat = Date.now();
+    } else {
+      await pool.query(`delete from webhook_idle_dispatchers where dispatcher_id = $1`, [dispatcherId]);
+    }
+    listedIdle = waiting;
+  }
+
+  /** Keeps an idle dispatcher's row fresh and removes rows of dispatchers that died without unlisting. */
+  async function heartbeat(): Promise<void> {
+    lastHeartbeat = Date.now();
+    await pool.query(`update webhook_idle_dispatchers set heartbeat_at = now() where dispatcher_id = $1`, [dispatcherId]);
+    await removeStaleEntries();
+  }
+  function removeStaleEntries() {
+    return pool.query(`delete from webhook_idle_dispatchers where heartbeat_at < now() - make_interval(secs => $1)`, [(heartbeatMs * 5) / 1000]);
   }
 
   // A connection held for LISTEN, re-established if it drops (the poll covers the gap). Released exactly once.
@@ -111,9 +177,10 @@ export async function startWebhookDispatcher(deps: {
     }
   }
   await listen();
-  const poll = setInterval(() => void claim(), pollMs);
+  await removeStaleEntries().catch((error: unknown) => log.warn({ err: error }, 'the webhook dispatcher could not remove stale idle entries'));
+  const poll = setInterval(() => void runClaim(), pollMs);
   poll.unref();
-  void claim();
+  void runClaim();
 
   return {
     async stop() {
@@ -129,6 +196,8 @@ export async function startWebhookDispatcher(deps: {
         );
       }
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
+      await currentClaim;
+      await pool.query(`delete from webhook_idle_dispatchers where dispatcher_id = $1`, [dispatcherId]).catch(() => {});
     },
   };
 }

@@ -133,12 +133,23 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
     /** Claims due deliveries for this worker (see the dispatcher). */
     claimDueDeliveries: (limit: number) => repository.claimDue(limit, config.WEBHOOK_STALL_SECONDS),
 
-    /** One attempt of one claimed delivery. */
-    async attemptDelivery(work: DeliveryWork): Promise<void> {
+    /**
+     * One attempt of one claimed delivery. `onAnswered` is called as soon as the endpoint has answered (or failed to),
+     * before the attempt is recorded: the dispatcher's sending slots are for requests, not for database writes.
+     */
+    async attemptDelivery(work: DeliveryWork, onAnswered: () => void = () => {}): Promise<void> {
       const deliveryId = work.id;
-      if (!work.isEnabled) return repository.markAbandoned(deliveryId);
+      if (!work.isEnabled) {
+        onAnswered();
+        return repository.markAbandoned(deliveryId);
+      }
       const body = JSON.stringify({ type: work.eventType, data: work.data, externalCustomerId: work.externalCustomerId });
-      const result = await send({ url: work.url, accountId: work.accountId, liveMode: work.liveMode, signingSecret: work.signingSecret, messageId: `msg_${work.eventId}`, body });
+      let result: Awaited<ReturnType<typeof send>>;
+      try {
+        result = await send({ url: work.url, accountId: work.accountId, liveMode: work.liveMode, signingSecret: work.signingSecret, messageId: `msg_${work.eventId}`, body });
+      } finally {
+        onAnswered();
+      }
       const attemptNumber = work.attemptCount + 1;
       const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       const gone = result.statusCode === 410;
