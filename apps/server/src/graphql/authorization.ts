@@ -125,7 +125,7 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
     resolvers[typeName]![fieldName] = async (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => {
       let grant: AccountGrant | null = null;
       try {
-        grant = await authorize(rule, args, context, deps);
+        grant = await authorize(rule, args, context, deps, !isMutation);
         const result = await resolver(parent, args, grant ? { ...context, grant } : context, info);
         if (isMutation || grant?.via === 'staff') {
           await deps.audit({ context, grant, operation: fieldName, kind: isMutation ? 'mutation' : 'view', outcome: 'success', errorCode: null, args });
@@ -144,7 +144,11 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
   }
 }
 
-async function authorize(rule: AccessRule, args: Record<string, unknown>, context: GraphQLContext, deps: AuthorizationDeps): Promise<AccountGrant | null> {
+/**
+ * Queries read the roles loaded with the session at the start of the request (one round trip fewer); mutations look
+ * the membership up again, so a mutation that changed it earlier in the same request is seen.
+ */
+async function authorize(rule: AccessRule, args: Record<string, unknown>, context: GraphQLContext, deps: AuthorizationDeps, rolesOfRequest: boolean): Promise<AccountGrant | null> {
   if (rule.kind === 'public') return null;
   const session = requireSession(context);
   if (rule.kind === 'signedIn') return null;
@@ -162,7 +166,7 @@ async function authorize(rule: AccessRule, args: Record<string, unknown>, contex
     accountId = typeof id === 'string' && UUID.test(id) ? id : null;
     if (!accountId) throw forbidden('You do not have access to this account.');
   }
-  return grantFor(context, session.user.id, session.user.adminRole, accountId, rule.permission, deps);
+  return grantFor(context, session.user.id, session.user.adminRole, accountId, rule.permission, deps, rolesOfRequest ? session.accountRoles : undefined);
 }
 
 /** Membership first; staff reach any existing account through their admin role's equivalent permission. */
@@ -173,8 +177,9 @@ export async function grantFor(
   accountId: string,
   permission: AccountPermission,
   deps: Pick<AuthorizationDeps, 'membershipRole' | 'accountExists'>,
+  accountRoles?: Record<string, MembershipRole>,
 ): Promise<AccountGrant> {
-  const role = await deps.membershipRole(userId, accountId);
+  const role = accountRoles ? (accountRoles[accountId] ?? null) : await deps.membershipRole(userId, accountId);
   if (role && roleHasPermission(role, permission)) return { accountId, via: 'membership', role, adminRole };
   if (staffHasAccountPermission(adminRole, permission)) {
     if (!(await deps.accountExists(accountId))) throw notFound('The account');

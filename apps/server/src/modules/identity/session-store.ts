@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import type { MembershipRole } from '@rampart/shared/enums';
 import type { UserRow } from './identity.repository.ts';
 import { sha256 } from './identity.repository.ts';
 
@@ -8,6 +9,8 @@ export interface LoadedSession {
   csrfToken: string;
   expiresAt: Date;
   user: UserRow;
+  /** The user's role in each account whose invitation they accepted, as of the start of this request. */
+  accountRoles: Record<string, MembershipRole>;
 }
 
 const SESSION_WITH_USER_SQL = `
@@ -15,11 +18,15 @@ const SESSION_WITH_USER_SQL = `
     update sessions set last_seen_at = now()
     where id = $1 and expires_at > now() and last_seen_at < now() - interval '1 minute'
   )
-  select s.id as session_id, s.csrf_token, s.expires_at, u.*
+  select s.id as session_id, s.csrf_token, s.expires_at, u.*,
+    (select coalesce(jsonb_object_agg(m.account_id, m.role), '{}'::jsonb) from memberships m where m.user_id = u.id and m.has_accepted_invite) as account_roles
   from sessions s join users u on u.id = s.user_id
   where s.id = $1 and s.expires_at > now()`;
 
-/** One round trip per request: the session with its user, refreshing last_seen_at at most once a minute. */
+/**
+ * One round trip per request: the session with its user and their account roles, refreshing last_seen_at at most
+ * once a minute.
+ */
 export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<LoadedSession | null> {
   const result = await pool.query({ name: 'load-session', text: SESSION_WITH_USER_SQL, values: [sha256(cookieValue)] });
   const row = result.rows[0];
@@ -28,6 +35,7 @@ export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<L
     id: row.session_id,
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,
+    accountRoles: row.account_roles,
     user: {
       id: row.id,
       createdAt: row.created_at,

@@ -2,6 +2,7 @@ import { CRYPTO_CURRENCIES, FAILURE_REASONS, explorerLinks } from '@rampart/shar
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession, type GraphQLContext } from '../../graphql/context.ts';
 import type { CustomerRow, TransactionRow } from './transactions.repository.ts';
+import type { TransactionPage } from './transactions.service.ts';
 
 const FIAT_NAMES: Record<string, string> = { usd: 'US Dollar', eur: 'Euro', gbp: 'British Pound', cad: 'Canadian Dollar', aud: 'Australian Dollar', brl: 'Brazilian Real', ngn: 'Nigerian Naira', jpy: 'Japanese Yen' };
 
@@ -54,6 +55,12 @@ const common = {
   explorerLinks: (row: TransactionRow) => explorerLinks(row.networkCode, { hash: row.cryptoTransactionId, address: row.walletAddress, liveMode: row.liveMode }),
 };
 
+/** The total of a list page, awaited only by requests that ask for it. */
+const lazyTotal = {
+  totalCount: (page: TransactionPage) => page.total.then((total) => total.n),
+  isTotalExact: (page: TransactionPage) => page.total.then((total) => total.exact),
+};
+
 const kindOf: Record<string, string> = { buy: 'BuyTransaction', sell: 'SellTransaction', swap: 'SwapTransaction', balance: 'BalanceTransaction' };
 
 export const transactionsResolvers: Resolvers = {
@@ -85,6 +92,10 @@ export const transactionsResolvers: Resolvers = {
     blockCustomer: (_p, args, context) => context.services.transactions.setCustomerBlocked(args.id, true, requireSession(context).user.id),
     unblockCustomer: (_p, args, context) => context.services.transactions.setCustomerBlocked(args.id, false, requireSession(context).user.id),
   },
+  BuyTransactionPage: lazyTotal,
+  SellTransactionPage: lazyTotal,
+  SwapTransactionPage: lazyTotal,
+  BalanceTransactionPage: lazyTotal,
   AnyTransaction: {
     __resolveType: (row) => kindOf[(row as TransactionRow).kind] as 'BuyTransaction',
     // Mercurius reads `resolveType` on unions.

@@ -68,6 +68,18 @@ export interface Page<T> {
   take: number;
 }
 
+/**
+ * A list page whose total arrives on its own: the page's rows (and what their fields load, such as customers) do not
+ * wait for the count, which runs beside them. `total` never rejects unobserved: its failure reaches the request
+ * through the totalCount field, or is dropped when the request did not ask for it.
+ */
+export interface TransactionPage {
+  items: TransactionRow[];
+  total: Promise<{ n: number; exact: boolean }>;
+  skip: number;
+  take: number;
+}
+
 /** The filter of a list call, validated; also used by the CSV export. */
 export function filterOf(kind: TransactionKind, accountId: string, input: ListArgs) {
   const args = parseInput(listArgsSchema(kind), input);
@@ -147,17 +159,16 @@ export type StaffAction = 'approve' | 'cancel' | 'freeze' | 'refund';
 export function createTransactionsService(deps: { repository: TransactionsRepository; db: Database }) {
   const { repository, db } = deps;
 
-  async function list(kind: TransactionKind, accountId: string, input: ListArgs): Promise<Page<TransactionRow>> {
+  async function list(kind: TransactionKind, accountId: string, input: ListArgs): Promise<TransactionPage> {
     const { filter, sort, skip, take } = filterOf(kind, accountId, input);
     const onlyStatus = !filter.nftOnly && !filter.minAmount && !filter.maxAmount && !filter.minCreatedAt && !filter.maxCreatedAt && !filter.searchString;
     const rollupKinds = kind === 'balance' ? (filter.balanceType ? [filter.balanceType.toLowerCase()] : ['deposit', 'withdrawal', 'reward']) : [kind];
-    const [items, total] = await Promise.all([
-      repository.page(filter, sort, skip, take),
-      onlyStatus
-        ? repository.countFromRollups(accountId, filter.liveMode, rollupKinds, filter.statuses ?? null).then((n) => ({ n, exact: true }))
-        : repository.countUpTo(filter, EXACT_COUNT_LIMIT + 1).then((n) => ({ n: Math.min(n, EXACT_COUNT_LIMIT), exact: n <= EXACT_COUNT_LIMIT })),
-    ]);
-    return { items, totalCount: total.n, isTotalExact: total.exact, skip, take };
+    const total = onlyStatus
+      ? repository.countFromRollups(accountId, filter.liveMode, rollupKinds, filter.statuses ?? null).then((n) => ({ n, exact: true }))
+      : repository.countUpTo(filter, EXACT_COUNT_LIMIT + 1).then((n) => ({ n: Math.min(n, EXACT_COUNT_LIMIT), exact: n <= EXACT_COUNT_LIMIT }));
+    total.catch(() => {});
+    const items = await repository.page(filter, sort, skip, take);
+    return { items, total, skip, take };
   }
 
   async function detail(kind: TransactionKind, id: string): Promise<TransactionRow> {
