@@ -61,6 +61,21 @@ export function whereOf(filter: TransactionFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The partial UTC days at the ends of a created range: rows before `headEnd` (the first midnight at or after the start)
+ * and from `tailStart` (the midnight before the end) are not whole days of the rollups.
+ */
+export function partialDaysOf(minCreatedAt?: string | null, maxCreatedAt?: string | null): { headEnd: Date | null; tailStart: Date | null } {
+  const from = minCreatedAt ? Date.parse(minCreatedAt) : null;
+  const to = maxCreatedAt ? Date.parse(maxCreatedAt) : null;
+  return {
+    headEnd: from === null ? null : new Date(Math.ceil(from / DAY_MS) * DAY_MS),
+    tailStart: to === null ? null : new Date(Math.floor(to / DAY_MS) * DAY_MS),
+  };
+}
+
 /** ORDER BY matching the indexes (they are DESC NULLS LAST; ascending reads them backwards). */
 export function orderOf(sort: TransactionSort = 'createdAt_DESC', alias = 't'): SQL {
   const a = sql.raw(alias);
@@ -114,13 +129,23 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
       return result.rows[0]!.n;
     },
 
-    /** Exact counts straight from the daily rollups, when the filter is only kind (and statuses). */
-    async countFromRollups(accountId: string, liveMode: boolean, rollupKinds: string[], statuses: string[] | null): Promise<number> {
-      const statusFilter = statuses?.length ? sql` and status in (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})` : sql``;
-      const result = await readDb.execute<{ n: number }>(sql`
-        select coalesce(sum(tx_count), 0)::int as n from transaction_rollups
-        where account_id = ${accountId} and live_mode = ${liveMode} and kind in (${sql.join(rollupKinds.map((k) => sql`${k}`), sql`, `)})${statusFilter}`);
-      return result.rows[0]!.n;
+    /**
+     * Counts a filter of kind, statuses and a created range from the daily rollups: whole UTC days inside the range are
+     * summed, and only the rows of the partial days at its ends are counted in the table (up to `edgeLimit`).
+     */
+    async countByDays(filter: TransactionFilter, rollupKinds: string[], edgeLimit: number): Promise<{ days: number; edges: number }> {
+      const { headEnd, tailStart } = partialDaysOf(filter.minCreatedAt, filter.maxCreatedAt);
+      const statusFilter = filter.statuses?.length ? sql` and status in (${sql.join(filter.statuses.map((s) => sql`${s}`), sql`, `)})` : sql``;
+      const dayRange = sql`${headEnd ? sql` and day >= ${headEnd.toISOString().slice(0, 10)}::date` : sql``}${tailStart ? sql` and day < ${tailStart.toISOString().slice(0, 10)}::date` : sql``}`;
+      const partial = [headEnd && sql`t.created_at < ${headEnd.toISOString()}::timestamptz`, tailStart && sql`t.created_at >= ${tailStart.toISOString()}::timestamptz`].filter((part): part is SQL => Boolean(part));
+      const edges = partial.length
+        ? sql`(select count(*)::int from (select 1 from transactions t where ${whereOf(filter)} and (${sql.join(partial, sql` or `)}) limit ${edgeLimit}) e)`
+        : sql`0`;
+      const result = await readDb.execute<{ days: number; edges: number }>(sql`
+        select (select coalesce(sum(tx_count), 0)::int from transaction_rollups
+                where account_id = ${filter.accountId} and live_mode = ${filter.liveMode} and kind in (${sql.join(rollupKinds.map((k) => sql`${k}`), sql`, `)})${statusFilter}${dayRange}) as days,
+               ${edges} as edges`);
+      return result.rows[0]!;
     },
 
     async find(id: string, executor: Database = readDb): Promise<TransactionRow | undefined> {

@@ -161,10 +161,13 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
 
   async function list(kind: TransactionKind, accountId: string, input: ListArgs): Promise<TransactionPage> {
     const { filter, sort, skip, take } = filterOf(kind, accountId, input);
-    const onlyStatus = !filter.nftOnly && !filter.minAmount && !filter.maxAmount && !filter.minCreatedAt && !filter.maxCreatedAt && !filter.searchString;
+    // Kind, statuses and a created range are counted exactly from the daily rollups; other filters up to the limit.
+    const byDays = !filter.nftOnly && !filter.minAmount && !filter.maxAmount && !filter.searchString && !filter.customerId && !filter.externalTransactionId && !filter.externalCustomerId;
     const rollupKinds = kind === 'balance' ? (filter.balanceType ? [filter.balanceType.toLowerCase()] : ['deposit', 'withdrawal', 'reward']) : [kind];
-    const total = onlyStatus
-      ? repository.countFromRollups(accountId, filter.liveMode, rollupKinds, filter.statuses ?? null).then((n) => ({ n, exact: true }))
+    const total = byDays
+      ? repository
+          .countByDays(filter, rollupKinds, EXACT_COUNT_LIMIT + 1)
+          .then(({ days, edges }) => (edges > EXACT_COUNT_LIMIT ? { n: EXACT_COUNT_LIMIT, exact: false } : { n: days + edges, exact: true }))
       : repository.countUpTo(filter, EXACT_COUNT_LIMIT + 1).then((n) => ({ n: Math.min(n, EXACT_COUNT_LIMIT), exact: n <= EXACT_COUNT_LIMIT }));
     total.catch(() => {});
     const items = await repository.page(filter, sort, skip, take);

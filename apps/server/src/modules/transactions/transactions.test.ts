@@ -169,6 +169,39 @@ describe('transactions list', () => {
     expect(data.transactions.isTotalExact).toBe(true);
   });
 
+  // Created ranges are counted from the day totals plus the rows of the partial days at either end.
+  const midnight = (daysAgo: number) => Math.floor((NOW - daysAgo * DAY) / DAY) * DAY;
+  it.each([
+    ['from mid-day to mid-day', { from: NOW - 12.3 * DAY, to: NOW - 2.7 * DAY }],
+    ['from a midnight', { from: midnight(9) }],
+    ['up to a midnight', { to: midnight(5) }],
+    ['from a midnight to a midnight', { from: midnight(15), to: midnight(3) }],
+    ['within one day', { from: midnight(6) + 1, to: midnight(6) + DAY - 1 }],
+    ['over adjacent partial days', { from: midnight(8) + DAY / 2, to: midnight(7) + DAY / 2 }],
+    ['only the future', { from: NOW + DAY }],
+  ])('counts a created range exactly: %s', async (_label, range) => {
+    const inRange = (r: TransactionRow) => (range.from === undefined || r.createdAt.getTime() >= range.from) && (range.to === undefined || r.createdAt.getTime() <= range.to);
+    const variables = { from: range.from === undefined ? undefined : new Date(range.from).toISOString(), to: range.to === undefined ? undefined : new Date(range.to).toISOString() };
+    const data = await list({ ...variables, take: 100 });
+    expect(data.transactions.items.map((i) => i.id)).toEqual(newestFirst(fixtures.filter(inRange)));
+    expect(data.transactions).toMatchObject({ totalCount: fixtures.filter(inRange).length, isTotalExact: true });
+    const failed = await list({ ...variables, status: ['failed', 'completed'], take: 100 });
+    expect(failed.transactions.totalCount).toBe(fixtures.filter((r) => inRange(r) && ['failed', 'completed'].includes(r.status)).length);
+  });
+
+  it('counts a created range exactly past 10,000 rows, from the rollups', async () => {
+    const generated = await account('Tx Generated Range');
+    await generateTransactions(t.database.pool, { accountId: generated, live: 24_000, test: 0, seed: 11 });
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [generated, member.id]);
+    const client = await signedIn(member);
+    const from = new Date(NOW - 400.4 * DAY).toISOString();
+    const expected = await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy' and created_at >= $2`, [generated, from]);
+    expect(expected.rows[0]!.n).toBeGreaterThan(10_000);
+    const data = await client.ok<ListResult>(LIST, { a: generated, live: true, from, take: 5 });
+    expect(data.transactions).toMatchObject({ totalCount: expected.rows[0]!.n, isTotalExact: true });
+  });
+
   it('finds a transaction by its id', async () => {
     const data = await list({ s: fixtures[5]!.id });
     expect(data.transactions.items.map((i) => i.id)).toEqual([fixtures[5]!.id]);
