@@ -1,7 +1,7 @@
 import { CRYPTO_CURRENCIES, FAILURE_REASONS, explorerLinks } from '@rampart/shared/transactions';
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession, type GraphQLContext } from '../../graphql/context.ts';
-import type { CustomerRow, TransactionRow } from './transactions.repository.ts';
+import { PAGE_CUSTOMER, type CustomerRow, type PageRow, type TransactionRow } from './transactions.repository.ts';
 import type { TransactionPage } from './transactions.service.ts';
 
 const FIAT_NAMES: Record<string, string> = { usd: 'US Dollar', eur: 'Euro', gbp: 'British Pound', cad: 'Canadian Dollar', aud: 'Australian Dollar', brl: 'Brazilian Real', ngn: 'Nigerian Naira', jpy: 'Japanese Yen' };
@@ -48,7 +48,11 @@ function loadCustomer(context: GraphQLContext, id: string): Promise<CustomerRow 
 /** Fields every kind shares. */
 const common = {
   failureReasonMessage: (row: TransactionRow) => (row.failureReason ? (FAILURE_REASONS[row.failureReason] ?? row.failureReason) : null),
-  customer: (row: TransactionRow, _args: unknown, context: GraphQLContext) => (row.customerId ? loadCustomer(context, row.customerId).then((c) => c ?? null) : null),
+  customer: (row: PageRow, _args: unknown, context: GraphQLContext) => {
+    const read = row[PAGE_CUSTOMER];
+    if (read !== undefined) return read;
+    return row.customerId ? loadCustomer(context, row.customerId).then((c) => c ?? null) : null;
+  },
   statusHistory: (row: TransactionRow) => row.statusHistory.map((entry) => ({ ...entry, by: entry.by ?? null, reason: entry.reason ?? null })),
   baseCurrency: (row: TransactionRow) => currency(row.baseCurrencyCode)!,
   quoteCurrency: (row: TransactionRow) => currency(row.quoteCurrencyCode),

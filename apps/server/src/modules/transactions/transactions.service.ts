@@ -18,7 +18,7 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import { recordCreated, recordStatusChange } from './rollups.ts';
-import type { TransactionFilter, TransactionRow, TransactionSort, TransactionsRepository } from './transactions.repository.ts';
+import type { PageRow, TransactionFilter, TransactionRow, TransactionSort, TransactionsRepository } from './transactions.repository.ts';
 
 /** Totals are exact up to this many rows; beyond it the list says "10,000+". */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -74,7 +74,7 @@ export interface Page<T> {
  * through the totalCount field, or is dropped when the request did not ask for it.
  */
 export interface TransactionPage {
-  items: TransactionRow[];
+  items: PageRow[];
   total: Promise<{ n: number; exact: boolean }>;
   skip: number;
   take: number;

@@ -171,7 +171,7 @@ describe('transactions list', () => {
 
   // Created ranges are counted from the day totals plus the rows of the partial days at either end.
   const midnight = (daysAgo: number) => Math.floor((NOW - daysAgo * DAY) / DAY) * DAY;
-  it.each([
+  it.each<[string, { from?: number; to?: number }]>([
     ['from mid-day to mid-day', { from: NOW - 12.3 * DAY, to: NOW - 2.7 * DAY }],
     ['from a midnight', { from: midnight(9) }],
     ['up to a midnight', { to: midnight(5) }],
@@ -200,6 +200,15 @@ describe('transactions list', () => {
     expect(expected.rows[0]!.n).toBeGreaterThan(10_000);
     const data = await client.ok<ListResult>(LIST, { a: generated, live: true, from, take: 5 });
     expect(data.transactions).toMatchObject({ totalCount: expected.rows[0]!.n, isTotalExact: true });
+  });
+
+  it('gives each listed transaction its customer, read with the page', async () => {
+    const data = await analyst.ok<{ transactions: { items: Array<{ id: string; customer: { id: string; email: string } | null }> } }>(
+      `query($a: ID!) { transactions(accountId: $a, liveMode: true, take: 5) { items { id customer { id email } } } }`,
+      { a: accountId },
+    );
+    expect(data.transactions.items).toHaveLength(5);
+    for (const item of data.transactions.items) expect(item.customer).toEqual({ id: customerId, email: 'Ada.Buyer@example.com' });
   });
 
   it('finds a transaction by its id', async () => {
