@@ -130,6 +130,12 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
       cases.push({ name: `buy list, ${name}, first page`, group: 'list', query: LIST, variables: () => ({ a: bigId, ...variables }) });
       cases.push({ name: `buy list, ${name}, page 200`, group: 'list', query: LIST, variables: () => ({ a: bigId, skip: 199 * 20, ...variables }) });
     }
+    if (process.env.BENCH_FLOOR) {
+      cases.unshift({ name: 'floor: me', group: 'detail', query: `query Bench_Me { me { id email } }`, variables: () => ({}) });
+      cases.unshift({ name: 'floor: list without total', group: 'list', query: LIST.replace('totalCount isTotalExact', ''), variables: () => ({ a: bigId }) });
+      cases.unshift({ name: 'floor: list of ids', group: 'list', query: `query Bench_Ids($a: ID!) { transactions(accountId: $a, liveMode: true, take: 20) { items { id } } }`, variables: () => ({ a: bigId }) });
+      cases.unshift({ name: 'floor: list without total and customer', group: 'list', query: LIST.replace('totalCount isTotalExact', '').replace('customer { id email }', ''), variables: () => ({ a: bigId }) });
+    }
     cases.push({ name: 'search by external transaction id', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(sample).external_transaction_id }) });
     cases.push({ name: 'search by wallet address', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(sample).wallet_address }) });
     cases.push({ name: 'search by customer e-mail', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(emails) }) });
