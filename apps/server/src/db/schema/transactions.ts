@@ -155,6 +155,7 @@ export const transactions = pgTable(
     index('transactions_external_tx_idx').on(table.accountId, table.liveMode, table.externalTransactionId),
     index('transactions_external_customer_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
     index('transactions_wallet_idx').on(table.accountId, table.liveMode, table.walletAddress),
+    // Also INCLUDE (account_id, live_mode, kind): migration 0013 (Drizzle cannot declare INCLUDE).
     index('transactions_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
     // Same shape as the list index, so NFT pages and counts are index-only scans too.
     index('transactions_nft_idx')

@@ -211,6 +211,30 @@ describe('transactions list', () => {
     for (const item of data.transactions.items) expect(item.customer).toEqual({ id: customerId, email: 'Ada.Buyer@example.com' });
   });
 
+  it('pages an e-mail search across its branches without repeats or gaps', async () => {
+    const searched = await account('Tx Search');
+    const needle = await customer(searched, true, 'Needle@Example.com', 'cust-needle');
+    // Odd rows belong to the customer with that e-mail; every third row carries the e-mail as its wallet (3 and 9: both).
+    const rows: TransactionRow[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      rows.push(await buy({ n, status: 'completed', amount: '10.00', daysAgo: n, account: searched, customer: n % 2 ? needle : null, wallet: n % 3 ? `0xw${n}` : 'needle@example.com' }));
+    }
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [searched, member.id]);
+    const client = await signedIn(member);
+    const expected = newestFirst(rows.filter((r) => r.walletAddress === 'needle@example.com' || r.customerId === needle));
+    expect(expected).toHaveLength(7);
+    const pages: string[] = [];
+    for (let skip = 0; skip < 9; skip += 3) {
+      const page = await client.ok<ListResult>(LIST, { a: searched, live: true, s: 'needle@example.com', skip, take: 3 });
+      expect(page.transactions).toMatchObject({ totalCount: 7, isTotalExact: true });
+      pages.push(...page.transactions.items.map((i) => i.id));
+    }
+    expect(pages).toEqual(expected);
+    const byAmount = await client.ok<ListResult>(LIST, { a: searched, live: true, s: 'needle@example.com', sort: 'amount_DESC', take: 10 });
+    expect(new Set(byAmount.transactions.items.map((i) => i.id))).toEqual(new Set(expected));
+  });
+
   it('finds a transaction by its id', async () => {
     const data = await list({ s: fixtures[5]!.id });
     expect(data.transactions.items.map((i) => i.id)).toEqual([fixtures[5]!.id]);
