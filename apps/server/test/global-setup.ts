@@ -1,8 +1,7 @@
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type RunningPostgres } from '../src/db/embedded-postgres.ts';
-import { runMigrations } from '../src/db/client.ts';
+import { createMigratedDatabase, dropDatabase } from './databases.ts';
 import { repoRoot } from '../src/lib/paths.ts';
 
 declare module 'vitest' {
@@ -21,19 +20,9 @@ export default async function setup(project: TestProject) {
     adminUrl = embedded.connectionString;
   }
   const database = `rampart_test_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${database}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  await runMigrations(url.toString());
-  project.provide('databaseUrl', url.toString());
+  project.provide('databaseUrl', await createMigratedDatabase(adminUrl, database));
   return async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists "${database}" with (force)`);
-    await cleanup.end();
+    await dropDatabase(adminUrl, database);
     await embedded?.stop();
   };
 }

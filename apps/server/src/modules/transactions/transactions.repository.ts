@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 
@@ -39,6 +39,11 @@ export interface TransactionFilter {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Transactions of the account's customers (of this mode) with that e-mail, in any case. */
+function ofCustomersWithEmail(filter: TransactionFilter, email: string): SQL {
+  return sql`t.customer_id = any(array(select c.id from customers c where c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and lower(c.email) = ${email.toLowerCase()}))`;
+}
+
 /** The WHERE clause of a filtered view; shared by the list, its count and the CSV export. */
 export function whereOf(filter: TransactionFilter, options: { customersByEmail?: boolean } = {}): SQL {
   const parts: SQL[] = [sql`t.account_id = ${filter.accountId}`, sql`t.live_mode = ${filter.liveMode}`, sql`t.kind = ${filter.kind}`];
@@ -57,9 +62,7 @@ export function whereOf(filter: TransactionFilter, options: { customersByEmail?:
   if (search) {
     if (UUID.test(search)) parts.push(sql`(t.id = ${search.toLowerCase()} or t.customer_id = ${search.toLowerCase()})`);
     else {
-      const byEmail = search.includes('@') && options.customersByEmail !== false
-        ? sql` or t.customer_id = any(array(select c.id from customers c where c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and lower(c.email) = ${search.toLowerCase()}))`
-        : sql``;
+      const byEmail = search.includes('@') && options.customersByEmail !== false ? sql` or ${ofCustomersWithEmail(filter, search)}` : sql``;
       parts.push(sql`(t.external_transaction_id = ${search} or t.external_customer_id = ${search} or t.wallet_address = ${search}${byEmail})`);
     }
   }
@@ -90,7 +93,6 @@ const customerOfPageRow = rowBuilder<CustomerRow>(CUSTOMER_COLUMNS, TRANSACTION_
 const TRANSACTION_ID_INDEX = TRANSACTION_COLUMNS.findIndex(([key]) => key === 'id');
 const CUSTOMER_ID_INDEX = TRANSACTION_COLUMNS.length + CUSTOMER_COLUMNS.findIndex(([key]) => key === 'id');
 
-
 /**
  * The partial UTC days at the ends of a created range: rows before `headEnd` (the first midnight at or after the start)
  * and from `tailStart` (the midnight before the end) are not whole days of the rollups.
@@ -114,8 +116,7 @@ export function partialDaysOf(minCreatedAt?: string | null, maxCreatedAt?: strin
 export function searchBranches(filter: TransactionFilter): SQL[] | null {
   const search = filter.searchString?.trim();
   if (!search || !search.includes('@') || UUID.test(search)) return null;
-  const customers = sql`t.customer_id = any(array(select c.id from customers c where c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and lower(c.email) = ${search.toLowerCase()}))`;
-  return [whereOf(filter, { customersByEmail: false }), sql`${whereOf({ ...filter, searchString: null })} and ${customers}`];
+  return [whereOf(filter, { customersByEmail: false }), sql`${whereOf({ ...filter, searchString: null })} and ${ofCustomersWithEmail(filter, search)}`];
 }
 
 /** ORDER BY matching the indexes (they are DESC NULLS LAST; ascending reads them backwards). */
@@ -135,11 +136,6 @@ export function orderOf(sort: TransactionSort = 'createdAt_DESC', alias = 't'): 
 
 export function createTransactionsRepository(db: Database, readDb: Database) {
   // The hottest reads are prepared once: no query building per request, and PostgreSQL plans them once per connection.
-  const transactionsByIds = readDb
-    .select()
-    .from(transactions)
-    .where(sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('transactions_by_ids');
   const transactionById = readDb.select().from(transactions).where(eq(transactions.id, sql.placeholder('id'))).limit(1).prepare('transaction_by_id');
   const customersByIdsQuery = readDb
     .select()
@@ -147,17 +143,21 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     .where(sql`${customers.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('customers_by_ids');
 
-  /** Runs a list query planned for its own values (see PAGE_SELECT). */
+  /** Runs a list query planned for its own values (not prepared: see PAGE_ROWS_SQL). */
   function planned<T extends Record<string, unknown>>(query: SQL) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return readDb.$client.query<T>({ text, values: params });
   }
 
-  async function byIds(ids: string[], executor: Database = readDb): Promise<TransactionRow[]> {
+  /** Full rows for ids, in the order given, each with its customer: one prepared statement (PAGE_ROWS_SQL). */
+  async function byIds(ids: string[]): Promise<PageRow[]> {
     if (!ids.length) return [];
-    const rows = executor === readDb ? await transactionsByIds.execute({ ids }) : await executor.select().from(transactions).where(inArray(transactions.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id)).filter((row): row is TransactionRow => Boolean(row));
+    const result = await readDb.$client.query<unknown[]>({ name: 'transaction_page_rows', text: PAGE_ROWS_SQL, values: [ids], rowMode: 'array' });
+    const byId = new Map(result.rows.map((values) => [values[TRANSACTION_ID_INDEX] as string, values]));
+    return ids.flatMap((id) => {
+      const values = byId.get(id);
+      return values ? [Object.assign(transactionOfPageRow(values), { [PAGE_CUSTOMER]: values[CUSTOMER_ID_INDEX] === null ? null : customerOfPageRow(values) })] : [];
+    });
   }
 
   return {
@@ -174,13 +174,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
             )}) t order by ${orderOf(sort)} offset ${skip} limit ${take}`
           : sql`select t.id from transactions t where ${whereOf(filter)} order by ${orderOf(sort)} offset ${skip} limit ${take}`,
       );
-      if (!ids.rows.length) return [];
-      const result = await readDb.$client.query<unknown[]>({ name: 'transaction_page_rows', text: PAGE_ROWS_SQL, values: [ids.rows.map((row) => row.id)], rowMode: 'array' });
-      const byId = new Map(result.rows.map((values) => [values[TRANSACTION_ID_INDEX] as string, values]));
-      return ids.rows.flatMap(({ id }) => {
-        const values = byId.get(id);
-        return values ? [Object.assign(transactionOfPageRow(values), { [PAGE_CUSTOMER]: values[CUSTOMER_ID_INDEX] === null ? null : customerOfPageRow(values) })] : [];
-      });
+      return byIds(ids.rows.map((row) => row.id));
     },
 
     /** Counts matching rows up to `limit` (index-only); the caller reports "limit-1 or more" past it. */
@@ -337,8 +331,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
 
     /** The pg client the CSV export streams from (a replica when READ_DATABASE_URL is set). */
     exec: (executor: SqlExecutor, query: SQL) => executor.execute(query),
-    /** Full rows for ids, in the order given (one query). */
-    byIds: (ids: string[]) => byIds(ids),
+    byIds,
   };
 }
 

@@ -67,7 +67,7 @@ export async function startWebhookDispatcher(deps: {
   async function claim(): Promise<void> {
     if (stopped) return;
     const room = Math.min(concurrency - sending, concurrency * 4 - inFlight);
-    if (claiming || room <= 0) {
+    if (room <= 0) {
       moreWaiting = true;
       return;
     }
@@ -197,7 +197,7 @@ export async function startWebhookDispatcher(deps: {
       }
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
       await currentClaim;
-      await pool.query(`delete from webhook_idle_dispatchers where dispatcher_id = $1`, [dispatcherId]).catch(() => {});
+      await setListedIdle(false).catch(() => {});
     },
   };
 }
