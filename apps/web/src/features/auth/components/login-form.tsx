@@ -96,7 +96,10 @@ export function LoginForm({ alternatives }: LoginFormProps) {
         footer={footer}
       >
         <Form {...codeForm}>
+          {/* Keyed per step: otherwise React would reuse the "Sign in" button's node as "Use a different
+              account" and its colours would visibly animate from primary to ghost. */}
           <form
+            key="two-factor"
             noValidate
             className="flex flex-col gap-4"
             onSubmit={codeForm.handleSubmit((values) => signIn(credentials, values.otpToken))}
@@ -147,7 +150,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
   return (
     <AuthCard title="Sign in to Rampart" description="Welcome back. Enter your e-mail and password." footer={footer}>
       <Form {...credentialsForm}>
-        <form noValidate className="flex flex-col gap-4" onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}>
+        <form key="credentials" noValidate className="flex flex-col gap-4" onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}>
           <ErrorAlert message={generalError} title="Could not sign in" />
           <FormField
             control={credentialsForm.control}
