@@ -9,7 +9,7 @@ export interface ReceivedWebhook {
 }
 
 /** A real HTTP endpoint on loopback that records what it receives and answers as told. */
-export async function startWebhookReceiver(answer: (request: ReceivedWebhook) => { status: number; body?: string; delayMs?: number } = () => ({ status: 200, body: 'ok' })) {
+export async function startWebhookReceiver(answer: (request: ReceivedWebhook) => { status: number; body?: string; delayMs?: number; after?: Promise<unknown> } = () => ({ status: 200, body: 'ok' })) {
   const received: ReceivedWebhook[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -19,7 +19,8 @@ export async function startWebhookReceiver(answer: (request: ReceivedWebhook) =>
       const entry: ReceivedWebhook = { at: Date.now(), headers: request.headers, rawBody, body: JSON.parse(rawBody) };
       received.push(entry);
       const reply = answer(entry);
-      setTimeout(() => response.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? ''), reply.delayMs ?? 0);
+      const send = () => response.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+      void Promise.resolve(reply.after).then(() => setTimeout(send, reply.delayMs ?? 0));
     });
   });
   server.keepAliveTimeout = 60_000;

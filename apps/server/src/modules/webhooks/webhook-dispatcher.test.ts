@@ -51,8 +51,8 @@ async function until(condition: () => Promise<boolean>, what: string, timeoutMs 
   }
 }
 
-function startDispatcher(concurrency = 4): Promise<WebhookDispatcher> {
-  return startWebhookDispatcher({ pool: t.database.pool, webhooks: t.app.services.webhooks, concurrency, pollMs: NEVER, log: t.app.log });
+function startDispatcher(concurrency = 4, options: { pollMs?: number; slowEndpointMs?: number; maxPostponeMs?: number } = {}): Promise<WebhookDispatcher> {
+  return startWebhookDispatcher({ pool: t.database.pool, webhooks: t.app.services.webhooks, concurrency, pollMs: NEVER, log: t.app.log, ...options });
 }
 
 const emit = (accountId: string, n: number) => emitWebhookEvent(t.database.db, { accountId, liveMode: false, type: 'transaction_updated', data: { n } });
@@ -109,5 +109,49 @@ describe('the webhook dispatcher', () => {
     expect(settled.rows[0].n).toBe(0);
     await dispatcher.stop();
     await receiver.close();
+  });
+
+  it("lets another account's deliveries past an endpoint that answers slowly, and still delivers the slow one's, each once", async () => {
+    // The slow endpoint holds its first requests until the other account's events have arrived.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = await startWebhookReceiver(() => ({ status: 200, after: held }));
+    const fast = await startWebhookReceiver();
+    const slowAccount = await accountWithEndpoint(slow.url);
+    const fastAccount = await accountWithEndpoint(fast.url);
+    // Four requests at once, so an endpoint that has not shown it is fast gets two.
+    const dispatcher = await startDispatcher(4, { pollMs: 100, slowEndpointMs: 300, maxPostponeMs: 1000 });
+    await until(async () => (await idleDispatchers()).length === 1, 'the dispatcher is idle');
+
+    const slowEvents: string[] = [];
+    for (let n = 0; n < 12; n += 1) slowEvents.push(await emit(slowAccount, n));
+    await slow.waitFor((all) => all.length === 2);
+    const fastEvents = [await emit(fastAccount, 100), await emit(fastAccount, 101), await emit(fastAccount, 102)];
+
+    await fast.waitFor((all) => all.length === 3);
+    expect(fast.received.map((r) => r.headers['webhook-id']).sort()).toEqual(fastEvents.map((id) => `msg_${id}`).sort());
+    // The slow endpoint never got more than its share while its first two were unanswered.
+    expect(slow.received).toHaveLength(2);
+    const waiting = await t.database.pool.query<{ attempts: number; n: number }>(
+      `select d.attempt_count as attempts, count(*)::int as n from webhook_deliveries d join webhook_events e on e.id = d.event_id
+       where e.account_id = $1 and d.status = 'pending' group by d.attempt_count`,
+      [slowAccount],
+    );
+    expect(waiting.rows).toEqual([{ attempts: 0, n: 12 }]);
+
+    release();
+    await slow.waitFor((all) => all.length === 12, 20_000);
+    expect(slow.received.map((r) => r.headers['webhook-id']).sort()).toEqual(slowEvents.map((id) => `msg_${id}`).sort());
+    // Waiting behind its own slow requests cost the deliveries no attempt: each succeeded at its first.
+    await until(async () => {
+      const settled = await t.database.pool.query<{ n: number }>(
+        `select count(*)::int as n from webhook_deliveries d join webhook_events e on e.id = d.event_id
+         where e.account_id = $1 and d.status = 'succeeded' and d.attempt_count = 1`,
+        [slowAccount],
+      );
+      return settled.rows[0]!.n === 12;
+    }, 'every slow delivery succeeded at its first attempt');
+    await dispatcher.stop();
+    await Promise.all([slow.close(), fast.close()]);
   });
 });

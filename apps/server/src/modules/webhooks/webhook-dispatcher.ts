@@ -16,6 +16,10 @@ export interface WebhookDispatcher {
  * it (decision 0006), and looks once more for events committed just before. It also looks for due deliveries
  * (retries) every `pollMs`. Several dispatchers in several processes share the queue; a delivery claimed by a process
  * that dies is claimed again when its lease ends.
+ *
+ * One tenant's slow endpoint must not hold every slot: an endpoint gets at most `max(2, concurrency / 8)` requests at
+ * once until its answers show it is fast (under `slowEndpointMs`); beyond that its due deliveries are spread over the
+ * next seconds at the pace it answers, without counting an attempt, so other endpoints' deliveries go first.
  */
 export async function startWebhookDispatcher(deps: {
   pool: pg.Pool;
@@ -24,12 +28,17 @@ export async function startWebhookDispatcher(deps: {
   pollMs?: number;
   coalesceMs?: number;
   heartbeatMs?: number;
+  slowEndpointMs?: number;
+  maxPostponeMs?: number;
   log: FastifyBaseLogger;
 }): Promise<WebhookDispatcher> {
   const { webhooks, concurrency, log, pool } = deps;
   const pollMs = deps.pollMs ?? 250;
   const coalesceMs = deps.coalesceMs ?? 10;
   const heartbeatMs = deps.heartbeatMs ?? 60_000;
+  const slowEndpointMs = deps.slowEndpointMs ?? 1000;
+  const maxPostponeMs = deps.maxPostponeMs ?? 60_000;
+  const endpointShare = Math.max(2, Math.floor(concurrency / 8));
   const dispatcherId = crypto.randomUUID();
   // Whether this dispatcher's row is in webhook_idle_dispatchers (so committing events NOTIFY it).
   let listedIdle = false;
@@ -44,6 +53,37 @@ export async function startWebhookDispatcher(deps: {
   let moreWaiting = false;
   let claimTimer: NodeJS.Timeout | null = null;
   const idle = new Set<() => void>();
+  // Per endpoint with requests in flight here: when each was sent (oldest first) and how fast it answers lately.
+  const endpoints = new Map<string, { sentAt: Map<string, number>; latencyMs: number | null }>();
+
+  /** An endpoint at its share that has not shown it answers fast, or whose oldest request is now slow. */
+  function overShare(webhookId: string, now: number): boolean {
+    const load = endpoints.get(webhookId);
+    if (!load || load.sentAt.size < endpointShare) return false;
+    const oldest = load.sentAt.values().next().value as number;
+    return load.latencyMs === null || load.latencyMs >= slowEndpointMs || now - oldest >= slowEndpointMs;
+  }
+
+  /** Seconds between an over-share endpoint's next deliveries: its share per (recent) answer time. */
+  function paceSeconds(webhookId: string, now: number): number {
+    const load = endpoints.get(webhookId);
+    const oldest = load ? (load.sentAt.values().next().value as number | undefined) : undefined;
+    const answerMs = Math.max(50, load?.latencyMs ?? 0, oldest === undefined ? 0 : now - oldest);
+    return answerMs / 1000 / endpointShare;
+  }
+
+  function trackSent(work: { id: string; webhookId: string }): () => void {
+    let load = endpoints.get(work.webhookId);
+    if (!load) endpoints.set(work.webhookId, (load = { sentAt: new Map(), latencyMs: null }));
+    const sentAt = Date.now();
+    load.sentAt.set(work.id, sentAt);
+    return () => {
+      const latency = Date.now() - sentAt;
+      load.latencyMs = load.latencyMs === null ? latency : load.latencyMs * 0.8 + latency * 0.2;
+      load.sentAt.delete(work.id);
+      if (load.sentAt.size === 0) endpoints.delete(work.webhookId);
+    };
+  }
 
   /** Wake-ups within `coalesceMs` share one claim, so a burst of events costs one query, not one each. */
   function requestClaim() {
@@ -79,14 +119,22 @@ export async function startWebhookDispatcher(deps: {
       const batch = await webhooks.claimDueDeliveries(room);
       claimed = batch.length;
       if (batch.length === room) moreWaiting = true;
+      const now = Date.now();
+      const postponed = new Map<string, string[]>();
       for (const work of batch) {
+        if (overShare(work.webhookId, now)) {
+          postponed.set(work.webhookId, [...(postponed.get(work.webhookId) ?? []), work.id]);
+          continue;
+        }
         inFlight += 1;
         sending += 1;
+        const untrack = trackSent(work);
         let answered = false;
         const onAnswered = () => {
           if (answered) return;
           answered = true;
           sending -= 1;
+          untrack();
           // Busy dispatchers are not notified: each answered request is the cue to look for more.
           requestClaim();
         };
@@ -99,6 +147,9 @@ export async function startWebhookDispatcher(deps: {
             if (inFlight === 0) for (const resolve of idle) resolve();
             requestClaim();
           });
+      }
+      for (const [webhookId, ids] of postponed) {
+        await webhooks.postponeEndpointBacklog(webhookId, ids, paceSeconds(webhookId, now), maxPostponeMs / 1000);
       }
       if (claimed > 0 && listedIdle) await setListedIdle(false);
       else if (claimed === 0 && inFlight === 0 && !listedIdle && !stopped) {

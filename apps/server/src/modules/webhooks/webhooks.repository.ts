@@ -176,6 +176,28 @@ export function createWebhooksRepository(db: Database) {
       return result.rows;
     },
     /**
+     * Spreads an endpoint's due backlog over the coming seconds, `secondsEach` apart (at most `maxSeconds` away), without
+     * counting an attempt: the endpoint is answering slowly and already has its share of requests in flight. Its rows
+     * claimed by this dispatcher (`claimedIds`) are released; rows claimed by other dispatchers are left alone.
+     */
+    async postponeBacklog(webhookId: string, claimedIds: string[], secondsEach: number, maxSeconds: number) {
+      // The due index read in order and filtered by endpoint: a congested endpoint's rows are the front of the queue.
+      await db.$client.query({
+        text: `with due as (
+                 select id, next_attempt_at from webhook_deliveries
+                 where status = 'pending' and next_attempt_at <= now() and webhook_id = $1
+                   and (locked_until is null or locked_until < now() or id = any($2::uuid[]))
+                 order by next_attempt_at limit 1000 for update skip locked
+               ), ranked as (
+                 select id, row_number() over (order by next_attempt_at, id) as position from due
+               )
+               update webhook_deliveries d set locked_until = null,
+                 next_attempt_at = now() + make_interval(secs => least(r.position * $3::float8, $4::float8))
+               from ranked r where d.id = r.id`,
+        values: [webhookId, claimedIds, secondsEach, maxSeconds],
+      });
+    },
+    /**
      * Records an attempt and its consequence: the delivery's new state, the endpoint's failing-since mark, and (when
      * another try is due) its time; the claim is released. Concurrent attempts share one statement.
      */

@@ -132,6 +132,9 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
 
     /** Claims due deliveries for this worker (see the dispatcher). */
     claimDueDeliveries: (limit: number) => repository.claimDue(limit, config.WEBHOOK_STALL_SECONDS),
+    /** Spreads a slow endpoint's due deliveries over time, releasing those this worker claimed (see the dispatcher). */
+    postponeEndpointBacklog: (webhookId: string, claimedIds: string[], secondsEach: number, maxSeconds: number) =>
+      repository.postponeBacklog(webhookId, claimedIds, secondsEach, maxSeconds),
 
     /**
      * One attempt of one claimed delivery. `onAnswered` is called as soon as the endpoint has answered (or failed to),

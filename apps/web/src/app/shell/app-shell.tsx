@@ -140,7 +140,7 @@ export default function AppShell() {
             You are viewing test data. Turn off test mode to see live activity.
           </div>
         )}
-        <main className="flex flex-1 flex-col px-4 py-8 sm:px-8">
+        <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
           {(loading && !data) || needsOnboarding ? (
             <PageSpinner />
           ) : (
