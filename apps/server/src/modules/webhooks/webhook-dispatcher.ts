@@ -18,8 +18,8 @@ export interface WebhookDispatcher {
  * that dies is claimed again when its lease ends.
  *
  * One tenant's slow endpoint must not hold every slot: an endpoint gets at most `max(2, concurrency / 8)` requests at
- * once until its answers show it is fast (under `slowEndpointMs`); beyond that its due deliveries are spread over the
- * next seconds at the pace it answers, without counting an attempt, so other endpoints' deliveries go first.
+ * once unless its answers show it is fast (on average under `slowEndpointMs`); beyond that its due deliveries are
+ * spread over the next seconds at the pace it answers, without counting an attempt, so other endpoints' go first.
  */
 export async function startWebhookDispatcher(deps: {
   pool: pg.Pool;
@@ -53,36 +53,41 @@ export async function startWebhookDispatcher(deps: {
   let moreWaiting = false;
   let claimTimer: NodeJS.Timeout | null = null;
   const idle = new Set<() => void>();
-  // Per endpoint with requests in flight here: when each was sent (oldest first) and how fast it answers lately.
-  const endpoints = new Map<string, { sentAt: Map<string, number>; latencyMs: number | null }>();
+  // What this dispatcher knows of each endpoint it sent to: requests in flight and how fast it answers (a moving
+  // average, kept for ten minutes after its last answer so a fast endpoint is not held back at each new burst).
+  const endpoints = new Map<string, { inFlight: number; latencyMs: number | null; answeredAt: number }>();
+  let prunedAt = Date.now();
 
-  /** An endpoint at its share that has not shown it answers fast, or whose oldest request is now slow. */
-  function overShare(webhookId: string, now: number): boolean {
+  /** An endpoint at its share that has not shown yet that it answers fast. */
+  function overShare(webhookId: string): boolean {
     const load = endpoints.get(webhookId);
-    if (!load || load.sentAt.size < endpointShare) return false;
-    const oldest = load.sentAt.values().next().value as number;
-    return load.latencyMs === null || load.latencyMs >= slowEndpointMs || now - oldest >= slowEndpointMs;
+    return !!load && load.inFlight >= endpointShare && (load.latencyMs === null || load.latencyMs >= slowEndpointMs);
   }
 
-  /** Seconds between an over-share endpoint's next deliveries: its share per (recent) answer time. */
-  function paceSeconds(webhookId: string, now: number): number {
-    const load = endpoints.get(webhookId);
-    const oldest = load ? (load.sentAt.values().next().value as number | undefined) : undefined;
-    const answerMs = Math.max(50, load?.latencyMs ?? 0, oldest === undefined ? 0 : now - oldest);
-    return answerMs / 1000 / endpointShare;
+  /** Seconds between an over-share endpoint's next deliveries: its share per answer time (50 ms while unknown). */
+  function paceSeconds(webhookId: string): number {
+    return Math.max(50, endpoints.get(webhookId)?.latencyMs ?? 0) / 1000 / endpointShare;
   }
 
-  function trackSent(work: { id: string; webhookId: string }): () => void {
-    let load = endpoints.get(work.webhookId);
-    if (!load) endpoints.set(work.webhookId, (load = { sentAt: new Map(), latencyMs: null }));
+  function trackSent(webhookId: string): () => void {
+    let load = endpoints.get(webhookId);
+    if (!load) endpoints.set(webhookId, (load = { inFlight: 0, latencyMs: null, answeredAt: 0 }));
+    load.inFlight += 1;
     const sentAt = Date.now();
-    load.sentAt.set(work.id, sentAt);
     return () => {
-      const latency = Date.now() - sentAt;
+      load.answeredAt = Date.now();
+      const latency = load.answeredAt - sentAt;
       load.latencyMs = load.latencyMs === null ? latency : load.latencyMs * 0.8 + latency * 0.2;
-      load.sentAt.delete(work.id);
-      if (load.sentAt.size === 0) endpoints.delete(work.webhookId);
+      load.inFlight -= 1;
+      // Re-added if the entry was pruned meanwhile (it is not pruned while requests are in flight).
+      endpoints.set(webhookId, load);
     };
+  }
+
+  function pruneEndpoints(now: number) {
+    if (now - prunedAt < 60_000) return;
+    prunedAt = now;
+    for (const [webhookId, load] of endpoints) if (load.inFlight === 0 && now - load.answeredAt > 600_000) endpoints.delete(webhookId);
   }
 
   /** Wake-ups within `coalesceMs` share one claim, so a burst of events costs one query, not one each. */
@@ -119,16 +124,16 @@ export async function startWebhookDispatcher(deps: {
       const batch = await webhooks.claimDueDeliveries(room);
       claimed = batch.length;
       if (batch.length === room) moreWaiting = true;
-      const now = Date.now();
+      pruneEndpoints(Date.now());
       const postponed = new Map<string, string[]>();
       for (const work of batch) {
-        if (overShare(work.webhookId, now)) {
+        if (overShare(work.webhookId)) {
           postponed.set(work.webhookId, [...(postponed.get(work.webhookId) ?? []), work.id]);
           continue;
         }
         inFlight += 1;
         sending += 1;
-        const untrack = trackSent(work);
+        const untrack = trackSent(work.webhookId);
         let answered = false;
         const onAnswered = () => {
           if (answered) return;
@@ -149,7 +154,7 @@ export async function startWebhookDispatcher(deps: {
           });
       }
       for (const [webhookId, ids] of postponed) {
-        await webhooks.postponeEndpointBacklog(webhookId, ids, paceSeconds(webhookId, now), maxPostponeMs / 1000);
+        await webhooks.postponeEndpointBacklog(webhookId, ids, paceSeconds(webhookId), maxPostponeMs / 1000);
       }
       if (claimed > 0 && listedIdle) await setListedIdle(false);
       else if (claimed === 0 && inFlight === 0 && !listedIdle && !stopped) {
