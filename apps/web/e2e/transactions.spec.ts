@@ -131,6 +131,8 @@ test('a FraudManager freezes, then approves, a sell transaction; the timeline sh
   await expect(detail.status()).toHaveText('frozen');
   await expect(detail.timeline().getByRole('listitem').last()).toContainText('frozen');
   await expect(detail.timeline().getByRole('listitem').last()).toContainText('Screening hit');
+  // Staff see who acted by name (partners see "Rampart staff"; the server test covers both).
+  await expect(detail.timeline().getByRole('listitem').last()).toContainText('by Test User');
 
   await actions.getByRole('button', { name: 'Approve' }).click();
   const approve = page.getByRole('alertdialog', { name: 'Approve this sell transaction?' });

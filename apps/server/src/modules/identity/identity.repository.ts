@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
@@ -24,6 +24,10 @@ export function createIdentityRepository(db: Database) {
     async findUserById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+    async namesByIds(ids: string[]): Promise<Map<string, string>> {
+      const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.email]));
     },
     async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
       const [row] = await db.insert(users).values(values).returning();

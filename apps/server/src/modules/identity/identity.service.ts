@@ -149,6 +149,9 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
   return {
     issueSession,
 
+    /** Users' display names (first and last name, else the e-mail) by id; unknown ids are left out. */
+    userNamesByIds: (ids: string[]) => (ids.length ? deps.repository.namesByIds(ids) : Promise.resolve(new Map<string, string>())),
+
     async signup(input: unknown, meta: RequestMeta) {
       const values = parseInput(signupInputSchema, input);
       assertAcceptablePassword(values.password);

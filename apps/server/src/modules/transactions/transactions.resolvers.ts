@@ -1,6 +1,7 @@
 import { CRYPTO_CURRENCIES, FAILURE_REASONS, explorerLinks } from '@rampart/shared/transactions';
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession, type GraphQLContext } from '../../graphql/context.ts';
+import { requestLoader } from '../../graphql/request-loader.ts';
 import { PAGE_CUSTOMER, type CustomerRow, type PageRow, type TransactionRow } from './transactions.repository.ts';
 import type { TransactionPage } from './transactions.service.ts';
 
@@ -13,37 +14,28 @@ function currency(code: string | null) {
 }
 
 /** Customers of the transactions of one request, loaded in one query per tick. */
-const customerBatches = new WeakMap<object, (id: string) => Promise<CustomerRow | undefined>>();
-function loadCustomer(context: GraphQLContext, id: string): Promise<CustomerRow | undefined> {
-  let load = customerBatches.get(context);
-  if (!load) {
-    let pending: Map<string, Array<(row: CustomerRow | undefined) => void>> | null = null;
-    load = (customerId: string) =>
-      new Promise((resolve) => {
-        if (!pending) {
-          const batch = new Map<string, Array<(row: CustomerRow | undefined) => void>>();
-          pending = batch;
-          queueMicrotask(() => {
-            pending = null;
-            context.services.transactions
-              .customersByIds([...batch.keys()])
-              .then((rows) => {
-                const byId = new Map(rows.map((row) => [row.id, row]));
-                for (const [key, waiters] of batch) for (const waiter of waiters) waiter(byId.get(key));
-              })
-              .catch(() => {
-                for (const waiters of batch.values()) for (const waiter of waiters) waiter(undefined);
-              });
-          });
-        }
-        const waiters = pending.get(customerId) ?? [];
-        waiters.push(resolve);
-        pending.set(customerId, waiters);
-      });
-    customerBatches.set(context, load);
-  }
-  return load(id);
+const loadCustomer = requestLoader<CustomerRow>(async (context, ids) => {
+  const rows = await context.services.transactions.customersByIds(ids);
+  return new Map(rows.map((row) => [row.id, row]));
+});
+
+const loadUserName = requestLoader<string>((context, ids) => context.services.identity.userNamesByIds(ids));
+
+/**
+ * Who made a change, in words. Provider staff see their colleague's name; a partner sees that the provider's staff
+ * did it (staff names are not shared with partners).
+ */
+async function staffMemberName(context: GraphQLContext, userId: string | null | undefined): Promise<string | null> {
+  if (!userId) return null;
+  if (!context.session?.user.adminRole) return 'Rampart staff';
+  return (await loadUserName(context, userId)) ?? 'a former staff member';
 }
+
+/** Who cancelled and who approved the refund of a sell or swap transaction, in words. */
+const refundActors = {
+  cancelledByName: (row: TransactionRow, _args: unknown, context: GraphQLContext) => staffMemberName(context, row.cancelledBy),
+  refundApprovedByName: (row: TransactionRow, _args: unknown, context: GraphQLContext) => staffMemberName(context, row.refundApprovedBy),
+};
 
 /** Fields every kind shares. */
 const common = {
@@ -111,13 +103,18 @@ export const transactionsResolvers: Resolvers = {
     nftTransaction: (row) => row.nftTransaction ?? null,
     defiBuyTransaction: (row) => row.defiBuyTransaction ?? null,
   },
+  StatusChange: {
+    byName: (entry, _args, context) => staffMemberName(context, entry.by),
+  },
   SellTransaction: {
     ...common,
+    ...refundActors,
     status: (row) => row.status as never,
     depositExplorerUrl: (row) => explorerLinks(row.networkCode, { hash: row.depositHash, liveMode: row.liveMode }).transactionUrl,
   },
   SwapTransaction: {
     ...common,
+    ...refundActors,
     status: (row) => row.status as never,
     quotes: (row) => (row.quote ? [row.quote as never] : []),
     destinationWalletAddress: (row) => row.walletAddress,

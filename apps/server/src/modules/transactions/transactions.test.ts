@@ -365,6 +365,7 @@ const eventsOf = async (id: string) =>
 
 describe('staff actions', () => {
   const SELL = 'id status refundApprovalStatus refundHash refundApprovedAt refundApprovedBy cancelledAt cancelledBy statusHistory { status by reason }';
+  const ACTORS = 'cancelledByName refundApprovedByName statusHistory { status byName }';
 
   it('freezes, approves, cancels and refunds a sell transaction, each with its event and audit entry', async () => {
     const id = await sellOrSwap('sell', ['pending']);
@@ -391,6 +392,17 @@ describe('staff actions', () => {
     ]);
     const audit = await t.database.pool.query<{ operation: string }>(`select operation from audit_events where changes::text like $1 order by occurred_at`, [`%${id}%`]);
     expect(audit.rows.map((r) => r.operation)).toEqual(['freezeSellTransaction', 'approveSellTransaction', 'cancelSellTransaction', 'refundSellTransaction', 'refundSellTransaction']);
+
+    // Who acted, in words: staff see their colleague's name, the partner only that the provider's staff did it.
+    const staffName = (await t.database.pool.query<{ name: string }>(`select first_name || ' ' || last_name as name from users where id = $1`, [staffUserId])).rows[0]!.name;
+    const asStaff = await staff.ok(`query($id: ID!) { sellTransaction(id: $id) { ${ACTORS} } }`, { id });
+    expect(asStaff.sellTransaction).toMatchObject({ cancelledByName: staffName, refundApprovedByName: staffName });
+    expect(asStaff.sellTransaction.statusHistory.find((step: { status: string }) => step.status === 'frozen').byName).toBe(staffName);
+    expect(asStaff.sellTransaction.statusHistory[0].byName).toBeNull();
+    const asPartner = await analyst.ok(`query($id: ID!) { sellTransaction(id: $id) { ${ACTORS} } }`, { id });
+    expect(asPartner.sellTransaction).toMatchObject({ cancelledByName: 'Rampart staff', refundApprovedByName: 'Rampart staff' });
+    expect(asPartner.sellTransaction.statusHistory.find((step: { status: string }) => step.status === 'frozen').byName).toBe('Rampart staff');
+    expect(JSON.stringify(asPartner)).not.toContain(staffName);
   });
 
   it('freezes, approves, cancels and refunds a swap, with the swap events', async () => {

@@ -23,8 +23,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 const KIND_LABEL = { BuyTransaction: 'On-ramp transaction', SellTransaction: 'Off-ramp transaction', SwapTransaction: 'Swap', BalanceTransaction: 'Balance transaction' } as const;
-const staffBy = (id: string | null | undefined) => (id ? `staff ${id.slice(0, 8)}…` : null);
-
 /** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
 export function TransactionDetail() {
   const { id = '' } = useParams();
@@ -128,8 +126,8 @@ export function TransactionDetail() {
               <Field label="Refund approval">{refundable.refundApprovalStatus ? <Badge variant="secondary">{refundable.refundApprovalStatus}</Badge> : null}</Field>
               <Field label="Refund wallet address">{refundable.refundWalletAddress}</Field>
               <Field label="Refund hash">{refundHash}</Field>
-              <Field label="Refund approved">{refundable.refundApprovedAt ? `${formatDate(refundable.refundApprovedAt)} by ${staffBy(refundable.refundApprovedBy) ?? 'the provider'}` : null}</Field>
-              <Field label="Cancelled">{refundable.cancelledAt ? `${formatDate(refundable.cancelledAt)} by ${staffBy(refundable.cancelledBy) ?? 'the provider'}` : null}</Field>
+              <Field label="Refund approved">{refundable.refundApprovedAt ? `${formatDate(refundable.refundApprovedAt)} by ${refundable.refundApprovedByName ?? 'the provider'}` : null}</Field>
+              <Field label="Cancelled">{refundable.cancelledAt ? `${formatDate(refundable.cancelledAt)} by ${refundable.cancelledByName ?? 'the provider'}` : null}</Field>
             </dl>
           </CardContent>
         </Card>
@@ -143,7 +141,7 @@ export function TransactionDetail() {
                 <span className="absolute top-1.5 -left-[21px] size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
                 <Badge variant={STATUS_TONE[step.status] ?? 'secondary'}>{step.status}</Badge>
                 <time dateTime={step.at}>{formatDate(step.at)}</time>
-                {step.by ? <span className="text-muted-foreground">by {staffBy(step.by)}</span> : null}
+                {step.byName ? <span className="text-muted-foreground">by {step.byName}</span> : null}
                 {step.reason ? <span className="text-muted-foreground">· {step.reason}</span> : null}
               </li>
             ))}
