@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { FORCED_CRASH_MESSAGES } from './pages/crash-page.ts';
 import { AppShell } from './pages/app-shell.ts';
-import { expect, test } from './fixtures.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { createTotpUser, expect, test } from './fixtures.ts';
 
 // Screenshots for people to look at (not compared): the public screens, the shell in light and dark
 // at 1440 and 390 px, and the crash screen, saved to .data/screenshots/. Runs only with
@@ -56,6 +57,20 @@ for (const [theme, size] of VARIANTS) {
       await shoot(page, `public-${screen.name}-${theme}-${WIDTHS[size]}`);
     }
   });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const size of ['desktop', 'mobile'] as const) {
+    test(`login two-factor step, ${theme}, ${WIDTHS[size]} px`, async ({ page }) => {
+      const user = await createTotpUser(`shot-${theme}-${size}`);
+      await prepare(page, theme, size);
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signIn(user.email, user.password);
+      await expect(login.heading()).toHaveText('Two-factor authentication');
+      await shoot(page, `public-login-two-factor-${theme}-${WIDTHS[size]}`);
+    });
+  }
 }
 
 test.describe('shell', () => {
