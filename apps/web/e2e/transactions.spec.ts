@@ -19,8 +19,20 @@ test.describe('as the demo partner', () => {
     await list.goto('off-ramp');
     const unfiltered = await list.total();
 
-    await page.getByLabel('Status').fill('failed');
-    await page.getByLabel('Minimum amount').fill('100');
+    // The status filter lists the off-ramp statuses; tick one, close it with Escape, then apply with the other filters.
+    const statusFilter = page.getByRole('button', { name: /^Status/ });
+    await expect(statusFilter).toHaveText('Status');
+    await statusFilter.click();
+    const popover = page.getByRole('dialog', { name: 'Filter by status' });
+    await expect(popover.getByRole('group', { name: 'Statuses' }).locator('label')).toHaveText(['completed', 'failed', 'frozen', 'pending', 'waitingForDeposit']);
+    await expect(popover.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    await popover.getByRole('checkbox', { name: 'failed' }).click();
+    await expect(popover.getByRole('checkbox', { name: 'failed' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(statusFilter).toBeFocused();
+    await expect(statusFilter).toHaveText('Status: failed');
+    await page.getByLabel('Min amount').fill('100');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/status=failed/);
     await expect(page).toHaveURL(/min=100/);
@@ -45,8 +57,13 @@ test.describe('as the demo partner', () => {
     const sharedList = new TransactionsPage(shared);
     await shared.goto(copied);
     await sharedList.expectLoaded();
-    await expect(shared.getByLabel('Status')).toHaveValue('failed');
-    await expect(shared.getByLabel('Minimum amount')).toHaveValue('100');
+    const sharedStatus = shared.getByRole('button', { name: /^Status/ });
+    await expect(sharedStatus).toHaveText('Status: failed');
+    await sharedStatus.click();
+    await expect(shared.getByRole('checkbox', { name: 'failed' })).toBeChecked();
+    await expect(shared.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await shared.keyboard.press('Escape');
+    await expect(shared.getByLabel('Min amount')).toHaveValue('100');
     expect(await sharedList.total()).toBe(total);
     expect(await sharedList.rowIds()).toEqual(ids);
     await shared.close();
@@ -62,6 +79,45 @@ test.describe('as the demo partner', () => {
     await expect(page.getByText('Fee', { exact: true })).toBeVisible();
     // The partner holds no staff role: no staff actions.
     await expect(detail.staffActions()).toHaveCount(0);
+  });
+
+  test('filters by several statuses, with the keyboard, and keeps them in the URL', async ({ page }) => {
+    const list = new TransactionsPage(page);
+    // An old link's single status still works.
+    await list.goto('off-ramp', '?status=pending');
+    const statusFilter = page.getByRole('button', { name: /^Status/ });
+    await expect(statusFilter).toHaveText('Status: pending');
+    expect(new Set(await list.rows().locator('[data-slot="badge"]').allInnerTexts())).toEqual(new Set(['pending']));
+    const pendingOnly = await list.total();
+
+    // Open it from the keyboard, tick failed too (pending stays ticked) and apply from the popover.
+    await statusFilter.focus();
+    await page.keyboard.press('Enter');
+    const popover = page.getByRole('dialog', { name: 'Filter by status' });
+    await expect(popover.getByRole('checkbox', { name: 'pending' })).toBeChecked();
+    await popover.getByRole('checkbox', { name: 'failed' }).focus();
+    await page.keyboard.press('Space');
+    await expect(popover.getByRole('checkbox', { name: 'failed' })).toBeChecked();
+    await expect(statusFilter).toHaveText('Status: 2 selected');
+    await popover.getByRole('button', { name: 'Apply' }).click();
+    await expect(popover).toBeHidden();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('failed,pending');
+    await expect.poll(() => list.total()).toBeGreaterThan(pendingOnly);
+    const statuses = await list.rows().locator('[data-slot="badge"]').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const status of statuses) expect(['failed', 'pending']).toContain(status);
+
+    // A reload keeps both ticked; Clear empties the filter.
+    await page.reload();
+    await list.expectLoaded();
+    await expect(statusFilter).toHaveText('Status: 2 selected');
+    await statusFilter.click();
+    await expect(popover.getByRole('checkbox', { checked: true })).toHaveCount(2);
+    await popover.getByRole('button', { name: 'Clear' }).click();
+    await expect(popover.getByRole('checkbox', { checked: true })).toHaveCount(0);
+    await popover.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.has('status')).toBe(false);
+    await expect(statusFilter).toHaveText('Status');
   });
 
   test('exports the filtered view as CSV with its header and every filtered row', async ({ page }) => {

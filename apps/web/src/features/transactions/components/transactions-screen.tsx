@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
@@ -16,9 +17,10 @@ import { TransactionsBalanceListQuery, TransactionsBuyListQuery, TransactionsSel
 import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
 import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from '@/features/transactions/lib/search-params';
 import { ExportButton } from '@/features/transactions/components/export-button';
+import { StatusFilter, type TransactionKind } from '@/features/transactions/components/status-filter';
 
 const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
-const KIND: Record<Tab, 'buy' | 'sell' | 'swap' | 'balance'> = { 'on-ramp': 'buy', 'off-ramp': 'sell', swaps: 'swap', nft: 'buy', balance: 'balance' };
+const KIND: Record<Tab, TransactionKind> = { 'on-ramp': 'buy', 'off-ramp': 'sell', swaps: 'swap', nft: 'buy', balance: 'balance' };
 
 interface Row {
   id: string;
@@ -39,6 +41,14 @@ export function TransactionsScreen() {
   const { filters, setFilters } = useTransactionFilters();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(filters);
+  // Another tab opens without filters (its link has no query): start its draft from them, so no status of
+  // another kind lingers in the status filter.
+  const [draftTab, setDraftTab] = useState(tab);
+  if (draftTab !== tab) {
+    setDraftTab(tab);
+    setDraft(filters);
+  }
+  const apply = () => setFilters({ ...draft, page: 0 });
   const common = { accountId: accountId ?? '', liveMode: !testMode, ...listVariables(filters) };
   const skip = !accountId;
   const buy = useQuery(TransactionsBuyListQuery, { variables: { ...common, transactionType: tab === 'nft' ? 'nft' : null } as never, skip: skip || KIND[tab] !== 'buy' });
@@ -82,19 +92,32 @@ export function TransactionsScreen() {
         </CardHeader>
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
           <form
-            className="grid grid-cols-2 gap-2 md:grid-cols-7"
+            // Two columns on a phone; from 768 px search and status share a row above the amounts and dates; from 1280 px one row.
+            className="grid grid-cols-2 items-end gap-x-2 gap-y-3 md:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1.25fr))]"
             onSubmit={(event) => {
               event.preventDefault();
-              setFilters({ ...draft, page: 0 });
+              apply();
             }}
           >
-            <Input aria-label="Search" placeholder="Id, external id, wallet or e-mail" className="col-span-2" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-            <Input aria-label="Status" placeholder="Status (e.g. failed)" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })} />
-            <Input aria-label="Minimum amount" inputMode="decimal" placeholder="Min amount" value={draft.min} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
-            <Input aria-label="Maximum amount" inputMode="decimal" placeholder="Max amount" value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
-            <Input aria-label="From date" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-            <Input aria-label="To date" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-            <div className="col-span-2 flex flex-wrap gap-2 md:col-span-7">
+            <Input aria-label="Search" placeholder="Id, external id, wallet or e-mail" className="col-span-2 xl:col-span-1" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+            <StatusFilter kind={KIND[tab]} className="col-span-2 xl:col-span-1" value={draft.status} onChange={(status) => setDraft({ ...draft, status })} onApply={apply} />
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <Label htmlFor="transactions-min" className="text-xs text-muted-foreground">Min amount</Label>
+              <Input id="transactions-min" inputMode="decimal" placeholder="Any" value={draft.min} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <Label htmlFor="transactions-max" className="text-xs text-muted-foreground">Max amount</Label>
+              <Input id="transactions-max" inputMode="decimal" placeholder="Any" value={draft.max} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <Label htmlFor="transactions-from" className="text-xs text-muted-foreground">Created from</Label>
+              <Input id="transactions-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <Label htmlFor="transactions-to" className="text-xs text-muted-foreground">Created to</Label>
+              <Input id="transactions-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            </div>
+            <div className="col-span-full flex flex-wrap gap-2">
               <Button type="submit" size="sm">Apply filters</Button>
               <Button type="button" size="sm" variant="ghost" onClick={() => { setDraft({ ...filters, q: '', status: '', min: '', max: '', from: '', to: '' }); setFilters({ q: '', status: '', min: '', max: '', from: '', to: '' }); }}>
                 Clear

@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { parseStatuses, StatusFilter, type TransactionKind } from '@/features/transactions/components/status-filter';
+
+function Harness(props: { kind: TransactionKind; initial: string; onApply?: (value: string) => void }) {
+  const [value, setValue] = useState(props.initial);
+  return <StatusFilter kind={props.kind} value={value} onChange={setValue} onApply={() => props.onApply?.(value)} />;
+}
+
+describe('parseStatuses', () => {
+  it('reads one status or several, comma-separated, without blanks or repeats', () => {
+    expect(parseStatuses('')).toEqual([]);
+    expect(parseStatuses('failed')).toEqual(['failed']);
+    expect(parseStatuses('failed, pending,,failed')).toEqual(['failed', 'pending']);
+  });
+});
+
+describe('StatusFilter', () => {
+  it('lists the kind’s statuses, ticks several in the kind’s order and applies them', async () => {
+    const user = userEvent.setup();
+    const onApply = vi.fn();
+    render(<Harness kind="sell" initial="pending" onApply={onApply} />);
+    const trigger = screen.getByRole('button', { name: 'Status: pending' });
+    await user.click(trigger);
+    const checkboxes = screen.getAllByRole('checkbox');
+    expect(checkboxes.map((box) => box.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'true', 'false']);
+    expect(screen.getByRole('group', { name: 'Statuses' }).textContent).toBe('completedfailedfrozenpendingwaitingForDeposit');
+    await user.click(screen.getByText('failed'));
+    expect(screen.getByRole('checkbox', { name: 'failed' })).toHaveProperty('ariaChecked', 'true');
+    expect(trigger.textContent).toBe('Status: 2 selected');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onApply).toHaveBeenCalledWith('failed,pending');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the balance statuses, keeps an unknown status of an old link so it can be unticked, and clears', async () => {
+    const user = userEvent.setup();
+    render(<Harness kind="balance" initial="failed" />);
+    await user.click(screen.getByRole('button', { name: 'Status: failed' }));
+    expect(screen.getAllByRole('checkbox').map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent)).toEqual([
+      'Completed',
+      'Failed',
+      'Pending',
+      'WaitingPayment',
+      'failed',
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'failed' }));
+    expect(screen.getByRole('button', { name: /^Status/ }).textContent).toBe('Status');
+    await user.click(screen.getByRole('checkbox', { name: 'Pending' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }));
+    expect(screen.getByRole('button', { name: /^Status/ }).textContent).toBe('Status: 2 selected');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getAllByRole('checkbox').filter((box) => box.getAttribute('aria-checked') === 'true')).toEqual([]);
+  });
+});
