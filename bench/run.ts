@@ -7,6 +7,7 @@
  * benchmark works and writes bench/results/ only; its figures are not recorded in docs/performance.md.
  * BENCH_ONLY=mercurius (or apollo, plain, comma-separated) measures only those, for profiling; nothing is written.
  * After the `me` query, webhook delivery (issue 4) runs; `npm run bench -- --webhooks` runs only that.
+ * `npm run bench -- --webhooks-neighbour` runs it with another account's endpoint answering in 3 s beside it (printed only).
  * `npm run bench -- --transactions` runs the transactions benchmark (issue 5) instead.
  */
 import os from 'node:os';
@@ -34,6 +35,12 @@ async function main() {
       console.error(`Transactions benchmark broken: ${failing.map((r) => r.name).join(', ') || 'empty CSV export'}`);
       process.exitCode = 1;
     }
+    return;
+  }
+  if (process.argv.includes('--webhooks-neighbour')) {
+    // One account's endpoint answering in 3 s beside another's at full rate (decision 0006): printed, not recorded.
+    const { runWebhookDeliveryBench, WEBHOOK_DEFAULTS } = await import('./webhook-delivery.bench.ts');
+    await runWebhookDeliveryBench({ ...WEBHOOK_DEFAULTS, events: 15_000, slowNeighbour: { everyNth: 20, delayMs: 3000 } }, log);
     return;
   }
   if (process.argv.includes('--webhooks') || process.env.BENCH_SUITE === 'webhooks') {

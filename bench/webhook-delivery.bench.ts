@@ -34,6 +34,8 @@ export interface WebhookBenchOptions {
   events: number;
   ratePerSecond: number;
   concurrency: number;
+  /** Every `everyNth` event goes to another account whose endpoint answers after `delayMs`; the figures are the rest's. */
+  slowNeighbour?: { everyNth: number; delayMs: number };
 }
 
 export interface WebhookBenchResult {
@@ -45,6 +47,8 @@ export interface WebhookBenchResult {
   deliveriesPerSecond: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   concurrency: number;
+  /** With a slow neighbour: its events, and how many of its deliveries reached its endpoint meanwhile. */
+  slowNeighbour?: { events: number; delivered: number };
   /** CPU time per delivered event: the app process (producers, outbox, worker), the receiver, and the rest of the machine (PostgreSQL). */
   cpuPerDeliveryMicros: { app: number; receiver: number; postgres: number };
 }
@@ -87,16 +91,26 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Bench Webhooks') returning id`, [org.rows[0]!.id]);
   const accountId = account.rows[0]!.id;
   await app.services.webhooks.create(accountId, { url: `http://127.0.0.1:${port}/hooks`, liveMode: false, events: [] });
+  const neighbour = options.slowNeighbour;
+  let neighbourAccountId: string | null = null;
+  if (neighbour) {
+    const other = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Bench Slow Neighbour') returning id`, [org.rows[0]!.id]);
+    neighbourAccountId = other.rows[0]!.id;
+    await app.services.webhooks.create(neighbourAccountId, { url: `http://127.0.0.1:${port}/slow?delay=${neighbour.delayMs}`, liveMode: false, events: [] });
+  }
   // Leftover jobs of earlier runs would be delivered to dead receivers: clear the queue first.
   await pool.query(`delete from graphile_worker._private_jobs`);
   await pool.query(`update webhook_deliveries set status = 'abandoned' where status = 'pending'`);
 
   const worker = await startWorker({ pool, services: app.services, concurrency: options.concurrency, log: app.log });
-  log(`Webhook delivery: ${options.events} events offered at ${options.ratePerSecond}/s, worker concurrency ${options.concurrency}, receiver in a separate process.`);
+  log(
+    `Webhook delivery: ${options.events} events offered at ${options.ratePerSecond}/s, worker concurrency ${options.concurrency}, receiver in a separate process` +
+      (neighbour ? `; every ${neighbour.everyNth}th event goes to another account whose endpoint answers after ${neighbour.delayMs} ms.` : '.'),
+  );
 
   const report = async () => {
     receiver.send({ type: 'report' });
-    return new Promise<{ arrivals: Array<[string, number]>; duplicates: number; cpuMicros: number }>((resolve) => receiver.once('message', resolve as never));
+    return new Promise<{ arrivals: Array<[string, number]>; duplicates: number; slowArrivals: number; cpuMicros: number }>((resolve) => receiver.once('message', resolve as never));
   };
   // Warm-up: every producer's connection opened and its outbox statement prepared, the worker's path hot; then the
   // receiver forgets these, so the clock starts on a running system.
@@ -117,6 +131,8 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   const started = Date.now();
   const intervalMs = 1000 / options.ratePerSecond;
   let next = 0;
+  const toNeighbour = (index: number) => neighbourAccountId !== null && index % neighbour!.everyNth === neighbour!.everyNth - 1;
+  const measuredEvents = Array.from({ length: options.events }, (_, index) => index).filter((index) => !toNeighbour(index)).length;
   await Promise.all(
     Array.from({ length: producers }, async () => {
       for (;;) {
@@ -125,10 +141,16 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
         const due = started + index * intervalMs;
         const wait = due - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const neighbours = toNeighbour(index);
         const eventId = await database.db.transaction((tx) =>
-          emitWebhookEvent(tx, { accountId, liveMode: false, type: 'transaction_updated', data: { id: `bench-${index}`, status: 'completed', baseCurrencyAmount: '125.00' } }),
+          emitWebhookEvent(tx, {
+            accountId: neighbours ? neighbourAccountId! : accountId,
+            liveMode: false,
+            type: 'transaction_updated',
+            data: { id: `bench-${index}`, status: 'completed', baseCurrencyAmount: '125.00' },
+          }),
         );
-        committedAt.set(`msg_${eventId}`, Date.now());
+        if (!neighbours) committedAt.set(`msg_${eventId}`, Date.now());
       }
     }),
   );
@@ -136,7 +158,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
 
   let received = await report();
   const deadline = Date.now() + 60_000;
-  while (received.arrivals.length < options.events && Date.now() < deadline) {
+  while (received.arrivals.length < measuredEvents && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     received = await report();
   }
@@ -156,9 +178,9 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   const firstArrival = Math.min(...arrivalTimes);
   const lastArrival = Math.max(...arrivalTimes);
   const result: WebhookBenchResult = {
-    events: options.events,
+    events: measuredEvents,
     delivered: latencies.length,
-    lost: options.events - latencies.length,
+    lost: measuredEvents - latencies.length,
     duplicates: received.duplicates,
     offeredRate: Math.round(options.events / ((producedAt - started) / 1000)),
     // Sustained rate: deliveries per second from the first arrival to the last. A worker that falls behind the offered
@@ -166,6 +188,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
     deliveriesPerSecond: Math.round((latencies.length - 1) / Math.max(0.001, (lastArrival - firstArrival) / 1000)),
     latencyMs: { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0 },
     concurrency: options.concurrency,
+    ...(neighbour ? { slowNeighbour: { events: options.events - measuredEvents, delivered: received.slowArrivals } } : {}),
     cpuPerDeliveryMicros: {
       app: Math.round(selfMicros / Math.max(1, latencies.length)),
       receiver: Math.round(receiverMicros / Math.max(1, latencies.length)),
@@ -175,7 +198,8 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   log(
     `Delivered ${result.delivered}/${result.events} (lost ${result.lost}, duplicates ${result.duplicates}); offered ${result.offeredRate}/s, delivered ${result.deliveriesPerSecond}/s; ` +
       `change→receipt p50 ${result.latencyMs.p50} ms, p90 ${result.latencyMs.p90} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; ` +
-      `CPU per delivery: app ${result.cpuPerDeliveryMicros.app} µs, PostgreSQL ${result.cpuPerDeliveryMicros.postgres} µs, receiver ${result.cpuPerDeliveryMicros.receiver} µs`,
+      `CPU per delivery: app ${result.cpuPerDeliveryMicros.app} µs, PostgreSQL ${result.cpuPerDeliveryMicros.postgres} µs, receiver ${result.cpuPerDeliveryMicros.receiver} µs` +
+      (result.slowNeighbour ? `; the slow neighbour's endpoint got ${result.slowNeighbour.delivered} of its ${result.slowNeighbour.events} meanwhile` : ''),
   );
   return result;
 }
