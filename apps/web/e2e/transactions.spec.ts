@@ -68,6 +68,23 @@ test.describe('as the demo partner', () => {
     expect(await sharedList.rowIds()).toEqual(ids);
     await shared.close();
 
+    // Back and Forward move between views, and the fields follow: back before the filters, they are empty again.
+    await page.goBack(); // amount, descending
+    await page.goBack(); // newest first
+    await page.goBack(); // before the filters
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(statusFilter).toHaveText('Status');
+    await expect(page.getByLabel('Min amount')).toHaveValue('');
+    await expect.poll(() => list.total()).toBe(unfiltered);
+    await page.goForward();
+    await expect(page).toHaveURL(/status=failed/);
+    await expect(statusFilter).toHaveText('Status: failed');
+    await expect(page.getByLabel('Min amount')).toHaveValue('100');
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(/sort=amount_ASC/);
+    expect(await list.rowIds()).toEqual(ids);
+
     // A detail from the filtered list.
     await list.rows().first().getByRole('cell').first().click();
     await expect(page).toHaveURL(new RegExp(`/transactions/${ids[0]}$`));

@@ -41,11 +41,13 @@ export function TransactionsScreen() {
   const { filters, setFilters } = useTransactionFilters();
   const navigate = useNavigate();
   const [draft, setDraft] = useState(filters);
-  // Another tab opens without filters (its link has no query): start its draft from them, so no status of
-  // another kind lingers in the status filter.
-  const [draftTab, setDraftTab] = useState(tab);
-  if (draftTab !== tab) {
-    setDraftTab(tab);
+  // When the applied filters change by the URL (another tab, Back and Forward, a link), the fields show them again:
+  // no status of another kind lingers, and Back does not leave the fields showing a filter the list no longer has.
+  // Paging and sorting leave a half-typed draft alone.
+  const appliedKey = [tab, filters.q, filters.status, filters.min, filters.max, filters.from, filters.to].join('\u0000');
+  const [draftKey, setDraftKey] = useState(appliedKey);
+  if (draftKey !== appliedKey) {
+    setDraftKey(appliedKey);
     setDraft(filters);
   }
   const apply = () => setFilters({ ...draft, page: 0 });
