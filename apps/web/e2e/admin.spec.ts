@@ -1,5 +1,6 @@
 import { AppShell } from './pages/app-shell.ts';
-import { apiLogin, createConfirmedUser, expect, stored, test, withDatabase } from './fixtures.ts';
+import { E2E } from './e2e-env.ts';
+import { apiLogin, createConfirmedUser, expect, graphqlAs, stored, test, withDatabase } from './fixtures.ts';
 import { expectShell, openSignedIn, problemsOf, sidebarItems, toastText } from './team-fixtures.ts';
 
 // Issue 3: staff screens. /admin/audit needs auditTrail:view; /admin/organizations opens any account as staff.
@@ -20,6 +21,12 @@ test.describe('as a partner', () => {
 });
 
 test('an auditor browses the audit trail with URL filters and opens a partner account', async ({ browser }) => {
+  // The demo user's own successful change, so the trail has one whatever ran before this test: it saves its
+  // preferred currency unchanged.
+  const demo = await apiLogin(E2E.demo.email, E2E.demo.password);
+  const me = await graphqlAs<{ me: { preferredCurrencyCode: string } }>(demo, '{ me { preferredCurrencyCode } }');
+  const saved = await graphqlAs(demo, 'mutation($c: PreferredCurrency) { updateUser(preferredCurrencyCode: $c) { id } }', { c: me.data!.me.preferredCurrencyCode });
+  expect(saved.errors).toBeUndefined();
   const staff = await createConfirmedUser('auditor');
   await withDatabase((client) => client.query("update users set admin_role = 'Auditor' where email = $1", [staff.email]));
   const session = await apiLogin(staff.email, staff.password);
@@ -49,12 +56,23 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
   await expect(page.getByLabel(/^Changes of /)).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Actor e-mail')).toHaveValue('demo@rampart.dev');
+  // Back to before the filters: the fields follow the address, not what was last typed.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/actor=/);
+  await expect(page.getByLabel('Actor e-mail')).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Outcome' })).toHaveText('Any outcome');
+  await page.goForward();
+  await expect(page.getByLabel('Actor e-mail')).toHaveValue('demo@rampart.dev');
 
   // Open a partner's account from the organizations search.
   await page.getByRole('link', { name: 'Organizations' }).click();
   await page.getByRole('searchbox', { name: 'Search organizations' }).fill('Demo Payments');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/q=Demo\+Payments/);
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Search organizations' })).toHaveValue('');
+  await page.goForward();
+  await expect(page.getByRole('searchbox', { name: 'Search organizations' })).toHaveValue('Demo Payments');
   await page.getByRole('button', { name: 'Open Demo Payments', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
   const shell = new AppShell(page);

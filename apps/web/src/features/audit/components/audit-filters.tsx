@@ -1,8 +1,9 @@
 import { FilterXIcon, SearchIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useDraft } from '@/hooks/use-draft';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { EMPTY_AUDIT_FILTERS, hasActiveFilters, type AuditFilters, type AuditOutcomeFilter } from '@/features/audit/lib/search-params';
 
@@ -15,7 +16,7 @@ interface AuditFiltersFormProps {
 
 /** Filters are edited here and applied to the URL on submit (page back to 1). */
 export function AuditFiltersForm({ filters, onApply, showAccount = false }: AuditFiltersFormProps) {
-  const [draft, setDraft] = useState(filters);
+  const [draft, setDraft] = useDraft(filters, JSON.stringify({ ...filters, page: 1 }));
   const set = (field: keyof AuditFilters) => (event: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [field]: event.target.value });
 
   function submit(event: FormEvent) {

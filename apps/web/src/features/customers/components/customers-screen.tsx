@@ -1,7 +1,6 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { SearchIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
@@ -18,6 +17,7 @@ import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { CustomersListQuery } from '@/features/customers/api/customers';
 import { customerColumns } from '@/features/customers/components/columns';
 import { CUSTOMER_PAGE_SIZES, customerListToSearchParams, customerListVariables, parseCustomerList, type CustomerListState } from '@/features/customers/lib/search-params';
+import { useDraft } from '@/hooks/use-draft';
 
 const EMPTY: Customers_RowFragment[] = [];
 
@@ -28,8 +28,7 @@ export function CustomersScreen() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = parseCustomerList(params);
-  const [draft, setDraft] = useState(state.q);
-  useEffect(() => setDraft(state.q), [state.q]);
+  const [draft, setDraft] = useDraft(state.q, state.q);
   const update = (next: Partial<CustomerListState>) => setParams(customerListToSearchParams({ ...state, page: 1, ...next }));
 
   const { data, previousData, loading, error } = useQuery(CustomersListQuery, {

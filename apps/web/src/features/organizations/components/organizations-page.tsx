@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ArrowRightIcon, Building2Icon, SearchIcon } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,7 @@ import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { setSelectedAccountId, setTestMode } from '@/lib/local-state';
 import { addStaffOpenedAccount } from '@/lib/staff-accounts';
+import { useDraft } from '@/hooks/use-draft';
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +25,7 @@ export function OrganizationsPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useState(search);
+  const [draft, setDraft] = useDraft(search, search);
   const { data, previousData, loading, error } = useQuery(OrganizationsSearchQuery, {
     variables: { search: search || null, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE + 1 },
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { CopyId } from '@/components/copy-id';
@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDraft } from '@/hooks/use-draft';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
@@ -40,16 +41,8 @@ export function TransactionsScreen() {
   const testMode = useReactiveVar(testModeVar);
   const { filters, setFilters } = useTransactionFilters();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(filters);
-  // When the applied filters change by the URL (another tab, Back and Forward, a link), the fields show them again:
-  // no status of another kind lingers, and Back does not leave the fields showing a filter the list no longer has.
-  // Paging and sorting leave a half-typed draft alone.
-  const appliedKey = [tab, filters.q, filters.status, filters.min, filters.max, filters.from, filters.to].join('\u0000');
-  const [draftKey, setDraftKey] = useState(appliedKey);
-  if (draftKey !== appliedKey) {
-    setDraftKey(appliedKey);
-    setDraft(filters);
-  }
+  // Another tab starts from its own (empty) filters, so no status of another kind lingers.
+  const [draft, setDraft] = useDraft(filters, JSON.stringify([tab, filters.q, filters.status, filters.min, filters.max, filters.from, filters.to]));
   const apply = () => setFilters({ ...draft, page: 0 });
   const common = { accountId: accountId ?? '', liveMode: !testMode, ...listVariables(filters) };
   const skip = !accountId;
