@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test, withDatabase } from './fixtures.ts';
+import { apiLogin, createConfirmedUser, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
+import { openSignedIn } from './team-fixtures.ts';
 
 // Screenshots of issue 5's screens for people to look at (not compared): transactions, a detail, customers, a customer,
 // the dashboard and an overview, light and dark, 1440 and 390 px, to .data/screenshots/. Only with E2E_SCREENSHOTS=1.
@@ -42,6 +43,10 @@ for (const theme of ['light', 'dark'] as const) {
       // The table from 640 px, stacked rows below.
       await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first().getByRole('button').or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('link').first())).toBeVisible();
       await shoot(page, `issue5-transactions-${theme}-${width}`);
+      await page.getByRole('button', { name: /^Status/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Filter by status' })).toBeVisible();
+      await page.screenshot({ path: path.join(OUT, `issue5-transactions-status-filter-${theme}-${width}.png`), animations: 'disabled' });
+      await page.keyboard.press('Escape');
 
       await page.goto(`/transactions/${ids.tx}`);
       await expect(page.getByRole('list', { name: 'Status timeline' })).toBeVisible({ timeout: 60_000 });
@@ -65,3 +70,30 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+// What staff see after acting on a sell transaction: their colleague's name in the timeline.
+test('staff view of a transaction acted on by staff, light and dark, 1440 and 390 px', async ({ browser }) => {
+  const staff = await createConfirmedUser('shot-fraud');
+  const id = await withDatabase(async (client) => {
+    await client.query("update users set admin_role = 'FraudManager' where email = $1", [staff.email]);
+    const found = await client.query<{ id: string }>(
+      "select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and t.kind = 'sell' and t.status = 'pending' order by t.created_at desc limit 1",
+    );
+    return found.rows[0]!.id;
+  });
+  const session = await apiLogin(staff.email, staff.password);
+  // Frozen and approved again: the transaction ends where it was, with two staff entries in its history.
+  await graphqlAs(session, 'mutation($id: ID!) { freezeSellTransaction(id: $id, reason: "Screening hit") { id } }', { id });
+  await graphqlAs(session, 'mutation($id: ID!) { approveSellTransaction(id: $id) { id } }', { id });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [1440, 390] as const) {
+      const page = await openSignedIn(browser, session);
+      await page.setViewportSize({ width, height: SIZES[width] });
+      await page.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
+      await page.goto(`/transactions/${id}`);
+      await expect(page.getByRole('list', { name: 'Status timeline' })).toContainText('by Test User', { timeout: 60_000 });
+      await shoot(page, `issue5-transaction-detail-staff-${theme}-${width}`);
+      await page.context().close();
+    }
+  }
+});
