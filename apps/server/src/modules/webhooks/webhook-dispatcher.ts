@@ -79,8 +79,6 @@ export async function startWebhookDispatcher(deps: {
       const latency = load.answeredAt - sentAt;
       load.latencyMs = load.latencyMs === null ? latency : load.latencyMs * 0.8 + latency * 0.2;
       load.inFlight -= 1;
-      // Re-added if the entry was pruned meanwhile (it is not pruned while requests are in flight).
-      endpoints.set(webhookId, load);
     };
   }
 

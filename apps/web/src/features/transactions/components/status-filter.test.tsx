@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { parseStatuses, StatusFilter, type TransactionKind } from '@/features/transactions/components/status-filter';
+import type { TransactionKind } from '@rampart/shared/transactions';
+import { parseStatuses, StatusFilter } from '@/features/transactions/components/status-filter';
 
 function Harness(props: { kind: TransactionKind; initial: string; onApply?: (value: string) => void }) {
   const [value, setValue] = useState(props.initial);

@@ -1,21 +1,11 @@
 import { useId, useState } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
-import { BALANCE_TRANSACTION_STATUSES, BUY_STATUSES, SELL_STATUSES, SWAP_STATUSES } from '@rampart/shared/enums';
+import { STATUSES_OF, type TransactionKind } from '@rampart/shared/transactions';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils';
-
-export type TransactionKind = 'buy' | 'sell' | 'swap' | 'balance';
-
-/** The statuses a transaction of each kind can have (spec §4), in the order the filter lists them. */
-export const STATUSES_OF_KIND: Record<TransactionKind, readonly string[]> = {
-  buy: BUY_STATUSES,
-  sell: SELL_STATUSES,
-  swap: SWAP_STATUSES,
-  balance: BALANCE_TRANSACTION_STATUSES,
-};
 
 /** The statuses of a `status` filter as kept in the URL: comma-separated (`failed` or `failed,pending`). */
 export function parseStatuses(value: string): string[] {
@@ -31,7 +21,7 @@ export function StatusFilter(props: { kind: TransactionKind; value: string; onCh
   const [open, setOpen] = useState(false);
   const id = useId();
   const chosen = parseStatuses(props.value);
-  const known = STATUSES_OF_KIND[props.kind];
+  const known = STATUSES_OF[props.kind];
   const options = [...known, ...chosen.filter((status) => !known.includes(status))];
   const toggle = (status: string, on: boolean) => props.onChange(options.filter((option) => (option === status ? on : chosen.includes(option))).join(','));
 

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { TransactionKind } from '@rampart/shared/transactions';
 import { useDraft } from '@/hooks/use-draft';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -18,7 +19,7 @@ import { TransactionsBalanceListQuery, TransactionsBuyListQuery, TransactionsSel
 import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
 import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from '@/features/transactions/lib/search-params';
 import { ExportButton } from '@/features/transactions/components/export-button';
-import { StatusFilter, type TransactionKind } from '@/features/transactions/components/status-filter';
+import { StatusFilter } from '@/features/transactions/components/status-filter';
 
 const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
 const KIND: Record<Tab, TransactionKind> = { 'on-ramp': 'buy', 'off-ramp': 'sell', swaps: 'swap', nft: 'buy', balance: 'balance' };
