@@ -22,6 +22,7 @@ import { ExportButton } from '@/features/transactions/components/export-button';
 import { StatusFilter } from '@/features/transactions/components/status-filter';
 
 const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
+const NO_FILTERS = { q: '', status: '', min: '', max: '', from: '', to: '' } as const;
 const KIND: Record<Tab, TransactionKind> = { 'on-ramp': 'buy', 'off-ramp': 'sell', swaps: 'swap', nft: 'buy', balance: 'balance' };
 
 interface Row {
@@ -115,7 +116,7 @@ export function TransactionsScreen() {
             </div>
             <div className="col-span-full flex flex-wrap gap-2">
               <Button type="submit" size="sm">Apply filters</Button>
-              <Button type="button" size="sm" variant="ghost" onClick={() => { setDraft({ ...filters, q: '', status: '', min: '', max: '', from: '', to: '' }); setFilters({ q: '', status: '', min: '', max: '', from: '', to: '' }); }}>
+              <Button type="button" size="sm" variant="ghost" onClick={() => { setDraft({ ...filters, ...NO_FILTERS }); setFilters(NO_FILTERS); }}>
                 Clear
               </Button>
               <Button
