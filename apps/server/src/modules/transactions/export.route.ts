@@ -17,14 +17,42 @@ import { isAppError } from '../../graphql/errors.ts';
 import { filterOf, type ListArgs } from './transactions.service.ts';
 import { orderOf, whereOf } from './transactions.repository.ts';
 
-const COLUMNS = sql.raw(`t.id, t.created_at, t.updated_at, t.kind, t.balance_type as type, t.status, t.failure_reason,
-  t.base_currency_code, t.base_currency_amount, t.quote_currency_code, t.quote_currency_amount,
-  t.fee_amount, t.extra_fee_amount, t.network_fee_amount, t.usd_rate, t.eur_rate, t.gbp_rate, t.payment_method, t.country,
-  case when t.wallet_address ~ '^[=+@-]' then '''' || t.wallet_address else t.wallet_address end as wallet_address,
-  t.crypto_transaction_id,
-  case when t.external_transaction_id ~ '^[=+@-]' then '''' || t.external_transaction_id else t.external_transaction_id end as external_transaction_id,
-  case when t.external_customer_id ~ '^[=+@-]' then '''' || t.external_customer_id else t.external_customer_id end as external_customer_id,
-  t.customer_id`);
+/**
+ * Every text column is neutralised against spreadsheet formula injection (OWASP CSV injection): a cell that starts
+ * with = + - @, a tab or a carriage return gets a leading apostrophe. Numbers, ids and timestamps are typed and safe.
+ */
+const EXPORTED_COLUMNS: [expression: string, name: string, isText: boolean][] = [
+  ['t.id', 'id', false],
+  ['t.created_at', 'created_at', false],
+  ['t.updated_at', 'updated_at', false],
+  ['t.kind', 'kind', true],
+  ['t.balance_type', 'type', true],
+  ['t.status', 'status', true],
+  ['t.failure_reason', 'failure_reason', true],
+  ['t.base_currency_code', 'base_currency_code', true],
+  ['t.base_currency_amount', 'base_currency_amount', false],
+  ['t.quote_currency_code', 'quote_currency_code', true],
+  ['t.quote_currency_amount', 'quote_currency_amount', false],
+  ['t.fee_amount', 'fee_amount', false],
+  ['t.extra_fee_amount', 'extra_fee_amount', false],
+  ['t.network_fee_amount', 'network_fee_amount', false],
+  ['t.usd_rate', 'usd_rate', false],
+  ['t.eur_rate', 'eur_rate', false],
+  ['t.gbp_rate', 'gbp_rate', false],
+  ['t.payment_method', 'payment_method', true],
+  ['t.country', 'country', true],
+  ['t.wallet_address', 'wallet_address', true],
+  ['t.crypto_transaction_id', 'crypto_transaction_id', true],
+  ['t.external_transaction_id', 'external_transaction_id', true],
+  ['t.external_customer_id', 'external_customer_id', true],
+  ['t.customer_id', 'customer_id', false],
+];
+const FORMULA_STARTS = `('=', '+', '-', '@', chr(9), chr(13))`;
+const COLUMNS = sql.raw(
+  EXPORTED_COLUMNS.map(([expression, name, isText]) =>
+    isText ? `case when left(${expression}, 1) in ${FORMULA_STARTS} then '''' || ${expression} else ${expression} end as ${name}` : `${expression} as ${name}`,
+  ).join(', '),
+);
 
 const dialect = new PgDialect();
 

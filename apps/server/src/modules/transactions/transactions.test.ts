@@ -607,6 +607,33 @@ describe('CSV export', () => {
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(expected.rows.map((r) => r.id));
   });
 
+  it('neutralises a formula in every text column, including a leading tab or carriage return (OWASP CSV injection)', async () => {
+    const exportAccount = await account('Tx Csv Injection');
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [exportAccount, member.id]);
+    const prefixes = ['=', '+', '-', '@', '\t', '\r'];
+    const textColumns = ['balance_type', 'status', 'failure_reason', 'base_currency_code', 'quote_currency_code', 'payment_method', 'country', 'wallet_address', 'crypto_transaction_id', 'external_transaction_id', 'external_customer_id'];
+    for (const prefix of prefixes) {
+      const value = `${prefix}HYPERLINK("http://127.0.0.1/x")`;
+      await t.database.pool.query(
+        `insert into transactions (account_id, live_mode, kind, ${textColumns.join(', ')}, fiat_currency_code, amount, base_currency_amount, usd_rate, eur_rate, gbp_rate)
+         values ($1, true, 'balance', ${textColumns.map(() => '$2').join(', ')}, 'usd', 1, 1, 1, 1, 1)`,
+        [exportAccount, value],
+      );
+    }
+    const response = await get(await signedIn(member), { accountId: exportAccount, liveMode: 'true', kind: 'balance' });
+    expect(response.status).toBe(200);
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(rows).toHaveLength(prefixes.length);
+    const exported = ['type', 'status', 'failure_reason', 'base_currency_code', 'quote_currency_code', 'payment_method', 'country', 'wallet_address', 'crypto_transaction_id', 'external_transaction_id', 'external_customer_id'];
+    for (const row of rows) {
+      for (const column of exported) {
+        const cell = row[header!.indexOf(column)]!;
+        expect(cell, column).toMatch(/^'[=+\-@\t\r]HYPERLINK/);
+      }
+    }
+  });
+
   it('refuses visitors, a missing CSRF header, other accounts, roles without export and bad filters', async () => {
     expect((await get(null, { accountId, liveMode: 'true' })).status).toBe(401);
     expect((await fetch(exportUrl({ accountId, liveMode: 'true' }), { headers: { cookie: analyst.cookie! } })).status).toBe(401);
@@ -621,3 +648,24 @@ describe('CSV export', () => {
     expect((await injection.text()).trim().split('\n')).toHaveLength(1);
   });
 });
+
+/** RFC 4180 rows: quoted fields may hold commas, quotes, tabs and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') row.push(field), (field = '');
+    else if (char === '\n') row.push(field), rows.push(row), (row = []), (field = '');
+    else field += char;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  return rows;
+}
