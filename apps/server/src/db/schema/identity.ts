@@ -65,12 +65,15 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** Failed sign-in attempts, counted per e-mail and per IP to throttle guessing. */
+/**
+ * Failed sign-in attempts, counted per e-mail and per IP to throttle guessing. A row is written before the secret is
+ * checked and removed when it was right; a wrong link or invitation token has no e-mail and counts against its IP.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
+    email: text('email'),
     ipAddress: inet('ip_address').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
