@@ -11,7 +11,7 @@ async function main() {
   const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer });
-  const { startDevelopmentIdentityProvider } = await import('./sso/dev-identity-provider.ts');
+  const { startDevelopmentIdentityProvider } = await import('./dev-identity-provider/dev-identity-provider.ts');
   const devIdp = config.OIDC_ISSUER ? null : await startDevelopmentIdentityProvider({ config, database: infrastructure.database });
 
   const worker =

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, isAppError } from '../../graphql/errors.ts';
-import { developmentIssuer } from '../../sso/development-issuer.ts';
+import { developmentIssuer } from '../../dev-identity-provider/development-issuer.ts';
 import type { IdentityService, IssuedSession, RequestMeta } from '../identity/identity.service.ts';
 import { parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../identity/password-policy.ts';
-import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../sso/dev-identity-provider.ts';
+import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
 import { errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { createSsoService } from './sso.service.ts';
 
