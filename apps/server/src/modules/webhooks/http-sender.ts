@@ -2,46 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-
-/** Loopback, private, link-local, carrier-grade NAT, metadata and other non-public ranges. */
-const BLOCKED_V4 = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const;
-
-function ipv4ToInt(ip: string): number {
-  return ip.split('.').reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;
-}
-
-export function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const value = ipv4ToInt(address);
-    return BLOCKED_V4.some(([base, bits]) => {
-      const mask = (~0 << (32 - bits)) >>> 0;
-      return (value & mask) === (ipv4ToInt(base) & mask);
-    });
-  }
-  if (net.isIPv6(address)) {
-    const lower = address.toLowerCase();
-    if (lower === '::' || lower === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped) return isPrivateAddress(mapped[1]!);
-    return /^(fc|fd|fe8|fe9|fea|feb|ff)/.test(lower) || lower.startsWith('64:ff9b:') || lower.startsWith('2001:db8');
-  }
-  return true;
-}
+import { isPublicAddress } from '../../lib/outbound-address.ts';
 
 export class BlockedAddressError extends Error {}
 
@@ -62,7 +23,7 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
       const list = addresses as unknown as dns.LookupAddress[];
-      const blocked = !options.allowPrivateAddresses && list.some((entry) => isPrivateAddress(entry.address));
+      const blocked = !options.allowPrivateAddresses && list.some((entry) => !isPublicAddress(entry.address));
       if (blocked) return callback(new BlockedAddressError(`${hostname} resolves to a private or reserved address`), '', 4);
       if ((lookupOptions as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
@@ -85,7 +46,9 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
           return resolve(done({ statusCode: null, body: null, error: 'The endpoint URL is not valid.' }));
         }
         if (target.protocol !== 'http:' && target.protocol !== 'https:') return resolve(done({ statusCode: null, body: null, error: 'Only http and https URLs are called.' }));
-        if (net.isIP(target.hostname.replace(/^\[|\]$/g, '')) && !options.allowPrivateAddresses && isPrivateAddress(target.hostname.replace(/^\[|\]$/g, ''))) {
+        // Node connects to an IP literal without calling the lookup above, so the literal is checked here.
+        const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
+        if (!options.allowPrivateAddresses && net.isIP(literal) && !isPublicAddress(literal)) {
           return resolve(done({ statusCode: null, body: null, error: `${target.hostname} is a private or reserved address.` }));
         }
         const client = target.protocol === 'https:' ? https : http;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@rampart/shared/enums';
 import type { Env } from '../../config/env.ts';
@@ -7,7 +6,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { DevelopersService } from '../developers/developers.service.ts';
-import { isPrivateAddress, type HttpSender } from './http-sender.ts';
+import { isPrivateHost } from '../../lib/outbound-address.ts';
+import type { HttpSender } from './http-sender.ts';
 import { sampleEventData } from './samples.ts';
 import { newSigningSecret, signedHeaders } from './signatures.ts';
 import type { DeliveryWork, WebhooksRepository } from './webhooks.repository.ts';
@@ -39,9 +39,7 @@ function checkUrl(url: string, liveMode: boolean, allowPrivate: boolean): string
   if (liveMode && parsed.protocol !== 'https:') throw badInput({ url: 'Live-mode endpoints must use https.' });
   if (parsed.username || parsed.password) throw badInput({ url: 'Put credentials in the endpoint itself, not in the URL.' });
   if (parsed.toString().length > 2048) throw badInput({ url: 'A URL has at most 2048 characters.' });
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  const isLocalName = host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host === 'metadata.google.internal';
-  if (!allowPrivate && (isLocalName || (net.isIP(host) && isPrivateAddress(host)))) {
+  if (!allowPrivate && isPrivateHost(parsed.hostname)) {
     throw badInput({ url: 'This URL points to a private or local address, which webhooks cannot reach.' });
   }
   return parsed.toString();
