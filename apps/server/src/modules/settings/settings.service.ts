@@ -3,6 +3,7 @@ import { accountSettingsInput, nftAccountInput, nftCollectionInput, walletAddres
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
+import { isPrivateHost } from '../../lib/outbound-address.ts';
 import { catalogueRows, NETWORKS, networkOf } from './crypto-catalogue.ts';
 import type { CryptoCurrencyRow, NftAccountRow, NftCollectionRow, PayoutConfigurationRow, SettingsRepository } from './settings.repository.ts';
 
@@ -71,7 +72,13 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       const values = parseInput(accountSettingsInput, input);
       const patch: { allowedIframeAncestorUrls?: string[]; customerDataWebhookUrl?: string | null } = {};
       if (values.allowedIframeAncestorUrls !== undefined) patch.allowedIframeAncestorUrls = values.allowedIframeAncestorUrls;
-      if (values.customerDataWebhookUrl !== undefined) patch.customerDataWebhookUrl = values.customerDataWebhookUrl;
+      if (values.customerDataWebhookUrl !== undefined) {
+        // The server calls this URL, so it follows the webhook endpoints' address rule.
+        if (values.customerDataWebhookUrl && !config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES && isPrivateHost(new URL(values.customerDataWebhookUrl).hostname)) {
+          throw badInput({ customerDataWebhookUrl: 'This URL points to a private or local address, which Rampart cannot call.' });
+        }
+        patch.customerDataWebhookUrl = values.customerDataWebhookUrl;
+      }
       const account = await repository.updateAccount(accountId, patch);
       if (!account) throw notFound('The account');
       return account;

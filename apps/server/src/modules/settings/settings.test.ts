@@ -106,6 +106,18 @@ describe('updateAccount', () => {
     expect(stored.rows[0].allowed_iframe_ancestor_urls).toEqual([]);
   });
 
+  it('refuses a customer data webhook URL on a private or local address (the server calls it)', async () => {
+    const { client, accountId } = await accountWithMember(t, { role: 'developer' });
+    // Only saved, never called: the test app does not allow private addresses.
+    for (const url of ['https://127.0.0.1/customers', 'https://0x7f000001/customers', 'https://127.1/customers', 'https://[::ffff:7f00:1]/customers', 'https://localhost./customers', 'https://hooks.localhost/customers', 'https://169.254.169.254/latest']) {
+      const result = await client.gql(UPDATE_ACCOUNT, { a: accountId, w: url });
+      expect(errorCode(result), url).toBe('BAD_USER_INPUT');
+      expect(Object.keys(result.errors![0]!.extensions!.fields!), url).toEqual(['customerDataWebhookUrl']);
+    }
+    const stored = await t.database.pool.query('select customer_data_webhook_url from accounts where id = $1', [accountId]);
+    expect(stored.rows[0].customer_data_webhook_url).toBeNull();
+  });
+
   it('is refused to analysts', async () => {
     const { client, accountId } = await accountWithMember(t, { role: 'analyst' });
     expect(errorCode(await client.gql(UPDATE_ACCOUNT, { a: accountId, o: [] }))).toBe('FORBIDDEN_ERROR');
