@@ -15,7 +15,7 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         scalars: { Decimal: 'string', DateTime: { input: 'string', output: 'Date | string' } },
         mappers: {
-          User: '../modules/identity/identity.repository.ts#UserRow',
+          User: '../modules/identity/identity.repository.ts#ViewerRow',
           Membership: '../modules/accounts/accounts.repository.ts#MembershipRow',
           Account: '../modules/accounts/accounts.repository.ts#AccountRow',
           Organization: '../modules/accounts/accounts.repository.ts#OrganizationRow',

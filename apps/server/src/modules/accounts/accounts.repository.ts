@@ -31,6 +31,11 @@ export function toMembershipRow({ membership, user, account }: MembershipSelect)
   };
 }
 
+export interface LeadingAccounts {
+  selectedAccountId?: string | null;
+  lastSelectedAccountId?: string | null;
+}
+
 export function createAccountsRepository(db: Database) {
   // Checked on every account-scoped request: prepared once.
   const acceptedRoleQuery = db
@@ -47,14 +52,23 @@ export function createAccountsRepository(db: Database) {
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.hasAcceptedInvite, true)))
-    .orderBy(asc(accounts.name))
+    // The selected account, else the one last selected on any device, leads, so it is never cut off by take.
+    .orderBy(
+      sql`case ${accounts.id} when ${sql.placeholder('selectedAccountId')}::uuid then 0 when ${sql.placeholder('lastSelectedAccountId')}::uuid then 1 else 2 end`,
+      asc(accounts.name),
+    )
     .limit(sql.placeholder('take'))
     .prepare('accounts_memberships_of_user');
 
   return {
-    /** The user's accepted memberships, accounts first by name. */
-    async membershipsOfUser(userId: string, take: number): Promise<MembershipRow[]> {
-      const rows = await membershipsOfUserStatement.execute({ userId, take });
+    /** The user's accepted memberships: the selected account's first, else the last selected one's, then by account name. */
+    async membershipsOfUser(userId: string, take: number, lead: LeadingAccounts = {}): Promise<MembershipRow[]> {
+      const rows = await membershipsOfUserStatement.execute({
+        userId,
+        take,
+        selectedAccountId: lead.selectedAccountId ?? null,
+        lastSelectedAccountId: lead.lastSelectedAccountId ?? null,
+      });
       return rows.map(toMembershipRow);
     },
     async membershipsOfAccount(accountId: string): Promise<MembershipRow[]> {

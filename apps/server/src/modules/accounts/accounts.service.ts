@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
+import type { AccountsRepository, LeadingAccounts } from './accounts.repository.ts';
 import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
 
 export function createAccountsService(deps: { repository: AccountsRepository; config: Env; db: Database }) {
@@ -21,7 +21,7 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
 
   return {
     flags,
-    membershipsOfUser: (userId: string, take: number) => repository.membershipsOfUser(userId, take),
+    membershipsOfUser: (userId: string, take: number, lead?: LeadingAccounts) => repository.membershipsOfUser(userId, take, lead),
     membershipsOfAccount: (accountId: string) => repository.membershipsOfAccount(accountId),
     /** Access was checked by the @account directive; this only loads. */
     account: loadAccount,
@@ -37,7 +37,7 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
     async createOnboardingInfo(session: LoadedSession, input: unknown) {
       const details = parseInput(onboardingInfoSchema, input);
       if (await repository.organizationOwnedBy(session.user.id)) {
-        throw new AppError('CONFLICT', 'You have already set up an organization. Add accounts to it from the team page instead.');
+        throw new AppError('CONFLICT', 'You have already set up your organization. Change its details on the onboarding page instead.');
       }
       return repository.createOrganizationWithAccount({
         ownerId: session.user.id,

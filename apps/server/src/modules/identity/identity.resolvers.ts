@@ -2,6 +2,8 @@ import { JOB_TITLES } from '@rampart/shared/enums';
 import { adminPermissionsOf } from '@rampart/shared/permissions';
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireSession, type GraphQLContext } from '../../graphql/context.ts';
+import { badInput } from '../../graphql/errors.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { IssuedSession } from './identity.service.ts';
 
 function meta(context: GraphQLContext) {
@@ -16,7 +18,12 @@ export function authPayload(context: GraphQLContext, issued: IssuedSession) {
 
 export const identityResolvers: Resolvers = {
   Query: {
-    me: (_parent, _args, context) => requireSession(context).user,
+    me: (_parent, args, context) => {
+      const user = requireSession(context).user;
+      const selected = args.selectedAccountId ?? null;
+      if (selected !== null && !isUuid(selected)) throw badInput({ selectedAccountId: 'selectedAccountId is an account id (a UUID).' });
+      return { ...user, selectedAccountId: selected };
+    },
     jobTitles: () => [...JOB_TITLES],
     activeSessions: (_parent, _args, context) => context.services.identity.listSessions(requireSession(context)),
   },
@@ -50,7 +57,13 @@ export const identityResolvers: Resolvers = {
     name: (user) => `${user.firstName} ${user.lastName}`.trim(),
     permissions: (user) => [...adminPermissionsOf(user.adminRole)],
     pendingEmail: (user, _args, context) => context.services.identity.pendingEmail(user),
-    memberships: (user, args, context) => context.services.accounts.membershipsOfUser(user.id, Math.min(Math.max(args.take ?? 100, 0), 100)),
+    memberships: (user, args, context) =>
+      context.services.accounts.membershipsOfUser(user.id, Math.min(Math.max(args.take ?? 100, 0), 100), {
+        selectedAccountId: user.selectedAccountId,
+        lastSelectedAccountId: user.lastSelectedAccountId,
+      }),
+    lastSelectedAccountId: async (user, _args, context) =>
+      user.lastSelectedAccountId && (await context.services.authorization.membershipRole(user.id, user.lastSelectedAccountId)) ? user.lastSelectedAccountId : null,
     preferredCurrencyCode: (user) => user.preferredCurrencyCode as 'eur' | 'gbp' | 'usd',
   },
   ActiveSession: {

@@ -226,6 +226,37 @@ describe('around the user', () => {
     expect(synced.syncUserWithAccount.id).toBe(me.me.id);
   });
 
+  it('opens the account last selected on any device first: syncUserWithAccount is remembered and me(selectedAccountId) leads with that account', async () => {
+    const { client, accountId: alpha } = await onboarded();
+    const userId = (await client.ok('{ me { id } }')).me.id as string;
+    // Two more accounts, set up by others, that this user is a member of.
+    const memberOf = async (name: string) => {
+      const other = await confirmedUser();
+      const id = (await other.client.ok(ONBOARD, { input: validOnboarding(name) })).createOnboardingInfo.id as string;
+      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [id, userId]);
+      return id;
+    };
+    const zulu = await memberOf('Zulu Wallet');
+    const mid = await memberOf('Mid Wallet');
+    const ME = 'query($s: ID) { me(selectedAccountId: $s) { lastSelectedAccountId memberships(take: 1) { account { id } } } }';
+    const first = async (selected?: string) => {
+      const data = await client.ok(ME, { s: selected });
+      return { last: data.me.lastSelectedAccountId, first: data.me.memberships[0].account.id };
+    };
+    expect(await first()).toEqual({ last: null, first: alpha });
+
+    await client.ok('mutation($a: ID!) { syncUserWithAccount(accountId: $a) { id } }', { a: zulu });
+    // A new device (no stored selection) gets the last selected account first, though it sorts last by name.
+    expect(await first()).toEqual({ last: zulu, first: zulu });
+    expect(await first(mid)).toEqual({ last: zulu, first: mid });
+    expect(await first(crypto.randomUUID())).toEqual({ last: zulu, first: zulu });
+    expect(errorCode(await client.gql(ME, { s: 'not-an-id' }))).toBe('BAD_USER_INPUT');
+
+    // Once the user is no longer a member, the remembered account is not offered.
+    await t.database.pool.query('delete from memberships where account_id = $1 and user_id = $2', [zulu, userId]);
+    expect(await first()).toEqual({ last: null, first: alpha });
+  });
+
   it('evaluates feature flags with the user, account and organization context', async () => {
     const { client, accountId } = await onboarded();
     await t.database.pool.query(`insert into feature_flags (key, description, default_value, rules) values ('test-targeted', 'test', false, $1) on conflict (key) do update set rules = excluded.rules`, [JSON.stringify([{ attribute: 'account.key', values: [accountId], value: true }])]);
