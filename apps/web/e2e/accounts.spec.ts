@@ -30,16 +30,22 @@ async function seedStorage(page: Page, values: Record<string, string | null>) {
 
 test.describe('the demo user (two accounts)', () => {
   test.use({ signedInAsDemo: true });
+  // One after another: the switcher test changes the account the demo user last selected, which the fallback uses.
+  test.describe.configure({ mode: 'serial' });
 
   let first: Membership['account'];
   let second: Membership['account'];
 
   test.beforeAll(async ({ demoSession }) => {
-    const memberships = await membershipsOf(await demoSession());
+    const session = await demoSession();
+    const memberships = (await membershipsOf(session)).sort((a, b) => a.account.name.localeCompare(b.account.name));
     expect(memberships.map((m) => m.account.name)).toEqual(['Demo Payments', 'Demo Payments Sandbox']);
     [first, second] = memberships.map((m) => m.account) as [Membership['account'], Membership['account']];
     expect(first.isVerified).toBe(true);
     expect(second.isVerified).toBe(false);
+    // The fallback takes the account last selected on any device first: start from the first, as a new user would.
+    const synced = await graphqlAs(session, 'mutation($a: ID!) { syncUserWithAccount(accountId: $a) { id } }', { a: first.id });
+    expect(synced.errors).toBeUndefined();
   });
 
   test('a stored account that is not a membership falls back to the first, with testMode = its isVerified', async ({ page }) => {

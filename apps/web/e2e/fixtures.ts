@@ -248,6 +248,20 @@ export async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): P
   }
 }
 
+const demoAccountIds = new WeakMap<ApiSession, Promise<string>>();
+
+/** The id of the demo organization's 'Demo Payments' account, looked up once per session. */
+export function demoAccountId(session: ApiSession): Promise<string> {
+  let id = demoAccountIds.get(session);
+  if (!id) {
+    id = graphqlAs<{ me: { memberships: { account: { id: string; name: string } }[] } }>(session, '{ me { memberships(take: 100) { account { id name } } } }').then(
+      (result) => result.data!.me.memberships.find((m) => m.account.name === 'Demo Payments')!.account.id,
+    );
+    demoAccountIds.set(session, id);
+  }
+  return id;
+}
+
 export interface SuiteOptions {
   /** Console errors/warnings a test expects (the forced crash); anything else fails the test. */
   allowedConsoleMessages: RegExp | null;
@@ -270,8 +284,12 @@ export const test = base.extend<SuiteOptions & { consoleMessages: string[] }, { 
     },
     { scope: 'worker' },
   ],
+  // The demo's own account is stored as selected: which account a fresh device opens follows the demo user's last
+  // choice, which tests that switch accounts change.
   storageState: async ({ signedInAsDemo, storageState, demoSession }, use) => {
-    await use(signedInAsDemo ? storageStateFor(await demoSession()) : storageState);
+    if (!signedInAsDemo) return use(storageState);
+    const session = await demoSession();
+    await use(storageStateFor(session, { selectedAccountId: await demoAccountId(session) }));
   },
   consoleMessages: [
     async ({ page, allowedConsoleMessages }, use) => {

@@ -189,6 +189,16 @@ test('an existing user signs in to accept an invitation and switches between acc
   expect(await sidebarItems(page)).toContain('Developers');
   await page.reload();
   await expect(shell.accountSwitcher()).toHaveAccessibleName('Account: First Labs');
+
+  // The choice is remembered on the server: a new device, with nothing stored, opens the account chosen last.
+  await shell.switchAccount('Second Labs');
+  await expect.poll(async () => (await graphqlAs<{ me: { lastSelectedAccountId: string } }>(other.session, '{ me { lastSelectedAccountId } }')).data?.me.lastSelectedAccountId).toBe(owner.accountId);
+  const newDevice = await openSignedIn(browser, other.session);
+  await newDevice.goto('/dashboard');
+  await expect(new AppShell(newDevice).accountSwitcher()).toHaveAccessibleName('Account: Second Labs');
+  expect(await stored(newDevice, 'selectedAccountId')).toBe(owner.accountId);
+  expect(problemsOf(newDevice)).toEqual([]);
+  await newDevice.context().close();
   await context.close();
 });
 

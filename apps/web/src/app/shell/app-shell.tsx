@@ -22,6 +22,7 @@ import { useTheme } from '@/hooks/use-theme';
 import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
 import { isStaff, type Viewer } from '@/lib/permissions';
 import { clearCsrfToken, hasCsrfToken } from '@/lib/session';
+import { selectedAccountIdVar } from '@/lib/local-state';
 
 /** The signed-in layout: sidebar (a sheet on narrow screens), account switcher, test mode, user menu. */
 export default function AppShell() {
@@ -29,7 +30,9 @@ export default function AppShell() {
   const location = useLocation();
   const theme = useTheme('dark');
   const [menuOpen, setMenuOpen] = useState(false);
-  const { data, loading, error, refetch: refetchMe } = useQuery(ShellMeQuery, { skip: !hasCsrfToken() });
+  // The selection stored when the app loaded: later switches need no new `me`.
+  const [storedAccountId] = useState(() => selectedAccountIdVar());
+  const { data, loading, error, refetch: refetchMe } = useQuery(ShellMeQuery, { variables: { selectedAccountId: storedAccountId }, skip: !hasCsrfToken() });
 
   useEffect(() => {
     if (!error) return;

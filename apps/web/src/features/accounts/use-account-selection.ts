@@ -1,5 +1,6 @@
-import { useReactiveVar } from '@apollo/client/react';
-import { useEffect } from 'react';
+import { useMutation, useReactiveVar } from '@apollo/client/react';
+import { useCallback, useEffect } from 'react';
+import { AccountsSyncSelectionMutation } from '@/features/accounts/api/sync-selection';
 import { resolveAccountSelection, type SelectableMembership } from '@/features/accounts/account-selection';
 import { selectedAccountIdVar, setSelectedAccountId, setTestMode, testModeVar } from '@/lib/local-state';
 import { staffOpenedAccountsVar } from '@/lib/staff-accounts';
@@ -9,6 +10,7 @@ export function useAccountSelection<TMembership extends SelectableMembership>(me
   const selectedAccountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   const staffAccounts = useReactiveVar(staffOpenedAccountsVar);
+  const [syncSelection] = useMutation(AccountsSyncSelectionMutation);
 
   useEffect(() => {
     if (!memberships) return;
@@ -26,13 +28,22 @@ export function useAccountSelection<TMembership extends SelectableMembership>(me
   const selectedStaffAccount = selectedMembership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
   const isKnownAccount = selectedMembership !== null || selectedStaffAccount !== null;
 
+  // A choice among the user's memberships is remembered on the server; accounts staff opened are not theirs to keep.
+  const selectAccount = useCallback(
+    (accountId: string) => {
+      setSelectedAccountId(accountId);
+      if (memberships?.some((m) => m.account.id === accountId)) void syncSelection({ variables: { accountId } }).catch(() => {});
+    },
+    [memberships, syncSelection],
+  );
+
   return {
     selectedAccountId: isKnownAccount ? selectedAccountId : null,
     selectedMembership,
     selectedStaffAccount,
     staffAccounts,
     testMode,
-    selectAccount: setSelectedAccountId,
+    selectAccount,
     setTestMode,
   };
 }

@@ -1,9 +1,10 @@
 import { graphql } from '@/gql';
 
-// The shell fetches the signed-in user once and hands fragments to the features that use them.
+// The shell fetches the signed-in user once and hands fragments to the features that use them. The memberships lead
+// with the account stored on this device, else the one last selected on any device (the fallback takes the first).
 export const ShellMeQuery = graphql(`
-  query Shell_Me {
-    me {
+  query Shell_Me($selectedAccountId: ID) {
+    me(selectedAccountId: $selectedAccountId) {
       id
       adminRole
       ...Auth_CurrentUser

@@ -30,6 +30,8 @@ interface AccountSwitcherProps {
 
 export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccountId, onSelect, className }: AccountSwitcherProps) {
   const membership = memberships.find((m) => m.account.id === selectedAccountId) ?? null;
+  // The server leads with the selected account; the menu lists them by name so they keep their places.
+  const byName = [...memberships].sort((a, b) => a.account.name.localeCompare(b.account.name));
   const staffAccount = membership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
   const selected = membership
     ? { name: membership.account.name, detail: ROLE_LABELS[membership.role] }
@@ -66,7 +68,7 @@ export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccou
         <DropdownMenuLabel className="text-xs text-muted-foreground">Accounts</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={selectedAccountId ?? ''} onValueChange={onSelect}>
-          {memberships.map((membership) => (
+          {byName.map((membership) => (
             <DropdownMenuRadioItem key={membership.id} value={membership.account.id}>
               <span className="flex min-w-0 flex-col">
                 <span className="truncate">{membership.account.name}</span>
