@@ -20,10 +20,16 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
   let connectionString = config.DATABASE_URL;
   if (!connectionString) {
     log(`Starting embedded PostgreSQL under ${path.join(root, 'pg')}...`);
-    embedded = await startEmbeddedPostgres(path.join(root, 'pg'), config.EMBEDDED_POSTGRES_PORT);
+    embedded = await startEmbeddedPostgres(path.join(root, 'pg'), config.EMBEDDED_POSTGRES_PORT, { log });
     connectionString = embedded.connectionString;
   }
-  await runMigrations(connectionString);
+  try {
+    await runMigrations(connectionString);
+  } catch (error) {
+    // Not left running behind a process that is about to exit.
+    await embedded?.stop();
+    throw error;
+  }
   // The API's queries plus an embedded worker's (its LISTEN, claims, batched records and graphile-worker's jobs); webhook
   // requests in flight hold no connection.
   const database = connectDatabase(connectionString, config.READ_DATABASE_URL, 40);

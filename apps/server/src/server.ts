@@ -1,5 +1,6 @@
 import { loadEnvOrExit } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
+import { describeError, exitWithStartupFailure } from './lib/startup-error.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
@@ -24,10 +25,15 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await worker?.stop();
-    await app.close();
-    await devIdp?.close();
-    await infrastructure.close();
+    try {
+      await worker?.stop();
+      await app.close();
+      await devIdp?.close();
+      await infrastructure.close();
+    } catch (error) {
+      console.error(`Rampart did not shut down cleanly: ${describeError(error)}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -45,7 +51,4 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithStartupFailure('Rampart', error));

@@ -1,6 +1,7 @@
 // A job worker on its own: `npm run worker`. Run as many as needed beside API processes started with WORKER_MODE=off.
 import { loadEnvOrExit } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
+import { exitWithStartupFailure } from './lib/startup-error.ts';
 import { buildApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
 
@@ -21,7 +22,4 @@ async function main() {
   process.on('SIGTERM', () => void stop());
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWithStartupFailure('The Rampart worker', error));

