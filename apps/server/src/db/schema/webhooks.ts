@@ -62,8 +62,14 @@ export const webhookDeliveries = pgTable(
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
-    /** A worker's claim on a pending delivery; once it passes (the worker died), another worker takes the delivery. */
+    /**
+     * A worker's claim on a pending delivery (a lease, renewed by the worker's heartbeat while it still holds the
+     * delivery). Another worker takes the delivery once the lease passes, or at once when the claiming worker's heartbeat
+     * is older than WORKER_HEARTBEAT_TIMEOUT_SECONDS (it died).
+     */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The worker (workers.id) that claimed it; no foreign key: the claim is hot and worker rows are removed later. */
+    claimedBy: uuid('claimed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
@@ -101,5 +107,16 @@ export const webhookAttempts = pgTable(
  */
 export const webhookIdleDispatchers = pgTable('webhook_idle_dispatchers', {
   dispatcherId: uuid('dispatcher_id').primaryKey(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Running workers (each with its webhook dispatcher), by heartbeat: a worker beats every third of
+ * WORKER_HEARTBEAT_TIMEOUT_SECONDS, and the deliveries a worker whose heartbeat is older than that claimed are free for
+ * others (it died). Rows of workers that stopped beating long ago are removed by the live ones.
+ */
+export const workers = pgTable('workers', {
+  id: uuid('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });
