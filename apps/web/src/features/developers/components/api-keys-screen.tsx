@@ -208,8 +208,8 @@ export function ApiKeysScreen() {
                 <InfoIcon aria-hidden />
                 <AlertTitle>Live keys are not available yet</AlertTitle>
                 <AlertDescription>
-                  Live keys are created once {account.data.account?.name ?? 'this account'} is verified. Complete business verification (KYB) to go
-                  live; until then, build and test with the test keys.
+                  Live keys are created once {account.data.account?.name ?? 'this account'} is verified. This version of Rampart cannot verify a
+                  business yet (KYB), so build and test with the test keys.
                 </AlertDescription>
               </Alert>
             )}

@@ -6,19 +6,19 @@ import { Spinner } from '@/components/ui/spinner';
 const FAQ = [
   {
     question: 'Why do you ask for these details?',
-    answer: 'Regulators require us to know who we work with. Your answers start the business verification (KYB) of your account.',
+    answer: 'They tell the provider who you are, where you operate and what you plan to build, and they set up your organization and its first account.',
   },
   {
     question: 'What is test mode?',
-    answer: 'A new account starts in test mode: you can integrate with test keys and see test data. Live payments open once we verify your business.',
+    answer: 'A new account starts in test mode: you integrate with test keys, receive test webhooks and see test data. Live payments need a verified account.',
   },
   {
-    question: 'How long does verification take?',
-    answer: 'Usually two business days after you provide documents. We contact you by e-mail if we need more.',
+    question: 'How does my account get verified?',
+    answer: 'This version of Rampart has no business verification (KYB) flow yet, so a new account stays in test mode. Everything in test mode works in full meanwhile.',
   },
   {
     question: 'Can I change my answers later?',
-    answer: 'Yes. Come back to this page from your account at any time until verification starts.',
+    answer: 'Yes. Come back to this page from your account at any time.',
   },
 ];
 
