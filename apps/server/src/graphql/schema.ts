@@ -14,6 +14,7 @@ import { dashboardsResolvers } from '../modules/dashboards/dashboards.resolvers.
 import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
 import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
+import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 
@@ -87,6 +88,7 @@ export function buildResolvers(services: Services) {
     settingsResolvers,
     transactionsResolvers,
     dashboardsResolvers,
+    goLiveResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
   return { Decimal, DateTime, ...resolvers };
