@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { ReviewStatusValue } from '@/gql/graphql';
+
+// The staff decisions of a KYB application or a go-live request (updateReview, updateGoLiveReview). On hold and
+// Rejected carry a reason the partner reads, so the form asks for one before the server would refuse it.
+
+export type Decision = Extract<ReviewStatusValue, 'InProgress' | 'OnHold' | 'Approved' | 'Rejected'>;
+export const DECISIONS: readonly Decision[] = ['InProgress', 'OnHold', 'Approved', 'Rejected'];
+export const DECISION_NEEDS_REASON: Record<Decision, boolean> = { InProgress: false, OnHold: true, Approved: false, Rejected: true };
+export const REASON_MAX = 1000;
+
+export const DECISION_ACTION_LABEL: Record<Decision, string> = {
+  InProgress: 'Start review',
+  OnHold: 'Put on hold',
+  Approved: 'Approve',
+  Rejected: 'Reject',
+};
+
+/** Which decisions a status allows: a decided or unsubmitted application has none; one on hold waits for the partner. */
+export function availableDecisions(status: ReviewStatusValue): Decision[] {
+  switch (status) {
+    case 'Pending':
+      return ['InProgress', 'OnHold', 'Approved', 'Rejected'];
+    case 'InProgress':
+      return ['OnHold', 'Approved', 'Rejected'];
+    case 'OnHold':
+      return ['Rejected'];
+    default:
+      return [];
+  }
+}
+
+export function decisionSchema(decision: Decision) {
+  const reason = z.string().trim().max(REASON_MAX, `At most ${REASON_MAX} characters`);
+  return z.object({
+    reason: DECISION_NEEDS_REASON[decision]
+      ? reason.min(5, decision === 'OnHold' ? 'Tell the partner what to fix (at least 5 characters).' : 'Give the reason the partner will read (at least 5 characters).')
+      : reason,
+  });
+}
+export type DecisionValues = z.infer<ReturnType<typeof decisionSchema>>;
+
+/** A domain's review: rejected needs a reason. */
+export const domainReviewSchema = z
+  .object({ status: z.enum(['clear', 'rejected']), reason: z.string().trim().max(REASON_MAX, `At most ${REASON_MAX} characters`) })
+  .refine((values) => values.status !== 'rejected' || values.reason.length >= 5, { path: ['reason'], message: 'Say why the domain is rejected (at least 5 characters).' });
+export type DomainReviewValues = z.infer<typeof domainReviewSchema>;
+
+/** An entry of the blocked list. */
+export const blockedEntrySchema = z.object({
+  kind: z.enum(['country', 'industry']),
+  value: z.string().trim().min(1, 'Choose a value from the list'),
+  action: z.enum(['Block', 'Redirect']),
+  reason: z.string().trim().min(5, 'Say why (at least 5 characters).').max(500, 'At most 500 characters'),
+});
+export type BlockedEntryValues = z.infer<typeof blockedEntrySchema>;
