@@ -41,6 +41,9 @@ export const ROUTES = {
   profileSecurity: '/profile/security',
   adminAudit: '/admin/audit',
   adminOrganizations: '/admin/organizations',
+  adminKyb: '/admin/kyb',
+  adminKybGoLive: '/admin/kyb/go-live',
+  adminBlocked: '/admin/blocked',
   /** Test hook: renders a component that throws, to show the crash screen. */
   crash: '/__crash',
 } as const;
