@@ -103,29 +103,6 @@ export function labelOf(labels: Record<string, string>, value: string | null | u
   return labels[value] ?? value;
 }
 
-/** Where a KYB application or a go-live request stands (spec §4 review statuses), as the partner and staff read it. */
-export const REVIEW_STATUS_LABELS: Record<string, string> = {
-  NotStarted: 'Not started',
-  Pending: 'Pending',
-  InProgress: 'In review',
-  OnHold: 'On hold',
-  Approved: 'Approved',
-  Rejected: 'Rejected',
-};
-
-export const REVIEW_STATUS_TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline' | 'warning'> = {
-  NotStarted: 'outline',
-  Pending: 'secondary',
-  InProgress: 'secondary',
-  OnHold: 'warning',
-  Approved: 'default',
-  Rejected: 'destructive',
-};
-
-export function reviewStatusLabel(status: string): string {
-  return REVIEW_STATUS_LABELS[status] ?? status;
-}
-
 /** File sizes in the user's locale: "812 B", "1.4 MB". */
 export function formatBytes(bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { CountryCombobox, type CountryOption } from '@/features/onboarding/components/country-combobox';
+import { CountryCombobox, type CountryOption } from '@/components/country-combobox';
 import {
   onboardingFormSchema,
   PRODUCT_LABELS,
