@@ -48,6 +48,22 @@ export const ROUTES = {
   crash: '/__crash',
 } as const;
 
+/** The ramp products with their own KYB and go-live pages (`<base>/kyb`, `<base>/go-live`). */
+export const RAMP_PRODUCT_ROUTES = [
+  { product: 'OnRamp', base: ROUTES.onRamp },
+  { product: 'OffRamp', base: ROUTES.offRamp },
+  { product: 'Swaps', base: ROUTES.swaps },
+] as const;
+export type RampProductKey = (typeof RAMP_PRODUCT_ROUTES)[number]['product'];
+
+export function kybPath(product: RampProductKey): string {
+  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/kyb`;
+}
+
+export function goLivePath(product: RampProductKey): string {
+  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/go-live`;
+}
+
 /** Paths on which no page-view event is sent (spec §2). */
 export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = [
   ROUTES.resetPassword,
