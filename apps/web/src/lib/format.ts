@@ -114,3 +114,9 @@ export function formatBytes(bytes: number): string {
   }
   return new Intl.NumberFormat(undefined, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 }
+
+/** A calendar date (YYYY-MM-DD, such as a date of birth) in the user's locale, without shifting it across time zones. */
+export function formatCalendarDate(value: string | null | undefined): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value || '—';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+}
