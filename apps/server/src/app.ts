@@ -15,6 +15,9 @@ import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
+import { registerGraphQLUploads } from './lib/graphql-uploads.ts';
+import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
+import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
 
 export interface AppDependencies {
   config: Env;
@@ -79,7 +82,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST' } }] });
   });
 
+  registerGraphQLUploads(app, { maxFileBytes: KYB_MAX_FILE_BYTES });
   await registerGraphQL(app, { config, services, pool: database.pool });
+  await registerKybRoutes(app, { services });
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   await registerPublicApi(app, { database, services });
   app.get('/healthz', async () => ({ status: 'ok' }));

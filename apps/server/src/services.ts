@@ -23,6 +23,12 @@ import { createHttpSender } from './modules/webhooks/http-sender.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { createKybRepository } from './modules/kyb/kyb.repository.ts';
+import { createKybService } from './modules/kyb/kyb.service.ts';
+import { createKybProvider } from './modules/kyb/kyb.provider.ts';
+import { createFileStorage, S3FileStorage } from './lib/file-storage.ts';
+import { createGoLiveRepository } from './modules/go-live/go-live.repository.ts';
+import { createGoLiveService } from './modules/go-live/go-live.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -40,6 +46,9 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const webhookSender = createHttpSender({ allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
   const settings = createSettingsService({ repository: createSettingsRepository(database.db), config });
   const webhooks = createWebhooksService({ repository: webhooksRepository, developers, sender: webhookSender, mailer, config });
+  const fileStorage = createFileStorage(config);
+  const kyb = createKybService({ repository: createKybRepository(database.db), storage: fileStorage, provider: createKybProvider(config), mailer, config });
+  const goLive = createGoLiveService({ repository: createGoLiveRepository(database.db), kyb, mailer, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
   const authorization: AuthorizationDeps = {
@@ -56,6 +65,8 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       webhook: (id) => webhooksRepository.accountOfWebhook(id),
       webhookDelivery: (id) => webhooksRepository.accountOfDelivery(id),
       nftCollection: (id) => settings.accountOfNftCollection(id),
+      organization: (id) => kyb.accountOfOrganization(id),
+      kybDocument: (id) => kyb.accountOfDocument(id),
     },
     audit: (event) => audit.record(event),
   };
@@ -73,9 +84,12 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     developers,
     webhooks,
     settings,
+    kyb,
+    goLive,
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {
       webhookSender.close();
+      if (fileStorage instanceof S3FileStorage) fileStorage.close();
     },
   };
 }

@@ -37,10 +37,34 @@ const envSchema = z
     WEBHOOK_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     WIDGET_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev').default('rampart.dev'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    FILE_LINK_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+    FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+    SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+    SUMSUB_BASE_URL: httpUrl.default('https://api.sumsub.com'),
+    SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyb-level'),
+    SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'the issuer host must not contain "-admin."' });
+    }
+    if (env.FILE_STORAGE === 's3') {
+      for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when FILE_STORAGE=s3' });
+      }
+    }
+    if (Boolean(env.SUMSUB_APP_TOKEN) !== Boolean(env.SUMSUB_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.SUMSUB_APP_TOKEN ? 'SUMSUB_SECRET_KEY' : 'SUMSUB_APP_TOKEN'], message: 'SumSub needs both SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY' });
+    }
+    if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });
     }
   });
 

@@ -14,6 +14,8 @@ import { dashboardsResolvers } from '../modules/dashboards/dashboards.resolvers.
 import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
 import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
+import { kybResolvers } from '../modules/kyb/kyb.resolvers.ts';
+import { UploadScalar } from '../lib/graphql-uploads.ts';
 import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
@@ -91,5 +93,5 @@ export function buildResolvers(services: Services) {
     goLiveResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
-  return { Decimal, DateTime, ...resolvers };
+  return { Decimal, DateTime, Upload: UploadScalar, ...resolvers };
 }
