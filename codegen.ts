@@ -34,6 +34,7 @@ const config: CodegenConfig = {
           ApiKey: '../modules/developers/developers.repository.ts#ApiKeyRow',
           Webhook: '../modules/webhooks/webhooks.repository.ts#WebhookRow',
           WebhookDelivery: '../modules/webhooks/webhooks.repository.ts#WebhookDeliveryRow',
+          ProductStatus: '../modules/go-live/go-live.service.ts#ProductStatusView',
         },
       },
     },
