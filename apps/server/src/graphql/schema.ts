@@ -91,6 +91,7 @@ export function buildResolvers(services: Services) {
     transactionsResolvers,
     dashboardsResolvers,
     goLiveResolvers,
+    kybResolvers,
   );
   applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
   return { Decimal, DateTime, Upload: UploadScalar, ...resolvers };
