@@ -37,6 +37,10 @@ const ProfileGeneralRoute = lazy(() => import('@/app/routes/profile-general'));
 const ProfileSecurityRoute = lazy(() => import('@/app/routes/profile-security'));
 const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminOrganizationsRoute = lazy(() => import('@/app/routes/admin-organizations'));
+const AdminKybRoute = lazy(() => import('@/app/routes/admin-kyb'));
+const AdminKybGoLiveRoute = lazy(() => import('@/app/routes/admin-kyb-go-live'));
+const AdminKybApplicationRoute = lazy(() => import('@/app/routes/admin-kyb-application'));
+const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -118,6 +122,10 @@ export const routes: RouteObject[] = [
                   { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },
                   { path: ROUTES.adminAudit, element: page(AdminAuditRoute) },
                   { path: ROUTES.adminOrganizations, element: page(AdminOrganizationsRoute) },
+                  { path: ROUTES.adminKyb, element: page(AdminKybRoute) },
+                  { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
+                  { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
+                  { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
                   { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                   { path: `${ROUTES.developers}/general`, element: page(DevelopersGeneralRoute) },
                   { path: `${ROUTES.developers}/api-keys`, element: page(DevelopersApiKeysRoute) },

@@ -33,6 +33,14 @@ describe('sidebar visibility', () => {
   });
 
   it('shows the admin section to auditing staff, and account areas only with an account', () => {
-    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual(['Dashboard', 'Profile', 'Organizations', 'Audit trail']);
+    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual(['Dashboard', 'Profile', 'Organizations', 'Audit trail', 'Business verification']);
+  });
+
+  it('shows Business verification to KYB staff and the Blocked list to those who keep it', () => {
+    expect(labels({ role: null, adminRole: 'KybAnalyst' }, false)).toContain('Business verification');
+    expect(labels({ role: null, adminRole: 'KybAnalyst' }, false)).not.toContain('Blocked list');
+    expect(labels({ role: null, adminRole: 'RiskManager' }, false)).toContain('Blocked list');
+    expect(labels({ role: null, adminRole: 'RiskManager' }, false)).not.toContain('Business verification');
+    expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Business verification');
   });
 });

@@ -2,6 +2,8 @@ import {
   ArrowDownToLineIcon,
   ArrowLeftRightIcon,
   ArrowUpFromLineIcon,
+  BadgeCheckIcon,
+  BanIcon,
   BarChart3Icon,
   CodeIcon,
   CreditCardIcon,
@@ -71,6 +73,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     items: [
       { label: 'Organizations', to: ROUTES.adminOrganizations, icon: Building2Icon, adminPermission: 'organization:view' },
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
+      { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
+      { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOMAIN_REVIEW_STATUSES, REVIEW_REASON_MAX } from '@rampart/shared/go-live';
 import type { ReviewStatusValue } from '@/gql/graphql';
 
 // The staff decisions of a KYB application or a go-live request (updateReview, updateGoLiveReview). On hold and
@@ -7,7 +8,6 @@ import type { ReviewStatusValue } from '@/gql/graphql';
 export type Decision = Extract<ReviewStatusValue, 'InProgress' | 'OnHold' | 'Approved' | 'Rejected'>;
 export const DECISIONS: readonly Decision[] = ['InProgress', 'OnHold', 'Approved', 'Rejected'];
 export const DECISION_NEEDS_REASON: Record<Decision, boolean> = { InProgress: false, OnHold: true, Approved: false, Rejected: true };
-export const REASON_MAX = 1000;
 
 export const DECISION_ACTION_LABEL: Record<Decision, string> = {
   InProgress: 'Start review',
@@ -31,10 +31,10 @@ export function availableDecisions(status: ReviewStatusValue): Decision[] {
 }
 
 export function decisionSchema(decision: Decision) {
-  const reason = z.string().trim().max(REASON_MAX, `At most ${REASON_MAX} characters`);
+  const reason = z.string().trim().max(REVIEW_REASON_MAX, `At most ${REVIEW_REASON_MAX} characters`);
   return z.object({
     reason: DECISION_NEEDS_REASON[decision]
-      ? reason.min(5, decision === 'OnHold' ? 'Tell the partner what to fix (at least 5 characters).' : 'Give the reason the partner will read (at least 5 characters).')
+      ? reason.min(1, decision === 'OnHold' ? 'Tell the partner what to fix: they read this reason.' : 'Give the reason: the partner reads it.')
       : reason,
   });
 }
@@ -42,15 +42,6 @@ export type DecisionValues = z.infer<ReturnType<typeof decisionSchema>>;
 
 /** A domain's review: rejected needs a reason. */
 export const domainReviewSchema = z
-  .object({ status: z.enum(['clear', 'rejected']), reason: z.string().trim().max(REASON_MAX, `At most ${REASON_MAX} characters`) })
-  .refine((values) => values.status !== 'rejected' || values.reason.length >= 5, { path: ['reason'], message: 'Say why the domain is rejected (at least 5 characters).' });
+  .object({ status: z.enum(DOMAIN_REVIEW_STATUSES), reason: z.string().trim().max(REVIEW_REASON_MAX, `At most ${REVIEW_REASON_MAX} characters`) })
+  .refine((values) => values.status !== 'rejected' || values.reason.length > 0, { path: ['reason'], message: 'Say why the domain is rejected.' });
 export type DomainReviewValues = z.infer<typeof domainReviewSchema>;
-
-/** An entry of the blocked list. */
-export const blockedEntrySchema = z.object({
-  kind: z.enum(['country', 'industry']),
-  value: z.string().trim().min(1, 'Choose a value from the list'),
-  action: z.enum(['Block', 'Redirect']),
-  reason: z.string().trim().min(5, 'Say why (at least 5 characters).').max(500, 'At most 500 characters'),
-});
-export type BlockedEntryValues = z.infer<typeof blockedEntrySchema>;

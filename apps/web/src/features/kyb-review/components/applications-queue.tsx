@@ -1,0 +1,213 @@
+import { useQuery } from '@apollo/client/react';
+import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { FilterXIcon, SearchIcon } from 'lucide-react';
+import { PRODUCTS } from '@rampart/shared/enums';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ROUTES } from '@/config/routes';
+import type { KybReview_ApplicationRowFragment } from '@/gql/graphql';
+import { useDraft } from '@/hooks/use-draft';
+import { describeApiError } from '@/lib/graphql-errors';
+import { PRODUCT_LABEL, formatCountry, labelOf } from '@/lib/format';
+import { ApplicationsQuery, ReferenceListsQuery } from '@/features/kyb-review/api/applications';
+import { applicationColumns, formatAge } from '@/features/kyb-review/components/application-columns';
+import { QueuePager } from '@/features/kyb-review/components/queue-pager';
+import { ReviewSectionNav } from '@/features/kyb-review/components/review-section-nav';
+import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
+import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
+import {
+  AGE_DAYS,
+  NO_APPLICATION_FILTERS,
+  applicationFiltersToSearchParams,
+  applicationQueryVariables,
+  hasApplicationFilters,
+  parseApplicationFilters,
+  type ApplicationFilters,
+} from '@/features/kyb-review/lib/search-params';
+
+const ANY = 'any';
+const EMPTY: KybReview_ApplicationRowFragment[] = [];
+
+/** /admin/kyb: the queue of KYB applications, filters and page in the URL. The route checks kyb:view. */
+export function ApplicationsQueue() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filters = parseApplicationFilters(params);
+  const apply = (next: Partial<ApplicationFilters>) => setParams(applicationFiltersToSearchParams({ ...filters, skip: 0, ...next }));
+  const [search, setSearch] = useDraft(filters.search, filters.search);
+  // "N days ago" counts from when the page opened, so the variables (and the cache entry) stay put while it is open.
+  const [now] = useState(() => new Date());
+
+  const { data: lists } = useQuery(ReferenceListsQuery);
+  const { data, previousData, loading, error } = useQuery(ApplicationsQuery, {
+    variables: applicationQueryVariables(filters, now),
+    fetchPolicy: 'cache-and-network',
+  });
+  const page = (data ?? previousData)?.kybApplications ?? null;
+  const columns = useMemo(() => applicationColumns(now), [now]);
+  const table = useReactTable({ data: (page?.items as KybReview_ApplicationRowFragment[] | undefined) ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
+
+  useEffect(() => {
+    document.title = 'Business verification · Rampart';
+  }, []);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Business verification</h1>
+          <p className="text-sm text-muted-foreground">Partners’ KYB applications waiting for a decision, and the history of the ones decided.</p>
+        </div>
+        <ReviewSectionNav />
+      </div>
+      <Card className="min-w-0 gap-4 py-5">
+        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto]">
+            <form
+              role="search"
+              className="flex flex-col gap-1.5"
+              onSubmit={(event) => {
+                event.preventDefault();
+                apply({ search: search.trim() });
+              }}
+            >
+              <Label htmlFor="kyb-search">Organization</Label>
+              <div className="relative">
+                <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                <Input id="kyb-search" type="search" className="pl-8" placeholder="Search by name, then Enter" value={search} onChange={(event) => setSearch(event.target.value)} />
+              </div>
+            </form>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="kyb-status">Status</Label>
+              <StatusMultiSelect id="kyb-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="kyb-country">Country</Label>
+              <Select value={filters.country || ANY} onValueChange={(value) => apply({ country: value === ANY ? '' : value })}>
+                <SelectTrigger id="kyb-country">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent className="max-h-80">
+                  <SelectItem value={ANY}>Any country</SelectItem>
+                  {(lists?.getCountries ?? (filters.country ? [{ code: filters.country, name: formatCountry(filters.country) }] : [])).map((country) => (
+                    <SelectItem key={country.code} value={country.code}>
+                      {country.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="kyb-product">Product</Label>
+              <Select value={filters.product || ANY} onValueChange={(value) => apply({ product: value === ANY ? '' : value })}>
+                <SelectTrigger id="kyb-product">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Any product</SelectItem>
+                  {PRODUCTS.map((product) => (
+                    <SelectItem key={product} value={product}>
+                      {labelOf(PRODUCT_LABEL, product)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="kyb-age">Waiting</Label>
+              <Select value={filters.ageDays ? String(filters.ageDays) : ANY} onValueChange={(value) => apply({ ageDays: value === ANY ? null : Number(value) })}>
+                <SelectTrigger id="kyb-age">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Any age</SelectItem>
+                  {[...new Set([...AGE_DAYS, ...(filters.ageDays ? [filters.ageDays] : [])])].sort((a, b) => a - b).map((days) => (
+                    <SelectItem key={days} value={String(days)}>
+                      Submitted {days === 1 ? '1 day' : `${days} days`} ago or more
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex items-end">
+              {hasApplicationFilters(filters) ? (
+                <Button type="button" variant="ghost" onClick={() => setParams(applicationFiltersToSearchParams({ ...NO_APPLICATION_FILTERS, take: filters.take }))}>
+                  <FilterXIcon aria-hidden /> Clear
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          {error && !page ? (
+            <ErrorAlert title="Could not load the applications" message={describeApiError(error).message} />
+          ) : (
+            <>
+              {/* Narrow screens: stacked rows; the table from 768 px. */}
+              <ul aria-label="Applications (list)" className="flex flex-col divide-y rounded-md border md:hidden">
+                {!page && loading ? Array.from({ length: 5 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-10 w-full" /></li>) : null}
+                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No application matches these filters.</li> : null}
+                {page?.items.map((application) => (
+                  <li key={application.id}>
+                    <Link to={`${ROUTES.adminKyb}/${application.id}`} className="flex flex-col gap-1.5 px-3 py-2.5 text-sm hover:bg-muted/50">
+                      <span className="flex items-center justify-between gap-2">
+                        <span className="truncate font-medium">{application.organizationName}</span>
+                        <ReviewStatusBadge status={application.status} />
+                      </span>
+                      <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                        <span>{formatCountry(application.country)}</span>
+                        <span>{application.productInterests.map((product) => labelOf(PRODUCT_LABEL, product)).join(', ')}</span>
+                        <span className="ml-auto">{application.submittedAt ? `Waiting ${formatAge(application.submittedAt, now).toLowerCase()}` : 'Not submitted'}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Table aria-label="Applications" aria-busy={loading} className="hidden min-w-[760px] md:table">
+                <TableHeader>
+                  {table.getHeaderGroups().map((group) => (
+                    <TableRow key={group.id} className="hover:bg-transparent">
+                      {group.headers.map((header) => (
+                        <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableHeader>
+                <TableBody>
+                  {!page && loading
+                    ? Array.from({ length: 6 }, (_, i) => (
+                        <TableRow key={i} className="hover:bg-transparent">
+                          <TableCell colSpan={columns.length}><Skeleton className="h-8 w-full" /></TableCell>
+                        </TableRow>
+                      ))
+                    : null}
+                  {page && page.items.length === 0 ? (
+                    <TableRow className="hover:bg-transparent">
+                      <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+                        {hasApplicationFilters(filters) ? 'No application matches these filters.' : 'No applications yet.'}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                  {table.getRowModel().rows.map((row) => (
+                    <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.adminKyb}/${row.id}`)}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )}
+          <QueuePager label="Applications pages" skip={filters.skip} take={filters.take} totalCount={page?.totalCount ?? 0} onChange={(next) => apply(next)} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { blockedListEntrySchema } from '@rampart/shared/go-live';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CountryCombobox, type CountryOption } from '@/components/country-combobox';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import type { KybReview_BlockedListEntryFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+import { BLOCKED_ACTION_LABEL, BLOCKED_KIND_LABEL, formatCountry } from '@/lib/format';
+import { UpsertBlockedListEntryMutation } from '@/features/kyb-review/api/blocked-list';
+
+type Input = z.input<typeof blockedListEntrySchema>;
+type Output = z.output<typeof blockedListEntrySchema>;
+
+const ACTION_HELP: Record<Output['action'], string> = {
+  Block: 'Accounts from here cannot go live; they see the reason.',
+  Redirect: 'Accounts from here can go live, but their customers are redirected; they see the reason.',
+};
+
+/**
+ * Adds an entry, or changes the action and reason of one (`entry`); the kind and value name the entry, so they are
+ * fixed when editing. `open` with no entry adds.
+ */
+export function BlockedEntryDialog({
+  open,
+  entry,
+  countries,
+  industries,
+  onOpenChange,
+}: {
+  open: boolean;
+  entry: KybReview_BlockedListEntryFragment | null;
+  countries: readonly CountryOption[];
+  industries: readonly string[];
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [upsert] = useMutation(UpsertBlockedListEntryMutation, { refetchQueries: ['KybReview_BlockedList'], awaitRefetchQueries: true });
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(blockedListEntrySchema), defaultValues: { kind: 'country', value: '', action: 'Block', reason: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      setFailure(null);
+      form.reset(entry ? { kind: entry.kind, value: entry.value, action: entry.action, reason: entry.reason } : { kind: 'country', value: '', action: 'Block', reason: '' });
+    }
+  }, [open, entry, form]);
+  const busy = form.formState.isSubmitting;
+  const kind = form.watch('kind');
+  const action = form.watch('action');
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await upsert({ variables: values });
+      const name = values.kind === 'country' ? formatCountry(values.value) : values.value;
+      toast({ title: entry ? `${name} updated` : `${name} added`, description: `${BLOCKED_ACTION_LABEL[values.action]}: ${values.reason}` });
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(applyServerErrors(form, error, { kind: 'kind', value: 'value', action: 'action', reason: 'reason' }));
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent>
+        <Form {...form}>
+          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+            <DialogHeader>
+              <DialogTitle>{entry ? 'Change a blocked-list entry' : 'Add to the blocked list'}</DialogTitle>
+              <DialogDescription>Checked against each account’s KYB country and industry. The change is written to the audit trail.</DialogDescription>
+            </DialogHeader>
+            <FormField
+              control={form.control}
+              name="kind"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Kind</FormLabel>
+                  <Select
+                    value={field.value}
+                    disabled={entry !== null}
+                    onValueChange={(value) => {
+                      field.onChange(value);
+                      form.setValue('value', '');
+                    }}
+                  >
+                    <FormControl>
+                      <SelectTrigger>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {(['country', 'industry'] as const).map((option) => (
+                        <SelectItem key={option} value={option}>
+                          {BLOCKED_KIND_LABEL[option]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="value"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{kind === 'country' ? 'Country' : 'Industry'}</FormLabel>
+                  {kind === 'country' ? (
+                    <FormControl>
+                      <CountryCombobox countries={countries} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} disabled={entry !== null} />
+                    </FormControl>
+                  ) : (
+                    <Select value={field.value} onValueChange={field.onChange} disabled={entry !== null}>
+                      <FormControl>
+                        <SelectTrigger>
+                          <SelectValue placeholder="Choose an industry" />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {industries.map((industry) => (
+                          <SelectItem key={industry} value={industry}>
+                            {industry}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="action"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Action</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {(['Block', 'Redirect'] as const).map((option) => (
+                        <SelectItem key={option} value={option}>
+                          {BLOCKED_ACTION_LABEL[option]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormDescription>{ACTION_HELP[action]}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Reason</FormLabel>
+                  <FormControl>
+                    <Textarea rows={3} {...field} />
+                  </FormControl>
+                  <FormDescription>Partners from here read this.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <ErrorAlert title="Could not save the entry" message={failure} />
+            <DialogFooter>
+              <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy && <Spinner label="Saving" />}
+                {entry ? 'Save' : 'Add'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

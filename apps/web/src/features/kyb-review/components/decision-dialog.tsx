@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ErrorAlert } from '@/components/form-alert';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerErrors } from '@/lib/form-errors';
+import { DECISION_ACTION_LABEL, DECISION_NEEDS_REASON, decisionSchema, type Decision, type DecisionValues } from '@/features/kyb-review/lib/decision';
+
+export type ReviewSubject = 'application' | 'goLive';
+
+/** What the decision does, in words, for the confirmation. */
+function consequence(subject: ReviewSubject, decision: Decision): string {
+  const partner = 'The partner’s administrators get an e-mail.';
+  if (subject === 'application') {
+    switch (decision) {
+      case 'InProgress':
+        return `The application shows as in review to the partner while you check it. ${partner}`;
+      case 'OnHold':
+        return `The partner sees your reason, fixes what it asks and submits again. ${partner}`;
+      case 'Approved':
+        return `The organization becomes verified at its KYB level and can create live API keys. Webhooks account_reviewed and business_identity_updated are sent. ${partner}`;
+      case 'Rejected':
+        return `The application is closed with your reason; the organization cannot go live. ${partner}`;
+    }
+  }
+  switch (decision) {
+    case 'InProgress':
+      return 'The request shows as in review and the partner can no longer edit the testing instructions.';
+    case 'OnHold':
+      return 'The partner sees your reason and can change the testing instructions before asking again.';
+    case 'Approved':
+      return 'The product is enabled on the account: its live transactions start working.';
+    case 'Rejected':
+      return 'The request is closed with your reason; the product stays off.';
+  }
+}
+
+/**
+ * Confirms a review decision, with the reason the partner reads when the decision needs one. `onDecide` runs the
+ * mutation; a BAD_USER_INPUT on `reason` lands on the field, anything else in the alert.
+ */
+export function DecisionDialog({
+  subject,
+  decision,
+  subjectName,
+  onDecide,
+  onOpenChange,
+}: {
+  subject: ReviewSubject;
+  /** The open dialog's decision; null when closed. */
+  decision: Decision | null;
+  /** The organization or account the decision is about, for the title. */
+  subjectName: string;
+  onDecide: (decision: Decision, reason: string | null) => Promise<unknown>;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const schema = useMemo(() => decisionSchema(decision ?? 'InProgress'), [decision]);
+  const form = useForm<DecisionValues>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (decision) {
+      setFailure(null);
+      form.reset({ reason: '' });
+    }
+  }, [decision, form]);
+  const busy = form.formState.isSubmitting;
+  const needsReason = decision ? DECISION_NEEDS_REASON[decision] : false;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!decision) return;
+    setFailure(null);
+    try {
+      await onDecide(decision, values.reason || null);
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(applyServerErrors(form, error, { reason: 'reason' }));
+    }
+  });
+
+  const label = decision ? DECISION_ACTION_LABEL[decision] : '';
+  return (
+    <AlertDialog open={decision !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
+      <AlertDialogContent>
+        <Form {...form}>
+          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{decision ? `${label}: ${subjectName}` : ''}</AlertDialogTitle>
+              <AlertDialogDescription>{decision ? `${consequence(subject, decision)} The decision is written to the audit trail.` : ''}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <FormField
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{needsReason ? 'Reason' : 'Note (optional)'}</FormLabel>
+                  <FormControl>
+                    <Textarea rows={4} {...field} />
+                  </FormControl>
+                  <FormDescription>{needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <ErrorAlert title={decision ? `Could not ${label.toLowerCase()}` : undefined} message={failure} />
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button" disabled={busy}>
+                Back
+              </AlertDialogCancel>
+              <Button type="submit" variant={decision === 'Rejected' ? 'destructive' : 'default'} disabled={busy}>
+                {busy && <Spinner label="Working" />}
+                {label}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        </Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The decision buttons of a status; nothing for staff without the permission (the server refuses anyway). */
+export function DecisionButtons({ decisions, onChoose }: { decisions: readonly Decision[]; onChoose: (decision: Decision) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {decisions.map((decision) => (
+        <Button
+          key={decision}
+          type="button"
+          size="sm"
+          variant={decision === 'Approved' ? 'default' : decision === 'Rejected' ? 'destructive' : 'outline'}
+          onClick={() => onChoose(decision)}
+        >
+          {DECISION_ACTION_LABEL[decision]}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ErrorAlert } from '@/components/form-alert';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/hooks/use-toast';
+import { useAdminPermission } from '@/hooks/use-permission';
+import { applyServerErrors } from '@/lib/form-errors';
+import { describeApiError } from '@/lib/graphql-errors';
+import { DOMAIN_REVIEW_LABEL, DOMAIN_REVIEW_TONE, formatDate, labelOf } from '@/lib/format';
+import { AccountDomainsQuery, OrganizationAccountsQuery, UpdateDomainReviewMutation } from '@/features/kyb-review/api/applications';
+import { domainReviewSchema, type DomainReviewValues } from '@/features/kyb-review/lib/decision';
+
+type Verdict = DomainReviewValues['status'];
+interface Target {
+  accountId: string;
+  domain: string;
+  status: Verdict;
+}
+
+/** The onboarding domains of every account of the organization, each marked clear or rejected by staff. */
+export function OrganizationDomains({ organizationId }: { organizationId: string }) {
+  const { data, loading, error } = useQuery(OrganizationAccountsQuery, { variables: { search: organizationId } });
+  // The search also matches names; only the organization with this id counts.
+  const accounts = data?.organizations.find((organization) => organization.id === organizationId)?.accounts ?? [];
+  if (error) return <ErrorAlert title="Could not load the organization’s accounts" message={describeApiError(error).message} />;
+  if (loading && !data) return <Skeleton className="h-16 w-full" />;
+  if (accounts.length === 0) return <p className="text-sm text-muted-foreground">The organization has no accounts.</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      {accounts.map((account) => (
+        <AccountDomains key={account.id} accountId={account.id} showName={accounts.length > 1} />
+      ))}
+    </div>
+  );
+}
+
+/** One account's domains; Clear and Reject for staff with domainReview:approve. */
+export function AccountDomains({ accountId, showName = true }: { accountId: string; showName?: boolean }) {
+  const canReview = useAdminPermission('domainReview:approve');
+  const { data, loading, error } = useQuery(AccountDomainsQuery, { variables: { id: accountId } });
+  const [target, setTarget] = useState<Target | null>(null);
+  const account = data?.account;
+
+  if (error) return <ErrorAlert title="Could not load the domains" message={describeApiError(error).message} />;
+  if (loading && !account) return <Skeleton className="h-12 w-full" />;
+  if (!account) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {showName ? <h3 className="text-sm font-medium">{account.name}</h3> : null}
+      {account.domainReviews.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No domains were given at onboarding.</p>
+      ) : (
+        <ul className="flex flex-col divide-y rounded-md border" aria-label={`Domains of ${account.name}`}>
+          {account.domainReviews.map((review) => {
+            const state = review.status ?? 'pending';
+            return (
+              <li key={review.domain} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate font-mono text-sm">{review.domain}</span>
+                  {review.status ? (
+                    <span className="text-xs text-muted-foreground">
+                      {review.reason ? `${review.reason} · ` : ''}
+                      {formatDate(review.updatedAt)}
+                    </span>
+                  ) : null}
+                </div>
+                <Badge variant={DOMAIN_REVIEW_TONE[state] ?? 'outline'}>{labelOf(DOMAIN_REVIEW_LABEL, state)}</Badge>
+                {canReview ? (
+                  <div className="flex gap-2">
+                    {review.status !== 'clear' ? (
+                      <Button size="sm" variant="outline" aria-label={`Clear ${review.domain}`} onClick={() => setTarget({ accountId, domain: review.domain, status: 'clear' })}>
+                        Clear
+                      </Button>
+                    ) : null}
+                    {review.status !== 'rejected' ? (
+                      <Button size="sm" variant="outline" className="text-destructive" aria-label={`Reject ${review.domain}`} onClick={() => setTarget({ accountId, domain: review.domain, status: 'rejected' })}>
+                        Reject
+                      </Button>
+                    ) : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <DomainReviewDialog target={target} onOpenChange={(open) => !open && setTarget(null)} />
+    </div>
+  );
+}
+
+function DomainReviewDialog({ target, onOpenChange }: { target: Target | null; onOpenChange: (open: boolean) => void }) {
+  const [update] = useMutation(UpdateDomainReviewMutation, { refetchQueries: ['KybReview_AccountDomains'], awaitRefetchQueries: true });
+  const form = useForm<DomainReviewValues>({ resolver: zodResolver(domainReviewSchema), defaultValues: { status: 'clear', reason: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (target) {
+      setFailure(null);
+      form.reset({ status: target.status, reason: '' });
+    }
+  }, [target, form]);
+  const busy = form.formState.isSubmitting;
+  const rejecting = target?.status === 'rejected';
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!target) return;
+    setFailure(null);
+    try {
+      await update({ variables: { accountId: target.accountId, domain: target.domain, status: values.status, reason: values.reason || null } });
+      toast({ title: values.status === 'clear' ? `${target.domain} cleared` : `${target.domain} rejected` });
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(applyServerErrors(form, error, { reason: 'reason', status: 'status' }));
+    }
+  });
+
+  return (
+    <AlertDialog open={target !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
+      <AlertDialogContent>
+        <Form {...form}>
+          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{target ? `${rejecting ? 'Reject' : 'Clear'} ${target.domain}?` : ''}</AlertDialogTitle>
+              <AlertDialogDescription>
+                {rejecting
+                  ? 'The partner’s go-live checklist shows the domain as rejected, with your reason, until it is fixed.'
+                  : 'The domain counts as cleared on the partner’s go-live checklist.'}{' '}
+                The review is written to the audit trail.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <FormField
+              control={form.control}
+              name="reason"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{rejecting ? 'Reason' : 'Note (optional)'}</FormLabel>
+                  <FormControl>
+                    <Textarea rows={3} {...field} />
+                  </FormControl>
+                  {rejecting ? <FormDescription>The partner reads this.</FormDescription> : null}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <ErrorAlert title="Could not save the review" message={failure} />
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button" disabled={busy}>
+                Back
+              </AlertDialogCancel>
+              <Button type="submit" variant={rejecting ? 'destructive' : 'default'} disabled={busy}>
+                {busy && <Spinner label="Working" />}
+                {rejecting ? 'Reject domain' : 'Clear domain'}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        </Form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { FilterXIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { KybReview_GoLiveRequestFragment, RampProduct } from '@/gql/graphql';
+import { describeApiError } from '@/lib/graphql-errors';
+import { PRODUCT_LABEL, formatDate, labelOf } from '@/lib/format';
+import { GoLiveRequestsQuery, UpdateGoLiveReviewMutation } from '@/features/kyb-review/api/go-live';
+import { GoLiveReviewDialog } from '@/features/kyb-review/components/go-live-review-dialog';
+import { QueuePager } from '@/features/kyb-review/components/queue-pager';
+import { ReviewSectionNav } from '@/features/kyb-review/components/review-section-nav';
+import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
+import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
+import { NO_GO_LIVE_FILTERS, RAMP_PRODUCTS, goLiveFiltersToSearchParams, goLiveQueryVariables, parseGoLiveFilters, type GoLiveFilters } from '@/features/kyb-review/lib/search-params';
+
+const ANY = 'any';
+const EMPTY: KybReview_GoLiveRequestFragment[] = [];
+
+const columns: ColumnDef<KybReview_GoLiveRequestFragment>[] = [
+  {
+    id: 'account',
+    header: 'Account',
+    cell: ({ row }) => (
+      <div className="flex min-w-0 flex-col">
+        <span className="truncate font-medium">{row.original.accountName}</span>
+        <span className="truncate text-xs text-muted-foreground">{row.original.organizationName}</span>
+      </div>
+    ),
+  },
+  { id: 'product', header: 'Product', cell: ({ row }) => labelOf(PRODUCT_LABEL, row.original.product) },
+  { id: 'status', header: 'Status', cell: ({ row }) => <ReviewStatusBadge status={row.original.status} /> },
+  {
+    id: 'requested',
+    header: 'Requested',
+    cell: ({ row }) => (
+      <time dateTime={row.original.requestedAt} className="whitespace-nowrap text-muted-foreground">
+        {formatDate(row.original.requestedAt)}
+      </time>
+    ),
+  },
+  { id: 'instructions', header: 'Testing instructions', cell: ({ row }) => (row.original.testingInstructions ? 'Provided' : <span className="text-muted-foreground">Missing</span>) },
+];
+
+/** /admin/kyb/go-live: products waiting to be switched on; a row opens its review. The route checks kyb:view. */
+export function GoLiveQueue() {
+  const [params, setParams] = useSearchParams();
+  const filters = parseGoLiveFilters(params);
+  const apply = (next: Partial<GoLiveFilters>) => setParams(goLiveFiltersToSearchParams({ ...filters, skip: 0, ...next }));
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, previousData, loading, error } = useQuery(GoLiveRequestsQuery, { variables: goLiveQueryVariables(filters), fetchPolicy: 'cache-and-network' });
+  const [updateGoLiveReview] = useMutation(UpdateGoLiveReviewMutation, { refetchQueries: ['KybReview_GoLiveRequests'] });
+  const page = (data ?? previousData)?.goLiveRequests ?? null;
+  const open = page?.items.find((request) => request.id === openId) ?? null;
+  const table = useReactTable({ data: (page?.items as KybReview_GoLiveRequestFragment[] | undefined) ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
+  const filtered = filters.statuses.length > 0 || filters.product !== '';
+
+  useEffect(() => {
+    document.title = 'Go-live requests · Rampart';
+  }, []);
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Business verification</h1>
+          <p className="text-sm text-muted-foreground">Partners asking to switch a product on in live mode, with how to test their integration.</p>
+        </div>
+        <ReviewSectionNav />
+      </div>
+      <Card className="min-w-0 gap-4 py-5">
+        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
+          <div className="grid gap-3 sm:grid-cols-[repeat(2,minmax(10rem,14rem))_auto]">
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="go-live-status">Status</Label>
+              <StatusMultiSelect id="go-live-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="go-live-product">Product</Label>
+              <Select value={filters.product || ANY} onValueChange={(value) => apply({ product: value === ANY ? '' : (value as RampProduct) })}>
+                <SelectTrigger id="go-live-product">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ANY}>Any product</SelectItem>
+                  {RAMP_PRODUCTS.map((product) => (
+                    <SelectItem key={product} value={product}>
+                      {labelOf(PRODUCT_LABEL, product)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="flex items-end">
+              {filtered ? (
+                <Button type="button" variant="ghost" onClick={() => setParams(goLiveFiltersToSearchParams({ ...NO_GO_LIVE_FILTERS, take: filters.take }))}>
+                  <FilterXIcon aria-hidden /> Clear
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          {error && !page ? (
+            <ErrorAlert title="Could not load the go-live requests" message={describeApiError(error).message} />
+          ) : (
+            <>
+              <ul aria-label="Go-live requests (list)" className="flex flex-col divide-y rounded-md border md:hidden">
+                {!page && loading ? Array.from({ length: 4 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-10 w-full" /></li>) : null}
+                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No go-live request matches.</li> : null}
+                {page?.items.map((request) => (
+                  <li key={request.id}>
+                    <button type="button" className="flex w-full flex-col gap-1.5 px-3 py-2.5 text-left text-sm hover:bg-muted/50" onClick={() => setOpenId(request.id)}>
+                      <span className="flex items-center justify-between gap-2">
+                        <span className="truncate font-medium">{request.accountName}</span>
+                        <ReviewStatusBadge status={request.status} />
+                      </span>
+                      <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                        <span>{labelOf(PRODUCT_LABEL, request.product)}</span>
+                        <span>{request.organizationName}</span>
+                        <span className="ml-auto">{formatDate(request.requestedAt)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Table aria-label="Go-live requests" aria-busy={loading} className="hidden min-w-[680px] md:table">
+                <TableHeader>
+                  {table.getHeaderGroups().map((group) => (
+                    <TableRow key={group.id} className="hover:bg-transparent">
+                      {group.headers.map((header) => (
+                        <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+                      ))}
+                      <TableHead>
+                        <span className="sr-only">Review</span>
+                      </TableHead>
+                    </TableRow>
+                  ))}
+                </TableHeader>
+                <TableBody>
+                  {!page && loading
+                    ? Array.from({ length: 4 }, (_, i) => (
+                        <TableRow key={i} className="hover:bg-transparent">
+                          <TableCell colSpan={columns.length + 1}><Skeleton className="h-8 w-full" /></TableCell>
+                        </TableRow>
+                      ))
+                    : null}
+                  {page && page.items.length === 0 ? (
+                    <TableRow className="hover:bg-transparent">
+                      <TableCell colSpan={columns.length + 1} className="py-10 text-center text-muted-foreground">
+                        {filtered ? 'No go-live request matches these filters.' : 'No go-live requests yet.'}
+                      </TableCell>
+                    </TableRow>
+                  ) : null}
+                  {table.getRowModel().rows.map((row) => (
+                    <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpenId(row.id)}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                      ))}
+                      <TableCell className="text-right">
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={`Review ${row.original.accountName} ${labelOf(PRODUCT_LABEL, row.original.product)}`}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setOpenId(row.id);
+                          }}
+                        >
+                          Review
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
+          )}
+          <QueuePager label="Go-live request pages" skip={filters.skip} take={filters.take} totalCount={page?.totalCount ?? 0} onChange={(next) => apply(next)} />
+        </CardContent>
+      </Card>
+      <GoLiveReviewDialog
+        request={open}
+        onOpenChange={(next) => !next && setOpenId(null)}
+        onDecide={async (decision, reason) => {
+          if (!open) return;
+          await updateGoLiveReview({ variables: { requestId: open.id, status: decision, reason } });
+        }}
+      />
+    </div>
+  );
+}
