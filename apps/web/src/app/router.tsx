@@ -8,7 +8,7 @@ import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ROUTES } from '@/config/routes';
+import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, ROUTES } from '@/config/routes';
 
 // Every route of spec §2. Screens are loaded on demand; layouts show a centred spinner meanwhile.
 
@@ -52,6 +52,8 @@ const DashboardRoute = lazy(() => import('@/app/routes/dashboard'));
 const DashboardOverviewRoute = lazy(() => import('@/app/routes/dashboard-overview'));
 const CustomersListRoute = lazy(() => import('@/app/routes/customers/list'));
 const CustomerDetailRoute = lazy(() => import('@/app/routes/customers/detail'));
+const KybRoute = lazy(() => import('@/app/routes/kyb'));
+const GoLiveRoute = lazy(() => import('@/app/routes/go-live'));
 
 function SuspenseOutlet() {
   return (
@@ -110,6 +112,10 @@ export const routes: RouteObject[] = [
                     path,
                     element: <DashboardOverviewRoute path={path} />,
                   })),
+                  ...RAMP_PRODUCT_ROUTES.flatMap(({ product }) => [
+                    { path: kybPath(product), element: <KybRoute product={product} /> },
+                    { path: goLivePath(product), element: <GoLiveRoute product={product} /> },
+                  ]),
                   { path: ROUTES.customers, element: page(CustomersListRoute) },
                   { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
                   ...AREA_ROUTES.map(({ path, title, description }) => ({

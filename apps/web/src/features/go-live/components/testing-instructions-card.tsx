@@ -1,0 +1,124 @@
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { testingInstructionsSchema, type TestingInstructionsInput } from '@rampart/shared/go-live';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { SubmitTestingInstructionsMutation } from '@/features/go-live/api/go-live';
+import type { GoLive_TestingInstructionsFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+import { formatDate } from '@/lib/format';
+
+const FIELDS = ['url', 'credentials', 'steps'] as const;
+const SERVER_FIELDS = Object.fromEntries(FIELDS.flatMap((field) => [[field, field], [`input.${field}`, field]]));
+
+interface Props {
+  accountId: string;
+  instructions: GoLive_TestingInstructionsFragment | null;
+  /** The viewer may change the account (account:update). */
+  canUpdate: boolean;
+}
+
+/** How a reviewer tests the integration; editable until the provider starts reviewing a go-live request. */
+export function TestingInstructionsCard({ accountId, instructions, canUpdate }: Props) {
+  const editable = canUpdate && (instructions?.isEditable ?? true);
+  const form = useForm<TestingInstructionsInput>({
+    resolver: zodResolver(testingInstructionsSchema),
+    defaultValues: { url: instructions?.url ?? '', credentials: instructions?.credentials ?? '', steps: instructions?.steps ?? '' },
+  });
+  const [save] = useMutation(SubmitTestingInstructionsMutation, { refetchQueries: ['GoLive_Screen'], awaitRefetchQueries: true });
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      await save({ variables: { accountId, input: { url: values.url, credentials: values.credentials || null, steps: values.steps } } });
+      toast({ title: 'Testing instructions saved' });
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, SERVER_FIELDS));
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={submit} aria-labelledby="testing-title" id="testing" className="scroll-mt-24">
+        <Card className="gap-5">
+          <CardHeader>
+            <CardTitle id="testing-title" className="text-base">
+              Testing instructions
+            </CardTitle>
+            <CardDescription>
+              {instructions && !instructions.isEditable
+                ? 'The provider has started reviewing your go-live request, so these can no longer be changed.'
+                : 'How the provider’s reviewers can try your integration before it goes live.'}
+              {instructions && ` Last saved ${formatDate(instructions.updatedAt)}.`}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not save the testing instructions" />
+            <fieldset disabled={!editable} className="flex flex-col gap-4">
+              <FormField
+                control={form.control}
+                name="url"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>URL</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="url" inputMode="url" placeholder="https://staging.example.com" />
+                    </FormControl>
+                    <FormDescription>Where the widget can be tried.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="credentials"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>
+                      Test credentials <span className="font-normal text-muted-foreground">(optional)</span>
+                    </FormLabel>
+                    <FormControl>
+                      <Textarea {...field} value={field.value ?? ''} rows={2} placeholder="A test login for reviewers, if your site needs one" />
+                    </FormControl>
+                    <FormDescription>Never a real customer’s account.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="steps"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Steps</FormLabel>
+                    <FormControl>
+                      <Textarea {...field} rows={5} placeholder={'1. Sign in with the test login\n2. Open Wallet › Buy\n3. …'} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </fieldset>
+          </CardContent>
+          {editable && (
+            <CardFooter className="justify-end">
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                Save instructions
+              </Button>
+            </CardFooter>
+          )}
+        </Card>
+      </form>
+    </Form>
+  );
+}

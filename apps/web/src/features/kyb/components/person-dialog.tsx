@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CountryCombobox } from '@/components/country-combobox';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { countryOptions } from '@/features/kyb/lib/countries';
+import { personFormSchema, personFormValues, type PersonFormValues } from '@/features/kyb/lib/people';
+import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
+import { applyServerErrors } from '@/lib/form-errors';
+import { KYB_PERSON_ROLE_LABEL } from '@/lib/format';
+
+interface PersonDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The person being edited; null adds one. */
+  person: Kyb_PersonFragment | null;
+  /** Saves the whole list with this person in it; throws what the mutation threw. */
+  onSave: (input: KybPersonInput) => Promise<void>;
+  /** Where the server's messages about this person are (e.g. "people.2."). */
+  serverPrefix: string;
+}
+
+const ROLE_HELP = {
+  beneficialOwner: 'Holds 25 % or more of the company, directly or indirectly.',
+  director: 'Sits on the board. Enter a share only if they hold 25 % or more.',
+} as const;
+
+/** Adds or edits one beneficial owner or director. */
+export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix }: PersonDialogProps) {
+  const form = useForm<PersonFormValues, unknown, KybPersonInput>({ resolver: zodResolver(personFormSchema), defaultValues: personFormValues(person) });
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      form.reset(personFormValues(person));
+      setGeneralError(null);
+    }
+  }, [open, person, form]);
+
+  const submit = form.handleSubmit(async (input) => {
+    setGeneralError(null);
+    try {
+      await onSave({ ...input, id: person?.id ?? null, ownershipPercentage: input.ownershipPercentage ?? null });
+      onOpenChange(false);
+    } catch (error) {
+      const fields = ['role', 'fullName', 'dateOfBirth', 'nationality', 'countryOfResidence', 'ownershipPercentage'] as const;
+      setGeneralError(applyServerErrors(form, error, Object.fromEntries(fields.map((field) => [`${serverPrefix}${field}`, field]))));
+    }
+  });
+
+  const role = form.watch('role');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{person ? `Edit ${person.fullName}` : 'Add a person'}</DialogTitle>
+          <DialogDescription>Every beneficial owner of 25 % or more, and every director.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={person ? 'Edit person' : 'Add a person'}>
+            <ErrorAlert message={generalError} title="Could not save this person" />
+            <FormField
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Role</FormLabel>
+                  <FormControl>
+                    <RadioGroup value={field.value} onValueChange={field.onChange} className="grid-cols-2" aria-label="Role">
+                      {(['beneficialOwner', 'director'] as const).map((value) => (
+                        <Label key={value} className="flex items-center gap-2 rounded-md border px-3 py-2 font-normal has-[[data-state=checked]]:border-primary">
+                          <RadioGroupItem value={value} />
+                          {KYB_PERSON_ROLE_LABEL[value]}
+                        </Label>
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
+                  <FormDescription>{ROLE_HELP[role]}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="fullName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Full name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="off" />
+                  </FormControl>
+                  <FormDescription>As on their identity document.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="dateOfBirth"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Date of birth</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="date" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="ownershipPercentage"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>
+                      Ownership (%)
+                      {role === 'director' && <span className="font-normal text-muted-foreground"> (optional)</span>}
+                    </FormLabel>
+                    <FormControl>
+                      <Input {...field} inputMode="decimal" placeholder="25" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="nationality"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Nationality</FormLabel>
+                    <FormControl>
+                      <CountryCombobox countries={countryOptions()} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="countryOfResidence"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Country of residence</FormLabel>
+                    <FormControl>
+                      <CountryCombobox countries={countryOptions()} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                {person ? 'Save changes' : 'Add person'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

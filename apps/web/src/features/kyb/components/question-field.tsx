@@ -1,0 +1,112 @@
+import { XIcon } from 'lucide-react';
+import type { ControllerRenderProps } from 'react-hook-form';
+import { CountryCombobox } from '@/components/country-combobox';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Textarea } from '@/components/ui/textarea';
+import { countryOptions } from '@/features/kyb/lib/countries';
+import type { Answer, QuestionDefinition } from '@/features/kyb/lib/questionnaire';
+import { formatCountry } from '@/lib/format';
+
+interface QuestionControlProps {
+  question: QuestionDefinition;
+  field: ControllerRenderProps<{ answers: Record<string, Answer> }, `answers.${string}`>;
+  invalid: boolean;
+  /** Set by FormControl: the label's target and the description and message ids. */
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
+
+/** The control for one question, by its type. */
+export function QuestionControl({ question, field, invalid, ...wiring }: QuestionControlProps) {
+  const a11y = { id: wiring.id, 'aria-invalid': wiring['aria-invalid'] ?? invalid, 'aria-describedby': wiring['aria-describedby'] };
+  const value = field.value;
+  switch (question.type) {
+    case 'text':
+      return <Input {...a11y} ref={field.ref} name={field.name} onBlur={field.onBlur} value={typeof value === 'string' ? value : ''} onChange={(event) => field.onChange(event.target.value)} />;
+    case 'longText':
+      return (
+        <Textarea {...a11y} ref={field.ref} name={field.name} onBlur={field.onBlur} rows={4} value={typeof value === 'string' ? value : ''} onChange={(event) => field.onChange(event.target.value)} />
+      );
+    case 'boolean':
+      return (
+        <RadioGroup
+          {...a11y}
+          aria-label={question.label}
+          className="flex gap-4"
+          value={value === true ? 'yes' : value === false ? 'no' : ''}
+          onValueChange={(choice) => field.onChange(choice === 'yes')}
+        >
+          {(['yes', 'no'] as const).map((choice) => (
+            <Label key={choice} className="flex items-center gap-2 font-normal">
+              <RadioGroupItem value={choice} />
+              {choice === 'yes' ? 'Yes' : 'No'}
+            </Label>
+          ))}
+        </RadioGroup>
+      );
+    case 'singleChoice':
+      return (
+        <RadioGroup {...a11y} aria-label={question.label} value={typeof value === 'string' ? value : ''} onValueChange={field.onChange}>
+          {(question.options ?? []).map((option) => (
+            <Label key={option} className="flex items-center gap-2 font-normal">
+              <RadioGroupItem value={option} />
+              {option}
+            </Label>
+          ))}
+        </RadioGroup>
+      );
+    case 'multiChoice': {
+      const chosen = Array.isArray(value) ? value : [];
+      return (
+        <div {...a11y} role="group" aria-label={question.label} className="grid gap-2">
+          {(question.options ?? []).map((option) => (
+            <Label key={option} className="flex items-center gap-2 font-normal">
+              <Checkbox
+                checked={chosen.includes(option)}
+                onCheckedChange={(checked) =>
+                  field.onChange(checked === true ? (question.options ?? []).filter((item) => item === option || chosen.includes(item)) : chosen.filter((item) => item !== option))
+                }
+              />
+              {option}
+            </Label>
+          ))}
+        </div>
+      );
+    }
+    case 'countries': {
+      const chosen = Array.isArray(value) ? value : [];
+      return (
+        <div className="flex flex-col gap-2">
+          <CountryCombobox
+            {...a11y}
+            aria-label={`Add a country: ${question.label}`}
+            countries={countryOptions().filter((country) => !chosen.includes(country.code))}
+            value=""
+            onChange={(code) => field.onChange([...chosen, code])}
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+          {chosen.length > 0 && (
+            <ul aria-label="Countries chosen" className="flex flex-wrap gap-1.5">
+              {chosen.map((code) => (
+                <li key={code} className="inline-flex items-center gap-1 rounded-md border bg-muted/40 py-0.5 pr-0.5 pl-2 text-xs">
+                  {formatCountry(code)}
+                  <Button type="button" variant="ghost" size="icon" className="size-5" aria-label={`Remove ${formatCountry(code)}`} onClick={() => field.onChange(chosen.filter((item) => item !== code))}>
+                    <XIcon className="size-3" aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      );
+    }
+    default:
+      return null;
+  }
+}
