@@ -80,7 +80,8 @@ async function readyPartner(options: Parameters<typeof onboardedPartner>[0] = {}
 async function productStatus(client: ApiClient, accountId: string) {
   return (await client.ok(PRODUCT_STATUS, { a: accountId })).productStatus;
 }
-const byKey = (items: ChecklistItem[]) => Object.fromEntries(items.map((item) => [item.key, item]));
+type ChecklistKey = 'kyb' | 'domains' | 'paymentDetails' | 'testingInstructions' | 'subscription' | 'notBlocked' | 'rampSetup';
+const byKey = (items: ChecklistItem[]) => Object.fromEntries(items.map((item) => [item.key, item])) as Record<ChecklistKey, ChecklistItem>;
 const requestRows = async (accountId: string) => (await t.database.pool.query(`select * from go_live_requests where account_id = $1 order by requested_at`, [accountId])).rows;
 
 describe('productStatus and the checklist', () => {
