@@ -37,7 +37,9 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
       : original.message;
     return { message, extensions: { code: 'BAD_REQUEST' } };
   }
-  if (original instanceof TypeError && error.message.includes('Decimal values')) {
+  // A Decimal inside an input object arrives wrapped once more than a Decimal argument.
+  const cause = original instanceof GraphQLError ? original.originalError : original;
+  if ((original instanceof TypeError || cause instanceof TypeError) && error.message.includes('Decimal values')) {
     return { message: error.message, path: error.path, extensions: { code: 'BAD_USER_INPUT' } };
   }
   log.error({ err: original, path: error.path }, 'unexpected error in a resolver');

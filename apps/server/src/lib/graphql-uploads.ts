@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { GraphQLScalarType } from 'graphql';
 import { processRequest, Upload } from 'graphql-upload-minimal';
@@ -65,6 +66,26 @@ async function resolveUploads(value: unknown, maxFileBytes: number): Promise<unk
 }
 
 /**
+ * The request as processRequest uses it, except that the multipart parser it pipes into gets an error listener: after
+ * the first error (which rejects processRequest) busboy can emit a second one, which would otherwise be uncaught.
+ */
+function guarded(raw: IncomingMessage): IncomingMessage {
+  return {
+    headers: raw.headers,
+    pipe: <T extends NodeJS.WritableStream>(destination: T) => {
+      destination.on('error', () => {});
+      return raw.pipe(destination);
+    },
+    unpipe: (destination?: NodeJS.WritableStream) => raw.unpipe(destination),
+    once: (event: string, listener: (...args: unknown[]) => void) => raw.once(event, listener),
+    resume: () => raw.resume(),
+    get readableEnded() {
+      return raw.readableEnded;
+    },
+  } as unknown as IncomingMessage;
+}
+
+/**
  * The GraphQL multipart request spec on /graphql only (https://github.com/jaydenseric/graphql-multipart-request-spec),
  * one file per request. Files over the limit are read to the limit and flagged, so the service answers with a clear
  * message instead of the HTTP layer answering 413.
@@ -81,7 +102,7 @@ export function registerGraphQLUploads(app: FastifyInstance, options: { maxFileB
   app.addHook('preValidation', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql' || !request.headers['content-type']?.startsWith('multipart/form-data')) return;
     try {
-      const operations = (await processRequest(request.raw, reply.raw, { maxFiles: 1, maxFileSize: options.maxFileBytes + 1, maxFieldSize: 200_000 })) as unknown as Record<string, unknown>;
+      const operations = (await processRequest(guarded(request.raw), reply.raw, { maxFiles: 1, maxFileSize: options.maxFileBytes + 1, maxFieldSize: 200_000 })) as unknown as Record<string, unknown>;
       if (Array.isArray(operations)) return reply.code(400).send(refuse('Batched requests are not accepted: send one GraphQL operation per request.'));
       request.body = { ...operations, variables: await resolveUploads(operations.variables ?? {}, options.maxFileBytes) };
     } catch (error) {

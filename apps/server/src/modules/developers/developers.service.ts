@@ -60,7 +60,7 @@ export function createDevelopersService(deps: { repository: DevelopersRepository
   async function assertModeAllowed(accountId: string, liveMode: boolean) {
     if (!liveMode) return;
     const account = await accounts.findAccount(accountId);
-    if (!account?.isVerified) throw forbidden('Live keys exist only for a verified account. Complete verification (KYB) first.');
+    if (!account?.isVerified) throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
   }
 
   async function createKey(accountId: string, liveMode: boolean, type: 'publishable' | 'secret' | 'webhook'): Promise<ApiKeyRow> {
