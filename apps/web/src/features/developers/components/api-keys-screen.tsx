@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ClockIcon, EyeIcon, EyeOffIcon, InfoIcon, KeyRoundIcon, LockIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { ErrorAlert } from '@/components/form-alert';
+import { kybPath } from '@/config/routes';
 import { AccountVerificationQuery, ApiKeysQuery, RollApiKeyMutation } from '@/features/developers/api/keys';
 import { CopyButton } from '@/features/developers/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
@@ -208,8 +210,12 @@ export function ApiKeysScreen() {
                 <InfoIcon aria-hidden />
                 <AlertTitle>Live keys are not available yet</AlertTitle>
                 <AlertDescription>
-                  Live keys are created once {account.data.account?.name ?? 'this account'} is verified. This version of Rampart cannot verify a
-                  business yet (KYB), so build and test with the test keys.
+                  Live keys are created once {account.data.account?.name ?? 'this account'} is verified.{' '}
+                  <Link to={kybPath('OnRamp')} className="font-medium text-foreground underline underline-offset-4">
+                    Complete the business verification
+                  </Link>{' '}
+                  (company, owners, documents, questionnaire); the provider reviews it, and once approved you can create live keys here. Build and
+                  test with the test keys meanwhile.
                 </AlertDescription>
               </Alert>
             )}
