@@ -62,6 +62,9 @@ export class S3FileStorage implements FileStorage {
       endpoint: options.endpoint,
       region: options.region,
       forcePathStyle: true,
+      // Plain bodies with Content-Length (no aws-chunked checksum trailers), which every S3-compatible store accepts.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     });
   }
