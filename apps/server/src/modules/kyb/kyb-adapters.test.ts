@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { parseEnv } from '../../config/env.ts';
 
 const APP_TOKEN = 'sbx:test-app-token';
 const SECRET_KEY = 'sumsub-test-secret-key';
@@ -166,6 +167,12 @@ describe('SumSub', () => {
 });
 
 describe('S3-compatible file storage', () => {
+  it('is chosen by FILE_STORAGE=s3, which needs its companion variables', () => {
+    expect(() => parseEnv({ FILE_STORAGE: 's3' })).toThrow(/S3_ENDPOINT: required when FILE_STORAGE=s3[\s\S]*S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ SUMSUB_APP_TOKEN: 'x' })).toThrow(/SUMSUB_SECRET_KEY: SumSub needs both/);
+    expect(parseEnv({}).FILE_STORAGE).toBe('local');
+  });
+
   async function uploadPdf(client: ApiClient, accountId: string) {
     const form = new FormData();
     const query = `mutation($a: ID!, $file: Upload!) { uploadKybDocument(accountId: $a, type: proofOfAddress, file: $file) { id contentType } }`;
