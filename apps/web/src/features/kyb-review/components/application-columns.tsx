@@ -6,9 +6,12 @@ import { KYB_LEVEL_LABEL, PRODUCT_LABEL, formatCountry, formatDate, labelOf } fr
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
 import { ageInDays } from '@/features/kyb-review/lib/search-params';
 
-export function formatAge(submittedAt: string | null | undefined, now: Date): string {
-  if (!submittedAt) return '—';
-  const days = ageInDays(submittedAt, now);
+const WAITING = new Set(['Pending', 'InProgress', 'OnHold']);
+
+/** How long a submitted application has waited for a decision; nothing once decided or before submission. */
+export function formatAge(application: Pick<KybReview_ApplicationRowFragment, 'status' | 'submittedAt'>, now: Date): string | null {
+  if (!application.submittedAt || !WAITING.has(application.status)) return null;
+  const days = ageInDays(application.submittedAt, now);
   return days === 0 ? 'Today' : days === 1 ? '1 day' : `${days} days`;
 }
 
@@ -46,6 +49,6 @@ export function applicationColumns(now: Date): ColumnDef<KybReview_ApplicationRo
           <span className="text-muted-foreground">Not yet</span>
         ),
     },
-    { id: 'age', header: 'Age', cell: ({ row }) => <span className="whitespace-nowrap">{formatAge(row.original.submittedAt, now)}</span> },
+    { id: 'age', header: 'Waiting', cell: ({ row }) => <span className="whitespace-nowrap">{formatAge(row.original, now) ?? <span className="text-muted-foreground">—</span>}</span> },
   ];
 }

@@ -34,6 +34,12 @@ import {
 } from '@/features/kyb-review/lib/search-params';
 
 const ANY = 'any';
+
+function waitingLabel(application: KybReview_ApplicationRowFragment, now: Date): string {
+  if (!application.submittedAt) return 'Not submitted';
+  const age = formatAge(application, now);
+  return age === null ? '' : age === 'Today' ? 'Submitted today' : `Waiting ${age}`;
+}
 const EMPTY: KybReview_ApplicationRowFragment[] = [];
 
 /** /admin/kyb: the queue of KYB applications, filters and page in the URL. The route checks kyb:view. */
@@ -70,10 +76,10 @@ export function ApplicationsQueue() {
       </div>
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto]">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto]">
             <form
               role="search"
-              className="flex flex-col gap-1.5"
+              className="col-span-2 flex flex-col gap-1.5 lg:col-span-1"
               onSubmit={(event) => {
                 event.preventDefault();
                 apply({ search: search.trim() });
@@ -137,7 +143,7 @@ export function ApplicationsQueue() {
                 </SelectContent>
               </Select>
             </div>
-            <div className="flex items-end">
+            <div className="col-span-2 flex items-end lg:col-span-1">
               {hasApplicationFilters(filters) ? (
                 <Button type="button" variant="ghost" onClick={() => setParams(applicationFiltersToSearchParams({ ...NO_APPLICATION_FILTERS, take: filters.take }))}>
                   <FilterXIcon aria-hidden /> Clear
@@ -163,7 +169,7 @@ export function ApplicationsQueue() {
                       <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
                         <span>{formatCountry(application.country)}</span>
                         <span>{application.productInterests.map((product) => labelOf(PRODUCT_LABEL, product)).join(', ')}</span>
-                        <span className="ml-auto">{application.submittedAt ? `Waiting ${formatAge(application.submittedAt, now).toLowerCase()}` : 'Not submitted'}</span>
+                        <span className="ml-auto">{waitingLabel(application, now)}</span>
                       </span>
                     </Link>
                   </li>

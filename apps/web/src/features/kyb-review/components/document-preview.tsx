@@ -21,6 +21,15 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** Only our own origin's file route is framed; the app's CSP would refuse another origin anyway. */
+function isSameOrigin(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** True once the link's expiry has passed; re-checked every few seconds while shown. */
 function useExpired(expiresAt: string | undefined): boolean {
   const [expired, setExpired] = useState(false);
@@ -40,7 +49,7 @@ function useExpired(expiresAt: string | undefined): boolean {
 
 /**
  * One document shown in the page. Signed links last minutes, so each opening asks for a fresh one (never from the
- * cache). PDFs render in a sandboxed frame (no scripts, no forms, its own origin), images in an <img>.
+ * cache). PDFs render in a frame whose response the server sandboxes, images in an <img>.
  */
 export function DocumentViewer({ document }: { document: KybDocument }) {
   const { data, loading, error, refetch } = useQuery(DocumentLinkQuery, { variables: { id: document.id }, fetchPolicy: 'network-only' });
@@ -80,7 +89,13 @@ export function DocumentViewer({ document }: { document: KybDocument }) {
       ) : null}
       {link && !expired ? (
         isPdf ? (
-          <iframe title={document.fileName} src={link.url} sandbox="" referrerPolicy="no-referrer" className="h-[32rem] w-full rounded-md border bg-white" />
+          isSameOrigin(link.url) ? (
+            // No sandbox attribute: Chromium refuses to show a PDF in a sandboxed frame. The file route sandboxes the
+            // document itself (CSP `sandbox; default-src 'none'`), see docs/decisions/0007-kyb-document-preview.md.
+            <iframe title={document.fileName} src={link.url} referrerPolicy="no-referrer" className="h-[32rem] w-full rounded-md border bg-white" />
+          ) : (
+            <p className="rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">This link is not on Rampart’s own address, so it is not shown in the page: download the document to read it.</p>
+          )
         ) : (
           <div className="flex max-h-[32rem] justify-center overflow-auto rounded-md border bg-muted/40 p-2">
             <img src={link.url} alt={`${labelOf(KYB_DOCUMENT_TYPE_LABEL, document.type)}: ${document.fileName}`} referrerPolicy="no-referrer" className="h-auto max-w-full object-contain" />

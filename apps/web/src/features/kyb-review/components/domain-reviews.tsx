@@ -62,17 +62,18 @@ export function AccountDomains({ accountId, showName = true }: { accountId: stri
           {account.domainReviews.map((review) => {
             const state = review.status ?? 'pending';
             return (
-              <li key={review.domain} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2">
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate font-mono text-sm">{review.domain}</span>
-                  {review.status ? (
-                    <span className="text-xs text-muted-foreground">
-                      {review.reason ? `${review.reason} · ` : ''}
-                      {formatDate(review.updatedAt)}
-                    </span>
-                  ) : null}
+              <li key={review.domain} className="flex flex-col gap-1.5 px-3 py-2.5">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="min-w-0 break-all font-mono text-sm">{review.domain}</span>
+                  <Badge variant={DOMAIN_REVIEW_TONE[state] ?? 'outline'}>{labelOf(DOMAIN_REVIEW_LABEL, state)}</Badge>
                 </div>
-                <Badge variant={DOMAIN_REVIEW_TONE[state] ?? 'outline'}>{labelOf(DOMAIN_REVIEW_LABEL, state)}</Badge>
+                {review.status ? (
+                  <p className="text-xs text-muted-foreground">
+                    {review.reason ? <span className="text-foreground">{review.reason}</span> : null}
+                    {review.reason ? ' · ' : ''}
+                    {formatDate(review.updatedAt)}
+                  </p>
+                ) : null}
                 {canReview ? (
                   <div className="flex gap-2">
                     {review.status !== 'clear' ? (
