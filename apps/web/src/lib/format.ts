@@ -112,7 +112,8 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  // "48 bytes" reads better than "48 byte"; larger units are short ("1.4 MB").
+  return new Intl.NumberFormat(undefined, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
 }
 
 /** A calendar date (YYYY-MM-DD, such as a date of birth) in the user's locale, without shifting it across time zones. */

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { CountryCombobox } from '@/components/country-combobox';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -57,6 +57,10 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
     <Form {...form}>
       <form noValidate onSubmit={submit} aria-label="Company details">
         <Card className="gap-5">
+          <CardHeader>
+            <CardTitle className="text-base">Company details</CardTitle>
+            <CardDescription>The company as its registry knows it. The country and industry also decide which products it can offer.</CardDescription>
+          </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the company details" />
             <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">

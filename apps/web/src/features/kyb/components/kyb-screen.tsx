@@ -57,7 +57,9 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   }
 
   const editable = canManage && isApplicationEditable(application.status);
-  const started = application.status !== 'NotStarted' || steps.some((step) => step.state !== 'notStarted');
+  // initiateKyb leaves the status NotStarted, so a step in the URL (set by Start) counts as started too.
+  const started = searchParams.has('step') || application.status !== 'NotStarted' || steps.some((step) => step.state !== 'notStarted');
+  const needsEnhanced = product === 'OffRamp' && application.level === 'Basic' && editable;
   const active = currentStep(steps, searchParams.get('step'));
   const activeStep = steps.find((step) => step.key === active);
 
@@ -72,7 +74,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   async function start() {
     try {
       await initiate({ variables: { accountId: accountId!, product } });
-      go('companyDetails');
+      if (!started) go('companyDetails');
     } catch (caught) {
       toast({ variant: 'destructive', title: 'Could not start the verification', description: describeApiError(caught).message });
     }
@@ -89,6 +91,19 @@ export function KybScreen({ product }: { product: RampProductKey }) {
           <ShieldCheckIcon aria-hidden />
           <AlertTitle>Read-only</AlertTitle>
           <AlertDescription>Only members who manage business verification (the account’s administrators) can change the application.</AlertDescription>
+        </Alert>
+      )}
+      {started && needsEnhanced && (
+        <Alert>
+          <ShieldCheckIcon aria-hidden />
+          <AlertTitle>Off-ramp needs enhanced verification</AlertTitle>
+          <AlertDescription>
+            <p>Selling crypto for fiat asks for more about your business than buying. Your answers so far are kept.</p>
+            <Button type="button" size="sm" variant="outline" onClick={() => void start()} disabled={initiating.loading}>
+              {initiating.loading && <Spinner label="Starting" />}
+              Start enhanced verification
+            </Button>
+          </AlertDescription>
         </Alert>
       )}
       {!started && canManage ? (
@@ -110,12 +125,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <KybStepper steps={steps} active={active} onSelect={go} />
-          <section aria-labelledby="kyb-step-title" className="flex min-w-0 flex-col gap-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <h2 id="kyb-step-title" className="text-lg font-semibold tracking-tight">
-                {activeStep?.title}
-              </h2>
-            </div>
+          <section aria-label={activeStep?.title} className="flex min-w-0 flex-col gap-4">
             {activeStep?.message && activeStep.state === 'actionRequired' && (
               <Alert>
                 <AlertTitle>What this step needs</AlertTitle>
