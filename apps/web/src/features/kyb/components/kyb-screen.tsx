@@ -123,7 +123,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <KybStepper steps={steps} active={active} onSelect={go} />
           <section aria-label={activeStep?.title} className="flex min-w-0 flex-col gap-4">
             {activeStep?.message && activeStep.state === 'actionRequired' && (

@@ -14,7 +14,7 @@ interface Step {
 /** The application's steps in order with their states; any step can be opened, so the partner resumes anywhere. */
 export function KybStepper({ steps, active, onSelect }: { steps: readonly Step[]; active: KybStepKey; onSelect: (key: KybStepKey) => void }) {
   return (
-    <nav aria-label="Verification steps" className="flex flex-col gap-2 lg:sticky lg:top-24">
+    <nav aria-label="Verification steps" className="flex min-w-0 flex-col gap-2 lg:sticky lg:top-24">
       <p className="px-1 text-xs text-muted-foreground">{progressLabel(steps)}</p>
       <ol className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
         {steps.map((step, index) => {
