@@ -126,7 +126,8 @@ export function KybScreen({ product }: { product: RampProductKey }) {
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <KybStepper steps={steps} active={active} onSelect={go} />
           <section aria-label={activeStep?.title} className="flex min-w-0 flex-col gap-4">
-            {activeStep?.message && activeStep.state === 'actionRequired' && (
+            {/* The review's reason is already in the status card. */}
+            {activeStep?.message && activeStep.state === 'actionRequired' && active !== 'review' && (
               <Alert>
                 <AlertTitle>What this step needs</AlertTitle>
                 <AlertDescription>{activeStep.message}</AlertDescription>

@@ -1,4 +1,5 @@
 import { CheckIcon, CircleAlertIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { progressLabel, STEP_STATE_LABEL, STEP_STATE_TONE } from '@/features/kyb/lib/steps';
 import type { KybStepKey, KybStepState } from '@/gql/graphql';
@@ -13,10 +14,17 @@ interface Step {
 
 /** The application's steps in order with their states; any step can be opened, so the partner resumes anywhere. */
 export function KybStepper({ steps, active, onSelect }: { steps: readonly Step[]; active: KybStepKey; onSelect: (key: KybStepKey) => void }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  // On a phone the steps scroll sideways: bring the current one into view without moving the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (list && current && list.scrollWidth > list.clientWidth) list.scrollLeft = current.offsetLeft - list.offsetLeft - 8;
+  }, [active]);
   return (
     <nav aria-label="Verification steps" className="flex min-w-0 flex-col gap-2 lg:sticky lg:top-24">
       <p className="px-1 text-xs text-muted-foreground">{progressLabel(steps)}</p>
-      <ol className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
+      <ol ref={listRef} className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0">
         {steps.map((step, index) => {
           const current = step.key === active;
           return (
