@@ -89,6 +89,7 @@ function ApplicationView({ application }: { application: KybReview_ApplicationDe
           </Alert>
         ) : null}
         {application.status === 'NotStarted' ? <p className="text-sm text-muted-foreground">The partner has not submitted this application; nothing to decide yet.</p> : null}
+        {application.status === 'OnHold' ? <p className="text-sm text-muted-foreground">Waiting for the partner to fix it and submit again; it then comes back as pending review.</p> : null}
       </header>
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

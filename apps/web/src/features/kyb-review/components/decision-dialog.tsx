@@ -49,6 +49,7 @@ export function DecisionDialog({
   subjectName,
   onDecide,
   onOpenChange,
+  returnFocus,
 }: {
   subject: ReviewSubject;
   /** The open dialog's decision; null when closed. */
@@ -57,6 +58,8 @@ export function DecisionDialog({
   subjectName: string;
   onDecide: (decision: Decision, reason: string | null) => Promise<unknown>;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes, when the button that opened it may be gone (the status changed). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const schema = useMemo(() => decisionSchema(decision ?? 'InProgress'), [decision]);
   const form = useForm<DecisionValues>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
@@ -84,7 +87,15 @@ export function DecisionDialog({
   const label = decision ? DECISION_ACTION_LABEL[decision] : '';
   return (
     <AlertDialog open={decision !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          const target = returnFocus?.();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <Form {...form}>
           <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
             <AlertDialogHeader>

@@ -54,11 +54,11 @@ export function GoLiveQueue() {
   const [params, setParams] = useSearchParams();
   const filters = parseGoLiveFilters(params);
   const apply = (next: Partial<GoLiveFilters>) => setParams(goLiveFiltersToSearchParams({ ...filters, skip: 0, ...next }));
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened request is kept here, so its review stays open when a decision moves it out of the filtered page.
+  const [open, setOpen] = useState<KybReview_GoLiveRequestFragment | null>(null);
   const { data, previousData, loading, error } = useQuery(GoLiveRequestsQuery, { variables: goLiveQueryVariables(filters), fetchPolicy: 'cache-and-network' });
   const [updateGoLiveReview] = useMutation(UpdateGoLiveReviewMutation, { refetchQueries: ['KybReview_GoLiveRequests'] });
   const page = (data ?? previousData)?.goLiveRequests ?? null;
-  const open = page?.items.find((request) => request.id === openId) ?? null;
   const table = useReactTable({ data: (page?.items as KybReview_GoLiveRequestFragment[] | undefined) ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
   const filtered = filters.statuses.length > 0 || filters.product !== '';
 
@@ -115,7 +115,7 @@ export function GoLiveQueue() {
                 {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No go-live request matches.</li> : null}
                 {page?.items.map((request) => (
                   <li key={request.id}>
-                    <button type="button" className="flex w-full flex-col gap-1.5 px-3 py-2.5 text-left text-sm hover:bg-muted/50" onClick={() => setOpenId(request.id)}>
+                    <button type="button" className="flex w-full flex-col gap-1.5 px-3 py-2.5 text-left text-sm hover:bg-muted/50" onClick={() => setOpen(request)}>
                       <span className="flex items-center justify-between gap-2">
                         <span className="truncate font-medium">{request.accountName}</span>
                         <ReviewStatusBadge status={request.status} />
@@ -158,7 +158,7 @@ export function GoLiveQueue() {
                     </TableRow>
                   ) : null}
                   {table.getRowModel().rows.map((row) => (
-                    <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpenId(row.id)}>
+                    <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row.original)}>
                       {row.getVisibleCells().map((cell) => (
                         <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
                       ))}
@@ -169,7 +169,7 @@ export function GoLiveQueue() {
                           aria-label={`Review ${row.original.accountName} ${labelOf(PRODUCT_LABEL, row.original.product)}`}
                           onClick={(event) => {
                             event.stopPropagation();
-                            setOpenId(row.id);
+                            setOpen(row.original);
                           }}
                         >
                           Review
@@ -186,10 +186,11 @@ export function GoLiveQueue() {
       </Card>
       <GoLiveReviewDialog
         request={open}
-        onOpenChange={(next) => !next && setOpenId(null)}
+        onOpenChange={(next) => !next && setOpen(null)}
         onDecide={async (decision, reason) => {
           if (!open) return;
-          await updateGoLiveReview({ variables: { requestId: open.id, status: decision, reason } });
+          const result = await updateGoLiveReview({ variables: { requestId: open.id, status: decision, reason } });
+          if (result.data) setOpen(result.data.updateGoLiveReview);
         }}
       />
     </div>

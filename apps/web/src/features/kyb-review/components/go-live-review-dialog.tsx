@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { KybReview_GoLiveRequestFragment } from '@/gql/graphql';
@@ -24,6 +24,7 @@ export function GoLiveReviewDialog({
 }) {
   const canDecide = useAdminPermission('kyb:approve');
   const [decision, setDecision] = useState<Decision | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const decisions = request && canDecide ? availableDecisions(request.status) : [];
   const instructions = request?.testingInstructions;
   const product = request ? labelOf(PRODUCT_LABEL, request.product) : '';
@@ -31,7 +32,7 @@ export function GoLiveReviewDialog({
   return (
     <>
       <Dialog open={request !== null} onOpenChange={onOpenChange}>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
+        <DialogContent ref={contentRef} className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
           {request ? (
             <>
               <DialogHeader>
@@ -82,6 +83,7 @@ export function GoLiveReviewDialog({
                   <p className="text-sm text-muted-foreground">The partner has not given testing instructions.</p>
                 )}
               </section>
+              {request.status === 'OnHold' ? <p className="text-sm text-muted-foreground">Waiting for the partner to fix it and request go-live again; it then comes back as pending review.</p> : null}
               {decisions.length > 0 ? (
                 <div className="flex flex-col gap-2 border-t pt-4">
                   <DecisionButtons decisions={decisions} onChoose={setDecision} />
@@ -100,6 +102,7 @@ export function GoLiveReviewDialog({
           toast({ title: DONE[chosen], description: request ? `${product} for ${request.accountName}` : undefined });
         }}
         onOpenChange={(open) => !open && setDecision(null)}
+        returnFocus={() => contentRef.current}
       />
     </>
   );

@@ -22,7 +22,7 @@ describe('review decisions', () => {
   it('offers only the decisions the status allows', () => {
     expect(availableDecisions('Pending')).toEqual(['InProgress', 'OnHold', 'Approved', 'Rejected']);
     expect(availableDecisions('InProgress')).toEqual(['OnHold', 'Approved', 'Rejected']);
-    expect(availableDecisions('OnHold')).toEqual(['Rejected']);
+    expect(availableDecisions('OnHold')).toEqual([]);
     expect(availableDecisions('NotStarted')).toEqual([]);
     expect(availableDecisions('Approved')).toEqual([]);
     expect(availableDecisions('Rejected')).toEqual([]);

@@ -16,15 +16,16 @@ export const DECISION_ACTION_LABEL: Record<Decision, string> = {
   Rejected: 'Reject',
 };
 
-/** Which decisions a status allows: a decided or unsubmitted application has none; one on hold waits for the partner. */
+/**
+ * Which decisions a status allows, as the KYB and go-live services enforce them: a decided or unsubmitted one has
+ * none, and one on hold waits for the partner to submit again (it comes back as Pending).
+ */
 export function availableDecisions(status: ReviewStatusValue): Decision[] {
   switch (status) {
     case 'Pending':
       return ['InProgress', 'OnHold', 'Approved', 'Rejected'];
     case 'InProgress':
       return ['OnHold', 'Approved', 'Rejected'];
-    case 'OnHold':
-      return ['Rejected'];
     default:
       return [];
   }
