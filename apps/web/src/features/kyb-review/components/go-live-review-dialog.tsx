@@ -35,7 +35,7 @@ export function GoLiveReviewDialog({
         <DialogContent ref={contentRef} className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
           {request ? (
             <>
-              <DialogHeader>
+              <DialogHeader className="text-left">
                 <DialogTitle className="flex flex-wrap items-center gap-2 pr-6">
                   {product} for {request.accountName}
                   <ReviewStatusBadge status={request.status} />
