@@ -12,7 +12,7 @@ import { TRANSACTION_KINDS, type TransactionKind } from '@rampart/shared/transac
 import type { Env } from '../../config/env.ts';
 import type { Services } from '../../services.ts';
 import { createContextFactory } from '../../graphql/plugin.ts';
-import { grantFor } from '../../graphql/authorization.ts';
+import { auditEvent, grantFor } from '../../graphql/authorization.ts';
 import { isAppError } from '../../graphql/errors.ts';
 import { filterOf, type ListArgs } from './transactions.service.ts';
 import { orderOf, whereOf } from './transactions.repository.ts';
@@ -108,7 +108,7 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
       return fail(status, error.code, error.message, error.extensions);
     }
     if (grant.via === 'staff') {
-      await deps.services.authorization.audit({ context, grant, operation: 'exportTransactionsCsv', kind: 'view', outcome: 'success', errorCode: null, args: { accountId, kind, ...query } });
+      await deps.services.authorization.audit(auditEvent(context, grant, { operation: 'exportTransactionsCsv', kind: 'view', outcome: 'success', errorCode: null, args: { accountId, kind, ...query } }));
     }
 
     const client = await deps.readPool.connect();
