@@ -49,7 +49,10 @@ class LazyTransactionClient {
   private connect(): Promise<pg.PoolClient> {
     this.connection ??= this.pool.connect().then(async (client) => {
       this.client = client;
-      await client.query('begin');
+      await client.query('begin').catch((error: unknown) => {
+        this.broken = true;
+        throw error;
+      });
       return client;
     });
     return this.connection;
