@@ -36,7 +36,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1_048_576, // PAYLOAD_TOO_LARGE_MESSAGE names it
+    bodyLimit: 1_048_576, // 1 MiB, as PAYLOAD_TOO_LARGE_MESSAGE tells the client
   });
 
   await app.register(fastifyHelmet, {
