@@ -27,6 +27,8 @@ export interface GraphQLContext {
   userAgent: string | null;
   /** The signed-in session, present only when the cookie is valid and X-CSRF-TOKEN matches it. */
   session: LoadedSession | null;
+  /** The live session the cookie names, with or without the CSRF token: only signing out uses it, to end it. */
+  cookieSessionId: string | null;
   sessionCookie: SessionCookieControl;
   /** Set for @account and @entity fields: how the caller reached the account. */
   grant?: AccountGrant;

@@ -69,8 +69,10 @@ export function createContextFactory(deps: { config: Env; services: Services; po
   return async (request: FastifyRequest, reply: FastifyReply): Promise<GraphQLContext> => {
     const cookieValue = request.cookies[cookieName];
     let session: LoadedSession | null = null;
+    let cookieSessionId: string | null = null;
     if (cookieValue && cookieValue.length <= 100) {
       const loaded = await loadSession(pool, cookieValue);
+      cookieSessionId = loaded?.id ?? null;
       const header = request.headers['x-csrf-token'];
       if (loaded && tokensMatch(loaded.csrfToken, typeof header === 'string' ? header : undefined)) session = loaded;
     }
@@ -82,6 +84,7 @@ export function createContextFactory(deps: { config: Env; services: Services; po
       ipAddress: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
       session,
+      cookieSessionId,
       sessionCookie: {
         set(value, expiresAt) {
           reply.setCookie(cookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });

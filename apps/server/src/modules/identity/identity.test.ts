@@ -179,6 +179,18 @@ describe('login', () => {
     expect(await client.ok('mutation { logout }')).toEqual({ logout: true });
     expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
   });
+
+  it('signs out without the CSRF header too: the session ends on the server, not only in the browser', async () => {
+    const { client } = await signedUpUser();
+    const { cookie, csrfToken } = client;
+    client.csrfToken = '';
+    expect(await client.ok('mutation { logout }')).toEqual({ logout: true });
+    expect(client.cookie).toBeNull();
+    // Someone who kept a copy of the cookie and the token cannot use them.
+    client.cookie = cookie;
+    client.csrfToken = csrfToken;
+    expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
+  });
 });
 
 describe('CSRF and request rules', () => {
