@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user as the `me` query answers it: its memberships start with the account selected on this device. */
+export type ViewerRow = UserRow & { selectedAccountId?: string | null };
 export type SessionRow = typeof sessions.$inferSelect;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
