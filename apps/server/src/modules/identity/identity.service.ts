@@ -13,6 +13,7 @@ import {
 } from '@rampart/shared/identity-schemas';
 import type { Env } from '../../config/env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, badInput, forbidden, unauthenticated } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { IdentityRepository, TokenPurpose, UserRow } from './identity.repository.ts';
@@ -228,8 +229,11 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const passwordRight = () => repository.releaseFailure(attempt);
       if (!user.isEmailVerified) {
         await passwordRight();
-        const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes).catch(() => null);
-        if (code) await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+        // The answer is an error, which rolls the mutation's unit of work back: the new code and its e-mail must not go with it.
+        await outsideUnitOfWork(async () => {
+          const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes).catch(() => null);
+          if (code) await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+        });
         throw new AppError('BAD_USER_INPUT', 'Confirm your e-mail address first: we have sent you a new code.', { emailNotVerified: true, fields: {} });
       }
       if (user.isOtpEnabled && user.otpSecret) {
