@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
+import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
 import { emitWebhookEvent } from './outbox.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 
@@ -66,25 +67,27 @@ describe('a worker killed mid-run', () => {
   }, 120_000);
 
   it('hands the deliveries a killed worker held to another worker once its heartbeat is 15 s old, long before their 120 s lease, each once', async () => {
-    const member = await accountWithMember(t);
+    // Its own database: the other files' workers (shorter leases) would claim these deliveries too.
+    const isolated = await createIsolatedDatabase('heartbeat_crash');
+    const own = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    const member = await accountWithMember(own);
     // The first worker's requests get no answer: it dies holding them.
     let killed = false;
     const never = new Promise(() => {});
     const receiver = await startWebhookReceiver(() => (killed ? { status: 200 } : { status: 200, after: never }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     // The defaults: a 120 s lease and a 15 s heartbeat timeout.
-    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
-    delete env.WEBHOOK_STALL_SECONDS;
-    delete env.WORKER_HEARTBEAT_TIMEOUT_SECONDS;
+    const { WEBHOOK_STALL_SECONDS: _lease, WORKER_HEARTBEAT_TIMEOUT_SECONDS: _timeout, ...inherited } = process.env;
+    const env = { ...inherited, DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
     const eventIds: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      eventIds.push(await emitWebhookEvent(t.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
+      eventIds.push(await emitWebhookEvent(own.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
     }
     const first = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
     let second: ReturnType<typeof spawn> | null = null;
     try {
       await receiver.waitFor((all) => all.length >= eventIds.length, 30_000);
-      const claims = await t.database.pool.query(
+      const claims = await own.database.pool.query(
         `select d.claimed_by, extract(epoch from d.locked_until - now())::float8 as lease_left
          from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1`,
         [member.accountId],
@@ -100,7 +103,7 @@ describe('a worker killed mid-run', () => {
       second = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
       const resent = () => receiver.received.slice(heldBefore).map((r) => r.headers['webhook-id']);
       await receiver.waitFor(() => eventIds.every((id) => resent().includes(`msg_${id}`)), 25_000);
-      await expect.poll(() => unsettledDeliveries(t, member.accountId), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => unsettledDeliveries(own, member.accountId), { timeout: 10_000 }).toBe(0);
       expect(resent().sort()).toEqual(eventIds.map((id) => `msg_${id}`).sort());
     } finally {
       first.kill('SIGKILL');
@@ -108,17 +111,22 @@ describe('a worker killed mid-run', () => {
       await exited(first);
       if (second) await exited(second);
       await receiver.close();
+      await own.close();
+      await isolated.drop();
     }
   }, 90_000);
 });
 
 describe('a live worker whose requests outlast its lease', () => {
+  let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
   let slow: TestApp;
   beforeAll(async () => {
-    slow = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '3', WORKER_HEARTBEAT_TIMEOUT_SECONDS: '3' });
+    isolated = await createIsolatedDatabase('heartbeat_slow');
+    slow = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '3', WORKER_HEARTBEAT_TIMEOUT_SECONDS: '3' });
   });
   afterAll(async () => {
     await slow.close();
+    await isolated.drop();
   });
 
   it('keeps its claims while its heartbeat is fresh: a second worker sends none of them again', async () => {
