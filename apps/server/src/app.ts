@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerDevMailbox } from './mail/dev-mailbox.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
+import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './graphql/errors.ts';
 import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
@@ -38,7 +39,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1_048_576,
+    bodyLimit: 1_048_576, // 1 MiB, as PAYLOAD_TOO_LARGE_MESSAGE tells the client
   });
 
   await app.register(fastifyHelmet, {
@@ -58,10 +59,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      errors: [{ message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, extensions: { code: 'RATE_LIMITED' } }],
-    }),
+    // Thrown from onRequest: the GraphQL error formatter and the handler below both answer it as 429 (Retry-After is already set).
+    errorResponseBuilder: (_request, context) => new RateLimitedRequest(Math.ceil(context.ttl / 1000)),
   });
   await app.register(fastifyCookie);
 
@@ -73,13 +72,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   app.setErrorHandler((error: import('fastify').FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    // The rate limiter throws the body its builder made (GraphQL-shaped, or REST-shaped under /v1): send it as is.
-    const built = error as unknown as { errors?: unknown; error?: unknown };
-    if (status === 429 && (built.errors || built.error)) return reply.code(429).send(built.errors ? { errors: built.errors } : { error: built.error });
+    const isApi = request.url.startsWith('/v1/');
+    if (error instanceof RateLimitedRequest) {
+      request.log.info({ retryAfterSeconds: error.retryAfterSeconds }, 'request rate limit reached');
+      return reply.code(429).send(isApi ? { error: { type: 'rate_limit_error', message: error.message } } : { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds } }] });
+    }
+    // The public API's per-key limiter throws the REST-shaped body its builder made: send it as is.
+    const built = error as unknown as { error?: unknown };
+    if (status === 429 && built.error) return reply.code(429).send({ error: built.error });
     if (status === 500) request.log.error({ err: error }, 'unhandled error');
-    const message = status === 500 ? `Something went wrong on our side. Reference: ${request.id}.` : error.message;
-    if (request.url.startsWith('/v1/')) return reply.code(status).send({ error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message } });
-    return reply.code(status).send({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST' } }] });
+    const message = status === 500 ? `Something went wrong on our side. Reference: ${request.id}.` : status === 413 ? PAYLOAD_TOO_LARGE_MESSAGE : error.message;
+    if (isApi) return reply.code(status).send({ error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message } });
+    const code = status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+    return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
   });
 
   registerGraphQLUploads(app, { maxFileBytes: KYB_MAX_FILE_BYTES });

@@ -1,7 +1,7 @@
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { AuthorizationDeps } from './graphql/authorization.ts';
+import { runUnitOfWork } from './db/unit-of-work.ts';
+import { mailingAfterCommit, type Mailer } from './mail/mailer.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -32,14 +32,15 @@ import { createGoLiveService } from './modules/go-live/go-live.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
-  const { database, mailer, config } = deps;
+  const { database, config } = deps;
+  const mailer = mailingAfterCommit(deps.mailer);
   const accountsRepository = createAccountsRepository(database.db);
   const identityRepository = createIdentityRepository(database.db);
   const teamRepository = createTeamRepository(database.db);
   const transactions = createTransactionsService({ repository: createTransactionsRepository(database.db, database.readDb), db: database.db });
   const audit = createAuditService({ repository: createAuditRepository(database.db) });
   const identity = createIdentityService({ repository: identityRepository, mailer, config });
-  const jobs = createJobQueue(database.pool);
+  const jobs = createJobQueue(database.db);
   const developersRepository = createDevelopersRepository(database.db);
   const developers = createDevelopersService({ repository: developersRepository, accounts: accountsRepository, config, jobs });
   const webhooksRepository = createWebhooksRepository(database.db);
@@ -51,24 +52,25 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const goLive = createGoLiveService({ repository: createGoLiveRepository(database.db), kyb, mailer, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
-  const authorization: AuthorizationDeps = {
-    membershipRole: (userId, accountId) => accountsRepository.acceptedRole(userId, accountId),
-    accountExists: async (accountId) => Boolean(await accountsRepository.findAccount(accountId)),
+  const authorization = {
+    membershipRole: (userId: string, accountId: string) => accountsRepository.acceptedRole(userId, accountId),
+    accountExists: async (accountId: string) => Boolean(await accountsRepository.findAccount(accountId)),
     entityAccount: {
-      membership: (id) => teamRepository.accountOfMembership(id),
-      buyTransaction: (id) => transactions.accountOf(id, 'buy'),
-      sellTransaction: (id) => transactions.accountOf(id, 'sell'),
-      swapTransaction: (id) => transactions.accountOf(id, 'swap'),
-      balanceTransaction: (id) => transactions.accountOf(id, 'balance'),
-      anyTransaction: (id) => transactions.accountOf(id, null),
-      apiKey: (id) => developersRepository.accountOfKey(id),
-      webhook: (id) => webhooksRepository.accountOfWebhook(id),
-      webhookDelivery: (id) => webhooksRepository.accountOfDelivery(id),
-      nftCollection: (id) => settings.accountOfNftCollection(id),
-      organization: (id) => kyb.accountOfOrganization(id),
-      kybDocument: (id) => kyb.accountOfDocument(id),
-    },
-    audit: (event) => audit.record(event),
+      membership: (id: string) => teamRepository.accountOfMembership(id),
+      buyTransaction: (id: string) => transactions.accountOf(id, 'buy'),
+      sellTransaction: (id: string) => transactions.accountOf(id, 'sell'),
+      swapTransaction: (id: string) => transactions.accountOf(id, 'swap'),
+      balanceTransaction: (id: string) => transactions.accountOf(id, 'balance'),
+      anyTransaction: (id: string) => transactions.accountOf(id, null),
+      apiKey: (id: string) => developersRepository.accountOfKey(id),
+      webhook: (id: string) => webhooksRepository.accountOfWebhook(id),
+      webhookDelivery: (id: string) => webhooksRepository.accountOfDelivery(id),
+      nftCollection: (id: string) => settings.accountOfNftCollection(id),
+      organization: (id: string) => kyb.accountOfOrganization(id),
+      kybDocument: (id: string) => kyb.accountOfDocument(id),
+    } as Record<string, (id: string) => Promise<string | null>>,
+    audit: audit.record,
+    unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),
   };
 
   return {

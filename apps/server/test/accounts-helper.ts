@@ -29,3 +29,13 @@ export async function accountWithMember(t: TestApp, options: { role?: Membership
   await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [accountId, user.userId, options.role ?? 'administrator']);
   return { ...user, accountId, organizationId: org.rows[0]!.id };
 }
+
+/** A new session for an existing user: for tests whose operations may end the session they run in. */
+export async function sessionFor(t: TestApp, userId: string): Promise<ApiClient> {
+  const user = await t.database.pool.query(`select id, email, first_name as "firstName", last_name as "lastName" from users where id = $1`, [userId]);
+  const issued = await t.app.services.identity.issueSession(user.rows[0], 'password', { ipAddress: '127.0.0.1', userAgent: 'test' });
+  const client = t.client();
+  client.cookie = `rampart_session=${issued.cookieValue}`;
+  client.csrfToken = issued.csrfToken;
+  return client;
+}

@@ -4,16 +4,14 @@
  * must be allowed or refused exactly as the table says. Fields added later are picked up without editing this file;
  * an @entity type needs a fixture exported by its module's `*.authz-fixtures.ts`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
+import { isNonNullType, type GraphQLArgument, type GraphQLField, type GraphQLInputType } from 'graphql';
 import { MEMBERSHIP_ROLES, type MembershipRole } from '@rampart/shared/enums';
 import { adminPermissionsOf, roleHasPermission, staffHasAccountPermission } from '@rampart/shared/permissions';
-import { loadTypeDefs } from '../src/graphql/schema.ts';
-import { readAccessRules, type AccessRule } from '../src/graphql/authorization.ts';
+import type { AccessRule } from '../src/graphql/authorization.ts';
 import { ApiClient, startTestApp, uniqueEmail, type TestApp } from './harness.ts';
 import type { AuthzFixtures } from './authz-fixtures.ts';
+import { loadFixtures, rootFields, rules, sampleValue, selectionOf } from './operations.ts';
 
 const STAFF_SAMPLE = ['SuperAdmin', 'SupportAgentTier1', 'ComplianceAnalyst', 'FinanceManager', 'Auditor', 'Engineer'] as const;
 
@@ -45,54 +43,6 @@ function expectedAllowed(rule: AccessRule, actor: Actor): boolean {
   }
 }
 
-async function loadFixtures(): Promise<AuthzFixtures> {
-  const modulesDir = path.resolve(import.meta.dirname, '../src/modules');
-  const all: AuthzFixtures = {};
-  for (const moduleName of fs.readdirSync(modulesDir)) {
-    for (const file of fs.readdirSync(path.join(modulesDir, moduleName)).filter((name) => name.endsWith('.authz-fixtures.ts'))) {
-      const loaded = (await import(path.join(modulesDir, moduleName, file))) as { fixtures: AuthzFixtures };
-      Object.assign(all, loaded.fixtures);
-    }
-  }
-  return all;
-}
-
-const schema = buildSchema(loadTypeDefs());
-const rules = readAccessRules(loadTypeDefs());
-
-/** A value of the right type for an argument; for inputs only required fields are filled. */
-function sampleValue(type: GraphQLInputType, name: string): unknown {
-  if (isNonNullType(type)) return sampleValue(type.ofType, name);
-  if (isListType(type)) return [sampleValue(type.ofType, name)];
-  if (isEnumType(type)) return type.getValues()[0]!.value;
-  if (isInputObjectType(type)) {
-    return Object.fromEntries(
-      Object.values(type.getFields())
-        .filter((field) => isNonNullType(field.type))
-        .map((field) => [field.name, sampleValue(field.type, field.name)]),
-    );
-  }
-  if (isScalarType(type)) {
-    switch (type.name) {
-      case 'ID':
-        return '00000000-0000-4000-8000-000000000000';
-      case 'Int':
-        return 1;
-      case 'Float':
-        return 1.5;
-      case 'Boolean':
-        return false;
-      case 'Decimal':
-        return '1.00';
-      case 'DateTime':
-        return new Date().toISOString();
-      default:
-        return /email/i.test(name) ? 'authz-probe@example.com' : 'authz-probe';
-    }
-  }
-  return null;
-}
-
 function typeString(type: GraphQLInputType): string {
   return type.toString();
 }
@@ -101,9 +51,7 @@ function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, u
   const used = args.filter((arg) => isNonNullType(arg.type) || ['accountId', 'id'].includes(arg.name));
   const variables = used.map((arg) => `$${arg.name}: ${typeString(arg.type)}`).join(', ');
   const call = used.length ? `(${used.map((arg) => `${arg.name}: $${arg.name}`).join(', ')})` : '';
-  const named = getNamedType(field.type);
-  const selection = isScalarType(named) || isEnumType(named) ? '' : ' { __typename }';
-  return `${kind} Authz${variables ? `(${variables})` : ''} { ${field.name}${call}${selection} }`;
+  return `${kind} Authz${variables ? `(${variables})` : ''} { ${field.name}${call}${selectionOf(field)} }`;
 }
 
 let t: TestApp;
@@ -170,10 +118,7 @@ afterAll(async () => {
 });
 
 describe('every operation follows the permission table', () => {
-  const fields = [
-    ...Object.values(schema.getQueryType()!.getFields()).map((field) => ({ kind: 'query' as const, field })),
-    ...Object.values(schema.getMutationType()!.getFields()).map((field) => ({ kind: 'mutation' as const, field })),
-  ];
+  const fields = rootFields;
 
   it('every root field has an access rule', () => {
     for (const { kind, field } of fields) expect(rules.has(`${kind === 'query' ? 'Query' : 'Mutation'}.${field.name}`), field.name).toBe(true);

@@ -35,6 +35,8 @@ const envSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
     WEBHOOK_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
+    WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     WIDGET_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev').default('rampart.dev'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     FILE_STORAGE: z.enum(['local', 's3']).default('local'),

@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { migrationsFolder } from '../lib/paths.ts';
+import { unitOfWorkAware } from './unit-of-work.ts';
 
 // numeric and bigint stay strings: amounts must never pass through a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -10,7 +11,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 export type Database = NodePgDatabase & { $client: pg.Pool };
 
 export interface DatabaseHandle {
+  /** Statements on the pool (and on `db.$client`) commit on their own, outside any unit of work. */
   pool: pg.Pool;
+  /** Runs in the current unit of work (a GraphQL mutation's transaction, decision 0007) when there is one. */
   db: Database;
   /** Reads that may go to a replica (READ_DATABASE_URL); the primary when none is set. */
   readPool: pg.Pool;
@@ -30,7 +33,7 @@ export function connectDatabase(connectionString: string, readConnectionString?:
   for (const each of new Set([pool, readPool])) quietOnDrop(each);
   return {
     pool,
-    db: drizzle(pool),
+    db: unitOfWorkAware(drizzle(pool)),
     readPool,
     readDb: readPool === pool ? drizzle(pool) : drizzle(readPool),
     async close() {

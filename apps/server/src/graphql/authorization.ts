@@ -9,8 +9,9 @@ import {
   type AdminPermission,
 } from '@rampart/shared/permissions';
 import type { MembershipRole } from '@rampart/shared/enums';
+import type { AuditInput } from '../modules/audit/audit.types.ts';
 import { forbidden, isAppError, notFound } from './errors.ts';
-import { requireSession, type GraphQLContext } from './context.ts';
+import { requireSession, type AccountGrant, type GraphQLContext } from './context.ts';
 
 export type AccessRule =
   | { kind: 'public' }
@@ -19,46 +20,36 @@ export type AccessRule =
   | { kind: 'entity'; permission: AccountPermission; entity: string; arg: string }
   | { kind: 'staff'; permission: AdminPermission };
 
-/** How the caller reached an account: as a member with a role, or as staff with an admin role. */
-export interface AccountGrant {
-  accountId: string;
-  via: 'membership' | 'staff';
-  role: MembershipRole | null;
-  adminRole: string | null;
-}
-
 export interface AuthorizationDeps {
   membershipRole(userId: string, accountId: string): Promise<MembershipRole | null>;
   accountExists(accountId: string): Promise<boolean>;
   /** Finds the account owning an entity, per entity type; modules register theirs. */
   entityAccount: Record<string, (id: string) => Promise<string | null>>;
   audit(event: AuditInput): Promise<void>;
+  /**
+   * Runs a mutation as one unit of work (decision 0007): `work` and its audit row commit together or not at all.
+   * `afterCommit` then runs what waited for the commit (e-mails).
+   */
+  unitOfWork<T>(work: () => Promise<T>): Promise<{ result: T; afterCommit: () => Promise<void> }>;
 }
 
-export interface AuditInput {
-  context: GraphQLContext;
-  grant: AccountGrant | null;
-  operation: string;
-  kind: 'mutation' | 'view';
-  outcome: 'success' | 'failure';
-  errorCode: string | null;
-  args: Record<string, unknown>;
+/** An audit record of an operation called through GraphQL (or the CSV export) by this context's caller. */
+export function auditEvent(
+  context: GraphQLContext,
+  grant: AccountGrant | null,
+  event: Pick<AuditInput, 'operation' | 'kind' | 'outcome' | 'errorCode' | 'args'>,
+): AuditInput {
+  const user = context.session?.user ?? null;
+  return {
+    ...event,
+    actor: user && { id: user.id, email: user.email, adminRole: user.adminRole },
+    access: grant,
+    ipAddress: context.ipAddress,
+    requestId: context.requestId,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SECRET_ARG = /password|token|secret|otp|code|key|signature/i;
-
-/** Arguments as they go into the audit trail: secrets replaced, long values cut. */
-export function redactArguments(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(args).map(([name, value]) => {
-      if (SECRET_ARG.test(name)) return [name, '[redacted]'];
-      if (typeof value === 'string' && value.length > 500) return [name, `${value.slice(0, 500)}…`];
-      if (value && typeof value === 'object' && !Array.isArray(value)) return [name, redactArguments(value as Record<string, unknown>)];
-      return [name, value];
-    }),
-  );
-}
 
 function stringArg(args: readonly ConstArgumentNode[] | undefined, name: string): string | undefined {
   const node = args?.find((arg) => arg.name.value === name)?.value;
@@ -124,22 +115,37 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
 
     resolvers[typeName]![fieldName] = async (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => {
       let grant: AccountGrant | null = null;
+      const audited = () => isMutation || grant?.via === 'staff';
+      const kind = isMutation ? 'mutation' : 'view';
+      let committed: { result: unknown; afterCommit: () => Promise<void> };
       try {
         grant = await authorize(rule, args, context, deps, !isMutation);
-        const result = await resolver(parent, args, grant ? { ...context, grant } : context, info);
-        if (isMutation || grant?.via === 'staff') {
-          await deps.audit({ context, grant, operation: fieldName, kind: isMutation ? 'mutation' : 'view', outcome: 'success', errorCode: null, args });
+        const run = () => resolver(parent, args, grant ? { ...context, grant } : context, info);
+        if (isMutation) {
+          // The audit row is part of the change: if it cannot be written, the change is rolled back.
+          committed = await deps.unitOfWork(async () => {
+            const result = await run();
+            await deps.audit(auditEvent(context, grant, { operation: fieldName, kind, outcome: 'success', errorCode: null, args }));
+            return result;
+          });
+        } else {
+          const result = await run();
+          if (audited()) await deps.audit(auditEvent(context, grant, { operation: fieldName, kind, outcome: 'success', errorCode: null, args }));
+          return result;
         }
-        return result;
       } catch (error) {
-        if (isMutation || grant?.via === 'staff') {
+        if (audited()) {
+          // Written on its own, after the rollback.
           const code = isAppError(error) ? error.code : 'INTERNAL_SERVER_ERROR';
           await deps
-            .audit({ context, grant, operation: fieldName, kind: isMutation ? 'mutation' : 'view', outcome: 'failure', errorCode: code, args })
+            .audit(auditEvent(context, grant, { operation: fieldName, kind, outcome: 'failure', errorCode: code, args }))
             .catch((auditError: unknown) => context.log.error({ err: auditError }, 'audit write failed'));
         }
         throw error;
       }
+      // The change stands, audited as a success; an e-mail that then fails to go out is still answered as an error.
+      await committed.afterCommit();
+      return committed.result;
     };
   }
 }

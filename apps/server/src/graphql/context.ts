@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MembershipRole } from '@rampart/shared/enums';
 import type { Env } from '../config/env.ts';
 import type { LoadedSession } from '../modules/identity/session-store.ts';
 import type { Services } from '../services.ts';
 import { unauthenticated } from './errors.ts';
-import type { AccountGrant } from './authorization.ts';
+
+/** How the caller reached an account: as a member with a role, or as staff with an admin role. */
+export interface AccountGrant {
+  accountId: string;
+  via: 'membership' | 'staff';
+  role: MembershipRole | null;
+  adminRole: string | null;
+}
 
 export interface SessionCookieControl {
   set(cookieValue: string, expiresAt: Date): void;
@@ -19,6 +27,8 @@ export interface GraphQLContext {
   userAgent: string | null;
   /** The signed-in session, present only when the cookie is valid and X-CSRF-TOKEN matches it. */
   session: LoadedSession | null;
+  /** The live session the cookie names, with or without the CSRF token: only signing out uses it, to end it. */
+  cookieSessionId: string | null;
   sessionCookie: SessionCookieControl;
   /** Set for @account and @entity fields: how the caller reached the account. */
   grant?: AccountGrant;

@@ -34,3 +34,13 @@ export function badInput(fields: Record<string, string>, message?: string): AppE
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** The request rate limit refused a request: HTTP 429 with Retry-After, an expected event rather than a fault. */
+export class RateLimitedRequest extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+export const PAYLOAD_TOO_LARGE_MESSAGE = 'The request body is larger than the 1 MiB limit.';

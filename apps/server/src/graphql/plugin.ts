@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLFormattedError, type ValidationRule } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -9,7 +9,8 @@ import type { Env } from '../config/env.ts';
 import { loadSession, tokensMatch, type LoadedSession } from '../modules/identity/session-store.ts';
 import type { Services } from '../services.ts';
 import type pg from 'pg';
-import { AppError } from './errors.ts';
+import { AppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './errors.ts';
+import { describeBadInput } from './input-guard.ts';
 import type { GraphQLContext } from './context.ts';
 import { buildResolvers, loadTypeDefs } from './schema.ts';
 
@@ -20,33 +21,40 @@ export function sessionCookieName(config: Env): string {
   return config.PUBLIC_URL.startsWith('https:') ? '__Host-rampart_session' : 'rampart_session';
 }
 
-function formatError(error: GraphQLError, requestId: string, log: FastifyRequest['log']) {
+type FormattedError = GraphQLFormattedError & { extensions: Record<string, unknown> };
+
+/** One error as the client sees it, and the HTTP status it calls for when it refuses the whole request. */
+function formatError(error: GraphQLError, requestId: string, log: FastifyRequest['log']): { body: FormattedError; status?: number } {
+  const badInput = describeBadInput(error);
+  if (badInput) return { body: { message: badInput.message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', fields: badInput.fields } } };
   const original = error.originalError;
   if (original instanceof AppError) {
-    return { message: original.message, path: error.path, extensions: original.extensions };
+    return { body: { message: original.message, path: error.path, extensions: original.extensions } };
+  }
+  if (original instanceof RateLimitedRequest) {
+    log.info({ retryAfterSeconds: original.retryAfterSeconds }, 'request rate limit reached');
+    return { body: { message: original.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: original.retryAfterSeconds } }, status: 429 };
   }
   if (!original || (original instanceof GraphQLError && !original.originalError)) {
     // Parse and validation errors describe the query itself and are safe to show.
-    return { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    return { body: { message: error.message, locations: error.locations, path: error.path, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }, status: 400 };
   }
   const status = (original as { statusCode?: unknown }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    // Fastify refused the HTTP request itself: bad JSON, a batch (an array body), a wrong content type.
+    // Fastify refused the HTTP request itself: bad JSON, a batch (an array body), a wrong content type, a body too large.
+    if (status === 413) return { body: { message: PAYLOAD_TOO_LARGE_MESSAGE, extensions: { code: 'PAYLOAD_TOO_LARGE' } }, status };
     const message = /must be object/.test(original.message)
       ? 'Batched requests are not accepted: send one GraphQL operation per request.'
       : original.message;
-    return { message, extensions: { code: 'BAD_REQUEST' } };
-  }
-  // A Decimal inside an input object arrives wrapped once more than a Decimal argument.
-  const cause = original instanceof GraphQLError ? original.originalError : original;
-  if ((original instanceof TypeError || cause instanceof TypeError) && error.message.includes('Decimal values')) {
-    return { message: error.message, path: error.path, extensions: { code: 'BAD_USER_INPUT' } };
+    return { body: { message, extensions: { code: 'BAD_REQUEST' } }, status: 400 };
   }
   log.error({ err: original, path: error.path }, 'unexpected error in a resolver');
   return {
-    message: `Something went wrong on our side and the team has been notified. Reference: ${requestId}.`,
-    path: error.path,
-    extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+    body: {
+      message: `Something went wrong on our side and the team has been notified. Reference: ${requestId}.`,
+      path: error.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+    },
   };
 }
 
@@ -61,8 +69,10 @@ export function createContextFactory(deps: { config: Env; services: Services; po
   return async (request: FastifyRequest, reply: FastifyReply): Promise<GraphQLContext> => {
     const cookieValue = request.cookies[cookieName];
     let session: LoadedSession | null = null;
+    let cookieSessionId: string | null = null;
     if (cookieValue && cookieValue.length <= 100) {
       const loaded = await loadSession(pool, cookieValue);
+      cookieSessionId = loaded?.id ?? null;
       const header = request.headers['x-csrf-token'];
       if (loaded && tokensMatch(loaded.csrfToken, typeof header === 'string' ? header : undefined)) session = loaded;
     }
@@ -74,6 +84,7 @@ export function createContextFactory(deps: { config: Env; services: Services; po
       ipAddress: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
       session,
+      cookieSessionId,
       sessionCookie: {
         set(value, expiresAt) {
           reply.setCookie(cookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });
@@ -137,8 +148,10 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
           return Array.isArray(nested) ? nested : [error];
         })
         .map((error) => formatError(error instanceof GraphQLError ? error : new GraphQLError(String((error as Error).message), { originalError: error as Error }), requestId, log));
-      const isRequestFailure = !execution.data && errors.every((error) => ['GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST'].includes(String(error.extensions.code)));
-      return { statusCode: isRequestFailure ? 400 : 200, response: { data: execution.data ?? null, errors } };
+      // A request refused as a whole (nothing executed) answers with its HTTP status; errors from execution with 200.
+      const refusedStatus = errors[0]?.status;
+      const statusCode = !execution.data && refusedStatus && errors.every((error) => error.status === refusedStatus) ? refusedStatus : 200;
+      return { statusCode, response: { data: execution.data ?? null, errors: errors.map((error) => error.body) } };
     },
   });
 }

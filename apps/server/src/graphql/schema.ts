@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { z } from 'zod';
 import { isDecimalString } from '@rampart/shared/money';
 import type { Resolvers } from '../generated/graphql.ts';
 import { accountsResolvers } from '../modules/accounts/accounts.resolvers.ts';
@@ -19,6 +20,7 @@ import { UploadScalar } from '../lib/graphql-uploads.ts';
 import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
+import { guardArguments, InvalidValueError } from './input-guard.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,32 +35,32 @@ export function loadTypeDefs(): string {
   return [path.join(here, 'base.graphql'), ...moduleFiles].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
 }
 
+const DECIMAL_FORMAT = 'Decimal values are strings such as "12.50": up to 30 digits, an optional point and 18 decimals, no exponent.';
+const DATE_TIME_FORMAT = 'DateTime values are ISO-8601 date-times with an offset, such as "2026-01-31T00:00:00Z".';
+const isoDateTime = z.iso.datetime({ offset: true });
+
+function parseDecimal(value: unknown, node?: ValueNode): string {
+  if (typeof value !== 'string' || !isDecimalString(value)) throw new InvalidValueError(DECIMAL_FORMAT, node);
+  return value;
+}
+
+function parseDateTime(value: unknown, node?: ValueNode): string {
+  if (typeof value !== 'string' || !isoDateTime.safeParse(value).success) throw new InvalidValueError(DATE_TIME_FORMAT, node);
+  return new Date(value).toISOString();
+}
+
 const Decimal = new GraphQLScalarType({
   name: 'Decimal',
   serialize: (value) => String(value),
-  parseValue: (value) => {
-    if (typeof value !== 'string' || !isDecimalString(value)) throw new TypeError('Decimal values are strings such as "12.50".');
-    return value;
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING || !isDecimalString(ast.value)) throw new TypeError('Decimal values are strings such as "12.50".');
-    return ast.value;
-  },
+  parseValue: (value) => parseDecimal(value),
+  parseLiteral: (ast) => parseDecimal(ast.kind === Kind.STRING ? ast.value : undefined, ast),
 });
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
   serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
-  parseValue: (value) => {
-    const date = typeof value === 'string' ? new Date(value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new TypeError('DateTime values are ISO-8601 strings.');
-    return date.toISOString();
-  },
-  parseLiteral: (ast) => {
-    const date = ast.kind === Kind.STRING ? new Date(ast.value) : null;
-    if (!date || Number.isNaN(date.getTime())) throw new TypeError('DateTime values are ISO-8601 strings.');
-    return date.toISOString();
-  },
+  parseValue: (value) => parseDateTime(value),
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined, ast),
 });
 
 /** Module resolver maps merged per type; a type defined twice is a programming error. */
@@ -76,7 +78,10 @@ export function mergeResolvers(...maps: Resolvers[]): Record<string, Record<stri
   return merged;
 }
 
-/** All resolvers, each root field wrapped with the access rule its SDL directive declares. */
+/**
+ * All resolvers, each root field wrapped with the access rule its SDL directive declares, and every field that takes
+ * arguments with the input guard, which runs first.
+ */
 export function buildResolvers(services: Services) {
   const resolvers = mergeResolvers(
     { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } } as Resolvers,
@@ -93,6 +98,8 @@ export function buildResolvers(services: Services) {
     goLiveResolvers,
     kybResolvers,
   );
-  applyAuthorization(resolvers, readAccessRules(loadTypeDefs()), services.authorization);
+  const typeDefs = loadTypeDefs();
+  applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);
+  guardArguments(resolvers, typeDefs);
   return { Decimal, DateTime, Upload: UploadScalar, ...resolvers };
 }

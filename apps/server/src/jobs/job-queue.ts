@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SqlExecutor } from '../modules/webhooks/outbox.ts';
@@ -11,17 +10,16 @@ export interface AddJobOptions {
   maxAttempts?: number;
 }
 
-/** Adds jobs to graphile-worker's queue in PostgreSQL, validating each payload against its task's schema. */
-export function createJobQueue(pool: pg.Pool) {
+/**
+ * Adds jobs to graphile-worker's queue in PostgreSQL, validating each payload against its task's schema. `db` joins the
+ * current unit of work, so a job (and graphile-worker's NOTIFY) exists only once the change that added it commits.
+ */
+export function createJobQueue(db: SqlExecutor) {
   return {
-    async add<N extends JobName>(name: N, payload: z.infer<(typeof JOB_PAYLOADS)[N]>, options: AddJobOptions = {}, executor?: SqlExecutor): Promise<void> {
+    async add<N extends JobName>(name: N, payload: z.infer<(typeof JOB_PAYLOADS)[N]>, options: AddJobOptions = {}, executor: SqlExecutor = db): Promise<void> {
       const parsed = JOB_PAYLOADS[name].parse(payload);
       const args = [name, JSON.stringify(parsed), options.runAt?.toISOString() ?? null, options.maxAttempts ?? 10, options.jobKey ?? null];
-      if (executor) {
-        await executor.execute(sql`select graphile_worker.add_job(${args[0]}, ${args[1]}::json, run_at => ${args[2]}::timestamptz, max_attempts => ${args[3]}, job_key => ${args[4]})`);
-      } else {
-        await pool.query('select graphile_worker.add_job($1, $2::json, run_at => $3::timestamptz, max_attempts => $4, job_key => $5)', args);
-      }
+      await executor.execute(sql`select graphile_worker.add_job(${args[0]}, ${args[1]}::json, run_at => ${args[2]}::timestamptz, max_attempts => ${args[3]}, job_key => ${args[4]})`);
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { afterCommit } from '../db/unit-of-work.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -52,5 +53,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
         .slice(0, 200)
         .map((name) => JSON.parse(fs.readFileSync(path.join(options.mailDir, name), 'utf8')) as StoredMail);
     },
+  };
+}
+
+/** Mail sent during a unit of work goes out once it commits: a rolled-back change sends no link or code. */
+export function mailingAfterCommit(mailer: Mailer): Mailer {
+  return {
+    usesDevelopmentMailbox: mailer.usesDevelopmentMailbox,
+    send: (mail) => afterCommit(() => mailer.send(mail)),
+    list: () => mailer.list(),
   };
 }

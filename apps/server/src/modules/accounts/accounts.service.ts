@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { BUSINESS_INDUSTRIES, COUNTRY_CODES, EXPECTED_MONTHLY_VOLUMES, PRODUCT_INTERESTS, countryName, onboardingInfoSchema } from '@rampart/shared/onboarding';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../graphql/errors.ts';
+import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
 import type { AccountsRepository, LeadingAccounts } from './accounts.repository.ts';
 import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
@@ -102,6 +103,7 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
     async featureFlags(session: LoadedSession, accountId: string | null) {
       let account = null;
       let organization = null;
+      if (accountId && !isUuid(accountId)) throw badInput({ accountId: 'accountId is not an account id.' });
       if (accountId) {
         account = (await repository.acceptedRole(session.user.id, accountId)) || session.user.adminRole ? await repository.findAccount(accountId) : null;
         if (account) organization = (await repository.findOrganization(account.organizationId)) ?? null;

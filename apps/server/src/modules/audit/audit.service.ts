@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AuditInput } from '../../graphql/authorization.ts';
-import { redactArguments } from '../../graphql/authorization.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { AuditRepository } from './audit.repository.ts';
+import type { AuditInput } from './audit.types.ts';
+import { redactArguments } from './redaction.ts';
 
 const filterSchema = z.object({
   actorEmail: z.string().trim().max(254).optional().nullable(),
@@ -19,21 +19,20 @@ export function createAuditService(deps: { repository: AuditRepository }) {
   return {
     /** Written by the authorization wrapper for every mutation and every staff view. */
     async record(input: AuditInput): Promise<void> {
-      const { context, grant } = input;
-      const user = context.session?.user ?? null;
+      const { actor, access } = input;
       await repository.insert({
-        actorUserId: user?.id ?? null,
-        actorEmail: user?.email ?? (typeof input.args.email === 'string' ? input.args.email.slice(0, 254) : null),
-        actorRole: grant?.via === 'staff' ? grant.adminRole : (grant?.role ?? user?.adminRole ?? null),
-        viaStaff: grant?.via === 'staff',
-        accountId: grant?.accountId ?? null,
+        actorUserId: actor?.id ?? null,
+        actorEmail: actor?.email ?? (typeof input.args.email === 'string' ? input.args.email.slice(0, 254) : null),
+        actorRole: access?.via === 'staff' ? access.adminRole : (access?.role ?? actor?.adminRole ?? null),
+        viaStaff: access?.via === 'staff',
+        accountId: access?.accountId ?? null,
         operation: input.operation,
         kind: input.kind,
         outcome: input.outcome,
         errorCode: input.errorCode,
         changes: redactArguments(input.args),
-        ipAddress: context.ipAddress,
-        requestId: context.requestId,
+        ipAddress: input.ipAddress,
+        requestId: input.requestId,
       });
     },
 

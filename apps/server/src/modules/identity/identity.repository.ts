@@ -4,11 +4,18 @@ import type { Database } from '../../db/client.ts';
 import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user as the `me` query answers it: its memberships start with the account selected on this device. */
+export type ViewerRow = UserRow & { selectedAccountId?: string | null };
 export type SessionRow = typeof sessions.$inferSelect;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
 export function sha256(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
+}
+
+/** A 64-bit advisory lock key for a name. */
+function lockKey(name: string): bigint {
+  return crypto.createHash('sha256').update(name).digest().readBigInt64BE(0);
 }
 
 export function createIdentityRepository(db: Database) {
@@ -75,11 +82,24 @@ export function createIdentityRepository(db: Database) {
         .limit(1);
       return row;
     },
-    async countTokenAttempt(id: string): Promise<void> {
-      await db
-        .update(userTokens)
-        .set({ attempts: sql`${userTokens.attempts} + 1` })
-        .where(eq(userTokens.id, id));
+    /**
+     * Takes one attempt of the newest open code of that purpose sent to this e-mail, before anything else is read or
+     * compared; returns the code's id, or null once its attempts are all taken (even by simultaneous calls) or there
+     * is none. Sent on the pool, so it commits on its own and first: a wrong code's failed mutation cannot roll the
+     * attempt back, and no transaction of the mutation holds a connection while it waits for one.
+     */
+    async reserveCodeAttempt(email: string, purpose: TokenPurpose, limit: number): Promise<string | null> {
+      const result = await db.$client.query<{ id: string }>(
+        `with newest as (
+           select t.id from user_tokens t join users u on u.id = t.user_id
+           where lower(u.email) = lower($1) and t.purpose = $2 and t.used_at is null
+           order by t.created_at desc limit 1)
+         update user_tokens t set attempts = t.attempts + 1 from newest
+         where t.id = newest.id and t.attempts < $3
+         returning t.id`,
+        [email, purpose, limit],
+      );
+      return result.rows[0]?.id ?? null;
     },
     /** Uses a token once: only the first caller gets true. */
     async consumeToken(id: string): Promise<boolean> {
@@ -90,16 +110,42 @@ export function createIdentityRepository(db: Database) {
         .returning({ id: userTokens.id });
       return rows.length === 1;
     },
-    async recordLoginFailure(email: string, ipAddress: string): Promise<void> {
-      await db.insert(loginFailures).values({ email: email.toLowerCase(), ipAddress });
+    /**
+     * Records an attempt as a failure before its secret is checked, unless the e-mail or the IP already has its limit
+     * of failures since `since`; returns the row to release when the secret was right, or null when refused.
+     * Advisory locks (taken in key order, so two attempts never wait on each other crosswise) serialise attempts on the
+     * same e-mail or IP, and the short transaction commits before the check, on its own connection: an attempt that
+     * throws afterwards stays counted.
+     */
+    async reserveFailure(keys: { email: string | null; ipAddress: string }, limits: { perEmail: number; perIp: number }, since: Date): Promise<string | null> {
+      const email = keys.email?.toLowerCase() ?? null;
+      const lockKeys = [email === null ? null : lockKey(`login-failures:email:${email}`), lockKey(`login-failures:ip:${keys.ipAddress}`)]
+        .filter((key): key is bigint => key !== null)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const client = await db.$client.connect();
+      try {
+        await client.query('begin');
+        for (const key of lockKeys) await client.query('select pg_advisory_xact_lock($1)', [key.toString()]);
+        const result = await client.query<{ id: string }>(
+          `insert into login_failures (email, ip_address)
+           select $1::text, $2::inet
+           where ($1::text is null or (select count(*) from login_failures where email = $1::text and created_at > $3) < $4)
+             and (select count(*) from login_failures where ip_address = $2::inet and created_at > $3) < $5
+           returning id`,
+          [email, keys.ipAddress, since, limits.perEmail, limits.perIp],
+        );
+        await client.query('commit');
+        return result.rows[0]?.id ?? null;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
-    async countLoginFailures(since: Date, by: { email?: string; ipAddress?: string }): Promise<number> {
-      const condition = by.email ? eq(loginFailures.email, by.email.toLowerCase()) : eq(loginFailures.ipAddress, by.ipAddress!);
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(loginFailures)
-        .where(and(condition, gt(loginFailures.createdAt, since)));
-      return row?.count ?? 0;
+    /** The attempt turned out right: it is not a failure. */
+    async releaseFailure(id: string): Promise<void> {
+      await db.delete(loginFailures).where(eq(loginFailures.id, id));
     },
     async clearLoginFailures(email: string): Promise<void> {
       await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));

@@ -37,19 +37,19 @@ export const identityResolvers: Resolvers = {
       return { preAuthenticated: false, ...authPayload(context, result.session) };
     },
     logout: async (_parent, _args, context) => {
-      await context.services.identity.logout(context.session);
+      await context.services.identity.logout(context.cookieSessionId);
       context.sessionCookie.clear();
       return true;
     },
     triggerPasswordReset: (_parent, args, context) => context.services.identity.triggerPasswordReset(args),
-    resetPassword: (_parent, args, context) => context.services.identity.resetPassword(args),
+    resetPassword: (_parent, args, context) => context.services.identity.resetPassword(args, meta(context)),
     initializeOtp: (_parent, _args, context) => context.services.identity.initializeOtp(requireSession(context)),
     registerOtp: (_parent, args, context) => context.services.identity.registerOtp(requireSession(context), args),
-    disableOtp: (_parent, args, context) => context.services.identity.disableOtp(requireSession(context), args),
+    disableOtp: (_parent, args, context) => context.services.identity.disableOtp(requireSession(context), args, meta(context)),
     requestResetTwoFactorAuth: (_parent, args, context) => context.services.identity.requestResetTwoFactorAuth(args, meta(context)),
-    resetTwoFactorAuth: (_parent, args, context) => context.services.identity.resetTwoFactorAuth(args),
-    confirmEmailAddress: (_parent, args, context) => context.services.identity.confirmEmailAddress(requireSession(context), args),
-    updateUser: (_parent, args, context) => context.services.identity.updateUser(requireSession(context), args),
+    resetTwoFactorAuth: (_parent, args, context) => context.services.identity.resetTwoFactorAuth(args, meta(context)),
+    confirmEmailAddress: (_parent, args, context) => context.services.identity.confirmEmailAddress(requireSession(context), args, meta(context)),
+    updateUser: (_parent, args, context) => context.services.identity.updateUser(requireSession(context), args, meta(context)),
     revokeSession: (_parent, args, context) => context.services.identity.revokeSession(requireSession(context), args.id),
     revokeOtherSessions: (_parent, _args, context) => context.services.identity.revokeOtherSessions(requireSession(context)),
   },

@@ -13,6 +13,7 @@ import {
 } from '@rampart/shared/identity-schemas';
 import type { Env } from '../../config/env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, badInput, forbidden, unauthenticated } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { IdentityRepository, TokenPurpose, UserRow } from './identity.repository.ts';
@@ -35,6 +36,8 @@ export const LIMITS = {
 } as const;
 
 const GENERIC_LOGIN_ERROR = 'The e-mail or password is incorrect.';
+const TOO_MANY_SIGN_IN_FAILURES = `Too many failed sign-in attempts. Try again in ${LIMITS.failureWindowMinutes} minutes.`;
+const TOO_MANY_INVALID_LINKS = `Too many invalid links were tried from your network. Try again in ${LIMITS.failureWindowMinutes} minutes.`;
 
 export interface RequestMeta {
   ipAddress: string;
@@ -109,45 +112,57 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
     return token;
   }
 
-  /** Checks a 6-digit code against the user's newest open code of that purpose. */
-  async function checkCode(user: UserRow, purpose: TokenPurpose, code: string, field: string) {
+  /**
+   * Checks a 6-digit code against the user's newest open code of that purpose. `reserved` is the code whose attempt
+   * was taken (reserveCodeAttempt) before anything else was read: only that code is compared.
+   */
+  async function checkCode(user: UserRow, purpose: TokenPurpose, code: string, field: string, reserved: string | null) {
     const token = await repository.findLatestOpenToken(user.id, purpose);
     if (!token) throw badInput({ [field]: 'This code is not valid. Request a new one.' });
     if (token.expiresAt < new Date()) throw badInput({ [field]: 'This code has expired. Request a new one.' });
-    if (token.attempts >= LIMITS.codeAttempts) throw badInput({ [field]: 'Too many wrong attempts. Request a new code.' });
+    if (token.id !== reserved) throw badInput({ [field]: 'Too many wrong attempts. Request a new code.' });
     const expected = Buffer.from(token.tokenHash);
     const given = Buffer.from(codeHash(user.id, code));
-    if (!crypto.timingSafeEqual(expected, given)) {
-      await repository.countTokenAttempt(token.id);
-      throw badInput({ [field]: 'This code is not correct.' });
-    }
+    if (!crypto.timingSafeEqual(expected, given)) throw badInput({ [field]: 'This code is not correct.' });
     if (!(await repository.consumeToken(token.id))) throw badInput({ [field]: 'This code was already used.' });
     return token;
   }
 
+  /**
+   * Counts a failed attempt for the e-mail (when known) and the IP before a password or code is checked, and refuses
+   * once either has its limit in the window; the caller releases the attempt when the secret was right.
+   */
+  async function reserveAttempt(email: string | null, ipAddress: string, refusal = TOO_MANY_SIGN_IN_FAILURES): Promise<string> {
+    const since = new Date(Date.now() - LIMITS.failureWindowMinutes * 60_000);
+    const attempt = await repository.reserveFailure({ email, ipAddress }, { perEmail: LIMITS.failuresPerEmail, perIp: LIMITS.failuresPerIp }, since);
+    if (!attempt) throw new AppError('RATE_LIMITED', refusal);
+    return attempt;
+  }
+
+  /**
+   * Looks up the row behind a link or invitation secret. Unknown secrets count as failures of the IP, reserved before
+   * the lookup, so links cannot be scanned by many requests at once.
+   */
+  async function findBySecret<T>(ipAddress: string, lookup: () => Promise<T | undefined>): Promise<T | undefined> {
+    const attempt = await reserveAttempt(null, ipAddress, TOO_MANY_INVALID_LINKS);
+    const row = await lookup();
+    if (row) await repository.releaseFailure(attempt);
+    return row;
+  }
+
   /** Finds a link token by its secret; expired, used and unknown links all get a clear message. */
-  async function useLinkToken(token: string, purpose: TokenPurpose, what: string) {
+  async function useLinkToken(token: string, purpose: TokenPurpose, what: string, ipAddress: string) {
     const invalid = () => badInput({ token: `This ${what} link is invalid or has already been used. Request a new one.` });
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
-    const row = await repository.findTokenByHash(sha256(token), purpose);
+    const row = await findBySecret(ipAddress, () => repository.findTokenByHash(sha256(token), purpose));
     if (!row || row.usedAt) throw invalid();
     if (row.expiresAt < new Date()) throw badInput({ token: `This ${what} link has expired. Request a new one.` });
     return row;
   }
 
-  async function throttleLogin(email: string, ipAddress: string) {
-    const since = new Date(Date.now() - LIMITS.failureWindowMinutes * 60_000);
-    const [byEmail, byIp] = await Promise.all([
-      repository.countLoginFailures(since, { email }),
-      repository.countLoginFailures(since, { ipAddress }),
-    ]);
-    if (byEmail >= LIMITS.failuresPerEmail || byIp >= LIMITS.failuresPerIp) {
-      throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${LIMITS.failureWindowMinutes} minutes.`);
-    }
-  }
-
   return {
     issueSession,
+    findBySecret,
 
     /** Users' display names (first and last name, else the e-mail) by id; unknown ids are left out. */
     userNamesByIds: (ids: string[]) => (ids.length ? deps.repository.namesByIds(ids) : Promise.resolve(new Map<string, string>())),
@@ -178,10 +193,12 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
 
     async confirmSignupEmail(input: { email: string; confirmationCode: string }, meta: RequestMeta) {
       const values = parseInput(z.object({ email: emailSchema, confirmationCode: confirmationCodeSchema }), input);
+      // The attempt is taken first, so simultaneous guesses cannot all be compared.
+      const reserved = await repository.reserveCodeAttempt(values.email, 'signup_confirmation', LIMITS.codeAttempts);
       const user = await repository.findUserByEmail(values.email);
       if (!user) throw badInput({ confirmationCode: 'This code is not valid. Request a new one.' });
       if (user.isEmailVerified) throw badInput({ confirmationCode: 'This e-mail address is already confirmed. Sign in instead.' });
-      await checkCode(user, 'signup_confirmation', values.confirmationCode, 'confirmationCode');
+      await checkCode(user, 'signup_confirmation', values.confirmationCode, 'confirmationCode', reserved);
       const verified = await repository.updateUser(user.id, { isEmailVerified: true });
       return issueSession(verified, 'signup', meta);
     },
@@ -198,10 +215,10 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
 
     async login(input: unknown, meta: RequestMeta) {
       const values = parseInput(loginInputSchema, input);
-      await throttleLogin(values.email, meta.ipAddress);
+      const attempt = await reserveAttempt(values.email, meta.ipAddress);
       const user = await repository.findUserByEmail(values.email);
-      const fail = async (message = GENERIC_LOGIN_ERROR, field = 'password'): Promise<never> => {
-        await repository.recordLoginFailure(values.email, meta.ipAddress);
+      // A failure is already counted: the reserved attempt stays.
+      const fail = (message = GENERIC_LOGIN_ERROR, field = 'password'): never => {
         throw badInput({ [field]: message }, message);
       };
       if (!user?.passwordHash) {
@@ -209,23 +226,34 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         return fail();
       }
       if (!(await verifyPassword(user.passwordHash, values.password))) return fail();
+      const passwordRight = () => repository.releaseFailure(attempt);
       if (!user.isEmailVerified) {
-        const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes).catch(() => null);
-        if (code) await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+        await passwordRight();
+        // The answer is an error, which rolls the mutation's unit of work back: the new code and its e-mail must not go with it.
+        await outsideUnitOfWork(async () => {
+          const code = await sendCode(user, 'signup_confirmation', LIMITS.signupCodeMinutes).catch(() => null);
+          if (code) await mailer.send(templates.signupCode(user.email, user.firstName, code, link(`/signup/complete?email=${encodeURIComponent(user.email)}`)));
+        });
         throw new AppError('BAD_USER_INPUT', 'Confirm your e-mail address first: we have sent you a new code.', { emailNotVerified: true, fields: {} });
       }
       if (user.isOtpEnabled && user.otpSecret) {
-        if (!values.otpToken) return { preAuthenticated: true as const, session: null };
+        if (!values.otpToken) {
+          await passwordRight();
+          return { preAuthenticated: true as const, session: null };
+        }
         const step = verifyTotp(user.otpSecret, values.otpToken);
         if (step === null) return fail('This code is not correct. Check your authenticator app and try again.', 'otpToken');
         if (!(await repository.claimOtpStep(user.id, step))) return fail('This code was already used. Wait for the next one.', 'otpToken');
       }
-      await repository.clearLoginFailures(values.email);
+      // Earlier failures stay counted for their window: clearing them here would let attempts still in flight be checked
+      // beyond the limit.
+      await passwordRight();
       return { preAuthenticated: false as const, session: await issueSession(user, 'password', meta) };
     },
 
-    async logout(session: LoadedSession | null) {
-      if (session) await repository.deleteSession(session.id);
+    /** Ends the session the cookie names; the CSRF token is not needed to end one's own session. */
+    async logout(sessionId: string | null) {
+      if (sessionId) await repository.deleteSession(sessionId);
       return true;
     },
 
@@ -239,10 +267,10 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       return true;
     },
 
-    async resetPassword(input: { token: string; password: string }) {
+    async resetPassword(input: { token: string; password: string }, meta: RequestMeta) {
       const values = parseInput(z.object({ token: z.string().max(200), password: z.string() }), input);
       assertAcceptablePassword(values.password);
-      const token = await useLinkToken(values.token, 'password_reset', 'password reset');
+      const token = await useLinkToken(values.token, 'password_reset', 'password reset', meta.ipAddress);
       if (!(await repository.consumeToken(token.id))) throw badInput({ token: 'This password reset link has already been used.' });
       await repository.updateUser(token.userId, { passwordHash: await hashPassword(values.password), isEmailVerified: true });
       await repository.deleteSessionsOfUser(token.userId);
@@ -274,25 +302,26 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       });
     },
 
-    async disableOtp(session: LoadedSession, input: { otpToken: string }) {
+    async disableOtp(session: LoadedSession, input: { otpToken: string }, meta: RequestMeta) {
       const { otpToken } = parseInput(z.object({ otpToken: otpCodeSchema }), input);
       const user = session.user;
       if (!user.isOtpEnabled || !user.otpSecret) throw new AppError('CONFLICT', 'Two-factor authentication is already off.');
       if (user.isOtpEnforced) throw forbidden('Your organization requires two-factor authentication; it cannot be turned off.');
+      // A stolen session must not be able to guess codes faster than a sign-in could.
+      const attempt = await reserveAttempt(user.email, meta.ipAddress);
       const step = verifyTotp(user.otpSecret, otpToken);
       if (step === null || !(await repository.claimOtpStep(user.id, step))) throw badInput({ otpToken: 'This code is not correct or was already used.' });
+      await repository.releaseFailure(attempt);
       return repository.updateUser(user.id, { otpSecret: null, isOtpEnabled: false, otpLastUsedStep: null });
     },
 
     async requestResetTwoFactorAuth(input: { email: string; password: string }, meta: RequestMeta) {
       const values = parseInput(z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) }), input);
-      await throttleLogin(values.email, meta.ipAddress);
+      const attempt = await reserveAttempt(values.email, meta.ipAddress);
       const user = await repository.findUserByEmail(values.email);
       const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, values.password) : (await spendPasswordCheckTime(values.password), false);
-      if (!user || !passwordOk) {
-        await repository.recordLoginFailure(values.email, meta.ipAddress);
-        return true;
-      }
+      if (!user || !passwordOk) return true;
+      await repository.releaseFailure(attempt);
       if (user.isOtpEnabled) {
         const token = await sendLinkToken(user, 'reset_two_factor', LIMITS.resetTwoFactorLinkMinutes);
         if (token) await mailer.send(templates.resetTwoFactor(user.email, user.firstName, link(`/reset_2fa?token=${token}`), LIMITS.resetTwoFactorLinkMinutes));
@@ -300,9 +329,9 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       return true;
     },
 
-    async resetTwoFactorAuth(input: { token: string }) {
+    async resetTwoFactorAuth(input: { token: string }, meta: RequestMeta) {
       const { token } = parseInput(z.object({ token: z.string().max(200) }), input);
-      const row = await useLinkToken(token, 'reset_two_factor', 'two-factor reset');
+      const row = await useLinkToken(token, 'reset_two_factor', 'two-factor reset', meta.ipAddress);
       if (!(await repository.consumeToken(row.id))) throw badInput({ token: 'This two-factor reset link has already been used.' });
       await repository.updateUser(row.userId, { otpSecret: null, otpPendingSecret: null, isOtpEnabled: false, otpLastUsedStep: null });
       await repository.deleteSessionsOfUser(row.userId);
@@ -310,7 +339,7 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
     },
 
     /** Profile changes; an e-mail change waits for the confirmation link, a password change needs the current one. */
-    async updateUser(session: LoadedSession, input: Record<string, unknown>) {
+    async updateUser(session: LoadedSession, input: Record<string, unknown>, meta: RequestMeta) {
       const values = parseInput(
         z.object({
           email: emailSchema.optional().nullable(),
@@ -331,9 +360,12 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       if (values.preferredCurrencyCode) changes.preferredCurrencyCode = values.preferredCurrencyCode;
       const needsPassword = Boolean(values.password) || (values.email && values.email.toLowerCase() !== user.email.toLowerCase());
       if (needsPassword) {
-        if (!values.currentPassword || !user.passwordHash || !(await verifyPassword(user.passwordHash, values.currentPassword))) {
-          throw badInput({ currentPassword: 'Your current password is not correct.' });
-        }
+        const wrong = () => badInput({ currentPassword: 'Your current password is not correct.' });
+        if (!values.currentPassword || !user.passwordHash) throw wrong();
+        // Counted like a sign-in, so a stolen session cannot guess the password faster than the login form.
+        const attempt = await reserveAttempt(user.email, meta.ipAddress);
+        if (!(await verifyPassword(user.passwordHash, values.currentPassword))) throw wrong();
+        await repository.releaseFailure(attempt);
       }
       if (values.password) {
         assertAcceptablePassword(values.password);
@@ -351,9 +383,10 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       return updated;
     },
 
-    async confirmEmailAddress(session: LoadedSession, input: { confirmationCode: string }) {
+    async confirmEmailAddress(session: LoadedSession, input: { confirmationCode: string }, meta: RequestMeta) {
       const { confirmationCode } = parseInput(z.object({ confirmationCode: z.string().max(200) }), input);
-      const row = await useLinkToken(confirmationCode, 'email_change', 'e-mail confirmation').catch(() => {
+      const row = await useLinkToken(confirmationCode, 'email_change', 'e-mail confirmation', meta.ipAddress).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') throw error;
         throw badInput({ confirmationCode: 'This confirmation link is invalid, expired or already used.' });
       });
       if (row.userId !== session.user.id) throw badInput({ confirmationCode: 'This confirmation link belongs to another user. Sign in as that user to use it.' });

@@ -149,6 +149,21 @@ describe('login', () => {
     expect(wrongPassword.errors![0]!.message).toBe(unknownEmail.errors![0]!.message);
   });
 
+  it('e-mails a new code to a user who signs in before confirming, and that code confirms the address', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const client = t.client();
+    await client.ok(SIGNUP, { firstName: 'Una', lastName: 'Confirmed', jobTitle: 'Software Engineer', email, password: STRONG_PASSWORD });
+    await t.smtp.waitFor(email, /confirmation code/);
+    const before = t.smtp.messages.filter((mail) => mail.to === email).length;
+    const login = await client.gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: email, p: STRONG_PASSWORD });
+    expect(login.errors?.[0]?.extensions?.emailNotVerified).toBe(true);
+    await expect.poll(() => t.smtp.messages.filter((mail) => mail.to === email).length).toBe(before + 1);
+    const latest = t.smtp.messages.filter((mail) => mail.to === email).at(-1)!;
+    expect(latest.subject).toMatch(/confirmation code/);
+    const data = await client.ok<{ confirmSignupEmail: { csrfToken: string } }>(CONFIRM, { email, code: codeFrom(latest.text) });
+    expect(data.confirmSignupEmail.csrfToken).toBeTruthy();
+  });
+
   it('refuses a malformed login with a field error', async () => {
     const result = await t.client().gql('mutation { login(email: "nope", password: "") { csrfToken } }');
     expect(errorCode(result)).toBe('BAD_USER_INPUT');
@@ -177,6 +192,18 @@ describe('login', () => {
   it('signs out: the session stops working', async () => {
     const { client } = await signedUpUser();
     expect(await client.ok('mutation { logout }')).toEqual({ logout: true });
+    expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
+  });
+
+  it('signs out without the CSRF header too: the session ends on the server, not only in the browser', async () => {
+    const { client } = await signedUpUser();
+    const { cookie, csrfToken } = client;
+    client.csrfToken = '';
+    expect(await client.ok('mutation { logout }')).toEqual({ logout: true });
+    expect(client.cookie).toBeNull();
+    // Someone who kept a copy of the cookie and the token cannot use them.
+    client.cookie = cookie;
+    client.csrfToken = csrfToken;
     expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
   });
 });

@@ -19,7 +19,13 @@ interface Recorded {
 }
 
 /** A loopback HTTP server that records each request and answers with `handle`. */
-async function fakeServer(handle: (request: Recorded) => { status: number; body?: Buffer | string; headers?: Record<string, string> }) {
+interface FakeAnswer {
+  status: number;
+  body?: Buffer | string;
+  headers?: Record<string, string>;
+}
+
+async function fakeServer(handle: (request: Recorded) => FakeAnswer) {
   const received: Recorded[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -51,7 +57,7 @@ const sumsub = await fakeServer((request) => {
 
 /** An S3-compatible store, path-style (/bucket/key), that wants a SigV4 Authorization header on every request. */
 const objects = new Map<string, Buffer>();
-const s3 = await fakeServer((request) => {
+const s3 = await fakeServer((request): FakeAnswer => {
   if (!String(request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=test-access-key/')) return { status: 403, body: '<Error><Code>AccessDenied</Code></Error>', headers: { 'content-type': 'application/xml' } };
   const key = request.url.split('?')[0]!;
   if (!key.startsWith('/kyb-documents/')) return { status: 404, body: '<Error><Code>NoSuchBucket</Code></Error>', headers: { 'content-type': 'application/xml' } };

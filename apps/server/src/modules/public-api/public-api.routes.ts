@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { createTransactionsRepository, type TransactionRow } from '../transactions/transactions.repository.ts';
 
 /** Requests a key may make per minute. */
@@ -23,10 +25,17 @@ function problem(reply: FastifyReply, status: number, type: string, message: str
   return reply.code(status).send({ error: { type, message, ...(details ? { details } : {}) } });
 }
 
+/** A text parameter we pass on to a query: bounded, and without characters no column can hold. */
+const textParameter = (name: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} is a single text value`) })
+    .max(200, `${name} has at most 200 characters`)
+    .refine((value) => !hasForbiddenCharacters(value), `${name} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+
 const listQuery = z.object({
   type: z.enum(['buy', 'sell', 'swap', 'balance'], { message: 'type is one of buy, sell, swap, balance' }).default('buy'),
-  externalTransactionId: z.string().max(200, 'externalTransactionId has at most 200 characters').optional(),
-  externalCustomerId: z.string().max(200, 'externalCustomerId has at most 200 characters').optional(),
+  externalTransactionId: textParameter('externalTransactionId').optional(),
+  externalCustomerId: textParameter('externalCustomerId').optional(),
   createdAfter: z.iso.datetime({ offset: true, message: 'createdAfter is an ISO-8601 date-time, e.g. 2026-01-31T00:00:00Z' }).optional(),
   createdBefore: z.iso.datetime({ offset: true, message: 'createdBefore is an ISO-8601 date-time, e.g. 2026-01-31T00:00:00Z' }).optional(),
   limit: z.coerce.number({ message: 'limit is a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(20),
@@ -35,6 +44,11 @@ const listQuery = z.object({
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
   return Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || 'query', issue.message]));
+}
+
+function invalidQuery(reply: FastifyReply, error: z.ZodError) {
+  const details = fieldErrors(error);
+  return problem(reply, 400, 'invalid_request_error', `Some query parameters are not valid: ${Object.keys(details).join(', ')}.`, details);
 }
 
 /** What a transaction looks like on the public API: amounts as decimal strings, no internal columns. */
@@ -76,7 +90,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
 
       api.get('/transactions', { config: { rateLimit } }, async (request, reply) => {
         const parsed = listQuery.safeParse(request.query);
-        if (!parsed.success) return problem(reply, 400, 'invalid_request_error', 'Some query parameters are not valid.', fieldErrors(parsed.error));
+        if (!parsed.success) return invalidQuery(reply, parsed.error);
         const { type, limit, offset, ...filters } = parsed.data;
         const { accountId, liveMode } = request.apiKey!;
         const rows = await repository.page(
@@ -97,7 +111,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
       });
 
       api.get<{ Params: { id: string } }>('/transactions/:id', { config: { rateLimit } }, async (request, reply) => {
-        const row = await repository.find(request.params.id);
+        const row = isUuid(request.params.id) ? await repository.find(request.params.id) : undefined;
         const { accountId, liveMode } = request.apiKey!;
         // Another account's or the other mode's transaction does not exist for this key.
         if (!row || row.accountId !== accountId || row.liveMode !== liveMode) return problem(reply, 404, 'not_found', 'No transaction with this id.');
@@ -106,15 +120,15 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
 
       api.get<{ Params: { id: string } }>('/customers/:id', { config: { rateLimit } }, async (request, reply) => {
         const { accountId, liveMode } = request.apiKey!;
-        const byId = /^[0-9a-f-]{36}$/i.test(request.params.id);
+        const byId = isUuid(request.params.id);
         const customer = byId ? await repository.customer(accountId, liveMode, { id: request.params.id }) : undefined;
         if (!customer) return problem(reply, 404, 'not_found', 'No customer with this id.');
         return customer;
       });
 
       api.get('/customers', { config: { rateLimit } }, async (request, reply) => {
-        const parsed = z.object({ externalCustomerId: z.string({ message: 'externalCustomerId is required' }).min(1, 'externalCustomerId is required').max(200) }).safeParse(request.query);
-        if (!parsed.success) return problem(reply, 400, 'invalid_request_error', 'Some query parameters are not valid.', fieldErrors(parsed.error));
+        const parsed = z.object({ externalCustomerId: textParameter('externalCustomerId').refine((value) => value.length > 0, 'externalCustomerId is required') }).safeParse(request.query);
+        if (!parsed.success) return invalidQuery(reply, parsed.error);
         const { accountId, liveMode } = request.apiKey!;
         const customer = await repository.customer(accountId, liveMode, { externalCustomerId: parsed.data.externalCustomerId });
         if (!customer) return problem(reply, 404, 'not_found', 'No customer with this external id.');

@@ -138,6 +138,31 @@ describe('the public REST API', () => {
     expect(new Date(job.rows[0].run_at).getTime() - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
   });
 
+  it('refuses text no column can hold and malformed ids in what it reads with a 400 naming the parameter, never a 500', async () => {
+    const a = await partner();
+    await transaction(a.accountId, false, 'order-nul-1');
+    for (const [path, parameter] of [
+      ['/v1/transactions?externalCustomerId=%00', 'externalCustomerId'],
+      ['/v1/transactions?externalTransactionId=order%00', 'externalTransactionId'],
+      ['/v1/customers?externalCustomerId=cust%00', 'externalCustomerId'],
+      ['/v1/transactions?externalCustomerId=a&externalCustomerId=b', 'externalCustomerId'],
+    ] as const) {
+      const response = await get(path, a.testSecret.secret);
+      expect(response.status, path).toBe(400);
+      const { error } = (await response.json()) as { error: { type: string; message: string; details: Record<string, string> } };
+      expect(error.type).toBe('invalid_request_error');
+      expect(error.message).toContain(parameter);
+      expect(Object.keys(error.details)).toEqual([parameter]);
+    }
+    // A lone surrogate cannot travel in a URL (it is not UTF-8): its bytes arrive as replacement characters, which are plain text.
+    expect((await get('/v1/transactions?externalCustomerId=%ED%A0%80', a.testSecret.secret)).status).toBe(200);
+    for (const path of ['/v1/transactions/not-a-uuid', '/v1/transactions/%00', '/v1/customers/%00']) {
+      const response = await get(path, a.testSecret.secret);
+      expect(response.status, path).toBe(404);
+      expect(((await response.json()) as { error: { type: string } }).error.type).toBe('not_found');
+    }
+  });
+
   it('rate limits per key', async () => {
     const a = await partner();
     const b = await partner();

@@ -6,7 +6,7 @@ const meta = (context: GraphQLContext) => ({ ipAddress: context.ipAddress, userA
 
 export const teamResolvers: Resolvers = {
   Query: {
-    membershipInvite: (_parent, args, context) => context.services.team.membershipInvite(args.inviteToken),
+    membershipInvite: (_parent, args, context) => context.services.team.membershipInvite(args.inviteToken, meta(context)),
   },
   Mutation: {
     createMembership: (_parent, args, context) => context.services.team.createMembership(requireSession(context), requireGrant(context).accountId, args),
@@ -14,6 +14,6 @@ export const teamResolvers: Resolvers = {
     updateMembership: (_parent, args, context) => context.services.team.updateMembership(requireGrant(context).accountId, args),
     deleteMembership: (_parent, args, context) => context.services.team.deleteMembership(requireGrant(context).accountId, args.id),
     signupByInvite: async (_parent, args, context) => authPayload(context, await context.services.team.signupByInvite(args, meta(context))),
-    acceptInvite: (_parent, args, context) => context.services.team.acceptInvite(requireSession(context), args),
+    acceptInvite: (_parent, args, context) => context.services.team.acceptInvite(requireSession(context), args, meta(context)),
   },
 };

@@ -34,10 +34,10 @@ export function createTeamService(deps: {
     await mailer.send(templates.invitation({ to: email, inviterName, accountName: account?.name ?? 'an account', role, url, days: INVITE_VALID_DAYS }));
   }
 
-  /** The invitation behind a link, or a clear reason why it no longer works. */
-  async function openInvite(token: string) {
+  /** The invitation behind a link, or a clear reason why it no longer works; unknown tokens count against the IP. */
+  async function openInvite(token: string, ipAddress: string) {
     if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw badInput({ inviteToken: 'This invitation link is not valid.' });
-    const found = await repository.findByInviteHash(sha256(token));
+    const found = await identity.findBySecret(ipAddress, () => repository.findByInviteHash(sha256(token)));
     if (!found || found.membership.hasAcceptedInvite) throw badInput({ inviteToken: 'This invitation is not valid or has already been used.' });
     if (!found.membership.inviteExpiresAt || found.membership.inviteExpiresAt < new Date()) {
       throw badInput({ inviteToken: 'This invitation has expired. Ask an administrator of the account to send a new one.' });
@@ -85,8 +85,8 @@ export function createTeamService(deps: {
       return true;
     },
 
-    async membershipInvite(inviteToken: string) {
-      const found = await openInvite(inviteToken);
+    async membershipInvite(inviteToken: string, meta: RequestMeta) {
+      const found = await openInvite(inviteToken, meta.ipAddress);
       const inviter = found.membership.invitedByUserId ? await identityRepository.findUserById(found.membership.invitedByUserId) : undefined;
       return {
         email: found.user.email,
@@ -102,7 +102,7 @@ export function createTeamService(deps: {
     async signupByInvite(input: unknown, meta: RequestMeta) {
       const values = parseInput(signupByInviteSchema, input);
       if (isCommonPassword(values.password)) throw badInput({ password: 'This password is one of the most common passwords. Choose a less predictable one.' });
-      const found = await openInvite(values.inviteToken);
+      const found = await openInvite(values.inviteToken, meta.ipAddress);
       if (found.user.passwordHash) throw badInput({ inviteToken: 'You already have a Rampart account: sign in, then accept the invitation.' });
       const [firstName, ...rest] = values.name.split(/\s+/);
       if (!(await repository.acceptInvite(found.membership.id, sha256(values.inviteToken)))) throw badInput({ inviteToken: 'This invitation has already been used.' });
@@ -115,9 +115,9 @@ export function createTeamService(deps: {
       return identity.issueSession(user, 'invite', meta);
     },
 
-    async acceptInvite(session: LoadedSession, input: { inviteToken: string }) {
+    async acceptInvite(session: LoadedSession, input: { inviteToken: string }, meta: RequestMeta) {
       const { inviteToken } = parseInput(z.object({ inviteToken: z.string().max(200) }), input);
-      const found = await openInvite(inviteToken);
+      const found = await openInvite(inviteToken, meta.ipAddress);
       if (found.user.id !== session.user.id) {
         throw badInput({ inviteToken: `This invitation is for ${found.user.email}. Sign in as that user to accept it.` });
       }

@@ -12,8 +12,9 @@ import { TRANSACTION_KINDS, type TransactionKind } from '@rampart/shared/transac
 import type { Env } from '../../config/env.ts';
 import type { Services } from '../../services.ts';
 import { createContextFactory } from '../../graphql/plugin.ts';
-import { grantFor } from '../../graphql/authorization.ts';
+import { auditEvent, grantFor } from '../../graphql/authorization.ts';
 import { isAppError } from '../../graphql/errors.ts';
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { filterOf, type ListArgs } from './transactions.service.ts';
 import { orderOf, whereOf } from './transactions.repository.ts';
 
@@ -91,6 +92,13 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
     const fail = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
       reply.code(status).send({ errors: [{ message, extensions: { code, ...extra } }] });
     const query = request.query as Record<string, string | string[] | undefined>;
+    // searchString and the rest end up inlined in COPY: refuse what no column can hold before anything reads them.
+    const unreadable = Object.entries(query).find(([name, value]) => [name, value].flat().some((item) => typeof item === 'string' && hasForbiddenCharacters(item)));
+    if (unreadable) {
+      const name = hasForbiddenCharacters(unreadable[0]) ? 'query' : unreadable[0];
+      const message = `${name} ${FORBIDDEN_CHARACTERS_MESSAGE}`;
+      return fail(400, 'BAD_USER_INPUT', message, { fields: { [name]: message } });
+    }
     const context = await contextFor(request, reply);
     if (!context.session) return fail(401, 'UNAUTHENTICATED', 'You are not signed in, or your session has ended. Please sign in again.');
     const kind = (typeof query.kind === 'string' ? query.kind : 'buy') as TransactionKind;
@@ -108,7 +116,7 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
       return fail(status, error.code, error.message, error.extensions);
     }
     if (grant.via === 'staff') {
-      await deps.services.authorization.audit({ context, grant, operation: 'exportTransactionsCsv', kind: 'view', outcome: 'success', errorCode: null, args: { accountId, kind, ...query } });
+      await deps.services.authorization.audit(auditEvent(context, grant, { operation: 'exportTransactionsCsv', kind: 'view', outcome: 'success', errorCode: null, args: { accountId, kind, ...query } }));
     }
 
     const client = await deps.readPool.connect();

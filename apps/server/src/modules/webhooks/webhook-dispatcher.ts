@@ -14,8 +14,10 @@ export interface WebhookDispatcher {
  * While it has deliveries in flight it claims again as each one finishes, so it needs no wake-up; when a claim finds
  * nothing and nothing is in flight it lists itself in webhook_idle_dispatchers, which makes committing events NOTIFY
  * it (decision 0006), and looks once more for events committed just before. It also looks for due deliveries
- * (retries) every `pollMs`. Several dispatchers in several processes share the queue; a delivery claimed by a process
- * that dies is claimed again when its lease ends.
+ * (retries) every `pollMs`. Several dispatchers in several processes share the queue. Each is a worker with a heartbeat
+ * (a row in workers, beaten every few seconds, which also renews the leases of deliveries it has held for long): a
+ * delivery claimed by a worker that died is claimed again once its heartbeat is WORKER_HEARTBEAT_TIMEOUT_SECONDS old,
+ * while a live worker keeps its claims however long its requests take.
  *
  * One tenant's slow endpoint must not hold every slot: an endpoint gets at most `max(2, concurrency / 8)` requests at
  * once unless its answers show it is fast (on average under `slowEndpointMs`); beyond that its due deliveries are
@@ -39,7 +41,13 @@ export async function startWebhookDispatcher(deps: {
   const slowEndpointMs = deps.slowEndpointMs ?? 1000;
   const maxPostponeMs = deps.maxPostponeMs ?? 60_000;
   const endpointShare = Math.max(2, Math.floor(concurrency / 8));
+  // Also its worker id: the id its claims and its heartbeat carry.
   const dispatcherId = crypto.randomUUID();
+  const workerHeartbeat = webhooks.workerHeartbeat;
+  // Deliveries in hand and when their lease was last set: a beat renews those whose lease would otherwise run out
+  // within three beats (with the default 120 s lease, none held less than 105 s, so beats rarely write to them).
+  const held = new Map<string, number>();
+  let beating: Promise<void> | null = null;
   // Whether this dispatcher's row is in webhook_idle_dispatchers (so committing events NOTIFY it).
   let listedIdle = false;
   let lastHeartbeat = 0;
@@ -119,7 +127,8 @@ export async function startWebhookDispatcher(deps: {
     let claimed = 0;
     let failed = false;
     try {
-      const batch = await webhooks.claimDueDeliveries(room);
+      const batch = await webhooks.claimDueDeliveries(room, dispatcherId);
+      const claimedAt = Date.now();
       claimed = batch.length;
       if (batch.length === room) moreWaiting = true;
       pruneEndpoints(Date.now());
@@ -131,6 +140,7 @@ export async function startWebhookDispatcher(deps: {
         }
         inFlight += 1;
         sending += 1;
+        held.set(work.id, claimedAt);
         const untrack = trackSent(work.webhookId);
         let answered = false;
         const onAnswered = () => {
@@ -146,6 +156,7 @@ export async function startWebhookDispatcher(deps: {
           .catch((error: unknown) => log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends'))
           .finally(() => {
             onAnswered();
+            held.delete(work.id);
             inFlight -= 1;
             if (inFlight === 0) for (const resolve of idle) resolve();
             requestClaim();
@@ -193,6 +204,24 @@ export async function startWebhookDispatcher(deps: {
     return pool.query(`delete from webhook_idle_dispatchers where heartbeat_at < now() - make_interval(secs => $1)`, [(heartbeatMs * 5) / 1000]);
   }
 
+  /** The worker heartbeat: one statement, skipped while the previous one is still running. */
+  function beat(): Promise<void> {
+    if (beating) return beating;
+    const now = Date.now();
+    const renewIds: string[] = [];
+    for (const [id, leasedAt] of held) {
+      if (now - leasedAt >= workerHeartbeat.leaseMs - 3 * workerHeartbeat.intervalMs) {
+        renewIds.push(id);
+        held.set(id, now);
+      }
+    }
+    const running = workerHeartbeat.beat(dispatcherId, renewIds).finally(() => {
+      beating = null;
+    });
+    beating = running;
+    return running;
+  }
+
   // A connection held for LISTEN, re-established if it drops (the poll covers the gap). Released exactly once.
   let dropListener: ((error?: Error) => void) | null = null;
   let listener: pg.PoolClient | null = null;
@@ -230,6 +259,13 @@ export async function startWebhookDispatcher(deps: {
       drop(error as Error);
     }
   }
+  // Registered before its first claim, so no other worker takes what it claims.
+  await beat();
+  const beats = setInterval(
+    () => void beat().catch((error: unknown) => log.warn({ err: error }, 'the webhook dispatcher could not record its heartbeat')),
+    workerHeartbeat.intervalMs,
+  );
+  beats.unref();
   await listen();
   await removeStaleEntries().catch((error: unknown) => log.warn({ err: error }, 'the webhook dispatcher could not remove stale idle entries'));
   const poll = setInterval(() => void runClaim(), pollMs);
@@ -251,7 +287,10 @@ export async function startWebhookDispatcher(deps: {
       }
       if (inFlight > 0) await new Promise<void>((resolve) => idle.add(resolve));
       await currentClaim;
+      clearInterval(beats);
+      await beating?.catch(() => {});
       await setListedIdle(false).catch(() => {});
+      await workerHeartbeat.remove(dispatcherId).catch((error: unknown) => log.warn({ err: error }, 'the webhook dispatcher could not remove its worker row'));
     },
   };
 }

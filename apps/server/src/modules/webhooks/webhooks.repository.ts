@@ -154,15 +154,19 @@ export function createWebhooksRepository(db: Database) {
       return row && { ...row.delivery, eventType: row.type, payload: JSON.stringify({ type: row.type, data: row.data, externalCustomerId: row.externalCustomerId }) };
     },
     /**
-     * Claims up to `limit` due deliveries for `leaseSeconds` and returns everything their attempts need, in one
-     * statement. SKIP LOCKED lets many workers claim side by side; a claim whose worker died simply runs out.
+     * Claims up to `limit` due deliveries for worker `workerId` for `leaseSeconds` and returns everything their attempts
+     * need, in one statement. SKIP LOCKED lets many workers claim side by side. A claim is free once its lease passed,
+     * or as soon as its worker's heartbeat is older than `heartbeatTimeoutSeconds` (it died). The live workers are read
+     * once per statement, and only when the scan meets a row whose lease has not passed.
      */
-    async claimDue(limit: number, leaseSeconds: number): Promise<DeliveryWork[]> {
+    async claimDue(limit: number, workerId: string, leaseSeconds: number, heartbeatTimeoutSeconds: number): Promise<DeliveryWork[]> {
       const result = await db.$client.query<DeliveryWork>({
         text: `with claimed as (
-                 update webhook_deliveries d set locked_until = now() + make_interval(secs => $2)
+                 update webhook_deliveries d set locked_until = now() + make_interval(secs => $2), claimed_by = $3
                  from (select id from webhook_deliveries
-                       where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+                       where status = 'pending' and next_attempt_at <= now()
+                         and (locked_until is null or locked_until < now()
+                              or claimed_by <> all (array(select id from workers where heartbeat_at > now() - make_interval(secs => $4))))
                        order by next_attempt_at limit $1 for update skip locked) due
                  where d.id = due.id
                  returning d.id, d.attempt_count, d.event_id, d.webhook_id
@@ -171,9 +175,32 @@ export function createWebhooksRepository(db: Database) {
                  w.id as "webhookId", w.url, w.signing_secret as "signingSecret", w.is_enabled as "isEnabled", w.account_id as "accountId",
                  w.live_mode as "liveMode", w.failing_since as "failingSince"
                from claimed c join webhook_events e on e.id = c.event_id join webhooks w on w.id = c.webhook_id`,
-        values: [limit, leaseSeconds],
+        values: [limit, leaseSeconds, workerId, heartbeatTimeoutSeconds],
       });
       return result.rows;
+    },
+    /**
+     * A worker's heartbeat, in one statement: registers or refreshes its row, renews the leases of the deliveries it
+     * still holds that `renewIds` names (only those its claim is about to run out on, so usually none), and removes
+     * the rows of workers silent for `forgetSeconds`.
+     */
+    async beatWorker(workerId: string, renewIds: string[], leaseSeconds: number, forgetSeconds: number) {
+      await db.$client.query({
+        text: `with beat as (
+                 insert into workers (id) values ($1) on conflict (id) do update set heartbeat_at = now()
+               ), renewed as (
+                 update webhook_deliveries set locked_until = now() + make_interval(secs => $3)
+                 where id = any($2::uuid[]) and claimed_by = $1 and status = 'pending' and locked_until is not null
+               ), forgotten as (
+                 delete from workers where heartbeat_at < now() - make_interval(secs => $4) and id <> $1
+               )
+               select 1`,
+        values: [workerId, renewIds, leaseSeconds, forgetSeconds],
+      });
+    },
+    /** A worker that stops cleanly holds no delivery any more; what it might still hold is free at once. */
+    async removeWorker(workerId: string) {
+      await db.$client.query(`delete from workers where id = $1`, [workerId]);
     },
     /**
      * Spreads an endpoint's due backlog over the coming seconds, `secondsEach` apart (at most `maxSeconds` away), without
@@ -211,12 +238,10 @@ export function createWebhooksRepository(db: Database) {
     },
     /** Sends a delivery again now; one that a worker is sending at this moment keeps its claim. */
     async requeue(deliveryId: string) {
-      await db.$client.query(
-        `with d as (update webhook_deliveries set status = 'pending', next_attempt_at = now(),
-                      locked_until = case when status = 'pending' then locked_until end where id = $1)
-         select pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '')`,
-        [deliveryId],
-      );
+      // In the caller's unit of work: the NOTIFY goes out at its commit, when the delivery is pending for everyone.
+      await db.execute(sql`with d as (update webhook_deliveries set status = 'pending', next_attempt_at = now(),
+                             locked_until = case when status = 'pending' then locked_until end where id = ${deliveryId})
+                           select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '')`);
     },
     async administratorsOf(accountId: string): Promise<string[]> {
       const result = await db.$client.query(

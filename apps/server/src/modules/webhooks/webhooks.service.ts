@@ -129,7 +129,18 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
     },
 
     /** Claims due deliveries for this worker (see the dispatcher). */
-    claimDueDeliveries: (limit: number) => repository.claimDue(limit, config.WEBHOOK_STALL_SECONDS),
+    claimDueDeliveries: (limit: number, workerId: string) =>
+      repository.claimDue(limit, workerId, config.WEBHOOK_STALL_SECONDS, config.WORKER_HEARTBEAT_TIMEOUT_SECONDS),
+    /**
+     * The worker heartbeat the dispatcher keeps: a beat every third of the heartbeat timeout (and of the lease, which
+     * beats renew for deliveries still in hand); rows of workers silent for an hour are removed.
+     */
+    workerHeartbeat: {
+      intervalMs: (Math.min(config.WORKER_HEARTBEAT_TIMEOUT_SECONDS, config.WEBHOOK_STALL_SECONDS) * 1000) / 3,
+      leaseMs: config.WEBHOOK_STALL_SECONDS * 1000,
+      beat: (workerId: string, renewIds: string[]) => repository.beatWorker(workerId, renewIds, config.WEBHOOK_STALL_SECONDS, 3600),
+      remove: (workerId: string) => repository.removeWorker(workerId),
+    },
     /** Spreads a slow endpoint's due deliveries over time, releasing those this worker claimed (see the dispatcher). */
     postponeEndpointBacklog: (webhookId: string, claimedIds: string[], secondsEach: number, maxSeconds: number) =>
       repository.postponeBacklog(webhookId, claimedIds, secondsEach, maxSeconds),

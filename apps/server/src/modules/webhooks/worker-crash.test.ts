@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
+import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
 import { emitWebhookEvent } from './outbox.ts';
+import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 
 // No worker in this process: only the worker processes started below deliver.
 let t: TestApp;
@@ -15,6 +17,17 @@ afterAll(async () => {
   await t.close();
 });
 
+const workerEntry = path.resolve(import.meta.dirname, '../../worker-main.ts');
+const exited = (child: ReturnType<typeof spawn>) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+
+async function unsettledDeliveries(app: TestApp, accountId: string): Promise<number> {
+  const result = await app.database.pool.query(
+    `select count(*)::int as n from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1 and d.status <> 'succeeded'`,
+    [accountId],
+  );
+  return result.rows[0].n;
+}
+
 const CREATE = `mutation($a: ID!, $u: String!, $l: Boolean!, $e: [String!]!) { createWebhook(accountId: $a, url: $u, liveMode: $l, events: $e) { id } }`;
 
 describe('a worker killed mid-run', () => {
@@ -23,7 +36,6 @@ describe('a worker killed mid-run', () => {
     const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 150 }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '2', WORKER_CONCURRENCY: '8', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
-    const workerEntry = path.resolve(import.meta.dirname, '../../worker-main.ts');
     const eventIds: string[] = [];
     for (let i = 0; i < 60; i += 1) {
       eventIds.push(await emitWebhookEvent(t.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
@@ -53,4 +65,90 @@ describe('a worker killed mid-run', () => {
     }
     await receiver.close();
   }, 120_000);
+
+  it('hands the deliveries a killed worker held to another worker once its heartbeat is 15 s old, long before their 120 s lease, each once', async () => {
+    // Its own database: the other files' workers (shorter leases) would claim these deliveries too.
+    const isolated = await createIsolatedDatabase('heartbeat_crash');
+    const own = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    const member = await accountWithMember(own);
+    // The first worker's requests get no answer: it dies holding them.
+    let killed = false;
+    const never = new Promise(() => {});
+    const receiver = await startWebhookReceiver(() => (killed ? { status: 200 } : { status: 200, after: never }));
+    await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
+    // The defaults: a 120 s lease and a 15 s heartbeat timeout.
+    const { WEBHOOK_STALL_SECONDS: _lease, WORKER_HEARTBEAT_TIMEOUT_SECONDS: _timeout, ...inherited } = process.env;
+    const env = { ...inherited, DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    const eventIds: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      eventIds.push(await emitWebhookEvent(own.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
+    }
+    const first = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
+    let second: ReturnType<typeof spawn> | null = null;
+    try {
+      await receiver.waitFor((all) => all.length >= eventIds.length, 30_000);
+      const claims = await own.database.pool.query(
+        `select d.claimed_by, extract(epoch from d.locked_until - now())::float8 as lease_left
+         from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1`,
+        [member.accountId],
+      );
+      expect(claims.rows).toHaveLength(eventIds.length);
+      expect(new Set(claims.rows.map((row) => row.claimed_by)).size).toBe(1);
+      expect(Math.min(...claims.rows.map((row) => row.lease_left))).toBeGreaterThan(90);
+
+      first.kill('SIGKILL');
+      await exited(first);
+      killed = true;
+      const heldBefore = receiver.received.length;
+      second = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
+      const resent = () => receiver.received.slice(heldBefore).map((r) => r.headers['webhook-id']);
+      await receiver.waitFor(() => eventIds.every((id) => resent().includes(`msg_${id}`)), 25_000);
+      await expect.poll(() => unsettledDeliveries(own, member.accountId), { timeout: 10_000 }).toBe(0);
+      expect(resent().sort()).toEqual(eventIds.map((id) => `msg_${id}`).sort());
+    } finally {
+      first.kill('SIGKILL');
+      second?.kill('SIGTERM');
+      await exited(first);
+      if (second) await exited(second);
+      await receiver.close();
+      await own.close();
+      await isolated.drop();
+    }
+  }, 90_000);
+});
+
+describe('a live worker whose requests outlast its lease', () => {
+  let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let slow: TestApp;
+  beforeAll(async () => {
+    isolated = await createIsolatedDatabase('heartbeat_slow');
+    slow = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '3', WORKER_HEARTBEAT_TIMEOUT_SECONDS: '3' });
+  });
+  afterAll(async () => {
+    await slow.close();
+    await isolated.drop();
+  });
+
+  it('keeps its claims while its heartbeat is fresh: a second worker sends none of them again', async () => {
+    const member = await accountWithMember(slow);
+    // Each answer takes 4.5 s: longer than the 3 s lease, within the 5 s request timeout.
+    const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 4500 }));
+    await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
+    const dispatcher = () => startWebhookDispatcher({ pool: slow.database.pool, webhooks: slow.app.services.webhooks, concurrency: 96, log: slow.app.log });
+    const first = await dispatcher();
+    const eventIds: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      eventIds.push(await emitWebhookEvent(slow.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
+    }
+    await receiver.waitFor((all) => all.length >= eventIds.length, 10_000);
+    const second = await dispatcher();
+    try {
+      await expect.poll(() => unsettledDeliveries(slow, member.accountId), { timeout: 20_000 }).toBe(0);
+      expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual(eventIds.map((id) => `msg_${id}`).sort());
+    } finally {
+      await second.stop();
+      await first.stop();
+      await receiver.close();
+    }
+  }, 60_000);
 });

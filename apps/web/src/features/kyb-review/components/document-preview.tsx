@@ -91,7 +91,7 @@ export function DocumentViewer({ document }: { document: KybDocument }) {
         isPdf ? (
           isSameOrigin(link.url) ? (
             // No sandbox attribute: Chromium refuses to show a PDF in a sandboxed frame. The file route sandboxes the
-            // document itself (CSP `sandbox; default-src 'none'`), see docs/decisions/0007-kyb-document-preview.md.
+            // document itself (CSP `sandbox; default-src 'none'`), see docs/decisions/0008-kyb-document-preview.md.
             <iframe title={document.fileName} src={link.url} referrerPolicy="no-referrer" className="h-[32rem] w-full rounded-md border bg-white" />
           ) : (
             <p className="rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">This link is not on Rampart’s own address, so it is not shown in the page: download the document to read it.</p>

@@ -1,0 +1,128 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+
+/**
+ * A GraphQL mutation runs as one unit of work (decision 0007): one database transaction holds its changes and its audit
+ * row, made current through AsyncLocalStorage so repositories join it without passing it around.
+ */
+interface UnitOfWork {
+  tx: object | null;
+  /** False once the transaction has ended: a stray promise started inside must not use the released connection. */
+  open: boolean;
+  afterCommit: Array<() => Promise<void>>;
+}
+
+const storage = new AsyncLocalStorage<UnitOfWork | undefined>();
+
+function currentUnit(): UnitOfWork | undefined {
+  const unit = storage.getStore();
+  return unit?.open ? unit : undefined;
+}
+
+const NO_ROWS = { rows: [], rowCount: 0, command: '', oid: 0, fields: [] };
+
+/**
+ * The connection of one unit of work, taken from the pool only at its first statement: a mutation that is refused
+ * before touching the database, or that first runs its own autocommit statements on the pool (failed-attempt counters),
+ * does not hold a second connection meanwhile.
+ */
+class LazyTransactionClient {
+  private connection: Promise<pg.PoolClient> | null = null;
+  private client: pg.PoolClient | null = null;
+  private broken = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  query(config: string | pg.QueryConfig, values?: unknown[]): Promise<unknown> {
+    const text = (typeof config === 'string' ? config : config.text).trim().toLowerCase();
+    if (!this.connection && (text === 'begin' || text === 'commit' || text === 'rollback')) return Promise.resolve(NO_ROWS);
+    const ending = text === 'commit' || text === 'rollback';
+    return this.connect().then((client) =>
+      client.query(config as pg.QueryConfig, values).catch((error: unknown) => {
+        if (ending) this.broken = true;
+        throw error;
+      }),
+    );
+  }
+
+  private connect(): Promise<pg.PoolClient> {
+    this.connection ??= this.pool.connect().then(async (client) => {
+      this.client = client;
+      await client.query('begin').catch((error: unknown) => {
+        this.broken = true;
+        throw error;
+      });
+      return client;
+    });
+    return this.connection;
+  }
+
+  release() {
+    // A connection whose commit or rollback failed is in an unknown state: drop it rather than return it to the pool.
+    this.client?.release(this.broken ? new Error('unit of work ended uncleanly') : undefined);
+    this.client = null;
+  }
+}
+
+/**
+ * A Drizzle database that runs on the current unit of work's transaction when there is one, else on `root`. Services'
+ * own `db.transaction(...)` become savepoints inside it. `$client` stays the pool: statements sent there commit on their
+ * own, outside any unit of work.
+ */
+export function unitOfWorkAware<D extends object>(root: D): D {
+  return new Proxy(root, {
+    get(target, property) {
+      const base = property === '$client' ? target : (currentUnit()?.tx ?? target);
+      const value = Reflect.get(base, property, base) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(base) : value;
+    },
+  });
+}
+
+/**
+ * Runs `work` in a new unit of work on `pool` and commits it; any error rolls everything back. Joins the current unit
+ * when there is one. `afterCommit` runs what was queued to happen once the change is durable (e-mails).
+ */
+export async function runUnitOfWork<T>(pool: pg.Pool, work: () => Promise<T>): Promise<{ result: T; afterCommit: () => Promise<void> }> {
+  if (currentUnit()) return { result: await work(), afterCommit: async () => {} };
+  const client = new LazyTransactionClient(pool);
+  const unit: UnitOfWork = { tx: null, open: true, afterCommit: [] };
+  let result: T;
+  try {
+    result = await drizzle(client as unknown as pg.PoolClient).transaction(async (tx) => {
+      unit.tx = tx;
+      return storage.run(unit, work);
+    });
+  } finally {
+    unit.open = false;
+    client.release();
+  }
+  return {
+    result,
+    async afterCommit() {
+      let failure: { error: unknown } | null = null;
+      for (const effect of unit.afterCommit) {
+        await effect().catch((error: unknown) => {
+          failure ??= { error };
+        });
+      }
+      if (failure) throw (failure as { error: unknown }).error;
+    },
+  };
+}
+
+/** Runs `effect` once the current unit of work commits (dropped if it rolls back), or now when there is none. */
+export async function afterCommit(effect: () => Promise<void>): Promise<void> {
+  const unit = currentUnit();
+  if (unit) unit.afterCommit.push(effect);
+  else await effect();
+}
+
+/**
+ * Runs `fn` outside the current unit of work: its statements commit on their own even if the unit rolls back. Never for
+ * rows the unit has changed: the statement would wait for the unit, which waits for it.
+ */
+export function outsideUnitOfWork<T>(fn: () => T): T {
+  return storage.run(undefined, fn);
+}

@@ -1,0 +1,107 @@
+/**
+ * Bad input is answered BAD_USER_INPUT naming the argument, never reaching SQL: the guard on every argument of every
+ * field, the error our scalars throw, and the naming of errors graphql-js reports before any resolver runs.
+ */
+import { GraphQLError, Kind, parse, visit, type ASTNode, type GraphQLResolveInfo } from 'graphql';
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../lib/text.ts';
+import { badInput } from './errors.ts';
+
+/** Thrown by our scalars' parseValue and parseLiteral; the literal's node gives the error its location. */
+export class InvalidValueError extends GraphQLError {
+  constructor(message: string, node?: ASTNode) {
+    super(message, { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+  }
+}
+
+/** Path of the first string inside an argument value that no column can hold, e.g. `input.websiteUrls[0]`. */
+function forbiddenTextAt(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return hasForbiddenCharacters(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = forbiddenTextAt(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = forbiddenTextAt(item, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+type Resolver = (parent: unknown, args: Record<string, unknown>, context: unknown, info: GraphQLResolveInfo) => unknown;
+
+const defaultResolver: Resolver = (parent, _args, _context, info) => (parent as Record<string, unknown> | null)?.[info.fieldName];
+
+/**
+ * Wraps the resolver of every field that takes arguments (root fields already carry their access check) so the
+ * coerced arguments, from variables and literals alike, are checked first: text with NUL or an unpaired surrogate is
+ * refused before the access check, the audit trail (jsonb cannot hold NUL) or a query sees it.
+ */
+export function guardArguments(resolvers: Record<string, Record<string, unknown>>, typeDefs: string) {
+  for (const definition of parse(typeDefs).definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    for (const field of definition.fields ?? []) {
+      if (!field.arguments?.length) continue;
+      const fields = (resolvers[definition.name.value] ??= {});
+      const resolver = (fields[field.name.value] as Resolver | undefined) ?? defaultResolver;
+      fields[field.name.value] = (parent: unknown, args: Record<string, unknown>, context: unknown, info: GraphQLResolveInfo) => {
+        for (const [name, value] of Object.entries(args)) {
+          const path = forbiddenTextAt(value, name);
+          if (path) throw badInput({ [path]: `This ${FORBIDDEN_CHARACTERS_MESSAGE}` }, `${path} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+        }
+        return resolver(parent, args, context, info);
+      };
+    }
+  }
+}
+
+const VARIABLE_ERROR = /^Variable "\$([^"]+)" (?:got invalid value|of required type|of non-null type)/;
+const VARIABLE_PATH = / at "([^"]+)"; /;
+
+/** The argument path (`input.amount`) of the literal value starting at `position` in the operation's text. */
+function argumentPathAt(body: string, position: number): string | null {
+  const path: string[] = [];
+  let found: string | null = null;
+  const named = { enter: (node: { name: { value: string } }) => void path.push(node.name.value), leave: () => void path.pop() };
+  try {
+    visit(parse(body), {
+      Argument: named,
+      ObjectField: named,
+      enter(node) {
+        if (!found && path.length && node.loc?.start === position) found = path.join('.');
+      },
+    });
+  } catch {
+    return null;
+  }
+  return found;
+}
+
+/**
+ * Bad input graphql-js refuses before any resolver runs, described for the client: a variable that does not coerce
+ * (any type), or a literal one of our scalars refused. Null for every other error.
+ */
+export function describeBadInput(error: GraphQLError): { message: string; fields: Record<string, string> } | null {
+  const chain: unknown[] = [];
+  for (let cause: unknown = error; cause && chain.length < 5; cause = (cause as { originalError?: unknown }).originalError) chain.push(cause);
+  const refusal = chain.find((cause): cause is InvalidValueError => cause instanceof InvalidValueError);
+  const variable = VARIABLE_ERROR.exec(error.message);
+  if (variable) {
+    const name = variable[1]!;
+    const at = VARIABLE_PATH.exec(error.message)?.[1];
+    // The inner error's message is the reason alone, without the (possibly huge) value graphql-js quotes.
+    const inner = chain[1] instanceof GraphQLError ? chain[1].message : null;
+    const reason = refusal?.message ?? inner ?? error.message;
+    return { message: `Variable "$${name}"${at ? ` at "${at}"` : ''}: ${reason}`, fields: { [at ?? name]: reason } };
+  }
+  if (refusal) {
+    const position = error.positions?.[0];
+    const path = error.source && position !== undefined ? argumentPathAt(error.source.body, position) : null;
+    return { message: path ? `Argument "${path}": ${refusal.message}` : refusal.message, fields: path ? { [path]: refusal.message } : {} };
+  }
+  return null;
+}

@@ -1,0 +1,13 @@
+const SECRET_ARG = /password|token|secret|otp|code|key|signature/i;
+
+/** Arguments as they go into the audit trail: secrets replaced, long values cut. */
+export function redactArguments(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => {
+      if (SECRET_ARG.test(name)) return [name, '[redacted]'];
+      if (typeof value === 'string' && value.length > 500) return [name, `${value.slice(0, 500)}…`];
+      if (value && typeof value === 'object' && !Array.isArray(value)) return [name, redactArguments(value as Record<string, unknown>)];
+      return [name, value];
+    }),
+  );
+}
