@@ -34,6 +34,11 @@ const BAD_SCALARS: Record<string, BadValue[]> = {
     ...['2024-13-45', 'yesterday', '2024-02-30T00:00:00Z', '', 'x\u0000'].map((value) => ({ value, refused: true, what: `DateTime ${JSON.stringify(value)}` })),
     { value: 1_700_000_000, refused: true, what: 'DateTime as a number' },
   ],
+  // Sent as JSON, an Upload variable holds no file: refused once access is checked (the service says a file is needed), never a failure.
+  Upload: [
+    { value: 'not-a-file', refused: false, what: 'Upload as a string' },
+    { value: { name: 'x.pdf' }, refused: false, what: 'Upload as an object' },
+  ],
   Decimal: [
     ...['1e5', 'abc', '1.2.3', '9'.repeat(400), '', '1\u0000'].map((value) => ({ value, refused: true, what: `Decimal ${JSON.stringify(value).slice(0, 12)}` })),
     { value: 12.5, refused: true, what: 'Decimal as a number' },

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 import { kybApplications, kybDecisions, kybDocuments, kybPeople } from '../../db/schema/kyb.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
 export type KybPersonRow = typeof kybPeople.$inferSelect;
@@ -63,11 +64,14 @@ export function createKybRepository(db: Database) {
 
     /** The organization's first account (the oldest): what organization-level entities belong to for access checks. */
     async firstAccountOfOrganization(organizationId: string): Promise<string | null> {
+      // Ids come from callers unchecked: a malformed one names nothing, and never reaches the uuid column.
+      if (!isUuid(organizationId)) return null;
       const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(asc(accounts.createdAt), asc(accounts.id)).limit(1);
       return row?.id ?? null;
     },
 
     async organizationOfDocument(documentId: string): Promise<string | null> {
+      if (!isUuid(documentId)) return null;
       const [row] = await db
         .select({ organizationId: kybApplications.organizationId })
         .from(kybDocuments)

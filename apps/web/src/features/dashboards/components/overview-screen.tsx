@@ -1,7 +1,8 @@
-import { ArrowLeftIcon } from 'lucide-react';
+import { ArrowLeftIcon, BadgeCheckIcon, RocketIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ROUTES } from '@/config/routes';
+import { Button } from '@/components/ui/button';
+import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, ROUTES } from '@/config/routes';
 import { DashboardView, type DashboardKind } from '@/features/dashboards/components/dashboard-view';
 
 const COPY: Record<string, { title: string; description: string; kind: DashboardKind }> = {
@@ -18,6 +19,8 @@ const COPY: Record<string, { title: string; description: string; kind: Dashboard
 export function OverviewScreen({ path }: { path: string }) {
   const copy = COPY[path] ?? COPY[ROUTES.onRamp]!;
   const [params] = useSearchParams();
+  // The ramp products are where a partner verifies its business and asks to go live.
+  const rampProduct = RAMP_PRODUCT_ROUTES.find((entry) => entry.base === path)?.product ?? null;
   useEffect(() => {
     document.title = `${copy.title} · Dashboard · Rampart`;
   }, [copy.title]);
@@ -26,9 +29,25 @@ export function OverviewScreen({ path }: { path: string }) {
       <Link to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
         <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
       </Link>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>
-        <p className="text-sm text-muted-foreground">{copy.description}</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>
+          <p className="text-sm text-muted-foreground">{copy.description}</p>
+        </div>
+        {rampProduct && (
+          <nav aria-label={`${copy.title} set-up`} className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={kybPath(rampProduct)}>
+                <BadgeCheckIcon aria-hidden /> Business verification
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={goLivePath(rampProduct)}>
+                <RocketIcon aria-hidden /> Go live
+              </Link>
+            </Button>
+          </nav>
+        )}
       </div>
       <DashboardView key={copy.kind} kind={copy.kind} />
     </div>
