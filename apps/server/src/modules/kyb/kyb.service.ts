@@ -78,14 +78,35 @@ const NEXT_STEP: Record<KybStatus, string> = {
   Rejected: 'The application was rejected. Contact support if you think this is a mistake.',
 };
 
-const ACCEPTED_EXTENSIONS: Record<(typeof KYB_ACCEPTED_CONTENT_TYPES)[number], string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
+const ACCEPTED_EXTENSIONS: Record<(typeof KYB_ACCEPTED_CONTENT_TYPES)[number], { name: string; extensions: string[] }> = {
+  'application/pdf': { name: 'a PDF', extensions: ['pdf'] },
+  'image/png': { name: 'a PNG image', extensions: ['png'] },
+  'image/jpeg': { name: 'a JPEG image', extensions: ['jpg', 'jpeg'] },
+};
 
-/** A name safe to show and to send back in Content-Disposition: no folders, no control characters, the detected extension. */
-export function safeFileName(declared: string, extension: string): string {
-  // eslint-disable-next-line no-control-regex
-  const withoutControl = declared.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').normalize('NFC');
-  const base = path.posix.basename(withoutControl.replace(/\\/g, '/')).replace(/^\.+/, '').replace(/["<>|:*?]/g, '_');
-  const stem = base.replace(/\.[^.]*$/, '').trim().slice(0, 150) || 'document';
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The extension a name ends in: a dot and up to 10 letters or digits, one at least a letter ("Acme Ltd. March 2024.05" has none). */
+function extensionOf(name: string): string | null {
+  const extension = /\.([a-z0-9]{1,10})$/i.exec(name)?.[1];
+  return extension && /[a-z]/i.test(extension) ? extension.toLowerCase() : null;
+}
+
+/** Why a declared file name is refused, or null. The name is refused rather than repaired, so what is stored is what the partner chose. */
+export function fileNameProblem(declared: string): string | null {
+  if (/[/\\]/.test(declared) || declared.trim() === '..') return "The file name may not contain folders or '..': rename the file and upload it again.";
+  if (CONTROL_CHARACTERS.test(declared)) return 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
+  return null;
+}
+
+/** The name to show and to send back in Content-Disposition: the declared one with risky characters replaced, ending in its content's extension. */
+export function safeFileName(declared: string, contentType: (typeof KYB_ACCEPTED_CONTENT_TYPES)[number]): string {
+  const withoutControl = declared.replace(new RegExp(CONTROL_CHARACTERS, 'g'), '').normalize('NFC');
+  const base = path.posix.basename(withoutControl.replace(/\\/g, '/'));
+  const own = extensionOf(base);
+  const extension = own && ACCEPTED_EXTENSIONS[contentType].extensions.includes(own) ? own : ACCEPTED_EXTENSIONS[contentType].extensions[0]!;
+  const stem = (own ? base.slice(0, -own.length - 1) : base).replace(/^\.+/, '').replace(/["<>|:*?]/g, '_').trim().slice(0, 150) || 'document';
   return `${stem}.${extension}`;
 }
 
@@ -414,6 +435,10 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       } else if (input.personId) {
         throw badInput({ personId: 'Only identity documents belong to a person.' });
       }
+      const declaredName = file.declaredFileName;
+      if (declaredName === null) throw badInput({ file: 'The file name could not be read from the request: send the file with its name, after operations and map.' });
+      const nameProblem = fileNameProblem(declaredName);
+      if (nameProblem) throw badInput({ file: nameProblem });
       if (file.isOverLimit) throw badInput({ file: `The file is too large: a document is at most ${KYB_MAX_FILE_BYTES / 1024 / 1024} MB.` });
       if (file.sizeBytes === 0) throw badInput({ file: 'The file is empty.' });
       const detected = await fileTypeFromBuffer(file.bytes);
@@ -421,7 +446,12 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       if (!contentType || !KYB_ACCEPTED_CONTENT_TYPES.includes(contentType)) {
         throw badInput({ file: 'This file is not a PDF, PNG or JPEG (checked by its content, not its name).' });
       }
-      const fileName = safeFileName(file.fileName, ACCEPTED_EXTENSIONS[contentType]);
+      const extension = extensionOf(declaredName);
+      const { name: kind, extensions } = ACCEPTED_EXTENSIONS[contentType];
+      if (extension && !extensions.includes(extension)) {
+        throw badInput({ file: `This file is ${kind}, but its name ends in .${extension}. Rename it to .${extensions[0]} and upload it again.` });
+      }
+      const fileName = safeFileName(declaredName, contentType);
       const storageKey = await storage.put(file.bytes, contentType);
       try {
         const document = await repository.db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f50000000049454e44ae426082', 'hex');
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 1)]);
 const MZ = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0), Buffer.from('ffd9', 'hex')]);
 
 const APPLICATION = `id status reason level provider organizationName country industry submittedAt
   companyDetails { legalName country industry }
@@ -65,6 +66,33 @@ async function upload(client: ApiClient, variables: Record<string, unknown>, fil
     method: 'POST',
     headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': client.csrfToken, 'x-forwarded-for': client.ip, ...(client.cookie ? { cookie: client.cookie } : {}) },
     body: form,
+  });
+  return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
+}
+
+/**
+ * The same request built by hand, so the file part's Content-Disposition carries exactly the given parameters (FormData
+ * would escape some characters of a name).
+ */
+async function uploadDeclaring(client: ApiClient, variables: Record<string, unknown>, fileParameters: string, bytes: Buffer): Promise<GraphQLResult<any>> {
+  const boundary = `rampart-${crypto.randomUUID()}`;
+  const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+  const body = Buffer.concat([
+    part('Content-Disposition: form-data; name="operations"', JSON.stringify({ query: UPLOAD, variables: { ...variables, file: null } })),
+    part('Content-Disposition: form-data; name="map"', JSON.stringify({ 0: ['variables.file'] })),
+    part(`Content-Disposition: form-data; name="0"; ${fileParameters}\r\nContent-Type: application/octet-stream`, bytes),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const response = await fetch(`${client.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'apollo-require-preflight': 'true',
+      'x-csrf-token': client.csrfToken,
+      'x-forwarded-for': client.ip,
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+    },
+    body,
   });
   return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
 }
@@ -241,28 +269,71 @@ describe('uploads are checked by content and refused ones store nothing', () => 
     expect(await documentCount(partner.accountId)).toBe(0);
   });
 
-  it('stores a PDF named .png as a PDF, with the extension of its content', async () => {
+  // Each name as the client declares it in the file part's Content-Disposition.
+  const FOLDERS = "The file name may not contain folders or '..': rename the file and upload it again.";
+  const CONTROL = 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
+  const refusedNames: Array<[string, string, Buffer, string]> = [
+    ['a name with ../', 'filename="../../etc/passwd.pdf"', PDF, FOLDERS],
+    ['a name with ..\\ folders', 'filename="..\\..\\Windows\\statement.pdf"', PDF, FOLDERS],
+    ['a name with a folder, percent-encoded in filename*', "filename*=UTF-8''..%2F..%2Fetc%2Fpasswd.pdf", PDF, FOLDERS],
+    ['a name that is ..', 'filename=".."', PDF, FOLDERS],
+    ['a name with a tab', 'filename="pass\twd.pdf"', PDF, CONTROL],
+    ['a name with a control character in filename*', "filename*=UTF-8''ring%07.pdf", PDF, CONTROL],
+    ['a PDF named .png', 'filename="scan.png"', PDF, 'This file is a PDF, but its name ends in .png. Rename it to .pdf and upload it again.'],
+    ['a PNG named .PDF', 'filename="logo.PDF"', PNG, 'This file is a PNG image, but its name ends in .pdf. Rename it to .png and upload it again.'],
+    ['a JPEG named .png', 'filename="photo.png"', JPEG, 'This file is a JPEG image, but its name ends in .png. Rename it to .jpg and upload it again.'],
+  ];
+  for (const [name, fileParameters, bytes, message] of refusedNames) {
+    it(`refuses ${name} with BAD_USER_INPUT on the file, storing nothing`, async () => {
+      const before = storedFiles();
+      const result = await uploadDeclaring(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, fileParameters, bytes);
+      expect(result.status).toBe(200);
+      expect(errorCode(result)).toBe('BAD_USER_INPUT');
+      expect(result.errors![0]!.message).toBe(message);
+      expect(result.errors![0]!.extensions!.fields).toEqual({ file: message });
+      expect(await documentCount(partner.accountId)).toBe(0);
+      expect(storedFiles()).toEqual(before);
+      expect(fs.existsSync(path.join(dataDir, 'etc'))).toBe(false);
+    });
+  }
+
+  it('refuses a PDF named .png sent as the web sends it', async () => {
+    const before = storedFiles();
     const result = await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: 'scan.png', type: 'image/png' });
-    expect(result.data.uploadKybDocument).toMatchObject({ contentType: 'application/pdf', fileName: 'scan.pdf' });
-    await partner.client.ok(`mutation($id: ID!) { deleteKybDocument(id: $id) }`, { id: result.data.uploadKybDocument.id });
+    expect(result.errors![0]!.extensions!.fields).toEqual({ file: 'This file is a PDF, but its name ends in .png. Rename it to .pdf and upload it again.' });
+    expect(await documentCount(partner.accountId)).toBe(0);
+    expect(storedFiles()).toEqual(before);
   });
 
-  it('reduces a name with ../ and control characters to a safe base name, stored under an opaque key', async () => {
+  it('answers 400 for a control character the multipart parser itself refuses, storing nothing', async () => {
     const before = storedFiles();
-    const result = await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: '../../etc/pass\twd.pdf' });
-    expect(result.errors, JSON.stringify(result)).toBeUndefined();
-    expect(result.data.uploadKybDocument.fileName).toBe('passwd.pdf');
-    const added = storedFiles().filter((name) => !before.includes(name));
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(fs.existsSync(path.join(dataDir, 'etc'))).toBe(false);
-    await partner.client.ok(`mutation($id: ID!) { deleteKybDocument(id: $id) }`, { id: result.data.uploadKybDocument.id });
-    expect(storedFiles()).toEqual(before);
-    // A control character the multipart parser itself refuses: a clear 400, nothing stored.
     const bell = await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: 'ring\u0007.pdf' });
     expect(bell.status).toBe(400);
     expect(bell.errors![0]).toMatchObject({ message: expect.stringMatching(/^This multipart request could not be read/), extensions: { code: 'BAD_USER_INPUT' } });
     expect(storedFiles()).toEqual(before);
+    expect(await documentCount(partner.accountId)).toBe(0);
+  });
+
+  it('stores a name with quotes, spaces, unicode and inner dots under a safe name and an opaque key', async () => {
+    const cases: Array<[string, Buffer, string]> = [
+      [`filename*=UTF-8''${encodeURIComponent('Acme "Q1" résumé <final> Ltd. March 2024.05')}`, PDF, 'Acme _Q1_ résumé _final_ Ltd. March 2024.05.pdf'],
+      ['filename="  bill ü 10:30 .pdf"', PDF, 'bill ü 10_30.pdf'],
+      ['filename="scan"', PDF, 'scan.pdf'],
+      ['filename=".pdf"', PDF, 'document.pdf'],
+      ['filename="photo.jpeg"', JPEG, 'photo.jpeg'],
+      ['filename="PHOTO.JPG"', JPEG, 'PHOTO.jpg'],
+    ];
+    for (const [fileParameters, bytes, stored] of cases) {
+      const before = storedFiles();
+      const result = await uploadDeclaring(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, fileParameters, bytes);
+      expect(result.errors, fileParameters).toBeUndefined();
+      expect(result.data.uploadKybDocument.fileName).toBe(stored);
+      const added = storedFiles().filter((name) => !before.includes(name));
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      await partner.client.ok(`mutation($id: ID!) { deleteKybDocument(id: $id) }`, { id: result.data.uploadKybDocument.id });
+      expect(storedFiles()).toEqual(before);
+    }
     expect(await documentCount(partner.accountId)).toBe(0);
   });
 
