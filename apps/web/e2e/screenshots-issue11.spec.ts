@@ -41,6 +41,8 @@ function setUp(): Promise<Scene> {
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(OUT, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
+  // From the top: a full-page shot of a scrolled page paints the sticky header and sidebar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true, animations: 'disabled' });
 }

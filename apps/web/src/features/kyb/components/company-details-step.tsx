@@ -63,7 +63,7 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the company details" />
-            <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+            <fieldset disabled={!editable} className="grid items-start gap-4 sm:grid-cols-2">
               <FormField
                 control={form.control}
                 name="legalName"
