@@ -1,7 +1,8 @@
+import { DataTableHeader } from '@/components/data-table/data-table-parts';
 import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
 import { Fragment, useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { auditColumns, formatChanges } from '@/features/audit/components/columns';
 import { AUDIT_PAGE_SIZE } from '@/features/audit/lib/search-params';
 import type { Audit_EventFragment } from '@/gql/graphql';
@@ -33,15 +34,7 @@ export function AuditTable({ events, totalCount, page, onPageChange, showAccount
   return (
     <div className="flex flex-col gap-3" aria-busy={loading}>
       <Table aria-label="Audit events">
-        <TableHeader>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id} className="hover:bg-transparent">
-              {group.headers.map((header) => (
-                <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
-              ))}
-            </TableRow>
-          ))}
-        </TableHeader>
+        <DataTableHeader table={table} />
         <TableBody>
           {events.length === 0 ? (
             <TableRow className="hover:bg-transparent">

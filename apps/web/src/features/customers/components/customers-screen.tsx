@@ -1,3 +1,4 @@
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { SearchIcon } from 'lucide-react';
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import type { Customers_RowFragment } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -93,30 +94,14 @@ export function CustomersScreen() {
               ))}
             </ul>
             <Table aria-label="Customers" aria-busy={loading} className="hidden min-w-[720px] sm:table">
-              <TableHeader>
-                {table.getHeaderGroups().map((group) => (
-                  <TableRow key={group.id} className="hover:bg-transparent">
-                    {group.headers.map((header) => (
-                      <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableHeader>
+              <DataTableHeader table={table} />
               <TableBody>
-                {!page && loading
-                  ? Array.from({ length: 8 }, (_, i) => (
-                      <TableRow key={i} className="hover:bg-transparent">
-                        <TableCell colSpan={customerColumns.length}><Skeleton className="h-8 w-full" /></TableCell>
-                      </TableRow>
-                    ))
-                  : null}
+                {!page && loading ? <DataTableLoadingRows rows={8} colSpan={customerColumns.length} /> : null}
                 {page && page.items.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={customerColumns.length} className="py-10 text-center text-muted-foreground">
-                      {state.q ? `No customers match “${state.q}”` : 'No customers yet'}
-                      {testMode ? ' in test mode' : ''}.
-                    </TableCell>
-                  </TableRow>
+                  <DataTableMessageRow colSpan={customerColumns.length}>
+                    {state.q ? `No customers match “${state.q}”` : 'No customers yet'}
+                    {testMode ? ' in test mode' : ''}.
+                  </DataTableMessageRow>
                 ) : null}
                 {table.getRowModel().rows.map((row) => (
                   <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.customers}/${row.id}`)}>

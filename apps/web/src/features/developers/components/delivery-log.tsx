@@ -1,3 +1,4 @@
+import { DataTableHeader } from '@/components/data-table/data-table-parts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
 import { RefreshCwIcon } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { ResendDeliveryMutation, WebhookDeliveriesQuery } from '@/features/developers/api/webhooks';
 import { deliveryColumns, OutcomeBadge } from '@/features/developers/components/delivery-columns';
 import {
@@ -172,15 +173,7 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
           <>
             <div className="hidden md:block">
               <Table aria-label="Deliveries">
-                <TableHeader>
-                  {table.getHeaderGroups().map((group) => (
-                    <TableRow key={group.id} className="hover:bg-transparent">
-                      {group.headers.map((header) => (
-                        <TableHead key={header.id}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableHeader>
+                <DataTableHeader table={table} />
                 <TableBody>
                   {table.getRowModel().rows.map((row) => (
                     <Fragment key={row.id}>

@@ -1,3 +1,4 @@
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
 import { useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { FilterXIcon, SearchIcon } from 'lucide-react';
@@ -11,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import type { KybReview_ApplicationRowFragment } from '@/gql/graphql';
 import { useDraft } from '@/hooks/use-draft';
@@ -176,29 +177,13 @@ export function ApplicationsQueue() {
                 ))}
               </ul>
               <Table aria-label="Applications" aria-busy={loading} className="hidden min-w-[760px] md:table">
-                <TableHeader>
-                  {table.getHeaderGroups().map((group) => (
-                    <TableRow key={group.id} className="hover:bg-transparent">
-                      {group.headers.map((header) => (
-                        <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableHeader>
+                <DataTableHeader table={table} />
                 <TableBody>
-                  {!page && loading
-                    ? Array.from({ length: 6 }, (_, i) => (
-                        <TableRow key={i} className="hover:bg-transparent">
-                          <TableCell colSpan={columns.length}><Skeleton className="h-8 w-full" /></TableCell>
-                        </TableRow>
-                      ))
-                    : null}
+                  {!page && loading ? <DataTableLoadingRows rows={6} colSpan={columns.length} /> : null}
                   {page && page.items.length === 0 ? (
-                    <TableRow className="hover:bg-transparent">
-                      <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
-                        {hasApplicationFilters(filters) ? 'No application matches these filters.' : 'No applications yet.'}
-                      </TableCell>
-                    </TableRow>
+                    <DataTableMessageRow colSpan={columns.length}>
+                      {hasApplicationFilters(filters) ? 'No application matches these filters.' : 'No applications yet.'}
+                    </DataTableMessageRow>
                   ) : null}
                   {table.getRowModel().rows.map((row) => (
                     <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.adminKyb}/${row.id}`)}>

@@ -1,3 +1,4 @@
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { FilterXIcon } from 'lucide-react';
@@ -9,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import type { KybReview_GoLiveRequestFragment, RampProduct } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
 import { PRODUCT_LABEL, formatDate, labelOf } from '@/lib/format';
@@ -130,32 +131,20 @@ export function GoLiveQueue() {
                 ))}
               </ul>
               <Table aria-label="Go-live requests" aria-busy={loading} className="hidden min-w-[680px] md:table">
-                <TableHeader>
-                  {table.getHeaderGroups().map((group) => (
-                    <TableRow key={group.id} className="hover:bg-transparent">
-                      {group.headers.map((header) => (
-                        <TableHead key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
-                      ))}
-                      <TableHead>
-                        <span className="sr-only">Review</span>
-                      </TableHead>
-                    </TableRow>
-                  ))}
-                </TableHeader>
+                <DataTableHeader
+                  table={table}
+                  trailing={
+                    <TableHead>
+                      <span className="sr-only">Review</span>
+                    </TableHead>
+                  }
+                />
                 <TableBody>
-                  {!page && loading
-                    ? Array.from({ length: 4 }, (_, i) => (
-                        <TableRow key={i} className="hover:bg-transparent">
-                          <TableCell colSpan={columns.length + 1}><Skeleton className="h-8 w-full" /></TableCell>
-                        </TableRow>
-                      ))
-                    : null}
+                  {!page && loading ? <DataTableLoadingRows rows={4} colSpan={columns.length + 1} /> : null}
                   {page && page.items.length === 0 ? (
-                    <TableRow className="hover:bg-transparent">
-                      <TableCell colSpan={columns.length + 1} className="py-10 text-center text-muted-foreground">
-                        {filtered ? 'No go-live request matches these filters.' : 'No go-live requests yet.'}
-                      </TableCell>
-                    </TableRow>
+                    <DataTableMessageRow colSpan={columns.length + 1}>
+                      {filtered ? 'No go-live request matches these filters.' : 'No go-live requests yet.'}
+                    </DataTableMessageRow>
                   ) : null}
                   {table.getRowModel().rows.map((row) => (
                     <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row.original)}>
