@@ -62,6 +62,8 @@ interface Spec {
   liveMode?: boolean;
   customer?: string | null;
   wallet?: string;
+  /** When it happened, if not `daysAgo` days and `n` seconds before the run started. */
+  createdAt?: Date;
 }
 
 async function buy(spec: Spec): Promise<TransactionRow> {
@@ -89,7 +91,7 @@ async function buy(spec: Spec): Promise<TransactionRow> {
     customerId: spec.customer === undefined ? customerId : spec.customer,
     walletAddress: spec.wallet ?? `0xwallet${spec.n}`,
     cryptoTransactionId: '0xabc',
-    createdAt: new Date(NOW - spec.daysAgo * DAY - spec.n * 1000),
+    createdAt: spec.createdAt ?? new Date(NOW - spec.daysAgo * DAY - spec.n * 1000),
   });
   let current = row;
   for (const status of PATH[spec.status]!) current = await service.changeStatus(row.id, status, { failureReason: status === 'failed' ? 'cardDeclined' : null });
@@ -522,7 +524,8 @@ describe('dashboards', () => {
 
   it('moves volume with status changes, in the same transaction', async () => {
     const before = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
-    const row = await buy({ n: 950, status: 'pending', amount: '1000.00', daysAgo: 0 });
+    // Now, not n seconds before the run: in the first minutes after midnight that would be yesterday, outside 'day'.
+    const row = await buy({ n: 950, status: 'pending', amount: '1000.00', daysAgo: 0, createdAt: new Date() });
     const mid = (await analyst.ok(DASH, { a: accountId, live: true, r: 'day' })).dashboardData.current;
     expect(mid.transactionCount).toBe(before.transactionCount + 1);
     expect(mid.volume).toBe(before.volume);
