@@ -68,6 +68,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       nftCollection: (id: string) => settings.accountOfNftCollection(id),
       organization: (id: string) => kyb.accountOfOrganization(id),
       kybDocument: (id: string) => kyb.accountOfDocument(id),
+      integration: async (_id: string) => null,
     } as Record<string, (id: string) => Promise<string | null>>,
     audit: audit.record,
     unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),

@@ -18,6 +18,7 @@ import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
 import { kybResolvers } from '../modules/kyb/kyb.resolvers.ts';
 import { UploadScalar } from '../lib/graphql-uploads.ts';
 import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
+import { rampResolvers } from '../modules/ramp/ramp.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -97,6 +98,7 @@ export function buildResolvers(services: Services) {
     dashboardsResolvers,
     goLiveResolvers,
     kybResolvers,
+    rampResolvers,
   );
   const typeDefs = loadTypeDefs();
   applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);

@@ -17,6 +17,8 @@ export const apiKeys = pgTable(
     /** The whole key for publishable and webhook keys, a masked form (prefix + last 4) for secret keys, the PEM for public keys. */
     displayValue: text('display_value').notNull(),
     secretHash: text('secret_hash'),
+    /** A secret key under AES-256-GCM with the key-encryption key (lib/secret-box.ts), so signed widget URLs can be verified. */
+    secretCiphertext: text('secret_ciphertext'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the key stops working: now for an immediate roll, 12 hours later otherwise. */

@@ -1,0 +1,119 @@
+// What the server hands the widget page (window.__RAMPART_WIDGET__) and what the widget's JSON API answers.
+
+export const WIDGET_FLOWS = ['buy', 'sell', 'swap'] as const;
+export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
+
+/** URL parameters the widget understands (MoonPay-style names); all optional except apiKey. */
+export const WIDGET_PARAMS = [
+  'apiKey',
+  'currencyCode',
+  'quoteCurrencyCode',
+  'baseCurrencyCode',
+  'baseCurrencyAmount',
+  'walletAddress',
+  'walletAddressTag',
+  'email',
+  'externalCustomerId',
+  'externalTransactionId',
+  'redirectURL',
+  'colorCode',
+  'language',
+  'theme',
+] as const;
+export type WidgetParamName = (typeof WIDGET_PARAMS)[number];
+export type WidgetParams = Partial<Record<WidgetParamName, string>>;
+
+/** Parameters that make a signature required: they say where money goes or who pays. */
+export const SIGNATURE_REQUIRED_PARAMS: readonly WidgetParamName[] = ['walletAddress', 'email'];
+
+export const WIDGET_LANGUAGES = ['en'] as const;
+
+export const TEST_CARDS = [
+  { number: '4242424242424242', outcome: 'succeeds', label: 'Succeeds' },
+  { number: '4000000000000002', outcome: 'declined', label: 'Declined by the issuer' },
+  { number: '4000000000003220', outcome: 'requiresConfirmation', label: 'Needs a second confirmation (3-D Secure)' },
+] as const;
+export type TestCardOutcome = (typeof TEST_CARDS)[number]['outcome'];
+
+export const WIDGET_PAYMENT_METHODS: Record<WidgetFlow, readonly string[]> = {
+  buy: ['creditCard', 'debitCard', 'applePay', 'googlePay', 'sepa', 'ach'],
+  sell: ['sepa', 'ach'],
+  swap: ['balance'],
+};
+
+export interface WidgetCurrency {
+  code: string;
+  name: string;
+  ticker: string;
+  networkCode: string;
+  networkName: string;
+  icon: string;
+  addressRegex: string;
+  supportsAddressTag: boolean;
+  decimals: number;
+  isSuspendedUS: boolean;
+}
+
+export interface WidgetBootstrap {
+  /** Sent back as "Authorization: Widget <token>". */
+  sessionToken: string;
+  flow: WidgetFlow;
+  liveMode: false;
+  account: { name: string };
+  params: WidgetParams;
+  /** Parameters the customer may not change (they were signed). */
+  lockedParams: WidgetParamName[];
+  currencies: WidgetCurrency[];
+  fiatCurrencies: string[];
+  paymentMethods: string[];
+  testCards: { number: string; outcome: TestCardOutcome; label: string }[];
+  theme: 'light' | 'dark' | null;
+  colorCode: string | null;
+  redirectURL: string | null;
+}
+
+export interface WidgetQuote {
+  transactionType: 'buy' | 'sell';
+  region: string;
+  paymentMethod: string;
+  fiatCurrencyCode: string;
+  cryptoCurrencyCode: string;
+  /** Swap only: the asset received. */
+  quoteCryptoCurrencyCode?: string | null;
+  baseCurrencyAmount: string;
+  quoteCurrencyAmount: string;
+  feeAmount: string;
+  extraFeeAmount: string;
+  networkFeeAmount: string;
+  totalFeeAmount: string;
+  spreadPercentage: string;
+  marketRate: string;
+  exchangeRate: string;
+  expiresAt: string;
+}
+
+export interface WidgetTransaction {
+  id: string;
+  kind: 'buy' | 'sell' | 'swap';
+  status: string;
+  failureReason: string | null;
+  failureMessage: string | null;
+  baseCurrencyAmount: string;
+  quoteCurrencyAmount: string | null;
+  feeAmount: string;
+  extraFeeAmount: string;
+  networkFeeAmount: string;
+  fiatCurrencyCode: string;
+  cryptoCurrencyCode: string;
+  walletAddress: string | null;
+  depositWalletAddress: string | null;
+  cryptoTransactionId: string | null;
+  explorerUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Errors of the widget API: `{ error: { type, message, details? } }`. */
+export interface WidgetApiError {
+  error: { type: string; message: string; details?: Record<string, string>; action?: 'Block' | 'Redirect' };
+}
