@@ -10,8 +10,8 @@ export interface LoadRequest {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
-  /** Every response must carry exactly this body; autocannon counts the others as mismatches. */
-  expectBody: string;
+  /** Every response must carry exactly this body; autocannon counts the others as mismatches. Omitted: any 2xx body. */
+  expectBody?: string;
   connections: number;
   durationSeconds: number;
 }
@@ -24,7 +24,7 @@ process.once('message', (message: LoadRequest) => {
       method: message.method,
       headers: message.headers,
       ...(message.body === undefined ? {} : { body: message.body }),
-      expectBody: message.expectBody,
+      ...(message.expectBody === undefined ? {} : { expectBody: message.expectBody }),
       connections: message.connections,
       duration: message.durationSeconds,
     },

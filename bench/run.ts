@@ -9,6 +9,7 @@
  * After the `me` query, webhook delivery (issue 4) runs; `npm run bench -- --webhooks` runs only that.
  * `npm run bench -- --webhooks-neighbour` runs it with another account's endpoint answering in 3 s beside it (printed only).
  * `npm run bench -- --transactions` runs the transactions benchmark (issue 5) instead.
+ * After webhook delivery, the widget quote beside the `me` query (issue 12); `npm run bench -- --quote` runs only that.
  */
 import os from 'node:os';
 import { runMeQueryBench, TARGETS, type BenchOptions, type Measurement, type TargetName } from './me-query.bench.ts';
@@ -47,6 +48,10 @@ async function main() {
     await webhookDelivery();
     return;
   }
+  if (process.argv.includes('--quote') || process.env.BENCH_SUITE === 'quote') {
+    await quote();
+    return;
+  }
   const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
   log(`Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}, load average ${loadAverage}.`);
   const measurements: Measurement[] = await runMeQueryBench(options, log);
@@ -66,6 +71,8 @@ async function main() {
   // Issue 4: webhook delivery to a local receiver.
   log('');
   await webhookDelivery();
+  // Issue 12: the widget quote beside the `me` query.
+  await quote();
   // The benchmark reports; it does not fail the build on a slow machine (house rule: no timed assertions).
 }
 
@@ -85,3 +92,18 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+/** Issue 12: the widget's quote and the calculator's rampQuote beside the `me` query (bench/quote.bench.ts). */
+async function quote() {
+  const { runQuoteBench, writeQuoteSection, formatQuoteTable, quoteVerdict } = await import('./quote.bench.ts');
+  const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const measurements = await runQuoteBench(smoke, log);
+  log('');
+  log(formatQuoteTable(measurements));
+  for (const check of quoteVerdict(measurements)) log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.description}: ${check.ratio.toFixed(2)}×`);
+  if (!smoke) log(`Wrote ${writeQuoteSection(measurements, loadAverage)}`);
+  if (measurements.some((m) => m.errors > 0 || m.non2xx > 0)) {
+    console.error('Quote benchmark: some requests failed');
+    process.exitCode = 1;
+  }
+}

@@ -16,6 +16,7 @@ const steps = [
   // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
   { name: 'benchmark smoke: transactions (100,000 rows)', cmd: 'npm', args: ['run', 'bench', '--', '--transactions', '--smoke'] },
   { name: 'benchmark smoke: webhook delivery', cmd: 'npm', args: ['run', 'bench', '--', '--webhooks', '--smoke'] },
+  { name: 'benchmark smoke: widget quote', cmd: 'npm', args: ['run', 'bench', '--', '--quote', '--smoke'] },
   {
     name: 'browser tests',
     cmd: 'npx',
