@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isFinal, statusWords, stepsReached, timeline } from './status';
+
+describe('status in words', () => {
+  it('draws the buy timeline', () => {
+    expect(timeline('buy', 'waitingPayment').map((step) => step.state)).toEqual(['current', 'todo', 'todo']);
+    expect(timeline('buy', 'pending')).toEqual([
+      { label: 'Payment received', state: 'done' },
+      { label: 'Sending crypto', state: 'current' },
+      { label: 'Completed', state: 'todo' },
+    ]);
+    expect(timeline('buy', 'completed').every((step) => step.state === 'done')).toBe(true);
+  });
+
+  it('marks the step a transaction failed at', () => {
+    expect(timeline('buy', 'failed', 0).map((step) => step.state)).toEqual(['failed', 'todo', 'todo']);
+    expect(timeline('sell', 'failed', stepsReached('sell', 'pending')).map((step) => step.state)).toEqual(['done', 'failed', 'todo']);
+  });
+
+  it('walks the swap states', () => {
+    expect(timeline('swap', 'waitingForDepositKytRegistration').map((step) => step.state)).toEqual(['done', 'current', 'todo', 'todo', 'todo']);
+    expect(timeline('swap', 'executingSwap').map((step) => step.state)).toEqual(['done', 'done', 'done', 'current', 'todo']);
+  });
+
+  it('says what happens now', () => {
+    expect(statusWords('buy', 'pending')).toBe('Payment received. Sending your crypto.');
+    expect(statusWords('sell', 'completed')).toMatch(/bank/);
+    expect(statusWords('swap', 'waitingForDepositAddressGeneration')).toBe('Preparing your deposit address.');
+    expect(statusWords('buy', 'somethingNew')).toBe('Processing.');
+    expect(isFinal('completed') && isFinal('failed') && !isFinal('pending')).toBe(true);
+  });
+});
