@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildWidgetUrl, iframeSnippet, needsSignature, reactSnippet, widgetParamProblems } from './widget-url';
+
+const base = 'http://localhost:3000/widget/buy?apiKey=pk_test_abc';
+
+describe('buildWidgetUrl', () => {
+  it('keeps the apiKey first and adds non-empty parameters in the documented order', () => {
+    expect(buildWidgetUrl(base, { theme: 'dark', currencyCode: 'btc', walletAddress: '', language: 'en' })).toBe(
+      'http://localhost:3000/widget/buy?apiKey=pk_test_abc&currencyCode=btc&language=en&theme=dark',
+    );
+  });
+
+  it('percent-encodes values (a space as %20, never +) and trims them', () => {
+    const url = buildWidgetUrl(base, { email: ' ada+test@example.com ', redirectURL: 'https://shop.example/done?a=1&b=2', externalCustomerId: 'a b', colorCode: '#1F6FEB' });
+    expect(url).toBe(
+      'http://localhost:3000/widget/buy?apiKey=pk_test_abc&email=ada%2Btest%40example.com&externalCustomerId=a%20b&redirectURL=https%3A%2F%2Fshop.example%2Fdone%3Fa%3D1%26b%3D2&colorCode=%231F6FEB',
+    );
+    const parsed = new URL(url);
+    expect(parsed.searchParams.get('email')).toBe('ada+test@example.com');
+    expect(parsed.searchParams.get('externalCustomerId')).toBe('a b');
+  });
+
+  it('drops a signature and duplicates already on the base', () => {
+    expect(buildWidgetUrl(`${base}&currencyCode=eth&signature=xyz`, { currencyCode: 'btc' })).toBe('http://localhost:3000/widget/buy?apiKey=pk_test_abc&currencyCode=btc');
+  });
+});
+
+it('needs a signature only with a wallet address or an e-mail', () => {
+  expect(needsSignature({ currencyCode: 'btc' })).toBe(false);
+  expect(needsSignature({ walletAddress: ' ' })).toBe(false);
+  expect(needsSignature({ walletAddress: 'bc1q' })).toBe(true);
+  expect(needsSignature({ email: 'a@b.co' })).toBe(true);
+});
+
+it('names parameter problems', () => {
+  expect(widgetParamProblems({ colorCode: 'blue', baseCurrencyAmount: '1,5', email: 'nope', redirectURL: 'http://example.com' })).toEqual({
+    colorCode: 'Use a colour such as #1F6FEB.',
+    baseCurrencyAmount: 'Enter an amount such as 100 or 49.99.',
+    email: 'Enter an e-mail address such as ada@example.com.',
+    redirectURL: 'Use an https URL.',
+  });
+  expect(widgetParamProblems({ colorCode: '#aabbcc', redirectURL: 'http://localhost:5173/x' })).toEqual({});
+});
+
+it('escapes the URL in the iframe snippet and allows the payment features', () => {
+  const snippet = iframeSnippet('https://x.test/widget/buy?apiKey=pk&a="b"&c=1');
+  expect(snippet).toContain('src="https://x.test/widget/buy?apiKey=pk&amp;a=&quot;b&quot;&amp;c=1"');
+  expect(snippet).toContain('allow="accelerometer; autoplay; camera; gyroscope; payment"');
+  expect(reactSnippet('https://x.test/?a=1')).toContain('url = "https://x.test/?a=1"');
+});
