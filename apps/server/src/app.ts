@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const services = createServices({ database, mailer, config });
   await services.accounts.flags.seed();
   await services.settings.seedCurrencies();
+  await services.ramp.seedDefaultRules();
   app.addHook('onClose', async () => services.close());
   app.decorate('services', services);
 

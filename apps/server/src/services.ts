@@ -29,6 +29,8 @@ import { createKybProvider } from './modules/kyb/kyb.provider.ts';
 import { createFileStorage, S3FileStorage } from './lib/file-storage.ts';
 import { createGoLiveRepository } from './modules/go-live/go-live.repository.ts';
 import { createGoLiveService } from './modules/go-live/go-live.service.ts';
+import { createRampRepository } from './modules/ramp/ramp.repository.ts';
+import { createRampService } from './modules/ramp/ramp.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -41,6 +43,8 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const audit = createAuditService({ repository: createAuditRepository(database.db) });
   const identity = createIdentityService({ repository: identityRepository, mailer, config });
   const jobs = createJobQueue(database.db);
+  // Before developers: building a widget URL sets the account's isWidgetUrlBuilt flag through it.
+  const ramp = createRampService({ repository: createRampRepository(database.db), config });
   const developersRepository = createDevelopersRepository(database.db);
   const developers = createDevelopersService({ repository: developersRepository, accounts: accountsRepository, config, jobs });
   const webhooksRepository = createWebhooksRepository(database.db);
@@ -68,7 +72,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       nftCollection: (id: string) => settings.accountOfNftCollection(id),
       organization: (id: string) => kyb.accountOfOrganization(id),
       kybDocument: (id: string) => kyb.accountOfDocument(id),
-      integration: async (_id: string) => null,
+      integration: (id: string) => ramp.accountOfIntegration(id),
     } as Record<string, (id: string) => Promise<string | null>>,
     audit: audit.record,
     unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),
@@ -89,6 +93,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     settings,
     kyb,
     goLive,
+    ramp,
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {
       webhookSender.close();

@@ -37,6 +37,13 @@ const envSchema = z
     WEBHOOK_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
     WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    // The highest partner fee a partner may set, in percent; at most the pricing engine's bound (PRICING_LIMITS, 10).
+    PARTNER_FEE_CAP_PERCENT: z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,4})?$/, 'a percentage such as 5 or 2.5')
+      .refine((value) => Number(value) <= 10, 'at most 10 (the pricing engine\'s bound)')
+      .transform((value) => String(Number(value)))
+      .default('5'),
     WIDGET_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev').default('rampart.dev'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     FILE_STORAGE: z.enum(['local', 's3']).default('local'),

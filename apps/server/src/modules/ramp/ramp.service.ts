@@ -1,0 +1,452 @@
+import { isIP } from 'node:net';
+import Decimal from 'decimal.js';
+import { COUNTRY_CODES } from '@rampart/shared/onboarding';
+import { PAYMENT_METHODS, PRICING_REGIONS, PRICING_RULE_TYPES, TRANSACTION_TYPES, type MembershipRole } from '@rampart/shared/enums';
+import { adminPermissionsOf, roleHasPermission } from '@rampart/shared/permissions';
+import {
+  DEFAULT_PROVIDER_RULES,
+  FIAT_DECIMALS,
+  PRICING_LIMITS,
+  QuoteError,
+  assetDecimals,
+  quoteRamp,
+  regionOfCountry,
+  testModeMarketRate,
+  type PaymentMethod,
+  type PricingRegion,
+  type PricingRuleType,
+  type RampQuote,
+} from '@rampart/shared/pricing';
+import type { WidgetCurrency } from '@rampart/shared/widget';
+import type { Env } from '../../config/env.ts';
+import { AppError, badInput, forbidden, notFound } from '../../graphql/errors.ts';
+import { NETWORKS } from '../settings/crypto-catalogue.ts';
+import type { CurrencyRow, IntegrationRow, PairRow, PricingRuleRow, RampRepository, RuleValues } from './ramp.repository.ts';
+
+/** Who is looking: a member with a role, or staff with an admin role (the GraphQL grant). */
+export interface RampViewer {
+  via: 'membership' | 'staff';
+  role: MembershipRole | null;
+  adminRole: string | null;
+}
+
+export type OnboardingFlag = 'isWidgetUrlBuilt' | 'areCurrenciesConfigured' | 'areDomainsConfigured';
+
+const TYPE_LABEL: Record<PricingRuleType, string> = { fee: 'fee', networkFee: 'network fee', partnerFee: 'partner fee', spread: 'spread' };
+const TYPE_ORDER: readonly PricingRuleType[] = ['fee', 'networkFee', 'partnerFee', 'spread'];
+const MAX_RULES_PER_TYPE = 200;
+const MAX_INTEGRATIONS = 100;
+/** Fiat currencies test mode quotes in (the reference rates exist for these). */
+export const RAMP_FIAT_CURRENCIES = Object.keys(FIAT_DECIMALS);
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const BUNDLE_ID = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** The ticker drawn on the icon (/icons/crypto/<ticker>.svg): several networks of one asset share its price. */
+export function tickerOf(currency: Pick<CurrencyRow, 'icon' | 'code'>): string {
+  return /\/([a-z0-9]+)\.svg$/i.exec(currency.icon)?.[1]?.toLowerCase() ?? currency.code;
+}
+
+/** A web integration's value: a bare domain or a URL, stored as its lower-case host name; null when it is not one. */
+export function webHostOf(input: string): { host: string } | { problem: string } {
+  const value = input.trim();
+  if (!value) return { problem: 'Enter a domain such as shop.example.com.' };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+  if (hasScheme && !/^https?:\/\//i.test(value)) return { problem: 'Enter a domain such as shop.example.com, or a URL starting with https://.' };
+  let host: string;
+  try {
+    host = new URL(hasScheme ? value : `https://${value}`).hostname.toLowerCase();
+  } catch {
+    return { problem: `"${value.slice(0, 100)}" is not a domain or URL. Enter a domain such as shop.example.com.` };
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (isIP(bare)) {
+    if (bare === '127.0.0.1' || bare === '::1') return { host: bare };
+    return { problem: 'Enter a domain name rather than an IP address (only the loopback addresses 127.0.0.1 and ::1 are accepted, for development).' };
+  }
+  if (host === 'localhost') return { host };
+  const labels = host.split('.');
+  if (host.length > 253 || labels.length < 2 || !labels.every((label) => HOST_LABEL.test(label)) || !/^(xn--[a-z0-9-]+|[a-z]{2,63})$/.test(labels.at(-1)!)) {
+    return { problem: `"${value.slice(0, 100)}" is not a valid domain. Enter one such as shop.example.com.` };
+  }
+  return { host };
+}
+
+export interface PairView {
+  id: string;
+  isEnabled: boolean;
+  isSellEnabled: boolean;
+  isConfigured: boolean;
+  currency: CurrencyRow;
+}
+
+function pairView({ currency, pair }: { currency: CurrencyRow; pair: PairRow | null }): PairView {
+  if (pair) return { id: currency.id, isEnabled: pair.isEnabled, isSellEnabled: pair.isSellEnabled, isConfigured: true, currency };
+  // Without a saved row the catalogue default applies: offered unless suspended, sold where selling is supported.
+  return { id: currency.id, isEnabled: !currency.isSuspended, isSellEnabled: currency.isSellSupported && !currency.isSuspended, isConfigured: false, currency };
+}
+
+export function createRampService(deps: { repository: RampRepository; config: Env }) {
+  const { repository, config } = deps;
+
+  const limits = {
+    partnerFeeMaxPercentage: config.PARTNER_FEE_CAP_PERCENT,
+    feeMaxPercentage: PRICING_LIMITS.maxPercentage.fee,
+    networkFeeMaxPercentage: PRICING_LIMITS.maxPercentage.networkFee,
+    spreadMaxPercentage: PRICING_LIMITS.maxPercentage.spread,
+    maxFixedValue: PRICING_LIMITS.maxFixedValue,
+  };
+  const maxPercentage: Record<PricingRuleType, string> = {
+    fee: limits.feeMaxPercentage,
+    networkFee: limits.networkFeeMaxPercentage,
+    partnerFee: limits.partnerFeeMaxPercentage,
+    spread: limits.spreadMaxPercentage,
+  };
+
+  /** Rule types the viewer may change for an account: the partner fee its administrators (and fee staff), the rest staff. */
+  function editableTypes(viewer: RampViewer): PricingRuleType[] {
+    const staff = adminPermissionsOf(viewer.adminRole);
+    return TYPE_ORDER.filter((type) => {
+      if (type === 'partnerFee') return (viewer.role !== null && roleHasPermission(viewer.role, 'fees:manage')) || staff.includes('fee:edit');
+      return staff.includes(type === 'spread' ? 'spread:edit' : 'fee:edit');
+    });
+  }
+
+  function refusal(type: PricingRuleType, viewer: RampViewer): AppError {
+    if (type === 'partnerFee') return forbidden('Only the account’s administrators (or Rampart staff who may edit fees) can change the partner fee.');
+    const needed = type === 'spread' ? 'spread editing' : 'fee editing';
+    if (viewer.adminRole) return forbidden(`Your admin role (${viewer.adminRole}) does not allow ${needed}: ${TYPE_LABEL[type]} rules stay as they are.`);
+    return forbidden(`The ${TYPE_LABEL[type]} rules are set by Rampart and are read-only for partners; you can set your own partner fee.`);
+  }
+
+  function ruleView(rule: PricingRuleRow, editable: readonly PricingRuleType[]) {
+    return {
+      id: rule.id,
+      type: rule.type,
+      region: rule.region,
+      paymentMethod: rule.paymentMethod,
+      transactionType: rule.transactionType,
+      percentage: rule.percentage,
+      fixedValue: rule.fixedValue,
+      minValue: rule.minValue,
+      source: rule.accountId ? ('ACCOUNT' as const) : ('PROVIDER_DEFAULT' as const),
+      isEditableByViewer: editable.includes(rule.type),
+      updatedAt: rule.updatedAt,
+    };
+  }
+
+  async function pricingRules(accountId: string, region: PricingRegion | null, viewer: RampViewer) {
+    if (region !== null && !(PRICING_REGIONS as readonly string[]).includes(region)) throw badInput({ region: `Choose a region: ${PRICING_REGIONS.join(', ')}` });
+    const editable = editableTypes(viewer);
+    const rows = (await repository.rulesFor(accountId)).filter((rule) => region === null || rule.region === region || rule.region === 'Global');
+    const rank = (rule: PricingRuleRow) =>
+      [
+        TYPE_ORDER.indexOf(rule.type),
+        TRANSACTION_TYPES.indexOf(rule.transactionType),
+        rule.region === 'Global' ? 1 : 0,
+        rule.region,
+        rule.paymentMethod === null ? 1 : 0,
+        rule.paymentMethod ?? '',
+        rule.accountId ? 0 : 1,
+      ] as const;
+    rows.sort((a, b) => {
+      const left = rank(a);
+      const right = rank(b);
+      for (let index = 0; index < left.length; index += 1) {
+        if (left[index] !== right[index]) return left[index]! < right[index]! ? -1 : 1;
+      }
+      return 0;
+    });
+    return { accountId, rules: rows.map((rule) => ruleView(rule, editable)), limits, editableTypes: editable };
+  }
+
+  /** Per-rule messages, keyed like the form's fields (rules.0.percentage). */
+  function checkRules(type: PricingRuleType, input: readonly unknown[]): RuleValues[] {
+    if (input.length > MAX_RULES_PER_TYPE) throw badInput({ rules: `At most ${MAX_RULES_PER_TYPE} ${TYPE_LABEL[type]} rules per account.` });
+    const fields: Record<string, string> = {};
+    const seen = new Map<string, number>();
+    const rules: RuleValues[] = [];
+    input.forEach((raw, index) => {
+      const rule = (raw ?? {}) as Record<string, unknown>;
+      const at = (name: string) => `rules.${index}.${name}`;
+      const region = rule.region as string;
+      const paymentMethod = (rule.paymentMethod ?? null) as string | null;
+      const transactionType = rule.transactionType as string;
+      if (!(PRICING_REGIONS as readonly string[]).includes(region)) fields[at('region')] = `Choose a region: ${PRICING_REGIONS.join(', ')}.`;
+      if (paymentMethod !== null && !(PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) fields[at('paymentMethod')] = 'Choose a payment method from the list, or none for every method.';
+      if (!(TRANSACTION_TYPES as readonly string[]).includes(transactionType)) fields[at('transactionType')] = `Choose a transaction type: ${TRANSACTION_TYPES.join(', ')}.`;
+      const amount = (name: 'percentage' | 'fixedValue' | 'minValue', max: string, tooHigh: string): string => {
+        const value = typeof rule[name] === 'string' ? (rule[name] as string).trim() : '';
+        if (!DECIMAL.test(value)) {
+          fields[at(name)] = /^-/.test(value) ? 'Cannot be negative.' : 'Enter a number such as 1.5.';
+          return '0';
+        }
+        if ((value.split('.')[1]?.length ?? 0) > PRICING_LIMITS.maxDecimalPlaces) {
+          fields[at(name)] = `At most ${PRICING_LIMITS.maxDecimalPlaces} decimal places.`;
+          return '0';
+        }
+        if (new Decimal(value).gt(max)) fields[at(name)] = tooHigh;
+        return new Decimal(value).toFixed();
+      };
+      const percentage = amount(
+        'percentage',
+        maxPercentage[type],
+        type === 'partnerFee' ? `The partner fee is at most ${maxPercentage[type]} %.` : `A ${TYPE_LABEL[type]} is at most ${maxPercentage[type]} %.`,
+      );
+      const fixedValue = amount('fixedValue', PRICING_LIMITS.maxFixedValue, `A fixed value is at most ${PRICING_LIMITS.maxFixedValue}.`);
+      const minValue = amount('minValue', PRICING_LIMITS.maxFixedValue, `A minimum is at most ${PRICING_LIMITS.maxFixedValue}.`);
+      // A spread widens the exchange rate: it has no fixed part or minimum.
+      if (type === 'spread') {
+        if (!fields[at('fixedValue')] && new Decimal(fixedValue).gt(0)) fields[at('fixedValue')] = 'A spread is a percentage only: leave the fixed value at 0.';
+        if (!fields[at('minValue')] && new Decimal(minValue).gt(0)) fields[at('minValue')] = 'A spread is a percentage only: leave the minimum at 0.';
+      }
+      const key = `${region}|${paymentMethod ?? '*'}|${transactionType}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        fields[`rules.${index}`] = `Rule ${earlier + 1} already covers ${region}, ${paymentMethod ?? 'every payment method'}, ${transactionType}: keep one of them.`;
+      } else seen.set(key, index);
+      rules.push({
+        type,
+        region: region as RuleValues['region'],
+        paymentMethod: paymentMethod as RuleValues['paymentMethod'],
+        transactionType: transactionType as RuleValues['transactionType'],
+        percentage,
+        fixedValue,
+        minValue,
+      });
+    });
+    if (Object.keys(fields).length) {
+      const count = Object.keys(fields).length;
+      throw badInput(fields, count === 1 ? Object.values(fields)[0] : `${count} problems in the ${TYPE_LABEL[type]} rules: ${Object.values(fields)[0]}`);
+    }
+    return rules;
+  }
+
+  async function offeredPair(accountId: string, code: unknown, flow: 'buy' | 'sell' | 'swap', country: string | null, field: string) {
+    const text = typeof code === 'string' ? code.trim().toLowerCase() : '';
+    const found = text ? await repository.pairOfCode(accountId, text) : undefined;
+    if (!found) throw badInput({ [field]: `${text ? `"${text.slice(0, 40)}"` : 'This asset'} is not in the catalogue.` });
+    const view = pairView(found);
+    const label = `${found.currency.name} (${found.currency.code.toUpperCase()})`;
+    if (found.currency.isSuspended) throw badInput({ [field]: `${label} is suspended.` });
+    if (!(flow === 'sell' ? view.isSellEnabled : view.isEnabled)) throw badInput({ [field]: `This account does not offer ${label} for ${flow === 'sell' ? 'selling' : flow === 'swap' ? 'swaps' : 'buying'}.` });
+    if (!found.currency.supportsTestMode) throw badInput({ [field]: `${label} is not available in test mode.` });
+    if (country === 'US' && found.currency.isSuspendedUS) throw badInput({ [field]: `${label} is not available to customers in the United States.` });
+    return found.currency;
+  }
+
+  function checkCountry(country: unknown): string {
+    const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
+    if (!COUNTRY_CODES.includes(code)) throw badInput({ country: 'Choose the customer’s country (a two-letter code such as US or DE).' });
+    return code;
+  }
+
+  function marketRate(currency: CurrencyRow, fiat: string, field: string): string {
+    const rate = testModeMarketRate(tickerOf(currency), fiat);
+    if (!rate) throw badInput({ [field]: `No test-mode rate for ${currency.code.toUpperCase()} in ${fiat.toUpperCase()}.` });
+    return rate;
+  }
+
+  function quoteOrBadInput(input: Parameters<typeof quoteRamp>[0]): RampQuote {
+    try {
+      return quoteRamp(input);
+    } catch (error) {
+      if (error instanceof QuoteError) throw badInput({ amount: error.message });
+      throw error;
+    }
+  }
+
+  async function quote(
+    accountId: string,
+    input: { transactionType: 'buy' | 'sell'; country: string; paymentMethod: string; fiatCurrencyCode: string; cryptoCurrencyCode: string; amount: string },
+  ) {
+    if (input.transactionType !== 'buy' && input.transactionType !== 'sell') throw badInput({ transactionType: 'Choose buy or sell.' });
+    const country = checkCountry(input.country);
+    const fiat = typeof input.fiatCurrencyCode === 'string' ? input.fiatCurrencyCode.trim().toLowerCase() : '';
+    if (!RAMP_FIAT_CURRENCIES.includes(fiat)) throw badInput({ fiatCurrencyCode: `Choose a fiat currency: ${RAMP_FIAT_CURRENCIES.join(', ')}.` });
+    if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod)) throw badInput({ paymentMethod: 'Choose a payment method from the list.' });
+    const [currency, rules] = await Promise.all([offeredPair(accountId, input.cryptoCurrencyCode, input.transactionType, country, 'cryptoCurrencyCode'), repository.rulesFor(accountId)]);
+    const region = regionOfCountry(country);
+    const paymentMethod = input.paymentMethod as PaymentMethod;
+    const result = quoteOrBadInput({
+      transactionType: input.transactionType,
+      region,
+      paymentMethod,
+      fiatCurrencyCode: fiat,
+      asset: { code: currency.code, ticker: tickerOf(currency) },
+      marketRate: marketRate(currency, fiat, 'cryptoCurrencyCode'),
+      amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
+      rules,
+    });
+    return { ...result, region, paymentMethod, cryptoCurrencyCode: currency.code, applied: result.applied.map((each) => ({ ...each, rule: each.rule as PricingRuleRow | null })) };
+  }
+
+  return {
+    limits,
+    editableTypes,
+    ruleView,
+
+    /** At start: the provider's default rules, without overwriting ones staff have edited. */
+    seedDefaultRules: () => repository.insertMissingDefaults(DEFAULT_PROVIDER_RULES.map((rule) => ({ ...rule }))),
+
+    async currencyAccountPairs(accountId: string): Promise<PairView[]> {
+      return (await repository.pairsOf(accountId)).map(pairView);
+    },
+
+    async updateCurrencyAccountPairs(accountId: string, input: ReadonlyArray<{ currencyId: string; isEnabled: boolean; isSellEnabled: boolean }>) {
+      if (input.length > 1000) throw badInput({ pairs: 'At most 1000 assets at once.' });
+      const catalogue = await repository.pairsOf(accountId);
+      const byId = new Map(catalogue.map((row) => [row.currency.id, row.currency]));
+      const fields: Record<string, string> = {};
+      const latest = new Map<string, { currencyId: string; isEnabled: boolean; isSellEnabled: boolean }>();
+      input.forEach((pair, index) => {
+        const currency = typeof pair.currencyId === 'string' ? byId.get(pair.currencyId.toLowerCase()) : undefined;
+        if (!currency) {
+          fields[`pairs.${index}.currencyId`] = 'This currency is not in the catalogue.';
+          return;
+        }
+        const label = `${currency.name} (${currency.code.toUpperCase()})`;
+        if (currency.isSuspended && (pair.isEnabled || pair.isSellEnabled)) fields[`pairs.${index}.isEnabled`] = `${label} is suspended and cannot be enabled.`;
+        else if (pair.isSellEnabled && !currency.isSellSupported) fields[`pairs.${index}.isSellEnabled`] = `${label} cannot be sold through Rampart: selling is not supported for it.`;
+        else if (pair.isSellEnabled && !pair.isEnabled) fields[`pairs.${index}.isSellEnabled`] = `Enable ${label} before enabling it for selling.`;
+        latest.set(currency.id, { currencyId: currency.id, isEnabled: pair.isEnabled, isSellEnabled: pair.isSellEnabled });
+      });
+      if (Object.keys(fields).length) throw badInput(fields);
+      await repository.lockAccount(accountId);
+      await repository.upsertPairs(accountId, [...latest.values()]);
+      const pairs = (await repository.pairsOf(accountId)).map(pairView);
+      // Configured once the partner has saved a choice, as long as it offers something.
+      await repository.setOnboardingFlag(accountId, 'areCurrenciesConfigured', pairs.some((pair) => pair.isEnabled));
+      const saved = new Set(latest.keys());
+      return pairs.filter((pair) => saved.has(pair.id));
+    },
+
+    pricingRules,
+
+    async updatePricingRules(accountId: string, type: PricingRuleType, input: readonly unknown[], viewer: RampViewer, userId: string | null) {
+      if (!(PRICING_RULE_TYPES as readonly string[]).includes(type)) throw badInput({ type: `Choose a rule type: ${PRICING_RULE_TYPES.join(', ')}.` });
+      if (!editableTypes(viewer).includes(type)) throw refusal(type, viewer);
+      const rules = checkRules(type, input);
+      await repository.lockAccount(accountId);
+      await repository.replaceAccountRules(accountId, type, rules, userId);
+      if (type === 'partnerFee') await repository.refreshConfiguredFees(accountId);
+      return pricingRules(accountId, null, viewer);
+    },
+
+    quote,
+
+    async quoteSwap(accountId: string, input: { country: string; cryptoCurrencyCode: string; quoteCryptoCurrencyCode: string; amount: string }) {
+      const country = checkCountry(input.country);
+      const [sent, received, rules] = await Promise.all([
+        offeredPair(accountId, input.cryptoCurrencyCode, 'swap', country, 'cryptoCurrencyCode'),
+        offeredPair(accountId, input.quoteCryptoCurrencyCode, 'swap', country, 'quoteCryptoCurrencyCode'),
+        repository.rulesFor(accountId),
+      ]);
+      if (sent.id === received.id) throw badInput({ quoteCryptoCurrencyCode: 'Choose a different asset to receive.' });
+      const region = regionOfCountry(country);
+      // A sell of the sent asset for usd from the customer's balance, then the net usd buys the received asset at market.
+      const sell = quoteOrBadInput({
+        transactionType: 'sell',
+        region,
+        paymentMethod: 'balance',
+        fiatCurrencyCode: 'usd',
+        asset: { code: sent.code, ticker: tickerOf(sent) },
+        marketRate: marketRate(sent, 'usd', 'cryptoCurrencyCode'),
+        amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
+        rules,
+      });
+      const receivedRate = new Decimal(marketRate(received, 'usd', 'quoteCryptoCurrencyCode'));
+      const decimals = assetDecimals(tickerOf(received));
+      const quoteAmount = new Decimal(sell.quoteCurrencyAmount).dividedBy(receivedRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+      if (quoteAmount.lte(0)) throw badInput({ amount: `The amount does not cover the fees of ${sell.totalFeeAmount} USD; send more ${sent.code.toUpperCase()}.` });
+      return {
+        baseCurrencyAmount: sell.baseCurrencyAmount,
+        quoteCurrencyAmount: quoteAmount.toFixed(decimals),
+        feeAmount: sell.feeAmount,
+        extraFeeAmount: sell.extraFeeAmount,
+        networkFeeAmount: sell.networkFeeAmount,
+        totalFeeAmount: sell.totalFeeAmount,
+        fiatCurrencyCode: 'usd' as const,
+        /** Units of the received asset per unit sent, after the spread and before fees. */
+        exchangeRate: new Decimal(sell.exchangeRate).dividedBy(receivedRate).toSignificantDigits(12).toFixed(),
+        region,
+      };
+    },
+
+    /** The assets a widget flow offers: enabled for the flow (sell: isSellEnabled), not suspended, available in test mode. */
+    async offeredCurrencies(accountId: string, flow: 'buy' | 'sell' | 'swap'): Promise<WidgetCurrency[]> {
+      const pairs = (await repository.pairsOf(accountId)).map(pairView);
+      return pairs
+        .filter((pair) => (flow === 'sell' ? pair.isSellEnabled : pair.isEnabled) && !pair.currency.isSuspended && pair.currency.supportsTestMode)
+        .map(({ currency }) => {
+          const ticker = tickerOf(currency);
+          return {
+            code: currency.code,
+            name: currency.name,
+            ticker,
+            networkCode: currency.networkCode,
+            networkName: NETWORKS.find((network) => network.code === currency.networkCode)?.name ?? currency.networkCode,
+            icon: currency.icon,
+            addressRegex: currency.addressRegex,
+            supportsAddressTag: currency.supportsAddressTag,
+            decimals: assetDecimals(ticker),
+            isSuspendedUS: currency.isSuspendedUS,
+          };
+        });
+    },
+
+    setOnboardingFlag: (accountId: string, flag: OnboardingFlag, value: boolean) => repository.setOnboardingFlag(accountId, flag, value),
+
+    integrations: (accountId: string) => repository.integrationsOf(accountId),
+
+    async createIntegration(accountId: string, userId: string | null, input: { type: string; value: string }): Promise<IntegrationRow> {
+      const raw = typeof input.value === 'string' ? input.value.trim() : '';
+      let value: string;
+      const type = input.type as IntegrationRow['type'];
+      if (type === 'web') {
+        const checked = webHostOf(raw);
+        if ('problem' in checked) throw badInput({ value: checked.problem });
+        value = checked.host;
+      } else if (type === 'ios') {
+        if (raw.length > 155 || !BUNDLE_ID.test(raw)) throw badInput({ value: 'Enter the app’s bundle ID, such as com.example.app (letters, digits, hyphens and dots).' });
+        value = raw;
+      } else if (type === 'android') {
+        if (raw.length > 255 || !PACKAGE_NAME.test(raw)) throw badInput({ value: 'Enter the app’s package name, such as com.example.app (each part starts with a letter; letters, digits and underscores).' });
+        value = raw;
+      } else throw badInput({ type: 'Choose web, ios or android.' });
+
+      await repository.lockAccount(accountId);
+      const existing = await repository.integrationsOf(accountId);
+      const kind = type === 'web' ? 'domain' : type === 'ios' ? 'iOS app' : 'Android app';
+      if (existing.some((row) => row.type === type && row.value.toLowerCase() === value.toLowerCase())) {
+        throw new AppError('CONFLICT', `The ${kind} ${value} is already recorded for this account.`);
+      }
+      if (existing.length >= MAX_INTEGRATIONS) throw badInput({ value: `At most ${MAX_INTEGRATIONS} integrations per account; delete one you no longer use.` });
+      const row = await repository.insertIntegration({ accountId, type, value, createdByUserId: userId });
+      if (!row) throw new AppError('CONFLICT', `The ${kind} ${value} is already recorded for this account.`);
+      if (type === 'web') {
+        // Staff review every domain the widget is embedded on (go-live's domain reviews).
+        await repository.addPendingDomainReview(accountId, value);
+        await repository.setOnboardingFlag(accountId, 'areDomainsConfigured', true);
+      }
+      return row;
+    },
+
+    async deleteIntegration(id: string): Promise<boolean> {
+      const row = await repository.deleteIntegration(id);
+      if (!row) throw notFound('The integration');
+      if (row.type === 'web') {
+        await repository.lockAccount(row.accountId);
+        await repository.setOnboardingFlag(row.accountId, 'areDomainsConfigured', await repository.hasWebIntegration(row.accountId));
+      }
+      return true;
+    },
+
+    accountOfIntegration: (id: string) => repository.accountOfIntegration(id),
+  };
+}
+
+export type RampService = ReturnType<typeof createRampService>;
