@@ -18,6 +18,7 @@ import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
 import { registerGraphQLUploads } from './lib/graphql-uploads.ts';
 import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
+import { registerWidget } from './modules/widget/widget.routes.ts';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
 
 export interface AppDependencies {
@@ -93,10 +94,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   await registerKybRoutes(app, { services });
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   await registerPublicApi(app, { database, services });
+  const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
+  await registerWidget(app, { services, webRoot });
   app.get('/healthz', async () => ({ status: 'ok' }));
   if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
 
-  const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
     const runtimeConfig = {
       devMailbox: mailer.usesDevelopmentMailbox,

@@ -29,6 +29,11 @@ import { createKybProvider } from './modules/kyb/kyb.provider.ts';
 import { createFileStorage, S3FileStorage } from './lib/file-storage.ts';
 import { createGoLiveRepository } from './modules/go-live/go-live.repository.ts';
 import { createGoLiveService } from './modules/go-live/go-live.service.ts';
+import { createSecretBox, loadKeyEncryptionKeys } from './lib/secret-box.ts';
+import { createWidgetRepository } from './modules/widget/widget.repository.ts';
+import { createWidgetService } from './modules/widget/widget.service.ts';
+import { createTestProcessing } from './modules/widget/test-processing.ts';
+import type { RampPort } from './modules/widget/ramp-port.ts';
 import { createRampRepository } from './modules/ramp/ramp.repository.ts';
 import { createRampService } from './modules/ramp/ramp.service.ts';
 
@@ -46,7 +51,16 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   // Before developers: building a widget URL sets the account's isWidgetUrlBuilt flag through it.
   const ramp = createRampService({ repository: createRampRepository(database.db), config });
   const developersRepository = createDevelopersRepository(database.db);
-  const developers = createDevelopersService({ repository: developersRepository, accounts: accountsRepository, config, jobs });
+  const secretBox = createSecretBox(loadKeyEncryptionKeys(config));
+  const widgetRepository = createWidgetRepository(database.db);
+  const developers = createDevelopersService({
+    repository: developersRepository,
+    accounts: accountsRepository,
+    config,
+    jobs,
+    secretBox,
+    setOnboardingFlag: (accountId, flag, value) => ramp.setOnboardingFlag(accountId, flag, value),
+  });
   const webhooksRepository = createWebhooksRepository(database.db);
   const webhookSender = createHttpSender({ allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
   const settings = createSettingsService({ repository: createSettingsRepository(database.db), config });
@@ -54,6 +68,9 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const fileStorage = createFileStorage(config);
   const kyb = createKybService({ repository: createKybRepository(database.db), storage: fileStorage, provider: createKybProvider(config), mailer, config });
   const goLive = createGoLiveService({ repository: createGoLiveRepository(database.db), kyb, mailer, config });
+  const rampPort = (): RampPort => ramp;
+  const testProcessing = createTestProcessing({ transactions, jobs, repository: widgetRepository, ramp: rampPort, config });
+  const widget = createWidgetService({ repository: widgetRepository, developers, transactions, goLive, processing: testProcessing, ramp: rampPort, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
   const authorization = {
@@ -94,6 +111,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     kyb,
     goLive,
     ramp,
+    widget,
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {
       webhookSender.close();

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { parseKek } from '../lib/secret-box.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+const isKek = (value: string) => parseKek(value) !== null;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
@@ -37,6 +40,10 @@ const envSchema = z
     WEBHOOK_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
     WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    // Secret keys are stored under AES-256-GCM with this key (lib/secret-box.ts); unset: generated into DATA_DIR.
+    KEY_ENCRYPTION_KEY: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
+    KEY_ENCRYPTION_KEY_PREVIOUS: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
+    TEST_MODE_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     // The highest partner fee a partner may set, in percent; at most the pricing engine's bound (PRICING_LIMITS, 10).
     PARTNER_FEE_CAP_PERCENT: z
       .string()
@@ -68,6 +75,9 @@ const envSchema = z
       for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when FILE_STORAGE=s3' });
       }
+    }
+    if (env.KEY_ENCRYPTION_KEY_PREVIOUS && !env.KEY_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['KEY_ENCRYPTION_KEY'], message: 'required when KEY_ENCRYPTION_KEY_PREVIOUS is set (the new key to rotate to)' });
     }
     if (Boolean(env.SUMSUB_APP_TOKEN) !== Boolean(env.SUMSUB_SECRET_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.SUMSUB_APP_TOKEN ? 'SUMSUB_SECRET_KEY' : 'SUMSUB_APP_TOKEN'], message: 'SumSub needs both SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY' });

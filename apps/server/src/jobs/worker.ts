@@ -21,6 +21,9 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
       const { apiKeyId } = JOB_PAYLOADS.purge_api_key.parse(payload);
       await services.developers.purgeExpiredKey(apiKeyId);
     },
+    test_mode_step: async (payload) => {
+      await services.widget.processing.runStep(JOB_PAYLOADS.test_mode_step.parse(payload));
+    },
   };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);
@@ -28,7 +31,7 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
   });
   const runner = await run({
     pgPool: deps.pool,
-    // Its jobs are few and short (key purges); each of its workers polls on its own, so more would only cost queries.
+    // Its jobs are few and short (key purges, test-mode steps); each of its workers polls on its own, so more would only cost queries.
     concurrency: 2,
     taskList,
     noHandleSignals: true,

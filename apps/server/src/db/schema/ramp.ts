@@ -92,6 +92,9 @@ export const widgetSessions = pgTable(
 
 export const WIDGET_FUNNEL_EVENTS = ['opened', 'quoted', 'payment_started', 'completed', 'failed'] as const;
 
+/** The funnel's steps and `transaction_created`, which ties a widget transaction to its session (only it may read it). */
+export const WIDGET_EVENTS = [...WIDGET_FUNNEL_EVENTS, 'transaction_created'] as const;
+
 /** The widget's funnel, for analytics: one row per step a session reaches. */
 export const widgetEvents = pgTable(
   'widget_events',
@@ -103,7 +106,7 @@ export const widgetEvents = pgTable(
     liveMode: boolean('live_mode').notNull(),
     sessionId: uuid('session_id').references(() => widgetSessions.id, { onDelete: 'set null' }),
     flow: text('flow', { enum: WIDGET_FLOWS }).notNull(),
-    event: text('event', { enum: WIDGET_FUNNEL_EVENTS }).notNull(),
+    event: text('event', { enum: WIDGET_EVENTS }).notNull(),
     transactionId: uuid('transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,7 @@ export const developersResolvers: Resolvers = {
     rollApiKey: (_parent, args, context) => context.services.developers.rollApiKey(args),
     uploadPublicApiKey: (_parent, args, context) => context.services.developers.uploadPublicApiKey(requireGrant(context).accountId, args),
     deletePublicApiKey: (_parent, args, context) => context.services.developers.deletePublicApiKey(args.id),
-    generateSignedUrl: (_parent, args, context) => context.services.developers.generateSignedUrl(requireGrant(context).accountId, { ...args, secretKey: args.secretKey ?? "" }),
+    generateSignedUrl: (_parent, args, context) => context.services.developers.generateSignedUrl(requireGrant(context).accountId, args),
   },
   ApiKey: {
     secret: (key) => key.plainSecret ?? key.displayValue,

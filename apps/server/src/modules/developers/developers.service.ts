@@ -7,6 +7,7 @@ import { sha256 } from '../identity/identity.repository.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { DevelopersRepository, ApiKeyRow } from './developers.repository.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 
 export const ROLL_GRACE_HOURS = 12;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -47,15 +48,30 @@ export function checkPublicKey(pem: string): string {
   return key.export({ type: 'spki', format: 'pem' }).toString().trim();
 }
 
+/** The signature of a query string (with its "?"): HMAC-SHA256 under the secret key, base64. */
+export function widgetSignature(search: string, secretKey: string): string {
+  return crypto.createHmac('sha256', secretKey).update(search).digest('base64');
+}
+
 /** The provider's documented URL signature: HMAC-SHA256 of the query string (with its "?") under the secret key, base64. */
 export function signWidgetUrl(url: string, secretKey: string): { url: string; signature: string } {
   const parsed = new URL(url);
-  const signature = crypto.createHmac('sha256', secretKey).update(parsed.search).digest('base64');
+  const signature = widgetSignature(parsed.search, secretKey);
   return { url: `${url}${parsed.search ? '&' : '?'}signature=${encodeURIComponent(signature)}`, signature };
 }
 
-export function createDevelopersService(deps: { repository: DevelopersRepository; accounts: AccountsRepository; config: Env; jobs: JobQueue }) {
-  const { repository, accounts, config, jobs } = deps;
+export const PLAIN_SECRET_KEY_MESSAGE =
+  'This secret key was created before secret keys were kept encrypted, so the server cannot sign with it: paste the secret key, or roll it once (the new key is kept encrypted).';
+
+export function createDevelopersService(deps: {
+  repository: DevelopersRepository;
+  accounts: AccountsRepository;
+  config: Env;
+  jobs: JobQueue;
+  secretBox: SecretBox;
+  setOnboardingFlag: (accountId: string, flag: 'isWidgetUrlBuilt', value: boolean) => Promise<void>;
+}) {
+  const { repository, accounts, config, jobs, secretBox } = deps;
 
   async function assertModeAllowed(accountId: string, liveMode: boolean) {
     if (!liveMode) return;
@@ -71,8 +87,17 @@ export function createDevelopersService(deps: { repository: DevelopersRepository
       type,
       displayValue: type === 'secret' ? maskSecret(value) : value,
       secretHash: type === 'secret' ? sha256(value) : null,
+      // Kept encrypted so the server can sign widget URLs with it; the hash stays for lookup by value.
+      secretCiphertext: type === 'secret' ? secretBox.encrypt(value) : null,
     });
     return { ...row, plainSecret: value };
+  }
+
+  /** The plain secret key of a mode, decrypted; null when none, or `'unencrypted'` when it predates encryption at rest. */
+  async function secretKeyOf(accountId: string, liveMode: boolean): Promise<string | null | 'unencrypted'> {
+    const key = (await repository.liveKeys(accountId, liveMode)).filter((row) => row.type === 'secret' && !row.deletedAt).at(-1);
+    if (!key) return null;
+    return key.secretCiphertext ? secretBox.decrypt(key.secretCiphertext) : 'unencrypted';
   }
 
   return {
@@ -122,8 +147,16 @@ export function createDevelopersService(deps: { repository: DevelopersRepository
       await repository.hardDeleteExpired(id);
     },
 
-    async generateSignedUrl(accountId: string, input: { liveMode: boolean; url: string; secretKey: string }) {
-      const values = parseInput(z.object({ url: z.string().trim().max(4096, 'At most 4096 characters'), secretKey: z.string().max(200) }), input);
+    secretKeyOf,
+
+    /** Every working secret key of a mode, decrypted (a rolled one keeps working through its grace period). */
+    async secretKeysOf(accountId: string, liveMode: boolean): Promise<string[]> {
+      const keys = (await repository.liveKeys(accountId, liveMode)).filter((row) => row.type === 'secret' && row.secretCiphertext);
+      return keys.map((row) => secretBox.decrypt(row.secretCiphertext!));
+    },
+
+    async generateSignedUrl(accountId: string, input: { liveMode: boolean; url: string; secretKey?: string | null }) {
+      const values = parseInput(z.object({ url: z.string().trim().max(4096, 'At most 4096 characters'), secretKey: z.string().trim().max(200).nullish() }), input);
       let parsed: URL;
       try {
         parsed = new URL(values.url);
@@ -131,11 +164,24 @@ export function createDevelopersService(deps: { repository: DevelopersRepository
         throw badInput({ url: 'Enter a full widget URL starting with https://' });
       }
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw badInput({ url: 'Enter a full widget URL starting with https://' });
-      const key = await repository.findBySecretHash(sha256(values.secretKey));
-      if (!key || key.type !== 'secret' || key.accountId !== accountId || key.liveMode !== input.liveMode) {
-        throw badInput({ secretKey: `This is not a working ${input.liveMode ? 'live' : 'test'} secret key of this account.` });
+      if (parsed.searchParams.has('signature')) throw badInput({ url: 'This URL is already signed: remove its signature parameter first.' });
+      let secretKey: string;
+      if (values.secretKey) {
+        const key = await repository.findBySecretHash(sha256(values.secretKey));
+        if (!key || key.type !== 'secret' || key.accountId !== accountId || key.liveMode !== input.liveMode) {
+          throw badInput({ secretKey: `This is not a working ${input.liveMode ? 'live' : 'test'} secret key of this account.` });
+        }
+        secretKey = values.secretKey;
+      } else {
+        await assertModeAllowed(accountId, input.liveMode);
+        const stored = await secretKeyOf(accountId, input.liveMode);
+        if (stored === null) throw badInput({ secretKey: `This account has no ${input.liveMode ? 'live' : 'test'} secret key yet: open Developers › API keys to create one.` });
+        if (stored === 'unencrypted') throw badInput({ secretKey: PLAIN_SECRET_KEY_MESSAGE });
+        secretKey = stored;
       }
-      return signWidgetUrl(parsed.toString(), values.secretKey);
+      const signed = signWidgetUrl(parsed.toString(), secretKey);
+      await deps.setOnboardingFlag(accountId, 'isWidgetUrlBuilt', true);
+      return signed;
     },
 
     async integrationUrl(accountId: string, input: { type: 'OnRamp' | 'OffRamp' | 'Swaps' | 'NftCheckout'; liveMode: boolean }) {
@@ -143,9 +189,11 @@ export function createDevelopersService(deps: { repository: DevelopersRepository
       // Only the publishable key is needed; a missing secret key is created where it can be shown once (apiKeys).
       const keys = await repository.liveKeys(accountId, input.liveMode);
       const publishable = keys.find((key) => key.type === 'publishable' && !key.deletedAt) ?? (await createKey(accountId, input.liveMode, 'publishable'));
-      const product = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swap', NftCheckout: 'nft' }[input.type];
-      const host = `${product}${input.liveMode ? '' : '-sandbox'}.${config.WIDGET_HOST}`;
-      return `https://${host}/?apiKey=${encodeURIComponent(publishable.displayValue)}`;
+      const apiKey = encodeURIComponent(publishable.displayValue);
+      // The NFT checkout widget is a later issue and keeps its own host; Rampart serves buy, sell and swap itself.
+      if (input.type === 'NftCheckout') return `https://nft${input.liveMode ? '' : '-sandbox'}.${config.WIDGET_HOST}/?apiKey=${apiKey}`;
+      const flow = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swap' }[input.type];
+      return `${config.PUBLIC_URL.replace(/\/$/, '')}/widget/${flow}?apiKey=${apiKey}`;
     },
   };
 }

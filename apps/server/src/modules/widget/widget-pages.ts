@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { WidgetBootstrap } from '@rampart/shared/widget';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The Content-Security-Policy of a widget page: its own resources only, framed only by the account's origins. */
+export function widgetCsp(frameAncestors: string[], nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`,
+  ].join('; ');
+}
+
+/** A refusal page needs no script or outside resource; it may be framed where the widget may (anywhere when the account is unknown). */
+export function refusalCsp(frameAncestors: string[] | null): string {
+  return `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors ${frameAncestors ? ["'self'", ...frameAncestors].join(' ') : '*'}`;
+}
+
+/** A complete, self-styled page for a refused widget link (light and dark, no JavaScript). */
+export function refusalPage(title: string, message: string, status: number): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(title)} · Rampart</title>
+<style>
+  :root { color-scheme: light dark; --bg: #f7f7f8; --card: #ffffff; --text: #18181b; --muted: #52525b; --border: #e4e4e7; --accent: #b91c1c; }
+  @media (prefers-color-scheme: dark) { :root { --bg: #09090b; --card: #18181b; --text: #fafafa; --muted: #a1a1aa; --border: #27272a; --accent: #f87171; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 24px; background: var(--bg); color: var(--text);
+    font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  main { max-width: 420px; width: 100%; background: var(--card); border: 1px solid var(--border); border-radius: 16px; padding: 32px 28px; }
+  .code { display: inline-block; font-size: 13px; font-weight: 600; color: var(--accent); letter-spacing: .04em; text-transform: uppercase; margin-bottom: 8px; }
+  h1 { font-size: 20px; line-height: 1.3; margin: 0 0 12px; }
+  p { margin: 0; color: var(--muted); }
+  footer { margin-top: 24px; font-size: 13px; color: var(--muted); }
+</style>
+</head>
+<body>
+<main role="main">
+  <span class="code">Error ${status}</span>
+  <h1>${escapeHtml(title)}</h1>
+  <p>${escapeHtml(message)}</p>
+  <footer>Rampart widget · test mode</footer>
+</main>
+</body>
+</html>`;
+}
+
+/** The bootstrap script: JSON with "<" escaped, so no value can close the script element. */
+export function bootstrapScript(bootstrap: WidgetBootstrap, nonce: string): string {
+  return `<script nonce="${nonce}">window.__RAMPART_WIDGET__ = ${JSON.stringify(bootstrap).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}</script>`;
+}
+
+/** The built widget page (apps/web/dist/widget/index.html), read again when the build changes; null when not built. */
+export function widgetHtmlSource(webRoot: string | null) {
+  const file = webRoot ? path.join(webRoot, 'widget', 'index.html') : null;
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return (): string | null => {
+    if (!file) return null;
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+/** The page answered for a session: the built widget, or (API-only runs) a minimal shell, with the bootstrap before </head>. */
+export function widgetPage(built: string | null, bootstrap: WidgetBootstrap, nonce: string): string {
+  const script = bootstrapScript(bootstrap, nonce);
+  if (built) {
+    // Vite's module scripts are same-origin files ('self'); only the bootstrap is inline, under the nonce.
+    return built.includes('</head>') ? built.replace('</head>', `${script}</head>`) : `${script}${built}`;
+  }
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rampart widget</title>
+${script}</head>
+<body><div id="root">The widget front end is not built (npm run build -w @rampart/web).</div></body>
+</html>`;
+}

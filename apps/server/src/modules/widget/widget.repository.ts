@@ -1,0 +1,99 @@
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { apiKeys } from '../../db/schema/developers.ts';
+import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema/ramp.ts';
+import { customers } from '../../db/schema/transactions.ts';
+
+export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
+export type WidgetSessionRow = typeof widgetSessions.$inferSelect;
+/** Funnel steps, plus `transaction_created`, which ties a transaction to the session that made it (who may read it). */
+export type WidgetEventName = (typeof widgetEvents.$inferInsert)['event'];
+
+export function createWidgetRepository(db: Database) {
+  return {
+    /** The account and mode of a working publishable key (a rolled one works until its deletion time). */
+    async publishableKey(value: string) {
+      const [row] = await db
+        .select({ accountId: apiKeys.accountId, liveMode: apiKeys.liveMode, accountName: accounts.name, allowedIframeAncestorUrls: accounts.allowedIframeAncestorUrls, status: accounts.status })
+        .from(apiKeys)
+        .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+        .where(and(eq(apiKeys.displayValue, value), eq(apiKeys.type, 'publishable'), or(isNull(apiKeys.deletedAt), gt(apiKeys.deletedAt, sql`now()`))))
+        .limit(1);
+      return row;
+    },
+
+    async insertSession(values: typeof widgetSessions.$inferInsert) {
+      const [row] = await db.insert(widgetSessions).values(values).returning();
+      return row!;
+    },
+
+    async sessionByTokenHash(tokenHash: string): Promise<WidgetSessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(widgetSessions)
+        .where(and(eq(widgetSessions.tokenHash, tokenHash), gt(widgetSessions.expiresAt, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    async allowedAncestors(accountId: string): Promise<string[]> {
+      const [row] = await db.select({ urls: accounts.allowedIframeAncestorUrls }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      return row?.urls ?? [];
+    },
+
+    /** Records a funnel step once per session (and transaction, when given). */
+    async recordEvent(values: { accountId: string; liveMode: boolean; sessionId: string | null; flow: WidgetFlow; event: WidgetEventName; transactionId?: string | null }) {
+      const transactionId = values.transactionId ?? null;
+      await db.execute(sql`
+        insert into widget_events (account_id, live_mode, session_id, flow, event, transaction_id)
+        select ${values.accountId}, ${values.liveMode}, ${values.sessionId}, ${values.flow}, ${values.event}, ${transactionId}
+        where not exists (
+          select 1 from widget_events
+          where event = ${values.event}
+            and (${values.sessionId}::uuid is null or session_id = ${values.sessionId})
+            and (${transactionId}::uuid is null or transaction_id = ${transactionId})
+            and (${values.sessionId}::uuid is not null or ${transactionId}::uuid is not null)
+        )`);
+    },
+
+    /** The session a widget transaction was created in (null for test-helper transactions). */
+    async sessionOfTransaction(transactionId: string): Promise<{ sessionId: string; flow: WidgetFlow } | null> {
+      const [row] = await db
+        .select({ sessionId: widgetEvents.sessionId, flow: widgetEvents.flow })
+        .from(widgetEvents)
+        .where(and(eq(widgetEvents.transactionId, transactionId), eq(widgetEvents.event, 'transaction_created')))
+        .orderBy(desc(widgetEvents.id))
+        .limit(1);
+      return row?.sessionId ? { sessionId: row.sessionId, flow: row.flow } : null;
+    },
+
+    /** The customer with this external id, else this e-mail, of an account and mode; created when there is none. */
+    async findOrCreateCustomer(values: { accountId: string; liveMode: boolean; email: string | null; externalCustomerId: string | null; country: string | null }) {
+      const scope = and(eq(customers.accountId, values.accountId), eq(customers.liveMode, values.liveMode), eq(customers.isDeleted, false));
+      if (values.externalCustomerId) {
+        const [byExternal] = await db.select().from(customers).where(and(scope, eq(customers.externalCustomerId, values.externalCustomerId))).limit(1);
+        if (byExternal) return byExternal;
+      }
+      if (values.email) {
+        const [byEmail] = await db
+          .select()
+          .from(customers)
+          .where(and(scope, sql`lower(${customers.email}) = lower(${values.email})`))
+          .orderBy(desc(customers.createdAt))
+          .limit(1);
+        if (byEmail && (!values.externalCustomerId || !byEmail.externalCustomerId)) {
+          if (values.externalCustomerId) await db.update(customers).set({ externalCustomerId: values.externalCustomerId, updatedAt: new Date() }).where(eq(customers.id, byEmail.id));
+          return { ...byEmail, externalCustomerId: values.externalCustomerId ?? byEmail.externalCustomerId };
+        }
+      }
+      const [created] = await db
+        .insert(customers)
+        .values({ accountId: values.accountId, liveMode: values.liveMode, email: values.email, externalCustomerId: values.externalCustomerId, country: values.country })
+        .returning();
+      return created!;
+    },
+  };
+}
+
+export type WidgetRepository = ReturnType<typeof createWidgetRepository>;
