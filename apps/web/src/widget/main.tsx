@@ -1,0 +1,54 @@
+// The widget's entry: reads the bootstrap the server injected into the page and starts the flow.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Link2Off } from 'lucide-react';
+import type { WidgetBootstrap } from '@rampart/shared/widget';
+import { Shell, WidgetApp } from './app';
+import { createWidgetApi } from './lib/api';
+import { applyTheme } from './lib/theme';
+import './widget.css';
+
+declare global {
+  interface Window {
+    __RAMPART_WIDGET__?: WidgetBootstrap;
+  }
+}
+
+function isBootstrap(value: unknown): value is WidgetBootstrap {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<WidgetBootstrap>;
+  return typeof candidate.sessionToken === 'string' && (candidate.flow === 'buy' || candidate.flow === 'sell' || candidate.flow === 'swap') && Array.isArray(candidate.currencies);
+}
+
+function NoBootstrap() {
+  return (
+    <Shell partner={null}>
+      <div className="flex flex-1 flex-col items-center justify-center text-center">
+        <Link2Off aria-hidden className="size-10 text-muted-fg" />
+        <h1 className="mt-3 text-xl font-semibold">Open this widget from a partner's link</h1>
+        <p className="mt-2 text-sm text-muted-fg">This page works only when a partner's website or app opens it with its own link.</p>
+      </div>
+    </Shell>
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('widget.html has no #root element');
+
+const bootstrap = window.__RAMPART_WIDGET__;
+if (isBootstrap(bootstrap)) {
+  applyTheme(bootstrap.theme, bootstrap.colorCode);
+  document.title = `${bootstrap.flow === 'sell' ? 'Sell' : bootstrap.flow === 'swap' ? 'Swap' : 'Buy'} crypto · ${bootstrap.account.name}`;
+  createRoot(container).render(
+    <StrictMode>
+      <WidgetApp bootstrap={bootstrap} api={createWidgetApi(bootstrap.sessionToken)} />
+    </StrictMode>,
+  );
+} else {
+  applyTheme(null, null);
+  createRoot(container).render(
+    <StrictMode>
+      <NoBootstrap />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,113 @@
+// The end: what arrived (with the blockchain link), or why it failed and how to try again.
+import { CircleCheck, CircleX, ExternalLink } from 'lucide-react';
+import type { WidgetTransaction } from '@rampart/shared/widget';
+import { Button, Rows, StepHeading } from '../components/ui';
+import { Timeline } from '../components/timeline';
+import { useWidget } from '../context';
+import { shortAddress } from '../lib/address';
+import { formatCrypto, formatFiat, isZero } from '../lib/decimal';
+import { timeline } from '../lib/status';
+
+/** The partner's return link with the outcome appended (MoonPay's names); only http(s). */
+export function returnUrl(redirectURL: string | null, transaction: WidgetTransaction): string | null {
+  if (!redirectURL) return null;
+  try {
+    const url = new URL(redirectURL);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    url.searchParams.set('transactionId', transaction.id);
+    url.searchParams.set('transactionStatus', transaction.status);
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+export function ResultStep({ transaction, reached, receiveCode, onRetry, onRestart }: { transaction: WidgetTransaction; reached: number; receiveCode: string | null; onRetry: () => void; onRestart: () => void }) {
+  const { bootstrap, currency } = useWidget();
+  const back = returnUrl(bootstrap.redirectURL, transaction);
+  const inFrame = window.top !== window.self;
+  const asset = currency(transaction.cryptoCurrencyCode);
+  const received = receiveCode ? currency(receiveCode) : undefined;
+  const ticker = asset?.ticker ?? transaction.cryptoCurrencyCode;
+  const fiat = transaction.fiatCurrencyCode;
+  const completed = transaction.status === 'completed';
+
+  const rows: { label: string; value: string; strong?: boolean }[] = [];
+  if (transaction.kind === 'buy') {
+    rows.push({ label: 'You paid', value: formatFiat(transaction.baseCurrencyAmount, fiat) });
+    if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'You got' : 'You would get', value: formatCrypto(transaction.quoteCurrencyAmount, ticker, asset?.decimals), strong: true });
+  } else if (transaction.kind === 'sell') {
+    rows.push({ label: 'You sent', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
+    if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'Paid out' : 'Payout', value: formatFiat(transaction.quoteCurrencyAmount, fiat), strong: true });
+  } else {
+    rows.push({ label: 'You sent', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
+    if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'You got' : 'You would get', value: formatCrypto(transaction.quoteCurrencyAmount, received?.ticker ?? '', received?.decimals), strong: true });
+  }
+  const fees = [transaction.feeAmount, transaction.extraFeeAmount, transaction.networkFeeAmount];
+  if (fees.some((fee) => !isZero(fee))) rows.splice(1, 0, { label: 'Fees', value: formatFiat(sumCents(fees), fiat) });
+  if (transaction.walletAddress && transaction.kind !== 'sell') rows.push({ label: 'To wallet', value: shortAddress(transaction.walletAddress) });
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <div className="mb-2 flex justify-center">
+        {completed ? <CircleCheck aria-hidden className="size-14 text-ok" /> : <CircleX aria-hidden className="size-14 text-danger" />}
+      </div>
+      <div className="text-center">
+        <StepHeading description={completed ? undefined : (transaction.failureMessage ?? 'The transaction could not be completed.')}>
+          {completed ? (transaction.kind === 'sell' ? 'Sale complete' : transaction.kind === 'swap' ? 'Swap complete' : 'Purchase complete') : 'The transaction failed'}
+        </StepHeading>
+      </div>
+      <p className="sr-only" role="status">
+        {completed ? 'Completed.' : `Failed. ${transaction.failureMessage ?? ''}`}
+      </p>
+      <Rows rows={rows} className="rounded-2xl border border-line p-4" />
+      {completed && transaction.cryptoTransactionId ? (
+        <p className="mt-3 text-sm">
+          {transaction.explorerUrl ? (
+            <a href={transaction.explorerUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-medium text-brand underline underline-offset-2">
+              View on the blockchain explorer
+              <ExternalLink aria-hidden className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : (
+            <span className="text-muted-fg">
+              Transaction hash: <span className="font-mono break-all">{transaction.cryptoTransactionId}</span>
+            </span>
+          )}
+        </p>
+      ) : null}
+      {!completed ? (
+        <div className="mt-4">
+          <Timeline steps={timeline(transaction.kind, transaction.status, reached).slice(transaction.kind === 'swap' ? 2 : 0)} />
+        </div>
+      ) : null}
+      <p className="mt-4 text-xs text-muted-fg">
+        Reference <span className="font-mono">{transaction.id}</span>
+      </p>
+      <div className="mt-auto space-y-2 pt-6">
+        {!completed ? <Button onClick={onRetry}>Try again</Button> : null}
+        {back ? (
+          <a href={back} target={inFrame ? '_top' : undefined} className="inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-line px-4 font-semibold hover:bg-muted">
+            Back to {bootstrap.account.name}
+          </a>
+        ) : null}
+        {completed ? (
+          <Button variant="ghost" onClick={onRestart}>
+            Start a new {transaction.kind === 'buy' ? 'purchase' : transaction.kind === 'sell' ? 'sale' : 'swap'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Adds fiat amounts with two decimals exactly (as integer cents in a BigInt). */
+export function sumCents(values: string[]): string {
+  let cents = 0n;
+  for (const value of values) {
+    const [whole = '0', fraction = ''] = value.split('.');
+    cents += BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
+  }
+  const text = cents.toString().padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
