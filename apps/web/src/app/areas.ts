@@ -1,6 +1,7 @@
 import { ROUTES } from '@/config/routes';
 
-// Every signed-in route of spec §2 whose screen a later release fills. Each shows a placeholder
+// Every signed-in route of spec §2 whose screen a later release fills (built ones, such as the ramp set-up pages
+// cryptos, fees and integrate, are routed in router.tsx instead). Each shows a placeholder
 // with its title; sections become "<Area> · <Section>".
 
 export interface AreaRoute {
@@ -17,21 +18,14 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: ROUTES.dashboard, title: 'Dashboard', description: 'Volumes, conversion and activity across your products.' },
   { path: ROUTES.onRamp, title: 'On-ramp', description: 'Let your users buy crypto with cards, bank transfers and wallets.' },
   ...sections(ROUTES.onRamp, 'On-ramp', {
-    cryptos: 'Cryptocurrencies',
-    fees: 'Fees',
-    integrate: 'Integrate',
     subscribe: 'Subscribe',
   }),
   { path: ROUTES.offRamp, title: 'Off-ramp', description: 'Let your users sell crypto and receive fiat.' },
   ...sections(ROUTES.offRamp, 'Off-ramp', {
-    cryptos: 'Cryptocurrencies',
-    fees: 'Fees',
-    integrate: 'Integrate',
     subscribe: 'Subscribe',
   }),
   { path: ROUTES.swaps, title: 'Swaps', description: 'Cross-chain and same-chain token swaps.' },
   ...sections(ROUTES.swaps, 'Swaps', {
-    integrate: 'Integrate',
     subscribe: 'Subscribe',
   }),
   { path: ROUTES.deposits, title: 'Deposits' },

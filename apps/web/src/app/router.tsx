@@ -8,7 +8,7 @@ import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/ui/spinner';
-import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, ROUTES } from '@/config/routes';
+import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES } from '@/config/routes';
 
 // Every route of spec §2. Screens are loaded on demand; layouts show a centred spinner meanwhile.
 
@@ -54,6 +54,9 @@ const CustomersListRoute = lazy(() => import('@/app/routes/customers/list'));
 const CustomerDetailRoute = lazy(() => import('@/app/routes/customers/detail'));
 const KybRoute = lazy(() => import('@/app/routes/kyb'));
 const GoLiveRoute = lazy(() => import('@/app/routes/go-live'));
+const RampCryptosRoute = lazy(() => import('@/app/routes/ramp/cryptos'));
+const RampFeesRoute = lazy(() => import('@/app/routes/ramp/fees'));
+const RampIntegrateRoute = lazy(() => import('@/app/routes/ramp/integrate'));
 
 function SuspenseOutlet() {
   return (
@@ -115,6 +118,11 @@ export const routes: RouteObject[] = [
                   ...RAMP_PRODUCT_ROUTES.flatMap(({ product }) => [
                     { path: kybPath(product), element: <KybRoute product={product} /> },
                     { path: goLivePath(product), element: <GoLiveRoute product={product} /> },
+                    { path: rampSectionPath(product, 'integrate'), element: <RampIntegrateRoute product={product} /> },
+                  ]),
+                  ...(['OnRamp', 'OffRamp'] as const).flatMap((product) => [
+                    { path: rampSectionPath(product, 'cryptos'), element: <RampCryptosRoute product={product} /> },
+                    { path: rampSectionPath(product, 'fees'), element: <RampFeesRoute product={product} /> },
                   ]),
                   { path: ROUTES.customers, element: page(CustomersListRoute) },
                   { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },

@@ -64,6 +64,18 @@ export function goLivePath(product: RampProductKey): string {
   return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/go-live`;
 }
 
+/** The ramp set-up pages of spec §2: cryptos and fees (on-ramp, off-ramp), integrate (all three). */
+export type RampSection = 'cryptos' | 'fees' | 'integrate';
+export const RAMP_SECTIONS: Record<RampProductKey, readonly RampSection[]> = {
+  OnRamp: ['cryptos', 'fees', 'integrate'],
+  OffRamp: ['cryptos', 'fees', 'integrate'],
+  Swaps: ['integrate'],
+};
+
+export function rampSectionPath(product: RampProductKey, section: RampSection): string {
+  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/${section}`;
+}
+
 /** Paths on which no page-view event is sent (spec §2). */
 export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = [
   ROUTES.resetPassword,

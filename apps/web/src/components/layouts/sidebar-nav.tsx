@@ -6,8 +6,11 @@ import {
   BanIcon,
   BarChart3Icon,
   CodeIcon,
+  CoinsIcon,
   CreditCardIcon,
   LayoutDashboardIcon,
+  PercentIcon,
+  PlugIcon,
   CalendarRangeIcon,
   Building2Icon,
   ReceiptIcon,
@@ -20,8 +23,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
-import { NavLink } from 'react-router';
-import { ROUTES } from '@/config/routes';
+import { NavLink, useLocation } from 'react-router';
+import { rampSectionPath, ROUTES } from '@/config/routes';
 import { cn } from '@/lib/utils';
 
 export interface NavItem {
@@ -35,6 +38,16 @@ export interface NavItem {
   adminPermission?: AdminPermission;
   /** Shown only when this feature flag is on. */
   flag?: string;
+  /** Pages of the area, listed under it while the area is open. */
+  children?: NavItem[];
+}
+
+const RAMP_CHILD_ICON = { cryptos: CoinsIcon, fees: PercentIcon, integrate: PlugIcon } as const;
+const RAMP_CHILD_PERMISSION = { cryptos: 'account:read', fees: 'fees:read', integrate: 'developerSettings:read' } as const;
+const RAMP_CHILD_LABEL = { cryptos: 'Cryptos', fees: 'Fees', integrate: 'Integrate' } as const;
+
+function rampChildren(product: 'OnRamp' | 'OffRamp' | 'Swaps', sections: readonly ('cryptos' | 'fees' | 'integrate')[]): NavItem[] {
+  return sections.map((section) => ({ label: RAMP_CHILD_LABEL[section], to: rampSectionPath(product, section), icon: RAMP_CHILD_ICON[section], permission: RAMP_CHILD_PERMISSION[section] }));
 }
 
 // Every area of spec §1 plus Dashboard, Transactions, Customers and Profile.
@@ -50,9 +63,9 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
     label: 'Products',
     items: [
-      { label: 'On-ramp', to: ROUTES.onRamp, icon: ArrowDownToLineIcon, permission: 'dashboards:read' },
-      { label: 'Off-ramp', to: ROUTES.offRamp, icon: ArrowUpFromLineIcon, permission: 'dashboards:read' },
-      { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon, permission: 'dashboards:read' },
+      { label: 'On-ramp', to: ROUTES.onRamp, icon: ArrowDownToLineIcon, permission: 'dashboards:read', children: rampChildren('OnRamp', ['cryptos', 'fees', 'integrate']) },
+      { label: 'Off-ramp', to: ROUTES.offRamp, icon: ArrowUpFromLineIcon, permission: 'dashboards:read', children: rampChildren('OffRamp', ['cryptos', 'fees', 'integrate']) },
+      { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon, permission: 'dashboards:read', children: rampChildren('Swaps', ['integrate']) },
       { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'dashboards:read' },
       { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, permission: 'dashboards:read', flag: 'passes' },
     ],
@@ -85,7 +98,11 @@ interface SidebarNavProps {
   isVisible?: (item: NavItem) => boolean;
 }
 
+const LINK_CLASS =
+  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/60';
+
 export function SidebarNav({ onNavigate, isVisible = () => true }: SidebarNavProps) {
+  const { pathname } = useLocation();
   const groups = NAV_GROUPS.map((group) => ({ ...group, items: group.items.filter(isVisible) })).filter((group) => group.items.length > 0);
   return (
     <nav aria-label="Main" className="flex flex-col gap-5">
@@ -93,24 +110,35 @@ export function SidebarNav({ onNavigate, isVisible = () => true }: SidebarNavPro
         <div key={group.label} className="flex flex-col gap-1">
           <h2 className="px-3 pb-1 text-[0.7rem] font-semibold tracking-wider text-muted-foreground uppercase">{group.label}</h2>
           <ul className="flex flex-col gap-0.5">
-            {group.items.map(({ label, to, icon: Icon, end }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/60',
-                      isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
-                    )
-                  }
-                >
-                  <Icon className="size-4 shrink-0" aria-hidden />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
+            {group.items.map(({ label, to, icon: Icon, end, children }) => {
+              // An area's pages show while the area is open, so the sidebar stays short.
+              const open = pathname === to || pathname.startsWith(`${to}/`);
+              const pages = open ? (children ?? []).filter(isVisible) : [];
+              return (
+                <li key={to}>
+                  <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => cn(LINK_CLASS, isActive && 'bg-sidebar-accent text-sidebar-accent-foreground')}>
+                    <Icon className="size-4 shrink-0" aria-hidden />
+                    {label}
+                  </NavLink>
+                  {pages.length > 0 && (
+                    <ul aria-label={`${label} pages`} className="mt-0.5 ml-5 flex flex-col gap-0.5 border-l border-sidebar-border pl-2">
+                      {pages.map((page) => (
+                        <li key={page.to}>
+                          <NavLink
+                            to={page.to}
+                            onClick={onNavigate}
+                            className={({ isActive }) => cn(LINK_CLASS, 'py-1.5 text-[0.8125rem]', isActive ? 'bg-sidebar-accent text-sidebar-accent-foreground' : 'text-muted-foreground')}
+                          >
+                            <page.icon className="size-3.5 shrink-0" aria-hidden />
+                            {page.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ))}

@@ -12,7 +12,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { ErrorAlert } from '@/components/form-alert';
 import { kybPath } from '@/config/routes';
 import { AccountVerificationQuery, ApiKeysQuery, RollApiKeyMutation } from '@/features/developers/api/keys';
-import { CopyButton } from '@/features/developers/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
 import { IntegrationUrlsCard } from '@/features/developers/components/integration-urls-card';
 import { PublicKeyCard } from '@/features/developers/components/public-key-card';

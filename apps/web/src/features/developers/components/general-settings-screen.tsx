@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
-import { CopyButton } from '@/features/developers/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
 import { usePermission } from '@/hooks/use-permission';

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { IntegrationUrlsQuery } from '@/features/developers/api/keys';
-import { CopyButton } from '@/features/developers/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 
 const PRODUCTS = [

@@ -26,7 +26,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
-import { CopyButton } from '@/features/developers/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
 import { useDeveloperScope } from '@/features/developers/lib/scope';

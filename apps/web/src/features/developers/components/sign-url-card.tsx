@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorAlert } from '@/components/form-alert';
 import { SignUrlMutation } from '@/features/developers/api/keys';
-import { CopyButton } from '@/features/developers/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 import { describeApiError } from '@/lib/graphql-errors';
 

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { CopyButton } from '@/features/developers/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 import { formatDateTime } from '@/features/developers/lib/format';
 import type { Developers_WebhookFragment } from '@/gql/graphql';

@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { KYB_REFETCH, SaveKybCompanyDetailsMutation } from '@/features/kyb/api/kyb';
 import type { StepProps } from '@/features/kyb/components/step-props';
-import { countryOptions } from '@/features/kyb/lib/countries';
+import { countryOptions } from '@/lib/countries';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { countryOptions } from '@/features/kyb/lib/countries';
+import { countryOptions } from '@/lib/countries';
 import { personFormSchema, personFormValues, type PersonFormValues } from '@/features/kyb/lib/people';
 import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
-import { countryOptions } from '@/features/kyb/lib/countries';
+import { countryOptions } from '@/lib/countries';
 import type { Answer, QuestionDefinition } from '@/features/kyb/lib/questionnaire';
 import { formatCountry } from '@/lib/format';
 

@@ -47,11 +47,11 @@ describe('switches', () => {
     expect(setField({}, on, 'isEnabled', false)[on.id]).toEqual({ isEnabled: false, isSellEnabled: false });
   });
 
-  it('enabling selling enables buying; disabling buying disables selling', () => {
+  it('buying and selling switch independently', () => {
     const btc = pair('btc', 'bitcoin');
-    expect(setField({}, btc, 'isSellEnabled', true)[btc.id]).toEqual({ isEnabled: true, isSellEnabled: true });
+    expect(setField({}, btc, 'isSellEnabled', true)[btc.id]).toEqual({ isEnabled: false, isSellEnabled: true });
     const both = pair('eth', 'ethereum', { isEnabled: true, isSellEnabled: true });
-    expect(setField({}, both, 'isEnabled', false)[both.id]).toEqual({ isEnabled: false, isSellEnabled: false });
+    expect(setField({}, both, 'isEnabled', false)[both.id]).toEqual({ isEnabled: false, isSellEnabled: true });
   });
 
   it('bulk skips what cannot be enabled', () => {

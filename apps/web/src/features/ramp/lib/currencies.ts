@@ -79,16 +79,12 @@ export function canEnable(currency: PairCurrency, field: PairField): boolean {
 }
 
 /**
- * The draft after setting one switch. Switching off is always allowed (a suspended asset may be turned off);
- * selling needs buying on: the widget offers only enabled assets, so enabling selling enables the asset.
+ * The draft after setting one switch. Switching off is always allowed (a suspended asset may be turned off).
+ * Buying (the buy widget) and selling (the sell widget) are independent, each page edits its own.
  */
 export function setField(draft: Draft, pair: Pair, field: PairField, value: boolean): Draft {
   if (value && !canEnable(pair.currency, field)) return draft;
-  const current = stateOf(pair, draft);
-  const next: PairState = { ...current, [field]: value };
-  if (field === 'isSellEnabled' && value) next.isEnabled = true;
-  if (field === 'isEnabled' && !value) next.isSellEnabled = false;
-  return { ...draft, [pair.id]: next };
+  return { ...draft, [pair.id]: { ...stateOf(pair, draft), [field]: value } };
 }
 
 /** Sets one switch on many pairs (bulk), skipping those that cannot be enabled. */

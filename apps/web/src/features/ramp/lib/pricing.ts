@@ -82,7 +82,7 @@ export function regionLabel(region: PricingRegion): string {
 }
 
 /** Where a rule applies, in the resolution order's words. */
-export function appliesWhere(rule: { region: PricingRegion; paymentMethod: PaymentMethod | null | undefined }): string {
+export function appliesWhere(rule: { region: PricingRegion; paymentMethod?: PaymentMethod | null }): string {
   const method = rule.paymentMethod ? PAYMENT_METHOD_LABEL[rule.paymentMethod] ?? rule.paymentMethod : null;
   if (rule.region === 'Global') {
     return method ? `${method} in every region without a more specific rule` : 'Everywhere no more specific rule applies';
@@ -94,7 +94,7 @@ export function appliesWhere(rule: { region: PricingRegion; paymentMethod: Payme
 interface RuleLike {
   type: PricingRuleType;
   region: PricingRegion;
-  paymentMethod: PaymentMethod | null | undefined;
+  paymentMethod?: PaymentMethod | null;
   transactionType: PricingTransactionType;
   source: 'PROVIDER_DEFAULT' | 'ACCOUNT';
 }

@@ -1,0 +1,221 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ExternalLinkIcon, InfoIcon, ShieldCheckIcon } from 'lucide-react';
+import { FIAT_CURRENCIES } from '@rampart/shared/transactions';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
+import { ErrorAlert } from '@/components/form-alert';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ROUTES } from '@/config/routes';
+import { SignWidgetUrlMutation, WidgetBaseUrlQuery } from '@/features/ramp/api/integrations';
+import { useDebounced } from '@/features/ramp/lib/use-debounced';
+import { buildWidgetUrl, iframeSnippet, needsSignature, reactSnippet, widgetParamProblems, type WidgetParam, type WidgetParams } from '@/features/ramp/lib/widget-url';
+import type { IntegrationProduct } from '@/gql/graphql';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const NONE = '__none';
+
+const TEXT_FIELDS: { name: WidgetParam; label: string; placeholder: string; description?: string; inputMode?: 'decimal' | 'email' | 'url' }[] = [
+  { name: 'walletAddress', label: 'Wallet address', placeholder: 'Where the crypto goes', description: 'Locked for the customer; needs the signature.' },
+  { name: 'walletAddressTag', label: 'Wallet address tag', placeholder: 'Destination tag or memo' },
+  { name: 'baseCurrencyAmount', label: 'Amount', placeholder: '100', inputMode: 'decimal' },
+  { name: 'email', label: 'Customer e-mail', placeholder: 'ada@example.com', inputMode: 'email', description: 'Locked for the customer; needs the signature.' },
+  { name: 'externalCustomerId', label: 'External customer id', placeholder: 'Your id for the customer' },
+  { name: 'externalTransactionId', label: 'External transaction id', placeholder: 'Your id for this purchase' },
+  { name: 'redirectURL', label: 'Redirect URL', placeholder: 'https://example.com/done', inputMode: 'url', description: 'Where the customer returns at the end.' },
+  { name: 'colorCode', label: 'Accent colour', placeholder: '#1F6FEB' },
+];
+
+function CodeBlock({ code, label }: { code: string; label: string }) {
+  return (
+    <div className="relative">
+      <pre aria-label={label} className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3 pr-12 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap">
+        {code}
+      </pre>
+      <div className="absolute top-1.5 right-1.5">
+        <CopyButton value={code} label={`Copy ${label.toLowerCase()}`} />
+      </div>
+    </div>
+  );
+}
+
+/** Builds a widget URL with the widget's parameters and has the server sign it as the partner types. */
+export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { accountId: string; product: IntegrationProduct; liveMode: boolean; canSign: boolean }) {
+  const id = useId();
+  const { data, loading, error } = useQuery(WidgetBaseUrlQuery, { variables: { accountId, type: product, liveMode } });
+  const [params, setParams] = useState<WidgetParams>({ baseCurrencyCode: 'usd', language: 'en' });
+  const [sign, signing] = useMutation(SignWidgetUrlMutation);
+  const [signed, setSigned] = useState<{ for: string; url: string } | null>(null);
+  const [signError, setSignError] = useState<string | null>(null);
+  const latest = useRef('');
+
+  const sell = product === 'OffRamp';
+  const assets = useMemo(
+    () =>
+      (data?.account?.currencyAccountPairs ?? [])
+        .filter((pair) => (sell ? pair.isSellEnabled : pair.isEnabled) && !pair.currency.isSuspended)
+        .map((pair) => pair.currency)
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [data, sell],
+  );
+  const base = data?.integrationUrl ?? null;
+  const problems = widgetParamProblems(params);
+  const hasProblems = Object.keys(problems).length > 0;
+  const unsigned = base ? buildWidgetUrl(base, params) : null;
+  const debounced = useDebounced(unsigned);
+
+  useEffect(() => {
+    if (!debounced || !canSign || hasProblems) return;
+    latest.current = debounced;
+    setSignError(null);
+    sign({ variables: { accountId, liveMode, url: debounced } })
+      .then((result) => {
+        if (latest.current === debounced && result.data) setSigned({ for: debounced, url: result.data.generateSignedUrl.url });
+      })
+      .catch((caught: unknown) => {
+        if (latest.current !== debounced) return;
+        const info = describeApiError(caught);
+        setSignError(Object.values(info.fields)[0] ?? info.message);
+      });
+  }, [debounced, canSign, hasProblems, accountId, liveMode, sign]);
+
+  const set = (name: WidgetParam, value: string) => setParams((current) => ({ ...current, [name]: value }));
+  const current = signed && signed.for === unsigned ? signed.url : null;
+  const shown = current ?? unsigned ?? '';
+  const signatureNeeded = needsSignature(params);
+  const pending = canSign && unsigned !== null && !current && !signError && !hasProblems;
+  const origins = data?.account?.allowedIframeAncestorUrls ?? [];
+  const title = product === 'OnRamp' ? 'Buy crypto' : product === 'OffRamp' ? 'Sell crypto' : 'Swap crypto';
+
+  if (loading && !data) return <Skeleton className="h-96 w-full" />;
+  if (error && !data) return <ErrorAlert title="Could not load the widget URL" message={describeApiError(error).message} />;
+
+  const select = (name: WidgetParam, label: string, options: { value: string; label: string }[], optional = true) => (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Select value={params[name] || NONE} onValueChange={(value) => set(name, value === NONE ? '' : value)}>
+        <SelectTrigger id={`${id}-${name}`} className="w-full"><SelectValue /></SelectTrigger>
+        <SelectContent>
+          {optional && <SelectItem value={NONE}>Customer chooses</SelectItem>}
+          {options.map((option) => <SelectItem key={option.value} value={option.value}>{option.label}</SelectItem>)}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+  const assetOptions = assets.map((asset) => ({ value: asset.code, label: `${asset.name} (${asset.code.toUpperCase()})` }));
+
+  return (
+    <Card role="region" aria-label="Widget URL builder">
+      <CardHeader>
+        <CardTitle className="text-base">Widget URL</CardTitle>
+        <CardDescription>
+          Fill in what you know about the customer and the purchase; everything is optional. The {liveMode ? 'live' : 'test'} publishable key is already in the URL.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {select('currencyCode', product === 'Swaps' ? 'Asset sent' : sell ? 'Asset sold' : 'Asset bought', assetOptions)}
+          {product === 'Swaps' && select('quoteCurrencyCode', 'Asset received', assetOptions)}
+          {product !== 'Swaps' && select('baseCurrencyCode', sell ? 'Paid out in' : 'Pays in', FIAT_CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() })), false)}
+          {TEXT_FIELDS.map((field) => (
+            <div key={field.name} className="flex flex-col gap-2">
+              <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
+              <Input
+                id={`${id}-${field.name}`}
+                value={params[field.name] ?? ''}
+                onChange={(event) => set(field.name, event.target.value)}
+                placeholder={field.placeholder}
+                inputMode={field.inputMode}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={Boolean(problems[field.name])}
+                aria-describedby={`${id}-${field.name}-hint`}
+              />
+              <p id={`${id}-${field.name}-hint`} className={problems[field.name] ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
+                {problems[field.name] ?? field.description ?? '\u00a0'}
+              </p>
+            </div>
+          ))}
+          {select('language', 'Language', [{ value: 'en', label: 'English' }], false)}
+          {select('theme', 'Theme', [{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }])}
+        </div>
+
+        <Alert>
+          <ShieldCheckIcon aria-hidden />
+          <AlertTitle>Signed on the server</AlertTitle>
+          <AlertDescription>
+            The signature is an HMAC-SHA256 of the query string under your {liveMode ? 'live' : 'test'} secret key, which Rampart keeps encrypted and never shows here. The widget
+            refuses a URL with a wallet address or an e-mail unless it is signed, so nobody can change where the crypto goes or whose account it is by editing the link.
+            In production, sign on your own server right before showing the widget.
+          </AlertDescription>
+        </Alert>
+
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Label>{current ? 'Signed URL' : 'URL'}</Label>
+            <span className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
+              {signing.loading || pending ? (
+                <>
+                  <Spinner label="Signing" className="size-3" /> Signing…
+                </>
+              ) : current ? (
+                'Signed'
+              ) : !canSign ? (
+                'Not signed: your role cannot sign URLs'
+              ) : null}
+            </span>
+          </div>
+          {signError && <p className="text-sm text-destructive">{signError}</p>}
+          {!canSign && signatureNeeded && <p className="text-sm text-destructive">With a wallet address or an e-mail the widget needs the signature; ask a developer or an administrator.</p>}
+          <Tabs defaultValue="url">
+            <TabsList>
+              <TabsTrigger value="url">URL</TabsTrigger>
+              <TabsTrigger value="iframe">iframe</TabsTrigger>
+              <TabsTrigger value="react">React</TabsTrigger>
+            </TabsList>
+            <TabsContent value="url">
+              <CodeBlock code={shown} label={current ? 'Signed URL' : 'Widget URL'} />
+            </TabsContent>
+            <TabsContent value="iframe">
+              <CodeBlock code={iframeSnippet(shown, title)} label="iframe snippet" />
+            </TabsContent>
+            <TabsContent value="react">
+              <CodeBlock code={reactSnippet(shown, title)} label="React component" />
+            </TabsContent>
+          </Tabs>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm" aria-disabled={!shown}>
+              <a href={shown} target="_blank" rel="noreferrer">
+                <ExternalLinkIcon aria-hidden /> Open widget
+              </a>
+            </Button>
+            {shown && <CopyButton value={shown} label={current ? 'Copy signed URL' : 'Copy URL'} size="sm" />}
+          </div>
+        </div>
+
+        <Alert>
+          <InfoIcon aria-hidden />
+          <AlertTitle>Embedding in an iframe</AlertTitle>
+          <AlertDescription>
+            <p>
+              Browsers show the widget in an iframe only on the origins listed in{' '}
+              <Link to={`${ROUTES.developers}/general`} className="font-medium text-foreground underline underline-offset-4">
+                Developers → General
+              </Link>{' '}
+              (allowed iframe ancestors).{' '}
+              {origins.length ? `Allowed now: ${origins.join(', ')}.` : 'None is listed yet, so only a new tab works.'}
+            </p>
+          </AlertDescription>
+        </Alert>
+      </CardContent>
+    </Card>
+  );
+}
