@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { createTransactionsRepository, type TransactionRow } from '../transactions/transactions.repository.ts';
+import { registerTestHelperRoutes } from '../widget/test-helper.routes.ts';
 
 /** Requests a key may make per minute. */
 export const PUBLIC_API_RATE_PER_MINUTE = 300;
@@ -134,6 +135,8 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
         if (!customer) return problem(reply, 404, 'not_found', 'No customer with this external id.');
         return customer;
       });
+
+      registerTestHelperRoutes(api, { services: deps.services, rateLimit });
 
       api.setNotFoundHandler((request, reply) => problem(reply, 404, 'not_found', `No route ${request.method} ${request.url}.`));
     },

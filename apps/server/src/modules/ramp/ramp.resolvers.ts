@@ -1,11 +1,8 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession } from '../../graphql/context.ts';
-import { AppError } from '../../graphql/errors.ts';
+import { createTestTransaction, moveTestTransaction } from '../widget/widget.resolvers.ts';
 
-// Placeholder for the test helpers until the widget module wires them (helper WIDGET owns these two lines).
-const pending = () => {
-  throw new AppError('CONFLICT', 'Ramp setup is being built.');
-};
+const testTransactionType = (row: unknown) => ((row as { kind: string }).kind === 'sell' ? 'SellTransaction' : (row as { kind: string }).kind === 'swap' ? 'SwapTransaction' : 'BuyTransaction');
 
 export const rampResolvers: Resolvers = {
   Query: {
@@ -27,11 +24,15 @@ export const rampResolvers: Resolvers = {
       context.services.ramp.updatePricingRules(requireGrant(context).accountId, args.type, args.rules, requireGrant(context), requireSession(context).user.id),
     createIntegration: (_parent, args, context) => context.services.ramp.createIntegration(requireGrant(context).accountId, requireSession(context).user.id, args.input),
     deleteIntegration: (_parent, args, context) => context.services.ramp.deleteIntegration(args.id),
-    createTestTransaction: pending,
-    moveTestTransaction: pending,
+    createTestTransaction,
+    moveTestTransaction,
   },
   Account: {
     currencyAccountPairs: (account, _args, context) => context.services.ramp.currencyAccountPairs(account.id),
   },
-  TestTransaction: { __resolveType: (row) => ((row as { kind: string }).kind === 'sell' ? 'SellTransaction' : (row as { kind: string }).kind === 'swap' ? 'SwapTransaction' : 'BuyTransaction') },
+  TestTransaction: {
+    __resolveType: (row) => testTransactionType(row),
+    // Mercurius reads `resolveType` on unions.
+    ...({ resolveType: testTransactionType } as object),
+  },
 };
