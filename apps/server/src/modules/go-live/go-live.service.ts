@@ -161,6 +161,40 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     const domainsSet = hostnames.length > 0 && rejected.length === 0;
     const flags = account.onboardingInfo;
 
+    /** Currencies chosen and the partner fee set for the product's side (buy or sell). */
+    function rampSetupItem(product: 'OnRamp' | 'OffRamp', segment: string): ChecklistItem {
+      const currencies = Boolean(flags.areCurrenciesConfigured);
+      const fees = product === 'OnRamp' ? account.hasConfiguredBuyFees : account.hasConfiguredSellFees;
+      const side = product === 'OnRamp' ? 'buying' : 'selling';
+      const missing = [
+        currencies ? null : `choose the cryptocurrencies you offer for ${side}`,
+        fees ? null : `set your partner fee for ${side} (0 % if you charge none)`,
+      ].filter((each): each is string => each !== null);
+      return {
+        key: 'rampSetup',
+        label: 'Ramp setup: currencies and fees',
+        state: missing.length ? 'pending' : 'done',
+        detail: missing.length ? `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.` : null,
+        route: `/dashboard/${segment}/${currencies ? 'fees' : 'cryptos'}`,
+        requiredToGoLive: false,
+      };
+    }
+    /** The widget URL built and the domains (or apps) where it is embedded recorded. */
+    function integrationItem(segment: string): ChecklistItem {
+      const missing = [
+        flags.isWidgetUrlBuilt ? null : 'build your widget URL',
+        flags.areDomainsConfigured ? null : 'record the domains where you embed the widget',
+      ].filter((each): each is string => each !== null);
+      return {
+        key: 'integration',
+        label: 'Integration: widget URL and domains',
+        state: missing.length ? 'pending' : 'done',
+        detail: missing.length ? `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.` : null,
+        route: `/dashboard/${segment}/integrate`,
+        requiredToGoLive: false,
+      };
+    }
+
     function checklist(product: RampProduct): ChecklistItem[] {
       const segment = PRODUCT_ROUTE_SEGMENTS[product];
       const kybItem = ((): Pick<ChecklistItem, 'state' | 'detail'> => {
@@ -187,7 +221,6 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       const blockedMatch = [blocked.country, blocked.industry].find((match) => match?.action === 'Block');
       const redirectMatch = [blocked.country, blocked.industry].find((match) => match?.action === 'Redirect');
       const describeMatch = (match: { value: string; reason: string }) => `${match === blocked.country ? countryName(match.value) : match.value}: ${match.reason}`;
-      const fees = product === 'OnRamp' ? account.hasConfiguredBuyFees : account.hasConfiguredSellFees;
       return [
         { key: 'kyb', label: 'Business verification (KYB) approved', ...kybItem, route: `/dashboard/${segment}/kyb`, requiredToGoLive: true },
         { key: 'domains', label: 'Domains set and cleared', state: domainsSet ? 'done' : 'actionRequired', detail: domainDetail, route: '/onboarding', requiredToGoLive: true },
@@ -225,14 +258,8 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
         },
         product === 'Swaps'
           ? { key: 'rampSetup', label: 'Ramp setup: currencies and fees', state: 'notApplicable', detail: 'Swaps need no currency or fee setup.', route: null, requiredToGoLive: false }
-          : {
-              key: 'rampSetup',
-              label: 'Ramp setup: currencies and fees',
-              state: fees ? 'done' : 'pending',
-              detail: fees ? null : 'Not required until currency and fee setup is available in Rampart.',
-              route: `/dashboard/${segment}/cryptos`,
-              requiredToGoLive: false,
-            },
+          : rampSetupItem(product, segment),
+        integrationItem(segment),
       ];
     }
 
@@ -261,7 +288,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       sell: readiness('OffRamp'),
       swaps: readiness('Swaps'),
       // NFT checkout has no go-live review of its own yet: its flag and the shared items.
-      nftCommerce: { ...notBuilt, isEnabled: Boolean(flags.isNftCheckoutEnabled), isReady: ready(checklists.OnRamp.filter((item) => item.key !== 'rampSetup')) },
+      nftCommerce: { ...notBuilt, isEnabled: Boolean(flags.isNftCheckoutEnabled), isReady: ready(checklists.OnRamp.filter((item) => item.key !== 'rampSetup' && item.key !== 'integration')) },
       helio: notBuilt,
       checklists,
     };

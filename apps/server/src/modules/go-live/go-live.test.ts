@@ -80,7 +80,7 @@ async function readyPartner(options: Parameters<typeof onboardedPartner>[0] = {}
 async function productStatus(client: ApiClient, accountId: string) {
   return (await client.ok(PRODUCT_STATUS, { a: accountId })).productStatus;
 }
-type ChecklistKey = 'kyb' | 'domains' | 'paymentDetails' | 'testingInstructions' | 'subscription' | 'notBlocked' | 'rampSetup';
+type ChecklistKey = 'kyb' | 'domains' | 'paymentDetails' | 'testingInstructions' | 'subscription' | 'notBlocked' | 'rampSetup' | 'integration';
 const byKey = (items: ChecklistItem[]) => Object.fromEntries(items.map((item) => [item.key, item])) as Record<ChecklistKey, ChecklistItem>;
 const requestRows = async (accountId: string) => (await t.database.pool.query(`select * from go_live_requests where account_id = $1 order by requested_at`, [accountId])).rows;
 
@@ -93,7 +93,7 @@ describe('productStatus and the checklist', () => {
     expect(status.buy).toEqual({ isReady: false, isEnabled: false, goLiveStatus: 'NotStarted', reason: null });
     expect(status.helio).toEqual({ isReady: false, isEnabled: false, goLiveStatus: 'NotStarted', reason: null });
 
-    expect(status.onRamp.map((item: ChecklistItem) => item.key)).toEqual(['kyb', 'domains', 'paymentDetails', 'testingInstructions', 'subscription', 'notBlocked', 'rampSetup']);
+    expect(status.onRamp.map((item: ChecklistItem) => item.key)).toEqual(['kyb', 'domains', 'paymentDetails', 'testingInstructions', 'subscription', 'notBlocked', 'rampSetup', 'integration']);
     const onRamp = byKey(status.onRamp);
     expect(onRamp.kyb).toMatchObject({ label: 'Business verification (KYB) approved', state: 'actionRequired', route: '/dashboard/on-ramp/kyb', requiredToGoLive: true });
     expect(onRamp.domains).toMatchObject({ label: 'Domains set and cleared', state: 'done', route: '/onboarding', requiredToGoLive: true });
@@ -104,13 +104,48 @@ describe('productStatus and the checklist', () => {
     expect(onRamp.subscription.detail).toMatch(/billing is available/);
     expect(onRamp.notBlocked).toMatchObject({ state: 'done', detail: null, requiredToGoLive: true });
     expect(onRamp.rampSetup).toMatchObject({ label: 'Ramp setup: currencies and fees', state: 'pending', route: '/dashboard/on-ramp/cryptos', requiredToGoLive: false });
-    expect(onRamp.rampSetup.detail).toMatch(/not required until/i);
+    expect(onRamp.rampSetup.detail).toBe('Choose the cryptocurrencies you offer for buying; set your partner fee for buying (0 % if you charge none).');
+    expect(onRamp.integration).toMatchObject({
+      label: 'Integration: widget URL and domains',
+      state: 'pending',
+      detail: 'Build your widget URL; record the domains where you embed the widget.',
+      route: '/dashboard/on-ramp/integrate',
+      requiredToGoLive: false,
+    });
 
     expect(byKey(status.offRamp).kyb.route).toBe('/dashboard/off-ramp/kyb');
     expect(byKey(status.offRamp).rampSetup.route).toBe('/dashboard/off-ramp/cryptos');
     const swaps = byKey(status.swapsChecklist);
     expect(swaps.testingInstructions.route).toBe('/dashboard/swaps/go-live#testing');
     expect(swaps.rampSetup).toMatchObject({ state: 'notApplicable', route: null, requiredToGoLive: false });
+    expect(swaps.integration).toMatchObject({ state: 'pending', route: '/dashboard/swaps/integrate', requiredToGoLive: false });
+  });
+
+  it('the ramp setup and integration items follow the currencies, partner fees, widget URL and domains the partner records', async () => {
+    const partner = await onboardedPartner();
+    const items = async () => {
+      const status = await productStatus(partner.client, partner.accountId);
+      return { onRamp: byKey(status.onRamp), offRamp: byKey(status.offRamp), swaps: byKey(status.swapsChecklist) };
+    };
+    const [btc] = (await t.database.pool.query(`select id from crypto_currencies where code = 'btc'`)).rows;
+    await partner.client.ok(`mutation($a: ID!, $p: [CurrencyAccountPairInput!]!) { updateCurrencyAccountPairs(accountId: $a, pairs: $p) { id } }`, {
+      a: partner.accountId,
+      p: [{ currencyId: btc.id, isEnabled: true, isSellEnabled: true }],
+    });
+    let now = await items();
+    expect(now.onRamp.rampSetup).toMatchObject({ state: 'pending', detail: 'Set your partner fee for buying (0 % if you charge none).', route: '/dashboard/on-ramp/fees' });
+    const RULES = `mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`;
+    await partner.client.ok(RULES, { a: partner.accountId, r: [{ region: 'Global', transactionType: 'buy', percentage: '1', fixedValue: '0', minValue: '0' }] });
+    now = await items();
+    expect(now.onRamp.rampSetup).toMatchObject({ state: 'done', detail: null, route: '/dashboard/on-ramp/fees' });
+    expect(now.offRamp.rampSetup).toMatchObject({ state: 'pending', detail: 'Set your partner fee for selling (0 % if you charge none).', route: '/dashboard/off-ramp/fees' });
+
+    await partner.client.ok(`mutation($a: ID!) { createIntegration(accountId: $a, input: { type: web, value: "shop.example.com" }) { id } }`, { a: partner.accountId });
+    now = await items();
+    expect(now.onRamp.integration).toMatchObject({ state: 'pending', detail: 'Build your widget URL.' });
+    await t.app.services.ramp.setOnboardingFlag(partner.accountId, 'isWidgetUrlBuilt', true);
+    now = await items();
+    for (const product of ['onRamp', 'offRamp', 'swaps'] as const) expect(now[product].integration).toMatchObject({ state: 'done', detail: null });
   });
 
   it('follows each item as the partner and staff complete it, and is ready once every required item is done', async () => {
