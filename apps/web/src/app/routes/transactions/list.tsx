@@ -1,5 +1,6 @@
+import { CreateTestTransactionButton } from '@/features/ramp/components/create-test-transaction-dialog';
 import { TransactionsScreen } from '@/features/transactions/components/transactions-screen';
 
 export default function TransactionsListRoute() {
-  return <TransactionsScreen />;
+  return <TransactionsScreen actions={<CreateTestTransactionButton />} />;
 }

@@ -24,7 +24,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 const KIND_LABEL = { BuyTransaction: 'On-ramp transaction', SellTransaction: 'Off-ramp transaction', SwapTransaction: 'Swap', BalanceTransaction: 'Balance transaction' } as const;
 /** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
-export function TransactionDetail() {
+export function TransactionDetail({ testHelper }: { testHelper?: (transaction: { id: string; __typename: string; status: string; liveMode: boolean }) => React.ReactNode }) {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
@@ -76,6 +76,7 @@ export function TransactionDetail() {
           />
         ) : null}
       </div>
+      {testHelper?.({ id: tx.id, __typename: tx.__typename, status, liveMode: tx.liveMode })}
       <Card className="py-5">
         <CardHeader className="px-5"><CardTitle className="text-base">Details</CardTitle></CardHeader>
         <CardContent className="px-5">

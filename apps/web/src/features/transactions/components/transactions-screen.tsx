@@ -36,7 +36,7 @@ interface Row {
 }
 
 /** /transactions/:tab — filters, sort, page and page size in the URL; test or live mode from the shell. */
-export function TransactionsScreen() {
+export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
   const rawTab = useLocation().pathname.split('/')[2];
   const tab: Tab = (TABS as readonly string[]).includes(rawTab ?? '') ? (rawTab as Tab) : 'on-ramp';
   const accountId = useReactiveVar(selectedAccountIdVar);
@@ -69,9 +69,12 @@ export function TransactionsScreen() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
-        <p className="text-sm text-muted-foreground">Every buy, sell, swap, NFT and balance transaction.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
+          <p className="text-sm text-muted-foreground">Every buy, sell, swap, NFT and balance transaction.</p>
+        </div>
+        {actions}
       </div>
       <nav aria-label="Transaction types" className="flex flex-wrap gap-2">
         {TABS.map((t) => (

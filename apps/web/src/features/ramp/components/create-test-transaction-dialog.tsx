@@ -1,0 +1,252 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
+import { isDecimalString } from '@rampart/shared/money';
+import { FIAT_CURRENCIES } from '@rampart/shared/transactions';
+import { FlaskConicalIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { CreateTestTransactionMutation, TestCurrenciesQuery } from '@/features/ramp/api/test-transactions';
+import { CALCULATOR_METHODS, PAYMENT_METHOD_LABEL } from '@/features/ramp/lib/pricing';
+import { TEST_KIND_LABEL, type TestKind } from '@/features/ramp/lib/test-transactions';
+import type { PaymentMethod } from '@/gql/graphql';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+
+const schema = z
+  .object({
+    kind: z.enum(['buy', 'sell', 'swap']),
+    cryptoCurrencyCode: z.string().min(1, 'Choose an asset.'),
+    quoteCryptoCurrencyCode: z.string(),
+    amount: z.string().trim().refine((value) => value === '' || (isDecimalString(value) && !value.startsWith('-') && Number(value) > 0), 'Enter an amount above zero, such as 100.'),
+    fiatCurrencyCode: z.string(),
+    paymentMethod: z.string(),
+    email: z.string().trim().refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Enter an e-mail address such as ada@example.com.'),
+    externalCustomerId: z.string().trim(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.kind === 'swap' && !values.quoteCryptoCurrencyCode) ctx.addIssue({ code: 'custom', path: ['quoteCryptoCurrencyCode'], message: 'Choose the asset received.' });
+    if (values.kind === 'swap' && values.quoteCryptoCurrencyCode === values.cryptoCurrencyCode) ctx.addIssue({ code: 'custom', path: ['quoteCryptoCurrencyCode'], message: 'Choose another asset than the one sent.' });
+  });
+type Values = z.infer<typeof schema>;
+
+const LIST_QUERIES = ['Transactions_BuyList', 'Transactions_SellList', 'Transactions_SwapList'];
+
+/** Test mode only: creates a test transaction from a test customer, priced by the account's rules (Stripe-style trigger). */
+export function CreateTestTransactionButton() {
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  const testMode = useReactiveVar(testModeVar);
+  const canManage = usePermission('integration:manage');
+  if (!accountId || !testMode || !canManage) return null;
+  return <CreateTestTransactionDialog accountId={accountId} />;
+}
+
+function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const currencies = useQuery(TestCurrenciesQuery, { variables: { accountId }, skip: !open });
+  const [create] = useMutation(CreateTestTransactionMutation, { refetchQueries: LIST_QUERIES });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { kind: 'buy', cryptoCurrencyCode: '', quoteCryptoCurrencyCode: '', amount: '', fiatCurrencyCode: 'usd', paymentMethod: 'creditCard', email: '', externalCustomerId: '' },
+  });
+  const kind = form.watch('kind');
+  const assets = useMemo(() => {
+    const pairs = currencies.data?.account?.currencyAccountPairs ?? [];
+    const offered = pairs.filter((pair) => !pair.currency.isSuspended && pair.currency.supportsTestMode && (kind === 'sell' ? pair.isSellEnabled : pair.isEnabled));
+    return (offered.length ? offered : pairs.filter((pair) => !pair.currency.isSuspended)).map((pair) => pair.currency).sort((a, b) => a.name.localeCompare(b.name));
+  }, [currencies.data, kind]);
+  const methods = kind === 'sell' ? CALCULATOR_METHODS.sell : CALCULATOR_METHODS.buy;
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      const result = await create({
+        variables: {
+          accountId,
+          input: {
+            kind: values.kind,
+            cryptoCurrencyCode: values.cryptoCurrencyCode,
+            quoteCryptoCurrencyCode: values.kind === 'swap' ? values.quoteCryptoCurrencyCode : null,
+            fiatCurrencyCode: values.kind === 'swap' ? null : values.fiatCurrencyCode,
+            paymentMethod: values.kind === 'swap' ? null : (values.paymentMethod as PaymentMethod),
+            amount: values.amount || null,
+            email: values.email || null,
+            externalCustomerId: values.externalCustomerId || null,
+          },
+        },
+      });
+      const id = result.data?.createTestTransaction.id;
+      setOpen(false);
+      form.reset();
+      toast({ title: 'Test transaction created', description: 'Its webhooks are on their way to your endpoints.' });
+      if (id) void navigate(`/transactions/${id}`);
+    } catch (caught) {
+      const map = { kind: 'kind', cryptoCurrencyCode: 'cryptoCurrencyCode', quoteCryptoCurrencyCode: 'quoteCryptoCurrencyCode', amount: 'amount', fiatCurrencyCode: 'fiatCurrencyCode', paymentMethod: 'paymentMethod', email: 'email', externalCustomerId: 'externalCustomerId' } as const;
+      const prefixed = Object.fromEntries(Object.entries(map).flatMap(([key, value]) => [[key, value], [`input.${key}`, value]]));
+      setGeneralError(applyServerErrors(form, caught, prefixed));
+    }
+  });
+
+  const assetSelect = (name: 'cryptoCurrencyCode' | 'quoteCryptoCurrencyCode', label: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange}>
+            <FormControl>
+              <SelectTrigger ref={field.ref} className="w-full"><SelectValue placeholder="Choose an asset" /></SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {assets.map((asset) => <SelectItem key={asset.code} value={asset.code}>{asset.name} ({asset.code.toUpperCase()})</SelectItem>)}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => { setOpen(next); setGeneralError(null); }}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <FlaskConicalIcon aria-hidden /> Create test transaction
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Create a test transaction</DialogTitle>
+          <DialogDescription>A test customer’s transaction in its first status, priced by your rules. Move it through its statuses from its page to try your webhook handling.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+            <ErrorAlert title="Could not create it" message={generalError} />
+            <FormField
+              control={form.control}
+              name="kind"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Kind</FormLabel>
+                  <Select value={field.value} onValueChange={(value) => { field.onChange(value); form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard'); }}>
+                    <FormControl>
+                      <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => <SelectItem key={key} value={key}>{TEST_KIND_LABEL[key]}</SelectItem>)}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              {assetSelect('cryptoCurrencyCode', kind === 'buy' ? 'Asset bought' : kind === 'sell' ? 'Asset sold' : 'Asset sent')}
+              {kind === 'swap' && assetSelect('quoteCryptoCurrencyCode', 'Asset received')}
+              <FormField
+                control={form.control}
+                name="amount"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{kind === 'buy' ? 'Amount paid' : 'Amount sent (crypto)'}</FormLabel>
+                    <FormControl>
+                      <Input {...field} inputMode="decimal" autoComplete="off" placeholder="A default" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              {kind !== 'swap' && (
+                <>
+                  <FormField
+                    control={form.control}
+                    name="fiatCurrencyCode"
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel>Fiat currency</FormLabel>
+                        <Select value={field.value} onValueChange={field.onChange}>
+                          <FormControl>
+                            <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                          </FormControl>
+                          <SelectContent>
+                            {FIAT_CURRENCIES.map((code) => <SelectItem key={code} value={code}>{code.toUpperCase()}</SelectItem>)}
+                          </SelectContent>
+                        </Select>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                  <FormField
+                    control={form.control}
+                    name="paymentMethod"
+                    render={({ field }) => (
+                      <FormItem>
+                        <FormLabel>Payment method</FormLabel>
+                        <Select value={field.value} onValueChange={field.onChange}>
+                          <FormControl>
+                            <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                          </FormControl>
+                          <SelectContent>
+                            {methods.map((method) => <SelectItem key={method} value={method}>{PAYMENT_METHOD_LABEL[method]}</SelectItem>)}
+                          </SelectContent>
+                        </Select>
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
+                </>
+              )}
+              <FormField
+                control={form.control}
+                name="email"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Customer e-mail</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="email" autoComplete="off" placeholder="A test customer" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="externalCustomerId"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>External customer id</FormLabel>
+                    <FormControl>
+                      <Input {...field} autoComplete="off" />
+                    </FormControl>
+                    <FormDescription>Optional: your id for the customer.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Creating" />}
+                Create
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
