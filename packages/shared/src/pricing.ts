@@ -197,9 +197,17 @@ export function quoteRamp(input: QuoteInput): RampQuote {
     const exchangeRate = marketRate.times(spreadPercentage.dividedBy(100).plus(1));
     const crypto = net.gt(0) ? net.dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN) : new Decimal(0);
     if (crypto.lte(0)) {
-      // The fees are charged in full up to here; the smallest amount that leaves one unit of crypto after them.
-      const minimum = totalFee.plus(exchangeRate.times(new Decimal(10).pow(-decimals))).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP);
-      const atLeast = Decimal.max(minimum, totalFee.plus(unit));
+      // The smallest amount that leaves one unit of crypto after the fees charged on that amount. Percentages grow with
+      // the amount, so step from below (fees of the last candidate plus one unit) until it is enough: never above the
+      // true minimum, as fees only grow with the amount.
+      const fees = (paid: Decimal) =>
+        ruleCharge(fee?.rule ?? null, paid, fiatDecimals).plus(ruleCharge(networkFee?.rule ?? null, paid, fiatDecimals)).plus(ruleCharge(partnerFee?.rule ?? null, paid, fiatDecimals));
+      const oneUnit = exchangeRate.times(new Decimal(10).pow(-decimals));
+      const buysOneUnit = (paid: Decimal) => paid.minus(fees(paid)).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).gt(0);
+      let atLeast = Decimal.max(amount.plus(unit), totalFee.plus(oneUnit).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP));
+      for (let step = 0; step < 1000 && !buysOneUnit(atLeast); step += 1) {
+        atLeast = Decimal.max(atLeast.plus(unit), fees(atLeast).plus(oneUnit).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP));
+      }
       throw new QuoteError('amountTooSmall', `The amount does not cover the fees of ${totalFee.toFixed(fiatDecimals)} ${input.fiatCurrencyCode.toUpperCase()}; pay at least ${atLeast.toFixed(fiatDecimals)}.`, atLeast.toFixed(fiatDecimals));
     }
     const spreadCost = net.minus(crypto.times(marketRate)).toDecimalPlaces(fiatDecimals, Decimal.ROUND_HALF_UP);
@@ -235,7 +243,16 @@ export function quoteRamp(input: QuoteInput): RampQuote {
   const totalFee = feeAmount.plus(networkFeeAmount).plus(extraFeeAmount);
   const payout = gross.minus(totalFee);
   if (payout.lte(0)) {
-    const needed = totalFee.plus(unit).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_UP);
+    // As for buying: the least crypto whose payout, after the fees charged on it, is at least one cent.
+    const cryptoUnit = new Decimal(10).pow(-decimals);
+    const grossOf = (sent: Decimal) => sent.times(exchangeRate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
+    const feesOf = (value: Decimal) =>
+      ruleCharge(fee?.rule ?? null, value, fiatDecimals).plus(ruleCharge(networkFee?.rule ?? null, value, fiatDecimals)).plus(ruleCharge(partnerFee?.rule ?? null, value, fiatDecimals));
+    const paysOut = (sent: Decimal) => grossOf(sent).minus(feesOf(grossOf(sent))).gt(0);
+    let needed = Decimal.max(amount.plus(cryptoUnit), totalFee.plus(unit).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_UP));
+    for (let step = 0; step < 1000 && !paysOut(needed); step += 1) {
+      needed = Decimal.max(needed.plus(cryptoUnit), feesOf(grossOf(needed)).plus(unit).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_UP));
+    }
     throw new QuoteError('amountTooSmall', `The amount does not cover the fees of ${totalFee.toFixed(fiatDecimals)} ${input.fiatCurrencyCode.toUpperCase()}; send at least ${needed.toFixed()} ${input.asset.code.toUpperCase()}.`, needed.toFixed());
   }
   const spreadCost = amount.times(marketRate).minus(gross).toDecimalPlaces(fiatDecimals, Decimal.ROUND_HALF_UP);
