@@ -57,7 +57,7 @@ export const DeletePublicKeyMutation = graphql(`
 `);
 
 export const SignUrlMutation = graphql(`
-  mutation Developers_SignUrl($accountId: ID!, $liveMode: Boolean!, $url: String!, $secretKey: String!) {
+  mutation Developers_SignUrl($accountId: ID!, $liveMode: Boolean!, $url: String!, $secretKey: String) {
     generateSignedUrl(accountId: $accountId, liveMode: $liveMode, url: $url, secretKey: $secretKey) {
       url
       signature

@@ -11,7 +11,7 @@ import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 import { describeApiError } from '@/lib/graphql-errors';
 
-/** Signs a widget URL with the secret key the partner pastes (the server keeps only its hash). */
+/** Signs a widget URL with the mode's secret key, which the server keeps encrypted; pasting it is optional (older keys need it). */
 export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMode: boolean }) {
   const [url, setUrl] = useState('');
   const [secretKey, setSecretKey] = useState('');
@@ -26,7 +26,7 @@ export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMo
     setError(null);
     reset();
     try {
-      await sign({ variables: { accountId, liveMode, url: url.trim(), secretKey: secretKey.trim() } });
+      await sign({ variables: { accountId, liveMode, url: url.trim(), secretKey: secretKey.trim() || null } });
     } catch (caught) {
       const info = describeApiError(caught);
       setFields(info.fields);
@@ -48,17 +48,29 @@ export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMo
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor="sign-url">Widget URL</Label>
-            <Input id="sign-url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://buy-sandbox.rampart.dev/?apiKey=pk_test_…&walletAddress=…" aria-invalid={Boolean(fields['url'])} />
+            <Input id="sign-url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder={`${window.location.origin}/widget/buy?apiKey=pk_${mode}_…&walletAddress=…`} aria-invalid={Boolean(fields['url'])} />
             {fields['url'] && <p className="text-sm text-destructive">{fields['url']}</p>}
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor="sign-secret">Secret key ({mode})</Label>
-            <Input id="sign-secret" type="password" autoComplete="off" value={secretKey} onChange={(event) => setSecretKey(event.target.value)} placeholder={`sk_${mode}_…`} aria-invalid={Boolean(fields['secretKey'])} />
+            <Label htmlFor="sign-secret">Secret key ({mode}, optional)</Label>
+            <Input
+              id="sign-secret"
+              type="password"
+              autoComplete="off"
+              value={secretKey}
+              onChange={(event) => setSecretKey(event.target.value)}
+              placeholder={`sk_${mode}_… — leave empty to sign with the stored key`}
+              aria-invalid={Boolean(fields['secretKey'])}
+              aria-describedby="sign-secret-help"
+            />
+            <p id="sign-secret-help" className="text-sm text-muted-foreground">
+              Rampart keeps your secret key encrypted and signs with it. Paste it only for a key created before that, or roll the key once.
+            </p>
             {fields['secretKey'] && <p className="text-sm text-destructive">{fields['secretKey']}</p>}
           </div>
           <ErrorAlert message={error} title="Could not sign the URL" />
           <div>
-            <Button type="submit" disabled={loading || !url.trim() || !secretKey.trim()}>
+            <Button type="submit" disabled={loading || !url.trim()}>
               {loading && <Spinner label="Signing" />}
               Sign URL
             </Button>
