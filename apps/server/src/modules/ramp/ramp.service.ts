@@ -311,15 +311,14 @@ export function createRampService(deps: { repository: RampRepository; config: En
         const label = `${currency.name} (${currency.code.toUpperCase()})`;
         if (currency.isSuspended && (pair.isEnabled || pair.isSellEnabled)) fields[`pairs.${index}.isEnabled`] = `${label} is suspended and cannot be enabled.`;
         else if (pair.isSellEnabled && !currency.isSellSupported) fields[`pairs.${index}.isSellEnabled`] = `${label} cannot be sold through Rampart: selling is not supported for it.`;
-        else if (pair.isSellEnabled && !pair.isEnabled) fields[`pairs.${index}.isSellEnabled`] = `Enable ${label} before enabling it for selling.`;
         latest.set(currency.id, { currencyId: currency.id, isEnabled: pair.isEnabled, isSellEnabled: pair.isSellEnabled });
       });
       if (Object.keys(fields).length) throw badInput(fields);
       await repository.lockAccount(accountId);
       await repository.upsertPairs(accountId, [...latest.values()]);
       const pairs = (await repository.pairsOf(accountId)).map(pairView);
-      // Configured once the partner has saved a choice, as long as it offers something.
-      await repository.setOnboardingFlag(accountId, 'areCurrenciesConfigured', pairs.some((pair) => pair.isEnabled));
+      // Configured once the partner has saved a choice, as long as it offers something (buying or selling: separate products).
+      await repository.setOnboardingFlag(accountId, 'areCurrenciesConfigured', pairs.some((pair) => pair.isEnabled || pair.isSellEnabled));
       const saved = new Set(latest.keys());
       return pairs.filter((pair) => saved.has(pair.id));
     },

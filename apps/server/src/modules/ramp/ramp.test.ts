@@ -75,6 +75,14 @@ describe('currencies an account offers', () => {
     ({ account } = await partner.client.ok(PAIRS, { a: partner.accountId }));
     expect(account.onboardingInfo.areCurrenciesConfigured).toBe(false);
     expect(account.currencyAccountPairs.every((pair: { isEnabled: boolean }) => !pair.isEnabled)).toBe(true);
+
+    // Selling is its own product: an asset may be offered for selling only.
+    const sellOnly = await partner.client.ok(UPDATE_PAIRS, { a: partner.accountId, p: [{ currencyId: btc, isEnabled: false, isSellEnabled: true }] });
+    expect(sellOnly.updateCurrencyAccountPairs).toEqual([{ id: btc, isEnabled: false, isSellEnabled: true, isConfigured: true, currency: { code: 'btc' } }]);
+    ({ account } = await partner.client.ok(PAIRS, { a: partner.accountId }));
+    expect(account.onboardingInfo.areCurrenciesConfigured).toBe(true);
+    expect((await t.app.services.ramp.offeredCurrencies(partner.accountId, 'sell')).map((each) => each.code)).toEqual(['btc']);
+    expect(await t.app.services.ramp.offeredCurrencies(partner.accountId, 'buy')).toEqual([]);
   });
 
   it('refuses a suspended asset, selling where unsupported and unknown ids, naming the asset', async () => {
