@@ -105,7 +105,8 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
     if (!request) return null;
     const tag = order.walletAddressTag.trim();
     const base = { ...request, email: order.email.trim() };
-    if (flow === 'sell') return { ...base, walletAddress: order.refundWalletAddress.trim(), refundWalletAddress: order.refundWalletAddress.trim() };
+    const refund = order.refundWalletAddress.trim();
+    if (flow === 'sell') return refund ? { ...base, refundWalletAddress: refund } : base;
     return { ...base, walletAddress: order.walletAddress.trim(), ...(tag ? { walletAddressTag: tag } : {}) };
   };
 
@@ -138,7 +139,7 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
     if (email) errors.email = email;
     if (receiving) {
       if (flow === 'sell') {
-        const refund = walletAddressError(order.refundWalletAddress, receiving);
+        const refund = order.refundWalletAddress.trim() ? walletAddressError(order.refundWalletAddress, receiving) : null;
         if (refund) errors.refundWalletAddress = refund;
       } else {
         const wallet = walletAddressError(order.walletAddress, receiving);

@@ -92,7 +92,7 @@ export function FieldShell({ label, error, hint, locked, children }: FieldShellP
 }
 
 export const inputClass =
-  'block min-h-12 w-full rounded-xl border border-line bg-field px-3.5 text-base text-fg placeholder:text-muted-fg/70 focus:border-brand focus:outline-2 focus:outline-offset-0 focus:outline-brand aria-[invalid=true]:border-danger read-only:bg-muted read-only:text-muted-fg disabled:bg-muted';
+  'block min-h-12 w-full rounded-xl border border-line bg-field px-3.5 text-base text-fg placeholder:text-muted-fg/70 focus:border-brand focus:outline-2 focus:outline-offset-0 focus:outline-brand aria-[invalid=true]:border-danger disabled:bg-muted disabled:text-muted-fg';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: ReactNode; error?: string | null; hint?: ReactNode; locked?: boolean };
 
@@ -100,7 +100,7 @@ export function TextField({ label, error, hint, locked, className, ...input }: T
   return (
     <FieldShell label={label} error={error} hint={hint} locked={locked}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} readOnly={locked || input.readOnly} className={cx(inputClass, className)} {...input} />
+        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} readOnly={locked || input.readOnly} className={cx(inputClass, (locked || input.readOnly) && 'bg-muted text-muted-fg', className)} {...input} />
       )}
     </FieldShell>
   );

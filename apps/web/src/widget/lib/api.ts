@@ -24,8 +24,10 @@ export interface QuoteRequest {
 
 export interface TransactionRequest extends QuoteRequest {
   email: string;
-  walletAddress: string;
+  /** Buy and swap: where the crypto goes. */
+  walletAddress?: string;
   walletAddressTag?: string;
+  /** Sell: where a returned deposit goes. */
   refundWalletAddress?: string;
 }
 

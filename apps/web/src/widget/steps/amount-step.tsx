@@ -24,7 +24,7 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
   const assets: PickerOption[] = bootstrap.currencies.map((asset) => ({
     value: asset.code,
     label: assetLabel(asset),
-    description: asset.name,
+    description: asset.name.replace(/\s*\(.*\)$/, ''),
     keywords: `${asset.code} ${asset.ticker} ${asset.networkCode}`,
     icon: <AssetIcon src={asset.icon} ticker={asset.ticker} />,
   }));

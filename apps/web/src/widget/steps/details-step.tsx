@@ -86,7 +86,7 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
         ) : null}
         {receiving ? (
           <TextField
-            label={flow === 'sell' ? `Your ${assetLabel(receiving)} wallet, for refunds` : `Your ${assetLabel(receiving)} wallet address`}
+            label={flow === 'sell' ? `Your ${assetLabel(receiving)} wallet, for refunds (optional)` : `Your ${assetLabel(receiving)} wallet address`}
             autoComplete="off"
             autoCapitalize="off"
             autoCorrect="off"

@@ -34,13 +34,13 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
 
   const rows: { label: string; value: string; strong?: boolean }[] = [];
   if (transaction.kind === 'buy') {
-    rows.push({ label: 'You paid', value: formatFiat(transaction.baseCurrencyAmount, fiat) });
+    rows.push({ label: completed ? 'You paid' : 'Amount', value: formatFiat(transaction.baseCurrencyAmount, fiat) });
     if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'You got' : 'You would get', value: formatCrypto(transaction.quoteCurrencyAmount, ticker, asset?.decimals), strong: true });
   } else if (transaction.kind === 'sell') {
-    rows.push({ label: 'You sent', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
+    rows.push({ label: completed ? 'You sent' : 'Amount', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
     if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'Paid out' : 'Payout', value: formatFiat(transaction.quoteCurrencyAmount, fiat), strong: true });
   } else {
-    rows.push({ label: 'You sent', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
+    rows.push({ label: completed ? 'You sent' : 'Amount', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
     if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'You got' : 'You would get', value: formatCrypto(transaction.quoteCurrencyAmount, received?.ticker ?? '', received?.decimals), strong: true });
   }
   const fees = [transaction.feeAmount, transaction.extraFeeAmount, transaction.networkFeeAmount];
@@ -76,7 +76,8 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
           )}
         </p>
       ) : null}
-      {!completed ? (
+      {/* Where it stopped, when it had got anywhere (a declined card stops before the first step). */}
+      {!completed && reached > 0 ? (
         <div className="mt-4">
           <Timeline steps={timeline(transaction.kind, transaction.status, reached).slice(transaction.kind === 'swap' ? 2 : 0)} />
         </div>
