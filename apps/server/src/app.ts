@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   await registerPublicApi(app, { database, services });
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
-  await registerWidget(app, { services, webRoot });
+  await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
   app.get('/healthz', async () => ({ status: 'ok' }));
   if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
 

@@ -6,7 +6,6 @@ import { refusalCsp, refusalPage, widgetCsp, widgetHtmlSource, widgetPage } from
 import { WidgetPageRefusal } from './widget.service.ts';
 
 /** Widget API requests a session (or, without one, an IP) may make per minute. */
-export const WIDGET_API_RATE_PER_MINUTE = 120;
 
 const STATUS_OF: Record<string, [number, string]> = {
   BAD_USER_INPUT: [400, 'invalid_request'],
@@ -47,7 +46,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
  * The widget pages (`GET /widget/{buy|sell|swap}`) and their JSON API (`/widget-api/*`). Widget assets are files under
  * /widget/assets/, served by the static plugin: `/widget/:flow` matches one path segment only, so it never takes them.
  */
-export async function registerWidget(app: FastifyInstance, deps: { services: Services; webRoot: string | null }) {
+export async function registerWidget(app: FastifyInstance, deps: { services: Services; webRoot: string | null; ratePerMinute: number }) {
   const { widget } = deps.services;
   const builtHtml = widgetHtmlSource(deps.webRoot);
 
@@ -80,7 +79,7 @@ export async function registerWidget(app: FastifyInstance, deps: { services: Ser
         reply.header('cache-control', 'no-store');
       });
       const rateLimit = {
-        max: WIDGET_API_RATE_PER_MINUTE,
+        max: deps.ratePerMinute,
         timeWindow: '1 minute',
         keyGenerator: (request: FastifyRequest) => crypto.createHash('sha256').update(sessionToken(request) ?? `ip:${request.ip}`).digest('hex'),
         errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
