@@ -49,6 +49,7 @@ export const WidgetBaseUrlQuery = graphql(`
           name
           networkCode
           isSuspended
+          supportsTestMode
         }
       }
     }

@@ -16,7 +16,7 @@ import { RuleTable } from '@/features/ramp/components/rule-table';
 import { REGIONS, regionLabel, RULE_TYPES } from '@/features/ramp/lib/pricing';
 import type { PricingRegion, PricingRuleType } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
-import { selectedAccountIdVar } from '@/lib/local-state';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 
 const ALL_REGIONS = 'all';
 
@@ -42,6 +42,7 @@ function useRegionParam(): [PricingRegion | null, (region: PricingRegion | null)
 export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRamp' | 'OffRamp'> }) {
   const transactionType = product === 'OnRamp' ? 'buy' : 'sell';
   const accountId = useReactiveVar(selectedAccountIdVar);
+  const testMode = useReactiveVar(testModeVar);
   const [region, setRegion] = useRegionParam();
   const [editing, setEditing] = useState<PricingRuleType | null>(null);
   const rules = useQuery(PricingRulesQuery, { variables: { accountId: accountId ?? '', region }, skip: !accountId, fetchPolicy: 'cache-and-network' });
@@ -51,10 +52,10 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
   const assets = useMemo(
     () =>
       (pairs.data?.account?.currencyAccountPairs ?? [])
-        .filter((pair) => (transactionType === 'buy' ? pair.isEnabled : pair.isSellEnabled) && !pair.currency.isSuspended)
+        .filter((pair) => (transactionType === 'buy' ? pair.isEnabled : pair.isSellEnabled) && !pair.currency.isSuspended && (!testMode || pair.currency.supportsTestMode))
         .map((pair) => ({ code: pair.currency.code, name: pair.currency.name }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-    [pairs.data, transactionType],
+    [pairs.data, transactionType, testMode],
   );
 
   const description =

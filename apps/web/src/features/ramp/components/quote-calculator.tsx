@@ -32,7 +32,7 @@ export function QuoteCalculator({ accountId, transactionType, assets }: { accoun
   const [country, setCountry] = useState('US');
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(methods[0]!);
   const [fiat, setFiat] = useState('usd');
-  const [asset, setAsset] = useState(assets[0]?.code ?? 'btc');
+  const [asset, setAsset] = useState((assets.find((entry) => entry.code === 'btc') ?? assets[0])?.code ?? 'btc');
   const [amount, setAmount] = useState(transactionType === 'buy' ? '100' : '0.01');
   const input = useMemo(
     () => ({ transactionType, country, paymentMethod, fiatCurrencyCode: fiat, cryptoCurrencyCode: asset, amount: amount.trim() }),

@@ -61,10 +61,10 @@ export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { ac
   const assets = useMemo(
     () =>
       (data?.account?.currencyAccountPairs ?? [])
-        .filter((pair) => (sell ? pair.isSellEnabled : pair.isEnabled) && !pair.currency.isSuspended)
+        .filter((pair) => (sell ? pair.isSellEnabled : pair.isEnabled) && !pair.currency.isSuspended && (liveMode || pair.currency.supportsTestMode))
         .map((pair) => pair.currency)
         .sort((a, b) => a.name.localeCompare(b.name)),
-    [data, sell],
+    [data, sell, liveMode],
   );
   const base = data?.integrationUrl ?? null;
   const problems = widgetParamProblems(params);
