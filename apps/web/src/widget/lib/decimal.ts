@@ -88,3 +88,14 @@ export function formatCrypto(value: string, ticker: string, decimals = 8): strin
 export function isZero(value: string): boolean {
   return /^-?0*\.?0*$/.test(value);
 }
+
+/** Adds fiat amounts with two decimals exactly (as integer cents in a BigInt). */
+export function sumCents(values: string[]): string {
+  let cents = 0n;
+  for (const value of values) {
+    const [whole = '0', fraction = ''] = value.split('.');
+    cents += BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
+  }
+  const text = cents.toString().padStart(3, '0');
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}

@@ -5,22 +5,9 @@ import { Button, Rows, StepHeading } from '../components/ui';
 import { Timeline } from '../components/timeline';
 import { useWidget } from '../context';
 import { shortAddress } from '../lib/address';
-import { formatCrypto, formatFiat, isZero } from '../lib/decimal';
+import { formatCrypto, formatFiat, isZero, sumCents } from '../lib/decimal';
+import { returnUrl } from '../lib/links';
 import { timeline } from '../lib/status';
-
-/** The partner's return link with the outcome appended (MoonPay's names); only http(s). */
-export function returnUrl(redirectURL: string | null, transaction: WidgetTransaction): string | null {
-  if (!redirectURL) return null;
-  try {
-    const url = new URL(redirectURL);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    url.searchParams.set('transactionId', transaction.id);
-    url.searchParams.set('transactionStatus', transaction.status);
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
 
 export function ResultStep({ transaction, reached, receiveCode, onRetry, onRestart }: { transaction: WidgetTransaction; reached: number; receiveCode: string | null; onRetry: () => void; onRestart: () => void }) {
   const { bootstrap, currency } = useWidget();
@@ -100,15 +87,4 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
       </div>
     </div>
   );
-}
-
-/** Adds fiat amounts with two decimals exactly (as integer cents in a BigInt). */
-export function sumCents(values: string[]): string {
-  let cents = 0n;
-  for (const value of values) {
-    const [whole = '0', fraction = ''] = value.split('.');
-    cents += BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2));
-  }
-  const text = cents.toString().padStart(3, '0');
-  return `${text.slice(0, -2)}.${text.slice(-2)}`;
 }
