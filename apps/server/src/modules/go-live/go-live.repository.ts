@@ -150,6 +150,15 @@ export function createGoLiveRepository(db: Database) {
       return rows.map((row) => row.email);
     },
 
+    /** The entry for one country, if listed: the widget asks on every quote, so it reads one row, not the list. */
+    async blockedCountry(code: string): Promise<BlockedListEntryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(blockedListEntries)
+        .where(and(eq(blockedListEntries.kind, 'country'), eq(blockedListEntries.value, code)))
+        .limit(1);
+      return row;
+    },
     blockedList(): Promise<BlockedListEntryRow[]> {
       return db.select().from(blockedListEntries).orderBy(asc(blockedListEntries.kind), asc(blockedListEntries.value));
     },

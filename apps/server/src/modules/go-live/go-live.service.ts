@@ -424,6 +424,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     },
 
     blockedList: () => repository.blockedList(),
+    blockedCountry: (code: string) => repository.blockedCountry(code),
     async upsertBlockedListEntry(userId: string, input: unknown) {
       const values = parseInput(blockedListEntrySchema, input);
       return repository.upsertBlockedListEntry({ ...values, createdByUserId: userId });

@@ -23,11 +23,13 @@ export function createRampRepository(db: Database) {
     },
 
     /** The account's own rules and the provider's defaults. */
-    rulesFor(accountId: string): Promise<PricingRuleRow[]> {
+    /** The account's rules and the provider's defaults; a quote needs only one transaction type's. */
+    rulesFor(accountId: string, transactionType?: PricingRuleRow['transactionType']): Promise<PricingRuleRow[]> {
+      const scope = or(eq(pricingRules.accountId, accountId), isNull(pricingRules.accountId));
       return db
         .select()
         .from(pricingRules)
-        .where(or(eq(pricingRules.accountId, accountId), isNull(pricingRules.accountId)));
+        .where(transactionType ? and(scope, eq(pricingRules.transactionType, transactionType)) : scope);
     },
     accountRulesOfType(accountId: string, type: PricingRuleRow['type']): Promise<PricingRuleRow[]> {
       return db

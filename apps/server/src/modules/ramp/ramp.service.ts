@@ -268,7 +268,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
     const fiat = typeof input.fiatCurrencyCode === 'string' ? input.fiatCurrencyCode.trim().toLowerCase() : '';
     if (!RAMP_FIAT_CURRENCIES.includes(fiat)) throw badInput({ fiatCurrencyCode: `Choose a fiat currency: ${RAMP_FIAT_CURRENCIES.join(', ')}.` });
     if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod)) throw badInput({ paymentMethod: 'Choose a payment method from the list.' });
-    const [currency, rules] = await Promise.all([offeredPair(accountId, input.cryptoCurrencyCode, input.transactionType, country, 'cryptoCurrencyCode'), repository.rulesFor(accountId)]);
+    const [currency, rules] = await Promise.all([offeredPair(accountId, input.cryptoCurrencyCode, input.transactionType, country, 'cryptoCurrencyCode'), repository.rulesFor(accountId, input.transactionType)]);
     const region = regionOfCountry(country);
     const paymentMethod = input.paymentMethod as PaymentMethod;
     const result = quoteOrBadInput({
@@ -342,7 +342,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
       const [sent, received, rules] = await Promise.all([
         offeredPair(accountId, input.cryptoCurrencyCode, 'swap', country, 'cryptoCurrencyCode'),
         offeredPair(accountId, input.quoteCryptoCurrencyCode, 'swap', country, 'quoteCryptoCurrencyCode'),
-        repository.rulesFor(accountId),
+        repository.rulesFor(accountId, 'sell'),
       ]);
       if (sent.id === received.id) throw badInput({ quoteCryptoCurrencyCode: 'Choose a different asset to receive.' });
       const region = regionOfCountry(country);

@@ -171,6 +171,9 @@ export function createWidgetService(deps: {
     return { params, ignored };
   }
 
+  /** Sessions whose `quoted` event this process has written (the insert itself is idempotent across processes). */
+  const quotedSessions = new Set<string>();
+
   async function session(token: string | null): Promise<WidgetSessionRow> {
     if (!token || token.length > 100) throw new AppError('UNAUTHENTICATED', 'This widget session is missing: reload the widget.');
     const row = await repository.sessionByTokenHash(sha256(token));
@@ -179,7 +182,7 @@ export function createWidgetService(deps: {
   }
 
   async function assertCountryAllowed(countryCode: string) {
-    const entry = (await goLive.blockedList()).find((row) => row.kind === 'country' && row.value === countryCode);
+    const entry = await goLive.blockedCountry(countryCode);
     if (entry) {
       throw new AppError('FORBIDDEN_ERROR', entry.action === 'Redirect' ? `Purchases from this country are handled by a partner service: ${entry.reason}` : `This service is not available in your country.`, {
         type: 'country_blocked',
@@ -337,7 +340,12 @@ export function createWidgetService(deps: {
       const sessionRow = await session(token);
       const input = parseInput(quoteBody, body);
       const quote = await quoteFor(sessionRow, input);
-      await repository.recordEvent({ accountId: sessionRow.accountId, liveMode: sessionRow.liveMode, sessionId: sessionRow.id, flow: sessionRow.flow, event: 'quoted' });
+      // The funnel counts a session's first quote; the widget re-quotes on every change, so skip the write after it.
+      if (!quotedSessions.has(sessionRow.id)) {
+        await repository.recordEvent({ accountId: sessionRow.accountId, liveMode: sessionRow.liveMode, sessionId: sessionRow.id, flow: sessionRow.flow, event: 'quoted' });
+        if (quotedSessions.size >= 50_000) quotedSessions.clear();
+        quotedSessions.add(sessionRow.id);
+      }
       return { quote };
     },
 
