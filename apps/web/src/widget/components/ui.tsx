@@ -41,15 +41,15 @@ export function Spinner({ label }: { label: string }) {
 
 /** A step's title: it takes focus when the step appears, so screen readers and keyboards start at the top. */
 export function StepHeading({ children, description }: { children: ReactNode; description?: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
+  const ref = useRef<HTMLHeadingElement>(null); // Each step is the page's one h1.
   useEffect(() => {
     ref.current?.focus({ preventScroll: false });
   }, []);
   return (
     <div className="mb-4">
-      <h2 ref={ref} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+      <h1 ref={ref} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
         {children}
-      </h2>
+      </h1>
       {description ? <p className="mt-1 text-sm text-muted-fg">{description}</p> : null}
     </div>
   );

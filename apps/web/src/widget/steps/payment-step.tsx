@@ -72,10 +72,10 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
       ) : null}
 
       <section aria-labelledby="test-cards" className="mb-4 rounded-2xl bg-warn-bg p-3 text-warn-fg">
-        <h3 id="test-cards" className="flex items-center gap-1.5 text-sm font-semibold">
+        <h2 id="test-cards" className="flex items-center gap-1.5 text-sm font-semibold">
           <FlaskConical aria-hidden className="size-4" />
           Test mode: use a test card, no real money moves
-        </h3>
+        </h2>
         <ul className="mt-2 flex flex-wrap gap-2">
           {bootstrap.testCards.map((card) => (
             <li key={card.number}>
