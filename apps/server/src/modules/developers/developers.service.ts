@@ -175,9 +175,10 @@ export function createDevelopersService(deps: {
       } else {
         await assertModeAllowed(accountId, input.liveMode);
         const stored = await secretKeyOf(accountId, input.liveMode);
-        if (stored === null) throw badInput({ secretKey: `This account has no ${input.liveMode ? 'live' : 'test'} secret key yet: open Developers › API keys to create one.` });
         if (stored === 'unencrypted') throw badInput({ secretKey: PLAIN_SECRET_KEY_MESSAGE });
-        secretKey = stored;
+        // A new account signs before it has listed its keys: the key is made here, kept encrypted, and never shown;
+        // Developers › API keys shows it masked, and rolling it shows a new one once.
+        secretKey = stored ?? (await createKey(accountId, input.liveMode, 'secret')).plainSecret!;
       }
       const signed = signWidgetUrl(parsed.toString(), secretKey);
       await deps.setOnboardingFlag(accountId, 'isWidgetUrlBuilt', true);
