@@ -4,6 +4,7 @@ import { accounts, domainReviews, memberships, organizations } from '../../db/sc
 import { affiliatePayoutConfigurations } from '../../db/schema/developers.ts';
 import { blockedListEntries, goLiveRequests, testingInstructions, type TestingInstructionsSnapshot } from '../../db/schema/go-live.ts';
 import { users } from '../../db/schema/identity.ts';
+import { integrations } from '../../db/schema/ramp.ts';
 
 export type TestingInstructionsRow = typeof testingInstructions.$inferSelect;
 export type GoLiveRequestRow = typeof goLiveRequests.$inferSelect;
@@ -37,6 +38,11 @@ export function createGoLiveRepository(db: Database) {
         .where(eq(accounts.id, accountId))
         .limit(1);
       return row;
+    },
+    /** Web domains the partner recorded where it embeds the widget (createIntegration). */
+    async integrationDomainsOf(accountId: string): Promise<string[]> {
+      const rows = await db.select({ value: integrations.value }).from(integrations).where(and(eq(integrations.accountId, accountId), eq(integrations.type, 'web')));
+      return rows.map((row) => row.value);
     },
     domainReviewsOf(accountId: string, executor: Executor = db): Promise<DomainReviewRow[]> {
       return executor.select().from(domainReviews).where(eq(domainReviews.accountId, accountId)).orderBy(asc(domainReviews.domain));

@@ -146,17 +146,18 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
 
   async function productStatus(accountId: string): Promise<ProductStatusView> {
     const { account, subscriptionPlanType } = await loadAccount(accountId);
-    const [verification, reviews, hasPayout, instructions, requests, blocked] = await Promise.all([
+    const [verification, reviews, hasPayout, integrationDomains, instructions, requests, blocked] = await Promise.all([
       kyb.statusOfAccount(accountId),
       repository.domainReviewsOf(accountId),
       repository.hasPayoutConfiguration(accountId),
+      repository.integrationDomainsOf(accountId),
       repository.testingInstructions(accountId),
       repository.latestRequests(accountId),
       blockedStatus(accountId, account),
     ]);
 
-    // A domain counts as set until staff reject it; only the websites the partner lists now count.
-    const hostnames = [...new Set((account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf).filter((host): host is string => Boolean(host)))];
+    // A domain counts as set until staff reject it; only the websites and widget domains the partner lists now count.
+    const hostnames = [...new Set([...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...integrationDomains].filter((host): host is string => Boolean(host)))];
     const rejected = reviews.filter((review) => review.status === 'rejected' && hostnames.includes(review.domain));
     const domainsSet = hostnames.length > 0 && rejected.length === 0;
     const flags = account.onboardingInfo;
@@ -414,7 +415,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     async updateDomainReview(accountId: string, input: unknown) {
       const values = parseInput(domainReviewInput, input);
       const { account } = await loadAccount(accountId);
-      const listed = new Set((account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf).filter(Boolean));
+      const listed = new Set([...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...(await repository.integrationDomainsOf(accountId))].filter(Boolean));
       const reviewed = await repository.domainReviewsOf(accountId);
       if (!listed.has(values.domain) && !reviewed.some((review) => review.domain === values.domain)) {
         throw badInput({ domain: `${values.domain} is not one of this account's websites.` });
