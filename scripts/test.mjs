@@ -13,6 +13,7 @@ const steps = [
   { name: 'server tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile=${results}/server.json`], report: 'vitest', file: 'server.json' },
   { name: 'web unit tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'apps/web', '--reporter=default', '--reporter=json', `--outputFile=${results}/web.json`], report: 'vitest', file: 'web.json' },
   { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'] },
   // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
   { name: 'benchmark smoke: transactions (100,000 rows)', cmd: 'npm', args: ['run', 'bench', '--', '--transactions', '--smoke'] },
   { name: 'benchmark smoke: webhook delivery', cmd: 'npm', args: ['run', 'bench', '--', '--webhooks', '--smoke'] },
