@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, domainReviews } from '../../db/schema/accounts.ts';
-import { currencyAccountPairs, integrations, pricingRules } from '../../db/schema/ramp.ts';
+import { currencyAccountPairs, integrations, pricingRules, widgetSessions } from '../../db/schema/ramp.ts';
 import { cryptoCurrencies } from '../../db/schema/settings.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -9,6 +9,77 @@ export type PricingRuleRow = typeof pricingRules.$inferSelect;
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type CurrencyRow = typeof cryptoCurrencies.$inferSelect;
 export type PairRow = typeof currencyAccountPairs.$inferSelect;
+export type SessionRow = typeof widgetSessions.$inferSelect;
+/** What a quote reads of a catalogue asset. */
+export type QuoteCurrencyRow = Pick<CurrencyRow, 'id' | 'code' | 'name' | 'icon' | 'isSellSupported' | 'isSuspended' | 'isSuspendedUS' | 'supportsTestMode'>;
+
+/** Everything a quote reads, loaded in one statement (`quoteContext`). */
+export interface QuoteContextRows {
+  /** The widget session of the token hash, unexpired (only when one was asked for). */
+  session: SessionRow | null;
+  /** The blocked-list entry of the country (only when one was asked for). */
+  blocked: { action: 'Block' | 'Redirect'; reason: string } | null;
+  /** The asked-for assets that are in the catalogue, each with the account's row for it when there is one. */
+  pairs: Array<{ currency: QuoteCurrencyRow; pair: Pick<PairRow, 'isEnabled' | 'isSellEnabled'> | null }>;
+  /** The account's rules and the provider's defaults, of the transaction type. */
+  rules: PricingRuleRow[];
+}
+
+/**
+ * One round trip for a quote: the widget session (by token hash; its account and flow then scope the rest), the
+ * country's blocked-list entry, the assets with the account's pairs, and the rules of the transaction type (given, else
+ * the session flow's: buy for buy, sell for sell and swap). Numerics travel as text so no amount passes through a float.
+ * A named statement: PostgreSQL parses and plans it once per connection.
+ */
+const QUOTE_CONTEXT_SQL = `
+with session as (
+  select id, token_hash, account_id, live_mode, flow, params, is_signed, created_at, expires_at
+  from widget_sessions
+  where $1::text is not null and token_hash = $1::text and expires_at > now()
+  limit 1
+), scope as (
+  select coalesce($2::uuid, (select account_id from session)) as account_id,
+         coalesce($5::text, (select case when flow = 'buy' then 'buy' else 'sell' end from session)) as transaction_type
+)
+select
+  s.id, s.token_hash, s.account_id, s.live_mode, s.flow, s.params, s.is_signed, s.created_at, s.expires_at,
+  (select json_build_object('action', b.action, 'reason', b.reason)
+     from blocked_list_entries b
+     where $3::text is not null and b.kind = 'country' and b.value = $3::text
+     limit 1) as blocked,
+  (select coalesce(json_agg(json_build_object(
+       'id', c.id, 'code', c.code, 'name', c.name, 'icon', c.icon, 'isSellSupported', c.is_sell_supported,
+       'isSuspended', c.is_suspended, 'isSuspendedUS', c.is_suspended_us, 'supportsTestMode', c.supports_test_mode,
+       'isEnabled', p.is_enabled, 'isSellEnabled', p.is_sell_enabled)), '[]')
+     from crypto_currencies c
+     left join currency_account_pairs p on p.currency_id = c.id and p.account_id = scope.account_id
+     where scope.account_id is not null and c.code = any($4::text[])) as pairs,
+  (select coalesce(json_agg(json_build_object(
+       'id', r.id, 'accountId', r.account_id, 'type', r.type, 'region', r.region, 'paymentMethod', r.payment_method,
+       'transactionType', r.transaction_type, 'percentage', r.percentage::text, 'fixedValue', r.fixed_value::text,
+       'minValue', r.min_value::text, 'createdAt', r.created_at, 'updatedAt', r.updated_at, 'updatedByUserId', r.updated_by_user_id)), '[]')
+     from pricing_rules r
+     where scope.account_id is not null and (r.account_id = scope.account_id or r.account_id is null) and r.transaction_type = scope.transaction_type) as rules
+from scope
+left join session s on true`;
+
+type RuleJson = Omit<PricingRuleRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+type PairJson = QuoteCurrencyRow & { isEnabled: boolean | null; isSellEnabled: boolean | null };
+interface QuoteContextSqlRow {
+  id: string | null;
+  token_hash: string;
+  account_id: string;
+  live_mode: boolean;
+  flow: SessionRow['flow'];
+  params: Record<string, string>;
+  is_signed: boolean;
+  created_at: Date;
+  expires_at: Date;
+  blocked: QuoteContextRows['blocked'];
+  pairs: PairJson[];
+  rules: RuleJson[];
+}
+
 export type RuleValues = Pick<PricingRuleRow, 'type' | 'region' | 'paymentMethod' | 'transactionType' | 'percentage' | 'fixedValue' | 'minValue'>;
 
 export function createRampRepository(db: Database) {
@@ -59,14 +130,35 @@ export function createRampRepository(db: Database) {
         .leftJoin(currencyAccountPairs, and(eq(currencyAccountPairs.currencyId, cryptoCurrencies.id), eq(currencyAccountPairs.accountId, accountId)))
         .orderBy(asc(cryptoCurrencies.sortOrder), asc(cryptoCurrencies.code));
     },
-    async pairOfCode(accountId: string, code: string): Promise<{ currency: CurrencyRow; pair: PairRow | null } | undefined> {
-      const [row] = await db
-        .select({ currency: cryptoCurrencies, pair: currencyAccountPairs })
-        .from(cryptoCurrencies)
-        .leftJoin(currencyAccountPairs, and(eq(currencyAccountPairs.currencyId, cryptoCurrencies.id), eq(currencyAccountPairs.accountId, accountId)))
-        .where(eq(cryptoCurrencies.code, code))
-        .limit(1);
-      return row;
+    /**
+     * The rows of a quote in one statement: for an account (`accountId`), or for the widget session of `tokenHash`
+     * (null session when it is unknown or expired; nothing else is read then). Reads commit-visible rows on the pool.
+     */
+    async quoteContext(scope: {
+      accountId: string | null;
+      tokenHash: string | null;
+      blockedCountry: string | null;
+      codes: string[];
+      transactionType: PricingRuleRow['transactionType'] | null;
+    }): Promise<QuoteContextRows> {
+      const result = await db.$client.query<QuoteContextSqlRow>({
+        name: 'ramp_quote_context',
+        text: QUOTE_CONTEXT_SQL,
+        values: [scope.tokenHash, scope.accountId, scope.blockedCountry, scope.codes, scope.transactionType],
+      });
+      const row = result.rows[0]!;
+      return {
+        session:
+          row.id === null
+            ? null
+            : { id: row.id, tokenHash: row.token_hash, accountId: row.account_id, liveMode: row.live_mode, flow: row.flow, params: row.params, isSigned: row.is_signed, createdAt: row.created_at, expiresAt: row.expires_at },
+        blocked: row.blocked,
+        pairs: row.pairs.map(({ isEnabled, isSellEnabled, ...currency }) => ({
+          currency,
+          pair: isEnabled === null || isSellEnabled === null ? null : { isEnabled, isSellEnabled },
+        })),
+        rules: row.rules.map((rule) => ({ ...rule, createdAt: new Date(rule.createdAt), updatedAt: new Date(rule.updatedAt) })),
+      };
     },
     async upsertPairs(accountId: string, pairs: Array<{ currencyId: string; isEnabled: boolean; isSellEnabled: boolean }>) {
       if (pairs.length === 0) return;

@@ -21,7 +21,7 @@ import type { WidgetCurrency } from '@rampart/shared/widget';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, forbidden, notFound } from '../../graphql/errors.ts';
 import { NETWORKS } from '../settings/crypto-catalogue.ts';
-import type { CurrencyRow, IntegrationRow, PairRow, PricingRuleRow, RampRepository, RuleValues } from './ramp.repository.ts';
+import type { CurrencyRow, IntegrationRow, PairRow, PricingRuleRow, QuoteContextRows, QuoteCurrencyRow, RampRepository, RuleValues } from './ramp.repository.ts';
 
 /** Who is looking: a member with a role, or staff with an admin role (the GraphQL grant). */
 export interface RampViewer {
@@ -29,6 +29,9 @@ export interface RampViewer {
   role: MembershipRole | null;
   adminRole: string | null;
 }
+
+export type QuoteInput = { transactionType: 'buy' | 'sell'; country: string; paymentMethod: string; fiatCurrencyCode: string; cryptoCurrencyCode: string; amount: string };
+export type SwapInput = { country: string; cryptoCurrencyCode: string; quoteCryptoCurrencyCode: string; amount: string };
 
 export type OnboardingFlag = 'isWidgetUrlBuilt' | 'areCurrenciesConfigured' | 'areDomainsConfigured';
 
@@ -83,7 +86,13 @@ export interface PairView {
   currency: CurrencyRow;
 }
 
-function pairView({ currency, pair }: { currency: CurrencyRow; pair: PairRow | null }): PairView {
+function pairView<C extends Pick<CurrencyRow, 'id' | 'isSuspended' | 'isSellSupported'> = CurrencyRow>({
+  currency,
+  pair,
+}: {
+  currency: C;
+  pair: Pick<PairRow, 'isEnabled' | 'isSellEnabled'> | null;
+}): Omit<PairView, 'currency'> & { currency: C } {
   if (pair) return { id: currency.id, isEnabled: pair.isEnabled, isSellEnabled: pair.isSellEnabled, isConfigured: true, currency };
   // Without a saved row the catalogue default applies: offered unless suspended, sold where selling is supported.
   return { id: currency.id, isEnabled: !currency.isSuspended, isSellEnabled: currency.isSellSupported && !currency.isSuspended, isConfigured: false, currency };
@@ -225,9 +234,13 @@ export function createRampService(deps: { repository: RampRepository; config: En
     return rules;
   }
 
-  async function offeredPair(accountId: string, code: unknown, flow: 'buy' | 'sell' | 'swap', country: string | null, field: string) {
-    const text = typeof code === 'string' ? code.trim().toLowerCase() : '';
-    const found = text ? await repository.pairOfCode(accountId, text) : undefined;
+  /** An asset code as the catalogue stores it ('' when none was given). */
+  const codeOf = (code: unknown) => (typeof code === 'string' ? code.trim().toLowerCase() : '');
+
+  /** The asset of `code` in a loaded quote context when the account offers it for the flow. */
+  function offeredPair(context: QuoteContextRows, code: unknown, flow: 'buy' | 'sell' | 'swap', country: string | null, field: string): QuoteCurrencyRow {
+    const text = codeOf(code);
+    const found = text ? context.pairs.find((each) => each.currency.code === text) : undefined;
     if (!found) throw badInput({ [field]: `${text ? `"${text.slice(0, 40)}"` : 'This asset'} is not in the catalogue.` });
     const view = pairView(found);
     const label = `${found.currency.name} (${found.currency.code.toUpperCase()})`;
@@ -244,7 +257,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
     return code;
   }
 
-  function marketRate(currency: CurrencyRow, fiat: string, field: string): string {
+  function marketRate(currency: Pick<CurrencyRow, 'icon' | 'code'>, fiat: string, field: string): string {
     const rate = testModeMarketRate(tickerOf(currency), fiat);
     if (!rate) throw badInput({ [field]: `No test-mode rate for ${currency.code.toUpperCase()} in ${fiat.toUpperCase()}.` });
     return rate;
@@ -259,29 +272,98 @@ export function createRampService(deps: { repository: RampRepository; config: En
     }
   }
 
-  async function quote(
-    accountId: string,
-    input: { transactionType: 'buy' | 'sell'; country: string; paymentMethod: string; fiatCurrencyCode: string; cryptoCurrencyCode: string; amount: string },
-  ) {
+  /**
+   * Everything a quote reads, in one round trip (the quote path is hot: the widget re-quotes on every change). For an
+   * account, or for the widget session of a token hash (then also the country's blocked-list entry, and the rules of the
+   * session flow's transaction type when none is given).
+   */
+  function quoteContext(scope: {
+    accountId?: string;
+    tokenHash?: string;
+    blockedCountry?: string;
+    codes: unknown[];
+    transactionType?: 'buy' | 'sell';
+  }): Promise<QuoteContextRows> {
+    return repository.quoteContext({
+      accountId: scope.accountId ?? null,
+      tokenHash: scope.tokenHash ?? null,
+      blockedCountry: scope.blockedCountry ?? null,
+      codes: scope.codes.map(codeOf).filter(Boolean),
+      transactionType: scope.transactionType ?? null,
+    });
+  }
+
+  /** The checks of a buy or sell quote that need no data, in the order the customer hears them. */
+  function checkQuoteInput(input: QuoteInput) {
     if (input.transactionType !== 'buy' && input.transactionType !== 'sell') throw badInput({ transactionType: 'Choose buy or sell.' });
     const country = checkCountry(input.country);
     const fiat = typeof input.fiatCurrencyCode === 'string' ? input.fiatCurrencyCode.trim().toLowerCase() : '';
     if (!RAMP_FIAT_CURRENCIES.includes(fiat)) throw badInput({ fiatCurrencyCode: `Choose a fiat currency: ${RAMP_FIAT_CURRENCIES.join(', ')}.` });
     if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod)) throw badInput({ paymentMethod: 'Choose a payment method from the list.' });
-    const [currency, rules] = await Promise.all([offeredPair(accountId, input.cryptoCurrencyCode, input.transactionType, country, 'cryptoCurrencyCode'), repository.rulesFor(accountId, input.transactionType)]);
-    const region = regionOfCountry(country);
-    const paymentMethod = input.paymentMethod as PaymentMethod;
+    return { transactionType: input.transactionType, country, fiat, paymentMethod: input.paymentMethod as PaymentMethod, cryptoCurrencyCode: input.cryptoCurrencyCode, amount: input.amount };
+  }
+
+  /** A buy or sell quote from its checked input and loaded context: no I/O. */
+  function priceQuote(context: QuoteContextRows, input: ReturnType<typeof checkQuoteInput>) {
+    const currency = offeredPair(context, input.cryptoCurrencyCode, input.transactionType, input.country, 'cryptoCurrencyCode');
+    const region = regionOfCountry(input.country);
     const result = quoteOrBadInput({
       transactionType: input.transactionType,
       region,
-      paymentMethod,
-      fiatCurrencyCode: fiat,
+      paymentMethod: input.paymentMethod,
+      fiatCurrencyCode: input.fiat,
       asset: { code: currency.code, ticker: tickerOf(currency) },
-      marketRate: marketRate(currency, fiat, 'cryptoCurrencyCode'),
+      marketRate: marketRate(currency, input.fiat, 'cryptoCurrencyCode'),
       amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
-      rules,
+      rules: context.rules,
     });
-    return { ...result, region, paymentMethod, cryptoCurrencyCode: currency.code, applied: result.applied.map((each) => ({ ...each, rule: each.rule as PricingRuleRow | null })) };
+    return { ...result, region, paymentMethod: input.paymentMethod, cryptoCurrencyCode: currency.code, applied: result.applied.map((each) => ({ ...each, rule: each.rule as PricingRuleRow | null })) };
+  }
+
+  async function quote(accountId: string, input: QuoteInput) {
+    const checked = checkQuoteInput(input);
+    const context = await quoteContext({ accountId, codes: [checked.cryptoCurrencyCode], transactionType: checked.transactionType });
+    return priceQuote(context, checked);
+  }
+
+  function checkSwapInput(input: SwapInput) {
+    return { ...input, country: checkCountry(input.country) };
+  }
+
+  /** A swap quote from its checked input and loaded context (rules of sells): no I/O. */
+  function priceSwap(context: QuoteContextRows, input: ReturnType<typeof checkSwapInput>) {
+    const { country } = input;
+    const sent = offeredPair(context, input.cryptoCurrencyCode, 'swap', country, 'cryptoCurrencyCode');
+    const received = offeredPair(context, input.quoteCryptoCurrencyCode, 'swap', country, 'quoteCryptoCurrencyCode');
+    if (sent.id === received.id) throw badInput({ quoteCryptoCurrencyCode: 'Choose a different asset to receive.' });
+    const region = regionOfCountry(country);
+    // A sell of the sent asset for usd from the customer's balance, then the net usd buys the received asset at market.
+    const sell = quoteOrBadInput({
+      transactionType: 'sell',
+      region,
+      paymentMethod: 'balance',
+      fiatCurrencyCode: 'usd',
+      asset: { code: sent.code, ticker: tickerOf(sent) },
+      marketRate: marketRate(sent, 'usd', 'cryptoCurrencyCode'),
+      amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
+      rules: context.rules,
+    });
+    const receivedRate = new Decimal(marketRate(received, 'usd', 'quoteCryptoCurrencyCode'));
+    const decimals = assetDecimals(tickerOf(received));
+    const quoteAmount = new Decimal(sell.quoteCurrencyAmount).dividedBy(receivedRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
+    if (quoteAmount.lte(0)) throw badInput({ amount: `The amount does not cover the fees of ${sell.totalFeeAmount} USD; send more ${sent.code.toUpperCase()}.` });
+    return {
+      baseCurrencyAmount: sell.baseCurrencyAmount,
+      quoteCurrencyAmount: quoteAmount.toFixed(decimals),
+      feeAmount: sell.feeAmount,
+      extraFeeAmount: sell.extraFeeAmount,
+      networkFeeAmount: sell.networkFeeAmount,
+      totalFeeAmount: sell.totalFeeAmount,
+      fiatCurrencyCode: 'usd' as const,
+      /** Units of the received asset per unit sent, after the spread and before fees. */
+      exchangeRate: new Decimal(sell.exchangeRate).dividedBy(receivedRate).toSignificantDigits(12).toFixed(),
+      region,
+    };
   }
 
   return {
@@ -337,43 +419,17 @@ export function createRampService(deps: { repository: RampRepository; config: En
 
     quote,
 
-    async quoteSwap(accountId: string, input: { country: string; cryptoCurrencyCode: string; quoteCryptoCurrencyCode: string; amount: string }) {
-      const country = checkCountry(input.country);
-      const [sent, received, rules] = await Promise.all([
-        offeredPair(accountId, input.cryptoCurrencyCode, 'swap', country, 'cryptoCurrencyCode'),
-        offeredPair(accountId, input.quoteCryptoCurrencyCode, 'swap', country, 'quoteCryptoCurrencyCode'),
-        repository.rulesFor(accountId, 'sell'),
-      ]);
-      if (sent.id === received.id) throw badInput({ quoteCryptoCurrencyCode: 'Choose a different asset to receive.' });
-      const region = regionOfCountry(country);
-      // A sell of the sent asset for usd from the customer's balance, then the net usd buys the received asset at market.
-      const sell = quoteOrBadInput({
-        transactionType: 'sell',
-        region,
-        paymentMethod: 'balance',
-        fiatCurrencyCode: 'usd',
-        asset: { code: sent.code, ticker: tickerOf(sent) },
-        marketRate: marketRate(sent, 'usd', 'cryptoCurrencyCode'),
-        amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
-        rules,
-      });
-      const receivedRate = new Decimal(marketRate(received, 'usd', 'quoteCryptoCurrencyCode'));
-      const decimals = assetDecimals(tickerOf(received));
-      const quoteAmount = new Decimal(sell.quoteCurrencyAmount).dividedBy(receivedRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-      if (quoteAmount.lte(0)) throw badInput({ amount: `The amount does not cover the fees of ${sell.totalFeeAmount} USD; send more ${sent.code.toUpperCase()}.` });
-      return {
-        baseCurrencyAmount: sell.baseCurrencyAmount,
-        quoteCurrencyAmount: quoteAmount.toFixed(decimals),
-        feeAmount: sell.feeAmount,
-        extraFeeAmount: sell.extraFeeAmount,
-        networkFeeAmount: sell.networkFeeAmount,
-        totalFeeAmount: sell.totalFeeAmount,
-        fiatCurrencyCode: 'usd' as const,
-        /** Units of the received asset per unit sent, after the spread and before fees. */
-        exchangeRate: new Decimal(sell.exchangeRate).dividedBy(receivedRate).toSignificantDigits(12).toFixed(),
-        region,
-      };
+    async quoteSwap(accountId: string, input: SwapInput) {
+      const checked = checkSwapInput(input);
+      const context = await quoteContext({ accountId, codes: [checked.cryptoCurrencyCode, checked.quoteCryptoCurrencyCode], transactionType: 'sell' });
+      return priceSwap(context, checked);
     },
+
+    quoteContext,
+    checkQuoteInput,
+    priceQuote,
+    checkSwapInput,
+    priceSwap,
 
     /** The assets a widget flow offers: enabled for the flow (sell: isSellEnabled), not suspended, available in test mode. */
     async offeredCurrencies(accountId: string, flow: 'buy' | 'sell' | 'swap'): Promise<WidgetCurrency[]> {

@@ -23,6 +23,7 @@ import type { DevelopersService } from '../developers/developers.service.ts';
 import type { GoLiveService } from '../go-live/go-live.service.ts';
 import type { TransactionRow } from '../transactions/transactions.repository.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
+import type { QuoteContextRows } from '../ramp/ramp.repository.ts';
 import type { RampPort } from './ramp-port.ts';
 import type { TestProcessing } from './test-processing.ts';
 import type { WidgetRepository, WidgetSessionRow } from './widget.repository.ts';
@@ -174,21 +175,26 @@ export function createWidgetService(deps: {
   /** Sessions whose `quoted` event this process has written (the insert itself is idempotent across processes). */
   const quotedSessions = new Set<string>();
 
+  const sessionMissing = () => new AppError('UNAUTHENTICATED', 'This widget session is missing: reload the widget.');
+  const sessionExpired = () => new AppError('UNAUTHENTICATED', 'This widget session has expired: reload the widget to start again.');
+
   async function session(token: string | null): Promise<WidgetSessionRow> {
-    if (!token || token.length > 100) throw new AppError('UNAUTHENTICATED', 'This widget session is missing: reload the widget.');
+    if (!token || token.length > 100) throw sessionMissing();
     const row = await repository.sessionByTokenHash(sha256(token));
-    if (!row) throw new AppError('UNAUTHENTICATED', 'This widget session has expired: reload the widget to start again.');
+    if (!row) throw sessionExpired();
     return row;
+  }
+
+  function countryBlocked(entry: { action: 'Block' | 'Redirect'; reason: string }): AppError {
+    return new AppError('FORBIDDEN_ERROR', entry.action === 'Redirect' ? `Purchases from this country are handled by a partner service: ${entry.reason}` : `This service is not available in your country.`, {
+      type: 'country_blocked',
+      action: entry.action,
+    });
   }
 
   async function assertCountryAllowed(countryCode: string) {
     const entry = await goLive.blockedCountry(countryCode);
-    if (entry) {
-      throw new AppError('FORBIDDEN_ERROR', entry.action === 'Redirect' ? `Purchases from this country are handled by a partner service: ${entry.reason}` : `This service is not available in your country.`, {
-        type: 'country_blocked',
-        action: entry.action,
-      });
-    }
+    if (entry) throw countryBlocked(entry);
   }
 
   async function ownTransaction(sessionRow: WidgetSessionRow, id: string): Promise<TransactionRow> {
@@ -225,36 +231,47 @@ export function createWidgetService(deps: {
     };
   }
 
-  async function quoteFor(sessionRow: WidgetSessionRow, input: z.infer<typeof quoteBody>): Promise<WidgetQuote> {
-    await assertCountryAllowed(input.country);
+  /**
+   * A quote from the context loaded in one statement (session, blocked country, assets, rules): the checks run in the
+   * order they did when each was its own query — session, country, payment method, then the ramp's.
+   */
+  function quoteFor(context: QuoteContextRows, input: z.infer<typeof quoteBody>): { sessionRow: WidgetSessionRow; quote: WidgetQuote } {
+    const sessionRow = context.session;
+    if (!sessionRow) throw sessionExpired();
+    if (context.blocked) throw countryBlocked(context.blocked);
     const flow = sessionRow.flow;
     if (!WIDGET_PAYMENT_METHODS[flow].includes(input.paymentMethod)) {
       throw badInput({ paymentMethod: `Choose one of ${WIDGET_PAYMENT_METHODS[flow].join(', ')}.` });
     }
+    const ramp = deps.ramp();
     const expiresAt = new Date(Date.now() + QUOTE_TTL_MS).toISOString();
     if (flow === 'swap') {
       if (!input.quoteCryptoCurrencyCode) throw badInput({ quoteCryptoCurrencyCode: 'Choose the asset to receive.' });
-      const quote = await deps.ramp().quoteSwap(sessionRow.accountId, { country: input.country, cryptoCurrencyCode: input.cryptoCurrencyCode, quoteCryptoCurrencyCode: input.quoteCryptoCurrencyCode, amount: input.amount });
+      const checked = ramp.checkSwapInput({ country: input.country, cryptoCurrencyCode: input.cryptoCurrencyCode, quoteCryptoCurrencyCode: input.quoteCryptoCurrencyCode, amount: input.amount });
+      const quote = ramp.priceSwap(context, checked);
       return {
-        transactionType: 'sell',
-        region: quote.region,
-        paymentMethod: 'balance',
-        fiatCurrencyCode: quote.fiatCurrencyCode,
-        cryptoCurrencyCode: input.cryptoCurrencyCode,
-        quoteCryptoCurrencyCode: input.quoteCryptoCurrencyCode,
-        baseCurrencyAmount: quote.baseCurrencyAmount,
-        quoteCurrencyAmount: quote.quoteCurrencyAmount,
-        feeAmount: quote.feeAmount,
-        extraFeeAmount: quote.extraFeeAmount,
-        networkFeeAmount: quote.networkFeeAmount,
-        totalFeeAmount: quote.totalFeeAmount,
-        spreadPercentage: '0',
-        marketRate: quote.exchangeRate,
-        exchangeRate: quote.exchangeRate,
-        expiresAt,
+        sessionRow,
+        quote: {
+          transactionType: 'sell',
+          region: quote.region,
+          paymentMethod: 'balance',
+          fiatCurrencyCode: quote.fiatCurrencyCode,
+          cryptoCurrencyCode: input.cryptoCurrencyCode,
+          quoteCryptoCurrencyCode: input.quoteCryptoCurrencyCode,
+          baseCurrencyAmount: quote.baseCurrencyAmount,
+          quoteCurrencyAmount: quote.quoteCurrencyAmount,
+          feeAmount: quote.feeAmount,
+          extraFeeAmount: quote.extraFeeAmount,
+          networkFeeAmount: quote.networkFeeAmount,
+          totalFeeAmount: quote.totalFeeAmount,
+          spreadPercentage: '0',
+          marketRate: quote.exchangeRate,
+          exchangeRate: quote.exchangeRate,
+          expiresAt,
+        },
       };
     }
-    const quote = await deps.ramp().quote(sessionRow.accountId, {
+    const checked = ramp.checkQuoteInput({
       transactionType: flow,
       country: input.country,
       paymentMethod: input.paymentMethod,
@@ -262,8 +279,8 @@ export function createWidgetService(deps: {
       cryptoCurrencyCode: input.cryptoCurrencyCode,
       amount: input.amount,
     });
-    const { applied: _applied, assetCode: _assetCode, ...rest } = quote;
-    return { ...rest, quoteCryptoCurrencyCode: null, expiresAt };
+    const { applied: _applied, assetCode: _assetCode, ...rest } = ramp.priceQuote(context, checked);
+    return { sessionRow, quote: { ...rest, quoteCryptoCurrencyCode: null, expiresAt } };
   }
 
   return {
@@ -336,10 +353,18 @@ export function createWidgetService(deps: {
       return { bootstrap, frameAncestors: ancestors, ignored, sessionId: row.id };
     },
 
+    /** The hot path (the widget re-quotes on every change): one statement loads the session and all the quote reads. */
     async quote(token: string | null, body: unknown): Promise<{ quote: WidgetQuote }> {
-      const sessionRow = await session(token);
-      const input = parseInput(quoteBody, body);
-      const quote = await quoteFor(sessionRow, input);
+      if (!token || token.length > 100) throw sessionMissing();
+      const parsed = quoteBody.safeParse(body);
+      // A bad body: the session is still checked first, as before, then parseInput names the fields.
+      const input = parsed.success ? parsed.data : await session(token).then(() => parseInput(quoteBody, body));
+      const context = await deps.ramp().quoteContext({
+        tokenHash: sha256(token),
+        blockedCountry: input.country,
+        codes: [input.cryptoCurrencyCode, input.quoteCryptoCurrencyCode],
+      });
+      const { sessionRow, quote } = quoteFor(context, input);
       // The funnel counts a session's first quote; the widget re-quotes on every change, so skip the write after it.
       if (!quotedSessions.has(sessionRow.id)) {
         await repository.recordEvent({ accountId: sessionRow.accountId, liveMode: sessionRow.liveMode, sessionId: sessionRow.id, flow: sessionRow.flow, event: 'quoted' });
