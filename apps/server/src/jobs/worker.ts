@@ -14,7 +14,8 @@ export interface RunningWorker {
  * The background worker: graphile-worker for scheduled jobs (key purges, ...) and the webhook dispatcher, which works the
  * outbox's delivery queue directly (docs/decisions/0006-webhook-delivery-queue.md). Both wake by LISTEN/NOTIFY.
  */
-export async function startWorker(deps: { pool: pg.Pool; services: Services; concurrency: number; log: FastifyBaseLogger }): Promise<RunningWorker> {
+/** `webhookDispatcher: false` runs the jobs only (tests whose files share a database with webhook tests). */
+export async function startWorker(deps: { pool: pg.Pool; services: Services; concurrency: number; log: FastifyBaseLogger; webhookDispatcher?: boolean }): Promise<RunningWorker> {
   const { services, log } = deps;
   const taskList: TaskList = {
     purge_api_key: async (payload) => {
@@ -38,11 +39,11 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
     pollInterval: 1000,
     logger,
   });
-  const dispatcher = await startWebhookDispatcher({ pool: deps.pool, webhooks: services.webhooks, concurrency: deps.concurrency, log });
+  const dispatcher = deps.webhookDispatcher === false ? null : await startWebhookDispatcher({ pool: deps.pool, webhooks: services.webhooks, concurrency: deps.concurrency, log });
   return {
     runner,
     async stop() {
-      await dispatcher.stop();
+      await dispatcher?.stop();
       await runner.stop();
     },
   };

@@ -19,8 +19,8 @@ export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
 /** Unless a dispatcher is listed as idle there is no NOTIFY: busy dispatchers keep claiming until the queue is empty. */
 const EMIT_SQL = `
   with event as (
-    insert into webhook_events (account_id, live_mode, type, data, external_customer_id)
-    values ($1, $2, $3, $4::jsonb, $5)
+    insert into webhook_events (account_id, live_mode, type, data, external_customer_id, created_at)
+    values ($1, $2, $3, $4::jsonb, $5, clock_timestamp()) -- not now(): several events of one transaction keep their order
     returning id
   ), deliveries as (
     insert into webhook_deliveries (event_id, webhook_id, next_attempt_at)

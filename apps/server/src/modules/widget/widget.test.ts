@@ -8,7 +8,7 @@ import { signWidgetUrl } from '../developers/developers.service.ts';
 let t: TestApp;
 let worker: RunningWorker | null = null;
 const startOwnWorker = async () => {
-  worker = await startWorker({ pool: t.database.pool, services: t.app.services, concurrency: 4, log: t.app.log });
+  worker = await startWorker({ pool: t.database.pool, services: t.app.services, concurrency: 4, log: t.app.log, webhookDispatcher: false });
 };
 beforeAll(async () => {
   t = await startTestApp({ TEST_MODE_STEP_DELAY_MS: '20' });
