@@ -54,7 +54,8 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
   const form = useForm<RuleFormValues>({ resolver: zodResolver(schema), defaultValues: { rules: [] } });
   const rows = useFieldArray({ control: form.control, name: 'rules' });
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const [save] = useMutation(UpdatePricingRulesMutation, { refetchQueries: ['Ramp_PricingRules'], awaitRefetchQueries: true });
+  // The calculator on the same page quotes again with the new rules.
+  const [save] = useMutation(UpdatePricingRulesMutation, { refetchQueries: ['Ramp_PricingRules', 'Ramp_Quote'], awaitRefetchQueries: true });
   const label = RULE_TYPE_LABEL[type];
   const cap = trimZeros(maxPercentageOf(limits, type));
 
