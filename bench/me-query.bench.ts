@@ -219,7 +219,8 @@ function summarise(target: TargetName, rounds: Round[]): Measurement {
   };
 }
 
-function runLoad(request: LoadRequest): Promise<Result> {
+/** One autocannon load in its own process (load-generator.ts). */
+export function runLoad(request: LoadRequest): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, 'load-generator.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;

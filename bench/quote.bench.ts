@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Result } from 'autocannon';
@@ -14,7 +13,7 @@ import { parseEnv, type Env } from '../apps/server/src/config/env.ts';
 import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { DEMO_LOGIN, seedDemo } from '../apps/server/src/db/seed-demo.ts';
-import { ME_QUERY } from './me-query.bench.ts';
+import { ME_QUERY, runLoad } from './me-query.bench.ts';
 import type { LoadRequest } from './load-generator.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,22 +56,6 @@ function benchConfig(): Env {
     WIDGET_API_RATE_PER_MINUTE: '100000000',
     SEED_DEMO: 'true',
     SMTP_URL: undefined,
-  });
-}
-
-function runLoad(request: LoadRequest): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, 'load-generator.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let settled = false;
-    child.once('message', (message: { result?: Result; error?: string }) => {
-      settled = true;
-      if (message.result) resolve(message.result);
-      else reject(new Error(message.error ?? 'the load generator failed'));
-    });
-    child.once('exit', (code) => {
-      if (!settled) reject(new Error(`the load generator exited with ${code}`));
-    });
-    child.send(request);
   });
 }
 

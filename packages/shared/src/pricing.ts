@@ -166,6 +166,18 @@ export interface RampQuote {
   applied: AppliedRule[];
 }
 
+type Resolved = ReturnType<typeof resolveRule<PricingRule>>;
+
+/** What each rule type charged, with the rule and how specifically it matched. */
+function appliedRules(found: Record<PricingRuleType, Resolved>, charged: Record<PricingRuleType, Decimal>, fiatDecimals: number): AppliedRule[] {
+  return (['fee', 'networkFee', 'partnerFee', 'spread'] as const).map((type) => ({
+    type,
+    amount: charged[type].toFixed(fiatDecimals),
+    rule: found[type]?.rule ?? null,
+    specificity: found[type]?.specificity ?? null,
+  }));
+}
+
 /** The one quote computation: the calculator, the widget and the test helpers all call it. */
 export function quoteRamp(input: QuoteInput): RampQuote {
   const fiatDecimals = FIAT_DECIMALS[input.fiatCurrencyCode] ?? 2;
@@ -224,12 +236,7 @@ export function quoteRamp(input: QuoteInput): RampQuote {
       spreadPercentage: spreadPercentage.toFixed(),
       marketRate: marketRate.toFixed(),
       exchangeRate: exchangeRate.toFixed(),
-      applied: [
-        { type: 'fee', amount: feeAmount.toFixed(fiatDecimals), rule: fee?.rule ?? null, specificity: fee?.specificity ?? null },
-        { type: 'networkFee', amount: networkFeeAmount.toFixed(fiatDecimals), rule: networkFee?.rule ?? null, specificity: networkFee?.specificity ?? null },
-        { type: 'partnerFee', amount: extraFeeAmount.toFixed(fiatDecimals), rule: partnerFee?.rule ?? null, specificity: partnerFee?.specificity ?? null },
-        { type: 'spread', amount: Decimal.max(spreadCost, 0).toFixed(fiatDecimals), rule: spread?.rule ?? null, specificity: spread?.specificity ?? null },
-      ],
+      applied: appliedRules({ fee, networkFee, partnerFee, spread }, { fee: feeAmount, networkFee: networkFeeAmount, partnerFee: extraFeeAmount, spread: Decimal.max(spreadCost, 0) }, fiatDecimals),
     };
   }
 
@@ -269,12 +276,7 @@ export function quoteRamp(input: QuoteInput): RampQuote {
     spreadPercentage: spreadPercentage.toFixed(),
     marketRate: marketRate.toFixed(),
     exchangeRate: exchangeRate.toFixed(),
-    applied: [
-      { type: 'fee', amount: feeAmount.toFixed(fiatDecimals), rule: fee?.rule ?? null, specificity: fee?.specificity ?? null },
-      { type: 'networkFee', amount: networkFeeAmount.toFixed(fiatDecimals), rule: networkFee?.rule ?? null, specificity: networkFee?.specificity ?? null },
-      { type: 'partnerFee', amount: extraFeeAmount.toFixed(fiatDecimals), rule: partnerFee?.rule ?? null, specificity: partnerFee?.specificity ?? null },
-      { type: 'spread', amount: Decimal.max(spreadCost, 0).toFixed(fiatDecimals), rule: spread?.rule ?? null, specificity: spread?.specificity ?? null },
-    ],
+    applied: appliedRules({ fee, networkFee, partnerFee, spread }, { fee: feeAmount, networkFee: networkFeeAmount, partnerFee: extraFeeAmount, spread: Decimal.max(spreadCost, 0) }, fiatDecimals),
   };
 }
 
