@@ -14,7 +14,7 @@ test('password sign-in returns to the address the visitor asked for', async ({ p
   await new LoginPage(page).signIn(user.email, user.password);
 
   await expect(page).toHaveURL('/dashboard/on-ramp/fees?range=30d');
-  await new AppShell(page).expectLoaded('On-ramp · Fees');
+  await new AppShell(page).expectLoaded('Fees');
   expect(await stored(page, 'csrfToken')).toMatch(/\S{20,}/);
 });
 
