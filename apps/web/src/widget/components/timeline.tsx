@@ -2,7 +2,7 @@ import { Check, LoaderCircle, X } from 'lucide-react';
 import type { TimelineStep } from '../lib/status';
 import { cx } from './ui';
 
-const STATE_WORDS = { done: 'done', current: 'in progress', todo: 'to come', failed: 'failed' } as const;
+const STATE_WORDS = { done: 'done', current: 'in progress', upcoming: 'to come', failed: 'failed' } as const;
 
 export function Timeline({ steps }: { steps: TimelineStep[] }) {
   return (
@@ -16,13 +16,13 @@ export function Timeline({ steps }: { steps: TimelineStep[] }) {
               'grid size-8 shrink-0 place-items-center rounded-full border-2',
               step.state === 'done' && 'border-brand bg-brand text-brand-foreground',
               step.state === 'current' && 'border-brand text-brand',
-              step.state === 'todo' && 'border-line text-muted-fg',
+              step.state === 'upcoming' && 'border-line text-muted-fg',
               step.state === 'failed' && 'border-danger bg-danger-bg text-danger',
             )}
           >
             {step.state === 'done' ? <Check className="size-4" /> : step.state === 'current' ? <LoaderCircle className="size-4 animate-spin" /> : step.state === 'failed' ? <X className="size-4" /> : <span className="size-1.5 rounded-full bg-current" />}
           </span>
-          <span className={cx('pt-1', step.state === 'todo' ? 'text-muted-fg' : 'font-medium', step.state === 'failed' && 'text-danger')}>
+          <span className={cx('pt-1', step.state === 'upcoming' ? 'text-muted-fg' : 'font-medium', step.state === 'failed' && 'text-danger')}>
             {step.label}
             <span className="sr-only">: {STATE_WORDS[step.state]}</span>
           </span>

@@ -3,23 +3,23 @@ import { isFinal, statusWords, stepsReached, timeline } from './status';
 
 describe('status in words', () => {
   it('draws the buy timeline', () => {
-    expect(timeline('buy', 'waitingPayment').map((step) => step.state)).toEqual(['current', 'todo', 'todo']);
+    expect(timeline('buy', 'waitingPayment').map((step) => step.state)).toEqual(['current', 'upcoming', 'upcoming']);
     expect(timeline('buy', 'pending')).toEqual([
       { label: 'Payment received', state: 'done' },
       { label: 'Sending crypto', state: 'current' },
-      { label: 'Completed', state: 'todo' },
+      { label: 'Completed', state: 'upcoming' },
     ]);
     expect(timeline('buy', 'completed').every((step) => step.state === 'done')).toBe(true);
   });
 
   it('marks the step a transaction failed at', () => {
-    expect(timeline('buy', 'failed', 0).map((step) => step.state)).toEqual(['failed', 'todo', 'todo']);
-    expect(timeline('sell', 'failed', stepsReached('sell', 'pending')).map((step) => step.state)).toEqual(['done', 'failed', 'todo']);
+    expect(timeline('buy', 'failed', 0).map((step) => step.state)).toEqual(['failed', 'upcoming', 'upcoming']);
+    expect(timeline('sell', 'failed', stepsReached('sell', 'pending')).map((step) => step.state)).toEqual(['done', 'failed', 'upcoming']);
   });
 
   it('walks the swap states', () => {
-    expect(timeline('swap', 'waitingForDepositKytRegistration').map((step) => step.state)).toEqual(['done', 'current', 'todo', 'todo', 'todo']);
-    expect(timeline('swap', 'executingSwap').map((step) => step.state)).toEqual(['done', 'done', 'done', 'current', 'todo']);
+    expect(timeline('swap', 'waitingForDepositKytRegistration').map((step) => step.state)).toEqual(['done', 'current', 'upcoming', 'upcoming', 'upcoming']);
+    expect(timeline('swap', 'executingSwap').map((step) => step.state)).toEqual(['done', 'done', 'done', 'current', 'upcoming']);
   });
 
   it('says what happens now', () => {

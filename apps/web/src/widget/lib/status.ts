@@ -3,7 +3,7 @@ import type { WidgetTransaction } from '@rampart/shared/widget';
 
 type Kind = WidgetTransaction['kind'];
 
-export type StepState = 'done' | 'current' | 'todo' | 'failed';
+export type StepState = 'done' | 'current' | 'upcoming' | 'failed';
 export interface TimelineStep {
   label: string;
   state: StepState;
@@ -49,7 +49,7 @@ export function timeline(kind: Kind, status: string, lastReached = 0): TimelineS
   const done = failed ? lastReached : (reached[status] ?? 0);
   return labels.map((label, index) => ({
     label,
-    state: index < done ? 'done' : index === done ? (failed ? 'failed' : 'current') : 'todo',
+    state: index < done ? 'done' : index === done ? (failed ? 'failed' : 'current') : 'upcoming',
   }));
 }
 
