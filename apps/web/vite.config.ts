@@ -21,7 +21,9 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   build: {
-    outDir: 'dist',
+    // WEB_DIST: the server reads the same variable (apps/server/src/lib/paths.ts).
+    outDir: process.env.WEB_DIST ?? 'dist',
+    emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
       output: {

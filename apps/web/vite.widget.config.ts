@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const outDir = path.join(root, 'dist/widget');
+const outDir = path.join(process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'dist'), 'widget');
 const apiTarget = 'http://localhost:3000';
 
 /** The server answers dist/widget/index.html with the bootstrap injected; Vite names the page after its source. */

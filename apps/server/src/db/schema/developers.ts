@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
@@ -13,7 +13,14 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     liveMode: boolean('live_mode').notNull(),
-    type: text('type', { enum: ['public', 'publishable', 'secret', 'webhook'] }).notNull(),
+    /** restricted: a secret key (rk_…) limited to chosen REST resources (restrictions). */
+    type: text('type', { enum: ['public', 'publishable', 'secret', 'restricted', 'webhook'] }).notNull(),
+    /** A partner's name for a secret or restricted key ("Backend", "Reporting job"); null for the default keys. */
+    name: text('name'),
+    /** REST resource → 'read' | 'write' for a restricted key; a resource not listed is refused. Null for other keys. */
+    restrictions: jsonb('restrictions').$type<Record<string, 'read' | 'write'>>(),
+    /** Last authenticated REST request with this key (updated at most once a minute). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** The whole key for publishable and webhook keys, a masked form (prefix + last 4) for secret keys, the PEM for public keys. */
     displayValue: text('display_value').notNull(),
     secretHash: text('secret_hash'),
@@ -50,3 +57,31 @@ export const nftAccounts = pgTable('nft_accounts', {
   walletDisplayMode: text('wallet_display_mode', { enum: ['EDITABLE', 'HIDDEN', 'READONLY'] }).notNull().default('EDITABLE'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every authenticated REST request under /v1, per key; kept 30 days (the api_request_log_retention job). */
+export const apiRequestLog = pgTable(
+  'api_request_log',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    liveMode: boolean('live_mode').notNull(),
+    method: text('method').notNull(),
+    /** The path without its query string (query values can hold customer data). */
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    requestId: text('request_id'),
+    ipAddress: inet('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('api_request_log_account_idx').on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc()),
+    index('api_request_log_key_idx').on(table.apiKeyId, table.createdAt.desc(), table.id.desc()),
+    index('api_request_log_created_idx').on(table.createdAt),
+  ],
+);

@@ -41,8 +41,9 @@ export const customers = pgTable(
   },
   (table) => [
     index('customers_list_idx').on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc()),
-    index('customers_email_idx').on(table.accountId, table.liveMode, sql`lower(${table.email})`),
-    index('customers_external_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
+    // text_pattern_ops: equality and prefix searches (ana… , cust-12…) both use these, whatever the database's collation.
+    index('customers_email_idx').on(table.accountId, table.liveMode, sql`lower(${table.email}) text_pattern_ops`),
+    index('customers_external_idx').on(table.accountId, table.liveMode, table.externalCustomerId.op('text_pattern_ops')),
   ],
 );
 
@@ -152,9 +153,10 @@ export const transactions = pgTable(
     index('transactions_list_idx').on(table.accountId, table.liveMode, table.kind, table.createdAt.desc(), table.id.desc(), table.status, table.amount),
     index('transactions_status_idx').on(table.accountId, table.liveMode, table.kind, table.status, table.createdAt.desc(), table.id.desc(), table.amount),
     index('transactions_amount_idx').on(table.accountId, table.liveMode, table.kind, table.amount, table.id, table.status, table.createdAt),
-    index('transactions_external_tx_idx').on(table.accountId, table.liveMode, table.externalTransactionId),
-    index('transactions_external_customer_idx').on(table.accountId, table.liveMode, table.externalCustomerId),
-    index('transactions_wallet_idx').on(table.accountId, table.liveMode, table.walletAddress),
+    // text_pattern_ops: equality and prefix searches both use these, whatever the database's collation.
+    index('transactions_external_tx_idx').on(table.accountId, table.liveMode, table.externalTransactionId.op('text_pattern_ops')),
+    index('transactions_external_customer_idx').on(table.accountId, table.liveMode, table.externalCustomerId.op('text_pattern_ops')),
+    index('transactions_wallet_idx').on(table.accountId, table.liveMode, table.walletAddress.op('text_pattern_ops')),
     // Also INCLUDE (account_id, live_mode, kind): migration 0013 (Drizzle cannot declare INCLUDE).
     index('transactions_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc()),
     // Same shape as the list index, so NFT pages and counts are index-only scans too.

@@ -17,9 +17,9 @@ function randomBase62(length: number): string {
   return Array.from(bytes, (byte) => BASE62[byte % 62]).join('');
 }
 
-export function newKeyValue(type: 'publishable' | 'secret' | 'webhook', liveMode: boolean): string {
+export function newKeyValue(type: 'publishable' | 'secret' | 'restricted' | 'webhook', liveMode: boolean): string {
   const mode = liveMode ? 'live' : 'test';
-  const prefix = { publishable: 'pk', secret: 'sk', webhook: 'wk' }[type];
+  const prefix = { publishable: 'pk', secret: 'sk', restricted: 'rk', webhook: 'wk' }[type];
   return `${prefix}_${mode}_${randomBase62(type === 'publishable' ? 24 : 32)}`;
 }
 
@@ -79,16 +79,17 @@ export function createDevelopersService(deps: {
     if (!account?.isVerified) throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
   }
 
-  async function createKey(accountId: string, liveMode: boolean, type: 'publishable' | 'secret' | 'webhook'): Promise<ApiKeyRow> {
+  async function createKey(accountId: string, liveMode: boolean, type: 'publishable' | 'secret' | 'restricted' | 'webhook'): Promise<ApiKeyRow> {
     const value = newKeyValue(type, liveMode);
+    const secretLike = type === 'secret' || type === 'restricted';
     const row = await repository.insertKey({
       accountId,
       liveMode,
       type,
-      displayValue: type === 'secret' ? maskSecret(value) : value,
-      secretHash: type === 'secret' ? sha256(value) : null,
+      displayValue: secretLike ? maskSecret(value) : value,
+      secretHash: secretLike ? sha256(value) : null,
       // Kept encrypted so the server can sign widget URLs with it; the hash stays for lookup by value.
-      secretCiphertext: type === 'secret' ? secretBox.encrypt(value) : null,
+      secretCiphertext: secretLike ? secretBox.encrypt(value) : null,
     });
     return { ...row, plainSecret: value };
   }
