@@ -36,6 +36,8 @@ import { createTestProcessing } from './modules/widget/test-processing.ts';
 import type { RampPort } from './modules/widget/ramp-port.ts';
 import { createRampRepository } from './modules/ramp/ramp.repository.ts';
 import { createRampService } from './modules/ramp/ramp.service.ts';
+import { createGettingStartedRepository } from './modules/getting-started/getting-started.repository.ts';
+import { createGettingStartedService } from './modules/getting-started/getting-started.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -112,6 +114,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     goLive,
     ramp,
     widget,
+    gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {
       webhookSender.close();

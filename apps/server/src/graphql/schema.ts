@@ -19,6 +19,7 @@ import { kybResolvers } from '../modules/kyb/kyb.resolvers.ts';
 import { UploadScalar } from '../lib/graphql-uploads.ts';
 import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
 import { rampResolvers } from '../modules/ramp/ramp.resolvers.ts';
+import { gettingStartedResolvers } from '../modules/getting-started/getting-started.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -99,6 +100,7 @@ export function buildResolvers(services: Services) {
     goLiveResolvers,
     kybResolvers,
     rampResolvers,
+    gettingStartedResolvers,
   );
   const typeDefs = loadTypeDefs();
   applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export interface GettingStartedFacts {
+  kybStatus: string | null;
+  kybReason: string | null;
+  currenciesChosen: boolean;
+  feesSet: boolean;
+  widgetUrlBuilt: boolean;
+  webhookCount: number;
+  memberCount: number;
+  approvedGoLive: boolean;
+  openGoLive: boolean;
+}
+
+export function createGettingStartedRepository(db: Database) {
+  return {
+    /** Everything the checklist reads, in one round trip; null when the account does not exist. */
+    async facts(accountId: string): Promise<GettingStartedFacts | null> {
+      const result = await db.execute<{
+        kyb_status: string | null;
+        kyb_reason: string | null;
+        currencies_chosen: boolean;
+        fees_set: boolean;
+        widget_url_built: boolean;
+        webhook_count: number;
+        member_count: number;
+        approved_go_live: boolean;
+        open_go_live: boolean;
+      }>(sql`
+        select
+          k.status as kyb_status,
+          k.reason as kyb_reason,
+          coalesce((a.onboarding_info ->> 'areCurrenciesConfigured')::boolean, false)
+            or exists (select 1 from currency_account_pairs p where p.account_id = a.id and (p.is_enabled or p.is_sell_enabled)) as currencies_chosen,
+          a.has_configured_buy_fees or a.has_configured_sell_fees as fees_set,
+          coalesce((a.onboarding_info ->> 'isWidgetUrlBuilt')::boolean, false) as widget_url_built,
+          (select count(*)::int from webhooks w where w.account_id = a.id) as webhook_count,
+          (select count(*)::int from memberships m where m.account_id = a.id) as member_count,
+          exists (select 1 from go_live_requests g where g.account_id = a.id and g.status = 'Approved') as approved_go_live,
+          exists (select 1 from go_live_requests g where g.account_id = a.id and g.status in ('Pending', 'InProgress', 'OnHold')) as open_go_live
+        from accounts a
+        left join kyb_applications k on k.organization_id = a.organization_id
+        where a.id = ${accountId}
+      `);
+      const row = result.rows[0];
+      if (!row) return null;
+      return {
+        kybStatus: row.kyb_status,
+        kybReason: row.kyb_reason,
+        currenciesChosen: row.currencies_chosen,
+        feesSet: row.fees_set,
+        widgetUrlBuilt: row.widget_url_built,
+        webhookCount: row.webhook_count,
+        memberCount: row.member_count,
+        approvedGoLive: row.approved_go_live,
+        openGoLive: row.open_go_live,
+      };
+    },
+  };
+}
+
+export type GettingStartedRepository = ReturnType<typeof createGettingStartedRepository>;

@@ -1,0 +1,71 @@
+import { notFound } from '../../graphql/errors.ts';
+import type { GettingStartedFacts, GettingStartedRepository } from './getting-started.repository.ts';
+
+export type GettingStartedStepKey = 'verifyBusiness' | 'chooseCurrencies' | 'setFees' | 'buildWidget' | 'addWebhook' | 'inviteTeam' | 'goLive';
+export type GettingStartedStepState = 'todo' | 'inProgress' | 'done';
+export interface GettingStartedStep {
+  key: GettingStartedStepKey;
+  state: GettingStartedStepState;
+  detail: string | null;
+}
+export interface GettingStartedView {
+  id: string;
+  steps: GettingStartedStep[];
+  completedCount: number;
+  isComplete: boolean;
+}
+
+const done = (key: GettingStartedStepKey, isDone: boolean): GettingStartedStep => ({ key, state: isDone ? 'done' : 'todo', detail: null });
+
+/**
+ * The steps from the account's facts. Decisions (docs/decisions/getting-started-checklist.md):
+ * - fees count as set once any partner-fee rule exists, for buying or selling — a 0 % rule is an explicit review,
+ *   and the provider defaults alone are not;
+ * - the team step is done with a second membership, an accepted one or a pending invitation;
+ * - a webhook in either mode counts (partners start in test mode).
+ */
+export function gettingStartedSteps(facts: GettingStartedFacts): GettingStartedStep[] {
+  const verifyBusiness = ((): GettingStartedStep => {
+    switch (facts.kybStatus) {
+      case 'Approved':
+        return { key: 'verifyBusiness', state: 'done', detail: null };
+      case 'Pending':
+      case 'InProgress':
+        return { key: 'verifyBusiness', state: 'inProgress', detail: 'Submitted; Rampart is reviewing it.' };
+      case 'OnHold':
+        return { key: 'verifyBusiness', state: 'todo', detail: `On hold: ${facts.kybReason ?? 'Rampart needs more information.'}` };
+      case 'Rejected':
+        return { key: 'verifyBusiness', state: 'todo', detail: `Rejected: ${facts.kybReason ?? 'contact Rampart support.'}` };
+      default:
+        return { key: 'verifyBusiness', state: 'todo', detail: null };
+    }
+  })();
+  const goLive: GettingStartedStep = facts.approvedGoLive
+    ? { key: 'goLive', state: 'done', detail: null }
+    : facts.openGoLive
+      ? { key: 'goLive', state: 'inProgress', detail: 'Requested; Rampart is reviewing it.' }
+      : { key: 'goLive', state: 'todo', detail: null };
+  return [
+    verifyBusiness,
+    done('chooseCurrencies', facts.currenciesChosen),
+    done('setFees', facts.feesSet),
+    done('buildWidget', facts.widgetUrlBuilt),
+    done('addWebhook', facts.webhookCount > 0),
+    done('inviteTeam', facts.memberCount > 1),
+    goLive,
+  ];
+}
+
+export function createGettingStartedService(deps: { repository: GettingStartedRepository }) {
+  return {
+    async gettingStarted(accountId: string): Promise<GettingStartedView> {
+      const facts = await deps.repository.facts(accountId);
+      if (!facts) throw notFound('The account');
+      const steps = gettingStartedSteps(facts);
+      const completedCount = steps.filter((step) => step.state === 'done').length;
+      return { id: accountId, steps, completedCount, isComplete: completedCount === steps.length };
+    },
+  };
+}
+
+export type GettingStartedService = ReturnType<typeof createGettingStartedService>;
