@@ -10,7 +10,10 @@
  * `npm run bench -- --webhooks-neighbour` runs it with another account's endpoint answering in 3 s beside it (printed only).
  * `npm run bench -- --transactions` runs the transactions benchmark (issue 5) instead.
  * After webhook delivery, the widget quote beside the `me` query (issue 12); `npm run bench -- --quote` runs only that.
+ * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
+ * `--write` to record the run in docs/performance.md.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { runMeQueryBench, TARGETS, type BenchOptions, type Measurement, type TargetName } from './me-query.bench.ts';
 import { evaluate, formatTable, writeResults } from './report.ts';
@@ -26,6 +29,16 @@ const options: BenchOptions = {
 const log = (line: string) => console.log(line);
 
 async function main() {
+  if (process.argv.includes('--web') || process.env.BENCH_SUITE === 'web') {
+    // Issue 13: bytes, LCP and CLS of /login, /dashboard and /transactions in Chromium (bench/web-perf.bench.ts).
+    const { runWebPerfBench, formatWebReport, writeWebSection } = await import('./web-perf.bench.ts');
+    const report = formatWebReport(await runWebPerfBench(log));
+    log('');
+    log(report);
+    if (process.env.WEB_PERF_OUT) fs.writeFileSync(process.env.WEB_PERF_OUT, `${report}\n`);
+    if (process.argv.includes('--write')) log(`Wrote ${writeWebSection(report)}`);
+    return;
+  }
   if (process.argv.includes('--transactions') || process.env.BENCH_SUITE === 'transactions') {
     // Issue 5: transactions, customers and dashboards over generated data (bench/transactions.bench.ts).
     const { runTransactionsBench } = await import('./transactions.bench.ts');
