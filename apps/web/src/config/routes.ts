@@ -76,6 +76,10 @@ export function rampSectionPath(product: RampProductKey, section: RampSection): 
   return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/${section}`;
 }
 
+/** The getting-started guide: a card on /dashboard (opened by this anchor from the user menu). */
+export const GETTING_STARTED_ANCHOR = 'getting-started';
+export const GETTING_STARTED_HREF = `${ROUTES.dashboard}#${GETTING_STARTED_ANCHOR}`;
+
 /** Paths on which no page-view event is sent (spec §2). */
 export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = [
   ROUTES.resetPassword,

@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
+import { ListChecksIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import {
@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { ROUTES } from '@/config/routes';
+import { GETTING_STARTED_HREF, ROUTES } from '@/config/routes';
 import { LogoutMutation } from '@/features/auth/api/login';
 import type { Auth_CurrentUserFragment } from '@/gql/graphql';
 import { clearCsrfToken, SIGNED_OUT_EVENT } from '@/lib/session';
@@ -64,6 +64,11 @@ export function UserMenu({ user }: { user: Auth_CurrentUserFragment | null }) {
         <DropdownMenuItem asChild>
           <Link to={`${ROUTES.profile}/security`}>
             <ShieldCheckIcon aria-hidden /> Security
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={GETTING_STARTED_HREF}>
+            <ListChecksIcon aria-hidden /> Getting started
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

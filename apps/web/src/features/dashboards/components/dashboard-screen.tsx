@@ -1,5 +1,5 @@
 import { ArrowDownToLineIcon, ArrowLeftRightIcon, ArrowUpFromLineIcon, ChevronRightIcon, LandmarkIcon, WalletIcon, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@/config/routes';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
@@ -14,8 +14,11 @@ const OVERVIEWS: Array<{ to: string; title: string; description: string; icon: L
   { to: ROUTES.balanceWithdrawals, title: 'Balance · Withdrawals', description: 'Fiat balance withdrawals', icon: WalletIcon },
 ];
 
-/** /dashboard — links to every overview, then the on-ramp figures. Range and currency carry over to the links. */
-export function DashboardScreen() {
+/**
+ * /dashboard — links to every overview, then the on-ramp figures. Range and currency carry over to the links.
+ * `guide` (the getting-started card, composed by the route) comes first, where a new partner looks.
+ */
+export function DashboardScreen({ guide }: { guide?: ReactNode }) {
   const [params] = useSearchParams();
   const query = params.toString();
   useEffect(() => {
@@ -27,6 +30,7 @@ export function DashboardScreen() {
         <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Volumes, conversion and activity across your products.</p>
       </div>
+      {guide}
       <nav aria-label="Overviews">
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(200px,1fr))]">
           {OVERVIEWS.map(({ to, title, description, icon: Icon }) => (
