@@ -7,6 +7,7 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'
 import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
 import type { TransactionKind } from '@rampart/shared/transactions';
 import type { SqlExecutor } from '../webhooks/outbox.ts';
+import { emailMatches, matches, searchTermOf, UUID, type SearchTerm } from './search.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -37,15 +38,30 @@ export interface TransactionFilter {
   externalCustomerId?: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Transactions of the account's customers (of this mode) with that e-mail, in any case. */
 function ofCustomersWithEmail(filter: TransactionFilter, email: string): SQL {
   return sql`t.customer_id = any(array(select c.id from customers c where c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and lower(c.email) = ${email.toLowerCase()}))`;
 }
 
+/**
+ * What a text search matches, one condition per indexed column: the external transaction id, external customer id and
+ * wallet address, and the customer's e-mail (a prefix, or a whole address). A prefix's customers are a semi-join, not
+ * an array: a short e-mail prefix can match thousands of customers, and the planner then walks the list index instead.
+ */
+function searchConditions(filter: TransactionFilter, term: Exclude<SearchTerm, { kind: 'id' }>): SQL[] {
+  const conditions = [matches(sql`t.external_transaction_id`, term), matches(sql`t.external_customer_id`, term), matches(sql`t.wallet_address`, term)];
+  if (term.kind === 'exact' && term.value.includes('@')) conditions.push(ofCustomersWithEmail(filter, term.value));
+  else if (term.kind === 'prefix') {
+    conditions.push(
+      sql`exists (select 1 from customers c where c.id = t.customer_id and c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and ${emailMatches(sql`c.email`, term)})`,
+    );
+  }
+  return conditions;
+}
+
 /** The WHERE clause of a filtered view; shared by the list, its count and the CSV export. */
-export function whereOf(filter: TransactionFilter, options: { customersByEmail?: boolean } = {}): SQL {
+export function whereOf(filter: TransactionFilter): SQL {
   const parts: SQL[] = [sql`t.account_id = ${filter.accountId}`, sql`t.live_mode = ${filter.liveMode}`, sql`t.kind = ${filter.kind}`];
   if (filter.nftOnly) parts.push(sql`t.is_nft`);
   if (filter.balanceType) parts.push(sql`t.balance_type = ${filter.balanceType}`);
@@ -58,14 +74,9 @@ export function whereOf(filter: TransactionFilter, options: { customersByEmail?:
   if (filter.customerId) parts.push(sql`t.customer_id = ${filter.customerId}`);
   if (filter.externalTransactionId) parts.push(sql`t.external_transaction_id = ${filter.externalTransactionId}`);
   if (filter.externalCustomerId) parts.push(sql`t.external_customer_id = ${filter.externalCustomerId}`);
-  const search = filter.searchString?.trim();
-  if (search) {
-    if (UUID.test(search)) parts.push(sql`(t.id = ${search.toLowerCase()} or t.customer_id = ${search.toLowerCase()})`);
-    else {
-      const byEmail = search.includes('@') && options.customersByEmail !== false ? sql` or ${ofCustomersWithEmail(filter, search)}` : sql``;
-      parts.push(sql`(t.external_transaction_id = ${search} or t.external_customer_id = ${search} or t.wallet_address = ${search}${byEmail})`);
-    }
-  }
+  const term = searchTermOf(filter.searchString);
+  if (term?.kind === 'id') parts.push(sql`(t.id = ${term.id} or t.customer_id = ${term.id})`);
+  else if (term) parts.push(sql`(${sql.join(searchConditions(filter, term), sql` or `)})`);
   return sql.join(parts, sql` and `);
 }
 
@@ -107,16 +118,16 @@ export function partialDaysOf(minCreatedAt?: string | null, maxCreatedAt?: strin
 }
 
 /**
- * A search by e-mail as two branches to combine with UNION: the equality lookups (external transaction id, external
- * customer id, wallet address) and the transactions of the account's customers with that e-mail. As one WHERE with OR,
- * PostgreSQL visits every transaction of a matching customer to sort them (~3,500 heap pages for a customer with that
- * many); on its own, the customer branch is read from the customer index, which carries account, mode and kind.
- * Null for other searches: their OR of equality lookups is cheapest as it is.
+ * A text search as branches to combine with UNION, one per searched column, so each is a range scan of its own index
+ * (or, for a prefix most rows match, a walk down the list index): as one WHERE with OR, PostgreSQL reads every match of
+ * every column to sort them, and visits all transactions of a matching customer (~3,500 heap pages for one with that
+ * many). Null for no search or an id, whose lookups are cheapest as they are.
  */
 export function searchBranches(filter: TransactionFilter): SQL[] | null {
-  const search = filter.searchString?.trim();
-  if (!search || !search.includes('@') || UUID.test(search)) return null;
-  return [whereOf(filter, { customersByEmail: false }), sql`${whereOf({ ...filter, searchString: null })} and ${ofCustomersWithEmail(filter, search)}`];
+  const term = searchTermOf(filter.searchString);
+  if (!term || term.kind === 'id') return null;
+  const base = whereOf({ ...filter, searchString: null });
+  return searchConditions(filter, term).map((condition) => sql`${base} and ${condition}`);
 }
 
 /** ORDER BY matching the indexes (they are DESC NULLS LAST; ascending reads them backwards). */
@@ -274,17 +285,37 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
       return customersByIdsQuery.execute({ ids });
     },
 
+    /** A page of customers, newest first; a search is a UNION of an e-mail and an external-id branch (see searchBranches). */
     async customerPage(accountId: string, liveMode: boolean, search: string | null, skip: number, take: number, countLimit: number) {
-      const where = [sql`c.account_id = ${accountId}`, sql`c.live_mode = ${liveMode}`];
-      const term = search?.trim();
-      if (term) {
-        if (UUID.test(term)) where.push(sql`c.id = ${term.toLowerCase()}`);
-        else if (term.includes('@')) where.push(sql`lower(c.email) = ${term.toLowerCase()}`);
-        else where.push(sql`c.external_customer_id = ${term}`);
-      }
-      const clause = sql.join(where, sql` and `);
-      const ids = await readDb.execute<{ id: string }>(sql`select c.id from customers c where ${clause} order by c.created_at desc nulls last, c.id desc nulls last offset ${skip} limit ${take}`);
-      const count = await readDb.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from customers c where ${clause} limit ${countLimit}) s`);
+      const base = sql`c.account_id = ${accountId} and c.live_mode = ${liveMode}`;
+      const term = searchTermOf(search);
+      const conditions =
+        term === null
+          ? [base]
+          : term.kind === 'id'
+            ? [sql`${base} and c.id = ${term.id}`]
+            : [
+                ...(term.kind === 'prefix' || term.value.includes('@') ? [sql`${base} and ${emailMatches(sql`c.email`, term)}`] : []),
+                sql`${base} and ${matches(sql`c.external_customer_id`, term)}`,
+              ];
+      const order = sql`c.created_at desc nulls last, c.id desc nulls last`;
+      // Each branch's own first skip+take rows hold the union's first skip+take.
+      const ids = await readDb.execute<{ id: string }>(
+        conditions.length === 1
+          ? sql`select c.id from customers c where ${conditions[0]} order by ${order} offset ${skip} limit ${take}`
+          : sql`select c.id from (${sql.join(
+              conditions.map((where) => sql`(select c.id, c.created_at from customers c where ${where} order by ${order} limit ${skip + take})`),
+              sql` union `,
+            )}) c order by ${order} offset ${skip} limit ${take}`,
+      );
+      const count = await readDb.execute<{ n: number }>(
+        conditions.length === 1
+          ? sql`select count(*)::int as n from (select 1 from customers c where ${conditions[0]} limit ${countLimit}) s`
+          : sql`select count(*)::int as n from (select id from (${sql.join(
+              conditions.map((where) => sql`(select c.id from customers c where ${where} limit ${countLimit})`),
+              sql` union `,
+            )}) u limit ${countLimit}) s`,
+      );
       const rows = await this.customersByIds(ids.rows.map((r) => r.id));
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { rows: ids.rows.map((r) => byId.get(r.id)!).filter(Boolean), count: count.rows[0]!.n };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 import { generateTransactions } from './generator.ts';
+import { prefixUpperBound, searchTermOf } from './search.ts';
 
 let t: TestApp;
 let accountId: string;
@@ -62,6 +63,8 @@ interface Spec {
   liveMode?: boolean;
   customer?: string | null;
   wallet?: string;
+  externalId?: string;
+  externalCustomerId?: string;
   /** When it happened, if not `daysAgo` days and `n` seconds before the run started. */
   createdAt?: Date;
 }
@@ -86,8 +89,8 @@ async function buy(spec: Spec): Promise<TransactionRow> {
     gbpRate: '0.79',
     paymentMethod: spec.n % 2 ? 'creditCard' : 'sepa',
     country: spec.n % 3 ? 'GB' : 'US',
-    externalTransactionId: `ext-${spec.account ?? accountId}-${spec.liveMode ?? true}-${spec.n}`,
-    externalCustomerId: spec.customer === null ? null : `cust-${spec.n % 4}`,
+    externalTransactionId: spec.externalId ?? `ext-${spec.account ?? accountId}-${spec.liveMode ?? true}-${spec.n}`,
+    externalCustomerId: spec.externalCustomerId ?? (spec.customer === null ? null : `cust-${spec.n % 4}`),
     customerId: spec.customer === undefined ? customerId : spec.customer,
     walletAddress: spec.wallet ?? `0xwallet${spec.n}`,
     cryptoTransactionId: '0xabc',
@@ -104,7 +107,7 @@ const LIST = `query($a: ID!, $live: Boolean!, $s: String, $skip: Int, $take: Int
   }
 }`;
 
-type ListResult = { transactions: { totalCount: number; isTotalExact: boolean; items: Array<{ id: string; status: string; baseCurrencyAmount: string; createdAt: string }> } };
+type ListResult = { transactions: { totalCount: number; isTotalExact: boolean; items: Array<{ id: string; status: string; baseCurrencyAmount: string; createdAt: string; externalTransactionId?: string | null }> } };
 
 const fixtures: TransactionRow[] = [];
 const STATUSES = ['completed', 'completed', 'failed', 'pending', 'waitingPayment', 'completed', 'waitingAuthorization'];
@@ -158,7 +161,7 @@ describe('transactions list', () => {
     ['created range', { from: new Date(NOW - 10.5 * DAY).toISOString(), to: new Date(NOW - 4.5 * DAY).toISOString() }, (r: TransactionRow) => r.createdAt.getTime() >= NOW - 10.5 * DAY && r.createdAt.getTime() <= NOW - 4.5 * DAY],
     ['external transaction id', { s: `ext-${'ACCOUNT'}-true-3` }, (r: TransactionRow) => r.externalTransactionId?.endsWith('-true-3') ?? false],
     ['external customer id', { s: 'cust-2' }, (r: TransactionRow) => r.externalCustomerId === 'cust-2'],
-    ['wallet address', { s: '0xwallet1' }, (r: TransactionRow) => r.walletAddress === '0xwallet1'],
+    ['the start of a wallet address', { s: '0xwallet1' }, (r: TransactionRow) => r.walletAddress?.startsWith('0xwallet1') ?? false],
     ['customer e-mail, any case', { s: 'ADA.buyer@example.com' }, () => true],
     ['combined: status, amount range, created range and search', { status: ['completed'], min: '20', max: '250', from: new Date(NOW - 20.5 * DAY).toISOString(), s: 'cust-1' }, (r: TransactionRow) => r.status === 'completed' && Number(r.amount) >= 20 && Number(r.amount) <= 250 && r.createdAt.getTime() >= NOW - 20.5 * DAY && r.externalCustomerId === 'cust-1'],
   ])('filters by %s', async (_label, raw, predicate) => {
@@ -474,6 +477,152 @@ describe('customers', () => {
     expect(balances.customerAllBalances).toEqual([{ currency: { code: 'gbp' }, balance: '75.00', deposited: '100.00', withdrawn: '30.00', rewarded: '5.00', pending: '40.00' }]);
     const balanceList = await analyst.ok(`query($a: ID!) { balanceTransactions(accountId: $a, liveMode: true, transactionType: "Withdrawal") { totalCount items { type status amount currency { code } } } }`, { a: accountId });
     expect(balanceList.balanceTransactions).toEqual({ totalCount: 1, items: [{ type: 'Withdrawal', status: 'Completed', amount: '30.00', currency: { code: 'gbp' } }] });
+  });
+});
+
+describe('partial search', () => {
+  let searched: string;
+  let client: ApiClient;
+  const rows: Record<string, TransactionRow> = {};
+  const ids = (...names: string[]) => newestFirst(names.map((name) => rows[name]!));
+  const search = (s: string, extra: Record<string, unknown> = {}) => client.ok<ListResult>(LIST, { a: searched, live: true, s, take: 50, ...extra });
+  const customerSearch = (s: string, live = true) =>
+    client.ok<{ customers: { totalCount: number; items: Array<{ id: string; email: string }> } }>(`query($a: ID!, $s: String, $live: Boolean!) { customers(accountId: $a, liveMode: $live, searchString: $s) { totalCount items { id email } } }`, { a: searched, s, live });
+  const customerIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    searched = await account('Tx Prefix');
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [searched, member.id]);
+    client = await signedIn(member);
+    customerIds.maria = await customer(searched, true, 'Maria.Lopez@Example.com', 'cus_maria_1');
+    customerIds.mario = await customer(searched, true, 'mario.rossi@example.com', 'cus_mario_2');
+    customerIds.literal = await customer(searched, true, 'a%b_c@example.com', 'lit%_1');
+    customerIds.plain = await customer(searched, true, 'axbyc@example.com', 'litab1');
+    customerIds.testMode = await customer(searched, false, 'maria.test@example.com', 'cus_maria_test');
+    const elsewhere = await customer(otherAccountId, true, 'maria.lopez@example.com', 'cus_maria_1');
+    const make = async (name: string, n: number, spec: Partial<Spec>) => {
+      rows[name] = await buy({ n, status: 'completed', amount: `${n}.00`, daysAgo: n, account: searched, customer: null, wallet: `0xplain${n}`, externalId: `plain-${n}`, ...spec });
+    };
+    await make('maria', 1, { customer: customerIds.maria, externalCustomerId: 'cus_maria_1' });
+    await make('mario', 2, { customer: customerIds.mario, externalCustomerId: 'cus_mario_2' });
+    await make('ord1001', 3, { externalId: 'ord-1001' });
+    await make('ord1002', 4, { externalId: 'ord-1002' });
+    await make('ord2001', 5, { externalId: 'ord-2001' });
+    await make('walletAbc', 6, { wallet: '0xAbCdEf0123' });
+    await make('walletAbd', 7, { wallet: '0xAbDd000000' });
+    await make('percent', 8, { externalId: 'a%c-1' });
+    await make('noPercent', 9, { externalId: 'abc-1' });
+    await make('underscore', 10, { externalId: '_x-1' });
+    await make('noUnderscore', 11, { externalId: 'ax-1' });
+    await make('short', 12, { externalId: 'zz' });
+    await make('shortLonger', 13, { externalId: 'zz-long' });
+    // The same values in the other mode and in another account: never found from this account's live view.
+    await buy({ n: 20, status: 'completed', amount: '1.00', daysAgo: 1, account: searched, liveMode: false, customer: customerIds.testMode, externalId: 'ord-1003', wallet: '0xAbCdEf9999', externalCustomerId: 'cus_maria_test' });
+    await buy({ n: 21, status: 'completed', amount: '1.00', daysAgo: 1, account: otherAccountId, customer: elsewhere, externalId: 'ord-1004', wallet: '0xAbCdEf8888', externalCustomerId: 'cus_maria_1' });
+  });
+
+  it.each<[string, string, string[]]>([
+    ['an e-mail prefix, in any case', 'MARIA.l', ['maria']],
+    ['an e-mail prefix shared by two customers', 'mari', ['maria', 'mario']],
+    ['an external transaction id prefix', 'ord-10', ['ord1001', 'ord1002']],
+    ['a whole external transaction id', 'ord-2001', ['ord2001']],
+    ['an external customer id prefix', 'cus_mari', ['maria', 'mario']],
+    ['a wallet address prefix, case as written', '0xAbC', ['walletAbc']],
+    ['a wallet prefix that is not the start', 'bCdEf', []],
+    ['"%" as itself', 'a%c', ['percent']],
+    ['"_" as itself', '_x-', ['underscore']],
+    ['a term shorter than three characters, whole values only', 'zz', ['short']],
+    ['a short term that only starts values', 'or', []],
+    ['one character, never a wildcard', '_', []],
+  ])('finds %s', async (_label, term, expected) => {
+    const data = await search(term);
+    expect(data.transactions.items.map((i) => i.id)).toEqual(ids(...expected));
+    expect(data.transactions).toMatchObject({ totalCount: expected.length, isTotalExact: true });
+  });
+
+  it('never finds rows of the other mode or another account', async () => {
+    for (const term of ['ord-100', '0xAbCdEf', 'cus_maria', 'maria.']) {
+      const data = await search(term);
+      expect(data.transactions.items.every((i) => Object.values(rows).some((r) => r.id === i.id))).toBe(true);
+    }
+    const testMode = await search('ord-100', { live: false });
+    expect(testMode.transactions.items.map((i) => i.externalTransactionId)).toEqual(['ord-1003']);
+    expect((await analyst.ok<ListResult>(LIST, { a: accountId, live: true, s: 'ord-100' })).transactions.totalCount).toBe(0);
+    expect((await customerSearch('maria')).customers.items.map((c) => c.id)).toEqual([customerIds.maria]);
+    expect((await customerSearch('maria', false)).customers.items.map((c) => c.id)).toEqual([customerIds.testMode]);
+  });
+
+  it('pages across the branches of one search without repeats or gaps', async () => {
+    // "pg-" starts an external id, a wallet, an external customer id or a customer e-mail; row 8 matches twice.
+    const paged = await account('Tx Prefix Paging');
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [paged, member.id]);
+    const pager = await signedIn(member);
+    const pgCustomer = await customer(paged, true, 'PG-person@example.com', 'other-customer');
+    const made: TransactionRow[] = [];
+    for (let n = 0; n < 14; n += 1) {
+      made.push(
+        await buy({
+          n,
+          status: 'completed',
+          amount: `${(n * 7) % 11}.00`,
+          daysAgo: n % 5,
+          account: paged,
+          customer: n % 4 === 3 ? pgCustomer : null,
+          externalId: n % 4 === 0 ? `pg-${n}` : `order-${n}`,
+          wallet: n % 4 === 1 || n === 8 ? `pg-w${n}` : `0xw${n}`,
+          externalCustomerId: n % 4 === 2 ? `pg-c${n}` : `c${n}`,
+        }),
+      );
+    }
+    // Every row above matches once or more; this one never.
+    await buy({ n: 99, status: 'completed', amount: '1.00', daysAgo: 0, account: paged, customer: null, externalId: 'nope', wallet: 'nope', externalCustomerId: 'nope' });
+    const expected = newestFirst(made);
+    for (const sort of ['createdAt_DESC', 'amount_DESC', 'amount_ASC', 'createdAt_ASC'] as const) {
+      const pages: string[] = [];
+      for (let skip = 0; skip < 16; skip += 4) {
+        const page = await pager.ok<ListResult>(LIST, { a: paged, live: true, s: 'pg-', skip, take: 4, sort });
+        expect(page.transactions).toMatchObject({ totalCount: 14, isTotalExact: true });
+        pages.push(...page.transactions.items.map((i) => i.id));
+      }
+      expect(new Set(pages).size).toBe(14);
+      if (sort === 'createdAt_DESC') expect(pages).toEqual(expected);
+    }
+    // Only e-mails ignore case: "PG-" finds the rows of the customer with that e-mail.
+    const upper = await pager.ok<ListResult>(LIST, { a: paged, live: true, s: 'PG-', take: 50 });
+    expect(upper.transactions.items.map((i) => i.id)).toEqual(newestFirst(made.filter((r) => r.customerId === pgCustomer)));
+  });
+
+  it('searches customers by the start of their e-mail or external id', async () => {
+    expect((await customerSearch('mari')).customers).toMatchObject({ totalCount: 2 });
+    expect((await customerSearch('MARIA.LOPEZ@example.com')).customers.items.map((c) => c.id)).toEqual([customerIds.maria]);
+    expect((await customerSearch('cus_mario')).customers.items.map((c) => c.id)).toEqual([customerIds.mario]);
+    expect((await customerSearch('a%b')).customers.items.map((c) => c.id)).toEqual([customerIds.literal]);
+    expect((await customerSearch('lit%_')).customers.items.map((c) => c.id)).toEqual([customerIds.literal]);
+    expect((await customerSearch('ma')).customers.totalCount).toBe(0);
+    expect((await customerSearch(customerIds.mario!.toUpperCase())).customers.items.map((c) => c.id)).toEqual([customerIds.mario]);
+  });
+
+  it('exports the same rows as the list', async () => {
+    const response = await fetch(`${t.baseUrl}/exports/transactions.csv?${new URLSearchParams({ accountId: searched, liveMode: 'true', kind: 'buy', searchString: 'ord-10' })}`, {
+      headers: { cookie: client.cookie!, 'x-csrf-token': client.csrfToken },
+    });
+    const lines = (await response.text()).trim().split('\n').slice(1);
+    expect(lines.map((line) => line.split(',')[0])).toEqual(ids('ord1001', 'ord1002'));
+  });
+
+  it('bounds a prefix by its last character, incremented', () => {
+    expect(prefixUpperBound('abc')).toBe('abd');
+    expect(prefixUpperBound('a%')).toBe('a&');
+    expect(prefixUpperBound('ab\u{10FFFF}')).toBe('ac');
+    expect(prefixUpperBound('a\u{D7FF}')).toBe('a\u{E000}');
+    expect(prefixUpperBound('é😀')).toBe('é😁');
+    expect(prefixUpperBound('\u{10FFFF}\u{10FFFF}')).toBeNull();
+    expect(searchTermOf(' ab ')).toEqual({ kind: 'exact', value: 'ab' });
+    expect(searchTermOf('abc')).toEqual({ kind: 'prefix', value: 'abc' });
+    expect(searchTermOf('😀😀')).toEqual({ kind: 'exact', value: '😀😀' });
+    expect(searchTermOf('  ')).toBeNull();
   });
 });
 
