@@ -5,6 +5,9 @@ import type { Services } from '../services.ts';
 import { JOB_PAYLOADS } from './job-payloads.ts';
 import { startWebhookDispatcher } from '../modules/webhooks/webhook-dispatcher.ts';
 
+/** Recurring jobs; `fill=1d` catches up a run missed while no worker was up. */
+export const CRONTAB = '17 3 * * * api_request_log_retention ?fill=1d';
+
 export interface RunningWorker {
   runner: Runner;
   stop(): Promise<void>;
@@ -22,6 +25,10 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
       const { apiKeyId } = JOB_PAYLOADS.purge_api_key.parse(payload);
       await services.developers.purgeExpiredKey(apiKeyId);
     },
+    api_request_log_retention: async () => {
+      const deleted = await services.developers.purgeOldRequests();
+      if (deleted > 0) log.info({ deleted }, 'api request log: deleted rows older than 30 days');
+    },
     test_mode_step: async (payload) => {
       await services.widget.processing.runStep(JOB_PAYLOADS.test_mode_step.parse(payload));
     },
@@ -35,6 +42,7 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
     // Its jobs are few and short (key purges, test-mode steps); each of its workers polls on its own, so more would only cost queries.
     concurrency: 2,
     taskList,
+    crontab: CRONTAB,
     noHandleSignals: true,
     pollInterval: 1000,
     logger,

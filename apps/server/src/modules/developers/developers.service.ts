@@ -1,15 +1,65 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
+import {
+  API_KEY_NAME_MAX,
+  API_REQUEST_LOG_RETENTION_DAYS,
+  MAX_SECRET_KEYS_PER_MODE,
+  apiResource,
+  isWritable,
+  type ApiAccess,
+} from '@rampart/shared/api-keys';
 import { AppError, badInput, forbidden } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
+import { hasForbiddenCharacters } from '../../lib/text.ts';
 import { sha256 } from '../identity/identity.repository.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import type { DevelopersRepository, ApiKeyRow } from './developers.repository.ts';
+import type { DevelopersRepository, ApiKeyRow, ApiRequestRow } from './developers.repository.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 
 export const ROLL_GRACE_HOURS = 12;
+/** A stopped secret or restricted key stays (unusable) this long, so the request log keeps naming it. */
+const STOPPED_KEY_KEPT_MS = API_REQUEST_LOG_RETENTION_DAYS * 86_400_000;
+const LOG_PAGE_MAX = 100;
+const LOG_DELETE_BATCH = 5_000;
+export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+type Restrictions = Record<string, ApiAccess>;
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw badInput({ name: 'Give the key a name, e.g. "Backend" or "Reporting job".' });
+  if (trimmed.length > API_KEY_NAME_MAX) throw badInput({ name: `A key name has at most ${API_KEY_NAME_MAX} characters.` });
+  if (hasForbiddenCharacters(trimmed) || /[\u0000-\u001f\u007f]/.test(trimmed)) throw badInput({ name: 'A key name cannot contain control characters.' });
+  return trimmed;
+}
+
+/** The restrictions of a new restricted key: known resources, each once, Write only where the resource has write routes. */
+function checkRestrictions(list: ReadonlyArray<{ resource: string; access: ApiAccess }>): Restrictions {
+  if (list.length === 0) throw badInput({ restrictions: 'Give the restricted key Read or Write access to at least one resource.' });
+  const restrictions: Restrictions = {};
+  for (const { resource: id, access } of list) {
+    const resource = apiResource(id);
+    if (!resource) throw badInput({ restrictions: `There is no REST resource "${id.slice(0, 40)}".` });
+    if (restrictions[id]) throw badInput({ restrictions: `${resource.label} is listed twice.` });
+    if (access === 'write' && !isWritable(resource)) throw badInput({ restrictions: `${resource.label} can only be read: give it Read access.` });
+    restrictions[id] = access;
+  }
+  return restrictions;
+}
+
+/** An opaque keyset cursor: the last row's (created_at, id). */
+export function encodeLogCursor(row: { createdAt: Date; id: bigint }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeLogCursor(cursor: string): { createdAt: Date; id: bigint } {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(time ?? '');
+  if (!id || !/^\d{1,19}$/.test(id) || Number.isNaN(createdAt.getTime())) throw badInput({ after: 'This cursor is not one the request log gave out; start from the first page.' });
+  return { createdAt, id: BigInt(id) };
+}
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 function randomBase62(length: number): string {
@@ -79,13 +129,20 @@ export function createDevelopersService(deps: {
     if (!account?.isVerified) throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
   }
 
-  async function createKey(accountId: string, liveMode: boolean, type: 'publishable' | 'secret' | 'restricted' | 'webhook'): Promise<ApiKeyRow> {
+  async function createKey(
+    accountId: string,
+    liveMode: boolean,
+    type: 'publishable' | 'secret' | 'restricted' | 'webhook',
+    extra: { name?: string | null; restrictions?: Restrictions | null } = {},
+  ): Promise<ApiKeyRow> {
     const value = newKeyValue(type, liveMode);
     const secretLike = type === 'secret' || type === 'restricted';
     const row = await repository.insertKey({
       accountId,
       liveMode,
       type,
+      name: extra.name ?? null,
+      restrictions: type === 'restricted' ? (extra.restrictions ?? {}) : null,
       displayValue: secretLike ? maskSecret(value) : value,
       secretHash: secretLike ? sha256(value) : null,
       // Kept encrypted so the server can sign widget URLs with it; the hash stays for lookup by value.
@@ -99,6 +156,21 @@ export function createDevelopersService(deps: {
     const key = (await repository.liveKeys(accountId, liveMode)).filter((row) => row.type === 'secret' && !row.deletedAt).at(-1);
     if (!key) return null;
     return key.secretCiphertext ? secretBox.decrypt(key.secretCiphertext) : 'unencrypted';
+  }
+
+  /** Stops a key at `deletedAt`; the row goes later (30 days later for keys the request log names). */
+  async function stopKey(key: ApiKeyRow, deletedAt: Date) {
+    await repository.setDeletedAt(key.id, deletedAt);
+    const purgeAt = key.type === 'secret' || key.type === 'restricted' ? new Date(deletedAt.getTime() + STOPPED_KEY_KEPT_MS) : deletedAt;
+    await jobs.add('purge_api_key', { apiKeyId: key.id }, { runAt: purgeAt, jobKey: `purge_api_key:${key.id}` });
+  }
+
+  /** A secret or restricted key that still works and was not rolled away. */
+  async function manageableKey(id: string, action: string): Promise<ApiKeyRow> {
+    const key = await repository.findKey(id);
+    if (!key || (key.deletedAt && key.deletedAt <= new Date())) throw badInput({ id: 'This key no longer exists.' });
+    if (key.type !== 'secret' && key.type !== 'restricted') throw badInput({ id: `Only secret and restricted keys can be ${action}.` });
+    return key;
   }
 
   return {
@@ -121,11 +193,52 @@ export function createDevelopersService(deps: {
       if (!key || (key.deletedAt && key.deletedAt <= new Date())) throw badInput({ id: 'This key no longer exists.' });
       if (key.type === 'public') throw badInput({ id: 'A public key is uploaded, not rolled: upload a new one instead.' });
       if (key.deletedAt) throw new AppError('CONFLICT', 'This key was already rolled and is waiting for deletion.');
-      const replacement = await createKey(key.accountId, key.liveMode, key.type);
+      // The new key keeps the old one's name and scope.
+      const replacement = await createKey(key.accountId, key.liveMode, key.type, { name: key.name, restrictions: key.restrictions });
       const deletedAt = input.deleteOldKeyNow ? new Date() : new Date(Date.now() + ROLL_GRACE_HOURS * 3_600_000);
-      await repository.setDeletedAt(key.id, deletedAt);
-      await jobs.add('purge_api_key', { apiKeyId: key.id }, { runAt: deletedAt, jobKey: `purge_api_key:${key.id}` });
+      await stopKey(key, deletedAt);
       return replacement;
+    },
+
+    /** A named secret key (no restrictions) or a restricted key (rk_…, with restrictions), shown in full in this response only. */
+    async createApiKey(accountId: string, input: { liveMode: boolean; name: string; restrictions?: ReadonlyArray<{ resource: string; access: ApiAccess }> | null }) {
+      const name = checkName(input.name);
+      const restrictions = input.restrictions == null ? null : checkRestrictions(input.restrictions);
+      await assertModeAllowed(accountId, input.liveMode);
+      if ((await repository.countSecretKeys(accountId, input.liveMode)) >= MAX_SECRET_KEYS_PER_MODE) {
+        throw new AppError('CONFLICT', `A mode has at most ${MAX_SECRET_KEYS_PER_MODE} secret and restricted keys: delete one you no longer use first.`);
+      }
+      return createKey(accountId, input.liveMode, restrictions ? 'restricted' : 'secret', { name, restrictions });
+    },
+
+    async renameApiKey(input: { id: string; name: string }) {
+      const name = checkName(input.name);
+      await manageableKey(input.id, 'renamed');
+      return repository.rename(input.id, name);
+    },
+
+    /** A test key's secret again (it is kept encrypted); live keys are shown only when created or rolled. */
+    async revealApiKey(id: string): Promise<string> {
+      const key = await manageableKey(id, 'revealed');
+      if (key.liveMode) throw forbidden('Live keys are shown only once, when they are created or rolled. Roll the key if you lost it.');
+      if (!key.secretCiphertext) {
+        throw new AppError('CONFLICT', 'This key was created before secret keys were kept encrypted, so it cannot be shown again: roll it to get one that can.');
+      }
+      return secretBox.decrypt(key.secretCiphertext);
+    },
+
+    /**
+     * Revokes a secret or restricted key at once. The last standard secret key of a mode stays (it signs widget URLs
+     * and would be recreated on the next visit anyway): roll it instead.
+     */
+    async deleteApiKey(id: string): Promise<boolean> {
+      const key = await manageableKey(id, 'deleted');
+      if (key.type === 'secret' && key.deletedAt === null) {
+        const others = (await repository.liveKeys(key.accountId, key.liveMode)).filter((row) => row.type === 'secret' && row.deletedAt === null && row.id !== key.id);
+        if (others.length === 0) throw new AppError('CONFLICT', 'This is the only secret key of this mode: roll it instead, or create another secret key first.');
+      }
+      await stopKey(key, new Date());
+      return true;
     },
 
     async uploadPublicApiKey(accountId: string, input: { liveMode: boolean; publicKey: string }) {
@@ -149,6 +262,81 @@ export function createDevelopersService(deps: {
     },
 
     secretKeyOf,
+
+    /** After an authenticated REST request: its log row, and the key's last use (at most once a minute). */
+    async recordRequest(entry: {
+      apiKey: { id: string; accountId: string; liveMode: boolean; lastUsedAt: Date | null };
+      method: string;
+      path: string;
+      status: number;
+      latencyMs: number;
+      requestId: string | null;
+      ipAddress: string | null;
+    }) {
+      const { apiKey } = entry;
+      await repository.logRequest({
+        accountId: apiKey.accountId,
+        apiKeyId: apiKey.id,
+        liveMode: apiKey.liveMode,
+        method: entry.method,
+        path: entry.path,
+        status: entry.status,
+        latencyMs: entry.latencyMs,
+        requestId: entry.requestId,
+        ipAddress: entry.ipAddress,
+      });
+      if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() >= 60_000) await repository.touchLastUsed(apiKey.id);
+    },
+
+    async apiRequests(
+      accountId: string,
+      input: {
+        liveMode: boolean;
+        apiKeyId?: string | null;
+        method?: string | null;
+        statusClass?: '2xx' | '4xx' | '5xx' | null;
+        pathPrefix?: string | null;
+        from?: Date | null;
+        to?: Date | null;
+        first?: number | null;
+        after?: string | null;
+      },
+    ): Promise<{ items: ApiRequestRow[]; nextCursor: string | null }> {
+      const limit = input.first ?? 50;
+      if (!Number.isInteger(limit) || limit < 1 || limit > LOG_PAGE_MAX) throw badInput({ first: `Ask for 1 to ${LOG_PAGE_MAX} requests at a time.` });
+      if (input.method && !(API_METHODS as readonly string[]).includes(input.method)) throw badInput({ method: `The method is one of ${API_METHODS.join(', ')}.` });
+      const pathPrefix = input.pathPrefix?.trim() || null;
+      if (pathPrefix && (pathPrefix.length > 200 || hasForbiddenCharacters(pathPrefix))) throw badInput({ pathPrefix: 'A path has at most 200 characters of plain text, e.g. /v1/transactions.' });
+      if (input.from && input.to && input.from > input.to) throw badInput({ to: 'The end of the date range is before its start.' });
+      const apiKeyId = input.apiKeyId || null;
+      if (apiKeyId && !/^[0-9a-f-]{36}$/i.test(apiKeyId)) throw badInput({ apiKeyId: 'This is not a key id.' });
+      const ranges = { '2xx': [200, 299], '4xx': [400, 499], '5xx': [500, 599] } as const;
+      const rows = await repository.requests({
+        accountId,
+        liveMode: input.liveMode,
+        apiKeyId,
+        method: input.method ?? null,
+        statusRange: input.statusClass ? [...ranges[input.statusClass]] : null,
+        pathPrefix,
+        from: input.from ?? null,
+        to: input.to ?? null,
+        before: input.after ? decodeLogCursor(input.after) : null,
+        limit: limit + 1,
+      });
+      const items = rows.slice(0, limit);
+      return { items, nextCursor: rows.length > limit ? encodeLogCursor(items.at(-1)!) : null };
+    },
+
+    /** The request log's retention: deletes rows older than 30 days in batches, so no one statement holds many locks. */
+    async purgeOldRequests(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - API_REQUEST_LOG_RETENTION_DAYS * 86_400_000);
+      let total = 0;
+      for (;;) {
+        const deleted = await repository.deleteRequestsBefore(before, LOG_DELETE_BATCH);
+        total += deleted;
+        if (deleted < LOG_DELETE_BATCH) return total;
+      }
+    },
 
     /** Every working secret key of a mode, decrypted (a rolled one keeps working through its grace period). */
     async secretKeysOf(accountId: string, liveMode: boolean): Promise<string[]> {

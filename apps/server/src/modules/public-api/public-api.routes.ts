@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { accessForRoute, allows, restrictionMessage, type ApiAccess } from '@rampart/shared/api-keys';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -12,9 +13,14 @@ import { registerTestHelperRoutes } from '../widget/test-helper.routes.ts';
 export const PUBLIC_API_RATE_PER_MINUTE = 300;
 
 interface KeyContext {
+  id: string;
   accountId: string;
   liveMode: boolean;
+  lastUsedAt: Date | null;
 }
+
+/** At most this much of a path goes into the request log. */
+const LOGGED_PATH_MAX = 512;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,10 +79,37 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
         if (!match) return problem(reply, 401, 'authentication_error', 'Send your secret key as "Authorization: Api-Key sk_…".');
         const key = match[1]!;
         if (/^pk_(test|live)_/.test(key)) return problem(reply, 401, 'authentication_error', 'Publishable keys cannot call the API: use a secret key (sk_…) from your server.');
-        if (!/^sk_(test|live)_[A-Za-z0-9]{16,64}$/.test(key)) return problem(reply, 401, 'authentication_error', 'This API key is not valid.');
+        if (!/^[sr]k_(test|live)_[A-Za-z0-9]{16,64}$/.test(key)) return problem(reply, 401, 'authentication_error', 'This API key is not valid.');
         const found = await deps.services.developers.findBySecret(key);
-        if (!found || found.type !== 'secret') return problem(reply, 401, 'authentication_error', 'This API key is not valid, or it was rolled and has stopped working.');
-        request.apiKey = { accountId: found.accountId, liveMode: found.liveMode };
+        if (!found || (found.type !== 'secret' && found.type !== 'restricted')) {
+          return problem(reply, 401, 'authentication_error', 'This API key is not valid, or it was rolled or deleted and has stopped working.');
+        }
+        // From here on the request is the key's: logged in onResponse, whatever its status.
+        request.apiKey = { id: found.id, accountId: found.accountId, liveMode: found.liveMode, lastUsedAt: found.lastUsedAt };
+        if (found.type === 'restricted') {
+          // Routing has happened: routeOptions.url is the route's pattern. Unknown routes fall through to the 404 handler.
+          const needed = request.routeOptions.url ? accessForRoute(request.method, request.routeOptions.url) : null;
+          if (needed && !allows(found.restrictions as Record<string, ApiAccess> | null, needed.resource.id, needed.access)) {
+            return problem(reply, 403, 'permission_error', restrictionMessage(needed.resource, needed.access));
+          }
+        }
+      });
+
+      api.addHook('onResponse', async (request, reply) => {
+        const apiKey = request.apiKey;
+        if (!apiKey) return;
+        const entry = {
+          apiKey,
+          method: request.method,
+          // Without the query string: its values can hold customer data.
+          path: request.url.split('?')[0]!.slice(0, LOGGED_PATH_MAX),
+          status: reply.statusCode,
+          latencyMs: Math.max(0, Math.round(reply.elapsedTime)),
+          requestId: String(request.id).slice(0, 200),
+          ipAddress: request.ip || null,
+        };
+        // Not awaited: the response is already sent, and a failed log write must not fail anything.
+        deps.services.developers.recordRequest(entry).catch((error: unknown) => request.log.error({ err: error }, 'could not write the API request log'));
       });
 
       const rateLimit = {

@@ -173,6 +173,10 @@ describe('the public REST API', () => {
     }
     expect(limited).not.toBeNull();
     expect(((await limited!.json()) as { error: { type: string } }).error.type).toBe('rate_limit_error');
+    // A refused request after authentication is in the request log too (written after the response).
+    await expect
+      .poll(async () => (await t.database.pool.query(`select count(*)::int as n from api_request_log where account_id = $1 and status = 429`, [a.accountId])).rows[0].n)
+      .toBeGreaterThanOrEqual(1);
     expect((await get('/v1/transactions?limit=1', b.testSecret.secret)).status).toBe(200);
   });
 });
