@@ -2,6 +2,7 @@
 // The fee calculator and the widget quote through `quoteRamp` on the server; everything is decimal.js, never floats.
 import Decimal from 'decimal.js';
 import { PAYMENT_METHODS, PRICING_REGIONS, PRICING_RULE_TYPES, TRANSACTION_TYPES } from './enums.ts';
+import { assetDecimals } from './assets.ts';
 
 export type PricingRuleType = (typeof PRICING_RULE_TYPES)[number];
 export type PricingRegion = (typeof PRICING_REGIONS)[number];
@@ -92,12 +93,8 @@ export const TEST_MODE_USD_PRICES: Record<string, string> = {
   ton: '6.8', hbar: '0.08', xtz: '0.9', sui: '1.1', apt: '8.5', celo: '0.7',
 };
 
-/** Decimals an asset is delivered in, by ticker (8 unless listed). */
-export const ASSET_DECIMALS: Record<string, number> = { usdc: 6, usdt: 6, eurc: 6, pyusd: 6, dai: 6, xrp: 6, ada: 6, algo: 6, trx: 6, xlm: 7, shib: 2, pepe: 2, bonk: 2 };
-
-export function assetDecimals(ticker: string): number {
-  return ASSET_DECIMALS[ticker] ?? 8;
-}
+// Asset decimals live with the other asset facts (assets.ts), which the web's formatter imports without decimal.js.
+export { ASSET_DECIMALS, assetDecimals } from './assets.ts';
 
 /** Two-letter country codes of the European Economic Area. */
 const EEA = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IS', 'IE', 'IT', 'LV', 'LI', 'LT', 'LU', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
