@@ -1,11 +1,13 @@
 import type * as React from 'react';
+import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { cn } from '@/lib/utils';
 
+/** A table that scrolls sideways inside its box when it is wider (phones), with shadows and a hint saying so. */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <HorizontalScroll slot="table-container" hint="Scroll sideways for more columns" className="w-full">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
-    </div>
+    </HorizontalScroll>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavTabs } from '@/components/layouts/nav-tabs';
+import { PageLayout } from '@/components/layouts/page-layout';
 import { ROUTES } from '@/config/routes';
-import { cn } from '@/lib/utils';
 
 const SECTIONS = [
   { to: `${ROUTES.developers}/general`, label: 'General' },
@@ -17,26 +17,8 @@ export function DevelopersFrame({ title, description, actions, children }: { tit
     document.title = `Developers · ${title} · Rampart`;
   }, [title]);
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <nav aria-label="Developer settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex w-max gap-1 rounded-lg bg-muted p-1 text-sm">
-          {SECTIONS.map((section) => (
-            <li key={section.to}>
-              <NavLink
-                to={section.to}
-                className={({ isActive }) =>
-                  cn(
-                    'block rounded-md px-3 py-1.5 font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-                    isActive && 'bg-card text-foreground shadow-sm',
-                  )
-                }
-              >
-                {section.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <PageLayout>
+      <NavTabs label="Developer settings" tabs={SECTIONS} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
@@ -45,7 +27,7 @@ export function DevelopersFrame({ title, description, actions, children }: { tit
         {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
       </div>
       {children}
-    </div>
+    </PageLayout>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavTabs } from '@/components/layouts/nav-tabs';
+import { PageLayout } from '@/components/layouts/page-layout';
 import { ROUTES } from '@/config/routes';
-import { cn } from '@/lib/utils';
 
 const TABS = [
   { to: ROUTES.profileGeneral, label: 'General' },
@@ -14,28 +14,13 @@ export function ProfileLayout({ title, children }: { title: string; children: Re
     document.title = `Profile · ${title} · Rampart`;
   }, [title]);
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+    <PageLayout width="form">
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Profile</h1>
         <p className="text-sm text-muted-foreground">Your name, e-mail, password, two-factor authentication and sessions.</p>
       </div>
-      <nav aria-label="Profile sections" className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            className={({ isActive }) =>
-              cn(
-                'inline-flex h-full items-center rounded-md px-4 text-sm font-medium outline-none transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                isActive && 'bg-card text-foreground shadow-sm',
-              )
-            }
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavTabs label="Profile sections" tabs={TABS} />
       {children}
-    </div>
+    </PageLayout>
   );
 }
