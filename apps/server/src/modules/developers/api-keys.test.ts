@@ -154,6 +154,10 @@ describe('named and restricted API keys', () => {
     expect((await call('GET', '/v1/customers?externalCustomerId=nobody', rolled.secret)).status).toBe(401);
     const keys = (await member.client.ok(KEYS, { a: member.accountId, l: false })).apiKeys as Key[];
     expect(keys.some((key) => key.id === rolled.id)).toBe(false);
+    // The log's key filter still names stopped keys (their requests stay 30 days), and creates nothing.
+    const named = (await member.client.ok('query($a: ID!) { apiRequestKeys(accountId: $a, liveMode: false) { id type } }', { a: member.accountId })).apiRequestKeys as Key[];
+    expect(named.map((key) => key.id)).toEqual(expect.arrayContaining([created.id, rolled.id]));
+    expect(named.every((key) => key.type === 'secret' || key.type === 'restricted')).toBe(true);
   });
 
   it('several named secret keys per mode; the last standard one cannot be deleted; limits and names are checked', async () => {

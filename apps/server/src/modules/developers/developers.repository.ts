@@ -53,6 +53,21 @@ export function createDevelopersRepository(db: Database) {
     async hardDeleteExpired(id: string) {
       await db.delete(apiKeys).where(and(eq(apiKeys.id, id), sql`${apiKeys.deletedAt} <= now()`));
     },
+    /** Secret and restricted keys of a mode that may appear in the request log: working, or stopped within `days`. */
+    async keysSince(accountId: string, liveMode: boolean, days: number) {
+      return db
+        .select()
+        .from(apiKeys)
+        .where(
+          and(
+            eq(apiKeys.accountId, accountId),
+            eq(apiKeys.liveMode, liveMode),
+            inArray(apiKeys.type, ['secret', 'restricted']),
+            or(isNull(apiKeys.deletedAt), gt(apiKeys.deletedAt, sql`now() - make_interval(days => ${days})`)),
+          ),
+        )
+        .orderBy(asc(apiKeys.type), asc(apiKeys.createdAt));
+    },
     /** Working secret and restricted keys of a mode not rolled away (the limit counts these). */
     async countSecretKeys(accountId: string, liveMode: boolean): Promise<number> {
       const [row] = await db

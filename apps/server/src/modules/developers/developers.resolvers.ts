@@ -11,6 +11,7 @@ function parseDate(value: string, field: string): Date {
 export const developersResolvers: Resolvers = {
   Query: {
     apiKeys: (_parent, args, context) => context.services.developers.apiKeys(requireGrant(context).accountId, args.liveMode),
+    apiRequestKeys: (_parent, args, context) => context.services.developers.apiRequestKeys(requireGrant(context).accountId, args.liveMode),
     apiRequests: async (_parent, args, context) => {
       const statusClass = args.statusClass ? ({ Success: '2xx', ClientError: '4xx', ServerError: '5xx' } as const)[args.statusClass] : null;
       const page = await context.services.developers.apiRequests(requireGrant(context).accountId, {

@@ -288,6 +288,9 @@ export function createDevelopersService(deps: {
       if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() >= 60_000) await repository.touchLastUsed(apiKey.id);
     },
 
+    /** The keys the request log can name (for its key filter); unlike apiKeys, creates nothing. */
+    apiRequestKeys: (accountId: string, liveMode: boolean) => repository.keysSince(accountId, liveMode, API_REQUEST_LOG_RETENTION_DAYS),
+
     async apiRequests(
       accountId: string,
       input: {
