@@ -16,6 +16,7 @@
  *   WEB_PERF_REPO=/path        start the server of another checkout (the baseline worktree); default this repository
  *   WEB_PERF_DATABASE_URL=...  the server's PostgreSQL; default an embedded one on BENCH_POSTGRES_PORT (5498)
  *   WEB_PERF_OUT=file          also write the report there; --write records it in docs/performance.md
+ *   WEB_PERF_VERBOSE=1         print every response with its bytes
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -160,6 +161,16 @@ async function instrument(context: BrowserContext, page: Page) {
   const responses = new Map<string, { type: string; url: string; status: number; encoding: string; cacheControl: string }>();
   const bytesByType: Record<string, number> = {};
   let requests = 0;
+  const inFlight = new Set<string>();
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    inFlight.add(event.requestId);
+    lastActivity = Date.now();
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
+  });
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(Object.entries(event.response.headers).map(([key, value]) => [key.toLowerCase(), String(value)]));
     responses.set(event.requestId, {
@@ -175,8 +186,16 @@ async function instrument(context: BrowserContext, page: Page) {
     const type = response?.type ?? 'Other';
     bytesByType[type] = (bytesByType[type] ?? 0) + event.encodedDataLength;
     requests += 1;
+    inFlight.delete(event.requestId);
+    lastActivity = Date.now();
+    if (process.env.WEB_PERF_VERBOSE && response) console.log(`    ${type} ${new URL(response.url).pathname} ${kb(event.encodedDataLength)} KB ${response.encoding}`);
   });
   return {
+    /** Resolves once nothing has been loading for `quietMs` (Playwright's networkidle does not follow client-side navigations). */
+    quiet: async (quietMs = 1000) => {
+      const giveUp = Date.now() + 30_000;
+      while ((inFlight.size > 0 || Date.now() - lastActivity < quietMs) && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 100));
+    },
     finish: (): Pick<Run, 'bytesByType' | 'totalBytes' | 'requests' | 'headers'> => ({
       bytesByType: { ...bytesByType },
       totalBytes: Object.values(bytesByType).reduce((sum, value) => sum + value, 0),
@@ -228,14 +247,13 @@ async function measure(browser: Browser, baseUrl: string, name: PageName): Promi
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL('**/dashboard', { timeout: 60_000 });
       await READY.dashboard.ready(page);
-      await page.waitForLoadState('networkidle');
+      await network.quiet();
       return { ...network.finish(), lcpMs: null, cls: 0 };
     }
     await page.goto(READY[name].path, { timeout: 60_000 });
     await READY[name].ready(page);
-    await page.waitForLoadState('networkidle');
     // Late layout shifts (a table filling in, a font) count too.
-    await page.waitForTimeout(500);
+    await network.quiet();
     return { ...network.finish(), ...(await vitals(page)) };
   } finally {
     await context.close();
