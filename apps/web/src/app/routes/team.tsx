@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountAuditTrail } from '@/features/audit/components/account-audit-trail';
 import { TeamMembers } from '@/features/team/components/team-members';
 import { usePermission } from '@/hooks/use-permission';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 /** /team: members for everyone in the account; the audit trail tab for holders of audit:read (?tab=audit). */
 export default function TeamRoute() {
@@ -16,7 +17,7 @@ export default function TeamRoute() {
   }, []);
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Team</h1>
         <p className="text-sm text-muted-foreground">Who can work in this account, with which role.</p>
@@ -37,6 +38,6 @@ export default function TeamRoute() {
       ) : (
         <TeamMembers />
       )}
-    </div>
+    </PageLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { ConstructionIcon } from 'lucide-react';
 import { useEffect } from 'react';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 interface AreaPlaceholderProps {
   title: string;
@@ -12,7 +13,7 @@ export function AreaPlaceholder({ title, description }: AreaPlaceholderProps) {
     document.title = `${title} · Rampart`;
   }, [title]);
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
@@ -23,6 +24,6 @@ export function AreaPlaceholder({ title, description }: AreaPlaceholderProps) {
         </span>
         <p className="max-w-md text-sm text-muted-foreground">This area arrives with a later release of Rampart.</p>
       </div>
-    </div>
+    </PageLayout>
   );
 }

@@ -8,6 +8,7 @@ import { AuditTable } from '@/features/audit/components/audit-table';
 import { auditQueryVariables } from '@/features/audit/lib/search-params';
 import { useAuditFilters } from '@/features/audit/lib/use-audit-filters';
 import { describeApiError } from '@/lib/graphql-errors';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 /** /admin/audit for staff holding auditTrail:view: every account's trail. The route checks the permission. */
 export function StaffAuditPage() {
@@ -23,7 +24,7 @@ export function StaffAuditPage() {
   }, []);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Audit trail</h1>
         <p className="text-sm text-muted-foreground">Every mutation and every staff view of a partner’s account, across all accounts.</p>
@@ -49,6 +50,6 @@ export function StaffAuditPage() {
           )}
         </CardContent>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@/config/routes';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const OVERVIEWS: Array<{ to: string; title: string; description: string; icon: LucideIcon }> = [
   { to: ROUTES.onRamp, title: 'On-ramp', description: 'Crypto bought with fiat', icon: ArrowDownToLineIcon },
@@ -25,7 +26,7 @@ export function DashboardScreen({ guide }: { guide?: ReactNode }) {
     document.title = 'Dashboard · Rampart';
   }, []);
   return (
-    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
         <p className="text-sm text-muted-foreground">Volumes, conversion and activity across your products.</p>
@@ -52,6 +53,6 @@ export function DashboardScreen({ guide }: { guide?: ReactNode }) {
       </nav>
       <h2 className="text-lg font-semibold tracking-tight">On-ramp</h2>
       <DashboardView kind="onRamp" />
-    </div>
+    </PageLayout>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, ROUTES } from '@/config/routes';
 import { DashboardView, type DashboardKind } from '@/features/dashboards/components/dashboard-view';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const COPY: Record<string, { title: string; description: string; kind: DashboardKind }> = {
   [ROUTES.onRamp]: { title: 'On-ramp', description: 'Crypto your customers bought with fiat.', kind: 'onRamp' },
@@ -25,7 +26,7 @@ export function OverviewScreen({ path }: { path: string }) {
     document.title = `${copy.title} · Dashboard · Rampart`;
   }, [copy.title]);
   return (
-    <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <Link to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
         <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
       </Link>
@@ -50,6 +51,6 @@ export function OverviewScreen({ path }: { path: string }) {
         )}
       </div>
       <DashboardView key={copy.kind} kind={copy.kind} />
-    </div>
+    </PageLayout>
   );
 }

@@ -20,6 +20,7 @@ import { toast } from '@/hooks/use-toast';
 import { BLOCKED_ACTION_LABEL, formatCountry, labelOf, PRODUCT_LABEL, REVIEW_STATUS_LABEL, REVIEW_STATUS_TONE } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const STATUS_TEXT: Record<string, string> = {
   NotStarted: 'Not requested yet. Complete the required items, then request go-live.',
@@ -180,7 +181,7 @@ function BlockedNotice({ status }: { status: GoLive_BlockedStatusQuery['blockedC
 
 function Frame({ productLabel, enabled, children }: { productLabel: string; enabled?: boolean; children: React.ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+    <PageLayout width="form">
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">Go live</h1>
@@ -190,6 +191,6 @@ function Frame({ productLabel, enabled, children }: { productLabel: string; enab
         <p className="text-sm text-muted-foreground">What {productLabel} needs before real customers can use it, and your request for the provider’s review.</p>
       </div>
       {children}
-    </div>
+    </PageLayout>
   );
 }

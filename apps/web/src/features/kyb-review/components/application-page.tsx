@@ -21,6 +21,7 @@ import { OrganizationDomains } from '@/features/kyb-review/components/domain-rev
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
 import { answeredQuestions } from '@/features/kyb-review/lib/answers';
 import { availableDecisions, type Decision } from '@/features/kyb-review/lib/decision';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const DONE: Record<Decision, string> = { InProgress: 'Review started', OnHold: 'Put on hold', Approved: 'Application approved', Rejected: 'Application rejected' };
 
@@ -34,7 +35,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   }, [application?.organizationName]);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <Link to={ROUTES.adminKyb} className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon className="size-4" aria-hidden /> Applications
       </Link>
@@ -46,7 +47,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
         </div>
       ) : null}
       {application ? <ApplicationView application={application} /> : null}
-    </div>
+    </PageLayout>
   );
 }
 

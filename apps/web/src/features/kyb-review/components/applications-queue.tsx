@@ -33,6 +33,7 @@ import {
   parseApplicationFilters,
   type ApplicationFilters,
 } from '@/features/kyb-review/lib/search-params';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const ANY = 'any';
 
@@ -67,7 +68,7 @@ export function ApplicationsQueue() {
   }, []);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Business verification</h1>
@@ -199,6 +200,6 @@ export function ApplicationsQueue() {
           <QueuePager label="Applications pages" skip={filters.skip} take={filters.take} totalCount={page?.totalCount ?? 0} onChange={(next) => apply(next)} />
         </CardContent>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

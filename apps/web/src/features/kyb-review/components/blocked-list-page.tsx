@@ -17,6 +17,7 @@ import { BLOCKED_ACTION_LABEL, BLOCKED_ACTION_TONE, BLOCKED_KIND_LABEL, formatCo
 import { BlockedListQuery, DeleteBlockedListEntryMutation } from '@/features/kyb-review/api/blocked-list';
 import { ReferenceListsQuery } from '@/features/kyb-review/api/applications';
 import { BlockedEntryDialog } from '@/features/kyb-review/components/blocked-entry-dialog';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 type Entry = KybReview_BlockedListEntryFragment;
 
@@ -48,7 +49,7 @@ export function BlockedListPage() {
     ) : null;
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Blocked list</h1>
@@ -128,7 +129,7 @@ export function BlockedListPage() {
           <DeleteEntryDialog entry={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
         </>
       ) : null}
-    </div>
+    </PageLayout>
   );
 }
 

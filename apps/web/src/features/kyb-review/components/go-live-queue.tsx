@@ -21,6 +21,7 @@ import { ReviewSectionNav } from '@/features/kyb-review/components/review-sectio
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
 import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
 import { NO_GO_LIVE_FILTERS, RAMP_PRODUCTS, goLiveFiltersToSearchParams, goLiveQueryVariables, parseGoLiveFilters, type GoLiveFilters } from '@/features/kyb-review/lib/search-params';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const ANY = 'any';
 const EMPTY: KybReview_GoLiveRequestFragment[] = [];
@@ -68,7 +69,7 @@ export function GoLiveQueue() {
   }, []);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Business verification</h1>
@@ -182,6 +183,6 @@ export function GoLiveQueue() {
           if (result.data) setOpen(result.data.updateGoLiveReview);
         }}
       />
-    </div>
+    </PageLayout>
   );
 }

@@ -25,6 +25,7 @@ import { toast } from '@/hooks/use-toast';
 import { KYB_LEVEL_LABEL, labelOf, PRODUCT_LABEL } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 /** The selected account's business verification for one product: where the review stands, and the steps. */
 export function KybScreen({ product }: { product: RampProductKey }) {
@@ -147,7 +148,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
 
 function Frame({ product, level, children }: { product: RampProductKey; level?: string; children: React.ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">Business verification</h1>
@@ -160,6 +161,6 @@ function Frame({ product, level, children }: { product: RampProductKey; level?: 
         </p>
       </div>
       {children}
-    </div>
+    </PageLayout>
   );
 }

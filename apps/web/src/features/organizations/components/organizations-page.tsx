@@ -16,6 +16,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { setSelectedAccountId, setTestMode } from '@/lib/local-state';
 import { addStaffOpenedAccount } from '@/lib/staff-accounts';
 import { useDraft } from '@/hooks/use-draft';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const PAGE_SIZE = 20;
 
@@ -51,7 +52,7 @@ export function OrganizationsPage() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Organizations</h1>
         <p className="text-sm text-muted-foreground">Find a partner by organization name, public name, id or account name, and open one of its accounts.</p>
@@ -133,6 +134,6 @@ export function OrganizationsPage() {
           </Button>
         </div>
       )}
-    </div>
+    </PageLayout>
   );
 }
