@@ -100,27 +100,27 @@ export function StatusBadge({ meaning, children, className, ...props }: React.Co
 }
 
 /** A transaction's status in words, in the look of its meaning. */
-export function TransactionStatusBadge({ kind, status, className }: { kind: TransactionKind | null | undefined; status: string | null | undefined; className?: string }) {
+export function TransactionStatusBadge({ kind, status, ...props }: React.ComponentProps<'span'> & { kind: TransactionKind | null | undefined; status: string | null | undefined }) {
   return (
-    <StatusBadge meaning={transactionStatusMeaning(status)} className={className}>
+    <StatusBadge meaning={transactionStatusMeaning(status)} data-status={status ?? undefined} {...props}>
       {labelOfStatus(kind, status)}
     </StatusBadge>
   );
 }
 
 /** An identity check's state or a customer's level. */
-export function IdentityBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+export function IdentityBadge({ status, children, ...props }: React.ComponentProps<'span'> & { status: string | null | undefined }) {
   return (
-    <StatusBadge meaning={identityMeaning(status)} className={className}>
-      {labelOf({ ...CUSTOMER_LEVEL_LABEL, ...IDENTITY_CHECK_LABEL }, status)}
+    <StatusBadge meaning={identityMeaning(status)} {...props}>
+      {children ?? labelOf({ ...CUSTOMER_LEVEL_LABEL, ...IDENTITY_CHECK_LABEL }, status)}
     </StatusBadge>
   );
 }
 
 /** A KYB, go-live or domain review status. */
-export function ReviewBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+export function ReviewBadge({ status, ...props }: React.ComponentProps<'span'> & { status: string | null | undefined }) {
   return (
-    <StatusBadge meaning={reviewMeaning(status)} className={className}>
+    <StatusBadge meaning={reviewMeaning(status)} {...props}>
       {labelOf({ ...DOMAIN_REVIEW_LABEL, ...REVIEW_STATUS_LABEL }, status)}
     </StatusBadge>
   );

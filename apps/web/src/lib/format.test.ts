@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCalendarDate, formatCount, formatDate, formatDateTime, formatPercent, formatRelativeTime, formatTime } from '@/lib/format';
+import { multiplyDecimal, formatAmount, formatCalendarDate, formatCount, formatDate, formatDateTime, formatPercent, formatRelativeTime, formatTime } from '@/lib/format';
 
 const NBSP = '\u00a0';
 /** Intl spaces vary by locale (NBSP, narrow NBSP); comparing with plain spaces keeps the expectations readable. */
@@ -111,5 +111,16 @@ describe('counts and percentages', () => {
     expect(formatPercent(0.256, { locale: 'en-US' })).toBe('25.6%');
     expect(plain(formatPercent(0.5, { locale: 'fr-FR' }))).toBe('50 %');
     expect(formatPercent(null)).toBe('—');
+  });
+});
+
+describe('multiplyDecimal', () => {
+  it('multiplies decimal strings exactly and rounds half away from zero', () => {
+    expect(multiplyDecimal('100', '0.92', 2)).toBe('92.00');
+    expect(multiplyDecimal('0.1', '0.2', 2)).toBe('0.02');
+    expect(multiplyDecimal('123456789012.12345678', '1.5', 2)).toBe('185185183518.19');
+    expect(multiplyDecimal('-2.005', '1', 2)).toBe('-2.01');
+    expect(multiplyDecimal('-0.001', '1', 2)).toBe('0.00');
+    expect(multiplyDecimal('abc', '1', 2)).toBeNull();
   });
 });

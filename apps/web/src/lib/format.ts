@@ -86,6 +86,41 @@ export function formatAmount(value: string | number | null | undefined, code: st
   return `${formatted}${NBSP}${tickerOf(lower)}`.replace(/ /g, NBSP);
 }
 
+/** A decimal string as an integer of units and its scale: "-12.345" → { units: -12345n, scale: 3 }. */
+function toUnits(value: string): { units: bigint; scale: number } | null {
+  const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match || (match[2] === '' && !match[3])) return null;
+  const fraction = match[3] ?? '';
+  const units = BigInt(`${match[2] || '0'}${fraction}`);
+  return { units: match[1] === '-' ? -units : units, scale: fraction.length };
+}
+
+/**
+ * The product of two decimal strings, rounded half away from zero to `places` decimals, exact (BigInt, no float):
+ * an amount in another currency from its rate, for display. Null when either is not a decimal number.
+ */
+export function multiplyDecimal(a: string | null | undefined, b: string | null | undefined, places: number): string | null {
+  const x = a == null ? null : toUnits(a);
+  const y = b == null ? null : toUnits(b);
+  if (!x || !y) return null;
+  const product = x.units * y.units;
+  const drop = x.scale + y.scale - places;
+  let units = product;
+  if (drop > 0) {
+    const divisor = 10n ** BigInt(drop);
+    const negative = product < 0n;
+    const magnitude = negative ? -product : product;
+    const rounded = (magnitude + divisor / 2n) / divisor;
+    units = negative ? -rounded : rounded;
+  } else if (drop < 0) {
+    units = product * 10n ** BigInt(-drop);
+  }
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+  const whole = places > 0 ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits;
+  return negative && /[1-9]/.test(whole) ? `-${whole}` : whole;
+}
+
 /** A whole count in the reader's locale ("12,345"); `compact` for tight spaces ("12K"). */
 export function formatCount(value: number | null | undefined, options: FormatOptions & { compact?: boolean } = {}): string {
   if (value == null || !Number.isFinite(value)) return '—';

@@ -1,10 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { CopyId } from '@/components/copy-id';
-import { Badge } from '@/components/ui/badge';
 import { ROUTES } from '@/config/routes';
 import type { Customers_RowFragment } from '@/gql/graphql';
-import { IDENTITY_TONE, formatDate } from '@/lib/format';
+import { IdentityBadge, StatusBadge } from '@/components/status-badge';
+import { formatCountry, formatDateTime } from '@/lib/format';
 
 export const customerColumns: ColumnDef<Customers_RowFragment>[] = [
   {
@@ -25,26 +25,26 @@ export const customerColumns: ColumnDef<Customers_RowFragment>[] = [
   {
     id: 'country',
     header: 'Country',
-    cell: ({ row }) => row.original.address.country ?? '—',
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatCountry(row.original.address.country)}</span>,
   },
   {
     id: 'kyc',
     header: 'KYC',
     cell: ({ row }) => (
       <div className="flex flex-wrap gap-1">
-        <Badge variant={IDENTITY_TONE[row.original.identityCheck.level] ?? 'secondary'} title="KYC level">{row.original.identityCheck.level}</Badge>
-        <Badge variant={IDENTITY_TONE[row.original.identityCheck.status] ?? 'outline'} title="Identity check status">{row.original.identityCheck.status}</Badge>
+        <IdentityBadge status={row.original.identityCheck.level} title="KYC level" />
+        <IdentityBadge status={row.original.identityCheck.status} title="Identity check status" />
       </div>
     ),
   },
   {
     id: 'blocked',
     header: 'Blocked',
-    cell: ({ row }) => (row.original.isBlocked ? <Badge variant="destructive">Blocked</Badge> : <span className="text-muted-foreground">—</span>),
+    cell: ({ row }) => (row.original.isBlocked ? <StatusBadge meaning="failed">Blocked</StatusBadge> : <span className="text-muted-foreground">—</span>),
   },
   {
     id: 'createdAt',
     header: 'Created',
-    cell: ({ row }) => <time dateTime={row.original.createdAt} className="whitespace-nowrap text-muted-foreground">{formatDate(row.original.createdAt)}</time>,
+    cell: ({ row }) => <time dateTime={row.original.createdAt} className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.original.createdAt)}</time>,
   },
 ];

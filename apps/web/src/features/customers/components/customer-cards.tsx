@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ErrorAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { CustomersCardsQuery } from '@/features/customers/api/customers';
 import { Pager } from '@/features/customers/components/pager';
@@ -42,7 +42,7 @@ export function CustomerCards({ accountId, customerId, isLive, page, onPage }: {
               <TableCell className="whitespace-nowrap font-medium">{card.brand} •••• {card.lastDigits}</TableCell>
               <TableCell>{card.cardType}</TableCell>
               <TableCell className="tabular-nums">{String(card.expiryMonth).padStart(2, '0')}/{card.expiryYear}</TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(card.createdAt)}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(card.createdAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

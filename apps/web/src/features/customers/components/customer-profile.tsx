@@ -11,7 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { useAdminPermission } from '@/hooks/use-permission';
-import { IDENTITY_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
+import { IdentityBadge, StatusBadge } from '@/components/status-badge';
+import { formatAmount, formatCountry, formatDateTime } from '@/lib/format';
+import { humanize, labelOfAsset, labelOfCustomerLevel } from '@/lib/labels';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { CustomersDetailQuery } from '@/features/customers/api/customers';
@@ -84,8 +86,8 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
           <h1 className="text-2xl font-semibold tracking-tight [overflow-wrap:anywhere]">{name}</h1>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             {fullName ? <span>{fullName}</span> : null}
-            <Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>KYC {customer.identityCheck.level}</Badge>
-            {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
+            <IdentityBadge status={customer.identityCheck.level}>KYC {labelOfCustomerLevel(customer.identityCheck.level)}</IdentityBadge>
+            {customer.isBlocked ? <StatusBadge meaning="failed">Blocked</StatusBadge> : null}
             {customer.isDeleted ? <Badge variant="outline">Deleted</Badge> : null}
             {customer.liveMode ? null : <Badge variant="warning">Test</Badge>}
           </div>
@@ -106,10 +108,10 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
               <Field label="Customer id"><CopyId id={customer.id} full /></Field>
               <Field label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</Field>
               <Field label="E-mail">{customer.email}</Field>
-              <Field label="Country">{customer.address.country}</Field>
+              <Field label="Country">{customer.address.country ? formatCountry(customer.address.country) : null}</Field>
               <Field label="Default currency">{customer.defaultCurrency?.toUpperCase()}</Field>
               <Field label="Blocked">{customer.isBlocked ? 'Yes' : 'No'}</Field>
-              <Field label={`Created (${TIME_ZONE})`}>{formatDate(customer.createdAt)}</Field>
+              <Field label="Created">{formatDateTime(customer.createdAt, { zone: true })}</Field>
             </dl>
           </CardContent>
         </Card>
@@ -117,8 +119,8 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
           <CardHeader className="px-5"><CardTitle className="text-base">Identity check</CardTitle></CardHeader>
           <CardContent className="px-5">
             <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
-              <Field label="Level"><Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>{customer.identityCheck.level}</Badge></Field>
-              <Field label="Status"><Badge variant={IDENTITY_TONE[customer.identityCheck.status] ?? 'outline'}>{customer.identityCheck.status}</Badge></Field>
+              <Field label="Level"><IdentityBadge status={customer.identityCheck.level} /></Field>
+              <Field label="Status"><IdentityBadge status={customer.identityCheck.status} /></Field>
               <Field label="Result">{customer.identityCheck.result}</Field>
             </dl>
           </CardContent>
@@ -143,9 +145,9 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
                 ) : (
                   customer.files.map((file) => (
                     <TableRow key={file.id}>
-                      <TableCell>{file.type}</TableCell>
-                      <TableCell>{file.reviewResult ? <Badge variant={IDENTITY_TONE[file.reviewResult] ?? 'secondary'}>{file.reviewResult}</Badge> : '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(file.createdAt)}</TableCell>
+                      <TableCell>{humanize(file.type)}</TableCell>
+                      <TableCell>{file.reviewResult ? <IdentityBadge status={file.reviewResult} /> : '—'}</TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(file.createdAt)}</TableCell>
                     </TableRow>
                   ))
                 )}
@@ -169,9 +171,9 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
                 {data?.customerAllBalances.length ? (
                   data.customerAllBalances.map((balance) => (
                     <TableRow key={balance.currency.code}>
-                      <TableCell className="font-medium">{balance.currency.code.toUpperCase()}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatAmount(balance.balance, balance.currency.code)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatAmount(balance.pending, balance.currency.code)}</TableCell>
+                      <TableCell className="font-medium whitespace-nowrap">{labelOfAsset(balance.currency.code)}</TableCell>
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.balance, balance.currency.code)}</TableCell>
+                      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.pending, balance.currency.code)}</TableCell>
                       <TableCell className="text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
                         {formatAmount(balance.deposited, balance.currency.code)} / {formatAmount(balance.withdrawn, balance.currency.code)} / {formatAmount(balance.rewarded, balance.currency.code)}
                       </TableCell>

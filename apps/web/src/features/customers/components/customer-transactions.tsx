@@ -1,17 +1,19 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
-import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import type { Customers_TransactionFragment } from '@/gql/graphql';
-import { STATUS_TONE, formatAmount, formatDate } from '@/lib/format';
+import { TransactionStatusBadge } from '@/components/status-badge';
+import { formatAmount, formatDateTime } from '@/lib/format';
+import { labelOfBalanceType } from '@/lib/labels';
 import { describeApiError } from '@/lib/graphql-errors';
 import { CustomersTransactionsQuery } from '@/features/customers/api/customers';
 import { Pager } from '@/features/customers/components/pager';
 import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
 
+const CODE = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
 const KIND: Record<Customers_TransactionFragment['__typename'], string> = {
   BuyTransaction: 'Buy',
   SellTransaction: 'Sell',
@@ -20,6 +22,10 @@ const KIND: Record<Customers_TransactionFragment['__typename'], string> = {
 };
 
 function describe(tx: Customers_TransactionFragment) {
+  return { ...describeRow(tx), code: CODE[tx.__typename] };
+}
+
+function describeRow(tx: Customers_TransactionFragment) {
   switch (tx.__typename) {
     case 'BuyTransaction':
       return { status: tx.buyStatus, amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code), other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code), kind: KIND.BuyTransaction };
@@ -28,7 +34,7 @@ function describe(tx: Customers_TransactionFragment) {
     case 'SwapTransaction':
       return { status: tx.swapStatus, amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code), other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code), kind: KIND.SwapTransaction };
     case 'BalanceTransaction':
-      return { status: tx.balanceStatus, amount: formatAmount(tx.amount, tx.currency.code), other: tx.type, kind: KIND.BalanceTransaction };
+      return { status: tx.balanceStatus, amount: formatAmount(tx.amount, tx.currency.code), other: labelOfBalanceType(tx.type), kind: KIND.BalanceTransaction };
   }
 }
 
@@ -71,11 +77,11 @@ export function CustomerTransactions({ accountId, customerId, isLive, page, onPa
               <TableRow key={tx.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.transactions}/${tx.id}`)}>
                 <TableCell className="whitespace-nowrap">
                   <Link to={`${ROUTES.transactions}/${tx.id}`} className="underline-offset-2 hover:underline" onClick={(event) => event.stopPropagation()}>
-                    {formatDate(tx.createdAt)}
+                    {formatDateTime(tx.createdAt)}
                   </Link>
                 </TableCell>
                 <TableCell>{row.kind}</TableCell>
-                <TableCell><Badge variant={STATUS_TONE[row.status] ?? 'secondary'}>{row.status}</Badge></TableCell>
+                <TableCell><TransactionStatusBadge kind={row.code} status={row.status} /></TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{row.amount}</TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground">{row.other}</TableCell>
               </TableRow>

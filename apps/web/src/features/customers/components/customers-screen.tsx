@@ -13,7 +13,8 @@ import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import type { Customers_RowFragment } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
-import { IDENTITY_TONE, TIME_ZONE, formatDate } from '@/lib/format';
+import { IdentityBadge, StatusBadge } from '@/components/status-badge';
+import { TIME_ZONE, formatCount, formatCountry, formatDateTime } from '@/lib/format';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { CustomersListQuery } from '@/features/customers/api/customers';
 import { customerColumns } from '@/features/customers/components/columns';
@@ -41,7 +42,7 @@ export function CustomersScreen() {
   const pages = page ? Math.max(1, Math.ceil(page.totalCount / state.take)) : 1;
   const first = page && page.items.length > 0 ? (state.page - 1) * state.take + 1 : 0;
   const last = page ? first + page.items.length - (first ? 1 : 0) : 0;
-  const total = page ? `${page.totalCount.toLocaleString()}${page.isTotalExact ? '' : '+'}` : '…';
+  const total = page ? `${formatCount(page.totalCount)}${page.isTotalExact ? '' : '+'}` : '…';
 
   return (
     <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
@@ -83,11 +84,11 @@ export function CustomersScreen() {
                   <Link to={`${ROUTES.customers}/${customer.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
                     <span className="truncate font-medium">{customer.email ?? customer.externalCustomerId ?? customer.id}</span>
                     <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-                      <Badge variant={IDENTITY_TONE[customer.identityCheck.level] ?? 'secondary'}>{customer.identityCheck.level}</Badge>
-                      <Badge variant={IDENTITY_TONE[customer.identityCheck.status] ?? 'outline'}>{customer.identityCheck.status}</Badge>
-                      {customer.isBlocked && customer.identityCheck.level !== 'Blocked' ? <Badge variant="destructive">Blocked</Badge> : null}
-                      <span>{customer.address.country ?? ''}</span>
-                      <span className="ml-auto">{formatDate(customer.createdAt)}</span>
+                      <IdentityBadge status={customer.identityCheck.level} />
+                      <IdentityBadge status={customer.identityCheck.status} />
+                      {customer.isBlocked && customer.identityCheck.level !== 'Blocked' ? <StatusBadge meaning="failed">Blocked</StatusBadge> : null}
+                      <span>{customer.address.country ? formatCountry(customer.address.country) : ''}</span>
+                      <span className="ml-auto">{formatDateTime(customer.createdAt)}</span>
                     </span>
                   </Link>
                 </li>
@@ -121,7 +122,7 @@ export function CustomersScreen() {
                 {CUSTOMER_PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
               </select>
             </label>
-            <span>{page ? (first ? `${first.toLocaleString()}–${last.toLocaleString()} of ${total}` : 'No customers') : ''}</span>
+            <span>{page ? (first ? `${formatCount(first)}–${formatCount(last)} of ${total}` : 'No customers') : ''}</span>
             <div className="flex items-center gap-2">
               <span>Page {state.page}{page?.isTotalExact ? ` of ${pages}` : ''}</span>
               <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>Previous</Button>

@@ -23,13 +23,13 @@ describe('StatusFilter', () => {
     const user = userEvent.setup();
     const onApply = vi.fn();
     render(<Harness kind="sell" initial="pending" onApply={onApply} />);
-    const trigger = screen.getByRole('button', { name: 'Status: pending' });
+    const trigger = screen.getByRole('button', { name: 'Status: Processing' });
     await user.click(trigger);
     const checkboxes = screen.getAllByRole('checkbox');
     expect(checkboxes.map((box) => box.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'true', 'false']);
-    expect(screen.getByRole('group', { name: 'Statuses' }).textContent).toBe('completedfailedfrozenpendingwaitingForDeposit');
-    await user.click(screen.getByText('failed'));
-    expect(screen.getByRole('checkbox', { name: 'failed' })).toHaveProperty('ariaChecked', 'true');
+    expect(screen.getByRole('group', { name: 'Statuses' }).textContent).toBe('CompletedFailedFrozenProcessingWaiting for deposit');
+    await user.click(screen.getByText('Failed'));
+    expect(screen.getByRole('checkbox', { name: 'Failed' })).toHaveProperty('ariaChecked', 'true');
     expect(trigger.textContent).toBe('Status: 2 selected');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onApply).toHaveBeenCalledWith('failed,pending');
@@ -39,18 +39,19 @@ describe('StatusFilter', () => {
   it('shows the balance statuses, keeps an unknown status of an old link so it can be unticked, and clears', async () => {
     const user = userEvent.setup();
     render(<Harness kind="balance" initial="failed" />);
-    await user.click(screen.getByRole('button', { name: 'Status: failed' }));
+    await user.click(screen.getByRole('button', { name: 'Status: Failed' }));
     expect(screen.getAllByRole('checkbox').map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent)).toEqual([
       'Completed',
       'Failed',
-      'Pending',
-      'WaitingPayment',
-      'failed',
+      'Processing',
+      'Waiting for payment',
+      'Failed',
     ]);
-    await user.click(screen.getByRole('checkbox', { name: 'failed' }));
+    // The unknown "failed" of an old link is listed last (balance statuses are capitalised).
+    await user.click(screen.getAllByRole('checkbox', { name: 'Failed' })[1]!);
     expect(screen.getByRole('button', { name: /^Status/ }).textContent).toBe('Status');
-    await user.click(screen.getByRole('checkbox', { name: 'Pending' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Failed' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Processing' }));
+    await user.click(screen.getAllByRole('checkbox', { name: 'Failed' })[0]!);
     expect(screen.getByRole('button', { name: /^Status/ }).textContent).toBe('Status: 2 selected');
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getAllByRole('checkbox').filter((box) => box.getAttribute('aria-checked') === 'true')).toEqual([]);

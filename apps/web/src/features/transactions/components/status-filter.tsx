@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { labelOfStatus } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 
 /** The statuses of a `status` filter as kept in the URL: comma-separated (`failed` or `failed,pending`). */
@@ -34,7 +35,7 @@ export function StatusFilter(props: { kind: TransactionKind; value: string; onCh
             {chosen.length > 0 ? (
               <>
                 {': '}
-                <span className="font-medium">{chosen.length === 1 ? chosen[0] : `${chosen.length} selected`}</span>
+                <span className="font-medium">{chosen.length === 1 ? labelOfStatus(props.kind, chosen[0]) : `${chosen.length} selected`}</span>
               </>
             ) : null}
           </span>
@@ -46,7 +47,7 @@ export function StatusFilter(props: { kind: TransactionKind; value: string; onCh
           {options.map((status) => (
             <Label key={status} htmlFor={`${id}-${status}`} className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent hover:text-accent-foreground">
               <Checkbox id={`${id}-${status}`} checked={chosen.includes(status)} onCheckedChange={(checked) => toggle(status, checked === true)} />
-              <span className="truncate">{status}</span>
+              <span className="truncate">{labelOfStatus(props.kind, status)}</span>
             </Label>
           ))}
         </div>

@@ -8,7 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
-import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
+import { TransactionStatusBadge } from '@/components/status-badge';
+import { formatAmount, formatDateTime, multiplyDecimal } from '@/lib/format';
+import { humanize, labelOfBalanceType, labelOfPaymentMethod, labelOfStatus } from '@/lib/labels';
 import { describeApiError } from '@/lib/graphql-errors';
 import { TransactionsDetailQuery } from '@/features/transactions/api/transactions';
 import { StaffActions } from '@/features/transactions/components/staff-actions';
@@ -22,6 +24,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
 const KIND_LABEL = { BuyTransaction: 'On-ramp transaction', SellTransaction: 'Off-ramp transaction', SwapTransaction: 'Swap', BalanceTransaction: 'Balance transaction' } as const;
 /** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
 export function TransactionDetail({ testHelper }: { testHelper?: (transaction: { id: string; __typename: string; status: string; liveMode: boolean }) => React.ReactNode }) {
@@ -61,7 +64,8 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABEL[tx.__typename]}</h1>
           <p className="flex flex-wrap items-center gap-2 text-lg tabular-nums">
-            {amount} <Badge variant={STATUS_TONE[status] ?? 'secondary'} aria-label={`Status: ${status}`}>{status}</Badge>
+            <span className="whitespace-nowrap">{amount}</span>{' '}
+            <TransactionStatusBadge kind={KIND_OF[tx.__typename]} status={status} aria-label={`Status: ${labelOfStatus(KIND_OF[tx.__typename], status)}`} />
             {tx.liveMode ? null : <Badge variant="warning">Test</Badge>}
           </p>
         </div>
@@ -82,14 +86,14 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
         <CardContent className="px-5">
           <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
             <Field label="Id"><CopyId id={tx.id} full /></Field>
-            <Field label={`Created (${TIME_ZONE})`}>{formatDate(tx.createdAt)}</Field>
-            <Field label={`Updated (${TIME_ZONE})`}>{formatDate(tx.updatedAt)}</Field>
+            <Field label="Created">{formatDateTime(tx.createdAt, { zone: true })}</Field>
+            <Field label="Updated">{formatDateTime(tx.updatedAt, { zone: true })}</Field>
             <Field label="External transaction id">{tx.externalTransactionId}</Field>
             <Field label="External customer id">{tx.externalCustomerId}</Field>
             <Field label="Customer">{tx.customer ? <Link className="underline underline-offset-2" to={`${ROUTES.customers}/${tx.customer.id}`}>{tx.customer.email ?? tx.customer.id}</Link> : null}</Field>
             {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
-            {'type' in tx ? <Field label="Type">{tx.type}</Field> : null}
-            {'paymentMethod' in tx ? <Field label="Payment method">{tx.paymentMethod}</Field> : null}
+            {'type' in tx ? <Field label="Type">{labelOfBalanceType(tx.type)}</Field> : null}
+            {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
             {'feeAmount' in tx ? (
               <>
                 <Field label="Fee">{formatAmount(tx.feeAmount, fiat)}</Field>
@@ -98,8 +102,8 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
               </>
             ) : null}
             <Field label="In USD / EUR / GBP">
-              {formatAmount(String((Number(base) * Number(tx.usdRate)).toFixed(2)), 'usd')} · {formatAmount(String((Number(base) * Number(tx.eurRate)).toFixed(2)), 'eur')} ·{' '}
-              {formatAmount(String((Number(base) * Number(tx.gbpRate)).toFixed(2)), 'gbp')}
+              {formatAmount(multiplyDecimal(base, tx.usdRate, 2), 'usd')} · {formatAmount(multiplyDecimal(base, tx.eurRate, 2), 'eur')} ·{' '}
+              {formatAmount(multiplyDecimal(base, tx.gbpRate, 2), 'gbp')}
             </Field>
             {'walletAddress' in tx ? <Field label="Wallet address">{tx.walletAddress}{tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}</Field> : null}
             {'depositWalletAddress' in tx ? (
@@ -124,11 +128,11 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
           <CardHeader className="px-5"><CardTitle className="text-base">Refund and cancellation</CardTitle></CardHeader>
           <CardContent className="px-5">
             <dl aria-label="Refund and cancellation" className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              <Field label="Refund approval">{refundable.refundApprovalStatus ? <Badge variant="secondary">{refundable.refundApprovalStatus}</Badge> : null}</Field>
+              <Field label="Refund approval">{refundable.refundApprovalStatus ? <Badge variant="secondary">{humanize(refundable.refundApprovalStatus)}</Badge> : null}</Field>
               <Field label="Refund wallet address">{refundable.refundWalletAddress}</Field>
               <Field label="Refund hash">{refundHash}</Field>
-              <Field label="Refund approved">{refundable.refundApprovedAt ? `${formatDate(refundable.refundApprovedAt)} by ${refundable.refundApprovedByName ?? 'the provider'}` : null}</Field>
-              <Field label="Cancelled">{refundable.cancelledAt ? `${formatDate(refundable.cancelledAt)} by ${refundable.cancelledByName ?? 'the provider'}` : null}</Field>
+              <Field label="Refund approved">{refundable.refundApprovedAt ? `${formatDateTime(refundable.refundApprovedAt, { zone: true })} by ${refundable.refundApprovedByName ?? 'the provider'}` : null}</Field>
+              <Field label="Cancelled">{refundable.cancelledAt ? `${formatDateTime(refundable.cancelledAt, { zone: true })} by ${refundable.cancelledByName ?? 'the provider'}` : null}</Field>
             </dl>
           </CardContent>
         </Card>
@@ -140,8 +144,8 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
             {tx.statusHistory.map((step, index) => (
               <li key={index} className="relative flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                 <span className="absolute top-1.5 -left-[21px] size-2.5 rounded-full border-2 border-background bg-primary" aria-hidden />
-                <Badge variant={STATUS_TONE[step.status] ?? 'secondary'}>{step.status}</Badge>
-                <time dateTime={step.at}>{formatDate(step.at)}</time>
+                <TransactionStatusBadge kind={KIND_OF[tx.__typename]} status={step.status} />
+                <time dateTime={step.at}>{formatDateTime(step.at, { zone: true, seconds: true })}</time>
                 {step.byName ? <span className="text-muted-foreground">by {step.byName}</span> : null}
                 {step.reason ? <span className="text-muted-foreground">· {step.reason}</span> : null}
               </li>

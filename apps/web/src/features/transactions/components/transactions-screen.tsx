@@ -16,7 +16,9 @@ import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { TransactionsBalanceListQuery, TransactionsBuyListQuery, TransactionsSellListQuery, TransactionsSwapListQuery } from '@/features/transactions/api/transactions';
-import { STATUS_TONE, TIME_ZONE, formatAmount, formatDate } from '@/lib/format';
+import { TIME_ZONE, formatAmount, formatCount, formatDateTime } from '@/lib/format';
+import { labelOfBalanceType } from '@/lib/labels';
+import { TransactionStatusBadge } from '@/components/status-badge';
 import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from '@/features/transactions/lib/search-params';
 import { ExportButton } from '@/features/transactions/components/export-button';
 import { StatusFilter } from '@/features/transactions/components/status-filter';
@@ -57,10 +59,10 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
     buy.data?.transactions ?? sell.data?.sellTransactions ?? swap.data?.swapTransactions ?? balance.data?.balanceTransactions ?? null;
   const rows: Row[] = (page?.items ?? []).map((item) =>
     'amount' in item
-      ? { id: item.id, createdAt: item.createdAt, status: item.status, externalTransactionId: item.externalTransactionId, amount: item.amount, currency: item.currency.code, secondary: item.type }
+      ? { id: item.id, createdAt: item.createdAt, status: item.status, externalTransactionId: item.externalTransactionId, amount: item.amount, currency: item.currency.code, secondary: labelOfBalanceType(item.type) }
       : { id: item.id, createdAt: item.createdAt, status: item.status, externalTransactionId: item.externalTransactionId, amount: item.baseCurrencyAmount, currency: item.baseCurrency.code, secondary: item.quoteCurrencyAmount ? formatAmount(item.quoteCurrencyAmount, item.quoteCurrency?.code) : null },
   );
-  const total = page ? `${page.totalCount.toLocaleString()}${page.isTotalExact ? '' : '+'}` : '…';
+  const total = page ? `${formatCount(page.totalCount)}${page.isTotalExact ? '' : '+'}` : '…';
   const lastPage = page ? Math.max(0, Math.ceil(page.totalCount / filters.take) - 1) : 0;
 
   useEffect(() => {
@@ -145,11 +147,11 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
                 <li key={row.id}>
                   <Link to={`/transactions/${row.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
                     <span className="flex items-center justify-between gap-2">
-                      <span className="font-medium tabular-nums">{formatAmount(row.amount, row.currency)}</span>
-                      <Badge variant={STATUS_TONE[row.status] ?? 'secondary'}>{row.status}</Badge>
+                      <span className="font-medium whitespace-nowrap tabular-nums">{formatAmount(row.amount, row.currency)}</span>
+                      <TransactionStatusBadge kind={KIND[tab]} status={row.status} />
                     </span>
                     <span className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-                      <span>{formatDate(row.createdAt)}</span>
+                      <span>{formatDateTime(row.createdAt)}</span>
                       <span className="truncate">{row.secondary ?? ''}</span>
                     </span>
                   </Link>
@@ -190,10 +192,10 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
                 ) : null}
                 {rows.map((row) => (
                   <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`/transactions/${row.id}`)}>
-                    <TableCell className="whitespace-nowrap">{formatDate(row.createdAt)}</TableCell>
-                    <TableCell><Badge variant={STATUS_TONE[row.status] ?? 'secondary'}>{row.status}</Badge></TableCell>
-                    <TableCell className="text-right tabular-nums">{formatAmount(row.amount, row.currency)}</TableCell>
-                    <TableCell className="hidden md:table-cell">{row.secondary ?? '—'}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(row.createdAt)}</TableCell>
+                    <TableCell><TransactionStatusBadge kind={KIND[tab]} status={row.status} /></TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(row.amount, row.currency)}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap tabular-nums md:table-cell">{row.secondary ?? '—'}</TableCell>
                     <TableCell className="hidden font-mono text-xs md:table-cell">{row.externalTransactionId ?? '—'}</TableCell>
                     <TableCell>
                       <CopyId id={row.id} />
