@@ -25,7 +25,7 @@ export class ApiKeysPage {
   /** Reads the secret shown once and closes the dialog. */
   async takeSecret(): Promise<string> {
     await expect(this.secretDialog()).toBeVisible();
-    await expect(this.secretDialog()).toContainText("You won't see it again");
+    await expect(this.secretDialog()).toContainText('Copy it now');
     const secret = (await this.newSecret().innerText()).trim();
     await this.secretDialog().getByRole('button', { name: 'I have stored it' }).click();
     await expect(this.secretDialog()).toBeHidden();

@@ -31,6 +31,8 @@ const OnboardingRoute = lazy(() => import('@/app/routes/onboarding'));
 const Setup2faRoute = lazy(() => import('@/app/routes/setup-2fa'));
 const ConfirmEmailRoute = lazy(() => import('@/app/routes/confirm-email'));
 const AppShell = lazy(() => import('@/app/shell/app-shell'));
+// Apollo and its cache arrive with the first signed-in screen, not with the public ones.
+const SignedInData = lazy(() => import('@/app/signed-in-data'));
 const AreaRoute = lazy(() => import('@/app/routes/area'));
 const TeamRoute = lazy(() => import('@/app/routes/team'));
 const ProfileGeneralRoute = lazy(() => import('@/app/routes/profile-general'));
@@ -44,6 +46,7 @@ const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
+const DevelopersLogsRoute = lazy(() => import('@/app/routes/developers/logs'));
 const DevelopersPayoutsRoute = lazy(() => import('@/app/routes/developers/payouts'));
 const DevelopersNftCommerceRoute = lazy(() => import('@/app/routes/developers/nft-commerce'));
 const TransactionsListRoute = lazy(() => import('@/app/routes/transactions/list'));
@@ -96,57 +99,63 @@ export const routes: RouteObject[] = [
             element: <SuspenseOutlet />,
             children: [
               {
-                element: <FocusLayout />,
+                element: page(SignedInData),
                 children: [
-                  { path: ROUTES.onboarding, element: page(OnboardingRoute) },
-                  { path: ROUTES.setup2fa, element: page(Setup2faRoute) },
-                  { path: ROUTES.confirmEmail, element: page(ConfirmEmailRoute) },
-                ],
-              },
-              {
-                element: page(AppShell),
-                children: [
-                  // Issue 5 screens, before the area placeholders for the same paths.
-                  { path: ROUTES.dashboard, element: page(DashboardRoute) },
-                  { path: ROUTES.transactions, element: <Navigate to={`${ROUTES.transactions}/on-ramp`} replace /> },
-                  ...['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'].map((tab) => ({ path: `${ROUTES.transactions}/${tab}`, element: page(TransactionsListRoute) })),
-                  { path: `${ROUTES.transactions}/:id`, element: page(TransactionDetailRoute) },
-                  ...[ROUTES.onRamp, ROUTES.offRamp, ROUTES.swaps, ROUTES.deposits, ROUTES.withdrawals, ROUTES.balanceDeposits, ROUTES.balanceWithdrawals].map((path) => ({
-                    path,
-                    element: <DashboardOverviewRoute path={path} />,
-                  })),
-                  ...RAMP_PRODUCT_ROUTES.flatMap(({ product }) => [
-                    { path: kybPath(product), element: <KybRoute product={product} /> },
-                    { path: goLivePath(product), element: <GoLiveRoute product={product} /> },
-                    { path: rampSectionPath(product, 'integrate'), element: <RampIntegrateRoute product={product} /> },
-                  ]),
-                  ...(['OnRamp', 'OffRamp'] as const).flatMap((product) => [
-                    { path: rampSectionPath(product, 'cryptos'), element: <RampCryptosRoute product={product} /> },
-                    { path: rampSectionPath(product, 'fees'), element: <RampFeesRoute product={product} /> },
-                  ]),
-                  { path: ROUTES.customers, element: page(CustomersListRoute) },
-                  { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
-                  ...AREA_ROUTES.map(({ path, title, description }) => ({
-                    path,
-                    element: <AreaRoute title={title} description={description} />,
-                  })),
-                  { path: ROUTES.team, element: page(TeamRoute) },
-                  { path: ROUTES.profile, element: <Navigate to={ROUTES.profileGeneral} replace /> },
-                  { path: ROUTES.profileGeneral, element: page(ProfileGeneralRoute) },
-                  { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },
-                  { path: ROUTES.adminAudit, element: page(AdminAuditRoute) },
-                  { path: ROUTES.adminOrganizations, element: page(AdminOrganizationsRoute) },
-                  { path: ROUTES.adminKyb, element: page(AdminKybRoute) },
-                  { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
-                  { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
-                  { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
-                  { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
-                  { path: `${ROUTES.developers}/general`, element: page(DevelopersGeneralRoute) },
-                  { path: `${ROUTES.developers}/api-keys`, element: page(DevelopersApiKeysRoute) },
-                  { path: `${ROUTES.developers}/webhooks`, element: page(DevelopersWebhooksRoute) },
-                  { path: `${ROUTES.developers}/payouts`, element: page(DevelopersPayoutsRoute) },
-                  { path: `${ROUTES.developers}/nft-commerce`, element: page(DevelopersNftCommerceRoute) },
-                  { path: '*', element: <NotFound /> },
+                  {
+                    element: <FocusLayout />,
+                    children: [
+                      { path: ROUTES.onboarding, element: page(OnboardingRoute) },
+                      { path: ROUTES.setup2fa, element: page(Setup2faRoute) },
+                      { path: ROUTES.confirmEmail, element: page(ConfirmEmailRoute) },
+                    ],
+                  },
+                  {
+                    element: page(AppShell),
+                    children: [
+                      // Issue 5 screens, before the area placeholders for the same paths.
+                      { path: ROUTES.dashboard, element: page(DashboardRoute) },
+                      { path: ROUTES.transactions, element: <Navigate to={`${ROUTES.transactions}/on-ramp`} replace /> },
+                      ...['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'].map((tab) => ({ path: `${ROUTES.transactions}/${tab}`, element: page(TransactionsListRoute) })),
+                      { path: `${ROUTES.transactions}/:id`, element: page(TransactionDetailRoute) },
+                      ...[ROUTES.onRamp, ROUTES.offRamp, ROUTES.swaps, ROUTES.deposits, ROUTES.withdrawals, ROUTES.balanceDeposits, ROUTES.balanceWithdrawals].map((path) => ({
+                        path,
+                        element: <DashboardOverviewRoute path={path} />,
+                      })),
+                      ...RAMP_PRODUCT_ROUTES.flatMap(({ product }) => [
+                        { path: kybPath(product), element: <KybRoute product={product} /> },
+                        { path: goLivePath(product), element: <GoLiveRoute product={product} /> },
+                        { path: rampSectionPath(product, 'integrate'), element: <RampIntegrateRoute product={product} /> },
+                      ]),
+                      ...(['OnRamp', 'OffRamp'] as const).flatMap((product) => [
+                        { path: rampSectionPath(product, 'cryptos'), element: <RampCryptosRoute product={product} /> },
+                        { path: rampSectionPath(product, 'fees'), element: <RampFeesRoute product={product} /> },
+                      ]),
+                      { path: ROUTES.customers, element: page(CustomersListRoute) },
+                      { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
+                      ...AREA_ROUTES.map(({ path, title, description }) => ({
+                        path,
+                        element: <AreaRoute title={title} description={description} />,
+                      })),
+                      { path: ROUTES.team, element: page(TeamRoute) },
+                      { path: ROUTES.profile, element: <Navigate to={ROUTES.profileGeneral} replace /> },
+                      { path: ROUTES.profileGeneral, element: page(ProfileGeneralRoute) },
+                      { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },
+                      { path: ROUTES.adminAudit, element: page(AdminAuditRoute) },
+                      { path: ROUTES.adminOrganizations, element: page(AdminOrganizationsRoute) },
+                      { path: ROUTES.adminKyb, element: page(AdminKybRoute) },
+                      { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
+                      { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
+                      { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
+                      { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
+                      { path: `${ROUTES.developers}/general`, element: page(DevelopersGeneralRoute) },
+                      { path: `${ROUTES.developers}/api-keys`, element: page(DevelopersApiKeysRoute) },
+                      { path: `${ROUTES.developers}/webhooks`, element: page(DevelopersWebhooksRoute) },
+                      { path: `${ROUTES.developers}/logs`, element: page(DevelopersLogsRoute) },
+                      { path: `${ROUTES.developers}/payouts`, element: page(DevelopersPayoutsRoute) },
+                      { path: `${ROUTES.developers}/nft-commerce`, element: page(DevelopersNftCommerceRoute) },
+                      { path: '*', element: <NotFound /> },
+                    ],
+                  },
                 ],
               },
             ],

@@ -10,6 +10,13 @@ export const ApiKeyFragment = graphql(`
     deletedAt
     isWaitingDeletion
     secondsUntilDeletion
+    name
+    lastUsedAt
+    canReveal
+    restrictions {
+      resource
+      access
+    }
   }
 `);
 
@@ -38,6 +45,36 @@ export const RollApiKeyMutation = graphql(`
       id
       ...Developers_ApiKey
     }
+  }
+`);
+
+export const CreateApiKeyMutation = graphql(`
+  mutation Developers_CreateApiKey($accountId: ID!, $liveMode: Boolean!, $name: String!, $restrictions: [ApiKeyRestrictionInput!]) {
+    createApiKey(accountId: $accountId, liveMode: $liveMode, name: $name, restrictions: $restrictions) {
+      id
+      ...Developers_ApiKey
+    }
+  }
+`);
+
+export const RenameApiKeyMutation = graphql(`
+  mutation Developers_RenameApiKey($id: ID!, $name: String!) {
+    renameApiKey(id: $id, name: $name) {
+      id
+      ...Developers_ApiKey
+    }
+  }
+`);
+
+export const RevealApiKeyMutation = graphql(`
+  mutation Developers_RevealApiKey($id: ID!) {
+    revealApiKey(id: $id)
+  }
+`);
+
+export const DeleteApiKeyMutation = graphql(`
+  mutation Developers_DeleteApiKey($id: ID!) {
+    deleteApiKey(id: $id)
   }
 `);
 

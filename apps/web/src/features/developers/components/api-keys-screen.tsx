@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ClockIcon, EyeIcon, EyeOffIcon, InfoIcon, KeyRoundIcon, LockIcon, RefreshCwIcon } from 'lucide-react';
+import { apiResource } from '@rampart/shared/api-keys';
+import { ClockIcon, EyeIcon, EyeOffIcon, InfoIcon, KeyRoundIcon, LockIcon, MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, ShieldIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -7,17 +8,20 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { ErrorAlert } from '@/components/form-alert';
 import { kybPath } from '@/config/routes';
-import { AccountVerificationQuery, ApiKeysQuery, RollApiKeyMutation } from '@/features/developers/api/keys';
+import { AccountVerificationQuery, ApiKeysQuery, RevealApiKeyMutation, RollApiKeyMutation } from '@/features/developers/api/keys';
+import { CreateKeyDialog, type NewKeyKind } from '@/features/developers/components/create-key-dialog';
+import { DeleteKeyDialog, RenameKeyDialog } from '@/features/developers/components/key-dialogs';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
 import { IntegrationUrlsCard } from '@/features/developers/components/integration-urls-card';
 import { PublicKeyCard } from '@/features/developers/components/public-key-card';
 import { RollKeyDialog } from '@/features/developers/components/roll-key-dialog';
-import { SecretOnceDialog } from '@/features/developers/components/secret-once-dialog';
+import { SecretOnceDialog, type ShownSecret } from '@/features/developers/components/secret-once-dialog';
 import { SignUrlCard } from '@/features/developers/components/sign-url-card';
 import { formatTimeLeft, maskKey } from '@/features/developers/lib/format';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
@@ -25,6 +29,7 @@ import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { setTestMode } from '@/lib/local-state';
 
 type Key = Developers_ApiKeyFragment;
@@ -32,6 +37,7 @@ type Key = Developers_ApiKeyFragment;
 const KEY_TEXT = {
   publishable: { title: 'Publishable key', description: 'Identifies your account in the widget. Safe to put in your front end.' },
   secret: { title: 'Secret key', description: 'Authenticates server-side calls to the REST API and signs widget URLs. Keep it on your server.' },
+  restricted: { title: 'Restricted key', description: 'Calls only the REST resources it was given.' },
   webhook: { title: 'Webhook key', description: 'Signs the Moonpay-Signature-V2 header of webhooks, so you can check they come from us.' },
 } as const;
 
@@ -56,7 +62,7 @@ function DeletionBadge({ deletedAt }: { deletedAt: string }) {
 
 function KeyValue({ apiKey }: { apiKey: Key }) {
   const [revealed, setRevealed] = useState(false);
-  if (apiKey.type === 'secret') return <ValueBox value={maskKey(apiKey.secret)} label="Secret key (masked)" />;
+  if (apiKey.type === 'secret' || apiKey.type === 'restricted') return <ValueBox value={maskKey(apiKey.secret)} label={`${KEY_TEXT[apiKey.type].title} (masked)`} />;
   if (apiKey.type === 'webhook') {
     return (
       <ValueBox value={revealed ? apiKey.secret : maskKey(apiKey.secret)} label="Webhook key">
@@ -74,42 +80,122 @@ function KeyValue({ apiKey }: { apiKey: Key }) {
   );
 }
 
-function KeyRow({ apiKey, canManage, onRoll }: { apiKey: Key; canManage: boolean; onRoll: (key: Key) => void }) {
+function KeyDates({ apiKey }: { apiKey: Key }) {
+  return (
+    <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+      <span title={formatDateTime(apiKey.createdAt, { zone: true })}>Created {formatRelativeTime(apiKey.createdAt)}</span>
+      {(apiKey.type === 'secret' || apiKey.type === 'restricted') && (
+        <span title={apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt, { zone: true }) : undefined}>
+          {apiKey.lastUsedAt ? `Last used ${formatRelativeTime(apiKey.lastUsedAt)}` : 'Never used'}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** "Transactions: Write · Customers: Read" as badges. */
+function Permissions({ apiKey }: { apiKey: Key }) {
+  if (!apiKey.restrictions?.length) return null;
+  return (
+    <ul aria-label="Permissions" className="flex flex-wrap gap-1.5">
+      {apiKey.restrictions.map((restriction) => (
+        <li key={restriction.resource}>
+          <Badge variant="outline" className="font-normal">
+            {apiResource(restriction.resource)?.label ?? restriction.resource}: <span className="font-medium">{restriction.access === 'write' ? 'Write' : 'Read'}</span>
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface KeyActions {
+  canManage: boolean;
+  onRoll: (key: Key) => void;
+  onReveal: (key: Key) => void;
+  onRename: (key: Key) => void;
+  onDelete: (key: Key) => void;
+  revealingId: string | null;
+}
+
+function keyTitle(apiKey: Key): string {
   const text = KEY_TEXT[apiKey.type as keyof typeof KEY_TEXT];
+  if (apiKey.isWaitingDeletion) return `Previous ${apiKey.name ? `“${apiKey.name}”` : text.title.toLowerCase()}`;
+  return apiKey.name ?? text.title;
+}
+
+function KeyRow({ apiKey, actions }: { apiKey: Key; actions: KeyActions }) {
+  const text = KEY_TEXT[apiKey.type as keyof typeof KEY_TEXT];
+  const named = apiKey.type === 'secret' || apiKey.type === 'restricted';
+  const title = keyTitle(apiKey);
+  const working = !apiKey.isWaitingDeletion;
   return (
     <div className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0" data-testid={`api-key-${apiKey.type}`} data-waiting={apiKey.isWaitingDeletion}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-sm font-medium">{apiKey.isWaitingDeletion ? `Previous ${text.title.toLowerCase()}` : text.title}</h3>
+        <h3 className="min-w-0 text-sm font-medium [overflow-wrap:anywhere]">{title}</h3>
         {apiKey.isWaitingDeletion && apiKey.deletedAt && <DeletionBadge deletedAt={apiKey.deletedAt} />}
-        {canManage && !apiKey.isWaitingDeletion && (
-          <Button type="button" variant="outline" size="sm" className="ml-auto" onClick={() => onRoll(apiKey)}>
-            <RefreshCwIcon aria-hidden /> Roll {text.title.toLowerCase()}
-          </Button>
-        )}
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          {actions.canManage && working && apiKey.canReveal && (
+            <Button type="button" variant="outline" size="sm" aria-label={`Reveal ${title}`} onClick={() => actions.onReveal(apiKey)} disabled={actions.revealingId === apiKey.id}>
+              <EyeIcon aria-hidden /> Reveal
+            </Button>
+          )}
+          {actions.canManage && working && (
+            <Button type="button" variant="outline" size="sm" onClick={() => actions.onRoll(apiKey)}>
+              <RefreshCwIcon aria-hidden /> Roll {text.title.toLowerCase()}
+            </Button>
+          )}
+          {actions.canManage && working && named && (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`More actions for ${title}`}>
+                  <MoreHorizontalIcon aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuItem onSelect={() => actions.onRename(apiKey)}>
+                  <PencilIcon aria-hidden /> Rename
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => actions.onDelete(apiKey)} className="text-destructive focus:text-destructive">
+                  <Trash2Icon aria-hidden /> Delete
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          )}
+        </div>
       </div>
-      {!apiKey.isWaitingDeletion && <p className="text-xs text-muted-foreground">{text.description}</p>}
+      {working && !named && <p className="text-xs text-muted-foreground">{text.description}</p>}
+      <Permissions apiKey={apiKey} />
       <KeyValue apiKey={apiKey} />
-      <p className="text-xs text-muted-foreground">Created {new Date(apiKey.createdAt).toLocaleString()}</p>
+      <KeyDates apiKey={apiKey} />
     </div>
   );
 }
+
+const byWaitingThenAge = (a: Key, b: Key) => Number(a.isWaitingDeletion) - Number(b.isWaitingDeletion) || a.createdAt.localeCompare(b.createdAt);
 
 function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boolean }) {
   const canManage = usePermission('apiKeys:manage');
   const canIntegrate = usePermission('integration:manage');
   const { data, loading, error, refetch } = useQuery(ApiKeysQuery, { variables: { accountId, liveMode }, fetchPolicy: 'network-only' });
   const [roll] = useMutation(RollApiKeyMutation);
+  const [reveal] = useMutation(RevealApiKeyMutation);
   const [rolling, setRolling] = useState<Key | null>(null);
-  const [revealedSecret, setRevealedSecret] = useState<{ value: string; reason: 'created' | 'rolled' } | null>(null);
+  const [creating, setCreating] = useState<NewKeyKind | null>(null);
+  const [renaming, setRenaming] = useState<Key | null>(null);
+  const [deleting, setDeleting] = useState<Key | null>(null);
+  const [revealingId, setRevealingId] = useState<string | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   const announced = useRef(new Set<string>());
 
   const keys = data?.apiKeys ?? [];
+  const describe = (key: Key) => ({ kind: key.type === 'restricted' ? 'restricted key' : 'secret key', name: key.name });
   // A secret key arrives in full only in the response that created it: show it once, then the list masks it.
   useEffect(() => {
     const fresh = keys.find((key) => key.type === 'secret' && !key.secret.includes('•') && !announced.current.has(key.id));
     if (fresh) {
       announced.current.add(fresh.id);
-      setRevealedSecret({ value: fresh.secret, reason: 'created' });
+      setShown({ value: fresh.secret, reason: 'created', ...describe(fresh) });
     }
   }, [keys]);
 
@@ -122,7 +208,7 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
       if (replacement) announced.current.add(replacement.id);
       await refetch();
       setRolling(null);
-      if (replacement?.type === 'secret') setRevealedSecret({ value: replacement.secret, reason: 'rolled' });
+      if (replacement && (replacement.type === 'secret' || replacement.type === 'restricted')) setShown({ value: replacement.secret, reason: 'rolled', ...describe(replacement) });
       toast({
         title: 'Key rolled',
         description: deleteOldKeyNow ? 'The old key stopped working.' : 'The old key keeps working for 12 hours, then it is deleted.',
@@ -133,12 +219,36 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
     }
   }
 
+  async function revealKey(key: Key) {
+    setRevealingId(key.id);
+    try {
+      const value = (await reveal({ variables: { id: key.id } })).data?.revealApiKey;
+      if (value) setShown({ value, reason: 'revealed', ...describe(key) });
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Could not reveal the key', description: describeApiError(caught).message });
+    } finally {
+      setRevealingId(null);
+    }
+  }
+
+  function created(key: Key) {
+    announced.current.add(key.id);
+    setCreating(null);
+    setShown({ value: key.secret, reason: 'created', ...describe(key) });
+    void refetch();
+  }
+
   if (error) return <ErrorAlert message={describeApiError(error).message} title="Could not load the keys" />;
-  const order = ['publishable', 'secret', 'webhook'];
+  const order = ['publishable', 'webhook'];
   const standard = keys
     .filter((key) => order.includes(key.type))
     .sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type) || Number(a.isWaitingDeletion) - Number(b.isWaitingDeletion));
+  const secrets = keys.filter((key) => key.type === 'secret').sort(byWaitingThenAge);
+  const restricted = keys.filter((key) => key.type === 'restricted').sort(byWaitingThenAge);
   const publicKey = keys.find((key) => key.type === 'public') ?? null;
+  const mode = liveMode ? 'live' : 'test';
+  const actions: KeyActions = { canManage, onRoll: setRolling, onReveal: (key) => void revealKey(key), onRename: setRenaming, onDelete: setDeleting, revealingId };
+  const skeleton = [0, 1].map((index) => <Skeleton key={index} className="my-3 h-16 w-full" />);
 
   return (
     <div className="flex flex-col gap-6">
@@ -149,13 +259,49 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
           </CardTitle>
           <CardDescription>
             {liveMode ? 'Live keys move real money. ' : 'Test keys work in the sandbox; nothing is charged. '}
-            Keys start with {liveMode ? 'pk_live_, sk_live_ and wk_live_' : 'pk_test_, sk_test_ and wk_test_'}.
+            Keys start with pk_{mode}_, wk_{mode}_, sk_{mode}_ and rk_{mode}_.
           </CardDescription>
         </CardHeader>
+        <CardContent className="divide-y">{loading && !data ? skeleton : standard.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}</CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle>Secret keys</CardTitle>
+            <CardDescription>Full access to the REST API, and they sign widget URLs. One per server or service makes a leak easy to roll.</CardDescription>
+          </div>
+          {canManage && (
+            <Button type="button" size="sm" className="shrink-0" onClick={() => setCreating('secret')}>
+              <PlusIcon aria-hidden /> Create secret key
+            </Button>
+          )}
+        </CardHeader>
+        <CardContent className="divide-y">{loading && !data ? skeleton : secrets.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}</CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex flex-col gap-1.5">
+            <CardTitle className="flex items-center gap-2">
+              <ShieldIcon className="size-4" aria-hidden /> Restricted keys
+            </CardTitle>
+            <CardDescription>Limited to the REST resources you choose, read or write; anything else is refused with a 403.</CardDescription>
+          </div>
+          {canManage && (
+            <Button type="button" size="sm" variant="outline" className="shrink-0" onClick={() => setCreating('restricted')}>
+              <PlusIcon aria-hidden /> Create restricted key
+            </Button>
+          )}
+        </CardHeader>
         <CardContent className="divide-y">
-          {loading && !data
-            ? [0, 1, 2].map((index) => <Skeleton key={index} className="my-3 h-16 w-full" />)
-            : standard.map((key) => <KeyRow key={key.id} apiKey={key} canManage={canManage} onRoll={setRolling} />)}
+          {loading && !data ? (
+            skeleton
+          ) : restricted.length === 0 ? (
+            <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+              No restricted keys yet. Give a reporting job or a support tool a key that can only read what it needs.
+            </p>
+          ) : (
+            restricted.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)
+          )}
         </CardContent>
       </Card>
       <PublicKeyCard accountId={accountId} liveMode={liveMode} publicKey={publicKey} canManage={canManage} onChanged={() => void refetch()} />
@@ -163,7 +309,10 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
       {/* After the keys: integrationUrl creates missing keys too, and would swallow the once-only secret. */}
       {data && <IntegrationUrlsCard accountId={accountId} liveMode={liveMode} />}
       <RollKeyDialog apiKey={rolling} onCancel={() => setRolling(null)} onConfirm={confirmRoll} />
-      <SecretOnceDialog secret={revealedSecret?.value ?? null} reason={revealedSecret?.reason ?? 'created'} onClose={() => setRevealedSecret(null)} />
+      <CreateKeyDialog kind={creating} accountId={accountId} liveMode={liveMode} onClose={() => setCreating(null)} onCreated={created} />
+      <RenameKeyDialog apiKey={renaming} onClose={() => setRenaming(null)} onDone={() => void refetch()} />
+      <DeleteKeyDialog apiKey={deleting} onClose={() => setDeleting(null)} onDone={() => void refetch()} />
+      <SecretOnceDialog secret={shown} onClose={() => setShown(null)} />
     </div>
   );
 }

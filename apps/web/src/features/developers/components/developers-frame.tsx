@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: `${ROUTES.developers}/general`, label: 'General' },
   { to: `${ROUTES.developers}/api-keys`, label: 'API keys' },
   { to: `${ROUTES.developers}/webhooks`, label: 'Webhooks' },
+  { to: `${ROUTES.developers}/logs`, label: 'Request log' },
   { to: `${ROUTES.developers}/payouts`, label: 'Payouts' },
   { to: `${ROUTES.developers}/nft-commerce`, label: 'NFT commerce' },
 ];

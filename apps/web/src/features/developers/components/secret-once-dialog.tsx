@@ -1,29 +1,56 @@
-import { TriangleAlertIcon } from 'lucide-react';
+import { InfoIcon, TriangleAlertIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 
-/** The full secret key, shown once right after it was created or rolled. */
-export function SecretOnceDialog({ secret, reason, onClose }: { secret: string | null; reason: 'created' | 'rolled'; onClose: () => void }) {
+export interface ShownSecret {
+  value: string;
+  reason: 'created' | 'rolled' | 'revealed';
+  /** "secret key", "restricted key". */
+  kind?: string;
+  name?: string | null;
+}
+
+const INTRO: Record<ShownSecret['reason'], string> = {
+  created: 'The key was created.',
+  rolled: 'The key was rolled.',
+  revealed: 'Here is the key again.',
+};
+
+/**
+ * The full secret of a key, right after it was created or rolled, or revealed again. Test keys can be revealed later;
+ * a live key is shown only this once.
+ */
+export function SecretOnceDialog({ secret, onClose }: { secret: ShownSecret | null; onClose: () => void }) {
+  const kind = secret?.kind ?? 'secret key';
+  const live = secret?.value.includes('_live_') ?? false;
   return (
     <Dialog open={secret !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>Your new secret key</DialogTitle>
-          <DialogDescription>
-            {reason === 'rolled' ? 'The key was rolled.' : 'A secret key was created for this mode.'} Copy it now and store it on your server.
-          </DialogDescription>
+          <DialogTitle>
+            {secret?.reason === 'revealed' ? `Your ${kind}` : `Your new ${kind}`}
+            {secret?.name ? ` “${secret.name}”` : ''}
+          </DialogTitle>
+          <DialogDescription>{secret ? INTRO[secret.reason] : ''} Copy it now and store it on your server.</DialogDescription>
         </DialogHeader>
         {secret && (
-          <ValueBox value={secret} label="New secret key">
-            <CopyButton value={secret} label="Copy secret key" />
+          <ValueBox value={secret.value} label={`New ${kind}`}>
+            <CopyButton value={secret.value} label={`Copy ${kind}`} />
           </ValueBox>
         )}
-        <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
-          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          You won't see it again: we keep only a hash. If you lose it, roll the key.
-        </p>
+        {live ? (
+          <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            You won't see this live key again. If you lose it, roll the key.
+          </p>
+        ) : (
+          <p className="flex items-start gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+            <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            Test keys can be revealed again under Developers → API keys; live keys are shown only once.
+          </p>
+        )}
         <DialogFooter>
           <Button type="button" onClick={onClose}>
             I have stored it

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { API_KEY_NAME_MAX } from '@rampart/shared/api-keys';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { DeleteApiKeyMutation, RenameApiKeyMutation } from '@/features/developers/api/keys';
+import type { Developers_ApiKeyFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+import { describeApiError } from '@/lib/graphql-errors';
+
+type Key = Developers_ApiKeyFragment;
+const nameSchema = z.object({ name: z.string().trim().min(1, 'Give the key a name.').max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters`) });
+
+const kindOf = (key: Key | null) => (key?.type === 'restricted' ? 'restricted key' : 'secret key');
+
+export function RenameKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | null; onClose: () => void; onDone: () => void }) {
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [rename] = useMutation(RenameApiKeyMutation);
+  const form = useForm<z.infer<typeof nameSchema>>({ resolver: zodResolver(nameSchema), defaultValues: { name: '' } });
+  useEffect(() => {
+    if (!apiKey) return;
+    setGeneralError(null);
+    form.reset({ name: apiKey.name ?? '' });
+  }, [apiKey, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!apiKey) return;
+    try {
+      await rename({ variables: { id: apiKey.id, name: values.name } });
+      toast({ title: 'Key renamed', description: values.name.trim() });
+      onDone();
+      onClose();
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { name: 'name' }));
+    }
+  });
+  const busy = form.formState.isSubmitting;
+
+  return (
+    <Dialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Rename the {kindOf(apiKey)}</DialogTitle>
+          <DialogDescription>The name is for you: it shows here and in the request log.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form id="rename-key-form" onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Key name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="off" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {generalError && <ErrorAlert message={generalError} />}
+          </form>
+        </Form>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="rename-key-form" disabled={busy}>
+            {busy && <Spinner label="Saving" />}
+            Save name
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Deleting revokes the key at once; the server keeps the last standard secret key of a mode (roll it instead). */
+export function DeleteKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | null; onClose: () => void; onDone: () => void }) {
+  const [remove] = useMutation(DeleteApiKeyMutation);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setError(null), [apiKey]);
+
+  async function confirm() {
+    if (!apiKey) return;
+    setBusy(true);
+    try {
+      await remove({ variables: { id: apiKey.id } });
+      toast({ title: 'Key deleted', description: 'It stopped working at once.' });
+      onDone();
+      onClose();
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const label = apiKey?.name ? `“${apiKey.name}”` : `this ${kindOf(apiKey)}`;
+  return (
+    <AlertDialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete the {kindOf(apiKey)}?</AlertDialogTitle>
+          <AlertDialogDescription>Anything still calling the API with {label} gets a 401 from now on. This cannot be undone.</AlertDialogDescription>
+        </AlertDialogHeader>
+        {error && <ErrorAlert message={error} />}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy}>
+            {busy && <Spinner label="Deleting" />}
+            Delete key
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
