@@ -10,7 +10,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { StatusBadge } from '@/components/status-badge';
 import { formatDate, ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import type { MembershipRole, Team_MemberFragment } from '@/gql/graphql';
 
 export interface TeamColumnOptions {
@@ -72,18 +74,16 @@ export function teamColumns({ canManage, currentUserId, onRoleChange, onResend, 
         const member = row.original;
         if (member.hasAcceptedInvite) {
           return (
-            <Badge variant="outline" className="gap-1.5">
-              <span className="size-1.5 rounded-full bg-(--success)" aria-hidden /> Active
-            </Badge>
+            <StatusBadge meaning="success">Active</StatusBadge>
           );
         }
         const expired = member.inviteExpiresAt !== null && member.inviteExpiresAt !== undefined && new Date(member.inviteExpiresAt) < new Date();
         return (
           <div className="flex flex-col gap-0.5">
-            <Badge variant={expired ? 'destructive' : 'warning'}>{expired ? 'Invitation expired' : 'Invitation pending'}</Badge>
-            <span className="text-xs text-muted-foreground">
-              {expired ? 'Expired' : 'Expires'} {formatDate(member.inviteExpiresAt)}
-            </span>
+            <StatusBadge meaning={expired ? 'failed' : 'waiting'}>{expired ? 'Invitation expired' : 'Invitation pending'}</StatusBadge>
+            <time dateTime={member.inviteExpiresAt ?? undefined} title={formatDateTime(member.inviteExpiresAt, { zone: true })} className="text-xs text-muted-foreground">
+              {expired ? 'Expired' : 'Expires'} {formatRelativeTime(member.inviteExpiresAt)}
+            </time>
           </div>
         );
       },
