@@ -66,7 +66,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const webhooksRepository = createWebhooksRepository(database.db);
   const webhookSender = createHttpSender({ allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
   const settings = createSettingsService({ repository: createSettingsRepository(database.db), config });
-  const webhooks = createWebhooksService({ repository: webhooksRepository, developers, sender: webhookSender, mailer, config });
+  const webhooks = createWebhooksService({ repository: webhooksRepository, accounts: accountsRepository, developers, sender: webhookSender, mailer, config });
   const fileStorage = createFileStorage(config);
   const kyb = createKybService({ repository: createKybRepository(database.db), storage: fileStorage, provider: createKybProvider(config), mailer, config });
   const goLive = createGoLiveService({ repository: createGoLiveRepository(database.db), kyb, mailer, config });

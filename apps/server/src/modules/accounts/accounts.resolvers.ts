@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession } from '../../graphql/context.ts';
 import { notFound } from '../../graphql/errors.ts';
+import { canUseLiveMode } from './live-mode.ts';
 
 const FLAG_NAMES = [
   'isWidgetUrlBuilt',
@@ -43,6 +44,7 @@ export const accountsResolvers: Resolvers = {
       if (!organization) throw notFound('The organization');
       return organization;
     },
+    canUseLiveMode: (account) => canUseLiveMode(account),
     whiteGloveInformation: (account) => ({ requiresEnhancedKyb: account.requiresEnhancedKyb }),
     hasConfiguredRampFees: (account) => ({ buyFees: account.hasConfiguredBuyFees, sellFees: account.hasConfiguredSellFees }),
     balanceLedgerAccount: (account) => ({ consumerId: account.balanceLedgerConsumerId }),

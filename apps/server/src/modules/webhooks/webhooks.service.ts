@@ -4,6 +4,8 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@rampart/shared/enum
 import type { Env } from '../../config/env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput } from '../../graphql/errors.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { canUseLiveMode, LIVE_WEBHOOKS_NEED_VERIFICATION } from '../accounts/live-mode.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { DevelopersService } from '../developers/developers.service.ts';
 import { isPrivateHost } from '../../lib/outbound-address.ts';
@@ -45,8 +47,8 @@ function checkUrl(url: string, liveMode: boolean, allowPrivate: boolean): string
   return parsed.toString();
 }
 
-export function createWebhooksService(deps: { repository: WebhooksRepository; developers: DevelopersService; sender: HttpSender; mailer: Mailer; config: Env }) {
-  const { repository, developers, sender, mailer, config } = deps;
+export function createWebhooksService(deps: { repository: WebhooksRepository; accounts: AccountsRepository; developers: DevelopersService; sender: HttpSender; mailer: Mailer; config: Env }) {
+  const { repository, accounts, developers, sender, mailer, config } = deps;
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES;
   const webhookKeys = new Map<string, { value: string; at: number }>();
 
@@ -74,6 +76,7 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; de
     attempts: (deliveryId: string) => repository.attempts(deliveryId),
 
     async create(accountId: string, input: { url: string; liveMode: boolean; events: string[]; description?: string | null }) {
+      if (input.liveMode && !canUseLiveMode(await accounts.findAccount(accountId))) throw new AppError('CONFLICT', LIVE_WEBHOOKS_NEED_VERIFICATION, { reason: 'ACCOUNT_NOT_VERIFIED' });
       const url = checkUrl(input.url, input.liveMode, allowPrivate);
       const events = parseInput(eventsSchema, input.events);
       const description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description);

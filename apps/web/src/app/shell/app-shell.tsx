@@ -14,6 +14,7 @@ import { ROUTES } from '@/config/routes';
 import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
 import { TestModeToggle } from '@/features/accounts/components/test-mode-toggle';
 import { useAccountSelection } from '@/features/accounts/use-account-selection';
+import { useLiveModeLock } from '@/features/accounts/use-live-mode-lock';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
@@ -49,6 +50,7 @@ export default function AppShell() {
 
   const account = useQuery(ShellSelectedAccountQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const selectedAccount = account.data?.account?.id === accountId ? account.data.account : null;
+  const liveModeLocked = useLiveModeLock(selectedAccount);
 
   // Removal revokes access at once: when the selected account is refused, reload the memberships so the
   // selection rule moves to an account the user still has.
@@ -133,14 +135,14 @@ export default function AppShell() {
             <Brand className="hidden sm:inline-flex" />
           </div>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
-            <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} />
+            <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
             <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
             <UserMenu user={me} />
           </div>
         </header>
         {selection.testMode && (
           <div className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-1.5 text-center text-xs font-medium text-amber-900 sm:px-6 dark:text-amber-200">
-            You are viewing test data. Turn off test mode to see live activity.
+            {liveModeLocked ? 'You are viewing test data. Live mode opens once your business is verified.' : 'You are viewing test data. Turn off test mode to see live activity.'}
           </div>
         )}
         <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">

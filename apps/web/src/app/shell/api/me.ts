@@ -23,6 +23,7 @@ export const ShellSelectedAccountQuery = graphql(`
       id
       name
       isVerified
+      canUseLiveMode
       ...Support_Account
     }
   }

@@ -1,28 +1,63 @@
+import { LockIcon } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { kybPath } from '@/config/routes';
 import { cn } from '@/lib/utils';
+
+/** Why the switch cannot leave test mode; the server refuses live keys and live webhooks for the same reason. */
+export const LIVE_MODE_LOCKED_REASON = 'Live mode opens once your business is verified.';
 
 interface TestModeToggleProps {
   testMode: boolean;
   onChange: (enabled: boolean) => void;
+  /** The account cannot use live mode (Account.canUseLiveMode): the switch stays on, with the reason and a way to it. */
+  liveModeLocked?: boolean;
   className?: string;
 }
 
-export function TestModeToggle({ testMode, onChange, className }: TestModeToggleProps) {
+export function TestModeToggle({ testMode, onChange, liveModeLocked = false, className }: TestModeToggleProps) {
   const id = useId();
+  const reasonId = useId();
   return (
     <div
       className={cn(
         'flex items-center gap-2 rounded-full border px-3 py-1.5 transition-colors',
-        testMode && 'border-amber-500/50 bg-amber-500/10',
+        (testMode || liveModeLocked) && 'border-amber-500/50 bg-amber-500/10',
         className,
       )}
     >
-      <Switch id={id} checked={testMode} onCheckedChange={onChange} />
-      <Label htmlFor={id} className="cursor-pointer text-xs font-medium whitespace-nowrap">
+      <Switch
+        id={id}
+        checked={testMode || liveModeLocked}
+        onCheckedChange={onChange}
+        disabled={liveModeLocked}
+        aria-describedby={liveModeLocked ? reasonId : undefined}
+      />
+      <Label htmlFor={id} className={cn('text-xs font-medium whitespace-nowrap', liveModeLocked ? 'cursor-not-allowed' : 'cursor-pointer')}>
         Test mode
       </Label>
+      {liveModeLocked && (
+        <>
+        <span id={reasonId} className="sr-only">
+          {LIVE_MODE_LOCKED_REASON}
+        </span>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Link
+              to={kybPath('OnRamp')}
+              className="-mr-1 rounded-full p-0.5 text-amber-700 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:text-amber-300"
+              aria-label="Live mode needs a verified business: verify your business"
+            >
+              <LockIcon className="size-3.5" aria-hidden />
+            </Link>
+          </TooltipTrigger>
+          <TooltipContent>{LIVE_MODE_LOCKED_REASON} Select to verify your business.</TooltipContent>
+        </Tooltip>
+        </>
+      )}
     </div>
   );
 }
