@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { MIN_PREFIX_LENGTH, searchLength } from '@rampart/shared/search';
 
-/**
- * Search by the start of a value (e-mail, external ids, wallet address). Shorter terms match whole values only: a
- * one- or two-character prefix matches a large share of an account's rows and says little about what was meant.
- */
-export const MIN_PREFIX_LENGTH = 3;
+/** Search by the start of a value from MIN_PREFIX_LENGTH characters (see @rampart/shared/search); shorter: whole values. */
+export { MIN_PREFIX_LENGTH };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +28,7 @@ export function searchTermOf(raw: string | null | undefined): SearchTerm | null 
   const value = raw?.trim();
   if (!value) return null;
   if (UUID.test(value)) return { kind: 'id', id: value.toLowerCase() };
-  return { kind: Array.from(value).length >= MIN_PREFIX_LENGTH ? 'prefix' : 'exact', value };
+  return { kind: searchLength(value) >= MIN_PREFIX_LENGTH ? 'prefix' : 'exact', value };
 }
 
 /**

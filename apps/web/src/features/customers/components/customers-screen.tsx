@@ -3,6 +3,7 @@ import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { SearchIcon } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CUSTOMER_SEARCH_PLACEHOLDER, ShortSearchHint } from '@/components/search-hint';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -64,13 +65,14 @@ export function CustomersScreen() {
           >
             <div className="relative min-w-0 flex-1 basis-64">
               <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input type="search" aria-label="Search customers" placeholder="Id, external id or e-mail" className="pl-8" value={draft} onChange={(event) => setDraft(event.target.value)} />
+              <Input type="search" aria-label="Search customers" placeholder={CUSTOMER_SEARCH_PLACEHOLDER} title={CUSTOMER_SEARCH_PLACEHOLDER} className="pl-8" value={draft} onChange={(event) => setDraft(event.target.value)} />
             </div>
             <Button type="submit" size="sm" className="h-9">Search</Button>
             {state.q ? (
               <Button type="button" size="sm" variant="ghost" className="h-9" onClick={() => update({ q: '' })}>Clear</Button>
             ) : null}
           </form>
+          <ShortSearchHint term={state.q} />
           {error && !page ? (
             <ErrorAlert title="Could not load customers" message={describeApiError(error).message} />
           ) : (

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
+import { ShortSearchHint, TRANSACTION_SEARCH_PLACEHOLDER } from '@/components/search-hint';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -101,7 +102,7 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
               apply();
             }}
           >
-            <Input aria-label="Search" placeholder="Id, external id, wallet or e-mail" className="col-span-2 xl:col-span-1" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+            <Input aria-label="Search" placeholder={TRANSACTION_SEARCH_PLACEHOLDER} title={TRANSACTION_SEARCH_PLACEHOLDER} className="col-span-2 xl:col-span-1" value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
             <StatusFilter kind={KIND[tab]} className="col-span-2 xl:col-span-1" value={draft.status} onChange={(status) => setDraft({ ...draft, status })} onApply={apply} />
             <div className="flex min-w-0 flex-col gap-1.5">
               <Label htmlFor="transactions-min" className="text-xs text-muted-foreground">Min amount</Label>
@@ -135,6 +136,7 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
               <ExportButton kind={KIND[tab]} accountId={accountId} liveMode={!testMode} filters={filters} nft={tab === 'nft'} expectedRows={page?.isTotalExact ? page.totalCount : null} />
             </div>
           </form>
+          <ShortSearchHint term={filters.q} />
           {active.error && !page ? (
             <ErrorAlert title="Could not load transactions" message={describeApiError(active.error).message} />
           ) : (
