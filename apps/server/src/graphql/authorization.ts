@@ -9,6 +9,7 @@ import {
   type AdminPermission,
 } from '@rampart/shared/permissions';
 import type { MembershipRole } from '@rampart/shared/enums';
+import { subjectOf } from '../modules/audit/audit-sentences.ts';
 import type { AuditInput } from '../modules/audit/audit.types.ts';
 import { forbidden, isAppError, notFound } from './errors.ts';
 import { requireSession, type AccountGrant, type GraphQLContext } from './context.ts';
@@ -37,7 +38,7 @@ export interface AuthorizationDeps {
 export function auditEvent(
   context: GraphQLContext,
   grant: AccountGrant | null,
-  event: Pick<AuditInput, 'operation' | 'kind' | 'outcome' | 'errorCode' | 'args'>,
+  event: Pick<AuditInput, 'operation' | 'kind' | 'outcome' | 'errorCode' | 'args' | 'subject'>,
 ): AuditInput {
   const user = context.session?.user ?? null;
   return {
@@ -104,6 +105,12 @@ function ruleOf(typeName: string, field: FieldDefinitionNode): AccessRule {
 
 type Resolver = (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => unknown;
 
+/**
+ * Mutations that change nothing security-relevant and run as a side effect of using the app, so an audit row each time
+ * would bury the real events: the support chat registers its contact on sign-in (createSupportContact).
+ */
+const NOT_AUDITED = new Set(['createSupportContact']);
+
 /** Wraps every root resolver with its access rule, and writes the audit trail for mutations and staff views. */
 export function applyAuthorization(resolvers: Record<string, Record<string, unknown>>, rules: Map<string, AccessRule>, deps: AuthorizationDeps) {
   for (const [key, rule] of rules) {
@@ -115,7 +122,7 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
 
     resolvers[typeName]![fieldName] = async (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => {
       let grant: AccountGrant | null = null;
-      const audited = () => isMutation || grant?.via === 'staff';
+      const audited = () => (isMutation && !NOT_AUDITED.has(fieldName)) || grant?.via === 'staff';
       const kind = isMutation ? 'mutation' : 'view';
       let committed: { result: unknown; afterCommit: () => Promise<void> };
       try {
@@ -125,7 +132,7 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
           // The audit row is part of the change: if it cannot be written, the change is rolled back.
           committed = await deps.unitOfWork(async () => {
             const result = await run();
-            await deps.audit(auditEvent(context, grant, { operation: fieldName, kind, outcome: 'success', errorCode: null, args }));
+            if (audited()) await deps.audit(auditEvent(context, grant, { operation: fieldName, kind, outcome: 'success', errorCode: null, args, subject: subjectOf(result) }));
             return result;
           });
         } else {

@@ -155,7 +155,12 @@ export function createAccountsRepository(db: Database) {
       await db
         .insert(supportContacts)
         .values(values)
-        .onConflictDoUpdate({ target: supportContacts.userId, set: { email: values.email, name: values.name, companyName: values.companyName, companyId: values.companyId, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: supportContacts.userId,
+          set: { email: values.email, name: values.name, companyName: values.companyName, companyId: values.companyId, updatedAt: new Date() },
+          // The same contact again (every sign-in on another device) writes nothing.
+          setWhere: sql`(${supportContacts.email}, ${supportContacts.name}, ${supportContacts.companyName}, ${supportContacts.companyId}) is distinct from (excluded.email, excluded.name, excluded.company_name, excluded.company_id)`,
+        });
     },
     async deleteSupportContact(userId: string) {
       await db.delete(supportContacts).where(eq(supportContacts.userId, userId));

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant } from '../../graphql/context.ts';
 import { badInput } from '../../graphql/errors.ts';
+import { describeAuditEvent } from './audit-sentences.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,6 +15,7 @@ export const auditResolvers: Resolvers = {
   },
   AuditEvent: {
     changes: (event) => JSON.stringify(event.changes),
+    summary: (event) => describeAuditEvent(event),
     ipAddress: (event) => event.ipAddress ?? null,
   },
 };

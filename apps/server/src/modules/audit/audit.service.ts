@@ -30,7 +30,7 @@ export function createAuditService(deps: { repository: AuditRepository }) {
         kind: input.kind,
         outcome: input.outcome,
         errorCode: input.errorCode,
-        changes: redactArguments(input.args),
+        changes: input.subject ? { ...redactArguments(input.args), _subject: redactArguments(input.subject) } : redactArguments(input.args),
         ipAddress: input.ipAddress,
         requestId: input.requestId,
       });

@@ -13,4 +13,6 @@ export interface AuditInput {
   outcome: 'success' | 'failure';
   errorCode: string | null;
   args: Record<string, unknown>;
+  /** A few facts of what a mutation returned (its type, mode, name, e-mail…), so the trail can say what was changed. */
+  subject?: Record<string, unknown>;
 }
