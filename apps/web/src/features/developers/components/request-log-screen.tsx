@@ -81,7 +81,17 @@ function Detail({ request, onClose }: { request: LoggedRequest | null; onClose: 
         ['Latency', `${formatCount(request.latencyMs)} ms`],
         ['Key', `${keyLabel(request.apiKey)} · ${maskKey(request.apiKey.secret)}`],
         ['IP address', request.ipAddress ?? '—'],
-        ['Request id', request.requestId ?? '—'],
+        [
+          'Request id',
+          request.requestId ? (
+            <span key="id" className="inline-flex items-center gap-1">
+              <code className="font-mono text-xs">{request.requestId}</code>
+              <CopyButton value={request.requestId} label="Copy request id" />
+            </span>
+          ) : (
+            '—'
+          ),
+        ],
       ]
     : [];
   return (
@@ -101,11 +111,6 @@ function Detail({ request, onClose }: { request: LoggedRequest | null; onClose: 
             </div>
           ))}
         </dl>
-        {request?.requestId && (
-          <div className="flex justify-end">
-            <CopyButton value={request.requestId} label="Copy request id" />
-          </div>
-        )}
       </DialogContent>
     </Dialog>
   );
