@@ -141,7 +141,8 @@ test('the last administrator can be neither demoted nor removed; the audit trail
   await expect(page).toHaveURL(/operation=deleteMembership/);
   await expect(page).toHaveURL(/outcome=failure/);
   await expect(events.getByRole('row')).toHaveCount(2);
-  await expect(events).toContainText('CONFLICT');
+  await expect(events).toContainText('Conflict');
+  await expect(events).toContainText('Removed a member from the team');
   await events.getByRole('button', { name: 'Show changes' }).first().click();
   await expect(page.getByLabel('Changes of deleteMembership')).toContainText('"id"');
   // The filtered view survives a reload.

@@ -246,6 +246,17 @@ export const WEBHOOK_EVENT_LABEL: Labels<Values<typeof WEBHOOK_EVENT_TYPES>> = {
   virtual_account_transaction_status_updated: 'Virtual account transaction updated',
 };
 
+/** Error codes of the API (graphql/errors.ts), as the audit trail shows why an operation failed. */
+export const ERROR_CODE_LABEL: Record<string, string> = {
+  UNAUTHENTICATED: 'Not signed in',
+  FORBIDDEN_ERROR: 'Not allowed',
+  BAD_USER_INPUT: 'Invalid input',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Conflict',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL_SERVER_ERROR: 'Server error',
+};
+
 export const AUDIT_OUTCOME_LABEL: Record<'success' | 'failure', string> = { success: 'Succeeded', failure: 'Failed' };
 
 export const KYB_LEVEL_LABEL: Record<string, string> = { Basic: 'Basic KYB', Enhanced: 'Enhanced KYB' };

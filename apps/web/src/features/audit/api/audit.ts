@@ -10,6 +10,7 @@ export const AuditEventFragment = graphql(`
     viaStaff
     accountId
     operation
+    summary
     kind
     outcome
     errorCode

@@ -1,11 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronRightIcon } from 'lucide-react';
+import { OutcomeBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Audit_EventFragment } from '@/gql/graphql';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { ERROR_CODE_LABEL, labelOf, labelOfRole } from '@/lib/labels';
 import { cn } from '@/lib/utils';
-
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
 export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnDef<Audit_EventFragment>[] {
   const columns: ColumnDef<Audit_EventFragment>[] = [
@@ -28,7 +29,13 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
     {
       id: 'occurredAt',
       header: 'When',
-      cell: ({ row }) => <time dateTime={row.original.occurredAt} className="whitespace-nowrap text-muted-foreground">{timeFormat.format(new Date(row.original.occurredAt))}</time>,
+      // How long ago reads fastest in a trail about recency; the exact moment, with seconds and zone, is beneath it.
+      cell: ({ row }) => (
+        <time dateTime={row.original.occurredAt} className="flex flex-col whitespace-nowrap">
+          <span>{formatRelativeTime(row.original.occurredAt)}</span>
+          <span className="text-xs text-muted-foreground">{formatDateTime(row.original.occurredAt, { seconds: true, zone: true })}</span>
+        </time>
+      ),
     },
     {
       id: 'actor',
@@ -39,7 +46,7 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
           <div className="flex min-w-0 flex-col">
             <span className="truncate">{event.actorEmail ?? 'Anonymous'}</span>
             <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              {event.actorRole?.replace('_', ' ') ?? '—'}
+              {event.actorRole ? labelOfRole(event.actorRole) : '—'}
               {event.viaStaff && <Badge variant="secondary" className="px-1 py-0 text-[0.65rem]">staff</Badge>}
             </span>
           </div>
@@ -57,11 +64,12 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
   columns.push(
     {
       id: 'operation',
-      header: 'Operation',
+      header: 'Event',
       cell: ({ row }) => (
-        <div className="flex flex-col">
-          <span className="font-mono text-xs">{row.original.operation}</span>
-          <span className="text-xs text-muted-foreground">{row.original.kind}</span>
+        <div className="flex min-w-0 flex-col">
+          <span className="max-w-md">{row.original.summary}</span>
+          {/* The operation's name stays visible: it is what the Operation filter takes. */}
+          <span className="font-mono text-[0.7rem] text-muted-foreground">{row.original.operation}</span>
         </div>
       ),
     },
@@ -70,13 +78,11 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
       header: 'Outcome',
       cell: ({ row }) =>
         row.original.outcome === 'success' ? (
-          <Badge variant="outline" className="gap-1.5">
-            <span className="size-1.5 rounded-full bg-(--success)" aria-hidden /> Success
-          </Badge>
+          <OutcomeBadge outcome="success" />
         ) : (
           <div className="flex flex-col gap-0.5">
-            <Badge variant="destructive">Failure</Badge>
-            {row.original.errorCode && <span className="font-mono text-[0.7rem] text-muted-foreground">{row.original.errorCode}</span>}
+            <OutcomeBadge outcome="failure" />
+            {row.original.errorCode && <span className="text-xs whitespace-nowrap text-muted-foreground" title={row.original.errorCode}>{labelOf(ERROR_CODE_LABEL, row.original.errorCode)}</span>}
           </div>
         ),
     },
