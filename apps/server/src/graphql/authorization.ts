@@ -50,6 +50,28 @@ export function auditEvent(
   };
 }
 
+/** Entities of @entity rules as people name them ("Transaction not found.", not "The anyTransaction was not found."). */
+const ENTITY_NAMES: Record<string, string> = {
+  membership: 'team member',
+  buyTransaction: 'transaction',
+  sellTransaction: 'transaction',
+  swapTransaction: 'transaction',
+  balanceTransaction: 'transaction',
+  anyTransaction: 'transaction',
+  apiKey: 'API key',
+  webhook: 'webhook',
+  webhookDelivery: 'webhook delivery',
+  nftCollection: 'NFT collection',
+  organization: 'organization',
+  kybDocument: 'document',
+  integration: 'integration',
+};
+
+/** An entity's name in words; one not listed is split into words ("requestLogEntry" → "request log entry"). */
+export function entityName(entity: string): string {
+  return ENTITY_NAMES[entity] ?? entity.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function stringArg(args: readonly ConstArgumentNode[] | undefined, name: string): string | undefined {
@@ -173,7 +195,7 @@ async function authorize(rule: AccessRule, args: Record<string, unknown>, contex
   if (rule.kind === 'entity') {
     const id = args[rule.arg];
     accountId = typeof id === 'string' && id.length <= 100 ? await deps.entityAccount[rule.entity]!(id) : null;
-    if (!accountId) throw notFound(`The ${rule.entity}`);
+    if (!accountId) throw notFound(entityName(rule.entity));
   } else {
     const id = args[rule.arg];
     accountId = typeof id === 'string' && UUID.test(id) ? id : null;

@@ -23,7 +23,14 @@ export const unauthenticated = (message = 'You are not signed in, or your sessio
 
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN_ERROR', message);
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} was not found.`);
+/**
+ * "Transaction not found." — `what` names the thing, with or without an article ("The transaction", "this account",
+ * "API key"); the message leads with it so it reads the same for every entity.
+ */
+export const notFound = (what: string) => {
+  const thing = what.trim().replace(/^(the|this|a|an)\s+/i, '');
+  return new AppError('NOT_FOUND', `${thing.charAt(0).toUpperCase()}${thing.slice(1)} not found.`);
+};
 
 /** Bad input with one message per field, so forms can show each next to its field. */
 export function badInput(fields: Record<string, string>, message?: string): AppError {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { isPublicAddress } from '../../lib/outbound-address.ts';
+import { explainSendError, explainStatus } from './send-errors.ts';
 
 export class BlockedAddressError extends Error {}
 
@@ -10,6 +11,7 @@ export interface SendResult {
   statusCode: number | null;
   body: string | null;
   latencyMs: number;
+  /** Why the call failed, in words: a network or TLS error, or what a non-2xx status means. */
   error: string | null;
 }
 
@@ -62,12 +64,14 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
               if (size < BODY_LIMIT) chunks.push(chunk);
               size += chunk.length;
             });
-            response.on('end', () => resolve(done({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'), error: null })));
-            response.on('error', (error) => resolve(done({ statusCode: response.statusCode ?? null, body: null, error: error.message })));
+            response.on('end', () =>
+              resolve(done({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'), error: explainStatus(response.statusCode ?? null, response.statusMessage) })),
+            );
+            response.on('error', (error) => resolve(done({ statusCode: response.statusCode ?? null, body: null, error: explainSendError(error, target, timeoutMs) })));
           },
         );
-        request.setTimeout(timeoutMs, () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
-        request.on('error', (error) => resolve(done({ statusCode: null, body: null, error: error instanceof BlockedAddressError ? error.message : error.message })));
+        request.setTimeout(timeoutMs, () => request.destroy(Object.assign(new Error(`No answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })));
+        request.on('error', (error) => resolve(done({ statusCode: null, body: null, error: error instanceof BlockedAddressError ? `${error.message}.` : explainSendError(error, target, timeoutMs) })));
         request.end(body);
       });
     },
