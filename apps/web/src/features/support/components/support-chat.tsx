@@ -4,27 +4,9 @@ import { getRuntimeConfig } from '@/config/runtime-config';
 import { SupportCreateContactMutation, SupportUserHashQuery } from '@/features/support/api/support';
 import { SupportLauncher } from '@/features/support/components/support-launcher';
 import { bootIntercom, shutdownIntercom } from '@/features/support/lib/intercom';
+import { rememberRecordedContact, wasContactRecorded } from '@/features/support/lib/recorded-contact';
 import { supportContactKey, supportIdentity, type SupportIdentity } from '@/features/support/lib/support-identity';
 import type { Support_AccountFragment } from '@/gql/graphql';
-
-const RECORDED_CONTACT_KEY = 'supportContactRecorded';
-
-function readRecordedContact(): string | null {
-  try {
-    return window.sessionStorage.getItem(RECORDED_CONTACT_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function rememberRecordedContact(key: string | null): void {
-  try {
-    if (key === null) window.sessionStorage.removeItem(RECORDED_CONTACT_KEY);
-    else window.sessionStorage.setItem(RECORDED_CONTACT_KEY, key);
-  } catch {
-    // storage disabled: the contact may be recorded again on the next load, which is harmless
-  }
-}
 
 interface SupportChatProps {
   user: { id: string; email: string; name: string } | null;
@@ -54,14 +36,14 @@ export function SupportChat({ user, account }: SupportChatProps) {
   useEffect(() => {
     if (!contactKey || recorded.current === contactKey || !user || !account) return;
     recorded.current = contactKey;
-    // Once per browser session and contact, not on every page load.
-    if (readRecordedContact() === contactKey) return;
-    rememberRecordedContact(contactKey);
+    // Once per user and account (and again only when the contact changed), not on every page load.
+    if (wasContactRecorded(user.id, account.id, contactKey)) return;
+    rememberRecordedContact(user.id, account.id, contactKey);
     createContact({
       variables: { email: user.email, name: user.name, companyName: account.organization.name, companyId: account.id },
     }).catch((error: unknown) => {
       recorded.current = null;
-      rememberRecordedContact(null);
+      rememberRecordedContact(user.id, account.id, null);
       console.info('Could not record the support contact', error);
     });
   }, [contactKey, user, account, createContact]);
