@@ -145,6 +145,28 @@ export function orderOf(sort: TransactionSort = 'createdAt_DESC', alias = 't'): 
   }
 }
 
+/** One page's ids: an index-only scan, or for a text search one per searched column (see searchBranches). */
+export function pageIdsQuery(filter: TransactionFilter, sort: TransactionSort, skip: number, take: number): SQL {
+  const branches = searchBranches(filter);
+  if (!branches) return sql`select t.id from transactions t where ${whereOf(filter)} order by ${orderOf(sort)} offset ${skip} limit ${take}`;
+  // Each branch's own first skip+take rows hold the union's first skip+take; only the sort key besides the id, so the
+  // customer branch reads the customer index alone.
+  return sql`select t.id from (${sql.join(
+    branches.map((where) => sql`(select t.id, ${sql.raw(sort.startsWith('amount') ? 't.amount' : 't.created_at')} from transactions t where ${where} order by ${orderOf(sort)} limit ${skip + take})`),
+    sql` union `,
+  )}) t order by ${orderOf(sort)} offset ${skip} limit ${take}`;
+}
+
+/** Matching rows counted up to `limit`. */
+export function countQuery(filter: TransactionFilter, limit: number): SQL {
+  const branches = searchBranches(filter);
+  if (!branches) return sql`select count(*)::int as n from (select 1 from transactions t where ${whereOf(filter)} limit ${limit}) s`;
+  return sql`select count(*)::int as n from (select id from (${sql.join(
+    branches.map((where) => sql`(select t.id from transactions t where ${where} limit ${limit})`),
+    sql` union `,
+  )}) u limit ${limit}) s`;
+}
+
 export function createTransactionsRepository(db: Database, readDb: Database) {
   // The hottest reads are prepared once: no query building per request, and PostgreSQL plans them once per connection.
   const transactionById = readDb.select().from(transactions).where(eq(transactions.id, sql.placeholder('id'))).limit(1).prepare('transaction_by_id');
@@ -174,31 +196,13 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
   return {
     /** One page: its ids from an index-only scan, then those 20-odd full rows by primary key, each with its customer. */
     async page(filter: TransactionFilter, sort: TransactionSort, skip: number, take: number): Promise<PageRow[]> {
-      const branches = searchBranches(filter);
-      // Each branch's own first skip+take rows hold the union's first skip+take.
-      const ids = await planned<{ id: string }>(
-        branches
-          ? sql`select t.id from (${sql.join(
-              // Only the sort key besides the id, so the customer branch reads the customer index alone.
-              branches.map((where) => sql`(select t.id, ${sql.raw(sort.startsWith('amount') ? 't.amount' : 't.created_at')} from transactions t where ${where} order by ${orderOf(sort)} limit ${skip + take})`),
-              sql` union `,
-            )}) t order by ${orderOf(sort)} offset ${skip} limit ${take}`
-          : sql`select t.id from transactions t where ${whereOf(filter)} order by ${orderOf(sort)} offset ${skip} limit ${take}`,
-      );
+      const ids = await planned<{ id: string }>(pageIdsQuery(filter, sort, skip, take));
       return byIds(ids.rows.map((row) => row.id));
     },
 
     /** Counts matching rows up to `limit` (index-only); the caller reports "limit-1 or more" past it. */
     async countUpTo(filter: TransactionFilter, limit: number): Promise<number> {
-      const branches = searchBranches(filter);
-      const result = await planned<{ n: number }>(
-        branches
-          ? sql`select count(*)::int as n from (select id from (${sql.join(
-              branches.map((where) => sql`(select t.id from transactions t where ${where} limit ${limit})`),
-              sql` union `,
-            )}) u limit ${limit}) s`
-          : sql`select count(*)::int as n from (select 1 from transactions t where ${whereOf(filter)} limit ${limit}) s`,
-      );
+      const result = await planned<{ n: number }>(countQuery(filter, limit));
       return result.rows[0]!.n;
     },
 

@@ -18,10 +18,21 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import { recordCreated, recordStatusChange } from './rollups.ts';
+import { searchTermOf } from './search.ts';
 import type { PageRow, TransactionFilter, TransactionRow, TransactionSort, TransactionsRepository } from './transactions.repository.ts';
 
 /** Totals are exact up to this many rows; beyond it the list says "10,000+". */
 export const EXACT_COUNT_LIMIT = 10_000;
+/**
+ * A search by the start of a value is counted up to this many ("1,000+"): a short prefix can match a large share of
+ * the rows (every Bitcoin address starts with "bc1"), and past the first page such a count only tells the search is broad.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
+/** The count limit of a list filtered by this search. */
+function countLimitOf(searchString: string | null | undefined): number {
+  return searchTermOf(searchString)?.kind === 'prefix' ? SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT;
+}
 export const MAX_TAKE = 100;
 
 const SORTS = ['createdAt_DESC', 'createdAt_ASC', 'amount_DESC', 'amount_ASC'] as const;
@@ -168,7 +179,7 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
       ? repository
           .countByDays(filter, rollupKinds, EXACT_COUNT_LIMIT + 1)
           .then(({ days, edges }) => (edges > EXACT_COUNT_LIMIT ? { n: EXACT_COUNT_LIMIT, exact: false } : { n: days + edges, exact: true }))
-      : repository.countUpTo(filter, EXACT_COUNT_LIMIT + 1).then((n) => ({ n: Math.min(n, EXACT_COUNT_LIMIT), exact: n <= EXACT_COUNT_LIMIT }));
+      : repository.countUpTo(filter, countLimitOf(filter.searchString) + 1).then((n) => ({ n: Math.min(n, countLimitOf(filter.searchString)), exact: n <= countLimitOf(filter.searchString) }));
     total.catch(() => {});
     const items = await repository.page(filter, sort, skip, take);
     return { items, total, skip, take };
@@ -308,8 +319,9 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
       const args = parseInput(customerListArgs, input);
       const skip = args.skip ?? 0;
       const take = args.take ?? 20;
-      const { rows, count } = await repository.customerPage(accountId, input.liveMode, args.searchString ?? null, skip, take, EXACT_COUNT_LIMIT + 1);
-      return { items: rows, totalCount: Math.min(count, EXACT_COUNT_LIMIT), isTotalExact: count <= EXACT_COUNT_LIMIT, skip, take };
+      const limit = countLimitOf(args.searchString);
+      const { rows, count } = await repository.customerPage(accountId, input.liveMode, args.searchString ?? null, skip, take, limit + 1);
+      return { items: rows, totalCount: Math.min(count, limit), isTotalExact: count <= limit, skip, take };
     },
 
     async customerTransactions(customer: { id: string; accountId: string; liveMode: boolean }, input: { skip?: number | null; take?: number | null }) {

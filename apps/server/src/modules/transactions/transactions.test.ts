@@ -594,6 +594,21 @@ describe('partial search', () => {
     expect(upper.transactions.items.map((i) => i.id)).toEqual(newestFirst(made.filter((r) => r.customerId === pgCustomer)));
   });
 
+  it('counts a search by the start of a value up to 1,000, a whole value up to 10,000', async () => {
+    const generated = await account('Tx Prefix Count');
+    await generateTransactions(t.database.pool, { accountId: generated, live: 3_000, test: 0, seed: 13 });
+    const member = await user();
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [generated, member.id]);
+    const counter = await signedIn(member);
+    const buys = await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy'`, [generated]);
+    expect(buys.rows[0]!.n).toBeGreaterThan(1_000);
+    const broad = await counter.ok<ListResult>(LIST, { a: generated, live: true, s: 'ext_live_', take: 5 });
+    expect(broad.transactions).toMatchObject({ totalCount: 1_000, isTotalExact: false });
+    expect(broad.transactions.items).toHaveLength(5);
+    const customers = await counter.ok(`query($a: ID!) { customers(accountId: $a, liveMode: true, searchString: "cus_live_") { totalCount isTotalExact } }`, { a: generated });
+    expect(customers.customers.isTotalExact).toBe(customers.customers.totalCount < 1_000);
+  });
+
   it('searches customers by the start of their e-mail or external id', async () => {
     expect((await customerSearch('mari')).customers).toMatchObject({ totalCount: 2 });
     expect((await customerSearch('MARIA.LOPEZ@example.com')).customers.items.map((c) => c.id)).toEqual([customerIds.maria]);
