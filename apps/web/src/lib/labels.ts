@@ -257,6 +257,9 @@ export const ERROR_CODE_LABEL: Record<string, string> = {
   INTERNAL_SERVER_ERROR: 'Server error',
 };
 
+/** A webhook delivery's state: pending until an attempt succeeds, fails for good or the endpoint is disabled. */
+export const WEBHOOK_DELIVERY_STATUS_LABEL: Record<string, string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed', abandoned: 'Abandoned' };
+
 export const AUDIT_OUTCOME_LABEL: Record<'success' | 'failure', string> = { success: 'Succeeded', failure: 'Failed' };
 
 export const KYB_LEVEL_LABEL: Record<string, string> = { Basic: 'Basic KYB', Enhanced: 'Enhanced KYB' };

@@ -1,8 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronDownIcon, ChevronRightIcon, RotateCwIcon } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/features/developers/lib/format';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { labelOf, labelOfWebhookEvent, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import type { Developers_WebhookDeliveryFragment } from '@/gql/graphql';
 
 export function outcomeOf(status: string): 'succeeded' | 'failed' | 'pending' {
@@ -13,8 +14,7 @@ export function outcomeOf(status: string): 'succeeded' | 'failed' | 'pending' {
 
 export function OutcomeBadge({ status }: { status: string }) {
   const outcome = outcomeOf(status);
-  const variant = outcome === 'succeeded' ? 'secondary' : outcome === 'failed' ? 'destructive' : 'warning';
-  return <Badge variant={variant}>{status}</Badge>;
+  return <StatusBadge meaning={outcome === 'succeeded' ? 'success' : outcome === 'failed' ? 'failed' : 'progress'}>{labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, status)}</StatusBadge>;
 }
 
 export function deliveryColumns(options: { canResend: boolean; onResend: (delivery: Developers_WebhookDeliveryFragment) => void; resendingId: string | null }): ColumnDef<Developers_WebhookDeliveryFragment>[] {
@@ -36,11 +36,21 @@ export function deliveryColumns(options: { canResend: boolean; onResend: (delive
         </Button>
       ),
     },
-    { accessorKey: 'eventType', header: 'Event', cell: ({ row }) => <span className="font-mono text-xs">{row.original.eventType}</span> },
+    {
+      accessorKey: 'eventType',
+      header: 'Event',
+      // The label reads; the raw type beneath is what the partner's code receives and matches on.
+      cell: ({ row }) => (
+        <div className="flex min-w-0 flex-col">
+          <span>{labelOfWebhookEvent(row.original.eventType)}</span>
+          <span className="font-mono text-[0.7rem] text-muted-foreground">{row.original.eventType}</span>
+        </div>
+      ),
+    },
     { accessorKey: 'status', header: 'Outcome', cell: ({ row }) => <OutcomeBadge status={row.original.status} /> },
     { accessorKey: 'lastStatusCode', header: 'Last code', cell: ({ row }) => <span className="tabular-nums">{row.original.lastStatusCode ?? '—'}</span> },
     { accessorKey: 'attemptCount', header: 'Attempts', cell: ({ row }) => <span className="tabular-nums">{row.original.attemptCount}</span> },
-    { accessorKey: 'createdAt', header: 'Created', cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.original.createdAt)}</span> },
+    { accessorKey: 'createdAt', header: 'Created', cell: ({ row }) => <time dateTime={row.original.createdAt} title={formatDateTime(row.original.createdAt, { zone: true, seconds: true })} className="whitespace-nowrap text-muted-foreground">{formatRelativeTime(row.original.createdAt)}</time> },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,

@@ -21,7 +21,8 @@ import {
   parseDeliveryFilters,
   type DeliveryFilters,
 } from '@/features/developers/lib/delivery-search-params';
-import { formatDateTime } from '@/features/developers/lib/format';
+import { eventLabel, formatDateTime } from '@/features/developers/lib/format';
+import { formatRelativeTime } from '@/lib/format';
 import type { Developers_WebhookDeliveryFragment, Developers_WebhookFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -47,7 +48,7 @@ function DeliveryDetails({ delivery }: { delivery: Developers_WebhookDeliveryFra
             <li key={attempt.id} className="rounded-md border bg-card p-2 text-xs">
               <div className="flex flex-wrap gap-x-3 gap-y-1">
                 <span className="font-medium">#{attempt.attemptNumber}</span>
-                <span>{formatDateTime(attempt.attemptedAt)}</span>
+                <span>{formatDateTime(attempt.attemptedAt, { seconds: true, zone: true })}</span>
                 <span>Status {attempt.statusCode ?? '—'}</span>
                 <span>{attempt.latencyMs} ms</span>
               </div>
@@ -199,9 +200,10 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
                 <li key={row.id} className="rounded-lg border p-3">
                   <div className="flex items-start gap-2">
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
-                      <span className="font-mono text-xs break-all">{row.original.eventType}</span>
+                      <span className="text-sm">{eventLabel(row.original.eventType)}</span>
+                      <span className="font-mono text-xs break-all text-muted-foreground">{row.original.eventType}</span>
                       <span className="text-xs text-muted-foreground">
-                        {formatDateTime(row.original.createdAt)} · {row.original.attemptCount} {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} · code {row.original.lastStatusCode ?? '—'}
+                        {formatRelativeTime(row.original.createdAt)} · {row.original.attemptCount} {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} · code {row.original.lastStatusCode ?? '—'}
                       </span>
                     </div>
                     <OutcomeBadge status={row.original.status} />

@@ -1,3 +1,5 @@
+import { labelOfWebhookEvent } from '@/lib/labels';
+
 /** "2 h 5 min", "4 min", "less than a minute". */
 export function formatTimeLeft(ms: number): string {
   if (ms <= 0) return 'any moment now';
@@ -13,13 +15,11 @@ export function maskKey(value: string): string {
   return `${value.slice(0, 8)}${'•'.repeat(12)}${value.slice(-4)}`;
 }
 
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+// Dates and event names come from the app's one formatter and label table.
+export { formatDateTime } from '@/lib/format';
 
 export function eventLabel(type: string): string {
-  return type.replaceAll('_', ' ');
+  return labelOfWebhookEvent(type);
 }
 
 const GROUPS: Array<{ label: string; test: (type: string) => boolean }> = [
