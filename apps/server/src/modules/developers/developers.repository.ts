@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, apiRequestLog } from '../../db/schema/developers.ts';
 
@@ -90,7 +90,7 @@ export function createDevelopersRepository(db: Database) {
     async logRequest(values: typeof apiRequestLog.$inferInsert): Promise<void> {
       await db.insert(apiRequestLog).values(values);
     },
-    /** Newest first on (created_at desc, id desc), one of the two log indexes by whether a key is chosen. */
+    /** Newest first on (created_at desc, id desc): the account index, or the key index when a key is chosen. */
     async requests(filter: ApiRequestFilter): Promise<ApiRequestRow[]> {
       const conditions: Array<SQL | undefined> = [eq(apiRequestLog.accountId, filter.accountId), eq(apiRequestLog.liveMode, filter.liveMode)];
       if (filter.apiKeyId) conditions.push(eq(apiRequestLog.apiKeyId, filter.apiKeyId));
@@ -105,7 +105,9 @@ export function createDevelopersRepository(db: Database) {
         .from(apiRequestLog)
         .innerJoin(apiKeys, eq(apiKeys.id, apiRequestLog.apiKeyId))
         .where(and(...conditions))
-        .orderBy(desc(apiRequestLog.createdAt), desc(apiRequestLog.id))
+        // NULLS LAST as in both indexes: a plain DESC (NULLS FIRST) only matches the created_at index scanned backwards,
+        // which reads the whole table's recent rows for a small account with a rare filter (450 ms vs 2 ms on 3M rows).
+        .orderBy(sql`${apiRequestLog.createdAt} desc nulls last`, sql`${apiRequestLog.id} desc nulls last`)
         .limit(filter.limit);
       return rows.map((row) => ({ ...row.request, apiKey: row.apiKey }));
     },
