@@ -38,7 +38,7 @@ describe('gettingStarted', () => {
       a: partner.accountId,
       r: [{ region: 'Global', transactionType: 'buy', percentage: '0', fixedValue: '0', minValue: '0' }],
     });
-    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: partner.accountId, u: 'https://hooks.example.com/rampart' });
+    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: partner.accountId, u: 'http://127.0.0.1:9/getting-started' });
     await partner.client.ok(`mutation($a: ID!, $e: String!) { createMembership(accountId: $a, email: $e, role: developer) { id } }`, { a: partner.accountId, e: uniqueEmail('teammate') });
     // Signing a widget URL is what builds the widget.
     const keys = (await partner.client.ok(`query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }`, { a: partner.accountId })).apiKeys as Array<{ type: string; secret: string }>;
@@ -76,7 +76,7 @@ describe('gettingStarted', () => {
   it('reads only the account it is asked about', async () => {
     const first = await accountWithMember(t);
     const second = await accountWithMember(t);
-    await first.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: first.accountId, u: 'https://hooks.example.com/first' });
+    await first.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: first.accountId, u: 'http://127.0.0.1:9/first' });
     expect((await stepsOf(first.client, first.accountId)).byKey.addWebhook!.state).toBe('done');
     expect((await stepsOf(second.client, second.accountId)).byKey.addWebhook!.state).toBe('todo');
     const refused = await second.client.gql(GETTING_STARTED, { a: first.accountId });

@@ -113,11 +113,13 @@ export default function AppShell() {
   return (
     <ViewerProvider viewer={viewer}>
     <div className="flex min-h-screen bg-background">
-      <aside aria-label="Sidebar" className="sticky top-0 hidden h-screen w-64 shrink-0 border-r bg-sidebar lg:block">
-        {sidebar()}
+      {/* The aside stretches to the page's full height (its colour and border run to the bottom of long pages);
+          its content stays in view while the page scrolls. */}
+      <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r bg-sidebar lg:block">
+        <div className="sticky top-0 h-screen">{sidebar()}</div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:h-16 sm:gap-3 sm:px-6">
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
@@ -134,15 +136,24 @@ export default function AppShell() {
             <BrandMark className="size-7 sm:hidden" />
             <Brand className="hidden sm:inline-flex" />
           </div>
-          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
             <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
             <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
+            {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
+            <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
             <UserMenu user={me} />
           </div>
         </header>
         {selection.testMode && (
-          <div className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-1.5 text-center text-xs font-medium text-amber-900 sm:px-6 dark:text-amber-200">
-            {liveModeLocked ? 'You are viewing test data. Live mode opens once your business is verified.' : 'You are viewing test data. Turn off test mode to see live activity.'}
+          <div
+            data-slot="test-mode-banner"
+            className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-0.5 text-center text-xs leading-5 font-medium text-amber-900 sm:px-6 sm:py-1.5 dark:text-amber-200"
+          >
+            {/* One line on a phone: header and banner together stay under a tenth of the screen. */}
+            <span className="sm:hidden">You are viewing test data.</span>
+            <span className="hidden sm:inline">
+              {liveModeLocked ? 'You are viewing test data. Live mode opens once your business is verified.' : 'You are viewing test data. Turn off test mode to see live activity.'}
+            </span>
           </div>
         )}
         <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
@@ -155,7 +166,6 @@ export default function AppShell() {
           )}
         </main>
       </div>
-      <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
     </div>
     </ViewerProvider>
   );

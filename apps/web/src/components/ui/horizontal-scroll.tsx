@@ -56,7 +56,8 @@ export function HorizontalScroll({ className, viewportClassName, hint, slot = 'h
   return (
     <div data-slot={`${slot}-frame`} data-overflowing={overflowing || undefined} className={cn('min-w-0', className)} {...props}>
       <div className="relative">
-      <div ref={ref} data-slot={slot} className={cn('w-full overflow-x-auto overscroll-x-contain', viewportClassName)}>
+      {/* relative: absolutely placed content (Radix's hidden native <select>) is clipped by the scroller too. */}
+      <div ref={ref} data-slot={slot} className={cn('relative w-full overflow-x-auto overscroll-x-contain', viewportClassName)}>
         {children}
       </div>
       <div

@@ -1,26 +1,31 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon } from 'lucide-react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ArrowDownRightIcon, ArrowUpRightIcon, BarChart3Icon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
+import { formatAmount, formatCalendarDate, formatCount, formatCountry, formatPercent } from '@/lib/format';
+import { labelOfAsset, labelOfPaymentMethod, labelOfStatus } from '@/lib/labels';
+import { formatShare, niceTicks } from '@/features/dashboards/lib/chart-scale';
+import type { TransactionKind } from '@rampart/shared/transactions';
 import { cn } from '@/lib/utils';
 
 // Presentational: KPI cards and charts of one DashboardData. Colours come from the --chart-N tokens only.
+// Every chart has its figures on hover and a table view (a toggle, for screen readers and for copying numbers).
 
 const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
-const TOOLTIP = {
-  contentStyle: { background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8, fontSize: 12 },
-  labelStyle: { color: 'var(--muted-foreground)' },
-  cursor: { fill: 'var(--muted)', opacity: 0.4 },
-};
-
-export function money(value: string | number, currency: string, compact = false) {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: compact ? 1 : 0, notation: compact ? 'compact' : 'standard' }).format(Number(value));
-}
 // Charts grow in unless the reader asked for less motion.
 const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
 
-const count = (value: number) => new Intl.NumberFormat().format(value);
-const compactCount = (value: number) => new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swap: 'swap', deposit: 'balance', withdrawal: 'balance' };
+
+/** Axis ticks for money: short ("$1.2K"), never more decimals than the axis needs. */
+function axisMoney(value: number, currency: string) {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), notation: 'compact', maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0 }).format(value);
+}
 
 function Change({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
@@ -29,7 +34,7 @@ function Change({ value }: { value: number | null | undefined }) {
   return (
     <span className={cn('inline-flex items-center gap-0.5 text-xs font-medium', up ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}>
       <Icon className="size-3.5" aria-hidden />
-      {`${up ? '+' : ''}${(value * 100).toFixed(1)}%`}
+      {`${up ? '+' : ''}${formatPercent(value)}`}
       <span className="font-normal text-muted-foreground">vs previous</span>
     </span>
   );
@@ -38,12 +43,12 @@ function Change({ value }: { value: number | null | undefined }) {
 export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
   const c = data.currencyCode;
   const kpis: Array<[string, string, number | null | undefined]> = [
-    ['Volume', money(data.current.volume, c), data.changes.volume],
-    ['Transactions', count(data.current.transactionCount), data.changes.transactionCount],
-    ['Completion rate', `${(data.current.completionRate * 100).toFixed(1)}%`, data.changes.completionRate],
-    ['Fees earned', money(data.current.feesEarned, c), data.changes.feesEarned],
-    ['Average order', money(data.current.averageOrder, c), data.changes.averageOrder],
-    [`Unique customers${data.current.isUniqueCustomersEstimate ? ' (est.)' : ''}`, count(data.current.uniqueCustomers), data.changes.uniqueCustomers],
+    ['Volume', formatAmount(data.current.volume, c), data.changes.volume],
+    ['Transactions', formatCount(data.current.transactionCount), data.changes.transactionCount],
+    ['Completion rate', formatPercent(data.current.completionRate), data.changes.completionRate],
+    ['Fees earned', formatAmount(data.current.feesEarned, c), data.changes.feesEarned],
+    ['Average order', formatAmount(data.current.averageOrder, c), data.changes.averageOrder],
+    [`Unique customers${data.current.isUniqueCustomersEstimate ? ' (est.)' : ''}`, formatCount(data.current.uniqueCustomers), data.changes.uniqueCustomers],
   ];
   return (
     <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
@@ -52,7 +57,7 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
           <Card className="h-full gap-1 py-4">
             <CardHeader className="px-4"><CardTitle className="text-xs font-normal text-muted-foreground">{label}</CardTitle></CardHeader>
             <CardContent className="flex flex-col gap-1 px-4">
-              <div data-testid="kpi-value" className="truncate text-xl font-semibold tabular-nums">{value}</div>
+              <div data-testid="kpi-value" className="truncate text-lg font-semibold tabular-nums sm:text-xl" title={value}>{value}</div>
               <Change value={change} />
             </CardContent>
           </Card>
@@ -62,42 +67,192 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
   );
 }
 
-function ChartCard({ title, className, children, empty }: { title: string; className?: string; children: React.ReactNode; empty?: boolean }) {
+interface TableView {
+  columns: string[];
+  rows: string[][];
+}
+
+/** A chart with a "View as table" toggle; the table shows the same figures the tooltips do. */
+function ChartCard({ title, className, table, children }: { title: string; className?: string; table: TableView; children: ReactNode }) {
+  const [asTable, setAsTable] = useState(false);
+  const id = useId();
   return (
-    <Card className={cn('min-w-0 py-4', className)}>
-      <CardHeader className="px-4"><CardTitle className="text-sm">{title}</CardTitle></CardHeader>
-      <CardContent role="figure" aria-label={title} className="h-64 px-2">
-        {empty ? <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No data in this range.</p> : children}
-      </CardContent>
+    <Card className={cn('min-w-0 gap-3 py-4', className)}>
+      <CardHeader className="flex-row items-center justify-between gap-2 px-4">
+        <CardTitle id={id} className="text-sm">{title}</CardTitle>
+        <Button variant="ghost" size="sm" className="-my-1 h-7 px-2 text-xs text-muted-foreground" aria-pressed={asTable} onClick={() => setAsTable((value) => !value)}>
+          {asTable ? <ChartNoAxesColumnIcon aria-hidden /> : <TableIcon aria-hidden />}
+          {asTable ? 'View as chart' : 'View as table'}
+        </Button>
+      </CardHeader>
+      {asTable ? (
+        <CardContent className="max-h-64 overflow-y-auto px-2">
+          <Table>
+            <TableCaption className="sr-only">{title}</TableCaption>
+            <TableHeader>
+              <TableRow>
+                {table.columns.map((column, index) => <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>{column}</TableHead>)}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {table.rows.map((row) => (
+                <TableRow key={row[0]}>
+                  {row.map((cell, index) => <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>{cell}</TableCell>)}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      ) : (
+        <CardContent role="figure" aria-labelledby={id} className="h-64 px-2">
+          {children}
+        </CardContent>
+      )}
     </Card>
   );
 }
 
-function Breakdown({ title, rows, currency }: { title: string; rows: Dashboards_DataFragment['paymentMethods']; currency: string }) {
-  const data = rows.slice(0, 8).map((row) => ({ name: row.value, volume: Number(row.volume), share: row.share }));
+/** The tooltip box: a heading and one line per value, already formatted. */
+function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
   return (
-    <ChartCard title={title} empty={data.length === 0}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
-          <XAxis type="number" hide />
-          <YAxis type="category" dataKey="name" width={120} fontSize={11} stroke="var(--muted-foreground)" tickLine={false} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
-          <Tooltip {...TOOLTIP} formatter={(value) => [money(Number(value), currency), 'Volume']} />
-          <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE}>
-            {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
+    <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
+      <p className="mb-1 font-medium">{heading}</p>
+      {lines.map((line) => (
+        <p key={line.label} className="flex items-center gap-2">
+          {line.color && <span className="size-2 shrink-0 rounded-sm" style={{ background: line.color }} aria-hidden />}
+          <span className="text-muted-foreground">{line.label}</span>
+          <span className="ml-auto pl-3 font-medium tabular-nums">{line.value}</span>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
+const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
+
+function Breakdown({ title, rows, currency, label }: { title: string; rows: Dashboards_DataFragment['paymentMethods']; currency: string; label: (value: string) => string }) {
+  const data = rows.slice(0, 8).map((row) => ({ name: label(row.value), volume: Number(row.volume), amount: row.volume, share: row.share, count: row.transactionCount }));
+  const content: Formatted = ({ active, payload }) => {
+    const row = active ? payload?.[0]?.payload as (typeof data)[number] | undefined : undefined;
+    if (!row) return null;
+    return <TooltipBox heading={row.name} lines={[{ label: 'Volume', value: formatAmount(row.amount, currency) }, { label: 'Share', value: formatShare(row.share) }, { label: 'Transactions', value: formatCount(row.count) }]} />;
+  };
+  return (
+    <ChartCard
+      title={title}
+      table={{ columns: [title, 'Volume', 'Share', 'Transactions'], rows: rows.map((row) => [label(row.value), formatAmount(row.volume, currency), formatShare(row.share), formatCount(row.transactionCount)]) }}
+    >
+      {data.length === 0 ? (
+        <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
+            <XAxis type="number" hide domain={[0, 'dataMax']} />
+            <YAxis type="category" dataKey="name" width={120} {...AXIS} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
+            <Tooltip content={content} cursor={CURSOR} />
+            <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
+              {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      )}
     </ChartCard>
   );
 }
 
-export function DashboardCharts({ data }: { data: Dashboards_DataFragment }) {
-  const c = data.currencyCode;
-  const series = data.series.map((point) => ({ date: point.date, volume: Number(point.volume), transactions: point.transactionCount, completed: point.completedCount }));
-  const statuses = data.statuses.map((row) => ({ name: row.status, value: row.transactionCount }));
+/** The status donut with each status's count and share beside it (the legend is the figures, not just colours). */
+function StatusChart({ data }: { data: Dashboards_DataFragment }) {
+  const kind = KIND_OF[data.kind] ?? null;
+  const total = data.statuses.reduce((sum, row) => sum + row.transactionCount, 0);
+  const statuses = [...data.statuses]
+    .sort((a, b) => b.transactionCount - a.transactionCount)
+    .map((row, index) => ({ name: labelOfStatus(kind, row.status), value: row.transactionCount, share: total ? row.transactionCount / total : 0, color: CHART[index % CHART.length]! }));
+  const content: Formatted = ({ active, payload }) => {
+    const row = active ? payload?.[0]?.payload as (typeof statuses)[number] | undefined : undefined;
+    if (!row) return null;
+    return <TooltipBox heading={row.name} lines={[{ label: 'Transactions', value: formatCount(row.value) }, { label: 'Share', value: formatShare(row.share) }]} />;
+  };
   return (
-    <div className="grid min-w-0 gap-3 lg:grid-cols-3">
-      <ChartCard title={`Volume by ${data.bucket} (${data.from} – ${data.to}, UTC)`} className="lg:col-span-2" empty={series.length === 0}>
+    <ChartCard title="Statuses" table={{ columns: ['Status', 'Transactions', 'Share'], rows: statuses.map((row) => [row.name, formatCount(row.value), formatShare(row.share)]) }}>
+      {statuses.length === 0 ? (
+        <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
+      ) : (
+        <div className="@container h-full">
+        <div className="flex h-full flex-col items-stretch gap-2 @sm:flex-row @sm:items-center @sm:gap-3">
+          <div className="relative h-28 shrink-0 @sm:h-full @sm:w-2/5">
+            <ResponsiveContainer width="100%" height="100%">
+              <PieChart>
+                <Pie isAnimationActive={ANIMATE} data={statuses} dataKey="value" nameKey="name" innerRadius="58%" outerRadius="92%" paddingAngle={statuses.length > 1 ? 2 : 0} stroke="var(--card)">
+                  {statuses.map((row) => <Cell key={row.name} fill={row.color} />)}
+                </Pie>
+                <Tooltip content={content} />
+              </PieChart>
+            </ResponsiveContainer>
+            <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
+              <span className="text-base font-semibold tabular-nums">{formatCount(total, { compact: total >= 10_000 })}</span>
+              <span className="text-[0.65rem] text-muted-foreground">total</span>
+            </div>
+          </div>
+          <ul aria-label="Statuses with counts" className="flex min-h-0 min-w-0 flex-1 flex-col gap-1.5 overflow-y-auto px-2 text-xs">
+            {statuses.map((row) => (
+              <li key={row.name} className="flex items-center gap-2">
+                <span className="size-2.5 shrink-0 rounded-sm" style={{ background: row.color }} aria-hidden />
+                <span className="min-w-0 flex-1 truncate" title={row.name}>{row.name}</span>
+                <span className="font-medium tabular-nums">{formatCount(row.value)}</span>
+                <span className="w-12 text-right text-muted-foreground tabular-nums">{formatShare(row.share)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        </div>
+      )}
+    </ChartCard>
+  );
+}
+
+/** Whether the range has nothing to chart: then one empty state says what will appear and how to get there. */
+export function isEmptyDashboard(data: Dashboards_DataFragment): boolean {
+  return data.current.transactionCount === 0 && data.series.every((point) => point.transactionCount === 0 && Number(point.volume) === 0);
+}
+
+export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment; empty?: ReactNode }) {
+  const c = data.currencyCode;
+  if (isEmptyDashboard(data) && empty) return <>{empty}</>;
+  const series = data.series.map((point) => ({ date: point.date, label: formatCalendarDate(point.date), volume: Number(point.volume), amount: point.volume, transactions: point.transactionCount, completed: point.completedCount }));
+  // One or two points draw no area: show the points themselves.
+  const fewPoints = series.length < 3;
+  const volumeTicks = niceTicks(Math.max(0, ...series.map((point) => point.volume)), false);
+  const countTicks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
+  const bucketWord = data.bucket === 'day' ? 'Day' : data.bucket === 'week' ? 'Week of' : data.bucket === 'month' ? 'Month of' : 'Period';
+
+  const volumeTooltip: Formatted = ({ active, payload }) => {
+    const point = active ? payload?.[0]?.payload as (typeof series)[number] | undefined : undefined;
+    if (!point) return null;
+    return <TooltipBox heading={point.label} lines={[{ label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' }, { label: 'Transactions', value: formatCount(point.transactions) }]} />;
+  };
+  const countTooltip: Formatted = ({ active, payload }) => {
+    const point = active ? payload?.[0]?.payload as (typeof series)[number] | undefined : undefined;
+    if (!point) return null;
+    return (
+      <TooltipBox
+        heading={point.label}
+        lines={[
+          { label: 'All', value: formatCount(point.transactions), color: 'var(--chart-1)' },
+          { label: 'Completed', value: formatCount(point.completed), color: 'var(--chart-2)' },
+          { label: 'Completion', value: point.transactions ? formatShare(point.completed / point.transactions) : '—' },
+        ]}
+      />
+    );
+  };
+
+  return (
+    <div className="grid min-w-0 grid-flow-row-dense gap-3 md:grid-cols-2 lg:grid-cols-6">
+      <ChartCard
+        title={`Volume by ${data.bucket} (${formatCalendarDate(data.from)} – ${formatCalendarDate(data.to)}, UTC)`}
+        className="md:col-span-2 lg:col-span-4"
+        table={{ columns: [bucketWord, 'Volume', 'Transactions'], rows: series.map((point) => [point.label, formatAmount(point.amount, c), formatCount(point.transactions)]) }}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
             <defs>
@@ -107,40 +262,55 @@ export function DashboardCharts({ data }: { data: Dashboards_DataFragment }) {
               </linearGradient>
             </defs>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="date" fontSize={11} stroke="var(--muted-foreground)" tickLine={false} minTickGap={24} />
-            <YAxis fontSize={11} stroke="var(--muted-foreground)" width={56} tickLine={false} tickFormatter={(value: number) => money(value, c, true)} />
-            <Tooltip {...TOOLTIP} formatter={(value) => [money(Number(value), c), 'Volume']} />
-            <Area isAnimationActive={ANIMATE} dataKey="volume" type="monotone" stroke="var(--chart-1)" strokeWidth={2} fill={`url(#volume-${data.kind})`} />
+            <XAxis dataKey="label" {...AXIS} minTickGap={24} padding={fewPoints ? { left: 24, right: 24 } : undefined} />
+            <YAxis {...AXIS} width={60} domain={[0, volumeTicks.at(-1)!]} ticks={volumeTicks} tickFormatter={(value: number) => axisMoney(value, c)} />
+            <Tooltip content={volumeTooltip} cursor={{ stroke: 'var(--border)' }} />
+            <Area isAnimationActive={ANIMATE} dataKey="volume" type="monotone" stroke="var(--chart-1)" strokeWidth={2} fill={`url(#volume-${data.kind})`} dot={fewPoints ? { r: 4, fill: 'var(--chart-1)' } : false} />
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
-      <ChartCard title="Statuses" empty={statuses.length === 0}>
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie isAnimationActive={ANIMATE} data={statuses} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="75%" paddingAngle={2} stroke="var(--card)">
-              {statuses.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
-            </Pie>
-            <Tooltip {...TOOLTIP} formatter={(value, name) => [count(Number(value)), String(name)]} />
-            <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-          </PieChart>
-        </ResponsiveContainer>
-      </ChartCard>
-      <ChartCard title="Transactions (all vs completed)" className="lg:col-span-2" empty={series.length === 0}>
+      <div className="min-w-0 lg:col-span-2 [&>*]:h-full">
+        <StatusChart data={data} />
+      </div>
+      <ChartCard
+        title="Transactions (all vs completed)"
+        className="md:col-span-2 lg:col-span-4"
+        table={{ columns: [bucketWord, 'All', 'Completed'], rows: series.map((point) => [point.label, formatCount(point.transactions), formatCount(point.completed)]) }}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-            <XAxis dataKey="date" fontSize={11} stroke="var(--muted-foreground)" tickLine={false} minTickGap={24} />
-            <YAxis fontSize={11} stroke="var(--muted-foreground)" width={40} tickLine={false} tickFormatter={compactCount} />
-            <Tooltip {...TOOLTIP} />
-            <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-            <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
-            <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
+            <XAxis dataKey="label" {...AXIS} minTickGap={24} />
+            <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, countTicks.at(-1)!]} ticks={countTicks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
+            <Tooltip content={countTooltip} cursor={CURSOR} />
+            <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />
+            <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={40} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
-      <Breakdown title="Top currencies" rows={data.topCurrencies} currency={c} />
-      <Breakdown title="Payment methods" rows={data.paymentMethods} currency={c} />
-      <Breakdown title="Countries" rows={data.countries} currency={c} />
+      <div className="min-w-0 lg:col-span-2 [&>*]:h-full">
+        <Breakdown title="Top currencies" rows={data.topCurrencies} currency={c} label={(value) => labelOfAsset(value)} />
+      </div>
+      <div className="min-w-0 lg:col-span-3 [&>*]:h-full">
+        <Breakdown title="Payment methods" rows={data.paymentMethods} currency={c} label={labelOfPaymentMethod} />
+      </div>
+      <div className="min-w-0 lg:col-span-3 [&>*]:h-full">
+        <Breakdown title="Countries" rows={data.countries} currency={c} label={(value) => formatCountry(value)} />
+      </div>
     </div>
+  );
+}
+
+/** What an empty range shows instead of six empty charts. */
+export function DashboardEmptyState({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+  return (
+    <section aria-label="No data yet" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <BarChart3Icon className="size-5" aria-hidden />
+      </span>
+      <h3 className="text-base font-semibold">{title}</h3>
+      <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
+      {action}
+    </section>
   );
 }

@@ -1,13 +1,17 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
+import { PlayIcon } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { rampSectionPath, type RampProductKey } from '@/config/routes';
 import type { Dashboards_DataFragment, Dashboards_OnRampQueryVariables } from '@/gql/graphql';
+import { formatCalendarDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { DashboardsDepositsQuery, DashboardsOffRampQuery, DashboardsOnRampQuery, DashboardsSwapsQuery, DashboardsWithdrawalsQuery } from '@/features/dashboards/api/dashboards';
 import { DashboardControls } from '@/features/dashboards/components/dashboard-controls';
-import { DashboardCharts, KpiCards } from '@/features/dashboards/components/dashboard-panels';
+import { DashboardCharts, DashboardEmptyState, KpiCards } from '@/features/dashboards/components/dashboard-panels';
 import { dashboardSearchParams, dashboardVariables, parseDashboardParams } from '@/features/dashboards/lib/search-params';
 
 export type DashboardKind = 'onRamp' | 'offRamp' | 'swaps' | 'deposits' | 'withdrawals';
@@ -31,6 +35,37 @@ function useDashboardData(kind: DashboardKind, variables: Dashboards_OnRampQuery
   return { data: (pick.data ?? null) as Dashboards_DataFragment | null, loading: pick.result.loading, error: pick.result.error };
 }
 
+const EMPTY_COPY: Record<DashboardKind, { what: string; product: RampProductKey | null }> = {
+  onRamp: { what: 'purchases of crypto', product: 'OnRamp' },
+  offRamp: { what: 'sales of crypto', product: 'OffRamp' },
+  swaps: { what: 'swaps', product: 'Swaps' },
+  deposits: { what: 'balance deposits', product: null },
+  withdrawals: { what: 'balance withdrawals', product: null },
+};
+
+/** An empty range: what the charts will show, and (for the ramp products) the way to a first test transaction. */
+function EmptyDashboard({ kind, testMode }: { kind: DashboardKind; testMode: boolean }) {
+  const copy = EMPTY_COPY[kind];
+  const description = copy.product
+    ? `Volume over time, statuses, top currencies, payment methods and countries appear here once your customers make ${copy.what} through your widget. ${testMode ? 'Create a test transaction on the Integrate screen to see them now.' : 'Switch on test mode to try it with test transactions first.'}`
+    : `Volume over time, statuses and breakdowns appear here once your customers make ${copy.what}.`;
+  return (
+    <DashboardEmptyState
+      title="No transactions in this range"
+      description={description}
+      action={
+        copy.product && testMode ? (
+          <Button asChild size="sm">
+            <Link to={rampSectionPath(copy.product, 'integrate')}>
+              <PlayIcon aria-hidden /> Create a test transaction
+            </Link>
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
 /** Range picker, currency switch, KPI cards and charts of one dashboard; state in the URL, mode from the shell. */
 export function DashboardView({ kind }: { kind: DashboardKind }) {
   const accountId = useReactiveVar(selectedAccountIdVar);
@@ -46,11 +81,11 @@ export function DashboardView({ kind }: { kind: DashboardKind }) {
       {data ? (
         <>
           <p className="text-xs text-muted-foreground">
-            {data.from} – {data.to} (UTC days) compared with {data.previousFrom} – {data.previousTo}, amounts in {data.currencyCode.toUpperCase()}
+            {formatCalendarDate(data.from)} – {formatCalendarDate(data.to)} (UTC days) compared with {formatCalendarDate(data.previousFrom)} – {formatCalendarDate(data.previousTo)}, amounts in {data.currencyCode.toUpperCase()}
             {testMode ? ', test data' : ''}.
           </p>
           <KpiCards data={data} />
-          <DashboardCharts data={data} />
+          <DashboardCharts data={data} empty={<EmptyDashboard kind={kind} testMode={testMode} />} />
         </>
       ) : loading || !accountId ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">

@@ -33,12 +33,13 @@ export function SupportLauncher({ identity }: { identity: SupportIdentity }) {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button className="fixed right-4 bottom-4 z-40 rounded-full shadow-lg sm:right-6 sm:bottom-6" aria-label="Support">
+        {/* A header button, not a floating one: it never covers content or the last column of a table. */}
+        <Button variant="ghost" className="size-9 px-0 xl:w-auto xl:px-3" aria-label="Support">
           <LifeBuoyIcon aria-hidden />
-          <span className="hidden sm:inline">Support</span>
+          <span className="hidden xl:inline">Support</span>
         </Button>
       </PopoverTrigger>
-      <PopoverContent side="top" align="end" className="w-80 p-0" aria-label="Support">
+      <PopoverContent side="bottom" align="end" className="w-80 p-0" aria-label="Support">
         <div className="flex items-start justify-between gap-2 border-b px-4 py-3">
           <div>
             <h2 className="text-sm font-semibold">Rampart support</h2>
