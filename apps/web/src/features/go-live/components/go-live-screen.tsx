@@ -17,7 +17,8 @@ import { blockingItems, canRequestGoLive, READINESS_FIELD, unmetItemsOf, type Un
 import type { GoLive_ReadinessFragment, GoLive_BlockedStatusQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
-import { BLOCKED_ACTION_LABEL, formatCountry, labelOf, PRODUCT_LABEL, REVIEW_STATUS_LABEL, REVIEW_STATUS_TONE } from '@/lib/format';
+import { ReviewBadge, StatusBadge } from '@/components/status-badge';
+import { BLOCKED_ACTION_LABEL, formatCountry, labelOf, PRODUCT_LABEL } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -78,7 +79,7 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
         <CardContent className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium">Go-live status</p>
-            <Badge variant={REVIEW_STATUS_TONE[readiness.goLiveStatus] ?? 'outline'}>{labelOf(REVIEW_STATUS_LABEL, readiness.goLiveStatus)}</Badge>
+            <ReviewBadge status={readiness.goLiveStatus} />
           </div>
           <p className="text-sm text-muted-foreground">{STATUS_TEXT[readiness.goLiveStatus]}</p>
           {readiness.reason && (
@@ -186,7 +187,7 @@ function Frame({ productLabel, enabled, children }: { productLabel: string; enab
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">Go live</h1>
           <Badge variant="outline">{productLabel}</Badge>
-          {enabled && <Badge>Live</Badge>}
+          {enabled && <StatusBadge meaning="success">Live</StatusBadge>}
         </div>
         <p className="text-sm text-muted-foreground">What {productLabel} needs before real customers can use it, and your request for the provider’s review.</p>
       </div>

@@ -14,7 +14,8 @@ import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
-import { DOMAIN_REVIEW_LABEL, DOMAIN_REVIEW_TONE, formatDate, labelOf } from '@/lib/format';
+import { ReviewBadge } from '@/components/status-badge';
+import { formatDate } from '@/lib/format';
 import { AccountDomainsQuery, OrganizationAccountsQuery, UpdateDomainReviewMutation } from '@/features/kyb-review/api/applications';
 import { domainReviewSchema, type DomainReviewValues } from '@/features/kyb-review/lib/decision';
 
@@ -65,7 +66,7 @@ export function AccountDomains({ accountId, showName = true }: { accountId: stri
               <li key={review.domain} className="flex flex-col gap-1.5 px-3 py-2.5">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="min-w-0 break-all font-mono text-sm">{review.domain}</span>
-                  <Badge variant={DOMAIN_REVIEW_TONE[state] ?? 'outline'}>{labelOf(DOMAIN_REVIEW_LABEL, state)}</Badge>
+                  <ReviewBadge status={state} />
                 </div>
                 {review.status ? (
                   <p className="text-xs text-muted-foreground">

@@ -1,7 +1,7 @@
-import { Badge } from '@/components/ui/badge';
+import { ReviewBadge } from '@/components/status-badge';
 import type { ReviewStatusValue } from '@/gql/graphql';
-import { REVIEW_STATUS_LABEL, REVIEW_STATUS_TONE, labelOf } from '@/lib/format';
 
+/** A KYB or go-live review status in the shared badge look of its meaning. */
 export function ReviewStatusBadge({ status }: { status: ReviewStatusValue }) {
-  return <Badge variant={REVIEW_STATUS_TONE[status] ?? 'outline'}>{labelOf(REVIEW_STATUS_LABEL, status)}</Badge>;
+  return <ReviewBadge status={status} />;
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import type { Kyb_ReviewStatusFragment, ReviewStatusValue } from '@/gql/graphql';
-import { formatDate, labelOf, REVIEW_STATUS_LABEL, REVIEW_STATUS_TONE } from '@/lib/format';
+import { ReviewBadge } from '@/components/status-badge';
+import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const ICON: Record<ReviewStatusValue, LucideIcon> = {
@@ -48,7 +49,7 @@ export function ReviewStatusCard({ review, goLiveHref }: { review: Kyb_ReviewSta
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium">{HEADLINE[review.status]}</p>
-            <Badge variant={REVIEW_STATUS_TONE[review.status] ?? 'outline'}>{labelOf(REVIEW_STATUS_LABEL, review.status)}</Badge>
+            <ReviewBadge status={review.status} />
           </div>
           {review.reason && needsPartner && (
             <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm">

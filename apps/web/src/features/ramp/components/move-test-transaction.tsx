@@ -11,6 +11,7 @@ import { reachableStatuses, testKindOf } from '@/features/ramp/lib/test-transact
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { labelOfStatus } from '@/lib/labels';
 import { testModeVar } from '@/lib/local-state';
 
 const NO_REASON = '__none';
@@ -31,7 +32,7 @@ export function MoveTestTransaction({ transaction }: { transaction: { id: string
   async function submit() {
     try {
       await move({ variables: { id: transaction.id, status, failureReason: status === 'failed' && reason !== NO_REASON ? reason : null } });
-      toast({ title: `Moved to ${status}`, description: 'Each step on the way sent its webhook.' });
+      toast({ title: `Moved to ${labelOfStatus(kind, status)}`, description: 'Each step on the way sent its webhook.' });
       setStatus('');
       setReason(NO_REASON);
     } catch (caught) {
@@ -50,7 +51,7 @@ export function MoveTestTransaction({ transaction }: { transaction: { id: string
           <Select value={status} onValueChange={setStatus}>
             <SelectTrigger id={`${id}-status`} className="w-48"><SelectValue placeholder="Choose a status" /></SelectTrigger>
             <SelectContent>
-              {options.map((option) => <SelectItem key={option} value={option}>{option}</SelectItem>)}
+              {options.map((option) => <SelectItem key={option} value={option}>{labelOfStatus(kind, option)}</SelectItem>)}
             </SelectContent>
           </Select>
         </div>
