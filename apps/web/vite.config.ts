@@ -1,15 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-precompress';
 
 const apiTarget = 'http://localhost:3000';
+const root = fileURLToPath(new URL('.', import.meta.url));
+// WEB_DIST: the server reads the same variable (apps/server/src/lib/paths.ts).
+const outDir = path.resolve(root, process.env.WEB_DIST ?? 'dist');
+const gqlDirectory = path.join(root, 'src/gql');
+
+/**
+ * One module per GraphQL document. The codegen preset's Babel plugin turns each `graphql(`…`)` call into an import of
+ * its document from src/gql/graphql.ts; that file holds every document, and Rollup keeps a module in one chunk, so
+ * here each import names a module of its own document: a lazy screen's chunk then carries only its own documents.
+ */
+function graphqlDocumentPerModule(): Plugin {
+  const prefix = '\0rampart-gql-document:';
+  let documents: Map<string, string> | null = null;
+  const readDocuments = () => {
+    if (documents) return documents;
+    documents = new Map();
+    // codegen writes each document on one line: export const X = {…json…} as unknown as DocumentNode<…>;
+    for (const line of fs.readFileSync(path.join(gqlDirectory, 'graphql.ts'), 'utf8').split('\n')) {
+      const match = /^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/.exec(line);
+      if (match) documents.set(match[1]!, match[2]!);
+    }
+    return documents;
+  };
+  return {
+    name: 'rampart-graphql-document-per-module',
+    apply: 'build',
+    enforce: 'post',
+    buildStart() {
+      documents = null;
+    },
+    transform(code, id) {
+      if (id.startsWith(gqlDirectory) || !id.startsWith(path.join(root, 'src'))) return null;
+      const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']([^"']*\/gql\/graphql)(?:\.ts)?["'];?/g, (statement, names: string) => {
+        const known = readDocuments();
+        const imported = names.split(',').map((name) => name.trim()).filter(Boolean);
+        if (!imported.every((name) => known.has(name))) return statement;
+        return imported.map((name) => `import { ${name} } from ${JSON.stringify(prefix + name)};`).join('\n');
+      });
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    resolveId(id) {
+      return id.startsWith(prefix) ? id : null;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const name = id.slice(prefix.length);
+      const json = readDocuments().get(name);
+      if (!json) throw new Error(`No GraphQL document ${name} in src/gql/graphql.ts: run npm run codegen`);
+      return `export const ${name} = ${json};`;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    // gqlTagName and artifactDirectory as in codegen.ts ('apps/web/src/gql/', whose function is `graphql`).
+    react({ babel: { plugins: [[babelOptimizerPlugin, { artifactDirectory: gqlDirectory, gqlTagName: 'graphql' }]] } }),
+    graphqlDocumentPerModule(),
+    tailwindcss(),
+    // The widget build writes into outDir/widget afterwards and compresses its own files.
+    precompress({ outDir, skip: path.join(outDir, 'widget') }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // Every script, style and preload tag of index.html carries this; the server puts a fresh nonce in its place per
+  // response and allows only that nonce besides 'self' (apps/server/src/lib/static-assets.ts).
+  html: { cspNonce: '__RAMPART_CSP_NONCE__' },
   server: {
     port: 5173,
     proxy: {
@@ -21,18 +87,24 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   build: {
-    // WEB_DIST: the server reads the same variable (apps/server/src/lib/paths.ts).
-    outDir: process.env.WEB_DIST ?? 'dist',
+    outDir,
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Long-lived vendor chunks so app deploys do not invalidate them.
+        // Fewer, larger chunks: each response costs its headers too.
+        experimentalMinChunkSize: 8_000,
+        // Long-lived vendor chunks so app deploys do not invalidate them. Apollo's core and cache are for signed-in
+        // screens only; its error classes and graphql's printer also serve the public screens' small client
+        // (lib/public-graphql.ts), and Radix is split per component, so Rollup places those where they are used.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          if (/node_modules\/(@apollo|graphql|rxjs|@wry|optimism|zen-observable)/.test(id)) return 'apollo';
-          if (/node_modules\/(radix-ui|@radix-ui)\//.test(id)) return 'radix';
+          // tslib too: Radix's scroll lock needs it on every page, and it would otherwise land in the Apollo chunk.
+          if (/node_modules\/(react|react-dom|scheduler|react-router|tslib)\//.test(id)) return 'react';
+          // Named apart: Rollup would otherwise pull these dependencies of the Apollo chunk into it.
+          if (/node_modules\/@apollo\/client\/errors\//.test(id)) return 'apollo-errors';
+          if (/node_modules\/graphql\//.test(id)) return 'graphql';
+          if (/node_modules\/@apollo\/client\//.test(id) || /node_modules\/(rxjs|@wry|optimism|zen-observable)\//.test(id)) return 'apollo';
           return undefined;
         },
       },

@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -16,6 +15,7 @@ import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
+import { registerWebApp } from './lib/static-assets.ts';
 import { registerGraphQLUploads } from './lib/graphql-uploads.ts';
 import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
 import { registerWidget } from './modules/widget/widget.routes.ts';
@@ -43,14 +43,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     bodyLimit: 1_048_576, // 1 MiB, as PAYLOAD_TOO_LARGE_MESSAGE tells the client
   });
 
+  // Scripts and styles: the app's own files, plus the dashboard page's inline ones under a per-response nonce
+  // (lib/static-assets.ts); no 'unsafe-inline'. Third-party script hosts only for the adapters this server configures.
+  const thirdPartyScripts = [
+    ...(config.GA4_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : []),
+    ...(config.INTERCOM_APP_ID ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : []),
+  ];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com', 'https://widget.intercom.io', 'https://js.intercomcdn.com'],
+        scriptSrc: ["'self'", ...thirdPartyScripts],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'", 'https:', ...(config.OIDC_ISSUER ? [] : [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -100,32 +106,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
 
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
-    const runtimeConfig = {
-      devMailbox: mailer.usesDevelopmentMailbox,
-      sentryDsn: config.SENTRY_DSN ?? null,
-      ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
-      intercomAppId: config.INTERCOM_APP_ID ?? null,
-    };
-    // Read again when the build changes, so a rebuilt web app is served without restarting the server.
-    const indexFile = path.join(webRoot, 'index.html');
-    let cachedIndex: { mtimeMs: number; html: string } | null = null;
-    const indexHtml = () => {
-      const { mtimeMs } = fs.statSync(indexFile);
-      if (cachedIndex?.mtimeMs !== mtimeMs) {
-        const html = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<script>window.__RAMPART_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, '\\u003c')}</script></head>`);
-        cachedIndex = { mtimeMs, html };
-      }
-      return cachedIndex.html;
-    };
-    const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
-    // Files are looked up at request time (wildcard); anything that is not a file falls through to the handler below.
-    await app.register(fastifyStatic, { root: webRoot, index: false, wildcard: true, maxAge: '1h' });
-    app.get('/', sendIndex);
-    app.setNotFoundHandler((request, reply) => {
-      const accept = request.headers.accept ?? '';
-      // A client-side route: any GET for a page that is not a file or an asset gets the app.
-      if (request.method === 'GET' && !request.url.startsWith('/assets/') && accept.includes('text/html')) return sendIndex(request, reply);
-      return reply.code(404).send({ errors: [{ message: `No route for ${request.method} ${request.url}.`, extensions: { code: 'NOT_FOUND' } }] });
+    await registerWebApp(app, {
+      webRoot,
+      runtimeConfig: {
+        devMailbox: mailer.usesDevelopmentMailbox,
+        sentryDsn: config.SENTRY_DSN ?? null,
+        ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
+        intercomAppId: config.INTERCOM_APP_ID ?? null,
+      },
     });
   }
   return app as unknown as FastifyInstance & { services: Services };

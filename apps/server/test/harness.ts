@@ -81,7 +81,7 @@ export function totpNow(secret: string, offsetSteps = 0): string {
 export const STRONG_PASSWORD = 'correct-horse-battery-staple-42';
 
 /** Builds the real app on the run's PostgreSQL, with a real SMTP server receiving its mail, listening on loopback. */
-export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: { worker?: boolean } = {}) {
+export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: { worker?: boolean; webRoot?: string } = {}) {
   const smtp = await startSmtpCapture();
   const config = parseEnv({
     DATABASE_URL: inject('databaseUrl'),
@@ -94,7 +94,7 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
   });
   const database = connectDatabase(config.DATABASE_URL!, undefined, 5);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: '/nonexistent' });
-  const app = await buildApp({ config, database, mailer, webRoot: null });
+  const app = await buildApp({ config, database, mailer, webRoot: options.webRoot ?? null });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   let worker: RunningWorker | null = null;

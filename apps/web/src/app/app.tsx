@@ -1,50 +1,36 @@
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { createRouter } from '@/app/router';
 import { ConsentBanner } from '@/components/consent-banner';
 import { RootErrorBoundary } from '@/components/error-boundary';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { isPublicPath, ROUTES } from '@/config/routes';
-import { createApolloClient } from '@/lib/apollo-client';
 import { registerSsoSignOut } from '@/features/sso/lib/sso-flow';
+import { useToast } from '@/hooks/use-toast';
 
 const router = createRouter();
+// Radix Toast arrives with the first toast, not with every page.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
-function onUnauthenticated() {
-  const { pathname, search, hash } = router.state.location;
-  // Public screens answer their own errors; only a signed-in area bounces to /login.
-  if (isPublicPath(pathname)) return;
-  const from = `${pathname}${search}${hash}`;
-  void router.navigate(`${ROUTES.login}?from=${encodeURIComponent(from)}`, { replace: true, state: { from } });
+function LazyToaster() {
+  const { toasts } = useToast();
+  if (toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }
 
+// The Apollo client and the tooltip provider come with the signed-in routes (app/signed-in-data.tsx); public
+// screens use lib/public-graphql.ts and never load them.
 export function App() {
-  const [client, setClient] = useState<ApolloClient | null>(null);
-
-  useEffect(() => {
-    setClient(createApolloClient({ onUnauthenticated }));
-  }, []);
   // After the app's own sign-out, an SSO session also ends at the identity provider.
   useEffect(() => registerSsoSignOut(), []);
 
   return (
     <RootErrorBoundary>
-      {client ? (
-        <ApolloProvider client={client}>
-          <TooltipProvider delayDuration={300}>
-            <RouterProvider router={router} />
-            <Toaster />
-            <ConsentBanner />
-          </TooltipProvider>
-        </ApolloProvider>
-      ) : (
-        <div role="status" className="flex min-h-screen items-center justify-center text-sm text-muted-foreground">
-          Loading...
-        </div>
-      )}
+      <RouterProvider router={router} />
+      <LazyToaster />
+      <ConsentBanner />
     </RootErrorBoundary>
   );
 }

@@ -5,8 +5,9 @@ import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
 
 // The link logic of spec §7/§8, kept pure (no window, no router) so it can be unit-tested.
 
-export const CSRF_HEADER = 'X-CSRF-TOKEN';
-export const PREFLIGHT_HEADER = 'apollo-require-preflight';
+import { CSRF_HEADER, PREFLIGHT_HEADER } from '@/lib/apollo-link-headers';
+
+export { CSRF_HEADER, PREFLIGHT_HEADER };
 
 /** Adds the CSRF token (empty when missing) and the preflight-forcing header to every request. */
 export function createCsrfLink(getToken: () => string): ApolloLink {

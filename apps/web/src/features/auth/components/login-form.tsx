@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { resetSignedInData, usePublicMutation } from '@/lib/public-graphql';
 import { loginInputSchema, otpCodeSchema } from '@rampart/shared/identity-schemas';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,8 +33,7 @@ interface LoginFormProps {
 export function LoginForm({ alternatives }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const client = useApolloClient();
-  const [login] = useMutation(LoginMutation);
+  const [login] = usePublicMutation(LoginMutation);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const { devMailbox } = getRuntimeConfig();
@@ -56,7 +55,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
         return;
       }
       if (!result.csrfToken) throw new Error('The server did not return a session token');
-      await client.clearStore();
+      await resetSignedInData();
       storeCsrfToken(result.csrfToken);
       navigate(getReturnTo(location.state, location.search), { replace: true });
     } catch (error) {

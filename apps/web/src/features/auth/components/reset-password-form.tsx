@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { usePublicMutation } from '@/lib/public-graphql';
 import { emailSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,7 +21,7 @@ export const PASSWORD_RESET_SENT_MESSAGE =
   'If an account exists for that address, we sent a link to reset your password. The link expires soon and works once.';
 
 export function ResetPasswordForm() {
-  const [trigger] = useMutation(TriggerPasswordResetMutation);
+  const [trigger] = usePublicMutation(TriggerPasswordResetMutation);
   const [sent, setSent] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });

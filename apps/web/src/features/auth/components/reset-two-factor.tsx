@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { usePublicMutation } from '@/lib/public-graphql';
 import { emailSchema, loginInputSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,7 +30,7 @@ const footer = (
 
 /** Without a token: ask for e-mail and password and e-mail a reset link. */
 export function RequestResetTwoFactorForm() {
-  const [request] = useMutation(RequestResetTwoFactorAuthMutation);
+  const [request] = usePublicMutation(RequestResetTwoFactorAuthMutation);
   const [sent, setSent] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
@@ -96,7 +96,7 @@ export function RequestResetTwoFactorForm() {
 
 /** With the e-mailed token: one button that turns two-factor authentication off. */
 export function ConfirmResetTwoFactor({ token }: { token: string }) {
-  const [reset, { loading }] = useMutation(ResetTwoFactorAuthMutation);
+  const [reset, { loading }] = usePublicMutation(ResetTwoFactorAuthMutation);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@apollo/client/react';
+import { usePublicMutation } from '@/lib/public-graphql';
 import { newPasswordSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,7 +23,7 @@ const schema = z
   });
 
 export function SetNewPasswordForm({ token }: { token: string | null }) {
-  const [resetPassword] = useMutation(ResetPasswordMutation);
+  const [resetPassword] = usePublicMutation(ResetPasswordMutation);
   const [done, setDone] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { resetSignedInData, usePublicMutation } from '@/lib/public-graphql';
 import { confirmationCodeSchema, emailSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,9 +23,8 @@ const schema = z.object({ email: emailSchema, confirmationCode: confirmationCode
 
 export function SignupCompleteForm({ email }: { email: string | null }) {
   const navigate = useNavigate();
-  const client = useApolloClient();
-  const [confirm] = useMutation(ConfirmSignupEmailMutation);
-  const [resend, { loading: resending }] = useMutation(ResendSignupEmailMutation);
+  const [confirm] = usePublicMutation(ConfirmSignupEmailMutation);
+  const [resend, { loading: resending }] = usePublicMutation(ResendSignupEmailMutation);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(schema),
@@ -38,7 +37,7 @@ export function SignupCompleteForm({ email }: { email: string | null }) {
       const { data } = await confirm({ variables: values });
       const token = data?.confirmSignupEmail.csrfToken;
       if (!token) throw new Error('The server did not return a session token');
-      await client.clearStore();
+      await resetSignedInData();
       storeCsrfToken(token);
       navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
 import { JOB_TITLES } from '@rampart/shared/enums';
 import { signupInputSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
@@ -33,8 +33,8 @@ const FIELDS = {
 
 export function SignupForm({ referralLink }: SignupFormProps) {
   const navigate = useNavigate();
-  const [signup] = useMutation(SignupMutation);
-  const { data: jobTitlesData } = useQuery(JobTitlesQuery);
+  const [signup] = usePublicMutation(SignupMutation);
+  const { data: jobTitlesData } = usePublicQuery(JobTitlesQuery);
   const jobTitles = jobTitlesData?.jobTitles ?? JOB_TITLES;
   const [generalError, setGeneralError] = useState<string | null>(null);
 

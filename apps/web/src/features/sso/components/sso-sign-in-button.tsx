@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { usePublicQuery } from '@/lib/public-graphql';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
@@ -11,7 +11,7 @@ import { ssoErrorMessage, startSsoSignIn } from '@/features/sso/lib/sso-flow';
 /** "Sign in with SSO": the authorization-code flow with PKCE against the configured identity provider. */
 export function SsoSignInButton() {
   const location = useLocation();
-  const { data, loading, error } = useQuery(SsoConfigurationQuery);
+  const { data, loading, error } = usePublicQuery(SsoConfigurationQuery);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const config = data?.ssoConfiguration;

@@ -1,4 +1,4 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { resetSignedInData, usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoginWithOktaMutation, SsoConfigurationQuery } from '@/features/sso/api/sso';
@@ -10,9 +10,8 @@ import { storeCsrfToken } from '@/lib/session';
 /** /login/okta_callback: finishes single sign-on and returns the user to the address they started from. */
 export default function OktaCallbackPage() {
   const navigate = useNavigate();
-  const client = useApolloClient();
-  const { data, error: configError } = useQuery(SsoConfigurationQuery);
-  const [loginWithOkta] = useMutation(LoginWithOktaMutation);
+  const { data, error: configError } = usePublicQuery(SsoConfigurationQuery);
+  const [loginWithOkta] = usePublicMutation(LoginWithOktaMutation);
   const [error, setError] = useState<string | null>(null);
   const config = data?.ssoConfiguration;
 
@@ -24,7 +23,7 @@ export default function OktaCallbackPage() {
         const { data: result } = await loginWithOkta({ variables: { token: idToken } });
         const csrfToken = result?.loginWithOkta.csrfToken;
         if (!csrfToken) throw new Error('The server did not return a session token.');
-        await client.clearStore();
+        await resetSignedInData();
         storeCsrfToken(csrfToken);
       } catch (caught) {
         throw new Error(graphQLErrorsOf(caught).length > 0 ? describeApiError(caught).message : ssoErrorMessage(caught));
@@ -39,7 +38,7 @@ export default function OktaCallbackPage() {
     return () => {
       active = false;
     };
-  }, [config, client, loginWithOkta, navigate]);
+  }, [config, loginWithOkta, navigate]);
 
   const message = error ?? (configError ? describeApiError(configError).message : null);
   return <SsoStatus title="Signing you in" error={message} />;

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { usePublicQuery } from '@/lib/public-graphql';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SsoConfigurationQuery } from '@/features/sso/api/sso';
@@ -13,7 +13,7 @@ import { ssoErrorMessage, startSsoSignIn } from '@/features/sso/lib/sso-flow';
  */
 export default function OktaVerificationPage() {
   const location = useLocation();
-  const { data, error: configError } = useQuery(SsoConfigurationQuery);
+  const { data, error: configError } = usePublicQuery(SsoConfigurationQuery);
   const [error, setError] = useState<string | null>(null);
   const config = data?.ssoConfiguration;
   const params = new URLSearchParams(location.search);

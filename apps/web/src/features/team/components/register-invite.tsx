@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { resetSignedInData, usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
 import { signupByInviteSchema } from '@rampart/shared/team-schemas';
 import { Building2Icon, CalendarClockIcon, MailIcon, ShieldIcon, UserIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -83,8 +83,7 @@ function InviteSummary({ invite }: { invite: Invite }) {
 
 function NewUserForm({ invite, inviteToken }: { invite: Invite; inviteToken: string }) {
   const navigate = useNavigate();
-  const client = useApolloClient();
-  const [signup] = useMutation(TeamSignupByInviteMutation);
+  const [signup] = usePublicMutation(TeamSignupByInviteMutation);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { name: '', password: '', confirmPassword: '' } });
 
@@ -94,7 +93,7 @@ function NewUserForm({ invite, inviteToken }: { invite: Invite; inviteToken: str
       const { data } = await signup({ variables: { name: values.name, password: values.password, inviteToken } });
       const result = data?.signupByInvite;
       if (!result) throw new Error('Empty sign-up response');
-      await client.clearStore();
+      await resetSignedInData();
       storeCsrfToken(result.csrfToken);
       openAccount(result.user.memberships[0]?.account.id);
       toast({ title: `Welcome to ${invite.accountName}`, description: `You joined as ${roleLabel(invite.role).toLowerCase()}.` });
@@ -163,8 +162,7 @@ function NewUserForm({ invite, inviteToken }: { invite: Invite; inviteToken: str
 
 function ExistingUserAccept({ invite, inviteToken }: { invite: Invite; inviteToken: string }) {
   const navigate = useNavigate();
-  const client = useApolloClient();
-  const [accept, { loading }] = useMutation(TeamAcceptInviteMutation);
+  const [accept, { loading }] = usePublicMutation(TeamAcceptInviteMutation);
   const [error, setError] = useState<string | null>(null);
   const from = `${ROUTES.register}?inviteToken=${encodeURIComponent(inviteToken)}`;
 
@@ -188,7 +186,7 @@ function ExistingUserAccept({ invite, inviteToken }: { invite: Invite; inviteTok
     try {
       const { data } = await accept({ variables: { inviteToken } });
       // clearStore, not resetStore: refetching this page's invitation would now fail (it is used).
-      await client.clearStore();
+      await resetSignedInData();
       openAccount(data?.acceptInvite.account.id);
       toast({ title: `You joined ${invite.accountName}`, description: `Your role: ${roleLabel(invite.role).toLowerCase()}.` });
       navigate(ROUTES.dashboard, { replace: true });
@@ -213,10 +211,9 @@ function ExistingUserAccept({ invite, inviteToken }: { invite: Invite; inviteTok
 
 /** /register?inviteToken=…: shows the invitation, then registers a new user or lets an existing one accept. */
 export function RegisterInvite({ inviteToken }: { inviteToken: string | null }) {
-  const { data, loading, error } = useQuery(TeamMembershipInviteQuery, {
+  const { data, loading, error } = usePublicQuery(TeamMembershipInviteQuery, {
     variables: { inviteToken: inviteToken ?? '' },
     skip: !inviteToken,
-    fetchPolicy: 'network-only',
   });
   const footer = (
     <p>

@@ -1,0 +1,32 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { useState } from 'react';
+import { Outlet, useNavigate, type NavigateFunction } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { isPublicPath, ROUTES } from '@/config/routes';
+import { createApolloClient } from '@/lib/apollo-client';
+import { rememberSignedInClient, signedInClient } from '@/lib/signed-in-data';
+
+// Loaded with the first signed-in screen: Apollo, its cache and links are not part of the public screens' download.
+
+let navigate: NavigateFunction | null = null;
+
+function onUnauthenticated() {
+  const { pathname, search, hash } = window.location;
+  // Public screens answer their own errors; only a signed-in area bounces to /login.
+  if (isPublicPath(pathname) || !navigate) return;
+  const from = `${pathname}${search}${hash}`;
+  void navigate(`${ROUTES.login}?from=${encodeURIComponent(from)}`, { replace: true, state: { from } });
+}
+
+/** Provides the one Apollo client of the page (and Radix's tooltip provider) to every signed-in route. */
+export default function SignedInData() {
+  navigate = useNavigate();
+  const [client] = useState(() => signedInClient() ?? rememberSignedInClient(createApolloClient({ onUnauthenticated })));
+  return (
+    <ApolloProvider client={client}>
+      <TooltipProvider delayDuration={300}>
+        <Outlet />
+      </TooltipProvider>
+    </ApolloProvider>
+  );
+}
