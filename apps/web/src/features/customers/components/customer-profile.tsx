@@ -21,6 +21,7 @@ import { BlockCustomerDialog } from '@/features/customers/components/block-custo
 import { CustomerCards } from '@/features/customers/components/customer-cards';
 import { CustomerTransactions } from '@/features/customers/components/customer-transactions';
 import { parseProfilePages, withProfilePage } from '@/features/customers/lib/search-params';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -56,30 +57,30 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
   );
   if (!accountId || (loading && !data)) {
     return (
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+      <PageLayout className="gap-4">
         {back}
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-48 w-full" />
-      </div>
+      </PageLayout>
     );
   }
   if (error || !customer) {
     return (
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+      <PageLayout className="gap-4">
         {back}
         <h1 className="text-2xl font-semibold tracking-tight">Customer</h1>
         <ErrorAlert
           title="Could not load this customer"
           message={error ? `${describeApiError(error).message}${testMode ? ' (You are in test mode; live customers show with test mode off.)' : ''}` : null}
         />
-      </div>
+      </PageLayout>
     );
   }
   const mayToggle = customer.isBlocked ? canUnblock : canBlock;
   const fullName = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+    <PageLayout>
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
@@ -200,6 +201,6 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
           <CustomerCards accountId={accountId} customerId={customer.id} isLive={isLive} page={pages.cards} onPage={(page) => setParams(withProfilePage(params, 'cards', page))} />
         </CardContent>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

@@ -21,6 +21,7 @@ import { CustomersListQuery } from '@/features/customers/api/customers';
 import { customerColumns } from '@/features/customers/components/columns';
 import { CUSTOMER_PAGE_SIZES, customerListToSearchParams, customerListVariables, parseCustomerList, type CustomerListState } from '@/features/customers/lib/search-params';
 import { useDraft } from '@/hooks/use-draft';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const EMPTY: Customers_RowFragment[] = [];
 
@@ -46,7 +47,7 @@ export function CustomersScreen() {
   const total = page ? `${formatCount(page.totalCount)}${page.isTotalExact ? '' : '+'}` : '…';
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-6">
+    <PageLayout>
       <div className="flex flex-col gap-1">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
           Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}
@@ -133,6 +134,6 @@ export function CustomersScreen() {
           </div>
         </CardContent>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

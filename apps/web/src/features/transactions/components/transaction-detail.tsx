@@ -14,6 +14,7 @@ import { humanize, labelOfBalanceType, labelOfPaymentMethod, labelOfStatus } fro
 import { describeApiError } from '@/lib/graphql-errors';
 import { TransactionsDetailQuery } from '@/features/transactions/api/transactions';
 import { StaffActions } from '@/features/transactions/components/staff-actions';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -39,14 +40,14 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
       <ArrowLeftIcon className="size-4" aria-hidden /> Transactions
     </Link>
   );
-  if (loading && !data) return <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">{back}<Skeleton className="h-64 w-full" /></div>;
+  if (loading && !data) return <PageLayout className="gap-4">{back}<Skeleton className="h-64 w-full" /></PageLayout>;
   if (error || !tx) {
     return (
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4">
+      <PageLayout className="gap-4">
         {back}
         <h1 className="text-2xl font-semibold tracking-tight">Transaction</h1>
         <ErrorAlert title="Could not load this transaction" message={error ? describeApiError(error).message : null} />
-      </div>
+      </PageLayout>
     );
   }
   const status = 'buyStatus' in tx ? tx.buyStatus : 'sellStatus' in tx ? tx.sellStatus : 'swapStatus' in tx ? tx.swapStatus : tx.balanceStatus;
@@ -58,7 +59,7 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
   const refundable = tx.__typename === 'SellTransaction' || tx.__typename === 'SwapTransaction' ? tx : null;
   const refundHash = tx.__typename === 'SellTransaction' ? tx.refundHash : tx.__typename === 'SwapTransaction' ? tx.refundTransactionHash : null;
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4">
+    <PageLayout className="gap-4">
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
@@ -153,6 +154,6 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
           </ol>
         </CardContent>
       </Card>
-    </div>
+    </PageLayout>
   );
 }

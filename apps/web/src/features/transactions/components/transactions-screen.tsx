@@ -23,6 +23,7 @@ import { TransactionStatusBadge } from '@/components/status-badge';
 import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from '@/features/transactions/lib/search-params';
 import { ExportButton } from '@/features/transactions/components/export-button';
 import { StatusFilter } from '@/features/transactions/components/status-filter';
+import { PageLayout } from '@/components/layouts/page-layout';
 
 const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
 const NO_FILTERS = { q: '', status: '', min: '', max: '', from: '', to: '' } as const;
@@ -71,7 +72,7 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
   }, [tab]);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4">
+    <PageLayout className="gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
@@ -223,6 +224,6 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
           </div>
         </CardContent>
       </Card>
-    </div>
+    </PageLayout>
   );
 }
