@@ -159,14 +159,14 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
       await expect(async () => {
         await page.reload();
         await expect(row).toHaveCount(1, { timeout: 3_000 });
-        await expect(row.getByText('completed', { exact: true })).toBeVisible({ timeout: 1_000 });
+        await expect(row.getByText('Completed', { exact: true })).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
       await expect(row).toContainText('$100.00');
       await row.getByRole('cell').first().click();
       await expect(page).toHaveURL(new RegExp(`/transactions/${boughtId}$`));
       const detail = new TransactionDetailPage(page);
       await expect(detail.heading()).toHaveText('On-ramp transaction', { timeout: 30_000 });
-      await expect(detail.status()).toHaveText('completed');
+      await expect(detail.status()).toHaveText('Completed');
       const field = async (label: string) => decimalOf(await page.getByRole('main').locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText());
       expect({
         feeAmount: await field('Fee'),
@@ -204,11 +204,11 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
       const row = list.rows().filter({ has: page.getByRole('button', { name: `Copy ${declinedId}` }) });
       await expect(async () => {
         await page.reload();
-        await expect(row.getByText('failed', { exact: true })).toBeVisible({ timeout: 3_000 });
+        await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 3_000 });
       }).toPass({ timeout: 30_000 });
       await row.getByRole('cell').first().click();
       const detail = new TransactionDetailPage(page);
-      await expect(detail.status()).toHaveText('failed', { timeout: 30_000 });
+      await expect(detail.status()).toHaveText('Failed', { timeout: 30_000 });
       await expect(page.getByRole('main').locator('dt', { hasText: /^Failure reason$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(FAILURE_REASONS.cardDeclined!);
       await expect.poll(() => receiver.received.some((hook) => hook.body.data.id === declinedId && hook.body.type === 'transaction_failed'), { timeout: 30_000 }).toBe(true);
       for (const hook of receiver.received.filter((item) => item.body.data.id === declinedId)) expect(verify(secret, hook)).toEqual(hook.body);

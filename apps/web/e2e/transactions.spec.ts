@@ -24,23 +24,23 @@ test.describe('as the demo partner', () => {
     await expect(statusFilter).toHaveText('Status');
     await statusFilter.click();
     const popover = page.getByRole('dialog', { name: 'Filter by status' });
-    await expect(popover.getByRole('group', { name: 'Statuses' }).locator('label')).toHaveText(['completed', 'failed', 'frozen', 'pending', 'waitingForDeposit']);
+    await expect(popover.getByRole('group', { name: 'Statuses' }).locator('label')).toHaveText(['Completed', 'Failed', 'Frozen', 'Processing', 'Waiting for deposit']);
     await expect(popover.getByRole('checkbox', { checked: true })).toHaveCount(0);
-    await popover.getByRole('checkbox', { name: 'failed' }).click();
-    await expect(popover.getByRole('checkbox', { name: 'failed' })).toBeChecked();
+    await popover.getByRole('checkbox', { name: 'Failed' }).click();
+    await expect(popover.getByRole('checkbox', { name: 'Failed' })).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(popover).toBeHidden();
     await expect(statusFilter).toBeFocused();
-    await expect(statusFilter).toHaveText('Status: failed');
+    await expect(statusFilter).toHaveText('Status: Failed');
     await page.getByLabel('Min amount').fill('100');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/status=failed/);
     await expect(page).toHaveURL(/min=100/);
-    await expect(list.rows().first().getByText('failed', { exact: true })).toBeVisible();
+    await expect(list.rows().first().getByText('Failed', { exact: true })).toBeVisible();
     await expect.poll(() => list.total()).toBeLessThan(unfiltered);
-    const statuses = await list.rows().locator('[data-slot="badge"]').allInnerTexts();
+    const statuses = await list.rows().locator('[data-slot="status-badge"]').allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['failed']));
+    expect(new Set(statuses)).toEqual(new Set(['Failed']));
     // Sorted by amount, ascending: the URL keeps it too.
     await page.getByRole('button', { name: /^Amount/ }).click();
     await page.getByRole('button', { name: /^Amount/ }).click();
@@ -58,9 +58,9 @@ test.describe('as the demo partner', () => {
     await shared.goto(copied);
     await sharedList.expectLoaded();
     const sharedStatus = shared.getByRole('button', { name: /^Status/ });
-    await expect(sharedStatus).toHaveText('Status: failed');
+    await expect(sharedStatus).toHaveText('Status: Failed');
     await sharedStatus.click();
-    await expect(shared.getByRole('checkbox', { name: 'failed' })).toBeChecked();
+    await expect(shared.getByRole('checkbox', { name: 'Failed' })).toBeChecked();
     await expect(shared.getByRole('checkbox', { checked: true })).toHaveCount(1);
     await shared.keyboard.press('Escape');
     await expect(shared.getByLabel('Min amount')).toHaveValue('100');
@@ -78,7 +78,7 @@ test.describe('as the demo partner', () => {
     await expect.poll(() => list.total()).toBe(unfiltered);
     await page.goForward();
     await expect(page).toHaveURL(/status=failed/);
-    await expect(statusFilter).toHaveText('Status: failed');
+    await expect(statusFilter).toHaveText('Status: Failed');
     await expect(page.getByLabel('Min amount')).toHaveValue('100');
     await page.goForward();
     await page.goForward();
@@ -90,9 +90,9 @@ test.describe('as the demo partner', () => {
     await expect(page).toHaveURL(new RegExp(`/transactions/${ids[0]}$`));
     const detail = new TransactionDetailPage(page);
     await expect(detail.heading()).toHaveText('Off-ramp transaction');
-    await expect(detail.status()).toHaveText('failed');
+    await expect(detail.status()).toHaveText('Failed');
     await expect(page.getByText(ids[0]!, { exact: true })).toBeVisible();
-    await expect(detail.timeline().getByRole('listitem').last()).toContainText('failed');
+    await expect(detail.timeline().getByRole('listitem').last()).toContainText('Failed');
     await expect(page.getByText('Fee', { exact: true })).toBeVisible();
     // The partner holds no staff role: no staff actions.
     await expect(detail.staffActions()).toHaveCount(0);
@@ -103,26 +103,26 @@ test.describe('as the demo partner', () => {
     // An old link's single status still works.
     await list.goto('off-ramp', '?status=pending');
     const statusFilter = page.getByRole('button', { name: /^Status/ });
-    await expect(statusFilter).toHaveText('Status: pending');
-    expect(new Set(await list.rows().locator('[data-slot="badge"]').allInnerTexts())).toEqual(new Set(['pending']));
+    await expect(statusFilter).toHaveText('Status: Processing');
+    expect(new Set(await list.rows().locator('[data-slot="status-badge"]').allInnerTexts())).toEqual(new Set(['Processing']));
     const pendingOnly = await list.total();
 
     // Open it from the keyboard, tick failed too (pending stays ticked) and apply from the popover.
     await statusFilter.focus();
     await page.keyboard.press('Enter');
     const popover = page.getByRole('dialog', { name: 'Filter by status' });
-    await expect(popover.getByRole('checkbox', { name: 'pending' })).toBeChecked();
-    await popover.getByRole('checkbox', { name: 'failed' }).focus();
+    await expect(popover.getByRole('checkbox', { name: 'Processing' })).toBeChecked();
+    await popover.getByRole('checkbox', { name: 'Failed' }).focus();
     await page.keyboard.press('Space');
-    await expect(popover.getByRole('checkbox', { name: 'failed' })).toBeChecked();
+    await expect(popover.getByRole('checkbox', { name: 'Failed' })).toBeChecked();
     await expect(statusFilter).toHaveText('Status: 2 selected');
     await popover.getByRole('button', { name: 'Apply' }).click();
     await expect(popover).toBeHidden();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('failed,pending');
     await expect.poll(() => list.total()).toBeGreaterThan(pendingOnly);
-    const statuses = await list.rows().locator('[data-slot="badge"]').allInnerTexts();
+    const statuses = await list.rows().locator('[data-slot="status-badge"]').allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
-    for (const status of statuses) expect(['failed', 'pending']).toContain(status);
+    for (const status of statuses) expect(['Failed', 'Processing']).toContain(status);
 
     // A reload keeps both ticked; Clear empties the filter.
     await page.reload();
@@ -189,7 +189,7 @@ test('a FraudManager freezes, then approves, a sell transaction; the timeline sh
   await page.goto(`/transactions/${sell}`);
   const detail = new TransactionDetailPage(page);
   await expect(detail.heading()).toHaveText('Off-ramp transaction', { timeout: 30_000 });
-  await expect(detail.status()).toHaveText('pending');
+  await expect(detail.status()).toHaveText('Processing');
   const actions = detail.staffActions();
   await expect(actions.getByRole('button')).toHaveText(['Freeze', 'Approve', 'Cancel', 'Refund']);
   await expect(actions.getByRole('button', { name: 'Approve' })).toBeDisabled();
@@ -201,8 +201,8 @@ test('a FraudManager freezes, then approves, a sell transaction; the timeline sh
   await dialog.getByRole('button', { name: 'Freeze transaction' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Transaction frozen', { exact: true })).toBeVisible();
-  await expect(detail.status()).toHaveText('frozen');
-  await expect(detail.timeline().getByRole('listitem').last()).toContainText('frozen');
+  await expect(detail.status()).toHaveText('Frozen');
+  await expect(detail.timeline().getByRole('listitem').last()).toContainText('Frozen');
   await expect(detail.timeline().getByRole('listitem').last()).toContainText('Screening hit');
   // Staff see who acted by name (partners see "Rampart staff"; the server test covers both).
   await expect(detail.timeline().getByRole('listitem').last()).toContainText('by Test User');
@@ -213,11 +213,11 @@ test('a FraudManager freezes, then approves, a sell transaction; the timeline sh
   await approve.getByRole('button', { name: 'Approve transaction' }).click();
   await expect(approve).toBeHidden();
   await expect(page.getByText('Transaction approved', { exact: true })).toBeVisible();
-  await expect(detail.status()).toHaveText('pending');
+  await expect(detail.status()).toHaveText('Processing');
   const steps = detail.timeline().getByRole('listitem');
-  await expect(steps.last()).toContainText('pending');
+  await expect(steps.last()).toContainText('Processing');
   await expect(steps.last()).toContainText('Approved by staff');
-  await expect(steps.nth(-2)).toContainText('frozen');
+  await expect(steps.nth(-2)).toContainText('Frozen');
 
   // The server refuses what no longer applies, and its message shows in the dialog.
   await withDatabase((client) => client.query("update transactions set status = 'completed' where id = $1", [sell]));
