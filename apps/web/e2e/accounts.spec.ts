@@ -164,6 +164,6 @@ unverifiedTest.describe('a user whose only account is not verified', () => {
     await expect.poll(() => stored(page, 'testMode')).toBe('true');
     await expect(shell.testMode()).toBeChecked();
     await expect(shell.testMode()).toBeDisabled();
-    await expect(shell.testModeBanner()).toBeVisible();
+    await expect(page.getByText('You are viewing test data. Live mode opens once your business is verified.', { exact: true })).toBeVisible();
   });
 });
