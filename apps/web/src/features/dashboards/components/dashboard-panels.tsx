@@ -1,6 +1,6 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon, BarChart3Icon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -57,7 +57,7 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
           <Card className="h-full gap-1 py-4">
             <CardHeader className="px-4"><CardTitle className="text-xs font-normal text-muted-foreground">{label}</CardTitle></CardHeader>
             <CardContent className="flex flex-col gap-1 px-4">
-              <div data-testid="kpi-value" className="truncate text-lg font-semibold tabular-nums sm:text-xl" title={value}>{value}</div>
+              <div data-testid="kpi-value" className="truncate text-lg font-semibold tabular-nums md:text-xl xl:text-lg" title={value}>{value}</div>
               <Change value={change} />
             </CardContent>
           </Card>
@@ -283,6 +283,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
             <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, countTicks.at(-1)!]} ticks={countTicks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
             <Tooltip content={countTooltip} cursor={CURSOR} />
+            <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />
             <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={40} />
           </BarChart>
