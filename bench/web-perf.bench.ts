@@ -17,6 +17,8 @@
  *   WEB_PERF_DATABASE_URL=...  the server's PostgreSQL; default an embedded one on BENCH_POSTGRES_PORT (5498)
  *   WEB_PERF_OUT=file          also write the report there; --write records it in docs/performance.md
  *   WEB_PERF_VERBOSE=1         print every response with its bytes
+ *   WEB_PERF_BASELINE=/path    also start that checkout's server (its build: WEB_PERF_BASELINE_DIST) and measure both,
+ *                              run for run in turns, so both see the same load; WEB_PERF_BASELINE_LABEL names it
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -85,13 +87,27 @@ async function waitForHealth(url: string, child: ChildProcess | null, timeoutMs:
 }
 
 /** The real server (server.ts: migrations, demo user and demo transactions) serving WEB_DIST. */
-async function startServer(log: (line: string) => void): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const repo = path.resolve(process.env.WEB_PERF_REPO ?? repoRoot);
-  const port = Number(process.env.WEB_PERF_PORT ?? 3503);
-  const webDist = path.resolve(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'));
+interface ServerOptions {
+  repo: string;
+  webDist: string;
+  port: number;
+  postgresPort: string;
+  name: string;
+}
+
+const currentServer = (): ServerOptions => ({
+  repo: path.resolve(process.env.WEB_PERF_REPO ?? repoRoot),
+  webDist: path.resolve(process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  port: Number(process.env.WEB_PERF_PORT ?? 3503),
+  postgresPort: process.env.BENCH_POSTGRES_PORT ?? '5498',
+  name: 'bench-web',
+});
+
+async function startServer(log: (line: string) => void, options: ServerOptions = currentServer()): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const { repo, port, webDist } = options;
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`No built web app in ${webDist}: run \`npm run build\` (or set WEB_DIST) first.`);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const logFile = path.join(repoRoot, '.data/bench-web-server.log');
+  const logFile = path.join(repoRoot, `.data/${options.name}-server.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, 'w');
   log(`Starting the server of ${repo} on ${baseUrl}, serving ${webDist} (log: ${path.relative(repoRoot, logFile)})...`);
@@ -101,8 +117,8 @@ async function startServer(log: (line: string) => void): Promise<{ baseUrl: stri
       ...process.env,
       WEB_DIST: webDist,
       DATABASE_URL: process.env.WEB_PERF_DATABASE_URL ?? '',
-      DATA_DIR: path.join(repoRoot, '.data/bench-web'),
-      EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5498',
+      DATA_DIR: path.join(repoRoot, `.data/${options.name}`),
+      EMBEDDED_POSTGRES_PORT: options.postgresPort,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
@@ -208,17 +224,24 @@ async function instrument(context: BrowserContext, page: Page) {
 }
 
 /** LCP (last candidate) and CLS (sum of shifts without recent input) from the buffered entries. */
-async function vitals(page: Page): Promise<{ lcpMs: number | null; cls: number }> {
+async function vitals(page: Page): Promise<{ lcpMs: number | null; cls: number; shifts: string[] }> {
   // Browser code as text: bench/ is type-checked without the DOM library.
   return page.evaluate(`new Promise((resolve) => {
     let lcp = null;
     let cls = 0;
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) lcp = entry.startTime; })
       .observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) cls += entry.value; })
-      .observe({ type: 'layout-shift', buffered: true });
+    const shifts = [];
+    const describe = (node) => node ? (node.nodeName + (node.id ? '#' + node.id : '') + (node.className && typeof node.className === 'string' ? '.' + node.className.trim().split(/\\s+/).slice(0, 3).join('.') : '') + ' "' + (node.textContent || '').trim().slice(0, 40) + '"') : '?';
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        cls += entry.value;
+        shifts.push(entry.value.toFixed(3) + ' at ' + Math.round(entry.startTime) + ' ms: ' + (entry.sources || []).map((source) => describe(source.node)).join(' | '));
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
     // Buffered entries arrive in a task after observe().
-    setTimeout(() => resolve({ lcpMs: lcp, cls }), 100);
+    setTimeout(() => resolve({ lcpMs: lcp, cls, shifts }), 100);
   })`);
 }
 
@@ -254,53 +277,80 @@ async function measure(browser: Browser, baseUrl: string, name: PageName): Promi
     await READY[name].ready(page);
     // Late layout shifts (a table filling in, a font) count too.
     await network.quiet();
-    return { ...network.finish(), ...(await vitals(page)) };
+    const { shifts, ...measured } = await vitals(page);
+    // Which elements moved, for finding the cause of a layout shift.
+    if (process.env.WEB_PERF_VERBOSE) for (const shift of shifts) console.log(`    layout shift ${shift}`);
+    return { ...network.finish(), ...measured };
   } finally {
     await context.close();
   }
 }
 
-export async function runWebPerfBench(log: (line: string) => void): Promise<WebPageResult[]> {
+function summarize(name: PageName, runs: number, measured: Run[]): WebPageResult {
+  const lcps = measured.map((run) => run.lcpMs).filter((value): value is number => value !== null);
+  return {
+    page: name,
+    runs,
+    jsBytes: median(measured.map((run) => run.bytesByType.Script ?? 0)),
+    cssBytes: median(measured.map((run) => run.bytesByType.Stylesheet ?? 0)),
+    totalBytes: median(measured.map((run) => run.totalBytes)),
+    requests: median(measured.map((run) => run.requests)),
+    lcpMs: name === 'signIn' || lcps.length === 0 ? null : median(lcps),
+    cls: median(measured.map((run) => run.cls)),
+    headers: measured[0]!.headers,
+  };
+}
+
+export interface WebPerfResults {
+  current: WebPageResult[];
+  /** With WEB_PERF_BASELINE (a checkout) the same runs against it, taking turns with the current app. */
+  baseline: WebPageResult[] | null;
+}
+
+/**
+ * Measures the current app, and with WEB_PERF_BASELINE=<checkout> (its build in WEB_PERF_BASELINE_DIST) a second
+ * server of that checkout, run for run in turns: both then see the same load of a shared machine.
+ */
+export async function runWebPerfBench(log: (line: string) => void): Promise<WebPerfResults> {
   const runs = Number(process.env.WEB_PERF_RUNS ?? 5);
-  const server = process.env.WEB_PERF_URL ? { baseUrl: process.env.WEB_PERF_URL.replace(/\/$/, ''), stop: async () => {} } : await startServer(log);
-  const host = new URL(server.baseUrl).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`The web benchmark only measures loopback, not ${host}.`);
+  const servers: Array<{ label: string; baseUrl: string; stop: () => Promise<void> }> = [];
   try {
-    await waitForHealth(`${server.baseUrl}/healthz`, null, 60_000);
+    servers.push({ label: 'current', ...(process.env.WEB_PERF_URL ? { baseUrl: process.env.WEB_PERF_URL.replace(/\/$/, ''), stop: async () => {} } : await startServer(log)) });
+    if (process.env.WEB_PERF_BASELINE) {
+      const repo = path.resolve(process.env.WEB_PERF_BASELINE);
+      const webDist = path.resolve(process.env.WEB_PERF_BASELINE_DIST ?? path.join(repo, 'apps/web/dist'));
+      servers.push({ label: 'baseline', ...(await startServer(log, { repo, webDist, port: Number(process.env.WEB_PERF_PORT ?? 3503) + 2, postgresPort: String(Number(process.env.BENCH_POSTGRES_PORT ?? 5498) - 1), name: 'bench-web-baseline' })) });
+    }
+    for (const server of servers) {
+      const host = new URL(server.baseUrl).hostname;
+      if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`The web benchmark only measures loopback, not ${host}.`);
+      await waitForHealth(`${server.baseUrl}/healthz`, null, 60_000);
+    }
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
-      const results: WebPageResult[] = [];
+      const results = new Map<string, WebPageResult[]>(servers.map((server) => [server.label, []]));
       for (const name of ['login', 'dashboard', 'transactions', 'signIn'] as const) {
+        const measured = new Map<string, Run[]>(servers.map((server) => [server.label, []]));
         // One unmeasured run first: the server's own caches (index.html, the first query plans) are then warm.
-        await measure(browser, server.baseUrl, name);
-        const measured: Run[] = [];
+        for (const server of servers) await measure(browser, server.baseUrl, name);
         for (let index = 0; index < runs; index += 1) {
-          const run = await measure(browser, server.baseUrl, name);
-          measured.push(run);
-          log(
-            `  ${LABELS[name]} run ${index + 1}/${runs}: JS ${kb(run.bytesByType.Script ?? 0)} KB, total ${kb(run.totalBytes)} KB in ${run.requests} requests` +
-              (name === 'signIn' ? '' : `, LCP ${run.lcpMs === null ? '—' : Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}`),
-          );
+          for (const server of index % 2 ? [...servers].reverse() : servers) {
+            const run = await measure(browser, server.baseUrl, name);
+            measured.get(server.label)!.push(run);
+            log(
+              `  ${servers.length > 1 ? `[${server.label}] ` : ''}${LABELS[name]} run ${index + 1}/${runs}: JS ${kb(run.bytesByType.Script ?? 0)} KB, total ${kb(run.totalBytes)} KB in ${run.requests} requests` +
+                (name === 'signIn' ? '' : `, LCP ${run.lcpMs === null ? '—' : Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}`),
+            );
+          }
         }
-        const lcps = measured.map((run) => run.lcpMs).filter((value): value is number => value !== null);
-        results.push({
-          page: name,
-          runs,
-          jsBytes: median(measured.map((run) => run.bytesByType.Script ?? 0)),
-          cssBytes: median(measured.map((run) => run.bytesByType.Stylesheet ?? 0)),
-          totalBytes: median(measured.map((run) => run.totalBytes)),
-          requests: median(measured.map((run) => run.requests)),
-          lcpMs: name === 'signIn' || lcps.length === 0 ? null : median(lcps),
-          cls: median(measured.map((run) => run.cls)),
-          headers: measured[0]!.headers,
-        });
+        for (const server of servers) results.get(server.label)!.push(summarize(name, runs, measured.get(server.label)!));
       }
-      return results;
+      return { current: results.get('current')!, baseline: results.get('baseline') ?? null };
     } finally {
       await browser.close();
     }
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -345,16 +395,18 @@ export function describeMachine(): string {
   return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${os.loadavg().map((v) => v.toFixed(1)).join(' / ')}`;
 }
 
-export function formatWebReport(results: WebPageResult[]): string {
+export function formatWebReport({ current: results, baseline }: WebPerfResults): string {
   const checks = webVerdict(results);
   return [
-    `Web performance (${describeMachine()}; median of ${results[0]?.runs ?? 0} cold runs per page after one warm-up run):`,
+    `Web performance (${describeMachine()}; median of ${results[0]?.runs ?? 0} cold runs per page after one warm-up run${baseline ? `; runs taking turns with the baseline ${process.env.WEB_PERF_BASELINE_LABEL ?? process.env.WEB_PERF_BASELINE}` : ''}):`,
     '',
+    ...(baseline ? ['Baseline:', '', formatWebTable(baseline), '', 'Current:', ''] : []),
     formatWebTable(results),
     '',
     'Response headers seen (HTML, scripts, styles):',
     '',
     formatHeaders(results),
+    ...(baseline ? ['', 'Baseline response headers:', '', formatHeaders(baseline)] : []),
     '',
     ...checks.map((check) => `${check.pass ? 'PASS' : 'FAIL'}  ${check.description}: ${check.actual}`),
   ].join('\n');
