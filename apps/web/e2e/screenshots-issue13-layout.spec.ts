@@ -67,7 +67,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'View as table' }).first().click();
       await shoot(page, `layout-overview-on-ramp-table-${suffix}`);
       await page.goto('/transactions');
-      await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 });
+      // A table on wide screens, cards on phones.
+      await expect(page.getByRole('row').nth(1).or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('listitem').first())).toBeVisible({ timeout: 60_000 });
       await shoot(page, `layout-transactions-${suffix}`, false);
       await page.goto('/developers/webhooks');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
