@@ -57,7 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
       const page = await open(browser, session, accountId, theme, width);
       const suffix = `${theme}-${width}`;
       await page.goto('/transactions/swaps');
-      await expect(page.locator('[data-slot="status-badge"]').first()).toBeVisible({ timeout: 60_000 });
+      await expect(page.locator('[data-slot="status-badge"]:visible').first()).toBeVisible({ timeout: 60_000 });
       await shoot(page, `transactions-swaps-${suffix}`);
       if (swapId) {
         await page.goto(`/transactions/${swapId}`);
@@ -65,10 +65,10 @@ for (const theme of ['light', 'dark'] as const) {
         await shoot(page, `transaction-detail-${suffix}`);
       }
       await page.goto('/customers');
-      await expect(page.locator('[data-slot="status-badge"]').first()).toBeVisible({ timeout: 60_000 });
+      await expect(page.locator('[data-slot="status-badge"]:visible').first()).toBeVisible({ timeout: 60_000 });
       await shoot(page, `customers-${suffix}`);
       await page.goto(`/customers/${customerId}`);
-      await expect(page.getByRole('table', { name: 'Customer transactions' }).locator('[data-slot="status-badge"]').first()).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('table', { name: 'Customer transactions' }).locator('[data-slot="status-badge"]:visible').first()).toBeVisible({ timeout: 60_000 });
       await shoot(page, `customer-profile-${suffix}`);
       await page.goto('/team');
       await expect(page.getByRole('table', { name: 'Members' }).locator('tbody tr').first()).toBeVisible({ timeout: 60_000 });

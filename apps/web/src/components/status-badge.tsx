@@ -58,6 +58,8 @@ const IDENTITY_MEANING: Record<string, StatusMeaning> = {
   Pending: 'waiting',
   Reset: 'waiting',
   NotStarted: 'neutral',
+  // A customer file's review result.
+  Approved: 'success',
 };
 
 const REVIEW_MEANING: Record<string, StatusMeaning> = {

@@ -122,7 +122,7 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
             <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
               <Field label="Level"><IdentityBadge status={customer.identityCheck.level} /></Field>
               <Field label="Status"><IdentityBadge status={customer.identityCheck.status} /></Field>
-              <Field label="Result">{customer.identityCheck.result}</Field>
+              <Field label="Result">{customer.identityCheck.result ? humanize(customer.identityCheck.result) : null}</Field>
             </dl>
           </CardContent>
         </Card>
