@@ -21,6 +21,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { DeletePublicKeyMutation, UploadPublicKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
+import { formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 
 /** The partner's own public key (PEM) for verifying its signed requests: upload or replace, and delete. */
@@ -92,7 +93,7 @@ export function PublicKeyCard({
               {publicKey.secret}
             </pre>
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-              Uploaded {new Date(publicKey.createdAt).toLocaleString()}
+              Uploaded {formatDateTime(publicKey.createdAt)}
               {canManage && (
                 <AlertDialog>
                   <AlertDialogTrigger asChild>

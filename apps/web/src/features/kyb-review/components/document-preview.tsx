@@ -6,14 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { KybReview_ApplicationDetailFragment } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
-import { KYB_DOCUMENT_TYPE_LABEL, formatDate, labelOf } from '@/lib/format';
+import { KYB_DOCUMENT_TYPE_LABEL, formatDate, formatTime, labelOf } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { DocumentLinkQuery } from '@/features/kyb-review/api/applications';
 
 type KybDocument = KybReview_ApplicationDetailFragment['documents'][number];
 type Person = KybReview_ApplicationDetailFragment['people'][number];
 
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -64,7 +63,7 @@ export function DocumentViewer({ document }: { document: KybDocument }) {
           <p className="truncate text-sm font-medium">{document.fileName}</p>
           <p className="text-xs text-muted-foreground">
             {labelOf(KYB_DOCUMENT_TYPE_LABEL, document.type)} · {formatBytes(document.sizeBytes)}
-            {link && !expired ? ` · link valid until ${timeOnly.format(new Date(link.expiresAt))}` : ''}
+            {link && !expired ? ` · link valid until ${formatTime(link.expiresAt)}` : ''}
           </p>
         </div>
         <div className="flex gap-2">

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { QUEUE_PAGE_SIZES } from '@/features/kyb-review/lib/search-params';
+import { formatCount } from '@/lib/format';
 
 /** Rows per page and previous / next over a queue whose skip and take live in the URL. */
 export function QueuePager({ label, skip, take, totalCount, onChange }: { label: string; skip: number; take: number; totalCount: number; onChange: (page: { skip: number; take: number }) => void }) {
@@ -19,7 +20,7 @@ export function QueuePager({ label, skip, take, totalCount, onChange }: { label:
           ))}
         </select>
       </label>
-      <span>{totalCount === 0 ? 'Nothing to show' : `${first.toLocaleString()}–${last.toLocaleString()} of ${totalCount.toLocaleString()}`}</span>
+      <span>{totalCount === 0 ? 'Nothing to show' : `${formatCount(first)}–${formatCount(last)} of ${formatCount(totalCount)}`}</span>
       <div className="flex items-center gap-2">
         <span>
           Page {page} of {pages}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
 import { listVariables, type TransactionFilters } from '@/features/transactions/lib/search-params';
 
 /** Downloads the filtered view as CSV from the streaming export route, showing rows received so far. */
@@ -48,8 +49,8 @@ export function ExportButton(props: { kind: string; accountId: string | null; li
         <span role="status" className="text-xs text-muted-foreground">
           {progress.error ??
             (progress.done
-              ? `Exported ${progress.rows.toLocaleString()} rows`
-              : `Exporting… ${progress.rows.toLocaleString()}${props.expectedRows ? ` of ${props.expectedRows.toLocaleString()}` : ''} rows`)}
+              ? `Exported ${formatCount(progress.rows)} rows`
+              : `Exporting… ${formatCount(progress.rows)}${props.expectedRows ? ` of ${formatCount(props.expectedRows)}` : ''} rows`)}
         </span>
       ) : null}
       <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void run()}>
