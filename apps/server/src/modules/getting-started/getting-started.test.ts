@@ -5,7 +5,8 @@ import { gettingStartedSteps } from './getting-started.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Webhook endpoints on loopback: tests send nothing anywhere else.
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
 });
 afterAll(async () => {
   await t.close();
