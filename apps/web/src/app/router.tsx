@@ -8,7 +8,8 @@ import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/ui/spinner';
-import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES } from '@/config/routes';
+import { goLivePath, isPublicPath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES } from '@/config/routes';
+import { hasCsrfToken } from '@/lib/session';
 
 // Every route of spec §2. Screens are loaded on demand; layouts show a centred spinner meanwhile.
 
@@ -166,6 +167,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Signed in: Apollo, the shell and the screen asked for start loading together at start-up, instead of one after
+ * another as each lazy route renders (the same import() calls as the routes', so each chunk loads once).
+ */
+function preloadSignedInChunks(pathname: string) {
+  if (!hasCsrfToken() || isPublicPath(pathname)) return;
+  // A failed load is reported by the route that needs the chunk, not here.
+  const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+  preload(() => import('@/app/signed-in-data'));
+  preload(() => import('@/app/shell/app-shell'));
+  if (pathname === ROUTES.dashboard) preload(() => import('@/app/routes/dashboard'));
+  else if (pathname === ROUTES.transactions || /^\/transactions\/(on-ramp|off-ramp|swaps|nft|balance)$/.test(pathname)) preload(() => import('@/app/routes/transactions/list'));
+}
+
 export function createRouter() {
+  preloadSignedInChunks(window.location.pathname);
   return createBrowserRouter(routes);
 }
