@@ -57,7 +57,7 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
           <Card className="h-full gap-1 py-4">
             <CardHeader className="px-4"><CardTitle className="text-xs font-normal text-muted-foreground">{label}</CardTitle></CardHeader>
             <CardContent className="flex flex-col gap-1 px-4">
-              <div data-testid="kpi-value" className="truncate text-lg font-semibold tabular-nums md:text-xl xl:text-lg" title={value}>{value}</div>
+              <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={value}>{value}</div>
               <Change value={change} />
             </CardContent>
           </Card>
