@@ -31,6 +31,8 @@ async function headerAndBannerHeight(page: Page): Promise<number> {
   const banner = await page.locator('[data-slot="test-mode-banner"]').boundingBox();
   expect(header).not.toBeNull();
   expect(banner).not.toBeNull();
+  // Recorded in the report, for docs and reviews.
+  test.info().annotations.push({ type: 'header+banner px', description: `${header!.height} + ${banner!.height} = ${header!.height + banner!.height}` });
   return header!.height + banner!.height;
 }
 
