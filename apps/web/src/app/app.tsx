@@ -3,7 +3,6 @@ import { RouterProvider } from 'react-router';
 import { createRouter } from '@/app/router';
 import { ConsentBanner } from '@/components/consent-banner';
 import { RootErrorBoundary } from '@/components/error-boundary';
-import { registerSsoSignOut } from '@/features/sso/lib/sso-flow';
 import { useToast } from '@/hooks/use-toast';
 
 const router = createRouter();
@@ -23,8 +22,21 @@ function LazyToaster() {
 // The Apollo client and the tooltip provider come with the signed-in routes (app/signed-in-data.tsx); public
 // screens use lib/public-graphql.ts and never load them.
 export function App() {
-  // After the app's own sign-out, an SSO session also ends at the identity provider.
-  useEffect(() => registerSsoSignOut(), []);
+  // After the app's own sign-out, an SSO session also ends at the identity provider. Loaded after start-up: the SSO
+  // code (and the schema library it validates with) is not needed for the first paint.
+  useEffect(() => {
+    let active = true;
+    let unregister: (() => void) | undefined;
+    import('@/features/sso/lib/sso-flow')
+      .then(({ registerSsoSignOut }) => {
+        if (active) unregister = registerSsoSignOut();
+      })
+      .catch((error: unknown) => console.info('Could not load single sign-on sign-out', error));
+    return () => {
+      active = false;
+      unregister?.();
+    };
+  }, []);
 
   return (
     <RootErrorBoundary>
