@@ -84,4 +84,5 @@ test('a fresh partner ticks choosing currencies, adding a webhook and inviting a
   await expect(page).toHaveURL(/\/dashboard#getting-started$/);
   await expect(steps).toBeVisible();
   expect(problemsOf(page)).toEqual([]);
+  await page.context().close();
 });
