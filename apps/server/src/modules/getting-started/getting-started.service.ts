@@ -18,7 +18,7 @@ export interface GettingStartedView {
 const done = (key: GettingStartedStepKey, isDone: boolean): GettingStartedStep => ({ key, state: isDone ? 'done' : 'todo', detail: null });
 
 /**
- * The steps from the account's facts. Decisions (docs/decisions/getting-started-checklist.md):
+ * The steps from the account's facts. Decisions (docs/decisions/0011-getting-started-checklist.md):
  * - fees count as set once any partner-fee rule exists, for buying or selling — a 0 % rule is an explicit review,
  *   and the provider defaults alone are not;
  * - the team step is done with a second membership, an accepted one or a pending invitation;
