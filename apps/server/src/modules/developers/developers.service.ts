@@ -17,6 +17,7 @@ import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { DevelopersRepository, ApiKeyRow, ApiRequestRow } from './developers.repository.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { canUseLiveMode } from '../accounts/live-mode.ts';
 
 export const ROLL_GRACE_HOURS = 12;
 /** A stopped secret or restricted key stays (unusable) this long, so the request log keeps naming it. */
@@ -126,7 +127,7 @@ export function createDevelopersService(deps: {
   async function assertModeAllowed(accountId: string, liveMode: boolean) {
     if (!liveMode) return;
     const account = await accounts.findAccount(accountId);
-    if (!account?.isVerified) throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
+    if (!canUseLiveMode(account)) throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
   }
 
   async function createKey(
