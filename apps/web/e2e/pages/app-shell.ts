@@ -8,7 +8,8 @@ export class AppShell {
   readonly sidebar = () => this.page.getByRole('complementary', { name: 'Sidebar' });
   readonly accountSwitcher = () => this.page.getByRole('button', { name: /^Account: / });
   readonly testMode = () => this.page.getByRole('switch', { name: 'Test mode' });
-  readonly testModeBanner = () => this.page.getByText('You are viewing test data.');
+  // The banner's text differs between phone and wide screens (two spans, one hidden): match the banner itself.
+  readonly testModeBanner = () => this.page.locator('[data-slot="test-mode-banner"]');
   readonly themeToggle = () => this.page.getByRole('button', { name: /^Theme: / });
   readonly userMenu = () => this.page.getByRole('button', { name: 'User menu' });
 
