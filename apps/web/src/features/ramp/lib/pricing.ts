@@ -2,6 +2,7 @@
 import { compareAmounts, isDecimalString } from '@rampart/shared/money';
 import { PRICING_LIMITS } from '@rampart/shared/pricing';
 import { z } from 'zod';
+import { PAYMENT_METHOD_LABEL as SHARED_PAYMENT_METHOD_LABEL, PRICING_REGION_LABEL } from '@/lib/labels';
 import type { PaymentMethod, PricingRegion, PricingRuleType, PricingTransactionType, RuleSpecificity } from '@/gql/graphql';
 
 export const RULE_TYPES: readonly PricingRuleType[] = ['fee', 'networkFee', 'partnerFee', 'spread'];
@@ -22,39 +23,10 @@ export const RULE_TYPE_DESCRIPTION: Record<PricingRuleType, string> = {
 
 export const REGIONS: readonly PricingRegion[] = ['Global', 'US', 'EEA', 'UK', 'CA', 'Australia', 'BR', 'NG', 'AsiaEast'];
 
-export const REGION_LABEL: Record<PricingRegion, string> = {
-  Global: 'Global',
-  US: 'United States',
-  EEA: 'European Economic Area',
-  UK: 'United Kingdom',
-  CA: 'Canada',
-  Australia: 'Australia',
-  BR: 'Brazil',
-  NG: 'Nigeria',
-  AsiaEast: 'East Asia',
-};
+// One label per region and payment method across the app (lib/labels.ts).
+export const REGION_LABEL: Record<PricingRegion, string> = PRICING_REGION_LABEL;
 
-export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
-  ach: 'ACH bank transfer',
-  applePay: 'Apple Pay',
-  balance: 'Balance',
-  creditCard: 'Credit card',
-  debitCard: 'Debit card',
-  fiatBalance: 'Fiat balance',
-  gbp: 'GBP bank transfer',
-  gbpOpenBankingPayment: 'Open Banking (GBP)',
-  googlePay: 'Google Pay',
-  interac: 'Interac',
-  lowCostAch: 'Low-cost ACH',
-  mobileWallet: 'Mobile wallet',
-  paypal: 'PayPal',
-  pix: 'Pix',
-  revolutPay: 'Revolut Pay',
-  sepa: 'SEPA bank transfer',
-  sepaOpenBankingPayment: 'Open Banking (SEPA)',
-  venmo: 'Venmo',
-  yellowCardBankTransfer: 'Yellow Card bank transfer',
-};
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = SHARED_PAYMENT_METHOD_LABEL;
 
 export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABEL) as PaymentMethod[];
 
