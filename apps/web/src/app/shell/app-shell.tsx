@@ -9,6 +9,7 @@ import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
@@ -89,7 +90,20 @@ export default function AppShell() {
     }
   }, [me, location.pathname, navigate]);
 
-  const switcher = (
+  // While `me` loads, a placeholder of the switcher's height keeps the navigation below it from moving down.
+  const switcher = memberships === undefined && loading ? (
+    <div aria-hidden className="flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2 shadow-xs">
+      <Skeleton className="size-8 shrink-0" />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex h-5 items-center">
+          <Skeleton className="h-3.5 w-28" />
+        </span>
+        <span className="flex h-4 items-center">
+          <Skeleton className="h-3 w-16" />
+        </span>
+      </span>
+    </div>
+  ) : (
     <AccountSwitcher
       memberships={memberships ?? []}
       staffAccounts={selection.staffAccounts}

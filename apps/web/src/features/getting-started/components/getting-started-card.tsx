@@ -14,6 +14,7 @@ import { selectedAccountIdVar } from '@/lib/local-state';
 import { cn } from '@/lib/utils';
 
 const HIDDEN_KEY = 'gettingStartedHidden';
+const COMPLETE_KEY = 'gettingStartedComplete';
 
 function readHidden(accountId: string): boolean {
   try {
@@ -30,6 +31,57 @@ function storeHidden(accountId: string, hidden: boolean): void {
   } catch {
     // storage disabled: the choice lasts for this page only
   }
+}
+
+// Remembered only to give the loading placeholder the card's height (collapsed line or open list).
+function readComplete(accountId: string): boolean {
+  try {
+    return window.localStorage.getItem(`${COMPLETE_KEY}:${accountId}`) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function storeComplete(accountId: string, complete: boolean): void {
+  try {
+    if (complete) window.localStorage.setItem(`${COMPLETE_KEY}:${accountId}`, 'true');
+    else window.localStorage.removeItem(`${COMPLETE_KEY}:${accountId}`);
+  } catch {
+    // storage disabled
+  }
+}
+
+/**
+ * The card's shape while its query runs, at the height the loaded card will have (the header, and the seven steps
+ * unless the list will be shut), so the dashboard below does not jump down when the steps arrive.
+ */
+function GettingStartedPlaceholder({ open }: { open: boolean }) {
+  return (
+    <div aria-hidden data-testid="getting-started-placeholder">
+      <Card className="gap-0 py-0">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-5">
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <Skeleton className="w-fit text-sm font-semibold text-transparent">Getting started</Skeleton>
+            <Skeleton className="w-fit max-w-full text-xs text-transparent">0 of 7 steps done — from verification to your first live payment.</Skeleton>
+          </div>
+          <Skeleton className="h-8 w-28 shrink-0" />
+        </div>
+        {open && (
+          <div className="border-t">
+            {Object.values(STEP_COPY).map((copy) => (
+              <div key={copy.title} className="flex items-start gap-3 border-b px-4 py-3 last:border-b-0 sm:px-5">
+                <Skeleton className="size-5 shrink-0 rounded-full" />
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <Skeleton className="w-fit text-sm font-medium text-transparent">{copy.title}</Skeleton>
+                  <Skeleton className="w-fit max-w-full text-xs text-transparent">{copy.description}</Skeleton>
+                </span>
+              </div>
+            ))}
+          </div>
+        )}
+      </Card>
+    </div>
+  );
 }
 
 const STATE_LABEL: Record<GettingStartedStepState, string> = { done: 'Done', inProgress: 'In review', todo: 'To do' };
@@ -66,10 +118,13 @@ export function GettingStartedCard() {
   useEffect(() => {
     if (linkedHere && guide) cardRef.current?.scrollIntoView({ block: 'start' });
   }, [linkedHere, guide]);
+  useEffect(() => {
+    if (guide) storeComplete(guide.id, guide.isComplete);
+  }, [guide]);
 
   if (!accountId) return null;
   if (!guide) {
-    return loading ? <Skeleton className="h-16 w-full rounded-xl" /> : null;
+    return loading ? <GettingStartedPlaceholder open={linkedHere || !(readComplete(accountId) || readHidden(accountId))} /> : null;
   }
 
   const total = guide.steps.length;
