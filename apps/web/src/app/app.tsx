@@ -3,7 +3,9 @@ import { RouterProvider } from 'react-router';
 import { createRouter } from '@/app/router';
 import { ConsentBanner } from '@/components/consent-banner';
 import { RootErrorBoundary } from '@/components/error-boundary';
+import { mayHaveSsoSession } from '@/features/sso/lib/sso-presence';
 import { useToast } from '@/hooks/use-toast';
+import { SIGNED_OUT_EVENT } from '@/lib/session';
 
 const router = createRouter();
 // Radix Toast arrives with the first toast, not with every page.
@@ -22,16 +24,29 @@ function LazyToaster() {
 // The Apollo client and the tooltip provider come with the signed-in routes (app/signed-in-data.tsx); public
 // screens use lib/public-graphql.ts and never load them.
 export function App() {
-  // After the app's own sign-out, an SSO session also ends at the identity provider. Loaded after start-up: the SSO
-  // code (and the schema library it validates with) is not needed for the first paint.
+  // After the app's own sign-out, an SSO session also ends at the identity provider. The SSO code (okta-auth-js and the
+  // schema library) loads after start-up only when this browser holds an SSO session; otherwise the sign-out event
+  // checks again (a sign-in through SSO in this page load stored tokens since) and loads it then.
   useEffect(() => {
     let active = true;
     let unregister: (() => void) | undefined;
-    import('@/features/sso/lib/sso-flow')
-      .then(({ registerSsoSignOut }) => {
-        if (active) unregister = registerSsoSignOut();
-      })
-      .catch((error: unknown) => console.info('Could not load single sign-on sign-out', error));
+    const load = () => import('@/features/sso/lib/sso-flow');
+    if (mayHaveSsoSession()) {
+      load()
+        .then(({ registerSsoSignOut }) => {
+          if (active) unregister = registerSsoSignOut();
+        })
+        .catch((error: unknown) => console.info('Could not load single sign-on sign-out', error));
+    } else {
+      const onSignedOut = () => {
+        if (!mayHaveSsoSession()) return;
+        load()
+          .then(({ signOutOfIdentityProvider }) => signOutOfIdentityProvider())
+          .catch((error: unknown) => console.info('Signing out of the identity provider failed', error));
+      };
+      window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+      unregister = () => window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    }
     return () => {
       active = false;
       unregister?.();

@@ -1,50 +1,52 @@
 import { LaptopIcon, MoonIcon, SunIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import type { ThemeChoice } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
-const LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+export const THEME_LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-interface ThemeToggleProps {
+export interface ThemeToggleProps {
   choice: ThemeChoice;
   resolved: 'light' | 'dark';
   onChange: (choice: ThemeChoice) => void;
   className?: string;
 }
 
-export function ThemeToggle({ choice, resolved, onChange, className }: ThemeToggleProps) {
+// The menu (Radix DropdownMenu, ~20 KB compressed) loads when the button is first pointed at, focused or pressed:
+// every public page shows the button, few visitors open it.
+const loadThemeMenu = () => import('@/components/theme-menu');
+const ThemeMenu = lazy(loadThemeMenu);
+
+/** The round theme button; the menu's trigger once the menu has loaded. */
+export function ThemeButton({ choice, resolved, className, ...props }: Omit<ThemeToggleProps, 'onChange'> & ComponentProps<typeof Button>) {
   const Icon = choice === 'system' ? LaptopIcon : resolved === 'dark' ? MoonIcon : SunIcon;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" className={cn('rounded-full', className)} aria-label={`Theme: ${LABELS[choice]}`}>
-          <Icon aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={choice} onValueChange={(value) => onChange(value as ThemeChoice)}>
-          <DropdownMenuRadioItem value="light">
-            <SunIcon aria-hidden /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <MoonIcon aria-hidden /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <LaptopIcon aria-hidden /> System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="outline" size="icon" className={cn('rounded-full', className)} aria-label={`Theme: ${THEME_LABELS[choice]}`} {...props}>
+      <Icon aria-hidden />
+    </Button>
+  );
+}
+
+export function ThemeToggle(props: ThemeToggleProps) {
+  const [menuWanted, setMenuWanted] = useState(false);
+  const preload = () => void loadThemeMenu().catch(() => {});
+  const button = (
+    <ThemeButton
+      choice={props.choice}
+      resolved={props.resolved}
+      className={props.className}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setMenuWanted(true)}
+    />
+  );
+  if (!menuWanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <ThemeMenu {...props} />
+    </Suspense>
   );
 }

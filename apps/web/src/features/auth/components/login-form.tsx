@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resetSignedInData, usePublicMutation } from '@/lib/public-graphql';
-import { loginInputSchema, otpCodeSchema } from '@rampart/shared/identity-schemas';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -20,10 +17,22 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { getReturnTo } from '@/features/auth/lib/return-to';
 import { storeCsrfToken } from '@/lib/session';
 
-const credentialsSchema = loginInputSchema.pick({ email: true, password: true });
-type Credentials = z.infer<typeof credentialsSchema>;
-const codeSchema = z.object({ otpToken: otpCodeSchema });
-type CodeValues = z.infer<typeof codeSchema>;
+interface Credentials {
+  email: string;
+  password: string;
+}
+interface CodeValues {
+  otpToken: string;
+}
+
+// The rules (shared with the server's loginInputSchema) load on the first check, so zod is not on the sign-in
+// page's start; the same resolver, so the same messages.
+const loadValidation = () => import('@/features/auth/lib/login-validation');
+const credentialsResolver: Resolver<Credentials> = async (values, context, options) =>
+  (await loadValidation()).credentialsResolver(values, context, options as never) as ReturnType<Resolver<Credentials>>;
+const preloadValidation = () => void loadValidation().catch(() => {});
+const codeResolver: Resolver<CodeValues> = async (values, context, options) =>
+  (await loadValidation()).codeResolver(values, context, options as never) as ReturnType<Resolver<CodeValues>>;
 
 interface LoginFormProps {
   /** Other ways to sign in (the SSO button), shown under the form. */
@@ -39,10 +48,10 @@ export function LoginForm({ alternatives }: LoginFormProps) {
   const { devMailbox } = getRuntimeConfig();
 
   const credentialsForm = useForm<Credentials>({
-    resolver: zodResolver(credentialsSchema),
+    resolver: credentialsResolver,
     defaultValues: { email: '', password: '' },
   });
-  const codeForm = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { otpToken: '' } });
+  const codeForm = useForm<CodeValues>({ resolver: codeResolver, defaultValues: { otpToken: '' } });
 
   async function signIn(values: Credentials, otpToken?: string) {
     setGeneralError(null);
@@ -101,6 +110,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
             key="two-factor"
             noValidate
             className="flex flex-col gap-4"
+            onFocus={preloadValidation}
             onSubmit={codeForm.handleSubmit((values) => signIn(credentials, values.otpToken))}
           >
             <ErrorAlert message={generalError} title="Could not sign in" />
@@ -149,7 +159,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
   return (
     <AuthCard title="Sign in to Rampart" description="Welcome back. Enter your e-mail and password." footer={footer}>
       <Form {...credentialsForm}>
-        <form key="credentials" noValidate className="flex flex-col gap-4" onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}>
+        <form key="credentials" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}>
           <ErrorAlert message={generalError} title="Could not sign in" />
           <FormField
             control={credentialsForm.control}

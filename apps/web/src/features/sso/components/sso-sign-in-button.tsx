@@ -6,7 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SsoConfigurationQuery } from '@/features/sso/api/sso';
 import { originalUriFrom } from '@/features/sso/lib/original-uri';
-import { ssoErrorMessage, startSsoSignIn } from '@/features/sso/lib/sso-flow';
+
+// okta-auth-js and the schema library load when the partner goes for the button, not with the sign-in page.
+const loadSsoFlow = () => import('@/features/sso/lib/sso-flow');
+const preloadSsoFlow = () => void loadSsoFlow().catch(() => {});
 
 /** "Sign in with SSO": the authorization-code flow with PKCE against the configured identity provider. */
 export function SsoSignInButton() {
@@ -20,10 +23,12 @@ export function SsoSignInButton() {
     if (!config) return;
     setFailure(null);
     setStarting(true);
+    let flow: Awaited<ReturnType<typeof loadSsoFlow>> | null = null;
     try {
-      await startSsoSignIn(config, originalUriFrom(location.state, location.search));
+      flow = await loadSsoFlow();
+      await flow.startSsoSignIn(config, originalUriFrom(location.state, location.search));
     } catch (caught) {
-      setFailure(ssoErrorMessage(caught));
+      setFailure(flow ? flow.ssoErrorMessage(caught) : 'Single sign-on is unavailable right now.');
       setStarting(false);
     }
   }
@@ -38,7 +43,7 @@ export function SsoSignInButton() {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
-      <Button type="button" variant="outline" onClick={() => void signIn()} disabled={loading || !config || starting} aria-describedby={message ? 'sso-error' : undefined}>
+      <Button type="button" variant="outline" onClick={() => void signIn()} onPointerEnter={preloadSsoFlow} onFocus={preloadSsoFlow} disabled={loading || !config || starting} aria-describedby={message ? 'sso-error' : undefined}>
         {starting ? <Spinner label="Redirecting to your identity provider" /> : <KeyRoundIcon aria-hidden />}
         Sign in with SSO
       </Button>

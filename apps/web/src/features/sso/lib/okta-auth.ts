@@ -1,6 +1,7 @@
 import type { OktaAuth, OktaAuthOptions, RequestOptions } from '@okta/okta-auth-js/core';
 import { z } from 'zod';
 import { ROUTES } from '@/config/routes';
+import { CONFIG_STORAGE_KEY, hasStoredSsoTokens, TOKEN_STORAGE_KEY } from './sso-presence';
 
 // okta-auth-js does the OAuth work (PKCE, token storage, renewal, leader election, cross-tab sync).
 // It talks to any OpenID provider when every endpoint is given explicitly, as ssoConfiguration does.
@@ -18,10 +19,7 @@ export const ssoConfigSchema = z.object({
 });
 export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 
-/** The configuration the last SSO sign-in used, kept so sign-out and renewal need no API call. */
-const CONFIG_STORAGE_KEY = 'rampart:sso-configuration';
-/** okta-auth-js's own token storage key (its default), read to know whether an SSO session exists. */
-export const TOKEN_STORAGE_KEY = 'okta-token-storage';
+export { hasStoredSsoTokens, TOKEN_STORAGE_KEY };
 
 export function rememberSsoConfig(config: SsoConfig): void {
   const { issuer, clientId, scopes, authorizeUrl, tokenUrl, userinfoUrl, revokeUrl, logoutUrl, isDevelopmentProvider } = config;
@@ -44,16 +42,6 @@ export function rememberedSsoConfig(): SsoConfig | null {
 
 export function forgetSsoConfig(): void {
   window.localStorage.removeItem(CONFIG_STORAGE_KEY);
-}
-
-/** Whether okta-auth-js holds tokens from an SSO sign-in (checked without loading the library). */
-export function hasStoredSsoTokens(): boolean {
-  try {
-    const raw = window.localStorage.getItem(TOKEN_STORAGE_KEY);
-    return !!raw && raw !== '{}';
-  } catch {
-    return false;
-  }
 }
 
 function toBase64(value: string): string {
