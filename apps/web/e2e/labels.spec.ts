@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { LABELLED_ENUMS } from '../src/lib/labels.ts';
+import { LABELLED_ENUMS } from '@rampart/shared/labels';
 import { emitEvent, startReceiver } from './developers-fixtures.ts';
 import { demoAccountId, expect, graphqlAs, storageStateFor, test, uniqueEmail, withDatabase } from './fixtures.ts';
 import { createStaff, createSubmittedApplicant } from './kyb-fixtures.ts';
