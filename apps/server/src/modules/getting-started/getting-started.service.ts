@@ -2,7 +2,7 @@ import { notFound } from '../../graphql/errors.ts';
 import type { GettingStartedFacts, GettingStartedRepository } from './getting-started.repository.ts';
 
 export type GettingStartedStepKey = 'verifyBusiness' | 'chooseCurrencies' | 'setFees' | 'buildWidget' | 'addWebhook' | 'inviteTeam' | 'goLive';
-export type GettingStartedStepState = 'todo' | 'inProgress' | 'done';
+export type GettingStartedStepState = 'open' | 'inProgress' | 'done';
 export interface GettingStartedStep {
   key: GettingStartedStepKey;
   state: GettingStartedStepState;
@@ -15,7 +15,7 @@ export interface GettingStartedView {
   isComplete: boolean;
 }
 
-const done = (key: GettingStartedStepKey, isDone: boolean): GettingStartedStep => ({ key, state: isDone ? 'done' : 'todo', detail: null });
+const done = (key: GettingStartedStepKey, isDone: boolean): GettingStartedStep => ({ key, state: isDone ? 'done' : 'open', detail: null });
 
 /**
  * The steps from the account's facts. Decisions (docs/decisions/0011-getting-started-checklist.md):
@@ -33,18 +33,18 @@ export function gettingStartedSteps(facts: GettingStartedFacts): GettingStartedS
       case 'InProgress':
         return { key: 'verifyBusiness', state: 'inProgress', detail: 'Submitted; Rampart is reviewing it.' };
       case 'OnHold':
-        return { key: 'verifyBusiness', state: 'todo', detail: `On hold: ${facts.kybReason ?? 'Rampart needs more information.'}` };
+        return { key: 'verifyBusiness', state: 'open', detail: `On hold: ${facts.kybReason ?? 'Rampart needs more information.'}` };
       case 'Rejected':
-        return { key: 'verifyBusiness', state: 'todo', detail: `Rejected: ${facts.kybReason ?? 'contact Rampart support.'}` };
+        return { key: 'verifyBusiness', state: 'open', detail: `Rejected: ${facts.kybReason ?? 'contact Rampart support.'}` };
       default:
-        return { key: 'verifyBusiness', state: 'todo', detail: null };
+        return { key: 'verifyBusiness', state: 'open', detail: null };
     }
   })();
   const goLive: GettingStartedStep = facts.approvedGoLive
     ? { key: 'goLive', state: 'done', detail: null }
     : facts.openGoLive
       ? { key: 'goLive', state: 'inProgress', detail: 'Requested; Rampart is reviewing it.' }
-      : { key: 'goLive', state: 'todo', detail: null };
+      : { key: 'goLive', state: 'open', detail: null };
   return [
     verifyBusiness,
     done('chooseCurrencies', facts.currenciesChosen),

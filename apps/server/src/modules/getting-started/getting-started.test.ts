@@ -26,7 +26,7 @@ describe('gettingStarted', () => {
     let now = await stepsOf(partner.client, partner.accountId);
     expect(now.id).toBe(partner.accountId);
     expect(now.steps.map((step) => step.key)).toEqual(['verifyBusiness', 'chooseCurrencies', 'setFees', 'buildWidget', 'addWebhook', 'inviteTeam', 'goLive']);
-    expect(now.steps.every((step) => step.state === 'todo')).toBe(true);
+    expect(now.steps.every((step) => step.state === 'open')).toBe(true);
     expect(now).toMatchObject({ completedCount: 0, isComplete: false });
 
     const [btc] = (await t.database.pool.query(`select id from crypto_currencies where code = 'btc'`)).rows;
@@ -51,13 +51,13 @@ describe('gettingStarted', () => {
 
     now = await stepsOf(partner.client, partner.accountId);
     expect(now.byKey).toMatchObject({
-      verifyBusiness: { state: 'todo' },
+      verifyBusiness: { state: 'open' },
       chooseCurrencies: { state: 'done' },
       setFees: { state: 'done' },
       buildWidget: { state: 'done' },
       addWebhook: { state: 'done' },
       inviteTeam: { state: 'done' },
-      goLive: { state: 'todo' },
+      goLive: { state: 'open' },
     });
     expect(now.completedCount).toBe(5);
 
@@ -79,7 +79,7 @@ describe('gettingStarted', () => {
     const second = await accountWithMember(t);
     await first.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: first.accountId, u: 'http://127.0.0.1:9/first' });
     expect((await stepsOf(first.client, first.accountId)).byKey.addWebhook!.state).toBe('done');
-    expect((await stepsOf(second.client, second.accountId)).byKey.addWebhook!.state).toBe('todo');
+    expect((await stepsOf(second.client, second.accountId)).byKey.addWebhook!.state).toBe('open');
     const refused = await second.client.gql(GETTING_STARTED, { a: first.accountId });
     expect(errorCode(refused)).toBe('FORBIDDEN_ERROR');
   });
@@ -97,13 +97,13 @@ describe('gettingStartedSteps', () => {
   it('asks the partner again when verification is on hold or rejected, with the reason', () => {
     expect(gettingStartedSteps({ ...blank, kybStatus: 'OnHold', kybReason: 'The register extract is unreadable.' })[0]).toEqual({
       key: 'verifyBusiness',
-      state: 'todo',
+      state: 'open',
       detail: 'On hold: The register extract is unreadable.',
     });
     expect(gettingStartedSteps({ ...blank, kybStatus: 'Rejected', kybReason: null })[0]!.detail).toBe('Rejected: contact Rampart support.');
   });
   it('counts a pending invitation as inviting the team, the only member alone not', () => {
-    expect(gettingStartedSteps({ ...blank, memberCount: 1 }).find((step) => step.key === 'inviteTeam')!.state).toBe('todo');
+    expect(gettingStartedSteps({ ...blank, memberCount: 1 }).find((step) => step.key === 'inviteTeam')!.state).toBe('open');
     expect(gettingStartedSteps({ ...blank, memberCount: 2 }).find((step) => step.key === 'inviteTeam')!.state).toBe('done');
   });
 });

@@ -84,7 +84,7 @@ function GettingStartedPlaceholder({ open }: { open: boolean }) {
   );
 }
 
-const STATE_LABEL: Record<GettingStartedStepState, string> = { done: 'Done', inProgress: 'In review', todo: 'To do' };
+const STATE_LABEL: Record<GettingStartedStepState, string> = { done: 'Done', inProgress: 'In review', open: 'To do' };
 
 function StepIcon({ state }: { state: GettingStartedStepState }) {
   if (state === 'done') return <CircleCheckIcon className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />;
@@ -196,7 +196,7 @@ export function GettingStartedCard() {
                       'hidden shrink-0 rounded-full px-2 py-0.5 text-xs font-medium sm:inline',
                       step.state === 'done' && 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-300',
                       step.state === 'inProgress' && 'bg-amber-500/10 text-amber-800 dark:text-amber-200',
-                      step.state === 'todo' && 'text-muted-foreground',
+                      step.state === 'open' && 'text-muted-foreground',
                     )}
                   >
                     {STATE_LABEL[step.state]}
