@@ -1,4 +1,5 @@
 import { LaptopIcon, MoonIcon, SunIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,13 +13,27 @@ import { ThemeButton, type ThemeToggleProps } from '@/components/theme-toggle';
 import type { ThemeChoice } from '@/lib/theme';
 
 /** The theme menu, loaded by ThemeToggle on first use; it opens at once because that use was a press. */
-export default function ThemeMenu({ choice, resolved, onChange, className }: ThemeToggleProps) {
+export default function ThemeMenu({ choice, resolved, onChange, className, focusFirstChoice }: ThemeToggleProps & { focusFirstChoice: boolean }) {
+  const content = useRef<HTMLDivElement>(null);
+  // Radix focuses the first item only when it saw the key press itself; the press that loaded the menu came before.
+  useEffect(() => {
+    if (!focusFirstChoice) return;
+    let frame = 0;
+    let tries = 0;
+    const focusFirst = () => {
+      const first = content.current?.querySelector<HTMLElement>('[role="menuitemradio"]');
+      if (first) first.focus();
+      else if (++tries < 60) frame = requestAnimationFrame(focusFirst);
+    };
+    frame = requestAnimationFrame(focusFirst);
+    return () => cancelAnimationFrame(frame);
+  }, [focusFirstChoice]);
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>
         <ThemeButton choice={choice} resolved={resolved} className={className} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
+      <DropdownMenuContent ref={content} align="end" className="min-w-36">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={choice} onValueChange={(value) => onChange(value as ThemeChoice)}>

@@ -29,7 +29,9 @@ export function ThemeButton({ choice, resolved, className, ...props }: Omit<Them
 }
 
 export function ThemeToggle(props: ThemeToggleProps) {
-  const [menuWanted, setMenuWanted] = useState(false);
+  // 'keyboard' when the first press was Enter or Space (a click with no pointer detail): the menu then focuses its
+  // first choice, as Radix does for a keyboard opening.
+  const [menuWanted, setMenuWanted] = useState<false | 'pointer' | 'keyboard'>(false);
   const preload = () => void loadThemeMenu().catch(() => {});
   const button = (
     <ThemeButton
@@ -40,13 +42,13 @@ export function ThemeToggle(props: ThemeToggleProps) {
       aria-expanded={false}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={() => setMenuWanted(true)}
+      onClick={(event) => setMenuWanted(event.detail === 0 ? 'keyboard' : 'pointer')}
     />
   );
   if (!menuWanted) return button;
   return (
     <Suspense fallback={button}>
-      <ThemeMenu {...props} />
+      <ThemeMenu {...props} focusFirstChoice={menuWanted === 'keyboard'} />
     </Suspense>
   );
 }
