@@ -67,9 +67,11 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
   // Open a partner's account from the organizations search.
   await page.getByRole('link', { name: 'Organizations' }).click();
   await page.getByRole('searchbox', { name: 'Search organizations' }).fill('Demo Payments');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/q=Demo\+Payments/);
+  await expect(page.getByRole('button', { name: 'Open Demo Payments', exact: true })).toBeVisible();
   await page.goBack();
+  await expect(page).not.toHaveURL(/q=/);
   await expect(page.getByRole('searchbox', { name: 'Search organizations' })).toHaveValue('');
   await page.goForward();
   await expect(page.getByRole('searchbox', { name: 'Search organizations' })).toHaveValue('Demo Payments');
@@ -83,7 +85,8 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
   // The opened account survives a reload of the session, and the team is readable but not manageable.
   await page.reload();
   await expect(shell.accountSwitcher()).toHaveAccessibleName('Account: Demo Payments');
-  await page.getByRole('link', { name: 'Team' }).click();
+  // The sidebar's link: the dashboard's getting-started card links to the team screen too.
+  await shell.sidebar().getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('table', { name: 'Members' })).toContainText('demo@rampart.dev');
   await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
   // The auditor holds auditTrail:view, so the account's own trail is there too.
