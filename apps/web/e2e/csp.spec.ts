@@ -35,7 +35,10 @@ test('signed out: /login, its theme menu and the sign-up form with its select ru
   await expect(login.heading()).toHaveText('Sign in to Rampart');
   // The theme menu is a Radix dropdown.
   await page.getByRole('button', { name: /^Theme: / }).click();
+  // Escape before the menu has mounted would leave it open (and the page inert) once it does.
+  await expect(page.getByRole('menu')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // A Radix Select renders its own <style> tag in the list.
