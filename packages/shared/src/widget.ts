@@ -1,4 +1,5 @@
 // What the server hands the widget page (window.__RAMPART_WIDGET__) and what the widget's JSON API answers.
+import type { ThemeConfig } from './themes.ts';
 
 export const WIDGET_FLOWS = ['buy', 'sell', 'swap'] as const;
 export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
@@ -70,6 +71,10 @@ export interface WidgetBootstrap {
   theme: 'light' | 'dark' | null;
   colorCode: string | null;
   redirectURL: string | null;
+  /** The account's active theme (issue 14); null: the built-in look. A colorCode parameter still overrides its button colour. */
+  themeConfig: ThemeConfig | null;
+  /** Set when the page was opened with preview=1 by the theme editor: drafts are accepted by postMessage from this origin only. */
+  preview: { dashboardOrigin: string } | null;
 }
 
 export interface WidgetQuote {
