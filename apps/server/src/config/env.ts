@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_THEME_FONT_HOSTS } from '@rampart/shared/themes';
 import { parseKek } from '../lib/secret-box.ts';
 
 const booleanFlag = z
@@ -53,6 +54,12 @@ const envSchema = z
       .transform((value) => String(Number(value)))
       .default('5'),
     WIDGET_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev').default('rampart.dev'),
+    // Hosts a widget theme's web-font stylesheet may come from (comma list); the widget's CSP allows exactly these.
+    THEME_FONT_HOSTS: z
+      .string()
+      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'host names such as fonts.googleapis.com, comma-separated')).min(1, 'at least one host'))
+      .default([...DEFAULT_THEME_FONT_HOSTS]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     FILE_STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: httpUrl.optional(),
