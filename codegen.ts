@@ -35,6 +35,8 @@ const config: CodegenConfig = {
           Webhook: '../modules/webhooks/webhooks.repository.ts#WebhookRow',
           WebhookDelivery: '../modules/webhooks/webhooks.repository.ts#WebhookDeliveryRow',
           ProductStatus: '../modules/go-live/go-live.service.ts#ProductStatusView',
+          Theme: '../modules/themes/themes.repository.ts#ThemeRow',
+          ThemeVersion: '../modules/themes/themes.repository.ts#ThemeVersionRow',
         },
       },
     },
