@@ -37,6 +37,7 @@ const config: CodegenConfig = {
           ProductStatus: '../modules/go-live/go-live.service.ts#ProductStatusView',
           Theme: '../modules/themes/themes.repository.ts#ThemeRow',
           ThemeVersion: '../modules/themes/themes.repository.ts#ThemeVersionRow',
+          ThemeEditorSettings: '../modules/themes/themes.service.ts#ThemeEditorSettingsView',
         },
       },
     },

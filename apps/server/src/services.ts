@@ -38,6 +38,8 @@ import { createRampRepository } from './modules/ramp/ramp.repository.ts';
 import { createRampService } from './modules/ramp/ramp.service.ts';
 import { createGettingStartedRepository } from './modules/getting-started/getting-started.repository.ts';
 import { createGettingStartedService } from './modules/getting-started/getting-started.service.ts';
+import { createThemesRepository } from './modules/themes/themes.repository.ts';
+import { createThemesService } from './modules/themes/themes.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -72,6 +74,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const goLive = createGoLiveService({ repository: createGoLiveRepository(database.db), kyb, mailer, config });
   const rampPort = (): RampPort => ramp;
   const testProcessing = createTestProcessing({ transactions, jobs, repository: widgetRepository, ramp: rampPort, config });
+  const themes = createThemesService({ repository: createThemesRepository(database.db), config, developers });
   const widget = createWidgetService({ repository: widgetRepository, developers, transactions, goLive, processing: testProcessing, ramp: rampPort, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
@@ -114,6 +117,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     goLive,
     ramp,
     widget,
+    themes,
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {

@@ -20,6 +20,7 @@ import { UploadScalar } from '../lib/graphql-uploads.ts';
 import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
 import { rampResolvers } from '../modules/ramp/ramp.resolvers.ts';
 import { gettingStartedResolvers } from '../modules/getting-started/getting-started.resolvers.ts';
+import { themesResolvers } from '../modules/themes/themes.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -101,6 +102,7 @@ export function buildResolvers(services: Services) {
     kybResolvers,
     rampResolvers,
     gettingStartedResolvers,
+    themesResolvers,
   );
   const typeDefs = loadTypeDefs();
   applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);

@@ -67,6 +67,12 @@ function webhook(changes: Changes): string {
   return url ? `the webhook to ${url}` : 'a webhook';
 }
 
+/** "the theme “Brand”", from the theme the mutation returned (or the name it was given). */
+function theme(changes: Changes): string {
+  const name = text(subject(changes, 'name')) ?? text(changes.name);
+  return name ? `the theme “${name}”` : 'the theme';
+}
+
 function reason(changes: Changes): string {
   const because = text(changes.reason);
   return because ? ` (reason: ${because})` : '';
@@ -145,6 +151,13 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   deleteIntegration: () => 'Removed an integration',
   createTestTransaction: (c) => `Created a test ${text((c.input as Record<string, unknown> | undefined)?.kind) ?? ''} transaction`.replace('  ', ' '),
   moveTestTransaction: (c) => `Moved a test transaction to ${splitWords(text(c.status) ?? 'a new status')}`,
+  // Widget themes
+  generateInitialTheme: (c) =>
+    `Created ${theme(c)}${text(c.brandColor) ? ` from the brand colour ${text(c.brandColor)}` : c.logo ? ' from a logo' : ''}${c.makeActive === true ? ' and made it active' : ''}`,
+  changeActiveTheme: (c) => `Made ${theme(c)} active`,
+  updateActiveTheme: (c) => `Saved ${typeof c.expectedVersion === 'number' ? `version ${c.expectedVersion + 1}` : 'a new version'} of ${theme(c)}`,
+  restoreThemeVersion: (c) => `Restored ${typeof c.version === 'number' ? `version ${c.version}` : 'an earlier version'} of ${theme(c)}`,
+  deleteAccountTheme: () => 'Deleted a theme',
   // Payouts and NFT
   createAffiliatePayoutConfiguration: () => 'Set the payout wallet',
   updateAffiliatePayoutConfiguration: () => 'Changed the payout wallet',

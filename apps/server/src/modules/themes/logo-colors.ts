@@ -1,0 +1,121 @@
+// A logo's dominant colours, for generateInitialTheme. Pure-JS decoders (pngjs, jpeg-js) keep native image libraries
+// out of the server; the pixel dimensions are read from the header (image-size) before anything is decoded, so a small
+// file claiming a huge canvas is refused before it can take the memory.
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import jpeg from 'jpeg-js';
+import pngjs from 'pngjs';
+import quantize from 'quantize';
+import { THEME_LOGO_MAX_BYTES, THEME_LOGO_MAX_PIXELS } from '@rampart/shared/themes';
+import { mostBrandLike } from '@rampart/shared/theme-colors';
+import { badInput } from '../../graphql/errors.ts';
+import { UploadedFile } from '../../lib/graphql-uploads.ts';
+
+/** At most this many pixels are read for the palette: plenty for a logo's few colours, bounded work for a large one. */
+const SAMPLE_PIXELS = 20_000;
+const PALETTE_SIZE = 6;
+const MAX_SIDE = Math.round(Math.sqrt(THEME_LOGO_MAX_PIXELS));
+
+const refuse = (message: string) => badInput({ logo: message });
+
+/** What file-type calls a format, as people say it. */
+const FORMAT_NAMES: Record<string, string> = {
+  'image/gif': 'a GIF',
+  'image/webp': 'a WebP image',
+  'image/avif': 'an AVIF image',
+  'image/heic': 'a HEIC image',
+  'image/heif': 'a HEIF image',
+  'image/bmp': 'a BMP image',
+  'image/tiff': 'a TIFF image',
+  'image/x-icon': 'an icon file',
+  'image/vnd.microsoft.icon': 'an icon file',
+  'application/pdf': 'a PDF',
+  'application/zip': 'a ZIP archive',
+};
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`.replace('.0 MB', ' MB');
+}
+
+/** The logo's type by its content: PNG or JPEG, anything else refused with a sentence naming what it is. */
+async function logoType(bytes: Buffer): Promise<'png' | 'jpeg'> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected?.mime === 'image/png') return 'png';
+  if (detected?.mime === 'image/jpeg') return 'jpeg';
+  const what = detected
+    ? (FORMAT_NAMES[detected.mime] ?? `a ${detected.ext.toUpperCase()} file`)
+    : /<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('latin1'))
+      ? 'an SVG'
+      : null;
+  throw refuse(what ? `The logo is ${what}: upload a PNG or JPEG.` : 'The logo is not an image we can read: upload a PNG or JPEG.');
+}
+
+/** RGBA pixels of the logo, after its header's dimensions were checked. */
+function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: number; data: Uint8Array } {
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
+  }
+  if (!size.width || !size.height) throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
+  if (size.width * size.height > THEME_LOGO_MAX_PIXELS) {
+    throw refuse(`The logo is ${size.width} × ${size.height} pixels: at most ${MAX_SIDE} × ${MAX_SIDE}. Upload a smaller version.`);
+  }
+  try {
+    if (type === 'png') {
+      const image = pngjs.PNG.sync.read(bytes);
+      return { width: image.width, height: image.height, data: image.data };
+    }
+    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: THEME_LOGO_MAX_PIXELS / 1_000_000 + 1, maxMemoryUsageInMB: 256 });
+    return { width: image.width, height: image.height, data: image.data };
+  } catch {
+    throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
+  }
+}
+
+function hexOf([r, g, b]: readonly [number, number, number]): string {
+  return `#${[r, g, b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The dominant colours of decoded RGBA pixels, each with the share of sampled opaque pixels nearest to it. */
+export function dominantColors(image: { width: number; height: number; data: Uint8Array }): { color: string; weight: number }[] {
+  const total = image.width * image.height;
+  const step = Math.max(1, Math.floor(total / SAMPLE_PIXELS));
+  const pixels: quantize.RgbPixel[] = [];
+  for (let index = 0; index < total; index += step) {
+    const at = index * 4;
+    // Transparent pixels are the logo's background, not its colours.
+    if ((image.data[at + 3] ?? 0) < 128) continue;
+    pixels.push([image.data[at]!, image.data[at + 1]!, image.data[at + 2]!]);
+  }
+  if (pixels.length === 0) return [];
+  const palette = new Set(pixels.map((pixel) => pixel.join(',')));
+  // quantize needs at least two distinct colours to split; a single-colour logo is its own palette.
+  if (palette.size === 1) return [{ color: hexOf(pixels[0]!), weight: 1 }];
+  const map = quantize(pixels, PALETTE_SIZE);
+  if (!map) return [{ color: hexOf(pixels[0]!), weight: 1 }];
+  const counts = new Map<string, { rgb: quantize.RgbPixel; count: number }>();
+  for (const pixel of pixels) {
+    const nearest = map.map(pixel);
+    const key = nearest.join(',');
+    const entry = counts.get(key) ?? { rgb: nearest, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count).map((entry) => ({ color: hexOf(entry.rgb), weight: entry.count / pixels.length }));
+}
+
+/**
+ * The brand colour of an uploaded logo: PNG or JPEG by content, at most THEME_LOGO_MAX_BYTES and THEME_LOGO_MAX_PIXELS,
+ * the most colourful of its dominant colours. Every refusal is BAD_USER_INPUT on the field `logo`.
+ */
+export async function brandColorOfLogo(file: unknown): Promise<string> {
+  if (!(file instanceof UploadedFile)) throw refuse('Send the logo as a GraphQL multipart request (operations, map and the file).');
+  if (file.isOverLimit || file.sizeBytes > THEME_LOGO_MAX_BYTES) throw refuse(`The logo is too large: at most ${megabytes(THEME_LOGO_MAX_BYTES)}.`);
+  if (file.sizeBytes === 0) throw refuse('The logo file is empty.');
+  const type = await logoType(file.bytes);
+  const colors = dominantColors(decode(file.bytes, type));
+  if (colors.length === 0) throw refuse('The logo is fully transparent: upload one with visible colours, or give a brand colour.');
+  return mostBrandLike(colors)!;
+}
