@@ -20,6 +20,8 @@ export const WIDGET_PARAMS = [
   'colorCode',
   'language',
   'theme',
+  /** `1`: the theme editor's preview (drafts by postMessage, no funnel events). */
+  'preview',
 ] as const;
 export type WidgetParamName = (typeof WIDGET_PARAMS)[number];
 export type WidgetParams = Partial<Record<WidgetParamName, string>>;

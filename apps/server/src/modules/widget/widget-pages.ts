@@ -1,18 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { THEME_LOADER_TYPES, type ThemeConfig, type ThemeLoaderType } from '@rampart/shared/themes';
 import type { WidgetBootstrap } from '@rampart/shared/widget';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The Content-Security-Policy of a widget page: its own resources only, framed only by the account's origins. */
-export function widgetCsp(frameAncestors: string[], nonce: string): string {
+/** `https://host` of each allowed web-font host (THEME_FONT_HOSTS), plus Google's font files host when its CSS host is allowed. */
+export function fontSources(fontHosts: readonly string[]): string[] {
+  const hosts = new Set(fontHosts.map((host) => host.toLowerCase()).filter((host) => /^[a-z0-9.-]+$/.test(host)));
+  // fonts.googleapis.com serves the stylesheet only; its @font-face files come from fonts.gstatic.com.
+  if (hosts.has('fonts.googleapis.com')) hosts.add('fonts.gstatic.com');
+  return [...hosts].map((host) => `https://${host}`);
+}
+
+/**
+ * The Content-Security-Policy of a widget page: its own resources (and a theme's web font from the allowed font hosts)
+ * only, framed only by the account's origins.
+ */
+export function widgetCsp(frameAncestors: string[], nonce: string, fontHosts: readonly string[] = []): string {
+  const fonts = fontSources(fontHosts);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
+    ["style-src 'self' 'unsafe-inline'", ...fonts].join(' '),
     "img-src 'self' data: https:",
     "connect-src 'self'",
-    "font-src 'self' data:",
+    ["font-src 'self' data:", ...fonts].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -80,12 +93,31 @@ export function widgetHtmlSource(webRoot: string | null) {
   };
 }
 
-/** The page answered for a session: the built widget, or (API-only runs) a minimal shell, with the bootstrap before </head>. */
+const HEX = /^#[0-9a-f]{6}$/i;
+/** The built-in look's splash (widget.css --bg and --brand), for accounts without a theme and for any invalid colour. */
+const DEFAULT_SPLASH = { lightBackground: '#f6f7fb', lightLoader: '#4f46e5', darkBackground: '#0d111a', darkLoader: '#8b8cf8', loaderType: 'spinner' as ThemeLoaderType };
+
+/**
+ * The splash screen, painted by the page before any script runs (its CSS is widget.css, a render-blocking stylesheet);
+ * the widget removes it once the first step has rendered (main.tsx). Only #rrggbb colours and a known loader reach the
+ * markup, so nothing in a stored theme can inject HTML or CSS. Light or dark follows `theme`, else the device (CSS).
+ */
+export function splashMarkup(config: ThemeConfig | null, mode: 'light' | 'dark' | null): string {
+  const given = config?.splashScreen;
+  const colour = (key: 'lightBackground' | 'lightLoader' | 'darkBackground' | 'darkLoader') => (typeof given?.[key] === 'string' && HEX.test(given[key]) ? given[key] : DEFAULT_SPLASH[key]);
+  const loader = given && (THEME_LOADER_TYPES as readonly string[]).includes(given.loaderType) ? given.loaderType : DEFAULT_SPLASH.loaderType;
+  const style = `--splash-light-bg:${colour('lightBackground')};--splash-light-loader:${colour('lightLoader')};--splash-dark-bg:${colour('darkBackground')};--splash-dark-loader:${colour('darkLoader')}`;
+  return `<div id="rampart-splash" class="rw-splash" data-loader="${loader}"${mode ? ` data-mode="${mode}"` : ''} style="${style}" role="progressbar" aria-label="Loading"><span class="rw-loader" aria-hidden="true"><i></i><i></i><i></i></span></div>`;
+}
+
+/** The page answered for a session: the built widget, or (API-only runs) a minimal shell, with the bootstrap before </head> and the splash first in <body>. */
 export function widgetPage(built: string | null, bootstrap: WidgetBootstrap, nonce: string): string {
   const script = bootstrapScript(bootstrap, nonce);
+  const splash = splashMarkup(bootstrap.themeConfig, bootstrap.theme);
   if (built) {
     // Vite's module scripts are same-origin files ('self'); only the bootstrap is inline, under the nonce.
-    return built.includes('</head>') ? built.replace('</head>', `${script}</head>`) : `${script}${built}`;
+    const withScript = built.includes('</head>') ? built.replace('</head>', `${script}</head>`) : `${script}${built}`;
+    return withScript.replace(/<body[^>]*>/, (body) => `${body}${splash}`);
   }
   return `<!doctype html>
 <html lang="en">
@@ -94,6 +126,6 @@ export function widgetPage(built: string | null, bootstrap: WidgetBootstrap, non
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Rampart widget</title>
 ${script}</head>
-<body><div id="root">The widget front end is not built (npm run build -w @rampart/web).</div></body>
+<body>${splash}<div id="root">The widget front end is not built (npm run build -w @rampart/web).</div></body>
 </html>`;
 }

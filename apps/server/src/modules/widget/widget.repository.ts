@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { apiKeys } from '../../db/schema/developers.ts';
 import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema/ramp.ts';
+import { themes } from '../../db/schema/themes.ts';
 import { customers } from '../../db/schema/transactions.ts';
 
 export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
@@ -12,12 +13,23 @@ export type WidgetEventName = (typeof widgetEvents.$inferInsert)['event'];
 
 export function createWidgetRepository(db: Database) {
   return {
-    /** The account and mode of a working publishable key (a rolled one works until its deletion time). */
+    /**
+     * The account and mode of a working publishable key (a rolled one works until its deletion time), with the config of
+     * the account's active theme (null: none), read in the same statement (the partial unique index holds one at most).
+     */
     async publishableKey(value: string) {
       const [row] = await db
-        .select({ accountId: apiKeys.accountId, liveMode: apiKeys.liveMode, accountName: accounts.name, allowedIframeAncestorUrls: accounts.allowedIframeAncestorUrls, status: accounts.status })
+        .select({
+          accountId: apiKeys.accountId,
+          liveMode: apiKeys.liveMode,
+          accountName: accounts.name,
+          allowedIframeAncestorUrls: accounts.allowedIframeAncestorUrls,
+          status: accounts.status,
+          themeConfig: themes.config,
+        })
         .from(apiKeys)
         .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+        .leftJoin(themes, and(eq(themes.accountId, apiKeys.accountId), eq(themes.isActive, true)))
         .where(and(eq(apiKeys.displayValue, value), eq(apiKeys.type, 'publishable'), or(isNull(apiKeys.deletedAt), gt(apiKeys.deletedAt, sql`now()`))))
         .limit(1);
       return row;
@@ -42,7 +54,11 @@ export function createWidgetRepository(db: Database) {
       return row?.urls ?? [];
     },
 
-    /** Records a funnel step once per session (and transaction, when given). */
+    /**
+     * Records a funnel step once per session (and transaction, when given). A theme-editor preview session (params
+     * preview=1) records no funnel step, so analytics count customers only; its `transaction_created` is still written
+     * (it says which session may read the transaction).
+     */
     async recordEvent(values: { accountId: string; liveMode: boolean; sessionId: string | null; flow: WidgetFlow; event: WidgetEventName; transactionId?: string | null }) {
       const transactionId = values.transactionId ?? null;
       await db.execute(sql`
@@ -54,7 +70,10 @@ export function createWidgetRepository(db: Database) {
             and (${values.sessionId}::uuid is null or session_id = ${values.sessionId})
             and (${transactionId}::uuid is null or transaction_id = ${transactionId})
             and (${values.sessionId}::uuid is not null or ${transactionId}::uuid is not null)
-        )`);
+        )
+        and (${values.event} = 'transaction_created' or not exists (
+          select 1 from widget_sessions where id = ${values.sessionId}::uuid and params->>'preview' = '1'
+        ))`);
     },
 
     /** The session a widget transaction was created in (null for test-helper transactions). */

@@ -61,7 +61,7 @@ export async function registerWidget(app: FastifyInstance, deps: { services: Ser
       const opened = await widget.open(request.params.flow, rawQuery, request.query as Record<string, unknown>, request.headers['user-agent'] ?? null);
       if (opened.ignored.length) request.log.info({ ignored: opened.ignored, sessionId: opened.sessionId }, 'widget parameters ignored');
       const nonce = crypto.randomBytes(16).toString('base64');
-      reply.header('content-security-policy', widgetCsp(opened.frameAncestors, nonce));
+      reply.header('content-security-policy', widgetCsp(opened.frameAncestors, nonce, opened.fontHosts));
       return reply.type('text/html; charset=utf-8').send(widgetPage(builtHtml(), opened.bootstrap, nonce));
     } catch (error) {
       if (!(error instanceof WidgetPageRefusal)) throw error;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { isDecimalString } from '@rampart/shared/money';
+import { themeConfigSchema } from '@rampart/shared/themes';
 import { explorerLinks, FIAT_CURRENCIES, FAILURE_REASONS } from '@rampart/shared/transactions';
 import {
   SIGNATURE_REQUIRED_PARAMS,
@@ -153,6 +154,7 @@ export function createWidgetService(deps: {
     };
     if (params.colorCode !== undefined && !/^#[0-9a-f]{6}$/i.test(params.colorCode)) drop('colorCode', 'not a #RRGGBB colour');
     if (params.theme !== undefined && params.theme !== 'light' && params.theme !== 'dark') drop('theme', 'neither light nor dark');
+    if (params.preview !== undefined && params.preview !== '1') drop('preview', 'not 1');
     if (params.language !== undefined && params.language !== 'en') {
       drop('language', 'only en is available');
       params.language = 'en';
@@ -302,7 +304,9 @@ export function createWidgetService(deps: {
       if (/^sk_/.test(apiKey)) throw new WidgetPageRefusal(401, 'This link uses the wrong key', 'A widget link carries the publishable key (pk_…). Never put a secret key in a link: roll it now in Developers › API keys.');
       const key = /^pk_(test|live)_[A-Za-z0-9]{8,64}$/.test(apiKey) ? await repository.publishableKey(apiKey) : undefined;
       if (!key) throw new WidgetPageRefusal(401, 'This link’s key does not work', 'The publishable key in this widget link is unknown, or it was rolled and has stopped working.');
-      const ancestors = frameAncestorSources(key.allowedIframeAncestorUrls);
+      // The theme editor frames a preview from the dashboard's own origin, which the partner does not list.
+      const preview = query.preview === '1';
+      const ancestors = frameAncestorSources(preview ? [...key.allowedIframeAncestorUrls, config.PUBLIC_URL] : key.allowedIframeAncestorUrls);
       if (key.liveMode) throw new WidgetPageRefusal(403, 'Live payments are not available in this deployment', 'This widget link uses a live key. This Rampart deployment processes test-mode payments only: use the test publishable key (pk_test_…).', ancestors);
       const { params, ignored } = cleanParams(query);
       const { signed, signature, misplaced } = splitSignature(rawQuery);
@@ -332,8 +336,9 @@ export function createWidgetService(deps: {
         isSigned: Boolean(signature),
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       });
-      await repository.recordEvent({ accountId: key.accountId, liveMode: key.liveMode, sessionId: row.id, flow, event: 'opened' });
-      const lockedParams = signature ? (Object.keys(params).filter((name) => !['apiKey', 'colorCode', 'theme', 'language'].includes(name)) as WidgetParamName[]) : [];
+      // A preview is the partner looking at their theme, not a customer: no funnel step (recordEvent skips them too).
+      if (!preview) await repository.recordEvent({ accountId: key.accountId, liveMode: key.liveMode, sessionId: row.id, flow, event: 'opened' });
+      const lockedParams = signature ? (Object.keys(params).filter((name) => !['apiKey', 'colorCode', 'theme', 'language', 'preview'].includes(name)) as WidgetParamName[]) : [];
       const bootstrap: WidgetBootstrap = {
         sessionToken: token,
         flow,
@@ -348,9 +353,12 @@ export function createWidgetService(deps: {
         theme: (params.theme as 'light' | 'dark' | undefined) ?? null,
         colorCode: params.colorCode ?? null,
         redirectURL: params.redirectURL ?? null,
+        // Saved configs were validated on save; checked again so a row changed by hand cannot reach the page.
+        themeConfig: key.themeConfig ? (themeConfigSchema.safeParse(key.themeConfig).data ?? null) : null,
+        preview: preview ? { dashboardOrigin: new URL(config.PUBLIC_URL).origin } : null,
       };
       void userAgent;
-      return { bootstrap, frameAncestors: ancestors, ignored, sessionId: row.id };
+      return { bootstrap, frameAncestors: ancestors, fontHosts: config.THEME_FONT_HOSTS, ignored, sessionId: row.id };
     },
 
     /** The hot path (the widget re-quotes on every change): one statement loads the session and all the quote reads. */

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWorker, type RunningWorker } from '../../jobs/worker.ts';
+import { generateThemeConfig } from '@rampart/shared/theme-colors';
+import type { ThemeConfig } from '@rampart/shared/themes';
 import { signWidgetUrl } from '../developers/developers.service.ts';
+import { splashMarkup, widgetCsp } from './widget-pages.ts';
 
 // The worker is started here (not by the harness) so one test can stop and restart it.
 let t: TestApp;
@@ -152,6 +155,113 @@ describe('widget links', () => {
     // A rolled key stops working once deleted.
     await t.database.pool.query(`update api_keys set deleted_at = now() - interval '1 second' where display_value = $1`, [p.pk]);
     expect((await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}`)).status).toBe(401);
+  });
+});
+
+describe('widget themes', () => {
+  async function themed(config: ThemeConfig, isActive = true, name = 'Brand') {
+    const p = await partner();
+    await t.database.pool.query('insert into themes (account_id, name, is_active, config) values ($1, $2, $3, $4)', [p.accountId, name, isActive, JSON.stringify(config)]);
+    return p;
+  }
+  const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+
+  it('hands the widget the active theme’s config and paints its splash colours before any script; no active theme is the built-in look', async () => {
+    const config = { ...generateThemeConfig('#0e7490'), fontFamily: 'Inter', fontUrl: 'https://fonts.googleapis.com/css2?family=Inter' };
+    config.splashScreen = { lightBackground: '#fefce8', lightLoader: '#854d0e', darkBackground: '#1c1917', darkLoader: '#fde047', loaderType: 'dots' };
+    const p = await themed(config);
+    await t.database.pool.query('insert into themes (account_id, name, is_active, config) values ($1, $2, false, $3)', [p.accountId, 'Old', JSON.stringify(generateThemeConfig('#be123c'))]);
+    const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&theme=dark`);
+    expect(page.status).toBe(200);
+    expect(page.bootstrap.themeConfig).toEqual(config);
+    expect(page.bootstrap.preview).toBeNull();
+    const splash = /<div id="rampart-splash"[^>]*>/.exec(page.html)![0];
+    expect(splash).toContain('data-loader="dots"');
+    expect(splash).toContain('data-mode="dark"');
+    expect(splash).toContain('--splash-light-bg:#fefce8;--splash-light-loader:#854d0e;--splash-dark-bg:#1c1917;--splash-dark-loader:#fde047');
+    // The splash comes before the bootstrap's consumer: it is the first thing in <body>.
+    expect(page.html.indexOf('rampart-splash')).toBeGreaterThan(page.html.indexOf('<body'));
+
+    const plain = await open(`${t.baseUrl}/widget/buy?apiKey=${(await partner()).pk}`);
+    expect(plain.bootstrap.themeConfig).toBeNull();
+    expect(plain.html).toContain('data-loader="spinner"');
+    expect(plain.html).not.toContain('data-mode=');
+    // An inactive theme alone is not used.
+    const inactive = await themed(generateThemeConfig('#15803d'), false);
+    expect((await open(`${t.baseUrl}/widget/sell?apiKey=${inactive.pk}`)).bootstrap.themeConfig).toBeNull();
+  });
+
+  it('a stored config that does not validate reaches neither the bootstrap nor the splash: the built-in look', async () => {
+    const config = generateThemeConfig('#7c3aed');
+    const hostile = { ...config, splashScreen: { ...config.splashScreen, lightBackground: 'red;background:url(https://evil.example.com)', darkLoader: '"><script>alert(1)</script>', loaderType: 'marquee' } };
+    const p = await themed(hostile as unknown as ThemeConfig);
+    const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}`);
+    expect(page.status).toBe(200);
+    expect(page.bootstrap.themeConfig).toBeNull();
+    const splash = /<div id="rampart-splash"[^>]*>/.exec(page.html)![0];
+    expect(splash).toContain('--splash-light-bg:#f6f7fb;--splash-light-loader:#4f46e5;');
+    expect(splash).toContain('data-loader="spinner"');
+    expect(page.html).not.toContain('evil.example.com');
+    expect(page.html).not.toContain('alert(1)');
+  });
+
+  it('splashMarkup writes only #rrggbb colours and known loaders', () => {
+    const config = generateThemeConfig('#7c3aed');
+    const markup = splashMarkup({ ...config, splashScreen: { ...config.splashScreen, lightBackground: 'red;x:url(a)', loaderType: 'marquee' as 'bar' } }, 'light');
+    expect(markup).toContain('--splash-light-bg:#f6f7fb;');
+    expect(markup).toContain(`--splash-light-loader:${config.splashScreen.lightLoader};`);
+    expect(markup).toContain('data-loader="spinner" data-mode="light"');
+    expect(markup).not.toContain('url(');
+  });
+
+  it('preview=1: the dashboard’s origin may frame the page and post drafts, and the session records no funnel step', async () => {
+    const p = await themed(generateThemeConfig('#0e7490'));
+    const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&preview=1`);
+    expect(page.status).toBe(200);
+    expect(page.bootstrap.preview).toEqual({ dashboardOrigin: 'http://localhost:3000' });
+    expect(page.bootstrap.params.preview).toBe('1');
+    const csp = page.headers.get('content-security-policy')!;
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self' https://shop.example.com http://localhost:3000");
+    const quote = await api(page.bootstrap.sessionToken, 'POST', '/quote', BUY);
+    expect(quote.status).toBe(200);
+    // A transaction is still tied to its session (so the preview can read it), but nothing counts in the funnel.
+    const tx = (await api(page.bootstrap.sessionToken, 'POST', '/transactions', { ...BUY, email: 'p@example.com', walletAddress: WALLET })).body.transaction;
+    await api(page.bootstrap.sessionToken, 'POST', `/transactions/${tx.id}/payment`, { ...CARD, cardNumber: '4000000000000002' });
+    expect((await api(page.bootstrap.sessionToken, 'GET', `/transactions/${tx.id}`)).status).toBe(200);
+    const events = await t.database.pool.query(`select event from widget_events where account_id = $1 order by id`, [p.accountId]);
+    expect(events.rows.map((r) => r.event)).toEqual(['transaction_created']);
+
+    // Without preview the same account's page is framed by its own origins only and counts as usual.
+    const normal = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&preview=yes`);
+    expect(normal.bootstrap.preview).toBeNull();
+    expect(normal.bootstrap.params.preview).toBeUndefined();
+    expect(directive(normal.headers.get('content-security-policy')!, 'frame-ancestors')).toBe("frame-ancestors 'self' https://shop.example.com");
+    await api(normal.bootstrap.sessionToken, 'POST', '/quote', BUY);
+    const counted = await t.database.pool.query(`select event from widget_events where session_id = $1 order by id`, [(await t.database.pool.query('select id from widget_sessions where account_id = $1 order by created_at desc limit 1', [p.accountId])).rows[0].id]);
+    expect(counted.rows.map((r) => r.event)).toEqual(['opened', 'quoted']);
+  });
+
+  it('a signed preview link does not lock preview; a refused preview page may still be framed by the dashboard', async () => {
+    const p = await partner();
+    const signed = signWidgetUrl(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&walletAddress=${WALLET}&preview=1`, p.sk).url;
+    const page = await open(signed);
+    expect(page.status).toBe(200);
+    expect(page.bootstrap.lockedParams).toEqual(['walletAddress']);
+    const refused = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&walletAddress=${WALLET}&preview=1`);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://shop.example.com http://localhost:3000");
+  });
+
+  it('CSP: style-src and font-src allow each configured font host (and Google’s font files with its stylesheets), nothing else', async () => {
+    const page = await open(`${t.baseUrl}/widget/buy?apiKey=${(await partner()).pk}`);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline' https://fonts.googleapis.com https://fonts.bunny.net https://fonts.gstatic.com");
+    expect(directive(csp, 'font-src')).toBe("font-src 'self' data: https://fonts.googleapis.com https://fonts.bunny.net https://fonts.gstatic.com");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
+    const custom = widgetCsp([], 'n', ['fonts.example.com', 'bad host; script-src *']);
+    expect(directive(custom, 'style-src')).toBe("style-src 'self' 'unsafe-inline' https://fonts.example.com");
+    expect(directive(custom, 'font-src')).toBe("font-src 'self' data: https://fonts.example.com");
+    expect(custom).not.toContain('script-src *');
   });
 });
 
