@@ -62,5 +62,4 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: ROUTES.subscription, title: 'Subscription', description: 'Your plan, invoices and billing details.' },
   { path: ROUTES.analytics, title: 'Analytics', description: 'In-depth reports on your volumes and customers.' },
   { path: ROUTES.quarterlyReview, title: 'Quarterly review' },
-  { path: ROUTES.theme, title: 'Theme', description: 'Colours, fonts and splash screen of the widget.' },
 ];

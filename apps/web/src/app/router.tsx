@@ -61,6 +61,7 @@ const GoLiveRoute = lazy(() => import('@/app/routes/go-live'));
 const RampCryptosRoute = lazy(() => import('@/app/routes/ramp/cryptos'));
 const RampFeesRoute = lazy(() => import('@/app/routes/ramp/fees'));
 const RampIntegrateRoute = lazy(() => import('@/app/routes/ramp/integrate'));
+const ThemeRoute = lazy(() => import('@/app/routes/theme'));
 
 function SuspenseOutlet() {
   return (
@@ -138,6 +139,7 @@ export const routes: RouteObject[] = [
                         element: <AreaRoute title={title} description={description} />,
                       })),
                       { path: ROUTES.team, element: page(TeamRoute) },
+                      { path: ROUTES.theme, element: page(ThemeRoute) },
                       { path: ROUTES.profile, element: <Navigate to={ROUTES.profileGeneral} replace /> },
                       { path: ROUTES.profileGeneral, element: page(ProfileGeneralRoute) },
                       { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },

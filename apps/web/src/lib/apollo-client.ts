@@ -25,6 +25,8 @@ export function createCache(): InMemoryCache {
     possibleTypes: POSSIBLE_TYPES,
     typePolicies: {
       Customer: CUSTOMER_TYPE_POLICY,
+      // One per account, without an id: the theme editor reads its settings and its preview URL in two queries.
+      ThemeEditorSettings: { merge: true },
       Query: {
         fields: {
           selectedAccountId: { read: () => selectedAccountIdVar() },

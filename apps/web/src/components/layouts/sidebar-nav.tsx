@@ -10,6 +10,7 @@ import {
   CreditCardIcon,
   LayoutDashboardIcon,
   PercentIcon,
+  PaletteIcon,
   PlugIcon,
   CalendarRangeIcon,
   Building2Icon,
@@ -74,6 +75,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     label: 'Manage',
     items: [
       { label: 'Developers', to: ROUTES.developers, icon: CodeIcon, permission: 'apiKeys:read' },
+      { label: 'Theme', to: ROUTES.theme, icon: PaletteIcon, permission: 'themes:read' },
       { label: 'Team', to: ROUTES.team, icon: UsersRoundIcon, permission: 'team:read' },
       { label: 'Subscription', to: ROUTES.subscription, icon: CreditCardIcon, permission: 'billing:read' },
       { label: 'Analytics', to: ROUTES.analytics, icon: BarChart3Icon, permission: 'analytics:read' },

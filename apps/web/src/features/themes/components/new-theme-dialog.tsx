@@ -1,0 +1,240 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { THEME_LOGO_CONTENT_TYPES, themeColorSchema, themeNameSchema } from '@rampart/shared/themes';
+import { ImageIcon, SparklesIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Spinner } from '@/components/ui/spinner';
+import { GenerateInitialThemeMutation, THEMES_REFETCH } from '@/features/themes/api/themes';
+import { toast } from '@/hooks/use-toast';
+import { formatBytes } from '@/lib/format';
+import { applyServerErrors } from '@/lib/form-errors';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const schema = z
+  .object({
+    name: z.string(),
+    source: z.enum(['color', 'logo']),
+    brandColor: z.string(),
+    makeActive: z.boolean(),
+  })
+  .superRefine((values, context) => {
+    const name = themeNameSchema.safeParse(values.name);
+    if (!name.success) context.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]?.message ?? 'Give the theme a name.' });
+    if (values.source === 'color') {
+      const color = themeColorSchema.safeParse(values.brandColor);
+      if (!color.success) context.addIssue({ code: 'custom', path: ['brandColor'], message: color.error.issues[0]?.message ?? 'Enter a colour as #RRGGBB.' });
+    }
+  });
+type Values = z.infer<typeof schema>;
+
+/** The logo's problem before it is sent (the server checks the content again). */
+export function logoProblem(file: { type: string; size: number }, maxBytes: number): string | null {
+  if (!(THEME_LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'Upload a PNG or JPEG image.';
+  if (file.size > maxBytes) return `The logo is too large: at most ${formatBytes(maxBytes)}.`;
+  return null;
+}
+
+const PICKER = /^#[0-9a-f]{6}$/i;
+
+/**
+ * "New theme": light and dark colour sets generated on the server from a brand colour or a logo's dominant colours,
+ * every text and button pair meeting AA. The first theme of an account always becomes the active one.
+ */
+export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoMaxBytes, defaultName }: { open: boolean; onOpenChange: (open: boolean) => void; accountId: string; hasActive: boolean; logoMaxBytes: number; defaultName: string }) {
+  const [generate] = useMutation(GenerateInitialThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: defaultName, source: 'color', brandColor: '#4f46e5', makeActive: true } });
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoPreview, setLogoPreview] = useState<string | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const source = form.watch('source');
+  const brandColor = form.watch('brandColor');
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset({ name: defaultName, source: 'color', brandColor: '#4f46e5', makeActive: true });
+    setLogo(null);
+    setLogoPreview(null);
+    setLogoError(null);
+    setGeneralError(null);
+  }, [open, defaultName, form]);
+
+  function chooseLogo(file: File | null) {
+    setLogo(null);
+    setLogoPreview(null);
+    setLogoError(null);
+    if (!file) return;
+    const problem = logoProblem(file, logoMaxBytes);
+    if (problem) {
+      setLogoError(problem);
+      return;
+    }
+    setLogo(file);
+    // A data: URL, not a blob: one — the page's CSP allows data: images.
+    const reader = new FileReader();
+    reader.onload = () => setLogoPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    if (values.source === 'logo' && !logo) {
+      setLogoError(logoError ?? 'Choose a PNG or JPEG logo.');
+      return;
+    }
+    try {
+      const result = await generate({
+        variables: {
+          accountId,
+          name: values.name.trim(),
+          brandColor: values.source === 'color' ? values.brandColor.trim() : null,
+          logo: values.source === 'logo' ? logo : null,
+          makeActive: hasActive ? values.makeActive : true,
+        },
+      });
+      const theme = result.data?.generateInitialTheme;
+      toast({ title: `“${theme?.name ?? values.name}” generated`, description: theme?.isActive ? 'It is the active theme: the widget uses it now.' : 'Saved beside the active theme.' });
+      onOpenChange(false);
+    } catch (caught) {
+      const unmatched = applyServerErrors(form, caught, { name: 'name', brandColor: 'brandColor' });
+      const logoMessage = describeApiError(caught).fields['logo'];
+      if (logoMessage) setLogoError(logoMessage);
+      if (unmatched && !logoMessage) setGeneralError(unmatched);
+    }
+  });
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !submitting && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>New theme</DialogTitle>
+          <DialogDescription>We build light and dark colours from your brand, with readable text and buttons. You can fine-tune every colour afterwards.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+            <ErrorAlert title="Could not generate the theme" message={generalError} />
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Theme name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="off" maxLength={60} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="source"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Start from</FormLabel>
+                  <FormControl>
+                    <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-4">
+                      <Label className="font-normal">
+                        <RadioGroupItem value="color" />
+                        Brand colour
+                      </Label>
+                      <Label className="font-normal">
+                        <RadioGroupItem value="logo" />
+                        Logo
+                      </Label>
+                    </RadioGroup>
+                  </FormControl>
+                </FormItem>
+              )}
+            />
+            {source === 'color' ? (
+              <FormField
+                control={form.control}
+                name="brandColor"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Brand colour</FormLabel>
+                    <div className="flex items-center gap-2">
+                      <input
+                        type="color"
+                        aria-label="Brand colour: colour picker"
+                        value={PICKER.test(brandColor.trim()) ? brandColor.trim().toLowerCase() : '#000000'}
+                        onChange={(event) => field.onChange(event.target.value)}
+                        className="h-9 w-11 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+                      />
+                      <FormControl>
+                        <Input {...field} className="w-32 font-mono" autoComplete="off" spellCheck={false} maxLength={7} placeholder="#RRGGBB" />
+                      </FormControl>
+                    </div>
+                    <FormDescription className="text-xs">Your main button colour, as #RRGGBB.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ) : (
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="theme-logo">Logo</Label>
+                <Input id="theme-logo" type="file" accept={THEME_LOGO_CONTENT_TYPES.join(',')} aria-invalid={logoError ? true : undefined} aria-describedby="theme-logo-hint" onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)} />
+                <p id="theme-logo-hint" className="text-xs text-muted-foreground">
+                  PNG or JPEG, at most {formatBytes(logoMaxBytes)}. Its main colours are picked on our server; the image itself is not kept.
+                </p>
+                {logoError && (
+                  <p className="text-sm font-medium text-destructive" role="alert">
+                    {logoError}
+                  </p>
+                )}
+                {logo && (
+                  <div className="flex items-center gap-3 rounded-md border p-2">
+                    {logoPreview ? <img src={logoPreview} alt="The chosen logo" className="size-14 rounded bg-muted object-contain" /> : <ImageIcon className="size-6 text-muted-foreground" aria-hidden />}
+                    <span className="min-w-0 truncate text-sm">
+                      {logo.name} · {formatBytes(logo.size)}
+                    </span>
+                  </div>
+                )}
+              </div>
+            )}
+            {hasActive ? (
+              <FormField
+                control={form.control}
+                name="makeActive"
+                render={({ field }) => (
+                  <FormItem className="flex flex-row items-start gap-2">
+                    <FormControl>
+                      <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                    </FormControl>
+                    <div className="flex flex-col gap-1">
+                      <FormLabel className="font-normal">Make it the active theme</FormLabel>
+                      <FormDescription className="text-xs">The widget opened by URL switches to it straight away.</FormDescription>
+                    </div>
+                  </FormItem>
+                )}
+              />
+            ) : (
+              <p className="text-sm text-muted-foreground">This is the account’s first theme: the widget uses it straight away.</p>
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? <Spinner label="Generating" /> : <SparklesIcon aria-hidden />}
+                Generate theme
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMutation } from '@apollo/client/react';
+import { CheckIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { ChangeActiveThemeMutation, DeleteAccountThemeMutation, THEMES_REFETCH } from '@/features/themes/api/themes';
+import { ThemeSwatches } from '@/features/themes/components/theme-swatches';
+import type { Themes_ThemeFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { describeApiError } from '@/lib/graphql-errors';
+
+type Pending = { kind: 'activate' | 'delete'; theme: Themes_ThemeFragment };
+
+/** The account's saved themes: which one the widget uses, switching to another, deleting those not in use. */
+export function SavedThemesCard({ accountId, themes, canManage, dirty, onNewTheme }: { accountId: string; themes: Themes_ThemeFragment[]; canManage: boolean; dirty: boolean; onNewTheme: () => void }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [activate, activating] = useMutation(ChangeActiveThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
+  const [remove, removing] = useMutation(DeleteAccountThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
+  const active = themes.find((theme) => theme.isActive);
+
+  async function confirm() {
+    if (!pending) return;
+    const { kind, theme } = pending;
+    try {
+      if (kind === 'activate') {
+        await activate({ variables: { accountId, themeId: theme.id } });
+        toast({ title: `“${theme.name}” is the active theme`, description: 'The widget opened by URL uses it now.' });
+      } else {
+        await remove({ variables: { accountId, themeId: theme.id } });
+        toast({ title: `“${theme.name}” deleted` });
+      }
+    } catch (caught) {
+      toast({ variant: 'destructive', title: kind === 'activate' ? 'Could not switch the theme' : 'Could not delete the theme', description: describeApiError(caught).message });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const busy = activating.loading || removing.loading;
+  return (
+    <Card role="region" aria-label="Saved themes">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="text-base">Saved themes</CardTitle>
+          <CardDescription>The widget uses the active theme. Keep others ready for a campaign or a redesign.</CardDescription>
+        </div>
+        {canManage && (
+          <Button type="button" variant="outline" size="sm" onClick={onNewTheme}>
+            <PlusIcon aria-hidden />
+            New theme
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y rounded-md border">
+          {themes.map((theme) => (
+            <li key={theme.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5" data-testid="saved-theme">
+              <ThemeSwatches config={theme.config} />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                  <span className="truncate">{theme.name}</span>
+                  {theme.isActive && (
+                    <Badge>
+                      <CheckIcon aria-hidden />
+                      Active
+                    </Badge>
+                  )}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  Version {theme.version} · saved <time dateTime={theme.updatedAt} title={formatDateTime(theme.updatedAt, { zone: true })}>{formatRelativeTime(theme.updatedAt)}</time>
+                </span>
+              </div>
+              {canManage && !theme.isActive && (
+                <div className="flex gap-1">
+                  <Button type="button" variant="outline" size="sm" onClick={() => setPending({ kind: 'activate', theme })} aria-label={`Use “${theme.name}”`}>
+                    Use this theme
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => setPending({ kind: 'delete', theme })} aria-label={`Delete “${theme.name}”`}>
+                    <Trash2Icon aria-hidden />
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !busy && setPending(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{pending?.kind === 'delete' ? `Delete “${pending.theme.name}”?` : `Use “${pending?.theme.name ?? ''}”?`}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {pending?.kind === 'delete'
+                ? 'The theme and all its versions are deleted. This cannot be undone.'
+                : `The widget opened by URL switches to it straight away${active ? `, instead of “${active.name}”` : ''}.${dirty ? ' Your unsaved changes are discarded.' : ''}`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className={pending?.kind === 'delete' ? 'bg-destructive text-white hover:bg-destructive/90' : undefined}
+              disabled={busy}
+              onClick={(event) => {
+                event.preventDefault();
+                void confirm();
+              }}
+            >
+              {busy && <Spinner label={pending?.kind === 'delete' ? 'Deleting' : 'Switching'} />}
+              {pending?.kind === 'delete' ? 'Delete theme' : 'Use this theme'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
