@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ThemeConfig } from '@rampart/shared/themes';
 import type { Database } from '../../db/client.ts';
 import { themes, themeVersions } from '../../db/schema/themes.ts';
@@ -125,15 +125,18 @@ export function createThemesRepository(db: Database) {
       return row.id;
     },
 
-    /** Every version of a theme, newest first, with who saved each. */
-    async versionsOf(themeId: string): Promise<ThemeVersionRow[]> {
+    /** Every version of each theme, newest first, with who saved each: one query for a list of themes. */
+    async versionsOf(themeIds: string[]): Promise<Map<string, ThemeVersionRow[]>> {
+      const byTheme = new Map<string, ThemeVersionRow[]>(themeIds.map((id) => [id, []]));
+      if (themeIds.length === 0) return byTheme;
       const rows = await db
         .select({ version: themeVersions, author })
         .from(themeVersions)
         .leftJoin(users, eq(users.id, themeVersions.createdByUserId))
-        .where(eq(themeVersions.themeId, themeId))
-        .orderBy(desc(themeVersions.version));
-      return rows.map((row) => ({ ...row.version, createdBy: authorOf(row.author) }));
+        .where(inArray(themeVersions.themeId, themeIds))
+        .orderBy(themeVersions.themeId, desc(themeVersions.version));
+      for (const row of rows) byTheme.get(row.version.themeId)?.push({ ...row.version, createdBy: authorOf(row.author) });
+      return byTheme;
     },
 
     async findVersion(themeId: string, version: number): Promise<ThemeVersionRow | null> {

@@ -1,5 +1,9 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession } from '../../graphql/context.ts';
+import { requestLoader } from '../../graphql/request-loader.ts';
+import type { ThemeVersionRow } from './themes.repository.ts';
+
+const loadVersions = requestLoader<ThemeVersionRow[]>((context, themeIds) => context.services.themes.versionsOf(themeIds));
 
 export const themesResolvers: Resolvers = {
   Query: {
@@ -31,7 +35,7 @@ export const themesResolvers: Resolvers = {
     deleteAccountTheme: (_parent, args, context) => context.services.themes.deleteAccountTheme(requireGrant(context).accountId, args.themeId),
   },
   Theme: {
-    versions: (theme, _args, context) => context.services.themes.versions(theme.id),
+    versions: async (theme, _args, context) => (await loadVersions(context, theme.id)) ?? [],
   },
   ThemeEditorSettings: {
     previewUrl: (settings, args, context) => context.services.themes.previewUrl(settings.accountId, args.flow ?? 'buy'),

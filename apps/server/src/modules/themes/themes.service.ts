@@ -75,7 +75,8 @@ export function createThemesService(deps: { repository: ThemesRepository; config
 
   return {
     accountThemes: (accountId: string) => repository.listForAccount(accountId),
-    versions: (themeId: string) => repository.versionsOf(themeId),
+    /** Versions of several themes at once (the list's Theme.versions fields share one query per request). */
+    versionsOf: (themeIds: string[]) => repository.versionsOf(themeIds),
 
     /** The active theme's config for the widget opened by URL; null: the widget's built-in look. */
     activeThemeConfig: (accountId: string): Promise<ThemeConfig | null> => repository.activeConfig(accountId),
