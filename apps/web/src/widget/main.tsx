@@ -1,11 +1,13 @@
-// The widget's entry: reads the bootstrap the server injected into the page and starts the flow.
+// The widget's entry: reads the bootstrap the server injected into the page, applies the account's theme and starts
+// the flow; in the theme editor's preview it also applies the drafts the editor posts.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Link2Off } from 'lucide-react';
 import type { WidgetBootstrap } from '@rampart/shared/widget';
 import { Shell, WidgetApp } from './app';
+import { Preview, Started } from './components/theme-root';
 import { createWidgetApi } from './lib/api';
-import { applyTheme } from './lib/theme';
+import { applyTheme, isThemeConfig } from './lib/theme';
 import './widget.css';
 
 declare global {
@@ -37,18 +39,22 @@ if (!container) throw new Error('widget.html has no #root element');
 
 const bootstrap = window.__RAMPART_WIDGET__;
 if (isBootstrap(bootstrap)) {
-  applyTheme(bootstrap.theme, bootstrap.colorCode);
+  // A config that does not check out (an older shape, a hand-edited row) falls back to the built-in look.
+  applyTheme({ config: isThemeConfig(bootstrap.themeConfig) ? bootstrap.themeConfig : null, mode: bootstrap.theme, colorCode: bootstrap.colorCode });
   document.title = `${bootstrap.flow === 'sell' ? 'Sell' : bootstrap.flow === 'swap' ? 'Swap' : 'Buy'} crypto · ${bootstrap.account.name}`;
+  const app = <WidgetApp bootstrap={bootstrap} api={createWidgetApi(bootstrap.sessionToken)} />;
   createRoot(container).render(
     <StrictMode>
-      <WidgetApp bootstrap={bootstrap} api={createWidgetApi(bootstrap.sessionToken)} />
+      <Started>{bootstrap.preview ? <Preview bootstrap={bootstrap}>{app}</Preview> : app}</Started>
     </StrictMode>,
   );
 } else {
-  applyTheme(null, null);
+  applyTheme({ config: null, mode: null, colorCode: null });
   createRoot(container).render(
     <StrictMode>
-      <NoBootstrap />
+      <Started>
+        <NoBootstrap />
+      </Started>
     </StrictMode>,
   );
 }
