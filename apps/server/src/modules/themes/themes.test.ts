@@ -6,6 +6,7 @@ import { contrastIssues, generateThemeConfig } from '@rampart/shared/theme-color
 import { parseEnv } from '../../config/env.ts';
 import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { describeAuditEvent } from '../audit/audit-sentences.ts';
 import { savedAtWords } from './themes.service.ts';
 
 let t: TestApp;
@@ -252,6 +253,14 @@ describe('saving the active theme', () => {
     const stale = await owner.client.gql(RESTORE, { a: owner.accountId, r: 2, v: 2 });
     expect(errorCode(stale)).toBe('CONFLICT');
     expect(stale.errors![0]!.message).toMatch(/^Grace Hopper saved version 3 of “Brand” at \d\d:\d\d UTC after you opened it\. Version 2 was not restored/);
+    // A version whose web font comes from a host no longer allowed (the provider changed THEME_FONT_HOSTS) stays history.
+    const oldFont = { ...opened.config, fontFamily: 'Inter', fontUrl: 'https://fonts.retired.example/inter.css' };
+    await t.database.pool.query(`insert into theme_versions (theme_id, version, name, config) values ($1, 99, 'Brand', $2::jsonb)`, [opened.id, JSON.stringify(oldFont)]);
+    const retired = await owner.client.gql(RESTORE, { a: owner.accountId, r: 99, v: 3 });
+    expect(fieldsOf(retired)).toEqual({
+      version: 'Version 99 uses a web font from a host that is no longer allowed (only fonts.googleapis.com or fonts.bunny.net is): restore another version, or change the font.',
+    });
+    await t.database.pool.query(`delete from theme_versions where theme_id = $1 and version = 99`, [opened.id]);
     const missing = await owner.client.gql(RESTORE, { a: owner.accountId, r: 9, v: 3 });
     expect(fieldsOf(missing)).toEqual({ version: '“Brand” has no version 9.' });
     expect((await versionRows(opened.id)).length).toBe(3);
@@ -410,5 +419,19 @@ describe('generated themes', () => {
       logo: 'Send the logo as a GraphQL multipart request (operations, map and the file).',
     });
     expect(await themesOf(owner.client, owner.accountId)).toEqual([]);
+  });
+});
+
+describe('the audit trail of themes', () => {
+  it('reads each theme change as a sentence', () => {
+    const event = (operation: string, changes: Record<string, unknown>) => describeAuditEvent({ operation, kind: 'mutation', changes });
+    expect(event('generateInitialTheme', { name: 'Brand', brandColor: '#4f46e5', makeActive: true, _subject: { name: 'Brand' } })).toBe(
+      'Created the theme “Brand” from the brand colour #4f46e5 and made it active',
+    );
+    expect(event('generateInitialTheme', { name: 'Logo', logo: { fileName: 'logo.png' } })).toBe('Created the theme “Logo” from a logo');
+    expect(event('changeActiveTheme', { themeId: 'x', _subject: { name: 'Brand' } })).toBe('Made the theme “Brand” active');
+    expect(event('updateActiveTheme', { expectedVersion: 3, _subject: { name: 'Brand' } })).toBe('Saved version 4 of the theme “Brand”');
+    expect(event('restoreThemeVersion', { version: 2, expectedVersion: 4, _subject: { name: 'Brand' } })).toBe('Restored version 2 of the theme “Brand”');
+    expect(event('deleteAccountTheme', { themeId: 'x' })).toBe('Deleted a theme');
   });
 });
