@@ -56,15 +56,17 @@ export function createThemesService(deps: { repository: ThemesRepository; config
   async function refusal(accountId: string, input: { themeId: string | null; expectedVersion: number }, notSaved: string): Promise<AppError> {
     const active = await repository.findActive(accountId);
     if (!active) return new AppError('NOT_FOUND', NO_ACTIVE_THEME_MESSAGE);
+    // What the editor needs to offer a reload without parsing the sentence.
+    const facts = { activeThemeId: active.id, currentVersion: active.version };
     if (input.themeId && active.id !== input.themeId) {
-      return new AppError('CONFLICT', `“${active.name}” was made the active theme after you opened this one. ${notSaved}`);
+      return new AppError('CONFLICT', `“${active.name}” was made the active theme after you opened this one. ${notSaved}`, facts);
     }
     if (input.expectedVersion > active.version) {
-      return new AppError('CONFLICT', `“${active.name}” has no version ${input.expectedVersion} yet (its latest is version ${active.version}): reload the theme.`);
+      return new AppError('CONFLICT', `“${active.name}” has no version ${input.expectedVersion} yet (its latest is version ${active.version}): reload the theme.`, facts);
     }
     const latest = await repository.findVersion(active.id, active.version);
     const who = latest?.createdBy?.name ?? active.updatedBy?.name ?? 'Someone';
-    return new AppError('CONFLICT', `${who} saved version ${active.version} of “${active.name}” ${savedAtWords(latest?.createdAt ?? active.updatedAt)} after you opened it. ${notSaved}`);
+    return new AppError('CONFLICT', `${who} saved version ${active.version} of “${active.name}” ${savedAtWords(latest?.createdAt ?? active.updatedAt)} after you opened it. ${notSaved}`, facts);
   }
 
   async function reload(accountId: string, themeId: string): Promise<ThemeRow> {

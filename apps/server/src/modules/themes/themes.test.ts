@@ -192,6 +192,7 @@ describe('saving the active theme', () => {
     expect(second.errors![0]!.message).toBe(
       `Grace Hopper saved version 2 of “Brand” ${savedAtWords(new Date())} after you opened it. Your changes were not saved: copy what you need, reload the theme, and apply them again.`,
     );
+    expect(second.errors![0]!.extensions).toMatchObject({ code: 'CONFLICT', activeThemeId: opened.id, currentVersion: 2 });
     const [theme] = await themesOf(grace.client, grace.accountId);
     expect(theme).toMatchObject({ name: 'Brand', version: 2 });
     expect(theme!.config.light.primary).toBe('#0f766e');
