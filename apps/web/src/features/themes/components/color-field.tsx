@@ -55,7 +55,7 @@ export function ColorField({ name, label, description, warnings }: { name: Field
             </div>
             {description && <FormDescription className="text-xs">{description}</FormDescription>}
             <FormMessage />
-            <div role="status" className="empty:hidden">
+            <div role="status" className="empty:-mt-1.5">
               {warnings.map((warning) => (
                 <p key={warning} className="flex items-start gap-1.5 text-xs font-medium text-amber-800 dark:text-amber-300">
                   <TriangleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden />

@@ -29,9 +29,9 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { RestoreThemeVersionMutation, UpdateActiveThemeMutation } from '@/features/themes/api/themes';
 import { ColorField } from '@/features/themes/components/color-field';
+import { SegmentedControl } from '@/features/themes/components/segmented-control';
 import { SavedThemesCard } from '@/features/themes/components/saved-themes-card';
 import { ThemePreview } from '@/features/themes/components/theme-preview';
 import { UnsavedChangesGuard } from '@/features/themes/components/unsaved-changes-guard';
@@ -226,20 +226,25 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
           <form noValidate aria-label="Theme editor" onSubmit={(event) => void save(event)} className="flex min-w-0 flex-col gap-6">
             <ErrorAlert title="Could not save the theme" message={generalError} />
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <Tabs value={mode} onValueChange={(next) => setMode(next as ThemeMode)}>
-                <TabsList aria-label="Colour set">
-                  {THEME_MODES.map((key) => (
-                    <TabsTrigger key={key} value={key}>
+              <SegmentedControl
+                label="Colour set"
+                value={mode}
+                onChange={setMode}
+                options={THEME_MODES.map((key) => ({
+                  value: key,
+                  name: issueCount[key] > 0 ? `${THEME_MODE_LABEL[key]}, ${issueCount[key]} contrast ${issueCount[key] === 1 ? 'warning' : 'warnings'}` : undefined,
+                  label: (
+                    <>
                       {THEME_MODE_LABEL[key]}
                       {issueCount[key] > 0 && (
-                        <Badge variant="warning" className="px-1.5 py-0 text-[0.7rem]" aria-label={`${issueCount[key]} contrast ${issueCount[key] === 1 ? 'warning' : 'warnings'}`}>
+                        <Badge variant="warning" className="px-1.5 py-0 text-[0.7rem]" aria-hidden>
                           {issueCount[key]}
                         </Badge>
                       )}
-                    </TabsTrigger>
-                  ))}
-                </TabsList>
-              </Tabs>
+                    </>
+                  ),
+                }))}
+              />
               <p className="text-xs text-muted-foreground">The widget follows the device’s setting, or the theme=light|dark URL parameter.</p>
             </div>
 

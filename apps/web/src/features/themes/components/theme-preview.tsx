@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ThemePreviewUrlQuery } from '@/features/themes/api/themes';
+import { SegmentedControl } from '@/features/themes/components/segmented-control';
 import { isWidgetReady, previewMessage, previewOrigin } from '@/features/themes/lib/theme-draft';
 import type { ThemePreviewFlow } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -54,15 +54,7 @@ export function ThemePreview({ accountId, config, mode, showSplash }: { accountI
           <CardTitle className="text-base">Preview</CardTitle>
           <p className="text-xs text-muted-foreground">{ready ? 'Your unsaved changes show here as you make them.' : 'Loading the widget…'}</p>
         </div>
-        <Tabs value={flow} onValueChange={(next) => setFlow(next as ThemePreviewFlow)}>
-          <TabsList aria-label="Widget flow">
-            {(Object.keys(FLOW_LABEL) as ThemePreviewFlow[]).map((key) => (
-              <TabsTrigger key={key} value={key}>
-                {FLOW_LABEL[key]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        <SegmentedControl label="Widget flow" value={flow} onChange={setFlow} options={(Object.keys(FLOW_LABEL) as ThemePreviewFlow[]).map((key) => ({ value: key, label: FLOW_LABEL[key] }))} />
       </CardHeader>
       <CardContent className="px-4">
         {error && !data ? (
