@@ -28,7 +28,7 @@ export function ColorField({ name, label, description, warnings }: { name: Field
       render={({ field }) => {
         const value = typeof field.value === 'string' ? field.value : '';
         return (
-          <FormItem className="gap-1.5" data-testid={`color-${name}`}>
+          <FormItem className="scroll-mt-24 scroll-mb-24 gap-1.5" data-testid={`color-${name}`}>
             <FormLabel>{label}</FormLabel>
             <div className="flex items-center gap-2">
               <input

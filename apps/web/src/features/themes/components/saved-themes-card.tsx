@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { CheckIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { CheckIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import {
   AlertDialog,
@@ -25,7 +25,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 type Pending = { kind: 'activate' | 'delete'; theme: Themes_ThemeFragment };
 
 /** The account's saved themes: which one the widget uses, switching to another, deleting those not in use. */
-export function SavedThemesCard({ accountId, themes, canManage, dirty, onNewTheme }: { accountId: string; themes: Themes_ThemeFragment[]; canManage: boolean; dirty: boolean; onNewTheme: () => void }) {
+export function SavedThemesCard({ accountId, themes, canManage, dirty }: { accountId: string; themes: Themes_ThemeFragment[]; canManage: boolean; dirty: boolean }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [activate, activating] = useMutation(ChangeActiveThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
   const [remove, removing] = useMutation(DeleteAccountThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
@@ -52,24 +52,16 @@ export function SavedThemesCard({ accountId, themes, canManage, dirty, onNewThem
   const busy = activating.loading || removing.loading;
   return (
     <Card role="region" aria-label="Saved themes">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle className="text-base">Saved themes</CardTitle>
-          <CardDescription>The widget uses the active theme. Keep others ready for a campaign or a redesign.</CardDescription>
-        </div>
-        {canManage && (
-          <Button type="button" variant="outline" size="sm" onClick={onNewTheme}>
-            <PlusIcon aria-hidden />
-            New theme
-          </Button>
-        )}
+      <CardHeader>
+        <CardTitle className="text-base">Saved themes</CardTitle>
+        <CardDescription>The widget uses the active theme. Keep others ready for a campaign or a redesign.</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col divide-y rounded-md border">
           {themes.map((theme) => (
             <li key={theme.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5" data-testid="saved-theme">
               <ThemeSwatches config={theme.config} />
-              <div className="flex min-w-0 flex-1 flex-col">
+              <div className="flex min-w-0 flex-1 basis-44 flex-col">
                 <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
                   <span className="truncate">{theme.name}</span>
                   {theme.isActive && (
@@ -84,7 +76,7 @@ export function SavedThemesCard({ accountId, themes, canManage, dirty, onNewThem
                 </span>
               </div>
               {canManage && !theme.isActive && (
-                <div className="flex gap-1">
+                <div className="ml-auto flex gap-1">
                   <Button type="button" variant="outline" size="sm" onClick={() => setPending({ kind: 'activate', theme })} aria-label={`Use “${theme.name}”`}>
                     Use this theme
                   </Button>

@@ -28,7 +28,6 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
 import { RestoreThemeVersionMutation, UpdateActiveThemeMutation } from '@/features/themes/api/themes';
 import { ColorField } from '@/features/themes/components/color-field';
 import { SegmentedControl } from '@/features/themes/components/segmented-control';
@@ -221,7 +220,6 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
       )}
 
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_420px]">
-        <div className="flex min-w-0 flex-col gap-6">
         <Form {...form}>
           <form noValidate aria-label="Theme editor" onSubmit={(event) => void save(event)} className="flex min-w-0 flex-col gap-6">
             <ErrorAlert title="Could not save the theme" message={generalError} />
@@ -245,7 +243,12 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
                   ),
                 }))}
               />
-              <p className="text-xs text-muted-foreground">The widget follows the device’s setting, or the theme=light|dark URL parameter.</p>
+              <p className="text-xs text-muted-foreground">
+                The widget follows the device’s setting, or the theme=light|dark URL parameter.{' '}
+                <a href="#theme-preview" className="font-medium text-foreground underline underline-offset-4 xl:hidden">
+                  See the preview
+                </a>
+              </p>
             </div>
 
             <fieldset disabled={readOnly || submitting} className="flex min-w-0 flex-col gap-6">
@@ -377,7 +380,7 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
               <Card>
                 <CardHeader>
                   <CardTitle className="text-base">Splash screen · {THEME_MODE_LABEL[mode].toLowerCase()}</CardTitle>
-                  <CardDescription>Shown while the widget starts. The loader needs 3:1 contrast against its background.</CardDescription>
+                  <CardDescription>Shown while the widget starts. The loader needs 3:1 contrast against its background. To see it, turn on “Preview splash screen” in the preview.</CardDescription>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-5">
                   <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
@@ -412,13 +415,6 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
               </Card>
             </fieldset>
 
-            <div className="flex items-center gap-2">
-              <Switch id="theme-preview-splash" checked={showSplash} onCheckedChange={setShowSplash} />
-              <Label htmlFor="theme-preview-splash" className="font-normal">
-                Preview splash screen
-              </Label>
-            </div>
-
             {canManage && (
               <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-1 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
                 <p className="mr-auto text-sm text-muted-foreground" role="status">
@@ -435,11 +431,14 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
             )}
           </form>
         </Form>
-        <SavedThemesCard accountId={accountId} themes={themes} canManage={canManage} dirty={dirty} onNewTheme={onNewTheme} />
+
+        {/* Beside the controls on wide screens (sticky, below the shell's header); after them on narrow ones. */}
+        <div id="theme-preview" className="min-w-0 scroll-mt-20 xl:sticky xl:top-20 xl:col-start-2 xl:row-span-2 xl:row-start-1">
+          <ThemePreview accountId={accountId} config={previewConfig} mode={mode} showSplash={showSplash} onShowSplashChange={setShowSplash} />
         </div>
 
-        <div className="min-w-0 xl:sticky xl:top-4">
-          <ThemePreview accountId={accountId} config={previewConfig} mode={mode} showSplash={showSplash} />
+        <div className="min-w-0 xl:col-start-1">
+          <SavedThemesCard accountId={accountId} themes={themes} canManage={canManage} dirty={dirty} />
         </div>
       </div>
 

@@ -84,7 +84,7 @@ export function ThemeScreen() {
             <p className="text-sm text-muted-foreground">Ask an administrator or a developer of this account to generate one.</p>
           )}
         </section>
-        {themes.length > 0 && <SavedThemesCard accountId={accountId} themes={themes} canManage={canManage} dirty={false} onNewTheme={() => setCreating(true)} />}
+        {themes.length > 0 && <SavedThemesCard accountId={accountId} themes={themes} canManage={canManage} dirty={false} />}
       </>
     );
   }
