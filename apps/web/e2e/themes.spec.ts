@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
 import { expect, test } from './fixtures.ts';
+import { createStaff } from './kyb-fixtures.ts';
+import { openSignedIn } from './team-fixtures.ts';
 import { rgb, ThemePage, widgetColours } from './pages/theme-pages.ts';
 
 // Issue 14's browser test: a theme generated from a brand colour, the real widget in the editor's preview following the
@@ -128,6 +131,67 @@ test('restore an earlier version from the history', async ({ browser }) => {
   await page.getByRole('button', { name: 'Version history' }).click();
   await expect(history.getByTestId('theme-version').first()).toContainText('Version 4');
   await expect(history.getByTestId('theme-version').first()).toContainText('Restored from version 2');
+  await page.context().close();
+});
+
+/** A 64×64 PNG logo: a purple square on white. */
+function logoPng(): Buffer {
+  const png = new PNG({ width: 64, height: 64 });
+  for (let y = 0; y < 64; y += 1) {
+    for (let x = 0; x < 64; x += 1) {
+      const inside = x > 12 && x < 52 && y > 12 && y < 52;
+      const at = (y * 64 + x) * 4;
+      png.data.set(inside ? [124, 58, 237, 255] : [255, 255, 255, 255], at);
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+test('a second theme from a logo, kept beside the active one, then deleted; the active one cannot be deleted', async ({ browser }) => {
+  const { page, editor } = await openEditor(browser);
+  await expect(editor.heading()).toHaveText('Brand');
+  await page.getByRole('button', { name: 'New theme' }).first().click();
+  const dialog = editor.newThemeDialog();
+  await dialog.getByLabel('Theme name').fill('Campaign');
+  await dialog.getByRole('radio', { name: 'Logo' }).click();
+  // Not an image: refused before sending.
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(dialog.getByRole('alert')).toHaveText('Upload a PNG or JPEG image.');
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+  await expect(dialog.getByRole('img', { name: 'The chosen logo' })).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Make it the active theme' }).click();
+  await dialog.getByRole('button', { name: 'Generate theme' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+
+  const saved = editor.savedThemes();
+  await expect(saved.getByTestId('saved-theme')).toHaveCount(2);
+  await expect(editor.heading()).toHaveText('Brand');
+  // The active theme offers no delete; the other one does.
+  await expect(saved.getByRole('button', { name: 'Delete “Brand”' })).toHaveCount(0);
+  await saved.getByRole('button', { name: 'Delete “Campaign”' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete “Campaign”?' });
+  await confirm.getByRole('button', { name: 'Delete theme' }).click();
+  await expect(saved.getByTestId('saved-theme')).toHaveCount(1);
+  await page.context().close();
+});
+
+test('staff who may only view themes see the editor read-only', async ({ browser }) => {
+  const staff = await createStaff('theme-auditor', 'Auditor');
+  const page = await openSignedIn(browser, staff, partner.accountId);
+  await page.addInitScript((accountId) => {
+    window.sessionStorage.setItem('staffOpenedAccounts', JSON.stringify([{ id: accountId, name: 'Dev themes', organizationName: 'Dev Labs Ltd' }]));
+  }, partner.accountId);
+  const editor = new ThemePage(page);
+  await editor.goto();
+  await expect(editor.heading()).toHaveText('Brand');
+  await expect(page.getByText('You can look, not change')).toBeVisible();
+  await expect(editor.hex('Button')).toBeDisabled();
+  await expect(editor.saveButton()).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'New theme' })).toHaveCount(0);
+  await editor.previewWidget();
+  await page.getByRole('button', { name: 'Version history' }).click();
+  await expect(editor.history().getByTestId('theme-version').first()).toBeVisible();
+  await expect(editor.history().getByRole('button', { name: /^Restore/ })).toHaveCount(0);
   await page.context().close();
 });
 
