@@ -32,6 +32,13 @@ describe('sidebar visibility', () => {
     expect(labels({ role: 'support_specialist', adminRole: null })).not.toContain('Analytics');
   });
 
+  it('shows Theme to the roles that may read themes (administrators, developers) and to staff who view them', () => {
+    expect(labels({ role: 'administrator', adminRole: null })).toContain('Theme');
+    expect(labels({ role: 'developer', adminRole: null })).toContain('Theme');
+    for (const role of ['analyst', 'support_specialist'] as const) expect(labels({ role, adminRole: null })).not.toContain('Theme');
+    expect(labels({ role: null, adminRole: 'Auditor' })).toContain('Theme');
+  });
+
   it('shows the admin section to auditing staff, and account areas only with an account', () => {
     expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual(['Dashboard', 'Profile', 'Organizations', 'Audit trail', 'Business verification']);
   });

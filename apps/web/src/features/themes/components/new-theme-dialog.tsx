@@ -37,10 +37,16 @@ const schema = z
   });
 type Values = z.infer<typeof schema>;
 
+/** The limit as the server words it: 2 MB is 2 × 1024 × 1024 bytes. */
+export function logoLimit(maxBytes: number): string {
+  const mebibytes = maxBytes / (1024 * 1024);
+  return Number.isInteger(mebibytes) ? `${mebibytes} MB` : formatBytes(maxBytes);
+}
+
 /** The logo's problem before it is sent (the server checks the content again). */
 export function logoProblem(file: { type: string; size: number }, maxBytes: number): string | null {
   if (!(THEME_LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'Upload a PNG or JPEG image.';
-  if (file.size > maxBytes) return `The logo is too large: at most ${formatBytes(maxBytes)}.`;
+  if (file.size > maxBytes) return `The logo is too large: at most ${logoLimit(maxBytes)}.`;
   return null;
 }
 
@@ -187,7 +193,7 @@ export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoM
                 <Label htmlFor="theme-logo">Logo</Label>
                 <Input id="theme-logo" type="file" accept={THEME_LOGO_CONTENT_TYPES.join(',')} aria-invalid={logoError ? true : undefined} aria-describedby="theme-logo-hint" onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)} />
                 <p id="theme-logo-hint" className="text-xs text-muted-foreground">
-                  PNG or JPEG, at most {formatBytes(logoMaxBytes)}. Its main colours are picked on our server; the image itself is not kept.
+                  PNG or JPEG, at most {logoLimit(logoMaxBytes)}. Its main colours are picked on our server; the image itself is not kept.
                 </p>
                 {logoError && (
                   <p className="text-sm font-medium text-destructive" role="alert">

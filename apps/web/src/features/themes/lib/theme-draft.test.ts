@@ -115,3 +115,13 @@ describe('preview messages', () => {
     expect(previewMessage(generated, 'dark', true)).toEqual({ type: 'rampart:theme-preview', config: generated, mode: 'dark', showSplash: true });
   });
 });
+
+describe('logo before upload', () => {
+  it('accepts a PNG or JPEG up to the limit and names the problem otherwise', async () => {
+    const { logoProblem } = await import('@/features/themes/components/new-theme-dialog');
+    expect(logoProblem({ type: 'image/png', size: 1000 }, 2 * 1024 * 1024)).toBeNull();
+    expect(logoProblem({ type: 'image/jpeg', size: 2 * 1024 * 1024 }, 2 * 1024 * 1024)).toBeNull();
+    expect(logoProblem({ type: 'image/gif', size: 1000 }, 2 * 1024 * 1024)).toBe('Upload a PNG or JPEG image.');
+    expect(logoProblem({ type: 'image/png', size: 2 * 1024 * 1024 + 1 }, 2 * 1024 * 1024)).toBe('The logo is too large: at most 2 MB.');
+  });
+});
