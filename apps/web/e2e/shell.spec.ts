@@ -40,6 +40,8 @@ test.describe('signed in', () => {
       { link: 'Commerce', url: /\/commerce$/, heading: 'Commerce', content: 'placeholder' },
       { link: 'Passes', url: /\/passes$/, heading: 'Passes', content: 'placeholder' },
       { link: 'Developers', url: /\/developers\/general$/, heading: 'General', content: () => main.getByText('Your account id and where the widget may be embedded.') },
+      // The demo account has no theme yet: the editor's empty state.
+      { link: 'Theme', url: /\/theme$/, heading: 'Theme', content: () => main.getByRole('heading', { name: 'Your widget uses the built-in look' }) },
       { link: 'Team', url: /\/team$/, heading: 'Team', content: () => main.getByRole('table') },
       { link: 'Subscription', url: /\/subscription$/, heading: 'Subscription', content: 'placeholder' },
       { link: 'Analytics', url: /\/analytics$/, heading: 'Analytics', content: 'placeholder' },
