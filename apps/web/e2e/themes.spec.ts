@@ -184,7 +184,7 @@ test('staff who may only view themes see the editor read-only', async ({ browser
   const editor = new ThemePage(page);
   await editor.goto();
   await expect(editor.heading()).toHaveText('Brand');
-  await expect(page.getByText('You can look, not change')).toBeVisible();
+  await expect(page.getByText('View only', { exact: true })).toBeVisible();
   await expect(editor.hex('Button')).toBeDisabled();
   await expect(editor.saveButton()).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New theme' })).toHaveCount(0);

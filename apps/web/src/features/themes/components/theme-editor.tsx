@@ -41,6 +41,7 @@ import {
   contrastWarnings,
   draftFieldOf,
   draftFromTheme,
+  previewableConfig,
   sameDraft,
   themeDraftSchema,
   validConfigOf,
@@ -99,7 +100,10 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
 
   // The last valid draft: while a colour is half typed the preview keeps showing the previous one.
   const lastValid = useRef<ThemeConfig | null>(validConfigOf(base.draft));
-  const validConfig = useMemo(() => validConfigOf(draft), [draft]);
+  const validConfig = useMemo(() => {
+    const config = validConfigOf(draft);
+    return config ? previewableConfig(config, allowedFontHosts) : null;
+  }, [draft, allowedFontHosts]);
   if (validConfig) lastValid.current = validConfig;
   const previewConfig = validConfig ?? lastValid.current;
 
@@ -195,8 +199,8 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
       {readOnly && (
         <Alert>
           <LockIcon aria-hidden />
-          <AlertTitle>You can look, not change</AlertTitle>
-          <AlertDescription>Changing the theme needs the theme management permission (administrators and developers have it).</AlertDescription>
+          <AlertTitle>View only</AlertTitle>
+          <AlertDescription>You can see this theme and its preview, but changing it needs the theme management permission, which administrators and developers have.</AlertDescription>
         </Alert>
       )}
 

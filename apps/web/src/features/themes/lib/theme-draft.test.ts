@@ -1,6 +1,6 @@
 import { generateThemeConfig } from '@rampart/shared/theme-colors';
 import { describe, expect, it } from 'vitest';
-import { configInputFromDraft, contrastIssueCount, contrastWarnings, draftFieldOf, draftFromTheme, isWidgetReady, previewMessage, sameDraft, themeDraftSchema, validConfigOf, type ThemeDraft } from './theme-draft';
+import { configInputFromDraft, contrastIssueCount, contrastWarnings, draftFieldOf, draftFromTheme, isWidgetReady, previewableConfig, previewMessage, sameDraft, themeDraftSchema, validConfigOf, type ThemeDraft } from './theme-draft';
 
 const HOSTS = ['fonts.googleapis.com', 'fonts.bunny.net'];
 const generated = generateThemeConfig('#4f46e5');
@@ -109,6 +109,12 @@ describe('preview messages', () => {
     expect(isWidgetReady({ origin, source: frame, data: { type: 'other' } }, frame, origin)).toBe(false);
     expect(isWidgetReady({ origin, source: frame, data: 'rampart:widget-ready' }, frame, origin)).toBe(false);
     expect(isWidgetReady({ origin, source: frame, data: ready }, null, origin)).toBe(false);
+  });
+
+  it('previews a web font only from an allowed host', () => {
+    const allowed = { ...generated, fontFamily: 'Inter', fontUrl: 'https://fonts.googleapis.com/css2?family=Inter' };
+    expect(previewableConfig(allowed, HOSTS)).toBe(allowed);
+    expect(previewableConfig({ ...allowed, fontUrl: 'https://evil.example.com/inter.css' }, HOSTS)).toMatchObject({ fontFamily: 'system', fontUrl: null });
   });
 
   it('carries the draft, the mode and the splash switch', () => {

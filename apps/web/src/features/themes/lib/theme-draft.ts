@@ -210,6 +210,12 @@ function normalised(draft: ThemeDraft) {
   return { name: draft.name.trim(), config: validConfigOf(draft) ?? configInputFromDraft(draft) };
 }
 
+/** What the preview may load: a web font from a host not allowed would only be refused by the widget's CSP. */
+export function previewableConfig(config: ThemeConfig, allowedFontHosts: readonly string[]): ThemeConfig {
+  if (!config.fontUrl || allowedFontHost(config.fontUrl, allowedFontHosts)) return config;
+  return { ...config, fontFamily: 'system', fontUrl: null };
+}
+
 // --- The live preview's messages (origin-checked both ways; see docs of ThemePreviewMessage). ---
 
 /** The widget's origin of a preview URL, or null when the URL is unusable. */
