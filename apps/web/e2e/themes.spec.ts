@@ -87,6 +87,17 @@ test('generate a theme, see the draft in the preview before saving, save, and fi
     await expect(warning).toHaveText('');
   });
 
+  await test.step('a web font from a host the provider does not allow is refused before saving', async () => {
+    const form = editor.editor();
+    await form.getByRole('radio', { name: 'Web font' }).click();
+    await form.getByRole('textbox', { name: 'Family name' }).fill('Inter');
+    await form.getByRole('textbox', { name: 'Stylesheet URL' }).fill('https://fonts.example.com/inter.css');
+    await expect(form.getByText('Web fonts can come from fonts.googleapis.com, fonts.bunny.net only.')).toBeVisible();
+    await expect(form.getByText('Allowed hosts: fonts.googleapis.com, fonts.bunny.net.')).toBeVisible();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect(form.getByRole('radio', { name: 'System font' })).toBeChecked();
+  });
+
   expect(problems).toEqual([]);
   await page.context().close();
 });
