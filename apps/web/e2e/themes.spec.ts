@@ -207,15 +207,26 @@ test('staff who may only view themes see the editor read-only', async ({ browser
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the editor passes axe (${scheme})`, async ({ browser }) => {
+  test(`the editor, its version history and the new-theme dialog pass axe (${scheme})`, async ({ browser }) => {
     const { page, editor } = await openEditor(browser, scheme);
     await expect(editor.heading()).toHaveText('Brand');
     await editor.previewWidget();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    const check = async (label: string) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect.soft(serious, label).toEqual([]);
+    };
+    await check('editor');
+    await page.getByRole('button', { name: 'Version history' }).click();
+    await expect(editor.history().getByTestId('theme-version').first()).toBeVisible();
+    await check('version history');
+    await page.keyboard.press('Escape');
+    await expect(editor.history()).toBeHidden();
+    await page.getByRole('button', { name: 'New theme' }).first().click();
+    await expect(editor.newThemeDialog()).toBeVisible();
+    await check('new theme dialog');
     await page.context().close();
   });
 }
