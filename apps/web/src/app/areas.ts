@@ -1,7 +1,7 @@
 import { ROUTES } from '@/config/routes';
 
 // Every signed-in route of spec §2 whose screen a later release fills (built ones, such as the ramp set-up pages
-// cryptos, fees and integrate, are routed in router.tsx instead). Each shows a placeholder
+// cryptos, fees and integrate, and the subscription pages, are routed in router.tsx instead). Each shows a placeholder
 // with its title; sections become "<Area> · <Section>".
 
 export interface AreaRoute {
@@ -17,29 +17,12 @@ function sections(base: string, area: string, names: Record<string, string>): Ar
 export const AREA_ROUTES: AreaRoute[] = [
   { path: ROUTES.dashboard, title: 'Dashboard', description: 'Volumes, conversion and activity across your products.' },
   { path: ROUTES.onRamp, title: 'On-ramp', description: 'Let your users buy crypto with cards, bank transfers and wallets.' },
-  ...sections(ROUTES.onRamp, 'On-ramp', {
-    subscribe: 'Subscribe',
-  }),
   { path: ROUTES.offRamp, title: 'Off-ramp', description: 'Let your users sell crypto and receive fiat.' },
-  ...sections(ROUTES.offRamp, 'Off-ramp', {
-    subscribe: 'Subscribe',
-  }),
   { path: ROUTES.swaps, title: 'Swaps', description: 'Cross-chain and same-chain token swaps.' },
-  ...sections(ROUTES.swaps, 'Swaps', {
-    subscribe: 'Subscribe',
-  }),
   { path: ROUTES.deposits, title: 'Deposits' },
   { path: ROUTES.balanceDeposits, title: 'Balance · Deposits' },
   { path: ROUTES.withdrawals, title: 'Withdrawals' },
   { path: ROUTES.balanceWithdrawals, title: 'Balance · Withdrawals' },
-  { path: ROUTES.commerce, title: 'Commerce', description: 'NFT checkout and commerce payments.' },
-  ...sections(ROUTES.commerce, 'Commerce', {
-    intro: 'Introduction',
-    account: 'Account',
-    onboarding: 'Onboarding',
-    wallets: 'Wallets',
-  }),
-  { path: ROUTES.helio, title: 'Helio' },
   { path: ROUTES.transactions, title: 'Transactions', description: 'Every buy, sell, swap, NFT and balance transaction.' },
   ...sections(ROUTES.transactions, 'Transactions', {
     'on-ramp': 'On-ramp',
@@ -59,7 +42,6 @@ export const AREA_ROUTES: AreaRoute[] = [
     title: `Passes · Project ${section}`,
   })),
   { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, title: 'Passes · Pass' },
-  { path: ROUTES.subscription, title: 'Subscription', description: 'Your plan, invoices and billing details.' },
   { path: ROUTES.analytics, title: 'Analytics', description: 'In-depth reports on your volumes and customers.' },
   { path: ROUTES.quarterlyReview, title: 'Quarterly review' },
 ];

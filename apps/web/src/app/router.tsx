@@ -8,7 +8,7 @@ import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/ui/spinner';
-import { goLivePath, isPublicPath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES } from '@/config/routes';
+import { goLivePath, isPublicPath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES, subscribePath } from '@/config/routes';
 import { hasCsrfToken } from '@/lib/session';
 
 // Every route of spec §2. Screens are loaded on demand; layouts show a centred spinner meanwhile.
@@ -62,6 +62,18 @@ const RampCryptosRoute = lazy(() => import('@/app/routes/ramp/cryptos'));
 const RampFeesRoute = lazy(() => import('@/app/routes/ramp/fees'));
 const RampIntegrateRoute = lazy(() => import('@/app/routes/ramp/integrate'));
 const ThemeRoute = lazy(() => import('@/app/routes/theme'));
+const SubscriptionRoute = lazy(() => import('@/app/routes/subscription'));
+const BillingStandaloneLayout = lazy(() => import('@/features/billing/components/billing-standalone-layout'));
+const SandboxCheckoutRoute = lazy(() => import('@/app/routes/billing-sandbox-checkout'));
+const SandboxPortalRoute = lazy(() => import('@/app/routes/billing-sandbox-portal'));
+const InvoiceRoute = lazy(() => import('@/app/routes/billing-invoice'));
+const CommerceIndexRoute = lazy(() => import('@/app/routes/commerce/index'));
+const CommerceIntroRoute = lazy(() => import('@/app/routes/commerce/intro'));
+const CommerceOnboardingRoute = lazy(() => import('@/app/routes/commerce/onboarding'));
+const CommerceAccountRoute = lazy(() => import('@/app/routes/commerce/account'));
+const CommerceWalletsRoute = lazy(() => import('@/app/routes/commerce/wallets'));
+const HelioLandingRoute = lazy(() => import('@/app/routes/commerce/helio'));
+const SandboxHelioOnboardingRoute = lazy(() => import('@/app/routes/commerce/sandbox-onboarding'));
 
 function SuspenseOutlet() {
   return (
@@ -92,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: ROUTES.setNewPassword, element: page(SetNewPasswordRoute) },
           { path: ROUTES.terms, element: page(TermsRoute) },
           { path: ROUTES.register, element: page(RegisterRoute) },
+          { path: `${ROUTES.sandboxHelioOnboarding}/:token`, element: page(SandboxHelioOnboardingRoute) },
         ],
       },
       {
@@ -110,6 +123,18 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.setup2fa, element: page(Setup2faRoute) },
                       { path: ROUTES.confirmEmail, element: page(ConfirmEmailRoute) },
                     ],
+                  },
+                  {
+                    // The billing sandbox's hosted pages stand in for Stripe's: no sidebar, clearly labelled.
+                    element: <BillingStandaloneLayout sandbox />,
+                    children: [
+                      { path: `${ROUTES.sandboxBillingCheckout}/:sessionId`, element: page(SandboxCheckoutRoute) },
+                      { path: `${ROUTES.sandboxBillingPortal}/:sessionId`, element: page(SandboxPortalRoute) },
+                    ],
+                  },
+                  {
+                    element: <BillingStandaloneLayout />,
+                    children: [{ path: `${ROUTES.billingInvoices}/:id`, element: page(InvoiceRoute) }],
                   },
                   {
                     element: page(AppShell),
@@ -133,6 +158,14 @@ export const routes: RouteObject[] = [
                         { path: rampSectionPath(product, 'fees'), element: <RampFeesRoute product={product} /> },
                       ]),
                       { path: ROUTES.customers, element: page(CustomersListRoute) },
+                      { path: ROUTES.subscription, element: page(SubscriptionRoute) },
+                      ...RAMP_PRODUCT_ROUTES.map(({ product }) => ({ path: subscribePath(product), element: <SubscriptionRoute product={product} /> })),
+                      { path: ROUTES.commerce, element: page(CommerceIndexRoute) },
+                      { path: `${ROUTES.commerce}/intro`, element: page(CommerceIntroRoute) },
+                      { path: `${ROUTES.commerce}/onboarding`, element: page(CommerceOnboardingRoute) },
+                      { path: `${ROUTES.commerce}/account`, element: page(CommerceAccountRoute) },
+                      { path: `${ROUTES.commerce}/wallets`, element: page(CommerceWalletsRoute) },
+                      { path: ROUTES.helio, element: page(HelioLandingRoute) },
                       { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
                       ...AREA_ROUTES.map(({ path, title, description }) => ({
                         path,

@@ -27,6 +27,8 @@ export const ROUTES = {
   balanceWithdrawals: '/dashboard/balance/withdrawals',
   commerce: '/commerce',
   helio: '/helio',
+  /** The built-in stand-in for Helio's hosted onboarding (`/:token`), outside the app shell. */
+  sandboxHelioOnboarding: '/sandbox/helio/onboarding',
   developers: '/developers',
   profile: '/profile',
   transactions: '/transactions',
@@ -44,6 +46,11 @@ export const ROUTES = {
   adminKyb: '/admin/kyb',
   adminKybGoLive: '/admin/kyb/go-live',
   adminBlocked: '/admin/blocked',
+  /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
+  sandboxBillingCheckout: '/sandbox/billing/checkout',
+  sandboxBillingPortal: '/sandbox/billing/portal',
+  /** A printable invoice: /billing/invoices/:id. */
+  billingInvoices: '/billing/invoices',
   /** Test hook: renders a component that throws, to show the crash screen. */
   crash: '/__crash',
 } as const;
@@ -62,6 +69,11 @@ export function kybPath(product: RampProductKey): string {
 
 export function goLivePath(product: RampProductKey): string {
   return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/go-live`;
+}
+
+/** The plans page in a product's context (spec §2 /dashboard/{product}/subscribe). */
+export function subscribePath(product: RampProductKey): string {
+  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/subscribe`;
 }
 
 /** The ramp set-up pages of spec §2: cryptos and fees (on-ramp, off-ramp), integrate (all three). */
@@ -104,7 +116,10 @@ export const PUBLIC_PATHS: readonly string[] = [
   ROUTES.crash,
 ];
 
+/** Public screens under a prefix (the built-in provider's hosted pages carry a token in the path). */
+export const PUBLIC_PATH_PREFIXES: readonly string[] = ['/sandbox/'];
+
 export function isPublicPath(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PUBLIC_PATHS.includes(normalized);
+  return PUBLIC_PATHS.includes(normalized) || PUBLIC_PATH_PREFIXES.some((prefix) => normalized.startsWith(prefix));
 }

@@ -67,7 +67,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'On-ramp', to: ROUTES.onRamp, icon: ArrowDownToLineIcon, permission: 'dashboards:read', children: rampChildren('OnRamp', ['cryptos', 'fees', 'integrate']) },
       { label: 'Off-ramp', to: ROUTES.offRamp, icon: ArrowUpFromLineIcon, permission: 'dashboards:read', children: rampChildren('OffRamp', ['cryptos', 'fees', 'integrate']) },
       { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon, permission: 'dashboards:read', children: rampChildren('Swaps', ['integrate']) },
-      { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'dashboards:read' },
+      { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'commerce:read' },
       { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, permission: 'dashboards:read', flag: 'passes' },
     ],
   },

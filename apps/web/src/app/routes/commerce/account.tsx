@@ -1,0 +1,5 @@
+import { CommerceAccountScreen } from '@/features/commerce/components/account-screen';
+
+export default function CommerceRoute() {
+  return <CommerceAccountScreen />;
+}

@@ -1,0 +1,5 @@
+import { CommerceIntroScreen } from '@/features/commerce/components/intro-screen';
+
+export default function CommerceRoute() {
+  return <CommerceIntroScreen />;
+}

@@ -1,0 +1,5 @@
+import { CommerceOnboardingScreen } from '@/features/commerce/components/onboarding-screen';
+
+export default function CommerceRoute() {
+  return <CommerceOnboardingScreen />;
+}

@@ -1,0 +1,5 @@
+import { SandboxHelioOnboardingPage } from '@/features/commerce/components/sandbox-helio-onboarding';
+
+export default function CommerceRoute() {
+  return <SandboxHelioOnboardingPage />;
+}

@@ -1,0 +1,135 @@
+import { graphql } from '@/gql';
+
+export const HelioMerchantAccountFragment = graphql(`
+  fragment Commerce_MerchantAccount on HelioMerchantAccount {
+    accountId
+    provider
+    merchantId
+    status
+    businessName
+    contactEmail
+    createdAt
+    onboardingCompletedAt
+  }
+`);
+
+export const HelioOnboardingQuery = graphql(`
+  query Commerce_Onboarding($accountId: ID!) {
+    getPartnerHelioOnboarding(accountId: $accountId) {
+      redirectUrl
+      redirectUrlExpiresAt
+      merchantAccount {
+        ...Commerce_MerchantAccount
+      }
+    }
+  }
+`);
+
+export const RefreshedHelioRedirectQuery = graphql(`
+  query Commerce_RefreshedRedirect($accountId: ID!) {
+    getRefreshedHelioRedirectUrl(accountId: $accountId) {
+      redirectUrl
+      redirectUrlExpiresAt
+      merchantAccount {
+        ...Commerce_MerchantAccount
+      }
+    }
+  }
+`);
+
+export const CreateHelioMerchantAccountMutation = graphql(`
+  mutation Commerce_CreateMerchantAccount($accountId: ID!, $input: HelioMerchantAccountInput!) {
+    createHelioMerchantAccount(accountId: $accountId, input: $input) {
+      redirectUrl
+      redirectUrlExpiresAt
+      merchantAccount {
+        ...Commerce_MerchantAccount
+      }
+    }
+  }
+`);
+
+export const CommerceCurrencyFragment = graphql(`
+  fragment Commerce_Currency on CryptoCurrency {
+    id
+    name
+    code
+    icon
+    addressRegex
+    supportsAddressTag
+    networkCode
+    isSuspended
+  }
+`);
+
+export const HelioWalletsQuery = graphql(`
+  query Commerce_Wallets($accountId: ID!) {
+    getHelioWallets(accountId: $accountId) {
+      id
+      walletAddress
+      walletAddressTag
+      createdAt
+      updatedAt
+      currency {
+        id
+        ...Commerce_Currency
+      }
+    }
+    cryptoCurrencies {
+      id
+      ...Commerce_Currency
+    }
+    getPartnerHelioOnboarding(accountId: $accountId) {
+      merchantAccount {
+        accountId
+        status
+      }
+    }
+  }
+`);
+
+export const AddHelioWalletMutation = graphql(`
+  mutation Commerce_AddWallet($accountId: ID!, $input: HelioWalletInput!) {
+    addHelioWallet(accountId: $accountId, input: $input) {
+      id
+      walletAddress
+      walletAddressTag
+      createdAt
+      updatedAt
+    }
+  }
+`);
+
+export const UpdateHelioWalletMutation = graphql(`
+  mutation Commerce_UpdateWallet($id: ID!, $input: HelioWalletUpdateInput!) {
+    updateHelioWallet(id: $id, input: $input) {
+      id
+      walletAddress
+      walletAddressTag
+      updatedAt
+    }
+  }
+`);
+
+export const DeleteHelioWalletMutation = graphql(`
+  mutation Commerce_DeleteWallet($id: ID!) {
+    deleteHelioWallet(id: $id)
+  }
+`);
+
+export const SandboxHelioOnboardingQuery = graphql(`
+  query Commerce_SandboxOnboarding($token: String!) {
+    sandboxHelioOnboarding(token: $token) {
+      accountName
+      businessName
+      contactEmail
+      expiresAt
+    }
+  }
+`);
+
+export const CompleteSandboxHelioOnboardingMutation = graphql(`
+  mutation Commerce_CompleteSandboxOnboarding($token: String!, $outcome: SandboxHelioOutcome!) {
+    completeSandboxHelioOnboarding(token: $token, outcome: $outcome)
+  }
+`);

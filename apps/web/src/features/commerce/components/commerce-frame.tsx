@@ -1,0 +1,45 @@
+import { useEffect, type ReactNode } from 'react';
+import { Forbidden } from '@/components/forbidden';
+import { NavTabs } from '@/components/layouts/nav-tabs';
+import { PageLayout } from '@/components/layouts/page-layout';
+import { commercePath } from '@/features/commerce/lib/commerce';
+import { usePermission } from '@/hooks/use-permission';
+
+const SECTIONS = [
+  { to: commercePath('intro'), label: 'Introduction' },
+  { to: commercePath('onboarding'), label: 'Onboarding' },
+  { to: commercePath('account'), label: 'Account' },
+  { to: commercePath('wallets'), label: 'Wallets' },
+];
+
+/** Title, the commerce sections as tabs, and the section; a 403 for roles without commerce:read. */
+export function CommerceFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
+  const canRead = usePermission('commerce:read');
+  useEffect(() => {
+    document.title = `Commerce · ${title} · Rampart`;
+  }, [title]);
+  if (!canRead) return <Forbidden reason="Commerce is open to the account's administrators. Ask one of them for access." />;
+  return (
+    <PageLayout>
+      <NavTabs label="Commerce" tabs={SECTIONS} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
+      </div>
+      {children}
+    </PageLayout>
+  );
+}
+
+/** A label and its value in the account's details list. */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { HELIO_MERCHANT_STATUS_LABEL } from '@rampart/shared/commerce';
+import { ExternalLinkIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { CreateHelioMerchantAccountMutation, RefreshedHelioRedirectQuery } from '@/features/commerce/api/commerce';
+import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
+import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
+import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
+import { usePermission } from '@/hooks/use-permission';
+import { applyServerErrors } from '@/lib/form-errors';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const merchantSchema = z.object({
+  businessName: z.string().trim().min(1, 'Enter the business name').max(200, 'At most 200 characters'),
+  contactEmail: z.string().trim().min(1, 'Enter a contact e-mail').email('Enter an e-mail address such as name@example.com'),
+});
+type MerchantValues = z.infer<typeof merchantSchema>;
+
+/** The browser leaves for the provider's hosted onboarding page (Helio's, or the built-in sandbox page). */
+function goTo(url: string) {
+  window.location.assign(url);
+}
+
+function CreateMerchantForm({ accountId }: { accountId: string }) {
+  const [create] = useMutation(CreateHelioMerchantAccountMutation);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm<MerchantValues>({ resolver: zodResolver(merchantSchema), defaultValues: { businessName: '', contactEmail: '' }, mode: 'onTouched' });
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      const { data } = await create({ variables: { accountId, input: { businessName: values.businessName.trim(), contactEmail: values.contactEmail.trim() } } });
+      const url = data?.createHelioMerchantAccount.redirectUrl;
+      if (url) goTo(url);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { businessName: 'businessName', contactEmail: 'contactEmail' }));
+    }
+  });
+  const submitting = form.formState.isSubmitting || form.formState.isSubmitSuccessful;
+  return (
+    <Card>
+      <Form {...form}>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+          <CardHeader>
+            <CardTitle>Create the merchant account</CardTitle>
+            <CardDescription>Then you continue on Helio's onboarding page, and come back here when it is done.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not create the merchant account" />
+            <FormField
+              control={form.control}
+              name="businessName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Business name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="organization" placeholder="Acme Ltd" />
+                  </FormControl>
+                  <FormDescription>The legal name Helio verifies.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="contactEmail"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Contact e-mail</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" autoComplete="email" placeholder="payments@example.com" />
+                  </FormControl>
+                  <FormDescription>Where Helio writes about the merchant account.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </CardContent>
+          <CardFooter>
+            <Button type="submit" disabled={submitting}>
+              {submitting && <Spinner label="Creating" />}
+              Create and continue to onboarding
+            </Button>
+          </CardFooter>
+        </form>
+      </Form>
+    </Card>
+  );
+}
+
+function ContinueOnboarding({ accountId, redirectUrl, expiresAt, canManage }: { accountId: string; redirectUrl: string | null; expiresAt: string | null; canManage: boolean }) {
+  const client = useApolloClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function resume() {
+    setError(null);
+    setBusy(true);
+    try {
+      const fresh = redirectUrl && expiresAt && new Date(expiresAt).getTime() - Date.now() > 60_000;
+      if (fresh) return goTo(redirectUrl);
+      const { data } = await client.query({ query: RefreshedHelioRedirectQuery, variables: { accountId }, fetchPolicy: 'network-only' });
+      const url = data?.getRefreshedHelioRedirectUrl.redirectUrl;
+      if (url) goTo(url);
+      else setError('Onboarding is already finished. Reload the page to see the account.');
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+      setBusy(false);
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-3">
+          <CardTitle>Finish onboarding with Helio</CardTitle>
+          <StatusBadge meaning={HELIO_STATUS_MEANING.created}>{HELIO_MERCHANT_STATUS_LABEL.created}</StatusBadge>
+        </div>
+        <CardDescription>The merchant account exists. Helio still needs your business details before it takes payments.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <ErrorAlert message={error} title="Could not open onboarding" />
+        {canManage ? (
+          <div>
+            <Button type="button" onClick={() => void resume()} disabled={busy}>
+              {busy ? <Spinner label="Opening onboarding" /> : <ExternalLinkIcon aria-hidden />}
+              Continue onboarding
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">An administrator of this account can continue onboarding.</p>
+        )}
+        <p className="text-sm text-muted-foreground">You can add payout wallets meanwhile.</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Creates the merchant account and sends the browser through the provider's hosted onboarding. */
+export function CommerceOnboardingScreen() {
+  const canManage = usePermission('commerce:manage');
+  const { accountId, onboarding, loading, error } = useHelioOnboarding();
+  const account = onboarding?.merchantAccount ?? null;
+  return (
+    <CommerceFrame title="Onboarding" description="Create the Helio merchant account and complete Helio's onboarding.">
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load onboarding" />}
+      {loading && !onboarding ? (
+        <Skeleton className="h-72 w-full" />
+      ) : !onboarding || !accountId ? null : !account ? (
+        canManage ? (
+          <CreateMerchantForm accountId={accountId} />
+        ) : (
+          <Card>
+            <CardHeader>
+              <CardTitle>No merchant account yet</CardTitle>
+              <CardDescription>An administrator of this account can set up commerce.</CardDescription>
+            </CardHeader>
+          </Card>
+        )
+      ) : account.status === 'created' ? (
+        <ContinueOnboarding accountId={accountId} redirectUrl={onboarding.redirectUrl ?? null} expiresAt={onboarding.redirectUrlExpiresAt ?? null} canManage={canManage} />
+      ) : (
+        <Card>
+          <CardHeader>
+            <div className="flex flex-wrap items-center gap-3">
+              <CardTitle>{account.status === 'rejected' ? 'Helio did not approve the business' : account.status === 'pendingReview' ? 'Onboarding is in review' : 'Onboarding is finished'}</CardTitle>
+              <StatusBadge meaning={HELIO_STATUS_MEANING[account.status]}>{HELIO_MERCHANT_STATUS_LABEL[account.status]}</StatusBadge>
+            </div>
+            <CardDescription>
+              {account.status === 'rejected'
+                ? 'The merchant account cannot take payments. Contact support with the merchant id to find out why and what Helio needs.'
+                : account.status === 'pendingReview'
+                  ? 'Helio is checking your business. Nothing to do meanwhile; the account page shows the result once it is decided.'
+                  : 'The merchant account takes payments. Add a payout wallet for each currency you accept.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to={commercePath('account')}>View the merchant account</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={commercePath('wallets')}>Payout wallets</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+    </CommerceFrame>
+  );
+}

@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
+import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
+import { CurrencyIcon } from '@/features/developers/components/currency-icon';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+export interface WalletDialogCurrency {
+  id: string;
+  code: string;
+  name: string;
+  icon: string;
+  addressRegex: string;
+  supportsAddressTag: boolean;
+}
+
+export interface EditedWallet {
+  id: string;
+  walletAddress: string;
+  walletAddressTag?: string | null;
+  currency: WalletDialogCurrency;
+}
+
+function walletSchema(currencies: readonly WalletDialogCurrency[]) {
+  return z
+    .object({ currencyCode: z.string().min(1, 'Choose a currency'), walletAddress: z.string(), walletAddressTag: z.string() })
+    .superRefine((values, ctx) => {
+      const currency = currencies.find((item) => item.code === values.currencyCode) ?? null;
+      const address = walletAddressIssue(values.walletAddress, currency);
+      if (address) ctx.addIssue({ code: 'custom', path: ['walletAddress'], message: address });
+      const tag = walletTagIssue(values.walletAddressTag, currency);
+      if (tag) ctx.addIssue({ code: 'custom', path: ['walletAddressTag'], message: tag });
+    });
+}
+type WalletValues = z.infer<ReturnType<typeof walletSchema>>;
+
+// The server names fields after the input's (possibly with the argument's prefix).
+const SERVER_FIELDS = {
+  currencyCode: 'currencyCode',
+  'input.currencyCode': 'currencyCode',
+  walletAddress: 'walletAddress',
+  'input.walletAddress': 'walletAddress',
+  walletAddressTag: 'walletAddressTag',
+  'input.walletAddressTag': 'walletAddressTag',
+} as const;
+
+/** Adds a payout wallet, or edits one (`wallet`): address and tag checked against the currency as the server does. */
+export function WalletDialog({
+  accountId,
+  currencies,
+  wallet,
+  open,
+  onOpenChange,
+  onSaved,
+}: {
+  accountId: string;
+  currencies: readonly WalletDialogCurrency[];
+  wallet: EditedWallet | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const editing = wallet !== null;
+  const choices = useMemo(() => (wallet && !currencies.some((item) => item.id === wallet.currency.id) ? [wallet.currency, ...currencies] : currencies), [currencies, wallet]);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [add] = useMutation(AddHelioWalletMutation);
+  const [update] = useMutation(UpdateHelioWalletMutation);
+  const initial: WalletValues = { currencyCode: wallet?.currency.code ?? '', walletAddress: wallet?.walletAddress ?? '', walletAddressTag: wallet?.walletAddressTag ?? '' };
+  const form = useForm<WalletValues>({ resolver: zodResolver(walletSchema(choices)), defaultValues: initial, mode: 'onTouched' });
+  const currency = choices.find((item) => item.code === form.watch('currencyCode')) ?? null;
+  const showTag = Boolean(currency?.supportsAddressTag) || form.watch('walletAddressTag') !== '';
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    const walletAddress = values.walletAddress.trim();
+    const walletAddressTag = values.walletAddressTag.trim() || null;
+    try {
+      if (wallet) await update({ variables: { id: wallet.id, input: { walletAddress, walletAddressTag } } });
+      else await add({ variables: { accountId, input: { currencyCode: values.currencyCode, walletAddress, walletAddressTag } } });
+      toast({ title: editing ? 'Wallet saved' : 'Wallet added', description: `${currency?.name ?? values.currencyCode} payouts go to ${walletAddress}` });
+      onSaved();
+      onOpenChange(false);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, SERVER_FIELDS));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange(next);
+        if (!next) {
+          form.reset(initial);
+          setGeneralError(null);
+        }
+      }}
+    >
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit the payout wallet' : 'Add a payout wallet'}</DialogTitle>
+          <DialogDescription>{editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title={editing ? 'Could not save the wallet' : 'Could not add the wallet'} />
+            <FormField
+              control={form.control}
+              name="currencyCode"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Currency</FormLabel>
+                  <Select
+                    value={field.value}
+                    disabled={editing}
+                    onValueChange={(value) => {
+                      field.onChange(value);
+                      if (form.getFieldState('walletAddress').isTouched) void form.trigger(['walletAddress', 'walletAddressTag']);
+                    }}
+                  >
+                    <FormControl>
+                      <SelectTrigger ref={field.ref} className="w-full">
+                        <SelectValue placeholder="Choose a currency" />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {choices.map((item) => (
+                        <SelectItem key={item.id} value={item.code}>
+                          <CurrencyIcon icon={item.icon} className="size-4" />
+                          {item.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  {editing && <FormDescription>To pay out in another currency, add a wallet for it.</FormDescription>}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="walletAddress"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Wallet address</FormLabel>
+                  <FormControl>
+                    <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {showTag && (
+              <FormField
+                control={form.control}
+                name="walletAddressTag"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Destination tag or memo (optional)</FormLabel>
+                    <FormControl>
+                      <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" />
+                    </FormControl>
+                    <FormDescription>Only if your wallet or exchange gave you one for this address.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                {editing ? 'Save wallet' : 'Add wallet'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

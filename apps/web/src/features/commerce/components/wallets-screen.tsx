@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
+import { HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
+import { PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { CopyButton } from '@/components/copy-button';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DeleteHelioWalletMutation, HelioWalletsQuery } from '@/features/commerce/api/commerce';
+import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
+import { WalletDialog, type EditedWallet } from '@/features/commerce/components/wallet-dialog';
+import { middleTruncate } from '@/features/commerce/lib/commerce';
+import { CurrencyIcon } from '@/features/developers/components/currency-icon';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { formatDate } from '@/lib/format';
+import { describeApiError } from '@/lib/graphql-errors';
+import { selectedAccountIdVar } from '@/lib/local-state';
+
+interface WalletRow extends EditedWallet {
+  createdAt: string;
+}
+
+function DeleteWalletDialog({ wallet, onClose }: { wallet: WalletRow | null; onClose: () => void }) {
+  const [remove, { loading }] = useMutation(DeleteHelioWalletMutation, { refetchQueries: [HelioWalletsQuery], awaitRefetchQueries: true });
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    if (!wallet) return;
+    setError(null);
+    try {
+      await remove({ variables: { id: wallet.id } });
+      toast({ title: 'Wallet deleted', description: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` });
+      onClose();
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+    }
+  }
+  return (
+    <AlertDialog
+      open={wallet !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setError(null);
+          onClose();
+        }
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this payout wallet?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {wallet && (
+              <>
+                Payouts in {wallet.currency.name} stop going to <span className="font-mono break-all">{wallet.walletAddress}</span>.
+              </>
+            )}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} title="Could not delete the wallet" />
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
+            {loading && <Spinner label="Deleting" />}
+            Delete wallet
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Payout wallets: one address per currency (and tag where the network uses one). */
+export function CommerceWalletsScreen() {
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  const canManage = usePermission('commerce:manage');
+  const { data, loading, error, refetch } = useQuery(HelioWalletsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId, fetchPolicy: 'cache-and-network' });
+  const wallets: WalletRow[] = data?.getHelioWallets ?? [];
+  const currencies = useMemo(() => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended), [data]);
+  const [dialog, setDialog] = useState<{ wallet: WalletRow | null; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<WalletRow | null>(null);
+  const full = wallets.length >= HELIO_WALLETS_PER_ACCOUNT;
+  const status = data?.getPartnerHelioOnboarding.merchantAccount?.status ?? null;
+
+  return (
+    <CommerceFrame
+      title="Payout wallets"
+      description="Where Helio pays out what your customers pay, per currency."
+      actions={
+        canManage && (
+          <Button type="button" size="sm" disabled={!data || full} onClick={() => setDialog({ wallet: null, key: Date.now() })} title={full ? `At most ${HELIO_WALLETS_PER_ACCOUNT} wallets` : undefined}>
+            <PlusIcon aria-hidden /> Add wallet
+          </Button>
+        )
+      }
+    >
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the wallets" />}
+      {status === 'active' && wallets.length === 1 && (
+        <p className="text-sm text-muted-foreground">The merchant account is active, so its last wallet cannot be deleted: add another first.</p>
+      )}
+      {loading && !data ? (
+        <Skeleton className="h-48 w-full" />
+      ) : (
+        data && (
+          <Card className="overflow-hidden py-0">
+            {wallets.length === 0 ? (
+              <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
+                <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+                  <WalletIcon className="size-5" aria-hidden />
+                </span>
+                <p className="font-medium">No payout wallets yet</p>
+                <p className="max-w-md text-sm text-muted-foreground">Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.</p>
+              </div>
+            ) : (
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Currency</TableHead>
+                    <TableHead>Address</TableHead>
+                    <TableHead className="hidden sm:table-cell">Tag</TableHead>
+                    <TableHead className="hidden md:table-cell">Added</TableHead>
+                    {canManage && (
+                      <TableHead className="w-0">
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
+                    )}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {wallets.map((wallet) => (
+                    <TableRow key={wallet.id} data-testid="helio-wallet-row">
+                      <TableCell>
+                        <span className="flex items-center gap-2">
+                          <CurrencyIcon icon={wallet.currency.icon} />
+                          <span className="font-medium">{wallet.currency.name}</span>
+                        </span>
+                      </TableCell>
+                      <TableCell>
+                        <span className="flex items-center gap-1">
+                          <code className="font-mono text-xs sm:text-sm" title={wallet.walletAddress} aria-label={wallet.walletAddress}>
+                            {middleTruncate(wallet.walletAddress)}
+                          </code>
+                          <CopyButton value={wallet.walletAddress} label="Copy the address" />
+                        </span>
+                        {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
+                      </TableCell>
+                      <TableCell className="hidden font-mono text-sm sm:table-cell">{wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                      <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(wallet.createdAt)}</TableCell>
+                      {canManage && (
+                        <TableCell>
+                          <span className="flex justify-end gap-1">
+                            <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Edit the ${wallet.currency.name} wallet`} onClick={() => setDialog({ wallet, key: Date.now() })}>
+                              <PencilIcon aria-hidden />
+                            </Button>
+                            <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)}>
+                              <Trash2Icon aria-hidden />
+                            </Button>
+                          </span>
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Card>
+        )
+      )}
+      {accountId && dialog && (
+        <WalletDialog
+          key={dialog.key}
+          accountId={accountId}
+          currencies={currencies}
+          wallet={dialog.wallet}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onSaved={() => void refetch()}
+        />
+      )}
+      <DeleteWalletDialog wallet={deleting} onClose={() => setDeleting(null)} />
+    </CommerceFrame>
+  );
+}
