@@ -37,7 +37,8 @@ test.describe('signed in', () => {
       { link: 'Fees', url: /\/dashboard\/off-ramp\/fees$/, heading: 'Fees', content: () => main.getByRole('region', { name: 'Fee calculator' }) },
       { link: 'Swaps', url: /\/dashboard\/swaps$/, heading: 'Swaps', content: () => main.getByText('Token-for-token swaps.') },
       { link: 'Integrate', url: /\/dashboard\/swaps\/integrate$/, heading: 'Integrate', content: () => main.getByRole('region', { name: 'Widget URL builder' }) },
-      { link: 'Commerce', url: /\/commerce$/, heading: 'Commerce', content: 'placeholder' },
+      // A new account has no merchant account: /commerce opens the introduction.
+      { link: 'Commerce', url: /\/commerce\/intro$/, heading: 'Commerce', content: () => main.getByRole('link', { name: 'Set up commerce' }) },
       { link: 'Passes', url: /\/passes$/, heading: 'Passes', content: 'placeholder' },
       { link: 'Developers', url: /\/developers\/general$/, heading: 'General', content: () => main.getByText('Your account id and where the widget may be embedded.') },
       // The demo account has no theme yet: the editor's empty state.

@@ -23,8 +23,8 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 
 const merchantSchema = z.object({
-  businessName: z.string().trim().min(1, 'Enter the business name').max(200, 'At most 200 characters'),
-  contactEmail: z.string().trim().min(1, 'Enter a contact e-mail').email('Enter an e-mail address such as name@example.com'),
+  businessName: z.string().trim().min(1, 'Enter the business name').min(2, 'At least 2 characters').max(100, 'At most 100 characters'),
+  contactEmail: z.string().trim().min(1, 'Enter a contact e-mail').max(254, 'At most 254 characters').email('Enter an e-mail address such as finance@example.com'),
 });
 type MerchantValues = z.infer<typeof merchantSchema>;
 

@@ -46,9 +46,10 @@ describe('wallet checks', () => {
   it('accepts a tag only where the currency uses one', () => {
     expect(walletTagIssue('', usdcSol)).toBeNull();
     expect(walletTagIssue(null, usdcSol)).toBeNull();
-    expect(walletTagIssue('12345', usdcSol)).toBe('USDC (Solana) does not use a tag. Leave it empty.');
+    expect(walletTagIssue('12345', usdcSol)).toBe('USDC (Solana) addresses take no tag or memo: leave the tag empty.');
     expect(walletTagIssue('12345', xrp)).toBeNull();
-    expect(walletTagIssue('9'.repeat(101), xrp)).toBe('At most 100 characters.');
+    expect(walletTagIssue('9'.repeat(101), xrp)).toBe('At most 100 characters');
+    expect(walletTagIssue('12 34', xrp)).toBe('A tag or memo is letters, digits and punctuation, without spaces');
   });
 });
 

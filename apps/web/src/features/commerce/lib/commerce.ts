@@ -58,8 +58,9 @@ export function walletAddressIssue(address: string, currency: WalletCurrency | n
 export function walletTagIssue(tag: string | null | undefined, currency: WalletCurrency | null | undefined): string | null {
   const value = (tag ?? '').trim();
   if (!value) return null;
-  if (currency && !currency.supportsAddressTag) return `${currency.name} does not use a tag. Leave it empty.`;
-  if (value.length > WALLET_TAG_MAX_LENGTH) return `At most ${WALLET_TAG_MAX_LENGTH} characters.`;
+  if (currency && !currency.supportsAddressTag) return `${currency.name} addresses take no tag or memo: leave the tag empty.`;
+  if (value.length > WALLET_TAG_MAX_LENGTH) return `At most ${WALLET_TAG_MAX_LENGTH} characters`;
+  if (!/^[\x21-\x7e]*$/.test(value)) return 'A tag or memo is letters, digits and punctuation, without spaces';
   return null;
 }
 

@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright';
+import { apiLogin, createConfirmedUser, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
+import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
+import { CommercePages } from './pages/commerce-pages.ts';
+import { toastText } from './team-fixtures.ts';
+import type { Page } from '@playwright/test';
+
+// Commerce (issue 15): an administrator creates the merchant account, goes through the built-in hosted onboarding and
+// back by redirect, then manages payout wallets (address checks, edit, delete, the last wallet protected). An analyst
+// neither sees commerce nor may change it through the API.
+
+const SOL_ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
+const SOL_ADDRESS_2 = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const XRP_ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+let partner: Partner;
+test.beforeAll(async () => {
+  partner = await createPartner('commerce');
+});
+
+async function axe(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect.soft(serious, label).toEqual([]);
+}
+
+test('an administrator onboards through the hosted page and comes back with an active merchant account', async ({ browser }) => {
+  const { page, problems } = await openAs(browser, partner);
+  const commerce = new CommercePages(page);
+  await page.goto('/commerce');
+  await expect(page).toHaveURL(/\/commerce\/intro$/, { timeout: 30_000 });
+  await expect(commerce.heading()).toHaveText('Commerce');
+  await axe(page, 'intro');
+  await page.getByRole('link', { name: 'Set up commerce' }).click();
+  await expect(page).toHaveURL(/\/commerce\/onboarding$/);
+
+  // The form's own checks first, then the real submit.
+  await page.getByRole('button', { name: 'Create and continue to onboarding' }).click();
+  await expect(page.getByText('Enter the business name')).toBeVisible();
+  await page.getByLabel('Contact e-mail').fill('not-an-email');
+  await page.getByLabel('Contact e-mail').blur();
+  await expect(page.getByText('Enter an e-mail address such as finance@example.com')).toBeVisible();
+  await axe(page, 'onboarding form');
+  await commerce.createMerchantAccount('Commerce Labs Ltd', 'payments@commercelabs.example.com');
+
+  // The built-in hosted onboarding page, outside the shell.
+  await expect(page).toHaveURL(/\/sandbox\/helio\/onboarding\//, { timeout: 30_000 });
+  await expect(page.getByText('Commerce Labs Ltd')).toBeVisible();
+  await expect(page.getByText('payments@commercelabs.example.com')).toBeVisible();
+  await axe(page, 'sandbox onboarding page');
+  const sandboxUrl = page.url();
+  await commerce.finishSandboxOnboarding('Approve');
+
+  // Back through /helio to the account, with a toast saying what happened.
+  await expect(page).toHaveURL(/\/commerce\/account$/, { timeout: 30_000 });
+  await expect(toastText(page, 'Merchant account active')).toBeVisible();
+  await expect(commerce.statusBadge()).toHaveText('Active');
+  await expect(page.getByText('Built-in (sandbox)')).toBeVisible();
+  await expect(page.getByText('payments@commercelabs.example.com')).toBeVisible();
+  await axe(page, 'account');
+
+  // /commerce now opens the account; the used link is refused with the server's message and a way back.
+  await page.goto('/commerce');
+  await expect(page).toHaveURL(/\/commerce\/account$/);
+  await page.goto(sandboxUrl);
+  await expect(page.getByText('This onboarding link cannot be used')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
+
+  expect(problems.filter((problem) => !problem.includes('Failed to load resource'))).toEqual([]);
+  await page.context().close();
+});
+
+test('payout wallets: address checks, duplicates, edit, delete and the last wallet protected', async ({ browser }) => {
+  const { page } = await openAs(browser, partner);
+  const commerce = new CommercePages(page);
+  await commerce.gotoSection('wallets');
+  await expect(page.getByText('No payout wallets yet')).toBeVisible();
+
+  // An address of another network is refused on the field before anything is sent.
+  await commerce.openAddWallet();
+  await commerce.fillWallet({ currency: 'USD Coin (Solana)', address: '0x52908400098527886E0F7030069857D2E4169EE7' });
+  await commerce.submitWallet();
+  await expect(commerce.walletDialog().getByText('This is not a valid USD Coin (Solana) address.')).toBeVisible();
+  await expect(commerce.walletDialog().getByLabel('Destination tag or memo (optional)')).toHaveCount(0);
+  await axe(page, 'add wallet dialog');
+  await commerce.fillWallet({ address: SOL_ADDRESS });
+  await commerce.submitWallet();
+  await expect(commerce.walletDialog()).toBeHidden();
+  await expect(toastText(page, 'Wallet added')).toBeVisible();
+  await expect(commerce.walletRows()).toHaveCount(1);
+  await expect(commerce.walletRow('USD Coin (Solana)')).toContainText('7xKXtg2C…uJosgAsU');
+
+  // The same wallet again: the server refuses it, and says so in the dialog.
+  await commerce.openAddWallet();
+  await commerce.fillWallet({ currency: 'USD Coin (Solana)', address: SOL_ADDRESS });
+  await commerce.submitWallet();
+  await expect(commerce.walletDialog().getByText('This wallet is already added for this currency.')).toBeVisible();
+  await commerce.walletDialog().getByRole('button', { name: 'Cancel' }).click();
+  await expect(commerce.walletRows()).toHaveCount(1);
+  await axe(page, 'wallets');
+
+  // Edit: a new address for the same currency.
+  await commerce.walletRow('USD Coin (Solana)').getByRole('button', { name: 'Edit the USD Coin (Solana) wallet' }).click();
+  await expect(commerce.walletDialog().getByRole('combobox', { name: 'Currency' })).toBeDisabled();
+  await commerce.fillWallet({ address: 'not a solana address' });
+  await commerce.submitWallet();
+  await expect(commerce.walletDialog().getByText('This is not a valid USD Coin (Solana) address.')).toBeVisible();
+  await commerce.fillWallet({ address: SOL_ADDRESS_2 });
+  await commerce.submitWallet();
+  await expect(commerce.walletDialog()).toBeHidden();
+  await expect(toastText(page, 'Wallet saved')).toBeVisible();
+  await expect(commerce.walletRow('USD Coin (Solana)')).toContainText('9WzDXwBb…9zYtAWWM');
+
+  // The active merchant account's only wallet cannot be deleted: the server's refusal shows in the confirmation.
+  await commerce.walletRow('USD Coin (Solana)').getByRole('button', { name: 'Delete the USD Coin (Solana) wallet' }).click();
+  await commerce.deleteDialog().getByRole('button', { name: 'Delete wallet' }).click();
+  await expect(commerce.deleteDialog().getByText('Could not delete the wallet')).toBeVisible();
+  await expect(commerce.deleteDialog().getByText('Payouts need a wallet: add another wallet before deleting this one.')).toBeVisible();
+  await commerce.deleteDialog().getByRole('button', { name: 'Cancel' }).click();
+  await expect(commerce.walletRows()).toHaveCount(1);
+
+  // A tag only where the network uses one: XRP takes a destination tag.
+  await commerce.openAddWallet();
+  await commerce.fillWallet({ currency: 'XRP', address: XRP_ADDRESS, tag: '12345' });
+  await commerce.submitWallet();
+  await expect(commerce.walletDialog()).toBeHidden();
+  await expect(commerce.walletRows()).toHaveCount(2);
+  await expect(commerce.walletRow('XRP')).toContainText('12345');
+
+  // With two wallets the first one can go.
+  await commerce.walletRow('USD Coin (Solana)').getByRole('button', { name: 'Delete the USD Coin (Solana) wallet' }).click();
+  await commerce.deleteDialog().getByRole('button', { name: 'Delete wallet' }).click();
+  await expect(commerce.deleteDialog()).toBeHidden();
+  await expect(toastText(page, 'Wallet deleted')).toBeVisible();
+  await expect(commerce.walletRows()).toHaveCount(1);
+  await expect(commerce.walletRow('XRP')).toBeVisible();
+  await page.context().close();
+});
+
+test('an analyst sees no commerce and the server refuses their wallet changes', async ({ browser }) => {
+  const analyst = await createConfirmedUser('commerce-analyst');
+  await withDatabase(async (client) => {
+    await client.query(
+      `insert into memberships (account_id, user_id, role, has_accepted_invite) select $1, id, 'analyst', true from users where email = $2`,
+      [partner.accountId, analyst.email],
+    );
+  });
+  const session = await apiLogin(analyst.email, analyst.password);
+  const { page } = await openAs(browser, { session, accountId: partner.accountId });
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('navigation', { name: 'Main' }).first();
+  await expect(page.getByRole('link', { name: 'Transactions' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(sidebar.getByRole('link', { name: 'Commerce', exact: true })).toHaveCount(0);
+  await page.goto('/commerce/wallets');
+  await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add wallet' })).toHaveCount(0);
+
+  const refused = await graphqlAs(session, 'mutation($a: ID!, $i: HelioWalletInput!) { addHelioWallet(accountId: $a, input: $i) { id } }', {
+    a: partner.accountId,
+    i: { currencyCode: 'usdc_sol', walletAddress: SOL_ADDRESS },
+  });
+  expect(refused.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN_ERROR');
+  const read = await graphqlAs(session, 'query($a: ID!) { getHelioWallets(accountId: $a) { id } }', { a: partner.accountId });
+  expect(read.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN_ERROR');
+  await page.context().close();
+});
