@@ -40,6 +40,7 @@ import { createGettingStartedRepository } from './modules/getting-started/gettin
 import { createGettingStartedService } from './modules/getting-started/getting-started.service.ts';
 import { createThemesRepository } from './modules/themes/themes.repository.ts';
 import { createThemesService } from './modules/themes/themes.service.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -75,6 +76,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const rampPort = (): RampPort => ramp;
   const testProcessing = createTestProcessing({ transactions, jobs, repository: widgetRepository, ramp: rampPort, config });
   const themes = createThemesService({ repository: createThemesRepository(database.db), config, developers });
+  const billing = createBillingService({ db: database.db, config, mailer, jobs });
   const widget = createWidgetService({ repository: widgetRepository, developers, transactions, goLive, processing: testProcessing, ramp: rampPort, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
@@ -118,6 +120,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     ramp,
     widget,
     themes,
+    billing,
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {

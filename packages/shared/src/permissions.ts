@@ -214,17 +214,18 @@ export function adminPermissionsOf(role: string | null | undefined): readonly Ad
 }
 
 /**
- * Which admin permission lets staff do an account permission in any partner's account.
+ * Which admin permission lets staff do an account permission in any partner's account (a list: any one of them).
  * A partner permission without an entry here is never granted to staff.
  */
-export const STAFF_EQUIVALENT: Partial<Record<AccountPermission, AdminPermission>> = {
+export const STAFF_EQUIVALENT: Partial<Record<AccountPermission, AdminPermission | readonly AdminPermission[]>> = {
   'account:read': 'account:view',
   'account:update': 'account:edit',
   'team:read': 'member:view',
   'team:manage': 'member:edit',
   'audit:read': 'auditTrail:view',
   'billing:read': 'billing:view',
-  'billing:manage': 'billing:edit',
+  // Changing the plan: finance (billing:edit) or whoever may change an organization's plan (sales).
+  'billing:manage': ['billing:edit', 'organization:changePlan'],
   'kyb:read': 'kyb:view',
   'kyb:manage': 'kyb:approve',
   'fees:read': 'fee:view',
@@ -251,5 +252,7 @@ export const STAFF_EQUIVALENT: Partial<Record<AccountPermission, AdminPermission
 
 export function staffHasAccountPermission(adminRole: string | null | undefined, permission: AccountPermission): boolean {
   const equivalent = STAFF_EQUIVALENT[permission];
-  return equivalent !== undefined && adminPermissionsOf(adminRole).includes(equivalent);
+  if (equivalent === undefined) return false;
+  const granted = adminPermissionsOf(adminRole);
+  return (typeof equivalent === 'string' ? [equivalent] : equivalent).some((needed) => granted.includes(needed));
 }

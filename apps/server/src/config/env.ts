@@ -74,6 +74,11 @@ const envSchema = z
     SUMSUB_BASE_URL: httpUrl.default('https://api.sumsub.com'),
     SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyb-level'),
     SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Another Stripe API host (a local fake in tests); unset: Stripe's own.
+    STRIPE_API_BASE: httpUrl.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
@@ -92,6 +97,9 @@ const envSchema = z
     }
     if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when Stripe is configured (its webhooks are verified with it)' });
     }
   });
 

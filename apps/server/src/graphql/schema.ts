@@ -21,6 +21,7 @@ import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
 import { rampResolvers } from '../modules/ramp/ramp.resolvers.ts';
 import { gettingStartedResolvers } from '../modules/getting-started/getting-started.resolvers.ts';
 import { themesResolvers } from '../modules/themes/themes.resolvers.ts';
+import { billingResolvers } from '../modules/billing/billing.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -103,6 +104,7 @@ export function buildResolvers(services: Services) {
     rampResolvers,
     gettingStartedResolvers,
     themesResolvers,
+    billingResolvers,
   );
   const typeDefs = loadTypeDefs();
   applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);

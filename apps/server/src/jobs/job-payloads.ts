@@ -5,6 +5,8 @@ export const JOB_PAYLOADS = {
   purge_api_key: z.object({ apiKeyId: z.uuid() }),
   /** Test mode: the next simulated status change of a transaction on its way to `target` (modules/widget/test-processing.ts). */
   test_mode_step: z.object({ transactionId: z.uuid(), target: z.string().min(1).max(64), failureReason: z.string().max(64).nullish() }),
+  /** Billing: the dunning period after a failed payment ended; a subscription still past due returns to Free. */
+  billing_dunning_end: z.object({ organizationId: z.uuid() }),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

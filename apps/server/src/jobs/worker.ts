@@ -32,6 +32,9 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
     test_mode_step: async (payload) => {
       await services.widget.processing.runStep(JOB_PAYLOADS.test_mode_step.parse(payload));
     },
+    billing_dunning_end: async (payload) => {
+      await services.billing.endDunning(JOB_PAYLOADS.billing_dunning_end.parse(payload).organizationId);
+    },
   };
   const logger = new Logger((scope) => (level, message, meta) => {
     if (level === 'error') log.error({ scope, meta }, message);

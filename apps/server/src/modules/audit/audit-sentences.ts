@@ -13,6 +13,14 @@ const REVIEW: Record<string, string> = { NotStarted: 'not started', Pending: 'pe
 const RULE_TYPE: Record<string, string> = { fee: 'provider fee', networkFee: 'network fees', partnerFee: 'partner fees', spread: 'spread' };
 const KEY_TYPE: Record<string, string> = { secret: 'secret', restricted: 'restricted', publishable: 'publishable', public: 'public', webhook: 'webhook signing' };
 
+/** "Pro (yearly)" from a price lookup key or the sandbox's price id ("sbx_price_pro_yearly"); Stripe's ids stay as they are. */
+function billingPrice(value: unknown): string {
+  const key = text(value)?.replace(/^sbx_price_/, '');
+  const match = key ? /^(basic|pro)_(monthly|yearly)$/.exec(key) : null;
+  if (!match) return key ? `the price ${key}` : 'a plan';
+  return `${match[1] === 'pro' ? 'Pro' : 'Basic'} (${match[2]})`;
+}
+
 /** "waitingForDeposit" → "waiting for deposit"; "rollApiKey" → "roll api key". */
 export function splitWords(value: string): string {
   return value
@@ -158,6 +166,13 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   updateActiveTheme: (c) => `Saved ${typeof c.expectedVersion === 'number' ? `version ${c.expectedVersion + 1}` : 'a new version'} of ${theme(c)}`,
   restoreThemeVersion: (c) => `Restored ${typeof c.version === 'number' ? `version ${c.version}` : 'an earlier version'} of ${theme(c)}`,
   deleteAccountTheme: () => 'Deleted a theme',
+  // Subscription and billing
+  createStripeSession: (c) => `Started a checkout for ${billingPrice(c.priceId)}`,
+  createStripeBillingSession: () => 'Opened the billing portal',
+  changeSubscriptionPlan: (c) => `Changed the plan to ${billingPrice(c.priceLookupKey)}`,
+  cancelSubscription: () => 'Cancelled the subscription at the end of the period',
+  resumeSubscription: () => 'Resumed the subscription',
+  completeSandboxCheckout: () => 'Paid a checkout in the billing sandbox',
   // Payouts and NFT
   createAffiliatePayoutConfiguration: () => 'Set the payout wallet',
   updateAffiliatePayoutConfiguration: () => 'Changed the payout wallet',

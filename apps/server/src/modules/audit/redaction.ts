@@ -1,4 +1,5 @@
-const SECRET_ARG = /password|token|secret|otp|code|key|signature/i;
+// A price's lookup key names a plan, not a secret; a card (the billing sandbox's test card) is never kept.
+const SECRET_ARG = /password|token|secret|otp|code|(?<!lookup)key|signature|^card$/i;
 
 /** Arguments as they go into the audit trail: secrets replaced, long values cut. */
 export function redactArguments(args: Record<string, unknown>): Record<string, unknown> {

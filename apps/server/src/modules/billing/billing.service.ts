@@ -1,0 +1,609 @@
+// Subscriptions and billing (issue 15). The provider (Stripe, or the built-in sandbox) reports changes as BillingEvents;
+// applyProviderEvent is the one path that applies them, for Stripe's webhooks and the sandbox alike: once per event id,
+// never an older state over a newer one. The plan itself is organizations.subscription_plan_type.
+import crypto from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { DUNNING_PERIOD_DAYS, PLAN_PRICES, PLAN_RANK, SANDBOX_TEST_CARDS, BILLING_INTERVAL_LABEL, type BillingProvider, type PriceLookupKey } from '@rampart/shared/billing';
+import type { SubscriptionPlan } from '@rampart/shared/enums';
+import { roleHasPermission, staffHasAccountPermission } from '@rampart/shared/permissions';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
+import { billingCheckoutSessions, billingCustomers, billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
+import { users } from '../../db/schema/identity.ts';
+import { AppError, badInput, notFound } from '../../graphql/errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import type { AccountGrant } from '../../graphql/context.ts';
+import type { BillingEvent, BillingProviderAdapter, ProviderPrice, ProviderSubscriptionState } from './billing-provider.ts';
+import { billingMail, mailDate } from './billing.mail.ts';
+import { selectBillingProvider } from './providers.ts';
+import {
+  readSandboxPortalId,
+  sandboxCheckoutEvents,
+  sandboxEventId,
+  sandboxRenewalEvents,
+  sandboxRetryEvents,
+  sandboxUpgradeInvoiceEvent,
+  validateSandboxCard,
+  SANDBOX_DECLINED_MESSAGE,
+  type SandboxCard,
+} from './sandbox-provider.ts';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+export type ApplyOutcome = 'applied' | 'stale' | 'ignored' | 'duplicate';
+
+/** Who asks: for the sandbox's hosted pages (signed in, no account in the URL) and canManage. */
+export interface BillingViewer {
+  userId: string;
+  adminRole: string | null;
+}
+
+const DAY_MS = 86_400_000;
+export const DEFAULT_RETURN_PATH = '/subscription';
+const RETURN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const planWords = (key: PriceLookupKey) => `${PLAN_PRICES[key].plan} (${BILLING_INTERVAL_LABEL[PLAN_PRICES[key].interval].toLowerCase()})`;
+
+/** A dashboard path to come back to: "/subscription", never another site ("//evil.example") or a query. */
+export function validReturnPath(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return DEFAULT_RETURN_PATH;
+  if (value.length > 200 || !RETURN_PATH.test(value)) {
+    throw badInput({ returnPath: 'The return path must be a path inside the dashboard that starts with a single "/", such as /subscription (no host, query or fragment).' });
+  }
+  return value;
+}
+
+function stateOfRow(row: SubscriptionRow, customerId: string): ProviderSubscriptionState {
+  return {
+    providerSubscriptionId: row.providerSubscriptionId,
+    providerCustomerId: customerId,
+    priceLookupKey: row.priceLookupKey,
+    status: row.status,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    scheduledPriceLookupKey: row.scheduledPriceLookupKey,
+    paymentMethod: row.paymentMethod ?? null,
+  };
+}
+
+export function createBillingService(deps: { db: Database; config: Env; mailer: Mailer; jobs: JobQueue; provider?: BillingProviderAdapter }) {
+  const { db, config, mailer, jobs } = deps;
+  const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
+
+  async function loadSubscriptionState(providerSubscriptionId: string): Promise<ProviderSubscriptionState | null> {
+    const [row] = await db
+      .select({ subscription: subscriptions, customerId: billingCustomers.providerCustomerId })
+      .from(subscriptions)
+      .innerJoin(billingCustomers, eq(billingCustomers.organizationId, subscriptions.organizationId))
+      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+    return row ? stateOfRow(row.subscription, row.customerId) : null;
+  }
+
+  const provider = deps.provider ?? selectBillingProvider(config, { loadSubscription: loadSubscriptionState });
+  const providerName: BillingProvider = provider.name;
+
+  // ---- Lookups ----
+
+  async function organizationOfAccount(accountId: string) {
+    const [row] = await db.select({ organization: organizations }).from(accounts).innerJoin(organizations, eq(organizations.id, accounts.organizationId)).where(eq(accounts.id, accountId));
+    if (!row) throw notFound('The account');
+    return row.organization;
+  }
+
+  async function organizationOfCustomer(providerCustomerId: string, executor: Executor = db): Promise<string | null> {
+    const [row] = await executor.select({ organizationId: billingCustomers.organizationId }).from(billingCustomers).where(eq(billingCustomers.providerCustomerId, providerCustomerId));
+    return row?.organizationId ?? null;
+  }
+
+  async function administratorEmails(organizationId: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ email: users.email })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(accounts.organizationId, organizationId), eq(memberships.role, 'administrator'), eq(memberships.hasAcceptedInvite, true)));
+    return rows.map((row) => row.email).sort();
+  }
+
+  /** Whether this signed-in user may change the organization's plan: billing:manage on one of its accounts, or staff. */
+  async function mayManageOrganization(viewer: BillingViewer, organizationId: string): Promise<boolean> {
+    if (staffHasAccountPermission(viewer.adminRole, 'billing:manage')) return true;
+    const roles = await db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(and(eq(accounts.organizationId, organizationId), eq(memberships.userId, viewer.userId), eq(memberships.hasAcceptedInvite, true)));
+    return roles.some((row) => roleHasPermission(row.role, 'billing:manage'));
+  }
+
+  /** The account a hosted page acts through: one of the organization's where the viewer may manage billing. */
+  async function manageableAccount(viewer: BillingViewer, organizationId: string): Promise<string | null> {
+    const rows = await db
+      .select({ id: accounts.id, role: memberships.role })
+      .from(accounts)
+      .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, viewer.userId), eq(memberships.hasAcceptedInvite, true)))
+      .where(eq(accounts.organizationId, organizationId))
+      .orderBy(accounts.createdAt);
+    const member = rows.find((row) => row.role && roleHasPermission(row.role, 'billing:manage'));
+    if (member) return member.id;
+    return staffHasAccountPermission(viewer.adminRole, 'billing:manage') ? (rows[0]?.id ?? null) : null;
+  }
+
+  async function prices(): Promise<ProviderPrice[]> {
+    return provider.prices();
+  }
+
+  function productView(price: ProviderPrice) {
+    return {
+      priceId: price.priceId,
+      lookupKey: price.lookupKey,
+      plan: price.plan,
+      productName: price.productName,
+      description: price.description,
+      features: price.features,
+      currency: price.currency,
+      usdPrice: price.unitAmount,
+      recurring: { interval: price.interval, intervalCount: price.intervalCount },
+    };
+  }
+
+  function invoiceView(row: InvoiceRow) {
+    return {
+      id: row.id,
+      number: row.number,
+      status: row.status,
+      plan: row.plan,
+      priceLookupKey: row.priceLookupKey,
+      amountDue: row.amountDue,
+      amountPaid: row.amountPaid,
+      currency: row.currency,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      createdAt: row.createdAt,
+      paidAt: row.paidAt,
+      url: row.hostedInvoiceUrl ?? `${publicUrl}/billing/invoices/${row.id}`,
+    };
+  }
+
+  function subscriptionView(row: SubscriptionRow) {
+    return {
+      plan: row.plan,
+      priceLookupKey: row.priceLookupKey,
+      status: row.status,
+      currentPeriodStart: row.currentPeriodStart,
+      currentPeriodEnd: row.currentPeriodEnd,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      scheduledPriceLookupKey: row.scheduledPriceLookupKey,
+      scheduledPlan: row.scheduledPriceLookupKey ? PLAN_PRICES[row.scheduledPriceLookupKey].plan : null,
+      pastDueSince: row.pastDueSince,
+      dunningEndsAt: row.status === 'past_due' && row.pastDueSince ? new Date(row.pastDueSince.getTime() + DUNNING_PERIOD_DAYS * DAY_MS) : null,
+      paymentMethod: row.paymentMethod ?? null,
+    };
+  }
+
+  async function currentSubscription(organizationId: string, executor: Executor = db, forUpdate = false): Promise<SubscriptionRow | null> {
+    const query = executor.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
+    const [row] = forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  async function billingOfOrganization(organizationId: string, canManage: boolean) {
+    const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+    if (!organization) throw notFound('The organization');
+    const subscription = await currentSubscription(organizationId);
+    const rows = await db.select().from(invoices).where(eq(invoices.organizationId, organizationId)).orderBy(desc(invoices.createdAt), desc(invoices.number));
+    return {
+      organizationId,
+      organizationName: organization.name,
+      provider: providerName,
+      plan: organization.subscriptionPlanType,
+      subscription: subscription && subscription.status !== 'canceled' ? subscriptionView(subscription) : null,
+      invoices: rows.map(invoiceView),
+      canManage,
+    };
+  }
+
+  const grantManages = (grant: AccountGrant) => Boolean((grant.role && roleHasPermission(grant.role, 'billing:manage')) || staffHasAccountPermission(grant.adminRole, 'billing:manage'));
+
+  async function billing(grant: AccountGrant) {
+    const organization = await organizationOfAccount(grant.accountId);
+    return billingOfOrganization(organization.id, grantManages(grant));
+  }
+
+  // ---- Applying provider events ----
+
+  /**
+   * Applies one provider event: recorded once (a replay answers 'duplicate' and changes nothing), an event older than the
+   * newest applied to the subscription is 'stale'. Used by Stripe's webhook route and by the sandbox.
+   */
+  async function applyProviderEvent(eventProvider: BillingProvider, event: BillingEvent, rawPayload: unknown): Promise<{ outcome: ApplyOutcome; organizationId: string | null }> {
+    const mails: Array<() => Promise<void>> = [];
+    const result = await db.transaction(async (tx) => {
+      const customerId =
+        event.type === 'invoicePaid' || event.type === 'invoicePaymentFailed' ? event.invoice.providerCustomerId : event.type === 'checkoutCompleted' ? event.providerCustomerId : event.subscription.providerCustomerId;
+      const organizationId = await organizationOfCustomer(customerId, tx);
+      const inserted = await tx
+        .insert(billingEvents)
+        .values({ provider: eventProvider, providerEventId: event.providerEventId, type: event.type, occurredAt: event.occurredAt, organizationId, outcome: 'applied', payload: (rawPayload ?? event) as object })
+        .onConflictDoNothing()
+        .returning({ id: billingEvents.id });
+      if (!inserted[0]) return { outcome: 'duplicate' as const, organizationId };
+      const outcome: Exclude<ApplyOutcome, 'duplicate'> = organizationId ? await applyTo(tx, eventProvider, organizationId, event, mails) : 'ignored';
+      if (outcome !== 'applied') await tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, inserted[0].id));
+      return { outcome, organizationId };
+    });
+    for (const send of mails) await send();
+    return result;
+  }
+
+  async function applyTo(tx: Executor, eventProvider: BillingProvider, organizationId: string, event: BillingEvent, mails: Array<() => Promise<void>>): Promise<'applied' | 'stale' | 'ignored'> {
+    const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    if (!organization) return 'ignored';
+    const existing = await currentSubscription(organizationId, tx, true);
+    const notices: Array<{ kind: Parameters<typeof billingMail>[0]['kind']; lines: string[] }> = [];
+
+    if (event.type === 'invoicePaid' || event.type === 'invoicePaymentFailed') {
+      const invoice = event.invoice;
+      const paid = event.type === 'invoicePaid';
+      const [found] = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, invoice.providerInvoiceId)).for('update');
+      if (found?.status === 'paid' && !paid) return 'stale';
+      const values = {
+        status: paid ? ('paid' as const) : invoice.status === 'paid' ? ('open' as const) : invoice.status,
+        amountDue: invoice.amountDue,
+        amountPaid: paid ? invoice.amountPaid : '0',
+        currency: invoice.currency,
+        hostedInvoiceUrl: invoice.hostedInvoiceUrl,
+        attemptCount: String(invoice.attemptCount),
+        ...(paid ? { paidAt: event.occurredAt } : { lastFailedAt: event.occurredAt }),
+      };
+      if (found) await tx.update(invoices).set(values).where(eq(invoices.id, found.id));
+      else {
+        await tx.insert(invoices).values({
+          ...values,
+          organizationId,
+          number: sql`'RMP-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+          provider: eventProvider,
+          providerInvoiceId: invoice.providerInvoiceId,
+          plan: PLAN_PRICES[invoice.priceLookupKey].plan,
+          priceLookupKey: invoice.priceLookupKey,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+        });
+      }
+      // The subscription's payment state follows its invoices, unless a newer subscription event already said more.
+      const ours = existing && invoice.providerSubscriptionId === existing.providerSubscriptionId && existing.status !== 'canceled';
+      if (ours && event.occurredAt >= existing.providerUpdatedAt) {
+        if (paid && existing.status === 'past_due') {
+          await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, providerUpdatedAt: event.occurredAt, updatedAt: new Date() }).where(eq(subscriptions.id, existing.id));
+          // The queued dunning end then finds nothing past due and does nothing.
+          await jobs.add('billing_dunning_end', { organizationId }, { jobKey: `billing_dunning_end:${organizationId}` }, tx);
+        } else if (!paid) {
+          const since = existing.pastDueSince ?? event.occurredAt;
+          await tx.update(subscriptions).set({ status: 'past_due', pastDueSince: since, providerUpdatedAt: event.occurredAt, updatedAt: new Date() }).where(eq(subscriptions.id, existing.id));
+          if (!existing.pastDueSince) {
+            await scheduleDunningEnd(tx, organizationId, since);
+            notices.push(paymentFailedNotice(existing.plan, invoice.amountDue, since));
+          }
+        }
+      }
+      queueMails(organizationId, organization.name, notices, mails);
+      return 'applied';
+    }
+
+    const state = event.subscription;
+    if (existing && existing.providerSubscriptionId === state.providerSubscriptionId && event.occurredAt < existing.providerUpdatedAt) return 'stale';
+    // Another subscription than the one on record: only a newer one replaces it (an old one's late events are stale).
+    if (existing && existing.providerSubscriptionId !== state.providerSubscriptionId && existing.status !== 'canceled' && event.occurredAt < existing.providerUpdatedAt) return 'stale';
+
+    const status = event.type === 'subscriptionDeleted' ? 'canceled' : state.status;
+    const plan = PLAN_PRICES[state.priceLookupKey].plan;
+    const sameSubscription = existing?.providerSubscriptionId === state.providerSubscriptionId;
+    const pastDueSince = status === 'past_due' ? ((sameSubscription ? existing?.pastDueSince : null) ?? event.occurredAt) : null;
+    const values = {
+      provider: eventProvider,
+      providerSubscriptionId: state.providerSubscriptionId,
+      plan,
+      priceLookupKey: state.priceLookupKey,
+      status,
+      currentPeriodStart: state.currentPeriodStart,
+      currentPeriodEnd: state.currentPeriodEnd,
+      cancelAtPeriodEnd: status === 'canceled' ? false : state.cancelAtPeriodEnd,
+      scheduledPriceLookupKey: status === 'canceled' ? null : state.scheduledPriceLookupKey,
+      pastDueSince,
+      paymentMethod: state.paymentMethod,
+      providerUpdatedAt: event.occurredAt,
+      updatedAt: new Date(),
+    };
+    if (existing) await tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id));
+    else await tx.insert(subscriptions).values({ ...values, organizationId });
+
+    // The plan: what the subscription pays for; Free once it ended. Past due keeps the plan until the dunning period ends.
+    const newPlan: SubscriptionPlan = status === 'canceled' ? 'Free' : status === 'incomplete' ? organization.subscriptionPlanType : plan;
+    const oldPlan = organization.subscriptionPlanType;
+    if (newPlan !== oldPlan) await tx.update(organizations).set({ subscriptionPlanType: newPlan }).where(eq(organizations.id, organizationId));
+
+    if (event.type === 'checkoutCompleted') {
+      await tx.update(billingCheckoutSessions).set({ status: 'complete', completedAt: event.occurredAt }).where(eq(billingCheckoutSessions.providerSessionId, event.providerSessionId));
+    }
+
+    const wasPastDue = sameSubscription && existing?.status === 'past_due';
+    if (status === 'past_due' && !wasPastDue) {
+      await scheduleDunningEnd(tx, organizationId, pastDueSince!);
+      notices.push(paymentFailedNotice(plan, null, pastDueSince!));
+    }
+    if (status === 'canceled' && !(sameSubscription && existing?.status === 'canceled')) {
+      notices.push({ kind: 'subscriptionEnded', lines: [`Your ${oldPlan} subscription ended on ${mailDate(event.occurredAt)}.`, 'Your organization is now on the Free plan. You can choose a plan again at any time.'] });
+    } else if (status !== 'canceled' && newPlan !== oldPlan) {
+      notices.push({ kind: 'planChanged', lines: [`Your plan changed from ${oldPlan} to ${newPlan} (${planWords(state.priceLookupKey)}).`, `The current period ends on ${mailDate(state.currentPeriodEnd)}.`] });
+    } else if (status !== 'canceled' && existing && sameSubscription && existing.priceLookupKey !== state.priceLookupKey) {
+      notices.push({ kind: 'planChanged', lines: [`Your billing changed to ${planWords(state.priceLookupKey)}.`, `The current period ends on ${mailDate(state.currentPeriodEnd)}.`] });
+    }
+    if (status !== 'canceled' && state.scheduledPriceLookupKey && state.scheduledPriceLookupKey !== (sameSubscription ? existing?.scheduledPriceLookupKey : null)) {
+      notices.push({ kind: 'planChanged', lines: [`Your plan changes to ${planWords(state.scheduledPriceLookupKey)} on ${mailDate(state.currentPeriodEnd)}.`, `Until then you keep ${plan}.`] });
+    }
+    if (status !== 'canceled' && state.cancelAtPeriodEnd && !(sameSubscription && existing?.cancelAtPeriodEnd)) {
+      notices.push({ kind: 'cancellationScheduled', lines: [`Your ${plan} subscription ends on ${mailDate(state.currentPeriodEnd)}; you keep ${plan} until then.`, 'After that your organization is on the Free plan. You can resume the subscription before that date.'] });
+    }
+    queueMails(organizationId, organization.name, notices, mails);
+    return 'applied';
+  }
+
+  function paymentFailedNotice(plan: string, amount: string | null, since: Date) {
+    const until = new Date(since.getTime() + DUNNING_PERIOD_DAYS * DAY_MS);
+    return {
+      kind: 'paymentFailed' as const,
+      lines: [
+        `A payment${amount ? ` of ${amount} USD` : ''} for your ${plan} subscription failed.`,
+        `You keep ${plan} until ${mailDate(until)}. If no payment succeeds by then, your organization moves to the Free plan.`,
+        'Update the payment method from the subscription page.',
+      ],
+    };
+  }
+
+  function queueMails(organizationId: string, organizationName: string, notices: Array<{ kind: Parameters<typeof billingMail>[0]['kind']; lines: string[] }>, mails: Array<() => Promise<void>>) {
+    if (!notices.length) return;
+    const url = `${publicUrl}/subscription`;
+    mails.push(async () => {
+      const recipients = await administratorEmails(organizationId);
+      const outgoing: OutgoingMail[] = notices.flatMap((notice) => recipients.map((to) => billingMail({ to, kind: notice.kind, organizationName, lines: notice.lines, url })));
+      for (const mail of outgoing) await mailer.send(mail);
+    });
+  }
+
+  async function scheduleDunningEnd(tx: Executor, organizationId: string, since: Date) {
+    await jobs.add('billing_dunning_end', { organizationId }, { runAt: new Date(since.getTime() + DUNNING_PERIOD_DAYS * DAY_MS), jobKey: `billing_dunning_end:${organizationId}` }, tx);
+  }
+
+  /**
+   * The dunning period's end (graphile-worker job billing_dunning_end): a subscription still past due ends and the plan
+   * returns to Free. `now` forces it (the sandbox's simulateSandboxRenewal(dunningEnds)); the job checks the date.
+   */
+  async function endDunning(organizationId: string, options: { force?: boolean } = {}): Promise<boolean> {
+    const row = await currentSubscription(organizationId);
+    if (!row || row.status !== 'past_due' || !row.pastDueSince) return false;
+    const dueAt = row.pastDueSince.getTime() + DUNNING_PERIOD_DAYS * DAY_MS;
+    if (!options.force && dueAt > Date.now() + 1000) return false;
+    const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organizationId));
+    if (!customer) return false;
+    const state = stateOfRow(row, customer.providerCustomerId);
+    const occurredAt = new Date(Math.max(Date.now(), row.providerUpdatedAt.getTime()));
+    const event: BillingEvent = {
+      type: 'subscriptionDeleted',
+      providerEventId: `rmp_dunning_${row.providerSubscriptionId}_${row.pastDueSince.getTime()}`,
+      occurredAt,
+      subscription: { ...state, status: 'canceled' },
+    };
+    const { outcome } = await applyProviderEvent(row.provider, event, { source: 'rampart', reason: 'dunning period ended', ...event });
+    return outcome === 'applied';
+  }
+
+  /** A change the provider answered at once (plan change, cancel, resume): applied now, as an event of our own. */
+  async function applyDirect(organizationId: string, before: ProviderSubscriptionState, after: ProviderSubscriptionState, extra: BillingEvent[] = []) {
+    const occurredAt = new Date();
+    const eventId = providerName === 'sandbox' ? sandboxEventId() : `rmp_evt_${crypto.randomBytes(12).toString('base64url')}`;
+    const event: BillingEvent = { type: 'subscriptionChanged', providerEventId: eventId, occurredAt, subscription: after };
+    await applyProviderEvent(providerName, event, { source: 'rampart', before, ...event });
+    for (const more of extra) await applyProviderEvent(providerName, more, more);
+    return organizationId;
+  }
+
+  async function activeSubscription(organizationId: string, planName: string) {
+    const row = await currentSubscription(organizationId);
+    if (!row || row.status === 'canceled') {
+      throw conflict(`Your organization is on the ${planName} plan, with no subscription to change. Choose a plan on the subscription page to start one.`);
+    }
+    if (row.provider !== providerName) throw conflict(`This subscription is billed through ${row.provider}, which this server does not use now; it cannot be changed here.`);
+    const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organizationId));
+    if (!customer) throw conflict('The billing customer of this organization is missing; contact support.');
+    return { row, state: stateOfRow(row, customer.providerCustomerId) };
+  }
+
+  async function ensureCustomer(organization: { id: string; name: string }) {
+    const [existing] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organization.id));
+    if (existing && existing.provider === providerName) return existing.providerCustomerId;
+    const emails = await administratorEmails(organization.id);
+    const { providerCustomerId } = await provider.createCustomer({ organizationId: organization.id, name: organization.name, email: emails[0] ?? null });
+    await db
+      .insert(billingCustomers)
+      .values({ organizationId: organization.id, provider: providerName, providerCustomerId })
+      .onConflictDoUpdate({ target: billingCustomers.organizationId, set: { provider: providerName, providerCustomerId, createdAt: new Date() } });
+    return providerCustomerId;
+  }
+
+  // ---- Operations ----
+
+  return {
+    provider: providerName,
+    applyProviderEvent,
+    endDunning,
+    /** The organization's owning account check for the printable invoice page and tests. */
+    loadSubscriptionState,
+
+    async stripeProduct(priceLookupKey: PriceLookupKey) {
+      const price = (await prices()).find((candidate) => candidate.lookupKey === priceLookupKey);
+      if (!price) throw notFound(`The price ${priceLookupKey}`);
+      return productView(price);
+    },
+
+    async stripeProducts() {
+      return (await prices()).map(productView);
+    },
+
+    billing,
+
+    async invoice(accountId: string, id: string) {
+      const organization = await organizationOfAccount(accountId);
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+      const [row] = uuid ? await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.organizationId, organization.id))) : [];
+      if (!row) throw notFound('Invoice');
+      return invoiceView(row);
+    },
+
+    async pastDueUntil(organizationId: string): Promise<Date | null> {
+      const row = await currentSubscription(organizationId);
+      return row?.status === 'past_due' && row.pastDueSince ? new Date(row.pastDueSince.getTime() + DUNNING_PERIOD_DAYS * DAY_MS) : null;
+    },
+
+    async createCheckoutSession(grant: AccountGrant, input: { priceId: string; returnPath?: string | null }, userId: string | null) {
+      const returnPath = validReturnPath(input.returnPath);
+      const price = (await prices()).find((candidate) => candidate.priceId === input.priceId);
+      if (!price) throw badInput({ priceId: 'No such price: choose one of the plans on the subscription page.' });
+      const organization = await organizationOfAccount(grant.accountId);
+      const current = await currentSubscription(organization.id);
+      if (organization.subscriptionPlanType !== 'Free' || (current && current.status !== 'canceled')) {
+        throw conflict(`Your organization already has the ${organization.subscriptionPlanType} plan. Change it with “Change plan” on the subscription page (changeSubscriptionPlan) instead of a new checkout.`);
+      }
+      const providerCustomerId = await ensureCustomer(organization);
+      const base = `${publicUrl}${returnPath}`;
+      const session = await provider.createCheckoutSession({ providerCustomerId, priceId: price.priceId, successUrl: `${base}?checkout=success`, cancelUrl: `${base}?checkout=cancelled`, organizationId: organization.id });
+      await db.insert(billingCheckoutSessions).values({
+        organizationId: organization.id,
+        provider: providerName,
+        providerSessionId: session.providerSessionId,
+        priceLookupKey: price.lookupKey,
+        url: session.url,
+        returnPath,
+        createdByUserId: userId,
+        expiresAt: session.expiresAt,
+      });
+      return { id: session.providerSessionId, url: session.url };
+    },
+
+    async createPortalSession(grant: AccountGrant, input: { returnPath?: string | null }) {
+      const returnPath = validReturnPath(input.returnPath);
+      const organization = await organizationOfAccount(grant.accountId);
+      const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organization.id));
+      if (!customer || customer.provider !== providerName) throw conflict('There is no billing to manage yet: your organization is on the Free plan. Choose a plan first.');
+      const session = await provider.createPortalSession({ providerCustomerId: customer.providerCustomerId, returnUrl: `${publicUrl}${returnPath}` });
+      return { id: session.providerSessionId, url: session.url };
+    },
+
+    async changePlan(grant: AccountGrant, priceLookupKey: PriceLookupKey) {
+      const organization = await organizationOfAccount(grant.accountId);
+      const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
+      if (row.status === 'past_due') throw conflict('A payment failed: the plan cannot change until it is paid. Update the payment method in the billing portal first.');
+      if (priceLookupKey === row.priceLookupKey) {
+        throw badInput({ priceLookupKey: `Your organization already has ${planWords(priceLookupKey)}.${row.scheduledPriceLookupKey || row.cancelAtPeriodEnd ? ' To keep it after this period, resume the subscription.' : ''}` });
+      }
+      if (priceLookupKey === row.scheduledPriceLookupKey) throw badInput({ priceLookupKey: `${planWords(priceLookupKey)} already starts on ${mailDate(row.currentPeriodEnd)}.` });
+      const from = PLAN_PRICES[row.priceLookupKey];
+      const to = PLAN_PRICES[priceLookupKey];
+      // Up a plan, or the same plan billed yearly instead of monthly: now. Anything else waits for the period's end.
+      const upgrade = PLAN_RANK[to.plan] > PLAN_RANK[from.plan] || (to.plan === from.plan && to.interval === 'year');
+      const after = await provider.changePlan({ providerSubscriptionId: row.providerSubscriptionId, priceLookupKey, atPeriodEnd: !upgrade });
+      const extra = upgrade && providerName === 'sandbox' ? [sandboxUpgradeInvoiceEvent(state, after, new Date())] : [];
+      await applyDirect(organization.id, state, after, extra);
+      return billing(grant);
+    },
+
+    async cancel(grant: AccountGrant) {
+      const organization = await organizationOfAccount(grant.accountId);
+      const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
+      if (row.cancelAtPeriodEnd) throw conflict(`The subscription already ends on ${mailDate(row.currentPeriodEnd)}; your organization then moves to Free. Resume it to keep ${row.plan}.`);
+      const after = await provider.cancelAtPeriodEnd({ providerSubscriptionId: row.providerSubscriptionId });
+      await applyDirect(organization.id, state, after);
+      return billing(grant);
+    },
+
+    async resume(grant: AccountGrant) {
+      const organization = await organizationOfAccount(grant.accountId);
+      const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
+      if (!row.cancelAtPeriodEnd && !row.scheduledPriceLookupKey) throw conflict(`Nothing to resume: ${planWords(row.priceLookupKey)} continues after ${mailDate(row.currentPeriodEnd)} with no cancellation or plan change scheduled.`);
+      const after = await provider.resume({ providerSubscriptionId: row.providerSubscriptionId });
+      await applyDirect(organization.id, state, after);
+      return billing(grant);
+    },
+
+    async simulateRenewal(grant: AccountGrant, outcome: 'succeeds' | 'fails' | 'dunningEnds') {
+      if (providerName !== 'sandbox') throw conflict('Renewals are simulated only in the billing sandbox; with Stripe, Stripe renews subscriptions and reports them by webhook.');
+      const organization = await organizationOfAccount(grant.accountId);
+      const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
+      const now = new Date(Math.max(Date.now(), row.providerUpdatedAt.getTime() + 1));
+      if (outcome === 'dunningEnds') {
+        if (row.status !== 'past_due') throw conflict('The dunning period runs only after a failed payment: simulate a failed renewal first.');
+        await endDunning(organization.id, { force: true });
+        return billing(grant);
+      }
+      let events: BillingEvent[];
+      if (row.status === 'past_due') {
+        const [open] = await db.select().from(invoices).where(and(eq(invoices.organizationId, organization.id), eq(invoices.status, 'open'))).orderBy(desc(invoices.createdAt)).limit(1);
+        if (!open?.providerInvoiceId) throw conflict('No unpaid invoice to retry.');
+        events = sandboxRetryEvents(state, { providerInvoiceId: open.providerInvoiceId, amountDue: open.amountDue, periodStart: open.periodStart, periodEnd: open.periodEnd, attemptCount: Number(open.attemptCount), priceLookupKey: open.priceLookupKey }, outcome, now);
+      } else events = sandboxRenewalEvents(state, outcome, now);
+      for (const event of events) await applyProviderEvent('sandbox', event, event);
+      return billing(grant);
+    },
+
+    async sandboxCheckoutSession(viewer: BillingViewer, id: string) {
+      if (providerName !== 'sandbox' || id.length > 100) throw notFound('Checkout session');
+      const [session] = await db.select({ session: billingCheckoutSessions, organizationName: organizations.name }).from(billingCheckoutSessions).innerJoin(organizations, eq(organizations.id, billingCheckoutSessions.organizationId)).where(and(eq(billingCheckoutSessions.providerSessionId, id), eq(billingCheckoutSessions.provider, 'sandbox')));
+      if (!session || !(await mayManageOrganization(viewer, session.session.organizationId))) throw notFound('Checkout session');
+      const price = (await prices()).find((candidate) => candidate.lookupKey === session.session.priceLookupKey)!;
+      const expired = session.session.status === 'open' && session.session.expiresAt.getTime() < Date.now();
+      return {
+        id: session.session.providerSessionId,
+        organizationName: session.organizationName,
+        product: productView(price),
+        status: expired ? 'expired' : session.session.status,
+        expiresAt: session.session.expiresAt,
+        returnPath: session.session.returnPath,
+        testCards: SANDBOX_TEST_CARDS.map((card) => ({ number: card.number, label: card.label })),
+      };
+    },
+
+    async completeSandboxCheckout(viewer: BillingViewer, sessionId: string, card: SandboxCard) {
+      if (providerName !== 'sandbox' || sessionId.length > 100) throw notFound('Checkout session');
+      const [session] = await db.select().from(billingCheckoutSessions).where(and(eq(billingCheckoutSessions.providerSessionId, sessionId), eq(billingCheckoutSessions.provider, 'sandbox')));
+      if (!session || !(await mayManageOrganization(viewer, session.organizationId))) throw notFound('Checkout session');
+      if (session.status === 'complete') throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
+      if (session.status === 'expired' || session.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired: nothing was charged. Start again from the subscription page.');
+      const checked = validateSandboxCard(card);
+      if ('fields' in checked) throw badInput(checked.fields);
+      if (checked.outcome === 'declinedNow') throw badInput({ number: SANDBOX_DECLINED_MESSAGE }, SANDBOX_DECLINED_MESSAGE);
+      const current = await currentSubscription(session.organizationId);
+      if (current && current.status !== 'canceled') throw conflict('Your organization already has a subscription (another checkout finished first). Nothing was charged.');
+      const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, session.organizationId));
+      if (!customer) throw conflict('The billing customer of this organization is missing; start again from the subscription page.');
+      const now = new Date(Math.max(Date.now(), (current?.providerUpdatedAt.getTime() ?? 0) + 1));
+      for (const event of sandboxCheckoutEvents({ providerSessionId: sessionId, providerCustomerId: customer.providerCustomerId, priceLookupKey: session.priceLookupKey, paymentMethod: checked.paymentMethod, now })) {
+        await applyProviderEvent('sandbox', event, event);
+      }
+      return { id: sessionId, url: `${publicUrl}${session.returnPath}?checkout=success` };
+    },
+
+    async sandboxPortalSession(viewer: BillingViewer, id: string) {
+      const read = providerName === 'sandbox' ? readSandboxPortalId(config.USER_HASH_SECRET, id) : null;
+      const organizationId = read ? await organizationOfCustomer(read.providerCustomerId) : null;
+      const accountId = organizationId ? await manageableAccount(viewer, organizationId) : null;
+      if (!read || !organizationId || !accountId) throw notFound('Billing portal session');
+      return { id, accountId, returnPath: read.returnPath, billing: await billingOfOrganization(organizationId, true) };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
