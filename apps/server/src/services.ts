@@ -41,6 +41,9 @@ import { createGettingStartedService } from './modules/getting-started/getting-s
 import { createThemesRepository } from './modules/themes/themes.repository.ts';
 import { createThemesService } from './modules/themes/themes.service.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createCommerceRepository } from './modules/commerce/commerce.repository.ts';
+import { createCommerceService } from './modules/commerce/commerce.service.ts';
+import { createCommerceProvider } from './modules/commerce/provider-factory.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -72,6 +75,8 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const webhooks = createWebhooksService({ repository: webhooksRepository, accounts: accountsRepository, developers, sender: webhookSender, mailer, config });
   const fileStorage = createFileStorage(config);
   const kyb = createKybService({ repository: createKybRepository(database.db), storage: fileStorage, provider: createKybProvider(config), mailer, config });
+  const commerceRepository = createCommerceRepository(database.db);
+  const commerce = createCommerceService({ repository: commerceRepository, provider: createCommerceProvider(config, commerceRepository), config });
   const goLive = createGoLiveService({ repository: createGoLiveRepository(database.db), kyb, mailer, config });
   const rampPort = (): RampPort => ramp;
   const testProcessing = createTestProcessing({ transactions, jobs, repository: widgetRepository, ramp: rampPort, config });
@@ -97,6 +102,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       organization: (id: string) => kyb.accountOfOrganization(id),
       kybDocument: (id: string) => kyb.accountOfDocument(id),
       integration: (id: string) => ramp.accountOfIntegration(id),
+      helioWallet: (id: string) => commerce.accountOfWallet(id),
     } as Record<string, (id: string) => Promise<string | null>>,
     audit: audit.record,
     unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),
@@ -120,6 +126,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     ramp,
     widget,
     themes,
+    commerce,
     billing,
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */

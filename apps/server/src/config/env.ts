@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_THEME_FONT_HOSTS } from '@rampart/shared/themes';
+import { HELIO_ONBOARDING_LINK_TTL_MINUTES, HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { parseKek } from '../lib/secret-box.ts';
 
 const booleanFlag = z
@@ -74,6 +75,12 @@ const envSchema = z
     SUMSUB_BASE_URL: httpUrl.default('https://api.sumsub.com'),
     SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyb-level'),
     SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Helio (commerce): the platform API key pair; unset → the built-in hosted onboarding page.
+    HELIO_API_KEY: z.string().min(1).optional(),
+    HELIO_API_SECRET: z.string().min(1).optional(),
+    HELIO_API_BASE: httpUrl.default('https://api.hel.io'),
+    HELIO_ONBOARDING_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
+    HELIO_WALLETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(HELIO_WALLETS_PER_ACCOUNT),
     // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -94,6 +101,9 @@ const envSchema = z
     }
     if (Boolean(env.SUMSUB_APP_TOKEN) !== Boolean(env.SUMSUB_SECRET_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.SUMSUB_APP_TOKEN ? 'SUMSUB_SECRET_KEY' : 'SUMSUB_APP_TOKEN'], message: 'SumSub needs both SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY' });
+    }
+    if (Boolean(env.HELIO_API_KEY) !== Boolean(env.HELIO_API_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.HELIO_API_KEY ? 'HELIO_API_SECRET' : 'HELIO_API_KEY'], message: 'Helio needs both HELIO_API_KEY and HELIO_API_SECRET' });
     }
     if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });

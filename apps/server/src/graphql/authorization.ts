@@ -65,6 +65,7 @@ const ENTITY_NAMES: Record<string, string> = {
   organization: 'organization',
   kybDocument: 'document',
   integration: 'integration',
+  helioWallet: 'payout wallet',
 };
 
 /** An entity's name in words; one not listed is split into words ("requestLogEntry" → "request log entry"). */

@@ -22,6 +22,7 @@ import { rampResolvers } from '../modules/ramp/ramp.resolvers.ts';
 import { gettingStartedResolvers } from '../modules/getting-started/getting-started.resolvers.ts';
 import { themesResolvers } from '../modules/themes/themes.resolvers.ts';
 import { billingResolvers } from '../modules/billing/billing.resolvers.ts';
+import { commerceResolvers } from '../modules/commerce/commerce.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -104,6 +105,7 @@ export function buildResolvers(services: Services) {
     rampResolvers,
     gettingStartedResolvers,
     themesResolvers,
+    commerceResolvers,
     billingResolvers,
   );
   const typeDefs = loadTypeDefs();

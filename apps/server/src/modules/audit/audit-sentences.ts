@@ -179,6 +179,13 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   updateNftAccount: () => 'Changed the NFT checkout settings',
   createNftCollection: (c) => `Added the NFT collection ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
   deleteNftCollection: () => 'Removed an NFT collection',
+  // Commerce (Helio)
+  createHelioMerchantAccount: (c) => `Created the Helio merchant account${text((c.input as Record<string, unknown> | undefined)?.businessName) ? ` for ${text((c.input as Record<string, unknown>).businessName)}` : ''}`,
+  addHelioWallet: (c) => `Added the payout wallet ${text((c.input as Record<string, unknown> | undefined)?.walletAddress) ?? ''}`.trim(),
+  updateHelioWallet: (c) => `Changed a payout wallet to ${text((c.input as Record<string, unknown> | undefined)?.walletAddress) ?? 'a new address'}`,
+  deleteHelioWallet: () => 'Deleted a payout wallet',
+  completeSandboxHelioOnboarding: (c) =>
+    `Finished the built-in Helio onboarding: ${({ approve: 'approved', review: 'sent for review', reject: 'rejected' } as Record<string, string>)[text(c.outcome) ?? ''] ?? 'submitted'}`,
   // Team
   createMembership: (c) => `Invited ${text(c.email) ?? 'someone'} as ${role(c.role)}`,
   resendInvitationEmail: (c) => `Sent the invitation to ${member(c)} again`,

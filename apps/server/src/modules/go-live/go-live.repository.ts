@@ -5,6 +5,7 @@ import { affiliatePayoutConfigurations } from '../../db/schema/developers.ts';
 import { blockedListEntries, goLiveRequests, testingInstructions, type TestingInstructionsSnapshot } from '../../db/schema/go-live.ts';
 import { users } from '../../db/schema/identity.ts';
 import { integrations } from '../../db/schema/ramp.ts';
+import { helioMerchantAccounts, helioWallets } from '../../db/schema/commerce.ts';
 
 export type TestingInstructionsRow = typeof testingInstructions.$inferSelect;
 export type GoLiveRequestRow = typeof goLiveRequests.$inferSelect;
@@ -56,6 +57,13 @@ export function createGoLiveRepository(db: Database) {
     async hasPayoutConfiguration(accountId: string): Promise<boolean> {
       const [row] = await db.select({ accountId: affiliatePayoutConfigurations.accountId }).from(affiliatePayoutConfigurations).where(eq(affiliatePayoutConfigurations.accountId, accountId)).limit(1);
       return Boolean(row);
+    },
+
+    /** The Helio merchant account's status (null: none) and how many payout wallets the account has. */
+    async helioReadiness(accountId: string): Promise<{ status: string | null; wallets: number }> {
+      const [merchant] = await db.select({ status: helioMerchantAccounts.status }).from(helioMerchantAccounts).where(eq(helioMerchantAccounts.accountId, accountId)).limit(1);
+      const [wallets] = await db.select({ value: count() }).from(helioWallets).where(eq(helioWallets.accountId, accountId));
+      return { status: merchant?.status ?? null, wallets: wallets?.value ?? 0 };
     },
 
     async testingInstructions(accountId: string, executor: Executor = db): Promise<TestingInstructionsRow | undefined> {

@@ -146,7 +146,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
 
   async function productStatus(accountId: string): Promise<ProductStatusView> {
     const { account, subscriptionPlanType } = await loadAccount(accountId);
-    const [verification, reviews, hasPayout, integrationDomains, instructions, requests, blocked] = await Promise.all([
+    const [verification, reviews, hasPayout, integrationDomains, instructions, requests, blocked, helio] = await Promise.all([
       kyb.statusOfAccount(accountId),
       repository.domainReviewsOf(accountId),
       repository.hasPayoutConfiguration(accountId),
@@ -154,6 +154,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       repository.testingInstructions(accountId),
       repository.latestRequests(accountId),
       blockedStatus(accountId, account),
+      repository.helioReadiness(accountId),
     ]);
 
     // A domain counts as set until staff reject it; only the websites and widget domains the partner lists now count.
@@ -290,7 +291,8 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       swaps: readiness('Swaps'),
       // NFT checkout has no go-live review of its own yet: its flag and the shared items.
       nftCommerce: { ...notBuilt, isEnabled: Boolean(flags.isNftCheckoutEnabled), isReady: ready(checklists.OnRamp.filter((item) => item.key !== 'rampSetup' && item.key !== 'integration')) },
-      helio: notBuilt,
+      // Commerce: enabled once the Helio merchant account is active, ready once it also has a payout wallet.
+      helio: { ...notBuilt, isEnabled: helio.status === 'active', isReady: helio.status === 'active' && helio.wallets > 0 },
       checklists,
     };
   }
