@@ -17,12 +17,13 @@ import { TestModeToggle } from '@/features/accounts/components/test-mode-toggle'
 import { useAccountSelection } from '@/features/accounts/use-account-selection';
 import { useLiveModeLock } from '@/features/accounts/use-live-mode-lock';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
 import { ViewerProvider } from '@/hooks/use-permission';
 import { useTheme } from '@/hooks/use-theme';
 import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
-import { isStaff, type Viewer } from '@/lib/permissions';
+import { isStaff, viewerHasAccountPermission, type Viewer } from '@/lib/permissions';
 import { clearCsrfToken, hasCsrfToken } from '@/lib/session';
 import { selectedAccountIdVar } from '@/lib/local-state';
 
@@ -170,6 +171,7 @@ export default function AppShell() {
             </span>
           </div>
         )}
+        <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
         <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
           {(loading && !data) || needsOnboarding ? (
             <PageSpinner />

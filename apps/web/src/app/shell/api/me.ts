@@ -25,6 +25,7 @@ export const ShellSelectedAccountQuery = graphql(`
       isVerified
       canUseLiveMode
       ...Support_Account
+      ...Billing_BannerAccount
     }
   }
 `);

@@ -203,3 +203,16 @@ export const BillingBannerAccountFragment = graphql(`
 
 /** The shell's query of the selected account: refetched after a plan change so the support chat and banner follow. */
 export const SHELL_ACCOUNT_QUERY_NAME = 'Shell_SelectedAccount';
+
+/** Without billing:read (analysts, developers): the plan only, to mark it among the plans. */
+export const AccountPlanQuery = graphql(`
+  query Billing_AccountPlan($accountId: ID!) {
+    account(id: $accountId) {
+      id
+      organization {
+        id
+        subscriptionPlanType
+      }
+    }
+  }
+`);

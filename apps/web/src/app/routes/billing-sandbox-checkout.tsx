@@ -1,0 +1,5 @@
+import { SandboxCheckout } from '@/features/billing/components/sandbox-checkout';
+
+export default function SandboxCheckoutRoute() {
+  return <SandboxCheckout />;
+}

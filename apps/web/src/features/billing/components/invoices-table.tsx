@@ -1,0 +1,50 @@
+import { INVOICE_STATUS_LABEL } from '@rampart/shared/billing';
+import { StatusBadge, type StatusMeaning } from '@/components/status-badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Billing_InvoiceFragment } from '@/gql/graphql';
+import { formatAmount, formatDate } from '@/lib/format';
+
+const MEANING: Record<string, StatusMeaning> = { paid: 'success', open: 'waiting', uncollectible: 'failed', void: 'neutral' };
+
+/** The organization's invoices, newest first; each opens its page (Stripe's, or Rampart's printable one). */
+export function InvoicesTable({ invoices }: { invoices: readonly Billing_InvoiceFragment[] }) {
+  if (invoices.length === 0) {
+    return <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">No invoices yet. They appear here after the first payment.</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <Table aria-label="Invoices">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Number</TableHead>
+            <TableHead>Period</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>
+              <span className="sr-only">Invoice</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {invoices.map((invoice) => (
+            <TableRow key={invoice.id}>
+              <TableCell className="font-mono text-xs">{invoice.number}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}</TableCell>
+              <TableCell>
+                <StatusBadge meaning={MEANING[invoice.status] ?? 'neutral'}>{INVOICE_STATUS_LABEL[invoice.status]}</StatusBadge>
+              </TableCell>
+              <TableCell className="text-right">
+                <a href={invoice.url} className="text-sm font-medium text-primary underline-offset-4 hover:underline" aria-label={`View invoice ${invoice.number}`}>
+                  View
+                </a>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
