@@ -7,7 +7,7 @@ import type { CommerceProvider, OnboardingLink, ProviderMerchant, ProviderWallet
  * https://docs.hel.io/reference/auth/sign-up, .../auth/sign-in). Every call carries the platform key pair as Helio
  * documents: `?apiKey={public key}` and `Authorization: Bearer {secret key}`.
  *
- * Mapping onto our interface (decision 0013):
+ * Mapping onto our interface (decision 0014):
  * - createMerchant → POST /v1/auth/external/sign-up with our account id as Helio's external `id`, the company and user
  *   (name, e-mail) and the wallets already added; Helio answers with company.id (our providerMerchantId),
  *   user.payoutWallets[] (their ids) and redirectUrl, a short-lived login link into Helio's hosted dashboard.
