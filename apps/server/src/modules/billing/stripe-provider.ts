@@ -58,8 +58,16 @@ function subscriptionStatus(status: Stripe.Subscription.Status): ProviderSubscri
 }
 
 function invoiceStatus(status: Stripe.Invoice.Status | null): ProviderInvoiceState['status'] {
-  if (status === 'paid' || status === 'uncollectible' || status === 'void') return status;
-  return 'open';
+  switch (status) {
+    case 'paid':
+      return 'paid';
+    case 'uncollectible':
+      return 'uncollectible';
+    case 'void':
+      return 'void';
+    default:
+      return 'open';
+  }
 }
 
 const NOT_OUR_PLAN = "is not one of Rampart's plans";
@@ -110,8 +118,8 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
     for (const price of list.data) {
       // Prices without one of our lookup keys belong to something else in the Stripe account.
       if (!isLookupKey(price.lookup_key) || !price.recurring) continue;
-      const { interval } = price.recurring;
-      if (interval !== 'month' && interval !== 'year') continue;
+      const interval = price.recurring.interval === 'month' ? 'month' : price.recurring.interval === 'year' ? 'year' : null;
+      if (!interval) continue;
       const plan = PLAN_PRICES[price.lookup_key].plan;
       const product = typeof price.product === 'object' && !('deleted' in price.product && price.product.deleted) ? (price.product as Stripe.Product) : null;
       const marketing = product?.marketing_features?.map((feature) => feature.name).filter((name): name is string => Boolean(name)) ?? [];
