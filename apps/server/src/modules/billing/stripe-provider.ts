@@ -198,7 +198,9 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
   }
 
   async function invoiceState(invoice: Stripe.Invoice): Promise<ProviderInvoiceState> {
-    const line = invoice.lines.data.find((candidate) => candidate.pricing?.price_details?.price) ?? invoice.lines.data[0];
+    // A proration invoice credits the old price and charges the new one: the plan is the one charged.
+    const priced = invoice.lines.data.filter((candidate) => candidate.pricing?.price_details?.price);
+    const line = priced.filter((candidate) => candidate.amount > 0).at(-1) ?? priced.at(-1) ?? invoice.lines.data[0];
     const price = line?.pricing?.price_details?.price ?? null;
     return {
       providerInvoiceId: invoice.id!,

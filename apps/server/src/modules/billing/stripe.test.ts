@@ -136,6 +136,11 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
     expect(await planOf(organizationId)).toBe('Pro');
     const update = stripe.requests.slice(before).find((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscriptionId}`)!;
     expect(update.params).toEqual({ items: [{ id: item.id, price: stripe.priceByLookup('pro_monthly')!.id }], proration_behavior: 'always_invoice' });
+    // Stripe then reports the prorated invoice it charged at once.
+    const prorated = stripe.invoices.get(String(stripe.subscriptions.get(subscriptionId)!.latest_invoice))!;
+    expect((await deliver(stripe.event('invoice.paid', prorated))).body.outcome).toBe('applied');
+    const afterUpgrade = (await partner.client.ok(BILLING, { a: partner.accountId })).billing;
+    expect(afterUpgrade.invoices.map((invoice: { amountPaid: string }) => invoice.amountPaid)).toEqual(['150.00', '49.00']);
 
     before = stripe.requests.length;
     const downgraded = (await partner.client.ok(CHANGE, { a: partner.accountId, k: 'basic_monthly' })).changeSubscriptionPlan;
