@@ -24,7 +24,7 @@ export function CommerceAccountScreen() {
   const { onboarding, loading, error } = useHelioOnboarding();
   const account = onboarding?.merchantAccount ?? null;
   return (
-    <CommerceFrame title="Merchant account" description="The Helio merchant account that takes this account's crypto payments.">
+    <CommerceFrame width="form" title="Merchant account" description="The Helio merchant account that takes this account's crypto payments.">
       {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the merchant account" />}
       {loading && !onboarding ? (
         <Skeleton className="h-72 w-full" />

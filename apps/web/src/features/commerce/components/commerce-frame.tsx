@@ -13,14 +13,26 @@ const SECTIONS = [
 ];
 
 /** Title, the commerce sections as tabs, and the section; a 403 for roles without commerce:read. */
-export function CommerceFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
+export function CommerceFrame({
+  title,
+  description,
+  actions,
+  width = 'full',
+  children,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  width?: 'full' | 'form';
+  children: ReactNode;
+}) {
   const canRead = usePermission('commerce:read');
   useEffect(() => {
     document.title = `Commerce · ${title} · Rampart`;
   }, [title]);
   if (!canRead) return <Forbidden reason="Commerce is open to the account's administrators. Ask one of them for access." />;
   return (
-    <PageLayout>
+    <PageLayout width={width}>
       <NavTabs label="Commerce" tabs={SECTIONS} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1">

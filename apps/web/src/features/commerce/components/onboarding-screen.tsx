@@ -151,7 +151,7 @@ export function CommerceOnboardingScreen() {
   const { accountId, onboarding, loading, error } = useHelioOnboarding();
   const account = onboarding?.merchantAccount ?? null;
   return (
-    <CommerceFrame title="Onboarding" description="Create the Helio merchant account and complete Helio's onboarding.">
+    <CommerceFrame width="form" title="Onboarding" description="Create the Helio merchant account and complete Helio's onboarding.">
       {error && <ErrorAlert message={describeApiError(error).message} title="Could not load onboarding" />}
       {loading && !onboarding ? (
         <Skeleton className="h-72 w-full" />

@@ -69,15 +69,15 @@ export function SandboxHelioOnboardingPage() {
             </>
           ) : (
             <>
-              <dl className="grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
+              <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[9rem_1fr] sm:gap-y-3">
                 <dt className="text-muted-foreground">Rampart account</dt>
-                <dd className="font-medium break-words">{onboarding.accountName}</dd>
+                <dd className="pb-2 font-medium break-words sm:pb-0">{onboarding.accountName}</dd>
                 <dt className="text-muted-foreground">Business name</dt>
-                <dd className="font-medium break-words">{onboarding.businessName}</dd>
+                <dd className="pb-2 font-medium break-words sm:pb-0">{onboarding.businessName}</dd>
                 <dt className="text-muted-foreground">Contact e-mail</dt>
-                <dd className="font-medium break-all">{onboarding.contactEmail}</dd>
+                <dd className="pb-2 font-medium break-all sm:pb-0">{onboarding.contactEmail}</dd>
                 <dt className="text-muted-foreground">Link expires</dt>
-                <dd>{formatDateTime(onboarding.expiresAt)}</dd>
+                <dd className="pb-2 sm:pb-0">{formatDateTime(onboarding.expiresAt)}</dd>
               </dl>
               <ErrorAlert message={submitError} title="Could not finish onboarding" />
               <ul className="flex flex-col gap-2">

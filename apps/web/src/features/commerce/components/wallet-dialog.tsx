@@ -137,8 +137,10 @@ export function WalletDialog({
                     <SelectContent>
                       {choices.map((item) => (
                         <SelectItem key={item.id} value={item.code}>
-                          <CurrencyIcon icon={item.icon} className="size-4" />
-                          {item.name}
+                          <span className="flex items-center gap-2">
+                            <CurrencyIcon icon={item.icon} className="size-4" />
+                            {item.name}
+                          </span>
                         </SelectItem>
                       ))}
                     </SelectContent>
