@@ -304,6 +304,17 @@ describe('Stripe webhooks', () => {
     const answer = await deliver(unknown);
     expect(answer).toEqual({ status: 200, body: { received: true, eventId: unknown.id, type: 'customer.created', outcome: 'ignored', reason: 'event type not used by Rampart' } });
     expect((await t.database.pool.query(`select count(*)::int as n from billing_events where provider_event_id = $1`, [unknown.id])).rows[0].n).toBe(0);
+
+    // Another product sold from the same Stripe account: its subscription is not a Rampart plan.
+    const { subscription, organizationId } = await subscribed('Stripe other product');
+    const other = structuredClone(subscription) as { items: { data: Array<{ price: Record<string, unknown> }> } };
+    other.items.data[0]!.price = { ...other.items.data[0]!.price, id: 'price_other', lookup_key: 'consulting_monthly' };
+    const foreign = stripe.event('customer.subscription.updated', other as unknown as Record<string, unknown>, { created: seconds() + 5 });
+    const skipped = await deliver(foreign);
+    expect(skipped.status).toBe(200);
+    expect(skipped.body.outcome).toBe('ignored');
+    expect(skipped.body.reason).toMatch(/lookup key "consulting_monthly"\) is not one of Rampart's plans/);
+    expect(await planOf(organizationId)).toBe('Pro');
   });
 
   it('answers 404 when Stripe is not configured', async () => {
