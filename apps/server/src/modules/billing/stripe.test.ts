@@ -268,7 +268,7 @@ describe('Stripe webhooks', () => {
     expect(await planOf(organizationId)).toBe('Pro');
   });
 
-  it('a failed renewal makes the subscription past due (plan kept); an older subscription update arriving late is stale; deletion returns to Free', async () => {
+  it('a failed renewal makes the subscription past due (plan kept); an older update arriving late is stale; a paid retry clears it; deletion returns to Free', async () => {
     const start = seconds() - 3600;
     const { partner, subscription, organizationId } = await subscribed('Stripe dunning', 'pro_monthly', start);
     const subscriptionId = subscription.id as string;
@@ -291,6 +291,14 @@ describe('Stripe webhooks', () => {
     expect(billing.subscription.status).toBe('past_due');
     const stored = await t.database.pool.query(`select outcome from billing_events where provider_event_id = $1`, [older.id]);
     expect(stored.rows[0].outcome).toBe('stale');
+
+    // Smart retries succeed: the invoice is paid, the subscription active again.
+    const retried = structuredClone((failed!.data as { object: Record<string, unknown> }).object);
+    Object.assign(retried, { status: 'paid', amount_paid: retried.amount_due, amount_remaining: 0, attempt_count: 2 });
+    expect((await deliver(stripe.event('invoice.paid', retried, { created: start + 150 }))).body.outcome).toBe('applied');
+    billing = (await partner.client.ok(BILLING, { a: partner.accountId })).billing;
+    expect(billing.subscription).toMatchObject({ status: 'active', pastDueSince: null });
+    expect(billing.invoices.map((invoice: { status: string }) => invoice.status)).toEqual(['paid', 'paid']);
 
     const deleted = stripe.endSubscription(subscriptionId, start + 180);
     expect((await deliver(deleted)).body.outcome).toBe('applied');
