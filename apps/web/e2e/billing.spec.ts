@@ -36,7 +36,7 @@ test('an administrator upgrades Free → Pro on the sandbox checkout: plan, invo
   await subscription.goto();
   await expect(subscription.heading()).toHaveText('Subscription');
   await expect(subscription.card()).toContainText('Free plan');
-  await expect(subscription.plan('Free').getByText('Current plan')).toBeVisible();
+  await expect(subscription.plan('Free').getByText('Current plan', { exact: true })).toBeVisible();
   await expect(subscription.invoices()).toHaveCount(0);
   // Free has no support chat.
   await expect(subscription.support()).toHaveCount(0);
@@ -72,7 +72,7 @@ test('an administrator upgrades Free → Pro on the sandbox checkout: plan, invo
   await expect(subscription.card()).toContainText('Active');
   await expect(subscription.renewal()).toHaveText(/^Renews on /);
   await expect(subscription.card()).toContainText(/ending 4242/);
-  await expect(subscription.plan('Pro').getByText('Current plan')).toBeVisible();
+  await expect(subscription.plan('Pro').getByText('Current plan', { exact: true })).toBeVisible();
   const firstInvoice = subscription.invoices().getByRole('row').nth(1);
   await expect(firstInvoice).toContainText(/RMP-\d{6}/);
   await expect(firstInvoice).toContainText('$199.00');
@@ -154,7 +154,7 @@ test('an analyst sees the plans without controls and the server refuses the chec
   const subscription = new SubscriptionPage(page);
   await subscription.goto();
   await expect(page.getByRole('status').filter({ hasText: 'View only' })).toBeVisible();
-  await expect(subscription.plan('Free').getByText('Current plan')).toBeVisible();
+  await expect(subscription.plan('Free').getByText('Current plan', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: /Upgrade|Downgrade|Cancel|Manage billing/ })).toHaveCount(0);
 
   // Straight from the page, with the analyst's own session: refused.
