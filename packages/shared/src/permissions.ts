@@ -223,8 +223,8 @@ export const STAFF_EQUIVALENT: Partial<Record<AccountPermission, AdminPermission
   'team:read': 'member:view',
   'team:manage': 'member:edit',
   'audit:read': 'auditTrail:view',
-  'billing:read': 'billing:view',
-  // Changing the plan: finance (billing:edit) or whoever may change an organization's plan (sales).
+  // Changing the plan: finance (billing:edit) or whoever may change an organization's plan (sales), who also sees it.
+  'billing:read': ['billing:view', 'organization:changePlan'],
   'billing:manage': ['billing:edit', 'organization:changePlan'],
   'kyb:read': 'kyb:view',
   'kyb:manage': 'kyb:approve',
