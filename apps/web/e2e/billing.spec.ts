@@ -90,7 +90,7 @@ test('an administrator upgrades Free → Pro on the sandbox checkout: plan, invo
   await page.context().close();
 });
 
-test('a downgrade waits for the period end and says when; resuming keeps the plan; an upgrade applies now', async ({ browser }) => {
+test('a downgrade waits for the period end and says when; resuming keeps the plan; cancelling says the date', async ({ browser }) => {
   const partner = await createPartner('billing-downgrade');
   const { page, problems } = await openAs(browser, partner);
   const subscription = await upgradeToPro(page);
@@ -112,6 +112,11 @@ test('a downgrade waits for the period end and says when; resuming keeps the pla
   await subscription.card().getByRole('button', { name: 'Resume subscription' }).click();
   await subscription.dialog().getByRole('button', { name: 'Resume subscription' }).click();
   await expect(subscription.renewal()).toHaveText(/^Renews on /);
+
+  // The same plans in a product's context.
+  await subscription.goto('/dashboard/swaps/subscribe');
+  await expect(subscription.heading()).toHaveText('Subscribe to go live with Swaps');
+  await expect(subscription.plan('Pro').getByText('Current plan', { exact: true })).toBeVisible();
   expect(problems).toEqual([]);
   await page.context().close();
 });

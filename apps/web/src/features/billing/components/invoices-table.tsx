@@ -28,7 +28,7 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
         <TableBody>
           {invoices.map((invoice) => (
             <TableRow key={invoice.id}>
-              <TableCell className="font-mono text-xs">{invoice.number}</TableCell>
+              <TableCell className="font-mono text-xs whitespace-nowrap">{invoice.number}</TableCell>
               <TableCell className="whitespace-nowrap">
                 {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
               </TableCell>

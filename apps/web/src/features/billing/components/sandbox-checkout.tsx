@@ -103,19 +103,26 @@ export function SandboxCheckout() {
             </dd>
           </div>
         </dl>
-        <section aria-labelledby="test-cards" className="flex flex-col gap-2 rounded-lg border border-dashed p-4">
+      </section>
+      <Card className="self-start">
+        <CardHeader>
+          <CardTitle>Pay with card</CardTitle>
+          <CardDescription>{open ? `This checkout is open until ${formatDateTime(session.expiresAt)}.` : `This checkout is ${session.status}; start again from your dashboard.`}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+        <section aria-labelledby="test-cards" className="flex flex-col gap-2 rounded-lg border border-dashed p-3">
           <h2 id="test-cards" className="text-sm font-semibold">
             Test cards
           </h2>
           <p className="text-xs text-muted-foreground">Any future expiry date and any CVC work. Choose one to fill the form.</p>
-          <ul className="flex flex-col gap-1.5">
+          <ul className="flex flex-col">
             {session.testCards.map((card) => (
               <li key={card.number}>
                 <button
                   type="button"
                   onClick={() => fill(card.number)}
                   disabled={!open}
-                  className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-0.5 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                  className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
                   aria-label={`Use ${card.number}: ${card.label}`}
                 >
                   <span className="font-mono tabular-nums">{card.number}</span>
@@ -125,13 +132,6 @@ export function SandboxCheckout() {
             ))}
           </ul>
         </section>
-      </section>
-      <Card>
-        <CardHeader>
-          <CardTitle>Pay with card</CardTitle>
-          <CardDescription>{open ? `This checkout is open until ${formatDateTime(session.expiresAt)}.` : `This checkout is ${session.status}; start again from your dashboard.`}</CardDescription>
-        </CardHeader>
-        <CardContent>
           <Form {...form}>
             <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Card details">
               <ErrorAlert message={generalError} title="The payment did not go through" />

@@ -88,7 +88,7 @@ export function SandboxPortal() {
             scheduled ? (
               <Button onClick={actions.askResume}>{resumeLabel(subscription)}</Button>
             ) : (
-              <Button variant="ghost" className="text-destructive hover:text-destructive" onClick={actions.askCancel}>
+              <Button variant="outline" className="text-destructive hover:text-destructive" onClick={actions.askCancel}>
                 Cancel subscription
               </Button>
             )
