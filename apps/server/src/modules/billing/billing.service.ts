@@ -585,7 +585,10 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       const checked = validateSandboxCard(card);
       if ('fields' in checked) throw badInput(checked.fields);
       if (checked.outcome === 'declinedNow') throw badInput({ number: SANDBOX_DECLINED_MESSAGE }, SANDBOX_DECLINED_MESSAGE);
-      const current = await currentSubscription(session.organizationId);
+      // Claimed first: a second submit of the same page waits on this row, then finds it paid.
+      const claimed = await db.update(billingCheckoutSessions).set({ status: 'complete', completedAt: new Date() }).where(and(eq(billingCheckoutSessions.id, session.id), eq(billingCheckoutSessions.status, 'open'))).returning({ id: billingCheckoutSessions.id });
+      if (!claimed[0]) throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
+      const current = await currentSubscription(session.organizationId, db, true);
       if (current && current.status !== 'canceled') throw conflict('Your organization already has a subscription (another checkout finished first). Nothing was charged.');
       const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, session.organizationId));
       if (!customer) throw conflict('The billing customer of this organization is missing; start again from the subscription page.');

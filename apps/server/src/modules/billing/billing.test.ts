@@ -99,6 +99,15 @@ describe('sandbox checkout', () => {
     expect(await plan(admin.client, admin.accountId)).toBe('Basic');
   });
 
+  it('a checkout submitted twice at once is paid once', async () => {
+    const admin = await accountWithMember(t);
+    const session = (await admin.client.ok(CHECKOUT, { a: admin.accountId, p: 'sbx_price_pro_yearly' })).createStripeSession;
+    const results = await Promise.all([admin.client.gql(PAY, { s: session.id, c: GOOD_CARD }), admin.client.gql(PAY, { s: session.id, c: GOOD_CARD })]);
+    expect(results.map((result) => errorCode(result) ?? 'OK').sort()).toEqual(['CONFLICT', 'OK']);
+    const invoices = await t.database.pool.query(`select count(*)::int as n from invoices where organization_id = $1`, [admin.organizationId]);
+    expect(invoices.rows[0].n).toBe(1);
+  });
+
   it('refuses a return path that is not a dashboard path, and a price that does not exist', async () => {
     const admin = await accountWithMember(t);
     for (const path of ['//evil.example/x', 'https://evil.example', 'subscription', '/a?b=c', '/x\\y']) {
