@@ -44,7 +44,7 @@ test.describe('signed in', () => {
       // The demo account has no theme yet: the editor's empty state.
       { link: 'Theme', url: /\/theme$/, heading: 'Theme', content: () => main.getByRole('heading', { name: 'Your widget uses the built-in look' }) },
       { link: 'Team', url: /\/team$/, heading: 'Team', content: () => main.getByRole('table') },
-      { link: 'Subscription', url: /\/subscription$/, heading: 'Subscription', content: 'placeholder' },
+      { link: 'Subscription', url: /\/subscription$/, heading: 'Subscription', content: () => main.getByRole('listitem', { name: 'Free plan' }) },
       { link: 'Analytics', url: /\/analytics$/, heading: 'Analytics', content: 'placeholder' },
       { link: 'Profile', url: /\/profile\/general$/, heading: 'Profile', content: () => main.getByRole('textbox', { name: 'Full name' }) },
     ];
