@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { apiLogin, createConfirmedUser, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
 import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
 import { CommercePages } from './pages/commerce-pages.ts';
-import { toastText } from './team-fixtures.ts';
+import { createStaff } from './kyb-fixtures.ts';
+import { openSignedIn, toastText } from './team-fixtures.ts';
 import type { Page } from '@playwright/test';
 
 // Commerce (issue 15): an administrator creates the merchant account, goes through the built-in hosted onboarding and
@@ -167,4 +168,60 @@ test('an analyst sees no commerce and the server refuses their wallet changes', 
   const read = await graphqlAs(session, 'query($a: ID!) { getHelioWallets(accountId: $a) { id } }', { a: partner.accountId });
   expect(read.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN_ERROR');
   await page.context().close();
+});
+
+test('a business sent to review, a rejection after an expired link was renewed, and staff who may only view', async ({ browser }) => {
+  // Review: back on the account page, in review.
+  const reviewed = await createPartner('commerce-review');
+  const { page } = await openAs(browser, reviewed);
+  const commerce = new CommercePages(page);
+  await commerce.gotoSection('onboarding');
+  await commerce.createMerchantAccount('Review Labs Ltd', 'finance@reviewlabs.example.com');
+  await commerce.finishSandboxOnboarding('Send to review');
+  await expect(page).toHaveURL(/\/commerce\/account$/, { timeout: 30_000 });
+  await expect(toastText(page, 'Onboarding submitted')).toBeVisible();
+  await expect(commerce.statusBadge()).toHaveText('In review');
+  await page.context().close();
+
+  // An expired link: the page says so; "Continue onboarding" asks for a new one, which works.
+  const rejected = await createPartner('commerce-reject');
+  const created = await graphqlAs<{ createHelioMerchantAccount: { redirectUrl: string } }>(
+    rejected.session,
+    'mutation($a: ID!, $i: HelioMerchantAccountInput!) { createHelioMerchantAccount(accountId: $a, input: $i) { redirectUrl } }',
+    { a: rejected.accountId, i: { businessName: 'Reject Labs Ltd', contactEmail: 'finance@rejectlabs.example.com' } },
+  );
+  expect(created.errors).toBeUndefined();
+  const oldPath = new URL(created.data!.createHelioMerchantAccount.redirectUrl).pathname;
+  // Time passes: the link and the merchant account's copy of it expire together.
+  await withDatabase(async (client) => {
+    await client.query(`update helio_onboarding_links set expires_at = now() - interval '1 minute' where account_id = $1`, [rejected.accountId]);
+    await client.query(`update helio_merchant_accounts set onboarding_url_expires_at = now() - interval '1 minute' where account_id = $1`, [rejected.accountId]);
+  });
+  const second = await openAs(browser, rejected);
+  const rejectedPage = second.page;
+  await rejectedPage.goto(oldPath);
+  await expect(rejectedPage.getByText('This onboarding link has expired: go back to the dashboard to get a new one.')).toBeVisible({ timeout: 30_000 });
+  const rejectedCommerce = new CommercePages(rejectedPage);
+  await rejectedCommerce.gotoSection('onboarding');
+  await rejectedPage.getByRole('button', { name: 'Continue onboarding' }).click();
+  await expect(rejectedPage).toHaveURL(/\/sandbox\/helio\/onboarding\//, { timeout: 30_000 });
+  expect(new URL(rejectedPage.url()).pathname).not.toBe(oldPath);
+  await rejectedCommerce.finishSandboxOnboarding('Reject');
+  await expect(rejectedPage).toHaveURL(/\/commerce\/onboarding$/, { timeout: 30_000 });
+  await expect(toastText(rejectedPage, 'Merchant account rejected')).toBeVisible();
+  await expect(rejectedPage.getByRole('heading', { name: 'Helio did not approve the business' })).toBeVisible();
+  await rejectedPage.context().close();
+
+  // Staff who may view accounts but not edit them: the wallets without any control.
+  const staff = await createStaff('commerce-auditor', 'Auditor');
+  const staffPage = await openSignedIn(browser, staff, partner.accountId);
+  await staffPage.addInitScript((accountId) => {
+    window.sessionStorage.setItem('staffOpenedAccounts', JSON.stringify([{ id: accountId, name: 'Dev commerce', organizationName: 'Dev Labs Ltd' }]));
+  }, partner.accountId);
+  const staffCommerce = new CommercePages(staffPage);
+  await staffCommerce.gotoSection('wallets');
+  await expect(staffCommerce.walletRow('XRP')).toBeVisible();
+  await expect(staffCommerce.addWalletButton()).toHaveCount(0);
+  await expect(staffPage.getByRole('button', { name: /^(Edit|Delete) the / })).toHaveCount(0);
+  await staffPage.context().close();
 });
