@@ -81,34 +81,33 @@ export function InvoicePage() {
         <table className="w-full text-sm" aria-label="Invoice lines">
           <thead>
             <tr className="border-b text-left text-muted-foreground print:text-neutral-600">
-              <th className="py-2 font-medium">Description</th>
-              <th className="py-2 font-medium">Period</th>
+              <th className="py-2 pr-4 font-medium">Description and period</th>
               <th className="py-2 text-right font-medium">Amount</th>
             </tr>
           </thead>
           <tbody>
             <tr className="border-b align-top">
-              <td className="py-3">
+              <td className="py-3 pr-4">
                 Rampart {invoice.plan}, billed {price.interval === 'year' ? 'yearly' : 'monthly'}
+                <span className="block text-muted-foreground print:text-neutral-600">
+                  {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
+                </span>
               </td>
-              <td className="py-3 whitespace-nowrap">
-                {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
-              </td>
-              <td className="py-3 text-right tabular-nums">{formatAmount(invoice.amountDue, invoice.currency)}</td>
+              <td className="py-3 text-right whitespace-nowrap tabular-nums">{formatAmount(invoice.amountDue, invoice.currency)}</td>
             </tr>
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={2} className="pt-4 text-right font-medium">
+              <th scope="row" className="pt-4 pr-4 text-right font-medium">
                 Total
               </th>
-              <td className="pt-4 text-right text-base font-semibold tabular-nums">{formatAmount(invoice.amountDue, invoice.currency)}</td>
+              <td className="pt-4 text-right text-base font-semibold whitespace-nowrap tabular-nums">{formatAmount(invoice.amountDue, invoice.currency)}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={2} className="pt-1 text-right font-normal text-muted-foreground print:text-neutral-600">
+              <th scope="row" className="pt-1 pr-4 text-right font-normal text-muted-foreground print:text-neutral-600">
                 {invoice.status === 'paid' ? 'Amount paid' : 'Amount due'}
               </th>
-              <td className="pt-1 text-right tabular-nums">{formatAmount(amount, invoice.currency)}</td>
+              <td className="pt-1 text-right whitespace-nowrap tabular-nums">{formatAmount(amount, invoice.currency)}</td>
             </tr>
           </tfoot>
         </table>
