@@ -70,6 +70,13 @@ test('an administrator onboards through the hosted page and comes back with an a
   await page.goto(sandboxUrl);
   await expect(page.getByText('This onboarding link cannot be used')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the dashboard' })).toBeVisible();
+  // The page is public (the token is the credential): signed out, it answers the same instead of sending to /login.
+  const visitor = await browser.newContext();
+  const signedOut = await visitor.newPage();
+  await signedOut.goto(sandboxUrl);
+  await expect(signedOut.getByText('This onboarding link was already used: go back to the dashboard to get a new one.')).toBeVisible({ timeout: 30_000 });
+  await expect(signedOut).toHaveURL(sandboxUrl);
+  await visitor.close();
 
   expect(problems.filter((problem) => !problem.includes('Failed to load resource'))).toEqual([]);
   await page.context().close();

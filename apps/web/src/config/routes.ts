@@ -116,8 +116,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   ROUTES.crash,
 ];
 
-/** Public screens under a prefix (the built-in provider's hosted pages carry a token in the path). */
-export const PUBLIC_PATH_PREFIXES: readonly string[] = ['/sandbox/'];
+/** Public screens under a prefix: the built-in Helio onboarding page carries its token in the path and needs no session. */
+export const PUBLIC_PATH_PREFIXES: readonly string[] = ['/sandbox/helio/'];
 
 export function isPublicPath(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPublicPath } from '@/config/routes';
 import { commerceSectionFor, helioLandingOutcome, middleTruncate, walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
 
 const usdcSol = { name: 'USDC (Solana)', addressRegex: '^[1-9A-HJ-NP-Za-km-z]{32,44}$', supportsAddressTag: false };
@@ -57,5 +58,13 @@ describe('middleTruncate', () => {
   it('keeps short values whole and both ends of long ones', () => {
     expect(middleTruncate('rShort')).toBe('rShort');
     expect(middleTruncate('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBe('7xKXtg2C…uJosgAsU');
+  });
+});
+
+describe('the sandbox onboarding page', () => {
+  it('is public (the token is the credential), unlike the signed-in billing sandbox pages', () => {
+    expect(isPublicPath('/sandbox/helio/onboarding/abc123')).toBe(true);
+    expect(isPublicPath('/sandbox/billing/checkout/cs_1')).toBe(false);
+    expect(isPublicPath('/commerce/onboarding')).toBe(false);
   });
 });
