@@ -173,6 +173,8 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   cancelSubscription: () => 'Cancelled the subscription at the end of the period',
   resumeSubscription: () => 'Resumed the subscription',
   completeSandboxCheckout: () => 'Paid a checkout in the billing sandbox',
+  simulateSandboxRenewal: (c) =>
+    c.outcome === 'fails' ? 'Simulated a failed renewal in the billing sandbox' : c.outcome === 'dunningEnds' ? 'Simulated the end of the dunning period in the billing sandbox' : 'Simulated a renewal in the billing sandbox',
   // Payouts and NFT
   createAffiliatePayoutConfiguration: () => 'Set the payout wallet',
   updateAffiliatePayoutConfiguration: () => 'Changed the payout wallet',
