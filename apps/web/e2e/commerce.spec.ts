@@ -74,7 +74,8 @@ test('an administrator onboards through the hosted page and comes back with an a
   const visitor = await browser.newContext();
   const signedOut = await visitor.newPage();
   await signedOut.goto(sandboxUrl);
-  await expect(signedOut.getByText('This onboarding link was already used: go back to the dashboard to get a new one.')).toBeVisible({ timeout: 30_000 });
+  await expect(signedOut.getByRole('alert')).toContainText('This onboarding link cannot be used', { timeout: 30_000 });
+  await expect(signedOut.getByRole('alert')).toContainText('go back to the dashboard');
   await expect(signedOut).toHaveURL(sandboxUrl);
   await visitor.close();
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
@@ -54,9 +54,7 @@ export function SandboxHelioOnboardingPage() {
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h1 className="text-xl font-semibold tracking-tight">Merchant onboarding</h1>
-          </CardTitle>
+          <h1 className="text-xl leading-tight font-semibold tracking-tight">Merchant onboarding</h1>
           <CardDescription>Choose how onboarding ends to try each state of the merchant account.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
