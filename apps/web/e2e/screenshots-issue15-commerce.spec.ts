@@ -61,6 +61,9 @@ async function shoot(page: Page, name: string, fullPage = true) {
   fs.mkdirSync(OUT, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(500);
+  // Nothing wider than the viewport (a phone must not scroll sideways).
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, name).toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage, animations: 'disabled' });
 }
 

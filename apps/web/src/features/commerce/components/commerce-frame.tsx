@@ -32,7 +32,7 @@ export function CommerceFrame({
   }, [title]);
   if (!canRead) return <Forbidden reason="Commerce is open to the account's administrators. Ask one of them for access." />;
   return (
-    <PageLayout width={width}>
+    <PageLayout>
       <NavTabs label="Commerce" tabs={SECTIONS} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex flex-col gap-1">
@@ -41,7 +41,8 @@ export function CommerceFrame({
         </div>
         {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
       </div>
-      {children}
+      {/* Forms at a readable measure; not PageLayout's form width, which would let the tabs outgrow a phone. */}
+      {width === 'form' ? <div className="flex w-full max-w-3xl min-w-0 flex-col gap-6">{children}</div> : children}
     </PageLayout>
   );
 }
