@@ -5,7 +5,8 @@ import { chooseOption, createPartner, expectShell, openSignedIn, problemsOf, sid
 // Issue 3's team flow on a fresh organization (never the demo data): invite by e-mail, register through /register,
 // the teammate sees what the role allows, role change, removal revokes access at once, last-administrator rule.
 
-test.describe.configure({ mode: 'serial' });
+// Each flow spans several browser contexts and e-mails: more than the default minute when the machine is busy.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 test('invite, register, role limits, role change and removal', async ({ browser }) => {
   const owner = await createPartner('team-owner', 'Team Labs');
