@@ -1,16 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { graphqlAs, expect, test } from './fixtures.ts';
-import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
+import { createPartner, type Partner } from './developers-fixtures.ts';
 import { ThemePage } from './pages/theme-pages.ts';
+import { screenshotKit } from './screenshot-kit.ts';
 
 // Screenshots of issue 14's theme editor with the live widget preview for people to look at: light and dark, 1440 and
 // 390 px, plus the empty state, the new-theme dialog, a contrast warning, the splash preview and the version history.
 // Only with E2E_SCREENSHOTS=1; to E2E_SCREENSHOT_DIR or .data/screenshots/issue14-theme.
 
-const OUT = process.env.E2E_SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../../.data/screenshots/issue14-theme');
-const SIZES = { 1440: 900, 390: 844 } as const;
+const { shoot, open } = screenshotKit('issue14-theme');
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -37,21 +34,6 @@ function setUp() {
     return { partner, empty };
   })();
   return scene;
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  fs.mkdirSync(OUT, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage, animations: 'disabled' });
-}
-
-async function open(browser: Browser, partner: Partner, theme: 'light' | 'dark', width: 1440 | 390) {
-  const { page } = await openAs(browser, partner);
-  await page.setViewportSize({ width, height: SIZES[width] });
-  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });
-  await page.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
-  return page;
 }
 
 for (const theme of ['light', 'dark'] as const) {

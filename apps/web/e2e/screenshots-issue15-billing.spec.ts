@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, graphqlAs, test } from './fixtures.ts';
 import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
 import { SandboxCheckoutPage, SandboxPortalPage, SubscriptionPage } from './pages/billing-pages.ts';
+import { screenshotKit } from './screenshot-kit.ts';
 
 // Screenshots of issue 15's billing screens for people to look at: the plans (Free), the subscription with an invoice
 // (Pro), the sandbox's checkout and portal pages and the printable invoice; light and dark, 1440 and 390 px.
 // Only with E2E_SCREENSHOTS=1; to E2E_SCREENSHOT_DIR or .data/screenshots/issue15-billing.
 
-const OUT = process.env.E2E_SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../../.data/screenshots/issue15-billing');
-const SIZES = { 1440: 900, 390: 844 } as const;
+const { shoot, open } = screenshotKit('issue15-billing');
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -34,21 +32,6 @@ function setUp(browser: Browser) {
     return { free, pro, invoiceId: billing.data!.billing.invoices[0]!.id };
   })();
   return scene;
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  fs.mkdirSync(OUT, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage, animations: 'disabled' });
-}
-
-async function open(browser: Browser, partner: Partner, theme: 'light' | 'dark', width: 1440 | 390) {
-  const { page } = await openAs(browser, partner);
-  await page.setViewportSize({ width, height: SIZES[width] });
-  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });
-  await page.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
-  return page;
 }
 
 for (const theme of ['light', 'dark'] as const) {

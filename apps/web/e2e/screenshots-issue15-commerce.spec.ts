@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { expect, graphql, graphqlAs, test } from './fixtures.ts';
-import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
+import { createPartner, type Partner } from './developers-fixtures.ts';
 import { CommercePages } from './pages/commerce-pages.ts';
+import { screenshotKit } from './screenshot-kit.ts';
 
 // Screenshots of issue 15's commerce screens for people to look at: light and dark, 1440 and 390 px — the intro, the
 // onboarding form and its "continue" state, the built-in hosted onboarding page, the active merchant account, and
 // the payout wallets with the add dialog. Only with E2E_SCREENSHOTS=1; to E2E_SCREENSHOT_DIR or
 // .data/screenshots/issue15-commerce.
 
-const OUT = process.env.E2E_SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../../.data/screenshots/issue15-commerce');
-const SIZES = { 1440: 900, 390: 844 } as const;
+const { shoot, open } = screenshotKit('issue15-commerce', { noSideScroll: true });
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -55,24 +52,6 @@ function setUp() {
     return { fresh, started, sandboxPath, active };
   })();
   return scene;
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  fs.mkdirSync(OUT, { recursive: true });
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-  // Nothing wider than the viewport (a phone must not scroll sideways).
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, name).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage, animations: 'disabled' });
-}
-
-async function open(browser: Browser, partner: Partner, theme: 'light' | 'dark', width: 1440 | 390) {
-  const { page } = await openAs(browser, partner);
-  await page.setViewportSize({ width, height: SIZES[width] });
-  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });
-  await page.addInitScript((choice) => window.localStorage.setItem('theme', choice), theme);
-  return page;
 }
 
 for (const theme of ['light', 'dark'] as const) {
