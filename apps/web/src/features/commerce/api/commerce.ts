@@ -62,14 +62,20 @@ export const CommerceCurrencyFragment = graphql(`
   }
 `);
 
+export const HelioWalletFragment = graphql(`
+  fragment Commerce_Wallet on HelioWallet {
+    id
+    walletAddress
+    walletAddressTag
+    createdAt
+    updatedAt
+  }
+`);
+
 export const HelioWalletsQuery = graphql(`
   query Commerce_Wallets($accountId: ID!) {
     getHelioWallets(accountId: $accountId) {
-      id
-      walletAddress
-      walletAddressTag
-      createdAt
-      updatedAt
+      ...Commerce_Wallet
       currency {
         id
         ...Commerce_Currency
@@ -91,11 +97,7 @@ export const HelioWalletsQuery = graphql(`
 export const AddHelioWalletMutation = graphql(`
   mutation Commerce_AddWallet($accountId: ID!, $input: HelioWalletInput!) {
     addHelioWallet(accountId: $accountId, input: $input) {
-      id
-      walletAddress
-      walletAddressTag
-      createdAt
-      updatedAt
+      ...Commerce_Wallet
     }
   }
 `);
@@ -103,10 +105,7 @@ export const AddHelioWalletMutation = graphql(`
 export const UpdateHelioWalletMutation = graphql(`
   mutation Commerce_UpdateWallet($id: ID!, $input: HelioWalletUpdateInput!) {
     updateHelioWallet(id: $id, input: $input) {
-      id
-      walletAddress
-      walletAddressTag
-      updatedAt
+      ...Commerce_Wallet
     }
   }
 `);

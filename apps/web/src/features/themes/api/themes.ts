@@ -5,33 +5,29 @@ import { graphql } from '@/gql';
 
 export const THEMES_REFETCH = ['Themes_Screen'];
 
+export const ThemeColorSetFragment = graphql(`
+  fragment Themes_ColorSet on ThemeColorSet {
+    background
+    surface
+    surfaceMuted
+    text
+    textMuted
+    border
+    inputBackground
+    primary
+    primaryText
+    danger
+    success
+  }
+`);
+
 export const ThemeConfigFragment = graphql(`
   fragment Themes_Config on ThemeConfig {
     light {
-      background
-      surface
-      surfaceMuted
-      text
-      textMuted
-      border
-      inputBackground
-      primary
-      primaryText
-      danger
-      success
+      ...Themes_ColorSet
     }
     dark {
-      background
-      surface
-      surfaceMuted
-      text
-      textMuted
-      border
-      inputBackground
-      primary
-      primaryText
-      danger
-      success
+      ...Themes_ColorSet
     }
     fontFamily
     fontUrl
