@@ -36,6 +36,7 @@ const config: CodegenConfig = {
           WebhookDelivery: '../modules/webhooks/webhooks.repository.ts#WebhookDeliveryRow',
           ProductStatus: '../modules/go-live/go-live.service.ts#ProductStatusView',
           Theme: '../modules/themes/themes.repository.ts#ThemeRow',
+          Analytics: '../modules/analytics/analytics.service.ts#AnalyticsRequest',
           ThemeVersion: '../modules/themes/themes.repository.ts#ThemeVersionRow',
           ThemeEditorSettings: '../modules/themes/themes.service.ts#ThemeEditorSettingsView',
         },

@@ -27,6 +27,7 @@ import {
 } from './enums.ts';
 import { ADMIN_ROLES } from './permissions.ts';
 import { FAILURE_REASONS, TRANSACTION_KINDS, type TransactionKind } from './transactions.ts';
+import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS, ANALYTICS_TYPE_LABEL, ANALYTICS_TYPES, WIDGET_FUNNEL_STEP_LABEL, WIDGET_FUNNEL_STEPS } from './analytics.ts';
 
 type Labels<V extends string> = Record<V, string>;
 type Values<T extends readonly string[]> = T[number];
@@ -340,4 +341,8 @@ export const LABELLED_ENUMS: Array<{ name: string; values: readonly string[]; la
   { name: 'PREFERRED_CURRENCIES', values: PREFERRED_CURRENCIES, labels: PREFERRED_CURRENCY_LABEL },
   { name: 'WEBHOOK_EVENT_TYPES', values: WEBHOOK_EVENT_TYPES, labels: WEBHOOK_EVENT_LABEL },
   { name: 'FAILURE_REASONS', values: Object.keys(FAILURE_REASONS), labels: FAILURE_REASON_LABEL },
+  { name: 'ANALYTICS_PRODUCTS', values: ANALYTICS_PRODUCTS, labels: ANALYTICS_PRODUCT_LABEL },
+  { name: 'ANALYTICS_COMPARISONS', values: ANALYTICS_COMPARISONS, labels: ANALYTICS_COMPARISON_LABEL },
+  { name: 'ANALYTICS_TYPES', values: ANALYTICS_TYPES, labels: ANALYTICS_TYPE_LABEL },
+  { name: 'WIDGET_FUNNEL_STEPS', values: WIDGET_FUNNEL_STEPS, labels: WIDGET_FUNNEL_STEP_LABEL },
 ];
