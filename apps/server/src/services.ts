@@ -15,6 +15,9 @@ import { createTransactionsRepository } from './modules/transactions/transaction
 import { createTransactionsService } from './modules/transactions/transactions.service.ts';
 import { createDashboardsRepository } from './modules/dashboards/dashboards.repository.ts';
 import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createQuarterlyReviewService } from './modules/analytics/quarterly-review.service.ts';
 import { createDevelopersRepository } from './modules/developers/developers.repository.ts';
 import { createDevelopersService } from './modules/developers/developers.service.ts';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
@@ -117,6 +120,8 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     sso: createSsoService({ config }),
     transactions,
     dashboards: createDashboardsService({ repository: createDashboardsRepository(database.readDb) }),
+    analytics: createAnalyticsService({ repository: createAnalyticsRepository(database.readDb) }),
+    quarterlyReview: createQuarterlyReviewService({ analytics: createAnalyticsService({ repository: createAnalyticsRepository(database.readDb) }), readDb: database.readDb }),
     jobs,
     developers,
     webhooks,

@@ -12,6 +12,8 @@ import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
 import { teamResolvers } from '../modules/team/team.resolvers.ts';
 import { transactionsResolvers } from '../modules/transactions/transactions.resolvers.ts';
 import { dashboardsResolvers } from '../modules/dashboards/dashboards.resolvers.ts';
+import { analyticsResolvers } from '../modules/analytics/analytics.resolvers.ts';
+import { quarterlyReviewResolvers } from '../modules/analytics/quarterly-review.resolvers.ts';
 import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
 import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
 import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
@@ -100,6 +102,8 @@ export function buildResolvers(services: Services) {
     settingsResolvers,
     transactionsResolvers,
     dashboardsResolvers,
+    analyticsResolvers,
+    quarterlyReviewResolvers,
     goLiveResolvers,
     kybResolvers,
     rampResolvers,
