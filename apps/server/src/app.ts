@@ -58,6 +58,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'", 'https:', ...(config.OIDC_ISSUER ? [] : [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`])],
         styleSrc: ["'self'"],
+        // Looker's signed embed iframe (analytics), only when this server signs its URLs.
+        ...(config.LOOKER_HOST && config.LOOKER_EMBED_SECRET ? { frameSrc: ["'self'", `https://${config.LOOKER_HOST}`] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

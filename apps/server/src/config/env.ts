@@ -86,6 +86,19 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     // Another Stripe API host (a local fake in tests); unset: Stripe's own.
     STRIPE_API_BASE: httpUrl.optional(),
+    // Looker signed embedding (analytics): both host and secret set → lookerEmbedUrl returns signed SSO URLs.
+    LOOKER_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as analytics.example.com (no scheme)').optional(),
+    LOOKER_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+    LOOKER_MODELS: z
+      .string()
+      .transform((value) => value.split(',').map((model) => model.trim()).filter(Boolean))
+      .default([]),
+    // Dashboard id per analytics type, like "volume=12,conversion=13,quarterlyReview=20"; a type missing has no embed.
+    LOOKER_DASHBOARDS: z
+      .string()
+      .regex(/^\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*(,\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*)*$/, 'type=dashboardId pairs, comma-separated, such as volume=12,failures=15')
+      .optional(),
+    LOOKER_SESSION_LENGTH: z.coerce.number().int().min(60).max(2_592_000).default(3600),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
@@ -107,6 +120,9 @@ const envSchema = z
     }
     if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });
+    }
+    if (Boolean(env.LOOKER_HOST) !== Boolean(env.LOOKER_EMBED_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.LOOKER_HOST ? 'LOOKER_EMBED_SECRET' : 'LOOKER_HOST'], message: 'Looker embedding needs both LOOKER_HOST and LOOKER_EMBED_SECRET' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when Stripe is configured (its webhooks are verified with it)' });
