@@ -43,5 +43,4 @@ export const AREA_ROUTES: AreaRoute[] = [
   })),
   { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, title: 'Passes · Pass' },
   { path: ROUTES.analytics, title: 'Analytics', description: 'In-depth reports on your volumes and customers.' },
-  { path: ROUTES.quarterlyReview, title: 'Quarterly review' },
 ];

@@ -63,6 +63,8 @@ const RampFeesRoute = lazy(() => import('@/app/routes/ramp/fees'));
 const RampIntegrateRoute = lazy(() => import('@/app/routes/ramp/integrate'));
 const ThemeRoute = lazy(() => import('@/app/routes/theme'));
 const SubscriptionRoute = lazy(() => import('@/app/routes/subscription'));
+const AnalyticsRoute = lazy(() => import('@/app/routes/analytics'));
+const QuarterlyReviewRoute = lazy(() => import('@/app/routes/quarterly-review'));
 const BillingStandaloneLayout = lazy(() => import('@/features/billing/components/billing-standalone-layout'));
 const SandboxCheckoutRoute = lazy(() => import('@/app/routes/billing-sandbox-checkout'));
 const SandboxPortalRoute = lazy(() => import('@/app/routes/billing-sandbox-portal'));
@@ -167,6 +169,8 @@ export const routes: RouteObject[] = [
                       { path: `${ROUTES.commerce}/wallets`, element: page(CommerceWalletsRoute) },
                       { path: ROUTES.helio, element: page(HelioLandingRoute) },
                       { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
+                      { path: ROUTES.analytics, element: page(AnalyticsRoute) },
+                      { path: ROUTES.quarterlyReview, element: page(QuarterlyReviewRoute) },
                       ...AREA_ROUTES.map(({ path, title, description }) => ({
                         path,
                         element: <AreaRoute title={title} description={description} />,

@@ -1,0 +1,148 @@
+import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { isQuarter, quarterLabel, quarterOf, quarterRange, shiftQuarter } from '@rampart/shared/analytics';
+import { CalendarRangeIcon, PrinterIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Forbidden } from '@/components/forbidden';
+import { ErrorAlert } from '@/components/form-alert';
+import { PageLayout } from '@/components/layouts/page-layout';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useViewer } from '@/hooks/use-permission';
+import { formatCalendarDate } from '@/lib/format';
+import { describeApiError, errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
+import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+import { isStaff, viewerHasAccountPermission } from '@/lib/permissions';
+import { QuarterlyReviewQuery, QuarterlyReviewViewerQuery } from '@/features/quarterly-review/api/quarterly-review';
+import { ReviewPrintStyles } from '@/features/quarterly-review/components/print-styles';
+import { isEmptyReview, QuarterlyReport, ReportHeader } from '@/features/quarterly-review/components/quarterly-report';
+import { parseReviewParams, REVIEW_CURRENCIES, reviewSearchParams, todayUtc, type ReviewParams } from '@/features/quarterly-review/lib/search-params';
+
+const NO_ACCESS = 'Quarterly reviews are open to the account’s administrators and analysts. Ask an administrator of the account for access.';
+
+/** What an empty quarter (or a new account without an ended quarter) shows instead of empty sections. */
+function EmptyReview({ title, description }: { title: string; description: string }) {
+  return (
+    <section aria-label="No data for this quarter" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <CalendarRangeIcon className="size-5" aria-hidden />
+      </span>
+      <h2 className="text-base font-semibold">{title}</h2>
+      <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
+    </section>
+  );
+}
+
+function ReviewControls({ state, quarter, quarters, currency, onChange, canPrint }: { state: ReviewParams; quarter: string; quarters: readonly string[]; currency: string; onChange: (next: ReviewParams) => void; canPrint: boolean }) {
+  // The shown quarter stays choosable even when the list does not hold it (an account created later).
+  const options = quarters.includes(quarter) || !isQuarter(quarter) ? quarters : [quarter, ...quarters];
+  return (
+    <div data-print="hide" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="review-quarter" className="text-xs">Quarter</Label>
+          <Select value={quarter} onValueChange={(value) => onChange({ ...state, quarter: value })} disabled={options.length === 0}>
+            <SelectTrigger id="review-quarter" className="h-8 w-36">
+              <SelectValue placeholder="No quarter yet" />
+            </SelectTrigger>
+            <SelectContent className="max-h-80">
+              {options.map((option) => <SelectItem key={option} value={option}>{quarterLabel(option)}</SelectItem>)}
+            </SelectContent>
+          </Select>
+        </div>
+        <div role="group" aria-label="Currency" className="flex gap-1">
+          {REVIEW_CURRENCIES.map((code) => (
+            <Button key={code} size="sm" variant={code === currency ? 'default' : 'outline'} aria-pressed={code === currency} onClick={() => onChange({ ...state, currency: code })}>
+              {code.toUpperCase()}
+            </Button>
+          ))}
+        </div>
+        <div className="flex flex-col items-start gap-1 sm:ml-auto sm:items-end">
+          <Button size="sm" onClick={() => window.print()} disabled={!canPrint}>
+            <PrinterIcon aria-hidden /> Download PDF
+          </Button>
+          <p className="text-xs text-muted-foreground">Opens the print dialog: choose “Save as PDF”.</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /quarterly-review — the report of an ended quarter for the selected account, or (staff, ?accountId=) any account.
+ * Quarter and currency live in the URL; test or live mode comes from the shell's switch.
+ */
+export function QuarterlyReviewScreen() {
+  const selectedAccountId = useReactiveVar(selectedAccountIdVar);
+  const testMode = useReactiveVar(testModeVar);
+  const viewer = useViewer();
+  const [params, setParams] = useSearchParams();
+  const today = todayUtc();
+  const state = parseReviewParams(params, today);
+  const accountId = state.accountId ?? selectedAccountId;
+  const otherAccount = state.accountId !== null && state.accountId !== selectedAccountId;
+  // Another account than the selected one: staff need the staff equivalent; a partner's role there is the server's call.
+  const allowed = otherAccount
+    ? !isStaff(viewer) || viewerHasAccountPermission({ role: null, adminRole: viewer.adminRole }, 'analytics:read')
+    : viewerHasAccountPermission(viewer, 'analytics:read');
+
+  const me = useQuery(QuarterlyReviewViewerQuery, { skip: !allowed || state.currency !== null });
+  const currency = state.currency ?? me.data?.me?.preferredCurrencyCode ?? null;
+  const waitingForCurrency = state.currency === null && me.loading;
+  const { data, previousData, loading, error } = useQuery(QuarterlyReviewQuery, {
+    variables: { accountId: accountId ?? '', liveMode: !testMode, quarter: state.quarter, currencyCode: currency ?? 'usd' },
+    skip: !accountId || !allowed || waitingForCurrency,
+  });
+  const review = (data ?? previousData)?.quarterlyReview ?? null;
+  const refused = graphQLErrorsOf(error).some((e) => errorCode(e) === 'FORBIDDEN_ERROR');
+
+  useEffect(() => {
+    document.title = review ? `Quarterly review ${quarterLabel(review.quarter)} · ${review.accountName} · Rampart` : 'Quarterly review · Rampart';
+  }, [review]);
+
+  if (!allowed || refused) return <Forbidden reason={NO_ACCESS} />;
+
+  const quarter = review?.quarter ?? state.quarter ?? shiftQuarter(quarterOf(today), -1);
+  const nextQuarter = shiftQuarter(quarterOf(today), 1);
+
+  return (
+    <PageLayout data-review="" aria-busy={loading}>
+      <ReviewPrintStyles />
+      <div data-print="hide" className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">Quarterly review</h1>
+          {otherAccount && review ? <Badge variant="secondary">Staff view of {review.accountName}</Badge> : null}
+        </div>
+        <p className="text-sm text-muted-foreground">How the quarter went against the one before and the same quarter a year earlier, ready to print or save as PDF.</p>
+      </div>
+      <ReviewControls state={state} quarter={quarter} quarters={review?.availableQuarters ?? []} currency={review?.currencyCode ?? currency ?? 'usd'} onChange={(next) => setParams(reviewSearchParams(next))} canPrint={review !== null} />
+      {error ? <ErrorAlert title="Could not load the quarterly review" message={describeApiError(error).message} /> : null}
+      {review ? (
+        <>
+          <ReportHeader review={review} />
+          {review.availableQuarters.length === 0 ? (
+            <EmptyReview
+              title="No quarter has ended yet"
+              description={`The first review covers a whole quarter since the account was created: ${quarterLabel(quarterOf(today))} appears here on ${formatCalendarDate(quarterRange(nextQuarter).from)}, with headline figures, charts per product and notable changes.`}
+            />
+          ) : isEmptyReview(review) ? (
+            <EmptyReview
+              title={`No transactions in ${quarterLabel(review.quarter)}`}
+              description={`Headline figures, charts per product, top assets, countries and payment methods, the conversion funnel and notable changes appear here for a quarter in which your customers transacted${review.liveMode ? '' : ' in test mode'}. Choose another quarter above${review.liveMode ? '' : ', or turn off test mode to see live activity'}.`}
+            />
+          ) : (
+            <QuarterlyReport review={review} />
+          )}
+        </>
+      ) : loading || waitingForCurrency || !accountId ? (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-28" />)}
+          <Skeleton className="col-span-full h-64" />
+        </div>
+      ) : null}
+    </PageLayout>
+  );
+}
