@@ -181,7 +181,7 @@ function breakdown(current: BreakdownRow[], previous: BreakdownRow[]) {
       completionRate: ratio(row.completed, row.n),
       previousTransactionCount: row.previousN,
       previousVolume: row.previousVolume.toFixed(2),
-      volumeChange: change(row.volume, row.previousVolume),
+      volumeChange: change(row.volume.toFixed(2), row.previousVolume.toFixed(2)),
     }));
 }
 
