@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowRightIcon, Building2Icon, SearchIcon } from 'lucide-react';
+import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, SearchIcon } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { setSelectedAccountId, setTestMode } from '@/lib/local-state';
 import { addStaffOpenedAccount } from '@/lib/staff-accounts';
 import { useDraft } from '@/hooks/use-draft';
+import { useAdminPermission } from '@/hooks/use-permission';
 import { PageLayout } from '@/components/layouts/page-layout';
 
 const PAGE_SIZE = 20;
@@ -33,6 +34,8 @@ export function OrganizationsPage() {
   const rows = (data ?? previousData)?.organizations ?? [];
   const organizations = rows.slice(0, PAGE_SIZE);
   const hasMore = rows.length > PAGE_SIZE;
+  // Staff with analytics:view read any account's quarterly review without opening the account.
+  const canViewAnalytics = useAdminPermission('analytics:view');
 
   useEffect(() => {
     document.title = 'Organizations · Rampart';
@@ -109,6 +112,13 @@ export function OrganizationsPage() {
                           </div>
                           <div className="flex items-center gap-2">
                             <Badge variant={account.status === 'Active' ? 'outline' : 'warning'}>{account.status}</Badge>
+                            {canViewAnalytics ? (
+                              <Button asChild size="sm" variant="ghost">
+                                <Link to={`${ROUTES.quarterlyReview}?accountId=${encodeURIComponent(account.id)}`} aria-label={`Quarterly review of ${account.name}`}>
+                                  <CalendarRangeIcon aria-hidden /> Quarterly review
+                                </Link>
+                              </Button>
+                            ) : null}
                             <Button size="sm" variant="outline" onClick={() => open(organization, account)} aria-label={`Open ${account.name}`}>
                               Open <ArrowRightIcon aria-hidden />
                             </Button>
