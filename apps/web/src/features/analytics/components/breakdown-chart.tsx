@@ -1,0 +1,71 @@
+import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Analytics_BreakdownFragment } from '@/gql/graphql';
+import { formatAmount, formatCount, formatPercent } from '@/lib/format';
+import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
+import { ANIMATE, AXIS, CHART, CURSOR, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { formatChange, formatShare, rawRatio } from '@/features/analytics/lib/figures';
+
+type Row = Pick<Analytics_BreakdownFragment, 'value' | 'transactionCount' | 'completedCount' | 'volume' | 'share' | 'completionRate' | 'previousVolume' | 'volumeChange'>;
+
+/** The rows of a breakdown as the table shows them and as the CSV writes them. */
+export function breakdownTable(title: string, rows: Row[], currency: string, compared: boolean, label: (value: string) => string) {
+  return {
+    columns: [title, 'Volume', 'Share', 'Transactions', 'Completion', ...(compared ? ['Compared volume', 'Change'] : [])],
+    rows: rows.map((row) => [
+      label(row.value),
+      formatAmount(row.volume, currency),
+      formatShare(row.share),
+      formatCount(row.transactionCount),
+      formatPercent(row.completionRate),
+      ...(compared ? [formatAmount(row.previousVolume, currency), formatChange(row.volumeChange)] : []),
+    ]),
+    raw: rows.map((row) => [
+      label(row.value),
+      row.volume,
+      rawRatio(row.share),
+      String(row.transactionCount),
+      rawRatio(row.completionRate),
+      ...(compared ? [row.previousVolume, rawRatio(row.volumeChange)] : []),
+    ]),
+  };
+}
+
+/** Horizontal bars of a breakdown's volume (the top 8); the table and CSV hold every row. */
+export function BreakdownChart({ title, rows, currency, compared, label, column }: { title: string; rows: Row[]; currency: string; compared: boolean; label: (value: string) => string; column?: string }) {
+  const data = rows.slice(0, 8).map((row) => ({ name: label(row.value), volume: Number(row.volume), row }));
+  return (
+    <ChartCard title={title} table={breakdownTable(column ?? title, rows, currency, compared, label)}>
+      {data.length === 0 ? (
+        <NothingToChart />
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
+            <XAxis type="number" hide domain={[0, 'dataMax']} />
+            <YAxis type="category" dataKey="name" width={120} {...AXIS} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
+            <Tooltip
+              cursor={CURSOR}
+              content={({ active, payload }) => {
+                const point = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
+                if (!point) return null;
+                return (
+                  <TooltipBox
+                    heading={point.name}
+                    lines={[
+                      { label: 'Volume', value: formatAmount(point.row.volume, currency) },
+                      { label: 'Share', value: formatShare(point.row.share) },
+                      { label: 'Transactions', value: formatCount(point.row.transactionCount) },
+                      ...(compared ? [{ label: 'Change', value: formatChange(point.row.volumeChange) }] : []),
+                    ]}
+                  />
+                );
+              }}
+            />
+            <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
+              {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartCard>
+  );
+}

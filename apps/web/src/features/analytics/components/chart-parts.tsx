@@ -1,0 +1,89 @@
+import { ArrowDownRightIcon, ArrowUpRightIcon, BarChart3Icon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatPercent } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+// Shared pieces of the analytics tabs, in the dashboards' look: --chart-N colours, small axes, boxed tooltips.
+
+export const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
+export const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+export const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
+export const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
+
+/** Axis ticks for money: short ("$1.2K"). */
+export function axisMoney(value: number, currency: string) {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), notation: 'compact', maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0 }).format(value);
+}
+
+export function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
+  return (
+    <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
+      <p className="mb-1 font-medium">{heading}</p>
+      {lines.map((line) => (
+        <p key={line.label} className="flex items-center gap-2">
+          {line.color && <span className="size-2 shrink-0 rounded-sm" style={{ background: line.color }} aria-hidden />}
+          <span className="text-muted-foreground">{line.label}</span>
+          <span className="ml-auto pl-3 font-medium tabular-nums">{line.value}</span>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** A change against the compared period; `inverse` when a rise is bad (failures). */
+export function Change({ value, compared, inverse = false }: { value: number | null | undefined; compared: boolean; inverse?: boolean }) {
+  if (!compared) return <span className="text-xs text-muted-foreground">no comparison</span>;
+  if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
+  const up = value >= 0;
+  const good = inverse ? !up : up;
+  const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
+  return (
+    <span className={cn('inline-flex items-center gap-0.5 text-xs font-medium', good ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}>
+      <Icon className="size-3.5" aria-hidden />
+      {`${up ? '+' : ''}${formatPercent(value)}`}
+      <span className="font-normal text-muted-foreground">vs compared</span>
+    </span>
+  );
+}
+
+export interface Kpi {
+  label: string;
+  value: string;
+  change: number | null | undefined;
+  note?: string;
+  inverse?: boolean;
+}
+
+export function KpiCards({ kpis, compared, label = 'Key figures' }: { kpis: Kpi[]; compared: boolean; label?: string }) {
+  return (
+    <ul aria-label={label} className={cn('grid grid-cols-2 gap-3 md:grid-cols-3', kpis.length >= 5 ? 'xl:grid-cols-5' : 'xl:grid-cols-4')}>
+      {kpis.map((kpi) => (
+        <li key={kpi.label} aria-label={kpi.label}>
+          <Card className="h-full gap-1 py-4">
+            <CardHeader className="px-4"><CardTitle className="text-xs font-normal text-muted-foreground">{kpi.label}</CardTitle></CardHeader>
+            <CardContent className="flex flex-col gap-1 px-4">
+              <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={kpi.value}>{kpi.value}</div>
+              <Change value={kpi.change} compared={compared} inverse={kpi.inverse} />
+              {kpi.note ? <span className="text-[0.7rem] text-muted-foreground">{kpi.note}</span> : null}
+            </CardContent>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A tab with nothing to show: what will appear, and how to get there. */
+export function EmptyState({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+  return (
+    <section aria-label="No data yet" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <BarChart3Icon className="size-5" aria-hidden />
+      </span>
+      <h3 className="text-base font-semibold">{title}</h3>
+      <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
+      {action}
+    </section>
+  );
+}
