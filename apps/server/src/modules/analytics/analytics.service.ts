@@ -31,6 +31,9 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const parse = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const daysBetween = (from: string, to: string) => Math.round((parse(to) - parse(from)) / DAY_MS) + 1;
 
+const isDate = (value: unknown) => typeof value === 'string' && z.iso.date().safeParse(value).success;
+const bothDates = (args: { from: unknown; to: unknown }) => isDate(args.from) && isDate(args.to);
+
 const argsSchema = z
   .object({
     liveMode: z.boolean(),
@@ -40,8 +43,9 @@ const argsSchema = z
     comparison: z.enum(ANALYTICS_COMPARISONS, { message: 'Choose previousPeriod, previousYear or none.' }).nullish(),
     currencyCode: z.enum(['usd', 'eur', 'gbp'], { message: 'Choose usd, eur or gbp.' }).nullish(),
   })
-  .refine((args) => args.from <= args.to, { message: 'The start is after the end.', path: ['from'] })
-  .refine((args) => daysBetween(args.from, args.to) <= ANALYTICS_MAX_DAYS, { message: 'Choose at most three years.', path: ['to'] });
+  // Only once both dates are valid: a malformed one has its own message.
+  .refine((args) => !bothDates(args) || args.from <= args.to, { message: 'The start is after the end.', path: ['from'] })
+  .refine((args) => !bothDates(args) || daysBetween(args.from, args.to) <= ANALYTICS_MAX_DAYS, { message: 'Choose at most three years.', path: ['to'] });
 
 export type AnalyticsArgs = z.input<typeof argsSchema>;
 
@@ -149,14 +153,15 @@ interface BreakdownRow {
   volume: Decimal.Value;
 }
 
-/** Current and compared rows of one breakdown, merged by value, largest volume first. */
-function breakdown(current: BreakdownRow[], previous: BreakdownRow[]) {
+/** Current and compared rows of one breakdown, merged by value, largest volume first; `always` values even when empty. */
+function breakdown(current: BreakdownRow[], previous: BreakdownRow[], always: string[] = []) {
   const merged = new Map<string, { n: number; completed: number; volume: Decimal; previousN: number; previousVolume: Decimal }>();
   const entry = (value: string) => {
     let found = merged.get(value);
     if (!found) merged.set(value, (found = { n: 0, completed: 0, volume: new Decimal(0), previousN: 0, previousVolume: new Decimal(0) }));
     return found;
   };
+  for (const value of always) entry(value);
   for (const row of current) {
     const found = entry(row.value);
     found.n += row.n;
@@ -170,7 +175,7 @@ function breakdown(current: BreakdownRow[], previous: BreakdownRow[]) {
   }
   const total = [...merged.values()].reduce((sum, row) => sum.plus(row.volume), new Decimal(0));
   return [...merged.entries()]
-    .filter(([, row]) => row.n > 0 || row.previousN > 0)
+    .filter(([value, row]) => row.n > 0 || row.previousN > 0 || always.includes(value))
     .sort(([a, x], [b, y]) => y.volume.comparedTo(x.volume) || y.n - x.n || y.previousVolume.comparedTo(x.previousVolume) || (a < b ? -1 : 1))
     .map(([value, row]) => ({
       value,
@@ -252,8 +257,7 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       const currentFigures = totalsFigures(current.all);
       const previousFigures = totalsFigures(compared.all);
       const asRows = (kinds: Map<string, Totals>) => [...kinds].map(([value, t]) => ({ value, n: t.count, completed: t.completed, volume: t.volume }));
-      let byProduct = breakdown(asRows(current.kinds), asRows(compared.kinds));
-      if (request.product !== 'all' && byProduct.length === 0) byProduct = breakdown([{ value: request.product, n: 0, completed: 0, volume: 0 }], []);
+      const byProduct = breakdown(asRows(current.kinds), asRows(compared.kinds), request.product === 'all' ? [] : [request.product]);
       const changed = (key: 'volume' | 'transactionCount' | 'completionRate' | 'feesEarned' | 'averageOrder') => (previous ? change(currentFigures[key], previousFigures[key]) : null);
       return {
         current: currentFigures,

@@ -465,7 +465,8 @@ beforeAll(async () => {
   const otherCustomers = [await customer(otherAccountId, 0), await customer(otherAccountId, 1)];
   // A year and a half of the main account (a year earlier than the ranges asked, for previousYear and cohorts).
   await generate(mainAccountId, mainCustomers, '2025-01-10', '2026-04-20', 150, 16);
-  // Dense March 2026 and the period before it, so daily figures have several per bucket.
+  // Dense March 2026 and the period before it, so daily figures have several per bucket; new customers join here.
+  for (let n = 14; n < 22; n += 1) mainCustomers.push(await customer(mainAccountId, n));
   await generate(mainAccountId, mainCustomers, '2026-01-20', '2026-03-31', 90, 17);
   // The other organization, on the same days, and the main account's test mode: never counted.
   await generate(otherAccountId, otherCustomers, '2025-06-01', '2026-04-20', 40, 18);
@@ -527,15 +528,16 @@ describe('analytics figures match the transactions they summarise', () => {
       [mainAccountId],
     );
     const latest = firstDays.rows[0]!;
-    const monthRange = { from: '2025-01-01', to: '2026-04-30', comparison: 'none' as const };
+    const monthRange = { from: '2025-05-01', to: '2026-04-30', comparison: 'none' as const };
     const before = await check(monthRange, null);
-    await make({ accountId: mainAccountId, kind: 'buy', at: new Date('2025-02-03T12:00:00Z'), outcome: 'completed', customerId: latest.customer_id, amount: '42.00', rng: random(20) });
+    expect(latest.first >= '2026-01-01').toBe(true);
+    await make({ accountId: mainAccountId, kind: 'buy', at: new Date('2025-06-03T12:00:00Z'), outcome: 'completed', customerId: latest.customer_id, amount: '42.00', rng: random(20) });
     const after = await check(monthRange, null);
     const cohort = (result: Result, month: string) => result.customers.cohorts.find((c) => c.cohortMonth === month)?.size ?? 0;
-    expect(cohort(after, '2025-02-01')).toBe(cohort(before, '2025-02-01') + 1);
-    if (monthOf(latest.first) !== '2025-02-01') expect(cohort(after, monthOf(latest.first))).toBe(cohort(before, monthOf(latest.first)) - 1);
+    expect(cohort(after, '2025-06-01')).toBe(cohort(before, '2025-06-01') + 1);
+    expect(cohort(after, monthOf(latest.first))).toBe(cohort(before, monthOf(latest.first)) - 1);
     await check({ from: '2026-03-01', to: '2026-03-31' }, { from: '2026-01-29', to: '2026-02-28' });
-    await check({ from: '2025-02-01', to: '2025-02-28', product: 'buy', comparison: 'none' }, null);
+    await check({ from: '2025-06-01', to: '2025-06-30', product: 'buy', comparison: 'none' }, null);
   });
 });
 
