@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { SqlExecutor } from '../webhooks/outbox.ts';
+import { rebuildAnalyticsRollups, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';
 
 /** K of the K-minimum-values sketch: unique customers are exact below K per range, within about 9% above. */
 export const SKETCH_SIZE = 128;
@@ -86,6 +87,7 @@ export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<
        group by 1, 2, 3, 4`,
       [accountId],
     );
+    await rebuildAnalyticsRollups(client, accountId);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
@@ -125,10 +127,18 @@ export async function recordCreated(executor: SqlExecutor, id: string): Promise<
       on conflict (account_id, live_mode, kind, ${grain.column}) do update set
         hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))`);
   }
+  await recordAnalyticsCreated(executor, id);
 }
 
-/** Moves a transaction between status buckets (and in or out of the completed volume), in the caller's transaction. */
-export async function recordStatusChange(executor: SqlExecutor, id: string, from: string): Promise<void> {
+/**
+ * Moves a transaction between status buckets (and in or out of the completed volume and its failure bucket), in the
+ * caller's transaction. `previous` is the transaction before the change; a failed transaction whose reason changed while
+ * its status did not only moves between failure buckets.
+ */
+export async function recordStatusChange(executor: SqlExecutor, id: string, previous: { status: string; failureReason: string | null }): Promise<void> {
+  await recordAnalyticsStatusChange(executor, id, previous);
+  const from = previous.status;
+  // Unchanged status (only the failure reason changed): the status buckets stay, the completed volume too (sign 0).
   await executor.execute(sql`
     with t as (select * from transactions where id = ${id}),
     removed as (
@@ -138,13 +148,13 @@ export async function recordStatusChange(executor: SqlExecutor, id: string, from
         fee_gbp = r.fee_gbp - t.extra_fee_amount * t.gbp_rate
       from t where r.account_id = t.account_id and r.live_mode = t.live_mode
         and r.kind = (case when t.kind = 'balance' then lower(t.balance_type) else t.kind end)
-        and r.day = (t.created_at at time zone 'UTC')::date and r.status = ${from}
+        and r.day = (t.created_at at time zone 'UTC')::date and r.status = ${from} and t.status <> ${from}
       returning 1
     )
     insert into transaction_rollups as r (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
     select account_id, live_mode, ${ROLLUP_KIND}, ${DAY}, status, 1, amount * usd_rate, amount * eur_rate, amount * gbp_rate,
            extra_fee_amount * usd_rate, extra_fee_amount * eur_rate, extra_fee_amount * gbp_rate
-    from t
+    from t where t.status <> ${from}
     on conflict (account_id, live_mode, kind, day, status) do update set
       tx_count = r.tx_count + 1, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
       volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,

@@ -212,7 +212,7 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
         { status: to, ...(to === FAILED_STATUS[kind] ? { failureReason: options.failureReason ?? current.failureReason ?? 'riskDeclined' } : {}), ...options.extra },
         changed ? { status: to, at: new Date().toISOString(), by: options.by ?? null, reason: options.reason ?? null } : undefined,
       );
-      if (changed) await recordStatusChange(tx, id, current.status);
+      if (changed || row.failureReason !== current.failureReason) await recordStatusChange(tx, id, { status: current.status, failureReason: current.failureReason });
       const type = options.event === undefined ? (changed ? eventFor(kind, current.status, to) : null) : options.event;
       if (type) await emitWebhookEvent(tx, { accountId: row.accountId, liveMode: row.liveMode, type, data: eventData(row, current.status), externalCustomerId: row.externalCustomerId });
       return row;

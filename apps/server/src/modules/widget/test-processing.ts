@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
 import { TEST_MODE_FIAT_PER_USD, TEST_MODE_USD_PRICES, assetDecimals } from '@rampart/shared/pricing';
-import { FAILED_STATUS, COMPLETED_STATUS, FAILURE_REASONS, STATUSES_OF, TRANSITIONS, isTerminal, type TransactionKind } from '@rampart/shared/transactions';
+import { FAILED_STATUS, FAILURE_REASONS, STATUSES_OF, TRANSITIONS, isTerminal, type TransactionKind } from '@rampart/shared/transactions';
 import { walletAddressProblem } from '@rampart/shared/developer-settings';
 import type { WidgetCurrency } from '@rampart/shared/widget';
 import type { Env } from '../../config/env.ts';
@@ -219,19 +219,11 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
     return extra;
   }
 
-  /** One status change (with its webhook), and the funnel's end for a widget transaction that just ended. */
+  /** One status change (with its webhook; the status change also records a widget transaction's funnel end). */
   async function step(row: TransactionRow, to: string, options: { failureReason?: string | null; reason?: string } = {}): Promise<TransactionRow> {
     const kind = row.kind as TestKind;
     const failureReason = to === FAILED_STATUS[kind] ? (options.failureReason ?? (kind === 'buy' ? 'cardDeclined' : kind === 'sell' ? 'depositNotReceived' : 'depositNotReceived')) : null;
-    const next = await transactions.changeStatus(row.id, to, { reason: options.reason ?? 'Test mode', failureReason, extra: extrasFor(row, to) });
-    if (isTerminal(kind, to)) {
-      const session = await repository.sessionOfTransaction(row.id);
-      if (session) {
-        const event = to === COMPLETED_STATUS[kind] ? 'completed' : 'failed';
-        await repository.recordEvent({ accountId: row.accountId, liveMode: row.liveMode, sessionId: session.sessionId, flow: session.flow, event, transactionId: row.id });
-      }
-    }
-    return next;
+    return transactions.changeStatus(row.id, to, { reason: options.reason ?? 'Test mode', failureReason, extra: extrasFor(row, to) });
   }
 
   function pathOrConflict(row: TransactionRow, target: string): string[] {

@@ -57,23 +57,31 @@ export function createWidgetRepository(db: Database) {
     /**
      * Records a funnel step once per session (and transaction, when given). A theme-editor preview session (params
      * preview=1) records no funnel step, so analytics count customers only; its `transaction_created` is still written
-     * (it says which session may read the transaction).
+     * (it says which session may read the transaction). A funnel step that was written also counts in
+     * widget_funnel_rollups, in the same statement. (A transaction's 'completed' and 'failed' are recorded by its status
+     * change: transactions/analytics-rollups.ts.)
      */
     async recordEvent(values: { accountId: string; liveMode: boolean; sessionId: string | null; flow: WidgetFlow; event: WidgetEventName; transactionId?: string | null }) {
       const transactionId = values.transactionId ?? null;
       await db.execute(sql`
-        insert into widget_events (account_id, live_mode, session_id, flow, event, transaction_id)
-        select ${values.accountId}, ${values.liveMode}, ${values.sessionId}, ${values.flow}, ${values.event}, ${transactionId}
-        where not exists (
-          select 1 from widget_events
-          where event = ${values.event}
-            and (${values.sessionId}::uuid is null or session_id = ${values.sessionId})
-            and (${transactionId}::uuid is null or transaction_id = ${transactionId})
-            and (${values.sessionId}::uuid is not null or ${transactionId}::uuid is not null)
+        with inserted as (
+          insert into widget_events (account_id, live_mode, session_id, flow, event, transaction_id)
+          select ${values.accountId}, ${values.liveMode}, ${values.sessionId}, ${values.flow}, ${values.event}, ${transactionId}
+          where not exists (
+            select 1 from widget_events
+            where event = ${values.event}
+              and (${values.sessionId}::uuid is null or session_id = ${values.sessionId})
+              and (${transactionId}::uuid is null or transaction_id = ${transactionId})
+              and (${values.sessionId}::uuid is not null or ${transactionId}::uuid is not null)
+          )
+          and (${values.event} = 'transaction_created' or not exists (
+            select 1 from widget_sessions where id = ${values.sessionId}::uuid and params->>'preview' = '1'
+          ))
+          returning account_id, live_mode, flow, event, created_at
         )
-        and (${values.event} = 'transaction_created' or not exists (
-          select 1 from widget_sessions where id = ${values.sessionId}::uuid and params->>'preview' = '1'
-        ))`);
+        insert into widget_funnel_rollups as r (account_id, live_mode, flow, day, step, event_count)
+        select account_id, live_mode, flow, (created_at at time zone 'UTC')::date, event, 1 from inserted where event <> 'transaction_created'
+        on conflict (account_id, live_mode, flow, day, step) do update set event_count = r.event_count + 1`);
     },
 
     /** The session a widget transaction was created in (null for test-helper transactions). */

@@ -1,0 +1,100 @@
+/**
+ * Analytics rollups (decision 0015): failures per day and reason, customers (first days, active months, new per day,
+ * active and new per month, cohorts) and the widget funnel. Like the dashboard rollups they change in the same database
+ * transaction as the insert or status change that causes them; `rollups.ts` calls these, so every writer is covered.
+ * The customer bookkeeping is the SQL function analytics_customer_seen and the bulk rebuild analytics_rebuild
+ * (migration 0022), one implementation for the migration's backfill, the generator and the service.
+ */
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { SqlExecutor } from '../webhooks/outbox.ts';
+
+const ROLLUP_KIND = sql.raw(`case when t.kind = 'balance' then lower(t.balance_type) else t.kind end`);
+const DAY = sql.raw(`(t.created_at at time zone 'UTC')::date`);
+/** The products analytics knows; reward transactions are left out of the customer figures. */
+const CUSTOMER_KINDS = sql.raw(`('buy', 'sell', 'swap', 'deposit', 'withdrawal')`);
+
+const isFailed = (status: string) => status === 'failed' || status === 'Failed';
+
+/** A new transaction: its customer (per kind and for 'all'), and the failure rollup if it starts failed. */
+export async function recordAnalyticsCreated(executor: SqlExecutor, id: string): Promise<void> {
+  await executor.execute(sql`
+    select analytics_customer_seen(t.account_id, t.live_mode, k.kind, t.customer_id, ${DAY})
+    from transactions t
+    cross join lateral (values (1, ${ROLLUP_KIND}), (2, 'all')) as k(n, kind)
+    where t.id = ${id} and t.customer_id is not null and ${ROLLUP_KIND} in ${CUSTOMER_KINDS}
+    order by k.n`);
+  await addFailure(executor, id);
+}
+
+/**
+ * A status change (or a new failure reason on a failed transaction): out of the old failure bucket, into the new one;
+ * and the widget funnel's end ('completed' or 'failed', once) for a transaction a non-preview widget session created.
+ */
+export async function recordAnalyticsStatusChange(executor: SqlExecutor, id: string, from: { status: string; failureReason: string | null }): Promise<void> {
+  if (isFailed(from.status)) {
+    await executor.execute(sql`
+      with t as (select * from transactions where id = ${id}),
+      removed as (
+        update transaction_failure_rollups r set tx_count = r.tx_count - 1, volume_usd = r.volume_usd - t.amount * t.usd_rate,
+          volume_eur = r.volume_eur - t.amount * t.eur_rate, volume_gbp = r.volume_gbp - t.amount * t.gbp_rate
+        from t where r.account_id = t.account_id and r.live_mode = t.live_mode and r.kind = ${ROLLUP_KIND} and r.day = ${DAY}
+          and r.reason = ${from.failureReason ?? 'unknown'}
+        returning r.*
+      )
+      delete from transaction_failure_rollups r using removed
+      where removed.tx_count = 0 and r.account_id = removed.account_id and r.live_mode = removed.live_mode and r.kind = removed.kind
+        and r.day = removed.day and r.reason = removed.reason`);
+  }
+  await addFailure(executor, id);
+  await executor.execute(sql`
+    with t as (select id, status from transactions where id = ${id} and status in ('completed', 'Completed', 'failed', 'Failed')),
+    created as (
+      select e.account_id, e.live_mode, e.session_id, e.flow, case when t.status in ('completed', 'Completed') then 'completed' else 'failed' end as event
+      from t join widget_events e on e.transaction_id = t.id and e.event = 'transaction_created'
+      where not exists (select 1 from widget_sessions s where s.id = e.session_id and s.params->>'preview' = '1')
+      order by e.id desc limit 1
+    ),
+    inserted as (
+      insert into widget_events (account_id, live_mode, session_id, flow, event, transaction_id)
+      select c.account_id, c.live_mode, c.session_id, c.flow, c.event, ${id}::uuid from created c
+      where not exists (select 1 from widget_events e where e.transaction_id = ${id}::uuid and e.event in ('completed', 'failed'))
+      returning account_id, live_mode, flow, created_at, event
+    )
+    insert into widget_funnel_rollups as r (account_id, live_mode, flow, day, step, event_count)
+    select account_id, live_mode, flow, (created_at at time zone 'UTC')::date, event, 1 from inserted
+    on conflict (account_id, live_mode, flow, day, step) do update set event_count = r.event_count + 1`);
+}
+
+/** Adds the transaction to its failure bucket when it is failed now. */
+async function addFailure(executor: SqlExecutor, id: string) {
+  await executor.execute(sql`
+    insert into transaction_failure_rollups as r (account_id, live_mode, kind, day, reason, tx_count, volume_usd, volume_eur, volume_gbp)
+    select t.account_id, t.live_mode, ${ROLLUP_KIND}, ${DAY}, coalesce(t.failure_reason, 'unknown'), 1,
+           t.amount * t.usd_rate, t.amount * t.eur_rate, t.amount * t.gbp_rate
+    from transactions t where t.id = ${id} and t.status in ('failed', 'Failed')
+    on conflict (account_id, live_mode, kind, day, reason) do update set tx_count = r.tx_count + 1,
+      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
+}
+
+/**
+ * Recomputes an account's analytics rollups in bulk. On a pool it runs in a database transaction of its own; on a
+ * client, in the caller's (rebuildRollups passes its client, so both rebuilds commit together).
+ */
+export async function rebuildAnalyticsRollups(executor: pg.Pool | pg.PoolClient, accountId: string): Promise<void> {
+  if ('release' in executor) {
+    await executor.query('select analytics_rebuild($1)', [accountId]);
+    return;
+  }
+  const client = await executor.connect();
+  try {
+    await client.query('begin');
+    await client.query('select analytics_rebuild($1)', [accountId]);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
