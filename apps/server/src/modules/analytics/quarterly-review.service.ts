@@ -42,7 +42,9 @@ const TOP = 5;
 // Below these a change is noise for a quarterly summary.
 const MIN_RELATIVE = 0.05;
 const MIN_POINTS = 0.02;
-const MIN_FAILURES = 5;
+const MIN_FAILURES = 10;
+const MAX_FAILURE_NOTES = 3;
+const MAX_NOTES = 8;
 
 /** Fraction change, null when there was nothing before (as AnalyticsChanges). */
 export function changeOf(current: Decimal.Value, previous: Decimal.Value): number | null {
@@ -70,6 +72,8 @@ const possessive = (label: string) => (label.endsWith('s') ? `${label}'` : `${la
 interface Notable {
   magnitude: number;
   text: string;
+  /** The quarter-on-quarter volume sentence stays whatever else is cut. */
+  keep?: boolean;
 }
 
 function shareShifts(rows: AnalyticsBreakdown[], label: (value: string) => string): Notable[] {
@@ -77,6 +81,8 @@ function shareShifts(rows: AnalyticsBreakdown[], label: (value: string) => strin
   if (previousTotal.isZero()) return [];
   const notes: Notable[] = [];
   for (const row of rows) {
+    // "No payment method" or "Unknown country" gaining share says nothing a partner can act on.
+    if (row.value === 'none' || row.value === 'unknown') continue;
     const before = new Decimal(row.previousVolume).div(previousTotal).toNumber();
     const shift = row.share - before;
     if (Math.abs(shift) < 0.05 || Math.round(row.share * 100) === Math.round(before * 100)) continue;
@@ -121,10 +127,10 @@ export function notableChanges(input: {
     const change = changeOf(value, previous);
     if (change === null) return;
     if (Math.abs(change) < MIN_RELATIVE) {
-      if (name === 'Volume' && against === previousLabel) notes.push({ magnitude: 0, text: `Volume held steady from ${against} at ${shown}.` });
+      if (name === 'Volume' && against === previousLabel) notes.push({ magnitude: 0, keep: true, text: `Volume held steady from ${against} at ${shown}.` });
       return;
     }
-    notes.push({ magnitude: Math.abs(change), text: `${name} ${change > 0 ? 'rose' : 'fell'} ${percent(Math.abs(change))} from ${against} to ${shown}.` });
+    notes.push({ magnitude: Math.abs(change), keep: name === 'Volume' && against === previousLabel, text: `${name} ${change > 0 ? 'rose' : 'fell'} ${percent(Math.abs(change))} from ${against} to ${shown}.` });
   };
   const volumeShown = formatMoney(now.volume, currencyCode);
   if (new Decimal(before.volume).isZero() && !new Decimal(now.volume).isZero()) {
@@ -152,19 +158,22 @@ export function notableChanges(input: {
   notes.push(...shareShifts(input.geography.countries, (value) => (value === 'unknown' ? 'Unknown country' : countryName(value.toUpperCase()))));
   notes.push(...shareShifts(input.paymentMethods.assets, (value) => value.toUpperCase().replace(/_/g, ' on ')));
 
+  const failureNotes: Notable[] = [];
   for (const reason of input.failures.reasons) {
     const name = reason.reason === 'unknown' ? 'Unknown reason' : (FAILURE_REASON_LABEL[reason.reason as keyof typeof FAILURE_REASON_LABEL] ?? reason.reason);
     if (Math.max(reason.count, reason.previousCount) < MIN_FAILURES) continue;
     if (reason.previousCount === 0) {
-      notes.push({ magnitude: 1, text: `Failures for '${name}' appeared: ${reason.count.toLocaleString('en-US')} in ${label}, none in ${previousLabel}.` });
+      failureNotes.push({ magnitude: 0.5, text: `Failures for '${name}' appeared: ${reason.count.toLocaleString('en-US')} in ${label}, none in ${previousLabel}.` });
     } else if (reason.change != null && Math.abs(reason.change) >= 0.25) {
-      notes.push({ magnitude: Math.abs(reason.change), text: `Failures for '${name}' ${ratioWords(reason.change)} (${reason.previousCount.toLocaleString('en-US')} to ${reason.count.toLocaleString('en-US')}).` });
+      // Weighed below volume and share changes: failure counts are small and swing more.
+      failureNotes.push({ magnitude: Math.min(Math.abs(reason.change), 1) / 2, text: `Failures for '${name}' ${ratioWords(reason.change)} (${reason.previousCount.toLocaleString('en-US')} to ${reason.count.toLocaleString('en-US')}).` });
     }
   }
-  return notes
-    .map((note, order) => ({ ...note, order }))
-    .sort((a, b) => b.magnitude - a.magnitude || a.order - b.order)
-    .map((note) => note.text);
+  notes.push(...failureNotes.sort((a, b) => b.magnitude - a.magnitude).slice(0, MAX_FAILURE_NOTES));
+  const ranked = notes.map((note, order) => ({ ...note, order })).sort((a, b) => b.magnitude - a.magnitude || a.order - b.order);
+  const kept = ranked.filter((note) => note.keep);
+  const others = ranked.filter((note) => !note.keep).slice(0, MAX_NOTES - kept.length);
+  return ranked.filter((note) => kept.includes(note) || others.includes(note)).map((note) => note.text);
 }
 
 function figure(name: string, label: string, value: Decimal.Value, previousQuarter: Decimal.Value, yearAgo: Decimal.Value, format: (value: Decimal.Value) => string): QuarterlyFigure {
