@@ -355,7 +355,8 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
       const copy = client.query(copyStreams.from(`copy transactions (${TX_COLUMNS.join(', ')}) from stdin`));
       await pipeline(Readable.from(batched(rows(), 2000)), copy);
       transactionTotal += count;
-      log(`  ${count.toLocaleString('en')} ${modeTag} transactions and ${customerCount.toLocaleString('en')} customers written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      const events = await client.query(WIDGET_EVENTS_SQL, [options.accountId, liveMode, `ext\\_${modeTag}\\_${runTag}\\_%`]);
+      log(`  ${count.toLocaleString('en')} ${modeTag} transactions, ${customerCount.toLocaleString('en')} customers and ${(events.rowCount ?? 0).toLocaleString('en')} widget events written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
     if (buildIndexesAfter) {
       await client.query(`set maintenance_work_mem = '512MB'`);
@@ -374,6 +375,31 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
   log(`  rollups rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return { customers: customerTotal, transactions: transactionTotal, ms: Date.now() - started };
 }
+
+/**
+ * Widget funnel events for this run's buy, sell and swap transactions, in one statement over the rows just written: about
+ * a third came through the widget (opened, quoted, the transaction, payment started unless it never got past waiting
+ * for payment or a deposit, completed or failed when it ended), and around each one sessions that gave up after
+ * opening or after a quote — so the funnel narrows. Session ids are null (no session rows for generated data);
+ * draws come from bits of a hash of the transaction id, so the transaction rows themselves are unchanged.
+ */
+const WIDGET_EVENTS_SQL = `
+  insert into widget_events (account_id, live_mode, session_id, flow, event, transaction_id, created_at)
+  select t.account_id, t.live_mode, null, t.kind, e.event, e.transaction_id, e.at
+  from (select id, account_id, live_mode, kind, status, created_at, updated_at, hashtext(id::text)::bigint & 2147483647 as h
+        from transactions where account_id = $1 and live_mode = $2 and kind in ('buy', 'sell', 'swap') and external_transaction_id like $3) t
+  cross join lateral (
+    select 'opened' as event, null::uuid as transaction_id, t.created_at - make_interval(secs => 90 + t.h % 300) as at
+    union all select 'quoted', null, t.created_at - make_interval(secs => 20 + t.h % 60)
+    union all select 'transaction_created', t.id, t.created_at
+    union all select 'payment_started', t.id, t.created_at + make_interval(secs => 5 + t.h % 40)
+      where t.status in ('completed', 'pending', 'waitingAuthorization', 'frozen', 'executingSwap', 'reQuoteRequired') or (t.kind = 'buy' and t.status = 'failed')
+    union all select t.status, t.id, t.updated_at where t.status in ('completed', 'failed')
+    union all select 'opened', null, t.created_at - make_interval(secs => 600 + (t.h >> 3) % 43200) where (t.h >> 12) & 7 < 7
+    union all select 'opened', null, t.created_at - make_interval(secs => 900 + (t.h >> 5) % 43200) where (t.h >> 15) & 7 < 5
+    union all select 'quoted', null, t.created_at - make_interval(secs => 840 + (t.h >> 5) % 43200) where (t.h >> 15) & 7 < 5
+  ) e
+  where (t.h >> 18) % 100 < 35`;
 
 /** Joins lines into chunks (one flat string each, rather than a deep chain of concatenations for the GC to walk). */
 function* batched(lines: Iterable<string>, size: number) {
