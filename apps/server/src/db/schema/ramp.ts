@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PRICING_REGIONS, PRICING_RULE_TYPES, TRANSACTION_TYPES } from '@rampart/shared/enums';
 import { accounts } from './accounts.ts';
@@ -110,5 +111,10 @@ export const widgetEvents = pgTable(
     transactionId: uuid('transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('widget_events_account_idx').on(table.accountId, table.liveMode, table.createdAt), index('widget_events_session_idx').on(table.sessionId)],
+  (table) => [
+    index('widget_events_account_idx').on(table.accountId, table.liveMode, table.createdAt),
+    index('widget_events_session_idx').on(table.sessionId),
+    // A status change looks up the transaction's session (its funnel end, analytics); added by hand in migration 0022.
+    index('widget_events_transaction_idx').on(table.transactionId).where(sql`${table.transactionId} is not null`),
+  ],
 );
