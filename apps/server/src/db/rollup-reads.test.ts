@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoMonths } from './dashboards.repository.ts';
+import { splitIntoMonths } from './rollup-reads.ts';
 
 const EMPTY = ['1970-01-02', '1970-01-01'];
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { SKETCH_SIZE } from '../transactions/rollups.ts';
-import { splitIntoMonths, type DashboardCurrency } from '../dashboards/dashboards.repository.ts';
+import { sketchCount, splitIntoMonths } from '../../db/rollup-reads.ts';
+import type { DashboardCurrency } from '../dashboards/dashboards.repository.ts';
 
 /** What every analytics read is scoped to: one account and mode, some rollup kinds (or widget flows). */
 export interface AnalyticsScope {
@@ -72,9 +73,7 @@ export function createAnalyticsRepository(readDb: Database) {
           order by h limit ${SKETCH_SIZE}
         ) k`);
       const { n, kth } = result.rows[0]!;
-      if (n < SKETCH_SIZE || kth === null) return { count: n, isEstimate: false };
-      const fraction = (Number(kth) + 2 ** 31 + 1) / 2 ** 32;
-      return { count: Math.round((SKETCH_SIZE - 1) / fraction), isEstimate: true };
+      return sketchCount(n, kth);
     },
 
     /** Customers whose first transaction (of the kind, or any for 'all') is in [from, to]: exact. */

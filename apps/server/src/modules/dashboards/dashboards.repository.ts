@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { SKETCH_SIZE } from '../transactions/rollups.ts';
+import { sketchCount, splitIntoMonths } from '../../db/rollup-reads.ts';
 
 export type DashboardCurrency = 'usd' | 'eur' | 'gbp';
 
@@ -9,29 +10,6 @@ export interface RollupScope {
   liveMode: boolean;
   kind: string;
   currency: DashboardCurrency;
-}
-
-/**
- * Splits [from, to] (inclusive dates) into the whole calendar months inside it and the days before and after them,
- * so long ranges read month rows. Empty pieces are given as empty ranges (start after end).
- */
-export function splitIntoMonths(from: string, to: string): { months: [string, string]; before: [string, string]; after: [string, string] } {
-  const EMPTY: [string, string] = ['1970-01-02', '1970-01-01'];
-  const date = (value: string) => new Date(`${value}T00:00:00Z`);
-  const iso = (value: Date) => value.toISOString().slice(0, 10);
-  const start = date(from);
-  const end = date(to);
-  const firstMonth = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-  const dayAfterEnd = new Date(end.getTime() + 86_400_000);
-  // The month after the last whole month: the end's month if `to` is its last day, else the month before that.
-  const afterLastMonth = dayAfterEnd.getUTCDate() === 1 ? dayAfterEnd : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 1));
-  if (firstMonth >= afterLastMonth) return { months: EMPTY, before: [from, to], after: EMPTY };
-  const lastMonth = new Date(Date.UTC(afterLastMonth.getUTCFullYear(), afterLastMonth.getUTCMonth() - 1, 1));
-  return {
-    months: [iso(firstMonth), iso(lastMonth)],
-    before: firstMonth > start ? [from, iso(new Date(firstMonth.getTime() - 86_400_000))] : EMPTY,
-    after: afterLastMonth <= end ? [iso(afterLastMonth), to] : EMPTY,
-  };
 }
 
 /** Dashboard reads: only the rollup tables, never the transactions table. */
@@ -81,9 +59,7 @@ export function createDashboardsRepository(readDb: Database) {
           order by h limit ${SKETCH_SIZE}
         ) k`);
       const { n, kth } = result.rows[0]!;
-      if (n < SKETCH_SIZE || kth === null) return { count: n, isEstimate: false };
-      const fraction = (Number(kth) + 2 ** 31 + 1) / 2 ** 32;
-      return { count: Math.round((SKETCH_SIZE - 1) / fraction), isEstimate: true };
+      return sketchCount(n, kth);
     },
   };
 }

@@ -1,0 +1,35 @@
+/** Helpers for reading rollups over a range of UTC days, shared by the dashboards and analytics repositories. */
+import { SKETCH_SIZE } from '../modules/transactions/rollups.ts';
+
+/**
+ * Splits [from, to] (inclusive dates) into the whole calendar months inside it and the days before and after them,
+ * so long ranges read month rows. Empty pieces are given as empty ranges (start after end).
+ */
+export function splitIntoMonths(from: string, to: string): { months: [string, string]; before: [string, string]; after: [string, string] } {
+  const EMPTY: [string, string] = ['1970-01-02', '1970-01-01'];
+  const date = (value: string) => new Date(`${value}T00:00:00Z`);
+  const iso = (value: Date) => value.toISOString().slice(0, 10);
+  const start = date(from);
+  const end = date(to);
+  const firstMonth = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const dayAfterEnd = new Date(end.getTime() + 86_400_000);
+  // The month after the last whole month: the end's month if `to` is its last day, else the month before that.
+  const afterLastMonth = dayAfterEnd.getUTCDate() === 1 ? dayAfterEnd : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 1));
+  if (firstMonth >= afterLastMonth) return { months: EMPTY, before: [from, to], after: EMPTY };
+  const lastMonth = new Date(Date.UTC(afterLastMonth.getUTCFullYear(), afterLastMonth.getUTCMonth() - 1, 1));
+  return {
+    months: [iso(firstMonth), iso(lastMonth)],
+    before: firstMonth > start ? [from, iso(new Date(firstMonth.getTime() - 86_400_000))] : EMPTY,
+    after: afterLastMonth <= end ? [iso(afterLastMonth), to] : EMPTY,
+  };
+}
+
+/**
+ * Distinct customers from a merged K-minimum-values sketch: `n` distinct hashes kept (at most K) and the largest of
+ * them. Exact below K; above, (K − 1) over the K-th smallest hash's place in the hash range.
+ */
+export function sketchCount(n: number, kth: number | null): { count: number; isEstimate: boolean } {
+  if (n < SKETCH_SIZE || kth === null) return { count: n, isEstimate: false };
+  const fraction = (Number(kth) + 2 ** 31 + 1) / 2 ** 32;
+  return { count: Math.round((SKETCH_SIZE - 1) / fraction), isEstimate: true };
+}
