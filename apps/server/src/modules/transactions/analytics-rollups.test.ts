@@ -198,6 +198,13 @@ describe('analytics rollups', () => {
     expect((await stored(a)).failures[0]).toBe('t|buy|2026-06-01|threeDsFailed|1|80|73.6|63.2');
     expect((await stored(a)).failures).toContain('t|buy|2026-06-01|unknown|1|120|110.4|94.8');
     expect(await stored(a)).toEqual(await expected(a));
+    // A refund names a reason for a failed row that had none: it leaves the 'unknown' bucket for that reason's.
+    await t.database.pool.query(`update transactions set failure_reason = null where id = $1`, [sell.id]);
+    await rebuildAnalyticsRollups(t.database.pool, a);
+    expect((await stored(a)).failures).toContain('t|sell|2026-06-02|unknown|1|300|276|237');
+    await t.app.services.transactions.staffAction('sell', 'refund', sell.id, (await staffUser()).id, { refundWalletAddress: '0xrefund' });
+    const refunded = await expectExact(a);
+    expect(refunded.failures.filter((r) => r.startsWith('t|sell|'))).toEqual(['t|sell|2026-06-02|cancelledByStaff|1|300|276|237']);
   });
 
   it('back-fills move a customer’s first day, new-customer counts and cohort, per product and for all', async () => {

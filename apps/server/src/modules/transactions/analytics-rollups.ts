@@ -19,12 +19,12 @@ const isFailed = (status: string) => status === 'failed' || status === 'Failed';
 /** A new transaction: its customer (per kind and for 'all'), and the failure rollup if it starts failed. */
 export async function recordAnalyticsCreated(executor: SqlExecutor, id: string): Promise<void> {
   await executor.execute(sql`
+    with failure as (${addFailure(id)})
     select analytics_customer_seen(t.account_id, t.live_mode, k.kind, t.customer_id, ${DAY})
     from transactions t
     cross join lateral (values (1, ${ROLLUP_KIND}), (2, 'all')) as k(n, kind)
     where t.id = ${id} and t.customer_id is not null and ${ROLLUP_KIND} in ${CUSTOMER_KINDS}
     order by k.n`);
-  await addFailure(executor, id);
 }
 
 /**
@@ -33,22 +33,22 @@ export async function recordAnalyticsCreated(executor: SqlExecutor, id: string):
  */
 export async function recordAnalyticsStatusChange(executor: SqlExecutor, id: string, from: { status: string; failureReason: string | null }): Promise<void> {
   if (isFailed(from.status)) {
+    // Out of the old bucket: the last one out deletes the row (no zero rows), in one statement.
     await executor.execute(sql`
       with t as (select * from transactions where id = ${id}),
-      removed as (
-        update transaction_failure_rollups r set tx_count = r.tx_count - 1, volume_usd = r.volume_usd - t.amount * t.usd_rate,
-          volume_eur = r.volume_eur - t.amount * t.eur_rate, volume_gbp = r.volume_gbp - t.amount * t.gbp_rate
-        from t where r.account_id = t.account_id and r.live_mode = t.live_mode and r.kind = ${ROLLUP_KIND} and r.day = ${DAY}
-          and r.reason = ${from.failureReason ?? 'unknown'}
-        returning r.*
+      emptied as (
+        delete from transaction_failure_rollups r using t
+        where r.account_id = t.account_id and r.live_mode = t.live_mode and r.kind = ${ROLLUP_KIND} and r.day = ${DAY}
+          and r.reason = ${from.failureReason ?? 'unknown'} and r.tx_count = 1
       )
-      delete from transaction_failure_rollups r using removed
-      where removed.tx_count = 0 and r.account_id = removed.account_id and r.live_mode = removed.live_mode and r.kind = removed.kind
-        and r.day = removed.day and r.reason = removed.reason`);
+      update transaction_failure_rollups r set tx_count = r.tx_count - 1, volume_usd = r.volume_usd - t.amount * t.usd_rate,
+        volume_eur = r.volume_eur - t.amount * t.eur_rate, volume_gbp = r.volume_gbp - t.amount * t.gbp_rate
+      from t where r.account_id = t.account_id and r.live_mode = t.live_mode and r.kind = ${ROLLUP_KIND} and r.day = ${DAY}
+        and r.reason = ${from.failureReason ?? 'unknown'} and r.tx_count <> 1`);
   }
-  await addFailure(executor, id);
   await executor.execute(sql`
-    with t as (select id, status from transactions where id = ${id} and status in ('completed', 'Completed', 'failed', 'Failed')),
+    with failure as (${addFailure(id)}),
+    t as (select id, status from transactions where id = ${id} and status in ('completed', 'Completed', 'failed', 'Failed')),
     created as (
       select e.account_id, e.live_mode, e.session_id, e.flow, case when t.status in ('completed', 'Completed') then 'completed' else 'failed' end as event
       from t join widget_events e on e.transaction_id = t.id and e.event = 'transaction_created'
@@ -66,15 +66,15 @@ export async function recordAnalyticsStatusChange(executor: SqlExecutor, id: str
     on conflict (account_id, live_mode, flow, day, step) do update set event_count = r.event_count + 1`);
 }
 
-/** Adds the transaction to its failure bucket when it is failed now. */
-async function addFailure(executor: SqlExecutor, id: string) {
-  await executor.execute(sql`
+/** Adds the transaction to its failure bucket when it is failed now (a data-modifying CTE of a larger statement). */
+function addFailure(id: string) {
+  return sql`
     insert into transaction_failure_rollups as r (account_id, live_mode, kind, day, reason, tx_count, volume_usd, volume_eur, volume_gbp)
     select t.account_id, t.live_mode, ${ROLLUP_KIND}, ${DAY}, coalesce(t.failure_reason, 'unknown'), 1,
            t.amount * t.usd_rate, t.amount * t.eur_rate, t.amount * t.gbp_rate
     from transactions t where t.id = ${id} and t.status in ('failed', 'Failed')
     on conflict (account_id, live_mode, kind, day, reason) do update set tx_count = r.tx_count + 1,
-      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
+      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`;
 }
 
 /**
