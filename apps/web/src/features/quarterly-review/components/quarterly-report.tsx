@@ -48,7 +48,7 @@ function ChangeLine({ words, quarter }: { words: ChangeWords; quarter: string })
       <span className={cn('inline-flex items-center gap-0.5 font-medium', TONE[words.direction])}>
         <Icon className="size-3.5 self-center" aria-hidden />
         {words.headline}
-      </span>
+      </span>{' '}
       <span className="text-muted-foreground">
         vs {quarterLabel(quarter)}
         {words.direction !== 'none' ? ` · was ${words.previous}` : ''}
