@@ -1,6 +1,6 @@
 /**
- * Transactions benchmark (issue 5): lists (first page and page 200 per filter), search, details, 12-month dashboards
- * through the GraphQL endpoint, and the CSV export, over generated data in a dedicated embedded PostgreSQL.
+ * Transactions benchmark (issue 5): lists (first page and page 200 per filter), search, details, 12-month dashboards,
+ * each analytics field and the quarterly review (issue 16) through the GraphQL endpoint, and the CSV export, over generated data in a dedicated embedded PostgreSQL.
  *
  *   npm run bench -- --transactions            10,000,000 transactions, one account of 2,000,000 (.data/bench-tx)
  *   npm run bench -- --transactions --smoke    100,000 transactions, one account of 20,000 (.data/bench-tx-smoke)
@@ -26,11 +26,11 @@ const root = path.resolve(here, '..');
 /** Requests per case before measuring: steady state, with the JIT and the caches warm. */
 const WARM_UPS = 20;
 
-export const TX_TARGETS = { listP99Ms: 25, dashboardP99Ms: 50, exportSeconds: 20, exportRssMb: 300 } as const;
+export const TX_TARGETS = { listP99Ms: 25, dashboardP99Ms: 50, analyticsP99Ms: 50, exportSeconds: 20, exportRssMb: 300 } as const;
 
 interface Case {
   name: string;
-  group: 'list' | 'detail' | 'dashboard';
+  group: 'list' | 'detail' | 'dashboard' | 'analytics';
   query: string;
   variables: () => Record<string, unknown>;
 }
@@ -57,7 +57,8 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
   const config = parseEnv({
     ...process.env,
     DATA_DIR: path.join(root, smoke ? '.data/bench-tx-smoke' : '.data/bench-tx'),
-    EMBEDDED_POSTGRES_PORT: smoke ? '5621' : '5620',
+    // BENCH_TX_PG_PORT: another port, when several worktrees bench at once.
+    EMBEDDED_POSTGRES_PORT: process.env.BENCH_TX_PG_PORT ?? (smoke ? '5621' : '5620'),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '10000000',
@@ -181,6 +182,36 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
       });
     }
 
+    // Issue 16: each Analytics field on its own (each reads its own rollups), over 30 days and a year, all products and
+    // one; and the quarterly review, which reads three quarters of every field.
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const ANALYTICS_FIELDS: Record<string, string> = {
+      volume: 'volume { current { volume transactionCount completionRate feesEarned averageOrder } previous { volume } changes { volume } series { date volume transactionCount } previousSeries { date volume } byProduct { value volume share } }',
+      conversion: 'conversion { steps { step count previousCount shareOfOpened dropFromPrevious } conversionRate series { date opened quoted paymentStarted completed failed } }',
+      customers: 'customers { activeCustomers newCustomers returningCustomers isEstimate previousActiveCustomers months { month activeCustomers newCustomers } cohorts { cohortMonth size retained } }',
+      geography: 'geography { countries { value volume transactionCount share volumeChange } }',
+      paymentMethods: 'paymentMethods { paymentMethods { value volume share } assets { value volume } networks { value volume } }',
+      failures: 'failures { failedCount failureRate dates reasons { reason count share previousCount change volume trend } }',
+    };
+    for (const [field, selection] of Object.entries(ANALYTICS_FIELDS)) {
+      for (const [span, days] of [['30 days', 30], ['1 year', 365]] as const) {
+        for (const product of ['all', 'buy']) {
+          cases.push({
+            name: `analytics ${field}, ${span}, ${product === 'all' ? 'all products' : product}`,
+            group: 'analytics',
+            query: `query Bench_Analytics_${field}($a: ID!, $from: String!, $to: String!, $p: AnalyticsProduct) { analytics(accountId: $a, liveMode: true, from: $from, to: $to, product: $p, comparison: previousPeriod, currencyCode: eur) { ${selection} } }`,
+            variables: () => ({ a: bigId, from: day(days - 1), to: day(0), p: product }),
+          });
+        }
+      }
+    }
+    cases.push({
+      name: 'quarterlyReview, last ended quarter',
+      group: 'analytics',
+      query: `query Bench_QuarterlyReview($a: ID!) { quarterlyReview(accountId: $a, liveMode: true, currencyCode: usd) { headline { name value previousQuarter yearAgo changeFromPreviousQuarter } products { product volume months { date volume } } topAssets { value volume } topCountries { value volume } topPaymentMethods { value volume } conversion { conversionRate } failureReasons { reason count } notableChanges availableQuarters } }`,
+      variables: () => ({ a: bigId }),
+    });
+
     // BENCH_CASES=<regular expression> measures only the matching cases, for profiling: no export, nothing recorded.
     const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
     const results: Result[] = [];
@@ -259,13 +290,14 @@ export function writePerformanceSection(summary: { total: number; big: number; i
   const file = path.join(root, 'docs/performance.md');
   const start = '<!-- transactions-bench:start -->';
   const end = '<!-- transactions-bench:end -->';
-  const verdict = (r: Result) => (r.p99 < (r.group === 'dashboard' ? TX_TARGETS.dashboardP99Ms : TX_TARGETS.listP99Ms) ? 'pass' : 'FAIL');
+  const target = (r: Result) => (r.group === 'dashboard' ? TX_TARGETS.dashboardP99Ms : r.group === 'analytics' ? TX_TARGETS.analyticsP99Ms : TX_TARGETS.listP99Ms);
+  const verdict = (r: Result) => (r.p99 < target(r) ? 'pass' : 'FAIL');
   const lines = [
     start,
-    '## Transactions, customers and dashboards (issue 5)',
+    '## Transactions, customers, dashboards and analytics (issues 5 and 16)',
     '',
     `${summary.total.toLocaleString('en')} generated transactions, one account of ${summary.big.toLocaleString('en')}; ${summary.cores} cores, load average ${summary.loadAverage}; ${summary.at}.`,
-    `Sequential GraphQL requests over HTTP from a client in its own process (bench/graphql-client.ts), ${summary.iterations} per case after ${WARM_UPS} warm-ups. Targets: lists and details p99 < ${TX_TARGETS.listP99Ms} ms, dashboards p99 < ${TX_TARGETS.dashboardP99Ms} ms. Run: \`npm run bench -- --transactions\`.`,
+    `Sequential GraphQL requests over HTTP from a client in its own process (bench/graphql-client.ts), ${summary.iterations} per case after ${WARM_UPS} warm-ups. Targets: lists and details p99 < ${TX_TARGETS.listP99Ms} ms, dashboards p99 < ${TX_TARGETS.dashboardP99Ms} ms, analytics fields and the quarterly review (issue 16) p99 < ${TX_TARGETS.analyticsP99Ms} ms. Run: \`npm run bench -- --transactions\`.`,
     '',
     '| Case | p50 ms | p99 ms | Target |',
     '| --- | ---: | ---: | --- |',
