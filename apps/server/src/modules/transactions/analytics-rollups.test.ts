@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createWidgetRepository } from '../widget/widget.repository.ts';
 import { rebuildAnalyticsRollups } from './analytics-rollups.ts';
+import { generateTransactions } from './generator.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
 let t: TestApp;
@@ -289,6 +290,36 @@ describe('analytics rollups', () => {
       { transaction_id: paid.id, event: 'completed' },
       { transaction_id: declined.id, event: 'failed' },
     ]);
+  });
+
+  it('are rebuilt after the generator, whose widget events narrow from opened to completed', async () => {
+    const a = await account('Analytics Generated');
+    await generateTransactions(t.database.pool, { accountId: a, live: 3_000, test: 500, days: 200, seed: 5 });
+    const rows = await stored(a);
+    expect(rows).toEqual(await expected(a));
+    const steps = await t.database.pool.query<{ step: string; n: number }>(
+      `select step, sum(event_count)::int as n from widget_funnel_rollups where account_id = $1 and live_mode group by step`,
+      [a],
+    );
+    const n = Object.fromEntries(steps.rows.map((r) => [r.step, r.n]));
+    expect(n.opened).toBeGreaterThan(n.quoted);
+    expect(n.quoted).toBeGreaterThan(n.payment_started);
+    expect(n.payment_started).toBeGreaterThan(n.completed);
+    expect(n.failed).toBeGreaterThan(0);
+    // Every completed widget transaction has its completed step.
+    const ends = await t.database.pool.query<{ missing: number }>(
+      `select count(*)::int as missing from transactions x join widget_events e on e.transaction_id = x.id and e.event = 'transaction_created'
+       where x.account_id = $1 and x.status = 'completed' and not exists (select 1 from widget_events c where c.transaction_id = x.id and c.event = 'completed')`,
+      [a],
+    );
+    expect(ends.rows[0]!.missing).toBe(0);
+    // The incremental path carries on from the rebuilt rows: a back-fill for the busiest generated customer.
+    const busiest = await t.database.pool.query<{ customer_id: string }>(
+      `select customer_id from transactions where account_id = $1 and live_mode group by 1 order by count(*) desc limit 1`,
+      [a],
+    );
+    await create(a, busiest.rows[0]!.customer_id, 'buy', '2024-01-15');
+    await expectExact(a);
   });
 });
 
