@@ -22,7 +22,9 @@ const list = (values: readonly string[]) => sql`(${sql.join(
 
 /**
  * Analytics reads: only rollup tables (decision 0015), never the transactions table. Every query filters on the
- * leading columns of its table's primary key (account, mode, kind, then the day or month range).
+ * leading columns of its table's primary key (account, mode, kind, then the day or month range). The loose days
+ * before and after the whole months are two branches, not one OR: an OR of two day ranges is no index range, and
+ * PostgreSQL then reads every day of the account.
  */
 export function createAnalyticsRepository(readDb: Database) {
   const volume = (currency: DashboardCurrency) => sql.raw(`volume_${currency}`);
@@ -51,8 +53,10 @@ export function createAnalyticsRepository(readDb: Database) {
           where ${scoped(scope)} and month between ${months[0]}::date and ${months[1]}::date and dimension in ${list(dimensions)}
           union all
           select dimension, value, tx_count, completed_count, ${volume(scope.currency)} from transaction_dimension_rollups
-          where ${scoped(scope)} and dimension in ${list(dimensions)}
-            and (day between ${before[0]}::date and ${before[1]}::date or day between ${after[0]}::date and ${after[1]}::date)
+          where ${scoped(scope)} and day between ${before[0]}::date and ${before[1]}::date and dimension in ${list(dimensions)}
+          union all
+          select dimension, value, tx_count, completed_count, ${volume(scope.currency)} from transaction_dimension_rollups
+          where ${scoped(scope)} and day between ${after[0]}::date and ${after[1]}::date and dimension in ${list(dimensions)}
         ) u
         group by 1, 2`);
       return result.rows;
@@ -67,8 +71,9 @@ export function createAnalyticsRepository(readDb: Database) {
             select hashes from transaction_customer_monthly_sketches
             where ${scoped(scope)} and month between ${months[0]}::date and ${months[1]}::date
             union all
-            select hashes from transaction_customer_sketches
-            where ${scoped(scope)} and (day between ${before[0]}::date and ${before[1]}::date or day between ${after[0]}::date and ${after[1]}::date)
+            select hashes from transaction_customer_sketches where ${scoped(scope)} and day between ${before[0]}::date and ${before[1]}::date
+            union all
+            select hashes from transaction_customer_sketches where ${scoped(scope)} and day between ${after[0]}::date and ${after[1]}::date
           ) s, unnest(s.hashes) as h
           order by h limit ${SKETCH_SIZE}
         ) k`);
@@ -84,8 +89,9 @@ export function createAnalyticsRepository(readDb: Database) {
           select new_customers as n from customer_monthly_rollups
           where ${scoped(scope)} and month between ${months[0]}::date and ${months[1]}::date
           union all
-          select new_customers from customer_daily_rollups
-          where ${scoped(scope)} and (day between ${before[0]}::date and ${before[1]}::date or day between ${after[0]}::date and ${after[1]}::date)
+          select new_customers from customer_daily_rollups where ${scoped(scope)} and day between ${before[0]}::date and ${before[1]}::date
+          union all
+          select new_customers from customer_daily_rollups where ${scoped(scope)} and day between ${after[0]}::date and ${after[1]}::date
         ) u`);
       return result.rows[0]!.n;
     },

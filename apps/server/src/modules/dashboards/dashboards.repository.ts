@@ -12,7 +12,7 @@ export interface RollupScope {
   currency: DashboardCurrency;
 }
 
-/** Dashboard reads: only the rollup tables, never the transactions table. */
+/** Dashboard reads: only the rollup tables, never the transactions table. Loose days are two branches, not an OR (no index range). */
 export function createDashboardsRepository(readDb: Database) {
   const volume = (currency: DashboardCurrency) => sql.raw(`volume_${currency}`);
   const fee = (currency: DashboardCurrency) => sql.raw(`fee_${currency}`);
@@ -36,8 +36,10 @@ export function createDashboardsRepository(readDb: Database) {
           where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and month between ${months[0]}::date and ${months[1]}::date
           union all
           select dimension, value, tx_count, completed_count, ${volume(scope.currency)} from transaction_dimension_rollups
-          where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind}
-            and (day between ${before[0]}::date and ${before[1]}::date or day between ${after[0]}::date and ${after[1]}::date)
+          where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${before[0]}::date and ${before[1]}::date
+          union all
+          select dimension, value, tx_count, completed_count, ${volume(scope.currency)} from transaction_dimension_rollups
+          where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${after[0]}::date and ${after[1]}::date
         ) u
         group by 1, 2`);
       return result.rows;
@@ -53,8 +55,10 @@ export function createDashboardsRepository(readDb: Database) {
             where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and month between ${months[0]}::date and ${months[1]}::date
             union all
             select hashes from transaction_customer_sketches
-            where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind}
-              and (day between ${before[0]}::date and ${before[1]}::date or day between ${after[0]}::date and ${after[1]}::date)
+            where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${before[0]}::date and ${before[1]}::date
+            union all
+            select hashes from transaction_customer_sketches
+            where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${after[0]}::date and ${after[1]}::date
           ) s, unnest(s.hashes) as h
           order by h limit ${SKETCH_SIZE}
         ) k`);
