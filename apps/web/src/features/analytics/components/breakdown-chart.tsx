@@ -30,11 +30,11 @@ export function breakdownTable(title: string, rows: Row[], currency: string, com
   };
 }
 
-/** Horizontal bars of a breakdown's volume (the top 8); the table and CSV hold every row. */
+/** Horizontal bars of a breakdown's volume, every row (the card grows with them), as in its table and CSV. */
 export function BreakdownChart({ title, rows, currency, compared, label, column }: { title: string; rows: Row[]; currency: string; compared: boolean; label: (value: string) => string; column?: string }) {
-  const data = rows.slice(0, 8).map((row) => ({ name: label(row.value), volume: Number(row.volume), row }));
+  const data = rows.map((row) => ({ name: label(row.value), volume: Number(row.volume), row }));
   return (
-    <ChartCard title={title} table={breakdownTable(column ?? title, rows, currency, compared, label)}>
+    <ChartCard title={title} table={breakdownTable(column ?? title, rows, currency, compared, label)} bodyStyle={{ height: Math.max(256, data.length * 30 + 16) }}>
       {data.length === 0 ? (
         <NothingToChart />
       ) : (

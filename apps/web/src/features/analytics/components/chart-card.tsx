@@ -1,5 +1,5 @@
 import { ChartNoAxesColumnIcon, DownloadIcon, ImageDownIcon, TableIcon } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -21,6 +21,7 @@ export function ChartCard({
   className,
   table,
   bodyClassName = 'h-64',
+  bodyStyle,
   children,
 }: {
   title: string;
@@ -28,6 +29,7 @@ export function ChartCard({
   className?: string;
   table: ChartTable;
   bodyClassName?: string;
+  bodyStyle?: CSSProperties;
   children: ReactNode;
 }) {
   const [asTable, setAsTable] = useState(false);
@@ -43,7 +45,7 @@ export function ChartCard({
   return (
     <Card data-slot="card" className={cn('min-w-0 gap-3 py-4', className)} aria-labelledby={id} role="region">
       <CardHeader className="flex flex-row flex-wrap items-center gap-x-2 gap-y-1 px-4">
-        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-0.5">
           <CardTitle id={id} className="text-sm">{title}</CardTitle>
           {description ? <p className="text-xs text-muted-foreground">{description}</p> : null}
         </div>
@@ -108,7 +110,7 @@ export function ChartCard({
           </Table>
         </CardContent>
       ) : (
-        <CardContent ref={figure} role="figure" aria-labelledby={id} className={cn('px-2', bodyClassName)}>
+        <CardContent ref={figure} role="figure" aria-labelledby={id} className={cn('px-2', bodyClassName)} style={bodyStyle}>
           {children}
         </CardContent>
       )}

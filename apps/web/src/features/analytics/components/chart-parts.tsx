@@ -57,7 +57,7 @@ export interface Kpi {
 
 export function KpiCards({ kpis, compared, label = 'Key figures' }: { kpis: Kpi[]; compared: boolean; label?: string }) {
   return (
-    <ul aria-label={label} className={cn('grid grid-cols-2 gap-3 md:grid-cols-3', kpis.length >= 5 ? 'xl:grid-cols-5' : 'xl:grid-cols-4')}>
+    <ul aria-label={label} className={cn('grid grid-cols-2 gap-3', kpis.length >= 5 ? 'md:grid-cols-3 xl:grid-cols-5' : kpis.length === 4 ? 'xl:grid-cols-4' : 'md:grid-cols-3')}>
       {kpis.map((kpi) => (
         <li key={kpi.label} aria-label={kpi.label}>
           <Card className="h-full gap-1 py-4">

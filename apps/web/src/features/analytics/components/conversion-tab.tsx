@@ -39,7 +39,12 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
     );
   }
   const count = (step: WidgetFunnelStep) => conversion.steps.find((row) => row.step === step);
-  const steps = conversion.steps.map((row) => ({ ...row, name: WIDGET_FUNNEL_STEP_LABEL[row.step as WidgetFunnelStep] ?? row.step }));
+  const steps = conversion.steps.map((row) => ({
+    ...row,
+    name: WIDGET_FUNNEL_STEP_LABEL[row.step as WidgetFunnelStep] ?? row.step,
+    // The bar's label: its share of opened, and the drop since the step before where there is one.
+    labelText: row.step === 'opened' || row.step === 'failed' ? formatShare(row.shareOfOpened) : `${formatShare(row.shareOfOpened)} (−${formatPercent(row.dropFromPrevious)})`,
+  }));
   const series = conversion.series.map((point) => ({ ...point, label: bucketLabel(point.date, data.bucket) }));
   const seriesTicks = niceTicks(Math.max(0, ...series.map((point) => point.opened)), true);
 
@@ -56,7 +61,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
       />
       <ChartCard
         title="Widget funnel"
-        description="Each step's share of widget sessions opened, and how many were lost since the step before."
+        description="Each step's share of widget sessions opened; in brackets, the share lost since the step before."
         table={{
           columns: ['Step', 'Count', 'Share of opened', 'Drop from previous step', ...(compared ? ['Compared count'] : [])],
           rows: steps.map((row) => [row.name, formatCount(row.count), formatShare(row.shareOfOpened), row.step === 'opened' || row.step === 'failed' ? '—' : formatPercent(row.dropFromPrevious), ...(compared ? [formatCount(row.previousCount)] : [])]),
@@ -65,7 +70,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
         bodyClassName="h-72"
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart layout="vertical" data={steps} margin={{ left: 4, right: 56 }}>
+          <BarChart layout="vertical" data={steps} margin={{ left: 4, right: 96 }}>
             <XAxis type="number" hide domain={[0, 'dataMax']} />
             <YAxis type="category" dataKey="name" width={112} {...AXIS} />
             <Tooltip
@@ -87,7 +92,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
             />
             <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={32}>
               {steps.map((row, index) => <Cell key={row.step} fill={row.step === 'failed' ? 'var(--destructive)' : CHART[index % CHART.length]} />)}
-              <LabelList dataKey="shareOfOpened" position="right" fontSize={11} fill="var(--muted-foreground)" formatter={(value: unknown) => formatShare(Number(value))} />
+              <LabelList dataKey="labelText" position="right" fontSize={11} fill="var(--muted-foreground)" />
             </Bar>
           </BarChart>
         </ResponsiveContainer>
@@ -113,7 +118,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
                 return <TooltipBox heading={point.label} lines={SERIES.map(([key, label], index) => ({ label, value: formatCount(point[key]), color: key === 'failed' ? 'var(--destructive)' : CHART[index] }))} />;
               }}
             />
-            <Legend iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
+            <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
             {SERIES.map(([key, label], index) => (
               <Line key={key} isAnimationActive={ANIMATE} dataKey={key} name={label} type="monotone" stroke={key === 'failed' ? 'var(--destructive)' : CHART[index]} strokeWidth={2} dot={series.length < 3 ? { r: 3 } : false} />
             ))}

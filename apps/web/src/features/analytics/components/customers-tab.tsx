@@ -59,7 +59,7 @@ export function CustomersTab({ data }: { data: Data }) {
                     return <TooltipBox heading={month.label} lines={[{ label: 'New', value: formatCount(month.newCustomers), color: CHART[0] }, { label: 'Returning', value: formatCount(month.returningCustomers), color: CHART[1] }, { label: 'Active', value: formatCount(month.activeCustomers) }]} />;
                   }}
                 />
-                <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
+                <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
                 <Bar isAnimationActive={ANIMATE} dataKey="newCustomers" name="New" stackId="customers" fill="var(--chart-1)" maxBarSize={48} />
                 <Bar isAnimationActive={ANIMATE} dataKey="returningCustomers" name="Returning" stackId="customers" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={48} />
               </BarChart>
@@ -79,10 +79,10 @@ function CohortChart({ cohorts }: { cohorts: Cohort[] }) {
   const width = Math.max(0, ...cohorts.map((cohort) => cohort.retained.length));
   const columns = ['Cohort', 'Customers', ...Array.from({ length: width }, (_, index) => `Month ${index}`)];
   const rate = (cohort: Cohort, index: number) => (cohort.size > 0 && cohort.retained[index] !== undefined ? cohort.retained[index]! / cohort.size : null);
-  const labelWidth = 76;
-  const sizeWidth = 52;
-  const cell = 34;
-  const row = 24;
+  const labelWidth = 84;
+  const sizeWidth = 56;
+  const cell = 44;
+  const row = 30;
   const svgWidth = labelWidth + sizeWidth + width * cell;
   const svgHeight = 20 + cohorts.length * row;
   return (
@@ -102,20 +102,20 @@ function CohortChart({ cohorts }: { cohorts: Cohort[] }) {
         <div className="overflow-x-auto">
           <svg data-chart="cohorts" width={svgWidth} height={svgHeight} viewBox={`0 0 ${svgWidth} ${svgHeight}`} className="font-sans" role="img" aria-label="Cohort retention heat-map">
             {Array.from({ length: width }, (_, index) => (
-              <text key={index} x={labelWidth + sizeWidth + index * cell + cell / 2} y={13} textAnchor="middle" fontSize={10} fill="var(--muted-foreground)">{`M${index}`}</text>
+              <text key={index} x={labelWidth + sizeWidth + index * cell + cell / 2} y={13} textAnchor="middle" fontSize={11} fill="var(--muted-foreground)">{`M${index}`}</text>
             ))}
             {cohorts.map((cohort, rowIndex) => {
               const y = 20 + rowIndex * row;
               return (
                 <g key={cohort.cohortMonth}>
-                  <text x={0} y={y + 16} fontSize={11} fill="var(--foreground)">{formatMonth(cohort.cohortMonth)}</text>
-                  <text x={labelWidth + sizeWidth - 8} y={y + 16} fontSize={11} textAnchor="end" fill="var(--muted-foreground)">{formatCount(cohort.size)}</text>
+                  <text x={0} y={y + 19} fontSize={12} fill="var(--foreground)">{formatMonth(cohort.cohortMonth)}</text>
+                  <text x={labelWidth + sizeWidth - 8} y={y + 19} fontSize={12} textAnchor="end" fill="var(--muted-foreground)">{formatCount(cohort.size)}</text>
                   {cohort.retained.map((_, index) => {
                     const value = rate(cohort, index) ?? 0;
                     return (
                       <g key={index}>
                         <rect x={labelWidth + sizeWidth + index * cell + 1} y={y + 1} width={cell - 2} height={row - 2} rx={3} fill="var(--chart-1)" fillOpacity={0.08 + value * 0.92} />
-                        <text x={labelWidth + sizeWidth + index * cell + cell / 2} y={y + 16} fontSize={9.5} textAnchor="middle" fill={value > 0.55 ? 'var(--primary-foreground)' : 'var(--foreground)'}>
+                        <text x={labelWidth + sizeWidth + index * cell + cell / 2} y={y + 19} fontSize={11} textAnchor="middle" fill={value > 0.55 ? 'var(--primary-foreground)' : 'var(--foreground)'}>
                           {Math.round(value * 100)}
                         </text>
                       </g>

@@ -45,6 +45,7 @@ export function FailuresTab({ data }: { data: Data }) {
           title="Failure reasons"
           description="Ranked by the number of failed transactions."
           bodyClassName="h-72"
+          bodyStyle={{ height: Math.max(288, reasons.length * 26 + 16) }}
           table={{
             columns: ['Reason', 'Failed', 'Share', ...(compared ? ['Compared', 'Change'] : []), 'Failed volume'],
             rows: reasons.map((reason) => [reason.name, formatCount(reason.count), formatShare(reason.share), ...(compared ? [formatCount(reason.previousCount), formatChange(reason.change)] : []), formatAmount(reason.volume, data.currencyCode)]),
@@ -54,7 +55,7 @@ export function FailuresTab({ data }: { data: Data }) {
           <ResponsiveContainer width="100%" height="100%">
             <BarChart layout="vertical" data={reasons} margin={{ left: 4, right: 12 }}>
               <XAxis type="number" hide domain={[0, 'dataMax']} />
-              <YAxis type="category" dataKey="name" width={130} {...AXIS} tickFormatter={(name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name)} />
+              <YAxis type="category" dataKey="name" width={180} {...AXIS} tickFormatter={(name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name)} />
               <Tooltip
                 cursor={CURSOR}
                 content={({ active, payload }) => {
@@ -102,9 +103,9 @@ export function FailuresTab({ data }: { data: Data }) {
                   return <TooltipBox heading={String(point['label'])} lines={shown.map((reason, index) => ({ label: reason.name, value: formatCount(Number(point[reason.reason])), color: CHART[index % CHART.length] }))} />;
                 }}
               />
-              <Legend iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
+              <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               {shown.map((reason, index) => (
-                <Line key={reason.reason} isAnimationActive={ANIMATE} dataKey={reason.reason} name={reason.name} type="monotone" stroke={CHART[index % CHART.length]} strokeWidth={2} dot={trend.length < 3 ? { r: 3 } : false} />
+                <Line key={reason.reason} isAnimationActive={ANIMATE} dataKey={reason.reason} name={reason.name} type="linear" stroke={CHART[index % CHART.length]} strokeWidth={2} dot={trend.length < 3 ? { r: 3 } : false} />
               ))}
             </LineChart>
           </ResponsiveContainer>

@@ -28,8 +28,8 @@ export function GeographyTab({ data }: { data: Data }) {
   const table = breakdownTable('Country', rows, data.currencyCode, compared, countryLabel);
   return (
     <div className="grid min-w-0 gap-3 xl:grid-cols-5">
-      <ChartCard title="Volume by customer country" description="Darker countries had more completed volume." className="xl:col-span-3" table={table} bodyClassName="aspect-[2/1] min-h-40">
-        <Suspense fallback={<Skeleton className="h-full w-full" />}>
+      <ChartCard title="Volume by customer country" description="Darker countries had more completed volume." className="xl:col-span-3" table={table} bodyClassName="min-h-40">
+        <Suspense fallback={<Skeleton className="aspect-[2/1] w-full" />}>
           <WorldMap rows={rows} currency={data.currencyCode} />
         </Suspense>
       </ChartCard>
@@ -43,7 +43,7 @@ export function GeographyTab({ data }: { data: Data }) {
                 <TableHead>Country</TableHead>
                 <TableHead className="text-right">Volume</TableHead>
                 <TableHead className="text-right">Share</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Transactions</TableHead>
+                <TableHead className="hidden text-right sm:table-cell xl:hidden 2xl:table-cell">Transactions</TableHead>
                 {compared ? <TableHead className="hidden text-right sm:table-cell">Change</TableHead> : null}
               </TableRow>
             </TableHeader>
@@ -53,7 +53,7 @@ export function GeographyTab({ data }: { data: Data }) {
                   <TableCell className="py-1.5">{countryLabel(row.value)}</TableCell>
                   <TableCell className="py-1.5 text-right tabular-nums whitespace-nowrap">{formatAmount(row.volume, data.currencyCode)}</TableCell>
                   <TableCell className="py-1.5 text-right tabular-nums">{formatShare(row.share)}</TableCell>
-                  <TableCell className="hidden py-1.5 text-right tabular-nums sm:table-cell">{formatCount(row.transactionCount)}</TableCell>
+                  <TableCell className="hidden py-1.5 text-right tabular-nums sm:table-cell xl:hidden 2xl:table-cell">{formatCount(row.transactionCount)}</TableCell>
                   {compared ? <TableCell className="hidden py-1.5 text-right tabular-nums sm:table-cell">{formatChange(row.volumeChange)}</TableCell> : null}
                 </TableRow>
               ))}

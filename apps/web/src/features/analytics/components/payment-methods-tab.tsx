@@ -21,7 +21,7 @@ export function PaymentMethodsTab({ data }: { data: Data }) {
     );
   }
   return (
-    <div className="grid min-w-0 gap-3 lg:grid-cols-2">
+    <div className="grid min-w-0 items-start gap-3 lg:grid-cols-2 2xl:grid-cols-3">
       <BreakdownChart title="By payment method" column="Payment method" rows={p.paymentMethods} currency={data.currencyCode} compared={compared} label={methodLabel} />
       <BreakdownChart title="By asset" column="Asset" rows={p.assets} currency={data.currencyCode} compared={compared} label={(value) => labelOfAsset(value)} />
       <BreakdownChart title="By network" column="Network" rows={p.networks} currency={data.currencyCode} compared={compared} label={networkLabel} />

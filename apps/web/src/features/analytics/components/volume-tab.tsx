@@ -87,7 +87,7 @@ export function VolumeTab({ data }: { data: Data }) {
                   );
                 }}
               />
-              <Legend iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
+              <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               <Line isAnimationActive={ANIMATE} dataKey="volume" name="This period" type="monotone" stroke="var(--chart-1)" strokeWidth={2} dot={series.length < 3 ? { r: 4 } : false} />
               {showPrevious ? <Line isAnimationActive={ANIMATE} dataKey="previous" name="Compared period" type="monotone" stroke="var(--chart-3)" strokeWidth={2} strokeDasharray="5 4" dot={false} /> : null}
             </LineChart>
@@ -130,7 +130,7 @@ function TransactionsChart({ data }: { data: Data }) {
                 return <TooltipBox heading={point.label} lines={[{ label: 'All', value: formatCount(point.transactions), color: CHART[0] }, { label: 'Completed', value: formatCount(point.completed), color: CHART[1] }]} />;
               }}
             />
-            <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
+            <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />
             <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={40}>
               {series.map((point) => <Cell key={point.label} fill="var(--chart-2)" />)}
