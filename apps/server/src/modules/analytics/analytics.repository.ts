@@ -44,6 +44,13 @@ export function createAnalyticsRepository(readDb: Database) {
       return result.rows;
     },
 
+    /** All transactions over [from, to], whatever their status. */
+    async transactionCount(scope: AnalyticsScope, from: string, to: string): Promise<number> {
+      const result = await readDb.execute<{ n: number }>(sql`
+        select coalesce(sum(tx_count), 0)::int as n from transaction_rollups where ${scoped(scope)} and day between ${from}::date and ${to}::date`);
+      return result.rows[0]!.n;
+    },
+
     /** Breakdowns (country, paymentMethod, currency) over [from, to]; whole months read the monthly rows. */
     async dimensions(scope: AnalyticsScope, from: string, to: string, dimensions: readonly string[]) {
       const { months, before, after } = splitIntoMonths(from, to);

@@ -384,8 +384,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       const [currentRows, previousRows, currentTotals, previousTotals] = await Promise.all([
         repository.failures(scope, request.from, request.to, request.bucket),
         previous ? repository.failures(scope, previous.from, previous.to, request.bucket) : Promise.resolve([]),
-        repository.totals(scope, request.from, request.to, request.bucket),
-        previous ? repository.totals(scope, previous.from, previous.to, request.bucket) : Promise.resolve([]),
+        repository.transactionCount(scope, request.from, request.to),
+        previous ? repository.transactionCount(scope, previous.from, previous.to) : Promise.resolve(0),
       ]);
       const dates = bucketsOf(request.from, request.to, request.bucket);
       const reasons = new Map<string, { count: number; previousCount: number; volume: Decimal; trend: Map<string, number> }>();
@@ -403,12 +403,11 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       for (const row of previousRows) entry(row.reason).previousCount += row.n;
       const failedCount = currentRows.reduce((sum, row) => sum + row.n, 0);
       const previousFailedCount = previousRows.reduce((sum, row) => sum + row.n, 0);
-      const count = (rows: typeof currentTotals) => rows.reduce((sum, row) => sum + row.n, 0);
       return {
         failedCount,
         previousFailedCount,
-        failureRate: ratio(failedCount, count(currentTotals)),
-        previousFailureRate: ratio(previousFailedCount, count(previousTotals)),
+        failureRate: ratio(failedCount, currentTotals),
+        previousFailureRate: ratio(previousFailedCount, previousTotals),
         dates,
         reasons: [...reasons.entries()]
           .sort(([a, x], [b, y]) => y.count - x.count || y.previousCount - x.previousCount || (a < b ? -1 : 1))
