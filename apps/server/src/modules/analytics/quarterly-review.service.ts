@@ -50,7 +50,7 @@ const MAX_NOTES = 8;
 export function changeOf(current: Decimal.Value, previous: Decimal.Value): number | null {
   const before = new Decimal(previous);
   if (before.isZero()) return null;
-  return new Decimal(current).minus(before).div(before).toNumber();
+  return new Decimal(current).minus(before).div(before).toDecimalPlaces(4).toNumber();
 }
 
 export function formatMoney(amount: Decimal.Value, currency: DashboardCurrency): string {
