@@ -26,13 +26,13 @@ const PRINT_CSS = `
   aside[aria-label="Sidebar"], header.sticky, [data-slot="test-mode-banner"], [data-print="hide"],
   [role="region"][aria-label^="Notifications"], [data-slot="past-due-banner"] { display: none !important; }
   main { padding: 0 !important; }
-  [data-slot="page"] { max-width: none !important; gap: 0 !important; }
+  [data-slot="page"] { max-width: none !important; gap: 14px !important; }
   [data-review] { font-size: 11px; }
   [data-review] [data-slot="card"] { break-inside: avoid; box-shadow: none !important; }
   [data-review] section, [data-review] li, [data-review] tr { break-inside: avoid; }
   [data-review] h2 { break-after: avoid; }
-  [data-review] .recharts-responsive-container, [data-review] .recharts-wrapper { width: 100% !important; height: auto !important; }
-  [data-review] svg.recharts-surface { width: 100% !important; height: auto !important; }
+  [data-review] .recharts-wrapper { max-width: 100%; }
+  [data-review] svg.recharts-surface { max-width: 100%; height: auto; }
   [data-review] .recharts-tooltip-wrapper { display: none !important; }
 }
 `;

@@ -41,7 +41,7 @@ const TONE: Record<ChangeWords['direction'], string> = {
 const ARROW = { up: ArrowUpRightIcon, down: ArrowDownRightIcon, flat: ArrowRightIcon, none: MinusIcon } as const;
 
 /** "↗ Up 12.3% vs Q2 2026 · was $1,100.00": arrow, words, number and the compared value. */
-function ChangeLine({ words, quarter }: { words: ChangeWords; quarter: string }) {
+function ChangeLine({ words }: { words: ChangeWords }) {
   const Icon = ARROW[words.direction];
   return (
     <p className="flex flex-wrap items-baseline gap-x-1 text-xs" aria-label={words.sentence}>
@@ -49,10 +49,7 @@ function ChangeLine({ words, quarter }: { words: ChangeWords; quarter: string })
         <Icon className="size-3.5 self-center" aria-hidden />
         {words.headline}
       </span>{' '}
-      <span className="text-muted-foreground">
-        vs {quarterLabel(quarter)}
-        {words.direction !== 'none' ? ` · was ${words.previous}` : ''}
-      </span>
+      <span className="text-muted-foreground">{words.context}</span>
     </p>
   );
 }
@@ -68,6 +65,8 @@ export function HeadlineFigures({ review }: { review: Review }) {
         {review.headline.map((figure) => {
           const kind = figureKind(figure.name);
           const value = formatFigure(kind, figure.value, c);
+          // A rate of a quarter without transactions (or widget sessions) is no figure to compare with.
+          const basis = review.headline.find((other) => other.name === 'transactions');
           return (
             <li key={figure.name} aria-label={figure.label}>
               <Card className="h-full gap-1.5 py-4 print:gap-1 print:py-2.5">
@@ -76,8 +75,8 @@ export function HeadlineFigures({ review }: { review: Review }) {
                 </CardHeader>
                 <CardContent className="flex flex-col gap-1 px-4 print:px-3">
                   <div data-testid="headline-value" className="text-xl font-semibold tabular-nums break-words print:text-base">{value}</div>
-                  <ChangeLine words={describeChange(kind, figure.value, figure.previousQuarter, figure.changeFromPreviousQuarter, review.previousQuarter, c)} quarter={review.previousQuarter} />
-                  <ChangeLine words={describeChange(kind, figure.value, figure.yearAgo, figure.changeFromYearAgo, review.yearAgoQuarter, c)} quarter={review.yearAgoQuarter} />
+                  <ChangeLine words={describeChange(kind, figure.value, figure.previousQuarter, figure.changeFromPreviousQuarter, review.previousQuarter, c, Number(basis?.previousQuarter ?? 1) > 0)} />
+                  <ChangeLine words={describeChange(kind, figure.value, figure.yearAgo, figure.changeFromYearAgo, review.yearAgoQuarter, c, Number(basis?.yearAgo ?? 1) > 0)} />
                 </CardContent>
               </Card>
             </li>
@@ -141,8 +140,8 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
           <p className="text-xs text-muted-foreground">
             {formatCount(product.transactionCount)} transactions · {formatPercent(product.completionRate)} completed
           </p>
-          <ChangeLine words={previous} quarter={review.previousQuarter} />
-          <ChangeLine words={yearAgo} quarter={review.yearAgoQuarter} />
+          <ChangeLine words={previous} />
+          <ChangeLine words={yearAgo} />
         </CardHeader>
         <CardContent role="figure" aria-labelledby={id} aria-describedby={`${id}-months`} className="h-36 px-2 print:h-28">
           <ResponsiveContainer width="100%" height="100%">
@@ -192,7 +191,7 @@ export function ProductCharts({ review }: { review: Review }) {
   );
 }
 
-function TopTable({ title, kind, rows, review }: { title: string; kind: 'asset' | 'country' | 'paymentMethod'; rows: readonly QuarterlyReview_BreakdownFragment[]; review: Review }) {
+function TopTable({ title, column, kind, rows, review }: { title: string; column: string; kind: 'asset' | 'country' | 'paymentMethod'; rows: readonly QuarterlyReview_BreakdownFragment[]; review: Review }) {
   const c = review.currencyCode;
   return (
     <Card className="min-w-0 gap-2 py-4">
@@ -203,29 +202,32 @@ function TopTable({ title, kind, rows, review }: { title: string; kind: 'asset' 
         {rows.length === 0 ? (
           <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p>
         ) : (
+          // Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name.
           <Table>
             <TableCaption className="sr-only">{title} in {quarterLabel(review.quarter)}</TableCaption>
             <TableHeader>
               <TableRow>
-                <TableHead>{title.replace(/^Top /, '').replace(/^./, (letter) => letter.toUpperCase())}</TableHead>
-                <TableHead className="text-right">Volume</TableHead>
-                <TableHead className="text-right">Share</TableHead>
+                <TableHead>{column}</TableHead>
+                <TableHead className="text-right">Volume, share</TableHead>
                 <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {rows.slice(0, 5).map((row) => {
                 const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
+                const name = labelOfBreakdown(kind, row.value);
                 return (
                   <TableRow key={row.value}>
-                    <TableCell className="max-w-36 py-1.5">
-                      <span className="block truncate" title={labelOfBreakdown(kind, row.value)}>{labelOfBreakdown(kind, row.value)}</span>
+                    <TableCell className="w-full max-w-0 py-1.5">
+                      <span className="block truncate" title={name}>{name}</span>
                       <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
                         <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
                       </span>
                     </TableCell>
-                    <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">{formatAmount(row.volume, c)}</TableCell>
-                    <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(row.share)}</TableCell>
+                    <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
+                      <span className="block">{formatAmount(row.volume, c)}</span>
+                      <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
+                    </TableCell>
                     <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', TONE[change.direction])} aria-label={change.sentence}>
                       {change.headline}
                     </TableCell>
@@ -244,10 +246,10 @@ export function TopBreakdowns({ review }: { review: Review }) {
   return (
     <section aria-labelledby="review-top" className="flex flex-col gap-3">
       <SectionHeading id="review-top" description="The five largest by completed volume.">Top assets, countries and payment methods</SectionHeading>
-      <div className="grid gap-3 lg:grid-cols-3 print:grid-cols-1">
-        <TopTable title="Top assets" kind="asset" rows={review.topAssets} review={review} />
-        <TopTable title="Top countries" kind="country" rows={review.topCountries} review={review} />
-        <TopTable title="Top payment methods" kind="paymentMethod" rows={review.topPaymentMethods} review={review} />
+      <div className="grid gap-3 min-[1360px]:grid-cols-3 print:grid-cols-1">
+        <TopTable title="Top assets" column="Asset" kind="asset" rows={review.topAssets} review={review} />
+        <TopTable title="Top countries" column="Country" kind="country" rows={review.topCountries} review={review} />
+        <TopTable title="Top payment methods" column="Payment method" kind="paymentMethod" rows={review.topPaymentMethods} review={review} />
       </div>
     </section>
   );

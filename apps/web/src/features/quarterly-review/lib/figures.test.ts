@@ -14,19 +14,20 @@ describe('headline figures', () => {
 
   it('states a relative change for money and counts, in words and numbers', () => {
     const up = describeChange('money', '1100', '1000', 0.1, '2026-Q2', 'usd');
-    expect(up).toMatchObject({ direction: 'up', headline: 'Up 10%', previous: '$1,000.00' });
+    expect(up).toMatchObject({ direction: 'up', headline: 'Up 10%', context: 'vs Q2 2026 · was $1,000.00' });
     expect(up.sentence).toBe('Up 10% on Q2 2026 ($1,000.00).');
     expect(describeChange('count', '90', '100', -0.1, '2025-Q3', 'usd')).toMatchObject({ direction: 'down', headline: 'Down 10%' });
     expect(describeChange('count', '100', '100', 0, '2025-Q3', 'usd')).toMatchObject({ direction: 'flat', headline: 'No change' });
   });
 
   it('states a rate change in percentage points', () => {
-    expect(describeChange('rate', '0.88', '0.85', 0.035, '2026-Q2', 'usd')).toMatchObject({ direction: 'up', headline: 'Up 3 pts', previous: '85%' });
+    expect(describeChange('rate', '0.88', '0.85', 0.035, '2026-Q2', 'usd')).toMatchObject({ direction: 'up', headline: 'Up 3 pts', context: 'vs Q2 2026 · was 85%' });
+    expect(describeChange('rate', '0.88', '0', null, '2025-Q3', 'usd', false)).toMatchObject({ direction: 'none', headline: 'Not comparable', context: 'no transactions in Q3 2025' });
   });
 
   it('says when the compared quarter had nothing', () => {
-    expect(describeChange('money', '10', '0', null, '2026-Q2', 'usd')).toMatchObject({ direction: 'up', headline: 'New', sentence: 'New since Q2 2026, which had none.' });
-    expect(describeChange('money', '0', '0', null, '2026-Q2', 'usd')).toMatchObject({ direction: 'none', headline: 'No figures' });
+    expect(describeChange('money', '10', '0', null, '2026-Q2', 'usd')).toMatchObject({ direction: 'up', headline: 'New', context: 'none in Q2 2026' });
+    expect(describeChange('money', '0', '0', null, '2026-Q2', 'usd')).toMatchObject({ direction: 'none', headline: 'No change', context: 'none in Q2 2026 either' });
   });
 
   it('names unknown breakdown values and reasons in words', () => {

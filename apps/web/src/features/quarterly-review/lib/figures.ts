@@ -24,45 +24,52 @@ export type Direction = 'up' | 'down' | 'flat' | 'none';
 
 export interface ChangeWords {
   direction: Direction;
-  /** "Up 12.3%", "Down 2.1 pts", "No change", "New" or "No figures". */
+  /** "Up 12.3%", "Down 2.1 pts", "No change", "New" or "Not comparable". */
   headline: string;
-  /** The whole change as a sentence, for screen readers and the printed page: "Up 12.3% on Q2 2026 ($1,100.00)." */
+  /** What it is compared with: "vs Q2 2026 · was $1,100.00", or "none in Q2 2026". */
+  context: string;
+  /** The whole change as a sentence, for screen readers: "Up 12.3% on Q2 2026 ($1,100.00)." */
   sentence: string;
-  /** The compared value in the reader's format. */
-  previous: string;
 }
 
 const points = (ratio: number) => `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(Math.abs(ratio) * 100)} pts`;
 
 /**
- * A change against a compared quarter. Rates change by percentage points (85% → 88% is "up 3 pts", not "up 3.5%");
- * money and counts by the server's relative change, which is null when the compared quarter had nothing.
+ * A change against a compared quarter. Rates change by percentage points (85% → 88% is "up 3 pts", not "up 3.5%"),
+ * and only when the compared quarter had transactions (`comparable`); money and counts by the server's relative
+ * change, which is null when the compared quarter had nothing.
  */
-export function describeChange(kind: FigureKind, value: string, previous: string, change: number | null | undefined, quarter: string, currency: string): ChangeWords {
+export function describeChange(
+  kind: FigureKind,
+  value: string,
+  previous: string,
+  change: number | null | undefined,
+  quarter: string,
+  currency: string,
+  comparable = true,
+): ChangeWords {
   const label = quarterLabel(quarter);
   const was = formatFigure(kind, previous, currency);
   const current = Number(value);
   const before = Number(previous);
-  let direction: Direction;
-  let headline: string;
+  const compared = (direction: Direction, headline: string): ChangeWords => ({
+    direction,
+    headline,
+    context: `vs ${label} · was ${was}`,
+    sentence: `${headline} on ${label} (${was}).`,
+  });
   if (kind === 'rate') {
+    if (!comparable) return { direction: 'none', headline: 'Not comparable', context: `no transactions in ${label}`, sentence: `Not comparable: no transactions in ${label}.` };
     const diff = current - before;
-    direction = Math.abs(diff) < 0.0005 ? 'flat' : diff > 0 ? 'up' : 'down';
-    headline = direction === 'flat' ? 'No change' : `${direction === 'up' ? 'Up' : 'Down'} ${points(diff)}`;
-  } else if (change === null || change === undefined || !Number.isFinite(change)) {
-    direction = current > 0 && before === 0 ? 'up' : 'none';
-    headline = direction === 'up' ? 'New' : 'No figures';
-  } else {
-    direction = Math.abs(change) < 0.0005 ? 'flat' : change > 0 ? 'up' : 'down';
-    headline = direction === 'flat' ? 'No change' : `${direction === 'up' ? 'Up' : 'Down'} ${formatPercent(Math.abs(change))}`;
+    if (Math.abs(diff) < 0.0005) return compared('flat', 'No change');
+    return compared(diff > 0 ? 'up' : 'down', `${diff > 0 ? 'Up' : 'Down'} ${points(diff)}`);
   }
-  const sentence =
-    direction === 'none'
-      ? `Nothing to compare with in ${label}.`
-      : headline === 'New'
-        ? `New since ${label}, which had none.`
-        : `${headline} on ${label} (${was}).`;
-  return { direction, headline, sentence, previous: was };
+  if (change === null || change === undefined || !Number.isFinite(change)) {
+    if (current !== 0 && before === 0) return { direction: 'up', headline: 'New', context: `none in ${label}`, sentence: `New: none in ${label}.` };
+    return { direction: 'none', headline: 'No change', context: `none in ${label} either`, sentence: `None in ${label} either.` };
+  }
+  if (Math.abs(change) < 0.0005) return compared('flat', 'No change');
+  return compared(change > 0 ? 'up' : 'down', `${change > 0 ? 'Up' : 'Down'} ${formatPercent(Math.abs(change))}`);
 }
 
 /** A breakdown value in words: an asset, a country or a payment method ('unknown' and 'none' read as words). */
