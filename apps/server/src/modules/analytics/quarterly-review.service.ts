@@ -67,6 +67,14 @@ const ratioWords = (change: number) => {
   if (ratio > 0.48 && ratio <= 0.52) return 'halved';
   return `${change > 0 ? 'rose' : 'fell'} ${percent(Math.abs(change))}`;
 };
+// A stored country that is no region code (free text from an import) reads as itself rather than failing the report.
+const regionName = (code: string) => {
+  try {
+    return countryName(code.toUpperCase());
+  } catch {
+    return code;
+  }
+};
 const possessive = (label: string) => (label.endsWith('s') ? `${label}'` : `${label}'s`);
 
 interface Notable {
@@ -155,7 +163,7 @@ export function notableChanges(input: {
 
   notes.push(...shareShifts(current.volume.byProduct, (value) => ANALYTICS_PRODUCT_LABEL[value as AnalyticsProduct] ?? value));
   notes.push(...shareShifts(input.paymentMethods.paymentMethods, (value) => (value === 'none' ? 'No payment method' : labelOfPaymentMethod(value))));
-  notes.push(...shareShifts(input.geography.countries, (value) => (value === 'unknown' ? 'Unknown country' : countryName(value.toUpperCase()))));
+  notes.push(...shareShifts(input.geography.countries, regionName));
   notes.push(...shareShifts(input.paymentMethods.assets, (value) => value.toUpperCase().replace(/_/g, ' on ')));
 
   const failureNotes: Notable[] = [];
