@@ -50,6 +50,13 @@ test('analytics: every tab, range and comparison in the URL, CSV matches the tab
   await expectCsvMatchesTable(page, analytics, 'Volume by product');
   await expect(volume).toBeVisible();
 
+  // A PNG of the chart (drawn through a data: image and a canvas, as the CSP allows).
+  const [png] = await Promise.all([page.waitForEvent('download'), analytics.card('Volume by product').getByRole('button', { name: 'Download PNG of Volume by product' }).click()]);
+  expect(png.suggestedFilename()).toBe('volume-by-product.png');
+  const bytes = fs.readFileSync(await png.path());
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(bytes.length).toBeGreaterThan(2_000);
+
   // Conversion: the funnel's five steps.
   await analytics.openTab('Conversion');
   await expect(page).toHaveURL(/tab=conversion/);

@@ -27,7 +27,7 @@ export function GeographyTab({ data }: { data: Data }) {
   }
   const table = breakdownTable('Country', rows, data.currencyCode, compared, countryLabel);
   return (
-    <div className="grid min-w-0 gap-3 xl:grid-cols-5">
+    <div className="grid min-w-0 items-start gap-3 xl:grid-cols-5">
       <ChartCard title="Volume by customer country" description="Darker countries had more completed volume." className="xl:col-span-3" table={table} bodyClassName="min-h-40">
         <Suspense fallback={<Skeleton className="aspect-[2/1] w-full" />}>
           <WorldMap rows={rows} currency={data.currencyCode} />
