@@ -3,7 +3,8 @@ import { cspNonce } from '@/lib/csp-nonce';
 // The review's paper rendering, present only while the review is on screen (an injected <style> under the page's
 // CSP nonce, so @page and the shell rules do not leak into other screens' printing). A4 with even margins; the
 // shell, controls and support button hidden; cards whole on a page; light colours even in the dark theme; charts
-// scaled to the paper's width through their viewBox.
+// no wider than the paper (their viewBox keeps the proportions). A max-width on .recharts-wrapper stops Chromium
+// painting the chart at all, so only the svg is limited.
 const PRINT_CSS = `
 @page { size: A4; margin: 14mm 12mm; }
 @media print {
@@ -31,7 +32,6 @@ const PRINT_CSS = `
   [data-review] [data-slot="card"] { break-inside: avoid; box-shadow: none !important; }
   [data-review] section, [data-review] li, [data-review] tr { break-inside: avoid; }
   [data-review] h2 { break-after: avoid; }
-  [data-review] .recharts-wrapper { max-width: 100%; }
   [data-review] svg.recharts-surface { max-width: 100%; height: auto; }
   [data-review] .recharts-tooltip-wrapper { display: none !important; }
 }
