@@ -164,12 +164,14 @@ END
 $fn$;
 --> statement-breakpoint
 -- Recomputes an account's analytics rollups from its transactions and widget events (after a bulk load, and below
--- for the data there is). Customer tables: one scan of the transactions into (kind, customer, month) groups, from
+-- for the data there is). Rows are inserted in primary-key order (appends to the indexes rather than random inserts). Customer tables: one scan of the transactions into (kind, customer, month) groups, from
 -- which active months, first days and the 'all' rows are derived. Reward transactions are no product of analytics:
 -- they count in the failure rollups (per kind) but not as customers.
 CREATE OR REPLACE FUNCTION analytics_rebuild(p_account uuid)
 RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
+  -- Millions of rows: let the groupings hash in memory (for the rest of the caller's transaction only).
+  PERFORM set_config('work_mem', '256MB', true);
   DELETE FROM transaction_failure_rollups WHERE account_id = p_account;
   DELETE FROM customer_first_days WHERE account_id = p_account;
   DELETE FROM customer_active_months WHERE account_id = p_account;
@@ -196,9 +198,9 @@ BEGIN
   SELECT live_mode, 'all', customer_id, month, sum(tx_count)::int, min(first_day) FROM analytics_rebuild_groups GROUP BY 1, 3, 4;
 
   INSERT INTO customer_active_months (account_id, live_mode, kind, customer_id, month, tx_count)
-  SELECT p_account, live_mode, kind, customer_id, month, tx_count FROM analytics_rebuild_groups;
+  SELECT p_account, live_mode, kind, customer_id, month, tx_count FROM analytics_rebuild_groups ORDER BY 2, 3, 4, 5;
   INSERT INTO customer_first_days (account_id, live_mode, kind, customer_id, first_day)
-  SELECT p_account, live_mode, kind, customer_id, min(first_day) FROM analytics_rebuild_groups GROUP BY 2, 3, 4;
+  SELECT p_account, live_mode, kind, customer_id, min(first_day) FROM analytics_rebuild_groups GROUP BY 2, 3, 4 ORDER BY 2, 3, 4;
   INSERT INTO customer_daily_rollups (account_id, live_mode, kind, day, new_customers)
   SELECT p_account, live_mode, kind, first_day, count(*) FROM customer_first_days WHERE account_id = p_account GROUP BY 2, 3, 4;
   INSERT INTO customer_monthly_rollups (account_id, live_mode, kind, month, active_customers, new_customers)
