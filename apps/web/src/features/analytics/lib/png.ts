@@ -1,14 +1,17 @@
 import { downloadBlob } from '@/features/analytics/lib/csv';
 
-// PNG of a chart: the SVG with its computed colours written in (the page's CSS variables do not reach an image),
+// PNG of a chart: the SVG with its computed colours written in as attributes (the page's CSS variables do not reach an image),
 // as a data: URL (the CSP allows data: images, not blob:), drawn on a canvas at twice the size.
 
 const STYLED = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'opacity', 'font-size', 'font-family', 'font-weight', 'stop-color', 'stop-opacity', 'text-anchor', 'dominant-baseline', 'visibility'];
 
 function inlineStyles(source: Element, target: Element) {
   const computed = getComputedStyle(source);
-  const style = STYLED.map((name) => `${name}:${computed.getPropertyValue(name)}`).join(';');
-  target.setAttribute('style', style);
+  // Presentation attributes, not style attributes: the CSP refuses inline styles, even in a detached document.
+  for (const name of STYLED) {
+    const value = computed.getPropertyValue(name);
+    if (value) target.setAttribute(name, value);
+  }
   for (let index = 0; index < source.children.length; index += 1) {
     const child = target.children[index];
     if (child) inlineStyles(source.children[index]!, child);
@@ -17,13 +20,16 @@ function inlineStyles(source: Element, target: Element) {
 
 export function svgDataUrl(svg: SVGSVGElement, background: string): { url: string; width: number; height: number } {
   const { width, height } = svg.getBoundingClientRect();
-  const clone = svg.cloneNode(true) as SVGSVGElement;
+  // A copy in an inert document (not a clone in the page, whose style attributes the CSP would check).
+  const markup = new XMLSerializer().serializeToString(svg).replace(/\sstyle="[^"]*"/g, '');
+  const copy = new DOMParser().parseFromString(markup, 'image/svg+xml');
+  const clone = copy.documentElement as unknown as SVGSVGElement;
   inlineStyles(svg, clone);
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(height));
   if (!clone.getAttribute('viewBox')) clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  const rect = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  const rect = copy.createElementNS('http://www.w3.org/2000/svg', 'rect');
   rect.setAttribute('width', '100%');
   rect.setAttribute('height', '100%');
   rect.setAttribute('fill', background);
