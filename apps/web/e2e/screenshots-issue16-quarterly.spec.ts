@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { E2E } from './e2e-env.ts';
 import { apiLogin, demoAccountId, expect, test } from './fixtures.ts';
-import type { Partner } from './developers-fixtures.ts';
+import { createPartner, type Partner } from './developers-fixtures.ts';
 import { QuarterlyReviewPage } from './pages/quarterly-review-page.ts';
 import { screenshotKit } from './screenshot-kit.ts';
 
@@ -38,3 +38,14 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('quarterly review of a new account (empty), light 1440 and dark 390', async ({ browser }) => {
+  const partner = await createPartner('shot-quarterly-empty');
+  for (const [theme, width] of [['light', 1440], ['dark', 390]] as const) {
+    const page = await open(browser, partner, theme, width);
+    await new QuarterlyReviewPage(page).goto();
+    await expect(page.getByRole('region', { name: 'No data for this quarter' })).toBeVisible({ timeout: 30_000 });
+    await shoot(page, `review-empty-${theme}-${width}`);
+    await page.context().close();
+  }
+});

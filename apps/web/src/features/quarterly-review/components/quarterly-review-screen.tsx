@@ -24,13 +24,14 @@ import { parseReviewParams, REVIEW_CURRENCIES, reviewSearchParams, todayUtc, typ
 const NO_ACCESS = 'Quarterly reviews are open to the account’s administrators and analysts. Ask an administrator of the account for access.';
 
 /** What an empty quarter (or a new account without an ended quarter) shows instead of empty sections. */
-function EmptyReview({ title, description }: { title: string; description: string }) {
+function EmptyReview({ title, description, note }: { title: string; description: string; note?: string }) {
   return (
     <section aria-label="No data for this quarter" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
       <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
         <CalendarRangeIcon className="size-5" aria-hidden />
       </span>
       <h2 className="text-base font-semibold">{title}</h2>
+      {note ? <p className="text-sm font-medium">{note}</p> : null}
       <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
     </section>
   );
@@ -131,7 +132,9 @@ export function QuarterlyReviewScreen() {
           ) : isEmptyReview(review) ? (
             <EmptyReview
               title={`No transactions in ${quarterLabel(review.quarter)}`}
-              description={`Headline figures, charts per product, top assets, countries and payment methods, the conversion funnel and notable changes appear here for a quarter in which your customers transacted${review.liveMode ? '' : ' in test mode'}. Choose another quarter above${review.liveMode ? '' : ', or turn off test mode to see live activity'}.`}
+              // The server's sentence says how the quarter before went, when it had any.
+              note={review.notableChanges.find((sentence) => /, after /.test(sentence))}
+              description={`Headline figures, charts per product, top assets, countries and payment methods, the conversion funnel and notable changes appear here for a quarter in which your customers transacted${review.liveMode ? '' : ' (in test mode, your test transactions)'}. A quarter's review is ready the day after it ends; choose another quarter above.`}
             />
           ) : (
             <QuarterlyReport review={review} />
