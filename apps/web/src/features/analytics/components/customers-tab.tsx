@@ -89,7 +89,7 @@ function CohortChart({ cohorts }: { cohorts: Cohort[] }) {
     <ChartCard
       title="Cohort retention"
       description="Share of each month's new customers active again in the months after (month 0 is the first)."
-      bodyClassName="min-h-64"
+      bodyClassName="min-h-24"
       table={{
         columns,
         rows: cohorts.map((cohort) => [formatMonth(cohort.cohortMonth), formatCount(cohort.size), ...Array.from({ length: width }, (_, index) => (rate(cohort, index) === null ? '' : `${formatPercent(rate(cohort, index))} (${formatCount(cohort.retained[index])})`))]),
