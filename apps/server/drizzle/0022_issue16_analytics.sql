@@ -224,3 +224,6 @@ END
 $fn$;
 --> statement-breakpoint
 SELECT analytics_rebuild(id) FROM accounts;
+--> statement-breakpoint
+-- The quarterly review page is built now: its flag (seeded off while it was a placeholder) is on by default.
+UPDATE "feature_flags" SET "default_value" = true, "updated_at" = now() WHERE "key" = 'quarterly-review';

@@ -72,10 +72,9 @@ test('a new user is onboarded: validation, the form, the FAQ, then the new accou
     organization: { name: 'Orbit Payments GmbH' },
   });
 
-  // The administrator sees every area the permission table gives them; the quarterly review flag is off by default.
+  // The administrator sees every area the permission table gives them (the quarterly review flag is on by default).
   const items = await sidebarItems(page);
-  expect(items).toEqual(expect.arrayContaining(['Team', 'Developers', 'Passes', 'Subscription', 'Analytics']));
-  expect(items).not.toContain('Quarterly review');
+  expect(items).toEqual(expect.arrayContaining(['Team', 'Developers', 'Passes', 'Subscription', 'Analytics', 'Quarterly review']));
   expect(items).not.toContain('Audit trail');
 
   // Coming back to /onboarding edits the same account; a second organization is refused by the server.

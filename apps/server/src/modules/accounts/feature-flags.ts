@@ -71,7 +71,7 @@ export class DatabaseFlagProvider implements Provider {
 export const KNOWN_FLAGS = [
   { key: 'analytics-dashboards', description: 'Analytics area with embedded dashboards', defaultValue: true },
   { key: 'passes', description: 'Passes area (NFT passes and projects)', defaultValue: true },
-  { key: 'quarterly-review', description: 'Quarterly business review page', defaultValue: false },
+  { key: 'quarterly-review', description: 'Quarterly business review page', defaultValue: true },
   { key: 'helio-commerce', description: 'Commerce through Helio wallets', defaultValue: true },
 ] as const;
 
