@@ -220,6 +220,17 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     return { current, compared, of };
   }
 
+  type DimensionPair = Awaited<ReturnType<typeof dimensionPair>>;
+  const geographyOf = ({ current, compared, of }: DimensionPair) => ({ countries: breakdown(of(current, 'country'), of(compared, 'country')) });
+  const paymentMethodsOf = ({ current, compared, of }: DimensionPair) => {
+    const byNetwork = (rows: typeof current) => of(rows, 'currency').map((row) => ({ ...row, value: networkOfAsset(row.value) }));
+    return {
+      paymentMethods: breakdown(of(current, 'paymentMethod'), of(compared, 'paymentMethod')),
+      assets: breakdown(of(current, 'currency'), of(compared, 'currency')),
+      networks: breakdown(byNetwork(current), byNetwork(compared)),
+    };
+  };
+
   return {
     /** Validates the arguments of Query.analytics; each Analytics field then reads its own rollups. */
     request(accountId: string, input: AnalyticsArgs): AnalyticsRequest {
@@ -238,14 +249,19 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
         const all = emptyTotals();
         const buckets = new Map<string, Totals>();
         const kinds = new Map<string, Totals>();
+        const kindBuckets = new Map<string, Map<string, Totals>>();
         for (const row of rows) {
           addRow(all, row);
           if (!buckets.has(row.bucket)) buckets.set(row.bucket, emptyTotals());
           addRow(buckets.get(row.bucket)!, row);
           if (!kinds.has(row.kind)) kinds.set(row.kind, emptyTotals());
           addRow(kinds.get(row.kind)!, row);
+          if (!kindBuckets.has(row.kind)) kindBuckets.set(row.kind, new Map());
+          const ofKind = kindBuckets.get(row.kind)!;
+          if (!ofKind.has(row.bucket)) ofKind.set(row.bucket, emptyTotals());
+          addRow(ofKind.get(row.bucket)!, row);
         }
-        return { all, buckets, kinds };
+        return { all, buckets, kinds, kindBuckets };
       };
       const current = sum(currentRows);
       const compared = sum(previousRows);
@@ -272,6 +288,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
         series: series(request.from, request.to, current.buckets),
         previousSeries: previous ? series(previous.from, previous.to, compared.buckets) : [],
         byProduct,
+        /** The current series of each product (rollup kind) in the same rows; not a GraphQL field (the quarterly review's charts). */
+        seriesOfProduct: (product: string) => series(request.from, request.to, current.kindBuckets.get(product) ?? new Map()),
       };
     },
 
@@ -320,7 +338,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       };
     },
 
-    async customers(request: AnalyticsRequest) {
+    /** `headlineOnly` skips the months and cohorts (the quarterly review shows only the totals). */
+    async customers(request: AnalyticsRequest, options: { headlineOnly?: boolean } = {}) {
       const sketchScope = scopeOf(request);
       // The customer tables hold kind 'all' too: a customer of two products is one customer.
       const customerScope = scopeOf(request, [request.product]);
@@ -334,8 +353,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
         repository.newCustomers(customerScope, request.from, request.to),
         previous ? repository.activeCustomers(sketchScope, previous.from, previous.to) : Promise.resolve({ count: 0, isEstimate: false }),
         previous ? repository.newCustomers(customerScope, previous.from, previous.to) : Promise.resolve(0),
-        repository.customerMonths(customerScope, firstMonth, lastMonth),
-        repository.cohorts(customerScope, cohortMonths[0]!, lastMonth),
+        options.headlineOnly ? Promise.resolve([]) : repository.customerMonths(customerScope, firstMonth, lastMonth),
+        options.headlineOnly ? Promise.resolve([]) : repository.cohorts(customerScope, cohortMonths[0]!, lastMonth),
       ]);
       const byMonth = new Map(monthRows.map((row) => [row.month, row]));
       const cells = new Map(cohortRows.map((row) => [`${row.cohort}/${row.activity}`, row.customers]));
@@ -364,28 +383,36 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     },
 
     async geography(request: AnalyticsRequest) {
-      const { current, compared, of } = await dimensionPair(request, ['country']);
-      return { countries: breakdown(of(current, 'country'), of(compared, 'country')) };
+      return geographyOf(await dimensionPair(request, ['country']));
     },
 
     async paymentMethods(request: AnalyticsRequest) {
-      const { current, compared, of } = await dimensionPair(request, ['paymentMethod', 'currency']);
-      const byNetwork = (rows: typeof current) => of(rows, 'currency').map((row) => ({ ...row, value: networkOfAsset(row.value) }));
-      return {
-        paymentMethods: breakdown(of(current, 'paymentMethod'), of(compared, 'paymentMethod')),
-        assets: breakdown(of(current, 'currency'), of(compared, 'currency')),
-        networks: breakdown(byNetwork(current), byNetwork(compared)),
-      };
+      return paymentMethodsOf(await dimensionPair(request, ['paymentMethod', 'currency']));
     },
 
-    async failures(request: AnalyticsRequest) {
+    /** Geography and payment methods from one read of the breakdowns (the quarterly review shows both). */
+    async breakdowns(request: AnalyticsRequest) {
+      const pair = await dimensionPair(request, ['country', 'paymentMethod', 'currency']);
+      return { geography: geographyOf(pair), paymentMethods: paymentMethodsOf(pair) };
+    },
+
+    /**
+     * `transactionCounts`: the range's and the compared range's transaction counts when the caller reads them anyway
+     * (the quarterly review's volume), so the failure rate needs no reads of its own.
+     */
+    async failures(request: AnalyticsRequest, options: { transactionCounts?: Promise<{ current: number; previous: number }> } = {}) {
       const scope = scopeOf(request);
       const previous = previousOf(request);
-      const [currentRows, previousRows, currentTotals, previousTotals] = await Promise.all([
+      const counts =
+        options.transactionCounts ??
+        Promise.all([
+          repository.transactionCount(scope, request.from, request.to),
+          previous ? repository.transactionCount(scope, previous.from, previous.to) : Promise.resolve(0),
+        ]).then(([current, compared]) => ({ current, previous: compared }));
+      const [currentRows, previousRows, { current: currentTotals, previous: previousTotals }] = await Promise.all([
         repository.failures(scope, request.from, request.to, request.bucket),
         previous ? repository.failures(scope, previous.from, previous.to, request.bucket) : Promise.resolve([]),
-        repository.transactionCount(scope, request.from, request.to),
-        previous ? repository.transactionCount(scope, previous.from, previous.to) : Promise.resolve(0),
+        counts,
       ]);
       const dates = bucketsOf(request.from, request.to, request.bucket);
       const reasons = new Map<string, { count: number; previousCount: number; volume: Decimal; trend: Map<string, number> }>();
