@@ -377,8 +377,8 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
 }
 
 /**
- * Widget funnel events for this run's buy, sell and swap transactions, in one statement over the rows just written: about
- * a quarter came through the widget (opened, quoted, the transaction, payment started unless it never got past waiting
+ * Widget funnel events for this run's buy, sell and swap transactions, in one statement over the rows just written:
+ * about one in eight came through the widget (opened, quoted, the transaction, payment started unless it never got past waiting
  * for payment or a deposit, completed or failed when it ended), and around each one sessions that gave up after
  * opening or after a quote — so the funnel narrows. Session ids are null (no session rows for generated data);
  * draws come from bits of a hash of the transaction id, so the transaction rows themselves are unchanged.
@@ -399,7 +399,7 @@ const WIDGET_EVENTS_SQL = `
     union all select 'opened', null, t.created_at - make_interval(secs => 900 + (t.h >> 5) % 43200) where (t.h >> 15) & 7 < 5
     union all select 'quoted', null, t.created_at - make_interval(secs => 840 + (t.h >> 5) % 43200) where (t.h >> 15) & 7 < 5
   ) e
-  where (t.h >> 18) % 100 < 25`;
+  where (t.h >> 18) % 100 < 12`;
 
 /** Joins lines into chunks (one flat string each, rather than a deep chain of concatenations for the GC to walk). */
 function* batched(lines: Iterable<string>, size: number) {
