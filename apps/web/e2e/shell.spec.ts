@@ -20,7 +20,7 @@ test.describe('signed in', () => {
     const sidebar = shell.sidebar();
     const main = page.getByRole('main');
     const placeholder = main.getByText('This area arrives with a later release of Rampart.');
-    // Every area of the sidebar (Passes is behind the `passes` feature flag, on by default): where it
+    // Every area of the sidebar (Passes and Quarterly review are behind feature flags, on by default): where it
     // leads, its heading, and what a user finds there. A built area shows its own content and no placeholder; an
     // area that is not built yet says so. When a later issue builds an area, this table changes with it.
     const areas: { link: string; url: RegExp; heading: string | RegExp; content: (() => ReturnType<Page['getByRole']>) | 'placeholder' }[] = [
@@ -45,7 +45,9 @@ test.describe('signed in', () => {
       { link: 'Theme', url: /\/theme$/, heading: 'Theme', content: () => main.getByRole('heading', { name: 'Your widget uses the built-in look' }) },
       { link: 'Team', url: /\/team$/, heading: 'Team', content: () => main.getByRole('table') },
       { link: 'Subscription', url: /\/subscription$/, heading: 'Subscription', content: () => main.getByRole('listitem', { name: 'Free plan' }) },
-      { link: 'Analytics', url: /\/analytics$/, heading: 'Analytics', content: 'placeholder' },
+      { link: 'Analytics', url: /\/analytics(\?.*)?$/, heading: 'Analytics', content: () => main.getByRole('tab', { name: 'Volume' }) },
+      // The demo account has a year of data: the last ended quarter's report.
+      { link: 'Quarterly review', url: /\/quarterly-review(\?.*)?$/, heading: 'Quarterly review', content: () => main.getByRole('heading', { name: 'Headline figures' }) },
       { link: 'Profile', url: /\/profile\/general$/, heading: 'Profile', content: () => main.getByRole('textbox', { name: 'Full name' }) },
     ];
     for (const area of areas) {
