@@ -1,5 +1,4 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon, BarChart3Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowDownRightIcon, ArrowUpRightIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -74,16 +73,4 @@ export function KpiCards({ kpis, compared, label = 'Key figures' }: { kpis: Kpi[
   );
 }
 
-/** A tab with nothing to show: what will appear, and how to get there. */
-export function EmptyState({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
-  return (
-    <section aria-label="No data yet" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <BarChart3Icon className="size-5" aria-hidden />
-      </span>
-      <h3 className="text-base font-semibold">{title}</h3>
-      <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
-      {action}
-    </section>
-  );
-}
+export { ChartEmptyState as EmptyState } from '@/components/chart-empty-state';

@@ -1,4 +1,4 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon, BarChart3Icon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
+import { ArrowDownRightIcon, ArrowUpRightIcon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
@@ -8,7 +8,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import type { Dashboards_DataFragment } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatCountry, formatPercent } from '@/lib/format';
 import { labelOfAsset, labelOfPaymentMethod, labelOfStatus } from '@/lib/labels';
-import { formatShare, niceTicks } from '@/features/dashboards/lib/chart-scale';
+import { formatShare, niceTicks } from '@/lib/chart-scale';
 import type { TransactionKind } from '@rampart/shared/transactions';
 import { cn } from '@/lib/utils';
 
@@ -302,16 +302,4 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
   );
 }
 
-/** What an empty range shows instead of six empty charts. */
-export function DashboardEmptyState({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
-  return (
-    <section aria-label="No data yet" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <BarChart3Icon className="size-5" aria-hidden />
-      </span>
-      <h3 className="text-base font-semibold">{title}</h3>
-      <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
-      {action}
-    </section>
-  );
-}
+export { ChartEmptyState as DashboardEmptyState } from '@/components/chart-empty-state';
