@@ -26,6 +26,9 @@ export const ACCOUNT_PERMISSIONS = [
   'themes:manage',
   'commerce:read',
   'commerce:manage',
+  'passes:read',
+  'passes:manage',
+  'minting:manage',
   'transactions:read',
   'transactions:export',
   'customers:read',
@@ -47,6 +50,9 @@ const DEVELOPER: AccountPermission[] = [
   'integration:manage',
   'themes:read',
   'themes:manage',
+  'passes:read',
+  'passes:manage',
+  'minting:manage',
   'fees:read',
   'transactions:read',
   'customers:read',
@@ -56,8 +62,8 @@ const DEVELOPER: AccountPermission[] = [
 export const ROLE_PERMISSIONS: Record<MembershipRole, readonly AccountPermission[]> = {
   administrator: ACCOUNT_PERMISSIONS,
   developer: DEVELOPER,
-  analyst: ['account:read', 'team:read', 'transactions:read', 'transactions:export', 'customers:read', 'customers:export', 'dashboards:read', 'analytics:read'],
-  support_specialist: ['account:read', 'team:read', 'transactions:read', 'customers:read'],
+  analyst: ['account:read', 'team:read', 'transactions:read', 'transactions:export', 'customers:read', 'customers:export', 'dashboards:read', 'analytics:read', 'passes:read'],
+  support_specialist: ['account:read', 'team:read', 'transactions:read', 'customers:read', 'passes:read'],
 };
 
 export function roleHasPermission(role: MembershipRole, permission: AccountPermission): boolean {
@@ -241,6 +247,9 @@ export const STAFF_EQUIVALENT: Partial<Record<AccountPermission, AdminPermission
   'themes:read': 'theme:view',
   'commerce:read': 'account:view',
   'commerce:manage': 'account:edit',
+  'passes:read': 'account:view',
+  'passes:manage': 'account:edit',
+  'minting:manage': 'nftCollection:mint',
   'themes:manage': 'theme:manage',
   'transactions:read': 'transaction:view',
   'transactions:export': 'transaction:export',

@@ -32,6 +32,11 @@ export const nftCollections = pgTable(
     contractAddress: text('contract_address').notNull(),
     contractType: text('contract_type', { enum: ['ERC721', 'ERC1155', 'METAPLEX'] }).notNull(),
     networkCode: text('network_code').notNull(),
+    /** Minting (issue 17): set when Rampart deployed the contract itself on the configured chain. */
+    symbol: text('symbol'),
+    chainId: integer('chain_id'),
+    deployTransactionHash: text('deploy_transaction_hash'),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

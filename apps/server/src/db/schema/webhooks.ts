@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { passProjects } from './passes.ts';
 
 /** Webhook endpoints of an account, one set per mode. */
 export const webhooks = pgTable(
@@ -17,6 +18,8 @@ export const webhooks = pgTable(
     /** Standard Webhooks secret, `whsec_` + base64. */
     signingSecret: text('signing_secret').notNull(),
     description: text('description'),
+    /** A pass project's endpoint (issue 17): it takes only that project's pass events; account endpoints have null. */
+    passProjectId: uuid('pass_project_id').references((): AnyPgColumn => passProjects.id, { onDelete: 'cascade' }),
     isEnabled: boolean('is_enabled').notNull().default(true),
     disabledReason: text('disabled_reason'),
     /** Set at the first failure of a run of failures; cleared by a success. */
@@ -24,7 +27,7 @@ export const webhooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('webhooks_account_mode_idx').on(table.accountId, table.liveMode)],
+  (table) => [index('webhooks_account_mode_idx').on(table.accountId, table.liveMode), index('webhooks_pass_project_idx').on(table.passProjectId).where(sql`pass_project_id is not null`)],
 );
 
 /**

@@ -1,4 +1,5 @@
 import type { WebhookEventType } from '@rampart/shared/enums';
+import type { PassWebhookEventType } from '@rampart/shared/passes';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 
@@ -8,9 +9,11 @@ export type SqlExecutor = Pick<Database, 'execute'>;
 export interface DomainEvent {
   accountId: string;
   liveMode: boolean;
-  type: WebhookEventType;
+  type: WebhookEventType | PassWebhookEventType;
   data: Record<string, unknown>;
   externalCustomerId?: string | null;
+  /** A pass project's event goes only to that project's endpoints; other events only to the account's own. */
+  passProjectId?: string | null;
 }
 
 /** The channel a committed event's deliveries are announced on; workers LISTEN to it and claim them at once. */
@@ -25,7 +28,8 @@ const EMIT_SQL = `
   ), deliveries as (
     insert into webhook_deliveries (event_id, webhook_id, next_attempt_at)
     select event.id, w.id, now() from event
-    join webhooks w on w.account_id = $1 and w.live_mode = $2 and w.is_enabled and (cardinality(w.events) = 0 or $3 = any(w.events))
+    join webhooks w on w.account_id = $1 and w.live_mode = $2 and w.is_enabled and w.pass_project_id is not distinct from $6::uuid
+      and (cardinality(w.events) = 0 or $3 = any(w.events))
     returning id
   )
   select event.id as event_id,
@@ -51,7 +55,7 @@ function pgClientOf(executor: SqlExecutor): { query: pg.Pool['query'] } | null {
  * Returns the event id (the `webhook-id` of every delivery of it).
  */
 export async function emitWebhookEvent(executor: SqlExecutor, event: DomainEvent): Promise<string> {
-  const values = [event.accountId, event.liveMode, event.type, JSON.stringify(event.data), event.externalCustomerId ?? null];
+  const values = [event.accountId, event.liveMode, event.type, JSON.stringify(event.data), event.externalCustomerId ?? null, event.passProjectId ?? null];
   const client = pgClientOf(executor);
   if (!client) throw new Error('emitWebhookEvent needs a Drizzle node-postgres database or transaction');
   const result = await client.query<{ event_id: string }>({ name: 'webhook-emit-event', text: EMIT_SQL, values });
