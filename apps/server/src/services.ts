@@ -47,6 +47,8 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { createCommerceRepository } from './modules/commerce/commerce.repository.ts';
 import { createCommerceService } from './modules/commerce/commerce.service.ts';
 import { createCommerceProvider } from './modules/commerce/provider-factory.ts';
+import { createPassesRepository } from './modules/passes/passes.repository.ts';
+import { createPassesService } from './modules/passes/passes.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -85,6 +87,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const testProcessing = createTestProcessing({ transactions, jobs, repository: widgetRepository, ramp: rampPort, config });
   const themes = createThemesService({ repository: createThemesRepository(database.db), config, developers });
   const billing = createBillingService({ db: database.db, config, mailer, jobs });
+  const passes = createPassesService({ repository: createPassesRepository(database.db) });
   const widget = createWidgetService({ repository: widgetRepository, developers, transactions, goLive, processing: testProcessing, ramp: rampPort, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
@@ -106,6 +109,11 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       kybDocument: (id: string) => kyb.accountOfDocument(id),
       integration: (id: string) => ramp.accountOfIntegration(id),
       helioWallet: (id: string) => commerce.accountOfWallet(id),
+      passProject: (id: string) => passes.accountOfProject(id),
+      passPolicy: (id: string) => passes.accountOfPolicy(id),
+      passTemplate: (id: string) => passes.accountOfTemplate(id),
+      pass: (id: string) => passes.accountOfPass(id),
+      passProjectApiKey: (id: string) => passes.accountOfApiKey(id),
     } as Record<string, (id: string) => Promise<string | null>>,
     audit: audit.record,
     unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),
@@ -132,6 +140,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     widget,
     themes,
     commerce,
+    passes,
     billing,
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */

@@ -25,6 +25,7 @@ import { gettingStartedResolvers } from '../modules/getting-started/getting-star
 import { themesResolvers } from '../modules/themes/themes.resolvers.ts';
 import { billingResolvers } from '../modules/billing/billing.resolvers.ts';
 import { commerceResolvers } from '../modules/commerce/commerce.resolvers.ts';
+import { passesResolvers } from '../modules/passes/passes.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -110,6 +111,7 @@ export function buildResolvers(services: Services) {
     gettingStartedResolvers,
     themesResolvers,
     commerceResolvers,
+    passesResolvers,
     billingResolvers,
   );
   const typeDefs = loadTypeDefs();
