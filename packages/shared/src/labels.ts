@@ -26,6 +26,16 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from './enums.ts';
 import { ADMIN_ROLES } from './permissions.ts';
+import {
+  PASS_BARCODE_FORMATS,
+  PASS_CREDENTIAL_SOURCES,
+  PASS_EVENT_TYPES,
+  PASS_INVALIDATION_REASONS,
+  PASS_POLICY_KINDS,
+  PASS_STATUSES,
+  PASS_STYLES,
+  PASS_WEBHOOK_EVENT_TYPES,
+} from './passes.ts';
 import { FAILURE_REASONS, TRANSACTION_KINDS, type TransactionKind } from './transactions.ts';
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS, ANALYTICS_TYPE_LABEL, ANALYTICS_TYPES, WIDGET_FUNNEL_STEP_LABEL, WIDGET_FUNNEL_STEPS } from './analytics.ts';
 
@@ -296,6 +306,30 @@ export const labelOfPaymentMethod = (method: string | null | undefined) => label
 export const labelOfIdentityCheck = (status: string | null | undefined) => labelOf(IDENTITY_CHECK_LABEL, status);
 export const labelOfCustomerLevel = (level: string | null | undefined) => labelOf(CUSTOMER_LEVEL_LABEL, level);
 export const labelOfReviewStatus = (status: string | null | undefined) => labelOf(REVIEW_STATUS_LABEL, status);
+export const PASS_STATUS_LABEL: Labels<Values<typeof PASS_STATUSES>> = { active: 'Active', invalidated: 'Invalidated' };
+export const PASS_INVALIDATION_REASON_LABEL: Labels<Values<typeof PASS_INVALIDATION_REASONS>> = {
+  nftTransferred: 'NFT transferred',
+  invalidatedByPartner: 'Invalidated by you',
+  policyDeleted: 'Policy deleted',
+};
+export const PASS_EVENT_LABEL: Labels<Values<typeof PASS_EVENT_TYPES>> = {
+  created: 'Issued',
+  addedToAppleWallet: 'Added to Apple Wallet',
+  removedFromAppleWallet: 'Removed from Apple Wallet',
+  scanned: 'Scanned',
+  invalidated: 'Invalidated',
+};
+export const PASS_WEBHOOK_EVENT_LABEL: Labels<Values<typeof PASS_WEBHOOK_EVENT_TYPES>> = {
+  'pass.created': 'Pass issued',
+  'pass.added': 'Pass added to a wallet',
+  'pass.scanned': 'Pass scanned',
+  'pass.invalidated': 'Pass invalidated',
+};
+export const PASS_POLICY_KIND_LABEL: Labels<Values<typeof PASS_POLICY_KINDS>> = { wallets: 'Wallets', nft: 'NFT contract' };
+export const PASS_STYLE_LABEL: Labels<Values<typeof PASS_STYLES>> = { generic: 'Generic', eventTicket: 'Event ticket', storeCard: 'Store card', coupon: 'Coupon' };
+export const PASS_BARCODE_FORMAT_LABEL: Labels<Values<typeof PASS_BARCODE_FORMATS>> = { QR: 'QR code', PDF417: 'PDF417', AZTEC: 'Aztec', CODE128: 'Code 128' };
+export const PASS_CREDENTIAL_SOURCE_LABEL: Labels<Values<typeof PASS_CREDENTIAL_SOURCES>> = { development: 'Development credentials', partner: 'Your credentials' };
+
 export const labelOfWebhookEvent = (type: string | null | undefined) => labelOf(WEBHOOK_EVENT_LABEL, type);
 export const labelOfFailureReason = (reason: string | null | undefined) => labelOf(FAILURE_REASON_LABEL, reason);
 export const labelOfProduct = (product: string | null | undefined) => labelOf(PRODUCT_LABEL, product);
@@ -345,4 +379,12 @@ export const LABELLED_ENUMS: Array<{ name: string; values: readonly string[]; la
   { name: 'ANALYTICS_COMPARISONS', values: ANALYTICS_COMPARISONS, labels: ANALYTICS_COMPARISON_LABEL },
   { name: 'ANALYTICS_TYPES', values: ANALYTICS_TYPES, labels: ANALYTICS_TYPE_LABEL },
   { name: 'WIDGET_FUNNEL_STEPS', values: WIDGET_FUNNEL_STEPS, labels: WIDGET_FUNNEL_STEP_LABEL },
+  { name: 'PASS_STATUSES', values: PASS_STATUSES, labels: PASS_STATUS_LABEL },
+  { name: 'PASS_INVALIDATION_REASONS', values: PASS_INVALIDATION_REASONS, labels: PASS_INVALIDATION_REASON_LABEL },
+  { name: 'PASS_EVENT_TYPES', values: PASS_EVENT_TYPES, labels: PASS_EVENT_LABEL },
+  { name: 'PASS_WEBHOOK_EVENT_TYPES', values: PASS_WEBHOOK_EVENT_TYPES, labels: PASS_WEBHOOK_EVENT_LABEL },
+  { name: 'PASS_POLICY_KINDS', values: PASS_POLICY_KINDS, labels: PASS_POLICY_KIND_LABEL },
+  { name: 'PASS_STYLES', values: PASS_STYLES, labels: PASS_STYLE_LABEL },
+  { name: 'PASS_BARCODE_FORMATS', values: PASS_BARCODE_FORMATS, labels: PASS_BARCODE_FORMAT_LABEL },
+  { name: 'PASS_CREDENTIAL_SOURCES', values: PASS_CREDENTIAL_SOURCES, labels: PASS_CREDENTIAL_SOURCE_LABEL },
 ];
