@@ -106,6 +106,7 @@ export const NftSettingsQuery = graphql(`
       nftCollections {
         id
         ...Developers_NftCollection
+        ...Developers_MintableCollection
       }
     }
     nftNetworks {

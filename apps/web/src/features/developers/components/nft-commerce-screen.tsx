@@ -25,16 +25,23 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { HyperMintEmbedQuery, MintingQuery } from '@/features/developers/api/minting';
 import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
+import { CollectionMints } from '@/features/developers/components/collection-mints';
+import { MintDialog } from '@/features/developers/components/mint-dialog';
+import { MintingCard } from '@/features/developers/components/minting-card';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
-import { usePermission } from '@/hooks/use-permission';
+import { useAdminPermission, usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+
+/** The HyperMint page embedded as the minting screen when a HyperMint host is configured. */
+const HYPERMINT_PATH = '/collections';
 
 const MODE_TEXT: Record<WalletDisplayMode, string> = {
   EDITABLE: 'Editable — the buyer sees the wallet address and may change it',
@@ -58,6 +65,7 @@ const nftSchema = z.object({
 });
 type NftValues = z.infer<typeof nftSchema>;
 type NftAccount = NonNullable<Developers_NftSettingsQuery['account']>['nftAccount'];
+type SettingsCollection = NonNullable<Developers_NftSettingsQuery['account']>['nftCollections'][number];
 
 function toValues(account: NftAccount): NftValues {
   return {
@@ -186,46 +194,80 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   );
 }
 
-function CollectionItem({ collection, canManage, onDelete }: { collection: Developers_NftCollectionFragment; canManage: boolean; onDelete: () => void }) {
+interface CollectionItemProps {
+  collection: SettingsCollection;
+  canManage: boolean;
+  /** The built-in Mint dialog is offered (minting on, minting:manage, no HyperMint embed). */
+  canMint: boolean;
+  onDelete: () => void;
+  onMinted: () => void;
+}
+
+function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: CollectionItemProps) {
   return (
-    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        {collection.imageUrl ? (
-          <img src={collection.imageUrl} alt="" className="size-10 shrink-0 rounded-md border object-cover" />
-        ) : (
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
-            <ImageIcon className="size-4" aria-hidden />
-          </span>
-        )}
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{collection.name}</span>
-            <Badge variant="outline">{collection.network.name}</Badge>
-            <Badge variant="secondary">{collection.contractType}</Badge>
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          {collection.imageUrl ? (
+            <img src={collection.imageUrl} alt="" className="size-10 shrink-0 rounded-md border object-cover" />
+          ) : (
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
+              <ImageIcon className="size-4" aria-hidden />
+            </span>
+          )}
+          <div className="flex min-w-0 flex-col gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{collection.name}</span>
+              {collection.symbol && <span className="font-mono text-xs text-muted-foreground">{collection.symbol}</span>}
+              <Badge variant="outline">{collection.network.name}</Badge>
+              <Badge variant="secondary">{collection.contractType}</Badge>
+              {collection.isMintable ? (
+                <Badge variant="outline">Deployed by Rampart</Badge>
+              ) : (
+                <Badge variant="outline" className="text-muted-foreground" title="Rampart did not deploy this contract, so it cannot mint its tokens.">
+                  Not mintable
+                </Badge>
+              )}
+            </div>
+            <span className="font-mono text-xs break-all text-muted-foreground">{collection.contractAddress}</span>
           </div>
-          <span className="font-mono text-xs break-all text-muted-foreground">{collection.contractAddress}</span>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {canMint && collection.isMintable && <MintDialog collection={collection} onMinted={onMinted} />}
+          <CopyButton value={collection.widgetUrl} label="Copy widget URL" size="sm" />
+          {canManage && (
+            <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${collection.name}`} onClick={onDelete}>
+              <Trash2Icon aria-hidden />
+            </Button>
+          )}
         </div>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
-        <CopyButton value={collection.widgetUrl} label="Copy widget URL" size="sm" />
-        {canManage && (
-          <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${collection.name}`} onClick={onDelete}>
-            <Trash2Icon aria-hidden />
-          </Button>
-        )}
-      </div>
+      {collection.isMintable ? (
+        <CollectionMints collectionName={collection.name} mints={collection.mints} />
+      ) : (
+        <p className="text-xs text-muted-foreground">Added by address: Rampart did not deploy this contract, so it cannot mint its tokens.</p>
+      )}
     </li>
   );
 }
 
-/** NFT checkout settings of the selected account and its collections. */
+/** NFT checkout settings of the selected account, minting on the configured chain, and its collections. */
 export function NftCommerceScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
+  const canMintHere = usePermission('minting:manage');
+  const canToggleMinting = useAdminPermission('nftCollection:edit');
   const { data, loading, error, refetch } = useQuery(NftSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const minting = useQuery(MintingQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const hyperMint = useQuery(HyperMintEmbedQuery, { variables: { accountId: accountId ?? '', url: HYPERMINT_PATH }, skip: !accountId || !canMintHere });
   const [remove, { loading: removing }] = useMutation(DeleteNftCollectionMutation);
   const [deleting, setDeleting] = useState<Developers_NftCollectionFragment | null>(null);
   const account = data?.account;
+  const chain = minting.data?.evmChain;
+  const isMintingEnabled = minting.data?.account?.onboardingInfo.isMintingEnabled ?? false;
+  const hyperMintUrl = hyperMint.data?.getHyperMintEmbedUrl ?? null;
+  const networkName = chain ? (data?.nftNetworks.find((network) => network.code === chain.networkCode)?.name ?? chain.networkCode) : '';
+  const canMint = canMintHere && isMintingEnabled && !hyperMintUrl;
 
   async function confirmDelete() {
     const collection = deleting;
@@ -242,8 +284,9 @@ export function NftCommerceScreen() {
   }
 
   return (
-    <DevelopersFrame title="NFT commerce" description="Checkout settings and the collections you sell through the NFT checkout.">
+    <DevelopersFrame title="NFT commerce" description="Checkout settings, minting, and the collections you sell through the NFT checkout.">
       {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the NFT settings" />}
+      {minting.error && <ErrorAlert message={describeApiError(minting.error).message} title="Could not load the minting settings" />}
       {loading && !data ? (
         <Skeleton className="h-72 w-full" />
       ) : (
@@ -251,11 +294,25 @@ export function NftCommerceScreen() {
         accountId && (
           <>
             <NftAccountForm accountId={accountId} nftAccount={account.nftAccount} canManage={canManage} />
+            {chain ? (
+              <MintingCard
+                accountId={accountId}
+                chain={chain}
+                networkName={networkName}
+                isMintingEnabled={isMintingEnabled}
+                canMint={canMintHere}
+                canToggle={canToggleMinting}
+                hyperMintUrl={hyperMintUrl}
+                onDeployed={() => void refetch()}
+              />
+            ) : (
+              minting.loading && <Skeleton className="h-48 w-full" />
+            )}
             <Card>
               <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
                 <div className="flex flex-col gap-1.5">
                   <CardTitle>Collections</CardTitle>
-                  <CardDescription>Contracts whose NFTs buyers can pay for with the checkout.</CardDescription>
+                  <CardDescription>Contracts whose NFTs buyers can pay for with the checkout: the ones Rampart deployed for you and the ones you added by address.</CardDescription>
                 </div>
                 {canManage && <NftCollectionDialog accountId={accountId} networks={data.nftNetworks} onAdded={() => void refetch()} />}
               </CardHeader>
@@ -265,7 +322,14 @@ export function NftCommerceScreen() {
                 ) : (
                   <ul aria-label="Collections" className="divide-y">
                     {account.nftCollections.map((collection) => (
-                      <CollectionItem key={collection.id} collection={collection} canManage={canManage} onDelete={() => setDeleting(collection)} />
+                      <CollectionItem
+                        key={collection.id}
+                        collection={collection}
+                        canManage={canManage}
+                        canMint={canMint}
+                        onDelete={() => setDeleting(collection)}
+                        onMinted={() => void refetch()}
+                      />
                     ))}
                   </ul>
                 )}

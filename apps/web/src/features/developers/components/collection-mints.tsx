@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { CopyButton } from '@/components/copy-button';
+import { shortHex } from '@/features/developers/lib/minting';
+import type { Developers_NftMintFragment } from '@/gql/graphql';
+import { formatDateTime } from '@/lib/format';
+
+const FIRST = 5;
+
+/** The tokens Rampart minted into one collection, newest first; the first five until asked for all. */
+export function CollectionMints({ collectionName, mints }: { collectionName: string; mints: readonly Developers_NftMintFragment[] }) {
+  const [showAll, setShowAll] = useState(false);
+  if (mints.length === 0) return <p className="text-sm text-muted-foreground">No token minted yet.</p>;
+  const sorted = [...mints].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const shown = showAll ? sorted : sorted.slice(0, FIRST);
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="rounded-md border">
+        <Table aria-label={`Tokens minted in ${collectionName}`}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Token</TableHead>
+              <TableHead>Owner (minted to)</TableHead>
+              <TableHead>Transaction</TableHead>
+              <TableHead>Minted</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {shown.map((mint) => (
+              <TableRow key={mint.id}>
+                <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
+                <TableCell>
+                  <span className="flex items-center gap-1">
+                    <span className="font-mono text-xs" title={mint.toAddress}>
+                      {shortHex(mint.toAddress)}
+                    </span>
+                    <CopyButton value={mint.toAddress} label={`Copy the owner of token ${mint.tokenId}`} />
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <span className="flex items-center gap-1">
+                    <span className="font-mono text-xs" title={mint.transactionHash}>
+                      {shortHex(mint.transactionHash)}
+                    </span>
+                    <CopyButton value={mint.transactionHash} label={`Copy the transaction of token ${mint.tokenId}`} />
+                  </span>
+                </TableCell>
+                <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{formatDateTime(mint.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {mints.length > FIRST && (
+        <Button type="button" variant="ghost" size="sm" className="self-start" onClick={() => setShowAll((value) => !value)}>
+          {showAll ? 'Show the latest five' : `Show all ${mints.length} tokens`}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { SparklesIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { MintNftMutation } from '@/features/developers/api/minting';
+import { mintSchema, type MintValues } from '@/features/developers/lib/minting';
+import { toast } from '@/hooks/use-toast';
+import { applyServerErrors } from '@/lib/form-errors';
+
+const EMPTY: MintValues = { toAddress: '', tokenUri: '' };
+
+/** Mints the next token of a collection Rampart deployed to a wallet address. */
+export function MintDialog({ collection, onMinted }: { collection: { id: string; name: string }; onMinted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [mint] = useMutation(MintNftMutation);
+  const form = useForm<MintValues>({ resolver: zodResolver(mintSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const minting = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    try {
+      const result = await mint({ variables: { collectionId: collection.id, toAddress: values.toAddress.trim(), tokenUri: values.tokenUri.trim() || null } });
+      const minted = result.data?.mintNft;
+      toast({ title: minted ? `Token #${minted.tokenId} minted` : 'Token minted', description: minted ? `${collection.name} → ${minted.toAddress}` : collection.name });
+      onMinted();
+      change(false);
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, { toAddress: 'toAddress', tokenUri: 'tokenUri' }));
+    }
+  });
+
+  function change(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      form.reset(EMPTY);
+      setGeneralError(null);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (minting ? undefined : change(next))}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm" variant="outline" aria-label={`Mint a token of ${collection.name}`}>
+          <SparklesIcon aria-hidden /> Mint
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Mint a {collection.name} token</DialogTitle>
+          <DialogDescription>Mints the collection’s next token straight to a wallet.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={minting}>
+            <ErrorAlert message={generalError} title="Could not mint the token" />
+            <fieldset disabled={minting} className="flex min-w-0 flex-col gap-4">
+              <FormField
+                control={form.control}
+                name="toAddress"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>To address</FormLabel>
+                    <FormControl>
+                      <Input {...field} className="font-mono" placeholder="0x…" autoComplete="off" spellCheck={false} autoFocus />
+                    </FormControl>
+                    <FormDescription>The wallet that will own the token.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="tokenUri"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Token URI (optional)</FormLabel>
+                    <FormControl>
+                      <Input {...field} placeholder="ipfs://… or https://…" inputMode="url" spellCheck={false} />
+                    </FormControl>
+                    <FormDescription>The token’s metadata. Leave empty to use the collection’s base token URI.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </fieldset>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => change(false)} disabled={minting}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={minting}>
+                {minting && <Spinner label="Minting" />}
+                Mint token
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

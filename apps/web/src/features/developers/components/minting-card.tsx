@@ -1,0 +1,135 @@
+import { useMutation } from '@apollo/client/react';
+import { FlaskConicalIcon, LockIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { CopyButton } from '@/components/copy-button';
+import { SetAccountMintingEnabledMutation } from '@/features/developers/api/minting';
+import { ValueBox } from '@/features/developers/components/developers-frame';
+import { DeployCollectionDialog } from '@/features/developers/components/deploy-collection-dialog';
+import type { Developers_EvmChainFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { describeApiError } from '@/lib/graphql-errors';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** The chain minting uses: network, chain id, the local-chain warning with its RPC URL, and the minter address. */
+function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment; networkName: string }) {
+  return (
+    <section aria-label="Chain" className="flex flex-col gap-4 rounded-lg border p-4">
+      {chain.isLocal && (
+        <Badge variant="warning" className="whitespace-normal">
+          <FlaskConicalIcon aria-hidden className="size-3.5" /> Local development chain — tokens have no value
+        </Badge>
+      )}
+      <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
+        <Fact label="Network">{networkName}</Fact>
+        <Fact label="Chain id">
+          <span className="font-mono">{chain.chainId}</span>
+        </Fact>
+        {chain.isLocal && chain.rpcUrl && (
+          <div className="sm:col-span-2">
+            <Fact label="RPC URL">
+              <ValueBox value={chain.rpcUrl} label="RPC URL">
+                <CopyButton value={chain.rpcUrl} label="Copy the RPC URL" />
+              </ValueBox>
+            </Fact>
+          </div>
+        )}
+        <div className="sm:col-span-2">
+          <Fact label="Minter address">
+            <ValueBox value={chain.minterAddress} label="Minter address">
+              <CopyButton value={chain.minterAddress} label="Copy the minter address" />
+            </ValueBox>
+            <p className="mt-1.5 text-xs text-muted-foreground">
+              {chain.isLocal
+                ? 'The local chain’s first development account deploys and mints. Its key is publicly known: never send it anything of value.'
+                : 'Deploys your collections and mints their tokens; it owns the contracts Rampart deploys.'}
+            </p>
+          </Fact>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Staff only: turns minting on or off for the account they opened (onboardingInfo.isMintingEnabled). */
+function StaffMintingSwitch({ accountId, isEnabled }: { accountId: string; isEnabled: boolean }) {
+  const id = useId();
+  const [setEnabled, { loading }] = useMutation(SetAccountMintingEnabledMutation);
+  async function change(next: boolean) {
+    try {
+      await setEnabled({ variables: { accountId, isEnabled: next } });
+      toast({ title: next ? 'Minting turned on' : 'Minting turned off', description: 'For this account.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not change minting', description: describeApiError(error).message });
+    }
+  }
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-dashed p-3">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>Minting for this account</Label>
+        <p className="text-xs text-muted-foreground">Staff only. Lets the account deploy collections and mint tokens.</p>
+      </div>
+      <Switch id={id} checked={isEnabled} disabled={loading} onCheckedChange={(next) => void change(next)} />
+    </div>
+  );
+}
+
+export interface MintingCardProps {
+  accountId: string;
+  chain: Developers_EvmChainFragment;
+  networkName: string;
+  isMintingEnabled: boolean;
+  /** minting:manage in the account. */
+  canMint: boolean;
+  /** Staff whose role may turn minting on or off. */
+  canToggle: boolean;
+  /** The signed HyperMint embed URL; when set it replaces the built-in create screen. */
+  hyperMintUrl: string | null;
+  onDeployed: () => void;
+}
+
+/** Minting on the NFT commerce screen: the chain, and creating a collection (or why it is not possible). */
+export function MintingCard({ accountId, chain, networkName, isMintingEnabled, canMint, canToggle, hyperMintUrl, onDeployed }: MintingCardProps) {
+  const builtIn = isMintingEnabled && canMint && !hyperMintUrl;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>Minting</CardTitle>
+          <CardDescription>Deploy your own ERC-721 collections and mint their tokens to your buyers’ wallets.</CardDescription>
+        </div>
+        {builtIn && <DeployCollectionDialog accountId={accountId} networkName={networkName} onDeployed={onDeployed} />}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {!isMintingEnabled && (
+          <Alert>
+            <LockIcon aria-hidden />
+            <AlertTitle>Minting is not turned on for this account</AlertTitle>
+            <AlertDescription>
+              <p>Your account manager turns minting on. Ask them, and you can then create collections here and mint their tokens.</p>
+            </AlertDescription>
+          </Alert>
+        )}
+        {canToggle && <StaffMintingSwitch accountId={accountId} isEnabled={isMintingEnabled} />}
+        {isMintingEnabled && hyperMintUrl ? (
+          <iframe title="HyperMint minting" src={hyperMintUrl} className="h-[640px] w-full rounded-lg border bg-background" allow="clipboard-write" />
+        ) : (
+          <ChainFacts chain={chain} networkName={networkName} />
+        )}
+        {isMintingEnabled && !canMint && !hyperMintUrl && <p className="text-sm text-muted-foreground">Administrators and developers of the account create collections and mint.</p>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { checkHttpsUrl } from '@rampart/shared/developer-settings';
+import { z } from 'zod';
+
+// What the minting forms check while typing; the server applies the same rules and answers per field.
+
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** An optional https or ipfs:// URI (token metadata). */
+export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
+  const text = value.trim();
+  if (!text) return;
+  if (text.length > 2048) {
+    ctx.addIssue({ code: 'custom', message: 'At most 2048 characters.' });
+    return;
+  }
+  if (/^ipfs:\/\/\S+$/i.test(text)) return;
+  const checked = checkHttpsUrl(text);
+  if ('problem' in checked) ctx.addIssue({ code: 'custom', message: `${checked.problem.replace(/\.$/, '')} or an ipfs:// URI.` });
+}
+
+export const deployCollectionSchema = z.object({
+  name: z.string().trim().min(1, 'Enter the collection name.').max(120, 'At most 120 characters.'),
+  symbol: z
+    .string()
+    .trim()
+    .min(1, 'Enter a symbol such as RMPT.')
+    .max(11, 'At most 11 characters.')
+    .regex(/^[A-Za-z0-9]+$/, 'Use letters and digits only, such as RMPT.'),
+  imageUrl: z.string().superRefine((value, ctx) => {
+    if (!value.trim()) return;
+    const checked = checkHttpsUrl(value);
+    if ('problem' in checked) ctx.addIssue({ code: 'custom', message: checked.problem });
+  }),
+  baseTokenUri: z.string().superRefine(optionalMetadataUri),
+});
+export type DeployCollectionValues = z.infer<typeof deployCollectionSchema>;
+
+export const mintSchema = z.object({
+  toAddress: z
+    .string()
+    .trim()
+    .min(1, 'Enter the wallet address that receives the token.')
+    .regex(EVM_ADDRESS, 'This is not a wallet address: 0x followed by 40 hexadecimal characters.'),
+  tokenUri: z.string().superRefine(optionalMetadataUri),
+});
+export type MintValues = z.infer<typeof mintSchema>;
+
+/** 0x1234…abcd: long hashes and addresses in narrow places; the full value stays in title and copy buttons. */
+export function shortHex(value: string, keep = 6): string {
+  return value.length <= keep * 2 + 3 ? value : `${value.slice(0, keep + 2)}…${value.slice(-keep)}`;
+}
