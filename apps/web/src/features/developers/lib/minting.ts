@@ -20,12 +20,11 @@ export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
 
 export const deployCollectionSchema = z.object({
   name: z.string().trim().min(1, 'Enter the collection name.').max(120, 'At most 120 characters.'),
-  symbol: z
-    .string()
-    .trim()
-    .min(1, 'Enter a symbol such as RMPT.')
-    .max(11, 'At most 11 characters.')
-    .regex(/^[A-Za-z0-9]+$/, 'Use letters and digits only, such as RMPT.'),
+  symbol: z.string().superRefine((value, ctx) => {
+    const text = value.trim();
+    const problem = !text ? 'Enter a symbol such as RMPT.' : text.length > 11 ? 'At most 11 characters.' : !/^[A-Za-z0-9]+$/.test(text) ? 'Use letters and digits only, such as RMPT.' : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   imageUrl: z.string().superRefine((value, ctx) => {
     if (!value.trim()) return;
     const checked = checkHttpsUrl(value);
@@ -36,11 +35,11 @@ export const deployCollectionSchema = z.object({
 export type DeployCollectionValues = z.infer<typeof deployCollectionSchema>;
 
 export const mintSchema = z.object({
-  toAddress: z
-    .string()
-    .trim()
-    .min(1, 'Enter the wallet address that receives the token.')
-    .regex(EVM_ADDRESS, 'This is not a wallet address: 0x followed by 40 hexadecimal characters.'),
+  toAddress: z.string().superRefine((value, ctx) => {
+    const text = value.trim();
+    if (!text) ctx.addIssue({ code: 'custom', message: 'Enter the wallet address that receives the token.' });
+    else if (!EVM_ADDRESS.test(text)) ctx.addIssue({ code: 'custom', message: 'This is not a wallet address: 0x followed by 40 hexadecimal characters.' });
+  }),
   tokenUri: z.string().superRefine(optionalMetadataUri),
 });
 export type MintValues = z.infer<typeof mintSchema>;
