@@ -20,7 +20,7 @@ describe('minting forms', () => {
   });
 
   it('takes 0x and 40 hex digits as the recipient, and an optional https or ipfs token URI', () => {
-    expect(messages(mintSchema.safeParse({ toAddress: '0x1234', tokenUri: '' }))).toEqual({ toAddress: 'This is not a wallet address: 0x followed by 40 hexadecimal characters.' });
+    expect(messages(mintSchema.safeParse({ toAddress: '0x1234', tokenUri: '' }))).toEqual({ toAddress: 'This is not a wallet address: 0x followed by 40 hex digits.' });
     expect(messages(mintSchema.safeParse({ toAddress: '', tokenUri: '' }))).toEqual({ toAddress: 'Enter the wallet address that receives the token.' });
     expect(mintSchema.safeParse({ toAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', tokenUri: 'https://meta.example.com/1.json' }).success).toBe(true);
   });

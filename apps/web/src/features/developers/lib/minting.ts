@@ -9,8 +9,8 @@ export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
   const text = value.trim();
   if (!text) return;
-  if (text.length > 2048) {
-    ctx.addIssue({ code: 'custom', message: 'At most 2048 characters.' });
+  if (text.length > 512) {
+    ctx.addIssue({ code: 'custom', message: 'At most 512 characters.' });
     return;
   }
   if (/^ipfs:\/\/\S+$/i.test(text)) return;
@@ -19,7 +19,7 @@ export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
 }
 
 export const deployCollectionSchema = z.object({
-  name: z.string().trim().min(1, 'Enter the collection name.').max(120, 'At most 120 characters.'),
+  name: z.string().trim().min(1, 'Enter the collection name.').max(100, 'At most 100 characters.'),
   symbol: z.string().superRefine((value, ctx) => {
     const text = value.trim();
     const problem = !text ? 'Enter a symbol such as RMPT.' : text.length > 11 ? 'At most 11 characters.' : !/^[A-Za-z0-9]+$/.test(text) ? 'Use letters and digits only, such as RMPT.' : null;
@@ -38,7 +38,8 @@ export const mintSchema = z.object({
   toAddress: z.string().superRefine((value, ctx) => {
     const text = value.trim();
     if (!text) ctx.addIssue({ code: 'custom', message: 'Enter the wallet address that receives the token.' });
-    else if (!EVM_ADDRESS.test(text)) ctx.addIssue({ code: 'custom', message: 'This is not a wallet address: 0x followed by 40 hexadecimal characters.' });
+    else if (!EVM_ADDRESS.test(text)) ctx.addIssue({ code: 'custom', message: 'This is not a wallet address: 0x followed by 40 hex digits.' });
+    else if (/^0x0{40}$/.test(text)) ctx.addIssue({ code: 'custom', message: 'Tokens cannot be minted to the zero address.' });
   }),
   tokenUri: z.string().superRefine(optionalMetadataUri),
 });
