@@ -18,6 +18,7 @@ import { webDist } from './lib/paths.ts';
 import { registerWebApp } from './lib/static-assets.ts';
 import { registerGraphQLUploads } from './lib/graphql-uploads.ts';
 import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
+import { registerPassImageRoutes } from './modules/passes/passes-images.routes.ts';
 import { registerStripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { registerWidget } from './modules/widget/widget.routes.ts';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   registerGraphQLUploads(app, { maxFileBytes: KYB_MAX_FILE_BYTES });
   await registerGraphQL(app, { config, services, pool: database.pool });
   await registerKybRoutes(app, { services });
+  await registerPassImageRoutes(app, { services });
   await registerStripeWebhookRoutes(app, { config, services });
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   await registerPublicApi(app, { database, services });

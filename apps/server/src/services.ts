@@ -48,7 +48,8 @@ import { createCommerceRepository } from './modules/commerce/commerce.repository
 import { createCommerceService } from './modules/commerce/commerce.service.ts';
 import { createCommerceProvider } from './modules/commerce/provider-factory.ts';
 import { createPassesRepository } from './modules/passes/passes.repository.ts';
-import { createPassesService } from './modules/passes/passes.service.ts';
+import { createPassesService, type PassesChain } from './modules/passes/passes.service.ts';
+import { createPassFiles } from './modules/passes/pass-files.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
@@ -87,7 +88,17 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
   const testProcessing = createTestProcessing({ transactions, jobs, repository: widgetRepository, ramp: rampPort, config });
   const themes = createThemesService({ repository: createThemesRepository(database.db), config, developers });
   const billing = createBillingService({ db: database.db, config, mailer, jobs });
-  const passes = createPassesService({ repository: createPassesRepository(database.db) });
+  const passFiles = createPassFiles({ db: database.db, config, secretBox, storage: fileStorage });
+  const passes = createPassesService({
+    repository: createPassesRepository(database.db),
+    config,
+    secretBox,
+    storage: fileStorage,
+    webhooks,
+    // Read when needed: the chain is wired into the services object below.
+    chain: () => (built as { chain?: PassesChain | null }).chain ?? null,
+    files: () => passFiles,
+  });
   const widget = createWidgetService({ repository: widgetRepository, developers, transactions, goLive, processing: testProcessing, ramp: rampPort, config });
 
   /** What the access directives need: membership roles, account existence, and each entity's owning account. */
@@ -119,7 +130,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),
   };
 
-  return {
+  const built = {
     authorization,
     audit,
     identity,
@@ -141,6 +152,10 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     themes,
     commerce,
     passes,
+    /** Pass files (.pkpass, Google save links, signed download links). */
+    passFiles,
+    /** Secrets at rest (pass credentials are decrypted with it). */
+    secretBox,
     billing,
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
@@ -149,6 +164,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       if (fileStorage instanceof S3FileStorage) fileStorage.close();
     },
   };
+  return built;
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { passEvents, passPolicies, passProjectApiKeys, passProjectCredentials, passProjects, passTemplates, passes } from '../../db/schema/passes.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { passAppleRegistrations, passEvents, passPolicies, passProjectApiKeys, passProjectCredentials, passProjects, passTemplates, passes } from '../../db/schema/passes.ts';
 
 export type PassProjectRow = typeof passProjects.$inferSelect;
 export type PassPolicyRow = typeof passPolicies.$inferSelect;
@@ -58,9 +59,239 @@ export function createPassesRepository(db: Database) {
         .limit(1);
       return row?.accountId ?? null;
     },
+
+    // --- Projects ---
+    /** Serialises an account's project writes (the per-account limit, unique names). */
+    async lockAccount(accountId: string) {
+      await db.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
+    },
+    async lockProject(projectId: string) {
+      await db.execute(sql`select 1 from ${passProjects} where ${passProjects.id} = ${projectId} for update`);
+    },
+    listProjects(accountId: string): Promise<PassProjectRow[]> {
+      return db.select().from(passProjects).where(eq(passProjects.accountId, accountId)).orderBy(asc(passProjects.createdAt), asc(passProjects.id));
+    },
+    async project(id: string): Promise<PassProjectRow | undefined> {
+      const [row] = await db.select().from(passProjects).where(eq(passProjects.id, id)).limit(1);
+      return row;
+    },
+    async countProjects(accountId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passProjects).where(eq(passProjects.accountId, accountId));
+      return row?.n ?? 0;
+    },
+    async projectNamed(accountId: string, name: string): Promise<PassProjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(passProjects)
+        .where(and(eq(passProjects.accountId, accountId), sql`lower(${passProjects.name}) = lower(${name})`))
+        .limit(1);
+      return row;
+    },
+    async insertProject(values: typeof passProjects.$inferInsert): Promise<PassProjectRow> {
+      const [row] = await db.insert(passProjects).values(values).returning();
+      return row!;
+    },
+    async updateProject(id: string, values: Partial<typeof passProjects.$inferInsert>): Promise<PassProjectRow> {
+      const [row] = await db.update(passProjects).set({ ...values, updatedAt: new Date() }).where(eq(passProjects.id, id)).returning();
+      return row!;
+    },
+    async deleteProject(id: string) {
+      await db.delete(passProjects).where(eq(passProjects.id, id));
+    },
+    async passCounts(projectId: string): Promise<{ total: number; active: number }> {
+      const [row] = await db
+        .select({ total: count(), active: sql<number>`count(*) filter (where ${passes.status} = 'active')::int` })
+        .from(passes)
+        .where(eq(passes.projectId, projectId));
+      return { total: row?.total ?? 0, active: row?.active ?? 0 };
+    },
+
+    // --- Credentials ---
+    async credentials(projectId: string): Promise<PassProjectCredentialsRow | undefined> {
+      const [row] = await db.select().from(passProjectCredentials).where(eq(passProjectCredentials.projectId, projectId)).limit(1);
+      return row;
+    },
+    async insertCredentials(values: typeof passProjectCredentials.$inferInsert) {
+      await db.insert(passProjectCredentials).values(values);
+    },
+    async updateCredentials(projectId: string, values: Partial<typeof passProjectCredentials.$inferInsert>): Promise<PassProjectCredentialsRow> {
+      const [row] = await db
+        .update(passProjectCredentials)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(passProjectCredentials.projectId, projectId))
+        .returning();
+      return row!;
+    },
+
+    // --- Policies ---
+    listPolicies(projectId: string): Promise<PassPolicyRow[]> {
+      return db.select().from(passPolicies).where(eq(passPolicies.projectId, projectId)).orderBy(asc(passPolicies.createdAt), asc(passPolicies.id));
+    },
+    async policy(id: string): Promise<PassPolicyRow | undefined> {
+      const [row] = await db.select().from(passPolicies).where(eq(passPolicies.id, id)).limit(1);
+      return row;
+    },
+    policiesByIds(ids: string[]): Promise<PassPolicyRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select().from(passPolicies).where(inArray(passPolicies.id, ids)).orderBy(asc(passPolicies.createdAt));
+    },
+    async countPolicies(projectId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passPolicies).where(eq(passPolicies.projectId, projectId));
+      return row?.n ?? 0;
+    },
+    async insertPolicy(values: typeof passPolicies.$inferInsert): Promise<PassPolicyRow> {
+      const [row] = await db.insert(passPolicies).values(values).returning();
+      return row!;
+    },
+    async updatePolicy(id: string, values: Partial<typeof passPolicies.$inferInsert>): Promise<PassPolicyRow> {
+      const [row] = await db.update(passPolicies).set({ ...values, updatedAt: new Date() }).where(eq(passPolicies.id, id)).returning();
+      return row!;
+    },
+    async deletePolicy(id: string) {
+      await db.delete(passPolicies).where(eq(passPolicies.id, id));
+    },
+    async policyPassCount(policyId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passes).where(sql`${policyId}::uuid = any(${passes.policyIds})`);
+      return row?.n ?? 0;
+    },
+    /** Active passes this policy admitted that no other remaining policy of theirs did. */
+    async activePassesOnlyAdmittedBy(policyId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: passes.id })
+        .from(passes)
+        .where(
+          and(
+            eq(passes.status, 'active'),
+            sql`${policyId}::uuid = any(${passes.policyIds})`,
+            sql`not exists (select 1 from ${passPolicies} p where p.id = any(${passes.policyIds}) and p.id <> ${policyId}::uuid)`,
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    // --- Templates ---
+    listTemplates(projectId: string): Promise<PassTemplateRow[]> {
+      return db.select().from(passTemplates).where(eq(passTemplates.projectId, projectId)).orderBy(asc(passTemplates.createdAt), asc(passTemplates.id));
+    },
+    async template(id: string): Promise<PassTemplateRow | undefined> {
+      const [row] = await db.select().from(passTemplates).where(eq(passTemplates.id, id)).limit(1);
+      return row;
+    },
+    async countTemplates(projectId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passTemplates).where(eq(passTemplates.projectId, projectId));
+      return row?.n ?? 0;
+    },
+    async insertTemplate(values: typeof passTemplates.$inferInsert): Promise<PassTemplateRow> {
+      const [row] = await db.insert(passTemplates).values(values).returning();
+      return row!;
+    },
+    async updateTemplate(id: string, values: Partial<typeof passTemplates.$inferInsert>): Promise<PassTemplateRow> {
+      const [row] = await db.update(passTemplates).set({ ...values, updatedAt: new Date() }).where(eq(passTemplates.id, id)).returning();
+      return row!;
+    },
+    async deleteTemplate(id: string) {
+      await db.delete(passTemplates).where(eq(passTemplates.id, id));
+    },
+    async templatePassCount(templateId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passes).where(eq(passes.templateId, templateId));
+      return row?.n ?? 0;
+    },
+
+    // --- API keys ---
+    listApiKeys(projectId: string): Promise<PassProjectApiKeyRow[]> {
+      return db.select().from(passProjectApiKeys).where(eq(passProjectApiKeys.projectId, projectId)).orderBy(desc(passProjectApiKeys.createdAt), desc(passProjectApiKeys.id));
+    },
+    async apiKey(id: string): Promise<PassProjectApiKeyRow | undefined> {
+      const [row] = await db.select().from(passProjectApiKeys).where(eq(passProjectApiKeys.id, id)).limit(1);
+      return row;
+    },
+    async countActiveApiKeys(projectId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(passProjectApiKeys).where(and(eq(passProjectApiKeys.projectId, projectId), isNull(passProjectApiKeys.revokedAt)));
+      return row?.n ?? 0;
+    },
+    async insertApiKey(values: typeof passProjectApiKeys.$inferInsert): Promise<PassProjectApiKeyRow> {
+      const [row] = await db.insert(passProjectApiKeys).values(values).returning();
+      return row!;
+    },
+    async revokeApiKey(id: string): Promise<PassProjectApiKeyRow> {
+      const [row] = await db
+        .update(passProjectApiKeys)
+        .set({ revokedAt: sql`coalesce(${passProjectApiKeys.revokedAt}, now())` })
+        .where(eq(passProjectApiKeys.id, id))
+        .returning();
+      return row!;
+    },
+
+    // --- Passes ---
+    async pass(id: string): Promise<PassRow | undefined> {
+      const [row] = await db.select().from(passes).where(eq(passes.id, id)).limit(1);
+      return row;
+    },
+    async listPasses(projectId: string, filter: { search: string | null; status: 'active' | 'invalidated' | null; first: number; afterId: string | null }) {
+      const conditions: SQL[] = [eq(passes.projectId, projectId)];
+      if (filter.status) conditions.push(eq(passes.status, filter.status));
+      if (filter.search) {
+        const prefix = `${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          sql`(lower(${passes.holderAddress}) like ${prefix} or ${passes.serialNumber} = ${filter.search} or ${passes.tokenId} = ${filter.search} or ${passes.externalId} = ${filter.search})`,
+        );
+      }
+      const filtered = and(...conditions)!;
+      const page = filter.afterId
+        ? and(filtered, sql`(${passes.createdAt}, ${passes.id}) < (select p.created_at, p.id from ${passes} p where p.id = ${filter.afterId}::uuid)`)!
+        : filtered;
+      const [rows, [total]] = await Promise.all([
+        db.select().from(passes).where(page).orderBy(desc(passes.createdAt), desc(passes.id)).limit(filter.first + 1),
+        db.select({ n: count() }).from(passes).where(filtered),
+      ]);
+      return { rows: rows.slice(0, filter.first), hasMore: rows.length > filter.first, totalCount: total?.n ?? 0 };
+    },
+    events(passId: string): Promise<PassEventRow[]> {
+      return db.select().from(passEvents).where(eq(passEvents.passId, passId)).orderBy(desc(passEvents.createdAt), desc(passEvents.id));
+    },
+    async scanStats(passId: string): Promise<{ scanCount: number; lastScannedAt: Date | null }> {
+      const [row] = await db
+        .select({ n: count(), last: sql<string | null>`max(${passEvents.createdAt})` })
+        .from(passEvents)
+        .where(and(eq(passEvents.passId, passId), eq(passEvents.type, 'scanned')));
+      return { scanCount: row?.n ?? 0, lastScannedAt: row?.last ? new Date(row.last) : null };
+    },
+    async isAddedToAppleWallet(passId: string): Promise<boolean> {
+      const [row] = await db.select({ n: count() }).from(passAppleRegistrations).where(eq(passAppleRegistrations.passId, passId));
+      return (row?.n ?? 0) > 0;
+    },
+
+    // --- Overview ---
+    async overview(projectId: string, from: Date, to: Date) {
+      const totals = await db.execute<{ issued: number; added: number; scanned: number; invalidated: number; active: number }>(sql`
+        select
+          count(*) filter (where e.type = 'created')::int as issued,
+          count(*) filter (where e.type = 'addedToAppleWallet')::int as added,
+          count(*) filter (where e.type = 'scanned')::int as scanned,
+          count(*) filter (where e.type = 'invalidated')::int as invalidated,
+          (select count(*)::int from ${passes} p where p.project_id = ${projectId}::uuid and p.status = 'active') as active
+        from ${passEvents} e
+        where e.project_id = ${projectId}::uuid and e.created_at >= ${from.toISOString()}::timestamptz and e.created_at <= ${to.toISOString()}::timestamptz`);
+      const series = await db.execute<{ date: string; issued: number; added: number; scanned: number; invalidated: number }>(sql`
+        with days as (
+          select d::date as day from generate_series((${from.toISOString()}::timestamptz at time zone 'UTC')::date, (${to.toISOString()}::timestamptz at time zone 'UTC')::date, interval '1 day') d
+        ), counted as (
+          select (e.created_at at time zone 'UTC')::date as day,
+            count(*) filter (where e.type = 'created')::int as issued,
+            count(*) filter (where e.type = 'addedToAppleWallet')::int as added,
+            count(*) filter (where e.type = 'scanned')::int as scanned,
+            count(*) filter (where e.type = 'invalidated')::int as invalidated
+          from ${passEvents} e
+          where e.project_id = ${projectId}::uuid and e.created_at >= ${from.toISOString()}::timestamptz and e.created_at <= ${to.toISOString()}::timestamptz
+          group by 1
+        )
+        select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(c.issued, 0) as issued, coalesce(c.added, 0) as added,
+          coalesce(c.scanned, 0) as scanned, coalesce(c.invalidated, 0) as invalidated
+        from days left join counted c on c.day = days.day
+        order by days.day`);
+      return { totals: totals.rows[0]!, series: series.rows };
+    },
   };
 }
 
 export type PassesRepository = ReturnType<typeof createPassesRepository>;
-// Kept for the full repository below.
-void [and, asc, count, desc, inArray, isNull, sql];

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { WebhookEventType } from '@rampart/shared/enums';
+import type { PassWebhookEventType } from '@rampart/shared/passes';
 
 /** A realistic payload of each event type, for test sends. */
 export function sampleEventData(type: WebhookEventType, liveMode: boolean): { data: Record<string, unknown>; externalCustomerId: string } {
@@ -65,4 +66,40 @@ export function sampleEventData(type: WebhookEventType, liveMode: boolean): { da
     };
   }
   return { externalCustomerId, data: { ...base, type, status: 'updated', details: { reviewedAt: now, result: 'approved' } } };
+}
+
+/** A realistic payload of a pass project's event (as pass-lifecycle sends it: `{ pass, event }`), for test sends. */
+export function samplePassEventData(type: PassWebhookEventType, passProjectId: string): { data: Record<string, unknown>; externalCustomerId: null } {
+  const now = new Date().toISOString();
+  const invalidated = type === 'pass.invalidated';
+  const eventType = { 'pass.created': 'created', 'pass.added': 'addedToAppleWallet', 'pass.scanned': 'scanned', 'pass.invalidated': 'invalidated' }[type];
+  const detail: Record<string, unknown> =
+    type === 'pass.scanned'
+      ? { valid: true }
+      : type === 'pass.added'
+        ? { deviceLibraryIdentifier: 'a1b2c3d4e5f6' }
+        : invalidated
+          ? { reason: 'nftTransferred', transactionHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b', toAddress: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }
+          : {};
+  return {
+    externalCustomerId: null,
+    data: {
+      pass: {
+        id: crypto.randomUUID(),
+        projectId: passProjectId,
+        templateId: crypto.randomUUID(),
+        policyIds: [crypto.randomUUID()],
+        holderAddress: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+        nft: { networkCode: 'ethereum', chainId: 1, contractAddress: '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d', tokenId: '1842' },
+        status: invalidated ? 'invalidated' : 'active',
+        invalidatedReason: invalidated ? 'nftTransferred' : null,
+        invalidatedAt: invalidated ? now : null,
+        serialNumber: 'RP-7K2M9QX4',
+        barcode: { message: 'RP-7K2M9QX4', format: 'QR' },
+        externalId: 'member-1842',
+        createdAt: now,
+      },
+      event: { id: crypto.randomUUID(), type: eventType, detail, createdAt: now },
+    },
+  };
 }

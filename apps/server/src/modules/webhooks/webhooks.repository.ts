@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks.ts';
 import { createBatcher } from '../../lib/batcher.ts';
@@ -94,8 +94,21 @@ export function createWebhooksRepository(db: Database) {
         .where(eq(webhookDeliveries.id, id));
       return row?.accountId ?? null;
     },
+    /** The account's own endpoints of a mode (pass projects' endpoints are listed with their project). */
     async list(accountId: string, liveMode: boolean) {
-      return db.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.liveMode, liveMode))).orderBy(asc(webhooks.createdAt));
+      return db
+        .select()
+        .from(webhooks)
+        .where(and(eq(webhooks.accountId, accountId), eq(webhooks.liveMode, liveMode), isNull(webhooks.passProjectId)))
+        .orderBy(asc(webhooks.createdAt));
+    },
+    /** A pass project's endpoints, both modes. */
+    async listOfPassProject(passProjectId: string) {
+      return db.select().from(webhooks).where(eq(webhooks.passProjectId, passProjectId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+    },
+    /** Moves a pass project's endpoints to the project's mode (its credentials decide test or live). */
+    async setPassProjectMode(passProjectId: string, liveMode: boolean) {
+      await db.update(webhooks).set({ liveMode, updatedAt: new Date() }).where(eq(webhooks.passProjectId, passProjectId));
     },
     async find(id: string) {
       const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@rampart/shared/enums';
+import { PASS_WEBHOOK_EVENT_TYPES, type PassWebhookEventType } from '@rampart/shared/passes';
 import type { Env } from '../../config/env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput } from '../../graphql/errors.ts';
@@ -10,7 +11,7 @@ import { parseInput } from '../../graphql/validate.ts';
 import type { DevelopersService } from '../developers/developers.service.ts';
 import { isPrivateHost } from '../../lib/outbound-address.ts';
 import type { HttpSender } from './http-sender.ts';
-import { sampleEventData } from './samples.ts';
+import { samplePassEventData, sampleEventData } from './samples.ts';
 import { newSigningSecret, signedHeaders } from './signatures.ts';
 import type { DeliveryWork, WebhooksRepository } from './webhooks.repository.ts';
 
@@ -26,9 +27,18 @@ export function retryDelaySeconds(attemptNumber: number, random = Math.random): 
 }
 
 const eventsSchema = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type' }))
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type: pass events (pass.*) go to a pass project’s endpoints' }))
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((events) => [...new Set(events)]);
+
+/** A pass project's endpoint takes only pass events. */
+const passEventsSchema = z
+  .array(z.enum(PASS_WEBHOOK_EVENT_TYPES, { message: `A pass project’s endpoint takes only pass events: ${PASS_WEBHOOK_EVENT_TYPES.join(', ')}` }))
+  .max(PASS_WEBHOOK_EVENT_TYPES.length)
+  .transform((events) => [...new Set(events)]);
+
+/** At most this many endpoints per account and mode, and per pass project. */
+const MAX_ENDPOINTS = 16;
 
 function checkUrl(url: string, liveMode: boolean, allowPrivate: boolean): string {
   let parsed: URL;
@@ -80,8 +90,23 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
       const url = checkUrl(input.url, input.liveMode, allowPrivate);
       const events = parseInput(eventsSchema, input.events);
       const description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description);
-      if ((await repository.list(accountId, input.liveMode)).length >= 16) throw new AppError('CONFLICT', 'An account has at most 16 endpoints per mode.');
+      if ((await repository.list(accountId, input.liveMode)).length >= MAX_ENDPOINTS) throw new AppError('CONFLICT', `An account has at most ${MAX_ENDPOINTS} endpoints per mode.`);
       return repository.insert({ accountId, url, liveMode: input.liveMode, events, description: description ?? null, signingSecret: newSigningSecret() });
+    },
+
+    /** A pass project's endpoints, both modes. */
+    listOfPassProject: (passProjectId: string) => repository.listOfPassProject(passProjectId),
+    /** Keeps a pass project's endpoints in the project's mode when its credentials change it. */
+    setPassProjectMode: (passProjectId: string, liveMode: boolean) => repository.setPassProjectMode(passProjectId, liveMode),
+
+    /** An endpoint of a pass project: pass events only, in the project's mode (live once it uses the partner's credentials). */
+    async createForPassProject(accountId: string, passProjectId: string, input: { url: string; liveMode: boolean; events: string[]; description?: string | null }) {
+      if (input.liveMode && !canUseLiveMode(await accounts.findAccount(accountId))) throw new AppError('CONFLICT', LIVE_WEBHOOKS_NEED_VERIFICATION, { reason: 'ACCOUNT_NOT_VERIFIED' });
+      const url = checkUrl(input.url, input.liveMode, allowPrivate);
+      const events = parseInput(z.object({ events: passEventsSchema }), { events: input.events }).events;
+      const description = parseInput(z.object({ description: z.string().trim().max(200, 'At most 200 characters').nullish() }), { description: input.description }).description;
+      if ((await repository.listOfPassProject(passProjectId)).length >= MAX_ENDPOINTS) throw new AppError('CONFLICT', `A pass project has at most ${MAX_ENDPOINTS} endpoints.`);
+      return repository.insert({ accountId, passProjectId, url, liveMode: input.liveMode, events, description: description ?? null, signingSecret: newSigningSecret() });
     },
 
     async update(id: string, input: { url?: string | null; events?: string[] | null; description?: string | null; isEnabled?: boolean | null }) {
@@ -89,7 +114,7 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
       if (!existing) throw badInput({ id: 'This endpoint no longer exists.' });
       const values: Parameters<WebhooksRepository['update']>[1] = {};
       if (input.url != null) values.url = checkUrl(input.url, existing.liveMode, allowPrivate);
-      if (input.events != null) values.events = parseInput(eventsSchema, input.events);
+      if (input.events != null) values.events = existing.passProjectId ? parseInput(z.object({ events: passEventsSchema }), { events: input.events }).events : parseInput(eventsSchema, input.events);
       if (input.description !== undefined) values.description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description) ?? null;
       if (input.isEnabled != null) {
         values.isEnabled = input.isEnabled;
@@ -106,7 +131,7 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
     async deliveries(id: string, input: { eventType?: string | null; outcome?: 'pending' | 'succeeded' | 'failed' | null; skip?: number | null; take?: number | null }) {
       const values = parseInput(
         z.object({
-          eventType: z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type' }).nullish(),
+          eventType: z.enum([...WEBHOOK_EVENT_TYPES, ...PASS_WEBHOOK_EVENT_TYPES], { message: 'Unknown event type' }).nullish(),
           outcome: z.enum(['pending', 'succeeded', 'failed']).nullish(),
           skip: z.number().int().min(0, 'skip cannot be negative').max(1_000_000).default(0),
           take: z.number().int().min(1, 'take is at least 1').max(100, 'take is at most 100').default(25),
@@ -122,10 +147,16 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
     },
 
     async triggerTest(id: string, event: string) {
-      const type = parseInput(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Choose an event type from the list' }), event) as WebhookEventType;
       const webhook = await repository.find(id);
       if (!webhook) throw badInput({ id: 'This endpoint no longer exists.' });
-      const sample = sampleEventData(type, webhook.liveMode);
+      // A pass project's endpoint is tested with pass events; an account endpoint with the account's.
+      const sample = webhook.passProjectId
+        ? samplePassEventData(
+            parseInput(z.object({ event: z.enum(PASS_WEBHOOK_EVENT_TYPES, { message: `Choose a pass event: ${PASS_WEBHOOK_EVENT_TYPES.join(', ')}` }) }), { event }).event as PassWebhookEventType,
+            webhook.passProjectId,
+          )
+        : sampleEventData(parseInput(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Choose an event type from the list' }), event) as WebhookEventType, webhook.liveMode);
+      const type = event;
       const body = JSON.stringify({ type, data: sample.data, externalCustomerId: sample.externalCustomerId });
       const result = await send({ url: webhook.url, accountId: webhook.accountId, liveMode: webhook.liveMode, signingSecret: webhook.signingSecret, messageId: `msg_test_${crypto.randomUUID()}`, body });
       return { responseStatusCode: result.statusCode, responseBody: result.body, error: result.error, latencyMs: result.latencyMs };
