@@ -34,13 +34,5 @@ export const AREA_ROUTES: AreaRoute[] = [
   { path: `${ROUTES.transactions}/:id`, title: 'Transaction' },
   { path: ROUTES.customers, title: 'Customers', description: 'The people who transact through your integration.' },
   { path: `${ROUTES.customers}/:id`, title: 'Customer' },
-  { path: ROUTES.passes, title: 'Passes', description: 'Digital passes and their projects.' },
-  { path: ROUTES.passesProjects, title: 'Passes · Projects' },
-  { path: `${ROUTES.passesProjects}/:projectId`, title: 'Passes · Project' },
-  ...['overview', 'passes', 'policies', 'templates', 'webhooks', 'keys', 'settings'].map((section) => ({
-    path: `${ROUTES.passesProjects}/:projectId/${section}`,
-    title: `Passes · Project ${section}`,
-  })),
-  { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, title: 'Passes · Pass' },
   { path: ROUTES.analytics, title: 'Analytics', description: 'In-depth reports on your volumes and customers.' },
 ];

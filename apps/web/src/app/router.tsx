@@ -76,6 +76,16 @@ const CommerceAccountRoute = lazy(() => import('@/app/routes/commerce/account'))
 const CommerceWalletsRoute = lazy(() => import('@/app/routes/commerce/wallets'));
 const HelioLandingRoute = lazy(() => import('@/app/routes/commerce/helio'));
 const SandboxHelioOnboardingRoute = lazy(() => import('@/app/routes/commerce/sandbox-onboarding'));
+const PassesHomeRoute = lazy(() => import('@/app/routes/passes/home'));
+const PassesProjectsRoute = lazy(() => import('@/app/routes/passes/projects'));
+const PassesOverviewRoute = lazy(() => import('@/app/routes/passes/overview'));
+const PassesListRoute = lazy(() => import('@/app/routes/passes/list'));
+const PassDetailRoute = lazy(() => import('@/app/routes/passes/detail'));
+const PassesPoliciesRoute = lazy(() => import('@/app/routes/passes/policies'));
+const PassesTemplatesRoute = lazy(() => import('@/app/routes/passes/templates'));
+const PassesWebhooksRoute = lazy(() => import('@/app/routes/passes/webhooks'));
+const PassesKeysRoute = lazy(() => import('@/app/routes/passes/keys'));
+const PassesSettingsRoute = lazy(() => import('@/app/routes/passes/settings'));
 
 function SuspenseOutlet() {
   return (
@@ -168,6 +178,17 @@ export const routes: RouteObject[] = [
                       { path: `${ROUTES.commerce}/account`, element: page(CommerceAccountRoute) },
                       { path: `${ROUTES.commerce}/wallets`, element: page(CommerceWalletsRoute) },
                       { path: ROUTES.helio, element: page(HelioLandingRoute) },
+                      { path: ROUTES.passes, element: page(PassesHomeRoute) },
+                      { path: ROUTES.passesProjects, element: page(PassesProjectsRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId`, element: <Navigate to="overview" replace /> },
+                      { path: `${ROUTES.passesProjects}/:projectId/overview`, element: page(PassesOverviewRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/passes`, element: page(PassesListRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, element: page(PassDetailRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/policies`, element: page(PassesPoliciesRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/templates`, element: page(PassesTemplatesRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/webhooks`, element: page(PassesWebhooksRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/keys`, element: page(PassesKeysRoute) },
+                      { path: `${ROUTES.passesProjects}/:projectId/settings`, element: page(PassesSettingsRoute) },
                       { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
                       { path: ROUTES.analytics, element: page(AnalyticsRoute) },
                       { path: ROUTES.quarterlyReview, element: page(QuarterlyReviewRoute) },

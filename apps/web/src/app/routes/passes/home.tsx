@@ -1,0 +1,5 @@
+import { PassesHomeScreen } from '@/features/passes/components/projects-screen';
+
+export default function PassesRoute() {
+  return <PassesHomeScreen />;
+}

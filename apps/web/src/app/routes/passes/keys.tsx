@@ -1,0 +1,5 @@
+import { KeysScreen } from '@/features/passes/components/keys-screen';
+
+export default function PassesRoute() {
+  return <KeysScreen />;
+}

@@ -1,0 +1,5 @@
+import { OverviewScreen } from '@/features/passes/components/overview-screen';
+
+export default function PassesRoute() {
+  return <OverviewScreen />;
+}

@@ -1,0 +1,5 @@
+import { PoliciesScreen } from '@/features/passes/components/policies-screen';
+
+export default function PassesRoute() {
+  return <PoliciesScreen />;
+}

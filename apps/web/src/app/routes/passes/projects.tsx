@@ -1,0 +1,5 @@
+import { ProjectsScreen } from '@/features/passes/components/projects-screen';
+
+export default function PassesRoute() {
+  return <ProjectsScreen />;
+}

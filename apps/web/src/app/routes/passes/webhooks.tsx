@@ -1,0 +1,5 @@
+import { WebhooksScreen } from '@/features/passes/components/webhooks-screen';
+
+export default function PassesRoute() {
+  return <WebhooksScreen />;
+}

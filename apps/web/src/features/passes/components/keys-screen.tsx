@@ -1,0 +1,266 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
+import { KeyRoundIcon, PlusIcon, TriangleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StatusBadge } from '@/components/status-badge';
+import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
+import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { formatDate, formatRelativeTime } from '@/lib/format';
+import { describeApiError } from '@/lib/graphql-errors';
+
+function CreateKeyDialog({ projectId, onClose, onCreated }: { projectId: string; onClose: () => void; onCreated: (secret: { name: string; value: string }) => void }) {
+  const [name, setName] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [create, { loading }] = useMutation(CreatePassApiKeyMutation, { refetchQueries: [PassApiKeysQuery], awaitRefetchQueries: true });
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim()) return setFieldError('Name the key after where it is used, such as "Production server"');
+    if (name.trim().length > 100) return setFieldError('At most 100 characters');
+    setFieldError(null);
+    try {
+      const result = await create({ variables: { projectId, name: name.trim() } });
+      const created = result.data?.createPassProjectApiKey;
+      if (created) onCreated({ name: created.apiKey.name, value: created.secret });
+    } catch (caught) {
+      const info = describeApiError(caught);
+      if (info.fields.name) setFieldError(info.fields.name);
+      else setError(info.message);
+    }
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Create an API key</DialogTitle>
+          <DialogDescription>The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <ErrorAlert message={error} title="Could not create the key" />
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="pass-key-name" className={fieldError ? 'text-destructive' : undefined}>
+              Name
+            </Label>
+            <Input id="pass-key-name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" placeholder="Production server" aria-invalid={Boolean(fieldError)} aria-describedby={fieldError ? 'pass-key-name-error' : undefined} />
+            {fieldError && (
+              <p id="pass-key-name-error" className="text-xs font-medium text-destructive">
+                {fieldError}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={loading}>
+              {loading && <Spinner label="Creating" />}
+              Create key
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SecretDialog({ secret, onClose }: { secret: { name: string; value: string }; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Your new key “{secret.name}”</DialogTitle>
+          <DialogDescription>Copy it now and store it on your server. Send it as Authorization: Bearer …</DialogDescription>
+        </DialogHeader>
+        <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-2">
+          <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid="pass-key-secret">
+            {secret.value}
+          </code>
+          <CopyButton value={secret.value} label="Copy the key" />
+        </div>
+        <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          You won't see this key again. If you lose it, revoke it and create another.
+        </p>
+        <DialogFooter>
+          <Button type="button" onClick={onClose}>
+            I have stored it
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  keyPrefix: string;
+  lastUsedAt?: string | null;
+  createdAt: string;
+  revokedAt?: string | null;
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: KeyRow | null; onClose: () => void }) {
+  const [revoke, { loading }] = useMutation(RevokePassApiKeyMutation);
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    if (!apiKey) return;
+    try {
+      await revoke({ variables: { id: apiKey.id } });
+      toast({ title: 'Key revoked', description: `${apiKey.name} is refused from now on.` });
+      onClose();
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+    }
+  }
+  return (
+    <AlertDialog open={apiKey !== null} onOpenChange={(open) => !open && (setError(null), onClose())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Revoke the key “{apiKey?.name}”?</AlertDialogTitle>
+          <AlertDialogDescription>Requests with it are refused at once (401). Passes it issued stay valid.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} title="Could not revoke the key" />
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
+            {loading && <Spinner label="Revoking" />}
+            Revoke key
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The project's REST API keys: created (secret shown once), revoked, last used. */
+export function KeysScreen() {
+  const { projectId = '' } = useParams();
+  const canManage = usePermission('passes:manage');
+  const { data, loading, error } = useQuery(PassApiKeysQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
+  const keys: KeyRow[] = data?.passProject.apiKeys ?? [];
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
+  const [revoking, setRevoking] = useState<KeyRow | null>(null);
+  const activeCount = keys.filter((key) => !key.revokedAt).length;
+  const full = activeCount >= PASS_API_KEYS_PER_PROJECT;
+  return (
+    <ProjectFrame
+      projectId={projectId}
+      section="keys"
+      description={
+        <>
+          Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this project only.
+        </>
+      }
+      actions={
+        canManage && (
+          <Button type="button" onClick={() => setCreating(true)} disabled={!data || full} title={full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined}>
+            <PlusIcon aria-hidden /> Create key
+          </Button>
+        )
+      }
+    >
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the keys" />}
+      {loading && !data ? (
+        <Skeleton className="h-40 w-full" />
+      ) : keys.length === 0 ? (
+        <EmptyState
+          icon={<KeyRoundIcon />}
+          title="No API keys yet"
+          action={
+            canManage && (
+              <Button type="button" onClick={() => setCreating(true)}>
+                <PlusIcon aria-hidden /> Create a key
+              </Button>
+            )
+          }
+        >
+          Your keys will be listed here with when each was last used. Your server needs one to issue passes.
+        </EmptyState>
+      ) : (
+        <Card className="overflow-hidden py-0">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Key</TableHead>
+                <TableHead className="hidden sm:table-cell">Last used</TableHead>
+                <TableHead className="hidden md:table-cell">Created</TableHead>
+                {canManage && (
+                  <TableHead className="w-0">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {keys.map((key) => (
+                <TableRow key={key.id} data-testid="pass-key-row">
+                  <TableCell>
+                    <span className="font-medium">{key.name}</span>
+                    {key.revokedAt && (
+                      <StatusBadge meaning="neutral" className="ml-2">
+                        Revoked {formatDate(key.revokedAt)}
+                      </StatusBadge>
+                    )}
+                    <span className="block text-xs text-muted-foreground sm:hidden">{key.lastUsedAt ? `Used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}</span>
+                  </TableCell>
+                  <TableCell className="font-mono text-xs sm:text-sm">{key.keyPrefix}…</TableCell>
+                  <TableCell className="hidden text-sm sm:table-cell" title={key.lastUsedAt ?? undefined}>
+                    {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>}
+                  </TableCell>
+                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(key.createdAt)}</TableCell>
+                  {canManage && (
+                    <TableCell className="text-right">
+                      {!key.revokedAt && (
+                        <Button type="button" variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRevoking(key)} aria-label={`Revoke the key ${key.name}`}>
+                          Revoke
+                        </Button>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+      {creating && (
+        <CreateKeyDialog
+          projectId={projectId}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setSecret(created);
+          }}
+        />
+      )}
+      {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+    </ProjectFrame>
+  );
+}

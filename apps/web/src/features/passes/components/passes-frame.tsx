@@ -1,0 +1,154 @@
+import { useQuery } from '@apollo/client/react';
+import { ChevronRightIcon, FlaskConicalIcon } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
+import { ErrorAlert } from '@/components/form-alert';
+import { Forbidden } from '@/components/forbidden';
+import { NavTabs } from '@/components/layouts/nav-tabs';
+import { PageLayout } from '@/components/layouts/page-layout';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ROUTES } from '@/config/routes';
+import { PassProjectHeaderQuery } from '@/features/passes/api/passes';
+import { PROJECT_SECTIONS, projectPath, SECTION_LABEL, type ProjectSection } from '@/features/passes/lib/passes';
+import { usePermission } from '@/hooks/use-permission';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const FORBIDDEN = 'Passes are open to every role of the account. Ask an administrator to add you to this account.';
+
+/** A page heading with its description and actions. */
+export function PageHeading({ title, description, actions, eyebrow }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; eyebrow?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1">
+        {eyebrow}
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** The top-level passes pages (/passes, /passes/projects). */
+export function PassesFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
+  const canRead = usePermission('passes:read');
+  useEffect(() => {
+    document.title = `Passes · ${title} · Rampart`;
+  }, [title]);
+  if (!canRead) return <Forbidden reason={FORBIDDEN} />;
+  return (
+    <PageLayout>
+      <PageHeading title={title} description={description} actions={actions} />
+      {children}
+    </PageLayout>
+  );
+}
+
+export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+        {items.map((item, index) => (
+          <li key={`${item.label}-${index}`} className="flex min-w-0 items-center gap-1">
+            {index > 0 && <ChevronRightIcon className="size-3.5 shrink-0" aria-hidden />}
+            {item.to ? (
+              <Link to={item.to} className="truncate hover:text-foreground hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span className="truncate text-foreground" aria-current="page">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function TestModeBadge() {
+  return (
+    <Badge variant="warning" title="Rampart's development certificate and key sign this project's passes: real wallets do not accept them.">
+      <FlaskConicalIcon className="size-3" aria-hidden /> Development credentials
+    </Badge>
+  );
+}
+
+/** One project's section: breadcrumbs, the project name, the sections as tabs, then the section. */
+export function ProjectFrame({
+  projectId,
+  section,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  projectId: string;
+  section: ProjectSection;
+  title?: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const canRead = usePermission('passes:read');
+  const { data, error } = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead });
+  const project = data?.passProject;
+  const heading = title ?? SECTION_LABEL[section];
+  useEffect(() => {
+    document.title = `Passes · ${project?.name ?? 'Project'} · ${heading} · Rampart`;
+  }, [project?.name, heading]);
+  if (!canRead) return <Forbidden reason={FORBIDDEN} />;
+  const tabs = PROJECT_SECTIONS.map((name) => ({ to: projectPath(projectId, name), label: SECTION_LABEL[name] }));
+  return (
+    <PageLayout>
+      <div className="flex flex-col gap-2">
+        <Breadcrumbs items={[{ label: 'Passes', to: ROUTES.passes }, { label: 'Projects', to: ROUTES.passesProjects }, { label: project?.name ?? '…' }]} />
+        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the project" />}
+        <div className="flex flex-wrap items-center gap-2">
+          {project ? <span className="text-lg font-semibold">{project.name}</span> : <Skeleton className="h-7 w-48" />}
+          {project?.isTestMode && <TestModeBadge />}
+        </div>
+      </div>
+      <NavTabs label="Project sections" tabs={tabs} />
+      <PageHeading title={heading} description={description} actions={actions} />
+      {children}
+    </PageLayout>
+  );
+}
+
+/** Nothing here yet: what will appear, and how. */
+export function EmptyState({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center" data-testid="empty-state">
+      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:size-5">{icon}</span>
+      <p className="font-medium">{title}</p>
+      <div className="max-w-md text-sm text-muted-foreground">{children}</div>
+      {action}
+    </div>
+  );
+}
+
+/** A label and its value in a details list. */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[11rem_1fr] sm:items-start sm:gap-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** A monospace value with a copy button. */
+export function MonoValue({ value, label, children }: { value: string; label: string; children?: ReactNode }) {
+  return (
+    <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+      <code className="min-w-0 truncate font-mono text-xs sm:text-sm" title={value}>
+        {children ?? value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </span>
+  );
+}

@@ -1,0 +1,362 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
+import { PencilIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Textarea } from '@/components/ui/textarea';
+import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
+import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { labelOfNetwork, labelOfPolicyKind } from '@/features/passes/lib/labels';
+import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
+import type { Passes_PolicyFragment } from '@/gql/graphql';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { formatCount, formatDate } from '@/lib/format';
+import { applyServerErrors } from '@/lib/form-errors';
+import { describeApiError } from '@/lib/graphql-errors';
+
+const policySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the policy a name').max(100, 'At most 100 characters'),
+    kind: z.enum(['wallets', 'nft']),
+    walletAddresses: z.string(),
+    contractAddress: z.string(),
+    tokenIds: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.kind === 'wallets') {
+      const wallets = splitList(values.walletAddresses);
+      const bad = invalidAddresses(wallets);
+      if (wallets.length === 0) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: 'List at least one wallet address' });
+      else if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `Not 0x addresses of 40 hex digits: ${listSome(bad)}` });
+      else if (wallets.length > PASS_POLICY_WALLETS_MAX) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `At most ${formatCount(PASS_POLICY_WALLETS_MAX)} addresses` });
+    } else {
+      if (!/^0x[0-9a-fA-F]{40}$/.test(values.contractAddress.trim())) ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: 'Enter the contract address: 0x and 40 hex digits' });
+      const ids = splitList(values.tokenIds);
+      const bad = invalidTokenIds(ids);
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['tokenIds'], message: `Token ids are whole decimal numbers: ${listSome(bad)}` });
+      else if (ids.length > PASS_POLICY_TOKEN_IDS_MAX) ctx.addIssue({ code: 'custom', path: ['tokenIds'], message: `At most ${formatCount(PASS_POLICY_TOKEN_IDS_MAX)} token ids` });
+    }
+  });
+type PolicyValues = z.infer<typeof policySchema>;
+
+const SERVER_FIELDS = {
+  name: 'name',
+  'input.name': 'name',
+  kind: 'kind',
+  'input.kind': 'kind',
+  walletAddresses: 'walletAddresses',
+  'input.walletAddresses': 'walletAddresses',
+  contractAddress: 'contractAddress',
+  'input.contractAddress': 'contractAddress',
+  networkCode: 'contractAddress',
+  'input.networkCode': 'contractAddress',
+  tokenIds: 'tokenIds',
+  'input.tokenIds': 'tokenIds',
+} as const;
+
+function PolicyDialog({ projectId, policy, onClose }: { projectId: string; policy: Passes_PolicyFragment | null; onClose: () => void }) {
+  const [create] = useMutation(CreatePassPolicyMutation, { refetchQueries: [PassPoliciesQuery] });
+  const [update] = useMutation(UpdatePassPolicyMutation);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const form = useForm<PolicyValues>({
+    resolver: zodResolver(policySchema),
+    mode: 'onTouched',
+    defaultValues: {
+      name: policy?.name ?? '',
+      kind: (policy?.kind as PolicyValues['kind'] | undefined) ?? 'nft',
+      walletAddresses: policy?.walletAddresses.join('\n') ?? '',
+      contractAddress: policy?.contractAddress ?? '',
+      tokenIds: policy?.tokenIds.join(', ') ?? '',
+    },
+  });
+  const kind = form.watch('kind');
+  const submit = form.handleSubmit(async (values) => {
+    setGeneralError(null);
+    const input =
+      values.kind === 'wallets'
+        ? { name: values.name, kind: values.kind, walletAddresses: splitList(values.walletAddresses) }
+        : { name: values.name, kind: values.kind, contractAddress: values.contractAddress.trim(), tokenIds: splitList(values.tokenIds) };
+    try {
+      if (policy) await update({ variables: { id: policy.id, input } });
+      else await create({ variables: { projectId, input } });
+      toast({ title: policy ? 'Policy saved' : 'Policy created', description: values.name });
+      onClose();
+    } catch (error) {
+      setGeneralError(applyServerErrors(form, error, SERVER_FIELDS));
+    }
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{policy ? 'Edit the policy' : 'Create a policy'}</DialogTitle>
+          <DialogDescription>Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned).</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title={policy ? 'Could not save the policy' : 'Could not create the policy'} />
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="off" placeholder="Collection holders" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="kind"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Who is entitled</FormLabel>
+                  <FormControl>
+                    <RadioGroup value={field.value} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2" disabled={Boolean(policy)}>
+                      {(['nft', 'wallets'] as const).map((value) => (
+                        <Label key={value} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 font-normal has-[[data-state=checked]]:border-primary">
+                          <RadioGroupItem value={value} className="mt-0.5" />
+                          <span className="flex flex-col gap-0.5">
+                            <span className="font-medium">{labelOfPolicyKind(value)}</span>
+                            <span className="text-xs text-muted-foreground">{value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list'}</span>
+                          </span>
+                        </Label>
+                      ))}
+                    </RadioGroup>
+                  </FormControl>
+                  {policy && <FormDescription>To change the kind, create another policy.</FormDescription>}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {kind === 'wallets' ? (
+              <FormField
+                control={form.control}
+                name="walletAddresses"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Wallet addresses</FormLabel>
+                    <FormControl>
+                      <Textarea {...field} rows={5} className="font-mono text-xs" spellCheck={false} placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'} />
+                    </FormControl>
+                    <FormDescription>One per line, or separated by commas. Up to {formatCount(PASS_POLICY_WALLETS_MAX)}.</FormDescription>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ) : (
+              <>
+                <FormField
+                  control={form.control}
+                  name="contractAddress"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>NFT contract address</FormLabel>
+                      <FormControl>
+                        <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="0x…" />
+                      </FormControl>
+                      <FormDescription>An ERC-721 contract on this Rampart's chain.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
+                  name="tokenIds"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Token ids (optional)</FormLabel>
+                      <FormControl>
+                        <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="Any token" />
+                      </FormControl>
+                      <FormDescription>Leave empty to admit the owner of any token; or list ids such as 1, 2, 42.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              </>
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                {policy ? 'Save policy' : 'Create policy'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeletePolicyDialog({ policy, onClose }: { policy: Passes_PolicyFragment | null; onClose: () => void }) {
+  const [remove, { loading }] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    if (!policy) return;
+    setError(null);
+    try {
+      await remove({ variables: { id: policy.id } });
+      toast({ title: 'Policy deleted', description: policy.name });
+      onClose();
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+    }
+  }
+  return (
+    <AlertDialog open={policy !== null} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete the policy “{policy?.name}”?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued under it.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} title="Could not delete the policy" />
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
+            {loading && <Spinner label="Deleting" />}
+            Delete policy
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Policies: who is entitled to a pass. */
+export function PoliciesScreen() {
+  const { projectId = '' } = useParams();
+  const canManage = usePermission('passes:manage');
+  const { data, loading, error } = useQuery(PassPoliciesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
+  const policies = data?.passProject.policies ?? [];
+  const [editing, setEditing] = useState<{ policy: Passes_PolicyFragment | null; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<Passes_PolicyFragment | null>(null);
+  const full = policies.length >= PASS_POLICIES_PER_PROJECT;
+  return (
+    <ProjectFrame
+      projectId={projectId}
+      section="policies"
+      description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
+      actions={
+        canManage && (
+          <Button type="button" onClick={() => setEditing({ policy: null, key: Date.now() })} disabled={!data || full}>
+            <PlusIcon aria-hidden /> New policy
+          </Button>
+        )
+      }
+    >
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the policies" />}
+      {loading && !data ? (
+        <Skeleton className="h-48 w-full" />
+      ) : policies.length === 0 ? (
+        <EmptyState
+          icon={<ShieldCheckIcon />}
+          title="No policies yet"
+          action={
+            canManage && (
+              <Button type="button" onClick={() => setEditing({ policy: null, key: Date.now() })}>
+                <PlusIcon aria-hidden /> Create a policy
+              </Button>
+            )
+          }
+        >
+          Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.
+        </EmptyState>
+      ) : (
+        <Card className="overflow-hidden py-0">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Entitles</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Passes</TableHead>
+                <TableHead className="hidden md:table-cell">Updated</TableHead>
+                {canManage && (
+                  <TableHead className="w-0">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {policies.map((policy) => (
+                <TableRow key={policy.id} data-testid="policy-row">
+                  <TableCell>
+                    <span className="font-medium">{policy.name}</span>
+                    <span className="block text-xs text-muted-foreground">{labelOfPolicyKind(policy.kind)}</span>
+                  </TableCell>
+                  <TableCell className="text-sm">
+                    {policy.kind === 'wallets' ? (
+                      <span>
+                        {formatCount(policy.walletAddresses.length)} {policy.walletAddresses.length === 1 ? 'wallet' : 'wallets'}
+                        <span className="block font-mono text-xs text-muted-foreground">{listSome(policy.walletAddresses.map((address) => shortHex(address)), 2)}</span>
+                      </span>
+                    ) : (
+                      <span>
+                        <span className="font-mono" title={policy.contractAddress ?? undefined}>
+                          {shortHex(policy.contractAddress)}
+                        </span>
+                        <span className="block text-xs text-muted-foreground">
+                          {policy.tokenIds.length === 0 ? 'Any token' : `Tokens ${listSome(policy.tokenIds, 4)}`}
+                          {policy.networkCode && ` · ${labelOfNetwork(policy.networkCode)}`}
+                        </span>
+                      </span>
+                    )}
+                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(policy.passCount)}</TableCell>
+                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(policy.updatedAt)}</TableCell>
+                  {canManage && (
+                    <TableCell>
+                      <span className="flex justify-end gap-1">
+                        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Edit the policy ${policy.name}`} onClick={() => setEditing({ policy, key: Date.now() })}>
+                          <PencilIcon aria-hidden />
+                        </Button>
+                        <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the policy ${policy.name}`} onClick={() => setDeleting(policy)}>
+                          <Trash2Icon aria-hidden />
+                        </Button>
+                      </span>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Card>
+      )}
+      {editing && <PolicyDialog key={editing.key} projectId={projectId} policy={editing.policy} onClose={() => setEditing(null)} />}
+      <DeletePolicyDialog policy={deleting} onClose={() => setDeleting(null)} />
+    </ProjectFrame>
+  );
+}

@@ -1,0 +1,170 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
+import { LayoutTemplateIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
+import { ApplePassPreview } from '@/features/passes/components/pass-preview';
+import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { TemplateEditor } from '@/features/passes/components/template-editor';
+import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
+import { defaultTemplate, draftOf } from '@/features/passes/lib/passes';
+import type { Passes_TemplateFragment } from '@/gql/graphql';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { formatCount, formatDate } from '@/lib/format';
+import { describeApiError } from '@/lib/graphql-errors';
+
+function DeleteTemplateDialog({ template, onClose }: { template: Passes_TemplateFragment | null; onClose: () => void }) {
+  const [remove, { loading }] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    if (!template) return;
+    setError(null);
+    try {
+      await remove({ variables: { id: template.id } });
+      toast({ title: 'Template deleted', description: template.name });
+      onClose();
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+    }
+  }
+  return (
+    <AlertDialog open={template !== null} onOpenChange={(open) => !open && (setError(null), onClose())}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete the template “{template?.name}”?</AlertDialogTitle>
+          <AlertDialogDescription>A template that passes use cannot be deleted; invalidate them first or keep it.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} title="Could not delete the template" />
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
+            {loading && <Spinner label="Deleting" />}
+            Delete template
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** Templates: the list, or the editor of one (?template=<id> or ?template=new). */
+export function TemplatesScreen() {
+  const { projectId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const canManage = usePermission('passes:manage');
+  const { data, loading, error } = useQuery(PassTemplatesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
+  const templates = data?.passProject.templates ?? [];
+  const [deleting, setDeleting] = useState<Passes_TemplateFragment | null>(null);
+  const open = params.get('template');
+  const editing = open && open !== 'new' ? (templates.find((template) => template.id === open) ?? null) : null;
+  const full = templates.length >= PASS_TEMPLATES_PER_PROJECT;
+
+  function show(template: string | null) {
+    const next = new URLSearchParams(params);
+    if (template) next.set('template', template);
+    else next.delete('template');
+    setParams(next);
+    window.scrollTo({ top: 0 });
+  }
+
+  if (open && data && (open === 'new' ? canManage : editing)) {
+    const initial = editing ? draftOf(editing) : defaultTemplate(data.passProject.name);
+    return (
+      <ProjectFrame
+        projectId={projectId}
+        section="templates"
+        title={editing ? `Template: ${editing.name}` : 'New template'}
+        description="Colours, images and fields of the pass in Apple Wallet and Google Wallet. The preview follows every change."
+      >
+        <TemplateEditor key={open} projectId={projectId} template={editing} initial={initial} canManage={canManage} onDone={() => show(null)} />
+      </ProjectFrame>
+    );
+  }
+
+  return (
+    <ProjectFrame
+      projectId={projectId}
+      section="templates"
+      description="How passes look in Apple Wallet and Google Wallet. The REST API names a template for each pass."
+      actions={
+        canManage && (
+          <Button type="button" onClick={() => show('new')} disabled={!data || full}>
+            <PlusIcon aria-hidden /> New template
+          </Button>
+        )
+      }
+    >
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the templates" />}
+      {open && data && !editing && open !== 'new' && <ErrorAlert message="This template does not exist any more." title="Template not found" />}
+      {loading && !data ? (
+        <Skeleton className="h-64 w-full" />
+      ) : templates.length === 0 ? (
+        <EmptyState
+          icon={<LayoutTemplateIcon />}
+          title="No templates yet"
+          action={
+            canManage && (
+              <Button type="button" onClick={() => show('new')}>
+                <PlusIcon aria-hidden /> Design a template
+              </Button>
+            )
+          }
+        >
+          Your templates will appear here with a preview. A pass needs one: design its colours, logo and fields, and see both wallets as you type.
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
+          {templates.map((template) => (
+            <li key={template.id}>
+              <Card className="h-full gap-3 py-4" data-testid="template-card">
+                <CardContent className="flex flex-col gap-3 px-4">
+                  <div className="pointer-events-none origin-top scale-90" aria-hidden>
+                    <ApplePassPreview template={template} images={{ logo: template.logoImageUrl, icon: template.iconImageUrl, strip: template.stripImageUrl }} />
+                  </div>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium">{template.name}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {labelOfPassStyle(template.style)} · {labelOfBarcodeFormat(template.barcodeFormat)} · {formatCount(template.passCount)} {template.passCount === 1 ? 'pass' : 'passes'} · updated {formatDate(template.updatedAt)}
+                      </p>
+                      <p className="mt-1 font-mono text-[11px] break-all text-muted-foreground" title="The id the REST API takes as templateId">
+                        {template.id}
+                      </p>
+                    </div>
+                    <span className="flex shrink-0 gap-1">
+                      <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`} onClick={() => show(template.id)}>
+                        <PencilIcon aria-hidden />
+                      </Button>
+                      {canManage && (
+                        <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the template ${template.name}`} onClick={() => setDeleting(template)}>
+                          <Trash2Icon aria-hidden />
+                        </Button>
+                      )}
+                    </span>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />
+    </ProjectFrame>
+  );
+}

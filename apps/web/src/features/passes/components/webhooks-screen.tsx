@@ -1,0 +1,272 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
+import { ChevronDownIcon, PlusIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StatusBadge } from '@/components/status-badge';
+import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
+import { EmptyState, MonoValue, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
+import type { Passes_WebhookFragment } from '@/gql/graphql';
+import { usePermission } from '@/hooks/use-permission';
+import { toast } from '@/hooks/use-toast';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { describeApiError } from '@/lib/graphql-errors';
+import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
+
+function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<string[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [create, { loading }] = useMutation(CreatePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setError(null);
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url.trim());
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) return setFieldErrors({ url: 'Enter the full address of your endpoint, such as https://example.com/webhooks/passes' });
+    setFieldErrors({});
+    try {
+      await create({ variables: { projectId, url: url.trim(), events, description: description.trim() || null } });
+      toast({ title: 'Endpoint added', description: url.trim() });
+      onClose();
+    } catch (caught) {
+      const info = describeApiError(caught);
+      if (Object.keys(info.fields).length > 0) setFieldErrors(info.fields);
+      else setError(info.message);
+    }
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Add an endpoint</DialogTitle>
+          <DialogDescription>Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <ErrorAlert message={error} title="Could not add the endpoint" />
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="pass-webhook-url" className={fieldErrors.url ? 'text-destructive' : undefined}>
+              Endpoint URL
+            </Label>
+            <Input id="pass-webhook-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/webhooks/passes" aria-invalid={Boolean(fieldErrors.url)} />
+            {fieldErrors.url && <p className="text-xs font-medium text-destructive">{fieldErrors.url}</p>}
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="pass-webhook-description">Description (optional)</Label>
+            <Input id="pass-webhook-description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Events</legend>
+            {PASS_WEBHOOK_EVENT_TYPES.map((type) => (
+              <Label key={type} className="flex items-center gap-2 font-normal">
+                <Checkbox checked={events.includes(type)} onCheckedChange={(checked) => setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)))} />
+                {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
+              </Label>
+            ))}
+            <p className="text-xs text-muted-foreground">None ticked: every pass event.</p>
+            {fieldErrors.events && <p className="text-xs font-medium text-destructive">{fieldErrors.events}</p>}
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={loading}>
+              {loading && <Spinner label="Adding" />}
+              Add endpoint
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Deliveries({ webhookId }: { webhookId: string }) {
+  const { data, loading, error } = useQuery(PassWebhookDeliveriesQuery, { variables: { id: webhookId, skip: 0, take: 10 }, fetchPolicy: 'cache-and-network' });
+  const page = data?.webhookDeliveries;
+  if (error) return <ErrorAlert message={describeApiError(error).message} title="Could not load the deliveries" />;
+  if (loading && !page) return <Skeleton className="h-20 w-full" />;
+  if (!page || page.items.length === 0) return <p className="text-sm text-muted-foreground">No deliveries yet. Each pass event this endpoint takes is listed here with its response.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Event</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="hidden sm:table-cell">Attempts</TableHead>
+            <TableHead className="hidden md:table-cell">Created</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {page.items.map((delivery) => (
+            <TableRow key={delivery.id}>
+              <TableCell className="text-sm">{labelOfPassWebhookEvent(delivery.eventType)}</TableCell>
+              <TableCell>
+                <StatusBadge meaning={delivery.status === 'succeeded' ? 'success' : delivery.status === 'pending' ? 'progress' : 'failed'}>
+                  {labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, delivery.status)}
+                  {delivery.lastStatusCode != null && ` · ${delivery.lastStatusCode}`}
+                </StatusBadge>
+              </TableCell>
+              <TableCell className="hidden tabular-nums sm:table-cell">{formatCount(delivery.attemptCount)}</TableCell>
+              <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDateTime(delivery.createdAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {page.totalCount > page.items.length && <p className="text-xs text-muted-foreground">The latest {page.items.length} of {formatCount(page.totalCount)} deliveries.</p>}
+    </div>
+  );
+}
+
+function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_WebhookFragment; canManage: boolean; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className="gap-3" data-testid="pass-webhook">
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <div className="min-w-0">
+          <CardTitle className="font-mono text-sm break-all">{webhook.url}</CardTitle>
+          {webhook.description && <p className="text-sm text-muted-foreground">{webhook.description}</p>}
+        </div>
+        <span className="flex shrink-0 items-center gap-1">
+          <StatusBadge meaning={webhook.isEnabled ? (webhook.failingSince ? 'waiting' : 'success') : 'neutral'}>{webhook.isEnabled ? (webhook.failingSince ? 'Failing' : 'Enabled') : 'Disabled'}</StatusBadge>
+          {canManage && (
+            <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the endpoint ${webhook.url}`} onClick={onDelete}>
+              <Trash2Icon aria-hidden />
+            </Button>
+          )}
+        </span>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-sm">
+          <span className="text-muted-foreground">Events: </span>
+          {webhook.events.length === 0 ? 'Every pass event' : webhook.events.map((type) => labelOfPassWebhookEvent(type)).join(', ')}
+        </p>
+        {canManage && (
+          <p className="flex flex-wrap items-center gap-1 text-sm">
+            <span className="text-muted-foreground">Signing secret:</span>
+            <MonoValue value={webhook.signingSecret} label="Copy the signing secret">
+              {webhook.signingSecret.slice(0, 10)}…
+            </MonoValue>
+          </p>
+        )}
+        {webhook.disabledReason && <p className="text-sm text-destructive">{webhook.disabledReason}</p>}
+        <Button type="button" variant="ghost" size="sm" className="w-fit" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+          <ChevronDownIcon className={open ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden /> {open ? 'Hide deliveries' : 'Show deliveries'}
+        </Button>
+        {open && <Deliveries webhookId={webhook.id} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The project's webhook endpoints for pass events. */
+export function WebhooksScreen() {
+  const { projectId = '' } = useParams();
+  const canManage = usePermission('webhooks:manage');
+  const { data, loading, error } = useQuery(PassWebhooksQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
+  const webhooks = data?.passProject.webhooks ?? [];
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Passes_WebhookFragment | null>(null);
+  const [remove, { loading: removing }] = useMutation(DeletePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  return (
+    <ProjectFrame
+      projectId={projectId}
+      section="webhooks"
+      description="Endpoints told when this project's passes are issued, added to a wallet, scanned or invalidated."
+      actions={
+        canManage && (
+          <Button type="button" onClick={() => setCreating(true)} disabled={!data}>
+            <PlusIcon aria-hidden /> Add endpoint
+          </Button>
+        )
+      }
+    >
+      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the endpoints" />}
+      {loading && !data ? (
+        <Skeleton className="h-40 w-full" />
+      ) : webhooks.length === 0 ? (
+        <EmptyState
+          icon={<WebhookIcon />}
+          title="No endpoints yet"
+          action={
+            canManage && (
+              <Button type="button" onClick={() => setCreating(true)}>
+                <PlusIcon aria-hidden /> Add an endpoint
+              </Button>
+            )
+          }
+        >
+          Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for instance when an NFT moves and its pass is invalidated.
+        </EmptyState>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {webhooks.map((webhook) => (
+            <EndpointCard key={webhook.id} webhook={webhook} canManage={canManage} onDelete={() => setDeleting(webhook)} />
+          ))}
+        </div>
+      )}
+      {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && (setDeleteError(null), setDeleting(null))}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
+            <AlertDialogDescription>
+              <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <ErrorAlert message={deleteError} title="Could not delete the endpoint" />
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={removing}
+              onClick={() =>
+                void (async () => {
+                  if (!deleting) return;
+                  try {
+                    await remove({ variables: { id: deleting.id } });
+                    toast({ title: 'Endpoint deleted', description: deleting.url });
+                    setDeleting(null);
+                  } catch (caught) {
+                    setDeleteError(describeApiError(caught).message);
+                  }
+                })()
+              }
+            >
+              {removing && <Spinner label="Deleting" />}
+              Delete endpoint
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </ProjectFrame>
+  );
+}
