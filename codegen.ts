@@ -39,6 +39,7 @@ const config: CodegenConfig = {
           Analytics: '../modules/analytics/analytics.service.ts#AnalyticsRequest',
           ThemeVersion: '../modules/themes/themes.repository.ts#ThemeVersionRow',
           ThemeEditorSettings: '../modules/themes/themes.service.ts#ThemeEditorSettingsView',
+          NftCollection: '../modules/settings/settings.service.ts#NftCollectionView',
           PassProject: '../modules/passes/passes.repository.ts#PassProjectRow',
           PassPolicy: '../modules/passes/passes.repository.ts#PassPolicyRow',
           PassTemplate: '../modules/passes/passes.repository.ts#PassTemplateRow',

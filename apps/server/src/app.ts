@@ -22,6 +22,8 @@ import { registerPassImageRoutes } from './modules/passes/passes-images.routes.t
 import { registerStripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { registerWidget } from './modules/widget/widget.routes.ts';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
+import type { EvmChain } from './lib/chain/evm-chain.ts';
+import { startChain } from './boot.ts';
 
 export interface AppDependencies {
   config: Env;
@@ -29,6 +31,8 @@ export interface AppDependencies {
   mailer: Mailer;
   /** Directory of the built web app; the SPA is not served when it is missing (API-only tests). */
   webRoot?: string | null;
+  /** The EVM chain (boot.ts startChain); absent: connected here from EVM_RPC_URL (tests), which must then be set. */
+  chain?: EvmChain | null;
 }
 
 export interface RampartApp extends FastifyInstance {
@@ -75,7 +79,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   });
   await app.register(fastifyCookie);
 
-  const services = createServices({ database, mailer, config });
+  const chain = deps.chain ?? (await connectConfiguredChain(config));
+  const services = createServices({ database, mailer, config, chain });
   await services.accounts.flags.seed();
   await services.settings.seedCurrencies();
   await services.ramp.seedDefaultRules();
@@ -123,4 +128,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     });
   }
   return app as unknown as FastifyInstance & { services: Services };
+}
+
+async function connectConfiguredChain(config: Env): Promise<EvmChain> {
+  if (!config.EVM_RPC_URL) throw new Error('buildApp needs a chain: pass the one startInfrastructure started, or set EVM_RPC_URL.');
+  return (await startChain(config)).chain;
 }

@@ -40,7 +40,7 @@ async function main() {
   const config = loadEnvOrExit();
   const keys = loadKeyEncryptionKeys(config);
   const box = createSecretBox(keys);
-  const infrastructure = await startInfrastructure(config);
+  const infrastructure = await startInfrastructure(config, () => {}, { chain: false });
   try {
     const { rotated, current, unreadable } = await rotateSecretKeys(infrastructure.database.db, box);
     console.log(`Secret keys re-encrypted under key ${box.keyId}: ${rotated} rotated, ${current} already current.`);

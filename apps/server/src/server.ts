@@ -11,7 +11,7 @@ async function main() {
   const infrastructure = await startInfrastructure(config, (message) => console.log(message));
   const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
-  const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer });
+  const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain });
   const { startDevelopmentIdentityProvider } = await import('./dev-identity-provider/dev-identity-provider.ts');
   const devIdp = config.OIDC_ISSUER ? null : await startDevelopmentIdentityProvider({ config, database: infrastructure.database });
 
@@ -46,6 +46,7 @@ async function main() {
     demo ? `Demo login: ${demo.email} / ${demo.password}` : null,
     infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL)}` : null,
     devIdp ? `Development identity provider (SSO): ${devIdp.issuer}` : null,
+    infrastructure.localChain ? `Built-in local EVM chain (chain id ${infrastructure.chain?.chainId}, tokens have no value): ${infrastructure.localChain.rpcUrl}` : null,
     '',
   ].filter((line) => line !== null);
   console.log(lines.join('\n'));

@@ -47,13 +47,16 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { createCommerceRepository } from './modules/commerce/commerce.repository.ts';
 import { createCommerceService } from './modules/commerce/commerce.service.ts';
 import { createCommerceProvider } from './modules/commerce/provider-factory.ts';
+import type { EvmChain } from './lib/chain/evm-chain.ts';
+import { createMintingRepository } from './modules/minting/minting.repository.ts';
+import { createMintingService } from './modules/minting/minting.service.ts';
 import { createPassesRepository } from './modules/passes/passes.repository.ts';
 import { createPassesService, type PassesChain } from './modules/passes/passes.service.ts';
 import { createPassFiles } from './modules/passes/pass-files.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
-export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env }) {
-  const { database, config } = deps;
+export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env; chain: EvmChain }) {
+  const { database, config, chain } = deps;
   const mailer = mailingAfterCommit(deps.mailer);
   const accountsRepository = createAccountsRepository(database.db);
   const identityRepository = createIdentityRepository(database.db);
@@ -157,6 +160,9 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     /** Secrets at rest (pass credentials are decrypted with it). */
     secretBox,
     billing,
+    /** The EVM chain minting and NFT-bound passes use (lib/chain/evm-chain.ts). */
+    chain,
+    minting: createMintingService({ repository: createMintingRepository(database.db), chain, config, collectionView: settings.collectionView }),
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {

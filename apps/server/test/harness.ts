@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { startSmtpCapture } from './smtp-capture.ts';
 import { currentStep, totpCode } from '../src/modules/identity/totp.ts';
 import { startWorker, type RunningWorker } from '../src/jobs/worker.ts';
+import { LOCAL_CHAIN_DEV_PRIVATE_KEY } from '../src/lib/chain/local-chain.ts';
 
 export type GraphQLResult<T = Record<string, unknown>> = {
   status: number;
@@ -90,6 +91,10 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
     RATE_LIMIT_PER_MINUTE: '100000',
     TRUST_PROXY: 'true',
     PUBLIC_URL: 'http://localhost:3000',
+    // The run's anvil (test/global-setup.ts) as a configured node, deploying with its development account #0.
+    EVM_RPC_URL: inject('evmRpcUrl'),
+    EVM_NETWORK_CODE: 'local_evm',
+    EVM_DEPLOYER_PRIVATE_KEY: LOCAL_CHAIN_DEV_PRIVATE_KEY,
     ...overrides,
   });
   const database = connectDatabase(config.DATABASE_URL!, undefined, 5);

@@ -86,6 +86,8 @@ async function serverEnv(dataDir: string): Promise<Record<string, string>> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     EMBEDDED_POSTGRES_PORT: String(await freePort()),
     DEV_IDP_PORT: String(await freePort()),
+    // The built-in local chain (anvil) too, with its state under DATA_DIR/chain.
+    EVM_LOCAL_PORT: String(await freePort()),
   };
 }
 

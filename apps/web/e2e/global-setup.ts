@@ -73,7 +73,7 @@ async function assertPortFree(port: number, what: string) {
 /** Starts the real app (built web, API, embedded PostgreSQL, development identity provider) on a fresh data directory. */
 export default async function globalSetup() {
   const dataDir = path.join(repoRoot, E2E.dataDir);
-  for (const [port, what] of [[E2E.appPort, 'app'], [E2E.idpPort, 'identity provider'], [E2E.mailApiPort, 'mail API']] as const) await assertPortFree(port, what);
+  for (const [port, what] of [[E2E.appPort, 'app'], [E2E.idpPort, 'identity provider'], [E2E.mailApiPort, 'mail API'], [E2E.chainPort, 'local chain']] as const) await assertPortFree(port, what);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const mail = await startMailCatcher();
   const logFile = fs.openSync(path.join(repoRoot, `${E2E.dataDir}-server.log`), 'w');
@@ -88,6 +88,9 @@ export default async function globalSetup() {
       PUBLIC_URL: E2E.appUrl,
       DEV_IDP_PORT: String(E2E.idpPort),
       EMBEDDED_POSTGRES_PORT: String(E2E.postgresPort),
+      // The built-in local chain (EVM_RPC_URL unset), under DATA_DIR/chain.
+      EVM_RPC_URL: '',
+      EVM_LOCAL_PORT: String(E2E.chainPort),
       SMTP_URL: mail.smtpUrl,
       SEED_DEMO: 'true',
       RATE_LIMIT_PER_MINUTE: '100000',

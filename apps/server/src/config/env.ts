@@ -99,6 +99,18 @@ const envSchema = z
       .regex(/^\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*(,\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*)*$/, 'type=dashboardId pairs, comma-separated, such as volume=12,failures=15')
       .optional(),
     LOOKER_SESSION_LENGTH: z.coerce.number().int().min(60).max(2_592_000).default(3600),
+    // The EVM chain (minting, NFT-bound passes): a JSON-RPC node; unset → Rampart's built-in local chain (anvil) on
+    // 127.0.0.1:EVM_LOCAL_PORT, network code local_evm, state under DATA_DIR/chain, deployer = anvil's dev account #0.
+    EVM_RPC_URL: httpUrl.optional(),
+    EVM_NETWORK_CODE: z.string().regex(/^[a-z][a-z0-9_]{1,39}$/, 'a network code such as ethereum or polygon (lower case)').default('ethereum'),
+    // The key that deploys collections and mints (0x + 64 hex); without it (and with EVM_RPC_URL) minting is off.
+    EVM_DEPLOYER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits').optional(),
+    EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65535).default(8546),
+    // HyperMint signed embedding (modules/minting/hypermint.ts): both set → getHyperMintEmbedUrl signs URLs.
+    HYPERMINT_HOST: httpUrl.optional(),
+    HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+    // How often the worker reads Transfer events for NFT-bound passes.
+    PASSES_NFT_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
@@ -123,6 +135,12 @@ const envSchema = z
     }
     if (Boolean(env.LOOKER_HOST) !== Boolean(env.LOOKER_EMBED_SECRET)) {
       ctx.addIssue({ code: 'custom', path: [env.LOOKER_HOST ? 'LOOKER_EMBED_SECRET' : 'LOOKER_HOST'], message: 'Looker embedding needs both LOOKER_HOST and LOOKER_EMBED_SECRET' });
+    }
+    if (Boolean(env.HYPERMINT_HOST) !== Boolean(env.HYPERMINT_EMBED_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: [env.HYPERMINT_HOST ? 'HYPERMINT_EMBED_SECRET' : 'HYPERMINT_HOST'], message: 'HyperMint embedding needs both HYPERMINT_HOST and HYPERMINT_EMBED_SECRET' });
+    }
+    if (env.EVM_DEPLOYER_PRIVATE_KEY && !env.EVM_RPC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['EVM_DEPLOYER_PRIVATE_KEY'], message: 'only with EVM_RPC_URL (the built-in local chain uses its own development key)' });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when Stripe is configured (its webhooks are verified with it)' });

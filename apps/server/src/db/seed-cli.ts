@@ -28,7 +28,7 @@ async function main() {
   if (!Number.isInteger(count) || count < 0) throw new Error('--transactions takes a whole number');
   if (!['live', 'test', 'both'].includes(values.mode!)) throw new Error('--mode is live, test or both');
   const config = parseEnv(process.env);
-  const infrastructure = await startInfrastructure(config, (line) => console.log(line));
+  const infrastructure = await startInfrastructure(config, (line) => console.log(line), { chain: false });
   try {
     const { db, pool } = infrastructure.database;
     if (config.SEED_DEMO) await seedDemo(db);

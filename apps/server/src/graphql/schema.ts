@@ -26,6 +26,7 @@ import { themesResolvers } from '../modules/themes/themes.resolvers.ts';
 import { billingResolvers } from '../modules/billing/billing.resolvers.ts';
 import { commerceResolvers } from '../modules/commerce/commerce.resolvers.ts';
 import { passesResolvers } from '../modules/passes/passes.resolvers.ts';
+import { mintingResolvers } from '../modules/minting/minting.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -112,6 +113,7 @@ export function buildResolvers(services: Services) {
     themesResolvers,
     commerceResolvers,
     passesResolvers,
+    mintingResolvers,
     billingResolvers,
   );
   const typeDefs = loadTypeDefs();

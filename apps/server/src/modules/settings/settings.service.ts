@@ -4,10 +4,26 @@ import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { isPrivateHost } from '../../lib/outbound-address.ts';
+import { LOCAL_EVM_NETWORK_CODE } from '@rampart/shared/passes';
 import { catalogueRows, NETWORKS, networkOf } from './crypto-catalogue.ts';
 import type { CryptoCurrencyRow, NftAccountRow, NftCollectionRow, PayoutConfigurationRow, SettingsRepository } from './settings.repository.ts';
 
 const EVM_CONTRACT_TYPES = ['ERC721', 'ERC1155'];
+
+/** An NFT collection as GraphQL's NftCollection resolves from (codegen mapper); minting adds isMintable and mints. */
+export interface NftCollectionView {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  contractAddress: string;
+  contractType: NftCollectionRow['contractType'];
+  network: { code: string; name: string; addressRegex: string };
+  widgetUrl: string;
+  createdAt: Date;
+  symbol: string | null;
+  chainId: number | null;
+  deployTransactionHash: string | null;
+}
 
 const payoutInput = z.object({
   currencyId: z.string().trim().min(1, 'Choose a currency'),
@@ -28,8 +44,13 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
     };
   }
 
-  function collectionView(row: NftCollectionRow) {
-    const network = networkOf(row.networkCode) ?? { code: row.networkCode, name: row.networkCode, addressRegex: '' };
+  function collectionView(row: NftCollectionRow): NftCollectionView {
+    // Rampart's built-in development chain (issue 17, minting) is no NETWORKS entry: collections deployed on it carry its code.
+    const network =
+      networkOf(row.networkCode) ??
+      (row.networkCode === LOCAL_EVM_NETWORK_CODE
+        ? { code: row.networkCode, name: 'Rampart local chain (development)', addressRegex: '^0x[0-9a-fA-F]{40}$' }
+        : { code: row.networkCode, name: row.networkCode, addressRegex: '' });
     const query = new URLSearchParams({ contractAddress: row.contractAddress, network: network.code });
     return {
       id: row.id,
@@ -40,6 +61,10 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       network: { code: network.code, name: network.name, addressRegex: network.addressRegex },
       widgetUrl: `https://nft.${config.WIDGET_HOST}/?${query.toString()}`,
       createdAt: row.createdAt,
+      // Minting (modules/minting): set when Rampart deployed the contract; isMintable and mints resolve from these.
+      symbol: row.symbol,
+      chainId: row.chainId,
+      deployTransactionHash: row.deployTransactionHash,
     };
   }
 
@@ -141,6 +166,8 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       return true;
     },
     accountOfNftCollection: (id: string) => repository.accountOfNftCollection(id),
+    /** The GraphQL view of a collection row (minting returns the collections it deploys through it). */
+    collectionView,
   };
 }
 

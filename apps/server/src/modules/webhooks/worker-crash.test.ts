@@ -35,7 +35,7 @@ describe('a worker killed mid-run', () => {
     const member = await accountWithMember(t);
     const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 150 }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
-    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '2', WORKER_CONCURRENCY: '8', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), EVM_RPC_URL: inject('evmRpcUrl'), EVM_NETWORK_CODE: 'local_evm', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '2', WORKER_CONCURRENCY: '8', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
     const eventIds: string[] = [];
     for (let i = 0; i < 60; i += 1) {
       eventIds.push(await emitWebhookEvent(t.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
