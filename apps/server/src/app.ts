@@ -55,6 +55,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     ...(config.GA4_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : []),
     ...(config.INTERCOM_APP_ID ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : []),
   ];
+  const embedFrameHosts = [
+    ...(config.LOOKER_HOST && config.LOOKER_EMBED_SECRET ? [`https://${config.LOOKER_HOST}`] : []),
+    ...(config.HYPERMINT_HOST && config.HYPERMINT_EMBED_SECRET ? [new URL(config.HYPERMINT_HOST).origin] : []),
+  ];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -64,7 +68,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         connectSrc: ["'self'", 'https:', ...(config.OIDC_ISSUER ? [] : [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`])],
         styleSrc: ["'self'"],
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
-        ...(config.LOOKER_HOST && config.LOOKER_EMBED_SECRET ? { frameSrc: ["'self'", `https://${config.LOOKER_HOST}`] } : {}),
+        // HyperMint's signed embed (minting) likewise, only when configured.
+        ...(embedFrameHosts.length > 0 ? { frameSrc: ["'self'", ...embedFrameHosts] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -29,8 +29,9 @@ export async function seedDemo(db: Database): Promise<typeof DEMO_LOGIN> {
     const created = await tx
       .insert(accounts)
       .values([
-        { organizationId: organization!.id, name: 'Demo Payments', isVerified: true, isSelfService: true },
-        { organizationId: organization!.id, name: 'Demo Payments Sandbox', isVerified: false, isSelfService: true },
+        // Minting (issue 17) is on for the demo: collections deploy on the built-in local chain.
+        { organizationId: organization!.id, name: 'Demo Payments', isVerified: true, isSelfService: true, onboardingInfo: { isMintingEnabled: true } },
+        { organizationId: organization!.id, name: 'Demo Payments Sandbox', isVerified: false, isSelfService: true, onboardingInfo: { isMintingEnabled: true } },
       ])
       .returning();
     await tx.insert(memberships).values(

@@ -143,7 +143,7 @@ export async function connectEvmChain(options: {
 
     blockNumber: () => publicClient.getBlockNumber({ cacheTime: 0 }),
 
-    deployCollection(input) {
+    async deployCollection(input) {
       const wallet = requireWallet();
       return serially(async () => {
         const hash = await wallet.deployContract({
@@ -157,7 +157,7 @@ export async function connectEvmChain(options: {
       });
     },
 
-    mint(input) {
+    async mint(input) {
       const wallet = requireWallet();
       const address = getAddress(input.contractAddress);
       return serially(async () => {

@@ -186,6 +186,15 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   updateNftAccount: () => 'Changed the NFT checkout settings',
   createNftCollection: (c) => `Added the NFT collection ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
   deleteNftCollection: () => 'Removed an NFT collection',
+  // Minting
+  deployNftCollection: (c) => {
+    const input = (c.input as Record<string, unknown> | undefined) ?? {};
+    const name = text(input.name);
+    const symbol = text(input.symbol);
+    return `Deployed the NFT collection${name ? ` ${name}` : ''}${symbol ? ` (${symbol.toUpperCase()})` : ''}`;
+  },
+  mintNft: (c) => `Minted an NFT${text(c.toAddress) ? ` to ${text(c.toAddress)}` : ''}`,
+  setAccountMintingEnabled: (c) => (c.isEnabled === false ? 'Turned minting off for the account' : 'Turned minting on for the account'),
   // Commerce (Helio)
   createHelioMerchantAccount: (c) => `Created the Helio merchant account${text((c.input as Record<string, unknown> | undefined)?.businessName) ? ` for ${text((c.input as Record<string, unknown>).businessName)}` : ''}`,
   addHelioWallet: (c) => `Added the payout wallet ${text((c.input as Record<string, unknown> | undefined)?.walletAddress) ?? ''}`.trim(),
