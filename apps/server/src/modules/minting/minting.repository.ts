@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { nftCollections } from '../../db/schema/settings.ts';
@@ -36,10 +36,6 @@ export function createMintingRepository(db: Database) {
     },
     mints(collectionId: string): Promise<NftMintRow[]> {
       return db.select().from(nftMints).where(eq(nftMints.collectionId, collectionId)).orderBy(desc(nftMints.createdAt), desc(nftMints.id));
-    },
-    async mintByToken(collectionId: string, tokenId: string): Promise<NftMintRow | null> {
-      const [row] = await db.select().from(nftMints).where(and(eq(nftMints.collectionId, collectionId), eq(nftMints.tokenId, tokenId))).limit(1);
-      return row ?? null;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { ChainUnavailableError, type EvmChain } from '../../lib/chain/evm-chain.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { hyperMintPathProblem, signHyperMintEmbedUrl } from './hypermint.ts';
 import type { MintingRepository, NftCollectionRow, NftMintRow } from './minting.repository.ts';
 import type { NftCollectionView } from '../settings/settings.service.ts';
@@ -122,7 +123,7 @@ export function createMintingService(deps: {
 
     /** Staff: the account is checked here (a @staff field has no account grant). */
     async setMintingEnabled(accountId: string, isEnabled: boolean) {
-      if (!(await repository.setMintingEnabled(accountId, isEnabled))) throw notFound('The account');
+      if (!isUuid(accountId) || !(await repository.setMintingEnabled(accountId, isEnabled))) throw notFound('The account');
       return { id: accountId };
     },
 

@@ -8,6 +8,7 @@ import { LOCAL_CHAIN_DEV_ADDRESS } from '../../lib/chain/local-chain.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
 import { MINTING_DISABLED_MESSAGE } from './minting.service.ts';
 import { verifyHyperMintEmbedUrl } from './hypermint.ts';
+import { parseEnv } from '../../config/env.ts';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const holder = mnemonicToAccount(MNEMONIC, { addressIndex: 3 });
@@ -214,5 +215,16 @@ describe('HyperMint embedding', () => {
     } finally {
       await configured.close();
     }
+  });
+});
+
+describe('the chain and HyperMint settings', () => {
+  it('default to the built-in chain on 8546 and refuse half configurations by name', () => {
+    const env = parseEnv({});
+    expect([env.EVM_RPC_URL, env.EVM_LOCAL_PORT, env.EVM_NETWORK_CODE, env.PASSES_NFT_WATCH_INTERVAL_SECONDS]).toEqual([undefined, 8546, 'ethereum', 3]);
+    expect(() => parseEnv({ HYPERMINT_HOST: 'https://embed.hypermint.example' })).toThrow(/HYPERMINT_EMBED_SECRET: HyperMint embedding needs both/);
+    expect(() => parseEnv({ EVM_DEPLOYER_PRIVATE_KEY: `0x${'1'.repeat(64)}` })).toThrow(/EVM_DEPLOYER_PRIVATE_KEY: only with EVM_RPC_URL/);
+    expect(() => parseEnv({ EVM_RPC_URL: 'http://127.0.0.1:1', EVM_DEPLOYER_PRIVATE_KEY: '0x1234' })).toThrow(/EVM_DEPLOYER_PRIVATE_KEY: a private key/);
+    expect(() => parseEnv({ EVM_RPC_URL: 'ws://node.example' })).toThrow(/EVM_RPC_URL/);
   });
 });
