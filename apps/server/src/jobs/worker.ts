@@ -3,7 +3,9 @@ import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.ts';
 import { JOB_PAYLOADS } from './job-payloads.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { startWebhookDispatcher } from '../modules/webhooks/webhook-dispatcher.ts';
+import { startNftTransferWatcher } from '../modules/passes/nft-transfer-watcher.ts';
 
 /** Recurring jobs; `fill=1d` catches up a run missed while no worker was up. */
 export const CRONTAB = '17 3 * * * api_request_log_retention ?fill=1d';
@@ -17,8 +19,18 @@ export interface RunningWorker {
  * The background worker: graphile-worker for scheduled jobs (key purges, ...) and the webhook dispatcher, which works the
  * outbox's delivery queue directly (docs/decisions/0006-webhook-delivery-queue.md). Both wake by LISTEN/NOTIFY.
  */
-/** `webhookDispatcher: false` runs the jobs only (tests whose files share a database with webhook tests). */
-export async function startWorker(deps: { pool: pg.Pool; services: Services; concurrency: number; log: FastifyBaseLogger; webhookDispatcher?: boolean }): Promise<RunningWorker> {
+/**
+ * `webhookDispatcher: false` runs the jobs only (tests whose files share a database with webhook tests). The NFT transfer
+ * watcher (passes) checks the chain every `nftWatchIntervalSeconds` (PASSES_NFT_WATCH_INTERVAL_SECONDS; 0: off).
+ */
+export async function startWorker(deps: {
+  pool: pg.Pool;
+  services: Services;
+  concurrency: number;
+  log: FastifyBaseLogger;
+  webhookDispatcher?: boolean;
+  nftWatchIntervalSeconds?: number;
+}): Promise<RunningWorker> {
   const { services, log } = deps;
   const taskList: TaskList = {
     purge_api_key: async (payload) => {
@@ -51,9 +63,12 @@ export async function startWorker(deps: { pool: pg.Pool; services: Services; con
     logger,
   });
   const dispatcher = deps.webhookDispatcher === false ? null : await startWebhookDispatcher({ pool: deps.pool, webhooks: services.webhooks, concurrency: deps.concurrency, log });
+  const nftWatchInterval = deps.nftWatchIntervalSeconds ?? 3;
+  const nftWatcher = nftWatchInterval > 0 ? startNftTransferWatcher({ db: drizzle(deps.pool), chain: services.chain, intervalSeconds: nftWatchInterval, log }) : null;
   return {
     runner,
     async stop() {
+      await nftWatcher?.stop();
       await dispatcher?.stop();
       await runner.stop();
     },
