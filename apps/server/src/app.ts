@@ -12,6 +12,7 @@ import { registerDevMailbox } from './mail/dev-mailbox.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
 import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './graphql/errors.ts';
 import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
+import { registerPassesApi } from './modules/passes/passes-api.routes.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   await registerStripeWebhookRoutes(app, { config, services });
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   await registerPublicApi(app, { database, services });
+  await registerPassesApi(app, { config, database, services });
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
   app.get('/healthz', async () => ({ status: 'ok' }));
