@@ -96,7 +96,7 @@ export async function registerAppleWebService(app: FastifyInstance, deps: { db: 
           and(
             eq(passAppleRegistrations.deviceLibraryIdentifier, deviceLibraryIdentifier),
             eq(passProjectCredentials.applePassTypeIdentifier, passTypeIdentifier),
-            sinceMs !== null ? sql`${passes.updatedAt} > to_timestamp(${sinceMs}::double precision / 1000)` : undefined,
+            sinceMs !== null ? sql`floor(extract(epoch from ${passes.updatedAt}) * 1000) > ${sinceMs}` : undefined,
           ),
         );
       if (rows.length === 0) return reply.code(204).send();

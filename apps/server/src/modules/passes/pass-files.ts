@@ -217,6 +217,8 @@ export function createPassFiles(deps: { db: Database; config: Env; secretBox: Se
   }
 
   return {
+    /** Where pass and template images are kept (the server's file storage). */
+    storage,
     authenticationToken,
     /** A new pass's token hash (its id must be chosen first). */
     authenticationTokenHash(passId: string): string {

@@ -15,12 +15,10 @@ import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { passes, passPolicies, passProjectApiKeys, passProjects, passTemplates } from '../../db/schema/passes.ts';
 import type { Services } from '../../services.ts';
-import { createFileStorage, type FileStorage } from '../../lib/file-storage.ts';
-import { createSecretBox, loadKeyEncryptionKeys } from '../../lib/secret-box.ts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { invalidatePass, passWebhookData, recordPassEvent, type PassRow } from './pass-lifecycle.ts';
-import { createPassFiles, PASS_FILES_PATH, type PassFiles } from './pass-files.ts';
+import { PASS_FILES_PATH } from './pass-files.ts';
 import { checkPolicies, stillHoldsToken } from './policy-check.ts';
 import { checkSiweMessage, consumeNonce, issueNonce, type SiweRefusalCode } from './siwe.ts';
 import { registerAppleWebService } from './apple-web-service.ts';
@@ -190,11 +188,11 @@ function decodePng(image: string): Buffer {
  * dashboard's signed .pkpass downloads (/passes-files/<id>.pkpass) and Apple's PassKit web service
  * (/passes-api/apple/v1).
  */
-export async function registerPassesApi(app: FastifyInstance, deps: { config: Env; database: DatabaseHandle; services: Services; passFiles?: PassFiles; storage?: FileStorage }) {
+export async function registerPassesApi(app: FastifyInstance, deps: { config: Env; database: DatabaseHandle; services: Services }) {
   const { config, database, services } = deps;
   const db = database.db;
-  const storage = deps.storage ?? createFileStorage(config);
-  const passFiles = deps.passFiles ?? createPassFiles({ db, config, secretBox: createSecretBox(loadKeyEncryptionKeys(config)), storage });
+  const passFiles = services.passFiles;
+  const storage = passFiles.storage;
   const chain = services.chain;
 
   async function present(pass: PassRow, options: { links?: boolean } = {}) {
