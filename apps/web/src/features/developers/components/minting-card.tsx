@@ -48,14 +48,20 @@ function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment
         )}
         <div className="sm:col-span-2">
           <Fact label="Minter address">
-            <ValueBox value={chain.minterAddress} label="Minter address">
-              <CopyButton value={chain.minterAddress} label="Copy the minter address" />
-            </ValueBox>
-            <p className="mt-1.5 text-xs text-muted-foreground">
-              {chain.isLocal
-                ? 'The local chain’s first development account deploys and mints. Its key is publicly known: never send it anything of value.'
-                : 'Deploys your collections and mints their tokens; it owns the contracts Rampart deploys.'}
-            </p>
+            {chain.minterAddress ? (
+              <>
+                <ValueBox value={chain.minterAddress} label="Minter address">
+                  <CopyButton value={chain.minterAddress} label="Copy the minter address" />
+                </ValueBox>
+                <p className="mt-1.5 text-xs text-muted-foreground">
+                  {chain.isLocal
+                    ? 'The local chain’s first development account deploys and mints. Its key is publicly known: never send it anything of value.'
+                    : 'Deploys your collections and mints their tokens; it owns the contracts Rampart deploys.'}
+                </p>
+              </>
+            ) : (
+              <span className="text-muted-foreground">None: this deployment has no deployer key, so collections cannot be deployed or minted.</span>
+            )}
           </Fact>
         </div>
       </dl>
@@ -102,7 +108,7 @@ export interface MintingCardProps {
 
 /** Minting on the NFT commerce screen: the chain, and creating a collection (or why it is not possible). */
 export function MintingCard({ accountId, chain, networkName, isMintingEnabled, canMint, canToggle, hyperMintUrl, onDeployed }: MintingCardProps) {
-  const builtIn = isMintingEnabled && canMint && !hyperMintUrl;
+  const builtIn = isMintingEnabled && canMint && !hyperMintUrl && chain.minterAddress !== null;
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">

@@ -267,7 +267,7 @@ export function NftCommerceScreen() {
   const isMintingEnabled = minting.data?.account?.onboardingInfo.isMintingEnabled ?? false;
   const hyperMintUrl = hyperMint.data?.getHyperMintEmbedUrl ?? null;
   const networkName = chain ? (data?.nftNetworks.find((network) => network.code === chain.networkCode)?.name ?? chain.networkCode) : '';
-  const canMint = canMintHere && isMintingEnabled && !hyperMintUrl;
+  const canMint = canMintHere && isMintingEnabled && !hyperMintUrl && Boolean(chain?.minterAddress);
 
   async function confirmDelete() {
     const collection = deleting;
