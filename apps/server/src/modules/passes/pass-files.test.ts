@@ -12,7 +12,7 @@ import { DEVELOPMENT_CA_NAME, developmentCredentialsRow, loadPassCredentials } f
 import { hashToken } from './pass-files.ts';
 import type { PassRow } from './pass-lifecycle.ts';
 
-pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto }));
+pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'] }));
 
 let t: TestApp;
 let pass: PassRow;
