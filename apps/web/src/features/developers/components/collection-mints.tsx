@@ -12,7 +12,8 @@ const FIRST = 5;
 export function CollectionMints({ collectionName, mints }: { collectionName: string; mints: readonly Developers_NftMintFragment[] }) {
   const [showAll, setShowAll] = useState(false);
   if (mints.length === 0) return <p className="text-sm text-muted-foreground">No token minted yet.</p>;
-  const sorted = [...mints].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  // Newest first; mints of one second by token id (decimal strings, compared as integers).
+  const sorted = [...mints].sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : BigInt(b.tokenId) > BigInt(a.tokenId) ? 1 : -1));
   const shown = showAll ? sorted : sorted.slice(0, FIRST);
   return (
     <div className="flex flex-col gap-2">
@@ -32,7 +33,7 @@ export function CollectionMints({ collectionName, mints }: { collectionName: str
                 <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
                 <TableCell>
                   <span className="flex items-center gap-1">
-                    <span className="font-mono text-xs" title={mint.toAddress}>
+                    <span className="font-mono text-xs whitespace-nowrap" title={mint.toAddress}>
                       {shortHex(mint.toAddress)}
                     </span>
                     <CopyButton value={mint.toAddress} label={`Copy the owner of token ${mint.tokenId}`} />
@@ -40,7 +41,7 @@ export function CollectionMints({ collectionName, mints }: { collectionName: str
                 </TableCell>
                 <TableCell>
                   <span className="flex items-center gap-1">
-                    <span className="font-mono text-xs" title={mint.transactionHash}>
+                    <span className="font-mono text-xs whitespace-nowrap" title={mint.transactionHash}>
                       {shortHex(mint.transactionHash)}
                     </span>
                     <CopyButton value={mint.transactionHash} label={`Copy the transaction of token ${mint.tokenId}`} />

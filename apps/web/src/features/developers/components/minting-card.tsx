@@ -32,13 +32,15 @@ function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment
           <FlaskConicalIcon aria-hidden className="size-3.5" /> Local development chain — tokens have no value
         </Badge>
       )}
-      <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
-        <Fact label="Network">{networkName}</Fact>
-        <Fact label="Chain id">
-          <span className="font-mono">{chain.chainId}</span>
-        </Fact>
+      <dl className="flex flex-col gap-4">
+        <div className="flex flex-wrap gap-x-12 gap-y-4">
+          <Fact label="Network">{networkName}</Fact>
+          <Fact label="Chain id">
+            <span className="font-mono">{chain.chainId}</span>
+          </Fact>
+        </div>
         {chain.isLocal && chain.rpcUrl && (
-          <div className="sm:col-span-2">
+          <div>
             <Fact label="RPC URL">
               <ValueBox value={chain.rpcUrl} label="RPC URL">
                 <CopyButton value={chain.rpcUrl} label="Copy the RPC URL" />
@@ -46,7 +48,7 @@ function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment
             </Fact>
           </div>
         )}
-        <div className="sm:col-span-2">
+        <div>
           <Fact label="Minter address">
             {chain.minterAddress ? (
               <>
@@ -124,7 +126,11 @@ export function MintingCard({ accountId, chain, networkName, isMintingEnabled, c
             <LockIcon aria-hidden />
             <AlertTitle>Minting is not turned on for this account</AlertTitle>
             <AlertDescription>
-              <p>Your account manager turns minting on. Ask them, and you can then create collections here and mint their tokens.</p>
+              <p>
+                {canToggle
+                  ? 'Partners ask their account manager for it. As staff, you can turn it on for this account with the switch below.'
+                  : 'Your account manager turns minting on. Ask them, and you can then create collections here and mint their tokens.'}
+              </p>
             </AlertDescription>
           </Alert>
         )}

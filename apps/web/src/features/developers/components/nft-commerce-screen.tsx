@@ -204,12 +204,14 @@ interface CollectionItemProps {
 }
 
 function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: CollectionItemProps) {
+  // An image that does not load shows the placeholder instead of a broken-image icon.
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          {collection.imageUrl ? (
-            <img src={collection.imageUrl} alt="" className="size-10 shrink-0 rounded-md border object-cover" />
+          {collection.imageUrl && !imageFailed ? (
+            <img src={collection.imageUrl} alt="" className="size-10 shrink-0 rounded-md border object-cover" onError={() => setImageFailed(true)} />
           ) : (
             <span className="flex size-10 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground">
               <ImageIcon className="size-4" aria-hidden />
@@ -266,7 +268,12 @@ export function NftCommerceScreen() {
   const chain = minting.data?.evmChain;
   const isMintingEnabled = minting.data?.account?.onboardingInfo.isMintingEnabled ?? false;
   const hyperMintUrl = hyperMint.data?.getHyperMintEmbedUrl ?? null;
-  const networkName = chain ? (data?.nftNetworks.find((network) => network.code === chain.networkCode)?.name ?? chain.networkCode) : '';
+  // The chain's network by name: from the catalogue, else from a collection on it (the local chain is not in the catalogue).
+  const networkName = chain
+    ? (data?.nftNetworks.find((network) => network.code === chain.networkCode)?.name ??
+      account?.nftCollections.find((collection) => collection.network.code === chain.networkCode)?.network.name ??
+      (chain.isLocal ? 'Rampart local chain (development)' : chain.networkCode))
+    : '';
   const canMint = canMintHere && isMintingEnabled && !hyperMintUrl && Boolean(chain?.minterAddress);
 
   async function confirmDelete() {

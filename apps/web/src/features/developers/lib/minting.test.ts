@@ -14,7 +14,7 @@ describe('minting forms', () => {
     expect(messages(deployCollectionSchema.safeParse({ name: 'A', symbol: 'N W', imageUrl: 'http://cdn.example.com/a.png', baseTokenUri: 'ftp://x.example.com/' }))).toEqual({
       symbol: 'Use letters and digits only, such as RMPT.',
       imageUrl: 'Use an https URL.',
-      baseTokenUri: 'Use an https URL or an ipfs:// URI.',
+      baseTokenUri: 'Use an https:// URL or an ipfs:// URI.',
     });
     expect(deployCollectionSchema.safeParse({ name: 'Genesis', symbol: 'GEN', imageUrl: '', baseTokenUri: 'ipfs://bafy/' }).success).toBe(true);
   });

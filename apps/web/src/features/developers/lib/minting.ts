@@ -15,7 +15,7 @@ export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
   }
   if (/^ipfs:\/\/\S+$/i.test(text)) return;
   const checked = checkHttpsUrl(text);
-  if ('problem' in checked) ctx.addIssue({ code: 'custom', message: `${checked.problem.replace(/\.$/, '')} or an ipfs:// URI.` });
+  if ('problem' in checked) ctx.addIssue({ code: 'custom', message: /^ipfs:/i.test(text) ? 'An ipfs:// URI needs a content id, such as ipfs://bafy…/1.json.' : 'Use an https:// URL or an ipfs:// URI.' });
 }
 
 export const deployCollectionSchema = z.object({
