@@ -127,7 +127,7 @@ test('a project, policy, template and key in the UI; a pass issued by signature,
   // The REST API: a nonce, the holder's signed message, the pass.
   const { passProject } = await gql<{ passProject: { templates: { id: string }[] } }>(session, 'query($id: ID!) { passProject(id: $id) { templates { id } } }', { id: projectId });
   const nonce = await passesApi<{ nonce: string }>(key, '/nonces', {});
-  expect(nonce.status).toBe(200);
+  expect(nonce.status).toBe(201);
   const message = createSiweMessage({
     address: holder.address,
     chainId: 31337,

@@ -262,6 +262,11 @@ export const PassPolicyFragment = graphql(`
 
 export const PassPoliciesQuery = graphql(`
   query Passes_Policies($id: ID!) {
+    evmChain {
+      networkCode
+      chainId
+      isLocal
+    }
     passProject(id: $id) {
       id
       policies {

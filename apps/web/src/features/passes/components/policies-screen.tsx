@@ -22,6 +22,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,7 +30,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
 import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
-import { labelOfNetwork, labelOfPolicyKind } from '@/features/passes/lib/labels';
+import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -43,6 +44,7 @@ const policySchema = z
     name: z.string().trim().min(1, 'Give the policy a name').max(100, 'At most 100 characters'),
     kind: z.enum(['wallets', 'nft']),
     walletAddresses: z.string(),
+    networkCode: z.string(),
     contractAddress: z.string(),
     tokenIds: z.string(),
   })
@@ -54,6 +56,7 @@ const policySchema = z
       else if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `Not 0x addresses of 40 hex digits: ${listSome(bad)}` });
       else if (wallets.length > PASS_POLICY_WALLETS_MAX) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `At most ${formatCount(PASS_POLICY_WALLETS_MAX)} addresses` });
     } else {
+      if (!values.networkCode) ctx.addIssue({ code: 'custom', path: ['networkCode'], message: 'Choose the network of the NFT contract' });
       if (!/^0x[0-9a-fA-F]{40}$/.test(values.contractAddress.trim())) ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: 'Enter the contract address: 0x and 40 hex digits' });
       const ids = splitList(values.tokenIds);
       const bad = invalidTokenIds(ids);
@@ -72,13 +75,14 @@ const SERVER_FIELDS = {
   'input.walletAddresses': 'walletAddresses',
   contractAddress: 'contractAddress',
   'input.contractAddress': 'contractAddress',
-  networkCode: 'contractAddress',
-  'input.networkCode': 'contractAddress',
+  networkCode: 'networkCode',
+  'input.networkCode': 'networkCode',
   tokenIds: 'tokenIds',
   'input.tokenIds': 'tokenIds',
 } as const;
 
-function PolicyDialog({ projectId, policy, onClose }: { projectId: string; policy: Passes_PolicyFragment | null; onClose: () => void }) {
+function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId: string; policy: Passes_PolicyFragment | null; chainNetwork: string | null; onClose: () => void }) {
+  const networks = [...new Set([...(chainNetwork ? [chainNetwork] : []), ...(policy?.networkCode ? [policy.networkCode] : []), ...NFT_POLICY_NETWORKS])];
   const [create] = useMutation(CreatePassPolicyMutation, { refetchQueries: [PassPoliciesQuery] });
   const [update] = useMutation(UpdatePassPolicyMutation);
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -89,6 +93,7 @@ function PolicyDialog({ projectId, policy, onClose }: { projectId: string; polic
       name: policy?.name ?? '',
       kind: (policy?.kind as PolicyValues['kind'] | undefined) ?? 'nft',
       walletAddresses: policy?.walletAddresses.join('\n') ?? '',
+      networkCode: policy?.networkCode ?? chainNetwork ?? '',
       contractAddress: policy?.contractAddress ?? '',
       tokenIds: policy?.tokenIds.join(', ') ?? '',
     },
@@ -99,7 +104,7 @@ function PolicyDialog({ projectId, policy, onClose }: { projectId: string; polic
     const input =
       values.kind === 'wallets'
         ? { name: values.name, kind: values.kind, walletAddresses: splitList(values.walletAddresses) }
-        : { name: values.name, kind: values.kind, contractAddress: values.contractAddress.trim(), tokenIds: splitList(values.tokenIds) };
+        : { name: values.name, kind: values.kind, networkCode: values.networkCode, contractAddress: values.contractAddress.trim(), tokenIds: splitList(values.tokenIds) };
     try {
       if (policy) await update({ variables: { id: policy.id, input } });
       else await create({ variables: { projectId, input } });
@@ -175,6 +180,31 @@ function PolicyDialog({ projectId, policy, onClose }: { projectId: string; polic
               <>
                 <FormField
                   control={form.control}
+                  name="networkCode"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Network</FormLabel>
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <FormControl>
+                          <SelectTrigger ref={field.ref} className="w-full">
+                            <SelectValue placeholder="Choose a network" />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          {networks.map((code) => (
+                            <SelectItem key={code} value={code}>
+                              {labelOfNetwork(code)}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                      {field.value === chainNetwork && <FormDescription>The chain this Rampart reads ownership from.</FormDescription>}
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={form.control}
                   name="contractAddress"
                   render={({ field }) => (
                     <FormItem>
@@ -182,7 +212,7 @@ function PolicyDialog({ projectId, policy, onClose }: { projectId: string; polic
                       <FormControl>
                         <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="0x…" />
                       </FormControl>
-                      <FormDescription>An ERC-721 contract on this Rampart's chain.</FormDescription>
+                      <FormDescription>An ERC-721 contract on that network.</FormDescription>
                       <FormMessage />
                     </FormItem>
                   )}
@@ -355,7 +385,7 @@ export function PoliciesScreen() {
           </Table>
         </Card>
       )}
-      {editing && <PolicyDialog key={editing.key} projectId={projectId} policy={editing.policy} onClose={() => setEditing(null)} />}
+      {editing && <PolicyDialog key={editing.key} projectId={projectId} policy={editing.policy} chainNetwork={data?.evmChain.networkCode ?? null} onClose={() => setEditing(null)} />}
       <DeletePolicyDialog policy={deleting} onClose={() => setDeleting(null)} />
     </ProjectFrame>
   );

@@ -13,7 +13,19 @@ import {
 // The passes enums in words (tables in @rampart/shared/labels); screens only call these.
 
 /** Network codes a policy or pass names; others read as words. */
-const NETWORK: Record<string, string> = { local_evm: 'Local chain (development)', ethereum: 'Ethereum', polygon: 'Polygon', base: 'Base' };
+const NETWORK: Record<string, string> = {
+  local_evm: 'Rampart local chain (development)',
+  ethereum: 'Ethereum',
+  polygon: 'Polygon',
+  arbitrum: 'Arbitrum One',
+  optimism: 'OP Mainnet',
+  base: 'Base',
+  avalanche_c_chain: 'Avalanche C-Chain',
+  bnb_chain: 'BNB Smart Chain',
+};
+
+/** EVM networks an NFT policy may name besides the configured chain (the server's list). */
+export const NFT_POLICY_NETWORKS = ['ethereum', 'polygon', 'arbitrum', 'optimism', 'base', 'avalanche_c_chain', 'bnb_chain'] as const;
 
 export const labelOfPassStatus = (value: string | null | undefined) => labelOf(PASS_STATUS_LABEL, value);
 export const labelOfInvalidationReason = (value: string | null | undefined) => labelOf(PASS_INVALIDATION_REASON_LABEL, value);
