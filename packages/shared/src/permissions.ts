@@ -204,7 +204,7 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[
   SupportAgentTier2: [...view('account', 'organization', 'member', 'customer', 'transaction', 'sellTransaction', 'swapTransaction', 'balanceTransaction', 'webhook', 'apiKey'), 'customer:edit', 'webhook:resend', 'transaction:cancel'],
   SupportAgentTier3: [...READ_ALL, 'customer:edit', 'customer:viewPii', 'webhook:resend', 'transaction:cancel', 'sellTransaction:cancel', 'swapTransaction:cancel', 'member:invite', 'member:edit'],
   SupportManager: [...READ_ALL, 'customer:edit', 'customer:viewPii', 'customer:block', 'customer:unblock', 'webhook:resend', 'transaction:cancel', 'sellTransaction:cancel', 'swapTransaction:cancel', ...all('member'), 'auditTrail:view'],
-  AccountManager: [...READ_ALL, 'account:edit', 'account:create', 'organization:edit', 'organization:create', ...all('member'), 'theme:manage', 'fee:edit'],
+  AccountManager: [...READ_ALL, 'account:edit', 'account:create', 'organization:edit', 'organization:create', ...all('member'), 'theme:manage', 'fee:edit', 'nftCollection:edit'],
   PartnerOnboarding: [...READ_ALL, 'account:create', 'account:edit', 'account:enable', 'account:verify', 'organization:create', 'organization:edit', 'kyb:view', 'kyb:requestInformation', 'domainReview:view'],
   SalesManager: [...view('account', 'organization', 'member', 'fee', 'spread', 'pricingRule', 'dashboard'), 'analytics:view', 'organization:changePlan'],
   ProductManager: [...view('account', 'organization', 'dashboard', 'currency', 'paymentMethod'), 'analytics:view', 'featureFlag:view'],
