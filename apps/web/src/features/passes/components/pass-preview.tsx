@@ -198,9 +198,11 @@ export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, ba
 /** Both previews side by side (stacked on a phone). */
 export function PassPreviews(props: { template: PreviewTemplate; images?: PreviewImages; values?: Record<string, string>; barcodeMessage?: string; voided?: boolean }) {
   return (
-    <div className="grid gap-6 sm:grid-cols-2" aria-label="Pass previews" role="group">
+    <div className="@container" aria-label="Pass previews" role="group">
+      <div className="grid gap-4 @md:grid-cols-2">
       <ApplePassPreview {...props} />
       <GooglePassPreview {...props} />
+      </div>
     </div>
   );
 }

@@ -178,15 +178,15 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
   }
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,44rem)]">
-      <div className="flex min-w-0 flex-col gap-6">
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_38rem]">
+      <div className="@container flex min-w-0 flex-col gap-6">
         <ErrorAlert message={generalError} title={template ? 'Could not save the template' : 'Could not create the template'} />
         <fieldset disabled={readOnly || saving} className="flex min-w-0 flex-col gap-6">
           <Card className="gap-4">
             <CardHeader>
               <CardTitle className="text-base">Pass</CardTitle>
             </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-2">
+            <CardContent className="grid gap-4 @lg:grid-cols-2">
               <Field label="Template name" error={issues.name}>
                 {(props) => <Input {...props} value={draft.name} onChange={(event) => change({ name: event.target.value })} />}
               </Field>
@@ -212,7 +212,7 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
               <Field label="Logo text (optional)" error={issues.logoText}>
                 {(props) => <Input {...props} value={draft.logoText} onChange={(event) => change({ logoText: event.target.value })} />}
               </Field>
-              <div className="sm:col-span-2">
+              <div className="@lg:col-span-2">
                 <Field label="Description" error={issues.description} hint="Read out by VoiceOver and shown in Google Wallet.">
                   {(props) => <Textarea {...props} rows={2} value={draft.description} onChange={(event) => change({ description: event.target.value })} />}
                 </Field>
@@ -239,7 +239,7 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
             <CardHeader>
               <CardTitle className="text-base">Colours</CardTitle>
             </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-3">
+            <CardContent className="grid gap-4 @2xl:grid-cols-3">
               <ColorInput label="Background" value={draft.colors.background} error={issues['colors.background']} onChange={(value) => change({ colors: { ...draft.colors, background: value } })} />
               <ColorInput label="Text" value={draft.colors.foreground} error={issues['colors.foreground']} onChange={(value) => change({ colors: { ...draft.colors, foreground: value } })} />
               <ColorInput label="Labels" value={draft.colors.label} error={issues['colors.label']} onChange={(value) => change({ colors: { ...draft.colors, label: value } })} />
@@ -269,18 +269,20 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
                   {draft.fields[group].map((field, index) => {
                     const path = `fields.${group}.${index}`;
                     return (
-                      <div key={index} className="grid gap-2 rounded-md border p-2 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1.4fr)_auto] sm:items-start" data-testid="template-field">
+                      <div key={index} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 rounded-md border p-2 @2xl:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1.4fr)_auto] @2xl:items-start" data-testid="template-field">
                         <Field label="Key" error={issues[`${path}.key`]}>
                           {(props) => <Input {...props} value={field.key} className="font-mono text-xs" onChange={(event) => changeField(group, index, { key: event.target.value })} />}
                         </Field>
                         <Field label="Label" error={issues[`${path}.label`]}>
                           {(props) => <Input {...props} value={field.label} onChange={(event) => changeField(group, index, { label: event.target.value })} />}
                         </Field>
+                        <div className="col-span-2 row-start-2 min-w-0 @2xl:col-span-1 @2xl:row-start-auto">
                         <Field label="Value" error={issues[`${path}.value`]}>
                           {(props) => <Input {...props} value={field.value} onChange={(event) => changeField(group, index, { value: event.target.value })} />}
                         </Field>
+                        </div>
                         {!readOnly && (
-                          <Button type="button" variant="ghost" size="icon" className="size-8 self-end text-destructive hover:text-destructive sm:mb-0.5" aria-label={`Remove the field ${field.label || field.key}`} onClick={() => removeField(group, index)}>
+                          <Button type="button" variant="ghost" size="icon" className="col-start-3 row-span-2 row-start-1 size-8 self-center text-destructive hover:text-destructive @2xl:col-start-auto @2xl:row-span-1 @2xl:row-start-auto @2xl:mt-6 @2xl:self-start" aria-label={`Remove the field ${field.label || field.key}`} onClick={() => removeField(group, index)}>
                             <Trash2Icon aria-hidden />
                           </Button>
                         )}
@@ -298,7 +300,7 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
               </CardTitle>
               <CardDescription>PNG, at most {formatBytes(PASS_IMAGE_MAX_BYTES)} each.</CardDescription>
             </CardHeader>
-            <CardContent className="grid gap-3 md:grid-cols-3">
+            <CardContent className="grid gap-3 @2xl:grid-cols-3">
               {SLOTS.map(({ slot, label, hint }) => (
                 <ImagePicker
                   key={slot}
@@ -325,7 +327,7 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
           </div>
         )}
       </div>
-      <aside className="min-w-0 xl:sticky xl:top-20 xl:self-start" aria-label="Live preview">
+      <aside className="order-first min-w-0 xl:sticky xl:top-20 xl:order-none xl:self-start" aria-label="Live preview">
         <Card className="gap-4">
           <CardHeader>
             <CardTitle className="text-base">Live preview</CardTitle>
