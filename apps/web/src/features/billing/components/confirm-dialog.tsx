@@ -1,17 +1,4 @@
-import { useState } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { describeApiError } from '@/lib/graphql-errors';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export interface ConfirmRequest {
   title: string;
@@ -24,48 +11,18 @@ export interface ConfirmRequest {
 }
 
 /** A billing confirmation: says exactly what changes and when; stays open with the server's words when it fails. */
-export function ConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    if (!request) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await request.run();
-      onClose();
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
+export function BillingConfirmDialog({ request, onClose }: { request: ConfirmRequest | null; onClose: () => void }) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={request !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) {
-          setError(null);
-          onClose();
-        }
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{request?.title}</AlertDialogTitle>
-          <AlertDialogDescription>{request?.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title="Could not change the subscription" />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{request?.cancelLabel ?? 'Not now'}</AlertDialogCancel>
-          <Button variant={request?.destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
-            {busy && <Spinner label="Saving" />}
-            {request?.confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      title={request?.title}
+      description={request?.description}
+      confirmLabel={request?.confirmLabel}
+      cancelLabel={request?.cancelLabel ?? 'Not now'}
+      destructive={request?.destructive}
+      errorTitle="Could not change the subscription"
+      onConfirm={async () => request?.run()}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { PortalProductsQuery, SandboxPortalQuery, SimulateRenewalMutation } from '@/features/billing/api/billing';
-import { ConfirmDialog } from '@/features/billing/components/confirm-dialog';
+import { BillingConfirmDialog } from '@/features/billing/components/confirm-dialog';
 import { InvoicesTable } from '@/features/billing/components/invoices-table';
 import { PlansGrid, toPriceInfo } from '@/features/billing/components/plans-grid';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
@@ -133,7 +133,7 @@ export function SandboxPortal() {
           </CardContent>
         </Card>
       )}
-      <ConfirmDialog request={actions.confirm} onClose={actions.closeConfirm} />
+      <BillingConfirmDialog request={actions.confirm} onClose={actions.closeConfirm} />
     </div>
   );
 }

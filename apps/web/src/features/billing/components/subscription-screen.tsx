@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountPlanQuery, BillingQuery } from '@/features/billing/api/billing';
-import { ConfirmDialog } from '@/features/billing/components/confirm-dialog';
+import { BillingConfirmDialog } from '@/features/billing/components/confirm-dialog';
 import { InvoicesTable } from '@/features/billing/components/invoices-table';
 import { catalogProducts, PlansGrid, toPriceInfo } from '@/features/billing/components/plans-grid';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
@@ -141,7 +141,7 @@ function BillingOverview({ accountId }: { accountId: string }) {
         </h2>
         <InvoicesTable invoices={billing.invoices} />
       </section>
-      <ConfirmDialog request={actions.confirm} onClose={actions.closeConfirm} />
+      <BillingConfirmDialog request={actions.confirm} onClose={actions.closeConfirm} />
     </>
   );
 }

@@ -2,17 +2,9 @@ import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -34,50 +26,29 @@ interface WalletRow extends EditedWallet {
 }
 
 function DeleteWalletDialog({ wallet, onClose }: { wallet: WalletRow | null; onClose: () => void }) {
-  const [remove, { loading }] = useMutation(DeleteHelioWalletMutation, { refetchQueries: [HelioWalletsQuery], awaitRefetchQueries: true });
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    if (!wallet) return;
-    setError(null);
-    try {
-      await remove({ variables: { id: wallet.id } });
-      toast({ title: 'Wallet deleted', description: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` });
-      onClose();
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    }
-  }
+  const [remove] = useMutation(DeleteHelioWalletMutation, { refetchQueries: [HelioWalletsQuery], awaitRefetchQueries: true });
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={wallet !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
+      onClose={onClose}
+      title="Delete this payout wallet?"
+      description={
+        wallet && (
+          <>
+            Payouts in {wallet.currency.name} stop going to <span className="font-mono break-all">{wallet.walletAddress}</span>.
+          </>
+        )
+      }
+      confirmLabel="Delete wallet"
+      busyLabel="Deleting"
+      destructive
+      errorTitle="Could not delete the wallet"
+      onConfirm={async () => {
+        if (!wallet) return;
+        await remove({ variables: { id: wallet.id } });
+        toast({ title: 'Wallet deleted', description: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` });
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this payout wallet?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {wallet && (
-              <>
-                Payouts in {wallet.currency.name} stop going to <span className="font-mono break-all">{wallet.walletAddress}</span>.
-              </>
-            )}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title="Could not delete the wallet" />
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
-            {loading && <Spinner label="Deleting" />}
-            Delete wallet
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    />
   );
 }
 

@@ -4,16 +4,8 @@ import { API_KEY_NAME_MAX } from '@rampart/shared/api-keys';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -23,7 +15,6 @@ import { DeleteApiKeyMutation, RenameApiKeyMutation } from '@/features/developer
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 
 type Key = Developers_ApiKeyFragment;
 const nameSchema = z.object({ name: z.string().trim().min(1, 'Give the key a name.').max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters`) });
@@ -95,42 +86,22 @@ export function RenameKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | nul
 /** Deleting revokes the key at once; the server keeps the last standard secret key of a mode (roll it instead). */
 export function DeleteKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | null; onClose: () => void; onDone: () => void }) {
   const [remove] = useMutation(DeleteApiKeyMutation);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setError(null), [apiKey]);
-
-  async function confirm() {
-    if (!apiKey) return;
-    setBusy(true);
-    try {
-      await remove({ variables: { id: apiKey.id } });
-      toast({ title: 'Key deleted', description: 'It stopped working at once.' });
-      onDone();
-      onClose();
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const label = apiKey?.name ? `“${apiKey.name}”` : `this ${kindOf(apiKey)}`;
   return (
-    <AlertDialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete the {kindOf(apiKey)}?</AlertDialogTitle>
-          <AlertDialogDescription>Anything still calling the API with {label} gets a 401 from now on. This cannot be undone.</AlertDialogDescription>
-        </AlertDialogHeader>
-        {error && <ErrorAlert message={error} />}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy}>
-            {busy && <Spinner label="Deleting" />}
-            Delete key
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={apiKey !== null}
+      onClose={onClose}
+      title={`Delete the ${kindOf(apiKey)}?`}
+      description={`Anything still calling the API with ${label} gets a 401 from now on. This cannot be undone.`}
+      confirmLabel="Delete key"
+      busyLabel="Deleting"
+      destructive
+      onConfirm={async () => {
+        if (!apiKey) return;
+        await remove({ variables: { id: apiKey.id } });
+        toast({ title: 'Key deleted', description: 'It stopped working at once.' });
+        onDone();
+      }}
+    />
   );
 }

@@ -3,17 +3,9 @@ import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
 import { KeyRoundIcon, PlusIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -124,35 +116,23 @@ interface KeyRow {
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: KeyRow | null; onClose: () => void }) {
-  const [revoke, { loading }] = useMutation(RevokePassApiKeyMutation);
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    if (!apiKey) return;
-    try {
-      await revoke({ variables: { id: apiKey.id } });
-      toast({ title: 'Key revoked', description: `${apiKey.name} is refused from now on.` });
-      onClose();
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    }
-  }
+  const [revoke] = useMutation(RevokePassApiKeyMutation);
   return (
-    <AlertDialog open={apiKey !== null} onOpenChange={(open) => !open && (setError(null), onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke the key “{apiKey?.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>Requests with it are refused at once (401). Passes it issued stay valid.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title="Could not revoke the key" />
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
-            {loading && <Spinner label="Revoking" />}
-            Revoke key
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={apiKey !== null}
+      onClose={onClose}
+      title={<>Revoke the key “{apiKey?.name}”?</>}
+      description="Requests with it are refused at once (401). Passes it issued stay valid."
+      confirmLabel="Revoke key"
+      busyLabel="Revoking"
+      destructive
+      errorTitle="Could not revoke the key"
+      onConfirm={async () => {
+        if (!apiKey) return;
+        await revoke({ variables: { id: apiKey.id } });
+        toast({ title: 'Key revoked', description: `${apiKey.name} is refused from now on.` });
+      }}
+    />
   );
 }
 

@@ -3,17 +3,9 @@ import { PASS_FIELD_GROUPS } from '@rampart/shared/passes';
 import { BanIcon, DownloadIcon, ExternalLinkIcon, ScanLineIcon, SmartphoneIcon, TicketCheckIcon, TicketXIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -85,35 +77,22 @@ function Timeline({ events }: { events: PassEventRow[] }) {
 }
 
 function InvalidateDialog({ passId, open, onOpenChange }: { passId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [invalidate, { loading }] = useMutation(InvalidatePassMutation);
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    setError(null);
-    try {
-      await invalidate({ variables: { id: passId } });
-      toast({ title: 'Pass invalidated', description: 'Scans now refuse it and wallets show it as void at their next update.' });
-      onOpenChange(false);
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    }
-  }
+  const [invalidate] = useMutation(InvalidatePassMutation);
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Invalidate this pass?</AlertDialogTitle>
-          <AlertDialogDescription>Scans will refuse it from now on and your webhooks get pass.invalidated. This cannot be undone: the holder needs a new pass.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title="Could not invalidate the pass" />
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
-            {loading && <Spinner label="Invalidating" />}
-            Invalidate pass
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title="Invalidate this pass?"
+      description="Scans will refuse it from now on and your webhooks get pass.invalidated. This cannot be undone: the holder needs a new pass."
+      confirmLabel="Invalidate pass"
+      busyLabel="Invalidating"
+      destructive
+      errorTitle="Could not invalidate the pass"
+      onConfirm={async () => {
+        await invalidate({ variables: { id: passId } });
+        toast({ title: 'Pass invalidated', description: 'Scans now refuse it and wallets show it as void at their next update.' });
+      }}
+    />
   );
 }
 

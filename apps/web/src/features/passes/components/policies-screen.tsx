@@ -6,16 +6,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -250,38 +242,23 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
 }
 
 function DeletePolicyDialog({ policy, onClose }: { policy: Passes_PolicyFragment | null; onClose: () => void }) {
-  const [remove, { loading }] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    if (!policy) return;
-    setError(null);
-    try {
-      await remove({ variables: { id: policy.id } });
-      toast({ title: 'Policy deleted', description: policy.name });
-      onClose();
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    }
-  }
+  const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
   return (
-    <AlertDialog open={policy !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete the policy “{policy?.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued under it.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title="Could not delete the policy" />
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
-            {loading && <Spinner label="Deleting" />}
-            Delete policy
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={policy !== null}
+      onClose={onClose}
+      title={<>Delete the policy “{policy?.name}”?</>}
+      description={<>Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued under it.</>}
+      confirmLabel="Delete policy"
+      busyLabel="Deleting"
+      destructive
+      errorTitle="Could not delete the policy"
+      onConfirm={async () => {
+        if (!policy) return;
+        await remove({ variables: { id: policy.id } });
+        toast({ title: 'Policy deleted', description: policy.name });
+      }}
+    />
   );
 }
 

@@ -3,17 +3,9 @@ import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { AppleIcon, FlaskConicalIcon, RotateCcwIcon, TerminalIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -127,41 +119,27 @@ function ProjectCard({ project, canManage }: { project: Project; canManage: bool
 
 function ResetButton({ projectId, wallet }: { projectId: string; wallet: 'apple' | 'google' }) {
   const [open, setOpen] = useState(false);
-  const [reset, { loading }] = useMutation(ResetPassCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
-  const [error, setError] = useState<string | null>(null);
+  const [reset] = useMutation(ResetPassCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
   const name = wallet === 'apple' ? 'Apple Wallet' : 'Google Wallet';
   return (
     <>
       <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
         <RotateCcwIcon aria-hidden /> Reset to development
       </Button>
-      <AlertDialog open={open} onOpenChange={setOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Use development credentials for {name}?</AlertDialogTitle>
-            <AlertDialogDescription>Your uploaded credentials are deleted. New and updated passes are signed with Rampart's development credentials, which real wallets refuse.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <ErrorAlert message={error} title="Could not reset the credentials" />
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={loading}
-              onClick={() =>
-                void reset({ variables: { id: projectId, wallet } })
-                  .then(() => {
-                    toast({ title: `${name} uses development credentials` });
-                    setOpen(false);
-                  })
-                  .catch((caught: unknown) => setError(describeApiError(caught).message))
-              }
-            >
-              {loading && <Spinner label="Resetting" />}
-              Reset
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Use development credentials for ${name}?`}
+        description="Your uploaded credentials are deleted. New and updated passes are signed with Rampart's development credentials, which real wallets refuse."
+        confirmLabel="Reset"
+        busyLabel="Resetting"
+        destructive
+        errorTitle="Could not reset the credentials"
+        onConfirm={async () => {
+          await reset({ variables: { id: projectId, wallet } });
+          toast({ title: `${name} uses development credentials` });
+        }}
+      />
     </>
   );
 }

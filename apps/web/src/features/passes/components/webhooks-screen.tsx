@@ -3,16 +3,8 @@ import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
 import { ChevronDownIcon, PlusIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -194,8 +186,7 @@ export function WebhooksScreen() {
   const webhooks = data?.passProject.webhooks ?? [];
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Passes_WebhookFragment | null>(null);
-  const [remove, { loading: removing }] = useMutation(DeletePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [remove] = useMutation(DeletePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   return (
     <ProjectFrame
       projectId={projectId}
@@ -234,39 +225,25 @@ export function WebhooksScreen() {
         </div>
       )}
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && (setDeleteError(null), setDeleting(null))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <ErrorAlert message={deleteError} title="Could not delete the endpoint" />
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              disabled={removing}
-              onClick={() =>
-                void (async () => {
-                  if (!deleting) return;
-                  try {
-                    await remove({ variables: { id: deleting.id } });
-                    toast({ title: 'Endpoint deleted', description: deleting.url });
-                    setDeleting(null);
-                  } catch (caught) {
-                    setDeleteError(describeApiError(caught).message);
-                  }
-                })()
-              }
-            >
-              {removing && <Spinner label="Deleting" />}
-              Delete endpoint
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this endpoint?"
+        description={
+          <>
+            <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
+          </>
+        }
+        confirmLabel="Delete endpoint"
+        busyLabel="Deleting"
+        destructive
+        errorTitle="Could not delete the endpoint"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove({ variables: { id: deleting.id } });
+          toast({ title: 'Endpoint deleted', description: deleting.url });
+        }}
+      />
     </ProjectFrame>
   );
 }

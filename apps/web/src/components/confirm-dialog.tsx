@@ -1,0 +1,76 @@
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from '@/components/form-alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { describeApiError } from '@/lib/graphql-errors';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** What changes and when, in one or two sentences. */
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  /** What the confirm button's spinner says while the change runs, such as "Deleting". */
+  busyLabel?: string;
+  cancelLabel?: ReactNode;
+  destructive?: boolean;
+  /** The title of the alert showing the server's words when the change fails. */
+  errorTitle?: string;
+  /** Makes the change; the dialog closes when it resolves and stays open with the error when it throws. */
+  onConfirm: () => Promise<unknown>;
+}
+
+/** A confirmation before a change: cannot be dismissed while the change runs; a failure keeps it open with the server's words. */
+export function ConfirmDialog({ open, onClose, title, description, confirmLabel, busyLabel = 'Saving', cancelLabel = 'Cancel', destructive = false, errorTitle, onConfirm }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (caught) {
+      setError(describeApiError(caught).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next || busy) return;
+        setError(null);
+        onClose();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <ErrorAlert message={error} title={errorTitle} />
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
+            {busy && <Spinner label={busyLabel} />}
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
