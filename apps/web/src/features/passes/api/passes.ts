@@ -112,32 +112,30 @@ export const PassesQuery = graphql(`
   }
 `);
 
+export const PassFieldFragment = graphql(`
+  fragment Passes_Field on PassField {
+    key
+    label
+    value
+  }
+`);
+
 export const PassFieldsFragment = graphql(`
   fragment Passes_Fields on PassFields {
     headerFields {
-      key
-      label
-      value
+      ...Passes_Field
     }
     primaryFields {
-      key
-      label
-      value
+      ...Passes_Field
     }
     secondaryFields {
-      key
-      label
-      value
+      ...Passes_Field
     }
     auxiliaryFields {
-      key
-      label
-      value
+      ...Passes_Field
     }
     backFields {
-      key
-      label
-      value
+      ...Passes_Field
     }
   }
 `);
@@ -166,6 +164,20 @@ export const PassTemplateFragment = graphql(`
     passCount
     createdAt
     updatedAt
+  }
+`);
+
+export const PassEventFragment = graphql(`
+  fragment Passes_Event on PassEvent {
+    id
+    type
+    reason
+    transactionHash
+    toAddress
+    valid
+    refusal
+    deviceLibraryIdentifier
+    createdAt
   }
 `);
 
@@ -208,14 +220,7 @@ export const PassDetailQuery = graphql(`
       }
       events {
         id
-        type
-        reason
-        transactionHash
-        toAddress
-        valid
-        refusal
-        deviceLibraryIdentifier
-        createdAt
+        ...Passes_Event
       }
     }
   }
@@ -230,14 +235,7 @@ export const InvalidatePassMutation = graphql(`
       invalidatedAt
       events {
         id
-        type
-        reason
-        transactionHash
-        toAddress
-        valid
-        refusal
-        deviceLibraryIdentifier
-        createdAt
+        ...Passes_Event
       }
     }
   }
@@ -347,6 +345,17 @@ export const DeletePassTemplateMutation = graphql(`
   }
 `);
 
+export const PassApiKeyFragment = graphql(`
+  fragment Passes_ApiKey on PassProjectApiKey {
+    id
+    name
+    keyPrefix
+    lastUsedAt
+    createdAt
+    revokedAt
+  }
+`);
+
 export const PassApiKeysQuery = graphql(`
   query Passes_ApiKeys($id: ID!) {
     passProject(id: $id) {
@@ -354,11 +363,7 @@ export const PassApiKeysQuery = graphql(`
       apiBaseUrl
       apiKeys {
         id
-        name
-        keyPrefix
-        lastUsedAt
-        createdAt
-        revokedAt
+        ...Passes_ApiKey
       }
     }
   }
@@ -370,11 +375,7 @@ export const CreatePassApiKeyMutation = graphql(`
       secret
       apiKey {
         id
-        name
-        keyPrefix
-        lastUsedAt
-        createdAt
-        revokedAt
+        ...Passes_ApiKey
       }
     }
   }

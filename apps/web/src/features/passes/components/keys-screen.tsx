@@ -1,22 +1,21 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
-import { KeyRoundIcon, PlusIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
-import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { FieldRow } from '@/features/passes/components/field-row';
+import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
@@ -52,17 +51,9 @@ function CreateKeyDialog({ projectId, onClose, onCreated }: { projectId: string;
         </DialogHeader>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ErrorAlert message={error} title="Could not create the key" />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="pass-key-name" className={fieldError ? 'text-destructive' : undefined}>
-              Name
-            </Label>
+          <FieldRow id="pass-key-name" label="Name" error={fieldError}>
             <Input id="pass-key-name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" placeholder="Production server" aria-invalid={Boolean(fieldError)} aria-describedby={fieldError ? 'pass-key-name-error' : undefined} />
-            {fieldError && (
-              <p id="pass-key-name-error" className="text-xs font-medium text-destructive">
-                {fieldError}
-              </p>
-            )}
-          </div>
+          </FieldRow>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
@@ -106,14 +97,7 @@ function SecretDialog({ secret, onClose }: { secret: { name: string; value: stri
   );
 }
 
-interface KeyRow {
-  id: string;
-  name: string;
-  keyPrefix: string;
-  lastUsedAt?: string | null;
-  createdAt: string;
-  revokedAt?: string | null;
-}
+type KeyRow = Passes_ApiKeyFragment;
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: KeyRow | null; onClose: () => void }) {
   const [revoke] = useMutation(RevokePassApiKeyMutation);
@@ -158,77 +142,64 @@ export function KeysScreen() {
       }
       actions={
         canManage && (
-          <Button type="button" onClick={() => setCreating(true)} disabled={!data || full} title={full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined}>
-            <PlusIcon aria-hidden /> Create key
-          </Button>
+          <AddButton onClick={() => setCreating(true)} disabled={!data || full} title={full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined}>
+            Create key
+          </AddButton>
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the keys" />}
-      {loading && !data ? (
-        <Skeleton className="h-40 w-full" />
-      ) : keys.length === 0 ? (
-        <EmptyState
-          icon={<KeyRoundIcon />}
-          title="No API keys yet"
-          action={
-            canManage && (
-              <Button type="button" onClick={() => setCreating(true)}>
-                <PlusIcon aria-hidden /> Create a key
-              </Button>
-            )
+      <SectionList
+        error={error}
+        errorTitle="Could not load the keys"
+        loading={loading && !data}
+        skeletonClassName="h-40"
+        isEmpty={keys.length === 0}
+        empty={
+          <EmptyState icon={<KeyRoundIcon />} title="No API keys yet" action={canManage && <AddButton onClick={() => setCreating(true)}>Create a key</AddButton>}>
+            Your keys will be listed here with when each was last used. Your server needs one to issue passes.
+          </EmptyState>
+        }
+      >
+        <CardTable
+          actions={canManage}
+          head={
+            <>
+              <TableHead>Name</TableHead>
+              <TableHead>Key</TableHead>
+              <TableHead className="hidden sm:table-cell">Last used</TableHead>
+              <TableHead className="hidden md:table-cell">Created</TableHead>
+            </>
           }
         >
-          Your keys will be listed here with when each was last used. Your server needs one to issue passes.
-        </EmptyState>
-      ) : (
-        <Card className="overflow-hidden py-0">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Key</TableHead>
-                <TableHead className="hidden sm:table-cell">Last used</TableHead>
-                <TableHead className="hidden md:table-cell">Created</TableHead>
-                {canManage && (
-                  <TableHead className="w-0">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+          {keys.map((key) => (
+            <TableRow key={key.id} data-testid="pass-key-row">
+              <TableCell>
+                <span className="font-medium">{key.name}</span>
+                {key.revokedAt && (
+                  <StatusBadge meaning="neutral" className="ml-2">
+                    Revoked {formatDate(key.revokedAt)}
+                  </StatusBadge>
                 )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {keys.map((key) => (
-                <TableRow key={key.id} data-testid="pass-key-row">
-                  <TableCell>
-                    <span className="font-medium">{key.name}</span>
-                    {key.revokedAt && (
-                      <StatusBadge meaning="neutral" className="ml-2">
-                        Revoked {formatDate(key.revokedAt)}
-                      </StatusBadge>
-                    )}
-                    <span className="block text-xs text-muted-foreground sm:hidden">{key.lastUsedAt ? `Used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}</span>
-                  </TableCell>
-                  <TableCell className="font-mono text-xs sm:text-sm">{key.keyPrefix}…</TableCell>
-                  <TableCell className="hidden text-sm sm:table-cell" title={key.lastUsedAt ?? undefined}>
-                    {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>}
-                  </TableCell>
-                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(key.createdAt)}</TableCell>
-                  {canManage && (
-                    <TableCell className="text-right">
-                      {!key.revokedAt && (
-                        <Button type="button" variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRevoking(key)} aria-label={`Revoke the key ${key.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </TableCell>
+                <span className="block text-xs text-muted-foreground sm:hidden">{key.lastUsedAt ? `Used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}</span>
+              </TableCell>
+              <TableCell className="font-mono text-xs sm:text-sm">{key.keyPrefix}…</TableCell>
+              <TableCell className="hidden text-sm sm:table-cell" title={key.lastUsedAt ?? undefined}>
+                {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt) : <span className="text-muted-foreground">Never</span>}
+              </TableCell>
+              <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(key.createdAt)}</TableCell>
+              {canManage && (
+                <TableCell className="text-right">
+                  {!key.revokedAt && (
+                    <Button type="button" variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRevoking(key)} aria-label={`Revoke the key ${key.name}`}>
+                      Revoke
+                    </Button>
                   )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </CardTable>
+      </SectionList>
       {creating && (
         <CreateKeyDialog
           projectId={projectId}

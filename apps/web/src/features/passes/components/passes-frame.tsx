@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { ChevronRightIcon, FlaskConicalIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { ChevronRightIcon, FlaskConicalIcon, PlusIcon } from 'lucide-react';
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
@@ -8,12 +8,16 @@ import { Forbidden } from '@/components/forbidden';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { PassProjectHeaderQuery } from '@/features/passes/api/passes';
 import { PROJECT_SECTIONS, projectPath, SECTION_LABEL, type ProjectSection } from '@/features/passes/lib/passes';
 import { usePermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
+import { cn } from '@/lib/utils';
 
 const FORBIDDEN = 'Passes are open to every role of the account. Ask an administrator to add you to this account.';
 
@@ -128,6 +132,62 @@ export function EmptyState({ icon, title, children, action }: { icon: ReactNode;
       <div className="max-w-md text-sm text-muted-foreground">{children}</div>
       {action}
     </div>
+  );
+}
+
+/** A button that adds something: a plus, then what it adds. */
+export function AddButton({ children, ...props }: Omit<ComponentProps<typeof Button>, 'type'>) {
+  return (
+    <Button type="button" {...props}>
+      <PlusIcon aria-hidden /> {children}
+    </Button>
+  );
+}
+
+/** A section's list: its load error, a skeleton while it first loads, the empty state when there is nothing, else the list. */
+export function SectionList({
+  error,
+  errorTitle,
+  loading,
+  skeletonClassName,
+  isEmpty,
+  empty,
+  children,
+}: {
+  error?: unknown;
+  errorTitle: string;
+  loading: boolean;
+  skeletonClassName: string;
+  isEmpty: boolean;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {Boolean(error) && <ErrorAlert message={describeApiError(error).message} title={errorTitle} />}
+      {loading ? <Skeleton className={cn(skeletonClassName, 'w-full')} /> : isEmpty ? empty : children}
+    </>
+  );
+}
+
+/** A table in a card; with actions, a last column (named for screen readers) holds each row's buttons. */
+export function CardTable({ head, actions = false, children }: { head: ReactNode; actions?: boolean; children: ReactNode }) {
+  return (
+    <Card className="overflow-hidden py-0">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            {head}
+            {actions && (
+              <TableHead className="w-0">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            )}
+          </TableRow>
+        </TableHeader>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </Card>
   );
 }
 

@@ -3,22 +3,18 @@ import { useQuery } from '@apollo/client/react';
 import { SearchIcon, TicketIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { PassesQuery } from '@/features/passes/api/passes';
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
-import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfInvalidationReason } from '@/features/passes/lib/labels';
 import { passPath, projectPath, shortHex } from '@/features/passes/lib/passes';
 import type { PassStatus } from '@/gql/graphql';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
 
 const PAGE = 25;
 
@@ -98,71 +94,72 @@ export function PassesListScreen() {
           </p>
         )}
       </div>
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the passes" />}
-      {loading && !data ? (
-        <Skeleton className="h-64 w-full" />
-      ) : items.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={<SearchIcon />} title="No passes match">
-            Try the start of a holder address, a serial number, a token id or your external id, or clear the status filter.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={<TicketIcon />}
-            title="No passes issued yet"
-            action={
-              <Button asChild variant="outline">
-                <Link to={projectPath(projectId, 'keys')}>Create an API key</Link>
-              </Button>
-            }
-          >
-            Passes appear here as your server issues them: it gets a nonce, the holder signs a sign-in message with their wallet, and <code className="font-mono">POST /passes</code> creates the pass.
-          </EmptyState>
-        )
-      ) : (
-        <Card className="overflow-hidden py-0">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Holder</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="hidden md:table-cell">NFT</TableHead>
-                <TableHead className="hidden lg:table-cell">Template</TableHead>
-                <TableHead className="hidden sm:table-cell text-right">Scans</TableHead>
-                <TableHead className="hidden md:table-cell">Issued</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((pass) => (
-                <TableRow key={pass.id} data-testid="pass-row" className="relative">
-                  <TableCell>
-                    <Link to={passPath(projectId, pass.id)} className="font-mono text-sm font-medium after:absolute after:inset-0 hover:underline" title={pass.holderAddress}>
-                      {shortHex(pass.holderAddress)}
-                    </Link>
-                    <span className="block text-xs text-muted-foreground">{pass.serialNumber}</span>
-                  </TableCell>
-                  <TableCell>
-                    <PassStatusBadge status={pass.status} reason={pass.invalidatedReason} />
-                    {pass.invalidatedReason && <span className="mt-1 block text-xs text-muted-foreground">{labelOfInvalidationReason(pass.invalidatedReason)}</span>}
-                  </TableCell>
-                  <TableCell className="hidden text-sm md:table-cell">
-                    {pass.contractAddress ? (
-                      <span className="font-mono" title={pass.contractAddress}>
-                        {shortHex(pass.contractAddress)} #{pass.tokenId}
-                      </span>
-                    ) : (
-                      <span className="text-muted-foreground">Wallet only</span>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden text-sm lg:table-cell">{pass.template.name}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(pass.scanCount)}</TableCell>
-                  <TableCell className="hidden text-sm whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(pass.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
+      <SectionList
+        error={error}
+        errorTitle="Could not load the passes"
+        loading={loading && !data}
+        skeletonClassName="h-64"
+        isEmpty={items.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState icon={<SearchIcon />} title="No passes match">
+              Try the start of a holder address, a serial number, a token id or your external id, or clear the status filter.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={<TicketIcon />}
+              title="No passes issued yet"
+              action={
+                <Button asChild variant="outline">
+                  <Link to={projectPath(projectId, 'keys')}>Create an API key</Link>
+                </Button>
+              }
+            >
+              Passes appear here as your server issues them: it gets a nonce, the holder signs a sign-in message with their wallet, and <code className="font-mono">POST /passes</code> creates the pass.
+            </EmptyState>
+          )
+        }
+      >
+        <CardTable
+          head={
+            <>
+              <TableHead>Holder</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="hidden md:table-cell">NFT</TableHead>
+              <TableHead className="hidden lg:table-cell">Template</TableHead>
+              <TableHead className="hidden sm:table-cell text-right">Scans</TableHead>
+              <TableHead className="hidden md:table-cell">Issued</TableHead>
+            </>
+          }
+        >
+          {items.map((pass) => (
+            <TableRow key={pass.id} data-testid="pass-row" className="relative">
+              <TableCell>
+                <Link to={passPath(projectId, pass.id)} className="font-mono text-sm font-medium after:absolute after:inset-0 hover:underline" title={pass.holderAddress}>
+                  {shortHex(pass.holderAddress)}
+                </Link>
+                <span className="block text-xs text-muted-foreground">{pass.serialNumber}</span>
+              </TableCell>
+              <TableCell>
+                <PassStatusBadge status={pass.status} reason={pass.invalidatedReason} />
+                {pass.invalidatedReason && <span className="mt-1 block text-xs text-muted-foreground">{labelOfInvalidationReason(pass.invalidatedReason)}</span>}
+              </TableCell>
+              <TableCell className="hidden text-sm md:table-cell">
+                {pass.contractAddress ? (
+                  <span className="font-mono" title={pass.contractAddress}>
+                    {shortHex(pass.contractAddress)} #{pass.tokenId}
+                  </span>
+                ) : (
+                  <span className="text-muted-foreground">Wallet only</span>
+                )}
+              </TableCell>
+              <TableCell className="hidden text-sm lg:table-cell">{pass.template.name}</TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(pass.scanCount)}</TableCell>
+              <TableCell className="hidden text-sm whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(pass.createdAt)}</TableCell>
+            </TableRow>
+          ))}
+        </CardTable>
+      </SectionList>
       {page?.nextCursor && (
         <div className="flex justify-center">
           <Button type="button" variant="outline" onClick={() => void loadMore()} disabled={networkStatus === NetworkStatus.fetchMore}>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
-import { PencilIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -9,19 +9,17 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
-import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
@@ -29,7 +27,6 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 
 const policySchema = z
   .object({
@@ -278,90 +275,77 @@ export function PoliciesScreen() {
       description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
       actions={
         canManage && (
-          <Button type="button" onClick={() => setEditing({ policy: null, key: Date.now() })} disabled={!data || full}>
-            <PlusIcon aria-hidden /> New policy
-          </Button>
+          <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })} disabled={!data || full}>
+            New policy
+          </AddButton>
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the policies" />}
-      {loading && !data ? (
-        <Skeleton className="h-48 w-full" />
-      ) : policies.length === 0 ? (
-        <EmptyState
-          icon={<ShieldCheckIcon />}
-          title="No policies yet"
-          action={
-            canManage && (
-              <Button type="button" onClick={() => setEditing({ policy: null, key: Date.now() })}>
-                <PlusIcon aria-hidden /> Create a policy
-              </Button>
-            )
+      <SectionList
+        error={error}
+        errorTitle="Could not load the policies"
+        loading={loading && !data}
+        skeletonClassName="h-48"
+        isEmpty={policies.length === 0}
+        empty={
+          <EmptyState icon={<ShieldCheckIcon />} title="No policies yet" action={canManage && <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })}>Create a policy</AddButton>}>
+            Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.
+          </EmptyState>
+        }
+      >
+        <CardTable
+          actions={canManage}
+          head={
+            <>
+              <TableHead>Name</TableHead>
+              <TableHead>Entitles</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Passes</TableHead>
+              <TableHead className="hidden md:table-cell">Updated</TableHead>
+            </>
           }
         >
-          Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.
-        </EmptyState>
-      ) : (
-        <Card className="overflow-hidden py-0">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Entitles</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Passes</TableHead>
-                <TableHead className="hidden md:table-cell">Updated</TableHead>
-                {canManage && (
-                  <TableHead className="w-0">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+          {policies.map((policy) => (
+            <TableRow key={policy.id} data-testid="policy-row">
+              <TableCell>
+                <span className="font-medium">{policy.name}</span>
+                <span className="block text-xs text-muted-foreground">{labelOfPolicyKind(policy.kind)}</span>
+              </TableCell>
+              <TableCell className="text-sm">
+                {policy.kind === 'wallets' ? (
+                  <span>
+                    {formatCount(policy.walletAddresses.length)} {policy.walletAddresses.length === 1 ? 'wallet' : 'wallets'}
+                    <span className="block font-mono text-xs text-muted-foreground">{listSome(policy.walletAddresses.map((address) => shortHex(address)), 2)}</span>
+                  </span>
+                ) : (
+                  <span>
+                    <span className="font-mono" title={policy.contractAddress ?? undefined}>
+                      {shortHex(policy.contractAddress)}
+                    </span>
+                    <span className="block text-xs text-muted-foreground">
+                      {policy.tokenIds.length === 0 ? 'Any token' : `Tokens ${listSome(policy.tokenIds, 4)}`}
+                      {policy.networkCode && ` · ${labelOfNetwork(policy.networkCode)}`}
+                    </span>
+                  </span>
                 )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {policies.map((policy) => (
-                <TableRow key={policy.id} data-testid="policy-row">
-                  <TableCell>
-                    <span className="font-medium">{policy.name}</span>
-                    <span className="block text-xs text-muted-foreground">{labelOfPolicyKind(policy.kind)}</span>
-                  </TableCell>
-                  <TableCell className="text-sm">
-                    {policy.kind === 'wallets' ? (
-                      <span>
-                        {formatCount(policy.walletAddresses.length)} {policy.walletAddresses.length === 1 ? 'wallet' : 'wallets'}
-                        <span className="block font-mono text-xs text-muted-foreground">{listSome(policy.walletAddresses.map((address) => shortHex(address)), 2)}</span>
-                      </span>
-                    ) : (
-                      <span>
-                        <span className="font-mono" title={policy.contractAddress ?? undefined}>
-                          {shortHex(policy.contractAddress)}
-                        </span>
-                        <span className="block text-xs text-muted-foreground">
-                          {policy.tokenIds.length === 0 ? 'Any token' : `Tokens ${listSome(policy.tokenIds, 4)}`}
-                          {policy.networkCode && ` · ${labelOfNetwork(policy.networkCode)}`}
-                        </span>
-                      </span>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(policy.passCount)}</TableCell>
-                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(policy.updatedAt)}</TableCell>
-                  {canManage && (
-                    <TableCell>
-                      <span className="flex justify-end gap-1">
-                        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Edit the policy ${policy.name}`} onClick={() => setEditing({ policy, key: Date.now() })}>
-                          <PencilIcon aria-hidden />
-                        </Button>
-                        <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the policy ${policy.name}`} onClick={() => setDeleting(policy)}>
-                          <Trash2Icon aria-hidden />
-                        </Button>
-                      </span>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
+              </TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(policy.passCount)}</TableCell>
+              <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(policy.updatedAt)}</TableCell>
+              {canManage && (
+                <TableCell>
+                  <span className="flex justify-end gap-1">
+                    <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Edit the policy ${policy.name}`} onClick={() => setEditing({ policy, key: Date.now() })}>
+                      <PencilIcon aria-hidden />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the policy ${policy.name}`} onClick={() => setDeleting(policy)}>
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </span>
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </CardTable>
+      </SectionList>
       {editing && <PolicyDialog key={editing.key} projectId={projectId} policy={editing.policy} chainNetwork={data?.evmChain.networkCode ?? null} onClose={() => setEditing(null)} />}
       <DeletePolicyDialog policy={deleting} onClose={() => setDeleting(null)} />
     </ProjectFrame>

@@ -9,12 +9,12 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { StatusBadge } from '@/components/status-badge';
 import { PassSettingsQuery, ResetPassCredentialsMutation, UpdateAppleCredentialsMutation, UpdateGoogleCredentialsMutation, UpdatePassProjectMutation } from '@/features/passes/api/passes';
+import { FieldRow } from '@/features/passes/components/field-row';
 import { DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { labelOfCredentialSource } from '@/features/passes/lib/labels';
 import { curlExample, listSome, parseDomains } from '@/features/passes/lib/passes';
@@ -25,23 +25,6 @@ import { formatBytes, formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 
 type Project = Passes_SettingsQuery['passProject'];
-
-function FieldRow({ id, label, error, hint, children }: { id: string; label: string; error?: string | null; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id} className={error ? 'text-destructive' : undefined}>
-        {label}
-      </Label>
-      {children}
-      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function DevelopmentNotice() {
   return (
@@ -117,10 +100,12 @@ function ProjectCard({ project, canManage }: { project: Project; canManage: bool
   );
 }
 
+const WALLET_NAME = { apple: 'Apple Wallet', google: 'Google Wallet' } as const;
+
 function ResetButton({ projectId, wallet }: { projectId: string; wallet: 'apple' | 'google' }) {
   const [open, setOpen] = useState(false);
   const [reset] = useMutation(ResetPassCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
-  const name = wallet === 'apple' ? 'Apple Wallet' : 'Google Wallet';
+  const name = WALLET_NAME[wallet];
   return (
     <>
       <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
@@ -149,6 +134,60 @@ function fileIssue(file: File | null, accepted: RegExp, what: string): string | 
   if (!accepted.test(file.name.toLowerCase())) return `Choose ${what}`;
   if (file.size > PASS_CREDENTIAL_MAX_BYTES) return `The file is ${formatBytes(file.size)}; at most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}`;
   return null;
+}
+
+/** One wallet's signing credentials: where they come from, what they are, and (for managers) the form that replaces them. */
+function CredentialsCard({
+  projectId,
+  wallet,
+  icon,
+  description,
+  source,
+  canManage,
+  details,
+  form,
+  children,
+}: {
+  projectId: string;
+  wallet: 'apple' | 'google';
+  icon: ReactNode;
+  description: string;
+  source: string;
+  canManage: boolean;
+  details: ReactNode;
+  form: { heading: string; error: string | null; errorTitle: string; onSubmit: (event: React.FormEvent) => Promise<void>; loading: boolean; submitLabel: string };
+  /** The upload form's fields. */
+  children: ReactNode;
+}) {
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="flex flex-col gap-1">
+          <CardTitle className="flex items-center gap-2 text-base">
+            {icon} {WALLET_NAME[wallet]}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <StatusBadge meaning={source === 'partner' ? 'success' : 'waiting'}>{labelOfCredentialSource(source)}</StatusBadge>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {source === 'development' && <DevelopmentNotice />}
+        <dl className="divide-y">{details}</dl>
+        {source === 'partner' && canManage && <ResetButton projectId={projectId} wallet={wallet} />}
+        {canManage && (
+          <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="flex flex-col gap-4 border-t pt-4">
+            <p className="text-sm font-medium">{form.heading}</p>
+            <ErrorAlert message={form.error} title={form.errorTitle} />
+            <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+            <Button type="submit" className="w-fit" disabled={form.loading}>
+              {form.loading && <Spinner label="Uploading" />}
+              {form.submitLabel}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
 }
 
 function AppleCard({ project, canManage }: { project: Project; canManage: boolean }) {
@@ -184,51 +223,43 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
     }
   }
   return (
-    <Card className="gap-4">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="flex flex-col gap-1">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <AppleIcon className="size-4" aria-hidden /> Apple Wallet
-          </CardTitle>
-          <CardDescription>Your pass type certificate from the Apple Developer portal.</CardDescription>
-        </div>
-        <StatusBadge meaning={apple.source === 'partner' ? 'success' : 'waiting'}>{labelOfCredentialSource(apple.source)}</StatusBadge>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {apple.source === 'development' && <DevelopmentNotice />}
-        <dl className="divide-y">
+    <CredentialsCard
+      projectId={project.id}
+      wallet="apple"
+      icon={<AppleIcon className="size-4" aria-hidden />}
+      description="Your pass type certificate from the Apple Developer portal."
+      source={apple.source}
+      canManage={canManage}
+      details={
+        <>
           <DetailRow label="Pass type id"><span className="font-mono">{apple.passTypeIdentifier}</span></DetailRow>
           <DetailRow label="Team id"><span className="font-mono">{apple.teamIdentifier}</span></DetailRow>
           <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
           <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
-        </dl>
-        {apple.source === 'partner' && canManage && <ResetButton projectId={project.id} wallet="apple" />}
-        {canManage && (
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 border-t pt-4">
-            <p className="text-sm font-medium">{apple.source === 'partner' ? 'Replace the certificate' : 'Upload your certificate'}</p>
-            <ErrorAlert message={error} title="Could not save the Apple credentials" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FieldRow id="apple-pass-type" label="Pass type identifier" error={errors.passTypeIdentifier}>
-                <Input id="apple-pass-type" value={passTypeIdentifier} onChange={(event) => setPassTypeIdentifier(event.target.value)} className="font-mono" placeholder="pass.com.example.membership" aria-invalid={Boolean(errors.passTypeIdentifier)} />
-              </FieldRow>
-              <FieldRow id="apple-team" label="Team identifier" error={errors.teamIdentifier}>
-                <Input id="apple-team" value={teamIdentifier} onChange={(event) => setTeamIdentifier(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" aria-invalid={Boolean(errors.teamIdentifier)} />
-              </FieldRow>
-              <FieldRow id="apple-certificate" label="Certificate (.p12 or .pem)" error={errors.certificate} hint={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}>
-                <Input id="apple-certificate" type="file" accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} aria-invalid={Boolean(errors.certificate)} />
-              </FieldRow>
-              <FieldRow id="apple-password" label={isP12 ? 'Certificate password' : 'Certificate password (for a .p12)'} error={errors.certificatePassword}>
-                <Input id="apple-password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} aria-invalid={Boolean(errors.certificatePassword)} />
-              </FieldRow>
-            </div>
-            <Button type="submit" className="w-fit" disabled={loading}>
-              {loading && <Spinner label="Uploading" />}
-              Save Apple credentials
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      form={{
+        heading: apple.source === 'partner' ? 'Replace the certificate' : 'Upload your certificate',
+        error,
+        errorTitle: 'Could not save the Apple credentials',
+        onSubmit: submit,
+        loading,
+        submitLabel: 'Save Apple credentials',
+      }}
+    >
+      <FieldRow id="apple-pass-type" label="Pass type identifier" error={errors.passTypeIdentifier}>
+        <Input id="apple-pass-type" value={passTypeIdentifier} onChange={(event) => setPassTypeIdentifier(event.target.value)} className="font-mono" placeholder="pass.com.example.membership" aria-invalid={Boolean(errors.passTypeIdentifier)} />
+      </FieldRow>
+      <FieldRow id="apple-team" label="Team identifier" error={errors.teamIdentifier}>
+        <Input id="apple-team" value={teamIdentifier} onChange={(event) => setTeamIdentifier(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" aria-invalid={Boolean(errors.teamIdentifier)} />
+      </FieldRow>
+      <FieldRow id="apple-certificate" label="Certificate (.p12 or .pem)" error={errors.certificate} hint={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}>
+        <Input id="apple-certificate" type="file" accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} aria-invalid={Boolean(errors.certificate)} />
+      </FieldRow>
+      <FieldRow id="apple-password" label={isP12 ? 'Certificate password' : 'Certificate password (for a .p12)'} error={errors.certificatePassword}>
+        <Input id="apple-password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} aria-invalid={Boolean(errors.certificatePassword)} />
+      </FieldRow>
+    </CredentialsCard>
   );
 }
 
@@ -259,43 +290,35 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
     }
   }
   return (
-    <Card className="gap-4">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="flex flex-col gap-1">
-          <CardTitle className="flex items-center gap-2 text-base">
-            <WalletIcon className="size-4" aria-hidden /> Google Wallet
-          </CardTitle>
-          <CardDescription>Your issuer and a service account allowed to issue its passes.</CardDescription>
-        </div>
-        <StatusBadge meaning={google.source === 'partner' ? 'success' : 'waiting'}>{labelOfCredentialSource(google.source)}</StatusBadge>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {google.source === 'development' && <DevelopmentNotice />}
-        <dl className="divide-y">
+    <CredentialsCard
+      projectId={project.id}
+      wallet="google"
+      icon={<WalletIcon className="size-4" aria-hidden />}
+      description="Your issuer and a service account allowed to issue its passes."
+      source={google.source}
+      canManage={canManage}
+      details={
+        <>
           <DetailRow label="Issuer id"><span className="font-mono">{google.issuerId}</span></DetailRow>
           <DetailRow label="Service account"><span className="font-mono break-all">{google.serviceAccountEmail}</span></DetailRow>
-        </dl>
-        {google.source === 'partner' && canManage && <ResetButton projectId={project.id} wallet="google" />}
-        {canManage && (
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4 border-t pt-4">
-            <p className="text-sm font-medium">{google.source === 'partner' ? 'Replace the service account' : 'Upload your service account'}</p>
-            <ErrorAlert message={error} title="Could not save the Google credentials" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FieldRow id="google-issuer" label="Issuer id" error={errors.issuerId}>
-                <Input id="google-issuer" inputMode="numeric" value={issuerId} onChange={(event) => setIssuerId(event.target.value)} className="font-mono" placeholder="3388000000012345678" aria-invalid={Boolean(errors.issuerId)} />
-              </FieldRow>
-              <FieldRow id="google-key" label="Service-account key (.json)" error={errors.serviceAccountKey} hint={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}>
-                <Input id="google-key" type="file" accept=".json,application/json" onChange={(event) => setFile(event.target.files?.[0] ?? null)} aria-invalid={Boolean(errors.serviceAccountKey)} />
-              </FieldRow>
-            </div>
-            <Button type="submit" className="w-fit" disabled={loading}>
-              {loading && <Spinner label="Uploading" />}
-              Save Google credentials
-            </Button>
-          </form>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      form={{
+        heading: google.source === 'partner' ? 'Replace the service account' : 'Upload your service account',
+        error,
+        errorTitle: 'Could not save the Google credentials',
+        onSubmit: submit,
+        loading,
+        submitLabel: 'Save Google credentials',
+      }}
+    >
+      <FieldRow id="google-issuer" label="Issuer id" error={errors.issuerId}>
+        <Input id="google-issuer" inputMode="numeric" value={issuerId} onChange={(event) => setIssuerId(event.target.value)} className="font-mono" placeholder="3388000000012345678" aria-invalid={Boolean(errors.issuerId)} />
+      </FieldRow>
+      <FieldRow id="google-key" label="Service-account key (.json)" error={errors.serviceAccountKey} hint={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}>
+        <Input id="google-key" type="file" accept=".json,application/json" onChange={(event) => setFile(event.target.files?.[0] ?? null)} aria-invalid={Boolean(errors.serviceAccountKey)} />
+      </FieldRow>
+    </CredentialsCard>
   );
 }
 

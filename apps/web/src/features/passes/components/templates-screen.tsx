@@ -1,25 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
-import { LayoutTemplateIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { LayoutTemplateIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
 import { ApplePassPreview } from '@/features/passes/components/pass-preview';
-import { EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { AddButton, EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { TemplateEditor } from '@/features/passes/components/template-editor';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
 import { defaultTemplate, draftOf } from '@/features/passes/lib/passes';
@@ -30,36 +21,23 @@ import { formatCount, formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 
 function DeleteTemplateDialog({ template, onClose }: { template: Passes_TemplateFragment | null; onClose: () => void }) {
-  const [remove, { loading }] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    if (!template) return;
-    setError(null);
-    try {
-      await remove({ variables: { id: template.id } });
-      toast({ title: 'Template deleted', description: template.name });
-      onClose();
-    } catch (caught) {
-      setError(describeApiError(caught).message);
-    }
-  }
+  const [remove] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
   return (
-    <AlertDialog open={template !== null} onOpenChange={(open) => !open && (setError(null), onClose())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete the template “{template?.name}”?</AlertDialogTitle>
-          <AlertDialogDescription>A template that passes use cannot be deleted; invalidate them first or keep it.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title="Could not delete the template" />
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={loading}>
-            {loading && <Spinner label="Deleting" />}
-            Delete template
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={template !== null}
+      onClose={onClose}
+      title={<>Delete the template “{template?.name}”?</>}
+      description="A template that passes use cannot be deleted; invalidate them first or keep it."
+      confirmLabel="Delete template"
+      busyLabel="Deleting"
+      destructive
+      errorTitle="Could not delete the template"
+      onConfirm={async () => {
+        if (!template) return;
+        await remove({ variables: { id: template.id } });
+        toast({ title: 'Template deleted', description: template.name });
+      }}
+    />
   );
 }
 
@@ -104,9 +82,9 @@ export function TemplatesScreen() {
       description="How passes look in Apple Wallet and Google Wallet. The REST API names a template for each pass."
       actions={
         canManage && (
-          <Button type="button" onClick={() => show('new')} disabled={!data || full}>
-            <PlusIcon aria-hidden /> New template
-          </Button>
+          <AddButton onClick={() => show('new')} disabled={!data || full}>
+            New template
+          </AddButton>
         )
       }
     >
@@ -118,13 +96,7 @@ export function TemplatesScreen() {
         <EmptyState
           icon={<LayoutTemplateIcon />}
           title="No templates yet"
-          action={
-            canManage && (
-              <Button type="button" onClick={() => show('new')}>
-                <PlusIcon aria-hidden /> Design a template
-              </Button>
-            )
-          }
+          action={canManage && <AddButton onClick={() => show('new')}>Design a template</AddButton>}
         >
           Your templates will appear here with a preview. A pass needs one: design its colours, logo and fields, and see both wallets as you type.
         </EmptyState>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
-import { ChevronDownIcon, PlusIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
+import { ChevronDownIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -16,7 +16,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { EmptyState, MonoValue, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { FieldRow } from '@/features/passes/components/field-row';
+import { AddButton, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -62,17 +63,12 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
         </DialogHeader>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ErrorAlert message={error} title="Could not add the endpoint" />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="pass-webhook-url" className={fieldErrors.url ? 'text-destructive' : undefined}>
-              Endpoint URL
-            </Label>
+          <FieldRow id="pass-webhook-url" label="Endpoint URL" error={fieldErrors.url}>
             <Input id="pass-webhook-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/webhooks/passes" aria-invalid={Boolean(fieldErrors.url)} />
-            {fieldErrors.url && <p className="text-xs font-medium text-destructive">{fieldErrors.url}</p>}
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="pass-webhook-description">Description (optional)</Label>
+          </FieldRow>
+          <FieldRow id="pass-webhook-description" label="Description (optional)">
             <Input id="pass-webhook-description" value={description} onChange={(event) => setDescription(event.target.value)} />
-          </div>
+          </FieldRow>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Events</legend>
             {PASS_WEBHOOK_EVENT_TYPES.map((type) => (
@@ -194,36 +190,30 @@ export function WebhooksScreen() {
       description="Endpoints told when this project's passes are issued, added to a wallet, scanned or invalidated."
       actions={
         canManage && (
-          <Button type="button" onClick={() => setCreating(true)} disabled={!data}>
-            <PlusIcon aria-hidden /> Add endpoint
-          </Button>
+          <AddButton onClick={() => setCreating(true)} disabled={!data}>
+            Add endpoint
+          </AddButton>
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the endpoints" />}
-      {loading && !data ? (
-        <Skeleton className="h-40 w-full" />
-      ) : webhooks.length === 0 ? (
-        <EmptyState
-          icon={<WebhookIcon />}
-          title="No endpoints yet"
-          action={
-            canManage && (
-              <Button type="button" onClick={() => setCreating(true)}>
-                <PlusIcon aria-hidden /> Add an endpoint
-              </Button>
-            )
-          }
-        >
-          Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for instance when an NFT moves and its pass is invalidated.
-        </EmptyState>
-      ) : (
+      <SectionList
+        error={error}
+        errorTitle="Could not load the endpoints"
+        loading={loading && !data}
+        skeletonClassName="h-40"
+        isEmpty={webhooks.length === 0}
+        empty={
+          <EmptyState icon={<WebhookIcon />} title="No endpoints yet" action={canManage && <AddButton onClick={() => setCreating(true)}>Add an endpoint</AddButton>}>
+            Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for instance when an NFT moves and its pass is invalidated.
+          </EmptyState>
+        }
+      >
         <div className="flex flex-col gap-4">
           {webhooks.map((webhook) => (
             <EndpointCard key={webhook.id} webhook={webhook} canManage={canManage} onDelete={() => setDeleting(webhook)} />
           ))}
         </div>
-      )}
+      </SectionList>
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
       <ConfirmDialog
         open={deleting !== null}
