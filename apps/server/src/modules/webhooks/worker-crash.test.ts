@@ -78,7 +78,7 @@ describe('a worker killed mid-run', () => {
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     // The defaults: a 120 s lease and a 15 s heartbeat timeout.
     const { WEBHOOK_STALL_SECONDS: _lease, WORKER_HEARTBEAT_TIMEOUT_SECONDS: _timeout, ...inherited } = process.env;
-    const env = { ...inherited, DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    const env = { ...inherited, DATABASE_URL: isolated.url, EVM_RPC_URL: inject('evmRpcUrl'), EVM_NETWORK_CODE: 'local_evm', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
     const eventIds: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       eventIds.push(await emitWebhookEvent(own.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
