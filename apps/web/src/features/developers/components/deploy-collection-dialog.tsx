@@ -7,12 +7,12 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { CopyButton } from '@/components/copy-button';
 import { DeployNftCollectionMutation } from '@/features/developers/api/minting';
 import { ValueBox } from '@/features/developers/components/developers-frame';
+import { InputField } from '@/components/input-field';
 import { deployCollectionSchema, type DeployCollectionValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -129,59 +129,18 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
                 <ErrorAlert message={generalError} title="Could not deploy the collection" />
                 <fieldset disabled={deploying} className="flex min-w-0 flex-col gap-4">
                   <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-                    <FormField
-                      control={form.control}
-                      name="name"
-                      render={({ field }) => (
-                        <FormItem>
-                          <FormLabel>Name</FormLabel>
-                          <FormControl>
-                            <Input {...field} placeholder="Genesis pass" autoFocus />
-                          </FormControl>
-                          <FormMessage />
-                        </FormItem>
-                      )}
-                    />
-                    <FormField
-                      control={form.control}
-                      name="symbol"
-                      render={({ field }) => (
-                        <FormItem>
-                          <FormLabel>Symbol</FormLabel>
-                          <FormControl>
-                            <Input {...field} placeholder="GEN" autoComplete="off" spellCheck={false} />
-                          </FormControl>
-                          <FormMessage />
-                        </FormItem>
-                      )}
-                    />
+                    <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
+                    <InputField control={form.control} name="symbol" label="Symbol" placeholder="GEN" autoComplete="off" spellCheck={false} />
                   </div>
-                  <FormField
-                    control={form.control}
-                    name="imageUrl"
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>Image URL (optional)</FormLabel>
-                        <FormControl>
-                          <Input {...field} placeholder="https://cdn.example.com/collection.png" inputMode="url" />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                  <FormField
+                  <InputField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" inputMode="url" />
+                  <InputField
                     control={form.control}
                     name="baseTokenUri"
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>Base token URI (optional)</FormLabel>
-                        <FormControl>
-                          <Input {...field} placeholder="https://meta.example.com/genesis/" inputMode="url" spellCheck={false} />
-                        </FormControl>
-                        <FormDescription>https or ipfs://. A token’s metadata URI is this followed by its id, unless you give one when minting.</FormDescription>
-                        <FormMessage />
-                      </FormItem>
-                    )}
+                    label="Base token URI (optional)"
+                    placeholder="https://meta.example.com/genesis/"
+                    inputMode="url"
+                    spellCheck={false}
+                    description="https or ipfs://. A token’s metadata URI is this followed by its id, unless you give one when minting."
                   />
                 </fieldset>
                 {deploying && (

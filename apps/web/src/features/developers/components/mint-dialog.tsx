@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { MintNftMutation } from '@/features/developers/api/minting';
+import { InputField } from '@/components/input-field';
 import { mintSchema, type MintValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -61,33 +61,15 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
           <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={minting}>
             <ErrorAlert message={generalError} title="Could not mint the token" />
             <fieldset disabled={minting} className="flex min-w-0 flex-col gap-4">
-              <FormField
-                control={form.control}
-                name="toAddress"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>To address</FormLabel>
-                    <FormControl>
-                      <Input {...field} className="font-mono" placeholder="0x…" autoComplete="off" spellCheck={false} autoFocus />
-                    </FormControl>
-                    <FormDescription>The wallet that will own the token.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <InputField control={form.control} name="toAddress" label="To address" className="font-mono" placeholder="0x…" autoComplete="off" spellCheck={false} autoFocus description="The wallet that will own the token." />
+              <InputField
                 control={form.control}
                 name="tokenUri"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Token URI (optional)</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="ipfs://… or https://…" inputMode="url" spellCheck={false} />
-                    </FormControl>
-                    <FormDescription>The token’s metadata. Leave empty to use the collection’s base token URI.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Token URI (optional)"
+                placeholder="ipfs://… or https://…"
+                inputMode="url"
+                spellCheck={false}
+                description="The token’s metadata. Leave empty to use the collection’s base token URI."
               />
             </fieldset>
             <DialogFooter>

@@ -9,10 +9,10 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
+import { InputField } from '@/components/input-field';
 import type { NftContractType } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -94,19 +94,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not add the collection" />
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="Genesis pass" autoFocus />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField
                 control={form.control}
@@ -163,32 +151,8 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
                 )}
               />
             </div>
-            <FormField
-              control={form.control}
-              name="contractAddress"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Contract address</FormLabel>
-                  <FormControl>
-                    <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="imageUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Image URL (optional)</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="https://cdn.example.com/collection.png" inputMode="url" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="contractAddress" label="Contract address" className="font-mono" spellCheck={false} autoComplete="off" placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'} />
+            <InputField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" inputMode="url" />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -8,10 +8,10 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
+import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Label } from '@/components/ui/label';
@@ -113,19 +113,7 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title={policy ? 'Could not save the policy' : 'Could not create the policy'} />
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" placeholder="Collection holders" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Collection holders" />
             <FormField
               control={form.control}
               name="kind"
@@ -192,33 +180,25 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
                     </FormItem>
                   )}
                 />
-                <FormField
+                <InputField
                   control={form.control}
                   name="contractAddress"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>NFT contract address</FormLabel>
-                      <FormControl>
-                        <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="0x…" />
-                      </FormControl>
-                      <FormDescription>An ERC-721 contract on that network.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="NFT contract address"
+                  className="font-mono"
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder="0x…"
+                  description="An ERC-721 contract on that network."
                 />
-                <FormField
+                <InputField
                   control={form.control}
                   name="tokenIds"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Token ids (optional)</FormLabel>
-                      <FormControl>
-                        <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder="Any token" />
-                      </FormControl>
-                      <FormDescription>Leave empty to admit the owner of any token; or list ids such as 1, 2, 42.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Token ids (optional)"
+                  className="font-mono"
+                  spellCheck={false}
+                  autoComplete="off"
+                  placeholder="Any token"
+                  description="Leave empty to admit the owner of any token; or list ids such as 1, 2, 42."
                 />
               </>
             )}

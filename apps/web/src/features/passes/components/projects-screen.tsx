@@ -7,11 +7,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
+import { InputField } from '@/components/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -59,19 +59,7 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not create the project" />
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" placeholder="Holders club" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Holders club" />
             <FormField
               control={form.control}
               name="description"
