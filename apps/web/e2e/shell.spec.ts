@@ -39,7 +39,7 @@ test.describe('signed in', () => {
       { link: 'Integrate', url: /\/dashboard\/swaps\/integrate$/, heading: 'Integrate', content: () => main.getByRole('region', { name: 'Widget URL builder' }) },
       // A new account has no merchant account: /commerce opens the introduction.
       { link: 'Commerce', url: /\/commerce\/intro$/, heading: 'Commerce', content: () => main.getByRole('link', { name: 'Set up commerce' }) },
-      { link: 'Passes', url: /\/passes$/, heading: 'Passes', content: 'placeholder' },
+      { link: 'Passes', url: /\/passes$/, heading: 'Passes', content: () => main.getByRole('heading', { name: 'Your projects' }) },
       { link: 'Developers', url: /\/developers\/general$/, heading: 'General', content: () => main.getByText('Your account id and where the widget may be embedded.') },
       // The demo account has no theme yet: the editor's empty state.
       { link: 'Theme', url: /\/theme$/, heading: 'Theme', content: () => main.getByRole('heading', { name: 'Your widget uses the built-in look' }) },
