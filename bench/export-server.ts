@@ -6,7 +6,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 
 const config = parseEnv(process.env);
 const infrastructure = await startInfrastructure(config);
-const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.send!({ port: (app.server.address() as AddressInfo).port });
 process.on('message', (message) => {

@@ -242,7 +242,7 @@ export async function runMeQueryBench(options: BenchOptions, log: (line: string)
   const infrastructure = await startInfrastructure(config);
   try {
     await seedDemo(infrastructure.database.db);
-    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
     const apollo = await registerApollo(app, { config, infrastructure });
     registerPlainRoute(app, { config, infrastructure });
     try {

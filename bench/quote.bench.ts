@@ -81,7 +81,7 @@ export async function runQuoteBench(smoke: boolean, log: (line: string) => void)
   const infrastructure = await startInfrastructure(config);
   try {
     await seedDemo(infrastructure.database.db);
-    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -104,7 +104,7 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     ).rows[0]!;
     await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [bigId, user.id]);
 
-    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, webRoot: null });
+    const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const session = (await app.services.identity.issueSession(user as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'bench' }))!;
