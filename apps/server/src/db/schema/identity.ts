@@ -24,8 +24,14 @@ export const users = pgTable(
     pipedriveId: text('pipedrive_id'),
     pipedriveAttributionId: text('pipedrive_attribution_id'),
     lastSelectedAccountId: uuid('last_selected_account_id'),
+    /** The identity provider and subject this user signs in as with SSO, linked at the first SSO sign-in. */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
   },
-  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_sso_subject_unique').on(table.ssoIssuer, table.ssoSubject),
+  ],
 );
 
 /** Single-use codes and links sent by e-mail; only a hash of the secret is stored. */
