@@ -110,6 +110,7 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
     app,
     config,
     database,
+    mailer,
     smtp,
     baseUrl,
     client: (ip?: string) => new ApiClient(baseUrl, ip),

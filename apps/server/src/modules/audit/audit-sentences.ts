@@ -147,6 +147,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   revokeSession: () => 'Signed out a session',
   revokeOtherSessions: () => 'Signed out all other sessions',
   loginWithOkta: () => 'Signed in with Okta',
+  syncUserWithIdentityProvider: () => 'Took their name and e-mail address from the identity provider',
   // KYB
   initiateKyb: () => 'Started business verification',
   saveKybCompanyDetails: () => 'Saved the company details',

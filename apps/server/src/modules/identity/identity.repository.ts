@@ -28,6 +28,14 @@ export function createIdentityRepository(db: Database) {
         .limit(1);
       return row;
     },
+    async findUserBySsoSubject(issuer: string, subject: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject)))
+        .limit(1);
+      return row;
+    },
     async findUserById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;

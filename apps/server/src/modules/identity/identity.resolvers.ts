@@ -25,6 +25,7 @@ export const identityResolvers: Resolvers = {
       return { ...user, selectedAccountId: selected };
     },
     jobTitles: () => [...JOB_TITLES],
+    currentSession: (_parent, _args, context) => context.services.identity.currentSession(requireSession(context)),
     activeSessions: (_parent, _args, context) => context.services.identity.listSessions(requireSession(context)),
   },
   Mutation: {

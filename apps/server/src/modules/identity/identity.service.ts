@@ -77,6 +77,35 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
   const { repository, mailer, config } = deps;
   const link = (path: string) => new URL(path, config.PUBLIC_URL).toString();
 
+  /**
+   * Links the user to the provider's subject and copies the provider's names and verified e-mail. An e-mail
+   * another Rampart user already has is refused when asked for (strictEmail), else kept as it was.
+   */
+  async function applySsoIdentity(user: UserRow, identity: SsoIdentity, options: { strictEmail: boolean }): Promise<UserRow> {
+    const changes: Partial<UserRow> = {};
+    if (user.ssoIssuer !== identity.issuer || user.ssoSubject !== identity.subject) {
+      changes.ssoIssuer = identity.issuer;
+      changes.ssoSubject = identity.subject;
+    }
+    if (!user.isEmailVerified) changes.isEmailVerified = true;
+    const firstName = identity.givenName?.trim().slice(0, 100);
+    const lastName = identity.familyName?.trim().slice(0, 100);
+    if (firstName && firstName !== user.firstName) changes.firstName = firstName;
+    if (lastName && lastName !== user.lastName) changes.lastName = lastName;
+    if (identity.email.toLowerCase() !== user.email.toLowerCase()) {
+      const holder = await repository.findUserByEmail(identity.email);
+      if (!holder) {
+        changes.email = identity.email;
+        changes.isEmailVerified = true;
+      } else if (options.strictEmail) {
+        throw badInput({ idToken: `Another Rampart user already has the e-mail address ${identity.email}, so your Rampart e-mail address stays ${user.email}.` });
+      }
+    } else if (identity.email !== user.email) {
+      changes.email = identity.email;
+    }
+    return Object.keys(changes).length > 0 ? repository.updateUser(user.id, changes) : user;
+  }
+
   async function issueSession(user: UserRow, method: SessionMethod, meta: RequestMeta): Promise<IssuedSession> {
     const secrets = newSessionSecrets();
     const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3_600_000);
@@ -407,6 +436,13 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       return rows.map((row) => ({ ...row, isCurrent: row.id === session.id }));
     },
 
+    async currentSession(session: LoadedSession) {
+      const rows = await repository.listSessions(session.user.id);
+      const row = rows.find((candidate) => candidate.id === session.id);
+      if (!row) throw unauthenticated('Your session has ended. Sign in again.');
+      return { ...row, isCurrent: true };
+    },
+
     async revokeSession(session: LoadedSession, id: string) {
       if (typeof id !== 'string' || id.length > 128) throw badInput({ id: 'Unknown session.' });
       if (!(await repository.deleteSessionOfUser(session.user.id, id))) throw badInput({ id: 'This session does not exist or has already ended.' });
@@ -417,14 +453,39 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       return repository.deleteSessionsOfUser(session.user.id, session.id);
     },
 
-    /** Opens a session for a user whose e-mail an identity provider has verified (SSO). */
-    async loginWithVerifiedEmail(email: string, meta: RequestMeta) {
-      const user = await repository.findUserByEmail(email);
+    /**
+     * Opens a session for the user an identity provider vouches for (SSO): the user linked to the
+     * provider's subject, else the user with the verified e-mail, who is then (re)linked to it. The name and
+     * e-mail the provider holds are copied over, so a change made at the provider follows the user here.
+     */
+    async loginWithSsoIdentity(identity: SsoIdentity, meta: RequestMeta) {
+      const linked = await repository.findUserBySsoSubject(identity.issuer, identity.subject);
+      const user = linked ?? (await repository.findUserByEmail(identity.email));
       if (!user) throw unauthenticated('No Rampart user has this e-mail address. Ask your administrator for an invitation.');
-      const verified = user.isEmailVerified ? user : await repository.updateUser(user.id, { isEmailVerified: true });
-      return issueSession(verified, 'sso', meta);
+      const updated = await applySsoIdentity(user, identity, { strictEmail: false });
+      return issueSession(updated, 'sso', meta);
+    },
+
+    /** The signed-in user takes the name and e-mail a fresh ID token of its linked subject carries. */
+    async syncWithSsoIdentity(userId: string, identity: SsoIdentity) {
+      const user = await repository.findUserById(userId);
+      if (!user) throw unauthenticated('Your session has ended. Sign in again.');
+      const isLinked = user.ssoIssuer === identity.issuer && user.ssoSubject === identity.subject;
+      const mayLink = !user.ssoSubject && user.email.toLowerCase() === identity.email.toLowerCase();
+      if (!isLinked && !mayLink) throw badInput({ idToken: 'This ID token belongs to a different user of the identity provider.' });
+      return applySsoIdentity(user, identity, { strictEmail: true });
     },
   };
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
+
+/** Who an identity provider says the user is, from a verified ID token. */
+export interface SsoIdentity {
+  issuer: string;
+  subject: string;
+  /** Verified by the provider (email_verified). */
+  email: string;
+  givenName?: string;
+  familyName?: string;
+}

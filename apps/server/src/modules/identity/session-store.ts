@@ -57,6 +57,8 @@ export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<L
       pipedriveId: row.pipedrive_id,
       pipedriveAttributionId: row.pipedrive_attribution_id,
       lastSelectedAccountId: row.last_selected_account_id,
+      ssoIssuer: row.sso_issuer,
+      ssoSubject: row.sso_subject,
     },
   };
 }

@@ -1,6 +1,22 @@
 /** The scopes Rampart asks the identity provider for (spec §1). */
 export const SSO_SCOPES = ['openid', 'email', 'profile'] as const;
 
+/**
+ * The MyAccount scopes (spec §7 "Identity account-management"), requested beside SSO_SCOPES when
+ * OIDC_ACCOUNT_MANAGEMENT is on, so SSO users manage what the provider owns from their profile.
+ */
+export const ACCOUNT_MANAGEMENT_SCOPES = [
+  'okta.myAccount.profile.read',
+  'okta.myAccount.profile.manage',
+  'okta.myAccount.email.read',
+  'okta.myAccount.email.manage',
+  'okta.myAccount.phone.read',
+  'okta.myAccount.phone.manage',
+  'okta.myAccount.password.read',
+  'okta.myAccount.password.manage',
+  'okta.myAccount.sessions.manage',
+] as const;
+
 export interface IdentityClientConfig {
   issuer: string;
   scopes: string[];

@@ -1,4 +1,5 @@
 import type { Resolvers } from '../../generated/graphql.ts';
+import { requireSession } from '../../graphql/context.ts';
 import { authPayload } from '../identity/identity.resolvers.ts';
 
 export const ssoResolvers: Resolvers = {
@@ -11,5 +12,7 @@ export const ssoResolvers: Resolvers = {
       const issued = await context.services.sso.loginWithIdToken(args.token, meta, context.services.identity);
       return authPayload(context, issued);
     },
+    syncUserWithIdentityProvider: (_parent, args, context) =>
+      context.services.sso.syncUser(requireSession(context).user.id, args.idToken, context.services.identity),
   },
 };

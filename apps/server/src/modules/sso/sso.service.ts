@@ -3,8 +3,8 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, isAppError } from '../../graphql/errors.ts';
 import { developmentIssuer } from '../../dev-identity-provider/development-issuer.ts';
-import type { IdentityService, IssuedSession, RequestMeta } from '../identity/identity.service.ts';
-import { parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';
+import type { IdentityService, IssuedSession, RequestMeta, SsoIdentity } from '../identity/identity.service.ts';
+import { ACCOUNT_MANAGEMENT_SCOPES, parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';
 
 /** What the web client needs to run the authorization-code flow with PKCE (the `SsoConfiguration` type). */
 export interface SsoConfiguration {
@@ -17,6 +17,7 @@ export interface SsoConfiguration {
   revokeUrl: string;
   logoutUrl: string;
   isDevelopmentProvider: boolean;
+  accountManagement: boolean;
 }
 
 /** The parts of an OpenID Provider's discovery document Rampart uses. */
@@ -75,7 +76,7 @@ function describeVerificationError(error: unknown): AppError {
 }
 
 export interface SsoServiceDeps {
-  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'>;
+  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'> & Partial<Pick<Env, 'OIDC_ACCOUNT_MANAGEMENT'>>;
   /** Injected for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -88,9 +89,10 @@ export function createSsoService(deps: SsoServiceDeps) {
   const { config } = deps;
   const fetchImpl = deps.fetch ?? fetch;
   const isDevelopmentProvider = !config.OIDC_ISSUER;
+  const accountManagement = config.OIDC_ACCOUNT_MANAGEMENT ?? true;
   const { issuer, scopes } = parseIdentityClientConfig({
     issuer: config.OIDC_ISSUER ?? developmentIssuer(config.DEV_IDP_PORT),
-    scopes: [...SSO_SCOPES],
+    scopes: accountManagement ? [...SSO_SCOPES, ...ACCOUNT_MANAGEMENT_SCOPES] : [...SSO_SCOPES],
   });
   const clientId = config.OIDC_CLIENT_ID;
 
@@ -126,7 +128,16 @@ export function createSsoService(deps: SsoServiceDeps) {
    * Verifies an ID token against the issuer's JWKS (signature, issuer, audience, expiry) and returns
    * its verified e-mail address.
    */
-  async function verifyIdToken(token: string): Promise<{ email: string; claims: JWTPayload }> {
+  async function verifyIdToken(token: string, field = 'token'): Promise<{ email: string; claims: JWTPayload }> {
+    try {
+      return await verifyIdTokenAs(token);
+    } catch (error) {
+      if (field !== 'token' && isAppError(error) && error.code === 'BAD_USER_INPUT') throw badInput({ [field]: error.message }, error.message);
+      throw error;
+    }
+  }
+
+  async function verifyIdTokenAs(token: string): Promise<{ email: string; claims: JWTPayload }> {
     const trimmed = token.trim();
     if (!trimmed) throw tokenError('The sign-in token is missing.');
     if (trimmed.length > MAX_TOKEN_LENGTH) throw tokenError('The sign-in token is too long to be an ID token.');
@@ -149,6 +160,11 @@ export function createSsoService(deps: SsoServiceDeps) {
     return { email, claims };
   }
 
+  function ssoIdentity({ email, claims }: { email: string; claims: JWTPayload }): SsoIdentity {
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+    return { issuer, subject: String(claims.sub), email, givenName: text(claims.given_name), familyName: text(claims.family_name) };
+  }
+
   return {
     verifyIdToken,
 
@@ -164,23 +180,30 @@ export function createSsoService(deps: SsoServiceDeps) {
         revokeUrl: endpoints.revocation_endpoint,
         logoutUrl: endpoints.end_session_endpoint,
         isDevelopmentProvider,
+        accountManagement,
       };
     },
 
-    /** Verifies the ID token and opens a Rampart session for the user with its verified e-mail. */
+    /** Verifies the ID token and opens a session for the user linked to its subject, or with its verified e-mail. */
     async loginWithIdToken(
       token: string,
       meta: RequestMeta,
-      identity: Pick<IdentityService, 'loginWithVerifiedEmail'>,
+      identity: Pick<IdentityService, 'loginWithSsoIdentity'>,
     ): Promise<IssuedSession> {
-      const { email } = await verifyIdToken(token);
+      const verified = await verifyIdToken(token);
       try {
-        return await identity.loginWithVerifiedEmail(email, meta);
+        return await identity.loginWithSsoIdentity(ssoIdentity(verified), meta);
       } catch (error) {
         // Shown on the callback page: an UNAUTHENTICATED code would send the browser to /login instead.
         if (isAppError(error) && error.code === 'UNAUTHENTICATED') throw tokenError(error.message);
         throw error;
       }
+    },
+
+    /** Verifies a fresh ID token and copies the provider's name and e-mail onto the signed-in user. */
+    async syncUser(userId: string, token: string, identity: Pick<IdentityService, 'syncWithSsoIdentity'>) {
+      const verified = await verifyIdToken(token, 'idToken');
+      return identity.syncWithSsoIdentity(userId, ssoIdentity(verified));
     },
   };
 }

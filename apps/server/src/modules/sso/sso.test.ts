@@ -6,12 +6,13 @@ import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../identity/password-policy.ts';
 import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
 import { errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { ACCOUNT_MANAGEMENT_SCOPES } from './sso-config.ts';
 import { createSsoService } from './sso.service.ts';
 
 const APP_ORIGIN = 'http://localhost:3000';
 const REDIRECT_URI = `${APP_ORIGIN}/login/okta_callback`;
 
-const SSO_CONFIGURATION = `{ ssoConfiguration { issuer clientId scopes authorizeUrl tokenUrl userinfoUrl revokeUrl logoutUrl isDevelopmentProvider } }`;
+const SSO_CONFIGURATION = `{ ssoConfiguration { issuer clientId scopes authorizeUrl tokenUrl userinfoUrl revokeUrl logoutUrl isDevelopmentProvider accountManagement } }`;
 const LOGIN_WITH_OKTA = `mutation($token: String!) { loginWithOkta(token: $token) { csrfToken expiryDate user { id email } } }`;
 const ME = `{ me { id email } }`;
 
@@ -172,13 +173,14 @@ describe('ssoConfiguration', () => {
     expect(data.ssoConfiguration).toEqual({
       issuer: idp.issuer,
       clientId: 'rampart-dashboard',
-      scopes: ['openid', 'email', 'profile'],
+      scopes: ['openid', 'email', 'profile', ...ACCOUNT_MANAGEMENT_SCOPES],
       authorizeUrl: `${idp.issuer}/auth`,
       tokenUrl: `${idp.issuer}/token`,
       userinfoUrl: `${idp.issuer}/me`,
       revokeUrl: `${idp.issuer}/token/revocation`,
       logoutUrl: `${idp.issuer}/session/end`,
       isDevelopmentProvider: true,
+      accountManagement: true,
     });
   });
 
