@@ -11,14 +11,14 @@ export const TOKEN_STORAGE_KEY = 'okta-token-storage';
 
 /** The six-digit code in a message the identity provider sent. */
 export function sixDigitCode(text: string): string {
-  const match = /\b(\d{6})\b/.exec(text);
+  const match = /code is (\d{6})\b/.exec(text) ?? /\b(\d{6})\b/.exec(text);
   if (!match) throw new Error(`No six-digit code in: ${text}`);
   return match[1]!;
 }
 
-/** The newest verification mail to `to` (the provider sends e-mail challenges through the app's mailer), skipping the first `after`. */
+/** The newest challenge mail to `to` (the provider sends e-mail challenges through the app's mailer), skipping the first `after`. */
 export async function waitForVerificationMail(to: string, after = 0): Promise<Mail> {
-  return waitForMail(to, /code|verif/i, after);
+  return waitForMail(to, /^Confirm your e-mail address$/, after);
 }
 
 export interface SmsMessage {
