@@ -9,6 +9,7 @@ import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerDevMailbox } from './mail/dev-mailbox.ts';
+import { registerDevSms } from './dev-identity-provider/dev-sms.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
 import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './graphql/errors.ts';
 import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
@@ -121,7 +122,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
   app.get('/healthz', async () => ({ status: 'ok' }));
-  if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
+  if (mailer.usesDevelopmentMailbox) {
+    registerDevMailbox(app, mailer);
+    registerDevSms(app, database.db);
+  }
 
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
     await registerWebApp(app, {

@@ -28,6 +28,8 @@ const envSchema = z
     OIDC_ISSUER: httpUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).default('rampart-dashboard'),
     DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    // How recent a sign-in the development provider's MyAccount API wants for password changes and removals (step-up).
+    DEV_IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     // SSO users manage their profile, e-mails, phones and password through the provider's MyAccount API (its scopes are requested).
     OIDC_ACCOUNT_MANAGEMENT: booleanFlag.default(true),
     GRAPHQL_INTROSPECTION: booleanFlag.default(false),

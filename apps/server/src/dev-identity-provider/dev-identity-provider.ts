@@ -5,15 +5,16 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors, type Account, type Configuration } from 'oidc-provider';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { createIdentityRepository, type UserRow } from '../modules/identity/identity.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../modules/identity/password-policy.ts';
 import { developmentIssuer } from './development-issuer.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
+import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
+import { createMyAccountApi, displayNameOf, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
 import { errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 
 /** Where `npm run dev` serves the web app (Vite); allowed beside PUBLIC_URL so SSO works there too. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_FORM_BYTES = 16 * 1024;
 /**
  * The resource every access token is issued for. okta-auth-js reads access tokens as JWTs (Okta issues
@@ -29,6 +30,8 @@ export interface DevelopmentIdentityProvider {
 export interface DevelopmentIdentityProviderDeps {
   config: Env;
   database: DatabaseHandle;
+  /** Sends the e-mail challenges of the MyAccount API (the development mailbox when no SMTP server is set). */
+  mailer: Mailer;
   /** A private RS256 JWK with kid; a fresh one per start when omitted (tests pass one to sign their own tokens). */
   signingKey?: JWK;
 }
@@ -40,17 +43,20 @@ export async function generateSigningKey(): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
-function accountFor(user: UserRow): Account {
+/** The provider's account: claims come from its own profile and PRIMARY e-mail, read when a token is issued. */
+function accountFor(user: DevIdpUser, store: DevIdpUsers): Account {
   return {
     accountId: user.id,
-    claims: () => ({
-      sub: user.id,
-      email: user.email,
-      email_verified: true,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-      given_name: user.firstName,
-      family_name: user.lastName,
-    }),
+    claims: async () => {
+      const primary = await store.primaryEmail(user.id);
+      return {
+        sub: user.id,
+        ...(primary ? { email: primary.email, email_verified: true } : {}),
+        name: displayNameOf(user.profile),
+        given_name: user.profile.firstName ?? undefined,
+        family_name: user.profile.lastName ?? undefined,
+      };
+    },
   };
 }
 
@@ -74,22 +80,22 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 
 /**
  * Builds (but does not start) panva's oidc-provider configured for the Rampart web client:
- * a public client with PKCE, refresh tokens, revocation and RP-initiated logout, accounts
- * taken from the Rampart `users` table and a small login page checking the Rampart password.
+ * a public client with PKCE, refresh tokens, revocation and RP-initiated logout, its own users
+ * (copied from Rampart's the first time they are seen), a small login page, and the MyAccount and
+ * Sessions APIs (my-account-api.ts).
  */
 export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentityProviderDeps & { issuer: string }): Promise<Provider> {
   const { config, database, issuer } = deps;
   const db = database.db;
   const signingKey = deps.signingKey ?? (await generateSigningKey());
 
-  // The same lookups the identity module uses (e-mail matched case-insensitively).
-  const identityRepository = createIdentityRepository(db);
-  const findUserById = async (id: string) => (UUID.test(id) ? identityRepository.findUserById(id) : undefined);
-  const findUserByEmail = (email: string) => identityRepository.findUserByEmail(email);
+  const store = createDevIdpUsers(db);
+  const adapter = createMemoryAdapterFactory();
+  const sessionTtlSeconds = 14 * 24 * 60 * 60;
 
   const origins = appOrigins(config);
   const configuration: Configuration = {
-    adapter: createMemoryAdapterFactory(),
+    adapter,
     clients: [
       {
         client_id: config.OIDC_CLIENT_ID,
@@ -122,13 +128,20 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
-      Session: 14 * 24 * 60 * 60,
+      Session: sessionTtlSeconds,
       Grant: 14 * 24 * 60 * 60,
       RefreshToken: 14 * 24 * 60 * 60,
     },
     async findAccount(_ctx, sub) {
-      const user = await findUserById(sub);
-      return user ? accountFor(user) : undefined;
+      const user = await store.provision(sub);
+      return user ? accountFor(user, store) : undefined;
+    },
+    // The MyAccount API checks how recent the sign-in was (step-up) and the Sessions API which session a token belongs to.
+    extraTokenClaims: async (ctx, token) => {
+      if (token.kind !== 'AccessToken') return undefined;
+      const source = ctx.oidc.entities.AuthorizationCode ?? ctx.oidc.entities.RefreshToken;
+      const authTime = source?.authTime;
+      return { ...(typeof authTime === 'number' ? { auth_time: authTime } : {}), ...(token.sid ? { sid: token.sid } : {}) };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
@@ -139,7 +152,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, resourceIndicator) => {
           if (resourceIndicator !== DEV_IDP_RESOURCE) throw new errors.InvalidTarget();
-          return { scope: '', audience: DEV_IDP_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: 60 * 60, jwt: { sign: { alg: 'RS256' } } };
+          return { scope: MY_ACCOUNT_SCOPES.join(' '), audience: DEV_IDP_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: 60 * 60, jwt: { sign: { alg: 'RS256' } } };
         },
       },
       revocation: {
@@ -165,13 +178,28 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
   };
 
   const provider = new Provider(issuer, configuration);
+  provider.use(
+    createMyAccountApi({
+      issuer,
+      resource: DEV_IDP_RESOURCE,
+      signingKey,
+      store,
+      mailer: deps.mailer,
+      origins,
+      stepUpMaxAgeSeconds: config.DEV_IDP_STEP_UP_MAX_AGE_SECONDS,
+      provider,
+      adapter,
+      sessionTtlSeconds,
+    }),
+  );
 
   /** Grants this first-party client every scope it asked for, so no consent screen is shown. */
   async function autoConsent(accountId: string, existingGrantId: string | undefined, clientId: string, scope: string) {
     const existing = existingGrantId ? await provider.Grant.find(existingGrantId) : undefined;
     const grant = existing ?? new provider.Grant({ accountId, clientId });
     grant.addOIDCScope(scope);
-    grant.addResourceScope(DEV_IDP_RESOURCE, '');
+    const myAccountScopes = scope.split(' ').filter((value) => (MY_ACCOUNT_SCOPES as readonly string[]).includes(value));
+    grant.addResourceScope(DEV_IDP_RESOURCE, myAccountScopes.join(' '));
     return grant.save();
   }
 
@@ -205,7 +233,8 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
         }
         const email = (form.get('email') ?? '').trim();
         const password = form.get('password') ?? '';
-        const user = email ? await findUserByEmail(email) : undefined;
+        // The provider's own records: its PRIMARY e-mail and its password (a Rampart user is copied in when first seen).
+        const user = email ? await store.findUserForLogin(email) : undefined;
         const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : (await spendPasswordCheckTime(password), false);
         if (!user || !passwordOk) {
           ctx.status = 401;

@@ -36,7 +36,7 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });
   signingKey = await generateSigningKey();
-  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, signingKey });
+  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, mailer: t.mailer, signingKey });
   if (!started) throw new Error('the development identity provider did not start');
   idp = started;
   await t.database.db.insert(users).values({
