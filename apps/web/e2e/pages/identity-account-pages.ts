@@ -57,9 +57,23 @@ export class IdentityGeneralPage {
     return dialog;
   }
 
-  /** With the code dialog open for `address`, enters the code of the first mail to it after the `mailsBefore` already there. */
-  async verifyEmailInDialog(address: string, mailsBefore: number) {
-    const dialog = this.addEmailDialog();
+  /** The dialog "Verify <address>" opens for an unverified address. */
+  verifyEmailDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Verify your e-mail address' });
+  }
+
+  /** Sends a fresh code to an unverified address from its "Verify" button and verifies it. */
+  async verifyListedEmail(address: string) {
+    const mailsBefore = await mailCount(address);
+    await this.email(address).getByRole('button', { name: `Verify ${address}` }).click();
+    const dialog = this.verifyEmailDialog();
+    await expect(dialog).toContainText(address);
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    await this.verifyEmailInDialog(address, mailsBefore, dialog);
+  }
+
+  /** With a code dialog open for `address`, enters the code of the first mail to it after the `mailsBefore` already there. */
+  async verifyEmailInDialog(address: string, mailsBefore: number, dialog = this.addEmailDialog()) {
     await expect(dialog).toContainText(`We sent a 6-digit code to ${address}.`);
     const code = sixDigitCode((await waitForVerificationMail(address, mailsBefore)).text);
     await dialog.getByLabel('Verification code').fill(code);
