@@ -28,10 +28,12 @@ export interface ConfirmDialogProps {
   errorTitle?: string;
   /** Makes the change; the dialog closes when it resolves and stays open with the error when it throws. */
   onConfirm: () => Promise<unknown>;
+  /** The words for a failure that is not a Rampart API error (a third party's, say); describeApiError otherwise. */
+  describeError?: (caught: unknown) => string;
 }
 
 /** A confirmation before a change: cannot be dismissed while the change runs; a failure keeps it open with the server's words. */
-export function ConfirmDialog({ open, onClose, title, description, confirmLabel, busyLabel = 'Saving', cancelLabel = 'Cancel', destructive = false, errorTitle, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onClose, title, description, confirmLabel, busyLabel = 'Saving', cancelLabel = 'Cancel', destructive = false, errorTitle, onConfirm, describeError = (caught) => describeApiError(caught).message }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,7 +44,7 @@ export function ConfirmDialog({ open, onClose, title, description, confirmLabel,
       await onConfirm();
       onClose();
     } catch (caught) {
-      setError(describeApiError(caught).message);
+      setError(describeError(caught));
     } finally {
       setBusy(false);
     }

@@ -8,8 +8,10 @@ const TABS = [
   { to: ROUTES.profileSecurity, label: 'Security' },
 ];
 
-/** Profile heading and the General / Security tabs (links, so each tab has its URL). */
-export function ProfileLayout({ title, children }: { title: string; children: ReactNode }) {
+const DESCRIPTION = 'Your name, e-mail, password, two-factor authentication and sessions.';
+
+/** Profile heading and the General / Security tabs (links, so each tab has its URL); `description` replaces the default line. */
+export function ProfileLayout({ title, description = DESCRIPTION, children }: { title: string; description?: string; children: ReactNode }) {
   useEffect(() => {
     document.title = `Profile · ${title} · Rampart`;
   }, [title]);
@@ -17,7 +19,7 @@ export function ProfileLayout({ title, children }: { title: string; children: Re
     <PageLayout width="form">
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Profile</h1>
-        <p className="text-sm text-muted-foreground">Your name, e-mail, password, two-factor authentication and sessions.</p>
+        <p className="text-sm text-muted-foreground">{description}</p>
       </div>
       <NavTabs label="Profile sections" tabs={TABS} />
       {children}

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PasswordInput } from '@/components/password-input';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
+import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
+import type { MyAccountClient } from '@/features/sso/lib/my-account';
+import type { MyAccountError } from '@/features/sso/lib/my-account-errors';
+import { toast } from '@/hooks/use-toast';
+import { formatDate } from '@/lib/format';
+
+// The provider applies its own password policy and explains a refusal (errorCauses), shown on the field.
+const passwordSchema = z
+  .object({
+    password: z.string().min(1, 'Enter a new password').max(128, 'At most 128 characters'),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+type PasswordValues = z.infer<typeof passwordSchema>;
+
+function PasswordDialog({ mode, client, onClose, onSaved }: { mode: 'set' | 'change'; client: MyAccountClient; onClose: () => void; onSaved: () => void }) {
+  const onFailure = useMyAccountFailure(client);
+  const [error, setError] = useState<MyAccountError | null>(null);
+  const form = useForm<PasswordValues>({ resolver: zodResolver(passwordSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const title = mode === 'set' ? 'Set password' : 'Change password';
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      if (mode === 'set') await client.enrollPassword(password);
+      else await client.updatePassword(password);
+      toast({ title: mode === 'set' ? 'Password set' : 'Password changed', description: `Use it the next time you sign in at ${client.host}.` });
+      onSaved();
+      onClose();
+    } catch (caught) {
+      const failure = onFailure(caught);
+      const message = failure.fields.password ?? (failure.kind === 'request' && failure.status === 400 ? failure.message : undefined);
+      if (message) form.setError('password', { type: 'server', message }, { shouldFocus: true });
+      else setError(failure);
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => {
+        if (!next && !form.formState.isSubmitting) onClose();
+      }}
+    >
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>The password you sign in with at your identity provider ({client.host}).</DialogDescription>
+        </DialogHeader>
+        <MyAccountAlert error={error} client={client} title="Could not save your password" />
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+            <FormField
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>New password</FormLabel>
+                  <FormControl>
+                    <PasswordInput {...field} autoComplete="new-password" autoFocus />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="confirmPassword"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Confirm new password</FormLabel>
+                  <FormControl>
+                    <PasswordInput {...field} autoComplete="new-password" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" disabled={form.formState.isSubmitting} onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting && <Spinner label="Saving" />}
+                Save password
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The provider's password: its status and last change, and the changes the provider allows (set, change, remove). */
+export function PasswordCard({ client }: { client: MyAccountClient }) {
+  const password = useMyAccountResource(client, (api) => api.getPassword());
+  const onFailure = useMyAccountFailure(client);
+  const [editing, setEditing] = useState<'set' | 'change' | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const value = password.data;
+
+  return (
+    <Card className="gap-5">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="text-base">Password</CardTitle>
+          <CardDescription>The password you sign in with at your identity provider.</CardDescription>
+        </div>
+        {value &&
+          (value.status === 'ACTIVE' ? (
+            <Badge variant="outline" className="gap-1.5">
+              <KeyRoundIcon className="size-3.5 text-(--success)" aria-hidden /> Active
+            </Badge>
+          ) : (
+            <Badge variant="warning">Not set</Badge>
+          ))}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {password.error && !value ? (
+          <MyAccountAlert error={password.error} client={client} title="Could not load your password status" />
+        ) : !value ? (
+          <Skeleton className="h-16 w-full" />
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {value.status === 'ACTIVE'
+                ? value.lastUpdated
+                  ? `Last changed ${formatDate(value.lastUpdated)}.`
+                  : 'Your password is set.'
+                : 'You have no password at your identity provider yet.'}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {value.canEnroll && <Button onClick={() => setEditing('set')}>Set password</Button>}
+              {value.canChange && (
+                <Button variant="outline" onClick={() => setEditing('change')}>
+                  Change password
+                </Button>
+              )}
+              {value.canRemove && (
+                <Button variant="ghost" onClick={() => setRemoving(true)}>
+                  Remove password
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </CardContent>
+      {editing && <PasswordDialog mode={editing} client={client} onClose={() => setEditing(null)} onSaved={() => void password.reload()} />}
+      <ConfirmDialog
+        open={removing}
+        onClose={() => setRemoving(false)}
+        title="Remove your password?"
+        description={`You then sign in at ${client.host} without a password, with the other ways it offers.`}
+        confirmLabel="Remove password"
+        busyLabel="Removing"
+        destructive
+        errorTitle="Could not remove your password"
+        describeError={(caught) => onFailure(caught).message}
+        onConfirm={async () => {
+          await client.deletePassword();
+          toast({ title: 'Password removed' });
+          await password.reload();
+        }}
+      />
+    </Card>
+  );
+}

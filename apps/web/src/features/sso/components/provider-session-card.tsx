@@ -1,0 +1,123 @@
+import { LogOutIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
+import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
+import type { MyAccountClient } from '@/features/sso/lib/my-account';
+import { toast } from '@/hooks/use-toast';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { labelOf } from '@/lib/labels';
+
+/** Authentication method references (RFC 8176) in words. */
+const AMR_LABEL: Record<string, string> = {
+  pwd: 'Password',
+  otp: 'One-time code',
+  sms: 'Text message code',
+  tel: 'Phone call',
+  email: 'E-mail code',
+  mfa: 'Multi-factor',
+  mca: 'Multiple channels',
+  hwk: 'Security key',
+  swk: 'Software key',
+  fpt: 'Fingerprint',
+  face: 'Face recognition',
+  pin: 'PIN',
+  kba: 'Security question',
+  sc: 'Smart card',
+  user: 'User presence',
+};
+
+/** The provider's own session (GET /api/v1/sessions/me): when it started and ends, and ending it. */
+export function ProviderSessionCard({ client }: { client: MyAccountClient }) {
+  const session = useMyAccountResource(client, (api) => api.getSession());
+  const onFailure = useMyAccountFailure(client);
+  const [ending, setEnding] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const value = session.data;
+
+  return (
+    <Card className="gap-5">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="text-base">Identity provider session</CardTitle>
+          <CardDescription>Your sign-in at {client.host}. While it lasts, single sign-on does not ask for your password.</CardDescription>
+        </div>
+        {value && (
+          <Button variant="outline" size="sm" onClick={() => setEnding(true)}>
+            <LogOutIcon aria-hidden />
+            End session
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {session.error && session.data === undefined ? (
+          <MyAccountAlert error={session.error} client={client} title="Could not load your identity provider session" />
+        ) : session.data === undefined ? (
+          <Skeleton className="h-24 w-full" />
+        ) : !value ? (
+          <p role="status" className="rounded-md border border-dashed px-4 py-6 text-sm text-muted-foreground">
+            {ended ? 'Your identity provider session has ended.' : `You have no session at ${client.host}.`} Your next single sign-on asks for your password
+            again; you stay signed in to Rampart on this device.
+          </p>
+        ) : (
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            {value.login && (
+              <div className="flex flex-col gap-0.5">
+                <dt className="text-muted-foreground">Signed in as</dt>
+                <dd className="font-medium break-all">{value.login}</dd>
+              </div>
+            )}
+            <div className="flex flex-col gap-0.5">
+              <dt className="text-muted-foreground">Started</dt>
+              <dd className="font-medium">{formatDateTime(value.createdAt)}</dd>
+            </div>
+            <div className="flex flex-col gap-0.5">
+              <dt className="text-muted-foreground">Expires</dt>
+              <dd className="font-medium">
+                {formatDateTime(value.expiresAt)}
+                {value.expiresAt && <span className="font-normal text-muted-foreground"> ({formatRelativeTime(value.expiresAt)})</span>}
+              </dd>
+            </div>
+            <div className="flex flex-col gap-0.5">
+              <dt className="text-muted-foreground">Last password check</dt>
+              <dd className="font-medium">{value.lastPasswordVerification ? formatDateTime(value.lastPasswordVerification) : 'None in this session'}</dd>
+            </div>
+            {value.amr.length > 0 && (
+              <div className="flex flex-col gap-1 sm:col-span-2">
+                <dt className="text-muted-foreground">Signed in with</dt>
+                <dd className="flex flex-wrap gap-1.5">
+                  {value.amr.map((method) => (
+                    <Badge key={method} variant="secondary">
+                      {labelOf(AMR_LABEL, method)}
+                    </Badge>
+                  ))}
+                </dd>
+              </div>
+            )}
+          </dl>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={ending}
+        onClose={() => setEnding(false)}
+        title="End your identity provider session?"
+        description={`${client.host} signs you out, so your next single sign-on asks for your password. You stay signed in to Rampart on this device.`}
+        confirmLabel="End session"
+        busyLabel="Ending the session"
+        destructive
+        errorTitle="Could not end the session"
+        describeError={(caught) => onFailure(caught).message}
+        onConfirm={async () => {
+          await client.endSession();
+          setEnded(true);
+          session.set(null);
+          toast({ title: 'Identity provider session ended' });
+        }}
+      />
+    </Card>
+  );
+}
