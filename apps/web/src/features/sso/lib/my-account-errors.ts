@@ -87,9 +87,10 @@ export function toMyAccountError(caught: unknown, host: string): MyAccountError 
     return new MyAccountError('step-up', reason, { status, maxAge, acrValues });
   }
   if (status === null) {
-    // okta-auth-js wraps network failures in an AuthApiError whose summary is fetch's own words.
     const reason = summary || (caught instanceof Error ? caught.message : '');
-    return new MyAccountError('request', `Could not reach your identity provider (${host})${reason ? `: ${reason}` : '.'}`);
+    // okta-auth-js wraps network failures in an AuthApiError (no response) whose summary is fetch's own words.
+    if (error?.name === 'AuthApiError') return new MyAccountError('request', `Could not reach your identity provider (${host})${reason ? `: ${reason}` : '.'}`);
+    return new MyAccountError('request', `Your identity provider (${host}) answered in a way Rampart could not read${reason ? `: ${reason}` : '.'}`);
   }
   if (status === 401) {
     return new MyAccountError('invalid-token', summary || 'Your identity provider refused the access token.', { status });
