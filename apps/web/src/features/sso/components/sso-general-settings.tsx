@@ -17,7 +17,7 @@ export function SsoGeneralSettings({ config }: { config: SsoConfig }) {
     <div className="flex flex-col gap-6">
       <AccountManagedNote host={host}>Your profile and e-mail addresses are saved at your identity provider, where you also sign in with them.</AccountManagedNote>
       {error ? (
-        <MyAccountAlert error={error} client={null} title="Could not load single sign-on" />
+        <MyAccountAlert error={error} client={client} title="Could not load single sign-on" />
       ) : !client ? (
         <>
           <Skeleton className="h-72 w-full" />

@@ -15,7 +15,7 @@ export function SsoSecuritySettings({ config }: { config: SsoConfig }) {
     <div className="flex flex-col gap-6">
       <AccountManagedNote host={host}>Your phone numbers, password and sign-in session are kept at your identity provider.</AccountManagedNote>
       {error ? (
-        <MyAccountAlert error={error} client={null} title="Could not load single sign-on" />
+        <MyAccountAlert error={error} client={client} title="Could not load single sign-on" />
       ) : !client ? (
         <>
           <Skeleton className="h-40 w-full" />

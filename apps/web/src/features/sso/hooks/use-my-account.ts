@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SsoConfig } from '@/features/sso/lib/okta-auth';
 import { loadMyAccountClient, type MyAccountClient } from '@/features/sso/lib/my-account';
-import { MyAccountError, toMyAccountError } from '@/features/sso/lib/my-account-errors';
+import { MISSING_ACCESS_TOKEN, MyAccountError, toMyAccountError } from '@/features/sso/lib/my-account-errors';
 
 /** The account-management client of the configured provider (okta-auth-js loads on first use). */
 export function useMyAccountClient(config: SsoConfig): { client: MyAccountClient | null; error: MyAccountError | null } {
@@ -14,7 +14,8 @@ export function useMyAccountClient(config: SsoConfig): { client: MyAccountClient
   useEffect(() => {
     let active = true;
     loadMyAccountClient(configRef.current)
-      .then((client) => active && setState({ client, error: null }))
+      // Without tokens every card would fail alike: one "Sign in again" says it for the page.
+      .then((client) => active && setState({ client, error: client.hasTokens() ? null : new MyAccountError('missing-token', MISSING_ACCESS_TOKEN) }))
       .catch((caught: unknown) => active && setState({ client: null, error: toMyAccountError(caught, new URL(issuer).host) }));
     return () => {
       active = false;

@@ -130,6 +130,8 @@ export function toProviderSession(raw: unknown): ProviderSession {
 export interface MyAccountClient {
   /** The provider's host, for "Managed by your identity provider (host)". */
   readonly host: string;
+  /** Whether this browser holds tokens from an SSO sign-in (an access token, or a refresh token to get one). */
+  hasTokens(): boolean;
   getProfile(): Promise<AccountProfile>;
   getProfileSchema(): Promise<Record<string, unknown>>;
   updateProfile(profile: Record<string, unknown>): Promise<AccountProfile>;
@@ -201,6 +203,10 @@ export function createMyAccountClient(oktaAuth: OktaAuth, host: string): MyAccou
 
   return {
     host,
+    hasTokens: () => {
+      const { accessToken, refreshToken } = oktaAuth.tokenManager.getTokensSync();
+      return !!(accessToken || refreshToken);
+    },
     getProfile: () =>
       call(async (accessToken) => {
         const { getProfile } = await loadMyAccountFunctions();
