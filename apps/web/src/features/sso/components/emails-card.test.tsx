@@ -35,7 +35,7 @@ describe('EmailsCard', () => {
   it('lists the addresses with their badges, adds one with a code, then makes it primary', async () => {
     const user = userEvent.setup({ delay: null });
     const client = fakeClient([{ id: 'e1', email: 'ada@example.com', roles: ['PRIMARY'], status: 'VERIFIED' }]);
-    const onPrimaryChanged = vi.fn(async () => {});
+    const onPrimaryChanged = vi.fn(async () => null);
     render(
       <MemoryRouter initialEntries={['/profile/general']}>
         <EmailsCard client={client as unknown as MyAccountClient} onPrimaryChanged={onPrimaryChanged} />
@@ -78,7 +78,7 @@ describe('EmailsCard', () => {
     client.getEmails.mockRejectedValue(new MyAccountError('missing-token', 'AccessToken is required to request MyAccount API endpoints.'));
     render(
       <MemoryRouter initialEntries={['/profile/general']}>
-        <EmailsCard client={client as unknown as MyAccountClient} onPrimaryChanged={async () => {}} />
+        <EmailsCard client={client as unknown as MyAccountClient} onPrimaryChanged={async () => null} />
       </MemoryRouter>,
     );
     const alert = await screen.findByRole('alert');

@@ -21,7 +21,7 @@ const isPrimary = (email: AccountEmail) => email.roles.includes('PRIMARY');
  * The e-mail addresses the provider holds: add one (a code is mailed to it), verify, make a verified one primary,
  * remove any but the primary. `onPrimaryChanged` runs after the primary address changed (Rampart copies it).
  */
-export function EmailsCard({ client, onPrimaryChanged }: { client: MyAccountClient; onPrimaryChanged: () => Promise<void> }) {
+export function EmailsCard({ client, onPrimaryChanged }: { client: MyAccountClient; onPrimaryChanged: () => Promise<string | null> }) {
   const emails = useMyAccountResource(client, (api) => api.getEmails());
   const onFailure = useMyAccountFailure(client);
   const [dialog, setDialog] = useState<{ preset?: AccountEmail } | null>(null);
@@ -50,8 +50,12 @@ export function EmailsCard({ client, onPrimaryChanged }: { client: MyAccountClie
     try {
       await client.makePrimaryEmail(email.email);
       await emails.reload();
-      await onPrimaryChanged();
-      toast({ title: 'Primary e-mail changed', description: `You sign in with ${email.email} from now on.` });
+      const notCopied = await onPrimaryChanged();
+      toast(
+        notCopied
+          ? { variant: 'destructive', title: 'Primary e-mail changed; Rampart still shows the old one', description: `You sign in with ${email.email} from now on, but Rampart could not copy it: ${notCopied} It is copied at your next sign-in.` }
+          : { title: 'Primary e-mail changed', description: `You sign in with ${email.email} from now on.` },
+      );
     } catch (caught) {
       setError(onFailure(caught));
     } finally {

@@ -29,7 +29,7 @@ const AUTOCOMPLETE: Record<string, string> = {
   login: 'username',
 };
 
-function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountClient; fields: ProfileField[]; profile: AccountProfile; onSaved: (profile: AccountProfile) => Promise<void> }) {
+function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountClient; fields: ProfileField[]; profile: AccountProfile; onSaved: (profile: AccountProfile) => Promise<string | null> }) {
   const onFailure = useMyAccountFailure(client);
   const [error, setError] = useState<MyAccountError | null>(null);
   const schema = useMemo(() => profileFormSchema(fields), [fields]);
@@ -40,8 +40,12 @@ function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountCl
     try {
       const saved = await client.updateProfile(profileUpdateOf(fields, values));
       form.reset(profileFormValues(fields, saved.profile));
-      await onSaved(saved);
-      toast({ title: 'Profile saved', description: `Saved at your identity provider (${client.host}).` });
+      const notCopied = await onSaved(saved);
+      toast(
+        notCopied
+          ? { variant: 'destructive', title: 'Profile saved; Rampart still shows your old name', description: `Saved at ${client.host}, but Rampart could not copy it: ${notCopied} It is copied at your next sign-in.` }
+          : { title: 'Profile saved', description: `Saved at your identity provider (${client.host}).` },
+      );
     } catch (caught) {
       const failure = onFailure(caught);
       let unmatched = Object.keys(failure.fields).length === 0;
@@ -125,7 +129,7 @@ function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountCl
 }
 
 /** The profile the provider holds, as a form built from its profile schema (editable fields per the user's permission). */
-export function ProfileCard({ client, onSaved }: { client: MyAccountClient; onSaved: () => Promise<void> }) {
+export function ProfileCard({ client, onSaved }: { client: MyAccountClient; onSaved: () => Promise<string | null> }) {
   const resource = useMyAccountResource(client, async (api) => {
     const [schema, profile] = await Promise.all([api.getProfileSchema(), api.getProfile()]);
     return { fields: profileFieldsOf(schema), profile };
@@ -152,7 +156,7 @@ export function ProfileCard({ client, onSaved }: { client: MyAccountClient; onSa
       profile={profile}
       onSaved={async (saved) => {
         resource.set({ fields, profile: saved });
-        await onSaved();
+        return onSaved();
       }}
     />
   );

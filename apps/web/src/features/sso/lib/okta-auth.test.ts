@@ -1,6 +1,6 @@
 import type { RequestOptions } from '@okta/okta-auth-js/core';
 import { describe, expect, it } from 'vitest';
-import { oktaAuthOptions, publicClientRevocation, type SsoConfig } from './okta-auth';
+import { oktaAuthOptions, publicClientRevocation, refreshWithSignInScopes, type SsoConfig } from './okta-auth';
 
 const config: SsoConfig = {
   issuer: 'http://localhost:3001',
@@ -57,5 +57,27 @@ describe('public-client revocation', () => {
     const confidential: RequestOptions = { url: config.revokeUrl, args: 'token=abc', headers: { Authorization: `Basic ${btoa('rampart-dashboard:secret')}` } };
     rewrite(confidential);
     expect(confidential.args).toBe('token=abc');
+  });
+});
+
+describe('refreshes with the sign-in scopes', () => {
+  const rewrite = refreshWithSignInScopes({ ...config, scopes: ['openid', 'email', 'profile', 'okta.myAccount.profile.read'] });
+
+  it('adds the scopes signed in with to a refresh that names only the access token’s', () => {
+    const request: RequestOptions = { url: config.tokenUrl, args: 'client_id=rampart-dashboard&grant_type=refresh_token&scope=okta.myAccount.profile.read&refresh_token=r%2B1' };
+    rewrite(request);
+    const params = new URLSearchParams(request.args as string);
+    expect(params.get('scope')).toBe('okta.myAccount.profile.read openid email profile');
+    expect(params.get('refresh_token')).toBe('r+1');
+    expect(params.get('grant_type')).toBe('refresh_token');
+  });
+
+  it('leaves code exchanges and other endpoints alone', () => {
+    const exchange: RequestOptions = { url: config.tokenUrl, args: 'grant_type=authorization_code&code=abc' };
+    rewrite(exchange);
+    expect(exchange.args).toBe('grant_type=authorization_code&code=abc');
+    const revoke: RequestOptions = { url: config.revokeUrl, args: 'grant_type=refresh_token&scope=x' };
+    rewrite(revoke);
+    expect(revoke.args).toBe('grant_type=refresh_token&scope=x');
   });
 });

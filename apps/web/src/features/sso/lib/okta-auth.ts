@@ -66,6 +66,23 @@ export function publicClientRevocation(config: Pick<SsoConfig, 'clientId' | 'rev
   };
 }
 
+/**
+ * okta-auth-js asks a refresh for the scopes the token response named. A provider that names only the access token's
+ * scopes there (oidc-provider with resource indicators: the MyAccount scopes, without `openid`) then answers without an
+ * ID token, and okta-auth-js drops the stored one. The refresh asks for the scopes signed in with as well (RFC 6749 §6
+ * allows any originally granted scope), so each renewal brings a fresh ID token.
+ */
+export function refreshWithSignInScopes(config: Pick<SsoConfig, 'tokenUrl' | 'scopes'>) {
+  return (request: RequestOptions) => {
+    if (request.url?.split('?')[0] !== config.tokenUrl || typeof request.args !== 'string') return;
+    const params = new URLSearchParams(request.args);
+    if (params.get('grant_type') !== 'refresh_token') return;
+    const scopes = new Set([...(params.get('scope') ?? '').split(' ').filter(Boolean), ...config.scopes]);
+    params.set('scope', [...scopes].join(' '));
+    request.args = params.toString();
+  };
+}
+
 export function oktaAuthOptions(config: SsoConfig, origin = window.location.origin): OktaAuthOptions {
   return {
     issuer: config.issuer,
@@ -83,7 +100,7 @@ export function oktaAuthOptions(config: SsoConfig, origin = window.location.orig
     cookies: { secure: origin.startsWith('https:') },
     tokenManager: { autoRenew: true, autoRemove: true, syncStorage: true },
     services: { autoRenew: true, autoRemove: true, syncStorage: true, renewOnTabActivation: true },
-    httpRequestInterceptors: [publicClientRevocation(config)],
+    httpRequestInterceptors: [publicClientRevocation(config), refreshWithSignInScopes(config)],
   };
 }
 
