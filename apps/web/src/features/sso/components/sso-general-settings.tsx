@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountManagedNote } from '@/features/sso/components/account-managed-note';
 import { EmailsCard } from '@/features/sso/components/emails-card';
@@ -12,6 +13,8 @@ import type { SsoConfig } from '@/features/sso/lib/okta-auth';
 export function SsoGeneralSettings({ config }: { config: SsoConfig }) {
   const { client, error } = useMyAccountClient(config);
   const syncWithProvider = useSyncWithProvider(client);
+  // The profile shows the primary address: it is read again after the primary changed.
+  const [profileVersion, setProfileVersion] = useState(0);
   const host = new URL(config.issuer).host;
   return (
     <div className="flex flex-col gap-6">
@@ -25,8 +28,14 @@ export function SsoGeneralSettings({ config }: { config: SsoConfig }) {
         </>
       ) : (
         <>
-          <ProfileCard client={client} onSaved={syncWithProvider} />
-          <EmailsCard client={client} onPrimaryChanged={syncWithProvider} />
+          <ProfileCard key={profileVersion} client={client} onSaved={syncWithProvider} />
+          <EmailsCard
+            client={client}
+            onPrimaryChanged={async () => {
+              setProfileVersion((version) => version + 1);
+              return syncWithProvider();
+            }}
+          />
         </>
       )}
       <PreferredCurrencyCard />
