@@ -1,4 +1,5 @@
-import { MockedProvider, type MockedResponse } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -18,15 +19,15 @@ const configuration = {
   isDevelopmentProvider: true,
 };
 
-function session(authMethod: string): MockedResponse {
+function session(authMethod: string): MockLink.MockedResponse {
   return { request: { query: SsoCurrentSessionQuery }, result: { data: { currentSession: { __typename: 'ActiveSession', id: 's1', authMethod } } } };
 }
 
-function accountManagement(on: boolean): MockedResponse {
+function accountManagement(on: boolean): MockLink.MockedResponse {
   return { request: { query: SsoAccountManagementQuery }, result: { data: { ssoConfiguration: { ...configuration, accountManagement: on } } } };
 }
 
-function owner(mocks: MockedResponse[]) {
+function owner(mocks: MockLink.MockedResponse[]) {
   const wrapper = ({ children }: { children: ReactNode }) => <MockedProvider mocks={mocks}>{children}</MockedProvider>;
   return renderHook(() => useProfileOwner(), { wrapper });
 }
