@@ -141,7 +141,8 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
       if (token.kind !== 'AccessToken') return undefined;
       const source = ctx.oidc.entities.AuthorizationCode ?? ctx.oidc.entities.RefreshToken;
       const authTime = source?.authTime;
-      return { ...(typeof authTime === 'number' ? { auth_time: authTime } : {}), ...(token.sid ? { sid: token.sid } : {}) };
+      // sid names the provider session (its uid, also the Sessions API's id), so a token finds its session.
+      return { ...(typeof authTime === 'number' ? { auth_time: authTime } : {}), ...(token.sessionUid ? { sid: token.sessionUid } : {}) };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: {
@@ -188,7 +189,6 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
       origins,
       stepUpMaxAgeSeconds: config.DEV_IDP_STEP_UP_MAX_AGE_SECONDS,
       provider,
-      adapter,
       sessionTtlSeconds,
     }),
   );

@@ -10,13 +10,7 @@ interface Entry {
  * memory for the life of the process: a restart signs everyone out of the provider, which suits
  * development. One store per provider instance, so tests can run several side by side.
  */
-export interface MemoryAdapterClass {
-  new (name: string): Adapter;
-  /** The first live record of a model (e.g. 'Session') matching a predicate, with its id. */
-  findWhere(model: string, predicate: (payload: AdapterPayload) => boolean): { id: string; payload: AdapterPayload } | undefined;
-}
-
-export function createMemoryAdapterFactory(): MemoryAdapterClass {
+export function createMemoryAdapterFactory(): new (name: string) => Adapter {
   const entries = new Map<string, Entry>();
   const now = () => Date.now();
 
@@ -32,16 +26,6 @@ export function createMemoryAdapterFactory(): MemoryAdapterClass {
 
   return class MemoryAdapter implements Adapter {
     constructor(private readonly name: string) {}
-
-    static findWhere(model: string, predicate: (payload: AdapterPayload) => boolean) {
-      const prefix = `${model}:`;
-      for (const [key] of entries) {
-        if (!key.startsWith(prefix)) continue;
-        const payload = read(key);
-        if (payload && predicate(payload)) return { id: key.slice(prefix.length), payload };
-      }
-      return undefined;
-    }
 
     private key(id: string) {
       return `${this.name}:${id}`;

@@ -6,7 +6,6 @@ import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from '@rampart/shared
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../modules/identity/password-policy.ts';
 import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_SECONDS, isUniqueViolation, type DevIdpChallenge, type DevIdpEmail, type DevIdpPhone, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
-import type { MemoryAdapterClass } from './dev-idp-store.ts';
 
 // The development identity provider's MyAccount API (/idp/myaccount/*) and Sessions API (/api/v1/sessions/me),
 // shaped as Okta documents them so okta-auth-js' account-management functions work against it (decision 0017).
@@ -43,7 +42,6 @@ export interface MyAccountApiDeps {
   origins: string[];
   stepUpMaxAgeSeconds: number;
   provider: Provider;
-  adapter: MemoryAdapterClass;
   sessionTtlSeconds: number;
 }
 
@@ -678,12 +676,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
     const caller = await verifyAccessToken(ctx, ['okta.myAccount.sessions.manage']);
     const sid = caller.claims.sid;
     if (typeof sid !== 'string') return undefined;
-    const found = deps.adapter.findWhere('Session', (payload) => {
-      const authorizations = payload.authorizations as Record<string, { sid?: string }> | undefined;
-      return payload.accountId === caller.user.id && Object.values(authorizations ?? {}).some((entry) => entry.sid === sid);
-    });
-    if (!found) return undefined;
-    const session = await deps.provider.Session.find(found.id);
+    const session = await deps.provider.Session.findByUid(sid);
+    if (session?.accountId !== caller.user.id) return undefined;
     return session?.accountId ? session : undefined;
   }
 

@@ -1,0 +1,329 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { users } from '../db/schema/identity.ts';
+import { hashPassword } from '../modules/identity/password-policy.ts';
+import { startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { DEV_IDP_RESOURCE, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
+import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { registerDevSms } from './dev-sms.ts';
+
+// The provider session through real sign-ins: access tokens carrying the MyAccount scopes, auth_time and sid,
+// the Sessions API (cookie or bearer), step-up with max_age, and signing in with what the MyAccount API changed.
+
+const APP_ORIGIN = 'http://localhost:3000';
+const REDIRECT_URI = `${APP_ORIGIN}/login/okta_callback`;
+const ACCEPT = 'application/json; okta-version=1.0.0';
+const SCOPE = ['openid', 'email', 'profile', ...MY_ACCOUNT_SCOPES].join(' ');
+
+let t: TestApp;
+let idp: DevelopmentIdentityProvider;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });
+  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, mailer: t.mailer });
+  if (!started) throw new Error('the development identity provider did not start');
+  idp = started;
+});
+
+afterAll(async () => {
+  await idp?.close();
+  await t?.close();
+});
+
+async function newUser() {
+  const email = uniqueEmail('session');
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ firstName: 'Sid', lastName: 'Session', email, passwordHash: await hashPassword(STRONG_PASSWORD), isEmailVerified: true })
+    .returning();
+  return { id: row!.id, email, password: STRONG_PASSWORD };
+}
+
+/** A tiny browser: keeps the provider's cookies and follows its redirects by hand. */
+class Browser {
+  private cookies = new Map<string, string>();
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async follow(response: Response): Promise<{ response: Response; leftTo?: URL }> {
+    let current = response;
+    for (let hops = 0; hops < 10; hops += 1) {
+      const location = current.headers.get('location');
+      if (current.status < 300 || current.status >= 400 || !location) return { response: current };
+      const next = new URL(location, idp.issuer);
+      if (next.origin !== new URL(idp.issuer).origin) return { response: current, leftTo: next };
+      current = await this.request(next.toString());
+    }
+    throw new Error('too many redirects');
+  }
+}
+
+interface TokenSet {
+  id_token: string;
+  access_token: string;
+  refresh_token?: string;
+}
+
+/** The authorization-code flow with PKCE as okta-auth-js walks it; `loginShown` tells whether the password was asked. */
+async function authorize(browser: Browser, credentials: { email: string; password: string }, extra: Record<string, string> = {}) {
+  const verifier = randomBytes(48).toString('base64url');
+  const url = new URL(`${idp.issuer}/auth`);
+  url.search = new URLSearchParams({
+    client_id: t.config.OIDC_CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: SCOPE,
+    state: 'state',
+    nonce: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    ...extra,
+  }).toString();
+  let result = await browser.follow(await browser.request(url.toString()));
+  let loginShown = false;
+  if (!result.leftTo) {
+    const html = await result.response.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no login form: ${html.slice(0, 300)}`);
+    loginShown = true;
+    const submitted = await browser.request(new URL(action, idp.issuer).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(credentials).toString(),
+    });
+    if (submitted.status === 401) return { loginShown, rejected: true as const };
+    result = await browser.follow(submitted);
+  }
+  const code = result.leftTo?.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${result.leftTo}`);
+  const tokens = await fetch(`${idp.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: t.config.OIDC_CLIENT_ID, code_verifier: verifier }),
+  });
+  expect(tokens.status).toBe(200);
+  return { loginShown, tokens: (await tokens.json()) as TokenSet };
+}
+
+async function signIn(browser: Browser, credentials: { email: string; password: string }) {
+  const result = await authorize(browser, credentials);
+  if (!('tokens' in result) || !result.tokens) throw new Error('sign-in refused');
+  return result.tokens;
+}
+
+async function sessionsMe(method: string, options: { browser?: Browser; token?: string; path?: string } = {}) {
+  const url = `${idp.issuer}/api/v1/sessions/me${options.path ?? ''}`;
+  const headers: Record<string, string> = { accept: ACCEPT, origin: APP_ORIGIN };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = options.browser ? await options.browser.request(url, { method, headers }) : await fetch(url, { method, headers });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read the JSON freely
+  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as any };
+}
+
+describe('access tokens for the MyAccount API', () => {
+  it('carry the granted MyAccount scopes, auth_time and sid, and work on the API', async () => {
+    const user = await newUser();
+    const tokens = await signIn(new Browser(), user);
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({ aud: DEV_IDP_RESOURCE, iss: idp.issuer, sub: user.id, sid: expect.any(String), auth_time: expect.any(Number) });
+    expect(String(claims.scope).split(' ')).toEqual(expect.arrayContaining([...MY_ACCOUNT_SCOPES]));
+    expect(Math.abs(Number(claims.auth_time) - Date.now() / 1000)).toBeLessThan(60);
+
+    const profile = await fetch(`${idp.issuer}/idp/myaccount/profile`, { headers: { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}` } });
+    expect(profile.status).toBe(200);
+
+    // Renewed with the refresh token (okta-auth-js' renewTokens): auth_time stays the sign-in's.
+    const renewed = await fetch(`${idp.issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: t.config.OIDC_CLIENT_ID }),
+    });
+    const renewedClaims = decodeJwt(((await renewed.json()) as TokenSet).access_token);
+    expect(renewedClaims.auth_time).toBe(claims.auth_time);
+    expect(renewedClaims.sid).toBe(claims.sid);
+  });
+
+  it('puts the provider’s names and PRIMARY e-mail into the ID token', async () => {
+    const user = await newUser();
+    const browser = new Browser();
+    const first = await signIn(browser, user);
+    await fetch(`${idp.issuer}/idp/myaccount/profile`, {
+      method: 'PUT',
+      headers: { accept: ACCEPT, authorization: `Bearer ${first.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ profile: { firstName: 'Sidney', displayName: 'Sid the Tester' } }),
+    });
+    const again = await signIn(browser, user);
+    expect(decodeJwt(again.id_token)).toMatchObject({ sub: user.id, email: user.email, email_verified: true, given_name: 'Sidney', family_name: 'Session', name: 'Sid the Tester' });
+  });
+});
+
+describe('GET/DELETE /api/v1/sessions/me', () => {
+  it('describes the session of the browser’s cookie and of a bearer token, with CORS for the app', async () => {
+    const user = await newUser();
+    const browser = new Browser();
+    const tokens = await signIn(browser, user);
+
+    const byCookie = await sessionsMe('GET', { browser });
+    expect(byCookie.status).toBe(200);
+    expect(byCookie.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(byCookie.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(byCookie.json).toMatchObject({
+      id: expect.any(String),
+      login: user.email,
+      userId: user.id,
+      status: 'ACTIVE',
+      createdAt: expect.any(String),
+      expiresAt: expect.any(String),
+      lastPasswordVerification: expect.any(String),
+      amr: expect.any(Array),
+      idp: { type: 'OKTA' },
+      mfaActive: false,
+      _links: {
+        self: { href: `${idp.issuer}/api/v1/sessions/me`, hints: { allow: ['GET', 'DELETE'] } },
+        refresh: { href: `${idp.issuer}/api/v1/sessions/me/lifecycle/refresh`, hints: { allow: ['POST'] } },
+      },
+    });
+    expect(Date.parse(byCookie.json.expiresAt)).toBeGreaterThan(Date.now());
+
+    const byToken = await sessionsMe('GET', { token: tokens.access_token });
+    expect(byToken.status).toBe(200);
+    expect(byToken.json.id).toBe(byCookie.json.id);
+
+    const refreshed = await sessionsMe('POST', { browser, path: '/lifecycle/refresh' });
+    expect(refreshed.status).toBe(200);
+    expect(Date.parse(refreshed.json.expiresAt)).toBeGreaterThanOrEqual(Date.parse(byCookie.json.expiresAt));
+  });
+
+  it('answers 404 E0000007 without a session, and refuses a token without sessions.manage', async () => {
+    const none = await sessionsMe('GET');
+    expect(none.status).toBe(404);
+    expect(none.json).toMatchObject({ errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' });
+
+    const invalid = await sessionsMe('GET', { token: 'not-a-token' });
+    expect(invalid.status).toBe(401);
+    expect(invalid.headers.get('www-authenticate')).toMatch(/invalid_token/);
+
+    const user = await newUser();
+    const browser = new Browser();
+    const verifier = await authorize(browser, user, { scope: 'openid email profile okta.myAccount.profile.read' });
+    if (!('tokens' in verifier) || !verifier.tokens) throw new Error('sign-in refused');
+    const noScope = await sessionsMe('GET', { token: verifier.tokens.access_token });
+    expect(noScope.status).toBe(403);
+    expect(noScope.json.errorCode).toBe('E0000006');
+    expect(noScope.headers.get('www-authenticate')).toMatch(/insufficient_scope/);
+
+    const wrongMethod = await sessionsMe('PUT', { browser });
+    expect(wrongMethod.status).toBe(405);
+  });
+
+  it('ends the provider session: the token’s session is gone and the next sign-in asks for the password', async () => {
+    const user = await newUser();
+    const browser = new Browser();
+    const tokens = await signIn(browser, user);
+    // Still signed in: no password asked.
+    expect((await authorize(browser, user)).loginShown).toBe(false);
+
+    const ended = await sessionsMe('DELETE', { token: tokens.access_token });
+    expect(ended.status).toBe(204);
+    expect((await sessionsMe('GET', { token: tokens.access_token })).status).toBe(404);
+    expect((await sessionsMe('GET', { browser })).status).toBe(404);
+    expect((await authorize(browser, user)).loginShown).toBe(true);
+  });
+
+  it('asks for the password again when max_age has passed (the step-up sign-in)', async () => {
+    const user = await newUser();
+    const browser = new Browser();
+    await signIn(browser, user);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const stepUp = await authorize(browser, user, { max_age: '1' });
+    expect(stepUp.loginShown).toBe(true);
+    if (!('tokens' in stepUp) || !stepUp.tokens) throw new Error('step-up refused');
+    expect(Math.abs(Number(decodeJwt(stepUp.tokens.access_token).auth_time) - Date.now() / 1000)).toBeLessThan(5);
+  });
+});
+
+describe('signing in with what the MyAccount API changed', () => {
+  it('signs in with the new PRIMARY e-mail and the new password only', async () => {
+    const user = await newUser();
+    const tokens = await signIn(new Browser(), user);
+    const headers = { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
+    const next = uniqueEmail('moved');
+    const added = (await (await fetch(`${idp.issuer}/idp/myaccount/emails`, { method: 'POST', headers, body: JSON.stringify({ profile: { email: next }, role: 'PRIMARY' }) })).json()) as {
+      _links: { verify: { href: string } };
+    };
+    const mail = await t.smtp.waitFor(next, /Confirm your e-mail address/);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    expect((await fetch(added._links.verify.href, { method: 'POST', headers, body: JSON.stringify({ verificationCode: code }) })).status).toBe(204);
+    const password = 'a-brand-new-passphrase-19';
+    expect((await fetch(`${idp.issuer}/idp/myaccount/password`, { method: 'PUT', headers, body: JSON.stringify({ profile: { password } }) })).status).toBe(200);
+
+    expect(await authorize(new Browser(), { email: user.email, password })).toMatchObject({ rejected: true });
+    expect(await authorize(new Browser(), { email: next, password: user.password })).toMatchObject({ rejected: true });
+    const signedIn = await signIn(new Browser(), { email: next, password });
+    expect(decodeJwt(signedIn.id_token)).toMatchObject({ sub: user.id, email: next });
+  });
+});
+
+describe('/dev/sms', () => {
+  it('lists the texts newest first as HTML and JSON', async () => {
+    const user = await newUser();
+    const tokens = await signIn(new Browser(), user);
+    const number = `+4477009${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+    const added = await fetch(`${idp.issuer}/idp/myaccount/phones`, {
+      method: 'POST',
+      headers: { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ profile: { phoneNumber: number }, sendCode: true, method: 'SMS' }),
+    });
+    expect(added.status).toBe(201);
+
+    const app = Fastify();
+    registerDevSms(app, t.database.db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const list = (await (await fetch(`${base}/dev/sms.json`)).json()) as Array<{ id: string; to: string; body: string; sentAt: string }>;
+      const mine = list.find((message) => message.to === number);
+      expect(mine).toMatchObject({ id: expect.any(String), body: expect.stringMatching(/code is \d{6}\. It expires in 5 minutes\./), sentAt: expect.any(String) });
+      const times = list.map((message) => Date.parse(message.sentAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+
+      const page = await fetch(`${base}/dev/sms`);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const html = await page.text();
+      expect(html).toContain('<h1>Development SMS outbox</h1>');
+      expect(html).toContain(`To ${number}`);
+      expect(html).toContain(mine!.body);
+    } finally {
+      await app.close();
+    }
+  });
+});
