@@ -48,8 +48,8 @@ export function loginPage(input: { uid: string; clientName: string; email?: stri
   const describedBy = input.error ? ' aria-describedby="login-error"' : '';
   return layout(
     DEV_IDP_TITLE,
-    `<p>Sign in to <strong>${escapeHtml(input.clientName)}</strong> with your Rampart e-mail address and password.</p>
-<p class="hint">This identity provider only runs in development, when no OIDC issuer is configured.</p>
+    `<p>Sign in to <strong>${escapeHtml(input.clientName)}</strong> with your e-mail address and password at this identity provider.</p>
+<p class="hint">This identity provider only runs in development, when no OIDC issuer is configured. The first time, use your Rampart e-mail address and password; after that, your primary e-mail and password here.</p>
 ${error}
 <form method="post" action="${escapeHtml(action)}" novalidate>
   <label for="email">E-mail</label>
