@@ -58,7 +58,41 @@ ${error}
   <input id="password" name="password" type="password" autocomplete="current-password" required${input.email ? ' autofocus' : ''}${describedBy}>
   <button type="submit">Sign in</button>
 </form>
+<p><a class="secondary" href="${escapeHtml(`/interaction/${encodeURIComponent(input.uid)}/code`)}">E-mail me a sign-in code instead</a></p>
 <a class="secondary" href="${escapeHtml(abort)}">Cancel and return to the app</a>`,
+  );
+}
+
+/** Signing in without a password: the provider e-mails a 6-digit code to the primary address. */
+export function codeRequestPage(input: { uid: string; email?: string }): string {
+  const action = `/interaction/${encodeURIComponent(input.uid)}/code`;
+  return layout(
+    'Sign in with an e-mailed code',
+    `<p>Enter your primary e-mail address at this identity provider; we send a 6-digit sign-in code to it.</p>
+<form method="post" action="${escapeHtml(action)}" novalidate>
+  <label for="email">E-mail</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(input.email ?? '')}">
+  <button type="submit">Send the code</button>
+</form>
+<a class="secondary" href="/interaction/${escapeHtml(encodeURIComponent(input.uid))}">Sign in with a password instead</a>`,
+  );
+}
+
+export function codeEntryPage(input: { uid: string; email: string; error?: string }): string {
+  const action = `/interaction/${encodeURIComponent(input.uid)}/code/verify`;
+  const error = input.error ? `<p class="error" role="alert" id="code-error">${escapeHtml(input.error)}</p>` : '';
+  const describedBy = input.error ? ' aria-describedby="code-error"' : '';
+  return layout(
+    'Enter your sign-in code',
+    `<p role="status">If ${escapeHtml(input.email)} is the primary e-mail address of an account here, a 6-digit code is on its way. It expires in 5 minutes.</p>
+${error}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+  <input type="hidden" name="email" value="${escapeHtml(input.email)}">
+  <label for="code">Sign-in code</label>
+  <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus${describedBy}>
+  <button type="submit">Sign in</button>
+</form>
+<a class="secondary" href="/interaction/${escapeHtml(encodeURIComponent(input.uid))}/code">Send a new code</a>`,
   );
 }
 

@@ -11,7 +11,7 @@ import { developmentIssuer } from './development-issuer.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
 import { createMyAccountApi, displayNameOf, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
-import { errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
+import { codeEntryPage, codeRequestPage, errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 
 /** Where `npm run dev` serves the web app (Vite); allowed beside PUBLIC_URL so SSO works there too. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
@@ -203,7 +203,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
     return grant.save();
   }
 
-  const interactionPath = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/;
+  const interactionPath = /^\/interaction\/([\w-]+)(\/login|\/abort|\/code|\/code\/verify)?$/;
 
   provider.use(async (ctx, next) => {
     const match = interactionPath.exec(ctx.path);
@@ -244,6 +244,49 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
         }
         const grantId = await autoConsent(user.id, details.grantId, clientId, scope);
         return finish({ login: { accountId: user.id }, consent: { grantId } });
+      }
+
+      // Signing in with an e-mailed code: how a user without a password (removed through MyAccount) gets in.
+      if (action === '/code' && ctx.method === 'GET') {
+        ctx.type = 'html';
+        ctx.body = codeRequestPage({ uid: details.uid });
+        return;
+      }
+      if ((action === '/code' || action === '/code/verify') && ctx.method === 'POST') {
+        const form = await readForm(ctx.req);
+        if (!form) {
+          ctx.status = 413;
+          return;
+        }
+        const email = (form.get('email') ?? '').trim().slice(0, 254);
+        const user = email ? await store.findUserForLogin(email) : undefined;
+        const target = user ? `signin:${user.id}` : '';
+        if (action === '/code') {
+          // The same page whether or not the address is known, so it tells no one who has an account.
+          if (user) {
+            const { code } = await store.createChallenge(user.id, 'email', target);
+            await deps.mailer.send({
+              to: email,
+              subject: 'Your sign-in code',
+              text: `Your sign-in code is ${code}\n\nEnter it to sign in at the Rampart development identity provider. It expires in 5 minutes.\n\nIf you did not ask for this, ignore this message.`,
+            });
+          }
+          ctx.type = 'html';
+          ctx.body = codeEntryPage({ uid: details.uid, email });
+          return;
+        }
+        const code = (form.get('code') ?? '').trim();
+        const challenge = user && /^\d{6}$/.test(code) ? await store.latestChallenge(user.id, target) : undefined;
+        const outcome = challenge ? await store.checkCode(challenge.id, code) : 'wrong';
+        if (!user || outcome !== 'verified') {
+          const messages = { wrong: 'This code is not correct.', expired: 'This code has expired. Send a new code.', exhausted: 'Too many wrong codes. Send a new code.', already: 'This code was already used. Send a new code.' };
+          ctx.status = 401;
+          ctx.type = 'html';
+          ctx.body = codeEntryPage({ uid: details.uid, email, error: messages[outcome === 'verified' ? 'wrong' : outcome] });
+          return;
+        }
+        const grantId = await autoConsent(user.id, details.grantId, clientId, scope);
+        return finish({ login: { accountId: user.id, amr: ['email'] }, consent: { grantId } });
       }
 
       if (!action && ctx.method === 'GET') {

@@ -128,6 +128,17 @@ export function createDevIdpUsers(db: Database) {
       return row;
     },
 
+    /** Removes the password (status NOT_ENROLLED); the user then signs in with an e-mailed code. */
+    async clearPassword(userId: string): Promise<DevIdpUser> {
+      const [row] = await db
+        .update(devIdpUsers)
+        .set({ passwordHash: null, passwordCreatedAt: null, passwordUpdatedAt: null })
+        .where(eq(devIdpUsers.id, userId))
+        .returning();
+      if (!row) throw new Error(`no provider user ${userId}`);
+      return row;
+    },
+
     // E-mail addresses
 
     listEmails: (userId: string) =>

@@ -474,12 +474,12 @@ describe('phone numbers', () => {
 });
 
 describe('password', () => {
-  it('reads, changes with the policy, refuses removal, and asks for a recent sign-in', async () => {
+  it('reads, changes with the policy, removes, and asks for a recent sign-in', async () => {
     const user = await newUser();
     const read = await call('GET', '/idp/myaccount/password', { token: await token(user.id) });
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: expect.any(String), status: 'ACTIVE', created: expect.any(String), lastUpdated: expect.any(String) });
-    expect(read.json._links.self).toEqual({ href: `${idp.issuer}/idp/myaccount/password`, hints: { allow: ['GET', 'PUT'] } });
+    expect(read.json._links.self).toEqual({ href: `${idp.issuer}/idp/myaccount/password`, hints: { allow: ['GET', 'PUT', 'DELETE'] } });
 
     const weak = await call('PUT', '/idp/myaccount/password', { token: await token(user.id), body: { profile: { password: 'short' } } });
     expectOktaError(weak, 400, 'E0000001');
@@ -498,10 +498,14 @@ describe('password', () => {
     expect(changed.status).toBe(200);
     expect(Date.parse(changed.json.lastUpdated)).toBeGreaterThanOrEqual(Date.parse(read.json.lastUpdated));
 
-    const removed = await call('DELETE', '/idp/myaccount/password', { token: await token(user.id) });
-    expectOktaError(removed, 400, 'E0000001');
-    expect(removed.json.errorSummary).toMatch(/only way to sign in/);
+    // Enrolling while a password is set is refused.
     expectOktaError(await call('POST', '/idp/myaccount/password', { token: await token(user.id), body: { profile: { password: 'another-long-passphrase-8' } } }), 400, 'E0000001');
+
+    expectOktaError(await call('DELETE', '/idp/myaccount/password', { token: stale }), 403, 'E0000006');
+    expect((await call('DELETE', '/idp/myaccount/password', { token: await token(user.id) })).status).toBe(204);
+    const after = await call('GET', '/idp/myaccount/password', { token: await token(user.id) });
+    expect(after.json).toMatchObject({ status: 'NOT_ENROLLED', _links: { enroll: { hints: { allow: ['POST'] } } } });
+    expectOktaError(await call('DELETE', '/idp/myaccount/password', { token: await token(user.id) }), 404, 'E0000007');
   });
 
   it('enrols a password for a user who has none', async () => {

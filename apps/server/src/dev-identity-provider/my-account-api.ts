@@ -221,8 +221,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
       status: 'ACTIVE',
       created: (user.passwordCreatedAt ?? user.createdAt).toISOString(),
       lastUpdated: (user.passwordUpdatedAt ?? user.createdAt).toISOString(),
-      // No DELETE: the password is how this provider signs its users in (decision 0017).
-      _links: { self: link(self, ['GET', 'PUT']) },
+      // Removable: the login page also signs in with an e-mailed code (decision 0017).
+      _links: { self: link(self, ['GET', 'PUT', 'DELETE']) },
     };
   }
 
@@ -655,10 +655,11 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
         },
         DELETE: {
           scope: 'okta.myAccount.password.manage',
-          handler: async () => {
-            throw new OktaApiError(400, 'E0000001', 'The password cannot be removed: it is the only way to sign in to the development identity provider.', [
-              cause('password', 'The password is the only way to sign in here, so it cannot be removed. Change it instead.'),
-            ]);
+          handler: async (ctx, caller) => {
+            if (!caller.user.passwordHash) throw notFound('password (Password)');
+            requireRecentSignIn(caller);
+            await store.clearPassword(caller.user.id);
+            noContent(ctx);
           },
         },
       },

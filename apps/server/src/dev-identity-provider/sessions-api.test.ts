@@ -293,6 +293,47 @@ describe('signing in with what the MyAccount API changed', () => {
   });
 });
 
+describe('signing in without a password', () => {
+  it('e-mails a sign-in code to the primary address once the password is removed', async () => {
+    const user = await newUser();
+    const tokens = await signIn(new Browser(), user);
+    const removed = await fetch(`${idp.issuer}/idp/myaccount/password`, { method: 'DELETE', headers: { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}` } });
+    expect(removed.status).toBe(204);
+    expect(await authorize(new Browser(), user)).toMatchObject({ rejected: true });
+
+    const browser = new Browser();
+    const start = new URL(`${idp.issuer}/auth`);
+    start.search = new URLSearchParams({ client_id: t.config.OIDC_CLIENT_ID, redirect_uri: REDIRECT_URI, response_type: 'code', scope: SCOPE, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }).toString();
+    const login = await browser.follow(await browser.request(start.toString()));
+    const loginHtml = await login.response.text();
+    const codeLink = /href="(\/interaction\/[\w-]+\/code)"/.exec(loginHtml)?.[1];
+    expect(loginHtml).toContain('E-mail me a sign-in code instead');
+    const requestPage = await browser.request(new URL(codeLink!, idp.issuer).toString());
+    expect(await requestPage.text()).toContain('<label for="email">E-mail</label>');
+    const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const entry = await browser.request(new URL(codeLink!, idp.issuer).toString(), form({ email: user.email }));
+    const entryHtml = await entry.text();
+    expect(entryHtml).toContain('<label for="code">Sign-in code</label>');
+    const mail = await t.smtp.waitFor(user.email, /Your sign-in code/);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+
+    // An unknown address gets the same page and no mail.
+    const stranger = uniqueEmail('nobody');
+    const unknown = await browser.request(new URL(codeLink!, idp.issuer).toString(), form({ email: stranger }));
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).toContain('<label for="code">Sign-in code</label>');
+    expect(t.smtp.countTo(stranger)).toBe(0);
+
+    const wrong = await browser.request(new URL(`${codeLink}/verify`, idp.issuer).toString(), form({ email: user.email, code: code === '000000' ? '111111' : '000000' }));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain('This code is not correct.');
+    const right = await browser.request(new URL(`${codeLink}/verify`, idp.issuer).toString(), form({ email: user.email, code }));
+    const back = await browser.follow(right);
+    expect(back.leftTo?.searchParams.get('code')).toBeTruthy();
+
+  });
+});
+
 describe('/dev/sms', () => {
   it('lists the texts newest first as HTML and JSON', async () => {
     const user = await newUser();
