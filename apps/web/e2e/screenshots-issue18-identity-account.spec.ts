@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { mailCount, expect, test, uniqueEmail } from './fixtures.ts';
 import { freshUser, signInThroughSso, smsTo, uniquePhoneNumber, waitForSmsCode } from './identity-account-fixtures.ts';
 import { IdentityGeneralPage, IdentitySecurityPage, notifications } from './pages/identity-account-pages.ts';
@@ -8,7 +9,13 @@ import { SCREEN_HEIGHT, screenshotKit } from './screenshot-kit.ts';
 // code dialog, the password card and its dialog, the provider session), light and dark, 1440 and 390 px (nothing may
 // scroll sideways). Only with E2E_SCREENSHOTS=1; to E2E_SCREENSHOT_DIR or .data/screenshots/issue18-identity-account.
 
-const { shoot } = screenshotKit('issue18-identity-account', { noSideScroll: true });
+const kit = screenshotKit('issue18-identity-account', { noSideScroll: true });
+
+/** Full-page shots start at the top, so the sticky header sits where it belongs. */
+async function shoot(page: Page, name: string, fullPage = true) {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await kit.shoot(page, name, fullPage);
+}
 
 test.describe.configure({ timeout: 180_000 });
 
