@@ -122,10 +122,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
   app.get('/healthz', async () => ({ status: 'ok' }));
-  if (mailer.usesDevelopmentMailbox) {
-    registerDevMailbox(app, mailer);
-    registerDevSms(app, database.db);
-  }
+  if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
+  // Text messages have no transport to configure: the outbox is their only delivery while the development provider runs.
+  if (!config.OIDC_ISSUER) registerDevSms(app, database.db);
 
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
     await registerWebApp(app, {

@@ -45,7 +45,7 @@ async function main() {
     `Rampart is running on ${config.PUBLIC_URL}`,
     demo ? `Demo login: ${demo.email} / ${demo.password}` : null,
     infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL)}` : null,
-    infrastructure.mailer.usesDevelopmentMailbox && devIdp ? `Development SMS outbox: ${new URL('/dev/sms', config.PUBLIC_URL)}` : null,
+    devIdp ? `Development SMS outbox: ${new URL('/dev/sms', config.PUBLIC_URL)}` : null,
     devIdp ? `Development identity provider (SSO): ${devIdp.issuer}` : null,
     infrastructure.localChain ? `Built-in local EVM chain (chain id ${infrastructure.chain?.chainId}, tokens have no value): ${infrastructure.localChain.rpcUrl}` : null,
     '',

@@ -6,7 +6,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 /**
  * The development SMS outbox: the text messages the development identity provider "sent" (phone
- * verification codes), newest first, beside the development mailbox and under the same conditions.
+ * verification codes), newest first, beside the development mailbox, whenever that provider runs (no OIDC_ISSUER).
  */
 export function registerDevSms(app: FastifyInstance, db: Database) {
   const list = async () =>

@@ -448,6 +448,7 @@ describe('phone numbers', () => {
     const challenge = await call('POST', `/idp/myaccount/phones/${added.json.id}/challenge`, { token: await token(user.id), body: { method: 'SMS' } });
     expect(challenge.status).toBe(200);
     expect(challenge.json._links.verify.href).toBe(`${idp.issuer}/idp/myaccount/phones/${added.json.id}/verify`);
+    expect(Date.parse(challenge.json.expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
     const code = await codeFromSms(number);
     await t.database.db.update(devIdpChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(devIdpChallenges.targetId, added.json.id));
     const expired = await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: code } });

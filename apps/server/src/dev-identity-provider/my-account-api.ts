@@ -603,8 +603,9 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
               ctx.set('Retry-After', String(Math.ceil(PHONE_RESEND_SECONDS - age)));
               throw new OktaApiError(429, 'E0000047', `A code was sent less than ${PHONE_RESEND_SECONDS} seconds ago. Wait ${Math.ceil(PHONE_RESEND_SECONDS - age)} seconds before asking for another.`);
             }
-            await sendSmsCode(caller.user, phone);
-            json(ctx, 200, { _links: { verify: link(`${base}/phones/${phone.id}/verify`, ['POST']) } });
+            const challenge = await sendSmsCode(caller.user, phone);
+            // expiresAt is an addition to Okta's body (only _links), so the app can show when the code runs out.
+            json(ctx, 200, { expiresAt: challenge.expiresAt.toISOString(), _links: { verify: link(`${base}/phones/${phone.id}/verify`, ['POST']) } });
           },
         },
       },

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { users } from '../db/schema/identity.ts';
@@ -9,7 +8,6 @@ import { hashPassword } from '../modules/identity/password-policy.ts';
 import { startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { DEV_IDP_RESOURCE, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
-import { registerDevSms } from './dev-sms.ts';
 
 // The provider session through real sign-ins: access tokens carrying the MyAccount scopes, auth_time and sid,
 // the Sessions API (cookie or bearer), step-up with max_age, and signing in with what the MyAccount API changed.
@@ -346,25 +344,18 @@ describe('/dev/sms', () => {
     });
     expect(added.status).toBe(201);
 
-    const app = Fastify();
-    registerDevSms(app, t.database.db);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const list = (await (await fetch(`${base}/dev/sms.json`)).json()) as Array<{ id: string; to: string; body: string; sentAt: string }>;
-      const mine = list.find((message) => message.to === number);
-      expect(mine).toMatchObject({ id: expect.any(String), body: expect.stringMatching(/code is \d{6}\. It expires in 5 minutes\./), sentAt: expect.any(String) });
-      const times = list.map((message) => Date.parse(message.sentAt));
-      expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The app serves it whenever the development provider runs, SMTP or not (this app has an SMTP server).
+    const list = (await (await fetch(`${t.baseUrl}/dev/sms.json`)).json()) as Array<{ id: string; to: string; body: string; sentAt: string }>;
+    const mine = list.find((message) => message.to === number);
+    expect(mine).toMatchObject({ id: expect.any(String), body: expect.stringMatching(/code is \d{6}\. It expires in 5 minutes\./), sentAt: expect.any(String) });
+    const times = list.map((message) => Date.parse(message.sentAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
 
-      const page = await fetch(`${base}/dev/sms`);
-      expect(page.headers.get('content-type')).toMatch(/text\/html/);
-      const html = await page.text();
-      expect(html).toContain('<h1>Development SMS outbox</h1>');
-      expect(html).toContain(`To ${number}`);
-      expect(html).toContain(mine!.body);
-    } finally {
-      await app.close();
-    }
+    const page = await fetch(`${t.baseUrl}/dev/sms`);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Development SMS outbox</h1>');
+    expect(html).toContain(`To ${number}`);
+    expect(html).toContain(mine!.body);
   });
 });
