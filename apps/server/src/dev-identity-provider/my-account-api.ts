@@ -271,12 +271,6 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
 
   // Body parts
 
-  function stringField(body: Record<string, unknown>, path: string, value: unknown): string {
-    if (typeof value !== 'string' || !value.trim()) throw validationFailed([cause(path, 'This field is required.')]);
-    if (BAD_TEXT.test(value)) throw validationFailed([cause(path, 'Contains characters that are not allowed.')]);
-    return value.trim();
-  }
-
   function profileOf(body: unknown): Record<string, unknown> {
     if (!isRecord(body) || !isRecord(body.profile)) throw validationFailed([cause('profile', 'The body must be an object with a "profile" object.')]);
     return body.profile;
@@ -326,7 +320,7 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
     return challenge;
   }
 
-  // Routes: [method, pattern, scope, handler]
+  // Routes: a path pattern and, per method, the scope it needs and its handler.
 
   type Handler = (ctx: Context, caller: Caller, params: string[]) => Promise<void>;
   interface Route {
