@@ -1,5 +1,5 @@
 import { E2E } from './e2e-env.ts';
-import { expect, STRONG_PASSWORD, test, uniqueEmail } from './fixtures.ts';
+import { expect, mailCount, STRONG_PASSWORD, test, uniqueEmail, waitForMail } from './fixtures.ts';
 import {
   expireStoredAccessToken,
   freshUser,
@@ -150,6 +150,40 @@ test('an SSO user verifies a phone by SMS, changes the password and ends the pro
   await signInAtIdentityProvider(page, user.email, user.password);
   await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is not correct.');
   await signInAtIdentityProvider(page, user.email, newPassword);
+  await page.waitForURL((url) => url.origin === E2E.appUrl && url.pathname === '/dashboard');
+});
+
+test('an SSO user removes the password and signs in at the provider with an e-mailed code', async ({ page }) => {
+  const user = await freshUser('sso-no-password');
+  await signInThroughSso(page, user);
+  const security = new IdentitySecurityPage(page);
+  await security.open();
+  const card = security.passwordCard();
+  await card.getByRole('button', { name: 'Remove password' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove your password?' }).getByRole('button', { name: 'Remove password' }).click();
+  await expect(notifications(page, 'Password removed')).toBeVisible();
+  await expect(card).toContainText('Not set');
+  await expect(card.getByRole('button', { name: 'Set password' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Change password' })).toHaveCount(0);
+
+  // The provider session ended and Rampart signed out: the password no longer works, an e-mailed code does.
+  await security.sessionCard().getByRole('button', { name: 'End session' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByText('Your identity provider session has ended.')).toBeVisible();
+  await new AppShell(page).userMenu().click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.origin === E2E.appUrl && url.pathname === '/login');
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await page.waitForURL((url) => url.origin === E2E.idpUrl);
+  await signInAtIdentityProvider(page, user.email, user.password);
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is not correct.');
+  const mailsBefore = await mailCount(user.email);
+  await page.getByRole('link', { name: 'E-mail me a sign-in code instead' }).click();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('button', { name: 'Send the code' }).click();
+  const code = sixDigitCode((await waitForMail(user.email, /^Your sign-in code$/, mailsBefore)).text);
+  await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.origin === E2E.appUrl && url.pathname === '/dashboard');
 });
 

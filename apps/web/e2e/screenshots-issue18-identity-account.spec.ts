@@ -11,8 +11,18 @@ import { SCREEN_HEIGHT, screenshotKit } from './screenshot-kit.ts';
 
 const kit = screenshotKit('issue18-identity-account', { noSideScroll: true });
 
+/** Closes the toasts (they would cover the header at 390 px); only while no dialog is open. */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
+  while ((await close.count()) > 0) {
+    await close.first().click();
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Full-page shots start at the top, so the sticky header sits where it belongs. */
 async function shoot(page: Page, name: string, fullPage = true) {
+  if (fullPage) await dismissToasts(page);
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await kit.shoot(page, name, fullPage);
 }
@@ -35,6 +45,7 @@ for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `general-${theme}-${width}`);
       const second = uniqueEmail('ada');
       const mailsBefore = await mailCount(second);
+      await dismissToasts(page);
       const dialog = await general.startAddingEmail(second);
       await expect(dialog).toContainText(`We sent a 6-digit code to ${second}.`);
       await shoot(page, `general-email-code-dialog-${theme}-${width}`, false);
@@ -43,6 +54,7 @@ for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `general-two-emails-${theme}-${width}`);
       await general.email(second).getByRole('button', { name: `Make ${second} primary` }).click();
       await expect(notifications(page, 'Primary e-mail changed')).toBeVisible();
+      await dismissToasts(page);
       await general.email(user.email).getByRole('button', { name: `Remove ${user.email}` }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await shoot(page, `general-remove-email-confirm-${theme}-${width}`, false);
@@ -61,6 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
       await phoneDialog.getByRole('button', { name: 'Verify' }).click();
       await expect(notifications(page, 'Phone number verified')).toBeVisible();
       await expect(security.phone(phone)).toContainText('Verified');
+      await dismissToasts(page);
       await security.passwordCard().getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByRole('dialog', { name: 'Change password' })).toBeVisible();
       await shoot(page, `security-password-dialog-${theme}-${width}`, false);
