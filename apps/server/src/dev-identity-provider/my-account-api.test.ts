@@ -244,7 +244,7 @@ describe('profile', () => {
     const summaries = (result.json.errorCauses as Array<{ errorSummary: string }>).map((entry) => entry.errorSummary).join(' | ');
     expect(summaries).toMatch(/firstName: First name is required/);
     expect(summaries).toMatch(/lastName: Last name has at most 100 characters/);
-    expect(summaries).toMatch(/email: Primary email is read-only/);
+    expect(summaries).toMatch(/email: Primary e-mail is read-only/);
     expect(summaries).toMatch(/not defined in the profile schema/);
     // Nothing was saved.
     expect((await call('GET', '/idp/myaccount/profile', { token: await token(user.id) })).json.profile.firstName).toBe('Mia');

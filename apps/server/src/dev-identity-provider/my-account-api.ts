@@ -108,7 +108,7 @@ interface ProfileProperty {
 
 const PROFILE_PROPERTIES: Record<string, ProfileProperty> = {
   login: { title: 'Username', type: 'string', required: true, minLength: 5, maxLength: 254, readOnly: true },
-  email: { title: 'Primary email', type: 'string', required: true, format: 'email', minLength: 5, maxLength: 254, readOnly: true },
+  email: { title: 'Primary e-mail', type: 'string', required: true, format: 'email', minLength: 5, maxLength: 254, readOnly: true },
   firstName: { title: 'First name', type: 'string', required: true, minLength: 1, maxLength: NAME_MAX_LENGTH, readOnly: false },
   lastName: { title: 'Last name', type: 'string', required: true, minLength: 1, maxLength: NAME_MAX_LENGTH, readOnly: false },
   displayName: { title: 'Display name', type: 'string', maxLength: NAME_MAX_LENGTH, readOnly: false },
