@@ -20,6 +20,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProfileActiveSessionsQuery, ProfileRevokeOtherSessionsMutation, ProfileRevokeSessionMutation } from '@/features/profile/api/profile';
 import { describeUserAgent, timeAgo } from '@/features/profile/lib/user-agent';
 import { toast } from '@/hooks/use-toast';
+
+/** How a session was opened (ActiveSession.authMethod), in words. */
+const SIGN_IN_METHODS: Record<string, string> = {
+  password: 'password',
+  sso: 'single sign-on',
+  signup: 'sign-up confirmation',
+  invite: 'invitation',
+  password_reset: 'password reset',
+};
 import { describeApiError } from '@/lib/graphql-errors';
 
 export function SessionsCard() {
@@ -102,7 +111,7 @@ export function SessionsCard() {
                         {session.isCurrent && <Badge variant="secondary">This device</Badge>}
                       </span>
                       <span className="text-xs text-muted-foreground">
-                        {session.ipAddress ?? 'Unknown IP'} · last seen {timeAgo(session.lastSeenAt)} · signed in with {session.authMethod}
+                        {session.ipAddress ?? 'Unknown IP'} · last seen {timeAgo(session.lastSeenAt)} · signed in with {SIGN_IN_METHODS[session.authMethod] ?? session.authMethod}
                       </span>
                     </div>
                   </div>

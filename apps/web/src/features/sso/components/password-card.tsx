@@ -146,14 +146,14 @@ export function PasswordCard({ client }: { client: MyAccountClient }) {
                 : 'You have no password at your identity provider yet.'}
             </p>
             <div className="flex flex-wrap gap-2">
-              {value.canEnroll && <Button onClick={() => setEditing('set')}>Set password</Button>}
+              {value.canEnroll && <Button size="sm" onClick={() => setEditing('set')}>Set password</Button>}
               {value.canChange && (
-                <Button variant="outline" onClick={() => setEditing('change')}>
+                <Button variant="outline" size="sm" onClick={() => setEditing('change')}>
                   Change password
                 </Button>
               )}
               {value.canRemove && (
-                <Button variant="ghost" onClick={() => setRemoving(true)}>
+                <Button variant="ghost" size="sm" onClick={() => setRemoving(true)}>
                   Remove password
                 </Button>
               )}
