@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { connectDatabase } from '../src/db/client.ts';
@@ -70,6 +70,18 @@ export function errorCode(result: GraphQLResult<unknown>): string | undefined {
 }
 
 let counter = 0;
+/** A port free on 127.0.0.1 right now, for a server a test starts itself (e.g. the development identity provider). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as AddressInfo | null;
+      server.close(() => resolve(address?.port ?? 0));
+    });
+  });
+}
+
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}-${process.pid}-${Date.now()}-${counter}@example.com`;

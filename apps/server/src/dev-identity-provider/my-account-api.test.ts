@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { desc, eq } from 'drizzle-orm';
 import { users } from '../db/schema/identity.ts';
 import { devIdpChallenges, devIdpSmsMessages } from '../db/schema/dev-identity-provider.ts';
 import { hashPassword } from '../modules/identity/password-policy.ts';
-import { startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MISSING_ACCESS_TOKEN, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
 
@@ -18,18 +17,6 @@ const ALL_SCOPES = MY_ACCOUNT_SCOPES.join(' ');
 let t: TestApp;
 let idp: DevelopmentIdentityProvider;
 let signingKey: JWK;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { users } from '../db/schema/identity.ts';
 import { hashPassword } from '../modules/identity/password-policy.ts';
-import { startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { DEV_IDP_RESOURCE, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
 
@@ -19,17 +17,6 @@ const SCOPE = ['openid', 'email', 'profile', ...MY_ACCOUNT_SCOPES].join(' ');
 
 let t: TestApp;
 let idp: DevelopmentIdentityProvider;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../identity/password-policy.ts';
 import { generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
-import { errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { errorCode, freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { createSsoService } from './sso.service.ts';
 
 // How Rampart's user follows the identity provider: linked by subject at the first SSO sign-in, taking
@@ -18,18 +17,6 @@ const CURRENT_SESSION = `{ currentSession { id isCurrent authMethod } }`;
 let t: TestApp;
 let idp: DevelopmentIdentityProvider;
 let signingKey: JWK;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()) });
