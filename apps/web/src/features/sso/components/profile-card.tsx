@@ -70,7 +70,7 @@ function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountCl
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <MyAccountAlert error={error} client={client} title="Could not save your profile" />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               {fields.map((field) => (
                 <FormField
                   key={field.name}
