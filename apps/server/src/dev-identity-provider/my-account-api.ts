@@ -6,6 +6,7 @@ import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from '@rampart/shared
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../modules/identity/password-policy.ts';
 import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_SECONDS, isUniqueViolation, type DevIdpChallenge, type DevIdpEmail, type DevIdpPhone, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
+import { ACCOUNT_MANAGEMENT_SCOPES } from '../modules/sso/sso-config.ts';
 
 // The development identity provider's MyAccount API (/idp/myaccount/*) and Sessions API (/api/v1/sessions/me),
 // shaped as Okta documents them so okta-auth-js' account-management functions work against it (decision 0017).
@@ -13,18 +14,8 @@ import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_SECONDS, isUniqueViolation, type 
 type Middleware = Parameters<Provider['use']>[0];
 type Context = Parameters<Middleware>[0];
 
-/** The scopes of the MyAccount and Sessions APIs, granted to the Rampart client on its resource server. */
-export const MY_ACCOUNT_SCOPES = [
-  'okta.myAccount.profile.read',
-  'okta.myAccount.profile.manage',
-  'okta.myAccount.email.read',
-  'okta.myAccount.email.manage',
-  'okta.myAccount.phone.read',
-  'okta.myAccount.phone.manage',
-  'okta.myAccount.password.read',
-  'okta.myAccount.password.manage',
-  'okta.myAccount.sessions.manage',
-] as const;
+/** The scopes of the MyAccount and Sessions APIs, granted to the Rampart client on its resource server: the ones Rampart asks for. */
+export const MY_ACCOUNT_SCOPES = ACCOUNT_MANAGEMENT_SCOPES;
 
 export const MISSING_ACCESS_TOKEN = 'AccessToken is required to request MyAccount API endpoints.';
 const MAX_BODY_BYTES = 16 * 1024;
