@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/identity/password-policy.ts';
 import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { DEV_IDP_RESOURCE, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { ProviderBrowser } from '../../test/provider-browser.ts';
 
 // The provider session through real sign-ins: access tokens carrying the MyAccount scopes, auth_time and sid,
 // the Sessions API (cookie or bearer), step-up with max_age, and signing in with what the MyAccount API changed.
@@ -39,38 +40,6 @@ async function newUser() {
   return { id: row!.id, email, password: STRONG_PASSWORD };
 }
 
-/** A tiny browser: keeps the provider's cookies and follows its redirects by hand. */
-class Browser {
-  private cookies = new Map<string, string>();
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index);
-      const value = pair.slice(index + 1);
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async follow(response: Response): Promise<{ response: Response; leftTo?: URL }> {
-    let current = response;
-    for (let hops = 0; hops < 10; hops += 1) {
-      const location = current.headers.get('location');
-      if (current.status < 300 || current.status >= 400 || !location) return { response: current };
-      const next = new URL(location, idp.issuer);
-      if (next.origin !== new URL(idp.issuer).origin) return { response: current, leftTo: next };
-      current = await this.request(next.toString());
-    }
-    throw new Error('too many redirects');
-  }
-}
-
 interface TokenSet {
   id_token: string;
   access_token: string;
@@ -78,7 +47,7 @@ interface TokenSet {
 }
 
 /** The authorization-code flow with PKCE as okta-auth-js walks it; `loginShown` tells whether the password was asked. */
-async function authorize(browser: Browser, credentials: { email: string; password: string }, extra: Record<string, string> = {}) {
+async function authorize(browser: ProviderBrowser, credentials: { email: string; password: string }, extra: Record<string, string> = {}) {
   const verifier = randomBytes(48).toString('base64url');
   const url = new URL(`${idp.issuer}/auth`);
   url.search = new URLSearchParams({
@@ -118,13 +87,13 @@ async function authorize(browser: Browser, credentials: { email: string; passwor
   return { loginShown, tokens: (await tokens.json()) as TokenSet };
 }
 
-async function signIn(browser: Browser, credentials: { email: string; password: string }) {
+async function signIn(browser: ProviderBrowser, credentials: { email: string; password: string }) {
   const result = await authorize(browser, credentials);
   if (!('tokens' in result) || !result.tokens) throw new Error('sign-in refused');
   return result.tokens;
 }
 
-async function sessionsMe(method: string, options: { browser?: Browser; token?: string; path?: string } = {}) {
+async function sessionsMe(method: string, options: { browser?: ProviderBrowser; token?: string; path?: string } = {}) {
   const url = `${idp.issuer}/api/v1/sessions/me${options.path ?? ''}`;
   const headers: Record<string, string> = { accept: ACCEPT, origin: APP_ORIGIN };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -137,7 +106,7 @@ async function sessionsMe(method: string, options: { browser?: Browser; token?: 
 describe('access tokens for the MyAccount API', () => {
   it('carry the granted MyAccount scopes, auth_time and sid, and work on the API', async () => {
     const user = await newUser();
-    const tokens = await signIn(new Browser(), user);
+    const tokens = await signIn(new ProviderBrowser(idp.issuer), user);
     const claims = decodeJwt(tokens.access_token);
     expect(claims).toMatchObject({ aud: DEV_IDP_RESOURCE, iss: idp.issuer, sub: user.id, sid: expect.any(String), auth_time: expect.any(Number) });
     expect(String(claims.scope).split(' ')).toEqual(expect.arrayContaining([...MY_ACCOUNT_SCOPES]));
@@ -159,7 +128,7 @@ describe('access tokens for the MyAccount API', () => {
 
   it('puts the provider’s names and PRIMARY e-mail into the ID token', async () => {
     const user = await newUser();
-    const browser = new Browser();
+    const browser = new ProviderBrowser(idp.issuer);
     const first = await signIn(browser, user);
     await fetch(`${idp.issuer}/idp/myaccount/profile`, {
       method: 'PUT',
@@ -174,7 +143,7 @@ describe('access tokens for the MyAccount API', () => {
 describe('GET/DELETE /api/v1/sessions/me', () => {
   it('describes the session of the browser’s cookie and of a bearer token, with CORS for the app', async () => {
     const user = await newUser();
-    const browser = new Browser();
+    const browser = new ProviderBrowser(idp.issuer);
     const tokens = await signIn(browser, user);
 
     const byCookie = await sessionsMe('GET', { browser });
@@ -218,7 +187,7 @@ describe('GET/DELETE /api/v1/sessions/me', () => {
     expect(invalid.headers.get('www-authenticate')).toMatch(/invalid_token/);
 
     const user = await newUser();
-    const browser = new Browser();
+    const browser = new ProviderBrowser(idp.issuer);
     const verifier = await authorize(browser, user, { scope: 'openid email profile okta.myAccount.profile.read' });
     if (!('tokens' in verifier) || !verifier.tokens) throw new Error('sign-in refused');
     const noScope = await sessionsMe('GET', { token: verifier.tokens.access_token });
@@ -232,7 +201,7 @@ describe('GET/DELETE /api/v1/sessions/me', () => {
 
   it('ends the provider session: the token’s session is gone and the next sign-in asks for the password', async () => {
     const user = await newUser();
-    const browser = new Browser();
+    const browser = new ProviderBrowser(idp.issuer);
     const tokens = await signIn(browser, user);
     // Still signed in: no password asked.
     expect((await authorize(browser, user)).loginShown).toBe(false);
@@ -246,7 +215,7 @@ describe('GET/DELETE /api/v1/sessions/me', () => {
 
   it('asks for the password again when max_age has passed (the step-up sign-in)', async () => {
     const user = await newUser();
-    const browser = new Browser();
+    const browser = new ProviderBrowser(idp.issuer);
     await signIn(browser, user);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const stepUp = await authorize(browser, user, { max_age: '1' });
@@ -259,7 +228,7 @@ describe('GET/DELETE /api/v1/sessions/me', () => {
 describe('signing in with what the MyAccount API changed', () => {
   it('signs in with the new PRIMARY e-mail and the new password only', async () => {
     const user = await newUser();
-    const tokens = await signIn(new Browser(), user);
+    const tokens = await signIn(new ProviderBrowser(idp.issuer), user);
     const headers = { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
     const next = uniqueEmail('moved');
     const added = (await (await fetch(`${idp.issuer}/idp/myaccount/emails`, { method: 'POST', headers, body: JSON.stringify({ profile: { email: next }, role: 'PRIMARY' }) })).json()) as {
@@ -271,9 +240,9 @@ describe('signing in with what the MyAccount API changed', () => {
     const password = 'a-brand-new-passphrase-19';
     expect((await fetch(`${idp.issuer}/idp/myaccount/password`, { method: 'PUT', headers, body: JSON.stringify({ profile: { password } }) })).status).toBe(200);
 
-    expect(await authorize(new Browser(), { email: user.email, password })).toMatchObject({ rejected: true });
-    expect(await authorize(new Browser(), { email: next, password: user.password })).toMatchObject({ rejected: true });
-    const signedIn = await signIn(new Browser(), { email: next, password });
+    expect(await authorize(new ProviderBrowser(idp.issuer), { email: user.email, password })).toMatchObject({ rejected: true });
+    expect(await authorize(new ProviderBrowser(idp.issuer), { email: next, password: user.password })).toMatchObject({ rejected: true });
+    const signedIn = await signIn(new ProviderBrowser(idp.issuer), { email: next, password });
     expect(decodeJwt(signedIn.id_token)).toMatchObject({ sub: user.id, email: next });
   });
 });
@@ -281,12 +250,12 @@ describe('signing in with what the MyAccount API changed', () => {
 describe('signing in without a password', () => {
   it('e-mails a sign-in code to the primary address once the password is removed', async () => {
     const user = await newUser();
-    const tokens = await signIn(new Browser(), user);
+    const tokens = await signIn(new ProviderBrowser(idp.issuer), user);
     const removed = await fetch(`${idp.issuer}/idp/myaccount/password`, { method: 'DELETE', headers: { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}` } });
     expect(removed.status).toBe(204);
-    expect(await authorize(new Browser(), user)).toMatchObject({ rejected: true });
+    expect(await authorize(new ProviderBrowser(idp.issuer), user)).toMatchObject({ rejected: true });
 
-    const browser = new Browser();
+    const browser = new ProviderBrowser(idp.issuer);
     const start = new URL(`${idp.issuer}/auth`);
     start.search = new URLSearchParams({ client_id: t.config.OIDC_CLIENT_ID, redirect_uri: REDIRECT_URI, response_type: 'code', scope: SCOPE, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }).toString();
     const login = await browser.follow(await browser.request(start.toString()));
@@ -322,7 +291,7 @@ describe('signing in without a password', () => {
 describe('/dev/sms', () => {
   it('lists the texts newest first as HTML and JSON', async () => {
     const user = await newUser();
-    const tokens = await signIn(new Browser(), user);
+    const tokens = await signIn(new ProviderBrowser(idp.issuer), user);
     const number = `+4477009${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
     const added = await fetch(`${idp.issuer}/idp/myaccount/phones`, {
       method: 'POST',

@@ -7,6 +7,7 @@ import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider,
 import { errorCode, freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES } from './sso-config.ts';
 import { createSsoService } from './sso.service.ts';
+import { ProviderBrowser } from '../../../test/provider-browser.ts';
 
 const APP_ORIGIN = 'http://localhost:3000';
 const REDIRECT_URI = `${APP_ORIGIN}/login/okta_callback`;
@@ -40,39 +41,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A tiny browser: follows the provider's redirects by hand and keeps its cookies. */
-class Browser {
-  private cookies = new Map<string, string>();
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      const name = pair.slice(0, index);
-      const value = pair.slice(index + 1);
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  /** Follows redirects until one leaves the provider (returned) or a page is shown (returned). */
-  async follow(response: Response): Promise<{ response: Response; leftTo?: URL }> {
-    let current = response;
-    for (let hops = 0; hops < 10; hops += 1) {
-      const location = current.headers.get('location');
-      if (current.status < 300 || current.status >= 400 || !location) return { response: current };
-      const next = new URL(location, current.url || idp.issuer);
-      if (next.origin !== new URL(idp.issuer).origin) return { response: current, leftTo: next };
-      current = await this.request(next.toString());
-    }
-    throw new Error('too many redirects');
-  }
-}
-
 function pkcePair() {
   const verifier = randomBytes(48).toString('base64url'); // 64 characters, within 43–128
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -86,7 +54,7 @@ interface TokenSet {
 }
 
 /** Walks the authorization-code flow with PKCE the way okta-auth-js does, submitting the login form. */
-async function signInAtProvider(credentials: { email: string; password: string }, browser = new Browser()) {
+async function signInAtProvider(credentials: { email: string; password: string }, browser = new ProviderBrowser(idp.issuer)) {
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(16).toString('hex');
   const authorize = new URL(`${idp.issuer}/auth`);
