@@ -17,7 +17,7 @@ async function main() {
 
   const worker =
     config.WORKER_MODE === 'embedded'
-      ? await startWorker({ pool: infrastructure.database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS, log: app.log })
+      ? await startWorker({ pool: infrastructure.database.directPool, services: app.services, concurrency: config.WORKER_CONCURRENCY, nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS, log: app.log })
       : null;
 
   let closing = false;

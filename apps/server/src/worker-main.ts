@@ -10,7 +10,7 @@ async function main() {
   const infrastructure = await startInfrastructure(config);
   // The app is built (not listened on) so the worker uses exactly the services the API uses.
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
-  const worker = await startWorker({ pool: infrastructure.database.pool, services: app.services, concurrency: config.WORKER_CONCURRENCY, nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS, log: app.log });
+  const worker = await startWorker({ pool: infrastructure.database.directPool, services: app.services, concurrency: config.WORKER_CONCURRENCY, nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS, log: app.log });
   app.log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
   const stop = async () => {
     await worker.stop();

@@ -19,6 +19,16 @@ const envSchema = z
     PUBLIC_URL: httpUrl.default('http://localhost:3000'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    // The primary without a pooler in between: migrations and the worker's LISTEN/claims. Unset: DATABASE_URL.
+    DIRECT_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    // transaction: DATABASE_URL / READ_DATABASE_URL go through PgBouncer in transaction mode, so no named prepared statements.
+    DATABASE_POOLING: z.enum(['session', 'transaction']).default('session'),
+    // A replica further behind than this (or unreachable) is not read from; reads go to the primary.
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    // /metrics (Prometheus): when set, scrapes must send "Authorization: Bearer <token>".
+    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+    // A separate worker process (npm run worker) serves /metrics, /healthz and /readyz on this port; 0: not at all.
+    WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     DATA_DIR: z.string().min(1).optional(),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),

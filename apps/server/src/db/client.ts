@@ -18,7 +18,24 @@ export interface DatabaseHandle {
   /** Reads that may go to a replica (READ_DATABASE_URL); the primary when none is set. */
   readPool: pg.Pool;
   readDb: Database;
+  /** The primary without a pooler (DIRECT_DATABASE_URL, else `pool`): workers' LISTEN and claims. */
+  directPool: pg.Pool;
+  /** The read replica's state when READ_DATABASE_URL is set (lag, reachability); null without one. */
+  replica: ReplicaMonitor | null;
   close(): Promise<void>;
+}
+
+export interface ReplicaStatus {
+  /** Seconds since the last transaction the replica replayed, measured against the primary's WAL position (0 when caught up). */
+  lagSeconds: number | null;
+  /** Bytes of WAL the replica is behind the primary. */
+  lagBytes: number | null;
+  /** False when unreachable or further behind than REPLICA_MAX_LAG_SECONDS: reads then go to the primary. */
+  usable: boolean;
+}
+
+export interface ReplicaMonitor {
+  status(): ReplicaStatus;
 }
 
 /** A connection the server drops (restart, shutdown) fails its queries; the event itself must not crash the process. */
@@ -36,6 +53,8 @@ export function connectDatabase(connectionString: string, readConnectionString?:
     db: unitOfWorkAware(drizzle(pool)),
     readPool,
     readDb: readPool === pool ? drizzle(pool) : drizzle(readPool),
+    directPool: pool,
+    replica: null,
     async close() {
       await pool.end();
       if (readPool !== pool) await readPool.end();
