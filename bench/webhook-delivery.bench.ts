@@ -80,7 +80,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   });
   const infrastructure = await startInfrastructure(config);
   // Room for the 32 producers beside the worker's own queries.
-  const database = connectDatabase(infrastructure.connectionString, undefined, 64);
+  const database = connectDatabase({ url: infrastructure.connectionString, poolSize: 64 });
   const app = await buildApp({ config, database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
   const receiver = fork(path.join(here, 'webhook-receiver.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve) => receiver.once('message', (message: { port: number }) => resolve(message.port)));

@@ -50,7 +50,8 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
     connectionString = embedded.connectionString;
   }
   try {
-    await runMigrations(connectionString);
+    // DDL and the migration lock need a session of their own: never through PgBouncer in transaction mode.
+    await runMigrations(embedded ? connectionString : (config.DIRECT_DATABASE_URL ?? connectionString));
   } catch (error) {
     // Not left running behind a process that is about to exit.
     await embedded?.stop();
@@ -67,7 +68,14 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
   }
   // The API's queries plus an embedded worker's (its LISTEN, claims, batched records and graphile-worker's jobs); webhook
   // requests in flight hold no connection.
-  const database = connectDatabase(connectionString, config.READ_DATABASE_URL, 40);
+  const database = connectDatabase({
+    url: connectionString,
+    readUrl: config.READ_DATABASE_URL,
+    directUrl: embedded ? undefined : config.DIRECT_DATABASE_URL,
+    pooling: config.DATABASE_POOLING,
+    poolSize: 40,
+    replicaMaxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(root, 'mail') });
   return {
     connectionString,

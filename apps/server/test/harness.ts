@@ -109,7 +109,14 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
     EVM_DEPLOYER_PRIVATE_KEY: LOCAL_CHAIN_DEV_PRIVATE_KEY,
     ...overrides,
   });
-  const database = connectDatabase(config.DATABASE_URL!, undefined, 5);
+  const database = connectDatabase({
+    url: config.DATABASE_URL!,
+    readUrl: config.READ_DATABASE_URL,
+    directUrl: config.DIRECT_DATABASE_URL,
+    pooling: config.DATABASE_POOLING,
+    poolSize: 5,
+    replicaMaxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: '/nonexistent' });
   const app = await buildApp({ config, database, mailer, webRoot: options.webRoot ?? null });
   await app.listen({ port: 0, host: '127.0.0.1' });

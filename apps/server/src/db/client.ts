@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { migrationsFolder } from '../lib/paths.ts';
 import { unitOfWorkAware } from './unit-of-work.ts';
+import { mustReadPrimary, RoutingPool, startReplicaMonitor, type ReplicaMonitor } from './replica.ts';
 
 // numeric and bigint stay strings: amounts must never pass through a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -15,7 +16,11 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   /** Runs in the current unit of work (a GraphQL mutation's transaction, decision 0007) when there is one. */
   db: Database;
-  /** Reads that may go to a replica (READ_DATABASE_URL); the primary when none is set. */
+  /**
+   * Reads that may go to a replica (READ_DATABASE_URL); the primary when none is set. Routed per statement
+   * (db/replica.ts): the primary while the replica is unusable or the request must see its own writes, and a read whose
+   * replica connection fails is retried once on the primary.
+   */
   readPool: pg.Pool;
   readDb: Database;
   /** The primary without a pooler (DIRECT_DATABASE_URL, else `pool`): workers' LISTEN and claims. */
@@ -25,18 +30,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface ReplicaStatus {
-  /** Seconds since the last transaction the replica replayed, measured against the primary's WAL position (0 when caught up). */
-  lagSeconds: number | null;
-  /** Bytes of WAL the replica is behind the primary. */
-  lagBytes: number | null;
-  /** False when unreachable or further behind than REPLICA_MAX_LAG_SECONDS: reads then go to the primary. */
-  usable: boolean;
-}
-
-export interface ReplicaMonitor {
-  status(): ReplicaStatus;
-}
+export type { ReplicaMonitor, ReplicaStatus } from './replica.ts';
 
 /** A connection the server drops (restart, shutdown) fails its queries; the event itself must not crash the process. */
 function quietOnDrop(pool: pg.Pool) {
@@ -44,20 +38,77 @@ function quietOnDrop(pool: pg.Pool) {
   pool.on('connect', (client) => client.on('error', () => {}));
 }
 
-export function connectDatabase(connectionString: string, readConnectionString?: string, poolSize = 20): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  const readPool = readConnectionString ? new pg.Pool({ connectionString: readConnectionString, max: poolSize }) : pool;
-  for (const each of new Set([pool, readPool])) quietOnDrop(each);
+/** A query config without its statement name: PgBouncer in transaction mode may run the next Bind on another server connection. */
+function unnamed(config: unknown): unknown {
+  if (!config || typeof config !== 'object' || typeof (config as { submit?: unknown }).submit === 'function' || !(config as { name?: unknown }).name) return config;
+  const { name: _name, ...rest } = config as { name?: unknown };
+  return rest;
+}
+
+/**
+ * DATABASE_POOLING=transaction: every statement of the pool's connections goes unnamed (drizzle's `.prepare('x')`,
+ * `{ name: 'load-session' }`), in one place: `pool.query` runs on a connection from the pool too.
+ */
+function withoutPreparedStatements(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
+      return (query as (...args: unknown[]) => unknown).call(this, unnamed(config), ...rest);
+    } as typeof client.query;
+  });
+}
+
+const replicaOfPool = new WeakMap<pg.Pool, ReplicaMonitor>();
+
+/** The replica monitor of the handle whose primary pool this is (read-your-writes in graphql/plugin.ts); null without a replica. */
+export function replicaMonitorOf(pool: pg.Pool): ReplicaMonitor | null {
+  return replicaOfPool.get(pool) ?? null;
+}
+
+export interface DatabaseOptions {
+  /** DATABASE_URL: the primary, possibly through PgBouncer. */
+  url: string;
+  /** READ_DATABASE_URL: a streaming replica (possibly through PgBouncer); reads fall back to the primary. */
+  readUrl?: string | undefined;
+  /** DIRECT_DATABASE_URL: the primary without a pooler (workers' LISTEN, the replica monitor). Unset: `url`. */
+  directUrl?: string | undefined;
+  /** transaction: `url` and `readUrl` go through PgBouncer in transaction mode, so statements go unnamed. */
+  pooling?: 'session' | 'transaction';
+  poolSize?: number;
+  /** A replica further behind than this is not read from. */
+  replicaMaxLagSeconds?: number;
+  /** How often the replica monitor polls (ms). */
+  replicaPollMs?: number;
+}
+
+export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
+  const { url, readUrl, pooling = 'session', poolSize = 20 } = options;
+  const directUrl = options.directUrl && options.directUrl !== url ? options.directUrl : undefined;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const directPool = directUrl ? new pg.Pool({ connectionString: directUrl, max: Math.max(4, Math.ceil(poolSize / 2)) }) : pool;
+  let replica: ReplicaMonitor | null = null;
+  let readPool = pool;
+  if (readUrl) {
+    const monitor = startReplicaMonitor({ primaryUrl: directUrl ?? url, replicaUrl: readUrl, maxLagSeconds: options.replicaMaxLagSeconds ?? 30, intervalMs: options.replicaPollMs });
+    replica = monitor;
+    replicaOfPool.set(pool, monitor);
+    // A replica that is down or restarting fails fast (then the read is retried on the primary) rather than queueing.
+    readPool = new RoutingPool({ connectionString: readUrl, max: poolSize, connectionTimeoutMillis: 2_000 }, pool, () => mustReadPrimary(monitor), () => void monitor.refresh());
+  }
+  for (const each of new Set([pool, readPool, directPool])) quietOnDrop(each);
+  if (pooling === 'transaction') for (const each of new Set([pool, readPool])) withoutPreparedStatements(each);
   return {
     pool,
     db: unitOfWorkAware(drizzle(pool)),
     readPool,
     readDb: readPool === pool ? drizzle(pool) : drizzle(readPool),
-    directPool: pool,
-    replica: null,
+    directPool,
+    replica,
     async close() {
+      await replica?.close();
       await pool.end();
       if (readPool !== pool) await readPool.end();
+      if (directPool !== pool) await directPool.end();
     },
   };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type GraphQLFormattedError, type ValidationRule } from 'graphql';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFormattedError, type ValidationRule } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -9,6 +9,8 @@ import type { Env } from '../config/env.ts';
 import { loadSession, tokensMatch, type LoadedSession } from '../modules/identity/session-store.ts';
 import type { Services } from '../services.ts';
 import type pg from 'pg';
+import { replicaMonitorOf } from '../db/client.ts';
+import { currentReadRouting, formatLsn, parseLsn, runWithReadRouting } from '../db/replica.ts';
 import { AppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './errors.ts';
 import { describeBadInput } from './input-guard.ts';
 import type { GraphQLContext } from './context.ts';
@@ -19,6 +21,62 @@ export const GRAPHQL_LIMITS = { depth: 10, aliases: 15, cost: 5000, directives: 
 export function sessionCookieName(config: Env): string {
   // The __Host- prefix needs Secure, which browsers only honour over https.
   return config.PUBLIC_URL.startsWith('https:') ? '__Host-rampart_session' : 'rampart_session';
+}
+
+/** Set after a mutation when lists read from a replica: until the replica has replayed this WAL position, reads go to the primary. */
+export const READ_AFTER_COOKIE = 'rampart_read_after';
+/** Long enough for any sane replica lag; a replica further behind is not read from at all (REPLICA_MAX_LAG_SECONDS). */
+export const READ_AFTER_MAX_AGE_SECONDS = 60;
+
+/** The WAL position in a read-after cookie; anything but `X/X` (hex) is ignored. */
+export function readAfterOf(cookieValue: unknown): bigint | null {
+  return parseLsn(cookieValue);
+}
+
+function isMutation(document: DocumentNode): boolean {
+  return document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation');
+}
+
+/**
+ * Read-your-writes with a replica: every request carries its read routing (db/replica.ts); a mutation reads from the
+ * primary (its response shows what it changed), and once it has committed the browser gets the primary's WAL position
+ * in a cookie, so its next requests read from the primary until the replica has replayed that far. Nothing is
+ * registered without a replica.
+ */
+function registerReadRouting(app: FastifyInstance, deps: { pool: pg.Pool }) {
+  if (!replicaMonitorOf(deps.pool)) return;
+  // Callback style, so the rest of the request (handler, resolvers) runs inside this routing state. Added before the
+  // routes (GraphQL, the CSV export, the REST APIs), so every route gets it.
+  app.addHook('preHandler', (request, _reply, done) => {
+    runWithReadRouting({ primary: false, readAfter: readAfterOf(request.cookies[READ_AFTER_COOKIE]) }, done);
+  });
+}
+
+/** After a mutation (when there is a replica): the read-after cookie with the primary's WAL position once committed. */
+function registerReadYourWrites(app: FastifyInstance, deps: { config: Env; pool: pg.Pool }) {
+  if (!replicaMonitorOf(deps.pool)) return;
+  const secure = deps.config.PUBLIC_URL.startsWith('https:');
+  const mutations = new WeakSet<object>();
+  app.graphql.addHook('preExecution', async (_schema, document, context) => {
+    if (!isMutation(document)) return;
+    mutations.add(context);
+    const routing = currentReadRouting();
+    if (routing) routing.primary = true;
+  });
+  app.graphql.addHook('onResolution', async (execution, context) => {
+    if (!mutations.has(context)) return;
+    // Refused before it ran (nothing to read back).
+    if (!execution.data || Object.values(execution.data).every((value) => value === null)) return;
+    try {
+      // The unit of work has committed by now: its WAL is at or before this position.
+      const result = await deps.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      const lsn = parseLsn(result.rows[0]?.lsn);
+      if (lsn !== null) context.reply.setCookie(READ_AFTER_COOKIE, formatLsn(lsn), { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: READ_AFTER_MAX_AGE_SECONDS });
+    } catch (error) {
+      // The change is made; only the next list may be a moment behind.
+      context.reply.request.log.warn({ err: error }, 'could not read the WAL position for read-your-writes');
+    }
+  });
 }
 
 type FormattedError = GraphQLFormattedError & { extensions: Record<string, unknown> };
@@ -127,6 +185,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
     }
   });
 
+  registerReadRouting(app, deps);
   await app.register(mercurius, {
     schema: loadTypeDefs(),
     resolvers: buildResolvers(services) as never,
@@ -154,4 +213,5 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
       return { statusCode, response: { data: execution.data ?? null, errors: errors.map((error) => error.body) } };
     },
   });
+  registerReadYourWrites(app, deps);
 }

@@ -11,7 +11,8 @@ export async function seedDemoTransactions(database: DatabaseHandle, log: (line:
   const demo = account.rows[0];
   if (!demo || demo.seeded) return;
   const started = Date.now();
-  await generateTransactions(database.pool, { accountId: demo.id, live: DEMO_TRANSACTIONS_PER_MODE, test: DEMO_TRANSACTIONS_PER_MODE, seed: 2026 });
-  await database.pool.query('analyze transactions');
+  // Session-level SETs and bulk COPY: on the primary directly, never through PgBouncer in transaction mode.
+  await generateTransactions(database.directPool, { accountId: demo.id, live: DEMO_TRANSACTIONS_PER_MODE, test: DEMO_TRANSACTIONS_PER_MODE, seed: 2026 });
+  await database.directPool.query('analyze transactions');
   log(`Seeded ${(2 * DEMO_TRANSACTIONS_PER_MODE).toLocaleString('en')} demo transactions in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
