@@ -26,6 +26,8 @@ import { registerWidget } from './modules/widget/widget.routes.ts';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
 import type { EvmChain } from './lib/chain/evm-chain.ts';
 import { startChain } from './boot.ts';
+import { createObservability, type Observability } from './lib/observability/metrics.ts';
+import { observeGraphQLOperations, observeHttpRequests, registerObservabilityRoutes } from './lib/observability/routes.ts';
 
 export interface AppDependencies {
   config: Env;
@@ -39,10 +41,12 @@ export interface AppDependencies {
 
 export interface RampartApp extends FastifyInstance {
   services: Services;
+  /** Metrics and readiness (lib/observability): server.ts marks it draining on SIGTERM; the worker serves its metrics. */
+  observability: Observability;
 }
 
 /** Builds the whole HTTP app; `server.ts` listens, tests call it over HTTP. */
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   const { config, database, mailer } = deps;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
@@ -50,6 +54,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576, // 1 MiB, as PAYLOAD_TOO_LARGE_MESSAGE tells the client
   });
+  // Before any plugin or route, so the request timing covers them all (decision 0018).
+  const observability = createObservability({ database, log: app.log });
+  observeHttpRequests(app, observability);
+  app.decorate('observability', observability);
 
   // Scripts and styles: the app's own files, plus the dashboard page's inline ones under a per-response nonce
   // (lib/static-assets.ts); no 'unsafe-inline'. Third-party script hosts only for the adapters this server configures.
@@ -121,7 +129,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   await registerPassesApi(app, { config, database, services });
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  observeGraphQLOperations(app, observability);
+  registerObservabilityRoutes(app, { observability, metricsToken: config.METRICS_TOKEN });
   if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
   // Text messages have no transport to configure: the outbox is their only delivery while the development provider runs.
   if (!config.OIDC_ISSUER) registerDevSms(app, database.db);
@@ -137,7 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       },
     });
   }
-  return app as unknown as FastifyInstance & { services: Services };
+  return app as unknown as RampartApp;
 }
 
 async function connectConfiguredChain(config: Env): Promise<EvmChain> {

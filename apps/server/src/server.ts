@@ -6,6 +6,13 @@ import { seedDemo } from './db/seed-demo.ts';
 import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
 import { startWorker } from './jobs/worker.ts';
 
+/**
+ * On SIGTERM, how long /readyz answers 503 before the server stops taking connections: enough for the load balancer
+ * to see it fail and stop sending here (HAProxy checks every 1 s and takes a server out after 2 failures; docs/scaling.md).
+ * Requests in flight, and those that still arrive meanwhile, are served; app.close() then lets in-flight ones finish.
+ */
+export const DRAIN_GRACE_MS = 2_000;
+
 async function main() {
   const config = loadEnvOrExit();
   const infrastructure = await startInfrastructure(config, (message) => console.log(message));
@@ -17,7 +24,14 @@ async function main() {
 
   const worker =
     config.WORKER_MODE === 'embedded'
-      ? await startWorker({ pool: infrastructure.database.directPool, services: app.services, concurrency: config.WORKER_CONCURRENCY, nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS, log: app.log })
+      ? await startWorker({
+          pool: infrastructure.database.directPool,
+          services: app.services,
+          concurrency: config.WORKER_CONCURRENCY,
+          nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS,
+          log: app.log,
+          onDeliveryAttempt: (result) => app.observability.recordDeliveryAttempt(result),
+        })
       : null;
 
   let closing = false;
@@ -26,6 +40,9 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // SIGTERM (a deployment, systemd stop): drain first, /readyz 503 while still serving. SIGINT (Ctrl-C): at once.
+      app.observability.markDraining();
+      if (signal === 'SIGTERM') await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
       await worker?.stop();
       await app.close();
       await devIdp?.close();

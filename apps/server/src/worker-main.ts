@@ -4,16 +4,41 @@ import { startInfrastructure } from './boot.ts';
 import { exitWithStartupFailure } from './lib/startup-error.ts';
 import { buildApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
+import { startWorkerHttpServer } from './lib/observability/worker-http.ts';
 
 async function main() {
   const config = loadEnvOrExit();
   const infrastructure = await startInfrastructure(config);
   // The app is built (not listened on) so the worker uses exactly the services the API uses.
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
-  const worker = await startWorker({ pool: infrastructure.database.directPool, services: app.services, concurrency: config.WORKER_CONCURRENCY, nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS, log: app.log });
-  app.log.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker started');
+  const worker = await startWorker({
+    pool: infrastructure.database.directPool,
+    services: app.services,
+    concurrency: config.WORKER_CONCURRENCY,
+    nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS,
+    log: app.log,
+    onDeliveryAttempt: (result) => app.observability.recordDeliveryAttempt(result),
+  });
+  // /metrics, /healthz, /readyz of this worker (decision 0018); ready while its database answers and its loop runs.
+  const http =
+    config.WORKER_HTTP_PORT > 0
+      ? await startWorkerHttpServer({
+          host: config.HOST,
+          port: config.WORKER_HTTP_PORT,
+          observability: app.observability,
+          metricsToken: config.METRICS_TOKEN,
+          readinessChecks: [() => worker.notRunningReason()],
+          log: app.log,
+        })
+      : null;
+  app.log.info({ concurrency: config.WORKER_CONCURRENCY, http: http?.url ?? null }, 'worker started');
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    app.observability.markDraining();
     await worker.stop();
+    await http?.close();
     await app.close();
     await infrastructure.close();
     process.exit(0);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.ts';
 import { JOB_PAYLOADS } from './job-payloads.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { startWebhookDispatcher } from '../modules/webhooks/webhook-dispatcher.ts';
+import { startWebhookDispatcher, type DeliveryAttemptObserver } from '../modules/webhooks/webhook-dispatcher.ts';
 import { startNftTransferWatcher } from '../modules/passes/nft-transfer-watcher.ts';
 
 /** Recurring jobs; `fill=1d` catches up a run missed while no worker was up. */
@@ -12,6 +12,8 @@ export const CRONTAB = '17 3 * * * api_request_log_retention ?fill=1d';
 
 export interface RunningWorker {
   runner: Runner;
+  /** Why the worker is not running (stopped, or graphile-worker's loop ended), or null while it runs: /readyz. */
+  notRunningReason(): string | null;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export async function startWorker(deps: {
   log: FastifyBaseLogger;
   webhookDispatcher?: boolean;
   nftWatchIntervalSeconds?: number;
+  /** Told of each webhook delivery attempt (metrics: Observability.recordDeliveryAttempt). */
+  onDeliveryAttempt?: DeliveryAttemptObserver;
 }): Promise<RunningWorker> {
   const { services, log } = deps;
   const taskList: TaskList = {
@@ -62,12 +66,23 @@ export async function startWorker(deps: {
     pollInterval: 1000,
     logger,
   });
-  const dispatcher = deps.webhookDispatcher === false ? null : await startWebhookDispatcher({ pool: deps.pool, webhooks: services.webhooks, concurrency: deps.concurrency, log });
+  let loopEnded: string | null = null;
+  runner.promise.then(
+    () => (loopEnded ??= 'the job runner stopped'),
+    () => (loopEnded ??= 'the job runner failed'),
+  );
+  const dispatcher =
+    deps.webhookDispatcher === false
+      ? null
+      : await startWebhookDispatcher({ pool: deps.pool, webhooks: services.webhooks, concurrency: deps.concurrency, log, onAttempt: deps.onDeliveryAttempt });
   const nftWatchInterval = deps.nftWatchIntervalSeconds ?? 3;
   const nftWatcher = nftWatchInterval > 0 ? startNftTransferWatcher({ db: drizzle(deps.pool), chain: services.chain, intervalSeconds: nftWatchInterval, log }) : null;
+  let stopping = false;
   return {
     runner,
+    notRunningReason: () => (stopping ? 'the worker is stopping' : loopEnded),
     async stop() {
+      stopping = true;
       await nftWatcher?.stop();
       await dispatcher?.stop();
       await runner.stop();

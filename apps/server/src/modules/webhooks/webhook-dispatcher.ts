@@ -2,11 +2,17 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
-import type { WebhooksService } from './webhooks.service.ts';
+import type { DeliveryAttemptResult, WebhooksService } from './webhooks.service.ts';
 
 export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
+
+/**
+ * Told of every attempt the dispatcher finishes (metrics: lib/observability): what the attempt came to, or `null` when
+ * it threw (the delivery is then retried when its claim ends). Must not throw.
+ */
+export type DeliveryAttemptObserver = (result: DeliveryAttemptResult | null) => void;
 
 /**
  * The delivery worker. Pending rows of webhook_deliveries are the queue: the dispatcher claims due ones in batches
@@ -33,6 +39,7 @@ export async function startWebhookDispatcher(deps: {
   slowEndpointMs?: number;
   maxPostponeMs?: number;
   log: FastifyBaseLogger;
+  onAttempt?: DeliveryAttemptObserver;
 }): Promise<WebhookDispatcher> {
   const { webhooks, concurrency, log, pool } = deps;
   const pollMs = deps.pollMs ?? 250;
@@ -41,6 +48,13 @@ export async function startWebhookDispatcher(deps: {
   const slowEndpointMs = deps.slowEndpointMs ?? 1000;
   const maxPostponeMs = deps.maxPostponeMs ?? 60_000;
   const endpointShare = Math.max(2, Math.floor(concurrency / 8));
+  const observeAttempt = (result: DeliveryAttemptResult | null) => {
+    try {
+      deps.onAttempt?.(result);
+    } catch (error) {
+      log.warn({ err: error }, 'the webhook attempt observer failed');
+    }
+  };
   // Also its worker id: the id its claims and its heartbeat carry.
   const dispatcherId = crypto.randomUUID();
   const workerHeartbeat = webhooks.workerHeartbeat;
@@ -153,7 +167,13 @@ export async function startWebhookDispatcher(deps: {
         };
         webhooks
           .attemptDelivery(work, onAnswered)
-          .catch((error: unknown) => log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends'))
+          .then(
+            (result) => observeAttempt(result),
+            (error: unknown) => {
+              log.error({ err: error, deliveryId: work.id }, 'webhook delivery attempt failed; it is retried when its claim ends');
+              observeAttempt(null);
+            },
+          )
           .finally(() => {
             onAnswered();
             held.delete(work.id);

@@ -19,6 +19,15 @@ import type { DeliveryWork, WebhooksRepository } from './webhooks.repository.ts'
 export const RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
 export const DISABLE_AFTER_FAILING_DAYS = 5;
 
+/**
+ * What one attempt of a delivery came to: sent and acknowledged, sent and to be retried, sent and given up on (out of
+ * retries, or 410 Gone), or not sent because its endpoint was disabled. `statusCode` is null when no answer came.
+ */
+export interface DeliveryAttemptResult {
+  outcome: 'succeeded' | 'retry' | 'failed' | 'abandoned';
+  statusCode: number | null;
+}
+
 /** The delay before attempt `attemptNumber + 1`, with ±10 % jitter so retries of many events spread out. */
 export function retryDelaySeconds(attemptNumber: number, random = Math.random): number | null {
   const base = RETRY_SCHEDULE_SECONDS[attemptNumber];
@@ -183,11 +192,12 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
      * One attempt of one claimed delivery. `onAnswered` is called as soon as the endpoint has answered (or failed to),
      * before the attempt is recorded: the dispatcher's sending slots are for requests, not for database writes.
      */
-    async attemptDelivery(work: DeliveryWork, onAnswered: () => void = () => {}): Promise<void> {
+    async attemptDelivery(work: DeliveryWork, onAnswered: () => void = () => {}): Promise<DeliveryAttemptResult> {
       const deliveryId = work.id;
       if (!work.isEnabled) {
         onAnswered();
-        return repository.markAbandoned(deliveryId);
+        await repository.markAbandoned(deliveryId);
+        return { outcome: 'abandoned', statusCode: null };
       }
       const body = JSON.stringify({ type: work.eventType, data: work.data, externalCustomerId: work.externalCustomerId });
       let result: Awaited<ReturnType<typeof send>>;
@@ -212,7 +222,10 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
         outcome,
         nextAttemptAt: delay === null ? null : new Date(Date.now() + delay * 1000),
       });
-      if (gone) return repository.disable(work.webhookId, 'The endpoint answered 410 Gone.');
+      if (gone) {
+        await repository.disable(work.webhookId, 'The endpoint answered 410 Gone.');
+        return { outcome, statusCode: result.statusCode };
+      }
       if (!ok && work.failingSince && Date.now() - work.failingSince.getTime() > DISABLE_AFTER_FAILING_DAYS * 86_400_000) {
         await repository.disable(work.webhookId, `Deliveries failed for ${DISABLE_AFTER_FAILING_DAYS} days.`);
         for (const email of await repository.administratorsOf(work.accountId)) {
@@ -223,6 +236,7 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
           });
         }
       }
+      return { outcome, statusCode: result.statusCode };
     },
   };
 }
