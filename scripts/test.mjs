@@ -18,6 +18,8 @@ const steps = [
   { name: 'benchmark smoke: transactions (100,000 rows)', cmd: 'npm', args: ['run', 'bench', '--', '--transactions', '--smoke'] },
   { name: 'benchmark smoke: webhook delivery', cmd: 'npm', args: ['run', 'bench', '--', '--webhooks', '--smoke'] },
   { name: 'benchmark smoke: widget quote', cmd: 'npm', args: ['run', 'bench', '--', '--quote', '--smoke'] },
+  // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages) for scripts/cluster/*.test.ts.
+  { name: 'cluster tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'scripts/cluster', '--reporter=default', '--reporter=json', `--outputFile=${results}/cluster.json`], report: 'vitest', file: 'cluster.json' },
   {
     name: 'browser tests',
     cmd: 'npx',

@@ -382,7 +382,7 @@ function haproxySocketPath(dir: string): string {
 
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   const started = Date.now();
-  const log = options.log ?? (() => {});
+  const log = (line: string) => options.log?.(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
   const dir = path.resolve(repoRoot, options.dir ?? '.data/cluster');
   const P = options.portBase ?? 7300;
   const apiCount = options.apiProcesses ?? 3;
@@ -530,30 +530,32 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       );
     })();
 
-    const schema = (async () => {
+    const migrated = (async () => {
       const { runMigrations } = await import('../../apps/server/src/db/client.ts');
       log('Migrating the primary...');
       await runMigrations(primaryUrl);
-      if (options.seedDemo ?? true) {
-        const { drizzle } = await import('drizzle-orm/node-postgres');
-        const { seedDemo } = await import('../../apps/server/src/db/seed-demo.ts');
-        const { seedDemoTransactions } = await import('../../apps/server/src/modules/transactions/demo-seed.ts');
-        // The seed on the primary directly: every pool of the handle is the one direct pool.
-        const pool = new pg.Pool({ connectionString: primaryUrl, max: 4 });
-        const db = drizzle(pool);
-        const database = { pool, directPool: pool, readPool: pool, db, readDb: db, replica: null, close: () => pool.end() };
-        try {
-          await seedDemo(db as never);
-          await seedDemoTransactions(database as never, log);
-        } finally {
-          await pool.end();
-        }
+    })();
+    const seeded = (async () => {
+      await migrated;
+      if (!(options.seedDemo ?? true)) return;
+      const { drizzle } = await import('drizzle-orm/node-postgres');
+      const { seedDemo } = await import('../../apps/server/src/db/seed-demo.ts');
+      const { seedDemoTransactions } = await import('../../apps/server/src/modules/transactions/demo-seed.ts');
+      // The seed on the primary directly: every pool of the handle is the one direct pool.
+      const pool = new pg.Pool({ connectionString: primaryUrl, max: 4 });
+      const db = drizzle(pool);
+      const database = { pool, directPool: pool, readPool: pool, db, readDb: db, replica: null, close: () => pool.end() };
+      try {
+        await seedDemo(db as never);
+        await seedDemoTransactions(database as never, log);
+      } finally {
+        await pool.end();
       }
     })();
-
-    const results = await Promise.allSettled([replica, pgbouncer, anvil, schema]);
-    const failure = results.find((result) => result.status === 'rejected');
-    if (failure) throw (failure as PromiseRejectedResult).reason;
+    // Failures are reported once, by the Promise.all that awaits them.
+    for (const each of [replica, pgbouncer, anvil, migrated, seeded]) each.catch(() => {});
+    // The processes need the schema, PgBouncer and the chain; the replica and the demo seed finish meanwhile.
+    await Promise.all([pgbouncer, anvil, migrated]);
 
     // ---- API processes, workers and HAProxy, all at once.
     const { LOCAL_CHAIN_DEV_PRIVATE_KEY } = await import('../../apps/server/src/lib/chain/local-chain.ts');
@@ -630,6 +632,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
             },
             { timeoutMs: 90_000, alive: () => isRunning(pid, entry), logFile },
           );
+          log(`${name} ready on ${processUrl} (pid ${pid})`);
         },
         async restart() {
           if (isRunning(handle.pid, entry)) {
@@ -664,7 +667,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const haproxyPid = spawnDetached(binaries.haproxy, ['-db', '-f', haproxyConfig], { log: haproxyLog });
     recordPid(dir, { name: 'haproxy', pid: haproxyPid, command: 'haproxy' });
 
-    const starts = await Promise.allSettled([...apis, ...workers].map((each) => each.start()));
+    const starts = await Promise.allSettled([replica, seeded, ...[...apis, ...workers].map((each) => each.start())]);
     const startFailure = starts.find((result) => result.status === 'rejected');
     if (startFailure) throw (startFailure as PromiseRejectedResult).reason;
 

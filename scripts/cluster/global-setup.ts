@@ -1,0 +1,58 @@
+/**
+ * Starts one cluster (portBase 7300, .data/cluster-test, from empty databases) for every cluster test file and stops
+ * it afterwards; the stop must leave none of the processes it recorded running. Test files reach it with
+ * `clusterUnderTest()` (test-helpers.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { repoRoot, startCluster, stopCluster, type RunningCluster } from './cluster.ts';
+import type { ClusterInfo } from './test-helpers.ts';
+
+export const CLUSTER_TEST_DIR = '.data/cluster-test';
+export const CLUSTER_TEST_PORT_BASE = Number(process.env.CLUSTER_TEST_PORT_BASE ?? 7300);
+
+let cluster: RunningCluster | null = null;
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  cluster = await startCluster({
+    dir: CLUSTER_TEST_DIR,
+    portBase: CLUSTER_TEST_PORT_BASE,
+    fresh: true,
+    log: (line) => console.log(`[cluster] ${line}`),
+  });
+  const info: ClusterInfo = {
+    url: cluster.url,
+    dir: cluster.dir,
+    apis: cluster.apis.map(({ name, pid, port, url }) => ({ name, pid, port, url })),
+    workers: cluster.workers.map(({ name, pid, port, url }) => ({ name, pid, port, url })),
+    primaryUrl: cluster.primaryUrl,
+    replicaUrl: cluster.replicaUrl,
+    pgbouncerUrl: cluster.pgbouncerUrl,
+    startedInMs: Date.now() - started,
+  };
+  project.provide('cluster', info);
+
+  return async () => {
+    const dir = path.resolve(repoRoot, CLUSTER_TEST_DIR);
+    const recorded = JSON.parse(fs.readFileSync(path.join(dir, 'pids.json'), 'utf8')) as Array<{ name: string; pid: number }>;
+    await stopCluster(dir, (line) => console.log(`[cluster] ${line}`));
+    // Stopped by pid: none of the recorded processes may be left (a zombie awaiting its reaper counts as gone).
+    const left = recorded.filter(({ pid }) => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return false;
+      }
+      try {
+        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+    if (left.length) throw new Error(`After stopping the cluster these processes are still running: ${left.map(({ name, pid }) => `${name} (${pid})`).join(', ')}`);
+    if (fs.existsSync(path.join(dir, 'pids.json'))) throw new Error('pids.json is left after stopping the cluster');
+    console.log(`[cluster] stopped; all ${recorded.length} recorded processes are gone`);
+  };
+}
