@@ -10,6 +10,9 @@
  * `npm run bench -- --webhooks-neighbour` runs it with another account's endpoint answering in 3 s beside it (printed only).
  * `npm run bench -- --transactions` runs the transactions benchmark (issue 5) instead.
  * After webhook delivery, the widget quote beside the `me` query (issue 12); `npm run bench -- --quote` runs only that.
+ * `npm run bench -- --chaos` kills parts of the cluster of `npm run cluster` under load and checks what survived (issue 19,
+ * bench/chaos.ts); `npm run bench -- --cluster-scaling` measures the list query at 1, 2 and 3 API processes
+ * (bench/cluster-scaling.ts). Both start and stop a cluster of their own and write docs/performance.md.
  * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
  * `--write` to record the run in docs/performance.md.
  */
@@ -29,6 +32,27 @@ const options: BenchOptions = {
 const log = (line: string) => console.log(line);
 
 async function main() {
+  if (process.argv.includes('--chaos')) {
+    // Issue 19: kill -9 of an API process and a worker, a replica restart, under a mixed load through HAProxy.
+    const { runChaosBench, formatChaosReport, writeChaosSection, CHAOS_DEFAULTS } = await import('./chaos.ts');
+    const result = await runChaosBench(CHAOS_DEFAULTS, log);
+    log('');
+    log(formatChaosReport(result));
+    if (CHAOS_DEFAULTS.write) log(`Wrote ${writeChaosSection(result)}`);
+    // The benchmark reports what broke; it fails only when a check did (no timing verdicts).
+    if (result.problems.length) process.exitCode = 1;
+    return;
+  }
+  if (process.argv.includes('--cluster-scaling')) {
+    // Issue 19: the list query's throughput at 1, 2 and 3 API processes behind HAProxy.
+    const { runClusterScalingBench, formatScalingReport, writeScalingSection, SCALING_DEFAULTS } = await import('./cluster-scaling.ts');
+    const result = await runClusterScalingBench(SCALING_DEFAULTS, log);
+    log('');
+    log(formatScalingReport(result));
+    if (SCALING_DEFAULTS.write) log(`Wrote ${writeScalingSection(result)}`);
+    if (result.rows.some((row) => row.errors > 0 || row.non2xx > 0)) process.exitCode = 1;
+    return;
+  }
   if (process.argv.includes('--web') || process.env.BENCH_SUITE === 'web') {
     // Issue 13: bytes, LCP and CLS of /login, /dashboard and /transactions in Chromium (bench/web-perf.bench.ts).
     const { runWebPerfBench, formatWebReport, writeWebSection } = await import('./web-perf.bench.ts');

@@ -1,0 +1,365 @@
+/**
+ * `npm run bench -- --chaos` (issue 19): the cluster of `npm run cluster` under a steady mixed load through HAProxy
+ * while parts of it fail — kill -9 of one API process (restarted 10 s later), kill -9 of one worker (restarted 10 s
+ * later), a restart of the replica — then, once the webhook queue has drained, the load generator's log against the
+ * database and the partner's endpoint: no acknowledged write lost, every emitted webhook event received with a valid
+ * signature (duplicates counted), every transaction and rollup in step with its status history, and the failed client
+ * requests of each window against the requests in flight when the part failed.
+ * Writes bench/results/chaos-<date>.json and the "Cluster under failure (issue 19)" chaos block of docs/performance.md.
+ * BENCH_CHAOS_PHASE_SECONDS (20), BENCH_CHAOS_RATE (30 requests/s) tune it; BENCH_CHAOS_NO_WRITE=1 records nothing in the doc.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  BENCH_PASSWORD,
+  CLUSTER_DIR,
+  CLUSTER_PORT_BASE,
+  ClusterClient,
+  loadAverage,
+  machine,
+  machineCpuMicros,
+  percentile,
+  repoRoot,
+  setUpAccount,
+  startBenchCluster,
+  writeClusterSection,
+  type ClusterProcess,
+  type RunningCluster,
+} from './cluster-harness.ts';
+import { checkRollups, checkWebhooks, checkWrites, pendingDeliveries, type ReceivedDelivery, type RollupCheck, type WebhookCheck, type WriteCheck } from './cluster-checks.ts';
+import { MixedLoad, type LoggedRequest, type RequestKind } from './mixed-load.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface ChaosOptions {
+  phaseSeconds: number;
+  ratePerSecond: number;
+  /** Seconds after a kill before the process is started again. */
+  restartAfterSeconds: number;
+  write: boolean;
+}
+
+export const CHAOS_DEFAULTS: ChaosOptions = {
+  phaseSeconds: Number(process.env.BENCH_CHAOS_PHASE_SECONDS ?? 20),
+  ratePerSecond: Number(process.env.BENCH_CHAOS_RATE ?? 30),
+  restartAfterSeconds: 10,
+  write: process.env.BENCH_CHAOS_NO_WRITE !== '1',
+};
+
+const SHARES = { signIn: 0.07, statusChange: 0.33 };
+
+interface PhaseWindow {
+  name: string;
+  description: string;
+  start: number;
+  end: number;
+  /** The event of the phase (kill, restart) and when, ms since the load started. */
+  events: Array<{ at: number; what: string }>;
+  /** Requests in flight (all processes) at the moment of the kill, by kind. */
+  inFlightAtKill?: Record<string, number>;
+  cpuBusyPercent?: number;
+}
+
+export interface PhaseSummary {
+  name: string;
+  description: string;
+  seconds: number;
+  requests: Record<RequestKind, number>;
+  failed: number;
+  failedByKind: Record<string, number>;
+  latencyMs: { p50: number; p99: number; max: number };
+  inFlightAtKill?: Record<string, number>;
+  events: Array<{ at: number; what: string }>;
+  cpuBusyPercent?: number;
+}
+
+export interface ChaosResult {
+  date: string;
+  machine: string;
+  loadAverageBefore: string;
+  options: ChaosOptions;
+  phases: PhaseSummary[];
+  totals: { requests: number; failed: number; skippedStatusChanges: number };
+  writes: WriteCheck;
+  webhooks: WebhookCheck & { drainSeconds: number };
+  rollups: RollupCheck;
+  haproxy: { retries: number | null; redispatches: number | null; backend5xx: number | null } | null;
+  problems: string[];
+}
+
+async function sleep(ms: number) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** HAProxy's cumulative retry, redispatch and 5xx counters of the API back end (show stat CSV), when the stats answer has them. */
+function haproxyCounters(csv: string): { retries: number | null; redispatches: number | null; backend5xx: number | null } | null {
+  const lines = csv.split('\n').filter(Boolean);
+  const header = lines.find((line) => line.startsWith('# '))?.slice(2).split(',');
+  if (!header) return null;
+  const column = (name: string) => header.indexOf(name);
+  const backend = lines.map((line) => line.split(',')).find((fields) => fields[1] === 'BACKEND' && column('wretr') >= 0 && !/stats|front/i.test(fields[0] ?? ''));
+  if (!backend) return null;
+  const value = (name: string) => (column(name) >= 0 && backend[column(name)] !== '' ? Number(backend[column(name)]) : null);
+  return { retries: value('wretr'), redispatches: value('wredis'), backend5xx: value('hrsp_5xx') };
+}
+
+export async function runChaosBench(options: ChaosOptions, log: (line: string) => void): Promise<ChaosResult> {
+  const loadAverageBefore = loadAverage();
+  log(`Chaos benchmark (issue 19): ${machine()}, load average ${loadAverageBefore}; cluster in ${CLUSTER_DIR}, ports from ${CLUSTER_PORT_BASE}.`);
+  const receiver = fork(path.join(here, 'signed-webhook-receiver.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const receiverPort = await new Promise<number>((resolve) => receiver.once('message', (message: { port: number }) => resolve(message.port)));
+  const ask = <T>(message: { type: string; secret?: string }) =>
+    new Promise<T>((resolve) => {
+      receiver.once('message', resolve as never);
+      receiver.send(message);
+    });
+
+  let cluster: RunningCluster | null = null;
+  let stopCluster: (() => Promise<void>) | null = null;
+  const problems: string[] = [];
+  try {
+    ({ cluster, stop: stopCluster } = await startBenchCluster(log));
+    const tag = `${Date.now().toString(36)}`;
+    const account = await setUpAccount(cluster.primaryUrl, { partners: 4, transactions: 5000, inProgress: 300, tag }, log);
+
+    // The partner's endpoint, created through HAProxy like the dashboard does; its signing secret goes to the receiver.
+    const partner = new ClusterClient(cluster.url);
+    const signedIn = await partner.login(account.partners[0]!, BENCH_PASSWORD);
+    if (!signedIn.ok) throw new Error(`partner sign-in failed: ${signedIn.kind} ${signedIn.message}`);
+    const created = await partner.gql(
+      `mutation($accountId: ID!, $url: String!) { createWebhook(accountId: $accountId, url: $url, liveMode: false, events: []) { id signingSecret } }`,
+      { accountId: account.accountId, url: `http://127.0.0.1:${receiverPort}/hooks` },
+    );
+    if (!created.ok) throw new Error(`createWebhook failed: ${created.kind} ${created.message}`);
+    await ask({ type: 'secret', secret: created.data.createWebhook.signingSecret as string });
+
+    const primary = new pg.Pool({ connectionString: cluster.primaryUrl, max: 2 });
+    try {
+      const tagPrefix = `chaos-${tag}-`;
+      const load = new MixedLoad({
+        url: cluster.url,
+        accountId: account.accountId,
+        partners: account.partners,
+        staff: account.staff,
+        password: BENCH_PASSWORD,
+        transactions: account.inProgress,
+        ratePerSecond: options.ratePerSecond,
+        signInShare: SHARES.signIn,
+        statusChangeShare: SHARES.statusChange,
+        tagPrefix,
+      });
+      await load.prepare();
+      const since = new Date(Date.now() - 1000);
+      log(
+        `Load: ${options.ratePerSecond} requests/s through HAProxy (${Math.round(SHARES.signIn * 100)} % sign-ins, ${Math.round(SHARES.statusChange * 100)} % staff status changes, the rest sell-transaction list queries); phases of ${options.phaseSeconds} s.`,
+      );
+      const phases: PhaseWindow[] = [];
+      const phaseMs = options.phaseSeconds * 1000;
+      const runPhase = async (name: string, description: string, during: (window: PhaseWindow) => Promise<void>, durationMs = phaseMs) => {
+        const window: PhaseWindow = { name, description, start: load.now(), end: 0, events: [] };
+        const cpuBefore = machineCpuMicros();
+        const wallBefore = Date.now();
+        const started = Date.now();
+        await during(window);
+        const left = durationMs - (Date.now() - started);
+        if (left > 0) await sleep(left);
+        window.end = load.now();
+        window.cpuBusyPercent = Math.round(((machineCpuMicros() - cpuBefore) / ((Date.now() - wallBefore) * 1000 * os.cpus().length)) * 100);
+        phases.push(window);
+        const inWindow = load.log.filter((entry) => entry.startedAt >= window.start && entry.startedAt < window.end);
+        log(`  ${name}: ${inWindow.length} requests, ${inWindow.filter((entry) => !entry.ok).length} failed; machine CPU ${window.cpuBusyPercent} %`);
+      };
+      const kill = async (window: PhaseWindow, process_: ClusterProcess, what: string) => {
+        window.inFlightAtKill = {};
+        for (const request of load.inFlight.values()) window.inFlightAtKill[request.kind] = (window.inFlightAtKill[request.kind] ?? 0) + 1;
+        process_.kill('SIGKILL');
+        window.events.push({ at: load.now(), what: `kill -9 ${what} (pid ${process_.pid})` });
+        log(`  ${load.now()} ms: kill -9 ${what} (pid ${process_.pid}); in flight then: ${JSON.stringify(window.inFlightAtKill)}`);
+        await sleep(500);
+        if (process_.port && (await reachable(process_.url))) problems.push(`${what} still answered on ${process_.url} after kill -9 (a wrapper process killed instead of the server?)`);
+      };
+      const restartLater = async (window: PhaseWindow, process_: ClusterProcess, what: string) => {
+        await sleep(options.restartAfterSeconds * 1000 - 500);
+        const at = load.now();
+        try {
+          await process_.restart();
+          window.events.push({ at, what: `restart ${what}: ready after ${load.now() - at} ms` });
+          log(`  ${at} ms: restarted ${what} (ready after ${load.now() - at} ms)`);
+        } catch (error) {
+          problems.push(`restart of ${what} failed: ${String(error)}`);
+          window.events.push({ at, what: `restart ${what} failed` });
+        }
+      };
+
+      load.start();
+      // The first seconds of load on freshly started processes (cold code paths, connection pools filling): reported
+      // and checked like every phase, but apart from the baseline.
+      const warmupMs = Math.min(phaseMs, 10_000);
+      await runPhase('warm-up', `first ${warmupMs / 1000} s of load on freshly started processes`, async () => {}, warmupMs);
+      await runPhase('baseline', 'all parts up', async () => {});
+      const api = cluster.apis[0]!;
+      await runPhase('api-kill', `kill -9 of API process ${api.name}, restarted after ${options.restartAfterSeconds} s`, async (window) => {
+        await kill(window, api, `API ${api.name}`);
+        await restartLater(window, api, `API ${api.name}`);
+      });
+      const worker = cluster.workers[0]!;
+      await runPhase('worker-kill', `kill -9 of worker ${worker.name}, restarted after ${options.restartAfterSeconds} s`, async (window) => {
+        await kill(window, worker, `worker ${worker.name}`);
+        await restartLater(window, worker, `worker ${worker.name}`);
+      });
+      await runPhase('replica-restart', 'restart of the PostgreSQL replica', async (window) => {
+        const at = load.now();
+        try {
+          await cluster!.restartReplica();
+          window.events.push({ at, what: `replica restarted in ${load.now() - at} ms` });
+          log(`  ${at} ms: replica restarted in ${load.now() - at} ms`);
+        } catch (error) {
+          problems.push(`restartReplica failed: ${String(error)}`);
+        }
+      });
+      await runPhase('after', 'all parts up again', async () => {});
+      await load.stop();
+      log(`Load stopped: ${load.log.length} requests logged (${load.skippedNoTransaction} status changes skipped: no free transaction).`);
+
+      // The webhook queue drains (a dead worker's claims are taken over once its heartbeat is stale).
+      const drainStarted = Date.now();
+      let pending = await pendingDeliveries(primary, account.accountId);
+      while (pending > 0 && Date.now() - drainStarted < 180_000) {
+        await sleep(1000);
+        pending = await pendingDeliveries(primary, account.accountId);
+      }
+      await sleep(1000);
+      const drainSeconds = Math.round((Date.now() - drainStarted) / 100) / 10;
+      if (pending > 0) problems.push(`${pending} webhook deliveries still pending ${drainSeconds} s after the load stopped`);
+      log(`Webhook queue drained in ${drainSeconds} s (${pending} pending).`);
+
+      const report = await ask<{ deliveries: Array<[string, number, number, string]> }>({ type: 'report' });
+      const received: ReceivedDelivery[] = report.deliveries.map(([id, at, valid, type]) => ({ id, at, valid: valid === 1, type }));
+      const writes = await checkWrites(primary, load.statusChanges());
+      const webhooks = await checkWebhooks(primary, account.accountId, since, received, tagPrefix);
+      const rollups = await checkRollups(primary, account.accountId);
+      let haproxy: ChaosResult['haproxy'] = null;
+      try {
+        haproxy = haproxyCounters(await cluster.haproxy.stats());
+      } catch {
+        haproxy = null;
+      }
+
+      if (writes.lost.length) problems.push(`${writes.lost.length} acknowledged status changes are not in the status history (lost writes), e.g. ${JSON.stringify(writes.lost.slice(0, 3))}`);
+      if (writes.finalMismatches.length) problems.push(`${writes.finalMismatches.length} transactions end in another status than the last acknowledged, e.g. ${JSON.stringify(writes.finalMismatches.slice(0, 3))}`);
+      if (writes.appliedTwice) problems.push(`${writes.appliedTwice} status changes were applied more than once`);
+      if (webhooks.missing.length) problems.push(`${webhooks.missing.length} of ${webhooks.events} webhook events never reached the endpoint with a valid signature, e.g. ${webhooks.missing.slice(0, 3).join(', ')}`);
+      if (webhooks.invalidSignatures) problems.push(`${webhooks.invalidSignatures} deliveries had an invalid signature`);
+      if (webhooks.eventsOutOfStep) problems.push(`${webhooks.eventsOutOfStep} transactions have a different number of committed changes and outbox events`);
+      if (rollups.statusNotLastOfHistory) problems.push(`${rollups.statusNotLastOfHistory} transactions' status differs from the last entry of their history`);
+      for (const table of rollups.tables) if (table.missingOrDifferent || table.extra) problems.push(`${table.table}: ${table.missingOrDifferent} rows missing or different from the recomputation, ${table.extra} extra`);
+
+      const summaries = phases.map((window) => summarise(window, load.log));
+      for (const summary of summaries) {
+        const inFlight = summary.inFlightAtKill ? Object.values(summary.inFlightAtKill).reduce((a, b) => a + b, 0) : 0;
+        if (summary.failed > inFlight) problems.push(`${summary.name}: ${summary.failed} failed requests, more than the ${inFlight} in flight on all processes at the kill (${JSON.stringify(summary.failedByKind)})`);
+      }
+      const result: ChaosResult = {
+        date: new Date().toISOString(),
+        machine: machine(),
+        loadAverageBefore,
+        options,
+        phases: summaries,
+        totals: { requests: load.log.length, failed: load.log.filter((entry) => !entry.ok).length, skippedStatusChanges: load.skippedNoTransaction },
+        writes,
+        webhooks: { ...webhooks, drainSeconds },
+        rollups,
+        haproxy,
+        problems,
+      };
+      const resultsDir = path.join(repoRoot, 'bench/results');
+      fs.mkdirSync(resultsDir, { recursive: true });
+      const file = path.join(resultsDir, `chaos-${result.date.replace(/[:.]/g, '-')}.json`);
+      fs.writeFileSync(file, `${JSON.stringify({ ...result, requests: load.log }, null, 1)}\n`);
+      log(`Wrote ${path.relative(repoRoot, file)} (every request of the load)`);
+      return result;
+    } finally {
+      await primary.end();
+    }
+  } finally {
+    receiver.send({ type: 'stop' });
+    if (stopCluster) {
+      log('Stopping the cluster...');
+      await stopCluster();
+    }
+  }
+}
+
+function summarise(window: PhaseWindow, requests: LoggedRequest[]): PhaseSummary {
+  const inWindow = requests.filter((entry) => entry.startedAt >= window.start && entry.startedAt < window.end);
+  const count = (kind: RequestKind) => inWindow.filter((entry) => entry.kind === kind).length;
+  const failedByKind: Record<string, number> = {};
+  for (const entry of inWindow.filter((e) => !e.ok)) {
+    const key = `${entry.kind} ${entry.error}`;
+    failedByKind[key] = (failedByKind[key] ?? 0) + 1;
+  }
+  const latencies = inWindow.map((entry) => entry.endedAt - entry.startedAt).sort((a, b) => a - b);
+  return {
+    name: window.name,
+    description: window.description,
+    seconds: Math.round((window.end - window.start) / 100) / 10,
+    requests: { 'sign-in': count('sign-in'), list: count('list'), 'status-change': count('status-change') },
+    failed: inWindow.filter((entry) => !entry.ok).length,
+    failedByKind,
+    latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0 },
+    ...(window.inFlightAtKill ? { inFlightAtKill: window.inFlightAtKill } : {}),
+    events: window.events,
+    ...(window.cpuBusyPercent === undefined ? {} : { cpuBusyPercent: window.cpuBusyPercent }),
+  };
+}
+
+export function formatChaosReport(result: ChaosResult): string {
+  const w = result.writes;
+  const h = result.webhooks;
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const rows = result.phases.map((phase) => {
+    const inFlight = phase.inFlightAtKill ? Object.entries(phase.inFlightAtKill).map(([kind, n]) => `${n} ${kind}`).join(', ') || '0' : '—';
+    const failures = phase.failed ? Object.entries(phase.failedByKind).map(([kind, n]) => `${n} ${kind}`).join('; ') : '0';
+    const events = phase.events.map((event) => `${(event.at / 1000).toFixed(1)} s ${event.what}`).join('; ') || '—';
+    return `| ${phase.name} | ${phase.description} | ${phase.seconds} | ${events} | ${phase.requests.list} / ${phase.requests['status-change']} / ${phase.requests['sign-in']} | ${phase.latencyMs.p50} / ${phase.latencyMs.p99} / ${phase.latencyMs.max} | ${phase.cpuBusyPercent ?? '—'} % | ${inFlight} | ${failures} |`;
+  });
+  const inFlightTotal = (phase: PhaseSummary) => (phase.inFlightAtKill ? Object.values(phase.inFlightAtKill).reduce((a, b) => a + b, 0) : 0);
+  const withinInFlight = result.phases.every((phase) => phase.failed <= inFlightTotal(phase));
+  const rollupsOk = result.rollups.statusNotLastOfHistory === 0 && result.rollups.tables.every((t) => !t.missingOrDifferent && !t.extra);
+  return [
+    `Latest run: ${result.date.slice(0, 16).replace('T', ' ')} UTC on ${result.machine}; load average ${result.loadAverageBefore} before the run${process.env.BENCH_CONDITIONS ? ` (${process.env.BENCH_CONDITIONS})` : ''}. ${result.options.ratePerSecond} requests/s offered through HAProxy at a fixed rate (open loop), phases of ${result.options.phaseSeconds} s at least (a phase lasts until its restart is ready), killed processes restarted after ${result.options.restartAfterSeconds} s. A phase's requests are those that started in it.`,
+    '',
+    '| phase | what happens | seconds | events (s since the load started) | requests: list / status change / sign-in | latency p50 / p99 / max ms | machine CPU | in flight at the kill (all processes) | failed requests |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
+    ...rows,
+    '',
+    `- ${pass(w.lost.length === 0 && w.finalMismatches.length === 0)} no acknowledged write lost: ${w.ackedFound} of ${w.acked} acknowledged status changes are in the status history; ${w.finalMismatches.length} of ${w.transactionsTouched} transactions end in another status than their last acknowledged one; ${w.appliedTwice} applied twice. Of the ${w.failed} status changes the client saw fail, ${w.failedButCommitted} had committed (${Object.entries(w.failedButCommittedKinds).map(([kind, n]) => `${n} ${kind}`).join(', ') || 'none'}): an unknown outcome for the client, which must re-read before acting again.`,
+    `- ${pass(h.missing.length === 0 && h.invalidSignatures === 0)} every webhook event delivered with a valid signature: ${h.delivered} of ${h.events} outbox events received (${h.receipts} receipts, ${h.duplicates} duplicates, ${h.invalidSignatures} invalid signatures); the queue drained ${h.drainSeconds} s after the load stopped; deliveries ${Object.entries(h.deliveryStatuses).map(([status, n]) => `${n} ${status}`).join(', ')}; ${h.eventsOutOfStep} transactions with committed changes and events out of step.`,
+    `- ${pass(rollupsOk)} transactions and rollups in step: ${result.rollups.statusNotLastOfHistory} transactions whose status is not the last entry of their history; rollups against a recomputation from the transactions (rows missing or different / extra): ${result.rollups.tables.map((t) => `${t.table} ${t.missingOrDifferent}/${t.extra} of ${t.rows}`).join(', ')}.`,
+    `- ${pass(withinInFlight)} failed client requests within the requests in flight at each kill: ${result.phases.map((phase) => `${phase.name} ${phase.failed}${phase.inFlightAtKill ? ` (in flight ${inFlightTotal(phase)})` : ''}`).join(', ')}; ${result.totals.failed} of ${result.totals.requests} requests failed in all.${result.haproxy ? ` HAProxy's API back end counted ${result.haproxy.retries ?? '?'} retries, ${result.haproxy.redispatches ?? '?'} redispatches and ${result.haproxy.backend5xx ?? '?'} 5xx answers.` : ''}`,
+    ...(result.problems.length ? ['', 'Problems found:', ...result.problems.map((problem) => `- ${problem}`)] : []),
+  ].join('\n');
+}
+
+export function writeChaosSection(result: ChaosResult): string {
+  const body = `### Chaos: kills under load
+
+How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL and restarted 10 s later, then one worker, then the replica is restarted, then a last phase with all parts up. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error.
+
+${formatChaosReport(result)}
+`;
+  return writeClusterSection('chaos', body);
+}
