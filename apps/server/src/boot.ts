@@ -44,6 +44,10 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
   const root = dataDir(config.DATA_DIR);
   let embedded: RunningPostgres | null = null;
   let connectionString = config.DATABASE_URL;
+  if (config.DATABASE_POOLING === 'transaction' && config.DATABASE_URL && !config.DIRECT_DATABASE_URL) {
+    // Migrations, the workers' LISTEN and the demo seed's session settings cannot go through a transaction pooler.
+    throw new Error('DATABASE_POOLING=transaction needs DIRECT_DATABASE_URL: the primary without PgBouncer, for migrations, workers and seeding (docs/scaling.md, "PgBouncer").');
+  }
   if (!connectionString) {
     log(`Starting embedded PostgreSQL under ${path.join(root, 'pg')}...`);
     embedded = await startEmbeddedPostgres(path.join(root, 'pg'), config.EMBEDDED_POSTGRES_PORT, { log });
