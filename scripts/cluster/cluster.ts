@@ -599,56 +599,26 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       ...options.env,
     });
 
-    const makeProcess = (kind: 'api' | 'worker', i: number): ClusterProcess & { start(): Promise<void> } => {
-      const name = `${kind}${i + 1}`;
-      const port = kind === 'api' ? ports.api(i) : ports.worker(i);
-      const entry = kind === 'api' ? 'apps/server/src/server.ts' : 'apps/server/src/worker-main.ts';
-      const logFile = path.join(logs, `${name}.log`);
-      const processUrl = `http://127.0.0.1:${port}`;
-      const handle = {
-        name,
-        pid: 0,
-        port,
-        url: processUrl,
-        kill(signal: NodeJS.Signals = 'SIGTERM') {
-          if (!isRunning(handle.pid, entry)) return;
-          process.kill(handle.pid, signal);
-        },
-        async start() {
-          fs.appendFileSync(logFile, `\n--- ${new Date().toISOString()} starting ${name}\n`);
-          const pid = spawnDetached(process.execPath, ['--import', 'tsx', entry], { log: logFile, env: kind === 'api' ? apiEnv(i) : workerEnv(i) });
-          handle.pid = pid;
-          recordPid(dir, { name, pid, command: entry });
-          await waitFor(
-            name,
-            async () => {
-              // /readyz (issue 19); a process that has no such route yet counts as ready once /healthz answers.
-              const ready = await httpStatus(`${processUrl}/readyz`);
-              if (ready === 200) return true;
-              if (ready === 404) return httpOk(`${processUrl}/healthz`);
-              // A worker without its HTTP port yet: ready once it logged its start.
-              if (kind === 'worker' && ready === 0) return fs.readFileSync(logFile, 'utf8').split('--- ').at(-1)!.includes('worker started');
-              return false;
-            },
-            { timeoutMs: 90_000, alive: () => isRunning(pid, entry), logFile },
-          );
-          log(`${name} ready on ${processUrl} (pid ${pid})`);
-        },
-        async restart() {
-          if (isRunning(handle.pid, entry)) {
-            process.kill(handle.pid, 'SIGTERM');
-            if (!(await waitGone(handle.pid, entry, 15_000))) process.kill(handle.pid, 'SIGKILL');
-            await waitGone(handle.pid, entry, 5_000);
-          }
-          await handle.start();
-        },
-      };
-      return handle;
-    };
-    const apis = Array.from({ length: apiCount }, (_, i) => makeProcess('api', i));
-    const workers = Array.from({ length: workerCount }, (_, i) => makeProcess('worker', i));
-
     const socketPath = haproxySocketPath(dir);
+    const state: ClusterState = {
+      dir,
+      url,
+      primaryUrl,
+      replicaUrl,
+      pgbouncerUrl,
+      socketPath,
+      pgBin: binaries.pgBin,
+      replicaDir,
+      processes: [
+        ...Array.from({ length: apiCount }, (_, i) => ({ name: `api${i + 1}`, kind: 'api' as const, port: ports.api(i), env: apiEnv(i) })),
+        ...Array.from({ length: workerCount }, (_, i) => ({ name: `worker${i + 1}`, kind: 'worker' as const, port: ports.worker(i), env: workerEnv(i) })),
+      ],
+    };
+    // Everything attachCluster(dir) needs to drive this cluster from another process (secrets included: 0600).
+    fs.writeFileSync(path.join(dir, 'cluster.json'), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+    const cluster = clusterFromState(state, log);
+    const { apis, workers } = cluster;
+
     const haproxyConfig = path.join(dir, 'haproxy', 'haproxy.cfg');
     fs.writeFileSync(
       haproxyConfig,
@@ -667,47 +637,126 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const haproxyPid = spawnDetached(binaries.haproxy, ['-db', '-f', haproxyConfig], { log: haproxyLog });
     recordPid(dir, { name: 'haproxy', pid: haproxyPid, command: 'haproxy' });
 
-    const starts = await Promise.allSettled([replica, seeded, ...[...apis, ...workers].map((each) => each.start())]);
+    const starts = await Promise.allSettled([replica, seeded, ...[...apis, ...workers].map((each) => (each as ManagedProcess).start())]);
     const startFailure = starts.find((result) => result.status === 'rejected');
     if (startFailure) throw (startFailure as PromiseRejectedResult).reason;
-
-    const haproxy = {
-      async setServerState(name: string, state: 'ready' | 'drain' | 'maint') {
-        const answer = await adminSocketCommand(socketPath, `set server api/${name} state ${state}`);
-        if (answer.trim()) throw new Error(`HAProxy: ${answer.trim()}`);
-      },
-      stats: () => adminSocketCommand(socketPath, 'show stat'),
-    };
     // Ready once HAProxy's health checks have every API process UP.
     await waitFor(
       'HAProxy (every API process UP)',
       async () => {
-        const csv = await haproxy.stats();
+        const csv = await cluster.haproxy.stats();
         const up = csv.split('\n').filter((line) => line.startsWith('api,api') && line.split(',')[17] === 'UP');
         return up.length === apiCount;
       },
       { timeoutMs: 20_000, alive: () => isRunning(haproxyPid, 'haproxy'), logFile: haproxyLog },
     );
     log(`Cluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${url}`);
-
-    return {
-      url,
-      apis,
-      workers,
-      primaryUrl,
-      replicaUrl,
-      pgbouncerUrl,
-      dir,
-      async restartReplica() {
-        await pgCtl(replicaDir, 'restart', pgLog('postgres-replica'));
-        recordPostgres('postgres-replica', replicaDir);
-      },
-      haproxy,
-      stop: () => stopCluster(dir, log),
-    };
+    return cluster;
   } catch (error) {
     log(`The cluster did not start; stopping what did (logs in ${logs}).`);
     await stopCluster(dir, log).catch(() => {});
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Driving a running cluster (from the process that started it, or from another one: attachCluster)
+
+interface ClusterState {
+  dir: string;
+  url: string;
+  primaryUrl: string;
+  replicaUrl: string;
+  pgbouncerUrl: string;
+  socketPath: string;
+  pgBin: string;
+  replicaDir: string;
+  processes: Array<{ name: string; kind: 'api' | 'worker'; port: number; env: Record<string, string> }>;
+}
+
+type ManagedProcess = ClusterProcess & { start(): Promise<void> };
+
+const ENTRY = { api: 'apps/server/src/server.ts', worker: 'apps/server/src/worker-main.ts' } as const;
+
+function clusterFromState(state: ClusterState, log: (line: string) => void): RunningCluster {
+  const { dir } = state;
+  const logs = path.join(dir, 'logs');
+  const recorded = new Map(readPids(dir).map((record) => [record.name, record.pid]));
+  const makeProcess = ({ name, kind, port, env }: ClusterState['processes'][number]): ManagedProcess => {
+    const entry = ENTRY[kind];
+    const logFile = path.join(logs, `${name}.log`);
+    const processUrl = `http://127.0.0.1:${port}`;
+    const handle: ManagedProcess = {
+      name,
+      pid: recorded.get(name) ?? 0,
+      port,
+      url: processUrl,
+      kill(signal: NodeJS.Signals = 'SIGTERM') {
+        if (isRunning(handle.pid, entry)) process.kill(handle.pid, signal);
+      },
+      async start() {
+        fs.appendFileSync(logFile, `\n--- ${new Date().toISOString()} starting ${name}\n`);
+        const pid = spawnDetached(process.execPath, ['--import', 'tsx', entry], { log: logFile, env });
+        handle.pid = pid;
+        recordPid(dir, { name, pid, command: entry });
+        await waitFor(
+          name,
+          async () => {
+            // /readyz (issue 19); a process without that route counts as ready once /healthz answers.
+            const ready = await httpStatus(`${processUrl}/readyz`);
+            if (ready === 200) return true;
+            if (ready === 404) return httpOk(`${processUrl}/healthz`);
+            // A worker without its HTTP port: ready once it logged its start.
+            if (kind === 'worker' && ready === 0 && env.WORKER_HTTP_PORT === '0') return fs.readFileSync(logFile, 'utf8').split('--- ').at(-1)!.includes('worker started');
+            return false;
+          },
+          { timeoutMs: 90_000, alive: () => isRunning(pid, entry), logFile },
+        );
+        log(`${name} ready on ${processUrl} (pid ${pid})`);
+      },
+      async restart() {
+        if (isRunning(handle.pid, entry)) {
+          process.kill(handle.pid, 'SIGTERM');
+          if (!(await waitGone(handle.pid, entry, 15_000))) process.kill(handle.pid, 'SIGKILL');
+          await waitGone(handle.pid, entry, 5_000);
+        }
+        await handle.start();
+      },
+    };
+    return handle;
+  };
+  const user = serviceUser();
+  return {
+    url: state.url,
+    dir,
+    apis: state.processes.filter((each) => each.kind === 'api').map(makeProcess),
+    workers: state.processes.filter((each) => each.kind === 'worker').map(makeProcess),
+    primaryUrl: state.primaryUrl,
+    replicaUrl: state.replicaUrl,
+    pgbouncerUrl: state.pgbouncerUrl,
+    async restartReplica() {
+      await run(path.join(state.pgBin, 'pg_ctl'), ['restart', '-D', state.replicaDir, '-l', path.join(logs, 'postgres-replica.log'), '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl restart (replica)' });
+      const pid = Number(fs.readFileSync(path.join(state.replicaDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      recordPid(dir, { name: 'postgres-replica', pid, command: 'postgres', dataDir: state.replicaDir });
+    },
+    haproxy: {
+      async setServerState(name: string, serverState: 'ready' | 'drain' | 'maint') {
+        const answer = await adminSocketCommand(state.socketPath, `set server api/${name} state ${serverState}`);
+        if (answer.trim()) throw new Error(`HAProxy: ${answer.trim()}`);
+      },
+      stats: () => adminSocketCommand(state.socketPath, 'show stat'),
+    },
+    stop: () => stopCluster(dir, log),
+  };
+}
+
+/**
+ * The cluster running in `dir` (started by `npm run cluster`, a test's global setup or another process), to kill and
+ * restart its processes, switch HAProxy servers and restart the replica from here.
+ */
+export function attachCluster(dir = '.data/cluster', log: (line: string) => void = () => {}): RunningCluster {
+  dir = path.resolve(repoRoot, dir);
+  const file = path.join(dir, 'cluster.json');
+  if (!fs.existsSync(file) || !readPids(dir).length) throw new Error(`No cluster is running in ${dir} (start one with npm run cluster).`);
+  return clusterFromState(JSON.parse(fs.readFileSync(file, 'utf8')) as ClusterState, log);
 }

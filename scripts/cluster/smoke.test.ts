@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachCluster } from './cluster.ts';
 import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
@@ -152,6 +153,44 @@ describe('the cluster', () => {
         expect(text, each.name).toContain('rampart_replica_lag_seconds');
       } else {
         expect(text, each.name).toContain('rampart_job_queue_jobs');
+      }
+    }
+  });
+
+  it('replays a query that was in flight on a killed API process on another one, but not a mutation (HAProxy retry-on)', async () => {
+    const control = attachCluster(cluster.dir);
+    const [victim, ...others] = control.apis;
+    const session = new GraphQLSession(cluster.url);
+    await session.login(DEMO.email, DEMO.password);
+    // Only the victim takes requests, and it is frozen: the requests reach its socket and wait there.
+    for (const other of others) await control.haproxy.setServerState(other.name, 'maint');
+    victim!.kill('SIGSTOP');
+    try {
+      const query = session.gql<{ transactions: { totalCount: number } }>('query($a: ID!) { transactions(accountId: $a, liveMode: false, take: 1) { totalCount } }', { a: demoAccountId });
+      const mutation = fetch(`${cluster.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+        body: JSON.stringify({ query: 'mutation { login(email: "nobody@example.com", password: "not-the-password-1") { csrfToken } }' }),
+      }).then(
+        (response) => String(response.status),
+        // On a keep-alive connection HAProxy closes the connection instead of answering 502 (a client may retry then).
+        () => 'connection closed',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const other of others) await control.haproxy.setServerState(other.name, 'ready');
+      // kill -9: the victim's connections close with nothing answered (HAProxy: empty-response).
+      victim!.kill('SIGKILL');
+      const answered = await query;
+      expect(answered.status).toBe(200);
+      expect(answered.data?.transactions.totalCount).toBeGreaterThan(1000);
+      // The mutation may have run before the crash: HAProxy must not run it again; the client gets the error.
+      expect(['502', 'connection closed']).toContain(await mutation);
+    } finally {
+      for (const other of others) await control.haproxy.setServerState(other.name, 'ready');
+      await victim!.restart();
+      const deadline = Date.now() + 10_000;
+      while (!(await control.haproxy.stats()).split('\n').some((line) => line.startsWith(`api,${victim!.name},`) && line.split(',')[17] === 'UP') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
   });
