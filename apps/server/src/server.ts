@@ -1,6 +1,7 @@
 import { loadEnvOrExit } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { describeError, exitWithStartupFailure } from './lib/startup-error.ts';
+import { takeOverShutdownSignals } from './lib/signals.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
@@ -53,6 +54,7 @@ async function main() {
     }
     process.exit(0);
   };
+  takeOverShutdownSignals();
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

