@@ -9,7 +9,8 @@ import { startWorker } from './jobs/worker.ts';
 
 /**
  * On SIGTERM, how long /readyz answers 503 before the server stops taking connections: enough for the load balancer
- * to see it fail and stop sending here (HAProxy checks every 1 s and takes a server out after 2 failures; docs/scaling.md).
+ * to see it fail and stop sending here (deploy/haproxy/haproxy.cfg checks every 500 ms and takes a server out after 2
+ * failures, so about twice what it needs).
  * Requests in flight, and those that still arrive meanwhile, are served; app.close() then lets in-flight ones finish.
  */
 export const DRAIN_GRACE_MS = 2_000;
