@@ -48,12 +48,13 @@ async function statusIn(session: GraphQLSession): Promise<string | undefined> {
   return data.sellTransactions.items.find((item) => item.id === transaction.id)?.status;
 }
 
-/** rampart_replica_lag_bytes of one API process's /metrics (null when absent). */
-async function lagBytesOf(url: string): Promise<number | null> {
+/** A replica gauge (rampart_replica_lag_bytes, …) of one API process's /metrics (null when absent). */
+async function gaugeOf(url: string, name: string): Promise<number | null> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  const line = text.split('\n').find((each) => each.startsWith('rampart_replica_lag_bytes'));
+  const line = text.split('\n').find((each) => each.startsWith(`${name}{`) || each.startsWith(`${name} `));
   return line ? Number(line.split(' ').at(-1)) : null;
 }
+const lagBytesOf = (url: string) => gaugeOf(url, 'rampart_replica_lag_bytes');
 
 beforeAll(async () => {
   primary = new pg.Client({ connectionString: cluster.primaryUrl });
@@ -112,6 +113,10 @@ describe('read-your-writes with a lagging replica', () => {
 
       // Every API process measures the lag (its monitor polls every 250 ms).
       for (const api of cluster.apis) await expect.poll(() => lagBytesOf(api.url), { timeout: 5_000, interval: 100 }).toBeGreaterThan(0);
+      // Seconds count from when the primary first passed what the replica has replayed; still usable (under 30 s).
+      await expect.poll(() => gaugeOf(cluster.apis[0]!.url, 'rampart_replica_lag_seconds'), { timeout: 5_000, interval: 100 }).toBeGreaterThan(0.5);
+      expect(await gaugeOf(cluster.apis[0]!.url, 'rampart_replica_usable')).toBe(1);
+      expect(await statusIn(other)).toBe(transaction.status);
     } finally {
       await replica.query('select pg_wal_replay_resume()');
     }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { users } from './schema/identity.ts';
 import { connectDatabase, type DatabaseHandle } from './client.ts';
-import { formatLsn, isConnectionError, parseLsn, readingFromPrimary, RoutingPool, runWithReadRouting } from './replica.ts';
+import { formatLsn, isConnectionError, parseLsn, readingAsRequest, readingFromPrimary, RoutingPool, runWithReadRouting } from './replica.ts';
 import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../modules/identity/password-policy.ts';
 import { accountWithMember } from '../../test/accounts-helper.ts';
@@ -69,11 +69,13 @@ describe('DATABASE_POOLING=transaction: no named prepared statements', () => {
     const database = connectDatabase({ url: named(url(), 'b-primary'), readUrl: named(url(), 'b-replica'), pooling: 'transaction', poolSize: 1, replicaPollMs: 50 });
     try {
       await database.replica!.refresh();
-      await database.readPool.query({ name: 'b_named_on_replica', text: 'select 1' });
-      await database.readDb.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('b_replica_prepared').execute({ id: '00000000-0000-0000-0000-000000000000' });
-      const seen = await database.readPool.query<{ name: string; app: string }>(`select name, current_setting('application_name') as app from pg_prepared_statements`);
-      expect(seen.rows).toEqual([]);
-      expect(await servedBy(database.readPool)).toBe('b-replica');
+      await readingAsRequest(async () => {
+        await database.readPool.query({ name: 'b_named_on_replica', text: 'select 1' });
+        await database.readDb.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('b_replica_prepared').execute({ id: '00000000-0000-0000-0000-000000000000' });
+        const seen = await database.readPool.query<{ name: string; app: string }>(`select name, current_setting('application_name') as app from pg_prepared_statements`);
+        expect(seen.rows).toEqual([]);
+        expect(await servedBy(database.readPool)).toBe('b-replica');
+      });
     } finally {
       await database.close();
     }
@@ -89,14 +91,21 @@ describe('read routing', () => {
   });
   afterAll(() => database.close());
 
-  it('is a pg.Pool (drizzle checks instanceof) and reads from the replica while it is usable', async () => {
+  it("is a pg.Pool (drizzle checks instanceof) and serves a request's reads from the replica while it is usable", async () => {
     expect(database.readPool).toBeInstanceOf(pg.Pool);
     expect(database.readPool).not.toBe(database.pool);
     expect(database.replica!.status()).toEqual({ lagSeconds: 0, lagBytes: 0, usable: true });
-    expect(await servedBy(database.readPool)).toBe('b-replica');
-    const rows = await database.readDb.execute<{ name: string }>(sql`select current_setting('application_name') as name`);
-    expect(rows.rows[0]!.name).toBe('b-replica');
+    await readingAsRequest(async () => {
+      expect(await servedBy(database.readPool)).toBe('b-replica');
+      const rows = await database.readDb.execute<{ name: string }>(sql`select current_setting('application_name') as name`);
+      expect(rows.rows[0]!.name).toBe('b-replica');
+    });
     expect(await servedBy(database.pool)).toBe('b-primary');
+  });
+
+  it('reads the primary outside a request (jobs of an embedded worker run right after the change that queued them)', async () => {
+    expect(await servedBy(database.readPool)).toBe('b-primary');
+    expect((await database.readDb.execute<{ name: string }>(sql`select current_setting('application_name') as name`)).rows[0]!.name).toBe('b-primary');
   });
 
   it('reads from the primary for a request that must (a mutation), and for its read-after position until replayed', async () => {
@@ -120,7 +129,7 @@ describe('read routing', () => {
   });
 
   it('retries a read on the primary when the replica connection is terminated mid-query, but not a failing statement', async () => {
-    const slow = database.readPool.query<{ name: string }>(`select current_setting('application_name') as name, pg_sleep(1.5)`);
+    const slow = readingAsRequest(() => database.readPool.query<{ name: string }>(`select current_setting('application_name') as name, pg_sleep(1.5)`));
     // Terminated by the server, as in a replica restart (57P01).
     let terminated = 0;
     for (let attempt = 0; attempt < 50 && terminated === 0; attempt += 1) {
@@ -130,10 +139,10 @@ describe('read routing', () => {
     }
     expect(terminated).toBe(1);
     expect((await slow).rows[0]!.name).toBe('b-primary');
-    await expect(database.readPool.query('select * from no_such_table')).rejects.toMatchObject({ code: '42P01' });
+    await expect(readingAsRequest(() => database.readPool.query('select * from no_such_table'))).rejects.toMatchObject({ code: '42P01' });
     // The replica serves again afterwards.
     await database.replica!.refresh();
-    expect(await servedBy(database.readPool)).toBe('b-replica');
+    expect(await readingAsRequest(() => servedBy(database.readPool))).toBe('b-replica');
   });
 });
 
@@ -146,7 +155,7 @@ describe('an unreachable replica', () => {
       const status = await database.replica!.refresh();
       expect(status.usable).toBe(false);
       expect(database.replica!.replayLsn()).toBeNull();
-      expect(await servedBy(database.readPool)).toBe('b-primary');
+      expect(await readingAsRequest(() => servedBy(database.readPool))).toBe('b-primary');
       // Routed to the replica anyway (as when the monitor has not noticed yet): the refused connection is retried on the primary.
       const routing = new RoutingPool({ connectionString: replicaUrl, max: 1 }, database.pool, () => false);
       routing.on('error', () => {});

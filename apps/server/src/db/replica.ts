@@ -77,16 +77,25 @@ export function currentReadRouting(): ReadRouting | undefined {
   return routing.getStore();
 }
 
+/** Runs `fn` as a request's reads: from the replica unless it says otherwise. */
+export function readingAsRequest<T>(fn: () => T): T {
+  return routing.run({ primary: false, readAfter: null }, fn);
+}
+
 /** Runs `fn` with every read on the primary. */
 export function readingFromPrimary<T>(fn: () => T): T {
   return routing.run({ primary: true, readAfter: null }, fn);
 }
 
-/** Whether reads now must go to the primary, given the replica's state. */
+/**
+ * Whether reads now must go to the primary, given the replica's state. Only requests read from the replica (each runs
+ * in a routing state, graphql/plugin.ts): work outside one — an embedded worker's jobs, which run right after the
+ * change that queued them committed, and startup — reads the primary.
+ */
 export function mustReadPrimary(monitor: ReplicaMonitor): boolean {
   if (!monitor.status().usable) return true;
   const state = routing.getStore();
-  if (!state) return false;
+  if (!state) return true;
   if (state.primary) return true;
   if (state.readAfter !== null) {
     const replayed = monitor.replayLsn();
