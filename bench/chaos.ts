@@ -61,6 +61,8 @@ interface PhaseWindow {
   events: Array<{ at: number; what: string }>;
   /** Requests in flight (all processes) at the moment of the kill, by kind. */
   inFlightAtKill?: Record<string, number>;
+  /** HAProxy's current sessions on the killed API process just before the kill (its requests in flight). */
+  sessionsOnKilled?: number | null;
   cpuBusyPercent?: number;
 }
 
@@ -73,6 +75,7 @@ export interface PhaseSummary {
   failedByKind: Record<string, number>;
   latencyMs: { p50: number; p99: number; max: number };
   inFlightAtKill?: Record<string, number>;
+  sessionsOnKilled?: number | null;
   events: Array<{ at: number; what: string }>;
   cpuBusyPercent?: number;
 }
@@ -102,6 +105,16 @@ async function reachable(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** HAProxy's current sessions (scur) on one server of the API back end. */
+function serverSessions(csv: string, server: string): number | null {
+  const lines = csv.split('\n').filter(Boolean);
+  const header = lines.find((line) => line.startsWith('# '))?.slice(2).split(',');
+  const row = lines.map((line) => line.split(',')).find((fields) => fields[0] === 'api' && fields[1] === server);
+  if (!header || !row) return null;
+  const value = row[header.indexOf('scur')];
+  return value === undefined || value === '' ? null : Number(value);
 }
 
 /** HAProxy's cumulative retry, redispatch and 5xx counters of the API back end (show stat CSV), when the stats answer has them. */
@@ -183,11 +196,12 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
         log(`  ${name}: ${inWindow.length} requests, ${inWindow.filter((entry) => !entry.ok).length} failed; machine CPU ${window.cpuBusyPercent} %`);
       };
       const kill = async (window: PhaseWindow, process_: ClusterProcess, what: string) => {
+        if (what.startsWith('API')) window.sessionsOnKilled = await cluster!.haproxy.stats().then((csv) => serverSessions(csv, process_.name)).catch(() => null);
         window.inFlightAtKill = {};
         for (const request of load.inFlight.values()) window.inFlightAtKill[request.kind] = (window.inFlightAtKill[request.kind] ?? 0) + 1;
         process_.kill('SIGKILL');
         window.events.push({ at: load.now(), what: `kill -9 ${what} (pid ${process_.pid})` });
-        log(`  ${load.now()} ms: kill -9 ${what} (pid ${process_.pid}); in flight then: ${JSON.stringify(window.inFlightAtKill)}`);
+        log(`  ${load.now()} ms: kill -9 ${what} (pid ${process_.pid}); in flight then: ${JSON.stringify(window.inFlightAtKill)}${window.sessionsOnKilled === undefined ? '' : `, ${window.sessionsOnKilled} on it by HAProxy's count`}`);
         await sleep(500);
         if (process_.port && (await reachable(process_.url))) problems.push(`${what} still answered on ${process_.url} after kill -9 (a wrapper process killed instead of the server?)`);
       };
@@ -321,6 +335,7 @@ function summarise(window: PhaseWindow, requests: LoggedRequest[]): PhaseSummary
     failedByKind,
     latencyMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1] ?? 0 },
     ...(window.inFlightAtKill ? { inFlightAtKill: window.inFlightAtKill } : {}),
+    ...(window.sessionsOnKilled === undefined ? {} : { sessionsOnKilled: window.sessionsOnKilled }),
     events: window.events,
     ...(window.cpuBusyPercent === undefined ? {} : { cpuBusyPercent: window.cpuBusyPercent }),
   };
@@ -331,7 +346,9 @@ export function formatChaosReport(result: ChaosResult): string {
   const h = result.webhooks;
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const rows = result.phases.map((phase) => {
-    const inFlight = phase.inFlightAtKill ? Object.entries(phase.inFlightAtKill).map(([kind, n]) => `${n} ${kind}`).join(', ') || '0' : '—';
+    const inFlight = phase.inFlightAtKill
+      ? `${Object.entries(phase.inFlightAtKill).map(([kind, n]) => `${n} ${kind}`).join(', ') || '0'}${phase.sessionsOnKilled === undefined ? '' : `; on the killed process: ${phase.sessionsOnKilled ?? '?'}`}`
+      : '—';
     const failures = phase.failed ? Object.entries(phase.failedByKind).map(([kind, n]) => `${n} ${kind}`).join('; ') : '0';
     const events = phase.events.map((event) => `${(event.at / 1000).toFixed(1)} s ${event.what}`).join('; ') || '—';
     return `| ${phase.name} | ${phase.description} | ${phase.seconds} | ${events} | ${phase.requests.list} / ${phase.requests['status-change']} / ${phase.requests['sign-in']} | ${phase.latencyMs.p50} / ${phase.latencyMs.p99} / ${phase.latencyMs.max} | ${phase.cpuBusyPercent ?? '—'} % | ${inFlight} | ${failures} |`;
@@ -342,7 +359,7 @@ export function formatChaosReport(result: ChaosResult): string {
   return [
     `Latest run: ${result.date.slice(0, 16).replace('T', ' ')} UTC on ${result.machine}; load average ${result.loadAverageBefore} before the run${process.env.BENCH_CONDITIONS ? ` (${process.env.BENCH_CONDITIONS})` : ''}. ${result.options.ratePerSecond} requests/s offered through HAProxy at a fixed rate (open loop), phases of ${result.options.phaseSeconds} s at least (a phase lasts until its restart is ready), killed processes restarted after ${result.options.restartAfterSeconds} s. A phase's requests are those that started in it.`,
     '',
-    '| phase | what happens | seconds | events (s since the load started) | requests: list / status change / sign-in | latency p50 / p99 / max ms | machine CPU | in flight at the kill (all processes) | failed requests |',
+    '| phase | what happens | seconds | events (s since the load started) | requests: list / status change / sign-in | latency p50 / p99 / max ms | machine CPU | in flight at the kill: all processes (client count); on the killed one (HAProxy scur) | failed requests |',
     '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
@@ -357,7 +374,7 @@ export function formatChaosReport(result: ChaosResult): string {
 export function writeChaosSection(result: ChaosResult): string {
   const body = `### Chaos: kills under load
 
-How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL and restarted 10 s later, then one worker, then the replica is restarted, then a last phase with all parts up. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error.
+How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL and restarted 10 s later, then one worker, then the replica is restarted, then a last phase with all parts up. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
 
 ${formatChaosReport(result)}
 `;
