@@ -156,15 +156,29 @@ function chownTree(target: string, user: RunAs) {
   if (fs.statSync(target).isDirectory()) for (const entry of fs.readdirSync(target)) chownTree(path.join(target, entry), user);
 }
 
-/** The service user must reach the cluster directory: every parent needs the execute bit for others. */
-function checkReachable(directory: string, user: RunAs) {
-  if (user.uid === undefined) return;
+/** The first parent of `directory` the service user cannot search (no execute bit for others), or null. */
+function unreachableParent(directory: string, user: RunAs): string | null {
+  if (user.uid === undefined) return null;
   let current = path.resolve(directory);
   while (current !== path.dirname(current)) {
     current = path.dirname(current);
-    const mode = fs.statSync(current).mode;
-    if ((mode & 0o001) === 0) throw new Error(`The postgres user cannot reach ${directory}: ${current} is not searchable by others (chmod o+x ${current}, or choose another --dir).`);
+    if ((fs.statSync(current).mode & 0o001) === 0) return current;
   }
+  return null;
+}
+
+/**
+ * Where PostgreSQL's and PgBouncer's files go: inside the cluster directory when the `postgres` user can reach it,
+ * else (a checkout under /root, say) in a directory of its own under its home, /var/lib/postgresql.
+ */
+function serviceRootFor(dir: string, user: RunAs): string {
+  const blocked = unreachableParent(dir, user);
+  if (!blocked) return dir;
+  const home = '/var/lib/postgresql';
+  if (!fs.existsSync(home) || unreachableParent(path.join(home, 'x'), user)) {
+    throw new Error(`The postgres user cannot reach ${dir}: ${blocked} is not searchable by others (chmod o+x ${blocked}, or choose another --dir).`);
+  }
+  return path.join(home, `rampart-cluster-${crypto.createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
 }
 
 /** Runs a command to its end (without blocking the event loop: other parts start meanwhile). */
@@ -404,16 +418,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const user = serviceUser();
   // Whatever an earlier run left in this directory is stopped first.
   await stopCluster(dir, log);
-  if (options.fresh) fs.rmSync(dir, { recursive: true, force: true });
+  const serviceRoot = serviceRootFor(dir, user);
+  if (options.fresh) for (const each of new Set([dir, serviceRoot])) fs.rmSync(each, { recursive: true, force: true });
   for (const sub of ['logs', 'data', 'haproxy', 'chain']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  checkReachable(dir, user);
+  fs.mkdirSync(path.join(serviceRoot, 'logs'), { recursive: true });
+  if (serviceRoot !== dir) {
+    chownTree(serviceRoot, user);
+    log(`The postgres user cannot reach ${dir}: PostgreSQL's and PgBouncer's files and logs are in ${serviceRoot}.`);
+  }
   const wanted = [ports.haproxy, ports.stats, ports.pgbouncer, ports.primary, ports.replica, ports.anvil, ...Array.from({ length: apiCount }, (_, i) => [ports.api(i), ports.devIdp(i)]).flat(), ...Array.from({ length: workerCount }, (_, i) => ports.worker(i))];
   const taken = (await Promise.all(wanted.map(async (port) => ((await portIsFree(port)) ? null : port)))).filter((port) => port !== null);
   if (taken.length) throw new Error(`Ports ${taken.join(', ')} on 127.0.0.1 are taken (portBase ${P}); stop what holds them or choose another portBase.`);
 
   const secrets = loadSecrets(dir);
   const password = secrets.databasePassword;
-  const pgDir = path.join(dir, 'pg');
+  const pgDir = path.join(serviceRoot, 'pg');
   const primaryDir = path.join(pgDir, 'primary');
   const replicaDir = path.join(pgDir, 'replica');
   const logs = path.join(dir, 'logs');
@@ -445,7 +464,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const recordPostgres = (name: string, dataDir: string) => recordPid(dir, { name, pid: postmasterPid(dataDir), command: 'postgres', dataDir });
     const pgLog = (name: string) => {
-      const file = path.join(logs, `${name}.log`);
+      const file = path.join(serviceRoot, 'logs', `${name}.log`);
       if (!fs.existsSync(file)) fs.writeFileSync(file, '');
       if (user.uid !== undefined) fs.chownSync(file, user.uid, user.gid!);
       return file;
@@ -487,7 +506,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     })();
 
     const pgbouncer = (async () => {
-      const pgbouncerDir = path.join(dir, 'pgbouncer');
+      const pgbouncerDir = path.join(serviceRoot, 'pgbouncer');
       fs.mkdirSync(pgbouncerDir, { recursive: true });
       chownTree(pgbouncerDir, user);
       const authFile = path.join(pgbouncerDir, 'userlist.txt');
@@ -609,6 +628,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       socketPath,
       pgBin: binaries.pgBin,
       replicaDir,
+      replicaLog: path.join(serviceRoot, 'logs', 'postgres-replica.log'),
       processes: [
         ...Array.from({ length: apiCount }, (_, i) => ({ name: `api${i + 1}`, kind: 'api' as const, port: ports.api(i), env: apiEnv(i) })),
         ...Array.from({ length: workerCount }, (_, i) => ({ name: `worker${i + 1}`, kind: 'worker' as const, port: ports.worker(i), env: workerEnv(i) })),
@@ -632,7 +652,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     );
     await run(binaries.haproxy, ['-c', '-q', '-f', haproxyConfig], { what: 'haproxy -c (configuration check)' });
     fs.rmSync(socketPath, { force: true });
-    log(`Starting ${apiCount} API processes, ${workerCount} workers and HAProxy on ${url}...`);
+    log(`Starting ${apiCount} API process${apiCount === 1 ? '' : 'es'}, ${workerCount} worker${workerCount === 1 ? '' : 's'} and HAProxy on ${url}...`);
     const haproxyLog = path.join(logs, 'haproxy.log');
     const haproxyPid = spawnDetached(binaries.haproxy, ['-db', '-f', haproxyConfig], { log: haproxyLog });
     recordPid(dir, { name: 'haproxy', pid: haproxyPid, command: 'haproxy' });
@@ -671,6 +691,7 @@ interface ClusterState {
   socketPath: string;
   pgBin: string;
   replicaDir: string;
+  replicaLog: string;
   processes: Array<{ name: string; kind: 'api' | 'worker'; port: number; env: Record<string, string> }>;
 }
 
@@ -735,7 +756,7 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
     replicaUrl: state.replicaUrl,
     pgbouncerUrl: state.pgbouncerUrl,
     async restartReplica() {
-      await run(path.join(state.pgBin, 'pg_ctl'), ['restart', '-D', state.replicaDir, '-l', path.join(logs, 'postgres-replica.log'), '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl restart (replica)' });
+      await run(path.join(state.pgBin, 'pg_ctl'), ['restart', '-D', state.replicaDir, '-l', state.replicaLog, '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl restart (replica)' });
       const pid = Number(fs.readFileSync(path.join(state.replicaDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
       recordPid(dir, { name: 'postgres-replica', pid, command: 'postgres', dataDir: state.replicaDir });
     },
