@@ -84,8 +84,6 @@ interface PidRecord {
 // ---------------------------------------------------------------------------------------------------------------
 // Packages and users
 
-const PACKAGES = ['haproxy', 'pgbouncer', 'postgresql-15'] as const;
-
 function postgresBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
@@ -131,7 +129,6 @@ export function ensurePackages(log: (line: string) => void = () => {}): Binaries
   }
   return found as Binaries;
 }
-void PACKAGES;
 
 interface RunAs {
   uid?: number;
@@ -303,10 +300,12 @@ export async function stopCluster(dir = '.data/cluster', log: (line: string) => 
       groups.get(key)!.map(async (record) => {
         if (!isRunning(record.pid, record.command)) return;
         if (record.dataDir && pgBin && fs.existsSync(path.join(record.dataDir, 'postmaster.pid'))) {
-          spawnSync(path.join(pgBin, 'pg_ctl'), ['stop', '-D', record.dataDir, '-m', 'fast', '-w', '-t', '20'], { uid: user.uid, gid: user.gid, cwd: '/', encoding: 'utf8' });
+          // A failed pg_ctl (the server died meanwhile) falls through to the signals below.
+          await run(path.join(pgBin, 'pg_ctl'), ['stop', '-D', record.dataDir, '-m', 'fast', '-w', '-t', '20'], { user, what: 'pg_ctl stop' }).catch(() => {});
         } else {
           try {
-            process.kill(record.pid, 'SIGTERM');
+            // The API and worker processes stop at once on SIGINT: HAProxy is already gone, nothing to drain for.
+            process.kill(record.pid, record.command.startsWith('apps/server/') ? 'SIGINT' : 'SIGTERM');
           } catch {
             /* gone */
           }
