@@ -146,6 +146,30 @@ describe('read routing', () => {
   });
 });
 
+describe('a replica restart', () => {
+  it('fails no read: idle replica connections the server dropped are retried on the primary', async () => {
+    const database = connectDatabase({ url: named(inject('databaseUrl'), 'b-primary'), readUrl: named(inject('databaseUrl'), 'b-restarting'), poolSize: 6, replicaPollMs: 50 });
+    try {
+      await database.replica!.refresh();
+      // Six idle replica connections in the pool.
+      await readingAsRequest(() => Promise.all(Array.from({ length: 6 }, () => database.readPool.query('select pg_sleep(0.05)'))));
+      expect(database.readPool.idleCount).toBe(6);
+      // What a restart does to them (57P01 terminating connection due to administrator command), then reads at once.
+      const killed = await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'b-restarting' and pid <> pg_backend_pid()`);
+      // (and the monitor's own connection to the replica)
+      expect(killed.rowCount).toBeGreaterThanOrEqual(6);
+      const served = await readingAsRequest(() => Promise.all(Array.from({ length: 12 }, () => servedBy(database.readPool))));
+      expect(served).toHaveLength(12);
+      expect(served.every((name) => name === 'b-primary' || name === 'b-restarting')).toBe(true);
+      // And the replica serves again once it answers.
+      await database.replica!.refresh();
+      expect(await readingAsRequest(() => servedBy(database.readPool))).toBe('b-restarting');
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('an unreachable replica', () => {
   it('is unusable: reads go to the primary, and a replica connection that fails is retried there', async () => {
     const closedPort = await freePort();
