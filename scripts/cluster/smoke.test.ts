@@ -41,7 +41,8 @@ async function haproxyServerRequests(): Promise<Map<string, number>> {
 }
 
 describe('the cluster', () => {
-  it(`started (in ${Math.round(cluster.startedInMs / 1000)} s) with the replica streaming from the primary`, async () => {
+  it('started with the replica streaming from the primary', async () => {
+    console.log(`The cluster started in ${(cluster.startedInMs / 1000).toFixed(1)} s.`);
     const replication = await primary.query<{ state: string }>('select state from pg_stat_replication');
     expect(replication.rows.map((row) => row.state)).toEqual(['streaming']);
     const replica = new pg.Client({ connectionString: cluster.replicaUrl });
