@@ -248,14 +248,28 @@ describe('/healthz and /readyz', () => {
     }
   });
 
-  it('readyz answers 503 when the database does not answer within the timeout', async () => {
+  it('readyz stays 200 on a busy pool whose queries complete, and answers 503 when the database does not answer within the timeout', async () => {
     const database = connectDatabase({ url: isolated.url, poolSize: 1 });
-    const held = await database.pool.connect(); // the only connection: `select 1` waits for it
+    const observability = createObservability({ database, defaultMetrics: false, readinessTimeoutMs: 200, readinessRecentMs: 400 });
+    let held: pg.PoolClient | null = null;
     try {
-      const observability = createObservability({ database, defaultMetrics: false, readinessTimeoutMs: 200 });
+      // A request's query just completed: busy (the only connection taken again) but answering, so ready without a query.
+      await database.pool.query('select 1');
+      held = await database.pool.connect();
+      expect(await observability.readiness()).toEqual({ ready: true });
+      // Nothing completed lately and `select 1` waits for the connection held: not ready.
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await observability.readiness()).toEqual({ ready: false, reason: 'the database did not answer within 200 ms' });
+      // A connection returned broken since the last success: a query decides again.
+      held.release(new Error('connection terminated'));
+      held = null;
+      await database.pool.query('select 1');
+      held = await database.pool.connect();
+      held.release(new Error('connection terminated'));
+      held = await database.pool.connect();
       expect(await observability.readiness()).toEqual({ ready: false, reason: 'the database did not answer within 200 ms' });
     } finally {
-      held.release();
+      held?.release();
       await database.close();
     }
   });

@@ -20,7 +20,10 @@ export interface Observability {
   /** Set on SIGTERM: /readyz answers 503 so the load balancer stops sending while in-flight requests finish. */
   readonly draining: boolean;
   markDraining(): void;
-  /** Ready: not draining, the primary answers `select 1` within the timeout, and every extra check passes. */
+  /**
+   * Ready: not draining, every extra check passes, and the primary answers: a connection of its pool came back without
+   * error within `readinessRecentMs`, else `select 1` answers within `readinessTimeoutMs`.
+   */
   readiness(extraChecks?: ReadinessCheck[]): Promise<Readiness>;
   /** The Prometheus text exposition, with queue depths read from the database at scrape time. */
   metrics(): Promise<string>;
@@ -45,6 +48,11 @@ export interface ObservabilityOptions {
   log?: FastifyBaseLogger;
   /** How long /readyz waits for `select 1` (ms). */
   readinessTimeoutMs?: number;
+  /**
+   * A connection of the primary pool returned without error this recently (ms) shows the database answers: /readyz then
+   * needs no query of its own, which under load would queue behind the requests and time out on a busy, healthy process.
+   */
+  readinessRecentMs?: number;
   /** The statement timeout of the scrape-time queue query, and how long a scrape waits for it (ms). */
   queueStatsTimeoutMs?: number;
   /** Distinct GraphQL operation names kept as labels; later new names are reported as "other". */
@@ -98,6 +106,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 export function createObservability(options: ObservabilityOptions): Observability {
   const { database, log } = options;
   const readinessTimeoutMs = options.readinessTimeoutMs ?? 1000;
+  const readinessRecentMs = options.readinessRecentMs ?? 2000;
   const queueStatsTimeoutMs = options.queueStatsTimeoutMs ?? 500;
   const maxOperationNames = options.maxOperationNames ?? 100;
   const registry = new Registry();
@@ -230,6 +239,16 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     }
   }
 
+  // The primary pool's own traffic as evidence the database answers: the last connection returned without error, and
+  // the last returned with one (a broken connection); an error since the last success calls for a query.
+  let lastReleaseOkAt = 0;
+  let lastReleaseErrorAt = 0;
+  database.pool.on('release', (error: Error | undefined) => {
+    if (error) lastReleaseErrorAt = Date.now();
+    else lastReleaseOkAt = Date.now();
+  });
+  const answeredRecently = () => lastReleaseOkAt > lastReleaseErrorAt && Date.now() - lastReleaseOkAt <= readinessRecentMs;
+
   const operationNames = new Set<string>();
   let lastReadiness: Readiness = { ready: true };
 
@@ -272,7 +291,7 @@ export function createObservability(options: ObservabilityOptions): Observabilit
           }
         }
       }
-      if (result.ready) {
+      if (result.ready && !answeredRecently()) {
         try {
           await within(database.pool.query('select 1'), readinessTimeoutMs, 'the database');
         } catch (error) {
