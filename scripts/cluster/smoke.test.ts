@@ -177,7 +177,11 @@ describe('the cluster', () => {
         // On a keep-alive connection HAProxy closes the connection instead of answering 502 (a client may retry then).
         () => 'connection closed',
       );
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Both are with the victim (its current sessions, scur) before the others come back.
+      const deadline = Date.now() + 10_000;
+      const victimSessions = async () => Number((await control.haproxy.stats()).split('\n').find((line) => line.startsWith(`api,${victim!.name},`))?.split(',')[4] ?? 0);
+      while ((await victimSessions()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await victimSessions()).toBe(2);
       for (const other of others) await control.haproxy.setServerState(other.name, 'ready');
       // kill -9: the victim's connections close with nothing answered (HAProxy: empty-response).
       victim!.kill('SIGKILL');
