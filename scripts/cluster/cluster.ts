@@ -667,7 +667,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         const up = csv.split('\n').filter((line) => line.startsWith('api,api') && line.split(',')[17] === 'UP');
         return up.length === apiCount;
       },
-      { timeoutMs: 20_000, alive: () => isRunning(haproxyPid, 'haproxy'), logFile: haproxyLog },
+      { timeoutMs: 30_000, alive: () => isRunning(haproxyPid, 'haproxy'), logFile: haproxyLog },
     );
     log(`Cluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${url}`);
     return cluster;
@@ -730,7 +730,7 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
             if (kind === 'worker' && ready === 0 && env.WORKER_HTTP_PORT === '0') return fs.readFileSync(logFile, 'utf8').split('--- ').at(-1)!.includes('worker started');
             return false;
           },
-          { timeoutMs: 90_000, alive: () => isRunning(pid, entry), logFile },
+          { timeoutMs: 180_000, alive: () => isRunning(pid, entry), logFile },
         );
         log(`${name} ready on ${processUrl} (pid ${pid})`);
       },

@@ -198,7 +198,7 @@ describe('the cluster', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-  });
+  }, 180_000); // the victim's restart: a Node process loading on a busy machine
 
   it('recorded every process it started, each still running', () => {
     const records = JSON.parse(fs.readFileSync(path.join(cluster.dir, 'pids.json'), 'utf8')) as Array<{ name: string; pid: number }>;
