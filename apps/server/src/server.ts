@@ -9,8 +9,8 @@ import { startWorker } from './jobs/worker.ts';
 
 /**
  * On SIGTERM, how long /readyz answers 503 before the server stops taking connections: enough for the load balancer
- * to see it fail and stop sending here (deploy/haproxy/haproxy.cfg checks every 500 ms and takes a server out after 2
- * failures, so about twice what it needs).
+ * to see it fail and stop sending here (deploy/haproxy/haproxy.cfg: a check every 1 s, 500 ms after a failure, out after
+ * 2 failures, so within ~1.5 s).
  * Requests in flight, and those that still arrive meanwhile, are served; app.close() then lets in-flight ones finish.
  */
 export const DRAIN_GRACE_MS = 2_000;
