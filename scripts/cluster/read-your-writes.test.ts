@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/modules/identity/password-policy.ts';
+import { startReplicaMonitor } from '../../apps/server/src/db/replica.ts';
 import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
@@ -125,5 +126,29 @@ describe('read-your-writes with a lagging replica', () => {
     expect(await statusIn(staff)).toBe('frozen');
     // Caught up again (writes keep coming from the workers and sessions: a few kB in flight at most).
     for (const api of cluster.apis) await expect.poll(() => lagBytesOf(api.url), { timeout: 10_000, interval: 100 }).toBeLessThan(65_536);
+  });
+
+  it('a replica further behind than the limit is unusable, and usable again once caught up', async () => {
+    // The API's monitor, with a 1 s limit, on the cluster's real primary and replica.
+    const monitor = startReplicaMonitor({ primaryUrl: cluster.primaryUrl, replicaUrl: cluster.replicaUrl, maxLagSeconds: 1, intervalMs: 100 });
+    try {
+      await replicaCaughtUp();
+      await expect.poll(async () => (await monitor.refresh()).usable, { timeout: 5_000, interval: 100 }).toBe(true);
+      await replica.query('select pg_wal_replay_pause()');
+      await expect.poll(replayPaused, { timeout: 10_000, interval: 50 }).toBe(true);
+      try {
+        await primary.query(`update accounts set name = name where id = $1`, [accountId]);
+        await expect.poll(async () => (await monitor.refresh()).usable, { timeout: 5_000, interval: 100 }).toBe(false);
+        const status = monitor.status();
+        expect(status.lagSeconds).toBeGreaterThan(1);
+        expect(status.lagBytes).toBeGreaterThan(0);
+      } finally {
+        await replica.query('select pg_wal_replay_resume()');
+      }
+      await expect.poll(async () => (await monitor.refresh()).usable, { timeout: 10_000, interval: 100 }).toBe(true);
+      expect(monitor.status().lagSeconds).toBeLessThan(1);
+    } finally {
+      await monitor.close();
+    }
   });
 });
