@@ -4,7 +4,7 @@ import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { users } from './schema/identity.ts';
 import { connectDatabase, type DatabaseHandle } from './client.ts';
-import { formatLsn, isConnectionError, parseLsn, readingAsRequest, readingFromPrimary, RoutingPool, runWithReadRouting } from './replica.ts';
+import { createLagTracker, formatLsn, isConnectionError, parseLsn, readingAsRequest, readingFromPrimary, RoutingPool, runWithReadRouting } from './replica.ts';
 import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../modules/identity/password-policy.ts';
 import { accountWithMember } from '../../test/accounts-helper.ts';
@@ -194,6 +194,35 @@ describe('an unreachable replica', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('replica lag', () => {
+  const T = 1_700_000_000_000;
+  it('is 0 while the replica has replayed what the primary wrote, however old the last commit (an idle primary)', () => {
+    const lag = createLagTracker();
+    expect(lag.observe(1000n, 1000n, T, 3600)).toEqual({ lagSeconds: 0, lagBytes: 0 });
+    expect(lag.observe(1000n, 1000n, T + 60_000, 3660)).toEqual({ lagSeconds: 0, lagBytes: 0 });
+  });
+
+  it('counts seconds from when the primary first passed what the replica has replayed', () => {
+    const lag = createLagTracker();
+    expect(lag.observe(1000n, 1000n, T)).toEqual({ lagSeconds: 0, lagBytes: 0 });
+    // An hour idle, then a write the replica has not replayed yet: a moment behind, not an hour.
+    expect(lag.observe(1500n, 1000n, T + 3_600_000, 3600)).toEqual({ lagSeconds: 0, lagBytes: 500 });
+    expect(lag.observe(1600n, 1000n, T + 3_602_000, 3602)).toEqual({ lagSeconds: 2, lagBytes: 600 });
+    // Replayed past the first unreplayed position: behind only since the next one.
+    expect(lag.observe(1700n, 1550n, T + 3_603_000, 1)).toEqual({ lagSeconds: 1, lagBytes: 150 });
+    expect(lag.observe(1700n, 1700n, T + 3_603_250)).toEqual({ lagSeconds: 0, lagBytes: 0 });
+  });
+
+  it('uses the age of the last replayed commit for a replica already behind when observing started, after a second', () => {
+    const lag = createLagTracker();
+    expect(lag.observe(9000n, 1000n, T, 600)).toEqual({ lagSeconds: 0, lagBytes: 8000 });
+    expect(lag.observe(9000n, 1000n, T + 500, 600.5)).toEqual({ lagSeconds: 0.5, lagBytes: 8000 });
+    expect(lag.observe(9000n, 1000n, T + 1_000, 601)).toEqual({ lagSeconds: 601, lagBytes: 8000 });
+    // Caught up with where the primary was at the start: measured from samples again.
+    expect(lag.observe(9500n, 9000n, T + 1_250, 0.1)).toEqual({ lagSeconds: 0, lagBytes: 500 });
   });
 });
 

@@ -175,6 +175,36 @@ interface Sample {
 }
 
 /**
+ * The lag from successive observations of the primary's WAL position and the replica's replay position: in bytes their
+ * difference; in seconds how long ago the primary first passed the position the replica has replayed (so an idle
+ * primary with a caught-up replica is 0 behind however old its last commit is).
+ */
+export function createLagTracker() {
+  // Primary positions newer than the replica's, oldest first; the first one says since when the replica is behind.
+  let samples: Sample[] = [];
+  let firstSampleAt: number | null = null;
+  return {
+    /** `sinceLastReplay`: seconds since the replica replayed its last commit (its own clock), when known. */
+    observe(primaryLsn: bigint, replayLsn: bigint, at: number, sinceLastReplay: number | null = null): { lagSeconds: number; lagBytes: number } {
+      if (!samples.length || samples.at(-1)!.lsn < primaryLsn) samples.push({ lsn: primaryLsn, at });
+      firstSampleAt ??= at;
+      let replayedSamples = 0;
+      while (replayedSamples < samples.length && samples[replayedSamples]!.lsn <= replayLsn) replayedSamples += 1;
+      if (replayedSamples) samples = samples.slice(replayedSamples);
+      if (samples.length > 50_000) samples = samples.slice(-25_000);
+      if (replayLsn >= primaryLsn || !samples.length) return { lagSeconds: 0, lagBytes: 0 };
+      const first = samples[0]!;
+      let lagSeconds = (at - first.at) / 1000;
+      // Still short of where the primary was when observing started, a second later: behind since before then, and the
+      // age of the replica's last replayed commit is the better estimate (not at once: on an idle primary a record
+      // written just now would make an hours-old commit look like hours of lag).
+      if (first.at === firstSampleAt && at - first.at >= 1_000 && sinceLastReplay !== null) lagSeconds = Math.max(lagSeconds, sinceLastReplay);
+      return { lagSeconds, lagBytes: Number(primaryLsn - replayLsn) };
+    },
+  };
+}
+
+/**
  * Polls the replica's replay position and the primary's WAL position every `intervalMs` on connections of its own
  * (so a busy request pool does not delay it). Lag in seconds is measured against the primary's positions sampled over
  * time: the replica replayed R, the primary first passed R at time t, so the replica is now - t behind.
@@ -189,9 +219,7 @@ export function startReplicaMonitor(options: { primaryUrl: string; replicaUrl: s
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
   }
-  // Primary positions newer than the replica's, oldest first; the first one says since when the replica is behind.
-  let samples: Sample[] = [];
-  let firstSampleAt: number | null = null;
+  const lag = createLagTracker();
   let state: ReplicaStatus = { lagSeconds: null, lagBytes: null, usable: false };
   let replayed: bigint | null = null;
   let polling: Promise<ReplicaStatus> | null = null;
@@ -212,19 +240,8 @@ export function startReplicaMonitor(options: { primaryUrl: string; replicaUrl: s
       // Promoted (or not a replica at all): it has everything it has.
       const replayLsn = row && !row.recovering ? primaryLsn : parseLsn(row?.lsn);
       if (primaryLsn === null || replayLsn === null) throw new Error('replica or primary reported no WAL position');
-      if (!samples.length || samples.at(-1)!.lsn < primaryLsn) samples.push({ lsn: primaryLsn, at });
-      firstSampleAt ??= at;
-      while (samples.length && samples[0]!.lsn <= replayLsn) samples.shift();
-      if (samples.length > 50_000) samples = samples.slice(-25_000);
-      let lagSeconds = 0;
-      if (replayLsn < primaryLsn && samples.length) {
-        const first = samples[0]!;
-        lagSeconds = (at - first.at) / 1000;
-        // Behind since before this process started: the replica's own clock of its last replayed commit is the better estimate.
-        if (first.at === firstSampleAt && row?.since != null) lagSeconds = Math.max(lagSeconds, row.since);
-      }
+      const { lagSeconds, lagBytes } = lag.observe(primaryLsn, replayLsn, at, row?.since ?? null);
       replayed = replayLsn;
-      const lagBytes = replayLsn < primaryLsn ? Number(primaryLsn - replayLsn) : 0;
       state = { lagSeconds, lagBytes, usable: lagSeconds <= options.maxLagSeconds };
     } catch {
       replayed = null;
