@@ -158,6 +158,46 @@ describe('the cluster', () => {
     }
   });
 
+  it('takes an API process stopped with SIGTERM out of rotation without a failed request (drain)', async () => {
+    const control = attachCluster(cluster.dir);
+    const stopping = control.apis[1]!;
+    const session = new GraphQLSession(cluster.url);
+    await session.login(DEMO.email, DEMO.password);
+    const list = 'query($a: ID!) { transactions(accountId: $a, liveMode: false, take: 5) { items { id } } }';
+    let running = true;
+    const failures: string[] = [];
+    let answered = 0;
+    // Four clients one request after another, like a dashboard's users, for as long as the process takes to go.
+    const clients = Array.from({ length: 4 }, async () => {
+      while (running) {
+        const result = await session.gql<{ transactions: { items: unknown[] } }>(list, { a: demoAccountId }).catch((error: Error) => ({ status: 0, errors: [{ message: error.message }], data: undefined }));
+        if (result.status !== 200 || result.errors?.length || result.data?.transactions.items.length !== 5) failures.push(`${result.status} ${JSON.stringify(result.errors ?? null)}`);
+        else answered += 1;
+      }
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      stopping.kill('SIGTERM');
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        try {
+          process.kill(stopping.pid, 0);
+        } catch {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(() => process.kill(stopping.pid, 0), 'the process exited').toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      running = false;
+      await Promise.all(clients);
+    }
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(10);
+    await stopping.restart();
+  }, 180_000);
+
   it('replays a query that was in flight on a killed API process on another one, but not a mutation (HAProxy retry-on)', async () => {
     const control = attachCluster(cluster.dir);
     const [victim, ...others] = control.apis;
