@@ -313,7 +313,10 @@ export function machine(): string {
 const HEADING = '## Cluster under failure (issue 19)';
 const INTRO = `${HEADING}
 
-\`npm run cluster\` runs Rampart on this machine as a production deployment would (docs/scaling.md): HAProxy in front of three API processes, two worker processes, PgBouncer in transaction mode, PostgreSQL as a primary with a streaming replica. Two benchmarks start such a cluster of their own (\`.data/cluster-d\`, ports from 7200) and stop it by pid at the end; neither is part of \`npm test\`. Every process shares the machine's 2 cores with the load generator and the webhook receiver, so the figures are those of a whole deployment squeezed onto one small machine, not of one API process.
+\`npm run cluster\` runs Rampart on this machine as a production deployment would (docs/scaling.md): HAProxy in front
+of three API processes, two worker processes, PgBouncer in transaction mode, PostgreSQL as a primary with a streaming
+replica. Two benchmarks start such a cluster of their own (\`.data/cluster-d\`, ports from 7200) and stop it by pid at
+the end; neither is part of \`npm test\`: \`npm run bench -- --chaos\` and \`npm run bench -- --cluster-scaling\`.
 `;
 
 /** Writes one generated block (between its own markers) under the issue 19 heading of docs/performance.md. */
