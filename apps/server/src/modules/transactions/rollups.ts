@@ -141,8 +141,17 @@ export async function recordCreated(executor: SqlExecutor, id: string): Promise<
  * its status did not only moves between failure buckets.
  */
 export async function recordStatusChange(executor: SqlExecutor, id: string, previous: { status: string; failureReason: string | null }): Promise<void> {
-  await recordAnalyticsStatusChange(executor, id, previous);
   const from = previous.status;
+  // Changes of one account, kind and day share their status buckets: a freeze (pending → frozen) and an approval
+  // (frozen → pending) that lock them in opposite orders deadlock. Both rows are locked first, in status order.
+  await executor.execute(sql`
+    insert into transaction_rollups as r (account_id, live_mode, kind, day, status)
+    select t.account_id, t.live_mode, ${ROLLUP_KIND}, ${DAY}, s.status
+    from transactions t cross join lateral (values (${from}::text), (t.status)) as s(status)
+    where t.id = ${id} and t.status <> ${from}
+    order by s.status
+    on conflict (account_id, live_mode, kind, day, status) do update set tx_count = r.tx_count`);
+  await recordAnalyticsStatusChange(executor, id, previous);
   // Unchanged status (only the failure reason changed): the status buckets stay, the completed volume too (sign 0).
   await executor.execute(sql`
     with t as (select * from transactions where id = ${id}),
