@@ -5,7 +5,7 @@ import { takeOverShutdownSignals } from './lib/signals.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
 import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
-import { startWorker } from './jobs/worker.ts';
+import { startAppWorker } from './jobs/worker.ts';
 
 /**
  * On SIGTERM, how long /readyz answers 503 before the server stops taking connections: enough for the load balancer
@@ -26,14 +26,7 @@ async function main() {
 
   const worker =
     config.WORKER_MODE === 'embedded'
-      ? await startWorker({
-          pool: infrastructure.database.directPool,
-          services: app.services,
-          concurrency: config.WORKER_CONCURRENCY,
-          nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS,
-          log: app.log,
-          onDeliveryAttempt: (result) => app.observability.recordDeliveryAttempt(result),
-        })
+      ? await startAppWorker(app, infrastructure.database, config)
       : null;
 
   let closing = false;

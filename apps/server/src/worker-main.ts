@@ -4,7 +4,7 @@ import { startInfrastructure } from './boot.ts';
 import { exitWithStartupFailure } from './lib/startup-error.ts';
 import { takeOverShutdownSignals } from './lib/signals.ts';
 import { buildApp } from './app.ts';
-import { startWorker } from './jobs/worker.ts';
+import { startAppWorker } from './jobs/worker.ts';
 import { startWorkerHttpServer } from './lib/observability/worker-http.ts';
 
 async function main() {
@@ -12,14 +12,7 @@ async function main() {
   const infrastructure = await startInfrastructure(config);
   // The app is built (not listened on) so the worker uses exactly the services the API uses.
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
-  const worker = await startWorker({
-    pool: infrastructure.database.directPool,
-    services: app.services,
-    concurrency: config.WORKER_CONCURRENCY,
-    nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS,
-    log: app.log,
-    onDeliveryAttempt: (result) => app.observability.recordDeliveryAttempt(result),
-  });
+  const worker = await startAppWorker(app, infrastructure.database, config);
   // /metrics, /healthz, /readyz of this worker (decision 0018); ready while its database answers and its loop runs.
   const http =
     config.WORKER_HTTP_PORT > 0

@@ -2,6 +2,9 @@ import type pg from 'pg';
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.ts';
+import type { Env } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { RampartApp } from '../app.ts';
 import { JOB_PAYLOADS } from './job-payloads.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { startWebhookDispatcher, type DeliveryAttemptObserver } from '../modules/webhooks/webhook-dispatcher.ts';
@@ -88,4 +91,16 @@ export async function startWorker(deps: {
       await runner.stop();
     },
   };
+}
+
+/** The worker of an app built by buildApp (the API's embedded one or `npm run worker`): its services, LISTEN on the direct pool, its metrics. */
+export function startAppWorker(app: RampartApp, database: DatabaseHandle, config: Env): Promise<RunningWorker> {
+  return startWorker({
+    pool: database.directPool,
+    services: app.services,
+    concurrency: config.WORKER_CONCURRENCY,
+    nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS,
+    log: app.log,
+    onDeliveryAttempt: (result) => app.observability.recordDeliveryAttempt(result),
+  });
 }
