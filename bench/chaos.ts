@@ -200,7 +200,12 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
         log(`  ${name}: ${inWindow.length} requests, ${inWindow.filter((entry) => !entry.ok).length} failed; machine CPU ${window.cpuBusyPercent} %`);
       };
       const kill = async (window: PhaseWindow, process_: ClusterProcess, what: string) => {
-        if (what.startsWith('API')) window.sessionsOnKilled = await cluster!.haproxy.stats().then((csv) => serverSessions(csv, process_.name)).catch(() => null);
+        if (what.startsWith('API')) {
+          // Killed while it has requests in flight (HAProxy's count, polled for up to 5 s): that is the case to test.
+          const until = Date.now() + 5000;
+          do window.sessionsOnKilled = await cluster!.haproxy.stats().then((csv) => serverSessions(csv, process_.name)).catch(() => null);
+          while (!window.sessionsOnKilled && Date.now() < until);
+        }
         window.inFlightAtKill = {};
         for (const request of load.inFlight.values()) window.inFlightAtKill[request.kind] = (window.inFlightAtKill[request.kind] ?? 0) + 1;
         process_.kill('SIGKILL');
@@ -350,9 +355,12 @@ function summarise(window: PhaseWindow, requests: LoggedRequest[], last: boolean
   };
 }
 
-/** Failures a phase may have: the requests in flight on the killed process (HAProxy's count, else the client's count on all processes). */
+/**
+ * Failures a phase may have: the requests in flight on the killed API process (HAProxy's count, else the client's count
+ * on all processes). None for a worker or the replica, which no client request depends on.
+ */
 function allowedFailures(phase: PhaseSummary): number {
-  if (!phase.inFlightAtKill) return 0;
+  if (!phase.inFlightAtKill || phase.sessionsOnKilled === undefined) return 0;
   if (typeof phase.sessionsOnKilled === 'number') return phase.sessionsOnKilled;
   return Object.values(phase.inFlightAtKill).reduce((a, b) => a + b, 0);
 }
@@ -390,7 +398,7 @@ export function formatChaosReport(result: ChaosResult): string {
 export function writeChaosSection(result: ChaosResult): string {
   const body = `### Chaos: kills under load
 
-How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL and restarted 10 s later, then one worker, then the replica is restarted, then a last phase with all parts up. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
+How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL (at a moment HAProxy counts requests in flight on it) and restarted 10 s later, then one worker, then the replica is restarted, then a last phase with all parts up. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
 
 ${formatChaosReport(result)}
 `;
