@@ -1,70 +1,30 @@
 /**
  * What the cluster benchmarks (bench/chaos.ts, bench/cluster-scaling.ts) share: the cluster's programmatic API
- * (scripts/cluster/cluster.ts, loaded at run time so the bench project does not compile the scripts), a GraphQL client
+ * (scripts/cluster/cluster.ts), a GraphQL client
  * with a cookie jar that classifies every outcome, the partner and staff set-up on the primary, machine figures, and the
  * writer of the "Cluster under failure (issue 19)" section of docs/performance.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/modules/identity/password-policy.ts';
 import { generateTransactions } from '../apps/server/src/modules/transactions/generator.ts';
 import { rebuildRollups } from '../apps/server/src/modules/transactions/rollups.ts';
+import { startCluster, stopCluster, type RunningCluster } from '../scripts/cluster/cluster.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(here, '..');
 
-// The interface of scripts/cluster/cluster.ts (issue 19 contract), restated so this project type-checks on its own.
-export interface ClusterOptions {
-  dir?: string;
-  portBase?: number;
-  apiProcesses?: number;
-  workers?: number;
-  log?: (line: string) => void;
-  env?: Record<string, string>;
-  fresh?: boolean;
-  seedDemo?: boolean;
-}
-export interface ClusterProcess {
-  name: string;
-  pid: number;
-  port: number;
-  url: string;
-  kill(signal?: NodeJS.Signals): void;
-  restart(): Promise<void>;
-}
-export interface RunningCluster {
-  url: string;
-  apis: ClusterProcess[];
-  workers: ClusterProcess[];
-  primaryUrl: string;
-  replicaUrl: string;
-  pgbouncerUrl: string;
-  dir: string;
-  restartReplica(): Promise<void>;
-  haproxy: { setServerState(name: string, state: 'ready' | 'drain' | 'maint'): Promise<void>; stats(): Promise<string> };
-  stop(): Promise<void>;
-}
-interface ClusterModule {
-  startCluster(options?: ClusterOptions): Promise<RunningCluster>;
-  stopCluster(dir?: string): Promise<void>;
-}
+export type { ClusterProcess, RunningCluster } from '../scripts/cluster/cluster.ts';
 
 /** D's own ports and directory (contract: B 7100, C 7000, D 7200, default 7300). */
 export const CLUSTER_DIR = process.env.BENCH_CLUSTER_DIR ?? '.data/cluster-d';
 export const CLUSTER_PORT_BASE = Number(process.env.BENCH_CLUSTER_PORT_BASE ?? 7200);
 
-export async function loadCluster(): Promise<ClusterModule> {
-  const file = path.join(repoRoot, 'scripts/cluster/cluster.ts');
-  if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: the cluster benchmarks need npm run cluster's programmatic API`);
-  return (await import(pathToFileURL(file).href)) as ClusterModule;
-}
-
 /** Starts the benchmark's cluster (stopping a leftover one of an earlier, interrupted run first). */
 export async function startBenchCluster(log: (line: string) => void, env: Record<string, string> = {}): Promise<{ cluster: RunningCluster; stop: () => Promise<void> }> {
-  const { startCluster, stopCluster } = await loadCluster();
   await stopCluster(CLUSTER_DIR).catch(() => {});
   const started = Date.now();
   const cluster = await startCluster({
