@@ -4,6 +4,7 @@ import { createWidgetRepository } from '../widget/widget.repository.ts';
 import { rebuildAnalyticsRollups } from './analytics-rollups.ts';
 import { generateTransactions } from './generator.ts';
 import type { TransactionRow } from './transactions.repository.ts';
+import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
 
 let t: TestApp;
 let widgets: ReturnType<typeof createWidgetRepository>;
@@ -39,13 +40,7 @@ async function create(accountId: string, customerId: string | null, kind: Kind, 
     fiatCurrencyCode: 'usd',
     amount,
     baseCurrencyAmount: amount,
-    quoteCurrencyAmount: '0.01000000',
-    feeAmount: '1.00',
-    extraFeeAmount: '0.50',
-    networkFeeAmount: '0.20',
-    usdRate: '1',
-    eurRate: '0.92',
-    gbpRate: '0.79',
+    ...SAMPLE_FEES_AND_RATES,
     paymentMethod: 'creditCard',
     country: 'GB',
     externalTransactionId: `ext-${serial}`,

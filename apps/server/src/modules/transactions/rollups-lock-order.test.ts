@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
 
 let t: TestApp;
 
@@ -21,13 +22,8 @@ async function sellTransaction(accountId: string, externalId: string) {
     fiatCurrencyCode: 'usd',
     amount: '100.00',
     baseCurrencyAmount: '0.05000000',
+    ...SAMPLE_FEES_AND_RATES,
     quoteCurrencyAmount: '100.00',
-    feeAmount: '1.00',
-    extraFeeAmount: '0.50',
-    networkFeeAmount: '0.20',
-    usdRate: '1',
-    eurRate: '0.92',
-    gbpRate: '0.79',
     paymentMethod: 'creditCard',
     country: 'GB',
     externalTransactionId: externalId,

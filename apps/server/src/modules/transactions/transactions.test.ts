@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import type { TransactionRow } from './transactions.repository.ts';
+import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
 import { generateTransactions } from './generator.ts';
 import { prefixUpperBound, searchTermOf } from './search.ts';
 
@@ -80,13 +81,7 @@ async function buy(spec: Spec): Promise<TransactionRow> {
     fiatCurrencyCode: 'usd',
     amount: spec.amount,
     baseCurrencyAmount: spec.amount,
-    quoteCurrencyAmount: '0.01000000',
-    feeAmount: '1.00',
-    extraFeeAmount: '0.50',
-    networkFeeAmount: '0.20',
-    usdRate: '1',
-    eurRate: '0.92',
-    gbpRate: '0.79',
+    ...SAMPLE_FEES_AND_RATES,
     paymentMethod: spec.n % 2 ? 'creditCard' : 'sepa',
     country: spec.n % 3 ? 'GB' : 'US',
     externalTransactionId: spec.externalId ?? `ext-${spec.account ?? accountId}-${spec.liveMode ?? true}-${spec.n}`,
