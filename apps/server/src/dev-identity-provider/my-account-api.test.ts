@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestAppWithProvider } from '../../test/identity-provider.ts';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { desc, eq } from 'drizzle-orm';
 import { users } from '../db/schema/identity.ts';
 import { devIdpChallenges, devIdpSmsMessages } from '../db/schema/dev-identity-provider.ts';
 import { hashPassword } from '../modules/identity/password-policy.ts';
-import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
-import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
+import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { DEV_IDP_RESOURCE, generateSigningKey, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MISSING_ACCESS_TOKEN, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
 
 // The MyAccount API of the development identity provider, over real HTTP, with access tokens signed by its own key.
@@ -19,11 +20,7 @@ let idp: DevelopmentIdentityProvider;
 let signingKey: JWK;
 
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });
-  signingKey = await generateSigningKey();
-  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, mailer: t.mailer, signingKey });
-  if (!started) throw new Error('the development identity provider did not start');
-  idp = started;
+  ({ t, idp, signingKey } = await startTestAppWithProvider({ PUBLIC_URL: APP_ORIGIN }));
 });
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestAppWithProvider } from '../../test/identity-provider.ts';
 import { decodeJwt } from 'jose';
 import { users } from '../db/schema/identity.ts';
 import { hashPassword } from '../modules/identity/password-policy.ts';
-import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
-import { DEV_IDP_RESOURCE, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
+import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
 import { ProviderBrowser } from '../../test/provider-browser.ts';
 
@@ -20,10 +21,7 @@ let t: TestApp;
 let idp: DevelopmentIdentityProvider;
 
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });
-  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, mailer: t.mailer });
-  if (!started) throw new Error('the development identity provider did not start');
-  idp = started;
+  ({ t, idp } = await startTestAppWithProvider({ PUBLIC_URL: APP_ORIGIN }));
 });
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../identity/password-policy.ts';
-import { generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
-import { errorCode, freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import type { DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
+import { errorCode, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { createSsoService } from './sso.service.ts';
 
 // How Rampart's user follows the identity provider: linked by subject at the first SSO sign-in, taking
@@ -19,11 +20,7 @@ let idp: DevelopmentIdentityProvider;
 let signingKey: JWK;
 
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()) });
-  signingKey = await generateSigningKey();
-  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, mailer: t.mailer, signingKey });
-  if (!started) throw new Error('the development identity provider did not start');
-  idp = started;
+  ({ t, idp, signingKey } = await startTestAppWithProvider());
 });
 
 afterAll(async () => {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../identity/password-policy.ts';
-import { DEV_IDP_RESOURCE, generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
-import { errorCode, freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
+import { errorCode, freePort, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES } from './sso-config.ts';
 import { createSsoService } from './sso.service.ts';
 import { ProviderBrowser } from '../../../test/provider-browser.ts';
@@ -22,11 +23,7 @@ let signingKey: JWK;
 const user = { email: uniqueEmail('sso'), password: STRONG_PASSWORD };
 
 beforeAll(async () => {
-  t = await startTestApp({ LOG_LEVEL: 'error', DEV_IDP_PORT: String(await freePort()), PUBLIC_URL: APP_ORIGIN });
-  signingKey = await generateSigningKey();
-  const started = await startDevelopmentIdentityProvider({ config: t.config, database: t.database, mailer: t.mailer, signingKey });
-  if (!started) throw new Error('the development identity provider did not start');
-  idp = started;
+  ({ t, idp, signingKey } = await startTestAppWithProvider({ PUBLIC_URL: APP_ORIGIN }));
   await t.database.db.insert(users).values({
     firstName: 'Sam',
     lastName: 'Single',
