@@ -16,7 +16,7 @@ const config: CodegenConfig = {
         scalars: { Decimal: 'string', DateTime: { input: 'string', output: 'Date | string' } },
         mappers: {
           User: '../modules/identity/identity.repository.ts#ViewerRow',
-          Membership: '../modules/accounts/accounts.repository.ts#MembershipRow',
+          Membership: '../db/membership-row.ts#MembershipRow',
           Account: '../modules/accounts/accounts.repository.ts#AccountRow',
           Organization: '../modules/accounts/accounts.repository.ts#OrganizationRow',
           AuditEvent: '../modules/audit/audit.repository.ts#AuditEventRow',

@@ -30,7 +30,16 @@ import {
   type ClusterProcess,
   type RunningCluster,
 } from './cluster-harness.ts';
-import { checkRollups, checkWebhooks, checkWrites, pendingDeliveries, type ReceivedDelivery, type RollupCheck, type WebhookCheck, type WriteCheck } from './cluster-checks.ts';
+import {
+  checkRollups,
+  checkWebhooks,
+  checkWrites,
+  pendingDeliveries,
+  type ReceivedDelivery,
+  type RollupCheck,
+  type WebhookCheck,
+  type WriteCheck,
+} from './cluster-checks.ts';
 import { MixedLoad, type LoggedRequest, type RequestKind } from './mixed-load.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -112,7 +121,10 @@ async function reachable(url: string): Promise<boolean> {
 /** HAProxy's current sessions (scur) on one server of the API back end. */
 function serverSessions(csv: string, server: string): number | null {
   const lines = csv.split('\n').filter(Boolean);
-  const header = lines.find((line) => line.startsWith('# '))?.slice(2).split(',');
+  const header = lines
+    .find((line) => line.startsWith('# '))
+    ?.slice(2)
+    .split(',');
   const row = lines.map((line) => line.split(',')).find((fields) => fields[0] === 'api' && fields[1] === server);
   if (!header || !row) return null;
   const value = row[header.indexOf('scur')];
@@ -122,10 +134,15 @@ function serverSessions(csv: string, server: string): number | null {
 /** HAProxy's cumulative retry, redispatch and 5xx counters of the API back end (show stat CSV), when the stats answer has them. */
 function haproxyCounters(csv: string): { retries: number | null; redispatches: number | null; backend5xx: number | null } | null {
   const lines = csv.split('\n').filter(Boolean);
-  const header = lines.find((line) => line.startsWith('# '))?.slice(2).split(',');
+  const header = lines
+    .find((line) => line.startsWith('# '))
+    ?.slice(2)
+    .split(',');
   if (!header) return null;
   const column = (name: string) => header.indexOf(name);
-  const backend = lines.map((line) => line.split(',')).find((fields) => fields[1] === 'BACKEND' && column('wretr') >= 0 && !/stats|front/i.test(fields[0] ?? ''));
+  const backend = lines
+    .map((line) => line.split(','))
+    .find((fields) => fields[1] === 'BACKEND' && column('wretr') >= 0 && !/stats|front/i.test(fields[0] ?? ''));
   if (!backend) return null;
   const value = (name: string) => (column(name) >= 0 && backend[column(name)] !== '' ? Number(backend[column(name)]) : null);
   return { retries: value('wretr'), redispatches: value('wredis'), backend5xx: value('hrsp_5xx') };
@@ -138,7 +155,7 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
   const receiverPort = await new Promise<number>((resolve) => receiver.once('message', (message: { port: number }) => resolve(message.port)));
   const ask = <T>(message: { type: string; secret?: string }) =>
     new Promise<T>((resolve) => {
-      receiver.once('message', resolve as never);
+      receiver.once('message', resolve as never); // the receiver worker posts one report, typed where the promise is made
       receiver.send(message);
     });
 
@@ -177,7 +194,8 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
         tagPrefix,
       });
       await load.prepare();
-      const deadlocks = async () => Number((await primary.query<{ n: string }>(`select deadlocks as n from pg_stat_database where datname = current_database()`)).rows[0]!.n);
+      const deadlocks = async () =>
+        Number((await primary.query<{ n: string }>(`select deadlocks as n from pg_stat_database where datname = current_database()`)).rows[0]!.n);
       const deadlocksBefore = await deadlocks();
       const since = new Date(Date.now() - 1000);
       log(
@@ -203,16 +221,23 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
         if (what.startsWith('API')) {
           // Killed while it has requests in flight (HAProxy's count, polled for up to 5 s): that is the case to test.
           const until = Date.now() + 5000;
-          do window.sessionsOnKilled = await cluster!.haproxy.stats().then((csv) => serverSessions(csv, process_.name)).catch(() => null);
+          do
+            window.sessionsOnKilled = await cluster!.haproxy
+              .stats()
+              .then((csv) => serverSessions(csv, process_.name))
+              .catch(() => null);
           while (!window.sessionsOnKilled && Date.now() < until);
         }
         window.inFlightAtKill = {};
         for (const request of load.inFlight.values()) window.inFlightAtKill[request.kind] = (window.inFlightAtKill[request.kind] ?? 0) + 1;
         process_.kill('SIGKILL');
         window.events.push({ at: load.now(), what: `kill -9 ${what} (pid ${process_.pid})` });
-        log(`  ${load.now()} ms: kill -9 ${what} (pid ${process_.pid}); in flight then: ${JSON.stringify(window.inFlightAtKill)}${window.sessionsOnKilled === undefined ? '' : `, ${window.sessionsOnKilled} on it by HAProxy's count`}`);
+        log(
+          `  ${load.now()} ms: kill -9 ${what} (pid ${process_.pid}); in flight then: ${JSON.stringify(window.inFlightAtKill)}${window.sessionsOnKilled === undefined ? '' : `, ${window.sessionsOnKilled} on it by HAProxy's count`}`,
+        );
         await sleep(500);
-        if (process_.port && (await reachable(process_.url))) problems.push(`${what} still answered on ${process_.url} after kill -9 (a wrapper process killed instead of the server?)`);
+        if (process_.port && (await reachable(process_.url)))
+          problems.push(`${what} still answered on ${process_.url} after kill -9 (a wrapper process killed instead of the server?)`);
       };
       const restartLater = async (window: PhaseWindow, process_: ClusterProcess, what: string) => {
         await sleep(options.restartAfterSeconds * 1000 - 500);
@@ -283,20 +308,34 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
         haproxy = null;
       }
 
-      if (writes.lost.length) problems.push(`${writes.lost.length} acknowledged status changes are not in the status history (lost writes), e.g. ${JSON.stringify(writes.lost.slice(0, 3))}`);
-      if (writes.finalMismatches.length) problems.push(`${writes.finalMismatches.length} transactions end in another status than the last acknowledged, e.g. ${JSON.stringify(writes.finalMismatches.slice(0, 3))}`);
+      if (writes.lost.length)
+        problems.push(
+          `${writes.lost.length} acknowledged status changes are not in the status history (lost writes), e.g. ${JSON.stringify(writes.lost.slice(0, 3))}`,
+        );
+      if (writes.finalMismatches.length)
+        problems.push(
+          `${writes.finalMismatches.length} transactions end in another status than the last acknowledged, e.g. ${JSON.stringify(writes.finalMismatches.slice(0, 3))}`,
+        );
       if (writes.appliedTwice) problems.push(`${writes.appliedTwice} status changes were applied more than once`);
-      if (webhooks.missing.length) problems.push(`${webhooks.missing.length} of ${webhooks.events} webhook events never reached the endpoint with a valid signature, e.g. ${webhooks.missing.slice(0, 3).join(', ')}`);
+      if (webhooks.missing.length)
+        problems.push(
+          `${webhooks.missing.length} of ${webhooks.events} webhook events never reached the endpoint with a valid signature, e.g. ${webhooks.missing.slice(0, 3).join(', ')}`,
+        );
       if (webhooks.invalidSignatures) problems.push(`${webhooks.invalidSignatures} deliveries had an invalid signature`);
       if (webhooks.eventsOutOfStep) problems.push(`${webhooks.eventsOutOfStep} transactions have a different number of committed changes and outbox events`);
       if (rollups.statusNotLastOfHistory) problems.push(`${rollups.statusNotLastOfHistory} transactions' status differs from the last entry of their history`);
-      for (const table of rollups.tables) if (table.missingOrDifferent || table.extra) problems.push(`${table.table}: ${table.missingOrDifferent} rows missing or different from the recomputation, ${table.extra} extra`);
+      for (const table of rollups.tables)
+        if (table.missingOrDifferent || table.extra)
+          problems.push(`${table.table}: ${table.missingOrDifferent} rows missing or different from the recomputation, ${table.extra} extra`);
 
       const summaries = phases.map((window, index) => summarise(window, load.log, index === phases.length - 1));
       if (deadlockCount) problems.push(`${deadlockCount} deadlocks on the primary during the run (pg_stat_database)`);
       for (const summary of summaries) {
         const allowed = allowedFailures(summary);
-        if (summary.failed > allowed) problems.push(`${summary.name}: ${summary.failed} failed requests, more than the ${allowed} in flight on the killed process (${JSON.stringify(summary.failedByKind)})`);
+        if (summary.failed > allowed)
+          problems.push(
+            `${summary.name}: ${summary.failed} failed requests, more than the ${allowed} in flight on the killed process (${JSON.stringify(summary.failedByKind)})`,
+          );
       }
       const result: ChaosResult = {
         date: new Date().toISOString(),
@@ -371,9 +410,17 @@ export function formatChaosReport(result: ChaosResult): string {
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const rows = result.phases.map((phase) => {
     const inFlight = phase.inFlightAtKill
-      ? `${Object.entries(phase.inFlightAtKill).map(([kind, n]) => `${n} ${kind}`).join(', ') || '0'}${phase.sessionsOnKilled === undefined ? '' : `; on the killed process: ${phase.sessionsOnKilled ?? '?'}`}`
+      ? `${
+          Object.entries(phase.inFlightAtKill)
+            .map(([kind, n]) => `${n} ${kind}`)
+            .join(', ') || '0'
+        }${phase.sessionsOnKilled === undefined ? '' : `; on the killed process: ${phase.sessionsOnKilled ?? '?'}`}`
       : '—';
-    const failures = phase.failed ? Object.entries(phase.failedByKind).map(([kind, n]) => `${n} ${kind}`).join('; ') : '0';
+    const failures = phase.failed
+      ? Object.entries(phase.failedByKind)
+          .map(([kind, n]) => `${n} ${kind}`)
+          .join('; ')
+      : '0';
     const events = phase.events.map((event) => `${(event.at / 1000).toFixed(1)} s ${event.what}`).join('; ') || '—';
     return `| ${phase.name} | ${phase.description} | ${phase.seconds} | ${events} | ${phase.requests.list} / ${phase.requests['status-change']} / ${phase.requests['sign-in']} | ${phase.latencyMs.p50} / ${phase.latencyMs.p99} / ${phase.latencyMs.max} | ${phase.cpuBusyPercent ?? '—'} % | ${inFlight} | ${failures} |`;
   });
@@ -386,8 +433,16 @@ export function formatChaosReport(result: ChaosResult): string {
     '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
-    `- ${pass(w.lost.length === 0 && w.finalMismatches.length === 0)} no acknowledged write lost: ${w.ackedFound} of ${w.acked} acknowledged status changes are in the status history; ${w.finalMismatches.length} of ${w.transactionsTouched} transactions end in another status than their last acknowledged one; ${w.appliedTwice} applied twice. Of the ${w.failed} status changes the client saw fail, ${w.failedButCommitted} had committed (${Object.entries(w.failedButCommittedKinds).map(([kind, n]) => `${n} ${kind}`).join(', ') || 'none'}): an unknown outcome for the client, which must re-read before acting again.`,
-    `- ${pass(h.missing.length === 0 && h.invalidSignatures === 0)} every webhook event delivered with a valid signature: ${h.delivered} of ${h.events} outbox events received (${h.receipts} receipts, ${h.duplicates} duplicates, ${h.invalidSignatures} invalid signatures); the queue drained ${h.drainSeconds} s after the load stopped; deliveries ${Object.entries(h.deliveryStatuses).map(([status, n]) => `${n} ${status}`).join(', ')}; ${h.eventsOutOfStep} transactions with committed changes and events out of step.`,
+    `- ${pass(w.lost.length === 0 && w.finalMismatches.length === 0)} no acknowledged write lost: ${w.ackedFound} of ${w.acked} acknowledged status changes are in the status history; ${w.finalMismatches.length} of ${w.transactionsTouched} transactions end in another status than their last acknowledged one; ${w.appliedTwice} applied twice. Of the ${w.failed} status changes the client saw fail, ${w.failedButCommitted} had committed (${
+      Object.entries(w.failedButCommittedKinds)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ') || 'none'
+    }): an unknown outcome for the client, which must re-read before acting again.`,
+    `- ${pass(h.missing.length === 0 && h.invalidSignatures === 0)} every webhook event delivered with a valid signature: ${h.delivered} of ${h.events} outbox events received (${h.receipts} receipts, ${h.duplicates} duplicates, ${h.invalidSignatures} invalid signatures); the queue drained ${h.drainSeconds} s after the load stopped; deliveries ${Object.entries(
+      h.deliveryStatuses,
+    )
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ')}; ${h.eventsOutOfStep} transactions with committed changes and events out of step.`,
     `- ${pass(rollupsOk)} transactions and rollups in step: ${result.rollups.statusNotLastOfHistory} transactions whose status is not the last entry of their history; rollups against a recomputation from the transactions (rows missing or different / extra): ${result.rollups.tables.map((t) => `${t.table} ${t.missingOrDifferent}/${t.extra} of ${t.rows}`).join(', ')}.`,
     `- ${pass(withinInFlight)} failed client requests within the requests in flight on the killed process: ${result.phases.map((phase) => `${phase.name} ${phase.failed}${phase.inFlightAtKill ? ` (allowed ${allowedFailures(phase)})` : ''}`).join(', ')}; ${result.totals.failed} of ${result.totals.requests} requests failed in all.${result.haproxy ? ` HAProxy's API back end counted ${result.haproxy.retries ?? '?'} retries, ${result.haproxy.redispatches ?? '?'} redispatches and ${result.haproxy.backend5xx ?? '?'} 5xx answers.` : ''}`,
     `- ${pass(result.deadlocks === 0)} no deadlocks on the primary: ${result.deadlocks} (pg_stat_database).`,

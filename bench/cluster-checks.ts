@@ -5,7 +5,7 @@
  * aggregates as rebuildRollups in apps/server/src/modules/transactions/rollups.ts).
  */
 import pg from 'pg';
-import { SKETCH_SIZE } from '../apps/server/src/modules/transactions/rollups.ts';
+import { SKETCH_SIZE } from '../apps/server/src/db/rollup-reads.ts';
 
 export interface StatusChangeRecord {
   seq: number;

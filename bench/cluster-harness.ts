@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { hashPassword } from '../apps/server/src/modules/identity/password-policy.ts';
+import { hashPassword } from '../apps/server/src/lib/password-policy.ts';
 import { generateTransactions } from '../apps/server/src/modules/transactions/generator.ts';
 import { rebuildRollups } from '../apps/server/src/modules/transactions/rollups.ts';
 import { startCluster, stopCluster, type RunningCluster } from '../scripts/cluster/cluster.ts';
@@ -24,7 +24,10 @@ export const CLUSTER_DIR = process.env.BENCH_CLUSTER_DIR ?? '.data/cluster-d';
 export const CLUSTER_PORT_BASE = Number(process.env.BENCH_CLUSTER_PORT_BASE ?? 7200);
 
 /** Starts the benchmark's cluster (stopping a leftover one of an earlier, interrupted run first). */
-export async function startBenchCluster(log: (line: string) => void, env: Record<string, string> = {}): Promise<{ cluster: RunningCluster; stop: () => Promise<void> }> {
+export async function startBenchCluster(
+  log: (line: string) => void,
+  env: Record<string, string> = {},
+): Promise<{ cluster: RunningCluster; stop: () => Promise<void> }> {
   await stopCluster(CLUSTER_DIR).catch(() => {});
   const started = Date.now();
   const cluster = await startCluster({
@@ -43,7 +46,9 @@ export async function startBenchCluster(log: (line: string) => void, env: Record
       ...env,
     },
   });
-  log(`Cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.url} (APIs ${cluster.apis.map((a) => `${a.name}:${a.port}`).join(', ')}; workers ${cluster.workers.map((w) => w.name).join(', ')})`);
+  log(
+    `Cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${cluster.url} (APIs ${cluster.apis.map((a) => `${a.name}:${a.port}`).join(', ')}; workers ${cluster.workers.map((w) => w.name).join(', ')})`,
+  );
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -60,8 +65,7 @@ export async function startBenchCluster(log: (line: string) => void, env: Record
 // The client
 
 export type Outcome =
-  | { ok: true; status: number; data: Record<string, any> }
-  | { ok: false; status: number; kind: string; message: string; data?: Record<string, any> | null };
+  { ok: true; status: number; data: Record<string, any> } | { ok: false; status: number; kind: string; message: string; data?: Record<string, any> | null };
 
 /**
  * A browser-like GraphQL client: a cookie jar (the session cookie and B's read-after cookie), the CSRF token, and an
@@ -91,7 +95,12 @@ export class ClusterClient {
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause;
       const name = (error as Error).name;
-      return { ok: false, status: 0, kind: `network:${cause?.code ?? (name === 'TimeoutError' ? 'timeout' : name)}`, message: String((error as Error).message) };
+      return {
+        ok: false,
+        status: 0,
+        kind: `network:${cause?.code ?? (name === 'TimeoutError' ? 'timeout' : name)}`,
+        message: String((error as Error).message),
+      };
     }
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -115,14 +124,23 @@ export class ClusterClient {
     }
     if (body?.errors?.length) {
       const first = body.errors[0]!;
-      return { ok: false, status: response.status, kind: response.status >= 500 ? `http-${response.status}` : `graphql:${first.extensions?.code ?? 'UNKNOWN'}`, message: first.message, data: body.data ?? null };
+      return {
+        ok: false,
+        status: response.status,
+        kind: response.status >= 500 ? `http-${response.status}` : `graphql:${first.extensions?.code ?? 'UNKNOWN'}`,
+        message: first.message,
+        data: body.data ?? null,
+      };
     }
     if (response.status !== 200 || !body?.data) return { ok: false, status: response.status, kind: `http-${response.status}`, message: text.slice(0, 200) };
     return { ok: true, status: response.status, data: body.data };
   }
 
   async login(email: string, password: string): Promise<Outcome> {
-    const outcome = await this.gql('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken preAuthenticated } }', { email, password });
+    const outcome = await this.gql(
+      'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken preAuthenticated } }',
+      { email, password },
+    );
     if (outcome.ok && outcome.data.login?.csrfToken) this.csrfToken = outcome.data.login.csrfToken;
     return outcome;
   }
@@ -153,7 +171,11 @@ export interface BenchAccount {
  * approve sell transactions), plus `transactions` generated test-mode transactions with their rollups (the generator).
  * Written directly on the primary (superuser), like a provider's own back office would; everything after goes through HAProxy.
  */
-export async function setUpAccount(primaryUrl: string, options: { partners: number; transactions: number; inProgress: number; tag: string }, log: (line: string) => void): Promise<BenchAccount> {
+export async function setUpAccount(
+  primaryUrl: string,
+  options: { partners: number; transactions: number; inProgress: number; tag: string },
+  log: (line: string) => void,
+): Promise<BenchAccount> {
   const pool = new pg.Pool({ connectionString: primaryUrl, max: 4 });
   try {
     const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -166,8 +188,14 @@ export async function setUpAccount(primaryUrl: string, options: { partners: numb
         )
       ).rows[0]!.id;
     const owner = await user('partner-0', null);
-    const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [`Chaos Bench ${options.tag}`, owner]);
-    const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, true) returning id`, [org.rows[0]!.id, `Chaos Bench ${options.tag}`]);
+    const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [
+      `Chaos Bench ${options.tag}`,
+      owner,
+    ]);
+    const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, true) returning id`, [
+      org.rows[0]!.id,
+      `Chaos Bench ${options.tag}`,
+    ]);
     const accountId = account.rows[0]!.id;
     const partners = [email('partner-0')];
     const partnerIds = [owner];
@@ -176,7 +204,10 @@ export async function setUpAccount(primaryUrl: string, options: { partners: numb
       partners.push(email(`partner-${i}`));
     }
     for (const id of partnerIds) {
-      await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`, [accountId, id]);
+      await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`, [
+        accountId,
+        id,
+      ]);
     }
     await user('staff', 'FraudManager');
     const started = Date.now();
@@ -255,14 +286,25 @@ export function clusterPids(dir: string): Record<'api' | 'worker' | 'database' |
     return tiers;
   }
   for (const record of records) {
-    const tier = /^api/.test(record.name) ? 'api' : /^worker/.test(record.name) ? 'worker' : /postgres|pgbouncer/.test(record.name) ? 'database' : /haproxy/.test(record.name) ? 'haproxy' : 'other';
+    const tier = /^api/.test(record.name)
+      ? 'api'
+      : /^worker/.test(record.name)
+        ? 'worker'
+        : /postgres|pgbouncer/.test(record.name)
+          ? 'database'
+          : /haproxy/.test(record.name)
+            ? 'haproxy'
+            : 'other';
     tiers[tier].push(record.pid);
   }
   return tiers;
 }
 
 export function loadAverage(): string {
-  return os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 }
 
 export function machine(): string {

@@ -108,51 +108,61 @@ export async function runClusterScalingBench(options: ScalingOptions, log: (line
 
     const measured: ScalingRow[][] = [[], [], []];
     for (let round = 1; round <= options.rounds; round += 1)
-    for (const n of [1, 2, 3]) {
-      for (const [index, api] of cluster.apis.entries()) await cluster.haproxy.setServerState(api.name, index < n ? 'ready' : 'maint');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await runLoad(request(`warm-up ${n}`, round === 1 ? options.warmupSeconds + 2 : options.warmupSeconds));
-      const pids = clusterPids(cluster.dir);
-      const tierCpu = () => ({
-        api: cluster.apis.reduce((sum, api) => sum + treeCpuMicros(api.pid), 0),
-        database: pids.database.reduce((sum, pid) => sum + treeCpuMicros(pid), 0),
-        haproxy: pids.haproxy.reduce((sum, pid) => sum + treeCpuMicros(pid), 0),
-        workers: cluster.workers.reduce((sum, worker) => sum + treeCpuMicros(worker.pid), 0),
-      });
-      const before = tierCpu();
-      const machineBefore = machineCpuMicros();
-      const wallBefore = Date.now();
-      const result = await runLoad(request(`${n} API processes`, options.durationSeconds));
-      const wallMicros = (Date.now() - wallBefore) * 1000;
-      const machineMicros = machineCpuMicros() - machineBefore;
-      const after = tierCpu();
-      const used = { api: after.api - before.api, database: after.database - before.database, haproxy: after.haproxy - before.haproxy, workers: after.workers - before.workers };
-      const cores = (micros: number) => Math.round((micros / wallMicros) * 100) / 100;
-      const requests = result.requests.total || 1;
-      const statusCodes = Object.fromEntries(Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
-      const row: ScalingRow = {
-        apiProcesses: n,
-        requestsPerSecond: Math.round(result.requests.average),
-        latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        statusCodes,
-        cpuBusyPercent: Math.round((machineMicros / (wallMicros * os.cpus().length)) * 100),
-        cores: {
-          api: cores(used.api),
-          database: cores(used.database),
-          haproxy: cores(used.haproxy),
-          workers: cores(used.workers),
-          rest: cores(machineMicros - used.api - used.database - used.haproxy - used.workers),
-        },
-        clusterCpuMicrosPerRequest: Math.round((used.api + used.database + used.haproxy) / requests),
-        apiCpuMicrosPerRequest: Math.round(used.api / requests),
-      };
-      measured[n - 1]!.push(row);
-      log(
-        `  round ${round}, ${n} API: ${row.requestsPerSecond} requests/s, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} (${JSON.stringify(statusCodes)}); machine CPU ${row.cpuBusyPercent} %, cores ${JSON.stringify(row.cores)}; ${row.clusterCpuMicrosPerRequest} µs CPU per request in API + database + HAProxy (${row.apiCpuMicrosPerRequest} in the API)`,
-      );
-    }
+      for (const n of [1, 2, 3]) {
+        for (const [index, api] of cluster.apis.entries()) await cluster.haproxy.setServerState(api.name, index < n ? 'ready' : 'maint');
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await runLoad(request(`warm-up ${n}`, round === 1 ? options.warmupSeconds + 2 : options.warmupSeconds));
+        const pids = clusterPids(cluster.dir);
+        const tierCpu = () => ({
+          api: cluster.apis.reduce((sum, api) => sum + treeCpuMicros(api.pid), 0),
+          database: pids.database.reduce((sum, pid) => sum + treeCpuMicros(pid), 0),
+          haproxy: pids.haproxy.reduce((sum, pid) => sum + treeCpuMicros(pid), 0),
+          workers: cluster.workers.reduce((sum, worker) => sum + treeCpuMicros(worker.pid), 0),
+        });
+        const before = tierCpu();
+        const machineBefore = machineCpuMicros();
+        const wallBefore = Date.now();
+        const result = await runLoad(request(`${n} API processes`, options.durationSeconds));
+        const wallMicros = (Date.now() - wallBefore) * 1000;
+        const machineMicros = machineCpuMicros() - machineBefore;
+        const after = tierCpu();
+        const used = {
+          api: after.api - before.api,
+          database: after.database - before.database,
+          haproxy: after.haproxy - before.haproxy,
+          workers: after.workers - before.workers,
+        };
+        const cores = (micros: number) => Math.round((micros / wallMicros) * 100) / 100;
+        const requests = result.requests.total || 1;
+        const statusCodes = Object.fromEntries(
+          Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, stats]) => [
+            code,
+            stats.count,
+          ]),
+        );
+        const row: ScalingRow = {
+          apiProcesses: n,
+          requestsPerSecond: Math.round(result.requests.average),
+          latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          statusCodes,
+          cpuBusyPercent: Math.round((machineMicros / (wallMicros * os.cpus().length)) * 100),
+          cores: {
+            api: cores(used.api),
+            database: cores(used.database),
+            haproxy: cores(used.haproxy),
+            workers: cores(used.workers),
+            rest: cores(machineMicros - used.api - used.database - used.haproxy - used.workers),
+          },
+          clusterCpuMicrosPerRequest: Math.round((used.api + used.database + used.haproxy) / requests),
+          apiCpuMicrosPerRequest: Math.round(used.api / requests),
+        };
+        measured[n - 1]!.push(row);
+        log(
+          `  round ${round}, ${n} API: ${row.requestsPerSecond} requests/s, p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, errors ${row.errors}, non-2xx ${row.non2xx} (${JSON.stringify(statusCodes)}); machine CPU ${row.cpuBusyPercent} %, cores ${JSON.stringify(row.cores)}; ${row.clusterCpuMicrosPerRequest} µs CPU per request in API + database + HAProxy (${row.apiCpuMicrosPerRequest} in the API)`,
+        );
+      }
     for (const api of cluster.apis) await cluster.haproxy.setServerState(api.name, 'ready');
     const rows = measured.map((list) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((list.length - 1) / 2)]!);
     const perRound = measured.map((list) => list.map((row) => row.requestsPerSecond));

@@ -10,7 +10,7 @@ interface CaseRequest {
   variables: Array<Record<string, unknown>>;
 }
 
-process.on('message', async (message: CaseRequest | 'stop') => {
+async function runCase(message: CaseRequest | 'stop') {
   if (message === 'stop') process.exit(0);
   const times: number[] = [];
   let errors = 0;
@@ -26,5 +26,6 @@ process.on('message', async (message: CaseRequest | 'stop') => {
     }
   }
   process.send?.({ times, errors, firstError });
-});
+}
+process.on('message', (message: CaseRequest | 'stop') => void runCase(message));
 process.send?.('ready');

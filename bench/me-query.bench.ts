@@ -15,7 +15,6 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import type { ValidationRule } from 'graphql';
 // Brings request.cookies into the Fastify types (the app registers the plugin).
 import type {} from '@fastify/cookie';
 import { parseEnv, type Env } from '../apps/server/src/config/env.ts';
@@ -32,8 +31,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 type RampartApp = Awaited<ReturnType<typeof buildApp>>;
 
-export const ME_QUERY =
-  'query Bench_Me { me { id name email isOtpEnabled preferredCurrencyCode memberships { id role account { id name isVerified } } } }';
+export const ME_QUERY = 'query Bench_Me { me { id name email isOtpEnabled preferredCurrencyCode memberships { id role account { id name isVerified } } } }';
 
 export const TARGETS = { minTimesApollo: 1.5, minShareOfPlain: 0.85, maxP99Ms: 20 } as const;
 
@@ -104,10 +102,10 @@ async function registerApollo(app: RampartApp, deps: { config: Env; infrastructu
   const { config, infrastructure } = deps;
   const apollo = new ApolloServer<GraphQLContext>({
     typeDefs: loadTypeDefs(),
-    resolvers: forGraphqlTools(buildResolvers(app.services)) as never,
+    resolvers: forGraphqlTools(buildResolvers(app.services)) as never, // graphql-tools' resolver map type is looser than codegen's Resolvers
     introspection: config.GRAPHQL_INTROSPECTION,
     // Mercurius applies the depth limit through its queryDepth option; Apollo gets the equivalent rule.
-    validationRules: [...buildValidationRules(config), maxDepthRule({ n: GRAPHQL_LIMITS.depth }) as unknown as ValidationRule],
+    validationRules: [...buildValidationRules(config), maxDepthRule({ n: GRAPHQL_LIMITS.depth })],
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
     plugins: [ApolloServerPluginLandingPageDisabled()],
@@ -215,7 +213,11 @@ function summarise(target: TargetName, rounds: Round[]): Measurement {
     timeouts: sum((result) => result.timeouts),
     non2xx: sum((result) => result.non2xx),
     mismatches: sum((result) => result.mismatches),
-    rounds: rounds.map(({ result, cpuPerRequest }) => ({ requestsPerSecond: result.requests.average, p99: result.latency.p99, serverCpuMicrosPerRequest: cpuPerRequest })),
+    rounds: rounds.map(({ result, cpuPerRequest }) => ({
+      requestsPerSecond: result.requests.average,
+      p99: result.latency.p99,
+      serverCpuMicrosPerRequest: cpuPerRequest,
+    })),
   };
 }
 

@@ -104,7 +104,8 @@ export class MixedLoad {
   /** A deterministic mix: every tick's kind follows from its number, so each phase gets the same shares. */
   private fire(tick: number): void {
     const position = (tick * 0.6180339887) % 1;
-    const kind: RequestKind = position < this.options.signInShare ? 'sign-in' : position < this.options.signInShare + this.options.statusChangeShare ? 'status-change' : 'list';
+    const kind: RequestKind =
+      position < this.options.signInShare ? 'sign-in' : position < this.options.signInShare + this.options.statusChangeShare ? 'status-change' : 'list';
     const promise = this.run(kind).finally(() => this.pending.delete(promise));
     this.pending.add(promise);
   }
@@ -133,7 +134,8 @@ export class MixedLoad {
       } else if (kind === 'list') {
         const client = this.listClients[seq % this.listClients.length]!;
         outcome = await client.gql(LIST_QUERY, { accountId: this.options.accountId, skip: (seq % 5) * 20, take: 20 });
-        if (outcome.ok && !Array.isArray(outcome.data.sellTransactions?.items)) outcome = { ok: false, status: outcome.status, kind: 'bad-body', message: JSON.stringify(outcome.data).slice(0, 200) };
+        if (outcome.ok && !Array.isArray(outcome.data.sellTransactions?.items))
+          outcome = { ok: false, status: outcome.status, kind: 'bad-body', message: JSON.stringify(outcome.data).slice(0, 200) };
       } else {
         const state = transaction!.state;
         outcome = await this.staffClient.gql(state.status === 'frozen' ? APPROVE : FREEZE, { id: transaction!.id, reason: entry.tag });
@@ -170,6 +172,13 @@ export class MixedLoad {
   statusChanges(): StatusChangeRecord[] {
     return this.log
       .filter((entry) => entry.kind === 'status-change')
-      .map((entry) => ({ seq: entry.seq, transactionId: entry.transactionId!, tag: entry.tag!, status: entry.requested!, acked: entry.ok, ...(entry.error ? { kind: entry.error } : {}) }));
+      .map((entry) => ({
+        seq: entry.seq,
+        transactionId: entry.transactionId!,
+        tag: entry.tag!,
+        status: entry.requested!,
+        acked: entry.ok,
+        ...(entry.error ? { kind: entry.error } : {}),
+      }));
   }
 }

@@ -88,15 +88,25 @@ export async function runQuoteBench(smoke: boolean, log: (line: string) => void)
       const loginResponse = await fetch(`${baseUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-        body: JSON.stringify({ query: 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }', variables: DEMO_LOGIN }),
+        body: JSON.stringify({
+          query: 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }',
+          variables: DEMO_LOGIN,
+        }),
       });
       const login = (await loginResponse.json()) as { data?: { login?: { csrfToken: string } } };
       const cookie = loginResponse.headers.getSetCookie()[0]?.split(';')[0];
       if (!login.data?.login || !cookie) throw new Error('The quote benchmark could not sign in.');
       const headers = { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': login.data.login.csrfToken, cookie };
-      const me = (await graphql(baseUrl, headers, '{ me { memberships { account { id name } } } }')) as { me: { memberships: Array<{ account: { id: string; name: string } }> } };
+      const me = (await graphql(baseUrl, headers, '{ me { memberships { account { id name } } } }')) as {
+        me: { memberships: Array<{ account: { id: string; name: string } }> };
+      };
       const accountId = me.me.memberships.find((membership) => membership.account.name === 'Demo Payments')!.account.id;
-      const { integrationUrl } = (await graphql(baseUrl, headers, 'query ($accountId: ID!) { integrationUrl(accountId: $accountId, type: OnRamp, liveMode: false) }', { accountId })) as { integrationUrl: string };
+      const { integrationUrl } = (await graphql(
+        baseUrl,
+        headers,
+        'query ($accountId: ID!) { integrationUrl(accountId: $accountId, type: OnRamp, liveMode: false) }',
+        { accountId },
+      )) as { integrationUrl: string };
       const page = await fetch(`${baseUrl}/widget/buy${new URL(integrationUrl).search}`);
       const html = await page.text();
       const bootstrap = /__RAMPART_WIDGET__\s*=\s*(\{.*?\});?<\/script>/s.exec(html);
@@ -106,14 +116,23 @@ export async function runQuoteBench(smoke: boolean, log: (line: string) => void)
       const quoteInput = { cryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd', amount: '100', paymentMethod: 'creditCard', country: 'US' };
       const requests: Record<QuoteTargetName, Omit<LoadRequest, 'title' | 'connections' | 'durationSeconds'>> = {
         me: { url: `${baseUrl}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: ME_QUERY, operationName: 'Bench_Me' }) },
-        widgetQuote: { url: `${baseUrl}/widget-api/quote`, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Widget ${sessionToken}` }, body: JSON.stringify(quoteInput) },
+        widgetQuote: {
+          url: `${baseUrl}/widget-api/quote`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Widget ${sessionToken}` },
+          body: JSON.stringify(quoteInput),
+        },
         rampQuote: {
           url: `${baseUrl}/graphql`,
           method: 'POST',
           headers,
           body: JSON.stringify({
-            query: 'query Bench_Quote($accountId: ID!, $input: RampQuoteInput!) { rampQuote(accountId: $accountId, input: $input) { quoteCurrencyAmount feeAmount extraFeeAmount networkFeeAmount totalFeeAmount exchangeRate } }',
-            variables: { accountId, input: { transactionType: 'buy', country: 'US', paymentMethod: 'creditCard', fiatCurrencyCode: 'usd', cryptoCurrencyCode: 'btc', amount: '100' } },
+            query:
+              'query Bench_Quote($accountId: ID!, $input: RampQuoteInput!) { rampQuote(accountId: $accountId, input: $input) { quoteCurrencyAmount feeAmount extraFeeAmount networkFeeAmount totalFeeAmount exchangeRate } }',
+            variables: {
+              accountId,
+              input: { transactionType: 'buy', country: 'US', paymentMethod: 'creditCard', fiatCurrencyCode: 'usd', cryptoCurrencyCode: 'btc', amount: '100' },
+            },
           }),
         },
       };
@@ -143,11 +162,19 @@ export async function runQuoteBench(smoke: boolean, log: (line: string) => void)
           const order = names.map((_, index) => names[(index + round) % names.length]!);
           for (const name of order) {
             const before = process.cpuUsage();
-            const result = await runLoad({ ...requests[name], title: name, connections, durationSeconds, ...(expect[name] ? { expectBody: expect[name] } : {}) });
+            const result = await runLoad({
+              ...requests[name],
+              title: name,
+              connections,
+              durationSeconds,
+              ...(expect[name] ? { expectBody: expect[name] } : {}),
+            });
             const used = process.cpuUsage(before);
             const cpu = (used.user + used.system) / Math.max(result.requests.total, 1);
             perTarget.get(name)!.push({ result, cpu });
-            log(`  ${connections} connections, round ${round + 1}/${rounds}, ${LABELS[name]}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms, ${Math.round(cpu)} µs CPU per request`);
+            log(
+              `  ${connections} connections, round ${round + 1}/${rounds}, ${LABELS[name]}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms, ${Math.round(cpu)} µs CPU per request`,
+            );
           }
         }
         for (const [name, runs] of perTarget) {
@@ -179,16 +206,23 @@ export function quoteVerdict(measurements: QuoteMeasurement[]) {
     return (['widgetQuote', 'rampQuote'] as const).map((target) => {
       const quote = measurements.find((m) => m.target === target && m.connections === connections);
       const ratio = me && quote ? quote.cpuMicrosPerRequest / me.cpuMicrosPerRequest : Number.NaN;
-      return { description: `${LABELS[target]} at ${connections} connections costs at most ${QUOTE_TARGET.maxCpuTimesMe}× the server CPU of the \`me\` query`, ratio, pass: ratio <= QUOTE_TARGET.maxCpuTimesMe };
+      return {
+        description: `${LABELS[target]} at ${connections} connections costs at most ${QUOTE_TARGET.maxCpuTimesMe}× the server CPU of the \`me\` query`,
+        ratio,
+        pass: ratio <= QUOTE_TARGET.maxCpuTimesMe,
+      };
     });
   });
 }
 
 export function formatQuoteTable(measurements: QuoteMeasurement[]): string {
   const rows = measurements.map(
-    (m) => `| ${LABELS[m.target]} | ${m.connections} | ${Math.round(m.requestsPerSecond)} | ${m.p50} | ${m.p99} | ${Math.round(m.cpuMicrosPerRequest)} | ${m.errors + m.non2xx} |`,
+    (m) =>
+      `| ${LABELS[m.target]} | ${m.connections} | ${Math.round(m.requestsPerSecond)} | ${m.p50} | ${m.p99} | ${Math.round(m.cpuMicrosPerRequest)} | ${m.errors + m.non2xx} |`,
   );
-  return ['| Call | Connections | Requests/s | p50 ms | p99 ms | Server CPU µs/request | Failures |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
+  return ['| Call | Connections | Requests/s | p50 ms | p99 ms | Server CPU µs/request | Failures |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join(
+    '\n',
+  );
 }
 
 export function writeQuoteSection(measurements: QuoteMeasurement[], loadAverage: string): string {

@@ -105,7 +105,14 @@ Speed targets are proved by benchmarks under \`bench/\` (\`npm run bench\`) and 
 `;
 
 /** Writes bench/results/<date>.json always, and the docs/performance.md section for full runs. */
-export function writeResults(args: { measurements: Measurement[]; verdict: Verdict; options: BenchOptions; smoke: boolean; targets: typeof TARGETS; loadAverage: string }): string[] {
+export function writeResults(args: {
+  measurements: Measurement[];
+  verdict: Verdict;
+  options: BenchOptions;
+  smoke: boolean;
+  targets: typeof TARGETS;
+  loadAverage: string;
+}): string[] {
   const date = new Date().toISOString();
   const written: string[] = [];
   fs.mkdirSync(resultsDir, { recursive: true });

@@ -89,8 +89,13 @@ async function main() {
     await quote();
     return;
   }
-  const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
-  log(`Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}, load average ${loadAverage}.`);
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+  log(
+    `Benchmark of the GraphQL \`me\` query${smoke ? ' (smoke run)' : ''}: ${os.cpus().length} CPU cores, Node ${process.version}, load average ${loadAverage}.`,
+  );
   const measurements: Measurement[] = await runMeQueryBench(options, log);
   if (only) {
     // A partial run (BENCH_ONLY=mercurius,...) is for profiling: print it, record nothing.
@@ -116,7 +121,10 @@ async function main() {
 /** Issue 4: webhook delivery through the outbox and the worker to a receiver on loopback (bench/webhook-delivery.bench.ts). */
 async function webhookDelivery() {
   const { runWebhookDeliveryBench, writeWebhookSection, WEBHOOK_DEFAULTS } = await import('./webhook-delivery.bench.ts');
-  const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
   const result = await runWebhookDeliveryBench(smoke ? { events: 500, ratePerSecond: 500, concurrency: 32 } : WEBHOOK_DEFAULTS, log);
   if (!smoke) log(`Wrote ${writeWebhookSection(result, loadAverage)}`);
   if (result.lost > 0) {
@@ -144,7 +152,10 @@ main().catch((error: unknown) => {
 /** Issue 12: the widget's quote and the calculator's rampQuote beside the `me` query (bench/quote.bench.ts). */
 async function quote() {
   const { runQuoteBench, writeQuoteSection, formatQuoteTable, quoteVerdict } = await import('./quote.bench.ts');
-  const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
   const measurements = await runQuoteBench(smoke, log);
   log('');
   log(formatQuoteTable(measurements));

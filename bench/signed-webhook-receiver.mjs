@@ -17,7 +17,13 @@ const server = http.createServer((request, response) => {
     let valid = 0;
     let type = '';
     try {
-      const payload = verifier ? verifier.verify(body, { 'webhook-id': id, 'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''), 'webhook-signature': String(request.headers['webhook-signature'] ?? '') }) : null;
+      const payload = verifier
+        ? verifier.verify(body, {
+            'webhook-id': id,
+            'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
+            'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
+          })
+        : null;
       if (payload) {
         valid = 1;
         type = String(payload.type ?? '');

@@ -1,6 +1,8 @@
 /**
  * Transactions benchmark (issue 5): lists (first page and page 200 per filter), search, details, 12-month dashboards,
- * each analytics field and the quarterly review (issue 16) through the GraphQL endpoint, and the CSV export, over generated data in a dedicated embedded PostgreSQL.
+ * each analytics field and the quarterly review (issue 16) through the GraphQL endpoint, the public REST API's
+ * GET /v1/transactions with cursors and with an offset (issue 20), and the CSV export, over generated data in a
+ * dedicated embedded PostgreSQL.
  *
  *   npm run bench -- --transactions            10,000,000 transactions, one account of 2,000,000 (.data/bench-tx)
  *   npm run bench -- --transactions --smoke    100,000 transactions, one account of 20,000 (.data/bench-tx-smoke)
@@ -19,6 +21,7 @@ import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { generateTransactions } from '../apps/server/src/modules/transactions/generator.ts';
 import { prefixSearches } from './explain-search.ts';
+import { encodeCursor } from '../apps/server/src/modules/public-api/cursor.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -33,6 +36,8 @@ interface Case {
   group: 'list' | 'detail' | 'dashboard' | 'analytics';
   query: string;
   variables: () => Record<string, unknown>;
+  /** A REST case instead (issue 20): GET this path of the public API with the bench key (query and variables unused). */
+  rest?: { path: () => string; headers: Record<string, string>; firstId?: string };
 }
 
 interface Result {
@@ -62,6 +67,7 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '10000000',
+    PUBLIC_API_RATE_PER_MINUTE: '10000000',
     DATABASE_URL: '',
     READ_DATABASE_URL: '',
   });
@@ -88,7 +94,13 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
       await generateTransactions(pool, { accountId: bigId, live: big, test: 0, seed: 1, log });
       const each = Math.floor((total - big) / fillers);
       for (let i = 0; i < fillers; i += 1) {
-        await generateTransactions(pool, { accountId: await account(`Bench Filler ${i + 1}`), live: Math.floor(each * 0.8), test: each - Math.floor(each * 0.8), seed: 100 + i, log });
+        await generateTransactions(pool, {
+          accountId: await account(`Bench Filler ${i + 1}`),
+          live: Math.floor(each * 0.8),
+          test: each - Math.floor(each * 0.8),
+          seed: 100 + i,
+          log,
+        });
       }
       log('vacuum analyze...');
       await pool.query('vacuum analyze transactions');
@@ -102,20 +114,32 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
         [`bench-${Date.now()}@example.com`],
       )
     ).rows[0]!;
-    await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [bigId, user.id]);
+    await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      bigId,
+      user.id,
+    ]);
 
     const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const session = (await app.services.identity.issueSession(user as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'bench' }))!;
-    const headers = { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': session.csrfToken, cookie: `rampart_session=${session.cookieValue}` };
+    const session = await app.services.identity.issueSession(user as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'bench' }); // a users row read with plain SQL; issueSession takes the Drizzle row of the same table
+    const headers = {
+      'content-type': 'application/json',
+      'apollo-require-preflight': 'true',
+      'x-csrf-token': session.csrfToken,
+      cookie: `rampart_session=${session.cookieValue}`,
+    };
 
     // Sample values for search and detail cases.
-    const sample = (await pool.query<{ id: string; external_transaction_id: string; wallet_address: string; customer_id: string }>(
-      `select id, external_transaction_id, wallet_address, customer_id from transactions where account_id = $1 and live_mode and kind = 'buy' order by created_at desc limit 200`,
-      [bigId],
-    )).rows;
-    const emails = (await pool.query<{ email: string }>(`select email from customers where account_id = $1 and live_mode limit 50`, [bigId])).rows.map((r) => r.email);
+    const sample = (
+      await pool.query<{ id: string; external_transaction_id: string; wallet_address: string; customer_id: string }>(
+        `select id, external_transaction_id, wallet_address, customer_id from transactions where account_id = $1 and live_mode and kind = 'buy' order by created_at desc limit 200`,
+        [bigId],
+      )
+    ).rows;
+    const emails = (await pool.query<{ email: string }>(`select email from customers where account_id = $1 and live_mode limit 50`, [bigId])).rows.map(
+      (r) => r.email,
+    );
     const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
     const since30 = new Date(Date.now() - 30 * 86_400_000).toISOString();
 
@@ -139,10 +163,47 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     if (process.env.BENCH_FLOOR) {
       cases.unshift({ name: 'floor: me', group: 'detail', query: `query Bench_Me { me { id email } }`, variables: () => ({}) });
       cases.unshift({ name: 'floor: list without total', group: 'list', query: LIST.replace('totalCount isTotalExact', ''), variables: () => ({ a: bigId }) });
-      cases.unshift({ name: 'floor: list of ids', group: 'list', query: `query Bench_Ids($a: ID!) { transactions(accountId: $a, liveMode: true, take: 20) { items { id } } }`, variables: () => ({ a: bigId }) });
-      cases.unshift({ name: 'floor: list without total and customer', group: 'list', query: LIST.replace('totalCount isTotalExact', '').replace('customer { id email }', ''), variables: () => ({ a: bigId }) });
+      cases.unshift({
+        name: 'floor: list of ids',
+        group: 'list',
+        query: `query Bench_Ids($a: ID!) { transactions(accountId: $a, liveMode: true, take: 20) { items { id } } }`,
+        variables: () => ({ a: bigId }),
+      });
+      cases.unshift({
+        name: 'floor: list without total and customer',
+        group: 'list',
+        query: LIST.replace('totalCount isTotalExact', '').replace('customer { id email }', ''),
+        variables: () => ({ a: bigId }),
+      });
     }
-    cases.push({ name: 'search by external transaction id', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(sample).external_transaction_id }) });
+    // Issue 20: the public REST API's list over HTTP with a live secret key of the big account, 20 per page — the first
+    // page, page 200 by cursor both ways (starting_after the 3,980th row; ending_before the 4,001st), and page 200 by
+    // offset in the 2026-06-01 shape for comparison.
+    await app.services.developers.apiKeys(bigId, true); // the standard secret key exists, so the bench key can be deleted after
+    const benchKey = await app.services.developers.createApiKey(bigId, { liveMode: true, name: `bench ${new Date().toISOString()}` });
+    const restHeaders = (version: string) => ({ authorization: `Api-Key ${benchKey.plainSecret!}`, 'rampart-version': version });
+    // Rows 1, 3,980, 3,981 and 4,001 of the list (the dashboard's order), by position.
+    const rowAt = async (offset: number) =>
+      (
+        await pool.query<{ id: string; micros: string }>(
+          `select id, (extract(epoch from created_at) * 1000000)::int8::text as micros from transactions where account_id = $1 and live_mode and kind = 'buy' order by created_at desc, id desc offset $2 limit 1`,
+          [bigId, offset],
+        )
+      ).rows[0]!;
+    const cursorOf = (row: { id: string; micros: string }) => encodeCursor({ createdAtMicros: BigInt(row.micros), id: row.id });
+    const [row1, row3980, row3981, row4001] = await Promise.all([0, 3979, 3980, 4000].map(rowAt));
+    const rest = (name: string, path: string, firstId: string, version = '2026-11-23') =>
+      cases.push({ name, group: 'list', query: '', variables: () => ({}), rest: { path: () => path, headers: restHeaders(version), firstId } });
+    rest('GET /v1/transactions, first page', '/v1/transactions?limit=20', row1!.id);
+    rest('GET /v1/transactions, starting_after, page 200', `/v1/transactions?limit=20&starting_after=${cursorOf(row3980!)}`, row3981!.id);
+    rest('GET /v1/transactions, ending_before, page 200', `/v1/transactions?limit=20&ending_before=${cursorOf(row4001!)}`, row3981!.id);
+    rest('GET /v1/transactions, offset 3980 (2026-06-01)', '/v1/transactions?limit=20&offset=3980', row3981!.id, '2026-06-01');
+    cases.push({
+      name: 'search by external transaction id',
+      group: 'list',
+      query: LIST,
+      variables: () => ({ a: bigId, s: pick(sample).external_transaction_id }),
+    });
     cases.push({ name: 'search by wallet address', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(sample).wallet_address }) });
     cases.push({ name: 'search by customer e-mail', group: 'list', query: LIST, variables: () => ({ a: bigId, s: pick(emails) }) });
     // Issue 13: searches by the start of a value, each column a range scan of its text_pattern_ops index (bench/explain-search.ts).
@@ -153,7 +214,11 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     for (const name of ['e-mail prefix', 'external id prefix', 'wallet prefix', 'broad prefix (3 characters)'] as const) {
       cases.push({ name: `search by ${name}`, group: 'list', query: LIST, variables: () => ({ a: bigId, s: prefixOf()[name] }) });
     }
-    for (const [field, status] of [['sellTransactions', 'SellTransactionStatus'], ['swapTransactions', 'SwapTransactionStatus'], ['balanceTransactions', 'BalanceTransactionStatus']] as const) {
+    for (const [field, status] of [
+      ['sellTransactions', 'SellTransactionStatus'],
+      ['swapTransactions', 'SwapTransactionStatus'],
+      ['balanceTransactions', 'BalanceTransactionStatus'],
+    ] as const) {
       cases.push({
         name: `${field}, first page`,
         group: 'list',
@@ -186,15 +251,21 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     // one; and the quarterly review, which reads three quarters of every field.
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const ANALYTICS_FIELDS: Record<string, string> = {
-      volume: 'volume { current { volume transactionCount completionRate feesEarned averageOrder } previous { volume } changes { volume } series { date volume transactionCount } previousSeries { date volume } byProduct { value volume share } }',
-      conversion: 'conversion { steps { step count previousCount shareOfOpened dropFromPrevious } conversionRate series { date opened quoted paymentStarted completed failed } }',
-      customers: 'customers { activeCustomers newCustomers returningCustomers isEstimate previousActiveCustomers months { month activeCustomers newCustomers } cohorts { cohortMonth size retained } }',
+      volume:
+        'volume { current { volume transactionCount completionRate feesEarned averageOrder } previous { volume } changes { volume } series { date volume transactionCount } previousSeries { date volume } byProduct { value volume share } }',
+      conversion:
+        'conversion { steps { step count previousCount shareOfOpened dropFromPrevious } conversionRate series { date opened quoted paymentStarted completed failed } }',
+      customers:
+        'customers { activeCustomers newCustomers returningCustomers isEstimate previousActiveCustomers months { month activeCustomers newCustomers } cohorts { cohortMonth size retained } }',
       geography: 'geography { countries { value volume transactionCount share volumeChange } }',
       paymentMethods: 'paymentMethods { paymentMethods { value volume share } assets { value volume } networks { value volume } }',
       failures: 'failures { failedCount failureRate dates reasons { reason count share previousCount change volume trend } }',
     };
     for (const [field, selection] of Object.entries(ANALYTICS_FIELDS)) {
-      for (const [span, days] of [['30 days', 30], ['1 year', 365]] as const) {
+      for (const [span, days] of [
+        ['30 days', 30],
+        ['1 year', 365],
+      ] as const) {
         for (const product of ['all', 'buy']) {
           cases.push({
             name: `analytics ${field}, ${span}, ${product === 'all' ? 'all products' : product}`,
@@ -216,35 +287,73 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
     const results: Result[] = [];
     const client = fork(path.join(here, 'graphql-client.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    await new Promise((resolve) => client.once('message', resolve));
+    const restClient = fork(path.join(here, 'rest-client.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await Promise.all([client, restClient].map((child) => new Promise((resolve) => child.once('message', resolve))));
+    /** Runs a case `n` times from its client process. */
+    const measure = (c: Case, n: number) => {
+      const target = c.rest ? restClient : client;
+      if (c.rest)
+        target.send({
+          urls: Array.from({ length: n }, () => `${base}${c.rest!.path()}`),
+          headers: c.rest.headers,
+          expectRows: 20,
+          expectFirstId: c.rest.firstId,
+        });
+      else target.send({ url: `${base}/graphql`, headers, query: c.query, variables: Array.from({ length: n }, () => c.variables()) });
+      return new Promise<{ times: number[]; errors: number; firstError: unknown }>((resolve) => target.once('message', resolve as never)); // the client worker posts one report, typed by this promise
+    };
     // Steady state before the first case too: every case a few times, so no case pays for the JIT and cold caches.
-    for (const c of cases) {
-      client.send({ url: `${base}/graphql`, headers, query: c.query, variables: Array.from({ length: 10 }, () => c.variables()) });
-      await new Promise((resolve) => client.once('message', resolve));
-    }
+    for (const c of cases) await measure(c, 10);
     for (const c of only ? cases.filter((c) => only.test(c.name)) : cases) {
-      client.send({ url: `${base}/graphql`, headers, query: c.query, variables: Array.from({ length: iterations + WARM_UPS }, () => c.variables()) });
-      const answer = await new Promise<{ times: number[]; errors: number; firstError: unknown }>((resolve) => client.once('message', resolve as never));
+      const answer = await measure(c, iterations + WARM_UPS);
       const times = answer.times.slice(WARM_UPS);
       const errors = answer.errors;
       if (errors) log(`  ${c.name}: ${JSON.stringify(answer.firstError)}`);
       times.sort((a, b) => a - b);
-      const result = { name: c.name, group: c.group, p50: Math.round(percentile(times, 50) * 10) / 10, p99: Math.round(percentile(times, 99) * 10) / 10, n: times.length, errors };
+      const result = {
+        name: c.name,
+        group: c.group,
+        p50: Math.round(percentile(times, 50) * 10) / 10,
+        p99: Math.round(percentile(times, 99) * 10) / 10,
+        n: times.length,
+        errors,
+      };
       results.push(result);
       log(`  ${c.name.padEnd(48)} p50 ${String(result.p50).padStart(6)} ms   p99 ${String(result.p99).padStart(6)} ms${errors ? `   ${errors} errors` : ''}`);
     }
 
     client.send('stop');
+    restClient.send('stop');
+    await app.services.developers.deleteApiKey(benchKey.id);
     if (only) {
       await app.close();
-      return { smoke, total: measured, big, iterations, cores: os.cpus().length, loadAverage: '', results, exportResult: { rows: 1, seconds: 0, peakRssMb: 0, rssBeforeMb: 0 }, targets: TX_TARGETS, at: new Date().toISOString() };
+      return {
+        smoke,
+        total: measured,
+        big,
+        iterations,
+        cores: os.cpus().length,
+        loadAverage: '',
+        results,
+        exportResult: { rows: 1, seconds: 0, peakRssMb: 0, rssBeforeMb: 0 },
+        targets: TX_TARGETS,
+        at: new Date().toISOString(),
+      };
     }
 
     // CSV export of the whole big account's buy view (over 1,000,000 rows), served by the app in a process of its own
     // so its memory is measured alone: peak resident set (VmHWM) of that process, and the time to the last byte.
     const server = fork(path.join(here, 'export-server.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, DATABASE_URL: infrastructure.connectionString, READ_DATABASE_URL: '', DATA_DIR: config.DATA_DIR, LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '10000000' },
+      env: {
+        ...process.env,
+        DATABASE_URL: infrastructure.connectionString,
+        READ_DATABASE_URL: '',
+        DATA_DIR: config.DATA_DIR,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        RATE_LIMIT_PER_MINUTE: '10000000',
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const exportPort = await new Promise<number>((resolve, reject) => {
@@ -257,7 +366,9 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     };
     const rssBeforeMb = memoryOf('VmRSS');
     const exportStarted = performance.now();
-    const response = await fetch(`http://127.0.0.1:${exportPort}/exports/transactions.csv?accountId=${bigId}&liveMode=true&kind=buy`, { headers: { cookie: headers.cookie, 'x-csrf-token': session.csrfToken } });
+    const response = await fetch(`http://127.0.0.1:${exportPort}/exports/transactions.csv?accountId=${bigId}&liveMode=true&kind=buy`, {
+      headers: { cookie: headers.cookie, 'x-csrf-token': session.csrfToken },
+    });
     let rows = 0;
     const reader = response.body!.getReader();
     for (;;) {
@@ -270,11 +381,27 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     server.send('stop');
     await new Promise((resolve) => server.once('exit', resolve));
     const exportResult = { rows: rows - 1, seconds: Math.round(exportSeconds * 10) / 10, peakRssMb, rssBeforeMb };
-    log(`  CSV export: ${exportResult.rows.toLocaleString('en')} rows in ${exportResult.seconds} s; the server process's resident memory ${rssBeforeMb} MB before, ${peakRssMb} MB at its peak`);
+    log(
+      `  CSV export: ${exportResult.rows.toLocaleString('en')} rows in ${exportResult.seconds} s; the server process's resident memory ${rssBeforeMb} MB before, ${peakRssMb} MB at its peak`,
+    );
     await app.close();
 
-    const loadAverage = os.loadavg().map((n) => n.toFixed(1)).join(', ');
-    const summary = { smoke, total: measured, big, iterations, cores: os.cpus().length, loadAverage, results, exportResult, targets: TX_TARGETS, at: new Date().toISOString() };
+    const loadAverage = os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ');
+    const summary = {
+      smoke,
+      total: measured,
+      big,
+      iterations,
+      cores: os.cpus().length,
+      loadAverage,
+      results,
+      exportResult,
+      targets: TX_TARGETS,
+      at: new Date().toISOString(),
+    };
     fs.mkdirSync(path.join(here, 'results'), { recursive: true });
     const file = path.join(here, 'results', `transactions${smoke ? '-smoke' : ''}-${summary.at.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(file, JSON.stringify(summary, null, 2));
@@ -286,18 +413,28 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
   }
 }
 
-export function writePerformanceSection(summary: { total: number; big: number; iterations: number; cores: number; loadAverage: string; results: Result[]; exportResult: { rows: number; seconds: number; peakRssMb: number; rssBeforeMb: number }; at: string }) {
+export function writePerformanceSection(summary: {
+  total: number;
+  big: number;
+  iterations: number;
+  cores: number;
+  loadAverage: string;
+  results: Result[];
+  exportResult: { rows: number; seconds: number; peakRssMb: number; rssBeforeMb: number };
+  at: string;
+}) {
   const file = path.join(root, 'docs/performance.md');
   const start = '<!-- transactions-bench:start -->';
   const end = '<!-- transactions-bench:end -->';
-  const target = (r: Result) => (r.group === 'dashboard' ? TX_TARGETS.dashboardP99Ms : r.group === 'analytics' ? TX_TARGETS.analyticsP99Ms : TX_TARGETS.listP99Ms);
+  const target = (r: Result) =>
+    r.group === 'dashboard' ? TX_TARGETS.dashboardP99Ms : r.group === 'analytics' ? TX_TARGETS.analyticsP99Ms : TX_TARGETS.listP99Ms;
   const verdict = (r: Result) => (r.p99 < target(r) ? 'pass' : 'FAIL');
   const lines = [
     start,
     '## Transactions, customers, dashboards and analytics (issues 5 and 16)',
     '',
     `${summary.total.toLocaleString('en')} generated transactions, one account of ${summary.big.toLocaleString('en')}; ${summary.cores} cores, load average ${summary.loadAverage}; ${summary.at}.`,
-    `Sequential GraphQL requests over HTTP from a client in its own process (bench/graphql-client.ts), ${summary.iterations} per case after ${WARM_UPS} warm-ups. Targets: lists and details p99 < ${TX_TARGETS.listP99Ms} ms, dashboards p99 < ${TX_TARGETS.dashboardP99Ms} ms, analytics fields and the quarterly review (issue 16) p99 < ${TX_TARGETS.analyticsP99Ms} ms. Run: \`npm run bench -- --transactions\`.`,
+    `Sequential GraphQL requests (and, for \`GET /v1/…\`, REST requests with a live secret key, bench/rest-client.ts) over HTTP from a client in its own process (bench/graphql-client.ts), ${summary.iterations} per case after ${WARM_UPS} warm-ups. Targets: lists and details p99 < ${TX_TARGETS.listP99Ms} ms, dashboards p99 < ${TX_TARGETS.dashboardP99Ms} ms, analytics fields and the quarterly review (issue 16) p99 < ${TX_TARGETS.analyticsP99Ms} ms. Run: \`npm run bench -- --transactions\`.`,
     '',
     '| Case | p50 ms | p99 ms | Target |',
     '| --- | ---: | ---: | --- |',

@@ -155,7 +155,10 @@ async function apiSignIn(baseUrl: string) {
   const response = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
-    body: JSON.stringify({ query: 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }', variables: DEMO }),
+    body: JSON.stringify({
+      query: 'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }',
+      variables: DEMO,
+    }),
   });
   const body = (await response.json()) as { data?: { login?: { csrfToken: string } } };
   const cookies = response.headers.getSetCookie().map((line) => {
@@ -204,7 +207,8 @@ async function instrument(context: BrowserContext, page: Page) {
     requests += 1;
     inFlight.delete(event.requestId);
     lastActivity = Date.now();
-    if (process.env.WEB_PERF_VERBOSE && response) console.log(`    ${type} ${new URL(response.url).pathname} ${kb(event.encodedDataLength)} KB ${response.encoding}`);
+    if (process.env.WEB_PERF_VERBOSE && response)
+      console.log(`    ${type} ${new URL(response.url).pathname} ${kb(event.encodedDataLength)} KB ${response.encoding}`);
   });
   return {
     /** Resolves once nothing has been loading for `quietMs` (Playwright's networkidle does not follow client-side navigations). */
@@ -315,11 +319,23 @@ export async function runWebPerfBench(log: (line: string) => void): Promise<WebP
   const runs = Number(process.env.WEB_PERF_RUNS ?? 5);
   const servers: Array<{ label: string; baseUrl: string; stop: () => Promise<void> }> = [];
   try {
-    servers.push({ label: 'current', ...(process.env.WEB_PERF_URL ? { baseUrl: process.env.WEB_PERF_URL.replace(/\/$/, ''), stop: async () => {} } : await startServer(log)) });
+    servers.push({
+      label: 'current',
+      ...(process.env.WEB_PERF_URL ? { baseUrl: process.env.WEB_PERF_URL.replace(/\/$/, ''), stop: async () => {} } : await startServer(log)),
+    });
     if (process.env.WEB_PERF_BASELINE) {
       const repo = path.resolve(process.env.WEB_PERF_BASELINE);
       const webDist = path.resolve(process.env.WEB_PERF_BASELINE_DIST ?? path.join(repo, 'apps/web/dist'));
-      servers.push({ label: 'baseline', ...(await startServer(log, { repo, webDist, port: Number(process.env.WEB_PERF_PORT ?? 3503) + 2, postgresPort: String(Number(process.env.BENCH_POSTGRES_PORT ?? 5498) - 1), name: 'bench-web-baseline' })) });
+      servers.push({
+        label: 'baseline',
+        ...(await startServer(log, {
+          repo,
+          webDist,
+          port: Number(process.env.WEB_PERF_PORT ?? 3503) + 2,
+          postgresPort: String(Number(process.env.BENCH_POSTGRES_PORT ?? 5498) - 1),
+          name: 'bench-web-baseline',
+        })),
+      });
     }
     for (const server of servers) {
       const host = new URL(server.baseUrl).hostname;
@@ -360,11 +376,25 @@ export function webVerdict(results: WebPageResult[]) {
   const find = (name: PageName) => results.find((result) => result.page === name);
   const checks: Array<{ description: string; actual: string; pass: boolean }> = [];
   const login = find('login');
-  if (login) checks.push({ description: `/login cold: at most ${WEB_TARGETS.loginJsKb} KB of compressed JavaScript`, actual: `${kb(login.jsBytes)} KB`, pass: login.jsBytes <= WEB_TARGETS.loginJsKb * 1024 });
+  if (login)
+    checks.push({
+      description: `/login cold: at most ${WEB_TARGETS.loginJsKb} KB of compressed JavaScript`,
+      actual: `${kb(login.jsBytes)} KB`,
+      pass: login.jsBytes <= WEB_TARGETS.loginJsKb * 1024,
+    });
   const dashboard = find('dashboard');
-  if (dashboard) checks.push({ description: `/dashboard signed in, cold: at most ${WEB_TARGETS.dashboardTotalKb} KB in total`, actual: `${kb(dashboard.totalBytes)} KB`, pass: dashboard.totalBytes <= WEB_TARGETS.dashboardTotalKb * 1024 });
+  if (dashboard)
+    checks.push({
+      description: `/dashboard signed in, cold: at most ${WEB_TARGETS.dashboardTotalKb} KB in total`,
+      actual: `${kb(dashboard.totalBytes)} KB`,
+      pass: dashboard.totalBytes <= WEB_TARGETS.dashboardTotalKb * 1024,
+    });
   for (const result of results.filter((r) => r.page !== 'signIn')) {
-    checks.push({ description: `${LABELS[result.page]}: LCP under ${WEB_TARGETS.lcpMs} ms at 4× CPU throttle`, actual: `${result.lcpMs === null ? '—' : Math.round(result.lcpMs)} ms`, pass: result.lcpMs !== null && result.lcpMs < WEB_TARGETS.lcpMs });
+    checks.push({
+      description: `${LABELS[result.page]}: LCP under ${WEB_TARGETS.lcpMs} ms at 4× CPU throttle`,
+      actual: `${result.lcpMs === null ? '—' : Math.round(result.lcpMs)} ms`,
+      pass: result.lcpMs !== null && result.lcpMs < WEB_TARGETS.lcpMs,
+    });
     checks.push({ description: `${LABELS[result.page]}: CLS under ${WEB_TARGETS.cls}`, actual: result.cls.toFixed(3), pass: result.cls < WEB_TARGETS.cls });
   }
   return checks;
@@ -375,7 +405,9 @@ export function formatWebTable(results: WebPageResult[]): string {
     (r) =>
       `| ${LABELS[r.page]} | ${kb(r.jsBytes)} | ${kb(r.cssBytes)} | ${kb(r.totalBytes)} | ${r.requests} | ${r.lcpMs === null ? '—' : Math.round(r.lcpMs)} | ${r.page === 'signIn' ? '—' : r.cls.toFixed(3)} |`,
   );
-  return ['| Page (cold cache, CPU 4× throttled) | JS KB | CSS KB | Total KB | Requests | LCP ms | CLS |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join('\n');
+  return ['| Page (cold cache, CPU 4× throttled) | JS KB | CSS KB | Total KB | Requests | LCP ms | CLS |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join(
+    '\n',
+  );
 }
 
 /** One line per distinct (type, encoding, cache-control) seen, with an example path. */
@@ -392,7 +424,10 @@ export function formatHeaders(results: WebPageResult[]): string {
 
 export function describeMachine(): string {
   const cpus = os.cpus();
-  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${os.loadavg().map((v) => v.toFixed(1)).join(' / ')}`;
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ')}`;
 }
 
 export function formatWebReport({ current: results, baseline }: WebPerfResults): string {
@@ -416,7 +451,8 @@ export function formatWebReport({ current: results, baseline }: WebPerfResults):
 export function writeWebSection(report: string): string {
   const doc = fs.readFileSync(performanceDoc, 'utf8');
   const block = `${START}\n${report}\n${END}`;
-  const next = doc.includes(START) && doc.includes(END) ? doc.replace(new RegExp(`${escape(START)}[\\s\\S]*?${escape(END)}`), block) : `${doc.trimEnd()}\n\n${block}\n`;
+  const next =
+    doc.includes(START) && doc.includes(END) ? doc.replace(new RegExp(`${escape(START)}[\\s\\S]*?${escape(END)}`), block) : `${doc.trimEnd()}\n\n${block}\n`;
   fs.writeFileSync(performanceDoc, next);
   return performanceDoc;
 }

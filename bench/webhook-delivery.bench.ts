@@ -86,15 +86,23 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   const port = await new Promise<number>((resolve) => receiver.once('message', (message: { port: number }) => resolve(message.port)));
 
   const pool = database.pool;
-  const owner = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Bench', 'Owner') returning id`, [`bench-webhooks-${Date.now()}@example.com`]);
-  const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Bench Webhooks Ltd', $1) returning id`, [owner.rows[0]!.id]);
-  const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Bench Webhooks') returning id`, [org.rows[0]!.id]);
+  const owner = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Bench', 'Owner') returning id`, [
+    `bench-webhooks-${Date.now()}@example.com`,
+  ]);
+  const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Bench Webhooks Ltd', $1) returning id`, [
+    owner.rows[0]!.id,
+  ]);
+  const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Bench Webhooks') returning id`, [
+    org.rows[0]!.id,
+  ]);
   const accountId = account.rows[0]!.id;
   await app.services.webhooks.create(accountId, { url: `http://127.0.0.1:${port}/hooks`, liveMode: false, events: [] });
   const neighbour = options.slowNeighbour;
   let neighbourAccountId: string | null = null;
   if (neighbour) {
-    const other = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Bench Slow Neighbour') returning id`, [org.rows[0]!.id]);
+    const other = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Bench Slow Neighbour') returning id`, [
+      org.rows[0]!.id,
+    ]);
     neighbourAccountId = other.rows[0]!.id;
     await app.services.webhooks.create(neighbourAccountId, { url: `http://127.0.0.1:${port}/slow?delay=${neighbour.delayMs}`, liveMode: false, events: [] });
   }
@@ -110,7 +118,9 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
 
   const report = async () => {
     receiver.send({ type: 'report' });
-    return new Promise<{ arrivals: Array<[string, number]>; duplicates: number; slowArrivals: number; cpuMicros: number }>((resolve) => receiver.once('message', resolve as never));
+    return new Promise<{ arrivals: Array<[string, number]>; duplicates: number; slowArrivals: number; cpuMicros: number }>(
+      (resolve) => receiver.once('message', resolve as never), // the receiver worker posts one report, typed by this promise
+    );
   };
   // Warm-up: every producer's connection opened and its outbox statement prepared, the worker's path hot; then the
   // receiver forgets these, so the clock starts on a running system.
@@ -120,7 +130,8 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
       database.db.transaction((tx) => emitWebhookEvent(tx, { accountId, liveMode: false, type: 'transaction_updated', data: { id: `warm-up-${index}` } })),
     ),
   );
-  for (let received = await report(); received.arrivals.length < producers * 2; received = await report()) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let received = await report(); received.arrivals.length < producers * 2; received = await report())
+    await new Promise((resolve) => setTimeout(resolve, 50));
   receiver.send({ type: 'reset' });
   await new Promise((resolve) => receiver.once('message', resolve));
 
@@ -173,7 +184,10 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   await infrastructure.close();
 
   const arrivals = new Map(received.arrivals);
-  const latencies = [...committedAt.entries()].filter(([id]) => arrivals.has(id)).map(([id, at]) => Math.max(0, arrivals.get(id)! - at)).sort((a, b) => a - b);
+  const latencies = [...committedAt.entries()]
+    .filter(([id]) => arrivals.has(id))
+    .map(([id, at]) => Math.max(0, arrivals.get(id)! - at))
+    .sort((a, b) => a - b);
   const arrivalTimes = [...arrivals.values()];
   const firstArrival = Math.min(...arrivalTimes);
   const lastArrival = Math.max(...arrivalTimes);

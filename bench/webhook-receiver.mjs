@@ -24,7 +24,14 @@ const server = http.createServer((request, response) => {
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.send({ type: 'ready', port: server.address().port }));
 process.on('message', (message) => {
-  if (message.type === 'report') process.send({ type: 'report', arrivals: [...arrivals.entries()], duplicates, slowArrivals, cpuMicros: process.cpuUsage().user + process.cpuUsage().system });
+  if (message.type === 'report')
+    process.send({
+      type: 'report',
+      arrivals: [...arrivals.entries()],
+      duplicates,
+      slowArrivals,
+      cpuMicros: process.cpuUsage().user + process.cpuUsage().system,
+    });
   if (message.type === 'reset') {
     arrivals.clear();
     duplicates = 0;

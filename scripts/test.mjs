@@ -9,9 +9,23 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
 const steps = [
+  // First: the lint rules' own tests, ESLint over the whole tree (type-aware, import boundaries) and Prettier's check.
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-  { name: 'server tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile=${results}/server.json`], report: 'vitest', file: 'server.json' },
-  { name: 'web unit tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'apps/web', '--reporter=default', '--reporter=json', `--outputFile=${results}/web.json`], report: 'vitest', file: 'web.json' },
+  {
+    name: 'server tests',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--root', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile=${results}/server.json`],
+    report: 'vitest',
+    file: 'server.json',
+  },
+  {
+    name: 'web unit tests',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--root', 'apps/web', '--reporter=default', '--reporter=json', `--outputFile=${results}/web.json`],
+    report: 'vitest',
+    file: 'web.json',
+  },
   { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
   { name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'] },
   // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
@@ -19,7 +33,13 @@ const steps = [
   { name: 'benchmark smoke: webhook delivery', cmd: 'npm', args: ['run', 'bench', '--', '--webhooks', '--smoke'] },
   { name: 'benchmark smoke: widget quote', cmd: 'npm', args: ['run', 'bench', '--', '--quote', '--smoke'] },
   // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages) for scripts/cluster/*.test.ts.
-  { name: 'cluster tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'scripts/cluster', '--reporter=default', '--reporter=json', `--outputFile=${results}/cluster.json`], report: 'vitest', file: 'cluster.json' },
+  {
+    name: 'cluster tests',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--root', 'scripts/cluster', '--reporter=default', '--reporter=json', `--outputFile=${results}/cluster.json`],
+    report: 'vitest',
+    file: 'cluster.json',
+  },
   {
     name: 'browser tests',
     cmd: 'npx',

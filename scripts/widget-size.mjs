@@ -37,7 +37,10 @@ if (process.argv.includes('--record')) {
   const current = fs.readFileSync(doc, 'utf8');
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n## Widget bundle size (issue 12)\n\nThe widget is its own entry (apps/web/vite.widget.config.ts): React and the steps, without the dashboard's Apollo, router or Radix.\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + section + current.slice(end + END.length)
+      : `${current.trimEnd()}\n\n## Widget bundle size (issue 12)\n\nThe widget is its own entry (apps/web/vite.widget.config.ts): React and the steps, without the dashboard's Apollo, router or Radix.\n\n${section}\n`;
   fs.writeFileSync(doc, next);
 }
 if (js > BUDGET_BYTES) {

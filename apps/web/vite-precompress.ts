@@ -16,7 +16,10 @@ const MIN_BYTES = 1024;
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Compresses every compressible file of at least 1 KB under `outDir` (skipping `skip`, another build's folder). */
@@ -30,7 +33,9 @@ export async function precompressDirectory(outDir: string, skip?: string): Promi
       const source = await fs.promises.readFile(file);
       if (source.length < MIN_BYTES) return;
       const [br, gz] = await Promise.all([
-        brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+        brotli(source, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }),
         gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       // A copy that is not smaller is not written; the server then sends the original.

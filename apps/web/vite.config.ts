@@ -42,7 +42,10 @@ function graphqlDocumentPerModule(): Plugin {
       if (id.startsWith(gqlDirectory) || !id.startsWith(path.join(root, 'src'))) return null;
       const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']([^"']*\/gql\/graphql)(?:\.ts)?["'];?/g, (statement, names: string) => {
         const known = readDocuments();
-        const imported = names.split(',').map((name) => name.trim()).filter(Boolean);
+        const imported = names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
         if (!imported.every((name) => known.has(name))) return statement;
         return imported.map((name) => `import { ${name} } from ${JSON.stringify(prefix + name)};`).join('\n');
       });
@@ -83,6 +86,7 @@ export default defineConfig({
       '/dev': apiTarget,
       '/v1': apiTarget,
       '/oidc': apiTarget,
+      '/docs': apiTarget,
     },
   },
   preview: { port: 4173 },

@@ -23,12 +23,19 @@ const log = (line: string) => console.log(line);
 async function main() {
   if (values.stop) {
     await stopCluster(values.dir, log);
-    console.log(`Stopped the cluster in ${path.resolve(repoRoot, values.dir!)}.`);
+    console.log(`Stopped the cluster in ${path.resolve(repoRoot, values.dir)}.`);
     return;
   }
   const portBase = Number(values['port-base']);
   if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65_000) throw new Error('--port-base takes a port between 1024 and 65000');
-  const cluster = await startCluster({ dir: values.dir, portBase, apiProcesses: Number(values.apis), workers: Number(values.workers), fresh: values.fresh, log });
+  const cluster = await startCluster({
+    dir: values.dir,
+    portBase,
+    apiProcesses: Number(values.apis),
+    workers: Number(values.workers),
+    fresh: values.fresh,
+    log,
+  });
   const { DEMO_LOGIN } = await import('../../apps/server/src/db/seed-demo.ts');
   console.log(
     [
@@ -52,7 +59,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const cause = error instanceof Error && error.cause ? `\n  cause: ${error.cause instanceof Error ? error.cause.message : String(error.cause)}` : "";
+  const cause = error instanceof Error && error.cause ? `\n  cause: ${error.cause instanceof Error ? error.cause.message : JSON.stringify(error.cause)}` : '';
   console.error(`The cluster could not start: ${error instanceof Error ? error.message : String(error)}${cause}`);
   process.exit(1);
 });

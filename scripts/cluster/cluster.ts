@@ -116,11 +116,16 @@ export function ensurePackages(log: (line: string) => void = () => {}): Binaries
   if (missing().length) {
     const names = missing();
     if (process.getuid?.() !== 0 || !which('apt-get')) {
-      throw new Error(`The cluster needs Debian's ${names.join(', ')}: install with \`sudo apt-get install ${names.join(' ')}\` (or run as root, and it installs them).`);
+      throw new Error(
+        `The cluster needs Debian's ${names.join(', ')}: install with \`sudo apt-get install ${names.join(' ')}\` (or run as root, and it installs them).`,
+      );
     }
     log(`Installing ${names.join(', ')} with apt-get...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...names]]) {
+    for (const args of [
+      ['update', '-qq'],
+      ['install', '-y', '-qq', ...names],
+    ]) {
       const run = spawnSync('apt-get', args, { env, encoding: 'utf8' });
       if (run.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed:\n${(run.stderr || run.stdout).slice(-2000)}`);
     }
@@ -143,7 +148,9 @@ function serviceUser(): RunAs {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     return { uid, gid };
   } catch {
-    throw new Error('Running as root, the cluster runs PostgreSQL and PgBouncer as the `postgres` user, which does not exist (apt-get install postgresql-15 creates it).');
+    throw new Error(
+      'Running as root, the cluster runs PostgreSQL and PgBouncer as the `postgres` user, which does not exist (apt-get install postgresql-15 creates it).',
+    );
   }
 }
 
@@ -181,16 +188,24 @@ function serviceRootFor(dir: string, user: RunAs): string {
 /** Runs a command to its end (without blocking the event loop: other parts start meanwhile). */
 function run(command: string, args: string[], options: { user?: RunAs; env?: NodeJS.ProcessEnv; what: string }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: options.env ?? process.env, uid: options.user?.uid, gid: options.user?.gid, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: options.env ?? process.env,
+      uid: options.user?.uid,
+      gid: options.user?.gid,
+      cwd: '/',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let stdout = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       output = (output + chunk.toString('utf8')).slice(-3000);
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-3000)));
+    child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-3000)));
     child.on('error', (error) => reject(new Error(`${options.what} failed: ${error.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${options.what} failed (${command} ${args.join(' ')}, exit ${code}):\n${output.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${options.what} failed (${command} ${args.join(' ')}, exit ${code}):\n${output.trim()}`)),
+    );
   });
 }
 
@@ -351,8 +366,12 @@ async function waitFor(what: string, check: () => Promise<boolean>, options: { t
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;
-    if (options.alive && !options.alive()) throw new Error(`${what} exited while starting${options.logFile ? `; last lines of ${options.logFile}:\n${tail(options.logFile)}` : ''}`);
-    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${Math.round(options.timeoutMs / 1000)} s${options.logFile ? `; last lines of ${options.logFile}:\n${tail(options.logFile)}` : ''}`);
+    if (options.alive && !options.alive())
+      throw new Error(`${what} exited while starting${options.logFile ? `; last lines of ${options.logFile}:\n${tail(options.logFile)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what} was not ready within ${Math.round(options.timeoutMs / 1000)} s${options.logFile ? `; last lines of ${options.logFile}:\n${tail(options.logFile)}` : ''}`,
+      );
     await sleep(100);
   }
 }
@@ -425,7 +444,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     chownTree(serviceRoot, user);
     log(`The postgres user cannot reach ${dir}: PostgreSQL's and PgBouncer's files and logs are in ${serviceRoot}.`);
   }
-  const wanted = [ports.haproxy, ports.stats, ports.pgbouncer, ports.primary, ports.replica, ports.anvil, ...Array.from({ length: apiCount }, (_, i) => [ports.api(i), ports.devIdp(i)]).flat(), ...Array.from({ length: workerCount }, (_, i) => ports.worker(i))];
+  const wanted = [
+    ports.haproxy,
+    ports.stats,
+    ports.pgbouncer,
+    ports.primary,
+    ports.replica,
+    ports.anvil,
+    ...Array.from({ length: apiCount }, (_, i) => [ports.api(i), ports.devIdp(i)]).flat(),
+    ...Array.from({ length: workerCount }, (_, i) => ports.worker(i)),
+  ];
   const taken = (await Promise.all(wanted.map(async (port) => ((await portIsFree(port)) ? null : port)))).filter((port) => port !== null);
   if (taken.length) throw new Error(`Ports ${taken.join(', ')} on 127.0.0.1 are taken (portBase ${P}); stop what holds them or choose another portBase.`);
 
@@ -459,7 +487,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       if (!text.includes("include 'rampart.conf'")) fs.appendFileSync(main, `\n# Rampart (deploy/postgresql/rampart.conf)\ninclude 'rampart.conf'\n`);
     };
     const pgCtl = async (dataDir: string, action: 'start' | 'restart', logFile: string) =>
-      await run(path.join(binaries.pgBin, 'pg_ctl'), [action, '-D', dataDir, '-l', logFile, '-w', '-t', '60', ...(action === 'restart' ? ['-m', 'fast'] : [])], { user, what: `pg_ctl ${action} ${path.basename(dataDir)}` });
+      await run(
+        path.join(binaries.pgBin, 'pg_ctl'),
+        [action, '-D', dataDir, '-l', logFile, '-w', '-t', '60', ...(action === 'restart' ? ['-m', 'fast'] : [])],
+        { user, what: `pg_ctl ${action} ${path.basename(dataDir)}` },
+      );
     const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const recordPostgres = (name: string, dataDir: string) => recordPid(dir, { name, pid: postmasterPid(dataDir), command: 'postgres', dataDir });
     const pgLog = (name: string) => {
@@ -474,7 +506,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       fs.rmSync(replicaDir, { recursive: true, force: true });
       const pwfile = path.join(pgDir, 'pwfile');
       writeAsService(pwfile, `${password}\n`);
-      await run(path.join(binaries.pgBin, 'initdb'), ['-D', primaryDir, '-U', 'rampart', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '--locale=C.UTF-8', '--encoding=UTF8', '--no-sync'], { user, what: 'initdb' });
+      await run(
+        path.join(binaries.pgBin, 'initdb'),
+        ['-D', primaryDir, '-U', 'rampart', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '--locale=C.UTF-8', '--encoding=UTF8', '--no-sync'],
+        { user, what: 'initdb' },
+      );
       fs.rmSync(pwfile);
     }
     configure(primaryDir, ports.primary);
@@ -492,11 +528,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       if (!fs.existsSync(path.join(replicaDir, 'PG_VERSION'))) {
         log('Creating the streaming replica (pg_basebackup -R)...');
         fs.rmSync(replicaDir, { recursive: true, force: true });
-        await run(path.join(binaries.pgBin, 'pg_basebackup'), ['-D', replicaDir, '-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'rampart', '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], {
-          user,
-          env: { ...process.env, PGPASSWORD: password },
-          what: 'pg_basebackup',
-        });
+        await run(
+          path.join(binaries.pgBin, 'pg_basebackup'),
+          ['-D', replicaDir, '-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'rampart', '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+          {
+            user,
+            env: { ...process.env, PGPASSWORD: password },
+            what: 'pg_basebackup',
+          },
+        );
       }
       configure(replicaDir, ports.replica);
       log(`Starting the replica on 127.0.0.1:${ports.replica}...`);
@@ -529,19 +569,44 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       log(`Starting PgBouncer (transaction mode) on 127.0.0.1:${ports.pgbouncer}...`);
       const pid = spawnDetached(binaries.pgbouncer, [ini], { log: logFile, user, cwd: '/' });
       recordPid(dir, { name: 'pgbouncer', pid, command: 'pgbouncer' });
-      await waitFor('PgBouncer', async () => !(await portIsFree(ports.pgbouncer)), { timeoutMs: 15_000, alive: () => isRunning(pid, 'pgbouncer'), logFile: path.join(pgbouncerDir, 'pgbouncer.log') });
+      await waitFor('PgBouncer', async () => !(await portIsFree(ports.pgbouncer)), {
+        timeoutMs: 15_000,
+        alive: () => isRunning(pid, 'pgbouncer'),
+        logFile: path.join(pgbouncerDir, 'pgbouncer.log'),
+      });
     })();
 
     const anvil = (async () => {
       const { anvilBinary } = await import('../../apps/server/src/lib/chain/local-chain.ts');
       const logFile = path.join(logs, 'anvil.log');
       log(`Starting the local chain (anvil) on 127.0.0.1:${ports.anvil}...`);
-      const pid = spawnDetached(anvilBinary(), ['--host', '127.0.0.1', '--port', String(ports.anvil), '--chain-id', '31337', '--silent', '--state', path.join(dir, 'chain', 'state.json'), '--state-interval', '5'], { log: logFile });
+      const pid = spawnDetached(
+        anvilBinary(),
+        [
+          '--host',
+          '127.0.0.1',
+          '--port',
+          String(ports.anvil),
+          '--chain-id',
+          '31337',
+          '--silent',
+          '--state',
+          path.join(dir, 'chain', 'state.json'),
+          '--state-interval',
+          '5',
+        ],
+        { log: logFile },
+      );
       recordPid(dir, { name: 'anvil', pid, command: 'anvil' });
       await waitFor(
         'anvil',
         async () => {
-          const response = await fetch(`http://127.0.0.1:${ports.anvil}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), signal: AbortSignal.timeout(1000) });
+          const response = await fetch(`http://127.0.0.1:${ports.anvil}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+            signal: AbortSignal.timeout(1000),
+          });
           return response.ok;
         },
         { timeoutMs: 30_000, alive: () => isRunning(pid, 'anvil'), logFile },
@@ -564,8 +629,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       const db = drizzle(pool);
       const database = { pool, directPool: pool, readPool: pool, db, readDb: db, replica: null, close: () => pool.end() };
       try {
-        await seedDemo(db as never);
-        await seedDemoTransactions(database as never, log);
+        await seedDemo(db);
+        await seedDemoTransactions(database, log);
       } finally {
         await pool.end();
       }
@@ -658,7 +723,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
 
     const starts = await Promise.allSettled([replica, seeded, ...[...apis, ...workers].map((each) => (each as ManagedProcess).start())]);
     const startFailure = starts.find((result) => result.status === 'rejected');
-    if (startFailure) throw (startFailure as PromiseRejectedResult).reason;
+    if (startFailure) throw startFailure.reason;
     // Ready once HAProxy's health checks have every API process UP.
     await waitFor(
       'HAProxy (every API process UP)',
@@ -727,7 +792,8 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
             if (ready === 200) return true;
             if (ready === 404) return httpOk(`${processUrl}/healthz`);
             // A worker without its HTTP port: ready once it logged its start.
-            if (kind === 'worker' && ready === 0 && env.WORKER_HTTP_PORT === '0') return fs.readFileSync(logFile, 'utf8').split('--- ').at(-1)!.includes('worker started');
+            if (kind === 'worker' && ready === 0 && env.WORKER_HTTP_PORT === '0')
+              return fs.readFileSync(logFile, 'utf8').split('--- ').at(-1)!.includes('worker started');
             return false;
           },
           { timeoutMs: 180_000, alive: () => isRunning(pid, entry), logFile },
@@ -755,7 +821,10 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
     replicaUrl: state.replicaUrl,
     pgbouncerUrl: state.pgbouncerUrl,
     async restartReplica() {
-      await run(path.join(state.pgBin, 'pg_ctl'), ['restart', '-D', state.replicaDir, '-l', state.replicaLog, '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl restart (replica)' });
+      await run(path.join(state.pgBin, 'pg_ctl'), ['restart', '-D', state.replicaDir, '-l', state.replicaLog, '-m', 'fast', '-w', '-t', '60'], {
+        user,
+        what: 'pg_ctl restart (replica)',
+      });
       const pid = Number(fs.readFileSync(path.join(state.replicaDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
       recordPid(dir, { name: 'postgres-replica', pid, command: 'postgres', dataDir: state.replicaDir });
     },

@@ -51,7 +51,8 @@ export default async function setup(project: TestProject) {
         return false;
       }
     });
-    if (left.length) throw new Error(`After stopping the cluster these processes are still running: ${left.map(({ name, pid }) => `${name} (${pid})`).join(', ')}`);
+    if (left.length)
+      throw new Error(`After stopping the cluster these processes are still running: ${left.map(({ name, pid }) => `${name} (${pid})`).join(', ')}`);
     if (fs.existsSync(path.join(dir, 'pids.json'))) throw new Error('pids.json is left after stopping the cluster');
     console.log(`[cluster] stopped; all ${recorded.length} recorded processes are gone`);
   };

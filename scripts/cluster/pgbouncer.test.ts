@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../apps/server/src/modules/identity/password-policy.ts';
+import { hashPassword } from '../../apps/server/src/lib/password-policy.ts';
 import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
@@ -79,7 +79,10 @@ describe('through PgBouncer in transaction mode', () => {
       const data = await demo.ok<{ transaction: { id: string; status: string } }>('query($id: ID!) { transaction(id: $id) { id status } }', { id: ids[i]! });
       expect(data.transaction.id).toBe(ids[i]);
     });
-    const customers = await demo.ok<{ customers: { items: Array<{ id: string }> } }>('query($a: ID!) { customers(accountId: $a, liveMode: false, take: 5) { items { id } } }', { a: accountId });
+    const customers = await demo.ok<{ customers: { items: Array<{ id: string }> } }>(
+      'query($a: ID!) { customers(accountId: $a, liveMode: false, take: 5) { items { id } } }',
+      { a: accountId },
+    );
     expect(customers.customers.items.length).toBeGreaterThan(0);
   });
 
@@ -103,10 +106,10 @@ describe('through PgBouncer in transaction mode', () => {
 
   it(`changes transaction statuses as staff ${TIMES * 2} times (row locks, history, rollups in one unit of work)`, async () => {
     const email = `staff-${crypto.randomBytes(4).toString('hex')}@example.com`;
-    await primary.query(`insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2)`, [
-      email,
-      await hashPassword('correct-horse-battery-staple-42'),
-    ]);
+    await primary.query(
+      `insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2)`,
+      [email, await hashPassword('correct-horse-battery-staple-42')],
+    );
     const staff = new GraphQLSession(cluster.url);
     await staff.login(email, 'correct-horse-battery-staple-42');
     // Four sell transactions in progress, each frozen and released again five times, four at once.
@@ -118,9 +121,15 @@ describe('through PgBouncer in transaction mode', () => {
     await Promise.all(
       candidates.rows.map(async ({ id }) => {
         for (let round = 0; round < TIMES / 4; round += 1) {
-          const frozen = await staff.ok<{ freezeSellTransaction: { status: string } }>('mutation($id: ID!) { freezeSellTransaction(id: $id, reason: "pgbouncer test") { status } }', { id });
+          const frozen = await staff.ok<{ freezeSellTransaction: { status: string } }>(
+            'mutation($id: ID!) { freezeSellTransaction(id: $id, reason: "pgbouncer test") { status } }',
+            { id },
+          );
           expect(frozen.freezeSellTransaction.status).toBe('frozen');
-          const released = await staff.ok<{ approveSellTransaction: { status: string } }>('mutation($id: ID!) { approveSellTransaction(id: $id, reason: "pgbouncer test") { status } }', { id });
+          const released = await staff.ok<{ approveSellTransaction: { status: string } }>(
+            'mutation($id: ID!) { approveSellTransaction(id: $id, reason: "pgbouncer test") { status } }',
+            { id },
+          );
           expect(released.approveSellTransaction.status).toBe('pending');
         }
       }),
@@ -133,7 +142,10 @@ describe('through PgBouncer in transaction mode', () => {
   });
 
   it(`quotes in the widget ${TIMES} times (the ramp_quote_context statement)`, async () => {
-    const keys = await demo.ok<{ apiKeys: Array<{ type: string; secret: string }> }>('query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }', { a: accountId });
+    const keys = await demo.ok<{ apiKeys: Array<{ type: string; secret: string }> }>(
+      'query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }',
+      { a: accountId },
+    );
     const publishable = keys.apiKeys.find((key) => key.type === 'publishable')!.secret;
     const page = await fetch(`${cluster.url}/widget/buy?apiKey=${publishable}`);
     expect(page.status).toBe(200);

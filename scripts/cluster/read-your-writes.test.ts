@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../apps/server/src/modules/identity/password-policy.ts';
+import { hashPassword } from '../../apps/server/src/lib/password-policy.ts';
 import { startReplicaMonitor } from '../../apps/server/src/db/replica.ts';
 import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
 
@@ -40,12 +40,19 @@ async function replayed(): Promise<string> {
 async function replicaCaughtUp() {
   const target = (await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
   await expect
-    .poll(async () => (await replica.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [target])).rows[0]!.done, { timeout: 20_000, interval: 100 })
+    .poll(async () => (await replica.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [target])).rows[0]!.done, {
+      timeout: 20_000,
+      interval: 100,
+    })
     .toBe(true);
 }
 
 async function statusIn(session: GraphQLSession): Promise<string | undefined> {
-  const data = await session.ok<{ sellTransactions: { items: Array<{ id: string; status: string }> } }>(LIST, { a: accountId, live: transaction.live_mode, s: transaction.id });
+  const data = await session.ok<{ sellTransactions: { items: Array<{ id: string; status: string }> } }>(LIST, {
+    a: accountId,
+    live: transaction.live_mode,
+    s: transaction.id,
+  });
   return data.sellTransactions.items.find((item) => item.id === transaction.id)?.status;
 }
 
@@ -70,10 +77,10 @@ beforeAll(async () => {
   expect(transaction).toBeDefined();
   // A staff user who may freeze sell transactions (docs: FraudManager).
   staffEmail = `staff-${crypto.randomBytes(4).toString('hex')}@example.com`;
-  await primary.query(`insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2)`, [
-    staffEmail,
-    await hashPassword(STAFF_PASSWORD),
-  ]);
+  await primary.query(
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2)`,
+    [staffEmail, await hashPassword(STAFF_PASSWORD)],
+  );
 });
 
 afterAll(async () => {
@@ -102,7 +109,9 @@ describe('read-your-writes with a lagging replica', () => {
       expect(staff.cookies.get('rampart_read_after')).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
       // The replica has not replayed the change (nor anything after it).
       expect(await replayed()).toBe(pausedAt);
-      expect((await replica.query<{ status: string }>('select status from transactions where id = $1', [transaction.id])).rows[0]!.status).toBe(transaction.status);
+      expect((await replica.query<{ status: string }>('select status from transactions where id = $1', [transaction.id])).rows[0]!.status).toBe(
+        transaction.status,
+      );
 
       // Round robin over the three API processes: every one routes this session's reads to the primary.
       for (let i = 0; i < cluster.apis.length * 2; i += 1) {

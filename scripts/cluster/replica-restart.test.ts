@@ -11,7 +11,8 @@ import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
 const DEMO = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' };
-const LIST = 'query($a: ID!, $skip: Int) { transactions(accountId: $a, liveMode: false, skip: $skip, take: 10) { totalCount items { id status customer { id } } } }';
+const LIST =
+  'query($a: ID!, $skip: Int) { transactions(accountId: $a, liveMode: false, skip: $skip, take: 10) { totalCount items { id status customer { id } } } }';
 
 let accountId: string;
 let session: GraphQLSession;
@@ -36,7 +37,8 @@ async function usableOn(url: string): Promise<number | null> {
 afterAll(async () => {
   // The next file needs the replica back and usable.
   const until = Date.now() + 30_000;
-  for (const api of cluster.apis) while ((await usableOn(api.url).catch(() => null)) !== 1 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const api of cluster.apis)
+    while ((await usableOn(api.url).catch(() => null)) !== 1 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
 });
 
 describe('a replica restart under reads', () => {
@@ -48,8 +50,11 @@ describe('a replica restart under reads', () => {
     let sawUnusable = false;
     const reader = async (worker: number) => {
       for (let i = 0; running; i += 1) {
-        const result = await session.gql<{ transactions: { items: Array<{ id: string }> } }>(LIST, { a: accountId, skip: ((worker * 7 + i) % 50) * 10 }).catch((error: unknown) => ({ status: 0, errors: [{ message: String(error) }], data: undefined }));
-        if (result.status !== 200 || result.errors?.length || result.data?.transactions.items.length !== 10) failures.push(`${result.status} ${JSON.stringify(result.errors)}`);
+        const result = await session
+          .gql<{ transactions: { items: Array<{ id: string }> } }>(LIST, { a: accountId, skip: ((worker * 7 + i) % 50) * 10 })
+          .catch((error: unknown) => ({ status: 0, errors: [{ message: String(error) }], data: undefined }));
+        if (result.status !== 200 || result.errors?.length || result.data?.transactions.items.length !== 10)
+          failures.push(`${result.status} ${JSON.stringify(result.errors)}`);
         else answered += 1;
       }
     };
@@ -68,7 +73,9 @@ describe('a replica restart under reads', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     running = false;
     await Promise.all([...readers, watching]);
-    console.log(`replica restart: ${answered} lists answered (${answered - before} from the restart on), ${failures.length} failed; monitor saw the replica unusable: ${sawUnusable}`);
+    console.log(
+      `replica restart: ${answered} lists answered (${answered - before} from the restart on), ${failures.length} failed; monitor saw the replica unusable: ${sawUnusable}`,
+    );
     expect(failures).toEqual([]);
     expect(before).toBeGreaterThan(0);
     expect(answered - before).toBeGreaterThan(10);

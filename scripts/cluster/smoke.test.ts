@@ -125,7 +125,10 @@ describe('the cluster', () => {
       // Recorded as sent (the worker writes attempts in batches, just after the request).
       let status = '';
       for (let attempt = 0; attempt < 100 && status !== 'succeeded'; attempt += 1) {
-        const row = await primary.query<{ status: string; claimed_by: string | null }>(`select status, claimed_by from webhook_deliveries where webhook_id = $1`, [webhook.id]);
+        const row = await primary.query<{ status: string; claimed_by: string | null }>(
+          `select status, claimed_by from webhook_deliveries where webhook_id = $1`,
+          [webhook.id],
+        );
         status = row.rows[0]?.status ?? '';
         if (status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -149,7 +152,7 @@ describe('the cluster', () => {
       expect(text).toMatch(/^# HELP /m);
       expect(text, each.name).toContain('process_cpu_seconds_total');
       expect(text, each.name).toContain('rampart_db_pool_connections');
-      if (cluster.apis.includes(each as never)) {
+      if (cluster.apis.includes(each)) {
         expect(text, each.name).toContain('rampart_http_request_duration_seconds');
         expect(text, each.name).toContain('rampart_replica_lag_seconds');
       } else {
@@ -170,8 +173,11 @@ describe('the cluster', () => {
     // Four clients one request after another, like a dashboard's users, for as long as the process takes to go.
     const clients = Array.from({ length: 4 }, async () => {
       while (running) {
-        const result = await session.gql<{ transactions: { items: unknown[] } }>(list, { a: demoAccountId }).catch((error: Error) => ({ status: 0, errors: [{ message: error.message }], data: undefined }));
-        if (result.status !== 200 || result.errors?.length || result.data?.transactions.items.length !== 5) failures.push(`${result.status} ${JSON.stringify(result.errors ?? null)}`);
+        const result = await session
+          .gql<{ transactions: { items: unknown[] } }>(list, { a: demoAccountId })
+          .catch((error: Error) => ({ status: 0, errors: [{ message: error.message }], data: undefined }));
+        if (result.status !== 200 || result.errors?.length || result.data?.transactions.items.length !== 5)
+          failures.push(`${result.status} ${JSON.stringify(result.errors ?? null)}`);
         else answered += 1;
       }
     });
@@ -207,7 +213,10 @@ describe('the cluster', () => {
     for (const other of others) await control.haproxy.setServerState(other.name, 'maint');
     victim!.kill('SIGSTOP');
     try {
-      const query = session.gql<{ transactions: { totalCount: number } }>('query($a: ID!) { transactions(accountId: $a, liveMode: false, take: 1) { totalCount } }', { a: demoAccountId });
+      const query = session.gql<{ transactions: { totalCount: number } }>(
+        'query($a: ID!) { transactions(accountId: $a, liveMode: false, take: 1) { totalCount } }',
+        { a: demoAccountId },
+      );
       const mutation = fetch(`${cluster.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
@@ -219,7 +228,13 @@ describe('the cluster', () => {
       );
       // Both are with the victim (its current sessions, scur) before the others come back.
       const deadline = Date.now() + 10_000;
-      const victimSessions = async () => Number((await control.haproxy.stats()).split('\n').find((line) => line.startsWith(`api,${victim!.name},`))?.split(',')[4] ?? 0);
+      const victimSessions = async () =>
+        Number(
+          (await control.haproxy.stats())
+            .split('\n')
+            .find((line) => line.startsWith(`api,${victim!.name},`))
+            ?.split(',')[4] ?? 0,
+        );
       while ((await victimSessions()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await victimSessions()).toBe(2);
       for (const other of others) await control.haproxy.setServerState(other.name, 'ready');
@@ -234,7 +249,10 @@ describe('the cluster', () => {
       for (const other of others) await control.haproxy.setServerState(other.name, 'ready');
       await victim!.restart();
       const deadline = Date.now() + 10_000;
-      while (!(await control.haproxy.stats()).split('\n').some((line) => line.startsWith(`api,${victim!.name},`) && line.split(',')[17] === 'UP') && Date.now() < deadline) {
+      while (
+        !(await control.haproxy.stats()).split('\n').some((line) => line.startsWith(`api,${victim!.name},`) && line.split(',')[17] === 'UP') &&
+        Date.now() < deadline
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
@@ -244,7 +262,15 @@ describe('the cluster', () => {
     const records = JSON.parse(fs.readFileSync(path.join(cluster.dir, 'pids.json'), 'utf8')) as Array<{ name: string; pid: number }>;
     const names = records.map((record) => record.name).sort();
     expect(names).toEqual(
-      ['anvil', 'haproxy', 'pgbouncer', 'postgres-primary', 'postgres-replica', ...cluster.apis.map((api) => api.name), ...cluster.workers.map((worker) => worker.name)].sort(),
+      [
+        'anvil',
+        'haproxy',
+        'pgbouncer',
+        'postgres-primary',
+        'postgres-replica',
+        ...cluster.apis.map((api) => api.name),
+        ...cluster.workers.map((worker) => worker.name),
+      ].sort(),
     );
     for (const record of records) expect(() => process.kill(record.pid, 0), record.name).not.toThrow();
   });

@@ -34,7 +34,10 @@ export class GraphQLSession {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async gql<T = Record<string, any>>(query: string, variables: Record<string, unknown> = {}): Promise<{ status: number; data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
+  async gql<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ status: number; data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }> {
     const response = await fetch(`${this.baseUrl}/graphql`, {
       method: 'POST',
       headers: {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -13,7 +12,9 @@ import { registerDevSms } from './dev-identity-provider/dev-sms.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
 import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './graphql/errors.ts';
 import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
+import { genRequestId } from './modules/public-api/request-id.ts';
 import { registerPassesApi } from './modules/passes/passes-api.routes.ts';
+import { registerApiReferencePage } from './modules/public-api/reference-page.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
@@ -50,7 +51,8 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   const { config, database, mailer } = deps;
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
-    genReqId: () => crypto.randomUUID(),
+    // /v1 requests get Stripe-like `req_…` ids (their Request-Id header); the rest UUIDs.
+    genReqId: genRequestId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576, // 1 MiB, as PAYLOAD_TOO_LARGE_MESSAGE tells the client
   });
@@ -107,7 +109,13 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
     const isApi = request.url.startsWith('/v1/');
     if (error instanceof RateLimitedRequest) {
       request.log.info({ retryAfterSeconds: error.retryAfterSeconds }, 'request rate limit reached');
-      return reply.code(429).send(isApi ? { error: { type: 'rate_limit_error', message: error.message } } : { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds } }] });
+      return reply
+        .code(429)
+        .send(
+          isApi
+            ? { error: { type: 'rate_limit_error', message: error.message } }
+            : { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds } }] },
+        );
     }
     // The public API's per-key limiter throws the REST-shaped body its builder made: send it as is.
     const built = error as unknown as { error?: unknown };
@@ -125,8 +133,9 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   await registerPassImageRoutes(app, { services });
   await registerStripeWebhookRoutes(app, { config, services });
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
-  await registerPublicApi(app, { database, services });
+  await registerPublicApi(app, { config, database, services });
   await registerPassesApi(app, { config, database, services });
+  registerApiReferencePage(app);
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
   observeGraphQLOperations(app, observability);

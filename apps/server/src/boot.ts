@@ -26,12 +26,22 @@ export interface Infrastructure {
  */
 export async function startChain(config: Env, log: (message: string) => void = () => {}): Promise<{ chain: EvmChain; localChain: RunningLocalChain | null }> {
   if (config.EVM_RPC_URL) {
-    const chain = await connectEvmChain({ rpcUrl: config.EVM_RPC_URL, networkCode: config.EVM_NETWORK_CODE, deployerPrivateKey: config.EVM_DEPLOYER_PRIVATE_KEY, isLocal: config.EVM_NETWORK_CODE === LOCAL_EVM_NETWORK_CODE });
+    const chain = await connectEvmChain({
+      rpcUrl: config.EVM_RPC_URL,
+      networkCode: config.EVM_NETWORK_CODE,
+      deployerPrivateKey: config.EVM_DEPLOYER_PRIVATE_KEY,
+      isLocal: config.EVM_NETWORK_CODE === LOCAL_EVM_NETWORK_CODE,
+    });
     return { chain, localChain: null };
   }
   const localChain = await startLocalChain({ port: config.EVM_LOCAL_PORT, stateFile: path.join(dataDir(config.DATA_DIR), 'chain', 'state.json'), log });
   try {
-    const chain = await connectEvmChain({ rpcUrl: localChain.rpcUrl, networkCode: LOCAL_EVM_NETWORK_CODE, deployerPrivateKey: LOCAL_CHAIN_DEV_PRIVATE_KEY, isLocal: true });
+    const chain = await connectEvmChain({
+      rpcUrl: localChain.rpcUrl,
+      networkCode: LOCAL_EVM_NETWORK_CODE,
+      deployerPrivateKey: LOCAL_CHAIN_DEV_PRIVATE_KEY,
+      isLocal: true,
+    });
     return { chain, localChain };
   } catch (error) {
     await localChain.stop();
@@ -46,7 +56,9 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
   let connectionString = config.DATABASE_URL;
   if (config.DATABASE_POOLING === 'transaction' && config.DATABASE_URL && !config.DIRECT_DATABASE_URL) {
     // Migrations, the workers' LISTEN and the demo seed's session settings cannot go through a transaction pooler.
-    throw new Error('DATABASE_POOLING=transaction needs DIRECT_DATABASE_URL: the primary without PgBouncer, for migrations, workers and seeding (docs/scaling.md, "PgBouncer").');
+    throw new Error(
+      'DATABASE_POOLING=transaction needs DIRECT_DATABASE_URL: the primary without PgBouncer, for migrations, workers and seeding (docs/scaling.md, "PgBouncer").',
+    );
   }
   if (!connectionString) {
     log(`Starting embedded PostgreSQL under ${path.join(root, 'pg')}...`);

@@ -30,7 +30,9 @@ export async function rotateSecretKeys(db: Database, box: SecretBox): Promise<{ 
       continue;
     }
     const next = box.encrypt(plain);
-    await db.execute(sql`update api_keys set secret_ciphertext = ${next}, updated_at = now() where id = ${row.id} and secret_ciphertext = ${row.secret_ciphertext}`);
+    await db.execute(
+      sql`update api_keys set secret_ciphertext = ${next}, updated_at = now() where id = ${row.id} and secret_ciphertext = ${row.secret_ciphertext}`,
+    );
     rotated += 1;
   }
   return { rotated, current, unreadable };
@@ -45,7 +47,9 @@ async function main() {
     const { rotated, current, unreadable } = await rotateSecretKeys(infrastructure.database.db, box);
     console.log(`Secret keys re-encrypted under key ${box.keyId}: ${rotated} rotated, ${current} already current.`);
     if (unreadable.length) {
-      console.error(`${unreadable.length} secret keys are under a key that is neither KEY_ENCRYPTION_KEY nor KEY_ENCRYPTION_KEY_PREVIOUS (api_keys ids: ${unreadable.join(', ')}). Set the key they were made with as KEY_ENCRYPTION_KEY_PREVIOUS and run again, or have their partners roll them.`);
+      console.error(
+        `${unreadable.length} secret keys are under a key that is neither KEY_ENCRYPTION_KEY nor KEY_ENCRYPTION_KEY_PREVIOUS (api_keys ids: ${unreadable.join(', ')}). Set the key they were made with as KEY_ENCRYPTION_KEY_PREVIOUS and run again, or have their partners roll them.`,
+      );
       process.exitCode = 1;
     } else if (config.KEY_ENCRYPTION_KEY_PREVIOUS) {
       console.log('Every row is under the current key now: KEY_ENCRYPTION_KEY_PREVIOUS can be removed.');

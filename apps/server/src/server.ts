@@ -22,12 +22,11 @@ async function main() {
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain });
   const { startDevelopmentIdentityProvider } = await import('./dev-identity-provider/dev-identity-provider.ts');
-  const devIdp = config.OIDC_ISSUER ? null : await startDevelopmentIdentityProvider({ config, database: infrastructure.database, mailer: infrastructure.mailer });
+  const devIdp = config.OIDC_ISSUER
+    ? null
+    : await startDevelopmentIdentityProvider({ config, database: infrastructure.database, mailer: infrastructure.mailer });
 
-  const worker =
-    config.WORKER_MODE === 'embedded'
-      ? await startAppWorker(app, infrastructure.database, config)
-      : null;
+  const worker = config.WORKER_MODE === 'embedded' ? await startAppWorker(app, infrastructure.database, config) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,10 +56,12 @@ async function main() {
     '',
     `Rampart is running on ${config.PUBLIC_URL}`,
     demo ? `Demo login: ${demo.email} / ${demo.password}` : null,
-    infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL)}` : null,
-    devIdp ? `Development SMS outbox: ${new URL('/dev/sms', config.PUBLIC_URL)}` : null,
+    infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL).href}` : null,
+    devIdp ? `Development SMS outbox: ${new URL('/dev/sms', config.PUBLIC_URL).href}` : null,
     devIdp ? `Development identity provider (SSO): ${devIdp.issuer}` : null,
-    infrastructure.localChain ? `Built-in local EVM chain (chain id ${infrastructure.chain?.chainId}, tokens have no value): ${infrastructure.localChain.rpcUrl}` : null,
+    infrastructure.localChain
+      ? `Built-in local EVM chain (chain id ${infrastructure.chain?.chainId}, tokens have no value): ${infrastructure.localChain.rpcUrl}`
+      : null,
     '',
   ].filter((line) => line !== null);
   console.log(lines.join('\n'));

@@ -129,7 +129,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
       pass: (id: string) => passes.accountOfPass(id),
       passProjectApiKey: (id: string) => passes.accountOfApiKey(id),
     } as Record<string, (id: string) => Promise<string | null>>,
-    audit: audit.record,
+    audit: audit.record.bind(audit),
     unitOfWork: <T>(work: () => Promise<T>) => runUnitOfWork(database.pool, work),
   };
 
@@ -143,7 +143,10 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     transactions,
     dashboards: createDashboardsService({ repository: createDashboardsRepository(database.readDb) }),
     analytics: createAnalyticsService({ repository: createAnalyticsRepository(database.readDb) }),
-    quarterlyReview: createQuarterlyReviewService({ analytics: createAnalyticsService({ repository: createAnalyticsRepository(database.readDb) }), readDb: database.readDb }),
+    quarterlyReview: createQuarterlyReviewService({
+      analytics: createAnalyticsService({ repository: createAnalyticsRepository(database.readDb) }),
+      readDb: database.readDb,
+    }),
     jobs,
     developers,
     webhooks,

@@ -9,7 +9,10 @@ export async function signedInUser(t: TestApp, options: { adminRole?: string | n
     [email, options.adminRole ?? null],
   );
   const row = result.rows[0];
-  const issued = await t.app.services.identity.issueSession({ ...row, firstName: row.first_name, lastName: row.last_name }, 'password', { ipAddress: '127.0.0.1', userAgent: 'test' });
+  const issued = await t.app.services.identity.issueSession({ ...row, firstName: row.first_name, lastName: row.last_name }, 'password', {
+    ipAddress: '127.0.0.1',
+    userAgent: 'test',
+  });
   const client = t.client();
   client.cookie = `rampart_session=${issued.cookieValue}`;
   client.csrfToken = issued.csrfToken;
@@ -19,14 +22,21 @@ export async function signedInUser(t: TestApp, options: { adminRole?: string | n
 /** An organization with one account and a signed-in member of it. */
 export async function accountWithMember(t: TestApp, options: { role?: MembershipRole; verified?: boolean; name?: string } = {}) {
   const user = await signedInUser(t);
-  const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [`${options.name ?? 'Test'} Ltd`, user.userId]);
+  const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [
+    `${options.name ?? 'Test'} Ltd`,
+    user.userId,
+  ]);
   const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, $3) returning id`, [
     org.rows[0]!.id,
     options.name ?? 'Test Account',
     options.verified ?? false,
   ]);
   const accountId = account.rows[0]!.id;
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [accountId, user.userId, options.role ?? 'administrator']);
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+    accountId,
+    user.userId,
+    options.role ?? 'administrator',
+  ]);
   return { ...user, accountId, organizationId: org.rows[0]!.id };
 }
 

@@ -70,12 +70,19 @@ async function createUser(adminRole: string | null = null) {
 
 async function createAccount(ownerId: string, name: string) {
   const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [`${name} Ltd`, ownerId]);
-  const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, $2) returning id`, [org.rows[0]!.id, name]);
+  const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, $2) returning id`, [
+    org.rows[0]!.id,
+    name,
+  ]);
   return account.rows[0]!.id;
 }
 
 async function addMember(accountId: string, userId: string, role: MembershipRole) {
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [accountId, userId, role]);
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+    accountId,
+    userId,
+    role,
+  ]);
 }
 
 /** A fresh signed-in client for an actor: sessions can be ended by the very operations under test. */
@@ -83,11 +90,11 @@ async function clientFor(actor: Actor, index: number): Promise<ApiClient> {
   const client = t.client(`10.77.${index}.${Math.floor(Math.random() * 200) + 1}`);
   const userId = sessions.get(actor.name)?.userId;
   if (!userId) return client;
-  const user = (await t.app.services.identity.issueSession(
+  const user = await t.app.services.identity.issueSession(
     (await t.database.pool.query(`select id, email, first_name as "firstName", last_name as "lastName" from users where id = $1`, [userId])).rows[0],
     'password',
     { ipAddress: '127.0.0.1', userAgent: 'authz-test' },
-  ))!;
+  );
   client.cookie = `rampart_session=${user.cookieValue}`;
   client.csrfToken = user.csrfToken;
   return client;

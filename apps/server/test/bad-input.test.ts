@@ -40,7 +40,11 @@ const BAD_SCALARS: Record<string, BadValue[]> = {
     { value: { name: 'x.pdf' }, refused: false, what: 'Upload as an object' },
   ],
   Decimal: [
-    ...['1e5', 'abc', '1.2.3', '9'.repeat(400), '', '1\u0000'].map((value) => ({ value, refused: true, what: `Decimal ${JSON.stringify(value).slice(0, 12)}` })),
+    ...['1e5', 'abc', '1.2.3', '9'.repeat(400), '', '1\u0000'].map((value) => ({
+      value,
+      refused: true,
+      what: `Decimal ${JSON.stringify(value).slice(0, 12)}`,
+    })),
     { value: 12.5, refused: true, what: 'Decimal as a number' },
     { value: '999999999999999999999999999999.999999999999999999', refused: false, what: 'largest Decimal' },
     { value: '-1', refused: false, what: 'negative Decimal' },

@@ -20,7 +20,10 @@ let chain: RunningLocalChain | null = null;
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    embedded = await startEmbeddedPostgres(path.join(repoRoot, '.data/test-pg'), 5499, { database: 'postgres', extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] });
+    embedded = await startEmbeddedPostgres(path.join(repoRoot, '.data/test-pg'), 5499, {
+      database: 'postgres',
+      extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+    });
     adminUrl = embedded.connectionString;
   }
   const database = `rampart_test_${Date.now()}_${process.pid}`;

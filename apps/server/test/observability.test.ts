@@ -120,7 +120,12 @@ describe('/metrics', () => {
     try {
       await second.query('select 1');
       const observability = createObservability({
-        database: { pool: t.database.pool, readPool: second, directPool: second, replica: { status: () => ({ lagSeconds: lag, lagBytes: lag === null ? null : 4096, usable: lag !== null }) } as unknown as ReplicaMonitor },
+        database: {
+          pool: t.database.pool,
+          readPool: second,
+          directPool: second,
+          replica: { status: () => ({ lagSeconds: lag, lagBytes: lag === null ? null : 4096, usable: lag !== null }) } as unknown as ReplicaMonitor,
+        },
         defaultMetrics: false,
       });
       const text = await observability.metrics();
@@ -153,14 +158,18 @@ describe('/metrics', () => {
     expect(sample(after, 'rampart_job_queue_jobs', { state: 'scheduled' })).toBe(scheduled + 1);
     expect(sample(after, 'rampart_job_queue_jobs', { state: 'locked' })).toBe(0);
     expect(sample(after, 'rampart_webhook_deliveries_pending', { state: 'due' })).toBe(0);
-    await t.database.pool.query(`delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'observability_probe')`);
+    await t.database.pool.query(
+      `delete from graphile_worker._private_jobs where task_id = (select id from graphile_worker._private_tasks where identifier = 'observability_probe')`,
+    );
   });
 
   it('counts webhook delivery attempts and failures of a real delivery to a loopback receiver', async () => {
     let status = 200;
     const receiver = await startWebhookReceiver(() => ({ status, body: 'ok' }));
     const pool = t.database.pool;
-    const owner = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Metrics', 'Owner') returning id`, [`metrics-${Date.now()}@example.com`]);
+    const owner = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Metrics', 'Owner') returning id`, [
+      `metrics-${Date.now()}@example.com`,
+    ]);
     const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Metrics Ltd', $1) returning id`, [owner.rows[0]!.id]);
     const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Metrics') returning id`, [org.rows[0]!.id]);
     const accountId = account.rows[0]!.id;
@@ -172,9 +181,18 @@ describe('/metrics', () => {
     expect(sample(queued, 'rampart_webhook_deliveries_pending', { state: 'due' })).toBe(1);
 
     const observability = t.app.observability;
-    const dispatcher = await startWebhookDispatcher({ pool, webhooks: t.app.services.webhooks, concurrency: 2, log: t.app.log, onAttempt: (result) => observability.recordDeliveryAttempt(result) });
+    const dispatcher = await startWebhookDispatcher({
+      pool,
+      webhooks: t.app.services.webhooks,
+      concurrency: 2,
+      log: t.app.log,
+      onAttempt: (result) => observability.recordDeliveryAttempt(result),
+    });
     try {
-      await until(async () => sample(await scrape(), 'rampart_webhook_delivery_attempts_total', { outcome: 'succeeded' }) === 1, 'one successful attempt counted');
+      await until(
+        async () => sample(await scrape(), 'rampart_webhook_delivery_attempts_total', { outcome: 'succeeded' }) === 1,
+        'one successful attempt counted',
+      );
       expect(receiver.received).toHaveLength(1);
       status = 503;
       await emit(2);
@@ -292,8 +310,22 @@ describe('the worker HTTP server', () => {
   it('serves /metrics, /healthz and /readyz: ready while the worker runs, not once it stops', async () => {
     const database = connectDatabase({ url: isolated.url, poolSize: 3 });
     const observability = createObservability({ database, defaultMetrics: false });
-    const worker = await startWorker({ pool: database.pool, services: t.app.services, concurrency: 2, log: t.app.log, webhookDispatcher: false, nftWatchIntervalSeconds: 0, onDeliveryAttempt: observability.recordDeliveryAttempt });
-    const http = await startWorkerHttpServer({ host: '127.0.0.1', port: 0, observability, metricsToken: TOKEN, readinessChecks: [() => worker.notRunningReason()] });
+    const worker = await startWorker({
+      pool: database.pool,
+      services: t.app.services,
+      concurrency: 2,
+      log: t.app.log,
+      webhookDispatcher: false,
+      nftWatchIntervalSeconds: 0,
+      onDeliveryAttempt: observability.recordDeliveryAttempt.bind(observability),
+    });
+    const http = await startWorkerHttpServer({
+      host: '127.0.0.1',
+      port: 0,
+      observability,
+      metricsToken: TOKEN,
+      readinessChecks: [() => worker.notRunningReason()],
+    });
     let stopped = false;
     try {
       expect(await (await fetch(`${http.url}/healthz`)).json()).toEqual({ status: 'ok' });
@@ -329,7 +361,10 @@ describe('shutdown signals', () => {
       process.on('SIGTERM', () => setTimeout(() => { console.log('drained'); process.exit(0); }, 300));
       console.log('ready');
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

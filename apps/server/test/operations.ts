@@ -4,7 +4,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLField, type GraphQLInputType } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql';
 import { loadTypeDefs } from '../src/graphql/schema.ts';
 import { readAccessRules, type AccessRule } from '../src/graphql/authorization.ts';
 import type { AuthzFixtures } from './authz-fixtures.ts';

@@ -46,13 +46,18 @@ describe('values the schema cannot coerce', () => {
 
   it('a malformed literal names its argument; a malformed Decimal too', async () => {
     const member = await accountWithMember(t);
-    const literal = await member.client.gql(`query { transactions(accountId: "${member.accountId}", liveMode: false, minCreatedAt: "2024-13-45") { totalCount } }`);
+    const literal = await member.client.gql(
+      `query { transactions(accountId: "${member.accountId}", liveMode: false, minCreatedAt: "2024-13-45") { totalCount } }`,
+    );
     expect(literal.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: { minCreatedAt: expect.stringContaining('ISO-8601') } });
     expect(literal.errors?.[0]?.message).toMatch(/^Argument "minCreatedAt": DateTime values/);
-    const decimal = await member.client.gql('query($a: ID!, $minAmount: Decimal) { transactions(accountId: $a, liveMode: false, minAmount: $minAmount) { totalCount } }', {
-      a: member.accountId,
-      minAmount: '1e5',
-    });
+    const decimal = await member.client.gql(
+      'query($a: ID!, $minAmount: Decimal) { transactions(accountId: $a, liveMode: false, minAmount: $minAmount) { totalCount } }',
+      {
+        a: member.accountId,
+        minAmount: '1e5',
+      },
+    );
     expect(decimal.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: { minAmount: expect.stringContaining('no exponent') } });
   });
 
@@ -69,7 +74,10 @@ describe('values the schema cannot coerce', () => {
       a: member.accountId,
       input: { ...VALID_ONBOARDING, websiteUrls: ['https://acme.example', 'https://acme.example/\ud800'] },
     });
-    expect(result.errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: { 'input.websiteUrls[1]': expect.stringContaining('unpaired surrogates') } });
+    expect(result.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: { 'input.websiteUrls[1]': expect.stringContaining('unpaired surrogates') },
+    });
     expect(result.errors?.[0]?.message).toBe('input.websiteUrls[1] cannot contain NUL characters or unpaired surrogates.');
     const nul = await member.client.gql('mutation($a: ID!, $input: OnboardingInfoInput!) { updateOnboardingInfo(accountId: $a, input: $input) { id } }', {
       a: member.accountId,
@@ -81,7 +89,10 @@ describe('values the schema cannot coerce', () => {
     const account = await t.database.pool.query(`select name from accounts where id = $1`, [member.accountId]);
     expect(account.rows[0].name).toBe('Test Account');
     // The same input without the bad character goes through: only that character was refused.
-    await member.client.ok('mutation($a: ID!, $input: OnboardingInfoInput!) { updateOnboardingInfo(accountId: $a, input: $input) { id } }', { a: member.accountId, input: VALID_ONBOARDING });
+    await member.client.ok('mutation($a: ID!, $input: OnboardingInfoInput!) { updateOnboardingInfo(accountId: $a, input: $input) { id } }', {
+      a: member.accountId,
+      input: VALID_ONBOARDING,
+    });
     expect((await t.database.pool.query(`select name from accounts where id = $1`, [member.accountId])).rows[0].name).toBe('Renamed');
   });
 });
@@ -111,11 +122,19 @@ describe('a body over the limit', () => {
 
   it('is 413 with a JSON error on /v1', async () => {
     const member = await accountWithMember(t);
-    const keys = (await member.client.ok('query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }', { a: member.accountId })).apiKeys as Array<{ type: string; secret: string }>;
+    const keys = (await member.client.ok('query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }', { a: member.accountId }))
+      .apiKeys as Array<{ type: string; secret: string }>;
     const secret = keys.find((key) => key.type === 'secret')!.secret;
     const response = await post('/v1/transactions', huge, { authorization: `Api-Key ${secret}` });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { type: 'invalid_request_error', message: 'The request body is larger than the 1 MiB limit.' } });
+    expect(await response.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'body_too_large',
+        message: 'The request body is larger than the 1 MiB limit.',
+        request_id: response.headers.get('request-id'),
+      },
+    });
   });
 });
 

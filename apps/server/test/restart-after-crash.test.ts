@@ -63,8 +63,8 @@ function startServer(env: Record<string, string>): ServerProcess {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exit };
 }
@@ -100,13 +100,16 @@ describe('restarting after the server was killed', () => {
     const client = new ApiClient(env.PUBLIC_URL!);
     const { jobTitles } = await client.ok<{ jobTitles: string[] }>('{ jobTitles }');
     const email = uniqueEmail('restart');
-    await client.ok('mutation($f: String!, $l: String!, $j: String!, $e: String!, $p: String!) { signup(firstName: $f, lastName: $l, jobTitle: $j, email: $e, password: $p) { email } }', {
-      f: 'Rita',
-      l: 'Restart',
-      j: jobTitles[0],
-      e: email,
-      p: STRONG_PASSWORD,
-    });
+    await client.ok(
+      'mutation($f: String!, $l: String!, $j: String!, $e: String!, $p: String!) { signup(firstName: $f, lastName: $l, jobTitle: $j, email: $e, password: $p) { email } }',
+      {
+        f: 'Rita',
+        l: 'Restart',
+        j: jobTitles[0],
+        e: email,
+        p: STRONG_PASSWORD,
+      },
+    );
     const leftBehind = postmasterPid(dataDir)!;
 
     first.child.kill('SIGKILL');
@@ -120,7 +123,10 @@ describe('restarting after the server was killed', () => {
       expect(running(leftBehind)).toBe(false);
       expect(second.output()).not.toContain('undefined');
       // The account signed up before the crash is there: the right password reaches the e-mail confirmation step.
-      const login = await new ApiClient(env.PUBLIC_URL!).gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: email, p: STRONG_PASSWORD });
+      const login = await new ApiClient(env.PUBLIC_URL!).gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', {
+        e: email,
+        p: STRONG_PASSWORD,
+      });
       expect(login.errors?.[0]?.extensions?.emailNotVerified).toBe(true);
       const restarted = postmasterPid(dataDir)!;
       expect(restarted).not.toBe(leftBehind);
@@ -163,7 +169,9 @@ describe('restarting after the server was killed', () => {
     fs.writeFileSync(path.join(pgDir, 'PG_VERSION'), '16\n');
     const server = startServer(await serverEnv(dataDir));
     expect(await server.exit).toBe(1);
-    expect(server.output()).toContain(`Rampart could not start: the data directory ${pgDir} holds a PostgreSQL 16 database, and the embedded PostgreSQL is version 17`);
+    expect(server.output()).toContain(
+      `Rampart could not start: the data directory ${pgDir} holds a PostgreSQL 16 database, and the embedded PostgreSQL is version 17`,
+    );
     expect(server.output()).not.toContain('undefined');
     expect(fs.readFileSync(path.join(pgDir, 'PG_VERSION'), 'utf8')).toBe('16\n');
   }, 60_000);

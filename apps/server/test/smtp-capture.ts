@@ -22,7 +22,12 @@ export async function startSmtpCapture() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
-        const text = decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n'));
+        const text = decodeQuotedPrintable(
+          raw
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join('\n\n'),
+        );
         for (const recipient of session.envelope.rcptTo) messages.push({ to: recipient.address.toLowerCase(), subject: decodeHeader(subject), text, raw });
         waiters.splice(0).forEach((wake) => wake());
         callback();

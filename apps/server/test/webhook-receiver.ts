@@ -9,7 +9,9 @@ export interface ReceivedWebhook {
 }
 
 /** A real HTTP endpoint on loopback that records what it receives and answers as told. */
-export async function startWebhookReceiver(answer: (request: ReceivedWebhook) => { status: number; body?: string; delayMs?: number; after?: Promise<unknown> } = () => ({ status: 200, body: 'ok' })) {
+export async function startWebhookReceiver(
+  answer: (request: ReceivedWebhook) => { status: number; body?: string; delayMs?: number; after?: Promise<unknown> } = () => ({ status: 200, body: 'ok' }),
+) {
   const received: ReceivedWebhook[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -136,8 +136,10 @@ test.describe('the demo user (two accounts)', () => {
 });
 
 // A user whose only account is not verified (a freshly onboarded one), signed in once per worker.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Playwright's way to say "no test-scoped fixtures"
 const unverifiedTest = test.extend<{}, { unverified: { session: ApiSession; account: Membership['account'] } }>({
   unverified: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; it has none
     async ({}, use) => {
       const user = await createConfirmedUser('unverified');
       const session = await apiLogin(user.email, user.password);

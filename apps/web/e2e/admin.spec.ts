@@ -1,7 +1,7 @@
 import { AppShell } from './pages/app-shell.ts';
 import { E2E } from './e2e-env.ts';
 import { apiLogin, createConfirmedUser, expect, graphqlAs, stored, test, withDatabase } from './fixtures.ts';
-import { expectShell, openSignedIn, problemsOf, sidebarItems, toastText } from './team-fixtures.ts';
+import { expectShell, openSignedIn, problemsOf, sidebarItems } from './team-fixtures.ts';
 
 // Issue 3: staff screens. /admin/audit needs auditTrail:view; /admin/organizations opens any account as staff.
 
@@ -25,7 +25,9 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
   // preferred currency unchanged.
   const demo = await apiLogin(E2E.demo.email, E2E.demo.password);
   const me = await graphqlAs<{ me: { preferredCurrencyCode: string } }>(demo, '{ me { preferredCurrencyCode } }');
-  const saved = await graphqlAs(demo, 'mutation($c: PreferredCurrency) { updateUser(preferredCurrencyCode: $c) { id } }', { c: me.data!.me.preferredCurrencyCode });
+  const saved = await graphqlAs(demo, 'mutation($c: PreferredCurrency) { updateUser(preferredCurrencyCode: $c) { id } }', {
+    c: me.data!.me.preferredCurrencyCode,
+  });
   expect(saved.errors).toBeUndefined();
   const staff = await createConfirmedUser('auditor');
   await withDatabase((client) => client.query("update users set admin_role = 'Auditor' where email = $1", [staff.email]));

@@ -51,7 +51,10 @@ test('analytics: every tab, range and comparison in the URL, CSV matches the tab
   await expect(volume).toBeVisible();
 
   // A PNG of the chart (drawn through a data: image and a canvas, as the CSP allows).
-  const [png] = await Promise.all([page.waitForEvent('download'), analytics.card('Volume by product').getByRole('button', { name: 'Download PNG of Volume by product' }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    analytics.card('Volume by product').getByRole('button', { name: 'Download PNG of Volume by product' }).click(),
+  ]);
   expect(png.suggestedFilename()).toBe('volume-by-product.png');
   const bytes = fs.readFileSync(await png.path());
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -82,7 +85,8 @@ test('analytics: every tab, range and comparison in the URL, CSV matches the tab
 
   // Payment methods: method, asset and network.
   await analytics.openTab('Payment methods');
-  for (const title of ['By payment method', 'By asset', 'By network']) await expect(analytics.figure(title).locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
+  for (const title of ['By payment method', 'By asset', 'By network'])
+    await expect(analytics.figure(title).locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
 
   // Failures: ranked reasons and their trend.
   await analytics.openTab('Failures');

@@ -49,8 +49,15 @@ test('a restricted key is limited to its resources, its requests show in the Req
   expect(transactions.status).toBe(200);
   const customers = await callApi('/v1/customers?externalCustomerId=ext-1', secret);
   expect(customers.status).toBe(403);
+  const requestId = customers.headers.get('request-id');
+  expect(requestId).toMatch(/^req_[0-9A-Za-z]{22}$/);
   expect(await customers.json()).toEqual({
-    error: { type: 'permission_error', message: 'This restricted key cannot read customers. Give it Read access to Customers under Developers → API keys.' },
+    error: {
+      type: 'permission_error',
+      code: 'api_key_restricted',
+      message: 'This restricted key cannot read customers. Give it Read access to Customers under Developers → API keys.',
+      request_id: requestId,
+    },
   });
 
   // The Request log tab lists both, newest first, with their statuses and the key's name.
@@ -82,6 +89,8 @@ test('a restricted key is limited to its resources, its requests show in the Req
   const detail = page.getByRole('dialog', { name: 'GET /v1/customers' });
   await expect(detail).toContainText('403 Forbidden');
   await expect(detail).toContainText('Reporting job');
+  // The request id of the response is the one the log shows.
+  await expect(detail).toContainText(requestId!);
   await page.keyboard.press('Escape');
 
   // Back on the keys: last use is shown, and the test key can be revealed again.

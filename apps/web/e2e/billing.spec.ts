@@ -12,7 +12,9 @@ test.describe.configure({ timeout: 120_000 });
 
 async function axe(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.help}`);
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
   expect.soft(serious, `${label}: serious or critical axe violations`).toEqual([]);
 }
 
@@ -152,7 +154,10 @@ test('an analyst sees the plans without controls and the server refuses the chec
   const owner: Partner = await createPartner('billing-owner');
   const analyst = await createConfirmedUser('billing-analyst');
   await withDatabase(async (client) => {
-    await client.query(`insert into memberships (account_id, user_id, role, has_accepted_invite) select $1, id, 'analyst', true from users where email = $2`, [owner.accountId, analyst.email]);
+    await client.query(`insert into memberships (account_id, user_id, role, has_accepted_invite) select $1, id, 'analyst', true from users where email = $2`, [
+      owner.accountId,
+      analyst.email,
+    ]);
   });
   const session = await apiLogin(analyst.email, analyst.password);
   const { page, problems } = await openAs(browser, { session, accountId: owner.accountId });
@@ -168,7 +173,10 @@ test('an analyst sees the plans without controls and the server refuses the chec
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': window.localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ query: 'mutation($a: ID!, $p: ID!) { createStripeSession(accountId: $a, priceId: $p) { url } }', variables: { a: accountId, p: 'pro_monthly' } }),
+      body: JSON.stringify({
+        query: 'mutation($a: ID!, $p: ID!) { createStripeSession(accountId: $a, priceId: $p) { url } }',
+        variables: { a: accountId, p: 'pro_monthly' },
+      }),
     });
     return (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }>; data?: unknown };
   }, owner.accountId);

@@ -153,10 +153,10 @@ test('payout wallets: address checks, duplicates, edit, delete and the last wall
 test('an analyst sees no commerce and the server refuses their wallet changes', async ({ browser }) => {
   const analyst = await createConfirmedUser('commerce-analyst');
   await withDatabase(async (client) => {
-    await client.query(
-      `insert into memberships (account_id, user_id, role, has_accepted_invite) select $1, id, 'analyst', true from users where email = $2`,
-      [partner.accountId, analyst.email],
-    );
+    await client.query(`insert into memberships (account_id, user_id, role, has_accepted_invite) select $1, id, 'analyst', true from users where email = $2`, [
+      partner.accountId,
+      analyst.email,
+    ]);
   });
   const session = await apiLogin(analyst.email, analyst.password);
   const { page } = await openAs(browser, { session, accountId: partner.accountId });
@@ -203,7 +203,9 @@ test('a business sent to review, a rejection after an expired link was renewed, 
   // Time passes: the link and the merchant account's copy of it expire together.
   await withDatabase(async (client) => {
     await client.query(`update helio_onboarding_links set expires_at = now() - interval '1 minute' where account_id = $1`, [rejected.accountId]);
-    await client.query(`update helio_merchant_accounts set onboarding_url_expires_at = now() - interval '1 minute' where account_id = $1`, [rejected.accountId]);
+    await client.query(`update helio_merchant_accounts set onboarding_url_expires_at = now() - interval '1 minute' where account_id = $1`, [
+      rejected.accountId,
+    ]);
   });
   const second = await openAs(browser, rejected);
   const rejectedPage = second.page;

@@ -36,7 +36,8 @@ test.describe('as the demo partner', () => {
     await list.rows().first().getByRole('link', { name: email }).click();
     const profile = new CustomerProfilePage(page);
     await expect(profile.heading()).toHaveText(email);
-    for (const label of ['Customer id', 'Country', 'Default currency', 'Level', 'Status', 'Result']) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+    for (const label of ['Customer id', 'Country', 'Default currency', 'Level', 'Status', 'Result'])
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Files' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Balances' })).toBeVisible();
     await expect(profile.cards()).toBeVisible();

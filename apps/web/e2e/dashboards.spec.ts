@@ -41,7 +41,10 @@ test('the dashboard shows on-ramp figures and charts, and its range and currency
   await expect(dashboard.kpiValue('Volume')).toContainText('€');
 
   // The overview links keep range and currency.
-  await page.getByRole('navigation', { name: 'Overviews' }).getByRole('link', { name: /^Off-ramp/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Overviews' })
+    .getByRole('link', { name: /^Off-ramp/ })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/off-ramp\?.*currency=eur/);
   await expect(dashboard.heading()).toHaveText('Off-ramp');
   await expect(page.getByText(rangeText(from, to))).toBeVisible();
@@ -49,7 +52,8 @@ test('the dashboard shows on-ramp figures and charts, and its range and currency
 
 /** The range line in the page's date style (the browser runs in en-US): "Sep 25, 2026 – Nov 23, 2026 (UTC days)". */
 function rangeText(from: string, to: string): string {
-  const day = (value: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  const day = (value: string) =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
   return `${day(from)} – ${day(to)} (UTC days)`;
 }
 

@@ -18,17 +18,21 @@ export async function createPartner(prefix: string): Promise<Partner> {
   const me = await graphqlAs<{ me: { memberships: Array<{ account: { id: string } }> } }>(session, '{ me { memberships { account { id } } } }');
   const existing = me.data?.me.memberships[0]?.account.id;
   if (existing) return { session, accountId: existing };
-  const created = await graphqlAs<{ createOnboardingInfo: { id: string } }>(session, 'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }', {
-    input: {
-      accountName: `Dev ${prefix}`,
-      legalName: 'Dev Labs Ltd',
-      country: 'GB',
-      industry: 'Payments',
-      websiteUrls: ['https://devlabs.example.com'],
-      productInterests: ['OnRamp'],
-      expectedMonthlyVolume: 'Under $10k',
+  const created = await graphqlAs<{ createOnboardingInfo: { id: string } }>(
+    session,
+    'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }',
+    {
+      input: {
+        accountName: `Dev ${prefix}`,
+        legalName: 'Dev Labs Ltd',
+        country: 'GB',
+        industry: 'Payments',
+        websiteUrls: ['https://devlabs.example.com'],
+        productInterests: ['OnRamp'],
+        expectedMonthlyVolume: 'Under $10k',
+      },
     },
-  });
+  );
   expect(created.errors).toBeUndefined();
   return { session, accountId: created.data!.createOnboardingInfo.id };
 }

@@ -34,13 +34,22 @@ test('developer screens in light and dark, desktop and mobile', async ({ browser
     c: btc.id,
     w: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
   });
-  await as('mutation($a: ID!, $i: NftAccountInput!) { updateNftAccount(accountId: $a, input: $i) { id } }', { a, i: { isNftCommerceFlowAllowed: true, baseNftUrl: 'https://nft.example.com' } });
+  await as('mutation($a: ID!, $i: NftAccountInput!) { updateNftAccount(accountId: $a, input: $i) { id } }', {
+    a,
+    i: { isNftCommerceFlowAllowed: true, baseNftUrl: 'https://nft.example.com' },
+  });
   await as('mutation($a: ID!, $i: NftCollectionInput!) { createNftCollection(accountId: $a, input: $i) { id } }', {
     a,
     i: { name: 'Genesis pass', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'ERC721', networkCode: 'ethereum' },
   });
-  await as('mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: [], description: "Order service") { id } }', { a, u: receiver.url });
-  await as('mutation($a: ID!) { createWebhook(accountId: $a, url: "https://hooks.example.com/swaps", liveMode: false, events: ["swap_transaction_completed", "swap_transaction_failed"]) { id } }', { a });
+  await as('mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: [], description: "Order service") { id } }', {
+    a,
+    u: receiver.url,
+  });
+  await as(
+    'mutation($a: ID!) { createWebhook(accountId: $a, url: "https://hooks.example.com/swaps", liveMode: false, events: ["swap_transaction_completed", "swap_transaction_failed"]) { id } }',
+    { a },
+  );
   for (const type of ['transaction_created', 'sell_transaction_created', 'transaction_updated']) await emitEvent(a, type);
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
 

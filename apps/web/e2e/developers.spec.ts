@@ -55,7 +55,12 @@ test('API keys: the secret is shown once, rolls keep the old key 12 hours or del
     'query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret isWaitingDeletion } }',
     { a: partner.accountId },
   );
-  expect(listed.data!.apiKeys.filter((key) => key.type === 'secret').map((key) => key.isWaitingDeletion).sort()).toEqual([false, true]);
+  expect(
+    listed
+      .data!.apiKeys.filter((key) => key.type === 'secret')
+      .map((key) => key.isWaitingDeletion)
+      .sort(),
+  ).toEqual([false, true]);
   expect(listed.data!.apiKeys.some((key) => key.secret === oldPublishable)).toBe(false);
   expect(problems).toEqual([]);
 });

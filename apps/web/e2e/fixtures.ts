@@ -140,7 +140,10 @@ export function graphqlAs<T>(session: ApiSession, query: string, variables: Reco
 }
 
 /** A Playwright storage state holding an API session: the httpOnly cookie plus localStorage csrfToken. */
-export function storageStateFor(session: ApiSession, localStorage: Record<string, string> = {}): Exclude<BrowserContextOptions['storageState'], string | undefined> {
+export function storageStateFor(
+  session: ApiSession,
+  localStorage: Record<string, string> = {},
+): Exclude<BrowserContextOptions['storageState'], string | undefined> {
   const [name, ...rest] = session.cookie.split('=');
   return {
     cookies: [{ name: name!, value: rest.join('='), domain: 'localhost', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
@@ -254,9 +257,10 @@ const demoAccountIds = new WeakMap<ApiSession, Promise<string>>();
 export function demoAccountId(session: ApiSession): Promise<string> {
   let id = demoAccountIds.get(session);
   if (!id) {
-    id = graphqlAs<{ me: { memberships: { account: { id: string; name: string } }[] } }>(session, '{ me { memberships(take: 100) { account { id name } } } }').then(
-      (result) => result.data!.me.memberships.find((m) => m.account.name === 'Demo Payments')!.account.id,
-    );
+    id = graphqlAs<{ me: { memberships: { account: { id: string; name: string } }[] } }>(
+      session,
+      '{ me { memberships(take: 100) { account { id name } } } }',
+    ).then((result) => result.data!.me.memberships.find((m) => m.account.name === 'Demo Payments')!.account.id);
     demoAccountIds.set(session, id);
   }
   return id;
@@ -278,6 +282,7 @@ export const test = base.extend<SuiteOptions & { consoleMessages: string[] }, { 
   signedInAsDemo: [false, { option: true }],
   // One API login per worker, made only when a test asks for it.
   demoSession: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; it has none
     async ({}, use) => {
       let session: Promise<ApiSession> | undefined;
       await use(() => (session ??= apiLogin(E2E.demo.email, E2E.demo.password)));

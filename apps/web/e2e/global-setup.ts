@@ -28,7 +28,12 @@ async function startMailCatcher() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1] ?? '';
-        const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const body = raw
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         for (const rcpt of session.envelope.rcptTo) messages.push({ to: rcpt.address.toLowerCase(), subject, text: body });
         callback();
       });
@@ -43,7 +48,10 @@ async function startMailCatcher() {
     response.end(JSON.stringify(messages.filter((mail) => !to || mail.to === to)));
   });
   await new Promise<void>((resolve) => api.listen(E2E.mailApiPort, '127.0.0.1', resolve));
-  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, close: () => Promise.all([new Promise((r) => smtp.close(() => r(null))), new Promise((r) => api.close(() => r(null)))]) };
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    close: () => Promise.all([new Promise((r) => smtp.close(() => r(null))), new Promise((r) => api.close(() => r(null)))]),
+  };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
@@ -73,7 +81,13 @@ async function assertPortFree(port: number, what: string) {
 /** Starts the real app (built web, API, embedded PostgreSQL, development identity provider) on a fresh data directory. */
 export default async function globalSetup() {
   const dataDir = path.join(repoRoot, E2E.dataDir);
-  for (const [port, what] of [[E2E.appPort, 'app'], [E2E.idpPort, 'identity provider'], [E2E.mailApiPort, 'mail API'], [E2E.chainPort, 'local chain']] as const) await assertPortFree(port, what);
+  for (const [port, what] of [
+    [E2E.appPort, 'app'],
+    [E2E.idpPort, 'identity provider'],
+    [E2E.mailApiPort, 'mail API'],
+    [E2E.chainPort, 'local chain'],
+  ] as const)
+    await assertPortFree(port, what);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const mail = await startMailCatcher();
   const logFile = fs.openSync(path.join(repoRoot, `${E2E.dataDir}-server.log`), 'w');

@@ -111,7 +111,12 @@ export async function expireStoredAccessToken(page: Page): Promise<string> {
 export function recordTokenRenewals(page: Page): Request[] {
   const renewals: Request[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).origin === E2E.idpUrl && new URL(request.url()).pathname === '/token' && /grant_type=refresh_token/.test(request.postData() ?? '')) {
+    if (
+      request.method() === 'POST' &&
+      new URL(request.url()).origin === E2E.idpUrl &&
+      new URL(request.url()).pathname === '/token' &&
+      /grant_type=refresh_token/.test(request.postData() ?? '')
+    ) {
       renewals.push(request);
     }
   });
@@ -123,7 +128,12 @@ export function recordMyAccountCalls(page: Page): Request[] {
   const calls: Request[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin === E2E.idpUrl && request.method() !== 'OPTIONS' && (url.pathname.startsWith('/idp/myaccount') || url.pathname.startsWith('/api/v1/sessions'))) calls.push(request);
+    if (
+      url.origin === E2E.idpUrl &&
+      request.method() !== 'OPTIONS' &&
+      (url.pathname.startsWith('/idp/myaccount') || url.pathname.startsWith('/api/v1/sessions'))
+    )
+      calls.push(request);
   });
   return calls;
 }

@@ -73,7 +73,10 @@ test('an SSO user edits the profile and e-mail addresses the identity provider h
   await expect(general.email(second)).not.toContainText('Primary');
 
   // Make it primary: the old one becomes secondary, and the header shows the new address.
-  await general.email(second).getByRole('button', { name: `Make ${second} primary` }).click();
+  await general
+    .email(second)
+    .getByRole('button', { name: `Make ${second} primary` })
+    .click();
   await expect(notifications(page, 'Primary e-mail changed')).toBeVisible();
   await expect(general.email(second)).toContainText('Primary');
   await expect(general.email(user.email)).not.toContainText('Primary');
@@ -82,7 +85,10 @@ test('an SSO user edits the profile and e-mail addresses the identity provider h
   await page.keyboard.press('Escape');
 
   // The old address, now secondary, can be removed (confirmed first).
-  await general.email(user.email).getByRole('button', { name: `Remove ${user.email}` }).click();
+  await general
+    .email(user.email)
+    .getByRole('button', { name: `Remove ${user.email}` })
+    .click();
   const confirm = page.getByRole('alertdialog', { name: `Remove ${user.email}?` });
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(general.email(user.email)).toHaveCount(0);
@@ -116,7 +122,10 @@ test('an SSO user verifies a phone by SMS, changes the password and ends the pro
   expect(await smsTo(phone)).toHaveLength(1);
   await page.reload();
   await expect(security.phone(phone)).toContainText('Verified');
-  await security.phone(phone).getByRole('button', { name: `Remove ${phone}` }).click();
+  await security
+    .phone(phone)
+    .getByRole('button', { name: `Remove ${phone}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(security.phone(phone)).toHaveCount(0);
 
@@ -239,7 +248,8 @@ test('a step-up request from the provider signs in again and returns to the same
         'access-control-allow-origin': E2E.appUrl,
         'access-control-allow-credentials': 'true',
         'access-control-expose-headers': 'WWW-Authenticate',
-        'www-authenticate': 'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The resource request requires a more recent authentication", max_age=900',
+        'www-authenticate':
+          'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The resource request requires a more recent authentication", max_age=900',
       },
       body: JSON.stringify({
         errorCode: 'E0000006',
@@ -251,19 +261,25 @@ test('a step-up request from the provider signs in again and returns to the same
     });
   });
   const stepUp = page.waitForRequest((request) => request.isNavigationRequest() && request.url().startsWith(`${E2E.idpUrl}/auth?`));
-  await general.email(second).getByRole('button', { name: `Remove ${second}` }).click();
+  await general
+    .email(second)
+    .getByRole('button', { name: `Remove ${second}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   expect(new URL((await stepUp).url()).searchParams.get('max_age')).toBe('900');
   await page.waitForURL((url) => url.origin === E2E.appUrl && url.pathname === '/profile/general');
   await expect(general.email(second)).toBeVisible();
   // Back on the screen with a fresh sign-in, the removal goes through.
-  await general.email(second).getByRole('button', { name: `Remove ${second}` }).click();
+  await general
+    .email(second)
+    .getByRole('button', { name: `Remove ${second}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(general.email(second)).toHaveCount(0);
   expect(refused).toBe(1);
 });
 
-test('a password user keeps today\'s profile screens, without the identity provider\'s cards', async ({ browser }) => {
+test("a password user keeps today's profile screens, without the identity provider's cards", async ({ browser }) => {
   const user = await createPartner('profile-password-user', 'Password Labs');
   const page = await openSignedIn(browser, user.session, user.accountId);
   await page.goto('/profile/general');

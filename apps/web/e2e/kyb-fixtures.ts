@@ -23,7 +23,8 @@ export async function uploadKybDocument(session: ApiSession, accountId: string, 
   form.append(
     'operations',
     JSON.stringify({
-      query: 'mutation($accountId: ID!, $type: KybDocumentType!, $personId: ID, $file: Upload!) { uploadKybDocument(accountId: $accountId, type: $type, personId: $personId, file: $file) { id } }',
+      query:
+        'mutation($accountId: ID!, $type: KybDocumentType!, $personId: ID, $file: Upload!) { uploadKybDocument(accountId: $accountId, type: $type, personId: $personId, file: $file) { id } }',
       variables: { accountId, type, personId, file: null },
     }),
   );
@@ -89,8 +90,22 @@ export async function createSubmittedApplicant(prefix: string, accountName: stri
       {
         a: accountId,
         people: [
-          { role: 'beneficialOwner', fullName: 'Amara Okafor', dateOfBirth: '1985-06-15', nationality: 'NG', countryOfResidence: 'GB', ownershipPercentage: '60' },
-          { role: 'beneficialOwner', fullName: 'Kestrel Holdings Trust nominee Wilhelmina Abernathy-Castellanos', dateOfBirth: '1972-01-30', nationality: 'ES', countryOfResidence: 'PT', ownershipPercentage: '25.5' },
+          {
+            role: 'beneficialOwner',
+            fullName: 'Amara Okafor',
+            dateOfBirth: '1985-06-15',
+            nationality: 'NG',
+            countryOfResidence: 'GB',
+            ownershipPercentage: '60',
+          },
+          {
+            role: 'beneficialOwner',
+            fullName: 'Kestrel Holdings Trust nominee Wilhelmina Abernathy-Castellanos',
+            dateOfBirth: '1972-01-30',
+            nationality: 'ES',
+            countryOfResidence: 'PT',
+            ownershipPercentage: '25.5',
+          },
           { role: 'director', fullName: 'Jonas Berg', dateOfBirth: '1979-11-02', nationality: 'SE', countryOfResidence: 'GB', ownershipPercentage: null },
         ],
       },
@@ -110,7 +125,12 @@ export async function createSubmittedApplicant(prefix: string, accountName: stri
   await uploadKybDocument(session, accountId, 'identityDocument', owner!.id, files.ownerId);
   await uploadKybDocument(session, accountId, 'identityDocument', trustee!.id, files.ownerId);
   await uploadKybDocument(session, accountId, 'identityDocument', director!.id, files.directorId);
-  await ok(graphqlAs(session, 'mutation($a: ID!, $j: String!) { saveKybQuestionnaire(accountId: $a, answersJson: $j) { version } }', { a: accountId, j: JSON.stringify(KYB_ANSWERS) }));
+  await ok(
+    graphqlAs(session, 'mutation($a: ID!, $j: String!) { saveKybQuestionnaire(accountId: $a, answersJson: $j) { version } }', {
+      a: accountId,
+      j: JSON.stringify(KYB_ANSWERS),
+    }),
+  );
   const submitted = await ok(graphqlAs<{ submitKyb: { id: string } }>(session, 'mutation($a: ID!) { submitKyb(accountId: $a) { id } }', { a: accountId }));
   return { ...partner, legalName, applicationId: submitted.submitKyb.id, files };
 }
@@ -123,6 +143,17 @@ export async function createStaff(prefix: string, adminRole: string): Promise<Ap
 }
 
 /** updateReview as staff. */
-export async function decideApplication(staff: ApiSession, applicationId: string, status: 'InProgress' | 'OnHold' | 'Approved' | 'Rejected', reason: string | null = null) {
-  await ok(graphqlAs(staff, 'mutation($id: ID!, $s: ReviewStatusValue!, $r: String) { updateReview(applicationId: $id, status: $s, reason: $r) { id status } }', { id: applicationId, s: status, r: reason }));
+export async function decideApplication(
+  staff: ApiSession,
+  applicationId: string,
+  status: 'InProgress' | 'OnHold' | 'Approved' | 'Rejected',
+  reason: string | null = null,
+) {
+  await ok(
+    graphqlAs(staff, 'mutation($id: ID!, $s: ReviewStatusValue!, $r: String) { updateReview(applicationId: $id, status: $s, reason: $r) { id status } }', {
+      id: applicationId,
+      s: status,
+      r: reason,
+    }),
+  );
 }

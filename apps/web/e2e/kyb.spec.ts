@@ -76,7 +76,14 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await expect(kyb.step(/^Company details/)).toContainText('Completed');
 
   // Ownership: a beneficial owner of 60 % and a director.
-  await kyb.addPerson({ role: 'Beneficial owner', fullName: 'Amara Okafor', dateOfBirth: '1985-06-15', nationality: 'Nigeria', countryOfResidence: 'United Kingdom', ownershipPercentage: '60' });
+  await kyb.addPerson({
+    role: 'Beneficial owner',
+    fullName: 'Amara Okafor',
+    dateOfBirth: '1985-06-15',
+    nationality: 'Nigeria',
+    countryOfResidence: 'United Kingdom',
+    ownershipPercentage: '60',
+  });
   await expect(page.getByText('Still needed: at least one director.')).toBeVisible();
   await kyb.addPerson({ role: 'Director', fullName: 'Jonas Berg', dateOfBirth: '1979-11-02', nationality: 'Sweden', countryOfResidence: 'United Kingdom' });
   await expect(page.getByText(/^Still needed/)).toHaveCount(0);
@@ -101,7 +108,10 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await expect(questionnaire.getByText('Answer this question').first()).toBeVisible();
   await expect(page).toHaveURL(/step=questionnaire/);
   await questionnaire.getByLabel('Which financial licences or registrations do you hold?').fill('FCA-registered cryptoasset firm');
-  await questionnaire.getByRole('radiogroup', { name: 'Where do your company’s funds come from?' }).getByRole('radio', { name: 'Revenue from operations' }).check();
+  await questionnaire
+    .getByRole('radiogroup', { name: 'Where do your company’s funds come from?' })
+    .getByRole('radio', { name: 'Revenue from operations' })
+    .check();
   await questionnaire.getByRole('radiogroup', { name: 'Expected monthly volume through Rampart' }).getByRole('radio', { name: '$10k–$100k' }).check();
   // The countries control empties itself after each choice; the choices show as chips.
   const countries = questionnaire.getByRole('combobox', { name: 'Add a country: Countries where your customers live' });
@@ -111,9 +121,18 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   }
   await expect(questionnaire.getByRole('list', { name: 'Countries chosen' })).toContainText('United Kingdom');
   await expect(questionnaire.getByRole('list', { name: 'Countries chosen' })).toContainText('Ireland');
-  await questionnaire.getByRole('radiogroup', { name: /sanctioned countries/ }).getByRole('radio', { name: 'No' }).check();
-  await questionnaire.getByRole('radiogroup', { name: /politically exposed person/ }).getByRole('radio', { name: 'No' }).check();
-  await questionnaire.getByRole('group', { name: 'Which parts of an AML programme do you run?' }).getByRole('checkbox', { name: 'Sanctions screening' }).check();
+  await questionnaire
+    .getByRole('radiogroup', { name: /sanctioned countries/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await questionnaire
+    .getByRole('radiogroup', { name: /politically exposed person/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await questionnaire
+    .getByRole('group', { name: 'Which parts of an AML programme do you run?' })
+    .getByRole('checkbox', { name: 'Sanctions screening' })
+    .check();
   await questionnaire.getByRole('button', { name: 'Save and continue' }).click();
   await expect(toastText(page, 'Answers saved')).toBeVisible();
   await expect(page).toHaveURL(/step=review/);
@@ -150,7 +169,10 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await expect(staff.getByRole('main').getByRole('list', { name: 'Owners and directors' })).toContainText('Jonas Berg');
 
   // Documents preview in the page: the image and the PDF, each through a signed link that answers with its own type.
-  await review.documents().getByRole('button', { name: `Preview ${files.proofOfAddress.name}` }).click();
+  await review
+    .documents()
+    .getByRole('button', { name: `Preview ${files.proofOfAddress.name}` })
+    .click();
   const image = review.preview(files.proofOfAddress.name).getByRole('img');
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(48);
@@ -158,7 +180,10 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   expect(imageResponse.status()).toBe(200);
   expect(imageResponse.headers()['content-type']).toBe(PNG);
   expect(Buffer.from(await imageResponse.body()).equals(files.proofOfAddress.buffer)).toBe(true);
-  await review.documents().getByRole('button', { name: `Preview ${files.certificate.name}` }).click();
+  await review
+    .documents()
+    .getByRole('button', { name: `Preview ${files.certificate.name}` })
+    .click();
   const frame = review.preview(files.certificate.name).locator('iframe');
   await expect(frame).toBeVisible();
   await expect(frame).toHaveAttribute('title', files.certificate.name);
@@ -184,7 +209,10 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await expect(kyb.reviewStatus()).toContainText(holdReason);
   await kyb.step(/^Documents/).click();
   await expect(page).toHaveURL(/step=documents/);
-  await kyb.documentSlot('Proof of address').getByRole('button', { name: `Delete ${files.proofOfAddress.name}` }).click();
+  await kyb
+    .documentSlot('Proof of address')
+    .getByRole('button', { name: `Delete ${files.proofOfAddress.name}` })
+    .click();
   await page.getByRole('alertdialog', { name: 'Delete this document?' }).getByRole('button', { name: 'Delete document' }).click();
   await expect(toastText(page, 'Document deleted')).toBeVisible();
   await expect(kyb.documentSlot('Proof of address')).toContainText('Missing');

@@ -23,14 +23,23 @@ async function rawValuesShown(page: Page, tableName: string): Promise<string[]> 
   await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 60_000 });
   await expect(table.locator('tbody td [data-slot="skeleton"]')).toHaveCount(0, { timeout: 60_000 });
   // A cell's whole text: a label with its raw value beneath (a webhook event type) is not a raw value.
-  const texts = await page.locator('table td, [data-slot="badge"], [data-slot="status-badge"]').evaluateAll((nodes) =>
-    nodes.map((node) => (node as HTMLElement).innerText?.trim() ?? '').filter(Boolean),
-  );
+  const texts = await page
+    .locator('table td, [data-slot="badge"], [data-slot="status-badge"]')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText?.trim() ?? '').filter(Boolean));
   return [...new Set(texts.filter((text) => RAW.has(text)))];
 }
 
 test('the set of raw values is built from the enumerations', () => {
-  for (const raw of ['waitingForDepositAddressGeneration', 'creditCard', 'support_specialist', 'WaitingPayment', 'completed', 'transaction_created', 'NotStarted']) expect(RAW.has(raw), raw).toBe(true);
+  for (const raw of [
+    'waitingForDepositAddressGeneration',
+    'creditCard',
+    'support_specialist',
+    'WaitingPayment',
+    'completed',
+    'transaction_created',
+    'NotStarted',
+  ])
+    expect(RAW.has(raw), raw).toBe(true);
   // Labels equal to their value ("Completed" of the balance statuses) are not raw.
   expect(RAW.has('Completed')).toBe(false);
 });
@@ -62,7 +71,10 @@ test.describe('as the demo partner', () => {
     const session = await demoSession();
     const accountId = await demoAccountId(session);
     // An invitation as Support specialist (a role whose raw value is support_specialist) and an audit event of it.
-    await graphqlAs(session, 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: support_specialist) { id } }', { e: uniqueEmail('labels-invitee'), a: accountId });
+    await graphqlAs(session, 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: support_specialist) { id } }', {
+      e: uniqueEmail('labels-invitee'),
+      a: accountId,
+    });
     await page.goto('/team');
     expect(await rawValuesShown(page, 'Members'), 'team').toEqual([]);
     await page.goto('/team?tab=audit');
@@ -71,7 +83,10 @@ test.describe('as the demo partner', () => {
 
     const receiver = await startReceiver();
     try {
-      await graphqlAs(session, 'mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }', { a: accountId, u: receiver.url });
+      await graphqlAs(session, 'mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }', {
+        a: accountId,
+        u: receiver.url,
+      });
       await emitEvent(accountId, 'swap_deposit_wallet_created');
       await page.goto('/developers/webhooks');
       await expect(async () => {
@@ -88,7 +103,9 @@ test.describe('as the demo partner', () => {
 
 test('KYB review queues show labels to staff', async ({ browser }) => {
   const applicant = await createSubmittedApplicant('labels-kyb', 'Labels Pay', 'Labels Pay Ltd');
-  await withDatabase((client) => client.query(`insert into go_live_requests (account_id, product, status) values ($1, 'OnRamp', 'Pending')`, [applicant.accountId]));
+  await withDatabase((client) =>
+    client.query(`insert into go_live_requests (account_id, product, status) values ($1, 'OnRamp', 'Pending')`, [applicant.accountId]),
+  );
   const staff = await createStaff('labels-staff', 'ComplianceManager');
   const context = await browser.newContext({ baseURL: E2E.appUrl, storageState: storageStateFor(staff) });
   const page = await context.newPage();

@@ -43,10 +43,13 @@ test.describe('phone width, 390 × 844', () => {
     const session = await demoSession();
     // Test mode on: the banner shows, and what is measured is the tallest header.
     await page.context().addCookies(storageStateFor(session).cookies);
-    await page.addInitScript((accountId) => {
-      window.localStorage.setItem('testMode', 'true');
-      window.localStorage.setItem('selectedAccountId', accountId);
-    }, await demoAccountId(session));
+    await page.addInitScript(
+      (accountId) => {
+        window.localStorage.setItem('testMode', 'true');
+        window.localStorage.setItem('selectedAccountId', accountId);
+      },
+      await demoAccountId(session),
+    );
   });
 
   test('the dashboard: compact header, tidy tiles, nothing overflows', async ({ page }) => {
@@ -105,7 +108,11 @@ test.describe('phone width, 390 × 844', () => {
     expect(await headerAndBannerHeight(page)).toBeLessThan(84.4);
     const nav = page.getByRole('navigation', { name: 'Developer settings' });
     const scroller = nav.locator('[data-slot="nav-tabs-scroll"]');
-    const sizes = await scroller.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, right: element.getBoundingClientRect().right }));
+    const sizes = await scroller.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      right: element.getBoundingClientRect().right,
+    }));
     expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
     expect(sizes.right).toBeLessThanOrEqual(390);
     // No tab is squeezed or cut: each keeps its whole label, and the last one scrolls fully into view.

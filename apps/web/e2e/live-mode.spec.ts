@@ -45,8 +45,12 @@ test('an unverified partner stays in test mode and cannot create a live webhook'
 
   // The server refuses the same, in words.
   const refused = await graphqlAs(partner.session, CREATE_LIVE, { a: partner.accountId });
-  expect(refused.errors?.[0]?.message).toBe('Live webhooks need a verified business: finish the business verification (On-ramp → Business verification) first.');
-  const flag = await graphqlAs<{ account: { canUseLiveMode: boolean } }>(partner.session, 'query($a: ID!) { account(id: $a) { canUseLiveMode } }', { a: partner.accountId });
+  expect(refused.errors?.[0]?.message).toBe(
+    'Live webhooks need a verified business: finish the business verification (On-ramp → Business verification) first.',
+  );
+  const flag = await graphqlAs<{ account: { canUseLiveMode: boolean } }>(partner.session, 'query($a: ID!) { account(id: $a) { canUseLiveMode } }', {
+    a: partner.accountId,
+  });
   expect(flag.data!.account.canUseLiveMode).toBe(false);
   expect(problems).toEqual([]);
 });
@@ -66,7 +70,11 @@ test('a verified partner switches to live mode and adds a live webhook', async (
   await expect(page.getByText('No live endpoint yet.', { exact: false })).toBeVisible();
   await hooks.add('https://hooks.example.com/live', 'Live receiver');
   await expect(hooks.card('https://hooks.example.com/live')).toBeVisible();
-  const listed = await graphqlAs<{ webhooks: Array<{ url: string; liveMode: boolean }> }>(partner.session, 'query($a: ID!) { webhooks(accountId: $a, liveMode: true) { url liveMode } }', { a: partner.accountId });
+  const listed = await graphqlAs<{ webhooks: Array<{ url: string; liveMode: boolean }> }>(
+    partner.session,
+    'query($a: ID!) { webhooks(accountId: $a, liveMode: true) { url liveMode } }',
+    { a: partner.accountId },
+  );
   expect(listed.data!.webhooks).toEqual([{ url: 'https://hooks.example.com/live', liveMode: true }]);
   expect(problems).toEqual([]);
 });

@@ -46,7 +46,7 @@ test('TOTP sign-in: the code step, a wrong code, the right code, then a reused c
   await expect(login.heading()).toHaveText('Two-factor authentication');
   // The code step is a form of its own: a reused "Sign in" button would animate from primary to
   // ghost colours as "Use a different account" (and fail contrast while it does).
-  expect(await signInButton!.evaluate((button) => button.isConnected)).toBe(false);
+  expect(await signInButton.evaluate((button) => button.isConnected)).toBe(false);
   await expect(page.getByRole('button', { name: 'Use a different account' })).toBeVisible();
   expect(await stored(page, 'csrfToken')).toBeNull();
 

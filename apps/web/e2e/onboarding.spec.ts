@@ -1,6 +1,6 @@
 import { AppShell } from './pages/app-shell.ts';
 import { apiLogin, createConfirmedUser, expect, graphqlAs, stored, test } from './fixtures.ts';
-import { expectShell, openSignedIn, problemsOf, sidebarItems, toastText } from './team-fixtures.ts';
+import { expectShell, openSignedIn, problemsOf, sidebarItems } from './team-fixtures.ts';
 
 // Issue 3: a user without an account is sent to /onboarding, creates an organization and its first account,
 // which is selected in test mode (not verified yet).
@@ -62,8 +62,17 @@ test('a new user is onboarded: validation, the form, the FAQ, then the new accou
   // What the server stored.
   const accountId = await stored(page, 'selectedAccountId');
   const saved = await graphqlAs<{
-    account: { isVerified: boolean; onboardingInfo: { hasReadFaq: boolean }; onboardingDetails: { country: string; websiteUrls: string[]; productInterests: string[] }; organization: { name: string } };
-  }>(session, 'query($id: ID!) { account(id: $id) { isVerified onboardingInfo { hasReadFaq } onboardingDetails { country websiteUrls productInterests } organization { name } } }', { id: accountId });
+    account: {
+      isVerified: boolean;
+      onboardingInfo: { hasReadFaq: boolean };
+      onboardingDetails: { country: string; websiteUrls: string[]; productInterests: string[] };
+      organization: { name: string };
+    };
+  }>(
+    session,
+    'query($id: ID!) { account(id: $id) { isVerified onboardingInfo { hasReadFaq } onboardingDetails { country websiteUrls productInterests } organization { name } } }',
+    { id: accountId },
+  );
   expect(saved.errors).toBeUndefined();
   expect(saved.data!.account).toMatchObject({
     isVerified: false,
@@ -85,7 +94,15 @@ test('a new user is onboarded: validation, the form, the FAQ, then the new accou
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page).toHaveURL('/dashboard');
   const again = await graphqlAs(session, 'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }', {
-    input: { accountName: 'Second', legalName: 'Second Ltd', country: 'GB', industry: 'Payments', websiteUrls: ['https://second.example.com'], productInterests: ['OnRamp'], expectedMonthlyVolume: 'Under $10k' },
+    input: {
+      accountName: 'Second',
+      legalName: 'Second Ltd',
+      country: 'GB',
+      industry: 'Payments',
+      websiteUrls: ['https://second.example.com'],
+      productInterests: ['OnRamp'],
+      expectedMonthlyVolume: 'Under $10k',
+    },
   });
   expect(again.errors?.[0]?.extensions?.['code']).toBe('CONFLICT');
 

@@ -23,7 +23,11 @@ async function gql<T>(session: ApiSession, query: string, variables: Record<stri
 }
 
 async function rpc(method: string, params: unknown[]) {
-  const response = await fetch(E2E.chainUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(E2E.chainUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -41,7 +45,10 @@ async function passesApi<T>(key: string, path: string, body?: unknown): Promise<
 test.use({ signedInAsDemo: true });
 test.describe.configure({ timeout: 240_000 });
 
-test('a project, policy, template and key in the UI; a pass issued by signature, downloaded, and invalidated when its NFT moves', async ({ page, demoSession }) => {
+test('a project, policy, template and key in the UI; a pass issued by signature, downloaded, and invalidated when its NFT moves', async ({
+  page,
+  demoSession,
+}) => {
   const session = await demoSession();
   const accountId = await demoAccountId(session);
   const suffix = Date.now().toString(36);
@@ -54,10 +61,14 @@ test('a project, policy, template and key in the UI; a pass issued by signature,
     'mutation($accountId: ID!, $input: DeployNftCollectionInput!) { deployNftCollection(accountId: $accountId, input: $input) { id contractAddress } }',
     { accountId, input: { name: `Pass club ${suffix}`, symbol: 'PASS' } },
   );
-  const { mintNft: mint } = await gql<{ mintNft: { tokenId: string } }>(session, 'mutation($id: ID!, $to: String!) { mintNft(collectionId: $id, toAddress: $to) { tokenId } }', {
-    id: collection.id,
-    to: holder.address,
-  });
+  const { mintNft: mint } = await gql<{ mintNft: { tokenId: string } }>(
+    session,
+    'mutation($id: ID!, $to: String!) { mintNft(collectionId: $id, toAddress: $to) { tokenId } }',
+    {
+      id: collection.id,
+      to: holder.address,
+    },
+  );
 
   // A project.
   await page.goto('/passes/projects');
@@ -125,7 +136,11 @@ test('a project, policy, template and key in the UI; a pass issued by signature,
   await expect(page.getByTestId('pass-key-row')).toContainText('Never');
 
   // The REST API: a nonce, the holder's signed message, the pass.
-  const { passProject } = await gql<{ passProject: { templates: { id: string }[] } }>(session, 'query($id: ID!) { passProject(id: $id) { templates { id } } }', { id: projectId });
+  const { passProject } = await gql<{ passProject: { templates: { id: string }[] } }>(
+    session,
+    'query($id: ID!) { passProject(id: $id) { templates { id } } }',
+    { id: projectId },
+  );
   const nonce = await passesApi<{ nonce: string }>(key, '/nonces', {});
   expect(nonce.status).toBe(201);
   const message = createSiweMessage({
@@ -167,7 +182,7 @@ test('a project, policy, template and key in the UI; a pass issued by signature,
 
   // The .pkpass: a zip with pass.json, manifest.json and the signature.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download .pkpass' }).click()]);
-  const bytes = fs.readFileSync((await download.path())!);
+  const bytes = fs.readFileSync(await download.path());
   const files = unzipSync(new Uint8Array(bytes));
   expect(Object.keys(files)).toEqual(expect.arrayContaining(['pass.json', 'manifest.json', 'signature']));
   const passJson = JSON.parse(Buffer.from(files['pass.json']!).toString('utf8')) as { serialNumber: string; organizationName: string };
@@ -178,7 +193,12 @@ test('a project, policy, template and key in the UI; a pass issued by signature,
   await rpc('anvil_setBalance', [holder.address, '0xde0b6b3a7640000']);
   const wallet = createWalletClient({ account: holder, chain: foundry, transport: http(E2E.chainUrl) });
   const other = privateKeyToAccount(generatePrivateKey()).address;
-  await wallet.writeContract({ address: collection.contractAddress as Hex, abi: ERC721, functionName: 'transferFrom', args: [holder.address, other, BigInt(mint.tokenId)] });
+  await wallet.writeContract({
+    address: collection.contractAddress as Hex,
+    abi: ERC721,
+    functionName: 'transferFrom',
+    args: [holder.address, other, BigInt(mint.tokenId)],
+  });
   await expect(page.getByTestId('pass-invalidated')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('pass-invalidated')).toContainText('NFT transferred');
   await expect(page.getByTestId('pass-event').first()).toContainText(new RegExp(other, 'i'));

@@ -22,9 +22,10 @@ test('password reset through the e-mailed link, which then works only once', asy
   await expect(choose.success()).toContainText('Password changed');
 
   // The old password is refused, the new one signs in.
-  expect((await graphql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: user.email, p: user.password })).errors?.[0]?.message).toBe(
-    'The e-mail or password is incorrect.',
-  );
+  expect(
+    (await graphql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: user.email, p: user.password })).errors?.[0]
+      ?.message,
+  ).toBe('The e-mail or password is incorrect.');
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   const login = new LoginPage(page);
   await login.signIn(user.email, NEW_PASSWORD);
@@ -59,7 +60,9 @@ test('an expired reset link shows a clear error and changes nothing', async ({ p
   await expect(choose.error()).toContainText('This password reset link has expired. Request a new one.');
   expect(await stored(page, 'csrfToken')).toBeNull();
   // The old password still works.
-  expect((await graphql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: user.email, p: user.password })).errors).toBeUndefined();
+  expect(
+    (await graphql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: user.email, p: user.password })).errors,
+  ).toBeUndefined();
 });
 
 test('a reset link without its token explains what to do', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { AppShell } from './pages/app-shell.ts';
 import { apiLogin, expect, graphqlAs, STRONG_PASSWORD, test, totpCode, totpStep, uniqueEmail, waitForMail } from './fixtures.ts';
-import { chooseOption, createPartner, expectShell, openSignedIn, problemsOf, toastText } from './team-fixtures.ts';
+import { chooseOption, createPartner, openSignedIn, problemsOf, toastText } from './team-fixtures.ts';
 
 // Issue 3: /profile/general and /profile/security on a fresh user with their own account.
 
@@ -53,7 +53,10 @@ test('security: sessions, password change ending other sessions, two-factor off'
   await expect(sessions.getByRole('listitem').first()).toContainText('This device');
 
   // Sign out one other session: it stops working at once.
-  await sessions.getByRole('button', { name: /^Sign out / }).first().click();
+  await sessions
+    .getByRole('button', { name: /^Sign out / })
+    .first()
+    .click();
   await expect(toastText(page, 'Session signed out')).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
 

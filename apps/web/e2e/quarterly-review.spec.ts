@@ -55,7 +55,8 @@ test.describe('as the demo administrator', () => {
     expect(printed).toContain(transactions);
     expect(printed).toContain(notable);
     // No shell on paper: no navigation, account switcher, test-mode banner or controls.
-    for (const shell of ['Developers', 'Dashboard', 'Subscription', 'You are viewing test data', 'Download PDF', 'Save as PDF', 'Staff access']) expect(printed).not.toContain(shell);
+    for (const shell of ['Developers', 'Dashboard', 'Subscription', 'You are viewing test data', 'Download PDF', 'Save as PDF', 'Staff access'])
+      expect(printed).not.toContain(shell);
   });
 });
 

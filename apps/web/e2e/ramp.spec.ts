@@ -58,11 +58,17 @@ function tamperSignature(url: string): string {
 }
 
 function frameAncestors(csp: string | undefined): string[] {
-  const directive = (csp ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith('frame-ancestors ')) ?? '';
+  const directive =
+    (csp ?? '')
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('frame-ancestors ')) ?? '';
   return directive.split(/\s+/).slice(1);
 }
 
-test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with its webhooks, a declined card, a foreign origin and a tampered link', async ({ browser }) => {
+test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with its webhooks, a declined card, a foreign origin and a tampered link', async ({
+  browser,
+}) => {
   const started = Date.now();
   const partner = await createPartner('ramp');
   const shop = await startHostPage('Partner shop');
@@ -168,19 +174,33 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
       const detail = new TransactionDetailPage(page);
       await expect(detail.heading()).toHaveText('On-ramp transaction', { timeout: 30_000 });
       await expect(detail.status()).toHaveText('Completed');
-      const field = async (label: string) => decimalOf(await page.getByRole('main').locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText());
+      const field = async (label: string) =>
+        decimalOf(
+          await page
+            .getByRole('main')
+            .locator('dt', { hasText: new RegExp(`^${label}$`) })
+            .locator('xpath=following-sibling::dd[1]')
+            .innerText(),
+        );
       expect({
         feeAmount: await field('Fee'),
         networkFeeAmount: await field('Network fee'),
         extraFeeAmount: await field('Extra fee'),
         cryptoAmount: await field('Quote amount'),
-      }).toEqual({ feeAmount: calculated.feeAmount, networkFeeAmount: calculated.networkFeeAmount, extraFeeAmount: calculated.extraFeeAmount, cryptoAmount: calculated.cryptoAmount });
+      }).toEqual({
+        feeAmount: calculated.feeAmount,
+        networkFeeAmount: calculated.networkFeeAmount,
+        extraFeeAmount: calculated.extraFeeAmount,
+        cryptoAmount: calculated.cryptoAmount,
+      });
       await expect(page.getByRole('main').locator('dd').filter({ hasText: WALLET })).toBeVisible();
     });
 
     await test.step('the receiver got transaction_created and transaction_updated up to completed, each verified', async () => {
       const ofPurchase = () => receiver.received.filter((hook) => hook.body.data.id === boughtId);
-      await expect.poll(() => ofPurchase().map((hook) => `${hook.body.type}:${hook.body.data.status}`), { timeout: 30_000 }).toContain('transaction_updated:completed');
+      await expect
+        .poll(() => ofPurchase().map((hook) => `${hook.body.type}:${hook.body.data.status}`), { timeout: 30_000 })
+        .toContain('transaction_updated:completed');
       const hooks = ofPurchase();
       expect(hooks.filter((hook) => hook.body.type === 'transaction_created')).toHaveLength(1);
       expect(hooks.filter((hook) => hook.body.type === 'transaction_updated').length).toBeGreaterThanOrEqual(1);
@@ -210,8 +230,15 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
       await row.getByRole('cell').first().click();
       const detail = new TransactionDetailPage(page);
       await expect(detail.status()).toHaveText('Failed', { timeout: 30_000 });
-      await expect(page.getByRole('main').locator('dt', { hasText: /^Failure reason$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(FAILURE_REASONS.cardDeclined!);
-      await expect.poll(() => receiver.received.some((hook) => hook.body.data.id === declinedId && hook.body.type === 'transaction_failed'), { timeout: 30_000 }).toBe(true);
+      await expect(
+        page
+          .getByRole('main')
+          .locator('dt', { hasText: /^Failure reason$/ })
+          .locator('xpath=following-sibling::dd[1]'),
+      ).toHaveText(FAILURE_REASONS.cardDeclined!);
+      await expect
+        .poll(() => receiver.received.some((hook) => hook.body.data.id === declinedId && hook.body.type === 'transaction_failed'), { timeout: 30_000 })
+        .toBe(true);
       for (const hook of receiver.received.filter((item) => item.body.data.id === declinedId)) expect(verify(secret, hook)).toEqual(hook.body);
       expect(visitor.console, 'console problems of the shop page and its widget').toEqual([]);
     });

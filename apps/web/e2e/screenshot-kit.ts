@@ -17,7 +17,7 @@ export function screenshotKit(folder: string, options: { noSideScroll?: boolean 
   const dir = process.env.E2E_SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../../.data/screenshots', folder);
   return {
     dir,
-    async shoot(page: Page, name: string, fullPage = true) {
+    shoot: async (page: Page, name: string, fullPage = true) => {
       fs.mkdirSync(dir, { recursive: true });
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(500);
@@ -28,7 +28,7 @@ export function screenshotKit(folder: string, options: { noSideScroll?: boolean 
       await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage, animations: 'disabled' });
     },
     /** A signed-in page of the partner at this size and theme, without motion. */
-    async open(browser: Browser, partner: Partner, theme: ScreenTheme, width: ScreenWidth) {
+    open: async (browser: Browser, partner: Partner, theme: ScreenTheme, width: ScreenWidth) => {
       const { page } = await openAs(browser, partner);
       await page.setViewportSize({ width, height: SCREEN_HEIGHT[width] });
       await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });

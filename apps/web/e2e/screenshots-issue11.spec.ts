@@ -98,7 +98,10 @@ for (const theme of ['light', 'dark'] as const) {
       const reviewer = await open(browser, staff, undefined, theme, width);
       await reviewer.goto('/admin/kyb');
       await expect(
-        reviewer.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Kestrel Payments Ltd' }).or(reviewer.getByRole('list', { name: 'Applications (list)' }).getByRole('link', { name: /Kestrel Payments Ltd/ })),
+        reviewer
+          .getByRole('table', { name: 'Applications' })
+          .getByRole('link', { name: 'Kestrel Payments Ltd' })
+          .or(reviewer.getByRole('list', { name: 'Applications (list)' }).getByRole('link', { name: /Kestrel Payments Ltd/ })),
       ).toBeVisible({ timeout: 60_000 });
       await shoot(reviewer, `issue11-kyb-queue-${suffix}`);
       await reviewer.goto(`/admin/kyb/${onHold.applicationId}`);
@@ -111,4 +114,3 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
-

@@ -17,25 +17,43 @@ let scene: Promise<{ partner: Partner; transactionId: string }> | undefined;
 function setUp() {
   scene ??= (async () => {
     const partner = await createPartner('shot-ramp', 'Lumen Wallet');
-    const pairs = await graphqlAs<{ account: { currencyAccountPairs: { currency: { id: string; code: string } }[] } }>(partner.session, 'query($id: ID!) { account(id: $id) { id currencyAccountPairs { id currency { id code } } } }', { id: partner.accountId });
+    const pairs = await graphqlAs<{ account: { currencyAccountPairs: { currency: { id: string; code: string } }[] } }>(
+      partner.session,
+      'query($id: ID!) { account(id: $id) { id currencyAccountPairs { id currency { id code } } } }',
+      { id: partner.accountId },
+    );
     const ids = pairs.data!.account.currencyAccountPairs.filter((pair) => ['btc', 'eth', 'usdc'].includes(pair.currency.code)).map((pair) => pair.currency.id);
-    const saved = await graphqlAs(partner.session, 'mutation($a: ID!, $p: [CurrencyAccountPairInput!]!) { updateCurrencyAccountPairs(accountId: $a, pairs: $p) { id } }', {
-      a: partner.accountId,
-      p: ids.map((currencyId) => ({ currencyId, isEnabled: true, isSellEnabled: true })),
-    });
+    const saved = await graphqlAs(
+      partner.session,
+      'mutation($a: ID!, $p: [CurrencyAccountPairInput!]!) { updateCurrencyAccountPairs(accountId: $a, pairs: $p) { id } }',
+      {
+        a: partner.accountId,
+        p: ids.map((currencyId) => ({ currencyId, isEnabled: true, isSellEnabled: true })),
+      },
+    );
     expect(saved.errors).toBeUndefined();
-    const fee = await graphqlAs(partner.session, 'mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { accountId } }', {
-      a: partner.accountId,
-      r: [
-        { region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '1', fixedValue: '0', minValue: '0' },
-        { region: 'US', paymentMethod: 'creditCard', transactionType: 'buy', percentage: '1.5', fixedValue: '0.25', minValue: '1' },
-      ],
-    });
+    const fee = await graphqlAs(
+      partner.session,
+      'mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { accountId } }',
+      {
+        a: partner.accountId,
+        r: [
+          { region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '1', fixedValue: '0', minValue: '0' },
+          { region: 'US', paymentMethod: 'creditCard', transactionType: 'buy', percentage: '1.5', fixedValue: '0.25', minValue: '1' },
+        ],
+      },
+    );
     expect(fee.errors).toBeUndefined();
     // The test keys exist once the account first lists them (the signed URL needs the secret one).
     await graphqlAs(partner.session, 'query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { id } }', { a: partner.accountId });
-    await graphqlAs(partner.session, 'mutation($a: ID!) { createIntegration(accountId: $a, input: { type: web, value: "shop.lumen.example" }) { id } }', { a: partner.accountId });
-    const created = await graphqlAs<{ createTestTransaction: { id: string } }>(partner.session, 'mutation($a: ID!) { createTestTransaction(accountId: $a, input: { kind: buy, cryptoCurrencyCode: "btc", amount: "100" }) { ... on BuyTransaction { id } } }', { a: partner.accountId });
+    await graphqlAs(partner.session, 'mutation($a: ID!) { createIntegration(accountId: $a, input: { type: web, value: "shop.lumen.example" }) { id } }', {
+      a: partner.accountId,
+    });
+    const created = await graphqlAs<{ createTestTransaction: { id: string } }>(
+      partner.session,
+      'mutation($a: ID!) { createTestTransaction(accountId: $a, input: { kind: buy, cryptoCurrencyCode: "btc", amount: "100" }) { ... on BuyTransaction { id } } }',
+      { a: partner.accountId },
+    );
     expect(created.errors).toBeUndefined();
     return { partner, transactionId: created.data!.createTestTransaction.id };
   })();

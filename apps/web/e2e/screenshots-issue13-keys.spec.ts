@@ -19,10 +19,22 @@ function setUp() {
     const partner = await createPartner('shot-keys');
     // The default test keys exist (and their once-only secret is taken here, not in a screenshot).
     await graphqlAs(partner.session, 'query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { id } }', { a: partner.accountId });
-    const create = 'mutation($a: ID!, $n: String!, $r: [ApiKeyRestrictionInput!]) { createApiKey(accountId: $a, liveMode: false, name: $n, restrictions: $r) { secret } }';
+    const create =
+      'mutation($a: ID!, $n: String!, $r: [ApiKeyRestrictionInput!]) { createApiKey(accountId: $a, liveMode: false, name: $n, restrictions: $r) { secret } }';
     const backend = await graphqlAs<{ createApiKey: { secret: string } }>(partner.session, create, { a: partner.accountId, n: 'Backend', r: null });
-    const reporting = await graphqlAs<{ createApiKey: { secret: string } }>(partner.session, create, { a: partner.accountId, n: 'Reporting job', r: [{ resource: 'transactions', access: 'read' }] });
-    await graphqlAs(partner.session, create, { a: partner.accountId, n: 'Support console', r: [{ resource: 'customers', access: 'read' }, { resource: 'transactions', access: 'write' }] });
+    const reporting = await graphqlAs<{ createApiKey: { secret: string } }>(partner.session, create, {
+      a: partner.accountId,
+      n: 'Reporting job',
+      r: [{ resource: 'transactions', access: 'read' }],
+    });
+    await graphqlAs(partner.session, create, {
+      a: partner.accountId,
+      n: 'Support console',
+      r: [
+        { resource: 'customers', access: 'read' },
+        { resource: 'transactions', access: 'write' },
+      ],
+    });
     const call = (method: string, url: string, key: string) => fetch(`${E2E.appUrl}${url}`, { method, headers: { authorization: `Api-Key ${key}` } });
     for (const [method, url, key] of [
       ['GET', '/v1/transactions?limit=20', backend.data!.createApiKey.secret],

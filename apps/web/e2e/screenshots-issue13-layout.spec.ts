@@ -32,7 +32,11 @@ async function shoot(page: Page, name: string, fullPage = true) {
 }
 
 async function open(browser: Browser, session: ApiSession, accountId: string, theme: string, width: 1440 | 390, testMode: boolean) {
-  const context = await browser.newContext({ storageState: storageStateFor(session, { selectedAccountId: accountId, testMode: String(testMode), theme }), viewport: { width, height: SIZES[width] }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    storageState: storageStateFor(session, { selectedAccountId: accountId, testMode: String(testMode), theme }),
+    viewport: { width, height: SIZES[width] },
+    reducedMotion: 'reduce',
+  });
   return context.newPage();
 }
 
@@ -68,7 +72,12 @@ for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `layout-overview-on-ramp-table-${suffix}`);
       await page.goto('/transactions');
       // A table on wide screens, cards on phones.
-      await expect(page.getByRole('row').nth(1).or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('listitem').first())).toBeVisible({ timeout: 60_000 });
+      await expect(
+        page
+          .getByRole('row')
+          .nth(1)
+          .or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('listitem').first()),
+      ).toBeVisible({ timeout: 60_000 });
       await shoot(page, `layout-transactions-${suffix}`, false);
       await page.goto('/developers/webhooks');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -24,7 +24,9 @@ async function shoot(page: Page, name: string, fullPage = true) {
 }
 
 async function open(browser: Browser, partner: Partner, theme: string, width: 1440 | 390) {
-  const context = await browser.newContext({ storageState: storageStateFor(partner.session, { selectedAccountId: partner.accountId, testMode: 'true', theme }) });
+  const context = await browser.newContext({
+    storageState: storageStateFor(partner.session, { selectedAccountId: partner.accountId, testMode: 'true', theme }),
+  });
   const page = await context.newPage();
   await page.setViewportSize({ width, height: SIZES[width] });
   await page.emulateMedia({ reducedMotion: 'reduce' });

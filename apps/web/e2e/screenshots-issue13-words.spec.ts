@@ -18,7 +18,10 @@ function setUp() {
   scene ??= (async () => {
     const session = await apiLogin(E2E.demo.email, E2E.demo.password);
     const accountId = await demoAccountId(session);
-    await graphqlAs(session, 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: support_specialist) { id } }', { e: uniqueEmail('ana'), a: accountId });
+    await graphqlAs(session, 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: support_specialist) { id } }', {
+      e: uniqueEmail('ana'),
+      a: accountId,
+    });
     const ids = await withDatabase(async (client) => {
       const swap = await client.query<{ id: string }>(
         `select t.id from transactions t where t.account_id = $1 and t.kind = 'swap' and t.live_mode = false and t.status = 'waitingForDepositAddressGeneration' order by t.created_at desc limit 1`,
@@ -68,7 +71,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.locator('[data-slot="status-badge"]:visible').first()).toBeVisible({ timeout: 60_000 });
       await shoot(page, `customers-${suffix}`);
       await page.goto(`/customers/${customerId}`);
-      await expect(page.getByRole('table', { name: 'Customer transactions' }).locator('[data-slot="status-badge"]:visible').first()).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('table', { name: 'Customer transactions' }).locator('[data-slot="status-badge"]:visible').first()).toBeVisible({
+        timeout: 60_000,
+      });
       await shoot(page, `customer-profile-${suffix}`);
       await page.goto('/team');
       await expect(page.getByRole('table', { name: 'Members' }).locator('tbody tr').first()).toBeVisible({ timeout: 60_000 });

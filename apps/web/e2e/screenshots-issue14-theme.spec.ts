@@ -16,9 +16,15 @@ function setUp() {
   scene ??= (async () => {
     const partner = await createPartner('shot-theme');
     const empty = await createPartner('shot-theme-empty');
-    const generate = 'mutation($a: ID!, $n: String!, $c: String, $m: Boolean) { generateInitialTheme(accountId: $a, name: $n, brandColor: $c, makeActive: $m) { id version } }';
+    const generate =
+      'mutation($a: ID!, $n: String!, $c: String, $m: Boolean) { generateInitialTheme(accountId: $a, name: $n, brandColor: $c, makeActive: $m) { id version } }';
     await graphqlAs(partner.session, generate, { a: partner.accountId, n: 'Spring campaign', c: '#db2777', m: false });
-    const brand = await graphqlAs<{ generateInitialTheme: { id: string; version: number } }>(partner.session, generate, { a: partner.accountId, n: 'Brand', c: '#0f766e', m: true });
+    const brand = await graphqlAs<{ generateInitialTheme: { id: string; version: number } }>(partner.session, generate, {
+      a: partner.accountId,
+      n: 'Brand',
+      c: '#0f766e',
+      m: true,
+    });
     expect(brand.errors).toBeUndefined();
     // A few versions for the history.
     const themes = await graphqlAs<{ accountThemes: Array<{ isActive: boolean; version: number; config: Record<string, unknown> }> }>(

@@ -27,7 +27,11 @@ function setUp(browser: Browser) {
     await checkout.payWith(/^Use 4242 4242 4242 4242/);
     await expect(page).toHaveURL(/checkout=success/, { timeout: 30_000 });
     await page.context().close();
-    const billing = await graphqlAs<{ billing: { invoices: Array<{ id: string }> } }>(pro.session, 'query($a: ID!) { billing(accountId: $a) { invoices { id } } }', { a: pro.accountId });
+    const billing = await graphqlAs<{ billing: { invoices: Array<{ id: string }> } }>(
+      pro.session,
+      'query($a: ID!) { billing(accountId: $a) { invoices { id } } }',
+      { a: pro.accountId },
+    );
     expect(billing.errors).toBeUndefined();
     return { free, pro, invoiceId: billing.data!.billing.invoices[0]!.id };
   })();

@@ -41,7 +41,10 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('quarterly review of a new account (empty), light 1440 and dark 390', async ({ browser }) => {
   const partner = await createPartner('shot-quarterly-empty');
-  for (const [theme, width] of [['light', 1440], ['dark', 390]] as const) {
+  for (const [theme, width] of [
+    ['light', 1440],
+    ['dark', 390],
+  ] as const) {
     const page = await open(browser, partner, theme, width);
     await new QuarterlyReviewPage(page).goto();
     await expect(page.getByRole('region', { name: 'No data for this quarter' })).toBeVisible({ timeout: 30_000 });

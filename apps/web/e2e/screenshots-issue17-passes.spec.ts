@@ -21,7 +21,11 @@ async function gql<T>(session: ApiSession, query: string, variables: Record<stri
 }
 
 async function rest<T>(key: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${E2E.appUrl}/passes-api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${E2E.appUrl}/passes-api/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as T;
   expect(response.status, JSON.stringify(json)).toBeLessThan(300);
   return json;
@@ -40,14 +44,22 @@ async function setUp(session: ApiSession): Promise<Fixture> {
   if (fixture) return fixture;
   const accountId = await demoAccountId(session);
   const suffix = Date.now().toString(36);
-  const { createPassProject: project } = await gql<{ createPassProject: { id: string } }>(session, 'mutation($a: ID!, $i: PassProjectInput!) { createPassProject(accountId: $a, input: $i) { id } }', {
-    a: accountId,
-    i: { name: `Genesis holders ${suffix}`, description: 'Membership passes for holders of the Genesis collection', allowedDomains: ['localhost'] },
-  });
-  const { createPassProject: empty } = await gql<{ createPassProject: { id: string } }>(session, 'mutation($a: ID!, $i: PassProjectInput!) { createPassProject(accountId: $a, input: $i) { id } }', {
-    a: accountId,
-    i: { name: `Event tickets ${suffix}` },
-  });
+  const { createPassProject: project } = await gql<{ createPassProject: { id: string } }>(
+    session,
+    'mutation($a: ID!, $i: PassProjectInput!) { createPassProject(accountId: $a, input: $i) { id } }',
+    {
+      a: accountId,
+      i: { name: `Genesis holders ${suffix}`, description: 'Membership passes for holders of the Genesis collection', allowedDomains: ['localhost'] },
+    },
+  );
+  const { createPassProject: empty } = await gql<{ createPassProject: { id: string } }>(
+    session,
+    'mutation($a: ID!, $i: PassProjectInput!) { createPassProject(accountId: $a, input: $i) { id } }',
+    {
+      a: accountId,
+      i: { name: `Event tickets ${suffix}` },
+    },
+  );
   const { deployNftCollection: collection } = await gql<{ deployNftCollection: { id: string; contractAddress: string } }>(
     session,
     'mutation($a: ID!, $i: DeployNftCollectionInput!) { deployNftCollection(accountId: $a, input: $i) { id contractAddress } }',
@@ -56,7 +68,11 @@ async function setUp(session: ApiSession): Promise<Fixture> {
   const holders = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()));
   const tokenIds: string[] = [];
   for (const holder of holders) {
-    const { mintNft } = await gql<{ mintNft: { tokenId: string } }>(session, 'mutation($c: ID!, $to: String!) { mintNft(collectionId: $c, toAddress: $to) { tokenId } }', { c: collection.id, to: holder.address });
+    const { mintNft } = await gql<{ mintNft: { tokenId: string } }>(
+      session,
+      'mutation($c: ID!, $to: String!) { mintNft(collectionId: $c, toAddress: $to) { tokenId } }',
+      { c: collection.id, to: holder.address },
+    );
     tokenIds.push(mintNft.tokenId);
   }
   await gql(session, 'mutation($p: ID!, $i: PassPolicyInput!) { createPassPolicy(projectId: $p, input: $i) { id } }', {
@@ -77,33 +93,79 @@ async function setUp(session: ApiSession): Promise<Fixture> {
     auxiliaryFields: [{ key: 'serial', label: 'Serial', value: '{{serial}}' }],
     backFields: [{ key: 'terms', label: 'Terms', value: 'Valid while you hold the token.' }],
   };
-  const { createPassTemplate: template } = await gql<{ createPassTemplate: { id: string } }>(session, 'mutation($p: ID!, $i: PassTemplateInput!) { createPassTemplate(projectId: $p, input: $i) { id } }', {
-    p: project.id,
-    i: { name: 'Gold membership', style: 'storeCard', organizationName: 'Genesis Club', description: 'Genesis Club membership', logoText: 'GENESIS', colors: { background: '#4c1d95', foreground: '#ffffff', label: '#c4b5fd' }, fields, barcodeFormat: 'QR' },
-  });
-  const { createPassProjectApiKey: key } = await gql<{ createPassProjectApiKey: { secret: string } }>(session, 'mutation($p: ID!) { createPassProjectApiKey(projectId: $p, name: "Production server") { secret } }', { p: project.id });
+  const { createPassTemplate: template } = await gql<{ createPassTemplate: { id: string } }>(
+    session,
+    'mutation($p: ID!, $i: PassTemplateInput!) { createPassTemplate(projectId: $p, input: $i) { id } }',
+    {
+      p: project.id,
+      i: {
+        name: 'Gold membership',
+        style: 'storeCard',
+        organizationName: 'Genesis Club',
+        description: 'Genesis Club membership',
+        logoText: 'GENESIS',
+        colors: { background: '#4c1d95', foreground: '#ffffff', label: '#c4b5fd' },
+        fields,
+        barcodeFormat: 'QR',
+      },
+    },
+  );
+  const { createPassProjectApiKey: key } = await gql<{ createPassProjectApiKey: { secret: string } }>(
+    session,
+    'mutation($p: ID!) { createPassProjectApiKey(projectId: $p, name: "Production server") { secret } }',
+    { p: project.id },
+  );
   await gql(session, 'mutation($p: ID!) { createPassProjectApiKey(projectId: $p, name: "Staging") { secret } }', { p: project.id });
-  await gql(session, 'mutation($p: ID!, $u: String!) { createPassProjectWebhook(projectId: $p, url: $u, events: ["pass.created", "pass.invalidated"], description: "Membership sync") { id } }', {
-    p: project.id,
-    u: 'https://hooks.example.com/rampart/passes',
-  });
+  await gql(
+    session,
+    'mutation($p: ID!, $u: String!) { createPassProjectWebhook(projectId: $p, url: $u, events: ["pass.created", "pass.invalidated"], description: "Membership sync") { id } }',
+    {
+      p: project.id,
+      u: 'https://hooks.example.com/rampart/passes',
+    },
+  );
   const passIds: string[] = [];
   for (const [index, holder] of holders.entries()) {
     const { nonce } = await rest<{ nonce: string }>(key.secret, '/nonces', {});
-    const message = createSiweMessage({ address: holder.address, chainId: 31337, domain: 'localhost', nonce, uri: E2E.appUrl, version: '1', issuedAt: new Date() });
+    const message = createSiweMessage({
+      address: holder.address,
+      chainId: 31337,
+      domain: 'localhost',
+      nonce,
+      uri: E2E.appUrl,
+      version: '1',
+      issuedAt: new Date(),
+    });
     const signature = await holder.signMessage({ message });
-    const pass = await rest<{ id: string }>(key.secret, '/passes', { message, signature, templateId: template.id, nft: { contractAddress: collection.contractAddress, tokenId: tokenIds[index] }, externalId: `member-${1040 + index}` });
+    const pass = await rest<{ id: string }>(key.secret, '/passes', {
+      message,
+      signature,
+      templateId: template.id,
+      nft: { contractAddress: collection.contractAddress, tokenId: tokenIds[index] },
+      externalId: `member-${1040 + index}`,
+    });
     passIds.push(pass.id);
   }
   // One pass scanned, one invalidated by a transfer.
   const scanned = await gql<{ pass: { barcodeMessage: string } }>(session, 'query($id: ID!) { pass(id: $id) { barcodeMessage } }', { id: passIds[0] });
   await rest(key.secret, '/scans', { barcode: scanned.pass.barcodeMessage });
   const mover = holders[2]!;
-  await fetch(E2E.chainUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [mover.address, '0xde0b6b3a7640000'] }) });
+  await fetch(E2E.chainUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [mover.address, '0xde0b6b3a7640000'] }),
+  });
   const wallet = createWalletClient({ account: mover, chain: foundry, transport: http(E2E.chainUrl) });
-  await wallet.writeContract({ address: collection.contractAddress as Hex, abi: ERC721, functionName: 'transferFrom', args: [mover.address, privateKeyToAccount(generatePrivateKey()).address, BigInt(tokenIds[2]!)] });
+  await wallet.writeContract({
+    address: collection.contractAddress as Hex,
+    abi: ERC721,
+    functionName: 'transferFrom',
+    args: [mover.address, privateKeyToAccount(generatePrivateKey()).address, BigInt(tokenIds[2]!)],
+  });
   await expect
-    .poll(async () => (await gql<{ pass: { status: string } }>(session, 'query($id: ID!) { pass(id: $id) { status } }', { id: passIds[2] })).pass.status, { timeout: 60_000 })
+    .poll(async () => (await gql<{ pass: { status: string } }>(session, 'query($id: ID!) { pass(id: $id) { status } }', { id: passIds[2] })).pass.status, {
+      timeout: 60_000,
+    })
     .toBe('invalidated');
   fixture = { projectId: project.id, emptyProjectId: empty.id, templateId: template.id, passId: passIds[0]!, invalidatedPassId: passIds[2]! };
   return fixture;

@@ -52,10 +52,16 @@ for (const theme of ['light', 'dark'] as const) {
       await general.verifyEmailInDialog(second, mailsBefore);
       await expect(general.email(second)).toContainText('Verified');
       await shoot(page, `general-two-emails-${theme}-${width}`);
-      await general.email(second).getByRole('button', { name: `Make ${second} primary` }).click();
+      await general
+        .email(second)
+        .getByRole('button', { name: `Make ${second} primary` })
+        .click();
       await expect(notifications(page, 'Primary e-mail changed')).toBeVisible();
       await dismissToasts(page);
-      await general.email(user.email).getByRole('button', { name: `Remove ${user.email}` }).click();
+      await general
+        .email(user.email)
+        .getByRole('button', { name: `Remove ${user.email}` })
+        .click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await shoot(page, `general-remove-email-confirm-${theme}-${width}`, false);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();

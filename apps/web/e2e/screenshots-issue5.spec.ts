@@ -26,7 +26,9 @@ for (const theme of ['light', 'dark'] as const) {
   for (const width of [1440, 390] as const) {
     test(`issue 5 screens, ${theme}, ${width} px`, async ({ page }) => {
       const ids = await withDatabase(async (client) => {
-        const tx = await client.query<{ id: string }>("select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and not t.live_mode and t.kind = 'sell' and t.status = 'failed' order by t.created_at desc limit 1");
+        const tx = await client.query<{ id: string }>(
+          "select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and not t.live_mode and t.kind = 'sell' and t.status = 'failed' order by t.created_at desc limit 1",
+        );
         const customer = await client.query<{ id: string }>(
           "select c.id from customers c join accounts a on a.id = c.account_id where a.name = 'Demo Payments' and not c.live_mode and exists (select 1 from transactions t where t.customer_id = c.id) order by c.created_at desc limit 1",
         );
@@ -41,7 +43,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/transactions/off-ramp');
       await expect(heading).toHaveText('Transactions', { timeout: 60_000 });
       // The table from 640 px, stacked rows below.
-      await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr').first().getByRole('button').or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('link').first())).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Transactions' })
+          .locator('tbody tr')
+          .first()
+          .getByRole('button')
+          .or(page.getByRole('list', { name: 'Transactions (list)' }).getByRole('link').first()),
+      ).toBeVisible();
       await shoot(page, `issue5-transactions-${theme}-${width}`);
       await page.getByRole('button', { name: /^Status/ }).click();
       await expect(page.getByRole('dialog', { name: 'Filter by status' })).toBeVisible();
@@ -53,7 +62,14 @@ for (const theme of ['light', 'dark'] as const) {
       await shoot(page, `issue5-transaction-detail-${theme}-${width}`);
 
       await page.goto('/customers');
-      await expect(page.getByRole('table', { name: 'Customers' }).locator('tbody tr').first().getByRole('link').or(page.getByRole('list', { name: 'Customers (list)' }).getByRole('link').first())).toBeVisible({ timeout: 60_000 });
+      await expect(
+        page
+          .getByRole('table', { name: 'Customers' })
+          .locator('tbody tr')
+          .first()
+          .getByRole('link')
+          .or(page.getByRole('list', { name: 'Customers (list)' }).getByRole('link').first()),
+      ).toBeVisible({ timeout: 60_000 });
       await shoot(page, `issue5-customers-${theme}-${width}`);
 
       await page.goto(`/customers/${ids.customer}`);

@@ -29,25 +29,55 @@ test.describe('signed in', () => {
       { link: 'Customers', url: /\/customers$/, heading: /^Customers/, content: () => main.getByRole('table') },
       { link: 'On-ramp', url: /\/dashboard\/on-ramp$/, heading: 'On-ramp', content: () => main.getByText('Crypto your customers bought with fiat.') },
       // An open product area lists its set-up pages under it in the sidebar.
-      { link: 'Cryptos', url: /\/dashboard\/on-ramp\/cryptos$/, heading: 'Cryptocurrencies', content: () => main.getByRole('searchbox', { name: 'Search cryptocurrencies' }) },
+      {
+        link: 'Cryptos',
+        url: /\/dashboard\/on-ramp\/cryptos$/,
+        heading: 'Cryptocurrencies',
+        content: () => main.getByRole('searchbox', { name: 'Search cryptocurrencies' }),
+      },
       { link: 'Fees', url: /\/dashboard\/on-ramp\/fees$/, heading: 'Fees', content: () => main.getByRole('region', { name: 'Fee calculator' }) },
-      { link: 'Integrate', url: /\/dashboard\/on-ramp\/integrate$/, heading: 'Integrate', content: () => main.getByRole('region', { name: 'Widget URL builder' }) },
+      {
+        link: 'Integrate',
+        url: /\/dashboard\/on-ramp\/integrate$/,
+        heading: 'Integrate',
+        content: () => main.getByRole('region', { name: 'Widget URL builder' }),
+      },
       { link: 'Off-ramp', url: /\/dashboard\/off-ramp$/, heading: 'Off-ramp', content: () => main.getByText('Crypto your customers sold for fiat.') },
-      { link: 'Cryptos', url: /\/dashboard\/off-ramp\/cryptos$/, heading: 'Cryptocurrencies', content: () => main.getByRole('searchbox', { name: 'Search cryptocurrencies' }) },
+      {
+        link: 'Cryptos',
+        url: /\/dashboard\/off-ramp\/cryptos$/,
+        heading: 'Cryptocurrencies',
+        content: () => main.getByRole('searchbox', { name: 'Search cryptocurrencies' }),
+      },
       { link: 'Fees', url: /\/dashboard\/off-ramp\/fees$/, heading: 'Fees', content: () => main.getByRole('region', { name: 'Fee calculator' }) },
       { link: 'Swaps', url: /\/dashboard\/swaps$/, heading: 'Swaps', content: () => main.getByText('Token-for-token swaps.') },
-      { link: 'Integrate', url: /\/dashboard\/swaps\/integrate$/, heading: 'Integrate', content: () => main.getByRole('region', { name: 'Widget URL builder' }) },
+      {
+        link: 'Integrate',
+        url: /\/dashboard\/swaps\/integrate$/,
+        heading: 'Integrate',
+        content: () => main.getByRole('region', { name: 'Widget URL builder' }),
+      },
       // A new account has no merchant account: /commerce opens the introduction.
       { link: 'Commerce', url: /\/commerce\/intro$/, heading: 'Commerce', content: () => main.getByRole('link', { name: 'Set up commerce' }) },
       { link: 'Passes', url: /\/passes$/, heading: 'Passes', content: () => main.getByRole('heading', { name: 'Your projects' }) },
-      { link: 'Developers', url: /\/developers\/general$/, heading: 'General', content: () => main.getByText('Your account id and where the widget may be embedded.') },
+      {
+        link: 'Developers',
+        url: /\/developers\/general$/,
+        heading: 'General',
+        content: () => main.getByText('Your account id and where the widget may be embedded.'),
+      },
       // The demo account has no theme yet: the editor's empty state.
       { link: 'Theme', url: /\/theme$/, heading: 'Theme', content: () => main.getByRole('heading', { name: 'Your widget uses the built-in look' }) },
       { link: 'Team', url: /\/team$/, heading: 'Team', content: () => main.getByRole('table') },
       { link: 'Subscription', url: /\/subscription$/, heading: 'Subscription', content: () => main.getByRole('listitem', { name: 'Free plan' }) },
       { link: 'Analytics', url: /\/analytics(\?.*)?$/, heading: 'Analytics', content: () => main.getByRole('tab', { name: 'Volume' }) },
       // The demo account has a year of data: the last ended quarter's report.
-      { link: 'Quarterly review', url: /\/quarterly-review(\?.*)?$/, heading: 'Quarterly review', content: () => main.getByRole('heading', { name: 'Headline figures' }) },
+      {
+        link: 'Quarterly review',
+        url: /\/quarterly-review(\?.*)?$/,
+        heading: 'Quarterly review',
+        content: () => main.getByRole('heading', { name: 'Headline figures' }),
+      },
       { link: 'Profile', url: /\/profile\/general$/, heading: 'Profile', content: () => main.getByRole('textbox', { name: 'Full name' }) },
     ];
     for (const area of areas) {

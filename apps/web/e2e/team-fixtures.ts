@@ -67,7 +67,10 @@ export async function chooseOption(page: Page, trigger: ReturnType<Page['getByRo
 
 /** A toast's text (the toaster also renders an announcement copy for screen readers, hence `.first()`). */
 export function toastText(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text)
+    .first();
 }
 
 /** The shell is loaded when the user menu and the account switcher show (the dashboard's content belongs to another screen). */

@@ -158,10 +158,14 @@ test('the last administrator can be neither demoted nor removed; the audit trail
 test('an existing user signs in to accept an invitation and switches between accounts', async ({ browser }) => {
   const owner = await createPartner('inviter', 'Second Labs');
   const other = await createPartner('existing', 'First Labs');
-  const invite = await graphqlAs(owner.session, 'mutation($email: String!, $accountId: ID!) { createMembership(email: $email, accountId: $accountId, role: support_specialist) { id } }', {
-    email: other.email,
-    accountId: owner.accountId,
-  });
+  const invite = await graphqlAs(
+    owner.session,
+    'mutation($email: String!, $accountId: ID!) { createMembership(email: $email, accountId: $accountId, role: support_specialist) { id } }',
+    {
+      email: other.email,
+      accountId: owner.accountId,
+    },
+  );
   expect(invite.errors).toBeUndefined();
   const link = new URL(linkIn(await waitForMail(other.email, /You are invited to Second Labs/), '/register?inviteToken='));
   const path = `${link.pathname}${link.search}`;
@@ -194,7 +198,12 @@ test('an existing user signs in to accept an invitation and switches between acc
 
   // The choice is remembered on the server: a new device, with nothing stored, opens the account chosen last.
   await shell.switchAccount('Second Labs');
-  await expect.poll(async () => (await graphqlAs<{ me: { lastSelectedAccountId: string } }>(other.session, '{ me { lastSelectedAccountId } }')).data?.me.lastSelectedAccountId).toBe(owner.accountId);
+  await expect
+    .poll(
+      async () =>
+        (await graphqlAs<{ me: { lastSelectedAccountId: string } }>(other.session, '{ me { lastSelectedAccountId } }')).data?.me.lastSelectedAccountId,
+    )
+    .toBe(owner.accountId);
   const newDevice = await openSignedIn(browser, other.session);
   await newDevice.goto('/dashboard');
   await expect(new AppShell(newDevice).accountSwitcher()).toHaveAccessibleName('Account: Second Labs');

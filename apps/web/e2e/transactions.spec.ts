@@ -24,7 +24,13 @@ test.describe('as the demo partner', () => {
     await expect(statusFilter).toHaveText('Status');
     await statusFilter.click();
     const popover = page.getByRole('dialog', { name: 'Filter by status' });
-    await expect(popover.getByRole('group', { name: 'Statuses' }).locator('label')).toHaveText(['Completed', 'Failed', 'Frozen', 'Processing', 'Waiting for deposit']);
+    await expect(popover.getByRole('group', { name: 'Statuses' }).locator('label')).toHaveText([
+      'Completed',
+      'Failed',
+      'Frozen',
+      'Processing',
+      'Waiting for deposit',
+    ]);
     await expect(popover.getByRole('checkbox', { checked: true })).toHaveCount(0);
     await popover.getByRole('checkbox', { name: 'Failed' }).click();
     await expect(popover.getByRole('checkbox', { name: 'Failed' })).toBeChecked();
@@ -147,7 +153,7 @@ test.describe('as the demo partner', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^buy-transactions-(test|live)-.*\.csv$/);
     await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(`Exported ${total.toLocaleString('en-US')} rows`);
-    const text = fs.readFileSync((await file.path())!, 'utf8');
+    const text = fs.readFileSync(await file.path(), 'utf8');
     const lines = text.trimEnd().split('\n');
     const header = lines[0]!.split(',');
     expect(header).toEqual(expect.arrayContaining(['id', 'status']));

@@ -1,5 +1,12 @@
 import type { Browser, Frame, Page } from '@playwright/test';
-import { THEME_COLOR_CSS_VARIABLE, THEME_COLOR_KEYS, THEME_PREVIEW_MESSAGE, type ThemeColorSet, type ThemeConfig, type ThemeMode } from '@rampart/shared/themes';
+import {
+  THEME_COLOR_CSS_VARIABLE,
+  THEME_COLOR_KEYS,
+  THEME_PREVIEW_MESSAGE,
+  type ThemeColorSet,
+  type ThemeConfig,
+  type ThemeMode,
+} from '@rampart/shared/themes';
 import { E2E } from './e2e-env.ts';
 import { expect, graphqlAs, test, withDatabase } from './fixtures.ts';
 import { createPartner, type Partner } from './developers-fixtures.ts';
@@ -25,11 +32,15 @@ async function themedPartner(): Promise<{ partner: Partner; config: ThemeConfig;
   expect(generated.errors).toBeUndefined();
   const { version, config: initial } = generated.data!.generateInitialTheme;
   const config: ThemeConfig = { ...initial, fontFamily: 'serif', fontUrl: null, splashScreen: { ...SPLASH } };
-  const saved = await graphqlAs<{ updateActiveTheme: { version: number } }>(partner.session, 'mutation($a: ID!, $v: Int!, $c: ThemeConfigInput!) { updateActiveTheme(accountId: $a, expectedVersion: $v, config: $c) { version } }', {
-    a: partner.accountId,
-    v: version,
-    c: config,
-  });
+  const saved = await graphqlAs<{ updateActiveTheme: { version: number } }>(
+    partner.session,
+    'mutation($a: ID!, $v: Int!, $c: ThemeConfigInput!) { updateActiveTheme(accountId: $a, expectedVersion: $v, config: $c) { version } }',
+    {
+      a: partner.accountId,
+      v: version,
+      c: config,
+    },
+  );
   expect(saved.errors).toBeUndefined();
   const urls = await graphqlAs<{ integrationUrl: string; themeEditorSettings: { previewUrl: string } }>(
     partner.session,
@@ -49,8 +60,9 @@ function rgb(hex: string): string {
 /** The theme variables as the browser resolved them on <html>, keyed by colour key. */
 function paintedSet(target: Page | Frame): Promise<Record<string, string>> {
   return target.evaluate(
-    ({ keys, variables }) => Object.fromEntries(keys.map((key) => [key, getComputedStyle(document.documentElement).getPropertyValue(variables[key]!).trim().toLowerCase()])),
-    { keys: [...THEME_COLOR_KEYS], variables: THEME_COLOR_CSS_VARIABLE as Record<string, string> },
+    ({ keys, variables }) =>
+      Object.fromEntries(keys.map((key) => [key, getComputedStyle(document.documentElement).getPropertyValue(variables[key]).trim().toLowerCase()])),
+    { keys: [...THEME_COLOR_KEYS], variables: THEME_COLOR_CSS_VARIABLE },
   );
 }
 
@@ -67,7 +79,9 @@ async function openWidget(browser: Browser, url: string, options: { colorScheme?
 
 const startedWidget = (target: Page | Frame) => target.getByRole('button', { name: 'Continue' });
 
-test('the widget opened by URL paints the saved theme: both colour sets, the font, colorCode over the button, and the splash before its script', async ({ browser }) => {
+test('the widget opened by URL paints the saved theme: both colour sets, the font, colorCode over the button, and the splash before its script', async ({
+  browser,
+}) => {
   const { config, widgetUrl } = await themedPartner();
   const expectSet = async (page: Page, set: ThemeColorSet) => {
     await expect.poll(() => paintedSet(page)).toEqual({ ...set });
@@ -133,7 +147,9 @@ test('the widget opened by URL paints the saved theme: both colour sets, the fon
   });
 });
 
-test('the preview applies drafts from the dashboard’s origin, shows the splash on demand, stands still under reduced motion, and counts nothing', async ({ browser }) => {
+test('the preview applies drafts from the dashboard’s origin, shows the splash on demand, stands still under reduced motion, and counts nothing', async ({
+  browser,
+}) => {
   const { partner, config, previewUrl } = await themedPartner();
   const draft: ThemeConfig = {
     ...config,
@@ -155,7 +171,12 @@ test('the preview applies drafts from the dashboard’s origin, shows the splash
         frame.src = src;
         frame.style.cssText = 'width:440px;height:700px';
         window.addEventListener('message', (event) => {
-          if (event.source === frame.contentWindow && event.origin === new URL(src).origin && (event.data as { type?: string })?.type === 'rampart:widget-ready') state.widgetReady = true;
+          if (
+            event.source === frame.contentWindow &&
+            event.origin === new URL(src).origin &&
+            (event.data as { type?: string })?.type === 'rampart:widget-ready'
+          )
+            state.widgetReady = true;
         });
         document.body.appendChild(frame);
       }, previewUrl);
@@ -185,7 +206,12 @@ test('the preview applies drafts from the dashboard’s origin, shows the splash
       await expect(loader).toHaveCSS('border-top-color', rgb(draft.splashScreen.darkLoader));
       await expect(loader).toHaveCSS('animation-name', reducedMotion === 'reduce' ? 'none' : 'rw-spin');
 
-      await post({ type: THEME_PREVIEW_MESSAGE, config: { ...draft, splashScreen: { ...draft.splashScreen, loaderType: 'bar' } }, mode: 'light', showSplash: true });
+      await post({
+        type: THEME_PREVIEW_MESSAGE,
+        config: { ...draft, splashScreen: { ...draft.splashScreen, loaderType: 'bar' } },
+        mode: 'light',
+        showSplash: true,
+      });
       await expect(splash).toHaveAttribute('data-loader', 'bar');
       await expect(splash.locator('.rw-loader i').first()).toHaveCSS('animation-name', reducedMotion === 'reduce' ? 'none' : 'rw-slide');
       await post({ type: THEME_PREVIEW_MESSAGE, config: draft, mode: 'light', showSplash: false });
@@ -196,7 +222,9 @@ test('the preview applies drafts from the dashboard’s origin, shows the splash
   }
 
   await test.step('preview sessions record no funnel step', async () => {
-    const events = await withDatabase((client) => client.query(`select count(*)::int as n from widget_events where account_id = $1 and event in ('opened', 'quoted')`, [partner.accountId]));
+    const events = await withDatabase((client) =>
+      client.query(`select count(*)::int as n from widget_events where account_id = $1 and event in ('opened', 'quoted')`, [partner.accountId]),
+    );
     expect(events.rows[0].n).toBe(0);
   });
 });

@@ -2,7 +2,21 @@
 import { CRYPTO_CURRENCIES } from './transactions.ts';
 
 /** Decimals an asset is delivered in, by ticker (8 unless listed). */
-export const ASSET_DECIMALS: Record<string, number> = { usdc: 6, usdt: 6, eurc: 6, pyusd: 6, dai: 6, xrp: 6, ada: 6, algo: 6, trx: 6, xlm: 7, shib: 2, pepe: 2, bonk: 2 };
+export const ASSET_DECIMALS: Record<string, number> = {
+  usdc: 6,
+  usdt: 6,
+  eurc: 6,
+  pyusd: 6,
+  dai: 6,
+  xrp: 6,
+  ada: 6,
+  algo: 6,
+  trx: 6,
+  xlm: 7,
+  shib: 2,
+  pepe: 2,
+  bonk: 2,
+};
 
 export function assetDecimals(ticker: string): number {
   return ASSET_DECIMALS[ticker] ?? 8;

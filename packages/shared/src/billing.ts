@@ -52,7 +52,12 @@ export const PLAN_RANK: Record<SubscriptionPlan, number> = { Free: 0, Basic: 1, 
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const SUBSCRIPTION_STATUS_LABEL: Record<SubscriptionStatus, string> = { active: 'Active', past_due: 'Payment failed', canceled: 'Cancelled', incomplete: 'Incomplete' };
+export const SUBSCRIPTION_STATUS_LABEL: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  past_due: 'Payment failed',
+  canceled: 'Cancelled',
+  incomplete: 'Incomplete',
+};
 
 export const INVOICE_STATUSES = ['paid', 'open', 'uncollectible', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

@@ -19,13 +19,12 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const personNameSchema = z
+export const personNameSchema = z.string().trim().min(1, 'Required').max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`);
+
+export const otpCodeSchema = z
   .string()
   .trim()
-  .min(1, 'Required')
-  .max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`);
-
-export const otpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 
 export const signupInputSchema = z.object({
   firstName: personNameSchema,
@@ -42,6 +41,9 @@ export const loginInputSchema = z.object({
   otpToken: otpCodeSchema.optional().nullable(),
 });
 
-export const confirmationCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail');
+export const confirmationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail');
 
 export const preferredCurrencySchema = z.enum(PREFERRED_CURRENCIES, { message: 'Choose eur, gbp or usd' });

@@ -81,7 +81,11 @@ export const kybPersonSchema = z
     if (!person.ownershipPercentage) {
       ctx.addIssue({ code: 'custom', path: ['ownershipPercentage'], message: 'Enter the share a beneficial owner holds' });
     } else if (isDecimalString(person.ownershipPercentage) && new Decimal(person.ownershipPercentage).lt(BENEFICIAL_OWNER_THRESHOLD)) {
-      ctx.addIssue({ code: 'custom', path: ['ownershipPercentage'], message: 'A beneficial owner holds 25 % or more; list smaller shareholders only if they are directors' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ownershipPercentage'],
+        message: 'A beneficial owner holds 25 % or more; list smaller shareholders only if they are directors',
+      });
     }
   });
 export type KybPersonInput = z.infer<typeof kybPersonSchema>;
@@ -90,7 +94,10 @@ export const kybPeopleSchema = z
   .array(kybPersonSchema)
   .max(50, 'At most 50 people')
   .superRefine((people, ctx) => {
-    const total = people.reduce((sum, person) => (person.ownershipPercentage && isDecimalString(person.ownershipPercentage) ? sum.plus(person.ownershipPercentage) : sum), new Decimal(0));
+    const total = people.reduce(
+      (sum, person) => (person.ownershipPercentage && isDecimalString(person.ownershipPercentage) ? sum.plus(person.ownershipPercentage) : sum),
+      new Decimal(0),
+    );
     if (total.gt(100)) ctx.addIssue({ code: 'custom', path: [], message: `The shares add up to ${total.toString()} %, more than 100 %` });
   });
 
@@ -115,14 +122,56 @@ export const KYB_QUESTIONNAIRE_VERSION = 1;
 
 /** Version 1 of the questionnaire; a new version gets a new list, answers keep the version they were given for. */
 export const KYB_QUESTIONS: KybQuestion[] = [
-  { key: 'businessModel', label: 'Describe your business model', help: 'What you sell, to whom, and how crypto fits in.', type: 'longText', required: true, options: null },
-  { key: 'licencesHeld', label: 'Which financial licences or registrations do you hold?', help: 'For example a VASP registration or an e-money licence; "None" if none.', type: 'text', required: true, options: null },
-  { key: 'sourceOfFunds', label: 'Where do your company’s funds come from?', help: null, type: 'singleChoice', required: true, options: ['Revenue from operations', 'Venture or equity investment', 'Founders’ own funds', 'Loans', 'Other'] },
-  { key: 'expectedMonthlyVolume', label: 'Expected monthly volume through Rampart', help: null, type: 'singleChoice', required: true, options: [...EXPECTED_MONTHLY_VOLUMES] },
+  {
+    key: 'businessModel',
+    label: 'Describe your business model',
+    help: 'What you sell, to whom, and how crypto fits in.',
+    type: 'longText',
+    required: true,
+    options: null,
+  },
+  {
+    key: 'licencesHeld',
+    label: 'Which financial licences or registrations do you hold?',
+    help: 'For example a VASP registration or an e-money licence; "None" if none.',
+    type: 'text',
+    required: true,
+    options: null,
+  },
+  {
+    key: 'sourceOfFunds',
+    label: 'Where do your company’s funds come from?',
+    help: null,
+    type: 'singleChoice',
+    required: true,
+    options: ['Revenue from operations', 'Venture or equity investment', 'Founders’ own funds', 'Loans', 'Other'],
+  },
+  {
+    key: 'expectedMonthlyVolume',
+    label: 'Expected monthly volume through Rampart',
+    help: null,
+    type: 'singleChoice',
+    required: true,
+    options: [...EXPECTED_MONTHLY_VOLUMES],
+  },
   { key: 'countriesServed', label: 'Countries where your customers live', help: null, type: 'countries', required: true, options: null },
-  { key: 'sanctionsExposure', label: 'Do you have customers, owners or partners in sanctioned countries?', help: null, type: 'boolean', required: true, options: null },
+  {
+    key: 'sanctionsExposure',
+    label: 'Do you have customers, owners or partners in sanctioned countries?',
+    help: null,
+    type: 'boolean',
+    required: true,
+    options: null,
+  },
   { key: 'pepExposure', label: 'Is any owner or director a politically exposed person (PEP)?', help: null, type: 'boolean', required: true, options: null },
-  { key: 'amlProgramme', label: 'Which parts of an AML programme do you run?', help: null, type: 'multiChoice', required: false, options: ['Customer due diligence', 'Transaction monitoring', 'Sanctions screening', 'A named compliance officer', 'Independent audits'] },
+  {
+    key: 'amlProgramme',
+    label: 'Which parts of an AML programme do you run?',
+    help: null,
+    type: 'multiChoice',
+    required: false,
+    options: ['Customer due diligence', 'Transaction monitoring', 'Sanctions screening', 'A named compliance officer', 'Independent audits'],
+  },
   { key: 'additionalInformation', label: 'Anything else our compliance team should know', help: null, type: 'longText', required: false, options: null },
 ];
 

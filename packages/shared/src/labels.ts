@@ -37,7 +37,16 @@ import {
   PASS_WEBHOOK_EVENT_TYPES,
 } from './passes.ts';
 import { FAILURE_REASONS, TRANSACTION_KINDS, type TransactionKind } from './transactions.ts';
-import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS, ANALYTICS_TYPE_LABEL, ANALYTICS_TYPES, WIDGET_FUNNEL_STEP_LABEL, WIDGET_FUNNEL_STEPS } from './analytics.ts';
+import {
+  ANALYTICS_COMPARISON_LABEL,
+  ANALYTICS_COMPARISONS,
+  ANALYTICS_PRODUCT_LABEL,
+  ANALYTICS_PRODUCTS,
+  ANALYTICS_TYPE_LABEL,
+  ANALYTICS_TYPES,
+  WIDGET_FUNNEL_STEP_LABEL,
+  WIDGET_FUNNEL_STEPS,
+} from './analytics.ts';
 
 type Labels<V extends string> = Record<V, string>;
 type Values<T extends readonly string[]> = T[number];
@@ -61,7 +70,9 @@ const ADMIN_ROLE_WORDS: Record<string, string> = {
 };
 
 /** Staff roles (admin roles), as the audit trail names the actor's role. */
-export const ADMIN_ROLE_LABEL = Object.fromEntries(ADMIN_ROLES.map((role) => [role, ADMIN_ROLE_WORDS[role] ?? humanize(role)])) as Labels<Values<typeof ADMIN_ROLES>>;
+export const ADMIN_ROLE_LABEL = Object.fromEntries(ADMIN_ROLES.map((role) => [role, ADMIN_ROLE_WORDS[role] ?? humanize(role)])) as Labels<
+  Values<typeof ADMIN_ROLES>
+>;
 
 export const ACCOUNT_STATUS_LABEL: Labels<Values<typeof ACCOUNT_STATUSES>> = { Active: 'Active', Closed: 'Closed', Dormant: 'Dormant' };
 
@@ -326,9 +337,17 @@ export const PASS_WEBHOOK_EVENT_LABEL: Labels<Values<typeof PASS_WEBHOOK_EVENT_T
   'pass.invalidated': 'Pass invalidated',
 };
 export const PASS_POLICY_KIND_LABEL: Labels<Values<typeof PASS_POLICY_KINDS>> = { wallets: 'Wallets', nft: 'NFT contract' };
-export const PASS_STYLE_LABEL: Labels<Values<typeof PASS_STYLES>> = { generic: 'Generic', eventTicket: 'Event ticket', storeCard: 'Store card', coupon: 'Coupon' };
+export const PASS_STYLE_LABEL: Labels<Values<typeof PASS_STYLES>> = {
+  generic: 'Generic',
+  eventTicket: 'Event ticket',
+  storeCard: 'Store card',
+  coupon: 'Coupon',
+};
 export const PASS_BARCODE_FORMAT_LABEL: Labels<Values<typeof PASS_BARCODE_FORMATS>> = { QR: 'QR code', PDF417: 'PDF417', AZTEC: 'Aztec', CODE128: 'Code 128' };
-export const PASS_CREDENTIAL_SOURCE_LABEL: Labels<Values<typeof PASS_CREDENTIAL_SOURCES>> = { development: 'Development credentials', partner: 'Your credentials' };
+export const PASS_CREDENTIAL_SOURCE_LABEL: Labels<Values<typeof PASS_CREDENTIAL_SOURCES>> = {
+  development: 'Development credentials',
+  partner: 'Your credentials',
+};
 
 export const labelOfWebhookEvent = (type: string | null | undefined) => labelOf(WEBHOOK_EVENT_LABEL, type);
 export const labelOfFailureReason = (reason: string | null | undefined) => labelOf(FAILURE_REASON_LABEL, reason);

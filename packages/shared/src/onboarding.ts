@@ -53,7 +53,10 @@ export const onboardingInfoSchema = z.object({
   country: z.enum(COUNTRY_CODES as [string, ...string[]], { message: 'Choose a country from the list' }),
   industry: z.enum(BUSINESS_INDUSTRIES, { message: 'Choose an industry from the list' }),
   websiteUrls: z.array(urlSchema).min(1, 'Add at least one website').max(10, 'At most 10 websites'),
-  productInterests: z.array(z.enum(PRODUCT_INTERESTS, { message: 'Unknown product' })).min(1, 'Choose at least one product').max(PRODUCT_INTERESTS.length),
+  productInterests: z
+    .array(z.enum(PRODUCT_INTERESTS, { message: 'Unknown product' }))
+    .min(1, 'Choose at least one product')
+    .max(PRODUCT_INTERESTS.length),
   expectedMonthlyVolume: z.enum(EXPECTED_MONTHLY_VOLUMES, { message: 'Choose a volume range' }),
   registrationNumber: z.string().trim().max(100, 'At most 100 characters').optional().nullable(),
   useCase: z.string().trim().max(2000, 'At most 2000 characters').optional().nullable(),

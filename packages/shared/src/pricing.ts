@@ -46,7 +46,11 @@ export const PRICING_LIMITS = {
 export const RULE_SPECIFICITY = ['regionAndPaymentMethod', 'region', 'globalAndPaymentMethod', 'global'] as const;
 export type RuleSpecificity = (typeof RULE_SPECIFICITY)[number];
 
-export function specificityOf(rule: Pick<PricingRule, 'region' | 'paymentMethod'>, region: PricingRegion, paymentMethod: PaymentMethod): RuleSpecificity | null {
+export function specificityOf(
+  rule: Pick<PricingRule, 'region' | 'paymentMethod'>,
+  region: PricingRegion,
+  paymentMethod: PaymentMethod,
+): RuleSpecificity | null {
   if (rule.paymentMethod !== null && rule.paymentMethod !== paymentMethod) return null;
   if (rule.region === region && region !== 'Global') return rule.paymentMethod ? 'regionAndPaymentMethod' : 'region';
   if (rule.region === 'Global') return rule.paymentMethod ? 'globalAndPaymentMethod' : 'global';
@@ -83,21 +87,95 @@ export function ruleCharge(rule: Pick<PricingRule, 'percentage' | 'fixedValue' |
 export const FIAT_DECIMALS: Record<string, number> = { usd: 2, eur: 2, gbp: 2, cad: 2, aud: 2, brl: 2, ngn: 2, jpy: 0 };
 
 /** Units of each fiat currency per US dollar: the reference rates test mode quotes with. */
-export const TEST_MODE_FIAT_PER_USD: Record<string, string> = { usd: '1', eur: '0.92', gbp: '0.79', cad: '1.37', aud: '1.52', brl: '5.4', ngn: '1550', jpy: '150' };
+export const TEST_MODE_FIAT_PER_USD: Record<string, string> = {
+  usd: '1',
+  eur: '0.92',
+  gbp: '0.79',
+  cad: '1.37',
+  aud: '1.52',
+  brl: '5.4',
+  ngn: '1550',
+  jpy: '150',
+};
 
 /** US dollars per unit of each asset ticker: the reference prices test mode quotes with. */
 export const TEST_MODE_USD_PRICES: Record<string, string> = {
-  btc: '64000', eth: '3200', usdc: '1', usdt: '1', eurc: '1.09', pyusd: '1', dai: '1', sol: '150', xrp: '0.52', xlm: '0.11', trx: '0.12',
-  ada: '0.45', dot: '6.5', atom: '8.2', algo: '0.18', avax: '35', pol: '0.55', matic: '0.55', arb: '0.9', op: '1.8', bnb: '560', doge: '0.15',
-  ltc: '80', bch: '380', link: '14', uni: '8', aave: '95', wbtc: '64000', shib: '0.000018', pepe: '0.0000095', bonk: '0.000022', near: '5.2',
-  ton: '6.8', hbar: '0.08', xtz: '0.9', sui: '1.1', apt: '8.5', celo: '0.7',
+  btc: '64000',
+  eth: '3200',
+  usdc: '1',
+  usdt: '1',
+  eurc: '1.09',
+  pyusd: '1',
+  dai: '1',
+  sol: '150',
+  xrp: '0.52',
+  xlm: '0.11',
+  trx: '0.12',
+  ada: '0.45',
+  dot: '6.5',
+  atom: '8.2',
+  algo: '0.18',
+  avax: '35',
+  pol: '0.55',
+  matic: '0.55',
+  arb: '0.9',
+  op: '1.8',
+  bnb: '560',
+  doge: '0.15',
+  ltc: '80',
+  bch: '380',
+  link: '14',
+  uni: '8',
+  aave: '95',
+  wbtc: '64000',
+  shib: '0.000018',
+  pepe: '0.0000095',
+  bonk: '0.000022',
+  near: '5.2',
+  ton: '6.8',
+  hbar: '0.08',
+  xtz: '0.9',
+  sui: '1.1',
+  apt: '8.5',
+  celo: '0.7',
 };
 
 // Asset decimals live with the other asset facts (assets.ts), which the web's formatter imports without decimal.js.
 export { ASSET_DECIMALS, assetDecimals } from './assets.ts';
 
 /** Two-letter country codes of the European Economic Area. */
-const EEA = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IS', 'IE', 'IT', 'LV', 'LI', 'LT', 'LU', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+const EEA = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IS',
+  'IE',
+  'IT',
+  'LV',
+  'LI',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+];
 const ASIA_EAST = ['CN', 'HK', 'JP', 'KR', 'MO', 'MN', 'TW', 'SG', 'MY', 'TH', 'VN', 'PH', 'ID'];
 
 /** The pricing region of a customer's country (ISO 3166 alpha-2). */
@@ -210,14 +288,20 @@ export function quoteRamp(input: QuoteInput): RampQuote {
       // the amount, so step from below (fees of the last candidate plus one unit) until it is enough: never above the
       // true minimum, as fees only grow with the amount.
       const fees = (paid: Decimal) =>
-        ruleCharge(fee?.rule ?? null, paid, fiatDecimals).plus(ruleCharge(networkFee?.rule ?? null, paid, fiatDecimals)).plus(ruleCharge(partnerFee?.rule ?? null, paid, fiatDecimals));
+        ruleCharge(fee?.rule ?? null, paid, fiatDecimals)
+          .plus(ruleCharge(networkFee?.rule ?? null, paid, fiatDecimals))
+          .plus(ruleCharge(partnerFee?.rule ?? null, paid, fiatDecimals));
       const oneUnit = exchangeRate.times(new Decimal(10).pow(-decimals));
       const buysOneUnit = (paid: Decimal) => paid.minus(fees(paid)).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).gt(0);
       let atLeast = Decimal.max(amount.plus(unit), totalFee.plus(oneUnit).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP));
       for (let step = 0; step < 1000 && !buysOneUnit(atLeast); step += 1) {
         atLeast = Decimal.max(atLeast.plus(unit), fees(atLeast).plus(oneUnit).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP));
       }
-      throw new QuoteError('amountTooSmall', `The amount does not cover the fees of ${totalFee.toFixed(fiatDecimals)} ${input.fiatCurrencyCode.toUpperCase()}; pay at least ${atLeast.toFixed(fiatDecimals)}.`, atLeast.toFixed(fiatDecimals));
+      throw new QuoteError(
+        'amountTooSmall',
+        `The amount does not cover the fees of ${totalFee.toFixed(fiatDecimals)} ${input.fiatCurrencyCode.toUpperCase()}; pay at least ${atLeast.toFixed(fiatDecimals)}.`,
+        atLeast.toFixed(fiatDecimals),
+      );
     }
     const spreadCost = net.minus(crypto.times(marketRate)).toDecimalPlaces(fiatDecimals, Decimal.ROUND_HALF_UP);
     return {
@@ -233,7 +317,11 @@ export function quoteRamp(input: QuoteInput): RampQuote {
       spreadPercentage: spreadPercentage.toFixed(),
       marketRate: marketRate.toFixed(),
       exchangeRate: exchangeRate.toFixed(),
-      applied: appliedRules({ fee, networkFee, partnerFee, spread }, { fee: feeAmount, networkFee: networkFeeAmount, partnerFee: extraFeeAmount, spread: Decimal.max(spreadCost, 0) }, fiatDecimals),
+      applied: appliedRules(
+        { fee, networkFee, partnerFee, spread },
+        { fee: feeAmount, networkFee: networkFeeAmount, partnerFee: extraFeeAmount, spread: Decimal.max(spreadCost, 0) },
+        fiatDecimals,
+      ),
     };
   }
 
@@ -251,13 +339,22 @@ export function quoteRamp(input: QuoteInput): RampQuote {
     const cryptoUnit = new Decimal(10).pow(-decimals);
     const grossOf = (sent: Decimal) => sent.times(exchangeRate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
     const feesOf = (value: Decimal) =>
-      ruleCharge(fee?.rule ?? null, value, fiatDecimals).plus(ruleCharge(networkFee?.rule ?? null, value, fiatDecimals)).plus(ruleCharge(partnerFee?.rule ?? null, value, fiatDecimals));
-    const paysOut = (sent: Decimal) => grossOf(sent).minus(feesOf(grossOf(sent))).gt(0);
+      ruleCharge(fee?.rule ?? null, value, fiatDecimals)
+        .plus(ruleCharge(networkFee?.rule ?? null, value, fiatDecimals))
+        .plus(ruleCharge(partnerFee?.rule ?? null, value, fiatDecimals));
+    const paysOut = (sent: Decimal) =>
+      grossOf(sent)
+        .minus(feesOf(grossOf(sent)))
+        .gt(0);
     let needed = Decimal.max(amount.plus(cryptoUnit), totalFee.plus(unit).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_UP));
     for (let step = 0; step < 1000 && !paysOut(needed); step += 1) {
       needed = Decimal.max(needed.plus(cryptoUnit), feesOf(grossOf(needed)).plus(unit).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_UP));
     }
-    throw new QuoteError('amountTooSmall', `The amount does not cover the fees of ${totalFee.toFixed(fiatDecimals)} ${input.fiatCurrencyCode.toUpperCase()}; send at least ${needed.toFixed()} ${input.asset.code.toUpperCase()}.`, needed.toFixed());
+    throw new QuoteError(
+      'amountTooSmall',
+      `The amount does not cover the fees of ${totalFee.toFixed(fiatDecimals)} ${input.fiatCurrencyCode.toUpperCase()}; send at least ${needed.toFixed()} ${input.asset.code.toUpperCase()}.`,
+      needed.toFixed(),
+    );
   }
   const spreadCost = amount.times(marketRate).minus(gross).toDecimalPlaces(fiatDecimals, Decimal.ROUND_HALF_UP);
   return {
@@ -273,7 +370,11 @@ export function quoteRamp(input: QuoteInput): RampQuote {
     spreadPercentage: spreadPercentage.toFixed(),
     marketRate: marketRate.toFixed(),
     exchangeRate: exchangeRate.toFixed(),
-    applied: appliedRules({ fee, networkFee, partnerFee, spread }, { fee: feeAmount, networkFee: networkFeeAmount, partnerFee: extraFeeAmount, spread: Decimal.max(spreadCost, 0) }, fiatDecimals),
+    applied: appliedRules(
+      { fee, networkFee, partnerFee, spread },
+      { fee: feeAmount, networkFee: networkFeeAmount, partnerFee: extraFeeAmount, spread: Decimal.max(spreadCost, 0) },
+      fiatDecimals,
+    ),
   };
 }
 

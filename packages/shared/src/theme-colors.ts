@@ -1,7 +1,16 @@
 // Colour maths of themes, over culori: WCAG contrast checks and the generated light and dark sets. The editor and the
 // server use the same functions, so a warning in the editor is exactly what the server would compute.
 import { converter, formatHex, parse, toGamut, wcagContrast, type Oklch } from 'culori';
-import { THEME_COLOR_KEYS, THEME_CONTRAST_PAIRS, THEME_MODES, THEME_SPLASH_LOADER_MINIMUM_CONTRAST, type ThemeColorKey, type ThemeColorSet, type ThemeConfig, type ThemeMode } from './themes.ts';
+import {
+  THEME_COLOR_KEYS,
+  THEME_CONTRAST_PAIRS,
+  THEME_MODES,
+  THEME_SPLASH_LOADER_MINIMUM_CONTRAST,
+  type ThemeColorKey,
+  type ThemeColorSet,
+  type ThemeConfig,
+  type ThemeMode,
+} from './themes.ts';
 
 const toOklch = converter('oklch');
 const intoRgb = toGamut('rgb', 'oklch');
@@ -32,7 +41,14 @@ export function contrastIssues(config: Pick<ThemeConfig, 'light' | 'dark' | 'spl
     const splash = config.splashScreen;
     const ratio = contrastRatio(mode === 'light' ? splash.lightLoader : splash.darkLoader, mode === 'light' ? splash.lightBackground : splash.darkBackground);
     if (ratio < THEME_SPLASH_LOADER_MINIMUM_CONTRAST) {
-      issues.push({ mode, foreground: 'splashLoader', background: 'splashBackground', what: 'The loader on the splash screen', ratio, minimum: THEME_SPLASH_LOADER_MINIMUM_CONTRAST });
+      issues.push({
+        mode,
+        foreground: 'splashLoader',
+        background: 'splashBackground',
+        what: 'The loader on the splash screen',
+        ratio,
+        minimum: THEME_SPLASH_LOADER_MINIMUM_CONTRAST,
+      });
     }
   }
   return issues;

@@ -2,7 +2,19 @@
 // The widget imports this file only (zod alone would add ~25 KB gzip to its bundle); themes.ts re-exports all of it.
 
 /** One colour set (light or dark). Each key is a CSS variable of the widget (widget.css). */
-export const THEME_COLOR_KEYS = ['background', 'surface', 'surfaceMuted', 'text', 'textMuted', 'border', 'inputBackground', 'primary', 'primaryText', 'danger', 'success'] as const;
+export const THEME_COLOR_KEYS = [
+  'background',
+  'surface',
+  'surfaceMuted',
+  'text',
+  'textMuted',
+  'border',
+  'inputBackground',
+  'primary',
+  'primaryText',
+  'danger',
+  'success',
+] as const;
 export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
 export type ThemeColorSet = Record<ThemeColorKey, string>;
 
@@ -48,7 +60,10 @@ export const THEME_SYSTEM_FONTS = {
   system: { label: 'System (default)', stack: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   humanist: { label: 'Humanist sans', stack: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif" },
   geometric: { label: 'Geometric sans', stack: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif" },
-  rounded: { label: 'Rounded sans', stack: "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, source-sans-pro, sans-serif" },
+  rounded: {
+    label: 'Rounded sans',
+    stack: "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, source-sans-pro, sans-serif",
+  },
   serif: { label: 'Serif', stack: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif" },
   monospace: { label: 'Monospace', stack: "ui-monospace, 'Cascadia Code', 'Source Code Pro', Menlo, Consolas, 'DejaVu Sans Mono', monospace" },
 } as const;

@@ -38,7 +38,9 @@ export const themeColorSchema = z
   .transform((value) => (/^#[0-9a-f]{3}$/.test(value) ? `#${value[1]}${value[1]}${value[2]}${value[2]}${value[3]}${value[3]}` : value))
   .refine((value) => HEX.test(value), { error: 'Enter a colour as #RRGGBB, for example #4f46e5.' });
 
-export const themeColorSetSchema = z.object(Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, themeColorSchema])) as Record<ThemeColorKey, typeof themeColorSchema>);
+export const themeColorSetSchema = z.object(
+  Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, themeColorSchema])) as Record<ThemeColorKey, typeof themeColorSchema>,
+);
 
 export const themeSplashScreenSchema = z.object({
   lightBackground: themeColorSchema,
@@ -72,9 +74,16 @@ export const themeConfigSchema = z
         return;
       }
       if (url.protocol !== 'https:') context.addIssue({ code: 'custom', path: ['fontUrl'], message: 'A web font must be loaded over https://.' });
-      else if (url.username || url.password) context.addIssue({ code: 'custom', path: ['fontUrl'], message: 'A font URL cannot carry a user name or password.' });
-      if (isSystemFont(config.fontFamily)) context.addIssue({ code: 'custom', path: ['fontFamily'], message: 'Enter the web font’s family name (as its stylesheet names it), or remove the font URL to use a system font.' });
-      else if (!THEME_FONT_NAME_PATTERN.test(config.fontFamily)) context.addIssue({ code: 'custom', path: ['fontFamily'], message: 'A font family name has letters, digits, spaces and hyphens only.' });
+      else if (url.username || url.password)
+        context.addIssue({ code: 'custom', path: ['fontUrl'], message: 'A font URL cannot carry a user name or password.' });
+      if (isSystemFont(config.fontFamily))
+        context.addIssue({
+          code: 'custom',
+          path: ['fontFamily'],
+          message: 'Enter the web font’s family name (as its stylesheet names it), or remove the font URL to use a system font.',
+        });
+      else if (!THEME_FONT_NAME_PATTERN.test(config.fontFamily))
+        context.addIssue({ code: 'custom', path: ['fontFamily'], message: 'A font family name has letters, digits, spaces and hyphens only.' });
     } else if (!isSystemFont(config.fontFamily)) {
       context.addIssue({ code: 'custom', path: ['fontFamily'], message: 'Choose a system font, or give the web font’s stylesheet URL.' });
     }
@@ -104,5 +113,4 @@ export function allowedFontHost(fontUrl: string, allowedHosts: readonly string[]
  * origin it accepts drafts from. Messages between the editor and the preview (both directions, origin-checked).
  */
 export type ThemePreviewMessage =
-  | { type: 'rampart:theme-preview'; config: ThemeConfig; mode: ThemeMode; showSplash: boolean }
-  | { type: 'rampart:widget-ready' };
+  { type: 'rampart:theme-preview'; config: ThemeConfig; mode: ThemeMode; showSplash: boolean } | { type: 'rampart:widget-ready' };

@@ -82,14 +82,62 @@ export const CRYPTO_CURRENCIES = [
 ] as const;
 
 export const NETWORK_EXPLORERS: Record<string, { name: string; tx: string; address: string; testnetTx: string; testnetAddress: string }> = {
-  bitcoin: { name: 'mempool.space', tx: 'https://mempool.space/tx/{hash}', address: 'https://mempool.space/address/{address}', testnetTx: 'https://mempool.space/testnet/tx/{hash}', testnetAddress: 'https://mempool.space/testnet/address/{address}' },
-  ethereum: { name: 'Etherscan', tx: 'https://etherscan.io/tx/{hash}', address: 'https://etherscan.io/address/{address}', testnetTx: 'https://sepolia.etherscan.io/tx/{hash}', testnetAddress: 'https://sepolia.etherscan.io/address/{address}' },
-  solana: { name: 'Solscan', tx: 'https://solscan.io/tx/{hash}', address: 'https://solscan.io/account/{address}', testnetTx: 'https://solscan.io/tx/{hash}?cluster=devnet', testnetAddress: 'https://solscan.io/account/{address}?cluster=devnet' },
-  polygon: { name: 'PolygonScan', tx: 'https://polygonscan.com/tx/{hash}', address: 'https://polygonscan.com/address/{address}', testnetTx: 'https://amoy.polygonscan.com/tx/{hash}', testnetAddress: 'https://amoy.polygonscan.com/address/{address}' },
-  base: { name: 'BaseScan', tx: 'https://basescan.org/tx/{hash}', address: 'https://basescan.org/address/{address}', testnetTx: 'https://sepolia.basescan.org/tx/{hash}', testnetAddress: 'https://sepolia.basescan.org/address/{address}' },
-  ripple: { name: 'XRPScan', tx: 'https://xrpscan.com/tx/{hash}', address: 'https://xrpscan.com/account/{address}', testnetTx: 'https://testnet.xrpl.org/transactions/{hash}', testnetAddress: 'https://testnet.xrpl.org/accounts/{address}' },
-  litecoin: { name: 'Blockchair', tx: 'https://blockchair.com/litecoin/transaction/{hash}', address: 'https://blockchair.com/litecoin/address/{address}', testnetTx: 'https://blockchair.com/litecoin/testnet/transaction/{hash}', testnetAddress: 'https://blockchair.com/litecoin/testnet/address/{address}' },
-  dogecoin: { name: 'Blockchair', tx: 'https://blockchair.com/dogecoin/transaction/{hash}', address: 'https://blockchair.com/dogecoin/address/{address}', testnetTx: 'https://blockchair.com/dogecoin/testnet/transaction/{hash}', testnetAddress: 'https://blockchair.com/dogecoin/testnet/address/{address}' },
+  bitcoin: {
+    name: 'mempool.space',
+    tx: 'https://mempool.space/tx/{hash}',
+    address: 'https://mempool.space/address/{address}',
+    testnetTx: 'https://mempool.space/testnet/tx/{hash}',
+    testnetAddress: 'https://mempool.space/testnet/address/{address}',
+  },
+  ethereum: {
+    name: 'Etherscan',
+    tx: 'https://etherscan.io/tx/{hash}',
+    address: 'https://etherscan.io/address/{address}',
+    testnetTx: 'https://sepolia.etherscan.io/tx/{hash}',
+    testnetAddress: 'https://sepolia.etherscan.io/address/{address}',
+  },
+  solana: {
+    name: 'Solscan',
+    tx: 'https://solscan.io/tx/{hash}',
+    address: 'https://solscan.io/account/{address}',
+    testnetTx: 'https://solscan.io/tx/{hash}?cluster=devnet',
+    testnetAddress: 'https://solscan.io/account/{address}?cluster=devnet',
+  },
+  polygon: {
+    name: 'PolygonScan',
+    tx: 'https://polygonscan.com/tx/{hash}',
+    address: 'https://polygonscan.com/address/{address}',
+    testnetTx: 'https://amoy.polygonscan.com/tx/{hash}',
+    testnetAddress: 'https://amoy.polygonscan.com/address/{address}',
+  },
+  base: {
+    name: 'BaseScan',
+    tx: 'https://basescan.org/tx/{hash}',
+    address: 'https://basescan.org/address/{address}',
+    testnetTx: 'https://sepolia.basescan.org/tx/{hash}',
+    testnetAddress: 'https://sepolia.basescan.org/address/{address}',
+  },
+  ripple: {
+    name: 'XRPScan',
+    tx: 'https://xrpscan.com/tx/{hash}',
+    address: 'https://xrpscan.com/account/{address}',
+    testnetTx: 'https://testnet.xrpl.org/transactions/{hash}',
+    testnetAddress: 'https://testnet.xrpl.org/accounts/{address}',
+  },
+  litecoin: {
+    name: 'Blockchair',
+    tx: 'https://blockchair.com/litecoin/transaction/{hash}',
+    address: 'https://blockchair.com/litecoin/address/{address}',
+    testnetTx: 'https://blockchair.com/litecoin/testnet/transaction/{hash}',
+    testnetAddress: 'https://blockchair.com/litecoin/testnet/address/{address}',
+  },
+  dogecoin: {
+    name: 'Blockchair',
+    tx: 'https://blockchair.com/dogecoin/transaction/{hash}',
+    address: 'https://blockchair.com/dogecoin/address/{address}',
+    testnetTx: 'https://blockchair.com/dogecoin/testnet/transaction/{hash}',
+    testnetAddress: 'https://blockchair.com/dogecoin/testnet/address/{address}',
+  },
 };
 
 export function networkOf(currencyCode: string | null | undefined): string | null {

@@ -3,9 +3,7 @@ import { DEFAULT_THEME_FONT_HOSTS } from '@rampart/shared/themes';
 import { HELIO_ONBOARDING_LINK_TTL_MINUTES, HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { parseKek } from '../lib/secret-box.ts';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const isKek = (value: string) => parseKek(value) !== null;
 
@@ -31,7 +29,12 @@ const envSchema = z
     WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     DATA_DIR: z.string().min(1).optional(),
     EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
-    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(12),
     USER_HASH_SECRET: z.string().min(16).default('rampart-development-user-hash-secret'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.local>'),
@@ -46,9 +49,14 @@ const envSchema = z
     GRAPHQL_IDE: booleanFlag.default(false),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    // Requests one public API key (/v1) may make per minute; raised by the benchmark, which sends ~1,000 per case.
+    PUBLIC_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     SEED_DEMO: booleanFlag.default(true),
     SENTRY_DSN: z.url().optional(),
-    GA4_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]+$/).optional(),
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/)
+      .optional(),
     INTERCOM_APP_ID: z.string().min(1).optional(),
     WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
@@ -65,14 +73,22 @@ const envSchema = z
     PARTNER_FEE_CAP_PERCENT: z
       .string()
       .regex(/^\d{1,2}(\.\d{1,4})?$/, 'a percentage such as 5 or 2.5')
-      .refine((value) => Number(value) <= 10, 'at most 10 (the pricing engine\'s bound)')
+      .refine((value) => Number(value) <= 10, "at most 10 (the pricing engine's bound)")
       .transform((value) => String(Number(value)))
       .default('5'),
-    WIDGET_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev').default('rampart.dev'),
+    WIDGET_HOST: z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev')
+      .default('rampart.dev'),
     // Hosts a widget theme's web-font stylesheet may come from (comma list); the widget's CSP allows exactly these.
     THEME_FONT_HOSTS: z
       .string()
-      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'host names such as fonts.googleapis.com, comma-separated')).min(1, 'at least one host'))
       .default([...DEFAULT_THEME_FONT_HOSTS]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -93,7 +109,12 @@ const envSchema = z
     HELIO_API_KEY: z.string().min(1).optional(),
     HELIO_API_SECRET: z.string().min(1).optional(),
     HELIO_API_BASE: httpUrl.default('https://api.hel.io'),
-    HELIO_ONBOARDING_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
+    HELIO_ONBOARDING_LINK_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
     HELIO_WALLETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(HELIO_WALLETS_PER_ACCOUNT),
     // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -101,11 +122,19 @@ const envSchema = z
     // Another Stripe API host (a local fake in tests); unset: Stripe's own.
     STRIPE_API_BASE: httpUrl.optional(),
     // Looker signed embedding (analytics): both host and secret set → lookerEmbedUrl returns signed SSO URLs.
-    LOOKER_HOST: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as analytics.example.com (no scheme)').optional(),
+    LOOKER_HOST: z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as analytics.example.com (no scheme)')
+      .optional(),
     LOOKER_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
     LOOKER_MODELS: z
       .string()
-      .transform((value) => value.split(',').map((model) => model.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((model) => model.trim())
+          .filter(Boolean),
+      )
       .default([]),
     // Dashboard id per analytics type, like "volume=12,conversion=13,quarterlyReview=20"; a type missing has no embed.
     LOOKER_DASHBOARDS: z
@@ -116,9 +145,15 @@ const envSchema = z
     // The EVM chain (minting, NFT-bound passes): a JSON-RPC node; unset → Rampart's built-in local chain (anvil) on
     // 127.0.0.1:EVM_LOCAL_PORT, network code local_evm, state under DATA_DIR/chain, deployer = anvil's dev account #0.
     EVM_RPC_URL: httpUrl.optional(),
-    EVM_NETWORK_CODE: z.string().regex(/^[a-z][a-z0-9_]{1,39}$/, 'a network code such as ethereum or polygon (lower case)').default('ethereum'),
+    EVM_NETWORK_CODE: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{1,39}$/, 'a network code such as ethereum or polygon (lower case)')
+      .default('ethereum'),
     // The key that deploys collections and mints (0x + 64 hex); without it (and with EVM_RPC_URL) minting is off.
-    EVM_DEPLOYER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits').optional(),
+    EVM_DEPLOYER_PRIVATE_KEY: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
+      .optional(),
     EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65535).default(8546),
     // HyperMint signed embedding (modules/minting/hypermint.ts): both set → getHyperMintEmbedUrl signs URLs.
     HYPERMINT_HOST: httpUrl.optional(),
@@ -139,22 +174,42 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['KEY_ENCRYPTION_KEY'], message: 'required when KEY_ENCRYPTION_KEY_PREVIOUS is set (the new key to rotate to)' });
     }
     if (Boolean(env.SUMSUB_APP_TOKEN) !== Boolean(env.SUMSUB_SECRET_KEY)) {
-      ctx.addIssue({ code: 'custom', path: [env.SUMSUB_APP_TOKEN ? 'SUMSUB_SECRET_KEY' : 'SUMSUB_APP_TOKEN'], message: 'SumSub needs both SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SUMSUB_APP_TOKEN ? 'SUMSUB_SECRET_KEY' : 'SUMSUB_APP_TOKEN'],
+        message: 'SumSub needs both SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY',
+      });
     }
     if (Boolean(env.HELIO_API_KEY) !== Boolean(env.HELIO_API_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: [env.HELIO_API_KEY ? 'HELIO_API_SECRET' : 'HELIO_API_KEY'], message: 'Helio needs both HELIO_API_KEY and HELIO_API_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.HELIO_API_KEY ? 'HELIO_API_SECRET' : 'HELIO_API_KEY'],
+        message: 'Helio needs both HELIO_API_KEY and HELIO_API_SECRET',
+      });
     }
     if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });
     }
     if (Boolean(env.LOOKER_HOST) !== Boolean(env.LOOKER_EMBED_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: [env.LOOKER_HOST ? 'LOOKER_EMBED_SECRET' : 'LOOKER_HOST'], message: 'Looker embedding needs both LOOKER_HOST and LOOKER_EMBED_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.LOOKER_HOST ? 'LOOKER_EMBED_SECRET' : 'LOOKER_HOST'],
+        message: 'Looker embedding needs both LOOKER_HOST and LOOKER_EMBED_SECRET',
+      });
     }
     if (Boolean(env.HYPERMINT_HOST) !== Boolean(env.HYPERMINT_EMBED_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: [env.HYPERMINT_HOST ? 'HYPERMINT_EMBED_SECRET' : 'HYPERMINT_HOST'], message: 'HyperMint embedding needs both HYPERMINT_HOST and HYPERMINT_EMBED_SECRET' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.HYPERMINT_HOST ? 'HYPERMINT_EMBED_SECRET' : 'HYPERMINT_HOST'],
+        message: 'HyperMint embedding needs both HYPERMINT_HOST and HYPERMINT_EMBED_SECRET',
+      });
     }
     if (env.EVM_DEPLOYER_PRIVATE_KEY && !env.EVM_RPC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['EVM_DEPLOYER_PRIVATE_KEY'], message: 'only with EVM_RPC_URL (the built-in local chain uses its own development key)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVM_DEPLOYER_PRIVATE_KEY'],
+        message: 'only with EVM_RPC_URL (the built-in local chain uses its own development key)',
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when Stripe is configured (its webhooks are verified with it)' });

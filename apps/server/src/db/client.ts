@@ -40,7 +40,8 @@ function quietOnDrop(pool: pg.Pool) {
 
 /** A query config without its statement name: PgBouncer in transaction mode may run the next Bind on another server connection. */
 function unnamed(config: unknown): unknown {
-  if (!config || typeof config !== 'object' || typeof (config as { submit?: unknown }).submit === 'function' || !(config as { name?: unknown }).name) return config;
+  if (!config || typeof config !== 'object' || typeof (config as { submit?: unknown }).submit === 'function' || !(config as { name?: unknown }).name)
+    return config;
   const { name: _name, ...rest } = config as { name?: unknown };
   return rest;
 }
@@ -51,9 +52,9 @@ function unnamed(config: unknown): unknown {
  */
 function withoutPreparedStatements(pool: pg.Pool) {
   pool.on('connect', (client) => {
-    const query = client.query;
-    client.query = function (this: pg.PoolClient, config: unknown, ...rest: unknown[]) {
-      return (query as (...args: unknown[]) => unknown).call(this, unnamed(config), ...rest);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = function (config: unknown, ...rest: unknown[]) {
+      return query(unnamed(config), ...rest);
     } as typeof client.query;
   });
 }
@@ -89,11 +90,21 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
   let replica: ReplicaMonitor | null = null;
   let readPool = pool;
   if (readUrl) {
-    const monitor = startReplicaMonitor({ primaryUrl: directUrl ?? url, replicaUrl: readUrl, maxLagSeconds: options.replicaMaxLagSeconds ?? 30, intervalMs: options.replicaPollMs });
+    const monitor = startReplicaMonitor({
+      primaryUrl: directUrl ?? url,
+      replicaUrl: readUrl,
+      maxLagSeconds: options.replicaMaxLagSeconds ?? 30,
+      intervalMs: options.replicaPollMs,
+    });
     replica = monitor;
     replicaOfPool.set(pool, monitor);
     // A replica that is down or restarting fails fast (then the read is retried on the primary) rather than queueing.
-    readPool = new RoutingPool({ connectionString: readUrl, max: poolSize, connectionTimeoutMillis: 2_000 }, pool, () => mustReadPrimary(monitor), () => void monitor.refresh());
+    readPool = new RoutingPool(
+      { connectionString: readUrl, max: poolSize, connectionTimeoutMillis: 2_000 },
+      pool,
+      () => mustReadPrimary(monitor),
+      () => void monitor.refresh(),
+    );
   }
   for (const each of new Set([pool, readPool, directPool])) quietOnDrop(each);
   if (pooling === 'transaction') for (const each of new Set([pool, readPool])) withoutPreparedStatements(each);

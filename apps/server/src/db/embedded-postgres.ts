@@ -116,7 +116,9 @@ function startFailure(directory: string, port: number, error: unknown, output: s
     );
   }
   if (/could not (create any TCP\/IP sockets|bind)/.test(text)) {
-    return new StartupError(`the embedded PostgreSQL could not listen on port ${port}, which another program took; set EMBEDDED_POSTGRES_PORT to a free port.${outputTail(output)}`);
+    return new StartupError(
+      `the embedded PostgreSQL could not listen on port ${port}, which another program took; set EMBEDDED_POSTGRES_PORT to a free port.${outputTail(output)}`,
+    );
   }
   const reason = error === undefined ? 'it exited' : describeError(error);
   return new StartupError(`the embedded PostgreSQL did not start on ${directory} (${reason}).${outputTail(output)}`);
@@ -198,7 +200,10 @@ function isPostgresOn(pid: number, directory: string, pidFile: string): boolean 
   const ours = real(directory);
   let name: string;
   try {
-    name = process.platform === 'linux' ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8') : execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' });
+    name =
+      process.platform === 'linux'
+        ? fs.readFileSync(`/proc/${pid}/comm`, 'utf8')
+        : execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' });
   } catch {
     return false;
   }

@@ -6,7 +6,7 @@ import { users } from './schema/identity.ts';
 import { connectDatabase, type DatabaseHandle } from './client.ts';
 import { createLagTracker, formatLsn, isConnectionError, parseLsn, readingAsRequest, readingFromPrimary, RoutingPool, runWithReadRouting } from './replica.ts';
 import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
-import { hashPassword } from '../modules/identity/password-policy.ts';
+import { hashPassword } from '../lib/password-policy.ts';
 import { accountWithMember } from '../../test/accounts-helper.ts';
 import { READ_AFTER_COOKIE, readAfterOf } from '../graphql/plugin.ts';
 
@@ -36,10 +36,19 @@ describe('DATABASE_POOLING=transaction: no named prepared statements', () => {
     } finally {
       client.release();
     }
-    const byId = database.db.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('b_drizzle_prepared');
+    const byId = database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('b_drizzle_prepared');
     await byId.execute({ id: '00000000-0000-0000-0000-000000000000' });
     await database.readDb.execute(sql`select 1`);
-    const readById = database.readDb.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('b_drizzle_read_prepared');
+    const readById = database.readDb
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('b_drizzle_read_prepared');
     await readById.execute({ id: '00000000-0000-0000-0000-000000000000' });
     // One connection per pool: the statements above all ran on the one this looks at.
     return preparedStatements(pool);
@@ -66,13 +75,26 @@ describe('DATABASE_POOLING=transaction: no named prepared statements', () => {
   });
 
   it('strips them on the replica pool too', async () => {
-    const database = connectDatabase({ url: named(url(), 'b-primary'), readUrl: named(url(), 'b-replica'), pooling: 'transaction', poolSize: 1, replicaPollMs: 50 });
+    const database = connectDatabase({
+      url: named(url(), 'b-primary'),
+      readUrl: named(url(), 'b-replica'),
+      pooling: 'transaction',
+      poolSize: 1,
+      replicaPollMs: 50,
+    });
     try {
       await database.replica!.refresh();
       await readingAsRequest(async () => {
         await database.readPool.query({ name: 'b_named_on_replica', text: 'select 1' });
-        await database.readDb.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('b_replica_prepared').execute({ id: '00000000-0000-0000-0000-000000000000' });
-        const seen = await database.readPool.query<{ name: string; app: string }>(`select name, current_setting('application_name') as app from pg_prepared_statements`);
+        await database.readDb
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .prepare('b_replica_prepared')
+          .execute({ id: '00000000-0000-0000-0000-000000000000' });
+        const seen = await database.readPool.query<{ name: string; app: string }>(
+          `select name, current_setting('application_name') as app from pg_prepared_statements`,
+        );
         expect(seen.rows).toEqual([]);
         expect(await servedBy(database.readPool)).toBe('b-replica');
       });
@@ -86,7 +108,12 @@ describe('read routing', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     // The run's database stands in for a replica that is caught up (a primary answers as one that was promoted).
-    database = connectDatabase({ url: named(inject('databaseUrl'), 'b-primary'), readUrl: named(inject('databaseUrl'), 'b-replica'), poolSize: 4, replicaPollMs: 50 });
+    database = connectDatabase({
+      url: named(inject('databaseUrl'), 'b-primary'),
+      readUrl: named(inject('databaseUrl'), 'b-replica'),
+      poolSize: 4,
+      replicaPollMs: 50,
+    });
     await database.replica!.refresh();
   });
   afterAll(() => database.close());
@@ -123,7 +150,12 @@ describe('read routing', () => {
     expect(await runWithReadRouting({ primary: false, readAfter: replayed }, () => servedBy(database.readPool))).toBe('b-replica');
     // Callback style answers the same way.
     const viaCallback = await readingFromPrimary(
-      () => new Promise<string>((resolve, reject) => database.readPool.query(`select current_setting('application_name') as name`, (error: Error | undefined, result: pg.QueryResult<{ name: string }>) => (error ? reject(error) : resolve(result.rows[0]!.name)))),
+      () =>
+        new Promise<string>((resolve, reject) =>
+          database.readPool.query(`select current_setting('application_name') as name`, (error: Error | undefined, result: pg.QueryResult<{ name: string }>) =>
+            error ? reject(error) : resolve(result.rows[0]!.name),
+          ),
+        ),
     );
     expect(viaCallback).toBe('b-primary');
   });
@@ -134,7 +166,9 @@ describe('read routing', () => {
     let terminated = 0;
     for (let attempt = 0; attempt < 50 && terminated === 0; attempt += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const result = await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'b-replica' and query like '%pg_sleep(1.5)%' and pid <> pg_backend_pid()`);
+      const result = await database.pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'b-replica' and query like '%pg_sleep(1.5)%' and pid <> pg_backend_pid()`,
+      );
       terminated = result.rowCount ?? 0;
     }
     expect(terminated).toBe(1);
@@ -148,14 +182,21 @@ describe('read routing', () => {
 
 describe('a replica restart', () => {
   it('fails no read: idle replica connections the server dropped are retried on the primary', async () => {
-    const database = connectDatabase({ url: named(inject('databaseUrl'), 'b-primary'), readUrl: named(inject('databaseUrl'), 'b-restarting'), poolSize: 6, replicaPollMs: 50 });
+    const database = connectDatabase({
+      url: named(inject('databaseUrl'), 'b-primary'),
+      readUrl: named(inject('databaseUrl'), 'b-restarting'),
+      poolSize: 6,
+      replicaPollMs: 50,
+    });
     try {
       await database.replica!.refresh();
       // Six idle replica connections in the pool.
       await readingAsRequest(() => Promise.all(Array.from({ length: 6 }, () => database.readPool.query('select pg_sleep(0.05)'))));
       expect(database.readPool.idleCount).toBe(6);
       // What a restart does to them (57P01 terminating connection due to administrator command), then reads at once.
-      const killed = await database.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'b-restarting' and pid <> pg_backend_pid()`);
+      const killed = await database.pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'b-restarting' and pid <> pg_backend_pid()`,
+      );
       // (and the monitor's own connection to the replica)
       expect(killed.rowCount).toBeGreaterThanOrEqual(6);
       const served = await readingAsRequest(() => Promise.all(Array.from({ length: 12 }, () => servedBy(database.readPool))));
@@ -187,7 +228,9 @@ describe('an unreachable replica', () => {
         expect(await servedBy(routing)).toBe('b-primary');
         const client = await routing.connect();
         client.release();
-        await expect(new RoutingPool({ connectionString: replicaUrl, max: 1 }, database.pool, () => false).query('select * from no_such_table')).rejects.toMatchObject({ code: '42P01' });
+        await expect(
+          new RoutingPool({ connectionString: replicaUrl, max: 1 }, database.pool, () => false).query('select * from no_such_table'),
+        ).rejects.toMatchObject({ code: '42P01' });
       } finally {
         await routing.end();
       }
@@ -238,7 +281,8 @@ describe('WAL positions and the read-after cookie', () => {
   });
 
   it('tells connection failures from statement errors', () => {
-    for (const code of ['08006', '08001', '08P01', '57P01', '57P02', '57P03', '58030', 'ECONNREFUSED', 'ECONNRESET', '40001']) expect(isConnectionError(Object.assign(new Error('x'), { code }))).toBe(true);
+    for (const code of ['08006', '08001', '08P01', '57P01', '57P02', '57P03', '58030', 'ECONNREFUSED', 'ECONNRESET', '40001'])
+      expect(isConnectionError(Object.assign(new Error('x'), { code }))).toBe(true);
     expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionError(new Error('timeout exceeded when trying to connect'))).toBe(true);
     for (const code of ['42P01', '23505', '22P02', '25006', '57014']) expect(isConnectionError(Object.assign(new Error('x'), { code }))).toBe(false);
@@ -263,8 +307,14 @@ describe('read-your-writes cookie', () => {
 
   it('is set after a mutation (HttpOnly, Lax, short-lived), not after a query; garbage in it is ignored', async () => {
     const email = uniqueEmail('b-ryw');
-    await t.database.pool.query(`insert into users (email, first_name, last_name, is_email_verified, password_hash) values ($1, 'Read', 'Writes', true, $2)`, [email, await hashPassword(STRONG_PASSWORD)]);
-    const login = await post('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }', { email, password: STRONG_PASSWORD });
+    await t.database.pool.query(`insert into users (email, first_name, last_name, is_email_verified, password_hash) values ($1, 'Read', 'Writes', true, $2)`, [
+      email,
+      await hashPassword(STRONG_PASSWORD),
+    ]);
+    const login = await post('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }', {
+      email,
+      password: STRONG_PASSWORD,
+    });
     expect(login.status).toBe(200);
     const cookies = login.headers.getSetCookie();
     expect(cookies.some((line) => line.startsWith('rampart_session='))).toBe(true);
@@ -282,13 +332,19 @@ describe('read-your-writes cookie', () => {
       expect(response.status).toBe(200);
     }
     // A refused mutation (wrong password) sets none.
-    const refused = await post('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }', { email, password: 'wrong-password-123456' });
+    const refused = await post('mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }', {
+      email,
+      password: 'wrong-password-123456',
+    });
     expect(refused.headers.getSetCookie().some((line) => line.startsWith(READ_AFTER_COOKIE))).toBe(false);
   });
 
   it("routes a request's reads by its cookie: to the primary until the replica has replayed the position", async () => {
     const member = await accountWithMember(t);
-    const list = JSON.stringify({ query: 'query($a: ID!) { transactions(accountId: $a, liveMode: true) { totalCount items { id } } }', variables: { a: member.accountId } });
+    const list = JSON.stringify({
+      query: 'query($a: ID!) { transactions(accountId: $a, liveMode: true) { totalCount items { id } } }',
+      variables: { a: member.accountId },
+    });
     let replicaUses = 0;
     const count = () => (replicaUses += 1);
     t.database.readPool.on('acquire', count);
@@ -297,7 +353,12 @@ describe('read-your-writes cookie', () => {
         const before = replicaUses;
         const response = await fetch(`${t.baseUrl}/graphql`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', 'x-csrf-token': member.client.csrfToken, cookie: [member.client.cookie, readAfter && `${READ_AFTER_COOKIE}=${readAfter}`].filter(Boolean).join('; ') },
+          headers: {
+            'content-type': 'application/json',
+            'apollo-require-preflight': 'true',
+            'x-csrf-token': member.client.csrfToken,
+            cookie: [member.client.cookie, readAfter && `${READ_AFTER_COOKIE}=${readAfter}`].filter(Boolean).join('; '),
+          },
           body: list,
         });
         const body = (await response.json()) as { data?: { transactions: { totalCount: number } }; errors?: unknown };

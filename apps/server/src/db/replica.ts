@@ -52,7 +52,8 @@ export function isConnectionError(error: unknown): boolean {
     if (/^(08|58)/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300' || code === '40001') return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
   }
-  const message = String((error as { message?: unknown }).message ?? '');
+  const raw = (error as { message?: unknown }).message;
+  const message = typeof raw === 'string' ? raw : '';
   return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|server conn crashed|pgbouncer cannot connect to server|no more connections allowed|server login retry|query_wait_timeout|server_login_retry/i.test(
     message,
   );
@@ -124,6 +125,7 @@ export class RoutingPool extends pg.Pool {
     super(config);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for all of pg.Pool's query overloads (promise and callback forms)
   override query(...args: any[]): any {
     const callback = typeof args.at(-1) === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : null;
     const result = this.routedQuery(args);
@@ -147,12 +149,14 @@ export class RoutingPool extends pg.Pool {
     }
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for both of pg.Pool's connect overloads (promise and callback forms)
   override connect(callback?: any): any {
     const result = this.routedConnect();
     if (typeof callback !== 'function') return result;
+    const done = callback as (error: unknown, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
     result.then(
-      (client) => callback(undefined, client, client.release),
-      (error: unknown) => callback(error),
+      (client) => done(undefined, client, (error) => client.release(error)),
+      (error: unknown) => done(error),
     );
     return undefined;
   }
@@ -209,7 +213,13 @@ export function createLagTracker() {
  * (so a busy request pool does not delay it). Lag in seconds is measured against the primary's positions sampled over
  * time: the replica replayed R, the primary first passed R at time t, so the replica is now - t behind.
  */
-export function startReplicaMonitor(options: { primaryUrl: string; replicaUrl: string; maxLagSeconds: number; intervalMs?: number; now?: () => number }): ReplicaMonitor {
+export function startReplicaMonitor(options: {
+  primaryUrl: string;
+  replicaUrl: string;
+  maxLagSeconds: number;
+  intervalMs?: number;
+  now?: () => number;
+}): ReplicaMonitor {
   const intervalMs = options.intervalMs ?? 250;
   const now = options.now ?? Date.now;
   const timeouts = { max: 1, connectionTimeoutMillis: 1_000, query_timeout: 1_000, idleTimeoutMillis: 0, allowExitOnIdle: true };

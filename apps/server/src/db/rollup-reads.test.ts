@@ -5,7 +5,11 @@ const EMPTY = ['1970-01-02', '1970-01-01'];
 
 describe('splitIntoMonths', () => {
   it('reads whole months as months and the partial months at either end as days', () => {
-    expect(splitIntoMonths('2025-11-22', '2026-11-22')).toEqual({ months: ['2025-12-01', '2026-10-01'], before: ['2025-11-22', '2025-11-30'], after: ['2026-11-01', '2026-11-22'] });
+    expect(splitIntoMonths('2025-11-22', '2026-11-22')).toEqual({
+      months: ['2025-12-01', '2026-10-01'],
+      before: ['2025-11-22', '2025-11-30'],
+      after: ['2026-11-01', '2026-11-22'],
+    });
   });
   it('takes a range that starts on the 1st and ends on a month end as months only', () => {
     expect(splitIntoMonths('2026-01-01', '2026-03-31')).toEqual({ months: ['2026-01-01', '2026-03-01'], before: EMPTY, after: EMPTY });

@@ -26,16 +26,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function main() {
   const count = Number(values.transactions);
   if (!Number.isInteger(count) || count < 0) throw new Error('--transactions takes a whole number');
-  if (!['live', 'test', 'both'].includes(values.mode!)) throw new Error('--mode is live, test or both');
+  if (!['live', 'test', 'both'].includes(values.mode)) throw new Error('--mode is live, test or both');
   const config = parseEnv(process.env);
   const infrastructure = await startInfrastructure(config, (line) => console.log(line), { chain: false });
   try {
     const { db, pool } = infrastructure.database;
     if (config.SEED_DEMO) await seedDemo(db);
-    const accountId = await resolveAccount(db, values.account!);
+    const accountId = await resolveAccount(db, values.account);
     const live = values.mode === 'test' ? 0 : values.mode === 'live' ? count : Math.ceil(count / 2);
     const test = count - live;
-    console.log(`Generating ${count.toLocaleString('en')} transactions (${live.toLocaleString('en')} live, ${test.toLocaleString('en')} test) into account ${accountId}...`);
+    console.log(
+      `Generating ${count.toLocaleString('en')} transactions (${live.toLocaleString('en')} live, ${test.toLocaleString('en')} test) into account ${accountId}...`,
+    );
     const result = await generateTransactions(pool, {
       accountId,
       live,
@@ -45,7 +47,9 @@ async function main() {
       log: (line) => console.log(line),
     });
     await pool.query('analyze transactions');
-    console.log(`Done: ${result.transactions.toLocaleString('en')} transactions, ${result.customers.toLocaleString('en')} customers in ${(result.ms / 1000).toFixed(1)} s.`);
+    console.log(
+      `Done: ${result.transactions.toLocaleString('en')} transactions, ${result.customers.toLocaleString('en')} customers in ${(result.ms / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await infrastructure.close();
   }

@@ -2,13 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { accounts, memberships, organizations } from './schema/accounts.ts';
 import { users } from './schema/identity.ts';
-import { hashPassword } from '../modules/identity/password-policy.ts';
+import { hashPassword } from '../lib/password-policy.ts';
 
 export const DEMO_LOGIN = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' } as const;
 
 /** Creates the demo organization once; later starts find it and change nothing. */
 export async function seedDemo(db: Database): Promise<typeof DEMO_LOGIN> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_LOGIN.email}`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_LOGIN.email}`);
   if (existing) return DEMO_LOGIN;
   await db.transaction(async (tx) => {
     const [user] = await tx
@@ -34,9 +37,11 @@ export async function seedDemo(db: Database): Promise<typeof DEMO_LOGIN> {
         { organizationId: organization!.id, name: 'Demo Payments Sandbox', isVerified: false, isSelfService: true, onboardingInfo: { isMintingEnabled: true } },
       ])
       .returning();
-    await tx.insert(memberships).values(
-      created.map((account) => ({ accountId: account.id, userId: user!.id, role: 'administrator' as const, hasAcceptedInvite: true, joinedAt: new Date() })),
-    );
+    await tx
+      .insert(memberships)
+      .values(
+        created.map((account) => ({ accountId: account.id, userId: user!.id, role: 'administrator' as const, hasAcceptedInvite: true, joinedAt: new Date() })),
+      );
   });
   return DEMO_LOGIN;
 }

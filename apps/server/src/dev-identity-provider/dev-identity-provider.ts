@@ -6,7 +6,7 @@ import Provider, { errors, type Account, type Configuration } from 'oidc-provide
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { spendPasswordCheckTime, verifyPassword } from '../modules/identity/password-policy.ts';
+import { spendPasswordCheckTime, verifyPassword } from '../lib/password-policy.ts';
 import { developmentIssuer } from './development-issuer.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
@@ -35,7 +35,6 @@ export interface DevelopmentIdentityProviderDeps {
   /** A private RS256 JWK with kid; a fresh one per start when omitted (tests pass one to sign their own tokens). */
   signingKey?: JWK;
 }
-
 
 /** A fresh RS256 signing key; tokens from an earlier run stop verifying, which suits a development provider. */
 export async function generateSigningKey(): Promise<JWK> {
@@ -153,7 +152,13 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, resourceIndicator) => {
           if (resourceIndicator !== DEV_IDP_RESOURCE) throw new errors.InvalidTarget();
-          return { scope: MY_ACCOUNT_SCOPES.join(' '), audience: DEV_IDP_RESOURCE, accessTokenFormat: 'jwt', accessTokenTTL: 60 * 60, jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: MY_ACCOUNT_SCOPES.join(' '),
+            audience: DEV_IDP_RESOURCE,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 60 * 60,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
       revocation: {
@@ -207,13 +212,16 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
 
   provider.use(async (ctx, next) => {
     const match = interactionPath.exec(ctx.path);
-    if (!match) return next();
+    if (!match) {
+      await next();
+      return;
+    }
     ctx.set('cache-control', 'no-store');
     const action = match[2];
     try {
       const details = await provider.interactionDetails(ctx.req, ctx.res);
-      const clientId = String(details.params.client_id ?? '');
-      const scope = String(details.params.scope ?? 'openid');
+      const clientId = typeof details.params.client_id === 'string' ? details.params.client_id : '';
+      const scope = typeof details.params.scope === 'string' ? details.params.scope : 'openid';
 
       const finish = async (result: Parameters<Provider['interactionResult']>[2]) => {
         const returnTo = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
@@ -279,7 +287,12 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
         const challenge = user && /^\d{6}$/.test(code) ? await store.latestChallenge(user.id, target) : undefined;
         const outcome = challenge ? await store.checkCode(challenge.id, code) : 'wrong';
         if (!user || outcome !== 'verified') {
-          const messages = { wrong: 'This code is not correct.', expired: 'This code has expired. Send a new code.', exhausted: 'Too many wrong codes. Send a new code.', already: 'This code was already used. Send a new code.' };
+          const messages = {
+            wrong: 'This code is not correct.',
+            expired: 'This code has expired. Send a new code.',
+            exhausted: 'Too many wrong codes. Send a new code.',
+            already: 'This code was already used. Send a new code.',
+          };
           ctx.status = 401;
           ctx.type = 'html';
           ctx.body = codeEntryPage({ uid: details.uid, email, error: messages[outcome === 'verified' ? 'wrong' : outcome] });
@@ -322,9 +335,9 @@ export async function startDevelopmentIdentityProvider(deps: DevelopmentIdentity
   if (config.OIDC_ISSUER) return null;
 
   // Port 0 (tests) picks a free port; the issuer must name the real one, so bind first.
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const route: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
   const server: Server = createServer((req, res) => {
-    if (handler) handler(req, res);
+    if (route.handler) route.handler(req, res);
     else res.writeHead(503).end();
   });
   await new Promise<void>((resolve, reject) => {
@@ -337,7 +350,8 @@ export async function startDevelopmentIdentityProvider(deps: DevelopmentIdentity
   const port = (server.address() as AddressInfo).port;
   const issuer = developmentIssuer(port);
   const provider = await createDevelopmentIdentityProvider({ ...deps, issuer });
-  handler = provider.callback();
+  const callback = provider.callback();
+  route.handler = (req, res) => void callback(req, res);
 
   return {
     issuer,

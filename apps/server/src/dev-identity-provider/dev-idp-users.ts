@@ -142,7 +142,11 @@ export function createDevIdpUsers(db: Database) {
     // E-mail addresses
 
     listEmails: (userId: string) =>
-      db.select().from(devIdpEmails).where(eq(devIdpEmails.userId, userId)).orderBy(sql`${devIdpEmails.role} = 'PRIMARY' desc`, devIdpEmails.createdAt),
+      db
+        .select()
+        .from(devIdpEmails)
+        .where(eq(devIdpEmails.userId, userId))
+        .orderBy(sql`${devIdpEmails.role} = 'PRIMARY' desc`, devIdpEmails.createdAt),
 
     async findEmail(userId: string, id: string): Promise<DevIdpEmail | undefined> {
       const [row] = await db
@@ -173,7 +177,10 @@ export function createDevIdpUsers(db: Database) {
     },
 
     async addEmail(userId: string, email: string): Promise<DevIdpEmail> {
-      const [row] = await db.insert(devIdpEmails).values({ id: newId('eml'), userId, email, role: 'SECONDARY', status: 'UNVERIFIED' }).returning();
+      const [row] = await db
+        .insert(devIdpEmails)
+        .values({ id: newId('eml'), userId, email, role: 'SECONDARY', status: 'UNVERIFIED' })
+        .returning();
       return row!;
     },
 
@@ -233,7 +240,10 @@ export function createDevIdpUsers(db: Database) {
     },
 
     async addPhone(userId: string, number: string): Promise<DevIdpPhone> {
-      const [row] = await db.insert(devIdpPhones).values({ id: newId('sms'), userId, number, status: 'UNVERIFIED' }).returning();
+      const [row] = await db
+        .insert(devIdpPhones)
+        .values({ id: newId('sms'), userId, number, status: 'UNVERIFIED' })
+        .returning();
       return row!;
     },
 

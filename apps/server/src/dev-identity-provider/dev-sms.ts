@@ -23,9 +23,7 @@ export function registerDevSms(app: FastifyInstance, db: Database) {
           `<article><h2>To ${escape(message.to)}</h2><p class="meta"><time datetime="${escape(message.sentAt)}">${escape(new Date(message.sentAt).toUTCString())}</time></p><p>${escape(message.body)}</p></article>`,
       )
       .join('\n');
-    reply
-      .header('cache-control', 'no-store')
-      .type('text/html')
+    reply.header('cache-control', 'no-store').type('text/html')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Development SMS outbox · Rampart</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}article{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h1{font-size:1.5rem}h2{font-size:1.05rem;margin:0 0 .25rem}.meta{color:#475569;margin:0 0 .75rem;font-size:.875rem}p{margin:0}a{color:#4338ca}
 @media (prefers-color-scheme: dark){body{background:#020617;color:#e2e8f0}article{background:#0f172a;border-color:#1e293b}.meta{color:#94a3b8}a{color:#a5b4fc}}</style></head>

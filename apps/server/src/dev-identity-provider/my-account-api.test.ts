@@ -4,7 +4,7 @@ import { importJWK, SignJWT, type JWK } from 'jose';
 import { desc, eq } from 'drizzle-orm';
 import { users } from '../db/schema/identity.ts';
 import { devIdpChallenges, devIdpSmsMessages } from '../db/schema/dev-identity-provider.ts';
-import { hashPassword } from '../modules/identity/password-policy.ts';
+import { hashPassword } from '../lib/password-policy.ts';
 import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { DEV_IDP_RESOURCE, generateSigningKey, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MISSING_ACCESS_TOKEN, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
@@ -82,7 +82,13 @@ async function call(method: string, path: string, options: CallOptions = {}) {
 
 function expectOktaError(result: Awaited<ReturnType<typeof call>>, status: number, errorCode: string) {
   expect(result.status).toBe(status);
-  expect(result.json).toMatchObject({ errorCode, errorLink: errorCode, errorSummary: expect.any(String), errorId: expect.any(String), errorCauses: expect.any(Array) });
+  expect(result.json).toMatchObject({
+    errorCode,
+    errorLink: errorCode,
+    errorSummary: expect.any(String),
+    errorId: expect.any(String),
+    errorCauses: expect.any(Array),
+  });
 }
 
 async function codeFromMail(to: string): Promise<string> {
@@ -93,7 +99,12 @@ async function codeFromMail(to: string): Promise<string> {
 }
 
 async function codeFromSms(to: string): Promise<string> {
-  const [newest] = await t.database.db.select().from(devIdpSmsMessages).where(eq(devIdpSmsMessages.toNumber, to)).orderBy(desc(devIdpSmsMessages.createdAt)).limit(1);
+  const [newest] = await t.database.db
+    .select()
+    .from(devIdpSmsMessages)
+    .where(eq(devIdpSmsMessages.toNumber, to))
+    .orderBy(desc(devIdpSmsMessages.createdAt))
+    .limit(1);
   const code = newest ? /\b(\d{6})\b/.exec(newest.body)?.[1] : undefined;
   if (!code) throw new Error(`no text message to ${to}`);
   return code;
@@ -181,7 +192,10 @@ describe('the version header, the access token and its scopes', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(refused.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
 
-    const stranger = await fetch(`${idp.issuer}/idp/myaccount/emails`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const stranger = await fetch(`${idp.issuer}/idp/myaccount/emails`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -200,7 +214,14 @@ describe('profile', () => {
 
     const schema = await call('GET', '/idp/myaccount/profile/schema', { token: await token(user.id, { scope: 'okta.myAccount.profile.read' }) });
     expect(schema.status).toBe(200);
-    expect(schema.json.properties.firstName).toMatchObject({ title: 'First name', type: 'string', required: true, minLength: 1, maxLength: 100, permissions: [{ principal: 'SELF', action: 'READ_WRITE' }] });
+    expect(schema.json.properties.firstName).toMatchObject({
+      title: 'First name',
+      type: 'string',
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      permissions: [{ principal: 'SELF', action: 'READ_WRITE' }],
+    });
     expect(schema.json.properties.email.permissions).toEqual([{ principal: 'SELF', action: 'READ_ONLY' }]);
     expect(schema.json.properties.login.permissions).toEqual([{ principal: 'SELF', action: 'READ_ONLY' }]);
     expect(schema.json.properties.displayName).toMatchObject({ type: 'string', maxLength: 100 });
@@ -208,7 +229,10 @@ describe('profile', () => {
 
   it('updates the editable fields, and the ID token claims follow', async () => {
     const user = await newUser();
-    const result = await call('PUT', '/idp/myaccount/profile', { token: await token(user.id), body: { profile: { firstName: ' Nova ', displayName: 'Nova the Builder', title: null } } });
+    const result = await call('PUT', '/idp/myaccount/profile', {
+      token: await token(user.id),
+      body: { profile: { firstName: ' Nova ', displayName: 'Nova the Builder', title: null } },
+    });
     expect(result.status).toBe(200);
     expect(result.json.profile).toMatchObject({ firstName: 'Nova', lastName: 'Account', displayName: 'Nova the Builder', title: null });
     const again = await call('GET', '/idp/myaccount/profile', { token: await token(user.id) });
@@ -267,7 +291,10 @@ describe('e-mail addresses', () => {
   it('adds a secondary address, e-mails a code, verifies it and removes it', async () => {
     const user = await newUser();
     const second = uniqueEmail('second');
-    const added = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: second }, sendEmail: true, role: 'SECONDARY' } });
+    const added = await call('POST', '/idp/myaccount/emails', {
+      token: await token(user.id),
+      body: { profile: { email: second }, sendEmail: true, role: 'SECONDARY' },
+    });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ status: 'UNVERIFIED', roles: ['SECONDARY'], profile: { email: second } });
     expect(added.json._links.challenge).toEqual({ href: `${idp.issuer}/idp/myaccount/emails/${added.json.id}/challenge`, hints: { allow: ['POST'] } });
@@ -281,7 +308,10 @@ describe('e-mail addresses', () => {
     const expiresIn = Date.parse(challenge.json.expiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(4 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(5 * 60_000);
-    expect(challenge.json._links.verify).toEqual({ href: `${idp.issuer}/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}/verify`, hints: { allow: ['POST'] } });
+    expect(challenge.json._links.verify).toEqual({
+      href: `${idp.issuer}/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}/verify`,
+      hints: { allow: ['POST'] },
+    });
     const code = await (async () => {
       for (let i = 0; i < 50; i += 1) {
         const latest = await codeFromMail(second);
@@ -294,7 +324,8 @@ describe('e-mail addresses', () => {
     const poll = await call('POST', `/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}`, { token: await token(user.id) });
     expect(poll.json.status).toBe('VERIFY');
     const verifyPath = `/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}/verify`;
-    if (firstCode !== code) expectOktaError(await call('POST', verifyPath, { token: await token(user.id), body: { verificationCode: firstCode } }), 400, 'E0000001');
+    if (firstCode !== code)
+      expectOktaError(await call('POST', verifyPath, { token: await token(user.id), body: { verificationCode: firstCode } }), 400, 'E0000001');
     const verified = await call('POST', verifyPath, { token: await token(user.id), body: { verificationCode: code } });
     expect(verified.status).toBe(204);
     const polled = await call('GET', `/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}`, { token: await token(user.id) });
@@ -316,10 +347,18 @@ describe('e-mail addresses', () => {
     const added = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: next }, role: 'PRIMARY' } });
     expect(added.status).toBe(201);
     expect(added.json.roles).toEqual(['SECONDARY']); // until verified
-    const verify = await call('POST', new URL(added.json._links.verify.href).pathname, { token: await token(user.id), body: { verificationCode: await codeFromMail(next) } });
+    const verify = await call('POST', new URL(added.json._links.verify.href).pathname, {
+      token: await token(user.id),
+      body: { verificationCode: await codeFromMail(next) },
+    });
     expect(verify.status).toBe(204);
 
-    let emails = (await call('GET', '/idp/myaccount/emails', { token: await token(user.id) })).json as Array<{ id: string; roles: string[]; status: string; profile: { email: string } }>;
+    let emails = (await call('GET', '/idp/myaccount/emails', { token: await token(user.id) })).json as Array<{
+      id: string;
+      roles: string[];
+      status: string;
+      profile: { email: string };
+    }>;
     expect(emails.map((entry) => [entry.profile.email, entry.roles[0], entry.status])).toEqual([
       [next, 'PRIMARY', 'VERIFIED'],
       [user.email, 'SECONDARY', 'VERIFIED'],
@@ -338,13 +377,19 @@ describe('e-mail addresses', () => {
     const user = await newUser();
     const other = await newUser('other');
     await call('GET', '/idp/myaccount/profile', { token: await token(other.id) }); // provisions the other user
-    const taken = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: other.email.toUpperCase() }, role: 'SECONDARY' } });
+    const taken = await call('POST', '/idp/myaccount/emails', {
+      token: await token(user.id),
+      body: { profile: { email: other.email.toUpperCase() }, role: 'SECONDARY' },
+    });
     expectOktaError(taken, 400, 'E0000001');
     expect(taken.json.errorCauses[0].errorSummary).toMatch(/Another account at this identity provider signs in with this address/);
 
     const own = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: user.email }, role: 'SECONDARY' } });
     expect(own.json.errorCauses[0].errorSummary).toMatch(/already your primary/);
-    const malformed = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: 'not-an-address' }, role: 'SECONDARY' } });
+    const malformed = await call('POST', '/idp/myaccount/emails', {
+      token: await token(user.id),
+      body: { profile: { email: 'not-an-address' }, role: 'SECONDARY' },
+    });
     expectOktaError(malformed, 400, 'E0000001');
     expect(malformed.json.errorCauses[0].location).toBe('email');
     const noRole = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: uniqueEmail('x') } } });
@@ -371,8 +416,14 @@ describe('e-mail addresses', () => {
 
     // A new challenge, then its code expires.
     const challenge = await call('POST', `/idp/myaccount/emails/${added.json.id}/challenge`, { token: await token(user.id) });
-    await t.database.db.update(devIdpChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(devIdpChallenges.id, challenge.json.id));
-    const expired = await call('POST', `/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}/verify`, { token: await token(user.id), body: { verificationCode: '123456' } });
+    await t.database.db
+      .update(devIdpChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(devIdpChallenges.id, challenge.json.id));
+    const expired = await call('POST', `/idp/myaccount/emails/${added.json.id}/challenge/${challenge.json.id}/verify`, {
+      token: await token(user.id),
+      body: { verificationCode: '123456' },
+    });
     expectOktaError(expired, 400, 'E0000001');
     expect(expired.json.errorSummary).toBe('The verification code has expired.');
     expect(expired.json.errorCauses[0].errorSummary).toMatch(/expired\. Send a new code/);
@@ -381,7 +432,10 @@ describe('e-mail addresses', () => {
   it('asks for a recent sign-in before removing an address', async () => {
     const user = await newUser();
     const address = uniqueEmail('stepup');
-    const added = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: address }, sendEmail: false, role: 'SECONDARY' } });
+    const added = await call('POST', '/idp/myaccount/emails', {
+      token: await token(user.id),
+      body: { profile: { email: address }, sendEmail: false, role: 'SECONDARY' },
+    });
     const stale = await token(user.id, { authTime: Math.floor(Date.now() / 1000) - 3600 });
     const refused = await call('DELETE', `/idp/myaccount/emails/${added.json.id}`, { token: stale });
     expectOktaError(refused, 403, 'E0000006');
@@ -395,7 +449,10 @@ describe('phone numbers', () => {
   it('adds a number, texts a code to the outbox, verifies and removes it', async () => {
     const user = await newUser();
     const number = phoneNumber();
-    const added = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: number }, sendCode: true, method: 'SMS' } });
+    const added = await call('POST', '/idp/myaccount/phones', {
+      token: await token(user.id),
+      body: { profile: { phoneNumber: number }, sendCode: true, method: 'SMS' },
+    });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ status: 'UNVERIFIED', profile: { phoneNumber: number } });
     expect(added.json._links).toMatchObject({
@@ -406,11 +463,17 @@ describe('phone numbers', () => {
     const code = await codeFromSms(number);
 
     // Another code within 30 seconds is refused.
-    const tooSoon = await call('POST', `/idp/myaccount/phones/${added.json.id}/challenge`, { token: await token(user.id), body: { method: 'SMS', retry: true } });
+    const tooSoon = await call('POST', `/idp/myaccount/phones/${added.json.id}/challenge`, {
+      token: await token(user.id),
+      body: { method: 'SMS', retry: true },
+    });
     expectOktaError(tooSoon, 429, 'E0000047');
     expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    const wrong = await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: code === '000000' ? '111111' : '000000' } });
+    const wrong = await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, {
+      token: await token(user.id),
+      body: { verificationCode: code === '000000' ? '111111' : '000000' },
+    });
     expectOktaError(wrong, 400, 'E0000001');
     const verified = await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: code } });
     expect(verified.status).toBe(204);
@@ -427,24 +490,40 @@ describe('phone numbers', () => {
   it('sends a code on challenge, and refuses an expired one', async () => {
     const user = await newUser();
     const number = phoneNumber();
-    const added = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: number }, sendCode: false, method: 'SMS' } });
-    expectOktaError(await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: '123456' } }), 400, 'E0000001');
+    const added = await call('POST', '/idp/myaccount/phones', {
+      token: await token(user.id),
+      body: { profile: { phoneNumber: number }, sendCode: false, method: 'SMS' },
+    });
+    expectOktaError(
+      await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: '123456' } }),
+      400,
+      'E0000001',
+    );
     const challenge = await call('POST', `/idp/myaccount/phones/${added.json.id}/challenge`, { token: await token(user.id), body: { method: 'SMS' } });
     expect(challenge.status).toBe(200);
     expect(challenge.json._links.verify.href).toBe(`${idp.issuer}/idp/myaccount/phones/${added.json.id}/verify`);
     expect(Date.parse(challenge.json.expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000);
     const code = await codeFromSms(number);
-    await t.database.db.update(devIdpChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(devIdpChallenges.targetId, added.json.id));
+    await t.database.db
+      .update(devIdpChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(devIdpChallenges.targetId, added.json.id));
     const expired = await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: code } });
     expect(expired.json.errorSummary).toBe('The verification code has expired.');
   });
 
   it('refuses numbers not in E.164, CALL, duplicates and other users’ numbers by id', async () => {
     const user = await newUser();
-    const bad = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: '0415 555 0100' }, method: 'SMS' } });
+    const bad = await call('POST', '/idp/myaccount/phones', {
+      token: await token(user.id),
+      body: { profile: { phoneNumber: '0415 555 0100' }, method: 'SMS' },
+    });
     expectOktaError(bad, 400, 'E0000001');
     expect(bad.json.errorCauses[0]).toMatchObject({ location: 'phoneNumber', errorSummary: expect.stringMatching(/E\.164/) });
-    const call_ = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: phoneNumber() }, method: 'CALL' } });
+    const call_ = await call('POST', '/idp/myaccount/phones', {
+      token: await token(user.id),
+      body: { profile: { phoneNumber: phoneNumber() }, method: 'CALL' },
+    });
     expect(call_.json.errorCauses[0].location).toBe('method');
     const number = phoneNumber();
     const first = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: number }, method: 'SMS' } });
@@ -471,7 +550,10 @@ describe('password', () => {
     expect(weak.json.errorCauses[0].errorSummary).toMatch(/at least 12 characters/);
     const common = await call('PUT', '/idp/myaccount/password', { token: await token(user.id), body: { profile: { password: '123456qwerty' } } });
     expect(common.json.errorCauses[0].errorSummary).toMatch(/most common passwords/);
-    const wrongCurrent = await call('PUT', '/idp/myaccount/password', { token: await token(user.id), body: { profile: { password: 'a-new-long-passphrase-77', currentPassword: 'nope' } } });
+    const wrongCurrent = await call('PUT', '/idp/myaccount/password', {
+      token: await token(user.id),
+      body: { profile: { password: 'a-new-long-passphrase-77', currentPassword: 'nope' } },
+    });
     expect(wrongCurrent.json.errorCauses[0].location).toBe('currentPassword');
 
     const stale = await token(user.id, { authTime: Math.floor(Date.now() / 1000) - 1000 });
@@ -484,7 +566,11 @@ describe('password', () => {
     expect(Date.parse(changed.json.lastUpdated)).toBeGreaterThanOrEqual(Date.parse(read.json.lastUpdated));
 
     // Enrolling while a password is set is refused.
-    expectOktaError(await call('POST', '/idp/myaccount/password', { token: await token(user.id), body: { profile: { password: 'another-long-passphrase-8' } } }), 400, 'E0000001');
+    expectOktaError(
+      await call('POST', '/idp/myaccount/password', { token: await token(user.id), body: { profile: { password: 'another-long-passphrase-8' } } }),
+      400,
+      'E0000001',
+    );
 
     expectOktaError(await call('DELETE', '/idp/myaccount/password', { token: stale }), 403, 'E0000006');
     expect((await call('DELETE', '/idp/myaccount/password', { token: await token(user.id) })).status).toBe(204);
@@ -495,11 +581,24 @@ describe('password', () => {
 
   it('enrols a password for a user who has none', async () => {
     const email = uniqueEmail('nopassword');
-    const [row] = await t.database.db.insert(users).values({ firstName: 'No', lastName: 'Password', email, passwordHash: null, isEmailVerified: true }).returning();
+    const [row] = await t.database.db
+      .insert(users)
+      .values({ firstName: 'No', lastName: 'Password', email, passwordHash: null, isEmailVerified: true })
+      .returning();
     const read = await call('GET', '/idp/myaccount/password', { token: await token(row!.id) });
-    expect(read.json).toMatchObject({ status: 'NOT_ENROLLED', _links: { enroll: { href: `${idp.issuer}/idp/myaccount/password`, hints: { allow: ['POST'] } } } });
-    expectOktaError(await call('PUT', '/idp/myaccount/password', { token: await token(row!.id), body: { profile: { password: 'a-new-long-passphrase-77' } } }), 400, 'E0000001');
-    const enrolled = await call('POST', '/idp/myaccount/password', { token: await token(row!.id), body: { profile: { password: 'a-new-long-passphrase-77' } } });
+    expect(read.json).toMatchObject({
+      status: 'NOT_ENROLLED',
+      _links: { enroll: { href: `${idp.issuer}/idp/myaccount/password`, hints: { allow: ['POST'] } } },
+    });
+    expectOktaError(
+      await call('PUT', '/idp/myaccount/password', { token: await token(row!.id), body: { profile: { password: 'a-new-long-passphrase-77' } } }),
+      400,
+      'E0000001',
+    );
+    const enrolled = await call('POST', '/idp/myaccount/password', {
+      token: await token(row!.id),
+      body: { profile: { password: 'a-new-long-passphrase-77' } },
+    });
     expect(enrolled.status).toBe(201);
     expect(enrolled.json.status).toBe('ACTIVE');
   });

@@ -4,8 +4,17 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTP
 import type Provider from 'oidc-provider';
 import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from '@rampart/shared/identity-schemas';
 import type { Mailer } from '../mail/mailer.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../modules/identity/password-policy.ts';
-import { CHALLENGE_MAX_ATTEMPTS, CHALLENGE_TTL_SECONDS, isUniqueViolation, type DevIdpChallenge, type DevIdpEmail, type DevIdpPhone, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../lib/password-policy.ts';
+import {
+  CHALLENGE_MAX_ATTEMPTS,
+  CHALLENGE_TTL_SECONDS,
+  isUniqueViolation,
+  type DevIdpChallenge,
+  type DevIdpEmail,
+  type DevIdpPhone,
+  type DevIdpUser,
+  type DevIdpUsers,
+} from './dev-idp-users.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES } from '../modules/sso/sso-config.ts';
 
 // The development identity provider's MyAccount API (/idp/myaccount/*) and Sessions API (/api/v1/sessions/me),
@@ -84,6 +93,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 // Text a column could not hold (NUL, unpaired surrogates) or that no one types into a name.
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const BAD_TEXT = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // The profile schema (GET /idp/myaccount/profile/schema): what PUT /profile accepts.
@@ -205,7 +215,11 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
   function passwordBody(user: DevIdpUser) {
     const self = `${base}/password`;
     if (!user.passwordHash) {
-      return { id: `pwd${user.id.replace(/-/g, '').slice(0, 17)}`, status: 'NOT_ENROLLED', _links: { self: link(self, ['GET']), enroll: link(self, ['POST']) } };
+      return {
+        id: `pwd${user.id.replace(/-/g, '').slice(0, 17)}`,
+        status: 'NOT_ENROLLED',
+        _links: { self: link(self, ['GET']), enroll: link(self, ['POST']) },
+      };
     }
     return {
       id: `pwd${user.id.replace(/-/g, '').slice(0, 17)}`,
@@ -231,7 +245,9 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
       throw new OktaApiError(401, 'E0000011', MISSING_ACCESS_TOKEN, [], { 'WWW-Authenticate': 'Bearer realm="IdpMyAccountAPI"' });
     }
     const invalid = (why: string) =>
-      new OktaApiError(401, 'E0000011', `Invalid token provided: ${why}`, [], { 'WWW-Authenticate': bearerChallenge('invalid_token', why.replace(/[^\w .,:/-]/g, '')) });
+      new OktaApiError(401, 'E0000011', `Invalid token provided: ${why}`, [], {
+        'WWW-Authenticate': bearerChallenge('invalid_token', why.replace(/[^\w .,:/-]/g, '')),
+      });
     let claims: Caller['claims'];
     try {
       ({ payload: claims } = await jwtVerify(match[1]!, keySet, { issuer, audience: deps.resource, algorithms: ['RS256'] }));
@@ -242,9 +258,15 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
     if (!claims.sub) throw invalid('The access token has no subject.');
     const granted = new Set(typeof claims.scope === 'string' ? claims.scope.split(' ') : []);
     if (scopes && !scopes.some((scope) => granted.has(scope))) {
-      throw new OktaApiError(403, 'E0000006', `You do not have permission to perform the requested action: the access token lacks the ${scopes.join(' or ')} scope.`, [], {
-        'WWW-Authenticate': bearerChallenge('insufficient_scope', `The access token must contain the ${scopes[0]} scope`, `, scope="${scopes[0]}"`),
-      });
+      throw new OktaApiError(
+        403,
+        'E0000006',
+        `You do not have permission to perform the requested action: the access token lacks the ${scopes.join(' or ')} scope.`,
+        [],
+        {
+          'WWW-Authenticate': bearerChallenge('insufficient_scope', `The access token must contain the ${scopes[0]} scope`, `, scope="${scopes[0]}"`),
+        },
+      );
     }
     const user = await store.provision(claims.sub);
     if (!user) throw invalid('The user of this access token no longer exists.');
@@ -255,9 +277,19 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
   function requireRecentSignIn(caller: Caller) {
     const authTime = typeof caller.claims.auth_time === 'number' ? caller.claims.auth_time : 0;
     if (Date.now() / 1000 - authTime <= stepUpMaxAgeSeconds) return;
-    throw new OktaApiError(403, 'E0000006', 'This change needs a more recent sign-in.', [{ errorSummary: `Sign in again: this change needs a sign-in within the last ${Math.round(stepUpMaxAgeSeconds / 60)} minutes.` }], {
-      'WWW-Authenticate': bearerChallenge('insufficient_authentication_context', 'The resource request requires a more recent authentication', `, max_age=${stepUpMaxAgeSeconds}`),
-    });
+    throw new OktaApiError(
+      403,
+      'E0000006',
+      'This change needs a more recent sign-in.',
+      [{ errorSummary: `Sign in again: this change needs a sign-in within the last ${Math.round(stepUpMaxAgeSeconds / 60)} minutes.` }],
+      {
+        'WWW-Authenticate': bearerChallenge(
+          'insufficient_authentication_context',
+          'The resource request requires a more recent authentication',
+          `, max_age=${stepUpMaxAgeSeconds}`,
+        ),
+      },
+    );
   }
 
   // Body parts
@@ -271,9 +303,16 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
     const profile = profileOf(body);
     if (typeof profile.password !== 'string' || profile.password.length === 0) throw validationFailed([cause('password', 'Enter a password.')]);
     const length = newPasswordSchema.safeParse(profile.password);
-    if (!length.success) throw validationFailed([cause('password', `Password requirements were not met: ${length.error.issues[0]!.message}.`)], 'Password requirements were not met');
+    if (!length.success)
+      throw validationFailed(
+        [cause('password', `Password requirements were not met: ${length.error.issues[0]!.message}.`)],
+        'Password requirements were not met',
+      );
     if (isCommonPassword(profile.password)) {
-      throw validationFailed([cause('password', 'Password requirements were not met: this password is one of the most common passwords. Choose a less predictable one.')], 'Password requirements were not met');
+      throw validationFailed(
+        [cause('password', 'Password requirements were not met: this password is one of the most common passwords. Choose a less predictable one.')],
+        'Password requirements were not met',
+      );
     }
     const currentPassword = typeof profile.currentPassword === 'string' ? profile.currentPassword : undefined;
     return { password: profile.password, ...(currentPassword !== undefined ? { currentPassword } : {}) };
@@ -288,9 +327,13 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
   async function checkCode(challenge: DevIdpChallenge, code: string) {
     const outcome = await store.checkCode(challenge.id, code);
     if (outcome === 'verified' || outcome === 'already') return;
-    if (outcome === 'expired') throw validationFailed([cause('verificationCode', 'This code has expired. Send a new code.')], 'The verification code has expired.');
+    if (outcome === 'expired')
+      throw validationFailed([cause('verificationCode', 'This code has expired. Send a new code.')], 'The verification code has expired.');
     if (outcome === 'exhausted') {
-      throw validationFailed([cause('verificationCode', `Too many wrong codes (${CHALLENGE_MAX_ATTEMPTS}). Send a new code.`)], 'Too many verification attempts.');
+      throw validationFailed(
+        [cause('verificationCode', `Too many wrong codes (${CHALLENGE_MAX_ATTEMPTS}). Send a new code.`)],
+        'Too many verification attempts.',
+      );
     }
     throw validationFailed([cause('verificationCode', 'This code is not correct.')], 'The verification code is not correct.');
   }
@@ -363,7 +406,13 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
               }
               const current = caller.user.profile[key] ?? null;
               if (property.readOnly) {
-                if (value !== current) causes.push(cause(key, `${property.title} is read-only here${key === 'email' ? ': change it with the e-mail addresses (make another verified address primary)' : ''}.`));
+                if (value !== current)
+                  causes.push(
+                    cause(
+                      key,
+                      `${property.title} is read-only here${key === 'email' ? ': change it with the e-mail addresses (make another verified address primary)' : ''}.`,
+                    ),
+                  );
                 continue;
               }
               if (value === null || (typeof value === 'string' && value.trim() === '')) {
@@ -378,7 +427,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
               const text = value.trim();
               if (BAD_TEXT.test(text)) causes.push(cause(key, `${property.title} contains characters that are not allowed.`));
               else if (text.length > property.maxLength) causes.push(cause(key, `${property.title} has at most ${property.maxLength} characters.`));
-              else if (property.minLength && text.length < property.minLength) causes.push(cause(key, `${property.title} has at least ${property.minLength} characters.`));
+              else if (property.minLength && text.length < property.minLength)
+                causes.push(cause(key, `${property.title} has at least ${property.minLength} characters.`));
               else next[key] = text;
             }
             if (causes.length > 0) throw validationFailed(causes);
@@ -418,7 +468,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
               if (existing.role === 'PRIMARY') throw validationFailed([cause('email', 'This is already your primary e-mail address.')]);
               if (role === 'PRIMARY' && existing.status === 'VERIFIED') {
                 // "Make primary": a verified secondary posted again with role PRIMARY becomes primary at once.
-                if (await store.isPrimaryOfAnother(caller.user.id, address)) throw validationFailed([cause('email', 'Another account at this identity provider signs in with this address.')]);
+                if (await store.isPrimaryOfAnother(caller.user.id, address))
+                  throw validationFailed([cause('email', 'Another account at this identity provider signs in with this address.')]);
                 await store.makePrimary(caller.user.id, existing.id);
                 json(ctx, 200, emailBody({ ...existing, role: 'PRIMARY' }));
                 return;
@@ -430,7 +481,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
               json(ctx, 201, emailBody(existing, challenge));
               return;
             }
-            if (await store.isPrimaryOfAnother(caller.user.id, address)) throw validationFailed([cause('email', 'Another account at this identity provider signs in with this address.')]);
+            if (await store.isPrimaryOfAnother(caller.user.id, address))
+              throw validationFailed([cause('email', 'Another account at this identity provider signs in with this address.')]);
             let email: DevIdpEmail;
             try {
               email = await store.addEmail(caller.user.id, address);
@@ -517,7 +569,9 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
             if (pendingPrimary.has(email.id)) {
               if (await store.isPrimaryOfAnother(caller.user.id, email.email)) {
                 await store.markEmailVerified(caller.user.id, email.id);
-                throw validationFailed([cause('email', 'Verified, but another account at this identity provider signs in with this address, so it stays secondary.')]);
+                throw validationFailed([
+                  cause('email', 'Verified, but another account at this identity provider signs in with this address, so it stays secondary.'),
+                ]);
               }
               await store.makePrimary(caller.user.id, email.id);
               pendingPrimary.delete(email.id);
@@ -542,7 +596,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
             if (!E164.test(number)) throw validationFailed([cause('phoneNumber', 'Enter the number in international (E.164) form, e.g. +14155550123.')]);
             const method = isRecord(body) ? (body.method ?? 'SMS') : 'SMS';
             if (method !== 'SMS') throw validationFailed([cause('method', 'Only SMS is supported by the development identity provider.')]);
-            if (await store.findPhoneByNumber(caller.user.id, number)) throw validationFailed([cause('phoneNumber', 'This number is already on your account.')]);
+            if (await store.findPhoneByNumber(caller.user.id, number))
+              throw validationFailed([cause('phoneNumber', 'This number is already on your account.')]);
             let phone: DevIdpPhone;
             try {
               phone = await store.addPhone(caller.user.id, number);
@@ -580,13 +635,18 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
             const phone = await phoneOr404(caller, id!);
             const body = await readJson(ctx.req);
             const method = isRecord(body) ? body.method : undefined;
-            if (method !== 'SMS') throw validationFailed([cause('method', method === 'CALL' ? 'The development identity provider only sends SMS.' : 'Method must be SMS.')]);
+            if (method !== 'SMS')
+              throw validationFailed([cause('method', method === 'CALL' ? 'The development identity provider only sends SMS.' : 'Method must be SMS.')]);
             if (phone.status === 'VERIFIED') throw validationFailed([cause('phoneNumber', 'This number is already verified.')]);
             const latest = await store.latestChallenge(caller.user.id, phone.id);
             const age = latest ? (Date.now() - latest.createdAt.getTime()) / 1000 : Infinity;
             if (age < PHONE_RESEND_SECONDS && !latest?.verifiedAt) {
               ctx.set('Retry-After', String(Math.ceil(PHONE_RESEND_SECONDS - age)));
-              throw new OktaApiError(429, 'E0000047', `A code was sent less than ${PHONE_RESEND_SECONDS} seconds ago. Wait ${Math.ceil(PHONE_RESEND_SECONDS - age)} seconds before asking for another.`);
+              throw new OktaApiError(
+                429,
+                'E0000047',
+                `A code was sent less than ${PHONE_RESEND_SECONDS} seconds ago. Wait ${Math.ceil(PHONE_RESEND_SECONDS - age)} seconds before asking for another.`,
+              );
             }
             const challenge = await sendSmsCode(caller.user, phone);
             // expiresAt is an addition to Okta's body (only _links), so the app can show when the code runs out.
@@ -620,7 +680,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
         POST: {
           scope: 'okta.myAccount.password.manage',
           handler: async (ctx, caller) => {
-            if (caller.user.passwordHash) throw validationFailed([cause('password', 'A password is already set. Change it instead.')], 'A password is already enrolled.');
+            if (caller.user.passwordHash)
+              throw validationFailed([cause('password', 'A password is already set. Change it instead.')], 'A password is already enrolled.');
             requireRecentSignIn(caller);
             const { password } = await checkedPassword(await readJson(ctx.req));
             json(ctx, 201, passwordBody(await store.setPassword(caller.user.id, await hashPassword(password))));
@@ -635,7 +696,11 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
             if (currentPassword !== undefined && !(await verifyPassword(caller.user.passwordHash, currentPassword))) {
               throw validationFailed([cause('currentPassword', 'The current password is not correct.')]);
             }
-            if (await verifyPassword(caller.user.passwordHash, password)) throw validationFailed([cause('password', 'Password requirements were not met: choose a password different from the current one.')], 'Password requirements were not met');
+            if (await verifyPassword(caller.user.passwordHash, password))
+              throw validationFailed(
+                [cause('password', 'Password requirements were not met: choose a password different from the current one.')],
+                'Password requirements were not met',
+              );
             json(ctx, 200, passwordBody(await store.setPassword(caller.user.id, await hashPassword(password))));
           },
         },
@@ -657,7 +722,7 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
   type ProviderSession = InstanceType<Provider['Session']>;
 
   async function findSession(ctx: Context): Promise<ProviderSession | undefined> {
-    const fromCookie = await deps.provider.Session.get(ctx as never);
+    const fromCookie = await deps.provider.Session.get(ctx);
     if (fromCookie.accountId) return fromCookie;
     if (!ctx.get('authorization')) return undefined;
     const caller = await verifyAccessToken(ctx, ['okta.myAccount.sessions.manage']);
@@ -737,7 +802,10 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
   return async (ctx, next) => {
     const myAccount = /^\/idp\/myaccount(\/.*)?$/.exec(ctx.path);
     const sessions = /^\/api\/v1\/sessions\/me(\/.*)?$/.exec(ctx.path);
-    if (!myAccount && !sessions) return next();
+    if (!myAccount && !sessions) {
+      await next();
+      return;
+    }
     ctx.set('Cache-Control', 'no-store');
     setCors(ctx);
     if (ctx.method === 'OPTIONS') {
@@ -761,7 +829,11 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
         throw new OktaApiError(405, 'E0000022', 'The endpoint does not support the provided HTTP method');
       }
       if (!acceptsVersion(ctx.get('accept'))) {
-        throw new OktaApiError(406, 'E0000001', 'The Accept header must ask for version 1.0.0 of the MyAccount API, e.g. Accept: application/json; okta-version=1.0.0.');
+        throw new OktaApiError(
+          406,
+          'E0000001',
+          'The Accept header must ask for version 1.0.0 of the MyAccount API, e.g. Accept: application/json; okta-version=1.0.0.',
+        );
       }
       // A manage scope covers reading too.
       const scopes = method.scope.endsWith('.read') ? [method.scope, method.scope.replace(/\.read$/, '.manage')] : [method.scope];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAppWithProvider } from '../../test/identity-provider.ts';
 import { decodeJwt } from 'jose';
 import { users } from '../db/schema/identity.ts';
-import { hashPassword } from '../modules/identity/password-policy.ts';
+import { hashPassword } from '../lib/password-policy.ts';
 import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
@@ -75,11 +75,17 @@ async function authorize(browser: ProviderBrowser, credentials: { email: string;
     result = await browser.follow(submitted);
   }
   const code = result.leftTo?.searchParams.get('code');
-  if (!code) throw new Error(`no code: ${result.leftTo}`);
+  if (!code) throw new Error(`no code: ${result.leftTo?.href}`);
   const tokens = await fetch(`${idp.issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: t.config.OIDC_CLIENT_ID, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: t.config.OIDC_CLIENT_ID,
+      code_verifier: verifier,
+    }),
   });
   expect(tokens.status).toBe(200);
   return { loginShown, tokens: (await tokens.json()) as TokenSet };
@@ -98,7 +104,7 @@ async function sessionsMe(method: string, options: { browser?: ProviderBrowser; 
   const response = options.browser ? await options.browser.request(url, { method, headers }) : await fetch(url, { method, headers });
   const text = await response.text();
   // The tests read the JSON freely.
-  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as any };
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
 }
 
 describe('access tokens for the MyAccount API', () => {
@@ -134,7 +140,14 @@ describe('access tokens for the MyAccount API', () => {
       body: JSON.stringify({ profile: { firstName: 'Sidney', displayName: 'Sid the Tester' } }),
     });
     const again = await signIn(browser, user);
-    expect(decodeJwt(again.id_token)).toMatchObject({ sub: user.id, email: user.email, email_verified: true, given_name: 'Sidney', family_name: 'Session', name: 'Sid the Tester' });
+    expect(decodeJwt(again.id_token)).toMatchObject({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      given_name: 'Sidney',
+      family_name: 'Session',
+      name: 'Sid the Tester',
+    });
   });
 });
 
@@ -229,7 +242,9 @@ describe('signing in with what the MyAccount API changed', () => {
     const tokens = await signIn(new ProviderBrowser(idp.issuer), user);
     const headers = { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' };
     const next = uniqueEmail('moved');
-    const added = (await (await fetch(`${idp.issuer}/idp/myaccount/emails`, { method: 'POST', headers, body: JSON.stringify({ profile: { email: next }, role: 'PRIMARY' }) })).json()) as {
+    const added = (await (
+      await fetch(`${idp.issuer}/idp/myaccount/emails`, { method: 'POST', headers, body: JSON.stringify({ profile: { email: next }, role: 'PRIMARY' }) })
+    ).json()) as {
       _links: { verify: { href: string } };
     };
     const mail = await t.smtp.waitFor(next, /Confirm your e-mail address/);
@@ -249,20 +264,34 @@ describe('signing in without a password', () => {
   it('e-mails a sign-in code to the primary address once the password is removed', async () => {
     const user = await newUser();
     const tokens = await signIn(new ProviderBrowser(idp.issuer), user);
-    const removed = await fetch(`${idp.issuer}/idp/myaccount/password`, { method: 'DELETE', headers: { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}` } });
+    const removed = await fetch(`${idp.issuer}/idp/myaccount/password`, {
+      method: 'DELETE',
+      headers: { accept: ACCEPT, authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(removed.status).toBe(204);
     expect(await authorize(new ProviderBrowser(idp.issuer), user)).toMatchObject({ rejected: true });
 
     const browser = new ProviderBrowser(idp.issuer);
     const start = new URL(`${idp.issuer}/auth`);
-    start.search = new URLSearchParams({ client_id: t.config.OIDC_CLIENT_ID, redirect_uri: REDIRECT_URI, response_type: 'code', scope: SCOPE, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }).toString();
+    start.search = new URLSearchParams({
+      client_id: t.config.OIDC_CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope: SCOPE,
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    }).toString();
     const login = await browser.follow(await browser.request(start.toString()));
     const loginHtml = await login.response.text();
     const codeLink = /href="(\/interaction\/[\w-]+\/code)"/.exec(loginHtml)?.[1];
     expect(loginHtml).toContain('E-mail me a sign-in code instead');
     const requestPage = await browser.request(new URL(codeLink!, idp.issuer).toString());
     expect(await requestPage.text()).toContain('<label for="email">E-mail</label>');
-    const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const form = (body: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    });
     const entry = await browser.request(new URL(codeLink!, idp.issuer).toString(), form({ email: user.email }));
     const entryHtml = await entry.text();
     expect(entryHtml).toContain('<label for="code">Sign-in code</label>');
@@ -276,13 +305,15 @@ describe('signing in without a password', () => {
     expect(await unknown.text()).toContain('<label for="code">Sign-in code</label>');
     expect(t.smtp.countTo(stranger)).toBe(0);
 
-    const wrong = await browser.request(new URL(`${codeLink}/verify`, idp.issuer).toString(), form({ email: user.email, code: code === '000000' ? '111111' : '000000' }));
+    const wrong = await browser.request(
+      new URL(`${codeLink}/verify`, idp.issuer).toString(),
+      form({ email: user.email, code: code === '000000' ? '111111' : '000000' }),
+    );
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('This code is not correct.');
     const right = await browser.request(new URL(`${codeLink}/verify`, idp.issuer).toString(), form({ email: user.email, code }));
     const back = await browser.follow(right);
     expect(back.leftTo?.searchParams.get('code')).toBeTruthy();
-
   });
 });
 
@@ -301,7 +332,11 @@ describe('/dev/sms', () => {
     // The app serves it whenever the development provider runs, SMTP or not (this app has an SMTP server).
     const list = (await (await fetch(`${t.baseUrl}/dev/sms.json`)).json()) as Array<{ id: string; to: string; body: string; sentAt: string }>;
     const mine = list.find((message) => message.to === number);
-    expect(mine).toMatchObject({ id: expect.any(String), body: expect.stringMatching(/code is \d{6}\. It expires in 5 minutes\./), sentAt: expect.any(String) });
+    expect(mine).toMatchObject({
+      id: expect.any(String),
+      body: expect.stringMatching(/code is \d{6}\. It expires in 5 minutes\./),
+      sentAt: expect.any(String),
+    });
     const times = list.map((message) => Date.parse(message.sentAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 

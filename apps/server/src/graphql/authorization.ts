@@ -12,7 +12,8 @@ import type { MembershipRole } from '@rampart/shared/enums';
 import { subjectOf } from '../modules/audit/audit-sentences.ts';
 import type { AuditInput } from '../modules/audit/audit.types.ts';
 import { forbidden, isAppError, notFound } from './errors.ts';
-import { requireSession, type AccountGrant, type GraphQLContext } from './context.ts';
+import { requireSession, type GraphQLContext } from './context.ts';
+import type { AccountGrant } from './grant.ts';
 
 export type AccessRule =
   | { kind: 'public' }
@@ -155,7 +156,10 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
           // The audit row is part of the change: if it cannot be written, the change is rolled back.
           committed = await deps.unitOfWork(async () => {
             const result = await run();
-            if (audited()) await deps.audit(auditEvent(context, grant, { operation: fieldName, kind, outcome: 'success', errorCode: null, args, subject: subjectOf(result) }));
+            if (audited())
+              await deps.audit(
+                auditEvent(context, grant, { operation: fieldName, kind, outcome: 'success', errorCode: null, args, subject: subjectOf(result) }),
+              );
             return result;
           });
         } else {
@@ -184,7 +188,13 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
  * Queries read the roles loaded with the session at the start of the request (one round trip fewer); mutations look
  * the membership up again, so a mutation that changed it earlier in the same request is seen.
  */
-async function authorize(rule: AccessRule, args: Record<string, unknown>, context: GraphQLContext, deps: AuthorizationDeps, rolesOfRequest: boolean): Promise<AccountGrant | null> {
+async function authorize(
+  rule: AccessRule,
+  args: Record<string, unknown>,
+  context: GraphQLContext,
+  deps: AuthorizationDeps,
+  rolesOfRequest: boolean,
+): Promise<AccountGrant | null> {
   if (rule.kind === 'public') return null;
   const session = requireSession(context);
   if (rule.kind === 'signedIn') return null;

@@ -1,17 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MembershipRole } from '@rampart/shared/enums';
 import type { Env } from '../config/env.ts';
 import type { LoadedSession } from '../modules/identity/session-store.ts';
 import type { Services } from '../services.ts';
 import { unauthenticated } from './errors.ts';
-
-/** How the caller reached an account: as a member with a role, or as staff with an admin role. */
-export interface AccountGrant {
-  accountId: string;
-  via: 'membership' | 'staff';
-  role: MembershipRole | null;
-  adminRole: string | null;
-}
+import type { AccountGrant } from './grant.ts';
 
 export interface SessionCookieControl {
   set(cookieValue: string, expiresAt: Date): void;

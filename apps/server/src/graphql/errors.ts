@@ -1,13 +1,6 @@
 import { GraphQLError } from 'graphql';
 
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN_ERROR'
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'INTERNAL_SERVER_ERROR';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'INTERNAL_SERVER_ERROR';
 
 /** An error whose message is written for the user; everything else is masked before it leaves the server. */
 export class AppError extends GraphQLError {

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFormattedError, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  OperationTypeNode,
+  type DocumentNode,
+  type GraphQLFormattedError,
+  type ValidationRule,
+} from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -34,7 +42,7 @@ export function readAfterOf(cookieValue: unknown): bigint | null {
 }
 
 function isMutation(document: DocumentNode): boolean {
-  return document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation');
+  return document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.MUTATION);
 }
 
 /**
@@ -71,7 +79,8 @@ function registerReadYourWrites(app: FastifyInstance, deps: { config: Env; pool:
       // The unit of work has committed by now: its WAL is at or before this position.
       const result = await deps.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
       const lsn = parseLsn(result.rows[0]?.lsn);
-      if (lsn !== null) context.reply.setCookie(READ_AFTER_COOKIE, formatLsn(lsn), { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: READ_AFTER_MAX_AGE_SECONDS });
+      if (lsn !== null)
+        context.reply.setCookie(READ_AFTER_COOKIE, formatLsn(lsn), { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: READ_AFTER_MAX_AGE_SECONDS });
     } catch (error) {
       // The change is made; only the next list may be a moment behind.
       context.reply.request.log.warn({ err: error }, 'could not read the WAL position for read-your-writes');
@@ -101,9 +110,7 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Fastify refused the HTTP request itself: bad JSON, a batch (an array body), a wrong content type, a body too large.
     if (status === 413) return { body: { message: PAYLOAD_TOO_LARGE_MESSAGE, extensions: { code: 'PAYLOAD_TOO_LARGE' } }, status };
-    const message = /must be object/.test(original.message)
-      ? 'Batched requests are not accepted: send one GraphQL operation per request.'
-      : original.message;
+    const message = /must be object/.test(original.message) ? 'Batched requests are not accepted: send one GraphQL operation per request.' : original.message;
     return { body: { message, extensions: { code: 'BAD_REQUEST' } }, status: 400 };
   }
   log.error({ err: original, path: error.path }, 'unexpected error in a resolver');
@@ -158,9 +165,9 @@ export function createContextFactory(deps: { config: Env; services: Services; po
 /** Alias, cost and directive limits, and no introspection unless enabled (depth is Mercurius' queryDepth). */
 export function buildValidationRules(config: Env): ValidationRule[] {
   const validationRules: ValidationRule[] = [
-    maxAliasesRule({ n: GRAPHQL_LIMITS.aliases }) as unknown as ValidationRule,
-    costLimitRule({ maxCost: GRAPHQL_LIMITS.cost }) as unknown as ValidationRule,
-    maxDirectivesRule({ n: GRAPHQL_LIMITS.directives }) as unknown as ValidationRule,
+    maxAliasesRule({ n: GRAPHQL_LIMITS.aliases }),
+    costLimitRule({ maxCost: GRAPHQL_LIMITS.cost }),
+    maxDirectivesRule({ n: GRAPHQL_LIMITS.directives }),
   ];
   if (!config.GRAPHQL_INTROSPECTION) validationRules.push(NoSchemaIntrospectionCustomRule);
   return validationRules;
@@ -176,7 +183,10 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url !== '/graphql') return;
     if (request.method !== 'POST') {
-      return reply.code(405).header('allow', 'POST').send({ errors: [{ message: 'Use POST for GraphQL requests.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
+      return reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ errors: [{ message: 'Use POST for GraphQL requests.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
     }
     if (!request.headers['apollo-require-preflight'] && !request.headers['x-rampart-client']) {
       return reply.code(400).send({
@@ -188,7 +198,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
   registerReadRouting(app, deps);
   await app.register(mercurius, {
     schema: loadTypeDefs(),
-    resolvers: buildResolvers(services) as never,
+    resolvers: buildResolvers(services) as never, // codegen's Resolvers and Mercurius' IResolvers differ only in how they type the context
     path: '/graphql',
     graphiql: config.GRAPHQL_IDE ? 'graphiql' : false,
     allowBatchedQueries: false,
@@ -206,7 +216,13 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
           const nested = (error.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
           return Array.isArray(nested) ? nested : [error];
         })
-        .map((error) => formatError(error instanceof GraphQLError ? error : new GraphQLError(String((error as Error).message), { originalError: error as Error }), requestId, log));
+        .map((error) =>
+          formatError(
+            error instanceof GraphQLError ? error : new GraphQLError(String((error as Error).message), { originalError: error as Error }),
+            requestId,
+            log,
+          ),
+        );
       // A request refused as a whole (nothing executed) answers with its HTTP status; errors from execution with 200.
       const refusedStatus = errors[0]?.status;
       const statusCode = !execution.data && refusedStatus && errors.every((error) => error.status === refusedStatus) ? refusedStatus : 200;

@@ -79,8 +79,8 @@ export function mergeResolvers(...maps: Resolvers[]): Record<string, Record<stri
     for (const [typeName, fields] of Object.entries(map)) {
       merged[typeName] ??= {};
       for (const [field, resolver] of Object.entries(fields as Record<string, unknown>)) {
-        if (field in merged[typeName]!) throw new Error(`Resolver ${typeName}.${field} is defined twice`);
-        merged[typeName]![field] = resolver;
+        if (field in merged[typeName]) throw new Error(`Resolver ${typeName}.${field} is defined twice`);
+        merged[typeName][field] = resolver;
       }
     }
   }
@@ -93,7 +93,7 @@ export function mergeResolvers(...maps: Resolvers[]): Record<string, Record<stri
  */
 export function buildResolvers(services: Services) {
   const resolvers = mergeResolvers(
-    { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } } as Resolvers,
+    { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } },
     identityResolvers,
     accountsResolvers,
     teamResolvers,

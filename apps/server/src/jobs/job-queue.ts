@@ -19,7 +19,9 @@ export function createJobQueue(db: SqlExecutor) {
     async add<N extends JobName>(name: N, payload: z.infer<(typeof JOB_PAYLOADS)[N]>, options: AddJobOptions = {}, executor: SqlExecutor = db): Promise<void> {
       const parsed = JOB_PAYLOADS[name].parse(payload);
       const args = [name, JSON.stringify(parsed), options.runAt?.toISOString() ?? null, options.maxAttempts ?? 10, options.jobKey ?? null];
-      await executor.execute(sql`select graphile_worker.add_job(${args[0]}, ${args[1]}::json, run_at => ${args[2]}::timestamptz, max_attempts => ${args[3]}, job_key => ${args[4]})`);
+      await executor.execute(
+        sql`select graphile_worker.add_job(${args[0]}, ${args[1]}::json, run_at => ${args[2]}::timestamptz, max_attempts => ${args[3]}, job_key => ${args[4]})`,
+      );
     },
   };
 }

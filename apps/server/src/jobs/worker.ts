@@ -9,9 +9,10 @@ import { JOB_PAYLOADS } from './job-payloads.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { startWebhookDispatcher, type DeliveryAttemptObserver } from '../modules/webhooks/webhook-dispatcher.ts';
 import { startNftTransferWatcher } from '../modules/passes/nft-transfer-watcher.ts';
+import { purgeExpiredIdempotencyKeys } from '../modules/public-api/idempotency.ts';
 
 /** Recurring jobs; `fill=1d` catches up a run missed while no worker was up. */
-export const CRONTAB = '17 3 * * * api_request_log_retention ?fill=1d';
+export const CRONTAB = ['17 3 * * * api_request_log_retention ?fill=1d', '41 * * * * api_idempotency_key_retention'].join('\n');
 
 export interface RunningWorker {
   runner: Runner;
@@ -48,6 +49,11 @@ export async function startWorker(deps: {
       const deleted = await services.developers.purgeOldRequests();
       if (deleted > 0) log.info({ deleted }, 'api request log: deleted rows older than 30 days');
     },
+    api_idempotency_key_retention: async (payload) => {
+      JOB_PAYLOADS.api_idempotency_key_retention.parse(payload);
+      const deleted = await purgeExpiredIdempotencyKeys(drizzle(deps.pool));
+      if (deleted > 0) log.info({ deleted }, 'idempotency keys: deleted keys older than 24 hours');
+    },
     test_mode_step: async (payload) => {
       await services.widget.processing.runStep(JOB_PAYLOADS.test_mode_step.parse(payload));
     },
@@ -56,8 +62,10 @@ export async function startWorker(deps: {
     },
   };
   const logger = new Logger((scope) => (level, message, meta) => {
-    if (level === 'error') log.error({ scope, meta }, message);
-    else if (level === 'warning') log.warn({ scope, meta }, message);
+    // LogLevel is an ambient const enum, which isolated modules cannot read: compare its string values.
+    const name: string = level;
+    if (name === 'error') log.error({ scope, meta }, message);
+    else if (name === 'warning') log.warn({ scope, meta }, message);
   });
   const runner = await run({
     pgPool: deps.pool,
@@ -79,7 +87,8 @@ export async function startWorker(deps: {
       ? null
       : await startWebhookDispatcher({ pool: deps.pool, webhooks: services.webhooks, concurrency: deps.concurrency, log, onAttempt: deps.onDeliveryAttempt });
   const nftWatchInterval = deps.nftWatchIntervalSeconds ?? 3;
-  const nftWatcher = nftWatchInterval > 0 ? startNftTransferWatcher({ db: drizzle(deps.pool), chain: services.chain, intervalSeconds: nftWatchInterval, log }) : null;
+  const nftWatcher =
+    nftWatchInterval > 0 ? startNftTransferWatcher({ db: drizzle(deps.pool), chain: services.chain, intervalSeconds: nftWatchInterval, log }) : null;
   let stopping = false;
   return {
     runner,

@@ -122,7 +122,10 @@ function decodeExtendedValue(value: string): string | undefined {
   const charset = parts[1]!.toLowerCase();
   if (charset !== 'utf-8' && charset !== 'iso-8859-1') return undefined;
   if (/%(?![0-9a-f]{2})/i.test(parts[2]!)) return undefined;
-  const bytes = Buffer.from(parts[2]!.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  const bytes = Buffer.from(
+    parts[2]!.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
   return bytes.toString(charset === 'utf-8' ? 'utf8' : 'latin1');
 }
 
@@ -140,7 +143,13 @@ async function readUpload(upload: Upload, maxFileBytes: number, head: RequestHea
     if (size <= maxFileBytes) chunks.push(chunk);
     else isOverLimit = true;
   }
-  return new UploadedFile({ fileName: file.filename ?? '', declaredFileName: head.fileNameOf(file.fieldName), declaredType: file.mimetype ?? '', bytes: Buffer.concat(chunks), isOverLimit });
+  return new UploadedFile({
+    fileName: file.filename ?? '',
+    declaredFileName: head.fileNameOf(file.fieldName),
+    declaredType: file.mimetype ?? '',
+    bytes: Buffer.concat(chunks),
+    isOverLimit,
+  });
 }
 
 /** Replaces every Upload placed in the variables by processRequest with the file it stands for. */
@@ -194,11 +203,17 @@ export function registerGraphQLUploads(app: FastifyInstance, options: { maxFileB
     if (request.routeOptions.url !== '/graphql' || !request.headers['content-type']?.startsWith('multipart/form-data')) return;
     try {
       const head = new RequestHead(request.headers['content-type']);
-      const operations = (await processRequest(guarded(request.raw, head), reply.raw, { maxFiles: 1, maxFileSize: options.maxFileBytes + 1, maxFieldSize: 200_000 })) as unknown as Record<string, unknown>;
+      const operations = (await processRequest(guarded(request.raw, head), reply.raw, {
+        maxFiles: 1,
+        maxFileSize: options.maxFileBytes + 1,
+        maxFieldSize: 200_000,
+      })) as unknown as Record<string, unknown>;
       if (Array.isArray(operations)) return reply.code(400).send(refuse('Batched requests are not accepted: send one GraphQL operation per request.'));
       request.body = { ...operations, variables: await resolveUploads(operations.variables ?? {}, options.maxFileBytes, head) };
     } catch (error) {
-      const message = /max file uploads exceeded/.test((error as Error).message) ? 'Send one file per request.' : `This multipart request could not be read: ${(error as Error).message}`;
+      const message = /max file uploads exceeded/.test((error as Error).message)
+        ? 'Send one file per request.'
+        : `This multipart request could not be read: ${(error as Error).message}`;
       return reply.code(400).send(refuse(message));
     }
   });

@@ -48,7 +48,10 @@ export function isPublicAddress(address: string): boolean {
  * A name that passes can still resolve to a private address: check the connection too (see http-sender.ts).
  */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.+$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.+$/, '')
+    .toLowerCase();
   if (host === '') return true;
   if (ipaddr.isValid(host)) return !isPublicAddress(host);
   return host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal');

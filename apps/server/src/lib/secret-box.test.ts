@@ -91,13 +91,21 @@ describe('secret keys at rest', () => {
 
   it('stores a new secret key encrypted beside its hash, shows it once, and signs with it; a rotation keeps it working', async () => {
     const member = await accountWithMember(t);
-    const secret = ((await member.client.ok(KEYS, { a: member.accountId })).apiKeys as Array<{ type: string; secret: string }>).find((k) => k.type === 'secret')!.secret;
-    const row = (await t.database.pool.query(`select secret_hash, secret_ciphertext, display_value from api_keys where account_id = $1 and type = 'secret'`, [member.accountId])).rows[0];
+    const secret = ((await member.client.ok(KEYS, { a: member.accountId })).apiKeys as Array<{ type: string; secret: string }>).find(
+      (k) => k.type === 'secret',
+    )!.secret;
+    const row = (
+      await t.database.pool.query(`select secret_hash, secret_ciphertext, display_value from api_keys where account_id = $1 and type = 'secret'`, [
+        member.accountId,
+      ])
+    ).rows[0];
     expect(row.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.secret_ciphertext).toMatch(/^v1\./);
     expect(row.secret_ciphertext).not.toContain(secret);
     expect(row.display_value).not.toBe(secret);
-    const shownAgain = ((await member.client.ok(KEYS, { a: member.accountId })).apiKeys as Array<{ type: string; secret: string }>).find((k) => k.type === 'secret')!.secret;
+    const shownAgain = ((await member.client.ok(KEYS, { a: member.accountId })).apiKeys as Array<{ type: string; secret: string }>).find(
+      (k) => k.type === 'secret',
+    )!.secret;
     expect(shownAgain).not.toBe(secret);
 
     const url = 'https://example.com/widget/buy?apiKey=pk_test_x&walletAddress=0xabc';
@@ -113,13 +121,17 @@ describe('secret keys at rest', () => {
     const box = createSecretBox({ current: parseKek(newKek)!, previous: parseKek(oldKek)! });
     const result = await rotateSecretKeys(t.database.db, box);
     expect(result.rotated).toBeGreaterThanOrEqual(1);
-    const after = (await t.database.pool.query(`select id, secret_ciphertext from api_keys where account_id = $1 and type = 'secret'`, [member.accountId])).rows[0];
+    const after = (await t.database.pool.query(`select id, secret_ciphertext from api_keys where account_id = $1 and type = 'secret'`, [member.accountId]))
+      .rows[0];
     expect(after.secret_ciphertext.split('.')[1]).toBe(box.keyId);
     expect(box.decrypt(after.secret_ciphertext)).toBe(secret);
     // Other test files' rows (under the data directory's key) are reported, not touched; a second run rotates nothing of ours.
     const second = await rotateSecretKeys(t.database.db, box);
     expect(second.unreadable).not.toContain(after.id);
-    expect((await t.database.pool.query(`select secret_ciphertext from api_keys where account_id = $1 and type = 'secret'`, [member.accountId])).rows[0].secret_ciphertext).toBe(after.secret_ciphertext);
+    expect(
+      (await t.database.pool.query(`select secret_ciphertext from api_keys where account_id = $1 and type = 'secret'`, [member.accountId])).rows[0]
+        .secret_ciphertext,
+    ).toBe(after.secret_ciphertext);
   });
 
   it('asks to roll or paste a secret key created before encryption at rest', async () => {

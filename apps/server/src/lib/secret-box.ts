@@ -75,7 +75,11 @@ export const KEK_FILE_NAME = 'key-encryption-key';
  * The configured KEK, or the one in `<dataDir>/key-encryption-key`, created (mode 0600) on first start. The file is
  * written under a temporary name and linked into place, so concurrent first starts agree on one key.
  */
-export function loadKeyEncryptionKeys(config: { KEY_ENCRYPTION_KEY?: string; KEY_ENCRYPTION_KEY_PREVIOUS?: string; DATA_DIR?: string }): { current: Buffer; previous: Buffer | null; source: 'env' | 'file' } {
+export function loadKeyEncryptionKeys(config: { KEY_ENCRYPTION_KEY?: string; KEY_ENCRYPTION_KEY_PREVIOUS?: string; DATA_DIR?: string }): {
+  current: Buffer;
+  previous: Buffer | null;
+  source: 'env' | 'file';
+} {
   const previous = config.KEY_ENCRYPTION_KEY_PREVIOUS ? parseKek(config.KEY_ENCRYPTION_KEY_PREVIOUS) : null;
   if (config.KEY_ENCRYPTION_KEY) {
     const current = parseKek(config.KEY_ENCRYPTION_KEY);
@@ -88,7 +92,10 @@ export function loadKeyEncryptionKeys(config: { KEY_ENCRYPTION_KEY?: string; KEY
 export function readOrCreateKekFile(file: string): Buffer {
   const read = () => {
     const key = parseKek(fs.readFileSync(file, 'utf8'));
-    if (!key) throw new SecretBoxError(`${file} does not hold a base64 32-byte key; restore it from a backup (secret keys encrypted under it cannot be read otherwise).`);
+    if (!key)
+      throw new SecretBoxError(
+        `${file} does not hold a base64 32-byte key; restore it from a backup (secret keys encrypted under it cannot be read otherwise).`,
+      );
     return key;
   };
   if (fs.existsSync(file)) return read();

@@ -18,10 +18,14 @@ export function describeError(error: unknown): string {
   }
   if (error === undefined || error === null) return `an unexplained failure (${String(error)} was thrown)`;
   if (typeof error === 'string') return error || 'an unexplained failure (an empty string was thrown)';
+  // A number, boolean, symbol, function or plain object was thrown: say what it was.
+  if (typeof error === 'number' || typeof error === 'boolean' || typeof error === 'bigint')
+    return `an unexplained failure (${typeof error} ${String(error)} was thrown)`;
+  if (typeof error !== 'object') return `an unexplained failure (a ${typeof error} was thrown)`;
   try {
-    return JSON.stringify(error) ?? String(error);
+    return JSON.stringify(error) ?? 'an unexplained failure (an object was thrown)';
   } catch {
-    return String(error);
+    return 'an unexplained failure (an object that cannot be written as JSON was thrown)';
   }
 }
 

@@ -162,6 +162,8 @@ describe('helpers', () => {
   });
 
   it('adds the nonce to script-src and style-src only', () => {
-    expect(withNonce("default-src 'self';script-src 'self';style-src 'self';img-src 'self'", 'abc')).toBe("default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'nonce-abc';img-src 'self'");
+    expect(withNonce("default-src 'self';script-src 'self';style-src 'self';img-src 'self'", 'abc')).toBe(
+      "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'nonce-abc';img-src 'self'",
+    );
   });
 });

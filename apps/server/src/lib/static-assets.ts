@@ -91,7 +91,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (typeof policy === 'string') reply.header('content-security-policy', withNonce(policy, nonce));
     // The page differs per response (nonce), so it is compressed here; it is small, a fast setting is enough.
     const encoding = html.length >= 1024 ? negotiateEncoding(request.headers['accept-encoding']) : null;
-    if (encoding === 'br') return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (encoding === 'br')
+      return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
     if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
     return reply.send(html);
   };
@@ -108,7 +109,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       res.setHeader('cache-control', cacheControlFor(path.relative(webRoot, filePath)));
       res.setHeader('vary', 'accept-encoding');
       // An SVG opened on its own is a document: it keeps the page headers (its CSP stops scripts in it).
-      if (!filePath.endsWith('.svg') && !filePath.endsWith('.svg.br') && !filePath.endsWith('.svg.gz')) for (const name of DOCUMENT_ONLY_HEADERS) (res as unknown as ServerResponse).removeHeader(name);
+      if (!filePath.endsWith('.svg') && !filePath.endsWith('.svg.br') && !filePath.endsWith('.svg.gz'))
+        for (const name of DOCUMENT_ONLY_HEADERS) (res as unknown as ServerResponse).removeHeader(name);
     },
   });
   app.get('/', sendIndex);

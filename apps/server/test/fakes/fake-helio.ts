@@ -65,9 +65,15 @@ export async function startFakeHelio(options: { apiKey: string; apiSecret: strin
       if (url.searchParams.get('apiKey') !== options.apiKey || request.headers.authorization !== `Bearer ${options.apiSecret}`) {
         return send(401, { message: 'Unauthorized', statusCode: 401 });
       }
-      const input = (body ?? {}) as { id?: string; company?: { name?: string; email?: string }; user?: { name?: string; email?: string }; wallets?: Array<{ name?: string; address?: string }> };
+      const input = (body ?? {}) as {
+        id?: string;
+        company?: { name?: string; email?: string };
+        user?: { name?: string; email?: string };
+        wallets?: Array<{ name?: string; address?: string }>;
+      };
       if (request.method === 'POST' && url.pathname === '/v1/auth/external/sign-up') {
-        if (typeof input.id !== 'string' || !input.company?.name || !input.company.email) return send(400, { message: ['id, company.name and company.email are required'], statusCode: 400 });
+        if (typeof input.id !== 'string' || !input.company?.name || !input.company.email)
+          return send(400, { message: ['id, company.name and company.email are required'], statusCode: 400 });
         if (companies.has(input.id)) return send(409, { message: 'Account already exists', statusCode: 409 });
         const company: Company = {
           externalId: input.id,
@@ -98,7 +104,10 @@ export async function startFakeHelio(options: { apiKey: string; apiSecret: strin
     companies,
     /** The next requests answer with these statuses (and bodies), in order. */
     failNext(...answers: Array<{ status: number; body?: string }>) {
-      failures = answers.map((entry) => ({ status: entry.status, body: entry.body ?? JSON.stringify({ message: 'Internal server error', statusCode: entry.status }) }));
+      failures = answers.map((entry) => ({
+        status: entry.status,
+        body: entry.body ?? JSON.stringify({ message: 'Internal server error', statusCode: entry.status }),
+      }));
     },
     verify(externalId: string) {
       companies.get(externalId)!.kycVerified = true;

@@ -73,7 +73,17 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
   for (const seed of seeds) {
     let product = [...products.values()].find((candidate) => candidate.name === seed.productName);
     if (!product) {
-      product = { id: randomId('prod'), object: 'product', active: true, name: seed.productName, description: `${seed.productName} for partners.`, marketing_features: [{ name: 'Support chat' }], metadata: {}, livemode: false, created: now() };
+      product = {
+        id: randomId('prod'),
+        object: 'product',
+        active: true,
+        name: seed.productName,
+        description: `${seed.productName} for partners.`,
+        marketing_features: [{ name: 'Support chat' }],
+        metadata: {},
+        livemode: false,
+        created: now(),
+      };
       products.set(product.id as string, product);
     }
     const id = randomId('price');
@@ -97,7 +107,8 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
   }
 
   const stripeError = (status: number, type: string, message: string, extra: Json = {}) => ({ status, body: { error: { type, message, ...extra } } });
-  const missing = (kind: string, id: string) => stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' });
+  const missing = (kind: string, id: string) =>
+    stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' });
   const list = (data: Json[], url: string) => ({ object: 'list', data, has_more: false, url });
   const expandList = (params: Json) => (Array.isArray(params.expand) ? (params.expand as string[]) : []);
   const priceById = (id: string) => prices.get(id)!;
@@ -109,7 +120,8 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
 
   function subscriptionView(subscription: Json, expand: string[]): Json {
     const view = structuredClone(subscription);
-    if (expand.includes('default_payment_method') && typeof view.default_payment_method === 'string') view.default_payment_method = paymentMethods.get(view.default_payment_method) ?? null;
+    if (expand.includes('default_payment_method') && typeof view.default_payment_method === 'string')
+      view.default_payment_method = paymentMethods.get(view.default_payment_method) ?? null;
     return view;
   }
 
@@ -121,7 +133,11 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
     return view;
   }
 
-  function newInvoice(subscription: Json, price: Json, input: { status: 'paid' | 'open'; amount: number; reason: string; periodStart: number; periodEnd: number }): Json {
+  function newInvoice(
+    subscription: Json,
+    price: Json,
+    input: { status: 'paid' | 'open'; amount: number; reason: string; periodStart: number; periodEnd: number },
+  ): Json {
     const id = randomId('in');
     const invoice: Json = {
       id,
@@ -174,13 +190,25 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       const keys = Array.isArray(params.lookup_keys) ? (params.lookup_keys as string[]) : [];
       const expandProduct = expandList(params).includes('data.product');
       const data = [...prices.values()]
-        .filter((price) => (keys.length === 0 || keys.includes(price.lookup_key as string)) && (params.active === undefined || String(price.active) === params.active))
+        .filter(
+          (price) =>
+            (keys.length === 0 || keys.includes(price.lookup_key as string)) && (params.active === undefined || String(price.active) === params.active),
+        )
         .map((price) => (expandProduct ? { ...price, product: products.get(price.product as string) } : price));
       return { status: 200, body: list(data, '/v1/prices') };
     }
     if (method === 'POST' && path === '/v1/customers') {
       const id = randomId('cus');
-      const customer = { id, object: 'customer', created: now(), email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, livemode: false, invoice_settings: { default_payment_method: null } };
+      const customer = {
+        id,
+        object: 'customer',
+        created: now(),
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        livemode: false,
+        invoice_settings: { default_payment_method: null },
+      };
       customers.set(id, customer);
       return { status: 200, body: customer };
     }
@@ -188,7 +216,8 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       const lineItems = (params.line_items as Json[] | undefined) ?? [];
       const priceId = lineItems[0]?.price as string | undefined;
       if (params.mode !== 'subscription') return stripeError(400, 'invalid_request_error', 'Missing required param: mode.', { param: 'mode' });
-      if (!priceId || !prices.has(priceId)) return stripeError(400, 'invalid_request_error', `No such price: '${priceId ?? ''}'`, { code: 'resource_missing', param: 'line_items[0][price]' });
+      if (!priceId || !prices.has(priceId))
+        return stripeError(400, 'invalid_request_error', `No such price: '${priceId ?? ''}'`, { code: 'resource_missing', param: 'line_items[0][price]' });
       if (!customers.has(params.customer as string)) return missing('customer', String(params.customer));
       const id = `cs_test_${crypto.randomBytes(24).toString('hex')}`;
       const session = {
@@ -217,7 +246,22 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!customers.has(params.customer as string)) return missing('customer', String(params.customer));
       const id = randomId('bps');
-      return { status: 200, body: { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url ?? null, url: `https://billing.stripe.com/p/session/test_${id}`, created: now(), livemode: false, configuration: 'bpc_fake', locale: null, on_behalf_of: null, flow: null } };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer: params.customer,
+          return_url: params.return_url ?? null,
+          url: `https://billing.stripe.com/p/session/test_${id}`,
+          created: now(),
+          livemode: false,
+          configuration: 'bpc_fake',
+          locale: null,
+          on_behalf_of: null,
+          flow: null,
+        },
+      };
     }
     if ((match = path.match(/^\/v1\/subscriptions\/(sub_[A-Za-z0-9]+)$/))) {
       const subscription = subscriptions.get(match[1]!);
@@ -228,7 +272,12 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       const subscription = subscriptions.get(params.from_subscription as string);
       if (!subscription) return missing('subscription', String(params.from_subscription));
-      if (subscription.schedule) return stripeError(400, 'invalid_request_error', `You cannot migrate a subscription that is already attached to a schedule: \`${subscription.schedule as string}\`.`);
+      if (subscription.schedule)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `You cannot migrate a subscription that is already attached to a schedule: \`${subscription.schedule as string}\`.`,
+        );
       const item = (subscription.items as { data: Json[] }).data[0]!;
       const id = randomId('sub_sched');
       const schedule = {
@@ -241,7 +290,14 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
         released_subscription: null,
         created: now(),
         livemode: false,
-        phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: (item.price as Json).id, quantity: 1 }], proration_behavior: 'create_prorations' }],
+        phases: [
+          {
+            start_date: item.current_period_start,
+            end_date: item.current_period_end,
+            items: [{ price: (item.price as Json).id, quantity: 1 }],
+            proration_behavior: 'create_prorations',
+          },
+        ],
       };
       schedules.set(id, schedule);
       subscription.schedule = id;
@@ -252,7 +308,12 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       if (!schedule) return missing('subscription_schedule', match[1]!);
       if (method === 'GET') return { status: 200, body: scheduleView(schedule, expandList(params)) };
       if (method === 'POST' && match[2]) {
-        if (schedule.status !== 'active' && schedule.status !== 'not_started') return stripeError(400, 'invalid_request_error', `You cannot release a subscription schedule that is currently in the \`${schedule.status as string}\` status.`);
+        if (schedule.status !== 'active' && schedule.status !== 'not_started')
+          return stripeError(
+            400,
+            'invalid_request_error',
+            `You cannot release a subscription schedule that is currently in the \`${schedule.status as string}\` status.`,
+          );
         schedule.status = 'released';
         schedule.released_subscription = schedule.subscription;
         const subscription = subscriptions.get(schedule.subscription as string);
@@ -268,7 +329,9 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
           const items = (phase.items as Json[]).map((item) => ({ price: item.price as string, quantity: Number(item.quantity ?? 1) }));
           for (const item of items) if (!prices.has(item.price)) throw new Error(`fake stripe: unknown price ${item.price}`);
           const duration = phase.duration as Json | undefined;
-          const end = phase.end_date ? Number(phase.end_date) : start + (duration?.interval === 'year' ? 365 : 30) * DAY * Number(duration?.interval_count ?? 1);
+          const end = phase.end_date
+            ? Number(phase.end_date)
+            : start + (duration?.interval === 'year' ? 365 : 30) * DAY * Number(duration?.interval_count ?? 1);
           const built = { start_date: start, end_date: end, items };
           start = end;
           return built;
@@ -291,7 +354,12 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
   function updateSubscription(subscription: Json, params: Json) {
     const items = (subscription.items as { data: Json[] }).data;
     if (params.cancel_at_period_end !== undefined) {
-      if (subscription.schedule) return stripeError(400, 'invalid_request_error', `The subscription is managed by the subscription schedule \`${subscription.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`);
+      if (subscription.schedule)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `The subscription is managed by the subscription schedule \`${subscription.schedule as string}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
       subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       subscription.cancel_at = subscription.cancel_at_period_end ? items[0]!.current_period_end : null;
     }
@@ -301,12 +369,19 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
         const item = items.find((candidate) => candidate.id === change.id);
         if (!item) return stripeError(400, 'invalid_request_error', `Invalid subscription_item id: ${String(change.id)}`, { param: 'items[0][id]' });
         const price = prices.get(change.price as string);
-        if (!price) return stripeError(400, 'invalid_request_error', `No such price: '${String(change.price)}'`, { code: 'resource_missing', param: 'items[0][price]' });
+        if (!price)
+          return stripeError(400, 'invalid_request_error', `No such price: '${String(change.price)}'`, { code: 'resource_missing', param: 'items[0][price]' });
         const before = item.price as Json;
         item.price = price;
         if (params.proration_behavior === 'always_invoice') {
           const difference = Math.max(0, (price.unit_amount as number) - (before.unit_amount as number));
-          newInvoice(subscription, price, { status: 'paid', amount: difference, reason: 'subscription_update', periodStart: now(), periodEnd: item.current_period_end as number });
+          newInvoice(subscription, price, {
+            status: 'paid',
+            amount: difference,
+            reason: 'subscription_update',
+            periodStart: now(),
+            periodEnd: item.current_period_end as number,
+          });
         }
       }
     }
@@ -321,8 +396,14 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const body = Buffer.concat(chunks).toString('utf8');
       const params = request.method === 'GET' || request.method === 'DELETE' ? parseStripeParams(url.search.slice(1)) : parseStripeParams(body);
-      const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-      requests.push({ method: request.method ?? 'GET', path: url.pathname, params, idempotencyKey: header('idempotency-key'), stripeVersion: header('stripe-version') });
+      const header = (name: string) => (typeof request.headers[name] === 'string' ? request.headers[name] : undefined);
+      requests.push({
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        params,
+        idempotencyKey: header('idempotency-key'),
+        stripeVersion: header('stripe-version'),
+      });
       const requestId = `req_${crypto.randomBytes(8).toString('hex')}`;
       let answer: { status: number; body: unknown };
       if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
@@ -374,7 +455,15 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       if (!session) throw new Error(`fake stripe: no session ${sessionId}`);
       const price = priceById(session._price as string);
       const start = input.created ?? now();
-      const paymentMethod = { id: randomId('pm'), object: 'payment_method', type: 'card', customer: session.customer, card: { brand: input.card?.brand ?? 'visa', last4: input.card?.last4 ?? '4242', exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' }, created: start, livemode: false };
+      const paymentMethod = {
+        id: randomId('pm'),
+        object: 'payment_method',
+        type: 'card',
+        customer: session.customer,
+        card: { brand: input.card?.brand ?? 'visa', last4: input.card?.last4 ?? '4242', exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+        created: start,
+        livemode: false,
+      };
       paymentMethods.set(paymentMethod.id, paymentMethod);
       const id = randomId('sub');
       const subscription: Json = {
@@ -391,19 +480,47 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
         livemode: false,
         metadata: session._subscription_metadata,
         schedule: null,
-        items: list([{ id: randomId('si'), object: 'subscription_item', price, quantity: 1, subscription: id, current_period_start: start, current_period_end: periodEnd(start, price), created: start }], `/v1/subscription_items?subscription=${id}`),
+        items: list(
+          [
+            {
+              id: randomId('si'),
+              object: 'subscription_item',
+              price,
+              quantity: 1,
+              subscription: id,
+              current_period_start: start,
+              current_period_end: periodEnd(start, price),
+              created: start,
+            },
+          ],
+          `/v1/subscription_items?subscription=${id}`,
+        ),
       };
       subscriptions.set(id, subscription);
-      const invoice = newInvoice(subscription, price, { status: 'paid', amount: price.unit_amount as number, reason: 'subscription_create', periodStart: start, periodEnd: periodEnd(start, price) });
+      const invoice = newInvoice(subscription, price, {
+        status: 'paid',
+        amount: price.unit_amount as number,
+        reason: 'subscription_create',
+        periodStart: start,
+        periodEnd: periodEnd(start, price),
+      });
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: id });
       return {
         subscription,
         invoice,
-        events: [event('checkout.session.completed', publicSession(session), { created: start }), event('customer.subscription.created', subscription, { created: start }), event('invoice.paid', invoice, { created: start })],
+        events: [
+          event('checkout.session.completed', publicSession(session), { created: start }),
+          event('customer.subscription.created', subscription, { created: start }),
+          event('invoice.paid', invoice, { created: start }),
+        ],
       };
     },
     /** An event carrying the subscription as it is now (or as given). */
-    subscriptionEvent(type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted', subscriptionId: string, input: { created?: number; previousAttributes?: Json } = {}) {
+    subscriptionEvent(
+      type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
+      subscriptionId: string,
+      input: { created?: number; previousAttributes?: Json } = {},
+    ) {
       return event(type, subscriptions.get(subscriptionId)!, input);
     },
     /** The renewal charge fails: an open invoice, the subscription past due, and both events. */
@@ -411,9 +528,18 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       const subscription = subscriptions.get(subscriptionId)!;
       const item = (subscription.items as { data: Json[] }).data[0]!;
       const price = item.price as Json;
-      const invoice = newInvoice(subscription, price, { status: 'open', amount: price.unit_amount as number, reason: 'subscription_cycle', periodStart: item.current_period_end as number, periodEnd: periodEnd(item.current_period_end as number, price) });
+      const invoice = newInvoice(subscription, price, {
+        status: 'open',
+        amount: price.unit_amount as number,
+        reason: 'subscription_cycle',
+        periodStart: item.current_period_end as number,
+        periodEnd: periodEnd(item.current_period_end as number, price),
+      });
       subscription.status = 'past_due';
-      return [event('invoice.payment_failed', invoice, { created }), event('customer.subscription.updated', subscription, { created, previousAttributes: { status: 'active' } })];
+      return [
+        event('invoice.payment_failed', invoice, { created }),
+        event('customer.subscription.updated', subscription, { created, previousAttributes: { status: 'active' } }),
+      ];
     },
     /** The subscription ends (cancelled at period end, or dunning gave up). */
     endSubscription(subscriptionId: string, created = now()) {

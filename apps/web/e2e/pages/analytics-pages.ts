@@ -31,7 +31,9 @@ export class AnalyticsPage {
     await card.getByRole('button', { name: 'View as table' }).click();
     const table = card.getByTestId('chart-table');
     await expect(table).toBeVisible();
-    const rows = await table.locator('tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('th,td')).map((cell) => (cell.textContent ?? '').trim())));
+    const rows = await table
+      .locator('tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('th,td')).map((cell) => (cell.textContent ?? '').trim())));
     await card.getByRole('button', { name: 'View as chart' }).click();
     return rows;
   }

@@ -60,6 +60,11 @@ export class SandboxPortalPage {
 
   async simulate(outcome: 'Renewal succeeds' | 'Renewal fails' | 'Dunning period ends') {
     await this.testTools().getByRole('button', { name: outcome }).click();
-    await expect(this.page.getByRole('region', { name: /Notifications/ }).getByText(outcome).first()).toBeVisible();
+    await expect(
+      this.page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText(outcome)
+        .first(),
+    ).toBeVisible();
   }
 }

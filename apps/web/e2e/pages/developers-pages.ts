@@ -12,7 +12,8 @@ export class ApiKeysPage {
   constructor(readonly page: Page) {}
   readonly secretDialog = () => this.page.getByRole('dialog', { name: 'Your new secret key' });
   readonly newSecret = () => this.secretDialog().getByLabel('New secret key', { exact: true });
-  readonly keyRow = (type: 'publishable' | 'secret' | 'webhook', waiting = false) => this.page.locator(`[data-testid="api-key-${type}"][data-waiting="${waiting}"]`);
+  readonly keyRow = (type: 'publishable' | 'secret' | 'webhook', waiting = false) =>
+    this.page.locator(`[data-testid="api-key-${type}"][data-waiting="${waiting}"]`);
   readonly rollDialog = () => this.page.getByRole('dialog', { name: /^Roll the / });
   readonly liveTab = () => this.page.getByRole('tab', { name: 'Live keys' });
 
@@ -33,7 +34,9 @@ export class ApiKeysPage {
   }
 
   async roll(type: 'publishable' | 'secret' | 'webhook', deleteOldKeyNow: boolean) {
-    await this.keyRow(type).getByRole('button', { name: `Roll ${type} key` }).click();
+    await this.keyRow(type)
+      .getByRole('button', { name: `Roll ${type} key` })
+      .click();
     await expect(this.rollDialog()).toBeVisible();
     await this.rollDialog()
       .getByRole('radio', { name: deleteOldKeyNow ? /Delete the old key now/ : /Keep the old key working for 12 hours/ })
@@ -49,7 +52,10 @@ export class WebhooksPage {
   readonly formDialog = () => this.page.getByRole('dialog', { name: /endpoint/ });
   readonly testDialog = () => this.page.getByRole('dialog', { name: 'Send a test event' });
   readonly deliveries = () => this.page.getByRole('table', { name: 'Deliveries' });
-  readonly deliveryRows = () => this.deliveries().locator('tbody > tr').filter({ has: this.page.getByRole('button', { name: /details of/ }) });
+  readonly deliveryRows = () =>
+    this.deliveries()
+      .locator('tbody > tr')
+      .filter({ has: this.page.getByRole('button', { name: /details of/ }) });
 
   async goto(query = '') {
     await this.page.goto(`/developers/webhooks${query}`);

@@ -6,7 +6,10 @@ import { sixDigitCode, waitForSmsCode, waitForVerificationMail } from '../identi
 // e-mail addresses, phone numbers, password and its session.
 
 function notifications(page: Page, text: string | RegExp): Locator {
-  return page.getByRole('region', { name: /Notifications/ }).getByText(text).first();
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text)
+    .first();
 }
 
 export class IdentityGeneralPage {
@@ -65,7 +68,9 @@ export class IdentityGeneralPage {
   /** Sends a fresh code to an unverified address from its "Verify" button and verifies it. */
   async verifyListedEmail(address: string) {
     const mailsBefore = await mailCount(address);
-    await this.email(address).getByRole('button', { name: `Verify ${address}` }).click();
+    await this.email(address)
+      .getByRole('button', { name: `Verify ${address}` })
+      .click();
     const dialog = this.verifyEmailDialog();
     await expect(dialog).toContainText(address);
     await dialog.getByRole('button', { name: 'Send code' }).click();

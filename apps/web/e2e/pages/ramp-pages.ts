@@ -81,7 +81,19 @@ export class FeesPage {
   }
 
   /** Sets the calculator's customer and reads its sentence: "… gets X BTC; fees $T (provider a, network b, your fee c); you earn $c." */
-  async quote({ country, method, fiat, asset, amount }: { country: string; method: string; fiat: string; asset: string; amount: string }): Promise<CalculatorFigures> {
+  async quote({
+    country,
+    method,
+    fiat,
+    asset,
+    amount,
+  }: {
+    country: string;
+    method: string;
+    fiat: string;
+    asset: string;
+    amount: string;
+  }): Promise<CalculatorFigures> {
     const calculator = this.calculator();
     await expect(calculator.getByRole('combobox', { name: 'Customer’s country' })).toHaveValue(country);
     await chooseSelectOption(this.page, calculator.getByRole('combobox', { name: 'Payment method' }), method);
@@ -93,7 +105,13 @@ export class FeesPage {
     const text = (await sentence.innerText()).replace(/\s+/g, ' ');
     const match = /gets ([\d.,]+) (\w+); fees (\S+) \(provider ([\d.,]+), network ([\d.,]+), your fee ([\d.,]+)\)/.exec(text);
     if (!match) throw new Error(`Unexpected calculator sentence: ${text}`);
-    return { cryptoAmount: decimalOf(match[1]!), totalFeeAmount: decimalOf(match[3]!), feeAmount: decimalOf(match[4]!), networkFeeAmount: decimalOf(match[5]!), extraFeeAmount: decimalOf(match[6]!) };
+    return {
+      cryptoAmount: decimalOf(match[1]!),
+      totalFeeAmount: decimalOf(match[3]!),
+      feeAmount: decimalOf(match[4]!),
+      networkFeeAmount: decimalOf(match[5]!),
+      extraFeeAmount: decimalOf(match[6]!),
+    };
   }
 }
 

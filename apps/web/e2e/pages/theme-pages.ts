@@ -46,7 +46,7 @@ export class ThemePage {
   /** The widget inside the preview iframe, once it told the editor it is ready. */
   async previewWidget(): Promise<Frame> {
     await expect(this.previewFrame()).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-    const frame = await (await this.previewFrame().elementHandle())!.contentFrame();
+    const frame = await (await this.previewFrame().elementHandle()).contentFrame();
     return frame!;
   }
 }

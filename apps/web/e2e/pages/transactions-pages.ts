@@ -16,7 +16,11 @@ export class TransactionsPage {
   async expectLoaded() {
     await expect(this.page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Transactions', { timeout: 30_000 });
     await expect(this.summary()).toBeVisible();
-    await expect(this.rows().first().getByRole('button', { name: /^Copy / })).toBeVisible();
+    await expect(
+      this.rows()
+        .first()
+        .getByRole('button', { name: /^Copy / }),
+    ).toBeVisible();
   }
 
   /** The total of the filtered view, as shown above the table. */
@@ -27,7 +31,9 @@ export class TransactionsPage {
 
   /** Ids of the rows on the page (from the copy buttons' names). */
   async rowIds(): Promise<string[]> {
-    const names = await this.rows().getByRole('button', { name: /^Copy / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    const names = await this.rows()
+      .getByRole('button', { name: /^Copy / })
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
     return names.map((name) => name.replace(/^Copy(ied)? /, ''));
   }
 }

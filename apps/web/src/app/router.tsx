@@ -154,9 +154,20 @@ export const routes: RouteObject[] = [
                       // Issue 5 screens, before the area placeholders for the same paths.
                       { path: ROUTES.dashboard, element: page(DashboardRoute) },
                       { path: ROUTES.transactions, element: <Navigate to={`${ROUTES.transactions}/on-ramp`} replace /> },
-                      ...['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'].map((tab) => ({ path: `${ROUTES.transactions}/${tab}`, element: page(TransactionsListRoute) })),
+                      ...['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'].map((tab) => ({
+                        path: `${ROUTES.transactions}/${tab}`,
+                        element: page(TransactionsListRoute),
+                      })),
                       { path: `${ROUTES.transactions}/:id`, element: page(TransactionDetailRoute) },
-                      ...[ROUTES.onRamp, ROUTES.offRamp, ROUTES.swaps, ROUTES.deposits, ROUTES.withdrawals, ROUTES.balanceDeposits, ROUTES.balanceWithdrawals].map((path) => ({
+                      ...[
+                        ROUTES.onRamp,
+                        ROUTES.offRamp,
+                        ROUTES.swaps,
+                        ROUTES.deposits,
+                        ROUTES.withdrawals,
+                        ROUTES.balanceDeposits,
+                        ROUTES.balanceWithdrawals,
+                      ].map((path) => ({
                         path,
                         element: <DashboardOverviewRoute path={path} />,
                       })),
@@ -238,7 +249,8 @@ function preloadSignedInChunks(pathname: string) {
   preload(() => import('@/app/signed-in-data'));
   preload(() => import('@/app/shell/app-shell'));
   if (pathname === ROUTES.dashboard) preload(() => import('@/app/routes/dashboard'));
-  else if (pathname === ROUTES.transactions || /^\/transactions\/(on-ramp|off-ramp|swaps|nft|balance)$/.test(pathname)) preload(() => import('@/app/routes/transactions/list'));
+  else if (pathname === ROUTES.transactions || /^\/transactions\/(on-ramp|off-ramp|swaps|nft|balance)$/.test(pathname))
+    preload(() => import('@/app/routes/transactions/list'));
 }
 
 export function createRouter() {

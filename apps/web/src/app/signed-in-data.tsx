@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useNavigate, type NavigateFunction } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { isPublicPath, ROUTES } from '@/config/routes';
@@ -20,7 +20,11 @@ function onUnauthenticated() {
 
 /** Provides the one Apollo client of the page (and Radix's tooltip provider) to every signed-in route. */
 export default function SignedInData() {
-  navigate = useNavigate();
+  const currentNavigate = useNavigate();
+  // Handed to onUnauthenticated after render (a request can only fail after the first one was sent).
+  useEffect(() => {
+    navigate = currentNavigate;
+  }, [currentNavigate]);
   const [client] = useState(() => signedInClient() ?? rememberSignedInClient(createApolloClient({ onUnauthenticated })));
   return (
     <ApolloProvider client={client}>

@@ -33,7 +33,19 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation before a change: cannot be dismissed while the change runs; a failure keeps it open with the server's words. */
-export function ConfirmDialog({ open, onClose, title, description, confirmLabel, busyLabel = 'Saving', cancelLabel = 'Cancel', destructive = false, errorTitle, onConfirm, describeError = (caught) => describeApiError(caught).message }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  busyLabel = 'Saving',
+  cancelLabel = 'Cancel',
+  destructive = false,
+  errorTitle,
+  onConfirm,
+  describeError = (caught) => describeApiError(caught).message,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -15,9 +15,7 @@ export function ConsentBanner() {
       aria-label="Cookie consent"
       className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-2xl flex-col gap-3 rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg sm:flex-row sm:items-center"
     >
-      <p className="flex-1 text-sm">
-        We use analytics cookies to understand how the dashboard is used. They are only set if you accept.
-      </p>
+      <p className="flex-1 text-sm">We use analytics cookies to understand how the dashboard is used. They are only set if you accept.</p>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" onClick={() => answer('declined')}>
           Decline

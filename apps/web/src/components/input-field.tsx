@@ -6,7 +6,13 @@ import { Input } from '@/components/ui/input';
 type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;
 
 /** A text field of a react-hook-form form: its label, the input, an optional description, and its error. */
-export function InputField<T extends FieldValues>({ control, name, label, description, ...input }: { control: Control<T>; name: FieldPath<T>; label: ReactNode; description?: ReactNode } & InputProps) {
+export function InputField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  ...input
+}: { control: Control<T>; name: FieldPath<T>; label: ReactNode; description?: ReactNode } & InputProps) {
   return (
     <FormField
       control={control}

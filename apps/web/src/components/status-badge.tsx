@@ -92,7 +92,11 @@ export function StatusBadge({ meaning, children, className, ...props }: React.Co
     <span
       data-slot="status-badge"
       data-meaning={meaning}
-      className={cn('inline-flex w-fit shrink-0 items-center gap-1.5 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap', LOOK[meaning], className)}
+      className={cn(
+        'inline-flex w-fit shrink-0 items-center gap-1.5 rounded-md border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+        LOOK[meaning],
+        className,
+      )}
       {...props}
     >
       <span className={cn('size-1.5 shrink-0 rounded-full', DOT[meaning])} aria-hidden />
@@ -102,7 +106,11 @@ export function StatusBadge({ meaning, children, className, ...props }: React.Co
 }
 
 /** A transaction's status in words, in the look of its meaning. */
-export function TransactionStatusBadge({ kind, status, ...props }: React.ComponentProps<'span'> & { kind: TransactionKind | null | undefined; status: string | null | undefined }) {
+export function TransactionStatusBadge({
+  kind,
+  status,
+  ...props
+}: React.ComponentProps<'span'> & { kind: TransactionKind | null | undefined; status: string | null | undefined }) {
   return (
     <StatusBadge meaning={transactionStatusMeaning(status)} data-status={status ?? undefined} {...props}>
       {labelOfStatus(kind, status)}

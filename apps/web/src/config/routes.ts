@@ -55,6 +55,12 @@ export const ROUTES = {
   crash: '/__crash',
 } as const;
 
+/** Pages the API server renders itself, outside the app (a full page load, e.g. in a new tab). */
+export const SERVER_PAGES = {
+  /** The REST API reference (Scalar on /v1/openapi.json): apps/server/src/modules/public-api/reference-page.ts. */
+  apiReference: '/docs/api',
+} as const;
+
 /** The ramp products with their own KYB and go-live pages (`<base>/kyb`, `<base>/go-live`). */
 export const RAMP_PRODUCT_ROUTES = [
   { product: 'OnRamp', base: ROUTES.onRamp },
@@ -93,12 +99,7 @@ export const GETTING_STARTED_ANCHOR = 'getting-started';
 export const GETTING_STARTED_HREF = `${ROUTES.dashboard}#${GETTING_STARTED_ANCHOR}`;
 
 /** Paths on which no page-view event is sent (spec §2). */
-export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = [
-  ROUTES.resetPassword,
-  ROUTES.reset,
-  ROUTES.setNewPassword,
-  ROUTES.reset2fa,
-];
+export const PAGE_VIEW_EXCLUDED_PATHS: readonly string[] = [ROUTES.resetPassword, ROUTES.reset, ROUTES.setNewPassword, ROUTES.reset2fa];
 
 /** Public screens: an UNAUTHENTICATED answer on them does not bounce the visitor to /login. */
 export const PUBLIC_PATHS: readonly string[] = [

@@ -12,12 +12,7 @@ export const GRAPHQL_URI = '/graphql';
 
 /** Retries only when the request never got an answer (spec §7: 300 ms exponential backoff, 5 attempts). */
 function isNetworkFailure(error: unknown): boolean {
-  return !(
-    CombinedGraphQLErrors.is(error) ||
-    CombinedProtocolErrors.is(error) ||
-    ServerError.is(error) ||
-    ServerParseError.is(error)
-  );
+  return !(CombinedGraphQLErrors.is(error) || CombinedProtocolErrors.is(error) || ServerError.is(error) || ServerParseError.is(error));
 }
 
 export function createCache(): InMemoryCache {

@@ -63,9 +63,7 @@ describe('createErrorPolicyLink', () => {
 
   it('calls onUnauthenticated on an UNAUTHENTICATED error in a result', async () => {
     const onUnauthenticated = vi.fn();
-    const terminating = new ApolloLink(() =>
-      of({ data: null, errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] }),
-    );
+    const terminating = new ApolloLink(() => of({ data: null, errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] }));
     await run(ApolloLink.from([createErrorPolicyLink({ onUnauthenticated }), terminating]));
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
@@ -74,18 +72,14 @@ describe('createErrorPolicyLink', () => {
     const onUnauthenticated = vi.fn();
     const bodyText = JSON.stringify({ errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] });
     const response = new Response(bodyText, { status: 401 });
-    const terminating = new ApolloLink(
-      () => throwError(() => new ServerError('401', { response, bodyText })) as Observable<ApolloLink.Result>,
-    );
+    const terminating = new ApolloLink(() => throwError(() => new ServerError('401', { response, bodyText })) as Observable<ApolloLink.Result>);
     await expect(run(ApolloLink.from([createErrorPolicyLink({ onUnauthenticated }), terminating]))).rejects.toThrow();
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 
   it('leaves other errors alone', async () => {
     const onUnauthenticated = vi.fn();
-    const terminating = new ApolloLink(() =>
-      of({ data: null, errors: [{ message: 'Bad', extensions: { code: 'BAD_USER_INPUT' } }] }),
-    );
+    const terminating = new ApolloLink(() => of({ data: null, errors: [{ message: 'Bad', extensions: { code: 'BAD_USER_INPUT' } }] }));
     const result = await run(ApolloLink.from([createErrorPolicyLink({ onUnauthenticated }), terminating]));
     expect(result.errors).toHaveLength(1);
     expect(onUnauthenticated).not.toHaveBeenCalled();

@@ -46,7 +46,7 @@ export function createErrorPolicyLink({ onUnauthenticated }: ErrorPolicyOptions)
       new Observable<ApolloLink.Result>((observer) => {
         const subscription = forward(operation).subscribe({
           next(result) {
-            const errors = 'errors' in result ? (result.errors as readonly GraphQLFormattedError[] | undefined) : undefined;
+            const errors = 'errors' in result ? result.errors : undefined;
             if (isUnauthenticated(errors)) onUnauthenticated();
             const data = 'data' in result ? result.data : undefined;
             if (errors && allForbidden(errors) && data !== null && data !== undefined) {

@@ -13,8 +13,14 @@ const TRANSACTIONS = gql`
         isTotalExact
         items {
           __typename
-          ... on BuyTransaction { id buyStatus: status }
-          ... on SellTransaction { id sellStatus: status }
+          ... on BuyTransaction {
+            id
+            buyStatus: status
+          }
+          ... on SellTransaction {
+            id
+            sellStatus: status
+          }
         }
       }
     }
@@ -25,19 +31,29 @@ const CARDS = gql`
   query CacheTest_CustomerCards($id: ID!, $skip: Int, $take: Int) {
     customer(accountId: "acc", id: $id, isLive: false) {
       id
-      cards(skip: $skip, take: $take) { totalCount isTotalExact items { id lastDigits } }
+      cards(skip: $skip, take: $take) {
+        totalCount
+        isTotalExact
+        items {
+          id
+          lastDigits
+        }
+      }
     }
   }
 `;
 
-const tx = (n: number) => (n % 2 ? { __typename: 'SellTransaction', id: `tx-${n}`, sellStatus: 'pending' } : { __typename: 'BuyTransaction', id: `tx-${n}`, buyStatus: 'completed' });
+const tx = (n: number) =>
+  n % 2 ? { __typename: 'SellTransaction', id: `tx-${n}`, sellStatus: 'pending' } : { __typename: 'BuyTransaction', id: `tx-${n}`, buyStatus: 'completed' };
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 function writeTransactions(cache: ReturnType<typeof createCache>, skip: number, take: number, ids: number[], totalCount = 6) {
   cache.writeQuery({
     query: TRANSACTIONS,
     variables: { id: 'c1', skip, take },
-    data: { customer: { __typename: 'Customer', id: 'c1', transactions: { __typename: 'AnyTransactionPage', totalCount, isTotalExact: true, items: ids.map(tx) } } },
+    data: {
+      customer: { __typename: 'Customer', id: 'c1', transactions: { __typename: 'AnyTransactionPage', totalCount, isTotalExact: true, items: ids.map(tx) } },
+    },
   });
 }
 
@@ -76,9 +92,15 @@ describe('Customer.transactions and Customer.cards cache policy', () => {
     const cache = createCache();
     writeTransactions(cache, 0, 3, [0, 1, 2]);
     writeTransactions(cache, 3, 3, [3, 4, 5]);
-    const second = cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({ query: TRANSACTIONS, variables: { id: 'c1', skip: 3, take: 3 } });
+    const second = cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({
+      query: TRANSACTIONS,
+      variables: { id: 'c1', skip: 3, take: 3 },
+    });
     expect(second?.customer.transactions.items.map((item) => item.id)).toEqual(['tx-3', 'tx-4', 'tx-5']);
-    const first = cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({ query: TRANSACTIONS, variables: { id: 'c1', skip: 0, take: 3 } });
+    const first = cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({
+      query: TRANSACTIONS,
+      variables: { id: 'c1', skip: 0, take: 3 },
+    });
     expect(first?.customer.transactions.items.map((item) => item.id)).toEqual(['tx-0', 'tx-1', 'tx-2']);
   });
 
@@ -92,7 +114,12 @@ describe('Customer.transactions and Customer.cards cache policy', () => {
           customer: {
             __typename: 'Customer',
             id: 'c1',
-            cards: { __typename: 'CustomerCardPage', totalCount: 3, isTotalExact: true, items: ids.map((n) => ({ __typename: 'CustomerCard', id: `card-${n}`, lastDigits: `000${n}` })) },
+            cards: {
+              __typename: 'CustomerCardPage',
+              totalCount: 3,
+              isTotalExact: true,
+              items: ids.map((n) => ({ __typename: 'CustomerCard', id: `card-${n}`, lastDigits: `000${n}` })),
+            },
           },
         },
       });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { multiplyDecimal, formatAmount, formatCalendarDate, formatCount, formatDate, formatDateTime, formatPercent, formatRelativeTime, formatTime } from '@/lib/format';
+import {
+  multiplyDecimal,
+  formatAmount,
+  formatCalendarDate,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatRelativeTime,
+  formatTime,
+} from '@/lib/format';
 
 const NBSP = '\u00a0';
 /** Intl spaces vary by locale (NBSP, narrow NBSP); comparing with plain spaces keeps the expectations readable. */
@@ -31,7 +41,12 @@ describe('formatAmount', () => {
   });
 
   it('never breaks an amount across lines', () => {
-    for (const [value, code, locale] of [['1234.5', 'eur', 'fr-FR'], ['0.0082', 'btc', 'en-US'], ['1234.5', 'eur', 'de-DE'], ['1000000', 'usdt', 'fr-FR']] as const) {
+    for (const [value, code, locale] of [
+      ['1234.5', 'eur', 'fr-FR'],
+      ['0.0082', 'btc', 'en-US'],
+      ['1234.5', 'eur', 'de-DE'],
+      ['1000000', 'usdt', 'fr-FR'],
+    ] as const) {
       expect(formatAmount(value, code, { locale })).not.toMatch(/ /);
     }
   });

@@ -78,7 +78,12 @@ export function formatAmount(value: string | number | null | undefined, code: st
   if (isFiat(lower)) {
     const base = numberFormat(options.locale, { style: 'currency', currency: lower.toUpperCase() });
     const digits = base.resolvedOptions().minimumFractionDigits ?? 2;
-    return numberFormat(options.locale, { style: 'currency', currency: lower.toUpperCase(), minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 8) })
+    return numberFormat(options.locale, {
+      style: 'currency',
+      currency: lower.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: Math.max(digits, 8),
+    })
       .format(number)
       .replace(/ /g, NBSP);
   }
@@ -142,7 +147,10 @@ function toDate(value: string | number | Date): Date | null {
 }
 
 function dateTimeFormat(options: FormatOptions, parts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached(`d|${options.locale ?? ''}|${options.timeZone ?? ''}|${JSON.stringify(parts)}`, () => new Intl.DateTimeFormat(options.locale, { ...parts, timeZone: options.timeZone }));
+  return cached(
+    `d|${options.locale ?? ''}|${options.timeZone ?? ''}|${JSON.stringify(parts)}`,
+    () => new Intl.DateTimeFormat(options.locale, { ...parts, timeZone: options.timeZone }),
+  );
 }
 
 /** The one date style of the app: "Nov 23, 2026". */
@@ -158,7 +166,12 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   if (value == null || value === '') return '—';
   const date = toDate(value);
   if (!date) return String(value);
-  const parts: Intl.DateTimeFormatOptions = { ...DATE_PARTS, ...TIME_PARTS, ...(options.seconds ? { second: '2-digit' } : {}), ...(options.zone ? { timeZoneName: 'short' } : {}) };
+  const parts: Intl.DateTimeFormatOptions = {
+    ...DATE_PARTS,
+    ...TIME_PARTS,
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    ...(options.zone ? { timeZoneName: 'short' } : {}),
+  };
   return dateTimeFormat(options, parts).format(date);
 }
 
@@ -256,7 +269,12 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   // "48 bytes" reads better than "48 byte"; larger units are short ("1.4 MB").
-  return new Intl.NumberFormat(undefined, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(undefined, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
 }
 
 /** A calendar date (YYYY-MM-DD, such as a date of birth) in the user's locale, without shifting it across time zones. */

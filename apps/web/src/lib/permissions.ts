@@ -1,11 +1,5 @@
 import type { MembershipRole } from '@rampart/shared/enums';
-import {
-  adminPermissionsOf,
-  roleHasPermission,
-  staffHasAccountPermission,
-  type AccountPermission,
-  type AdminPermission,
-} from '@rampart/shared/permissions';
+import { adminPermissionsOf, roleHasPermission, staffHasAccountPermission, type AccountPermission, type AdminPermission } from '@rampart/shared/permissions';
 
 // What the web hides follows the server's rule (apps/server/src/graphql/authorization.ts `grantFor`), computed from
 // the one permission table in packages/shared: the membership role in the account first, then the staff equivalent.

@@ -6,7 +6,10 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { requestGraphQL } from '@/lib/public-graphql';
 import { getCsrfToken, storeCsrfToken } from '@/lib/session';
 
-const LoginDocument = parse('mutation Test_Login($email: String!) { login(email: $email) { csrfToken } }') as TypedDocumentNode<{ login: { csrfToken: string } }, { email: string }>;
+const LoginDocument = parse('mutation Test_Login($email: String!) { login(email: $email) { csrfToken } }') as TypedDocumentNode<
+  { login: { csrfToken: string } },
+  { email: string }
+>;
 
 function answer(status: number, body: unknown) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -26,14 +29,17 @@ describe('requestGraphQL (the public screens’ client)', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/graphql');
     expect(init.headers).toMatchObject({ 'X-CSRF-TOKEN': 'token-1', 'apollo-require-preflight': 'true', 'content-type': 'application/json' });
-    const body = JSON.parse(String(init.body)) as { query: string; variables: unknown };
+    const body = JSON.parse(init.body as string) as { query: string; variables: unknown };
     expect(body.query).toContain('mutation Test_Login($email: String!)');
     expect(body.variables).toEqual({ email: 'a@b.co' });
   });
 
   it('throws GraphQL errors as Apollo does, so forms show the same field messages', async () => {
     const errors = [{ message: 'Invalid input', extensions: { code: 'BAD_USER_INPUT', fields: { email: 'Enter a valid e-mail.' } } }];
-    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { data: null, errors })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { data: null, errors })),
+    );
     const error = await requestGraphQL(LoginDocument, { email: 'x' }).catch((caught: unknown) => caught);
     expect(CombinedGraphQLErrors.is(error)).toBe(true);
     expect(describeApiError(error)).toEqual({ code: 'BAD_USER_INPUT', message: 'Invalid input', fields: { email: 'Enter a valid e-mail.' } });
@@ -41,7 +47,10 @@ describe('requestGraphQL (the public screens’ client)', () => {
 
   it('reads the errors of a non-2xx answer (rate limit) through ServerError', async () => {
     const errors = [{ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }];
-    vi.stubGlobal('fetch', vi.fn(async () => answer(429, { errors })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(429, { errors })),
+    );
     const error = await requestGraphQL(LoginDocument, { email: 'x' }).catch((caught: unknown) => caught);
     expect(ServerError.is(error)).toBe(true);
     expect(describeApiError(error).message).toBe('Too many attempts. Wait a minute and try again.');
@@ -49,13 +58,19 @@ describe('requestGraphQL (the public screens’ client)', () => {
 
   it('forgets the csrf token on UNAUTHENTICATED', async () => {
     storeCsrfToken('stale');
-    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { data: null, errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { data: null, errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] })),
+    );
     await expect(requestGraphQL(LoginDocument, { email: 'x' })).rejects.toBeTruthy();
     expect(getCsrfToken()).toBe('');
   });
 
   it('drops FORBIDDEN errors that come with data', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { data: { login: { csrfToken: 't' } }, errors: [{ message: 'No', extensions: { code: 'FORBIDDEN_ERROR' } }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { data: { login: { csrfToken: 't' } }, errors: [{ message: 'No', extensions: { code: 'FORBIDDEN_ERROR' } }] })),
+    );
     await expect(requestGraphQL(LoginDocument, { email: 'x' })).resolves.toEqual({ login: { csrfToken: 't' } });
   });
 

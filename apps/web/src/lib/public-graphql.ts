@@ -32,7 +32,12 @@ async function fetchWithRetry(body: string): Promise<Response> {
       return await fetch(GRAPHQL_URI, {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', [CSRF_HEADER]: getCsrfToken(), [PREFLIGHT_HEADER]: 'true' },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/graphql-response+json, application/json',
+          [CSRF_HEADER]: getCsrfToken(),
+          [PREFLIGHT_HEADER]: 'true',
+        },
         body,
       });
     } catch (error) {
@@ -45,7 +50,7 @@ async function fetchWithRetry(body: string): Promise<Response> {
 
 /** Runs one operation; answers its data or throws what Apollo would (CombinedGraphQLErrors, ServerError, …). */
 export async function requestGraphQL<TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables?: TVariables): Promise<TData> {
-  const response = await fetchWithRetry(JSON.stringify({ query: queryText(document as TypedDocumentNode<unknown, never>), variables: variables ?? {} }));
+  const response = await fetchWithRetry(JSON.stringify({ query: queryText(document), variables: variables ?? {} }));
   const bodyText = await response.text();
   let result: { data?: TData | null; errors?: GraphQLFormattedError[]; extensions?: Record<string, unknown> };
   try {
@@ -56,7 +61,8 @@ export async function requestGraphQL<TData, TVariables>(document: TypedDocumentN
   }
   const errors = result.errors ?? [];
   if (errors.some((error) => errorCode(error) === 'UNAUTHENTICATED')) clearCsrfToken();
-  if (!response.ok && !(errors.length && 'data' in result)) throw new ServerError(`Response not successful: Received status code ${response.status}`, { response, bodyText });
+  if (!response.ok && !(errors.length && 'data' in result))
+    throw new ServerError(`Response not successful: Received status code ${response.status}`, { response, bodyText });
   // As the signed-in client: FORBIDDEN errors beside data are dropped (spec §8).
   const onlyForbidden = errors.length > 0 && errors.every((error) => errorCode(error) === 'FORBIDDEN_ERROR') && result.data != null;
   if (errors.length > 0 && !onlyForbidden) throw new CombinedGraphQLErrors({ data: result.data, errors, extensions: result.extensions }, errors);

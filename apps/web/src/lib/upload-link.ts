@@ -40,10 +40,7 @@ export function hasFiles(variables: unknown): boolean {
 export function buildMultipartBody(operation: ApolloLink.Operation): FormData {
   const { clone, files } = extractFiles(operation.variables);
   const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({ operationName: operation.operationName, query: print(operation.query), variables: clone }),
-  );
+  form.append('operations', JSON.stringify({ operationName: operation.operationName, query: print(operation.query), variables: clone }));
   const map: Record<string, string[]> = {};
   let index = 0;
   files.forEach((paths) => {
@@ -97,9 +94,5 @@ function createMultipartLink(uri: string): ApolloLink {
 }
 
 export function createUploadHttpLink(uri: string): ApolloLink {
-  return ApolloLink.split(
-    (operation) => hasFiles(operation.variables),
-    createMultipartLink(uri),
-    new HttpLink({ uri, credentials: 'include' }),
-  );
+  return ApolloLink.split((operation) => hasFiles(operation.variables), createMultipartLink(uri), new HttpLink({ uri, credentials: 'include' }));
 }

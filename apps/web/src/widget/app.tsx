@@ -24,7 +24,10 @@ function initialOrder(bootstrap: WidgetBootstrap): Order {
   const { params, currencies, fiatCurrencies, paymentMethods } = bootstrap;
   const codes = currencies.map((currency) => currency.code);
   const crypto = params.currencyCode && codes.includes(params.currencyCode) ? params.currencyCode : (codes[0] ?? '');
-  const receive = params.quoteCurrencyCode && codes.includes(params.quoteCurrencyCode) && params.quoteCurrencyCode !== crypto ? params.quoteCurrencyCode : (codes.find((code) => code !== crypto) ?? '');
+  const receive =
+    params.quoteCurrencyCode && codes.includes(params.quoteCurrencyCode) && params.quoteCurrencyCode !== crypto
+      ? params.quoteCurrencyCode
+      : (codes.find((code) => code !== crypto) ?? '');
   const fiatParam = params.baseCurrencyCode?.toLowerCase();
   const fiat = fiatParam && fiatCurrencies.includes(fiatParam) ? fiatParam : fiatCurrencies.includes('usd') ? 'usd' : (fiatCurrencies[0] ?? 'usd');
   const bankMethod = fiat === 'eur' && paymentMethods.includes('sepa') ? 'sepa' : paymentMethods.includes('ach') ? 'ach' : (paymentMethods[0] ?? 'sepa');
@@ -193,7 +196,9 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
         if (!fresh) return;
         if (shown && fresh.quoteCurrencyAmount !== shown.quoteCurrencyAmount) {
           // The price moved while the customer typed the card: say so before charging.
-          setPriceNotice(`The price was updated: you now get ≈ ${formatCrypto(fresh.quoteCurrencyAmount, asset?.ticker ?? fresh.cryptoCurrencyCode, asset?.decimals)}. Press Pay again to accept it.`);
+          setPriceNotice(
+            `The price was updated: you now get ≈ ${formatCrypto(fresh.quoteCurrencyAmount, asset?.ticker ?? fresh.cryptoCurrencyCode, asset?.decimals)}. Press Pay again to accept it.`,
+          );
           return;
         }
         const body = transactionRequest();
@@ -209,7 +214,10 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
         go('result');
       } else go('processing');
     } catch (caught) {
-      if (caught instanceof WidgetRequestError && Object.keys(caught.details).some((key) => ['cardNumber', 'expiryMonth', 'expiryYear', 'cvc', 'cardholderName'].includes(key))) {
+      if (
+        caught instanceof WidgetRequestError &&
+        Object.keys(caught.details).some((key) => ['cardNumber', 'expiryMonth', 'expiryYear', 'cvc', 'cardholderName'].includes(key))
+      ) {
         setFieldErrors(caught.details);
         setFormError(caught.message);
       } else showRequestError(caught, 'payment');
@@ -290,9 +298,29 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
       />
     );
   } else if (step === 'details') {
-    body = <DetailsStep flow={flow} order={order} update={update} errors={fieldErrors} formError={formError ?? (changingCountry ? null : (quote.error?.message ?? null))} quote={quote} submitting={submitting} onContinue={() => void continueFromDetails()} />;
+    body = (
+      <DetailsStep
+        flow={flow}
+        order={order}
+        update={update}
+        errors={fieldErrors}
+        formError={formError ?? (changingCountry ? null : (quote.error?.message ?? null))}
+        quote={quote}
+        submitting={submitting}
+        onContinue={() => void continueFromDetails()}
+      />
+    );
   } else if (step === 'payment') {
-    body = <PaymentStep quote={quote.quote} serverErrors={fieldErrors} formError={formError} notice={priceNotice} submitting={submitting} onPay={(card) => void pay(card)} />;
+    body = (
+      <PaymentStep
+        quote={quote.quote}
+        serverErrors={fieldErrors}
+        formError={formError}
+        notice={priceNotice}
+        submitting={submitting}
+        onPay={(card) => void pay(card)}
+      />
+    );
   } else if (step === 'confirm' && transaction) {
     body = <ConfirmStep transaction={transaction} submitting={confirming} error={formError} onAnswer={(approve) => void answerConfirmation(approve)} />;
   } else if (step === 'deposit' && transaction) {
@@ -300,7 +328,15 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
   } else if (step === 'processing' && transaction) {
     body = <ProcessingStep initial={transaction} onEnded={ended} />;
   } else if (step === 'result' && transaction) {
-    body = <ResultStep transaction={transaction} reached={reached} receiveCode={flow === 'swap' ? order.quoteCryptoCurrencyCode : null} onRetry={retry} onRestart={restart} />;
+    body = (
+      <ResultStep
+        transaction={transaction}
+        reached={reached}
+        receiveCode={flow === 'swap' ? order.quoteCryptoCurrencyCode : null}
+        onRetry={retry}
+        onRestart={restart}
+      />
+    );
   }
 
   return (

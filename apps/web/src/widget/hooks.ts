@@ -1,5 +1,5 @@
 // The quote kept fresh while it is shown, and a transaction followed by polling.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { WidgetQuote, WidgetTransaction } from '@rampart/shared/widget';
 import { type QuoteRequest, type WidgetApi, WidgetRequestError } from './lib/api';
 import { isQuoteExpired, msUntilRefresh } from './lib/quote';
@@ -30,7 +30,9 @@ export function useQuote(api: WidgetApi, request: QuoteRequest | null, live: boo
     loading: false,
   });
   const latest = useRef({ key, request, state });
-  latest.current = { key, request, state };
+  useLayoutEffect(() => {
+    latest.current = { key, request, state };
+  });
   const sequence = useRef(0);
 
   const load = useCallback(async (): Promise<WidgetQuote | null> => {
@@ -95,7 +97,9 @@ export function useTransactionPolling(
   const [reached, setReached] = useState(() => stepsReached(initial.kind, initial.status));
   const [error, setError] = useState<string | null>(null);
   const untilRef = useRef(until);
-  untilRef.current = until;
+  useLayoutEffect(() => {
+    untilRef.current = until;
+  });
 
   useEffect(() => {
     let stopped = false;

@@ -19,7 +19,11 @@ declare global {
 function isBootstrap(value: unknown): value is WidgetBootstrap {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<WidgetBootstrap>;
-  return typeof candidate.sessionToken === 'string' && (candidate.flow === 'buy' || candidate.flow === 'sell' || candidate.flow === 'swap') && Array.isArray(candidate.currencies);
+  return (
+    typeof candidate.sessionToken === 'string' &&
+    (candidate.flow === 'buy' || candidate.flow === 'sell' || candidate.flow === 'swap') &&
+    Array.isArray(candidate.currencies)
+  );
 }
 
 function NoBootstrap() {

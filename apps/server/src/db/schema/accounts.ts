@@ -9,20 +9,26 @@ export const organizations = pgTable('organizations', {
   publicName: text('public_name'),
   accessTier: text('access_tier').notNull().default('standard'),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-  subscriptionPlanType: text('subscription_plan_type', { enum: ['Free', 'Basic', 'Pro'] }).notNull().default('Free'),
+  subscriptionPlanType: text('subscription_plan_type', { enum: ['Free', 'Basic', 'Pro'] })
+    .notNull()
+    .default('Free'),
 });
 
 export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The /v1 API version (Rampart-Version, dated) requests without the header get; null until the account's first /v1 request pins the current one. */
+    apiVersion: text('api_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     internalName: text('internal_name'),
-    status: text('status', { enum: ['Active', 'Closed', 'Dormant'] }).notNull().default('Active'),
+    status: text('status', { enum: ['Active', 'Closed', 'Dormant'] })
+      .notNull()
+      .default('Active'),
     isVerified: boolean('is_verified').notNull().default(false),
     isSelfService: boolean('is_self_service').notNull().default(true),
     allowedIframeAncestorUrls: text('allowed_iframe_ancestor_urls').array().notNull().default([]),
@@ -33,7 +39,13 @@ export const accounts = pgTable(
     onboardingDetails: jsonb('onboarding_details').$type<OnboardingInfoInput | null>(),
     faqReadAt: timestamp('faq_read_at', { withTimezone: true }),
     kybInformation: jsonb('kyb_information')
-      .$type<{ country: string | null; kybLevelRequiredToGoLive: string; manuallyRequestedKybLevel: string | null; isEnhancedKybRequired: boolean; requiredKybCheck: string | null }>()
+      .$type<{
+        country: string | null;
+        kybLevelRequiredToGoLive: string;
+        manuallyRequestedKybLevel: string | null;
+        isEnhancedKybRequired: boolean;
+        requiredKybCheck: string | null;
+      }>()
       .notNull()
       .default({ country: null, kybLevelRequiredToGoLive: 'Basic', manuallyRequestedKybLevel: null, isEnhancedKybRequired: false, requiredKybCheck: null }),
     requiresEnhancedKyb: boolean('requires_enhanced_kyb').notNull().default(false),
@@ -103,6 +115,9 @@ export const featureFlags = pgTable('feature_flags', {
   key: text('key').primaryKey(),
   description: text('description').notNull(),
   defaultValue: boolean('default_value').notNull().default(false),
-  rules: jsonb('rules').$type<Array<{ attribute: 'user.email' | 'user.key' | 'account.key' | 'account.isSelfService' | 'organization.key'; values: string[]; value: boolean }>>().notNull().default([]),
+  rules: jsonb('rules')
+    .$type<Array<{ attribute: 'user.email' | 'user.key' | 'account.key' | 'account.isSelfService' | 'organization.key'; values: string[]; value: boolean }>>()
+    .notNull()
+    .default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -107,7 +107,9 @@ export const billingCheckoutSessions = pgTable('billing_checkout_sessions', {
   provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
   providerSessionId: text('provider_session_id').notNull().unique(),
   priceLookupKey: text('price_lookup_key', { enum: PRICE_LOOKUP_KEYS }).notNull(),
-  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
   url: text('url').notNull(),
   /** Where the checkout returns: the dashboard route it was started from. */
   returnPath: text('return_path').notNull(),

@@ -33,7 +33,9 @@ export const devIdpEmails = pgTable(
   },
   (table) => [
     uniqueIndex('dev_idp_emails_user_email_unique').on(table.userId, sql`lower(${table.email})`),
-    uniqueIndex('dev_idp_emails_primary_unique').on(sql`lower(${table.email})`).where(sql`${table.role} = 'PRIMARY'`),
+    uniqueIndex('dev_idp_emails_primary_unique')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.role} = 'PRIMARY'`),
   ],
 );
 

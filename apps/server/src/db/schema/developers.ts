@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
@@ -31,10 +31,7 @@ export const apiKeys = pgTable(
     /** When the key stops working: now for an immediate roll, 12 hours later otherwise. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (table) => [
-    index('api_keys_account_idx').on(table.accountId, table.liveMode, table.type),
-    uniqueIndex('api_keys_secret_hash_unique').on(table.secretHash),
-  ],
+  (table) => [index('api_keys_account_idx').on(table.accountId, table.liveMode, table.type), uniqueIndex('api_keys_secret_hash_unique').on(table.secretHash)],
 );
 
 export const affiliatePayoutConfigurations = pgTable('affiliate_payout_configurations', {
@@ -54,7 +51,9 @@ export const nftAccounts = pgTable('nft_accounts', {
   baseNftUrl: text('base_nft_url'),
   isLiteNftFlowAllowed: boolean('is_lite_nft_flow_allowed').notNull().default(false),
   isNftCommerceFlowAllowed: boolean('is_nft_commerce_flow_allowed').notNull().default(false),
-  walletDisplayMode: text('wallet_display_mode', { enum: ['EDITABLE', 'HIDDEN', 'READONLY'] }).notNull().default('EDITABLE'),
+  walletDisplayMode: text('wallet_display_mode', { enum: ['EDITABLE', 'HIDDEN', 'READONLY'] })
+    .notNull()
+    .default('EDITABLE'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -84,4 +83,33 @@ export const apiRequestLog = pgTable(
     index('api_request_log_key_idx').on(table.apiKeyId, table.createdAt.desc(), table.id.desc()),
     index('api_request_log_created_idx').on(table.createdAt),
   ],
+);
+
+/** Which table an idempotency key's api_key_id is from. */
+export type IdempotencyKeySource = 'api_key' | 'pass_key';
+
+/**
+ * An Idempotency-Key sent with a POST under /v1 or /passes-api/v1: per API key (a secret key of api_keys, or a pass
+ * project's key of pass_project_api_keys: key_source says which), the request's fingerprint and its first response,
+ * replayed for a retry with the same body for 24 hours. response_status is null while the first request runs. No
+ * foreign key (two key tables): rows of deleted keys go with the hourly api_idempotency_key_retention job.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    apiKeyId: uuid('api_key_id').notNull(),
+    keySource: text('key_source').$type<IdempotencyKeySource>().notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 of method, path and body: a different request under the same key is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: text('response_body'),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.keySource, table.apiKeyId, table.key] }), index('api_idempotency_keys_created_idx').on(table.createdAt)],
 );

@@ -28,10 +28,7 @@ export const users = pgTable(
     ssoIssuer: text('sso_issuer'),
     ssoSubject: text('sso_subject'),
   },
-  (table) => [
-    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
-    uniqueIndex('users_sso_subject_unique').on(table.ssoIssuer, table.ssoSubject),
-  ],
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`), uniqueIndex('users_sso_subject_unique').on(table.ssoIssuer, table.ssoSubject)],
 );
 
 /** Single-use codes and links sent by e-mail; only a hash of the secret is stored. */

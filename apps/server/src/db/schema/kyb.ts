@@ -13,10 +13,14 @@ export const kybApplications = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    level: text('level', { enum: ['Basic', 'Enhanced'] }).notNull().default('Basic'),
+    level: text('level', { enum: ['Basic', 'Enhanced'] })
+      .notNull()
+      .default('Basic'),
     status: text('status', { enum: KYB_STATUSES }).notNull().default('NotStarted'),
     reason: text('reason'),
-    provider: text('provider', { enum: ['builtin', 'sumsub'] }).notNull().default('builtin'),
+    provider: text('provider', { enum: ['builtin', 'sumsub'] })
+      .notNull()
+      .default('builtin'),
     companyDetails: jsonb('company_details').$type<KybCompanyDetails | null>(),
     questionnaireVersion: integer('questionnaire_version').notNull().default(1),
     questionnaireAnswers: jsonb('questionnaire_answers').$type<Record<string, unknown>>().notNull().default({}),
@@ -25,7 +29,10 @@ export const kybApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('kyb_applications_organization_unique').on(table.organizationId), index('kyb_applications_status_idx').on(table.status, table.submittedAt)],
+  (table) => [
+    uniqueIndex('kyb_applications_organization_unique').on(table.organizationId),
+    index('kyb_applications_status_idx').on(table.status, table.submittedAt),
+  ],
 );
 
 /** Beneficial owners (25 % or more) and directors of the applying company. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   PASS_BARCODE_FORMATS,
   PASS_CREDENTIAL_SOURCES,
@@ -34,7 +34,10 @@ export const passProjects = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('pass_projects_account_idx').on(table.accountId, table.createdAt), uniqueIndex('pass_projects_account_name_unique').on(table.accountId, sql`lower(${table.name})`)],
+  (table) => [
+    index('pass_projects_account_idx').on(table.accountId, table.createdAt),
+    uniqueIndex('pass_projects_account_name_unique').on(table.accountId, sql`lower(${table.name})`),
+  ],
 );
 
 /**
@@ -192,7 +195,9 @@ export const passes = pgTable(
     index('passes_project_holder_idx').on(table.projectId, sql`lower(${table.holderAddress})`),
     unique('passes_project_barcode_unique').on(table.projectId, table.barcodeMessage),
     // The transfer watcher's lookup: active passes bound to a token.
-    index('passes_active_token_idx').on(table.chainId, table.contractAddress, table.tokenId).where(sql`status = 'active' and token_id is not null`),
+    index('passes_active_token_idx')
+      .on(table.chainId, table.contractAddress, table.tokenId)
+      .where(sql`status = 'active' and token_id is not null`),
   ],
 );
 
@@ -256,5 +261,8 @@ export const nftMints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (table) => [index('nft_mints_collection_idx').on(table.collectionId, table.createdAt), unique('nft_mints_collection_token_unique').on(table.collectionId, table.tokenId)],
+  (table) => [
+    index('nft_mints_collection_idx').on(table.collectionId, table.createdAt),
+    unique('nft_mints_collection_token_unique').on(table.collectionId, table.tokenId),
+  ],
 );

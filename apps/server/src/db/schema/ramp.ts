@@ -115,6 +115,8 @@ export const widgetEvents = pgTable(
     index('widget_events_account_idx').on(table.accountId, table.liveMode, table.createdAt),
     index('widget_events_session_idx').on(table.sessionId),
     // A status change looks up the transaction's session (its funnel end, analytics); added by hand in migration 0022.
-    index('widget_events_transaction_idx').on(table.transactionId).where(sql`${table.transactionId} is not null`),
+    index('widget_events_transaction_idx')
+      .on(table.transactionId)
+      .where(sql`${table.transactionId} is not null`),
   ],
 );

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-/** The crypto catalogue (spec §3 Crypto currency), seeded at start from modules/settings/crypto-catalogue.ts. */
+/** The crypto catalogue (spec §3 Crypto currency), seeded at start from lib/crypto-catalogue.ts. */
 export const cryptoCurrencies = pgTable('crypto_currencies', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),

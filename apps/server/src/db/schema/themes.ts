@@ -26,7 +26,9 @@ export const themes = pgTable(
     updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
-    uniqueIndex('themes_one_active_per_account').on(table.accountId).where(sql`${table.isActive}`),
+    uniqueIndex('themes_one_active_per_account')
+      .on(table.accountId)
+      .where(sql`${table.isActive}`),
     index('themes_account_idx').on(table.accountId, table.createdAt),
   ],
 );

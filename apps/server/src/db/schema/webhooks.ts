@@ -27,7 +27,12 @@ export const webhooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('webhooks_account_mode_idx').on(table.accountId, table.liveMode), index('webhooks_pass_project_idx').on(table.passProjectId).where(sql`pass_project_id is not null`)],
+  (table) => [
+    index('webhooks_account_mode_idx').on(table.accountId, table.liveMode),
+    index('webhooks_pass_project_idx')
+      .on(table.passProjectId)
+      .where(sql`pass_project_id is not null`),
+  ],
 );
 
 /**
@@ -61,7 +66,9 @@ export const webhookDeliveries = pgTable(
     webhookId: uuid('webhook_id')
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'abandoned'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'abandoned'] })
+      .notNull()
+      .default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
@@ -80,7 +87,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt),
     index('webhook_deliveries_event_idx').on(table.eventId),
     // The delivery queue: pending deliveries by due time.
-    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 

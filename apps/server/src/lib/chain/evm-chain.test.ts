@@ -69,10 +69,14 @@ describe('the EVM chain adapter on a real local chain', () => {
   it('refuses transfers by others and mints by anyone but the deployer', async () => {
     const { contractAddress: address } = await chain.deployCollection({ name: 'Guarded', symbol: 'GRD' });
     await chain.mint({ contractAddress: address, toAddress: holder.address });
-    await expect(walletOf(other).writeContract({ address, abi, functionName: 'transferFrom', args: [holder.address, other.address, 1n] })).rejects.toThrow(/not owner nor approved/);
+    await expect(walletOf(other).writeContract({ address, abi, functionName: 'transferFrom', args: [holder.address, other.address, 1n] })).rejects.toThrow(
+      /not owner nor approved/,
+    );
     await expect(walletOf(other).writeContract({ address, abi, functionName: 'mint', args: [other.address, ''] })).rejects.toThrow(/only the owner mints/);
     // Approval lets the approved address move the token.
-    await chain.publicClient.waitForTransactionReceipt({ hash: await walletOf(holder).writeContract({ address, abi, functionName: 'approve', args: [other.address, 1n] }) });
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await walletOf(holder).writeContract({ address, abi, functionName: 'approve', args: [other.address, 1n] }),
+    });
     await chain.publicClient.waitForTransactionReceipt({
       hash: await walletOf(other).writeContract({ address, abi, functionName: 'safeTransferFrom', args: [holder.address, other.address, 1n] }),
     });

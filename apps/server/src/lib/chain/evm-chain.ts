@@ -51,9 +51,17 @@ export interface EvmChain {
   transferLogs(contractAddress: string, fromBlock: bigint, toBlock: bigint): Promise<TransferLog[]>;
   blockNumber(): Promise<bigint>;
   /** Deploys a RampartCollection (apps/server/contracts) owned by the deployer; waits for the receipt. */
-  deployCollection(input: { name: string; symbol: string; baseTokenUri?: string | null }): Promise<{ contractAddress: Address; transactionHash: Hash; blockNumber: bigint }>;
+  deployCollection(input: {
+    name: string;
+    symbol: string;
+    baseTokenUri?: string | null;
+  }): Promise<{ contractAddress: Address; transactionHash: Hash; blockNumber: bigint }>;
   /** Mints the next token of a RampartCollection to `toAddress`; waits for the receipt. */
-  mint(input: { contractAddress: string; toAddress: string; tokenUri?: string | null }): Promise<{ tokenId: string; transactionHash: Hash; blockNumber: bigint }>;
+  mint(input: {
+    contractAddress: string;
+    toAddress: string;
+    tokenUri?: string | null;
+  }): Promise<{ tokenId: string; transactionHash: Hash; blockNumber: bigint }>;
 }
 
 /** Raised for chain operations that cannot happen in this configuration (no deployer key). */
@@ -84,7 +92,9 @@ export async function connectEvmChain(options: {
     const probe = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
     chainId = await probe.getChainId();
   } catch (error) {
-    throw new StartupError(`The EVM chain at ${rpcUrl} did not answer eth_chainId: ${describeError(error)}. Check EVM_RPC_URL (or unset it for the built-in local chain).`);
+    throw new StartupError(
+      `The EVM chain at ${rpcUrl} did not answer eth_chainId: ${describeError(error)}. Check EVM_RPC_URL (or unset it for the built-in local chain).`,
+    );
   }
   const chain = defineChain({
     id: chainId,
@@ -104,7 +114,8 @@ export async function connectEvmChain(options: {
     return run;
   };
   const requireWallet = () => {
-    if (!walletClient) throw new ChainUnavailableError('No deployer key is configured (EVM_DEPLOYER_PRIVATE_KEY), so Rampart cannot deploy or mint on this chain.');
+    if (!walletClient)
+      throw new ChainUnavailableError('No deployer key is configured (EVM_DEPLOYER_PRIVATE_KEY), so Rampart cannot deploy or mint on this chain.');
     return walletClient;
   };
 
@@ -119,7 +130,12 @@ export async function connectEvmChain(options: {
 
     async ownerOf(contractAddress, tokenId) {
       try {
-        const owner = await publicClient.readContract({ address: getAddress(contractAddress), abi: ownerOfAbi, functionName: 'ownerOf', args: [BigInt(tokenId)] });
+        const owner = await publicClient.readContract({
+          address: getAddress(contractAddress),
+          abi: ownerOfAbi,
+          functionName: 'ownerOf',
+          args: [BigInt(tokenId)],
+        });
         return owner === '0x0000000000000000000000000000000000000000' ? null : getAddress(owner);
       } catch (error) {
         if (revertedOnChain(error)) return null;
@@ -132,11 +148,11 @@ export async function connectEvmChain(options: {
       return logs
         .filter((log) => log.args.tokenId !== undefined && log.blockNumber !== null && log.transactionHash !== null)
         .map((log) => ({
-          from: getAddress(log.args.from!),
-          to: getAddress(log.args.to!),
-          tokenId: log.args.tokenId!.toString(),
-          blockNumber: log.blockNumber!,
-          transactionHash: log.transactionHash!,
+          from: getAddress(log.args.from),
+          to: getAddress(log.args.to),
+          tokenId: log.args.tokenId.toString(),
+          blockNumber: log.blockNumber,
+          transactionHash: log.transactionHash,
           logIndex: log.logIndex ?? 0,
         }));
     },

@@ -39,7 +39,9 @@ export function anvilBinary(): string {
   try {
     packageJson = require.resolve(`${name}/package.json`);
   } catch {
-    throw new StartupError(`The built-in local chain needs the npm package ${name} (an optional dependency of @foundry-rs/anvil); run npm install, or set EVM_RPC_URL.`);
+    throw new StartupError(
+      `The built-in local chain needs the npm package ${name} (an optional dependency of @foundry-rs/anvil); run npm install, or set EVM_RPC_URL.`,
+    );
   }
   const binary = path.join(path.dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
   if (!fs.existsSync(binary)) throw new StartupError(`The anvil binary is missing at ${binary}; reinstall ${name}, or set EVM_RPC_URL.`);
@@ -112,7 +114,12 @@ async function stopLeftoverChain(pidFile: string, log: (message: string) => void
  * Starts anvil on 127.0.0.1:`port`. `stateFile` (optional) is loaded when it exists and written on stop and every few
  * seconds; without it the chain starts empty (tests). Resolves once eth_chainId answers.
  */
-export async function startLocalChain(options: { port: number; stateFile?: string; log?: (message: string) => void; timeoutMs?: number }): Promise<RunningLocalChain> {
+export async function startLocalChain(options: {
+  port: number;
+  stateFile?: string;
+  log?: (message: string) => void;
+  timeoutMs?: number;
+}): Promise<RunningLocalChain> {
   const host = '127.0.0.1';
   const { port } = options;
   const log = options.log ?? (() => {});
@@ -161,7 +168,9 @@ export async function startLocalChain(options: { port: number; stateFile?: strin
     if (id === LOCAL_EVM_CHAIN_ID) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new StartupError(`The built-in local chain (anvil) did not answer on ${rpcUrl} within ${Math.round((options.timeoutMs ?? 30_000) / 1000)} s:\n${output.trim()}`);
+      throw new StartupError(
+        `The built-in local chain (anvil) did not answer on ${rpcUrl} within ${Math.round((options.timeoutMs ?? 30_000) / 1000)} s:\n${output.trim()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

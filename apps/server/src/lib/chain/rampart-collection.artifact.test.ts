@@ -22,7 +22,23 @@ describe('the committed RampartCollection artifact', () => {
 
   it('has the ERC-721 surface the contract promises', () => {
     const functions = rampartCollectionArtifact.abi.filter((item) => item.type === 'function').map((item) => ('name' in item ? item.name : ''));
-    for (const name of ['supportsInterface', 'balanceOf', 'ownerOf', 'transferFrom', 'safeTransferFrom', 'approve', 'getApproved', 'setApprovalForAll', 'isApprovedForAll', 'name', 'symbol', 'tokenURI', 'mint', 'owner', 'totalSupply']) {
+    for (const name of [
+      'supportsInterface',
+      'balanceOf',
+      'ownerOf',
+      'transferFrom',
+      'safeTransferFrom',
+      'approve',
+      'getApproved',
+      'setApprovalForAll',
+      'isApprovedForAll',
+      'name',
+      'symbol',
+      'tokenURI',
+      'mint',
+      'owner',
+      'totalSupply',
+    ]) {
       expect(functions, name).toContain(name);
     }
     const events = rampartCollectionArtifact.abi.filter((item) => item.type === 'event').map((item) => ('name' in item ? item.name : ''));

@@ -165,7 +165,11 @@ export function createObservability(options: ObservabilityOptions): Observabilit
   // Replica lag from the replica monitor (db/client.ts), read at scrape time; without a replica, or while a value is
   // unknown (replica unreachable), the sample is absent, never 0 (caught up) nor NaN. Labelled replica="read" (the
   // READ_DATABASE_URL one): prom-client always shows an unlabelled gauge, as 0.
-  const replicaGauge = (name: string, help: string, read: (status: NonNullable<ReturnType<NonNullable<DatabaseHandle['replica']>['status']>>) => number | boolean | null) =>
+  const replicaGauge = (
+    name: string,
+    help: string,
+    read: (status: NonNullable<ReturnType<NonNullable<DatabaseHandle['replica']>['status']>>) => number | boolean | null,
+  ) =>
     new Gauge({
       name,
       help,
@@ -215,11 +219,11 @@ export function createObservability(options: ObservabilityOptions): Observabilit
   let refreshing: Promise<void> | null = null;
   async function refreshQueueStats(): Promise<void> {
     try {
-      const results = (await within(
+      const results = await within(
         database.pool.query(queueStatsSql(queueStatsTimeoutMs)) as unknown as Promise<pg.QueryResult<QueueStatsRow>[]>,
         queueStatsTimeoutMs + 250,
         'the queue query',
-      )) as pg.QueryResult<QueueStatsRow>[];
+      );
       const row = results[results.length - 1]!.rows[0]!;
       jobsGauge.reset();
       jobsGauge.set({ state: 'ready' }, Number(row.ready));

@@ -2,35 +2,10 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, domainReviews, memberships, organizations, supportContacts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
+import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
-export interface MembershipRow {
-  id: string;
-  accountId: string;
-  role: 'administrator' | 'analyst' | 'developer' | 'support_specialist';
-  hasAcceptedInvite: boolean;
-  joinedAt: Date | null;
-  inviteExpiresAt: Date | null;
-  user: { id: string; name: string; email: string; joinedAt: Date | null };
-  account?: AccountRow;
-}
-
-type MembershipSelect = { membership: typeof memberships.$inferSelect; user: typeof users.$inferSelect; account?: AccountRow };
-
-export function toMembershipRow({ membership, user, account }: MembershipSelect): MembershipRow {
-  return {
-    id: membership.id,
-    accountId: membership.accountId,
-    role: membership.role,
-    hasAcceptedInvite: membership.hasAcceptedInvite,
-    joinedAt: membership.joinedAt,
-    inviteExpiresAt: membership.hasAcceptedInvite ? null : membership.inviteExpiresAt,
-    user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, joinedAt: membership.joinedAt },
-    account,
-  };
-}
-
 export interface LeadingAccounts {
   selectedAccountId?: string | null;
   lastSelectedAccountId?: string | null;
@@ -41,7 +16,9 @@ export function createAccountsRepository(db: Database) {
   const acceptedRoleQuery = db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.accountId, sql.placeholder('accountId')), eq(memberships.hasAcceptedInvite, true)))
+    .where(
+      and(eq(memberships.userId, sql.placeholder('userId')), eq(memberships.accountId, sql.placeholder('accountId')), eq(memberships.hasAcceptedInvite, true)),
+    )
     .limit(1)
     .prepare('membership_accepted_role');
   // Runs on every `me` query, so it is built once and sent as a named statement: PostgreSQL then plans it
@@ -110,7 +87,7 @@ export function createAccountsRepository(db: Database) {
         ? or(
             ilike(organizations.name, pattern),
             ilike(organizations.publicName, pattern),
-            isUuid ? eq(organizations.id, search!) : undefined,
+            isUuid ? eq(organizations.id, search) : undefined,
             sql`exists (select 1 from ${accounts} a where a.organization_id = ${organizations.id} and (a.name ilike ${pattern} or a.internal_name ilike ${pattern}${isUuid ? sql` or a.id = ${search}::uuid` : sql``}))`,
           )
         : undefined;
@@ -125,19 +102,34 @@ export function createAccountsRepository(db: Database) {
       country: string;
     }): Promise<AccountRow> {
       return db.transaction(async (tx) => {
-        const [organization] = await tx.insert(organizations).values({ name: input.organizationName, publicName: input.accountName, ownerId: input.ownerId }).returning();
+        const [organization] = await tx
+          .insert(organizations)
+          .values({ name: input.organizationName, publicName: input.accountName, ownerId: input.ownerId })
+          .returning();
         const [account] = await tx
           .insert(accounts)
           .values({
             organizationId: organization!.id,
             name: input.accountName,
             onboardingDetails: input.details,
-            kybInformation: { country: input.country, kybLevelRequiredToGoLive: 'Basic', manuallyRequestedKybLevel: null, isEnhancedKybRequired: false, requiredKybCheck: null },
+            kybInformation: {
+              country: input.country,
+              kybLevelRequiredToGoLive: 'Basic',
+              manuallyRequestedKybLevel: null,
+              isEnhancedKybRequired: false,
+              requiredKybCheck: null,
+            },
           })
           .returning();
-        await tx.insert(memberships).values({ accountId: account!.id, userId: input.ownerId, role: 'administrator', hasAcceptedInvite: true, joinedAt: new Date() });
+        await tx
+          .insert(memberships)
+          .values({ accountId: account!.id, userId: input.ownerId, role: 'administrator', hasAcceptedInvite: true, joinedAt: new Date() });
         const domains = (input.details?.websiteUrls ?? []).map((url) => new URL(url).hostname);
-        if (domains.length) await tx.insert(domainReviews).values([...new Set(domains)].map((domain) => ({ accountId: account!.id, domain }))).onConflictDoNothing();
+        if (domains.length)
+          await tx
+            .insert(domainReviews)
+            .values([...new Set(domains)].map((domain) => ({ accountId: account!.id, domain })))
+            .onConflictDoNothing();
         return account!;
       });
     },
@@ -146,7 +138,11 @@ export function createAccountsRepository(db: Database) {
       return row!;
     },
     async addDomainReviews(accountId: string, domains: string[]) {
-      if (domains.length) await db.insert(domainReviews).values(domains.map((domain) => ({ accountId, domain }))).onConflictDoNothing();
+      if (domains.length)
+        await db
+          .insert(domainReviews)
+          .values(domains.map((domain) => ({ accountId, domain })))
+          .onConflictDoNothing();
     },
     async updateOrganizationName(id: string, name: string) {
       await db.update(organizations).set({ name }).where(eq(organizations.id, id));

@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession } from '../../graphql/context.ts';
 import { notFound } from '../../graphql/errors.ts';
-import { canUseLiveMode } from './live-mode.ts';
+import { canUseLiveMode } from '../../lib/live-mode.ts';
 
 const FLAG_NAMES = [
   'isWidgetUrlBuilt',
@@ -34,9 +34,11 @@ export const accountsResolvers: Resolvers = {
     createOnboardingInfo: (_parent, args, context) => context.services.accounts.createOnboardingInfo(requireSession(context), args.input),
     updateOnboardingInfo: (_parent, args, context) => context.services.accounts.updateOnboardingInfo(requireGrant(context).accountId, args.input),
     markFaqAsRead: (_parent, _args, context) => context.services.accounts.markFaqAsRead(requireGrant(context).accountId),
-    syncUserWithAccount: (_parent, _args, context) => context.services.accounts.syncUserWithAccount(requireSession(context).user.id, requireGrant(context).accountId),
+    syncUserWithAccount: (_parent, _args, context) =>
+      context.services.accounts.syncUserWithAccount(requireSession(context).user.id, requireGrant(context).accountId),
     clearUserToken: (_parent, _args, context) => context.services.accounts.clearUserToken(requireSession(context).user.id),
-    createSupportContact: (_parent, args, context) => context.services.accounts.createSupportContact(requireSession(context), requireGrant(context).accountId, args),
+    createSupportContact: (_parent, args, context) =>
+      context.services.accounts.createSupportContact(requireSession(context), requireGrant(context).accountId, args),
   },
   Account: {
     organization: async (account, _args, context) => {
@@ -49,10 +51,11 @@ export const accountsResolvers: Resolvers = {
     hasConfiguredRampFees: (account) => ({ buyFees: account.hasConfiguredBuyFees, sellFees: account.hasConfiguredSellFees }),
     balanceLedgerAccount: (account) => ({ consumerId: account.balanceLedgerConsumerId }),
     domainReviews: (account, _args, context) => context.services.accounts.domainReviews(account.id),
-    onboardingInfo: (account) => ({
-      ...Object.fromEntries(FLAG_NAMES.map((name) => [name, Boolean(account.onboardingInfo[name])])),
-      hasReadFaq: account.faqReadAt !== null,
-    }) as Record<(typeof FLAG_NAMES)[number] | 'hasReadFaq', boolean>,
+    onboardingInfo: (account) =>
+      ({
+        ...Object.fromEntries(FLAG_NAMES.map((name) => [name, Boolean(account.onboardingInfo[name])])),
+        hasReadFaq: account.faqReadAt !== null,
+      }) as Record<(typeof FLAG_NAMES)[number] | 'hasReadFaq', boolean>,
     memberships: (account, _args, context) => context.services.accounts.membershipsOfAccount(account.id),
   },
   Membership: {

@@ -1,4 +1,4 @@
-import { OpenFeature, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
+import { ErrorCode, OpenFeature, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
 import type { Database } from '../../db/client.ts';
 import { featureFlags } from '../../db/schema/accounts.ts';
 
@@ -25,7 +25,8 @@ function attributeValue(context: EvaluationContext, attribute: string): string |
   const [kind, field] = attribute.split('.') as [string, string];
   const section = context[kind] as Record<string, JsonValue> | undefined;
   const value = section?.[field];
-  return value === undefined || value === null ? undefined : String(value);
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** An OpenFeature provider over the feature_flags table: the first matching rule wins, else the flag's default. */
@@ -49,7 +50,7 @@ export class DatabaseFlagProvider implements Provider {
 
   async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
     const flag = (await this.flags()).get(flagKey);
-    if (!flag) return { value: defaultValue, reason: 'ERROR', errorCode: 'FLAG_NOT_FOUND' as never };
+    if (!flag) return { value: defaultValue, reason: 'ERROR', errorCode: ErrorCode.FLAG_NOT_FOUND };
     for (const rule of flag.rules) {
       const value = attributeValue(context, rule.attribute);
       if (value !== undefined && rule.values.includes(value)) return { value: rule.value, reason: 'TARGETING_MATCH' };

@@ -15,7 +15,11 @@ const PUBLIC_KEY = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).pu
 
 /** Every live-mode operation that needs a verified business, with the variables it takes. */
 const LIVE_OPERATIONS: Array<[string, string, Record<string, unknown>]> = [
-  ['createWebhook', 'mutation($a: ID!) { createWebhook(accountId: $a, url: "https://hooks.example.com/live", liveMode: true, events: []) { id liveMode } }', {}],
+  [
+    'createWebhook',
+    'mutation($a: ID!) { createWebhook(accountId: $a, url: "https://hooks.example.com/live", liveMode: true, events: []) { id liveMode } }',
+    {},
+  ],
   ['apiKeys', 'query($a: ID!) { apiKeys(accountId: $a, liveMode: true) { id } }', {}],
   ['createApiKey', 'mutation($a: ID!) { createApiKey(accountId: $a, liveMode: true, name: "Live server") { id } }', {}],
   ['uploadPublicApiKey', 'mutation($a: ID!, $k: String!) { uploadPublicApiKey(accountId: $a, liveMode: true, publicKey: $k) { id } }', { k: PUBLIC_KEY }],
@@ -36,9 +40,14 @@ describe('live mode needs a verified business', () => {
     const { client, accountId } = await accountWithMember(t);
     const refused = await client.gql(LIVE_OPERATIONS[0]![1], { a: accountId });
     expect(errorCode(refused)).toBe('CONFLICT');
-    expect(refused.errors?.[0]?.message).toBe('Live webhooks need a verified business: finish the business verification (On-ramp → Business verification) first.');
+    expect(refused.errors?.[0]?.message).toBe(
+      'Live webhooks need a verified business: finish the business verification (On-ramp → Business verification) first.',
+    );
     expect((await client.ok('query($a: ID!) { webhooks(accountId: $a, liveMode: true) { id } }', { a: accountId })).webhooks).toEqual([]);
-    const test = await client.ok('mutation($a: ID!) { createWebhook(accountId: $a, url: "https://hooks.example.com/test", liveMode: false, events: []) { liveMode } }', { a: accountId });
+    const test = await client.ok(
+      'mutation($a: ID!) { createWebhook(accountId: $a, url: "https://hooks.example.com/test", liveMode: false, events: []) { liveMode } }',
+      { a: accountId },
+    );
     expect(test.createWebhook).toEqual({ liveMode: false });
   });
 

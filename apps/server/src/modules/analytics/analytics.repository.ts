@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { SKETCH_SIZE } from '../transactions/rollups.ts';
+import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
 import { sketchCount, splitIntoMonths } from '../../db/rollup-reads.ts';
 import type { DashboardCurrency } from '../dashboards/dashboards.repository.ts';
 
@@ -15,10 +15,11 @@ export interface AnalyticsScope {
 
 export type Bucket = 'day' | 'month';
 
-const list = (values: readonly string[]) => sql`(${sql.join(
-  values.map((value) => sql`${value}`),
-  sql`, `,
-)})`;
+const list = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
 /**
  * Analytics reads: only rollup tables (decision 0015), never the transactions table. Every query filters on the

@@ -59,7 +59,14 @@ function yearEarlier(date: string): string {
 /** Builds the request of a range already known to be valid (the quarterly review uses it for its quarters). */
 export function analyticsRequestFor(
   accountId: string,
-  input: { liveMode: boolean; from: string; to: string; product?: AnalyticsProduct | null; comparison?: AnalyticsComparison | null; currencyCode?: DashboardCurrency | null },
+  input: {
+    liveMode: boolean;
+    from: string;
+    to: string;
+    product?: AnalyticsProduct | null;
+    comparison?: AnalyticsComparison | null;
+    currencyCode?: DashboardCurrency | null;
+  },
 ): AnalyticsRequest {
   const comparison = input.comparison ?? 'previousPeriod';
   const days = daysBetween(input.from, input.to);
@@ -95,7 +102,11 @@ function change(current: Decimal.Value, previous: Decimal.Value): number | null 
 
 const ratio = (part: Decimal.Value, whole: Decimal.Value) => {
   const total = new Decimal(whole);
-  return total.isZero() ? 0 : Decimal.min(1, Decimal.max(0, new Decimal(part).div(total))).toDecimalPlaces(4).toNumber();
+  return total.isZero()
+    ? 0
+    : Decimal.min(1, Decimal.max(0, new Decimal(part).div(total)))
+        .toDecimalPlaces(4)
+        .toNumber();
 };
 
 /** The first day of each bucket of [from, to]: every day, or every month it touches (dated the 1st). */
@@ -106,7 +117,7 @@ export function bucketsOf(from: string, to: string, bucket: Bucket): string[] {
     return dates;
   }
   const end = parse(`${to.slice(0, 7)}-01`);
-  for (let ms = parse(`${from.slice(0, 7)}-01`); ms <= end; ) {
+  for (let ms = parse(`${from.slice(0, 7)}-01`); ms <= end;) {
     dates.push(iso(ms));
     const d = new Date(ms);
     ms = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
@@ -207,7 +218,8 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
     currency: request.currencyCode,
   });
   /** The compared range, or null without comparison. */
-  const previousOf = (request: AnalyticsRequest) => (request.previousFrom && request.previousTo ? { from: request.previousFrom, to: request.previousTo } : null);
+  const previousOf = (request: AnalyticsRequest) =>
+    request.previousFrom && request.previousTo ? { from: request.previousFrom, to: request.previousTo } : null;
 
   async function dimensionPair(request: AnalyticsRequest, dimensions: string[]) {
     const scope = scopeOf(request);
@@ -268,13 +280,20 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
       const series = (from: string, to: string, buckets: Map<string, Totals>) =>
         bucketsOf(from, to, request.bucket).map((date) => {
           const totals = buckets.get(date) ?? emptyTotals();
-          return { date, volume: totals.volume.toFixed(2), transactionCount: totals.count, completedCount: totals.completed, feesEarned: totals.fees.toFixed(2) };
+          return {
+            date,
+            volume: totals.volume.toFixed(2),
+            transactionCount: totals.count,
+            completedCount: totals.completed,
+            feesEarned: totals.fees.toFixed(2),
+          };
         });
       const currentFigures = totalsFigures(current.all);
       const previousFigures = totalsFigures(compared.all);
       const asRows = (kinds: Map<string, Totals>) => [...kinds].map(([value, t]) => ({ value, n: t.count, completed: t.completed, volume: t.volume }));
       const byProduct = breakdown(asRows(current.kinds), asRows(compared.kinds), request.product === 'all' ? [] : [request.product]);
-      const changed = (key: 'volume' | 'transactionCount' | 'completionRate' | 'feesEarned' | 'averageOrder') => (previous ? change(currentFigures[key], previousFigures[key]) : null);
+      const changed = (key: 'volume' | 'transactionCount' | 'completionRate' | 'feesEarned' | 'averageOrder') =>
+        previous ? change(currentFigures[key], previousFigures[key]) : null;
       return {
         current: currentFigures,
         previous: previousFigures,
@@ -289,7 +308,7 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
         previousSeries: previous ? series(previous.from, previous.to, compared.buckets) : [],
         byProduct,
         /** The current series of each product (rollup kind) in the same rows; not a GraphQL field (the quarterly review's charts). */
-        seriesOfProduct: (product: string) => series(request.from, request.to, current.kindBuckets.get(product) ?? new Map()),
+        seriesOfProduct: (product: string) => series(request.from, request.to, current.kindBuckets.get(product) ?? new Map<string, Totals>()),
       };
     },
 
@@ -332,7 +351,14 @@ export function createAnalyticsService(deps: { repository: AnalyticsRepository; 
         previousConversionRate: ratio(compared.get('completed')!, compared.get('opened')!),
         series: bucketsOf(request.from, request.to, request.bucket).map((date) => {
           const point = perBucket.get(date) ?? {};
-          return { date, opened: point.opened ?? 0, quoted: point.quoted ?? 0, paymentStarted: point.payment_started ?? 0, completed: point.completed ?? 0, failed: point.failed ?? 0 };
+          return {
+            date,
+            opened: point.opened ?? 0,
+            quoted: point.quoted ?? 0,
+            paymentStarted: point.payment_started ?? 0,
+            completed: point.completed ?? 0,
+            failed: point.failed ?? 0,
+          };
         }),
         hasWidgetFunnel: flows.length > 0,
       };

@@ -78,7 +78,11 @@ type Outcome = 'completed' | 'failed' | 'open';
 const PATHS: Record<Kind, Record<Outcome, string[]>> = {
   buy: { completed: ['pending', 'completed'], failed: ['failed'], open: ['pending'] },
   sell: { completed: ['pending', 'completed'], failed: ['failed'], open: [] },
-  swap: { completed: ['waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'executingSwap', 'completed'], failed: ['failed'], open: ['waitingForDepositAddressGeneration'] },
+  swap: {
+    completed: ['waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'executingSwap', 'completed'],
+    failed: ['failed'],
+    open: ['waitingForDepositAddressGeneration'],
+  },
   deposit: { completed: ['Pending', 'Completed'], failed: ['Failed'], open: ['Pending'] },
   withdrawal: { completed: ['Pending', 'Completed'], failed: ['Failed'], open: ['Pending'] },
 };
@@ -125,8 +129,20 @@ async function make(spec: Made) {
       : spec.kind === 'sell'
         ? await service.createTransaction({ ...common, kind: 'sell', baseCurrencyCode: asset, quoteCurrencyCode: fiat, fiatCurrencyCode: fiat })
         : spec.kind === 'swap'
-          ? await service.createTransaction({ ...common, kind: 'swap', baseCurrencyCode: asset, quoteCurrencyCode: asset === 'eth' ? 'btc' : 'eth', fiatCurrencyCode: 'usd' })
-          : await service.createTransaction({ ...common, kind: 'balance', balanceType: spec.kind === 'deposit' ? 'Deposit' : 'Withdrawal', baseCurrencyCode: fiat, fiatCurrencyCode: fiat });
+          ? await service.createTransaction({
+              ...common,
+              kind: 'swap',
+              baseCurrencyCode: asset,
+              quoteCurrencyCode: asset === 'eth' ? 'btc' : 'eth',
+              fiatCurrencyCode: 'usd',
+            })
+          : await service.createTransaction({
+              ...common,
+              kind: 'balance',
+              balanceType: spec.kind === 'deposit' ? 'Deposit' : 'Withdrawal',
+              baseCurrencyCode: fiat,
+              fiatCurrencyCode: fiat,
+            });
   const reason = pick(REASONS);
   for (const status of PATHS[spec.kind][spec.outcome]) {
     await service.changeStatus(row.id, status, { failureReason: status === 'failed' || status === 'Failed' ? reason : null });
@@ -267,7 +283,8 @@ function expected(ask: Required<Ask>, previous: { from: string; to: string } | n
     });
   const currentTotals = totalsOf(current);
   const previousTotals = totalsOf(compared);
-  const changed = (key: 'volume' | 'transactionCount' | 'completionRate' | 'feesEarned' | 'averageOrder') => (previous ? changeOf(currentTotals[key], previousTotals[key]) : null);
+  const changed = (key: 'volume' | 'transactionCount' | 'completionRate' | 'feesEarned' | 'averageOrder') =>
+    previous ? changeOf(currentTotals[key], previousTotals[key]) : null;
 
   // Funnel: widget_events rows are the truth.
   const flows = ask.product === 'all' ? ['buy', 'sell', 'swap'] : ['buy', 'sell', 'swap'].filter((flow) => flow === ask.product);
@@ -310,13 +327,31 @@ function expected(ask: Required<Ask>, previous: { from: string; to: string } | n
     volume: {
       current: currentTotals,
       previous: previousTotals,
-      changes: { volume: changed('volume'), transactionCount: changed('transactionCount'), completionRate: changed('completionRate'), feesEarned: changed('feesEarned'), averageOrder: changed('averageOrder') },
+      changes: {
+        volume: changed('volume'),
+        transactionCount: changed('transactionCount'),
+        completionRate: changed('completionRate'),
+        feesEarned: changed('feesEarned'),
+        averageOrder: changed('averageOrder'),
+      },
       series: seriesOf(ask.from, ask.to, current),
       previousSeries: previous ? seriesOf(previous.from, previous.to, compared) : [],
       byProduct:
         ask.product === 'all' || current.length || compared.length
           ? breakdownOf(current, compared, (tx) => tx.kind)
-          : [{ value: ask.product, transactionCount: 0, completedCount: 0, volume: '0.00', share: 0, completionRate: 0, previousTransactionCount: 0, previousVolume: '0.00', volumeChange: null }],
+          : [
+              {
+                value: ask.product,
+                transactionCount: 0,
+                completedCount: 0,
+                volume: '0.00',
+                share: 0,
+                completionRate: 0,
+                previousTransactionCount: 0,
+                previousVolume: '0.00',
+                volumeChange: null,
+              },
+            ],
     },
     conversion: {
       steps: STEPS.map((step, index) => {
@@ -362,10 +397,12 @@ function expected(ask: Required<Ask>, previous: { from: string; to: string } | n
         .slice(-12)
         .map((cohortMonth) => {
           const members = [...firstDay].filter(([, day]) => monthOf(day) === cohortMonth).map(([id]) => id);
-          const retained = months.filter((month) => month >= cohortMonth).map((month) => {
-            const seen = activeIn(month, monthEnd(month));
-            return members.filter((id) => seen.has(id)).length;
-          });
+          const retained = months
+            .filter((month) => month >= cohortMonth)
+            .map((month) => {
+              const seen = activeIn(month, monthEnd(month));
+              return members.filter((id) => seen.has(id)).length;
+            });
           return { cohortMonth, size: members.length, retained };
         })
         .filter((cohort) => cohort.size > 0),
@@ -374,7 +411,9 @@ function expected(ask: Required<Ask>, previous: { from: string; to: string } | n
     paymentMethods: {
       paymentMethods: breakdownOf(current, compared, (tx) => tx.method),
       assets: breakdownOf(current, compared, (tx) => tx.asset),
-      networks: breakdownOf(current, compared, (tx) => ((FIAT_CURRENCIES as readonly string[]).includes(tx.asset) ? 'fiat' : (networkOf(tx.asset) ?? 'unknown'))),
+      networks: breakdownOf(current, compared, (tx) =>
+        (FIAT_CURRENCIES as readonly string[]).includes(tx.asset) ? 'fiat' : (networkOf(tx.asset) ?? 'unknown'),
+      ),
     },
     failures: {
       failedCount: failedNow.length,
@@ -472,7 +511,16 @@ beforeAll(async () => {
   await generate(otherAccountId, otherCustomers, '2025-06-01', '2026-04-20', 40, 18);
   const rng = random(19);
   for (let n = 0; n < 6; n += 1) {
-    await make({ accountId: mainAccountId, liveMode: false, kind: 'buy', at: new Date(Date.UTC(2026, 2, 10 + n)), outcome: 'completed', customerId: null, amount: '999.00', rng });
+    await make({
+      accountId: mainAccountId,
+      liveMode: false,
+      kind: 'buy',
+      at: new Date(Date.UTC(2026, 2, 10 + n)),
+      outcome: 'completed',
+      customerId: null,
+      amount: '999.00',
+      rng,
+    });
   }
 }, 300_000);
 
@@ -497,7 +545,10 @@ describe('analytics figures match the transactions they summarise', () => {
     expect(result.volume.series[0]!.date).toBe('2025-05-01');
     expect(result.customers.cohorts.length).toBeGreaterThan(0);
     expect(result.customers.cohorts.every((cohort) => cohort.cohortMonth >= '2025-05-01')).toBe(true);
-    await check({ from: '2025-05-15', to: '2026-04-10', product: 'sell', comparison: 'previousYear', currency: 'gbp' }, { from: '2024-05-15', to: '2025-04-10' });
+    await check(
+      { from: '2025-05-15', to: '2026-04-10', product: 'sell', comparison: 'previousYear', currency: 'gbp' },
+      { from: '2024-05-15', to: '2025-04-10' },
+    );
     await check({ from: '2025-01-01', to: '2026-04-30', product: 'deposit', comparison: 'none' }, null);
   });
 
@@ -531,7 +582,15 @@ describe('analytics figures match the transactions they summarise', () => {
     const monthRange = { from: '2025-05-01', to: '2026-04-30', comparison: 'none' as const };
     const before = await check(monthRange, null);
     expect(latest.first >= '2026-01-01').toBe(true);
-    await make({ accountId: mainAccountId, kind: 'buy', at: new Date('2025-06-03T12:00:00Z'), outcome: 'completed', customerId: latest.customer_id, amount: '42.00', rng: random(20) });
+    await make({
+      accountId: mainAccountId,
+      kind: 'buy',
+      at: new Date('2025-06-03T12:00:00Z'),
+      outcome: 'completed',
+      customerId: latest.customer_id,
+      amount: '42.00',
+      rng: random(20),
+    });
     const after = await check(monthRange, null);
     const cohort = (result: Result, month: string) => result.customers.cohorts.find((c) => c.cohortMonth === month)?.size ?? 0;
     expect(cohort(after, '2025-06-01')).toBe(cohort(before, '2025-06-01') + 1);
@@ -599,7 +658,15 @@ describe('an account with no data', () => {
     const empty = await accountWithMember(t, { name: 'Analytics Empty' });
     const data = await empty.client.ok<{ analytics: Result }>(QUERY, { a: empty.accountId, live: true, from: '2025-01-01', to: '2026-03-31' });
     const a = data.analytics;
-    expect(a.volume.current).toEqual({ volume: '0.00', transactionCount: 0, completedCount: 0, failedCount: 0, completionRate: 0, feesEarned: '0.00', averageOrder: '0.00' });
+    expect(a.volume.current).toEqual({
+      volume: '0.00',
+      transactionCount: 0,
+      completedCount: 0,
+      failedCount: 0,
+      completionRate: 0,
+      feesEarned: '0.00',
+      averageOrder: '0.00',
+    });
     expect(a.volume.changes).toEqual({ volume: null, transactionCount: null, completionRate: null, feesEarned: null, averageOrder: null });
     expect(a.volume.series).toHaveLength(15);
     expect(a.volume.series.every((p) => p.volume === '0.00' && p.transactionCount === 0)).toBe(true);
@@ -611,7 +678,14 @@ describe('an account with no data', () => {
     expect(a.geography.countries).toEqual([]);
     expect(a.paymentMethods).toEqual({ paymentMethods: [], assets: [], networks: [] });
     expect(a.failures).toMatchObject({ failedCount: 0, failureRate: 0, reasons: [] });
-    const buy = await empty.client.ok<{ analytics: Result }>(QUERY, { a: empty.accountId, live: true, from: '2026-03-01', to: '2026-03-01', p: 'buy', c: 'none' });
+    const buy = await empty.client.ok<{ analytics: Result }>(QUERY, {
+      a: empty.accountId,
+      live: true,
+      from: '2026-03-01',
+      to: '2026-03-01',
+      p: 'buy',
+      c: 'none',
+    });
     expect(buy.analytics.volume.byProduct).toEqual([expect.objectContaining({ value: 'buy', transactionCount: 0, volume: '0.00', volumeChange: null })]);
     expect(buy.analytics.volume.previousSeries).toEqual([]);
   });
@@ -623,7 +697,9 @@ describe('access', () => {
   it('never counts another organization, and refuses another account', async () => {
     // The main account's figures were checked against its own rows above; the other account sees only its own.
     const own = await otherAdmin.ok<{ analytics: Result }>(QUERY, { a: otherAccountId, live: true, from: '2025-06-01', to: '2026-04-20' });
-    const rows = await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where account_id = $1 and live_mode`, [otherAccountId]);
+    const rows = await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where account_id = $1 and live_mode`, [
+      otherAccountId,
+    ]);
     expect(own.analytics.volume.current.transactionCount).toBe(rows.rows[0]!.n);
     expect(errorCode(await ask(otherAdmin, mainAccountId))).toBe('FORBIDDEN_ERROR');
     expect(errorCode(await ask(admin, otherAccountId))).toBe('FORBIDDEN_ERROR');
@@ -633,7 +709,11 @@ describe('access', () => {
   it('lets administrators, analysts and staff with analytics:view read; refuses developers, support specialists and other staff', async () => {
     const member = async (role: 'administrator' | 'analyst' | 'developer' | 'support_specialist') => {
       const user = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [mainAccountId, user.userId, role]);
+      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+        mainAccountId,
+        user.userId,
+        role,
+      ]);
       return user.client;
     };
     expect(errorCode(await ask(await member('administrator'), mainAccountId))).toBeUndefined();
@@ -661,6 +741,13 @@ describe('bad input', () => {
     expect(errorCode(await admin.gql(QUERY, { a: mainAccountId, live: true, from: '2026-03-01', to: '2026-03-01', p: 'reward' }))).toBe('BAD_USER_INPUT');
     // Exactly the longest range is accepted.
     const to = iso(parse('2023-06-01') + (3 * 366 - 1) * DAY_MS);
-    expect(errorCode(await admin.gql(`query($a: ID!, $to: String!) { analytics(accountId: $a, liveMode: true, from: "2023-06-01", to: $to) { bucket } }`, { a: mainAccountId, to }))).toBeUndefined();
+    expect(
+      errorCode(
+        await admin.gql(`query($a: ID!, $to: String!) { analytics(accountId: $a, liveMode: true, from: "2023-06-01", to: $to) { bucket } }`, {
+          a: mainAccountId,
+          to,
+        }),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,15 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { ANALYTICS_PRODUCT_LABEL, isQuarter, lastEndedQuarter, quarterLabel, quarterOf, quarterRange, shiftQuarter, type AnalyticsProduct } from '@rampart/shared/analytics';
+import {
+  ANALYTICS_PRODUCT_LABEL,
+  isQuarter,
+  lastEndedQuarter,
+  quarterLabel,
+  quarterOf,
+  quarterRange,
+  shiftQuarter,
+  type AnalyticsProduct,
+} from '@rampart/shared/analytics';
 import { FAILURE_REASON_LABEL, labelOfPaymentMethod } from '@rampart/shared/labels';
 import { countryName } from '@rampart/shared/onboarding';
 import { ROLLUP_KINDS } from '@rampart/shared/transactions';
@@ -130,7 +139,11 @@ export function notableChanges(input: {
   const now = current.volume.current;
   const before = current.volume.previous;
   if (now.transactionCount === 0) {
-    return [before.transactionCount > 0 ? `No transactions in ${label}, after ${before.transactionCount.toLocaleString('en-US')} in ${previousLabel}.` : `No transactions in ${label}.`];
+    return [
+      before.transactionCount > 0
+        ? `No transactions in ${label}, after ${before.transactionCount.toLocaleString('en-US')} in ${previousLabel}.`
+        : `No transactions in ${label}.`,
+    ];
   }
   const notes: Notable[] = [];
   const relative = (name: string, value: Decimal.Value, previous: Decimal.Value, against: string, shown: string) => {
@@ -140,7 +153,11 @@ export function notableChanges(input: {
       if (name === 'Volume' && against === previousLabel) notes.push({ magnitude: 0, keep: true, text: `Volume held steady from ${against} at ${shown}.` });
       return;
     }
-    notes.push({ magnitude: Math.abs(change), keep: name === 'Volume' && against === previousLabel, text: `${name} ${change > 0 ? 'rose' : 'fell'} ${percent(Math.abs(change))} from ${against} to ${shown}.` });
+    notes.push({
+      magnitude: Math.abs(change),
+      keep: name === 'Volume' && against === previousLabel,
+      text: `${name} ${change > 0 ? 'rose' : 'fell'} ${percent(Math.abs(change))} from ${against} to ${shown}.`,
+    });
   };
   const volumeShown = formatMoney(now.volume, currencyCode);
   if (new Decimal(before.volume).isZero() && !new Decimal(now.volume).isZero()) {
@@ -150,8 +167,20 @@ export function notableChanges(input: {
   const yearAgoNow = yearAgo.volume.current;
   relative('Volume', now.volume, yearAgoNow.volume, yearAgoLabel, volumeShown);
   relative('Transactions', now.transactionCount, before.transactionCount, previousLabel, now.transactionCount.toLocaleString('en-US'));
-  relative('Active customers', current.customers.activeCustomers, current.customers.previousActiveCustomers, previousLabel, current.customers.activeCustomers.toLocaleString('en-US'));
-  relative('New customers', current.customers.newCustomers, current.customers.previousNewCustomers, previousLabel, current.customers.newCustomers.toLocaleString('en-US'));
+  relative(
+    'Active customers',
+    current.customers.activeCustomers,
+    current.customers.previousActiveCustomers,
+    previousLabel,
+    current.customers.activeCustomers.toLocaleString('en-US'),
+  );
+  relative(
+    'New customers',
+    current.customers.newCustomers,
+    current.customers.previousNewCustomers,
+    previousLabel,
+    current.customers.newCustomers.toLocaleString('en-US'),
+  );
   relative('Fees earned', now.feesEarned, before.feesEarned, previousLabel, formatMoney(now.feesEarned, currencyCode));
 
   const points = (name: string, value: number, previous: number, hadPrevious: boolean) => {
@@ -161,7 +190,8 @@ export function notableChanges(input: {
   };
   points('Completion rate', now.completionRate, before.completionRate, before.transactionCount > 0);
   const openedBefore = current.conversion.steps.find((step) => step.step === 'opened')?.previousCount ?? 0;
-  if (current.conversion.hasWidgetFunnel) points('Widget conversion', current.conversion.conversionRate, current.conversion.previousConversionRate, openedBefore > 0);
+  if (current.conversion.hasWidgetFunnel)
+    points('Widget conversion', current.conversion.conversionRate, current.conversion.previousConversionRate, openedBefore > 0);
 
   notes.push(...shareShifts(current.volume.byProduct, (value) => ANALYTICS_PRODUCT_LABEL[value as AnalyticsProduct] ?? value));
   notes.push(...shareShifts(input.paymentMethods.paymentMethods, (value) => (value === 'none' ? 'No payment method' : labelOfPaymentMethod(value))));
@@ -170,13 +200,19 @@ export function notableChanges(input: {
 
   const failureNotes: Notable[] = [];
   for (const reason of input.failures.reasons) {
-    const name = reason.reason === 'unknown' ? 'Unknown reason' : (FAILURE_REASON_LABEL[reason.reason as keyof typeof FAILURE_REASON_LABEL] ?? reason.reason);
+    const name = reason.reason === 'unknown' ? 'Unknown reason' : (FAILURE_REASON_LABEL[reason.reason] ?? reason.reason);
     if (Math.max(reason.count, reason.previousCount) < MIN_FAILURES) continue;
     if (reason.previousCount === 0) {
-      failureNotes.push({ magnitude: 0.5, text: `Failures for '${name}' appeared: ${reason.count.toLocaleString('en-US')} in ${label}, none in ${previousLabel}.` });
+      failureNotes.push({
+        magnitude: 0.5,
+        text: `Failures for '${name}' appeared: ${reason.count.toLocaleString('en-US')} in ${label}, none in ${previousLabel}.`,
+      });
     } else if (reason.change != null && Math.abs(reason.change) >= 0.25) {
       // Weighed below volume and share changes: failure counts are small and swing more.
-      failureNotes.push({ magnitude: Math.min(Math.abs(reason.change), 1) / 2, text: `Failures for '${name}' ${ratioWords(reason.change)} (${reason.previousCount.toLocaleString('en-US')} to ${reason.count.toLocaleString('en-US')}).` });
+      failureNotes.push({
+        magnitude: Math.min(Math.abs(reason.change), 1) / 2,
+        text: `Failures for '${name}' ${ratioWords(reason.change)} (${reason.previousCount.toLocaleString('en-US')} to ${reason.count.toLocaleString('en-US')}).`,
+      });
     }
   }
   notes.push(...failureNotes.sort((a, b) => b.magnitude - a.magnitude).slice(0, MAX_FAILURE_NOTES));
@@ -186,7 +222,14 @@ export function notableChanges(input: {
   return ranked.filter((note) => kept.includes(note) || others.includes(note)).map((note) => note.text);
 }
 
-function figure(name: string, label: string, value: Decimal.Value, previousQuarter: Decimal.Value, yearAgo: Decimal.Value, format: (value: Decimal.Value) => string): QuarterlyFigure {
+function figure(
+  name: string,
+  label: string,
+  value: Decimal.Value,
+  previousQuarter: Decimal.Value,
+  yearAgo: Decimal.Value,
+  format: (value: Decimal.Value) => string,
+): QuarterlyFigure {
   return {
     name,
     label,

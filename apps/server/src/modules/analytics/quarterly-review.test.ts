@@ -7,7 +7,13 @@ import { generateTransactions } from '../transactions/generator.ts';
 import { lookerEmbedUrl } from './looker.ts';
 import { notableChanges } from './quarterly-review.service.ts';
 
-const LOOKER = { LOOKER_HOST: 'looker.example.test', LOOKER_EMBED_SECRET: 'looker-embed-secret-for-tests', LOOKER_MODELS: 'rampart,finance', LOOKER_DASHBOARDS: 'volume=12,quarterlyReview=20', LOOKER_SESSION_LENGTH: '900' };
+const LOOKER = {
+  LOOKER_HOST: 'looker.example.test',
+  LOOKER_EMBED_SECRET: 'looker-embed-secret-for-tests',
+  LOOKER_MODELS: 'rampart,finance',
+  LOOKER_DASHBOARDS: 'volume=12,quarterlyReview=20',
+  LOOKER_SESSION_LENGTH: '900',
+};
 
 const REVIEW = `query($a: ID!, $live: Boolean!, $q: String, $c: DashboardCurrency) { quarterlyReview(accountId: $a, liveMode: $live, quarter: $q, currencyCode: $c) {
   accountId accountName quarter from to previousQuarter yearAgoQuarter
@@ -34,7 +40,11 @@ const quarter = lastEndedQuarter(new Date().toISOString().slice(0, 10));
 
 async function member(role: string) {
   const user = await signedInUser(t);
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [accountId, user.userId, role]);
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+    accountId,
+    user.userId,
+    role,
+  ]);
   return user.client;
 }
 
@@ -53,13 +63,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const headline = (review: { headline: Array<{ name: string }> }, name: string) => review.headline.find((figure) => figure.name === name) as Record<string, unknown>;
+const headline = (review: { headline: Array<{ name: string }> }, name: string) =>
+  review.headline.find((figure) => figure.name === name) as Record<string, unknown>;
 
 describe('quarterlyReview', () => {
   it('defaults to the last ended quarter; its headline equals a direct count of the transactions', async () => {
     const { quarterlyReview: review } = await analyst.ok(REVIEW, { a: accountId, live: true });
     const range = quarterRange(quarter);
-    expect(review).toMatchObject({ accountId, accountName: 'Quarterly Co', quarter, from: range.from, to: range.to, previousQuarter: shiftQuarter(quarter, -1), yearAgoQuarter: shiftQuarter(quarter, -4) });
+    expect(review).toMatchObject({
+      accountId,
+      accountName: 'Quarterly Co',
+      quarter,
+      from: range.from,
+      to: range.to,
+      previousQuarter: shiftQuarter(quarter, -1),
+      yearAgoQuarter: shiftQuarter(quarter, -4),
+    });
     const direct = async (of: { from: string; to: string }) =>
       (
         await t.database.pool.query<{ n: number; completed: number; volume: string; fees: string }>(
@@ -85,11 +104,19 @@ describe('quarterlyReview', () => {
 
   it('reads the same figures as analytics over the same ranges', async () => {
     const { quarterlyReview: review } = await analyst.ok(REVIEW, { a: accountId, live: true, q: quarter, c: 'eur' });
-    const over = async (q: string, product = 'all') => (await analyst.ok(ANALYTICS, { a: accountId, live: true, ...quarterRange(q), p: product, c: 'eur' })).analytics;
+    const over = async (q: string, product = 'all') =>
+      (await analyst.ok(ANALYTICS, { a: accountId, live: true, ...quarterRange(q), p: product, c: 'eur' })).analytics;
     const [now, before, yearAgo] = await Promise.all([over(quarter), over(shiftQuarter(quarter, -1)), over(shiftQuarter(quarter, -4))]);
-    expect(headline(review, 'volume')).toMatchObject({ value: now.volume.current.volume, previousQuarter: before.volume.current.volume, yearAgo: yearAgo.volume.current.volume });
+    expect(headline(review, 'volume')).toMatchObject({
+      value: now.volume.current.volume,
+      previousQuarter: before.volume.current.volume,
+      yearAgo: yearAgo.volume.current.volume,
+    });
     expect(headline(review, 'averageOrder').value).toBe(now.volume.current.averageOrder);
-    expect(headline(review, 'activeCustomers')).toMatchObject({ value: String(now.customers.activeCustomers), previousQuarter: String(before.customers.activeCustomers) });
+    expect(headline(review, 'activeCustomers')).toMatchObject({
+      value: String(now.customers.activeCustomers),
+      previousQuarter: String(before.customers.activeCustomers),
+    });
     expect(headline(review, 'newCustomers').value).toBe(String(now.customers.newCustomers));
     expect(review.topAssets).toEqual(now.paymentMethods.assets.slice(0, 5));
     expect(review.topCountries).toEqual(now.geography.countries.slice(0, 5));
@@ -109,29 +136,78 @@ describe('quarterlyReview', () => {
     const change = volume.changeFromPreviousQuarter as number;
     const previous = quarterLabel(shiftQuarter(quarter, -1));
     const shown = `$${Number(volume.value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    const sentence = Math.abs(change) < 0.05 ? `Volume held steady from ${previous} at ${shown}.` : `Volume ${change > 0 ? 'rose' : 'fell'} ${Math.round(Math.abs(change) * 100)}% from ${previous} to ${shown}.`;
+    const sentence =
+      Math.abs(change) < 0.05
+        ? `Volume held steady from ${previous} at ${shown}.`
+        : `Volume ${change > 0 ? 'rose' : 'fell'} ${Math.round(Math.abs(change) * 100)}% from ${previous} to ${shown}.`;
     expect(review.notableChanges).toContain(sentence);
   });
 
   it('words changes of shares and failures, and only says there was nothing when there was nothing', () => {
-    const totals = (volume: string, n: number, completed: number) => ({ volume, transactionCount: n, completedCount: completed, failedCount: n - completed, completionRate: n ? completed / n : 0, feesEarned: '0.00', averageOrder: '0.00' });
-    const row = (value: string, volume: string, share: number, previousVolume: string) => ({ value, transactionCount: 1, completedCount: 1, volume, share, completionRate: 1, previousTransactionCount: 1, previousVolume, volumeChange: null });
-    const customers = { activeCustomers: 10, newCustomers: 2, returningCustomers: 8, isEstimate: false, previousActiveCustomers: 10, previousNewCustomers: 2, previousReturningCustomers: 8, months: [], cohorts: [] };
+    const totals = (volume: string, n: number, completed: number) => ({
+      volume,
+      transactionCount: n,
+      completedCount: completed,
+      failedCount: n - completed,
+      completionRate: n ? completed / n : 0,
+      feesEarned: '0.00',
+      averageOrder: '0.00',
+    });
+    const row = (value: string, volume: string, share: number, previousVolume: string) => ({
+      value,
+      transactionCount: 1,
+      completedCount: 1,
+      volume,
+      share,
+      completionRate: 1,
+      previousTransactionCount: 1,
+      previousVolume,
+      volumeChange: null,
+    });
+    const customers = {
+      activeCustomers: 10,
+      newCustomers: 2,
+      returningCustomers: 8,
+      isEstimate: false,
+      previousActiveCustomers: 10,
+      previousNewCustomers: 2,
+      previousReturningCustomers: 8,
+      months: [],
+      cohorts: [],
+    };
     const conversion = { steps: [], conversionRate: 0, previousConversionRate: 0, series: [], hasWidgetFunnel: false };
-    const volume = (current: ReturnType<typeof totals>, previous: ReturnType<typeof totals>) => ({ current, previous, changes: {}, series: [], previousSeries: [], byProduct: [] });
+    const volume = (current: ReturnType<typeof totals>, previous: ReturnType<typeof totals>) => ({
+      current,
+      previous,
+      changes: {},
+      series: [],
+      previousSeries: [],
+      byProduct: [],
+    });
     const input = {
       quarter: '2026-Q3',
       currencyCode: 'usd' as const,
       current: { volume: volume(totals('1204553.20', 100, 90), totals('971413.87', 100, 90)), customers, conversion },
       yearAgo: { volume: volume(totals('0', 0, 0), totals('0', 0, 0)), customers, conversion },
       geography: { countries: [] },
-      paymentMethods: { paymentMethods: [row('creditCard', '578185.54', 0.48, '592562.46'), row('sepa', '626367.66', 0.52, '378851.41')], assets: [], networks: [] },
-      failures: { failedCount: 20, previousFailedCount: 10, failureRate: 0.2, previousFailureRate: 0.1, dates: [], reasons: [{ reason: 'cardDeclined', count: 20, share: 1, previousCount: 10, change: 1, volume: '0', trend: [] }] },
+      paymentMethods: {
+        paymentMethods: [row('creditCard', '578185.54', 0.48, '592562.46'), row('sepa', '626367.66', 0.52, '378851.41')],
+        assets: [],
+        networks: [],
+      },
+      failures: {
+        failedCount: 20,
+        previousFailedCount: 10,
+        failureRate: 0.2,
+        previousFailureRate: 0.1,
+        dates: [],
+        reasons: [{ reason: 'cardDeclined', count: 20, share: 1, previousCount: 10, change: 1, volume: '0', trend: [] }],
+      },
     };
     expect(notableChanges(input)).toEqual([
-      'Failures for \'Card declined\' doubled (10 to 20).',
-      'Credit card\'s share of volume fell from 61% to 48%.',
-      'SEPA bank transfer\'s share of volume rose from 39% to 52%.',
+      "Failures for 'Card declined' doubled (10 to 20).",
+      "Credit card's share of volume fell from 61% to 48%.",
+      "SEPA bank transfer's share of volume rose from 39% to 52%.",
       'Volume rose 24% from Q2 2026 to $1,204,553.20.',
     ]);
     const empty = { ...input, current: { ...input.current, volume: volume(totals('0', 0, 0), totals('0', 0, 0)) } };
@@ -189,7 +265,20 @@ describe('lookerEmbedUrl', () => {
     expect(json('force_logout_login')).toBe(true);
     expect(Math.abs(json('time') - Date.now() / 1000)).toBeLessThan(600);
     // Looker's string to sign: host, embed path, then the JSON values in this order, one per line (HMAC-SHA1, base64).
-    const lines = ['looker.example.test', parsed.pathname, param('nonce'), param('time'), param('session_length'), param('external_user_id'), param('permissions'), param('models'), param('group_ids'), param('external_group_id'), param('user_attributes'), param('access_filters')];
+    const lines = [
+      'looker.example.test',
+      parsed.pathname,
+      param('nonce'),
+      param('time'),
+      param('session_length'),
+      param('external_user_id'),
+      param('permissions'),
+      param('models'),
+      param('group_ids'),
+      param('external_group_id'),
+      param('user_attributes'),
+      param('access_filters'),
+    ];
     const expected = crypto.createHmac('sha1', 'looker-embed-secret-for-tests').update(lines.join('\n')).digest('base64');
     expect(param('signature')).toBe(expected);
     // Stable per user and account, a fresh nonce each time.
@@ -201,12 +290,14 @@ describe('lookerEmbedUrl', () => {
   it('is null for a type without a dashboard or without configuration, and refused to support specialists', async () => {
     expect((await analyst.ok(EMBED, { a: accountId, type: 'failures' })).lookerEmbedUrl).toBeNull();
     const viewer = { userId: 'u', firstName: 'A', lastName: 'B' };
-    expect(lookerEmbedUrl({ LOOKER_MODELS: [], LOOKER_SESSION_LENGTH: 3600, LOOKER_DASHBOARDS: 'volume=12' }, { accountId, analyticsType: 'volume', viewer })).toBeNull();
+    expect(
+      lookerEmbedUrl({ LOOKER_MODELS: [], LOOKER_SESSION_LENGTH: 3600, LOOKER_DASHBOARDS: 'volume=12' }, { accountId, analyticsType: 'volume', viewer }),
+    ).toBeNull();
     expect(errorCode(await support.gql(EMBED, { a: accountId, type: 'volume' }))).toBe('FORBIDDEN_ERROR');
   });
 
   it('lets the page frame the Looker host only when configured', async () => {
     const response = await fetch(`${t.baseUrl}/healthz`);
-    expect(response.headers.get('content-security-policy')).toContain('frame-src \'self\' https://looker.example.test');
+    expect(response.headers.get('content-security-policy')).toContain("frame-src 'self' https://looker.example.test");
   });
 });

@@ -26,12 +26,18 @@ describe('the audit trail in words', () => {
   it('says what happened, from the arguments and what the mutation returned', () => {
     const event = (operation: string, changes: Record<string, unknown>) => describeAuditEvent({ operation, kind: 'mutation', changes });
     expect(event('rollApiKey', { id: 'k', deleteOldKeyNow: false, _subject: { type: 'secret', liveMode: false } })).toBe('Rolled the secret test key');
-    expect(event('rollApiKey', { id: 'k', deleteOldKeyNow: true, _subject: { type: 'restricted', liveMode: true, name: 'CI' } })).toBe('Rolled the restricted live key “CI”, ending the old key at once');
+    expect(event('rollApiKey', { id: 'k', deleteOldKeyNow: true, _subject: { type: 'restricted', liveMode: true, name: 'CI' } })).toBe(
+      'Rolled the restricted live key “CI”, ending the old key at once',
+    );
     expect(event('createMembership', { email: 'ana@example.com', accountId: 'a', role: 'developer' })).toBe('Invited ana@example.com as Developer');
-    expect(event('updateMembership', { id: 'm', role: 'support_specialist', _subject: { email: 'ana@example.com', role: 'support_specialist' } })).toBe('Changed the role of ana@example.com to Support specialist');
+    expect(event('updateMembership', { id: 'm', role: 'support_specialist', _subject: { email: 'ana@example.com', role: 'support_specialist' } })).toBe(
+      'Changed the role of ana@example.com to Support specialist',
+    );
     expect(event('updatePricingRules', { accountId: 'a', type: 'partnerFee', rules: [] })).toBe('Changed the partner fees');
     expect(event('requestGoLive', { accountId: 'a', product: 'OnRamp' })).toBe('Requested to go live with On-ramp');
-    expect(event('updateWebhook', { id: 'w', isEnabled: false, _subject: { url: 'https://example.com/hook' } })).toBe('Turned off the webhook to https://example.com/hook');
+    expect(event('updateWebhook', { id: 'w', isEnabled: false, _subject: { url: 'https://example.com/hook' } })).toBe(
+      'Turned off the webhook to https://example.com/hook',
+    );
     expect(event('freezeSellTransaction', { id: '0123456789abcdef', reason: 'Sanctions hit' })).toBe('Froze sell transaction 01234567 (reason: Sanctions hit)');
     expect(event('updateUser', { name: 'Ana', password: '[redacted]', currentPassword: '[redacted]' })).toBe('Changed their name and password');
   });
@@ -43,7 +49,11 @@ describe('the audit trail in words', () => {
   });
 
   it('keeps only harmless facts of a mutation’s result', () => {
-    expect(subjectOf({ id: 'k', type: 'secret', liveMode: true, secret: 'sk_live_x', hashedSecret: 'h', name: 'CI' })).toEqual({ type: 'secret', liveMode: true, name: 'CI' });
+    expect(subjectOf({ id: 'k', type: 'secret', liveMode: true, secret: 'sk_live_x', hashedSecret: 'h', name: 'CI' })).toEqual({
+      type: 'secret',
+      liveMode: true,
+      name: 'CI',
+    });
     expect(subjectOf({ user: { email: 'ana@example.com', passwordHash: 'x' }, role: 'analyst' })).toEqual({ email: 'ana@example.com', role: 'analyst' });
     expect(subjectOf(true)).toBeUndefined();
   });
@@ -61,8 +71,15 @@ describe('the trail as the API serves it', () => {
   it('answers each event with its sentence', async () => {
     const member = await accountWithMember(t);
     const invitee = uniqueEmail('ana');
-    await member.client.ok('mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: developer) { id } }', { e: invitee, a: member.accountId });
-    const webhook = (await member.client.ok('mutation($a: ID!) { createWebhook(accountId: $a, url: "http://127.0.0.1:9/hooks", liveMode: false, events: []) { id } }', { a: member.accountId })).createWebhook;
+    await member.client.ok('mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: developer) { id } }', {
+      e: invitee,
+      a: member.accountId,
+    });
+    const webhook = (
+      await member.client.ok('mutation($a: ID!) { createWebhook(accountId: $a, url: "http://127.0.0.1:9/hooks", liveMode: false, events: []) { id } }', {
+        a: member.accountId,
+      })
+    ).createWebhook;
     await member.client.ok('mutation($id: ID!) { updateWebhook(id: $id, isEnabled: false) { id } }', { id: webhook.id });
     const trail = await member.client.ok('query($a: ID!) { accountAuditEvents(accountId: $a) { items { operation summary } } }', { a: member.accountId });
     expect(trail.accountAuditEvents.items).toEqual([
@@ -75,7 +92,9 @@ describe('the trail as the API serves it', () => {
   it('writes no audit row for the support contact, which the app registers as a side effect of signing in, and no change when it is the same', async () => {
     const member = await accountWithMember(t);
     const CONTACT = 'mutation($a: ID!) { createSupportContact(email: "t@example.com", name: "Tess", companyName: "Acme", companyId: $a) }';
-    const written = async () => (await t.database.pool.query<{ updated_at: Date; name: string }>(`select updated_at, name from support_contacts where user_id = $1`, [member.userId])).rows[0]!;
+    const written = async () =>
+      (await t.database.pool.query<{ updated_at: Date; name: string }>(`select updated_at, name from support_contacts where user_id = $1`, [member.userId]))
+        .rows[0]!;
     expect(await member.client.ok(CONTACT, { a: member.accountId })).toEqual({ createSupportContact: true });
     const first = await written();
     // The same contact again changes nothing, not even its time stamp; a changed name is written.

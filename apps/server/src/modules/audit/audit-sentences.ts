@@ -8,10 +8,33 @@ export type Changes = Record<string, unknown> & { _subject?: Record<string, unkn
 type Sentence = (changes: Changes) => string;
 
 const ROLE: Record<string, string> = { administrator: 'Administrator', analyst: 'Analyst', developer: 'Developer', support_specialist: 'Support specialist' };
-const PRODUCT: Record<string, string> = { OnRamp: 'On-ramp', OffRamp: 'Off-ramp', Swaps: 'Swaps', NftCheckout: 'NFT checkout', Minting: 'Minting', FreeClaims: 'Free claims', login: 'Login' };
-const REVIEW: Record<string, string> = { NotStarted: 'not started', Pending: 'pending review', InProgress: 'in review', OnHold: 'on hold', Approved: 'approved', Rejected: 'rejected', clear: 'clear', rejected: 'rejected' };
+const PRODUCT: Record<string, string> = {
+  OnRamp: 'On-ramp',
+  OffRamp: 'Off-ramp',
+  Swaps: 'Swaps',
+  NftCheckout: 'NFT checkout',
+  Minting: 'Minting',
+  FreeClaims: 'Free claims',
+  login: 'Login',
+};
+const REVIEW: Record<string, string> = {
+  NotStarted: 'not started',
+  Pending: 'pending review',
+  InProgress: 'in review',
+  OnHold: 'on hold',
+  Approved: 'approved',
+  Rejected: 'rejected',
+  clear: 'clear',
+  rejected: 'rejected',
+};
 const RULE_TYPE: Record<string, string> = { fee: 'provider fee', networkFee: 'network fees', partnerFee: 'partner fees', spread: 'spread' };
-const KEY_TYPE: Record<string, string> = { secret: 'secret', restricted: 'restricted', publishable: 'publishable', public: 'public', webhook: 'webhook signing' };
+const KEY_TYPE: Record<string, string> = {
+  secret: 'secret',
+  restricted: 'restricted',
+  publishable: 'publishable',
+  public: 'public',
+  webhook: 'webhook signing',
+};
 
 /** "Pro (yearly)" from a price lookup key or the sandbox's price id ("sbx_price_pro_yearly"); Stripe's ids stay as they are. */
 function billingPrice(value: unknown): string {
@@ -107,12 +130,16 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   clearUserToken: () => 'Cleared the remembered account and support contact',
   createSupportContact: (c) => `Registered ${text(c.email) ?? 'a support contact'} with support`,
   updateAccount: (c) =>
-    [c.allowedIframeAncestorUrls !== undefined ? 'the sites allowed to embed the widget' : null, c.customerDataWebhookUrl !== undefined ? 'the customer data webhook' : null].filter(Boolean).length
+    [
+      c.allowedIframeAncestorUrls !== undefined ? 'the sites allowed to embed the widget' : null,
+      c.customerDataWebhookUrl !== undefined ? 'the customer data webhook' : null,
+    ].filter(Boolean).length
       ? `Changed ${[c.allowedIframeAncestorUrls !== undefined ? 'the sites allowed to embed the widget' : null, c.customerDataWebhookUrl !== undefined ? 'the customer data webhook' : null].filter(Boolean).join(' and ')}`
       : 'Changed the account settings',
   // API keys
   rollApiKey: (c) => `Rolled ${apiKey(c)}${c.deleteOldKeyNow === true ? ', ending the old key at once' : ''}`,
-  createApiKey: (c) => `Created ${apiKey({ ...c, _subject: { type: Array.isArray(c.restrictions) && c.restrictions.length ? 'restricted' : 'secret', ...c._subject } })}`,
+  createApiKey: (c) =>
+    `Created ${apiKey({ ...c, _subject: { type: Array.isArray(c.restrictions) && c.restrictions.length ? 'restricted' : 'secret', ...c._subject } })}`,
   renameApiKey: (c) => `Renamed ${apiKey({ ...c, _subject: { ...c._subject, name: undefined } })} to “${text(c.name) ?? ''}”`,
   revealApiKey: (c) => `Revealed ${apiKey(c)}`,
   deleteApiKey: (c) => `Deleted ${apiKey(c)}`,
@@ -123,8 +150,10 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   submitTestingInstructions: () => 'Saved the testing instructions',
   requestGoLive: (c) => `Requested to go live with ${product(c.product)}`,
   updateGoLiveReview: (c) => `Set a go-live request to ${REVIEW[text(c.status) ?? ''] ?? splitWords(text(c.status) ?? 'a new status')}${reason(c)}`,
-  updateDomainReview: (c) => `Marked the domain ${text(c.domain) ?? ''} as ${REVIEW[text(c.status) ?? ''] ?? splitWords(text(c.status) ?? 'reviewed')}${reason(c)}`.replace('  ', ' '),
-  upsertBlockedListEntry: (c) => `${text(c.action) === 'Redirect' ? 'Set' : 'Blocked'} the ${splitWords(text(c.kind) ?? 'entry')} ${text(c.value) ?? ''}${text(c.action) === 'Redirect' ? ' to redirect' : ''}${reason(c)}`,
+  updateDomainReview: (c) =>
+    `Marked the domain ${text(c.domain) ?? ''} as ${REVIEW[text(c.status) ?? ''] ?? splitWords(text(c.status) ?? 'reviewed')}${reason(c)}`.replace('  ', ' '),
+  upsertBlockedListEntry: (c) =>
+    `${text(c.action) === 'Redirect' ? 'Set' : 'Blocked'} the ${splitWords(text(c.kind) ?? 'entry')} ${text(c.value) ?? ''}${text(c.action) === 'Redirect' ? ' to redirect' : ''}${reason(c)}`,
   deleteBlockedListEntry: () => 'Removed an entry from the blocked list',
   // Identity
   signup: (c) => `Signed up as ${text(c.email) ?? 'a new user'}`,
@@ -141,7 +170,12 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   resetTwoFactorAuth: () => 'Reset two-factor authentication',
   confirmEmailAddress: () => 'Confirmed the new e-mail address',
   updateUser: (c) => {
-    const parts = [c.name !== undefined && c.name !== null ? 'name' : null, c.email !== undefined && c.email !== null ? 'e-mail address' : null, c.password !== undefined && c.password !== null ? 'password' : null, c.preferredCurrencyCode ? 'preferred currency' : null].filter(Boolean);
+    const parts = [
+      c.name !== undefined && c.name !== null ? 'name' : null,
+      c.email !== undefined && c.email !== null ? 'e-mail address' : null,
+      c.password !== undefined && c.password !== null ? 'password' : null,
+      c.preferredCurrencyCode ? 'preferred currency' : null,
+    ].filter(Boolean);
     return parts.length ? `Changed their ${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : 'Updated their profile';
   },
   revokeSession: () => 'Signed out a session',
@@ -159,8 +193,10 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   generateSumSubSdkAccessToken: () => 'Opened identity verification',
   updateReview: (c) => `Set a business verification to ${REVIEW[text(c.status) ?? ''] ?? splitWords(text(c.status) ?? 'a new status')}${reason(c)}`,
   // Ramp settings
-  updateCurrencyAccountPairs: (c) => `Changed the currencies offered${Array.isArray(c.pairs) ? ` (${c.pairs.length} ${c.pairs.length === 1 ? 'change' : 'changes'})` : ''}`,
-  updatePricingRules: (c) => `Changed the ${RULE_TYPE[text(c.type) ?? ''] ?? 'pricing rules'}${subject(c, 'transactionType') ? ` of ${subject(c, 'transactionType') === 'sell' ? 'Off-ramp' : 'On-ramp'}` : ''}`,
+  updateCurrencyAccountPairs: (c) =>
+    `Changed the currencies offered${Array.isArray(c.pairs) ? ` (${c.pairs.length} ${c.pairs.length === 1 ? 'change' : 'changes'})` : ''}`,
+  updatePricingRules: (c) =>
+    `Changed the ${RULE_TYPE[text(c.type) ?? ''] ?? 'pricing rules'}${subject(c, 'transactionType') ? ` of ${subject(c, 'transactionType') === 'sell' ? 'Off-ramp' : 'On-ramp'}` : ''}`,
   createIntegration: (c) => `Added the integration ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
   deleteIntegration: () => 'Removed an integration',
   createTestTransaction: (c) => `Created a test ${text((c.input as Record<string, unknown> | undefined)?.kind) ?? ''} transaction`.replace('  ', ' '),
@@ -180,7 +216,11 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   resumeSubscription: () => 'Resumed the subscription',
   completeSandboxCheckout: () => 'Paid a checkout in the billing sandbox',
   simulateSandboxRenewal: (c) =>
-    c.outcome === 'fails' ? 'Simulated a failed renewal in the billing sandbox' : c.outcome === 'dunningEnds' ? 'Simulated the end of the dunning period in the billing sandbox' : 'Simulated a renewal in the billing sandbox',
+    c.outcome === 'fails'
+      ? 'Simulated a failed renewal in the billing sandbox'
+      : c.outcome === 'dunningEnds'
+        ? 'Simulated the end of the dunning period in the billing sandbox'
+        : 'Simulated a renewal in the billing sandbox',
   // Payouts and NFT
   createAffiliatePayoutConfiguration: () => 'Set the payout wallet',
   updateAffiliatePayoutConfiguration: () => 'Changed the payout wallet',
@@ -197,7 +237,8 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   mintNft: (c) => `Minted an NFT${text(c.toAddress) ? ` to ${text(c.toAddress)}` : ''}`,
   setAccountMintingEnabled: (c) => (c.isEnabled === false ? 'Turned minting off for the account' : 'Turned minting on for the account'),
   // Commerce (Helio)
-  createHelioMerchantAccount: (c) => `Created the Helio merchant account${text((c.input as Record<string, unknown> | undefined)?.businessName) ? ` for ${text((c.input as Record<string, unknown>).businessName)}` : ''}`,
+  createHelioMerchantAccount: (c) =>
+    `Created the Helio merchant account${text((c.input as Record<string, unknown> | undefined)?.businessName) ? ` for ${text((c.input as Record<string, unknown>).businessName)}` : ''}`,
   addHelioWallet: (c) => `Added the payout wallet ${text((c.input as Record<string, unknown> | undefined)?.walletAddress) ?? ''}`.trim(),
   updateHelioWallet: (c) => `Changed a payout wallet to ${text((c.input as Record<string, unknown> | undefined)?.walletAddress) ?? 'a new address'}`,
   deleteHelioWallet: () => 'Deleted a payout wallet',
@@ -212,7 +253,8 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   deletePassPolicy: () => 'Deleted a pass policy (passes it alone admitted were invalidated)',
   createPassTemplate: (c) => `Added the pass template ${passName(c) ?? ''}`.trim(),
   updatePassTemplate: (c) => `Changed the pass template ${passName(c) ?? ''}`.trim(),
-  setPassTemplateImage: (c) => `${c.file ? 'Uploaded' : 'Removed'} the ${text(c.slot) ?? ''} image of the pass template ${text(subject(c, 'name')) ?? ''}`.replace(/\s+/g, ' ').trim(),
+  setPassTemplateImage: (c) =>
+    `${c.file ? 'Uploaded' : 'Removed'} the ${text(c.slot) ?? ''} image of the pass template ${text(subject(c, 'name')) ?? ''}`.replace(/\s+/g, ' ').trim(),
   deletePassTemplate: () => 'Deleted a pass template',
   createPassProjectApiKey: (c) => `Created the pass project API key ${text(c.name) ?? ''}`.trim(),
   revokePassProjectApiKey: (c) => `Revoked the pass project API key ${text(subject(c, 'name')) ?? ''}`.trim(),

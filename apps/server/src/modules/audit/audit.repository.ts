@@ -31,7 +31,10 @@ export function createAuditRepository(db: Database) {
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [count]] = await Promise.all([
         db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.occurredAt)).offset(filter.skip).limit(filter.take),
-        db.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(auditEvents)
+          .where(where),
       ]);
       return { rows, total: count?.total ?? 0 };
     },

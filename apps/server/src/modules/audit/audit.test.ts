@@ -60,7 +60,9 @@ describe('a mutation and its audit record', () => {
     const result = await member.client.gql(UPDATE_WEBHOOK, { id: webhook.id, u: 'http://127.0.0.1:9/a\u0000' });
     expect(result.errors?.length).toBeGreaterThan(0);
     expect(await webhookOf(webhook.id)).toEqual({ url: 'http://127.0.0.1:9/hooks', description: null });
-    const successes = await t.database.pool.query(`select 1 from audit_events where operation = 'updateWebhook' and outcome = 'success' and account_id = $1`, [member.accountId]);
+    const successes = await t.database.pool.query(`select 1 from audit_events where operation = 'updateWebhook' and outcome = 'success' and account_id = $1`, [
+      member.accountId,
+    ]);
     expect(successes.rowCount).toBe(0);
   });
 

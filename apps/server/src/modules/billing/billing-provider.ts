@@ -59,7 +59,13 @@ export interface BillingProviderAdapter {
   /** Creates the provider's customer for an organization (once; its id is kept in billing_customers). */
   createCustomer(input: { organizationId: string; name: string; email: string | null }): Promise<{ providerCustomerId: string }>;
   /** Checkout in subscription mode; successUrl/cancelUrl are absolute dashboard URLs. */
-  createCheckoutSession(input: { providerCustomerId: string; priceId: string; successUrl: string; cancelUrl: string; organizationId: string }): Promise<{ providerSessionId: string; url: string; expiresAt: Date }>;
+  createCheckoutSession(input: {
+    providerCustomerId: string;
+    priceId: string;
+    successUrl: string;
+    cancelUrl: string;
+    organizationId: string;
+  }): Promise<{ providerSessionId: string; url: string; expiresAt: Date }>;
   createPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<{ url: string; providerSessionId: string }>;
   /** Upgrade now (prorated) or downgrade at period end; returns the new state (an event follows too). */
   changePlan(input: { providerSubscriptionId: string; priceLookupKey: PriceLookupKey; atPeriodEnd: boolean }): Promise<ProviderSubscriptionState>;

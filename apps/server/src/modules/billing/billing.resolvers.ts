@@ -18,8 +18,13 @@ export const billingResolvers: Resolvers = {
   },
   Mutation: {
     createStripeSession: (_parent, args, context) =>
-      context.services.billing.createCheckoutSession(requireGrant(context), { priceId: args.priceId, returnPath: args.returnPath ?? null }, context.session?.user.id ?? null),
-    createStripeBillingSession: (_parent, args, context) => context.services.billing.createPortalSession(requireGrant(context), { returnPath: args.returnPath ?? null }),
+      context.services.billing.createCheckoutSession(
+        requireGrant(context),
+        { priceId: args.priceId, returnPath: args.returnPath ?? null },
+        context.session?.user.id ?? null,
+      ),
+    createStripeBillingSession: (_parent, args, context) =>
+      context.services.billing.createPortalSession(requireGrant(context), { returnPath: args.returnPath ?? null }),
     changeSubscriptionPlan: (_parent, args, context) => context.services.billing.changePlan(requireGrant(context), args.priceLookupKey),
     cancelSubscription: (_parent, _args, context) => context.services.billing.cancel(requireGrant(context)),
     resumeSubscription: (_parent, _args, context) => context.services.billing.resume(requireGrant(context)),

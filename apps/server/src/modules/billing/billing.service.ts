@@ -3,7 +3,15 @@
 // never an older state over a newer one. The plan itself is organizations.subscription_plan_type.
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { DUNNING_PERIOD_DAYS, PLAN_PRICES, PLAN_RANK, SANDBOX_TEST_CARDS, BILLING_INTERVAL_LABEL, type BillingProvider, type PriceLookupKey } from '@rampart/shared/billing';
+import {
+  DUNNING_PERIOD_DAYS,
+  PLAN_PRICES,
+  PLAN_RANK,
+  SANDBOX_TEST_CARDS,
+  BILLING_INTERVAL_LABEL,
+  type BillingProvider,
+  type PriceLookupKey,
+} from '@rampart/shared/billing';
 import type { SubscriptionPlan } from '@rampart/shared/enums';
 import { roleHasPermission, staffHasAccountPermission } from '@rampart/shared/permissions';
 import type { Env } from '../../config/env.ts';
@@ -14,7 +22,7 @@ import { users } from '../../db/schema/identity.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
-import type { AccountGrant } from '../../graphql/context.ts';
+import type { AccountGrant } from '../../graphql/grant.ts';
 import type { BillingEvent, BillingProviderAdapter, ProviderPrice, ProviderSubscriptionState } from './billing-provider.ts';
 import { billingMail, mailDate } from './billing.mail.ts';
 import { selectBillingProvider } from './providers.ts';
@@ -52,7 +60,9 @@ const planWords = (key: PriceLookupKey) => `${PLAN_PRICES[key].plan} (${BILLING_
 export function validReturnPath(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return DEFAULT_RETURN_PATH;
   if (value.length > 200 || !RETURN_PATH.test(value)) {
-    throw badInput({ returnPath: 'The return path must be a path inside the dashboard that starts with a single "/", such as /subscription (no host, query or fragment).' });
+    throw badInput({
+      returnPath: 'The return path must be a path inside the dashboard that starts with a single "/", such as /subscription (no host, query or fragment).',
+    });
   }
   return value;
 }
@@ -90,13 +100,20 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
   // ---- Lookups ----
 
   async function organizationOfAccount(accountId: string) {
-    const [row] = await db.select({ organization: organizations }).from(accounts).innerJoin(organizations, eq(organizations.id, accounts.organizationId)).where(eq(accounts.id, accountId));
+    const [row] = await db
+      .select({ organization: organizations })
+      .from(accounts)
+      .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+      .where(eq(accounts.id, accountId));
     if (!row) throw notFound('The account');
     return row.organization;
   }
 
   async function organizationOfCustomer(providerCustomerId: string, executor: Executor = db): Promise<string | null> {
-    const [row] = await executor.select({ organizationId: billingCustomers.organizationId }).from(billingCustomers).where(eq(billingCustomers.providerCustomerId, providerCustomerId));
+    const [row] = await executor
+      .select({ organizationId: billingCustomers.organizationId })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.providerCustomerId, providerCustomerId));
     return row?.organizationId ?? null;
   }
 
@@ -208,7 +225,8 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     };
   }
 
-  const grantManages = (grant: AccountGrant) => Boolean((grant.role && roleHasPermission(grant.role, 'billing:manage')) || staffHasAccountPermission(grant.adminRole, 'billing:manage'));
+  const grantManages = (grant: AccountGrant) =>
+    Boolean((grant.role && roleHasPermission(grant.role, 'billing:manage')) || staffHasAccountPermission(grant.adminRole, 'billing:manage'));
 
   async function billing(grant: AccountGrant) {
     const organization = await organizationOfAccount(grant.accountId);
@@ -221,15 +239,31 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
    * Applies one provider event: recorded once (a replay answers 'duplicate' and changes nothing), an event older than the
    * newest applied to the subscription is 'stale'. Used by Stripe's webhook route and by the sandbox.
    */
-  async function applyProviderEvent(eventProvider: BillingProvider, event: BillingEvent, rawPayload: unknown): Promise<{ outcome: ApplyOutcome; organizationId: string | null }> {
+  async function applyProviderEvent(
+    eventProvider: BillingProvider,
+    event: BillingEvent,
+    rawPayload: unknown,
+  ): Promise<{ outcome: ApplyOutcome; organizationId: string | null }> {
     const mails: Array<() => Promise<void>> = [];
     const result = await db.transaction(async (tx) => {
       const customerId =
-        event.type === 'invoicePaid' || event.type === 'invoicePaymentFailed' ? event.invoice.providerCustomerId : event.type === 'checkoutCompleted' ? event.providerCustomerId : event.subscription.providerCustomerId;
+        event.type === 'invoicePaid' || event.type === 'invoicePaymentFailed'
+          ? event.invoice.providerCustomerId
+          : event.type === 'checkoutCompleted'
+            ? event.providerCustomerId
+            : event.subscription.providerCustomerId;
       const organizationId = await organizationOfCustomer(customerId, tx);
       const inserted = await tx
         .insert(billingEvents)
-        .values({ provider: eventProvider, providerEventId: event.providerEventId, type: event.type, occurredAt: event.occurredAt, organizationId, outcome: 'applied', payload: (rawPayload ?? event) as object })
+        .values({
+          provider: eventProvider,
+          providerEventId: event.providerEventId,
+          type: event.type,
+          occurredAt: event.occurredAt,
+          organizationId,
+          outcome: 'applied',
+          payload: rawPayload ?? event,
+        })
         .onConflictDoNothing()
         .returning({ id: billingEvents.id });
       if (!inserted[0]) return { outcome: 'duplicate' as const, organizationId };
@@ -241,7 +275,13 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     return result;
   }
 
-  async function applyTo(tx: Executor, eventProvider: BillingProvider, organizationId: string, event: BillingEvent, mails: Array<() => Promise<void>>): Promise<'applied' | 'stale' | 'ignored'> {
+  async function applyTo(
+    tx: Executor,
+    eventProvider: BillingProvider,
+    organizationId: string,
+    event: BillingEvent,
+    mails: Array<() => Promise<void>>,
+  ): Promise<'applied' | 'stale' | 'ignored'> {
     const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('update');
     if (!organization) return 'ignored';
     const existing = await currentSubscription(organizationId, tx, true);
@@ -279,12 +319,18 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       const ours = existing && invoice.providerSubscriptionId === existing.providerSubscriptionId && existing.status !== 'canceled';
       if (ours && event.occurredAt >= existing.providerUpdatedAt) {
         if (paid && existing.status === 'past_due') {
-          await tx.update(subscriptions).set({ status: 'active', pastDueSince: null, providerUpdatedAt: event.occurredAt, updatedAt: new Date() }).where(eq(subscriptions.id, existing.id));
+          await tx
+            .update(subscriptions)
+            .set({ status: 'active', pastDueSince: null, providerUpdatedAt: event.occurredAt, updatedAt: new Date() })
+            .where(eq(subscriptions.id, existing.id));
           // The queued dunning end then finds nothing past due and does nothing.
           await jobs.add('billing_dunning_end', { organizationId }, { jobKey: `billing_dunning_end:${organizationId}` }, tx);
         } else if (!paid) {
           const since = existing.pastDueSince ?? event.occurredAt;
-          await tx.update(subscriptions).set({ status: 'past_due', pastDueSince: since, providerUpdatedAt: event.occurredAt, updatedAt: new Date() }).where(eq(subscriptions.id, existing.id));
+          await tx
+            .update(subscriptions)
+            .set({ status: 'past_due', pastDueSince: since, providerUpdatedAt: event.occurredAt, updatedAt: new Date() })
+            .where(eq(subscriptions.id, existing.id));
           if (!existing.pastDueSince) {
             await scheduleDunningEnd(tx, organizationId, since);
             notices.push(paymentFailedNotice(existing.plan, invoice.amountDue, since));
@@ -298,7 +344,13 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     const state = event.subscription;
     if (existing && existing.providerSubscriptionId === state.providerSubscriptionId && event.occurredAt < existing.providerUpdatedAt) return 'stale';
     // Another subscription than the one on record: only a newer one replaces it (an old one's late events are stale).
-    if (existing && existing.providerSubscriptionId !== state.providerSubscriptionId && existing.status !== 'canceled' && event.occurredAt < existing.providerUpdatedAt) return 'stale';
+    if (
+      existing &&
+      existing.providerSubscriptionId !== state.providerSubscriptionId &&
+      existing.status !== 'canceled' &&
+      event.occurredAt < existing.providerUpdatedAt
+    )
+      return 'stale';
 
     const status = event.type === 'subscriptionDeleted' ? 'canceled' : state.status;
     const plan = PLAN_PRICES[state.priceLookupKey].plan;
@@ -328,7 +380,10 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     if (newPlan !== oldPlan) await tx.update(organizations).set({ subscriptionPlanType: newPlan }).where(eq(organizations.id, organizationId));
 
     if (event.type === 'checkoutCompleted') {
-      await tx.update(billingCheckoutSessions).set({ status: 'complete', completedAt: event.occurredAt }).where(eq(billingCheckoutSessions.providerSessionId, event.providerSessionId));
+      await tx
+        .update(billingCheckoutSessions)
+        .set({ status: 'complete', completedAt: event.occurredAt })
+        .where(eq(billingCheckoutSessions.providerSessionId, event.providerSessionId));
     }
 
     const wasPastDue = sameSubscription && existing?.status === 'past_due';
@@ -337,17 +392,45 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       notices.push(paymentFailedNotice(plan, null, pastDueSince!));
     }
     if (status === 'canceled' && !(sameSubscription && existing?.status === 'canceled')) {
-      notices.push({ kind: 'subscriptionEnded', lines: [`Your ${oldPlan} subscription ended on ${mailDate(event.occurredAt)}.`, 'Your organization is now on the Free plan. You can choose a plan again at any time.'] });
+      notices.push({
+        kind: 'subscriptionEnded',
+        lines: [
+          `Your ${oldPlan} subscription ended on ${mailDate(event.occurredAt)}.`,
+          'Your organization is now on the Free plan. You can choose a plan again at any time.',
+        ],
+      });
     } else if (status !== 'canceled' && newPlan !== oldPlan) {
-      notices.push({ kind: 'planChanged', lines: [`Your plan changed from ${oldPlan} to ${newPlan} (${planWords(state.priceLookupKey)}).`, `The current period ends on ${mailDate(state.currentPeriodEnd)}.`] });
+      notices.push({
+        kind: 'planChanged',
+        lines: [
+          `Your plan changed from ${oldPlan} to ${newPlan} (${planWords(state.priceLookupKey)}).`,
+          `The current period ends on ${mailDate(state.currentPeriodEnd)}.`,
+        ],
+      });
     } else if (status !== 'canceled' && existing && sameSubscription && existing.priceLookupKey !== state.priceLookupKey) {
-      notices.push({ kind: 'planChanged', lines: [`Your billing changed to ${planWords(state.priceLookupKey)}.`, `The current period ends on ${mailDate(state.currentPeriodEnd)}.`] });
+      notices.push({
+        kind: 'planChanged',
+        lines: [`Your billing changed to ${planWords(state.priceLookupKey)}.`, `The current period ends on ${mailDate(state.currentPeriodEnd)}.`],
+      });
     }
-    if (status !== 'canceled' && state.scheduledPriceLookupKey && state.scheduledPriceLookupKey !== (sameSubscription ? existing?.scheduledPriceLookupKey : null)) {
-      notices.push({ kind: 'planChanged', lines: [`Your plan changes to ${planWords(state.scheduledPriceLookupKey)} on ${mailDate(state.currentPeriodEnd)}.`, `Until then you keep ${plan}.`] });
+    if (
+      status !== 'canceled' &&
+      state.scheduledPriceLookupKey &&
+      state.scheduledPriceLookupKey !== (sameSubscription ? existing?.scheduledPriceLookupKey : null)
+    ) {
+      notices.push({
+        kind: 'planChanged',
+        lines: [`Your plan changes to ${planWords(state.scheduledPriceLookupKey)} on ${mailDate(state.currentPeriodEnd)}.`, `Until then you keep ${plan}.`],
+      });
     }
     if (status !== 'canceled' && state.cancelAtPeriodEnd && !(sameSubscription && existing?.cancelAtPeriodEnd)) {
-      notices.push({ kind: 'cancellationScheduled', lines: [`Your ${plan} subscription ends on ${mailDate(state.currentPeriodEnd)}; you keep ${plan} until then.`, 'After that your organization is on the Free plan. You can resume the subscription before that date.'] });
+      notices.push({
+        kind: 'cancellationScheduled',
+        lines: [
+          `Your ${plan} subscription ends on ${mailDate(state.currentPeriodEnd)}; you keep ${plan} until then.`,
+          'After that your organization is on the Free plan. You can resume the subscription before that date.',
+        ],
+      });
     }
     queueMails(organizationId, organization.name, notices, mails);
     return 'applied';
@@ -365,18 +448,30 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     };
   }
 
-  function queueMails(organizationId: string, organizationName: string, notices: Array<{ kind: Parameters<typeof billingMail>[0]['kind']; lines: string[] }>, mails: Array<() => Promise<void>>) {
+  function queueMails(
+    organizationId: string,
+    organizationName: string,
+    notices: Array<{ kind: Parameters<typeof billingMail>[0]['kind']; lines: string[] }>,
+    mails: Array<() => Promise<void>>,
+  ) {
     if (!notices.length) return;
     const url = `${publicUrl}/subscription`;
     mails.push(async () => {
       const recipients = await administratorEmails(organizationId);
-      const outgoing: OutgoingMail[] = notices.flatMap((notice) => recipients.map((to) => billingMail({ to, kind: notice.kind, organizationName, lines: notice.lines, url })));
+      const outgoing: OutgoingMail[] = notices.flatMap((notice) =>
+        recipients.map((to) => billingMail({ to, kind: notice.kind, organizationName, lines: notice.lines, url })),
+      );
       for (const mail of outgoing) await mailer.send(mail);
     });
   }
 
   async function scheduleDunningEnd(tx: Executor, organizationId: string, since: Date) {
-    await jobs.add('billing_dunning_end', { organizationId }, { runAt: new Date(since.getTime() + DUNNING_PERIOD_DAYS * DAY_MS), jobKey: `billing_dunning_end:${organizationId}` }, tx);
+    await jobs.add(
+      'billing_dunning_end',
+      { organizationId },
+      { runAt: new Date(since.getTime() + DUNNING_PERIOD_DAYS * DAY_MS), jobKey: `billing_dunning_end:${organizationId}` },
+      tx,
+    );
   }
 
   /**
@@ -417,7 +512,8 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     if (!row || row.status === 'canceled') {
       throw conflict(`Your organization is on the ${planName} plan, with no subscription to change. Choose a plan on the subscription page to start one.`);
     }
-    if (row.provider !== providerName) throw conflict(`This subscription is billed through ${row.provider}, which this server does not use now; it cannot be changed here.`);
+    if (row.provider !== providerName)
+      throw conflict(`This subscription is billed through ${row.provider}, which this server does not use now; it cannot be changed here.`);
     const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organizationId));
     if (!customer) throw conflict('The billing customer of this organization is missing; contact support.');
     return { row, state: stateOfRow(row, customer.providerCustomerId) };
@@ -459,7 +555,12 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     async invoice(accountId: string, id: string) {
       const organization = await organizationOfAccount(accountId);
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-      const [row] = uuid ? await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.organizationId, organization.id))) : [];
+      const [row] = uuid
+        ? await db
+            .select()
+            .from(invoices)
+            .where(and(eq(invoices.id, id), eq(invoices.organizationId, organization.id)))
+        : [];
       if (!row) throw notFound('Invoice');
       return invoiceView(row);
     },
@@ -476,11 +577,19 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       const organization = await organizationOfAccount(grant.accountId);
       const current = await currentSubscription(organization.id);
       if (organization.subscriptionPlanType !== 'Free' || (current && current.status !== 'canceled')) {
-        throw conflict(`Your organization already has the ${organization.subscriptionPlanType} plan. Change it with “Change plan” on the subscription page (changeSubscriptionPlan) instead of a new checkout.`);
+        throw conflict(
+          `Your organization already has the ${organization.subscriptionPlanType} plan. Change it with “Change plan” on the subscription page (changeSubscriptionPlan) instead of a new checkout.`,
+        );
       }
       const providerCustomerId = await ensureCustomer(organization);
       const base = `${publicUrl}${returnPath}`;
-      const session = await provider.createCheckoutSession({ providerCustomerId, priceId: price.priceId, successUrl: `${base}?checkout=success`, cancelUrl: `${base}?checkout=cancelled`, organizationId: organization.id });
+      const session = await provider.createCheckoutSession({
+        providerCustomerId,
+        priceId: price.priceId,
+        successUrl: `${base}?checkout=success`,
+        cancelUrl: `${base}?checkout=cancelled`,
+        organizationId: organization.id,
+      });
       await db.insert(billingCheckoutSessions).values({
         organizationId: organization.id,
         provider: providerName,
@@ -498,7 +607,8 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       const returnPath = validReturnPath(input.returnPath);
       const organization = await organizationOfAccount(grant.accountId);
       const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organization.id));
-      if (!customer || customer.provider !== providerName) throw conflict('There is no billing to manage yet: your organization is on the Free plan. Choose a plan first.');
+      if (!customer || customer.provider !== providerName)
+        throw conflict('There is no billing to manage yet: your organization is on the Free plan. Choose a plan first.');
       const session = await provider.createPortalSession({ providerCustomerId: customer.providerCustomerId, returnUrl: `${publicUrl}${returnPath}` });
       return { id: session.providerSessionId, url: session.url };
     },
@@ -506,11 +616,15 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     async changePlan(grant: AccountGrant, priceLookupKey: PriceLookupKey) {
       const organization = await organizationOfAccount(grant.accountId);
       const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
-      if (row.status === 'past_due') throw conflict('A payment failed: the plan cannot change until it is paid. Update the payment method in the billing portal first.');
+      if (row.status === 'past_due')
+        throw conflict('A payment failed: the plan cannot change until it is paid. Update the payment method in the billing portal first.');
       if (priceLookupKey === row.priceLookupKey) {
-        throw badInput({ priceLookupKey: `Your organization already has ${planWords(priceLookupKey)}.${row.scheduledPriceLookupKey || row.cancelAtPeriodEnd ? ' To keep it after this period, resume the subscription.' : ''}` });
+        throw badInput({
+          priceLookupKey: `Your organization already has ${planWords(priceLookupKey)}.${row.scheduledPriceLookupKey || row.cancelAtPeriodEnd ? ' To keep it after this period, resume the subscription.' : ''}`,
+        });
       }
-      if (priceLookupKey === row.scheduledPriceLookupKey) throw badInput({ priceLookupKey: `${planWords(priceLookupKey)} already starts on ${mailDate(row.currentPeriodEnd)}.` });
+      if (priceLookupKey === row.scheduledPriceLookupKey)
+        throw badInput({ priceLookupKey: `${planWords(priceLookupKey)} already starts on ${mailDate(row.currentPeriodEnd)}.` });
       const from = PLAN_PRICES[row.priceLookupKey];
       const to = PLAN_PRICES[priceLookupKey];
       // Up a plan, or the same plan billed yearly instead of monthly: now. Anything else waits for the period's end.
@@ -524,7 +638,10 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     async cancel(grant: AccountGrant) {
       const organization = await organizationOfAccount(grant.accountId);
       const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
-      if (row.cancelAtPeriodEnd) throw conflict(`The subscription already ends on ${mailDate(row.currentPeriodEnd)}; your organization then moves to Free. Resume it to keep ${row.plan}.`);
+      if (row.cancelAtPeriodEnd)
+        throw conflict(
+          `The subscription already ends on ${mailDate(row.currentPeriodEnd)}; your organization then moves to Free. Resume it to keep ${row.plan}.`,
+        );
       const after = await provider.cancelAtPeriodEnd({ providerSubscriptionId: row.providerSubscriptionId });
       await applyDirect(organization.id, state, after);
       return billing(grant);
@@ -533,14 +650,18 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     async resume(grant: AccountGrant) {
       const organization = await organizationOfAccount(grant.accountId);
       const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
-      if (!row.cancelAtPeriodEnd && !row.scheduledPriceLookupKey) throw conflict(`Nothing to resume: ${planWords(row.priceLookupKey)} continues after ${mailDate(row.currentPeriodEnd)} with no cancellation or plan change scheduled.`);
+      if (!row.cancelAtPeriodEnd && !row.scheduledPriceLookupKey)
+        throw conflict(
+          `Nothing to resume: ${planWords(row.priceLookupKey)} continues after ${mailDate(row.currentPeriodEnd)} with no cancellation or plan change scheduled.`,
+        );
       const after = await provider.resume({ providerSubscriptionId: row.providerSubscriptionId });
       await applyDirect(organization.id, state, after);
       return billing(grant);
     },
 
     async simulateRenewal(grant: AccountGrant, outcome: 'succeeds' | 'fails' | 'dunningEnds') {
-      if (providerName !== 'sandbox') throw conflict('Renewals are simulated only in the billing sandbox; with Stripe, Stripe renews subscriptions and reports them by webhook.');
+      if (providerName !== 'sandbox')
+        throw conflict('Renewals are simulated only in the billing sandbox; with Stripe, Stripe renews subscriptions and reports them by webhook.');
       const organization = await organizationOfAccount(grant.accountId);
       const { row, state } = await activeSubscription(organization.id, organization.subscriptionPlanType);
       const now = new Date(Math.max(Date.now(), row.providerUpdatedAt.getTime() + 1));
@@ -551,9 +672,26 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       }
       let events: BillingEvent[];
       if (row.status === 'past_due') {
-        const [open] = await db.select().from(invoices).where(and(eq(invoices.organizationId, organization.id), eq(invoices.status, 'open'))).orderBy(desc(invoices.createdAt)).limit(1);
+        const [open] = await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.organizationId, organization.id), eq(invoices.status, 'open')))
+          .orderBy(desc(invoices.createdAt))
+          .limit(1);
         if (!open?.providerInvoiceId) throw conflict('No unpaid invoice to retry.');
-        events = sandboxRetryEvents(state, { providerInvoiceId: open.providerInvoiceId, amountDue: open.amountDue, periodStart: open.periodStart, periodEnd: open.periodEnd, attemptCount: Number(open.attemptCount), priceLookupKey: open.priceLookupKey }, outcome, now);
+        events = sandboxRetryEvents(
+          state,
+          {
+            providerInvoiceId: open.providerInvoiceId,
+            amountDue: open.amountDue,
+            periodStart: open.periodStart,
+            periodEnd: open.periodEnd,
+            attemptCount: Number(open.attemptCount),
+            priceLookupKey: open.priceLookupKey,
+          },
+          outcome,
+          now,
+        );
       } else events = sandboxRenewalEvents(state, outcome, now);
       for (const event of events) await applyProviderEvent('sandbox', event, event);
       return billing(grant);
@@ -561,7 +699,11 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async sandboxCheckoutSession(viewer: BillingViewer, id: string) {
       if (providerName !== 'sandbox' || id.length > 100) throw notFound('Checkout session');
-      const [session] = await db.select({ session: billingCheckoutSessions, organizationName: organizations.name }).from(billingCheckoutSessions).innerJoin(organizations, eq(organizations.id, billingCheckoutSessions.organizationId)).where(and(eq(billingCheckoutSessions.providerSessionId, id), eq(billingCheckoutSessions.provider, 'sandbox')));
+      const [session] = await db
+        .select({ session: billingCheckoutSessions, organizationName: organizations.name })
+        .from(billingCheckoutSessions)
+        .innerJoin(organizations, eq(organizations.id, billingCheckoutSessions.organizationId))
+        .where(and(eq(billingCheckoutSessions.providerSessionId, id), eq(billingCheckoutSessions.provider, 'sandbox')));
       if (!session || !(await mayManageOrganization(viewer, session.session.organizationId))) throw notFound('Checkout session');
       const price = (await prices()).find((candidate) => candidate.lookupKey === session.session.priceLookupKey)!;
       const expired = session.session.status === 'open' && session.session.expiresAt.getTime() < Date.now();
@@ -578,22 +720,37 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async completeSandboxCheckout(viewer: BillingViewer, sessionId: string, card: SandboxCard) {
       if (providerName !== 'sandbox' || sessionId.length > 100) throw notFound('Checkout session');
-      const [session] = await db.select().from(billingCheckoutSessions).where(and(eq(billingCheckoutSessions.providerSessionId, sessionId), eq(billingCheckoutSessions.provider, 'sandbox')));
+      const [session] = await db
+        .select()
+        .from(billingCheckoutSessions)
+        .where(and(eq(billingCheckoutSessions.providerSessionId, sessionId), eq(billingCheckoutSessions.provider, 'sandbox')));
       if (!session || !(await mayManageOrganization(viewer, session.organizationId))) throw notFound('Checkout session');
       if (session.status === 'complete') throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
-      if (session.status === 'expired' || session.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired: nothing was charged. Start again from the subscription page.');
+      if (session.status === 'expired' || session.expiresAt.getTime() < Date.now())
+        throw conflict('This checkout has expired: nothing was charged. Start again from the subscription page.');
       const checked = validateSandboxCard(card);
       if ('fields' in checked) throw badInput(checked.fields);
       if (checked.outcome === 'declinedNow') throw badInput({ number: SANDBOX_DECLINED_MESSAGE }, SANDBOX_DECLINED_MESSAGE);
       // Claimed first: a second submit of the same page waits on this row, then finds it paid.
-      const claimed = await db.update(billingCheckoutSessions).set({ status: 'complete', completedAt: new Date() }).where(and(eq(billingCheckoutSessions.id, session.id), eq(billingCheckoutSessions.status, 'open'))).returning({ id: billingCheckoutSessions.id });
+      const claimed = await db
+        .update(billingCheckoutSessions)
+        .set({ status: 'complete', completedAt: new Date() })
+        .where(and(eq(billingCheckoutSessions.id, session.id), eq(billingCheckoutSessions.status, 'open')))
+        .returning({ id: billingCheckoutSessions.id });
       if (!claimed[0]) throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
       const current = await currentSubscription(session.organizationId, db, true);
-      if (current && current.status !== 'canceled') throw conflict('Your organization already has a subscription (another checkout finished first). Nothing was charged.');
+      if (current && current.status !== 'canceled')
+        throw conflict('Your organization already has a subscription (another checkout finished first). Nothing was charged.');
       const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, session.organizationId));
       if (!customer) throw conflict('The billing customer of this organization is missing; start again from the subscription page.');
       const now = new Date(Math.max(Date.now(), (current?.providerUpdatedAt.getTime() ?? 0) + 1));
-      for (const event of sandboxCheckoutEvents({ providerSessionId: sessionId, providerCustomerId: customer.providerCustomerId, priceLookupKey: session.priceLookupKey, paymentMethod: checked.paymentMethod, now })) {
+      for (const event of sandboxCheckoutEvents({
+        providerSessionId: sessionId,
+        providerCustomerId: customer.providerCustomerId,
+        priceLookupKey: session.priceLookupKey,
+        paymentMethod: checked.paymentMethod,
+        now,
+      })) {
         await applyProviderEvent('sandbox', event, event);
       }
       return { id: sessionId, url: `${publicUrl}${session.returnPath}?checkout=success` };

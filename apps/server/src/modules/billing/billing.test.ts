@@ -46,30 +46,68 @@ describe('sandbox checkout', () => {
   it('upgrades Free → Pro: hosted checkout page, paid first invoice, plan and billing view', async () => {
     const admin = await accountWithMember(t, { name: 'Upgrade Co' });
     expect(await plan(admin.client, admin.accountId)).toBe('Free');
-    const products = (await admin.client.ok(`query($a: ID!) { stripeProducts(accountId: $a) { priceId lookupKey plan usdPrice currency recurring { interval intervalCount } features } }`, { a: admin.accountId })).stripeProducts;
+    const products = (
+      await admin.client.ok(
+        `query($a: ID!) { stripeProducts(accountId: $a) { priceId lookupKey plan usdPrice currency recurring { interval intervalCount } features } }`,
+        { a: admin.accountId },
+      )
+    ).stripeProducts;
     expect(products.map((p: { lookupKey: string }) => p.lookupKey)).toEqual(['basic_monthly', 'basic_yearly', 'pro_monthly', 'pro_yearly']);
-    const pro = (await admin.client.ok(`query($a: ID!) { getStripeProduct(accountId: $a, priceLookupKey: pro_monthly) { priceId plan usdPrice recurring { interval } } }`, { a: admin.accountId })).getStripeProduct;
+    const pro = (
+      await admin.client.ok(
+        `query($a: ID!) { getStripeProduct(accountId: $a, priceLookupKey: pro_monthly) { priceId plan usdPrice recurring { interval } } }`,
+        { a: admin.accountId },
+      )
+    ).getStripeProduct;
     expect(pro).toEqual({ priceId: 'sbx_price_pro_monthly', plan: 'Pro', usdPrice: '199.00', recurring: { interval: 'month' } });
 
     const session = (await admin.client.ok(CHECKOUT, { a: admin.accountId, p: pro.priceId, r: '/dashboard/on-ramp/subscribe' })).createStripeSession;
     expect(session.url).toBe(`http://localhost:3000/sandbox/billing/checkout/${session.id}`);
-    const page = (await admin.client.ok(`query($id: ID!) { sandboxCheckoutSession(id: $id) { id organizationName status returnPath product { lookupKey usdPrice } testCards { number label } } }`, { id: session.id })).sandboxCheckoutSession;
-    expect(page).toMatchObject({ organizationName: 'Upgrade Co Ltd', status: 'open', returnPath: '/dashboard/on-ramp/subscribe', product: { lookupKey: 'pro_monthly', usdPrice: '199.00' } });
+    const page = (
+      await admin.client.ok(
+        `query($id: ID!) { sandboxCheckoutSession(id: $id) { id organizationName status returnPath product { lookupKey usdPrice } testCards { number label } } }`,
+        { id: session.id },
+      )
+    ).sandboxCheckoutSession;
+    expect(page).toMatchObject({
+      organizationName: 'Upgrade Co Ltd',
+      status: 'open',
+      returnPath: '/dashboard/on-ramp/subscribe',
+      product: { lookupKey: 'pro_monthly', usdPrice: '199.00' },
+    });
     expect(page.testCards[0].number).toBe('4242 4242 4242 4242');
 
     const paid = (await admin.client.ok(PAY, { s: session.id, c: GOOD_CARD })).completeSandboxCheckout;
     expect(paid.url).toBe('http://localhost:3000/dashboard/on-ramp/subscribe?checkout=success');
     expect(await plan(admin.client, admin.accountId)).toBe('Pro');
     const billing = (await admin.client.ok(BILLING, { a: admin.accountId })).billing;
-    expect(billing).toMatchObject({ provider: 'sandbox', plan: 'Pro', canManage: true, subscription: { plan: 'Pro', priceLookupKey: 'pro_monthly', status: 'active', cancelAtPeriodEnd: false, paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2040 } } });
+    expect(billing).toMatchObject({
+      provider: 'sandbox',
+      plan: 'Pro',
+      canManage: true,
+      subscription: {
+        plan: 'Pro',
+        priceLookupKey: 'pro_monthly',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2040 },
+      },
+    });
     expect(billing.invoices).toHaveLength(1);
     expect(billing.invoices[0]).toMatchObject({ status: 'paid', plan: 'Pro', amountDue: '199.00', amountPaid: '199.00', currency: 'usd' });
     expect(billing.invoices[0].number).toMatch(/^RMP-\d{6}$/);
     expect(billing.invoices[0].url).toBe(`http://localhost:3000/billing/invoices/${billing.invoices[0].id}`);
-    const invoice = (await admin.client.ok(`query($a: ID!, $id: ID!) { invoice(accountId: $a, id: $id) { number status } }`, { a: admin.accountId, id: billing.invoices[0].id })).invoice;
+    const invoice = (
+      await admin.client.ok(`query($a: ID!, $id: ID!) { invoice(accountId: $a, id: $id) { number status } }`, {
+        a: admin.accountId,
+        id: billing.invoices[0].id,
+      })
+    ).invoice;
     expect(invoice.number).toBe(billing.invoices[0].number);
     // Paid once: the page shows it complete, and a second payment is refused.
-    expect((await admin.client.ok(`query($id: ID!) { sandboxCheckoutSession(id: $id) { status } }`, { id: session.id })).sandboxCheckoutSession.status).toBe('complete');
+    expect((await admin.client.ok(`query($id: ID!) { sandboxCheckoutSession(id: $id) { status } }`, { id: session.id })).sandboxCheckoutSession.status).toBe(
+      'complete',
+    );
     expect(errorCode(await admin.client.gql(PAY, { s: session.id, c: GOOD_CARD }))).toBe('CONFLICT');
     // On a paid plan a new checkout is refused with where to go instead.
     const again = await admin.client.gql(CHECKOUT, { a: admin.accountId, p: 'sbx_price_basic_monthly' });
@@ -179,7 +217,10 @@ describe('failed payments', () => {
   it('a failed renewal: past due, banner date, administrators e-mailed, job queued; the dunning end returns the plan to Free', async () => {
     const admin = await subscribed('pro_monthly', LATER_DECLINES);
     const colleague = await signedInUser(t);
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`, [admin.accountId, colleague.userId]);
+    await t.database.pool.query(
+      `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`,
+      [admin.accountId, colleague.userId],
+    );
     // The test card whose later payments fail: a "successful" renewal fails.
     const failed = (await admin.client.ok(RENEW, { a: admin.accountId, o: 'succeeds' })).simulateSandboxRenewal;
     expect(failed.plan).toBe('Pro');
@@ -221,20 +262,33 @@ describe('provider events', () => {
   it('a replayed event changes nothing twice; an older event arriving late is stale', async () => {
     const admin = await subscribed('pro_monthly');
     const row = await subscriptionRow(admin.organizationId);
-    const customer = (await t.database.pool.query(`select provider_customer_id from billing_customers where organization_id = $1`, [admin.organizationId])).rows[0].provider_customer_id;
     const state = (await t.app.services.billing.loadSubscriptionState(row.provider_subscription_id))!;
     const later = new Date(row.provider_updated_at.getTime() + 60_000);
-    const cancel: BillingEvent = { type: 'subscriptionChanged', providerEventId: 'evt_replay_1', occurredAt: later, subscription: { ...state, cancelAtPeriodEnd: true } };
+    const cancel: BillingEvent = {
+      type: 'subscriptionChanged',
+      providerEventId: 'evt_replay_1',
+      occurredAt: later,
+      subscription: { ...state, cancelAtPeriodEnd: true },
+    };
     expect((await t.app.services.billing.applyProviderEvent('sandbox', cancel, { id: 'evt_replay_1' })).outcome).toBe('applied');
     const mails = t.smtp.countTo(admin.email);
     // The same event again, even with another body: recognised by its id, nothing changes.
-    expect((await t.app.services.billing.applyProviderEvent('sandbox', { ...cancel, subscription: { ...state, cancelAtPeriodEnd: false } }, {})).outcome).toBe('duplicate');
+    expect((await t.app.services.billing.applyProviderEvent('sandbox', { ...cancel, subscription: { ...state, cancelAtPeriodEnd: false } }, {})).outcome).toBe(
+      'duplicate',
+    );
     expect((await subscriptionRow(admin.organizationId)).cancel_at_period_end).toBe(true);
     // Older than what was applied: stale, recorded, nothing changes.
-    const older: BillingEvent = { type: 'subscriptionDeleted', providerEventId: 'evt_old_1', occurredAt: new Date(later.getTime() - 30_000), subscription: { ...state, status: 'canceled' } };
+    const older: BillingEvent = {
+      type: 'subscriptionDeleted',
+      providerEventId: 'evt_old_1',
+      occurredAt: new Date(later.getTime() - 30_000),
+      subscription: { ...state, status: 'canceled' },
+    };
     expect((await t.app.services.billing.applyProviderEvent('sandbox', older, {})).outcome).toBe('stale');
     expect(await plan(admin.client, admin.accountId)).toBe('Pro');
-    const recorded = await t.database.pool.query(`select provider_event_id, outcome from billing_events where provider_event_id in ('evt_replay_1', 'evt_old_1') order by provider_event_id`);
+    const recorded = await t.database.pool.query(
+      `select provider_event_id, outcome from billing_events where provider_event_id in ('evt_replay_1', 'evt_old_1') order by provider_event_id`,
+    );
     expect(recorded.rows).toEqual([
       { provider_event_id: 'evt_old_1', outcome: 'stale' },
       { provider_event_id: 'evt_replay_1', outcome: 'applied' },
@@ -242,7 +296,15 @@ describe('provider events', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.smtp.countTo(admin.email)).toBe(mails);
     // An event of a customer that is not ours is recorded as ignored.
-    expect((await t.app.services.billing.applyProviderEvent('sandbox', { ...cancel, providerEventId: 'evt_stranger', subscription: { ...state, providerCustomerId: 'cus_unknown' } }, {})).outcome).toBe('ignored');
+    expect(
+      (
+        await t.app.services.billing.applyProviderEvent(
+          'sandbox',
+          { ...cancel, providerEventId: 'evt_stranger', subscription: { ...state, providerCustomerId: 'cus_unknown' } },
+          {},
+        )
+      ).outcome,
+    ).toBe('ignored');
   });
 });
 
@@ -251,7 +313,11 @@ describe('permissions and tenant isolation', () => {
     const admin = await subscribed('basic_monthly');
     for (const role of ['analyst', 'developer', 'support_specialist'] as const) {
       const member = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [admin.accountId, member.userId, role]);
+      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+        admin.accountId,
+        member.userId,
+        role,
+      ]);
       expect(errorCode(await member.client.gql(CHANGE, { a: admin.accountId, k: 'pro_monthly' })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await member.client.gql(CANCEL, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await member.client.gql(CHECKOUT, { a: admin.accountId, p: 'sbx_price_pro_monthly' })), role).toBe('FORBIDDEN_ERROR');
@@ -268,7 +334,9 @@ describe('permissions and tenant isolation', () => {
     expect(errorCode(await auditor.client.gql(CANCEL, { a: admin.accountId }))).toBe('FORBIDDEN_ERROR');
     const support = await signedInUser(t, { adminRole: 'SupportAgentTier1' });
     expect(errorCode(await support.client.gql(CHANGE, { a: admin.accountId, k: 'basic_yearly' }))).toBe('FORBIDDEN_ERROR');
-    const audit = await t.database.pool.query(`select operation, outcome from audit_events where operation = 'changeSubscriptionPlan' and actor_email = $1`, [sales.email]);
+    const audit = await t.database.pool.query(`select operation, outcome from audit_events where operation = 'changeSubscriptionPlan' and actor_email = $1`, [
+      sales.email,
+    ]);
     expect(audit.rows).toEqual([{ operation: 'changeSubscriptionPlan', outcome: 'success' }]);
   });
 
@@ -276,15 +344,24 @@ describe('permissions and tenant isolation', () => {
     const victim = await subscribed('pro_monthly');
     const intruder = await accountWithMember(t, { name: 'Intruder' });
     const invoiceId = (await victim.client.ok(BILLING, { a: victim.accountId })).billing.invoices[0].id;
-    const portal = (await victim.client.ok(`mutation($a: ID!) { createStripeBillingSession(accountId: $a) { id url } }`, { a: victim.accountId })).createStripeBillingSession;
+    const portal = (await victim.client.ok(`mutation($a: ID!) { createStripeBillingSession(accountId: $a) { id url } }`, { a: victim.accountId }))
+      .createStripeBillingSession;
     expect(portal.url).toBe(`http://localhost:3000/sandbox/billing/portal/${portal.id}`);
-    const own = (await victim.client.ok(`query($id: ID!) { sandboxPortalSession(id: $id) { accountId returnPath billing { plan invoices { number } } } }`, { id: portal.id })).sandboxPortalSession;
+    const own = (
+      await victim.client.ok(`query($id: ID!) { sandboxPortalSession(id: $id) { accountId returnPath billing { plan invoices { number } } } }`, {
+        id: portal.id,
+      })
+    ).sandboxPortalSession;
     expect(own).toMatchObject({ accountId: victim.accountId, returnPath: '/subscription', billing: { plan: 'Pro' } });
 
     expect(errorCode(await intruder.client.gql(`query($id: ID!) { sandboxCheckoutSession(id: $id) { id } }`, { id: victim.sessionId }))).toBe('NOT_FOUND');
     expect(errorCode(await intruder.client.gql(`query($id: ID!) { sandboxPortalSession(id: $id) { id } }`, { id: portal.id }))).toBe('NOT_FOUND');
-    expect(errorCode(await intruder.client.gql(`query($a: ID!, $id: ID!) { invoice(accountId: $a, id: $id) { number } }`, { a: intruder.accountId, id: invoiceId }))).toBe('NOT_FOUND');
-    expect(errorCode(await intruder.client.gql(`query($a: ID!, $id: ID!) { invoice(accountId: $a, id: $id) { number } }`, { a: victim.accountId, id: invoiceId }))).toBe('FORBIDDEN_ERROR');
+    expect(
+      errorCode(await intruder.client.gql(`query($a: ID!, $id: ID!) { invoice(accountId: $a, id: $id) { number } }`, { a: intruder.accountId, id: invoiceId })),
+    ).toBe('NOT_FOUND');
+    expect(
+      errorCode(await intruder.client.gql(`query($a: ID!, $id: ID!) { invoice(accountId: $a, id: $id) { number } }`, { a: victim.accountId, id: invoiceId })),
+    ).toBe('FORBIDDEN_ERROR');
     // A portal id whose signature does not match is refused the same way.
     const [payload] = portal.id.split('.');
     expect(errorCode(await victim.client.gql(`query($id: ID!) { sandboxPortalSession(id: $id) { id } }`, { id: `${payload}.forged` }))).toBe('NOT_FOUND');

@@ -5,6 +5,7 @@ import { createSandboxProvider, type SandboxProviderDeps } from './sandbox-provi
 import { createStripeProvider } from './stripe-provider.ts';
 
 export function selectBillingProvider(config: Env, deps: SandboxProviderDeps): BillingProviderAdapter {
-  if (config.STRIPE_SECRET_KEY) return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}) });
+  if (config.STRIPE_SECRET_KEY)
+    return createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}) });
   return createSandboxProvider(config, deps);
 }

@@ -60,7 +60,9 @@ function signPortal(secret: string, payload: string): string {
 
 /** A portal session id: the customer, an expiry and the return path, signed (no table needed; it expires by itself). */
 export function createSandboxPortalId(secret: string, input: { providerCustomerId: string; returnPath: string }, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ c: input.providerCustomerId, e: Math.floor(now / 1000) + PORTAL_TTL_SECONDS, r: input.returnPath })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ c: input.providerCustomerId, e: Math.floor(now / 1000) + PORTAL_TTL_SECONDS, r: input.returnPath })).toString(
+    'base64url',
+  );
   return `${payload}.${signPortal(secret, payload)}`;
 }
 
@@ -118,7 +120,10 @@ export function createSandboxProvider(config: Env, deps: SandboxProviderDeps): B
       const after = PLAN_PRICES[input.priceLookupKey];
       // As Stripe: the same interval keeps the billing period; another interval starts a new one now.
       const now = new Date();
-      const period = before.interval === after.interval ? { currentPeriodStart: state.currentPeriodStart, currentPeriodEnd: state.currentPeriodEnd } : { currentPeriodStart: now, currentPeriodEnd: addInterval(now, after.interval) };
+      const period =
+        before.interval === after.interval
+          ? { currentPeriodStart: state.currentPeriodStart, currentPeriodEnd: state.currentPeriodEnd }
+          : { currentPeriodStart: now, currentPeriodEnd: addInterval(now, after.interval) };
       return { ...state, ...period, priceLookupKey: input.priceLookupKey, scheduledPriceLookupKey: null, cancelAtPeriodEnd: false };
     },
     async cancelAtPeriodEnd(input) {
@@ -160,7 +165,12 @@ export const SANDBOX_DECLINED_MESSAGE = 'Your card was declined (test card 4000 
  * Checks a test card as a card form would: field messages for what is wrong, or the card's outcome. Only the listed test
  * cards are accepted: the sandbox never takes a real card.
  */
-export function validateSandboxCard(card: SandboxCard, now = new Date()): { fields: Record<string, string> } | { outcome: 'succeeds' | 'declined' | 'declinedNow'; paymentMethod: NonNullable<ProviderSubscriptionState['paymentMethod']> } {
+export function validateSandboxCard(
+  card: SandboxCard,
+  now = new Date(),
+):
+  | { fields: Record<string, string> }
+  | { outcome: 'succeeds' | 'declined' | 'declinedNow'; paymentMethod: NonNullable<ProviderSubscriptionState['paymentMethod']> } {
   const fields: Record<string, string> = {};
   const digits = card.number.replace(/[\s-]/g, '');
   const testCard = SANDBOX_TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, '') === digits);
@@ -176,7 +186,8 @@ export function validateSandboxCard(card: SandboxCard, now = new Date()): { fiel
     expMonth = Number(expiry[1]);
     expYear = 2000 + Number(expiry[2]);
     if (expMonth < 1 || expMonth > 12) fields.expiry = 'The month must be 01 to 12.';
-    else if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1)) fields.expiry = 'This card has expired: the expiry date is in the past.';
+    else if (expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1))
+      fields.expiry = 'This card has expired: the expiry date is in the past.';
   }
   if (!/^\d{3,4}$/.test(card.cvc.trim())) fields.cvc = 'Enter the 3 or 4 digits of the security code.';
   const name = card.nameOnCard.trim();
@@ -192,7 +203,10 @@ export function renewalDeclines(state: ProviderSubscriptionState): boolean {
   return state.paymentMethod !== null && declining.includes(state.paymentMethod.last4);
 }
 
-function invoice(state: ProviderSubscriptionState, input: { status: ProviderInvoiceState['status']; amountDue: string; periodStart: Date; periodEnd: Date; attemptCount?: number; providerInvoiceId?: string }): ProviderInvoiceState {
+function invoice(
+  state: ProviderSubscriptionState,
+  input: { status: ProviderInvoiceState['status']; amountDue: string; periodStart: Date; periodEnd: Date; attemptCount?: number; providerInvoiceId?: string },
+): ProviderInvoiceState {
   return {
     providerInvoiceId: input.providerInvoiceId ?? randomId('sbx_in_'),
     providerCustomerId: state.providerCustomerId,
@@ -210,7 +224,13 @@ function invoice(state: ProviderSubscriptionState, input: { status: ProviderInvo
 }
 
 /** A paid checkout: the subscription starts now and its first invoice is paid. */
-export function sandboxCheckoutEvents(input: { providerSessionId: string; providerCustomerId: string; priceLookupKey: PriceLookupKey; paymentMethod: NonNullable<ProviderSubscriptionState['paymentMethod']>; now: Date }): BillingEvent[] {
+export function sandboxCheckoutEvents(input: {
+  providerSessionId: string;
+  providerCustomerId: string;
+  priceLookupKey: PriceLookupKey;
+  paymentMethod: NonNullable<ProviderSubscriptionState['paymentMethod']>;
+  now: Date;
+}): BillingEvent[] {
   const { now } = input;
   const price = PLAN_PRICES[input.priceLookupKey];
   const subscription: ProviderSubscriptionState = {
@@ -225,8 +245,20 @@ export function sandboxCheckoutEvents(input: { providerSessionId: string; provid
     paymentMethod: input.paymentMethod,
   };
   return [
-    { type: 'checkoutCompleted', providerEventId: sandboxEventId(), occurredAt: now, providerSessionId: input.providerSessionId, providerCustomerId: input.providerCustomerId, subscription },
-    { type: 'invoicePaid', providerEventId: sandboxEventId(), occurredAt: now, invoice: invoice(subscription, { status: 'paid', amountDue: price.usdPrice, periodStart: now, periodEnd: subscription.currentPeriodEnd }) },
+    {
+      type: 'checkoutCompleted',
+      providerEventId: sandboxEventId(),
+      occurredAt: now,
+      providerSessionId: input.providerSessionId,
+      providerCustomerId: input.providerCustomerId,
+      subscription,
+    },
+    {
+      type: 'invoicePaid',
+      providerEventId: sandboxEventId(),
+      occurredAt: now,
+      invoice: invoice(subscription, { status: 'paid', amountDue: price.usdPrice, periodStart: now, periodEnd: subscription.currentPeriodEnd }),
+    },
   ];
 }
 
@@ -255,7 +287,14 @@ export function sandboxUpgradeInvoiceEvent(before: ProviderSubscriptionState, af
  */
 export function sandboxRenewalEvents(state: ProviderSubscriptionState, outcome: 'succeeds' | 'fails', now: Date): BillingEvent[] {
   if (state.cancelAtPeriodEnd) {
-    return [{ type: 'subscriptionDeleted', providerEventId: sandboxEventId(), occurredAt: now, subscription: { ...state, status: 'canceled', cancelAtPeriodEnd: false, scheduledPriceLookupKey: null } }];
+    return [
+      {
+        type: 'subscriptionDeleted',
+        providerEventId: sandboxEventId(),
+        occurredAt: now,
+        subscription: { ...state, status: 'canceled', cancelAtPeriodEnd: false, scheduledPriceLookupKey: null },
+      },
+    ];
   }
   const fails = outcome === 'fails' || renewalDeclines(state);
   const lookupKey = state.scheduledPriceLookupKey ?? state.priceLookupKey;
@@ -268,17 +307,39 @@ export function sandboxRenewalEvents(state: ProviderSubscriptionState, outcome: 
     currentPeriodEnd: addInterval(now, price.interval),
     status: fails ? 'past_due' : 'active',
   };
-  const renewalInvoice = invoice(next, { status: fails ? 'open' : 'paid', amountDue: price.usdPrice, periodStart: next.currentPeriodStart, periodEnd: next.currentPeriodEnd });
+  const renewalInvoice = invoice(next, {
+    status: fails ? 'open' : 'paid',
+    amountDue: price.usdPrice,
+    periodStart: next.currentPeriodStart,
+    periodEnd: next.currentPeriodEnd,
+  });
   return [
     { type: 'subscriptionChanged', providerEventId: sandboxEventId(), occurredAt: now, subscription: next },
-    fails ? { type: 'invoicePaymentFailed', providerEventId: sandboxEventId(), occurredAt: now, invoice: renewalInvoice } : { type: 'invoicePaid', providerEventId: sandboxEventId(), occurredAt: now, invoice: renewalInvoice },
+    fails
+      ? { type: 'invoicePaymentFailed', providerEventId: sandboxEventId(), occurredAt: now, invoice: renewalInvoice }
+      : { type: 'invoicePaid', providerEventId: sandboxEventId(), occurredAt: now, invoice: renewalInvoice },
   ];
 }
 
 /** A retry of the open invoice while past due: paid (clears past_due) or failed again. */
-export function sandboxRetryEvents(state: ProviderSubscriptionState, open: { providerInvoiceId: string; amountDue: string; periodStart: Date; periodEnd: Date; attemptCount: number; priceLookupKey: PriceLookupKey }, outcome: 'succeeds' | 'fails', now: Date): BillingEvent[] {
+export function sandboxRetryEvents(
+  state: ProviderSubscriptionState,
+  open: { providerInvoiceId: string; amountDue: string; periodStart: Date; periodEnd: Date; attemptCount: number; priceLookupKey: PriceLookupKey },
+  outcome: 'succeeds' | 'fails',
+  now: Date,
+): BillingEvent[] {
   const fails = outcome === 'fails' || renewalDeclines(state);
-  const retried = invoice({ ...state, priceLookupKey: open.priceLookupKey }, { status: fails ? 'open' : 'paid', amountDue: open.amountDue, periodStart: open.periodStart, periodEnd: open.periodEnd, attemptCount: open.attemptCount + 1, providerInvoiceId: open.providerInvoiceId });
+  const retried = invoice(
+    { ...state, priceLookupKey: open.priceLookupKey },
+    {
+      status: fails ? 'open' : 'paid',
+      amountDue: open.amountDue,
+      periodStart: open.periodStart,
+      periodEnd: open.periodEnd,
+      attemptCount: open.attemptCount + 1,
+      providerInvoiceId: open.providerInvoiceId,
+    },
+  );
   if (fails) return [{ type: 'invoicePaymentFailed', providerEventId: sandboxEventId(), occurredAt: now, invoice: retried }];
   return [
     { type: 'invoicePaid', providerEventId: sandboxEventId(), occurredAt: now, invoice: retried },

@@ -14,7 +14,8 @@ export interface StripeProviderOptions {
 }
 
 /** A webhook delivery, verified and normalised; `ignored` says why nothing is applied (Stripe still gets a 200). */
-export type StripeWebhookResult = { kind: 'event'; event: BillingEvent; stripeEventType: string } | { kind: 'ignored'; stripeEventId: string; stripeEventType: string; reason: string };
+export type StripeWebhookResult =
+  { kind: 'event'; event: BillingEvent; stripeEventType: string } | { kind: 'ignored'; stripeEventId: string; stripeEventType: string; reason: string };
 
 export interface StripeBillingProvider extends BillingProviderAdapter {
   /** Verifies Stripe-Signature over the exact bytes received; throws Stripe's signature error otherwise. */
@@ -30,8 +31,11 @@ const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
 export function fromMinorUnits(amount: number | null | undefined, currency: string): string {
   const code = currency.toLowerCase();
   const places = ZERO_DECIMAL.has(code) ? 0 : THREE_DECIMAL.has(code) ? 3 : 2;
-  if (amount === null || amount === undefined || !Number.isSafeInteger(amount)) throw new AppError('CONFLICT', `Stripe sent an amount that is not whole ${code} minor units.`);
-  return parseDecimal(String(amount)).dividedBy(10 ** places).toFixed(places);
+  if (amount === null || amount === undefined || !Number.isSafeInteger(amount))
+    throw new AppError('CONFLICT', `Stripe sent an amount that is not whole ${code} minor units.`);
+  return parseDecimal(String(amount))
+    .dividedBy(10 ** places)
+    .toFixed(places);
 }
 
 function isLookupKey(value: string | null | undefined): value is PriceLookupKey {
@@ -39,7 +43,8 @@ function isLookupKey(value: string | null | undefined): value is PriceLookupKey 
 }
 
 const toDate = (seconds: number) => new Date(seconds * 1000);
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value === null || value === undefined ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
 
 function subscriptionStatus(status: Stripe.Subscription.Status): ProviderSubscriptionState['status'] {
   switch (status) {
@@ -103,7 +108,13 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 export function createStripeProvider(options: StripeProviderOptions): StripeBillingProvider {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   const stripe = new Stripe(options.secretKey, {
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const) } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
+      : {}),
     maxNetworkRetries: 1,
     timeout: 15_000,
     telemetry: false,
@@ -121,7 +132,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
       const interval = price.recurring.interval === 'month' ? 'month' : price.recurring.interval === 'year' ? 'year' : null;
       if (!interval) continue;
       const plan = PLAN_PRICES[price.lookup_key].plan;
-      const product = typeof price.product === 'object' && !('deleted' in price.product && price.product.deleted) ? (price.product as Stripe.Product) : null;
+      const product = typeof price.product === 'object' && !('deleted' in price.product && price.product.deleted) ? price.product : null;
       const marketing = product?.marketing_features?.map((feature) => feature.name).filter((name): name is string => Boolean(name)) ?? [];
       mapped.push({
         priceId: price.id,
@@ -172,12 +183,13 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
   /** The price a schedule moves to after the current period (our downgrades), or null. */
   async function scheduledLookupKey(schedule: string | Stripe.SubscriptionSchedule | null, periodEnd: number): Promise<PriceLookupKey | null> {
     if (!schedule) return null;
-    const resolved = typeof schedule === 'string' ? await call(() => stripe.subscriptionSchedules.retrieve(schedule, { expand: ['phases.items.price'] })) : schedule;
+    const resolved =
+      typeof schedule === 'string' ? await call(() => stripe.subscriptionSchedules.retrieve(schedule, { expand: ['phases.items.price'] })) : schedule;
     if (resolved.status !== 'active' && resolved.status !== 'not_started') return null;
     const next = resolved.phases.find((phase) => phase.start_date >= periodEnd);
     const price = next?.items[0]?.price;
     if (!price) return null;
-    return lookupKeyOf(typeof price === 'object' && 'deleted' in price ? price.id : (price as string | Stripe.Price));
+    return lookupKeyOf(typeof price === 'object' && 'deleted' in price ? price.id : price);
   }
 
   async function subscriptionState(subscription: Stripe.Subscription): Promise<ProviderSubscriptionState> {
@@ -203,7 +215,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
     const line = priced.filter((candidate) => candidate.amount > 0).at(-1) ?? priced.at(-1) ?? invoice.lines.data[0];
     const price = line?.pricing?.price_details?.price ?? null;
     return {
-      providerInvoiceId: invoice.id!,
+      providerInvoiceId: invoice.id,
       providerCustomerId: idOf(invoice.customer)!,
       providerSubscriptionId: idOf(invoice.parent?.subscription_details?.subscription ?? null),
       status: invoiceStatus(invoice.status),
@@ -233,7 +245,10 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
     async createCustomer({ organizationId, name, email }) {
       // The idempotency key makes a retried call return the same customer instead of a second one.
       const customer = await call(() =>
-        stripe.customers.create({ name, ...(email ? { email } : {}), metadata: { organization_id: organizationId } }, { idempotencyKey: `rampart-customer-${organizationId}` }),
+        stripe.customers.create(
+          { name, ...(email ? { email } : {}), metadata: { organization_id: organizationId } },
+          { idempotencyKey: `rampart-customer-${organizationId}` },
+        ),
       );
       return { providerCustomerId: customer.id };
     },
@@ -269,12 +284,15 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
         // Upgrade now: swap the item's price and invoice the prorated difference at once (proration_behavior=always_invoice;
         // create_prorations would only add it to the next renewal's invoice). A pending downgrade is dropped first.
         await releaseSchedule(subscription);
-        await call(() => stripe.subscriptions.update(providerSubscriptionId, { items: [{ id: item.id, price: target.priceId }], proration_behavior: 'always_invoice' }));
+        await call(() =>
+          stripe.subscriptions.update(providerSubscriptionId, { items: [{ id: item.id, price: target.priceId }], proration_behavior: 'always_invoice' }),
+        );
         return subscriptionState(await retrieveSubscription(providerSubscriptionId));
       }
       // Downgrade at period end: Stripe documents subscription schedules for changes at a future date. Phase 1 keeps the
       // current price until the period ends, phase 2 bills the new one; then the schedule releases the subscription.
-      const scheduleId = idOf(subscription.schedule) ?? (await call(() => stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId }))).id;
+      const scheduleId =
+        idOf(subscription.schedule) ?? (await call(() => stripe.subscriptionSchedules.create({ from_subscription: providerSubscriptionId }))).id;
       await call(() =>
         stripe.subscriptionSchedules.update(scheduleId, {
           end_behavior: 'release',
@@ -317,7 +335,13 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
             if (session.mode !== 'subscription' || !subscriptionId) return ignored('not a subscription checkout');
             // The session names the subscription by id; its state is read back from Stripe.
             const subscription = await subscriptionState(await retrieveSubscription(subscriptionId));
-            return wrap({ ...base, type: 'checkoutCompleted', providerSessionId: session.id, providerCustomerId: idOf(session.customer) ?? subscription.providerCustomerId, subscription });
+            return wrap({
+              ...base,
+              type: 'checkoutCompleted',
+              providerSessionId: session.id,
+              providerCustomerId: idOf(session.customer) ?? subscription.providerCustomerId,
+              subscription,
+            });
           }
           case 'customer.subscription.created':
           case 'customer.subscription.updated':

@@ -24,7 +24,8 @@ export async function registerStripeWebhookRoutes(app: FastifyInstance, deps: { 
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     scope.post('/webhooks/stripe', async (request, reply) => {
-      if (!provider || !secret) return reply.code(404).send(refusal('not_configured', 'Stripe is not configured on this server; billing runs in the built-in sandbox.'));
+      if (!provider || !secret)
+        return reply.code(404).send(refusal('not_configured', 'Stripe is not configured on this server; billing runs in the built-in sandbox.'));
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['stripe-signature'];
       if (typeof header !== 'string' || header === '') return reply.code(400).send(refusal('invalid_signature', 'The Stripe-Signature header is missing.'));

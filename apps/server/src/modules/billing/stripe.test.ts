@@ -57,7 +57,9 @@ async function priceId(client: ApiClient, accountId: string, lookupKey: string) 
 
 /** Free → paid through Checkout; returns the subscription and the three events (not yet delivered). */
 async function checkout(partner: Awaited<ReturnType<typeof accountWithMember>>, lookupKey = 'pro_monthly', created?: number) {
-  const session = (await partner.client.ok(CHECKOUT, { a: partner.accountId, p: await priceId(partner.client, partner.accountId, lookupKey), r: '/subscription' })).createStripeSession as { id: string; url: string };
+  const session = (
+    await partner.client.ok(CHECKOUT, { a: partner.accountId, p: await priceId(partner.client, partner.accountId, lookupKey), r: '/subscription' })
+  ).createStripeSession as { id: string; url: string };
   return { session, ...stripe.completeCheckout(session.id, created !== undefined ? { created } : {}) };
 }
 
@@ -72,7 +74,11 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
   it('reads the plans by lookup key with their products, amounts from minor units as decimal strings', async () => {
     const partner = await accountWithMember(t, { name: 'Stripe prices' });
     const products = (await partner.client.ok(PRODUCTS, { a: partner.accountId })).stripeProducts as Array<Record<string, unknown>>;
-    expect(products.map((product) => [product.lookupKey, product.plan, product.usdPrice, product.currency, (product.recurring as { interval: string }).interval]).sort()).toEqual([
+    expect(
+      products
+        .map((product) => [product.lookupKey, product.plan, product.usdPrice, product.currency, (product.recurring as { interval: string }).interval])
+        .sort(),
+    ).toEqual([
       ['basic_monthly', 'Basic', '49.00', 'usd', 'month'],
       ['basic_yearly', 'Basic', '490.00', 'usd', 'year'],
       ['pro_monthly', 'Pro', '199.00', 'usd', 'month'],
@@ -80,7 +86,11 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
     ]);
     expect(products.every((product) => String(product.priceId).startsWith('price_'))).toBe(true);
     const list = stripe.requests.find((request) => request.method === 'GET' && request.path === '/v1/prices')!;
-    expect(list.params).toMatchObject({ lookup_keys: ['basic_monthly', 'basic_yearly', 'pro_monthly', 'pro_yearly'], active: 'true', expand: ['data.product'] });
+    expect(list.params).toMatchObject({
+      lookup_keys: ['basic_monthly', 'basic_yearly', 'pro_monthly', 'pro_yearly'],
+      active: 'true',
+      expand: ['data.product'],
+    });
     expect(list.stripeVersion).toMatch(/^\d{4}-\d{2}-\d{2}\./);
   });
 
@@ -89,7 +99,10 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
     const organizationId = await organizationOf(partner.accountId);
     const before = stripe.requests.length;
     const price = await priceId(partner.client, partner.accountId, 'basic_monthly');
-    const session = (await partner.client.ok(CHECKOUT, { a: partner.accountId, p: price, r: '/dashboard/onramp/subscribe' })).createStripeSession as { id: string; url: string };
+    const session = (await partner.client.ok(CHECKOUT, { a: partner.accountId, p: price, r: '/dashboard/onramp/subscribe' })).createStripeSession as {
+      id: string;
+      url: string;
+    };
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}`);
 
@@ -97,7 +110,8 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
     expect(sent.map((request) => request.path)).toEqual(['/v1/customers', '/v1/checkout/sessions']);
     expect(sent[0]!.params).toEqual({ name: 'Stripe checkout Ltd', email: partner.email.toLowerCase(), metadata: { organization_id: organizationId } });
     expect(sent[0]!.idempotencyKey).toBe(`rampart-customer-${organizationId}`);
-    const customer = (await t.database.pool.query(`select provider, provider_customer_id from billing_customers where organization_id = $1`, [organizationId])).rows[0];
+    const customer = (await t.database.pool.query(`select provider, provider_customer_id from billing_customers where organization_id = $1`, [organizationId]))
+      .rows[0];
     expect(customer.provider).toBe('stripe');
     expect(customer.provider_customer_id).toMatch(/^cus_/);
     expect(sent[1]!.params).toEqual({
@@ -156,7 +170,11 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
         end_behavior: 'release',
         proration_behavior: 'none',
         phases: [
-          { items: [{ price: stripe.priceByLookup('pro_monthly')!.id, quantity: '1' }], start_date: String(current.current_period_start), end_date: String(current.current_period_end) },
+          {
+            items: [{ price: stripe.priceByLookup('pro_monthly')!.id, quantity: '1' }],
+            start_date: String(current.current_period_start),
+            end_date: String(current.current_period_end),
+          },
           { items: [{ price: stripe.priceByLookup('basic_monthly')!.id, quantity: '1' }], duration: { interval: 'month', interval_count: '1' } },
         ],
       },
@@ -165,7 +183,12 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
     before = stripe.requests.length;
     const resumed = (await partner.client.ok(RESUME, { a: partner.accountId })).resumeSubscription;
     expect(resumed.subscription).toMatchObject({ scheduledPriceLookupKey: null, cancelAtPeriodEnd: false });
-    expect(stripe.requests.slice(before).filter((request) => request.method === 'POST').map((request) => [request.path, request.params])).toEqual([
+    expect(
+      stripe.requests
+        .slice(before)
+        .filter((request) => request.method === 'POST')
+        .map((request) => [request.path, request.params]),
+    ).toEqual([
       [`/v1/subscription_schedules/${scheduleId}/release`, {}],
       [`/v1/subscriptions/${subscriptionId}`, { cancel_at_period_end: 'false' }],
     ]);
@@ -173,18 +196,33 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
     before = stripe.requests.length;
     const cancelled = (await partner.client.ok(CANCEL, { a: partner.accountId })).cancelSubscription;
     expect(cancelled.subscription).toMatchObject({ cancelAtPeriodEnd: true, plan: 'Pro' });
-    expect(stripe.requests.slice(before).filter((request) => request.method === 'POST').map((request) => [request.path, request.params])).toEqual([[`/v1/subscriptions/${subscriptionId}`, { cancel_at_period_end: 'true' }]]);
+    expect(
+      stripe.requests
+        .slice(before)
+        .filter((request) => request.method === 'POST')
+        .map((request) => [request.path, request.params]),
+    ).toEqual([[`/v1/subscriptions/${subscriptionId}`, { cancel_at_period_end: 'true' }]]);
   });
 
   it("turns Stripe's errors into a sentence for the partner, never a 500", async () => {
     const partner = await accountWithMember(t, { name: 'Stripe errors' });
     const price = await priceId(partner.client, partner.accountId, 'pro_monthly');
-    stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, 402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+    stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, 402, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+    });
     const declined = await partner.client.gql(CHECKOUT, { a: partner.accountId, p: price });
     expect(errorCode(declined)).toBe('CONFLICT');
     expect(declined.errors![0]!.message).toBe('Stripe declined the payment: Your card was declined.');
 
-    stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, 400, { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'success_url', message: 'You passed an empty string for success_url.' });
+    stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, 400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_empty',
+      param: 'success_url',
+      message: 'You passed an empty string for success_url.',
+    });
     const refused = await partner.client.gql(CHECKOUT, { a: partner.accountId, p: price });
     expect(errorCode(refused)).toBe('CONFLICT');
     expect(refused.errors![0]!.message).toBe('Stripe refused the request (HTTP 400). Try again in a few minutes, or contact support if it persists.');
@@ -219,12 +257,23 @@ describe('Stripe webhooks', () => {
     expect(billing).toMatchObject({
       provider: 'stripe',
       plan: 'Pro',
-      subscription: { plan: 'Pro', priceLookupKey: 'pro_monthly', status: 'active', cancelAtPeriodEnd: false, scheduledPriceLookupKey: null, pastDueSince: null, paymentMethod: { brand: 'visa', last4: '4242' } },
+      subscription: {
+        plan: 'Pro',
+        priceLookupKey: 'pro_monthly',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        scheduledPriceLookupKey: null,
+        pastDueSince: null,
+        paymentMethod: { brand: 'visa', last4: '4242' },
+      },
     });
     expect(billing.invoices).toHaveLength(1);
     expect(billing.invoices[0]).toMatchObject({ status: 'paid', amountPaid: '199.00', amountDue: '199.00', currency: 'usd', url: invoice.hosted_invoice_url });
     expect(billing.invoices[0].number).toMatch(/^RMP-\d{6}$/);
-    const recorded = await t.database.pool.query(`select type, outcome from billing_events where provider = 'stripe' and organization_id = $1 order by occurred_at, type`, [organizationId]);
+    const recorded = await t.database.pool.query(
+      `select type, outcome from billing_events where provider = 'stripe' and organization_id = $1 order by occurred_at, type`,
+      [organizationId],
+    );
     expect(recorded.rows.map((row) => row.outcome)).toEqual(['applied', 'applied', 'applied']);
   });
 
@@ -310,14 +359,17 @@ describe('Stripe webhooks', () => {
   it('acknowledges event types Rampart does not use, and prices outside the plans, without applying them', async () => {
     const unknown = stripe.event('customer.created', { id: 'cus_unrelated', object: 'customer' });
     const answer = await deliver(unknown);
-    expect(answer).toEqual({ status: 200, body: { received: true, eventId: unknown.id, type: 'customer.created', outcome: 'ignored', reason: 'event type not used by Rampart' } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { received: true, eventId: unknown.id, type: 'customer.created', outcome: 'ignored', reason: 'event type not used by Rampart' },
+    });
     expect((await t.database.pool.query(`select count(*)::int as n from billing_events where provider_event_id = $1`, [unknown.id])).rows[0].n).toBe(0);
 
     // Another product sold from the same Stripe account: its subscription is not a Rampart plan.
     const { subscription, organizationId } = await subscribed('Stripe other product');
     const other = structuredClone(subscription) as { items: { data: Array<{ price: Record<string, unknown> }> } };
     other.items.data[0]!.price = { ...other.items.data[0]!.price, id: 'price_other', lookup_key: 'consulting_monthly' };
-    const foreign = stripe.event('customer.subscription.updated', other as unknown as Record<string, unknown>, { created: seconds() + 5 });
+    const foreign = stripe.event('customer.subscription.updated', other, { created: seconds() + 5 });
     const skipped = await deliver(foreign);
     expect(skipped.status).toBe(200);
     expect(skipped.body.outcome).toBe('ignored');
@@ -328,9 +380,15 @@ describe('Stripe webhooks', () => {
   it('answers 404 when Stripe is not configured', async () => {
     const plain = await startTestApp();
     try {
-      const response = await fetch(`${plain.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, body: '{}' });
+      const response = await fetch(`${plain.baseUrl}/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        body: '{}',
+      });
       expect(response.status).toBe(404);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toBe('Stripe is not configured on this server; billing runs in the built-in sandbox.');
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        'Stripe is not configured on this server; billing runs in the built-in sandbox.',
+      );
     } finally {
       await plain.close();
     }
@@ -347,7 +405,9 @@ describe('Stripe helpers', () => {
   });
 
   it('parses form bodies in bracket notation as Stripe does', () => {
-    expect(parseStripeParams('mode=subscription&line_items[0][price]=price_1&line_items[0][quantity]=1&expand[]=a&expand[]=b&metadata[organization_id]=o')).toEqual({
+    expect(
+      parseStripeParams('mode=subscription&line_items[0][price]=price_1&line_items[0][quantity]=1&expand[]=a&expand[]=b&metadata[organization_id]=o'),
+    ).toEqual({
       mode: 'subscription',
       line_items: [{ price: 'price_1', quantity: '1' }],
       expand: ['a', 'b'],

@@ -29,7 +29,11 @@ export function createBuiltinProvider(deps: { repository: CommerceRepository; co
     name: 'builtin',
     async createMerchant(account, _businessName, _contactEmail, wallets) {
       const link = await newLink(account.id);
-      return { ...link, providerMerchantId: `bmer_${crypto.randomBytes(12).toString('hex')}`, walletIds: wallets.map(() => `bwal_${crypto.randomBytes(12).toString('hex')}`) };
+      return {
+        ...link,
+        providerMerchantId: `bmer_${crypto.randomBytes(12).toString('hex')}`,
+        walletIds: wallets.map(() => `bwal_${crypto.randomBytes(12).toString('hex')}`),
+      };
     },
     refreshOnboardingUrl: (merchant) => newLink(merchant.accountId),
     // The built-in page writes the status itself; there is nothing further to ask.

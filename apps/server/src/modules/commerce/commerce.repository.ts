@@ -32,7 +32,10 @@ export function createCommerceRepository(db: Database) {
       const [row] = await db.insert(helioMerchantAccounts).values(values).onConflictDoNothing({ target: helioMerchantAccounts.accountId }).returning();
       return row;
     },
-    async updateMerchant(accountId: string, patch: Partial<Pick<HelioMerchantAccountRow, 'status' | 'onboardingUrl' | 'onboardingUrlExpiresAt' | 'onboardingCompletedAt'>>) {
+    async updateMerchant(
+      accountId: string,
+      patch: Partial<Pick<HelioMerchantAccountRow, 'status' | 'onboardingUrl' | 'onboardingUrlExpiresAt' | 'onboardingCompletedAt'>>,
+    ) {
       const [row] = await db
         .update(helioMerchantAccounts)
         .set({ ...patch, updatedAt: new Date() })
@@ -46,7 +49,10 @@ export function createCommerceRepository(db: Database) {
     },
     /** Marks the account's unused links used: a newer link replaces them. */
     async retireLinks(accountId: string) {
-      await db.update(helioOnboardingLinks).set({ usedAt: new Date() }).where(and(eq(helioOnboardingLinks.accountId, accountId), isNull(helioOnboardingLinks.usedAt)));
+      await db
+        .update(helioOnboardingLinks)
+        .set({ usedAt: new Date() })
+        .where(and(eq(helioOnboardingLinks.accountId, accountId), isNull(helioOnboardingLinks.usedAt)));
     },
     async link(tokenHash: string, options: { lock?: boolean } = {}): Promise<HelioOnboardingLinkRow | undefined> {
       const query = db.select().from(helioOnboardingLinks).where(eq(helioOnboardingLinks.tokenHash, tokenHash)).limit(1);
@@ -90,7 +96,13 @@ export function createCommerceRepository(db: Database) {
       return row?.value ?? 0;
     },
     /** Another wallet of the account with the same currency, address and tag (the unique key). */
-    async duplicate(values: { accountId: string; currencyId: string; walletAddress: string; walletAddressTag: string | null; exceptId?: string }): Promise<boolean> {
+    async duplicate(values: {
+      accountId: string;
+      currencyId: string;
+      walletAddress: string;
+      walletAddressTag: string | null;
+      exceptId?: string;
+    }): Promise<boolean> {
       const [row] = await db
         .select({ id: helioWallets.id })
         .from(helioWallets)
@@ -114,7 +126,11 @@ export function createCommerceRepository(db: Database) {
       for (const pair of pairs) await db.update(helioWallets).set({ providerWalletId: pair.providerWalletId }).where(eq(helioWallets.id, pair.id));
     },
     async updateWallet(id: string, patch: { walletAddress: string; walletAddressTag: string | null }): Promise<HelioWalletRow> {
-      const [row] = await db.update(helioWallets).set({ ...patch, updatedAt: new Date() }).where(eq(helioWallets.id, id)).returning();
+      const [row] = await db
+        .update(helioWallets)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(helioWallets.id, id))
+        .returning();
       return row!;
     },
     async deleteWallet(id: string) {

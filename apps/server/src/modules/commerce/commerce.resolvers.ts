@@ -11,7 +11,8 @@ export const commerceResolvers: Resolvers = {
   Mutation: {
     createHelioMerchantAccount: (_parent, args, context) =>
       context.services.commerce.createMerchant(requireGrant(context).accountId, args.input, context.session?.user.id ?? null),
-    addHelioWallet: (_parent, args, context) => context.services.commerce.addWallet(requireGrant(context).accountId, args.input, context.session?.user.id ?? null),
+    addHelioWallet: (_parent, args, context) =>
+      context.services.commerce.addWallet(requireGrant(context).accountId, args.input, context.session?.user.id ?? null),
     updateHelioWallet: (_parent, args, context) => context.services.commerce.updateWallet(args.id, args.input),
     deleteHelioWallet: (_parent, args, context) => context.services.commerce.deleteWallet(args.id),
     completeSandboxHelioOnboarding: (_parent, args, context) => context.services.commerce.completeSandboxOnboarding(args.token, args.outcome),

@@ -73,7 +73,14 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
   }
 
   function walletView(row: HelioWalletWithCurrency) {
-    return { id: row.id, currency: row.currency, walletAddress: row.walletAddress, walletAddressTag: row.walletAddressTag, createdAt: row.createdAt, updatedAt: row.updatedAt };
+    return {
+      id: row.id,
+      currency: row.currency,
+      walletAddress: row.walletAddress,
+      walletAddressTag: row.walletAddressTag,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
   }
 
   /** A link's page or submit: the link and its merchant account, or the reason it no longer works. */
@@ -88,14 +95,27 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
     return { link, merchant };
   }
 
-  async function checkedWallet(accountId: string, values: { currencyCode?: string; walletAddress: string; walletAddressTag: string | null }, currencyOf: () => Promise<HelioWalletWithCurrency['currency']>, exceptId?: string) {
+  async function checkedWallet(
+    accountId: string,
+    values: { currencyCode?: string; walletAddress: string; walletAddressTag: string | null },
+    currencyOf: () => Promise<HelioWalletWithCurrency['currency']>,
+    exceptId?: string,
+  ) {
     const currency = await currencyOf();
     const addressProblem = walletAddressProblem(values.walletAddress, currency);
     if (addressProblem) throw badInput({ walletAddress: addressProblem });
     if (values.walletAddressTag !== null && !currency.supportsAddressTag) {
       throw badInput({ walletAddressTag: `${currency.name} addresses take no tag or memo: leave the tag empty.` });
     }
-    if (await repository.duplicate({ accountId, currencyId: currency.id, walletAddress: values.walletAddress, walletAddressTag: values.walletAddressTag, exceptId })) {
+    if (
+      await repository.duplicate({
+        accountId,
+        currencyId: currency.id,
+        walletAddress: values.walletAddress,
+        walletAddressTag: values.walletAddressTag,
+        exceptId,
+      })
+    ) {
       throw badInput({ walletAddress: COMMERCE_MESSAGES.duplicate });
     }
     return currency;
@@ -139,7 +159,8 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
       if (!row) throw new AppError('CONFLICT', COMMERCE_MESSAGES.noMerchant);
       if (row.status === 'active') throw new AppError('CONFLICT', COMMERCE_MESSAGES.refreshActive);
       if (row.status === 'rejected') throw new AppError('CONFLICT', COMMERCE_MESSAGES.refreshRejected);
-      if (row.provider !== provider.name) throw new AppError('CONFLICT', 'The merchant account was created with another provider than the one configured now. Contact support.');
+      if (row.provider !== provider.name)
+        throw new AppError('CONFLICT', 'The merchant account was created with another provider than the one configured now. Contact support.');
       const link = await provider.refreshOnboardingUrl(providerMerchant(row));
       return onboardingView(await repository.updateMerchant(accountId, { onboardingUrl: link.onboardingUrl, onboardingUrlExpiresAt: link.expiresAt }));
     },
@@ -175,7 +196,12 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
 
     async sandboxOnboarding(token: string) {
       const { link, merchant } = await usableLink(token, false);
-      return { accountName: (await repository.accountName(merchant.accountId)) ?? '', businessName: merchant.businessName, contactEmail: merchant.contactEmail, expiresAt: link.expiresAt };
+      return {
+        accountName: (await repository.accountName(merchant.accountId)) ?? '',
+        businessName: merchant.businessName,
+        contactEmail: merchant.contactEmail,
+        expiresAt: link.expiresAt,
+      };
     },
 
     async completeSandboxOnboarding(token: string, outcome: 'approve' | 'review' | 'reject') {
@@ -206,7 +232,14 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
       const wallet = { currencyCode: currency.code, walletAddress: values.walletAddress, walletAddressTag: values.walletAddressTag };
       const providerWalletId = merchant && merchant.provider === provider.name ? await provider.addWallet(providerMerchant(merchant), wallet) : null;
       const row = await uniqueAsDuplicate(() =>
-        repository.insertWallet({ accountId, currencyId: currency.id, walletAddress: values.walletAddress, walletAddressTag: values.walletAddressTag, providerWalletId, createdByUserId: userId }),
+        repository.insertWallet({
+          accountId,
+          currencyId: currency.id,
+          walletAddress: values.walletAddress,
+          walletAddressTag: values.walletAddressTag,
+          providerWalletId,
+          createdByUserId: userId,
+        }),
       );
       return walletView({ ...row, currency });
     },
@@ -230,7 +263,8 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
       if (!existing) throw notFound('The payout wallet');
       await repository.lockAccount(existing.accountId);
       const merchant = await repository.merchant(existing.accountId);
-      if (merchant?.status === 'active' && (await repository.walletCount(existing.accountId)) <= 1) throw new AppError('CONFLICT', COMMERCE_MESSAGES.lastWallet);
+      if (merchant?.status === 'active' && (await repository.walletCount(existing.accountId)) <= 1)
+        throw new AppError('CONFLICT', COMMERCE_MESSAGES.lastWallet);
       if (merchant && merchant.provider === provider.name) await provider.deleteWallet(providerMerchant(merchant), existing.providerWalletId);
       await repository.deleteWallet(id);
       return id;

@@ -33,7 +33,11 @@ const fields = (result: GraphQLResult<unknown>) => (result.errors?.[0]?.extensio
 const message = (result: GraphQLResult<unknown>) => result.errors?.[0]?.message;
 
 async function merchant(client: ApiClient, accountId: string) {
-  return (await client.ok(CREATE, { a: accountId, i: MERCHANT })).createHelioMerchantAccount as { redirectUrl: string; redirectUrlExpiresAt: string; merchantAccount: { status: string } };
+  return (await client.ok(CREATE, { a: accountId, i: MERCHANT })).createHelioMerchantAccount as {
+    redirectUrl: string;
+    redirectUrlExpiresAt: string;
+    merchantAccount: { status: string };
+  };
 }
 async function approved(client: ApiClient, accountId: string) {
   const created = await merchant(client, accountId);
@@ -47,7 +51,11 @@ describe('permissions', () => {
     await merchant(admin.client, admin.accountId);
     for (const role of ['developer', 'analyst', 'support_specialist'] as const) {
       const user = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [admin.accountId, user.userId, role]);
+      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+        admin.accountId,
+        user.userId,
+        role,
+      ]);
       expect(errorCode(await user.client.gql(ONBOARDING, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await user.client.gql(WALLETS, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await user.client.gql(REFRESH, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
@@ -70,7 +78,9 @@ describe('permissions', () => {
     const manager = await signedInUser(t, { adminRole: 'AccountManager' });
     const added = (await manager.client.ok(ADD, { a: owner.accountId, i: { currencyCode: 'btc', walletAddress: BTC } })).addHelioWallet;
     await manager.client.ok(UPDATE, { id: added.id, i: { walletAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' } });
-    expect((await manager.client.ok(REFRESH, { a: owner.accountId })).getRefreshedHelioRedirectUrl.redirectUrl).toMatch(`${PUBLIC_URL}/sandbox/helio/onboarding/`);
+    expect((await manager.client.ok(REFRESH, { a: owner.accountId })).getRefreshedHelioRedirectUrl.redirectUrl).toMatch(
+      `${PUBLIC_URL}/sandbox/helio/onboarding/`,
+    );
     const audit = await t.database.pool.query(`select via_staff from audit_events where account_id = $1 and operation = 'addHelioWallet'`, [owner.accountId]);
     expect(audit.rows).toEqual([{ via_staff: true }]);
   });
@@ -89,7 +99,11 @@ describe('tenant isolation', () => {
     expect(errorCode(await attacker.client.gql(UPDATE, { id: theirs.id, i: { walletAddress: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2' } }))).toBe('FORBIDDEN_ERROR');
     expect(errorCode(await attacker.client.gql(DELETE, { id: theirs.id }))).toBe('FORBIDDEN_ERROR');
     // Their own account sees none of it.
-    expect((await attacker.client.ok(ONBOARDING, { a: attacker.accountId })).getPartnerHelioOnboarding).toEqual({ merchantAccount: null, redirectUrl: null, redirectUrlExpiresAt: null });
+    expect((await attacker.client.ok(ONBOARDING, { a: attacker.accountId })).getPartnerHelioOnboarding).toEqual({
+      merchantAccount: null,
+      redirectUrl: null,
+      redirectUrlExpiresAt: null,
+    });
     expect((await attacker.client.ok(WALLETS, { a: attacker.accountId })).getHelioWallets).toEqual([]);
     // An id that does not exist reads as not found.
     const missing = await attacker.client.gql(DELETE, { id: '00000000-0000-4000-8000-000000000000' });
@@ -105,10 +119,13 @@ describe('merchant account and the built-in hosted onboarding', () => {
     const invalid = await client.gql(CREATE, { a: accountId, i: { businessName: ' A ', contactEmail: 'not-an-email' } });
     expect(errorCode(invalid)).toBe('BAD_USER_INPUT');
     expect(fields(invalid)).toEqual({ businessName: 'At least 2 characters', contactEmail: 'Enter an e-mail address such as finance@example.com' });
-    expect(fields(await client.gql(CREATE, { a: accountId, i: { businessName: 'x'.repeat(101), contactEmail: 'a@b.test' } }))).toEqual({ businessName: 'At most 100 characters' });
+    expect(fields(await client.gql(CREATE, { a: accountId, i: { businessName: 'x'.repeat(101), contactEmail: 'a@b.test' } }))).toEqual({
+      businessName: 'At most 100 characters',
+    });
 
     const before = Date.now();
-    const created = (await client.ok(CREATE, { a: accountId, i: { businessName: '  Acme Payments ', contactEmail: ' finance@acme.test ' } })).createHelioMerchantAccount;
+    const created = (await client.ok(CREATE, { a: accountId, i: { businessName: '  Acme Payments ', contactEmail: ' finance@acme.test ' } }))
+      .createHelioMerchantAccount;
     expect(created.merchantAccount).toEqual({ provider: 'builtin', status: 'created', businessName: 'Acme Payments', contactEmail: 'finance@acme.test' });
     expect(created.redirectUrl).toMatch(new RegExp(`^${PUBLIC_URL}/sandbox/helio/onboarding/[A-Za-z0-9_-]{43}$`));
     const ttl = new Date(created.redirectUrlExpiresAt).getTime() - before;
@@ -123,7 +140,10 @@ describe('merchant account and the built-in hosted onboarding', () => {
 
     const page = (await t.client().ok(SANDBOX, { t: tokenOf(created.redirectUrl) })).sandboxHelioOnboarding;
     expect(page).toMatchObject({ accountName: 'Shopfront', businessName: 'Acme Payments', contactEmail: 'finance@acme.test' });
-    const audit = await t.database.pool.query(`select count(*)::int as n from audit_events where account_id = $1 and operation = 'createHelioMerchantAccount' and outcome = 'success'`, [accountId]);
+    const audit = await t.database.pool.query(
+      `select count(*)::int as n from audit_events where account_id = $1 and operation = 'createHelioMerchantAccount' and outcome = 'success'`,
+      [accountId],
+    );
     expect(audit.rows[0].n).toBe(1);
   });
 
@@ -149,7 +169,10 @@ describe('merchant account and the built-in hosted onboarding', () => {
     await visitor.ok(COMPLETE, { t: tokenOf(created.redirectUrl), o: 'review' });
     const state = (await client.ok(ONBOARDING, { a: accountId })).getPartnerHelioOnboarding;
     expect([state.merchantAccount.status, state.redirectUrl]).toEqual(['pendingReview', null]);
-    for (const attempt of [await visitor.gql(SANDBOX, { t: tokenOf(created.redirectUrl) }), await visitor.gql(COMPLETE, { t: tokenOf(created.redirectUrl), o: 'approve' })]) {
+    for (const attempt of [
+      await visitor.gql(SANDBOX, { t: tokenOf(created.redirectUrl) }),
+      await visitor.gql(COMPLETE, { t: tokenOf(created.redirectUrl), o: 'approve' }),
+    ]) {
       expect([errorCode(attempt), message(attempt)]).toEqual(['CONFLICT', COMMERCE_MESSAGES.linkUsed]);
     }
     const renewed = (await client.ok(REFRESH, { a: accountId })).getRefreshedHelioRedirectUrl;
@@ -171,7 +194,9 @@ describe('merchant account and the built-in hosted onboarding', () => {
     const { client, accountId } = await accountWithMember(t);
     const created = await merchant(client, accountId);
     await t.database.pool.query(`update helio_onboarding_links set expires_at = now() - interval '1 minute' where account_id = $1`, [accountId]);
-    await t.database.pool.query(`update helio_merchant_accounts set onboarding_url_expires_at = now() - interval '1 minute' where account_id = $1`, [accountId]);
+    await t.database.pool.query(`update helio_merchant_accounts set onboarding_url_expires_at = now() - interval '1 minute' where account_id = $1`, [
+      accountId,
+    ]);
     const visitor = t.client();
     const expired = await visitor.gql(SANDBOX, { t: tokenOf(created.redirectUrl) });
     expect([errorCode(expired), message(expired)]).toEqual(['CONFLICT', 'This onboarding link has expired: go back to the dashboard to get a new one.']);
@@ -202,15 +227,24 @@ describe('merchant account and the built-in hosted onboarding', () => {
 describe('payout wallets', () => {
   it('validates the currency, the address against its pattern and the tag; trims; refuses duplicates', async () => {
     const { client, accountId } = await accountWithMember(t);
-    const add = (input: Record<string, unknown>) => client.gql<{ addHelioWallet: { walletAddress: string; walletAddressTag: string | null } }>(ADD, { a: accountId, i: input });
+    const add = (input: Record<string, unknown>) =>
+      client.gql<{ addHelioWallet: { walletAddress: string; walletAddressTag: string | null } }>(ADD, { a: accountId, i: input });
 
-    expect(fields(await add({ currencyCode: 'nope', walletAddress: BTC }))).toEqual({ currencyCode: 'This currency is not in the catalogue. Choose one from the list.' });
-    expect(fields(await add({ currencyCode: 'matic', walletAddress: ETH }))).toEqual({ currencyCode: 'Polygon (ERC-20 MATIC) is suspended; choose another currency.' });
+    expect(fields(await add({ currencyCode: 'nope', walletAddress: BTC }))).toEqual({
+      currencyCode: 'This currency is not in the catalogue. Choose one from the list.',
+    });
+    expect(fields(await add({ currencyCode: 'matic', walletAddress: ETH }))).toEqual({
+      currencyCode: 'Polygon (ERC-20 MATIC) is suspended; choose another currency.',
+    });
     expect(fields(await add({ currencyCode: 'btc', walletAddress: ETH }))).toEqual({ walletAddress: 'This is not a valid Bitcoin address.' });
     expect(fields(await add({ currencyCode: 'eth', walletAddress: BTC }))).toEqual({ walletAddress: 'This is not a valid Ethereum address.' });
     expect(fields(await add({ currencyCode: 'btc', walletAddress: '   ' }))).toEqual({ walletAddress: 'Enter the wallet address' });
-    expect(fields(await add({ currencyCode: 'btc', walletAddress: BTC, walletAddressTag: '12345' }))).toEqual({ walletAddressTag: 'Bitcoin addresses take no tag or memo: leave the tag empty.' });
-    expect(fields(await add({ currencyCode: 'xrp', walletAddress: XRP, walletAddressTag: 'has space' }))).toEqual({ walletAddressTag: 'A tag or memo is letters, digits and punctuation, without spaces' });
+    expect(fields(await add({ currencyCode: 'btc', walletAddress: BTC, walletAddressTag: '12345' }))).toEqual({
+      walletAddressTag: 'Bitcoin addresses take no tag or memo: leave the tag empty.',
+    });
+    expect(fields(await add({ currencyCode: 'xrp', walletAddress: XRP, walletAddressTag: 'has space' }))).toEqual({
+      walletAddressTag: 'A tag or memo is letters, digits and punctuation, without spaces',
+    });
 
     const btc = (await add({ currencyCode: ' BTC ', walletAddress: `  ${BTC}  `, walletAddressTag: '  ' })).data!.addHelioWallet;
     expect([btc.walletAddress, btc.walletAddressTag]).toEqual([BTC, null]);
@@ -235,10 +269,15 @@ describe('payout wallets', () => {
     await client.ok(ADD, { a: accountId, i: { currencyCode: 'xrp', walletAddress: XRP, walletAddressTag: '2' } });
     const eth = (await client.ok(ADD, { a: accountId, i: { currencyCode: 'eth', walletAddress: ETH } })).addHelioWallet;
 
-    expect(fields(await client.gql(UPDATE, { id: first.id, i: { walletAddress: XRP, walletAddressTag: '2' } }))).toEqual({ walletAddress: COMMERCE_MESSAGES.duplicate });
+    expect(fields(await client.gql(UPDATE, { id: first.id, i: { walletAddress: XRP, walletAddressTag: '2' } }))).toEqual({
+      walletAddress: COMMERCE_MESSAGES.duplicate,
+    });
     expect(fields(await client.gql(UPDATE, { id: first.id, i: { walletAddress: BTC } }))).toEqual({ walletAddress: 'This is not a valid XRP address.' });
-    expect(fields(await client.gql(UPDATE, { id: eth.id, i: { walletAddress: ETH, walletAddressTag: 'memo' } }))).toEqual({ walletAddressTag: 'Ethereum addresses take no tag or memo: leave the tag empty.' });
-    const updated = (await client.ok(UPDATE, { id: first.id, i: { walletAddress: ' rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe ', walletAddressTag: '77' } })).updateHelioWallet;
+    expect(fields(await client.gql(UPDATE, { id: eth.id, i: { walletAddress: ETH, walletAddressTag: 'memo' } }))).toEqual({
+      walletAddressTag: 'Ethereum addresses take no tag or memo: leave the tag empty.',
+    });
+    const updated = (await client.ok(UPDATE, { id: first.id, i: { walletAddress: ' rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe ', walletAddressTag: '77' } }))
+      .updateHelioWallet;
     expect(updated).toEqual({ id: first.id, currency: { code: 'xrp' }, walletAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', walletAddressTag: '77' });
     // Saving a wallet unchanged is not a duplicate of itself.
     expect((await client.ok(UPDATE, { id: eth.id, i: { walletAddress: ETH } })).updateHelioWallet.walletAddress).toBe(ETH);
@@ -267,7 +306,10 @@ describe('payout wallets', () => {
     const third = (await client.ok(ADD, { a: accountId, i: { currencyCode: 'eth', walletAddress: ETH } })).addHelioWallet;
     await client.ok(DELETE, { id: first.id });
     expect((await client.ok(WALLETS, { a: accountId })).getHelioWallets.map((w: { id: string }) => w.id)).toEqual([third.id]);
-    const audit = await t.database.pool.query(`select outcome, error_code from audit_events where account_id = $1 and operation = 'deleteHelioWallet' order by occurred_at`, [accountId]);
+    const audit = await t.database.pool.query(
+      `select outcome, error_code from audit_events where account_id = $1 and operation = 'deleteHelioWallet' order by occurred_at`,
+      [accountId],
+    );
     expect(audit.rows).toEqual([
       { outcome: 'success', error_code: null },
       { outcome: 'failure', error_code: 'CONFLICT' },
@@ -289,6 +331,10 @@ describe('productStatus.helio', () => {
 
     const other = await accountWithMember(t);
     await approved(other.client, other.accountId);
-    expect((await other.client.ok(STATUS, { a: other.accountId })).productStatus.helio).toEqual({ isEnabled: true, isReady: false, goLiveStatus: 'NotStarted' });
+    expect((await other.client.ok(STATUS, { a: other.accountId })).productStatus.helio).toEqual({
+      isEnabled: true,
+      isReady: false,
+      goLiveStatus: 'NotStarted',
+    });
   });
 });

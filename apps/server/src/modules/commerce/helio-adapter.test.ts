@@ -52,7 +52,13 @@ describe('HelioProvider against the fake Helio API', () => {
 
     const refreshed = await provider.refreshOnboardingUrl({ accountId: 'acc-unit-1', providerMerchantId: company.id });
     const signIn = helio.requests.at(-1)!;
-    expect([signIn.method, signIn.path, signIn.query, signIn.headers.authorization, signIn.body]).toEqual(['POST', '/v1/auth/external/sign-in', { apiKey: API_KEY }, `Bearer ${API_SECRET}`, { id: 'acc-unit-1' }]);
+    expect([signIn.method, signIn.path, signIn.query, signIn.headers.authorization, signIn.body]).toEqual([
+      'POST',
+      '/v1/auth/external/sign-in',
+      { apiKey: API_KEY },
+      `Bearer ${API_SECRET}`,
+      { id: 'acc-unit-1' },
+    ]);
     expect(refreshed.onboardingUrl).not.toBe(created.onboardingUrl);
 
     expect(await provider.merchantStatus({ accountId: 'acc-unit-1', providerMerchantId: company.id })).toBeNull();
@@ -69,13 +75,20 @@ describe('HelioProvider against the fake Helio API', () => {
 
     const provider = new HelioProvider({ apiKey: API_KEY, apiSecret: API_SECRET, baseUrl: helio.url, linkTtlMinutes: 30 });
     helio.failNext({ status: 200, body: '<html>maintenance</html>' });
-    expect(((await provider.createMerchant({ id: 'acc-unit-3', name: 'U' }, 'Acme', 'a@acme.test', []).catch((e: unknown) => e)) as AppError).message).toMatch(/^Helio answered with something other than JSON/);
+    expect(((await provider.createMerchant({ id: 'acc-unit-3', name: 'U' }, 'Acme', 'a@acme.test', []).catch((e: unknown) => e)) as AppError).message).toMatch(
+      /^Helio answered with something other than JSON/,
+    );
     helio.failNext({ status: 200, body: JSON.stringify({ company: { id: 'x' } }) });
-    expect(((await provider.createMerchant({ id: 'acc-unit-4', name: 'U' }, 'Acme', 'a@acme.test', []).catch((e: unknown) => e)) as AppError).message).toMatch(/^Helio answered without an onboarding link/);
+    expect(((await provider.createMerchant({ id: 'acc-unit-4', name: 'U' }, 'Acme', 'a@acme.test', []).catch((e: unknown) => e)) as AppError).message).toMatch(
+      /^Helio answered without an onboarding link/,
+    );
 
     const down = new HelioProvider({ apiKey: API_KEY, apiSecret: API_SECRET, baseUrl: 'http://127.0.0.1:9', linkTtlMinutes: 30 });
     const unreachable = (await down.refreshOnboardingUrl({ accountId: 'a', providerMerchantId: 'b' }).catch((e: unknown) => e)) as AppError;
-    expect([unreachable.code, unreachable.message]).toEqual(['CONFLICT', 'Helio could not be reached. Try again in a few minutes, or contact support if it persists.']);
+    expect([unreachable.code, unreachable.message]).toEqual([
+      'CONFLICT',
+      'Helio could not be reached. Try again in a few minutes, or contact support if it persists.',
+    ]);
   });
 });
 
@@ -83,9 +96,16 @@ describe('commerce through GraphQL with Helio configured', () => {
   it('creates the merchant account at Helio, follows its redirect and picks up the verified state', async () => {
     const { client, accountId } = await accountWithMember(t);
     await client.ok(ADD_WALLET, { a: accountId, i: { currencyCode: 'eth', walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7' } });
-    const created = (await client.ok(CREATE, { a: accountId, i: { businessName: 'Acme Payments', contactEmail: 'finance@acme.test' } })).createHelioMerchantAccount;
+    const created = (await client.ok(CREATE, { a: accountId, i: { businessName: 'Acme Payments', contactEmail: 'finance@acme.test' } }))
+      .createHelioMerchantAccount;
     const company = helio.companies.get(accountId)!;
-    expect(created.merchantAccount).toEqual({ provider: 'helio', merchantId: company.id, status: 'created', businessName: 'Acme Payments', contactEmail: 'finance@acme.test' });
+    expect(created.merchantAccount).toEqual({
+      provider: 'helio',
+      merchantId: company.id,
+      status: 'created',
+      businessName: 'Acme Payments',
+      contactEmail: 'finance@acme.test',
+    });
     expect(created.redirectUrl).toMatch(new RegExp(`^${helio.url}/auth/external-login\\?token=`));
     expect(company.wallets.map((wallet) => wallet.publicKey)).toEqual(['0x52908400098527886E0F7030069857D2E4169EE7']);
     const stored = await t.database.pool.query(`select provider_wallet_id from helio_wallets where account_id = $1`, [accountId]);
@@ -109,7 +129,11 @@ describe('commerce through GraphQL with Helio configured', () => {
     expect(result.status).toBe(200);
     expect(errorCode(result)).toBe('CONFLICT');
     expect(result.errors![0]!.message).toBe('Helio refused the request (HTTP 503). Try again in a few minutes, or contact support if it persists.');
-    expect((await client.ok(ONBOARDING, { a: accountId })).getPartnerHelioOnboarding).toEqual({ merchantAccount: null, redirectUrl: null, redirectUrlExpiresAt: null });
+    expect((await client.ok(ONBOARDING, { a: accountId })).getPartnerHelioOnboarding).toEqual({
+      merchantAccount: null,
+      redirectUrl: null,
+      redirectUrlExpiresAt: null,
+    });
 
     await client.ok(CREATE, { a: accountId, i: { businessName: 'Acme Payments', contactEmail: 'finance@acme.test' } });
     // While Helio is down the stored state is still shown.
@@ -117,6 +141,9 @@ describe('commerce through GraphQL with Helio configured', () => {
     expect((await client.ok(ONBOARDING, { a: accountId })).getPartnerHelioOnboarding.merchantAccount.status).toBe('created');
     helio.failNext({ status: 500 });
     const refresh = await client.gql(REFRESH, { a: accountId });
-    expect([errorCode(refresh), refresh.errors![0]!.message]).toEqual(['CONFLICT', 'Helio refused the request (HTTP 500). Try again in a few minutes, or contact support if it persists.']);
+    expect([errorCode(refresh), refresh.errors![0]!.message]).toEqual([
+      'CONFLICT',
+      'Helio refused the request (HTTP 500). Try again in a few minutes, or contact support if it persists.',
+    ]);
   });
 });

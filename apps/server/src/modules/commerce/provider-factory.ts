@@ -7,7 +7,12 @@ import { HelioProvider } from './helio-provider.ts';
 /** Helio when its platform keys are configured, else the built-in hosted onboarding. */
 export function createCommerceProvider(config: Env, repository: CommerceRepository): CommerceProvider {
   if (config.HELIO_API_KEY && config.HELIO_API_SECRET) {
-    return new HelioProvider({ apiKey: config.HELIO_API_KEY, apiSecret: config.HELIO_API_SECRET, baseUrl: config.HELIO_API_BASE, linkTtlMinutes: config.HELIO_ONBOARDING_LINK_TTL_MINUTES });
+    return new HelioProvider({
+      apiKey: config.HELIO_API_KEY,
+      apiSecret: config.HELIO_API_SECRET,
+      baseUrl: config.HELIO_API_BASE,
+      linkTtlMinutes: config.HELIO_ONBOARDING_LINK_TTL_MINUTES,
+    });
   }
   return createBuiltinProvider({ repository, config });
 }

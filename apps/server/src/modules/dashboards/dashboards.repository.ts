@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { SKETCH_SIZE } from '../transactions/rollups.ts';
+import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
 import { sketchCount, splitIntoMonths } from '../../db/rollup-reads.ts';
 
 export type DashboardCurrency = 'usd' | 'eur' | 'gbp';

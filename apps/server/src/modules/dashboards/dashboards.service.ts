@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { parseInput } from '../../graphql/validate.ts';
-import type { DashboardCurrency, DashboardsRepository, RollupScope } from './dashboards.repository.ts';
+import type { DashboardsRepository, RollupScope } from './dashboards.repository.ts';
 
 export const DASHBOARD_RANGES = ['day', 'week', 'month', 'quarter', 'year', 'custom'] as const;
 const RANGE_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 90, year: 365 };
@@ -89,7 +89,7 @@ export function createDashboardsService(deps: { repository: DashboardsRepository
   return {
     async dashboard(kind: string, accountId: string, input: DashboardArgs) {
       const args = parseInput(argsSchema, input);
-      const currency = (args.currencyCode ?? 'usd') as DashboardCurrency;
+      const currency = args.currencyCode ?? 'usd';
       const range = args.range ?? (args.from && args.to ? 'custom' : 'month');
       const today = iso(now().getTime());
       const to = range === 'custom' ? args.to! : today;
@@ -105,10 +105,16 @@ export function createDashboardsService(deps: { repository: DashboardsRepository
         repository.dimensions(scope, from, to),
       ]);
       const series: Array<{ date: string; volume: string; transactionCount: number; completedCount: number; feesEarned: string }> = [];
-      for (let ms = parse(from); ms <= parse(to); ) {
+      for (let ms = parse(from); ms <= parse(to);) {
         const key = iso(ms);
         const entry = current.buckets.get(key);
-        series.push({ date: key, volume: entry?.volume.toFixed(2) ?? '0.00', transactionCount: entry?.count ?? 0, completedCount: entry?.completed ?? 0, feesEarned: entry?.fees.toFixed(2) ?? '0.00' });
+        series.push({
+          date: key,
+          volume: entry?.volume.toFixed(2) ?? '0.00',
+          transactionCount: entry?.count ?? 0,
+          completedCount: entry?.completed ?? 0,
+          feesEarned: entry?.fees.toFixed(2) ?? '0.00',
+        });
         if (bucket === 'day') ms += DAY_MS;
         else {
           const d = new Date(ms);
@@ -150,7 +156,9 @@ export function createDashboardsService(deps: { repository: DashboardsRepository
           uniqueCustomers: change(current.kpis.uniqueCustomers, previous.kpis.uniqueCustomers),
         },
         series,
-        statuses: [...current.statuses.entries()].map(([status, transactionCount]) => ({ status, transactionCount })).sort((a, b) => b.transactionCount - a.transactionCount),
+        statuses: [...current.statuses.entries()]
+          .map(([status, transactionCount]) => ({ status, transactionCount }))
+          .sort((a, b) => b.transactionCount - a.transactionCount),
         topCurrencies: breakdown('currency', 8),
         paymentMethods: breakdown('paymentMethod', 10),
         countries: breakdown('country', 10),

@@ -55,7 +55,10 @@ function call(method: string, path: string, key: string, body?: unknown) {
 }
 
 async function requests(member: Awaited<ReturnType<typeof accountWithMember>>, variables: Record<string, unknown> = {}) {
-  return (await member.client.ok(REQUESTS, { a: member.accountId, l: false, ...variables })).apiRequests as { items: LoggedRequest[]; nextCursor: string | null };
+  return (await member.client.ok(REQUESTS, { a: member.accountId, l: false, ...variables })).apiRequests as {
+    items: LoggedRequest[];
+    nextCursor: string | null;
+  };
 }
 
 /** The log is written after the response: wait until `count` rows are there. */
@@ -71,7 +74,9 @@ async function loggedRequests(member: Awaited<ReturnType<typeof accountWithMembe
 describe('named and restricted API keys', () => {
   it('a restricted key reads only what it was given, write implies read, and every request is logged with its status', async () => {
     const member = await accountWithMember(t, { verified: true });
-    const created = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Reporting job', r: [{ resource: 'transactions', access: 'read' }] })).createApiKey as Key;
+    const created = (
+      await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Reporting job', r: [{ resource: 'transactions', access: 'read' }] })
+    ).createApiKey as Key;
     expect(created.type).toBe('restricted');
     expect(created.secret).toMatch(/^rk_test_[A-Za-z0-9]{32}$/);
     expect(created.name).toBe('Reporting job');
@@ -82,7 +87,12 @@ describe('named and restricted API keys', () => {
     const customers = await call('GET', '/v1/customers?externalCustomerId=x', created.secret);
     expect(customers.status).toBe(403);
     expect(await customers.json()).toEqual({
-      error: { type: 'permission_error', message: 'This restricted key cannot read customers. Give it Read access to Customers under Developers → API keys.' },
+      error: {
+        type: 'permission_error',
+        code: 'api_key_restricted',
+        message: 'This restricted key cannot read customers. Give it Read access to Customers under Developers → API keys.',
+        request_id: customers.headers.get('request-id'),
+      },
     });
     const write = await call('POST', '/v1/test/transactions', created.secret, { kind: 'buy', cryptoCurrencyCode: 'eth' });
     expect(write.status).toBe(403);
@@ -92,7 +102,9 @@ describe('named and restricted API keys', () => {
     // An unknown route is a 404 for any key, restricted or not.
     expect((await call('GET', '/v1/nothing-here', created.secret)).status).toBe(404);
 
-    const writer = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Test data seeder', r: [{ resource: 'transactions', access: 'write' }] })).createApiKey as Key;
+    const writer = (
+      await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Test data seeder', r: [{ resource: 'transactions', access: 'write' }] })
+    ).createApiKey as Key;
     const made = await call('POST', '/v1/test/transactions', writer.secret, { kind: 'buy', cryptoCurrencyCode: 'eth', amount: '100', fiatCurrencyCode: 'eur' });
     expect(made.status).toBe(201);
     expect((await call('GET', '/v1/transactions', writer.secret)).status).toBe(200);
@@ -139,7 +151,8 @@ describe('named and restricted API keys', () => {
 
   it('rolling a restricted key keeps its name and scope; deleting revokes it at once', async () => {
     const member = await accountWithMember(t, { verified: true });
-    const created = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Support tool', r: [{ resource: 'customers', access: 'read' }] })).createApiKey as Key;
+    const created = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Support tool', r: [{ resource: 'customers', access: 'read' }] }))
+      .createApiKey as Key;
     const rolled = (await member.client.ok(ROLL, { id: created.id })).rollApiKey as Key;
     expect(rolled.secret).toMatch(/^rk_test_/);
     expect(rolled.name).toBe('Support tool');
@@ -155,7 +168,8 @@ describe('named and restricted API keys', () => {
     const keys = (await member.client.ok(KEYS, { a: member.accountId, l: false })).apiKeys as Key[];
     expect(keys.some((key) => key.id === rolled.id)).toBe(false);
     // The log's key filter still names stopped keys (their requests stay 30 days), and creates nothing.
-    const named = (await member.client.ok('query($a: ID!) { apiRequestKeys(accountId: $a, liveMode: false) { id type } }', { a: member.accountId })).apiRequestKeys as Key[];
+    const named = (await member.client.ok('query($a: ID!) { apiRequestKeys(accountId: $a, liveMode: false) { id type } }', { a: member.accountId }))
+      .apiRequestKeys as Key[];
     expect(named.map((key) => key.id)).toEqual(expect.arrayContaining([created.id, rolled.id]));
     expect(named.every((key) => key.type === 'secret' || key.type === 'restricted')).toBe(true);
   });
@@ -184,7 +198,14 @@ describe('named and restricted API keys', () => {
       ['Tab\tname', null, 'name'],
       ['Nothing allowed', [], 'restrictions'],
       ['Unknown', [{ resource: 'payouts', access: 'read' }], 'restrictions'],
-      ['Twice', [{ resource: 'customers', access: 'read' }, { resource: 'customers', access: 'read' }], 'restrictions'],
+      [
+        'Twice',
+        [
+          { resource: 'customers', access: 'read' },
+          { resource: 'customers', access: 'read' },
+        ],
+        'restrictions',
+      ],
       ['Read-only resource', [{ resource: 'customers', access: 'write' }], 'restrictions'],
     ] as const) {
       const result = await member.client.gql(CREATE, { a: member.accountId, l: false, name, r: restrictions });
@@ -205,7 +226,8 @@ describe('named and restricted API keys', () => {
 
   it('reveals test keys again, never live keys, nor keys created before encryption at rest', async () => {
     const member = await accountWithMember(t, { verified: true });
-    const test = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Revealable', r: [{ resource: 'transactions', access: 'read' }] })).createApiKey as Key;
+    const test = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Revealable', r: [{ resource: 'transactions', access: 'read' }] }))
+      .createApiKey as Key;
     expect(test.canReveal).toBe(true);
     expect((await member.client.ok(REVEAL, { id: test.id })).revealApiKey).toBe(test.secret);
     const live = (await member.client.ok(CREATE, { a: member.accountId, l: true, name: 'Live' })).createApiKey as Key;
@@ -218,14 +240,18 @@ describe('named and restricted API keys', () => {
     expect(errorCode(old)).toBe('CONFLICT');
     expect(old.errors![0]!.message).toMatch(/created before secret keys were kept encrypted/);
     // The reveal is an audited action.
-    const audit = await t.database.pool.query(`select count(*)::int as n from audit_events where account_id = $1 and operation = 'revealApiKey' and outcome = 'success'`, [member.accountId]);
+    const audit = await t.database.pool.query(
+      `select count(*)::int as n from audit_events where account_id = $1 and operation = 'revealApiKey' and outcome = 'success'`,
+      [member.accountId],
+    );
     expect(audit.rows[0].n).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps accounts apart: another account sees neither the keys nor the log, and cannot manage them', async () => {
     const a = await accountWithMember(t, { verified: true });
     const b = await accountWithMember(t, { verified: true });
-    const key = (await a.client.ok(CREATE, { a: a.accountId, l: false, name: 'Private', r: [{ resource: 'transactions', access: 'read' }] })).createApiKey as Key;
+    const key = (await a.client.ok(CREATE, { a: a.accountId, l: false, name: 'Private', r: [{ resource: 'transactions', access: 'read' }] }))
+      .createApiKey as Key;
     expect((await call('GET', '/v1/transactions', key.secret)).status).toBe(200);
     await loggedRequests(a, 1);
     expect(errorCode(await b.client.gql(REQUESTS, { a: a.accountId, l: false }))).toBe('FORBIDDEN_ERROR');

@@ -73,7 +73,9 @@ export function createDevelopersRepository(db: Database) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(apiKeys)
-        .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.liveMode, liveMode), inArray(apiKeys.type, ['secret', 'restricted']), isNull(apiKeys.deletedAt)));
+        .where(
+          and(eq(apiKeys.accountId, accountId), eq(apiKeys.liveMode, liveMode), inArray(apiKeys.type, ['secret', 'restricted']), isNull(apiKeys.deletedAt)),
+        );
       return row?.count ?? 0;
     },
     async rename(id: string, name: string) {
@@ -99,7 +101,10 @@ export function createDevelopersRepository(db: Database) {
       if (filter.pathPrefix) conditions.push(sql`${apiRequestLog.path} like ${likePrefix(filter.pathPrefix)}`);
       if (filter.from) conditions.push(gte(apiRequestLog.createdAt, filter.from));
       if (filter.to) conditions.push(lt(apiRequestLog.createdAt, filter.to));
-      if (filter.before) conditions.push(sql`(${apiRequestLog.createdAt}, ${apiRequestLog.id}) < (${filter.before.createdAt.toISOString()}::timestamptz, ${filter.before.id.toString()}::bigint)`);
+      if (filter.before)
+        conditions.push(
+          sql`(${apiRequestLog.createdAt}, ${apiRequestLog.id}) < (${filter.before.createdAt.toISOString()}::timestamptz, ${filter.before.id.toString()}::bigint)`,
+        );
       const rows = await db
         .select({ request: apiRequestLog, apiKey: apiKeys })
         .from(apiRequestLog)
@@ -121,7 +126,14 @@ export function createDevelopersRepository(db: Database) {
     /** A working secret or restricted key by its hash: the account and mode it acts for, and its scope. */
     async findBySecretHash(hash: string) {
       const [row] = await db
-        .select({ id: apiKeys.id, accountId: apiKeys.accountId, liveMode: apiKeys.liveMode, type: apiKeys.type, restrictions: apiKeys.restrictions, lastUsedAt: apiKeys.lastUsedAt })
+        .select({
+          id: apiKeys.id,
+          accountId: apiKeys.accountId,
+          liveMode: apiKeys.liveMode,
+          type: apiKeys.type,
+          restrictions: apiKeys.restrictions,
+          lastUsedAt: apiKeys.lastUsedAt,
+        })
         .from(apiKeys)
         .where(and(eq(apiKeys.secretHash, hash), alive()))
         .limit(1);

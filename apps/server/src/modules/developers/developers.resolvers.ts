@@ -23,7 +23,8 @@ export const developersResolvers: Resolvers = {
       // The log's ids are bigserial: GraphQL's ID carries them as strings.
       return { items: page.items.map((row) => ({ ...row, id: row.id.toString() })), nextCursor: page.nextCursor };
     },
-    integrationUrl: (_parent, args, context) => context.services.developers.integrationUrl(requireGrant(context).accountId, { type: args.type, liveMode: args.liveMode ?? false }),
+    integrationUrl: (_parent, args, context) =>
+      context.services.developers.integrationUrl(requireGrant(context).accountId, { type: args.type, liveMode: args.liveMode ?? false }),
   },
   Mutation: {
     rollApiKey: (_parent, args, context) => context.services.developers.rollApiKey(args),

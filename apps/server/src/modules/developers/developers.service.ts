@@ -1,23 +1,16 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
-import {
-  API_KEY_NAME_MAX,
-  API_REQUEST_LOG_RETENTION_DAYS,
-  MAX_SECRET_KEYS_PER_MODE,
-  apiResource,
-  isWritable,
-  type ApiAccess,
-} from '@rampart/shared/api-keys';
+import { API_KEY_NAME_MAX, API_REQUEST_LOG_RETENTION_DAYS, MAX_SECRET_KEYS_PER_MODE, apiResource, isWritable, type ApiAccess } from '@rampart/shared/api-keys';
 import { AppError, badInput, forbidden } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { hasForbiddenCharacters } from '../../lib/text.ts';
-import { sha256 } from '../identity/identity.repository.ts';
+import { sha256 } from '../../lib/sha256.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { DevelopersRepository, ApiKeyRow, ApiRequestRow } from './developers.repository.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { canUseLiveMode } from '../accounts/live-mode.ts';
+import { canUseLiveMode } from '../../lib/live-mode.ts';
 
 export const ROLL_GRACE_HOURS = 12;
 /** A stopped secret or restricted key stays (unusable) this long, so the request log keeps naming it. */
@@ -32,6 +25,7 @@ function checkName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw badInput({ name: 'Give the key a name, e.g. "Backend" or "Reporting job".' });
   if (trimmed.length > API_KEY_NAME_MAX) throw badInput({ name: `A key name has at most ${API_KEY_NAME_MAX} characters.` });
+  // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
   if (hasForbiddenCharacters(trimmed) || /[\u0000-\u001f\u007f]/.test(trimmed)) throw badInput({ name: 'A key name cannot contain control characters.' });
   return trimmed;
 }
@@ -58,7 +52,8 @@ export function encodeLogCursor(row: { createdAt: Date; id: bigint }): string {
 function decodeLogCursor(cursor: string): { createdAt: Date; id: bigint } {
   const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const createdAt = new Date(time ?? '');
-  if (!id || !/^\d{1,19}$/.test(id) || Number.isNaN(createdAt.getTime())) throw badInput({ after: 'This cursor is not one the request log gave out; start from the first page.' });
+  if (!id || !/^\d{1,19}$/.test(id) || Number.isNaN(createdAt.getTime()))
+    throw badInput({ after: 'This cursor is not one the request log gave out; start from the first page.' });
   return { createdAt, id: BigInt(id) };
 }
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -127,7 +122,8 @@ export function createDevelopersService(deps: {
   async function assertModeAllowed(accountId: string, liveMode: boolean) {
     if (!liveMode) return;
     const account = await accounts.findAccount(accountId);
-    if (!canUseLiveMode(account)) throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
+    if (!canUseLiveMode(account))
+      throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
   }
 
   async function createKey(
@@ -152,11 +148,11 @@ export function createDevelopersService(deps: {
     return { ...row, plainSecret: value };
   }
 
-  /** The plain secret key of a mode, decrypted; null when none, or `'unencrypted'` when it predates encryption at rest. */
-  async function secretKeyOf(accountId: string, liveMode: boolean): Promise<string | null | 'unencrypted'> {
+  /** The plain secret key of a mode, decrypted; null when none, or `{ unencrypted: true }` when it predates encryption at rest. */
+  async function secretKeyOf(accountId: string, liveMode: boolean): Promise<string | null | { unencrypted: true }> {
     const key = (await repository.liveKeys(accountId, liveMode)).filter((row) => row.type === 'secret' && !row.deletedAt).at(-1);
     if (!key) return null;
-    return key.secretCiphertext ? secretBox.decrypt(key.secretCiphertext) : 'unencrypted';
+    return key.secretCiphertext ? secretBox.decrypt(key.secretCiphertext) : { unencrypted: true };
   }
 
   /** Stops a key at `deletedAt`; the row goes later (30 days later for keys the request log names). */
@@ -202,7 +198,10 @@ export function createDevelopersService(deps: {
     },
 
     /** A named secret key (no restrictions) or a restricted key (rk_…, with restrictions), shown in full in this response only. */
-    async createApiKey(accountId: string, input: { liveMode: boolean; name: string; restrictions?: ReadonlyArray<{ resource: string; access: ApiAccess }> | null }) {
+    async createApiKey(
+      accountId: string,
+      input: { liveMode: boolean; name: string; restrictions?: ReadonlyArray<{ resource: string; access: ApiAccess }> | null },
+    ) {
       const name = checkName(input.name);
       const restrictions = input.restrictions == null ? null : checkRestrictions(input.restrictions);
       await assertModeAllowed(accountId, input.liveMode);
@@ -223,7 +222,10 @@ export function createDevelopersService(deps: {
       const key = await manageableKey(id, 'revealed');
       if (key.liveMode) throw forbidden('Live keys are shown only once, when they are created or rolled. Roll the key if you lost it.');
       if (!key.secretCiphertext) {
-        throw new AppError('CONFLICT', 'This key was created before secret keys were kept encrypted, so it cannot be shown again: roll it to get one that can.');
+        throw new AppError(
+          'CONFLICT',
+          'This key was created before secret keys were kept encrypted, so it cannot be shown again: roll it to get one that can.',
+        );
       }
       return secretBox.decrypt(key.secretCiphertext);
     },
@@ -235,8 +237,11 @@ export function createDevelopersService(deps: {
     async deleteApiKey(id: string): Promise<boolean> {
       const key = await manageableKey(id, 'deleted');
       if (key.type === 'secret' && key.deletedAt === null) {
-        const others = (await repository.liveKeys(key.accountId, key.liveMode)).filter((row) => row.type === 'secret' && row.deletedAt === null && row.id !== key.id);
-        if (others.length === 0) throw new AppError('CONFLICT', 'This is the only secret key of this mode: roll it instead, or create another secret key first.');
+        const others = (await repository.liveKeys(key.accountId, key.liveMode)).filter(
+          (row) => row.type === 'secret' && row.deletedAt === null && row.id !== key.id,
+        );
+        if (others.length === 0)
+          throw new AppError('CONFLICT', 'This is the only secret key of this mode: roll it instead, or create another secret key first.');
       }
       await stopKey(key, new Date());
       return true;
@@ -308,9 +313,11 @@ export function createDevelopersService(deps: {
     ): Promise<{ items: ApiRequestRow[]; nextCursor: string | null }> {
       const limit = input.first ?? 50;
       if (!Number.isInteger(limit) || limit < 1 || limit > LOG_PAGE_MAX) throw badInput({ first: `Ask for 1 to ${LOG_PAGE_MAX} requests at a time.` });
-      if (input.method && !(API_METHODS as readonly string[]).includes(input.method)) throw badInput({ method: `The method is one of ${API_METHODS.join(', ')}.` });
+      if (input.method && !(API_METHODS as readonly string[]).includes(input.method))
+        throw badInput({ method: `The method is one of ${API_METHODS.join(', ')}.` });
       const pathPrefix = input.pathPrefix?.trim() || null;
-      if (pathPrefix && (pathPrefix.length > 200 || hasForbiddenCharacters(pathPrefix))) throw badInput({ pathPrefix: 'A path has at most 200 characters of plain text, e.g. /v1/transactions.' });
+      if (pathPrefix && (pathPrefix.length > 200 || hasForbiddenCharacters(pathPrefix)))
+        throw badInput({ pathPrefix: 'A path has at most 200 characters of plain text, e.g. /v1/transactions.' });
       if (input.from && input.to && input.from > input.to) throw badInput({ to: 'The end of the date range is before its start.' });
       const apiKeyId = input.apiKeyId || null;
       if (apiKeyId && !/^[0-9a-f-]{36}$/i.test(apiKeyId)) throw badInput({ apiKeyId: 'This is not a key id.' });
@@ -349,7 +356,10 @@ export function createDevelopersService(deps: {
     },
 
     async generateSignedUrl(accountId: string, input: { liveMode: boolean; url: string; secretKey?: string | null }) {
-      const values = parseInput(z.object({ url: z.string().trim().max(4096, 'At most 4096 characters'), secretKey: z.string().trim().max(200).nullish() }), input);
+      const values = parseInput(
+        z.object({ url: z.string().trim().max(4096, 'At most 4096 characters'), secretKey: z.string().trim().max(200).nullish() }),
+        input,
+      );
       let parsed: URL;
       try {
         parsed = new URL(values.url);
@@ -368,7 +378,7 @@ export function createDevelopersService(deps: {
       } else {
         await assertModeAllowed(accountId, input.liveMode);
         const stored = await secretKeyOf(accountId, input.liveMode);
-        if (stored === 'unencrypted') throw badInput({ secretKey: PLAIN_SECRET_KEY_MESSAGE });
+        if (typeof stored === 'object' && stored !== null) throw badInput({ secretKey: PLAIN_SECRET_KEY_MESSAGE });
         // A new account signs before it has listed its keys: the key is made here, kept encrypted, and never shown;
         // Developers › API keys shows it masked, and rolling it shows a new one once.
         secretKey = stored ?? (await createKey(accountId, input.liveMode, 'secret')).plainSecret!;

@@ -16,7 +16,12 @@ const GETTING_STARTED = `query($a: ID!) { gettingStarted(accountId: $a) { id com
 type Step = { key: string; state: string; detail: string | null };
 
 async function stepsOf(client: ApiClient, accountId: string) {
-  const data = (await client.ok(GETTING_STARTED, { a: accountId })).gettingStarted as { id: string; completedCount: number; isComplete: boolean; steps: Step[] };
+  const data = (await client.ok(GETTING_STARTED, { a: accountId })).gettingStarted as {
+    id: string;
+    completedCount: number;
+    isComplete: boolean;
+    steps: Step[];
+  };
   return { ...data, byKey: Object.fromEntries(data.steps.map((step) => [step.key, step])) as Record<string, Step> };
 }
 
@@ -35,14 +40,24 @@ describe('gettingStarted', () => {
       p: [{ currencyId: btc.id, isEnabled: true, isSellEnabled: false }],
     });
     // A 0 % partner fee is an explicit decision: it counts as set.
-    await partner.client.ok(`mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`, {
+    await partner.client.ok(
+      `mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`,
+      {
+        a: partner.accountId,
+        r: [{ region: 'Global', transactionType: 'buy', percentage: '0', fixedValue: '0', minValue: '0' }],
+      },
+    );
+    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, {
       a: partner.accountId,
-      r: [{ region: 'Global', transactionType: 'buy', percentage: '0', fixedValue: '0', minValue: '0' }],
+      u: 'http://127.0.0.1:9/getting-started',
     });
-    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: partner.accountId, u: 'http://127.0.0.1:9/getting-started' });
-    await partner.client.ok(`mutation($a: ID!, $e: String!) { createMembership(accountId: $a, email: $e, role: developer) { id } }`, { a: partner.accountId, e: uniqueEmail('teammate') });
+    await partner.client.ok(`mutation($a: ID!, $e: String!) { createMembership(accountId: $a, email: $e, role: developer) { id } }`, {
+      a: partner.accountId,
+      e: uniqueEmail('teammate'),
+    });
     // Signing a widget URL is what builds the widget.
-    const keys = (await partner.client.ok(`query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }`, { a: partner.accountId })).apiKeys as Array<{ type: string; secret: string }>;
+    const keys = (await partner.client.ok(`query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }`, { a: partner.accountId }))
+      .apiKeys as Array<{ type: string; secret: string }>;
     const publishable = keys.find((key) => key.type === 'publishable')!.secret;
     await partner.client.ok(`mutation($a: ID!, $u: String!) { generateSignedUrl(accountId: $a, liveMode: false, url: $u) { url } }`, {
       a: partner.accountId,
@@ -77,7 +92,10 @@ describe('gettingStarted', () => {
   it('reads only the account it is asked about', async () => {
     const first = await accountWithMember(t);
     const second = await accountWithMember(t);
-    await first.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, { a: first.accountId, u: 'http://127.0.0.1:9/first' });
+    await first.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { id } }`, {
+      a: first.accountId,
+      u: 'http://127.0.0.1:9/first',
+    });
     expect((await stepsOf(first.client, first.accountId)).byKey.addWebhook!.state).toBe('done');
     expect((await stepsOf(second.client, second.accountId)).byKey.addWebhook!.state).toBe('open');
     const refused = await second.client.gql(GETTING_STARTED, { a: first.accountId });
@@ -93,7 +111,17 @@ describe('gettingStarted', () => {
 });
 
 describe('gettingStartedSteps', () => {
-  const blank = { kybStatus: null, kybReason: null, currenciesChosen: false, feesSet: false, widgetUrlBuilt: false, webhookCount: 0, memberCount: 1, approvedGoLive: false, openGoLive: false };
+  const blank = {
+    kybStatus: null,
+    kybReason: null,
+    currenciesChosen: false,
+    feesSet: false,
+    widgetUrlBuilt: false,
+    webhookCount: 0,
+    memberCount: 1,
+    approvedGoLive: false,
+    openGoLive: false,
+  };
   it('asks the partner again when verification is on hold or rejected, with the reason', () => {
     expect(gettingStartedSteps({ ...blank, kybStatus: 'OnHold', kybReason: 'The register extract is unreadable.' })[0]).toEqual({
       key: 'verifyBusiness',

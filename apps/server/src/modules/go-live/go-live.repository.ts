@@ -42,7 +42,10 @@ export function createGoLiveRepository(db: Database) {
     },
     /** Web domains the partner recorded where it embeds the widget (createIntegration). */
     async integrationDomainsOf(accountId: string): Promise<string[]> {
-      const rows = await db.select({ value: integrations.value }).from(integrations).where(and(eq(integrations.accountId, accountId), eq(integrations.type, 'web')));
+      const rows = await db
+        .select({ value: integrations.value })
+        .from(integrations)
+        .where(and(eq(integrations.accountId, accountId), eq(integrations.type, 'web')));
       return rows.map((row) => row.value);
     },
     domainReviewsOf(accountId: string, executor: Executor = db): Promise<DomainReviewRow[]> {
@@ -52,16 +55,27 @@ export function createGoLiveRepository(db: Database) {
       await db
         .insert(domainReviews)
         .values(values)
-        .onConflictDoUpdate({ target: [domainReviews.accountId, domainReviews.domain], set: { status: values.status, reason: values.reason, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [domainReviews.accountId, domainReviews.domain],
+          set: { status: values.status, reason: values.reason, updatedAt: new Date() },
+        });
     },
     async hasPayoutConfiguration(accountId: string): Promise<boolean> {
-      const [row] = await db.select({ accountId: affiliatePayoutConfigurations.accountId }).from(affiliatePayoutConfigurations).where(eq(affiliatePayoutConfigurations.accountId, accountId)).limit(1);
+      const [row] = await db
+        .select({ accountId: affiliatePayoutConfigurations.accountId })
+        .from(affiliatePayoutConfigurations)
+        .where(eq(affiliatePayoutConfigurations.accountId, accountId))
+        .limit(1);
       return Boolean(row);
     },
 
     /** The Helio merchant account's status (null: none) and how many payout wallets the account has. */
     async helioReadiness(accountId: string): Promise<{ status: string | null; wallets: number }> {
-      const [merchant] = await db.select({ status: helioMerchantAccounts.status }).from(helioMerchantAccounts).where(eq(helioMerchantAccounts.accountId, accountId)).limit(1);
+      const [merchant] = await db
+        .select({ status: helioMerchantAccounts.status })
+        .from(helioMerchantAccounts)
+        .where(eq(helioMerchantAccounts.accountId, accountId))
+        .limit(1);
       const [wallets] = await db.select({ value: count() }).from(helioWallets).where(eq(helioWallets.accountId, accountId));
       return { status: merchant?.status ?? null, wallets: wallets?.value ?? 0 };
     },
@@ -70,11 +84,17 @@ export function createGoLiveRepository(db: Database) {
       const [row] = await executor.select().from(testingInstructions).where(eq(testingInstructions.accountId, accountId)).limit(1);
       return row;
     },
-    async saveTestingInstructions(tx: Executor, values: { accountId: string; url: string; credentials: string | null; steps: string; updatedByUserId: string }) {
+    async saveTestingInstructions(
+      tx: Executor,
+      values: { accountId: string; url: string; credentials: string | null; steps: string; updatedByUserId: string },
+    ) {
       const [row] = await tx
         .insert(testingInstructions)
         .values(values)
-        .onConflictDoUpdate({ target: testingInstructions.accountId, set: { url: values.url, credentials: values.credentials, steps: values.steps, updatedByUserId: values.updatedByUserId, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: testingInstructions.accountId,
+          set: { url: values.url, credentials: values.credentials, steps: values.steps, updatedByUserId: values.updatedByUserId, updatedAt: new Date() },
+        })
         .returning();
       return row!;
     },
@@ -92,13 +112,16 @@ export function createGoLiveRepository(db: Database) {
         .selectDistinctOn([goLiveRequests.product])
         .from(goLiveRequests)
         .where(eq(goLiveRequests.accountId, accountId))
-        .orderBy(goLiveRequests.product, desc(goLiveRequests.requestedAt), desc(goLiveRequests.id)) as Promise<GoLiveRequestRow[]>;
+        .orderBy(goLiveRequests.product, desc(goLiveRequests.requestedAt), desc(goLiveRequests.id));
     },
     /** Serialises the account's go-live writes (requests, instructions) so their checks see each other. */
     async lockAccount(tx: Executor, accountId: string) {
       await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
     },
-    async insertRequest(tx: Executor, values: { accountId: string; product: RampProduct; testingInstructions: TestingInstructionsSnapshot; requestedByUserId: string }) {
+    async insertRequest(
+      tx: Executor,
+      values: { accountId: string; product: RampProduct; testingInstructions: TestingInstructionsSnapshot; requestedByUserId: string },
+    ) {
       const [row] = await tx.insert(goLiveRequests).values(values).returning();
       return row!;
     },
@@ -120,14 +143,22 @@ export function createGoLiveRepository(db: Database) {
       const now = new Date();
       const [row] = await tx
         .update(goLiveRequests)
-        .set({ status: values.status, reason: values.reason, decidedByUserId: values.decidedByUserId, updatedAt: now, ...(values.decided ? { decidedAt: now } : {}) })
+        .set({
+          status: values.status,
+          reason: values.reason,
+          decidedByUserId: values.decidedByUserId,
+          updatedAt: now,
+          ...(values.decided ? { decidedAt: now } : {}),
+        })
         .where(eq(goLiveRequests.id, id))
         .returning();
       return row!;
     },
     /** Sets one onboardingInfo flag to true, leaving the others as they are. */
     async enableFlag(tx: Executor, accountId: string, flag: string) {
-      await tx.execute(sql`update ${accounts} set onboarding_info = onboarding_info || jsonb_build_object(${flag}::text, true) where ${accounts.id} = ${accountId}`);
+      await tx.execute(
+        sql`update ${accounts} set onboarding_info = onboarding_info || jsonb_build_object(${flag}::text, true) where ${accounts.id} = ${accountId}`,
+      );
     },
     async withNames(id: string, executor: Executor = db): Promise<GoLiveRequestWithNames | undefined> {
       const [row] = await executor
@@ -140,7 +171,10 @@ export function createGoLiveRepository(db: Database) {
       return row ? { ...row.request, accountName: row.accountName, organizationName: row.organizationName } : undefined;
     },
     async listRequests(filter: { statuses: GoLiveStatus[] | null; product: RampProduct | null; skip: number; take: number }) {
-      const where = and(filter.statuses ? inArray(goLiveRequests.status, filter.statuses) : undefined, filter.product ? eq(goLiveRequests.product, filter.product) : undefined);
+      const where = and(
+        filter.statuses ? inArray(goLiveRequests.status, filter.statuses) : undefined,
+        filter.product ? eq(goLiveRequests.product, filter.product) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select(withNames)
@@ -153,7 +187,10 @@ export function createGoLiveRepository(db: Database) {
           .limit(filter.take),
         db.select({ value: count() }).from(goLiveRequests).where(where),
       ]);
-      return { items: rows.map((row) => ({ ...row.request, accountName: row.accountName, organizationName: row.organizationName })), totalCount: total?.value ?? 0 };
+      return {
+        items: rows.map((row) => ({ ...row.request, accountName: row.accountName, organizationName: row.organizationName })),
+        totalCount: total?.value ?? 0,
+      };
     },
     async administratorsOf(accountId: string): Promise<string[]> {
       const rows = await db
@@ -176,11 +213,20 @@ export function createGoLiveRepository(db: Database) {
     blockedList(): Promise<BlockedListEntryRow[]> {
       return db.select().from(blockedListEntries).orderBy(asc(blockedListEntries.kind), asc(blockedListEntries.value));
     },
-    async upsertBlockedListEntry(values: { kind: 'country' | 'industry'; value: string; action: 'Block' | 'Redirect'; reason: string; createdByUserId: string }) {
+    async upsertBlockedListEntry(values: {
+      kind: 'country' | 'industry';
+      value: string;
+      action: 'Block' | 'Redirect';
+      reason: string;
+      createdByUserId: string;
+    }) {
       const [row] = await db
         .insert(blockedListEntries)
         .values(values)
-        .onConflictDoUpdate({ target: [blockedListEntries.kind, blockedListEntries.value], set: { action: values.action, reason: values.reason, updatedAt: new Date() } })
+        .onConflictDoUpdate({
+          target: [blockedListEntries.kind, blockedListEntries.value],
+          set: { action: values.action, reason: values.reason, updatedAt: new Date() },
+        })
         .returning();
       return row!;
     },
@@ -195,7 +241,10 @@ export function createGoLiveRepository(db: Database) {
         industry ? and(eq(blockedListEntries.kind, 'industry'), eq(blockedListEntries.value, industry)) : undefined,
       ].filter(Boolean);
       if (!conditions.length) return [];
-      return db.select().from(blockedListEntries).where(or(...conditions));
+      return db
+        .select()
+        .from(blockedListEntries)
+        .where(or(...conditions));
     },
   };
 }

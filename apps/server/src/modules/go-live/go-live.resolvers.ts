@@ -12,7 +12,8 @@ export const goLiveResolvers: Resolvers = {
   Mutation: {
     submitTestingInstructions: (_parent, args, context) =>
       context.services.goLive.submitTestingInstructions(requireGrant(context).accountId, requireSession(context).user.id, args.input),
-    requestGoLive: (_parent, args, context) => context.services.goLive.requestGoLive(requireGrant(context).accountId, requireSession(context).user.id, args.product),
+    requestGoLive: (_parent, args, context) =>
+      context.services.goLive.requestGoLive(requireGrant(context).accountId, requireSession(context).user.id, args.product),
     updateGoLiveReview: (_parent, args, context) =>
       context.services.goLive.updateGoLiveReview(requireSession(context).user.id, args.requestId, { status: args.status, reason: args.reason }),
     updateDomainReview: (_parent, args, context) =>

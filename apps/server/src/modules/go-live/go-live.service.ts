@@ -8,7 +8,15 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
-import type { BlockedListEntryRow, GoLiveRepository, GoLiveRequestRow, GoLiveRequestWithNames, GoLiveStatus, RampProduct, TestingInstructionsRow } from './go-live.repository.ts';
+import type {
+  BlockedListEntryRow,
+  GoLiveRepository,
+  GoLiveRequestRow,
+  GoLiveRequestWithNames,
+  GoLiveStatus,
+  RampProduct,
+  TestingInstructionsRow,
+} from './go-live.repository.ts';
 import { goLiveDecision } from './go-live.mail.ts';
 
 /** What the KYB module tells about an account's business verification (services.kyb.statusOfAccount). */
@@ -41,7 +49,13 @@ interface ProductReadiness {
 }
 export interface ProductStatusView {
   accountId: string;
-  shared: { domainsSet: boolean; hasProvidedPaymentDetails: boolean; subjectToSubscription: boolean; providedTestingInstructions: boolean; suitabilityReviewStatus: ReviewStatusValue };
+  shared: {
+    domainsSet: boolean;
+    hasProvidedPaymentDetails: boolean;
+    subjectToSubscription: boolean;
+    providedTestingInstructions: boolean;
+    suitabilityReviewStatus: ReviewStatusValue;
+  };
   buy: ProductReadiness;
   sell: ProductReadiness;
   swaps: ProductReadiness;
@@ -52,7 +66,11 @@ export interface ProductStatusView {
 
 export const PRODUCT_LABELS: Record<RampProduct, string> = { OnRamp: 'On-ramp', OffRamp: 'Off-ramp', Swaps: 'Swaps' };
 /** The onboardingInfo flag approval turns on; nothing else writes these. */
-const PRODUCT_FLAGS: Record<RampProduct, 'isOnRampEnabled' | 'isOffRampEnabled' | 'isSwapsEnabled'> = { OnRamp: 'isOnRampEnabled', OffRamp: 'isOffRampEnabled', Swaps: 'isSwapsEnabled' };
+const PRODUCT_FLAGS: Record<RampProduct, 'isOnRampEnabled' | 'isOffRampEnabled' | 'isSwapsEnabled'> = {
+  OnRamp: 'isOnRampEnabled',
+  OffRamp: 'isOffRampEnabled',
+  Swaps: 'isSwapsEnabled',
+};
 
 /** Staff moves: OnHold waits for the partner, who asks again (the same request goes back to Pending). */
 const TRANSITIONS: Record<GoLiveStatus, readonly GoLiveStatus[]> = {
@@ -75,12 +93,19 @@ const reviewInput = z
   })
   .superRefine((input, context) => {
     if ((input.status === 'OnHold' || input.status === 'Rejected') && !input.reason) {
-      context.addIssue({ code: 'custom', path: ['reason'], message: `Give the reason the partner will see when the request is ${input.status === 'OnHold' ? 'put on hold' : 'rejected'}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: `Give the reason the partner will see when the request is ${input.status === 'OnHold' ? 'put on hold' : 'rejected'}`,
+      });
     }
   });
 
 const listInput = z.object({
-  status: z.array(z.enum(['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'])).max(6).nullish(),
+  status: z
+    .array(z.enum(['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected']))
+    .max(6)
+    .nullish(),
   product: z.enum(['OnRamp', 'OffRamp', 'Swaps']).nullish(),
   skip: z.number().int().min(0, 'skip cannot be negative').max(100_000).nullish(),
   take: z.number().int().min(1, 'take is at least 1').max(100, 'take is at most 100').nullish(),
@@ -98,7 +123,8 @@ const domainReviewInput = z
       .transform((value) => value || null),
   })
   .superRefine((input, context) => {
-    if (input.status === 'rejected' && !input.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason the partner will see for a rejected domain' });
+    if (input.status === 'rejected' && !input.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason the partner will see for a rejected domain' });
   });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -158,7 +184,9 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     ]);
 
     // A domain counts as set until staff reject it; only the websites and widget domains the partner lists now count.
-    const hostnames = [...new Set([...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...integrationDomains].filter((host): host is string => Boolean(host)))];
+    const hostnames = [
+      ...new Set([...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...integrationDomains].filter((host): host is string => Boolean(host))),
+    ];
     const rejected = reviews.filter((review) => review.status === 'rejected' && hostnames.includes(review.domain));
     const domainsSet = hostnames.length > 0 && rejected.length === 0;
     const flags = account.onboardingInfo;
@@ -215,17 +243,26 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
             return { state: 'actionRequired', detail: 'Complete and submit your business verification.' };
         }
       })();
-      const domainDetail = hostnames.length === 0
-        ? 'Add the websites where you will offer Rampart.'
-        : rejected.length
-          ? rejected.map((review) => `${review.domain} was rejected: ${review.reason ?? 'no reason given'}`).join('; ')
-          : null;
+      const domainDetail =
+        hostnames.length === 0
+          ? 'Add the websites where you will offer Rampart.'
+          : rejected.length
+            ? rejected.map((review) => `${review.domain} was rejected: ${review.reason ?? 'no reason given'}`).join('; ')
+            : null;
       const blockedMatch = [blocked.country, blocked.industry].find((match) => match?.action === 'Block');
       const redirectMatch = [blocked.country, blocked.industry].find((match) => match?.action === 'Redirect');
-      const describeMatch = (match: { value: string; reason: string }) => `${match === blocked.country ? countryName(match.value) : match.value}: ${match.reason}`;
+      const describeMatch = (match: { value: string; reason: string }) =>
+        `${match === blocked.country ? countryName(match.value) : match.value}: ${match.reason}`;
       return [
         { key: 'kyb', label: 'Business verification (KYB) approved', ...kybItem, route: `/dashboard/${segment}/kyb`, requiredToGoLive: true },
-        { key: 'domains', label: 'Domains set and cleared', state: domainsSet ? 'done' : 'actionRequired', detail: domainDetail, route: '/onboarding', requiredToGoLive: true },
+        {
+          key: 'domains',
+          label: 'Domains set and cleared',
+          state: domainsSet ? 'done' : 'actionRequired',
+          detail: domainDetail,
+          route: '/onboarding',
+          requiredToGoLive: true,
+        },
         {
           key: 'paymentDetails',
           label: 'Payment details provided',
@@ -246,7 +283,10 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
           key: 'subscription',
           label: 'Subscription',
           state: subscriptionPlanType !== 'Free' ? 'done' : 'pending',
-          detail: subscriptionPlanType !== 'Free' ? `${subscriptionPlanType} plan` : 'Not required until billing is available: plans cannot be bought in Rampart yet.',
+          detail:
+            subscriptionPlanType !== 'Free'
+              ? `${subscriptionPlanType} plan`
+              : 'Not required until billing is available: plans cannot be bought in Rampart yet.',
           route: `/dashboard/${segment}/subscribe`,
           requiredToGoLive: false,
         },
@@ -254,12 +294,23 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
           key: 'notBlocked',
           label: 'Not blocked',
           state: blockedMatch ? 'actionRequired' : 'done',
-          detail: blockedMatch ? `Blocked — ${describeMatch(blockedMatch)}` : redirectMatch ? `Customers are redirected — ${describeMatch(redirectMatch)}` : null,
+          detail: blockedMatch
+            ? `Blocked — ${describeMatch(blockedMatch)}`
+            : redirectMatch
+              ? `Customers are redirected — ${describeMatch(redirectMatch)}`
+              : null,
           route: null,
           requiredToGoLive: true,
         },
         product === 'Swaps'
-          ? { key: 'rampSetup', label: 'Ramp setup: currencies and fees', state: 'notApplicable', detail: 'Swaps need no currency or fee setup.', route: null, requiredToGoLive: false }
+          ? {
+              key: 'rampSetup',
+              label: 'Ramp setup: currencies and fees',
+              state: 'notApplicable',
+              detail: 'Swaps need no currency or fee setup.',
+              route: null,
+              requiredToGoLive: false,
+            }
           : rampSetupItem(product, segment),
         integrationItem(segment),
       ];
@@ -290,7 +341,11 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       sell: readiness('OffRamp'),
       swaps: readiness('Swaps'),
       // NFT checkout has no go-live review of its own yet: its flag and the shared items.
-      nftCommerce: { ...notBuilt, isEnabled: Boolean(flags.isNftCheckoutEnabled), isReady: ready(checklists.OnRamp.filter((item) => item.key !== 'rampSetup' && item.key !== 'integration')) },
+      nftCommerce: {
+        ...notBuilt,
+        isEnabled: Boolean(flags.isNftCheckoutEnabled),
+        isReady: ready(checklists.OnRamp.filter((item) => item.key !== 'rampSetup' && item.key !== 'integration')),
+      },
       // Commerce: enabled once the Helio merchant account is active, ready once it also has a payout wallet.
       helio: { ...notBuilt, isEnabled: helio.status === 'active', isReady: helio.status === 'active' && helio.wallets > 0 },
       checklists,
@@ -312,7 +367,9 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       status: row.status,
       reason: row.reason,
       // What the reviewer tests with: as the partner submitted it, never edited afterwards through this request.
-      testingInstructions: snapshot ? { url: snapshot.url, credentials: snapshot.credentials, steps: snapshot.steps, updatedAt: snapshot.updatedAt, isEditable: false } : null,
+      testingInstructions: snapshot
+        ? { url: snapshot.url, credentials: snapshot.credentials, steps: snapshot.steps, updatedAt: snapshot.updatedAt, isEditable: false }
+        : null,
       requestedAt: row.requestedAt,
       decidedAt: row.decidedAt,
     };
@@ -324,7 +381,18 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     const recipients = await repository.administratorsOf(request.accountId);
     // The decision is committed and shown in the dashboard; a mail server hiccup must not turn it into an error.
     await Promise.allSettled(
-      recipients.map((to) => mailer.send(goLiveDecision({ to, accountName: request.accountName, product: PRODUCT_LABELS[request.product], status: request.status, reason: request.reason, url }))),
+      recipients.map((to) =>
+        mailer.send(
+          goLiveDecision({
+            to,
+            accountName: request.accountName,
+            product: PRODUCT_LABELS[request.product],
+            status: request.status,
+            reason: request.reason,
+            url,
+          }),
+        ),
+      ),
     );
   }
 
@@ -367,11 +435,15 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
         if (!instructions) throw badInput({ product: 'Provide testing instructions first.' });
         const latest = (await repository.latestRequests(accountId, tx)).find((request) => request.product === product);
         if (latest?.status === 'Pending' || latest?.status === 'InProgress') {
-          throw new AppError('CONFLICT', `A go-live request for ${PRODUCT_LABELS[product]} is already ${latest.status === 'Pending' ? 'waiting for review' : 'being reviewed'}.`);
+          throw new AppError(
+            'CONFLICT',
+            `A go-live request for ${PRODUCT_LABELS[product]} is already ${latest.status === 'Pending' ? 'waiting for review' : 'being reviewed'}.`,
+          );
         }
         if (latest?.status === 'Approved') throw new AppError('CONFLICT', `${PRODUCT_LABELS[product]} is already live.`);
         const snapshot = snapshotOf(instructions);
-        if (latest?.status === 'OnHold') return (await repository.reopenRequest(tx, latest.id, { testingInstructions: snapshot, requestedByUserId: userId })).id;
+        if (latest?.status === 'OnHold')
+          return (await repository.reopenRequest(tx, latest.id, { testingInstructions: snapshot, requestedByUserId: userId })).id;
         return (await repository.insertRequest(tx, { accountId, product, testingInstructions: snapshot, requestedByUserId: userId })).id;
       });
       return requestView((await repository.withNames(id))!);
@@ -394,7 +466,12 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
           throw new AppError('CONFLICT', `A go-live request that is ${current.status} cannot move to ${values.status}.${hint}`);
         }
         const decided = values.status !== 'InProgress';
-        const row = await repository.decide(tx, current.id, { status: values.status, reason: values.status === 'InProgress' ? null : values.reason, decidedByUserId: staffUserId, decided });
+        const row = await repository.decide(tx, current.id, {
+          status: values.status,
+          reason: values.status === 'InProgress' ? null : values.reason,
+          decidedByUserId: staffUserId,
+          decided,
+        });
         if (row.status === 'Approved') await repository.enableFlag(tx, row.accountId, PRODUCT_FLAGS[row.product]);
         const data = {
           accountId: row.accountId,
@@ -407,7 +484,8 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
           reviewedAt: row.updatedAt.toISOString(),
         };
         // The account's review concerns both modes: endpoints of either hear it.
-        for (const liveMode of [false, true]) await emitWebhookEvent(tx, { accountId: row.accountId, liveMode, type: 'account_reviewed', data: { ...data, liveMode } });
+        for (const liveMode of [false, true])
+          await emitWebhookEvent(tx, { accountId: row.accountId, liveMode, type: 'account_reviewed', data: { ...data, liveMode } });
         return (await repository.withNames(row.id, tx))!;
       });
       await mailAdministrators(updated);
@@ -417,7 +495,9 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     async updateDomainReview(accountId: string, input: unknown) {
       const values = parseInput(domainReviewInput, input);
       const { account } = await loadAccount(accountId);
-      const listed = new Set([...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...(await repository.integrationDomainsOf(accountId))].filter(Boolean));
+      const listed = new Set(
+        [...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...(await repository.integrationDomainsOf(accountId))].filter(Boolean),
+      );
       const reviewed = await repository.domainReviewsOf(accountId);
       if (!listed.has(values.domain) && !reviewed.some((review) => review.domain === values.domain)) {
         throw badInput({ domain: `${values.domain} is not one of this account's websites.` });

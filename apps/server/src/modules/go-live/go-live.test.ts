@@ -39,7 +39,11 @@ const BLOCKED_LIST = `{ blockedCountriesAndIndustries { id kind value action rea
 const BLOCKED_STATUS = `query($a: ID!) { blockedCountryAndIndustryStatus(accountId: $a) { isBlocked country { value action reason } industry { value action reason } } }`;
 const FLAGS = `query($a: ID!) { account(id: $a) { id onboardingInfo { isOnRampEnabled isOffRampEnabled isSwapsEnabled isNftCheckoutEnabled } domainReviews { domain status reason } } }`;
 
-const GOOD_INSTRUCTIONS = { url: 'https://shop.example.com/checkout?test=1', credentials: 'reviewer@example.com / Test-pass-1', steps: '1. Sign in with the credentials.\n2. Buy 20 EUR of ETH.' };
+const GOOD_INSTRUCTIONS = {
+  url: 'https://shop.example.com/checkout?test=1',
+  credentials: 'reviewer@example.com / Test-pass-1',
+  steps: '1. Sign in with the credentials.\n2. Buy 20 EUR of ETH.',
+};
 
 type ChecklistItem = { key: string; label: string; state: string; detail: string | null; route: string | null; requiredToGoLive: boolean };
 
@@ -82,20 +86,41 @@ async function productStatus(client: ApiClient, accountId: string) {
 }
 type ChecklistKey = 'kyb' | 'domains' | 'paymentDetails' | 'testingInstructions' | 'subscription' | 'notBlocked' | 'rampSetup' | 'integration';
 const byKey = (items: ChecklistItem[]) => Object.fromEntries(items.map((item) => [item.key, item])) as Record<ChecklistKey, ChecklistItem>;
-const requestRows = async (accountId: string) => (await t.database.pool.query(`select * from go_live_requests where account_id = $1 order by requested_at`, [accountId])).rows;
+const requestRows = async (accountId: string) =>
+  (await t.database.pool.query(`select * from go_live_requests where account_id = $1 order by requested_at`, [accountId])).rows;
 
 describe('productStatus and the checklist', () => {
   it('shows each item with its state, route and whether it blocks the request, in order', async () => {
     const partner = await onboardedPartner();
     const status = await productStatus(partner.client, partner.accountId);
     expect(status.accountId).toBe(partner.accountId);
-    expect(status.shared).toEqual({ domainsSet: true, hasProvidedPaymentDetails: false, subjectToSubscription: false, providedTestingInstructions: false, suitabilityReviewStatus: 'NotStarted' });
+    expect(status.shared).toEqual({
+      domainsSet: true,
+      hasProvidedPaymentDetails: false,
+      subjectToSubscription: false,
+      providedTestingInstructions: false,
+      suitabilityReviewStatus: 'NotStarted',
+    });
     expect(status.buy).toEqual({ isReady: false, isEnabled: false, goLiveStatus: 'NotStarted', reason: null });
     expect(status.helio).toEqual({ isReady: false, isEnabled: false, goLiveStatus: 'NotStarted', reason: null });
 
-    expect(status.onRamp.map((item: ChecklistItem) => item.key)).toEqual(['kyb', 'domains', 'paymentDetails', 'testingInstructions', 'subscription', 'notBlocked', 'rampSetup', 'integration']);
+    expect(status.onRamp.map((item: ChecklistItem) => item.key)).toEqual([
+      'kyb',
+      'domains',
+      'paymentDetails',
+      'testingInstructions',
+      'subscription',
+      'notBlocked',
+      'rampSetup',
+      'integration',
+    ]);
     const onRamp = byKey(status.onRamp);
-    expect(onRamp.kyb).toMatchObject({ label: 'Business verification (KYB) approved', state: 'actionRequired', route: '/dashboard/on-ramp/kyb', requiredToGoLive: true });
+    expect(onRamp.kyb).toMatchObject({
+      label: 'Business verification (KYB) approved',
+      state: 'actionRequired',
+      route: '/dashboard/on-ramp/kyb',
+      requiredToGoLive: true,
+    });
     expect(onRamp.domains).toMatchObject({ label: 'Domains set and cleared', state: 'done', route: '/onboarding', requiredToGoLive: true });
     expect(onRamp.paymentDetails).toMatchObject({ state: 'pending', route: '/developers/payouts', requiredToGoLive: false });
     expect(onRamp.paymentDetails.detail).toMatch(/not required/i);
@@ -103,7 +128,12 @@ describe('productStatus and the checklist', () => {
     expect(onRamp.subscription).toMatchObject({ state: 'pending', route: '/dashboard/on-ramp/subscribe', requiredToGoLive: false });
     expect(onRamp.subscription.detail).toMatch(/billing is available/);
     expect(onRamp.notBlocked).toMatchObject({ state: 'done', detail: null, requiredToGoLive: true });
-    expect(onRamp.rampSetup).toMatchObject({ label: 'Ramp setup: currencies and fees', state: 'pending', route: '/dashboard/on-ramp/cryptos', requiredToGoLive: false });
+    expect(onRamp.rampSetup).toMatchObject({
+      label: 'Ramp setup: currencies and fees',
+      state: 'pending',
+      route: '/dashboard/on-ramp/cryptos',
+      requiredToGoLive: false,
+    });
     expect(onRamp.rampSetup.detail).toBe('Choose the cryptocurrencies you offer for buying; set your partner fee for buying (0 % if you charge none).');
     expect(onRamp.integration).toMatchObject({
       label: 'Integration: widget URL and domains',
@@ -133,14 +163,27 @@ describe('productStatus and the checklist', () => {
       p: [{ currencyId: btc.id, isEnabled: true, isSellEnabled: true }],
     });
     let now = await items();
-    expect(now.onRamp.rampSetup).toMatchObject({ state: 'pending', detail: 'Set your partner fee for buying (0 % if you charge none).', route: '/dashboard/on-ramp/fees' });
+    expect(now.onRamp.rampSetup).toMatchObject({
+      state: 'pending',
+      detail: 'Set your partner fee for buying (0 % if you charge none).',
+      route: '/dashboard/on-ramp/fees',
+    });
     const RULES = `mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`;
-    await partner.client.ok(RULES, { a: partner.accountId, r: [{ region: 'Global', transactionType: 'buy', percentage: '1', fixedValue: '0', minValue: '0' }] });
+    await partner.client.ok(RULES, {
+      a: partner.accountId,
+      r: [{ region: 'Global', transactionType: 'buy', percentage: '1', fixedValue: '0', minValue: '0' }],
+    });
     now = await items();
     expect(now.onRamp.rampSetup).toMatchObject({ state: 'done', detail: null, route: '/dashboard/on-ramp/fees' });
-    expect(now.offRamp.rampSetup).toMatchObject({ state: 'pending', detail: 'Set your partner fee for selling (0 % if you charge none).', route: '/dashboard/off-ramp/fees' });
+    expect(now.offRamp.rampSetup).toMatchObject({
+      state: 'pending',
+      detail: 'Set your partner fee for selling (0 % if you charge none).',
+      route: '/dashboard/off-ramp/fees',
+    });
 
-    await partner.client.ok(`mutation($a: ID!) { createIntegration(accountId: $a, input: { type: web, value: "shop.example.com" }) { id } }`, { a: partner.accountId });
+    await partner.client.ok(`mutation($a: ID!) { createIntegration(accountId: $a, input: { type: web, value: "shop.example.com" }) { id } }`, {
+      a: partner.accountId,
+    });
     now = await items();
     expect(now.onRamp.integration).toMatchObject({ state: 'pending', detail: 'Build your widget URL.' });
     await t.app.services.ramp.setOnboardingFlag(partner.accountId, 'isWidgetUrlBuilt', true);
@@ -169,15 +212,24 @@ describe('productStatus and the checklist', () => {
     expect((await onRampOf()).testingInstructions.state).toBe('done');
 
     const currencies = (await partner.client.ok(`{ cryptoCurrencies { id code } }`)).cryptoCurrencies as Array<{ id: string; code: string }>;
-    await partner.client.ok(`mutation($a: ID!, $c: ID!, $w: String!) { createAffiliatePayoutConfiguration(accountId: $a, currencyId: $c, walletAddress: $w) { id } }`, {
-      a: partner.accountId,
-      c: currencies.find((currency) => currency.code === 'btc')!.id,
-      w: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-    });
+    await partner.client.ok(
+      `mutation($a: ID!, $c: ID!, $w: String!) { createAffiliatePayoutConfiguration(accountId: $a, currencyId: $c, walletAddress: $w) { id } }`,
+      {
+        a: partner.accountId,
+        c: currencies.find((currency) => currency.code === 'btc')!.id,
+        w: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      },
+    );
     expect((await onRampOf()).paymentDetails).toMatchObject({ state: 'done', detail: null });
 
     const status = await productStatus(partner.client, partner.accountId);
-    expect(status.shared).toEqual({ domainsSet: true, hasProvidedPaymentDetails: true, subjectToSubscription: false, providedTestingInstructions: true, suitabilityReviewStatus: 'Approved' });
+    expect(status.shared).toEqual({
+      domainsSet: true,
+      hasProvidedPaymentDetails: true,
+      subjectToSubscription: false,
+      providedTestingInstructions: true,
+      suitabilityReviewStatus: 'Approved',
+    });
     expect([status.buy.isReady, status.sell.isReady, status.swaps.isReady]).toEqual([true, true, true]);
     expect(byKey(status.onRamp).subscription.state).toBe('pending');
   });
@@ -212,12 +264,16 @@ describe('testing instructions', () => {
 
   it('are shown back with the test credentials to members who may read the account and to staff', async () => {
     const partner = await onboardedPartner();
-    const saved = (await partner.client.ok(SUBMIT_INSTRUCTIONS, { a: partner.accountId, i: { ...GOOD_INSTRUCTIONS, credentials: '  ' } })).submitTestingInstructions;
+    const saved = (await partner.client.ok(SUBMIT_INSTRUCTIONS, { a: partner.accountId, i: { ...GOOD_INSTRUCTIONS, credentials: '  ' } }))
+      .submitTestingInstructions;
     expect(saved).toMatchObject({ url: GOOD_INSTRUCTIONS.url, credentials: null, steps: GOOD_INSTRUCTIONS.steps, isEditable: true });
     await partner.client.ok(SUBMIT_INSTRUCTIONS, { a: partner.accountId, i: GOOD_INSTRUCTIONS });
 
     const analyst = await signedInUser(t);
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [partner.accountId, analyst.userId]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      partner.accountId,
+      analyst.userId,
+    ]);
     const seen = (await analyst.client.ok(INSTRUCTIONS, { a: partner.accountId })).testingInstructions;
     expect(seen).toMatchObject({ ...GOOD_INSTRUCTIONS, isEditable: true });
     expect((await kybStaff.ok(INSTRUCTIONS, { a: partner.accountId })).testingInstructions.credentials).toBe(GOOD_INSTRUCTIONS.credentials);
@@ -239,7 +295,10 @@ describe('testing instructions', () => {
     const refused = await partner.client.gql(SUBMIT_INSTRUCTIONS, { a: partner.accountId, i: { ...GOOD_INSTRUCTIONS, steps: 'Something else' } });
     expect(errorCode(refused)).toBe('CONFLICT');
     expect(refused.errors![0]!.message).toMatch(/review has started/);
-    expect((await partner.client.ok(INSTRUCTIONS, { a: partner.accountId })).testingInstructions).toMatchObject({ steps: 'Buy 30 EUR of BTC.', isEditable: false });
+    expect((await partner.client.ok(INSTRUCTIONS, { a: partner.accountId })).testingInstructions).toMatchObject({
+      steps: 'Buy 30 EUR of BTC.',
+      isEditable: false,
+    });
 
     // On hold, the partner fixes them and asks again.
     await kybStaff.ok(REVIEW, { id: request.id, s: 'OnHold', r: 'The test credentials do not work.' });
@@ -264,7 +323,14 @@ describe('requestGoLive', () => {
 
     await partner.client.ok(SUBMIT_INSTRUCTIONS, { a: partner.accountId, i: GOOD_INSTRUCTIONS });
     const request = (await partner.client.ok(REQUEST_GO_LIVE, { a: partner.accountId, p: 'OnRamp' })).requestGoLive;
-    expect(request).toMatchObject({ accountId: partner.accountId, accountName: 'Acme Pay', product: 'OnRamp', status: 'Pending', reason: null, decidedAt: null });
+    expect(request).toMatchObject({
+      accountId: partner.accountId,
+      accountName: 'Acme Pay',
+      product: 'OnRamp',
+      status: 'Pending',
+      reason: null,
+      decidedAt: null,
+    });
     expect(request.organizationName).toMatch(/^Acme Payments/);
     expect(request.testingInstructions).toMatchObject(GOOD_INSTRUCTIONS);
     // Payment details, subscription and ramp setup are shown but not required today.
@@ -307,7 +373,11 @@ describe('the staff review of a go-live request', () => {
     const held = (await kybStaff.ok(REVIEW, { id: request.id, s: 'OnHold', r: 'The checkout page shows an error.' })).updateGoLiveReview;
     expect(held).toMatchObject({ status: 'OnHold', reason: 'The checkout page shows an error.' });
     expect(held.decidedAt).not.toBeNull();
-    expect((await productStatus(partner.client, partner.accountId)).buy).toMatchObject({ goLiveStatus: 'OnHold', reason: 'The checkout page shows an error.', isEnabled: false });
+    expect((await productStatus(partner.client, partner.accountId)).buy).toMatchObject({
+      goLiveStatus: 'OnHold',
+      reason: 'The checkout page shows an error.',
+      isEnabled: false,
+    });
 
     const approveHeld = await kybStaff.gql(REVIEW, { id: request.id, s: 'Approved' });
     expect(errorCode(approveHeld)).toBe('CONFLICT');
@@ -332,7 +402,11 @@ describe('the staff review of a go-live request', () => {
     const partner = await readyPartner();
     const request = (await partner.client.ok(REQUEST_GO_LIVE, { a: partner.accountId, p: 'OffRamp' })).requestGoLive;
     await kybStaff.ok(REVIEW, { id: request.id, s: 'Rejected', r: 'Off-ramp is not offered for this use case.' });
-    expect((await productStatus(partner.client, partner.accountId)).sell).toMatchObject({ goLiveStatus: 'Rejected', reason: 'Off-ramp is not offered for this use case.', isEnabled: false });
+    expect((await productStatus(partner.client, partner.accountId)).sell).toMatchObject({
+      goLiveStatus: 'Rejected',
+      reason: 'Off-ramp is not offered for this use case.',
+      isEnabled: false,
+    });
     const next = (await partner.client.ok(REQUEST_GO_LIVE, { a: partner.accountId, p: 'OffRamp' })).requestGoLive;
     expect(next.id).not.toBe(request.id);
     expect((await requestRows(partner.accountId)).map((row) => row.status)).toEqual(['Rejected', 'Pending']);
@@ -341,7 +415,10 @@ describe('the staff review of a go-live request', () => {
   it('approval enables exactly that product, delivers account_reviewed and e-mails the administrators at each decision', async () => {
     const partner = await readyPartner();
     const receiver = await startWebhookReceiver();
-    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: ["account_reviewed"]) { id } }`, { a: partner.accountId, u: receiver.url });
+    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: ["account_reviewed"]) { id } }`, {
+      a: partner.accountId,
+      u: receiver.url,
+    });
     const request = (await partner.client.ok(REQUEST_GO_LIVE, { a: partner.accountId, p: 'OffRamp' })).requestGoLive;
 
     await kybStaff.ok(REVIEW, { id: request.id, s: 'InProgress' });
@@ -399,7 +476,12 @@ describe('the staff review of a go-live request', () => {
     expect(pendingSwaps.items.every((item: { status: string; product: string }) => item.status === 'Pending' && item.product === 'Swaps')).toBe(true);
     expect(pendingSwaps.totalCount).toBe(pendingSwaps.items.length);
 
-    const all = (await kybStaff.ok(QUEUE, { take: 100 })).goLiveRequests.items as Array<{ id: string; requestedAt: string; accountName: string; organizationName: string }>;
+    const all = (await kybStaff.ok(QUEUE, { take: 100 })).goLiveRequests.items as Array<{
+      id: string;
+      requestedAt: string;
+      accountName: string;
+      organizationName: string;
+    }>;
     const times = all.map((item) => Date.parse(item.requestedAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect(all.findIndex((item) => item.id === c.id)).toBeLessThan(all.findIndex((item) => item.id === a.id));
@@ -430,7 +512,8 @@ describe('domain reviews', () => {
     expect(errorCode(await kybStaff.gql(DOMAIN_REVIEW, { a: '00000000-0000-4000-8000-000000000000', d: 'shop.example.com', s: 'clear' }))).toBe('NOT_FOUND');
     expect(errorCode(await kybStaff.gql(DOMAIN_REVIEW, { a: 'nope', d: 'shop.example.com', s: 'clear' }))).toBe('NOT_FOUND');
 
-    const reviews = (await kybStaff.ok(DOMAIN_REVIEW, { a: partner.accountId, d: 'WWW.Acme-Pay.example', s: 'rejected', r: 'Gambling content.' })).updateDomainReview;
+    const reviews = (await kybStaff.ok(DOMAIN_REVIEW, { a: partner.accountId, d: 'WWW.Acme-Pay.example', s: 'rejected', r: 'Gambling content.' }))
+      .updateDomainReview;
     expect(reviews).toEqual([
       { domain: 'shop.example.com', status: null, reason: null },
       { domain: 'www.acme-pay.example', status: 'rejected', reason: 'Gambling content.' },
@@ -468,7 +551,8 @@ describe('the blocked list', () => {
 
   it('Redirect is shown but does not block; Block stops the request with its reason', async () => {
     const partner = await readyPartner({ country: 'MT', industry: 'Gaming' });
-    const redirect = (await compliance.ok(UPSERT_BLOCKED, { k: 'country', v: 'MT', act: 'Redirect', r: 'Maltese partners are served by Rampart EU.' })).upsertBlockedListEntry;
+    const redirect = (await compliance.ok(UPSERT_BLOCKED, { k: 'country', v: 'MT', act: 'Redirect', r: 'Maltese partners are served by Rampart EU.' }))
+      .upsertBlockedListEntry;
     expect((await partner.client.ok(BLOCKED_STATUS, { a: partner.accountId })).blockedCountryAndIndustryStatus).toEqual({
       isBlocked: false,
       country: { value: 'MT', action: 'Redirect', reason: 'Maltese partners are served by Rampart EU.' },
@@ -477,10 +561,14 @@ describe('the blocked list', () => {
     const redirected = byKey((await productStatus(partner.client, partner.accountId)).onRamp).notBlocked;
     expect(redirected).toMatchObject({ state: 'done', detail: 'Customers are redirected — Malta: Maltese partners are served by Rampart EU.' });
 
-    const block = (await compliance.ok(UPSERT_BLOCKED, { k: 'industry', v: 'Gaming', act: 'Block', r: 'Gaming is outside our risk appetite.' })).upsertBlockedListEntry;
+    const block = (await compliance.ok(UPSERT_BLOCKED, { k: 'industry', v: 'Gaming', act: 'Block', r: 'Gaming is outside our risk appetite.' }))
+      .upsertBlockedListEntry;
     const status = (await partner.client.ok(BLOCKED_STATUS, { a: partner.accountId })).blockedCountryAndIndustryStatus;
     expect(status).toMatchObject({ isBlocked: true, industry: { value: 'Gaming', action: 'Block', reason: 'Gaming is outside our risk appetite.' } });
-    expect(byKey((await productStatus(partner.client, partner.accountId)).onRamp).notBlocked).toMatchObject({ state: 'actionRequired', detail: 'Blocked — Gaming: Gaming is outside our risk appetite.' });
+    expect(byKey((await productStatus(partner.client, partner.accountId)).onRamp).notBlocked).toMatchObject({
+      state: 'actionRequired',
+      detail: 'Blocked — Gaming: Gaming is outside our risk appetite.',
+    });
 
     const refused = await partner.client.gql(REQUEST_GO_LIVE, { a: partner.accountId, p: 'OnRamp' });
     expect(errorCode(refused)).toBe('BAD_USER_INPUT');

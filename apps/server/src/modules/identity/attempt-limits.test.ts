@@ -16,7 +16,8 @@ const SIGNUP = `mutation($email: String!, $password: String!) {
   signup(firstName: "Brute", lastName: "Force", jobTitle: "Other", email: $email, password: $password) { email }
 }`;
 const CONFIRM = 'mutation($email: String!, $code: String!) { confirmSignupEmail(email: $email, confirmationCode: $code) { csrfToken } }';
-const LOGIN = 'mutation($email: String!, $password: String!, $otpToken: String) { login(email: $email, password: $password, otpToken: $otpToken) { csrfToken preAuthenticated } }';
+const LOGIN =
+  'mutation($email: String!, $password: String!, $otpToken: String) { login(email: $email, password: $password, otpToken: $otpToken) { csrfToken preAuthenticated } }';
 
 function codeFrom(text: string): string {
   const match = /code is (\d{6})/.exec(text);
@@ -67,7 +68,11 @@ describe('passwords', () => {
   it('checks at most 100 passwords from one IP when 150 arrive at once for different accounts', async () => {
     const ip = '127.10.0.2';
     const results = await together(150, (i) => t.client(ip).gql(LOGIN, { email: uniqueEmail(`nobody-${i}`), password: 'wrong-password-123' }));
-    expect(tally(results, /e-mail or password is incorrect/)).toEqual({ checkedWrong: LIMITS.failuresPerIp, refused: 150 - LIMITS.failuresPerIp, succeeded: 0 });
+    expect(tally(results, /e-mail or password is incorrect/)).toEqual({
+      checkedWrong: LIMITS.failuresPerIp,
+      refused: 150 - LIMITS.failuresPerIp,
+      succeeded: 0,
+    });
     expect(await failuresOf('ip_address', ip)).toBe(LIMITS.failuresPerIp);
   });
 
@@ -93,7 +98,11 @@ describe('passwords', () => {
     const results = await together(100, (i) =>
       session.gql('mutation($p: String!) { updateUser(currentPassword: $p, password: "fresh-password-for-brute-1") { id } }', { p: `wrong-current-${i}-z` }),
     );
-    expect(tally(results, /current password is not correct/)).toEqual({ checkedWrong: LIMITS.failuresPerEmail, refused: 100 - LIMITS.failuresPerEmail, succeeded: 0 });
+    expect(tally(results, /current password is not correct/)).toEqual({
+      checkedWrong: LIMITS.failuresPerEmail,
+      refused: 100 - LIMITS.failuresPerEmail,
+      succeeded: 0,
+    });
   });
 });
 
@@ -129,8 +138,15 @@ describe('e-mailed sign-up codes', () => {
     const code = codeFrom((await t.smtp.waitFor(email, /confirmation code/)).text);
     const wrong = code === '999999' ? '999998' : '999999';
     const results = await together(200, () => t.client('127.10.0.5').gql(CONFIRM, { email, code: wrong }));
-    expect(tally(results, /code is not correct/, /Too many wrong attempts/)).toEqual({ checkedWrong: LIMITS.codeAttempts, refused: 200 - LIMITS.codeAttempts, succeeded: 0 });
-    const attempts = await t.database.pool.query(`select attempts from user_tokens where user_id = (select id from users where email = $1) and purpose = 'signup_confirmation'`, [email]);
+    expect(tally(results, /code is not correct/, /Too many wrong attempts/)).toEqual({
+      checkedWrong: LIMITS.codeAttempts,
+      refused: 200 - LIMITS.codeAttempts,
+      succeeded: 0,
+    });
+    const attempts = await t.database.pool.query(
+      `select attempts from user_tokens where user_id = (select id from users where email = $1) and purpose = 'signup_confirmation'`,
+      [email],
+    );
     expect(attempts.rows).toEqual([{ attempts: LIMITS.codeAttempts }]);
     const right = await t.client('127.10.0.5').gql(CONFIRM, { email, code });
     expect(right.errors![0]!.message).toMatch(/Too many wrong attempts/);
@@ -141,7 +157,9 @@ describe('links and invitations', () => {
   it('looks up at most 100 made-up password reset links from one IP when 300 arrive at once', async () => {
     const ip = '127.10.0.6';
     const results = await together(300, (i) =>
-      t.client(ip).gql('mutation($t: String!) { resetPassword(token: $t, password: "a-brand-new-long-password-1") }', { t: `made-up-reset-token-${i}-abcdefgh` }),
+      t
+        .client(ip)
+        .gql('mutation($t: String!) { resetPassword(token: $t, password: "a-brand-new-long-password-1") }', { t: `made-up-reset-token-${i}-abcdefgh` }),
     );
     expect(tally(results, /link is invalid/)).toEqual({ checkedWrong: LIMITS.failuresPerIp, refused: 300 - LIMITS.failuresPerIp, succeeded: 0 });
     expect(results.filter((result) => errorCode(result) === 'RATE_LIMITED')).toHaveLength(300 - LIMITS.failuresPerIp);
@@ -150,7 +168,9 @@ describe('links and invitations', () => {
 
   it('looks up at most 100 made-up invitation tokens from one IP when 300 arrive at once', async () => {
     const ip = '127.10.0.7';
-    const results = await together(300, (i) => t.client(ip).gql('query($t: String!) { membershipInvite(inviteToken: $t) { email } }', { t: `made-up-invite-token-${i}-abcdefgh` }));
+    const results = await together(300, (i) =>
+      t.client(ip).gql('query($t: String!) { membershipInvite(inviteToken: $t) { email } }', { t: `made-up-invite-token-${i}-abcdefgh` }),
+    );
     expect(tally(results, /invitation is not valid/)).toEqual({ checkedWrong: LIMITS.failuresPerIp, refused: 300 - LIMITS.failuresPerIp, succeeded: 0 });
     expect(results.filter((result) => errorCode(result) === 'RATE_LIMITED')).toHaveLength(300 - LIMITS.failuresPerIp);
   });

@@ -28,7 +28,11 @@ export const passwordReset = (to: string, firstName: string, url: string, minute
   message(
     to,
     'Reset your Rampart password',
-    [`Hi ${firstName},`, `Use the link below to choose a new password. It works once and expires in ${minutes} minutes.`, 'If you did not ask for this, ignore this e-mail.'],
+    [
+      `Hi ${firstName},`,
+      `Use the link below to choose a new password. It works once and expires in ${minutes} minutes.`,
+      'If you did not ask for this, ignore this e-mail.',
+    ],
     { label: 'Reset password', url },
   );
 

@@ -9,10 +9,6 @@ export type ViewerRow = UserRow & { selectedAccountId?: string | null };
 export type SessionRow = typeof sessions.$inferSelect;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
-export function sha256(value: string): string {
-  return crypto.createHash('sha256').update(value).digest('hex');
-}
-
 /** A 64-bit advisory lock key for a name. */
 function lockKey(name: string): bigint {
   return crypto.createHash('sha256').update(name).digest().readBigInt64BE(0);
@@ -41,7 +37,10 @@ export function createIdentityRepository(db: Database) {
       return row;
     },
     async namesByIds(ids: string[]): Promise<Map<string, string>> {
-      const rows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids));
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, ids));
       return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.email]));
     },
     async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {

@@ -4,16 +4,10 @@ import type { Resolvers } from '../../generated/graphql.ts';
 import { requireSession, type GraphQLContext } from '../../graphql/context.ts';
 import { badInput } from '../../graphql/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { IssuedSession } from './identity.service.ts';
+import { authPayload } from '../../graphql/auth-payload.ts';
 
 function meta(context: GraphQLContext) {
   return { ipAddress: context.ipAddress, userAgent: context.userAgent };
-}
-
-/** Sets the session cookie and returns what the client stores: the CSRF token and the expiry. */
-export function authPayload(context: GraphQLContext, issued: IssuedSession) {
-  context.sessionCookie.set(issued.cookieValue, issued.expiresAt);
-  return { user: issued.user, csrfToken: issued.csrfToken, expiryDate: issued.expiresAt };
 }
 
 export const identityResolvers: Resolvers = {
@@ -64,7 +58,9 @@ export const identityResolvers: Resolvers = {
         lastSelectedAccountId: user.lastSelectedAccountId,
       }),
     lastSelectedAccountId: async (user, _args, context) =>
-      user.lastSelectedAccountId && (await context.services.authorization.membershipRole(user.id, user.lastSelectedAccountId)) ? user.lastSelectedAccountId : null,
+      user.lastSelectedAccountId && (await context.services.authorization.membershipRole(user.id, user.lastSelectedAccountId))
+        ? user.lastSelectedAccountId
+        : null,
     preferredCurrencyCode: (user) => user.preferredCurrencyCode as 'eur' | 'gbp' | 'usd',
   },
   ActiveSession: {

@@ -17,8 +17,8 @@ import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError, badInput, forbidden, unauthenticated } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { IdentityRepository, TokenPurpose, UserRow } from './identity.repository.ts';
-import { sha256 } from './identity.repository.ts';
-import { hashPassword, isCommonPassword, spendPasswordCheckTime, verifyPassword } from './password-policy.ts';
+import { sha256 } from '../../lib/sha256.ts';
+import { hashPassword, isCommonPassword, spendPasswordCheckTime, verifyPassword } from '../../lib/password-policy.ts';
 import { newSessionSecrets, type LoadedSession } from './session-store.ts';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from './totp.ts';
 import * as templates from './identity.mail.ts';
@@ -98,7 +98,9 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         changes.email = identity.email;
         changes.isEmailVerified = true;
       } else if (options.strictEmail) {
-        throw badInput({ idToken: `Another Rampart user already has the e-mail address ${identity.email}, so your Rampart e-mail address stays ${user.email}.` });
+        throw badInput({
+          idToken: `Another Rampart user already has the e-mail address ${identity.email}, so your Rampart e-mail address stays ${user.email}.`,
+        });
       }
     } else if (identity.email !== user.email) {
       changes.email = identity.email;
@@ -418,7 +420,8 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         if (error instanceof AppError && error.code === 'RATE_LIMITED') throw error;
         throw badInput({ confirmationCode: 'This confirmation link is invalid, expired or already used.' });
       });
-      if (row.userId !== session.user.id) throw badInput({ confirmationCode: 'This confirmation link belongs to another user. Sign in as that user to use it.' });
+      if (row.userId !== session.user.id)
+        throw badInput({ confirmationCode: 'This confirmation link belongs to another user. Sign in as that user to use it.' });
       const newEmail = row.payload?.newEmail;
       if (!newEmail) throw badInput({ confirmationCode: 'This confirmation link is invalid.' });
       if (await repository.findUserByEmail(newEmail)) throw badInput({ confirmationCode: 'Another user already has this e-mail address.' });

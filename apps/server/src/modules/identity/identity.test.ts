@@ -50,7 +50,14 @@ describe('sign-up', () => {
     const client = t.client();
     const jobTitles = await client.ok<{ jobTitles: string[] }>('{ jobTitles }');
     expect(jobTitles.jobTitles).toContain('Software Engineer');
-    const signup = await client.ok(SIGNUP, { firstName: 'Grace', lastName: 'Hopper', jobTitle: 'Software Engineer', email, password: STRONG_PASSWORD, referralLink: 'https://partner.example/ref/42' });
+    const signup = await client.ok(SIGNUP, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      jobTitle: 'Software Engineer',
+      email,
+      password: STRONG_PASSWORD,
+      referralLink: 'https://partner.example/ref/42',
+    });
     expect(signup.signup.email).toBe(email);
     expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
 
@@ -114,7 +121,10 @@ describe('sign-up', () => {
     const replaced = await client.gql(CONFIRM, { email, code: first });
     expect(errorCode(replaced)).toBe('BAD_USER_INPUT');
 
-    await t.database.pool.query(`update user_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = $1) and used_at is null`, [email]);
+    await t.database.pool.query(
+      `update user_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = $1) and used_at is null`,
+      [email],
+    );
     const expired = await client.gql(CONFIRM, { email, code: second });
     expect(expired.errors![0]!.message).toMatch(/expired/);
     expect((await t.database.pool.query('select is_email_verified from users where email = $1', [email])).rows[0].is_email_verified).toBe(false);
@@ -144,7 +154,9 @@ describe('login', () => {
     expect((await a.ok(ME)).me.email).toBe(email);
 
     const wrongPassword = await t.client('10.0.0.1').gql('mutation { login(email: "' + email + '", password: "wrong-password-123") { csrfToken } }');
-    const unknownEmail = await t.client('10.0.0.1').gql('mutation { login(email: "' + uniqueEmail('ghost') + '", password: "wrong-password-123") { csrfToken } }');
+    const unknownEmail = await t
+      .client('10.0.0.1')
+      .gql('mutation { login(email: "' + uniqueEmail('ghost') + '", password: "wrong-password-123") { csrfToken } }');
     expect(errorCode(wrongPassword)).toBe('BAD_USER_INPUT');
     expect(wrongPassword.errors![0]!.message).toBe(unknownEmail.errors![0]!.message);
   });
@@ -281,7 +293,11 @@ describe('two-factor authentication', () => {
     expect(step1).toEqual({ preAuthenticated: true, csrfToken: null });
     expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
 
-    const wrong = await client.gql('mutation($e: String!, $p: String!, $o: String) { login(email: $e, password: $p, otpToken: $o) { csrfToken } }', { e: email, p: STRONG_PASSWORD, o: totpNow(secret, 4) });
+    const wrong = await client.gql('mutation($e: String!, $p: String!, $o: String) { login(email: $e, password: $p, otpToken: $o) { csrfToken } }', {
+      e: email,
+      p: STRONG_PASSWORD,
+      o: totpNow(secret, 4),
+    });
     expect(wrong.errors![0]!.extensions!.fields!.otpToken).toMatch(/not correct/);
 
     // The code used to register is spent; the next step's code is fresh.
@@ -290,7 +306,13 @@ describe('two-factor authentication', () => {
     expect(step2.csrfToken).toBeTruthy();
     expect((await client.ok(ME)).me.isOtpEnabled).toBe(true);
 
-    const reuse = await t.client('10.3.0.2').gql('mutation($e: String!, $p: String!, $o: String) { login(email: $e, password: $p, otpToken: $o) { csrfToken } }', { e: email, p: STRONG_PASSWORD, o: code });
+    const reuse = await t
+      .client('10.3.0.2')
+      .gql('mutation($e: String!, $p: String!, $o: String) { login(email: $e, password: $p, otpToken: $o) { csrfToken } }', {
+        e: email,
+        p: STRONG_PASSWORD,
+        o: code,
+      });
     expect(reuse.errors![0]!.extensions!.fields!.otpToken).toMatch(/already used/);
   });
 
@@ -311,7 +333,9 @@ describe('two-factor authentication', () => {
   it('sends no reset link for a wrong password', async () => {
     const { email } = await userWithOtp();
     const before = t.smtp.countTo(email);
-    await t.client('10.4.0.9').ok('mutation($e: String!, $p: String!) { requestResetTwoFactorAuth(email: $e, password: $p) }', { e: email, p: 'not-the-password-1' });
+    await t
+      .client('10.4.0.9')
+      .ok('mutation($e: String!, $p: String!) { requestResetTwoFactorAuth(email: $e, password: $p) }', { e: email, p: 'not-the-password-1' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(t.smtp.countTo(email)).toBe(before);
   });
@@ -341,7 +365,9 @@ describe('password reset', () => {
     expect(await visitor.ok(RESET, { t: token, p: newPassword })).toEqual({ resetPassword: true });
     expect(errorCode(await client.gql(ME))).toBe('UNAUTHENTICATED');
     expect(errorCode(await visitor.gql(RESET, { t: token, p: 'yet-another-password-9' }))).toBe('BAD_USER_INPUT');
-    expect(errorCode(await t.client('10.5.0.1').gql(`mutation { login(email: "${email}", password: "${STRONG_PASSWORD}") { csrfToken } }`))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await t.client('10.5.0.1').gql(`mutation { login(email: "${email}", password: "${STRONG_PASSWORD}") { csrfToken } }`))).toBe(
+      'BAD_USER_INPUT',
+    );
     expect((await t.client('10.5.0.2').login(email, newPassword)).csrfToken).toBeTruthy();
   });
 
@@ -350,7 +376,10 @@ describe('password reset', () => {
     const visitor = t.client();
     await visitor.ok('mutation($e: String!) { triggerPasswordReset(email: $e) }', { e: email });
     const token = new URL(linkFrom((await t.smtp.waitFor(email, /Reset your/)).text, '/reset?token=')).searchParams.get('token')!;
-    await t.database.pool.query(`update user_tokens set expires_at = now() - interval '1 second' where purpose = 'password_reset' and used_at is null and user_id = (select id from users where email = $1)`, [email]);
+    await t.database.pool.query(
+      `update user_tokens set expires_at = now() - interval '1 second' where purpose = 'password_reset' and used_at is null and user_id = (select id from users where email = $1)`,
+      [email],
+    );
     const expired = await visitor.gql(RESET, { t: token, p: 'a-brand-new-long-password-8' });
     expect(expired.errors![0]!.message).toMatch(/expired/);
     expect(errorCode(await visitor.gql(RESET, { t: 'made-up-token-made-up-token', p: 'a-brand-new-long-password-8' }))).toBe('BAD_USER_INPUT');
@@ -368,7 +397,10 @@ describe('profile, e-mail change and sessions', () => {
     const newEmail = uniqueEmail('moved');
     const wrongPassword = await client.gql('mutation($e: String!) { updateUser(email: $e, currentPassword: "nope-nope-nope") { email } }', { e: newEmail });
     expect(wrongPassword.errors![0]!.extensions!.fields!.currentPassword).toMatch(/not correct/);
-    const updated = await client.ok('mutation($e: String!, $p: String!) { updateUser(email: $e, currentPassword: $p, name: "Ada King", preferredCurrencyCode: eur) { email name pendingEmail preferredCurrencyCode } }', { e: newEmail, p: password });
+    const updated = await client.ok(
+      'mutation($e: String!, $p: String!) { updateUser(email: $e, currentPassword: $p, name: "Ada King", preferredCurrencyCode: eur) { email name pendingEmail preferredCurrencyCode } }',
+      { e: newEmail, p: password },
+    );
     expect(updated.updateUser).toEqual({ email, name: 'Ada King', pendingEmail: newEmail, preferredCurrencyCode: 'eur' });
     const mail = await t.smtp.waitFor(newEmail, /Confirm your new/);
     const code = new URL(linkFrom(mail.text, '/confirm_email?code=')).searchParams.get('code')!;

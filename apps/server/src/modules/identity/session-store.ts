@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { MembershipRole } from '@rampart/shared/enums';
 import type { UserRow } from './identity.repository.ts';
-import { sha256 } from './identity.repository.ts';
+import { sha256 } from '../../lib/sha256.ts';
 
 export interface LoadedSession {
   id: string;
@@ -11,6 +11,36 @@ export interface LoadedSession {
   user: UserRow;
   /** The user's role in each account whose invitation they accepted, as of the start of this request. */
   accountRoles: Record<string, MembershipRole>;
+}
+
+/** A row of SESSION_WITH_USER_SQL: the session's columns, the user's (`u.*`) under their SQL names, and the roles. */
+interface SessionWithUserRow {
+  session_id: string;
+  csrf_token: string;
+  expires_at: Date;
+  account_roles: Record<string, MembershipRole>;
+  id: UserRow['id'];
+  created_at: UserRow['createdAt'];
+  updated_at: UserRow['updatedAt'];
+  first_name: UserRow['firstName'];
+  last_name: UserRow['lastName'];
+  email: UserRow['email'];
+  password_hash: UserRow['passwordHash'];
+  job_title: UserRow['jobTitle'];
+  referral_link: UserRow['referralLink'];
+  is_email_verified: UserRow['isEmailVerified'];
+  admin_role: UserRow['adminRole'];
+  otp_secret: UserRow['otpSecret'];
+  otp_pending_secret: UserRow['otpPendingSecret'];
+  is_otp_enabled: UserRow['isOtpEnabled'];
+  is_otp_enforced: UserRow['isOtpEnforced'];
+  otp_last_used_step: UserRow['otpLastUsedStep'];
+  preferred_currency_code: UserRow['preferredCurrencyCode'];
+  pipedrive_id: UserRow['pipedriveId'];
+  pipedrive_attribution_id: UserRow['pipedriveAttributionId'];
+  last_selected_account_id: UserRow['lastSelectedAccountId'];
+  sso_issuer: UserRow['ssoIssuer'];
+  sso_subject: UserRow['ssoSubject'];
 }
 
 const SESSION_WITH_USER_SQL = `
@@ -28,7 +58,7 @@ const SESSION_WITH_USER_SQL = `
  * once a minute.
  */
 export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<LoadedSession | null> {
-  const result = await pool.query({ name: 'load-session', text: SESSION_WITH_USER_SQL, values: [sha256(cookieValue)] });
+  const result = await pool.query<SessionWithUserRow>({ name: 'load-session', text: SESSION_WITH_USER_SQL, values: [sha256(cookieValue)] });
   const row = result.rows[0];
   if (!row) return null;
   return {

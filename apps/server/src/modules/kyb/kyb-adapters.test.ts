@@ -38,13 +38,20 @@ async function fakeServer(handle: (request: Recorded) => FakeAnswer) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** SumSub's API as documented: every request signed with HMAC-SHA256(secret, ts + METHOD + path + body), recomputed here independently. */
 const sumsub = await fakeServer((request) => {
   const ts = String(request.headers['x-app-access-ts']);
-  const expected = crypto.createHmac('sha256', SECRET_KEY).update(`${ts}${request.method}${request.url}${request.body.toString('utf8')}`).digest('hex');
+  const expected = crypto
+    .createHmac('sha256', SECRET_KEY)
+    .update(`${ts}${request.method}${request.url}${request.body.toString('utf8')}`)
+    .digest('hex');
   if (request.headers['x-app-token'] !== APP_TOKEN || request.headers['x-app-access-sig'] !== expected || Math.abs(Date.now() / 1000 - Number(ts)) > 60) {
     return { status: 401, body: JSON.stringify({ description: 'Request signature mismatch', code: 401 }) };
   }
@@ -58,16 +65,20 @@ const sumsub = await fakeServer((request) => {
 /** An S3-compatible store, path-style (/bucket/key), that wants a SigV4 Authorization header on every request. */
 const objects = new Map<string, Buffer>();
 const s3 = await fakeServer((request): FakeAnswer => {
-  if (!String(request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=test-access-key/')) return { status: 403, body: '<Error><Code>AccessDenied</Code></Error>', headers: { 'content-type': 'application/xml' } };
+  if (!String(request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=test-access-key/'))
+    return { status: 403, body: '<Error><Code>AccessDenied</Code></Error>', headers: { 'content-type': 'application/xml' } };
   const key = request.url.split('?')[0]!;
-  if (!key.startsWith('/kyb-documents/')) return { status: 404, body: '<Error><Code>NoSuchBucket</Code></Error>', headers: { 'content-type': 'application/xml' } };
+  if (!key.startsWith('/kyb-documents/'))
+    return { status: 404, body: '<Error><Code>NoSuchBucket</Code></Error>', headers: { 'content-type': 'application/xml' } };
   if (request.method === 'PUT') {
     objects.set(key, request.body);
     return { status: 200, body: '', headers: { etag: '"x"' } };
   }
   if (request.method === 'GET') {
     const found = objects.get(key);
-    return found ? { status: 200, body: found, headers: { 'content-type': 'application/octet-stream' } } : { status: 404, body: '<Error><Code>NoSuchKey</Code></Error>', headers: { 'content-type': 'application/xml' } };
+    return found
+      ? { status: 200, body: found, headers: { 'content-type': 'application/octet-stream' } }
+      : { status: 404, body: '<Error><Code>NoSuchKey</Code></Error>', headers: { 'content-type': 'application/xml' } };
   }
   if (request.method === 'DELETE') {
     objects.delete(key);
@@ -113,12 +124,20 @@ describe('SumSub', () => {
     expect(sent.url).toBe('/resources/accessTokens/sdk');
     expect(JSON.parse(sent.body.toString('utf8'))).toEqual({ userId: application.id, levelName: 'kyb-level', ttlInSecs: 600 });
     expect(sent.headers['x-app-access-ts']).toMatch(/^\d{10}$/);
-    const independent = crypto.createHmac('sha256', SECRET_KEY).update(`${sent.headers['x-app-access-ts']}POST/resources/accessTokens/sdk${sent.body.toString('utf8')}`).digest('hex');
+    const independent = crypto
+      .createHmac('sha256', SECRET_KEY)
+      .update(`${String(sent.headers['x-app-access-ts'])}POST/resources/accessTokens/sdk${sent.body.toString('utf8')}`)
+      .digest('hex');
     expect(sent.headers['x-app-access-sig']).toBe(independent);
   });
 
   it('says so clearly when SumSub refuses the credentials', async () => {
-    const wrong = await startTestApp({ SUMSUB_APP_TOKEN: APP_TOKEN, SUMSUB_SECRET_KEY: 'not-the-secret', SUMSUB_WEBHOOK_SECRET: WEBHOOK_SECRET, SUMSUB_BASE_URL: sumsub.url });
+    const wrong = await startTestApp({
+      SUMSUB_APP_TOKEN: APP_TOKEN,
+      SUMSUB_SECRET_KEY: 'not-the-secret',
+      SUMSUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SUMSUB_BASE_URL: sumsub.url,
+    });
     try {
       const partner = await accountWithMember(wrong);
       const result = await partner.client.gql(TOKEN, { a: partner.accountId });
@@ -136,7 +155,9 @@ describe('SumSub', () => {
       const result = await partner.client.gql(TOKEN, { a: partner.accountId });
       expect(errorCode(result)).toBe('CONFLICT');
       expect(result.errors![0]!.message).toBe("Verification runs in Rampart's own flow; SumSub is not configured.");
-      expect((await fetch(`${plain.baseUrl}/webhooks/sumsub`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+      expect((await fetch(`${plain.baseUrl}/webhooks/sumsub`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
+        404,
+      );
     } finally {
       await plain.close();
     }
@@ -146,26 +167,46 @@ describe('SumSub', () => {
     const partner = await accountWithMember(t, { name: 'SumSub webhook' });
     const applicationId = (await partner.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { id } }`, { a: partner.accountId })).kybApplication.id;
     const post = (body: string, digest: string, algorithm = 'HMAC_SHA256_HEX') =>
-      fetch(`${t.baseUrl}/webhooks/sumsub`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-payload-digest': digest, 'x-payload-digest-alg': algorithm }, body });
-    const green = JSON.stringify({ type: 'applicantReviewed', applicantId: 'abc', externalUserId: applicationId, reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
+      fetch(`${t.baseUrl}/webhooks/sumsub`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-payload-digest': digest, 'x-payload-digest-alg': algorithm },
+        body,
+      });
+    const green = JSON.stringify({
+      type: 'applicantReviewed',
+      applicantId: 'abc',
+      externalUserId: applicationId,
+      reviewStatus: 'completed',
+      reviewResult: { reviewAnswer: 'GREEN' },
+    });
     const digest = crypto.createHmac('sha256', WEBHOOK_SECRET).update(green).digest('hex');
 
     expect((await post(green, crypto.createHmac('sha256', 'wrong-secret').update(green).digest('hex'))).status).toBe(401);
     expect((await post(green.replace('GREEN', 'GREEN '), digest)).status).toBe(401);
     expect((await post(green, '')).status).toBe(401);
     expect((await post(green, digest, 'HMAC_MD5_HEX')).status).toBe(401);
-    const untouched = await t.database.pool.query(`select a.status, b.is_verified from kyb_applications a join accounts b on b.organization_id = a.organization_id where a.id = $1`, [applicationId]);
+    const untouched = await t.database.pool.query(
+      `select a.status, b.is_verified from kyb_applications a join accounts b on b.organization_id = a.organization_id where a.id = $1`,
+      [applicationId],
+    );
     expect(untouched.rows[0]).toEqual({ status: 'NotStarted', is_verified: false });
 
     const accepted = await post(green, digest);
     expect(accepted.status).toBe(200);
-    const after = await t.database.pool.query(`select a.status, b.is_verified from kyb_applications a join accounts b on b.organization_id = a.organization_id where a.id = $1`, [applicationId]);
+    const after = await t.database.pool.query(
+      `select a.status, b.is_verified from kyb_applications a join accounts b on b.organization_id = a.organization_id where a.id = $1`,
+      [applicationId],
+    );
     expect(after.rows[0]).toEqual({ status: 'Approved', is_verified: true });
     expect((await t.smtp.waitFor(partner.email, /^Business verification: approved$/)).to).toBe(partner.email.toLowerCase());
 
     const other = await accountWithMember(t, { name: 'SumSub red' });
     const otherId = (await other.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { id } }`, { a: other.accountId })).kybApplication.id;
-    const red = JSON.stringify({ type: 'applicantReviewed', externalUserId: otherId, reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', moderationComment: 'Forged certificate.' } });
+    const red = JSON.stringify({
+      type: 'applicantReviewed',
+      externalUserId: otherId,
+      reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', moderationComment: 'Forged certificate.' },
+    });
     expect((await post(red, crypto.createHmac('sha512', WEBHOOK_SECRET).update(red).digest('hex'), 'HMAC_SHA512_HEX')).status).toBe(200);
     const status = (await other.client.ok(`query($a: ID!) { reviewStatus(accountId: $a) { status reason } }`, { a: other.accountId })).reviewStatus;
     expect(status).toEqual({ status: 'Rejected', reason: 'Forged certificate.' });
@@ -174,7 +215,9 @@ describe('SumSub', () => {
 
 describe('S3-compatible file storage', () => {
   it('is chosen by FILE_STORAGE=s3, which needs its companion variables', () => {
-    expect(() => parseEnv({ FILE_STORAGE: 's3' })).toThrow(/S3_ENDPOINT: required when FILE_STORAGE=s3[\s\S]*S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(() => parseEnv({ FILE_STORAGE: 's3' })).toThrow(
+      /S3_ENDPOINT: required when FILE_STORAGE=s3[\s\S]*S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
     expect(() => parseEnv({ SUMSUB_APP_TOKEN: 'x' })).toThrow(/SUMSUB_SECRET_KEY: SumSub needs both/);
     expect(parseEnv({}).FILE_STORAGE).toBe('local');
   });
@@ -185,7 +228,11 @@ describe('S3-compatible file storage', () => {
     form.append('operations', JSON.stringify({ query, variables: { a: accountId, file: null } }));
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
     form.append('0', new Blob([PDF]), 'bill.pdf');
-    const response = await fetch(`${t.baseUrl}/graphql`, { method: 'POST', headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': client.csrfToken, cookie: client.cookie! }, body: form });
+    const response = await fetch(`${t.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': client.csrfToken, cookie: client.cookie! },
+      body: form,
+    });
     return (await response.json()) as { data: { uploadKybDocument: { id: string } } };
   }
 

@@ -21,7 +21,10 @@ export const builtInProvider: KybProvider = {
  * the timestamp in seconds, the upper-case method, the path with its query, and the body.
  */
 export function sumSubSignature(secretKey: string, ts: string, method: string, pathWithQuery: string, body: string): string {
-  return crypto.createHmac('sha256', secretKey).update(ts + method.toUpperCase() + pathWithQuery + body).digest('hex');
+  return crypto
+    .createHmac('sha256', secretKey)
+    .update(ts + method.toUpperCase() + pathWithQuery + body)
+    .digest('hex');
 }
 
 export class SumSubProvider implements KybProvider {
@@ -69,7 +72,12 @@ export class SumSubProvider implements KybProvider {
 
 export function createKybProvider(config: Env): KybProvider {
   if (config.SUMSUB_APP_TOKEN && config.SUMSUB_SECRET_KEY) {
-    return new SumSubProvider({ appToken: config.SUMSUB_APP_TOKEN, secretKey: config.SUMSUB_SECRET_KEY, baseUrl: config.SUMSUB_BASE_URL, levelName: config.SUMSUB_LEVEL_NAME });
+    return new SumSubProvider({
+      appToken: config.SUMSUB_APP_TOKEN,
+      secretKey: config.SUMSUB_SECRET_KEY,
+      baseUrl: config.SUMSUB_BASE_URL,
+      levelName: config.SUMSUB_LEVEL_NAME,
+    });
   }
   return builtInProvider;
 }
@@ -88,7 +96,11 @@ export function verifySumSubDigest(secret: string, rawBody: Buffer, digest: stri
 /** What an applicantReviewed webhook decides. */
 export function sumSubDecision(payload: unknown): { applicationId: string; status: 'Approved' | 'Rejected' | 'OnHold'; reason: string | null } | null {
   if (!payload || typeof payload !== 'object') return null;
-  const event = payload as { type?: unknown; externalUserId?: unknown; reviewResult?: { reviewAnswer?: unknown; reviewRejectType?: unknown; moderationComment?: unknown; clientComment?: unknown; rejectLabels?: unknown } };
+  const event = payload as {
+    type?: unknown;
+    externalUserId?: unknown;
+    reviewResult?: { reviewAnswer?: unknown; reviewRejectType?: unknown; moderationComment?: unknown; clientComment?: unknown; rejectLabels?: unknown };
+  };
   if (event.type !== 'applicantReviewed' || typeof event.externalUserId !== 'string') return null;
   const result = event.reviewResult ?? {};
   if (result.reviewAnswer === 'GREEN') return { applicationId: event.externalUserId, status: 'Approved', reason: null };

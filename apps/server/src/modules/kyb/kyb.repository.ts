@@ -49,7 +49,11 @@ export function createKybRepository(db: Database) {
     async organizationFacts(organizationId: string): Promise<OrganizationFacts | null> {
       const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
       if (!organization) return null;
-      const accountRows = await db.select().from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(asc(accounts.createdAt), asc(accounts.id));
+      const accountRows = await db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.organizationId, organizationId))
+        .orderBy(asc(accounts.createdAt), asc(accounts.id));
       const first = accountRows[0];
       return {
         organizationId,
@@ -66,7 +70,12 @@ export function createKybRepository(db: Database) {
     async firstAccountOfOrganization(organizationId: string): Promise<string | null> {
       // Ids come from callers unchecked: a malformed one names nothing, and never reaches the uuid column.
       if (!isUuid(organizationId)) return null;
-      const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(asc(accounts.createdAt), asc(accounts.id)).limit(1);
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.organizationId, organizationId))
+        .orderBy(asc(accounts.createdAt), asc(accounts.id))
+        .limit(1);
       return row?.id ?? null;
     },
 
@@ -125,7 +134,11 @@ export function createKybRepository(db: Database) {
     },
 
     async documentsOf(applicationId: string, executor: Executor = db): Promise<KybDocumentRow[]> {
-      return executor.select().from(kybDocuments).where(eq(kybDocuments.applicationId, applicationId)).orderBy(asc(kybDocuments.uploadedAt), asc(kybDocuments.id));
+      return executor
+        .select()
+        .from(kybDocuments)
+        .where(eq(kybDocuments.applicationId, applicationId))
+        .orderBy(asc(kybDocuments.uploadedAt), asc(kybDocuments.id));
     },
 
     async documentsOfPeople(personIds: string[], executor: Executor = db): Promise<KybDocumentRow[]> {
@@ -170,7 +183,9 @@ export function createKybRepository(db: Database) {
       if (filters.statuses?.length) conditions.push(inArray(kybApplications.status, filters.statuses));
       if (filters.country) conditions.push(sql`${COUNTRY} = ${filters.country.toUpperCase()}`);
       if (filters.product) {
-        conditions.push(sql`exists (select 1 from accounts a where a.organization_id = ${kybApplications.organizationId} and a.onboarding_details->'productInterests' ? ${filters.product})`);
+        conditions.push(
+          sql`exists (select 1 from accounts a where a.organization_id = ${kybApplications.organizationId} and a.onboarding_details->'productInterests' ? ${filters.product})`,
+        );
       }
       if (filters.submittedBefore) conditions.push(sql`${kybApplications.submittedAt} < ${filters.submittedBefore.toISOString()}`);
       if (filters.search) {
@@ -187,7 +202,11 @@ export function createKybRepository(db: Database) {
         .offset(filters.skip)
         .limit(filters.take);
       if (rows.length === 0 && filters.skip > 0) {
-        const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(kybApplications).innerJoin(organizations, eq(organizations.id, kybApplications.organizationId)).where(where);
+        const [count] = await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(kybApplications)
+          .innerJoin(organizations, eq(organizations.id, kybApplications.organizationId))
+          .where(where);
         return { rows: [], totalCount: count?.n ?? 0 };
       }
       return { rows: rows.map((row) => row.application), totalCount: rows[0]?.totalCount ?? 0 };

@@ -19,7 +19,11 @@ export const kybResolvers: Resolvers = {
     saveKybCompanyDetails: (_parent, args, context) => context.services.kyb.saveCompanyDetails(requireGrant(context).accountId, args.input, viewer(context)),
     saveKybPeople: (_parent, args, context) => context.services.kyb.savePeople(requireGrant(context).accountId, args.people, viewer(context)),
     uploadKybDocument: (_parent, args, context) =>
-      context.services.kyb.uploadDocument(requireGrant(context).accountId, { type: args.type, personId: args.personId, file: args.file }, context.session?.user.id ?? null),
+      context.services.kyb.uploadDocument(
+        requireGrant(context).accountId,
+        { type: args.type, personId: args.personId, file: args.file },
+        context.session?.user.id ?? null,
+      ),
     deleteKybDocument: (_parent, args, context) => context.services.kyb.deleteDocument(args.id),
     saveKybQuestionnaire: (_parent, args, context) => context.services.kyb.saveQuestionnaire(requireGrant(context).accountId, args.answersJson),
     submitKyb: (_parent, _args, context) => context.services.kyb.submit(requireGrant(context).accountId, viewer(context)),

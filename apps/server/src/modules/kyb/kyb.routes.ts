@@ -18,16 +18,19 @@ export async function registerKybRoutes(app: FastifyInstance, deps: { services: 
   app.get<{ Params: { documentId: string }; Querystring: Record<string, unknown> }>('/files/kyb/:documentId', async (request, reply) => {
     reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
     const opened = await services.kyb.openDocumentLink(request.params.documentId, request.query.expires, request.query.sig);
-    if (opened.status === 403) return reply.code(403).send(refuse('FORBIDDEN_ERROR', 'This link is not valid or has expired. Open the document again from the application.'));
+    if (opened.status === 403)
+      return reply.code(403).send(refuse('FORBIDDEN_ERROR', 'This link is not valid or has expired. Open the document again from the application.'));
     if (opened.status !== 200) return reply.code(404).send(refuse('NOT_FOUND', 'This document was deleted.'));
-    return reply
-      .code(200)
-      .header('content-type', opened.document.contentType)
-      .header('content-disposition', contentDisposition(opened.document.fileName))
-      // A sandboxed document runs nothing and reaches nothing, whatever it contains; only our own pages may frame it.
-      .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'")
-      .header('x-frame-options', 'SAMEORIGIN')
-      .send(opened.bytes);
+    return (
+      reply
+        .code(200)
+        .header('content-type', opened.document.contentType)
+        .header('content-disposition', contentDisposition(opened.document.fileName))
+        // A sandboxed document runs nothing and reaches nothing, whatever it contains; only our own pages may frame it.
+        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'")
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(opened.bytes)
+    );
   });
 
   await app.register(async (scope) => {

@@ -96,7 +96,8 @@ function extensionOf(name: string): string | null {
 /** Why a declared file name is refused, or null. The name is refused rather than repaired, so what is stored is what the partner chose. */
 export function fileNameProblem(declared: string): string | null {
   if (/[/\\]/.test(declared) || declared.trim() === '..') return "The file name may not contain folders or '..': rename the file and upload it again.";
-  if (CONTROL_CHARACTERS.test(declared)) return 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
+  if (CONTROL_CHARACTERS.test(declared))
+    return 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
   return null;
 }
 
@@ -106,7 +107,12 @@ export function safeFileName(declared: string, contentType: (typeof KYB_ACCEPTED
   const base = path.posix.basename(withoutControl.replace(/\\/g, '/'));
   const own = extensionOf(base);
   const extension = own && ACCEPTED_EXTENSIONS[contentType].extensions.includes(own) ? own : ACCEPTED_EXTENSIONS[contentType].extensions[0]!;
-  const stem = (own ? base.slice(0, -own.length - 1) : base).replace(/^\.+/, '').replace(/["<>|:*?]/g, '_').trim().slice(0, 150) || 'document';
+  const stem =
+    (own ? base.slice(0, -own.length - 1) : base)
+      .replace(/^\.+/, '')
+      .replace(/["<>|:*?]/g, '_')
+      .trim()
+      .slice(0, 150) || 'document';
   return `${stem}.${extension}`;
 }
 
@@ -117,7 +123,11 @@ const reviewInputSchema = z.object({
 
 const queueSchema = z.object({
   status: z.array(z.enum(['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'])).nullish(),
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'A two-letter country code such as GB').nullish(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'A two-letter country code such as GB')
+    .nullish(),
   product: z.string().trim().max(50, 'At most 50 characters').nullish(),
   submittedBefore: z.string().nullish(),
   search: z.string().trim().max(200, 'At most 200 characters').nullish(),
@@ -169,7 +179,9 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     const ownership = ownershipProblems(people);
     if (ownership.length) missing.ownership = ownership;
     const documentsMissing = requiredDocuments(people)
-      .filter((required) => !documents.some((document) => document.type === required.type && (required.personId === null || document.personId === required.personId)))
+      .filter(
+        (required) => !documents.some((document) => document.type === required.type && (required.personId === null || document.personId === required.personId)),
+      )
       .map((required) => required.label);
     if (documentsMissing.length) missing.documents = documentsMissing;
     const unanswered = unansweredRequiredQuestions(application.questionnaireAnswers);
@@ -184,7 +196,10 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     const partState = (key: KybStepKey, started: boolean) => {
       const gaps = missing[key];
       if (!gaps) return { state: 'completed' as const, message: null };
-      return { state: started ? (onHold ? ('actionRequired' as const) : ('inProgress' as const)) : onHold ? ('actionRequired' as const) : ('notStarted' as const), message: `Missing: ${gaps.join(', ')}.` };
+      return {
+        state: started ? (onHold ? ('actionRequired' as const) : ('inProgress' as const)) : onHold ? ('actionRequired' as const) : ('notStarted' as const),
+        message: `Missing: ${gaps.join(', ')}.`,
+      };
     };
     const review = ((): { state: 'notStarted' | 'inProgress' | 'completed' | 'actionRequired'; message: string | null } => {
       switch (application.status) {
@@ -222,7 +237,11 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
 
   async function view(application: KybApplicationRow, viewer: KybViewer, known?: OrganizationFacts) {
     const facts = known ?? (await repository.organizationFacts(application.organizationId))!;
-    const [people, documents, decisions] = await Promise.all([repository.peopleOf(application.id), repository.documentsOf(application.id), repository.decisionsOf(application.id)]);
+    const [people, documents, decisions] = await Promise.all([
+      repository.peopleOf(application.id),
+      repository.documentsOf(application.id),
+      repository.decisionsOf(application.id),
+    ]);
     return {
       id: application.id,
       organizationId: application.organizationId,
@@ -234,7 +253,10 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       reason: application.reason,
       provider: provider.name === 'sumsub' ? 'SumSub' : 'Rampart',
       companyDetails: application.companyDetails,
-      people: people.map((person) => ({ ...person, ownershipPercentage: person.ownershipPercentage === null ? null : trimDecimal(person.ownershipPercentage) })),
+      people: people.map((person) => ({
+        ...person,
+        ownershipPercentage: person.ownershipPercentage === null ? null : trimDecimal(person.ownershipPercentage),
+      })),
       documents: documents.map(documentView),
       questionnaire: questionnaireView(application),
       submittedAt: application.submittedAt,
@@ -253,7 +275,15 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
   }
 
   function documentView(document: KybDocumentRow) {
-    return { id: document.id, type: document.type, personId: document.personId, fileName: document.fileName, contentType: document.contentType, sizeBytes: document.sizeBytes, uploadedAt: document.uploadedAt };
+    return {
+      id: document.id,
+      type: document.type,
+      personId: document.personId,
+      fileName: document.fileName,
+      contentType: document.contentType,
+      sizeBytes: document.sizeBytes,
+      uploadedAt: document.uploadedAt,
+    };
   }
 
   function signLink(documentId: string, expires: number): string {
@@ -268,19 +298,32 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
   }
 
   /** Applies a decision (staff, or the provider's webhook) in one transaction with its history and webhooks. */
-  async function decide(applicationId: string, input: { status: Exclude<KybStatus, 'NotStarted' | 'Pending'>; reason: string | null; decidedByUserId: string | null; source: 'staff' | 'provider' }) {
+  async function decide(
+    applicationId: string,
+    input: { status: Exclude<KybStatus, 'NotStarted' | 'Pending'>; reason: string | null; decidedByUserId: string | null; source: 'staff' | 'provider' },
+  ) {
     const decided = await repository.db.transaction(async (tx) => {
       const application = await repository.findApplication(applicationId, tx, true);
       if (!application) throw badInput({ applicationId: 'No such application.' });
       // The provider's review happens in its own widget, so its verdict may arrive before a submission here.
-      const allowed = input.source === 'provider' && application.status !== 'Approved' && application.status !== 'Rejected' ? ['OnHold', 'Approved', 'Rejected'] : (TRANSITIONS[application.status] ?? []);
+      const allowed =
+        input.source === 'provider' && application.status !== 'Approved' && application.status !== 'Rejected'
+          ? ['OnHold', 'Approved', 'Rejected']
+          : (TRANSITIONS[application.status] ?? []);
       if (!allowed.includes(input.status)) {
         const from = application.status === 'NotStarted' ? 'an application that was never submitted' : `an application that is ${application.status}`;
         throw new AppError('CONFLICT', `${input.status} is not a decision for ${from}${allowed.length ? `; it can become ${allowed.join(', ')}` : ''}.`);
       }
       const isFinal = input.status !== 'InProgress';
-      const updated = await repository.updateApplication(application.id, { status: input.status, reason: input.reason, ...(isFinal ? { decidedAt: new Date() } : {}) }, tx);
-      await repository.insertDecision({ applicationId: application.id, status: input.status, reason: input.reason, decidedByUserId: input.decidedByUserId, actor: 'staff' }, tx);
+      const updated = await repository.updateApplication(
+        application.id,
+        { status: input.status, reason: input.reason, ...(isFinal ? { decidedAt: new Date() } : {}) },
+        tx,
+      );
+      await repository.insertDecision(
+        { applicationId: application.id, status: input.status, reason: input.reason, decidedByUserId: input.decidedByUserId, actor: 'staff' },
+        tx,
+      );
       const accountRows = await repository.accountsOfOrganization(application.organizationId, tx);
       if (input.status === 'Approved') {
         for (const account of accountRows) {
@@ -289,21 +332,41 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
             {
               isVerified: true,
               // The level reached is the check the account passed; what go-live requires stays as the provider set it.
-              kybInformation: { ...account.kybInformation, country: application.companyDetails?.country ?? account.kybInformation.country, requiredKybCheck: application.level, isEnhancedKybRequired: account.kybInformation.isEnhancedKybRequired },
+              kybInformation: {
+                ...account.kybInformation,
+                country: application.companyDetails?.country ?? account.kybInformation.country,
+                requiredKybCheck: application.level,
+                isEnhancedKybRequired: account.kybInformation.isEnhancedKybRequired,
+              },
             },
             tx,
           );
         }
       }
       for (const account of accountRows) {
-        const data = { accountId: account.id, organizationId: application.organizationId, applicationId: application.id, status: input.status, level: application.level, reason: input.reason, isVerified: input.status === 'Approved' ? true : account.isVerified };
+        const data = {
+          accountId: account.id,
+          organizationId: application.organizationId,
+          applicationId: application.id,
+          status: input.status,
+          level: application.level,
+          reason: input.reason,
+          isVerified: input.status === 'Approved' ? true : account.isVerified,
+        };
         for (const liveMode of [false, true]) {
           await emitWebhookEvent(tx, { accountId: account.id, liveMode, type: 'account_reviewed', data });
           await emitWebhookEvent(tx, {
             accountId: account.id,
             liveMode,
             type: 'business_identity_updated',
-            data: { accountId: account.id, organizationId: application.organizationId, status: input.status, level: application.level, country: application.companyDetails?.country ?? null, legalName: application.companyDetails?.legalName ?? null },
+            data: {
+              accountId: account.id,
+              organizationId: application.organizationId,
+              status: input.status,
+              level: application.level,
+              country: application.companyDetails?.country ?? null,
+              legalName: application.companyDetails?.legalName ?? null,
+            },
           });
         }
       }
@@ -353,18 +416,26 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
 
     async reviewStatus(accountId: string) {
       const { application } = await applicationOfAccount(accountId);
-      return { status: application.status, level: application.level, reason: application.reason, nextStep: NEXT_STEP[application.status], updatedAt: application.updatedAt };
+      return {
+        status: application.status,
+        level: application.level,
+        reason: application.reason,
+        nextStep: NEXT_STEP[application.status],
+        updatedAt: application.updatedAt,
+      };
     },
 
     async initiate(accountId: string, product: string | null | undefined, viewer: KybViewer) {
       const { facts, application } = await applicationOfAccount(accountId);
-      if (product !== null && product !== undefined && !['OnRamp', 'OffRamp', 'Swaps'].includes(product)) throw badInput({ product: 'Choose OnRamp, OffRamp or Swaps.' });
+      if (product !== null && product !== undefined && !['OnRamp', 'OffRamp', 'Swaps'].includes(product))
+        throw badInput({ product: 'Choose OnRamp, OffRamp or Swaps.' });
       let current = application;
       if (product === 'OffRamp' && current.level === 'Basic') {
         assertEditable(current);
         current = await repository.updateApplication(current.id, { level: 'Enhanced' });
       }
-      if (current.provider !== provider.name && EDITABLE.includes(current.status)) current = await repository.updateApplication(current.id, { provider: provider.name });
+      if (current.provider !== provider.name && EDITABLE.includes(current.status))
+        current = await repository.updateApplication(current.id, { provider: provider.name });
       return view(current, viewer, facts);
     },
 
@@ -395,8 +466,14 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
           return match ?? null;
         });
         const removed = existing.filter((person) => !kept.has(person.id));
-        const removedDocuments = await repository.documentsOfPeople(removed.map((person) => person.id), tx);
-        await repository.deletePeople(removed.map((person) => person.id), tx);
+        const removedDocuments = await repository.documentsOfPeople(
+          removed.map((person) => person.id),
+          tx,
+        );
+        await repository.deletePeople(
+          removed.map((person) => person.id),
+          tx,
+        );
         for (const [index, person] of people.entries()) {
           const values = {
             role: person.role,
@@ -436,7 +513,8 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
         throw badInput({ personId: 'Only identity documents belong to a person.' });
       }
       const declaredName = file.declaredFileName;
-      if (declaredName === null) throw badInput({ file: 'The file name could not be read from the request: send the file with its name, after operations and map.' });
+      if (declaredName === null)
+        throw badInput({ file: 'The file name could not be read from the request: send the file with its name, after operations and map.' });
       const nameProblem = fileNameProblem(declaredName);
       if (nameProblem) throw badInput({ file: nameProblem });
       if (file.isOverLimit) throw badInput({ file: `The file is too large: a document is at most ${KYB_MAX_FILE_BYTES / 1024 / 1024} MB.` });
@@ -457,7 +535,10 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
         const document = await repository.db.transaction(async (tx) => {
           const current = await repository.findApplication(application.id, tx, true);
           assertEditable(current!);
-          const row = await repository.insertDocument({ applicationId: application.id, type, personId, storageKey, fileName, contentType, sizeBytes: file.sizeBytes, uploadedByUserId: userId }, tx);
+          const row = await repository.insertDocument(
+            { applicationId: application.id, type, personId, storageKey, fileName, contentType, sizeBytes: file.sizeBytes, uploadedByUserId: userId },
+            tx,
+          );
           await repository.updateApplication(application.id, {}, tx);
           return row;
         });
@@ -485,7 +566,8 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       } catch {
         throw badInput({ answersJson: 'The answers are not valid JSON.' });
       }
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badInput({ answersJson: 'The answers are a JSON object keyed by question key.' });
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+        throw badInput({ answersJson: 'The answers are a JSON object keyed by question key.' });
       const problems = questionnaireAnswerProblems(parsed as Record<string, unknown>);
       if (Object.keys(problems).length) throw badInput(problems, Object.values(problems).join('; '));
       const { application } = await applicationOfAccount(accountId);
@@ -495,7 +577,9 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
         if (value === null || (typeof value === 'string' && value.trim() === '')) delete merged[key];
         else merged[key] = typeof value === 'string' ? value.trim() : value;
       }
-      return questionnaireView(await repository.updateApplication(application.id, { questionnaireAnswers: merged, questionnaireVersion: KYB_QUESTIONNAIRE_VERSION }));
+      return questionnaireView(
+        await repository.updateApplication(application.id, { questionnaireAnswers: merged, questionnaireVersion: KYB_QUESTIONNAIRE_VERSION }),
+      );
     },
 
     async submit(accountId: string, viewer: KybViewer) {
@@ -511,7 +595,10 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
         const current = (await repository.findApplication(application.id, tx, true))!;
         assertEditable(current);
         const row = await repository.updateApplication(application.id, { status: 'Pending', reason: null, submittedAt: new Date(), decidedAt: null }, tx);
-        await repository.insertDecision({ applicationId: application.id, status: 'Pending', reason: null, decidedByUserId: viewer.userId, actor: 'partner' }, tx);
+        await repository.insertDecision(
+          { applicationId: application.id, status: 'Pending', reason: null, decidedByUserId: viewer.userId, actor: 'partner' },
+          tx,
+        );
         return row;
       });
       await notifyAdministrators(facts.organizationId, facts.organizationName, 'Pending', null);
@@ -521,7 +608,8 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     async sdkAccessToken(accountId: string) {
       const { application } = await applicationOfAccount(accountId);
       const token = await provider.sdkAccessToken(application.id);
-      if (application.provider !== provider.name && EDITABLE.includes(application.status)) await repository.updateApplication(application.id, { provider: provider.name });
+      if (application.provider !== provider.name && EDITABLE.includes(application.status))
+        await repository.updateApplication(application.id, { provider: provider.name });
       return token;
     },
 
@@ -533,8 +621,13 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     },
 
     /** The file behind a signed link: 403 for a bad, expired or foreign signature, 404 once the document is deleted. */
-    async openDocumentLink(documentId: string, expires: unknown, signature: unknown): Promise<{ status: 403 | 404 } | { status: 200; document: KybDocumentRow; bytes: Buffer }> {
-      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return { status: 403 };
+    async openDocumentLink(
+      documentId: string,
+      expires: unknown,
+      signature: unknown,
+    ): Promise<{ status: 403 | 404 } | { status: 200; document: KybDocumentRow; bytes: Buffer }> {
+      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+        return { status: 403 };
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return { status: 403 };
       const expected = Buffer.from(signLink(documentId, Number(expires)));
       const given = Buffer.from(signature);
@@ -577,7 +670,9 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       const parsed = parseInput(reviewInputSchema, { status: input.status, reason: input.reason });
       const reason = parsed.reason || null;
       if ((parsed.status === 'OnHold' || parsed.status === 'Rejected') && !reason) {
-        throw badInput({ reason: `Give a reason with ${parsed.status}: the partner sees it${parsed.status === 'OnHold' ? ' and fixes what it describes' : ''}.` });
+        throw badInput({
+          reason: `Give a reason with ${parsed.status}: the partner sees it${parsed.status === 'OnHold' ? ' and fixes what it describes' : ''}.`,
+        });
       }
       const decided = await decide(input.applicationId, { status: parsed.status, reason, decidedByUserId: viewer.userId, source: 'staff' });
       return view(decided, viewer);
@@ -586,7 +681,8 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     /** SumSub's applicantReviewed webhook: 401 with a bad digest, changing nothing. */
     async handleSumSubWebhook(rawBody: Buffer, headers: { digest?: string; algorithm?: string }): Promise<{ status: number; message: string }> {
       if (!config.SUMSUB_WEBHOOK_SECRET) return { status: 404, message: 'SumSub is not configured.' };
-      if (!verifySumSubDigest(config.SUMSUB_WEBHOOK_SECRET, rawBody, headers.digest, headers.algorithm)) return { status: 401, message: 'The payload digest does not match.' };
+      if (!verifySumSubDigest(config.SUMSUB_WEBHOOK_SECRET, rawBody, headers.digest, headers.algorithm))
+        return { status: 401, message: 'The payload digest does not match.' };
       let payload: unknown;
       try {
         payload = JSON.parse(rawBody.toString('utf8'));
@@ -595,7 +691,8 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       }
       const decision = sumSubDecision(payload);
       if (!decision) return { status: 200, message: 'Ignored.' };
-      if (!z.uuid().safeParse(decision.applicationId).success || !(await repository.findApplication(decision.applicationId))) return { status: 200, message: 'Unknown applicant; ignored.' };
+      if (!z.uuid().safeParse(decision.applicationId).success || !(await repository.findApplication(decision.applicationId)))
+        return { status: 200, message: 'Unknown applicant; ignored.' };
       try {
         await decide(decision.applicationId, { status: decision.status, reason: decision.reason, decidedByUserId: null, source: 'provider' });
       } catch (error) {

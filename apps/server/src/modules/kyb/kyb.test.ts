@@ -14,7 +14,10 @@ const filesDir = path.join(dataDir, 'files');
 let t: TestApp;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f50000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f50000000049454e44ae426082',
+  'hex',
+);
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 1)]);
 const MZ = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(64, 0), Buffer.from('ffd9', 'hex')]);
@@ -44,7 +47,14 @@ const COMPANY_DETAILS = {
   industry: 'Payments',
   website: 'https://acme.example',
 };
-const OWNER = { role: 'beneficialOwner', fullName: 'Ada Owner', dateOfBirth: '1980-02-03', nationality: 'GB', countryOfResidence: 'GB', ownershipPercentage: '60' };
+const OWNER = {
+  role: 'beneficialOwner',
+  fullName: 'Ada Owner',
+  dateOfBirth: '1980-02-03',
+  nationality: 'GB',
+  countryOfResidence: 'GB',
+  ownershipPercentage: '60',
+};
 const DIRECTOR = { role: 'director', fullName: 'Dan Director', dateOfBirth: '1975-06-07', nationality: 'FR', countryOfResidence: 'GB' };
 const ANSWERS = {
   businessModel: 'We sell crypto to retail customers through our wallet.',
@@ -57,14 +67,23 @@ const ANSWERS = {
 };
 
 /** A GraphQL multipart request, as the web's upload link sends it (operations, map, then the file). */
-async function upload(client: ApiClient, variables: Record<string, unknown>, file: { bytes: Buffer; name: string; type?: string }): Promise<GraphQLResult<any>> {
+async function upload(
+  client: ApiClient,
+  variables: Record<string, unknown>,
+  file: { bytes: Buffer; name: string; type?: string },
+): Promise<GraphQLResult<any>> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query: UPLOAD, variables: { ...variables, file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
   form.append('0', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
   const response = await fetch(`${client.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': client.csrfToken, 'x-forwarded-for': client.ip, ...(client.cookie ? { cookie: client.cookie } : {}) },
+    headers: {
+      'apollo-require-preflight': 'true',
+      'x-csrf-token': client.csrfToken,
+      'x-forwarded-for': client.ip,
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+    },
     body: form,
   });
   return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
@@ -76,7 +95,8 @@ async function upload(client: ApiClient, variables: Record<string, unknown>, fil
  */
 async function uploadDeclaring(client: ApiClient, variables: Record<string, unknown>, fileParameters: string, bytes: Buffer): Promise<GraphQLResult<any>> {
   const boundary = `rampart-${crypto.randomUUID()}`;
-  const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+  const part = (headers: string, body: Buffer | string) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
   const body = Buffer.concat([
     part('Content-Disposition: form-data; name="operations"', JSON.stringify({ query: UPLOAD, variables: { ...variables, file: null } })),
     part('Content-Disposition: form-data; name="map"', JSON.stringify({ 0: ['variables.file'] })),
@@ -122,7 +142,9 @@ async function completeAndSubmit(partner: Awaited<ReturnType<typeof preparedPart
     expect((await upload(partner.client, { a: partner.accountId, type }, { bytes: PDF, name: `${type}.pdf` })).errors).toBeUndefined();
   }
   for (const person of partner.people) {
-    expect((await upload(partner.client, { a: partner.accountId, type: 'identityDocument', personId: person.id }, { bytes: PNG, name: 'passport.png' })).errors).toBeUndefined();
+    expect(
+      (await upload(partner.client, { a: partner.accountId, type: 'identityDocument', personId: person.id }, { bytes: PNG, name: 'passport.png' })).errors,
+    ).toBeUndefined();
   }
   await partner.client.ok(QUESTIONNAIRE, { a: partner.accountId, j: JSON.stringify(ANSWERS) });
   return (await partner.client.ok(SUBMIT, { a: partner.accountId })).submitKyb;
@@ -140,17 +162,37 @@ afterAll(async () => {
 describe('the partner fills in the application', () => {
   it('walks every step with real multipart uploads, and the steps follow', async () => {
     const partner = await accountWithMember(t, { name: 'Flow' });
-    const steps = async () => (await partner.client.ok(STEPS, { o: partner.organizationId })).getApplicantVerificationSteps as Array<{ key: string; state: string; message: string | null }>;
-    expect((await steps()).map((step) => `${step.key}:${step.state}`)).toEqual(['companyDetails:notStarted', 'ownership:notStarted', 'documents:notStarted', 'questionnaire:notStarted', 'review:notStarted']);
+    const steps = async () =>
+      (await partner.client.ok(STEPS, { o: partner.organizationId })).getApplicantVerificationSteps as Array<{
+        key: string;
+        state: string;
+        message: string | null;
+      }>;
+    expect((await steps()).map((step) => `${step.key}:${step.state}`)).toEqual([
+      'companyDetails:notStarted',
+      'ownership:notStarted',
+      'documents:notStarted',
+      'questionnaire:notStarted',
+      'review:notStarted',
+    ]);
 
     const company = (await partner.client.ok(COMPANY, { a: partner.accountId, i: COMPANY_DETAILS })).saveKybCompanyDetails;
     expect(company).toMatchObject({ status: 'NotStarted', level: 'Basic', country: 'GB', industry: 'Payments', provider: 'Rampart' });
     const people = (await partner.client.ok(PEOPLE, { a: partner.accountId, p: [OWNER, DIRECTOR] })).saveKybPeople.people;
     expect(people.map((person: { ownershipPercentage: string | null }) => person.ownershipPercentage)).toEqual(['60', null]);
 
-    const certificate = await upload(partner.client, { a: partner.accountId, type: 'certificateOfIncorporation' }, { bytes: PDF, name: 'certificate.pdf', type: 'application/pdf' });
+    const certificate = await upload(
+      partner.client,
+      { a: partner.accountId, type: 'certificateOfIncorporation' },
+      { bytes: PDF, name: 'certificate.pdf', type: 'application/pdf' },
+    );
     expect(certificate.errors).toBeUndefined();
-    expect(certificate.data.uploadKybDocument).toMatchObject({ type: 'certificateOfIncorporation', fileName: 'certificate.pdf', contentType: 'application/pdf', sizeBytes: PDF.length });
+    expect(certificate.data.uploadKybDocument).toMatchObject({
+      type: 'certificateOfIncorporation',
+      fileName: 'certificate.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: PDF.length,
+    });
     expect((await steps()).find((step) => step.key === 'documents')).toMatchObject({ state: 'inProgress' });
     expect((await steps()).find((step) => step.key === 'documents')!.message).toContain('proof of address');
 
@@ -158,7 +200,8 @@ describe('the partner fills in the application', () => {
     const again = (await partner.client.ok(PEOPLE, { a: partner.accountId, p: [{ ...OWNER, id: people[0].id }, DIRECTOR] })).saveKybPeople.people;
     expect(again.map((person: { id: string }) => person.id)).toEqual(people.map((person: { id: string }) => person.id));
 
-    const saved = (await partner.client.ok(QUESTIONNAIRE, { a: partner.accountId, j: JSON.stringify({ businessModel: 'Wallet with on-ramp' }) })).saveKybQuestionnaire;
+    const saved = (await partner.client.ok(QUESTIONNAIRE, { a: partner.accountId, j: JSON.stringify({ businessModel: 'Wallet with on-ramp' }) }))
+      .saveKybQuestionnaire;
     expect(JSON.parse(saved.answersJson)).toEqual({ businessModel: 'Wallet with on-ramp' });
     expect((await steps()).find((step) => step.key === 'questionnaire')).toMatchObject({ state: 'inProgress' });
 
@@ -169,8 +212,10 @@ describe('the partner fills in the application', () => {
     expect(partial.errors![0]!.message).toMatch(/an answer to sourceOfFunds/);
     expect(Object.keys(partial.errors![0]!.extensions!.fields!)).toEqual(['documents', 'questionnaire']);
 
-    for (const type of ['proofOfAddress', 'ownershipStructure']) await upload(partner.client, { a: partner.accountId, type }, { bytes: PNG, name: `${type}.png` });
-    for (const person of people) await upload(partner.client, { a: partner.accountId, type: 'identityDocument', personId: person.id }, { bytes: PDF, name: 'id.pdf' });
+    for (const type of ['proofOfAddress', 'ownershipStructure'])
+      await upload(partner.client, { a: partner.accountId, type }, { bytes: PNG, name: `${type}.png` });
+    for (const person of people)
+      await upload(partner.client, { a: partner.accountId, type: 'identityDocument', personId: person.id }, { bytes: PDF, name: 'id.pdf' });
     await partner.client.ok(QUESTIONNAIRE, { a: partner.accountId, j: JSON.stringify(ANSWERS) });
     expect((await steps()).slice(0, 4).every((step) => step.state === 'completed')).toBe(true);
 
@@ -179,7 +224,8 @@ describe('the partner fills in the application', () => {
     expect(submitted.documents).toHaveLength(5);
     expect((await steps()).at(-1)).toMatchObject({ key: 'review', state: 'inProgress' });
     expect((await t.smtp.waitFor(partner.email, /^Business verification: received$/)).text).toContain('Nothing to do for now');
-    const status = (await partner.client.ok(`query($a: ID!) { reviewStatus(accountId: $a) { status level reason nextStep } }`, { a: partner.accountId })).reviewStatus;
+    const status = (await partner.client.ok(`query($a: ID!) { reviewStatus(accountId: $a) { status level reason nextStep } }`, { a: partner.accountId }))
+      .reviewStatus;
     expect(status).toMatchObject({ status: 'Pending', level: 'Basic', reason: null });
 
     // Submitted: nothing can change until a reviewer puts it on hold.
@@ -201,9 +247,16 @@ describe('the partner fills in the application', () => {
 
   it('validates each field, the shares and each answer with messages naming them', async () => {
     const partner = await accountWithMember(t, { name: 'Validation' });
-    const company = await partner.client.gql(COMPANY, { a: partner.accountId, i: { ...COMPANY_DETAILS, country: 'XX', incorporationDate: '2019-02-30', website: 'javascript:alert(1)' } });
+    const company = await partner.client.gql(COMPANY, {
+      a: partner.accountId,
+      i: { ...COMPANY_DETAILS, country: 'XX', incorporationDate: '2019-02-30', website: 'javascript:alert(1)' },
+    });
     expect(errorCode(company)).toBe('BAD_USER_INPUT');
-    expect(company.errors![0]!.extensions!.fields).toMatchObject({ country: expect.any(String), incorporationDate: 'Enter a real date as YYYY-MM-DD', website: 'Enter a full URL starting with https://' });
+    expect(company.errors![0]!.extensions!.fields).toMatchObject({
+      country: expect.any(String),
+      incorporationDate: 'Enter a real date as YYYY-MM-DD',
+      website: 'Enter a full URL starting with https://',
+    });
 
     const small = await partner.client.gql(PEOPLE, { a: partner.accountId, p: [{ ...OWNER, ownershipPercentage: '10' }] });
     expect(small.errors![0]!.extensions!.fields).toHaveProperty(['0.ownershipPercentage']);
@@ -212,7 +265,10 @@ describe('the partner fills in the application', () => {
     const notDecimal = await partner.client.gql(PEOPLE, { a: partner.accountId, p: [{ ...OWNER, ownershipPercentage: 60 }] });
     expect(errorCode(notDecimal)).toBe('BAD_USER_INPUT');
 
-    const answers = await partner.client.gql(QUESTIONNAIRE, { a: partner.accountId, j: JSON.stringify({ sourceOfFunds: 'Lottery', pepExposure: 'no', unknownKey: 1 }) });
+    const answers = await partner.client.gql(QUESTIONNAIRE, {
+      a: partner.accountId,
+      j: JSON.stringify({ sourceOfFunds: 'Lottery', pepExposure: 'no', unknownKey: 1 }),
+    });
     expect(errorCode(answers)).toBe('BAD_USER_INPUT');
     expect(answers.errors![0]!.extensions!.fields).toEqual({
       sourceOfFunds: expect.stringMatching(/^sourceOfFunds: choose one of/),
@@ -220,14 +276,18 @@ describe('the partner fills in the application', () => {
       unknownKey: 'unknownKey: not a question of this questionnaire',
     });
     expect(errorCode(await partner.client.gql(QUESTIONNAIRE, { a: partner.accountId, j: 'not json' }))).toBe('BAD_USER_INPUT');
-    const stored = await t.database.pool.query(`select company_details, questionnaire_answers from kyb_applications where organization_id = $1`, [partner.organizationId]);
+    const stored = await t.database.pool.query(`select company_details, questionnaire_answers from kyb_applications where organization_id = $1`, [
+      partner.organizationId,
+    ]);
     // Refused input changed nothing: the application was not even created.
     expect(stored.rows).toEqual([]);
   });
 
   it('needs Enhanced verification for off-ramp and when the provider requires it', async () => {
     const partner = await accountWithMember(t, { name: 'Enhanced' });
-    const initiated = (await partner.client.ok(`mutation($a: ID!) { initiateKyb(accountId: $a, product: "OffRamp") { level status provider } }`, { a: partner.accountId })).initiateKyb;
+    const initiated = (
+      await partner.client.ok(`mutation($a: ID!) { initiateKyb(accountId: $a, product: "OffRamp") { level status provider } }`, { a: partner.accountId })
+    ).initiateKyb;
     expect(initiated).toEqual({ level: 'Enhanced', status: 'NotStarted', provider: 'Rampart' });
     const white = await accountWithMember(t, { name: 'White glove' });
     await t.database.pool.query(`update accounts set requires_enhanced_kyb = true where id = $1`, [white.accountId]);
@@ -243,7 +303,11 @@ describe('uploads are checked by content and refused ones store nothing', () => 
   });
 
   const refusedCases: Array<[string, { bytes: Buffer; name: string; type?: string }, RegExp]> = [
-    ['an ELF executable named .pdf', { bytes: ELF, name: 'statement.pdf', type: 'application/pdf' }, /not a PDF, PNG or JPEG \(checked by its content, not its name\)/],
+    [
+      'an ELF executable named .pdf',
+      { bytes: ELF, name: 'statement.pdf', type: 'application/pdf' },
+      /not a PDF, PNG or JPEG \(checked by its content, not its name\)/,
+    ],
     ['a Windows executable named .png', { bytes: MZ, name: 'logo.png', type: 'image/png' }, /not a PDF, PNG or JPEG/],
     ['an empty file', { bytes: Buffer.alloc(0), name: 'empty.pdf' }, /The file is empty/],
     ['a file just over 10 MB', { bytes: Buffer.concat([PDF, Buffer.alloc(KYB_MAX_FILE_BYTES + 1 - PDF.length, 0x20)]), name: 'big.pdf' }, /at most 10 MB/],
@@ -309,7 +373,10 @@ describe('uploads are checked by content and refused ones store nothing', () => 
     const before = storedFiles();
     const bell = await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: 'ring\u0007.pdf' });
     expect(bell.status).toBe(400);
-    expect(bell.errors![0]).toMatchObject({ message: expect.stringMatching(/^This multipart request could not be read/), extensions: { code: 'BAD_USER_INPUT' } });
+    expect(bell.errors![0]).toMatchObject({
+      message: expect.stringMatching(/^This multipart request could not be read/),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(storedFiles()).toEqual(before);
     expect(await documentCount(partner.accountId)).toBe(0);
   });
@@ -346,7 +413,11 @@ describe('uploads are checked by content and refused ones store nothing', () => 
     form.append('map', JSON.stringify({ 0: ['variables.file'], 1: ['variables.file'] }));
     form.append('0', new Blob([PDF]), 'a.pdf');
     form.append('1', new Blob([PDF]), 'b.pdf');
-    const response = await fetch(`${t.baseUrl}/graphql`, { method: 'POST', headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': partner.client.csrfToken, cookie: partner.client.cookie! }, body: form });
+    const response = await fetch(`${t.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': partner.client.csrfToken, cookie: partner.client.cookie! },
+      body: form,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: [{ message: 'Send one file per request.', extensions: { code: 'BAD_USER_INPUT' } }] });
     expect(await documentCount(partner.accountId)).toBe(0);
@@ -355,7 +426,11 @@ describe('uploads are checked by content and refused ones store nothing', () => 
   it('refuses an identity document without one of the application’s people', async () => {
     const result = await upload(partner.client, { a: partner.accountId, type: 'identityDocument' }, { bytes: PDF, name: 'id.pdf' });
     expect(result.errors![0]!.extensions!.fields).toEqual({ personId: 'Choose whose identity document this is.' });
-    const other = await upload(partner.client, { a: partner.accountId, type: 'identityDocument', personId: crypto.randomUUID() }, { bytes: PDF, name: 'id.pdf' });
+    const other = await upload(
+      partner.client,
+      { a: partner.accountId, type: 'identityDocument', personId: crypto.randomUUID() },
+      { bytes: PDF, name: 'id.pdf' },
+    );
     expect(other.errors![0]!.extensions!.fields).toEqual({ personId: 'Not an owner or director of this application.' });
     expect(await documentCount(partner.accountId)).toBe(0);
   });
@@ -367,8 +442,10 @@ describe('document links', () => {
   let otherDocumentId: string;
   beforeAll(async () => {
     partner = await preparedPartner('Links');
-    documentId = (await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: 'bill ü march.pdf' })).data.uploadKybDocument.id;
-    otherDocumentId = (await upload(partner.client, { a: partner.accountId, type: 'ownershipStructure' }, { bytes: PNG, name: 'chart.png' })).data.uploadKybDocument.id;
+    documentId = (await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: 'bill ü march.pdf' })).data
+      .uploadKybDocument.id;
+    otherDocumentId = (await upload(partner.client, { a: partner.accountId, type: 'ownershipStructure' }, { bytes: PNG, name: 'chart.png' })).data
+      .uploadKybDocument.id;
   });
 
   const sign = (id: string, expires: number) => crypto.createHmac('sha256', LINK_SECRET).update(`kyb-document:${id}:${expires}`).digest('base64url');
@@ -418,7 +495,10 @@ describe('document links', () => {
       expect(errorCode(await outsider.client.gql(query, variables)), query).toBe('FORBIDDEN_ERROR');
     }
     const developer = await signedInUser(t);
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'developer', true, now())`, [partner.accountId, developer.userId]);
+    await t.database.pool.query(
+      `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'developer', true, now())`,
+      [partner.accountId, developer.userId],
+    );
     expect(errorCode(await developer.client.gql(LINK, { id: documentId }))).toBe('FORBIDDEN_ERROR');
     // Staff with kyb:view may open it; staff without it may not.
     const analyst = await signedInUser(t, { adminRole: 'ComplianceAnalyst' });
@@ -431,14 +511,24 @@ describe('document links', () => {
 describe('staff review', () => {
   it('filters the queue by status, country, product, age and name', async () => {
     const staff = await signedInUser(t, { adminRole: 'KybAnalyst' });
-    const onboarding = (country: string, products: string[]) => ({ accountName: 'x', legalName: 'x', country, industry: 'Wallet', websiteUrls: ['https://x.example'], productInterests: products, expectedMonthlyVolume: 'Under $10k' });
+    const onboarding = (country: string, products: string[]) => ({
+      accountName: 'x',
+      legalName: 'x',
+      country,
+      industry: 'Wallet',
+      websiteUrls: ['https://x.example'],
+      productInterests: products,
+      expectedMonthlyVolume: 'Under $10k',
+    });
     const german = await preparedPartner('Queue Germany', onboarding('DE', ['OffRamp']));
     await partnerCompany(german, 'DE');
     await completeAndSubmit(german);
     const british = await preparedPartner('Queue Britain', onboarding('GB', ['OnRamp']));
     await completeAndSubmit(british);
     const names = async (variables: Record<string, unknown>) =>
-      ((await staff.client.ok(QUEUE, { q: 'Queue', ...variables })).kybApplications.items as Array<{ organizationName: string }>).map((item) => item.organizationName);
+      ((await staff.client.ok(QUEUE, { q: 'Queue', ...variables })).kybApplications.items as Array<{ organizationName: string }>).map(
+        (item) => item.organizationName,
+      );
     expect(await names({})).toEqual(['Queue Germany Ltd', 'Queue Britain Ltd']);
     expect(await names({ c: 'DE' })).toEqual(['Queue Germany Ltd']);
     expect(await names({ p: 'OnRamp' })).toEqual(['Queue Britain Ltd']);
@@ -454,9 +544,18 @@ describe('staff review', () => {
     const receiver = await startWebhookReceiver();
     const partner = await preparedPartner('Review');
     const colleague = await signedInUser(t);
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`, [partner.accountId, colleague.userId]);
-    const secondAccount = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Review Second') returning id`, [partner.organizationId]);
-    await partner.client.ok(`mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: ["account_reviewed", "business_identity_updated"]) { id } }`, { a: partner.accountId, u: receiver.url });
+    await t.database.pool.query(
+      `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`,
+      [partner.accountId, colleague.userId],
+    );
+    const secondAccount = await t.database.pool.query<{ id: string }>(
+      `insert into accounts (organization_id, name) values ($1, 'Review Second') returning id`,
+      [partner.organizationId],
+    );
+    await partner.client.ok(
+      `mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: ["account_reviewed", "business_identity_updated"]) { id } }`,
+      { a: partner.accountId, u: receiver.url },
+    );
     const liveKeysBefore = await partner.client.gql(`query($a: ID!) { apiKeys(accountId: $a, liveMode: true) { id } }`, { a: partner.accountId });
     expect(liveKeysBefore.errors![0]!.message).toContain('/dashboard/on-ramp/kyb');
     const submitted = await completeAndSubmit(partner);
@@ -497,18 +596,31 @@ describe('staff review', () => {
     const approved = (await staff.client.ok(REVIEW, { id: submitted.id, s: 'Approved' })).updateReview;
     expect(approved.status).toBe('Approved');
     expect(approved.decisions.map((decision: { status: string }) => decision.status)).toEqual(['Approved', 'Pending', 'OnHold', 'InProgress', 'Pending']);
-    const accounts = await t.database.pool.query(`select is_verified, kyb_information from accounts where organization_id = $1 order by created_at`, [partner.organizationId]);
+    const accounts = await t.database.pool.query(`select is_verified, kyb_information from accounts where organization_id = $1 order by created_at`, [
+      partner.organizationId,
+    ]);
     expect(accounts.rows).toHaveLength(2);
-    for (const row of accounts.rows) expect(row).toMatchObject({ is_verified: true, kyb_information: { country: 'GB', requiredKybCheck: 'Basic', kybLevelRequiredToGoLive: 'Basic' } });
+    for (const row of accounts.rows)
+      expect(row).toMatchObject({ is_verified: true, kyb_information: { country: 'GB', requiredKybCheck: 'Basic', kybLevelRequiredToGoLive: 'Basic' } });
     expect(secondAccount.rows[0]).toBeDefined();
     const liveKeys = await partner.client.ok(`query($a: ID!) { apiKeys(accountId: $a, liveMode: true) { id liveMode } }`, { a: partner.accountId });
     expect(liveKeys.apiKeys.length).toBeGreaterThan(0);
     await t.smtp.waitFor(colleague.email, /^Business verification: approved$/);
     expect(errorCode(await partner.client.gql(COMPANY, { a: partner.accountId, i: COMPANY_DETAILS }))).toBe('CONFLICT');
 
-    await receiver.waitFor((all) => all.filter((entry) => entry.body.type === 'account_reviewed').length >= 3 && all.filter((entry) => entry.body.type === 'business_identity_updated').length >= 3);
-    expect(receiver.received.filter((entry) => entry.body.type === 'account_reviewed').map((entry) => entry.body.data.status)).toEqual(['InProgress', 'OnHold', 'Approved']);
-    expect(receiver.received.find((entry) => entry.body.type === 'business_identity_updated' && entry.body.data.status === 'Approved')!.body.data).toMatchObject({ accountId: partner.accountId, legalName: 'Review Ltd', country: 'GB', level: 'Basic' });
+    await receiver.waitFor(
+      (all) =>
+        all.filter((entry) => entry.body.type === 'account_reviewed').length >= 3 &&
+        all.filter((entry) => entry.body.type === 'business_identity_updated').length >= 3,
+    );
+    expect(receiver.received.filter((entry) => entry.body.type === 'account_reviewed').map((entry) => entry.body.data.status)).toEqual([
+      'InProgress',
+      'OnHold',
+      'Approved',
+    ]);
+    expect(
+      receiver.received.find((entry) => entry.body.type === 'business_identity_updated' && entry.body.data.status === 'Approved')!.body.data,
+    ).toMatchObject({ accountId: partner.accountId, legalName: 'Review Ltd', country: 'GB', level: 'Basic' });
     await receiver.close();
 
     const status = await t.app.services.kyb.statusOfAccount(partner.accountId);
@@ -520,7 +632,8 @@ describe('staff review', () => {
     const submitted = await completeAndSubmit(partner);
     const staff = await signedInUser(t, { adminRole: 'KybAnalyst' });
     await staff.client.ok(REVIEW, { id: submitted.id, s: 'Rejected', r: 'The company is in a sanctioned jurisdiction.' });
-    const status = (await partner.client.ok(`query($a: ID!) { reviewStatus(accountId: $a) { status reason nextStep } }`, { a: partner.accountId })).reviewStatus;
+    const status = (await partner.client.ok(`query($a: ID!) { reviewStatus(accountId: $a) { status reason nextStep } }`, { a: partner.accountId }))
+      .reviewStatus;
     expect(status).toMatchObject({ status: 'Rejected', reason: 'The company is in a sanctioned jurisdiction.' });
     expect((await t.smtp.waitFor(partner.email, /^Business verification: rejected$/)).text).toContain('Reason: The company is in a sanctioned jurisdiction.');
     expect(errorCode(await staff.client.gql(REVIEW, { id: submitted.id, s: 'Approved' }))).toBe('CONFLICT');

@@ -12,9 +12,10 @@ export const mintingResolvers: Resolvers = {
     deployNftCollection: (_parent, args, context) => context.services.minting.deployCollection(requireGrant(context).accountId, args.input),
     setAccountMintingEnabled: async (_parent, args, context) => {
       await context.services.minting.setMintingEnabled(args.accountId, args.isEnabled);
-      return context.services.accounts.account(args.accountId) as never;
+      return context.services.accounts.account(args.accountId);
     },
-    mintNft: (_parent, args, context) => context.services.minting.mint(args.collectionId, { toAddress: args.toAddress, tokenUri: args.tokenUri ?? null }, userIdOf(context)),
+    mintNft: (_parent, args, context) =>
+      context.services.minting.mint(args.collectionId, { toAddress: args.toAddress, tokenUri: args.tokenUri ?? null }, userIdOf(context)),
   },
   NftCollection: {
     isMintable: (collection, _args, context) => context.services.minting.isMintable(collection),

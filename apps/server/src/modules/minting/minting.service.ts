@@ -21,6 +21,7 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 const NAME_MAX = 100;
 const SYMBOL = /^[A-Za-z0-9]{1,11}$/;
 const URI_MAX = 512;
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const MINTING_DISABLED_MESSAGE = 'Minting is not enabled for this account. Ask your account manager to turn it on.';
@@ -91,7 +92,8 @@ export function createMintingService(deps: {
   }
 
   function requireMinter() {
-    if (!chain.walletClient) throw new AppError('FORBIDDEN_ERROR', 'Minting is unavailable: no deployer key is configured for this chain (EVM_DEPLOYER_PRIVATE_KEY).');
+    if (!chain.walletClient)
+      throw new AppError('FORBIDDEN_ERROR', 'Minting is unavailable: no deployer key is configured for this chain (EVM_DEPLOYER_PRIVATE_KEY).');
   }
 
   async function onChain<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -174,13 +176,21 @@ export function createMintingService(deps: {
       if (!collection) throw notFound('The collection');
       await requireMintingEnabled(collection.accountId);
       if (!isMintable(deps.collectionView(collection))) {
-        throw new AppError('FORBIDDEN_ERROR', `Rampart did not deploy ${collection.name} on this chain, so it cannot mint into it. Deploy a collection with Rampart to mint.`);
+        throw new AppError(
+          'FORBIDDEN_ERROR',
+          `Rampart did not deploy ${collection.name} on this chain, so it cannot mint into it. Deploy a collection with Rampart to mint.`,
+        );
       }
       requireMinter();
       const minted = await onChain('Minting', () => chain.mint({ contractAddress: collection.contractAddress, toAddress, tokenUri }));
       // The token's URI as the contract answers it (the base URI plus the id when none was given).
       const effectiveUri = await chain.publicClient
-        .readContract({ address: getAddress(collection.contractAddress), abi: rampartCollectionArtifact.abi, functionName: 'tokenURI', args: [BigInt(minted.tokenId)] })
+        .readContract({
+          address: getAddress(collection.contractAddress),
+          abi: rampartCollectionArtifact.abi,
+          functionName: 'tokenURI',
+          args: [BigInt(minted.tokenId)],
+        })
         .catch(() => tokenUri ?? '');
       const row = await repository.insertMint({
         collectionId,

@@ -45,7 +45,13 @@ describe('the chain', () => {
   it('evmChain names the configured chain (the run’s local anvil) and the minter', async () => {
     const { client } = await signedInUser(t);
     const { evmChain } = await client.ok(EVM_CHAIN);
-    expect(evmChain).toEqual({ networkCode: 'local_evm', chainId: LOCAL_EVM_CHAIN_ID, isLocal: true, rpcUrl: t.config.EVM_RPC_URL, minterAddress: LOCAL_CHAIN_DEV_ADDRESS });
+    expect(evmChain).toEqual({
+      networkCode: 'local_evm',
+      chainId: LOCAL_EVM_CHAIN_ID,
+      isLocal: true,
+      rpcUrl: t.config.EVM_RPC_URL,
+      minterAddress: LOCAL_CHAIN_DEV_ADDRESS,
+    });
   });
 });
 
@@ -110,7 +116,9 @@ describe('deploying and minting on the local chain', () => {
     expect(listed.mints.map((m: { tokenId: string }) => m.tokenId)).toEqual(['2', '1']);
 
     // Audit: one row per mutation, in words.
-    const audit = await t.database.pool.query<{ operation: string }>(`select operation from audit_events where account_id = $1 order by occurred_at`, [member.accountId]);
+    const audit = await t.database.pool.query<{ operation: string }>(`select operation from audit_events where account_id = $1 order by occurred_at`, [
+      member.accountId,
+    ]);
     expect(audit.rows.map((row) => row.operation)).toEqual(expect.arrayContaining(['deployNftCollection', 'mintNft']));
   });
 

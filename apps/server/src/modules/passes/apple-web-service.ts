@@ -19,7 +19,9 @@ const registrationBody = z.object({ pushToken: z.string().min(1).max(500) });
 type PassParams = { deviceLibraryIdentifier: string; passTypeIdentifier: string; serialNumber: string };
 
 function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', code: status === 401 ? 'unauthorized' : 'invalid_request', message } });
+  return reply.code(status).send({
+    error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', code: status === 401 ? 'unauthorized' : 'invalid_request', message },
+  });
 }
 
 export async function registerAppleWebService(app: FastifyInstance, deps: { db: Database; passFiles: PassFiles }) {
@@ -122,5 +124,7 @@ export async function registerAppleWebService(app: FastifyInstance, deps: { db: 
     return reply.code(200).send();
   });
 
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: { type: 'not_found_error', code: 'route_not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` } }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: { type: 'not_found_error', code: 'route_not_found', message: `No route ${request.method} ${request.url.split('?')[0]}.` } }),
+  );
 }

@@ -19,7 +19,11 @@ export interface NftTransferCheck {
   invalidated: Array<{ passId: string; transactionHash: string; toAddress: string }>;
 }
 
-export async function checkNftTransfers(deps: { db: Database; chain: Pick<EvmChain, 'chainId' | 'blockNumber' | 'transferLogs'>; maxRange?: bigint }): Promise<NftTransferCheck> {
+export async function checkNftTransfers(deps: {
+  db: Database;
+  chain: Pick<EvmChain, 'chainId' | 'blockNumber' | 'transferLogs'>;
+  maxRange?: bigint;
+}): Promise<NftTransferCheck> {
   const { db, chain } = deps;
   const maxRange = deps.maxRange ?? TRANSFER_LOG_BLOCK_RANGE;
   const head = await chain.blockNumber();
@@ -50,7 +54,11 @@ export async function checkNftTransfers(deps: { db: Database; chain: Pick<EvmCha
               and lower(holder_address) <> ${log.to.toLowerCase()}
             for update`);
           for (const pass of moved.rows) {
-            const invalidated = await invalidatePass(tx, pass.id, 'nftTransferred', { transactionHash: log.transactionHash, toAddress: log.to, blockNumber: log.blockNumber.toString() });
+            const invalidated = await invalidatePass(tx, pass.id, 'nftTransferred', {
+              transactionHash: log.transactionHash,
+              toAddress: log.to,
+              blockNumber: log.blockNumber.toString(),
+            });
             if (invalidated) result.invalidated.push({ passId: pass.id, transactionHash: log.transactionHash, toAddress: log.to });
           }
         }
@@ -71,7 +79,12 @@ export async function checkNftTransfers(deps: { db: Database; chain: Pick<EvmCha
  * Runs checkNftTransfers every `intervalSeconds` in the worker (one run at a time; a failure is logged and the next
  * tick tries again).
  */
-export function startNftTransferWatcher(deps: { db: Database; chain: EvmChain; intervalSeconds: number; log: { error(obj: object, message: string): void; info(obj: object, message: string): void } }) {
+export function startNftTransferWatcher(deps: {
+  db: Database;
+  chain: EvmChain;
+  intervalSeconds: number;
+  log: { error(obj: object, message: string): void; info(obj: object, message: string): void };
+}) {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {

@@ -19,7 +19,14 @@ describe('pass credentials', () => {
   const p12 = (password: string) =>
     Buffer.from(
       forge.asn1
-        .toDer(forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(apple.signerKeyPem), [forge.pki.certificateFromPem(apple.signerCertPem), forge.pki.certificateFromPem(apple.wwdrPem)], password, { algorithm: '3des' }))
+        .toDer(
+          forge.pkcs12.toPkcs12Asn1(
+            forge.pki.privateKeyFromPem(apple.signerKeyPem),
+            [forge.pki.certificateFromPem(apple.signerCertPem), forge.pki.certificateFromPem(apple.wwdrPem)],
+            password,
+            { algorithm: '3des' },
+          ),
+        )
         .getBytes(),
       'binary',
     );
@@ -41,7 +48,11 @@ describe('pass credentials', () => {
   });
 
   it('reads a .p12 with its password and a PEM with certificate and key', () => {
-    expect(upload(p12('s3cret'), 's3cret')).toMatchObject({ source: 'partner', passTypeIdentifier: apple.passTypeIdentifier, signerCertPem: expect.stringContaining('BEGIN CERTIFICATE') });
+    expect(upload(p12('s3cret'), 's3cret')).toMatchObject({
+      source: 'partner',
+      passTypeIdentifier: apple.passTypeIdentifier,
+      signerCertPem: expect.stringContaining('BEGIN CERTIFICATE'),
+    });
     expect(upload(Buffer.from(pem), null).wwdrPem).toContain('BEGIN CERTIFICATE');
   });
 
@@ -49,9 +60,15 @@ describe('pass credentials', () => {
     expect(fieldsOf(() => upload(p12('s3cret'), 'wrong'))).toEqual({ certificatePassword: expect.stringContaining('password does not open') });
     expect(fieldsOf(() => upload(Buffer.from(apple.signerCertPem + apple.wwdrPem), null))).toEqual({ certificate: expect.stringContaining('no private key') });
     const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect(fieldsOf(() => upload(Buffer.from(apple.signerCertPem + other + apple.wwdrPem), null))).toEqual({ certificate: expect.stringContaining('does not match') });
-    expect(fieldsOf(() => upload(Buffer.from(pem), null, { now: new Date(Date.now() + 6 * 365 * 86_400_000) }))).toEqual({ certificate: expect.stringContaining('expired') });
-    expect(fieldsOf(() => upload(Buffer.from(pem), null, { passTypeIdentifier: 'pass.com.example.other' }))).toEqual({ passTypeIdentifier: expect.stringContaining('not pass.com.example.other') });
+    expect(fieldsOf(() => upload(Buffer.from(apple.signerCertPem + other + apple.wwdrPem), null))).toEqual({
+      certificate: expect.stringContaining('does not match'),
+    });
+    expect(fieldsOf(() => upload(Buffer.from(pem), null, { now: new Date(Date.now() + 6 * 365 * 86_400_000) }))).toEqual({
+      certificate: expect.stringContaining('expired'),
+    });
+    expect(fieldsOf(() => upload(Buffer.from(pem), null, { passTypeIdentifier: 'pass.com.example.other' }))).toEqual({
+      passTypeIdentifier: expect.stringContaining('not pass.com.example.other'),
+    });
     expect(fieldsOf(() => upload(Buffer.from('hello'), null))).toEqual({ certificate: expect.stringContaining('neither a .p12') });
     // A certificate without a pass type UID (the CA itself, with its key).
     const caKeyless = apple.wwdrPem + apple.signerKeyPem;
@@ -61,8 +78,13 @@ describe('pass credentials', () => {
   it('reads a Google service-account key file and refuses incomplete ones', () => {
     const key = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const file = { type: 'service_account', client_email: 'wallet@example.iam.gserviceaccount.com', private_key: key, private_key_id: 'abc123' };
-    expect(parseGoogleUpload({ bytes: Buffer.from(JSON.stringify(file)), issuerId: '3388000000012345678' })).toMatchObject({ source: 'partner', serviceAccountEmail: file.client_email, keyId: 'abc123' });
-    const refuse = (body: unknown, issuerId = '3388000000012345678') => fieldsOf(() => parseGoogleUpload({ bytes: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), issuerId }));
+    expect(parseGoogleUpload({ bytes: Buffer.from(JSON.stringify(file)), issuerId: '3388000000012345678' })).toMatchObject({
+      source: 'partner',
+      serviceAccountEmail: file.client_email,
+      keyId: 'abc123',
+    });
+    const refuse = (body: unknown, issuerId = '3388000000012345678') =>
+      fieldsOf(() => parseGoogleUpload({ bytes: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), issuerId }));
     expect(refuse('not json')).toEqual({ serviceAccountKey: expect.stringContaining('not JSON') });
     expect(refuse({ ...file, client_email: undefined })).toEqual({ serviceAccountKey: 'The key file has no client_email.' });
     expect(refuse({ ...file, private_key: undefined })).toEqual({ serviceAccountKey: 'The key file has no private_key.' });

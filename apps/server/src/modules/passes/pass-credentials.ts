@@ -176,7 +176,8 @@ const TEAM_IDENTIFIER = /^[A-Z0-9]{10}$/;
 
 function uploadBytes(bytes: Buffer, field: string, what: string): Buffer {
   if (bytes.length === 0) throw badInput({ [field]: `The ${what} file is empty.` });
-  if (bytes.length > PASS_CREDENTIAL_MAX_BYTES) throw badInput({ [field]: `The ${what} file is larger than ${Math.round(PASS_CREDENTIAL_MAX_BYTES / 1000)} kB: it cannot be a certificate or key file.` });
+  if (bytes.length > PASS_CREDENTIAL_MAX_BYTES)
+    throw badInput({ [field]: `The ${what} file is larger than ${Math.round(PASS_CREDENTIAL_MAX_BYTES / 1000)} kB: it cannot be a certificate or key file.` });
   return bytes;
 }
 
@@ -193,9 +194,11 @@ function readP12(bytes: Buffer, password: string | null): CertificateAndKeys {
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/mac could not be verified|invalid password|decrypt/i.test(message)) {
-      throw badInput(
-        { certificatePassword: password ? 'The password does not open this .p12 file: check it and try again.' : 'This .p12 file is protected by a password: enter it and upload again.' },
-      );
+      throw badInput({
+        certificatePassword: password
+          ? 'The password does not open this .p12 file: check it and try again.'
+          : 'This .p12 file is protected by a password: enter it and upload again.',
+      });
     }
     throw badInput({ certificate: 'The file is neither a .p12 (PKCS#12) file nor a PEM file with a certificate and a private key.' });
   }
@@ -222,7 +225,11 @@ function readPem(text: string, password: string | null): CertificateAndKeys {
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       if (block[1] === 'ENCRYPTED PRIVATE KEY' || /bad decrypt|passphrase|Proc-Type: 4,ENCRYPTED/i.test(message + block[0])) {
-        throw badInput({ certificatePassword: password ? 'The password does not open the private key in this PEM file.' : 'The private key in this PEM file is encrypted: enter its password and upload again.' });
+        throw badInput({
+          certificatePassword: password
+            ? 'The password does not open the private key in this PEM file.'
+            : 'The private key in this PEM file is encrypted: enter its password and upload again.',
+        });
       }
       throw badInput({ certificate: 'The private key in the PEM file cannot be read.' });
     }
@@ -234,18 +241,27 @@ function readPem(text: string, password: string | null): CertificateAndKeys {
  * The partner's pass type certificate, from a .p12 (with its password) or a PEM file holding the certificate and its
  * private key (and, in both, the WWDR intermediate that issued it). Each problem is refused with its own message.
  */
-export function parseAppleUpload(input: { bytes: Buffer; password: string | null; passTypeIdentifier: string; teamIdentifier: string; now?: Date }): AppleSigningMaterial {
+export function parseAppleUpload(input: {
+  bytes: Buffer;
+  password: string | null;
+  passTypeIdentifier: string;
+  teamIdentifier: string;
+  now?: Date;
+}): AppleSigningMaterial {
   const passTypeIdentifier = input.passTypeIdentifier.trim();
   const teamIdentifier = input.teamIdentifier.trim();
-  if (!PASS_TYPE_IDENTIFIER.test(passTypeIdentifier)) throw badInput({ passTypeIdentifier: 'A pass type identifier starts with "pass." and is written like pass.com.example.membership.' });
-  if (!TEAM_IDENTIFIER.test(teamIdentifier)) throw badInput({ teamIdentifier: 'A team identifier is the 10 capital letters and digits shown in the Apple Developer account, such as A1B2C3D4E5.' });
+  if (!PASS_TYPE_IDENTIFIER.test(passTypeIdentifier))
+    throw badInput({ passTypeIdentifier: 'A pass type identifier starts with "pass." and is written like pass.com.example.membership.' });
+  if (!TEAM_IDENTIFIER.test(teamIdentifier))
+    throw badInput({ teamIdentifier: 'A team identifier is the 10 capital letters and digits shown in the Apple Developer account, such as A1B2C3D4E5.' });
   const bytes = uploadBytes(input.bytes, 'certificate', 'certificate');
   const password = input.password && input.password.length > 0 ? input.password : null;
   const text = bytes.toString('utf8');
   const read = text.includes('-----BEGIN ') ? readPem(text, password) : readP12(bytes, password);
 
   if (read.certificates.length === 0) throw badInput({ certificate: 'The file holds no certificate.' });
-  if (read.keys.length === 0) throw badInput({ certificate: 'The file holds no private key: export the certificate together with its private key (a .p12 from Keychain Access does).' });
+  if (read.keys.length === 0)
+    throw badInput({ certificate: 'The file holds no private key: export the certificate together with its private key (a .p12 from Keychain Access does).' });
   let parsed: crypto.X509Certificate[];
   try {
     parsed = read.certificates.map((pem) => new crypto.X509Certificate(pem));
@@ -254,7 +270,9 @@ export function parseAppleUpload(input: { bytes: Buffer; password: string | null
   }
   let signer: { certificate: crypto.X509Certificate; key: crypto.KeyObject } | null = null;
   for (const certificate of parsed) {
-    const key = read.keys.find((candidate) => candidate.asymmetricKeyType === certificate.publicKey.asymmetricKeyType && certificate.checkPrivateKey(candidate));
+    const key = read.keys.find(
+      (candidate) => candidate.asymmetricKeyType === certificate.publicKey.asymmetricKeyType && certificate.checkPrivateKey(candidate),
+    );
     if (key) {
       signer = { certificate, key };
       break;
@@ -266,21 +284,30 @@ export function parseAppleUpload(input: { bytes: Buffer; password: string | null
   const described = describeCertificate(signer.certificate);
   const now = input.now ?? new Date();
   if (described.expiresAt.getTime() <= now.getTime()) {
-    throw badInput({ certificate: `The certificate expired on ${described.expiresAt.toISOString().slice(0, 10)}: create a new pass type certificate in the Apple Developer account.` });
+    throw badInput({
+      certificate: `The certificate expired on ${described.expiresAt.toISOString().slice(0, 10)}: create a new pass type certificate in the Apple Developer account.`,
+    });
   }
-  if (described.startsAt.getTime() > now.getTime()) throw badInput({ certificate: `The certificate is not valid before ${described.startsAt.toISOString().slice(0, 10)}.` });
+  if (described.startsAt.getTime() > now.getTime())
+    throw badInput({ certificate: `The certificate is not valid before ${described.startsAt.toISOString().slice(0, 10)}.` });
   const uid = described.attribute('UID');
   if (!uid || !uid.startsWith('pass.')) {
-    throw badInput({ certificate: 'This is not a pass type certificate: its subject has no UID starting with "pass.". Create a Pass Type ID certificate in the Apple Developer account.' });
+    throw badInput({
+      certificate:
+        'This is not a pass type certificate: its subject has no UID starting with "pass.". Create a Pass Type ID certificate in the Apple Developer account.',
+    });
   }
   if (uid !== passTypeIdentifier) throw badInput({ passTypeIdentifier: `The certificate is for ${uid}, not ${passTypeIdentifier}.` });
   const team = described.attribute('OU');
   if (team && team !== teamIdentifier) throw badInput({ teamIdentifier: `The certificate belongs to team ${team}, not ${teamIdentifier}.` });
 
-  const issuer = parsed.find((certificate) => certificate !== signer!.certificate && signer!.certificate.checkIssued(certificate) && signer!.certificate.verify(certificate.publicKey));
+  const issuer = parsed.find(
+    (certificate) => certificate !== signer.certificate && signer.certificate.checkIssued(certificate) && signer.certificate.verify(certificate.publicKey),
+  );
   if (!issuer) {
     throw badInput({
-      certificate: 'The file does not include the certificate that issued yours (Apple’s WWDR intermediate): add it to the file (download it from apple.com/certificateauthority) and upload again.',
+      certificate:
+        'The file does not include the certificate that issued yours (Apple’s WWDR intermediate): add it to the file (download it from apple.com/certificateauthority) and upload again.',
     });
   }
   return {
@@ -300,7 +327,8 @@ const GOOGLE_ISSUER_ID = /^\d{4,30}$/;
 /** The partner's Google Wallet issuer and the service-account key file Google Cloud gives (JSON). */
 export function parseGoogleUpload(input: { bytes: Buffer; issuerId: string }): GoogleSigningMaterial {
   const issuerId = input.issuerId.trim();
-  if (!GOOGLE_ISSUER_ID.test(issuerId)) throw badInput({ issuerId: 'The issuer ID is the number shown in the Google Pay & Wallet Console, such as 3388000000012345678.' });
+  if (!GOOGLE_ISSUER_ID.test(issuerId))
+    throw badInput({ issuerId: 'The issuer ID is the number shown in the Google Pay & Wallet Console, such as 3388000000012345678.' });
   const bytes = uploadBytes(input.bytes, 'serviceAccountKey', 'service-account key');
   let json: unknown;
   try {
@@ -308,7 +336,8 @@ export function parseGoogleUpload(input: { bytes: Buffer; issuerId: string }): G
   } catch {
     throw badInput({ serviceAccountKey: 'The file is not JSON: upload the key file Google Cloud gives when you add a key to the service account.' });
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw badInput({ serviceAccountKey: 'The file is not a service-account key: it should be a JSON object.' });
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw badInput({ serviceAccountKey: 'The file is not a service-account key: it should be a JSON object.' });
   const key = json as Record<string, unknown>;
   if (key.type !== 'service_account') throw badInput({ serviceAccountKey: 'The file is not a service-account key: its "type" should be "service_account".' });
   const email = typeof key.client_email === 'string' ? key.client_email.trim() : '';
@@ -323,7 +352,8 @@ export function parseGoogleUpload(input: { bytes: Buffer; issuerId: string }): G
   } catch {
     throw badInput({ serviceAccountKey: 'The private_key in the key file is not a readable PEM private key.' });
   }
-  if (privateKey.asymmetricKeyType !== 'rsa') throw badInput({ serviceAccountKey: 'The private_key in the key file is not an RSA key, as Google service-account keys are.' });
+  if (privateKey.asymmetricKeyType !== 'rsa')
+    throw badInput({ serviceAccountKey: 'The private_key in the key file is not an RSA key, as Google service-account keys are.' });
   return { source: 'partner', issuerId, serviceAccountEmail: email, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), keyId };
 }
 

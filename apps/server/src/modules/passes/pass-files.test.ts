@@ -12,7 +12,7 @@ import { DEVELOPMENT_CA_NAME, developmentCredentialsRow, loadPassCredentials } f
 import { hashToken } from './pass-files.ts';
 import type { PassRow } from './pass-lifecycle.ts';
 
-pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'] }));
+pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto }));
 
 let t: TestApp;
 let pass: PassRow;
@@ -76,7 +76,9 @@ beforeAll(async () => {
     .returning();
   pass = row!;
   key = `pass_sk_${crypto.randomBytes(24).toString('base64url')}`;
-  await db.insert(passProjectApiKeys).values({ projectId, name: 'k', keyPrefix: key.slice(0, 14), keyHash: crypto.createHash('sha256').update(key).digest('hex') });
+  await db
+    .insert(passProjectApiKeys)
+    .values({ projectId, name: 'k', keyPrefix: key.slice(0, 14), keyHash: crypto.createHash('sha256').update(key).digest('hex') });
 });
 
 afterAll(async () => {
@@ -122,7 +124,13 @@ describe('the .pkpass', () => {
     const contentInfo = new pkijs.ContentInfo({ schema: asn1js.fromBER(new Uint8Array(signature)).result });
     const signed = new pkijs.SignedData({ schema: contentInfo.content });
     expect(signed.encapContentInfo.eContent).toBeUndefined(); // detached
-    const verified = await signed.verify({ signer: 0, data: new Uint8Array(files['manifest.json']!).buffer, trustedCerts: [ca], checkChain: true, extendedMode: true });
+    const verified = await signed.verify({
+      signer: 0,
+      data: new Uint8Array(files['manifest.json']!).buffer,
+      trustedCerts: [ca],
+      checkChain: true,
+      extendedMode: true,
+    });
     expect(verified.signatureVerified).toBe(true);
     const signer = certificateOf(credentials.apple.signerCertPem);
     expect(Buffer.from(verified.signerCertificate!.toSchema().toBER()).equals(Buffer.from(signer.toSchema().toBER()))).toBe(true);
@@ -130,12 +138,16 @@ describe('the .pkpass', () => {
     expect((await chain.verify()).result).toBe(true);
 
     // A signature over other bytes does not verify.
-    const tampered = await signed.verify({ signer: 0, data: new TextEncoder().encode('{}').buffer as ArrayBuffer, trustedCerts: [ca], checkChain: true, extendedMode: true }).catch(() => ({ signatureVerified: false }));
+    const tampered = await signed
+      .verify({ signer: 0, data: new TextEncoder().encode('{}').buffer, trustedCerts: [ca], checkChain: true, extendedMode: true })
+      .catch(() => ({ signatureVerified: false }));
     expect(tampered.signatureVerified).toBe(false);
   });
 
   it('is voided once the pass is invalidated, and the signed dashboard link serves it until it expires', async () => {
-    await t.database.pool.query(`update passes set status = 'invalidated', invalidated_reason = 'invalidatedByPartner', invalidated_at = now() where id = $1`, [pass.id]);
+    await t.database.pool.query(`update passes set status = 'invalidated', invalidated_reason = 'invalidatedByPartner', invalidated_at = now() where id = $1`, [
+      pass.id,
+    ]);
     const link = t.app.services.passFiles.appleWalletUrl(pass);
     const response = await fetch(`${t.baseUrl}${link}`);
     expect(response.status).toBe(200);
@@ -156,7 +168,10 @@ describe('the Google Wallet save link', () => {
     const jwt = url.slice('https://pay.google.com/gp/v/save/'.length);
     const credentials = await loadPassCredentials(t.database.db, t.app.services.secretBox, projectId);
     const publicPem = crypto.createPublicKey(credentials.google.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
-    const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(publicPem, 'RS256'), { issuer: credentials.google.serviceAccountEmail, audience: 'google' });
+    const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(publicPem, 'RS256'), {
+      issuer: credentials.google.serviceAccountEmail,
+      audience: 'google',
+    });
     expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: credentials.google.keyId });
     expect(payload).toMatchObject({ typ: 'savetowallet', origins: ['http://localhost:3000'] });
     const object = (payload.payload as { genericObjects: Array<Record<string, any>> }).genericObjects[0]!;

@@ -45,7 +45,10 @@ export function parseColor(value: string): [number, number, number] {
   return [0, 0, 0];
 }
 const cssRgb = (value: string) => `rgb(${parseColor(value).join(', ')})`;
-const cssHex = (value: string) => `#${parseColor(value).map((part) => part.toString(16).padStart(2, '0')).join('')}`;
+const cssHex = (value: string) =>
+  `#${parseColor(value)
+    .map((part) => part.toString(16).padStart(2, '0'))
+    .join('')}`;
 
 /** A plain square PNG in the pass's background colour: Apple requires icon.png, and a template may have none. */
 export function defaultIconPng(colors: PassTemplateColors, size = 58): Buffer {
@@ -110,7 +113,9 @@ export async function buildPkpass(input: PassFileInputs): Promise<Buffer> {
     backgroundColor: cssRgb(template.colors.background),
     foregroundColor: cssRgb(template.colors.foreground),
     labelColor: cssRgb(template.colors.label),
-    barcodes: [{ format: APPLE_BARCODE[pass.barcodeFormat], message: pass.barcodeMessage, messageEncoding: 'iso-8859-1', altText: pass.barcodeMessage.slice(0, 60) }],
+    barcodes: [
+      { format: APPLE_BARCODE[pass.barcodeFormat], message: pass.barcodeMessage, messageEncoding: 'iso-8859-1', altText: pass.barcodeMessage.slice(0, 60) },
+    ],
     ...(pass.status === 'invalidated' ? { voided: true } : {}),
     [style]: appleFields(fields),
   };
@@ -238,9 +243,14 @@ export function createPassFiles(deps: { db: Database; config: Env; secretBox: Se
       return googleSaveUrl(await inputsOf(pass));
     },
     /** The pass behind a signed download link, or why not (403: bad or expired link; 404: no such pass). */
-    async openDownloadLink(passId: string, expires: unknown, signature: unknown): Promise<{ status: 403 | 404 } | { status: 200; pass: PassRow; bytes: Buffer }> {
+    async openDownloadLink(
+      passId: string,
+      expires: unknown,
+      signature: unknown,
+    ): Promise<{ status: 403 | 404 } | { status: 200; pass: PassRow; bytes: Buffer }> {
       if (!isUuid(passId)) return { status: 404 };
-      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return { status: 403 };
+      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+        return { status: 403 };
       const expected = Buffer.from(signLink(passId, Number(expires)));
       if (!crypto.timingSafeEqual(expected, Buffer.from(signature))) return { status: 403 };
       if (Number(expires) * 1000 < Date.now()) return { status: 403 };

@@ -52,8 +52,16 @@ export function passWebhookData(pass: PassRow): Record<string, unknown> {
  * Records what happened to a pass (pass_events) and, for created/added/scanned/invalidated, emits the project's webhook
  * in the same transaction: `{ pass, event: {type, detail, createdAt} }`, liveMode = the project is not in test mode.
  */
-export async function recordPassEvent(executor: PassExecutor, pass: PassRow, type: PassEventType, detail: Record<string, unknown> = {}): Promise<{ id: string; createdAt: Date }> {
-  const [event] = await executor.insert(passEvents).values({ passId: pass.id, projectId: pass.projectId, type, detail }).returning({ id: passEvents.id, createdAt: passEvents.createdAt });
+export async function recordPassEvent(
+  executor: PassExecutor,
+  pass: PassRow,
+  type: PassEventType,
+  detail: Record<string, unknown> = {},
+): Promise<{ id: string; createdAt: Date }> {
+  const [event] = await executor
+    .insert(passEvents)
+    .values({ passId: pass.id, projectId: pass.projectId, type, detail })
+    .returning({ id: passEvents.id, createdAt: passEvents.createdAt });
   const webhookType = WEBHOOK_OF[type];
   if (webhookType) {
     const testMode = await isProjectInTestMode(executor, pass.projectId);
@@ -72,7 +80,12 @@ export async function recordPassEvent(executor: PassExecutor, pass: PassRow, typ
  * Invalidates an active pass, records the event and sends pass.invalidated. Idempotent: an already invalidated (or
  * unknown) pass is left alone and null is returned.
  */
-export async function invalidatePass(executor: PassExecutor, passId: string, reason: PassInvalidationReason, detail: Record<string, unknown> = {}): Promise<PassRow | null> {
+export async function invalidatePass(
+  executor: PassExecutor,
+  passId: string,
+  reason: PassInvalidationReason,
+  detail: Record<string, unknown> = {},
+): Promise<PassRow | null> {
   const [updated] = await executor
     .update(passes)
     .set({ status: 'invalidated', invalidatedReason: reason, invalidatedAt: sql`now()`, updatedAt: sql`now()` })

@@ -12,6 +12,8 @@ import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.ar
 import { developmentCredentialsRow } from './pass-credentials.ts';
 import { checkNftTransfers } from './nft-transfer-watcher.ts';
 import { newSigningSecret } from '../webhooks/signatures.ts';
+import { contractChecker, expectValidOpenApi31, type OpenApiDocument } from '../../../test/openapi-contract.ts';
+import { REQUEST_ID_PATTERN } from '../public-api/request-id.ts';
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -33,7 +35,11 @@ interface Project {
   signingSecret: string;
 }
 
-async function makeProject(accountId: string, policy: { kind: 'wallets'; wallets: string[] } | { kind: 'nft'; contract: string; tokenIds?: string[] }, options: { allowedDomains?: string[] } = {}): Promise<Project> {
+async function makeProject(
+  accountId: string,
+  policy: { kind: 'wallets'; wallets: string[] } | { kind: 'nft'; contract: string; tokenIds?: string[] },
+  options: { allowedDomains?: string[] } = {},
+): Promise<Project> {
   const db = t.database.db;
   const [project] = await db
     .insert(passProjects)
@@ -42,20 +48,42 @@ async function makeProject(accountId: string, policy: { kind: 'wallets'; wallets
   await db.insert(passProjectCredentials).values(developmentCredentialsRow(t.app.services.secretBox, project!.id, null));
   const [template] = await db
     .insert(passTemplates)
-    .values({ projectId: project!.id, name: 'Member card', organizationName: 'Rampart Club', description: 'Membership', colors: { background: '#112233', foreground: 'rgb(255, 255, 255)', label: '#aabbcc' }, fields: FIELDS })
+    .values({
+      projectId: project!.id,
+      name: 'Member card',
+      organizationName: 'Rampart Club',
+      description: 'Membership',
+      colors: { background: '#112233', foreground: 'rgb(255, 255, 255)', label: '#aabbcc' },
+      fields: FIELDS,
+    })
     .returning();
   const [row] = await db
     .insert(passPolicies)
     .values(
       policy.kind === 'wallets'
         ? { projectId: project!.id, name: 'Listed wallets', kind: 'wallets', walletAddresses: policy.wallets.map((wallet) => wallet.toLowerCase()) }
-        : { projectId: project!.id, name: 'Holders', kind: 'nft', networkCode: 'local_evm', chainId: LOCAL_EVM_CHAIN_ID, contractAddress: policy.contract.toLowerCase(), tokenIds: policy.tokenIds ?? [] },
+        : {
+            projectId: project!.id,
+            name: 'Holders',
+            kind: 'nft',
+            networkCode: 'local_evm',
+            chainId: LOCAL_EVM_CHAIN_ID,
+            contractAddress: policy.contract.toLowerCase(),
+            tokenIds: policy.tokenIds ?? [],
+          },
     )
     .returning();
   const key = `pass_sk_${crypto.randomBytes(24).toString('base64url')}`;
-  await db.insert(passProjectApiKeys).values({ projectId: project!.id, name: 'Server', keyPrefix: key.slice(0, 14), keyHash: crypto.createHash('sha256').update(key).digest('hex') });
+  await db
+    .insert(passProjectApiKeys)
+    .values({ projectId: project!.id, name: 'Server', keyPrefix: key.slice(0, 14), keyHash: crypto.createHash('sha256').update(key).digest('hex') });
   const signingSecret = newSigningSecret();
-  await t.database.pool.query(`insert into webhooks (account_id, url, live_mode, signing_secret, pass_project_id) values ($1, $2, false, $3, $4)`, [accountId, receiver.url, signingSecret, project!.id]);
+  await t.database.pool.query(`insert into webhooks (account_id, url, live_mode, signing_secret, pass_project_id) values ($1, $2, false, $3, $4)`, [
+    accountId,
+    receiver.url,
+    signingSecret,
+    project!.id,
+  ]);
   return { projectId: project!.id, accountId, key, templateId: template!.id, policyId: row!.id, signingSecret };
 }
 
@@ -71,7 +99,7 @@ async function call(method: string, path: string, options: { key?: string | null
   }
   const response = await fetch(`${t.baseUrl}${path}`, { method, headers, body });
   const type = response.headers.get('content-type') ?? '';
-  const payload = type.includes('json') ? ((await response.json()) as any) : Buffer.from(await response.arrayBuffer());
+  const payload = type.includes('json') ? ((await response.json()) as any) : Buffer.from(await response.arrayBuffer()); // the tests read the answer freely and expect() checks it
   return { status: response.status, body: payload, headers: response.headers };
 }
 
@@ -86,8 +114,23 @@ async function nonceFor(key: string): Promise<string> {
   return response.body.nonce as string;
 }
 
-async function signedMessage(wallet: PrivateKeyAccount, nonce: string, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}, signer: PrivateKeyAccount = wallet) {
-  const message = createSiweMessage({ address: wallet.address, chainId: LOCAL_EVM_CHAIN_ID, domain: 'club.example', nonce, uri: 'https://club.example/login', version: '1', issuedAt: new Date(), statement: 'Issue my pass', ...overrides });
+async function signedMessage(
+  wallet: PrivateKeyAccount,
+  nonce: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+  signer: PrivateKeyAccount = wallet,
+) {
+  const message = createSiweMessage({
+    address: wallet.address,
+    chainId: LOCAL_EVM_CHAIN_ID,
+    domain: 'club.example',
+    nonce,
+    uri: 'https://club.example/login',
+    version: '1',
+    issuedAt: new Date(),
+    statement: 'Issue my pass',
+    ...overrides,
+  });
   return { message, signature: await signer.signMessage({ message }) };
 }
 
@@ -99,14 +142,19 @@ async function createPass(project: Project, wallet: PrivateKeyAccount, extra: Re
 const publicClient = () => t.app.services.chain.publicClient;
 
 async function fund(address: Hex) {
-  await publicClient().request({ method: 'anvil_setBalance' as never, params: [address, '0x56BC75E2D63100000'] as never });
+  await publicClient().request({ method: 'anvil_setBalance' as never, params: [address, '0x56BC75E2D63100000'] as never }); // anvil's own RPC method is not in viem's public schema
 }
 
 async function transfer(holder: PrivateKeyAccount, contract: Hex, to: Hex, tokenId: string) {
   const chain = t.app.services.chain;
   await fund(holder.address);
   const wallet = createWalletClient({ account: holder, chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
-  const hash = await wallet.writeContract({ address: contract, abi: rampartCollectionArtifact.abi as never, functionName: 'transferFrom', args: [holder.address, to, BigInt(tokenId)] as never });
+  const hash = await wallet.writeContract({
+    address: contract,
+    abi: rampartCollectionArtifact.abi as never, // the artifact's abi is JSON, not the const abi viem types calls from
+    functionName: 'transferFrom',
+    args: [holder.address, to, BigInt(tokenId)] as never, // typed by that const abi, which JSON cannot give
+  });
   const reader = createPublicClient({ chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
   await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   return hash;
@@ -133,12 +181,24 @@ describe('passes REST API: sign-in with Ethereum', () => {
   it('creates a pass only with a valid signature by the owner, with wallet links and a pass.created webhook', async () => {
     const response = await createPass(project, holder, { externalId: 'member-1' });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ object: 'pass', holderAddress: holder.address, status: 'active', templateId: project.templateId, policyIds: [project.policyId], externalId: 'member-1', nft: null });
-    expect(response.body.appleWalletUrl).toMatch(new RegExp(`^http://localhost:3000/passes-files/${response.body.id}\\.pkpass\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));
+    expect(response.body).toMatchObject({
+      object: 'pass',
+      holderAddress: holder.address,
+      status: 'active',
+      templateId: project.templateId,
+      policyIds: [project.policyId],
+      externalId: 'member-1',
+      nft: null,
+    });
+    expect(response.body.appleWalletUrl).toMatch(
+      new RegExp(`^http://localhost:3000/passes-files/${response.body.id}\\.pkpass\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`),
+    );
     expect(response.body.googleWalletUrl).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
     const events = await t.database.pool.query(`select type from pass_events where pass_id = $1`, [response.body.id]);
     expect(events.rows.map((row) => row.type)).toEqual(['created']);
-    await receiver.waitFor((all) => all.some((hook) => hook.body.type === 'pass.created' && (hook.body.data as any).pass.id === response.body.id));
+    await receiver.waitFor((all) =>
+      all.some((hook) => hook.body.type === 'pass.created' && (hook.body.data as { pass: { id: string } }).pass.id === response.body.id),
+    );
 
     // The signed download link serves the .pkpass without a key.
     const link = new URL(response.body.appleWalletUrl);
@@ -146,7 +206,10 @@ describe('passes REST API: sign-in with Ethereum', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
     // Another first character, whatever the signature starts with (it starts with A one time in 64).
-    const tampered = await call('GET', `${link.pathname}${link.search.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`)}`);
+    const tampered = await call(
+      'GET',
+      `${link.pathname}${link.search.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`)}`,
+    );
     expect(tampered.status).toBe(403);
   });
 
@@ -171,7 +234,9 @@ describe('passes REST API: sign-in with Ethereum', () => {
 
   it('refuses concurrent uses of one nonce but one', async () => {
     const signed = await signedMessage(holder, await nonceFor(project.key));
-    const results = await Promise.all([1, 2, 3].map(() => call('POST', '/passes-api/v1/passes', { key: project.key, body: { ...signed, templateId: project.templateId } })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/passes-api/v1/passes', { key: project.key, body: { ...signed, templateId: project.templateId } })),
+    );
     expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409]);
   });
 
@@ -188,11 +253,17 @@ describe('passes REST API: sign-in with Ethereum', () => {
 
     const nonce = await nonceFor(project.key);
     await t.database.pool.query(`update pass_nonces set expires_at = now() - interval '1 second' where nonce = $1`, [nonce]);
-    response = await call('POST', '/passes-api/v1/passes', { key: project.key, body: { ...(await signedMessage(holder, nonce)), templateId: project.templateId } });
+    response = await call('POST', '/passes-api/v1/passes', {
+      key: project.key,
+      body: { ...(await signedMessage(holder, nonce)), templateId: project.templateId },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'nonce_expired' });
 
-    response = await call('POST', '/passes-api/v1/passes', { key: project.key, body: { ...(await signedMessage(holder, 'madeupnonce123456')), templateId: project.templateId } });
+    response = await call('POST', '/passes-api/v1/passes', {
+      key: project.key,
+      body: { ...(await signedMessage(holder, 'madeupnonce123456')), templateId: project.templateId },
+    });
     expect(response.body.error).toMatchObject({ code: 'nonce_unknown' });
   });
 
@@ -204,7 +275,10 @@ describe('passes REST API: sign-in with Ethereum', () => {
     expect(response.body.error.message).toContain(`chain id ${LOCAL_EVM_CHAIN_ID}`);
 
     const message = 'Please give me a pass';
-    response = await call('POST', '/passes-api/v1/passes', { key: project.key, body: { message, signature: await holder.signMessage({ message }), templateId: project.templateId } });
+    response = await call('POST', '/passes-api/v1/passes', {
+      key: project.key,
+      body: { message, signature: await holder.signMessage({ message }), templateId: project.templateId },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'invalid_message' });
   });
@@ -273,12 +347,23 @@ describe('passes REST API: NFT-bound passes on the local chain', () => {
     expect(events.rows.map((row) => row.type)).toEqual(['created', 'scanned', 'invalidated']);
     expect(events.rows[2].detail).toMatchObject({ reason: 'nftTransferred', transactionHash: hash, toAddress: buyer.address });
 
-    await receiver.waitFor((all) => all.some((hook) => hook.body.type === 'pass.invalidated' && (hook.body.data as any).pass.id === created.body.id));
-    const hook = receiver.received.find((each) => each.body.type === 'pass.invalidated' && (each.body.data as any).pass.id === created.body.id)!;
+    await receiver.waitFor((all) =>
+      all.some((hook) => hook.body.type === 'pass.invalidated' && (hook.body.data as { pass: { id: string } }).pass.id === created.body.id),
+    );
+    const hook = receiver.received.find(
+      (each) => each.body.type === 'pass.invalidated' && (each.body.data as { pass: { id: string } }).pass.id === created.body.id,
+    )!;
     const key = Buffer.from(project.signingSecret.replace(/^whsec_/, ''), 'base64');
-    const expected = crypto.createHmac('sha256', key).update(`${hook.headers['webhook-id']}.${hook.headers['webhook-timestamp']}.${hook.rawBody}`).digest('base64');
+    const expected = crypto
+      .createHmac('sha256', key)
+      .update(`${String(hook.headers['webhook-id'])}.${String(hook.headers['webhook-timestamp'])}.${hook.rawBody}`)
+      .digest('base64');
     expect(hook.headers['webhook-signature']).toBe(`v1,${expected}`);
-    expect((hook.body.data as any).event.detail).toMatchObject({ reason: 'nftTransferred', transactionHash: hash, toAddress: buyer.address });
+    expect((hook.body.data as { event: { detail: unknown } }).event.detail).toMatchObject({
+      reason: 'nftTransferred',
+      transactionHash: hash,
+      toAddress: buyer.address,
+    });
 
     const scanAfter = await call('POST', '/passes-api/v1/scans', { key: project.key, body: { barcode: 'TRANSFER-1' } });
     expect(scanAfter.body).toMatchObject({ valid: false, refusal: { code: 'nft_transferred' } });
@@ -338,7 +423,7 @@ describe('passes REST API: operations, isolation and bad input', () => {
     expect(valid.body).toMatchObject({ valid: true, pass: { id: passId, barcode: { message: 'A-1', format: 'PDF417' } } });
     const unknown = await call('POST', '/passes-api/v1/scans', { key: a.key, body: { barcode: 'NOPE' } });
     expect(unknown.body).toMatchObject({ valid: false, refusal: { code: 'pass_unknown' }, pass: null });
-    await receiver.waitFor((all) => all.some((hook) => hook.body.type === 'pass.scanned' && (hook.body.data as any).pass.id === passId));
+    await receiver.waitFor((all) => all.some((hook) => hook.body.type === 'pass.scanned' && (hook.body.data as { pass: { id: string } }).pass.id === passId));
 
     const created = await createPass(a, holder, { barcode: { message: 'A-INV' } });
     const invalidated = await call('POST', `/passes-api/v1/passes/${created.body.id}/invalidate`, { key: a.key, body: {} });
@@ -351,7 +436,7 @@ describe('passes REST API: operations, isolation and bad input', () => {
     expect(scan.body).toMatchObject({ valid: false, refusal: { code: 'pass_invalidated' } });
   });
 
-  it("refuses a barcode another pass of the project has", async () => {
+  it('refuses a barcode another pass of the project has', async () => {
     const response = await createPass(a, holder, { barcode: { message: 'A-1' } });
     expect(response.status).toBe(409);
     expect(response.body.error).toMatchObject({ type: 'conflict_error', code: 'barcode_taken' });
@@ -417,13 +502,59 @@ describe('passes REST API: operations, isolation and bad input', () => {
       { method: 'POST', path: '/passes-api/v1/passes', body: [], status: 400 },
       { method: 'POST', path: '/passes-api/v1/passes', body: {}, status: 400, field: 'message' },
       { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: 'nope' }, status: 400, field: 'templateId' },
-      { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: a.templateId, nft: { contractAddress: '0x12', tokenId: '1' } }, status: 400, field: 'nft.contractAddress' },
-      { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: a.templateId, nft: { contractAddress: `0x${'a'.repeat(40)}`, tokenId: 1 } }, status: 400, field: 'nft.tokenId' },
-      { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: a.templateId, nft: { contractAddress: `0x${'a'.repeat(40)}`, tokenId: '9'.repeat(78) } }, status: 400, field: 'nft.tokenId' },
-      { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: a.templateId, barcode: { format: 'EAN' } }, status: 400, field: 'barcode.format' },
-      { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: a.templateId, layout: { primaryFields: [{ key: 'a', label: 'b', value: 'c' }, { key: 'd', label: 'e', value: 'f' }] } }, status: 400, field: 'layout.primaryFields' },
+      {
+        method: 'POST',
+        path: '/passes-api/v1/passes',
+        body: { message: 'x', signature: '0x', templateId: a.templateId, nft: { contractAddress: '0x12', tokenId: '1' } },
+        status: 400,
+        field: 'nft.contractAddress',
+      },
+      {
+        method: 'POST',
+        path: '/passes-api/v1/passes',
+        body: { message: 'x', signature: '0x', templateId: a.templateId, nft: { contractAddress: `0x${'a'.repeat(40)}`, tokenId: 1 } },
+        status: 400,
+        field: 'nft.tokenId',
+      },
+      {
+        method: 'POST',
+        path: '/passes-api/v1/passes',
+        body: { message: 'x', signature: '0x', templateId: a.templateId, nft: { contractAddress: `0x${'a'.repeat(40)}`, tokenId: '9'.repeat(78) } },
+        status: 400,
+        field: 'nft.tokenId',
+      },
+      {
+        method: 'POST',
+        path: '/passes-api/v1/passes',
+        body: { message: 'x', signature: '0x', templateId: a.templateId, barcode: { format: 'EAN' } },
+        status: 400,
+        field: 'barcode.format',
+      },
+      {
+        method: 'POST',
+        path: '/passes-api/v1/passes',
+        body: {
+          message: 'x',
+          signature: '0x',
+          templateId: a.templateId,
+          layout: {
+            primaryFields: [
+              { key: 'a', label: 'b', value: 'c' },
+              { key: 'd', label: 'e', value: 'f' },
+            ],
+          },
+        },
+        status: 400,
+        field: 'layout.primaryFields',
+      },
       { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x\u0000', signature: '0x', templateId: a.templateId }, status: 400, field: 'message' },
-      { method: 'POST', path: '/passes-api/v1/passes', body: { message: 'x', signature: '0x', templateId: a.templateId, surprise: 1 }, status: 400, field: 'surprise' },
+      {
+        method: 'POST',
+        path: '/passes-api/v1/passes',
+        body: { message: 'x', signature: '0x', templateId: a.templateId, surprise: 1 },
+        status: 400,
+        field: 'surprise',
+      },
       { method: 'GET', path: '/passes-api/v1/passes?limit=1000', status: 400, field: 'limit' },
       { method: 'GET', path: '/passes-api/v1/passes?limit=abc', status: 400, field: 'limit' },
       { method: 'GET', path: '/passes-api/v1/passes?cursor=garbage', status: 400, field: 'cursor' },
@@ -453,7 +584,8 @@ describe('passes REST API: operations, isolation and bad input', () => {
     const [pass] = (await t.database.pool.query(`select * from passes where id = $1`, [passId])).rows;
     const passFiles = t.app.services.passFiles;
     const token = passFiles.authenticationToken({ id: pass.id, authenticationTokenHash: pass.authentication_token_hash });
-    const [credentials] = (await t.database.pool.query(`select apple_pass_type_identifier from pass_project_credentials where project_id = $1`, [a.projectId])).rows;
+    const [credentials] = (await t.database.pool.query(`select apple_pass_type_identifier from pass_project_credentials where project_id = $1`, [a.projectId]))
+      .rows;
     const passType = credentials.apple_pass_type_identifier as string;
     const registration = `/passes-api/apple/v1/devices/device-1/registrations/${passType}/${pass.serial_number}`;
     const auth = { authorization: `ApplePass ${token}` };
@@ -461,7 +593,7 @@ describe('passes REST API: operations, isolation and bad input', () => {
     expect((await call('POST', registration, { body: { pushToken: 'push-1' }, headers: { authorization: 'ApplePass wrong' } })).status).toBe(401);
     expect((await call('POST', registration, { body: { pushToken: 'push-1' }, headers: auth })).status).toBe(201);
     expect((await call('POST', registration, { body: { pushToken: 'push-2' }, headers: auth })).status).toBe(200);
-    await receiver.waitFor((all) => all.some((hook) => hook.body.type === 'pass.added' && (hook.body.data as any).pass.id === passId));
+    await receiver.waitFor((all) => all.some((hook) => hook.body.type === 'pass.added' && (hook.body.data as { pass: { id: string } }).pass.id === passId));
 
     const serials = await call('GET', `/passes-api/apple/v1/devices/device-1/registrations/${passType}`);
     expect(serials.body.serialNumbers).toEqual([pass.serial_number]);
@@ -474,8 +606,112 @@ describe('passes REST API: operations, isolation and bad input', () => {
     expect((await call('GET', `/passes-api/apple/v1/passes/${passType}/${pass.serial_number}`)).status).toBe(401);
 
     expect((await call('DELETE', registration, { headers: auth })).status).toBe(200);
-    const events = await t.database.pool.query(`select type from pass_events where pass_id = $1 and type in ('addedToAppleWallet', 'removedFromAppleWallet') order by created_at`, [passId]);
+    const events = await t.database.pool.query(
+      `select type from pass_events where pass_id = $1 and type in ('addedToAppleWallet', 'removedFromAppleWallet') order by created_at`,
+      [passId],
+    );
     expect(events.rows.map((row) => row.type)).toEqual(['addedToAppleWallet', 'removedFromAppleWallet']);
     expect(getAddress(pass.holder_address)).toBe(holder.address);
   });
 });
+
+describe('passes REST API: its OpenAPI document', () => {
+  it('is served at /passes-api/v1/openapi.json without a key and is valid OpenAPI 3.1', async () => {
+    const response = await fetch(`${t.baseUrl}/passes-api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('request-id')).toMatch(REQUEST_ID_PATTERN);
+    const document = (await response.json()) as OpenApiDocument;
+    await expectValidOpenApi31(document);
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Pass', 'PassList', 'PassesError', 'ScanResult', 'Nonce']));
+    expect(document.components.securitySchemes).toHaveProperty('PassKey');
+    // Its own operations only: none of /v1's.
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/passes-api/v1/'))).toBe(true);
+  });
+
+  it('pages both ways with starting_after and ending_before across equal timestamps', async () => {
+    const holder = newWallet();
+    const project = await makeProject((await accountWithMember(t)).accountId, { kind: 'wallets', wallets: [holder.address] });
+    for (let index = 0; index < 5; index += 1) expect((await createPass(project, holder)).status).toBe(201);
+    // Two pairs share a timestamp: the id orders them.
+    const ids = (await t.database.pool.query<{ id: string }>(`select id from passes where project_id = $1 order by id`, [project.projectId])).rows.map(
+      (row) => row.id,
+    );
+    await t.database.pool.query(`update passes set created_at = '2026-11-20T10:00:00.000001Z' where id = any($1)`, [ids.slice(0, 2)]);
+    await t.database.pool.query(`update passes set created_at = '2026-11-20T09:00:00Z' where id = any($1)`, [ids.slice(2, 4)]);
+    const all = (await call('GET', '/passes-api/v1/passes?limit=100', { key: project.key })).body.data.map((pass: { id: string }) => pass.id) as string[];
+    expect(all).toHaveLength(5);
+    const forwards: string[] = [];
+    const pages: any[] = [];
+    let query = 'limit=2';
+    for (let guard = 0; guard < 10; guard += 1) {
+      const page = await call('GET', `/passes-api/v1/passes?${query}`, { key: project.key });
+      expect(page.status).toBe(200);
+      pages.push(page.body);
+      forwards.push(...page.body.data.map((pass: { id: string }) => pass.id));
+      if (!page.body.has_more) break;
+      query = `limit=2&starting_after=${page.body.next_cursor}`;
+    }
+    expect(forwards).toEqual(all);
+    expect(pages[0].previous_cursor).toBeNull();
+    const backwards: string[] = [...pages.at(-1).data.map((pass: { id: string }) => pass.id)];
+    let cursor: string | null = pages.at(-1).previous_cursor;
+    while (cursor) {
+      const page = await call('GET', `/passes-api/v1/passes?limit=2&ending_before=${cursor}`, { key: project.key });
+      backwards.unshift(...page.body.data.map((pass: { id: string }) => pass.id));
+      cursor = page.body.previous_cursor;
+    }
+    expect(backwards).toEqual(all);
+    const both = await call('GET', `/passes-api/v1/passes?starting_after=${pages[0].next_cursor}&ending_before=${pages[0].next_cursor}`, { key: project.key });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ type: 'invalid_request_error', param: 'ending_before' });
+  });
+
+  it('answers every documented operation, a success and an error each, as the document says', async () => {
+    const document = (await (await fetch(`${t.baseUrl}/passes-api/v1/openapi.json`)).json()) as OpenApiDocument;
+    const { expectDocumented, expectEveryOperationCovered } = contractChecker(document);
+    const holder = newWallet();
+    const account = await accountWithMember(t);
+    const project = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
+    const { key } = project;
+
+    const nonce = (await expectDocumented('createNonce', await fetchApi('POST', '/nonces', key))) as { nonce: string };
+    await expectDocumented('createNonce', await fetchApi('POST', '/nonces', null));
+    const signed = await signedMessage(holder, nonce.nonce);
+    const created = (await expectDocumented(
+      'createPass',
+      await fetchApi('POST', '/passes', key, { ...signed, templateId: project.templateId, barcode: { message: 'contract-1' } }),
+    )) as { id: string };
+    await expectDocumented('createPass', await fetchApi('POST', '/passes', key, { ...signed, templateId: project.templateId }));
+    await expectDocumented('createPass', await fetchApi('POST', '/passes', key, { templateId: 'nope' }));
+    await expectDocumented(
+      'createPass',
+      await fetchApi('POST', '/passes', key, { ...(await signedMessage(newWallet(), await nonceFor(key))), templateId: project.templateId }),
+    );
+    await expectDocumented(
+      'createPass',
+      await fetchApi('POST', '/passes', key, { ...(await signedMessage(holder, await nonceFor(key))), templateId: crypto.randomUUID() }),
+    );
+
+    await expectDocumented('listPasses', await fetchApi('GET', '/passes?limit=1', key));
+    await expectDocumented('listPasses', await fetchApi('GET', '/passes?limit=500', key));
+    await expectDocumented('getPass', await fetchApi('GET', `/passes/${created.id}`, key));
+    await expectDocumented('getPass', await fetchApi('GET', `/passes/${crypto.randomUUID()}`, key));
+    await expectDocumented('downloadPkpass', await fetchApi('GET', `/passes/${created.id}/pkpass`, key), { contentType: 'application/vnd.apple.pkpass' });
+    await expectDocumented('downloadPkpass', await fetchApi('GET', `/passes/${crypto.randomUUID()}/pkpass`, key));
+    const scan = (await expectDocumented('scanPass', await fetchApi('POST', '/scans', key, { barcode: 'contract-1' }))) as { valid: boolean };
+    expect(scan.valid).toBe(true);
+    await expectDocumented('scanPass', await fetchApi('POST', '/scans', key, { barcode: '' }));
+    await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${created.id}/invalidate`, key, {}));
+    await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${created.id}/invalidate`, key, { reason: 'x' }));
+    await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${crypto.randomUUID()}/invalidate`, key, {}));
+    expectEveryOperationCovered();
+  });
+});
+
+function fetchApi(method: string, path: string, key: string | null, body?: unknown) {
+  return fetch(`${t.baseUrl}/passes-api/v1${path}`, {
+    method,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}

@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { passAppleRegistrations, passEvents, passPolicies, passProjectApiKeys, passProjectCredentials, passProjects, passTemplates, passes } from '../../db/schema/passes.ts';
+import {
+  passAppleRegistrations,
+  passEvents,
+  passPolicies,
+  passProjectApiKeys,
+  passProjectCredentials,
+  passProjects,
+  passTemplates,
+  passes,
+} from '../../db/schema/passes.ts';
 
 export type PassProjectRow = typeof passProjects.$inferSelect;
 export type PassPolicyRow = typeof passPolicies.$inferSelect;
@@ -92,7 +101,11 @@ export function createPassesRepository(db: Database) {
       return row!;
     },
     async updateProject(id: string, values: Partial<typeof passProjects.$inferInsert>): Promise<PassProjectRow> {
-      const [row] = await db.update(passProjects).set({ ...values, updatedAt: new Date() }).where(eq(passProjects.id, id)).returning();
+      const [row] = await db
+        .update(passProjects)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(passProjects.id, id))
+        .returning();
       return row!;
     },
     async deleteProject(id: string) {
@@ -144,14 +157,21 @@ export function createPassesRepository(db: Database) {
       return row!;
     },
     async updatePolicy(id: string, values: Partial<typeof passPolicies.$inferInsert>): Promise<PassPolicyRow> {
-      const [row] = await db.update(passPolicies).set({ ...values, updatedAt: new Date() }).where(eq(passPolicies.id, id)).returning();
+      const [row] = await db
+        .update(passPolicies)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(passPolicies.id, id))
+        .returning();
       return row!;
     },
     async deletePolicy(id: string) {
       await db.delete(passPolicies).where(eq(passPolicies.id, id));
     },
     async policyPassCount(policyId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(passes).where(sql`${policyId}::uuid = any(${passes.policyIds})`);
+      const [row] = await db
+        .select({ n: count() })
+        .from(passes)
+        .where(sql`${policyId}::uuid = any(${passes.policyIds})`);
       return row?.n ?? 0;
     },
     /** Active passes this policy admitted that no other remaining policy of theirs did. */
@@ -186,7 +206,11 @@ export function createPassesRepository(db: Database) {
       return row!;
     },
     async updateTemplate(id: string, values: Partial<typeof passTemplates.$inferInsert>): Promise<PassTemplateRow> {
-      const [row] = await db.update(passTemplates).set({ ...values, updatedAt: new Date() }).where(eq(passTemplates.id, id)).returning();
+      const [row] = await db
+        .update(passTemplates)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(passTemplates.id, id))
+        .returning();
       return row!;
     },
     async deleteTemplate(id: string) {
@@ -199,14 +223,21 @@ export function createPassesRepository(db: Database) {
 
     // --- API keys ---
     listApiKeys(projectId: string): Promise<PassProjectApiKeyRow[]> {
-      return db.select().from(passProjectApiKeys).where(eq(passProjectApiKeys.projectId, projectId)).orderBy(desc(passProjectApiKeys.createdAt), desc(passProjectApiKeys.id));
+      return db
+        .select()
+        .from(passProjectApiKeys)
+        .where(eq(passProjectApiKeys.projectId, projectId))
+        .orderBy(desc(passProjectApiKeys.createdAt), desc(passProjectApiKeys.id));
     },
     async apiKey(id: string): Promise<PassProjectApiKeyRow | undefined> {
       const [row] = await db.select().from(passProjectApiKeys).where(eq(passProjectApiKeys.id, id)).limit(1);
       return row;
     },
     async countActiveApiKeys(projectId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(passProjectApiKeys).where(and(eq(passProjectApiKeys.projectId, projectId), isNull(passProjectApiKeys.revokedAt)));
+      const [row] = await db
+        .select({ n: count() })
+        .from(passProjectApiKeys)
+        .where(and(eq(passProjectApiKeys.projectId, projectId), isNull(passProjectApiKeys.revokedAt)));
       return row?.n ?? 0;
     },
     async insertApiKey(values: typeof passProjectApiKeys.$inferInsert): Promise<PassProjectApiKeyRow> {
@@ -241,7 +272,12 @@ export function createPassesRepository(db: Database) {
         ? and(filtered, sql`(${passes.createdAt}, ${passes.id}) < (select p.created_at, p.id from ${passes} p where p.id = ${filter.afterId}::uuid)`)!
         : filtered;
       const [rows, [total]] = await Promise.all([
-        db.select().from(passes).where(page).orderBy(desc(passes.createdAt), desc(passes.id)).limit(filter.first + 1),
+        db
+          .select()
+          .from(passes)
+          .where(page)
+          .orderBy(desc(passes.createdAt), desc(passes.id))
+          .limit(filter.first + 1),
         db.select({ n: count() }).from(passes).where(filtered),
       ]);
       return { rows: rows.slice(0, filter.first), hasMore: rows.length > filter.first, totalCount: total?.n ?? 0 };

@@ -9,7 +9,12 @@ export const passesResolvers: Resolvers = {
     passProject: (_parent, args, context) => context.services.passes.project(args.id),
     passProjectOverview: (_parent, args, context) => context.services.passes.overview(args.id, args.from, args.to),
     passes: (_parent, args, context) =>
-      context.services.passes.list(args.projectId, { search: args.search ?? null, status: args.status ?? null, first: args.first ?? 25, after: args.after ?? null }),
+      context.services.passes.list(args.projectId, {
+        search: args.search ?? null,
+        status: args.status ?? null,
+        first: args.first ?? 25,
+        after: args.after ?? null,
+      }),
     pass: (_parent, args, context) => context.services.passes.pass(args.id),
   },
   Mutation: {
@@ -30,7 +35,12 @@ export const passesResolvers: Resolvers = {
     updatePassProjectAppleCredentials: (_parent, args, context) =>
       context.services.passes.updateAppleCredentials(
         args.id,
-        { passTypeIdentifier: args.passTypeIdentifier, teamIdentifier: args.teamIdentifier, certificate: args.certificate, certificatePassword: args.certificatePassword ?? null },
+        {
+          passTypeIdentifier: args.passTypeIdentifier,
+          teamIdentifier: args.teamIdentifier,
+          certificate: args.certificate,
+          certificatePassword: args.certificatePassword ?? null,
+        },
         userIdOf(context),
       ),
     updatePassProjectGoogleCredentials: (_parent, args, context) =>

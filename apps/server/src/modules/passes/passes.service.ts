@@ -28,8 +28,16 @@ import { UploadedFile } from '../../lib/graphql-uploads.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { afterCommit } from '../../db/unit-of-work.ts';
 import type { WebhooksService } from '../webhooks/webhooks.service.ts';
-import { NETWORKS } from '../settings/crypto-catalogue.ts';
-import { appleColumns, developmentCredentialsRow, generateDevelopmentAppleCredentials, generateDevelopmentGoogleCredentials, googleColumns, parseAppleUpload, parseGoogleUpload } from './pass-credentials.ts';
+import { NETWORKS } from '../../lib/crypto-catalogue.ts';
+import {
+  appleColumns,
+  developmentCredentialsRow,
+  generateDevelopmentAppleCredentials,
+  generateDevelopmentGoogleCredentials,
+  googleColumns,
+  parseAppleUpload,
+  parseGoogleUpload,
+} from './pass-credentials.ts';
 import { renderPassFields } from './pass-fields.ts';
 import { invalidatePass } from './pass-lifecycle.ts';
 import type { PassEventRow, PassesRepository, PassProjectCredentialsRow, PassProjectRow, PassRow, PassTemplateRow } from './passes.repository.ts';
@@ -60,13 +68,7 @@ const projectSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(80, 'At most 80 characters'),
   description: z.string().trim().max(500, 'At most 500 characters').nullish(),
   allowedDomains: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(DOMAIN, 'A domain such as tickets.example.com (no scheme or path), optionally with a port'),
-    )
+    .array(z.string().trim().toLowerCase().regex(DOMAIN, 'A domain such as tickets.example.com (no scheme or path), optionally with a port'))
     .max(20, 'At most 20 domains')
     .nullish(),
 });
@@ -94,7 +96,10 @@ const templateSchema = z.object({
   colors: z.object({ background: colorSchema, foreground: colorSchema, label: colorSchema }),
   fields: z.object(
     Object.fromEntries(
-      PASS_FIELD_GROUPS.map((group) => [group, z.array(fieldSchema).max(PASS_FIELD_GROUP_LIMITS[group], `At most ${PASS_FIELD_GROUP_LIMITS[group]} fields here`)]),
+      PASS_FIELD_GROUPS.map((group) => [
+        group,
+        z.array(fieldSchema).max(PASS_FIELD_GROUP_LIMITS[group], `At most ${PASS_FIELD_GROUP_LIMITS[group]} fields here`),
+      ]),
     ) as Record<(typeof PASS_FIELD_GROUPS)[number], z.ZodArray<typeof fieldSchema>>,
   ),
   barcodeFormat: z.enum(PASS_BARCODE_FORMATS, { message: `One of ${PASS_BARCODE_FORMATS.join(', ')}` }),
@@ -138,7 +143,7 @@ export interface PassEventView {
 
 function eventView(row: PassEventRow): PassEventView {
   const detail = row.detail ?? {};
-  const text = (key: string) => (typeof detail[key] === 'string' ? (detail[key] as string) : null);
+  const text = (key: string) => (typeof detail[key] === 'string' ? detail[key] : null);
   return {
     id: row.id,
     type: row.type,
@@ -222,13 +227,25 @@ export function createPassesService(deps: {
       const addresses: string[] = [];
       for (const [index, value] of raw.entries()) {
         const address = typeof value === 'string' ? value.trim() : '';
-        if (!EVM_ADDRESS.test(address)) throw badInput({ [`walletAddresses.${index}`]: `“${String(value).slice(0, 60)}” is not a wallet address: 0x and 40 hexadecimal characters.` }, `Wallet address ${index + 1} is not valid: 0x and 40 hexadecimal characters.`);
+        if (!EVM_ADDRESS.test(address))
+          throw badInput(
+            { [`walletAddresses.${index}`]: `“${String(value).slice(0, 60)}” is not a wallet address: 0x and 40 hexadecimal characters.` },
+            `Wallet address ${index + 1} is not valid: 0x and 40 hexadecimal characters.`,
+          );
         addresses.push(address.toLowerCase());
       }
       if (input.contractAddress || input.networkCode || (Array.isArray(input.tokenIds) && input.tokenIds.length)) {
         throw badInput({ kind: 'A wallets policy lists addresses only: leave the network, contract and token ids empty.' });
       }
-      return { name: base.name, kind: base.kind, walletAddresses: [...new Set(addresses)], networkCode: null, chainId: null, contractAddress: null, tokenIds: [] };
+      return {
+        name: base.name,
+        kind: base.kind,
+        walletAddresses: [...new Set(addresses)],
+        networkCode: null,
+        chainId: null,
+        contractAddress: null,
+        tokenIds: [],
+      };
     }
     const chain = deps.chain();
     const networks = [...new Set([...(chain ? [chain.networkCode] : []), ...EVM_NFT_NETWORKS])];
@@ -244,13 +261,25 @@ export function createPassesService(deps: {
     for (const [index, value] of rawIds.entries()) {
       const text = typeof value === 'string' ? value.trim() : '';
       if (!/^\d{1,78}$/.test(text) || BigInt(text) > UINT256_MAX) {
-        throw badInput({ [`tokenIds.${index}`]: `“${String(value).slice(0, 80)}” is not a token id: a whole number from 0 to 2^256 − 1, written in decimal.` }, `Token id ${index + 1} is not valid: a whole number written in decimal.`);
+        throw badInput(
+          { [`tokenIds.${index}`]: `“${String(value).slice(0, 80)}” is not a token id: a whole number from 0 to 2^256 − 1, written in decimal.` },
+          `Token id ${index + 1} is not valid: a whole number written in decimal.`,
+        );
       }
       tokenIds.push(BigInt(text).toString());
     }
-    if (Array.isArray(input.walletAddresses) && input.walletAddresses.length) throw badInput({ walletAddresses: 'An NFT policy checks token ownership: leave the wallet addresses empty.' });
+    if (Array.isArray(input.walletAddresses) && input.walletAddresses.length)
+      throw badInput({ walletAddresses: 'An NFT policy checks token ownership: leave the wallet addresses empty.' });
     const chainId = chain && networkCode === chain.networkCode ? chain.chainId : (CHAIN_IDS[networkCode] ?? null);
-    return { name: base.name, kind: base.kind, walletAddresses: [], networkCode, chainId, contractAddress: contractAddress.toLowerCase(), tokenIds: [...new Set(tokenIds)] };
+    return {
+      name: base.name,
+      kind: base.kind,
+      walletAddresses: [],
+      networkCode,
+      chainId,
+      contractAddress: contractAddress.toLowerCase(),
+      tokenIds: [...new Set(tokenIds)],
+    };
   }
 
   function parseTemplateInput(input: unknown) {
@@ -274,7 +303,7 @@ export function createPassesService(deps: {
       description: parsed.description,
       logoText: parsed.logoText || null,
       colors: { background: toRgb(parsed.colors.background), foreground: toRgb(parsed.colors.foreground), label: toRgb(parsed.colors.label) },
-      fields: parsed.fields as PassFields,
+      fields: parsed.fields,
       barcodeFormat: parsed.barcodeFormat,
     };
   }
@@ -318,9 +347,15 @@ export function createPassesService(deps: {
       return `/files/passes/templates/${template.id}/${slot}.png?expires=${expires}&sig=${signImageLink(template.id, slot, key, expires)}`;
     },
     /** The image behind a signed link: 403 for a bad or expired link (or one to a replaced image), 404 when gone. */
-    async openTemplateImage(templateId: string, slot: string, expires: unknown, signature: unknown): Promise<{ status: 403 | 404 } | { status: 200; bytes: Buffer }> {
+    async openTemplateImage(
+      templateId: string,
+      slot: string,
+      expires: unknown,
+      signature: unknown,
+    ): Promise<{ status: 403 | 404 } | { status: 200; bytes: Buffer }> {
       if (!(slot in IMAGE_COLUMN) || !/^[0-9a-f-]{36}$/i.test(templateId)) return { status: 404 };
-      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return { status: 403 };
+      if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+        return { status: 403 };
       if (Number(expires) * 1000 < Date.now()) return { status: 403 };
       const template = await repository.template(templateId);
       const key = template?.[IMAGE_COLUMN[slot as ImageSlot]];
@@ -336,7 +371,11 @@ export function createPassesService(deps: {
       const start = new Date(from);
       const end = new Date(to);
       if (end.getTime() < start.getTime()) throw badInput({ to: 'The end of the range is before its start.' });
-      const days = Math.floor((Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) - Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate())) / 86_400_000) + 1;
+      const days =
+        Math.floor(
+          (Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate()) - Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate())) /
+            86_400_000,
+        ) + 1;
       if (days > 366) throw badInput({ from: 'Choose a range of at most 366 days.' });
       const { totals, series } = await repository.overview(id, start, end);
       return {
@@ -401,7 +440,8 @@ export function createPassesService(deps: {
     async createProject(accountId: string, input: unknown, userId: string | null) {
       const values = parseProjectInput(input);
       await repository.lockAccount(accountId);
-      if ((await repository.countProjects(accountId)) >= PASS_PROJECTS_PER_ACCOUNT) throw new AppError('CONFLICT', `An account has at most ${PASS_PROJECTS_PER_ACCOUNT} pass projects.`);
+      if ((await repository.countProjects(accountId)) >= PASS_PROJECTS_PER_ACCOUNT)
+        throw new AppError('CONFLICT', `An account has at most ${PASS_PROJECTS_PER_ACCOUNT} pass projects.`);
       await assertProjectNameFree(accountId, values.name, null);
       const project = await repository.insertProject({ accountId, ...values, createdByUserId: userId });
       await repository.insertCredentials(developmentCredentialsRow(secretBox, project.id, userId));
@@ -419,7 +459,9 @@ export function createPassesService(deps: {
       const templates = await repository.listTemplates(id);
       await repository.deleteProject(project.id);
       // Images go once the deletion has committed.
-      const keys = templates.flatMap((template) => [template.logoImageKey, template.iconImageKey, template.stripImageKey]).filter((key): key is string => Boolean(key));
+      const keys = templates
+        .flatMap((template) => [template.logoImageKey, template.iconImageKey, template.stripImageKey])
+        .filter((key): key is string => Boolean(key));
       await afterCommit(async () => {
         await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
       });
@@ -430,7 +472,8 @@ export function createPassesService(deps: {
     async createPolicy(projectId: string, input: Record<string, unknown>) {
       const values = parsePolicyInput(input);
       await repository.lockProject(projectId);
-      if ((await repository.countPolicies(projectId)) >= PASS_POLICIES_PER_PROJECT) throw new AppError('CONFLICT', `A project has at most ${PASS_POLICIES_PER_PROJECT} policies.`);
+      if ((await repository.countPolicies(projectId)) >= PASS_POLICIES_PER_PROJECT)
+        throw new AppError('CONFLICT', `A project has at most ${PASS_POLICIES_PER_PROJECT} policies.`);
       return repository.insertPolicy({ projectId, ...values });
     },
     async updatePolicy(id: string, input: Record<string, unknown>) {
@@ -452,7 +495,8 @@ export function createPassesService(deps: {
     async createTemplate(projectId: string, input: unknown) {
       const values = parseTemplateInput(input);
       await repository.lockProject(projectId);
-      if ((await repository.countTemplates(projectId)) >= PASS_TEMPLATES_PER_PROJECT) throw new AppError('CONFLICT', `A project has at most ${PASS_TEMPLATES_PER_PROJECT} templates.`);
+      if ((await repository.countTemplates(projectId)) >= PASS_TEMPLATES_PER_PROJECT)
+        throw new AppError('CONFLICT', `A project has at most ${PASS_TEMPLATES_PER_PROJECT} templates.`);
       return repository.insertTemplate({ projectId, ...values });
     },
     async updateTemplate(id: string, input: unknown) {
@@ -522,10 +566,19 @@ export function createPassesService(deps: {
     },
 
     // --- Credentials ---
-    async updateAppleCredentials(id: string, input: { passTypeIdentifier: string; teamIdentifier: string; certificate: unknown; certificatePassword: string | null }, userId: string | null) {
+    async updateAppleCredentials(
+      id: string,
+      input: { passTypeIdentifier: string; teamIdentifier: string; certificate: unknown; certificatePassword: string | null },
+      userId: string | null,
+    ) {
       await credentialsOf(id);
       const bytes = uploadOf(input.certificate, 'certificate', PASS_CREDENTIAL_MAX_BYTES, 'certificate');
-      const apple = parseAppleUpload({ bytes, password: input.certificatePassword, passTypeIdentifier: input.passTypeIdentifier, teamIdentifier: input.teamIdentifier });
+      const apple = parseAppleUpload({
+        bytes,
+        password: input.certificatePassword,
+        passTypeIdentifier: input.passTypeIdentifier,
+        teamIdentifier: input.teamIdentifier,
+      });
       return credentialsChanged(id, await repository.updateCredentials(id, { ...appleColumns(secretBox, apple), updatedByUserId: userId }));
     },
     async updateGoogleCredentials(id: string, input: { issuerId: string; serviceAccountKey: unknown }, userId: string | null) {
@@ -537,7 +590,9 @@ export function createPassesService(deps: {
     async resetCredentials(id: string, wallet: 'apple' | 'google', userId: string | null) {
       await credentialsOf(id);
       const values =
-        wallet === 'apple' ? appleColumns(secretBox, generateDevelopmentAppleCredentials(id)) : googleColumns(secretBox, generateDevelopmentGoogleCredentials(id));
+        wallet === 'apple'
+          ? appleColumns(secretBox, generateDevelopmentAppleCredentials(id))
+          : googleColumns(secretBox, generateDevelopmentGoogleCredentials(id));
       return credentialsChanged(id, await repository.updateCredentials(id, { ...values, updatedByUserId: userId }));
     },
 

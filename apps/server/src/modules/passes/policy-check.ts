@@ -33,7 +33,8 @@ async function checkPolicy(policy: PassPolicyRow, holder: `0x${string}`, nft: Nf
   if (policy.chainId !== null && policy.chainId !== chain.chainId) {
     return `The policy's contract is on chain id ${policy.chainId}; this server reads chain id ${chain.chainId}.`;
   }
-  if (nft.contractAddress.toLowerCase() !== policy.contractAddress.toLowerCase()) return `The NFT's contract ${nft.contractAddress} is not the policy's contract ${policy.contractAddress}.`;
+  if (nft.contractAddress.toLowerCase() !== policy.contractAddress.toLowerCase())
+    return `The NFT's contract ${nft.contractAddress} is not the policy's contract ${policy.contractAddress}.`;
   if (policy.tokenIds.length > 0 && !policy.tokenIds.includes(nft.tokenId)) return `Token ${nft.tokenId} is not one of the policy's token ids.`;
   let owner: `0x${string}` | null;
   try {
@@ -58,7 +59,10 @@ export async function checkPolicies(policies: PassPolicyRow[], holder: `0x${stri
       return {
         admitted: true,
         policy,
-        nft: policy.kind === 'nft' && nft ? { contractAddress: nft.contractAddress.toLowerCase(), tokenId: nft.tokenId, chainId: chain.chainId, networkCode: chain.networkCode } : null,
+        nft:
+          policy.kind === 'nft' && nft
+            ? { contractAddress: nft.contractAddress.toLowerCase(), tokenId: nft.tokenId, chainId: chain.chainId, networkCode: chain.networkCode }
+            : null,
       };
     }
     reasons.push({ policyId: policy.id, policyName: policy.name, reason });
@@ -67,7 +71,10 @@ export async function checkPolicies(policies: PassPolicyRow[], holder: `0x${stri
 }
 
 /** Whether an NFT-bound pass's holder still holds its token (scans re-check it). */
-export async function stillHoldsToken(chain: OwnershipReader, pass: { holderAddress: string; contractAddress: string; tokenId: string }): Promise<{ holds: boolean; owner: `0x${string}` | null }> {
+export async function stillHoldsToken(
+  chain: OwnershipReader,
+  pass: { holderAddress: string; contractAddress: string; tokenId: string },
+): Promise<{ holds: boolean; owner: `0x${string}` | null }> {
   const owner = await chain.ownerOf(getAddress(pass.contractAddress), BigInt(pass.tokenId));
   return { holds: owner !== null && owner.toLowerCase() === pass.holderAddress.toLowerCase(), owner };
 }

@@ -88,7 +88,10 @@ export async function checkSiweMessage(
     return refuse('wrong_chain', `The message is for chain id ${fields.chainId}; this project's passes are issued on chain id ${options.chainId}.`);
   }
   if (options.allowedDomains.length > 0 && !options.allowedDomains.some((domain) => domain.toLowerCase() === fields.domain.toLowerCase())) {
-    return refuse('wrong_domain', `The message was made for ${fields.domain}, which is not one of this project's allowed domains (${options.allowedDomains.join(', ')}).`);
+    return refuse(
+      'wrong_domain',
+      `The message was made for ${fields.domain}, which is not one of this project's allowed domains (${options.allowedDomains.join(', ')}).`,
+    );
   }
   const maxAgeMs = (options.maxAgeMinutes ?? PASS_MESSAGE_MAX_AGE_MINUTES) * 60_000;
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
@@ -101,7 +104,10 @@ export async function checkSiweMessage(
     return refuse('message_expired', `The message's issuedAt (${fields.issuedAt!.toISOString()}) is in the future.`);
   }
   if (fields.issuedAt!.getTime() < now.getTime() - maxAgeMs) {
-    return refuse('message_expired', `The message was issued at ${fields.issuedAt!.toISOString()}, more than ${maxAgeMs / 60_000} minutes ago: sign a new one.`);
+    return refuse(
+      'message_expired',
+      `The message was issued at ${fields.issuedAt!.toISOString()}, more than ${maxAgeMs / 60_000} minutes ago: sign a new one.`,
+    );
   }
   // viem's own checks, as a second look (address form, domain, nonce, time window).
   if (!validateSiweMessage({ message: fields, time: new Date(Math.max(now.getTime(), fields.notBefore?.getTime() ?? 0)) })) {
@@ -119,7 +125,9 @@ export async function consumeNonce(executor: PassExecutor, projectId: string, no
     sql`update pass_nonces set used_at = now() where nonce = ${nonce} and project_id = ${projectId} and used_at is null and expires_at > now() returning nonce`,
   );
   if (used.rows.length === 1) return null;
-  const found = await executor.execute(sql`select used_at, expires_at <= now() as expired from pass_nonces where nonce = ${nonce} and project_id = ${projectId}`);
+  const found = await executor.execute(
+    sql`select used_at, expires_at <= now() as expired from pass_nonces where nonce = ${nonce} and project_id = ${projectId}`,
+  );
   const row = found.rows[0] as { used_at: Date | null; expired: boolean } | undefined;
   if (!row) return refuse('nonce_unknown', 'The message names a nonce this project did not issue: get one from POST /passes-api/v1/nonces.');
   if (row.used_at) return refuse('nonce_used', 'This nonce was already used: each signed message works once. Get a new nonce and sign again.');

@@ -1,16 +1,38 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { accessForRoute, allows, restrictionMessage, type ApiAccess } from '@rampart/shared/api-keys';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { accessForRoute, allows, restrictionMessage } from '@rampart/shared/api-keys';
+import { CURRENT_API_VERSION } from '@rampart/shared/api-versions';
+import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
-import { createTransactionsRepository, type TransactionRow } from '../transactions/transactions.repository.ts';
-import { registerTestHelperRoutes } from '../widget/test-helper.routes.ts';
+import type { TransactionFilter, TransactionRow } from '../transactions/transactions.repository.ts';
+import { registerTestHelperRoutes } from './test-helper.routes.ts';
+import { CursorError } from './cursor.ts';
+import { ApiError, apiErrorHandler, sendApiError, zodValidatorCompiler } from './errors.ts';
+import { registerIdempotency } from './idempotency.ts';
+import { OPENAPI_PATH, registerOpenApi } from './openapi.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
+import {
+  commonErrors,
+  Customer,
+  customerLookupQuery,
+  ErrorBody,
+  idParams,
+  Transaction,
+  TransactionList,
+  TransactionListV20260601,
+  transactionListQuery,
+} from './schemas.ts';
+import { echoVersion, pinnedVersion, requestedVersion } from './versions.ts';
 
-/** Requests a key may make per minute. */
+/** Requests a key may make per minute, unless config.PUBLIC_API_RATE_PER_MINUTE says otherwise. */
 export const PUBLIC_API_RATE_PER_MINUTE = 300;
+
+/** The key of an Authorization header as the key check reads it (any case of Api-Key, any whitespace). */
+const KEY_HEADER = /^Api-Key\s+(\S+)$/i;
 
 interface KeyContext {
   id: string;
@@ -28,35 +50,7 @@ declare module 'fastify' {
   }
 }
 
-function problem(reply: FastifyReply, status: number, type: string, message: string, details?: Record<string, string>) {
-  return reply.code(status).send({ error: { type, message, ...(details ? { details } : {}) } });
-}
-
-/** A text parameter we pass on to a query: bounded, and without characters no column can hold. */
-const textParameter = (name: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} is a single text value`) })
-    .max(200, `${name} has at most 200 characters`)
-    .refine((value) => !hasForbiddenCharacters(value), `${name} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
-
-const listQuery = z.object({
-  type: z.enum(['buy', 'sell', 'swap', 'balance'], { message: 'type is one of buy, sell, swap, balance' }).default('buy'),
-  externalTransactionId: textParameter('externalTransactionId').optional(),
-  externalCustomerId: textParameter('externalCustomerId').optional(),
-  createdAfter: z.iso.datetime({ offset: true, message: 'createdAfter is an ISO-8601 date-time, e.g. 2026-01-31T00:00:00Z' }).optional(),
-  createdBefore: z.iso.datetime({ offset: true, message: 'createdBefore is an ISO-8601 date-time, e.g. 2026-01-31T00:00:00Z' }).optional(),
-  limit: z.coerce.number({ message: 'limit is a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(20),
-  offset: z.coerce.number({ message: 'offset is a number' }).int().min(0, 'offset cannot be negative').max(1_000_000).default(0),
-});
-
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  return Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || 'query', issue.message]));
-}
-
-function invalidQuery(reply: FastifyReply, error: z.ZodError) {
-  const details = fieldErrors(error);
-  return problem(reply, 400, 'invalid_request_error', `Some query parameters are not valid: ${Object.keys(details).join(', ')}.`, details);
-}
+const authError = (code: string, message: string) => new ApiError(401, 'authentication_error', code, message);
 
 /** What a transaction looks like on the public API: amounts as decimal strings, no internal columns. */
 function present(row: TransactionRow) {
@@ -66,34 +60,60 @@ function present(row: TransactionRow) {
 
 /**
  * The public REST API under /v1, for partners' servers: `Authorization: Api-Key sk_…`, answering in the key's mode,
- * rate limited per key, with JSON errors `{ error: { type, message, details? } }`.
+ * rate limited per key. Every route declares its schemas once (zod, schemas.ts): they validate requests and make the
+ * OpenAPI document at /v1/openapi.json. Every response carries Request-Id and Rampart-Version; errors answer
+ * `{ error: { type, code, message, param?, request_id, details? } }` (errors.ts).
  */
-export async function registerPublicApi(app: FastifyInstance, deps: { database: DatabaseHandle; services: Services }) {
-  const repository = createTransactionsRepository(deps.database.db, deps.database.readDb);
+export async function registerPublicApi(app: FastifyInstance, deps: { config: Env; database: DatabaseHandle; services: Services }) {
+  const repository = deps.services.transactions.repository;
 
   await app.register(
-    async (api) => {
+    async (scope) => {
+      const api = scope.withTypeProvider<ZodTypeProvider>();
+      api.setValidatorCompiler(zodValidatorCompiler);
+      // Responses are plain JSON: their schemas document them (openapi.test.ts checks every answer against the document).
+      api.setSerializerCompiler(() => (data) => JSON.stringify(data));
+      api.setErrorHandler(apiErrorHandler);
+      await registerOpenApi(api, { publicUrl: deps.config.PUBLIC_URL });
+
       api.addHook('onRequest', async (request, reply) => {
+        reply.header(REQUEST_ID_HEADER, String(request.id));
+        // Until the version is known (a refusal before it says the current one).
+        echoVersion(request, reply);
+        if (request.routeOptions.url === OPENAPI_PATH) {
+          request.apiVersion = requestedVersion(request) ?? CURRENT_API_VERSION;
+          return echoVersion(request, reply);
+        }
         const header = request.headers.authorization ?? '';
-        const match = /^Api-Key\s+(\S+)$/i.exec(header);
-        if (!match) return problem(reply, 401, 'authentication_error', 'Send your secret key as "Authorization: Api-Key sk_…".');
+        const match = KEY_HEADER.exec(header);
+        if (!match) throw authError('api_key_missing', 'Send your secret key as "Authorization: Api-Key sk_…".');
         const key = match[1]!;
-        if (/^pk_(test|live)_/.test(key)) return problem(reply, 401, 'authentication_error', 'Publishable keys cannot call the API: use a secret key (sk_…) from your server.');
-        if (!/^[sr]k_(test|live)_[A-Za-z0-9]{16,64}$/.test(key)) return problem(reply, 401, 'authentication_error', 'This API key is not valid.');
+        if (/^pk_(test|live)_/.test(key))
+          throw authError('publishable_key_used', 'Publishable keys cannot call the API: use a secret key (sk_…) from your server.');
+        if (!/^[sr]k_(test|live)_[A-Za-z0-9]{16,64}$/.test(key)) throw authError('api_key_invalid', 'This API key is not valid.');
         const found = await deps.services.developers.findBySecret(key);
         if (!found || (found.type !== 'secret' && found.type !== 'restricted')) {
-          return problem(reply, 401, 'authentication_error', 'This API key is not valid, or it was rolled or deleted and has stopped working.');
+          throw authError('api_key_invalid', 'This API key is not valid, or it was rolled or deleted and has stopped working.');
         }
         // From here on the request is the key's: logged in onResponse, whatever its status.
         request.apiKey = { id: found.id, accountId: found.accountId, liveMode: found.liveMode, lastUsedAt: found.lastUsedAt };
+        const [asked, pinned] = await Promise.all([
+          Promise.resolve().then(() => requestedVersion(request)),
+          pinnedVersion(deps.database.pool, found.accountId),
+        ]);
+        request.apiVersion = asked ?? pinned;
+        echoVersion(request, reply);
         if (found.type === 'restricted') {
           // Routing has happened: routeOptions.url is the route's pattern. Unknown routes fall through to the 404 handler.
           const needed = request.routeOptions.url ? accessForRoute(request.method, request.routeOptions.url) : null;
-          if (needed && !allows(found.restrictions as Record<string, ApiAccess> | null, needed.resource.id, needed.access)) {
-            return problem(reply, 403, 'permission_error', restrictionMessage(needed.resource, needed.access));
+          if (needed && !allows(found.restrictions, needed.resource.id, needed.access)) {
+            throw new ApiError(403, 'permission_error', 'api_key_restricted', restrictionMessage(needed.resource, needed.access));
           }
         }
       });
+
+      // Idempotency-Key on every POST (F: idempotency.ts): after the key check, per secret key.
+      registerIdempotency(api, { database: deps.database, keyOf: (request) => request.apiKey?.id });
 
       api.addHook('onResponse', async (request, reply) => {
         const apiKey = request.apiKey;
@@ -113,22 +133,42 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
       });
 
       const rateLimit = {
-        max: PUBLIC_API_RATE_PER_MINUTE,
+        max: deps.config.PUBLIC_API_RATE_PER_MINUTE ?? PUBLIC_API_RATE_PER_MINUTE,
         timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) => crypto.createHash('sha256').update(request.headers.authorization ?? request.ip).digest('hex'),
+        // The parsed key, not the raw header: "api-key  sk_…" is the same key (and bucket) as "Api-Key sk_…".
+        keyGenerator: (request: FastifyRequest) => {
+          const key = KEY_HEADER.exec(request.headers.authorization ?? '')?.[1];
+          return crypto
+            .createHash('sha256')
+            .update(key ? `key:${key}` : `ip:${request.ip}`)
+            .digest('hex');
+        },
         errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
           statusCode: 429,
           error: { type: 'rate_limit_error', message: `Too many requests for this key. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` },
         }),
       };
 
-      api.get('/transactions', { config: { rateLimit } }, async (request, reply) => {
-        const parsed = listQuery.safeParse(request.query);
-        if (!parsed.success) return invalidQuery(reply, parsed.error);
-        const { type, limit, offset, ...filters } = parsed.data;
-        const { accountId, liveMode } = request.apiKey!;
-        const rows = await repository.page(
-          {
+      api.get(OPENAPI_PATH.slice('/v1'.length), { schema: { hide: true } }, async () => scope.swagger());
+
+      api.get(
+        '/transactions',
+        {
+          config: { rateLimit },
+          schema: {
+            operationId: 'listTransactions',
+            summary: 'List transactions',
+            description:
+              'Transactions of one kind, newest first (created time, then id). Version 2026-11-23 pages with cursors: pass `next_cursor` as `starting_after` for the next page, `previous_cursor` as `ending_before` for the previous one. `offset` keeps working but cannot be combined with a cursor.',
+            tags: ['Transactions'],
+            querystring: transactionListQuery,
+            response: { 200: TransactionList.or(TransactionListV20260601), 400: ErrorBody, ...commonErrors },
+          },
+        },
+        async (request) => {
+          const { type, limit, offset, starting_after: startingAfter, ending_before: endingBefore, ...filters } = request.query;
+          const { accountId, liveMode } = request.apiKey!;
+          const filter: TransactionFilter = {
             accountId,
             liveMode,
             kind: type,
@@ -136,42 +176,121 @@ export async function registerPublicApi(app: FastifyInstance, deps: { database: 
             externalCustomerId: filters.externalCustomerId ?? null,
             minCreatedAt: filters.createdAfter ?? null,
             maxCreatedAt: filters.createdBefore ?? null,
+          };
+          if (request.apiVersion === '2026-06-01') {
+            if (startingAfter !== undefined || endingBefore !== undefined) {
+              const param = startingAfter !== undefined ? 'starting_after' : 'ending_before';
+              throw new ApiError(
+                400,
+                'invalid_request_error',
+                'parameter_unknown',
+                `${param} needs Rampart-Version 2026-11-23 or later: this request is answered in 2026-06-01, which pages with offset.`,
+                {
+                  param,
+                  details: { [param]: `${param} needs Rampart-Version 2026-11-23 or later` },
+                },
+              );
+            }
+            const rows = await repository.page(filter, 'createdAt_DESC', offset ?? 0, limit);
+            const body: z.infer<typeof TransactionListV20260601> = { data: rows.map(present), limit, offset: offset ?? 0, liveMode };
+            return body;
+          }
+          const url = '/v1/transactions';
+          if (offset !== undefined) {
+            if (startingAfter !== undefined || endingBefore !== undefined)
+              throw new CursorError('offset', 'offset cannot be combined with starting_after or ending_before: page one way.');
+          }
+          // Offset paging (kept for existing callers) answers cursors from its page on, so a caller can switch to them.
+          const page =
+            offset !== undefined
+              ? await repository.pageByOffset(filter, offset, limit)
+              : await repository.pageByCursor(filter, { startingAfter: startingAfter ?? null, endingBefore: endingBefore ?? null, limit });
+          const body: z.infer<typeof TransactionList> = {
+            object: 'list',
+            url,
+            data: page.rows.map(present),
+            has_more: page.hasMore,
+            next_cursor: page.nextCursor,
+            previous_cursor: page.previousCursor,
+            liveMode,
+          };
+          return body;
+        },
+      );
+
+      api.get(
+        '/transactions/:id',
+        {
+          config: { rateLimit },
+          schema: {
+            operationId: 'getTransaction',
+            summary: 'Retrieve a transaction',
+            tags: ['Transactions'],
+            params: idParams,
+            response: { 200: Transaction, 404: ErrorBody, ...commonErrors },
           },
-          'createdAt_DESC',
-          offset,
-          limit,
-        );
-        return { data: rows.map(present), limit, offset, liveMode };
-      });
+        },
+        async (request, reply) => {
+          const row = isUuid(request.params.id) ? await repository.find(request.params.id) : undefined;
+          const { accountId, liveMode } = request.apiKey!;
+          // Another account's or the other mode's transaction does not exist for this key.
+          if (!row || row.accountId !== accountId || row.liveMode !== liveMode)
+            return sendApiError(request, reply, new ApiError(404, 'not_found', 'resource_missing', 'No transaction with this id.', { param: 'id' }));
+          return present(row);
+        },
+      );
 
-      api.get<{ Params: { id: string } }>('/transactions/:id', { config: { rateLimit } }, async (request, reply) => {
-        const row = isUuid(request.params.id) ? await repository.find(request.params.id) : undefined;
-        const { accountId, liveMode } = request.apiKey!;
-        // Another account's or the other mode's transaction does not exist for this key.
-        if (!row || row.accountId !== accountId || row.liveMode !== liveMode) return problem(reply, 404, 'not_found', 'No transaction with this id.');
-        return present(row);
-      });
+      api.get(
+        '/customers/:id',
+        {
+          config: { rateLimit },
+          schema: {
+            operationId: 'getCustomer',
+            summary: 'Retrieve a customer',
+            tags: ['Customers'],
+            params: idParams,
+            response: { 200: Customer, 404: ErrorBody, ...commonErrors },
+          },
+        },
+        async (request, reply) => {
+          const { accountId, liveMode } = request.apiKey!;
+          const customer = isUuid(request.params.id) ? await repository.customer(accountId, liveMode, { id: request.params.id }) : undefined;
+          if (!customer) return sendApiError(request, reply, new ApiError(404, 'not_found', 'resource_missing', 'No customer with this id.', { param: 'id' }));
+          return customer;
+        },
+      );
 
-      api.get<{ Params: { id: string } }>('/customers/:id', { config: { rateLimit } }, async (request, reply) => {
-        const { accountId, liveMode } = request.apiKey!;
-        const byId = isUuid(request.params.id);
-        const customer = byId ? await repository.customer(accountId, liveMode, { id: request.params.id }) : undefined;
-        if (!customer) return problem(reply, 404, 'not_found', 'No customer with this id.');
-        return customer;
-      });
-
-      api.get('/customers', { config: { rateLimit } }, async (request, reply) => {
-        const parsed = z.object({ externalCustomerId: textParameter('externalCustomerId').refine((value) => value.length > 0, 'externalCustomerId is required') }).safeParse(request.query);
-        if (!parsed.success) return invalidQuery(reply, parsed.error);
-        const { accountId, liveMode } = request.apiKey!;
-        const customer = await repository.customer(accountId, liveMode, { externalCustomerId: parsed.data.externalCustomerId });
-        if (!customer) return problem(reply, 404, 'not_found', 'No customer with this external id.');
-        return customer;
-      });
+      api.get(
+        '/customers',
+        {
+          config: { rateLimit },
+          schema: {
+            operationId: 'findCustomer',
+            summary: 'Find a customer by your id',
+            description: "The customer with this externalCustomerId (your id of the customer), in the key's mode.",
+            tags: ['Customers'],
+            querystring: customerLookupQuery,
+            response: { 200: Customer, 400: ErrorBody, 404: ErrorBody, ...commonErrors },
+          },
+        },
+        async (request, reply) => {
+          const { accountId, liveMode } = request.apiKey!;
+          const customer = await repository.customer(accountId, liveMode, { externalCustomerId: request.query.externalCustomerId });
+          if (!customer)
+            return sendApiError(
+              request,
+              reply,
+              new ApiError(404, 'not_found', 'resource_missing', 'No customer with this external id.', { param: 'externalCustomerId' }),
+            );
+          return customer;
+        },
+      );
 
       registerTestHelperRoutes(api, { services: deps.services, rateLimit });
 
-      api.setNotFoundHandler((request, reply) => problem(reply, 404, 'not_found', `No route ${request.method} ${request.url}.`));
+      api.setNotFoundHandler((request, reply) =>
+        sendApiError(request, reply, new ApiError(404, 'not_found', 'route_not_found', `No route ${request.method} ${request.url}.`)),
+      );
     },
     { prefix: '/v1' },
   );

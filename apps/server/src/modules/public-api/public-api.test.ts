@@ -14,7 +14,8 @@ const KEYS = 'query($a: ID!, $l: Boolean!) { apiKeys(accountId: $a, liveMode: $l
 
 async function partner(options: { verified?: boolean } = {}) {
   const member = await accountWithMember(t, { verified: options.verified ?? true });
-  const keys = async (liveMode: boolean) => (await member.client.ok(KEYS, { a: member.accountId, l: liveMode })).apiKeys as Array<{ id: string; type: string; secret: string }>;
+  const keys = async (liveMode: boolean) =>
+    (await member.client.ok(KEYS, { a: member.accountId, l: liveMode })).apiKeys as Array<{ id: string; type: string; secret: string }>;
   const test = await keys(false);
   const live = options.verified === false ? [] : await keys(true);
   const secret = (list: typeof test) => list.find((key) => key.type === 'secret')!;
@@ -72,7 +73,9 @@ describe('the public REST API', () => {
     expect(byExternal.data.map((row) => row.id)).toEqual([mine.id]);
     const byCustomer = (await (await get('/v1/transactions?externalCustomerId=cust-other', a.testSecret.secret)).json()) as { data: unknown[] };
     expect(byCustomer.data).toHaveLength(1);
-    const recent = (await (await get(`/v1/transactions?createdAfter=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}`, a.testSecret.secret)).json()) as { data: unknown[] };
+    const recent = (await (
+      await get(`/v1/transactions?createdAfter=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}`, a.testSecret.secret)
+    ).json()) as { data: unknown[] };
     expect(recent.data).toHaveLength(1);
 
     expect((await get(`/v1/transactions/${mine.id}`, a.testSecret.secret)).status).toBe(200);
@@ -87,7 +90,10 @@ describe('the public REST API', () => {
   it('finds a customer by id or external id, within the key’s account', async () => {
     const a = await partner();
     const b = await partner();
-    const customer = await t.database.pool.query<{ id: string }>(`insert into customers (account_id, live_mode, external_customer_id, email) values ($1, false, 'ext-cust-7', 'c7@example.com') returning id`, [a.accountId]);
+    const customer = await t.database.pool.query<{ id: string }>(
+      `insert into customers (account_id, live_mode, external_customer_id, email) values ($1, false, 'ext-cust-7', 'c7@example.com') returning id`,
+      [a.accountId],
+    );
     const id = customer.rows[0]!.id;
     const byId = await get(`/v1/customers/${id}`, a.testSecret.secret);
     expect(byId.status).toBe(200);
@@ -124,7 +130,11 @@ describe('the public REST API', () => {
     const graceful = (await a.client.ok(ROLL, { id: immediate.id, now: false })).rollApiKey;
     expect((await get('/v1/transactions', immediate.secret)).status).toBe(200);
     expect((await get('/v1/transactions', graceful.secret)).status).toBe(200);
-    const keys = (await a.client.ok('query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { id type isWaitingDeletion secondsUntilDeletion secret } }', { a: a.accountId })).apiKeys;
+    const keys = (
+      await a.client.ok('query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { id type isWaitingDeletion secondsUntilDeletion secret } }', {
+        a: a.accountId,
+      })
+    ).apiKeys;
     const waiting = keys.find((key: { id: string }) => key.id === immediate.id);
     expect(waiting.isWaitingDeletion).toBe(true);
     expect(waiting.secondsUntilDeletion).toBeGreaterThan(11.9 * 3600);
@@ -173,9 +183,16 @@ describe('the public REST API', () => {
     }
     expect(limited).not.toBeNull();
     expect(((await limited!.json()) as { error: { type: string } }).error.type).toBe('rate_limit_error');
+    // The same key written another way (the header's case and spacing) is the same bucket.
+    for (const authorization of [`api-key  ${a.testSecret.secret}`, `API-KEY\t${a.testSecret.secret}`]) {
+      expect((await fetch(`${t.baseUrl}/v1/transactions?limit=1`, { headers: { authorization } })).status, authorization).toBe(429);
+    }
     // A refused request after authentication is in the request log too (written after the response).
     await expect
-      .poll(async () => (await t.database.pool.query(`select count(*)::int as n from api_request_log where account_id = $1 and status = 429`, [a.accountId])).rows[0].n)
+      .poll(
+        async () =>
+          (await t.database.pool.query(`select count(*)::int as n from api_request_log where account_id = $1 and status = 429`, [a.accountId])).rows[0].n,
+      )
       .toBeGreaterThanOrEqual(1);
     expect((await get('/v1/transactions?limit=1', b.testSecret.secret)).status).toBe(200);
   });
@@ -187,7 +204,8 @@ describe('integration URLs', () => {
     const url = (await member.client.ok('query($a: ID!) { integrationUrl(accountId: $a, type: OnRamp) }', { a: member.accountId })).integrationUrl as string;
     // The widget is served by Rampart itself at PUBLIC_URL/widget/{buy|sell|swap}.
     expect(url).toMatch(/^http:\/\/localhost:3000\/widget\/buy\?apiKey=pk_test_/);
-    const nft = (await member.client.ok('query($a: ID!) { integrationUrl(accountId: $a, type: NftCheckout) }', { a: member.accountId })).integrationUrl as string;
+    const nft = (await member.client.ok('query($a: ID!) { integrationUrl(accountId: $a, type: NftCheckout) }', { a: member.accountId }))
+      .integrationUrl as string;
     expect(nft).toMatch(/^https:\/\/nft-sandbox\.rampart\.dev\/\?apiKey=pk_test_/);
     const secrets = await t.database.pool.query(`select count(*)::int as n from api_keys where account_id = $1 and type = 'secret'`, [member.accountId]);
     expect(secrets.rows[0].n).toBe(0);

@@ -60,7 +60,12 @@ describe('rule resolution', () => {
     const eeaSepaAccount = account({ region: 'EEA', paymentMethod: 'sepa', percentage: '0.5' });
     const all = [globalDefault, globalAccount, globalSepa, eea, eeaSepaDefault, eeaSepaAccount];
     expect(resolveRule(all, where)).toEqual({ rule: eeaSepaAccount, specificity: 'regionAndPaymentMethod' });
-    expect(resolveRule(all.filter((each) => each !== eeaSepaAccount), where)).toEqual({ rule: eeaSepaDefault, specificity: 'regionAndPaymentMethod' });
+    expect(
+      resolveRule(
+        all.filter((each) => each !== eeaSepaAccount),
+        where,
+      ),
+    ).toEqual({ rule: eeaSepaDefault, specificity: 'regionAndPaymentMethod' });
     expect(resolveRule([globalDefault, globalAccount, globalSepa, eea], where)).toEqual({ rule: eea, specificity: 'region' });
     expect(resolveRule([globalDefault, globalAccount, globalSepa], where)).toEqual({ rule: globalSepa, specificity: 'globalAndPaymentMethod' });
     expect(resolveRule([globalDefault, globalAccount], where)).toEqual({ rule: globalAccount, specificity: 'global' });
@@ -104,7 +109,14 @@ describe('buy quotes', () => {
   it('quotes the default rules on 100 USD by card: 4.50 fee, 0.50 network fee, 1 % spread', () => {
     const quote = quoteRamp(base({ rules: DEFAULT_PROVIDER_RULES }));
     // 95.00 / 64640 = 0.0014696782…
-    expect(quote).toMatchObject({ feeAmount: '4.50', networkFeeAmount: '0.50', extraFeeAmount: '0.00', totalFeeAmount: '5.00', exchangeRate: '64640', quoteCurrencyAmount: '0.00146967' });
+    expect(quote).toMatchObject({
+      feeAmount: '4.50',
+      networkFeeAmount: '0.50',
+      extraFeeAmount: '0.00',
+      totalFeeAmount: '5.00',
+      exchangeRate: '64640',
+      quoteCurrencyAmount: '0.00146967',
+    });
     // The parts add up: what the crypto is worth at the market rate, plus fees, plus the spread's cost is what was paid.
     const worth = new Decimal(quote.quoteCurrencyAmount).times(quote.marketRate);
     const spread = quote.applied.find((each) => each.type === 'spread')!.amount;
@@ -156,7 +168,9 @@ describe('sell quotes', () => {
     const quote = quoteRamp(base({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.123456789', rules }));
     // 0.12345678 × 63360 = 7822.2215808 → 7822.22 gross; 1 % = 78.2222 → 78.22; paid out 7744.00.
     expect(quote).toMatchObject({ baseCurrencyAmount: '0.12345678', exchangeRate: '63360', feeAmount: '78.22', quoteCurrencyAmount: '7744.00' });
-    expect(quoteRamp(base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '10.1234567' })).baseCurrencyAmount).toBe('10.123456');
+    expect(
+      quoteRamp(base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '10.1234567' })).baseCurrencyAmount,
+    ).toBe('10.123456');
   });
 
   it('names the crypto that covers the fees, and that amount is exactly enough', () => {
@@ -175,7 +189,18 @@ describe('sell quotes', () => {
 describe('regions and reference rates', () => {
   it('maps countries to pricing regions', () => {
     expect(['US', 'gb', 'CA', 'BR', 'NG', 'AU', 'de', 'NO', 'JP', 'SG', 'ZA', 'CH'].map(regionOfCountry)).toEqual([
-      'US', 'UK', 'CA', 'BR', 'NG', 'Australia', 'EEA', 'EEA', 'AsiaEast', 'AsiaEast', 'Global', 'Global',
+      'US',
+      'UK',
+      'CA',
+      'BR',
+      'NG',
+      'Australia',
+      'EEA',
+      'EEA',
+      'AsiaEast',
+      'AsiaEast',
+      'Global',
+      'Global',
     ]);
   });
   it('prices test mode from the reference tables, decimals only', () => {

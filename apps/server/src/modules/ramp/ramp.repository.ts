@@ -151,7 +151,17 @@ export function createRampRepository(db: Database) {
         session:
           row.id === null
             ? null
-            : { id: row.id, tokenHash: row.token_hash, accountId: row.account_id, liveMode: row.live_mode, flow: row.flow, params: row.params, isSigned: row.is_signed, createdAt: row.created_at, expiresAt: row.expires_at },
+            : {
+                id: row.id,
+                tokenHash: row.token_hash,
+                accountId: row.account_id,
+                liveMode: row.live_mode,
+                flow: row.flow,
+                params: row.params,
+                isSigned: row.is_signed,
+                createdAt: row.created_at,
+                expiresAt: row.expires_at,
+              },
         blocked: row.blocked,
         pairs: row.pairs.map(({ isEnabled, isSellEnabled, ...currency }) => ({
           currency,
@@ -172,7 +182,9 @@ export function createRampRepository(db: Database) {
     },
 
     async setOnboardingFlag(accountId: string, flag: string, value: boolean) {
-      await db.execute(sql`update ${accounts} set onboarding_info = onboarding_info || jsonb_build_object(${flag}::text, ${value}::boolean) where ${accounts.id} = ${accountId}`);
+      await db.execute(
+        sql`update ${accounts} set onboarding_info = onboarding_info || jsonb_build_object(${flag}::text, ${value}::boolean) where ${accounts.id} = ${accountId}`,
+      );
     },
     /** Serialises an account's ramp-setup writes so their flag computations see each other. */
     async lockAccount(accountId: string) {
@@ -182,7 +194,12 @@ export function createRampRepository(db: Database) {
     integrationsOf(accountId: string): Promise<IntegrationRow[]> {
       return db.select().from(integrations).where(eq(integrations.accountId, accountId)).orderBy(asc(integrations.createdAt), asc(integrations.id));
     },
-    async insertIntegration(values: { accountId: string; type: IntegrationRow['type']; value: string; createdByUserId: string | null }): Promise<IntegrationRow | undefined> {
+    async insertIntegration(values: {
+      accountId: string;
+      type: IntegrationRow['type'];
+      value: string;
+      createdByUserId: string | null;
+    }): Promise<IntegrationRow | undefined> {
       const [row] = await db.insert(integrations).values(values).onConflictDoNothing().returning();
       return row;
     },
@@ -197,7 +214,11 @@ export function createRampRepository(db: Database) {
       return row?.accountId ?? null;
     },
     async hasWebIntegration(accountId: string): Promise<boolean> {
-      const [row] = await db.select({ id: integrations.id }).from(integrations).where(and(eq(integrations.accountId, accountId), eq(integrations.type, 'web'))).limit(1);
+      const [row] = await db
+        .select({ id: integrations.id })
+        .from(integrations)
+        .where(and(eq(integrations.accountId, accountId), eq(integrations.type, 'web')))
+        .limit(1);
       return Boolean(row);
     },
     /** A domain staff have not reviewed yet (status null) unless the account already has a review of it. */

@@ -1,8 +1,8 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession } from '../../graphql/context.ts';
-import { createTestTransaction, moveTestTransaction } from '../widget/widget.resolvers.ts';
 
-const testTransactionType = (row: unknown) => ((row as { kind: string }).kind === 'sell' ? 'SellTransaction' : (row as { kind: string }).kind === 'swap' ? 'SwapTransaction' : 'BuyTransaction');
+const testTransactionType = (row: unknown) =>
+  (row as { kind: string }).kind === 'sell' ? 'SellTransaction' : (row as { kind: string }).kind === 'swap' ? 'SwapTransaction' : 'BuyTransaction';
 
 export const rampResolvers: Resolvers = {
   Query: {
@@ -22,10 +22,12 @@ export const rampResolvers: Resolvers = {
     updateCurrencyAccountPairs: (_parent, args, context) => context.services.ramp.updateCurrencyAccountPairs(requireGrant(context).accountId, args.pairs),
     updatePricingRules: (_parent, args, context) =>
       context.services.ramp.updatePricingRules(requireGrant(context).accountId, args.type, args.rules, requireGrant(context), requireSession(context).user.id),
-    createIntegration: (_parent, args, context) => context.services.ramp.createIntegration(requireGrant(context).accountId, requireSession(context).user.id, args.input),
+    createIntegration: (_parent, args, context) =>
+      context.services.ramp.createIntegration(requireGrant(context).accountId, requireSession(context).user.id, args.input),
     deleteIntegration: (_parent, args, context) => context.services.ramp.deleteIntegration(args.id),
-    createTestTransaction,
-    moveTestTransaction,
+    // The dashboard's test helpers (test mode only), run by the widget's test-mode processing.
+    createTestTransaction: (_parent, args, context) => context.services.widget.processing.create(requireGrant(context).accountId, false, args.input),
+    moveTestTransaction: (_parent, args, context) => context.services.widget.processing.moveTo(args.id, args.status, args.failureReason ?? null),
   },
   Account: {
     currencyAccountPairs: (account, _args, context) => context.services.ramp.currencyAccountPairs(account.id),

@@ -20,8 +20,17 @@ import {
 import type { WidgetCurrency } from '@rampart/shared/widget';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, forbidden, notFound } from '../../graphql/errors.ts';
-import { NETWORKS } from '../settings/crypto-catalogue.ts';
-import type { CurrencyRow, IntegrationRow, PairRow, PricingRuleRow, QuoteContextRows, QuoteCurrencyRow, RampRepository, RuleValues } from './ramp.repository.ts';
+import { NETWORKS } from '../../lib/crypto-catalogue.ts';
+import type {
+  CurrencyRow,
+  IntegrationRow,
+  PairRow,
+  PricingRuleRow,
+  QuoteContextRows,
+  QuoteCurrencyRow,
+  RampRepository,
+  RuleValues,
+} from './ramp.repository.ts';
 
 /** Who is looking: a member with a role, or staff with an admin role (the GraphQL grant). */
 export interface RampViewer {
@@ -30,7 +39,14 @@ export interface RampViewer {
   adminRole: string | null;
 }
 
-export type QuoteInput = { transactionType: 'buy' | 'sell'; country: string; paymentMethod: string; fiatCurrencyCode: string; cryptoCurrencyCode: string; amount: string };
+export type QuoteInput = {
+  transactionType: 'buy' | 'sell';
+  country: string;
+  paymentMethod: string;
+  fiatCurrencyCode: string;
+  cryptoCurrencyCode: string;
+  amount: string;
+};
 export type SwapInput = { country: string; cryptoCurrencyCode: string; quoteCryptoCurrencyCode: string; amount: string };
 
 export type OnboardingFlag = 'isWidgetUrlBuilt' | 'areCurrenciesConfigured' | 'areDomainsConfigured';
@@ -148,7 +164,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
   }
 
   async function pricingRules(accountId: string, region: PricingRegion | null, viewer: RampViewer) {
-    if (region !== null && !(PRICING_REGIONS as readonly string[]).includes(region)) throw badInput({ region: `Choose a region: ${PRICING_REGIONS.join(', ')}` });
+    if (region !== null && !(PRICING_REGIONS as readonly string[]).includes(region))
+      throw badInput({ region: `Choose a region: ${PRICING_REGIONS.join(', ')}` });
     const editable = editableTypes(viewer);
     const rows = (await repository.rulesFor(accountId)).filter((rule) => region === null || rule.region === region || rule.region === 'Global');
     const rank = (rule: PricingRuleRow) =>
@@ -185,10 +202,12 @@ export function createRampService(deps: { repository: RampRepository; config: En
       const paymentMethod = (rule.paymentMethod ?? null) as string | null;
       const transactionType = rule.transactionType as string;
       if (!(PRICING_REGIONS as readonly string[]).includes(region)) fields[at('region')] = `Choose a region: ${PRICING_REGIONS.join(', ')}.`;
-      if (paymentMethod !== null && !(PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) fields[at('paymentMethod')] = 'Choose a payment method from the list, or none for every method.';
-      if (!(TRANSACTION_TYPES as readonly string[]).includes(transactionType)) fields[at('transactionType')] = `Choose a transaction type: ${TRANSACTION_TYPES.join(', ')}.`;
+      if (paymentMethod !== null && !(PAYMENT_METHODS as readonly string[]).includes(paymentMethod))
+        fields[at('paymentMethod')] = 'Choose a payment method from the list, or none for every method.';
+      if (!(TRANSACTION_TYPES as readonly string[]).includes(transactionType))
+        fields[at('transactionType')] = `Choose a transaction type: ${TRANSACTION_TYPES.join(', ')}.`;
       const amount = (name: 'percentage' | 'fixedValue' | 'minValue', max: string, tooHigh: string): string => {
-        const value = typeof rule[name] === 'string' ? (rule[name] as string).trim() : '';
+        const value = typeof rule[name] === 'string' ? rule[name].trim() : '';
         if (!DECIMAL.test(value)) {
           fields[at(name)] = /^-/.test(value) ? 'Cannot be negative.' : 'Enter a number such as 1.5.';
           return '0';
@@ -215,7 +234,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
       const key = `${region}|${paymentMethod ?? '*'}|${transactionType}`;
       const earlier = seen.get(key);
       if (earlier !== undefined) {
-        fields[`rules.${index}`] = `Rule ${earlier + 1} already covers ${region}, ${paymentMethod ?? 'every payment method'}, ${transactionType}: keep one of them.`;
+        fields[`rules.${index}`] =
+          `Rule ${earlier + 1} already covers ${region}, ${paymentMethod ?? 'every payment method'}, ${transactionType}: keep one of them.`;
       } else seen.set(key, index);
       rules.push({
         type,
@@ -245,7 +265,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
     const view = pairView(found);
     const label = `${found.currency.name} (${found.currency.code.toUpperCase()})`;
     if (found.currency.isSuspended) throw badInput({ [field]: `${label} is suspended.` });
-    if (!(flow === 'sell' ? view.isSellEnabled : view.isEnabled)) throw badInput({ [field]: `This account does not offer ${label} for ${flow === 'sell' ? 'selling' : flow === 'swap' ? 'swaps' : 'buying'}.` });
+    if (!(flow === 'sell' ? view.isSellEnabled : view.isEnabled))
+      throw badInput({ [field]: `This account does not offer ${label} for ${flow === 'sell' ? 'selling' : flow === 'swap' ? 'swaps' : 'buying'}.` });
     if (!found.currency.supportsTestMode) throw badInput({ [field]: `${label} is not available in test mode.` });
     if (country === 'US' && found.currency.isSuspendedUS) throw badInput({ [field]: `${label} is not available to customers in the United States.` });
     return found.currency;
@@ -300,7 +321,14 @@ export function createRampService(deps: { repository: RampRepository; config: En
     const fiat = typeof input.fiatCurrencyCode === 'string' ? input.fiatCurrencyCode.trim().toLowerCase() : '';
     if (!RAMP_FIAT_CURRENCIES.includes(fiat)) throw badInput({ fiatCurrencyCode: `Choose a fiat currency: ${RAMP_FIAT_CURRENCIES.join(', ')}.` });
     if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod)) throw badInput({ paymentMethod: 'Choose a payment method from the list.' });
-    return { transactionType: input.transactionType, country, fiat, paymentMethod: input.paymentMethod as PaymentMethod, cryptoCurrencyCode: input.cryptoCurrencyCode, amount: input.amount };
+    return {
+      transactionType: input.transactionType,
+      country,
+      fiat,
+      paymentMethod: input.paymentMethod as PaymentMethod,
+      cryptoCurrencyCode: input.cryptoCurrencyCode,
+      amount: input.amount,
+    };
   }
 
   /** A buy or sell quote from its checked input and loaded context: no I/O. */
@@ -317,7 +345,13 @@ export function createRampService(deps: { repository: RampRepository; config: En
       amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
       rules: context.rules,
     });
-    return { ...result, region, paymentMethod: input.paymentMethod, cryptoCurrencyCode: currency.code, applied: result.applied.map((each) => ({ ...each, rule: each.rule as PricingRuleRow | null })) };
+    return {
+      ...result,
+      region,
+      paymentMethod: input.paymentMethod,
+      cryptoCurrencyCode: currency.code,
+      applied: result.applied.map((each) => ({ ...each, rule: each.rule as PricingRuleRow | null })),
+    };
   }
 
   async function quote(accountId: string, input: QuoteInput) {
@@ -351,7 +385,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
     const receivedRate = new Decimal(marketRate(received, 'usd', 'quoteCryptoCurrencyCode'));
     const decimals = assetDecimals(tickerOf(received));
     const quoteAmount = new Decimal(sell.quoteCurrencyAmount).dividedBy(receivedRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-    if (quoteAmount.lte(0)) throw badInput({ amount: `The amount does not cover the fees of ${sell.totalFeeAmount} USD; send more ${sent.code.toUpperCase()}.` });
+    if (quoteAmount.lte(0))
+      throw badInput({ amount: `The amount does not cover the fees of ${sell.totalFeeAmount} USD; send more ${sent.code.toUpperCase()}.` });
     return {
       baseCurrencyAmount: sell.baseCurrencyAmount,
       quoteCurrencyAmount: quoteAmount.toFixed(decimals),
@@ -392,7 +427,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
         }
         const label = `${currency.name} (${currency.code.toUpperCase()})`;
         if (currency.isSuspended && (pair.isEnabled || pair.isSellEnabled)) fields[`pairs.${index}.isEnabled`] = `${label} is suspended and cannot be enabled.`;
-        else if (pair.isSellEnabled && !currency.isSellSupported) fields[`pairs.${index}.isSellEnabled`] = `${label} cannot be sold through Rampart: selling is not supported for it.`;
+        else if (pair.isSellEnabled && !currency.isSellSupported)
+          fields[`pairs.${index}.isSellEnabled`] = `${label} cannot be sold through Rampart: selling is not supported for it.`;
         latest.set(currency.id, { currencyId: currency.id, isEnabled: pair.isEnabled, isSellEnabled: pair.isSellEnabled });
       });
       if (Object.keys(fields).length) throw badInput(fields);
@@ -400,7 +436,11 @@ export function createRampService(deps: { repository: RampRepository; config: En
       await repository.upsertPairs(accountId, [...latest.values()]);
       const pairs = (await repository.pairsOf(accountId)).map(pairView);
       // Configured once the partner has saved a choice, as long as it offers something (buying or selling: separate products).
-      await repository.setOnboardingFlag(accountId, 'areCurrenciesConfigured', pairs.some((pair) => pair.isEnabled || pair.isSellEnabled));
+      await repository.setOnboardingFlag(
+        accountId,
+        'areCurrenciesConfigured',
+        pairs.some((pair) => pair.isEnabled || pair.isSellEnabled),
+      );
       const saved = new Set(latest.keys());
       return pairs.filter((pair) => saved.has(pair.id));
     },
@@ -466,10 +506,12 @@ export function createRampService(deps: { repository: RampRepository; config: En
         if ('problem' in checked) throw badInput({ value: checked.problem });
         value = checked.host;
       } else if (type === 'ios') {
-        if (raw.length > 155 || !BUNDLE_ID.test(raw)) throw badInput({ value: 'Enter the app’s bundle ID, such as com.example.app (letters, digits, hyphens and dots).' });
+        if (raw.length > 155 || !BUNDLE_ID.test(raw))
+          throw badInput({ value: 'Enter the app’s bundle ID, such as com.example.app (letters, digits, hyphens and dots).' });
         value = raw;
       } else if (type === 'android') {
-        if (raw.length > 255 || !PACKAGE_NAME.test(raw)) throw badInput({ value: 'Enter the app’s package name, such as com.example.app (each part starts with a letter; letters, digits and underscores).' });
+        if (raw.length > 255 || !PACKAGE_NAME.test(raw))
+          throw badInput({ value: 'Enter the app’s package name, such as com.example.app (each part starts with a letter; letters, digits and underscores).' });
         value = raw;
       } else throw badInput({ type: 'Choose web, ios or android.' });
 

@@ -28,8 +28,24 @@ const CREATE_INTEGRATION = `mutation($a: ID!, $i: IntegrationInput!) { createInt
 const DELETE_INTEGRATION = `mutation($id: ID!) { deleteIntegration(id: $id) }`;
 
 type Rule = { region: string; paymentMethod: string | null; transactionType: string; percentage: string; fixedValue: string; minValue: string };
-const rule = (overrides: Partial<Rule> = {}): Rule => ({ region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '1', fixedValue: '0', minValue: '0', ...overrides });
-const buy = (overrides: Record<string, unknown> = {}) => ({ transactionType: 'buy', country: 'US', paymentMethod: 'creditCard', fiatCurrencyCode: 'usd', cryptoCurrencyCode: 'btc', amount: '100', ...overrides });
+const rule = (overrides: Partial<Rule> = {}): Rule => ({
+  region: 'Global',
+  paymentMethod: null,
+  transactionType: 'buy',
+  percentage: '1',
+  fixedValue: '0',
+  minValue: '0',
+  ...overrides,
+});
+const buy = (overrides: Record<string, unknown> = {}) => ({
+  transactionType: 'buy',
+  country: 'US',
+  paymentMethod: 'creditCard',
+  fiatCurrencyCode: 'usd',
+  cryptoCurrencyCode: 'btc',
+  amount: '100',
+  ...overrides,
+});
 
 async function catalogue(): Promise<Array<{ id: string; code: string; is_suspended: boolean; is_sell_supported: boolean }>> {
   return (await t.database.pool.query(`select id, code, is_suspended, is_sell_supported from crypto_currencies order by sort_order, code`)).rows;
@@ -67,7 +83,10 @@ describe('currencies an account offers', () => {
     ]);
     let { account } = await partner.client.ok(PAIRS, { a: partner.accountId });
     expect(account.onboardingInfo.areCurrenciesConfigured).toBe(true);
-    expect(account.currencyAccountPairs.find((pair: { currency: { code: string } }) => pair.currency.code === 'usdc')).toMatchObject({ isEnabled: true, isConfigured: false });
+    expect(account.currencyAccountPairs.find((pair: { currency: { code: string } }) => pair.currency.code === 'usdc')).toMatchObject({
+      isEnabled: true,
+      isConfigured: false,
+    });
 
     // Offering nothing at all: not configured.
     const everything = (await catalogue()).map((row) => ({ currencyId: row.id, isEnabled: false, isSellEnabled: false }));
@@ -92,7 +111,9 @@ describe('currencies an account offers', () => {
     expect(errorCode(suspended)).toBe('BAD_USER_INPUT');
     expect(suspended.errors![0]!.extensions!.fields).toEqual({ 'pairs.0.isEnabled': 'Polygon (ERC-20 MATIC) (MATIC) is suspended and cannot be enabled.' });
     const noSell = await partner.client.gql(UPDATE_PAIRS, { a: partner.accountId, p: [{ currencyId: ethPolygon, isEnabled: true, isSellEnabled: true }] });
-    expect(noSell.errors![0]!.extensions!.fields).toEqual({ 'pairs.0.isSellEnabled': 'Ethereum (Polygon) (ETH_POLYGON) cannot be sold through Rampart: selling is not supported for it.' });
+    expect(noSell.errors![0]!.extensions!.fields).toEqual({
+      'pairs.0.isSellEnabled': 'Ethereum (Polygon) (ETH_POLYGON) cannot be sold through Rampart: selling is not supported for it.',
+    });
     for (const bad of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       const unknown = await partner.client.gql(UPDATE_PAIRS, { a: partner.accountId, p: [{ currencyId: bad, isEnabled: true, isSellEnabled: false }] });
       expect(unknown.errors![0]!.extensions!.fields).toEqual({ 'pairs.0.currencyId': 'This currency is not in the catalogue.' });
@@ -112,12 +133,25 @@ describe('pricing rules', () => {
   it('lists the provider defaults for a region and Global, with the limits and what the viewer may edit', async () => {
     const partner = await accountWithMember(t);
     const { pricingRules } = await partner.client.ok(RULES, { a: partner.accountId, r: 'UK' });
-    expect(pricingRules.limits).toEqual({ partnerFeeMaxPercentage: '5', feeMaxPercentage: '20', networkFeeMaxPercentage: '5', spreadMaxPercentage: '10', maxFixedValue: '1000' });
+    expect(pricingRules.limits).toEqual({
+      partnerFeeMaxPercentage: '5',
+      feeMaxPercentage: '20',
+      networkFeeMaxPercentage: '5',
+      spreadMaxPercentage: '10',
+      maxFixedValue: '1000',
+    });
     expect(pricingRules.editableTypes).toEqual(['partnerFee']);
     const regions = new Set(pricingRules.rules.map((each: Rule) => each.region));
     expect([...regions].sort()).toEqual(['Global', 'UK']);
     const ukOpenBanking = pricingRules.rules.find((each: Rule) => each.region === 'UK');
-    expect(ukOpenBanking).toMatchObject({ type: 'fee', paymentMethod: 'gbpOpenBankingPayment', percentage: '0.5', minValue: '0.99', source: 'PROVIDER_DEFAULT', isEditableByViewer: false });
+    expect(ukOpenBanking).toMatchObject({
+      type: 'fee',
+      paymentMethod: 'gbpOpenBankingPayment',
+      percentage: '0.5',
+      minValue: '0.99',
+      source: 'PROVIDER_DEFAULT',
+      isEditableByViewer: false,
+    });
     const all = (await partner.client.ok(RULES, { a: partner.accountId, r: null })).pricingRules.rules;
     expect(all.length).toBeGreaterThanOrEqual(9);
     const us = (await partner.client.ok(RULES, { a: partner.accountId, r: 'US' })).pricingRules.rules;
@@ -129,14 +163,20 @@ describe('pricing rules', () => {
   });
 
   it('seeding the defaults again adds nothing and keeps staff edits of them', async () => {
-    await t.database.pool.query(`update pricing_rules set percentage = '4.25' where account_id is null and type = 'fee' and region = 'Global' and payment_method is null and transaction_type = 'buy'`);
+    await t.database.pool.query(
+      `update pricing_rules set percentage = '4.25' where account_id is null and type = 'fee' and region = 'Global' and payment_method is null and transaction_type = 'buy'`,
+    );
     try {
       const before = (await t.database.pool.query(`select count(*)::int as n from pricing_rules where account_id is null`)).rows[0].n;
       await t.app.services.ramp.seedDefaultRules();
-      const after = await t.database.pool.query(`select count(*)::int as n, max(percentage) filter (where type = 'fee' and region = 'Global' and payment_method is null and transaction_type = 'buy') as p from pricing_rules where account_id is null`);
+      const after = await t.database.pool.query(
+        `select count(*)::int as n, max(percentage) filter (where type = 'fee' and region = 'Global' and payment_method is null and transaction_type = 'buy') as p from pricing_rules where account_id is null`,
+      );
       expect(after.rows[0]).toEqual({ n: before, p: '4.25' });
     } finally {
-      await t.database.pool.query(`update pricing_rules set percentage = '4.5' where account_id is null and type = 'fee' and region = 'Global' and payment_method is null and transaction_type = 'buy'`);
+      await t.database.pool.query(
+        `update pricing_rules set percentage = '4.5' where account_id is null and type = 'fee' and region = 'Global' and payment_method is null and transaction_type = 'buy'`,
+      );
     }
   });
 
@@ -153,21 +193,46 @@ describe('pricing rules', () => {
       ],
     });
     const feeOf = async (country: string, paymentMethod: string) => {
-      const { rampQuote } = await partner.client.ok(QUOTE, { a: partner.accountId, i: buy({ country, paymentMethod, amount: '1000', fiatCurrencyCode: 'eur' }) });
+      const { rampQuote } = await partner.client.ok(QUOTE, {
+        a: partner.accountId,
+        i: buy({ country, paymentMethod, amount: '1000', fiatCurrencyCode: 'eur' }),
+      });
       const applied = rampQuote.applied.find((each: { type: string }) => each.type === 'fee');
-      return { region: rampQuote.region, feeAmount: rampQuote.feeAmount, specificity: applied.specificity, percentage: applied.rule.percentage, source: applied.rule.source };
+      return {
+        region: rampQuote.region,
+        feeAmount: rampQuote.feeAmount,
+        specificity: applied.specificity,
+        percentage: applied.rule.percentage,
+        source: applied.rule.source,
+      };
     };
-    expect(await feeOf('DE', 'sepa')).toEqual({ region: 'EEA', feeAmount: '5.00', specificity: 'regionAndPaymentMethod', percentage: '0.5', source: 'ACCOUNT' });
+    expect(await feeOf('DE', 'sepa')).toEqual({
+      region: 'EEA',
+      feeAmount: '5.00',
+      specificity: 'regionAndPaymentMethod',
+      percentage: '0.5',
+      source: 'ACCOUNT',
+    });
     expect(await feeOf('FR', 'creditCard')).toEqual({ region: 'EEA', feeAmount: '15.00', specificity: 'region', percentage: '1.5', source: 'ACCOUNT' });
     expect(await feeOf('US', 'sepa')).toEqual({ region: 'US', feeAmount: '20.00', specificity: 'globalAndPaymentMethod', percentage: '2', source: 'ACCOUNT' });
     expect(await feeOf('US', 'creditCard')).toEqual({ region: 'US', feeAmount: '30.00', specificity: 'global', percentage: '3', source: 'ACCOUNT' });
     // The provider's UK open-banking default is more specific than the account's Global rule: it still applies.
-    expect(await feeOf('GB', 'gbpOpenBankingPayment')).toEqual({ region: 'UK', feeAmount: '5.00', specificity: 'regionAndPaymentMethod', percentage: '0.5', source: 'PROVIDER_DEFAULT' });
+    expect(await feeOf('GB', 'gbpOpenBankingPayment')).toEqual({
+      region: 'UK',
+      feeAmount: '5.00',
+      specificity: 'regionAndPaymentMethod',
+      percentage: '0.5',
+      source: 'PROVIDER_DEFAULT',
+    });
 
     // Another account without rules gets the provider's defaults.
     const other = await accountWithMember(t);
     const { rampQuote } = await other.client.ok(QUOTE, { a: other.accountId, i: buy({ amount: '1000' }) });
-    expect(rampQuote.applied.find((each: { type: string }) => each.type === 'fee')).toMatchObject({ amount: '45.00', specificity: 'global', rule: { percentage: '4.5', source: 'PROVIDER_DEFAULT' } });
+    expect(rampQuote.applied.find((each: { type: string }) => each.type === 'fee')).toMatchObject({
+      amount: '45.00',
+      specificity: 'global',
+      rule: { percentage: '4.5', source: 'PROVIDER_DEFAULT' },
+    });
 
     // An empty list returns the account to the defaults.
     await finance.ok(UPDATE_RULES, { a: partner.accountId, t: 'fee', r: [] });
@@ -203,8 +268,16 @@ describe('pricing rules', () => {
     ]);
 
     // A sell: 0.01 BTC at 64000 × 0.99 = 633.60; fee 1 % = 6.34 (half up), partner fee none for selling.
-    const sell = (await partner.client.ok(QUOTE, { a: partner.accountId, i: buy({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.01' }) })).rampQuote;
-    expect(sell).toMatchObject({ baseCurrencyAmount: '0.01', feeAmount: '6.34', extraFeeAmount: '0.00', networkFeeAmount: '0.00', quoteCurrencyAmount: '627.26', exchangeRate: '63360' });
+    const sell = (await partner.client.ok(QUOTE, { a: partner.accountId, i: buy({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.01' }) }))
+      .rampQuote;
+    expect(sell).toMatchObject({
+      baseCurrencyAmount: '0.01',
+      feeAmount: '6.34',
+      extraFeeAmount: '0.00',
+      networkFeeAmount: '0.00',
+      quoteCurrencyAmount: '627.26',
+      exchangeRate: '63360',
+    });
   });
 
   it('refuses quotes with a message on the field: too small (naming the minimum), unknown fiat, asset, country, an asset not offered', async () => {
@@ -222,7 +295,9 @@ describe('pricing rules', () => {
     expect((await fieldsOf({ cryptoCurrencyCode: 'matic' })).cryptoCurrencyCode).toMatch(/suspended/);
     await partner.client.ok(UPDATE_PAIRS, { a: partner.accountId, p: [{ currencyId: await idOf('eth'), isEnabled: false, isSellEnabled: false }] });
     expect((await fieldsOf({ cryptoCurrencyCode: 'eth' })).cryptoCurrencyCode).toBe('This account does not offer Ethereum (ETH) for buying.');
-    expect((await fieldsOf({ cryptoCurrencyCode: 'eth_polygon', transactionType: 'sell' })).cryptoCurrencyCode).toBe('This account does not offer Ethereum (Polygon) (ETH_POLYGON) for selling.');
+    expect((await fieldsOf({ cryptoCurrencyCode: 'eth_polygon', transactionType: 'sell' })).cryptoCurrencyCode).toBe(
+      'This account does not offer Ethereum (Polygon) (ETH_POLYGON) for selling.',
+    );
   });
 
   it('caps the partner fee, with the cap in the message, and checks every value', async () => {
@@ -252,7 +327,10 @@ describe('pricing rules', () => {
     });
     expect(many.message).toMatch(/^5 problems in the partner fee rules/);
     const spread = await fieldsOf([rule({ percentage: '11' }), rule({ region: 'US', fixedValue: '1' })], 'spread', finance);
-    expect(spread.fields).toEqual({ 'rules.0.percentage': 'A spread is at most 10 %.', 'rules.1.fixedValue': 'A spread is a percentage only: leave the fixed value at 0.' });
+    expect(spread.fields).toEqual({
+      'rules.0.percentage': 'A spread is at most 10 %.',
+      'rules.1.fixedValue': 'A spread is a percentage only: leave the fixed value at 0.',
+    });
     const network = await fieldsOf([rule({ percentage: '5.5' })], 'networkFee', finance);
     expect(network.fields).toEqual({ 'rules.0.percentage': 'A network fee is at most 5 %.' });
   });
@@ -270,7 +348,9 @@ describe('pricing rules', () => {
     // AccountManager edits fees (fee:edit), FinanceManager also spreads (spread:edit).
     await accountManager.ok(UPDATE_RULES, { a: partner.accountId, t: 'networkFee', r: [rule({ percentage: '0', fixedValue: '0.25' })] });
     const updated = await finance.ok(UPDATE_RULES, { a: partner.accountId, t: 'spread', r: [rule({ percentage: '0.5' })] });
-    expect(updated.updatePricingRules.rules.find((each: { type: string; source: string }) => each.type === 'spread' && each.source === 'ACCOUNT')).toMatchObject({ percentage: '0.5', isEditableByViewer: true });
+    expect(
+      updated.updatePricingRules.rules.find((each: { type: string; source: string }) => each.type === 'spread' && each.source === 'ACCOUNT'),
+    ).toMatchObject({ percentage: '0.5', isEditableByViewer: true });
     const developer = await accountWithMember(t, { role: 'developer' });
     expect(errorCode(await developer.client.gql(UPDATE_RULES, { a: developer.accountId, t: 'partnerFee', r: [] }))).toBe('FORBIDDEN_ERROR');
     // Nothing of the refused attempts was written.
@@ -284,7 +364,11 @@ describe('pricing rules', () => {
     expect(await fees()).toEqual({ buyFees: false, sellFees: false });
     await partner.client.ok(UPDATE_RULES, { a: partner.accountId, t: 'partnerFee', r: [rule({ percentage: '1' })] });
     expect(await fees()).toEqual({ buyFees: true, sellFees: false });
-    await partner.client.ok(UPDATE_RULES, { a: partner.accountId, t: 'partnerFee', r: [rule({ percentage: '0' }), rule({ transactionType: 'sell', percentage: '0.75' })] });
+    await partner.client.ok(UPDATE_RULES, {
+      a: partner.accountId,
+      t: 'partnerFee',
+      r: [rule({ percentage: '0' }), rule({ transactionType: 'sell', percentage: '0.75' })],
+    });
     expect(await fees()).toEqual({ buyFees: true, sellFees: true });
     await partner.client.ok(UPDATE_RULES, { a: partner.accountId, t: 'partnerFee', r: [rule({ transactionType: 'sell', percentage: '0.75' })] });
     expect(await fees()).toEqual({ buyFees: false, sellFees: true });
@@ -296,10 +380,17 @@ describe('pricing rules', () => {
       [partner.accountId],
     );
     expect(audit.rows).toHaveLength(4);
-    expect(audit.rows[0]).toMatchObject({ outcome: 'success', actor_role: 'administrator', changes: { type: 'partnerFee', rules: [rule({ percentage: '1' })] } });
+    expect(audit.rows[0]).toMatchObject({
+      outcome: 'success',
+      actor_role: 'administrator',
+      changes: { type: 'partnerFee', rules: [rule({ percentage: '1' })] },
+    });
     const refused = await partner.client.gql(UPDATE_RULES, { a: partner.accountId, t: 'fee', r: [rule()] });
     expect(errorCode(refused)).toBe('FORBIDDEN_ERROR');
-    const failure = await t.database.pool.query(`select outcome, error_code from audit_events where account_id = $1 and operation = 'updatePricingRules' and outcome = 'failure'`, [partner.accountId]);
+    const failure = await t.database.pool.query(
+      `select outcome, error_code from audit_events where account_id = $1 and operation = 'updatePricingRules' and outcome = 'failure'`,
+      [partner.accountId],
+    );
     expect(failure.rows).toEqual([{ outcome: 'failure', error_code: 'FORBIDDEN_ERROR' }]);
   });
 });
@@ -309,7 +400,9 @@ describe('integrations', () => {
     const partner = await accountWithMember(t);
     const flags = async () => (await partner.client.ok(PAIRS, { a: partner.accountId })).account.onboardingInfo.areDomainsConfigured;
     expect(await flags()).toBe(false);
-    const web = (await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: ' https://Shop.Example.com:8443/checkout?x=1 ' } })).createIntegration;
+    const web = (
+      await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: ' https://Shop.Example.com:8443/checkout?x=1 ' } })
+    ).createIntegration;
     expect(web).toMatchObject({ type: 'web', value: 'shop.example.com' });
     expect(await flags()).toBe(true);
     const review = await t.database.pool.query(`select domain, status from domain_reviews where account_id = $1`, [partner.accountId]);
@@ -321,7 +414,9 @@ describe('integrations', () => {
 
     const local = (await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: 'http://localhost:5173' } })).createIntegration;
     expect(local.value).toBe('localhost');
-    expect((await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: '127.0.0.1' } })).createIntegration.value).toBe('127.0.0.1');
+    expect((await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: '127.0.0.1' } })).createIntegration.value).toBe(
+      '127.0.0.1',
+    );
     const ios = (await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'ios', value: 'com.example.app' } })).createIntegration;
     const android = (await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'android', value: 'com.example.app' } })).createIntegration;
     expect([ios.type, android.type]).toEqual(['ios', 'android']);
@@ -339,12 +434,19 @@ describe('integrations', () => {
     expect(await refused('android', 'com.1example.app')).toMatch(/package name, such as com\.example\.app/);
 
     const list = (await partner.client.ok(INTEGRATIONS, { a: partner.accountId })).integrations;
-    expect(list.map((each: { type: string; value: string }) => `${each.type}:${each.value}`)).toEqual(['web:shop.example.com', 'web:localhost', 'web:127.0.0.1', 'ios:com.example.app', 'android:com.example.app']);
+    expect(list.map((each: { type: string; value: string }) => `${each.type}:${each.value}`)).toEqual([
+      'web:shop.example.com',
+      'web:localhost',
+      'web:127.0.0.1',
+      'ios:com.example.app',
+      'android:com.example.app',
+    ]);
 
     // The flag follows the web integrations: still set until the last domain goes.
     expect(await partner.client.ok(DELETE_INTEGRATION, { id: web.id })).toEqual({ deleteIntegration: true });
     expect(await flags()).toBe(true);
-    for (const each of list.filter((row: { type: string; id: string }) => row.type === 'web' && row.id !== web.id)) await partner.client.ok(DELETE_INTEGRATION, { id: each.id });
+    for (const each of list.filter((row: { type: string; id: string }) => row.type === 'web' && row.id !== web.id))
+      await partner.client.ok(DELETE_INTEGRATION, { id: each.id });
     expect(await flags()).toBe(false);
     expect(errorCode(await partner.client.gql(DELETE_INTEGRATION, { id: web.id }))).toBe('NOT_FOUND');
   });
@@ -354,7 +456,8 @@ describe('tenant isolation', () => {
   it('another organization’s administrator cannot read or change rules, integrations, currencies or quotes of the account', async () => {
     const partner = await accountWithMember(t);
     const stranger = await accountWithMember(t, { name: 'Other' });
-    const integration = (await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: 'mine.example.com' } })).createIntegration;
+    const integration = (await partner.client.ok(CREATE_INTEGRATION, { a: partner.accountId, i: { type: 'web', value: 'mine.example.com' } }))
+      .createIntegration;
     const attempts = [
       stranger.client.gql(RULES, { a: partner.accountId, r: null }),
       stranger.client.gql(UPDATE_RULES, { a: partner.accountId, t: 'partnerFee', r: [rule({ percentage: '5' })] }),
@@ -405,7 +508,9 @@ describe('services.ramp for the widget', () => {
       exchangeRate: '0.0495',
       region: 'EEA',
     });
-    await expect(ramp.quoteSwap(partner.accountId, { country: 'DE', cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'eth', amount: '1' })).rejects.toMatchObject({
+    await expect(
+      ramp.quoteSwap(partner.accountId, { country: 'DE', cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'eth', amount: '1' }),
+    ).rejects.toMatchObject({
       extensions: { fields: { quoteCryptoCurrencyCode: 'Choose a different asset to receive.' } },
     });
 

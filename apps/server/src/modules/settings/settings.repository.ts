@@ -97,7 +97,13 @@ export function createSettingsRepository(db: Database) {
       const [row] = await db
         .select({ id: nftCollections.id })
         .from(nftCollections)
-        .where(and(eq(nftCollections.accountId, accountId), eq(nftCollections.networkCode, networkCode), sql`lower(${nftCollections.contractAddress}) = lower(${contractAddress})`))
+        .where(
+          and(
+            eq(nftCollections.accountId, accountId),
+            eq(nftCollections.networkCode, networkCode),
+            sql`lower(${nftCollections.contractAddress}) = lower(${contractAddress})`,
+          ),
+        )
         .limit(1);
       return row;
     },

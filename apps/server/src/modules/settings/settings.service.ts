@@ -5,7 +5,7 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { isPrivateHost } from '../../lib/outbound-address.ts';
 import { LOCAL_EVM_NETWORK_CODE } from '@rampart/shared/passes';
-import { catalogueRows, NETWORKS, networkOf } from './crypto-catalogue.ts';
+import { catalogueRows, NETWORKS, networkOf } from '../../lib/crypto-catalogue.ts';
 import type { CryptoCurrencyRow, NftAccountRow, NftCollectionRow, PayoutConfigurationRow, SettingsRepository } from './settings.repository.ts';
 
 const EVM_CONTRACT_TYPES = ['ERC721', 'ERC1155'];
@@ -146,13 +146,20 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
     async createNftCollection(accountId: string, input: unknown) {
       const values = parseInput(nftCollectionInput, input);
       const network = networkOf(values.networkCode);
-      if (!network?.supportsNft) throw badInput({ networkCode: 'NFT collections are supported on Ethereum, Polygon, Arbitrum, OP Mainnet, Base, Avalanche C-Chain, BNB Smart Chain and Solana.' });
+      if (!network?.supportsNft)
+        throw badInput({
+          networkCode: 'NFT collections are supported on Ethereum, Polygon, Arbitrum, OP Mainnet, Base, Avalanche C-Chain, BNB Smart Chain and Solana.',
+        });
       const isSolana = network.code === 'solana';
       if (isSolana !== (values.contractType === 'METAPLEX')) {
-        throw badInput({ contractType: isSolana ? 'Collections on Solana are Metaplex collections.' : `On ${network.name} the contract is ${EVM_CONTRACT_TYPES.join(' or ')}.` });
+        throw badInput({
+          contractType: isSolana ? 'Collections on Solana are Metaplex collections.' : `On ${network.name} the contract is ${EVM_CONTRACT_TYPES.join(' or ')}.`,
+        });
       }
       if (!new RegExp(network.addressRegex).test(values.contractAddress)) {
-        throw badInput({ contractAddress: `This is not a contract address on ${network.name}${isSolana ? ' (base58, 32 to 44 characters)' : ' (0x followed by 40 hex digits)'}.` });
+        throw badInput({
+          contractAddress: `This is not a contract address on ${network.name}${isSolana ? ' (base58, 32 to 44 characters)' : ' (0x followed by 40 hex digits)'}.`,
+        });
       }
       if (await repository.findNftCollection(accountId, network.code, values.contractAddress)) {
         throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
-import { CURRENCIES } from './crypto-catalogue.ts';
+import { CURRENCIES } from '../../lib/crypto-catalogue.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,7 +91,15 @@ describe('updateAccount', () => {
     const { client, accountId } = await accountWithMember(t);
     const result = await client.gql(UPDATE_ACCOUNT, {
       a: accountId,
-      o: ['https://ok.example.com', 'https://shop.example.com/checkout', 'http://shop.example.com', 'ftp://files.example.com', 'https://*.example.com', 'shop.example.com', 'https://a.example.com?x=1'],
+      o: [
+        'https://ok.example.com',
+        'https://shop.example.com/checkout',
+        'http://shop.example.com',
+        'ftp://files.example.com',
+        'https://*.example.com',
+        'shop.example.com',
+        'https://a.example.com?x=1',
+      ],
     });
     expect(errorCode(result)).toBe('BAD_USER_INPUT');
     const fields = result.errors![0]!.extensions!.fields!;
@@ -109,7 +117,15 @@ describe('updateAccount', () => {
   it('refuses a customer data webhook URL on a private or local address (the server calls it)', async () => {
     const { client, accountId } = await accountWithMember(t, { role: 'developer' });
     // Only saved, never called: the test app does not allow private addresses.
-    for (const url of ['https://127.0.0.1/customers', 'https://0x7f000001/customers', 'https://127.1/customers', 'https://[::ffff:7f00:1]/customers', 'https://localhost./customers', 'https://hooks.localhost/customers', 'https://169.254.169.254/latest']) {
+    for (const url of [
+      'https://127.0.0.1/customers',
+      'https://0x7f000001/customers',
+      'https://127.1/customers',
+      'https://[::ffff:7f00:1]/customers',
+      'https://localhost./customers',
+      'https://hooks.localhost/customers',
+      'https://169.254.169.254/latest',
+    ]) {
       const result = await client.gql(UPDATE_ACCOUNT, { a: accountId, w: url });
       expect(errorCode(result), url).toBe('BAD_USER_INPUT');
       expect(Object.keys(result.errors![0]!.extensions!.fields!), url).toEqual(['customerDataWebhookUrl']);
@@ -133,7 +149,12 @@ describe('affiliate payout configuration', () => {
     expect((await client.ok(PAYOUT, { a: accountId })).affiliatePayoutConfigurationForAccount).toBeNull();
 
     const created = await client.ok(CREATE_PAYOUT, { a: accountId, c: btc.id, w: ' bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq ' });
-    expect(created.createAffiliatePayoutConfiguration).toEqual({ id: accountId, currencyId: btc.id, walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', currency: { code: 'btc' } });
+    expect(created.createAffiliatePayoutConfiguration).toEqual({
+      id: accountId,
+      currencyId: btc.id,
+      walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      currency: { code: 'btc' },
+    });
 
     const again = await client.gql(CREATE_PAYOUT, { a: accountId, c: btc.id, w: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
     expect(errorCode(again)).toBe('CONFLICT');
@@ -144,12 +165,18 @@ describe('affiliate payout configuration', () => {
 
     const updated = await client.ok(UPDATE_PAYOUT, { a: accountId, c: usdcSol.id, w: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
     expect(updated.updateAffiliatePayoutConfiguration.currency.code).toBe('usdc_sol');
-    expect((await client.ok(PAYOUT, { a: accountId })).affiliatePayoutConfigurationForAccount.walletAddress).toBe('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV');
+    expect((await client.ok(PAYOUT, { a: accountId })).affiliatePayoutConfigurationForAccount.walletAddress).toBe(
+      '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+    );
   });
 
   it('refuses an unknown or suspended currency, an empty address, and updating what does not exist', async () => {
     const { client, accountId } = await accountWithMember(t);
-    const unknown = await client.gql(CREATE_PAYOUT, { a: accountId, c: '00000000-0000-4000-8000-000000000000', w: '0x52908400098527886E0F7030069857D2E4169EE7' });
+    const unknown = await client.gql(CREATE_PAYOUT, {
+      a: accountId,
+      c: '00000000-0000-4000-8000-000000000000',
+      w: '0x52908400098527886E0F7030069857D2E4169EE7',
+    });
     expect(unknown.errors![0]!.extensions!.fields).toEqual({ currencyId: 'This currency is not in the catalogue. Choose one from the list.' });
     const notUuid = await client.gql(CREATE_PAYOUT, { a: accountId, c: 'btc', w: 'x' });
     expect(notUuid.errors![0]!.extensions!.fields).toHaveProperty('currencyId');
@@ -176,17 +203,38 @@ describe('NFT commerce settings', () => {
   it('defaults, updates and validates the NFT account', async () => {
     const { client, accountId } = await accountWithMember(t, { role: 'developer' });
     const initial = (await client.ok(NFT, { a: accountId })).account;
-    expect(initial.nftAccount).toEqual({ id: accountId, walletDisplayMode: 'EDITABLE', isLiteNftFlowAllowed: false, isNftCommerceFlowAllowed: false, baseNftUrl: null, baseNftTestnetUrl: null });
+    expect(initial.nftAccount).toEqual({
+      id: accountId,
+      walletDisplayMode: 'EDITABLE',
+      isLiteNftFlowAllowed: false,
+      isNftCommerceFlowAllowed: false,
+      baseNftUrl: null,
+      baseNftTestnetUrl: null,
+    });
     expect(initial.nftCollections).toEqual([]);
 
     const updated = await client.ok(UPDATE_NFT, {
       a: accountId,
-      i: { walletDisplayMode: 'READONLY', isNftCommerceFlowAllowed: true, baseNftUrl: 'https://nft.example.com/mint', baseNftTestnetUrl: 'http://localhost:3001/nft' },
+      i: {
+        walletDisplayMode: 'READONLY',
+        isNftCommerceFlowAllowed: true,
+        baseNftUrl: 'https://nft.example.com/mint',
+        baseNftTestnetUrl: 'http://localhost:3001/nft',
+      },
     });
-    expect(updated.updateNftAccount).toMatchObject({ walletDisplayMode: 'READONLY', isNftCommerceFlowAllowed: true, isLiteNftFlowAllowed: false, baseNftUrl: 'https://nft.example.com/mint' });
+    expect(updated.updateNftAccount).toMatchObject({
+      walletDisplayMode: 'READONLY',
+      isNftCommerceFlowAllowed: true,
+      isLiteNftFlowAllowed: false,
+      baseNftUrl: 'https://nft.example.com/mint',
+    });
 
     const partial = await client.ok(UPDATE_NFT, { a: accountId, i: { isLiteNftFlowAllowed: true } });
-    expect(partial.updateNftAccount).toMatchObject({ walletDisplayMode: 'READONLY', isLiteNftFlowAllowed: true, baseNftTestnetUrl: 'http://localhost:3001/nft' });
+    expect(partial.updateNftAccount).toMatchObject({
+      walletDisplayMode: 'READONLY',
+      isLiteNftFlowAllowed: true,
+      baseNftTestnetUrl: 'http://localhost:3001/nft',
+    });
 
     const bad = await client.gql(UPDATE_NFT, { a: accountId, i: { baseNftUrl: 'http://nft.example.com', baseNftTestnetUrl: 'not a url' } });
     expect(bad.errors![0]!.extensions!.fields).toEqual({ baseNftUrl: 'Use an https URL.', baseNftTestnetUrl: 'Enter a full URL starting with https://' });
@@ -196,28 +244,53 @@ describe('NFT commerce settings', () => {
     const { client, accountId } = await accountWithMember(t, { role: 'developer' });
     const created = await client.ok(CREATE_COLLECTION, {
       a: accountId,
-      i: { name: 'Genesis', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'ERC721', networkCode: 'ethereum', imageUrl: 'https://img.example.com/g.png' },
+      i: {
+        name: 'Genesis',
+        contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D',
+        contractType: 'ERC721',
+        networkCode: 'ethereum',
+        imageUrl: 'https://img.example.com/g.png',
+      },
     });
     expect(created.createNftCollection).toMatchObject({ name: 'Genesis', network: { code: 'ethereum', name: 'Ethereum' }, contractType: 'ERC721' });
-    expect(created.createNftCollection.widgetUrl).toMatch(/^https:\/\/nft\.[^/]+\/\?contractAddress=0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D&network=ethereum$/);
+    expect(created.createNftCollection.widgetUrl).toMatch(
+      /^https:\/\/nft\.[^/]+\/\?contractAddress=0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D&network=ethereum$/,
+    );
 
-    const duplicate = await client.gql(CREATE_COLLECTION, { a: accountId, i: { name: 'Again', contractAddress: '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d', contractType: 'ERC721', networkCode: 'ethereum' } });
+    const duplicate = await client.gql(CREATE_COLLECTION, {
+      a: accountId,
+      i: { name: 'Again', contractAddress: '0xbc4ca0eda7647a8ab7c2061c2e118a18a936f13d', contractType: 'ERC721', networkCode: 'ethereum' },
+    });
     expect(errorCode(duplicate)).toBe('CONFLICT');
 
-    const wrongAddress = await client.gql(CREATE_COLLECTION, { a: accountId, i: { name: 'Sol', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'METAPLEX', networkCode: 'solana' } });
+    const wrongAddress = await client.gql(CREATE_COLLECTION, {
+      a: accountId,
+      i: { name: 'Sol', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'METAPLEX', networkCode: 'solana' },
+    });
     expect(wrongAddress.errors![0]!.extensions!.fields!['contractAddress']).toMatch(/Solana/);
-    const wrongType = await client.gql(CREATE_COLLECTION, { a: accountId, i: { name: 'Poly', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'METAPLEX', networkCode: 'polygon' } });
+    const wrongType = await client.gql(CREATE_COLLECTION, {
+      a: accountId,
+      i: { name: 'Poly', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'METAPLEX', networkCode: 'polygon' },
+    });
     expect(wrongType.errors![0]!.extensions!.fields).toHaveProperty('contractType');
-    const wrongNetwork = await client.gql(CREATE_COLLECTION, { a: accountId, i: { name: 'Btc', contractAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', contractType: 'ERC721', networkCode: 'bitcoin' } });
+    const wrongNetwork = await client.gql(CREATE_COLLECTION, {
+      a: accountId,
+      i: { name: 'Btc', contractAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', contractType: 'ERC721', networkCode: 'bitcoin' },
+    });
     expect(wrongNetwork.errors![0]!.extensions!.fields).toHaveProperty('networkCode');
-    const noName = await client.gql(CREATE_COLLECTION, { a: accountId, i: { name: ' ', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'ERC1155', networkCode: 'base' } });
+    const noName = await client.gql(CREATE_COLLECTION, {
+      a: accountId,
+      i: { name: ' ', contractAddress: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D', contractType: 'ERC1155', networkCode: 'base' },
+    });
     expect(noName.errors![0]!.extensions!.fields).toEqual({ name: 'Enter the collection name' });
 
     const listed = (await client.ok(NFT, { a: accountId })).account.nftCollections;
     expect(listed.map((c: { name: string }) => c.name)).toEqual(['Genesis']);
 
     const other = await accountWithMember(t);
-    expect(errorCode(await other.client.gql(`mutation($id: ID!) { deleteNftCollection(id: $id) }`, { id: created.createNftCollection.id }))).toBe('FORBIDDEN_ERROR');
+    expect(errorCode(await other.client.gql(`mutation($id: ID!) { deleteNftCollection(id: $id) }`, { id: created.createNftCollection.id }))).toBe(
+      'FORBIDDEN_ERROR',
+    );
     expect((await client.ok(`mutation($id: ID!) { deleteNftCollection(id: $id) }`, { id: created.createNftCollection.id })).deleteNftCollection).toBe(true);
     expect((await client.ok(NFT, { a: accountId })).account.nftCollections).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
-import { hashPassword } from '../identity/password-policy.ts';
+import { hashPassword } from '../../lib/password-policy.ts';
 import type { DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
 import { errorCode, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { createSsoService } from './sso.service.ts';
@@ -124,7 +124,10 @@ describe('currentSession', () => {
     expect((await client.ok(CURRENT_SESSION)).currentSession).toMatchObject({ isCurrent: true, authMethod: 'sso' });
 
     const password = t.client();
-    const login = await password.ok(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }`, { e: user.email, p: STRONG_PASSWORD });
+    const login = await password.ok(`mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }`, {
+      e: user.email,
+      p: STRONG_PASSWORD,
+    });
     password.csrfToken = login.login.csrfToken;
     expect((await password.ok(CURRENT_SESSION)).currentSession).toMatchObject({ isCurrent: true, authMethod: 'password' });
   });

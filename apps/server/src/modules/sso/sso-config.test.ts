@@ -7,7 +7,10 @@ describe('identity client configuration (spec §5)', () => {
   it('accepts an http or https issuer with an array of scopes', () => {
     expect(identityClientConfigProblems({ issuer: 'https://rampart.okta.com/oauth2/default', scopes })).toEqual([]);
     expect(identityClientConfigProblems({ issuer: 'http://localhost:3001', scopes })).toEqual([]);
-    expect(parseIdentityClientConfig({ issuer: 'http://localhost:3001', scopes })).toEqual({ issuer: 'http://localhost:3001', scopes: ['openid', 'email', 'profile'] });
+    expect(parseIdentityClientConfig({ issuer: 'http://localhost:3001', scopes })).toEqual({
+      issuer: 'http://localhost:3001',
+      scopes: ['openid', 'email', 'profile'],
+    });
   });
 
   it('requires the issuer', () => {

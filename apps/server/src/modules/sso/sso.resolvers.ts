@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireSession } from '../../graphql/context.ts';
-import { authPayload } from '../identity/identity.resolvers.ts';
+import { authPayload } from '../../graphql/auth-payload.ts';
 
 export const ssoResolvers: Resolvers = {
   Query: {

@@ -64,7 +64,8 @@ function describeVerificationError(error: unknown): AppError {
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     if (error.claim === 'iss') return tokenError('The sign-in token was not issued by the configured identity provider.');
     if (error.claim === 'aud') return tokenError('The sign-in token was issued for a different application.');
-    if (error.claim === 'nbf' || error.claim === 'iat') return tokenError('The sign-in token is not valid yet. Check the clock of this computer and sign in again.');
+    if (error.claim === 'nbf' || error.claim === 'iat')
+      return tokenError('The sign-in token is not valid yet. Check the clock of this computer and sign in again.');
     return tokenError(`The sign-in token is not valid (${error.claim}).`);
   }
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return tokenError('The sign-in token signature is not valid.');
@@ -120,7 +121,9 @@ export function createSsoService(deps: SsoServiceDeps) {
     try {
       return await metadata();
     } catch {
-      throw new AppError('BAD_USER_INPUT', `Single sign-on is unavailable: the identity provider at ${issuer} could not be reached. Try again shortly.`, { fields: {} });
+      throw new AppError('BAD_USER_INPUT', `Single sign-on is unavailable: the identity provider at ${issuer} could not be reached. Try again shortly.`, {
+        fields: {},
+      });
     }
   }
 
@@ -185,11 +188,7 @@ export function createSsoService(deps: SsoServiceDeps) {
     },
 
     /** Verifies the ID token and opens a session for the user linked to its subject, or with its verified e-mail. */
-    async loginWithIdToken(
-      token: string,
-      meta: RequestMeta,
-      identity: Pick<IdentityService, 'loginWithSsoIdentity'>,
-    ): Promise<IssuedSession> {
+    async loginWithIdToken(token: string, meta: RequestMeta, identity: Pick<IdentityService, 'loginWithSsoIdentity'>): Promise<IssuedSession> {
       const verified = await verifyIdToken(token);
       try {
         return await identity.loginWithSsoIdentity(ssoIdentity(verified), meta);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
-import { hashPassword } from '../identity/password-policy.ts';
+import { hashPassword } from '../../lib/password-policy.ts';
 import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
 import { errorCode, freePort, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES } from './sso-config.ts';
@@ -86,12 +86,18 @@ async function signInAtProvider(credentials: { email: string; password: string }
   expect(`${back.leftTo.origin}${back.leftTo.pathname}`).toBe(REDIRECT_URI);
   expect(back.leftTo.searchParams.get('state')).toBe(state);
   const code = back.leftTo.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${back.leftTo}`);
+  if (!code) throw new Error(`no code in ${back.leftTo.href}`);
 
   const tokenResponse = await fetch(`${idp.issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: t.config.OIDC_CLIENT_ID, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: t.config.OIDC_CLIENT_ID,
+      code_verifier: verifier,
+    }),
   });
   expect(tokenResponse.status).toBe(200);
   expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
@@ -105,7 +111,10 @@ async function signIn() {
 }
 
 /** Signs an ID token with the provider's own key (or another), for claims the provider would never issue. */
-async function forgeIdToken(claims: JWTPayload, options: { key?: JWK; expiresIn?: string | number; issuedAt?: number; issuer?: string; audience?: string } = {}) {
+async function forgeIdToken(
+  claims: JWTPayload,
+  options: { key?: JWK; expiresIn?: string | number; issuedAt?: number; issuer?: string; audience?: string } = {},
+) {
   const jwk = options.key ?? signingKey;
   const key = await importJWK(jwk, 'RS256');
   const now = Math.floor(Date.now() / 1000);
@@ -153,7 +162,12 @@ describe('ssoConfiguration', () => {
   it('reads an external issuer’s endpoints from its discovery document', async () => {
     const service = createSsoService({ config: { ...t.config, OIDC_ISSUER: idp.issuer } });
     const configuration = await service.configuration();
-    expect(configuration).toMatchObject({ issuer: idp.issuer, isDevelopmentProvider: false, revokeUrl: `${idp.issuer}/token/revocation`, logoutUrl: `${idp.issuer}/session/end` });
+    expect(configuration).toMatchObject({
+      issuer: idp.issuer,
+      isDevelopmentProvider: false,
+      revokeUrl: `${idp.issuer}/token/revocation`,
+      logoutUrl: `${idp.issuer}/session/end`,
+    });
   });
 
   it('reports an unreachable external issuer clearly', async () => {
@@ -168,7 +182,12 @@ describe('loginWithOkta', () => {
     expect(tokens.id_token).toBeTruthy();
     expect(tokens.refresh_token).toBeTruthy(); // okta-auth-js renews with it
     expect(decodeJwt(tokens.access_token)).toMatchObject({ aud: DEV_IDP_RESOURCE, iss: idp.issuer }); // okta-auth-js decodes it
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ aud: t.config.OIDC_CLIENT_ID, email: user.email.toUpperCase(), email_verified: true, name: 'Sam Single' });
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      aud: t.config.OIDC_CLIENT_ID,
+      email: user.email.toUpperCase(),
+      email_verified: true,
+      name: 'Sam Single',
+    });
 
     const client = t.client();
     const data = await client.ok(LOGIN_WITH_OKTA, { token: tokens.id_token });
@@ -193,7 +212,11 @@ describe('loginWithOkta', () => {
     ['garbage', async () => 'not-a-token', /not a valid ID token/],
     ['an empty token', async () => '  ', /missing/],
     ['a wrong audience', () => forgeIdToken({ email: user.email }, { audience: 'someone-else' }), /different application/],
-    ['an expired token', () => forgeIdToken({ email: user.email }, { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: Math.floor(Date.now() / 1000) - 3600 }), /expired/],
+    [
+      'an expired token',
+      () => forgeIdToken({ email: user.email }, { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: Math.floor(Date.now() / 1000) - 3600 }),
+      /expired/,
+    ],
     ['a wrong issuer', () => forgeIdToken({ email: user.email }, { issuer: 'https://evil.example' }), /not issued by the configured identity provider/],
     [
       'a bad signature',
@@ -229,8 +252,7 @@ describe('loginWithOkta', () => {
 describe('signing out of the provider', () => {
   it('revokes the refresh token', async () => {
     const { tokens } = await signIn();
-    const form = (token: string, extra: Record<string, string> = {}) =>
-      new URLSearchParams({ token, client_id: t.config.OIDC_CLIENT_ID, ...extra }).toString();
+    const form = (token: string, extra: Record<string, string> = {}) => new URLSearchParams({ token, client_id: t.config.OIDC_CLIENT_ID, ...extra }).toString();
     const revoked = await fetch(`${idp.issuer}/token/revocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
-import { toMembershipRow, type MembershipRow } from '../accounts/accounts.repository.ts';
+import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
 
 export type MembershipRecord = typeof memberships.$inferSelect;
 
@@ -26,7 +26,11 @@ export function createTeamRepository(db: Database) {
       return row;
     },
     async membershipRow(id: string): Promise<MembershipRow> {
-      const [row] = await db.select({ membership: memberships, user: users }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(eq(memberships.id, id));
+      const [row] = await db
+        .select({ membership: memberships, user: users })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(eq(memberships.id, id));
       return toMembershipRow(row!);
     },
     async findByInviteHash(hash: string) {

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession, type GraphQLContext } from '../../graphql/context.ts';
-import { authPayload } from '../identity/identity.resolvers.ts';
+import { authPayload } from '../../graphql/auth-payload.ts';
 
 const meta = (context: GraphQLContext) => ({ ipAddress: context.ipAddress, userAgent: context.userAgent });
 

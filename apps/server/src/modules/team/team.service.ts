@@ -7,8 +7,8 @@ import { AppError, badInput } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { IdentityRepository } from '../identity/identity.repository.ts';
-import { sha256 } from '../identity/identity.repository.ts';
-import { hashPassword, isCommonPassword } from '../identity/password-policy.ts';
+import { sha256 } from '../../lib/sha256.ts';
+import { hashPassword, isCommonPassword } from '../../lib/password-policy.ts';
 import type { IdentityService, RequestMeta } from '../identity/identity.service.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
 import type { TeamRepository } from './team.repository.ts';
@@ -60,7 +60,13 @@ export function createTeamService(deps: {
       } else {
         user = await identityRepository.insertUser({ email: values.email, firstName: '', lastName: '' });
       }
-      const membership = await repository.insertMembership({ accountId, userId: user.id, role: values.role, hasAcceptedInvite: false, invitedByUserId: session.user.id });
+      const membership = await repository.insertMembership({
+        accountId,
+        userId: user.id,
+        role: values.role,
+        hasAcceptedInvite: false,
+        invitedByUserId: session.user.id,
+      });
       await sendInvite(membership.id, accountId, user.email, values.role, nameOf(session));
       return repository.membershipRow(membership.id);
     },
@@ -105,7 +111,8 @@ export function createTeamService(deps: {
       const found = await openInvite(values.inviteToken, meta.ipAddress);
       if (found.user.passwordHash) throw badInput({ inviteToken: 'You already have a Rampart account: sign in, then accept the invitation.' });
       const [firstName, ...rest] = values.name.split(/\s+/);
-      if (!(await repository.acceptInvite(found.membership.id, sha256(values.inviteToken)))) throw badInput({ inviteToken: 'This invitation has already been used.' });
+      if (!(await repository.acceptInvite(found.membership.id, sha256(values.inviteToken))))
+        throw badInput({ inviteToken: 'This invitation has already been used.' });
       const user = await identityRepository.updateUser(found.user.id, {
         firstName: firstName!,
         lastName: rest.join(' '),

@@ -26,9 +26,15 @@ const validOnboarding = (name = 'Acme Wallet') => ({
 async function confirmedUser(): Promise<{ email: string; client: ApiClient }> {
   const email = uniqueEmail('team');
   const client = t.client();
-  await client.ok('mutation($e: String!, $p: String!) { signup(firstName: "Tess", lastName: "Admin", jobTitle: "Operations", email: $e, password: $p) { email } }', { e: email, p: STRONG_PASSWORD });
+  await client.ok(
+    'mutation($e: String!, $p: String!) { signup(firstName: "Tess", lastName: "Admin", jobTitle: "Operations", email: $e, password: $p) { email } }',
+    { e: email, p: STRONG_PASSWORD },
+  );
   const code = /code is (\d{6})/.exec((await t.smtp.waitFor(email, /confirmation code/)).text)![1];
-  const data = await client.ok('mutation($e: String!, $c: String!) { confirmSignupEmail(email: $e, confirmationCode: $c) { csrfToken } }', { e: email, c: code });
+  const data = await client.ok('mutation($e: String!, $c: String!) { confirmSignupEmail(email: $e, confirmationCode: $c) { csrfToken } }', {
+    e: email,
+    c: code,
+  });
   client.csrfToken = data.confirmSignupEmail.csrfToken;
   return { email, client };
 }
@@ -40,7 +46,10 @@ async function onboarded() {
 }
 
 async function invite(client: ApiClient, accountId: string, email: string, role: string) {
-  const result = await client.ok('mutation($e: String!, $a: ID!, $r: MembershipRole!) { createMembership(email: $e, accountId: $a, role: $r) { id role hasAcceptedInvite inviteExpiresAt user { email } } }', { e: email, a: accountId, r: role });
+  const result = await client.ok(
+    'mutation($e: String!, $a: ID!, $r: MembershipRole!) { createMembership(email: $e, accountId: $a, role: $r) { id role hasAcceptedInvite inviteExpiresAt user { email } } }',
+    { e: email, a: accountId, r: role },
+  );
   const mail = await t.smtp.waitFor(email, /invited/);
   const token = new URL(/https?:\/\/\S+\/register\?inviteToken=\S+/.exec(mail.text)![0]).searchParams.get('inviteToken')!;
   return { membership: result.createMembership, token };
@@ -55,7 +64,12 @@ describe('onboarding', () => {
     expect(countries.productInterests).toContain('OnRamp');
 
     const account = (await client.ok(ONBOARD, { input: validOnboarding('Bright Ramp') })).createOnboardingInfo;
-    expect(account).toMatchObject({ name: 'Bright Ramp', isVerified: false, status: 'Active', organization: { name: 'Bright Ramp Ltd', subscriptionPlanType: 'Free' } });
+    expect(account).toMatchObject({
+      name: 'Bright Ramp',
+      isVerified: false,
+      status: 'Active',
+      organization: { name: 'Bright Ramp Ltd', subscriptionPlanType: 'Free' },
+    });
     expect(account.domainReviews).toEqual([{ domain: 'acme.example', status: null }]);
     const me = await client.ok('{ me { memberships { role account { id } } } }');
     expect(me.me.memberships).toEqual([{ role: 'administrator', account: { id: account.id } }]);
@@ -91,22 +105,38 @@ describe('team', () => {
     expect(new Date(membership.inviteExpiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
     const visitor = t.client();
-    const details = await visitor.ok('query($t: String!) { membershipInvite(inviteToken: $t) { email role accountName invitedBy isExistingUser } }', { t: token });
+    const details = await visitor.ok('query($t: String!) { membershipInvite(inviteToken: $t) { email role accountName invitedBy isExistingUser } }', {
+      t: token,
+    });
     expect(details.membershipInvite).toEqual({ email, role: 'analyst', accountName: 'Acme Wallet', invitedBy: 'Tess Admin', isExistingUser: false });
 
-    const weak = await visitor.gql('mutation($n: String!, $p: String!, $t: String!) { signupByInvite(name: $n, password: $p, inviteToken: $t) { csrfToken } }', { n: 'Ana Lyst', p: 'short', t: token });
+    const weak = await visitor.gql(
+      'mutation($n: String!, $p: String!, $t: String!) { signupByInvite(name: $n, password: $p, inviteToken: $t) { csrfToken } }',
+      { n: 'Ana Lyst', p: 'short', t: token },
+    );
     expect(weak.errors![0]!.extensions!.fields!.password).toMatch(/at least 12/);
-    const registered = await visitor.ok('mutation($n: String!, $p: String!, $t: String!) { signupByInvite(name: $n, password: $p, inviteToken: $t) { csrfToken user { name email } } }', { n: 'Ana Lyst', p: STRONG_PASSWORD, t: token });
+    const registered = await visitor.ok(
+      'mutation($n: String!, $p: String!, $t: String!) { signupByInvite(name: $n, password: $p, inviteToken: $t) { csrfToken user { name email } } }',
+      { n: 'Ana Lyst', p: STRONG_PASSWORD, t: token },
+    );
     visitor.csrfToken = registered.signupByInvite.csrfToken;
     expect(registered.signupByInvite.user).toEqual({ name: 'Ana Lyst', email });
-    expect((await visitor.ok('{ me { memberships { role account { id name } } } }')).me.memberships).toEqual([{ role: 'analyst', account: { id: accountId, name: 'Acme Wallet' } }]);
+    expect((await visitor.ok('{ me { memberships { role account { id name } } } }')).me.memberships).toEqual([
+      { role: 'analyst', account: { id: accountId, name: 'Acme Wallet' } },
+    ]);
 
     // An analyst reads but cannot manage the team.
-    expect((await visitor.ok('query($a: ID!) { account(id: $a) { memberships { role hasAcceptedInvite } } }', { a: accountId })).account.memberships).toHaveLength(2);
-    expect(errorCode(await visitor.gql('mutation($a: ID!) { createMembership(email: "x@example.com", accountId: $a, role: analyst) { id } }', { a: accountId }))).toBe('FORBIDDEN_ERROR');
+    expect(
+      (await visitor.ok('query($a: ID!) { account(id: $a) { memberships { role hasAcceptedInvite } } }', { a: accountId })).account.memberships,
+    ).toHaveLength(2);
+    expect(
+      errorCode(await visitor.gql('mutation($a: ID!) { createMembership(email: "x@example.com", accountId: $a, role: analyst) { id } }', { a: accountId })),
+    ).toBe('FORBIDDEN_ERROR');
 
     // The link works once.
-    const reused = await t.client().gql('mutation($t: String!) { signupByInvite(name: "Again", password: "another-long-password-1", inviteToken: $t) { csrfToken } }', { t: token });
+    const reused = await t
+      .client()
+      .gql('mutation($t: String!) { signupByInvite(name: "Again", password: "another-long-password-1", inviteToken: $t) { csrfToken } }', { t: token });
     expect(reused.errors![0]!.message).toMatch(/not valid or has already been used/);
   });
 
@@ -136,12 +166,19 @@ describe('team', () => {
 
   it('refuses an invalid e-mail, an unknown role and a duplicate invitation', async () => {
     const { client: admin, accountId } = await onboarded();
-    expect(errorCode(await admin.gql('mutation($a: ID!) { createMembership(email: "not-an-email", accountId: $a, role: analyst) { id } }', { a: accountId }))).toBe('BAD_USER_INPUT');
-    const unknownRole = await admin.gql('mutation($a: ID!) { createMembership(email: "ok@example.com", accountId: $a, role: wizard) { id } }', { a: accountId });
+    expect(
+      errorCode(await admin.gql('mutation($a: ID!) { createMembership(email: "not-an-email", accountId: $a, role: analyst) { id } }', { a: accountId })),
+    ).toBe('BAD_USER_INPUT');
+    const unknownRole = await admin.gql('mutation($a: ID!) { createMembership(email: "ok@example.com", accountId: $a, role: wizard) { id } }', {
+      a: accountId,
+    });
     expect(unknownRole.errors![0]!.message).toMatch(/wizard/);
     const email = uniqueEmail('dup');
     await invite(admin, accountId, email, 'analyst');
-    const duplicate = await admin.gql('mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: analyst) { id } }', { e: email, a: accountId });
+    const duplicate = await admin.gql('mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: analyst) { id } }', {
+      e: email,
+      a: accountId,
+    });
     expect(duplicate.errors![0]!.extensions!.fields!.email).toMatch(/already invited/);
     const members = (await admin.ok('query($a: ID!) { account(id: $a) { memberships { id } } }', { a: accountId })).account.memberships;
     expect(members).toHaveLength(2);
@@ -152,18 +189,31 @@ describe('team', () => {
     const email = uniqueEmail('dev');
     const { membership, token } = await invite(admin, accountId, email, 'developer');
     const member = t.client();
-    member.csrfToken = (await member.ok('mutation($t: String!, $p: String!) { signupByInvite(name: "Dev Eloper", password: $p, inviteToken: $t) { csrfToken } }', { t: token, p: STRONG_PASSWORD })).signupByInvite.csrfToken;
+    member.csrfToken = (
+      await member.ok('mutation($t: String!, $p: String!) { signupByInvite(name: "Dev Eloper", password: $p, inviteToken: $t) { csrfToken } }', {
+        t: token,
+        p: STRONG_PASSWORD,
+      })
+    ).signupByInvite.csrfToken;
 
-    const adminMembership = (await admin.ok('query($a: ID!) { account(id: $a) { memberships { id role user { email } } } }', { a: accountId })).account.memberships.find((m: { role: string }) => m.role === 'administrator');
+    const adminMembership = (
+      await admin.ok('query($a: ID!) { account(id: $a) { memberships { id role user { email } } } }', { a: accountId })
+    ).account.memberships.find((m: { role: string }) => m.role === 'administrator');
     const demote = await admin.gql('mutation($id: ID!) { updateMembership(id: $id, role: analyst) { role } }', { id: adminMembership.id });
     expect(errorCode(demote)).toBe('CONFLICT');
     expect(demote.errors![0]!.message).toMatch(/at least one administrator/);
     expect(errorCode(await admin.gql('mutation($id: ID!) { deleteMembership(id: $id) }', { id: adminMembership.id }))).toBe('CONFLICT');
 
-    expect((await admin.ok('mutation($id: ID!) { updateMembership(id: $id, role: administrator) { role } }', { id: membership.id })).updateMembership.role).toBe('administrator');
+    expect(
+      (await admin.ok('mutation($id: ID!) { updateMembership(id: $id, role: administrator) { role } }', { id: membership.id })).updateMembership.role,
+    ).toBe('administrator');
     // With two administrators, one may step down.
-    expect((await admin.ok('mutation($id: ID!) { updateMembership(id: $id, role: analyst) { role } }', { id: adminMembership.id })).updateMembership.role).toBe('analyst');
-    expect(errorCode(await admin.gql('mutation($id: ID!) { updateMembership(id: $id, role: developer) { role } }', { id: membership.id }))).toBe('FORBIDDEN_ERROR');
+    expect((await admin.ok('mutation($id: ID!) { updateMembership(id: $id, role: analyst) { role } }', { id: adminMembership.id })).updateMembership.role).toBe(
+      'analyst',
+    );
+    expect(errorCode(await admin.gql('mutation($id: ID!) { updateMembership(id: $id, role: developer) { role } }', { id: membership.id }))).toBe(
+      'FORBIDDEN_ERROR',
+    );
 
     // The new administrator removes the former one; the removed user's open session loses the account on its next request.
     expect(await member.ok('mutation($id: ID!) { deleteMembership(id: $id) }', { id: adminMembership.id })).toEqual({ deleteMembership: true });
@@ -177,10 +227,15 @@ describe('audit trail', () => {
     const { client: admin, accountId, email: adminEmail } = await onboarded();
     await invite(admin, accountId, uniqueEmail('audited'), 'analyst');
     await admin.gql('mutation($a: ID!) { createMembership(email: "bad", accountId: $a, role: analyst) { id } }', { a: accountId });
-    const trail = await admin.ok('query($a: ID!) { accountAuditEvents(accountId: $a) { totalCount items { operation outcome errorCode actorEmail actorRole changes } } }', { a: accountId });
+    const trail = await admin.ok(
+      'query($a: ID!) { accountAuditEvents(accountId: $a) { totalCount items { operation outcome errorCode actorEmail actorRole changes } } }',
+      { a: accountId },
+    );
     const operations = trail.accountAuditEvents.items.map((item: { operation: string; outcome: string }) => `${item.operation}:${item.outcome}`);
     expect(operations).toEqual(expect.arrayContaining(['createMembership:success', 'createMembership:failure']));
-    const success = trail.accountAuditEvents.items.find((item: { outcome: string; operation: string }) => item.operation === 'createMembership' && item.outcome === 'success');
+    const success = trail.accountAuditEvents.items.find(
+      (item: { outcome: string; operation: string }) => item.operation === 'createMembership' && item.outcome === 'success',
+    );
     expect(success).toMatchObject({ actorEmail: adminEmail, actorRole: 'administrator' });
     expect(JSON.parse(success.changes)).toMatchObject({ role: 'analyst', accountId });
 
@@ -210,7 +265,9 @@ describe('audit trail', () => {
     await staff.ok('query($a: ID!) { account(id: $a) { name } }', { a: accountId });
     const events = await staff.ok('query($a: ID) { auditEvents(accountId: $a, operation: "account") { items { kind viaStaff actorRole } } }', { a: accountId });
     expect(events.auditEvents.items[0]).toEqual({ kind: 'view', viaStaff: true, actorRole: 'Auditor' });
-    expect(errorCode(await staff.gql('mutation($a: ID!) { createMembership(email: "x@example.com", accountId: $a, role: analyst) { id } }', { a: accountId }))).toBe('FORBIDDEN_ERROR');
+    expect(
+      errorCode(await staff.gql('mutation($a: ID!) { createMembership(email: "x@example.com", accountId: $a, role: analyst) { id } }', { a: accountId })),
+    ).toBe('FORBIDDEN_ERROR');
   });
 });
 
@@ -220,8 +277,14 @@ describe('around the user', () => {
     const me = await client.ok('{ me { id } }');
     const hash = await client.ok('query($a: ID!) { userHash(accountId: $a) { userHash } }', { a: accountId });
     expect(hash.userHash.userHash).toBe(crypto.createHmac('sha256', 'team-test-user-hash-secret-0123456789').update(me.me.id).digest('hex'));
-    expect(await client.ok('mutation($a: ID!) { createSupportContact(email: "t@example.com", name: "Tess", companyName: "Acme", companyId: $a) }', { a: accountId })).toEqual({ createSupportContact: true });
-    expect(errorCode(await client.gql('mutation($a: ID!) { createSupportContact(email: "nope", name: "Tess", companyName: "Acme", companyId: $a) }', { a: accountId }))).toBe('BAD_USER_INPUT');
+    expect(
+      await client.ok('mutation($a: ID!) { createSupportContact(email: "t@example.com", name: "Tess", companyName: "Acme", companyId: $a) }', { a: accountId }),
+    ).toEqual({ createSupportContact: true });
+    expect(
+      errorCode(
+        await client.gql('mutation($a: ID!) { createSupportContact(email: "nope", name: "Tess", companyName: "Acme", companyId: $a) }', { a: accountId }),
+      ),
+    ).toBe('BAD_USER_INPUT');
     const synced = await client.ok('mutation($a: ID!) { syncUserWithAccount(accountId: $a) { id } }', { a: accountId });
     expect(synced.syncUserWithAccount.id).toBe(me.me.id);
   });
@@ -233,7 +296,10 @@ describe('around the user', () => {
     const memberOf = async (name: string) => {
       const other = await confirmedUser();
       const id = (await other.client.ok(ONBOARD, { input: validOnboarding(name) })).createOnboardingInfo.id as string;
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [id, userId]);
+      await t.database.pool.query(
+        `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`,
+        [id, userId],
+      );
       return id;
     };
     const zulu = await memberOf('Zulu Wallet');
@@ -259,8 +325,17 @@ describe('around the user', () => {
 
   it('evaluates feature flags with the user, account and organization context', async () => {
     const { client, accountId } = await onboarded();
-    await t.database.pool.query(`insert into feature_flags (key, description, default_value, rules) values ('test-targeted', 'test', false, $1) on conflict (key) do update set rules = excluded.rules`, [JSON.stringify([{ attribute: 'account.key', values: [accountId], value: true }])]);
-    const flags = async (a?: string) => Object.fromEntries((await client.ok('query($a: ID) { featureFlags(accountId: $a) { key enabled } }', { a })).featureFlags.map((f: { key: string; enabled: boolean }) => [f.key, f.enabled]));
+    await t.database.pool.query(
+      `insert into feature_flags (key, description, default_value, rules) values ('test-targeted', 'test', false, $1) on conflict (key) do update set rules = excluded.rules`,
+      [JSON.stringify([{ attribute: 'account.key', values: [accountId], value: true }])],
+    );
+    const flags = async (a?: string) =>
+      Object.fromEntries(
+        (await client.ok('query($a: ID) { featureFlags(accountId: $a) { key enabled } }', { a })).featureFlags.map((f: { key: string; enabled: boolean }) => [
+          f.key,
+          f.enabled,
+        ]),
+      );
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect((await flags(accountId))['test-targeted']).toBe(true);
     expect((await flags())['test-targeted']).toBe(false);

@@ -67,7 +67,12 @@ function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: n
       const image = pngjs.PNG.sync.read(bytes);
       return { width: image.width, height: image.height, data: image.data };
     }
-    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: THEME_LOGO_MAX_PIXELS / 1_000_000 + 1, maxMemoryUsageInMB: 256 });
+    const image = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: THEME_LOGO_MAX_PIXELS / 1_000_000 + 1,
+      maxMemoryUsageInMB: 256,
+    });
     return { width: image.width, height: image.height, data: image.data };
   } catch {
     throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');

@@ -4,7 +4,23 @@ import { contrastIssues, contrastRatio, formatContrastRatio, generateThemeConfig
 
 /** Brand colours across the wheel and the extremes: pale, neon, dark, grey, black and white. */
 function brandColors(): string[] {
-  const colors = ['#000000', '#ffffff', '#808080', '#ffff00', '#00ff00', '#00ffff', '#ff00ff', '#ff0000', '#0000ff', '#fafafa', '#0a0a0a', '#4f46e5', '#ffeb3b', '#f97316', '#14b8a6'];
+  const colors = [
+    '#000000',
+    '#ffffff',
+    '#808080',
+    '#ffff00',
+    '#00ff00',
+    '#00ffff',
+    '#ff00ff',
+    '#ff0000',
+    '#0000ff',
+    '#fafafa',
+    '#0a0a0a',
+    '#4f46e5',
+    '#ffeb3b',
+    '#f97316',
+    '#14b8a6',
+  ];
   for (let r = 0; r <= 255; r += 51) {
     for (let g = 0; g <= 255; g += 51) {
       for (let b = 0; b <= 255; b += 51) colors.push(`#${[r, g, b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`);
@@ -45,7 +61,13 @@ describe('theme colours (packages/shared theme-colors)', () => {
   });
 
   it('picks the most colourful of a logo’s colours, not its white or black', () => {
-    expect(mostBrandLike([{ color: '#ffffff', weight: 0.6 }, { color: '#111111', weight: 0.2 }, { color: '#dc1e28', weight: 0.2 }])).toBe('#dc1e28');
+    expect(
+      mostBrandLike([
+        { color: '#ffffff', weight: 0.6 },
+        { color: '#111111', weight: 0.2 },
+        { color: '#dc1e28', weight: 0.2 },
+      ]),
+    ).toBe('#dc1e28');
     expect(mostBrandLike([{ color: '#777777', weight: 0.9 }])).toBe('#777777');
     expect(mostBrandLike([])).toBeNull();
   });

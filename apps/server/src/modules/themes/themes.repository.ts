@@ -73,14 +73,25 @@ export function createThemesRepository(db: Database) {
     async insertTheme(values: { accountId: string; name: string; isActive: boolean; config: ThemeConfig; userId: string | null }): Promise<string> {
       const [row] = await db
         .insert(themes)
-        .values({ accountId: values.accountId, name: values.name, isActive: values.isActive, version: 1, config: values.config, createdByUserId: values.userId, updatedByUserId: values.userId })
+        .values({
+          accountId: values.accountId,
+          name: values.name,
+          isActive: values.isActive,
+          version: 1,
+          config: values.config,
+          createdByUserId: values.userId,
+          updatedByUserId: values.userId,
+        })
         .returning({ id: themes.id });
       await db.insert(themeVersions).values({ themeId: row!.id, version: 1, name: values.name, config: values.config, createdByUserId: values.userId });
       return row!.id;
     },
 
     async deactivateAll(accountId: string): Promise<void> {
-      await db.update(themes).set({ isActive: false }).where(and(eq(themes.accountId, accountId), eq(themes.isActive, true)));
+      await db
+        .update(themes)
+        .set({ isActive: false })
+        .where(and(eq(themes.accountId, accountId), eq(themes.isActive, true)));
     },
 
     async activate(themeId: string): Promise<void> {

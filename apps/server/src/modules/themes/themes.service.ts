@@ -37,7 +37,11 @@ const generateSchema = z.object({
   brandColor: themeColorSchema.nullish(),
 });
 
-const versionSchema = (field: string) => z.number().int().min(1, { error: `${field === 'version' ? 'A version' : 'The version'} is a whole number from 1.` });
+const versionSchema = (field: string) =>
+  z
+    .number()
+    .int()
+    .min(1, { error: `${field === 'version' ? 'A version' : 'The version'} is a whole number from 1.` });
 
 export function createThemesService(deps: { repository: ThemesRepository; config: Env; developers: Pick<DevelopersService, 'integrationUrl'> }) {
   const { repository, config, developers } = deps;
@@ -47,7 +51,9 @@ export function createThemesService(deps: { repository: ThemesRepository; config
   function checkConfig(input: unknown): ThemeConfig {
     const { config: parsed } = parseInput(z.object({ config: themeConfigSchema }), { config: input });
     if (parsed.fontUrl && !allowedFontHost(parsed.fontUrl, allowedFontHosts)) {
-      throw badInput({ 'config.fontUrl': `A web font can be loaded only from ${orList(allowedFontHosts)}: use a stylesheet URL from ${allowedFontHosts.length === 1 ? 'it' : 'one of them'}.` });
+      throw badInput({
+        'config.fontUrl': `A web font can be loaded only from ${orList(allowedFontHosts)}: use a stylesheet URL from ${allowedFontHosts.length === 1 ? 'it' : 'one of them'}.`,
+      });
     }
     return parsed;
   }
@@ -62,11 +68,19 @@ export function createThemesService(deps: { repository: ThemesRepository; config
       return new AppError('CONFLICT', `“${active.name}” was made the active theme after you opened this one. ${notSaved}`, facts);
     }
     if (input.expectedVersion > active.version) {
-      return new AppError('CONFLICT', `“${active.name}” has no version ${input.expectedVersion} yet (its latest is version ${active.version}): reload the theme.`, facts);
+      return new AppError(
+        'CONFLICT',
+        `“${active.name}” has no version ${input.expectedVersion} yet (its latest is version ${active.version}): reload the theme.`,
+        facts,
+      );
     }
     const latest = await repository.findVersion(active.id, active.version);
     const who = latest?.createdBy?.name ?? active.updatedBy?.name ?? 'Someone';
-    return new AppError('CONFLICT', `${who} saved version ${active.version} of “${active.name}” ${savedAtWords(latest?.createdAt ?? active.updatedAt)} after you opened it. ${notSaved}`, facts);
+    return new AppError(
+      'CONFLICT',
+      `${who} saved version ${active.version} of “${active.name}” ${savedAtWords(latest?.createdAt ?? active.updatedAt)} after you opened it. ${notSaved}`,
+      facts,
+    );
   }
 
   async function reload(accountId: string, themeId: string): Promise<ThemeRow> {
@@ -98,7 +112,11 @@ export function createThemesService(deps: { repository: ThemesRepository; config
      * A new theme (version 1) from a brand colour or a logo's dominant colours; the brand colour wins when both are
      * given (the logo is still checked, so a bad file is never silently ignored). The logo itself is not kept.
      */
-    async generateInitialTheme(accountId: string, userId: string | null, input: { name: string; brandColor?: string | null; logo?: unknown; makeActive?: boolean | null }) {
+    async generateInitialTheme(
+      accountId: string,
+      userId: string | null,
+      input: { name: string; brandColor?: string | null; logo?: unknown; makeActive?: boolean | null },
+    ) {
       const values = parseInput(generateSchema, { name: input.name, brandColor: input.brandColor });
       const hasLogo = input.logo !== null && input.logo !== undefined;
       if (!values.brandColor && !hasLogo) throw badInput({ brandColor: 'Give a brand colour, or upload your logo to take its colours.' });
@@ -124,14 +142,23 @@ export function createThemesService(deps: { repository: ThemesRepository; config
     },
 
     /** A new version of the active theme, only when it is still at expectedVersion: never overwrites a colleague's save. */
-    async updateActiveTheme(accountId: string, userId: string | null, input: { expectedVersion: number; name?: string | null; config: unknown; themeId?: string | null }) {
+    async updateActiveTheme(
+      accountId: string,
+      userId: string | null,
+      input: { expectedVersion: number; name?: string | null; config: unknown; themeId?: string | null },
+    ) {
       const { expectedVersion } = parseInput(z.object({ expectedVersion: versionSchema('expectedVersion') }), { expectedVersion: input.expectedVersion });
       const name = input.name === null || input.name === undefined ? null : parseInput(z.object({ name: themeNameSchema }), { name: input.name }).name;
       const config = checkConfig(input.config);
       const themeId = input.themeId || null;
       if (themeId && !(await repository.findInAccount(accountId, themeId))) throw notFound('Theme');
       const savedId = await repository.saveActiveVersion({ accountId, themeId, expectedVersion, name, config, restoredFromVersion: null, userId });
-      if (!savedId) throw await refusal(accountId, { themeId, expectedVersion }, 'Your changes were not saved: copy what you need, reload the theme, and apply them again.');
+      if (!savedId)
+        throw await refusal(
+          accountId,
+          { themeId, expectedVersion },
+          'Your changes were not saved: copy what you need, reload the theme, and apply them again.',
+        );
       return reload(accountId, savedId);
     },
 
@@ -151,7 +178,9 @@ export function createThemesService(deps: { repository: ThemesRepository; config
         config = checkConfig(source.config);
       } catch {
         // An old version may name a font host the provider has since removed: it would not load in the widget.
-        throw badInput({ version: `Version ${values.version} uses a web font from a host that is no longer allowed (only ${orList(allowedFontHosts)} is): restore another version, or change the font.` });
+        throw badInput({
+          version: `Version ${values.version} uses a web font from a host that is no longer allowed (only ${orList(allowedFontHosts)} is): restore another version, or change the font.`,
+        });
       }
       const savedId = await repository.saveActiveVersion({
         accountId,

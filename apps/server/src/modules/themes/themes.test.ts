@@ -47,21 +47,34 @@ async function themesOf(client: ApiClient, accountId: string): Promise<Theme[]> 
 }
 
 const versionRows = async (themeId: string) =>
-  (await t.database.pool.query<{ version: number; config: ThemeConfig }>(`select version, config from theme_versions where theme_id = $1 order by version`, [themeId])).rows;
+  (
+    await t.database.pool.query<{ version: number; config: ThemeConfig }>(`select version, config from theme_versions where theme_id = $1 order by version`, [
+      themeId,
+    ])
+  ).rows;
 
 async function rename(userId: string, first: string, last: string) {
   await t.database.pool.query(`update users set first_name = $2, last_name = $3 where id = $1`, [userId, first, last]);
 }
 
 /** A GraphQL multipart request with the logo, as the web's upload link sends it. */
-async function generateWithLogo(client: ApiClient, variables: Record<string, unknown>, file: { bytes: Buffer; name: string; type: string }): Promise<GraphQLResult<any>> {
+async function generateWithLogo(
+  client: ApiClient,
+  variables: Record<string, unknown>,
+  file: { bytes: Buffer; name: string; type: string },
+): Promise<GraphQLResult<any>> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query: GENERATE, variables: { ...variables, logo: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.logo'] }));
   form.append('0', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const response = await fetch(`${client.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'apollo-require-preflight': 'true', 'x-csrf-token': client.csrfToken, 'x-forwarded-for': client.ip, ...(client.cookie ? { cookie: client.cookie } : {}) },
+    headers: {
+      'apollo-require-preflight': 'true',
+      'x-csrf-token': client.csrfToken,
+      'x-forwarded-for': client.ip,
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+    },
     body: form,
   });
   return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
@@ -95,7 +108,7 @@ function rgb(hex: string): { r: number; g: number; b: number } {
 }
 
 function fieldsOf(result: GraphQLResult<unknown>): Record<string, string> {
-  return (result.errors?.[0]?.extensions?.fields ?? {}) as Record<string, string>;
+  return result.errors?.[0]?.extensions?.fields ?? {};
 }
 
 function withColor(config: ThemeConfig, mode: 'light' | 'dark', key: keyof ThemeConfig['light'], value: string): ThemeConfig {
@@ -108,7 +121,11 @@ describe('who may manage themes', () => {
     const created = await generate(owner.client, owner.accountId, 'Brand');
     for (const role of ['developer', 'analyst', 'support_specialist'] as const) {
       const member = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [owner.accountId, member.userId, role]);
+      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
+        owner.accountId,
+        member.userId,
+        role,
+      ]);
       const read = await member.client.gql(THEMES, { a: owner.accountId });
       const write = await member.client.gql(GENERATE, { a: owner.accountId, n: `By ${role}`, c: '#0e7490' });
       const update = await member.client.gql(UPDATE, { a: owner.accountId, v: 1, c: created.config });
@@ -135,10 +152,13 @@ describe('who may manage themes', () => {
     expect(errorCode(await finance.gql(GENERATE, { a: owner.accountId, n: 'Finance', c: '#b45309' }))).toBe('FORBIDDEN_ERROR');
     expect(errorCode(await finance.gql(UPDATE, { a: owner.accountId, v: 1, c: created.config }))).toBe('FORBIDDEN_ERROR');
 
-    const saved = (await engineer.ok(UPDATE, { a: owner.accountId, v: 1, c: withColor(created.config, 'light', 'primary', '#1d4ed8') })).updateActiveTheme as Theme;
+    const saved = (await engineer.ok(UPDATE, { a: owner.accountId, v: 1, c: withColor(created.config, 'light', 'primary', '#1d4ed8') }))
+      .updateActiveTheme as Theme;
     expect(saved.version).toBe(2);
     expect(saved.config.light.primary).toBe('#1d4ed8');
-    const audit = await t.database.pool.query(`select via_staff, outcome from audit_events where account_id = $1 and operation = 'updateActiveTheme'`, [owner.accountId]);
+    const audit = await t.database.pool.query(`select via_staff, outcome from audit_events where account_id = $1 and operation = 'updateActiveTheme'`, [
+      owner.accountId,
+    ]);
     expect(audit.rows).toEqual([{ via_staff: true, outcome: 'success' }]);
   });
 });
@@ -176,7 +196,10 @@ describe('saving the active theme', () => {
     const grace = await accountWithMember(t);
     await rename(grace.userId, 'Grace', 'Hopper');
     const ada = await signedInUser(t);
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'developer', true, now())`, [grace.accountId, ada.userId]);
+    await t.database.pool.query(
+      `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'developer', true, now())`,
+      [grace.accountId, ada.userId],
+    );
     const opened = await generate(grace.client, grace.accountId, 'Brand');
     expect(opened.version).toBe(1);
 
@@ -187,7 +210,13 @@ describe('saving the active theme', () => {
     expect(first.updatedBy?.name).toBe('Grace Hopper');
     const before = await versionRows(opened.id);
 
-    const second = await ada.client.gql(UPDATE, { a: grace.accountId, v: 1, n: 'Ada’s brand', c: withColor(opened.config, 'light', 'primary', '#be123c'), id: opened.id });
+    const second = await ada.client.gql(UPDATE, {
+      a: grace.accountId,
+      v: 1,
+      n: 'Ada’s brand',
+      c: withColor(opened.config, 'light', 'primary', '#be123c'),
+      id: opened.id,
+    });
     expect(errorCode(second)).toBe('CONFLICT');
     expect(second.errors![0]!.message).toBe(
       `Grace Hopper saved version 2 of “Brand” ${savedAtWords(new Date())} after you opened it. Your changes were not saved: copy what you need, reload the theme, and apply them again.`,
@@ -197,7 +226,10 @@ describe('saving the active theme', () => {
     expect(theme).toMatchObject({ name: 'Brand', version: 2 });
     expect(theme!.config.light.primary).toBe('#0f766e');
     expect(await versionRows(opened.id)).toEqual(before);
-    const failures = await t.database.pool.query(`select outcome, error_code from audit_events where account_id = $1 and operation = 'updateActiveTheme' order by occurred_at`, [grace.accountId]);
+    const failures = await t.database.pool.query(
+      `select outcome, error_code from audit_events where account_id = $1 and operation = 'updateActiveTheme' order by occurred_at`,
+      [grace.accountId],
+    );
     expect(failures.rows).toEqual([
       { outcome: 'success', error_code: null },
       { outcome: 'failure', error_code: 'CONFLICT' },
@@ -208,7 +240,9 @@ describe('saving the active theme', () => {
     const owner = await accountWithMember(t);
     const opened = await generate(owner.client, owner.accountId, 'Race');
     const results = await Promise.all(
-      ['#1d4ed8', '#7e22ce', '#b91c1c'].map((color) => owner.client.gql(UPDATE, { a: owner.accountId, v: 1, c: withColor(opened.config, 'light', 'primary', color) })),
+      ['#1d4ed8', '#7e22ce', '#b91c1c'].map((color) =>
+        owner.client.gql(UPDATE, { a: owner.accountId, v: 1, c: withColor(opened.config, 'light', 'primary', color) }),
+      ),
     );
     expect(results.map((result) => errorCode(result) ?? 'OK').sort()).toEqual(['CONFLICT', 'CONFLICT', 'OK']);
     const rows = await versionRows(opened.id);
@@ -224,7 +258,9 @@ describe('saving the active theme', () => {
     await owner.client.ok(ACTIVATE, { a: owner.accountId, id: second.id });
     const result = await owner.client.gql(UPDATE, { a: owner.accountId, v: 1, c: first.config, id: first.id });
     expect(errorCode(result)).toBe('CONFLICT');
-    expect(result.errors![0]!.message).toBe('“Second” was made the active theme after you opened this one. Your changes were not saved: copy what you need, reload the theme, and apply them again.');
+    expect(result.errors![0]!.message).toBe(
+      '“Second” was made the active theme after you opened this one. Your changes were not saved: copy what you need, reload the theme, and apply them again.',
+    );
     expect((await versionRows(second.id)).length).toBe(1);
   });
 
@@ -256,16 +292,23 @@ describe('saving the active theme', () => {
     expect(stale.errors![0]!.message).toMatch(/^Grace Hopper saved version 3 of “Brand” at \d\d:\d\d UTC after you opened it\. Version 2 was not restored/);
     // A version whose web font comes from a host no longer allowed (the provider changed THEME_FONT_HOSTS) stays history.
     const oldFont = { ...opened.config, fontFamily: 'Inter', fontUrl: 'https://fonts.retired.example/inter.css' };
-    await t.database.pool.query(`insert into theme_versions (theme_id, version, name, config) values ($1, 99, 'Brand', $2::jsonb)`, [opened.id, JSON.stringify(oldFont)]);
+    await t.database.pool.query(`insert into theme_versions (theme_id, version, name, config) values ($1, 99, 'Brand', $2::jsonb)`, [
+      opened.id,
+      JSON.stringify(oldFont),
+    ]);
     const retired = await owner.client.gql(RESTORE, { a: owner.accountId, r: 99, v: 3 });
     expect(fieldsOf(retired)).toEqual({
-      version: 'Version 99 uses a web font from a host that is no longer allowed (only fonts.googleapis.com or fonts.bunny.net is): restore another version, or change the font.',
+      version:
+        'Version 99 uses a web font from a host that is no longer allowed (only fonts.googleapis.com or fonts.bunny.net is): restore another version, or change the font.',
     });
     await t.database.pool.query(`delete from theme_versions where theme_id = $1 and version = 99`, [opened.id]);
     const missing = await owner.client.gql(RESTORE, { a: owner.accountId, r: 9, v: 3 });
     expect(fieldsOf(missing)).toEqual({ version: '“Brand” has no version 9.' });
     expect((await versionRows(opened.id)).length).toBe(3);
-    const audit = await t.database.pool.query(`select count(*)::int as n from audit_events where account_id = $1 and operation = 'restoreThemeVersion' and outcome = 'success'`, [owner.accountId]);
+    const audit = await t.database.pool.query(
+      `select count(*)::int as n from audit_events where account_id = $1 and operation = 'restoreThemeVersion' and outcome = 'success'`,
+      [owner.accountId],
+    );
     expect(audit.rows[0].n).toBe(1);
   });
 });
@@ -319,7 +362,8 @@ describe('validation', () => {
     const unnamed = await owner.client.gql(GENERATE, { a: owner.accountId, n: '  ', c: '#4f46e5' });
     expect(fieldsOf(unnamed)).toEqual({ name: 'Give the theme a name.' });
 
-    const short = (await owner.client.ok(UPDATE, { a: owner.accountId, v: 1, c: withColor(opened.config, 'light', 'primary', '#ABC') })).updateActiveTheme as Theme;
+    const short = (await owner.client.ok(UPDATE, { a: owner.accountId, v: 1, c: withColor(opened.config, 'light', 'primary', '#ABC') }))
+      .updateActiveTheme as Theme;
     expect(short.config.light.primary).toBe('#aabbcc');
     expect((await versionRows(opened.id)).length).toBe(2);
   });
@@ -330,7 +374,9 @@ describe('validation', () => {
     const font = (fontUrl: string | null, fontFamily = 'Inter') => ({ ...opened.config, fontFamily, fontUrl });
 
     const elsewhere = await owner.client.gql(UPDATE, { a: owner.accountId, v: 1, c: font('https://fonts.example.com/inter.css') });
-    expect(fieldsOf(elsewhere)).toEqual({ 'config.fontUrl': 'A web font can be loaded only from fonts.googleapis.com or fonts.bunny.net: use a stylesheet URL from one of them.' });
+    expect(fieldsOf(elsewhere)).toEqual({
+      'config.fontUrl': 'A web font can be loaded only from fonts.googleapis.com or fonts.bunny.net: use a stylesheet URL from one of them.',
+    });
     const plain = await owner.client.gql(UPDATE, { a: owner.accountId, v: 1, c: font('http://fonts.googleapis.com/css2?family=Inter') });
     expect(fieldsOf(plain)).toEqual({ 'config.fontUrl': 'A web font must be loaded over https://.' });
     const lookalike = await owner.client.gql(UPDATE, { a: owner.accountId, v: 1, c: font('https://fonts.googleapis.com.evil.example/css2?family=Inter') });
@@ -339,7 +385,8 @@ describe('validation', () => {
     expect(Object.keys(fieldsOf(systemWithUrl))).toEqual(['config.fontFamily']);
     expect((await versionRows(opened.id)).length).toBe(1);
 
-    const saved = (await owner.client.ok(UPDATE, { a: owner.accountId, v: 1, c: font('https://fonts.googleapis.com/css2?family=Inter:wght@400;600') })).updateActiveTheme as Theme;
+    const saved = (await owner.client.ok(UPDATE, { a: owner.accountId, v: 1, c: font('https://fonts.googleapis.com/css2?family=Inter:wght@400;600') }))
+      .updateActiveTheme as Theme;
     expect(saved.config).toMatchObject({ fontFamily: 'Inter', fontUrl: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;600' });
   });
 
@@ -354,7 +401,9 @@ describe('validation', () => {
     const settings = (await owner.client.ok(SETTINGS, { a: owner.accountId })).themeEditorSettings;
     expect(settings.allowedFontHosts).toEqual([...DEFAULT_THEME_FONT_HOSTS]);
     expect(settings.logoMaxBytes).toBe(THEME_LOGO_MAX_BYTES);
-    const key = await t.database.pool.query(`select display_value from api_keys where account_id = $1 and type = 'publishable' and not live_mode`, [owner.accountId]);
+    const key = await t.database.pool.query(`select display_value from api_keys where account_id = $1 and type = 'publishable' and not live_mode`, [
+      owner.accountId,
+    ]);
     expect(key.rows).toHaveLength(1);
     expect(settings.previewUrl).toBe(`${t.config.PUBLIC_URL.replace(/\/$/, '')}/widget/buy?apiKey=${key.rows[0].display_value}&preview=1`);
     const sell = (await owner.client.ok(SETTINGS, { a: owner.accountId, f: 'sell' })).themeEditorSettings;
@@ -374,23 +423,37 @@ describe('generated themes', () => {
 
   it('takes a PNG logo’s brand colour: mostly red gives a reddish button', async () => {
     const owner = await accountWithMember(t);
-    const result = await generateWithLogo(owner.client, { a: owner.accountId, n: 'From logo' }, { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' });
+    const result = await generateWithLogo(
+      owner.client,
+      { a: owner.accountId, n: 'From logo' },
+      { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' },
+    );
     expect(result.errors).toBeUndefined();
     const theme = result.data.generateInitialTheme as Theme;
     const { r, g, b } = rgb(theme.config.light.primary);
     expect(r - Math.max(g, b), theme.config.light.primary).toBeGreaterThan(80);
     expect(contrastIssues(theme.config)).toEqual([]);
-    const audit = await t.database.pool.query(`select changes from audit_events where account_id = $1 and operation = 'generateInitialTheme'`, [owner.accountId]);
+    const audit = await t.database.pool.query(`select changes from audit_events where account_id = $1 and operation = 'generateInitialTheme'`, [
+      owner.accountId,
+    ]);
     expect(audit.rows[0].changes.logo).toMatchObject({ fileName: 'logo.png', sizeBytes: expect.any(Number) });
   });
 
   it('takes a JPEG logo’s colour, and the brand colour wins when both are given', async () => {
     const owner = await accountWithMember(t);
-    const fromJpeg = await generateWithLogo(owner.client, { a: owner.accountId, n: 'Blue logo' }, { bytes: jpegOf([20, 60, 220]), name: 'logo.jpg', type: 'image/jpeg' });
+    const fromJpeg = await generateWithLogo(
+      owner.client,
+      { a: owner.accountId, n: 'Blue logo' },
+      { bytes: jpegOf([20, 60, 220]), name: 'logo.jpg', type: 'image/jpeg' },
+    );
     expect(fromJpeg.errors).toBeUndefined();
     const blue = rgb((fromJpeg.data.generateInitialTheme as Theme).config.light.primary);
     expect(blue.b - Math.max(blue.r, blue.g)).toBeGreaterThan(80);
-    const both = await generateWithLogo(owner.client, { a: owner.accountId, n: 'Both', c: '#15803d' }, { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' });
+    const both = await generateWithLogo(
+      owner.client,
+      { a: owner.accountId, n: 'Both', c: '#15803d' },
+      { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' },
+    );
     expect((both.data.generateInitialTheme as Theme).config.light.primary).toBe(generateThemeConfig('#15803d').light.primary);
   });
 
@@ -402,15 +465,23 @@ describe('generated themes', () => {
     expect(fieldsOf(await send(GIF, 'logo.gif', 'image/gif'))).toEqual({ logo: 'The logo is a GIF: upload a PNG or JPEG.' });
     // Named and declared as a PNG: the content decides.
     expect(fieldsOf(await send(PDF, 'logo.png', 'image/png'))).toEqual({ logo: 'The logo is a PDF: upload a PNG or JPEG.' });
-    expect(fieldsOf(await send(Buffer.from('just some text, not a picture'), 'logo.png', 'image/png'))).toEqual({ logo: 'The logo is not an image we can read: upload a PNG or JPEG.' });
-    expect(fieldsOf(await send(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'logo.svg', 'image/svg+xml'))).toEqual({ logo: 'The logo is an SVG: upload a PNG or JPEG.' });
+    expect(fieldsOf(await send(Buffer.from('just some text, not a picture'), 'logo.png', 'image/png'))).toEqual({
+      logo: 'The logo is not an image we can read: upload a PNG or JPEG.',
+    });
+    expect(fieldsOf(await send(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'logo.svg', 'image/svg+xml'))).toEqual({
+      logo: 'The logo is an SVG: upload a PNG or JPEG.',
+    });
     // A small file whose header claims a 5000 × 5000 canvas: refused from the header, before decoding.
     const claimsHuge = png([220, 30, 40], 8);
     claimsHuge.writeUInt32BE(5000, 16);
     claimsHuge.writeUInt32BE(5000, 20);
-    expect(fieldsOf(await send(claimsHuge, 'logo.png', 'image/png'))).toEqual({ logo: 'The logo is 5000 × 5000 pixels: at most 4096 × 4096. Upload a smaller version.' });
+    expect(fieldsOf(await send(claimsHuge, 'logo.png', 'image/png'))).toEqual({
+      logo: 'The logo is 5000 × 5000 pixels: at most 4096 × 4096. Upload a smaller version.',
+    });
     const truncated = png([220, 30, 40]).subarray(0, 60);
-    expect(fieldsOf(await send(Buffer.from(truncated), 'logo.png', 'image/png'))).toEqual({ logo: 'The logo could not be read: the file may be damaged. Upload a PNG or JPEG.' });
+    expect(fieldsOf(await send(Buffer.from(truncated), 'logo.png', 'image/png'))).toEqual({
+      logo: 'The logo could not be read: the file may be damaged. Upload a PNG or JPEG.',
+    });
     const transparent = new pngjs.PNG({ width: 8, height: 8 });
     expect(fieldsOf(await send(pngjs.PNG.sync.write(transparent), 'logo.png', 'image/png'))).toEqual({
       logo: 'The logo is fully transparent: upload one with visible colours, or give a brand colour.',

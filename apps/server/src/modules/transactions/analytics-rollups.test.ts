@@ -52,7 +52,10 @@ async function create(accountId: string, customerId: string | null, kind: Kind, 
 const PATHS: Record<string, Record<string, string[]>> = {
   buy: { completed: ['pending', 'completed'], failed: ['failed'], pending: ['pending'] },
   sell: { completed: ['pending', 'completed'], failed: ['failed'], pending: ['pending'], frozen: ['frozen'] },
-  swap: { completed: ['waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'executingSwap', 'completed'], failed: ['failed'] },
+  swap: {
+    completed: ['waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'executingSwap', 'completed'],
+    failed: ['failed'],
+  },
   balance: { Completed: ['Pending', 'Completed'], Failed: ['Failed'], Pending: ['Pending'] },
 };
 
@@ -69,7 +72,9 @@ async function moveTo(row: TransactionRow, status: string, failureReason: string
 async function stored(accountId: string) {
   const q = async (text: string) => (await t.database.pool.query<{ r: string }>(`select r from (${text}) x order by r`, [accountId])).rows.map((row) => row.r);
   return {
-    failures: await q(`select concat_ws('|', live_mode, kind, day, reason, tx_count, trim_scale(volume_usd), trim_scale(volume_eur), trim_scale(volume_gbp)) as r from transaction_failure_rollups where account_id = $1`),
+    failures: await q(
+      `select concat_ws('|', live_mode, kind, day, reason, tx_count, trim_scale(volume_usd), trim_scale(volume_eur), trim_scale(volume_gbp)) as r from transaction_failure_rollups where account_id = $1`,
+    ),
     firstDays: await q(`select concat_ws('|', live_mode, kind, customer_id, first_day) as r from customer_first_days where account_id = $1`),
     activeMonths: await q(`select concat_ws('|', live_mode, kind, customer_id, month, tx_count) as r from customer_active_months where account_id = $1`),
     daily: await q(`select concat_ws('|', live_mode, kind, day, new_customers) as r from customer_daily_rollups where account_id = $1`),
@@ -254,8 +259,12 @@ describe('analytics rollups', () => {
     const ada = await customer(a);
     const session = await widgetSession(a, 'buy');
     const preview = await widgetSession(a, 'buy', { preview: '1' });
-    const event = (sessionId: string | null, event: 'opened' | 'quoted' | 'payment_started' | 'transaction_created', transactionId: string | null = null, flow: 'buy' | 'sell' | 'swap' = 'buy') =>
-      widgets.recordEvent({ accountId: a, liveMode: true, sessionId, flow, event, transactionId });
+    const event = (
+      sessionId: string | null,
+      event: 'opened' | 'quoted' | 'payment_started' | 'transaction_created',
+      transactionId: string | null = null,
+      flow: 'buy' | 'sell' | 'swap' = 'buy',
+    ) => widgets.recordEvent({ accountId: a, liveMode: true, sessionId, flow, event, transactionId });
     await event(session, 'opened');
     await event(session, 'opened');
     await event(session, 'quoted');
@@ -280,7 +289,10 @@ describe('analytics rollups', () => {
     await moveTo(direct, 'completed');
     rows = await expectExact(a);
     expect(rows.funnel.filter((r) => r.includes('|completed|') || r.includes('|failed|'))).toEqual([`t|buy|${today}|completed|1`, `t|buy|${today}|failed|1`]);
-    const ends = await t.database.pool.query(`select transaction_id, event from widget_events where account_id = $1 and event in ('completed', 'failed') order by event`, [a]);
+    const ends = await t.database.pool.query(
+      `select transaction_id, event from widget_events where account_id = $1 and event in ('completed', 'failed') order by event`,
+      [a],
+    );
     expect(ends.rows).toEqual([
       { transaction_id: paid.id, event: 'completed' },
       { transaction_id: declined.id, event: 'failed' },

@@ -72,7 +72,11 @@ function listArgs(query: Record<string, string | string[] | undefined>): ListArg
     const value = query[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  const statuses = [query.status].flat().filter((s): s is string => typeof s === 'string').flatMap((s) => s.split(',')).filter(Boolean);
+  const statuses = [query.status]
+    .flat()
+    .filter((s): s is string => typeof s === 'string')
+    .flatMap((s) => s.split(','))
+    .filter(Boolean);
   return {
     liveMode: one('liveMode') === 'true',
     searchString: one('searchString') ?? null,
@@ -93,7 +97,9 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
       reply.code(status).send({ errors: [{ message, extensions: { code, ...extra } }] });
     const query = request.query as Record<string, string | string[] | undefined>;
     // searchString and the rest end up inlined in COPY: refuse what no column can hold before anything reads them.
-    const unreadable = Object.entries(query).find(([name, value]) => [name, value].flat().some((item) => typeof item === 'string' && hasForbiddenCharacters(item)));
+    const unreadable = Object.entries(query).find(([name, value]) =>
+      [name, value].flat().some((item) => typeof item === 'string' && hasForbiddenCharacters(item)),
+    );
     if (unreadable) {
       const name = hasForbiddenCharacters(unreadable[0]) ? 'query' : unreadable[0];
       const message = `${name} ${FORBIDDEN_CHARACTERS_MESSAGE}`;
@@ -104,7 +110,8 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
     const kind = (typeof query.kind === 'string' ? query.kind : 'buy') as TransactionKind;
     if (!TRANSACTION_KINDS.includes(kind)) return fail(400, 'BAD_USER_INPUT', 'kind is buy, sell, swap or balance.', { fields: { kind: 'Unknown kind.' } });
     const accountId = typeof query.accountId === 'string' ? query.accountId : '';
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)) return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId))
+      return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
     let parsed: ReturnType<typeof filterOf>;
     let grant;
     try {
@@ -116,7 +123,15 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
       return fail(status, error.code, error.message, error.extensions);
     }
     if (grant.via === 'staff') {
-      await deps.services.authorization.audit(auditEvent(context, grant, { operation: 'exportTransactionsCsv', kind: 'view', outcome: 'success', errorCode: null, args: { accountId, kind, ...query } }));
+      await deps.services.authorization.audit(
+        auditEvent(context, grant, {
+          operation: 'exportTransactionsCsv',
+          kind: 'view',
+          outcome: 'success',
+          errorCode: null,
+          args: { accountId, kind, ...query },
+        }),
+      );
     }
 
     const client = await deps.readPool.connect();

@@ -43,7 +43,7 @@ function mulberry32(seed: number) {
 
 function picker<T>(random: () => number, table: Weighted<T>) {
   const total = table.reduce((sum, [, weight]) => sum + weight, 0);
-  const cumulative = table.map(([, weight], index) => table.slice(0, index + 1).reduce((sum, [, w]) => sum + w, 0) / total);
+  const cumulative = table.map((_entry, index) => table.slice(0, index + 1).reduce((sum, [, w]) => sum + w, 0) / total);
   return () => {
     const r = random();
     for (let i = 0; i < cumulative.length; i += 1) if (r < cumulative[i]!) return table[i]![0];
@@ -52,59 +52,242 @@ function picker<T>(random: () => number, table: Weighted<T>) {
 }
 
 const COUNTRIES: Weighted<string> = [
-  ['US', 30], ['GB', 12], ['DE', 8], ['FR', 7], ['BR', 6], ['CA', 5], ['ES', 4], ['IT', 4], ['NL', 3], ['AU', 3],
-  ['NG', 3], ['PL', 2], ['SE', 2], ['MX', 2], ['IE', 2], ['PT', 2], ['JP', 2], ['CH', 1], ['AT', 1], ['BE', 1],
+  ['US', 30],
+  ['GB', 12],
+  ['DE', 8],
+  ['FR', 7],
+  ['BR', 6],
+  ['CA', 5],
+  ['ES', 4],
+  ['IT', 4],
+  ['NL', 3],
+  ['AU', 3],
+  ['NG', 3],
+  ['PL', 2],
+  ['SE', 2],
+  ['MX', 2],
+  ['IE', 2],
+  ['PT', 2],
+  ['JP', 2],
+  ['CH', 1],
+  ['AT', 1],
+  ['BE', 1],
 ];
 const FIAT_OF_COUNTRY: Record<string, string> = {
-  US: 'usd', GB: 'gbp', DE: 'eur', FR: 'eur', ES: 'eur', IT: 'eur', NL: 'eur', IE: 'eur', PT: 'eur', AT: 'eur', BE: 'eur',
-  BR: 'brl', CA: 'cad', AU: 'aud', NG: 'ngn', JP: 'jpy', PL: 'eur', SE: 'eur', MX: 'usd', CH: 'eur',
+  US: 'usd',
+  GB: 'gbp',
+  DE: 'eur',
+  FR: 'eur',
+  ES: 'eur',
+  IT: 'eur',
+  NL: 'eur',
+  IE: 'eur',
+  PT: 'eur',
+  AT: 'eur',
+  BE: 'eur',
+  BR: 'brl',
+  CA: 'cad',
+  AU: 'aud',
+  NG: 'ngn',
+  JP: 'jpy',
+  PL: 'eur',
+  SE: 'eur',
+  MX: 'usd',
+  CH: 'eur',
 };
 /** One unit of each fiat currency in usd (eur and gbp rates are derived from these). */
 const USD_PER: Record<string, number> = { usd: 1, eur: 1.08, gbp: 1.27, cad: 0.73, aud: 0.66, brl: 0.18, ngn: 0.00065, jpy: 0.0067 };
-const CRYPTO: Weighted<string> = [['btc', 30], ['eth', 25], ['usdc', 15], ['usdt', 10], ['sol', 8], ['usdc_sol', 3], ['matic', 3], ['usdc_polygon', 2], ['eth_base', 2], ['xrp', 1], ['ltc', 0.6], ['doge', 0.4]];
-const CRYPTO_USD: Record<string, number> = { btc: 67000, eth: 3400, usdc: 1, usdt: 1, sol: 150, usdc_sol: 1, matic: 0.7, usdc_polygon: 1, eth_base: 3400, xrp: 0.55, ltc: 80, doge: 0.15 };
+const CRYPTO: Weighted<string> = [
+  ['btc', 30],
+  ['eth', 25],
+  ['usdc', 15],
+  ['usdt', 10],
+  ['sol', 8],
+  ['usdc_sol', 3],
+  ['matic', 3],
+  ['usdc_polygon', 2],
+  ['eth_base', 2],
+  ['xrp', 1],
+  ['ltc', 0.6],
+  ['doge', 0.4],
+];
+const CRYPTO_USD: Record<string, number> = {
+  btc: 67000,
+  eth: 3400,
+  usdc: 1,
+  usdt: 1,
+  sol: 150,
+  usdc_sol: 1,
+  matic: 0.7,
+  usdc_polygon: 1,
+  eth_base: 3400,
+  xrp: 0.55,
+  ltc: 80,
+  doge: 0.15,
+};
 const BUY_METHODS: Weighted<string> = [
-  ['creditCard', 35], ['debitCard', 20], ['applePay', 12], ['googlePay', 6], ['sepa', 8], ['ach', 5], ['pix', 3],
-  ['gbpOpenBankingPayment', 3], ['paypal', 3], ['revolutPay', 2], ['venmo', 1], ['interac', 1], ['mobileWallet', 1],
+  ['creditCard', 35],
+  ['debitCard', 20],
+  ['applePay', 12],
+  ['googlePay', 6],
+  ['sepa', 8],
+  ['ach', 5],
+  ['pix', 3],
+  ['gbpOpenBankingPayment', 3],
+  ['paypal', 3],
+  ['revolutPay', 2],
+  ['venmo', 1],
+  ['interac', 1],
+  ['mobileWallet', 1],
 ];
-const SELL_METHODS: Weighted<string> = [['sepa', 30], ['ach', 20], ['gbp', 12], ['creditCard', 10], ['pix', 8], ['paypal', 8], ['lowCostAch', 6], ['yellowCardBankTransfer', 3], ['interac', 3]];
-const BUY_STATUS: Weighted<string> = [['completed', 74], ['failed', 16], ['pending', 4], ['waitingPayment', 4], ['waitingAuthorization', 2]];
-const SELL_STATUS: Weighted<string> = [['completed', 70], ['failed', 14], ['pending', 6], ['waitingForDeposit', 8], ['frozen', 2]];
+const SELL_METHODS: Weighted<string> = [
+  ['sepa', 30],
+  ['ach', 20],
+  ['gbp', 12],
+  ['creditCard', 10],
+  ['pix', 8],
+  ['paypal', 8],
+  ['lowCostAch', 6],
+  ['yellowCardBankTransfer', 3],
+  ['interac', 3],
+];
+const BUY_STATUS: Weighted<string> = [
+  ['completed', 74],
+  ['failed', 16],
+  ['pending', 4],
+  ['waitingPayment', 4],
+  ['waitingAuthorization', 2],
+];
+const SELL_STATUS: Weighted<string> = [
+  ['completed', 70],
+  ['failed', 14],
+  ['pending', 6],
+  ['waitingForDeposit', 8],
+  ['frozen', 2],
+];
 const SWAP_STATUS: Weighted<string> = [
-  ['completed', 72], ['failed', 12], ['waitingForDeposit', 6], ['executingSwap', 3], ['screeningWalletAddress', 1], ['frozen', 1],
-  ['reQuoteRequired', 2], ['waitingForDepositAddressGeneration', 1.5], ['waitingForDepositKytRegistration', 1.5],
+  ['completed', 72],
+  ['failed', 12],
+  ['waitingForDeposit', 6],
+  ['executingSwap', 3],
+  ['screeningWalletAddress', 1],
+  ['frozen', 1],
+  ['reQuoteRequired', 2],
+  ['waitingForDepositAddressGeneration', 1.5],
+  ['waitingForDepositKytRegistration', 1.5],
 ];
-const BALANCE_STATUS: Weighted<string> = [['Completed', 82], ['Failed', 7], ['Pending', 6], ['WaitingPayment', 5]];
-const KIND: Weighted<'buy' | 'nft' | 'sell' | 'swap' | 'balance'> = [['buy', 53], ['nft', 3], ['sell', 20], ['swap', 12], ['balance', 12]];
-const BALANCE_TYPE: Weighted<string> = [['Deposit', 50], ['Withdrawal', 35], ['Reward', 15]];
+const BALANCE_STATUS: Weighted<string> = [
+  ['Completed', 82],
+  ['Failed', 7],
+  ['Pending', 6],
+  ['WaitingPayment', 5],
+];
+const KIND: Weighted<'buy' | 'nft' | 'sell' | 'swap' | 'balance'> = [
+  ['buy', 53],
+  ['nft', 3],
+  ['sell', 20],
+  ['swap', 12],
+  ['balance', 12],
+];
+const BALANCE_TYPE: Weighted<string> = [
+  ['Deposit', 50],
+  ['Withdrawal', 35],
+  ['Reward', 15],
+];
 const FAILURES: Record<string, Weighted<string>> = {
-  buy: [['cardDeclined', 35], ['insufficientFunds', 15], ['threeDsFailed', 15], ['kycRejected', 8], ['kycTimeout', 7], ['riskDeclined', 10], ['quoteExpired', 5], ['amountOutOfRange', 3], ['cancelledByCustomer', 2]],
-  sell: [['depositNotReceived', 40], ['bankTransferReturned', 20], ['kycRejected', 10], ['riskDeclined', 15], ['quoteExpired', 10], ['cancelledByCustomer', 5]],
-  swap: [['depositNotReceived', 45], ['walletScreeningFailed', 20], ['quoteExpired', 15], ['networkError', 10], ['riskDeclined', 10]],
-  balance: [['bankTransferReturned', 60], ['riskDeclined', 25], ['amountOutOfRange', 15]],
+  buy: [
+    ['cardDeclined', 35],
+    ['insufficientFunds', 15],
+    ['threeDsFailed', 15],
+    ['kycRejected', 8],
+    ['kycTimeout', 7],
+    ['riskDeclined', 10],
+    ['quoteExpired', 5],
+    ['amountOutOfRange', 3],
+    ['cancelledByCustomer', 2],
+  ],
+  sell: [
+    ['depositNotReceived', 40],
+    ['bankTransferReturned', 20],
+    ['kycRejected', 10],
+    ['riskDeclined', 15],
+    ['quoteExpired', 10],
+    ['cancelledByCustomer', 5],
+  ],
+  swap: [
+    ['depositNotReceived', 45],
+    ['walletScreeningFailed', 20],
+    ['quoteExpired', 15],
+    ['networkError', 10],
+    ['riskDeclined', 10],
+  ],
+  balance: [
+    ['bankTransferReturned', 60],
+    ['riskDeclined', 25],
+    ['amountOutOfRange', 15],
+  ],
 };
 const KYC: Weighted<[string, string, string | null]> = [
-  [['Full', 'Clear', 'clear'], 45], [['Lite', 'Clear', 'clear'], 25], [['Basic', 'NotStarted', null], 15], [['Basic', 'Pending', null], 7],
-  [['Lite', 'Failed', 'consider'], 3], [['Basic', 'Rejected', 'rejected'], 3], [['Lite', 'Reset', null], 2],
+  [['Full', 'Clear', 'clear'], 45],
+  [['Lite', 'Clear', 'clear'], 25],
+  [['Basic', 'NotStarted', null], 15],
+  [['Basic', 'Pending', null], 7],
+  [['Lite', 'Failed', 'consider'], 3],
+  [['Basic', 'Rejected', 'rejected'], 3],
+  [['Lite', 'Reset', null], 2],
 ];
-const FLOWS: Weighted<string> = [['principal', 80], ['express', 15], ['headless', 5]];
+const FLOWS: Weighted<string> = [
+  ['principal', 80],
+  ['express', 15],
+  ['headless', 5],
+];
 const NFT_COLLECTIONS = ['Pudgy Pals', 'Moon Cats Revival', 'Chain Runners', 'Art Blocks Curated', 'Base Punks'];
 
 const HISTORY_PATH: Record<string, Record<string, string[]>> = {
-  buy: { completed: ['waitingPayment', 'pending', 'completed'], failed: ['waitingPayment', 'failed'], pending: ['waitingPayment', 'pending'], waitingPayment: ['waitingPayment'], waitingAuthorization: ['waitingPayment', 'pending', 'waitingAuthorization'] },
-  sell: { completed: ['waitingForDeposit', 'pending', 'completed'], failed: ['waitingForDeposit', 'failed'], pending: ['waitingForDeposit', 'pending'], waitingForDeposit: ['waitingForDeposit'], frozen: ['waitingForDeposit', 'pending', 'frozen'] },
+  buy: {
+    completed: ['waitingPayment', 'pending', 'completed'],
+    failed: ['waitingPayment', 'failed'],
+    pending: ['waitingPayment', 'pending'],
+    waitingPayment: ['waitingPayment'],
+    waitingAuthorization: ['waitingPayment', 'pending', 'waitingAuthorization'],
+  },
+  sell: {
+    completed: ['waitingForDeposit', 'pending', 'completed'],
+    failed: ['waitingForDeposit', 'failed'],
+    pending: ['waitingForDeposit', 'pending'],
+    waitingForDeposit: ['waitingForDeposit'],
+    frozen: ['waitingForDeposit', 'pending', 'frozen'],
+  },
   swap: {
-    completed: ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'executingSwap', 'completed'],
+    completed: [
+      'screeningWalletAddress',
+      'waitingForDepositAddressGeneration',
+      'waitingForDepositKytRegistration',
+      'waitingForDeposit',
+      'executingSwap',
+      'completed',
+    ],
     failed: ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'failed'],
     waitingForDeposit: ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit'],
     executingSwap: ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'executingSwap'],
     screeningWalletAddress: ['screeningWalletAddress'],
     frozen: ['screeningWalletAddress', 'frozen'],
-    reQuoteRequired: ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration', 'waitingForDeposit', 'reQuoteRequired'],
+    reQuoteRequired: [
+      'screeningWalletAddress',
+      'waitingForDepositAddressGeneration',
+      'waitingForDepositKytRegistration',
+      'waitingForDeposit',
+      'reQuoteRequired',
+    ],
     waitingForDepositAddressGeneration: ['screeningWalletAddress', 'waitingForDepositAddressGeneration'],
     waitingForDepositKytRegistration: ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration'],
   },
-  balance: { Completed: ['WaitingPayment', 'Pending', 'Completed'], Failed: ['WaitingPayment', 'Failed'], Pending: ['WaitingPayment', 'Pending'], WaitingPayment: ['WaitingPayment'] },
+  balance: {
+    Completed: ['WaitingPayment', 'Pending', 'Completed'],
+    Failed: ['WaitingPayment', 'Failed'],
+    Pending: ['WaitingPayment', 'Pending'],
+    WaitingPayment: ['WaitingPayment'],
+  },
 };
 
 const HEX = '0123456789abcdef';
@@ -122,13 +305,54 @@ interface CustomerSeed {
 }
 
 const TX_COLUMNS = [
-  'id', 'account_id', 'live_mode', 'kind', 'balance_type', 'is_nft', 'status', 'detailed_status', 'pending_action_status', 'is_waiting_kyc',
-  'failure_reason', 'flow', 'is_quote_expired', 'created_at', 'updated_at', 'customer_id', 'external_customer_id', 'external_transaction_id',
-  'base_currency_code', 'quote_currency_code', 'fiat_currency_code', 'amount', 'base_currency_amount', 'quote_currency_amount',
-  'original_base_currency_amount', 'fee_amount', 'extra_fee_amount', 'network_fee_amount', 'usd_rate', 'eur_rate', 'gbp_rate',
-  'payment_method', 'country', 'network_code', 'crypto_transaction_id', 'wallet_address', 'wallet_address_tag', 'user_agent',
-  'nft_transaction', 'defi_buy_transaction', 'refund_wallet_address', 'deposit_hash', 'refund_approval_status', 'refund_hash',
-  'quote', 'deposit_wallet_address', 'refund_transaction_hash', 'status_history',
+  'id',
+  'account_id',
+  'live_mode',
+  'kind',
+  'balance_type',
+  'is_nft',
+  'status',
+  'detailed_status',
+  'pending_action_status',
+  'is_waiting_kyc',
+  'failure_reason',
+  'flow',
+  'is_quote_expired',
+  'created_at',
+  'updated_at',
+  'customer_id',
+  'external_customer_id',
+  'external_transaction_id',
+  'base_currency_code',
+  'quote_currency_code',
+  'fiat_currency_code',
+  'amount',
+  'base_currency_amount',
+  'quote_currency_amount',
+  'original_base_currency_amount',
+  'fee_amount',
+  'extra_fee_amount',
+  'network_fee_amount',
+  'usd_rate',
+  'eur_rate',
+  'gbp_rate',
+  'payment_method',
+  'country',
+  'network_code',
+  'crypto_transaction_id',
+  'wallet_address',
+  'wallet_address_tag',
+  'user_agent',
+  'nft_transaction',
+  'defi_buy_transaction',
+  'refund_wallet_address',
+  'deposit_hash',
+  'refund_approval_status',
+  'refund_hash',
+  'quote',
+  'deposit_wallet_address',
+  'refund_transaction_hash',
+  'status_history',
 ] as const;
 
 /** Text-format COPY value: \N for null; the generator never produces tabs, newlines or backslashes. */
@@ -149,7 +373,12 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
   const pickBalanceType = pick(BALANCE_TYPE);
   const pickKyc = pick(KYC);
   const pickFlow = pick(FLOWS);
-  const statusPickers: Record<string, () => string> = { buy: pick(BUY_STATUS), sell: pick(SELL_STATUS), swap: pick(SWAP_STATUS), balance: pick(BALANCE_STATUS) };
+  const statusPickers: Record<string, () => string> = {
+    buy: pick(BUY_STATUS),
+    sell: pick(SELL_STATUS),
+    swap: pick(SWAP_STATUS),
+    balance: pick(BALANCE_STATUS),
+  };
   const failurePickers: Record<string, () => string> = Object.fromEntries(Object.entries(FAILURES).map(([kind, table]) => [kind, pick(table)]));
   // Eight hex digits per draw: the hashes and addresses are most of the generator's string work.
   const hex = (length: number) => {
@@ -164,7 +393,16 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
   };
   const firstNames = Array.from({ length: 300 }, () => faker.person.firstName());
   const lastNames = Array.from({ length: 300 }, () => faker.person.lastName());
-  const domains = [...Array.from({ length: 30 }, () => faker.internet.domainName()), 'gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'yahoo.com', 'proton.me', 'icloud.com'];
+  const domains = [
+    ...Array.from({ length: 30 }, () => faker.internet.domainName()),
+    'gmail.com',
+    'gmail.com',
+    'gmail.com',
+    'outlook.com',
+    'yahoo.com',
+    'proton.me',
+    'icloud.com',
+  ];
   const userAgents = Array.from({ length: 60 }, () => faker.internet.userAgent().replace(/[\t\n\\]/g, ' '));
   const until = (options.until ?? new Date()).getTime();
   const days = options.days ?? 365;
@@ -181,12 +419,16 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
     // COPY — one sorted build is several times cheaper than updating nine indexes row by row. It all happens in one
     // database transaction, so an interrupted load leaves the table and its indexes as they were (readers of the
     // table wait for it meanwhile; this is a seeding tool).
-    const existingRows = Number((await client.query<{ n: string }>(`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'transactions'::regclass`)).rows[0]!.n);
+    const existingRows = Number(
+      (await client.query<{ n: string }>(`select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'transactions'::regclass`)).rows[0]!.n,
+    );
     const buildIndexesAfter = options.buildIndexesAfter ?? (options.live + options.test >= 200_000 && options.live + options.test >= existingRows);
     const indexes = buildIndexesAfter
-      ? (await client.query<{ name: string; definition: string }>(
-          `select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'transactions' and indexname <> 'transactions_pkey'`,
-        )).rows
+      ? (
+          await client.query<{ name: string; definition: string }>(
+            `select indexname as name, indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'transactions' and indexname <> 'transactions_pkey'`,
+          )
+        ).rows
       : [];
     if (buildIndexesAfter) {
       await client.query('begin');
@@ -231,20 +473,56 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
         customers.push(customer);
         const created = new Date(createdAt).toISOString();
         customerLines.push(
-          [id, options.accountId, liveMode, customer.externalId, customer.email, first, last, country, customer.fiat, blocked ? 'Blocked' : level, status, v(result), blocked, blocked ? created : '\\N', '\\N', false, created, created]
+          [
+            id,
+            options.accountId,
+            liveMode,
+            customer.externalId,
+            customer.email,
+            first,
+            last,
+            country,
+            customer.fiat,
+            blocked ? 'Blocked' : level,
+            status,
+            v(result),
+            blocked,
+            blocked ? created : '\\N',
+            '\\N',
+            false,
+            created,
+            created,
+          ]
             .map((x) => v(x as string))
             .join('\t'),
         );
         if (level !== 'Basic' || status !== 'NotStarted') {
-          fileLines.push([crypto.randomUUID(), id, 'passport', result === 'clear' ? 'Approved' : result === 'rejected' ? 'Rejected' : 'Pending', created].join('\t'));
+          fileLines.push(
+            [crypto.randomUUID(), id, 'passport', result === 'clear' ? 'Approved' : result === 'rejected' ? 'Rejected' : 'Pending', created].join('\t'),
+          );
           if (level === 'Full') fileLines.push([crypto.randomUUID(), id, 'selfie', 'Approved', created].join('\t'));
         }
         const cards = random() < 0.6 ? 1 + (random() < 0.25 ? 1 : 0) : 0;
         for (let c = 0; c < cards; c += 1) {
-          cardLines.push([crypto.randomUUID(), id, random() < 0.6 ? 'visa' : 'mastercard', String(1000 + ((random() * 9000) | 0)), 1 + ((random() * 12) | 0), 2026 + ((random() * 5) | 0), random() < 0.6 ? 'debit' : 'credit', created].join('\t'));
+          cardLines.push(
+            [
+              crypto.randomUUID(),
+              id,
+              random() < 0.6 ? 'visa' : 'mastercard',
+              String(1000 + ((random() * 9000) | 0)),
+              1 + ((random() * 12) | 0),
+              2026 + ((random() * 5) | 0),
+              random() < 0.6 ? 'debit' : 'credit',
+              created,
+            ].join('\t'),
+          );
         }
       }
-      await flush('customers', 'id, account_id, live_mode, external_customer_id, email, first_name, last_name, country, default_currency, kyc_level, identity_check_status, identity_check_result, is_blocked, blocked_at, blocked_by, is_deleted, created_at, updated_at', customerLines);
+      await flush(
+        'customers',
+        'id, account_id, live_mode, external_customer_id, email, first_name, last_name, country, default_currency, kyc_level, identity_check_status, identity_check_result, is_blocked, blocked_at, blocked_by, is_deleted, created_at, updated_at',
+        customerLines,
+      );
       await flush('customer_files', 'id, customer_id, type, review_result, created_at', fileLines);
       await flush('customer_cards', 'id, customer_id, brand, last_digits, expiry_month, expiry_year, card_type, created_at', cardLines);
       customerTotal += customerCount;
@@ -269,11 +547,13 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
         const ageHours = (until - createdMs) / 3_600_000;
         let status = statusPickers[kind]!();
         // Only recent transactions are still in flight.
-        if (ageHours > 48 && !['completed', 'failed', 'Completed', 'Failed', 'frozen'].includes(status)) status = kind === 'balance' ? 'Completed' : 'completed';
+        if (ageHours > 48 && !['completed', 'failed', 'Completed', 'Failed', 'frozen'].includes(status))
+          status = kind === 'balance' ? 'Completed' : 'completed';
         const failed = status === 'failed' || status === 'Failed';
         const crypto_ = kind === 'balance' ? null : isNft ? 'eth' : pickCrypto();
         const network = crypto_ ? CRYPTO_CURRENCIES.find((c) => c.code === crypto_)!.networkCode : null;
-        const fiat = kind === 'swap' ? crypto_! : kind === 'balance' ? (customer.fiat === 'gbp' ? 'gbp' : customer.fiat === 'usd' ? 'usd' : 'eur') : customer.fiat;
+        const fiat =
+          kind === 'swap' ? crypto_! : kind === 'balance' ? (customer.fiat === 'gbp' ? 'gbp' : customer.fiat === 'usd' ? 'usd' : 'eur') : customer.fiat;
         // Amounts: log-normal around 150 usd, clipped to 20..25,000.
         const usdValue = Math.min(25_000, Math.max(20, Math.exp(Math.log(150) + 1.1 * gaussian(random))));
         const usdPer = kind === 'swap' ? CRYPTO_USD[fiat]! * (0.97 + random() * 0.06) : USD_PER[fiat]! * (0.985 + random() * 0.03);
@@ -284,14 +564,29 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
         const eurRate = (usdPer / USD_PER.eur!).toFixed(kind === 'swap' ? 2 : 6);
         const gbpRate = (usdPer / USD_PER.gbp!).toFixed(kind === 'swap' ? 2 : 6);
         const method = kind === 'buy' ? pickBuyMethod() : kind === 'sell' ? pickSellMethod() : kind === 'balance' ? 'fiatBalance' : null;
-        const feeRate = method === 'creditCard' || method === 'applePay' || method === 'googlePay' || method === 'debitCard' ? 0.035 : kind === 'swap' ? 0.01 : 0.01;
+        const feeRate =
+          method === 'creditCard' || method === 'applePay' || method === 'googlePay' || method === 'debitCard' ? 0.035 : kind === 'swap' ? 0.01 : 0.01;
         const fee = (fiatAmount * feeRate).toFixed(decimals);
         const extraFee = (fiatAmount * (random() < 0.5 ? 0.005 : 0.01)).toFixed(decimals);
         const networkFee = crypto_ ? (Math.min(25, 0.3 + random() * 4) / usdPer).toFixed(decimals) : '0';
         const cryptoPrice = crypto_ ? CRYPTO_USD[crypto_]! * (0.97 + random() * 0.06) : 1;
         const cryptoAmount = crypto_ ? (Math.max(0, usdValue - usdValue * feeRate) / cryptoPrice).toFixed(8) : null;
-        const address = network === 'bitcoin' || network === 'litecoin' || network === 'dogecoin' ? customer.btc : network === 'solana' ? customer.sol : network === 'ripple' ? `r${b58(33)}` : customer.evm;
-        const hash = crypto_ && (status === 'completed' || status === 'pending' || status === 'executingSwap') ? (network === 'solana' ? b58(88) : network === 'bitcoin' ? hex(64) : `0x${hex(64)}`) : null;
+        const address =
+          network === 'bitcoin' || network === 'litecoin' || network === 'dogecoin'
+            ? customer.btc
+            : network === 'solana'
+              ? customer.sol
+              : network === 'ripple'
+                ? `r${b58(33)}`
+                : customer.evm;
+        const hash =
+          crypto_ && (status === 'completed' || status === 'pending' || status === 'executingSwap')
+            ? network === 'solana'
+              ? b58(88)
+              : network === 'bitcoin'
+                ? hex(64)
+                : `0x${hex(64)}`
+            : null;
         const path = HISTORY_PATH[kind]![status]!;
         const created = new Date(createdMs);
         let t = createdMs;
@@ -334,29 +629,65 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
           ? `{"collectionName":"${NFT_COLLECTIONS[n % NFT_COLLECTIONS.length]}","contractAddress":"0x${hex(40)}","tokenId":"${(random() * 10000) | 0}","networkCode":"ethereum","imageUrl":"https://images.example.com/nft/${(random() * 10000) | 0}.png"}`
           : null;
         const cells = [
-          id, options.accountId, liveMode, kind, kind === 'balance' ? pickBalanceType() : null, isNft, status,
+          id,
+          options.accountId,
+          liveMode,
+          kind,
+          kind === 'balance' ? pickBalanceType() : null,
+          isNft,
+          status,
           kind === 'buy' && status === 'waitingAuthorization' ? 'awaitingCardAuthorization' : null,
           kind === 'buy' && status === 'waitingPayment' ? 'paymentRequired' : null,
           kind === 'buy' && status === 'waitingAuthorization' && random() < 0.3,
           failed ? failurePickers[kind]!() : null,
           kind === 'balance' ? null : pickFlow(),
           failed && random() < 0.1,
-          created.toISOString(), updated, customer.id, customer.externalId, `ext_${modeTag}_${runTag}_${n.toString(36)}`,
-          baseCode, quoteCode, fiat, amount, baseAmount, quoteAmount, kind === 'sell' ? baseAmount : null, fee, extraFee, networkFee,
-          usdRate, eurRate, gbpRate, method, customer.country, network, hash,
+          created.toISOString(),
+          updated,
+          customer.id,
+          customer.externalId,
+          `ext_${modeTag}_${runTag}_${n.toString(36)}`,
+          baseCode,
+          quoteCode,
+          fiat,
+          amount,
+          baseAmount,
+          quoteAmount,
+          kind === 'sell' ? baseAmount : null,
+          fee,
+          extraFee,
+          networkFee,
+          usdRate,
+          eurRate,
+          gbpRate,
+          method,
+          customer.country,
+          network,
+          hash,
           kind === 'balance' ? null : kind === 'swap' ? address : address,
           network === 'ripple' ? String((random() * 1e9) | 0) : null,
           userAgents[(random() * userAgents.length) | 0],
-          nft, null, refund, depositHash, refundApproval, null, quote, depositWallet, null, `[${history.join(',')}]`,
+          nft,
+          null,
+          refund,
+          depositHash,
+          refundApproval,
+          null,
+          quote,
+          depositWallet,
+          null,
+          `[${history.join(',')}]`,
         ];
-        for (let c = 0; c < cells.length; c += 1) cells[c] = v(cells[c] as string);
+        for (let c = 0; c < cells.length; c += 1) cells[c] = v(cells[c]);
         return `${cells.join('\t')}\n`;
       };
       const copy = client.query(copyStreams.from(`copy transactions (${TX_COLUMNS.join(', ')}) from stdin`));
       await pipeline(Readable.from(batched(rows(), 2000)), copy);
       transactionTotal += count;
       const events = await client.query(WIDGET_EVENTS_SQL, [options.accountId, liveMode, `ext\\_${modeTag}\\_${runTag}\\_%`]);
-      log(`  ${count.toLocaleString('en')} ${modeTag} transactions, ${customerCount.toLocaleString('en')} customers and ${(events.rowCount ?? 0).toLocaleString('en')} widget events written (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      log(
+        `  ${count.toLocaleString('en')} ${modeTag} transactions, ${customerCount.toLocaleString('en')} customers and ${(events.rowCount ?? 0).toLocaleString('en')} widget events written (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
     }
     if (buildIndexesAfter) {
       await client.query(`set maintenance_work_mem = '512MB'`);
@@ -431,4 +762,3 @@ function uuidv7(ms: number, random: () => number) {
   const variant = HEX[8 + ((random() * 4) | 0)];
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${rest.slice(0, 3)}-${variant}${rest.slice(3, 6)}-${rest.slice(6, 18)}`;
 }
-

@@ -35,7 +35,9 @@ async function sellTransaction(accountId: string, externalId: string) {
 describe('status changes and the dashboard rollups', () => {
   it('a freeze and an approval of two transactions of the same day cross without deadlocking', async () => {
     const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name) values ('Lock Order Ltd') returning id`);
-    const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Lock Order') returning id`, [org.rows[0]!.id]);
+    const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Lock Order') returning id`, [
+      org.rows[0]!.id,
+    ]);
     const accountId = account.rows[0]!.id;
     const toFreeze = await sellTransaction(accountId, 'lock-order-1');
     const toApprove = await sellTransaction(accountId, 'lock-order-2');
@@ -51,12 +53,17 @@ describe('status changes and the dashboard rollups', () => {
       const freeze = t.app.services.transactions.changeStatus(toFreeze.id, 'frozen');
       const approve = t.app.services.transactions.changeStatus(toApprove.id, 'pending');
       const settled = Promise.allSettled([freeze, approve]);
-      await expect.poll(async () => {
-        const waiting = await t.database.pool.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        return waiting.rows[0]!.n;
-      }, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(
+          async () => {
+            const waiting = await t.database.pool.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            );
+            return waiting.rows[0]!.n;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
       await holder.query('commit');
       const [frozen, approved] = await settled;
       expect(frozen.status === 'rejected' ? String(frozen.reason) : 'ok').toBe('ok');

@@ -7,10 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { SqlExecutor } from '../webhooks/outbox.ts';
+import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
 import { rebuildAnalyticsRollups, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';
-
-/** K of the K-minimum-values sketch: unique customers are exact below K per range, within about 9% above. */
-export const SKETCH_SIZE = 128;
 
 const ROLLUP_KIND = sql.raw(`case when kind = 'balance' then lower(balance_type) else kind end`);
 const DAY = sql.raw(`(created_at at time zone 'UTC')::date`);
@@ -32,7 +30,9 @@ const GRAINS = [
     periodOfT: sql.raw(`date_trunc('month', t.created_at at time zone 'UTC')::date`),
   },
 ] as const;
-const CURRENCY = sql.raw(`case kind when 'buy' then quote_currency_code when 'sell' then base_currency_code when 'swap' then base_currency_code else fiat_currency_code end`);
+const CURRENCY = sql.raw(
+  `case kind when 'buy' then quote_currency_code when 'sell' then base_currency_code when 'swap' then base_currency_code else fiat_currency_code end`,
+);
 
 /** Recomputes every rollup of an account from its transactions (after a bulk load). */
 export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<void> {

@@ -8,6 +8,16 @@ import { customerCards, customerFiles, customers, transactions, type StatusHisto
 import type { TransactionKind } from '@rampart/shared/transactions';
 import type { SqlExecutor } from '../webhooks/outbox.ts';
 import { emailMatches, matches, searchTermOf, UUID, type SearchTerm } from './search.ts';
+import {
+  CURSOR_MICROS_SQL,
+  CURSOR_POSITION,
+  CursorError,
+  decodeCursor,
+  encodeCursor,
+  microsToIso,
+  type CursorPosition,
+  type WithCursorPosition,
+} from '../public-api/cursor.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -38,7 +48,6 @@ export interface TransactionFilter {
   externalCustomerId?: string | null;
 }
 
-
 /** Transactions of the account's customers (of this mode) with that e-mail, in any case. */
 function ofCustomersWithEmail(filter: TransactionFilter, email: string): SQL {
   return sql`t.customer_id = any(array(select c.id from customers c where c.account_id = ${filter.accountId} and c.live_mode = ${filter.liveMode} and lower(c.email) = ${email.toLowerCase()}))`;
@@ -66,7 +75,13 @@ export function whereOf(filter: TransactionFilter): SQL {
   if (filter.nftOnly) parts.push(sql`t.is_nft`);
   if (filter.balanceType) parts.push(sql`t.balance_type = ${filter.balanceType}`);
   if (filter.statuses?.length === 1) parts.push(sql`t.status = ${filter.statuses[0]}`);
-  else if (filter.statuses?.length) parts.push(sql`t.status in (${sql.join(filter.statuses.map((s) => sql`${s}`), sql`, `)})`);
+  else if (filter.statuses?.length)
+    parts.push(
+      sql`t.status in (${sql.join(
+        filter.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (filter.minAmount) parts.push(sql`t.amount >= ${filter.minAmount}::numeric`);
   if (filter.maxAmount) parts.push(sql`t.amount <= ${filter.maxAmount}::numeric`);
   if (filter.minCreatedAt) parts.push(sql`t.created_at >= ${filter.minCreatedAt}::timestamptz`);
@@ -97,6 +112,7 @@ const PAGE_ROWS_SQL = `select ${[...TRANSACTION_COLUMNS.map(([, name]) => `t."${
 /** Builds a row object of fixed shape from an array row, starting at `offset` (generated once: V8 keeps it monomorphic). */
 function rowBuilder<T>(columns: ReadonlyArray<readonly [string, string]>, offset: number): (values: unknown[]) => T {
   const fields = columns.map(([key], index) => `${JSON.stringify(key)}: values[${offset + index}]`).join(', ');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from our own column list (no outside input), for a fixed-shape object per row
   return new Function('values', `return { ${fields} };`) as (values: unknown[]) => T;
 }
 const transactionOfPageRow = rowBuilder<TransactionRow>(TRANSACTION_COLUMNS, 0);
@@ -152,9 +168,71 @@ export function pageIdsQuery(filter: TransactionFilter, sort: TransactionSort, s
   // Each branch's own first skip+take rows hold the union's first skip+take; only the sort key besides the id, so the
   // customer branch reads the customer index alone.
   return sql`select t.id from (${sql.join(
-    branches.map((where) => sql`(select t.id, ${sql.raw(sort.startsWith('amount') ? 't.amount' : 't.created_at')} from transactions t where ${where} order by ${orderOf(sort)} limit ${skip + take})`),
+    branches.map(
+      (where) =>
+        sql`(select t.id, ${sql.raw(sort.startsWith('amount') ? 't.amount' : 't.created_at')} from transactions t where ${where} order by ${orderOf(sort)} limit ${skip + take})`,
+    ),
     sql` union `,
   )}) t order by ${orderOf(sort)} offset ${skip} limit ${take}`;
+}
+
+/** Which way a cursor page reads from its position: older rows (starting_after, the index order) or newer (ending_before). */
+export type CursorDirection = 'older' | 'newer';
+
+/** The conditions of a filter (one, or one per search branch), each limited to one side of a position. */
+function cursorWheres(filter: TransactionFilter, position: CursorPosition | null, side: CursorDirection): SQL[] {
+  const beyond = position
+    ? side === 'older'
+      ? sql`(t.created_at, t.id) < (${microsToIso(position.createdAtMicros)}::timestamptz, ${position.id}::uuid)`
+      : sql`(t.created_at, t.id) > (${microsToIso(position.createdAtMicros)}::timestamptz, ${position.id}::uuid)`
+    : null;
+  const wheres = searchBranches(filter) ?? [whereOf(filter)];
+  return beyond ? wheres.map((where) => sql`${where} and ${beyond}`) : wheres;
+}
+
+/**
+ * A cursor page's ids and exact positions: up to `take` rows on one side of a position, nearest first — a range scan
+ * of the list index (created_at desc, id desc: the row comparison is its index condition; newer rows read it backwards).
+ */
+export function cursorIdsQuery(filter: TransactionFilter, position: CursorPosition | null, direction: CursorDirection, take: number): SQL {
+  const order = orderOf(direction === 'older' ? 'createdAt_DESC' : 'createdAt_ASC');
+  const micros = sql.raw(CURSOR_MICROS_SQL);
+  const wheres = cursorWheres(filter, position, direction);
+  if (wheres.length === 1) return sql`select t.id, ${micros} as micros from transactions t where ${wheres[0]} order by ${order} limit ${take}`;
+  return sql`select t.id, ${micros} as micros from (${sql.join(
+    wheres.map((where) => sql`(select t.id, t.created_at from transactions t where ${where} order by ${order} limit ${take})`),
+    sql` union `,
+  )}) t order by ${order} limit ${take}`;
+}
+
+/** Whether any row of the filter lies on a side of a position. */
+export function existsBeyondQuery(filter: TransactionFilter, position: CursorPosition, side: CursorDirection): SQL {
+  return sql`select (${sql.join(
+    cursorWheres(filter, position, side).map((where) => sql`exists (select 1 from transactions t where ${where})`),
+    sql` or `,
+  )}) as found`;
+}
+
+export interface CursorPageOptions {
+  /** A cursor: the page holds the rows after it in list order (older). */
+  startingAfter?: string | null;
+  /** A cursor: the page holds the rows before it in list order (newer); the page itself is still newest first. */
+  endingBefore?: string | null;
+  /** 1 to 100. */
+  limit: number;
+}
+
+export type CursorPageRow = PageRow & WithCursorPosition;
+
+export interface CursorPage {
+  /** Newest first, as the dashboard lists them. */
+  rows: CursorPageRow[];
+  /** More rows in the direction of paging: older ones for starting_after (and the first page), newer for ending_before. */
+  hasMore: boolean;
+  /** The last row's cursor when older rows follow it (for starting_after), else null. */
+  nextCursor: string | null;
+  /** The first row's cursor when newer rows precede it (for ending_before), else null. */
+  previousCursor: string | null;
 }
 
 /** Matching rows counted up to `limit`. */
@@ -169,7 +247,12 @@ export function countQuery(filter: TransactionFilter, limit: number): SQL {
 
 export function createTransactionsRepository(db: Database, readDb: Database) {
   // The hottest reads are prepared once: no query building per request, and PostgreSQL plans them once per connection.
-  const transactionById = readDb.select().from(transactions).where(eq(transactions.id, sql.placeholder('id'))).limit(1).prepare('transaction_by_id');
+  const transactionById = readDb
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('transaction_by_id');
   const customersByIdsQuery = readDb
     .select()
     .from(customers)
@@ -189,7 +272,9 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     const byId = new Map(result.rows.map((values) => [values[TRANSACTION_ID_INDEX] as string, values]));
     return ids.flatMap((id) => {
       const values = byId.get(id);
-      return values ? [Object.assign(transactionOfPageRow(values), { [PAGE_CUSTOMER]: values[CUSTOMER_ID_INDEX] === null ? null : customerOfPageRow(values) })] : [];
+      return values
+        ? [Object.assign(transactionOfPageRow(values), { [PAGE_CUSTOMER]: values[CUSTOMER_ID_INDEX] === null ? null : customerOfPageRow(values) })]
+        : [];
     });
   }
 
@@ -198,6 +283,85 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     async page(filter: TransactionFilter, sort: TransactionSort, skip: number, take: number): Promise<PageRow[]> {
       const ids = await planned<{ id: string }>(pageIdsQuery(filter, sort, skip, take));
       return byIds(ids.rows.map((row) => row.id));
+    },
+
+    /**
+     * An offset page in the cursor page's shape (the REST API's `offset`, kept for existing callers): limit+1 ids for
+     * `hasMore`, and the cursors of its first and last rows read exactly (microseconds) so a caller can switch to
+     * cursors from here.
+     */
+    async pageByOffset(filter: TransactionFilter, offset: number, limit: number): Promise<CursorPage> {
+      const ids = await planned<{ id: string }>(pageIdsQuery(filter, 'createdAt_DESC', offset, limit + 1));
+      const hasMore = ids.rows.length > limit;
+      const pageIds = ids.rows.slice(0, limit).map((row) => row.id);
+      const edges = pageIds.length ? [...new Set([pageIds[0]!, pageIds[pageIds.length - 1]!])] : [];
+      const [rows, micros] = await Promise.all([
+        byIds(pageIds),
+        edges.length
+          ? readDb.$client.query<{ id: string; micros: string }>({
+              text: `select t.id, ${CURSOR_MICROS_SQL} as micros from transactions t where t.id = any($1::uuid[])`,
+              values: [edges],
+            })
+          : Promise.resolve({ rows: [] as Array<{ id: string; micros: string }> }),
+      ]);
+      const positions = new Map(micros.rows.map((row) => [row.id, { createdAtMicros: BigInt(row.micros), id: row.id }]));
+      const first = pageIds[0];
+      const last = pageIds[pageIds.length - 1];
+      return {
+        rows: rows.map((row) =>
+          Object.assign<PageRow, WithCursorPosition>(row, { [CURSOR_POSITION]: positions.get(row.id) ?? { createdAtMicros: 0n, id: row.id } }),
+        ),
+        hasMore,
+        nextCursor: last && hasMore && positions.has(last) ? encodeCursor(positions.get(last)!) : null,
+        previousCursor: first && offset > 0 && positions.has(first) ? encodeCursor(positions.get(first)!) : null,
+      };
+    },
+
+    /**
+     * A keyset page in the dashboard's order (created_at desc, id desc; equal timestamps ordered by id): the rows after
+     * `startingAfter`, or before `endingBefore`, or the first page. Reads limit+1 ids in the direction of paging for
+     * `hasMore`, then the rows by id; with a cursor, one more index probe says whether rows lie the other way. Throws
+     * CursorError for a cursor this API did not produce, or for both cursors at once. Positions are exact to the
+     * microsecond (CURSOR_MICROS_SQL). The filter alone scopes account and mode: a cursor is only a position.
+     */
+    async pageByCursor(filter: TransactionFilter, options: CursorPageOptions): Promise<CursorPage> {
+      if (options.startingAfter != null && options.endingBefore != null) {
+        throw new CursorError('ending_before', 'starting_after and ending_before cannot be combined: page one way at a time.');
+      }
+      if (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 100) throw new RangeError('limit is 1 to 100');
+      const direction: CursorDirection = options.endingBefore != null ? 'newer' : 'older';
+      const position =
+        options.endingBefore != null
+          ? decodeCursor(options.endingBefore, 'ending_before')
+          : options.startingAfter != null
+            ? decodeCursor(options.startingAfter, 'starting_after')
+            : null;
+      const found = await planned<{ id: string; micros: string }>(cursorIdsQuery(filter, position, direction, options.limit + 1));
+      const hasMore = found.rows.length > options.limit;
+      const page = found.rows.slice(0, options.limit);
+      if (direction === 'newer') page.reverse();
+      const positions = new Map(page.map((row) => [row.id, { createdAtMicros: BigInt(row.micros), id: row.id }]));
+      // The other way from the page: rows past its newest (after starting_after) or its oldest (before ending_before).
+      const edge = page.length && position ? (direction === 'older' ? page[0]! : page[page.length - 1]!) : null;
+      const [rows, otherWay] = await Promise.all([
+        byIds(page.map((row) => row.id)),
+        edge
+          ? planned<{ found: boolean }>(existsBeyondQuery(filter, positions.get(edge.id)!, direction === 'older' ? 'newer' : 'older')).then(
+              (r) => r.rows[0]!.found,
+            )
+          : Promise.resolve(false),
+      ]);
+      const withPositions = rows.map((row) => Object.assign<PageRow, WithCursorPosition>(row, { [CURSOR_POSITION]: positions.get(row.id)! }));
+      const first = withPositions[0];
+      const last = withPositions[withPositions.length - 1];
+      const newerExist = direction === 'newer' ? hasMore : otherWay;
+      const olderExist = direction === 'older' ? hasMore : otherWay;
+      return {
+        rows: withPositions,
+        hasMore,
+        nextCursor: last && olderExist ? encodeCursor(last) : null,
+        previousCursor: first && newerExist ? encodeCursor(first) : null,
+      };
     },
 
     /** Counts matching rows up to `limit` (index-only); the caller reports "limit-1 or more" past it. */
@@ -212,26 +376,46 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
      */
     async countByDays(filter: TransactionFilter, rollupKinds: string[], edgeLimit: number): Promise<{ days: number; edges: number }> {
       const { headEnd, tailStart } = partialDaysOf(filter.minCreatedAt, filter.maxCreatedAt);
-      const statusFilter = filter.statuses?.length ? sql` and status in (${sql.join(filter.statuses.map((s) => sql`${s}`), sql`, `)})` : sql``;
+      const statusFilter = filter.statuses?.length
+        ? sql` and status in (${sql.join(
+            filter.statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})`
+        : sql``;
       const dayRange = sql`${headEnd ? sql` and day >= ${headEnd.toISOString().slice(0, 10)}::date` : sql``}${tailStart ? sql` and day < ${tailStart.toISOString().slice(0, 10)}::date` : sql``}`;
-      const partial = [headEnd && sql`t.created_at < ${headEnd.toISOString()}::timestamptz`, tailStart && sql`t.created_at >= ${tailStart.toISOString()}::timestamptz`].filter((part): part is SQL => Boolean(part));
+      const partial = [
+        headEnd && sql`t.created_at < ${headEnd.toISOString()}::timestamptz`,
+        tailStart && sql`t.created_at >= ${tailStart.toISOString()}::timestamptz`,
+      ].filter((part): part is SQL => Boolean(part));
       const edges = partial.length
         ? sql`(select count(*)::int from (select 1 from transactions t where ${whereOf(filter)} and (${sql.join(partial, sql` or `)}) limit ${edgeLimit}) e)`
         : sql`0`;
       const result = await planned<{ days: number; edges: number }>(sql`
         select (select coalesce(sum(tx_count), 0)::int from transaction_rollups
-                where account_id = ${filter.accountId} and live_mode = ${filter.liveMode} and kind in (${sql.join(rollupKinds.map((k) => sql`${k}`), sql`, `)})${statusFilter}${dayRange}) as days,
+                where account_id = ${filter.accountId} and live_mode = ${filter.liveMode} and kind in (${sql.join(
+                  rollupKinds.map((k) => sql`${k}`),
+                  sql`, `,
+                )})${statusFilter}${dayRange}) as days,
                ${edges} as edges`);
       return result.rows[0]!;
     },
 
     async find(id: string, executor: Database = readDb): Promise<TransactionRow | undefined> {
       if (!UUID.test(id)) return undefined;
-      const [row] = executor === readDb ? await transactionById.execute({ id }) : await executor.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+      const [row] =
+        executor === readDb ? await transactionById.execute({ id }) : await executor.select().from(transactions).where(eq(transactions.id, id)).limit(1);
       return row;
     },
 
-    findPrimary: (id: string) => (UUID.test(id) ? db.select().from(transactions).where(eq(transactions.id, id)).limit(1).then((rows) => rows[0]) : Promise.resolve(undefined)),
+    findPrimary: (id: string) =>
+      UUID.test(id)
+        ? db
+            .select()
+            .from(transactions)
+            .where(eq(transactions.id, id))
+            .limit(1)
+            .then((rows) => rows[0])
+        : Promise.resolve(undefined),
 
     /** The owning account of a transaction of a kind, for the @entity access rule. */
     async accountOf(id: string, kind: TransactionKind | null): Promise<string | null> {
@@ -259,7 +443,11 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     async update(executor: Executor, id: string, values: Partial<typeof transactions.$inferInsert>, history?: StatusHistoryEntry): Promise<TransactionRow> {
       const [row] = await executor
         .update(transactions)
-        .set({ ...values, updatedAt: new Date(), ...(history ? { statusHistory: sql`${transactions.statusHistory} || ${JSON.stringify([history])}::jsonb` } : {}) })
+        .set({
+          ...values,
+          updatedAt: new Date(),
+          ...(history ? { statusHistory: sql`${transactions.statusHistory} || ${JSON.stringify([history])}::jsonb` } : {}),
+        })
         .where(eq(transactions.id, id))
         .returning();
       return row!;
@@ -274,7 +462,11 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
         conditions.push(eq(customers.id, by.id));
       } else if (by.externalCustomerId) conditions.push(eq(customers.externalCustomerId, by.externalCustomerId));
       else return undefined;
-      const [row] = await readDb.select().from(customers).where(and(...conditions)).limit(1);
+      const [row] = await readDb
+        .select()
+        .from(customers)
+        .where(and(...conditions))
+        .limit(1);
       return row;
     },
 
@@ -337,7 +529,10 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
         .orderBy(sql`${customerCards.createdAt} desc nulls last, ${customerCards.id} desc nulls last`)
         .offset(skip)
         .limit(take);
-      const [count] = await readDb.select({ n: sql<number>`count(*)::int` }).from(customerCards).where(eq(customerCards.customerId, customerId));
+      const [count] = await readDb
+        .select({ n: sql<number>`count(*)::int` })
+        .from(customerCards)
+        .where(eq(customerCards.customerId, customerId));
       return { rows, count: count!.n };
     },
 

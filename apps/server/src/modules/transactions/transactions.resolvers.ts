@@ -5,7 +5,16 @@ import { requestLoader } from '../../graphql/request-loader.ts';
 import { PAGE_CUSTOMER, type CustomerRow, type PageRow, type TransactionRow } from './transactions.repository.ts';
 import type { TransactionPage } from './transactions.service.ts';
 
-const FIAT_NAMES: Record<string, string> = { usd: 'US Dollar', eur: 'Euro', gbp: 'British Pound', cad: 'Canadian Dollar', aud: 'Australian Dollar', brl: 'Brazilian Real', ngn: 'Nigerian Naira', jpy: 'Japanese Yen' };
+const FIAT_NAMES: Record<string, string> = {
+  usd: 'US Dollar',
+  eur: 'Euro',
+  gbp: 'British Pound',
+  cad: 'Canadian Dollar',
+  aud: 'Australian Dollar',
+  brl: 'Brazilian Real',
+  ngn: 'Nigerian Naira',
+  jpy: 'Japanese Yen',
+};
 
 function currency(code: string | null) {
   if (!code) return null;
@@ -74,7 +83,10 @@ export const transactionsResolvers: Resolvers = {
     customer: (_p, args, context) => context.services.transactions.customer(requireGrant(context).accountId, args),
     customers: (_p, args, context) => context.services.transactions.customers(requireGrant(context).accountId, args),
     customerAllBalances: async (_p, args, context) =>
-      (await context.services.transactions.customerAllBalances(requireGrant(context).accountId, args)).map((row) => ({ ...row, currency: currency(row.currency)! })),
+      (await context.services.transactions.customerAllBalances(requireGrant(context).accountId, args)).map((row) => ({
+        ...row,
+        currency: currency(row.currency)!,
+      })),
   },
   Mutation: {
     approveSellTransaction: (_p, args, context) => context.services.transactions.staffAction('sell', 'approve', args.id, requireSession(context).user.id, args),
@@ -93,13 +105,13 @@ export const transactionsResolvers: Resolvers = {
   SwapTransactionPage: lazyTotal,
   BalanceTransactionPage: lazyTotal,
   AnyTransaction: {
-    __resolveType: (row) => kindOf[(row as TransactionRow).kind] as 'BuyTransaction',
+    __resolveType: (row) => kindOf[row.kind] as 'BuyTransaction',
     // Mercurius reads `resolveType` on unions.
     ...({ resolveType: (row: TransactionRow) => kindOf[row.kind] } as object),
   },
   BuyTransaction: {
     ...common,
-    status: (row) => row.status as never,
+    status: (row) => row.status as never, // the column holds a buy status; the SDL's enum is per kind
     nftTransaction: (row) => row.nftTransaction ?? null,
     defiBuyTransaction: (row) => row.defiBuyTransaction ?? null,
   },
@@ -109,22 +121,22 @@ export const transactionsResolvers: Resolvers = {
   SellTransaction: {
     ...common,
     ...refundActors,
-    status: (row) => row.status as never,
+    status: (row) => row.status as never, // the column holds a sell status; the SDL's enum is per kind
     depositExplorerUrl: (row) => explorerLinks(row.networkCode, { hash: row.depositHash, liveMode: row.liveMode }).transactionUrl,
   },
   SwapTransaction: {
     ...common,
     ...refundActors,
-    status: (row) => row.status as never,
-    quotes: (row) => (row.quote ? [row.quote as never] : []),
+    status: (row) => row.status as never, // the column holds a swap status; the SDL's enum is per kind
+    quotes: (row) => (row.quote ? [row.quote as never] : []), // the quote jsonb is written by the swap flow in the SDL's SwapQuote shape
     destinationWalletAddress: (row) => row.walletAddress,
   },
   BalanceTransaction: {
     failureReasonMessage: common.failureReasonMessage,
     customer: common.customer,
     statusHistory: common.statusHistory,
-    type: (row) => (row.balanceType ?? 'Deposit') as never,
-    status: (row) => row.status as never,
+    type: (row) => (row.balanceType ?? 'Deposit') as never, // the column holds a balance type; the SDL's enum names the same values
+    status: (row) => row.status as never, // the column holds a balance status; the SDL's enum is per kind
     currency: (row) => currency(row.fiatCurrencyCode)!,
   },
   Customer: {

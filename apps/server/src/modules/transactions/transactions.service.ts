@@ -19,7 +19,7 @@ import { parseInput } from '../../graphql/validate.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import { recordCreated, recordStatusChange } from './rollups.ts';
 import { searchTermOf } from './search.ts';
-import type { PageRow, TransactionFilter, TransactionRow, TransactionSort, TransactionsRepository } from './transactions.repository.ts';
+import type { PageRow, TransactionFilter, TransactionRow, TransactionsRepository } from './transactions.repository.ts';
 
 /** Totals are exact up to this many rows; beyond it the list says "10,000+". */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -36,7 +36,12 @@ function countLimitOf(searchString: string | null | undefined): number {
 export const MAX_TAKE = 100;
 
 const SORTS = ['createdAt_DESC', 'createdAt_ASC', 'amount_DESC', 'amount_ASC'] as const;
-const TRANSACTION_TYPES: Record<TransactionKind, readonly string[]> = { buy: ['buy', 'nft'], sell: ['sell'], swap: ['swap'], balance: ['Deposit', 'Withdrawal', 'Reward'] };
+const TRANSACTION_TYPES: Record<TransactionKind, readonly string[]> = {
+  buy: ['buy', 'nft'],
+  sell: ['sell'],
+  swap: ['swap'],
+  balance: ['Deposit', 'Withdrawal', 'Reward'],
+};
 
 const decimal = z.string().refine(isDecimalString, 'Enter an amount such as 12.50.');
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a date and time.');
@@ -56,7 +61,10 @@ const buildListArgsSchema = (kind: TransactionKind) =>
       searchString: z.string().max(200, 'Search for at most 200 characters.').nullish(),
       skip: z.number().int().min(0, 'Skip cannot be negative.').max(1_000_000, 'Use filters to narrow a view deeper than 1,000,000 rows.').nullish(),
       take: z.number().int().min(1, 'Take at least one row.').max(MAX_TAKE, `Take at most ${MAX_TAKE} rows.`).nullish(),
-      status: z.array(z.enum(STATUSES_OF[kind] as [string, ...string[]], { message: `Unknown status for this transaction type.` })).max(20).nullish(),
+      status: z
+        .array(z.enum(STATUSES_OF[kind] as [string, ...string[]], { message: `Unknown status for this transaction type.` }))
+        .max(20)
+        .nullish(),
       minAmount: decimal.nullish(),
       maxAmount: decimal.nullish(),
       minCreatedAt: isoDate.nullish(),
@@ -64,12 +72,22 @@ const buildListArgsSchema = (kind: TransactionKind) =>
       transactionType: z.enum(TRANSACTION_TYPES[kind] as [string, ...string[]], { message: 'Unknown transaction type.' }).nullish(),
       sort: z.enum(SORTS).nullish(),
     })
-    .refine((args) => !args.minAmount || !args.maxAmount || Number(args.minAmount) <= Number(args.maxAmount), { message: 'The minimum is above the maximum.', path: ['minAmount'] })
-    .refine((args) => !args.minCreatedAt || !args.maxCreatedAt || Date.parse(args.minCreatedAt) <= Date.parse(args.maxCreatedAt), { message: 'The start is after the end.', path: ['minCreatedAt'] });
+    .refine((args) => !args.minAmount || !args.maxAmount || Number(args.minAmount) <= Number(args.maxAmount), {
+      message: 'The minimum is above the maximum.',
+      path: ['minAmount'],
+    })
+    .refine((args) => !args.minCreatedAt || !args.maxCreatedAt || Date.parse(args.minCreatedAt) <= Date.parse(args.maxCreatedAt), {
+      message: 'The start is after the end.',
+      path: ['minCreatedAt'],
+    });
 
 export type ListArgs = z.input<ReturnType<typeof listArgsSchema>>;
 
-const customerListArgs = z.object({ skip: z.number().int().min(0).max(1_000_000).nullish(), take: z.number().int().min(1).max(MAX_TAKE).nullish(), searchString: z.string().max(200).nullish() });
+const customerListArgs = z.object({
+  skip: z.number().int().min(0).max(1_000_000).nullish(),
+  take: z.number().int().min(1).max(MAX_TAKE).nullish(),
+  searchString: z.string().max(200).nullish(),
+});
 
 export interface Page<T> {
   items: T[];
@@ -107,7 +125,7 @@ export function filterOf(kind: TransactionKind, accountId: string, input: ListAr
     maxCreatedAt: args.maxCreatedAt ?? null,
     searchString: args.searchString?.trim() || null,
   };
-  return { filter, sort: (args.sort ?? 'createdAt_DESC') as TransactionSort, skip: args.skip ?? 0, take: args.take ?? 20 };
+  return { filter, sort: args.sort ?? 'createdAt_DESC', skip: args.skip ?? 0, take: args.take ?? 20 };
 }
 
 /** The event a status change of a kind emits, if any. */
@@ -158,7 +176,10 @@ export function eventData(row: TransactionRow, previousStatus: string | null) {
   };
 }
 
-export type NewTransaction = Omit<typeof transactions.$inferInsert, 'id' | 'status' | 'statusHistory' | 'createdAt' | 'updatedAt' | 'usdRate' | 'eurRate' | 'gbpRate'> & {
+export type NewTransaction = Omit<
+  typeof transactions.$inferInsert,
+  'id' | 'status' | 'statusHistory' | 'createdAt' | 'updatedAt' | 'usdRate' | 'eurRate' | 'gbpRate'
+> & {
   usdRate?: string;
   eurRate?: string;
   gbpRate?: string;
@@ -173,13 +194,22 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
   async function list(kind: TransactionKind, accountId: string, input: ListArgs): Promise<TransactionPage> {
     const { filter, sort, skip, take } = filterOf(kind, accountId, input);
     // Kind, statuses and a created range are counted exactly from the daily rollups; other filters up to the limit.
-    const byDays = !filter.nftOnly && !filter.minAmount && !filter.maxAmount && !filter.searchString && !filter.customerId && !filter.externalTransactionId && !filter.externalCustomerId;
+    const byDays =
+      !filter.nftOnly &&
+      !filter.minAmount &&
+      !filter.maxAmount &&
+      !filter.searchString &&
+      !filter.customerId &&
+      !filter.externalTransactionId &&
+      !filter.externalCustomerId;
     const rollupKinds = kind === 'balance' ? (filter.balanceType ? [filter.balanceType.toLowerCase()] : ['deposit', 'withdrawal', 'reward']) : [kind];
     const total = byDays
       ? repository
           .countByDays(filter, rollupKinds, EXACT_COUNT_LIMIT + 1)
           .then(({ days, edges }) => (edges > EXACT_COUNT_LIMIT ? { n: EXACT_COUNT_LIMIT, exact: false } : { n: days + edges, exact: true }))
-      : repository.countUpTo(filter, countLimitOf(filter.searchString) + 1).then((n) => ({ n: Math.min(n, countLimitOf(filter.searchString)), exact: n <= countLimitOf(filter.searchString) }));
+      : repository
+          .countUpTo(filter, countLimitOf(filter.searchString) + 1)
+          .then((n) => ({ n: Math.min(n, countLimitOf(filter.searchString)), exact: n <= countLimitOf(filter.searchString) }));
     total.catch(() => {});
     const items = await repository.page(filter, sort, skip, take);
     return { items, total, skip, take };
@@ -195,12 +225,18 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
   async function changeStatus(
     id: string,
     to: string,
-    options: { by?: string | null; reason?: string | null; failureReason?: string | null; extra?: Partial<typeof transactions.$inferInsert>; event?: WebhookEventType | null } = {},
+    options: {
+      by?: string | null;
+      reason?: string | null;
+      failureReason?: string | null;
+      extra?: Partial<typeof transactions.$inferInsert>;
+      event?: WebhookEventType | null;
+    } = {},
   ): Promise<TransactionRow> {
     return db.transaction(async (tx) => {
       const current = await repository.lock(tx, id);
       if (!current) throw notFound('The transaction');
-      const kind = current.kind as TransactionKind;
+      const kind = current.kind;
       if (to !== current.status && !canTransition(kind, current.status, to)) {
         throw new AppError('CONFLICT', `A ${kind} transaction cannot move from ${current.status} to ${to}.`);
       }
@@ -209,12 +245,24 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
       const row = await repository.update(
         tx,
         id,
-        { status: to, ...(to === FAILED_STATUS[kind] ? { failureReason: options.failureReason ?? current.failureReason ?? 'riskDeclined' } : {}), ...options.extra },
+        {
+          status: to,
+          ...(to === FAILED_STATUS[kind] ? { failureReason: options.failureReason ?? current.failureReason ?? 'riskDeclined' } : {}),
+          ...options.extra,
+        },
         changed ? { status: to, at: new Date().toISOString(), by: options.by ?? null, reason: options.reason ?? null } : undefined,
       );
-      if (changed || row.failureReason !== current.failureReason) await recordStatusChange(tx, id, { status: current.status, failureReason: current.failureReason });
+      if (changed || row.failureReason !== current.failureReason)
+        await recordStatusChange(tx, id, { status: current.status, failureReason: current.failureReason });
       const type = options.event === undefined ? (changed ? eventFor(kind, current.status, to) : null) : options.event;
-      if (type) await emitWebhookEvent(tx, { accountId: row.accountId, liveMode: row.liveMode, type, data: eventData(row, current.status), externalCustomerId: row.externalCustomerId });
+      if (type)
+        await emitWebhookEvent(tx, {
+          accountId: row.accountId,
+          liveMode: row.liveMode,
+          type,
+          data: eventData(row, current.status),
+          externalCustomerId: row.externalCustomerId,
+        });
       return row;
     });
   }
@@ -237,13 +285,25 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
         statusHistory: [{ status, at: createdAt.toISOString() }],
       });
       await recordCreated(tx, row.id);
-      await emitWebhookEvent(tx, { accountId: row.accountId, liveMode: row.liveMode, type: eventFor(kind, null, status)!, data: eventData(row, null), externalCustomerId: row.externalCustomerId });
+      await emitWebhookEvent(tx, {
+        accountId: row.accountId,
+        liveMode: row.liveMode,
+        type: eventFor(kind, null, status)!,
+        data: eventData(row, null),
+        externalCustomerId: row.externalCustomerId,
+      });
       return row;
     });
   }
 
   /** Staff actions on sell and swap transactions. */
-  async function staffAction(kind: 'sell' | 'swap', action: StaffAction, id: string, staffUserId: string, input: { reason?: string | null; refundWalletAddress?: string | null } = {}) {
+  async function staffAction(
+    kind: 'sell' | 'swap',
+    action: StaffAction,
+    id: string,
+    staffUserId: string,
+    input: { reason?: string | null; refundWalletAddress?: string | null } = {},
+  ) {
     const current = await repository.findPrimary(id);
     if (!current || current.kind !== kind) throw notFound('The transaction');
     const reason = input.reason?.trim().slice(0, 500) || null;
@@ -258,7 +318,12 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
         return changeStatus(id, thaw, { by: staffUserId, reason: reason ?? 'Approved by staff' });
       case 'cancel':
         if (isTerminal(kind, current.status)) throw conflict(`This transaction is already ${current.status}.`);
-        return changeStatus(id, 'failed', { by: staffUserId, reason: reason ?? 'Cancelled by staff', failureReason: 'cancelledByStaff', extra: { cancelledAt: new Date(), cancelledBy: staffUserId } });
+        return changeStatus(id, 'failed', {
+          by: staffUserId,
+          reason: reason ?? 'Cancelled by staff',
+          failureReason: 'cancelledByStaff',
+          extra: { cancelledAt: new Date(), cancelledBy: staffUserId },
+        });
       case 'refund': {
         if (current.status === 'completed') throw conflict('A completed transaction cannot be refunded here.');
         if (current.refundApprovalStatus === 'Approved') throw conflict('This transaction has already been refunded.');
@@ -287,6 +352,8 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
   }
 
   return {
+    /** Its reads as rows, for the REST API under /v1 (public-api), which answers them in its own shape. */
+    repository,
     list,
     detail,
     changeStatus,
@@ -361,7 +428,13 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
           accountId: row.accountId,
           liveMode: row.liveMode,
           type: 'identity_check_updated',
-          data: { customerId: row.id, externalCustomerId: row.externalCustomerId, isBlocked: row.isBlocked, level: row.isBlocked ? 'Blocked' : row.kycLevel, status: row.identityCheckStatus },
+          data: {
+            customerId: row.id,
+            externalCustomerId: row.externalCustomerId,
+            isBlocked: row.isBlocked,
+            level: row.isBlocked ? 'Blocked' : row.kycLevel,
+            status: row.identityCheckStatus,
+          },
           externalCustomerId: row.externalCustomerId,
         });
         return row;

@@ -26,7 +26,7 @@ async function user(adminRole: string | null = null) {
 }
 
 async function signedIn(row: Awaited<ReturnType<typeof user>>): Promise<ApiClient> {
-  const issued = (await t.app.services.identity.issueSession(row as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'tx-test' }))!;
+  const issued = await t.app.services.identity.issueSession(row as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'tx-test' }); // a users row read with plain SQL; issueSession takes the Drizzle row of the same table
   const client = t.client();
   client.cookie = `rampart_session=${issued.cookieValue}`;
   client.csrfToken = issued.csrfToken;
@@ -102,7 +102,13 @@ const LIST = `query($a: ID!, $live: Boolean!, $s: String, $skip: Int, $take: Int
   }
 }`;
 
-type ListResult = { transactions: { totalCount: number; isTotalExact: boolean; items: Array<{ id: string; status: string; baseCurrencyAmount: string; createdAt: string; externalTransactionId?: string | null }> } };
+type ListResult = {
+  transactions: {
+    totalCount: number;
+    isTotalExact: boolean;
+    items: Array<{ id: string; status: string; baseCurrencyAmount: string; createdAt: string; externalTransactionId?: string | null }>;
+  };
+};
 
 const fixtures: TransactionRow[] = [];
 const STATUSES = ['completed', 'completed', 'failed', 'pending', 'waitingPayment', 'completed', 'waitingAuthorization'];
@@ -112,7 +118,10 @@ beforeAll(async () => {
   accountId = await account('Tx Main');
   otherAccountId = await account('Tx Other');
   const member = await user();
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [accountId, member.id]);
+  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+    accountId,
+    member.id,
+  ]);
   analyst = await signedIn(member);
   const staffUser = await user('FraudManager');
   staffUserId = staffUser.id;
@@ -135,7 +144,8 @@ afterAll(async () => {
 });
 
 const list = (variables: Record<string, unknown>) => analyst.ok<ListResult>(LIST, { a: accountId, live: true, ...variables });
-const newestFirst = (rows: TransactionRow[]) => [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+const newestFirst = (rows: TransactionRow[]) =>
+  [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id);
 
 describe('transactions list', () => {
   it('lists newest first with an exact total, never rows of another account or mode', async () => {
@@ -153,12 +163,25 @@ describe('transactions list', () => {
     ['several statuses', { status: ['pending', 'waitingPayment'] }, (r: TransactionRow) => ['pending', 'waitingPayment'].includes(r.status)],
     ['minimum amount', { min: '200' }, (r: TransactionRow) => Number(r.amount) >= 200],
     ['maximum amount', { max: '55.5' }, (r: TransactionRow) => Number(r.amount) <= 55.5],
-    ['created range', { from: new Date(NOW - 10.5 * DAY).toISOString(), to: new Date(NOW - 4.5 * DAY).toISOString() }, (r: TransactionRow) => r.createdAt.getTime() >= NOW - 10.5 * DAY && r.createdAt.getTime() <= NOW - 4.5 * DAY],
+    [
+      'created range',
+      { from: new Date(NOW - 10.5 * DAY).toISOString(), to: new Date(NOW - 4.5 * DAY).toISOString() },
+      (r: TransactionRow) => r.createdAt.getTime() >= NOW - 10.5 * DAY && r.createdAt.getTime() <= NOW - 4.5 * DAY,
+    ],
     ['external transaction id', { s: `ext-${'ACCOUNT'}-true-3` }, (r: TransactionRow) => r.externalTransactionId?.endsWith('-true-3') ?? false],
     ['external customer id', { s: 'cust-2' }, (r: TransactionRow) => r.externalCustomerId === 'cust-2'],
     ['the start of a wallet address', { s: '0xwallet1' }, (r: TransactionRow) => r.walletAddress?.startsWith('0xwallet1') ?? false],
     ['customer e-mail, any case', { s: 'ADA.buyer@example.com' }, () => true],
-    ['combined: status, amount range, created range and search', { status: ['completed'], min: '20', max: '250', from: new Date(NOW - 20.5 * DAY).toISOString(), s: 'cust-1' }, (r: TransactionRow) => r.status === 'completed' && Number(r.amount) >= 20 && Number(r.amount) <= 250 && r.createdAt.getTime() >= NOW - 20.5 * DAY && r.externalCustomerId === 'cust-1'],
+    [
+      'combined: status, amount range, created range and search',
+      { status: ['completed'], min: '20', max: '250', from: new Date(NOW - 20.5 * DAY).toISOString(), s: 'cust-1' },
+      (r: TransactionRow) =>
+        r.status === 'completed' &&
+        Number(r.amount) >= 20 &&
+        Number(r.amount) <= 250 &&
+        r.createdAt.getTime() >= NOW - 20.5 * DAY &&
+        r.externalCustomerId === 'cust-1',
+    ],
   ])('filters by %s', async (_label, raw, predicate) => {
     const variables = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v.replace('ACCOUNT', accountId) : v]));
     const data = await list({ ...variables, take: 100 });
@@ -180,8 +203,12 @@ describe('transactions list', () => {
     ['over adjacent partial days', { from: midnight(8) + DAY / 2, to: midnight(7) + DAY / 2 }],
     ['only the future', { from: NOW + DAY }],
   ])('counts a created range exactly: %s', async (_label, range) => {
-    const inRange = (r: TransactionRow) => (range.from === undefined || r.createdAt.getTime() >= range.from) && (range.to === undefined || r.createdAt.getTime() <= range.to);
-    const variables = { from: range.from === undefined ? undefined : new Date(range.from).toISOString(), to: range.to === undefined ? undefined : new Date(range.to).toISOString() };
+    const inRange = (r: TransactionRow) =>
+      (range.from === undefined || r.createdAt.getTime() >= range.from) && (range.to === undefined || r.createdAt.getTime() <= range.to);
+    const variables = {
+      from: range.from === undefined ? undefined : new Date(range.from).toISOString(),
+      to: range.to === undefined ? undefined : new Date(range.to).toISOString(),
+    };
     const data = await list({ ...variables, take: 100 });
     expect(data.transactions.items.map((i) => i.id)).toEqual(newestFirst(fixtures.filter(inRange)));
     expect(data.transactions).toMatchObject({ totalCount: fixtures.filter(inRange).length, isTotalExact: true });
@@ -193,10 +220,16 @@ describe('transactions list', () => {
     const generated = await account('Tx Generated Range');
     await generateTransactions(t.database.pool, { accountId: generated, live: 24_000, test: 0, seed: 11 });
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [generated, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      generated,
+      member.id,
+    ]);
     const client = await signedIn(member);
     const from = new Date(NOW - 400.4 * DAY).toISOString();
-    const expected = await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy' and created_at >= $2`, [generated, from]);
+    const expected = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy' and created_at >= $2`,
+      [generated, from],
+    );
     expect(expected.rows[0]!.n).toBeGreaterThan(10_000);
     const data = await client.ok<ListResult>(LIST, { a: generated, live: true, from, take: 5 });
     expect(data.transactions).toMatchObject({ totalCount: expected.rows[0]!.n, isTotalExact: true });
@@ -217,10 +250,23 @@ describe('transactions list', () => {
     // Odd rows belong to the customer with that e-mail; every third row carries the e-mail as its wallet (3 and 9: both).
     const rows: TransactionRow[] = [];
     for (let n = 0; n < 10; n += 1) {
-      rows.push(await buy({ n, status: 'completed', amount: '10.00', daysAgo: n, account: searched, customer: n % 2 ? needle : null, wallet: n % 3 ? `0xw${n}` : 'needle@example.com' }));
+      rows.push(
+        await buy({
+          n,
+          status: 'completed',
+          amount: '10.00',
+          daysAgo: n,
+          account: searched,
+          customer: n % 2 ? needle : null,
+          wallet: n % 3 ? `0xw${n}` : 'needle@example.com',
+        }),
+      );
     }
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [searched, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      searched,
+      member.id,
+    ]);
     const client = await signedIn(member);
     const expected = newestFirst(rows.filter((r) => r.walletAddress === 'needle@example.com' || r.customerId === needle));
     expect(expected).toHaveLength(7);
@@ -281,7 +327,10 @@ describe('transactions list', () => {
       [bulk],
     );
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [bulk, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      bulk,
+      member.id,
+    ]);
     const client = await signedIn(member);
     const data = await client.ok<ListResult>(LIST, { a: bulk, live: true, min: '1', take: 5, skip: 200 });
     expect(data.transactions).toMatchObject({ totalCount: 10_000, isTotalExact: false });
@@ -328,7 +377,10 @@ describe('transaction detail and status machine', () => {
     await expect(t.app.services.transactions.changeStatus(row.id, 'completed')).rejects.toMatchObject({ code: 'CONFLICT' });
     await t.app.services.transactions.changeStatus(row.id, 'pending');
     await t.app.services.transactions.changeStatus(row.id, 'failed', { failureReason: 'threeDsFailed' });
-    const events = await t.database.pool.query<{ type: string; status: string }>(`select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at`, [row.id]);
+    const events = await t.database.pool.query<{ type: string; status: string }>(
+      `select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at`,
+      [row.id],
+    );
     expect(events.rows).toEqual([
       { type: 'transaction_created', status: 'waitingPayment' },
       { type: 'transaction_updated', status: 'pending' },
@@ -361,7 +413,9 @@ async function sellOrSwap(kind: 'sell' | 'swap', path: string[]) {
 }
 
 const eventsOf = async (id: string) =>
-  (await t.database.pool.query<{ type: string }>(`select type from webhook_events where data->>'id' = $1 order by created_at, id`, [id])).rows.map((r) => r.type);
+  (await t.database.pool.query<{ type: string }>(`select type from webhook_events where data->>'id' = $1 order by created_at, id`, [id])).rows.map(
+    (r) => r.type,
+  );
 
 describe('staff actions', () => {
   const SELL = 'id status refundApprovalStatus refundHash refundApprovedAt refundApprovedBy cancelledAt cancelledBy statusHistory { status by reason }';
@@ -390,11 +444,20 @@ describe('staff actions', () => {
       'sell_transaction_failed',
       'sell_transaction_updated',
     ]);
-    const audit = await t.database.pool.query<{ operation: string }>(`select operation from audit_events where changes::text like $1 order by occurred_at`, [`%${id}%`]);
-    expect(audit.rows.map((r) => r.operation)).toEqual(['freezeSellTransaction', 'approveSellTransaction', 'cancelSellTransaction', 'refundSellTransaction', 'refundSellTransaction']);
+    const audit = await t.database.pool.query<{ operation: string }>(`select operation from audit_events where changes::text like $1 order by occurred_at`, [
+      `%${id}%`,
+    ]);
+    expect(audit.rows.map((r) => r.operation)).toEqual([
+      'freezeSellTransaction',
+      'approveSellTransaction',
+      'cancelSellTransaction',
+      'refundSellTransaction',
+      'refundSellTransaction',
+    ]);
 
     // Who acted, in words: staff see their colleague's name, the partner only that the provider's staff did it.
-    const staffName = (await t.database.pool.query<{ name: string }>(`select first_name || ' ' || last_name as name from users where id = $1`, [staffUserId])).rows[0]!.name;
+    const staffName = (await t.database.pool.query<{ name: string }>(`select first_name || ' ' || last_name as name from users where id = $1`, [staffUserId]))
+      .rows[0]!.name;
     const asStaff = await staff.ok(`query($id: ID!) { sellTransaction(id: $id) { ${ACTORS} } }`, { id });
     expect(asStaff.sellTransaction).toMatchObject({ cancelledByName: staffName, refundApprovedByName: staffName });
     expect(asStaff.sellTransaction.statusHistory.find((step: { status: string }) => step.status === 'frozen').byName).toBe(staffName);
@@ -411,7 +474,10 @@ describe('staff actions', () => {
     const approved = await staff.ok(`mutation($id: ID!) { approveSwapTransaction(id: $id) { status } }`, { id });
     expect(approved.approveSwapTransaction.status).toBe('executingSwap');
     await staff.ok(`mutation($id: ID!) { cancelSwapTransaction(id: $id) { id } }`, { id });
-    const refunded = await staff.ok(`mutation($id: ID!) { refundSwapTransaction(id: $id, refundWalletAddress: "0xback") { status refundApprovalStatus refundTransactionHash refundWalletAddress } }`, { id });
+    const refunded = await staff.ok(
+      `mutation($id: ID!) { refundSwapTransaction(id: $id, refundWalletAddress: "0xback") { status refundApprovalStatus refundTransactionHash refundWalletAddress } }`,
+      { id },
+    );
     expect(refunded.refundSwapTransaction).toMatchObject({ status: 'failed', refundApprovalStatus: 'Approved', refundWalletAddress: '0xback' });
     expect(await eventsOf(id)).toEqual([
       'swap_transaction_created',
@@ -435,14 +501,20 @@ describe('staff actions', () => {
     expect(errorCode(await staff.gql(`mutation($id: ID!) { blockCustomer(id: $id) { id } }`, { id: customerId }))).toBe('CONFLICT');
     const unblocked = await staff.ok(`mutation($id: ID!) { unblockCustomer(id: $id) { isBlocked identityCheck { level } } }`, { id: customerId });
     expect(unblocked.unblockCustomer).toEqual({ isBlocked: false, identityCheck: { level: 'Full' } });
-    const events = await t.database.pool.query<{ blocked: string }>(`select data->>'isBlocked' as blocked from webhook_events where type = 'identity_check_updated' and data->>'customerId' = $1 order by created_at`, [customerId]);
+    const events = await t.database.pool.query<{ blocked: string }>(
+      `select data->>'isBlocked' as blocked from webhook_events where type = 'identity_check_updated' and data->>'customerId' = $1 order by created_at`,
+      [customerId],
+    );
     expect(events.rows.map((r) => r.blocked)).toEqual(['true', 'false']);
   });
 });
 
 describe('customers', () => {
   it('finds a customer by id or external id in its mode only, with paged transactions and cards', async () => {
-    await t.database.pool.query(`insert into customer_cards (customer_id, brand, last_digits, expiry_month, expiry_year, card_type, created_at) values ($1, 'visa', '4242', 12, 2030, 'debit', now() - interval '1 day'), ($1, 'mastercard', '5454', 1, 2031, 'credit', now())`, [customerId]);
+    await t.database.pool.query(
+      `insert into customer_cards (customer_id, brand, last_digits, expiry_month, expiry_year, card_type, created_at) values ($1, 'visa', '4242', 12, 2030, 'debit', now() - interval '1 day'), ($1, 'mastercard', '5454', 1, 2031, 'credit', now())`,
+      [customerId],
+    );
     const query = `query($a: ID!, $id: ID, $ext: String, $live: Boolean!, $skip: Int) { customer(accountId: $a, id: $id, externalCustomerId: $ext, isLive: $live) {
       id email address { country } identityCheck { level status } files { type } cards(take: 1) { totalCount items { lastDigits } }
       transactions(skip: $skip, take: 10) { totalCount items { __typename ... on BuyTransaction { id } ... on SellTransaction { id } ... on SwapTransaction { id } } } } }`;
@@ -460,18 +532,47 @@ describe('customers', () => {
   });
 
   it('searches customers and sums balances per currency', async () => {
-    const found = await analyst.ok(`query($a: ID!) { customers(accountId: $a, liveMode: true, searchString: "ada.BUYER@example.com") { totalCount items { id } } }`, { a: accountId });
+    const found = await analyst.ok(
+      `query($a: ID!) { customers(accountId: $a, liveMode: true, searchString: "ada.BUYER@example.com") { totalCount items { id } } }`,
+      { a: accountId },
+    );
     expect(found.customers).toEqual({ totalCount: 1, items: [{ id: customerId }] });
     const service = t.app.services.transactions;
-    for (const [type, amount, status] of [['Deposit', '100.00', 'Completed'], ['Withdrawal', '30.00', 'Completed'], ['Reward', '5.00', 'Completed'], ['Deposit', '40.00', 'Pending']] as const) {
-      const row = await service.createTransaction({ kind: 'balance', balanceType: type, accountId, liveMode: true, baseCurrencyCode: 'gbp', fiatCurrencyCode: 'gbp', amount, baseCurrencyAmount: amount, customerId });
+    for (const [type, amount, status] of [
+      ['Deposit', '100.00', 'Completed'],
+      ['Withdrawal', '30.00', 'Completed'],
+      ['Reward', '5.00', 'Completed'],
+      ['Deposit', '40.00', 'Pending'],
+    ] as const) {
+      const row = await service.createTransaction({
+        kind: 'balance',
+        balanceType: type,
+        accountId,
+        liveMode: true,
+        baseCurrencyCode: 'gbp',
+        fiatCurrencyCode: 'gbp',
+        amount,
+        baseCurrencyAmount: amount,
+        customerId,
+      });
       await service.changeStatus(row.id, 'Pending');
       if (status === 'Completed') await service.changeStatus(row.id, 'Completed');
     }
-    const balances = await analyst.ok(`query($c: ID!, $a: ID!) { customerAllBalances(customerId: $c, accountId: $a, liveMode: true) { currency { code } balance deposited withdrawn rewarded pending } }`, { c: customerId, a: accountId });
-    expect(balances.customerAllBalances).toEqual([{ currency: { code: 'gbp' }, balance: '75.00', deposited: '100.00', withdrawn: '30.00', rewarded: '5.00', pending: '40.00' }]);
-    const balanceList = await analyst.ok(`query($a: ID!) { balanceTransactions(accountId: $a, liveMode: true, transactionType: "Withdrawal") { totalCount items { type status amount currency { code } } } }`, { a: accountId });
-    expect(balanceList.balanceTransactions).toEqual({ totalCount: 1, items: [{ type: 'Withdrawal', status: 'Completed', amount: '30.00', currency: { code: 'gbp' } }] });
+    const balances = await analyst.ok(
+      `query($c: ID!, $a: ID!) { customerAllBalances(customerId: $c, accountId: $a, liveMode: true) { currency { code } balance deposited withdrawn rewarded pending } }`,
+      { c: customerId, a: accountId },
+    );
+    expect(balances.customerAllBalances).toEqual([
+      { currency: { code: 'gbp' }, balance: '75.00', deposited: '100.00', withdrawn: '30.00', rewarded: '5.00', pending: '40.00' },
+    ]);
+    const balanceList = await analyst.ok(
+      `query($a: ID!) { balanceTransactions(accountId: $a, liveMode: true, transactionType: "Withdrawal") { totalCount items { type status amount currency { code } } } }`,
+      { a: accountId },
+    );
+    expect(balanceList.balanceTransactions).toEqual({
+      totalCount: 1,
+      items: [{ type: 'Withdrawal', status: 'Completed', amount: '30.00', currency: { code: 'gbp' } }],
+    });
   });
 });
 
@@ -482,13 +583,19 @@ describe('partial search', () => {
   const ids = (...names: string[]) => newestFirst(names.map((name) => rows[name]!));
   const search = (s: string, extra: Record<string, unknown> = {}) => client.ok<ListResult>(LIST, { a: searched, live: true, s, take: 50, ...extra });
   const customerSearch = (s: string, live = true) =>
-    client.ok<{ customers: { totalCount: number; items: Array<{ id: string; email: string }> } }>(`query($a: ID!, $s: String, $live: Boolean!) { customers(accountId: $a, liveMode: $live, searchString: $s) { totalCount items { id email } } }`, { a: searched, s, live });
+    client.ok<{ customers: { totalCount: number; items: Array<{ id: string; email: string }> } }>(
+      `query($a: ID!, $s: String, $live: Boolean!) { customers(accountId: $a, liveMode: $live, searchString: $s) { totalCount items { id email } } }`,
+      { a: searched, s, live },
+    );
   const customerIds: Record<string, string> = {};
 
   beforeAll(async () => {
     searched = await account('Tx Prefix');
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [searched, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      searched,
+      member.id,
+    ]);
     client = await signedIn(member);
     customerIds.maria = await customer(searched, true, 'Maria.Lopez@Example.com', 'cus_maria_1');
     customerIds.mario = await customer(searched, true, 'mario.rossi@example.com', 'cus_mario_2');
@@ -497,7 +604,17 @@ describe('partial search', () => {
     customerIds.testMode = await customer(searched, false, 'maria.test@example.com', 'cus_maria_test');
     const elsewhere = await customer(otherAccountId, true, 'maria.lopez@example.com', 'cus_maria_1');
     const make = async (name: string, n: number, spec: Partial<Spec>) => {
-      rows[name] = await buy({ n, status: 'completed', amount: `${n}.00`, daysAgo: n, account: searched, customer: null, wallet: `0xplain${n}`, externalId: `plain-${n}`, ...spec });
+      rows[name] = await buy({
+        n,
+        status: 'completed',
+        amount: `${n}.00`,
+        daysAgo: n,
+        account: searched,
+        customer: null,
+        wallet: `0xplain${n}`,
+        externalId: `plain-${n}`,
+        ...spec,
+      });
     };
     await make('maria', 1, { customer: customerIds.maria, externalCustomerId: 'cus_maria_1' });
     await make('mario', 2, { customer: customerIds.mario, externalCustomerId: 'cus_mario_2' });
@@ -513,8 +630,29 @@ describe('partial search', () => {
     await make('short', 12, { externalId: 'zz' });
     await make('shortLonger', 13, { externalId: 'zz-long' });
     // The same values in the other mode and in another account: never found from this account's live view.
-    await buy({ n: 20, status: 'completed', amount: '1.00', daysAgo: 1, account: searched, liveMode: false, customer: customerIds.testMode, externalId: 'ord-1003', wallet: '0xAbCdEf9999', externalCustomerId: 'cus_maria_test' });
-    await buy({ n: 21, status: 'completed', amount: '1.00', daysAgo: 1, account: otherAccountId, customer: elsewhere, externalId: 'ord-1004', wallet: '0xAbCdEf8888', externalCustomerId: 'cus_maria_1' });
+    await buy({
+      n: 20,
+      status: 'completed',
+      amount: '1.00',
+      daysAgo: 1,
+      account: searched,
+      liveMode: false,
+      customer: customerIds.testMode,
+      externalId: 'ord-1003',
+      wallet: '0xAbCdEf9999',
+      externalCustomerId: 'cus_maria_test',
+    });
+    await buy({
+      n: 21,
+      status: 'completed',
+      amount: '1.00',
+      daysAgo: 1,
+      account: otherAccountId,
+      customer: elsewhere,
+      externalId: 'ord-1004',
+      wallet: '0xAbCdEf8888',
+      externalCustomerId: 'cus_maria_1',
+    });
   });
 
   it.each<[string, string, string[]]>([
@@ -552,7 +690,10 @@ describe('partial search', () => {
     // "pg-" starts an external id, a wallet, an external customer id or a customer e-mail; row 8 matches twice.
     const paged = await account('Tx Prefix Paging');
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [paged, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      paged,
+      member.id,
+    ]);
     const pager = await signedIn(member);
     const pgCustomer = await customer(paged, true, 'PG-person@example.com', 'other-customer');
     const made: TransactionRow[] = [];
@@ -572,7 +713,17 @@ describe('partial search', () => {
       );
     }
     // Every row above matches once or more; this one never.
-    await buy({ n: 99, status: 'completed', amount: '1.00', daysAgo: 0, account: paged, customer: null, externalId: 'nope', wallet: 'nope', externalCustomerId: 'nope' });
+    await buy({
+      n: 99,
+      status: 'completed',
+      amount: '1.00',
+      daysAgo: 0,
+      account: paged,
+      customer: null,
+      externalId: 'nope',
+      wallet: 'nope',
+      externalCustomerId: 'nope',
+    });
     const expected = newestFirst(made);
     for (const sort of ['createdAt_DESC', 'amount_DESC', 'amount_ASC', 'createdAt_ASC'] as const) {
       const pages: string[] = [];
@@ -593,14 +744,22 @@ describe('partial search', () => {
     const generated = await account('Tx Prefix Count');
     await generateTransactions(t.database.pool, { accountId: generated, live: 3_000, test: 0, seed: 13 });
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [generated, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      generated,
+      member.id,
+    ]);
     const counter = await signedIn(member);
-    const buys = await t.database.pool.query<{ n: number }>(`select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy'`, [generated]);
+    const buys = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy'`,
+      [generated],
+    );
     expect(buys.rows[0]!.n).toBeGreaterThan(1_000);
     const broad = await counter.ok<ListResult>(LIST, { a: generated, live: true, s: 'ext_live_', take: 5 });
     expect(broad.transactions).toMatchObject({ totalCount: 1_000, isTotalExact: false });
     expect(broad.transactions.items).toHaveLength(5);
-    const customers = await counter.ok(`query($a: ID!) { customers(accountId: $a, liveMode: true, searchString: "cus_live_") { totalCount isTotalExact } }`, { a: generated });
+    const customers = await counter.ok(`query($a: ID!) { customers(accountId: $a, liveMode: true, searchString: "cus_live_") { totalCount isTotalExact } }`, {
+      a: generated,
+    });
     expect(customers.customers.isTotalExact).toBe(customers.customers.totalCount < 1_000);
   });
 
@@ -615,9 +774,12 @@ describe('partial search', () => {
   });
 
   it('exports the same rows as the list', async () => {
-    const response = await fetch(`${t.baseUrl}/exports/transactions.csv?${new URLSearchParams({ accountId: searched, liveMode: 'true', kind: 'buy', searchString: 'ord-10' })}`, {
-      headers: { cookie: client.cookie!, 'x-csrf-token': client.csrfToken },
-    });
+    const response = await fetch(
+      `${t.baseUrl}/exports/transactions.csv?${new URLSearchParams({ accountId: searched, liveMode: 'true', kind: 'buy', searchString: 'ord-10' }).toString()}`,
+      {
+        headers: { cookie: client.cookie!, 'x-csrf-token': client.csrfToken },
+      },
+    );
     const lines = (await response.text()).trim().split('\n').slice(1);
     expect(lines.map((line) => line.split(',')[0])).toEqual(ids('ord1001', 'ord1002'));
   });
@@ -704,8 +866,13 @@ describe('data generator', () => {
     const result = await generateTransactions(t.database.pool, { accountId: generated, live: 300, test: 100, seed: 7, buildIndexesAfter: true });
     expect(result.transactions).toBe(400);
     expect(await indexes()).toEqual(before);
-    const perMode = await t.database.pool.query(`select live_mode, count(*)::int as n from transactions where account_id = $1 group by 1 order by 1`, [generated]);
-    expect(perMode.rows).toEqual([{ live_mode: false, n: 100 }, { live_mode: true, n: 300 }]);
+    const perMode = await t.database.pool.query(`select live_mode, count(*)::int as n from transactions where account_id = $1 group by 1 order by 1`, [
+      generated,
+    ]);
+    expect(perMode.rows).toEqual([
+      { live_mode: false, n: 100 },
+      { live_mode: true, n: 300 },
+    ]);
     const rolled = await t.database.pool.query(`select coalesce(sum(tx_count), 0)::int as n from transaction_rollups where account_id = $1`, [generated]);
     expect(rolled.rows[0].n).toBe(400);
     // Addresses and hashes have their networks' shapes.
@@ -745,13 +912,16 @@ describe('monthly rollups', () => {
        group by 1, 2, 3 order by 1, 2, 3`,
       [accountId],
     );
-    const monthlySketches = await pool.query(`select live_mode, kind, month::text as m, hashes from transaction_customer_monthly_sketches where account_id = $1 order by 1, 2, 3`, [accountId]);
+    const monthlySketches = await pool.query(
+      `select live_mode, kind, month::text as m, hashes from transaction_customer_monthly_sketches where account_id = $1 order by 1, 2, 3`,
+      [accountId],
+    );
     expect(monthlySketches.rows).toEqual(dailySketches.rows);
   });
 });
 
 describe('CSV export', () => {
-  const exportUrl = (params: Record<string, string>) => `${t.baseUrl}/exports/transactions.csv?${new URLSearchParams(params)}`;
+  const exportUrl = (params: Record<string, string>) => `${t.baseUrl}/exports/transactions.csv?${new URLSearchParams(params).toString()}`;
   const get = (client: ApiClient | null, params: Record<string, string>) =>
     fetch(exportUrl(params), { headers: client ? { cookie: client.cookie!, 'x-csrf-token': client.csrfToken } : {} });
 
@@ -772,9 +942,24 @@ describe('CSV export', () => {
   it('neutralises a formula in every text column, including a leading tab or carriage return (OWASP CSV injection)', async () => {
     const exportAccount = await account('Tx Csv Injection');
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [exportAccount, member.id]);
+    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
+      exportAccount,
+      member.id,
+    ]);
     const prefixes = ['=', '+', '-', '@', '\t', '\r'];
-    const textColumns = ['balance_type', 'status', 'failure_reason', 'base_currency_code', 'quote_currency_code', 'payment_method', 'country', 'wallet_address', 'crypto_transaction_id', 'external_transaction_id', 'external_customer_id'];
+    const textColumns = [
+      'balance_type',
+      'status',
+      'failure_reason',
+      'base_currency_code',
+      'quote_currency_code',
+      'payment_method',
+      'country',
+      'wallet_address',
+      'crypto_transaction_id',
+      'external_transaction_id',
+      'external_customer_id',
+    ];
     for (const prefix of prefixes) {
       const value = `${prefix}HYPERLINK("http://127.0.0.1/x")`;
       await t.database.pool.query(
@@ -787,7 +972,19 @@ describe('CSV export', () => {
     expect(response.status).toBe(200);
     const [header, ...rows] = parseCsv(await response.text());
     expect(rows).toHaveLength(prefixes.length);
-    const exported = ['type', 'status', 'failure_reason', 'base_currency_code', 'quote_currency_code', 'payment_method', 'country', 'wallet_address', 'crypto_transaction_id', 'external_transaction_id', 'external_customer_id'];
+    const exported = [
+      'type',
+      'status',
+      'failure_reason',
+      'base_currency_code',
+      'quote_currency_code',
+      'payment_method',
+      'country',
+      'wallet_address',
+      'crypto_transaction_id',
+      'external_transaction_id',
+      'external_customer_id',
+    ];
     for (const row of rows) {
       for (const column of exported) {
         const cell = row[header!.indexOf(column)]!;
@@ -801,7 +998,10 @@ describe('CSV export', () => {
     expect((await fetch(exportUrl({ accountId, liveMode: 'true' }), { headers: { cookie: analyst.cookie! } })).status).toBe(401);
     expect((await get(analyst, { accountId: otherAccountId, liveMode: 'true' })).status).toBe(403);
     const support = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'support_specialist', true, now())`, [accountId, support.id]);
+    await t.database.pool.query(
+      `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'support_specialist', true, now())`,
+      [accountId, support.id],
+    );
     expect((await get(await signedIn(support), { accountId, liveMode: 'true' })).status).toBe(403);
     const bad = await get(analyst, { accountId, liveMode: 'true', minAmount: "1'; drop table transactions; --" });
     expect(bad.status).toBe(400);
@@ -820,14 +1020,25 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(field), (field = '');
-    else if (char === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else field += char;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }

@@ -24,16 +24,16 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
-      const list = addresses as unknown as dns.LookupAddress[];
+      const list = addresses;
       const blocked = !options.allowPrivateAddresses && list.some((entry) => !isPublicAddress(entry.address));
       if (blocked) return callback(new BlockedAddressError(`${hostname} resolves to a private or reserved address`), '', 4);
-      if ((lookupOptions as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 256, lookup } as http.AgentOptions),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, lookup } as https.AgentOptions),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 256, lookup }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, lookup }),
   };
 
   return {
@@ -47,7 +47,8 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
         } catch {
           return resolve(done({ statusCode: null, body: null, error: 'The endpoint URL is not valid.' }));
         }
-        if (target.protocol !== 'http:' && target.protocol !== 'https:') return resolve(done({ statusCode: null, body: null, error: 'Only http and https URLs are called.' }));
+        if (target.protocol !== 'http:' && target.protocol !== 'https:')
+          return resolve(done({ statusCode: null, body: null, error: 'Only http and https URLs are called.' }));
         // Node connects to an IP literal without calling the lookup above, so the literal is checked here.
         const literal = target.hostname.replace(/^\[(.*)\]$/, '$1');
         if (!options.allowPrivateAddresses && net.isIP(literal) && !isPublicAddress(literal)) {
@@ -56,7 +57,16 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
         const client = target.protocol === 'https:' ? https : http;
         const request = client.request(
           target,
-          { method: 'POST', agent: agents[target.protocol], headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'Rampart-Webhooks/1.0', ...headers } },
+          {
+            method: 'POST',
+            agent: agents[target.protocol],
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body).toString(),
+              'user-agent': 'Rampart-Webhooks/1.0',
+              ...headers,
+            },
+          },
           (response) => {
             const chunks: Buffer[] = [];
             let size = 0;
@@ -65,13 +75,29 @@ export function createHttpSender(options: { allowPrivateAddresses: boolean; time
               size += chunk.length;
             });
             response.on('end', () =>
-              resolve(done({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'), error: explainStatus(response.statusCode ?? null, response.statusMessage) })),
+              resolve(
+                done({
+                  statusCode: response.statusCode ?? null,
+                  body: Buffer.concat(chunks).subarray(0, BODY_LIMIT).toString('utf8'),
+                  error: explainStatus(response.statusCode ?? null, response.statusMessage),
+                }),
+              ),
             );
-            response.on('error', (error) => resolve(done({ statusCode: response.statusCode ?? null, body: null, error: explainSendError(error, target, timeoutMs) })));
+            response.on('error', (error) =>
+              resolve(done({ statusCode: response.statusCode ?? null, body: null, error: explainSendError(error, target, timeoutMs) })),
+            );
           },
         );
         request.setTimeout(timeoutMs, () => request.destroy(Object.assign(new Error(`No answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' })));
-        request.on('error', (error) => resolve(done({ statusCode: null, body: null, error: error instanceof BlockedAddressError ? `${error.message}.` : explainSendError(error, target, timeoutMs) })));
+        request.on('error', (error) =>
+          resolve(
+            done({
+              statusCode: null,
+              body: null,
+              error: error instanceof BlockedAddressError ? `${error.message}.` : explainSendError(error, target, timeoutMs),
+            }),
+          ),
+        );
         request.end(body);
       });
     },

@@ -14,7 +14,16 @@ export function sampleEventData(type: WebhookEventType, liveMode: boolean): { da
       data: {
         ...base,
         status: type.endsWith('failed') ? 'failed' : type.endsWith('completed') ? 'completed' : 'waitingForDeposit',
-        quote: { baseCurrencyCode: 'eth', quoteCurrencyCode: 'usdc', baseCurrencyAmount: '0.5', quoteCurrencyAmount: '1712.43', networkFeeAmount: '0.0012', usdRate: '1.0', eurRate: '0.92', gbpRate: '0.79' },
+        quote: {
+          baseCurrencyCode: 'eth',
+          quoteCurrencyCode: 'usdc',
+          baseCurrencyAmount: '0.5',
+          quoteCurrencyAmount: '1712.43',
+          networkFeeAmount: '0.0012',
+          usdRate: '1.0',
+          eurRate: '0.92',
+          gbpRate: '0.79',
+        },
         depositWalletAddress: '0x6b175474e89094c44da98b954eedeac495271d0f',
         destinationWalletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
       },
@@ -39,7 +48,10 @@ export function sampleEventData(type: WebhookEventType, liveMode: boolean): { da
     };
   }
   if (type.startsWith('balance_transaction')) {
-    return { externalCustomerId, data: { ...base, type: 'Deposit', status: type.endsWith('failed') ? 'Failed' : 'Completed', amount: '250.00', currency: { code: 'eur' } } };
+    return {
+      externalCustomerId,
+      data: { ...base, type: 'Deposit', status: type.endsWith('failed') ? 'Failed' : 'Completed', amount: '250.00', currency: { code: 'eur' } },
+    };
   }
   if (type.startsWith('transaction_')) {
     return {
@@ -79,7 +91,11 @@ export function samplePassEventData(type: PassWebhookEventType, passProjectId: s
       : type === 'pass.added'
         ? { deviceLibraryIdentifier: 'a1b2c3d4e5f6' }
         : invalidated
-          ? { reason: 'nftTransferred', transactionHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b', toAddress: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }
+          ? {
+              reason: 'nftTransferred',
+              transactionHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
+              toAddress: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+            }
           : {};
   return {
     externalCustomerId: null,

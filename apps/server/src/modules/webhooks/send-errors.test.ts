@@ -22,7 +22,9 @@ describe('a failed webhook call in words', () => {
     expect(explainSendError(error('CERT_HAS_EXPIRED'), url, 5000)).toBe('The TLS certificate of webhook.site has expired. Renew it, then try again.');
     expect(explainSendError(error('DEPTH_ZERO_SELF_SIGNED_CERT'), url, 5000)).toMatch(/^webhook.site uses a self-signed TLS certificate/);
     expect(explainSendError(error('ERR_TLS_CERT_ALTNAME_INVALID'), url, 5000)).toBe('The TLS certificate of webhook.site is issued for another host name.');
-    expect(explainSendError(error('ERR_SSL_WRONG_VERSION_NUMBER'), url, 5000)).toBe('webhook.site did not answer with TLS on port 443. Is the endpoint http rather than https?');
+    expect(explainSendError(error('ERR_SSL_WRONG_VERSION_NUMBER'), url, 5000)).toBe(
+      'webhook.site did not answer with TLS on port 443. Is the endpoint http rather than https?',
+    );
     expect(explainSendError(error('EWHATEVER', 'socket hang up'), url, 5000)).toBe('The request to webhook.site failed: socket hang up');
   });
 
@@ -54,7 +56,9 @@ describe('a failed webhook call in words', () => {
       const sender = createHttpSender({ allowPrivateAddresses: true, timeoutMs: 300 });
       try {
         expect((await sender.post(`http://127.0.0.1:${port}/ok`, '{}', {})).error).toBeNull();
-        expect((await sender.post(`http://127.0.0.1:${port}/missing`, '{}', {})).error).toBe('The endpoint answered 404 Not Found: nothing is there; check the path of the endpoint URL.');
+        expect((await sender.post(`http://127.0.0.1:${port}/missing`, '{}', {})).error).toBe(
+          'The endpoint answered 404 Not Found: nothing is there; check the path of the endpoint URL.',
+        );
         expect((await sender.post(`http://127.0.0.1:${port}/slow`, '{}', {})).error).toBe('127.0.0.1 did not answer within 0.3 seconds.');
         const closed = await new Promise<number>((resolve) => {
           const probe = http.createServer().listen(0, '127.0.0.1', () => {
@@ -83,9 +87,20 @@ describe('errors the API answers in words', () => {
 
   it('answers a test webhook to a refused port in words', async () => {
     const member = await accountWithMember(t);
-    const webhook = (await member.client.ok('mutation($a: ID!) { createWebhook(accountId: $a, url: "http://127.0.0.1:9/hooks", liveMode: false, events: []) { id } }', { a: member.accountId })).createWebhook;
-    const result = (await member.client.ok('mutation($id: ID!) { triggerTestWebhook(id: $id, event: "transaction_created") { responseStatusCode error } }', { id: webhook.id })).triggerTestWebhook;
-    expect(result).toEqual({ responseStatusCode: null, error: '127.0.0.1 refused the connection on port 9: nothing is listening there. Check the port and that your server is running.' });
+    const webhook = (
+      await member.client.ok('mutation($a: ID!) { createWebhook(accountId: $a, url: "http://127.0.0.1:9/hooks", liveMode: false, events: []) { id } }', {
+        a: member.accountId,
+      })
+    ).createWebhook;
+    const result = (
+      await member.client.ok('mutation($id: ID!) { triggerTestWebhook(id: $id, event: "transaction_created") { responseStatusCode error } }', {
+        id: webhook.id,
+      })
+    ).triggerTestWebhook;
+    expect(result).toEqual({
+      responseStatusCode: null,
+      error: '127.0.0.1 refused the connection on port 9: nothing is listening there. Check the port and that your server is running.',
+    });
   });
 
   it('says "Transaction not found." for an unknown transaction, not the name of an access rule', async () => {

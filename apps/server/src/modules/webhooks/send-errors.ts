@@ -1,7 +1,13 @@
 // Why a webhook call failed, in words a partner can act on: the raw Node error (getaddrinfo ENOTFOUND webhook.site)
 // becomes "The host webhook.site could not be resolved…", an HTTP status says what the endpoint answered.
 
-const TLS_UNTRUSTED = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE']);
+const TLS_UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
 const TLS_SELF_SIGNED = new Set(['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN']);
 
 function where(url: URL): { host: string; port: string } {
@@ -40,8 +46,10 @@ export function explainSendError(error: unknown, url: URL, timeoutMs: number): s
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
       return `${host} did not answer with TLS on port ${port}. Is the endpoint http rather than https?`;
   }
-  if (typeof code === 'string' && TLS_SELF_SIGNED.has(code)) return `${host} uses a self-signed TLS certificate, which is not trusted. Use a certificate from a public authority.`;
-  if (typeof code === 'string' && TLS_UNTRUSTED.has(code)) return `The TLS certificate of ${host} could not be verified (its chain is incomplete or untrusted).`;
+  if (typeof code === 'string' && TLS_SELF_SIGNED.has(code))
+    return `${host} uses a self-signed TLS certificate, which is not trusted. Use a certificate from a public authority.`;
+  if (typeof code === 'string' && TLS_UNTRUSTED.has(code))
+    return `The TLS certificate of ${host} could not be verified (its chain is incomplete or untrusted).`;
   if (/^No answer within/.test(message)) return `${host} did not answer within ${timeoutMs / 1000} seconds.`;
   return `The request to ${host} failed: ${message}`;
 }
@@ -69,6 +77,8 @@ const STATUS_HINTS: Record<number, string> = {
 /** What a non-2xx answer means ("The endpoint answered 404 Not Found: nothing is there…"); null for a 2xx. */
 export function explainStatus(statusCode: number | null, reason?: string | null): string | null {
   if (statusCode === null || (statusCode >= 200 && statusCode < 300)) return null;
-  const hint = STATUS_HINTS[statusCode] ?? (statusCode >= 500 ? 'it failed while handling the event' : statusCode >= 400 ? 'it did not accept the request' : 'webhooks need a 2xx answer');
+  const hint =
+    STATUS_HINTS[statusCode] ??
+    (statusCode >= 500 ? 'it failed while handling the event' : statusCode >= 400 ? 'it did not accept the request' : 'webhooks need a 2xx answer');
   return `The endpoint answered ${statusCode}${reason ? ` ${reason}` : ''}: ${hint}.`;
 }

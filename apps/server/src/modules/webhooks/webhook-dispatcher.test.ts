@@ -30,7 +30,9 @@ afterAll(async () => {
 
 async function accountWithEndpoint(url: string) {
   const pool = t.database.pool;
-  const owner = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Dispatch', 'Owner') returning id`, [`dispatch-${Date.now()}-${Math.random()}@example.com`]);
+  const owner = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Dispatch', 'Owner') returning id`, [
+    `dispatch-${Date.now()}-${Math.random()}@example.com`,
+  ]);
   const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Dispatch Ltd', $1) returning id`, [owner.rows[0]!.id]);
   const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, 'Dispatch') returning id`, [org.rows[0]!.id]);
   const accountId = account.rows[0]!.id;

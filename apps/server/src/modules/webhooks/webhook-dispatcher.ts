@@ -203,10 +203,9 @@ export async function startWebhookDispatcher(deps: {
   /** Lists or unlists this dispatcher as waiting for work. */
   async function setListedIdle(waiting: boolean): Promise<void> {
     if (waiting) {
-      await pool.query(
-        `insert into webhook_idle_dispatchers (dispatcher_id) values ($1) on conflict (dispatcher_id) do update set heartbeat_at = now()`,
-        [dispatcherId],
-      );
+      await pool.query(`insert into webhook_idle_dispatchers (dispatcher_id) values ($1) on conflict (dispatcher_id) do update set heartbeat_at = now()`, [
+        dispatcherId,
+      ]);
       lastHeartbeat = Date.now();
     } else {
       await pool.query(`delete from webhook_idle_dispatchers where dispatcher_id = $1`, [dispatcherId]);

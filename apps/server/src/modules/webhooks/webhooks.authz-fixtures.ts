@@ -12,8 +12,14 @@ export const fixtures: AuthzFixtures = {
   webhook: ({ app, accountId }) => webhook(app, accountId),
   async webhookDelivery({ app, accountId }) {
     const webhookId = await webhook(app, accountId);
-    const event = await app.database.pool.query<{ id: string }>(`insert into webhook_events (account_id, live_mode, type, data) values ($1, false, 'transaction_created', '{}') returning id`, [accountId]);
-    const delivery = await app.database.pool.query<{ id: string }>(`insert into webhook_deliveries (event_id, webhook_id, status) values ($1, $2, 'failed') returning id`, [event.rows[0]!.id, webhookId]);
+    const event = await app.database.pool.query<{ id: string }>(
+      `insert into webhook_events (account_id, live_mode, type, data) values ($1, false, 'transaction_created', '{}') returning id`,
+      [accountId],
+    );
+    const delivery = await app.database.pool.query<{ id: string }>(
+      `insert into webhook_deliveries (event_id, webhook_id, status) values ($1, $2, 'failed') returning id`,
+      [event.rows[0]!.id, webhookId],
+    );
     return delivery.rows[0]!.id;
   },
 };

@@ -119,7 +119,11 @@ export function createWebhooksRepository(db: Database) {
       return row!;
     },
     async update(id: string, values: Partial<typeof webhooks.$inferInsert>) {
-      const [row] = await db.update(webhooks).set({ ...values, updatedAt: new Date() }).where(eq(webhooks.id, id)).returning();
+      const [row] = await db
+        .update(webhooks)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(webhooks.id, id))
+        .returning();
       return row!;
     },
     async remove(id: string) {
@@ -130,10 +134,19 @@ export function createWebhooksRepository(db: Database) {
         .select({ n: count() })
         .from(webhookAttempts)
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-        .where(and(eq(webhookDeliveries.webhookId, webhookId), sql`${webhookAttempts.attemptedAt} > now() - interval '24 hours'`, sql`coalesce(${webhookAttempts.statusCode}, 0) not between 200 and 299`));
+        .where(
+          and(
+            eq(webhookDeliveries.webhookId, webhookId),
+            sql`${webhookAttempts.attemptedAt} > now() - interval '24 hours'`,
+            sql`coalesce(${webhookAttempts.statusCode}, 0) not between 200 and 299`,
+          ),
+        );
       return row?.n ?? 0;
     },
-    async deliveries(webhookId: string, filter: { eventType?: string | null; outcome?: 'pending' | 'succeeded' | 'failed' | null; skip: number; take: number }) {
+    async deliveries(
+      webhookId: string,
+      filter: { eventType?: string | null; outcome?: 'pending' | 'succeeded' | 'failed' | null; skip: number; take: number },
+    ) {
       const conditions: SQL[] = [eq(webhookDeliveries.webhookId, webhookId)];
       if (filter.eventType) conditions.push(eq(webhookEvents.type, filter.eventType));
       if (filter.outcome === 'failed') conditions.push(inArray(webhookDeliveries.status, ['failed', 'abandoned']));
@@ -151,7 +164,11 @@ export function createWebhooksRepository(db: Database) {
         db.select({ n: count() }).from(webhookDeliveries).innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId)).where(where),
       ]);
       return {
-        items: rows.map((row) => ({ ...row.delivery, eventType: row.type, payload: JSON.stringify({ type: row.type, data: row.data, externalCustomerId: row.externalCustomerId }) })),
+        items: rows.map((row) => ({
+          ...row.delivery,
+          eventType: row.type,
+          payload: JSON.stringify({ type: row.type, data: row.data, externalCustomerId: row.externalCustomerId }),
+        })),
         totalCount: total?.n ?? 0,
       };
     },
@@ -164,7 +181,9 @@ export function createWebhooksRepository(db: Database) {
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .where(eq(webhookDeliveries.id, id));
-      return row && { ...row.delivery, eventType: row.type, payload: JSON.stringify({ type: row.type, data: row.data, externalCustomerId: row.externalCustomerId }) };
+      return (
+        row && { ...row.delivery, eventType: row.type, payload: JSON.stringify({ type: row.type, data: row.data, externalCustomerId: row.externalCustomerId }) }
+      );
     },
     /**
      * Claims up to `limit` due deliveries for worker `workerId` for `leaseSeconds` and returns everything their attempts
@@ -247,7 +266,10 @@ export function createWebhooksRepository(db: Database) {
     },
     async disable(webhookId: string, reason: string) {
       await db.update(webhooks).set({ isEnabled: false, disabledReason: reason, updatedAt: new Date() }).where(eq(webhooks.id, webhookId));
-      await db.update(webhookDeliveries).set({ status: 'abandoned', nextAttemptAt: null }).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending')));
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'abandoned', nextAttemptAt: null })
+        .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending')));
     },
     /** Sends a delivery again now; one that a worker is sending at this moment keeps its claim. */
     async requeue(deliveryId: string) {

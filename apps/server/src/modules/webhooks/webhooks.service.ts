@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@rampart/shared/enums';
-import { PASS_WEBHOOK_EVENT_TYPES, type PassWebhookEventType } from '@rampart/shared/passes';
+import { WEBHOOK_EVENT_TYPES } from '@rampart/shared/enums';
+import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
 import type { Env } from '../../config/env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput } from '../../graphql/errors.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { canUseLiveMode, LIVE_WEBHOOKS_NEED_VERIFICATION } from '../accounts/live-mode.ts';
+import { canUseLiveMode, LIVE_WEBHOOKS_NEED_VERIFICATION } from '../../lib/live-mode.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { DevelopersService } from '../developers/developers.service.ts';
 import { isPrivateHost } from '../../lib/outbound-address.ts';
@@ -66,7 +66,14 @@ function checkUrl(url: string, liveMode: boolean, allowPrivate: boolean): string
   return parsed.toString();
 }
 
-export function createWebhooksService(deps: { repository: WebhooksRepository; accounts: AccountsRepository; developers: DevelopersService; sender: HttpSender; mailer: Mailer; config: Env }) {
+export function createWebhooksService(deps: {
+  repository: WebhooksRepository;
+  accounts: AccountsRepository;
+  developers: DevelopersService;
+  sender: HttpSender;
+  mailer: Mailer;
+  config: Env;
+}) {
   const { repository, accounts, developers, sender, mailer, config } = deps;
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES;
   const webhookKeys = new Map<string, { value: string; at: number }>();
@@ -83,7 +90,12 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
   }
 
   async function send(input: { url: string; accountId: string; liveMode: boolean; signingSecret: string; messageId: string; body: string }) {
-    const headers = signedHeaders({ webhookKey: await webhookKey(input.accountId, input.liveMode), signingSecret: input.signingSecret, messageId: input.messageId, rawBody: input.body });
+    const headers = signedHeaders({
+      webhookKey: await webhookKey(input.accountId, input.liveMode),
+      signingSecret: input.signingSecret,
+      messageId: input.messageId,
+      rawBody: input.body,
+    });
     return sender.post(input.url, input.body, headers);
   }
 
@@ -95,11 +107,13 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
     attempts: (deliveryId: string) => repository.attempts(deliveryId),
 
     async create(accountId: string, input: { url: string; liveMode: boolean; events: string[]; description?: string | null }) {
-      if (input.liveMode && !canUseLiveMode(await accounts.findAccount(accountId))) throw new AppError('CONFLICT', LIVE_WEBHOOKS_NEED_VERIFICATION, { reason: 'ACCOUNT_NOT_VERIFIED' });
+      if (input.liveMode && !canUseLiveMode(await accounts.findAccount(accountId)))
+        throw new AppError('CONFLICT', LIVE_WEBHOOKS_NEED_VERIFICATION, { reason: 'ACCOUNT_NOT_VERIFIED' });
       const url = checkUrl(input.url, input.liveMode, allowPrivate);
       const events = parseInput(eventsSchema, input.events);
       const description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description);
-      if ((await repository.list(accountId, input.liveMode)).length >= MAX_ENDPOINTS) throw new AppError('CONFLICT', `An account has at most ${MAX_ENDPOINTS} endpoints per mode.`);
+      if ((await repository.list(accountId, input.liveMode)).length >= MAX_ENDPOINTS)
+        throw new AppError('CONFLICT', `An account has at most ${MAX_ENDPOINTS} endpoints per mode.`);
       return repository.insert({ accountId, url, liveMode: input.liveMode, events, description: description ?? null, signingSecret: newSigningSecret() });
     },
 
@@ -109,13 +123,29 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
     setPassProjectMode: (passProjectId: string, liveMode: boolean) => repository.setPassProjectMode(passProjectId, liveMode),
 
     /** An endpoint of a pass project: pass events only, in the project's mode (live once it uses the partner's credentials). */
-    async createForPassProject(accountId: string, passProjectId: string, input: { url: string; liveMode: boolean; events: string[]; description?: string | null }) {
-      if (input.liveMode && !canUseLiveMode(await accounts.findAccount(accountId))) throw new AppError('CONFLICT', LIVE_WEBHOOKS_NEED_VERIFICATION, { reason: 'ACCOUNT_NOT_VERIFIED' });
+    async createForPassProject(
+      accountId: string,
+      passProjectId: string,
+      input: { url: string; liveMode: boolean; events: string[]; description?: string | null },
+    ) {
+      if (input.liveMode && !canUseLiveMode(await accounts.findAccount(accountId)))
+        throw new AppError('CONFLICT', LIVE_WEBHOOKS_NEED_VERIFICATION, { reason: 'ACCOUNT_NOT_VERIFIED' });
       const url = checkUrl(input.url, input.liveMode, allowPrivate);
       const events = parseInput(z.object({ events: passEventsSchema }), { events: input.events }).events;
-      const description = parseInput(z.object({ description: z.string().trim().max(200, 'At most 200 characters').nullish() }), { description: input.description }).description;
-      if ((await repository.listOfPassProject(passProjectId)).length >= MAX_ENDPOINTS) throw new AppError('CONFLICT', `A pass project has at most ${MAX_ENDPOINTS} endpoints.`);
-      return repository.insert({ accountId, passProjectId, url, liveMode: input.liveMode, events, description: description ?? null, signingSecret: newSigningSecret() });
+      const description = parseInput(z.object({ description: z.string().trim().max(200, 'At most 200 characters').nullish() }), {
+        description: input.description,
+      }).description;
+      if ((await repository.listOfPassProject(passProjectId)).length >= MAX_ENDPOINTS)
+        throw new AppError('CONFLICT', `A pass project has at most ${MAX_ENDPOINTS} endpoints.`);
+      return repository.insert({
+        accountId,
+        passProjectId,
+        url,
+        liveMode: input.liveMode,
+        events,
+        description: description ?? null,
+        signingSecret: newSigningSecret(),
+      });
     },
 
     async update(id: string, input: { url?: string | null; events?: string[] | null; description?: string | null; isEnabled?: boolean | null }) {
@@ -123,8 +153,12 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
       if (!existing) throw badInput({ id: 'This endpoint no longer exists.' });
       const values: Parameters<WebhooksRepository['update']>[1] = {};
       if (input.url != null) values.url = checkUrl(input.url, existing.liveMode, allowPrivate);
-      if (input.events != null) values.events = existing.passProjectId ? parseInput(z.object({ events: passEventsSchema }), { events: input.events }).events : parseInput(eventsSchema, input.events);
-      if (input.description !== undefined) values.description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description) ?? null;
+      if (input.events != null)
+        values.events = existing.passProjectId
+          ? parseInput(z.object({ events: passEventsSchema }), { events: input.events }).events
+          : parseInput(eventsSchema, input.events);
+      if (input.description !== undefined)
+        values.description = parseInput(z.string().trim().max(200, 'At most 200 characters').nullish(), input.description) ?? null;
       if (input.isEnabled != null) {
         values.isEnabled = input.isEnabled;
         if (input.isEnabled) Object.assign(values, { disabledReason: null, failingSince: null });
@@ -137,7 +171,10 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
       return true;
     },
 
-    async deliveries(id: string, input: { eventType?: string | null; outcome?: 'pending' | 'succeeded' | 'failed' | null; skip?: number | null; take?: number | null }) {
+    async deliveries(
+      id: string,
+      input: { eventType?: string | null; outcome?: 'pending' | 'succeeded' | 'failed' | null; skip?: number | null; take?: number | null },
+    ) {
       const values = parseInput(
         z.object({
           eventType: z.enum([...WEBHOOK_EVENT_TYPES, ...PASS_WEBHOOK_EVENT_TYPES], { message: 'Unknown event type' }).nullish(),
@@ -161,13 +198,22 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
       // A pass project's endpoint is tested with pass events; an account endpoint with the account's.
       const sample = webhook.passProjectId
         ? samplePassEventData(
-            parseInput(z.object({ event: z.enum(PASS_WEBHOOK_EVENT_TYPES, { message: `Choose a pass event: ${PASS_WEBHOOK_EVENT_TYPES.join(', ')}` }) }), { event }).event as PassWebhookEventType,
+            parseInput(z.object({ event: z.enum(PASS_WEBHOOK_EVENT_TYPES, { message: `Choose a pass event: ${PASS_WEBHOOK_EVENT_TYPES.join(', ')}` }) }), {
+              event,
+            }).event,
             webhook.passProjectId,
           )
-        : sampleEventData(parseInput(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Choose an event type from the list' }), event) as WebhookEventType, webhook.liveMode);
+        : sampleEventData(parseInput(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Choose an event type from the list' }), event), webhook.liveMode);
       const type = event;
       const body = JSON.stringify({ type, data: sample.data, externalCustomerId: sample.externalCustomerId });
-      const result = await send({ url: webhook.url, accountId: webhook.accountId, liveMode: webhook.liveMode, signingSecret: webhook.signingSecret, messageId: `msg_test_${crypto.randomUUID()}`, body });
+      const result = await send({
+        url: webhook.url,
+        accountId: webhook.accountId,
+        liveMode: webhook.liveMode,
+        signingSecret: webhook.signingSecret,
+        messageId: `msg_test_${crypto.randomUUID()}`,
+        body,
+      });
       return { responseStatusCode: result.statusCode, responseBody: result.body, error: result.error, latencyMs: result.latencyMs };
     },
 
@@ -202,7 +248,14 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
       const body = JSON.stringify({ type: work.eventType, data: work.data, externalCustomerId: work.externalCustomerId });
       let result: Awaited<ReturnType<typeof send>>;
       try {
-        result = await send({ url: work.url, accountId: work.accountId, liveMode: work.liveMode, signingSecret: work.signingSecret, messageId: `msg_${work.eventId}`, body });
+        result = await send({
+          url: work.url,
+          accountId: work.accountId,
+          liveMode: work.liveMode,
+          signingSecret: work.signingSecret,
+          messageId: `msg_${work.eventId}`,
+          body,
+        });
       } finally {
         onAnswered();
       }
@@ -232,7 +285,7 @@ export function createWebhooksService(deps: { repository: WebhooksRepository; ac
           await mailer.send({
             to: email,
             subject: 'A Rampart webhook endpoint was disabled',
-            text: `Deliveries to ${work.url} have failed for ${DISABLE_AFTER_FAILING_DAYS} days, so the endpoint was disabled.\nFix the endpoint, then enable it again under Developers → Webhooks: ${new URL('/developers/webhooks', config.PUBLIC_URL)}\n\n— Rampart`,
+            text: `Deliveries to ${work.url} have failed for ${DISABLE_AFTER_FAILING_DAYS} days, so the endpoint was disabled.\nFix the endpoint, then enable it again under Developers → Webhooks: ${new URL('/developers/webhooks', config.PUBLIC_URL).href}\n\n— Rampart`,
           });
         }
       }

@@ -36,7 +36,13 @@ async function fastForward(deliveryId: string) {
 describe('webhook delivery', () => {
   it('delivers a signed event that verifies with the standardwebhooks package and with the provider header', async () => {
     const { accountId, receiver, webhook, webhookKey } = await setup();
-    const eventId = await emitWebhookEvent(t.database.db, { accountId, liveMode: false, type: 'transaction_created', data: { id: 'tx_1', baseCurrencyAmount: '100.00' }, externalCustomerId: 'cust-9' });
+    const eventId = await emitWebhookEvent(t.database.db, {
+      accountId,
+      liveMode: false,
+      type: 'transaction_created',
+      data: { id: 'tx_1', baseCurrencyAmount: '100.00' },
+      externalCustomerId: 'cust-9',
+    });
     await receiver.waitFor((all) => all.length === 1);
     const [received] = receiver.received;
     expect(received!.body).toEqual({ type: 'transaction_created', data: { id: 'tx_1', baseCurrencyAmount: '100.00' }, externalCustomerId: 'cust-9' });
@@ -97,7 +103,10 @@ describe('webhook delivery', () => {
     }
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([`msg_${eventId}`]));
 
-    const log = await client.ok('query($id: ID!) { webhookDeliveries(id: $id) { totalCount items { status attemptCount attempts { attemptNumber statusCode responseBody latencyMs } } } }', { id: webhook.id });
+    const log = await client.ok(
+      'query($id: ID!) { webhookDeliveries(id: $id) { totalCount items { status attemptCount attempts { attemptNumber statusCode responseBody latencyMs } } } }',
+      { id: webhook.id },
+    );
     expect(log.webhookDeliveries.items[0].status).toBe('succeeded');
     expect(log.webhookDeliveries.items[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 500, 200]);
     expect(log.webhookDeliveries.items[0].attempts[3].responseBody).toBe('finally');
@@ -112,10 +121,14 @@ describe('webhook delivery', () => {
     const { accountId, receiver, client } = await setup([], () => ({ status: 410 }));
     await emitWebhookEvent(t.database.db, { accountId, liveMode: false, type: 'transaction_updated', data: {} });
     await receiver.waitFor((all) => all.length === 1);
-    await expect.poll(async () => (await client.ok('query($a: ID!) { webhooks(accountId: $a, liveMode: false) { isEnabled disabledReason } }', { a: accountId })).webhooks[0]).toEqual({
-      isEnabled: false,
-      disabledReason: 'The endpoint answered 410 Gone.',
-    });
+    await expect
+      .poll(
+        async () => (await client.ok('query($a: ID!) { webhooks(accountId: $a, liveMode: false) { isEnabled disabledReason } }', { a: accountId })).webhooks[0],
+      )
+      .toEqual({
+        isEnabled: false,
+        disabledReason: 'The endpoint answered 410 Gone.',
+      });
     await receiver.close();
   });
 
@@ -130,15 +143,24 @@ describe('webhook delivery', () => {
 
   it('sends a test event now and returns what the endpoint answered; resends a delivery', async () => {
     const { accountId, receiver, webhook, client } = await setup([], (request) => ({ status: 202, body: `got ${request.body.type}` }));
-    const result = await client.ok('mutation($id: ID!) { triggerTestWebhook(id: $id, event: "swap_transaction_created") { responseStatusCode responseBody } }', { id: webhook.id });
+    const result = await client.ok(
+      'mutation($id: ID!) { triggerTestWebhook(id: $id, event: "swap_transaction_created") { responseStatusCode responseBody } }',
+      { id: webhook.id },
+    );
     expect(result.triggerTestWebhook).toEqual({ responseStatusCode: 202, responseBody: 'got swap_transaction_created' });
     expect(receiver.received[0]!.body.data).toHaveProperty('depositWalletAddress');
-    expect(errorCode(await client.gql('mutation($id: ID!) { triggerTestWebhook(id: $id, event: "not_an_event") { responseStatusCode } }', { id: webhook.id }))).toBe('BAD_USER_INPUT');
+    expect(
+      errorCode(await client.gql('mutation($id: ID!) { triggerTestWebhook(id: $id, event: "not_an_event") { responseStatusCode } }', { id: webhook.id })),
+    ).toBe('BAD_USER_INPUT');
 
     await emitWebhookEvent(t.database.db, { accountId, liveMode: false, type: 'transaction_created', data: {} });
     await receiver.waitFor((all) => all.length === 2);
-    const deliveryId = (await client.ok('query($id: ID!) { webhookDeliveries(id: $id, eventType: "transaction_created") { items { id } } }', { id: webhook.id })).webhookDeliveries.items[0].id;
-    await expect.poll(async () => (await t.database.pool.query(`select status from webhook_deliveries where id = $1`, [deliveryId])).rows[0].status).toBe('succeeded');
+    const deliveryId = (
+      await client.ok('query($id: ID!) { webhookDeliveries(id: $id, eventType: "transaction_created") { items { id } } }', { id: webhook.id })
+    ).webhookDeliveries.items[0].id;
+    await expect
+      .poll(async () => (await t.database.pool.query(`select status from webhook_deliveries where id = $1`, [deliveryId])).rows[0].status)
+      .toBe('succeeded');
     await client.ok('mutation($id: ID!) { resendWebhookDelivery(id: $id) { id } }', { id: deliveryId });
     await receiver.waitFor((all) => all.length === 3);
     expect(receiver.received[2]!.headers['webhook-id']).toBe(receiver.received[1]!.headers['webhook-id']);
@@ -156,7 +178,13 @@ describe('webhook delivery', () => {
     const strict = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' });
     try {
       const member = await accountWithMember(strict);
-      for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/x', 'http://[::1]/x']) {
+      for (const url of [
+        'http://127.0.0.1:8080/hook',
+        'http://localhost/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://10.1.2.3/x',
+        'http://[::1]/x',
+      ]) {
         const result = await member.client.gql(CREATE, { a: member.accountId, u: url, l: false, e: [] });
         expect(result.errors?.[0]?.extensions?.fields?.url, url).toMatch(/private or local/);
       }
@@ -193,4 +221,3 @@ async function waitForAttempts(deliveryId: string, count: number) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-

@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const workerEntry = path.resolve(import.meta.dirname, '../../worker-main.ts');
-const exited = (child: ReturnType<typeof spawn>) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+const exited = (child: ReturnType<typeof spawn>) =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
 
 async function unsettledDeliveries(app: TestApp, accountId: string): Promise<number> {
   const result = await app.database.pool.query(
@@ -35,7 +36,17 @@ describe('a worker killed mid-run', () => {
     const member = await accountWithMember(t);
     const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 150 }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
-    const env = { ...process.env, DATABASE_URL: inject('databaseUrl'), EVM_RPC_URL: inject('evmRpcUrl'), EVM_NETWORK_CODE: 'local_evm', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '2', WORKER_CONCURRENCY: '8', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      EVM_RPC_URL: inject('evmRpcUrl'),
+      EVM_NETWORK_CODE: 'local_evm',
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_STALL_SECONDS: '2',
+      WORKER_CONCURRENCY: '8',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+    };
     const eventIds: string[] = [];
     for (let i = 0; i < 60; i += 1) {
       eventIds.push(await emitWebhookEvent(t.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
@@ -55,8 +66,12 @@ describe('a worker killed mid-run', () => {
       await expect
         .poll(
           async () =>
-            (await t.database.pool.query(`select count(*)::int as n from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1 and d.status <> 'succeeded'`, [member.accountId]))
-              .rows[0].n,
+            (
+              await t.database.pool.query(
+                `select count(*)::int as n from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1 and d.status <> 'succeeded'`,
+                [member.accountId],
+              )
+            ).rows[0].n,
           { timeout: 30_000 },
         )
         .toBe(0);
@@ -78,7 +93,15 @@ describe('a worker killed mid-run', () => {
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     // The defaults: a 120 s lease and a 15 s heartbeat timeout.
     const { WEBHOOK_STALL_SECONDS: _lease, WORKER_HEARTBEAT_TIMEOUT_SECONDS: _timeout, ...inherited } = process.env;
-    const env = { ...inherited, DATABASE_URL: isolated.url, EVM_RPC_URL: inject('evmRpcUrl'), EVM_NETWORK_CODE: 'local_evm', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    const env = {
+      ...inherited,
+      DATABASE_URL: isolated.url,
+      EVM_RPC_URL: inject('evmRpcUrl'),
+      EVM_NETWORK_CODE: 'local_evm',
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+    };
     const eventIds: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       eventIds.push(await emitWebhookEvent(own.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
@@ -122,7 +145,12 @@ describe('a live worker whose requests outlast its lease', () => {
   let slow: TestApp;
   beforeAll(async () => {
     isolated = await createIsolatedDatabase('heartbeat_slow');
-    slow = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '3', WORKER_HEARTBEAT_TIMEOUT_SECONDS: '3' });
+    slow = await startTestApp({
+      DATABASE_URL: isolated.url,
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_STALL_SECONDS: '3',
+      WORKER_HEARTBEAT_TIMEOUT_SECONDS: '3',
+    });
   });
   afterAll(async () => {
     await slow.close();

@@ -71,23 +71,44 @@ export function testAddress(networkCode: string): string {
 /** Fiat per unit → the value of one unit of `code` in usd, eur and gbp (test-mode reference rates). */
 function ratesOf(code: string, ticker: string | null): { usdRate: string; eurRate: string; gbpRate: string } {
   const usdPerUnit = ticker ? new Decimal(TEST_MODE_USD_PRICES[ticker] ?? '1') : new Decimal(1).dividedBy(TEST_MODE_FIAT_PER_USD[code] ?? '1');
-  const per = (fiat: string) => usdPerUnit.times(TEST_MODE_FIAT_PER_USD[fiat]!).toDecimalPlaces(ticker ? 2 : 6).toFixed();
+  const per = (fiat: string) =>
+    usdPerUnit
+      .times(TEST_MODE_FIAT_PER_USD[fiat]!)
+      .toDecimalPlaces(ticker ? 2 : 6)
+      .toFixed();
   return { usdRate: per('usd'), eurRate: per('eur'), gbpRate: per('gbp') };
 }
 
 const DEFAULT_AMOUNT: Record<TestKind, (ticker: string) => string> = {
   buy: () => '100',
   // About 100 usd of the asset sent.
-  sell: (ticker) => new Decimal(100).dividedBy(TEST_MODE_USD_PRICES[ticker] ?? '1').toDecimalPlaces(assetDecimals(ticker), Decimal.ROUND_UP).toFixed(),
-  swap: (ticker) => new Decimal(100).dividedBy(TEST_MODE_USD_PRICES[ticker] ?? '1').toDecimalPlaces(assetDecimals(ticker), Decimal.ROUND_UP).toFixed(),
+  sell: (ticker) =>
+    new Decimal(100)
+      .dividedBy(TEST_MODE_USD_PRICES[ticker] ?? '1')
+      .toDecimalPlaces(assetDecimals(ticker), Decimal.ROUND_UP)
+      .toFixed(),
+  swap: (ticker) =>
+    new Decimal(100)
+      .dividedBy(TEST_MODE_USD_PRICES[ticker] ?? '1')
+      .toDecimalPlaces(assetDecimals(ticker), Decimal.ROUND_UP)
+      .toFixed(),
 };
 
-export function createTestProcessing(deps: { transactions: TransactionsService; jobs: JobQueue; repository: WidgetRepository; ramp: () => RampPort; config: Env }) {
+export function createTestProcessing(deps: {
+  transactions: TransactionsService;
+  jobs: JobQueue;
+  repository: WidgetRepository;
+  ramp: () => RampPort;
+  config: Env;
+}) {
   const { transactions, jobs, repository, config } = deps;
 
   async function offered(accountId: string, flow: TestKind, code: string, field: string): Promise<WidgetCurrency> {
     const currency = (await deps.ramp().offeredCurrencies(accountId, flow)).find((c) => c.code === code);
-    if (!currency) throw badInput({ [field]: `${code.toUpperCase()} is not offered for ${flow === 'buy' ? 'buying' : flow === 'sell' ? 'selling' : 'swaps'} by this account.` });
+    if (!currency)
+      throw badInput({
+        [field]: `${code.toUpperCase()} is not offered for ${flow === 'buy' ? 'buying' : flow === 'sell' ? 'selling' : 'swaps'} by this account.`,
+      });
     return currency;
   }
 
@@ -107,7 +128,13 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
     const base = await offered(accountId, kind, input.cryptoCurrencyCode, 'cryptoCurrencyCode');
     const amount = input.amount ?? DEFAULT_AMOUNT[kind](base.ticker);
     const fiat = (input.fiatCurrencyCode ?? 'usd').toLowerCase();
-    const customer = await repository.findOrCreateCustomer({ accountId, liveMode, email: input.email?.trim() || null, externalCustomerId: input.externalCustomerId?.trim() || null, country });
+    const customer = await repository.findOrCreateCustomer({
+      accountId,
+      liveMode,
+      email: input.email?.trim() || null,
+      externalCustomerId: input.externalCustomerId?.trim() || null,
+      country,
+    });
     const common = {
       accountId,
       liveMode,
@@ -154,7 +181,9 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
     }
 
     const paymentMethod = input.paymentMethod ?? (kind === 'buy' ? 'creditCard' : 'sepa');
-    const quote = await deps.ramp().quote(accountId, { transactionType: kind, country, paymentMethod, fiatCurrencyCode: fiat, cryptoCurrencyCode: base.code, amount });
+    const quote = await deps
+      .ramp()
+      .quote(accountId, { transactionType: kind, country, paymentMethod, fiatCurrencyCode: fiat, cryptoCurrencyCode: base.code, amount });
     const rates = ratesOf(fiat, null);
     if (kind === 'buy') {
       const walletAddress = checkAddress('walletAddress', input.walletAddress, base) ?? (options.requireWallet ? null : testAddress(base.networkCode));
@@ -222,13 +251,17 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
   /** One status change (with its webhook; the status change also records a widget transaction's funnel end). */
   async function step(row: TransactionRow, to: string, options: { failureReason?: string | null; reason?: string } = {}): Promise<TransactionRow> {
     const kind = row.kind as TestKind;
-    const failureReason = to === FAILED_STATUS[kind] ? (options.failureReason ?? (kind === 'buy' ? 'cardDeclined' : kind === 'sell' ? 'depositNotReceived' : 'depositNotReceived')) : null;
+    const failureReason =
+      to === FAILED_STATUS[kind]
+        ? (options.failureReason ?? (kind === 'buy' ? 'cardDeclined' : kind === 'sell' ? 'depositNotReceived' : 'depositNotReceived'))
+        : null;
     return transactions.changeStatus(row.id, to, { reason: options.reason ?? 'Test mode', failureReason, extra: extrasFor(row, to) });
   }
 
   function pathOrConflict(row: TransactionRow, target: string): string[] {
-    const kind = row.kind as TransactionKind;
-    if (!STATUSES_OF[kind].includes(target)) throw badInput({ status: `Unknown status for a ${kind} transaction: use one of ${STATUSES_OF[kind].join(', ')}.` });
+    const kind = row.kind;
+    if (!STATUSES_OF[kind].includes(target))
+      throw badInput({ status: `Unknown status for a ${kind} transaction: use one of ${STATUSES_OF[kind].join(', ')}.` });
     const path = shortestPath(kind, row.status, target);
     if (!path) {
       const next = TRANSITIONS[kind][row.status] ?? [];
@@ -251,7 +284,11 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
 
   /** Schedules the next step toward `target` as a durable job (a restart resumes it); a new target replaces a queued one. */
   async function scheduleToward(transactionId: string, target: string, failureReason: string | null = null, delayMs = config.TEST_MODE_STEP_DELAY_MS) {
-    await jobs.add('test_mode_step', { transactionId, target, failureReason }, { runAt: new Date(Date.now() + delayMs), jobKey: `test_mode_step:${transactionId}`, maxAttempts: 5 });
+    await jobs.add(
+      'test_mode_step',
+      { transactionId, target, failureReason },
+      { runAt: new Date(Date.now() + delayMs), jobKey: `test_mode_step:${transactionId}`, maxAttempts: 5 },
+    );
   }
 
   return {
@@ -261,7 +298,8 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
 
     /** Moves a test transaction now through each status on the way to `target` (each change emits its webhook). */
     async moveTo(id: string, target: string, failureReason?: string | null): Promise<TransactionRow> {
-      if (failureReason && !FAILURE_REASONS[failureReason]) throw badInput({ failureReason: `Unknown failure reason: use one of ${Object.keys(FAILURE_REASONS).join(', ')}.` });
+      if (failureReason && !FAILURE_REASONS[failureReason])
+        throw badInput({ failureReason: `Unknown failure reason: use one of ${Object.keys(FAILURE_REASONS).join(', ')}.` });
       let row = await loadTest(id);
       const kind = row.kind as TestKind;
       if (failureReason && target !== FAILED_STATUS[kind]) throw badInput({ failureReason: 'A failure reason goes with the failed status only.' });
@@ -278,8 +316,8 @@ export function createTestProcessing(deps: { transactions: TransactionsService; 
     /** The job: one step toward the target, then the next job; stops at the target or at a final status. */
     async runStep(payload: { transactionId: string; target: string; failureReason?: string | null }) {
       const row = await transactions.find(payload.transactionId).catch(() => null);
-      if (!row || row.liveMode || row.kind === 'balance' || row.status === payload.target || isTerminal(row.kind as TransactionKind, row.status)) return;
-      const path = shortestPath(row.kind as TransactionKind, row.status, payload.target);
+      if (!row || row.liveMode || row.kind === 'balance' || row.status === payload.target || isTerminal(row.kind, row.status)) return;
+      const path = shortestPath(row.kind, row.status, payload.target);
       if (!path?.length) return;
       const next = await step(row, path[0]!, { failureReason: payload.failureReason ?? null });
       if (next.status !== payload.target) await scheduleToward(row.id, payload.target, payload.failureReason ?? null);

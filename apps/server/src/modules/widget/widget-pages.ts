@@ -73,7 +73,10 @@ export function refusalPage(title: string, message: string, status: number): str
 
 /** The bootstrap script: JSON with "<" escaped, so no value can close the script element. */
 export function bootstrapScript(bootstrap: WidgetBootstrap, nonce: string): string {
-  return `<script nonce="${nonce}">window.__RAMPART_WIDGET__ = ${JSON.stringify(bootstrap).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}</script>`;
+  return `<script nonce="${nonce}">window.__RAMPART_WIDGET__ = ${JSON.stringify(bootstrap)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}</script>`;
 }
 
 /** The built widget page (apps/web/dist/widget/index.html), read again when the build changes; null when not built. */
@@ -95,7 +98,13 @@ export function widgetHtmlSource(webRoot: string | null) {
 
 const HEX = /^#[0-9a-f]{6}$/i;
 /** The built-in look's splash (widget.css --bg and --brand), for accounts without a theme and for any invalid colour. */
-const DEFAULT_SPLASH = { lightBackground: '#f6f7fb', lightLoader: '#4f46e5', darkBackground: '#0d111a', darkLoader: '#8b8cf8', loaderType: 'spinner' as ThemeLoaderType };
+const DEFAULT_SPLASH = {
+  lightBackground: '#f6f7fb',
+  lightLoader: '#4f46e5',
+  darkBackground: '#0d111a',
+  darkLoader: '#8b8cf8',
+  loaderType: 'spinner' as ThemeLoaderType,
+};
 
 /**
  * The splash screen, painted by the page before any script runs (its CSS is widget.css, a render-blocking stylesheet);
@@ -104,7 +113,8 @@ const DEFAULT_SPLASH = { lightBackground: '#f6f7fb', lightLoader: '#4f46e5', dar
  */
 export function splashMarkup(config: ThemeConfig | null, mode: 'light' | 'dark' | null): string {
   const given = config?.splashScreen;
-  const colour = (key: 'lightBackground' | 'lightLoader' | 'darkBackground' | 'darkLoader') => (typeof given?.[key] === 'string' && HEX.test(given[key]) ? given[key] : DEFAULT_SPLASH[key]);
+  const colour = (key: 'lightBackground' | 'lightLoader' | 'darkBackground' | 'darkLoader') =>
+    typeof given?.[key] === 'string' && HEX.test(given[key]) ? given[key] : DEFAULT_SPLASH[key];
   const loader = given && (THEME_LOADER_TYPES as readonly string[]).includes(given.loaderType) ? given.loaderType : DEFAULT_SPLASH.loaderType;
   const style = `--splash-light-bg:${colour('lightBackground')};--splash-light-loader:${colour('lightLoader')};--splash-dark-bg:${colour('darkBackground')};--splash-dark-loader:${colour('darkLoader')}`;
   return `<div id="rampart-splash" class="rw-splash" data-loader="${loader}"${mode ? ` data-mode="${mode}"` : ''} style="${style}" role="progressbar" aria-label="Loading"><span class="rw-loader" aria-hidden="true"><i></i><i></i><i></i></span></div>`;

@@ -61,7 +61,14 @@ export function createWidgetRepository(db: Database) {
      * widget_funnel_rollups, in the same statement. (A transaction's 'completed' and 'failed' are recorded by its status
      * change: transactions/analytics-rollups.ts.)
      */
-    async recordEvent(values: { accountId: string; liveMode: boolean; sessionId: string | null; flow: WidgetFlow; event: WidgetEventName; transactionId?: string | null }) {
+    async recordEvent(values: {
+      accountId: string;
+      liveMode: boolean;
+      sessionId: string | null;
+      flow: WidgetFlow;
+      event: WidgetEventName;
+      transactionId?: string | null;
+    }) {
       const transactionId = values.transactionId ?? null;
       await db.execute(sql`
         with inserted as (
@@ -96,10 +103,20 @@ export function createWidgetRepository(db: Database) {
     },
 
     /** The customer with this external id, else this e-mail, of an account and mode; created when there is none. */
-    async findOrCreateCustomer(values: { accountId: string; liveMode: boolean; email: string | null; externalCustomerId: string | null; country: string | null }) {
+    async findOrCreateCustomer(values: {
+      accountId: string;
+      liveMode: boolean;
+      email: string | null;
+      externalCustomerId: string | null;
+      country: string | null;
+    }) {
       const scope = and(eq(customers.accountId, values.accountId), eq(customers.liveMode, values.liveMode), eq(customers.isDeleted, false));
       if (values.externalCustomerId) {
-        const [byExternal] = await db.select().from(customers).where(and(scope, eq(customers.externalCustomerId, values.externalCustomerId))).limit(1);
+        const [byExternal] = await db
+          .select()
+          .from(customers)
+          .where(and(scope, eq(customers.externalCustomerId, values.externalCustomerId)))
+          .limit(1);
         if (byExternal) return byExternal;
       }
       if (values.email) {
@@ -110,13 +127,20 @@ export function createWidgetRepository(db: Database) {
           .orderBy(desc(customers.createdAt))
           .limit(1);
         if (byEmail && (!values.externalCustomerId || !byEmail.externalCustomerId)) {
-          if (values.externalCustomerId) await db.update(customers).set({ externalCustomerId: values.externalCustomerId, updatedAt: new Date() }).where(eq(customers.id, byEmail.id));
+          if (values.externalCustomerId)
+            await db.update(customers).set({ externalCustomerId: values.externalCustomerId, updatedAt: new Date() }).where(eq(customers.id, byEmail.id));
           return { ...byEmail, externalCustomerId: values.externalCustomerId ?? byEmail.externalCustomerId };
         }
       }
       const [created] = await db
         .insert(customers)
-        .values({ accountId: values.accountId, liveMode: values.liveMode, email: values.email, externalCustomerId: values.externalCustomerId, country: values.country })
+        .values({
+          accountId: values.accountId,
+          liveMode: values.liveMode,
+          email: values.email,
+          externalCustomerId: values.externalCustomerId,
+          country: values.country,
+        })
         .returning();
       return created!;
     },

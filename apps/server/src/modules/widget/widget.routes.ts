@@ -26,7 +26,14 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   if (isAppError(error)) {
     const [status, type] = STATUS_OF[error.code] ?? [400, 'invalid_request'];
     const extensions = error.extensions as { fields?: Record<string, string>; type?: string; action?: string };
-    return reply.code(status).send({ error: { type: extensions.type ?? type, message: error.message, ...(extensions.fields ? { details: extensions.fields } : {}), ...(extensions.action ? { action: extensions.action } : {}) } });
+    return reply.code(status).send({
+      error: {
+        type: extensions.type ?? type,
+        message: error.message,
+        ...(extensions.fields ? { details: extensions.fields } : {}),
+        ...(extensions.action ? { action: extensions.action } : {}),
+      },
+    });
   }
   if (error instanceof RateLimitedRequest) {
     return reply.code(429).send({ error: { type: 'rate_limited', message: error.message } });
@@ -67,7 +74,10 @@ export async function registerWidget(app: FastifyInstance, deps: { services: Ser
       if (!(error instanceof WidgetPageRefusal)) throw error;
       request.log.info({ status: error.status, title: error.title }, 'widget link refused');
       reply.header('content-security-policy', refusalCsp(error.frameAncestors));
-      return reply.code(error.status).type('text/html; charset=utf-8').send(refusalPage(error.title, error.message, error.status));
+      return reply
+        .code(error.status)
+        .type('text/html; charset=utf-8')
+        .send(refusalPage(error.title, error.message, error.status));
     }
   });
 
@@ -81,7 +91,11 @@ export async function registerWidget(app: FastifyInstance, deps: { services: Ser
       const rateLimit = {
         max: deps.ratePerMinute,
         timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) => crypto.createHash('sha256').update(sessionToken(request) ?? `ip:${request.ip}`).digest('hex'),
+        keyGenerator: (request: FastifyRequest) =>
+          crypto
+            .createHash('sha256')
+            .update(sessionToken(request) ?? `ip:${request.ip}`)
+            .digest('hex'),
         errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
           statusCode: 429,
           error: { type: 'rate_limited', message: `Too many requests from this widget. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` },
@@ -92,10 +106,14 @@ export async function registerWidget(app: FastifyInstance, deps: { services: Ser
       const agent = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 500) ?? null;
 
       api.post('/quote', { config }, async (request) => widget.quote(sessionToken(request), request.body ?? {}));
-      api.post('/transactions', { config }, async (request, reply) => reply.code(201).send(await widget.createTransaction(sessionToken(request), request.body ?? {}, agent(request))));
+      api.post('/transactions', { config }, async (request, reply) =>
+        reply.code(201).send(await widget.createTransaction(sessionToken(request), request.body ?? {}, agent(request))),
+      );
       api.get<WithId>('/transactions/:id', { config }, async (request) => widget.transaction(sessionToken(request), request.params.id));
       api.post<WithId>('/transactions/:id/payment', { config }, async (request) => widget.pay(sessionToken(request), request.params.id, request.body ?? {}));
-      api.post<WithId>('/transactions/:id/confirm', { config }, async (request) => widget.confirm(sessionToken(request), request.params.id, request.body ?? {}));
+      api.post<WithId>('/transactions/:id/confirm', { config }, async (request) =>
+        widget.confirm(sessionToken(request), request.params.id, request.body ?? {}),
+      );
       api.post<WithId>('/transactions/:id/deposit', { config }, async (request) => widget.deposit(sessionToken(request), request.params.id));
     },
     { prefix: '/widget-api' },

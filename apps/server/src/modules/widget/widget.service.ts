@@ -19,7 +19,7 @@ import type { Env } from '../../config/env.ts';
 import { AppError, badInput, forbidden, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { sha256 } from '../identity/identity.repository.ts';
+import { sha256 } from '../../lib/sha256.ts';
 import type { DevelopersService } from '../developers/developers.service.ts';
 import type { GoLiveService } from '../go-live/go-live.service.ts';
 import type { TransactionRow } from '../transactions/transactions.repository.ts';
@@ -118,7 +118,10 @@ const paymentBody = z.object({
   cardNumber: z.string().max(40),
   expiryMonth: z.coerce.number().int().min(1, 'Enter a month from 1 to 12.').max(12, 'Enter a month from 1 to 12.'),
   expiryYear: z.coerce.number().int().min(0).max(9999),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card.'),
   cardholderName: text(120),
 });
 const confirmBody = z.object({ approve: z.boolean() });
@@ -141,7 +144,7 @@ export function createWidgetService(deps: {
     for (const name of WIDGET_PARAMS) {
       const raw = query[name];
       if (raw === undefined) continue;
-      const value = Array.isArray(raw) ? raw[0] : raw;
+      const value: unknown = Array.isArray(raw) ? raw[0] : raw;
       if (typeof value !== 'string' || value.length > 1000) {
         ignored.push({ name, reason: 'not a single value of at most 1000 characters' });
         continue;
@@ -163,7 +166,8 @@ export function createWidgetService(deps: {
       params.baseCurrencyCode = params.baseCurrencyCode.toLowerCase();
       if (!(FIAT_CURRENCIES as readonly string[]).includes(params.baseCurrencyCode)) drop('baseCurrencyCode', 'not a supported fiat currency');
     }
-    if (params.baseCurrencyAmount !== undefined && !(isDecimalString(params.baseCurrencyAmount) && Number(params.baseCurrencyAmount) > 0)) drop('baseCurrencyAmount', 'not a positive amount');
+    if (params.baseCurrencyAmount !== undefined && !(isDecimalString(params.baseCurrencyAmount) && Number(params.baseCurrencyAmount) > 0))
+      drop('baseCurrencyAmount', 'not a positive amount');
     if (params.redirectURL !== undefined) {
       try {
         if (!/^https?:$/.test(new URL(params.redirectURL).protocol)) drop('redirectURL', 'not an http(s) URL');
@@ -188,10 +192,16 @@ export function createWidgetService(deps: {
   }
 
   function countryBlocked(entry: { action: 'Block' | 'Redirect'; reason: string }): AppError {
-    return new AppError('FORBIDDEN_ERROR', entry.action === 'Redirect' ? `Purchases from this country are handled by a partner service: ${entry.reason}` : `This service is not available in your country.`, {
-      type: 'country_blocked',
-      action: entry.action,
-    });
+    return new AppError(
+      'FORBIDDEN_ERROR',
+      entry.action === 'Redirect'
+        ? `Purchases from this country are handled by a partner service: ${entry.reason}`
+        : `This service is not available in your country.`,
+      {
+        type: 'country_blocked',
+        action: entry.action,
+      },
+    );
   }
 
   async function assertCountryAllowed(countryCode: string) {
@@ -249,7 +259,12 @@ export function createWidgetService(deps: {
     const expiresAt = new Date(Date.now() + QUOTE_TTL_MS).toISOString();
     if (flow === 'swap') {
       if (!input.quoteCryptoCurrencyCode) throw badInput({ quoteCryptoCurrencyCode: 'Choose the asset to receive.' });
-      const checked = ramp.checkSwapInput({ country: input.country, cryptoCurrencyCode: input.cryptoCurrencyCode, quoteCryptoCurrencyCode: input.quoteCryptoCurrencyCode, amount: input.amount });
+      const checked = ramp.checkSwapInput({
+        country: input.country,
+        cryptoCurrencyCode: input.cryptoCurrencyCode,
+        quoteCryptoCurrencyCode: input.quoteCryptoCurrencyCode,
+        amount: input.amount,
+      });
       const quote = ramp.priceSwap(context, checked);
       return {
         sessionRow,
@@ -296,34 +311,77 @@ export function createWidgetService(deps: {
      */
     async open(flowName: string, rawQuery: string, query: Record<string, unknown>, userAgent: string | null) {
       if (!(['buy', 'sell', 'swap'] as const).includes(flowName as WidgetFlow)) {
-        throw new WidgetPageRefusal(404, 'No such widget', 'This address does not lead to a widget. Widgets are at /widget/buy, /widget/sell and /widget/swap.');
+        throw new WidgetPageRefusal(
+          404,
+          'No such widget',
+          'This address does not lead to a widget. Widgets are at /widget/buy, /widget/sell and /widget/swap.',
+        );
       }
       const flow = flowName as WidgetFlow;
       const apiKey = typeof query.apiKey === 'string' ? query.apiKey.trim() : '';
-      if (!apiKey) throw new WidgetPageRefusal(401, 'This link is missing its key', 'The widget link has no apiKey parameter. Ask the site that sent you here for a working link.');
-      if (/^sk_/.test(apiKey)) throw new WidgetPageRefusal(401, 'This link uses the wrong key', 'A widget link carries the publishable key (pk_…). Never put a secret key in a link: roll it now in Developers › API keys.');
+      if (!apiKey)
+        throw new WidgetPageRefusal(
+          401,
+          'This link is missing its key',
+          'The widget link has no apiKey parameter. Ask the site that sent you here for a working link.',
+        );
+      if (/^sk_/.test(apiKey))
+        throw new WidgetPageRefusal(
+          401,
+          'This link uses the wrong key',
+          'A widget link carries the publishable key (pk_…). Never put a secret key in a link: roll it now in Developers › API keys.',
+        );
       const key = /^pk_(test|live)_[A-Za-z0-9]{8,64}$/.test(apiKey) ? await repository.publishableKey(apiKey) : undefined;
-      if (!key) throw new WidgetPageRefusal(401, 'This link’s key does not work', 'The publishable key in this widget link is unknown, or it was rolled and has stopped working.');
+      if (!key)
+        throw new WidgetPageRefusal(
+          401,
+          'This link’s key does not work',
+          'The publishable key in this widget link is unknown, or it was rolled and has stopped working.',
+        );
       // The theme editor frames a preview from the dashboard's own origin, which the partner does not list.
       const preview = query.preview === '1';
       const ancestors = frameAncestorSources(preview ? [...key.allowedIframeAncestorUrls, config.PUBLIC_URL] : key.allowedIframeAncestorUrls);
-      if (key.liveMode) throw new WidgetPageRefusal(403, 'Live payments are not available in this deployment', 'This widget link uses a live key. This Rampart deployment processes test-mode payments only: use the test publishable key (pk_test_…).', ancestors);
+      if (key.liveMode)
+        throw new WidgetPageRefusal(
+          403,
+          'Live payments are not available in this deployment',
+          'This widget link uses a live key. This Rampart deployment processes test-mode payments only: use the test publishable key (pk_test_…).',
+          ancestors,
+        );
       const { params, ignored } = cleanParams(query);
       const { signed, signature, misplaced } = splitSignature(rawQuery);
-      if (misplaced) throw new WidgetPageRefusal(403, 'This link’s signature is not valid', 'The signature parameter must come last, exactly as the URL was signed.', ancestors);
+      if (misplaced)
+        throw new WidgetPageRefusal(
+          403,
+          'This link’s signature is not valid',
+          'The signature parameter must come last, exactly as the URL was signed.',
+          ancestors,
+        );
       const needsSignature = SIGNATURE_REQUIRED_PARAMS.some((name) => query[name] !== undefined);
       if (needsSignature && !signature) {
-        throw new WidgetPageRefusal(403, 'This link’s signature is not valid', 'This link sets a wallet address or an e-mail address, so it must be signed with the partner’s secret key. It carries no signature.', ancestors);
+        throw new WidgetPageRefusal(
+          403,
+          'This link’s signature is not valid',
+          'This link sets a wallet address or an e-mail address, so it must be signed with the partner’s secret key. It carries no signature.',
+          ancestors,
+        );
       }
       if (signature) {
         const secrets = await developers.secretKeysOf(key.accountId, key.liveMode);
         if (!signatureMatches(signed, signature, secrets)) {
-          throw new WidgetPageRefusal(403, 'This link’s signature is not valid', 'The link was changed after it was signed, or it was signed with another key. Ask the site that sent you here for a new link.', ancestors);
+          throw new WidgetPageRefusal(
+            403,
+            'This link’s signature is not valid',
+            'The link was changed after it was signed, or it was signed with another key. Ask the site that sent you here for a new link.',
+            ancestors,
+          );
         }
       }
       const offered = await deps.ramp().offeredCurrencies(key.accountId, flow);
-      if (params.currencyCode !== undefined && !offered.some((c) => c.code === params.currencyCode)) ignored.push({ name: 'currencyCode', reason: 'not offered by this account' });
-      if (params.quoteCurrencyCode !== undefined && !offered.some((c) => c.code === params.quoteCurrencyCode)) ignored.push({ name: 'quoteCurrencyCode', reason: 'not offered by this account' });
+      if (params.currencyCode !== undefined && !offered.some((c) => c.code === params.currencyCode))
+        ignored.push({ name: 'currencyCode', reason: 'not offered by this account' });
+      if (params.quoteCurrencyCode !== undefined && !offered.some((c) => c.code === params.quoteCurrencyCode))
+        ignored.push({ name: 'quoteCurrencyCode', reason: 'not offered by this account' });
       // An unsigned link cannot lock anything; an unknown asset is left for the customer to choose.
       for (const { name } of ignored) if (name === 'currencyCode' || name === 'quoteCurrencyCode') delete params[name];
       const token = crypto.randomBytes(32).toString('base64url');
@@ -332,13 +390,15 @@ export function createWidgetService(deps: {
         accountId: key.accountId,
         liveMode: key.liveMode,
         flow,
-        params: params as Record<string, string>,
+        params: params,
         isSigned: Boolean(signature),
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       });
       // A preview is the partner looking at their theme, not a customer: no funnel step (recordEvent skips them too).
       if (!preview) await repository.recordEvent({ accountId: key.accountId, liveMode: key.liveMode, sessionId: row.id, flow, event: 'opened' });
-      const lockedParams = signature ? (Object.keys(params).filter((name) => !['apiKey', 'colorCode', 'theme', 'language', 'preview'].includes(name)) as WidgetParamName[]) : [];
+      const lockedParams = signature
+        ? (Object.keys(params).filter((name) => !['apiKey', 'colorCode', 'theme', 'language', 'preview'].includes(name)) as WidgetParamName[])
+        : [];
       const bootstrap: WidgetBootstrap = {
         sessionToken: token,
         flow,
@@ -375,7 +435,13 @@ export function createWidgetService(deps: {
       const { sessionRow, quote } = quoteFor(context, input);
       // The funnel counts a session's first quote; the widget re-quotes on every change, so skip the write after it.
       if (!quotedSessions.has(sessionRow.id)) {
-        await repository.recordEvent({ accountId: sessionRow.accountId, liveMode: sessionRow.liveMode, sessionId: sessionRow.id, flow: sessionRow.flow, event: 'quoted' });
+        await repository.recordEvent({
+          accountId: sessionRow.accountId,
+          liveMode: sessionRow.liveMode,
+          sessionId: sessionRow.id,
+          flow: sessionRow.flow,
+          event: 'quoted',
+        });
         if (quotedSessions.size >= 50_000) quotedSessions.clear();
         quotedSessions.add(sessionRow.id);
       }
@@ -390,7 +456,8 @@ export function createWidgetService(deps: {
       const params = sessionRow.params as WidgetParams;
       // What a signed link set wins over what the page sends: the customer cannot change it.
       const locked = (name: WidgetParamName, given: string | null | undefined) => (sessionRow.isSigned && params[name] !== undefined ? params[name] : given);
-      if (!WIDGET_PAYMENT_METHODS[sessionRow.flow].includes(input.paymentMethod)) throw badInput({ paymentMethod: `Choose one of ${WIDGET_PAYMENT_METHODS[sessionRow.flow].join(', ')}.` });
+      if (!WIDGET_PAYMENT_METHODS[sessionRow.flow].includes(input.paymentMethod))
+        throw badInput({ paymentMethod: `Choose one of ${WIDGET_PAYMENT_METHODS[sessionRow.flow].join(', ')}.` });
       const row = await processing.create(
         sessionRow.accountId,
         sessionRow.liveMode,
@@ -412,7 +479,14 @@ export function createWidgetService(deps: {
         },
         { requireWallet: sessionRow.flow !== 'sell' },
       );
-      await repository.recordEvent({ accountId: row.accountId, liveMode: row.liveMode, sessionId: sessionRow.id, flow: sessionRow.flow, event: 'transaction_created', transactionId: row.id });
+      await repository.recordEvent({
+        accountId: row.accountId,
+        liveMode: row.liveMode,
+        sessionId: sessionRow.id,
+        flow: sessionRow.flow,
+        event: 'transaction_created',
+        transactionId: row.id,
+      });
       // A swap's deposit address is prepared in the background: screening, address generation, KYT registration.
       if (row.kind === 'swap') await processing.scheduleToward(row.id, 'waitingForDeposit');
       return { transaction: present(row) };
@@ -434,11 +508,20 @@ export function createWidgetService(deps: {
       if (!card) throw badInput({ cardNumber: `Use one of the test cards: ${TEST_CARDS.map((c) => c.number.replace(/(\d{4})(?=\d)/g, '$1 ')).join(', ')}.` });
       const now = new Date();
       const year = input.expiryYear < 100 ? 2000 + input.expiryYear : input.expiryYear;
-      if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.expiryMonth < now.getUTCMonth() + 1)) throw badInput({ expiryYear: 'This card has expired: use a date in the future.' });
+      if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && input.expiryMonth < now.getUTCMonth() + 1))
+        throw badInput({ expiryYear: 'This card has expired: use a date in the future.' });
       if (row.status !== 'waitingPayment') throw new AppError('CONFLICT', `This transaction is ${row.status}: it has already been paid.`);
-      await repository.recordEvent({ accountId: row.accountId, liveMode: row.liveMode, sessionId: sessionRow.id, flow: sessionRow.flow, event: 'payment_started', transactionId: row.id });
+      await repository.recordEvent({
+        accountId: row.accountId,
+        liveMode: row.liveMode,
+        sessionId: sessionRow.id,
+        flow: sessionRow.flow,
+        event: 'payment_started',
+        transactionId: row.id,
+      });
       if (card.outcome === 'declined') return { transaction: present(await processing.stepNow(row, 'failed', 'cardDeclined')), requiresConfirmation: false };
-      if (card.outcome === 'requiresConfirmation') return { transaction: present(await processing.stepNow(row, 'waitingAuthorization')), requiresConfirmation: true };
+      if (card.outcome === 'requiresConfirmation')
+        return { transaction: present(await processing.stepNow(row, 'waitingAuthorization')), requiresConfirmation: true };
       const pending = await processing.stepNow(row, 'pending');
       await processing.scheduleToward(row.id, 'completed');
       return { transaction: present(pending), requiresConfirmation: false };
@@ -462,8 +545,12 @@ export function createWidgetService(deps: {
       const row = await ownTransaction(sessionRow, id);
       if (row.kind === 'buy') throw badInput({ id: 'A buy is paid by card, not by a deposit.' });
       if (row.status !== 'waitingForDeposit') {
-        const early = row.kind === 'swap' && ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration'].includes(row.status);
-        throw new AppError('CONFLICT', early ? 'The deposit address is not ready yet: wait a few seconds.' : `This transaction is ${row.status}: no deposit is expected.`);
+        const early =
+          row.kind === 'swap' && ['screeningWalletAddress', 'waitingForDepositAddressGeneration', 'waitingForDepositKytRegistration'].includes(row.status);
+        throw new AppError(
+          'CONFLICT',
+          early ? 'The deposit address is not ready yet: wait a few seconds.' : `This transaction is ${row.status}: no deposit is expected.`,
+        );
       }
       const next = await processing.stepNow(row, row.kind === 'sell' ? 'pending' : 'executingSwap');
       await processing.scheduleToward(row.id, 'completed');

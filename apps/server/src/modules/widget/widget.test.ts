@@ -6,20 +6,25 @@ import { generateThemeConfig } from '@rampart/shared/theme-colors';
 import type { ThemeConfig } from '@rampart/shared/themes';
 import { signWidgetUrl } from '../developers/developers.service.ts';
 import { splashMarkup, widgetCsp } from './widget-pages.ts';
+import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
 
-// The worker is started here (not by the harness) so one test can stop and restart it.
+// The worker is started here (not by the harness) so one test can stop and restart it; the file has a database of its
+// own, so no other test file's worker takes its jobs while it is stopped.
 let t: TestApp;
+let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let worker: RunningWorker | null = null;
 const startOwnWorker = async () => {
   worker = await startWorker({ pool: t.database.pool, services: t.app.services, concurrency: 4, log: t.app.log, webhookDispatcher: false });
 };
 beforeAll(async () => {
-  t = await startTestApp({ TEST_MODE_STEP_DELAY_MS: '20' });
+  isolated = await createIsolatedDatabase('widget');
+  t = await startTestApp({ DATABASE_URL: isolated.url, TEST_MODE_STEP_DELAY_MS: '20' });
   await startOwnWorker();
 });
 afterAll(async () => {
   await worker?.stop();
-  await t.close();
+  await t?.close();
+  await isolated?.drop();
 });
 
 const KEYS = 'query($a: ID!, $l: Boolean!) { apiKeys(accountId: $a, liveMode: $l) { type secret } }';
@@ -46,7 +51,7 @@ async function api(token: string | null, method: string, path: string, body?: un
     headers: { ...(token ? { authorization: `Widget ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as any }; // the tests read the answer freely and expect() checks it
 }
 
 async function session(flow: 'buy' | 'sell' | 'swap', p?: Awaited<ReturnType<typeof partner>>) {
@@ -62,7 +67,9 @@ async function pollStatus(token: string, id: string, status: string) {
 }
 
 async function eventsOf(transactionId: string) {
-  const result = await t.database.pool.query(`select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at, id`, [transactionId]);
+  const result = await t.database.pool.query(`select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at, id`, [
+    transactionId,
+  ]);
   return result.rows.map((row) => `${row.type}:${row.status}`);
 }
 
@@ -78,13 +85,21 @@ describe('widget links', () => {
     const page = await open(signed.url);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.bootstrap).toMatchObject({ flow: 'buy', liveMode: false, account: { name: 'Widget Shop' }, colorCode: '#ff0000', params: { walletAddress: WALLET, email: 'ana@example.com', currencyCode: 'eth' } });
+    expect(page.bootstrap).toMatchObject({
+      flow: 'buy',
+      liveMode: false,
+      account: { name: 'Widget Shop' },
+      colorCode: '#ff0000',
+      params: { walletAddress: WALLET, email: 'ana@example.com', currencyCode: 'eth' },
+    });
     expect(page.bootstrap.lockedParams.sort()).toEqual(['currencyCode', 'email', 'walletAddress']);
     expect(page.bootstrap.currencies.some((c: { code: string }) => c.code === 'eth')).toBe(true);
     expect(page.bootstrap.testCards).toHaveLength(3);
     const flags = await t.database.pool.query(`select onboarding_info->>'isWidgetUrlBuilt' as built from accounts where id = $1`, [p.accountId]);
     expect(flags.rows[0].built).toBe('true');
-    const sessions = await t.database.pool.query(`select token_hash, is_signed, expires_at - created_at as ttl from widget_sessions where account_id = $1`, [p.accountId]);
+    const sessions = await t.database.pool.query(`select token_hash, is_signed, expires_at - created_at as ttl from widget_sessions where account_id = $1`, [
+      p.accountId,
+    ]);
     expect(sessions.rows).toHaveLength(1);
     expect(sessions.rows[0].token_hash).not.toContain(page.bootstrap.sessionToken);
     expect(sessions.rows[0].is_signed).toBe(true);
@@ -116,14 +131,23 @@ describe('widget links', () => {
     const plain = await open(`${t.baseUrl}/widget/sell?apiKey=${p.pk}&currencyCode=eth&baseCurrencyAmount=50&theme=purple&colorCode=red`);
     expect(plain.status).toBe(200);
     // Invalid cosmetic parameters are dropped; an unsigned link locks nothing.
-    expect(plain.bootstrap).toMatchObject({ flow: 'sell', theme: null, colorCode: null, lockedParams: [], params: { currencyCode: 'eth', baseCurrencyAmount: '50' } });
+    expect(plain.bootstrap).toMatchObject({
+      flow: 'sell',
+      theme: null,
+      colorCode: null,
+      lockedParams: [],
+      params: { currencyCode: 'eth', baseCurrencyAmount: '50' },
+    });
   });
 
   it('lets only the account’s allowed origins frame the page: frame-ancestors with them and nothing else, no X-Frame-Options', async () => {
-    const p = await partner(['https://shop.example.com', 'http://localhost:5173/some/path', 'not a url', "https://evil.example.com; script-src *"]);
+    const p = await partner(['https://shop.example.com', 'http://localhost:5173/some/path', 'not a url', 'https://evil.example.com; script-src *']);
     const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}`);
     const csp = page.headers.get('content-security-policy')!;
-    const frameAncestors = csp.split(';').map((d) => d.trim()).filter((d) => d.startsWith('frame-ancestors'));
+    const frameAncestors = csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d.startsWith('frame-ancestors'));
     expect(frameAncestors).toEqual(["frame-ancestors 'self' https://shop.example.com http://localhost:5173"]);
     expect(frameAncestors[0]).not.toContain("'none'");
     expect(csp).not.toContain('evil');
@@ -138,7 +162,10 @@ describe('widget links', () => {
 
   it('answers clear pages for a live key, an unknown or missing key, a secret key and an unknown flow', async () => {
     const p = await partner(['https://shop.example.com']);
-    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value) values ($1, true, 'publishable', $2)`, [p.accountId, `pk_live_${'L'.repeat(24)}`]);
+    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value) values ($1, true, 'publishable', $2)`, [
+      p.accountId,
+      `pk_live_${'L'.repeat(24)}`,
+    ]);
     const live = await open(`${t.baseUrl}/widget/buy?apiKey=pk_live_${'L'.repeat(24)}`);
     expect(live.status).toBe(403);
     expect(live.html).toContain('Live payments are not available in this deployment');
@@ -161,16 +188,29 @@ describe('widget links', () => {
 describe('widget themes', () => {
   async function themed(config: ThemeConfig, isActive = true, name = 'Brand') {
     const p = await partner();
-    await t.database.pool.query('insert into themes (account_id, name, is_active, config) values ($1, $2, $3, $4)', [p.accountId, name, isActive, JSON.stringify(config)]);
+    await t.database.pool.query('insert into themes (account_id, name, is_active, config) values ($1, $2, $3, $4)', [
+      p.accountId,
+      name,
+      isActive,
+      JSON.stringify(config),
+    ]);
     return p;
   }
-  const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
 
   it('hands the widget the active theme’s config and paints its splash colours before any script; no active theme is the built-in look', async () => {
     const config = { ...generateThemeConfig('#0e7490'), fontFamily: 'Inter', fontUrl: 'https://fonts.googleapis.com/css2?family=Inter' };
     config.splashScreen = { lightBackground: '#fefce8', lightLoader: '#854d0e', darkBackground: '#1c1917', darkLoader: '#fde047', loaderType: 'dots' };
     const p = await themed(config);
-    await t.database.pool.query('insert into themes (account_id, name, is_active, config) values ($1, $2, false, $3)', [p.accountId, 'Old', JSON.stringify(generateThemeConfig('#be123c'))]);
+    await t.database.pool.query('insert into themes (account_id, name, is_active, config) values ($1, $2, false, $3)', [
+      p.accountId,
+      'Old',
+      JSON.stringify(generateThemeConfig('#be123c')),
+    ]);
     const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&theme=dark`);
     expect(page.status).toBe(200);
     expect(page.bootstrap.themeConfig).toEqual(config);
@@ -193,7 +233,15 @@ describe('widget themes', () => {
 
   it('a stored config that does not validate reaches neither the bootstrap nor the splash: the built-in look', async () => {
     const config = generateThemeConfig('#7c3aed');
-    const hostile = { ...config, splashScreen: { ...config.splashScreen, lightBackground: 'red;background:url(https://evil.example.com)', darkLoader: '"><script>alert(1)</script>', loaderType: 'marquee' } };
+    const hostile = {
+      ...config,
+      splashScreen: {
+        ...config.splashScreen,
+        lightBackground: 'red;background:url(https://evil.example.com)',
+        darkLoader: '"><script>alert(1)</script>',
+        loaderType: 'marquee',
+      },
+    };
     const p = await themed(hostile as unknown as ThemeConfig);
     const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}`);
     expect(page.status).toBe(200);
@@ -207,7 +255,10 @@ describe('widget themes', () => {
 
   it('splashMarkup writes only #rrggbb colours and known loaders', () => {
     const config = generateThemeConfig('#7c3aed');
-    const markup = splashMarkup({ ...config, splashScreen: { ...config.splashScreen, lightBackground: 'red;x:url(a)', loaderType: 'marquee' as 'bar' } }, 'light');
+    const markup = splashMarkup(
+      { ...config, splashScreen: { ...config.splashScreen, lightBackground: 'red;x:url(a)', loaderType: 'marquee' as 'bar' } },
+      'light',
+    );
     expect(markup).toContain('--splash-light-bg:#f6f7fb;');
     expect(markup).toContain(`--splash-light-loader:${config.splashScreen.lightLoader};`);
     expect(markup).toContain('data-loader="spinner" data-mode="light"');
@@ -237,7 +288,9 @@ describe('widget themes', () => {
     expect(normal.bootstrap.params.preview).toBeUndefined();
     expect(directive(normal.headers.get('content-security-policy')!, 'frame-ancestors')).toBe("frame-ancestors 'self' https://shop.example.com");
     await api(normal.bootstrap.sessionToken, 'POST', '/quote', BUY);
-    const counted = await t.database.pool.query(`select event from widget_events where session_id = $1 order by id`, [(await t.database.pool.query('select id from widget_sessions where account_id = $1 order by created_at desc limit 1', [p.accountId])).rows[0].id]);
+    const counted = await t.database.pool.query(`select event from widget_events where session_id = $1 order by id`, [
+      (await t.database.pool.query('select id from widget_sessions where account_id = $1 order by created_at desc limit 1', [p.accountId])).rows[0].id,
+    ]);
     expect(counted.rows.map((r) => r.event)).toEqual(['opened', 'quoted']);
   });
 
@@ -270,12 +323,26 @@ describe('widget API', () => {
     const s = await session('buy');
     const quote = await api(s.token, 'POST', '/quote', BUY);
     expect(quote.status).toBe(200);
-    expect(quote.body.quote).toMatchObject({ transactionType: 'buy', region: 'US', fiatCurrencyCode: 'usd', cryptoCurrencyCode: 'eth', baseCurrencyAmount: '100.00' });
+    expect(quote.body.quote).toMatchObject({
+      transactionType: 'buy',
+      region: 'US',
+      fiatCurrencyCode: 'usd',
+      cryptoCurrencyCode: 'eth',
+      baseCurrencyAmount: '100.00',
+    });
     await api(s.token, 'POST', '/quote', BUY);
     const created = await api(s.token, 'POST', '/transactions', { ...BUY, email: 'buyer@example.com', walletAddress: WALLET });
     expect(created.status).toBe(201);
     const tx = created.body.transaction;
-    expect(tx).toMatchObject({ kind: 'buy', status: 'waitingPayment', feeAmount: quote.body.quote.feeAmount, extraFeeAmount: quote.body.quote.extraFeeAmount, networkFeeAmount: quote.body.quote.networkFeeAmount, quoteCurrencyAmount: quote.body.quote.quoteCurrencyAmount, walletAddress: WALLET });
+    expect(tx).toMatchObject({
+      kind: 'buy',
+      status: 'waitingPayment',
+      feeAmount: quote.body.quote.feeAmount,
+      extraFeeAmount: quote.body.quote.extraFeeAmount,
+      networkFeeAmount: quote.body.quote.networkFeeAmount,
+      quoteCurrencyAmount: quote.body.quote.quoteCurrencyAmount,
+      walletAddress: WALLET,
+    });
     const paid = await api(s.token, 'POST', `/transactions/${tx.id}/payment`, { ...CARD, cardNumber: '4242 4242 4242 4242' });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ requiresConfirmation: false, transaction: { status: 'pending' } });
@@ -283,7 +350,10 @@ describe('widget API', () => {
     expect(done.cryptoTransactionId).toMatch(/^0x[0-9a-f]{64}$/);
     expect(done.explorerUrl).toContain(done.cryptoTransactionId);
     expect(await eventsOf(tx.id)).toEqual(['transaction_created:waitingPayment', 'transaction_updated:pending', 'transaction_updated:completed']);
-    const row = await t.database.pool.query(`select t.live_mode, t.country, t.payment_method, t.usd_rate, c.email from transactions t join customers c on c.id = t.customer_id where t.id = $1`, [tx.id]);
+    const row = await t.database.pool.query(
+      `select t.live_mode, t.country, t.payment_method, t.usd_rate, c.email from transactions t join customers c on c.id = t.customer_id where t.id = $1`,
+      [tx.id],
+    );
     expect(row.rows[0]).toMatchObject({ live_mode: false, country: 'US', payment_method: 'creditCard', usd_rate: '1', email: 'buyer@example.com' });
     const funnel = await t.database.pool.query(`select event from widget_events where account_id = $1 order by id`, [s.accountId]);
     expect(funnel.rows.map((r) => r.event)).toEqual(['opened', 'quoted', 'transaction_created', 'payment_started', 'completed']);
@@ -319,10 +389,31 @@ describe('widget API', () => {
 
   it('sells: the simulated deposit moves it to pending with a deposit hash, then completed', async () => {
     const s = await session('sell');
-    const quote = await api(s.token, 'POST', '/quote', { cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur', amount: '0.1', paymentMethod: 'sepa', country: 'DE' });
+    const quote = await api(s.token, 'POST', '/quote', {
+      cryptoCurrencyCode: 'eth',
+      fiatCurrencyCode: 'eur',
+      amount: '0.1',
+      paymentMethod: 'sepa',
+      country: 'DE',
+    });
     expect(quote.status).toBe(200);
-    const tx = (await api(s.token, 'POST', '/transactions', { cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur', amount: '0.1', paymentMethod: 'sepa', country: 'DE', email: 's@example.com' })).body.transaction;
-    expect(tx).toMatchObject({ kind: 'sell', status: 'waitingForDeposit', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur', quoteCurrencyAmount: quote.body.quote.quoteCurrencyAmount });
+    const tx = (
+      await api(s.token, 'POST', '/transactions', {
+        cryptoCurrencyCode: 'eth',
+        fiatCurrencyCode: 'eur',
+        amount: '0.1',
+        paymentMethod: 'sepa',
+        country: 'DE',
+        email: 's@example.com',
+      })
+    ).body.transaction;
+    expect(tx).toMatchObject({
+      kind: 'sell',
+      status: 'waitingForDeposit',
+      cryptoCurrencyCode: 'eth',
+      fiatCurrencyCode: 'eur',
+      quoteCurrencyAmount: quote.body.quote.quoteCurrencyAmount,
+    });
     expect(tx.depositWalletAddress).toMatch(/^0x[0-9a-f]{40}$/);
     expect((await api(s.token, 'POST', `/transactions/${tx.id}/payment`, { ...CARD, cardNumber: '4242424242424242' })).status).toBe(400);
     const deposited = await api(s.token, 'POST', `/transactions/${tx.id}/deposit`);
@@ -330,12 +421,25 @@ describe('widget API', () => {
     await pollStatus(s.token, tx.id, 'completed');
     const row = await t.database.pool.query('select deposit_hash from transactions where id = $1', [tx.id]);
     expect(row.rows[0].deposit_hash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await eventsOf(tx.id)).toEqual(['sell_transaction_created:waitingForDeposit', 'sell_transaction_updated:pending', 'sell_transaction_updated:completed']);
+    expect(await eventsOf(tx.id)).toEqual([
+      'sell_transaction_created:waitingForDeposit',
+      'sell_transaction_updated:pending',
+      'sell_transaction_updated:completed',
+    ]);
   });
 
   it('swaps: the deposit address is prepared by jobs, the deposit executes the swap, then it completes', async () => {
     const s = await session('swap');
-    const body = { cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd', amount: '0.5', paymentMethod: 'balance', country: 'GB', email: 'w@example.com', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
+    const body = {
+      cryptoCurrencyCode: 'eth',
+      quoteCryptoCurrencyCode: 'btc',
+      fiatCurrencyCode: 'usd',
+      amount: '0.5',
+      paymentMethod: 'balance',
+      country: 'GB',
+      email: 'w@example.com',
+      walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    };
     const quote = await api(s.token, 'POST', '/quote', body);
     expect(quote.status).toBe(200);
     expect(quote.body.quote).toMatchObject({ cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd' });
@@ -378,7 +482,9 @@ describe('widget API', () => {
 
   it('refuses a blocked country with its action', async () => {
     const s = await session('buy');
-    await t.database.pool.query(`insert into blocked_list_entries (kind, value, action, reason) values ('country', 'KP', 'Block', 'Sanctions') on conflict do nothing`);
+    await t.database.pool.query(
+      `insert into blocked_list_entries (kind, value, action, reason) values ('country', 'KP', 'Block', 'Sanctions') on conflict do nothing`,
+    );
     const blocked = await api(s.token, 'POST', '/quote', { ...BUY, country: 'KP' });
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toMatchObject({ type: 'country_blocked', action: 'Block' });
@@ -390,7 +496,9 @@ describe('widget API', () => {
     const s = await session('buy');
     const tx = (await api(s.token, 'POST', '/transactions', { ...BUY, email: 'r@example.com', walletAddress: WALLET })).body.transaction;
     await api(s.token, 'POST', `/transactions/${tx.id}/payment`, { ...CARD, cardNumber: '4242424242424242' });
-    const queued = await t.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'test_mode_step' and key = $1`, [`test_mode_step:${tx.id}`]);
+    const queued = await t.database.pool.query(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'test_mode_step' and key = $1`, [
+      `test_mode_step:${tx.id}`,
+    ]);
     expect(queued.rows[0].n).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await api(s.token, 'GET', `/transactions/${tx.id}`)).body.transaction.status).toBe('pending');
@@ -414,7 +522,8 @@ describe('test helpers', () => {
     expect(errorCode(back)).toBe('CONFLICT');
     expect(back.errors![0]!.message).toContain('final');
 
-    const swap = (await p.client.ok(CREATE, { a: p.accountId, i: { kind: 'swap', cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'btc' } })).createTestTransaction;
+    const swap = (await p.client.ok(CREATE, { a: p.accountId, i: { kind: 'swap', cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'btc' } }))
+      .createTestTransaction;
     const failed = (await p.client.ok(MOVE, { id: swap.id, s: 'failed', f: 'walletScreeningFailed' })).moveTestTransaction;
     expect(failed).toMatchObject({ swapStatus: 'failed', failureReason: 'walletScreeningFailed' });
     const sell = (await p.client.ok(CREATE, { a: p.accountId, i: { kind: 'sell', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur' } })).createTestTransaction;
@@ -430,13 +539,21 @@ describe('test helpers', () => {
   it('REST: a test secret key creates and moves; a live key is refused; other accounts’ transactions do not exist', async () => {
     const p = await partner();
     const rest = (path: string, key: string, body: unknown) =>
-      fetch(`${t.baseUrl}/v1${path}`, { method: 'POST', headers: { authorization: `Api-Key ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      fetch(`${t.baseUrl}/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Api-Key ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any })); // read freely, checked by expect()
     const created = await rest('/test/transactions', p.sk, { kind: 'sell', cryptoCurrencyCode: 'eth', amount: '0.2' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ kind: 'sell', status: 'waitingForDeposit', liveMode: false, baseCurrencyAmount: '0.2' });
     const moved = await rest(`/test/transactions/${created.body.id}/status`, p.sk, { status: 'completed' });
     expect(moved.body.status).toBe('completed');
-    expect(await eventsOf(created.body.id)).toEqual(['sell_transaction_created:waitingForDeposit', 'sell_transaction_updated:pending', 'sell_transaction_updated:completed']);
+    expect(await eventsOf(created.body.id)).toEqual([
+      'sell_transaction_created:waitingForDeposit',
+      'sell_transaction_updated:pending',
+      'sell_transaction_updated:completed',
+    ]);
     const conflict = await rest(`/test/transactions/${created.body.id}/status`, p.sk, { status: 'pending' });
     expect(conflict.status).toBe(409);
 
@@ -445,8 +562,21 @@ describe('test helpers', () => {
     expect((await rest('/test/transactions', p.sk, { kind: 'loan' })).status).toBe(400);
 
     const liveSecret = `sk_live_${'Z'.repeat(32)}`;
-    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value, secret_hash) values ($1, true, 'secret', 'masked', encode(sha256($2::bytea), 'hex'))`, [p.accountId, liveSecret]);
+    await t.database.pool.query(
+      `insert into api_keys (account_id, live_mode, type, display_value, secret_hash) values ($1, true, 'secret', 'masked', encode(sha256($2::bytea), 'hex'))`,
+      [p.accountId, liveSecret],
+    );
     const live = await rest('/test/transactions', liveSecret, { kind: 'buy', cryptoCurrencyCode: 'eth' });
-    expect(live).toEqual({ status: 403, body: { error: { type: 'invalid_request_error', message: 'Test helpers need a test secret key (sk_test_…).' } } });
+    expect(live).toEqual({
+      status: 403,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'test_key_required',
+          message: 'Test helpers need a test secret key (sk_test_…).',
+          request_id: expect.stringMatching(/^req_/),
+        },
+      },
+    });
   });
 });

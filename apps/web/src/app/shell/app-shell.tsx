@@ -42,7 +42,7 @@ export default function AppShell() {
     // Spec §8: the initial user query failed — log it and forget the session.
     console.info('Could not load the signed-in user', error);
     clearCsrfToken();
-    navigate(ROUTES.login, { replace: true });
+    void navigate(ROUTES.login, { replace: true });
   }, [error, navigate]);
 
   const me = data?.me ?? null;
@@ -68,10 +68,7 @@ export default function AppShell() {
   }, [accountRefused, accountId, refetchMe]);
 
   const flags = useQuery(ShellFeatureFlagsQuery, { variables: { accountId }, skip: !me });
-  const enabledFlags = useMemo(
-    () => new Set((flags.data?.featureFlags ?? []).filter((flag) => flag.enabled).map((flag) => flag.key)),
-    [flags.data],
-  );
+  const enabledFlags = useMemo(() => new Set((flags.data?.featureFlags ?? []).filter((flag) => flag.enabled).map((flag) => flag.key)), [flags.data]);
 
   const viewer: Viewer = useMemo(
     () => ({ role: selection.selectedMembership?.role ?? null, adminRole: me?.adminRole ?? null, userId: me?.id ?? null }),
@@ -82,36 +79,37 @@ export default function AppShell() {
   // A user with no account yet is onboarded first (staff, and staff who opened an account, are not).
   const needsOnboarding = me !== null && me.memberships.length === 0 && selection.staffAccounts.length === 0 && !isStaff(viewer);
   useEffect(() => {
-    if (needsOnboarding) navigate(ROUTES.onboarding, { replace: true });
+    if (needsOnboarding) void navigate(ROUTES.onboarding, { replace: true });
   }, [needsOnboarding, navigate]);
 
   useEffect(() => {
     if (me && me.isOtpEnforced && !me.isOtpEnabled && location.pathname !== ROUTES.setup2fa) {
-      navigate(ROUTES.setup2fa, { replace: true });
+      void navigate(ROUTES.setup2fa, { replace: true });
     }
   }, [me, location.pathname, navigate]);
 
   // While `me` loads, a placeholder of the switcher's height keeps the navigation below it from moving down.
-  const switcher = memberships === undefined && loading ? (
-    <div aria-hidden className="flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2 shadow-xs">
-      <Skeleton className="size-8 shrink-0" />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="flex h-5 items-center">
-          <Skeleton className="h-3.5 w-28" />
+  const switcher =
+    memberships === undefined && loading ? (
+      <div aria-hidden className="flex w-full items-center gap-3 rounded-lg border bg-card px-3 py-2 shadow-xs">
+        <Skeleton className="size-8 shrink-0" />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="flex h-5 items-center">
+            <Skeleton className="h-3.5 w-28" />
+          </span>
+          <span className="flex h-4 items-center">
+            <Skeleton className="h-3 w-16" />
+          </span>
         </span>
-        <span className="flex h-4 items-center">
-          <Skeleton className="h-3 w-16" />
-        </span>
-      </span>
-    </div>
-  ) : (
-    <AccountSwitcher
-      memberships={memberships ?? []}
-      staffAccounts={selection.staffAccounts}
-      selectedAccountId={selection.selectedAccountId}
-      onSelect={selection.selectAccount}
-    />
-  );
+      </div>
+    ) : (
+      <AccountSwitcher
+        memberships={memberships ?? []}
+        staffAccounts={selection.staffAccounts}
+        selectedAccountId={selection.selectedAccountId}
+        onSelect={selection.selectAccount}
+      />
+    );
 
   const sidebar = (onNavigate?: () => void) => (
     <div className="flex h-full flex-col gap-5 px-3 py-4">
@@ -127,62 +125,64 @@ export default function AppShell() {
 
   return (
     <ViewerProvider viewer={viewer}>
-    <div className="flex min-h-screen bg-background">
-      {/* The aside stretches to the page's full height (its colour and border run to the bottom of long pages);
+      <div className="flex min-h-screen bg-background">
+        {/* The aside stretches to the page's full height (its colour and border run to the bottom of long pages);
           its content stays in view while the page scrolls. */}
-      <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r bg-sidebar lg:block">
-        <div className="sticky top-0 h-screen">{sidebar()}</div>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:h-16 sm:gap-3 sm:px-6">
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-                <MenuIcon aria-hidden />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" className="p-0">
-              <SheetTitle className="sr-only">Menu</SheetTitle>
-              <SheetDescription className="sr-only">Navigate between areas and switch accounts.</SheetDescription>
-              {sidebar(() => setMenuOpen(false))}
-            </SheetContent>
-          </Sheet>
-          <div className="lg:hidden">
-            <BrandMark className="size-7 sm:hidden" />
-            <Brand className="hidden sm:inline-flex" />
-          </div>
-          <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
-            <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
-            <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
-            {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
-            <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
-            <UserMenu user={me} />
-          </div>
-        </header>
-        {selection.testMode && (
-          <div
-            data-slot="test-mode-banner"
-            className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-0.5 text-center text-xs leading-5 font-medium text-amber-900 sm:px-6 sm:py-1.5 dark:text-amber-200"
-          >
-            {/* One line on a phone: header and banner together stay under a tenth of the screen. */}
-            <span className="sm:hidden">You are viewing test data.</span>
-            <span className="hidden sm:inline">
-              {liveModeLocked ? 'You are viewing test data. Live mode opens once your business is verified.' : 'You are viewing test data. Turn off test mode to see live activity.'}
-            </span>
-          </div>
-        )}
-        <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
-        <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
-          {(loading && !data) || needsOnboarding ? (
-            <PageSpinner />
-          ) : (
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+        <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r bg-sidebar lg:block">
+          <div className="sticky top-0 h-screen">{sidebar()}</div>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:h-16 sm:gap-3 sm:px-6">
+            <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+                  <MenuIcon aria-hidden />
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" className="p-0">
+                <SheetTitle className="sr-only">Menu</SheetTitle>
+                <SheetDescription className="sr-only">Navigate between areas and switch accounts.</SheetDescription>
+                {sidebar(() => setMenuOpen(false))}
+              </SheetContent>
+            </Sheet>
+            <div className="lg:hidden">
+              <BrandMark className="size-7 sm:hidden" />
+              <Brand className="hidden sm:inline-flex" />
+            </div>
+            <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+              <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
+              <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
+              {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
+              <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
+              <UserMenu user={me} />
+            </div>
+          </header>
+          {selection.testMode && (
+            <div
+              data-slot="test-mode-banner"
+              className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-0.5 text-center text-xs leading-5 font-medium text-amber-900 sm:px-6 sm:py-1.5 dark:text-amber-200"
+            >
+              {/* One line on a phone: header and banner together stay under a tenth of the screen. */}
+              <span className="sm:hidden">You are viewing test data.</span>
+              <span className="hidden sm:inline">
+                {liveModeLocked
+                  ? 'You are viewing test data. Live mode opens once your business is verified.'
+                  : 'You are viewing test data. Turn off test mode to see live activity.'}
+              </span>
+            </div>
           )}
-        </main>
+          <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
+          <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
+            {(loading && !data) || needsOnboarding ? (
+              <PageSpinner />
+            ) : (
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            )}
+          </main>
+        </div>
       </div>
-    </div>
     </ViewerProvider>
   );
 }

@@ -48,7 +48,12 @@ const RAMP_CHILD_PERMISSION = { cryptos: 'account:read', fees: 'fees:read', inte
 const RAMP_CHILD_LABEL = { cryptos: 'Cryptos', fees: 'Fees', integrate: 'Integrate' } as const;
 
 function rampChildren(product: 'OnRamp' | 'OffRamp' | 'Swaps', sections: readonly ('cryptos' | 'fees' | 'integrate')[]): NavItem[] {
-  return sections.map((section) => ({ label: RAMP_CHILD_LABEL[section], to: rampSectionPath(product, section), icon: RAMP_CHILD_ICON[section], permission: RAMP_CHILD_PERMISSION[section] }));
+  return sections.map((section) => ({
+    label: RAMP_CHILD_LABEL[section],
+    to: rampSectionPath(product, section),
+    icon: RAMP_CHILD_ICON[section],
+    permission: RAMP_CHILD_PERMISSION[section],
+  }));
 }
 
 // Every area of spec §1 plus Dashboard, Transactions, Customers and Profile.
@@ -64,8 +69,20 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
     label: 'Products',
     items: [
-      { label: 'On-ramp', to: ROUTES.onRamp, icon: ArrowDownToLineIcon, permission: 'dashboards:read', children: rampChildren('OnRamp', ['cryptos', 'fees', 'integrate']) },
-      { label: 'Off-ramp', to: ROUTES.offRamp, icon: ArrowUpFromLineIcon, permission: 'dashboards:read', children: rampChildren('OffRamp', ['cryptos', 'fees', 'integrate']) },
+      {
+        label: 'On-ramp',
+        to: ROUTES.onRamp,
+        icon: ArrowDownToLineIcon,
+        permission: 'dashboards:read',
+        children: rampChildren('OnRamp', ['cryptos', 'fees', 'integrate']),
+      },
+      {
+        label: 'Off-ramp',
+        to: ROUTES.offRamp,
+        icon: ArrowUpFromLineIcon,
+        permission: 'dashboards:read',
+        children: rampChildren('OffRamp', ['cryptos', 'fees', 'integrate']),
+      },
       { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon, permission: 'dashboards:read', children: rampChildren('Swaps', ['integrate']) },
       { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'commerce:read' },
       { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, permission: 'dashboards:read', flag: 'passes' },
@@ -118,7 +135,12 @@ export function SidebarNav({ onNavigate, isVisible = () => true }: SidebarNavPro
               const pages = open ? (children ?? []).filter(isVisible) : [];
               return (
                 <li key={to}>
-                  <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => cn(LINK_CLASS, isActive && 'bg-sidebar-accent text-sidebar-accent-foreground')}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    onClick={onNavigate}
+                    className={({ isActive }) => cn(LINK_CLASS, isActive && 'bg-sidebar-accent text-sidebar-accent-foreground')}
+                  >
                     <Icon className="size-4 shrink-0" aria-hidden />
                     {label}
                   </NavLink>
@@ -129,7 +151,9 @@ export function SidebarNav({ onNavigate, isVisible = () => true }: SidebarNavPro
                           <NavLink
                             to={page.to}
                             onClick={onNavigate}
-                            className={({ isActive }) => cn(LINK_CLASS, 'py-1.5 text-[0.8125rem]', isActive ? 'bg-sidebar-accent text-sidebar-accent-foreground' : 'text-muted-foreground')}
+                            className={({ isActive }) =>
+                              cn(LINK_CLASS, 'py-1.5 text-[0.8125rem]', isActive ? 'bg-sidebar-accent text-sidebar-accent-foreground' : 'text-muted-foreground')
+                            }
                           >
                             <page.icon className="size-3.5 shrink-0" aria-hidden />
                             {page.label}

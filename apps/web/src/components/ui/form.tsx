@@ -1,14 +1,6 @@
 import { Label as LabelPrimitive, Slot } from 'radix-ui';
 import * as React from 'react';
-import {
-  Controller,
-  FormProvider,
-  useFormContext,
-  useFormState,
-  type ControllerProps,
-  type FieldPath,
-  type FieldValues,
-} from 'react-hook-form';
+import { Controller, FormProvider, useFormContext, useFormState, type ControllerProps, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -69,14 +61,7 @@ export function FormLabel({ className, ...props }: React.ComponentProps<typeof L
 
 export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
   const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
-  return (
-    <Slot.Root
-      id={formItemId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
-      aria-invalid={!!error}
-      {...props}
-    />
-  );
+  return <Slot.Root id={formItemId} aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId} aria-invalid={!!error} {...props} />;
 }
 
 export function FormDescription({ className, ...props }: React.ComponentProps<'p'>) {

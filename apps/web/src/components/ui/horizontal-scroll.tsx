@@ -56,26 +56,26 @@ export function HorizontalScroll({ className, viewportClassName, hint, slot = 'h
   return (
     <div data-slot={`${slot}-frame`} data-overflowing={overflowing || undefined} className={cn('min-w-0', className)} {...props}>
       <div className="relative">
-      {/* relative: absolutely placed content (Radix's hidden native <select>) is clipped by the scroller too. */}
-      <div ref={ref} data-slot={slot} className={cn('relative w-full overflow-x-auto overscroll-x-contain', viewportClassName)}>
-        {children}
-      </div>
-      <div
-        aria-hidden
-        data-slot="scroll-shadow-start"
-        className={cn(
-          'pointer-events-none absolute inset-y-0 left-0 w-6 bg-gradient-to-r from-foreground/12 to-transparent transition-opacity',
-          overflowing && !atStart ? 'opacity-100' : 'opacity-0',
-        )}
-      />
-      <div
-        aria-hidden
-        data-slot="scroll-shadow-end"
-        className={cn(
-          'pointer-events-none absolute inset-y-0 right-0 w-6 bg-gradient-to-l from-foreground/12 to-transparent transition-opacity',
-          overflowing && !atEnd ? 'opacity-100' : 'opacity-0',
-        )}
-      />
+        {/* relative: absolutely placed content (Radix's hidden native <select>) is clipped by the scroller too. */}
+        <div ref={ref} data-slot={slot} className={cn('relative w-full overflow-x-auto overscroll-x-contain', viewportClassName)}>
+          {children}
+        </div>
+        <div
+          aria-hidden
+          data-slot="scroll-shadow-start"
+          className={cn(
+            'pointer-events-none absolute inset-y-0 left-0 w-6 bg-gradient-to-r from-foreground/12 to-transparent transition-opacity',
+            overflowing && !atStart ? 'opacity-100' : 'opacity-0',
+          )}
+        />
+        <div
+          aria-hidden
+          data-slot="scroll-shadow-end"
+          className={cn(
+            'pointer-events-none absolute inset-y-0 right-0 w-6 bg-gradient-to-l from-foreground/12 to-transparent transition-opacity',
+            overflowing && !atEnd ? 'opacity-100' : 'opacity-0',
+          )}
+        />
       </div>
       {hint && overflowing && !atEnd && (
         <p data-slot="scroll-hint" className="flex items-center justify-end gap-1 px-3 pt-1.5 text-xs text-muted-foreground">

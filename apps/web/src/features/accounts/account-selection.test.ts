@@ -47,4 +47,3 @@ describe('resolveAccountSelection (spec §4)', () => {
     });
   });
 });
-

@@ -41,6 +41,7 @@ export function Picker({ label, title, value, options, onChange, searchLabel, er
     <FieldShell label={label} error={error} hint={hint} locked={locked}>
       {({ id, describedBy, invalid }) => (
         <>
+          {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- a select-only picker: like the other fields it says when its value is wrong (aria-invalid) */}
           <button
             ref={triggerRef}
             id={id}
@@ -73,7 +74,14 @@ function defaultFilter(options: PickerOption[], query: string): PickerOption[] {
   return options.filter((option) => `${option.label} ${option.description ?? ''} ${option.keywords ?? ''}`.toLowerCase().includes(q));
 }
 
-function PickerSheet({ title, searchLabel, options, value, filter = defaultFilter, onClose }: {
+function PickerSheet({
+  title,
+  searchLabel,
+  options,
+  value,
+  filter = defaultFilter,
+  onClose,
+}: {
   title: string;
   searchLabel: string;
   options: PickerOption[];
@@ -84,7 +92,12 @@ function PickerSheet({ title, searchLabel, options, value, filter = defaultFilte
   const id = useId();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => filter(options, query), [filter, options, query]);
-  const [active, setActive] = useState(() => Math.max(0, shown.findIndex((option) => option.value === value)));
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      shown.findIndex((option) => option.value === value),
+    ),
+  );
   const listRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -114,6 +127,7 @@ function PickerSheet({ title, searchLabel, options, value, filter = defaultFilte
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal sheet keeps Escape and Tab for everything inside it
     <div role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} className="absolute inset-0 z-20 flex flex-col bg-panel" onKeyDown={onKeyDown}>
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
         <h2 id={`${id}-title`} className="text-lg font-semibold">
@@ -144,6 +158,7 @@ function PickerSheet({ title, searchLabel, options, value, filter = defaultFilte
       </div>
       <ul ref={listRef} id={`${id}-list`} role="listbox" aria-label={title} className="mt-2 flex-1 overflow-y-auto px-2 pb-3">
         {shown.map((option, index) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keyboard picks options through the search combobox (aria-activedescendant); the click is the pointer's way
           <li
             key={option.value}
             id={`${id}-option-${index}`}
@@ -152,7 +167,11 @@ function PickerSheet({ title, searchLabel, options, value, filter = defaultFilte
             aria-selected={option.value === value}
             onMouseEnter={() => setActive(index)}
             onClick={() => onClose(option.value)}
-            className={cx('flex min-h-12 cursor-pointer items-center gap-3 rounded-xl px-3 py-2', index === active && 'bg-muted', option.value === value && 'font-semibold')}
+            className={cx(
+              'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl px-3 py-2',
+              index === active && 'bg-muted',
+              option.value === value && 'font-semibold',
+            )}
           >
             {option.icon}
             <span className="min-w-0 flex-1">

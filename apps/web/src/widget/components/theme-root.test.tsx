@@ -37,7 +37,8 @@ describe('Preview', () => {
     applyTheme({ config: saved, mode: 'light', colorCode: null });
   });
   afterEach(() => frame.remove());
-  const post = (data: unknown, origin = DASHBOARD, source: Window = parent) => act(() => void window.dispatchEvent(new MessageEvent('message', { origin, source, data })));
+  const post = (data: unknown, origin = DASHBOARD, source: Window = parent) =>
+    act(() => void window.dispatchEvent(new MessageEvent('message', { origin, source, data })));
 
   it('applies a good draft at once in the mode it forces, shows its splash when asked, and ignores bad messages', () => {
     render(
@@ -45,6 +46,7 @@ describe('Preview', () => {
         <p>Widget</p>
       </Preview>,
     );
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- a vi.fn() spy handed to expect(), never called without its window
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'rampart:widget-ready' }, DASHBOARD);
     post({ type: THEME_PREVIEW_MESSAGE, config: draft, mode: 'dark', showSplash: false }, 'https://evil.example.com');
     post({ type: THEME_PREVIEW_MESSAGE, config: { ...draft, light: { ...draft.light, primary: 'red' } }, mode: 'light', showSplash: false });

@@ -9,7 +9,9 @@ export function Timeline({ steps }: { steps: TimelineStep[] }) {
     <ol className="space-y-0">
       {steps.map((step, index) => (
         <li key={step.label} className="relative flex gap-3 pb-5 last:pb-0">
-          {index < steps.length - 1 ? <span aria-hidden className={cx('absolute top-8 left-[0.9375rem] h-[calc(100%-2rem)] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-line')} /> : null}
+          {index < steps.length - 1 ? (
+            <span aria-hidden className={cx('absolute top-8 left-[0.9375rem] h-[calc(100%-2rem)] w-0.5', step.state === 'done' ? 'bg-brand' : 'bg-line')} />
+          ) : null}
           <span
             aria-hidden
             className={cx(
@@ -20,7 +22,15 @@ export function Timeline({ steps }: { steps: TimelineStep[] }) {
               step.state === 'failed' && 'border-danger bg-danger-bg text-danger',
             )}
           >
-            {step.state === 'done' ? <Check className="size-4" /> : step.state === 'current' ? <LoaderCircle className="size-4 animate-spin" /> : step.state === 'failed' ? <X className="size-4" /> : <span className="size-1.5 rounded-full bg-current" />}
+            {step.state === 'done' ? (
+              <Check className="size-4" />
+            ) : step.state === 'current' ? (
+              <LoaderCircle className="size-4 animate-spin" />
+            ) : step.state === 'failed' ? (
+              <X className="size-4" />
+            ) : (
+              <span className="size-1.5 rounded-full bg-current" />
+            )}
           </span>
           <span className={cx('pt-1', step.state === 'upcoming' ? 'text-muted-fg' : 'font-medium', step.state === 'failed' && 'text-danger')}>
             {step.label}

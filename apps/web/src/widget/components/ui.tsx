@@ -100,7 +100,14 @@ export function TextField({ label, error, hint, locked, className, ...input }: T
   return (
     <FieldShell label={label} error={error} hint={hint} locked={locked}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} readOnly={locked || input.readOnly} className={cx(inputClass, (locked || input.readOnly) && 'bg-muted text-muted-fg', className)} {...input} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          readOnly={locked || input.readOnly}
+          className={cx(inputClass, (locked || input.readOnly) && 'bg-muted text-muted-fg', className)}
+          {...input}
+        />
       )}
     </FieldShell>
   );
@@ -112,7 +119,14 @@ export function SelectField({ label, error, hint, locked, className, children, .
   return (
     <FieldShell label={label} error={error} hint={hint} locked={locked}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} disabled={locked || select.disabled} className={cx(inputClass, 'appearance-auto pr-8', className)} {...select}>
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          disabled={locked || select.disabled}
+          className={cx(inputClass, 'appearance-auto pr-8', className)}
+          {...select}
+        >
           {children}
         </select>
       )}
@@ -150,7 +164,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <button
       type="button"
       onClick={() => {
-        void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+        void navigator.clipboard?.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
       }}
       className="inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-lg border border-line px-3 text-sm font-medium hover:bg-muted"
     >

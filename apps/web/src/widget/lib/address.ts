@@ -16,7 +16,9 @@ export function walletAddressError(address: string, currency: Pick<WidgetCurrenc
   } catch {
     return null; // A pattern this browser cannot read: leave the check to the server.
   }
-  return pattern.test(value) ? null : `This is not a ${currency.networkName} address. Check that you copied all of it and that it is for ${assetLabel(currency)}.`;
+  return pattern.test(value)
+    ? null
+    : `This is not a ${currency.networkName} address. Check that you copied all of it and that it is for ${assetLabel(currency)}.`;
 }
 
 /** Destination tags and memos: optional; when given, short and without spaces. */

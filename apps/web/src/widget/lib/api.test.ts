@@ -21,19 +21,34 @@ describe('widget API client', () => {
 
   it('turns API errors into words with field details and the blocked-country action', async () => {
     respond(403, { error: { type: 'country_blocked', message: 'This service is not available in your country.', action: 'Block' } });
-    const blocked = await createWidgetApi('t').quote({ cryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd', amount: '100', paymentMethod: 'creditCard', country: 'KP' }).catch((error: unknown) => error);
+    const blocked = await createWidgetApi('t')
+      .quote({ cryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd', amount: '100', paymentMethod: 'creditCard', country: 'KP' })
+      .catch((error: unknown) => error);
     expect(blocked).toBeInstanceOf(WidgetRequestError);
     expect(blocked).toMatchObject({ status: 403, type: 'country_blocked', action: 'Block' });
 
     respond(400, { error: { type: 'invalid_request', message: 'Check the amount.', details: { amount: 'Pay at least 5.00.' } } });
-    const tooSmall = await createWidgetApi('t').quote({ cryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd', amount: '1', paymentMethod: 'creditCard', country: 'US' }).catch((error: unknown) => error);
+    const tooSmall = await createWidgetApi('t')
+      .quote({ cryptoCurrencyCode: 'btc', fiatCurrencyCode: 'usd', amount: '1', paymentMethod: 'creditCard', country: 'US' })
+      .catch((error: unknown) => error);
     expect(tooSmall).toMatchObject({ details: { amount: 'Pay at least 5.00.' } });
   });
 
   it('says so in words when the server cannot be reached or answers without JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     await expect(createWidgetApi('t').transaction('x')).rejects.toMatchObject({ type: 'network_error' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502 })));
-    await expect(createWidgetApi('t').transaction('x')).rejects.toMatchObject({ status: 502, message: 'Something went wrong on our side. Try again in a moment.' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502 })),
+    );
+    await expect(createWidgetApi('t').transaction('x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Something went wrong on our side. Try again in a moment.',
+    });
   });
 });

@@ -71,7 +71,8 @@ export function createWidgetApi(sessionToken: string, baseUrl = '/widget-api'): 
         const { type, message, details, action } = parsed.error;
         throw new WidgetRequestError(response.status, type, message, details ?? {}, action ?? null);
       }
-      if (response.status === 401) throw new WidgetRequestError(401, 'session_expired', 'This session has ended. Open the widget again from the partner’s page.');
+      if (response.status === 401)
+        throw new WidgetRequestError(401, 'session_expired', 'This session has ended. Open the widget again from the partner’s page.');
       if (response.status === 429) throw new WidgetRequestError(429, 'rate_limited', 'Too many requests. Wait a moment and try again.');
       throw new WidgetRequestError(response.status, 'server_error', 'Something went wrong on our side. Try again in a moment.');
     }
@@ -82,10 +83,15 @@ export function createWidgetApi(sessionToken: string, baseUrl = '/widget-api'): 
     quote: async (input) => (await request<{ quote: WidgetQuote }>('POST', '/quote', input)).quote,
     createTransaction: async (input) => (await request<{ transaction: WidgetTransaction }>('POST', '/transactions', input)).transaction,
     pay: async (id, card) => {
-      const body = await request<{ transaction: WidgetTransaction; requiresConfirmation?: boolean }>('POST', `/transactions/${encodeURIComponent(id)}/payment`, card);
+      const body = await request<{ transaction: WidgetTransaction; requiresConfirmation?: boolean }>(
+        'POST',
+        `/transactions/${encodeURIComponent(id)}/payment`,
+        card,
+      );
       return { transaction: body.transaction, requiresConfirmation: body.requiresConfirmation === true };
     },
-    confirm: async (id, approve) => (await request<{ transaction: WidgetTransaction }>('POST', `/transactions/${encodeURIComponent(id)}/confirm`, { approve })).transaction,
+    confirm: async (id, approve) =>
+      (await request<{ transaction: WidgetTransaction }>('POST', `/transactions/${encodeURIComponent(id)}/confirm`, { approve })).transaction,
     deposit: async (id) => (await request<{ transaction: WidgetTransaction }>('POST', `/transactions/${encodeURIComponent(id)}/deposit`, {})).transaction,
     transaction: async (id) => (await request<{ transaction: WidgetTransaction }>('GET', `/transactions/${encodeURIComponent(id)}`)).transaction,
   };

@@ -7,7 +7,9 @@ const transaction = { id: 'tx-1', status: 'completed' } as WidgetTransaction;
 
 describe('return link and fee sum', () => {
   it("appends the outcome to the partner's https link and refuses other schemes", () => {
-    expect(returnUrl('https://shop.example/done?order=7', transaction)).toBe('https://shop.example/done?order=7&transactionId=tx-1&transactionStatus=completed');
+    expect(returnUrl('https://shop.example/done?order=7', transaction)).toBe(
+      'https://shop.example/done?order=7&transactionId=tx-1&transactionStatus=completed',
+    );
     expect(returnUrl('javascript:alert(1)', transaction)).toBeNull();
     expect(returnUrl('not a url', transaction)).toBeNull();
     expect(returnUrl(null, transaction)).toBeNull();

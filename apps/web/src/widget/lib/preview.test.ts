@@ -56,7 +56,8 @@ describe('startPreview', () => {
     document.body.appendChild(frame);
     parent = frame.contentWindow!;
     posted = [];
-    vi.spyOn(parent, 'postMessage').mockImplementation(((message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin })) as typeof parent.postMessage);
+    vi.spyOn(parent, 'postMessage').mockImplementation(((message: unknown, targetOrigin: string) =>
+      posted.push({ message, targetOrigin })) as typeof parent.postMessage);
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
   });
   afterEach(() => frame.remove());

@@ -1,7 +1,14 @@
 // The widget's look: the account's theme (light and dark colour sets, font, splash) or the built-in one, light or dark
 // by the partner's `theme` else the device, and the partner's colorCode over the button colour. Only theme-tokens is
 // imported at run time: themes.ts carries zod and theme-colors.ts culori, both too heavy for the widget.
-import { isSystemFont, THEME_COLOR_CSS_VARIABLE, THEME_COLOR_KEYS, THEME_FONT_NAME_PATTERN, THEME_LOADER_TYPES, themeFontStack } from '@rampart/shared/theme-tokens';
+import {
+  isSystemFont,
+  THEME_COLOR_CSS_VARIABLE,
+  THEME_COLOR_KEYS,
+  THEME_FONT_NAME_PATTERN,
+  THEME_LOADER_TYPES,
+  themeFontStack,
+} from '@rampart/shared/theme-tokens';
 import type { ThemeConfig, ThemeMode } from '@rampart/shared/themes';
 
 export function isHexColor(value: string | null | undefined): value is string {
@@ -32,7 +39,10 @@ export function prefersDark(theme: 'light' | 'dark' | null, mediaDark: boolean):
 }
 
 const STORED_HEX = /^#[0-9a-f]{6}$/;
-const isColourSet = (value: unknown): boolean => typeof value === 'object' && value !== null && THEME_COLOR_KEYS.every((key) => typeof (value as Record<string, unknown>)[key] === 'string' && STORED_HEX.test((value as Record<string, string>)[key]!));
+const isColourSet = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  THEME_COLOR_KEYS.every((key) => typeof (value as Record<string, unknown>)[key] === 'string' && STORED_HEX.test((value as Record<string, string>)[key]!));
 
 /**
  * Whether a value is a theme config as the server stores it (themeConfigSchema's output: lower-case #rrggbb colours,
@@ -45,7 +55,12 @@ export function isThemeConfig(value: unknown): value is ThemeConfig {
   if (!isColourSet(config.light) || !isColourSet(config.dark)) return false;
   const splash = config.splashScreen as Record<string, unknown> | null | undefined;
   if (typeof splash !== 'object' || splash === null) return false;
-  if (!(['lightBackground', 'lightLoader', 'darkBackground', 'darkLoader'] as const).every((key) => typeof splash[key] === 'string' && STORED_HEX.test(splash[key]))) return false;
+  if (
+    !(['lightBackground', 'lightLoader', 'darkBackground', 'darkLoader'] as const).every(
+      (key) => typeof splash[key] === 'string' && STORED_HEX.test(splash[key]),
+    )
+  )
+    return false;
   if (!(THEME_LOADER_TYPES as readonly unknown[]).includes(splash.loaderType)) return false;
   const { fontFamily, fontUrl } = config;
   if (typeof fontFamily !== 'string') return false;

@@ -81,7 +81,12 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
           <>
             <div className="grid grid-cols-[1fr_7rem] items-start gap-2">
               {amountField(order.fiatCurrencyCode, 'You pay')}
-              <SelectField label="Currency" value={order.fiatCurrencyCode} locked={isLocked('baseCurrencyCode')} onChange={(event) => update({ fiatCurrencyCode: event.target.value })}>
+              <SelectField
+                label="Currency"
+                value={order.fiatCurrencyCode}
+                locked={isLocked('baseCurrencyCode')}
+                onChange={(event) => update({ fiatCurrencyCode: event.target.value })}
+              >
                 {bootstrap.fiatCurrencies.map((code) => (
                   <option key={code} value={code}>
                     {code.toUpperCase()}
@@ -89,14 +94,35 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
                 ))}
               </SelectField>
             </div>
-            <Picker label="You buy" title="Choose an asset" searchLabel="Search assets" value={order.cryptoCurrencyCode} options={assets} onChange={(code) => update({ cryptoCurrencyCode: code })} locked={isLocked('currencyCode')} />
+            <Picker
+              label="You buy"
+              title="Choose an asset"
+              searchLabel="Search assets"
+              value={order.cryptoCurrencyCode}
+              options={assets}
+              onChange={(code) => update({ cryptoCurrencyCode: code })}
+              locked={isLocked('currencyCode')}
+            />
           </>
         ) : null}
         {flow === 'sell' ? (
           <>
-            <Picker label="You sell" title="Choose an asset" searchLabel="Search assets" value={order.cryptoCurrencyCode} options={assets} onChange={(code) => update({ cryptoCurrencyCode: code })} locked={isLocked('currencyCode')} />
+            <Picker
+              label="You sell"
+              title="Choose an asset"
+              searchLabel="Search assets"
+              value={order.cryptoCurrencyCode}
+              options={assets}
+              onChange={(code) => update({ cryptoCurrencyCode: code })}
+              locked={isLocked('currencyCode')}
+            />
             {amountField(asset?.ticker ?? '', 'Amount to sell')}
-            <SelectField label="Paid out in" value={order.fiatCurrencyCode} locked={isLocked('baseCurrencyCode')} onChange={(event) => update({ fiatCurrencyCode: event.target.value })}>
+            <SelectField
+              label="Paid out in"
+              value={order.fiatCurrencyCode}
+              locked={isLocked('baseCurrencyCode')}
+              onChange={(event) => update({ fiatCurrencyCode: event.target.value })}
+            >
               {bootstrap.fiatCurrencies.map((code) => (
                 <option key={code} value={code}>
                   {code.toUpperCase()}
@@ -107,7 +133,15 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
         ) : null}
         {flow === 'swap' ? (
           <>
-            <Picker label="You send" title="Asset you send" searchLabel="Search assets" value={order.cryptoCurrencyCode} options={assets} onChange={(code) => update({ cryptoCurrencyCode: code })} locked={isLocked('currencyCode')} />
+            <Picker
+              label="You send"
+              title="Asset you send"
+              searchLabel="Search assets"
+              value={order.cryptoCurrencyCode}
+              options={assets}
+              onChange={(code) => update({ cryptoCurrencyCode: code })}
+              locked={isLocked('currencyCode')}
+            />
             {amountField(asset?.ticker ?? '', 'Amount to send')}
             <Picker
               label="You receive"

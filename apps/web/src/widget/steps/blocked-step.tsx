@@ -4,7 +4,19 @@ import { Button, StepHeading } from '../components/ui';
 import { useWidget } from '../context';
 import { countryName } from '../lib/countries';
 
-export function BlockedStep({ country, message, action, redirectURL, onChangeCountry }: { country: string; message: string; action: 'Block' | 'Redirect' | null; redirectURL: string | null; onChangeCountry: () => void }) {
+export function BlockedStep({
+  country,
+  message,
+  action,
+  redirectURL,
+  onChangeCountry,
+}: {
+  country: string;
+  message: string;
+  action: 'Block' | 'Redirect' | null;
+  redirectURL: string | null;
+  onChangeCountry: () => void;
+}) {
   const { bootstrap } = useWidget();
   const safeRedirect = redirectURL && /^https?:\/\//i.test(redirectURL) ? redirectURL : null;
   const inFrame = window.top !== window.self;
@@ -19,7 +31,11 @@ export function BlockedStep({ country, message, action, redirectURL, onChangeCou
       </p>
       <div className="mt-auto space-y-2 pt-6">
         {action === 'Redirect' && safeRedirect ? (
-          <a href={safeRedirect} target={inFrame ? '_top' : undefined} className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 font-semibold text-brand-foreground">
+          <a
+            href={safeRedirect}
+            target={inFrame ? '_top' : undefined}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-xl bg-brand px-4 font-semibold text-brand-foreground"
+          >
             Continue on {hostOf(safeRedirect)}
           </a>
         ) : null}

@@ -5,7 +5,17 @@ import { Button, Notice, StepHeading } from '../components/ui';
 import { useWidget } from '../context';
 import { formatFiat } from '../lib/decimal';
 
-export function ConfirmStep({ transaction, submitting, error, onAnswer }: { transaction: WidgetTransaction; submitting: 'approve' | 'fail' | null; error: string | null; onAnswer: (approve: boolean) => void }) {
+export function ConfirmStep({
+  transaction,
+  submitting,
+  error,
+  onAnswer,
+}: {
+  transaction: WidgetTransaction;
+  submitting: 'approve' | 'fail' | null;
+  error: string | null;
+  onAnswer: (approve: boolean) => void;
+}) {
   const { bootstrap } = useWidget();
   return (
     <div className="flex flex-1 flex-col">
@@ -13,11 +23,16 @@ export function ConfirmStep({ transaction, submitting, error, onAnswer }: { tran
       <div className="rounded-2xl border border-line p-5 text-center">
         <ShieldCheck aria-hidden className="mx-auto size-10 text-brand" />
         <p className="mt-3 text-base">
-          Approve the payment of <strong className="tabular-nums">{formatFiat(transaction.baseCurrencyAmount, transaction.fiatCurrencyCode)}</strong> to {bootstrap.account.name}?
+          Approve the payment of <strong className="tabular-nums">{formatFiat(transaction.baseCurrencyAmount, transaction.fiatCurrencyCode)}</strong> to{' '}
+          {bootstrap.account.name}?
         </p>
         <p className="mt-1 text-sm text-muted-fg">Your bank would ask for a code or a tap in its app here.</p>
       </div>
-      {error ? <div className="mt-4"><Notice>{error}</Notice></div> : null}
+      {error ? (
+        <div className="mt-4">
+          <Notice>{error}</Notice>
+        </div>
+      ) : null}
       <div className="mt-auto space-y-2 pt-6">
         <Button onClick={() => onAnswer(true)} loading={submitting === 'approve'} disabled={submitting !== null}>
           Approve

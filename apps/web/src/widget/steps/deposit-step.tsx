@@ -10,9 +10,18 @@ import { formatCrypto } from '../lib/decimal';
 import { isFinal, statusWords, timeline } from '../lib/status';
 import { WidgetRequestError } from '../lib/api';
 
-const ready = (transaction: WidgetTransaction) => isFinal(transaction.status) || (transaction.status === 'waitingForDeposit' && Boolean(transaction.depositWalletAddress));
+const ready = (transaction: WidgetTransaction) =>
+  isFinal(transaction.status) || (transaction.status === 'waitingForDeposit' && Boolean(transaction.depositWalletAddress));
 
-export function DepositStep({ initial, onDeposited, onEnded }: { initial: WidgetTransaction; onDeposited: (transaction: WidgetTransaction) => void; onEnded: (transaction: WidgetTransaction) => void }) {
+export function DepositStep({
+  initial,
+  onDeposited,
+  onEnded,
+}: {
+  initial: WidgetTransaction;
+  onDeposited: (transaction: WidgetTransaction) => void;
+  onEnded: (transaction: WidgetTransaction) => void;
+}) {
   const { api, currency } = useWidget();
   const { transaction, error: pollError } = useTransactionPolling(api, initial, ready);
   const [submitting, setSubmitting] = useState(false);
@@ -34,7 +43,11 @@ export function DepositStep({ initial, onDeposited, onEnded }: { initial: Widget
           {statusWords(transaction.kind, transaction.status)}
         </p>
         {transaction.kind === 'swap' ? <Timeline steps={timeline('swap', transaction.status).slice(0, 3)} /> : <Spinner label="One moment…" />}
-        {pollError ? <div className="mt-4"><Notice tone="warn">{pollError}</Notice></div> : null}
+        {pollError ? (
+          <div className="mt-4">
+            <Notice tone="warn">{pollError}</Notice>
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -52,7 +65,9 @@ export function DepositStep({ initial, onDeposited, onEnded }: { initial: Widget
 
   return (
     <div className="flex flex-1 flex-col">
-      <StepHeading description={asset ? `Send only ${assetLabel(asset)} to this address; other assets or networks are lost.` : undefined}>Send {amount} to this address</StepHeading>
+      <StepHeading description={asset ? `Send only ${assetLabel(asset)} to this address; other assets or networks are lost.` : undefined}>
+        Send {amount} to this address
+      </StepHeading>
       <div className="rounded-2xl border border-line p-4">
         <p className="text-sm text-muted-fg">Deposit address{asset ? ` (${asset.networkName})` : ''}</p>
         <p className="mt-1 font-mono text-sm break-all" data-testid="deposit-address">
@@ -68,7 +83,11 @@ export function DepositStep({ initial, onDeposited, onEnded }: { initial: Widget
           No real transfer is needed: simulate the deposit and the transaction carries on as if {amount} had arrived.
         </Notice>
       </div>
-      {error ? <div className="mt-4"><Notice>{error}</Notice></div> : null}
+      {error ? (
+        <div className="mt-4">
+          <Notice>{error}</Notice>
+        </div>
+      ) : null}
       <div className="mt-auto pt-6">
         <Button onClick={() => void simulate()} loading={submitting}>
           Simulate deposit (test mode)

@@ -43,7 +43,20 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
       }}
       className="flex flex-1 flex-col"
     >
-      <StepHeading description={q ? summaryLine(flow, q.baseCurrencyAmount, q.quoteCurrencyAmount, q.fiatCurrencyCode, currency(q.cryptoCurrencyCode)?.ticker ?? '', receiving?.ticker ?? '') : undefined}>
+      <StepHeading
+        description={
+          q
+            ? summaryLine(
+                flow,
+                q.baseCurrencyAmount,
+                q.quoteCurrencyAmount,
+                q.fiatCurrencyCode,
+                currency(q.cryptoCurrencyCode)?.ticker ?? '',
+                receiving?.ticker ?? '',
+              )
+            : undefined
+        }
+      >
         Your details
       </StepHeading>
       <div className="space-y-4">
@@ -72,8 +85,21 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
           <fieldset className="space-y-2">
             <legend className="mb-1.5 text-sm font-medium">Payout method</legend>
             {sellMethods.map((method) => (
-              <label key={method.value} className={cx('flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border px-3.5 py-3', order.bankMethod === method.value ? 'border-brand' : 'border-line')}>
-                <input type="radio" name="bankMethod" value={method.value} checked={order.bankMethod === method.value} onChange={() => update({ bankMethod: method.value })} className="mt-1 accent-[var(--brand)]" />
+              <label
+                key={method.value}
+                className={cx(
+                  'flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border px-3.5 py-3',
+                  order.bankMethod === method.value ? 'border-brand' : 'border-line',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="bankMethod"
+                  value={method.value}
+                  checked={order.bankMethod === method.value}
+                  onChange={() => update({ bankMethod: method.value })}
+                  className="mt-1 accent-[var(--brand)]"
+                />
                 <span>
                   <span className="block font-medium">{method.label}</span>
                   <span className="block text-xs text-muted-fg">{method.hint}</span>
@@ -96,7 +122,11 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
             onChange={(event) => update(flow === 'sell' ? { refundWalletAddress: event.target.value } : { walletAddress: event.target.value })}
             error={flow === 'sell' ? (errors.refundWalletAddress ?? errors.walletAddress) : errors.walletAddress}
             locked={flow !== 'sell' && isLocked('walletAddress')}
-            hint={flow === 'sell' ? 'If the sale cannot complete, the crypto goes back here.' : `Only ${assetLabel(receiving)}: sending to another network loses the funds.`}
+            hint={
+              flow === 'sell'
+                ? 'If the sale cannot complete, the crypto goes back here.'
+                : `Only ${assetLabel(receiving)}: sending to another network loses the funds.`
+            }
           />
         ) : null}
         {receiving?.supportsAddressTag && flow !== 'sell' ? (

@@ -82,7 +82,10 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
               <button
                 type="button"
                 onClick={() => fill(card.number)}
-                className={cx('rounded-lg border border-current/30 bg-panel px-2.5 py-1.5 text-left text-xs text-fg hover:border-current', digitsOnly(number) === card.number && 'border-brand ring-1 ring-brand')}
+                className={cx(
+                  'rounded-lg border border-current/30 bg-panel px-2.5 py-1.5 text-left text-xs text-fg hover:border-current',
+                  digitsOnly(number) === card.number && 'border-brand ring-1 ring-brand',
+                )}
                 aria-label={`Fill in ${formatCardNumber(card.number)}: ${card.label}`}
               >
                 <span className="block font-mono font-semibold">{formatCardNumber(card.number)}</span>
@@ -105,8 +108,25 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
           error={shown.cardNumber}
         />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(event) => setExpiry(formatExpiryTyping(event.target.value))} error={expiryError} />
-          <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={cvc} onChange={(event) => setCvc(digitsOnly(event.target.value))} error={shown.cvc} />
+          <TextField
+            label="Expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={expiry}
+            onChange={(event) => setExpiry(formatExpiryTyping(event.target.value))}
+            error={expiryError}
+          />
+          <TextField
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={cvc}
+            onChange={(event) => setCvc(digitsOnly(event.target.value))}
+            error={shown.cvc}
+          />
         </div>
         <TextField label="Name on card" autoComplete="cc-name" value={name} onChange={(event) => setName(event.target.value)} error={shown.cardholderName} />
         {notice ? <Notice tone="warn">{notice}</Notice> : null}

@@ -25,7 +25,11 @@ export function ProcessingStep({ initial, onEnded }: { initial: WidgetTransactio
         {statusWords(transaction.kind, transaction.status)}
       </p>
       <Timeline steps={transaction.kind === 'swap' ? steps.slice(2) : steps} />
-      {error ? <div className="mt-4"><Notice tone="warn">{error}</Notice></div> : null}
+      {error ? (
+        <div className="mt-4">
+          <Notice tone="warn">{error}</Notice>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -44,7 +44,8 @@ export function QuoteSummary({ flow, quote, receivedAt, loading }: { flow: Widge
       </div>
       {flow === 'swap' && received ? (
         <p className="mt-1 text-xs text-muted-fg">
-          Rate: 1 {ticker.toUpperCase()} ≈ {formatDecimal(quote.exchangeRate, { maxDecimals: 8 })} {received.ticker.toUpperCase()} · fees in {fiat.toUpperCase()}
+          Rate: 1 {ticker.toUpperCase()} ≈ {formatDecimal(quote.exchangeRate, { maxDecimals: 8 })} {received.ticker.toUpperCase()} · fees in{' '}
+          {fiat.toUpperCase()}
         </p>
       ) : null}
       <details className="group mt-3">
@@ -52,7 +53,9 @@ export function QuoteSummary({ flow, quote, receivedAt, loading }: { flow: Widge
           Fees {money(quote.totalFeeAmount)} · see the breakdown
         </summary>
         <Rows rows={rows} className="mt-3" />
-        {flow === 'buy' ? <p className="mt-2 text-xs text-muted-fg">The amount you pay includes the fees. The final amount may differ slightly when the price moves.</p> : null}
+        {flow === 'buy' ? (
+          <p className="mt-2 text-xs text-muted-fg">The amount you pay includes the fees. The final amount may differ slightly when the price moves.</p>
+        ) : null}
       </details>
     </section>
   );

@@ -9,7 +9,19 @@ import { formatCrypto, formatFiat, isZero, sumCents } from '../lib/decimal';
 import { returnUrl } from '../lib/links';
 import { timeline } from '../lib/status';
 
-export function ResultStep({ transaction, reached, receiveCode, onRetry, onRestart }: { transaction: WidgetTransaction; reached: number; receiveCode: string | null; onRetry: () => void; onRestart: () => void }) {
+export function ResultStep({
+  transaction,
+  reached,
+  receiveCode,
+  onRetry,
+  onRestart,
+}: {
+  transaction: WidgetTransaction;
+  reached: number;
+  receiveCode: string | null;
+  onRetry: () => void;
+  onRestart: () => void;
+}) {
   const { bootstrap, currency } = useWidget();
   const back = returnUrl(bootstrap.redirectURL, transaction);
   const inFrame = window.top !== window.self;
@@ -22,13 +34,24 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
   const rows: { label: string; value: string; strong?: boolean }[] = [];
   if (transaction.kind === 'buy') {
     rows.push({ label: completed ? 'You paid' : 'Amount', value: formatFiat(transaction.baseCurrencyAmount, fiat) });
-    if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'You got' : 'You would get', value: formatCrypto(transaction.quoteCurrencyAmount, ticker, asset?.decimals), strong: true });
+    if (transaction.quoteCurrencyAmount)
+      rows.push({
+        label: completed ? 'You got' : 'You would get',
+        value: formatCrypto(transaction.quoteCurrencyAmount, ticker, asset?.decimals),
+        strong: true,
+      });
   } else if (transaction.kind === 'sell') {
     rows.push({ label: completed ? 'You sent' : 'Amount', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
-    if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'Paid out' : 'Payout', value: formatFiat(transaction.quoteCurrencyAmount, fiat), strong: true });
+    if (transaction.quoteCurrencyAmount)
+      rows.push({ label: completed ? 'Paid out' : 'Payout', value: formatFiat(transaction.quoteCurrencyAmount, fiat), strong: true });
   } else {
     rows.push({ label: completed ? 'You sent' : 'Amount', value: formatCrypto(transaction.baseCurrencyAmount, ticker, asset?.decimals) });
-    if (transaction.quoteCurrencyAmount) rows.push({ label: completed ? 'You got' : 'You would get', value: formatCrypto(transaction.quoteCurrencyAmount, received?.ticker ?? '', received?.decimals), strong: true });
+    if (transaction.quoteCurrencyAmount)
+      rows.push({
+        label: completed ? 'You got' : 'You would get',
+        value: formatCrypto(transaction.quoteCurrencyAmount, received?.ticker ?? '', received?.decimals),
+        strong: true,
+      });
   }
   const fees = [transaction.feeAmount, transaction.extraFeeAmount, transaction.networkFeeAmount];
   if (fees.some((fee) => !isZero(fee))) rows.splice(1, 0, { label: 'Fees', value: formatFiat(sumCents(fees), fiat) });
@@ -41,7 +64,13 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
       </div>
       <div className="text-center">
         <StepHeading description={completed ? undefined : (transaction.failureMessage ?? 'The transaction could not be completed.')}>
-          {completed ? (transaction.kind === 'sell' ? 'Sale complete' : transaction.kind === 'swap' ? 'Swap complete' : 'Purchase complete') : 'The transaction failed'}
+          {completed
+            ? transaction.kind === 'sell'
+              ? 'Sale complete'
+              : transaction.kind === 'swap'
+                ? 'Swap complete'
+                : 'Purchase complete'
+            : 'The transaction failed'}
         </StepHeading>
       </div>
       <p className="sr-only" role="status">
@@ -51,7 +80,12 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
       {completed && transaction.cryptoTransactionId ? (
         <p className="mt-3 text-sm">
           {transaction.explorerUrl ? (
-            <a href={transaction.explorerUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 font-medium text-brand underline underline-offset-2">
+            <a
+              href={transaction.explorerUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-flex items-center gap-1 font-medium text-brand underline underline-offset-2"
+            >
               View on the blockchain explorer
               <ExternalLink aria-hidden className="size-3.5" />
               <span className="sr-only">(opens in a new tab)</span>
@@ -75,7 +109,11 @@ export function ResultStep({ transaction, reached, receiveCode, onRetry, onResta
       <div className="mt-auto space-y-2 pt-6">
         {!completed ? <Button onClick={onRetry}>Try again</Button> : null}
         {back ? (
-          <a href={back} target={inFrame ? '_top' : undefined} className="inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-line px-4 font-semibold hover:bg-muted">
+          <a
+            href={back}
+            target={inFrame ? '_top' : undefined}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-xl border border-line px-4 font-semibold hover:bg-muted"
+          >
             Back to {bootstrap.account.name}
           </a>
         ) : null}

@@ -41,21 +41,21 @@ export function TestModeToggle({ testMode, onChange, liveModeLocked = false, cla
       </Label>
       {liveModeLocked && (
         <>
-        <span id={reasonId} className="sr-only">
-          {LIVE_MODE_LOCKED_REASON}
-        </span>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <Link
-              to={kybPath('OnRamp')}
-              className="-mr-1 rounded-full p-0.5 text-amber-700 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:text-amber-300"
-              aria-label="Live mode needs a verified business: verify your business"
-            >
-              <LockIcon className="size-3.5" aria-hidden />
-            </Link>
-          </TooltipTrigger>
-          <TooltipContent>{LIVE_MODE_LOCKED_REASON} Select to verify your business.</TooltipContent>
-        </Tooltip>
+          <span id={reasonId} className="sr-only">
+            {LIVE_MODE_LOCKED_REASON}
+          </span>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Link
+                to={kybPath('OnRamp')}
+                className="-mr-1 rounded-full p-0.5 text-amber-700 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:text-amber-300"
+                aria-label="Live mode needs a verified business: verify your business"
+              >
+                <LockIcon className="size-3.5" aria-hidden />
+              </Link>
+            </TooltipTrigger>
+            <TooltipContent>{LIVE_MODE_LOCKED_REASON} Select to verify your business.</TooltipContent>
+          </Tooltip>
         </>
       )}
     </div>

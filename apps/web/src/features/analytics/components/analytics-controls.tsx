@@ -1,4 +1,11 @@
-import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS, type AnalyticsComparison, type AnalyticsProduct } from '@rampart/shared/analytics';
+import {
+  ANALYTICS_COMPARISON_LABEL,
+  ANALYTICS_COMPARISONS,
+  ANALYTICS_PRODUCT_LABEL,
+  ANALYTICS_PRODUCTS,
+  type AnalyticsComparison,
+  type AnalyticsProduct,
+} from '@rampart/shared/analytics';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -48,16 +55,26 @@ export function AnalyticsControls({
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
         <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="analytics-product" className="text-xs">Product</Label>
+          <Label htmlFor="analytics-product" className="text-xs">
+            Product
+          </Label>
           <Select value={state.product} onValueChange={(value) => onChange({ ...state, product: value as AnalyticsProduct })}>
-            <SelectTrigger id="analytics-product" className="h-8 w-full lg:w-44"><SelectValue /></SelectTrigger>
+            <SelectTrigger id="analytics-product" className="h-8 w-full lg:w-44">
+              <SelectValue />
+            </SelectTrigger>
             <SelectContent>
-              {ANALYTICS_PRODUCTS.map((product) => <SelectItem key={product} value={product}>{ANALYTICS_PRODUCT_LABEL[product]}</SelectItem>)}
+              {ANALYTICS_PRODUCTS.map((product) => (
+                <SelectItem key={product} value={product}>
+                  {ANALYTICS_PRODUCT_LABEL[product]}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </div>
         <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="analytics-range" className="text-xs">Range</Label>
+          <Label htmlFor="analytics-range" className="text-xs">
+            Range
+          </Label>
           <Select
             value={customOpen ? 'custom' : state.range}
             onValueChange={(value) => {
@@ -73,24 +90,44 @@ export function AnalyticsControls({
               }
             }}
           >
-            <SelectTrigger id="analytics-range" className="h-8 w-full lg:w-44"><SelectValue /></SelectTrigger>
+            <SelectTrigger id="analytics-range" className="h-8 w-full lg:w-44">
+              <SelectValue />
+            </SelectTrigger>
             <SelectContent>
-              {ANALYTICS_RANGES.map((choice) => <SelectItem key={choice} value={choice}>{ANALYTICS_RANGE_LABEL[choice]}</SelectItem>)}
+              {ANALYTICS_RANGES.map((choice) => (
+                <SelectItem key={choice} value={choice}>
+                  {ANALYTICS_RANGE_LABEL[choice]}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </div>
         <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="analytics-comparison" className="text-xs">Compare with</Label>
+          <Label htmlFor="analytics-comparison" className="text-xs">
+            Compare with
+          </Label>
           <Select value={state.comparison} onValueChange={(value) => onChange({ ...state, comparison: value as AnalyticsComparison })}>
-            <SelectTrigger id="analytics-comparison" className="h-8 w-full lg:w-52"><SelectValue /></SelectTrigger>
+            <SelectTrigger id="analytics-comparison" className="h-8 w-full lg:w-52">
+              <SelectValue />
+            </SelectTrigger>
             <SelectContent>
-              {ANALYTICS_COMPARISONS.map((comparison) => <SelectItem key={comparison} value={comparison}>{ANALYTICS_COMPARISON_LABEL[comparison]}</SelectItem>)}
+              {ANALYTICS_COMPARISONS.map((comparison) => (
+                <SelectItem key={comparison} value={comparison}>
+                  {ANALYTICS_COMPARISON_LABEL[comparison]}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </div>
         <div role="group" aria-label="Currency" className="flex gap-1 self-end lg:ml-auto">
           {ANALYTICS_CURRENCIES.map((code) => (
-            <Button key={code} size="sm" variant={code === currency ? 'default' : 'outline'} aria-pressed={code === currency} onClick={() => onChange({ ...state, currency: code })}>
+            <Button
+              key={code}
+              size="sm"
+              variant={code === currency ? 'default' : 'outline'}
+              aria-pressed={code === currency}
+              onClick={() => onChange({ ...state, currency: code })}
+            >
               {code.toUpperCase()}
             </Button>
           ))}
@@ -99,15 +136,39 @@ export function AnalyticsControls({
       {customOpen ? (
         <form aria-label="Custom range" className="flex flex-wrap items-end gap-2" onSubmit={apply} noValidate>
           <div className="flex flex-col gap-1">
-            <Label htmlFor="analytics-from" className="text-xs">From (UTC)</Label>
-            <Input id="analytics-from" type="date" className="h-8 w-40" value={from} onChange={(event) => setFrom(event.target.value)} aria-invalid={error ? true : undefined} />
+            <Label htmlFor="analytics-from" className="text-xs">
+              From (UTC)
+            </Label>
+            <Input
+              id="analytics-from"
+              type="date"
+              className="h-8 w-40"
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor="analytics-to" className="text-xs">To (UTC)</Label>
-            <Input id="analytics-to" type="date" className="h-8 w-40" value={to} onChange={(event) => setTo(event.target.value)} aria-invalid={error ? true : undefined} />
+            <Label htmlFor="analytics-to" className="text-xs">
+              To (UTC)
+            </Label>
+            <Input
+              id="analytics-to"
+              type="date"
+              className="h-8 w-40"
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
-          <Button type="submit" size="sm" variant="secondary">Apply range</Button>
-          {error ? <p role="alert" className="w-full text-xs text-destructive">{error}</p> : null}
+          <Button type="submit" size="sm" variant="secondary">
+            Apply range
+          </Button>
+          {error ? (
+            <p role="alert" className="w-full text-xs text-destructive">
+              {error}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </div>

@@ -29,7 +29,15 @@ import { GeographyTab } from '@/features/analytics/components/geography-tab';
 import { PaymentMethodsTab } from '@/features/analytics/components/payment-methods-tab';
 import { VolumeTab } from '@/features/analytics/components/volume-tab';
 import { EmptyState } from '@/features/analytics/components/chart-parts';
-import { ANALYTICS_CURRENCIES, analyticsSearchParams, dayOf, parseAnalyticsParams, resolveRange, type AnalyticsCurrency, type AnalyticsTab } from '@/features/analytics/lib/search-params';
+import {
+  ANALYTICS_CURRENCIES,
+  analyticsSearchParams,
+  dayOf,
+  parseAnalyticsParams,
+  resolveRange,
+  type AnalyticsCurrency,
+  type AnalyticsTab,
+} from '@/features/analytics/lib/search-params';
 import type { AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
 
 const TAB_LABEL: Record<AnalyticsTab, string> = {
@@ -53,7 +61,7 @@ interface Variables {
   currencyCode: DashboardCurrency;
 }
 
-const SKIPPED: Variables = { accountId: '', liveMode: false, from: '', to: '', product: 'all' as AnalyticsProduct, comparison: 'none' as AnalyticsComparison, currencyCode: 'usd' as DashboardCurrency };
+const SKIPPED: Variables = { accountId: '', liveMode: false, from: '', to: '', product: 'all', comparison: 'none', currencyCode: 'usd' };
 
 interface Header {
   from: string;
@@ -81,7 +89,7 @@ function TabData<T extends { analytics: Header }>({
   children: (data: T['analytics']) => ReactNode;
 }) {
   const { data, previousData, loading, error } = useQuery(query, { variables: variables ?? SKIPPED, skip: !variables, fetchPolicy: 'no-cache' });
-  const shown = ((data ?? previousData) as T | undefined)?.analytics;
+  const shown = (data ?? previousData)?.analytics;
   return (
     <section aria-label={label} aria-busy={loading} className="flex min-w-0 flex-col gap-4">
       {error ? <ErrorAlert title={`Could not load ${label.toLowerCase()}`} message={describeApiError(error).message} /> : null}
@@ -89,7 +97,8 @@ function TabData<T extends { analytics: Header }>({
         <>
           <p data-testid="analytics-range" className="text-xs text-muted-foreground">
             {formatCalendarDate(shown.from)} – {formatCalendarDate(shown.to)} (UTC days)
-            {shown.previousFrom ? ` compared with ${formatCalendarDate(shown.previousFrom)} – ${formatCalendarDate(shown.previousTo)}` : ', no comparison'}, amounts in {shown.currencyCode.toUpperCase()}
+            {shown.previousFrom ? ` compared with ${formatCalendarDate(shown.previousFrom)} – ${formatCalendarDate(shown.previousTo)}` : ', no comparison'},
+            amounts in {shown.currencyCode.toUpperCase()}
             {testMode ? ', test data' : ''}.
           </p>
           {children(shown)}
@@ -97,7 +106,9 @@ function TabData<T extends { analytics: Header }>({
       ) : loading || !variables ? (
         <div className="flex flex-col gap-3" aria-label="Loading">
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-            {Array.from({ length: 5 }, (_, index) => <Skeleton key={index} className="h-24" />)}
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-24" />
+            ))}
           </div>
           <Skeleton className="h-72" />
         </div>
@@ -125,7 +136,10 @@ function LookerPanel({ accountId }: { accountId: string }) {
       ) : loading ? (
         <Skeleton className="h-[70vh] min-h-96" />
       ) : (
-        <EmptyState title="No Looker dashboard for this report" description="Your Looker administrator can add one for this report; the others stay available above." />
+        <EmptyState
+          title="No Looker dashboard for this report"
+          description="Your Looker administrator can add one for this report; the others stay available above."
+        />
       )}
     </section>
   );
@@ -139,10 +153,16 @@ export function AnalyticsScreen() {
   const state = parseAnalyticsParams(params);
   const me = useQuery(AnalyticsMeQuery);
   const preferred = me.data?.me.preferredCurrencyCode;
-  const currency: AnalyticsCurrency | null = state.currency ?? ((ANALYTICS_CURRENCIES as readonly string[]).includes(preferred ?? '') ? (preferred as AnalyticsCurrency) : me.data || me.error ? 'usd' : null);
+  const currency: AnalyticsCurrency | null =
+    state.currency ??
+    ((ANALYTICS_CURRENCIES as readonly string[]).includes(preferred ?? '') ? (preferred as AnalyticsCurrency) : me.data || me.error ? 'usd' : null);
   const today = dayOf(new Date());
   const range = useMemo(() => resolveRange(state, today), [state.range, state.from, state.to, today]); // eslint-disable-line react-hooks/exhaustive-deps
-  const looker = useQuery(AnalyticsLookerQuery, { variables: { accountId: accountId ?? '', analyticsType: 'volume' }, skip: !accountId, fetchPolicy: 'no-cache' });
+  const looker = useQuery(AnalyticsLookerQuery, {
+    variables: { accountId: accountId ?? '', analyticsType: 'volume' },
+    skip: !accountId,
+    fetchPolicy: 'no-cache',
+  });
   const hasLooker = Boolean(looker.data?.lookerEmbedUrl);
 
   useEffect(() => {
@@ -150,7 +170,9 @@ export function AnalyticsScreen() {
   }, []);
 
   const variables: Variables | null =
-    accountId && currency ? { accountId, liveMode: !testMode, from: range.from, to: range.to, product: state.product, comparison: state.comparison, currencyCode: currency } : null;
+    accountId && currency
+      ? { accountId, liveMode: !testMode, from: range.from, to: range.to, product: state.product, comparison: state.comparison, currencyCode: currency }
+      : null;
   const tab = state.tab === 'looker' && !hasLooker ? 'volume' : state.tab;
   const update = (next: typeof state) => setParams(analyticsSearchParams(next));
 
@@ -159,7 +181,8 @@ export function AnalyticsScreen() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
         <p className="text-sm text-muted-foreground">
-          {ANALYTICS_PRODUCT_LABEL[state.product]}: volume, conversion, customers and failures over time, {ANALYTICS_COMPARISON_LABEL[state.comparison].toLowerCase()}
+          {ANALYTICS_PRODUCT_LABEL[state.product]}: volume, conversion, customers and failures over time,{' '}
+          {ANALYTICS_COMPARISON_LABEL[state.comparison].toLowerCase()}
           {state.comparison === 'none' ? '' : ' for comparison'}.
         </p>
       </div>
@@ -167,7 +190,9 @@ export function AnalyticsScreen() {
       <Tabs value={tab} onValueChange={(value) => update({ ...state, tab: value as AnalyticsTab })} className="flex min-w-0 flex-col gap-4">
         <TabsList aria-label="Reports">
           {[...DATA_TABS, ...(hasLooker ? (['looker'] as const) : [])].map((value) => (
-            <TabsTrigger key={value} value={value}>{TAB_LABEL[value]}</TabsTrigger>
+            <TabsTrigger key={value} value={value}>
+              {TAB_LABEL[value]}
+            </TabsTrigger>
           ))}
         </TabsList>
         <TabsContent value="volume">

@@ -5,7 +5,10 @@ import { ChartCard, NothingToChart } from '@/features/analytics/components/chart
 import { ANIMATE, AXIS, CHART, CURSOR, TooltipBox } from '@/features/analytics/components/chart-parts';
 import { formatChange, formatShare, rawRatio } from '@/features/analytics/lib/figures';
 
-type Row = Pick<Analytics_BreakdownFragment, 'value' | 'transactionCount' | 'completedCount' | 'volume' | 'share' | 'completionRate' | 'previousVolume' | 'volumeChange'>;
+type Row = Pick<
+  Analytics_BreakdownFragment,
+  'value' | 'transactionCount' | 'completedCount' | 'volume' | 'share' | 'completionRate' | 'previousVolume' | 'volumeChange'
+>;
 
 /** The rows of a breakdown as the table shows them and as the CSV writes them. */
 export function breakdownTable(title: string, rows: Row[], currency: string, compared: boolean, label: (value: string) => string) {
@@ -31,10 +34,28 @@ export function breakdownTable(title: string, rows: Row[], currency: string, com
 }
 
 /** Horizontal bars of a breakdown's volume, every row (the card grows with them), as in its table and CSV. */
-export function BreakdownChart({ title, rows, currency, compared, label, column }: { title: string; rows: Row[]; currency: string; compared: boolean; label: (value: string) => string; column?: string }) {
+export function BreakdownChart({
+  title,
+  rows,
+  currency,
+  compared,
+  label,
+  column,
+}: {
+  title: string;
+  rows: Row[];
+  currency: string;
+  compared: boolean;
+  label: (value: string) => string;
+  column?: string;
+}) {
   const data = rows.map((row) => ({ name: label(row.value), volume: Number(row.volume), row }));
   return (
-    <ChartCard title={title} table={breakdownTable(column ?? title, rows, currency, compared, label)} bodyStyle={{ height: Math.max(256, data.length * 30 + 16) }}>
+    <ChartCard
+      title={title}
+      table={breakdownTable(column ?? title, rows, currency, compared, label)}
+      bodyStyle={{ height: Math.max(256, data.length * 30 + 16) }}
+    >
       {data.length === 0 ? (
         <NothingToChart />
       ) : (
@@ -61,7 +82,9 @@ export function BreakdownChart({ title, rows, currency, compared, label, column 
               }}
             />
             <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
-              {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
+              {data.map((row, index) => (
+                <Cell key={row.name} fill={CHART[index % CHART.length]} />
+              ))}
             </Bar>
           </BarChart>
         </ResponsiveContainer>

@@ -46,11 +46,19 @@ export function ChartCard({
     <Card data-slot="card" className={cn('min-w-0 gap-3 py-4', className)} aria-labelledby={id} role="region">
       <CardHeader className="flex flex-row flex-wrap items-center gap-x-2 gap-y-1 px-4">
         <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-0.5">
-          <CardTitle id={id} className="text-sm">{title}</CardTitle>
+          <CardTitle id={id} className="text-sm">
+            {title}
+          </CardTitle>
           {description ? <p className="text-xs text-muted-foreground">{description}</p> : null}
         </div>
         <div className="-my-1 flex flex-wrap items-center gap-0.5">
-          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" aria-pressed={asTable} onClick={() => setAsTable((value) => !value)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7 px-2 text-xs text-muted-foreground"
+            aria-pressed={asTable}
+            onClick={() => setAsTable((value) => !value)}
+          >
             {asTable ? <ChartNoAxesColumnIcon aria-hidden /> : <TableIcon aria-hidden />}
             {asTable ? 'View as chart' : 'View as table'}
           </Button>
@@ -76,14 +84,20 @@ export function ChartCard({
                   setProblem('There is no chart to save yet.');
                   return;
                 }
-                downloadSvgAsPng(svg, fileNameOf(title, 'png')).catch((error: unknown) => setProblem(error instanceof Error ? error.message : 'The chart could not be saved.'));
+                downloadSvgAsPng(svg, fileNameOf(title, 'png')).catch((error: unknown) =>
+                  setProblem(error instanceof Error ? error.message : 'The chart could not be saved.'),
+                );
               }}
             >
               <ImageDownIcon aria-hidden /> PNG
             </Button>
           ) : null}
         </div>
-        {problem ? <p role="alert" className="w-full text-xs text-destructive">{problem}</p> : null}
+        {problem ? (
+          <p role="alert" className="w-full text-xs text-destructive">
+            {problem}
+          </p>
+        ) : null}
       </CardHeader>
       {asTable ? (
         <CardContent className="max-h-80 overflow-auto px-2">
@@ -91,18 +105,28 @@ export function ChartCard({
             <TableCaption className="sr-only">{title}</TableCaption>
             <TableHeader>
               <TableRow>
-                {table.columns.map((column, index) => <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>{column}</TableHead>)}
+                {table.columns.map((column, index) => (
+                  <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>
+                    {column}
+                  </TableHead>
+                ))}
               </TableRow>
             </TableHeader>
             <TableBody>
               {table.rows.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={table.columns.length} className="text-center text-muted-foreground">No rows in this range.</TableCell>
+                  <TableCell colSpan={table.columns.length} className="text-center text-muted-foreground">
+                    No rows in this range.
+                  </TableCell>
                 </TableRow>
               ) : (
                 table.rows.map((row, rowIndex) => (
                   <TableRow key={`${row[0]}-${rowIndex}`}>
-                    {row.map((cell, index) => <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>{cell}</TableCell>)}
+                    {row.map((cell, index) => (
+                      <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>
+                        {cell}
+                      </TableCell>
+                    ))}
                   </TableRow>
                 ))
               )}

@@ -12,7 +12,12 @@ export const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
 
 /** Axis ticks for money: short ("$1.2K"). */
 export function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), notation: 'compact', maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    notation: 'compact',
+    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
+  }).format(value);
 }
 
 export function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
@@ -38,7 +43,9 @@ export function Change({ value, compared, inverse = false }: { value: number | n
   const good = inverse ? !up : up;
   const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
   return (
-    <span className={cn('inline-flex items-center gap-0.5 text-xs font-medium', good ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}>
+    <span
+      className={cn('inline-flex items-center gap-0.5 text-xs font-medium', good ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}
+    >
       <Icon className="size-3.5" aria-hidden />
       {`${up ? '+' : ''}${formatPercent(value)}`}
       <span className="font-normal text-muted-foreground">vs compared</span>
@@ -56,13 +63,24 @@ export interface Kpi {
 
 export function KpiCards({ kpis, compared, label = 'Key figures' }: { kpis: Kpi[]; compared: boolean; label?: string }) {
   return (
-    <ul aria-label={label} className={cn('grid grid-cols-2 gap-3', kpis.length >= 5 ? 'md:grid-cols-3 xl:grid-cols-5' : kpis.length === 4 ? 'xl:grid-cols-4' : 'md:grid-cols-3')}>
+    <ul
+      aria-label={label}
+      className={cn('grid grid-cols-2 gap-3', kpis.length >= 5 ? 'md:grid-cols-3 xl:grid-cols-5' : kpis.length === 4 ? 'xl:grid-cols-4' : 'md:grid-cols-3')}
+    >
       {kpis.map((kpi) => (
         <li key={kpi.label} aria-label={kpi.label}>
           <Card className="h-full gap-1 py-4">
-            <CardHeader className="px-4"><CardTitle className="text-xs font-normal text-muted-foreground">{kpi.label}</CardTitle></CardHeader>
+            <CardHeader className="px-4">
+              <CardTitle className="text-xs font-normal text-muted-foreground">{kpi.label}</CardTitle>
+            </CardHeader>
             <CardContent className="flex flex-col gap-1 px-4">
-              <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={kpi.value}>{kpi.value}</div>
+              <div
+                data-testid="kpi-value"
+                className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg"
+                title={kpi.value}
+              >
+                {kpi.value}
+              </div>
               <Change value={kpi.change} compared={compared} inverse={kpi.inverse} />
               {kpi.note ? <span className="text-[0.7rem] text-muted-foreground">{kpi.note}</span> : null}
             </CardContent>

@@ -41,9 +41,12 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
   const count = (step: WidgetFunnelStep) => conversion.steps.find((row) => row.step === step);
   const steps = conversion.steps.map((row) => ({
     ...row,
-    name: WIDGET_FUNNEL_STEP_LABEL[row.step as WidgetFunnelStep] ?? row.step,
+    name: WIDGET_FUNNEL_STEP_LABEL[row.step] ?? row.step,
     // The bar's label: its share of opened, and the drop since the step before where there is one.
-    labelText: row.step === 'opened' || row.step === 'failed' ? formatShare(row.shareOfOpened) : `${formatShare(row.shareOfOpened)} (−${formatPercent(row.dropFromPrevious)})`,
+    labelText:
+      row.step === 'opened' || row.step === 'failed'
+        ? formatShare(row.shareOfOpened)
+        : `${formatShare(row.shareOfOpened)} (−${formatPercent(row.dropFromPrevious)})`,
   }));
   const series = conversion.series.map((point) => ({ ...point, label: bucketLabel(point.date, data.bucket) }));
   const seriesTicks = niceTicks(Math.max(0, ...series.map((point) => point.opened)), true);
@@ -53,10 +56,27 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
       <KpiCards
         compared={compared}
         kpis={[
-          { label: 'Conversion rate', value: formatPercent(conversion.conversionRate), change: change(conversion.conversionRate, conversion.previousConversionRate) },
-          { label: 'Widget opened', value: formatCount(count('opened')?.count ?? 0), change: change(count('opened')?.count ?? 0, count('opened')?.previousCount ?? 0) },
-          { label: 'Completed', value: formatCount(count('completed')?.count ?? 0), change: change(count('completed')?.count ?? 0, count('completed')?.previousCount ?? 0) },
-          { label: 'Failed', value: formatCount(count('failed')?.count ?? 0), change: change(count('failed')?.count ?? 0, count('failed')?.previousCount ?? 0), inverse: true },
+          {
+            label: 'Conversion rate',
+            value: formatPercent(conversion.conversionRate),
+            change: change(conversion.conversionRate, conversion.previousConversionRate),
+          },
+          {
+            label: 'Widget opened',
+            value: formatCount(count('opened')?.count ?? 0),
+            change: change(count('opened')?.count ?? 0, count('opened')?.previousCount ?? 0),
+          },
+          {
+            label: 'Completed',
+            value: formatCount(count('completed')?.count ?? 0),
+            change: change(count('completed')?.count ?? 0, count('completed')?.previousCount ?? 0),
+          },
+          {
+            label: 'Failed',
+            value: formatCount(count('failed')?.count ?? 0),
+            change: change(count('failed')?.count ?? 0, count('failed')?.previousCount ?? 0),
+            inverse: true,
+          },
         ]}
       />
       <ChartCard
@@ -64,8 +84,20 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
         description="Each step's share of widget sessions opened; in brackets, the share lost since the step before."
         table={{
           columns: ['Step', 'Count', 'Share of opened', 'Drop from previous step', ...(compared ? ['Compared count'] : [])],
-          rows: steps.map((row) => [row.name, formatCount(row.count), formatShare(row.shareOfOpened), row.step === 'opened' || row.step === 'failed' ? '—' : formatPercent(row.dropFromPrevious), ...(compared ? [formatCount(row.previousCount)] : [])]),
-          raw: steps.map((row) => [row.name, String(row.count), rawRatio(row.shareOfOpened), rawRatio(row.dropFromPrevious), ...(compared ? [String(row.previousCount)] : [])]),
+          rows: steps.map((row) => [
+            row.name,
+            formatCount(row.count),
+            formatShare(row.shareOfOpened),
+            row.step === 'opened' || row.step === 'failed' ? '—' : formatPercent(row.dropFromPrevious),
+            ...(compared ? [formatCount(row.previousCount)] : []),
+          ]),
+          raw: steps.map((row) => [
+            row.name,
+            String(row.count),
+            rawRatio(row.shareOfOpened),
+            rawRatio(row.dropFromPrevious),
+            ...(compared ? [String(row.previousCount)] : []),
+          ]),
         }}
         bodyClassName="h-72"
       >
@@ -91,7 +123,9 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
               }}
             />
             <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={32}>
-              {steps.map((row, index) => <Cell key={row.step} fill={row.step === 'failed' ? 'var(--destructive)' : CHART[index % CHART.length]} />)}
+              {steps.map((row, index) => (
+                <Cell key={row.step} fill={row.step === 'failed' ? 'var(--destructive)' : CHART[index % CHART.length]} />
+              ))}
               <LabelList dataKey="labelText" position="right" fontSize={11} fill="var(--muted-foreground)" />
             </Bar>
           </BarChart>
@@ -101,26 +135,59 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
         title={`Funnel by ${data.bucket}`}
         table={{
           columns: [data.bucket === 'month' ? 'Month' : 'Day', ...SERIES.map(([, label]) => label), 'Conversion'],
-          rows: series.map((point) => [point.label, ...SERIES.map(([key]) => formatCount(point[key])), point.opened ? formatPercent(point.completed / point.opened) : '—']),
-          raw: conversion.series.map((point) => [point.date, ...SERIES.map(([key]) => String(point[key])), point.opened ? rawRatio(point.completed / point.opened) : '']),
+          rows: series.map((point) => [
+            point.label,
+            ...SERIES.map(([key]) => formatCount(point[key])),
+            point.opened ? formatPercent(point.completed / point.opened) : '—',
+          ]),
+          raw: conversion.series.map((point) => [
+            point.date,
+            ...SERIES.map(([key]) => String(point[key])),
+            point.opened ? rawRatio(point.completed / point.opened) : '',
+          ]),
         }}
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, seriesTicks.at(-1)!]} ticks={seriesTicks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
+            <YAxis
+              {...AXIS}
+              width={40}
+              allowDecimals={false}
+              domain={[0, seriesTicks.at(-1)!]}
+              ticks={seriesTicks}
+              tickFormatter={(value: number) => formatCount(value, { compact: true })}
+            />
             <Tooltip
               cursor={{ stroke: 'var(--border)' }}
               content={({ active, payload }) => {
                 const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
                 if (!point) return null;
-                return <TooltipBox heading={point.label} lines={SERIES.map(([key, label], index) => ({ label, value: formatCount(point[key]), color: key === 'failed' ? 'var(--destructive)' : CHART[index] }))} />;
+                return (
+                  <TooltipBox
+                    heading={point.label}
+                    lines={SERIES.map(([key, label], index) => ({
+                      label,
+                      value: formatCount(point[key]),
+                      color: key === 'failed' ? 'var(--destructive)' : CHART[index],
+                    }))}
+                  />
+                );
               }}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
             {SERIES.map(([key, label], index) => (
-              <Line key={key} isAnimationActive={ANIMATE} dataKey={key} name={label} type="monotone" stroke={key === 'failed' ? 'var(--destructive)' : CHART[index]} strokeWidth={2} dot={series.length < 3 ? { r: 3 } : false} />
+              <Line
+                key={key}
+                isAnimationActive={ANIMATE}
+                dataKey={key}
+                name={label}
+                type="monotone"
+                stroke={key === 'failed' ? 'var(--destructive)' : CHART[index]}
+                strokeWidth={2}
+                dot={series.length < 3 ? { r: 3 } : false}
+              />
             ))}
           </LineChart>
         </ResponsiveContainer>

@@ -28,9 +28,18 @@ export function CustomersTab({ data }: { data: Data }) {
         compared={compared}
         label="Customer figures"
         kpis={[
-          { label: `Active customers${estimate}`, value: formatCount(customers.activeCustomers), change: change(customers.activeCustomers, customers.previousActiveCustomers), note: customers.isEstimate ? 'Estimated from a sketch; new customers are exact.' : undefined },
+          {
+            label: `Active customers${estimate}`,
+            value: formatCount(customers.activeCustomers),
+            change: change(customers.activeCustomers, customers.previousActiveCustomers),
+            note: customers.isEstimate ? 'Estimated from a sketch; new customers are exact.' : undefined,
+          },
           { label: 'New customers', value: formatCount(customers.newCustomers), change: change(customers.newCustomers, customers.previousNewCustomers) },
-          { label: `Returning customers${estimate}`, value: formatCount(customers.returningCustomers), change: change(customers.returningCustomers, customers.previousReturningCustomers) },
+          {
+            label: `Returning customers${estimate}`,
+            value: formatCount(customers.returningCustomers),
+            change: change(customers.returningCustomers, customers.previousReturningCustomers),
+          },
         ]}
       />
       <div className="grid min-w-0 gap-3 xl:grid-cols-2">
@@ -39,8 +48,18 @@ export function CustomersTab({ data }: { data: Data }) {
           description="Whole calendar months the range touches."
           table={{
             columns: ['Month', 'Active', 'New', 'Returning'],
-            rows: months.map((month) => [month.label, formatCount(month.activeCustomers), formatCount(month.newCustomers), formatCount(month.returningCustomers)]),
-            raw: customers.months.map((month) => [month.month.slice(0, 7), String(month.activeCustomers), String(month.newCustomers), String(month.returningCustomers)]),
+            rows: months.map((month) => [
+              month.label,
+              formatCount(month.activeCustomers),
+              formatCount(month.newCustomers),
+              formatCount(month.returningCustomers),
+            ]),
+            raw: customers.months.map((month) => [
+              month.month.slice(0, 7),
+              String(month.activeCustomers),
+              String(month.newCustomers),
+              String(month.returningCustomers),
+            ]),
           }}
         >
           {months.length === 0 ? (
@@ -50,18 +69,42 @@ export function CustomersTab({ data }: { data: Data }) {
               <BarChart data={months} margin={{ left: 4, right: 8, top: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
                 <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-                <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
+                <YAxis
+                  {...AXIS}
+                  width={40}
+                  allowDecimals={false}
+                  domain={[0, ticks.at(-1)!]}
+                  ticks={ticks}
+                  tickFormatter={(value: number) => formatCount(value, { compact: true })}
+                />
                 <Tooltip
                   cursor={CURSOR}
                   content={({ active, payload }) => {
                     const month = active ? (payload?.[0]?.payload as (typeof months)[number] | undefined) : undefined;
                     if (!month) return null;
-                    return <TooltipBox heading={month.label} lines={[{ label: 'New', value: formatCount(month.newCustomers), color: CHART[0] }, { label: 'Returning', value: formatCount(month.returningCustomers), color: CHART[1] }, { label: 'Active', value: formatCount(month.activeCustomers) }]} />;
+                    return (
+                      <TooltipBox
+                        heading={month.label}
+                        lines={[
+                          { label: 'New', value: formatCount(month.newCustomers), color: CHART[0] },
+                          { label: 'Returning', value: formatCount(month.returningCustomers), color: CHART[1] },
+                          { label: 'Active', value: formatCount(month.activeCustomers) },
+                        ]}
+                      />
+                    );
                   }}
                 />
                 <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
                 <Bar isAnimationActive={ANIMATE} dataKey="newCustomers" name="New" stackId="customers" fill="var(--chart-1)" maxBarSize={48} />
-                <Bar isAnimationActive={ANIMATE} dataKey="returningCustomers" name="Returning" stackId="customers" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={48} />
+                <Bar
+                  isAnimationActive={ANIMATE}
+                  dataKey="returningCustomers"
+                  name="Returning"
+                  stackId="customers"
+                  fill="var(--chart-2)"
+                  radius={[3, 3, 0, 0]}
+                  maxBarSize={48}
+                />
               </BarChart>
             </ResponsiveContainer>
           )}
@@ -78,7 +121,7 @@ type Cohort = Data['customers']['cohorts'][number];
 function CohortChart({ cohorts }: { cohorts: Cohort[] }) {
   const width = Math.max(0, ...cohorts.map((cohort) => cohort.retained.length));
   const columns = ['Cohort', 'Customers', ...Array.from({ length: width }, (_, index) => `Month ${index}`)];
-  const rate = (cohort: Cohort, index: number) => (cohort.size > 0 && cohort.retained[index] !== undefined ? cohort.retained[index]! / cohort.size : null);
+  const rate = (cohort: Cohort, index: number) => (cohort.size > 0 && cohort.retained[index] !== undefined ? cohort.retained[index] / cohort.size : null);
   const labelWidth = 84;
   const sizeWidth = 56;
   const cell = 44;
@@ -92,30 +135,73 @@ function CohortChart({ cohorts }: { cohorts: Cohort[] }) {
       bodyClassName="min-h-24"
       table={{
         columns,
-        rows: cohorts.map((cohort) => [formatMonth(cohort.cohortMonth), formatCount(cohort.size), ...Array.from({ length: width }, (_, index) => (rate(cohort, index) === null ? '' : `${formatPercent(rate(cohort, index))} (${formatCount(cohort.retained[index])})`))]),
-        raw: cohorts.map((cohort) => [cohort.cohortMonth.slice(0, 7), String(cohort.size), ...Array.from({ length: width }, (_, index) => (cohort.retained[index] === undefined ? '' : String(cohort.retained[index])))]),
+        rows: cohorts.map((cohort) => [
+          formatMonth(cohort.cohortMonth),
+          formatCount(cohort.size),
+          ...Array.from({ length: width }, (_, index) =>
+            rate(cohort, index) === null ? '' : `${formatPercent(rate(cohort, index))} (${formatCount(cohort.retained[index])})`,
+          ),
+        ]),
+        raw: cohorts.map((cohort) => [
+          cohort.cohortMonth.slice(0, 7),
+          String(cohort.size),
+          ...Array.from({ length: width }, (_, index) => (cohort.retained[index] === undefined ? '' : String(cohort.retained[index]))),
+        ]),
       }}
     >
       {cohorts.length === 0 ? (
         <NothingToChart>Cohorts appear once customers make their first transaction.</NothingToChart>
       ) : (
         <div className="overflow-x-auto">
-          <svg data-chart="cohorts" width={svgWidth} height={svgHeight} viewBox={`0 0 ${svgWidth} ${svgHeight}`} className="font-sans" role="img" aria-label="Cohort retention heat-map">
+          <svg
+            data-chart="cohorts"
+            width={svgWidth}
+            height={svgHeight}
+            viewBox={`0 0 ${svgWidth} ${svgHeight}`}
+            className="font-sans"
+            role="img"
+            aria-label="Cohort retention heat-map"
+          >
             {Array.from({ length: width }, (_, index) => (
-              <text key={index} x={labelWidth + sizeWidth + index * cell + cell / 2} y={13} textAnchor="middle" fontSize={11} fill="var(--muted-foreground)">{`M${index}`}</text>
+              <text
+                key={index}
+                x={labelWidth + sizeWidth + index * cell + cell / 2}
+                y={13}
+                textAnchor="middle"
+                fontSize={11}
+                fill="var(--muted-foreground)"
+              >{`M${index}`}</text>
             ))}
             {cohorts.map((cohort, rowIndex) => {
               const y = 20 + rowIndex * row;
               return (
                 <g key={cohort.cohortMonth}>
-                  <text x={0} y={y + 19} fontSize={12} fill="var(--foreground)">{formatMonth(cohort.cohortMonth)}</text>
-                  <text x={labelWidth + sizeWidth - 8} y={y + 19} fontSize={12} textAnchor="end" fill="var(--muted-foreground)">{formatCount(cohort.size)}</text>
+                  <text x={0} y={y + 19} fontSize={12} fill="var(--foreground)">
+                    {formatMonth(cohort.cohortMonth)}
+                  </text>
+                  <text x={labelWidth + sizeWidth - 8} y={y + 19} fontSize={12} textAnchor="end" fill="var(--muted-foreground)">
+                    {formatCount(cohort.size)}
+                  </text>
                   {cohort.retained.map((_, index) => {
                     const value = rate(cohort, index) ?? 0;
                     return (
                       <g key={index}>
-                        <rect x={labelWidth + sizeWidth + index * cell + 1} y={y + 1} width={cell - 2} height={row - 2} rx={3} fill="var(--chart-1)" fillOpacity={0.08 + value * 0.92} />
-                        <text x={labelWidth + sizeWidth + index * cell + cell / 2} y={y + 19} fontSize={11} textAnchor="middle" fill={value > 0.55 ? 'var(--primary-foreground)' : 'var(--foreground)'}>
+                        <rect
+                          x={labelWidth + sizeWidth + index * cell + 1}
+                          y={y + 1}
+                          width={cell - 2}
+                          height={row - 2}
+                          rx={3}
+                          fill="var(--chart-1)"
+                          fillOpacity={0.08 + value * 0.92}
+                        />
+                        <text
+                          x={labelWidth + sizeWidth + index * cell + cell / 2}
+                          y={y + 19}
+                          fontSize={11}
+                          textAnchor="middle"
+                          fill={value > 0.55 ? 'var(--primary-foreground)' : 'var(--foreground)'}
+                        >
                           {Math.round(value * 100)}
                         </text>
                       </g>
@@ -131,4 +217,3 @@ function CohortChart({ cohorts }: { cohorts: Cohort[] }) {
     </ChartCard>
   );
 }
-

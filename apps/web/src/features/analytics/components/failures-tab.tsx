@@ -26,7 +26,11 @@ export function FailuresTab({ data }: { data: Data }) {
   }
   const reasons = f.reasons.map((reason) => ({ ...reason, name: reasonLabel(reason.reason) }));
   const shown = reasons.slice(0, TREND_REASONS);
-  const trend = f.dates.map((date, index) => ({ label: bucketLabel(date, data.bucket), date, ...Object.fromEntries(shown.map((reason) => [reason.reason, reason.trend[index] ?? 0])) }) as Record<string, string | number>);
+  const trend: Record<string, string | number>[] = f.dates.map((date, index) => ({
+    label: bucketLabel(date, data.bucket),
+    date,
+    ...Object.fromEntries(shown.map((reason) => [reason.reason, reason.trend[index] ?? 0])),
+  }));
   const ticks = niceTicks(Math.max(0, ...shown.flatMap((reason) => reason.trend)), true);
 
   return (
@@ -48,14 +52,32 @@ export function FailuresTab({ data }: { data: Data }) {
           bodyStyle={{ height: Math.max(288, reasons.length * 26 + 16) }}
           table={{
             columns: ['Reason', 'Failed', 'Share', ...(compared ? ['Compared', 'Change'] : []), 'Failed volume'],
-            rows: reasons.map((reason) => [reason.name, formatCount(reason.count), formatShare(reason.share), ...(compared ? [formatCount(reason.previousCount), formatChange(reason.change)] : []), formatAmount(reason.volume, data.currencyCode)]),
-            raw: reasons.map((reason) => [reason.name, String(reason.count), rawRatio(reason.share), ...(compared ? [String(reason.previousCount), rawRatio(reason.change)] : []), reason.volume]),
+            rows: reasons.map((reason) => [
+              reason.name,
+              formatCount(reason.count),
+              formatShare(reason.share),
+              ...(compared ? [formatCount(reason.previousCount), formatChange(reason.change)] : []),
+              formatAmount(reason.volume, data.currencyCode),
+            ]),
+            raw: reasons.map((reason) => [
+              reason.name,
+              String(reason.count),
+              rawRatio(reason.share),
+              ...(compared ? [String(reason.previousCount), rawRatio(reason.change)] : []),
+              reason.volume,
+            ]),
           }}
         >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart layout="vertical" data={reasons} margin={{ left: 4, right: 12 }}>
               <XAxis type="number" hide domain={[0, 'dataMax']} />
-              <YAxis type="category" dataKey="name" width={180} {...AXIS} tickFormatter={(name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name)} />
+              <YAxis
+                type="category"
+                dataKey="name"
+                width={180}
+                {...AXIS}
+                tickFormatter={(name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name)}
+              />
               <Tooltip
                 cursor={CURSOR}
                 content={({ active, payload }) => {
@@ -75,7 +97,9 @@ export function FailuresTab({ data }: { data: Data }) {
                 }}
               />
               <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={24}>
-                {reasons.map((reason, index) => <Cell key={reason.reason} fill={CHART[index % CHART.length]} />)}
+                {reasons.map((reason, index) => (
+                  <Cell key={reason.reason} fill={CHART[index % CHART.length]} />
+                ))}
               </Bar>
             </BarChart>
           </ResponsiveContainer>
@@ -100,12 +124,30 @@ export function FailuresTab({ data }: { data: Data }) {
                 content={({ active, payload }) => {
                   const point = active ? (payload?.[0]?.payload as (typeof trend)[number] | undefined) : undefined;
                   if (!point) return null;
-                  return <TooltipBox heading={String(point['label'])} lines={shown.map((reason, index) => ({ label: reason.name, value: formatCount(Number(point[reason.reason])), color: CHART[index % CHART.length] }))} />;
+                  return (
+                    <TooltipBox
+                      heading={String(point['label'])}
+                      lines={shown.map((reason, index) => ({
+                        label: reason.name,
+                        value: formatCount(Number(point[reason.reason])),
+                        color: CHART[index % CHART.length],
+                      }))}
+                    />
+                  );
                 }}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               {shown.map((reason, index) => (
-                <Line key={reason.reason} isAnimationActive={ANIMATE} dataKey={reason.reason} name={reason.name} type="linear" stroke={CHART[index % CHART.length]} strokeWidth={2} dot={trend.length < 3 ? { r: 3 } : false} />
+                <Line
+                  key={reason.reason}
+                  isAnimationActive={ANIMATE}
+                  dataKey={reason.reason}
+                  name={reason.name}
+                  type="linear"
+                  stroke={CHART[index % CHART.length]}
+                  strokeWidth={2}
+                  dot={trend.length < 3 ? { r: 3 } : false}
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>

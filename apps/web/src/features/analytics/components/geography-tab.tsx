@@ -28,13 +28,21 @@ export function GeographyTab({ data }: { data: Data }) {
   const table = breakdownTable('Country', rows, data.currencyCode, compared, countryLabel);
   return (
     <div className="grid min-w-0 items-start gap-3 xl:grid-cols-5">
-      <ChartCard title="Volume by customer country" description="Darker countries had more completed volume." className="xl:col-span-3" table={table} bodyClassName="min-h-40">
+      <ChartCard
+        title="Volume by customer country"
+        description="Darker countries had more completed volume."
+        className="xl:col-span-3"
+        table={table}
+        bodyClassName="min-h-40"
+      >
         <Suspense fallback={<Skeleton className="aspect-[2/1] w-full" />}>
           <WorldMap rows={rows} currency={data.currencyCode} />
         </Suspense>
       </ChartCard>
       <section aria-labelledby="analytics-countries" className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card py-4 xl:col-span-2">
-        <h3 id="analytics-countries" className="px-4 text-sm font-semibold">Countries ranked by volume</h3>
+        <h3 id="analytics-countries" className="px-4 text-sm font-semibold">
+          Countries ranked by volume
+        </h3>
         <div className="max-h-96 overflow-auto px-2">
           <Table>
             <TableCaption className="sr-only">Countries ranked by volume</TableCaption>
@@ -53,7 +61,9 @@ export function GeographyTab({ data }: { data: Data }) {
                   <TableCell className="py-1.5">{countryLabel(row.value)}</TableCell>
                   <TableCell className="py-1.5 text-right tabular-nums whitespace-nowrap">{formatAmount(row.volume, data.currencyCode)}</TableCell>
                   <TableCell className="py-1.5 text-right tabular-nums">{formatShare(row.share)}</TableCell>
-                  <TableCell className="hidden py-1.5 text-right tabular-nums sm:table-cell xl:hidden 2xl:table-cell">{formatCount(row.transactionCount)}</TableCell>
+                  <TableCell className="hidden py-1.5 text-right tabular-nums sm:table-cell xl:hidden 2xl:table-cell">
+                    {formatCount(row.transactionCount)}
+                  </TableCell>
                   {compared ? <TableCell className="hidden py-1.5 text-right tabular-nums sm:table-cell">{formatChange(row.volumeChange)}</TableCell> : null}
                 </TableRow>
               ))}

@@ -7,7 +7,7 @@ import { EmptyState } from '@/features/analytics/components/chart-parts';
 type Data = Analytics_PaymentMethodsQuery['analytics'];
 
 const methodLabel = (value: string) => (value === 'none' ? 'No payment method' : labelOfPaymentMethod(value));
-const networkLabel = (value: string) => (value === 'fiat' ? 'Fiat (bank)' : NETWORK_NAMES[value] ?? value);
+const networkLabel = (value: string) => (value === 'fiat' ? 'Fiat (bank)' : (NETWORK_NAMES[value] ?? value));
 
 export function PaymentMethodsTab({ data }: { data: Data }) {
   const p = data.paymentMethods;
@@ -22,7 +22,14 @@ export function PaymentMethodsTab({ data }: { data: Data }) {
   }
   return (
     <div className="grid min-w-0 items-start gap-3 lg:grid-cols-2 2xl:grid-cols-3">
-      <BreakdownChart title="By payment method" column="Payment method" rows={p.paymentMethods} currency={data.currencyCode} compared={compared} label={methodLabel} />
+      <BreakdownChart
+        title="By payment method"
+        column="Payment method"
+        rows={p.paymentMethods}
+        currency={data.currencyCode}
+        compared={compared}
+        label={methodLabel}
+      />
       <BreakdownChart title="By asset" column="Asset" rows={p.assets} currency={data.currencyCode} compared={compared} label={(value) => labelOfAsset(value)} />
       <BreakdownChart title="By network" column="Network" rows={p.networks} currency={data.currencyCode} compared={compared} label={networkLabel} />
     </div>

@@ -41,7 +41,9 @@ export function VolumeTab({ data }: { data: Data }) {
       point.label,
       formatAmount(point.amount, c),
       formatCount(point.transactions),
-      ...(showPrevious ? [point.previousDate ? bucketLabel(point.previousDate, data.bucket) : '—', point.previousAmount ? formatAmount(point.previousAmount, c) : '—'] : []),
+      ...(showPrevious
+        ? [point.previousDate ? bucketLabel(point.previousDate, data.bucket) : '—', point.previousAmount ? formatAmount(point.previousAmount, c) : '—']
+        : []),
     ]),
     raw: v.series.map((point, index) => [
       point.date,
@@ -64,7 +66,12 @@ export function VolumeTab({ data }: { data: Data }) {
         ]}
       />
       <div className="grid min-w-0 gap-3 lg:grid-cols-5">
-        <ChartCard title={`Volume by ${data.bucket}`} description={showPrevious ? 'The dashed line is the compared period, bucket by bucket.' : undefined} className="lg:col-span-3" table={table}>
+        <ChartCard
+          title={`Volume by ${data.bucket}`}
+          description={showPrevious ? 'The dashed line is the compared period, bucket by bucket.' : undefined}
+          className="lg:col-span-3"
+          table={table}
+        >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
@@ -80,7 +87,15 @@ export function VolumeTab({ data }: { data: Data }) {
                       heading={point.label}
                       lines={[
                         { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
-                        ...(showPrevious && point.previousDate ? [{ label: `Compared (${bucketLabel(point.previousDate, data.bucket)})`, value: formatAmount(point.previousAmount, c), color: 'var(--chart-3)' }] : []),
+                        ...(showPrevious && point.previousDate
+                          ? [
+                              {
+                                label: `Compared (${bucketLabel(point.previousDate, data.bucket)})`,
+                                value: formatAmount(point.previousAmount, c),
+                                color: 'var(--chart-3)',
+                              },
+                            ]
+                          : []),
                         { label: 'Transactions', value: formatCount(point.transactions) },
                       ]}
                     />
@@ -88,13 +103,38 @@ export function VolumeTab({ data }: { data: Data }) {
                 }}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
-              <Line isAnimationActive={ANIMATE} dataKey="volume" name="This period" type="monotone" stroke="var(--chart-1)" strokeWidth={2} dot={series.length < 3 ? { r: 4 } : false} />
-              {showPrevious ? <Line isAnimationActive={ANIMATE} dataKey="previous" name="Compared period" type="monotone" stroke="var(--chart-3)" strokeWidth={2} strokeDasharray="5 4" dot={false} /> : null}
+              <Line
+                isAnimationActive={ANIMATE}
+                dataKey="volume"
+                name="This period"
+                type="monotone"
+                stroke="var(--chart-1)"
+                strokeWidth={2}
+                dot={series.length < 3 ? { r: 4 } : false}
+              />
+              {showPrevious ? (
+                <Line
+                  isAnimationActive={ANIMATE}
+                  dataKey="previous"
+                  name="Compared period"
+                  type="monotone"
+                  stroke="var(--chart-3)"
+                  strokeWidth={2}
+                  strokeDasharray="5 4"
+                  dot={false}
+                />
+              ) : null}
             </LineChart>
           </ResponsiveContainer>
         </ChartCard>
         <div className="min-w-0 lg:col-span-2 [&>*]:h-full">
-          <BreakdownChart title="Volume by product" rows={v.byProduct} currency={c} compared={compared} label={(value) => ANALYTICS_PRODUCT_LABEL[value as AnalyticsProduct] ?? value} />
+          <BreakdownChart
+            title="Volume by product"
+            rows={v.byProduct}
+            currency={c}
+            compared={compared}
+            label={(value) => ANALYTICS_PRODUCT_LABEL[value as AnalyticsProduct] ?? value}
+          />
         </div>
       </div>
       <TransactionsChart data={data} />
@@ -103,15 +143,29 @@ export function VolumeTab({ data }: { data: Data }) {
 }
 
 function TransactionsChart({ data }: { data: Data }) {
-  const series = data.volume.series.map((point) => ({ label: bucketLabel(point.date, data.bucket), transactions: point.transactionCount, completed: point.completedCount }));
+  const series = data.volume.series.map((point) => ({
+    label: bucketLabel(point.date, data.bucket),
+    transactions: point.transactionCount,
+    completed: point.completedCount,
+  }));
   const ticks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
   return (
     <ChartCard
       title="Transactions (all vs completed)"
       table={{
         columns: [data.bucket === 'month' ? 'Month' : 'Day', 'All', 'Completed', 'Completion'],
-        rows: series.map((point) => [point.label, formatCount(point.transactions), formatCount(point.completed), point.transactions ? formatPercent(point.completed / point.transactions) : '—']),
-        raw: data.volume.series.map((point) => [point.date, String(point.transactionCount), String(point.completedCount), point.transactionCount ? rawRatio(point.completedCount / point.transactionCount) : '']),
+        rows: series.map((point) => [
+          point.label,
+          formatCount(point.transactions),
+          formatCount(point.completed),
+          point.transactions ? formatPercent(point.completed / point.transactions) : '—',
+        ]),
+        raw: data.volume.series.map((point) => [
+          point.date,
+          String(point.transactionCount),
+          String(point.completedCount),
+          point.transactionCount ? rawRatio(point.completedCount / point.transactionCount) : '',
+        ]),
       }}
     >
       {series.length === 0 ? (
@@ -121,19 +175,36 @@ function TransactionsChart({ data }: { data: Data }) {
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
+            <YAxis
+              {...AXIS}
+              width={40}
+              allowDecimals={false}
+              domain={[0, ticks.at(-1)!]}
+              ticks={ticks}
+              tickFormatter={(value: number) => formatCount(value, { compact: true })}
+            />
             <Tooltip
               cursor={CURSOR}
               content={({ active, payload }) => {
                 const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
                 if (!point) return null;
-                return <TooltipBox heading={point.label} lines={[{ label: 'All', value: formatCount(point.transactions), color: CHART[0] }, { label: 'Completed', value: formatCount(point.completed), color: CHART[1] }]} />;
+                return (
+                  <TooltipBox
+                    heading={point.label}
+                    lines={[
+                      { label: 'All', value: formatCount(point.transactions), color: CHART[0] },
+                      { label: 'Completed', value: formatCount(point.completed), color: CHART[1] },
+                    ]}
+                  />
+                );
               }}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />
             <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={40}>
-              {series.map((point) => <Cell key={point.label} fill="var(--chart-2)" />)}
+              {series.map((point) => (
+                <Cell key={point.label} fill="var(--chart-2)" />
+              ))}
             </Bar>
           </BarChart>
         </ResponsiveContainer>
@@ -141,4 +212,3 @@ function TransactionsChart({ data }: { data: Data }) {
     </ChartCard>
   );
 }
-

@@ -13,18 +13,25 @@ import { formatShare } from '@/features/analytics/lib/figures';
 type CountryProps = { name: string };
 const WIDTH = 800;
 
-const world = feature(countries110m as unknown as Topology, (countries110m as unknown as Topology).objects['countries'] as GeometryCollection<CountryProps>) as FeatureCollection<Geometry, CountryProps>;
+const world = feature(countries110m as unknown as Topology, (countries110m as unknown as Topology).objects['countries'] as GeometryCollection<CountryProps>);
 // Antarctica has no customers and would take a fifth of the height.
-const land: FeatureCollection<Geometry, CountryProps> = { type: 'FeatureCollection', features: world.features.filter((shape) => shape.properties.name !== 'Antarctica') };
+const land: FeatureCollection<Geometry, CountryProps> = {
+  type: 'FeatureCollection',
+  features: world.features.filter((shape) => shape.properties.name !== 'Antarctica'),
+};
 const projection = geoEqualEarth().fitWidth(WIDTH, land);
 const path = geoPath(projection);
 const HEIGHT = Math.ceil(path.bounds(land)[1][1]) + 2;
-const shapes = land.features
-  .map((shape: Feature<Geometry, CountryProps>) => ({
-    code: shape.id !== undefined ? ALPHA2_OF_NUMERIC.get(String(shape.id)) ?? (shape.properties.name === 'Kosovo' ? 'XK' : null) : shape.properties.name === 'Kosovo' ? 'XK' : null,
-    name: shape.properties.name,
-    d: path(shape) ?? '',
-  }));
+const shapes = land.features.map((shape: Feature<Geometry, CountryProps>) => ({
+  code:
+    shape.id !== undefined
+      ? (ALPHA2_OF_NUMERIC.get(String(shape.id)) ?? (shape.properties.name === 'Kosovo' ? 'XK' : null))
+      : shape.properties.name === 'Kosovo'
+        ? 'XK'
+        : null,
+  name: shape.properties.name,
+  d: path(shape) ?? '',
+}));
 
 export interface MapRow {
   value: string;
@@ -39,7 +46,13 @@ export default function WorldMap({ rows, currency }: { rows: MapRow[]; currency:
   const [hover, setHover] = useState<{ name: string; row: MapRow | undefined } | null>(null);
   return (
     <div className="relative h-full w-full">
-      <svg data-chart="world-map" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="block h-auto w-full" role="img" aria-label="World map of volume by customer country">
+      <svg
+        data-chart="world-map"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="block h-auto w-full"
+        role="img"
+        aria-label="World map of volume by customer country"
+      >
         {shapes.map((shape, index) => {
           const row = shape.code ? byCode.get(shape.code) : undefined;
           // A square root scale, so a country with a small share still shows.

@@ -3,11 +3,21 @@ import { fileNameOf, toCsv } from '@/features/analytics/lib/csv';
 
 describe('toCsv', () => {
   it('writes a header and rows with CRLF, decimal strings as given', () => {
-    expect(toCsv(['Day', 'Volume'], [['2026-11-01', '1234.567890123456789'], ['2026-11-02', '0']])).toBe('Day,Volume\r\n2026-11-01,1234.567890123456789\r\n2026-11-02,0\r\n');
+    expect(
+      toCsv(
+        ['Day', 'Volume'],
+        [
+          ['2026-11-01', '1234.567890123456789'],
+          ['2026-11-02', '0'],
+        ],
+      ),
+    ).toBe('Day,Volume\r\n2026-11-01,1234.567890123456789\r\n2026-11-02,0\r\n');
   });
 
   it('quotes commas, quotes and line breaks', () => {
-    expect(toCsv(['Name'], [['Korea, Republic of'], ['The "best" card'], ['two\nlines']])).toBe('Name\r\n"Korea, Republic of"\r\n"The ""best"" card"\r\n"two\nlines"\r\n');
+    expect(toCsv(['Name'], [['Korea, Republic of'], ['The "best" card'], ['two\nlines']])).toBe(
+      'Name\r\n"Korea, Republic of"\r\n"The ""best"" card"\r\n"two\nlines"\r\n',
+    );
   });
 
   it('keeps negative numbers but defuses formulas', () => {

@@ -13,7 +13,12 @@ export function toCsv(columns: readonly string[], rows: ReadonlyArray<readonly s
 
 /** A file name from a chart title: "Volume by day" → "volume-by-day.csv". */
 export function fileNameOf(title: string, extension: string): string {
-  const base = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'chart';
+  const base =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'chart';
   return `${base}.${extension}`;
 }
 

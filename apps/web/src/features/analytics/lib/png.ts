@@ -3,7 +3,23 @@ import { downloadBlob } from '@/features/analytics/lib/csv';
 // PNG of a chart: the SVG with its computed colours written in as attributes (the page's CSS variables do not reach an image),
 // as a data: URL (the CSP allows data: images, not blob:), drawn on a canvas at twice the size.
 
-const STYLED = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'opacity', 'font-size', 'font-family', 'font-weight', 'stop-color', 'stop-opacity', 'text-anchor', 'dominant-baseline', 'visibility'];
+const STYLED = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'opacity',
+  'font-size',
+  'font-family',
+  'font-weight',
+  'stop-color',
+  'stop-opacity',
+  'text-anchor',
+  'dominant-baseline',
+  'visibility',
+];
 
 function inlineStyles(source: Element, target: Element) {
   const computed = getComputedStyle(source);

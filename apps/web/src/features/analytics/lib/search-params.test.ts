@@ -11,7 +11,15 @@ describe('analytics URL params', () => {
   it('round-trips every control', () => {
     const query = 'tab=failures&product=swap&range=custom&from=2026-01-01&to=2026-03-31&comparison=previousYear&currency=gbp';
     const state = parseAnalyticsParams(new URLSearchParams(query));
-    expect(state).toEqual({ product: 'swap', range: 'custom', from: '2026-01-01', to: '2026-03-31', comparison: 'previousYear', currency: 'gbp', tab: 'failures' });
+    expect(state).toEqual({
+      product: 'swap',
+      range: 'custom',
+      from: '2026-01-01',
+      to: '2026-03-31',
+      comparison: 'previousYear',
+      currency: 'gbp',
+      tab: 'failures',
+    });
     expect(analyticsSearchParams(state).toString()).toBe(query);
   });
 

@@ -33,7 +33,8 @@ export interface AnalyticsParams {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null => ((list as readonly string[]).includes(value ?? '') ? (value as T) : null);
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  (list as readonly string[]).includes(value ?? '') ? (value as T) : null;
 
 export function dayOf(date: Date): string {
   return date.toISOString().slice(0, 10);

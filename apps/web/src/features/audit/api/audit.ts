@@ -50,26 +50,8 @@ export const AuditAccountEventsQuery = graphql(`
 `);
 
 export const AuditEventsQuery = graphql(`
-  query Audit_Events(
-    $accountId: ID
-    $actorEmail: String
-    $operation: String
-    $outcome: AuditOutcome
-    $from: DateTime
-    $to: DateTime
-    $skip: Int
-    $take: Int
-  ) {
-    auditEvents(
-      accountId: $accountId
-      actorEmail: $actorEmail
-      operation: $operation
-      outcome: $outcome
-      from: $from
-      to: $to
-      skip: $skip
-      take: $take
-    ) {
+  query Audit_Events($accountId: ID, $actorEmail: String, $operation: String, $outcome: AuditOutcome, $from: DateTime, $to: DateTime, $skip: Int, $take: Int) {
+    auditEvents(accountId: $accountId, actorEmail: $actorEmail, operation: $operation, outcome: $outcome, from: $from, to: $to, skip: $skip, take: $take) {
       totalCount
       items {
         id

@@ -55,7 +55,10 @@ export function AuditTable({ events, totalCount, page, onPageChange, showAccount
                     <TableCell colSpan={columns.length} className="bg-muted/40">
                       <div className="flex flex-col gap-1 py-1">
                         <span className="text-xs font-medium text-muted-foreground">Changes</span>
-                        <pre aria-label={`Changes of ${row.original.operation}`} className="max-h-80 overflow-auto rounded-md border bg-card p-3 font-mono text-xs whitespace-pre-wrap break-all">
+                        <pre
+                          aria-label={`Changes of ${row.original.operation}`}
+                          className="max-h-80 overflow-auto rounded-md border bg-card p-3 font-mono text-xs whitespace-pre-wrap break-all"
+                        >
                           {formatChanges(row.original.changes)}
                         </pre>
                       </div>
@@ -68,9 +71,7 @@ export function AuditTable({ events, totalCount, page, onPageChange, showAccount
         </TableBody>
       </Table>
       <div className="flex flex-wrap items-center justify-between gap-2 px-2 text-sm text-muted-foreground">
-        <span>
-          {totalCount === 0 ? 'No events' : `Showing ${first}–${last} of ${totalCount}`}
-        </span>
+        <span>{totalCount === 0 ? 'No events' : `Showing ${first}–${last} of ${totalCount}`}</span>
         <div className="flex items-center gap-2">
           <span className="mr-1">
             Page {page} of {pages}

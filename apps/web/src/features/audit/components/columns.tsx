@@ -47,7 +47,11 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
             <span className="truncate">{event.actorEmail ?? 'Anonymous'}</span>
             <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
               {event.actorRole ? labelOfRole(event.actorRole) : '—'}
-              {event.viaStaff && <Badge variant="secondary" className="px-1 py-0 text-[0.65rem]">staff</Badge>}
+              {event.viaStaff && (
+                <Badge variant="secondary" className="px-1 py-0 text-[0.65rem]">
+                  staff
+                </Badge>
+              )}
             </span>
           </div>
         );
@@ -82,7 +86,11 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
         ) : (
           <div className="flex flex-col gap-0.5">
             <OutcomeBadge outcome="failure" />
-            {row.original.errorCode && <span className="text-xs whitespace-nowrap text-muted-foreground" title={row.original.errorCode}>{labelOf(ERROR_CODE_LABEL, row.original.errorCode)}</span>}
+            {row.original.errorCode && (
+              <span className="text-xs whitespace-nowrap text-muted-foreground" title={row.original.errorCode}>
+                {labelOf(ERROR_CODE_LABEL, row.original.errorCode)}
+              </span>
+            )}
           </div>
         ),
     },

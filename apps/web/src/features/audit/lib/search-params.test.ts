@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AUDIT_PAGE_SIZE,
-  auditFiltersToSearchParams,
-  auditQueryVariables,
-  EMPTY_AUDIT_FILTERS,
-  parseAuditFilters,
-} from '@/features/audit/lib/search-params';
+import { AUDIT_PAGE_SIZE, auditFiltersToSearchParams, auditQueryVariables, EMPTY_AUDIT_FILTERS, parseAuditFilters } from '@/features/audit/lib/search-params';
 
 describe('audit filters ↔ URL', () => {
   it('round-trips every filter and keeps unrelated params', () => {
@@ -20,7 +14,9 @@ describe('audit filters ↔ URL', () => {
     };
     const params = auditFiltersToSearchParams(filters, new URLSearchParams('tab=audit'));
     expect(params.get('tab')).toBe('audit');
-    expect(params.toString()).toBe('tab=audit&account=acc-1&actor=ada%40example.com&operation=createMembership&outcome=failure&from=2026-01-01&to=2026-01-31&page=3');
+    expect(params.toString()).toBe(
+      'tab=audit&account=acc-1&actor=ada%40example.com&operation=createMembership&outcome=failure&from=2026-01-01&to=2026-01-31&page=3',
+    );
     expect(parseAuditFilters(params)).toEqual(filters);
   });
 

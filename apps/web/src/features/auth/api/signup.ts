@@ -7,22 +7,8 @@ export const JobTitlesQuery = graphql(`
 `);
 
 export const SignupMutation = graphql(`
-  mutation Auth_Signup(
-    $firstName: String!
-    $lastName: String!
-    $jobTitle: String!
-    $email: String!
-    $password: String!
-    $referralLink: String
-  ) {
-    signup(
-      firstName: $firstName
-      lastName: $lastName
-      jobTitle: $jobTitle
-      email: $email
-      password: $password
-      referralLink: $referralLink
-    ) {
+  mutation Auth_Signup($firstName: String!, $lastName: String!, $jobTitle: String!, $email: String!, $password: String!, $referralLink: String) {
+    signup(firstName: $firstName, lastName: $lastName, jobTitle: $jobTitle, email: $email, password: $password, referralLink: $referralLink) {
       email
     }
   }

@@ -28,11 +28,9 @@ interface CodeValues {
 // The rules (shared with the server's loginInputSchema) load on the first check, so zod is not on the sign-in
 // page's start; the same resolver, so the same messages.
 const loadValidation = () => import('@/features/auth/lib/login-validation');
-const credentialsResolver: Resolver<Credentials> = async (values, context, options) =>
-  (await loadValidation()).credentialsResolver(values, context, options as never) as ReturnType<Resolver<Credentials>>;
+const credentialsResolver: Resolver<Credentials> = async (values, context, options) => (await loadValidation()).credentialsResolver(values, context, options);
 const preloadValidation = () => void loadValidation().catch(() => {});
-const codeResolver: Resolver<CodeValues> = async (values, context, options) =>
-  (await loadValidation()).codeResolver(values, context, options as never) as ReturnType<Resolver<CodeValues>>;
+const codeResolver: Resolver<CodeValues> = async (values, context, options) => (await loadValidation()).codeResolver(values, context, options);
 
 interface LoginFormProps {
   /** Other ways to sign in (the SSO button), shown under the form. */
@@ -66,7 +64,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
       if (!result.csrfToken) throw new Error('The server did not return a session token');
       await resetSignedInData();
       storeCsrfToken(result.csrfToken);
-      navigate(getReturnTo(location.state, location.search), { replace: true });
+      void navigate(getReturnTo(location.state, location.search), { replace: true });
     } catch (error) {
       if (otpToken) {
         setGeneralError(applyServerErrors(codeForm, error, { otpToken: 'otpToken' }));
@@ -98,11 +96,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
 
   if (credentials) {
     return (
-      <AuthCard
-        title="Two-factor authentication"
-        description="Enter the 6-digit code from your authenticator app to finish signing in."
-        footer={footer}
-      >
+      <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app to finish signing in." footer={footer}>
         <Form {...codeForm}>
           {/* Keyed per step: otherwise React would reuse the "Sign in" button's node as "Use a different
               account" and its colours would visibly animate from primary to ghost. */}
@@ -159,7 +153,13 @@ export function LoginForm({ alternatives }: LoginFormProps) {
   return (
     <AuthCard title="Sign in to Rampart" description="Welcome back. Enter your e-mail and password." footer={footer}>
       <Form {...credentialsForm}>
-        <form key="credentials" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}>
+        <form
+          key="credentials"
+          noValidate
+          className="flex flex-col gap-4"
+          onFocus={preloadValidation}
+          onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}
+        >
           <ErrorAlert message={generalError} title="Could not sign in" />
           <FormField
             control={credentialsForm.control}

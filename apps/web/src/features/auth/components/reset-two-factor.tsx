@@ -19,8 +19,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 
 const schema = z.object({ email: emailSchema, password: loginInputSchema.shape.password });
 
-export const RESET_2FA_SENT_MESSAGE =
-  'If the e-mail and password match an account, we sent a link to turn off two-factor authentication.';
+export const RESET_2FA_SENT_MESSAGE = 'If the e-mail and password match an account, we sent a link to turn off two-factor authentication.';
 
 const footer = (
   <p>
@@ -126,8 +125,7 @@ export function ConfirmResetTwoFactor({ token }: { token: string }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            Confirm to remove the authenticator from your account. You will sign in with your password only until you set
-            up a new one.
+            Confirm to remove the authenticator from your account. You will sign in with your password only until you set up a new one.
           </p>
           <ErrorAlert message={error} title="Could not turn off two-factor authentication" />
           <Button onClick={onConfirm} disabled={loading}>

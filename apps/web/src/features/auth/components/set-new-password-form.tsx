@@ -15,12 +15,10 @@ import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 
-const schema = z
-  .object({ password: newPasswordSchema, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, {
-    path: ['confirmation'],
-    message: 'The two passwords do not match',
-  });
+const schema = z.object({ password: newPasswordSchema, confirmation: z.string() }).refine((values) => values.password === values.confirmation, {
+  path: ['confirmation'],
+  message: 'The two passwords do not match',
+});
 
 export function SetNewPasswordForm({ token }: { token: string | null }) {
   const [resetPassword] = usePublicMutation(ResetPasswordMutation);
@@ -37,10 +35,7 @@ export function SetNewPasswordForm({ token }: { token: string | null }) {
   if (!token) {
     return (
       <AuthCard title="Choose a new password" footer={footer}>
-        <ErrorAlert
-          title="This link is not valid"
-          message="The reset link is missing its token. Open the link from the e-mail again, or ask for a new one."
-        />
+        <ErrorAlert title="This link is not valid" message="The reset link is missing its token. Open the link from the e-mail again, or ask for a new one." />
         <TextLink to={ROUTES.resetPassword}>Request a new reset link</TextLink>
       </AuthCard>
     );

@@ -40,7 +40,7 @@ export function SetupTwoFactor() {
     try {
       await register({ variables: values });
       toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.' });
-      navigate(ROUTES.dashboard, { replace: true });
+      void navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
       setGeneralError(applyServerErrors(form, error, { otpToken: 'otpToken' }));
     }

@@ -39,7 +39,7 @@ export function SignupCompleteForm({ email }: { email: string | null }) {
       if (!token) throw new Error('The server did not return a session token');
       await resetSignedInData();
       storeCsrfToken(token);
-      navigate(ROUTES.dashboard, { replace: true });
+      void navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
       setGeneralError(applyServerErrors(form, error, { email: 'email', confirmationCode: 'confirmationCode' }));
     }

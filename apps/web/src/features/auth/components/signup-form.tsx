@@ -57,7 +57,7 @@ export function SignupForm({ referralLink }: SignupFormProps) {
         variables: { ...values, referralLink: values.referralLink ? values.referralLink : null },
       });
       const email = data?.signup.email ?? values.email;
-      navigate(`${ROUTES.signupComplete}?email=${encodeURIComponent(email)}`);
+      void navigate(`${ROUTES.signupComplete}?email=${encodeURIComponent(email)}`);
     } catch (error) {
       setGeneralError(applyServerErrors(form, error, FIELDS));
     }

@@ -34,7 +34,7 @@ export function useSignOut() {
     clearCsrfToken();
     await client.clearStore();
     window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
-    navigate(ROUTES.login, { replace: true });
+    void navigate(ROUTES.login, { replace: true });
   };
 }
 
@@ -42,10 +42,7 @@ export function UserMenu({ user }: { user: Auth_CurrentUserFragment | null }) {
   const signOut = useSignOut();
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="User menu"
-        className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-      >
+      <DropdownMenuTrigger aria-label="User menu" className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
         <Avatar className="size-9">
           <AvatarFallback>{user ? initials(user.name) : '?'}</AvatarFallback>
         </Avatar>

@@ -111,7 +111,9 @@ export function InvoicePage() {
             </tr>
           </tfoot>
         </table>
-        <p className="text-xs text-muted-foreground print:text-neutral-600">Questions about this invoice? Reply to the billing e-mail or contact support from your dashboard.</p>
+        <p className="text-xs text-muted-foreground print:text-neutral-600">
+          Questions about this invoice? Reply to the billing e-mail or contact support from your dashboard.
+        </p>
       </article>
     </div>
   );

@@ -9,7 +9,11 @@ const MEANING: Record<string, StatusMeaning> = { paid: 'success', open: 'waiting
 /** The organization's invoices, newest first; each opens its page (Stripe's, or Rampart's printable one). */
 export function InvoicesTable({ invoices }: { invoices: readonly Billing_InvoiceFragment[] }) {
   if (invoices.length === 0) {
-    return <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">No invoices yet. They appear here after the first payment.</p>;
+    return (
+      <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+        No invoices yet. They appear here after the first payment.
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto rounded-lg border">
@@ -32,12 +36,18 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
               <TableCell className="whitespace-nowrap">
                 {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
+              </TableCell>
               <TableCell>
                 <StatusBadge meaning={MEANING[invoice.status] ?? 'neutral'}>{INVOICE_STATUS_LABEL[invoice.status]}</StatusBadge>
               </TableCell>
               <TableCell className="text-right">
-                <a href={invoice.url} className="text-sm font-medium text-primary underline-offset-4 hover:underline" aria-label={`View invoice ${invoice.number}`}>
+                <a
+                  href={invoice.url}
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  aria-label={`View invoice ${invoice.number}`}
+                >
                   View
                 </a>
               </TableCell>

@@ -3,7 +3,7 @@ import { CheckIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { SegmentedControl } from '@/features/themes/components/segmented-control';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import type { Billing_ProductFragment } from '@/gql/graphql';
 import { formatAmount } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -82,12 +82,19 @@ export function PlansGrid({ products, currentPlan, currentPrice, interval, onInt
               key={plan}
               aria-label={`${plan} plan`}
               data-current={isCurrent || undefined}
-              className={cn('flex flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs', isCurrent && 'border-primary ring-1 ring-primary')}
+              className={cn(
+                'flex flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-xs',
+                isCurrent && 'border-primary ring-1 ring-primary',
+              )}
             >
               <div className="flex flex-col gap-1.5">
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-base font-semibold">{plan}</h3>
-                  {isCurrent ? <Badge>Current plan</Badge> : isCurrentPlan ? <Badge variant="outline">Your plan, billed {currentPrice?.interval === 'year' ? 'yearly' : 'monthly'}</Badge> : null}
+                  {isCurrent ? (
+                    <Badge>Current plan</Badge>
+                  ) : isCurrentPlan ? (
+                    <Badge variant="outline">Your plan, billed {currentPrice?.interval === 'year' ? 'yearly' : 'monthly'}</Badge>
+                  ) : null}
                 </div>
                 <p className="text-sm text-muted-foreground">{description}</p>
               </div>
@@ -103,7 +110,17 @@ export function PlansGrid({ products, currentPlan, currentPrice, interval, onInt
                   </li>
                 ))}
               </ul>
-              {onChoose && <PlanAction plan={plan} product={product} currentPlan={currentPlan} currentPrice={currentPrice} isCurrent={isCurrent} onChoose={onChoose} busy={Boolean(product && busyPriceId === product.priceId)} />}
+              {onChoose && (
+                <PlanAction
+                  plan={plan}
+                  product={product}
+                  currentPlan={currentPlan}
+                  currentPrice={currentPrice}
+                  isCurrent={isCurrent}
+                  onChoose={onChoose}
+                  busy={Boolean(product && busyPriceId === product.priceId)}
+                />
+              )}
             </li>
           );
         })}

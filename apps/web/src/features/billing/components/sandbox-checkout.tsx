@@ -44,7 +44,16 @@ export function SandboxCheckout() {
       const result = await complete({ variables: { sessionId, card: { ...values, number: cardDigits(values.number) } } });
       if (result.data) goTo(result.data.completeSandboxCheckout.url);
     } catch (caught) {
-      const general = applyServerErrors(form, caught, { number: 'number', 'card.number': 'number', expiry: 'expiry', 'card.expiry': 'expiry', cvc: 'cvc', 'card.cvc': 'cvc', nameOnCard: 'nameOnCard', 'card.nameOnCard': 'nameOnCard' });
+      const general = applyServerErrors(form, caught, {
+        number: 'number',
+        'card.number': 'number',
+        expiry: 'expiry',
+        'card.expiry': 'expiry',
+        cvc: 'cvc',
+        'card.cvc': 'cvc',
+        nameOnCard: 'nameOnCard',
+        'card.nameOnCard': 'nameOnCard',
+      });
       setGeneralError(general);
     }
   });
@@ -107,31 +116,35 @@ export function SandboxCheckout() {
       <Card className="self-start">
         <CardHeader>
           <CardTitle>Pay with card</CardTitle>
-          <CardDescription>{open ? `This checkout is open until ${formatDateTime(session.expiresAt)}.` : `This checkout is ${session.status}; start again from your dashboard.`}</CardDescription>
+          <CardDescription>
+            {open
+              ? `This checkout is open until ${formatDateTime(session.expiresAt)}.`
+              : `This checkout is ${session.status}; start again from your dashboard.`}
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-        <section aria-labelledby="test-cards" className="flex flex-col gap-2 rounded-lg border border-dashed p-3">
-          <h2 id="test-cards" className="text-sm font-semibold">
-            Test cards
-          </h2>
-          <p className="text-xs text-muted-foreground">Any future expiry date and any CVC work. Choose one to fill the form.</p>
-          <ul className="flex flex-col">
-            {session.testCards.map((card) => (
-              <li key={card.number}>
-                <button
-                  type="button"
-                  onClick={() => fill(card.number)}
-                  disabled={!open}
-                  className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-                  aria-label={`Use ${card.number}: ${card.label}`}
-                >
-                  <span className="font-mono tabular-nums">{card.number}</span>
-                  <span className="text-xs text-muted-foreground">{card.label}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+          <section aria-labelledby="test-cards" className="flex flex-col gap-2 rounded-lg border border-dashed p-3">
+            <h2 id="test-cards" className="text-sm font-semibold">
+              Test cards
+            </h2>
+            <p className="text-xs text-muted-foreground">Any future expiry date and any CVC work. Choose one to fill the form.</p>
+            <ul className="flex flex-col">
+              {session.testCards.map((card) => (
+                <li key={card.number}>
+                  <button
+                    type="button"
+                    onClick={() => fill(card.number)}
+                    disabled={!open}
+                    className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+                    aria-label={`Use ${card.number}: ${card.label}`}
+                  >
+                    <span className="font-mono tabular-nums">{card.number}</span>
+                    <span className="text-xs text-muted-foreground">{card.label}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
           <Form {...form}>
             <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Card details">
               <ErrorAlert message={generalError} title="The payment did not go through" />
@@ -142,7 +155,15 @@ export function SandboxCheckout() {
                   <FormItem>
                     <FormLabel>Card number</FormLabel>
                     <FormControl>
-                      <Input {...field} onChange={(event) => field.onChange(groupCardNumber(event.target.value))} inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" className="font-mono" disabled={!open} />
+                      <Input
+                        {...field}
+                        onChange={(event) => field.onChange(groupCardNumber(event.target.value))}
+                        inputMode="numeric"
+                        autoComplete="cc-number"
+                        placeholder="1234 1234 1234 1234"
+                        className="font-mono"
+                        disabled={!open}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>
@@ -156,7 +177,14 @@ export function SandboxCheckout() {
                     <FormItem>
                       <FormLabel>Expiry (MM/YY)</FormLabel>
                       <FormControl>
-                        <Input {...field} onChange={(event) => field.onChange(formatExpiry(event.target.value))} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" disabled={!open} />
+                        <Input
+                          {...field}
+                          onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+                          inputMode="numeric"
+                          autoComplete="cc-exp"
+                          placeholder="MM/YY"
+                          disabled={!open}
+                        />
                       </FormControl>
                       <FormMessage />
                     </FormItem>
@@ -193,7 +221,10 @@ export function SandboxCheckout() {
                 {form.formState.isSubmitting ? <Spinner label="Paying" /> : <LockIcon aria-hidden />}
                 Pay {formatAmount(product.usdPrice, product.currency)}
               </Button>
-              <a href={withCheckoutOutcome(session.returnPath, 'cancelled')} className="text-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+              <a
+                href={withCheckoutOutcome(session.returnPath, 'cancelled')}
+                className="text-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+              >
                 Cancel and return to Rampart
               </a>
             </form>

@@ -68,12 +68,17 @@ export function SandboxPortal() {
     );
   }
   const back = session.returnPath;
-  const scheduled = subscription && (subscription.cancelAtPeriodEnd || (subscription.scheduledPriceLookupKey && subscription.scheduledPriceLookupKey !== subscription.priceLookupKey));
+  const scheduled =
+    subscription &&
+    (subscription.cancelAtPeriodEnd || (subscription.scheduledPriceLookupKey && subscription.scheduledPriceLookupKey !== subscription.priceLookupKey));
 
   return (
     <div className="flex w-full max-w-5xl flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <a href={back} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+        <a
+          href={back}
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+        >
           <ArrowLeftIcon className="size-4" aria-hidden /> Back to Rampart
         </a>
         <h1 className="text-2xl font-semibold tracking-tight">Billing portal</h1>
@@ -118,7 +123,10 @@ export function SandboxPortal() {
             <CardTitle id="test-tools" className="flex items-center gap-2">
               <FlaskConicalIcon className="size-4" aria-hidden /> Test tools
             </CardTitle>
-            <CardDescription>Simulate renewal: the billing period ends now and its renewal is charged, succeeding or failing. After a failure, end the dunning period to see the plan return to Free.</CardDescription>
+            <CardDescription>
+              Simulate renewal: the billing period ends now and its renewal is charged, succeeding or failing. After a failure, end the dunning period to see
+              the plan return to Free.
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <ErrorAlert message={toolError} title="Could not simulate the renewal" />

@@ -115,7 +115,8 @@ function BillingOverview({ accountId }: { accountId: string }) {
                 {actions.opening ? <Spinner label="Opening" /> : <ExternalLinkIcon aria-hidden />}
                 Manage billing
               </Button>
-              {subscription.cancelAtPeriodEnd || (subscription.scheduledPriceLookupKey && subscription.scheduledPriceLookupKey !== subscription.priceLookupKey) ? (
+              {subscription.cancelAtPeriodEnd ||
+              (subscription.scheduledPriceLookupKey && subscription.scheduledPriceLookupKey !== subscription.priceLookupKey) ? (
                 <Button onClick={actions.askResume}>{resumeLabel(subscription)}</Button>
               ) : (
                 <Button variant="ghost" className="text-destructive hover:text-destructive" onClick={actions.askCancel}>

@@ -51,7 +51,10 @@ export function cardSchema(now: Date = new Date()) {
         ctx.addIssue({ code: 'custom', message: 'This card has expired' });
       }
     }),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back'),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back'),
     nameOnCard: z.string().trim().min(1, 'Enter the name on the card').max(120, 'At most 120 characters'),
   });
 }

@@ -25,7 +25,13 @@ export function goTo(url: string) {
  * The plan actions of the subscription page and the sandbox portal. Every change refetches the shell's account so the
  * support chat and the failed-payment banner follow the plan without a reload.
  */
-export function useBillingActions(accountId: string, billing: Billing_BillingFragment | null, currentPrice: PriceInfo | null, refetch: string[], { inShell = true } = {}) {
+export function useBillingActions(
+  accountId: string,
+  billing: Billing_BillingFragment | null,
+  currentPrice: PriceInfo | null,
+  refetch: string[],
+  { inShell = true } = {},
+) {
   // Outside the shell (the sandbox portal) its query is not mounted; naming it would only warn.
   const refetchQueries = inShell ? [SHELL_ACCOUNT_QUERY_NAME, ...refetch] : refetch;
   const [createCheckout] = useMutation(CreateCheckoutMutation);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cancelSentence, catalogPrice, changeSentence, changeTitle, isUpgrade, pastDueSentence, renewalSentence, resumeLabel, type SubscriptionInfo } from './wording';
+import {
+  cancelSentence,
+  catalogPrice,
+  changeSentence,
+  changeTitle,
+  isUpgrade,
+  pastDueSentence,
+  renewalSentence,
+  resumeLabel,
+  type SubscriptionInfo,
+} from './wording';
 
 const GB = { locale: 'en-GB', timeZone: 'UTC' };
 const END = '2026-12-23T10:00:00.000Z';
@@ -16,7 +26,9 @@ describe('what a plan change does', () => {
   });
 
   it('a downgrade waits for the end of the period', () => {
-    expect(changeSentence(catalogPrice('pro_monthly'), catalogPrice('basic_monthly'), END, GB)).toBe('You keep Pro until 23 Dec 2026, then Basic at US$49.00 a month.');
+    expect(changeSentence(catalogPrice('pro_monthly'), catalogPrice('basic_monthly'), END, GB)).toBe(
+      'You keep Pro until 23 Dec 2026, then Basic at US$49.00 a month.',
+    );
     expect(changeTitle(catalogPrice('pro_monthly'), catalogPrice('basic_monthly'))).toBe('Downgrade to Basic');
   });
 
@@ -41,9 +53,9 @@ describe('the renewal line', () => {
     expect(renewalSentence(subscription(), GB)).toBe('Renews on 23 Dec 2026');
     expect(renewalSentence(subscription({ cancelAtPeriodEnd: true }), GB)).toBe('Ends on 23 Dec 2026');
     expect(renewalSentence(subscription({ scheduledPlan: 'Basic', scheduledPriceLookupKey: 'basic_monthly' }), GB)).toBe('Moves to Basic on 23 Dec 2026');
-    expect(renewalSentence(subscription({ plan: 'Basic', priceLookupKey: 'basic_yearly', scheduledPlan: 'Basic', scheduledPriceLookupKey: 'basic_monthly' }), GB)).toBe(
-      'Moves to monthly billing on 23 Dec 2026',
-    );
+    expect(
+      renewalSentence(subscription({ plan: 'Basic', priceLookupKey: 'basic_yearly', scheduledPlan: 'Basic', scheduledPriceLookupKey: 'basic_monthly' }), GB),
+    ).toBe('Moves to monthly billing on 23 Dec 2026');
   });
 
   it('a failed payment says when the plan returns to Free', () => {

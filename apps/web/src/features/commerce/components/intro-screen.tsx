@@ -8,8 +8,16 @@ import { commercePath, commerceSectionFor } from '@/features/commerce/lib/commer
 import { usePermission } from '@/hooks/use-permission';
 
 const STEPS = [
-  { icon: BuildingIcon, title: 'Create the merchant account', text: 'Give your business name and a contact e-mail. We open a Helio merchant account for this Rampart account.' },
-  { icon: BadgeCheckIcon, title: 'Finish onboarding with Helio', text: "Helio's hosted onboarding checks your business. You come back here when it is done; approval can take a review." },
+  {
+    icon: BuildingIcon,
+    title: 'Create the merchant account',
+    text: 'Give your business name and a contact e-mail. We open a Helio merchant account for this Rampart account.',
+  },
+  {
+    icon: BadgeCheckIcon,
+    title: 'Finish onboarding with Helio',
+    text: "Helio's hosted onboarding checks your business. You come back here when it is done; approval can take a review.",
+  },
   { icon: WalletIcon, title: 'Add payout wallets', text: 'Payments are paid out to your own wallets, one per currency and network you accept.' },
 ];
 
@@ -27,8 +35,8 @@ export function CommerceIntroScreen() {
             <CoinsIcon className="size-5 text-primary" aria-hidden /> Crypto payments through Helio
           </CardTitle>
           <CardDescription>
-            Commerce connects this account to a Helio merchant account. Your customers pay in crypto at checkout; Helio settles each payment to the
-            payout wallet you set for its currency.
+            Commerce connects this account to a Helio merchant account. Your customers pay in crypto at checkout; Helio settles each payment to the payout
+            wallet you set for its currency.
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
@@ -46,8 +54,8 @@ export function CommerceIntroScreen() {
           <div className="rounded-lg border p-4 text-sm">
             <p className="font-medium">Fees</p>
             <p className="text-muted-foreground">
-              Helio's processing fee applies to each payment, as set in your agreement with Helio. Network fees of a payout are paid from the payout.
-              Creating the merchant account and adding wallets is free.
+              Helio's processing fee applies to each payment, as set in your agreement with Helio. Network fees of a payout are paid from the payout. Creating
+              the merchant account and adding wallets is free.
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-3">

@@ -24,7 +24,12 @@ import { describeApiError } from '@/lib/graphql-errors';
 
 const merchantSchema = z.object({
   businessName: z.string().trim().min(1, 'Enter the business name').min(2, 'At least 2 characters').max(100, 'At most 100 characters'),
-  contactEmail: z.string().trim().min(1, 'Enter a contact e-mail').max(254, 'At most 254 characters').email('Enter an e-mail address such as finance@example.com'),
+  contactEmail: z
+    .string()
+    .trim()
+    .min(1, 'Enter a contact e-mail')
+    .max(254, 'At most 254 characters')
+    .email('Enter an e-mail address such as finance@example.com'),
 });
 type MerchantValues = z.infer<typeof merchantSchema>;
 
@@ -40,7 +45,9 @@ function CreateMerchantForm({ accountId }: { accountId: string }) {
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);
     try {
-      const { data } = await create({ variables: { accountId, input: { businessName: values.businessName.trim(), contactEmail: values.contactEmail.trim() } } });
+      const { data } = await create({
+        variables: { accountId, input: { businessName: values.businessName.trim(), contactEmail: values.contactEmail.trim() } },
+      });
       const url = data?.createHelioMerchantAccount.redirectUrl;
       if (url) goTo(url);
     } catch (error) {
@@ -99,7 +106,17 @@ function CreateMerchantForm({ accountId }: { accountId: string }) {
   );
 }
 
-function ContinueOnboarding({ accountId, redirectUrl, expiresAt, canManage }: { accountId: string; redirectUrl: string | null; expiresAt: string | null; canManage: boolean }) {
+function ContinueOnboarding({
+  accountId,
+  redirectUrl,
+  expiresAt,
+  canManage,
+}: {
+  accountId: string;
+  redirectUrl: string | null;
+  expiresAt: string | null;
+  canManage: boolean;
+}) {
   const client = useApolloClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -167,12 +184,23 @@ export function CommerceOnboardingScreen() {
           </Card>
         )
       ) : account.status === 'created' ? (
-        <ContinueOnboarding accountId={accountId} redirectUrl={onboarding.redirectUrl ?? null} expiresAt={onboarding.redirectUrlExpiresAt ?? null} canManage={canManage} />
+        <ContinueOnboarding
+          accountId={accountId}
+          redirectUrl={onboarding.redirectUrl ?? null}
+          expiresAt={onboarding.redirectUrlExpiresAt ?? null}
+          canManage={canManage}
+        />
       ) : (
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-center gap-3">
-              <CardTitle>{account.status === 'rejected' ? 'Helio did not approve the business' : account.status === 'pendingReview' ? 'Onboarding is in review' : 'Onboarding is finished'}</CardTitle>
+              <CardTitle>
+                {account.status === 'rejected'
+                  ? 'Helio did not approve the business'
+                  : account.status === 'pendingReview'
+                    ? 'Onboarding is in review'
+                    : 'Onboarding is finished'}
+              </CardTitle>
               <StatusBadge meaning={HELIO_STATUS_MEANING[account.status]}>{HELIO_MERCHANT_STATUS_LABEL[account.status]}</StatusBadge>
             </div>
             <CardDescription>

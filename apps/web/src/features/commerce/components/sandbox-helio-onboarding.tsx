@@ -48,8 +48,8 @@ export function SandboxHelioOnboardingPage() {
       <div className="flex items-start gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-100" role="note">
         <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p>
-          <span className="font-semibold">Rampart commerce sandbox</span> — stands in for Helio's hosted onboarding. No business is checked and no
-          merchant account is opened with Helio.
+          <span className="font-semibold">Rampart commerce sandbox</span> — stands in for Helio's hosted onboarding. No business is checked and no merchant
+          account is opened with Helio.
         </p>
       </div>
       <Card>

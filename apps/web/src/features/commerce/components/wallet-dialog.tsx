@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
-import { CurrencyIcon } from '@/features/developers/components/currency-icon';
+import { CurrencyIcon } from '@/components/currency-icon';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -72,11 +72,18 @@ export function WalletDialog({
   onSaved: () => void;
 }) {
   const editing = wallet !== null;
-  const choices = useMemo(() => (wallet && !currencies.some((item) => item.id === wallet.currency.id) ? [wallet.currency, ...currencies] : currencies), [currencies, wallet]);
+  const choices = useMemo(
+    () => (wallet && !currencies.some((item) => item.id === wallet.currency.id) ? [wallet.currency, ...currencies] : currencies),
+    [currencies, wallet],
+  );
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [add] = useMutation(AddHelioWalletMutation);
   const [update] = useMutation(UpdateHelioWalletMutation);
-  const initial: WalletValues = { currencyCode: wallet?.currency.code ?? '', walletAddress: wallet?.walletAddress ?? '', walletAddressTag: wallet?.walletAddressTag ?? '' };
+  const initial: WalletValues = {
+    currencyCode: wallet?.currency.code ?? '',
+    walletAddress: wallet?.walletAddress ?? '',
+    walletAddressTag: wallet?.walletAddressTag ?? '',
+  };
   const form = useForm<WalletValues>({ resolver: zodResolver(walletSchema(choices)), defaultValues: initial, mode: 'onTouched' });
   const currency = choices.find((item) => item.code === form.watch('currencyCode')) ?? null;
   const showTag = Boolean(currency?.supportsAddressTag) || form.watch('walletAddressTag') !== '';
@@ -110,7 +117,9 @@ export function WalletDialog({
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit the payout wallet' : 'Add a payout wallet'}</DialogTitle>
-          <DialogDescription>{editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}</DialogDescription>
+          <DialogDescription>
+            {editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -157,7 +166,13 @@ export function WalletDialog({
                 <FormItem>
                   <FormLabel>Wallet address</FormLabel>
                   <FormControl>
-                    <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'} />
+                    <Input
+                      {...field}
+                      className="font-mono"
+                      spellCheck={false}
+                      autoComplete="off"
+                      placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'}
+                    />
                   </FormControl>
                   <FormMessage />
                 </FormItem>

@@ -8,13 +8,12 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { DeleteHelioWalletMutation, HelioWalletsQuery } from '@/features/commerce/api/commerce';
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { WalletDialog, type EditedWallet } from '@/features/commerce/components/wallet-dialog';
 import { middleTruncate } from '@/features/commerce/lib/commerce';
-import { CurrencyIcon } from '@/features/developers/components/currency-icon';
+import { CurrencyIcon } from '@/components/currency-icon';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
@@ -56,7 +55,11 @@ function DeleteWalletDialog({ wallet, onClose }: { wallet: WalletRow | null; onC
 export function CommerceWalletsScreen() {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canManage = usePermission('commerce:manage');
-  const { data, loading, error, refetch } = useQuery(HelioWalletsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(HelioWalletsQuery, {
+    variables: { accountId: accountId ?? '' },
+    skip: !accountId,
+    fetchPolicy: 'cache-and-network',
+  });
   const wallets: WalletRow[] = data?.getHelioWallets ?? [];
   const currencies = useMemo(() => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended), [data]);
   const [dialog, setDialog] = useState<{ wallet: WalletRow | null; key: number } | null>(null);
@@ -70,7 +73,13 @@ export function CommerceWalletsScreen() {
       description="Where Helio pays out what your customers pay, per currency."
       actions={
         canManage && (
-          <Button type="button" size="sm" disabled={!data || full} onClick={() => setDialog({ wallet: null, key: Date.now() })} title={full ? `At most ${HELIO_WALLETS_PER_ACCOUNT} wallets` : undefined}>
+          <Button
+            type="button"
+            size="sm"
+            disabled={!data || full}
+            onClick={() => setDialog({ wallet: null, key: Date.now() })}
+            title={full ? `At most ${HELIO_WALLETS_PER_ACCOUNT} wallets` : undefined}
+          >
             <PlusIcon aria-hidden /> Add wallet
           </Button>
         )
@@ -91,7 +100,9 @@ export function CommerceWalletsScreen() {
                   <WalletIcon className="size-5" aria-hidden />
                 </span>
                 <p className="font-medium">No payout wallets yet</p>
-                <p className="max-w-md text-sm text-muted-foreground">Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.</p>
+                <p className="max-w-md text-sm text-muted-foreground">
+                  Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
+                </p>
               </div>
             ) : (
               <Table>
@@ -126,15 +137,31 @@ export function CommerceWalletsScreen() {
                         </span>
                         {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
                       </TableCell>
-                      <TableCell className="hidden font-mono text-sm sm:table-cell">{wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                      <TableCell className="hidden font-mono text-sm sm:table-cell">
+                        {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
+                      </TableCell>
                       <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(wallet.createdAt)}</TableCell>
                       {canManage && (
                         <TableCell>
                           <span className="flex justify-end gap-1">
-                            <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Edit the ${wallet.currency.name} wallet`} onClick={() => setDialog({ wallet, key: Date.now() })}>
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              size="icon"
+                              className="size-8"
+                              aria-label={`Edit the ${wallet.currency.name} wallet`}
+                              onClick={() => setDialog({ wallet, key: Date.now() })}
+                            >
                               <PencilIcon aria-hidden />
                             </Button>
-                            <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)}>
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              size="icon"
+                              className="size-8 text-destructive hover:text-destructive"
+                              aria-label={`Delete the ${wallet.currency.name} wallet`}
+                              onClick={() => setDeleting(wallet)}
+                            >
                               <Trash2Icon aria-hidden />
                             </Button>
                           </span>

@@ -28,13 +28,33 @@ export interface HelioLandingOutcome {
 export function helioLandingOutcome(status: HelioMerchantStatus | null | undefined): HelioLandingOutcome {
   switch (status) {
     case 'active':
-      return { path: commercePath('account'), title: 'Merchant account active', description: 'Onboarding is finished. Add a payout wallet to receive payments.', variant: 'default' };
+      return {
+        path: commercePath('account'),
+        title: 'Merchant account active',
+        description: 'Onboarding is finished. Add a payout wallet to receive payments.',
+        variant: 'default',
+      };
     case 'pendingReview':
-      return { path: commercePath('account'), title: 'Onboarding submitted', description: 'Helio is reviewing your business. We show the result here once it is decided.', variant: 'default' };
+      return {
+        path: commercePath('account'),
+        title: 'Onboarding submitted',
+        description: 'Helio is reviewing your business. We show the result here once it is decided.',
+        variant: 'default',
+      };
     case 'rejected':
-      return { path: commercePath('onboarding'), title: 'Merchant account rejected', description: 'Helio did not approve the business. Contact support to find out why.', variant: 'destructive' };
+      return {
+        path: commercePath('onboarding'),
+        title: 'Merchant account rejected',
+        description: 'Helio did not approve the business. Contact support to find out why.',
+        variant: 'destructive',
+      };
     case 'created':
-      return { path: commercePath('onboarding'), title: 'Onboarding not finished', description: 'Continue onboarding to activate the merchant account.', variant: 'default' };
+      return {
+        path: commercePath('onboarding'),
+        title: 'Onboarding not finished',
+        description: 'Continue onboarding to activate the merchant account.',
+        variant: 'default',
+      };
     default:
       return { path: commercePath('intro'), title: 'No merchant account yet', description: 'Set up commerce to create one.', variant: 'default' };
   }

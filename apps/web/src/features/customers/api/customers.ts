@@ -7,8 +7,13 @@ export const CustomersRowFragment = graphql(`
     email
     createdAt
     isBlocked
-    address { country }
-    identityCheck { level status }
+    address {
+      country
+    }
+    identityCheck {
+      level
+      status
+    }
   }
 `);
 
@@ -17,7 +22,9 @@ export const CustomersListQuery = graphql(`
     customers(accountId: $accountId, liveMode: $liveMode, searchString: $searchString, skip: $skip, take: $take) {
       totalCount
       isTotalExact
-      items { ...Customers_Row }
+      items {
+        ...Customers_Row
+      }
     }
   }
 `);
@@ -34,17 +41,33 @@ export const CustomersProfileFragment = graphql(`
     isBlocked
     isDeleted
     defaultCurrency
-    address { country }
-    identityCheck { level result status }
-    files { id type reviewResult createdAt }
+    address {
+      country
+    }
+    identityCheck {
+      level
+      result
+      status
+    }
+    files {
+      id
+      type
+      reviewResult
+      createdAt
+    }
   }
 `);
 
 export const CustomersDetailQuery = graphql(`
   query Customers_Detail($accountId: ID!, $id: ID!, $isLive: Boolean!) {
-    customer(accountId: $accountId, id: $id, isLive: $isLive) { ...Customers_Profile }
+    customer(accountId: $accountId, id: $id, isLive: $isLive) {
+      ...Customers_Profile
+    }
     customerAllBalances(customerId: $id, accountId: $accountId, liveMode: $isLive) {
-      currency { code name }
+      currency {
+        code
+        name
+      }
       balance
       deposited
       withdrawn
@@ -57,10 +80,55 @@ export const CustomersDetailQuery = graphql(`
 export const CustomersTransactionFragment = graphql(`
   fragment Customers_Transaction on AnyTransaction {
     __typename
-    ... on BuyTransaction { id createdAt buyStatus: status baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } }
-    ... on SellTransaction { id createdAt sellStatus: status baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } }
-    ... on SwapTransaction { id createdAt swapStatus: status baseCurrencyAmount baseCurrency { code } quoteCurrencyAmount quoteCurrency { code } }
-    ... on BalanceTransaction { id createdAt balanceStatus: status type amount currency { code } }
+    ... on BuyTransaction {
+      id
+      createdAt
+      buyStatus: status
+      baseCurrencyAmount
+      baseCurrency {
+        code
+      }
+      quoteCurrencyAmount
+      quoteCurrency {
+        code
+      }
+    }
+    ... on SellTransaction {
+      id
+      createdAt
+      sellStatus: status
+      baseCurrencyAmount
+      baseCurrency {
+        code
+      }
+      quoteCurrencyAmount
+      quoteCurrency {
+        code
+      }
+    }
+    ... on SwapTransaction {
+      id
+      createdAt
+      swapStatus: status
+      baseCurrencyAmount
+      baseCurrency {
+        code
+      }
+      quoteCurrencyAmount
+      quoteCurrency {
+        code
+      }
+    }
+    ... on BalanceTransaction {
+      id
+      createdAt
+      balanceStatus: status
+      type
+      amount
+      currency {
+        code
+      }
+    }
   }
 `);
 
@@ -72,7 +140,9 @@ export const CustomersTransactionsQuery = graphql(`
       transactions(skip: $skip, take: $take) {
         totalCount
         isTotalExact
-        items { ...Customers_Transaction }
+        items {
+          ...Customers_Transaction
+        }
       }
     }
   }
@@ -85,7 +155,15 @@ export const CustomersCardsQuery = graphql(`
       cards(skip: $skip, take: $take) {
         totalCount
         isTotalExact
-        items { id brand lastDigits expiryMonth expiryYear cardType createdAt }
+        items {
+          id
+          brand
+          lastDigits
+          expiryMonth
+          expiryYear
+          cardType
+          createdAt
+        }
       }
     }
   }
@@ -93,12 +171,16 @@ export const CustomersCardsQuery = graphql(`
 
 export const CustomersBlockMutation = graphql(`
   mutation Customers_Block($id: ID!) {
-    blockCustomer(id: $id) { ...Customers_Profile }
+    blockCustomer(id: $id) {
+      ...Customers_Profile
+    }
   }
 `);
 
 export const CustomersUnblockMutation = graphql(`
   mutation Customers_Unblock($id: ID!) {
-    unblockCustomer(id: $id) { ...Customers_Profile }
+    unblockCustomer(id: $id) {
+      ...Customers_Profile
+    }
   }
 `);

@@ -5,7 +5,15 @@ import { toast } from '@/hooks/use-toast';
 import { CustomersBlockMutation, CustomersUnblockMutation } from '@/features/customers/api/customers';
 
 /** Staff: block or unblock a customer, confirmed first; the server's message shows on failure. */
-export function BlockCustomerDialog({ customer, open, onOpenChange }: { customer: Customers_ProfileFragment; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function BlockCustomerDialog({
+  customer,
+  open,
+  onOpenChange,
+}: {
+  customer: Customers_ProfileFragment;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const blocking = !customer.isBlocked;
   const [block] = useMutation(CustomersBlockMutation);
   const [unblock] = useMutation(CustomersUnblockMutation);

@@ -45,6 +45,10 @@ export const customerColumns: ColumnDef<Customers_RowFragment>[] = [
   {
     id: 'createdAt',
     header: 'Created',
-    cell: ({ row }) => <time dateTime={row.original.createdAt} className="whitespace-nowrap text-muted-foreground">{formatDateTime(row.original.createdAt)}</time>,
+    cell: ({ row }) => (
+      <time dateTime={row.original.createdAt} className="whitespace-nowrap text-muted-foreground">
+        {formatDateTime(row.original.createdAt)}
+      </time>
+    ),
   },
 ];

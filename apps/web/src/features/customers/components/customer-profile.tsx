@@ -103,10 +103,14 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-3">
         <Card className="min-w-0 py-5 lg:col-span-2">
-          <CardHeader className="px-5"><CardTitle className="text-base">Profile</CardTitle></CardHeader>
+          <CardHeader className="px-5">
+            <CardTitle className="text-base">Profile</CardTitle>
+          </CardHeader>
           <CardContent className="px-5">
             <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              <Field label="Customer id"><CopyId id={customer.id} full /></Field>
+              <Field label="Customer id">
+                <CopyId id={customer.id} full />
+              </Field>
               <Field label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</Field>
               <Field label="E-mail">{customer.email}</Field>
               <Field label="Country">{customer.address.country ? formatCountry(customer.address.country) : null}</Field>
@@ -117,11 +121,17 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
           </CardContent>
         </Card>
         <Card className="min-w-0 py-5">
-          <CardHeader className="px-5"><CardTitle className="text-base">Identity check</CardTitle></CardHeader>
+          <CardHeader className="px-5">
+            <CardTitle className="text-base">Identity check</CardTitle>
+          </CardHeader>
           <CardContent className="px-5">
             <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
-              <Field label="Level"><IdentityBadge status={customer.identityCheck.level} /></Field>
-              <Field label="Status"><IdentityBadge status={customer.identityCheck.status} /></Field>
+              <Field label="Level">
+                <IdentityBadge status={customer.identityCheck.level} />
+              </Field>
+              <Field label="Status">
+                <IdentityBadge status={customer.identityCheck.status} />
+              </Field>
               <Field label="Result">{customer.identityCheck.result ? humanize(customer.identityCheck.result) : null}</Field>
             </dl>
           </CardContent>
@@ -130,7 +140,9 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <Card className="min-w-0 py-5">
-          <CardHeader className="px-5"><CardTitle className="text-base">Files</CardTitle></CardHeader>
+          <CardHeader className="px-5">
+            <CardTitle className="text-base">Files</CardTitle>
+          </CardHeader>
           <CardContent className="px-3 sm:px-5">
             <Table aria-label="Files">
               <TableHeader>
@@ -142,7 +154,11 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
               </TableHeader>
               <TableBody>
                 {customer.files.length === 0 ? (
-                  <TableRow className="hover:bg-transparent"><TableCell colSpan={3} className="py-6 text-center text-muted-foreground">No files.</TableCell></TableRow>
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={3} className="py-6 text-center text-muted-foreground">
+                      No files.
+                    </TableCell>
+                  </TableRow>
                 ) : (
                   customer.files.map((file) => (
                     <TableRow key={file.id}>
@@ -157,7 +173,9 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
           </CardContent>
         </Card>
         <Card className="min-w-0 py-5">
-          <CardHeader className="px-5"><CardTitle className="text-base">Balances</CardTitle></CardHeader>
+          <CardHeader className="px-5">
+            <CardTitle className="text-base">Balances</CardTitle>
+          </CardHeader>
           <CardContent className="px-3 sm:px-5">
             <Table aria-label="Balances" className="min-w-[420px]">
               <TableHeader>
@@ -176,12 +194,17 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
                       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.balance, balance.currency.code)}</TableCell>
                       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.pending, balance.currency.code)}</TableCell>
                       <TableCell className="text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-                        {formatAmount(balance.deposited, balance.currency.code)} / {formatAmount(balance.withdrawn, balance.currency.code)} / {formatAmount(balance.rewarded, balance.currency.code)}
+                        {formatAmount(balance.deposited, balance.currency.code)} / {formatAmount(balance.withdrawn, balance.currency.code)} /{' '}
+                        {formatAmount(balance.rewarded, balance.currency.code)}
                       </TableCell>
                     </TableRow>
                   ))
                 ) : (
-                  <TableRow className="hover:bg-transparent"><TableCell colSpan={4} className="py-6 text-center text-muted-foreground">No balance activity.</TableCell></TableRow>
+                  <TableRow className="hover:bg-transparent">
+                    <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
+                      No balance activity.
+                    </TableCell>
+                  </TableRow>
                 )}
               </TableBody>
             </Table>
@@ -190,15 +213,31 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
       </div>
 
       <Card className="min-w-0 py-5">
-        <CardHeader className="px-5"><CardTitle className="text-base">Transactions</CardTitle></CardHeader>
+        <CardHeader className="px-5">
+          <CardTitle className="text-base">Transactions</CardTitle>
+        </CardHeader>
         <CardContent className="px-3 sm:px-5">
-          <CustomerTransactions accountId={accountId} customerId={customer.id} isLive={isLive} page={pages.tx} onPage={(page) => setParams(withProfilePage(params, 'tx', page))} />
+          <CustomerTransactions
+            accountId={accountId}
+            customerId={customer.id}
+            isLive={isLive}
+            page={pages.tx}
+            onPage={(page) => setParams(withProfilePage(params, 'tx', page))}
+          />
         </CardContent>
       </Card>
       <Card className="min-w-0 py-5">
-        <CardHeader className="px-5"><CardTitle className="text-base">Cards</CardTitle></CardHeader>
+        <CardHeader className="px-5">
+          <CardTitle className="text-base">Cards</CardTitle>
+        </CardHeader>
         <CardContent className="px-3 sm:px-5">
-          <CustomerCards accountId={accountId} customerId={customer.id} isLive={isLive} page={pages.cards} onPage={(page) => setParams(withProfilePage(params, 'cards', page))} />
+          <CustomerCards
+            accountId={accountId}
+            customerId={customer.id}
+            isLive={isLive}
+            page={pages.cards}
+            onPage={(page) => setParams(withProfilePage(params, 'cards', page))}
+          />
         </CardContent>
       </Card>
     </PageLayout>

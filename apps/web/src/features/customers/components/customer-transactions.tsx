@@ -28,18 +28,45 @@ function describe(tx: Customers_TransactionFragment) {
 function describeRow(tx: Customers_TransactionFragment) {
   switch (tx.__typename) {
     case 'BuyTransaction':
-      return { status: tx.buyStatus, amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code), other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code), kind: KIND.BuyTransaction };
+      return {
+        status: tx.buyStatus,
+        amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
+        other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
+        kind: KIND.BuyTransaction,
+      };
     case 'SellTransaction':
-      return { status: tx.sellStatus, amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code), other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code), kind: KIND.SellTransaction };
+      return {
+        status: tx.sellStatus,
+        amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
+        other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
+        kind: KIND.SellTransaction,
+      };
     case 'SwapTransaction':
-      return { status: tx.swapStatus, amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code), other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code), kind: KIND.SwapTransaction };
+      return {
+        status: tx.swapStatus,
+        amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
+        other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
+        kind: KIND.SwapTransaction,
+      };
     case 'BalanceTransaction':
       return { status: tx.balanceStatus, amount: formatAmount(tx.amount, tx.currency.code), other: labelOfBalanceType(tx.type), kind: KIND.BalanceTransaction };
   }
 }
 
 /** A customer's transactions of every kind, newest first, each linking to its detail. */
-export function CustomerTransactions({ accountId, customerId, isLive, page, onPage }: { accountId: string; customerId: string; isLive: boolean; page: number; onPage: (page: number) => void }) {
+export function CustomerTransactions({
+  accountId,
+  customerId,
+  isLive,
+  page,
+  onPage,
+}: {
+  accountId: string;
+  customerId: string;
+  isLive: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const navigate = useNavigate();
   const { data, previousData, loading, error } = useQuery(CustomersTransactionsQuery, {
     variables: { accountId, id: customerId, isLive, skip: (page - 1) * PROFILE_PAGE_SIZE, take: PROFILE_PAGE_SIZE },
@@ -62,13 +89,17 @@ export function CustomerTransactions({ accountId, customerId, isLive, page, onPa
           {!list
             ? Array.from({ length: 4 }, (_, i) => (
                 <TableRow key={i} className="hover:bg-transparent">
-                  <TableCell colSpan={5}><Skeleton className="h-5 w-full" /></TableCell>
+                  <TableCell colSpan={5}>
+                    <Skeleton className="h-5 w-full" />
+                  </TableCell>
                 </TableRow>
               ))
             : null}
           {list && list.items.length === 0 ? (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">No transactions yet.</TableCell>
+              <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
+                No transactions yet.
+              </TableCell>
             </TableRow>
           ) : null}
           {list?.items.map((tx) => {
@@ -81,7 +112,9 @@ export function CustomerTransactions({ accountId, customerId, isLive, page, onPa
                   </Link>
                 </TableCell>
                 <TableCell>{row.kind}</TableCell>
-                <TableCell><TransactionStatusBadge kind={row.code} status={row.status} /></TableCell>
+                <TableCell>
+                  <TransactionStatusBadge kind={row.code} status={row.status} />
+                </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{row.amount}</TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground">{row.other}</TableCell>
               </TableRow>
@@ -89,7 +122,17 @@ export function CustomerTransactions({ accountId, customerId, isLive, page, onPa
           })}
         </TableBody>
       </Table>
-      {list ? <Pager label="Transaction pages" page={page} pageSize={PROFILE_PAGE_SIZE} totalCount={list.totalCount} isTotalExact={list.isTotalExact} shown={list.items.length} onPage={onPage} /> : null}
+      {list ? (
+        <Pager
+          label="Transaction pages"
+          page={page}
+          pageSize={PROFILE_PAGE_SIZE}
+          totalCount={list.totalCount}
+          isTotalExact={list.isTotalExact}
+          shown={list.items.length}
+          onPage={onPage}
+        />
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,13 @@ import { TIME_ZONE, formatCount, formatCountry, formatDateTime } from '@/lib/for
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { CustomersListQuery } from '@/features/customers/api/customers';
 import { customerColumns } from '@/features/customers/components/columns';
-import { CUSTOMER_PAGE_SIZES, customerListToSearchParams, customerListVariables, parseCustomerList, type CustomerListState } from '@/features/customers/lib/search-params';
+import {
+  CUSTOMER_PAGE_SIZES,
+  customerListToSearchParams,
+  customerListVariables,
+  parseCustomerList,
+  type CustomerListState,
+} from '@/features/customers/lib/search-params';
 import { useDraft } from '@/hooks/use-draft';
 import { PageLayout } from '@/components/layouts/page-layout';
 
@@ -40,7 +46,7 @@ export function CustomersScreen() {
     skip: !accountId,
   });
   const page = (data ?? previousData)?.customers ?? null;
-  const table = useReactTable({ data: (page?.items as Customers_RowFragment[] | undefined) ?? EMPTY, columns: customerColumns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: page?.items ?? EMPTY, columns: customerColumns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
   const pages = page ? Math.max(1, Math.ceil(page.totalCount / state.take)) : 1;
   const first = page && page.items.length > 0 ? (state.page - 1) * state.take + 1 : 0;
   const last = page ? first + page.items.length - (first ? 1 : 0) : 0;
@@ -52,7 +58,9 @@ export function CustomersScreen() {
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
           Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}
         </h1>
-        <p className="text-sm text-muted-foreground">The people who transact through your integration · {total} customers · times in {TIME_ZONE}</p>
+        <p className="text-sm text-muted-foreground">
+          The people who transact through your integration · {total} customers · times in {TIME_ZONE}
+        </p>
       </div>
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
@@ -66,11 +74,23 @@ export function CustomersScreen() {
           >
             <div className="relative min-w-0 flex-1 basis-64">
               <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input type="search" aria-label="Search customers" placeholder={CUSTOMER_SEARCH_PLACEHOLDER} title={CUSTOMER_SEARCH_PLACEHOLDER} className="pl-8" value={draft} onChange={(event) => setDraft(event.target.value)} />
+              <Input
+                type="search"
+                aria-label="Search customers"
+                placeholder={CUSTOMER_SEARCH_PLACEHOLDER}
+                title={CUSTOMER_SEARCH_PLACEHOLDER}
+                className="pl-8"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
             </div>
-            <Button type="submit" size="sm" className="h-9">Search</Button>
+            <Button type="submit" size="sm" className="h-9">
+              Search
+            </Button>
             {state.q ? (
-              <Button type="button" size="sm" variant="ghost" className="h-9" onClick={() => update({ q: '' })}>Clear</Button>
+              <Button type="button" size="sm" variant="ghost" className="h-9" onClick={() => update({ q: '' })}>
+                Clear
+              </Button>
             ) : null}
           </form>
           <ShortSearchHint term={state.q} />
@@ -78,58 +98,85 @@ export function CustomersScreen() {
             <ErrorAlert title="Could not load customers" message={describeApiError(error).message} />
           ) : (
             <>
-            {/* Narrow screens: stacked rows; the table from 640 px. */}
-            <ul aria-label="Customers (list)" className="flex flex-col divide-y rounded-md border sm:hidden">
-              {!page && loading ? Array.from({ length: 6 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-9 w-full" /></li>) : null}
-              {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No customers match.</li> : null}
-              {page?.items.map((customer) => (
-                <li key={customer.id}>
-                  <Link to={`${ROUTES.customers}/${customer.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
-                    <span className="truncate font-medium">{customer.email ?? customer.externalCustomerId ?? customer.id}</span>
-                    <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-                      <IdentityBadge status={customer.identityCheck.level} />
-                      <IdentityBadge status={customer.identityCheck.status} />
-                      {customer.isBlocked && customer.identityCheck.level !== 'Blocked' ? <StatusBadge meaning="failed">Blocked</StatusBadge> : null}
-                      <span>{customer.address.country ? formatCountry(customer.address.country) : ''}</span>
-                      <span className="ml-auto">{formatDateTime(customer.createdAt)}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Table aria-label="Customers" aria-busy={loading} className="hidden min-w-[720px] sm:table">
-              <DataTableHeader table={table} />
-              <TableBody>
-                {!page && loading ? <DataTableLoadingRows rows={8} colSpan={customerColumns.length} /> : null}
-                {page && page.items.length === 0 ? (
-                  <DataTableMessageRow colSpan={customerColumns.length}>
-                    {state.q ? `No customers match “${state.q}”` : 'No customers yet'}
-                    {testMode ? ' in test mode' : ''}.
-                  </DataTableMessageRow>
-                ) : null}
-                {table.getRowModel().rows.map((row) => (
-                  <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.customers}/${row.id}`)}>
-                    {row.getVisibleCells().map((cell) => (
-                      <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                    ))}
-                  </TableRow>
+              {/* Narrow screens: stacked rows; the table from 640 px. */}
+              <ul aria-label="Customers (list)" className="flex flex-col divide-y rounded-md border sm:hidden">
+                {!page && loading
+                  ? Array.from({ length: 6 }, (_, i) => (
+                      <li key={i} className="px-3 py-3">
+                        <Skeleton className="h-9 w-full" />
+                      </li>
+                    ))
+                  : null}
+                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No customers match.</li> : null}
+                {page?.items.map((customer) => (
+                  <li key={customer.id}>
+                    <Link to={`${ROUTES.customers}/${customer.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
+                      <span className="truncate font-medium">{customer.email ?? customer.externalCustomerId ?? customer.id}</span>
+                      <span className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                        <IdentityBadge status={customer.identityCheck.level} />
+                        <IdentityBadge status={customer.identityCheck.status} />
+                        {customer.isBlocked && customer.identityCheck.level !== 'Blocked' ? <StatusBadge meaning="failed">Blocked</StatusBadge> : null}
+                        <span>{customer.address.country ? formatCountry(customer.address.country) : ''}</span>
+                        <span className="ml-auto">{formatDateTime(customer.createdAt)}</span>
+                      </span>
+                    </Link>
+                  </li>
                 ))}
-              </TableBody>
-            </Table>
+              </ul>
+              <Table aria-label="Customers" aria-busy={loading} className="hidden min-w-[720px] sm:table">
+                <DataTableHeader table={table} />
+                <TableBody>
+                  {!page && loading ? <DataTableLoadingRows rows={8} colSpan={customerColumns.length} /> : null}
+                  {page && page.items.length === 0 ? (
+                    <DataTableMessageRow colSpan={customerColumns.length}>
+                      {state.q ? `No customers match “${state.q}”` : 'No customers yet'}
+                      {testMode ? ' in test mode' : ''}.
+                    </DataTableMessageRow>
+                  ) : null}
+                  {table.getRowModel().rows.map((row) => (
+                    <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.customers}/${row.id}`)}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
             </>
           )}
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
             <label className="flex items-center gap-2">
               Rows
-              <select aria-label="Rows per page" className="rounded border bg-background px-2 py-1 text-foreground" value={state.take} onChange={(event) => update({ take: Number(event.target.value) })}>
-                {CUSTOMER_PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+              <select
+                aria-label="Rows per page"
+                className="rounded border bg-background px-2 py-1 text-foreground"
+                value={state.take}
+                onChange={(event) => update({ take: Number(event.target.value) })}
+              >
+                {CUSTOMER_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
               </select>
             </label>
             <span>{page ? (first ? `${formatCount(first)}–${formatCount(last)} of ${total}` : 'No customers') : ''}</span>
             <div className="flex items-center gap-2">
-              <span>Page {state.page}{page?.isTotalExact ? ` of ${pages}` : ''}</span>
-              <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>Previous</Button>
-              <Button size="sm" variant="outline" disabled={!page || page.items.length < state.take || (page.isTotalExact && state.page >= pages)} onClick={() => update({ page: state.page + 1 })}>Next</Button>
+              <span>
+                Page {state.page}
+                {page?.isTotalExact ? ` of ${pages}` : ''}
+              </span>
+              <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
+                Previous
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!page || page.items.length < state.take || (page.isTotalExact && state.page >= pages)}
+                onClick={() => update({ page: state.page + 1 })}
+              >
+                Next
+              </Button>
             </div>
           </div>
         </CardContent>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { customerListToSearchParams, customerListVariables, parseCustomerList, parseProfilePages, withProfilePage } from '@/features/customers/lib/search-params';
+import {
+  customerListToSearchParams,
+  customerListVariables,
+  parseCustomerList,
+  parseProfilePages,
+  withProfilePage,
+} from '@/features/customers/lib/search-params';
 
 describe('customer list URL state', () => {
   it('round-trips search, page and page size', () => {

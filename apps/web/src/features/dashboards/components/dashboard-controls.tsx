@@ -7,7 +7,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { DASHBOARD_CURRENCIES, DASHBOARD_RANGES, type DashboardParams } from '@/features/dashboards/lib/search-params';
 
-const RANGE_LABEL: Record<(typeof DASHBOARD_RANGES)[number], string> = { day: 'Day', week: 'Week', month: 'Month', quarter: 'Quarter', year: 'Year', custom: 'Custom' };
+const RANGE_LABEL: Record<(typeof DASHBOARD_RANGES)[number], string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+  custom: 'Custom',
+};
 
 const customSchema = z
   .object({ from: z.iso.date({ message: 'Choose a start date.' }), to: z.iso.date({ message: 'Choose an end date.' }) })
@@ -19,7 +26,10 @@ const daysAgoUtc = (days: number) => new Date(Date.now() - days * 86_400_000).to
 
 /** Range picker (day, week, month, quarter, year, custom dates) and currency switch. */
 export function DashboardControls({ state, onChange }: { state: DashboardParams; onChange: (next: DashboardParams) => void }) {
-  const form = useForm<CustomValues>({ resolver: zodResolver(customSchema), defaultValues: { from: state.from || daysAgoUtc(29), to: state.to || todayUtc() } });
+  const form = useForm<CustomValues>({
+    resolver: zodResolver(customSchema),
+    defaultValues: { from: state.from || daysAgoUtc(29), to: state.to || todayUtc() },
+  });
   useEffect(() => {
     if (state.range === 'custom') form.reset({ from: state.from, to: state.to });
   }, [state.range, state.from, state.to, form]);
@@ -52,7 +62,13 @@ export function DashboardControls({ state, onChange }: { state: DashboardParams;
         </div>
         <div role="group" aria-label="Currency" className="ml-auto flex gap-1">
           {DASHBOARD_CURRENCIES.map((currency) => (
-            <Button key={currency} size="sm" variant={currency === state.currency ? 'default' : 'outline'} aria-pressed={currency === state.currency} onClick={() => onChange({ ...state, currency })}>
+            <Button
+              key={currency}
+              size="sm"
+              variant={currency === state.currency ? 'default' : 'outline'}
+              aria-pressed={currency === state.currency}
+              onClick={() => onChange({ ...state, currency })}
+            >
               {currency.toUpperCase()}
             </Button>
           ))}
@@ -66,15 +82,25 @@ export function DashboardControls({ state, onChange }: { state: DashboardParams;
           noValidate
         >
           <div className="flex flex-col gap-1">
-            <Label htmlFor="dashboard-from" className="text-xs">From (UTC)</Label>
+            <Label htmlFor="dashboard-from" className="text-xs">
+              From (UTC)
+            </Label>
             <Input id="dashboard-from" type="date" className="h-8 w-40" aria-invalid={errors.from ? true : undefined} {...form.register('from')} />
           </div>
           <div className="flex flex-col gap-1">
-            <Label htmlFor="dashboard-to" className="text-xs">To (UTC)</Label>
+            <Label htmlFor="dashboard-to" className="text-xs">
+              To (UTC)
+            </Label>
             <Input id="dashboard-to" type="date" className="h-8 w-40" aria-invalid={errors.to ? true : undefined} {...form.register('to')} />
           </div>
-          <Button type="submit" size="sm" variant="secondary">Apply range</Button>
-          {errors.from || errors.to ? <p role="alert" className="w-full text-xs text-destructive">{errors.from?.message ?? errors.to?.message}</p> : null}
+          <Button type="submit" size="sm" variant="secondary">
+            Apply range
+          </Button>
+          {errors.from || errors.to ? (
+            <p role="alert" className="w-full text-xs text-destructive">
+              {errors.from?.message ?? errors.to?.message}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </div>

@@ -1,6 +1,21 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,7 +39,12 @@ const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swa
 
 /** Axis ticks for money: short ("$1.2K"), never more decimals than the axis needs. */
 function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), notation: 'compact', maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    notation: 'compact',
+    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
+  }).format(value);
 }
 
 function Change({ value }: { value: number | null | undefined }) {
@@ -32,7 +52,9 @@ function Change({ value }: { value: number | null | undefined }) {
   const up = value >= 0;
   const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
   return (
-    <span className={cn('inline-flex items-center gap-0.5 text-xs font-medium', up ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}>
+    <span
+      className={cn('inline-flex items-center gap-0.5 text-xs font-medium', up ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}
+    >
       <Icon className="size-3.5" aria-hidden />
       {`${up ? '+' : ''}${formatPercent(value)}`}
       <span className="font-normal text-muted-foreground">vs previous</span>
@@ -55,9 +77,13 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
       {kpis.map(([label, value, change]) => (
         <li key={label} aria-label={label}>
           <Card className="h-full gap-1 py-4">
-            <CardHeader className="px-4"><CardTitle className="text-xs font-normal text-muted-foreground">{label}</CardTitle></CardHeader>
+            <CardHeader className="px-4">
+              <CardTitle className="text-xs font-normal text-muted-foreground">{label}</CardTitle>
+            </CardHeader>
             <CardContent className="flex flex-col gap-1 px-4">
-              <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={value}>{value}</div>
+              <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={value}>
+                {value}
+              </div>
               <Change value={change} />
             </CardContent>
           </Card>
@@ -79,8 +105,16 @@ function ChartCard({ title, className, table, children }: { title: string; class
   return (
     <Card className={cn('min-w-0 gap-3 py-4', className)}>
       <CardHeader className="flex-row items-center justify-between gap-2 px-4">
-        <CardTitle id={id} className="text-sm">{title}</CardTitle>
-        <Button variant="ghost" size="sm" className="-my-1 h-7 px-2 text-xs text-muted-foreground" aria-pressed={asTable} onClick={() => setAsTable((value) => !value)}>
+        <CardTitle id={id} className="text-sm">
+          {title}
+        </CardTitle>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-my-1 h-7 px-2 text-xs text-muted-foreground"
+          aria-pressed={asTable}
+          onClick={() => setAsTable((value) => !value)}
+        >
           {asTable ? <ChartNoAxesColumnIcon aria-hidden /> : <TableIcon aria-hidden />}
           {asTable ? 'View as chart' : 'View as table'}
         </Button>
@@ -91,13 +125,21 @@ function ChartCard({ title, className, table, children }: { title: string; class
             <TableCaption className="sr-only">{title}</TableCaption>
             <TableHeader>
               <TableRow>
-                {table.columns.map((column, index) => <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>{column}</TableHead>)}
+                {table.columns.map((column, index) => (
+                  <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>
+                    {column}
+                  </TableHead>
+                ))}
               </TableRow>
             </TableHeader>
             <TableBody>
               {table.rows.map((row) => (
                 <TableRow key={row[0]}>
-                  {row.map((cell, index) => <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>{cell}</TableCell>)}
+                  {row.map((cell, index) => (
+                    <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>
+                      {cell}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>
@@ -131,17 +173,41 @@ function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label:
 type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
 const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
 
-function Breakdown({ title, rows, currency, label }: { title: string; rows: Dashboards_DataFragment['paymentMethods']; currency: string; label: (value: string) => string }) {
-  const data = rows.slice(0, 8).map((row) => ({ name: label(row.value), volume: Number(row.volume), amount: row.volume, share: row.share, count: row.transactionCount }));
+function Breakdown({
+  title,
+  rows,
+  currency,
+  label,
+}: {
+  title: string;
+  rows: Dashboards_DataFragment['paymentMethods'];
+  currency: string;
+  label: (value: string) => string;
+}) {
+  const data = rows
+    .slice(0, 8)
+    .map((row) => ({ name: label(row.value), volume: Number(row.volume), amount: row.volume, share: row.share, count: row.transactionCount }));
   const content: Formatted = ({ active, payload }) => {
-    const row = active ? payload?.[0]?.payload as (typeof data)[number] | undefined : undefined;
+    const row = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
     if (!row) return null;
-    return <TooltipBox heading={row.name} lines={[{ label: 'Volume', value: formatAmount(row.amount, currency) }, { label: 'Share', value: formatShare(row.share) }, { label: 'Transactions', value: formatCount(row.count) }]} />;
+    return (
+      <TooltipBox
+        heading={row.name}
+        lines={[
+          { label: 'Volume', value: formatAmount(row.amount, currency) },
+          { label: 'Share', value: formatShare(row.share) },
+          { label: 'Transactions', value: formatCount(row.count) },
+        ]}
+      />
+    );
   };
   return (
     <ChartCard
       title={title}
-      table={{ columns: [title, 'Volume', 'Share', 'Transactions'], rows: rows.map((row) => [label(row.value), formatAmount(row.volume, currency), formatShare(row.share), formatCount(row.transactionCount)]) }}
+      table={{
+        columns: [title, 'Volume', 'Share', 'Transactions'],
+        rows: rows.map((row) => [label(row.value), formatAmount(row.volume, currency), formatShare(row.share), formatCount(row.transactionCount)]),
+      }}
     >
       {data.length === 0 ? (
         <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
@@ -152,7 +218,9 @@ function Breakdown({ title, rows, currency, label }: { title: string; rows: Dash
             <YAxis type="category" dataKey="name" width={120} {...AXIS} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
             <Tooltip content={content} cursor={CURSOR} />
             <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
-              {data.map((row, index) => <Cell key={row.name} fill={CHART[index % CHART.length]} />)}
+              {data.map((row, index) => (
+                <Cell key={row.name} fill={CHART[index % CHART.length]} />
+              ))}
             </Bar>
           </BarChart>
         </ResponsiveContainer>
@@ -167,44 +235,73 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
   const total = data.statuses.reduce((sum, row) => sum + row.transactionCount, 0);
   const statuses = [...data.statuses]
     .sort((a, b) => b.transactionCount - a.transactionCount)
-    .map((row, index) => ({ name: labelOfStatus(kind, row.status), value: row.transactionCount, share: total ? row.transactionCount / total : 0, color: CHART[index % CHART.length]! }));
+    .map((row, index) => ({
+      name: labelOfStatus(kind, row.status),
+      value: row.transactionCount,
+      share: total ? row.transactionCount / total : 0,
+      color: CHART[index % CHART.length]!,
+    }));
   const content: Formatted = ({ active, payload }) => {
-    const row = active ? payload?.[0]?.payload as (typeof statuses)[number] | undefined : undefined;
+    const row = active ? (payload?.[0]?.payload as (typeof statuses)[number] | undefined) : undefined;
     if (!row) return null;
-    return <TooltipBox heading={row.name} lines={[{ label: 'Transactions', value: formatCount(row.value) }, { label: 'Share', value: formatShare(row.share) }]} />;
+    return (
+      <TooltipBox
+        heading={row.name}
+        lines={[
+          { label: 'Transactions', value: formatCount(row.value) },
+          { label: 'Share', value: formatShare(row.share) },
+        ]}
+      />
+    );
   };
   return (
-    <ChartCard title="Statuses" table={{ columns: ['Status', 'Transactions', 'Share'], rows: statuses.map((row) => [row.name, formatCount(row.value), formatShare(row.share)]) }}>
+    <ChartCard
+      title="Statuses"
+      table={{ columns: ['Status', 'Transactions', 'Share'], rows: statuses.map((row) => [row.name, formatCount(row.value), formatShare(row.share)]) }}
+    >
       {statuses.length === 0 ? (
         <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
         <div className="@container h-full">
-        <div className="flex h-full flex-col items-stretch gap-2 @sm:flex-row @sm:items-center @sm:gap-3">
-          <div className="relative h-28 shrink-0 @sm:h-full @sm:w-2/5">
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart>
-                <Pie isAnimationActive={ANIMATE} data={statuses} dataKey="value" nameKey="name" innerRadius="58%" outerRadius="92%" paddingAngle={statuses.length > 1 ? 2 : 0} stroke="var(--card)">
-                  {statuses.map((row) => <Cell key={row.name} fill={row.color} />)}
-                </Pie>
-                <Tooltip content={content} />
-              </PieChart>
-            </ResponsiveContainer>
-            <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
-              <span className="text-base font-semibold tabular-nums">{formatCount(total, { compact: total >= 10_000 })}</span>
-              <span className="text-[0.65rem] text-muted-foreground">total</span>
+          <div className="flex h-full flex-col items-stretch gap-2 @sm:flex-row @sm:items-center @sm:gap-3">
+            <div className="relative h-28 shrink-0 @sm:h-full @sm:w-2/5">
+              <ResponsiveContainer width="100%" height="100%">
+                <PieChart>
+                  <Pie
+                    isAnimationActive={ANIMATE}
+                    data={statuses}
+                    dataKey="value"
+                    nameKey="name"
+                    innerRadius="58%"
+                    outerRadius="92%"
+                    paddingAngle={statuses.length > 1 ? 2 : 0}
+                    stroke="var(--card)"
+                  >
+                    {statuses.map((row) => (
+                      <Cell key={row.name} fill={row.color} />
+                    ))}
+                  </Pie>
+                  <Tooltip content={content} />
+                </PieChart>
+              </ResponsiveContainer>
+              <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
+                <span className="text-base font-semibold tabular-nums">{formatCount(total, { compact: total >= 10_000 })}</span>
+                <span className="text-[0.65rem] text-muted-foreground">total</span>
+              </div>
             </div>
+            <ul aria-label="Statuses with counts" className="flex min-h-0 min-w-0 flex-1 flex-col gap-1.5 overflow-y-auto px-2 text-xs">
+              {statuses.map((row) => (
+                <li key={row.name} className="flex items-center gap-2">
+                  <span className="size-2.5 shrink-0 rounded-sm" style={{ background: row.color }} aria-hidden />
+                  <span className="min-w-0 flex-1 truncate" title={row.name}>
+                    {row.name}
+                  </span>
+                  <span className="font-medium tabular-nums">{formatCount(row.value)}</span>
+                  <span className="w-12 text-right text-muted-foreground tabular-nums">{formatShare(row.share)}</span>
+                </li>
+              ))}
+            </ul>
           </div>
-          <ul aria-label="Statuses with counts" className="flex min-h-0 min-w-0 flex-1 flex-col gap-1.5 overflow-y-auto px-2 text-xs">
-            {statuses.map((row) => (
-              <li key={row.name} className="flex items-center gap-2">
-                <span className="size-2.5 shrink-0 rounded-sm" style={{ background: row.color }} aria-hidden />
-                <span className="min-w-0 flex-1 truncate" title={row.name}>{row.name}</span>
-                <span className="font-medium tabular-nums">{formatCount(row.value)}</span>
-                <span className="w-12 text-right text-muted-foreground tabular-nums">{formatShare(row.share)}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
         </div>
       )}
     </ChartCard>
@@ -219,7 +316,14 @@ export function isEmptyDashboard(data: Dashboards_DataFragment): boolean {
 export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment; empty?: ReactNode }) {
   const c = data.currencyCode;
   if (isEmptyDashboard(data) && empty) return <>{empty}</>;
-  const series = data.series.map((point) => ({ date: point.date, label: formatCalendarDate(point.date), volume: Number(point.volume), amount: point.volume, transactions: point.transactionCount, completed: point.completedCount }));
+  const series = data.series.map((point) => ({
+    date: point.date,
+    label: formatCalendarDate(point.date),
+    volume: Number(point.volume),
+    amount: point.volume,
+    transactions: point.transactionCount,
+    completed: point.completedCount,
+  }));
   // One or two points draw no area: show the points themselves.
   const fewPoints = series.length < 3;
   const volumeTicks = niceTicks(Math.max(0, ...series.map((point) => point.volume)), false);
@@ -227,12 +331,20 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
   const bucketWord = data.bucket === 'day' ? 'Day' : data.bucket === 'week' ? 'Week of' : data.bucket === 'month' ? 'Month of' : 'Period';
 
   const volumeTooltip: Formatted = ({ active, payload }) => {
-    const point = active ? payload?.[0]?.payload as (typeof series)[number] | undefined : undefined;
+    const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
     if (!point) return null;
-    return <TooltipBox heading={point.label} lines={[{ label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' }, { label: 'Transactions', value: formatCount(point.transactions) }]} />;
+    return (
+      <TooltipBox
+        heading={point.label}
+        lines={[
+          { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
+          { label: 'Transactions', value: formatCount(point.transactions) },
+        ]}
+      />
+    );
   };
   const countTooltip: Formatted = ({ active, payload }) => {
-    const point = active ? payload?.[0]?.payload as (typeof series)[number] | undefined : undefined;
+    const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
     if (!point) return null;
     return (
       <TooltipBox
@@ -251,7 +363,10 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
       <ChartCard
         title={`Volume by ${data.bucket} (${formatCalendarDate(data.from)} – ${formatCalendarDate(data.to)}, UTC)`}
         className="md:col-span-2 lg:col-span-4"
-        table={{ columns: [bucketWord, 'Volume', 'Transactions'], rows: series.map((point) => [point.label, formatAmount(point.amount, c), formatCount(point.transactions)]) }}
+        table={{
+          columns: [bucketWord, 'Volume', 'Transactions'],
+          rows: series.map((point) => [point.label, formatAmount(point.amount, c), formatCount(point.transactions)]),
+        }}
       >
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
@@ -265,7 +380,15 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
             <XAxis dataKey="label" {...AXIS} minTickGap={24} padding={fewPoints ? { left: 24, right: 24 } : undefined} />
             <YAxis {...AXIS} width={60} domain={[0, volumeTicks.at(-1)!]} ticks={volumeTicks} tickFormatter={(value: number) => axisMoney(value, c)} />
             <Tooltip content={volumeTooltip} cursor={{ stroke: 'var(--border)' }} />
-            <Area isAnimationActive={ANIMATE} dataKey="volume" type="monotone" stroke="var(--chart-1)" strokeWidth={2} fill={`url(#volume-${data.kind})`} dot={fewPoints ? { r: 4, fill: 'var(--chart-1)' } : false} />
+            <Area
+              isAnimationActive={ANIMATE}
+              dataKey="volume"
+              type="monotone"
+              stroke="var(--chart-1)"
+              strokeWidth={2}
+              fill={`url(#volume-${data.kind})`}
+              dot={fewPoints ? { r: 4, fill: 'var(--chart-1)' } : false}
+            />
           </AreaChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -275,13 +398,23 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
       <ChartCard
         title="Transactions (all vs completed)"
         className="md:col-span-2 lg:col-span-4"
-        table={{ columns: [bucketWord, 'All', 'Completed'], rows: series.map((point) => [point.label, formatCount(point.transactions), formatCount(point.completed)]) }}
+        table={{
+          columns: [bucketWord, 'All', 'Completed'],
+          rows: series.map((point) => [point.label, formatCount(point.transactions), formatCount(point.completed)]),
+        }}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, countTicks.at(-1)!]} ticks={countTicks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
+            <YAxis
+              {...AXIS}
+              width={40}
+              allowDecimals={false}
+              domain={[0, countTicks.at(-1)!]}
+              ticks={countTicks}
+              tickFormatter={(value: number) => formatCount(value, { compact: true })}
+            />
             <Tooltip content={countTooltip} cursor={CURSOR} />
             <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />

@@ -35,7 +35,10 @@ function OverviewTiles({ label, overviews, query, className }: { label: string; 
                 <span className="font-medium sm:truncate">{title}</span>
                 <span className="hidden truncate text-xs text-muted-foreground sm:block">{description}</span>
               </span>
-              <ChevronRightIcon className="ml-auto hidden size-4 shrink-0 sm:block text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+              <ChevronRightIcon
+                className="ml-auto hidden size-4 shrink-0 sm:block text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                aria-hidden
+              />
             </Link>
           </li>
         ))}

@@ -5,11 +5,17 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { rampSectionPath, type RampProductKey } from '@/config/routes';
-import type { Dashboards_DataFragment, Dashboards_OnRampQueryVariables } from '@/gql/graphql';
+import type { Dashboards_OnRampQueryVariables } from '@/gql/graphql';
 import { formatCalendarDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
-import { DashboardsDepositsQuery, DashboardsOffRampQuery, DashboardsOnRampQuery, DashboardsSwapsQuery, DashboardsWithdrawalsQuery } from '@/features/dashboards/api/dashboards';
+import {
+  DashboardsDepositsQuery,
+  DashboardsOffRampQuery,
+  DashboardsOnRampQuery,
+  DashboardsSwapsQuery,
+  DashboardsWithdrawalsQuery,
+} from '@/features/dashboards/api/dashboards';
 import { DashboardControls } from '@/features/dashboards/components/dashboard-controls';
 import { DashboardCharts, DashboardEmptyState, KpiCards } from '@/features/dashboards/components/dashboard-panels';
 import { dashboardSearchParams, dashboardVariables, parseDashboardParams } from '@/features/dashboards/lib/search-params';
@@ -32,7 +38,7 @@ function useDashboardData(kind: DashboardKind, variables: Dashboards_OnRampQuery
     deposits: { result: deposits, data: (deposits.data ?? deposits.previousData)?.depositDashboardData },
     withdrawals: { result: withdrawals, data: (withdrawals.data ?? withdrawals.previousData)?.withdrawalDashboardData },
   }[kind];
-  return { data: (pick.data ?? null) as Dashboards_DataFragment | null, loading: pick.result.loading, error: pick.result.error };
+  return { data: pick.data ?? null, loading: pick.result.loading, error: pick.result.error };
 }
 
 const EMPTY_COPY: Record<DashboardKind, { what: string; product: RampProductKey | null }> = {
@@ -81,7 +87,8 @@ export function DashboardView({ kind }: { kind: DashboardKind }) {
       {data ? (
         <>
           <p className="text-xs text-muted-foreground">
-            {formatCalendarDate(data.from)} – {formatCalendarDate(data.to)} (UTC days) compared with {formatCalendarDate(data.previousFrom)} – {formatCalendarDate(data.previousTo)}, amounts in {data.currencyCode.toUpperCase()}
+            {formatCalendarDate(data.from)} – {formatCalendarDate(data.to)} (UTC days) compared with {formatCalendarDate(data.previousFrom)} –{' '}
+            {formatCalendarDate(data.previousTo)}, amounts in {data.currencyCode.toUpperCase()}
             {testMode ? ', test data' : ''}.
           </p>
           <KpiCards data={data} />
@@ -89,7 +96,9 @@ export function DashboardView({ kind }: { kind: DashboardKind }) {
         </>
       ) : loading || !accountId ? (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-24" />)}
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
           <Skeleton className="col-span-full h-64" />
         </div>
       ) : null}

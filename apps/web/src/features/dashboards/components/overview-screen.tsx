@@ -27,7 +27,10 @@ export function OverviewScreen({ path }: { path: string }) {
   }, [copy.title]);
   return (
     <PageLayout>
-      <Link to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
+      <Link
+        to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard}
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline"
+      >
         <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-3">

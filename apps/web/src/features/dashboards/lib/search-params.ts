@@ -45,5 +45,10 @@ export function dashboardSearchParams(next: DashboardParams): URLSearchParams {
 }
 
 export function dashboardVariables(state: DashboardParams) {
-  return { currencyCode: state.currency, range: state.range, from: state.range === 'custom' ? state.from : null, to: state.range === 'custom' ? state.to : null };
+  return {
+    currencyCode: state.currency,
+    range: state.range,
+    from: state.range === 'custom' ? state.from : null,
+    to: state.range === 'custom' ? state.to : null,
+  };
 }

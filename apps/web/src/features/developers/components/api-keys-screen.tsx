@@ -1,6 +1,20 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { apiResource } from '@rampart/shared/api-keys';
-import { ClockIcon, EyeIcon, EyeOffIcon, InfoIcon, KeyRoundIcon, LockIcon, MoreHorizontalIcon, PencilIcon, PlusIcon, RefreshCwIcon, ShieldIcon, Trash2Icon } from 'lucide-react';
+import {
+  BookOpenIcon,
+  ClockIcon,
+  EyeIcon,
+  EyeOffIcon,
+  InfoIcon,
+  KeyRoundIcon,
+  LockIcon,
+  MoreHorizontalIcon,
+  PencilIcon,
+  PlusIcon,
+  RefreshCwIcon,
+  ShieldIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -12,7 +26,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { ErrorAlert } from '@/components/form-alert';
-import { kybPath } from '@/config/routes';
+import { kybPath, SERVER_PAGES } from '@/config/routes';
 import { AccountVerificationQuery, ApiKeysQuery, RevealApiKeyMutation, RollApiKeyMutation } from '@/features/developers/api/keys';
 import { CreateKeyDialog, type NewKeyKind } from '@/features/developers/components/create-key-dialog';
 import { DeleteKeyDialog, RenameKeyDialog } from '@/features/developers/components/key-dialogs';
@@ -62,11 +76,19 @@ function DeletionBadge({ deletedAt }: { deletedAt: string }) {
 
 function KeyValue({ apiKey }: { apiKey: Key }) {
   const [revealed, setRevealed] = useState(false);
-  if (apiKey.type === 'secret' || apiKey.type === 'restricted') return <ValueBox value={maskKey(apiKey.secret)} label={`${KEY_TEXT[apiKey.type].title} (masked)`} />;
+  if (apiKey.type === 'secret' || apiKey.type === 'restricted')
+    return <ValueBox value={maskKey(apiKey.secret)} label={`${KEY_TEXT[apiKey.type].title} (masked)`} />;
   if (apiKey.type === 'webhook') {
     return (
       <ValueBox value={revealed ? apiKey.secret : maskKey(apiKey.secret)} label="Webhook key">
-        <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={revealed ? 'Hide webhook key' : 'Reveal webhook key'} onClick={() => setRevealed(!revealed)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={revealed ? 'Hide webhook key' : 'Reveal webhook key'}
+          onClick={() => setRevealed(!revealed)}
+        >
           {revealed ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
         </Button>
         <CopyButton value={apiKey.secret} label="Copy webhook key" />
@@ -101,7 +123,8 @@ function Permissions({ apiKey }: { apiKey: Key }) {
       {apiKey.restrictions.map((restriction) => (
         <li key={restriction.resource}>
           <Badge variant="outline" className="font-normal">
-            {apiResource(restriction.resource)?.label ?? restriction.resource}: <span className="font-medium">{restriction.access === 'write' ? 'Write' : 'Read'}</span>
+            {apiResource(restriction.resource)?.label ?? restriction.resource}:{' '}
+            <span className="font-medium">{restriction.access === 'write' ? 'Write' : 'Read'}</span>
           </Badge>
         </li>
       ))}
@@ -136,7 +159,14 @@ function KeyRow({ apiKey, actions }: { apiKey: Key; actions: KeyActions }) {
         {apiKey.isWaitingDeletion && apiKey.deletedAt && <DeletionBadge deletedAt={apiKey.deletedAt} />}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {actions.canManage && working && apiKey.canReveal && (
-            <Button type="button" variant="outline" size="sm" aria-label={`Reveal ${title}`} onClick={() => actions.onReveal(apiKey)} disabled={actions.revealingId === apiKey.id}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Reveal ${title}`}
+              onClick={() => actions.onReveal(apiKey)}
+              disabled={actions.revealingId === apiKey.id}
+            >
               <EyeIcon aria-hidden /> Reveal
             </Button>
           )}
@@ -208,7 +238,8 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
       if (replacement) announced.current.add(replacement.id);
       await refetch();
       setRolling(null);
-      if (replacement && (replacement.type === 'secret' || replacement.type === 'restricted')) setShown({ value: replacement.secret, reason: 'rolled', ...describe(replacement) });
+      if (replacement && (replacement.type === 'secret' || replacement.type === 'restricted'))
+        setShown({ value: replacement.secret, reason: 'rolled', ...describe(replacement) });
       toast({
         title: 'Key rolled',
         description: deleteOldKeyNow ? 'The old key stopped working.' : 'The old key keeps working for 12 hours, then it is deleted.',
@@ -247,7 +278,14 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
   const restricted = keys.filter((key) => key.type === 'restricted').sort(byWaitingThenAge);
   const publicKey = keys.find((key) => key.type === 'public') ?? null;
   const mode = liveMode ? 'live' : 'test';
-  const actions: KeyActions = { canManage, onRoll: setRolling, onReveal: (key) => void revealKey(key), onRename: setRenaming, onDelete: setDeleting, revealingId };
+  const actions: KeyActions = {
+    canManage,
+    onRoll: setRolling,
+    onReveal: (key) => void revealKey(key),
+    onRename: setRenaming,
+    onDelete: setDeleting,
+    revealingId,
+  };
   const skeleton = [0, 1].map((index) => <Skeleton key={index} className="my-3 h-16 w-full" />);
 
   return (
@@ -262,7 +300,9 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
             Keys start with pk_{mode}_, wk_{mode}_, sk_{mode}_ and rk_{mode}_.
           </CardDescription>
         </CardHeader>
-        <CardContent className="divide-y">{loading && !data ? skeleton : standard.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}</CardContent>
+        <CardContent className="divide-y">
+          {loading && !data ? skeleton : standard.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}
+        </CardContent>
       </Card>
       <Card>
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -276,7 +316,9 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
             </Button>
           )}
         </CardHeader>
-        <CardContent className="divide-y">{loading && !data ? skeleton : secrets.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}</CardContent>
+        <CardContent className="divide-y">
+          {loading && !data ? skeleton : secrets.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}
+        </CardContent>
       </Card>
       <Card>
         <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -317,6 +359,17 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
   );
 }
 
+/** The REST API reference, a page of the API server: in a new tab, so the keys stay at hand to copy into "Test Request". */
+export function ApiReferenceLink() {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={SERVER_PAGES.apiReference} target="_blank" rel="noopener">
+        <BookOpenIcon aria-hidden /> API reference<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </Button>
+  );
+}
+
 /** Keys of the selected account in the shell's mode; the live tab needs a verified account. */
 export function ApiKeysScreen() {
   const { accountId, testMode } = useDeveloperScope();
@@ -331,7 +384,11 @@ export function ApiKeysScreen() {
   );
 
   return (
-    <DevelopersFrame title="API keys" description="Keys identify your account to the widget and the REST API, and sign what we send you.">
+    <DevelopersFrame
+      title="API keys"
+      description="Keys identify your account to the widget and the REST API, and sign what we send you."
+      actions={<ApiReferenceLink />}
+    >
       {!accountId ? (
         <p className="text-sm text-muted-foreground">Choose an account first.</p>
       ) : (
@@ -345,6 +402,7 @@ export function ApiKeysScreen() {
                 ) : (
                   <Tooltip>
                     <TooltipTrigger asChild>
+                      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so keyboard users reach the tooltip saying why live mode is locked */}
                       <span tabIndex={0} className="inline-flex h-full flex-1">
                         {liveTrigger}
                       </span>
@@ -363,8 +421,8 @@ export function ApiKeysScreen() {
                   <Link to={kybPath('OnRamp')} className="font-medium text-foreground underline underline-offset-4">
                     Complete the business verification
                   </Link>{' '}
-                  (company, owners, documents, questionnaire); the provider reviews it, and once approved you can create live keys here. Build and
-                  test with the test keys meanwhile.
+                  (company, owners, documents, questionnaire); the provider reviews it, and once approved you can create live keys here. Build and test with the
+                  test keys meanwhile.
                 </AlertDescription>
               </Alert>
             )}

@@ -13,7 +13,9 @@ export function CollectionMints({ collectionName, mints }: { collectionName: str
   const [showAll, setShowAll] = useState(false);
   if (mints.length === 0) return <p className="text-sm text-muted-foreground">No token minted yet.</p>;
   // Newest first; mints of one second by token id (decimal strings, compared as integers).
-  const sorted = [...mints].sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : BigInt(b.tokenId) > BigInt(a.tokenId) ? 1 : -1));
+  const sorted = [...mints].sort((a, b) =>
+    a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : BigInt(b.tokenId) > BigInt(a.tokenId) ? 1 : -1,
+  );
   const shown = showAll ? sorted : sorted.slice(0, FIRST);
   return (
     <div className="flex flex-col gap-2">

@@ -14,10 +14,18 @@ export function outcomeOf(status: string): 'succeeded' | 'failed' | 'pending' {
 
 export function OutcomeBadge({ status }: { status: string }) {
   const outcome = outcomeOf(status);
-  return <StatusBadge meaning={outcome === 'succeeded' ? 'success' : outcome === 'failed' ? 'failed' : 'progress'}>{labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, status)}</StatusBadge>;
+  return (
+    <StatusBadge meaning={outcome === 'succeeded' ? 'success' : outcome === 'failed' ? 'failed' : 'progress'}>
+      {labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, status)}
+    </StatusBadge>
+  );
 }
 
-export function deliveryColumns(options: { canResend: boolean; onResend: (delivery: Developers_WebhookDeliveryFragment) => void; resendingId: string | null }): ColumnDef<Developers_WebhookDeliveryFragment>[] {
+export function deliveryColumns(options: {
+  canResend: boolean;
+  onResend: (delivery: Developers_WebhookDeliveryFragment) => void;
+  resendingId: string | null;
+}): ColumnDef<Developers_WebhookDeliveryFragment>[] {
   return [
     {
       id: 'expand',
@@ -50,7 +58,19 @@ export function deliveryColumns(options: { canResend: boolean; onResend: (delive
     { accessorKey: 'status', header: 'Outcome', cell: ({ row }) => <OutcomeBadge status={row.original.status} /> },
     { accessorKey: 'lastStatusCode', header: 'Last code', cell: ({ row }) => <span className="tabular-nums">{row.original.lastStatusCode ?? '—'}</span> },
     { accessorKey: 'attemptCount', header: 'Attempts', cell: ({ row }) => <span className="tabular-nums">{row.original.attemptCount}</span> },
-    { accessorKey: 'createdAt', header: 'Created', cell: ({ row }) => <time dateTime={row.original.createdAt} title={formatDateTime(row.original.createdAt, { zone: true, seconds: true })} className="whitespace-nowrap text-muted-foreground">{formatRelativeTime(row.original.createdAt)}</time> },
+    {
+      accessorKey: 'createdAt',
+      header: 'Created',
+      cell: ({ row }) => (
+        <time
+          dateTime={row.original.createdAt}
+          title={formatDateTime(row.original.createdAt, { zone: true, seconds: true })}
+          className="whitespace-nowrap text-muted-foreground"
+        >
+          {formatRelativeTime(row.original.createdAt)}
+        </time>
+      ),
+    },
     {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,

@@ -42,7 +42,9 @@ function DeliveryDetails({ delivery }: { delivery: Developers_WebhookDeliveryFra
     <div className="grid gap-4 py-2 lg:grid-cols-2">
       <section aria-label="Attempts" className="flex min-w-0 flex-col gap-2">
         <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Attempts</h4>
-        {delivery.attempts.length === 0 && <p className="text-sm text-muted-foreground">No attempt yet{delivery.nextAttemptAt ? `; next at ${formatDateTime(delivery.nextAttemptAt)}` : ''}.</p>}
+        {delivery.attempts.length === 0 && (
+          <p className="text-sm text-muted-foreground">No attempt yet{delivery.nextAttemptAt ? `; next at ${formatDateTime(delivery.nextAttemptAt)}` : ''}.</p>
+        )}
         <ol className="flex flex-col gap-2">
           {delivery.attempts.map((attempt) => (
             <li key={attempt.id} className="rounded-md border bg-card p-2 text-xs">
@@ -53,11 +55,15 @@ function DeliveryDetails({ delivery }: { delivery: Developers_WebhookDeliveryFra
                 <span>{attempt.latencyMs} ms</span>
               </div>
               {attempt.error && <p className="mt-1 text-destructive">{attempt.error}</p>}
-              {attempt.responseBody && <pre className="mt-1 max-h-32 overflow-auto rounded bg-muted/50 p-1.5 font-mono whitespace-pre-wrap break-all">{attempt.responseBody}</pre>}
+              {attempt.responseBody && (
+                <pre className="mt-1 max-h-32 overflow-auto rounded bg-muted/50 p-1.5 font-mono whitespace-pre-wrap break-all">{attempt.responseBody}</pre>
+              )}
             </li>
           ))}
         </ol>
-        {delivery.nextAttemptAt && delivery.attempts.length > 0 && <p className="text-xs text-muted-foreground">Next attempt {formatDateTime(delivery.nextAttemptAt)}</p>}
+        {delivery.nextAttemptAt && delivery.attempts.length > 0 && (
+          <p className="text-xs text-muted-foreground">Next attempt {formatDateTime(delivery.nextAttemptAt)}</p>
+        )}
       </section>
       <section aria-label="Payload" className="flex min-w-0 flex-col gap-2">
         <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Payload · webhook-id msg_{delivery.eventId}</h4>
@@ -121,7 +127,9 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
         <div className="flex items-start justify-between gap-3">
           <div className="flex min-w-0 flex-col gap-1.5">
             <CardTitle>Delivery log</CardTitle>
-            <CardDescription className="[overflow-wrap:anywhere]">Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.</CardDescription>
+            <CardDescription className="[overflow-wrap:anywhere]">
+              Events sent to {webhook.url}: each attempt with its status code, latency and the first 8 KB of the answer.
+            </CardDescription>
           </div>
           <Button type="button" variant="outline" size="sm" onClick={() => void refetch()} disabled={loading}>
             <RefreshCwIcon aria-hidden className={loading ? 'animate-spin' : undefined} /> Refresh
@@ -148,7 +156,10 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
           </div>
           <div className="flex w-full flex-col gap-1.5 sm:w-44">
             <Label htmlFor="delivery-outcome">Outcome</Label>
-            <Select value={filters.outcome || ALL} onValueChange={(value) => setFilters({ outcome: value === ALL ? '' : (value as DeliveryFilters['outcome']) })}>
+            <Select
+              value={filters.outcome || ALL}
+              onValueChange={(value) => setFilters({ outcome: value === ALL ? '' : (value as DeliveryFilters['outcome']) })}
+            >
               <SelectTrigger id="delivery-outcome" className="w-full">
                 <SelectValue />
               </SelectTrigger>
@@ -203,7 +214,8 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
                       <span className="text-sm">{eventLabel(row.original.eventType)}</span>
                       <span className="font-mono text-xs break-all text-muted-foreground">{row.original.eventType}</span>
                       <span className="text-xs text-muted-foreground">
-                        {formatRelativeTime(row.original.createdAt)} · {row.original.attemptCount} {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} · code {row.original.lastStatusCode ?? '—'}
+                        {formatRelativeTime(row.original.createdAt)} · {row.original.attemptCount} {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} ·
+                        code {row.original.lastStatusCode ?? '—'}
                       </span>
                     </div>
                     <OutcomeBadge status={row.original.status} />

@@ -53,7 +53,12 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
       const result = await deploy({
         variables: {
           accountId,
-          input: { name: values.name.trim(), symbol: values.symbol.trim(), imageUrl: values.imageUrl.trim() || null, baseTokenUri: values.baseTokenUri.trim() || null },
+          input: {
+            name: values.name.trim(),
+            symbol: values.symbol.trim(),
+            imageUrl: values.imageUrl.trim() || null,
+            baseTokenUri: values.baseTokenUri.trim() || null,
+          },
         },
       });
       const collection = result.data?.deployNftCollection;
@@ -132,7 +137,13 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
                     <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
                     <InputField control={form.control} name="symbol" label="Symbol" placeholder="GEN" autoComplete="off" spellCheck={false} />
                   </div>
-                  <InputField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" inputMode="url" />
+                  <InputField
+                    control={form.control}
+                    name="imageUrl"
+                    label="Image URL (optional)"
+                    placeholder="https://cdn.example.com/collection.png"
+                    inputMode="url"
+                  />
                   <InputField
                     control={form.control}
                     name="baseTokenUri"

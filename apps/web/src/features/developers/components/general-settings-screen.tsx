@@ -39,7 +39,17 @@ const settingsSchema = z.object({
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 
-function SettingsForm({ accountId, origins, webhookUrl, canManage }: { accountId: string; origins: readonly string[]; webhookUrl: string | null; canManage: boolean }) {
+function SettingsForm({
+  accountId,
+  origins,
+  webhookUrl,
+  canManage,
+}: {
+  accountId: string;
+  origins: readonly string[];
+  webhookUrl: string | null;
+  canManage: boolean;
+}) {
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [save] = useMutation(UpdateAccountSettingsMutation);
   const form = useForm<SettingsValues>({
@@ -112,7 +122,13 @@ function SettingsForm({ accountId, origins, webhookUrl, canManage }: { accountId
             </ul>
             {canManage && (
               <div>
-                <Button type="button" variant="outline" size="sm" disabled={list.fields.length >= MAX_IFRAME_ANCESTORS} onClick={() => list.append({ value: '' })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={list.fields.length >= MAX_IFRAME_ANCESTORS}
+                  onClick={() => list.append({ value: '' })}
+                >
                   <PlusIcon aria-hidden /> Add origin
                 </Button>
               </div>
@@ -180,7 +196,15 @@ export function GeneralSettingsScreen() {
       {loading && !data ? (
         <Skeleton className="h-64 w-full" />
       ) : (
-        account && accountId && <SettingsForm accountId={accountId} origins={account.allowedIframeAncestorUrls} webhookUrl={account.customerDataWebhookUrl ?? null} canManage={canManage} />
+        account &&
+        accountId && (
+          <SettingsForm
+            accountId={accountId}
+            origins={account.allowedIframeAncestorUrls}
+            webhookUrl={account.customerDataWebhookUrl ?? null}
+            canManage={canManage}
+          />
+        )
       )}
     </DevelopersFrame>
   );

@@ -19,7 +19,9 @@ export function IntegrationUrlsCard({ accountId, liveMode }: { accountId: string
     <Card>
       <CardHeader>
         <CardTitle>Integration URLs</CardTitle>
-        <CardDescription>Open these widget URLs from your site or app; add query parameters such as currencyCode and walletAddress, then sign the URL.</CardDescription>
+        <CardDescription>
+          Open these widget URLs from your site or app; add query parameters such as currencyCode and walletAddress, then sign the URL.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {PRODUCTS.map((product) => (

@@ -29,7 +29,10 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
     try {
       const result = await mint({ variables: { collectionId: collection.id, toAddress: values.toAddress.trim(), tokenUri: values.tokenUri.trim() || null } });
       const minted = result.data?.mintNft;
-      toast({ title: minted ? `Token #${minted.tokenId} minted` : 'Token minted', description: minted ? `${collection.name} → ${minted.toAddress}` : collection.name });
+      toast({
+        title: minted ? `Token #${minted.tokenId} minted` : 'Token minted',
+        description: minted ? `${collection.name} → ${minted.toAddress}` : collection.name,
+      });
       onMinted();
       change(false);
     } catch (error) {
@@ -61,7 +64,17 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
           <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={minting}>
             <ErrorAlert message={generalError} title="Could not mint the token" />
             <fieldset disabled={minting} className="flex min-w-0 flex-col gap-4">
-              <InputField control={form.control} name="toAddress" label="To address" className="font-mono" placeholder="0x…" autoComplete="off" spellCheck={false} autoFocus description="The wallet that will own the token." />
+              <InputField
+                control={form.control}
+                name="toAddress"
+                label="To address"
+                className="font-mono"
+                placeholder="0x…"
+                autoComplete="off"
+                spellCheck={false}
+                autoFocus
+                description="The wallet that will own the token."
+              />
               <InputField
                 control={form.control}
                 name="tokenUri"

@@ -140,7 +140,9 @@ export function MintingCard({ accountId, chain, networkName, isMintingEnabled, c
         ) : (
           <ChainFacts chain={chain} networkName={networkName} />
         )}
-        {isMintingEnabled && !canMint && !hyperMintUrl && <p className="text-sm text-muted-foreground">Administrators and developers of the account create collections and mint.</p>}
+        {isMintingEnabled && !canMint && !hyperMintUrl && (
+          <p className="text-sm text-muted-foreground">Administrators and developers of the account create collections and mint.</p>
+        )}
       </CardContent>
     </Card>
   );

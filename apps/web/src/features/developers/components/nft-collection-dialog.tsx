@@ -13,7 +13,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
 import { InputField } from '@/components/input-field';
-import type { NftContractType } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -40,7 +39,11 @@ function collectionSchema(networks: readonly Network[]) {
       const network = networks.find((item) => item.code === values.networkCode);
       if (!network) return;
       if ((network.code === 'solana') !== (values.contractType === 'METAPLEX')) {
-        ctx.addIssue({ code: 'custom', path: ['contractType'], message: network.code === 'solana' ? 'Collections on Solana are Metaplex collections.' : `On ${network.name} the contract is ERC721 or ERC1155.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['contractType'],
+          message: network.code === 'solana' ? 'Collections on Solana are Metaplex collections.' : `On ${network.name} the contract is ERC721 or ERC1155.`,
+        });
       }
       if (values.contractAddress && !new RegExp(network.addressRegex).test(values.contractAddress.trim())) {
         ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: `This is not a contract address on ${network.name}.` });
@@ -60,13 +63,21 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);
     try {
-      await create({ variables: { accountId, input: { ...values, imageUrl: values.imageUrl.trim() || null, contractType: values.contractType as NftContractType } } });
+      await create({ variables: { accountId, input: { ...values, imageUrl: values.imageUrl.trim() || null, contractType: values.contractType } } });
       toast({ title: 'Collection added', description: values.name });
       onAdded();
       setOpen(false);
       form.reset(empty);
     } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { name: 'name', imageUrl: 'imageUrl', networkCode: 'networkCode', contractType: 'contractType', contractAddress: 'contractAddress' }));
+      setGeneralError(
+        applyServerErrors(form, error, {
+          name: 'name',
+          imageUrl: 'imageUrl',
+          networkCode: 'networkCode',
+          contractType: 'contractType',
+          contractAddress: 'contractAddress',
+        }),
+      );
     }
   });
 
@@ -151,8 +162,22 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
                 )}
               />
             </div>
-            <InputField control={form.control} name="contractAddress" label="Contract address" className="font-mono" spellCheck={false} autoComplete="off" placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'} />
-            <InputField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" inputMode="url" />
+            <InputField
+              control={form.control}
+              name="contractAddress"
+              label="Contract address"
+              className="font-mono"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'}
+            />
+            <InputField
+              control={form.control}
+              name="imageUrl"
+              label="Image URL (optional)"
+              placeholder="https://cdn.example.com/collection.png"
+              inputMode="url"
+            />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

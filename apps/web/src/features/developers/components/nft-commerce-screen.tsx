@@ -86,10 +86,17 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);
     try {
-      await save({ variables: { accountId, input: { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null } } });
+      await save({
+        variables: {
+          accountId,
+          input: { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null },
+        },
+      });
       toast({ title: 'NFT settings saved' });
     } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' }));
+      setGeneralError(
+        applyServerErrors(form, error, { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' }),
+      );
     }
   });
 
@@ -319,7 +326,9 @@ export function NftCommerceScreen() {
               <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
                 <div className="flex flex-col gap-1.5">
                   <CardTitle>Collections</CardTitle>
-                  <CardDescription>Contracts whose NFTs buyers can pay for with the checkout: the ones Rampart deployed for you and the ones you added by address.</CardDescription>
+                  <CardDescription>
+                    Contracts whose NFTs buyers can pay for with the checkout: the ones Rampart deployed for you and the ones you added by address.
+                  </CardDescription>
                 </div>
                 {canManage && <NftCollectionDialog accountId={accountId} networks={data.nftNetworks} onAdded={() => void refetch()} />}
               </CardHeader>

@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { CreatePayoutMutation, PayoutQuery, UpdatePayoutMutation } from '@/features/developers/api/settings';
-import { CurrencyIcon } from '@/features/developers/components/currency-icon';
+import { CurrencyIcon } from '@/components/currency-icon';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { formatDateTime } from '@/features/developers/lib/format';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
@@ -28,7 +28,10 @@ export function PayoutsScreen() {
   const [create] = useMutation(CreatePayoutMutation, { refetchQueries: [PayoutQuery] });
   const [update] = useMutation(UpdatePayoutMutation);
   const configuration = data?.affiliatePayoutConfigurationForAccount ?? null;
-  const currencies = useMemo(() => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended || currency.id === configuration?.currencyId), [data, configuration]);
+  const currencies = useMemo(
+    () => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended || currency.id === configuration?.currencyId),
+    [data, configuration],
+  );
 
   const [currencyId, setCurrencyId] = useState('');
   const [address, setAddress] = useState('');
@@ -90,7 +93,9 @@ export function PayoutsScreen() {
                   )}
                 </CardTitle>
                 <CardDescription>
-                  {configuration ? `Last changed ${formatDateTime(configuration.updatedAt)}.` : 'Choose the currency you want to be paid in and the wallet that receives it.'}
+                  {configuration
+                    ? `Last changed ${formatDateTime(configuration.updatedAt)}.`
+                    : 'Choose the currency you want to be paid in and the wallet that receives it.'}
                 </CardDescription>
               </CardHeader>
               <CardContent className="flex flex-col gap-5">
@@ -147,7 +152,8 @@ export function PayoutsScreen() {
                     aria-describedby="payout-address-message"
                   />
                   <p id="payout-address-message" className={addressError ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
-                    {addressError ?? (currency && address && !liveProblem ? `Looks like a valid ${currency.name} address.` : 'Double-check it: payouts cannot be reversed.')}
+                    {addressError ??
+                      (currency && address && !liveProblem ? `Looks like a valid ${currency.name} address.` : 'Double-check it: payouts cannot be reversed.')}
                   </p>
                   {currency?.supportsAddressTag && (
                     <p className="flex items-start gap-1.5 text-xs text-muted-foreground">

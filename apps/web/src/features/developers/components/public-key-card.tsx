@@ -135,7 +135,14 @@ export function PublicKeyCard({
             />
             <ErrorAlert message={error} title="The key was not accepted" />
             <div className="flex flex-wrap gap-2">
-              <input ref={fileInput} type="file" accept=".pem,.pub,.key,.txt,application/x-pem-file" className="hidden" onChange={(event) => void readFile(event)} aria-label="Public key file" />
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".pem,.pub,.key,.txt,application/x-pem-file"
+                className="hidden"
+                onChange={(event) => void readFile(event)}
+                aria-label="Public key file"
+              />
               <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
                 <FileUpIcon aria-hidden /> Choose a PEM file
               </Button>

@@ -116,7 +116,17 @@ function Detail({ request, onClose }: { request: LoggedRequest | null; onClose: 
   );
 }
 
-function Filters({ accountId, liveMode, filters, onChange }: { accountId: string; liveMode: boolean; filters: RequestLogFilters; onChange: (next: Partial<RequestLogFilters>) => void }) {
+function Filters({
+  accountId,
+  liveMode,
+  filters,
+  onChange,
+}: {
+  accountId: string;
+  liveMode: boolean;
+  filters: RequestLogFilters;
+  onChange: (next: Partial<RequestLogFilters>) => void;
+}) {
   const keys = useQuery(ApiRequestKeysQuery, { variables: { accountId, liveMode } });
   const [path, setPath] = useState(filters.path);
   useEffect(() => setPath(filters.path), [filters.path]);
@@ -206,12 +216,17 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = parseRequestLogFilters(searchParams);
   const variables = requestLogQueryVariables(accountId, liveMode, filters);
-  const { data, loading, error, refetch, fetchMore } = useQuery(ApiRequestsQuery, { variables, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const { data, loading, error, refetch, fetchMore } = useQuery(ApiRequestsQuery, {
+    variables,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: true,
+  });
   const [loadingMore, setLoadingMore] = useState(false);
   const [open, setOpen] = useState<LoggedRequest | null>(null);
 
   const onChange = useCallback(
-    (next: Partial<RequestLogFilters>) => setSearchParams((current) => requestLogFiltersToSearchParams({ ...parseRequestLogFilters(current), ...next }, current), { replace: true }),
+    (next: Partial<RequestLogFilters>) =>
+      setSearchParams((current) => requestLogFiltersToSearchParams({ ...parseRequestLogFilters(current), ...next }, current), { replace: true }),
     [setSearchParams],
   );
 
@@ -251,7 +266,9 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
           <Skeleton className="h-40 w-full" />
         ) : items.length === 0 ? (
           <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-            {filtered ? 'No request matches these filters.' : `No REST requests with ${liveMode ? 'live' : 'test'} keys in the last 30 days. Call /v1/transactions with a secret or restricted key and it shows up here.`}
+            {filtered
+              ? 'No request matches these filters.'
+              : `No REST requests with ${liveMode ? 'live' : 'test'} keys in the last 30 days. Call /v1/transactions with a secret or restricted key and it shows up here.`}
           </p>
         ) : (
           <>
@@ -299,7 +316,12 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
             <ul aria-label="API requests" className="flex flex-col gap-2 md:hidden">
               {items.map((request) => (
                 <li key={request.id}>
-                  <button type="button" className="flex w-full flex-col gap-1.5 rounded-lg border p-3 text-left" onClick={() => setOpen(request)} aria-label={`Details of ${request.method} ${request.path}`}>
+                  <button
+                    type="button"
+                    className="flex w-full flex-col gap-1.5 rounded-lg border p-3 text-left"
+                    onClick={() => setOpen(request)}
+                    aria-label={`Details of ${request.method} ${request.path}`}
+                  >
                     <span className="flex min-w-0 items-center gap-2 font-mono text-xs">
                       <span className="font-semibold">{request.method}</span>
                       <span className="truncate">{request.path}</span>
@@ -332,7 +354,11 @@ export function RequestLogScreen() {
   const { accountId, liveMode } = useDeveloperScope();
   return (
     <DevelopersFrame title="Request log" description="What your servers asked the REST API, with which key, and how it answered.">
-      {accountId ? <RequestLog key={`${accountId}:${liveMode}`} accountId={accountId} liveMode={liveMode} /> : <p className="text-sm text-muted-foreground">Choose an account first.</p>}
+      {accountId ? (
+        <RequestLog key={`${accountId}:${liveMode}`} accountId={accountId} liveMode={liveMode} />
+      ) : (
+        <p className="text-sm text-muted-foreground">Choose an account first.</p>
+      )}
     </DevelopersFrame>
   );
 }

@@ -40,15 +40,21 @@ export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMo
       <CardHeader>
         <CardTitle>Sign a widget URL</CardTitle>
         <CardDescription>
-          HMAC-SHA256 of the query string (with its ?) under your {mode} secret key, base64, appended as &amp;signature=. Do this on your server in
-          production; this tool is for trying it out.
+          HMAC-SHA256 of the query string (with its ?) under your {mode} secret key, base64, appended as &amp;signature=. Do this on your server in production;
+          this tool is for trying it out.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <div className="flex flex-col gap-2">
             <Label htmlFor="sign-url">Widget URL</Label>
-            <Input id="sign-url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder={`${window.location.origin}/widget/buy?apiKey=pk_${mode}_…&walletAddress=…`} aria-invalid={Boolean(fields['url'])} />
+            <Input
+              id="sign-url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              placeholder={`${window.location.origin}/widget/buy?apiKey=pk_${mode}_…&walletAddress=…`}
+              aria-invalid={Boolean(fields['url'])}
+            />
             {fields['url'] && <p className="text-sm text-destructive">{fields['url']}</p>}
           </div>
           <div className="flex flex-col gap-2">

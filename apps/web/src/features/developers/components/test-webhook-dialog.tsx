@@ -14,7 +14,15 @@ import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
 
 /** Sends a realistic sample of one event to the endpoint now and shows what it answered. */
-export function TestWebhookDialog({ webhook, eventTypes, onClose }: { webhook: Developers_WebhookFragment | null; eventTypes: readonly string[]; onClose: () => void }) {
+export function TestWebhookDialog({
+  webhook,
+  eventTypes,
+  onClose,
+}: {
+  webhook: Developers_WebhookFragment | null;
+  eventTypes: readonly string[];
+  onClose: () => void;
+}) {
   const choices = webhook && webhook.events.length > 0 ? webhook.events : eventTypes;
   const [event, setEvent] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,13 +47,16 @@ export function TestWebhookDialog({ webhook, eventTypes, onClose }: { webhook: D
   }
 
   const result = data?.triggerTestWebhook;
-  const ok = result?.responseStatusCode !== null && result?.responseStatusCode !== undefined && result.responseStatusCode >= 200 && result.responseStatusCode < 300;
+  const ok =
+    result?.responseStatusCode !== null && result?.responseStatusCode !== undefined && result.responseStatusCode >= 200 && result.responseStatusCode < 300;
   return (
     <Dialog open={webhook !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Send a test event</DialogTitle>
-          <DialogDescription className="[overflow-wrap:anywhere]">To {webhook?.url}. The request is signed like a real one; it is not kept in the delivery log.</DialogDescription>
+          <DialogDescription className="[overflow-wrap:anywhere]">
+            To {webhook?.url}. The request is signed like a real one; it is not kept in the delivery log.
+          </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
           <Label htmlFor="test-event">Event</Label>

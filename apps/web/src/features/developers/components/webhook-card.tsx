@@ -24,7 +24,7 @@ interface WebhookCardProps {
 /** One endpoint: status, events, signing secret and its actions. */
 export function WebhookCard({ webhook, canManage, selected, onEdit, onDelete, onTest, onShowDeliveries, onToggle }: WebhookCardProps) {
   const [revealed, setRevealed] = useState(false);
-  const failing = webhook.isEnabled && (webhook.failingSince !== null && webhook.failingSince !== undefined);
+  const failing = webhook.isEnabled && webhook.failingSince !== null && webhook.failingSince !== undefined;
   return (
     <Card className={cn(selected && 'ring-2 ring-primary/40')} data-testid="webhook-card">
       <CardHeader className="gap-2">
@@ -35,19 +35,24 @@ export function WebhookCard({ webhook, canManage, selected, onEdit, onDelete, on
           </div>
           <div className="flex items-center gap-2">
             {webhook.isEnabled ? <Badge variant="secondary">Enabled</Badge> : <Badge variant="destructive">Disabled</Badge>}
-            {canManage && <Switch checked={webhook.isEnabled} onCheckedChange={onToggle} aria-label={webhook.isEnabled ? 'Disable endpoint' : 'Enable endpoint'} />}
+            {canManage && (
+              <Switch checked={webhook.isEnabled} onCheckedChange={onToggle} aria-label={webhook.isEnabled ? 'Disable endpoint' : 'Enable endpoint'} />
+            )}
           </div>
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {!webhook.isEnabled && webhook.disabledReason && <p className="text-sm text-destructive">Disabled: {webhook.disabledReason}</p>}
         {(failing || webhook.recentFailureCount > 0) && (
-          <div role="status" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
+          <div
+            role="status"
+            className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+          >
             <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
               {failing ? `Deliveries have been failing since ${formatDateTime(webhook.failingSince)}. ` : ''}
-              {webhook.recentFailureCount} failed {webhook.recentFailureCount === 1 ? 'attempt' : 'attempts'} in the last 24 hours. We keep retrying; an endpoint
-              failing for 5 days is disabled.
+              {webhook.recentFailureCount} failed {webhook.recentFailureCount === 1 ? 'attempt' : 'attempts'} in the last 24 hours. We keep retrying; an
+              endpoint failing for 5 days is disabled.
             </span>
           </div>
         )}
@@ -65,7 +70,14 @@ export function WebhookCard({ webhook, canManage, selected, onEdit, onDelete, on
         <div className="flex flex-col gap-1">
           <span className="text-xs font-medium text-muted-foreground">Signing secret (Standard Webhooks)</span>
           <ValueBox value={revealed ? webhook.signingSecret : `whsec_${'•'.repeat(24)}`} label="Signing secret">
-            <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={revealed ? 'Hide signing secret' : 'Reveal signing secret'} onClick={() => setRevealed(!revealed)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={revealed ? 'Hide signing secret' : 'Reveal signing secret'}
+              onClick={() => setRevealed(!revealed)}
+            >
               {revealed ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
             </Button>
             <CopyButton value={webhook.signingSecret} label="Copy signing secret" />

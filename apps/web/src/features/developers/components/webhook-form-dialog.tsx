@@ -124,9 +124,18 @@ export function WebhookFormDialog({
                     {(['all', 'chosen'] as const).map((value) => (
                       <label
                         key={value}
-                        className={cn('flex cursor-pointer items-center gap-2 rounded-md border p-2.5 text-sm', field.value === value && 'border-primary bg-accent/40')}
+                        className={cn(
+                          'flex cursor-pointer items-center gap-2 rounded-md border p-2.5 text-sm',
+                          field.value === value && 'border-primary bg-accent/40',
+                        )}
                       >
-                        <input type="radio" name="webhook-scope" className="size-4 accent-primary" checked={field.value === value} onChange={() => field.onChange(value)} />
+                        <input
+                          type="radio"
+                          name="webhook-scope"
+                          className="size-4 accent-primary"
+                          checked={field.value === value}
+                          onChange={() => field.onChange(value)}
+                        />
                         {value === 'all' ? 'All events' : 'Chosen events'}
                       </label>
                     ))}
@@ -148,7 +157,9 @@ export function WebhookFormDialog({
                             <label key={type} className="flex items-center gap-2 text-sm">
                               <Checkbox
                                 checked={field.value.includes(type)}
-                                onCheckedChange={(checked) => field.onChange(checked === true ? [...field.value, type] : field.value.filter((value) => value !== type))}
+                                onCheckedChange={(checked) =>
+                                  field.onChange(checked === true ? [...field.value, type] : field.value.filter((value) => value !== type))
+                                }
                                 aria-label={type}
                               />
                               <span className="font-mono text-xs">{type}</span>

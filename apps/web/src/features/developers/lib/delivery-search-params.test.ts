@@ -11,10 +11,21 @@ describe('delivery log search params', () => {
   });
 
   it('ignores bad values', () => {
-    expect(parseDeliveryFilters(new URLSearchParams('outcome=maybe&page=-2&event=DROP%20TABLE'))).toEqual({ endpoint: '', eventType: '', outcome: '', page: 1 });
+    expect(parseDeliveryFilters(new URLSearchParams('outcome=maybe&page=-2&event=DROP%20TABLE'))).toEqual({
+      endpoint: '',
+      eventType: '',
+      outcome: '',
+      page: 1,
+    });
   });
 
   it('pages with skip and take', () => {
-    expect(deliveryQueryVariables('w1', { endpoint: 'w1', eventType: '', outcome: 'succeeded', page: 2 })).toEqual({ id: 'w1', eventType: null, outcome: 'succeeded', skip: 20, take: 20 });
+    expect(deliveryQueryVariables('w1', { endpoint: 'w1', eventType: '', outcome: 'succeeded', page: 2 })).toEqual({
+      id: 'w1',
+      eventType: null,
+      outcome: 'succeeded',
+      skip: 20,
+      take: 20,
+    });
   });
 });

@@ -11,7 +11,9 @@ describe('minting forms', () => {
       name: 'Enter the collection name.',
       symbol: 'Enter a symbol such as RMPT.',
     });
-    expect(messages(deployCollectionSchema.safeParse({ name: 'A', symbol: 'N W', imageUrl: 'http://cdn.example.com/a.png', baseTokenUri: 'ftp://x.example.com/' }))).toEqual({
+    expect(
+      messages(deployCollectionSchema.safeParse({ name: 'A', symbol: 'N W', imageUrl: 'http://cdn.example.com/a.png', baseTokenUri: 'ftp://x.example.com/' })),
+    ).toEqual({
       symbol: 'Use letters and digits only, such as RMPT.',
       imageUrl: 'Use an https URL.',
       baseTokenUri: 'Use an https:// URL or an ipfs:// URI.',
@@ -20,7 +22,9 @@ describe('minting forms', () => {
   });
 
   it('takes 0x and 40 hex digits as the recipient, and an optional https or ipfs token URI', () => {
-    expect(messages(mintSchema.safeParse({ toAddress: '0x1234', tokenUri: '' }))).toEqual({ toAddress: 'This is not a wallet address: 0x followed by 40 hex digits.' });
+    expect(messages(mintSchema.safeParse({ toAddress: '0x1234', tokenUri: '' }))).toEqual({
+      toAddress: 'This is not a wallet address: 0x followed by 40 hex digits.',
+    });
     expect(messages(mintSchema.safeParse({ toAddress: '', tokenUri: '' }))).toEqual({ toAddress: 'Enter the wallet address that receives the token.' });
     expect(mintSchema.safeParse({ toAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', tokenUri: 'https://meta.example.com/1.json' }).success).toBe(true);
   });

@@ -15,14 +15,24 @@ export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
   }
   if (/^ipfs:\/\/\S+$/i.test(text)) return;
   const checked = checkHttpsUrl(text);
-  if ('problem' in checked) ctx.addIssue({ code: 'custom', message: /^ipfs:/i.test(text) ? 'An ipfs:// URI needs a content id, such as ipfs://bafy…/1.json.' : 'Use an https:// URL or an ipfs:// URI.' });
+  if ('problem' in checked)
+    ctx.addIssue({
+      code: 'custom',
+      message: /^ipfs:/i.test(text) ? 'An ipfs:// URI needs a content id, such as ipfs://bafy…/1.json.' : 'Use an https:// URL or an ipfs:// URI.',
+    });
 }
 
 export const deployCollectionSchema = z.object({
   name: z.string().trim().min(1, 'Enter the collection name.').max(100, 'At most 100 characters.'),
   symbol: z.string().superRefine((value, ctx) => {
     const text = value.trim();
-    const problem = !text ? 'Enter a symbol such as RMPT.' : text.length > 11 ? 'At most 11 characters.' : !/^[A-Za-z0-9]+$/.test(text) ? 'Use letters and digits only, such as RMPT.' : null;
+    const problem = !text
+      ? 'Enter a symbol such as RMPT.'
+      : text.length > 11
+        ? 'At most 11 characters.'
+        : !/^[A-Za-z0-9]+$/.test(text)
+          ? 'Use letters and digits only, such as RMPT.'
+          : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   imageUrl: z.string().superRefine((value, ctx) => {

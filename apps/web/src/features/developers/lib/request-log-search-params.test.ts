@@ -8,7 +8,14 @@ describe('request log filters in the URL', () => {
   });
 
   it('round-trips and leaves other parameters alone', () => {
-    const filters = { key: '0b1c2d3e-0000-4000-8000-000000000001', method: 'POST', status: '4xx', path: '/v1/test', from: '2026-11-01', to: '2026-11-02' } as const;
+    const filters = {
+      key: '0b1c2d3e-0000-4000-8000-000000000001',
+      method: 'POST',
+      status: '4xx',
+      path: '/v1/test',
+      from: '2026-11-01',
+      to: '2026-11-02',
+    } as const;
     const params = requestLogFiltersToSearchParams(filters, new URLSearchParams('tab=x'));
     expect(params.get('tab')).toBe('x');
     expect(parseRequestLogFilters(params)).toEqual(filters);

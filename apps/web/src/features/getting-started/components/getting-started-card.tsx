@@ -144,9 +144,7 @@ export function GettingStartedCard() {
     <section ref={cardRef} id={GETTING_STARTED_ANCHOR} aria-labelledby={`${listId}-title`} className="scroll-mt-24">
       <Card className="gap-0 py-0">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-5">
-          {complete ? (
-            <PartyPopperIcon className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
-          ) : null}
+          {complete ? <PartyPopperIcon className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden /> : null}
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <h2 id={`${listId}-title`} className="text-sm font-semibold">
               {complete ? 'Setup complete' : 'Getting started'}

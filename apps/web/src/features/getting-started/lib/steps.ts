@@ -11,7 +11,11 @@ export interface StepCopy {
 /** What each step asks and where it is done, in the order the server lists them. */
 export const STEP_COPY: Record<GettingStartedStepKey, StepCopy> = {
   verifyBusiness: { title: 'Verify your business', description: 'Tell us about your company, its owners and documents (KYB).', to: kybPath('OnRamp') },
-  chooseCurrencies: { title: 'Choose currencies', description: 'Pick the cryptocurrencies your customers can buy and sell.', to: rampSectionPath('OnRamp', 'cryptos') },
+  chooseCurrencies: {
+    title: 'Choose currencies',
+    description: 'Pick the cryptocurrencies your customers can buy and sell.',
+    to: rampSectionPath('OnRamp', 'cryptos'),
+  },
   setFees: { title: 'Set your fees', description: 'Add your partner fee, or save 0 % if you charge none.', to: rampSectionPath('OnRamp', 'fees') },
   buildWidget: { title: 'Build the widget', description: 'Build and sign the widget URL you embed on your site.', to: rampSectionPath('OnRamp', 'integrate') },
   addWebhook: { title: 'Add a webhook', description: 'Hear about transactions as they happen.', to: `${ROUTES.developers}/webhooks` },

@@ -5,11 +5,39 @@ import { ChecklistCard } from '@/features/go-live/components/checklist-card';
 import type { GoLive_ChecklistItemFragment } from '@/gql/graphql';
 
 const ITEMS: GoLive_ChecklistItemFragment[] = [
-  { key: 'kyb', label: 'Business verification (KYB) approved', state: 'actionRequired', detail: 'On hold: the proof of address is older than 3 months', route: '/dashboard/off-ramp/kyb', requiredToGoLive: true },
+  {
+    key: 'kyb',
+    label: 'Business verification (KYB) approved',
+    state: 'actionRequired',
+    detail: 'On hold: the proof of address is older than 3 months',
+    route: '/dashboard/off-ramp/kyb',
+    requiredToGoLive: true,
+  },
   { key: 'domains', label: 'Domains set and cleared', state: 'done', detail: null, route: '/onboarding', requiredToGoLive: true },
-  { key: 'testingInstructions', label: 'Testing instructions provided', state: 'actionRequired', detail: 'Tell Rampart’s reviewers how to test your integration.', route: '/dashboard/off-ramp/go-live#testing', requiredToGoLive: true },
-  { key: 'subscription', label: 'Subscription', state: 'pending', detail: 'Not required until billing is available.', route: '/dashboard/off-ramp/subscribe', requiredToGoLive: false },
-  { key: 'rampSetup', label: 'Ramp setup: currencies and fees', state: 'notApplicable', detail: 'Swaps need no currency or fee setup.', route: null, requiredToGoLive: false },
+  {
+    key: 'testingInstructions',
+    label: 'Testing instructions provided',
+    state: 'actionRequired',
+    detail: 'Tell Rampart’s reviewers how to test your integration.',
+    route: '/dashboard/off-ramp/go-live#testing',
+    requiredToGoLive: true,
+  },
+  {
+    key: 'subscription',
+    label: 'Subscription',
+    state: 'pending',
+    detail: 'Not required until billing is available.',
+    route: '/dashboard/off-ramp/subscribe',
+    requiredToGoLive: false,
+  },
+  {
+    key: 'rampSetup',
+    label: 'Ramp setup: currencies and fees',
+    state: 'notApplicable',
+    detail: 'Swaps need no currency or fee setup.',
+    route: null,
+    requiredToGoLive: false,
+  },
 ];
 
 function renderAt(pathname: string) {
@@ -37,9 +65,21 @@ describe('ChecklistCard', () => {
   it('links unfinished items to where they are done (an item of this page as an anchor) and marks the ones not required yet', () => {
     renderAt('/dashboard/off-ramp/go-live');
     const list = screen.getByRole('list', { name: 'Go-live checklist' });
-    expect(within(list).getByRole('link', { name: /Business verification \(KYB\) approved/ }).getAttribute('href')).toBe('/dashboard/off-ramp/kyb');
-    expect(within(list).getByRole('link', { name: /Testing instructions provided/ }).getAttribute('href')).toBe('#testing');
-    expect(within(list).getByRole('link', { name: /Subscription/ }).getAttribute('href')).toBe('/dashboard/off-ramp/subscribe');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Business verification \(KYB\) approved/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/off-ramp/kyb');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Testing instructions provided/ })
+        .getAttribute('href'),
+    ).toBe('#testing');
+    expect(
+      within(list)
+        .getByRole('link', { name: /Subscription/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/off-ramp/subscribe');
     // Done and not-applicable items need no link.
     expect(within(list).queryByRole('link', { name: /Domains set and cleared/ })).toBeNull();
     expect(within(list).getAllByRole('link')).toHaveLength(3);

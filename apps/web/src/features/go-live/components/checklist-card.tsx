@@ -22,8 +22,8 @@ export function ChecklistCard({ items, productLabel }: { items: readonly GoLive_
       <CardHeader>
         <CardTitle className="text-base">Checklist</CardTitle>
         <CardDescription>
-          {done} of {items.length} done for {productLabel}. Items marked “Not required yet” belong to areas Rampart does not have yet; they do not
-          hold back your request.
+          {done} of {items.length} done for {productLabel}. Items marked “Not required yet” belong to areas Rampart does not have yet; they do not hold back
+          your request.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -48,11 +48,16 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
   }, [productLabel]);
 
   const status = screen.data?.productStatus ?? null;
-  if (!accountId) return <Frame productLabel={productLabel}>{<p className="text-sm text-muted-foreground">Choose an account to see its go-live checklist.</p>}</Frame>;
+  if (!accountId)
+    return <Frame productLabel={productLabel}>{<p className="text-sm text-muted-foreground">Choose an account to see its go-live checklist.</p>}</Frame>;
   if (!status) {
     return (
       <Frame productLabel={productLabel}>
-        {screen.error ? <ErrorAlert title="Could not load the go-live checklist" message={describeApiError(screen.error).message} /> : <Skeleton className="h-96 w-full" />}
+        {screen.error ? (
+          <ErrorAlert title="Could not load the go-live checklist" message={describeApiError(screen.error).message} />
+        ) : (
+          <Skeleton className="h-96 w-full" />
+        )}
       </Frame>
     );
   }
@@ -92,7 +97,12 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
       </Card>
       {blocked.data && <BlockedNotice status={blocked.data.blockedCountryAndIndustryStatus} />}
       <ChecklistCard items={items} productLabel={productLabel} />
-      <TestingInstructionsCard key={screen.data?.testingInstructions?.updatedAt ?? 'none'} accountId={accountId} instructions={screen.data?.testingInstructions ?? null} canUpdate={canUpdate} />
+      <TestingInstructionsCard
+        key={screen.data?.testingInstructions?.updatedAt ?? 'none'}
+        accountId={accountId}
+        instructions={screen.data?.testingInstructions ?? null}
+        canUpdate={canUpdate}
+      />
       {readiness.goLiveStatus !== 'Approved' && (
         <Card className="gap-4">
           <CardHeader>

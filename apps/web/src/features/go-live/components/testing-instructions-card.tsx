@@ -17,7 +17,12 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 
 const FIELDS = ['url', 'credentials', 'steps'] as const;
-const SERVER_FIELDS = Object.fromEntries(FIELDS.flatMap((field) => [[field, field], [`input.${field}`, field]]));
+const SERVER_FIELDS = Object.fromEntries(
+  FIELDS.flatMap((field) => [
+    [field, field],
+    [`input.${field}`, field],
+  ]),
+);
 
 interface Props {
   accountId: string;

@@ -33,13 +33,26 @@ describe('go-live request rules', () => {
           message: 'Before requesting go-live for On-ramp, complete: Testing instructions provided.',
           extensions: {
             code: 'BAD_USER_INPUT',
-            unmetItems: [{ key: 'testingInstructions', label: 'Testing instructions provided', detail: 'Tell Rampart’s reviewers how to test your integration.', route: '/dashboard/on-ramp/go-live#testing' }, { nope: true }],
+            unmetItems: [
+              {
+                key: 'testingInstructions',
+                label: 'Testing instructions provided',
+                detail: 'Tell Rampart’s reviewers how to test your integration.',
+                route: '/dashboard/on-ramp/go-live#testing',
+              },
+              { nope: true },
+            ],
           },
         },
       ],
     });
     expect(unmetItemsOf(error)).toEqual([
-      { key: 'testingInstructions', label: 'Testing instructions provided', detail: 'Tell Rampart’s reviewers how to test your integration.', route: '/dashboard/on-ramp/go-live#testing' },
+      {
+        key: 'testingInstructions',
+        label: 'Testing instructions provided',
+        detail: 'Tell Rampart’s reviewers how to test your integration.',
+        route: '/dashboard/on-ramp/go-live#testing',
+      },
     ]);
     expect(unmetItemsOf(new Error('offline'))).toEqual([]);
   });

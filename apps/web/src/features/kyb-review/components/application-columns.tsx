@@ -33,7 +33,9 @@ export function applicationColumns(now: Date): ColumnDef<KybReview_ApplicationRo
     {
       id: 'products',
       header: 'Products',
-      cell: ({ row }) => <span className="text-muted-foreground">{row.original.productInterests.map((product) => labelOf(PRODUCT_LABEL, product)).join(', ') || '—'}</span>,
+      cell: ({ row }) => (
+        <span className="text-muted-foreground">{row.original.productInterests.map((product) => labelOf(PRODUCT_LABEL, product)).join(', ') || '—'}</span>
+      ),
     },
     { id: 'level', header: 'Level', cell: ({ row }) => labelOf(KYB_LEVEL_LABEL, row.original.level) },
     { id: 'status', header: 'Status', cell: ({ row }) => <ReviewStatusBadge status={row.original.status} /> },
@@ -49,6 +51,10 @@ export function applicationColumns(now: Date): ColumnDef<KybReview_ApplicationRo
           <span className="text-muted-foreground">Not yet</span>
         ),
     },
-    { id: 'age', header: 'Waiting', cell: ({ row }) => <span className="whitespace-nowrap">{formatAge(row.original, now) ?? <span className="text-muted-foreground">—</span>}</span> },
+    {
+      id: 'age',
+      header: 'Waiting',
+      cell: ({ row }) => <span className="whitespace-nowrap">{formatAge(row.original, now) ?? <span className="text-muted-foreground">—</span>}</span>,
+    },
   ];
 }

@@ -13,7 +13,16 @@ import type { KybReview_ApplicationDetailFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
-import { KYB_LEVEL_LABEL, KYB_PERSON_ROLE_LABEL, PRODUCT_LABEL, REVIEW_STATUS_LABEL, formatCalendarDate, formatCountry, formatDate, labelOf } from '@/lib/format';
+import {
+  KYB_LEVEL_LABEL,
+  KYB_PERSON_ROLE_LABEL,
+  PRODUCT_LABEL,
+  REVIEW_STATUS_LABEL,
+  formatCalendarDate,
+  formatCountry,
+  formatDate,
+  labelOf,
+} from '@/lib/format';
 import { ApplicationQuery, UpdateReviewMutation } from '@/features/kyb-review/api/applications';
 import { DecisionButtons, DecisionDialog } from '@/features/kyb-review/components/decision-dialog';
 import { DocumentsPanel } from '@/features/kyb-review/components/document-preview';
@@ -23,7 +32,12 @@ import { answeredQuestions } from '@/features/kyb-review/lib/answers';
 import { availableDecisions, type Decision } from '@/features/kyb-review/lib/decision';
 import { PageLayout } from '@/components/layouts/page-layout';
 
-const DONE: Record<Decision, string> = { InProgress: 'Review started', OnHold: 'Put on hold', Approved: 'Application approved', Rejected: 'Application rejected' };
+const DONE: Record<Decision, string> = {
+  InProgress: 'Review started',
+  OnHold: 'Put on hold',
+  Approved: 'Application approved',
+  Rejected: 'Application rejected',
+};
 
 /** /admin/kyb/:applicationId — everything a reviewer needs to decide, and the decision. The route checks kyb:view. */
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
@@ -89,8 +103,12 @@ function ApplicationView({ application }: { application: KybReview_ApplicationDe
             <AlertDescription className="whitespace-pre-wrap">{application.reason}</AlertDescription>
           </Alert>
         ) : null}
-        {application.status === 'NotStarted' ? <p className="text-sm text-muted-foreground">The partner has not submitted this application; nothing to decide yet.</p> : null}
-        {application.status === 'OnHold' ? <p className="text-sm text-muted-foreground">Waiting for the partner to fix it and submit again; it then comes back as pending review.</p> : null}
+        {application.status === 'NotStarted' ? (
+          <p className="text-sm text-muted-foreground">The partner has not submitted this application; nothing to decide yet.</p>
+        ) : null}
+        {application.status === 'OnHold' ? (
+          <p className="text-sm text-muted-foreground">Waiting for the partner to fix it and submit again; it then comes back as pending review.</p>
+        ) : null}
       </header>
 
       <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -101,7 +119,10 @@ function ApplicationView({ application }: { application: KybReview_ApplicationDe
           <Section title="Owners and directors" description="Every beneficial owner of 25 % or more, and the directors.">
             <People people={application.people} />
           </Section>
-          <Section title="Questionnaire" description={`Version ${application.questionnaire.version}${application.questionnaire.submittedAt ? ` · submitted ${formatDate(application.questionnaire.submittedAt)}` : ' · not submitted'}`}>
+          <Section
+            title="Questionnaire"
+            description={`Version ${application.questionnaire.version}${application.questionnaire.submittedAt ? ` · submitted ${formatDate(application.questionnaire.submittedAt)}` : ' · not submitted'}`}
+          >
             <Answers questionnaire={application.questionnaire} />
           </Section>
           <Section title="Documents" description="Open one to see it here; links to documents last a few minutes.">
@@ -212,7 +233,11 @@ function Answers({ questionnaire }: { questionnaire: KybReview_ApplicationDetail
       {answers.map((item) => (
         <div key={item.key} className="flex flex-col gap-0.5">
           <dt className="text-muted-foreground">{item.label}</dt>
-          <dd className="whitespace-pre-wrap break-words">{item.answer || <span className={item.missing ? 'text-destructive' : 'text-muted-foreground'}>{item.missing ? 'Not answered (required)' : 'Not answered'}</span>}</dd>
+          <dd className="whitespace-pre-wrap break-words">
+            {item.answer || (
+              <span className={item.missing ? 'text-destructive' : 'text-muted-foreground'}>{item.missing ? 'Not answered (required)' : 'Not answered'}</span>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

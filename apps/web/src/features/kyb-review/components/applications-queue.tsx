@@ -61,7 +61,7 @@ export function ApplicationsQueue() {
   });
   const page = (data ?? previousData)?.kybApplications ?? null;
   const columns = useMemo(() => applicationColumns(now), [now]);
-  const table = useReactTable({ data: (page?.items as KybReview_ApplicationRowFragment[] | undefined) ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
 
   useEffect(() => {
     document.title = 'Business verification · Rampart';
@@ -90,7 +90,14 @@ export function ApplicationsQueue() {
               <Label htmlFor="kyb-search">Organization</Label>
               <div className="relative">
                 <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                <Input id="kyb-search" type="search" className="pl-8" placeholder="Search by name, then Enter" value={search} onChange={(event) => setSearch(event.target.value)} />
+                <Input
+                  id="kyb-search"
+                  type="search"
+                  className="pl-8"
+                  placeholder="Search by name, then Enter"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
               </div>
             </form>
             <div className="flex flex-col gap-1.5">
@@ -131,23 +138,32 @@ export function ApplicationsQueue() {
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="kyb-age">Waiting</Label>
-              <Select value={filters.ageDays ? String(filters.ageDays) : ANY} onValueChange={(value) => apply({ ageDays: value === ANY ? null : Number(value) })}>
+              <Select
+                value={filters.ageDays ? String(filters.ageDays) : ANY}
+                onValueChange={(value) => apply({ ageDays: value === ANY ? null : Number(value) })}
+              >
                 <SelectTrigger id="kyb-age">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={ANY}>Any age</SelectItem>
-                  {[...new Set([...AGE_DAYS, ...(filters.ageDays ? [filters.ageDays] : [])])].sort((a, b) => a - b).map((days) => (
-                    <SelectItem key={days} value={String(days)}>
-                      Submitted {days === 1 ? '1 day' : `${days} days`} ago or more
-                    </SelectItem>
-                  ))}
+                  {[...new Set([...AGE_DAYS, ...(filters.ageDays ? [filters.ageDays] : [])])]
+                    .sort((a, b) => a - b)
+                    .map((days) => (
+                      <SelectItem key={days} value={String(days)}>
+                        Submitted {days === 1 ? '1 day' : `${days} days`} ago or more
+                      </SelectItem>
+                    ))}
                 </SelectContent>
               </Select>
             </div>
             <div className="col-span-2 flex items-end lg:col-span-1">
               {hasApplicationFilters(filters) ? (
-                <Button type="button" variant="ghost" onClick={() => setParams(applicationFiltersToSearchParams({ ...NO_APPLICATION_FILTERS, take: filters.take }))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => setParams(applicationFiltersToSearchParams({ ...NO_APPLICATION_FILTERS, take: filters.take }))}
+                >
                   <FilterXIcon aria-hidden /> Clear
                 </Button>
               ) : null}
@@ -159,8 +175,16 @@ export function ApplicationsQueue() {
             <>
               {/* Narrow screens: stacked rows; the table from 768 px. */}
               <ul aria-label="Applications (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {!page && loading ? Array.from({ length: 5 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-10 w-full" /></li>) : null}
-                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No application matches these filters.</li> : null}
+                {!page && loading
+                  ? Array.from({ length: 5 }, (_, i) => (
+                      <li key={i} className="px-3 py-3">
+                        <Skeleton className="h-10 w-full" />
+                      </li>
+                    ))
+                  : null}
+                {page && page.items.length === 0 ? (
+                  <li className="px-3 py-8 text-center text-sm text-muted-foreground">No application matches these filters.</li>
+                ) : null}
                 {page?.items.map((application) => (
                   <li key={application.id}>
                     <Link to={`${ROUTES.adminKyb}/${application.id}`} className="flex flex-col gap-1.5 px-3 py-2.5 text-sm hover:bg-muted/50">

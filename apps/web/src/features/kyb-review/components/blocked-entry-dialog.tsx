@@ -44,12 +44,19 @@ export function BlockedEntryDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [upsert] = useMutation(UpsertBlockedListEntryMutation, { refetchQueries: ['KybReview_BlockedList'], awaitRefetchQueries: true });
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(blockedListEntrySchema), defaultValues: { kind: 'country', value: '', action: 'Block', reason: '' } });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(blockedListEntrySchema),
+    defaultValues: { kind: 'country', value: '', action: 'Block', reason: '' },
+  });
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (open) {
       setFailure(null);
-      form.reset(entry ? { kind: entry.kind, value: entry.value, action: entry.action, reason: entry.reason } : { kind: 'country', value: '', action: 'Block', reason: '' });
+      form.reset(
+        entry
+          ? { kind: entry.kind, value: entry.value, action: entry.action, reason: entry.reason }
+          : { kind: 'country', value: '', action: 'Block', reason: '' },
+      );
     }
   }, [open, entry, form]);
   const busy = form.formState.isSubmitting;
@@ -116,7 +123,15 @@ export function BlockedEntryDialog({
                   <FormLabel>{kind === 'country' ? 'Country' : 'Industry'}</FormLabel>
                   {kind === 'country' ? (
                     <FormControl>
-                      <CountryCombobox countries={countries} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} disabled={entry !== null} />
+                      <CountryCombobox
+                        countries={countries}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                        disabled={entry !== null}
+                      />
                     </FormControl>
                   ) : (
                     <Select value={field.value} onValueChange={field.onChange} disabled={entry !== null}>

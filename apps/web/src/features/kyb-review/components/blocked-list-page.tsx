@@ -2,7 +2,15 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -53,7 +61,10 @@ export function BlockedListPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Blocked list</h1>
-          <p className="text-sm text-muted-foreground">Countries and industries checked against every account’s KYB details: Block stops an account going live, Redirect lets it go live with its customers redirected.</p>
+          <p className="text-sm text-muted-foreground">
+            Countries and industries checked against every account’s KYB details: Block stops an account going live, Redirect lets it go live with its customers
+            redirected.
+          </p>
         </div>
         {canEdit ? (
           <Button onClick={() => setEditing({ entry: null })}>
@@ -65,7 +76,11 @@ export function BlockedListPage() {
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
           {error && !data ? <ErrorAlert title="Could not load the blocked list" message={describeApiError(error).message} /> : null}
           {loading && !data ? <Skeleton className="h-32 w-full" /> : null}
-          {data && entries.length === 0 ? <p className="px-3 py-10 text-center text-sm text-muted-foreground">Nothing is blocked. Entries you add apply to every account’s KYB country and industry.</p> : null}
+          {data && entries.length === 0 ? (
+            <p className="px-3 py-10 text-center text-sm text-muted-foreground">
+              Nothing is blocked. Entries you add apply to every account’s KYB country and industry.
+            </p>
+          ) : null}
           {entries.length > 0 ? (
             <>
               <ul aria-label="Blocked list (list)" className="flex flex-col divide-y rounded-md border md:hidden">
@@ -154,7 +169,9 @@ function DeleteEntryDialog({ entry, onOpenChange }: { entry: Entry | null; onOpe
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{entry ? `Remove ${nameOf(entry)}?` : ''}</AlertDialogTitle>
-          <AlertDialogDescription>Accounts from here are no longer blocked or redirected for it. The change is written to the audit trail.</AlertDialogDescription>
+          <AlertDialogDescription>
+            Accounts from here are no longer blocked or redirected for it. The change is written to the audit trail.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <ErrorAlert title="Could not remove the entry" message={failure} />
         <AlertDialogFooter>

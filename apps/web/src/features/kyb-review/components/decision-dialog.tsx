@@ -2,7 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
@@ -111,7 +119,9 @@ export function DecisionDialog({
                   <FormControl>
                     <Textarea rows={4} {...field} />
                   </FormControl>
-                  <FormDescription>{needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}</FormDescription>
+                  <FormDescription>
+                    {needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}
+                  </FormDescription>
                   <FormMessage />
                 </FormItem>
               )}

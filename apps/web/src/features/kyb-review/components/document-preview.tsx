@@ -13,7 +13,6 @@ import { DocumentLinkQuery } from '@/features/kyb-review/api/applications';
 type KybDocument = KybReview_ApplicationDetailFragment['documents'][number];
 type Person = KybReview_ApplicationDetailFragment['people'][number];
 
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
@@ -84,7 +83,9 @@ export function DocumentViewer({ document }: { document: KybDocument }) {
       {error ? <ErrorAlert title="Could not open the document" message={describeApiError(error).message} /> : null}
       {loading && !link ? <Skeleton className="h-[28rem] w-full" /> : null}
       {link && expired ? (
-        <p className="rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">The link to this document expired. Ask for a new one to see it again.</p>
+        <p className="rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">
+          The link to this document expired. Ask for a new one to see it again.
+        </p>
       ) : null}
       {link && !expired ? (
         isPdf ? (
@@ -93,11 +94,18 @@ export function DocumentViewer({ document }: { document: KybDocument }) {
             // document itself (CSP `sandbox; default-src 'none'`), see docs/decisions/0008-kyb-document-preview.md.
             <iframe title={document.fileName} src={link.url} referrerPolicy="no-referrer" className="h-[32rem] w-full rounded-md border bg-white" />
           ) : (
-            <p className="rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">This link is not on Rampart’s own address, so it is not shown in the page: download the document to read it.</p>
+            <p className="rounded-md border border-dashed px-4 py-10 text-center text-sm text-muted-foreground">
+              This link is not on Rampart’s own address, so it is not shown in the page: download the document to read it.
+            </p>
           )
         ) : (
           <div className="flex max-h-[32rem] justify-center overflow-auto rounded-md border bg-muted/40 p-2">
-            <img src={link.url} alt={`${labelOf(KYB_DOCUMENT_TYPE_LABEL, document.type)}: ${document.fileName}`} referrerPolicy="no-referrer" className="h-auto max-w-full object-contain" />
+            <img
+              src={link.url}
+              alt={`${labelOf(KYB_DOCUMENT_TYPE_LABEL, document.type)}: ${document.fileName}`}
+              referrerPolicy="no-referrer"
+              className="h-auto max-w-full object-contain"
+            />
           </div>
         )
       ) : null}
@@ -131,7 +139,13 @@ export function DocumentsPanel({ documents, people }: { documents: readonly KybD
                   {document.fileName} · {formatBytes(document.sizeBytes)} · {formatDate(document.uploadedAt)}
                 </span>
               </div>
-              <Button size="sm" variant={selected ? 'secondary' : 'outline'} aria-pressed={selected} aria-label={`${selected ? 'Close preview of' : 'Preview'} ${document.fileName}`} onClick={() => setOpenId(selected ? null : document.id)}>
+              <Button
+                size="sm"
+                variant={selected ? 'secondary' : 'outline'}
+                aria-pressed={selected}
+                aria-label={`${selected ? 'Close preview of' : 'Preview'} ${document.fileName}`}
+                onClick={() => setOpenId(selected ? null : document.id)}
+              >
                 {selected ? 'Close preview' : 'Preview'}
               </Button>
             </li>

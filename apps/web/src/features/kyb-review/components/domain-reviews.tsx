@@ -3,8 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
-import { Badge } from '@/components/ui/badge';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -78,12 +85,23 @@ export function AccountDomains({ accountId, showName = true }: { accountId: stri
                 {canReview ? (
                   <div className="flex gap-2">
                     {review.status !== 'clear' ? (
-                      <Button size="sm" variant="outline" aria-label={`Clear ${review.domain}`} onClick={() => setTarget({ accountId, domain: review.domain, status: 'clear' })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Clear ${review.domain}`}
+                        onClick={() => setTarget({ accountId, domain: review.domain, status: 'clear' })}
+                      >
                         Clear
                       </Button>
                     ) : null}
                     {review.status !== 'rejected' ? (
-                      <Button size="sm" variant="outline" className="text-destructive" aria-label={`Reject ${review.domain}`} onClick={() => setTarget({ accountId, domain: review.domain, status: 'rejected' })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="text-destructive"
+                        aria-label={`Reject ${review.domain}`}
+                        onClick={() => setTarget({ accountId, domain: review.domain, status: 'rejected' })}
+                      >
                         Reject
                       </Button>
                     ) : null}

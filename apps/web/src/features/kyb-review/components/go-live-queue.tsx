@@ -20,7 +20,14 @@ import { QueuePager } from '@/features/kyb-review/components/queue-pager';
 import { ReviewSectionNav } from '@/features/kyb-review/components/review-section-nav';
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
 import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
-import { NO_GO_LIVE_FILTERS, RAMP_PRODUCTS, goLiveFiltersToSearchParams, goLiveQueryVariables, parseGoLiveFilters, type GoLiveFilters } from '@/features/kyb-review/lib/search-params';
+import {
+  NO_GO_LIVE_FILTERS,
+  RAMP_PRODUCTS,
+  goLiveFiltersToSearchParams,
+  goLiveQueryVariables,
+  parseGoLiveFilters,
+  type GoLiveFilters,
+} from '@/features/kyb-review/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
 
 const ANY = 'any';
@@ -48,7 +55,11 @@ const columns: ColumnDef<KybReview_GoLiveRequestFragment>[] = [
       </time>
     ),
   },
-  { id: 'instructions', header: 'Testing instructions', cell: ({ row }) => (row.original.testingInstructions ? 'Provided' : <span className="text-muted-foreground">Missing</span>) },
+  {
+    id: 'instructions',
+    header: 'Testing instructions',
+    cell: ({ row }) => (row.original.testingInstructions ? 'Provided' : <span className="text-muted-foreground">Missing</span>),
+  },
 ];
 
 /** /admin/kyb/go-live: products waiting to be switched on; a row opens its review. The route checks kyb:view. */
@@ -61,7 +72,7 @@ export function GoLiveQueue() {
   const { data, previousData, loading, error } = useQuery(GoLiveRequestsQuery, { variables: goLiveQueryVariables(filters), fetchPolicy: 'cache-and-network' });
   const [updateGoLiveReview] = useMutation(UpdateGoLiveReviewMutation, { refetchQueries: ['KybReview_GoLiveRequests'] });
   const page = (data ?? previousData)?.goLiveRequests ?? null;
-  const table = useReactTable({ data: (page?.items as KybReview_GoLiveRequestFragment[] | undefined) ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
   const filtered = filters.statuses.length > 0 || filters.product !== '';
 
   useEffect(() => {
@@ -113,11 +124,21 @@ export function GoLiveQueue() {
           ) : (
             <>
               <ul aria-label="Go-live requests (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {!page && loading ? Array.from({ length: 4 }, (_, i) => <li key={i} className="px-3 py-3"><Skeleton className="h-10 w-full" /></li>) : null}
+                {!page && loading
+                  ? Array.from({ length: 4 }, (_, i) => (
+                      <li key={i} className="px-3 py-3">
+                        <Skeleton className="h-10 w-full" />
+                      </li>
+                    ))
+                  : null}
                 {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No go-live request matches.</li> : null}
                 {page?.items.map((request) => (
                   <li key={request.id}>
-                    <button type="button" className="flex w-full flex-col gap-1.5 px-3 py-2.5 text-left text-sm hover:bg-muted/50" onClick={() => setOpen(request)}>
+                    <button
+                      type="button"
+                      className="flex w-full flex-col gap-1.5 px-3 py-2.5 text-left text-sm hover:bg-muted/50"
+                      onClick={() => setOpen(request)}
+                    >
                       <span className="flex items-center justify-between gap-2">
                         <span className="truncate font-medium">{request.accountName}</span>
                         <ReviewStatusBadge status={request.status} />
@@ -171,7 +192,13 @@ export function GoLiveQueue() {
               </Table>
             </>
           )}
-          <QueuePager label="Go-live request pages" skip={filters.skip} take={filters.take} totalCount={page?.totalCount ?? 0} onChange={(next) => apply(next)} />
+          <QueuePager
+            label="Go-live request pages"
+            skip={filters.skip}
+            take={filters.take}
+            totalCount={page?.totalCount ?? 0}
+            onChange={(next) => apply(next)}
+          />
         </CardContent>
       </Card>
       <GoLiveReviewDialog

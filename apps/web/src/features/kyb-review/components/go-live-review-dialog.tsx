@@ -59,7 +59,12 @@ export function GoLiveReviewDialog({
                   <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
                     <Item label="URL">
                       {/^https?:\/\//i.test(instructions.url) ? (
-                        <a href={instructions.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 break-all underline underline-offset-2">
+                        <a
+                          href={instructions.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="inline-flex items-center gap-1 break-all underline underline-offset-2"
+                        >
                           {instructions.url}
                           <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden />
                         </a>
@@ -83,7 +88,11 @@ export function GoLiveReviewDialog({
                   <p className="text-sm text-muted-foreground">The partner has not given testing instructions.</p>
                 )}
               </section>
-              {request.status === 'OnHold' ? <p className="text-sm text-muted-foreground">Waiting for the partner to fix it and request go-live again; it then comes back as pending review.</p> : null}
+              {request.status === 'OnHold' ? (
+                <p className="text-sm text-muted-foreground">
+                  Waiting for the partner to fix it and request go-live again; it then comes back as pending review.
+                </p>
+              ) : null}
               {decisions.length > 0 ? (
                 <div className="flex flex-col gap-2 border-t pt-4">
                   <DecisionButtons decisions={decisions} onChoose={setDecision} />

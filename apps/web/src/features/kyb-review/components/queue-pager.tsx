@@ -3,7 +3,19 @@ import { QUEUE_PAGE_SIZES } from '@/features/kyb-review/lib/search-params';
 import { formatCount } from '@/lib/format';
 
 /** Rows per page and previous / next over a queue whose skip and take live in the URL. */
-export function QueuePager({ label, skip, take, totalCount, onChange }: { label: string; skip: number; take: number; totalCount: number; onChange: (page: { skip: number; take: number }) => void }) {
+export function QueuePager({
+  label,
+  skip,
+  take,
+  totalCount,
+  onChange,
+}: {
+  label: string;
+  skip: number;
+  take: number;
+  totalCount: number;
+  onChange: (page: { skip: number; take: number }) => void;
+}) {
   const page = Math.floor(skip / take) + 1;
   const pages = Math.max(1, Math.ceil(totalCount / take));
   const first = totalCount === 0 ? 0 : skip + 1;
@@ -12,7 +24,12 @@ export function QueuePager({ label, skip, take, totalCount, onChange }: { label:
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
       <label className="flex items-center gap-2">
         Rows
-        <select aria-label="Rows per page" className="rounded border bg-background px-2 py-1 text-foreground" value={take} onChange={(event) => onChange({ skip: 0, take: Number(event.target.value) })}>
+        <select
+          aria-label="Rows per page"
+          className="rounded border bg-background px-2 py-1 text-foreground"
+          value={take}
+          onChange={(event) => onChange({ skip: 0, take: Number(event.target.value) })}
+        >
           {QUEUE_PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}

@@ -33,7 +33,11 @@ export function StatusMultiSelect({ id, value, onChange }: { id?: string; value:
       <PopoverContent aria-label="Filter by status" className="w-max min-w-(--radix-popover-trigger-width) p-0">
         <div role="group" aria-label="Statuses" className="flex flex-col p-1">
           {REVIEW_STATUSES.map((status) => (
-            <Label key={status} htmlFor={`${base}-${status}`} className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent hover:text-accent-foreground">
+            <Label
+              key={status}
+              htmlFor={`${base}-${status}`}
+              className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent hover:text-accent-foreground"
+            >
               <Checkbox id={`${base}-${status}`} checked={draft.includes(status)} onCheckedChange={(checked) => toggle(status, checked === true)} />
               {REVIEW_STATUS_LABEL[status]}
             </Label>

@@ -29,6 +29,8 @@ describe('questionnaire answers for the reviewer', () => {
   });
 
   it('treats broken JSON as no answers', () => {
-    expect(answeredQuestions([{ key: 'a', label: 'A', type: 'text', required: true }], 'not json', countryName)).toEqual([{ key: 'a', label: 'A', answer: '', missing: true }]);
+    expect(answeredQuestions([{ key: 'a', label: 'A', type: 'text', required: true }], 'not json', countryName)).toEqual([
+      { key: 'a', label: 'A', answer: '', missing: true },
+    ]);
   });
 });

@@ -22,13 +22,14 @@ export function parseAnswers(answersJson: string): Record<string, unknown> {
 /** An answer in words: Yes / No, country names, a list joined by commas; '' when not answered. */
 export function formatAnswer(type: KybQuestionType, value: unknown, countryName: (code: string) => string): string {
   if (value === undefined || value === null) return '';
-  if (type === 'boolean') return value === true ? 'Yes' : value === false ? 'No' : String(value);
+  if (value === true || value === false) return type === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
   if (Array.isArray(value)) {
-    const items = value.map((item) => String(item));
+    const items = value.map((item: unknown) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item as string | number | boolean)));
     return (type === 'countries' ? items.map(countryName) : items).join(', ');
   }
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value).trim();
+  if (typeof value === 'string') return value.trim();
+  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
 }
 
 export function answeredQuestions(

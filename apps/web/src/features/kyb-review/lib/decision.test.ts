@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { availableDecisions, decisionSchema, domainReviewSchema } from '@/features/kyb-review/lib/decision';
 
-const messageOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+const messageOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 
 describe('review decisions', () => {
   it('asks for a reason the partner reads when putting on hold or rejecting', () => {
     expect(messageOf(decisionSchema('OnHold').safeParse({ reason: '   ' }))).toEqual(['reason: Tell the partner what to fix: they read this reason.']);
     expect(messageOf(decisionSchema('Rejected').safeParse({ reason: '' }))).toEqual(['reason: Give the reason: the partner reads it.']);
-    expect(decisionSchema('OnHold').parse({ reason: '  Upload a proof of address under 3 months old.  ' }).reason).toBe('Upload a proof of address under 3 months old.');
+    expect(decisionSchema('OnHold').parse({ reason: '  Upload a proof of address under 3 months old.  ' }).reason).toBe(
+      'Upload a proof of address under 3 months old.',
+    );
   });
 
   it('needs no reason to start a review or approve', () => {

@@ -12,7 +12,15 @@ import {
 
 describe('KYB queue filters ↔ URL', () => {
   it('round-trips every filter', () => {
-    const filters = { statuses: ['Pending' as const, 'OnHold' as const], country: 'DE', product: 'OffRamp', ageDays: 7, search: 'Acme & Co', skip: 50, take: 25 };
+    const filters = {
+      statuses: ['Pending' as const, 'OnHold' as const],
+      country: 'DE',
+      product: 'OffRamp',
+      ageDays: 7,
+      search: 'Acme & Co',
+      skip: 50,
+      take: 25,
+    };
     const params = applicationFiltersToSearchParams(filters);
     expect(params.toString()).toBe('status=Pending%2COnHold&country=DE&product=OffRamp&age=7&q=Acme+%26+Co&skip=50');
     expect(parseApplicationFilters(params)).toEqual(filters);

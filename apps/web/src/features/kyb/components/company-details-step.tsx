@@ -21,7 +21,12 @@ import { applyServerErrors } from '@/lib/form-errors';
 
 const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
 // The server names a field either plainly or under the `input` argument.
-const SERVER_FIELDS = Object.fromEntries(FIELDS.flatMap((field) => [[field, field], [`input.${field}`, field]]));
+const SERVER_FIELDS = Object.fromEntries(
+  FIELDS.flatMap((field) => [
+    [field, field],
+    [`input.${field}`, field],
+  ]),
+);
 
 const EMPTY: KybCompanyDetails = {
   legalName: '',
@@ -98,7 +103,15 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
                   <FormItem>
                     <FormLabel>Country of incorporation</FormLabel>
                     <FormControl>
-                      <CountryCombobox countries={countryOptions()} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} disabled={!editable} />
+                      <CountryCombobox
+                        countries={countryOptions()}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                        disabled={!editable}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>

@@ -52,7 +52,11 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   if (!application || !review || (steps.length === 0 && !error)) {
     return (
       <Frame product={product}>
-        {error ? <ErrorAlert title="Could not load the business verification" message={describeApiError(error).message} /> : <Skeleton className="h-96 w-full" />}
+        {error ? (
+          <ErrorAlert title="Could not load the business verification" message={describeApiError(error).message} />
+        ) : (
+          <Skeleton className="h-96 w-full" />
+        )}
       </Frame>
     );
   }
@@ -112,8 +116,8 @@ export function KybScreen({ product }: { product: RampProductKey }) {
           <CardHeader>
             <CardTitle className="text-base">Verify your business to go live</CardTitle>
             <CardDescription>
-              Tell us about the company, its owners and directors, upload its documents and answer a short questionnaire. You can stop at any
-              step and carry on later; any administrator of your organization can continue where you left off.
+              Tell us about the company, its owners and directors, upload its documents and answer a short questionnaire. You can stop at any step and carry on
+              later; any administrator of your organization can continue where you left off.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -156,8 +160,7 @@ function Frame({ product, level, children }: { product: RampProductKey; level?: 
           {level && <Badge variant="secondary">{labelOf(KYB_LEVEL_LABEL, level)}</Badge>}
         </div>
         <p className="text-sm text-muted-foreground">
-          We verify your business (KYB) once for your whole organization. When the provider approves it you can create live keys and
-          request go-live.
+          We verify your business (KYB) once for your whole organization. When the provider approves it you can create live keys and request go-live.
         </p>
       </div>
       {children}

@@ -19,7 +19,13 @@ describe('KybStepper', () => {
     render(<KybStepper steps={STEPS} active="documents" onSelect={onSelect} />);
     const nav = screen.getByRole('navigation', { name: 'Verification steps' });
     // The accessible names (the step number and icons are decoration).
-    for (const name of ['Company details Completed', 'Ownership Completed', 'Documents Action required', 'Questionnaire In progress', 'Review and submit Not started']) {
+    for (const name of [
+      'Company details Completed',
+      'Ownership Completed',
+      'Documents Action required',
+      'Questionnaire In progress',
+      'Review and submit Not started',
+    ]) {
       expect(within(nav).getByRole('button', { name })).toBeTruthy();
     }
     expect(within(nav).getAllByRole('button')).toHaveLength(5);

@@ -46,7 +46,13 @@ export function KybStepper({ steps, active, onSelect }: { steps: readonly Step[]
                   )}
                   aria-hidden
                 >
-                  {step.state === 'completed' ? <CheckIcon className="size-3.5" /> : step.state === 'actionRequired' ? <CircleAlertIcon className="size-3.5" /> : index + 1}
+                  {step.state === 'completed' ? (
+                    <CheckIcon className="size-3.5" />
+                  ) : step.state === 'actionRequired' ? (
+                    <CircleAlertIcon className="size-3.5" />
+                  ) : (
+                    index + 1
+                  )}
                 </span>
                 <span className="flex min-w-0 flex-col gap-1">
                   <span className="font-medium whitespace-nowrap lg:whitespace-normal">{step.title}</span>

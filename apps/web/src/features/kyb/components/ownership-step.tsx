@@ -103,7 +103,8 @@ export function OwnershipStep({ accountId, application, editable, onContinue }: 
                     {person.ownershipPercentage && <Badge variant="outline">{person.ownershipPercentage} %</Badge>}
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    Born {formatCalendarDate(person.dateOfBirth)} · {formatCountry(person.nationality)} national · lives in {formatCountry(person.countryOfResidence)}
+                    Born {formatCalendarDate(person.dateOfBirth)} · {formatCountry(person.nationality)} national · lives in{' '}
+                    {formatCountry(person.countryOfResidence)}
                   </p>
                 </div>
                 {editable && (

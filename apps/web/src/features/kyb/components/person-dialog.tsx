@@ -75,7 +75,10 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
                   <FormControl>
                     <RadioGroup value={field.value} onValueChange={field.onChange} className="grid-cols-2" aria-label="Role">
                       {(['beneficialOwner', 'director'] as const).map((value) => (
-                        <Label key={value} className="flex items-center gap-2 rounded-md border px-3 py-2 font-normal has-[[data-state=checked]]:border-primary">
+                        <Label
+                          key={value}
+                          className="flex items-center gap-2 rounded-md border px-3 py-2 font-normal has-[[data-state=checked]]:border-primary"
+                        >
                           <RadioGroupItem value={value} />
                           {KYB_PERSON_ROLE_LABEL[value]}
                         </Label>
@@ -138,7 +141,14 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
                   <FormItem>
                     <FormLabel>Nationality</FormLabel>
                     <FormControl>
-                      <CountryCombobox countries={countryOptions()} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                      <CountryCombobox
+                        countries={countryOptions()}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>
@@ -151,7 +161,14 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
                   <FormItem>
                     <FormLabel>Country of residence</FormLabel>
                     <FormControl>
-                      <CountryCombobox countries={countryOptions()} value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                      <CountryCombobox
+                        countries={countryOptions()}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>

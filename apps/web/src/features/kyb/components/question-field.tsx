@@ -24,13 +24,31 @@ interface QuestionControlProps {
 /** The control for one question, by its type. */
 export function QuestionControl({ question, field, invalid, ...wiring }: QuestionControlProps) {
   const a11y = { id: wiring.id, 'aria-invalid': wiring['aria-invalid'] ?? invalid, 'aria-describedby': wiring['aria-describedby'] };
-  const value = field.value;
+  // Each part on its own: the ref callback is a prop to pass on, not a ref read while rendering.
+  const { ref, name, onBlur, onChange, value } = field;
   switch (question.type) {
     case 'text':
-      return <Input {...a11y} ref={field.ref} name={field.name} onBlur={field.onBlur} value={typeof value === 'string' ? value : ''} onChange={(event) => field.onChange(event.target.value)} />;
+      return (
+        <Input
+          {...a11y}
+          ref={ref}
+          name={name}
+          onBlur={onBlur}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
     case 'longText':
       return (
-        <Textarea {...a11y} ref={field.ref} name={field.name} onBlur={field.onBlur} rows={4} value={typeof value === 'string' ? value : ''} onChange={(event) => field.onChange(event.target.value)} />
+        <Textarea
+          {...a11y}
+          ref={ref}
+          name={name}
+          onBlur={onBlur}
+          rows={4}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.target.value)}
+        />
       );
     case 'boolean':
       return (
@@ -39,7 +57,7 @@ export function QuestionControl({ question, field, invalid, ...wiring }: Questio
           aria-label={question.label}
           className="flex gap-4"
           value={value === true ? 'yes' : value === false ? 'no' : ''}
-          onValueChange={(choice) => field.onChange(choice === 'yes')}
+          onValueChange={(choice) => onChange(choice === 'yes')}
         >
           {(['yes', 'no'] as const).map((choice) => (
             <Label key={choice} className="flex items-center gap-2 font-normal">
@@ -51,7 +69,7 @@ export function QuestionControl({ question, field, invalid, ...wiring }: Questio
       );
     case 'singleChoice':
       return (
-        <RadioGroup {...a11y} aria-label={question.label} value={typeof value === 'string' ? value : ''} onValueChange={field.onChange}>
+        <RadioGroup {...a11y} aria-label={question.label} value={typeof value === 'string' ? value : ''} onValueChange={onChange}>
           {(question.options ?? []).map((option) => (
             <Label key={option} className="flex items-center gap-2 font-normal">
               <RadioGroupItem value={option} />
@@ -69,7 +87,11 @@ export function QuestionControl({ question, field, invalid, ...wiring }: Questio
               <Checkbox
                 checked={chosen.includes(option)}
                 onCheckedChange={(checked) =>
-                  field.onChange(checked === true ? (question.options ?? []).filter((item) => item === option || chosen.includes(item)) : chosen.filter((item) => item !== option))
+                  onChange(
+                    checked === true
+                      ? (question.options ?? []).filter((item) => item === option || chosen.includes(item))
+                      : chosen.filter((item) => item !== option),
+                  )
                 }
               />
               {option}
@@ -87,16 +109,23 @@ export function QuestionControl({ question, field, invalid, ...wiring }: Questio
             aria-label={`Add a country: ${question.label}`}
             countries={countryOptions().filter((country) => !chosen.includes(country.code))}
             value=""
-            onChange={(code) => field.onChange([...chosen, code])}
-            onBlur={field.onBlur}
-            ref={field.ref}
+            onChange={(code) => onChange([...chosen, code])}
+            onBlur={onBlur}
+            ref={ref}
           />
           {chosen.length > 0 && (
             <ul aria-label="Countries chosen" className="flex flex-wrap gap-1.5">
               {chosen.map((code) => (
                 <li key={code} className="inline-flex items-center gap-1 rounded-md border bg-muted/40 py-0.5 pr-0.5 pl-2 text-xs">
                   {formatCountry(code)}
-                  <Button type="button" variant="ghost" size="icon" className="size-5" aria-label={`Remove ${formatCountry(code)}`} onClick={() => field.onChange(chosen.filter((item) => item !== code))}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-5"
+                    aria-label={`Remove ${formatCountry(code)}`}
+                    onClick={() => onChange(chosen.filter((item) => item !== code))}
+                  >
                     <XIcon className="size-3" aria-hidden />
                   </Button>
                 </li>

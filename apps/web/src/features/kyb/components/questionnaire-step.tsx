@@ -49,7 +49,9 @@ function QuestionnaireForm({ accountId, questionnaire, onContinue }: { accountId
   const resolver: Resolver<Values> = async (values) => {
     const problems = answerProblems(questions, values.answers, { complete: complete.current });
     if (Object.keys(problems).length === 0) return { values, errors: {} };
-    const errors = { answers: Object.fromEntries(Object.entries(problems).map(([key, message]) => [key, { type: 'validate', message }])) } as FieldErrors<Values>;
+    const errors = {
+      answers: Object.fromEntries(Object.entries(problems).map(([key, message]) => [key, { type: 'validate', message }])),
+    } as FieldErrors<Values>;
     return { values: {}, errors };
   };
   const form = useForm<Values>({ resolver, defaultValues: { answers: parseAnswers(questionnaire.answersJson) } });
@@ -94,8 +96,7 @@ function QuestionnaireForm({ accountId, questionnaire, onContinue }: { accountId
           <CardHeader>
             <CardTitle className="text-base">Compliance questionnaire</CardTitle>
             <CardDescription>
-              {progress.answered} of {progress.required} required questions answered. Save a draft at any time; the answers are sent with the
-              application.
+              {progress.answered} of {progress.required} required questions answered. Save a draft at any time; the answers are sent with the application.
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">

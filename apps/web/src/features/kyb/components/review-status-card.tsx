@@ -1,6 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon, CircleDashedIcon, CircleXIcon, HourglassIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import type { Kyb_ReviewStatusFragment, ReviewStatusValue } from '@/gql/graphql';
 import { ReviewBadge } from '@/components/status-badge';

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerProblems, formatAnswer, parseAnswers, questionKeyOfField, requiredProgress, serializeAnswers, type QuestionDefinition } from '@/features/kyb/lib/questionnaire';
+import {
+  answerProblems,
+  formatAnswer,
+  parseAnswers,
+  questionKeyOfField,
+  requiredProgress,
+  serializeAnswers,
+  type QuestionDefinition,
+} from '@/features/kyb/lib/questionnaire';
 
 const QUESTIONS: QuestionDefinition[] = [
   { key: 'businessModel', label: 'Business model', help: null, type: 'longText', required: true, options: null },
@@ -68,7 +76,10 @@ describe('saving and showing answers', () => {
   });
 
   it('counts the required answers given, and places server messages on the question they name', () => {
-    expect(requiredProgress(QUESTIONS, { businessModel: 'Payments', pepExposure: false, amlProgramme: ['Sanctions screening'] })).toEqual({ answered: 2, required: 5 });
+    expect(requiredProgress(QUESTIONS, { businessModel: 'Payments', pepExposure: false, amlProgramme: ['Sanctions screening'] })).toEqual({
+      answered: 2,
+      required: 5,
+    });
     expect(questionKeyOfField('answersJson.sourceOfFunds', QUESTIONS)).toBe('sourceOfFunds');
     expect(questionKeyOfField('sourceOfFunds', QUESTIONS)).toBe('sourceOfFunds');
     expect(questionKeyOfField('answersJson', QUESTIONS)).toBeNull();

@@ -91,7 +91,8 @@ export function questionKeyOfField(field: string, questions: readonly QuestionDe
 
 /** An answer as the read-only view shows it. */
 export function formatAnswer(question: QuestionDefinition, value: Answer | undefined): string {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0)) return 'Not answered';
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0))
+    return 'Not answered';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return (question.type === 'countries' ? value.map((code) => formatCountry(code)) : value).join(', ');
   return value;

@@ -19,7 +19,13 @@ describe('currentStep', () => {
   });
 
   it('leads with a step that needs action (a reviewer put the application on hold) before any unfinished one', () => {
-    const onHold = steps({ companyDetails: 'completed', ownership: 'notStarted', documents: 'actionRequired', questionnaire: 'completed', review: 'notStarted' });
+    const onHold = steps({
+      companyDetails: 'completed',
+      ownership: 'notStarted',
+      documents: 'actionRequired',
+      questionnaire: 'completed',
+      review: 'notStarted',
+    });
     expect(currentStep(onHold, null)).toBe('documents');
   });
 
@@ -64,7 +70,11 @@ describe('missingFromError', () => {
           message: 'The application is not complete',
           extensions: {
             code: 'BAD_USER_INPUT',
-            fields: { documents: 'Upload the proof of address', 'people.0': 'Upload an identity document for Ada Lovelace', questionnaire: 'Upload the proof of address' },
+            fields: {
+              documents: 'Upload the proof of address',
+              'people.0': 'Upload an identity document for Ada Lovelace',
+              questionnaire: 'Upload the proof of address',
+            },
           },
         },
       ],

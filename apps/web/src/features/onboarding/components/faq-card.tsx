@@ -14,7 +14,8 @@ const FAQ = [
   },
   {
     question: 'How does my account get verified?',
-    answer: 'Fill in the business verification (KYB) at Dashboard › On-ramp › Business verification (/dashboard/on-ramp/kyb): company details, owners and directors, documents and a short questionnaire. The provider’s compliance team reviews it and e-mails your administrators; once it is approved you can create live keys and request go-live. Test mode works in full meanwhile.',
+    answer:
+      'Fill in the business verification (KYB) at Dashboard › On-ramp › Business verification (/dashboard/on-ramp/kyb): company details, owners and directors, documents and a short questionnaire. The provider’s compliance team reviews it and e-mails your administrators; once it is approved you can create live keys and request go-live. Test mode works in full meanwhile.',
   },
   {
     question: 'Can I change my answers later?',

@@ -12,12 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { CountryCombobox, type CountryOption } from '@/components/country-combobox';
-import {
-  onboardingFormSchema,
-  PRODUCT_LABELS,
-  type OnboardingFormValues,
-  type OnboardingInfoInput,
-} from '@/features/onboarding/lib/onboarding-form';
+import { onboardingFormSchema, PRODUCT_LABELS, type OnboardingFormValues, type OnboardingInfoInput } from '@/features/onboarding/lib/onboarding-form';
 import { applyServerErrors } from '@/lib/form-errors';
 
 export interface OnboardingOptions {
@@ -244,7 +239,7 @@ export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, 
                   <div className="grid gap-2 sm:grid-cols-2">
                     {options.productInterests.map((product) => {
                       const id = `product-${product}`;
-                      const checked = field.value.includes(product as never);
+                      const checked = (field.value as string[]).includes(product);
                       const meta = PRODUCT_LABELS[product] ?? { label: product, description: '' };
                       return (
                         <label
@@ -255,9 +250,7 @@ export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, 
                           <Checkbox
                             id={id}
                             checked={checked}
-                            onCheckedChange={(next) =>
-                              field.onChange(next ? [...field.value, product] : field.value.filter((value) => value !== product))
-                            }
+                            onCheckedChange={(next) => field.onChange(next ? [...field.value, product] : field.value.filter((value) => value !== product))}
                             className="mt-0.5"
                           />
                           <span className="flex flex-col gap-0.5">

@@ -58,7 +58,7 @@ export function OnboardingPage() {
     if (account) {
       await update({ variables: { accountId: account.id, input } });
       toast({ title: 'Details saved', description: `${input.accountName} is up to date.` });
-      navigate(ROUTES.dashboard);
+      void navigate(ROUTES.dashboard);
       return;
     }
     const { data } = await create({ variables: { input } });
@@ -70,7 +70,7 @@ export function OnboardingPage() {
     setTestMode(true);
     client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'me' });
     toast({ title: 'Your account is ready', description: `${created.name} starts in test mode until we verify your business.` });
-    navigate(ROUTES.dashboard, { replace: true });
+    void navigate(ROUTES.dashboard, { replace: true });
   }
 
   if (options.loading || (existing.loading && !existing.data)) return <PageSpinner />;

@@ -9,8 +9,14 @@ export const onboardingFormSchema = onboardingInfoSchema.extend({
     .array(z.object({ value: z.string() }))
     .transform((rows) => rows.map((row) => row.value.trim()).filter((value, index, all) => value !== '' || all.length === 1))
     .pipe(onboardingInfoSchema.shape.websiteUrls),
-  registrationNumber: z.string().transform((value): string | null | undefined => value.trim() || null).pipe(onboardingInfoSchema.shape.registrationNumber),
-  useCase: z.string().transform((value): string | null | undefined => value.trim() || null).pipe(onboardingInfoSchema.shape.useCase),
+  registrationNumber: z
+    .string()
+    .transform((value): string | null | undefined => value.trim() || null)
+    .pipe(onboardingInfoSchema.shape.registrationNumber),
+  useCase: z
+    .string()
+    .transform((value): string | null | undefined => value.trim() || null)
+    .pipe(onboardingInfoSchema.shape.useCase),
 });
 
 export type OnboardingFormValues = z.input<typeof onboardingFormSchema>;

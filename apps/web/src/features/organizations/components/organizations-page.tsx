@@ -51,7 +51,7 @@ export function OrganizationsPage() {
     setSelectedAccountId(account.id);
     setTestMode(true);
     toast({ title: `Opened ${account.name}`, description: 'You see this account as staff; what you may do follows your admin role.' });
-    navigate(ROUTES.dashboard);
+    void navigate(ROUTES.dashboard);
   }
 
   return (
@@ -64,7 +64,14 @@ export function OrganizationsPage() {
         <Label htmlFor="organization-search" className="sr-only">
           Search organizations
         </Label>
-        <Input id="organization-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Search organizations" className="max-w-md" />
+        <Input
+          id="organization-search"
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Search organizations"
+          className="max-w-md"
+        />
         <Button type="submit">
           <SearchIcon aria-hidden /> Search
         </Button>
@@ -114,7 +121,10 @@ export function OrganizationsPage() {
                             <Badge variant={account.status === 'Active' ? 'outline' : 'warning'}>{account.status}</Badge>
                             {canViewAnalytics ? (
                               <Button asChild size="sm" variant="ghost">
-                                <Link to={`${ROUTES.quarterlyReview}?accountId=${encodeURIComponent(account.id)}`} aria-label={`Quarterly review of ${account.name}`}>
+                                <Link
+                                  to={`${ROUTES.quarterlyReview}?accountId=${encodeURIComponent(account.id)}`}
+                                  aria-label={`Quarterly review of ${account.name}`}
+                                >
                                   <CalendarRangeIcon aria-hidden /> Quarterly review
                                 </Link>
                               </Button>

@@ -497,8 +497,20 @@ export const PassSettingsQuery = graphql(`
 `);
 
 export const UpdateAppleCredentialsMutation = graphql(`
-  mutation Passes_UpdateAppleCredentials($id: ID!, $passTypeIdentifier: String!, $teamIdentifier: String!, $certificate: Upload!, $certificatePassword: String) {
-    updatePassProjectAppleCredentials(id: $id, passTypeIdentifier: $passTypeIdentifier, teamIdentifier: $teamIdentifier, certificate: $certificate, certificatePassword: $certificatePassword) {
+  mutation Passes_UpdateAppleCredentials(
+    $id: ID!
+    $passTypeIdentifier: String!
+    $teamIdentifier: String!
+    $certificate: Upload!
+    $certificatePassword: String
+  ) {
+    updatePassProjectAppleCredentials(
+      id: $id
+      passTypeIdentifier: $passTypeIdentifier
+      teamIdentifier: $teamIdentifier
+      certificate: $certificate
+      certificatePassword: $certificatePassword
+    ) {
       ...Passes_Credentials
     }
   }

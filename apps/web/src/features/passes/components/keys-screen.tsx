@@ -21,7 +21,15 @@ import { toast } from '@/hooks/use-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 
-function CreateKeyDialog({ projectId, onClose, onCreated }: { projectId: string; onClose: () => void; onCreated: (secret: { name: string; value: string }) => void }) {
+function CreateKeyDialog({
+  projectId,
+  onClose,
+  onCreated,
+}: {
+  projectId: string;
+  onClose: () => void;
+  onCreated: (secret: { name: string; value: string }) => void;
+}) {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,12 +55,22 @@ function CreateKeyDialog({ projectId, onClose, onCreated }: { projectId: string;
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Create an API key</DialogTitle>
-          <DialogDescription>The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only.</DialogDescription>
+          <DialogDescription>
+            The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ErrorAlert message={error} title="Could not create the key" />
           <FieldRow id="pass-key-name" label="Name" error={fieldError}>
-            <Input id="pass-key-name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" placeholder="Production server" aria-invalid={Boolean(fieldError)} aria-describedby={fieldError ? 'pass-key-name-error' : undefined} />
+            <Input
+              id="pass-key-name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              autoComplete="off"
+              placeholder="Production server"
+              aria-invalid={Boolean(fieldError)}
+              aria-describedby={fieldError ? 'pass-key-name-error' : undefined}
+            />
           </FieldRow>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
@@ -137,7 +155,8 @@ export function KeysScreen() {
       section="keys"
       description={
         <>
-          Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this project only.
+          Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this
+          project only.
         </>
       }
       actions={
@@ -155,7 +174,11 @@ export function KeysScreen() {
         skeletonClassName="h-40"
         isEmpty={keys.length === 0}
         empty={
-          <EmptyState icon={<KeyRoundIcon />} title="No API keys yet" action={canManage && <AddButton onClick={() => setCreating(true)}>Create a key</AddButton>}>
+          <EmptyState
+            icon={<KeyRoundIcon />}
+            title="No API keys yet"
+            action={canManage && <AddButton onClick={() => setCreating(true)}>Create a key</AddButton>}
+          >
             Your keys will be listed here with when each was last used. Your server needs one to issue passes.
           </EmptyState>
         }
@@ -180,7 +203,9 @@ export function KeysScreen() {
                     Revoked {formatDate(key.revokedAt)}
                   </StatusBadge>
                 )}
-                <span className="block text-xs text-muted-foreground sm:hidden">{key.lastUsedAt ? `Used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}</span>
+                <span className="block text-xs text-muted-foreground sm:hidden">
+                  {key.lastUsedAt ? `Used ${formatRelativeTime(key.lastUsedAt)}` : 'Never used'}
+                </span>
               </TableCell>
               <TableCell className="font-mono text-xs sm:text-sm">{key.keyPrefix}…</TableCell>
               <TableCell className="hidden text-sm sm:table-cell" title={key.lastUsedAt ?? undefined}>
@@ -190,7 +215,14 @@ export function KeysScreen() {
               {canManage && (
                 <TableCell className="text-right">
                   {!key.revokedAt && (
-                    <Button type="button" variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRevoking(key)} aria-label={`Revoke the key ${key.name}`}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive hover:text-destructive"
+                      onClick={() => setRevoking(key)}
+                      aria-label={`Revoke the key ${key.name}`}
+                    >
                       Revoke
                     </Button>
                   )}

@@ -103,7 +103,14 @@ function ActivityChart({ points }: { points: Point[] }) {
             <AreaChart data={points} margin={{ left: 4, right: 12, top: 8 }}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-              <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => formatCount(value, { compact: true })} />
+              <YAxis
+                {...AXIS}
+                width={40}
+                allowDecimals={false}
+                domain={[0, ticks.at(-1)!]}
+                ticks={ticks}
+                tickFormatter={(value: number) => formatCount(value, { compact: true })}
+              />
               <Tooltip content={ChartTooltip} cursor={{ stroke: 'var(--border)' }} />
               <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
               {SERIES.map((series) => (
@@ -181,7 +188,13 @@ export function OverviewScreen() {
                 <CardTitle className="text-xs font-normal text-muted-foreground">{label}</CardTitle>
               </CardHeader>
               <CardContent className="flex flex-col gap-1 px-4">
-                {value === undefined ? <Skeleton className="h-7 w-16" /> : <div data-testid="kpi-value" className="text-xl font-semibold tabular-nums">{formatCount(value)}</div>}
+                {value === undefined ? (
+                  <Skeleton className="h-7 w-16" />
+                ) : (
+                  <div data-testid="kpi-value" className="text-xl font-semibold tabular-nums">
+                    {formatCount(value)}
+                  </div>
+                )}
                 <p className="text-xs text-muted-foreground">{hint}</p>
               </CardContent>
             </Card>

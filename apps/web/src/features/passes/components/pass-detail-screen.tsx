@@ -9,7 +9,6 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Forbidden } from '@/components/forbidden';
 import { ROUTES } from '@/config/routes';
 import { InvalidatePassMutation, PassDetailQuery, PassProjectHeaderQuery } from '@/features/passes/api/passes';
@@ -46,7 +45,10 @@ function eventDetail(event: PassEventRow): string | null {
 }
 
 function Timeline({ events }: { events: PassEventRow[] }) {
-  if (events.length === 0) return <p className="text-sm text-muted-foreground">Nothing has happened to this pass yet. Issuing, wallet registrations, scans and invalidation show here.</p>;
+  if (events.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">Nothing has happened to this pass yet. Issuing, wallet registrations, scans and invalidation show here.</p>
+    );
   return (
     <ol className="flex flex-col" aria-label="Status history and scans">
       {events.map((event, index) => {
@@ -64,7 +66,10 @@ function Timeline({ events }: { events: PassEventRow[] }) {
               {detail && <p className="text-sm break-words text-muted-foreground">{detail}</p>}
               {event.transactionHash && (
                 <p className="text-xs text-muted-foreground">
-                  Transaction <MonoValue value={event.transactionHash} label="Copy the transaction hash">{shortHex(event.transactionHash, 10)}</MonoValue>
+                  Transaction{' '}
+                  <MonoValue value={event.transactionHash} label="Copy the transaction hash">
+                    {shortHex(event.transactionHash, 10)}
+                  </MonoValue>
                 </p>
               )}
               <p className="text-xs text-muted-foreground">{formatDateTime(event.createdAt, { seconds: true })}</p>
@@ -102,7 +107,12 @@ export function PassDetailScreen() {
   const canRead = usePermission('passes:read');
   const canManage = usePermission('passes:manage');
   const [confirming, setConfirming] = useState(false);
-  const { data, error, loading } = useQuery(PassDetailQuery, { variables: { id: passId }, skip: !canRead, fetchPolicy: 'cache-and-network', pollInterval: 5000 });
+  const { data, error, loading } = useQuery(PassDetailQuery, {
+    variables: { id: passId },
+    skip: !canRead,
+    fetchPolicy: 'cache-and-network',
+    pollInterval: 5000,
+  });
   const project = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead }).data?.passProject;
   const pass = data?.pass;
   useEffect(() => {
@@ -127,7 +137,12 @@ export function PassDetailScreen() {
           <>
             <PageHeading
               eyebrow={<span className="text-sm text-muted-foreground">Pass</span>}
-              title={<span className="flex flex-wrap items-center gap-3"><span className="font-mono text-xl sm:text-2xl">{pass.serialNumber}</span><PassStatusBadge status={pass.status} reason={pass.invalidatedReason} /></span>}
+              title={
+                <span className="flex flex-wrap items-center gap-3">
+                  <span className="font-mono text-xl sm:text-2xl">{pass.serialNumber}</span>
+                  <PassStatusBadge status={pass.status} reason={pass.invalidatedReason} />
+                </span>
+              }
               description={`Issued ${formatDateTime(pass.createdAt)} from the ${pass.template.name} template.`}
               actions={
                 <>
@@ -150,10 +165,15 @@ export function PassDetailScreen() {
               }
             />
             {pass.status === 'invalidated' && (
-              <div role="status" className="flex items-start gap-2 rounded-lg border border-red-600/30 bg-red-500/10 px-4 py-3 text-sm text-red-800 dark:text-red-200" data-testid="pass-invalidated">
+              <div
+                role="status"
+                className="flex items-start gap-2 rounded-lg border border-red-600/30 bg-red-500/10 px-4 py-3 text-sm text-red-800 dark:text-red-200"
+                data-testid="pass-invalidated"
+              >
                 <TicketXIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
                 <span>
-                  Invalidated {formatDateTime(pass.invalidatedAt)}: {labelOfInvalidationReason(pass.invalidatedReason)}. Scans refuse it and wallets show it as void.
+                  Invalidated {formatDateTime(pass.invalidatedAt)}: {labelOfInvalidationReason(pass.invalidatedReason)}. Scans refuse it and wallets show it as
+                  void.
                 </span>
               </div>
             )}
@@ -174,7 +194,13 @@ export function PassDetailScreen() {
                             <MonoValue value={pass.contractAddress} label="Copy the contract address" />
                             <span>
                               Token id <span className="font-mono">{pass.tokenId}</span>
-                              {pass.networkCode && <span className="text-muted-foreground"> · {labelOfNetwork(pass.networkCode)}{pass.chainId != null && ` (chain ${pass.chainId})`}</span>}
+                              {pass.networkCode && (
+                                <span className="text-muted-foreground">
+                                  {' '}
+                                  · {labelOfNetwork(pass.networkCode)}
+                                  {pass.chainId != null && ` (chain ${pass.chainId})`}
+                                </span>
+                              )}
                             </span>
                           </span>
                         ) : (
@@ -196,7 +222,11 @@ export function PassDetailScreen() {
                           <span className="text-muted-foreground">{labelOfBarcodeFormat(pass.barcodeFormat)}</span>
                         </span>
                       </DetailRow>
-                      {pass.externalId && <DetailRow label="External id"><span className="font-mono">{pass.externalId}</span></DetailRow>}
+                      {pass.externalId && (
+                        <DetailRow label="External id">
+                          <span className="font-mono">{pass.externalId}</span>
+                        </DetailRow>
+                      )}
                       <DetailRow label="Apple Wallet">{pass.addedToAppleWallet ? 'Added on a device' : 'Not added yet'}</DetailRow>
                       <DetailRow label="Scans">
                         {formatCount(pass.scanCount)}
@@ -236,7 +266,13 @@ export function PassDetailScreen() {
                     <CardTitle className="text-base">In the wallets</CardTitle>
                   </CardHeader>
                   <CardContent>
-                    <PassPreviews template={{ ...pass.template, fields: pass.fields }} images={{ logo: pass.template.logoImageUrl, icon: pass.template.iconImageUrl, strip: pass.template.stripImageUrl }} values={{}} barcodeMessage={pass.barcodeMessage} voided={pass.status === 'invalidated'} />
+                    <PassPreviews
+                      template={{ ...pass.template, fields: pass.fields }}
+                      images={{ logo: pass.template.logoImageUrl, icon: pass.template.iconImageUrl, strip: pass.template.stripImageUrl }}
+                      values={{}}
+                      barcodeMessage={pass.barcodeMessage}
+                      voided={pass.status === 'invalidated'}
+                    />
                   </CardContent>
                 </Card>
                 <Card className="gap-4">

@@ -32,10 +32,10 @@ function hash(text: string): number {
 /** A barcode-looking drawing of the message (not scannable): squares for QR and Aztec, bars for the others. */
 export function BarcodeGlyph({ format, message, className }: { format: string; message: string; className?: string }) {
   const cells = useMemo(() => {
-    let seed = hash(`${format}:${message}`);
+    const random = { seed: hash(`${format}:${message}`) };
     const next = () => {
-      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-      return seed / 2 ** 32;
+      random.seed = (Math.imul(random.seed, 1664525) + 1013904223) >>> 0;
+      return random.seed / 2 ** 32;
     };
     return Array.from({ length: 21 * 21 }, () => next() > 0.5);
   }, [format, message]);
@@ -43,7 +43,13 @@ export function BarcodeGlyph({ format, message, className }: { format: string; m
   if (square) {
     const finder = (x: number, y: number) => (x < 7 && y < 7) || (x > 13 && y < 7) || (x < 7 && y > 13);
     return (
-      <svg viewBox="0 0 21 21" className={cn('size-24', className)} role="img" aria-label={`${labelOfBarcodeFormat(format)}: ${message}`} shapeRendering="crispEdges">
+      <svg
+        viewBox="0 0 21 21"
+        className={cn('size-24', className)}
+        role="img"
+        aria-label={`${labelOfBarcodeFormat(format)}: ${message}`}
+        shapeRendering="crispEdges"
+      >
         <rect width="21" height="21" fill="#fff" />
         {cells.map((on, index) => {
           const x = index % 21;
@@ -65,14 +71,33 @@ export function BarcodeGlyph({ format, message, className }: { format: string; m
   }
   const bars = cells.slice(0, format === 'PDF417' ? 90 : 60);
   return (
-    <svg viewBox={`0 0 ${bars.length} 20`} className={cn('h-12 w-44', className)} preserveAspectRatio="none" role="img" aria-label={`${labelOfBarcodeFormat(format)}: ${message}`} shapeRendering="crispEdges">
+    <svg
+      viewBox={`0 0 ${bars.length} 20`}
+      className={cn('h-12 w-44', className)}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={`${labelOfBarcodeFormat(format)}: ${message}`}
+      shapeRendering="crispEdges"
+    >
       <rect width={bars.length} height="20" fill="#fff" />
       {bars.map((on, index) => (on ? <rect key={index} x={index} y={format === 'PDF417' ? (index % 3) * 0 : 0} width="1" height="20" fill="#000" /> : null))}
     </svg>
   );
 }
 
-function FieldBlock({ field, values, labelColor, align = 'left', large = false }: { field: PassField; values?: Record<string, string>; labelColor: string; align?: 'left' | 'right'; large?: boolean }) {
+function FieldBlock({
+  field,
+  values,
+  labelColor,
+  align = 'left',
+  large = false,
+}: {
+  field: PassField;
+  values?: Record<string, string>;
+  labelColor: string;
+  align?: 'left' | 'right';
+  large?: boolean;
+}) {
   return (
     <div className={cn('min-w-0', align === 'right' && 'text-right')}>
       <p className="truncate text-[10px] font-semibold tracking-wide uppercase" style={{ color: labelColor }}>
@@ -84,7 +109,19 @@ function FieldBlock({ field, values, labelColor, align = 'left', large = false }
 }
 
 /** The front of an Apple Wallet pass. */
-export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, barcodeMessage = 'PS-7Q4M-2K9X', voided = false }: { template: PreviewTemplate; images?: PreviewImages; values?: Record<string, string>; barcodeMessage?: string; voided?: boolean }) {
+export function ApplePassPreview({
+  template,
+  images,
+  values = SAMPLE_VALUES,
+  barcodeMessage = 'PS-7Q4M-2K9X',
+  voided = false,
+}: {
+  template: PreviewTemplate;
+  images?: PreviewImages;
+  values?: Record<string, string>;
+  barcodeMessage?: string;
+  voided?: boolean;
+}) {
   const background = cssColor(template.colors.background, '#1e293b');
   const foreground = cssColor(template.colors.foreground, '#ffffff');
   const label = cssColor(template.colors.label, '#94a3b8');
@@ -96,8 +133,20 @@ export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, bar
         {template.style === 'eventTicket' && <div className="absolute top-[104px] -left-3 size-6 rounded-full bg-background" aria-hidden />}
         {template.style === 'eventTicket' && <div className="absolute top-[104px] -right-3 size-6 rounded-full bg-background" aria-hidden />}
         <div className="flex items-center gap-2 px-4 pt-3 pb-2">
-          {images?.logo ? <img src={images.logo} alt="" className="h-7 max-w-24 object-contain" /> : <span className="flex size-7 items-center justify-center rounded-md text-xs font-bold" style={{ background: foreground, color: background }} aria-hidden>{(template.logoText || template.organizationName || '?').slice(0, 1)}</span>}
-          <span className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="apple-logo-text">{template.logoText}</span>
+          {images?.logo ? (
+            <img src={images.logo} alt="" className="h-7 max-w-24 object-contain" />
+          ) : (
+            <span
+              className="flex size-7 items-center justify-center rounded-md text-xs font-bold"
+              style={{ background: foreground, color: background }}
+              aria-hidden
+            >
+              {(template.logoText || template.organizationName || '?').slice(0, 1)}
+            </span>
+          )}
+          <span className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="apple-logo-text">
+            {template.logoText}
+          </span>
           <div className="flex gap-3">
             {headerFields.map((field) => (
               <FieldBlock key={field.key} field={field} values={values} labelColor={label} align="right" />
@@ -107,7 +156,11 @@ export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, bar
         {stripStyles && images?.strip ? (
           <div className="relative h-24">
             <img src={images.strip} alt="" className="absolute inset-0 size-full object-cover" />
-            <div className="relative px-4 pt-4">{primaryFields.map((field) => <FieldBlock key={field.key} field={field} values={values} labelColor={label} large />)}</div>
+            <div className="relative px-4 pt-4">
+              {primaryFields.map((field) => (
+                <FieldBlock key={field.key} field={field} values={values} labelColor={label} large />
+              ))}
+            </div>
           </div>
         ) : (
           <div className="flex items-end justify-between gap-2 px-4 py-3">
@@ -122,14 +175,26 @@ export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, bar
         {secondaryFields.length > 0 && (
           <div className="grid gap-2 px-4 pt-2" style={{ gridTemplateColumns: `repeat(${secondaryFields.length}, minmax(0, 1fr))` }}>
             {secondaryFields.map((field, index) => (
-              <FieldBlock key={field.key} field={field} values={values} labelColor={label} align={index > 0 && index === secondaryFields.length - 1 ? 'right' : 'left'} />
+              <FieldBlock
+                key={field.key}
+                field={field}
+                values={values}
+                labelColor={label}
+                align={index > 0 && index === secondaryFields.length - 1 ? 'right' : 'left'}
+              />
             ))}
           </div>
         )}
         {auxiliaryFields.length > 0 && (
           <div className="grid gap-2 px-4 pt-2" style={{ gridTemplateColumns: `repeat(${auxiliaryFields.length}, minmax(0, 1fr))` }}>
             {auxiliaryFields.map((field, index) => (
-              <FieldBlock key={field.key} field={field} values={values} labelColor={label} align={index > 0 && index === auxiliaryFields.length - 1 ? 'right' : 'left'} />
+              <FieldBlock
+                key={field.key}
+                field={field}
+                values={values}
+                labelColor={label}
+                align={index > 0 && index === auxiliaryFields.length - 1 ? 'right' : 'left'}
+              />
             ))}
           </div>
         )}
@@ -139,7 +204,11 @@ export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, bar
           </div>
           <p className="text-[10px] opacity-80">{barcodeMessage}</p>
         </div>
-        {voided && <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">Void</div>}
+        {voided && (
+          <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
+            Void
+          </div>
+        )}
       </div>
       <figcaption className="text-xs text-muted-foreground">Apple Wallet</figcaption>
     </figure>
@@ -147,7 +216,19 @@ export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, bar
 }
 
 /** A Google Wallet generic pass. */
-export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, barcodeMessage = 'PS-7Q4M-2K9X', voided = false }: { template: PreviewTemplate; images?: PreviewImages; values?: Record<string, string>; barcodeMessage?: string; voided?: boolean }) {
+export function GooglePassPreview({
+  template,
+  images,
+  values = SAMPLE_VALUES,
+  barcodeMessage = 'PS-7Q4M-2K9X',
+  voided = false,
+}: {
+  template: PreviewTemplate;
+  images?: PreviewImages;
+  values?: Record<string, string>;
+  barcodeMessage?: string;
+  voided?: boolean;
+}) {
   const background = cssColor(template.colors.background, '#1e293b');
   const foreground = cssColor(template.colors.foreground, '#ffffff');
   const { headerFields, primaryFields, secondaryFields, auxiliaryFields } = template.fields;
@@ -161,15 +242,23 @@ export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, ba
           {images?.logo || images?.icon ? (
             <img src={images.logo ?? images.icon ?? ''} alt="" className="size-8 rounded-full bg-white object-contain" />
           ) : (
-            <span className="flex size-8 items-center justify-center rounded-full text-xs font-bold" style={{ background: foreground, color: background }} aria-hidden>
+            <span
+              className="flex size-8 items-center justify-center rounded-full text-xs font-bold"
+              style={{ background: foreground, color: background }}
+              aria-hidden
+            >
               {(template.organizationName || '?').slice(0, 1)}
             </span>
           )}
-          <span className="min-w-0 truncate text-sm" data-testid="google-issuer">{template.organizationName}</span>
+          <span className="min-w-0 truncate text-sm" data-testid="google-issuer">
+            {template.organizationName}
+          </span>
         </div>
         <div className="border-b border-current/20 px-4 pt-3 pb-3">
           <p className="truncate text-sm opacity-80">{headerFields[0] ? fill(headerFields[0].value) : template.description}</p>
-          <p className="truncate text-xl font-medium" data-testid="google-primary">{primary ? fill(primary.value) : template.logoText || template.description}</p>
+          <p className="truncate text-xl font-medium" data-testid="google-primary">
+            {primary ? fill(primary.value) : template.logoText || template.description}
+          </p>
         </div>
         {rows.length > 0 && (
           <div className="grid grid-cols-2 gap-x-4 gap-y-3 px-4 pt-3">
@@ -188,7 +277,11 @@ export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, ba
           <p className="text-[10px] opacity-80">{barcodeMessage}</p>
         </div>
         {images?.strip && <img src={images.strip} alt="" className="h-24 w-full object-cover" />}
-        {voided && <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">Expired</div>}
+        {voided && (
+          <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
+            Expired
+          </div>
+        )}
       </div>
       <figcaption className="text-xs text-muted-foreground">Google Wallet</figcaption>
     </figure>
@@ -196,12 +289,18 @@ export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, ba
 }
 
 /** Both previews side by side (stacked on a phone). */
-export function PassPreviews(props: { template: PreviewTemplate; images?: PreviewImages; values?: Record<string, string>; barcodeMessage?: string; voided?: boolean }) {
+export function PassPreviews(props: {
+  template: PreviewTemplate;
+  images?: PreviewImages;
+  values?: Record<string, string>;
+  barcodeMessage?: string;
+  voided?: boolean;
+}) {
   return (
     <div className="@container" aria-label="Pass previews" role="group">
       <div className="grid gap-4 @md:grid-cols-2">
-      <ApplePassPreview {...props} />
-      <GooglePassPreview {...props} />
+        <ApplePassPreview {...props} />
+        <GooglePassPreview {...props} />
       </div>
     </div>
   );

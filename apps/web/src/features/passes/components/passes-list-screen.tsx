@@ -115,7 +115,8 @@ export function PassesListScreen() {
                 </Button>
               }
             >
-              Passes appear here as your server issues them: it gets a nonce, the holder signs a sign-in message with their wallet, and <code className="font-mono">POST /passes</code> creates the pass.
+              Passes appear here as your server issues them: it gets a nonce, the holder signs a sign-in message with their wallet, and{' '}
+              <code className="font-mono">POST /passes</code> creates the pass.
             </EmptyState>
           )
         }
@@ -135,14 +136,20 @@ export function PassesListScreen() {
           {items.map((pass) => (
             <TableRow key={pass.id} data-testid="pass-row" className="relative">
               <TableCell>
-                <Link to={passPath(projectId, pass.id)} className="font-mono text-sm font-medium after:absolute after:inset-0 hover:underline" title={pass.holderAddress}>
+                <Link
+                  to={passPath(projectId, pass.id)}
+                  className="font-mono text-sm font-medium after:absolute after:inset-0 hover:underline"
+                  title={pass.holderAddress}
+                >
                   {shortHex(pass.holderAddress)}
                 </Link>
                 <span className="block text-xs text-muted-foreground">{pass.serialNumber}</span>
               </TableCell>
               <TableCell>
                 <PassStatusBadge status={pass.status} reason={pass.invalidatedReason} />
-                {pass.invalidatedReason && <span className="mt-1 block text-xs text-muted-foreground">{labelOfInvalidationReason(pass.invalidatedReason)}</span>}
+                {pass.invalidatedReason && (
+                  <span className="mt-1 block text-xs text-muted-foreground">{labelOfInvalidationReason(pass.invalidatedReason)}</span>
+                )}
               </TableCell>
               <TableCell className="hidden text-sm md:table-cell">
                 {pass.contractAddress ? (

@@ -43,14 +43,17 @@ const policySchema = z
       const bad = invalidAddresses(wallets);
       if (wallets.length === 0) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: 'List at least one wallet address' });
       else if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `Not 0x addresses of 40 hex digits: ${listSome(bad)}` });
-      else if (wallets.length > PASS_POLICY_WALLETS_MAX) ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `At most ${formatCount(PASS_POLICY_WALLETS_MAX)} addresses` });
+      else if (wallets.length > PASS_POLICY_WALLETS_MAX)
+        ctx.addIssue({ code: 'custom', path: ['walletAddresses'], message: `At most ${formatCount(PASS_POLICY_WALLETS_MAX)} addresses` });
     } else {
       if (!values.networkCode) ctx.addIssue({ code: 'custom', path: ['networkCode'], message: 'Choose the network of the NFT contract' });
-      if (!/^0x[0-9a-fA-F]{40}$/.test(values.contractAddress.trim())) ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: 'Enter the contract address: 0x and 40 hex digits' });
+      if (!/^0x[0-9a-fA-F]{40}$/.test(values.contractAddress.trim()))
+        ctx.addIssue({ code: 'custom', path: ['contractAddress'], message: 'Enter the contract address: 0x and 40 hex digits' });
       const ids = splitList(values.tokenIds);
       const bad = invalidTokenIds(ids);
       if (bad.length > 0) ctx.addIssue({ code: 'custom', path: ['tokenIds'], message: `Token ids are whole decimal numbers: ${listSome(bad)}` });
-      else if (ids.length > PASS_POLICY_TOKEN_IDS_MAX) ctx.addIssue({ code: 'custom', path: ['tokenIds'], message: `At most ${formatCount(PASS_POLICY_TOKEN_IDS_MAX)} token ids` });
+      else if (ids.length > PASS_POLICY_TOKEN_IDS_MAX)
+        ctx.addIssue({ code: 'custom', path: ['tokenIds'], message: `At most ${formatCount(PASS_POLICY_TOKEN_IDS_MAX)} token ids` });
     }
   });
 type PolicyValues = z.infer<typeof policySchema>;
@@ -70,7 +73,17 @@ const SERVER_FIELDS = {
   'input.tokenIds': 'tokenIds',
 } as const;
 
-function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId: string; policy: Passes_PolicyFragment | null; chainNetwork: string | null; onClose: () => void }) {
+function PolicyDialog({
+  projectId,
+  policy,
+  chainNetwork,
+  onClose,
+}: {
+  projectId: string;
+  policy: Passes_PolicyFragment | null;
+  chainNetwork: string | null;
+  onClose: () => void;
+}) {
   const networks = [...new Set([...(chainNetwork ? [chainNetwork] : []), ...(policy?.networkCode ? [policy.networkCode] : []), ...NFT_POLICY_NETWORKS])];
   const [create] = useMutation(CreatePassPolicyMutation, { refetchQueries: [PassPoliciesQuery] });
   const [update] = useMutation(UpdatePassPolicyMutation);
@@ -80,7 +93,7 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
     mode: 'onTouched',
     defaultValues: {
       name: policy?.name ?? '',
-      kind: (policy?.kind as PolicyValues['kind'] | undefined) ?? 'nft',
+      kind: policy?.kind ?? 'nft',
       walletAddresses: policy?.walletAddresses.join('\n') ?? '',
       networkCode: policy?.networkCode ?? chainNetwork ?? '',
       contractAddress: policy?.contractAddress ?? '',
@@ -93,7 +106,13 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
     const input =
       values.kind === 'wallets'
         ? { name: values.name, kind: values.kind, walletAddresses: splitList(values.walletAddresses) }
-        : { name: values.name, kind: values.kind, networkCode: values.networkCode, contractAddress: values.contractAddress.trim(), tokenIds: splitList(values.tokenIds) };
+        : {
+            name: values.name,
+            kind: values.kind,
+            networkCode: values.networkCode,
+            contractAddress: values.contractAddress.trim(),
+            tokenIds: splitList(values.tokenIds),
+          };
     try {
       if (policy) await update({ variables: { id: policy.id, input } });
       else await create({ variables: { projectId, input } });
@@ -108,7 +127,9 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{policy ? 'Edit the policy' : 'Create a policy'}</DialogTitle>
-          <DialogDescription>Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned).</DialogDescription>
+          <DialogDescription>
+            Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned).
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -123,11 +144,16 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
                   <FormControl>
                     <RadioGroup value={field.value} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2" disabled={Boolean(policy)}>
                       {(['nft', 'wallets'] as const).map((value) => (
-                        <Label key={value} className="flex cursor-pointer items-start gap-2 rounded-md border p-3 font-normal has-[[data-state=checked]]:border-primary">
+                        <Label
+                          key={value}
+                          className="flex cursor-pointer items-start gap-2 rounded-md border p-3 font-normal has-[[data-state=checked]]:border-primary"
+                        >
                           <RadioGroupItem value={value} className="mt-0.5" />
                           <span className="flex flex-col gap-0.5">
                             <span className="font-medium">{labelOfPolicyKind(value)}</span>
-                            <span className="text-xs text-muted-foreground">{value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list'}</span>
+                            <span className="text-xs text-muted-foreground">
+                              {value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list'}
+                            </span>
                           </span>
                         </Label>
                       ))}
@@ -146,7 +172,13 @@ function PolicyDialog({ projectId, policy, chainNetwork, onClose }: { projectId:
                   <FormItem>
                     <FormLabel>Wallet addresses</FormLabel>
                     <FormControl>
-                      <Textarea {...field} rows={5} className="font-mono text-xs" spellCheck={false} placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'} />
+                      <Textarea
+                        {...field}
+                        rows={5}
+                        className="font-mono text-xs"
+                        spellCheck={false}
+                        placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'}
+                      />
                     </FormControl>
                     <FormDescription>One per line, or separated by commas. Up to {formatCount(PASS_POLICY_WALLETS_MAX)}.</FormDescription>
                     <FormMessage />
@@ -225,7 +257,12 @@ function DeletePolicyDialog({ policy, onClose }: { policy: Passes_PolicyFragment
       open={policy !== null}
       onClose={onClose}
       title={<>Delete the policy “{policy?.name}”?</>}
-      description={<>Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued under it.</>}
+      description={
+        <>
+          Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued
+          under it.
+        </>
+      }
       confirmLabel="Delete policy"
       busyLabel="Deleting"
       destructive
@@ -268,8 +305,13 @@ export function PoliciesScreen() {
         skeletonClassName="h-48"
         isEmpty={policies.length === 0}
         empty={
-          <EmptyState icon={<ShieldCheckIcon />} title="No policies yet" action={canManage && <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })}>Create a policy</AddButton>}>
-            Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.
+          <EmptyState
+            icon={<ShieldCheckIcon />}
+            title="No policies yet"
+            action={canManage && <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })}>Create a policy</AddButton>}
+          >
+            Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are
+            entitled.
           </EmptyState>
         }
       >
@@ -294,7 +336,12 @@ export function PoliciesScreen() {
                 {policy.kind === 'wallets' ? (
                   <span>
                     {formatCount(policy.walletAddresses.length)} {policy.walletAddresses.length === 1 ? 'wallet' : 'wallets'}
-                    <span className="block font-mono text-xs text-muted-foreground">{listSome(policy.walletAddresses.map((address) => shortHex(address)), 2)}</span>
+                    <span className="block font-mono text-xs text-muted-foreground">
+                      {listSome(
+                        policy.walletAddresses.map((address) => shortHex(address)),
+                        2,
+                      )}
+                    </span>
                   </span>
                 ) : (
                   <span>
@@ -313,10 +360,24 @@ export function PoliciesScreen() {
               {canManage && (
                 <TableCell>
                   <span className="flex justify-end gap-1">
-                    <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Edit the policy ${policy.name}`} onClick={() => setEditing({ policy, key: Date.now() })}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={`Edit the policy ${policy.name}`}
+                      onClick={() => setEditing({ policy, key: Date.now() })}
+                    >
                       <PencilIcon aria-hidden />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the policy ${policy.name}`} onClick={() => setDeleting(policy)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 text-destructive hover:text-destructive"
+                      aria-label={`Delete the policy ${policy.name}`}
+                      onClick={() => setDeleting(policy)}
+                    >
                       <Trash2Icon aria-hidden />
                     </Button>
                   </span>
@@ -326,7 +387,15 @@ export function PoliciesScreen() {
           ))}
         </CardTable>
       </SectionList>
-      {editing && <PolicyDialog key={editing.key} projectId={projectId} policy={editing.policy} chainNetwork={data?.evmChain.networkCode ?? null} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PolicyDialog
+          key={editing.key}
+          projectId={projectId}
+          policy={editing.policy}
+          chainNetwork={data?.evmChain.networkCode ?? null}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <DeletePolicyDialog policy={deleting} onClose={() => setDeleting(null)} />
     </ProjectFrame>
   );

@@ -54,7 +54,9 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Create a passes project</DialogTitle>
-          <DialogDescription>A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials.</DialogDescription>
+          <DialogDescription>
+            A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials.
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -145,7 +147,12 @@ export function ProjectsScreen() {
       description="Each project issues its own passes with its own policies, templates, keys and wallet credentials."
       actions={
         canManage && (
-          <Button type="button" onClick={() => setCreating(true)} disabled={!accountId || full} title={full ? `At most ${PASS_PROJECTS_PER_ACCOUNT} projects` : undefined}>
+          <Button
+            type="button"
+            onClick={() => setCreating(true)}
+            disabled={!accountId || full}
+            title={full ? `At most ${PASS_PROJECTS_PER_ACCOUNT} projects` : undefined}
+          >
             <PlusIcon aria-hidden /> New project
           </Button>
         )
@@ -180,7 +187,11 @@ export function ProjectsScreen() {
 const STEPS = [
   { icon: ShieldCheckIcon, title: 'Policies', text: 'Say who is entitled: listed wallets, or holders of a token of an NFT contract.' },
   { icon: WalletCardsIcon, title: 'Templates', text: 'Design the Apple Wallet and Google Wallet pass with a live preview of both.' },
-  { icon: SmartphoneNfcIcon, title: 'Issue and verify', text: 'Holders prove their wallet with a signed message; your API key issues the pass and checks scans.' },
+  {
+    icon: SmartphoneNfcIcon,
+    title: 'Issue and verify',
+    text: 'Holders prove their wallet with a signed message; your API key issues the pass and checks scans.',
+  },
   { icon: TicketIcon, title: 'Always current', text: 'When an NFT leaves its holder, the pass is invalidated and your webhook is told.' },
 ];
 

@@ -13,7 +13,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { StatusBadge } from '@/components/status-badge';
-import { PassSettingsQuery, ResetPassCredentialsMutation, UpdateAppleCredentialsMutation, UpdateGoogleCredentialsMutation, UpdatePassProjectMutation } from '@/features/passes/api/passes';
+import {
+  PassSettingsQuery,
+  ResetPassCredentialsMutation,
+  UpdateAppleCredentialsMutation,
+  UpdateGoogleCredentialsMutation,
+  UpdatePassProjectMutation,
+} from '@/features/passes/api/passes';
 import { FieldRow } from '@/features/passes/components/field-row';
 import { DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { labelOfCredentialSource } from '@/features/passes/lib/labels';
@@ -28,10 +34,14 @@ type Project = Passes_SettingsQuery['passProject'];
 
 function DevelopmentNotice() {
   return (
-    <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200" data-testid="development-credentials">
+    <p
+      className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
+      data-testid="development-credentials"
+    >
       <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        <strong className="font-semibold">Development credentials — not accepted by real wallets.</strong> Rampart generated them so you can build and test; passes open in previews and tests only. Upload yours to go live.
+        <strong className="font-semibold">Development credentials — not accepted by real wallets.</strong> Rampart generated them so you can build and test;
+        passes open in previews and tests only. Upload yours to go live.
       </span>
     </p>
   );
@@ -84,8 +94,21 @@ function ProjectCard({ project, canManage }: { project: Project; canManage: bool
             <FieldRow id="pass-project-description" label="Description (optional)" error={errors.description}>
               <Textarea id="pass-project-description" rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
             </FieldRow>
-            <FieldRow id="pass-project-domains" label="Allowed domains" error={errors.allowedDomains} hint="The domains a holder's sign-in message may name, one per line. Empty: any domain.">
-              <Textarea id="pass-project-domains" rows={3} className="font-mono text-xs" value={domains} onChange={(event) => setDomains(event.target.value)} placeholder="app.example.com" aria-invalid={Boolean(errors.allowedDomains)} />
+            <FieldRow
+              id="pass-project-domains"
+              label="Allowed domains"
+              error={errors.allowedDomains}
+              hint="The domains a holder's sign-in message may name, one per line. Empty: any domain."
+            >
+              <Textarea
+                id="pass-project-domains"
+                rows={3}
+                className="font-mono text-xs"
+                value={domains}
+                onChange={(event) => setDomains(event.target.value)}
+                placeholder="app.example.com"
+                aria-invalid={Boolean(errors.allowedDomains)}
+              />
             </FieldRow>
           </fieldset>
           {canManage && (
@@ -155,7 +178,14 @@ function CredentialsCard({
   source: string;
   canManage: boolean;
   details: ReactNode;
-  form: { heading: string; error: string | null; errorTitle: string; onSubmit: (event: React.FormEvent) => Promise<void>; loading: boolean; submitLabel: string };
+  form: {
+    heading: string;
+    error: string | null;
+    errorTitle: string;
+    onSubmit: (event: React.FormEvent) => Promise<void>;
+    loading: boolean;
+    submitLabel: string;
+  };
   /** The upload form's fields. */
   children: ReactNode;
 }) {
@@ -212,7 +242,15 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
     setErrors(next);
     if (Object.keys(next).length > 0 || !file) return;
     try {
-      await upload({ variables: { id: project.id, passTypeIdentifier: passTypeIdentifier.trim(), teamIdentifier: teamIdentifier.trim(), certificate: file, certificatePassword: password || null } });
+      await upload({
+        variables: {
+          id: project.id,
+          passTypeIdentifier: passTypeIdentifier.trim(),
+          teamIdentifier: teamIdentifier.trim(),
+          certificate: file,
+          certificatePassword: password || null,
+        },
+      });
       toast({ title: 'Apple credentials saved', description: 'New and updated passes are signed with your certificate.' });
       setFile(null);
       setPassword('');
@@ -232,8 +270,12 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
       canManage={canManage}
       details={
         <>
-          <DetailRow label="Pass type id"><span className="font-mono">{apple.passTypeIdentifier}</span></DetailRow>
-          <DetailRow label="Team id"><span className="font-mono">{apple.teamIdentifier}</span></DetailRow>
+          <DetailRow label="Pass type id">
+            <span className="font-mono">{apple.passTypeIdentifier}</span>
+          </DetailRow>
+          <DetailRow label="Team id">
+            <span className="font-mono">{apple.teamIdentifier}</span>
+          </DetailRow>
           <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
           <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
         </>
@@ -248,16 +290,48 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
       }}
     >
       <FieldRow id="apple-pass-type" label="Pass type identifier" error={errors.passTypeIdentifier}>
-        <Input id="apple-pass-type" value={passTypeIdentifier} onChange={(event) => setPassTypeIdentifier(event.target.value)} className="font-mono" placeholder="pass.com.example.membership" aria-invalid={Boolean(errors.passTypeIdentifier)} />
+        <Input
+          id="apple-pass-type"
+          value={passTypeIdentifier}
+          onChange={(event) => setPassTypeIdentifier(event.target.value)}
+          className="font-mono"
+          placeholder="pass.com.example.membership"
+          aria-invalid={Boolean(errors.passTypeIdentifier)}
+        />
       </FieldRow>
       <FieldRow id="apple-team" label="Team identifier" error={errors.teamIdentifier}>
-        <Input id="apple-team" value={teamIdentifier} onChange={(event) => setTeamIdentifier(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" aria-invalid={Boolean(errors.teamIdentifier)} />
+        <Input
+          id="apple-team"
+          value={teamIdentifier}
+          onChange={(event) => setTeamIdentifier(event.target.value.toUpperCase())}
+          className="font-mono"
+          placeholder="A1B2C3D4E5"
+          aria-invalid={Boolean(errors.teamIdentifier)}
+        />
       </FieldRow>
-      <FieldRow id="apple-certificate" label="Certificate (.p12 or .pem)" error={errors.certificate} hint={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}>
-        <Input id="apple-certificate" type="file" accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} aria-invalid={Boolean(errors.certificate)} />
+      <FieldRow
+        id="apple-certificate"
+        label="Certificate (.p12 or .pem)"
+        error={errors.certificate}
+        hint={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
+      >
+        <Input
+          id="apple-certificate"
+          type="file"
+          accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          aria-invalid={Boolean(errors.certificate)}
+        />
       </FieldRow>
       <FieldRow id="apple-password" label={isP12 ? 'Certificate password' : 'Certificate password (for a .p12)'} error={errors.certificatePassword}>
-        <Input id="apple-password" type="password" autoComplete="off" value={password} onChange={(event) => setPassword(event.target.value)} aria-invalid={Boolean(errors.certificatePassword)} />
+        <Input
+          id="apple-password"
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={Boolean(errors.certificatePassword)}
+        />
       </FieldRow>
     </CredentialsCard>
   );
@@ -299,8 +373,12 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       canManage={canManage}
       details={
         <>
-          <DetailRow label="Issuer id"><span className="font-mono">{google.issuerId}</span></DetailRow>
-          <DetailRow label="Service account"><span className="font-mono break-all">{google.serviceAccountEmail}</span></DetailRow>
+          <DetailRow label="Issuer id">
+            <span className="font-mono">{google.issuerId}</span>
+          </DetailRow>
+          <DetailRow label="Service account">
+            <span className="font-mono break-all">{google.serviceAccountEmail}</span>
+          </DetailRow>
         </>
       }
       form={{
@@ -313,10 +391,29 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       }}
     >
       <FieldRow id="google-issuer" label="Issuer id" error={errors.issuerId}>
-        <Input id="google-issuer" inputMode="numeric" value={issuerId} onChange={(event) => setIssuerId(event.target.value)} className="font-mono" placeholder="3388000000012345678" aria-invalid={Boolean(errors.issuerId)} />
+        <Input
+          id="google-issuer"
+          inputMode="numeric"
+          value={issuerId}
+          onChange={(event) => setIssuerId(event.target.value)}
+          className="font-mono"
+          placeholder="3388000000012345678"
+          aria-invalid={Boolean(errors.issuerId)}
+        />
       </FieldRow>
-      <FieldRow id="google-key" label="Service-account key (.json)" error={errors.serviceAccountKey} hint={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}>
-        <Input id="google-key" type="file" accept=".json,application/json" onChange={(event) => setFile(event.target.files?.[0] ?? null)} aria-invalid={Boolean(errors.serviceAccountKey)} />
+      <FieldRow
+        id="google-key"
+        label="Service-account key (.json)"
+        error={errors.serviceAccountKey}
+        hint={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
+      >
+        <Input
+          id="google-key"
+          type="file"
+          accept=".json,application/json"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          aria-invalid={Boolean(errors.serviceAccountKey)}
+        />
       </FieldRow>
     </CredentialsCard>
   );
@@ -346,7 +443,8 @@ function ApiCard({ project }: { project: Project }) {
           </span>
         </div>
         <p className="text-sm text-muted-foreground">
-          Then have the holder sign a Sign-In with Ethereum message carrying the nonce, and send it with its signature and a template id to <code className="font-mono">POST /passes</code>.
+          Then have the holder sign a Sign-In with Ethereum message carrying the nonce, and send it with its signature and a template id to{' '}
+          <code className="font-mono">POST /passes</code>.
         </p>
       </CardContent>
     </Card>

@@ -1,5 +1,13 @@
 import { useMutation } from '@apollo/client/react';
-import { PASS_BARCODE_FORMATS, PASS_FIELD_GROUP_LIMITS, PASS_FIELD_GROUPS, PASS_FIELD_PLACEHOLDERS, PASS_IMAGE_MAX_BYTES, PASS_STYLES, type PassFieldGroup } from '@rampart/shared/passes';
+import {
+  PASS_BARCODE_FORMATS,
+  PASS_FIELD_GROUP_LIMITS,
+  PASS_FIELD_GROUPS,
+  PASS_FIELD_PLACEHOLDERS,
+  PASS_IMAGE_MAX_BYTES,
+  PASS_STYLES,
+  type PassFieldGroup,
+} from '@rampart/shared/passes';
 import { ImageIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
@@ -27,7 +35,19 @@ const SLOTS: Array<{ slot: PassTemplateImageSlot; label: string; hint: string }>
 ];
 
 /** A labelled control with its error under it (ids tie them together for screen readers). */
-function Field({ label, error, hint, children, id }: { label: string; error?: string; hint?: ReactNode; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode; id?: string }) {
+function Field({
+  label,
+  error,
+  hint,
+  children,
+  id,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+  id?: string;
+}) {
   const generated = useId();
   const controlId = id ?? generated;
   const describedBy = [error ? `${controlId}-error` : null, hint ? `${controlId}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -56,7 +76,13 @@ function ColorInput({ label, value, onChange, error }: { label: string; value: s
     <Field label={label} error={error}>
       {(props) => (
         <div className="flex items-center gap-2">
-          <input type="color" value={toHex(value)} onChange={(event) => onChange(event.target.value)} aria-label={`${label} picker`} className="h-9 w-10 shrink-0 cursor-pointer rounded-md border bg-transparent p-1" />
+          <input
+            type="color"
+            value={toHex(value)}
+            onChange={(event) => onChange(event.target.value)}
+            aria-label={`${label} picker`}
+            className="h-9 w-10 shrink-0 cursor-pointer rounded-md border bg-transparent p-1"
+          />
           <Input {...props} value={value} onChange={(event) => onChange(event.target.value)} className="font-mono" spellCheck={false} />
         </div>
       )}
@@ -64,7 +90,21 @@ function ColorInput({ label, value, onChange, error }: { label: string; value: s
   );
 }
 
-function ImagePicker({ label, hint, current, pending, onPick, disabled }: { label: string; hint: string; current: string | null; pending: File | null | undefined; onPick: (file: File | null | undefined) => void; disabled: boolean }) {
+function ImagePicker({
+  label,
+  hint,
+  current,
+  pending,
+  onPick,
+  disabled,
+}: {
+  label: string;
+  hint: string;
+  current: string | null;
+  pending: File | null | undefined;
+  onPick: (file: File | null | undefined) => void;
+  disabled: boolean;
+}) {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const shown = pending === null ? null : pending ? 'pending' : current;
@@ -109,7 +149,19 @@ function useObjectUrl(file: File | null | undefined): string | null {
 }
 
 /** The template editor: every setting on the left, both wallets' live previews on the right. */
-export function TemplateEditor({ projectId, template, initial, canManage, onDone }: { projectId: string; template: Passes_TemplateFragment | null; initial: TemplateDraft; canManage: boolean; onDone: () => void }) {
+export function TemplateEditor({
+  projectId,
+  template,
+  initial,
+  canManage,
+  onDone,
+}: {
+  projectId: string;
+  template: Passes_TemplateFragment | null;
+  initial: TemplateDraft;
+  canManage: boolean;
+  onDone: () => void;
+}) {
   const [draft, setDraft] = useState<TemplateDraft>(initial);
   const [attempted, setAttempted] = useState(false);
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
@@ -135,11 +187,17 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
     setServerIssues({});
   }
   function changeField(group: PassFieldGroup, index: number, patch: Partial<{ key: string; label: string; value: string }>) {
-    setDraft((current) => ({ ...current, fields: { ...current.fields, [group]: current.fields[group].map((field, at) => (at === index ? { ...field, ...patch } : field)) } }));
+    setDraft((current) => ({
+      ...current,
+      fields: { ...current.fields, [group]: current.fields[group].map((field, at) => (at === index ? { ...field, ...patch } : field)) },
+    }));
     setServerIssues({});
   }
   function addField(group: PassFieldGroup) {
-    setDraft((current) => ({ ...current, fields: { ...current.fields, [group]: [...current.fields[group], { key: nextFieldKey(current.fields), label: 'Label', value: '' }] } }));
+    setDraft((current) => ({
+      ...current,
+      fields: { ...current.fields, [group]: [...current.fields[group], { key: nextFieldKey(current.fields), label: 'Label', value: '' }] },
+    }));
   }
   function removeField(group: PassFieldGroup, index: number) {
     setDraft((current) => ({ ...current, fields: { ...current.fields, [group]: current.fields[group].filter((_, at) => at !== index) } }));
@@ -156,7 +214,9 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
     setSaving(true);
     const input = { ...draft, logoText: draft.logoText.trim() || null };
     try {
-      const saved = template ? (await update({ variables: { id: template.id, input } })).data?.updatePassTemplate : (await create({ variables: { projectId, input } })).data?.createPassTemplate;
+      const saved = template
+        ? (await update({ variables: { id: template.id, input } })).data?.updatePassTemplate
+        : (await create({ variables: { projectId, input } })).data?.createPassTemplate;
       if (saved) {
         for (const { slot } of SLOTS) {
           const file = images[slot];
@@ -164,7 +224,10 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
         }
       }
       setImages({});
-      toast({ title: template ? 'Template saved' : 'Template created', description: `New passes use ${draft.name}; passes already issued update in wallets at their next refresh.` });
+      toast({
+        title: template ? 'Template saved' : 'Template created',
+        description: `New passes use ${draft.name}; passes already issued update in wallets at their next refresh.`,
+      });
       onDone();
     } catch (error) {
       const info = describeApiError(error);
@@ -219,7 +282,11 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
               </div>
               <Field label="Barcode format" error={issues.barcodeFormat}>
                 {(props) => (
-                  <Select value={draft.barcodeFormat} onValueChange={(value) => change({ barcodeFormat: value as TemplateDraft['barcodeFormat'] })} disabled={readOnly}>
+                  <Select
+                    value={draft.barcodeFormat}
+                    onValueChange={(value) => change({ barcodeFormat: value as TemplateDraft['barcodeFormat'] })}
+                    disabled={readOnly}
+                  >
                     <SelectTrigger id={props.id} className="w-full">
                       <SelectValue />
                     </SelectTrigger>
@@ -240,27 +307,50 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
               <CardTitle className="text-base">Colours</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4 @2xl:grid-cols-3">
-              <ColorInput label="Background" value={draft.colors.background} error={issues['colors.background']} onChange={(value) => change({ colors: { ...draft.colors, background: value } })} />
-              <ColorInput label="Text" value={draft.colors.foreground} error={issues['colors.foreground']} onChange={(value) => change({ colors: { ...draft.colors, foreground: value } })} />
-              <ColorInput label="Labels" value={draft.colors.label} error={issues['colors.label']} onChange={(value) => change({ colors: { ...draft.colors, label: value } })} />
+              <ColorInput
+                label="Background"
+                value={draft.colors.background}
+                error={issues['colors.background']}
+                onChange={(value) => change({ colors: { ...draft.colors, background: value } })}
+              />
+              <ColorInput
+                label="Text"
+                value={draft.colors.foreground}
+                error={issues['colors.foreground']}
+                onChange={(value) => change({ colors: { ...draft.colors, foreground: value } })}
+              />
+              <ColorInput
+                label="Labels"
+                value={draft.colors.label}
+                error={issues['colors.label']}
+                onChange={(value) => change({ colors: { ...draft.colors, label: value } })}
+              />
             </CardContent>
           </Card>
           <Card className="gap-4">
             <CardHeader>
               <CardTitle className="text-base">Fields</CardTitle>
-              <CardDescription>
-                Values may use placeholders filled per pass: {PASS_FIELD_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}.
-              </CardDescription>
+              <CardDescription>Values may use placeholders filled per pass: {PASS_FIELD_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
               {PASS_FIELD_GROUPS.map((group) => (
                 <section key={group} aria-label={`${FIELD_GROUP_LABEL[group]} fields`} className="flex flex-col gap-2">
                   <div className="flex items-center justify-between gap-2">
                     <h3 className="text-sm font-medium">
-                      {FIELD_GROUP_LABEL[group]} <span className="font-normal text-muted-foreground">({draft.fields[group].length} of {PASS_FIELD_GROUP_LIMITS[group]})</span>
+                      {FIELD_GROUP_LABEL[group]}{' '}
+                      <span className="font-normal text-muted-foreground">
+                        ({draft.fields[group].length} of {PASS_FIELD_GROUP_LIMITS[group]})
+                      </span>
                     </h3>
                     {!readOnly && (
-                      <Button type="button" variant="outline" size="sm" onClick={() => addField(group)} disabled={!canAddField(draft.fields, group)} aria-label={`Add a ${FIELD_GROUP_LABEL[group].toLowerCase()} field`}>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="sm"
+                        onClick={() => addField(group)}
+                        disabled={!canAddField(draft.fields, group)}
+                        aria-label={`Add a ${FIELD_GROUP_LABEL[group].toLowerCase()} field`}
+                      >
                         <PlusIcon aria-hidden /> Add
                       </Button>
                     )}
@@ -269,20 +359,38 @@ export function TemplateEditor({ projectId, template, initial, canManage, onDone
                   {draft.fields[group].map((field, index) => {
                     const path = `fields.${group}.${index}`;
                     return (
-                      <div key={index} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 rounded-md border p-2 @2xl:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1.4fr)_auto] @2xl:items-start" data-testid="template-field">
+                      <div
+                        key={index}
+                        className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] gap-2 rounded-md border p-2 @2xl:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1.4fr)_auto] @2xl:items-start"
+                        data-testid="template-field"
+                      >
                         <Field label="Key" error={issues[`${path}.key`]}>
-                          {(props) => <Input {...props} value={field.key} className="font-mono text-xs" onChange={(event) => changeField(group, index, { key: event.target.value })} />}
+                          {(props) => (
+                            <Input
+                              {...props}
+                              value={field.key}
+                              className="font-mono text-xs"
+                              onChange={(event) => changeField(group, index, { key: event.target.value })}
+                            />
+                          )}
                         </Field>
                         <Field label="Label" error={issues[`${path}.label`]}>
                           {(props) => <Input {...props} value={field.label} onChange={(event) => changeField(group, index, { label: event.target.value })} />}
                         </Field>
                         <div className="col-span-2 row-start-2 min-w-0 @2xl:col-span-1 @2xl:row-start-auto">
-                        <Field label="Value" error={issues[`${path}.value`]}>
-                          {(props) => <Input {...props} value={field.value} onChange={(event) => changeField(group, index, { value: event.target.value })} />}
-                        </Field>
+                          <Field label="Value" error={issues[`${path}.value`]}>
+                            {(props) => <Input {...props} value={field.value} onChange={(event) => changeField(group, index, { value: event.target.value })} />}
+                          </Field>
                         </div>
                         {!readOnly && (
-                          <Button type="button" variant="ghost" size="icon" className="col-start-3 row-span-2 row-start-1 size-8 self-center text-destructive hover:text-destructive @2xl:col-start-auto @2xl:row-span-1 @2xl:row-start-auto @2xl:mt-6 @2xl:self-start" aria-label={`Remove the field ${field.label || field.key}`} onClick={() => removeField(group, index)}>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon"
+                            className="col-start-3 row-span-2 row-start-1 size-8 self-center text-destructive hover:text-destructive @2xl:col-start-auto @2xl:row-span-1 @2xl:row-start-auto @2xl:mt-6 @2xl:self-start"
+                            aria-label={`Remove the field ${field.label || field.key}`}
+                            onClick={() => removeField(group, index)}
+                          >
                             <Trash2Icon aria-hidden />
                           </Button>
                         )}

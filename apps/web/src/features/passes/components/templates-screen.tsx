@@ -107,24 +107,42 @@ export function TemplatesScreen() {
               <Card className="h-full gap-3 py-4" data-testid="template-card">
                 <CardContent className="flex flex-col gap-3 px-4">
                   <div className="pointer-events-none origin-top scale-90" aria-hidden>
-                    <ApplePassPreview template={template} images={{ logo: template.logoImageUrl, icon: template.iconImageUrl, strip: template.stripImageUrl }} />
+                    <ApplePassPreview
+                      template={template}
+                      images={{ logo: template.logoImageUrl, icon: template.iconImageUrl, strip: template.stripImageUrl }}
+                    />
                   </div>
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{template.name}</p>
                       <p className="text-xs text-muted-foreground">
-                        {labelOfPassStyle(template.style)} · {labelOfBarcodeFormat(template.barcodeFormat)} · {formatCount(template.passCount)} {template.passCount === 1 ? 'pass' : 'passes'} · updated {formatDate(template.updatedAt)}
+                        {labelOfPassStyle(template.style)} · {labelOfBarcodeFormat(template.barcodeFormat)} · {formatCount(template.passCount)}{' '}
+                        {template.passCount === 1 ? 'pass' : 'passes'} · updated {formatDate(template.updatedAt)}
                       </p>
                       <p className="mt-1 font-mono text-[11px] break-all text-muted-foreground" title="The id the REST API takes as templateId">
                         {template.id}
                       </p>
                     </div>
                     <span className="flex shrink-0 gap-1">
-                      <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`} onClick={() => show(template.id)}>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        className="size-8"
+                        aria-label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`}
+                        onClick={() => show(template.id)}
+                      >
                         <PencilIcon aria-hidden />
                       </Button>
                       {canManage && (
-                        <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the template ${template.name}`} onClick={() => setDeleting(template)}>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          className="size-8 text-destructive hover:text-destructive"
+                          aria-label={`Delete the template ${template.name}`}
+                          onClick={() => setDeleting(template)}
+                        >
                           <Trash2Icon aria-hidden />
                         </Button>
                       )}

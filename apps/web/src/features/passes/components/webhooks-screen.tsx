@@ -42,7 +42,8 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
     } catch {
       parsed = null;
     }
-    if (!parsed || !/^https?:$/.test(parsed.protocol)) return setFieldErrors({ url: 'Enter the full address of your endpoint, such as https://example.com/webhooks/passes' });
+    if (!parsed || !/^https?:$/.test(parsed.protocol))
+      return setFieldErrors({ url: 'Enter the full address of your endpoint, such as https://example.com/webhooks/passes' });
     setFieldErrors({});
     try {
       await create({ variables: { projectId, url: url.trim(), events, description: description.trim() || null } });
@@ -64,7 +65,14 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <ErrorAlert message={error} title="Could not add the endpoint" />
           <FieldRow id="pass-webhook-url" label="Endpoint URL" error={fieldErrors.url}>
-            <Input id="pass-webhook-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/webhooks/passes" aria-invalid={Boolean(fieldErrors.url)} />
+            <Input
+              id="pass-webhook-url"
+              type="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              placeholder="https://example.com/webhooks/passes"
+              aria-invalid={Boolean(fieldErrors.url)}
+            />
           </FieldRow>
           <FieldRow id="pass-webhook-description" label="Description (optional)">
             <Input id="pass-webhook-description" value={description} onChange={(event) => setDescription(event.target.value)} />
@@ -73,7 +81,10 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
             <legend className="mb-1 text-sm font-medium">Events</legend>
             {PASS_WEBHOOK_EVENT_TYPES.map((type) => (
               <Label key={type} className="flex items-center gap-2 font-normal">
-                <Checkbox checked={events.includes(type)} onCheckedChange={(checked) => setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)))} />
+                <Checkbox
+                  checked={events.includes(type)}
+                  onCheckedChange={(checked) => setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)))}
+                />
                 {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
               </Label>
             ))}
@@ -100,7 +111,8 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   const page = data?.webhookDeliveries;
   if (error) return <ErrorAlert message={describeApiError(error).message} title="Could not load the deliveries" />;
   if (loading && !page) return <Skeleton className="h-20 w-full" />;
-  if (!page || page.items.length === 0) return <p className="text-sm text-muted-foreground">No deliveries yet. Each pass event this endpoint takes is listed here with its response.</p>;
+  if (!page || page.items.length === 0)
+    return <p className="text-sm text-muted-foreground">No deliveries yet. Each pass event this endpoint takes is listed here with its response.</p>;
   return (
     <div className="flex flex-col gap-2">
       <Table>
@@ -128,7 +140,11 @@ function Deliveries({ webhookId }: { webhookId: string }) {
           ))}
         </TableBody>
       </Table>
-      {page.totalCount > page.items.length && <p className="text-xs text-muted-foreground">The latest {page.items.length} of {formatCount(page.totalCount)} deliveries.</p>}
+      {page.totalCount > page.items.length && (
+        <p className="text-xs text-muted-foreground">
+          The latest {page.items.length} of {formatCount(page.totalCount)} deliveries.
+        </p>
+      )}
     </div>
   );
 }
@@ -143,9 +159,18 @@ function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_Webhoo
           {webhook.description && <p className="text-sm text-muted-foreground">{webhook.description}</p>}
         </div>
         <span className="flex shrink-0 items-center gap-1">
-          <StatusBadge meaning={webhook.isEnabled ? (webhook.failingSince ? 'waiting' : 'success') : 'neutral'}>{webhook.isEnabled ? (webhook.failingSince ? 'Failing' : 'Enabled') : 'Disabled'}</StatusBadge>
+          <StatusBadge meaning={webhook.isEnabled ? (webhook.failingSince ? 'waiting' : 'success') : 'neutral'}>
+            {webhook.isEnabled ? (webhook.failingSince ? 'Failing' : 'Enabled') : 'Disabled'}
+          </StatusBadge>
           {canManage && (
-            <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive hover:text-destructive" aria-label={`Delete the endpoint ${webhook.url}`} onClick={onDelete}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8 text-destructive hover:text-destructive"
+              aria-label={`Delete the endpoint ${webhook.url}`}
+              onClick={onDelete}
+            >
               <Trash2Icon aria-hidden />
             </Button>
           )}
@@ -166,7 +191,8 @@ function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_Webhoo
         )}
         {webhook.disabledReason && <p className="text-sm text-destructive">{webhook.disabledReason}</p>}
         <Button type="button" variant="ghost" size="sm" className="w-fit" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
-          <ChevronDownIcon className={open ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden /> {open ? 'Hide deliveries' : 'Show deliveries'}
+          <ChevronDownIcon className={open ? 'rotate-180 transition-transform' : 'transition-transform'} aria-hidden />{' '}
+          {open ? 'Hide deliveries' : 'Show deliveries'}
         </Button>
         {open && <Deliveries webhookId={webhook.id} />}
       </CardContent>
@@ -203,8 +229,13 @@ export function WebhooksScreen() {
         skeletonClassName="h-40"
         isEmpty={webhooks.length === 0}
         empty={
-          <EmptyState icon={<WebhookIcon />} title="No endpoints yet" action={canManage && <AddButton onClick={() => setCreating(true)}>Add an endpoint</AddButton>}>
-            Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for instance when an NFT moves and its pass is invalidated.
+          <EmptyState
+            icon={<WebhookIcon />}
+            title="No endpoints yet"
+            action={canManage && <AddButton onClick={() => setCreating(true)}>Add an endpoint</AddButton>}
+          >
+            Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for
+            instance when an NFT moves and its pass is invalidated.
           </EmptyState>
         }
       >

@@ -59,7 +59,12 @@ describe('template draft', () => {
     expect(nextFieldKey(draft.fields)).toBe('field2');
   });
   it('a saved template becomes a draft without GraphQL extras', () => {
-    const saved = { ...defaultTemplate('Club'), logoText: null, __typename: 'PassTemplate', fields: { ...defaultTemplate('Club').fields, headerFields: [{ key: 'a', label: 'A', value: 'v', __typename: 'PassField' }] } };
+    const saved = {
+      ...defaultTemplate('Club'),
+      logoText: null,
+      __typename: 'PassTemplate',
+      fields: { ...defaultTemplate('Club').fields, headerFields: [{ key: 'a', label: 'A', value: 'v', __typename: 'PassField' }] },
+    };
     const draft = draftOf(saved);
     expect(draft.logoText).toBe('');
     expect(draft.fields.headerFields).toEqual([{ key: 'a', label: 'A', value: 'v' }]);
@@ -69,7 +74,10 @@ describe('template draft', () => {
 
 describe('settings and overview', () => {
   it('parses allowed domains and names the bad ones', () => {
-    expect(parseDomains('App.Example.com\nlocalhost:3000, https://x.com')).toEqual({ domains: ['app.example.com', 'localhost:3000', 'https://x.com'], invalid: ['https://x.com'] });
+    expect(parseDomains('App.Example.com\nlocalhost:3000, https://x.com')).toEqual({
+      domains: ['app.example.com', 'localhost:3000', 'https://x.com'],
+      invalid: ['https://x.com'],
+    });
   });
   it('a range is whole UTC days ending today', () => {
     expect(rangeBounds('7d', new Date('2026-03-10T15:00:00Z'))).toEqual({ from: '2026-03-04T00:00:00.000Z', to: '2026-03-11T00:00:00.000Z' });

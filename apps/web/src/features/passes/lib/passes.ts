@@ -1,10 +1,4 @@
-import {
-  PASS_FIELD_GROUP_LIMITS,
-  PASS_FIELD_GROUPS,
-  type PassField,
-  type PassFieldGroup,
-  type PassFields,
-} from '@rampart/shared/passes';
+import { PASS_FIELD_GROUP_LIMITS, PASS_FIELD_GROUPS, type PassField, type PassFieldGroup, type PassFields } from '@rampart/shared/passes';
 import { ROUTES } from '@/config/routes';
 
 // Pure helpers of the passes area: paths, words, the template draft and its preview, policy input parsing.
@@ -43,7 +37,14 @@ const TOKEN_ID = /^\d{1,78}$/;
 
 /** Addresses or token ids typed one per line, or separated by commas or spaces; blanks and repeats dropped. */
 export function splitList(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((item) => item.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function isAddress(value: string): boolean {

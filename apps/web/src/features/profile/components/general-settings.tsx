@@ -79,7 +79,9 @@ function GeneralForm({ user }: { user: Profile_UserFragment }) {
           : { title: 'Profile saved' },
       );
     } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { name: 'name', email: 'email', currentPassword: 'currentPassword', preferredCurrencyCode: 'preferredCurrencyCode' }));
+      setGeneralError(
+        applyServerErrors(form, error, { name: 'name', email: 'email', currentPassword: 'currentPassword', preferredCurrencyCode: 'preferredCurrencyCode' }),
+      );
     }
   });
 

@@ -111,7 +111,8 @@ export function SessionsCard() {
                         {session.isCurrent && <Badge variant="secondary">This device</Badge>}
                       </span>
                       <span className="text-xs text-muted-foreground">
-                        {session.ipAddress ?? 'Unknown IP'} · last seen {timeAgo(session.lastSeenAt)} · signed in with {SIGN_IN_METHODS[session.authMethod] ?? session.authMethod}
+                        {session.ipAddress ?? 'Unknown IP'} · last seen {timeAgo(session.lastSeenAt)} · signed in with{' '}
+                        {SIGN_IN_METHODS[session.authMethod] ?? session.authMethod}
                       </span>
                     </div>
                   </div>

@@ -78,7 +78,15 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
                   <FormItem className="sm:max-w-xs">
                     <FormLabel>Code from your authenticator app</FormLabel>
                     <FormControl>
-                      <Input {...field} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" className="font-mono tracking-[0.3em]" autoFocus />
+                      <Input
+                        {...field}
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        maxLength={6}
+                        placeholder="123456"
+                        className="font-mono tracking-[0.3em]"
+                        autoFocus
+                      />
                     </FormControl>
                     <FormMessage />
                   </FormItem>

@@ -25,7 +25,15 @@ export const QuarterlyReviewReportFragment = graphql(`
     yearAgoQuarter
     generatedAt
     availableQuarters
-    headline { name label value previousQuarter yearAgo changeFromPreviousQuarter changeFromYearAgo }
+    headline {
+      name
+      label
+      value
+      previousQuarter
+      yearAgo
+      changeFromPreviousQuarter
+      changeFromYearAgo
+    }
     products {
       product
       volume
@@ -33,18 +41,43 @@ export const QuarterlyReviewReportFragment = graphql(`
       completionRate
       previousQuarterVolume
       yearAgoVolume
-      months { date volume transactionCount completedCount feesEarned }
+      months {
+        date
+        volume
+        transactionCount
+        completedCount
+        feesEarned
+      }
     }
-    topAssets { ...QuarterlyReview_Breakdown }
-    topCountries { ...QuarterlyReview_Breakdown }
-    topPaymentMethods { ...QuarterlyReview_Breakdown }
+    topAssets {
+      ...QuarterlyReview_Breakdown
+    }
+    topCountries {
+      ...QuarterlyReview_Breakdown
+    }
+    topPaymentMethods {
+      ...QuarterlyReview_Breakdown
+    }
     conversion {
       hasWidgetFunnel
       conversionRate
       previousConversionRate
-      steps { step count previousCount shareOfOpened dropFromPrevious }
+      steps {
+        step
+        count
+        previousCount
+        shareOfOpened
+        dropFromPrevious
+      }
     }
-    failureReasons { reason count share previousCount change volume }
+    failureReasons {
+      reason
+      count
+      share
+      previousCount
+      change
+      volume
+    }
     notableChanges
   }
 `);
@@ -52,13 +85,18 @@ export const QuarterlyReviewReportFragment = graphql(`
 // The review has no id: it is cached under its query's arguments (account, mode, quarter, currency).
 export const QuarterlyReviewQuery = graphql(`
   query QuarterlyReview_Report($accountId: ID!, $liveMode: Boolean!, $quarter: String, $currencyCode: DashboardCurrency) {
-    quarterlyReview(accountId: $accountId, liveMode: $liveMode, quarter: $quarter, currencyCode: $currencyCode) { ...QuarterlyReview_Report }
+    quarterlyReview(accountId: $accountId, liveMode: $liveMode, quarter: $quarter, currencyCode: $currencyCode) {
+      ...QuarterlyReview_Report
+    }
   }
 `);
 
 /** The reader's preferred currency, the review's default. */
 export const QuarterlyReviewViewerQuery = graphql(`
   query QuarterlyReview_Viewer {
-    me { id preferredCurrencyCode }
+    me {
+      id
+      preferredCurrencyCode
+    }
   }
 `);

@@ -1,14 +1,22 @@
-import { quarterLabel, ANALYTICS_PRODUCT_LABEL, WIDGET_FUNNEL_STEP_LABEL, type AnalyticsProduct, type WidgetFunnelStep } from '@rampart/shared/analytics';
+import { quarterLabel, ANALYTICS_PRODUCT_LABEL, WIDGET_FUNNEL_STEP_LABEL } from '@rampart/shared/analytics';
 import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon, MinusIcon, SparklesIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { QuarterlyReview_BreakdownFragment, QuarterlyReview_ReportFragment } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatDateTime, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { describeChange, figureKind, formatFigure, formatMonth, labelOfBreakdown, labelOfReason, type ChangeWords } from '@/features/quarterly-review/lib/figures';
+import {
+  describeChange,
+  figureKind,
+  formatFigure,
+  formatMonth,
+  labelOfBreakdown,
+  labelOfReason,
+  type ChangeWords,
+} from '@/features/quarterly-review/lib/figures';
 
 // Presentational: one QuarterlyReview, for the screen and for paper (the print stylesheet in print-styles.tsx).
 // Colours come from the --chart-N tokens; every figure is also written out, so the printed text carries it.
@@ -20,13 +28,20 @@ const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false 
 type Review = QuarterlyReview_ReportFragment;
 
 function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase(), notation: 'compact', maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    notation: 'compact',
+    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
+  }).format(value);
 }
 
 function SectionHeading({ id, children, description }: { id: string; children: ReactNode; description?: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
-      <h2 id={id} className="text-lg font-semibold tracking-tight">{children}</h2>
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {children}
+      </h2>
       {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
     </div>
   );
@@ -74,9 +89,31 @@ export function HeadlineFigures({ review }: { review: Review }) {
                   <CardTitle className="text-xs font-normal text-muted-foreground">{figure.label}</CardTitle>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-1 px-4 print:px-3">
-                  <div data-testid="headline-value" className="text-xl font-semibold tabular-nums break-words print:text-base">{value}</div>
-                  <ChangeLine words={describeChange(kind, figure.value, figure.previousQuarter, figure.changeFromPreviousQuarter, review.previousQuarter, c, Number(basis?.previousQuarter ?? 1) > 0)} />
-                  <ChangeLine words={describeChange(kind, figure.value, figure.yearAgo, figure.changeFromYearAgo, review.yearAgoQuarter, c, Number(basis?.yearAgo ?? 1) > 0)} />
+                  <div data-testid="headline-value" className="text-xl font-semibold tabular-nums break-words print:text-base">
+                    {value}
+                  </div>
+                  <ChangeLine
+                    words={describeChange(
+                      kind,
+                      figure.value,
+                      figure.previousQuarter,
+                      figure.changeFromPreviousQuarter,
+                      review.previousQuarter,
+                      c,
+                      Number(basis?.previousQuarter ?? 1) > 0,
+                    )}
+                  />
+                  <ChangeLine
+                    words={describeChange(
+                      kind,
+                      figure.value,
+                      figure.yearAgo,
+                      figure.changeFromYearAgo,
+                      review.yearAgoQuarter,
+                      c,
+                      Number(basis?.yearAgo ?? 1) > 0,
+                    )}
+                  />
                 </CardContent>
               </Card>
             </li>
@@ -94,7 +131,9 @@ export function NotableChanges({ review }: { review: Review }) {
       <Card className="py-4">
         <CardContent className="px-4">
           {review.notableChanges.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nothing changed much: every figure stayed close to {quarterLabel(review.previousQuarter)} and {quarterLabel(review.yearAgoQuarter)}.</p>
+            <p className="text-sm text-muted-foreground">
+              Nothing changed much: every figure stayed close to {quarterLabel(review.previousQuarter)} and {quarterLabel(review.yearAgoQuarter)}.
+            </p>
           ) : (
             <ul className="flex flex-col gap-2 text-sm">
               {review.notableChanges.map((sentence) => (
@@ -116,8 +155,13 @@ type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
 function ProductCard({ product, review, color }: { product: Review['products'][number]; review: Review; color: string }) {
   const c = review.currencyCode;
   const id = useId();
-  const title = ANALYTICS_PRODUCT_LABEL[product.product as AnalyticsProduct] ?? product.product;
-  const months = product.months.map((month) => ({ label: formatMonth(month.date), volume: Number(month.volume), amount: month.volume, count: month.transactionCount }));
+  const title = ANALYTICS_PRODUCT_LABEL[product.product] ?? product.product;
+  const months = product.months.map((month) => ({
+    label: formatMonth(month.date),
+    volume: Number(month.volume),
+    amount: month.volume,
+    count: month.transactionCount,
+  }));
   const max = Math.max(0, ...months.map((month) => month.volume));
   const tooltip: Formatted = ({ active, payload }) => {
     const row = active ? (payload?.[0]?.payload as (typeof months)[number] | undefined) : undefined;
@@ -125,17 +169,28 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
     return (
       <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
         <p className="mb-1 font-medium">{row.label}</p>
-        <p>{formatAmount(row.amount, c)} · {formatCount(row.count)} transactions</p>
+        <p>
+          {formatAmount(row.amount, c)} · {formatCount(row.count)} transactions
+        </p>
       </div>
     );
   };
-  const previous = describeChange('money', product.volume, product.previousQuarterVolume, changeOf(product.volume, product.previousQuarterVolume), review.previousQuarter, c);
+  const previous = describeChange(
+    'money',
+    product.volume,
+    product.previousQuarterVolume,
+    changeOf(product.volume, product.previousQuarterVolume),
+    review.previousQuarter,
+    c,
+  );
   const yearAgo = describeChange('money', product.volume, product.yearAgoVolume, changeOf(product.volume, product.yearAgoVolume), review.yearAgoQuarter, c);
   return (
     <li aria-label={title}>
       <Card className="h-full gap-3 py-4">
         <CardHeader className="px-4">
-          <CardTitle id={id} className="text-sm">{title}</CardTitle>
+          <CardTitle id={id} className="text-sm">
+            {title}
+          </CardTitle>
           <p className="text-lg font-semibold tabular-nums">{formatAmount(product.volume, c)}</p>
           <p className="text-xs text-muted-foreground">
             {formatCount(product.transactionCount)} transactions · {formatPercent(product.completionRate)} completed
@@ -159,7 +214,9 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
             {months.map((month) => (
               <div key={month.label} className="min-w-0">
                 <dt className="text-muted-foreground">{month.label}</dt>
-                <dd className="truncate font-medium tabular-nums" title={formatAmount(month.amount, c)}>{formatAmount(month.amount, c)}</dd>
+                <dd className="truncate font-medium tabular-nums" title={formatAmount(month.amount, c)}>
+                  {formatAmount(month.amount, c)}
+                </dd>
               </div>
             ))}
           </dl>
@@ -179,19 +236,35 @@ export function ProductCharts({ review }: { review: Review }) {
   const products = review.products.filter((product) => product.product !== 'all');
   return (
     <section aria-labelledby="review-products" className="flex flex-col gap-3">
-      <SectionHeading id="review-products" description="Completed volume of each product by month.">By product</SectionHeading>
+      <SectionHeading id="review-products" description="Completed volume of each product by month.">
+        By product
+      </SectionHeading>
       {products.length === 0 ? (
         <p className="text-sm text-muted-foreground">No product had transactions in this quarter.</p>
       ) : (
         <ul aria-label="Products" className="grid gap-3 md:grid-cols-2 xl:grid-cols-3 print:grid-cols-2">
-          {products.map((product, index) => <ProductCard key={product.product} product={product} review={review} color={CHART[index % CHART.length]!} />)}
+          {products.map((product, index) => (
+            <ProductCard key={product.product} product={product} review={review} color={CHART[index % CHART.length]!} />
+          ))}
         </ul>
       )}
     </section>
   );
 }
 
-function TopTable({ title, column, kind, rows, review }: { title: string; column: string; kind: 'asset' | 'country' | 'paymentMethod'; rows: readonly QuarterlyReview_BreakdownFragment[]; review: Review }) {
+function TopTable({
+  title,
+  column,
+  kind,
+  rows,
+  review,
+}: {
+  title: string;
+  column: string;
+  kind: 'asset' | 'country' | 'paymentMethod';
+  rows: readonly QuarterlyReview_BreakdownFragment[];
+  review: Review;
+}) {
   const c = review.currencyCode;
   return (
     <Card className="min-w-0 gap-2 py-4">
@@ -204,7 +277,9 @@ function TopTable({ title, column, kind, rows, review }: { title: string; column
         ) : (
           // Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name.
           <Table>
-            <TableCaption className="sr-only">{title} in {quarterLabel(review.quarter)}</TableCaption>
+            <TableCaption className="sr-only">
+              {title} in {quarterLabel(review.quarter)}
+            </TableCaption>
             <TableHeader>
               <TableRow>
                 <TableHead>{column}</TableHead>
@@ -219,7 +294,9 @@ function TopTable({ title, column, kind, rows, review }: { title: string; column
                 return (
                   <TableRow key={row.value}>
                     <TableCell className="w-full max-w-0 py-1.5">
-                      <span className="block truncate" title={name}>{name}</span>
+                      <span className="block truncate" title={name}>
+                        {name}
+                      </span>
                       <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
                         <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
                       </span>
@@ -245,7 +322,9 @@ function TopTable({ title, column, kind, rows, review }: { title: string; column
 export function TopBreakdowns({ review }: { review: Review }) {
   return (
     <section aria-labelledby="review-top" className="flex flex-col gap-3">
-      <SectionHeading id="review-top" description="The five largest by completed volume.">Top assets, countries and payment methods</SectionHeading>
+      <SectionHeading id="review-top" description="The five largest by completed volume.">
+        Top assets, countries and payment methods
+      </SectionHeading>
       <div className="grid gap-3 min-[1360px]:grid-cols-3 print:grid-cols-1">
         <TopTable title="Top assets" column="Asset" kind="asset" rows={review.topAssets} review={review} />
         <TopTable title="Top countries" column="Country" kind="country" rows={review.topCountries} review={review} />
@@ -263,25 +342,38 @@ export function ConversionFunnel({ review }: { review: Review }) {
       <CardHeader className="px-4">
         <CardTitle className="text-sm">Conversion funnel</CardTitle>
         <p className="text-xs text-muted-foreground">
-          {formatPercent(conversion.conversionRate)} of widget sessions completed a transaction ({formatPercent(conversion.previousConversionRate)} in {quarterLabel(review.previousQuarter)}).
+          {formatPercent(conversion.conversionRate)} of widget sessions completed a transaction ({formatPercent(conversion.previousConversionRate)} in{' '}
+          {quarterLabel(review.previousQuarter)}).
         </p>
       </CardHeader>
       <CardContent className="px-4">
         {!conversion.hasWidgetFunnel || opened === 0 ? (
-          <p className="py-4 text-sm text-muted-foreground">No widget sessions were recorded in this quarter. The funnel appears once customers open your widget.</p>
+          <p className="py-4 text-sm text-muted-foreground">
+            No widget sessions were recorded in this quarter. The funnel appears once customers open your widget.
+          </p>
         ) : (
           <ol aria-label="Funnel steps" className="flex flex-col gap-2.5">
             {conversion.steps.map((step, index) => (
               <li key={step.step} className="flex flex-col gap-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
-                  <span>{WIDGET_FUNNEL_STEP_LABEL[step.step as WidgetFunnelStep] ?? step.step}</span>
+                  <span>{WIDGET_FUNNEL_STEP_LABEL[step.step] ?? step.step}</span>
                   <span className="tabular-nums">
                     <span className="font-medium">{formatCount(step.count)}</span>
-                    <span className="text-muted-foreground"> · {formatPercent(step.shareOfOpened)} of opened{index > 0 && step.step !== 'failed' && step.dropFromPrevious > 0 ? ` · ${formatPercent(step.dropFromPrevious)} lost` : ''}</span>
+                    <span className="text-muted-foreground">
+                      {' '}
+                      · {formatPercent(step.shareOfOpened)} of opened
+                      {index > 0 && step.step !== 'failed' && step.dropFromPrevious > 0 ? ` · ${formatPercent(step.dropFromPrevious)} lost` : ''}
+                    </span>
                   </span>
                 </div>
                 <div className="h-2 rounded-full bg-muted" aria-hidden>
-                  <div className="h-2 rounded-full" style={{ width: `${Math.max(1, Math.round(step.shareOfOpened * 100))}%`, background: step.step === 'failed' ? 'var(--destructive)' : CHART[index % CHART.length] }} />
+                  <div
+                    className="h-2 rounded-full"
+                    style={{
+                      width: `${Math.max(1, Math.round(step.shareOfOpened * 100))}%`,
+                      background: step.step === 'failed' ? 'var(--destructive)' : CHART[index % CHART.length],
+                    }}
+                  />
                 </div>
               </li>
             ))}
@@ -321,10 +413,18 @@ export function FailureReasons({ review }: { review: Review }) {
                 const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
                 return (
                   <TableRow key={reason.reason}>
-                    <TableCell className="max-w-44 py-1.5"><span className="block truncate" title={labelOfReason(reason.reason)}>{labelOfReason(reason.reason)}</span></TableCell>
-                    <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>{formatCount(reason.count)}</TableCell>
+                    <TableCell className="max-w-44 py-1.5">
+                      <span className="block truncate" title={labelOfReason(reason.reason)}>
+                        {labelOfReason(reason.reason)}
+                      </span>
+                    </TableCell>
+                    <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
+                      {formatCount(reason.count)}
+                    </TableCell>
                     <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
-                    <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>{change.headline}</TableCell>
+                    <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
+                      {change.headline}
+                    </TableCell>
                   </TableRow>
                 );
               })}
@@ -373,7 +473,8 @@ export function QuarterlyReport({ review }: { review: Review }) {
         </div>
       </section>
       <p className="hidden text-xs text-muted-foreground print:block">
-        {review.accountName} · {quarterLabel(review.quarter)} · {review.liveMode ? 'Live data' : 'Test data'} · Generated {formatDateTime(review.generatedAt, { zone: true })}
+        {review.accountName} · {quarterLabel(review.quarter)} · {review.liveMode ? 'Live data' : 'Test data'} · Generated{' '}
+        {formatDateTime(review.generatedAt, { zone: true })}
       </p>
     </>
   );

@@ -37,26 +37,52 @@ function EmptyReview({ title, description, note }: { title: string; description:
   );
 }
 
-function ReviewControls({ state, quarter, quarters, currency, onChange, canPrint }: { state: ReviewParams; quarter: string; quarters: readonly string[]; currency: string; onChange: (next: ReviewParams) => void; canPrint: boolean }) {
+function ReviewControls({
+  state,
+  quarter,
+  quarters,
+  currency,
+  onChange,
+  canPrint,
+}: {
+  state: ReviewParams;
+  quarter: string;
+  quarters: readonly string[];
+  currency: string;
+  onChange: (next: ReviewParams) => void;
+  canPrint: boolean;
+}) {
   // The shown quarter stays choosable even when the list does not hold it (an account created later).
   const options = quarters.includes(quarter) || !isQuarter(quarter) ? quarters : [quarter, ...quarters];
   return (
     <div data-print="hide" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <Label htmlFor="review-quarter" className="text-xs">Quarter</Label>
+          <Label htmlFor="review-quarter" className="text-xs">
+            Quarter
+          </Label>
           <Select value={quarter} onValueChange={(value) => onChange({ ...state, quarter: value })} disabled={options.length === 0}>
             <SelectTrigger id="review-quarter" className="h-8 w-36">
               <SelectValue placeholder="No quarter yet" />
             </SelectTrigger>
             <SelectContent className="max-h-80">
-              {options.map((option) => <SelectItem key={option} value={option}>{quarterLabel(option)}</SelectItem>)}
+              {options.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {quarterLabel(option)}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </div>
         <div role="group" aria-label="Currency" className="flex gap-1">
           {REVIEW_CURRENCIES.map((code) => (
-            <Button key={code} size="sm" variant={code === currency ? 'default' : 'outline'} aria-pressed={code === currency} onClick={() => onChange({ ...state, currency: code })}>
+            <Button
+              key={code}
+              size="sm"
+              variant={code === currency ? 'default' : 'outline'}
+              aria-pressed={code === currency}
+              onClick={() => onChange({ ...state, currency: code })}
+            >
               {code.toUpperCase()}
             </Button>
           ))}
@@ -117,9 +143,18 @@ export function QuarterlyReviewScreen() {
           <h1 className="text-2xl font-semibold tracking-tight">Quarterly review</h1>
           {otherAccount && review ? <Badge variant="secondary">Staff view of {review.accountName}</Badge> : null}
         </div>
-        <p className="text-sm text-muted-foreground">How the quarter went against the one before and the same quarter a year earlier, ready to print or save as PDF.</p>
+        <p className="text-sm text-muted-foreground">
+          How the quarter went against the one before and the same quarter a year earlier, ready to print or save as PDF.
+        </p>
       </div>
-      <ReviewControls state={state} quarter={quarter} quarters={review?.availableQuarters ?? []} currency={review?.currencyCode ?? currency ?? 'usd'} onChange={(next) => setParams(reviewSearchParams(next))} canPrint={review !== null} />
+      <ReviewControls
+        state={state}
+        quarter={quarter}
+        quarters={review?.availableQuarters ?? []}
+        currency={review?.currencyCode ?? currency ?? 'usd'}
+        onChange={(next) => setParams(reviewSearchParams(next))}
+        canPrint={review !== null}
+      />
       {error ? <ErrorAlert title="Could not load the quarterly review" message={describeApiError(error).message} /> : null}
       {review ? (
         <>
@@ -142,7 +177,9 @@ export function QuarterlyReviewScreen() {
         </>
       ) : loading || waitingForCurrency || !accountId ? (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} className="h-28" />)}
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
           <Skeleton className="col-span-full h-64" />
         </div>
       ) : null}

@@ -21,13 +21,25 @@ describe('headline figures', () => {
   });
 
   it('states a rate change in percentage points', () => {
-    expect(describeChange('rate', '0.88', '0.85', 0.035, '2026-Q2', 'usd')).toMatchObject({ direction: 'up', headline: 'Up 3 pts', context: 'vs Q2 2026 · was 85%' });
-    expect(describeChange('rate', '0.88', '0', null, '2025-Q3', 'usd', false)).toMatchObject({ direction: 'none', headline: 'Not comparable', context: 'no transactions in Q3 2025' });
+    expect(describeChange('rate', '0.88', '0.85', 0.035, '2026-Q2', 'usd')).toMatchObject({
+      direction: 'up',
+      headline: 'Up 3 pts',
+      context: 'vs Q2 2026 · was 85%',
+    });
+    expect(describeChange('rate', '0.88', '0', null, '2025-Q3', 'usd', false)).toMatchObject({
+      direction: 'none',
+      headline: 'Not comparable',
+      context: 'no transactions in Q3 2025',
+    });
   });
 
   it('says when the compared quarter had nothing', () => {
     expect(describeChange('money', '10', '0', null, '2026-Q2', 'usd')).toMatchObject({ direction: 'up', headline: 'New', context: 'none in Q2 2026' });
-    expect(describeChange('money', '0', '0', null, '2026-Q2', 'usd')).toMatchObject({ direction: 'none', headline: 'No change', context: 'none in Q2 2026 either' });
+    expect(describeChange('money', '0', '0', null, '2026-Q2', 'usd')).toMatchObject({
+      direction: 'none',
+      headline: 'No change',
+      context: 'none in Q2 2026 either',
+    });
   });
 
   it('names unknown breakdown values and reasons in words', () => {

@@ -59,7 +59,13 @@ export function describeChange(
     sentence: `${headline} on ${label} (${was}).`,
   });
   if (kind === 'rate') {
-    if (!comparable) return { direction: 'none', headline: 'Not comparable', context: `no transactions in ${label}`, sentence: `Not comparable: no transactions in ${label}.` };
+    if (!comparable)
+      return {
+        direction: 'none',
+        headline: 'Not comparable',
+        context: `no transactions in ${label}`,
+        sentence: `Not comparable: no transactions in ${label}.`,
+      };
     const diff = current - before;
     if (Math.abs(diff) < 0.0005) return compared('flat', 'No change');
     return compared(diff > 0 ? 'up' : 'down', `${diff > 0 ? 'Up' : 'Down'} ${points(diff)}`);

@@ -28,15 +28,23 @@ const schema = z
     kind: z.enum(['buy', 'sell', 'swap']),
     cryptoCurrencyCode: z.string().min(1, 'Choose an asset.'),
     quoteCryptoCurrencyCode: z.string(),
-    amount: z.string().trim().refine((value) => value === '' || (isDecimalString(value) && !value.startsWith('-') && Number(value) > 0), 'Enter an amount above zero, such as 100.'),
+    amount: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (isDecimalString(value) && !value.startsWith('-') && Number(value) > 0), 'Enter an amount above zero, such as 100.'),
     fiatCurrencyCode: z.string(),
     paymentMethod: z.string(),
-    email: z.string().trim().refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Enter an e-mail address such as ada@example.com.'),
+    email: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Enter an e-mail address such as ada@example.com.'),
     externalCustomerId: z.string().trim(),
   })
   .superRefine((values, ctx) => {
-    if (values.kind === 'swap' && !values.quoteCryptoCurrencyCode) ctx.addIssue({ code: 'custom', path: ['quoteCryptoCurrencyCode'], message: 'Choose the asset received.' });
-    if (values.kind === 'swap' && values.quoteCryptoCurrencyCode === values.cryptoCurrencyCode) ctx.addIssue({ code: 'custom', path: ['quoteCryptoCurrencyCode'], message: 'Choose another asset than the one sent.' });
+    if (values.kind === 'swap' && !values.quoteCryptoCurrencyCode)
+      ctx.addIssue({ code: 'custom', path: ['quoteCryptoCurrencyCode'], message: 'Choose the asset received.' });
+    if (values.kind === 'swap' && values.quoteCryptoCurrencyCode === values.cryptoCurrencyCode)
+      ctx.addIssue({ code: 'custom', path: ['quoteCryptoCurrencyCode'], message: 'Choose another asset than the one sent.' });
   });
 type Values = z.infer<typeof schema>;
 
@@ -59,13 +67,26 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
   const [create] = useMutation(CreateTestTransactionMutation, { refetchQueries: LIST_QUERIES });
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { kind: 'buy', cryptoCurrencyCode: '', quoteCryptoCurrencyCode: '', amount: '', fiatCurrencyCode: 'usd', paymentMethod: 'creditCard', email: '', externalCustomerId: '' },
+    defaultValues: {
+      kind: 'buy',
+      cryptoCurrencyCode: '',
+      quoteCryptoCurrencyCode: '',
+      amount: '',
+      fiatCurrencyCode: 'usd',
+      paymentMethod: 'creditCard',
+      email: '',
+      externalCustomerId: '',
+    },
   });
   const kind = form.watch('kind');
   const assets = useMemo(() => {
     const pairs = currencies.data?.account?.currencyAccountPairs ?? [];
-    const offered = pairs.filter((pair) => !pair.currency.isSuspended && pair.currency.supportsTestMode && (kind === 'sell' ? pair.isSellEnabled : pair.isEnabled));
-    return (offered.length ? offered : pairs.filter((pair) => !pair.currency.isSuspended)).map((pair) => pair.currency).sort((a, b) => a.name.localeCompare(b.name));
+    const offered = pairs.filter(
+      (pair) => !pair.currency.isSuspended && pair.currency.supportsTestMode && (kind === 'sell' ? pair.isSellEnabled : pair.isEnabled),
+    );
+    return (offered.length ? offered : pairs.filter((pair) => !pair.currency.isSuspended))
+      .map((pair) => pair.currency)
+      .sort((a, b) => a.name.localeCompare(b.name));
   }, [currencies.data, kind]);
   const methods = kind === 'sell' ? CALCULATOR_METHODS.sell : CALCULATOR_METHODS.buy;
 
@@ -93,8 +114,22 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
       toast({ title: 'Test transaction created', description: 'Its webhooks are on their way to your endpoints.' });
       if (id) void navigate(`/transactions/${id}`);
     } catch (caught) {
-      const map = { kind: 'kind', cryptoCurrencyCode: 'cryptoCurrencyCode', quoteCryptoCurrencyCode: 'quoteCryptoCurrencyCode', amount: 'amount', fiatCurrencyCode: 'fiatCurrencyCode', paymentMethod: 'paymentMethod', email: 'email', externalCustomerId: 'externalCustomerId' } as const;
-      const prefixed = Object.fromEntries(Object.entries(map).flatMap(([key, value]) => [[key, value], [`input.${key}`, value]]));
+      const map = {
+        kind: 'kind',
+        cryptoCurrencyCode: 'cryptoCurrencyCode',
+        quoteCryptoCurrencyCode: 'quoteCryptoCurrencyCode',
+        amount: 'amount',
+        fiatCurrencyCode: 'fiatCurrencyCode',
+        paymentMethod: 'paymentMethod',
+        email: 'email',
+        externalCustomerId: 'externalCustomerId',
+      } as const;
+      const prefixed = Object.fromEntries(
+        Object.entries(map).flatMap(([key, value]) => [
+          [key, value],
+          [`input.${key}`, value],
+        ]),
+      );
       setGeneralError(applyServerErrors(form, caught, prefixed));
     }
   });
@@ -108,10 +143,16 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
           <FormLabel>{label}</FormLabel>
           <Select value={field.value} onValueChange={field.onChange}>
             <FormControl>
-              <SelectTrigger ref={field.ref} className="w-full"><SelectValue placeholder="Choose an asset" /></SelectTrigger>
+              <SelectTrigger ref={field.ref} className="w-full">
+                <SelectValue placeholder="Choose an asset" />
+              </SelectTrigger>
             </FormControl>
             <SelectContent>
-              {assets.map((asset) => <SelectItem key={asset.code} value={asset.code}>{asset.name} ({asset.code.toUpperCase()})</SelectItem>)}
+              {assets.map((asset) => (
+                <SelectItem key={asset.code} value={asset.code}>
+                  {asset.name} ({asset.code.toUpperCase()})
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
           <FormMessage />
@@ -121,7 +162,13 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => { setOpen(next); setGeneralError(null); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setGeneralError(null);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <FlaskConicalIcon aria-hidden /> Create test transaction
@@ -130,7 +177,9 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Create a test transaction</DialogTitle>
-          <DialogDescription>A test customer’s transaction in its first status, priced by your rules. Move it through its statuses from its page to try your webhook handling.</DialogDescription>
+          <DialogDescription>
+            A test customer’s transaction in its first status, priced by your rules. Move it through its statuses from its page to try your webhook handling.
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
@@ -141,12 +190,24 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
               render={({ field }) => (
                 <FormItem>
                   <FormLabel>Kind</FormLabel>
-                  <Select value={field.value} onValueChange={(value) => { field.onChange(value); form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard'); }}>
+                  <Select
+                    value={field.value}
+                    onValueChange={(value) => {
+                      field.onChange(value);
+                      form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard');
+                    }}
+                  >
                     <FormControl>
-                      <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                      <SelectTrigger ref={field.ref} className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
                     </FormControl>
                     <SelectContent>
-                      {(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => <SelectItem key={key} value={key}>{TEST_KIND_LABEL[key]}</SelectItem>)}
+                      {(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => (
+                        <SelectItem key={key} value={key}>
+                          {TEST_KIND_LABEL[key]}
+                        </SelectItem>
+                      ))}
                     </SelectContent>
                   </Select>
                   <FormMessage />
@@ -179,10 +240,16 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
                         <FormLabel>Fiat currency</FormLabel>
                         <Select value={field.value} onValueChange={field.onChange}>
                           <FormControl>
-                            <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                            <SelectTrigger ref={field.ref} className="w-full">
+                              <SelectValue />
+                            </SelectTrigger>
                           </FormControl>
                           <SelectContent>
-                            {FIAT_CURRENCIES.map((code) => <SelectItem key={code} value={code}>{code.toUpperCase()}</SelectItem>)}
+                            {FIAT_CURRENCIES.map((code) => (
+                              <SelectItem key={code} value={code}>
+                                {code.toUpperCase()}
+                              </SelectItem>
+                            ))}
                           </SelectContent>
                         </Select>
                         <FormMessage />
@@ -197,10 +264,16 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
                         <FormLabel>Payment method</FormLabel>
                         <Select value={field.value} onValueChange={field.onChange}>
                           <FormControl>
-                            <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                            <SelectTrigger ref={field.ref} className="w-full">
+                              <SelectValue />
+                            </SelectTrigger>
                           </FormControl>
                           <SelectContent>
-                            {methods.map((method) => <SelectItem key={method} value={method}>{PAYMENT_METHOD_LABEL[method]}</SelectItem>)}
+                            {methods.map((method) => (
+                              <SelectItem key={method} value={method}>
+                                {PAYMENT_METHOD_LABEL[method]}
+                              </SelectItem>
+                            ))}
                           </SelectContent>
                         </Select>
                         <FormMessage />
@@ -238,7 +311,9 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
               />
             </div>
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>Cancel</Button>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting && <Spinner label="Creating" />}
                 Create

@@ -15,7 +15,18 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import type { RampProductKey } from '@/config/routes';
 import { CurrencyPairsQuery, UpdateCurrencyPairsMutation } from '@/features/ramp/api/currencies';
 import { RampFrame } from '@/features/ramp/components/ramp-frame';
-import { canEnable, changedPairs, countsOf, groupByNetwork, matchesSearch, setField, setFieldOf, stateOf, type Draft, type PairField } from '@/features/ramp/lib/currencies';
+import {
+  canEnable,
+  changedPairs,
+  countsOf,
+  groupByNetwork,
+  matchesSearch,
+  setField,
+  setFieldOf,
+  stateOf,
+  type Draft,
+  type PairField,
+} from '@/features/ramp/lib/currencies';
 import type { Ramp_CurrencyPairFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
@@ -24,7 +35,11 @@ import { selectedAccountIdVar } from '@/lib/local-state';
 
 const COPY = {
   isEnabled: { verb: 'buying', column: 'Buy', description: 'Choose the crypto your customers can buy. The widget offers only what is switched on here.' },
-  isSellEnabled: { verb: 'selling', column: 'Sell', description: 'Choose the crypto your customers can sell. Only assets the provider can buy back can be switched on.' },
+  isSellEnabled: {
+    verb: 'selling',
+    column: 'Sell',
+    description: 'Choose the crypto your customers can sell. Only assets the provider can buy back can be switched on.',
+  },
 } as const;
 
 /** Why a switch cannot be turned on, or null. */
@@ -64,7 +79,10 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
   function toggleSelected(ids: readonly string[], value: boolean) {
     setSelected((current) => {
       const next = new Set(current);
-      for (const id of ids) (value ? next.add(id) : next.delete(id));
+      for (const id of ids) {
+        if (value) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
   }
@@ -73,7 +91,11 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
     const skipped = value ? selectedPairs.filter((pair) => lockedReason(pair, field)).length : 0;
     setDraft((current) => setFieldOf(current, selectedPairs, field, value));
     setSelected(new Set());
-    if (skipped) toast({ title: `${skipped} selected ${skipped === 1 ? 'asset was' : 'assets were'} left off`, description: 'Suspended assets, and assets the provider cannot buy back, cannot be switched on.' });
+    if (skipped)
+      toast({
+        title: `${skipped} selected ${skipped === 1 ? 'asset was' : 'assets were'} left off`,
+        description: 'Suspended assets, and assets the provider cannot buy back, cannot be switched on.',
+      });
   }
 
   async function submit() {
@@ -81,7 +103,10 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
     try {
       await save({ variables: { accountId: accountId!, pairs: changes } });
       setDraft({});
-      toast({ title: 'Cryptocurrencies saved', description: `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} saved. The widget offers them from now on.` });
+      toast({
+        title: 'Cryptocurrencies saved',
+        description: `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} saved. The widget offers them from now on.`,
+      });
     } catch (caught) {
       setSaveError(describeApiError(caught).message);
     }
@@ -106,7 +131,14 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="relative w-full sm:max-w-xs">
               <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input type="search" aria-label="Search cryptocurrencies" placeholder="Search name, code or network" value={query} onChange={(event) => setQuery(event.target.value)} className="pl-9" />
+              <Input
+                type="search"
+                aria-label="Search cryptocurrencies"
+                placeholder="Search name, code or network"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                className="pl-9"
+              />
             </div>
             <p className="text-sm text-muted-foreground" aria-live="polite">
               <span className="font-medium text-foreground tabular-nums">{counts.enabled}</span> of {counts.available} available assets offered for {copy.verb}
@@ -116,9 +148,15 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
           {canManage && selected.size > 0 && (
             <div role="toolbar" aria-label="Selected assets" className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm">
               <span className="mr-auto font-medium">{selected.size} selected</span>
-              <Button size="sm" onClick={() => bulk(true)}>Enable selected</Button>
-              <Button size="sm" variant="outline" onClick={() => bulk(false)}>Disable selected</Button>
-              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>Clear selection</Button>
+              <Button size="sm" onClick={() => bulk(true)}>
+                Enable selected
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => bulk(false)}>
+                Disable selected
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
             </div>
           )}
           {groups.length === 0 && <p className="rounded-lg border px-4 py-10 text-center text-sm text-muted-foreground">No asset matches “{query.trim()}”.</p>}
@@ -151,11 +189,22 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
                       const changed = Boolean(draft[pair.id]) && state[field] !== pair[field];
                       const label = `Offer ${pair.currency.name} (${pair.currency.code.toUpperCase()}) for ${copy.verb}`;
                       const control = (
-                        <Switch aria-label={label} checked={on} disabled={!canManage || (locked !== null && !on)} onCheckedChange={(value) => setDraft((current) => setField(current, pair, field, value))} />
+                        <Switch
+                          aria-label={label}
+                          checked={on}
+                          disabled={!canManage || (locked !== null && !on)}
+                          onCheckedChange={(value) => setDraft((current) => setField(current, pair, field, value))}
+                        />
                       );
                       return (
                         <li key={pair.id} className={changed ? 'flex items-center gap-3 bg-primary/5 px-4 py-2.5' : 'flex items-center gap-3 px-4 py-2.5'}>
-                          {canManage && <Checkbox aria-label={`Select ${pair.currency.name} on ${group.networkName}`} checked={selected.has(pair.id)} onCheckedChange={(value) => toggleSelected([pair.id], value === true)} />}
+                          {canManage && (
+                            <Checkbox
+                              aria-label={`Select ${pair.currency.name} on ${group.networkName}`}
+                              checked={selected.has(pair.id)}
+                              onCheckedChange={(value) => toggleSelected([pair.id], value === true)}
+                            />
+                          )}
                           <img src={pair.currency.icon} alt="" width={24} height={24} loading="lazy" className="size-6 shrink-0 rounded-full" />
                           <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
                             <span className="truncate text-sm font-medium">
@@ -163,7 +212,11 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
                             </span>
                             <span className="flex flex-wrap gap-1">
                               {pair.currency.isSuspended && <Badge variant="destructive">Suspended</Badge>}
-                              {pair.currency.isSuspendedUS && <Badge variant="warning" title="US customers are not offered this asset">Not offered in the US</Badge>}
+                              {pair.currency.isSuspendedUS && (
+                                <Badge variant="warning" title="US customers are not offered this asset">
+                                  Not offered in the US
+                                </Badge>
+                              )}
                               {field === 'isSellEnabled' && !pair.currency.isSellSupported && <Badge variant="outline">Buy only</Badge>}
                               {!pair.currency.supportsTestMode && <Badge variant="outline">Live only</Badge>}
                               {changed && <Badge variant="secondary">Unsaved</Badge>}
@@ -173,7 +226,12 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
                             <Tooltip>
                               <TooltipTrigger asChild>
                                 {/* A disabled switch gets no pointer events; the wrapper carries the explanation. */}
-                                <span tabIndex={0} aria-label={`${label}: unavailable. ${locked}`} className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                                <span
+                                  // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so keyboard users reach the tooltip saying why the switch is locked
+                                  tabIndex={0}
+                                  aria-label={`${label}: unavailable. ${locked}`}
+                                  className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                                >
                                   {control}
                                 </span>
                               </TooltipTrigger>
@@ -191,13 +249,24 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
             );
           })}
           {canManage && changes.length > 0 && (
-            <div role="region" aria-label="Unsaved changes" className="sticky bottom-4 z-20 flex flex-col gap-2 rounded-lg border bg-card/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center">
+            <div
+              role="region"
+              aria-label="Unsaved changes"
+              className="sticky bottom-4 z-20 flex flex-col gap-2 rounded-lg border bg-card/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center"
+            >
               <p className="text-sm font-medium sm:mr-auto">
                 {changes.length} unsaved {changes.length === 1 ? 'change' : 'changes'}
               </p>
               {saveError && <p className="text-sm text-destructive">{saveError}</p>}
               <div className="flex gap-2">
-                <Button variant="outline" onClick={() => { setDraft({}); setSaveError(null); }} disabled={saving.loading}>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setDraft({});
+                    setSaveError(null);
+                  }}
+                  disabled={saving.loading}
+                >
                   Discard
                 </Button>
                 <Button onClick={() => void submit()} disabled={saving.loading}>

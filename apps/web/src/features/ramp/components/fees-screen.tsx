@@ -52,7 +52,10 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
   const assets = useMemo(
     () =>
       (pairs.data?.account?.currencyAccountPairs ?? [])
-        .filter((pair) => (transactionType === 'buy' ? pair.isEnabled : pair.isSellEnabled) && !pair.currency.isSuspended && (!testMode || pair.currency.supportsTestMode))
+        .filter(
+          (pair) =>
+            (transactionType === 'buy' ? pair.isEnabled : pair.isSellEnabled) && !pair.currency.isSuspended && (!testMode || pair.currency.supportsTestMode),
+        )
         .map((pair) => ({ code: pair.currency.code, name: pair.currency.name }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     [pairs.data, transactionType, testMode],
@@ -70,12 +73,20 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
       description={description}
       actions={
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="fees-region" className="text-xs text-muted-foreground">Region</Label>
+          <Label htmlFor="fees-region" className="text-xs text-muted-foreground">
+            Region
+          </Label>
           <Select value={region ?? ALL_REGIONS} onValueChange={(value) => setRegion(value === ALL_REGIONS ? null : (value as PricingRegion))}>
-            <SelectTrigger id="fees-region" className="w-full sm:w-56"><SelectValue /></SelectTrigger>
+            <SelectTrigger id="fees-region" className="w-full sm:w-56">
+              <SelectValue />
+            </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL_REGIONS}>All regions</SelectItem>
-              {REGIONS.map((entry) => <SelectItem key={entry} value={entry}>{regionLabel(entry)}</SelectItem>)}
+              {REGIONS.map((entry) => (
+                <SelectItem key={entry} value={entry}>
+                  {regionLabel(entry)}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </div>
@@ -84,7 +95,11 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
       {!accountId ? (
         <p className="text-sm text-muted-foreground">Choose an account first.</p>
       ) : !data ? (
-        rules.error ? <ErrorAlert title="Could not load the pricing rules" message={describeApiError(rules.error).message} /> : <Skeleton className="h-96 w-full" />
+        rules.error ? (
+          <ErrorAlert title="Could not load the pricing rules" message={describeApiError(rules.error).message} />
+        ) : (
+          <Skeleton className="h-96 w-full" />
+        )
       ) : (
         <>
           <QuoteCalculator key={`${accountId}-${assets.map((a) => a.code).join()}`} accountId={accountId} transactionType={transactionType} assets={assets} />
@@ -101,7 +116,14 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
             />
           ))}
           {editing && (
-            <RuleEditorDialog accountId={accountId} type={editing} transactionType={transactionType} limits={data.limits} open onOpenChange={(open) => !open && setEditing(null)} />
+            <RuleEditorDialog
+              accountId={accountId}
+              type={editing}
+              transactionType={transactionType}
+              limits={data.limits}
+              open
+              onOpenChange={(open) => !open && setEditing(null)}
+            />
           )}
         </>
       )}

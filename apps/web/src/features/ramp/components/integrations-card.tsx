@@ -31,15 +31,34 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 
 const TYPE_COPY: Record<IntegrationType, { label: string; field: string; placeholder: string; pattern: RegExp; problem: string }> = {
-  web: { label: 'Website', field: 'Domain', placeholder: 'shop.example.com', pattern: /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, problem: 'Enter a domain such as shop.example.com (no https:// or path).' },
-  ios: { label: 'iOS app', field: 'Bundle id', placeholder: 'com.example.wallet', pattern: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, problem: 'Enter a bundle id such as com.example.wallet.' },
-  android: { label: 'Android app', field: 'Package name', placeholder: 'com.example.wallet', pattern: /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/i, problem: 'Enter a package name such as com.example.wallet.' },
+  web: {
+    label: 'Website',
+    field: 'Domain',
+    placeholder: 'shop.example.com',
+    pattern: /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+    problem: 'Enter a domain such as shop.example.com (no https:// or path).',
+  },
+  ios: {
+    label: 'iOS app',
+    field: 'Bundle id',
+    placeholder: 'com.example.wallet',
+    pattern: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i,
+    problem: 'Enter a bundle id such as com.example.wallet.',
+  },
+  android: {
+    label: 'Android app',
+    field: 'Package name',
+    placeholder: 'com.example.wallet',
+    pattern: /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/i,
+    problem: 'Enter a package name such as com.example.wallet.',
+  },
 };
 
 const schema = z
   .object({ type: z.enum(['web', 'ios', 'android']), value: z.string().trim().min(1, 'Enter where you embed the widget.') })
   .superRefine((values, ctx) => {
-    if (values.value && !TYPE_COPY[values.type].pattern.test(values.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: TYPE_COPY[values.type].problem });
+    if (values.value && !TYPE_COPY[values.type].pattern.test(values.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: TYPE_COPY[values.type].problem });
   });
 type Values = z.infer<typeof schema>;
 
@@ -94,7 +113,11 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
           <ul className="flex flex-col divide-y rounded-md border" aria-label="Recorded integrations">
             {items.map((item) => (
               <li key={item.id} className="flex items-center gap-3 px-3 py-2">
-                {item.type === 'web' ? <GlobeIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden /> : <SmartphoneIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
+                {item.type === 'web' ? (
+                  <GlobeIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                ) : (
+                  <SmartphoneIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                )}
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="truncate font-mono text-sm">{item.value}</span>
                   <span className="text-xs text-muted-foreground">Added {formatDate(item.createdAt)}</span>
@@ -122,10 +145,16 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
                       <FormLabel>Kind</FormLabel>
                       <Select value={field.value} onValueChange={field.onChange}>
                         <FormControl>
-                          <SelectTrigger ref={field.ref} className="w-full"><SelectValue /></SelectTrigger>
+                          <SelectTrigger ref={field.ref} className="w-full">
+                            <SelectValue />
+                          </SelectTrigger>
                         </FormControl>
                         <SelectContent>
-                          {(Object.keys(TYPE_COPY) as IntegrationType[]).map((key) => <SelectItem key={key} value={key}>{TYPE_COPY[key].label}</SelectItem>)}
+                          {(Object.keys(TYPE_COPY) as IntegrationType[]).map((key) => (
+                            <SelectItem key={key} value={key}>
+                              {TYPE_COPY[key].label}
+                            </SelectItem>
+                          ))}
                         </SelectContent>
                       </Select>
                       <FormMessage />

@@ -47,22 +47,38 @@ export function MoveTestTransaction({ transaction }: { transaction: { id: string
       </p>
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
-          <Label htmlFor={`${id}-status`} className="text-xs">Move to status</Label>
+          <Label htmlFor={`${id}-status`} className="text-xs">
+            Move to status
+          </Label>
           <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger id={`${id}-status`} className="w-48"><SelectValue placeholder="Choose a status" /></SelectTrigger>
+            <SelectTrigger id={`${id}-status`} className="w-48">
+              <SelectValue placeholder="Choose a status" />
+            </SelectTrigger>
             <SelectContent>
-              {options.map((option) => <SelectItem key={option} value={option}>{labelOfStatus(kind, option)}</SelectItem>)}
+              {options.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {labelOfStatus(kind, option)}
+                </SelectItem>
+              ))}
             </SelectContent>
           </Select>
         </div>
         {status === 'failed' && (
           <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-reason`} className="text-xs">Failure reason</Label>
+            <Label htmlFor={`${id}-reason`} className="text-xs">
+              Failure reason
+            </Label>
             <Select value={reason} onValueChange={setReason}>
-              <SelectTrigger id={`${id}-reason`} className="w-56"><SelectValue /></SelectTrigger>
+              <SelectTrigger id={`${id}-reason`} className="w-56">
+                <SelectValue />
+              </SelectTrigger>
               <SelectContent>
                 <SelectItem value={NO_REASON}>None given</SelectItem>
-                {Object.entries(FAILURE_REASONS).map(([key, label]) => <SelectItem key={key} value={key}>{label}</SelectItem>)}
+                {Object.entries(FAILURE_REASONS).map(([key, label]) => (
+                  <SelectItem key={key} value={key}>
+                    {label}
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
           </div>

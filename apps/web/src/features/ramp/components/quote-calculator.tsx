@@ -9,7 +9,16 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RampQuoteQuery } from '@/features/ramp/api/pricing';
-import { CALCULATOR_METHODS, describeCharge, PAYMENT_METHOD_LABEL, paymentMethodLabel, regionLabel, RULE_TYPE_LABEL, SPECIFICITY_LABEL, trimZeros } from '@/features/ramp/lib/pricing';
+import {
+  CALCULATOR_METHODS,
+  describeCharge,
+  PAYMENT_METHOD_LABEL,
+  paymentMethodLabel,
+  regionLabel,
+  RULE_TYPE_LABEL,
+  SPECIFICITY_LABEL,
+  trimZeros,
+} from '@/features/ramp/lib/pricing';
 import { useDebounced } from '@/features/ramp/lib/use-debounced';
 import type { PaymentMethod } from '@/gql/graphql';
 import { countryOptions } from '@/lib/countries';
@@ -26,7 +35,15 @@ function crypto(amount: string, code: string): string {
 }
 
 /** The fee calculator: the server's rampQuote (the widget's own arithmetic) for a customer the partner describes. */
-export function QuoteCalculator({ accountId, transactionType, assets }: { accountId: string; transactionType: 'buy' | 'sell'; assets: readonly CalculatorAsset[] }) {
+export function QuoteCalculator({
+  accountId,
+  transactionType,
+  assets,
+}: {
+  accountId: string;
+  transactionType: 'buy' | 'sell';
+  assets: readonly CalculatorAsset[];
+}) {
   const id = useId();
   const methods = CALCULATOR_METHODS[transactionType];
   const [country, setCountry] = useState('US');
@@ -45,28 +62,48 @@ export function QuoteCalculator({ accountId, transactionType, assets }: { accoun
   const result = quote.error ? null : quote.data?.rampQuote;
   const fieldError = (name: string) => info?.fields[name];
   const FIAT = fiat.toUpperCase();
-  const generalError = info && Object.keys(info.fields).length === 0 ? info.message : info ? Object.entries(info.fields).find(([name]) => !['amount', 'country', 'paymentMethod', 'fiatCurrencyCode', 'cryptoCurrencyCode'].includes(name))?.[1] : null;
-  const amountProblem = amount.trim() && !(isDecimalString(amount.trim()) && !amount.trim().startsWith('-')) ? 'Enter an amount such as 100 or 49.99.' : fieldError('amount');
+  const generalError =
+    info && Object.keys(info.fields).length === 0
+      ? info.message
+      : info
+        ? Object.entries(info.fields).find(([name]) => !['amount', 'country', 'paymentMethod', 'fiatCurrencyCode', 'cryptoCurrencyCode'].includes(name))?.[1]
+        : null;
+  const amountProblem =
+    amount.trim() && !(isDecimalString(amount.trim()) && !amount.trim().startsWith('-')) ? 'Enter an amount such as 100 or 49.99.' : fieldError('amount');
 
   return (
     <Card role="region" aria-label="Fee calculator">
       <CardHeader>
         <CardTitle className="text-base">Fee calculator</CardTitle>
-        <CardDescription>What a customer pays and gets with your current rules, computed by the same code the widget quotes with (test-mode reference rates).</CardDescription>
+        <CardDescription>
+          What a customer pays and gets with your current rules, computed by the same code the widget quotes with (test-mode reference rates).
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-country`}>Customer’s country</Label>
-            <CountryCombobox id={`${id}-country`} countries={countryOptions()} value={country} onChange={setCountry} aria-invalid={Boolean(fieldError('country'))} />
+            <CountryCombobox
+              id={`${id}-country`}
+              countries={countryOptions()}
+              value={country}
+              onChange={setCountry}
+              aria-invalid={Boolean(fieldError('country'))}
+            />
             {fieldError('country') && <p className="text-sm text-destructive">{fieldError('country')}</p>}
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-method`}>Payment method</Label>
             <Select value={paymentMethod} onValueChange={(value) => setPaymentMethod(value as PaymentMethod)}>
-              <SelectTrigger id={`${id}-method`} className="w-full"><SelectValue /></SelectTrigger>
+              <SelectTrigger id={`${id}-method`} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
               <SelectContent>
-                {methods.map((method) => <SelectItem key={method} value={method}>{PAYMENT_METHOD_LABEL[method]}</SelectItem>)}
+                {methods.map((method) => (
+                  <SelectItem key={method} value={method}>
+                    {PAYMENT_METHOD_LABEL[method]}
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
             {fieldError('paymentMethod') && <p className="text-sm text-destructive">{fieldError('paymentMethod')}</p>}
@@ -74,30 +111,63 @@ export function QuoteCalculator({ accountId, transactionType, assets }: { accoun
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-fiat`}>{transactionType === 'buy' ? 'Pays in' : 'Paid out in'}</Label>
             <Select value={fiat} onValueChange={setFiat}>
-              <SelectTrigger id={`${id}-fiat`} className="w-full"><SelectValue /></SelectTrigger>
+              <SelectTrigger id={`${id}-fiat`} className="w-full">
+                <SelectValue />
+              </SelectTrigger>
               <SelectContent>
-                {FIAT_CURRENCIES.map((code) => <SelectItem key={code} value={code}>{code.toUpperCase()}</SelectItem>)}
+                {FIAT_CURRENCIES.map((code) => (
+                  <SelectItem key={code} value={code}>
+                    {code.toUpperCase()}
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-asset`}>{transactionType === 'buy' ? 'Buys' : 'Sells'}</Label>
             <Select value={asset} onValueChange={setAsset} disabled={assets.length === 0}>
-              <SelectTrigger id={`${id}-asset`} className="w-full"><SelectValue placeholder="No asset offered" /></SelectTrigger>
+              <SelectTrigger id={`${id}-asset`} className="w-full">
+                <SelectValue placeholder="No asset offered" />
+              </SelectTrigger>
               <SelectContent>
-                {assets.map((entry) => <SelectItem key={entry.code} value={entry.code}>{entry.name} ({entry.code.toUpperCase()})</SelectItem>)}
+                {assets.map((entry) => (
+                  <SelectItem key={entry.code} value={entry.code}>
+                    {entry.name} ({entry.code.toUpperCase()})
+                  </SelectItem>
+                ))}
               </SelectContent>
             </Select>
             {fieldError('cryptoCurrencyCode') && <p className="text-sm text-destructive">{fieldError('cryptoCurrencyCode')}</p>}
           </div>
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${id}-amount`}>{transactionType === 'buy' ? `Amount paid (${FIAT})` : `Amount sent (${asset.toUpperCase()})`}</Label>
-            <Input id={`${id}-amount`} inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={Boolean(amountProblem)} aria-describedby={amountProblem ? `${id}-amount-error` : undefined} />
-            {amountProblem && <p id={`${id}-amount-error`} className="text-sm text-destructive">{amountProblem}</p>}
+            <Input
+              id={`${id}-amount`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              aria-invalid={Boolean(amountProblem)}
+              aria-describedby={amountProblem ? `${id}-amount-error` : undefined}
+            />
+            {amountProblem && (
+              <p id={`${id}-amount-error`} className="text-sm text-destructive">
+                {amountProblem}
+              </p>
+            )}
           </div>
         </div>
-        {assets.length === 0 && <p className="text-sm text-muted-foreground">No asset is offered for {transactionType === 'buy' ? 'buying' : 'selling'} yet: the calculator quotes Bitcoin meanwhile. Switch assets on under Cryptocurrencies.</p>}
-        {generalError && <p className="text-sm text-destructive" role="alert">{generalError}</p>}
+        {assets.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            No asset is offered for {transactionType === 'buy' ? 'buying' : 'selling'} yet: the calculator quotes Bitcoin meanwhile. Switch assets on under
+            Cryptocurrencies.
+          </p>
+        )}
+        {generalError && (
+          <p className="text-sm text-destructive" role="alert">
+            {generalError}
+          </p>
+        )}
         <div aria-live="polite" className="flex flex-col gap-4">
           {quote.loading && !result ? (
             <Skeleton className="h-24 w-full" />
@@ -106,16 +176,20 @@ export function QuoteCalculator({ accountId, transactionType, assets }: { accoun
               <p className="rounded-lg bg-muted/50 p-4 text-sm leading-relaxed sm:text-base" data-testid="quote-sentence">
                 {transactionType === 'buy' ? (
                   <>
-                    A customer in <strong>{formatCountry(country)}</strong> paying <strong>{formatAmount(result.baseCurrencyAmount, result.fiatCurrencyCode)}</strong> by {paymentMethodLabel(result.paymentMethod).toLowerCase()} gets{' '}
+                    A customer in <strong>{formatCountry(country)}</strong> paying{' '}
+                    <strong>{formatAmount(result.baseCurrencyAmount, result.fiatCurrencyCode)}</strong> by{' '}
+                    {paymentMethodLabel(result.paymentMethod).toLowerCase()} gets{' '}
                     <strong>{crypto(result.quoteCurrencyAmount, result.cryptoCurrencyCode)}</strong>
                   </>
                 ) : (
                   <>
-                    A customer in <strong>{formatCountry(country)}</strong> selling <strong>{crypto(result.baseCurrencyAmount, result.cryptoCurrencyCode)}</strong> by {paymentMethodLabel(result.paymentMethod).toLowerCase()} receives{' '}
-                    <strong>{formatAmount(result.quoteCurrencyAmount, result.fiatCurrencyCode)}</strong>
+                    A customer in <strong>{formatCountry(country)}</strong> selling{' '}
+                    <strong>{crypto(result.baseCurrencyAmount, result.cryptoCurrencyCode)}</strong> by {paymentMethodLabel(result.paymentMethod).toLowerCase()}{' '}
+                    receives <strong>{formatAmount(result.quoteCurrencyAmount, result.fiatCurrencyCode)}</strong>
                   </>
                 )}
-                ; fees <strong>{formatAmount(result.totalFeeAmount, result.fiatCurrencyCode)}</strong> (provider {trimZeros(result.feeAmount)}, network {trimZeros(result.networkFeeAmount)}, your fee {trimZeros(result.extraFeeAmount)}); you earn{' '}
+                ; fees <strong>{formatAmount(result.totalFeeAmount, result.fiatCurrencyCode)}</strong> (provider {trimZeros(result.feeAmount)}, network{' '}
+                {trimZeros(result.networkFeeAmount)}, your fee {trimZeros(result.extraFeeAmount)}); you earn{' '}
                 <strong>{formatAmount(result.extraFeeAmount, result.fiatCurrencyCode)}</strong>.
               </p>
               <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -125,11 +199,15 @@ export function QuoteCalculator({ accountId, transactionType, assets }: { accoun
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Exchange rate</dt>
-                  <dd className="tabular-nums">1 {result.cryptoCurrencyCode.toUpperCase()} = {formatAmount(result.exchangeRate, result.fiatCurrencyCode)}</dd>
+                  <dd className="tabular-nums">
+                    1 {result.cryptoCurrencyCode.toUpperCase()} = {formatAmount(result.exchangeRate, result.fiatCurrencyCode)}
+                  </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-muted-foreground">Market rate and spread</dt>
-                  <dd className="tabular-nums">{formatAmount(result.marketRate, result.fiatCurrencyCode)} · {trimZeros(result.spreadPercentage)} % spread</dd>
+                  <dd className="tabular-nums">
+                    {formatAmount(result.marketRate, result.fiatCurrencyCode)} · {trimZeros(result.spreadPercentage)} % spread
+                  </dd>
                 </div>
               </dl>
               <ul className="flex flex-col divide-y rounded-lg border text-sm" aria-label="Rules applied">

@@ -7,7 +7,19 @@ import { PRODUCT_LABEL } from '@/lib/format';
 export const SECTION_LABEL: Record<RampSection, string> = { cryptos: 'Cryptocurrencies', fees: 'Fees', integrate: 'Integrate' };
 
 /** A ramp product's set-up page: the product's sections as links, the title and the content. */
-export function RampFrame({ product, section, description, actions, children }: { product: RampProductKey; section: RampSection; description: string; actions?: ReactNode; children: ReactNode }) {
+export function RampFrame({
+  product,
+  section,
+  description,
+  actions,
+  children,
+}: {
+  product: RampProductKey;
+  section: RampSection;
+  description: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const productLabel = PRODUCT_LABEL[product] ?? product;
   const title = SECTION_LABEL[section];
   useEffect(() => {

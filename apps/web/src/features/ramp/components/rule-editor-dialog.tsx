@@ -70,11 +70,23 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
     setGeneralError(null);
     const sent = [
       ...values.rules.map((row) => toRuleInput(row, transactionType)),
-      ...kept.map((rule) => ({ region: rule.region, paymentMethod: rule.paymentMethod ?? null, transactionType: rule.transactionType, percentage: rule.percentage, fixedValue: rule.fixedValue, minValue: rule.minValue })),
+      ...kept.map((rule) => ({
+        region: rule.region,
+        paymentMethod: rule.paymentMethod ?? null,
+        transactionType: rule.transactionType,
+        percentage: rule.percentage,
+        fixedValue: rule.fixedValue,
+        minValue: rule.minValue,
+      })),
     ];
     try {
       await save({ variables: { accountId, type, rules: sent } });
-      toast({ title: `${label} saved`, description: values.rules.length ? `${values.rules.length} ${values.rules.length === 1 ? 'rule' : 'rules'} for ${transactionType === 'buy' ? 'buying' : 'selling'}.` : 'The defaults apply again.' });
+      toast({
+        title: `${label} saved`,
+        description: values.rules.length
+          ? `${values.rules.length} ${values.rules.length === 1 ? 'rule' : 'rules'} for ${transactionType === 'buy' ? 'buying' : 'selling'}.`
+          : 'The defaults apply again.',
+      });
       onOpenChange(false);
     } catch (error) {
       const info = describeApiError(error);
@@ -92,22 +104,33 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
         <DialogHeader>
-          <DialogTitle>Edit {label.toLowerCase()} · {transactionType === 'buy' ? 'buying' : 'selling'}</DialogTitle>
+          <DialogTitle>
+            Edit {label.toLowerCase()} · {transactionType === 'buy' ? 'buying' : 'selling'}
+          </DialogTitle>
           <DialogDescription>
-            Percentage up to {cap} %{type === 'partnerFee' ? ' (the provider’s cap on your fee)' : ''}; fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the
-            customer’s currency. Leave no rows to go back to the defaults.
+            Percentage up to {cap} %{type === 'partnerFee' ? ' (the provider’s cap on your fee)' : ''}; fixed value and minimum up to{' '}
+            {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no rows to go back to the defaults.
           </DialogDescription>
         </DialogHeader>
         {!loaded ? (
-          all.error ? <ErrorAlert title="Could not load the rules" message={describeApiError(all.error).message} /> : <Skeleton className="h-40 w-full" />
+          all.error ? (
+            <ErrorAlert title="Could not load the rules" message={describeApiError(all.error).message} />
+          ) : (
+            <Skeleton className="h-40 w-full" />
+          )
         ) : (
           <Form {...form}>
             <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
               <ErrorAlert title={`Could not save the ${label.toLowerCase()}`} message={generalError} />
-              {rows.fields.length === 0 && <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No rules of your own: the defaults apply.</p>}
+              {rows.fields.length === 0 && (
+                <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No rules of your own: the defaults apply.</p>
+              )}
               <ol className="flex flex-col gap-3" aria-label={`${label} rules`}>
                 {rows.fields.map((row, index) => (
-                  <li key={row.id} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(9rem,1.2fr)_minmax(10rem,1.4fr)_1fr_1fr_1fr_auto] sm:items-start sm:border-0 sm:p-0">
+                  <li
+                    key={row.id}
+                    className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[minmax(9rem,1.2fr)_minmax(10rem,1.4fr)_1fr_1fr_1fr_auto] sm:items-start sm:border-0 sm:p-0"
+                  >
                     <FormField
                       control={form.control}
                       name={`rules.${index}.region`}
@@ -122,7 +145,9 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                             </FormControl>
                             <SelectContent>
                               {REGIONS.map((region) => (
-                                <SelectItem key={region} value={region}>{regionLabel(region)}</SelectItem>
+                                <SelectItem key={region} value={region}>
+                                  {regionLabel(region)}
+                                </SelectItem>
                               ))}
                             </SelectContent>
                           </Select>
@@ -145,7 +170,9 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                             <SelectContent>
                               <SelectItem value={ALL_METHODS_VALUE}>All methods</SelectItem>
                               {PAYMENT_METHODS.map((method) => (
-                                <SelectItem key={method} value={method}>{PAYMENT_METHOD_LABEL[method]}</SelectItem>
+                                <SelectItem key={method} value={method}>
+                                  {PAYMENT_METHOD_LABEL[method]}
+                                </SelectItem>
                               ))}
                             </SelectContent>
                           </Select>
@@ -160,9 +187,16 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                         name={`rules.${index}.${name}`}
                         render={({ field }) => (
                           <FormItem>
-                            <FormLabel className={index > 0 ? 'sm:sr-only' : undefined}>{{ percentage: 'Percentage (%)', fixedValue: 'Fixed', minValue: 'Minimum' }[name]}</FormLabel>
+                            <FormLabel className={index > 0 ? 'sm:sr-only' : undefined}>
+                              {{ percentage: 'Percentage (%)', fixedValue: 'Fixed', minValue: 'Minimum' }[name]}
+                            </FormLabel>
                             <FormControl>
-                              <Input {...field} inputMode="decimal" autoComplete="off" aria-label={`${{ percentage: 'Percentage', fixedValue: 'Fixed value', minValue: 'Minimum' }[name]} of rule ${index + 1}`} />
+                              <Input
+                                {...field}
+                                inputMode="decimal"
+                                autoComplete="off"
+                                aria-label={`${{ percentage: 'Percentage', fixedValue: 'Fixed value', minValue: 'Minimum' }[name]} of rule ${index + 1}`}
+                              />
                             </FormControl>
                             <FormMessage />
                           </FormItem>
@@ -178,13 +212,24 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                 ))}
               </ol>
               <div>
-                <Button type="button" variant="outline" size="sm" onClick={() => rows.append({ region: 'Global', paymentMethod: ALL_METHODS_VALUE, percentage: '1', fixedValue: '0', minValue: '0' })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => rows.append({ region: 'Global', paymentMethod: ALL_METHODS_VALUE, percentage: '1', fixedValue: '0', minValue: '0' })}
+                >
                   <PlusIcon aria-hidden /> Add rule
                 </Button>
               </div>
-              {kept.length > 0 && <p className="text-xs text-muted-foreground">Your {kept.length} {kept.length === 1 ? 'rule' : 'rules'} for {transactionType === 'buy' ? 'selling' : 'buying'} stay as they are.</p>}
+              {kept.length > 0 && (
+                <p className="text-xs text-muted-foreground">
+                  Your {kept.length} {kept.length === 1 ? 'rule' : 'rules'} for {transactionType === 'buy' ? 'selling' : 'buying'} stay as they are.
+                </p>
+              )}
               <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>Cancel</Button>
+                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                  Cancel
+                </Button>
                 <Button type="submit" disabled={form.formState.isSubmitting}>
                   {form.formState.isSubmitting && <Spinner label="Saving" />}
                   Save {label.toLowerCase()}

@@ -3,7 +3,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { appliesWhere, paymentMethodLabel, REGIONS, regionLabel, RULE_TYPE_DESCRIPTION, RULE_TYPE_LABEL, SOURCE_LABEL, trimZeros } from '@/features/ramp/lib/pricing';
+import {
+  appliesWhere,
+  paymentMethodLabel,
+  REGIONS,
+  regionLabel,
+  RULE_TYPE_DESCRIPTION,
+  RULE_TYPE_LABEL,
+  SOURCE_LABEL,
+  trimZeros,
+} from '@/features/ramp/lib/pricing';
 import type { PricingRuleType, Ramp_PricingRuleFragment } from '@/gql/graphql';
 
 /** Specific rules first (region before Global, a method before every method), then by method name. */
@@ -19,7 +28,19 @@ function sortRules(rules: readonly Ramp_PricingRuleFragment[]): Ramp_PricingRule
 }
 
 /** One rule type's rules for the page's transaction type: values, source and where each applies. */
-export function RuleTable({ type, rules, fiatHint, editable, onEdit }: { type: PricingRuleType; rules: readonly Ramp_PricingRuleFragment[]; fiatHint: string; editable: boolean; onEdit: () => void }) {
+export function RuleTable({
+  type,
+  rules,
+  fiatHint,
+  editable,
+  onEdit,
+}: {
+  type: PricingRuleType;
+  rules: readonly Ramp_PricingRuleFragment[];
+  fiatHint: string;
+  editable: boolean;
+  onEdit: () => void;
+}) {
   const sorted = sortRules(rules);
   return (
     <Card className="gap-3" role="region" aria-label={RULE_TYPE_LABEL[type]}>

@@ -17,7 +17,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ROUTES } from '@/config/routes';
 import { SignWidgetUrlMutation, WidgetBaseUrlQuery } from '@/features/ramp/api/integrations';
 import { useDebounced } from '@/features/ramp/lib/use-debounced';
-import { buildWidgetUrl, iframeSnippet, needsSignature, reactSnippet, widgetParamProblems, type WidgetParam, type WidgetParams } from '@/features/ramp/lib/widget-url';
+import {
+  buildWidgetUrl,
+  iframeSnippet,
+  needsSignature,
+  reactSnippet,
+  widgetParamProblems,
+  type WidgetParam,
+  type WidgetParams,
+} from '@/features/ramp/lib/widget-url';
 import type { IntegrationProduct } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
 
@@ -30,14 +38,23 @@ const TEXT_FIELDS: { name: WidgetParam; label: string; placeholder: string; desc
   { name: 'email', label: 'Customer e-mail', placeholder: 'ada@example.com', inputMode: 'email', description: 'Locked for the customer; needs the signature.' },
   { name: 'externalCustomerId', label: 'External customer id', placeholder: 'Your id for the customer' },
   { name: 'externalTransactionId', label: 'External transaction id', placeholder: 'Your id for this purchase' },
-  { name: 'redirectURL', label: 'Redirect URL', placeholder: 'https://example.com/done', inputMode: 'url', description: 'Where the customer returns at the end.' },
+  {
+    name: 'redirectURL',
+    label: 'Redirect URL',
+    placeholder: 'https://example.com/done',
+    inputMode: 'url',
+    description: 'Where the customer returns at the end.',
+  },
   { name: 'colorCode', label: 'Accent colour', placeholder: '#1F6FEB' },
 ];
 
 function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
     <div className="relative">
-      <pre aria-label={label} className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3 pr-12 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap">
+      <pre
+        aria-label={label}
+        className="max-h-72 overflow-auto rounded-md border bg-muted/40 p-3 pr-12 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap"
+      >
         {code}
       </pre>
       <div className="absolute top-1.5 right-1.5">
@@ -48,7 +65,17 @@ function CodeBlock({ code, label }: { code: string; label: string }) {
 }
 
 /** Builds a widget URL with the widget's parameters and has the server sign it as the partner types. */
-export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { accountId: string; product: IntegrationProduct; liveMode: boolean; canSign: boolean }) {
+export function WidgetUrlBuilder({
+  accountId,
+  product,
+  liveMode,
+  canSign,
+}: {
+  accountId: string;
+  product: IntegrationProduct;
+  liveMode: boolean;
+  canSign: boolean;
+}) {
   const id = useId();
   const { data, loading, error } = useQuery(WidgetBaseUrlQuery, { variables: { accountId, type: product, liveMode } });
   const [params, setParams] = useState<WidgetParams>({ baseCurrencyCode: 'usd', language: 'en' });
@@ -102,10 +129,16 @@ export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { ac
     <div className="flex flex-col gap-2">
       <Label htmlFor={`${id}-${name}`}>{label}</Label>
       <Select value={params[name] || NONE} onValueChange={(value) => set(name, value === NONE ? '' : value)}>
-        <SelectTrigger id={`${id}-${name}`} className="w-full"><SelectValue /></SelectTrigger>
+        <SelectTrigger id={`${id}-${name}`} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
         <SelectContent>
           {optional && <SelectItem value={NONE}>Customer chooses</SelectItem>}
-          {options.map((option) => <SelectItem key={option.value} value={option.value}>{option.label}</SelectItem>)}
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
         </SelectContent>
       </Select>
     </div>
@@ -117,14 +150,21 @@ export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { ac
       <CardHeader>
         <CardTitle className="text-base">Widget URL</CardTitle>
         <CardDescription>
-          Fill in what you know about the customer and the purchase; everything is optional. The {liveMode ? 'live' : 'test'} publishable key is already in the URL.
+          Fill in what you know about the customer and the purchase; everything is optional. The {liveMode ? 'live' : 'test'} publishable key is already in the
+          URL.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {select('currencyCode', product === 'Swaps' ? 'Asset sent' : sell ? 'Asset sold' : 'Asset bought', assetOptions)}
           {product === 'Swaps' && select('quoteCurrencyCode', 'Asset received', assetOptions)}
-          {product !== 'Swaps' && select('baseCurrencyCode', sell ? 'Paid out in' : 'Pays in', FIAT_CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() })), false)}
+          {product !== 'Swaps' &&
+            select(
+              'baseCurrencyCode',
+              sell ? 'Paid out in' : 'Pays in',
+              FIAT_CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() })),
+              false,
+            )}
           {TEXT_FIELDS.map((field) => (
             <div key={field.name} className="flex flex-col gap-2">
               <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
@@ -145,16 +185,19 @@ export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { ac
             </div>
           ))}
           {select('language', 'Language', [{ value: 'en', label: 'English' }], false)}
-          {select('theme', 'Theme', [{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }])}
+          {select('theme', 'Theme', [
+            { value: 'light', label: 'Light' },
+            { value: 'dark', label: 'Dark' },
+          ])}
         </div>
 
         <Alert>
           <ShieldCheckIcon aria-hidden />
           <AlertTitle>Signed on the server</AlertTitle>
           <AlertDescription>
-            The signature is an HMAC-SHA256 of the query string under your {liveMode ? 'live' : 'test'} secret key, which Rampart keeps encrypted and never shows here. The widget
-            refuses a URL with a wallet address or an e-mail unless it is signed, so nobody can change where the crypto goes or whose account it is by editing the link.
-            In production, sign on your own server right before showing the widget.
+            The signature is an HMAC-SHA256 of the query string under your {liveMode ? 'live' : 'test'} secret key, which Rampart keeps encrypted and never
+            shows here. The widget refuses a URL with a wallet address or an e-mail unless it is signed, so nobody can change where the crypto goes or whose
+            account it is by editing the link. In production, sign on your own server right before showing the widget.
           </AlertDescription>
         </Alert>
 
@@ -174,7 +217,9 @@ export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { ac
             </span>
           </div>
           {signError && <p className="text-sm text-destructive">{signError}</p>}
-          {!canSign && signatureNeeded && <p className="text-sm text-destructive">With a wallet address or an e-mail the widget needs the signature; ask a developer or an administrator.</p>}
+          {!canSign && signatureNeeded && (
+            <p className="text-sm text-destructive">With a wallet address or an e-mail the widget needs the signature; ask a developer or an administrator.</p>
+          )}
           <Tabs defaultValue="url">
             <TabsList>
               <TabsTrigger value="url">URL</TabsTrigger>
@@ -210,8 +255,7 @@ export function WidgetUrlBuilder({ accountId, product, liveMode, canSign }: { ac
               <Link to={`${ROUTES.developers}/general`} className="font-medium text-foreground underline underline-offset-4">
                 Developers → General
               </Link>{' '}
-              (allowed iframe ancestors).{' '}
-              {origins.length ? `Allowed now: ${origins.join(', ')}.` : 'None is listed yet, so only a new tab works.'}
+              (allowed iframe ancestors). {origins.length ? `Allowed now: ${origins.join(', ')}.` : 'None is listed yet, so only a new tab works.'}
             </p>
           </AlertDescription>
         </Alert>

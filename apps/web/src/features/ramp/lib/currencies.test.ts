@@ -7,7 +7,16 @@ function pair(code: string, networkCode: string, extra: Partial<Pair['currency']
     id: `id-${code}-${networkCode}`,
     isEnabled,
     isSellEnabled,
-    currency: { id: `id-${code}-${networkCode}`, code, name: code.toUpperCase() + ' coin', networkCode, isSellSupported: true, isSuspended: false, isSuspendedUS: false, ...currency },
+    currency: {
+      id: `id-${code}-${networkCode}`,
+      code,
+      name: code.toUpperCase() + ' coin',
+      networkCode,
+      isSellSupported: true,
+      isSuspended: false,
+      isSuspendedUS: false,
+      ...currency,
+    },
   };
 }
 

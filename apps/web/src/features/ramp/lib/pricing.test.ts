@@ -12,15 +12,23 @@ describe('rule editor validation', () => {
   const schema = ruleFormSchema('partnerFee', limits);
 
   it('accepts rows within the bounds', () => {
-    expect(schema.safeParse({ rules: [row(), row({ region: 'US', paymentMethod: 'creditCard', percentage: '5', fixedValue: '0.5', minValue: '1000' })] }).success).toBe(true);
+    expect(
+      schema.safeParse({ rules: [row(), row({ region: 'US', paymentMethod: 'creditCard', percentage: '5', fixedValue: '0.5', minValue: '1000' })] }).success,
+    ).toBe(true);
   });
 
   it('refuses a partner fee above the cap, naming the cap', () => {
-    expect(messages(schema.safeParse({ rules: [row({ percentage: '5.01' })] }))['rules.0.percentage']).toBe('The percentage is capped at 5 % (the provider’s cap on your fee).');
+    expect(messages(schema.safeParse({ rules: [row({ percentage: '5.01' })] }))['rules.0.percentage']).toBe(
+      'The percentage is capped at 5 % (the provider’s cap on your fee).',
+    );
   });
 
   it('refuses negatives, non-numbers, empty values, too many decimals and fixed values above the maximum', () => {
-    const result = messages(schema.safeParse({ rules: [row({ percentage: '-1', fixedValue: 'abc', minValue: '' }), row({ region: 'US', percentage: '1.00001', fixedValue: '1000.01' })] }));
+    const result = messages(
+      schema.safeParse({
+        rules: [row({ percentage: '-1', fixedValue: 'abc', minValue: '' }), row({ region: 'US', percentage: '1.00001', fixedValue: '1000.01' })],
+      }),
+    );
     expect(result['rules.0.percentage']).toBe('The percentage cannot be negative.');
     expect(result['rules.0.fixedValue']).toBe('Enter a number such as 1.5.');
     expect(result['rules.0.minValue']).toBe('Enter the minimum (0 for none).');
@@ -34,11 +42,20 @@ describe('rule editor validation', () => {
   });
 
   it('refuses the same region and method twice', () => {
-    expect(messages(schema.safeParse({ rules: [row(), row({ percentage: '2' })] }))['rules.1.paymentMethod']).toBe('Row 1 already sets this region and method.');
+    expect(messages(schema.safeParse({ rules: [row(), row({ percentage: '2' })] }))['rules.1.paymentMethod']).toBe(
+      'Row 1 already sets this region and method.',
+    );
   });
 
   it('maps rows to the mutation input and back ("all" is every method)', () => {
-    expect(toRuleInput(row({ percentage: ' 1.5 ' }), 'buy')).toEqual({ region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '1.5', fixedValue: '0', minValue: '0' });
+    expect(toRuleInput(row({ percentage: ' 1.5 ' }), 'buy')).toEqual({
+      region: 'Global',
+      paymentMethod: null,
+      transactionType: 'buy',
+      percentage: '1.5',
+      fixedValue: '0',
+      minValue: '0',
+    });
     expect(toRuleRow({ region: 'US', paymentMethod: 'sepa', percentage: '1', fixedValue: '0', minValue: '0' }).paymentMethod).toBe('sepa');
     expect(toRuleRow({ region: 'US', paymentMethod: null, percentage: '1', fixedValue: '0', minValue: '0' }).paymentMethod).toBe('all');
   });

@@ -55,7 +55,7 @@ export function regionLabel(region: PricingRegion): string {
 
 /** Where a rule applies, in the resolution order's words. */
 export function appliesWhere(rule: { region: PricingRegion; paymentMethod?: PaymentMethod | null }): string {
-  const method = rule.paymentMethod ? PAYMENT_METHOD_LABEL[rule.paymentMethod] ?? rule.paymentMethod : null;
+  const method = rule.paymentMethod ? (PAYMENT_METHOD_LABEL[rule.paymentMethod] ?? rule.paymentMethod) : null;
   if (rule.region === 'Global') {
     return method ? `${method} in every region without a more specific rule` : 'Everywhere no more specific rule applies';
   }
@@ -84,7 +84,10 @@ function specificityOf(rule: RuleLike, region: PricingRegion, method: PaymentMet
  * The rule of a type that applies to a region and method (the server's order: region and method, region,
  * Global with the method, Global; the account's rule before the default at one level). For the "applies where" matrix.
  */
-export function applyingRule<R extends RuleLike>(rules: readonly R[], where: { type: PricingRuleType; region: PricingRegion; paymentMethod: PaymentMethod; transactionType: PricingTransactionType }): { rule: R; specificity: RuleSpecificity } | null {
+export function applyingRule<R extends RuleLike>(
+  rules: readonly R[],
+  where: { type: PricingRuleType; region: PricingRegion; paymentMethod: PaymentMethod; transactionType: PricingTransactionType },
+): { rule: R; specificity: RuleSpecificity } | null {
   let best: { rule: R; specificity: RuleSpecificity; rank: number } | null = null;
   for (const rule of rules) {
     if (rule.type !== where.type || rule.transactionType !== where.transactionType) continue;
@@ -121,7 +124,12 @@ export interface Limits {
 }
 
 export function maxPercentageOf(limits: Limits, type: PricingRuleType): string {
-  return { partnerFee: limits.partnerFeeMaxPercentage, fee: limits.feeMaxPercentage, networkFee: limits.networkFeeMaxPercentage, spread: limits.spreadMaxPercentage }[type];
+  return {
+    partnerFee: limits.partnerFeeMaxPercentage,
+    fee: limits.feeMaxPercentage,
+    networkFee: limits.networkFeeMaxPercentage,
+    spread: limits.spreadMaxPercentage,
+  }[type];
 }
 
 const ALL_METHODS = 'all';
@@ -142,7 +150,8 @@ function amountField(label: string, max: string, suffix: string, capWord: string
     if (!isDecimalString(value)) return ctx.addIssue({ code: 'custom', message: `Enter a number such as 1.5.` });
     if (value.startsWith('-')) return ctx.addIssue({ code: 'custom', message: `The ${label} cannot be negative.` });
     const decimals = value.split('.')[1]?.length ?? 0;
-    if (decimals > PRICING_LIMITS.maxDecimalPlaces) return ctx.addIssue({ code: 'custom', message: `Use at most ${PRICING_LIMITS.maxDecimalPlaces} decimal places.` });
+    if (decimals > PRICING_LIMITS.maxDecimalPlaces)
+      return ctx.addIssue({ code: 'custom', message: `Use at most ${PRICING_LIMITS.maxDecimalPlaces} decimal places.` });
     if (compareAmounts(value, max) > 0) ctx.addIssue({ code: 'custom', message: `The ${label} is capped at ${trimZeros(max)}${suffix}${capWord}.` });
   });
 }
@@ -171,8 +180,20 @@ export function ruleFormSchema(type: PricingRuleType, limits: Limits) {
 
 export type RuleFormValues = { rules: RuleRow[] };
 
-export function toRuleRow(rule: { region: PricingRegion; paymentMethod?: PaymentMethod | null; percentage: string; fixedValue: string; minValue: string }): RuleRow {
-  return { region: rule.region, paymentMethod: rule.paymentMethod ?? ALL_METHODS, percentage: rule.percentage, fixedValue: rule.fixedValue, minValue: rule.minValue };
+export function toRuleRow(rule: {
+  region: PricingRegion;
+  paymentMethod?: PaymentMethod | null;
+  percentage: string;
+  fixedValue: string;
+  minValue: string;
+}): RuleRow {
+  return {
+    region: rule.region,
+    paymentMethod: rule.paymentMethod ?? ALL_METHODS,
+    percentage: rule.percentage,
+    fixedValue: rule.fixedValue,
+    minValue: rule.minValue,
+  };
 }
 
 export function toRuleInput(row: RuleRow, transactionType: PricingTransactionType) {

@@ -11,7 +11,12 @@ describe('buildWidgetUrl', () => {
   });
 
   it('percent-encodes values (a space as %20, never +) and trims them', () => {
-    const url = buildWidgetUrl(base, { email: ' ada+test@example.com ', redirectURL: 'https://shop.example/done?a=1&b=2', externalCustomerId: 'a b', colorCode: '#1F6FEB' });
+    const url = buildWidgetUrl(base, {
+      email: ' ada+test@example.com ',
+      redirectURL: 'https://shop.example/done?a=1&b=2',
+      externalCustomerId: 'a b',
+      colorCode: '#1F6FEB',
+    });
     expect(url).toBe(
       'http://localhost:3000/widget/buy?apiKey=pk_test_abc&email=ada%2Btest%40example.com&externalCustomerId=a%20b&redirectURL=https%3A%2F%2Fshop.example%2Fdone%3Fa%3D1%26b%3D2&colorCode=%231F6FEB',
     );
@@ -21,7 +26,9 @@ describe('buildWidgetUrl', () => {
   });
 
   it('drops a signature and duplicates already on the base', () => {
-    expect(buildWidgetUrl(`${base}&currencyCode=eth&signature=xyz`, { currencyCode: 'btc' })).toBe('http://localhost:3000/widget/buy?apiKey=pk_test_abc&currencyCode=btc');
+    expect(buildWidgetUrl(`${base}&currencyCode=eth&signature=xyz`, { currencyCode: 'btc' })).toBe(
+      'http://localhost:3000/widget/buy?apiKey=pk_test_abc&currencyCode=btc',
+    );
   });
 });
 

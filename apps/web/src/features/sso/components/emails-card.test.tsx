@@ -18,7 +18,11 @@ function fakeClient(initial: AccountEmail[]) {
     }),
     sendEmailChallenge: vi.fn(async (email: AccountEmail) => ({ id: 'c1', emailId: email.id, email: email.email, expiresAt: '2026-11-23T14:05:00.000Z' })),
     verifyEmailChallenge: vi.fn(async (_challenge: unknown, code: string) => {
-      if (code !== '123456') throw new MyAccountError('request', 'The verification code is not correct.', { status: 400, fields: { verificationCode: 'This code is not correct.' } });
+      if (code !== '123456')
+        throw new MyAccountError('request', 'The verification code is not correct.', {
+          status: 400,
+          fields: { verificationCode: 'This code is not correct.' },
+        });
       emails = emails.map((email) => (email.id === 'e2' ? { ...email, status: 'VERIFIED' as const } : email));
     }),
     makePrimaryEmail: vi.fn(async (address: string) => {

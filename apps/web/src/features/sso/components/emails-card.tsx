@@ -53,7 +53,11 @@ export function EmailsCard({ client, onPrimaryChanged }: { client: MyAccountClie
       const notCopied = await onPrimaryChanged();
       toast(
         notCopied
-          ? { variant: 'destructive', title: 'Primary e-mail changed; Rampart still shows the old one', description: `You sign in with ${email.email} from now on, but Rampart could not copy it: ${notCopied} It is copied at your next sign-in.` }
+          ? {
+              variant: 'destructive',
+              title: 'Primary e-mail changed; Rampart still shows the old one',
+              description: `You sign in with ${email.email} from now on, but Rampart could not copy it: ${notCopied} It is copied at your next sign-in.`,
+            }
           : { title: 'Primary e-mail changed', description: `You sign in with ${email.email} from now on.` },
       );
     } catch (caught) {
@@ -105,7 +109,13 @@ export function EmailsCard({ client, onPrimaryChanged }: { client: MyAccountClie
                     </Button>
                   )}
                   {email.status === 'VERIFIED' && !isPrimary(email) && (
-                    <Button variant="outline" size="sm" aria-label={`Make ${email.email} primary`} disabled={pendingId !== null} onClick={() => void makePrimary(email)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Make ${email.email} primary`}
+                      disabled={pendingId !== null}
+                      onClick={() => void makePrimary(email)}
+                    >
                       {pendingId === email.id && <Spinner label="Making it primary" />}
                       Make primary
                     </Button>
@@ -128,7 +138,11 @@ export function EmailsCard({ client, onPrimaryChanged }: { client: MyAccountClie
           client={client}
           onFailure={onFailure}
           title={dialog.preset ? 'Verify your e-mail address' : 'Add an e-mail address'}
-          description={dialog.preset ? 'We send a 6-digit code to this address; enter it here to verify it.' : 'We send a 6-digit code to the new address; enter it here to verify it.'}
+          description={
+            dialog.preset
+              ? 'We send a 6-digit code to this address; enter it here to verify it.'
+              : 'We send a 6-digit code to the new address; enter it here to verify it.'
+          }
           targetLabel="E-mail address"
           targetSchema={emailSchema}
           targetInput={{ type: 'email', autoComplete: 'email', placeholder: 'you@example.com' }}

@@ -37,7 +37,8 @@ export function MyAccountAlert({ error, client, title }: { error: MyAccountError
         <AlertDescription>
           <p>{error.message}</p>
           <p className="flex items-center gap-2">
-            <Spinner label="Redirecting to your identity provider" /> Taking you to your identity provider ({client?.host}) to sign in again; you come back here afterwards.
+            <Spinner label="Redirecting to your identity provider" /> Taking you to your identity provider ({client?.host}) to sign in again; you come back here
+            afterwards.
           </p>
         </AlertDescription>
       </Alert>
@@ -53,7 +54,9 @@ export function MyAccountAlert({ error, client, title }: { error: MyAccountError
         <p>{error.message}</p>
         {missingToken && (
           <>
-            <p className="text-muted-foreground">Your single sign-on has ended on this device, so {client?.host ?? 'your identity provider'} cannot be asked for your account.</p>
+            <p className="text-muted-foreground">
+              Your single sign-on has ended on this device, so {client?.host ?? 'your identity provider'} cannot be asked for your account.
+            </p>
             <Button type="button" variant="outline" size="sm" className="mt-1" disabled={!client || leaving} onClick={() => void signInAgain()}>
               {leaving ? <Spinner label="Redirecting to your identity provider" /> : <LogInIcon aria-hidden />}
               Sign in again

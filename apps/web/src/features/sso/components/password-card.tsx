@@ -146,7 +146,11 @@ export function PasswordCard({ client }: { client: MyAccountClient }) {
                 : 'You have no password at your identity provider yet.'}
             </p>
             <div className="flex flex-wrap gap-2">
-              {value.canEnroll && <Button size="sm" onClick={() => setEditing('set')}>Set password</Button>}
+              {value.canEnroll && (
+                <Button size="sm" onClick={() => setEditing('set')}>
+                  Set password
+                </Button>
+              )}
               {value.canChange && (
                 <Button variant="outline" size="sm" onClick={() => setEditing('change')}>
                   Change password

@@ -30,7 +30,8 @@ export function PhonesCard({ client }: { client: MyAccountClient }) {
   const addFlow: CodeFlow<PhoneChallenge> = {
     start: async (number) => {
       const existing = phones.data?.find((phone) => phone.phoneNumber === number);
-      if (existing?.status === 'VERIFIED') throw new MyAccountError('request', `${existing.phoneNumber} is already on your account and verified.`, { status: 400 });
+      if (existing?.status === 'VERIFIED')
+        throw new MyAccountError('request', `${existing.phoneNumber} is already on your account and verified.`, { status: 400 });
       const phone = existing ?? (await client.addPhone(number));
       if (!existing) void phones.reload();
       return challenge(phone, false);
@@ -58,7 +59,9 @@ export function PhonesCard({ client }: { client: MyAccountClient }) {
         ) : !phones.data ? (
           <Skeleton className="h-14 w-full" />
         ) : phones.data.length === 0 ? (
-          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No phone numbers yet. Add one to receive codes by text message.</p>
+          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            No phone numbers yet. Add one to receive codes by text message.
+          </p>
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Phone numbers">
             {phones.data.map((phone) => (
@@ -92,7 +95,11 @@ export function PhonesCard({ client }: { client: MyAccountClient }) {
           client={client}
           onFailure={onFailure}
           title={dialog.preset ? 'Verify your phone number' : 'Add a phone number'}
-          description={dialog.preset ? 'We text a 6-digit code to this number; enter it here to verify it.' : 'We text a 6-digit code to the number; enter it here to verify it.'}
+          description={
+            dialog.preset
+              ? 'We text a 6-digit code to this number; enter it here to verify it.'
+              : 'We text a 6-digit code to the number; enter it here to verify it.'
+          }
           targetLabel="Phone number"
           targetSchema={phoneNumberSchema}
           targetInput={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '+14155550123' }}

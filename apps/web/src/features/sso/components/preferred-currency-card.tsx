@@ -23,7 +23,10 @@ const schema = z.object({ preferredCurrencyCode: preferredCurrencySchema });
 function CurrencyForm({ value }: { value: z.input<typeof schema>['preferredCurrencyCode'] }) {
   const [update] = useMutation(SsoUpdatePreferredCurrencyMutation);
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { preferredCurrencyCode: value } });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { preferredCurrencyCode: value },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);

@@ -29,7 +29,17 @@ const AUTOCOMPLETE: Record<string, string> = {
   login: 'username',
 };
 
-function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountClient; fields: ProfileField[]; profile: AccountProfile; onSaved: (profile: AccountProfile) => Promise<string | null> }) {
+function ProfileForm({
+  client,
+  fields,
+  profile,
+  onSaved,
+}: {
+  client: MyAccountClient;
+  fields: ProfileField[];
+  profile: AccountProfile;
+  onSaved: (profile: AccountProfile) => Promise<string | null>;
+}) {
   const onFailure = useMyAccountFailure(client);
   const [error, setError] = useState<MyAccountError | null>(null);
   const schema = useMemo(() => profileFormSchema(fields), [fields]);
@@ -43,7 +53,11 @@ function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountCl
       const notCopied = await onSaved(saved);
       toast(
         notCopied
-          ? { variant: 'destructive', title: 'Profile saved; Rampart still shows your old name', description: `Saved at ${client.host}, but Rampart could not copy it: ${notCopied} It is copied at your next sign-in.` }
+          ? {
+              variant: 'destructive',
+              title: 'Profile saved; Rampart still shows your old name',
+              description: `Saved at ${client.host}, but Rampart could not copy it: ${notCopied} It is copied at your next sign-in.`,
+            }
           : { title: 'Profile saved', description: `Saved at your identity provider (${client.host}).` },
       );
     } catch (caught) {
@@ -107,7 +121,9 @@ function ProfileForm({ client, fields, profile, onSaved }: { client: MyAccountCl
                         </FormControl>
                       )}
                       {!field.editable && (
-                        <FormDescription>{field.name === 'email' ? 'Your primary e-mail address; change it under E-mail addresses.' : 'Set by your identity provider.'}</FormDescription>
+                        <FormDescription>
+                          {field.name === 'email' ? 'Your primary e-mail address; change it under E-mail addresses.' : 'Set by your identity provider.'}
+                        </FormDescription>
                       )}
                       <FormMessage />
                     </FormItem>

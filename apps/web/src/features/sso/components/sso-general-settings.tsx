@@ -18,7 +18,9 @@ export function SsoGeneralSettings({ config }: { config: SsoConfig }) {
   const host = new URL(config.issuer).host;
   return (
     <div className="flex flex-col gap-6">
-      <AccountManagedNote host={host}>Your profile and e-mail addresses are saved at your identity provider, where you also sign in with them.</AccountManagedNote>
+      <AccountManagedNote host={host}>
+        Your profile and e-mail addresses are saved at your identity provider, where you also sign in with them.
+      </AccountManagedNote>
       {error ? (
         <MyAccountAlert error={error} client={client} title="Could not load single sign-on" />
       ) : !client ? (

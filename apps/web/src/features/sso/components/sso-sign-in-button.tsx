@@ -43,7 +43,15 @@ export function SsoSignInButton() {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
-      <Button type="button" variant="outline" onClick={() => void signIn()} onPointerEnter={preloadSsoFlow} onFocus={preloadSsoFlow} disabled={loading || !config || starting} aria-describedby={message ? 'sso-error' : undefined}>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => void signIn()}
+        onPointerEnter={preloadSsoFlow}
+        onFocus={preloadSsoFlow}
+        disabled={loading || !config || starting}
+        aria-describedby={message ? 'sso-error' : undefined}
+      >
         {starting ? <Spinner label="Redirecting to your identity provider" /> : <KeyRoundIcon aria-hidden />}
         Sign in with SSO
       </Button>
@@ -53,9 +61,7 @@ export function SsoSignInButton() {
         </p>
       )}
       {config?.isDevelopmentProvider && (
-        <p className="text-xs text-muted-foreground">
-          SSO uses the development identity provider: sign in there with your Rampart e-mail and password.
-        </p>
+        <p className="text-xs text-muted-foreground">SSO uses the development identity provider: sign in there with your Rampart e-mail and password.</p>
       )}
     </div>
   );

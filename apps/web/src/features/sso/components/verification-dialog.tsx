@@ -22,7 +22,12 @@ export interface CodeFlow<S> {
   expiresAt: (sent: S) => string | null;
 }
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
 
 /**
  * A two-step dialog: the address or number (or, for one already added, just "Send code"), then the code sent to it,
@@ -67,7 +72,10 @@ export function VerificationDialog<S>({
     resolver: zodResolver(z.object({ target: targetSchema })),
     defaultValues: { target: presetTarget ?? '' },
   });
-  const codeForm = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const codeForm = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+  });
 
   function reset() {
     setSent(null);
@@ -140,9 +148,7 @@ export function VerificationDialog<S>({
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {sent ? `${sentTo(sent.target)}${expiresAt ? ` It expires at ${formatTime(expiresAt)}.` : ''}` : description}
-          </DialogDescription>
+          <DialogDescription>{sent ? `${sentTo(sent.target)}${expiresAt ? ` It expires at ${formatTime(expiresAt)}.` : ''}` : description}</DialogDescription>
         </DialogHeader>
         <MyAccountAlert error={error} client={client} title="Your identity provider refused this" />
         {!sent ? (

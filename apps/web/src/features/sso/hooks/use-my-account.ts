@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SsoConfig } from '@/features/sso/lib/okta-auth';
 import { loadMyAccountClient, type MyAccountClient } from '@/features/sso/lib/my-account';
@@ -9,7 +9,9 @@ export function useMyAccountClient(config: SsoConfig): { client: MyAccountClient
   const [state, setState] = useState<{ client: MyAccountClient | null; error: MyAccountError | null }>({ client: null, error: null });
   const { issuer, clientId, authorizeUrl, tokenUrl, revokeUrl, logoutUrl } = config;
   const configRef = useRef(config);
-  configRef.current = config;
+  useLayoutEffect(() => {
+    configRef.current = config;
+  });
 
   useEffect(() => {
     let active = true;
@@ -59,7 +61,9 @@ export function useMyAccountResource<T>(client: MyAccountClient, load: (client: 
   const [error, setError] = useState<MyAccountError | null>(null);
   const [loading, setLoading] = useState(true);
   const loadRef = useRef(load);
-  loadRef.current = load;
+  useLayoutEffect(() => {
+    loadRef.current = load;
+  });
   const generation = useRef(0);
 
   const reload = useCallback(async () => {

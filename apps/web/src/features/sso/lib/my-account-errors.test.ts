@@ -3,7 +3,12 @@ import { fieldErrorsOf, MISSING_ACCESS_TOKEN, MyAccountError, toMyAccountError }
 
 /** What okta-auth-js's AuthApiError carries: the body's fields, the response (xhr) and, for a step-up, meta. */
 function apiError(status: number, body: Record<string, unknown>, meta?: Record<string, unknown>) {
-  return Object.assign(new Error(String(body.errorSummary ?? '')), { name: 'AuthApiError', ...body, xhr: { status, responseText: JSON.stringify(body), headers: {} }, ...(meta ? { meta } : {}) });
+  return Object.assign(new Error(typeof body.errorSummary === 'string' ? body.errorSummary : ''), {
+    name: 'AuthApiError',
+    ...body,
+    xhr: { status, responseText: JSON.stringify(body), headers: {} },
+    ...(meta ? { meta } : {}),
+  });
 }
 
 describe('errorCauses as field messages', () => {
@@ -16,7 +21,11 @@ describe('errorCauses as field messages', () => {
         { errorSummary: 'Sign in again: this change needs a recent sign-in.' },
       ]),
     ).toEqual({
-      fields: { firstName: 'First name is required.', lastName: 'Last name has at most 100 characters.', verificationCode: 'This code has expired. Send a new code.' },
+      fields: {
+        firstName: 'First name is required.',
+        lastName: 'Last name has at most 100 characters.',
+        verificationCode: 'This code has expired. Send a new code.',
+      },
       general: ['Sign in again: this change needs a recent sign-in.'],
     });
     expect(fieldErrorsOf([{ errorSummary: 'Something general happened.' }])).toEqual({ fields: {}, general: ['Something general happened.'] });
@@ -33,26 +42,43 @@ describe('account-management failures in words', () => {
 
   it('a 403 insufficient_authentication_context is a step-up with the max_age to ask for', () => {
     const error = toMyAccountError(
-      apiError(403, { errorSummary: 'insufficient_authentication_context', errorCauses: [{ errorSummary: 'The resource request requires a more recent authentication' }] }, { max_age: 900 }),
+      apiError(
+        403,
+        { errorSummary: 'insufficient_authentication_context', errorCauses: [{ errorSummary: 'The resource request requires a more recent authentication' }] },
+        { max_age: 900 },
+      ),
       'idp.example',
     );
     expect(error).toMatchObject({ kind: 'step-up', maxAge: 900, acrValues: null, message: 'The resource request requires a more recent authentication' });
   });
 
   it('a refused token can be renewed; validation errors keep their fields; a gone resource is not-found', () => {
-    expect(toMyAccountError(apiError(401, { errorCode: 'E0000011', errorSummary: 'Invalid token provided: The access token has expired.' }), 'idp.example').kind).toBe('invalid-token');
+    expect(
+      toMyAccountError(apiError(401, { errorCode: 'E0000011', errorSummary: 'Invalid token provided: The access token has expired.' }), 'idp.example').kind,
+    ).toBe('invalid-token');
     const invalid = toMyAccountError(
-      apiError(400, { errorCode: 'E0000001', errorSummary: 'The verification code is not correct.', errorCauses: [{ errorSummary: 'verificationCode: This code is not correct.', location: 'verificationCode' }] }),
+      apiError(400, {
+        errorCode: 'E0000001',
+        errorSummary: 'The verification code is not correct.',
+        errorCauses: [{ errorSummary: 'verificationCode: This code is not correct.', location: 'verificationCode' }],
+      }),
       'idp.example',
     );
-    expect(invalid).toMatchObject({ kind: 'request', status: 400, message: 'The verification code is not correct.', fields: { verificationCode: 'This code is not correct.' } });
-    expect(toMyAccountError(apiError(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' }), 'idp.example').kind).toBe('not-found');
+    expect(invalid).toMatchObject({
+      kind: 'request',
+      status: 400,
+      message: 'The verification code is not correct.',
+      fields: { verificationCode: 'This code is not correct.' },
+    });
+    expect(toMyAccountError(apiError(404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' }), 'idp.example').kind).toBe(
+      'not-found',
+    );
   });
 
   it('network and server failures name the provider instead of "Unknown error"', () => {
-    expect(toMyAccountError(Object.assign(new Error('Failed to fetch'), { name: 'AuthApiError', errorSummary: 'Failed to fetch' }), 'idp.example').message).toBe(
-      'Could not reach your identity provider (idp.example): Failed to fetch',
-    );
+    expect(
+      toMyAccountError(Object.assign(new Error('Failed to fetch'), { name: 'AuthApiError', errorSummary: 'Failed to fetch' }), 'idp.example').message,
+    ).toBe('Could not reach your identity provider (idp.example): Failed to fetch');
     expect(toMyAccountError(new TypeError('emails.map is not a function'), 'idp.example').message).toBe(
       'Your identity provider (idp.example) answered in a way Rampart could not read: emails.map is not a function',
     );

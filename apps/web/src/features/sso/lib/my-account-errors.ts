@@ -96,7 +96,9 @@ export function toMyAccountError(caught: unknown, host: string): MyAccountError 
     return new MyAccountError('invalid-token', summary || 'Your identity provider refused the access token.', { status });
   }
   if (status >= 500) {
-    return new MyAccountError('request', `Your identity provider (${host}) could not complete the request (HTTP ${status}). Try again in a moment.`, { status });
+    return new MyAccountError('request', `Your identity provider (${host}) could not complete the request (HTTP ${status}). Try again in a moment.`, {
+      status,
+    });
   }
   const message = [summary, ...general].filter(Boolean).join(' ') || `Your identity provider refused the request (HTTP ${status}).`;
   return new MyAccountError(status === 404 ? 'not-found' : 'request', message, { status, fields });

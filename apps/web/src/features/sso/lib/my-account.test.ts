@@ -37,7 +37,12 @@ function setup(respond: (request: Sent) => { status: number; body?: unknown; hea
       const request = { method, url, headers: (args.headers ?? {}) as Record<string, string>, data: args.data, withCredentials: !!args.withCredentials };
       sent.push(request);
       const answer = respond(request);
-      const response: HttpResponse = { status: answer.status, responseText: answer.body === undefined ? '' : JSON.stringify(answer.body), headers: answer.headers ?? {} };
+      const response: HttpResponse = {
+        status: answer.status,
+        responseText: answer.body === undefined ? '' : JSON.stringify(answer.body),
+        headers: answer.headers ?? {},
+      };
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- okta-auth-js's own HTTP client rejects with the response object, and its callers read .status from it
       if (answer.status >= 400) throw response;
       return response;
     },
@@ -51,7 +56,18 @@ const now = () => Math.floor(Date.now() / 1000);
 
 describe('account-management calls', () => {
   it('send the access token and the version header to the issuer’s MyAccount API', async () => {
-    const { oktaAuth, sent, client } = setup(() => ({ status: 200, body: [{ id: 'e1', profile: { email: 'ada@example.com' }, roles: ['PRIMARY'], status: 'VERIFIED', _links: { self: { href: `${ISSUER}/idp/myaccount/emails/e1` } } }] }));
+    const { oktaAuth, sent, client } = setup(() => ({
+      status: 200,
+      body: [
+        {
+          id: 'e1',
+          profile: { email: 'ada@example.com' },
+          roles: ['PRIMARY'],
+          status: 'VERIFIED',
+          _links: { self: { href: `${ISSUER}/idp/myaccount/emails/e1` } },
+        },
+      ],
+    }));
     oktaAuth.tokenManager.setTokens({ accessToken: accessToken('token-1', now() + 600) });
     expect(await client.getEmails()).toEqual([{ id: 'e1', email: 'ada@example.com', roles: ['PRIMARY'], status: 'VERIFIED' }]);
     expect(sent).toHaveLength(1);
@@ -65,7 +81,11 @@ describe('account-management calls', () => {
     const { oktaAuth, sent, client } = setup((request) =>
       request.headers.Authorization === `Bearer ${accepted}`
         ? { status: 200, body: { createdAt: '2026-11-23T10:00:00.000Z', modifiedAt: '2026-11-23T11:00:00.000Z', profile: { firstName: 'Ada' }, _links: {} } }
-        : { status: 401, body: { errorCode: 'E0000011', errorSummary: 'Invalid token provided: The access token has expired.' }, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } },
+        : {
+            status: 401,
+            body: { errorCode: 'E0000011', errorSummary: 'Invalid token provided: The access token has expired.' },
+            headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+          },
     );
     oktaAuth.tokenManager.setTokens({ accessToken: accessToken('token-1', now() - 60) });
     const renew = vi.spyOn(oktaAuth.tokenManager, 'renew').mockImplementation(async () => {
@@ -94,13 +114,20 @@ describe('account-management calls', () => {
     const { oktaAuth, client } = setup(() => ({
       status: 403,
       body: { errorCode: 'E0000006', errorSummary: 'This change needs a more recent sign-in.' },
-      headers: { 'www-authenticate': 'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The resource request requires a more recent authentication", max_age=900' },
+      headers: {
+        'www-authenticate':
+          'Bearer realm="IdpMyAccountAPI", error="insufficient_authentication_context", error_description="The resource request requires a more recent authentication", max_age=900',
+      },
     }));
     oktaAuth.tokenManager.setTokens({ accessToken: accessToken('token-1', now() + 600) });
-    await expect(client.deleteEmail('e2')).rejects.toMatchObject({ kind: 'step-up', maxAge: 900, message: 'The resource request requires a more recent authentication' });
+    await expect(client.deleteEmail('e2')).rejects.toMatchObject({
+      kind: 'step-up',
+      maxAge: 900,
+      message: 'The resource request requires a more recent authentication',
+    });
     const redirect = vi.spyOn(oktaAuth, 'signInWithRedirect').mockResolvedValue();
     const stepUp = await client.deleteEmail('e2').catch((error: unknown) => error);
-    await client.signInAgain('/profile/general', stepUp as never);
+    await client.signInAgain('/profile/general', stepUp as never); // a hand-made step-up error, only the fields signInAgain reads
     expect(redirect).toHaveBeenCalledWith({ originalUri: '/profile/general', maxAge: 900 });
   });
 
@@ -111,7 +138,18 @@ describe('account-management calls', () => {
         ? ((ended = true), { status: 204 })
         : ended
           ? { status: 404, body: { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' } }
-          : { status: 200, body: { id: 's1', login: 'ada@example.com', createdAt: '2026-11-23T10:00:00.000Z', expiresAt: '2026-11-24T10:00:00.000Z', lastPasswordVerification: '2026-11-23T10:00:00.000Z', amr: ['pwd'], status: 'ACTIVE' } },
+          : {
+              status: 200,
+              body: {
+                id: 's1',
+                login: 'ada@example.com',
+                createdAt: '2026-11-23T10:00:00.000Z',
+                expiresAt: '2026-11-24T10:00:00.000Z',
+                lastPasswordVerification: '2026-11-23T10:00:00.000Z',
+                amr: ['pwd'],
+                status: 'ACTIVE',
+              },
+            },
     );
     oktaAuth.tokenManager.setTokens({ accessToken: accessToken('token-1', now() + 600) });
     expect(await client.getSession()).toMatchObject({ id: 's1', login: 'ada@example.com', amr: ['pwd'] });
@@ -136,7 +174,11 @@ describe('the password resource', () => {
       canChange: true,
       canRemove: false,
     });
-    expect(toPassword({ status: 'NOT_ENROLLED', _links: { self: link(['GET']), enroll: link(['POST']) } })).toMatchObject({ canEnroll: true, canChange: false, canRemove: false });
+    expect(toPassword({ status: 'NOT_ENROLLED', _links: { self: link(['GET']), enroll: link(['POST']) } })).toMatchObject({
+      canEnroll: true,
+      canChange: false,
+      canRemove: false,
+    });
     // Without hints, what okta-auth-js offers: change and remove an active password.
     expect(toPassword({ status: 'ACTIVE' })).toMatchObject({ canChange: true, canRemove: true });
   });

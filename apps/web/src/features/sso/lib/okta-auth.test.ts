@@ -64,7 +64,10 @@ describe('refreshes with the sign-in scopes', () => {
   const rewrite = refreshWithSignInScopes({ ...config, scopes: ['openid', 'email', 'profile', 'okta.myAccount.profile.read'] });
 
   it('adds the scopes signed in with to a refresh that names only the access token’s', () => {
-    const request: RequestOptions = { url: config.tokenUrl, args: 'client_id=rampart-dashboard&grant_type=refresh_token&scope=okta.myAccount.profile.read&refresh_token=r%2B1' };
+    const request: RequestOptions = {
+      url: config.tokenUrl,
+      args: 'client_id=rampart-dashboard&grant_type=refresh_token&scope=okta.myAccount.profile.read&refresh_token=r%2B1',
+    };
     rewrite(request);
     const params = new URLSearchParams(request.args as string);
     expect(params.get('scope')).toBe('okta.myAccount.profile.read openid email profile');

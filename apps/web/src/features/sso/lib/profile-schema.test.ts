@@ -9,7 +9,14 @@ const properties = {
   email: { title: 'Primary email', type: 'string', required: true, format: 'email', permissions: self('READ_ONLY') },
   firstName: { title: 'First name', type: 'string', required: true, minLength: 1, maxLength: 100, permissions: self('READ_WRITE') },
   displayName: { title: 'Display name', type: 'string', maxLength: 100, permissions: self('READ_WRITE') },
-  locale: { type: 'string', oneOf: [{ const: 'en_US', title: 'English (US)' }, { const: 'de_DE', title: 'Deutsch' }], permissions: self('READ_WRITE') },
+  locale: {
+    type: 'string',
+    oneOf: [
+      { const: 'en_US', title: 'English (US)' },
+      { const: 'de_DE', title: 'Deutsch' },
+    ],
+    permissions: self('READ_WRITE'),
+  },
   employeeNumber: { title: 'Employee number', type: 'string', permissions: self('HIDE') },
   isAdmin: { title: 'Admin', type: 'boolean', permissions: self('READ_WRITE') },
 };

@@ -41,7 +41,11 @@ const propertySchema = z
 
 /** "firstName" → "First name", for properties without a title. */
 export function humanizeProperty(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -65,7 +69,9 @@ export function profileFieldsOf(properties: Record<string, unknown>): ProfileFie
     const action = selfAction(property);
     if (action === 'HIDE') continue;
     const choices = property.oneOf
-      ? property.oneOf.filter((choice) => typeof choice.const === 'string').map((choice) => ({ value: String(choice.const), label: choice.title ?? String(choice.const) }))
+      ? property.oneOf
+          .filter((choice) => typeof choice.const === 'string')
+          .map((choice) => ({ value: String(choice.const), label: choice.title ?? String(choice.const) }))
       : property.enum
         ? property.enum.filter((value): value is string => typeof value === 'string').map((value) => ({ value, label: value }))
         : null;
@@ -110,7 +116,8 @@ export function profileFormSchema(fields: ProfileField[]) {
       }
       const pattern = field.pattern ? validPattern(field.pattern) : null;
       if (pattern && !pattern.test(trimmed)) ctx.addIssue({ code: 'custom', message: `${field.label} is not in the expected format` });
-      if (field.choices && !field.choices.some((choice) => choice.value === trimmed)) ctx.addIssue({ code: 'custom', message: `Choose one of the listed values` });
+      if (field.choices && !field.choices.some((choice) => choice.value === trimmed))
+        ctx.addIssue({ code: 'custom', message: `Choose one of the listed values` });
     });
   }
   return z.object(shape);

@@ -43,7 +43,9 @@ export function SupportLauncher({ identity }: { identity: SupportIdentity }) {
         <div className="flex items-start justify-between gap-2 border-b px-4 py-3">
           <div>
             <h2 className="text-sm font-semibold">Rampart support</h2>
-            <p className="text-xs text-muted-foreground">{identity.plan} plan · {identity.organizationName}</p>
+            <p className="text-xs text-muted-foreground">
+              {identity.plan} plan · {identity.organizationName}
+            </p>
           </div>
           <Button variant="ghost" size="icon" className="size-7" aria-label="Close support" onClick={() => setOpen(false)}>
             <XIcon aria-hidden />
@@ -53,7 +55,9 @@ export function SupportLauncher({ identity }: { identity: SupportIdentity }) {
           {requested ? (
             <div role="status" className="flex gap-2 rounded-md bg-accent p-3 text-accent-foreground">
               <CircleCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <p>Thanks, {identity.name.split(' ')[0]}. Our team will reach out to {identity.email} within one business day.</p>
+              <p>
+                Thanks, {identity.name.split(' ')[0]}. Our team will reach out to {identity.email} within one business day.
+              </p>
             </div>
           ) : (
             <p className="text-muted-foreground">

@@ -2,13 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { MailIcon, MoreHorizontalIcon, UserMinusIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDate, ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
@@ -73,15 +67,17 @@ export function teamColumns({ canManage, currentUserId, onRoleChange, onResend, 
       cell: ({ row }) => {
         const member = row.original;
         if (member.hasAcceptedInvite) {
-          return (
-            <StatusBadge meaning="success">Active</StatusBadge>
-          );
+          return <StatusBadge meaning="success">Active</StatusBadge>;
         }
         const expired = member.inviteExpiresAt !== null && member.inviteExpiresAt !== undefined && new Date(member.inviteExpiresAt) < new Date();
         return (
           <div className="flex flex-col gap-0.5">
             <StatusBadge meaning={expired ? 'failed' : 'waiting'}>{expired ? 'Invitation expired' : 'Invitation pending'}</StatusBadge>
-            <time dateTime={member.inviteExpiresAt ?? undefined} title={formatDateTime(member.inviteExpiresAt, { zone: true })} className="text-xs text-muted-foreground">
+            <time
+              dateTime={member.inviteExpiresAt ?? undefined}
+              title={formatDateTime(member.inviteExpiresAt, { zone: true })}
+              className="text-xs text-muted-foreground"
+            >
               {expired ? 'Expired' : 'Expires'} {formatRelativeTime(member.inviteExpiresAt)}
             </time>
           </div>

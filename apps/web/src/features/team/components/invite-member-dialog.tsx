@@ -59,9 +59,7 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
           <DialogTitle>Invite a member</DialogTitle>
-          <DialogDescription>
-            They get an e-mail to join {accountName}. The invitation works once and for 7 days.
-          </DialogDescription>
+          <DialogDescription>They get an e-mail to join {accountName}. The invitation works once and for 7 days.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">

@@ -14,7 +14,9 @@ export function MembersTable({ members, columns }: { members: readonly Team_Memb
         {table.getHeaderGroups().map((group) => (
           <TableRow key={group.id} className="hover:bg-transparent">
             {group.headers.map((header) => (
-              <TableHead key={header.id} className={columnClass(header.column.columnDef.meta)}>{header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}</TableHead>
+              <TableHead key={header.id} className={columnClass(header.column.columnDef.meta)}>
+                {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+              </TableHead>
             ))}
           </TableRow>
         ))}
@@ -23,7 +25,9 @@ export function MembersTable({ members, columns }: { members: readonly Team_Memb
         {table.getRowModel().rows.map((row) => (
           <TableRow key={row.id}>
             {row.getVisibleCells().map((cell) => (
-              <TableCell key={cell.id} className={columnClass(cell.column.columnDef.meta)}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+              <TableCell key={cell.id} className={columnClass(cell.column.columnDef.meta)}>
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </TableCell>
             ))}
           </TableRow>
         ))}

@@ -97,7 +97,7 @@ function NewUserForm({ invite, inviteToken }: { invite: Invite; inviteToken: str
       storeCsrfToken(result.csrfToken);
       openAccount(result.user.memberships[0]?.account.id);
       toast({ title: `Welcome to ${invite.accountName}`, description: `You joined as ${roleLabel(invite.role).toLowerCase()}.` });
-      navigate(ROUTES.dashboard, { replace: true });
+      void navigate(ROUTES.dashboard, { replace: true });
     } catch (error) {
       const info = describeApiError(error);
       setGeneralError(info.fields['inviteToken'] ?? applyServerErrors(form, error, { name: 'name', password: 'password' }));
@@ -189,7 +189,7 @@ function ExistingUserAccept({ invite, inviteToken }: { invite: Invite; inviteTok
       await resetSignedInData();
       openAccount(data?.acceptInvite.account.id);
       toast({ title: `You joined ${invite.accountName}`, description: `Your role: ${roleLabel(invite.role).toLowerCase()}.` });
-      navigate(ROUTES.dashboard, { replace: true });
+      void navigate(ROUTES.dashboard, { replace: true });
     } catch (caught) {
       setError(inviteError(caught));
     }
@@ -217,7 +217,10 @@ export function RegisterInvite({ inviteToken }: { inviteToken: string | null }) 
   });
   const footer = (
     <p>
-      Already a member? <Link className="font-medium text-primary underline-offset-4 hover:underline" to={ROUTES.login}>Sign in</Link>
+      Already a member?{' '}
+      <Link className="font-medium text-primary underline-offset-4 hover:underline" to={ROUTES.login}>
+        Sign in
+      </Link>
     </p>
   );
 

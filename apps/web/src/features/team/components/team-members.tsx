@@ -48,9 +48,7 @@ export function TeamMembers() {
         onRoleChange: (member, role: MembershipRole) => {
           updateRole({ variables: { id: member.id, role } })
             .then(() => toast({ title: 'Role changed', description: `${member.user.email} is now ${roleLabel(role).toLowerCase()}.` }))
-            .catch((caught: unknown) =>
-              toast({ variant: 'destructive', title: 'Could not change the role', description: describeApiError(caught).message }),
-            );
+            .catch((caught: unknown) => toast({ variant: 'destructive', title: 'Could not change the role', description: describeApiError(caught).message }));
         },
         onResend: (member) => {
           resend({ variables: { id: member.id } })

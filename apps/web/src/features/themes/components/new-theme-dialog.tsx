@@ -56,9 +56,26 @@ const PICKER = /^#[0-9a-f]{6}$/i;
  * "New theme": light and dark colour sets generated on the server from a brand colour or a logo's dominant colours,
  * every text and button pair meeting AA. The first theme of an account always becomes the active one.
  */
-export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoMaxBytes, defaultName }: { open: boolean; onOpenChange: (open: boolean) => void; accountId: string; hasActive: boolean; logoMaxBytes: number; defaultName: string }) {
+export function NewThemeDialog({
+  open,
+  onOpenChange,
+  accountId,
+  hasActive,
+  logoMaxBytes,
+  defaultName,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  accountId: string;
+  hasActive: boolean;
+  logoMaxBytes: number;
+  defaultName: string;
+}) {
   const [generate] = useMutation(GenerateInitialThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: defaultName, source: 'color', brandColor: '#4f46e5', makeActive: true } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: defaultName, source: 'color', brandColor: '#4f46e5', makeActive: true },
+  });
   const [logo, setLogo] = useState<File | null>(null);
   const [logoPreview, setLogoPreview] = useState<string | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
@@ -109,7 +126,10 @@ export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoM
         },
       });
       const theme = result.data?.generateInitialTheme;
-      toast({ title: `“${theme?.name ?? values.name}” generated`, description: theme?.isActive ? 'It is the active theme: the widget uses it now.' : 'Saved beside the active theme.' });
+      toast({
+        title: `“${theme?.name ?? values.name}” generated`,
+        description: theme?.isActive ? 'It is the active theme: the widget uses it now.' : 'Saved beside the active theme.',
+      });
       onOpenChange(false);
     } catch (caught) {
       const unmatched = applyServerErrors(form, caught, { name: 'name', brandColor: 'brandColor' });
@@ -125,7 +145,9 @@ export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoM
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>New theme</DialogTitle>
-          <DialogDescription>We build light and dark colours from your brand, with readable text and buttons. You can fine-tune every colour afterwards.</DialogDescription>
+          <DialogDescription>
+            We build light and dark colours from your brand, with readable text and buttons. You can fine-tune every colour afterwards.
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
@@ -191,7 +213,14 @@ export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoM
             ) : (
               <div className="flex flex-col gap-2">
                 <Label htmlFor="theme-logo">Logo</Label>
-                <Input id="theme-logo" type="file" accept={THEME_LOGO_CONTENT_TYPES.join(',')} aria-invalid={logoError ? true : undefined} aria-describedby="theme-logo-hint" onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)} />
+                <Input
+                  id="theme-logo"
+                  type="file"
+                  accept={THEME_LOGO_CONTENT_TYPES.join(',')}
+                  aria-invalid={logoError ? true : undefined}
+                  aria-describedby="theme-logo-hint"
+                  onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)}
+                />
                 <p id="theme-logo-hint" className="text-xs text-muted-foreground">
                   PNG or JPEG, at most {logoLimit(logoMaxBytes)}. Its main colours are picked on our server; the image itself is not kept.
                 </p>
@@ -202,7 +231,11 @@ export function NewThemeDialog({ open, onOpenChange, accountId, hasActive, logoM
                 )}
                 {logo && (
                   <div className="flex items-center gap-3 rounded-md border p-2">
-                    {logoPreview ? <img src={logoPreview} alt="The chosen logo" className="size-14 rounded bg-muted object-contain" /> : <ImageIcon className="size-6 text-muted-foreground" aria-hidden />}
+                    {logoPreview ? (
+                      <img src={logoPreview} alt="The chosen logo" className="size-14 rounded bg-muted object-contain" />
+                    ) : (
+                      <ImageIcon className="size-6 text-muted-foreground" aria-hidden />
+                    )}
                     <span className="min-w-0 truncate text-sm">
                       {logo.name} · {formatBytes(logo.size)}
                     </span>

@@ -25,7 +25,17 @@ import { describeApiError } from '@/lib/graphql-errors';
 type Pending = { kind: 'activate' | 'delete'; theme: Themes_ThemeFragment };
 
 /** The account's saved themes: which one the widget uses, switching to another, deleting those not in use. */
-export function SavedThemesCard({ accountId, themes, canManage, dirty }: { accountId: string; themes: Themes_ThemeFragment[]; canManage: boolean; dirty: boolean }) {
+export function SavedThemesCard({
+  accountId,
+  themes,
+  canManage,
+  dirty,
+}: {
+  accountId: string;
+  themes: Themes_ThemeFragment[];
+  canManage: boolean;
+  dirty: boolean;
+}) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [activate, activating] = useMutation(ChangeActiveThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
   const [remove, removing] = useMutation(DeleteAccountThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
@@ -43,7 +53,11 @@ export function SavedThemesCard({ accountId, themes, canManage, dirty }: { accou
         toast({ title: `“${theme.name}” deleted` });
       }
     } catch (caught) {
-      toast({ variant: 'destructive', title: kind === 'activate' ? 'Could not switch the theme' : 'Could not delete the theme', description: describeApiError(caught).message });
+      toast({
+        variant: 'destructive',
+        title: kind === 'activate' ? 'Could not switch the theme' : 'Could not delete the theme',
+        description: describeApiError(caught).message,
+      });
     } finally {
       setPending(null);
     }
@@ -72,7 +86,10 @@ export function SavedThemesCard({ accountId, themes, canManage, dirty }: { accou
                   )}
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  Version {theme.version} · saved <time dateTime={theme.updatedAt} title={formatDateTime(theme.updatedAt, { zone: true })}>{formatRelativeTime(theme.updatedAt)}</time>
+                  Version {theme.version} · saved{' '}
+                  <time dateTime={theme.updatedAt} title={formatDateTime(theme.updatedAt, { zone: true })}>
+                    {formatRelativeTime(theme.updatedAt)}
+                  </time>
                 </span>
               </div>
               {canManage && !theme.isActive && (

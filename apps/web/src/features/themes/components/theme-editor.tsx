@@ -10,12 +10,10 @@ import {
   THEME_SYSTEM_FONT_KEYS,
   THEME_SYSTEM_FONTS,
   type ThemeConfig,
-  type ThemeLoaderType,
   type ThemeMode,
-  type ThemeSystemFont,
 } from '@rampart/shared/themes';
 import { CircleAlertIcon, HistoryIcon, LockIcon, PaletteIcon, PlusIcon } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -30,7 +28,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { RestoreThemeVersionMutation, UpdateActiveThemeMutation } from '@/features/themes/api/themes';
 import { ColorField } from '@/features/themes/components/color-field';
-import { SegmentedControl } from '@/features/themes/components/segmented-control';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { SavedThemesCard } from '@/features/themes/components/saved-themes-card';
 import { ThemePreview } from '@/features/themes/components/theme-preview';
 import { UnsavedChangesGuard } from '@/features/themes/components/unsaved-changes-guard';
@@ -99,13 +97,14 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
   }, [theme.version]);
 
   // The last valid draft: while a colour is half typed the preview keeps showing the previous one.
-  const lastValid = useRef<ThemeConfig | null>(validConfigOf(base.draft));
+  const [lastValid, setLastValid] = useState<ThemeConfig | null>(() => validConfigOf(base.draft));
   const validConfig = useMemo(() => {
     const config = validConfigOf(draft);
     return config ? previewableConfig(config, allowedFontHosts) : null;
   }, [draft, allowedFontHosts]);
-  if (validConfig) lastValid.current = validConfig;
-  const previewConfig = validConfig ?? lastValid.current;
+  // Adjusted while rendering (validConfig is memoised, so this settles in one extra render).
+  if (validConfig && validConfig !== lastValid) setLastValid(validConfig);
+  const previewConfig = validConfig ?? lastValid;
 
   const warnings = useMemo(() => contrastWarnings(draft, mode), [draft, mode]);
   const issueCount = useMemo(() => contrastIssueCount(draft), [draft]);
@@ -115,7 +114,9 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
     setConflict(null);
     setGeneralError(null);
     try {
-      const result = await update({ variables: { accountId, themeId: theme.id, expectedVersion: base.version, name: values.name.trim(), config: configInputFromDraft(values) } });
+      const result = await update({
+        variables: { accountId, themeId: theme.id, expectedVersion: base.version, name: values.name.trim(), config: configInputFromDraft(values) },
+      });
       const saved = result.data?.updateActiveTheme;
       if (!saved) return;
       adopt(saved);
@@ -179,7 +180,10 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
           </div>
           <p className="text-sm text-muted-foreground">
             Version {theme.version}
-            {theme.updatedBy ? ` · saved by ${theme.updatedBy.name}` : ''} · <time dateTime={theme.updatedAt} title={formatDateTime(theme.updatedAt, { zone: true })}>{formatRelativeTime(theme.updatedAt)}</time>
+            {theme.updatedBy ? ` · saved by ${theme.updatedBy.name}` : ''} ·{' '}
+            <time dateTime={theme.updatedAt} title={formatDateTime(theme.updatedAt, { zone: true })}>
+              {formatRelativeTime(theme.updatedAt)}
+            </time>
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -200,7 +204,9 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
         <Alert>
           <LockIcon aria-hidden />
           <AlertTitle>View only</AlertTitle>
-          <AlertDescription>You can see this theme and its preview, but changing it needs the theme management permission, which administrators and developers have.</AlertDescription>
+          <AlertDescription>
+            You can see this theme and its preview, but changing it needs the theme management permission, which administrators and developers have.
+          </AlertDescription>
         </Alert>
       )}
 
@@ -234,7 +240,8 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
                 onChange={setMode}
                 options={THEME_MODES.map((key) => ({
                   value: key,
-                  name: issueCount[key] > 0 ? `${THEME_MODE_LABEL[key]}, ${issueCount[key]} contrast ${issueCount[key] === 1 ? 'warning' : 'warnings'}` : undefined,
+                  name:
+                    issueCount[key] > 0 ? `${THEME_MODE_LABEL[key]}, ${issueCount[key]} contrast ${issueCount[key] === 1 ? 'warning' : 'warnings'}` : undefined,
                   label: (
                     <>
                       {THEME_MODE_LABEL[key]}
@@ -284,11 +291,20 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
                     <PaletteIcon className="size-4 text-muted-foreground" aria-hidden />
                     Colours · {THEME_MODE_LABEL[mode].toLowerCase()}
                   </CardTitle>
-                  <CardDescription>Text and buttons need AA contrast (4.5:1 for text, 3:1 for the button against the card). A pair below it is flagged under its colour; you can still save.</CardDescription>
+                  <CardDescription>
+                    Text and buttons need AA contrast (4.5:1 for text, 3:1 for the button against the card). A pair below it is flagged under its colour; you
+                    can still save.
+                  </CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
                   {THEME_COLOR_KEYS.map((key) => (
-                    <ColorField key={`${mode}.${key}`} name={`${mode}.${key}`} label={THEME_COLOR_LABEL[key].label} description={THEME_COLOR_LABEL[key].description} warnings={warningsOf(`${mode}.${key}`)} />
+                    <ColorField
+                      key={`${mode}.${key}`}
+                      name={`${mode}.${key}`}
+                      label={THEME_COLOR_LABEL[key].label}
+                      description={THEME_COLOR_LABEL[key].description}
+                      warnings={warningsOf(`${mode}.${key}`)}
+                    />
                   ))}
                 </CardContent>
               </Card>
@@ -296,7 +312,9 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
               <Card>
                 <CardHeader>
                   <CardTitle className="text-base">Font</CardTitle>
-                  <CardDescription>A system font needs no download. A web font loads from its stylesheet, which must come over https from a host the provider allows.</CardDescription>
+                  <CardDescription>
+                    A system font needs no download. A web font loads from its stylesheet, which must come over https from a host the provider allows.
+                  </CardDescription>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-4">
                   <FormField
@@ -328,7 +346,7 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
                       render={({ field }) => (
                         <FormItem className="max-w-sm">
                           <FormLabel>System font</FormLabel>
-                          <Select value={field.value} onValueChange={(value) => field.onChange(value as ThemeSystemFont)} disabled={readOnly}>
+                          <Select value={field.value} onValueChange={(value) => field.onChange(value)} disabled={readOnly}>
                             <FormControl>
                               <SelectTrigger ref={field.ref} className="w-full">
                                 <SelectValue />
@@ -369,7 +387,15 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
                           <FormItem>
                             <FormLabel>Stylesheet URL</FormLabel>
                             <FormControl>
-                              <Input {...field} type="url" inputMode="url" placeholder={`https://${allowedFontHosts[0] ?? 'fonts.googleapis.com'}/css2?family=Inter`} autoComplete="off" spellCheck={false} maxLength={500} />
+                              <Input
+                                {...field}
+                                type="url"
+                                inputMode="url"
+                                placeholder={`https://${allowedFontHosts[0] ?? 'fonts.googleapis.com'}/css2?family=Inter`}
+                                autoComplete="off"
+                                spellCheck={false}
+                                maxLength={500}
+                              />
                             </FormControl>
                             <FormDescription className="text-xs">Allowed hosts: {allowedFontHosts.join(', ')}.</FormDescription>
                             <FormMessage />
@@ -384,7 +410,10 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
               <Card>
                 <CardHeader>
                   <CardTitle className="text-base">Splash screen · {THEME_MODE_LABEL[mode].toLowerCase()}</CardTitle>
-                  <CardDescription>Shown while the widget starts. The loader needs 3:1 contrast against its background. To see it, turn on “Preview splash screen” in the preview.</CardDescription>
+                  <CardDescription>
+                    Shown while the widget starts. The loader needs 3:1 contrast against its background. To see it, turn on “Preview splash screen” in the
+                    preview.
+                  </CardDescription>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-5">
                   <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
@@ -397,7 +426,7 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
                     render={({ field }) => (
                       <FormItem className="max-w-sm">
                         <FormLabel>Loader</FormLabel>
-                        <Select value={field.value} onValueChange={(value) => field.onChange(value as ThemeLoaderType)} disabled={readOnly}>
+                        <Select value={field.value} onValueChange={(value) => field.onChange(value)} disabled={readOnly}>
                           <FormControl>
                             <SelectTrigger ref={field.ref} className="w-full" aria-label="Loader type">
                               <SelectValue />

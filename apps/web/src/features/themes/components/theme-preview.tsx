@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import type { ThemeConfig, ThemeMode } from '@rampart/shared/themes';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { ThemePreviewUrlQuery } from '@/features/themes/api/themes';
-import { SegmentedControl } from '@/features/themes/components/segmented-control';
+import { SegmentedControl } from '@/components/ui/segmented-control';
 import { isWidgetReady, previewMessage, previewOrigin } from '@/features/themes/lib/theme-draft';
 import type { ThemePreviewFlow } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -19,14 +19,28 @@ const FLOW_LABEL: Record<ThemePreviewFlow, string> = { buy: 'Buy', sell: 'Sell',
  * only to its origin, the editor posts the draft, and again on every change, so the preview follows the partner's
  * typing without saving anything.
  */
-export function ThemePreview({ accountId, config, mode, showSplash, onShowSplashChange }: { accountId: string; config: ThemeConfig | null; mode: ThemeMode; showSplash: boolean; onShowSplashChange: (show: boolean) => void }) {
+export function ThemePreview({
+  accountId,
+  config,
+  mode,
+  showSplash,
+  onShowSplashChange,
+}: {
+  accountId: string;
+  config: ThemeConfig | null;
+  mode: ThemeMode;
+  showSplash: boolean;
+  onShowSplashChange: (show: boolean) => void;
+}) {
   const [flow, setFlow] = useState<ThemePreviewFlow>('buy');
   const { data, error, loading } = useQuery(ThemePreviewUrlQuery, { variables: { accountId, flow } });
   const previewUrl = data?.themeEditorSettings.previewUrl ?? null;
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
   const latest = useRef({ config, mode, showSplash });
-  latest.current = { config, mode, showSplash };
+  useLayoutEffect(() => {
+    latest.current = { config, mode, showSplash };
+  });
   const origin = previewUrl ? previewOrigin(previewUrl) : null;
 
   useEffect(() => {
@@ -56,7 +70,12 @@ export function ThemePreview({ accountId, config, mode, showSplash, onShowSplash
           <CardTitle className="text-base">Preview</CardTitle>
           <p className="text-xs text-muted-foreground">{ready ? 'Your unsaved changes show here as you make them.' : 'Loading the widget…'}</p>
         </div>
-        <SegmentedControl label="Widget flow" value={flow} onChange={setFlow} options={(Object.keys(FLOW_LABEL) as ThemePreviewFlow[]).map((key) => ({ value: key, label: FLOW_LABEL[key] }))} />
+        <SegmentedControl
+          label="Widget flow"
+          value={flow}
+          onChange={setFlow}
+          options={(Object.keys(FLOW_LABEL) as ThemePreviewFlow[]).map((key) => ({ value: key, label: FLOW_LABEL[key] }))}
+        />
         <div className="flex basis-full items-center gap-2">
           <Switch id="theme-preview-splash" checked={showSplash} onCheckedChange={onShowSplashChange} />
           <Label htmlFor="theme-preview-splash" className="font-normal">

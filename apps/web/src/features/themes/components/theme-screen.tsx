@@ -55,7 +55,18 @@ export function ThemeScreen() {
       </>
     );
   } else if (active && settings) {
-    body = <ThemeEditor key={active.id} accountId={accountId} theme={active} themes={themes} allowedFontHosts={settings.allowedFontHosts} canManage={canManage} onNewTheme={() => setCreating(true)} reload={reload} />;
+    body = (
+      <ThemeEditor
+        key={active.id}
+        accountId={accountId}
+        theme={active}
+        themes={themes}
+        allowedFontHosts={settings.allowedFontHosts}
+        canManage={canManage}
+        onNewTheme={() => setCreating(true)}
+        reload={reload}
+      />
+    );
   } else {
     body = (
       <>
@@ -63,7 +74,10 @@ export function ThemeScreen() {
           <h1 className="text-2xl font-semibold tracking-tight">Theme</h1>
           <p className="text-sm text-muted-foreground">Colours, fonts and splash screen of the widget.</p>
         </div>
-        <section aria-labelledby="theme-empty-title" className="flex flex-col items-center gap-4 rounded-xl border border-dashed bg-card px-6 py-14 text-center">
+        <section
+          aria-labelledby="theme-empty-title"
+          className="flex flex-col items-center gap-4 rounded-xl border border-dashed bg-card px-6 py-14 text-center"
+        >
           <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <PaletteIcon className="size-5" aria-hidden />
           </span>
@@ -72,7 +86,8 @@ export function ThemeScreen() {
               Your widget uses the built-in look
             </h2>
             <p className="text-sm text-muted-foreground">
-              Give it your brand: start from your brand colour or your logo, and we generate light and dark colours whose text and buttons stay readable. Then adjust each colour, the font and the splash screen, with the real widget previewing your changes.
+              Give it your brand: start from your brand colour or your logo, and we generate light and dark colours whose text and buttons stay readable. Then
+              adjust each colour, the font and the splash screen, with the real widget previewing your changes.
             </p>
           </div>
           {canManage ? (
@@ -93,7 +108,14 @@ export function ThemeScreen() {
     <PageLayout>
       {body}
       {accountId && settings && (
-        <NewThemeDialog open={creating} onOpenChange={setCreating} accountId={accountId} hasActive={active !== null} logoMaxBytes={settings.logoMaxBytes} defaultName={themes.length === 0 ? 'Brand' : `Theme ${themes.length + 1}`} />
+        <NewThemeDialog
+          open={creating}
+          onOpenChange={setCreating}
+          accountId={accountId}
+          hasActive={active !== null}
+          logoMaxBytes={settings.logoMaxBytes}
+          defaultName={themes.length === 0 ? 'Brand' : `Theme ${themes.length + 1}`}
+        />
       )}
     </PageLayout>
   );

@@ -69,9 +69,14 @@ export function VersionHistorySheet({
                   </span>
                   <span className="truncate text-sm">{entry.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    {entry.createdBy?.name ?? 'Someone no longer in the team'} · <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, { zone: true })}>{formatRelativeTime(entry.createdAt)}</time>
+                    {entry.createdBy?.name ?? 'Someone no longer in the team'} ·{' '}
+                    <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, { zone: true })}>
+                      {formatRelativeTime(entry.createdAt)}
+                    </time>
                   </span>
-                  {entry.restoredFromVersion != null && <span className="text-xs text-muted-foreground">Restored from version {entry.restoredFromVersion}</span>}
+                  {entry.restoredFromVersion != null && (
+                    <span className="text-xs text-muted-foreground">Restored from version {entry.restoredFromVersion}</span>
+                  )}
                 </div>
                 {canManage && !current && (
                   <Button type="button" variant="outline" size="sm" onClick={() => setRestoring(entry)} aria-label={`Restore version ${entry.version}`}>
@@ -89,7 +94,8 @@ export function VersionHistorySheet({
           <AlertDialogHeader>
             <AlertDialogTitle>Restore version {restoring?.version}?</AlertDialogTitle>
             <AlertDialogDescription>
-              Its name and colours are saved as version {theme.version + 1}, and the widget uses them straight away.{dirty ? ' Your unsaved changes are discarded.' : ''}
+              Its name and colours are saved as version {theme.version + 1}, and the widget uses them straight away.
+              {dirty ? ' Your unsaved changes are discarded.' : ''}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

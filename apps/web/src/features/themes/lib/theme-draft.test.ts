@@ -1,6 +1,19 @@
 import { generateThemeConfig } from '@rampart/shared/theme-colors';
 import { describe, expect, it } from 'vitest';
-import { configInputFromDraft, contrastIssueCount, contrastWarnings, draftFieldOf, draftFromTheme, isWidgetReady, previewableConfig, previewMessage, sameDraft, themeDraftSchema, validConfigOf, type ThemeDraft } from './theme-draft';
+import {
+  configInputFromDraft,
+  contrastIssueCount,
+  contrastWarnings,
+  draftFieldOf,
+  draftFromTheme,
+  isWidgetReady,
+  previewableConfig,
+  previewMessage,
+  sameDraft,
+  themeDraftSchema,
+  validConfigOf,
+  type ThemeDraft,
+} from './theme-draft';
 
 const HOSTS = ['fonts.googleapis.com', 'fonts.bunny.net'];
 const generated = generateThemeConfig('#4f46e5');
@@ -50,14 +63,25 @@ describe('themeDraftSchema', () => {
   });
 
   it('puts colour, name and font problems on the draft’s own fields', () => {
-    expect(issuesOf(draft({ name: ' ', dark: { ...generated.dark, text: 'blue' } }))).toEqual(['name: Give the theme a name.', 'dark.text: Enter a colour as #RRGGBB, for example #4f46e5.']);
-    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: 'Inter', webFontUrl: '' }))).toEqual(['webFontUrl: Enter the web font’s stylesheet URL, starting with https://.']);
-    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: 'Inter', webFontUrl: 'http://fonts.googleapis.com/css2?family=Inter' }))).toEqual(['webFontUrl: A web font must be loaded over https://.']);
-    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: "Inter'; x", webFontUrl: 'https://fonts.googleapis.com/css2?family=Inter' }))).toEqual(['webFontFamily: A font family name has letters, digits, spaces and hyphens only.']);
+    expect(issuesOf(draft({ name: ' ', dark: { ...generated.dark, text: 'blue' } }))).toEqual([
+      'name: Give the theme a name.',
+      'dark.text: Enter a colour as #RRGGBB, for example #4f46e5.',
+    ]);
+    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: 'Inter', webFontUrl: '' }))).toEqual([
+      'webFontUrl: Enter the web font’s stylesheet URL, starting with https://.',
+    ]);
+    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: 'Inter', webFontUrl: 'http://fonts.googleapis.com/css2?family=Inter' }))).toEqual([
+      'webFontUrl: A web font must be loaded over https://.',
+    ]);
+    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: "Inter'; x", webFontUrl: 'https://fonts.googleapis.com/css2?family=Inter' }))).toEqual([
+      'webFontFamily: A font family name has letters, digits, spaces and hyphens only.',
+    ]);
   });
 
   it('refuses a font host the provider does not allow, naming the allowed ones', () => {
-    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: 'Inter', webFontUrl: 'https://evil.example.com/inter.css' }))).toEqual(['webFontUrl: Web fonts can come from fonts.googleapis.com, fonts.bunny.net only.']);
+    expect(issuesOf(draft({ fontSource: 'web', webFontFamily: 'Inter', webFontUrl: 'https://evil.example.com/inter.css' }))).toEqual([
+      'webFontUrl: Web fonts can come from fonts.googleapis.com, fonts.bunny.net only.',
+    ]);
   });
 });
 
@@ -85,7 +109,9 @@ describe('contrast warnings', () => {
 
   it('checks the splash loader against its background at 3:1', () => {
     const value = draft({ splashScreen: { ...generated.splashScreen, darkBackground: '#000000', darkLoader: '#222222' } });
-    expect(contrastWarnings(value, 'dark')).toEqual([{ field: 'splashScreen.darkLoader', text: expect.stringMatching(/^The loader on the splash screen: 1\.\d+:1, needs 3:1$/) as string }]);
+    expect(contrastWarnings(value, 'dark')).toEqual([
+      { field: 'splashScreen.darkLoader', text: expect.stringMatching(/^The loader on the splash screen: 1\.\d+:1, needs 3:1$/) as string },
+    ]);
   });
 
   it('still checks the complete pairs while another colour is being typed', () => {

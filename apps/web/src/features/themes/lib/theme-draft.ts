@@ -77,7 +77,13 @@ export function draftFromTheme(name: string, config: SavedThemeConfig): ThemeDra
 }
 
 /** The config input of a draft, as typed (updateActiveTheme's `config`; the server normalises colours). */
-export function configInputFromDraft(draft: ThemeDraft): { light: ThemeColorSet; dark: ThemeColorSet; fontFamily: string; fontUrl: string | null; splashScreen: ThemeDraft['splashScreen'] } {
+export function configInputFromDraft(draft: ThemeDraft): {
+  light: ThemeColorSet;
+  dark: ThemeColorSet;
+  fontFamily: string;
+  fontUrl: string | null;
+  splashScreen: ThemeDraft['splashScreen'];
+} {
   const web = draft.fontSource === 'web';
   return {
     light: colorSet(draft.light),
@@ -118,7 +124,13 @@ export function themeDraftSchema(allowedFontHosts: readonly string[]) {
       systemFont: z.enum(THEME_SYSTEM_FONT_KEYS as [ThemeSystemFont, ...ThemeSystemFont[]]),
       webFontFamily: z.string(),
       webFontUrl: z.string(),
-      splashScreen: z.object({ lightBackground: z.string(), lightLoader: z.string(), darkBackground: z.string(), darkLoader: z.string(), loaderType: z.enum(THEME_LOADER_TYPES) }),
+      splashScreen: z.object({
+        lightBackground: z.string(),
+        lightLoader: z.string(),
+        darkBackground: z.string(),
+        darkLoader: z.string(),
+        loaderType: z.enum(THEME_LOADER_TYPES),
+      }),
     })
     .superRefine((draft, context) => {
       const name = themeNameSchema.safeParse(draft.name);
@@ -181,14 +193,27 @@ function partialWarnings(draft: ThemeDraft, mode: ThemeMode): ContrastWarning[] 
   const fallback = '#808080';
   const set = Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, valid(draft[mode][key]) ? draft[mode][key].trim() : fallback])) as ThemeColorSet;
   const splash = draft.splashScreen;
-  const config = { light: set, dark: set, splashScreen: { ...splash, lightBackground: valid(splash.lightBackground) ? splash.lightBackground : fallback, lightLoader: valid(splash.lightLoader) ? splash.lightLoader : fallback, darkBackground: valid(splash.darkBackground) ? splash.darkBackground : fallback, darkLoader: valid(splash.darkLoader) ? splash.darkLoader : fallback } };
+  const config = {
+    light: set,
+    dark: set,
+    splashScreen: {
+      ...splash,
+      lightBackground: valid(splash.lightBackground) ? splash.lightBackground : fallback,
+      lightLoader: valid(splash.lightLoader) ? splash.lightLoader : fallback,
+      darkBackground: valid(splash.darkBackground) ? splash.darkBackground : fallback,
+      darkLoader: valid(splash.darkLoader) ? splash.darkLoader : fallback,
+    },
+  };
   return contrastIssues(config)
     .filter((issue) => issue.mode === mode)
     .filter((issue) => {
       if (issue.foreground === 'splashLoader') return valid(splash[`${mode}Loader`]) && valid(splash[`${mode}Background`]);
       return valid(draft[mode][issue.foreground]) && valid(draft[mode][issue.background as ThemeColorKey]);
     })
-    .map((issue) => ({ field: issue.foreground === 'splashLoader' ? `splashScreen.${mode}Loader` : `${mode}.${issue.foreground}`, text: describeIssue(issue) }));
+    .map((issue) => ({
+      field: issue.foreground === 'splashLoader' ? `splashScreen.${mode}Loader` : `${mode}.${issue.foreground}`,
+      text: describeIssue(issue),
+    }));
 }
 
 /** How many pairs fail in each mode, for the mode switch's badges. */
@@ -228,7 +253,11 @@ export function previewOrigin(previewUrl: string): string | null {
 }
 
 /** True for the widget's "ready" message from our preview iframe: right origin, right window, right shape. */
-export function isWidgetReady(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>, frameWindow: Window | null | undefined, widgetOrigin: string | null): boolean {
+export function isWidgetReady(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  frameWindow: Window | null | undefined,
+  widgetOrigin: string | null,
+): boolean {
   if (!widgetOrigin || !frameWindow) return false;
   if (event.origin !== widgetOrigin || event.source !== frameWindow) return false;
   const data: unknown = event.data;

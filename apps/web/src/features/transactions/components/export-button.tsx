@@ -4,7 +4,14 @@ import { formatCount } from '@/lib/format';
 import { listVariables, type TransactionFilters } from '@/features/transactions/lib/search-params';
 
 /** Downloads the filtered view as CSV from the streaming export route, showing rows received so far. */
-export function ExportButton(props: { kind: string; accountId: string | null; liveMode: boolean; filters: TransactionFilters; nft: boolean; expectedRows: number | null }) {
+export function ExportButton(props: {
+  kind: string;
+  accountId: string | null;
+  liveMode: boolean;
+  filters: TransactionFilters;
+  nft: boolean;
+  expectedRows: number | null;
+}) {
   const [progress, setProgress] = useState<{ rows: number; done: boolean; error?: string } | null>(null);
   const run = async () => {
     if (!props.accountId) return;
@@ -19,8 +26,12 @@ export function ExportButton(props: { kind: string; accountId: string | null; li
     if (props.nft) params.set('transactionType', 'nft');
     setProgress({ rows: 0, done: false });
     try {
-      const response = await fetch(`/exports/transactions.csv?${params}`, { credentials: 'include', headers: { 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' } });
-      if (!response.ok || !response.body) throw new Error(response.status === 403 ? 'Your role cannot export transactions.' : `Export failed (${response.status}).`);
+      const response = await fetch(`/exports/transactions.csv?${params}`, {
+        credentials: 'include',
+        headers: { 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
+      });
+      if (!response.ok || !response.body)
+        throw new Error(response.status === 403 ? 'Your role cannot export transactions.' : `Export failed (${response.status}).`);
       const reader = response.body.getReader();
       const chunks: Uint8Array[] = [];
       let rows = -1;

@@ -4,7 +4,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -27,7 +35,12 @@ export type StaffAction = 'approve' | 'cancel' | 'freeze' | 'refund';
 export type StaffKind = 'sell' | 'swap';
 
 export const ACTION_LABEL: Record<StaffAction, string> = { approve: 'Approve', cancel: 'Cancel', freeze: 'Freeze', refund: 'Refund' };
-const DONE: Record<StaffAction, string> = { approve: 'Transaction approved', cancel: 'Transaction cancelled', freeze: 'Transaction frozen', refund: 'Refund sent' };
+const DONE: Record<StaffAction, string> = {
+  approve: 'Transaction approved',
+  cancel: 'Transaction cancelled',
+  freeze: 'Transaction frozen',
+  refund: 'Refund sent',
+};
 
 /** What the action does, in words, for the confirmation. */
 function consequence(kind: StaffKind, action: StaffAction, amount: string): string {
@@ -84,7 +97,10 @@ export function StaffActionDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(
-      schema.refine((values) => action !== 'refund' || values.refundWalletAddress.length > 0, { path: ['refundWalletAddress'], message: 'Enter the wallet address to refund to.' }),
+      schema.refine((values) => action !== 'refund' || values.refundWalletAddress.length > 0, {
+        path: ['refundWalletAddress'],
+        message: 'Enter the wallet address to refund to.',
+      }),
     ),
     defaultValues: { reason: '', refundWalletAddress: defaultRefundAddress ?? '' },
   });
@@ -102,7 +118,10 @@ export function StaffActionDialog({
     const variables = { id: transactionId, reason: values.reason || null, ...(action === 'refund' ? { refundWalletAddress: values.refundWalletAddress } : {}) };
     try {
       await (mutations[kind][action] as (options: { variables: typeof variables }) => Promise<unknown>)({ variables });
-      toast({ title: DONE[action], description: action === 'refund' ? `To ${values.refundWalletAddress}` : `${ACTION_LABEL[action]} of ${transactionId.slice(0, 8)}… done.` });
+      toast({
+        title: DONE[action],
+        description: action === 'refund' ? `To ${values.refundWalletAddress}` : `${ACTION_LABEL[action]} of ${transactionId.slice(0, 8)}… done.`,
+      });
       onOpenChange(false);
     } catch (error) {
       setFailure(applyServerErrors(form, error, { refundWalletAddress: 'refundWalletAddress', reason: 'reason' }));
@@ -150,7 +169,9 @@ export function StaffActionDialog({
             />
             <ErrorAlert title={action ? `Could not ${action} the transaction` : undefined} message={failure} />
             <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={busy}>Back</AlertDialogCancel>
+              <AlertDialogCancel type="button" disabled={busy}>
+                Back
+              </AlertDialogCancel>
               <Button type="submit" variant={action === 'approve' ? 'default' : 'destructive'} disabled={busy}>
                 {busy && <Spinner label="Working" />}
                 {action ? `${ACTION_LABEL[action]} transaction` : ''}

@@ -22,7 +22,14 @@ function unavailable(action: StaffAction, status: string, refundApprovalStatus: 
 }
 
 /** Staff actions on a sell or swap transaction, each shown only when the viewer's admin role grants it. */
-export function StaffActions(props: { kind: StaffKind; transactionId: string; status: string; amount: string; refundApprovalStatus: string | null; defaultRefundAddress: string | null }) {
+export function StaffActions(props: {
+  kind: StaffKind;
+  transactionId: string;
+  status: string;
+  amount: string;
+  refundApprovalStatus: string | null;
+  defaultRefundAddress: string | null;
+}) {
   const prefix = props.kind === 'sell' ? 'sellTransaction' : 'swapTransaction';
   const allowed: Record<StaffAction, boolean> = {
     approve: useAdminPermission(`${prefix}:approve`),
@@ -38,7 +45,14 @@ export function StaffActions(props: { kind: StaffKind; transactionId: string; st
       {granted.map((action) => {
         const reason = unavailable(action, props.status, props.refundApprovalStatus);
         return (
-          <Button key={action} size="sm" variant={action === 'approve' ? 'default' : 'outline'} disabled={reason !== null} title={reason ?? undefined} onClick={() => setOpen(action)}>
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'approve' ? 'default' : 'outline'}
+            disabled={reason !== null}
+            title={reason ?? undefined}
+            onClick={() => setOpen(action)}
+          >
             {ACTION_LABEL[action]}
           </Button>
         );

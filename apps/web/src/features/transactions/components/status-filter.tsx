@@ -10,7 +10,14 @@ import { cn } from '@/lib/utils';
 
 /** The statuses of a `status` filter as kept in the URL: comma-separated (`failed` or `failed,pending`). */
 export function parseStatuses(value: string): string[] {
-  return [...new Set(value.split(',').map((status) => status.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((status) => status.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -45,7 +52,11 @@ export function StatusFilter(props: { kind: TransactionKind; value: string; onCh
       <PopoverContent aria-label="Filter by status" className="w-max max-w-(--radix-popover-content-available-width) min-w-(--radix-popover-trigger-width) p-0">
         <div role="group" aria-label="Statuses" className="flex max-h-80 flex-col overflow-y-auto p-1">
           {options.map((status) => (
-            <Label key={status} htmlFor={`${id}-${status}`} className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent hover:text-accent-foreground">
+            <Label
+              key={status}
+              htmlFor={`${id}-${status}`}
+              className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent hover:text-accent-foreground"
+            >
               <Checkbox id={`${id}-${status}`} checked={chosen.includes(status)} onCheckedChange={(checked) => toggle(status, checked === true)} />
               <span className="truncate">{labelOfStatus(props.kind, status)}</span>
             </Label>

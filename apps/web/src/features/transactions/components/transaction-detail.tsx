@@ -26,9 +26,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
-const KIND_LABEL = { BuyTransaction: 'On-ramp transaction', SellTransaction: 'Off-ramp transaction', SwapTransaction: 'Swap', BalanceTransaction: 'Balance transaction' } as const;
+const KIND_LABEL = {
+  BuyTransaction: 'On-ramp transaction',
+  SellTransaction: 'Off-ramp transaction',
+  SwapTransaction: 'Swap',
+  BalanceTransaction: 'Balance transaction',
+} as const;
 /** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
-export function TransactionDetail({ testHelper }: { testHelper?: (transaction: { id: string; __typename: string; status: string; liveMode: boolean }) => React.ReactNode }) {
+export function TransactionDetail({
+  testHelper,
+}: {
+  testHelper?: (transaction: { id: string; __typename: string; status: string; liveMode: boolean }) => React.ReactNode;
+}) {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
@@ -40,7 +49,13 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
       <ArrowLeftIcon className="size-4" aria-hidden /> Transactions
     </Link>
   );
-  if (loading && !data) return <PageLayout className="gap-4">{back}<Skeleton className="h-64 w-full" /></PageLayout>;
+  if (loading && !data)
+    return (
+      <PageLayout className="gap-4">
+        {back}
+        <Skeleton className="h-64 w-full" />
+      </PageLayout>
+    );
   if (error || !tx) {
     return (
       <PageLayout className="gap-4">
@@ -54,7 +69,8 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
   const amount = 'amount' in tx ? formatAmount(tx.amount, tx.currency.code) : formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code);
   // Fees and the usd/eur/gbp rates are in the fiat side: the base of a buy, the quote of a sell (spec §3 rates);
   // a swap's are in its base crypto, a balance transaction's in its currency.
-  const fiat = 'amount' in tx ? tx.currency.code : tx.__typename === 'SellTransaction' ? (tx.quoteCurrency?.code ?? tx.baseCurrency.code) : tx.baseCurrency.code;
+  const fiat =
+    'amount' in tx ? tx.currency.code : tx.__typename === 'SellTransaction' ? (tx.quoteCurrency?.code ?? tx.baseCurrency.code) : tx.baseCurrency.code;
   const base = 'amount' in tx ? tx.amount : tx.__typename === 'SellTransaction' ? (tx.quoteCurrencyAmount ?? '0') : tx.baseCurrencyAmount;
   const refundable = tx.__typename === 'SellTransaction' || tx.__typename === 'SwapTransaction' ? tx : null;
   const refundHash = tx.__typename === 'SellTransaction' ? tx.refundHash : tx.__typename === 'SwapTransaction' ? tx.refundTransactionHash : null;
@@ -83,15 +99,25 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
       </div>
       {testHelper?.({ id: tx.id, __typename: tx.__typename, status, liveMode: tx.liveMode })}
       <Card className="py-5">
-        <CardHeader className="px-5"><CardTitle className="text-base">Details</CardTitle></CardHeader>
+        <CardHeader className="px-5">
+          <CardTitle className="text-base">Details</CardTitle>
+        </CardHeader>
         <CardContent className="px-5">
           <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-            <Field label="Id"><CopyId id={tx.id} full /></Field>
+            <Field label="Id">
+              <CopyId id={tx.id} full />
+            </Field>
             <Field label="Created">{formatDateTime(tx.createdAt, { zone: true })}</Field>
             <Field label="Updated">{formatDateTime(tx.updatedAt, { zone: true })}</Field>
             <Field label="External transaction id">{tx.externalTransactionId}</Field>
             <Field label="External customer id">{tx.externalCustomerId}</Field>
-            <Field label="Customer">{tx.customer ? <Link className="underline underline-offset-2" to={`${ROUTES.customers}/${tx.customer.id}`}>{tx.customer.email ?? tx.customer.id}</Link> : null}</Field>
+            <Field label="Customer">
+              {tx.customer ? (
+                <Link className="underline underline-offset-2" to={`${ROUTES.customers}/${tx.customer.id}`}>
+                  {tx.customer.email ?? tx.customer.id}
+                </Link>
+              ) : null}
+            </Field>
             {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
             {'type' in tx ? <Field label="Type">{labelOfBalanceType(tx.type)}</Field> : null}
             {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
@@ -106,7 +132,12 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
               {formatAmount(multiplyDecimal(base, tx.usdRate, 2), 'usd')} · {formatAmount(multiplyDecimal(base, tx.eurRate, 2), 'eur')} ·{' '}
               {formatAmount(multiplyDecimal(base, tx.gbpRate, 2), 'gbp')}
             </Field>
-            {'walletAddress' in tx ? <Field label="Wallet address">{tx.walletAddress}{tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}</Field> : null}
+            {'walletAddress' in tx ? (
+              <Field label="Wallet address">
+                {tx.walletAddress}
+                {tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}
+              </Field>
+            ) : null}
             {'depositWalletAddress' in tx ? (
               <>
                 <Field label="Deposit wallet">{tx.depositWalletAddress}</Field>
@@ -115,7 +146,9 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
             ) : null}
             {'explorerLinks' in tx && tx.explorerLinks.transactionUrl ? (
               <Field label={`Explorer (${tx.explorerLinks.explorerName})`}>
-                <a className="underline underline-offset-2" href={tx.explorerLinks.transactionUrl} target="_blank" rel="noreferrer">View transaction</a>
+                <a className="underline underline-offset-2" href={tx.explorerLinks.transactionUrl} target="_blank" rel="noreferrer">
+                  View transaction
+                </a>
               </Field>
             ) : null}
             {'depositHash' in tx && tx.depositHash ? <Field label="Deposit hash">{tx.depositHash}</Field> : null}
@@ -126,20 +159,32 @@ export function TransactionDetail({ testHelper }: { testHelper?: (transaction: {
       </Card>
       {refundable ? (
         <Card className="py-5">
-          <CardHeader className="px-5"><CardTitle className="text-base">Refund and cancellation</CardTitle></CardHeader>
+          <CardHeader className="px-5">
+            <CardTitle className="text-base">Refund and cancellation</CardTitle>
+          </CardHeader>
           <CardContent className="px-5">
             <dl aria-label="Refund and cancellation" className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              <Field label="Refund approval">{refundable.refundApprovalStatus ? <Badge variant="secondary">{humanize(refundable.refundApprovalStatus)}</Badge> : null}</Field>
+              <Field label="Refund approval">
+                {refundable.refundApprovalStatus ? <Badge variant="secondary">{humanize(refundable.refundApprovalStatus)}</Badge> : null}
+              </Field>
               <Field label="Refund wallet address">{refundable.refundWalletAddress}</Field>
               <Field label="Refund hash">{refundHash}</Field>
-              <Field label="Refund approved">{refundable.refundApprovedAt ? `${formatDateTime(refundable.refundApprovedAt, { zone: true })} by ${refundable.refundApprovedByName ?? 'the provider'}` : null}</Field>
-              <Field label="Cancelled">{refundable.cancelledAt ? `${formatDateTime(refundable.cancelledAt, { zone: true })} by ${refundable.cancelledByName ?? 'the provider'}` : null}</Field>
+              <Field label="Refund approved">
+                {refundable.refundApprovedAt
+                  ? `${formatDateTime(refundable.refundApprovedAt, { zone: true })} by ${refundable.refundApprovedByName ?? 'the provider'}`
+                  : null}
+              </Field>
+              <Field label="Cancelled">
+                {refundable.cancelledAt ? `${formatDateTime(refundable.cancelledAt, { zone: true })} by ${refundable.cancelledByName ?? 'the provider'}` : null}
+              </Field>
             </dl>
           </CardContent>
         </Card>
       ) : null}
       <Card className="py-5">
-        <CardHeader className="px-5"><CardTitle className="text-base">Status timeline</CardTitle></CardHeader>
+        <CardHeader className="px-5">
+          <CardTitle className="text-base">Status timeline</CardTitle>
+        </CardHeader>
         <CardContent className="px-5">
           <ol aria-label="Status timeline" className="relative flex flex-col gap-3 border-l pl-4">
             {tx.statusHistory.map((step, index) => (

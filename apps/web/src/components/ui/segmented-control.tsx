@@ -5,7 +5,17 @@ import { cn } from '@/lib/utils';
  * A row of toggle buttons of which one is on (aria-pressed), styled like the tab bar. Used where a choice changes what
  * is shown without being tabs with panels (the colour set, the preview's flow).
  */
-export function SegmentedControl<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: ReactNode; name?: string }[]; onChange: (value: T) => void }) {
+export function SegmentedControl<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: ReactNode; name?: string }[];
+  onChange: (value: T) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex h-9 w-fit items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
       {options.map((option) => (

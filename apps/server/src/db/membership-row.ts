@@ -1,0 +1,31 @@
+/** A membership as the GraphQL Membership type reads it, built from its row and its user's; shared by the accounts and team repositories. */
+import type { accounts, memberships } from './schema/accounts.ts';
+import type { users } from './schema/identity.ts';
+
+type AccountRow = typeof accounts.$inferSelect;
+
+export interface MembershipRow {
+  id: string;
+  accountId: string;
+  role: 'administrator' | 'analyst' | 'developer' | 'support_specialist';
+  hasAcceptedInvite: boolean;
+  joinedAt: Date | null;
+  inviteExpiresAt: Date | null;
+  user: { id: string; name: string; email: string; joinedAt: Date | null };
+  account?: AccountRow;
+}
+
+export type MembershipSelect = { membership: typeof memberships.$inferSelect; user: typeof users.$inferSelect; account?: AccountRow };
+
+export function toMembershipRow({ membership, user, account }: MembershipSelect): MembershipRow {
+  return {
+    id: membership.id,
+    accountId: membership.accountId,
+    role: membership.role,
+    hasAcceptedInvite: membership.hasAcceptedInvite,
+    joinedAt: membership.joinedAt,
+    inviteExpiresAt: membership.hasAcceptedInvite ? null : membership.inviteExpiresAt,
+    user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, joinedAt: membership.joinedAt },
+    account,
+  };
+}

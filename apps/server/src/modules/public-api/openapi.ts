@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '@rampart/shared/api-versions';
+import { REQUEST_ID_HEADER } from './request-id.ts';
+
+export const OPENAPI_PATH = '/v1/openapi.json';
+
+const DESCRIPTION = `The Rampart REST API for your servers: your account's transactions and customers, and test helpers that
+create test transactions and move them along.
+
+## Authentication
+Send a secret key from Developers › API keys in the \`Authorization\` header: \`Authorization: Api-Key sk_test_…\`.
+A test key (\`sk_test_…\`) sees test mode only, a live key (\`sk_live_…\`) live mode only; restricted keys (\`rk_…\`) only
+the resources they were given. Publishable keys (\`pk_…\`) cannot call this API. Keep secret keys on your server.
+
+## Versions
+Send \`${API_VERSION_HEADER}: YYYY-MM-DD\` to choose a version (${API_VERSIONS.join(', ')}; current: ${CURRENT_API_VERSION}).
+Without it, your account's pinned version applies: the current version at your account's first request. Every response
+says which version answered it in its \`${API_VERSION_HEADER}\` header. In ${API_VERSIONS[0]}, lists answer
+\`{ data, limit, offset, liveMode }\`; from 2026-11-23 they answer \`{ object: "list", url, data, has_more, next_cursor,
+previous_cursor, liveMode }\` and page with \`starting_after\` / \`ending_before\` cursors.
+
+## Requests and errors
+Every response carries a \`${REQUEST_ID_HEADER}\` header (\`req_…\`); it is also in error bodies and in your request log.
+Errors answer \`{ "error": { "type", "code", "message", "param", "request_id", "details" } }\`. POST requests accept an
+\`Idempotency-Key\` header (up to 255 characters): a retry with the same key and body gets the first response again.
+Each key may make 300 requests a minute.`;
+
+const versionHeader = {
+  type: 'string',
+  // Newest first: a client that presets the first value sends the current version.
+  enum: [...API_VERSIONS].reverse(),
+  example: CURRENT_API_VERSION,
+  description: `The API version to answer in (default: your account's pinned version; current ${CURRENT_API_VERSION}).`,
+};
+const idempotencyHeader = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description: 'A unique key (e.g. a UUID) per operation: a retry with the same key and body replays the first response for 24 hours.',
+};
+const responseHeaders = {
+  [REQUEST_ID_HEADER]: { type: 'string', pattern: '^req_[0-9A-Za-z]{22}$', description: 'The id of this request.' },
+  [API_VERSION_HEADER]: { type: 'string', description: 'The API version that answered.' },
+};
+const replayedHeader = {
+  type: 'string',
+  enum: ['true'],
+  description: 'Present when this is the stored response of an earlier request with the same Idempotency-Key.',
+};
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'A parameter or field is not valid.',
+  401: 'No valid key.',
+  403: 'The key may not do this.',
+  404: 'Nothing with this id for this key.',
+  409: 'Not possible in the current state, or a request with this Idempotency-Key is still running.',
+  429: 'Too many requests for this key.',
+  500: 'Our fault: quote the request id.',
+};
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The type provider's zod → JSON schema transform, plus the headers every operation takes and every response has
+ * (Rampart-Version only for an API that has versions).
+ */
+function transformFor(options: { versioned: boolean }) {
+  return function transform(input: TransformInput) {
+    const out = jsonSchemaTransform(input) as {
+      schema: { hide?: boolean; headers?: unknown; response?: Record<string, unknown> } & Record<string, unknown>;
+      url: string;
+    };
+    if (out.schema?.hide) return out;
+    const method = String((input as { route?: { method?: string | string[] } }).route?.method ?? '');
+    const requestHeaders = {
+      ...(options.versioned ? { [API_VERSION_HEADER]: versionHeader } : {}),
+      ...(method === 'POST' ? { 'Idempotency-Key': idempotencyHeader } : {}),
+    };
+    if (Object.keys(requestHeaders).length > 0) out.schema.headers = { type: 'object', properties: requestHeaders };
+    const everyResponse = options.versioned ? responseHeaders : { [REQUEST_ID_HEADER]: responseHeaders[REQUEST_ID_HEADER] };
+    const responses = out.schema.response ?? {};
+    for (const [status, schema] of Object.entries(responses)) {
+      const description = RESPONSE_DESCRIPTIONS[status] ?? 'Response';
+      // A bare $ref would lose the description: @fastify/swagger reads it from the raw schema.
+      const headers = method === 'POST' ? { ...everyResponse, 'Idempotent-Replayed': replayedHeader } : everyResponse;
+      const mediaType = (schema as { contentMediaType?: string }).contentMediaType;
+      // A file answer (a zod string with contentMediaType): documented under its own media type, as binary.
+      responses[status] = mediaType
+        ? { description, headers, content: { [mediaType]: { schema: { type: 'string', format: 'binary', contentMediaType: mediaType } } } }
+        : { ...(schema as object), description, 'x-response-description': description, headers };
+    }
+    return out;
+  };
+}
+
+/** Drops the zod registry's components that no operation uses (the input copies of output-only schemas). */
+function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const document = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
+  const schemas = document.components?.schemas;
+  if (schemas) {
+    let text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
+    const used = new Set<string>();
+    // Components referenced by operations, then by the components they reference.
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const name of Object.keys(schemas)) {
+        if (!used.has(name) && text.includes(`"#/components/schemas/${name}"`)) {
+          used.add(name);
+          text += JSON.stringify(schemas[name]);
+          grew = true;
+        }
+      }
+    }
+    for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  }
+  return document as ReturnType<typeof jsonSchemaTransformObject>;
+}
+
+/** An API's own part of its document: what it is called, its tags and how it authenticates. */
+export interface OpenApiDefinition {
+  title: string;
+  description: string;
+  tags: Array<{ name: string; description: string }>;
+  securitySchemes: Record<string, Record<string, unknown>>;
+  /** Whether operations take Rampart-Version (the /v1 API) or not (the passes API). */
+  versioned: boolean;
+}
+
+export const RAMPART_API_DEFINITION: OpenApiDefinition = {
+  title: 'Rampart API',
+  description: DESCRIPTION,
+  tags: [
+    { name: 'Transactions', description: 'Buy, sell, swap and balance transactions of your account.' },
+    { name: 'Customers', description: 'Your end customers.' },
+    { name: 'Test helpers', description: 'Test mode only (sk_test_ keys): create test transactions and move them along their states.' },
+  ],
+  securitySchemes: {
+    ApiKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+      description: 'Your secret key as `Api-Key sk_test_…` (or sk_live_…, rk_…).',
+    },
+  },
+  versioned: true,
+};
+
+/**
+ * @fastify/swagger inside an API's scope (before its routes, so it sees them all and nothing else): the OpenAPI 3.1
+ * document of that API, which the scope serves without a key (/v1/openapi.json, /passes-api/v1/openapi.json).
+ */
+export async function registerOpenApi(api: FastifyInstance, options: { publicUrl: string; definition?: OpenApiDefinition }) {
+  const definition = options.definition ?? RAMPART_API_DEFINITION;
+  await api.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: definition.title, version: definition.versioned ? CURRENT_API_VERSION : '1', description: definition.description },
+      servers: [{ url: options.publicUrl.replace(/\/$/, ''), description: 'Rampart' }],
+      tags: definition.tags,
+      components: { securitySchemes: definition.securitySchemes as never }, // a plain-object scheme, typed by swagger as a union
+      security: Object.keys(definition.securitySchemes).map((name) => ({ [name]: [] })),
+    },
+    transform: transformFor({ versioned: definition.versioned }),
+    transformObject,
+  });
+}

@@ -1,0 +1,74 @@
+// Import boundaries as data: the architecture of docs/architecture.md, checked by eslint/rules/boundaries.js.
+//
+// Each row: `from` (files the row applies to; each `*` captures a folder name, used as {1}, {2}… in `allow`),
+// `except` (files it does not apply to), `target` (imports resolving here are checked; any other import is not
+// this row's business), `allow` (targets that are fine), `typeImports` ('allow': `import type` is fine whatever the
+// target), and `message` (what to do instead). Paths are from the repository root; `@/…` is apps/web/src/…,
+// `@rampart/shared/…` is packages/shared/src/…
+// eslint/boundaries.test.ts lints a file breaking each row and expects the error.
+
+/** Tests, their fixtures and harnesses: free to reach anything, and the only files that may import test code. */
+export const TEST_FILES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/*.spec.ts',
+  '**/*.authz-fixtures.ts',
+  'apps/*/test/**',
+  'apps/web/e2e/**',
+  'apps/web/src/testing/**',
+  'scripts/cluster/**',
+];
+
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+
+export const BOUNDARIES = [
+  {
+    name: 'web-feature',
+    from: `${WEB}/features/*/**`,
+    target: `${WEB}/**`,
+    allow: [`${WEB}/features/{1}/**`, `${WEB}/components/**`, `${WEB}/hooks/**`, `${WEB}/lib/**`, `${WEB}/config/**`, `${WEB}/gql/**`],
+    message:
+      'A web feature imports only components/, hooks/, lib/, config/, gql/, @rampart/shared and its own folder, never another feature: move what two features share to components/ or lib/ (docs/architecture.md).',
+  },
+  {
+    name: 'web-shared-folders',
+    from: `${WEB}/{components,hooks,lib,config}/**`,
+    target: `${WEB}/**`,
+    allow: [`${WEB}/components/**`, `${WEB}/hooks/**`, `${WEB}/lib/**`, `${WEB}/config/**`, `${WEB}/gql/**`],
+    message: 'components/, hooks/, lib/ and config/ are shared by every feature and import nothing from features/, app/ or widget/.',
+  },
+  {
+    name: 'server-module',
+    from: `${SERVER}/modules/*/**`,
+    except: TEST_FILES,
+    target: `${SERVER}/modules/**`,
+    allow: [
+      `${SERVER}/modules/{1}/**`,
+      // The transactional outbox: a change partners hear about writes its event inside its own transaction (architecture.md, Events and jobs).
+      `${SERVER}/modules/webhooks/outbox.ts`,
+      // The REST APIs' conventions (decision 0020), one for /v1 and /passes-api/v1: errors, idempotency, request ids, cursors, the OpenAPI document.
+      `${SERVER}/modules/public-api/{errors,idempotency,request-id,cursor,openapi}.ts`,
+    ],
+    typeImports: 'allow',
+    message:
+      "A server module reaches another module only through the services services.ts hands it (import the other service's type with `import type`); code both need belongs in src/lib/, src/db/ or @rampart/shared.",
+  },
+  {
+    name: 'server-no-circle-through-services',
+    from: `${SERVER}/modules/*/**`,
+    except: [...TEST_FILES, `${SERVER}/modules/*/*.resolvers.ts`, `${SERVER}/modules/*/*.routes.ts`, `${SERVER}/modules/*/*.route.ts`],
+    target: `${SERVER}/{services.ts,graphql/context.ts}`,
+    allow: [],
+    message:
+      'services.ts builds every service from the modules, so a service, repository or helper importing it (or graphql/context.ts, which holds it) closes an import circle: only resolvers and routes import them; take what you need as a parameter or from graphql/grant.ts.',
+  },
+  {
+    name: 'test-code',
+    from: '**',
+    except: TEST_FILES,
+    target: '{apps/*/test/**,apps/web/e2e/**,apps/web/src/testing/**}',
+    allow: [],
+    message: 'Only tests import test code (apps/*/test, apps/web/e2e, apps/web/src/testing).',
+  },
+];
