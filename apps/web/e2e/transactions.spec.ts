@@ -51,8 +51,12 @@ test.describe('as the demo partner', () => {
     await page.getByRole('button', { name: /^Amount/ }).click();
     await page.getByRole('button', { name: /^Amount/ }).click();
     await expect(page).toHaveURL(/sort=amount_ASC/);
+    // The header's arrow comes from the same render as the new query; the rows come when it has loaded.
+    await expect(page.getByRole('button', { name: 'Amount ↑' })).toBeVisible();
+    await list.expectSettled();
     const total = await list.total();
     const ids = await list.rowIds();
+    expect(ids.length).toBeGreaterThan(0);
 
     // The copied link opens the same view in a new page.
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -89,7 +93,7 @@ test.describe('as the demo partner', () => {
     await page.goForward();
     await page.goForward();
     await expect(page).toHaveURL(/sort=amount_ASC/);
-    expect(await list.rowIds()).toEqual(ids);
+    await expect.poll(() => list.rowIds()).toEqual(ids);
 
     // A detail from the filtered list.
     await list.rows().first().getByRole('cell').first().click();
@@ -171,8 +175,11 @@ test.describe('as the demo partner', () => {
     await expect(page.getByRole('main').getByText('Test mode', { exact: true })).toHaveCount(wasTest ? 1 : 0);
     await shell.testMode().click();
     await expect(shell.testMode()).toBeChecked({ checked: !wasTest });
-    await expect.poll(async () => (await list.rowIds())[0]).not.toBe(before[0]);
+    // While the other mode loads the table is empty; wait for its rows, not just for the old ones to go.
+    await expect.poll(async () => (await list.rowIds())[0] ?? before[0]).not.toBe(before[0]);
+    await list.expectSettled();
     const after = await list.rowIds();
+    expect(after.length).toBeGreaterThan(0);
     expect(after.filter((id) => before.includes(id))).toEqual([]);
     // A detail of the other mode says which mode it is in.
     await list.rows().first().getByRole('cell').first().click();

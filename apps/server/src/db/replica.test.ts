@@ -4,7 +4,19 @@ import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { users } from './schema/identity.ts';
 import { connectDatabase, type DatabaseHandle } from './client.ts';
-import { createLagTracker, formatLsn, isConnectionError, parseLsn, readingAsRequest, readingFromPrimary, RoutingPool, runWithReadRouting } from './replica.ts';
+import net from 'node:net';
+import {
+  createLagTracker,
+  formatLsn,
+  isConnectionError,
+  parseLsn,
+  readingAsRequest,
+  readingFromPrimary,
+  RoutingPool,
+  runWithReadRouting,
+  startReplicaMonitor,
+  statusAfterFailedPoll,
+} from './replica.ts';
 import { freePort, startTestApp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../lib/password-policy.ts';
 import { accountWithMember } from '../../test/accounts-helper.ts';
@@ -266,6 +278,86 @@ describe('replica lag', () => {
     expect(lag.observe(9000n, 1000n, T + 1_000, 601)).toEqual({ lagSeconds: 601, lagBytes: 8000 });
     // Caught up with where the primary was at the start: measured from samples again.
     expect(lag.observe(9500n, 9000n, T + 1_250, 0.1)).toEqual({ lagSeconds: 0, lagBytes: 500 });
+  });
+});
+
+describe('a poll that fails', () => {
+  const T = 1_700_000_000_000;
+  const slow = new Error('Query read timeout');
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+  const previous = { lagSeconds: 2, lagBytes: 300, usable: true };
+
+  it('after a slow answer keeps the replica usable while its last lag plus the time since stays under the limit', () => {
+    expect(statusAfterFailedPoll(slow, previous, { lagSeconds: 2, lagBytes: 300, at: T }, T + 1_500, 30)).toEqual({
+      lagSeconds: 3.5,
+      lagBytes: 300,
+      usable: true,
+      keepReplayLsn: true,
+    });
+    expect(statusAfterFailedPoll(slow, previous, { lagSeconds: 2, lagBytes: 300, at: T }, T + 28_500, 30).usable).toBe(false);
+    expect(statusAfterFailedPoll(slow, previous, { lagSeconds: 2, lagBytes: 300, at: T }, T + 28_500, 30).keepReplayLsn).toBe(false);
+  });
+
+  it('makes it unusable at once when refused, or when it never answered', () => {
+    expect(statusAfterFailedPoll(refused, previous, { lagSeconds: 0, lagBytes: 0, at: T }, T + 250, 30)).toEqual({
+      ...previous,
+      usable: false,
+      keepReplayLsn: false,
+    });
+    expect(statusAfterFailedPoll(slow, { lagSeconds: null, lagBytes: null, usable: false }, null, T, 30).usable).toBe(false);
+  });
+
+  /** A TCP proxy to the run's database that can stop passing bytes (a busy server) or refuse connections (a down one). */
+  async function faultyProxy(target: URL) {
+    const sockets = new Set<net.Socket>();
+    let stalled = false;
+    const server = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+      }
+      client.on('data', (chunk) => void (stalled || upstream.write(chunk)));
+      upstream.on('data', (chunk) => void (stalled || client.write(chunk)));
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(target.toString());
+    url.port = String((server.address() as net.AddressInfo).port);
+    return {
+      url: url.toString(),
+      stall: () => void (stalled = true),
+      refuse: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        });
+      },
+    };
+  }
+
+  it('on a real connection: a stalled answer keeps it usable and its replay position; a refused connection does not', async () => {
+    const primaryUrl = named(inject('databaseUrl'), 'b-primary');
+    const proxy = await faultyProxy(new URL(named(inject('databaseUrl'), 'b-replica')));
+    const monitor = startReplicaMonitor({ primaryUrl, replicaUrl: proxy.url, maxLagSeconds: 30, intervalMs: 60_000 });
+    try {
+      expect(await monitor.refresh()).toEqual({ lagSeconds: 0, lagBytes: 0, usable: true });
+      const replayed = monitor.replayLsn();
+      expect(replayed).not.toBeNull();
+      proxy.stall();
+      const afterStall = await monitor.refresh();
+      expect(afterStall.usable).toBe(true);
+      // The bound: the last lag (0) plus at least the poll's 1 s timeout.
+      expect(afterStall.lagSeconds).toBeGreaterThanOrEqual(1);
+      expect(monitor.replayLsn()).toBe(replayed);
+      await proxy.refuse();
+      const afterRefusal = await monitor.refresh();
+      expect(afterRefusal.usable).toBe(false);
+      expect(monitor.replayLsn()).toBeNull();
+    } finally {
+      await monitor.close();
+    }
   });
 });
 

@@ -208,6 +208,32 @@ export function createLagTracker() {
   };
 }
 
+/** A poll that ran out of time (a busy machine), as opposed to one refused (the replica is down or restarting). */
+export function isSlowAnswer(error: unknown): boolean {
+  const raw = error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+  return typeof raw === 'string' && /^Query read timeout$|timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(raw);
+}
+
+/**
+ * The status after a poll that failed. A slow answer keeps the replica usable while it provably is: its lag can only
+ * have grown by the time since the last answer, so that answer's lag plus the time since is an upper bound. (One slow
+ * poll on a loaded machine would otherwise send every read to the primary, loading it further.) A refusal, or no
+ * answer yet, makes it unusable at once.
+ */
+export function statusAfterFailedPoll(
+  error: unknown,
+  previous: ReplicaStatus,
+  last: { lagSeconds: number; lagBytes: number; at: number } | null,
+  at: number,
+  maxLagSeconds: number,
+): ReplicaStatus & { keepReplayLsn: boolean } {
+  if (last && isSlowAnswer(error)) {
+    const bound = last.lagSeconds + Math.max(0, at - last.at) / 1000;
+    return { lagSeconds: bound, lagBytes: last.lagBytes, usable: bound <= maxLagSeconds, keepReplayLsn: bound <= maxLagSeconds };
+  }
+  return { lagSeconds: previous.lagSeconds, lagBytes: previous.lagBytes, usable: false, keepReplayLsn: false };
+}
+
 /**
  * Polls the replica's replay position and the primary's WAL position every `intervalMs` on connections of its own
  * (so a busy request pool does not delay it). Lag in seconds is measured against the primary's positions sampled over
@@ -232,6 +258,7 @@ export function startReplicaMonitor(options: {
   const lag = createLagTracker();
   let state: ReplicaStatus = { lagSeconds: null, lagBytes: null, usable: false };
   let replayed: bigint | null = null;
+  let lastAnswer: { lagSeconds: number; lagBytes: number; at: number } | null = null;
   let polling: Promise<ReplicaStatus> | null = null;
   let closed = false;
 
@@ -252,10 +279,13 @@ export function startReplicaMonitor(options: {
       if (primaryLsn === null || replayLsn === null) throw new Error('replica or primary reported no WAL position');
       const { lagSeconds, lagBytes } = lag.observe(primaryLsn, replayLsn, at, row?.since ?? null);
       replayed = replayLsn;
+      lastAnswer = { lagSeconds, lagBytes, at };
       state = { lagSeconds, lagBytes, usable: lagSeconds <= options.maxLagSeconds };
-    } catch {
-      replayed = null;
-      state = { lagSeconds: state.lagSeconds, lagBytes: state.lagBytes, usable: false };
+    } catch (error) {
+      // The replay position kept after a slow answer is where the replica was, never past where it is (replay only moves on).
+      const { keepReplayLsn, ...next } = statusAfterFailedPoll(error, state, lastAnswer, now(), options.maxLagSeconds);
+      if (!keepReplayLsn) replayed = null;
+      state = next;
     }
     return state;
   }

@@ -23,6 +23,16 @@ export class TransactionsPage {
     ).toBeVisible();
   }
 
+  /** Waits until the table shows rows of its current query: a sort or filter change first empties it while it loads. */
+  async expectSettled() {
+    await expect(this.table()).not.toHaveAttribute('aria-busy', 'true');
+    await expect(
+      this.rows()
+        .first()
+        .getByRole('button', { name: /^Copy / }),
+    ).toBeVisible();
+  }
+
   /** The total of the filtered view, as shown above the table. */
   async total(): Promise<number> {
     const text = await this.summary().innerText();

@@ -107,8 +107,9 @@ function rgb(hex: string): { r: number; g: number; b: number } {
   return { r: parseInt(hex.slice(1, 3), 16), g: parseInt(hex.slice(3, 5), 16), b: parseInt(hex.slice(5, 7), 16) };
 }
 
+/** The field errors of a refused request; anything else comes back whole, so a failing assertion shows what the server said. */
 function fieldsOf(result: GraphQLResult<unknown>): Record<string, string> {
-  return result.errors?.[0]?.extensions?.fields ?? {};
+  return result.errors?.[0]?.extensions?.fields ?? { unexpectedAnswer: JSON.stringify(result) };
 }
 
 function withColor(config: ThemeConfig, mode: 'light' | 'dark', key: keyof ThemeConfig['light'], value: string): ThemeConfig {
