@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { users } from './schema/identity.ts';
 import { connectDatabase, type DatabaseHandle } from './client.ts';
 import net from 'node:net';
+import path from 'node:path';
 import {
   createLagTracker,
   formatLsn,
@@ -311,8 +312,12 @@ describe('a poll that fails', () => {
   async function faultyProxy(target: URL) {
     const sockets = new Set<net.Socket>();
     let stalled = false;
+    // The run's database may be reached over a Unix socket (the embedded one: ?host=<directory>).
+    const socketDirectory = target.searchParams.get('host');
     const server = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port), target.hostname);
+      const upstream = socketDirectory
+        ? net.connect(path.join(socketDirectory, `.s.PGSQL.${target.port || 5432}`))
+        : net.connect(Number(target.port || 5432), target.hostname);
       for (const socket of [client, upstream]) {
         sockets.add(socket);
         socket.on('error', () => {});
@@ -324,6 +329,8 @@ describe('a poll that fails', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = new URL(target.toString());
+    url.searchParams.delete('host');
+    url.hostname = '127.0.0.1';
     url.port = String((server.address() as net.AddressInfo).port);
     return {
       url: url.toString(),

@@ -37,16 +37,20 @@ export async function checkNftTransfers(deps: {
     // A contract without a cursor (passes made before one was kept): start at the head; ownership was checked at issue.
     let from = row.last_block !== null ? BigInt(row.last_block) + 1n : head;
     let expectedCursor = row.last_block;
+    // Another run (a second worker, or the watcher beside a direct call) may move the cursor between reading it and
+    // locking it: carry on from where that run left it, so every transfer up to this run's head is applied when it returns.
+    let resyncs = 0;
     while (from <= head) {
       const to = from + maxRange - 1n < head ? from + maxRange - 1n : head;
       const logs = await chain.transferLogs(row.contract_address, from, to);
-      const applied = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         // The cursor row is locked first: a pass issued meanwhile (which lowers the cursor) either committed before, and
-        // this range is read again next time, or waits for this transaction and lowers the cursor after it.
+        // this range is read again, or waits for this transaction and lowers the cursor after it.
         const cursor = await tx.execute<{ last_block: string }>(
           sql`select last_block from nft_transfer_cursors where chain_id = ${chain.chainId} and contract_address = ${row.contract_address} for update`,
         );
-        if ((cursor.rows[0]?.last_block ?? null) !== expectedCursor) return false;
+        const current = cursor.rows[0]?.last_block ?? null;
+        if (current !== expectedCursor) return { applied: false as const, current };
         for (const log of logs) {
           const moved = await tx.execute<{ id: string }>(sql`
             select id from passes
@@ -65,11 +69,18 @@ export async function checkNftTransfers(deps: {
         await tx.execute(sql`
           insert into nft_transfer_cursors (chain_id, contract_address, last_block) values (${chain.chainId}, ${row.contract_address}, ${to.toString()})
           on conflict (chain_id, contract_address) do update set last_block = excluded.last_block, updated_at = now()`);
-        return true;
+        return { applied: true as const };
       });
-      if (!applied) break;
-      expectedCursor = to.toString();
-      from = to + 1n;
+      if (outcome.applied) {
+        expectedCursor = to.toString();
+        from = to + 1n;
+        continue;
+      }
+      // Bounded: a cursor that keeps moving under this run is left to the next tick.
+      resyncs += 1;
+      if (resyncs > 5) break;
+      expectedCursor = outcome.current;
+      from = outcome.current !== null ? BigInt(outcome.current) + 1n : head;
     }
   }
   return result;

@@ -381,6 +381,47 @@ describe('passes REST API: NFT-bound passes on the local chain', () => {
     const scan = await call('POST', '/passes-api/v1/scans', { key: project.key, body: { barcode: 'SCAN-MOVED' } });
     expect(scan.body).toMatchObject({ valid: false, refusal: { code: 'nft_transferred' }, pass: { status: 'invalidated' } });
   });
+
+  it('a run that finds the cursor moved by another run carries on from there: every transfer up to its head is applied when it returns', async () => {
+    const chain = t.app.services.chain;
+    const owner = newWallet();
+    const minted = await chain.mint({ contractAddress: contract, toAddress: owner.address });
+    const created = await createPass(project, owner, { nft: { contractAddress: contract, tokenId: minted.tokenId } });
+    expect(created.status).toBe(201);
+    // A block after the pass's cursor, read as the head by a run that started before the transfer.
+    await chain.mint({ contractAddress: contract, toAddress: buyer.address });
+    const headBeforeTransfer = await chain.blockNumber();
+    await transfer(owner, contract, buyer.address, minted.tokenId);
+
+    // This run reads the cursor, then (while it fetches logs) the earlier run commits its cursor at its older head.
+    let earlierRun: Promise<unknown> | null = null;
+    const result = await checkNftTransfers({
+      db: t.database.db,
+      chain: {
+        chainId: chain.chainId,
+        blockNumber: () => chain.blockNumber(),
+        transferLogs: async (address, from, to) => {
+          if (address.toLowerCase() === contract.toLowerCase() && !earlierRun) {
+            earlierRun = checkNftTransfers({
+              db: t.database.db,
+              chain: { chainId: chain.chainId, blockNumber: async () => headBeforeTransfer, transferLogs: (...args) => chain.transferLogs(...args) },
+            });
+            await earlierRun;
+          }
+          return chain.transferLogs(address, from, to);
+        },
+      },
+    });
+    expect(earlierRun).not.toBeNull();
+    const pass = await call('GET', `/passes-api/v1/passes/${created.body.id}`, { key: project.key });
+    // Applied by this run, or by the app's own watcher if it ran meanwhile: never left for a later tick.
+    expect(pass.body).toMatchObject({ status: 'invalidated', invalidatedReason: 'nftTransferred' });
+    const cursor = await t.database.pool.query<{ last_block: string }>(`select last_block from nft_transfer_cursors where contract_address = $1`, [
+      contract.toLowerCase(),
+    ]);
+    expect(BigInt(cursor.rows[0]!.last_block)).toBeGreaterThan(headBeforeTransfer);
+    expect(result.contracts).toBeGreaterThan(0);
+  });
 });
 
 describe('passes REST API: operations, isolation and bad input', () => {
