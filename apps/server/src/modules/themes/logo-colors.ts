@@ -1,6 +1,7 @@
 // A logo's dominant colours, for generateInitialTheme. Pure-JS decoders (pngjs, jpeg-js) keep native image libraries
 // out of the server; the pixel dimensions are read from the header (image-size) before anything is decoded, so a small
 // file claiming a huge canvas is refused before it can take the memory.
+import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import jpeg from 'jpeg-js';
@@ -50,6 +51,35 @@ async function logoType(bytes: Buffer): Promise<'png' | 'jpeg'> {
   throw refuse(what ? `The logo is ${what}: upload a PNG or JPEG.` : 'The logo is not an image we can read: upload a PNG or JPEG.');
 }
 
+/**
+ * Whether a PNG is whole: every chunk complete with a matching CRC, IHDR first, image data, and IEND. pngjs decodes a
+ * truncated file into its pixel buffer uninitialised (another request's memory as "colours"), so it is checked first.
+ */
+export function isCompletePng(bytes: Buffer): boolean {
+  let offset = 8;
+  let first = true;
+  let sawData = false;
+  while (offset + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (length > 0x7fffffff || end > bytes.length) return false;
+    const type = bytes.toString('latin1', offset + 4, offset + 8);
+    if (zlib.crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== bytes.readUInt32BE(offset + 8 + length)) return false;
+    if (first && type !== 'IHDR') return false;
+    first = false;
+    if (type === 'IDAT') sawData = true;
+    if (type === 'IEND') return sawData;
+    offset = end;
+  }
+  return false;
+}
+
+/** Whether a JPEG is whole: an end-of-image marker after its first scan (bytes after it, as some cameras add, are fine). */
+export function isCompleteJpeg(bytes: Buffer): boolean {
+  const scan = bytes.indexOf(Buffer.from([0xff, 0xda]), 2);
+  return scan > 0 && bytes.lastIndexOf(Buffer.from([0xff, 0xd9])) > scan;
+}
+
 /** RGBA pixels of the logo, after its header's dimensions were checked. */
 function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: number; data: Uint8Array } {
   let size: { width: number; height: number };
@@ -62,6 +92,8 @@ function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: n
   if (size.width * size.height > THEME_LOGO_MAX_PIXELS) {
     throw refuse(`The logo is ${size.width} × ${size.height} pixels: at most ${MAX_SIDE} × ${MAX_SIDE}. Upload a smaller version.`);
   }
+  if (!(type === 'png' ? isCompletePng(bytes) : isCompleteJpeg(bytes)))
+    throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
   try {
     if (type === 'png') {
       const image = pngjs.PNG.sync.read(bytes);

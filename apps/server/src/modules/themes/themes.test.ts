@@ -479,10 +479,20 @@ describe('generated themes', () => {
     expect(fieldsOf(await send(claimsHuge, 'logo.png', 'image/png'))).toEqual({
       logo: 'The logo is 5000 × 5000 pixels: at most 4096 × 4096. Upload a smaller version.',
     });
-    const truncated = png([220, 30, 40]).subarray(0, 60);
-    expect(fieldsOf(await send(Buffer.from(truncated), 'logo.png', 'image/png'))).toEqual({
-      logo: 'The logo could not be read: the file may be damaged. Upload a PNG or JPEG.',
-    });
+    // Damaged files: pngjs would decode a truncated PNG into uninitialised memory about four times in ten (a theme from
+    // garbage), so each is sent several times.
+    const damaged = 'The logo could not be read: the file may be damaged. Upload a PNG or JPEG.';
+    const whole = png([220, 30, 40]);
+    const truncated = Buffer.from(whole.subarray(0, 60));
+    const flipped = Buffer.from(whole);
+    flipped[whole.indexOf('IDAT') + 10] ^= 0xff;
+    const wholeJpeg = jpegOf([220, 30, 40]);
+    const cutJpeg = Buffer.from(wholeJpeg.subarray(0, wholeJpeg.indexOf(Buffer.from([0xff, 0xda])) + 20)); // cut inside its scan
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect(fieldsOf(await send(truncated, 'logo.png', 'image/png'))).toEqual({ logo: damaged });
+      expect(fieldsOf(await send(flipped, 'logo.png', 'image/png'))).toEqual({ logo: damaged });
+      expect(fieldsOf(await send(cutJpeg, 'logo.jpg', 'image/jpeg'))).toEqual({ logo: damaged });
+    }
     const transparent = new pngjs.PNG({ width: 8, height: 8 });
     expect(fieldsOf(await send(pngjs.PNG.sync.write(transparent), 'logo.png', 'image/png'))).toEqual({
       logo: 'The logo is fully transparent: upload one with visible colours, or give a brand colour.',
