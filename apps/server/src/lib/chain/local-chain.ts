@@ -88,15 +88,17 @@ function isAnvilProcess(pid: number): boolean {
 }
 
 /** Stops an anvil an earlier, killed Rampart left running on the same state file (its pid is kept beside it). */
-async function stopLeftoverChain(pidFile: string, log: (message: string) => void): Promise<void> {
+async function stopLeftoverChain(pidFile: string, log: (message: string) => void): Promise<boolean> {
   let pid: number;
   try {
     pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').trim(), 10);
   } catch {
-    return;
+    return false;
   }
+  let stopped = false;
   if (Number.isInteger(pid) && pid > 0 && isAnvilProcess(pid)) {
     log(`Stopping the local chain (anvil, pid ${pid}) that an earlier run left running...`);
+    stopped = true;
     process.kill(pid, 'SIGTERM');
     const deadline = Date.now() + 10_000;
     while (isAnvilProcess(pid)) {
@@ -108,6 +110,7 @@ async function stopLeftoverChain(pidFile: string, log: (message: string) => void
     }
   }
   fs.rmSync(pidFile, { force: true });
+  return stopped;
 }
 
 /**
@@ -124,8 +127,14 @@ export async function startLocalChain(options: {
   const { port } = options;
   const log = options.log ?? (() => {});
   const pidFile = options.stateFile ? path.join(path.dirname(options.stateFile), 'anvil.pid') : null;
-  if (pidFile) await stopLeftoverChain(pidFile, log);
-  if (!(await portIsFree(port, host))) {
+  const stoppedLeftover = pidFile ? await stopLeftoverChain(pidFile, log) : false;
+  // An exiting process loses its command line (how it is recognised) before the kernel closes its sockets: after
+  // stopping a leftover chain, give its port a moment to be released.
+  let free = await portIsFree(port, host);
+  for (const deadline = Date.now() + 5_000; !free && stoppedLeftover && Date.now() < deadline; free = await portIsFree(port, host)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!free) {
     throw new StartupError(
       `The built-in local chain cannot listen on ${host}:${port}: the port is taken (another Rampart, or a node of your own). ` +
         `Stop it, choose another EVM_LOCAL_PORT, or point EVM_RPC_URL at that node.`,

@@ -485,7 +485,8 @@ describe('generated themes', () => {
     const whole = png([220, 30, 40]);
     const truncated = Buffer.from(whole.subarray(0, 60));
     const flipped = Buffer.from(whole);
-    flipped[whole.indexOf('IDAT') + 10] ^= 0xff;
+    const inData = whole.indexOf('IDAT') + 10;
+    flipped.writeUInt8(flipped.readUInt8(inData) ^ 0xff, inData);
     const wholeJpeg = jpegOf([220, 30, 40]);
     const cutJpeg = Buffer.from(wholeJpeg.subarray(0, wholeJpeg.indexOf(Buffer.from([0xff, 0xda])) + 20)); // cut inside its scan
     for (let attempt = 0; attempt < 30; attempt += 1) {
