@@ -38,6 +38,8 @@ export interface AppDependencies {
   webRoot?: string | null;
   /** The EVM chain (boot.ts startChain); absent: connected here from EVM_RPC_URL (tests), which must then be set. */
   chain?: EvmChain | null;
+  /** Seeds the reference data (feature flags, currencies, default pricing rules); false: the database already holds it (test databases copied from a seeded template). */
+  seedReferenceData?: boolean;
 }
 
 export interface RampartApp extends FastifyInstance {
@@ -98,9 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
 
   const chain = deps.chain ?? (await connectConfiguredChain(config));
   const services = createServices({ database, mailer, config, chain });
-  await services.accounts.flags.seed();
-  await services.settings.seedCurrencies();
-  await services.ramp.seedDefaultRules();
+  if (deps.seedReferenceData !== false) await seedReferenceData(services);
   app.addHook('onClose', async () => services.close());
   app.decorate('services', services);
 
@@ -156,6 +156,13 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
     });
   }
   return app as unknown as RampartApp;
+}
+
+/** Idempotent: brings the reference data every app needs up to the code's catalogues. */
+export async function seedReferenceData(services: Services): Promise<void> {
+  await services.accounts.flags.seed();
+  await services.settings.seedCurrencies();
+  await services.ramp.seedDefaultRules();
 }
 
 async function connectConfiguredChain(config: Env): Promise<EvmChain> {

@@ -122,7 +122,8 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
     replicaMaxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: '/nonexistent' });
-  const app = await buildApp({ config, database, mailer, webRoot: options.webRoot ?? null });
+  // The run's databases are copies of a seeded template (test/global-setup.ts): no seeding per app.
+  const app = await buildApp({ config, database, mailer, webRoot: options.webRoot ?? null, seedReferenceData: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   let worker: RunningWorker | null = null;
