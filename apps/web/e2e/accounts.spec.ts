@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
-import { apiLogin, createAccount, createConfirmedUser, expect, graphqlAs, storageStateFor, stored, test, type ApiSession } from './fixtures.ts';
+import { createAccount, createSignedInUser, expect, graphqlAs, storageStateFor, stored, test, type ApiSession } from './fixtures.ts';
 
 // Spec §4: the selected account and test mode. A stored account that is not among the user's
 // memberships falls back to the first membership, with testMode set to that account's isVerified;
@@ -141,8 +141,7 @@ const unverifiedTest = test.extend<{}, { unverified: { session: ApiSession; acco
   unverified: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; it has none
     async ({}, use) => {
-      const user = await createConfirmedUser('unverified');
-      const session = await apiLogin(user.email, user.password);
+      const { session } = await createSignedInUser('unverified');
       const account = await createAccount(session, 'Fallback Labs');
       expect(account.isVerified).toBe(false);
       await use({ session, account });

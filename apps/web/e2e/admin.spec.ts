@@ -1,6 +1,6 @@
 import { AppShell } from './pages/app-shell.ts';
 import { E2E } from './e2e-env.ts';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, stored, test, withDatabase } from './fixtures.ts';
+import { apiLogin, createSignedInUser, expect, graphqlAs, stored, test } from './fixtures.ts';
 import { expectShell, openSignedIn, problemsOf, sidebarItems } from './team-fixtures.ts';
 
 // Issue 3: staff screens. /admin/audit needs auditTrail:view; /admin/organizations opens any account as staff.
@@ -29,9 +29,7 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
     c: me.data!.me.preferredCurrencyCode,
   });
   expect(saved.errors).toBeUndefined();
-  const staff = await createConfirmedUser('auditor');
-  await withDatabase((client) => client.query("update users set admin_role = 'Auditor' where email = $1", [staff.email]));
-  const session = await apiLogin(staff.email, staff.password);
+  const { session } = await createSignedInUser('auditor', { adminRole: 'Auditor' });
   const page = await openSignedIn(browser, session);
 
   // Staff without an account are not sent to onboarding; they see the admin section.

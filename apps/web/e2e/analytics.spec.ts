@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 // Issue 16: /analytics on the demo account's seeded transactions — every report tab, range and comparison in the URL,
 // a CSV that holds the chart's table rows, the world map. One page walks through it all.
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ timeout: 180_000 });
 test.use({ signedInAsDemo: true });
 
 test('analytics: every tab, range and comparison in the URL, CSV matches the table view, the map draws', async ({ page }) => {

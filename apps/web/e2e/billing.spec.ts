@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
+import { createSignedInUser, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
 import { createPartner, openAs, type Partner } from './developers-fixtures.ts';
 import { SandboxCheckoutPage, SandboxPortalPage, SubscriptionPage } from './pages/billing-pages.ts';
 
@@ -152,14 +152,13 @@ test('a failed renewal in the portal shows the banner; the plan stays until the 
 
 test('an analyst sees the plans without controls and the server refuses the checkout', async ({ browser }) => {
   const owner: Partner = await createPartner('billing-owner');
-  const analyst = await createConfirmedUser('billing-analyst');
+  const { session, ...analyst } = await createSignedInUser('billing-analyst');
   await withDatabase(async (client) => {
-    await client.query(`insert into memberships (account_id, user_id, role, has_accepted_invite) select $1, id, 'analyst', true from users where email = $2`, [
+    await client.query(`insert into memberships (account_id, user_id, role, has_accepted_invite) values ($1, $2, 'analyst', true)`, [
       owner.accountId,
-      analyst.email,
+      analyst.id,
     ]);
   });
-  const session = await apiLogin(analyst.email, analyst.password);
   const { page, problems } = await openAs(browser, { session, accountId: owner.accountId });
   const subscription = new SubscriptionPage(page);
   await subscription.goto();

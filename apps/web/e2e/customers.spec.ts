@@ -1,5 +1,5 @@
 import { CustomerProfilePage, CustomersPage } from './pages/customers-pages.ts';
-import { apiLogin, createConfirmedUser, expect, test, withDatabase } from './fixtures.ts';
+import { createSignedInUser, expect, test, withDatabase } from './fixtures.ts';
 import { openSignedIn, problemsOf } from './team-fixtures.ts';
 
 // Issue 5: customers list (search and paging in the URL) and profile (identity check, files, balances, paged
@@ -63,15 +63,13 @@ test.describe('as the demo partner', () => {
 });
 
 test('a FraudManager blocks and unblocks a customer', async ({ browser }) => {
-  const staff = await createConfirmedUser('fraud-cust');
+  const { session } = await createSignedInUser('fraud-cust', { adminRole: 'FraudManager' });
   const customer = await withDatabase(async (client) => {
-    await client.query("update users set admin_role = 'FraudManager' where email = $1", [staff.email]);
     const found = await client.query<{ id: string; email: string; account_id: string; live_mode: boolean }>(
       "select c.id, c.email, c.account_id, c.live_mode from customers c join accounts a on a.id = c.account_id where a.name = 'Demo Payments' and not c.is_blocked and c.email is not null order by c.created_at desc limit 1",
     );
     return found.rows[0]!;
   });
-  const session = await apiLogin(staff.email, staff.password);
   const page = await openSignedIn(browser, session, customer.account_id);
   // Staff reach the account through their role; the mode follows the customer's.
   await page.addInitScript(

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, storageStateFor, withDatabase, type ApiSession } from './fixtures.ts';
+import { type ApiSession, createSignedInUser, expect, graphqlAs, storageStateFor, withDatabase } from './fixtures.ts';
 
 // Helpers of the developer specs: a partner with its own account, a signed-in page, a webhook receiver on loopback,
 // and domain events written the way the outbox writes them.
@@ -12,12 +12,7 @@ export interface Partner {
 }
 
 export async function createPartner(prefix: string): Promise<Partner> {
-  const user = await createConfirmedUser(prefix);
-  const session = await apiLogin(user.email, user.password);
-  // The shared fixture may already have onboarded the user; otherwise onboard here.
-  const me = await graphqlAs<{ me: { memberships: Array<{ account: { id: string } }> } }>(session, '{ me { memberships { account { id } } } }');
-  const existing = me.data?.me.memberships[0]?.account.id;
-  if (existing) return { session, accountId: existing };
+  const { session } = await createSignedInUser(prefix);
   const created = await graphqlAs<{ createOnboardingInfo: { id: string } }>(
     session,
     'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }',

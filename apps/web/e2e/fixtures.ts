@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
 import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E } from './e2e-env.ts';
@@ -72,27 +73,69 @@ export async function graphql<T>(query: string, variables: Record<string, unknow
   return { ...body, cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? null };
 }
 
+// Users for tests that need someone signed in, not the sign-up itself (signup.spec.ts, kyb.spec.ts and team.spec.ts's
+// invitation keep those flows end to end): the rows sign-up, confirmation and sign-in leave, written straight into the
+// run's database. That skips two argon2id hashes and a mail round trip per user.
+
+let strongPasswordHash: Promise<string> | undefined;
+/** argon2id of STRONG_PASSWORD with the server's parameters (apps/server/src/lib/password-policy.ts), once per worker. */
+function passwordHashOfStrongPassword(): Promise<string> {
+  // 2 is Algorithm.Argon2id, a const enum isolated modules cannot read.
+  strongPasswordHash ??= hash(STRONG_PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  return strongPasswordHash;
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+/** A session row as the login mutation writes it (the cookie holds the secret, the row its SHA-256); returns the cookie and CSRF token. */
+async function insertSession(client: pg.Client, userId: string): Promise<ApiSession> {
+  const cookieValue = crypto.randomBytes(32).toString('base64url');
+  const csrfToken = crypto.randomBytes(32).toString('base64url');
+  await client.query(
+    `insert into sessions (id, user_id, csrf_token, expires_at, ip_address, user_agent, auth_method)
+     values ($1, $2, $3, now() + interval '12 hours', '127.0.0.1', 'node', 'password')`,
+    [sha256(cookieValue), userId, csrfToken],
+  );
+  return { cookie: `rampart_session=${cookieValue}`, csrfToken };
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  password: string;
+  session: ApiSession;
+}
+
 /**
- * Creates a confirmed user through the real sign-up API and the real mail. With `withAccount` the user
- * also onboards, so signing in opens the shell rather than /onboarding.
+ * A confirmed user (what sign-up with "Test User", job title "Other" and the confirmation code leave) with a fresh
+ * session, written directly. `adminRole` makes them staff; `otp` turns two-factor on with that secret and last-used step.
+ */
+export async function createSignedInUser(
+  prefix = 'user',
+  { adminRole = null, otp = null }: { adminRole?: string | null; otp?: { secret: string; lastUsedStep: number } | null } = {},
+): Promise<SignedInUser> {
+  const email = uniqueEmail(prefix);
+  const passwordHash = await passwordHashOfStrongPassword();
+  return withDatabase(async (client) => {
+    const inserted = await client.query<{ id: string }>(
+      `insert into users (first_name, last_name, email, password_hash, job_title, is_email_verified, admin_role, otp_secret, is_otp_enabled, otp_last_used_step)
+       values ('Test', 'User', $1, $2, 'Other', true, $3, $4, $5, $6) returning id`,
+      [email, passwordHash, adminRole, otp?.secret ?? null, otp !== null, otp?.lastUsedStep ?? null],
+    );
+    const id = inserted.rows[0]!.id;
+    return { id, email, password: STRONG_PASSWORD, session: await insertSession(client, id) };
+  });
+}
+
+/**
+ * A confirmed user, signed out. With `withAccount` the user also onboards (through the real mutation, so the
+ * organization, account, membership, domain reviews and audit event are the app's own), so signing in opens the shell.
  */
 export async function createConfirmedUser(prefix = 'user', { withAccount = false }: { withAccount?: boolean } = {}) {
-  const email = uniqueEmail(prefix);
-  const signup = await graphql(
-    'mutation($email: String!, $password: String!) { signup(firstName: "Test", lastName: "User", jobTitle: "Other", email: $email, password: $password) { email } }',
-    { email, password: STRONG_PASSWORD },
-  );
-  expect(signup.errors).toBeUndefined();
-  const code = codeIn(await waitForMail(email, /confirmation code/));
-  const confirmed = await graphql<{ confirmSignupEmail: { csrfToken: string } }>(
-    'mutation($email: String!, $code: String!) { confirmSignupEmail(email: $email, confirmationCode: $code) { csrfToken } }',
-    { email, code },
-  );
-  expect(confirmed.errors).toBeUndefined();
-  const session = { cookie: confirmed.cookie!, csrfToken: confirmed.data!.confirmSignupEmail.csrfToken };
-  if (withAccount) await createAccount(session, `${prefix} account`);
-  await graphqlAs(session, 'mutation { logout }');
-  return { email, password: STRONG_PASSWORD };
+  const user = await createSignedInUser(prefix);
+  if (withAccount) await createAccount(user.session, `${prefix} account`);
+  await graphqlAs(user.session, 'mutation { logout }');
+  return { email: user.email, password: user.password };
 }
 
 /** Onboards the signed-in user: their organization and first account (not verified, test mode). */
@@ -204,38 +247,28 @@ export interface TotpUser {
   lastUsedStep: number;
 }
 
-/** Creates a confirmed user and turns on TOTP through initializeOtp / registerOtp. */
+/**
+ * A confirmed, onboarded, signed-out user with TOTP on, written directly. The last used step is two behind, so the
+ * server accepts a code of the current or the next step at once (it allows one step of drift and each step once).
+ */
 export async function createTotpUser(prefix = 'totp'): Promise<TotpUser> {
-  const user = await createConfirmedUser(prefix, { withAccount: true });
-  const session = await apiLogin(user.email, user.password);
-  const init = await graphqlAs<{ initializeOtp: { secret: string } }>(session, 'mutation { initializeOtp { secret } }');
-  expect(init.errors).toBeUndefined();
-  const secret = init.data!.initializeOtp.secret;
-  const step = totpStep();
-  const registered = await graphqlAs<{ registerOtp: { isOtpEnabled: boolean } }>(
-    session,
-    'mutation($code: String!) { registerOtp(otpToken: $code) { isOtpEnabled } }',
-    { code: totpCode(secret, step) },
-  );
-  expect(registered.errors).toBeUndefined();
-  expect(registered.data?.registerOtp.isOtpEnabled).toBe(true);
-  await graphqlAs(session, 'mutation { logout }');
-  return { ...user, secret, lastUsedStep: step };
+  const secret = Array.from(crypto.randomBytes(32), (byte) => BASE32[byte & 31]).join('');
+  const lastUsedStep = totpStep() - 2;
+  const user = await createSignedInUser(prefix, { otp: { secret, lastUsedStep } });
+  await createAccount(user.session, `${prefix} account`);
+  await graphqlAs(user.session, 'mutation { logout }');
+  return { email: user.email, password: user.password, secret, lastUsedStep };
 }
 
 /**
- * The next code the server will accept for `user` (a step after the last used one, within its one-step
- * drift window), waiting for the next 30 s step only when both are used up.
+ * The next code the server will accept for `user`: a step after the last used one, at most one step ahead of now.
+ * Never waits for the clock: a test that needs more codes than that asks for a fresh user.
  */
-export async function nextTotpCode(user: TotpUser): Promise<{ code: string; step: number }> {
-  for (;;) {
-    const step = Math.max(totpStep(), user.lastUsedStep + 1);
-    if (step <= totpStep() + 1) {
-      user.lastUsedStep = step;
-      return { code: totpCode(user.secret, step), step };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
-  }
+export function nextTotpCode(user: TotpUser): { code: string; step: number } {
+  const step = Math.max(totpStep(), user.lastUsedStep + 1);
+  if (step > totpStep() + 1) throw new Error(`${user.email} has used every code the server accepts now; use a fresh TOTP user`);
+  user.lastUsedStep = step;
+  return { code: totpCode(user.secret, step), step };
 }
 
 /** The embedded PostgreSQL of the run's server; its port is in postmaster.pid (it moves when busy). */

@@ -1,5 +1,5 @@
 import { E2E } from './e2e-env.ts';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, withDatabase, type ApiSession } from './fixtures.ts';
+import { type ApiSession, createSignedInUser, expect, graphqlAs } from './fixtures.ts';
 import { pdfBytes, pngBytes } from './pages/kyb-pages.ts';
 import { ONBOARDING_INPUT, type Partner } from './team-fixtures.ts';
 
@@ -59,15 +59,14 @@ export interface Applicant extends Partner {
 
 /** A partner whose On-ramp KYB application is complete and submitted (Pending), every part filled in through the API. */
 export async function createSubmittedApplicant(prefix: string, accountName: string, legalName: string, country = 'GB'): Promise<Applicant> {
-  const user = await createConfirmedUser(prefix);
-  const session = await apiLogin(user.email, user.password);
+  const { session, ...user } = await createSignedInUser(prefix);
   const created = await ok(
     graphqlAs<{ createOnboardingInfo: { id: string } }>(session, 'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }', {
       input: { ...ONBOARDING_INPUT, accountName, legalName, country, websiteUrls: ['https://kestrel.example.com', 'https://pay.kestrel.example.com'] },
     }),
   );
   const accountId = created.createOnboardingInfo.id;
-  const partner: Partner = { ...user, session, accountId, accountName };
+  const partner: Partner = { email: user.email, password: user.password, session, accountId, accountName };
   await ok(graphqlAs(session, 'mutation($a: ID!) { initiateKyb(accountId: $a, product: "OnRamp") { id } }', { a: accountId }));
   await ok(
     graphqlAs(session, 'mutation($a: ID!, $input: KybCompanyDetailsInput!) { saveKybCompanyDetails(accountId: $a, input: $input) { id } }', {
@@ -135,11 +134,9 @@ export async function createSubmittedApplicant(prefix: string, accountName: stri
   return { ...partner, legalName, applicationId: submitted.submitKyb.id, files };
 }
 
-/** A confirmed user with an admin role (staff have no account of their own), signed in through the API. */
+/** A confirmed, signed-in user with an admin role (staff have no account of their own). */
 export async function createStaff(prefix: string, adminRole: string): Promise<ApiSession> {
-  const user = await createConfirmedUser(prefix);
-  await withDatabase((client) => client.query('update users set admin_role = $2 where email = $1', [user.email, adminRole]));
-  return apiLogin(user.email, user.password);
+  return (await createSignedInUser(prefix, { adminRole })).session;
 }
 
 /** updateReview as staff. */

@@ -2,7 +2,7 @@ import { AppShell } from './pages/app-shell.ts';
 import { ApiKeysPage } from './pages/developers-pages.ts';
 import { chooseCountry, GoLivePage, KybPage, KybReviewPages, pdfBytes, pngBytes } from './pages/kyb-pages.ts';
 import { SignupCompletePage, SignupPage } from './pages/signup-page.ts';
-import { apiLogin, codeIn, createConfirmedUser, expect, mailCount, STRONG_PASSWORD, test, uniqueEmail, waitForMail, withDatabase } from './fixtures.ts';
+import { codeIn, createSignedInUser, expect, mailCount, STRONG_PASSWORD, test, uniqueEmail, waitForMail } from './fixtures.ts';
 import { expectShell, openSignedIn, problemsOf, toastText } from './team-fixtures.ts';
 
 // Issue 11's "Done means": from a fresh sign-up to live keys, with the partner and a compliance manager in two
@@ -151,9 +151,7 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   expect((await waitForMail(email, /^Business verification: received$/, receivedBefore)).text).toContain(legalName);
 
   // A compliance manager, in a second browser context.
-  const staffUser = await createConfirmedUser('kyb-compliance');
-  await withDatabase((client) => client.query("update users set admin_role = 'ComplianceManager' where email = $1", [staffUser.email]));
-  const staff = await openSignedIn(browser, await apiLogin(staffUser.email, staffUser.password));
+  const staff = await openSignedIn(browser, (await createSignedInUser('kyb-compliance', { adminRole: 'ComplianceManager' })).session);
   const review = new KybReviewPages(staff);
   await staff.goto('/dashboard');
   await expectShell(staff);

@@ -55,7 +55,7 @@ test('TOTP sign-in: the code step, a wrong code, the right code, then a reused c
   await expect(login.code()).toHaveAttribute('aria-invalid', 'true');
   expect(await stored(page, 'csrfToken')).toBeNull();
 
-  const { code } = await nextTotpCode(user);
+  const { code } = nextTotpCode(user);
   await login.code().fill(code);
   await login.verify().click();
   await new AppShell(page).expectLoaded();

@@ -1,7 +1,7 @@
 import { createPublicClient, getAddress, http, parseAbi } from 'viem';
 import { createPartner, openAs } from './developers-fixtures.ts';
 import { E2E } from './e2e-env.ts';
-import { createConfirmedUser, apiLogin, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
+import { createSignedInUser, expect, graphqlAs, test } from './fixtures.ts';
 import { NftCommercePage } from './pages/nft-commerce-page.ts';
 import { toastText } from './team-fixtures.ts';
 
@@ -95,9 +95,7 @@ test('an account without minting sees why, and a collection added by address is 
 
 test('staff turn minting on for an account they opened, and the partner can then create a collection', async ({ browser }) => {
   const partner = await createPartner('mint-staff');
-  const staff = await createConfirmedUser('mint-admin');
-  await withDatabase((client) => client.query("update users set admin_role = 'Admin' where email = $1", [staff.email]));
-  const staffSession = await apiLogin(staff.email, staff.password);
+  const { session: staffSession } = await createSignedInUser('mint-admin', { adminRole: 'Admin' });
   const { page, problems } = await openAs(browser, { session: staffSession, accountId: partner.accountId });
   const nft = new NftCommercePage(page);
   await nft.goto();

@@ -1,13 +1,12 @@
 import { AppShell } from './pages/app-shell.ts';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, stored, test } from './fixtures.ts';
+import { createSignedInUser, expect, graphqlAs, stored, test } from './fixtures.ts';
 import { expectShell, openSignedIn, problemsOf, sidebarItems } from './team-fixtures.ts';
 
 // Issue 3: a user without an account is sent to /onboarding, creates an organization and its first account,
 // which is selected in test mode (not verified yet).
 
 test('a new user is onboarded: validation, the form, the FAQ, then the new account in test mode', async ({ browser }) => {
-  const user = await createConfirmedUser('onboarding');
-  const session = await apiLogin(user.email, user.password);
+  const { session } = await createSignedInUser('onboarding');
   const page = await openSignedIn(browser, session);
 
   await page.goto('/dashboard');

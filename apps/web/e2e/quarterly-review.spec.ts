@@ -1,4 +1,4 @@
-import { apiLogin, createConfirmedUser, expect, test, withDatabase } from './fixtures.ts';
+import { createSignedInUser, expect, test, withDatabase } from './fixtures.ts';
 import { QuarterlyReviewPage } from './pages/quarterly-review-page.ts';
 import { createPartner, openSignedIn, problemsOf } from './team-fixtures.ts';
 
@@ -77,9 +77,7 @@ test('a new account shows what the review will hold; a developer sees the no-acc
 });
 
 test('staff with analytics access open any account’s review from the organizations search', async ({ browser }) => {
-  const staff = await createConfirmedUser('quarterly-staff');
-  await withDatabase((client) => client.query("update users set admin_role = 'DataAnalyst' where email = $1", [staff.email]));
-  const page = await openSignedIn(browser, await apiLogin(staff.email, staff.password));
+  const page = await openSignedIn(browser, (await createSignedInUser('quarterly-staff', { adminRole: 'DataAnalyst' })).session);
   await page.goto('/admin/organizations?q=Demo+Payments');
   await page.getByRole('link', { name: 'Quarterly review of Demo Payments', exact: true }).click();
   await expect(page).toHaveURL(/\/quarterly-review\?accountId=/);

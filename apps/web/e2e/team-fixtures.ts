@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, storageStateFor, type ApiSession } from './fixtures.ts';
+import { type ApiSession, createSignedInUser, expect, graphqlAs, storageStateFor } from './fixtures.ts';
 
 // Helpers for issue 3's specs: a user with their own onboarded organization, signed in in a new context.
 
@@ -20,17 +20,16 @@ export const ONBOARDING_INPUT = {
   expectedMonthlyVolume: 'Under $10k',
 };
 
-/** A confirmed user who onboarded through the API: one organization, one account (not verified), administrator. */
+/** A confirmed, signed-in user who onboarded through the API: one organization, one account (not verified), administrator. */
 export async function createPartner(prefix: string, accountName: string): Promise<Partner> {
-  const user = await createConfirmedUser(prefix);
-  const session = await apiLogin(user.email, user.password);
+  const { session, ...user } = await createSignedInUser(prefix);
   const created = await graphqlAs<{ createOnboardingInfo: { id: string } }>(
     session,
     'mutation($input: OnboardingInfoInput!) { createOnboardingInfo(input: $input) { id } }',
     { input: { ...ONBOARDING_INPUT, accountName } },
   );
   expect(created.errors).toBeUndefined();
-  return { ...user, session, accountId: created.data!.createOnboardingInfo.id, accountName };
+  return { email: user.email, password: user.password, session, accountId: created.data!.createOnboardingInfo.id, accountName };
 }
 
 /** A new browser context signed in with `session`, the account selected; pages fail on console errors via the caller. */

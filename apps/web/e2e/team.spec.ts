@@ -6,7 +6,7 @@ import { chooseOption, createPartner, expectShell, openSignedIn, problemsOf, sid
 // the teammate sees what the role allows, role change, removal revokes access at once, last-administrator rule.
 
 // Each flow spans several browser contexts and e-mails: more than the default minute when the machine is busy.
-test.describe.configure({ mode: 'serial', timeout: 150_000 });
+test.describe.configure({ timeout: 150_000 });
 
 test('invite, register, role limits, role change and removal', async ({ browser }) => {
   const owner = await createPartner('team-owner', 'Team Labs');

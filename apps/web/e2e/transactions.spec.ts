@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { AppShell } from './pages/app-shell.ts';
 import { TransactionDetailPage, TransactionsPage } from './pages/transactions-pages.ts';
-import { apiLogin, createConfirmedUser, expect, test, withDatabase } from './fixtures.ts';
+import { createSignedInUser, expect, test, withDatabase } from './fixtures.ts';
 import { openSignedIn, problemsOf } from './team-fixtures.ts';
 
 // Issue 5: the transactions list (filters in the URL, sharing, export, test and live mode), the detail, and
@@ -190,15 +190,14 @@ test.describe('as the demo partner', () => {
 });
 
 test('a FraudManager freezes, then approves, a sell transaction; the timeline shows both', async ({ browser }) => {
-  const staff = await createConfirmedUser('fraud');
+  const staff = await createSignedInUser('fraud', { adminRole: 'FraudManager' });
   const sell = await withDatabase(async (client) => {
-    await client.query("update users set admin_role = 'FraudManager' where email = $1", [staff.email]);
     const found = await client.query<{ id: string }>(
       "select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and t.kind = 'sell' and t.status = 'pending' order by t.created_at desc limit 1",
     );
     return found.rows[0]!.id;
   });
-  const page = await openSignedIn(browser, await apiLogin(staff.email, staff.password));
+  const page = await openSignedIn(browser, staff.session);
   await page.goto(`/transactions/${sell}`);
   const detail = new TransactionDetailPage(page);
   await expect(detail.heading()).toHaveText('Off-ramp transaction', { timeout: 30_000 });
