@@ -108,6 +108,8 @@ export default async function globalSetup() {
       SMTP_URL: mail.smtpUrl,
       SEED_DEMO: 'true',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // A test-mode purchase moves a step every 1.5 s by default; the widget flows wait for it, not for the clock.
+      TEST_MODE_STEP_DELAY_MS: '200',
       // The developer specs' webhook receiver listens on loopback.
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       LOG_LEVEL: 'warn',
