@@ -49,7 +49,7 @@ test('security: sessions, password change ending other sessions, two-factor off'
   await expect(page.getByRole('link', { name: 'Security' })).toHaveAttribute('aria-current', 'page');
 
   const sessions = page.getByRole('list', { name: 'Active sessions' });
-  await expect(sessions.getByRole('listitem')).toHaveCount(3); // this one (createPartner's login) and two more; createConfirmedUser signs its own session out
+  await expect(sessions.getByRole('listitem')).toHaveCount(3); // this one (createPartner's) and two more
   await expect(sessions.getByRole('listitem').first()).toContainText('This device');
 
   // Sign out one other session: it stops working at once.
