@@ -61,9 +61,12 @@ const envSchema = z
     WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
-    WEBHOOK_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    // Fractions of a second are for tests, which must not wait on the 120 s lease.
+    WEBHOOK_STALL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(120),
     // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
-    WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+    WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+    // How long the feature flags read from the database are kept before being read again (a changed rule takes this long).
+    FEATURE_FLAG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     // Secret keys are stored under AES-256-GCM with this key (lib/secret-box.ts); unset: generated into DATA_DIR.
     KEY_ENCRYPTION_KEY: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
     KEY_ENCRYPTION_KEY_PREVIOUS: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),

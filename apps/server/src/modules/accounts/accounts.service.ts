@@ -12,7 +12,7 @@ import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
 
 export function createAccountsService(deps: { repository: AccountsRepository; config: Env; db: Database }) {
   const { repository, config } = deps;
-  const flags = createFeatureFlags(deps.db);
+  const flags = createFeatureFlags(deps.db, config.FEATURE_FLAG_CACHE_SECONDS * 1000);
 
   async function loadAccount(accountId: string) {
     const account = await repository.findAccount(accountId);

@@ -76,8 +76,8 @@ export const KNOWN_FLAGS = [
   { key: 'helio-commerce', description: 'Commerce through Helio wallets', defaultValue: true },
 ] as const;
 
-export function createFeatureFlags(db: Database) {
-  const provider = new DatabaseFlagProvider(db);
+export function createFeatureFlags(db: Database, cacheMs?: number) {
+  const provider = new DatabaseFlagProvider(db, cacheMs);
   const domain = `rampart-${Math.random().toString(36).slice(2)}`;
   OpenFeature.setProvider(domain, provider);
   const client = OpenFeature.getClient(domain);

@@ -43,6 +43,8 @@ describe('a worker killed mid-run', () => {
       EVM_NETWORK_CODE: 'local_evm',
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOK_STALL_SECONDS: '2',
+      // The killed worker's claims are free once its heartbeat is this old, not 15 s (the default).
+      WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5',
       WORKER_CONCURRENCY: '8',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
@@ -81,7 +83,7 @@ describe('a worker killed mid-run', () => {
     await receiver.close();
   }, 120_000);
 
-  it('hands the deliveries a killed worker held to another worker once its heartbeat is 15 s old, long before their 120 s lease, each once', async () => {
+  it('hands the deliveries a killed worker held to another worker once its heartbeat is stale (0.5 s here, 15 s by default), long before their 120 s lease, each once', async () => {
     // Its own database: the other files' workers (shorter leases) would claim these deliveries too.
     const isolated = await createIsolatedDatabase('heartbeat_crash');
     const own = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
@@ -91,10 +93,11 @@ describe('a worker killed mid-run', () => {
     const never = new Promise(() => {});
     const receiver = await startWebhookReceiver(() => (killed ? { status: 200 } : { status: 200, after: never }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
-    // The defaults: a 120 s lease and a 15 s heartbeat timeout.
-    const { WEBHOOK_STALL_SECONDS: _lease, WORKER_HEARTBEAT_TIMEOUT_SECONDS: _timeout, ...inherited } = process.env;
+    // The default 120 s lease; a 0.5 s heartbeat timeout instead of the default 15 s, so the test does not wait on it.
+    const { WEBHOOK_STALL_SECONDS: _lease, ...inherited } = process.env;
     const env = {
       ...inherited,
+      WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5',
       DATABASE_URL: isolated.url,
       EVM_RPC_URL: inject('evmRpcUrl'),
       EVM_NETWORK_CODE: 'local_evm',
@@ -148,8 +151,8 @@ describe('a live worker whose requests outlast its lease', () => {
     slow = await startTestApp({
       DATABASE_URL: isolated.url,
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
-      WEBHOOK_STALL_SECONDS: '3',
-      WORKER_HEARTBEAT_TIMEOUT_SECONDS: '3',
+      WEBHOOK_STALL_SECONDS: '0.6',
+      WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.6',
     });
   });
   afterAll(async () => {
@@ -159,8 +162,8 @@ describe('a live worker whose requests outlast its lease', () => {
 
   it('keeps its claims while its heartbeat is fresh: a second worker sends none of them again', async () => {
     const member = await accountWithMember(slow);
-    // Each answer takes 4.5 s: longer than the 3 s lease, within the 5 s request timeout.
-    const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 4500 }));
+    // Each answer takes 1 s: longer than the 0.6 s lease (the second worker claims every 250 ms in between), within the 5 s request timeout.
+    const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 1000 }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     const dispatcher = () => startWebhookDispatcher({ pool: slow.database.pool, webhooks: slow.app.services.webhooks, concurrency: 96, log: slow.app.log });
     const first = await dispatcher();
