@@ -244,7 +244,7 @@ describe('registerIdempotency on its own scope (real PostgreSQL)', () => {
     keyId = (await partner()).test.id;
     app = Fastify();
     await app.register(async (scope) => {
-      registerIdempotency(scope, { database: t.database, keyOf: () => keyId, waitMs: 400, abandonedAfterSeconds: 1 });
+      registerIdempotency(scope, { database: t.database, keyOf: () => keyId, waitMs: 300, abandonedAfterSeconds: 0.6 });
       scope.post('/work', async (_request, reply) => {
         runs++;
         await gate;
@@ -312,7 +312,7 @@ describe('registerIdempotency on its own scope (real PostgreSQL)', () => {
     expect((await call('busy')).body).toEqual(done.body);
   });
 
-  it(`takes over a key whose request died (no answer nor refresh after ${IDEMPOTENCY_ABANDONED_AFTER_SECONDS} s; 1 s here)`, async () => {
+  it(`takes over a key whose request died (no answer nor refresh after ${IDEMPOTENCY_ABANDONED_AFTER_SECONDS} s; 0.6 s here)`, async () => {
     const hash = requestFingerprint('POST', '/work', { a: 1 });
     await t.database.pool.query(
       `insert into api_idempotency_keys (key_source, api_key_id, key, method, path, request_hash, created_at) values ('api_key', $1, 'crashed', 'POST', '/work', $2, now() - interval '2 minutes')`,
@@ -335,7 +335,8 @@ describe('registerIdempotency on its own scope (real PostgreSQL)', () => {
     gate = new Promise((resolve) => (open = resolve));
     const before = runs;
     const slow = call('slow');
-    await new Promise((resolve) => setTimeout(resolve, 1800));
+    // Past the 0.6 s abandon time: only the claim's refreshes keep the key.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const retry = await call('slow');
     expect(retry.status).toBe(409);
     expect(runs).toBe(before + 1);
