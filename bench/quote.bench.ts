@@ -42,10 +42,10 @@ export interface QuoteMeasurement {
   non2xx: number;
 }
 
-function benchConfig(): Env {
+function benchConfig(databaseUrl?: string): Env {
   return parseEnv({
     ...process.env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATABASE_URL: databaseUrl ?? process.env.BENCH_DATABASE_URL,
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
     EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
     PORT: '0',
@@ -72,8 +72,9 @@ async function graphql(baseUrl: string, headers: Record<string, string>, query: 
   return body.data;
 }
 
-export async function runQuoteBench(smoke: boolean, log: (line: string) => void): Promise<QuoteMeasurement[]> {
-  const config = benchConfig();
+/** `databaseUrl`: a migrated database to seed and run in instead of BENCH_DATABASE_URL or the embedded PostgreSQL. */
+export async function runQuoteBench(smoke: boolean, log: (line: string) => void, databaseUrl?: string): Promise<QuoteMeasurement[]> {
+  const config = benchConfig(databaseUrl);
   const rounds = smoke ? 1 : 3;
   const durationSeconds = smoke ? 2 : 5;
   log('');

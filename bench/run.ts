@@ -5,6 +5,8 @@
  *
  * `npm run bench -- --smoke` (or BENCH_SMOKE=1) runs each load for about two seconds, for CI: it proves the
  * benchmark works and writes bench/results/ only; its figures are not recorded in docs/performance.md.
+ * `npm run bench -- --smoke-all` (npm test) runs the smoke runs of transactions, webhook delivery and the widget quote
+ * in this one process on one shared embedded PostgreSQL, a fresh database each (bench/smoke-all.ts).
  * BENCH_ONLY=mercurius (or apollo, plain, comma-separated) measures only those, for profiling; nothing is written.
  * After the `me` query, webhook delivery (issue 4) runs; `npm run bench -- --webhooks` runs only that.
  * `npm run bench -- --webhooks-neighbour` runs it with another account's endpoint answering in 3 s beside it (printed only).
@@ -21,7 +23,8 @@ import os from 'node:os';
 import { runMeQueryBench, TARGETS, type BenchOptions, type Measurement, type TargetName } from './me-query.bench.ts';
 import { evaluate, formatTable, writeResults } from './report.ts';
 
-const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const smokeAll = process.argv.includes('--smoke-all');
+const smoke = smokeAll || process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const only = process.env.BENCH_ONLY ? (process.env.BENCH_ONLY.split(',') as TargetName[]) : undefined;
 const options: BenchOptions = {
   connections: 50,
@@ -63,16 +66,12 @@ async function main() {
     if (process.argv.includes('--write')) log(`Wrote ${writeWebSection(report)}`);
     return;
   }
+  if (smokeAll) {
+    await smokeRuns();
+    return;
+  }
   if (process.argv.includes('--transactions') || process.env.BENCH_SUITE === 'transactions') {
-    // Issue 5: transactions, customers and dashboards over generated data (bench/transactions.bench.ts).
-    const { runTransactionsBench } = await import('./transactions.bench.ts');
-    const summary = await runTransactionsBench(smoke, log);
-    // No timing assertions, but a benchmark whose queries fail or whose export is empty is broken.
-    const failing = summary.results.filter((r) => r.errors > 0);
-    if (failing.length || summary.exportResult.rows <= 0) {
-      console.error(`Transactions benchmark broken: ${failing.map((r) => r.name).join(', ') || 'empty CSV export'}`);
-      process.exitCode = 1;
-    }
+    await transactions();
     return;
   }
   if (process.argv.includes('--webhooks-neighbour')) {
@@ -118,14 +117,55 @@ async function main() {
   // The benchmark reports; it does not fail the build on a slow machine (house rule: no timed assertions).
 }
 
+/**
+ * The three smoke runs npm test needs, one after another on one PostgreSQL (bench/smoke-all.ts), each in a fresh copy of
+ * the migrated database; one that fails is reported and the others still run.
+ */
+async function smokeRuns() {
+  const { startSmokeDatabases } = await import('./smoke-all.ts');
+  const databases = await startSmokeDatabases(log);
+  try {
+    const runs: Array<[string, (databaseUrl: string) => Promise<void>]> = [
+      ['transactions', transactions],
+      ['webhooks', webhookDelivery],
+      ['quote', quote],
+    ];
+    for (const [name, run] of runs) {
+      log('');
+      log(`=== smoke run: ${name} ===`);
+      try {
+        await run(await databases.fresh(name));
+      } catch (error) {
+        console.error(`The ${name} smoke run failed:`, error);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await databases.stop();
+  }
+  if (process.exitCode) failOnExit();
+}
+
+/** Issue 5: transactions, customers and dashboards over generated data (bench/transactions.bench.ts). */
+async function transactions(databaseUrl?: string) {
+  const { runTransactionsBench } = await import('./transactions.bench.ts');
+  const summary = await runTransactionsBench(smoke, log, databaseUrl ? { databaseUrl } : {});
+  // No timing assertions, but a benchmark whose queries fail or whose export is empty is broken.
+  const failing = summary.results.filter((r) => r.errors > 0);
+  if (failing.length || summary.exportResult.rows <= 0) {
+    console.error(`Transactions benchmark broken: ${failing.map((r) => r.name).join(', ') || 'empty CSV export'}`);
+    process.exitCode = 1;
+  }
+}
+
 /** Issue 4: webhook delivery through the outbox and the worker to a receiver on loopback (bench/webhook-delivery.bench.ts). */
-async function webhookDelivery() {
+async function webhookDelivery(databaseUrl?: string) {
   const { runWebhookDeliveryBench, writeWebhookSection, WEBHOOK_DEFAULTS } = await import('./webhook-delivery.bench.ts');
   const loadAverage = os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
-  const result = await runWebhookDeliveryBench(smoke ? { events: 500, ratePerSecond: 500, concurrency: 32 } : WEBHOOK_DEFAULTS, log);
+  const result = await runWebhookDeliveryBench({ ...(smoke ? { events: 500, ratePerSecond: 500, concurrency: 32 } : WEBHOOK_DEFAULTS), databaseUrl }, log);
   if (!smoke) log(`Wrote ${writeWebhookSection(result, loadAverage)}`);
   if (result.lost > 0) {
     console.error(`Webhook benchmark: ${result.lost} events were not delivered`);
@@ -150,13 +190,13 @@ main().catch((error: unknown) => {
 });
 
 /** Issue 12: the widget's quote and the calculator's rampQuote beside the `me` query (bench/quote.bench.ts). */
-async function quote() {
+async function quote(databaseUrl?: string) {
   const { runQuoteBench, writeQuoteSection, formatQuoteTable, quoteVerdict } = await import('./quote.bench.ts');
   const loadAverage = os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
-  const measurements = await runQuoteBench(smoke, log);
+  const measurements = await runQuoteBench(smoke, log, databaseUrl);
   log('');
   log(formatQuoteTable(measurements));
   for (const check of quoteVerdict(measurements)) log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.description}: ${check.ratio.toFixed(2)}×`);

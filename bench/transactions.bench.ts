@@ -6,6 +6,7 @@
  *
  *   npm run bench -- --transactions            10,000,000 transactions, one account of 2,000,000 (.data/bench-tx)
  *   npm run bench -- --transactions --smoke    100,000 transactions, one account of 20,000 (.data/bench-tx-smoke)
+ *   npm run bench -- --smoke-all               the smoke run in a fresh database of a shared PostgreSQL (bench/smoke-all.ts)
  *
  * The dataset is generated once and reused. Requests are sequential (one connection, from a client process of its
  * own) so each latency is one request's own; p50 and p99 per case. BENCH_CASES=<regex> measures only matching cases. Figures go to docs/performance.md (full run) and bench/results/.
@@ -53,7 +54,8 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-export async function runTransactionsBench(smoke: boolean, log: (line: string) => void) {
+/** `databaseUrl`: an empty, migrated database to generate into instead of the dedicated embedded PostgreSQL. */
+export async function runTransactionsBench(smoke: boolean, log: (line: string) => void, options: { databaseUrl?: string } = {}) {
   const total = smoke ? 100_000 : 10_000_000;
   const big = smoke ? 20_000 : 2_000_000;
   const fillers = smoke ? 8 : 16;
@@ -68,7 +70,7 @@ export async function runTransactionsBench(smoke: boolean, log: (line: string) =
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '10000000',
     PUBLIC_API_RATE_PER_MINUTE: '10000000',
-    DATABASE_URL: '',
+    DATABASE_URL: options.databaseUrl ?? '',
     READ_DATABASE_URL: '',
   });
   const infrastructure = await startInfrastructure(config, log);

@@ -36,6 +36,8 @@ export interface WebhookBenchOptions {
   concurrency: number;
   /** Every `everyNth` event goes to another account whose endpoint answers after `delayMs`; the figures are the rest's. */
   slowNeighbour?: { everyNth: number; delayMs: number };
+  /** A migrated database to run in instead of BENCH_DATABASE_URL or the embedded PostgreSQL under .data/bench. */
+  databaseUrl?: string;
 }
 
 export interface WebhookBenchResult {
@@ -68,7 +70,7 @@ function percentile(sorted: number[], p: number): number {
 export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log: (line: string) => void): Promise<WebhookBenchResult> {
   const config = parseEnv({
     ...process.env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL,
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
     EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
     PUBLIC_URL: 'http://127.0.0.1',
