@@ -1,5 +1,10 @@
-// `npm test`: every suite in order, against real PostgreSQL, SMTP, HTTP and Chromium; ends with one summary line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite against real PostgreSQL, SMTP, HTTP and Chromium; ends with a table of each step's wall time
+// and test count, the slowest files of each runner, and one summary line. Timings go to .data/test-results/timings.json.
+//
+//   npm test                          every step, two at a time where the dependencies allow (CONTRIBUTING.md, "Tests")
+//   npm test -- server-tests web-unit only the named steps (their ids are in the table below), in order
+//   TEST_CONCURRENCY=1 npm test       one step at a time, output streamed as it comes
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -8,69 +13,178 @@ const results = path.join(root, '.data/test-results');
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
+const vitest = (id, dir) => ({
+  cmd: 'npx',
+  args: ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile=${results}/${id}.json`],
+  report: 'vitest',
+  file: `${id}.json`,
+});
+
+/**
+ * `needs`: steps that must have passed first. `heavy`: keeps both cores busy on its own (two test processes or a
+ * whole stack), so it never runs beside another heavy step; a light step (mostly waiting, or one process) may.
+ */
 const steps = [
-  // First: the lint rules' own tests, ESLint over the whole tree (type-aware, import boundaries) and Prettier's check.
-  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
-  {
-    name: 'server tests',
-    cmd: 'npx',
-    args: ['vitest', 'run', '--root', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile=${results}/server.json`],
-    report: 'vitest',
-    file: 'server.json',
-  },
-  {
-    name: 'web unit tests',
-    cmd: 'npx',
-    args: ['vitest', 'run', '--root', 'apps/web', '--reporter=default', '--reporter=json', `--outputFile=${results}/web.json`],
-    report: 'vitest',
-    file: 'web.json',
-  },
-  { name: 'web build', cmd: 'npm', args: ['run', 'build'] },
-  { name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'] },
+  { id: 'lint-rules', name: 'lint rules’ own tests', ...vitest('lint-rules', 'eslint') },
+  // ESLint and tsc each keep one core busy: they may run side by side.
+  { id: 'eslint', name: 'ESLint over the whole tree (type-aware, import boundaries)', cmd: 'npx', args: ['eslint', '.'] },
+  { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.'] },
+  { id: 'typecheck', name: 'typecheck (codegen, tsc -b)', cmd: 'npm', args: ['run', 'typecheck'] },
+  { id: 'server-tests', name: 'server tests', ...vitest('server-tests', 'apps/server'), heavy: true },
+  { id: 'web-unit', name: 'web unit tests', ...vitest('web-unit', 'apps/web'), heavy: true },
+  { id: 'web-build', name: 'web build', cmd: 'npm', args: ['run', 'build'], heavy: true },
+  { id: 'widget-size', name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'], needs: ['web-build'] },
   // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
-  { name: 'benchmark smoke: transactions (100,000 rows)', cmd: 'npm', args: ['run', 'bench', '--', '--transactions', '--smoke'] },
-  { name: 'benchmark smoke: webhook delivery', cmd: 'npm', args: ['run', 'bench', '--', '--webhooks', '--smoke'] },
-  { name: 'benchmark smoke: widget quote', cmd: 'npm', args: ['run', 'bench', '--', '--quote', '--smoke'] },
-  // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages) for scripts/cluster/*.test.ts.
+  { id: 'bench-smoke', name: 'benchmark smokes (transactions, webhooks, quote; one PostgreSQL)', cmd: 'npm', args: ['run', 'bench', '--', '--smoke-all'] },
+  // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages).
+  { id: 'cluster-tests', name: 'cluster tests', ...vitest('cluster-tests', 'scripts/cluster'), heavy: true },
   {
-    name: 'cluster tests',
-    cmd: 'npx',
-    args: ['vitest', 'run', '--root', 'scripts/cluster', '--reporter=default', '--reporter=json', `--outputFile=${results}/cluster.json`],
-    report: 'vitest',
-    file: 'cluster.json',
-  },
-  {
+    id: 'browser-tests',
     name: 'browser tests',
     cmd: 'npx',
     args: ['playwright', 'test', '--config', 'apps/web/e2e/playwright.config.ts'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/e2e.json` },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/browser-tests.json` },
     report: 'playwright',
-    file: 'e2e.json',
+    file: 'browser-tests.json',
+    needs: ['web-build'],
+    heavy: true,
   },
 ];
 
-let passed = 0;
-let failed = 0;
-let stepFailures = 0;
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const file = step.file && path.join(results, step.file);
-  if (file && fs.existsSync(file)) {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (step.report === 'vitest') {
-      passed += report.numPassedTests;
-      failed += report.numFailedTests;
-    } else {
-      passed += report.stats.expected + report.stats.flaky;
-      failed += report.stats.unexpected;
-    }
-  }
-  if (run.status !== 0) {
-    stepFailures += 1;
-    console.error(`${step.name} failed (exit ${run.status ?? run.signal})`);
+const chosen = process.argv.slice(2);
+for (const id of chosen) {
+  if (!steps.some((step) => step.id === id)) {
+    console.error(`No step "${id}"; the steps are: ${steps.map((step) => step.id).join(', ')}`);
+    process.exit(2);
   }
 }
+const planned = chosen.length ? steps.filter((step) => chosen.includes(step.id)) : steps;
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 2));
+const streaming = concurrency === 1;
+const runStart = Date.now();
+const seconds = (ms) => Math.round(ms / 100) / 10;
+
+/** Reads a step's JSON report: its counts and, per test file, the summed time of its tests. */
+function readReport(step) {
+  const file = step.file && path.join(results, step.file);
+  if (!file || !fs.existsSync(file)) return null;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (step.report === 'vitest') {
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      files: report.testResults.map((result) => ({
+        file: path.relative(root, result.name),
+        seconds: seconds(result.endTime - result.startTime),
+        tests: result.assertionResults.length,
+      })),
+    };
+  }
+  const files = new Map();
+  const visit = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      const entry = files.get(file) ?? { file: path.join('apps/web/e2e', file), ms: 0, tests: 0 };
+      for (const test of spec.tests) {
+        entry.tests += 1;
+        for (const result of test.results) entry.ms += result.duration;
+      }
+      files.set(file, entry);
+    }
+    for (const child of suite.suites ?? []) visit(child, file);
+  };
+  for (const suite of report.suites) visit(suite, suite.file);
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    files: [...files.values()].map(({ ms, ...entry }) => ({ ...entry, seconds: seconds(ms) })),
+  };
+}
+
+function runStep(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const log = path.join(results, `${step.id}.log`);
+    const out = fs.openSync(log, 'w');
+    if (streaming) console.log(`\n=== ${step.name} ===`);
+    else console.log(`▶ ${step.name} (started at ${seconds(started - runStart)} s)`);
+    const child = spawn(step.cmd, step.args, {
+      cwd: root,
+      stdio: ['ignore', streaming ? 'inherit' : out, streaming ? 'inherit' : out],
+      env: { ...process.env, ...step.env },
+    });
+    child.on('close', (code, signal) => {
+      fs.closeSync(out);
+      const finished = Date.now();
+      if (!streaming) {
+        console.log(`\n=== ${step.name} (${seconds(finished - started)} s) ===`);
+        process.stdout.write(fs.readFileSync(log, 'utf8'));
+      }
+      const report = readReport(step);
+      const ok = code === 0;
+      if (!ok) console.error(`${step.name} failed (exit ${code ?? signal})`);
+      resolve({ step, ok, started, finished, report });
+    });
+  });
+}
+
+const done = new Map();
+const running = new Map();
+await new Promise((resolveAll) => {
+  const schedule = () => {
+    for (const step of planned) {
+      if (done.has(step.id) || running.has(step.id) || running.size >= concurrency) continue;
+      const needs = (step.needs ?? []).filter((id) => planned.some((other) => other.id === id));
+      if (needs.some((id) => done.has(id) && !done.get(id).ok)) {
+        done.set(step.id, { step, ok: false, skipped: true, started: Date.now(), finished: Date.now(), report: null });
+        console.error(`${step.name} not run: ${needs.join(', ')} failed`);
+        continue;
+      }
+      if (!needs.every((id) => done.has(id))) continue;
+      if (step.heavy && [...running.values()].some((other) => other.heavy)) continue;
+      running.set(step.id, step);
+      runStep(step).then((outcome) => {
+        running.delete(step.id);
+        done.set(step.id, outcome);
+        schedule();
+      });
+    }
+    if (done.size === planned.length) resolveAll();
+  };
+  schedule();
+});
+
+const outcomes = planned.map((step) => done.get(step.id));
+const passed = outcomes.reduce((sum, outcome) => sum + (outcome.report?.passed ?? 0), 0);
+const failed = outcomes.reduce((sum, outcome) => sum + (outcome.report?.failed ?? 0), 0);
+const totalSeconds = seconds(Date.now() - runStart);
+
+const table = outcomes.map((outcome) => ({
+  id: outcome.step.id,
+  step: outcome.step.name,
+  status: outcome.skipped ? 'not run' : outcome.ok ? 'passed' : 'FAILED',
+  startSeconds: seconds(outcome.started - runStart),
+  seconds: seconds(outcome.finished - outcome.started),
+  passed: outcome.report?.passed ?? null,
+  failed: outcome.report?.failed ?? null,
+}));
+const slowest = Object.fromEntries(
+  outcomes
+    .filter((outcome) => outcome.report)
+    .map((outcome) => [outcome.step.id, [...outcome.report.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)]),
+);
+fs.writeFileSync(path.join(results, 'timings.json'), `${JSON.stringify({ totalSeconds, concurrency, steps: table, slowest }, null, 2)}\n`);
+
+const pad = (text, width) => String(text).padEnd(width);
+const padLeft = (text, width) => String(text).padStart(width);
+console.log(`\n=== Summary (${totalSeconds} s wall, ${concurrency} step(s) at a time; .data/test-results/timings.json) ===`);
+console.log(`${pad('step', 16)}${pad('status', 9)}${padLeft('start s', 9)}${padLeft('wall s', 9)}${padLeft('tests', 7)}`);
+for (const row of table) {
+  const tests = row.passed === null ? '' : row.failed ? `${row.passed}+${row.failed}✗` : row.passed;
+  console.log(`${pad(row.id, 16)}${pad(row.status, 9)}${padLeft(row.startSeconds, 9)}${padLeft(row.seconds, 9)}${padLeft(tests, 7)}`);
+}
+for (const [id, files] of Object.entries(slowest)) {
+  console.log(`\nSlowest files of ${id} (seconds of their tests, test count):`);
+  for (const entry of files) console.log(`  ${padLeft(entry.seconds, 7)}  ${padLeft(entry.tests, 4)}  ${entry.file}`);
+}
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
-process.exit(stepFailures > 0 || failed > 0 ? 1 : 0);
+process.exit(outcomes.every((outcome) => outcome.ok) && failed === 0 ? 0 : 1);
