@@ -15,7 +15,7 @@ import {
   ShieldIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -203,6 +203,7 @@ function KeyRow({ apiKey, actions }: { apiKey: Key; actions: KeyActions }) {
 }
 
 const byWaitingThenAge = (a: Key, b: Key) => Number(a.isWaitingDeletion) - Number(b.isWaitingDeletion) || a.createdAt.localeCompare(b.createdAt);
+const describe = (key: Key) => ({ kind: key.type === 'restricted' ? 'restricted key' : 'secret key', name: key.name });
 
 function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boolean }) {
   const canManage = usePermission('apiKeys:manage');
@@ -218,8 +219,8 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const announced = useRef(new Set<string>());
 
-  const keys = data?.apiKeys ?? [];
-  const describe = (key: Key) => ({ kind: key.type === 'restricted' ? 'restricted key' : 'secret key', name: key.name });
+  // One array per response: a new `[]` each render would re-run the effect below on every render.
+  const keys = useMemo(() => data?.apiKeys ?? [], [data]);
   // A secret key arrives in full only in the response that created it: show it once, then the list masks it.
   useEffect(() => {
     const fresh = keys.find((key) => key.type === 'secret' && !key.secret.includes('•') && !announced.current.has(key.id));

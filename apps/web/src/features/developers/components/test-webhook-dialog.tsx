@@ -33,6 +33,7 @@ export function TestWebhookDialog({
     setEvent(choices.includes('transaction_created') ? 'transaction_created' : (choices[0] ?? ''));
     setError(null);
     reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only opening another webhook resets the form; a refetch of the same one keeps the chosen event
   }, [webhook?.id]);
 
   async function submit() {

@@ -94,6 +94,7 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
   // A newer version arriving from the server (a restore, a refetch) replaces the draft only when nothing is unsaved.
   useEffect(() => {
     if (theme.version !== base.version && !dirty) adopt(theme);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new version from the server is adopted; typing (dirty, base) must not reset the draft
   }, [theme.version]);
 
   // The last valid draft: while a colour is half typed the preview keeps showing the previous one.
