@@ -29,7 +29,8 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
     c: me.data!.me.preferredCurrencyCode,
   });
   expect(saved.errors).toBeUndefined();
-  const { session } = await createSignedInUser('auditor', { adminRole: 'Auditor' });
+  const staff = await createSignedInUser('auditor', { adminRole: 'Auditor' });
+  const session = staff.session;
   const page = await openSignedIn(browser, session);
 
   // Staff without an account are not sent to onboarding; they see the admin section.
