@@ -1,7 +1,7 @@
 // `npm test`: every suite against real PostgreSQL, SMTP, HTTP and Chromium; ends with a table of each step's wall time
 // and test count, the slowest files of each runner, and one summary line. Timings go to .data/test-results/timings.json.
 //
-//   npm test                          every step, two at a time where the dependencies allow (CONTRIBUTING.md, "Tests")
+//   npm test                          every step, side by side where the cores and dependencies allow (CONTRIBUTING.md)
 //   npm test -- server-tests web-unit only the named steps (their ids are in the table below), in order
 //   TEST_CONCURRENCY=1 npm test       one step at a time, output streamed as it comes
 import { spawn } from 'node:child_process';
@@ -22,22 +22,19 @@ const vitest = (id, dir) => ({
 
 /**
  * `needs`: steps that must have passed first. `heavy`: keeps both cores busy on its own (two test processes or a
- * whole stack), so it never runs beside another heavy step; a light step (mostly waiting, or one process) may.
+ * whole stack), so it never runs beside another heavy step, only beside one light step (one process: ESLint, tsc,
+ * Prettier), whose gaps it fills; light steps run up to three at a time.
  */
 const steps = [
-  { id: 'lint-rules', name: 'lint rules’ own tests', ...vitest('lint-rules', 'eslint') },
-  // ESLint and tsc each keep one core busy: they may run side by side.
-  { id: 'eslint', name: 'ESLint over the whole tree (type-aware, import boundaries)', cmd: 'npx', args: ['eslint', '.'] },
-  { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.'] },
-  { id: 'typecheck', name: 'typecheck (codegen, tsc -b)', cmd: 'npm', args: ['run', 'typecheck'] },
-  { id: 'server-tests', name: 'server tests', ...vitest('server-tests', 'apps/server'), heavy: true },
-  { id: 'web-unit', name: 'web unit tests', ...vitest('web-unit', 'apps/web'), heavy: true },
   { id: 'web-build', name: 'web build', cmd: 'npm', args: ['run', 'build'], heavy: true },
-  { id: 'widget-size', name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'], needs: ['web-build'] },
-  // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
-  { id: 'bench-smoke', name: 'benchmark smokes (transactions, webhooks, quote; one PostgreSQL)', cmd: 'npm', args: ['run', 'bench', '--', '--smoke-all'] },
-  // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages).
-  { id: 'cluster-tests', name: 'cluster tests', ...vitest('cluster-tests', 'scripts/cluster'), heavy: true },
+  { id: 'lint-rules', name: 'lint rules’ own tests', ...vitest('lint-rules', 'eslint') },
+  // ESLint and tsc each keep one core busy: beside each other, or beside a heavy step's waits.
+  {
+    id: 'eslint',
+    name: 'ESLint over the whole tree (type-aware, import boundaries, no warnings)',
+    cmd: 'npx',
+    args: ['eslint', '.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/'],
+  },
   {
     id: 'browser-tests',
     name: 'browser tests',
@@ -49,6 +46,15 @@ const steps = [
     needs: ['web-build'],
     heavy: true,
   },
+  { id: 'typecheck', name: 'typecheck (codegen, tsc -b)', cmd: 'npm', args: ['run', 'typecheck'] },
+  { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.', '--cache'] },
+  { id: 'widget-size', name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'], needs: ['web-build'] },
+  { id: 'server-tests', name: 'server tests', ...vitest('server-tests', 'apps/server'), heavy: true },
+  { id: 'web-unit', name: 'web unit tests', ...vitest('web-unit', 'apps/web'), heavy: true },
+  // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
+  { id: 'bench-smoke', name: 'benchmark smokes (transactions, webhooks, quote; one PostgreSQL)', cmd: 'npm', args: ['run', 'bench', '--', '--smoke-all'] },
+  // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages).
+  { id: 'cluster-tests', name: 'cluster tests', ...vitest('cluster-tests', 'scripts/cluster'), heavy: true },
 ];
 
 const chosen = process.argv.slice(2);
@@ -59,8 +65,7 @@ for (const id of chosen) {
   }
 }
 const planned = chosen.length ? steps.filter((step) => chosen.includes(step.id)) : steps;
-const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? 2));
-const streaming = concurrency === 1;
+const serial = process.env.TEST_CONCURRENCY === '1';
 const runStart = Date.now();
 const seconds = (ms) => Math.round(ms / 100) / 10;
 
@@ -105,17 +110,17 @@ function runStep(step) {
     const started = Date.now();
     const log = path.join(results, `${step.id}.log`);
     const out = fs.openSync(log, 'w');
-    if (streaming) console.log(`\n=== ${step.name} ===`);
+    if (serial) console.log(`\n=== ${step.name} ===`);
     else console.log(`▶ ${step.name} (started at ${seconds(started - runStart)} s)`);
     const child = spawn(step.cmd, step.args, {
       cwd: root,
-      stdio: ['ignore', streaming ? 'inherit' : out, streaming ? 'inherit' : out],
+      stdio: ['ignore', serial ? 'inherit' : out, serial ? 'inherit' : out],
       env: { ...process.env, ...step.env },
     });
     child.on('close', (code, signal) => {
       fs.closeSync(out);
       const finished = Date.now();
-      if (!streaming) {
+      if (!serial) {
         console.log(`\n=== ${step.name} (${seconds(finished - started)} s) ===`);
         process.stdout.write(fs.readFileSync(log, 'utf8'));
       }
@@ -127,12 +132,18 @@ function runStep(step) {
   });
 }
 
+// Two cores: a heavy step counts for two, a light one for one, and up to three run at once (light steps wait on I/O
+// part of the time). TEST_CONCURRENCY=1 runs one step at a time.
+const capacity = serial ? 1 : 3;
+const weight = (step) => (serial ? 1 : step.heavy ? 2 : 1);
+const fits = (step) => [...running.values()].reduce((sum, other) => sum + weight(other), 0) + weight(step) <= capacity;
+
 const done = new Map();
 const running = new Map();
 await new Promise((resolveAll) => {
   const schedule = () => {
     for (const step of planned) {
-      if (done.has(step.id) || running.has(step.id) || running.size >= concurrency) continue;
+      if (done.has(step.id) || running.has(step.id)) continue;
       const needs = (step.needs ?? []).filter((id) => planned.some((other) => other.id === id));
       if (needs.some((id) => done.has(id) && !done.get(id).ok)) {
         done.set(step.id, { step, ok: false, skipped: true, started: Date.now(), finished: Date.now(), report: null });
@@ -140,7 +151,7 @@ await new Promise((resolveAll) => {
         continue;
       }
       if (!needs.every((id) => done.has(id))) continue;
-      if (step.heavy && [...running.values()].some((other) => other.heavy)) continue;
+      if (!fits(step)) continue;
       running.set(step.id, step);
       runStep(step).then((outcome) => {
         running.delete(step.id);
@@ -172,11 +183,11 @@ const slowest = Object.fromEntries(
     .filter((outcome) => outcome.report)
     .map((outcome) => [outcome.step.id, [...outcome.report.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)]),
 );
-fs.writeFileSync(path.join(results, 'timings.json'), `${JSON.stringify({ totalSeconds, concurrency, steps: table, slowest }, null, 2)}\n`);
+fs.writeFileSync(path.join(results, 'timings.json'), `${JSON.stringify({ totalSeconds, serial, steps: table, slowest }, null, 2)}\n`);
 
 const pad = (text, width) => String(text).padEnd(width);
 const padLeft = (text, width) => String(text).padStart(width);
-console.log(`\n=== Summary (${totalSeconds} s wall, ${concurrency} step(s) at a time; .data/test-results/timings.json) ===`);
+console.log(`\n=== Summary (${totalSeconds} s wall, ${serial ? 'one step at a time' : 'steps side by side'}; .data/test-results/timings.json) ===`);
 console.log(`${pad('step', 16)}${pad('status', 9)}${padLeft('start s', 9)}${padLeft('wall s', 9)}${padLeft('tests', 7)}`);
 for (const row of table) {
   const tests = row.passed === null ? '' : row.failed ? `${row.passed}+${row.failed}✗` : row.passed;
