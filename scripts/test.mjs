@@ -26,10 +26,10 @@ const vitest = (id, dir) => ({
  * Prettier), whose gaps it fills; light steps run up to three at a time.
  */
 const steps = [
-  { id: 'web-build', name: 'web build', cmd: 'npm', args: ['run', 'build'], heavy: true },
   { id: 'lint-rules', name: 'lint rules’ own tests', ...vitest('lint-rules', 'eslint') },
-  // Once, before ESLint and tsc read the generated types (install ran it too; a changed SDL since needs it again).
+  // Once, before the build, ESLint and tsc read the generated types (install ran it too; a changed SDL since needs it again).
   { id: 'codegen', name: 'GraphQL codegen', cmd: 'npm', args: ['run', 'codegen'] },
+  { id: 'web-build', name: 'web build', cmd: 'npm', args: ['run', 'build'], heavy: true, needs: ['codegen'] },
   // ESLint and tsc each keep one core busy: beside each other, or beside a heavy step's waits.
   {
     id: 'eslint',
@@ -67,6 +67,8 @@ for (const id of chosen) {
     process.exit(2);
   }
 }
+// Everything but the lint rules' tests reads the generated GraphQL types.
+for (const step of steps) if (!['codegen', 'lint-rules'].includes(step.id)) step.needs = [...new Set(['codegen', ...(step.needs ?? [])])];
 const planned = chosen.length ? steps.filter((step) => chosen.includes(step.id)) : steps;
 const serial = process.env.TEST_CONCURRENCY === '1';
 const runStart = Date.now();
