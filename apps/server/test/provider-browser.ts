@@ -7,6 +7,11 @@ export class ProviderBrowser {
 
   constructor(private readonly issuer: string) {}
 
+  /** The value of one of the provider's cookies this browser holds (`_session` is the provider's session id). */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));

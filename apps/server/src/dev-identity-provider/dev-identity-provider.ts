@@ -24,6 +24,8 @@ export const DEV_IDP_RESOURCE = 'urn:rampart:dashboard';
 
 export interface DevelopmentIdentityProvider {
   issuer: string;
+  /** oidc-provider itself: its models' stores (tests age a session's sign-in instead of waiting on the clock). */
+  provider: Provider;
   close(): Promise<void>;
 }
 
@@ -355,6 +357,7 @@ export async function startDevelopmentIdentityProvider(deps: DevelopmentIdentity
 
   return {
     issuer,
+    provider,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
