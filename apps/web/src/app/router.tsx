@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { AREA_ROUTES } from '@/app/areas';
 import { RequireAuth } from '@/app/require-auth';
 import { ForcedCrash, RootRoute } from '@/app/root-route';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
@@ -34,7 +33,6 @@ const ConfirmEmailRoute = lazy(() => import('@/app/routes/confirm-email'));
 const AppShell = lazy(() => import('@/app/shell/app-shell'));
 // Apollo and its cache arrive with the first signed-in screen, not with the public ones.
 const SignedInData = lazy(() => import('@/app/signed-in-data'));
-const AreaRoute = lazy(() => import('@/app/routes/area'));
 const TeamRoute = lazy(() => import('@/app/routes/team'));
 const ProfileGeneralRoute = lazy(() => import('@/app/routes/profile-general'));
 const ProfileSecurityRoute = lazy(() => import('@/app/routes/profile-security'));
@@ -203,10 +201,6 @@ export const routes: RouteObject[] = [
                       { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
                       { path: ROUTES.analytics, element: page(AnalyticsRoute) },
                       { path: ROUTES.quarterlyReview, element: page(QuarterlyReviewRoute) },
-                      ...AREA_ROUTES.map(({ path, title, description }) => ({
-                        path,
-                        element: <AreaRoute title={title} description={description} />,
-                      })),
                       { path: ROUTES.team, element: page(TeamRoute) },
                       { path: ROUTES.theme, element: page(ThemeRoute) },
                       { path: ROUTES.profile, element: <Navigate to={ROUTES.profileGeneral} replace /> },
