@@ -88,8 +88,17 @@ function readReport(step) {
         seconds: seconds(result.endTime - result.startTime),
         tests: result.assertionResults.length,
       })),
+      failures: report.testResults.flatMap((result) => [
+        ...(result.status === 'failed' && !result.assertionResults.some((test) => test.status === 'failed')
+          ? [{ title: path.relative(root, result.name), message: result.message ?? '' }]
+          : []),
+        ...result.assertionResults
+          .filter((test) => test.status === 'failed')
+          .map((test) => ({ title: `${path.relative(root, result.name)} › ${test.fullName}`, message: (test.failureMessages ?? []).join('\n') })),
+      ]),
     };
   }
+  const failures = [];
   const files = new Map();
   const visit = (suite, file) => {
     for (const spec of suite.specs ?? []) {
@@ -97,6 +106,10 @@ function readReport(step) {
       for (const test of spec.tests) {
         entry.tests += 1;
         for (const result of test.results) entry.ms += result.duration;
+        if (test.status === 'unexpected') {
+          const last = test.results.at(-1);
+          failures.push({ title: `apps/web/e2e/${file}:${spec.line} › ${spec.title}`, message: last?.error?.message ?? last?.status ?? '' });
+        }
       }
       files.set(file, entry);
     }
@@ -107,6 +120,7 @@ function readReport(step) {
     passed: report.stats.expected + report.stats.flaky,
     failed: report.stats.unexpected,
     files: [...files.values()].map(({ ms, ...entry }) => ({ ...entry, seconds: seconds(ms) })),
+    failures,
   };
 }
 
@@ -209,6 +223,19 @@ for (const row of table) {
 for (const [id, files] of Object.entries(slowest)) {
   console.log(`\nSlowest files of ${id} (seconds of their tests, test count):`);
   for (const entry of files) console.log(`  ${padLeft(entry.seconds, 7)}  ${padLeft(entry.tests, 4)}  ${entry.file}`);
+}
+// Last, so that a CI log cut in the middle still shows what failed.
+const failedSteps = outcomes.filter((outcome) => !outcome.ok);
+if (failedSteps.length) {
+  console.log('\n=== What failed ===');
+  for (const outcome of failedSteps) {
+    console.log(`${outcome.step.id}: ${outcome.skipped ? 'not run' : 'failed'}; its output: .data/test-results/${outcome.step.id}.log`);
+    for (const failure of outcome.report?.failures ?? []) {
+      // eslint-disable-next-line no-control-regex
+      const message = failure.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 12).join('\n      ');
+      console.log(`  ✗ ${failure.title}\n      ${message}`);
+    }
+  }
 }
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(outcomes.every((outcome) => outcome.ok) && failed === 0 ? 0 : 1);

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { THEME_LOGO_CONTENT_TYPES, themeColorSchema, themeNameSchema } from '@rampart/shared/themes';
 import { ImageIcon, SparklesIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
@@ -83,14 +83,18 @@ export function NewThemeDialog({
   const source = form.watch('source');
   const brandColor = form.watch('brandColor');
 
-  useEffect(() => {
-    if (!open) return;
+  // Reset when the dialog opens, not when the default name changes while it is open: a themes refetch landing mid-way
+  // (the name goes from "Theme 2" to "Theme 3") must not wipe what the user has typed and chosen.
+  const resetOnOpen = useEffectEvent(() => {
     form.reset({ name: defaultName, source: 'color', brandColor: '#4f46e5', makeActive: true });
     setLogo(null);
     setLogoPreview(null);
     setLogoError(null);
     setGeneralError(null);
-  }, [open, defaultName, form]);
+  });
+  useEffect(() => {
+    if (open) resetOnOpen();
+  }, [open]);
 
   function chooseLogo(file: File | null) {
     setLogo(null);
