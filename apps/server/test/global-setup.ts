@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
   // One real chain per run, without a state file: every run starts from block 0.
   const startingChain = startLocalChain({ port: Number(process.env.EVM_TEST_PORT ?? 8555) });
   if (!adminUrl) {
-    embedded = await startEmbeddedPostgres(path.join(repoRoot, '.data/test-pg'), 5499, {
+    // TEST_POSTGRES_PORT: a second checkout (a git worktree) can run its tests beside this one.
+    embedded = await startEmbeddedPostgres(path.join(repoRoot, '.data/test-pg'), Number(process.env.TEST_POSTGRES_PORT ?? 5499), {
       database: 'postgres',
       extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off'],
     });
