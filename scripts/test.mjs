@@ -225,14 +225,15 @@ for (const [id, files] of Object.entries(slowest)) {
   for (const entry of files) console.log(`  ${padLeft(entry.seconds, 7)}  ${padLeft(entry.tests, 4)}  ${entry.file}`);
 }
 // Last, so that a CI log cut in the middle still shows what failed.
+// eslint-disable-next-line no-control-regex -- the terminal colours of a runner's failure message
+const ANSI_COLOURS = /\u001b\[[0-9;]*m/g;
 const failedSteps = outcomes.filter((outcome) => !outcome.ok);
 if (failedSteps.length) {
   console.log('\n=== What failed ===');
   for (const outcome of failedSteps) {
     console.log(`${outcome.step.id}: ${outcome.skipped ? 'not run' : 'failed'}; its output: .data/test-results/${outcome.step.id}.log`);
     for (const failure of outcome.report?.failures ?? []) {
-      // eslint-disable-next-line no-control-regex
-      const message = failure.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 12).join('\n      ');
+      const message = failure.message.replace(ANSI_COLOURS, '').split('\n').slice(0, 12).join('\n      ');
       console.log(`  ✗ ${failure.title}\n      ${message}`);
     }
   }

@@ -20,15 +20,15 @@ describe('NewThemeDialog', () => {
       </MockedProvider>
     );
     const { rerender } = render(dialog('Theme 2'));
-    const name = screen.getByRole('textbox', { name: 'Theme name' });
-    expect((name as HTMLInputElement).value).toBe('Theme 2');
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Theme name' });
+    expect(name.value).toBe('Theme 2');
     await user.clear(name);
     await user.type(name, 'Campaign');
     await user.click(screen.getByRole('checkbox', { name: 'Make it the active theme' }));
     expect(screen.getByRole('checkbox', { name: 'Make it the active theme' }).getAttribute('aria-checked')).toBe('false');
 
     rerender(dialog('Theme 3'));
-    expect((screen.getByRole('textbox', { name: 'Theme name' }) as HTMLInputElement).value).toBe('Campaign');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Theme name' }).value).toBe('Campaign');
     expect(screen.getByRole('checkbox', { name: 'Make it the active theme' }).getAttribute('aria-checked')).toBe('false');
   }, 30_000);
 });
