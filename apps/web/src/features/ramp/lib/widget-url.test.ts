@@ -37,6 +37,9 @@ it('needs a signature only with a wallet address or an e-mail', () => {
   expect(needsSignature({ walletAddress: ' ' })).toBe(false);
   expect(needsSignature({ walletAddress: 'bc1q' })).toBe(true);
   expect(needsSignature({ email: 'a@b.co' })).toBe(true);
+  expect(needsSignature({ externalCustomerId: 'cust-7' })).toBe(true);
+  expect(needsSignature({ redirectURL: 'https://elsewhere.example/done' }, ['shop.example.com'])).toBe(true);
+  expect(needsSignature({ redirectURL: 'https://www.shop.example.com/done' }, ['shop.example.com'])).toBe(false);
 });
 
 it('names parameter problems', () => {
