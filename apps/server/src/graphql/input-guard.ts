@@ -3,7 +3,8 @@
  * field, the error our scalars throw, and the naming of errors graphql-js reports before any resolver runs.
  */
 import { GraphQLError, Kind, parse, visit, type ASTNode, type GraphQLResolveInfo } from 'graphql';
-import { BIDI_CONTROLS_MESSAGE, FORBIDDEN_CHARACTERS_MESSAGE, hasBidiControls, hasForbiddenCharacters } from '../lib/text.ts';
+import { UploadedFile } from '../lib/graphql-uploads.ts';
+import { BIDI_CONTROLS_MESSAGE, FILE_NAME_BIDI_MESSAGE, FORBIDDEN_CHARACTERS_MESSAGE, hasBidiControls, hasForbiddenCharacters } from '../lib/text.ts';
 import { badInput } from './errors.ts';
 
 /** Thrown by our scalars' parseValue and parseLiteral; the literal's node gives the error its location. */
@@ -20,12 +21,15 @@ const NAME_KEY = /name$/i;
  * The first string inside an argument value that is refused, with its path (e.g. `input.websiteUrls[0]`) and why: text
  * no column can hold anywhere, and in names also bidirectional controls (they can make one name look like another).
  */
-function refusedTextAt(value: unknown, path: string, key: string): { path: string; message: string } | null {
+function refusedTextAt(value: unknown, path: string, key: string): { path: string; field: string; message: string } | null {
   if (typeof value === 'string') {
-    if (hasForbiddenCharacters(value)) return { path, message: FORBIDDEN_CHARACTERS_MESSAGE };
-    if (NAME_KEY.test(key) && hasBidiControls(value)) return { path, message: BIDI_CONTROLS_MESSAGE };
+    if (hasForbiddenCharacters(value)) return { path, field: `This ${FORBIDDEN_CHARACTERS_MESSAGE}`, message: `${path} ${FORBIDDEN_CHARACTERS_MESSAGE}` };
+    if (NAME_KEY.test(key) && hasBidiControls(value)) return { path, field: `This ${BIDI_CONTROLS_MESSAGE}`, message: `${path} ${BIDI_CONTROLS_MESSAGE}` };
     return null;
   }
+  // An uploaded file's name (multipart uploads are read before any resolver), refused on the upload's own argument.
+  if (value instanceof UploadedFile && [value.fileName, value.declaredFileName ?? ''].some(hasBidiControls))
+    return { path, field: FILE_NAME_BIDI_MESSAGE, message: FILE_NAME_BIDI_MESSAGE };
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = refusedTextAt(item, `${path}[${index}]`, key);
@@ -62,7 +66,7 @@ export function guardArguments(resolvers: Record<string, Record<string, unknown>
       fields[field.name.value] = (parent: unknown, args: Record<string, unknown>, context: unknown, info: GraphQLResolveInfo) => {
         for (const [name, value] of Object.entries(args)) {
           const found = refusedTextAt(value, name, name);
-          if (found) throw badInput({ [found.path]: `This ${found.message}` }, `${found.path} ${found.message}`);
+          if (found) throw badInput({ [found.path]: found.field }, found.message);
         }
         return resolver(parent, args, context, info);
       };

@@ -14,6 +14,8 @@ export function hasForbiddenCharacters(value: string): boolean {
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
 export const BIDI_CONTROLS_MESSAGE = 'cannot contain bidirectional control characters (such as U+202E), which change how the text is shown.';
+export const FILE_NAME_BIDI_MESSAGE =
+  'The file name contains bidirectional control characters (such as U+202E), which can disguise its real extension: rename the file and upload it again.';
 
 /** Text that would be shown in another order than it is stored: refused in names (input-guard.ts, KYB file names). */
 export function hasBidiControls(value: string): boolean {
