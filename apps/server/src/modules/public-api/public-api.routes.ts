@@ -121,8 +121,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
         if (found.type === 'restricted' && request.routeOptions.url) {
           // Deny by default: every method of every route (HEAD as its GET) needs a resource the key was given.
           const needed = accessForRoute(request.method, request.routeOptions.url);
-          if (!needed)
-            throw new ApiError(403, 'permission_error', 'api_key_restricted', unlistedRouteMessage(request.method, request.routeOptions.url));
+          if (!needed) throw new ApiError(403, 'permission_error', 'api_key_restricted', unlistedRouteMessage(request.method, request.routeOptions.url));
           if (!allows(found.restrictions, needed.resource.id, needed.access)) {
             throw new ApiError(403, 'permission_error', 'api_key_restricted', restrictionMessage(needed.resource, needed.access));
           }

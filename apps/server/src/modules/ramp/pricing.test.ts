@@ -165,7 +165,9 @@ describe('buy quotes', () => {
   });
 
   it('bounds amounts: no exponent, at most 15 digits before the point', () => {
-    expect(quoteError(base({ amount: '1e309' })).message).toBe('Write the amount in plain digits, such as 100 or 0.05: an exponent such as 1e3 is not accepted.');
+    expect(quoteError(base({ amount: '1e309' })).message).toBe(
+      'Write the amount in plain digits, such as 100 or 0.05: an exponent such as 1e3 is not accepted.',
+    );
     expect(quoteError(base({ amount: '1000000000000000' })).message).toBe('The amount is too large: at most 15 digits before the decimal point.');
     expect(quoteRamp(base({ amount: '999999999999999.99' })).baseCurrencyAmount).toBe('999999999999999.99');
   });
@@ -217,12 +219,16 @@ describe('the partner fee cap', () => {
 
   it('caps sells on the fiat paid out, and the minimum amount it names still quotes', () => {
     const sell = partner({ transactionType: 'sell', fixedValue: '1000' });
-    const quote = quoteRamp(base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '1200', rules: [sell], partnerFeeCapPercent: '5' }));
+    const quote = quoteRamp(
+      base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '1200', rules: [sell], partnerFeeCapPercent: '5' }),
+    );
     expect(quote.extraFeeAmount).toBe('60.00');
     expect(quote.quoteCurrencyAmount).toBe('1140.00');
     const small = quoteError(base({ amount: '0.01', rules: [rule({ fixedValue: '1' }), partner({ fixedValue: '1000' })], partnerFeeCapPercent: '5' }));
     expect(small.minimumAmount).toBe('1.06');
-    expect(quoteRamp(base({ amount: '1.06', rules: [rule({ fixedValue: '1' }), partner({ fixedValue: '1000' })], partnerFeeCapPercent: '5' })).extraFeeAmount).toBe('0.05');
+    expect(
+      quoteRamp(base({ amount: '1.06', rules: [rule({ fixedValue: '1' }), partner({ fixedValue: '1000' })], partnerFeeCapPercent: '5' })).extraFeeAmount,
+    ).toBe('0.05');
   });
 
   it('says from which amount a rule is charged in full, and when never', () => {

@@ -309,7 +309,9 @@ describe('pricing rules', () => {
     };
     expect(await fieldsOf({ amount: '100.001' })).toEqual({ amount: 'USD amounts have at most 2 decimals.' });
     expect(await fieldsOf({ amount: '123456789012345678' })).toEqual({ amount: 'The amount is too large: at most 15 digits before the decimal point.' });
-    expect(await fieldsOf({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.000000001' })).toEqual({ amount: 'BTC amounts have at most 8 decimals.' });
+    expect(await fieldsOf({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.000000001' })).toEqual({
+      amount: 'BTC amounts have at most 8 decimals.',
+    });
     // The Decimal scalar already refuses exponents, for every Decimal argument.
     expect(errorCode(await partner.client.gql(QUOTE, { a: partner.accountId, i: buy({ amount: '1e309' }) }))).toBe('BAD_USER_INPUT');
   });

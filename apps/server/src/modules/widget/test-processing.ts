@@ -131,7 +131,9 @@ export function createTestProcessing(deps: {
     const fiat = (input.fiatCurrencyCode ?? 'usd').toLowerCase();
     // Checked before the customer is written, so a refused amount changes nothing (the quote checks it again).
     const amountIssue =
-      kind === 'buy' ? amountProblem(amount, FIAT_DECIMALS[fiat] ?? 2, fiat.toUpperCase()) : amountProblem(amount, assetDecimals(base.ticker), base.code.toUpperCase());
+      kind === 'buy'
+        ? amountProblem(amount, FIAT_DECIMALS[fiat] ?? 2, fiat.toUpperCase())
+        : amountProblem(amount, assetDecimals(base.ticker), base.code.toUpperCase());
     if (amountIssue) throw badInput({ amount: amountIssue });
     const customer = await repository.findOrCreateCustomer({
       accountId,

@@ -142,9 +142,10 @@ describe('widget links', () => {
 
   it('sends customers back unsigned only to a domain staff cleared; elsewhere the link must be signed', async () => {
     const p = await partner();
-    await t.database.pool.query(`insert into domain_reviews (account_id, domain, status) values ($1, 'shop.example.com', 'clear'), ($1, 'pending.example.com', null)`, [
-      p.accountId,
-    ]);
+    await t.database.pool.query(
+      `insert into domain_reviews (account_id, domain, status) values ($1, 'shop.example.com', 'clear'), ($1, 'pending.example.com', null)`,
+      [p.accountId],
+    );
     const withRedirect = (target: string) => `${t.baseUrl}/widget/buy?apiKey=${p.pk}&redirectURL=${encodeURIComponent(target)}`;
 
     const offDomain = await open(withRedirect('https://evil.example.net/login'));
@@ -541,10 +542,10 @@ describe('widget API', () => {
     expect(tooFine.body.error.details).toEqual({ amount: 'ETH amounts have at most 8 decimals.' });
 
     // A partner fee of a fixed 1,000 takes at most the cap (5 %) of a 1,200 USD quote.
-    await s.client.ok(
-      `mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`,
-      { a: s.accountId, r: [{ region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '0', fixedValue: '1000', minValue: '0' }] },
-    );
+    await s.client.ok(`mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`, {
+      a: s.accountId,
+      r: [{ region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '0', fixedValue: '1000', minValue: '0' }],
+    });
     const capped = await api(s.token, 'POST', '/quote', { ...BUY, amount: '1200' });
     expect(capped.status).toBe(200);
     expect(capped.body.quote).toMatchObject({ baseCurrencyAmount: '1200.00', extraFeeAmount: '60.00' });
@@ -629,7 +630,10 @@ describe('test helpers', () => {
     const yen = await rest({ kind: 'buy', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'jpy', amount: '15000.5' });
     expect(yen.body.error.details).toEqual({ amount: 'JPY amounts are whole numbers: no decimals.' });
 
-    const graphql = await p.client.gql(CREATE, { a: p.accountId, i: { kind: 'sell', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur', amount: '0.123456789' } });
+    const graphql = await p.client.gql(CREATE, {
+      a: p.accountId,
+      i: { kind: 'sell', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur', amount: '0.123456789' },
+    });
     expect(errorCode(graphql)).toBe('BAD_USER_INPUT');
     expect(graphql.errors![0]!.extensions!.fields).toEqual({ amount: 'ETH amounts have at most 8 decimals.' });
     const stored = await t.database.pool.query(

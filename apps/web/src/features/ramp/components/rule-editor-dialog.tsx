@@ -112,14 +112,14 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
           <DialogDescription>
             {type === 'partnerFee' ? (
               <>
-                Your whole fee — percentage, fixed value and minimum together — is at most {cap} % of each transaction (the provider’s cap): on smaller
-                amounts a fixed value or minimum is cut to the cap. Fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the customer’s
-                currency. Leave no rows to go back to the defaults.
+                Your whole fee — percentage, fixed value and minimum together — is at most {cap} % of each transaction (the provider’s cap): on smaller amounts
+                a fixed value or minimum is cut to the cap. Fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no
+                rows to go back to the defaults.
               </>
             ) : (
               <>
-                Percentage up to {cap} %; fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no rows to go
-                back to the defaults.
+                Percentage up to {cap} %; fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no rows to go back
+                to the defaults.
               </>
             )}
           </DialogDescription>

@@ -23,7 +23,9 @@ describe('rule editor validation', () => {
         'With the percentage at the cap of 5 %, a fixed value could never be charged: the whole partner fee is at most 5 % of each transaction. Lower the percentage or set the fixed value to 0.',
     });
     expect(partnerFeeCapHint(row({ percentage: '0', fixedValue: '1000' }), '5')).toBe('Charged in full from 20,000; below that, at most 5 % of the amount.');
-    expect(partnerFeeCapHint(row({ percentage: '2', fixedValue: '1', minValue: '5' }), '5')).toBe('Charged in full from 100; below that, at most 5 % of the amount.');
+    expect(partnerFeeCapHint(row({ percentage: '2', fixedValue: '1', minValue: '5' }), '5')).toBe(
+      'Charged in full from 100; below that, at most 5 % of the amount.',
+    );
     expect(partnerFeeCapHint(row({ percentage: '1' }), '5')).toBeNull();
     expect(partnerFeeCapHint(row({ fixedValue: 'abc' }), '5')).toBeNull();
   });

@@ -165,7 +165,10 @@ function isAmount(value: string): boolean {
  * The partner fee rule a quote would always cut to the cap, as the server refuses it (the message on the field), or
  * null. The cap bounds the whole fee: percentage, fixed value and minimum together.
  */
-export function partnerFeeCapProblem(row: Pick<RuleRow, 'percentage' | 'fixedValue' | 'minValue'>, cap: string): { field: 'fixedValue' | 'minValue'; message: string } | null {
+export function partnerFeeCapProblem(
+  row: Pick<RuleRow, 'percentage' | 'fixedValue' | 'minValue'>,
+  cap: string,
+): { field: 'fixedValue' | 'minValue'; message: string } | null {
   if (![row.percentage, row.fixedValue, row.minValue].every(isAmount) || compareAmounts(row.percentage.trim(), cap) > 0) return null;
   if (partnerFeeFullFrom({ percentage: row.percentage.trim(), fixedValue: row.fixedValue.trim(), minValue: row.minValue.trim() }, cap) !== null) return null;
   const shown = trimZeros(cap);

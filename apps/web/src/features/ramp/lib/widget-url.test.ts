@@ -32,7 +32,7 @@ describe('buildWidgetUrl', () => {
   });
 });
 
-it('needs a signature only with a wallet address or an e-mail', () => {
+it('needs a signature with a wallet address, an e-mail, an external customer id, or a redirect URL off the cleared domains', () => {
   expect(needsSignature({ currencyCode: 'btc' })).toBe(false);
   expect(needsSignature({ walletAddress: ' ' })).toBe(false);
   expect(needsSignature({ walletAddress: 'bc1q' })).toBe(true);
