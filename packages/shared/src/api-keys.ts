@@ -46,9 +46,13 @@ export function isWritable(resource: ApiResourceDefinition): boolean {
   return resource.write.length > 0;
 }
 
-/** The resource and access a route needs (`GET`, `/v1/transactions/:id`), or null for a route outside every resource. */
+/**
+ * The resource and access a route needs (`GET`, `/v1/transactions/:id`), or null for a route outside every resource
+ * (which a restricted key may not call). HEAD is the GET it shortens: the same answer without its body.
+ */
 export function accessForRoute(method: string, routeUrl: string): { resource: ApiResourceDefinition; access: ApiAccess } | null {
-  const route = `${method.toUpperCase()} ${routeUrl}`;
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const route = `${verb} ${routeUrl}`;
   for (const resource of API_RESOURCES as readonly ApiResourceDefinition[]) {
     if (resource.read.includes(route)) return { resource, access: 'read' };
     if (resource.write.includes(route)) return { resource, access: 'write' };
@@ -60,6 +64,11 @@ export function accessForRoute(method: string, routeUrl: string): { resource: Ap
 export function allows(restrictions: Record<string, ApiAccess> | null | undefined, resource: string, access: ApiAccess): boolean {
   const granted = restrictions?.[resource];
   return granted === 'write' || (granted === 'read' && access === 'read');
+}
+
+/** The 403 message for a restricted key calling a route that no resource covers. */
+export function unlistedRouteMessage(method: string, routeUrl: string): string {
+  return `Restricted keys cannot call ${method.toUpperCase()} ${routeUrl}: it is outside every resource a restricted key can be given. Use a secret key (sk_…).`;
 }
 
 /** The 403 message for a restricted key used outside its scope. */

@@ -1,5 +1,8 @@
 import Decimal from 'decimal.js';
 
+// The bounds of an amount in its currency (plain digits, the currency's decimals, a maximum size), without decimal.js.
+export { amountFormatProblem, amountProblem, MAX_AMOUNT_WHOLE_DIGITS } from './amounts.ts';
+
 // Amounts travel as decimal strings; arithmetic goes through decimal.js, never through floats.
 const AMOUNT_PATTERN = /^-?(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
 

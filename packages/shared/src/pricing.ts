@@ -3,6 +3,7 @@
 import Decimal from 'decimal.js';
 import { PAYMENT_METHODS, PRICING_REGIONS, PRICING_RULE_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { assetDecimals } from './assets.ts';
+import { amountProblem } from './amounts.ts';
 
 export type PricingRuleType = (typeof PRICING_RULE_TYPES)[number];
 export type PricingRegion = (typeof PRICING_REGIONS)[number];
@@ -81,6 +82,46 @@ export function ruleCharge(rule: Pick<PricingRule, 'percentage' | 'fixedValue' |
   if (!rule) return new Decimal(0);
   const charge = new Decimal(amount).times(rule.percentage).dividedBy(100).plus(rule.fixedValue);
   return Decimal.max(charge, rule.minValue).toDecimalPlaces(fiatDecimals, Decimal.ROUND_HALF_UP);
+}
+
+/**
+ * The partner fee a quote charges: the rule's charge, never more than the cap (PARTNER_FEE_CAP_PERCENT) of the amount,
+ * cut down to the fiat's decimals. The cap bounds the whole fee (percentage, fixed value and minimum together).
+ */
+export function partnerFeeCharge(
+  rule: Pick<PricingRule, 'percentage' | 'fixedValue' | 'minValue'> | null,
+  amount: Decimal.Value,
+  fiatDecimals: number,
+  capPercent: string | null,
+): Decimal {
+  const charge = ruleCharge(rule, amount, fiatDecimals);
+  if (capPercent === null) return charge;
+  const cap = new Decimal(amount).times(capPercent).dividedBy(100).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
+  return Decimal.min(charge, cap);
+}
+
+/**
+ * The least amount on which a partner fee rule is charged in full under a cap of `capPercent` (below it, quotes cut the
+ * fee to the cap), rounded up to cents: "0" when it is never cut, null when it can never be charged in full (a fixed
+ * value with the percentage at the cap, or any fixed value or minimum under a cap of 0).
+ */
+export function partnerFeeFullFrom(rule: Pick<PricingRule, 'percentage' | 'fixedValue' | 'minValue'>, capPercent: string): string | null {
+  const cap = new Decimal(capPercent);
+  const percentage = new Decimal(rule.percentage);
+  const fixed = new Decimal(rule.fixedValue);
+  const minimum = new Decimal(rule.minValue);
+  if (percentage.gt(cap)) return null;
+  let from = new Decimal(0);
+  // percentage × A / 100 + fixed ≤ cap × A / 100 from A = 100 × fixed / (cap − percentage); minimum ≤ cap × A / 100 from 100 × minimum / cap.
+  if (fixed.gt(0)) {
+    if (percentage.gte(cap)) return null;
+    from = fixed.times(100).dividedBy(cap.minus(percentage));
+  }
+  if (minimum.gt(0)) {
+    if (cap.isZero()) return null;
+    from = Decimal.max(from, minimum.times(100).dividedBy(cap));
+  }
+  return from.toDecimalPlaces(2, Decimal.ROUND_UP).toFixed();
 }
 
 /** Decimals shown and settled per fiat currency. */
@@ -210,6 +251,8 @@ export interface QuoteInput {
   /** buy: the fiat the customer pays, fees included; sell: the crypto the customer sends. */
   amount: string;
   rules: readonly PricingRule[];
+  /** The most the partner fee takes, in percent of the amount (PARTNER_FEE_CAP_PERCENT); null: no cap. */
+  partnerFeeCapPercent: string | null;
 }
 
 export interface AppliedRule {
@@ -257,28 +300,29 @@ function appliedRules(found: Record<PricingRuleType, Resolved>, charged: Record<
 export function quoteRamp(input: QuoteInput): RampQuote {
   const fiatDecimals = FIAT_DECIMALS[input.fiatCurrencyCode] ?? 2;
   const decimals = assetDecimals(input.asset.ticker);
-  let amount: Decimal;
-  try {
-    amount = new Decimal(input.amount);
-  } catch {
-    throw new QuoteError('invalidAmount', 'Enter an amount such as "100" or "0.05".');
-  }
-  if (!amount.isFinite() || amount.lte(0)) throw new QuoteError('invalidAmount', 'Enter an amount above zero.');
+  // buy: fiat paid, in the fiat's decimals; sell: crypto sent, in the asset's.
+  const problem =
+    input.transactionType === 'buy'
+      ? amountProblem(input.amount, fiatDecimals, input.fiatCurrencyCode.toUpperCase())
+      : amountProblem(input.amount, decimals, input.asset.code.toUpperCase());
+  if (problem) throw new QuoteError('invalidAmount', problem);
+  const amount = new Decimal(input.amount.trim());
+  if (amount.lte(0)) throw new QuoteError('invalidAmount', 'Enter an amount above zero.');
   const where = { region: input.region, paymentMethod: input.paymentMethod, transactionType: input.transactionType } as const;
   const find = (type: PricingRuleType) => resolveRule(input.rules, { ...where, type });
   const fee = find('fee');
   const networkFee = find('networkFee');
   const partnerFee = find('partnerFee');
   const spread = find('spread');
+  const partnerCharge = (on: Decimal) => partnerFeeCharge(partnerFee?.rule ?? null, on, fiatDecimals, input.partnerFeeCapPercent);
   const spreadPercentage = new Decimal(spread?.rule.percentage ?? '0');
   const marketRate = new Decimal(input.marketRate);
   const unit = new Decimal(10).pow(-fiatDecimals).toFixed();
 
   if (input.transactionType === 'buy') {
-    amount = amount.toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
     const feeAmount = ruleCharge(fee?.rule ?? null, amount, fiatDecimals);
     const networkFeeAmount = ruleCharge(networkFee?.rule ?? null, amount, fiatDecimals);
-    const extraFeeAmount = ruleCharge(partnerFee?.rule ?? null, amount, fiatDecimals);
+    const extraFeeAmount = partnerCharge(amount);
     const totalFee = feeAmount.plus(networkFeeAmount).plus(extraFeeAmount);
     const net = amount.minus(totalFee);
     const exchangeRate = marketRate.times(spreadPercentage.dividedBy(100).plus(1));
@@ -290,7 +334,7 @@ export function quoteRamp(input: QuoteInput): RampQuote {
       const fees = (paid: Decimal) =>
         ruleCharge(fee?.rule ?? null, paid, fiatDecimals)
           .plus(ruleCharge(networkFee?.rule ?? null, paid, fiatDecimals))
-          .plus(ruleCharge(partnerFee?.rule ?? null, paid, fiatDecimals));
+          .plus(partnerCharge(paid));
       const oneUnit = exchangeRate.times(new Decimal(10).pow(-decimals));
       const buysOneUnit = (paid: Decimal) => paid.minus(fees(paid)).dividedBy(exchangeRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN).gt(0);
       let atLeast = Decimal.max(amount.plus(unit), totalFee.plus(oneUnit).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP));
@@ -325,13 +369,11 @@ export function quoteRamp(input: QuoteInput): RampQuote {
     };
   }
 
-  amount = amount.toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
-  if (amount.lte(0)) throw new QuoteError('invalidAmount', `Enter at least ${new Decimal(10).pow(-decimals).toFixed()} ${input.asset.code.toUpperCase()}.`);
   const exchangeRate = marketRate.times(new Decimal(1).minus(spreadPercentage.dividedBy(100)));
   const gross = amount.times(exchangeRate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_DOWN);
   const feeAmount = ruleCharge(fee?.rule ?? null, gross, fiatDecimals);
   const networkFeeAmount = ruleCharge(networkFee?.rule ?? null, gross, fiatDecimals);
-  const extraFeeAmount = ruleCharge(partnerFee?.rule ?? null, gross, fiatDecimals);
+  const extraFeeAmount = partnerCharge(gross);
   const totalFee = feeAmount.plus(networkFeeAmount).plus(extraFeeAmount);
   const payout = gross.minus(totalFee);
   if (payout.lte(0)) {
@@ -341,7 +383,7 @@ export function quoteRamp(input: QuoteInput): RampQuote {
     const feesOf = (value: Decimal) =>
       ruleCharge(fee?.rule ?? null, value, fiatDecimals)
         .plus(ruleCharge(networkFee?.rule ?? null, value, fiatDecimals))
-        .plus(ruleCharge(partnerFee?.rule ?? null, value, fiatDecimals));
+        .plus(partnerCharge(value));
     const paysOut = (sent: Decimal) =>
       grossOf(sent)
         .minus(feesOf(grossOf(sent)))

@@ -26,8 +26,25 @@ export const WIDGET_PARAMS = [
 export type WidgetParamName = (typeof WIDGET_PARAMS)[number];
 export type WidgetParams = Partial<Record<WidgetParamName, string>>;
 
-/** Parameters that make a signature required: they say where money goes or who pays. */
-export const SIGNATURE_REQUIRED_PARAMS: readonly WidgetParamName[] = ['walletAddress', 'email'];
+/**
+ * Parameters that make a signature required: they say where money goes, who pays, or which of the partner's customers
+ * the transaction is recorded for. (A redirectURL needs one too, unless it is on a domain staff cleared for the account.)
+ */
+export const SIGNATURE_REQUIRED_PARAMS: readonly WidgetParamName[] = ['walletAddress', 'email', 'externalCustomerId'];
+
+/** Whether a URL's host is one of the domains or below one (shop.example.com is under example.com). */
+export function isOnDomains(url: string, domains: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return false;
+  }
+  return domains.some((domain) => {
+    const cleared = domain.toLowerCase().replace(/\.$/, '');
+    return cleared !== '' && (host === cleared || host.endsWith(`.${cleared}`));
+  });
+}
 
 export const WIDGET_LANGUAGES = ['en'] as const;
 

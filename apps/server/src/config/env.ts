@@ -72,7 +72,7 @@ const envSchema = z
     KEY_ENCRYPTION_KEY_PREVIOUS: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
     TEST_MODE_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     WIDGET_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-    // The highest partner fee a partner may set, in percent; at most the pricing engine's bound (PRICING_LIMITS, 10).
+    // The most a partner fee takes of a quote (percentage, fixed value and minimum together), in percent; at most the pricing engine's bound (PRICING_LIMITS, 10).
     PARTNER_FEE_CAP_PERCENT: z
       .string()
       .regex(/^\d{1,2}(\.\d{1,4})?$/, 'a percentage such as 5 or 2.5')

@@ -3,7 +3,8 @@
  * field, the error our scalars throw, and the naming of errors graphql-js reports before any resolver runs.
  */
 import { GraphQLError, Kind, parse, visit, type ASTNode, type GraphQLResolveInfo } from 'graphql';
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../lib/text.ts';
+import { UploadedFile } from '../lib/graphql-uploads.ts';
+import { BIDI_CONTROLS_MESSAGE, FILE_NAME_BIDI_MESSAGE, FORBIDDEN_CHARACTERS_MESSAGE, hasBidiControls, hasForbiddenCharacters } from '../lib/text.ts';
 import { badInput } from './errors.ts';
 
 /** Thrown by our scalars' parseValue and parseLiteral; the literal's node gives the error its location. */
@@ -13,19 +14,32 @@ export class InvalidValueError extends GraphQLError {
   }
 }
 
-/** Path of the first string inside an argument value that no column can hold, e.g. `input.websiteUrls[0]`. */
-function forbiddenTextAt(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return hasForbiddenCharacters(value) ? path : null;
+/** A name (an argument or field called name, or ending in Name: companyName, fileName…) is shown to people as stored. */
+const NAME_KEY = /name$/i;
+
+/**
+ * The first string inside an argument value that is refused, with its path (e.g. `input.websiteUrls[0]`) and why: text
+ * no column can hold anywhere, and in names also bidirectional controls (they can make one name look like another).
+ */
+function refusedTextAt(value: unknown, path: string, key: string): { path: string; field: string; message: string } | null {
+  if (typeof value === 'string') {
+    if (hasForbiddenCharacters(value)) return { path, field: `This ${FORBIDDEN_CHARACTERS_MESSAGE}`, message: `${path} ${FORBIDDEN_CHARACTERS_MESSAGE}` };
+    if (NAME_KEY.test(key) && hasBidiControls(value)) return { path, field: `This ${BIDI_CONTROLS_MESSAGE}`, message: `${path} ${BIDI_CONTROLS_MESSAGE}` };
+    return null;
+  }
+  // An uploaded file's name (multipart uploads are read before any resolver), refused on the upload's own argument.
+  if (value instanceof UploadedFile && [value.fileName, value.declaredFileName ?? ''].some(hasBidiControls))
+    return { path, field: FILE_NAME_BIDI_MESSAGE, message: FILE_NAME_BIDI_MESSAGE };
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = forbiddenTextAt(item, `${path}[${index}]`);
+      const found = refusedTextAt(item, `${path}[${index}]`, key);
       if (found) return found;
     }
     return null;
   }
   if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = forbiddenTextAt(item, `${path}.${key}`);
+    for (const [name, item] of Object.entries(value)) {
+      const found = refusedTextAt(item, `${path}.${name}`, name);
       if (found) return found;
     }
   }
@@ -38,8 +52,9 @@ const defaultResolver: Resolver = (parent, _args, _context, info) => (parent as 
 
 /**
  * Wraps the resolver of every field that takes arguments (root fields already carry their access check) so the
- * coerced arguments, from variables and literals alike, are checked first: text with NUL or an unpaired surrogate is
- * refused before the access check, the audit trail (jsonb cannot hold NUL) or a query sees it.
+ * coerced arguments, from variables and literals alike, are checked first: text with NUL or an unpaired surrogate (and
+ * names with bidirectional controls) is refused before the access check, the audit trail (jsonb cannot hold NUL) or a
+ * query sees it.
  */
 export function guardArguments(resolvers: Record<string, Record<string, unknown>>, typeDefs: string) {
   for (const definition of parse(typeDefs).definitions) {
@@ -50,8 +65,8 @@ export function guardArguments(resolvers: Record<string, Record<string, unknown>
       const resolver = (fields[field.name.value] as Resolver | undefined) ?? defaultResolver;
       fields[field.name.value] = (parent: unknown, args: Record<string, unknown>, context: unknown, info: GraphQLResolveInfo) => {
         for (const [name, value] of Object.entries(args)) {
-          const path = forbiddenTextAt(value, name);
-          if (path) throw badInput({ [path]: `This ${FORBIDDEN_CHARACTERS_MESSAGE}` }, `${path} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
+          const found = refusedTextAt(value, name, name);
+          if (found) throw badInput({ [found.path]: found.field }, found.message);
         }
         return resolver(parent, args, context, info);
       };

@@ -8,3 +8,16 @@ export const FORBIDDEN_CHARACTERS_MESSAGE = 'cannot contain NUL characters or un
 export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN.test(value);
 }
+
+// Bidirectional controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E, U+200F and
+// U+061C) change the order in which text is shown, so a stored name can look like another (a file's real extension hidden).
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+export const BIDI_CONTROLS_MESSAGE = 'cannot contain bidirectional control characters (such as U+202E), which change how the text is shown.';
+export const FILE_NAME_BIDI_MESSAGE =
+  'The file name contains bidirectional control characters (such as U+202E), which can disguise its real extension: rename the file and upload it again.';
+
+/** Text that would be shown in another order than it is stored: refused in names (input-guard.ts, KYB file names). */
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROLS.test(value);
+}

@@ -275,7 +275,7 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
         country={order.country}
         message={blocked.message}
         action={blocked.action}
-        redirectURL={blocked.details.redirectURL ?? bootstrap.redirectURL}
+        redirectURL={bootstrap.redirectURL}
         onChangeCountry={() => {
           setChangingCountry(true);
           setFieldErrors({ country: blocked.message });

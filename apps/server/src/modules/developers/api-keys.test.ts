@@ -224,6 +224,33 @@ describe('named and restricted API keys', () => {
     expect(((await member.client.ok(CREATE, { a: member.accountId, l: true, name: 'Live backend' })).createApiKey as Key).secret).toMatch(/^sk_live_/);
   });
 
+  it('refuses bidirectional controls in names, for every argument called name (the GraphQL input guard)', async () => {
+    const member = await accountWithMember(t);
+    const message = 'This cannot contain bidirectional control characters (such as U+202E), which change how the text is shown.';
+    const created = await member.client.gql(CREATE, { a: member.accountId, l: false, name: 'Backup\u202Egnp.exe' });
+    expect(errorCode(created)).toBe('BAD_USER_INPUT');
+    expect(created.errors![0]!.extensions!.fields).toEqual({ name: message });
+    const key = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Reporting' })).createApiKey as Key;
+    const renamed = await member.client.gql(RENAME, { id: key.id, name: 'Report\u2066ing' });
+    expect(renamed.errors![0]!.extensions!.fields).toEqual({ name: message });
+    // Nested input fields ending in "Name" too, such as an account's name.
+    const onboarding = await member.client.gql('mutation($a: ID!, $i: OnboardingInfoInput!) { updateOnboardingInfo(accountId: $a, input: $i) { id } }', {
+      a: member.accountId,
+      i: {
+        accountName: 'Shop\u202E',
+        legalName: 'Shop Ltd',
+        country: 'GB',
+        industry: 'Retail',
+        websiteUrls: [],
+        productInterests: [],
+        expectedMonthlyVolume: '0-10k',
+      },
+    });
+    expect(onboarding.errors![0]!.extensions!.fields).toEqual({ 'input.accountName': message });
+    const names = await t.database.pool.query(`select name from api_keys where account_id = $1 and name is not null`, [member.accountId]);
+    expect(names.rows.map((row) => row.name)).toEqual(['Reporting']);
+  });
+
   it('reveals test keys again, never live keys, nor keys created before encryption at rest', async () => {
     const member = await accountWithMember(t, { verified: true });
     const test = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Revealable', r: [{ resource: 'transactions', access: 'read' }] }))

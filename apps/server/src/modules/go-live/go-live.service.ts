@@ -506,6 +506,10 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       return repository.domainReviewsOf(accountId);
     },
 
+    /** The account's domains staff have cleared (domain reviews with status clear): where an unsigned widget link may send customers back. */
+    async clearedDomains(accountId: string): Promise<string[]> {
+      return (await repository.domainReviewsOf(accountId)).filter((review) => review.status === 'clear').map((review) => review.domain);
+    },
     blockedList: () => repository.blockedList(),
     blockedCountry: (code: string) => repository.blockedCountry(code),
     async upsertBlockedListEntry(userId: string, input: unknown) {

@@ -24,6 +24,7 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { UploadedFile } from '../../lib/graphql-uploads.ts';
+import { FILE_NAME_BIDI_MESSAGE, hasBidiControls } from '../../lib/text.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import type { KybProvider } from './kyb.provider.ts';
 import { sumSubDecision, verifySumSubDigest } from './kyb.provider.ts';
@@ -98,6 +99,7 @@ export function fileNameProblem(declared: string): string | null {
   if (/[/\\]/.test(declared) || declared.trim() === '..') return "The file name may not contain folders or '..': rename the file and upload it again.";
   if (CONTROL_CHARACTERS.test(declared))
     return 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
+  if (hasBidiControls(declared)) return FILE_NAME_BIDI_MESSAGE;
   return null;
 }
 

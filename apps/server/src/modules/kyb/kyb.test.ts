@@ -336,6 +336,8 @@ describe('uploads are checked by content and refused ones store nothing', () => 
   // Each name as the client declares it in the file part's Content-Disposition.
   const FOLDERS = "The file name may not contain folders or '..': rename the file and upload it again.";
   const CONTROL = 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
+  const BIDI =
+    'The file name contains bidirectional control characters (such as U+202E), which can disguise its real extension: rename the file and upload it again.';
   const refusedNames: Array<[string, string, Buffer, string]> = [
     ['a name with ../', 'filename="../../etc/passwd.pdf"', PDF, FOLDERS],
     ['a name with ..\\ folders', 'filename="..\\..\\Windows\\statement.pdf"', PDF, FOLDERS],
@@ -343,6 +345,9 @@ describe('uploads are checked by content and refused ones store nothing', () => 
     ['a name that is ..', 'filename=".."', PDF, FOLDERS],
     ['a name with a tab', 'filename="pass\twd.pdf"', PDF, CONTROL],
     ['a name with a control character in filename*', "filename*=UTF-8''ring%07.pdf", PDF, CONTROL],
+    ['a name with a right-to-left override', "filename*=UTF-8''invoice%E2%80%AEfdp.exe.pdf", PDF, BIDI],
+    ['a name with a first-strong isolate', `filename*=UTF-8''${encodeURIComponent('scan\u2068 2024.pdf')}`, PDF, BIDI],
+    ['a name with a right-to-left mark', `filename*=UTF-8''${encodeURIComponent('bill\u200f.pdf')}`, PDF, BIDI],
     ['a PDF named .png', 'filename="scan.png"', PDF, 'This file is a PDF, but its name ends in .png. Rename it to .pdf and upload it again.'],
     ['a PNG named .PDF', 'filename="logo.PDF"', PNG, 'This file is a PNG image, but its name ends in .pdf. Rename it to .png and upload it again.'],
     ['a JPEG named .png', 'filename="photo.png"', JPEG, 'This file is a JPEG image, but its name ends in .png. Rename it to .jpg and upload it again.'],
@@ -389,6 +394,8 @@ describe('uploads are checked by content and refused ones store nothing', () => 
       ['filename=".pdf"', PDF, 'document.pdf'],
       ['filename="photo.jpeg"', JPEG, 'photo.jpeg'],
       ['filename="PHOTO.JPG"', JPEG, 'PHOTO.jpg'],
+      // Right-to-left text itself is a name like any other; only the invisible controls are refused.
+      [`filename*=UTF-8''${encodeURIComponent('חשבונית מרץ.pdf')}`, PDF, 'חשבונית מרץ.pdf'],
     ];
     for (const [fileParameters, bytes, stored] of cases) {
       const before = storedFiles();

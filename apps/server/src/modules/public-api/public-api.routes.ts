@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { accessForRoute, allows, restrictionMessage } from '@rampart/shared/api-keys';
+import { accessForRoute, allows, restrictionMessage, unlistedRouteMessage } from '@rampart/shared/api-keys';
 import { CURRENT_API_VERSION } from '@rampart/shared/api-versions';
 import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -50,6 +50,15 @@ declare module 'fastify' {
   }
 }
 
+/** Routes under /v1 that need no key (every other route needs one, and a restricted key only the routes of its resources). */
+export const PUBLIC_ROUTES: readonly string[] = [`GET ${OPENAPI_PATH}`, `HEAD ${OPENAPI_PATH}`];
+
+/** Every route and method registered under /v1 (HEAD ones Fastify adds included), as `METHOD /v1/path`, per app. */
+const registeredRoutes = new WeakMap<FastifyInstance, string[]>();
+export function publicApiRoutes(app: FastifyInstance): readonly string[] {
+  return registeredRoutes.get(app) ?? [];
+}
+
 const authError = (code: string, message: string) => new ApiError(401, 'authentication_error', code, message);
 
 /** What a transaction looks like on the public API: amounts as decimal strings, no internal columns. */
@@ -69,6 +78,11 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
 
   await app.register(
     async (scope) => {
+      const routes: string[] = [];
+      registeredRoutes.set(app, routes);
+      scope.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
+      });
       const api = scope.withTypeProvider<ZodTypeProvider>();
       api.setValidatorCompiler(zodValidatorCompiler);
       // Responses are plain JSON: their schemas document them (openapi.test.ts checks every answer against the document).
@@ -80,7 +94,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
         reply.header(REQUEST_ID_HEADER, String(request.id));
         // Until the version is known (a refusal before it says the current one).
         echoVersion(request, reply);
-        if (request.routeOptions.url === OPENAPI_PATH) {
+        if (request.routeOptions.url && PUBLIC_ROUTES.includes(`${request.method} ${request.routeOptions.url}`)) {
           request.apiVersion = requestedVersion(request) ?? CURRENT_API_VERSION;
           return echoVersion(request, reply);
         }
@@ -103,10 +117,12 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
         ]);
         request.apiVersion = asked ?? pinned;
         echoVersion(request, reply);
-        if (found.type === 'restricted') {
-          // Routing has happened: routeOptions.url is the route's pattern. Unknown routes fall through to the 404 handler.
-          const needed = request.routeOptions.url ? accessForRoute(request.method, request.routeOptions.url) : null;
-          if (needed && !allows(found.restrictions, needed.resource.id, needed.access)) {
+        // Routing has happened: routeOptions.url is the route's pattern. Unknown routes fall through to the 404 handler.
+        if (found.type === 'restricted' && request.routeOptions.url) {
+          // Deny by default: every method of every route (HEAD as its GET) needs a resource the key was given.
+          const needed = accessForRoute(request.method, request.routeOptions.url);
+          if (!needed) throw new ApiError(403, 'permission_error', 'api_key_restricted', unlistedRouteMessage(request.method, request.routeOptions.url));
+          if (!allows(found.restrictions, needed.resource.id, needed.access)) {
             throw new ApiError(403, 'permission_error', 'api_key_restricted', restrictionMessage(needed.resource, needed.access));
           }
         }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { accessForRoute } from '@rampart/shared/api-keys';
+import { PUBLIC_ROUTES, publicApiRoutes } from './public-api.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -195,6 +197,54 @@ describe('the public REST API', () => {
       )
       .toBeGreaterThanOrEqual(1);
     expect((await get('/v1/transactions?limit=1', b.testSecret.secret)).status).toBe(200);
+  });
+});
+
+describe('restricted keys on every method', () => {
+  const CREATE = `mutation($a: ID!, $name: String!, $r: [ApiKeyRestrictionInput!]) { createApiKey(accountId: $a, liveMode: false, name: $name, restrictions: $r) { secret } }`;
+  const restricted = async (member: Awaited<ReturnType<typeof partner>>, resource: string, access = 'read') =>
+    (await member.client.ok(CREATE, { a: member.accountId, name: `Only ${resource}`, r: [{ resource, access }] })).createApiKey.secret as string;
+
+  it('HEAD is refused like GET to a restricted key without the scope: no 200-or-404 answer tells whether a customer exists', async () => {
+    const a = await partner();
+    const customer = await t.database.pool.query<{ id: string }>(
+      `insert into customers (account_id, live_mode, external_customer_id) values ($1, false, 'ext-head') returning id`,
+      [a.accountId],
+    );
+    const key = await restricted(a, 'transactions');
+    for (const id of [customer.rows[0]!.id, '00000000-0000-4000-8000-000000000000']) {
+      const got = await fetch(`${t.baseUrl}/v1/customers/${id}`, { headers: { authorization: `Api-Key ${key}` } });
+      const head = await fetch(`${t.baseUrl}/v1/customers/${id}`, { method: 'HEAD', headers: { authorization: `Api-Key ${key}` } });
+      expect(got.status).toBe(403);
+      expect(head.status).toBe(403);
+      expect(head.headers.get('content-length')).toBe(got.headers.get('content-length'));
+    }
+    // With the scope, HEAD answers as GET does.
+    const reader = await restricted(a, 'customers');
+    const head = await fetch(`${t.baseUrl}/v1/customers/${customer.rows[0]!.id}`, { method: 'HEAD', headers: { authorization: `Api-Key ${reader}` } });
+    expect(head.status).toBe(200);
+  });
+
+  it('every route and method under /v1 is in the scope table or explicitly public, and a key without its resource is refused', async () => {
+    const routes = publicApiRoutes(t.app);
+    expect(routes).toContain('HEAD /v1/customers/:id');
+    expect(routes).toContain('POST /v1/test/transactions');
+    const a = await partner();
+    const keyFor = { transactions: await restricted(a, 'customers'), customers: await restricted(a, 'transactions', 'write') };
+    for (const route of routes) {
+      const [method, url] = route.split(' ') as [string, string];
+      if (PUBLIC_ROUTES.includes(route)) continue;
+      const needed = accessForRoute(method, url);
+      expect(needed, `${route} is neither in the scope table (packages/shared/src/api-keys.ts) nor public`).not.toBeNull();
+      const key = keyFor[needed!.resource.id as keyof typeof keyFor];
+      const path = url.replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
+      const response = await fetch(`${t.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Api-Key ${key}`, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      expect(response.status, route).toBe(403);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountFormatProblem, MAX_AMOUNT_WHOLE_DIGITS } from '@rampart/shared/amounts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { API_ERROR_TYPES } from './errors.ts';
 
@@ -247,7 +248,18 @@ export const testTransactionBody = z
     cryptoCurrencyCode: code.describe('e.g. eth'),
     quoteCryptoCurrencyCode: code.nullish().describe('Swaps: the crypto received.'),
     fiatCurrencyCode: code.nullish().describe('e.g. eur'),
-    amount: z.string().trim().max(40).nullish().describe('A decimal string, e.g. "100".'),
+    amount: z
+      .string()
+      .trim()
+      .max(40, 'amount has at most 40 characters')
+      .superRefine((value, context) => {
+        const problem = amountFormatProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: `amount: ${problem}` });
+      })
+      .nullish()
+      .describe(
+        `A decimal string, e.g. "100": plain digits (no exponent), at most ${MAX_AMOUNT_WHOLE_DIGITS} before the point and no more decimals than the currency has (buy: the fiat's, sell and swap: the asset's).`,
+      ),
     paymentMethod: code.nullish(),
     country: z.string().trim().max(2).nullish(),
     email: z.email('email is not a valid e-mail address').max(254).nullish(),

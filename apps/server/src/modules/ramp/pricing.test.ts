@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PROVIDER_RULES,
+  partnerFeeFullFrom,
   QuoteError,
   quoteRamp,
   regionOfCountry,
@@ -34,6 +35,7 @@ const base = (overrides: Partial<QuoteInput>): QuoteInput => ({
   marketRate: '64000',
   amount: '100',
   rules: [],
+  partnerFeeCapPercent: null,
   ...overrides,
 });
 
@@ -102,8 +104,9 @@ describe('buy quotes', () => {
     expect(quoteRamp(base({ marketRate: '3', amount: '100' })).quoteCurrencyAmount).toBe('33.33333333');
     expect(quoteRamp(base({ asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '3', amount: '100' })).quoteCurrencyAmount).toBe('33.333333');
     expect(quoteRamp(base({ amount: '100' })).quoteCurrencyAmount).toBe('0.00156250');
-    // Fiat beyond cents is cut, never rounded up into money the customer did not pay.
-    expect(quoteRamp(base({ amount: '100.009' })).baseCurrencyAmount).toBe('100.00');
+    // Fiat beyond cents is refused, not rounded: the customer pays exactly what was quoted.
+    expect(quoteError(base({ amount: '100.009' }))).toMatchObject({ code: 'invalidAmount', message: 'USD amounts have at most 2 decimals.' });
+    expect(quoteRamp(base({ amount: '100.000' })).baseCurrencyAmount).toBe('100.00');
   });
 
   it('quotes the default rules on 100 USD by card: 4.50 fee, 0.50 network fee, 1 % spread', () => {
@@ -143,13 +146,12 @@ describe('buy quotes', () => {
 
   it('a tiny amount without fees still buys the smallest unit, and nothing below it', () => {
     expect(quoteRamp(base({ amount: '0.01' })).quoteCurrencyAmount).toBe('0.00000015'); // 0.01 / 64000 = 0.00000015625
-    // Cut to 0.00: the smallest amount that buys something is named.
-    expect(quoteError(base({ amount: '0.001' }))).toMatchObject({ code: 'amountTooSmall', minimumAmount: '0.01' });
+    expect(quoteError(base({ amount: '0.001' }))).toMatchObject({ code: 'invalidAmount', message: 'USD amounts have at most 2 decimals.' });
   });
 
   it('yen has no decimals: amounts and fees are whole yen', () => {
     const rules = [rule({ percentage: '1.5' }), rule({ type: 'networkFee', fixedValue: '0.5' })];
-    const quote = quoteRamp(base({ fiatCurrencyCode: 'jpy', marketRate: testModeMarketRate('btc', 'jpy')!, amount: '10000.7', rules }));
+    const quote = quoteRamp(base({ fiatCurrencyCode: 'jpy', marketRate: testModeMarketRate('btc', 'jpy')!, amount: '10000', rules }));
     expect(quote).toMatchObject({ baseCurrencyAmount: '10000', feeAmount: '150', networkFeeAmount: '1', totalFeeAmount: '151', marketRate: '9600000' });
     expect(quote.quoteCurrencyAmount).toBe('0.00102593'); // 9849 / 9600000 = 0.001025937…
     expect(quoteError(base({ fiatCurrencyCode: 'jpy', marketRate: '9600000', amount: '100', rules: [rule({ minValue: '150' })] })).message).toBe(
@@ -159,18 +161,30 @@ describe('buy quotes', () => {
 
   it('refuses amounts that are not positive numbers', () => {
     for (const amount of ['0', '-5', 'abc', '']) expect(quoteError(base({ amount })).code).toBe('invalidAmount');
+    expect(quoteError(base({ fiatCurrencyCode: 'jpy', marketRate: '9600000', amount: '10000.7' })).message).toBe('JPY amounts are whole numbers: no decimals.');
+  });
+
+  it('bounds amounts: no exponent, at most 15 digits before the point', () => {
+    expect(quoteError(base({ amount: '1e309' })).message).toBe(
+      'Write the amount in plain digits, such as 100 or 0.05: an exponent such as 1e3 is not accepted.',
+    );
+    expect(quoteError(base({ amount: '1000000000000000' })).message).toBe('The amount is too large: at most 15 digits before the decimal point.');
+    expect(quoteRamp(base({ amount: '999999999999999.99' })).baseCurrencyAmount).toBe('999999999999999.99');
   });
 });
 
 describe('sell quotes', () => {
   it('cuts the crypto to the asset’s decimals and pays out whole cents after fees', () => {
     const rules = [rule({ transactionType: 'sell', percentage: '1', minValue: '3.99' }), rule({ type: 'spread', transactionType: 'sell', percentage: '1' })];
-    const quote = quoteRamp(base({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.123456789', rules }));
+    expect(quoteError(base({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.123456789', rules })).message).toBe(
+      'BTC amounts have at most 8 decimals.',
+    );
+    const quote = quoteRamp(base({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.12345678', rules }));
     // 0.12345678 × 63360 = 7822.2215808 → 7822.22 gross; 1 % = 78.2222 → 78.22; paid out 7744.00.
     expect(quote).toMatchObject({ baseCurrencyAmount: '0.12345678', exchangeRate: '63360', feeAmount: '78.22', quoteCurrencyAmount: '7744.00' });
-    expect(
-      quoteRamp(base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '10.1234567' })).baseCurrencyAmount,
-    ).toBe('10.123456');
+    expect(quoteError(base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '10.1234567' })).message).toBe(
+      'USDC amounts have at most 6 decimals.',
+    );
   });
 
   it('names the crypto that covers the fees, and that amount is exactly enough', () => {
@@ -183,6 +197,48 @@ describe('sell quotes', () => {
     expect(quoteRamp(base({ transactionType: 'sell', amount: error.minimumAmount!, rules })).quoteCurrencyAmount).toBe('0.01');
     expect(quoteError(base({ transactionType: 'sell', amount: '0.00006249', rules })).code).toBe('amountTooSmall');
     expect(quoteError(base({ transactionType: 'sell', amount: '0.000000001' })).code).toBe('invalidAmount'); // below one satoshi
+  });
+});
+
+describe('the partner fee cap', () => {
+  const partner = (overrides: Partial<PricingRule>) => rule({ type: 'partnerFee', ...overrides });
+
+  it('bounds the whole partner fee (percentage, fixed value and minimum) at the cap of the amount', () => {
+    // The attacker's pass: a fixed 1,000 on a 1,200 USD buy was charged in full (83 %).
+    const fixed = quoteRamp(base({ amount: '1200', rules: [partner({ fixedValue: '1000' })], partnerFeeCapPercent: '5' }));
+    expect(fixed.extraFeeAmount).toBe('60.00');
+    expect(fixed.applied.find((each) => each.type === 'partnerFee')!.amount).toBe('60.00');
+    expect(fixed.totalFeeAmount).toBe('60.00');
+    const minimum = quoteRamp(base({ amount: '1200', rules: [partner({ percentage: '1', minValue: '1000' })], partnerFeeCapPercent: '5' }));
+    expect(minimum.extraFeeAmount).toBe('60.00');
+    // Cut down, never rounded up past the cap: 5 % of 33.33 is 1.6665.
+    expect(quoteRamp(base({ amount: '33.33', rules: [partner({ fixedValue: '10' })], partnerFeeCapPercent: '5' })).extraFeeAmount).toBe('1.66');
+    // Under the cap the rule is charged as it is.
+    expect(quoteRamp(base({ amount: '1200', rules: [partner({ percentage: '2', fixedValue: '1' })], partnerFeeCapPercent: '5' })).extraFeeAmount).toBe('25.00');
+  });
+
+  it('caps sells on the fiat paid out, and the minimum amount it names still quotes', () => {
+    const sell = partner({ transactionType: 'sell', fixedValue: '1000' });
+    const quote = quoteRamp(
+      base({ transactionType: 'sell', asset: { code: 'usdc', ticker: 'usdc' }, marketRate: '1', amount: '1200', rules: [sell], partnerFeeCapPercent: '5' }),
+    );
+    expect(quote.extraFeeAmount).toBe('60.00');
+    expect(quote.quoteCurrencyAmount).toBe('1140.00');
+    const small = quoteError(base({ amount: '0.01', rules: [rule({ fixedValue: '1' }), partner({ fixedValue: '1000' })], partnerFeeCapPercent: '5' }));
+    expect(small.minimumAmount).toBe('1.06');
+    expect(
+      quoteRamp(base({ amount: '1.06', rules: [rule({ fixedValue: '1' }), partner({ fixedValue: '1000' })], partnerFeeCapPercent: '5' })).extraFeeAmount,
+    ).toBe('0.05');
+  });
+
+  it('says from which amount a rule is charged in full, and when never', () => {
+    expect(partnerFeeFullFrom({ percentage: '1', fixedValue: '0', minValue: '0' }, '5')).toBe('0');
+    expect(partnerFeeFullFrom({ percentage: '0', fixedValue: '1000', minValue: '0' }, '5')).toBe('20000');
+    expect(partnerFeeFullFrom({ percentage: '2', fixedValue: '1', minValue: '5' }, '5')).toBe('100');
+    expect(partnerFeeFullFrom({ percentage: '2', fixedValue: '1', minValue: '0' }, '3')).toBe('100');
+    expect(partnerFeeFullFrom({ percentage: '0', fixedValue: '1', minValue: '0' }, '3')).toBe('33.34');
+    expect(partnerFeeFullFrom({ percentage: '5', fixedValue: '0.01', minValue: '0' }, '5')).toBeNull();
+    expect(partnerFeeFullFrom({ percentage: '0', fixedValue: '0', minValue: '1' }, '0')).toBeNull();
   });
 });
 

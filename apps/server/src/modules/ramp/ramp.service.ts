@@ -9,6 +9,7 @@ import {
   PRICING_LIMITS,
   QuoteError,
   assetDecimals,
+  partnerFeeFullFrom,
   quoteRamp,
   regionOfCountry,
   testModeMarketRate,
@@ -231,6 +232,17 @@ export function createRampService(deps: { repository: RampRepository; config: En
         if (!fields[at('fixedValue')] && new Decimal(fixedValue).gt(0)) fields[at('fixedValue')] = 'A spread is a percentage only: leave the fixed value at 0.';
         if (!fields[at('minValue')] && new Decimal(minValue).gt(0)) fields[at('minValue')] = 'A spread is a percentage only: leave the minimum at 0.';
       }
+      // The cap bounds the whole partner fee on a quote; a rule that the cap would cut on every amount is refused here.
+      if (type === 'partnerFee' && !fields[at('percentage')] && !fields[at('fixedValue')] && !fields[at('minValue')]) {
+        const cap = maxPercentage.partnerFee;
+        if (partnerFeeFullFrom({ percentage, fixedValue, minValue }, cap) === null) {
+          if (new Decimal(fixedValue).gt(0))
+            fields[at('fixedValue')] = new Decimal(cap).isZero()
+              ? 'The partner fee cap is 0 %: leave the fixed value at 0.'
+              : `With the percentage at the cap of ${cap} %, a fixed value could never be charged: the whole partner fee is at most ${cap} % of each transaction. Lower the percentage or set the fixed value to 0.`;
+          else fields[at('minValue')] = 'The partner fee cap is 0 %: leave the minimum at 0.';
+        }
+      }
       const key = `${region}|${paymentMethod ?? '*'}|${transactionType}`;
       const earlier = seen.get(key);
       if (earlier !== undefined) {
@@ -344,6 +356,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
       marketRate: marketRate(currency, input.fiat, 'cryptoCurrencyCode'),
       amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
       rules: context.rules,
+      partnerFeeCapPercent: config.PARTNER_FEE_CAP_PERCENT,
     });
     return {
       ...result,
@@ -381,6 +394,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
       marketRate: marketRate(sent, 'usd', 'cryptoCurrencyCode'),
       amount: typeof input.amount === 'string' ? input.amount.trim() : String(input.amount),
       rules: context.rules,
+      partnerFeeCapPercent: config.PARTNER_FEE_CAP_PERCENT,
     });
     const receivedRate = new Decimal(marketRate(received, 'usd', 'quoteCryptoCurrencyCode'));
     const decimals = assetDecimals(tickerOf(received));

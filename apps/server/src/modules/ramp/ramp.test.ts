@@ -300,6 +300,22 @@ describe('pricing rules', () => {
     );
   });
 
+  it('refuses rampQuote amounts beyond their currency’s precision or size, naming the amount', async () => {
+    const partner = await accountWithMember(t);
+    const fieldsOf = async (input: Record<string, unknown>) => {
+      const result = await partner.client.gql(QUOTE, { a: partner.accountId, i: buy(input) });
+      expect(errorCode(result)).toBe('BAD_USER_INPUT');
+      return result.errors![0]!.extensions!.fields as Record<string, string>;
+    };
+    expect(await fieldsOf({ amount: '100.001' })).toEqual({ amount: 'USD amounts have at most 2 decimals.' });
+    expect(await fieldsOf({ amount: '123456789012345678' })).toEqual({ amount: 'The amount is too large: at most 15 digits before the decimal point.' });
+    expect(await fieldsOf({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.000000001' })).toEqual({
+      amount: 'BTC amounts have at most 8 decimals.',
+    });
+    // The Decimal scalar already refuses exponents, for every Decimal argument.
+    expect(errorCode(await partner.client.gql(QUOTE, { a: partner.accountId, i: buy({ amount: '1e309' }) }))).toBe('BAD_USER_INPUT');
+  });
+
   it('caps the partner fee, with the cap in the message, and checks every value', async () => {
     const partner = await accountWithMember(t);
     const fieldsOf = async (rules: Rule[], type = 'partnerFee', client = partner.client) => {
@@ -333,6 +349,32 @@ describe('pricing rules', () => {
     });
     const network = await fieldsOf([rule({ percentage: '5.5' })], 'networkFee', finance);
     expect(network.fields).toEqual({ 'rules.0.percentage': 'A network fee is at most 5 %.' });
+  });
+
+  it('bounds the whole partner fee by the cap: a fixed value or minimum never takes more than 5 % of a quote', async () => {
+    const partner = await accountWithMember(t);
+    // Accepted: charged in full from 20,000 (5 % of it is 1,000); below that, quotes cut it to the cap.
+    await partner.client.ok(UPDATE_RULES, {
+      a: partner.accountId,
+      t: 'partnerFee',
+      r: [rule({ percentage: '0', fixedValue: '1000' }), rule({ transactionType: 'sell', percentage: '1', minValue: '1000' })],
+    });
+    const { rampQuote } = await partner.client.ok(QUOTE, { a: partner.accountId, i: buy({ amount: '1200' }) });
+    // 5 % of 1,200, where the rule alone would charge 1,000 (83 %).
+    expect(rampQuote).toMatchObject({ baseCurrencyAmount: '1200.00', feeAmount: '54.00', extraFeeAmount: '60.00', totalFeeAmount: '114.50' });
+    expect(rampQuote.applied.find((each: { type: string }) => each.type === 'partnerFee').amount).toBe('60.00');
+    // A sell of 0.01 BTC: 633.60 paid out before fees, the partner's minimum of 1,000 cut to 5 % of it.
+    const sell = (await partner.client.ok(QUOTE, { a: partner.accountId, i: buy({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.01' }) }))
+      .rampQuote;
+    expect(sell.extraFeeAmount).toBe('31.68');
+
+    // A rule the cap would cut on every amount is refused on its field.
+    const refused = await partner.client.gql(UPDATE_RULES, { a: partner.accountId, t: 'partnerFee', r: [rule({ percentage: '5', fixedValue: '0.5' })] });
+    expect(errorCode(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors![0]!.extensions!.fields).toEqual({
+      'rules.0.fixedValue':
+        'With the percentage at the cap of 5 %, a fixed value could never be charged: the whole partner fee is at most 5 % of each transaction. Lower the percentage or set the fixed value to 0.',
+    });
   });
 
   it('refuses the provider’s rule types to partners and to staff without the permission; allows them to FinanceManager', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import Decimal from 'decimal.js';
-import { TEST_MODE_FIAT_PER_USD, TEST_MODE_USD_PRICES, assetDecimals } from '@rampart/shared/pricing';
+import { FIAT_DECIMALS, TEST_MODE_FIAT_PER_USD, TEST_MODE_USD_PRICES, assetDecimals } from '@rampart/shared/pricing';
+import { amountProblem } from '@rampart/shared/amounts';
 import { FAILED_STATUS, FAILURE_REASONS, STATUSES_OF, TRANSITIONS, isTerminal, type TransactionKind } from '@rampart/shared/transactions';
 import { walletAddressProblem } from '@rampart/shared/developer-settings';
 import type { WidgetCurrency } from '@rampart/shared/widget';
@@ -128,6 +129,12 @@ export function createTestProcessing(deps: {
     const base = await offered(accountId, kind, input.cryptoCurrencyCode, 'cryptoCurrencyCode');
     const amount = input.amount ?? DEFAULT_AMOUNT[kind](base.ticker);
     const fiat = (input.fiatCurrencyCode ?? 'usd').toLowerCase();
+    // Checked before the customer is written, so a refused amount changes nothing (the quote checks it again).
+    const amountIssue =
+      kind === 'buy'
+        ? amountProblem(amount, FIAT_DECIMALS[fiat] ?? 2, fiat.toUpperCase())
+        : amountProblem(amount, assetDecimals(base.ticker), base.code.toUpperCase());
+    if (amountIssue) throw badInput({ amount: amountIssue });
     const customer = await repository.findOrCreateCustomer({
       accountId,
       liveMode,

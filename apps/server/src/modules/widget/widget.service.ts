@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { isDecimalString } from '@rampart/shared/money';
+import { amountFormatProblem } from '@rampart/shared/money';
 import { themeConfigSchema } from '@rampart/shared/themes';
 import { explorerLinks, FIAT_CURRENCIES, FAILURE_REASONS } from '@rampart/shared/transactions';
 import {
   SIGNATURE_REQUIRED_PARAMS,
   TEST_CARDS,
+  isOnDomains,
   WIDGET_PARAMS,
   WIDGET_PAYMENT_METHODS,
   type WidgetBootstrap,
@@ -93,7 +94,14 @@ export function frameAncestorSources(urls: string[]): string[] {
 }
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const decimalAmount = z.string().trim().refine(isDecimalString, 'Enter an amount such as 100 or 0.05.');
+// The format and size of any amount here; the currency's decimals are checked with the quote (@rampart/shared/amounts).
+const decimalAmount = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    const problem = amountFormatProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 const country = z
   .string()
   .trim()
@@ -166,8 +174,8 @@ export function createWidgetService(deps: {
       params.baseCurrencyCode = params.baseCurrencyCode.toLowerCase();
       if (!(FIAT_CURRENCIES as readonly string[]).includes(params.baseCurrencyCode)) drop('baseCurrencyCode', 'not a supported fiat currency');
     }
-    if (params.baseCurrencyAmount !== undefined && !(isDecimalString(params.baseCurrencyAmount) && Number(params.baseCurrencyAmount) > 0))
-      drop('baseCurrencyAmount', 'not a positive amount');
+    if (params.baseCurrencyAmount !== undefined && (amountFormatProblem(params.baseCurrencyAmount) !== null || !/[1-9]/.test(params.baseCurrencyAmount)))
+      drop('baseCurrencyAmount', 'not a positive amount of at most 15 digits before the point');
     if (params.redirectURL !== undefined) {
       try {
         if (!/^https?:$/.test(new URL(params.redirectURL).protocol)) drop('redirectURL', 'not an http(s) URL');
@@ -362,7 +370,7 @@ export function createWidgetService(deps: {
         throw new WidgetPageRefusal(
           403,
           'This link’s signature is not valid',
-          'This link sets a wallet address or an e-mail address, so it must be signed with the partner’s secret key. It carries no signature.',
+          'This link sets a wallet address, an e-mail address or the partner’s customer id, so it must be signed with the partner’s secret key. It carries no signature.',
           ancestors,
         );
       }
@@ -376,6 +384,22 @@ export function createWidgetService(deps: {
             ancestors,
           );
         }
+      }
+      // An unsigned link may send the customer back only to a domain staff cleared for the account: anyone can write a
+      // link with the partner's publishable key, and the widget shows the partner's brand.
+      if (params.redirectURL !== undefined && !signature && !isOnDomains(params.redirectURL, await goLive.clearedDomains(key.accountId))) {
+        let host = params.redirectURL;
+        try {
+          host = new URL(params.redirectURL).hostname;
+        } catch {
+          // cleanParams kept only URLs.
+        }
+        throw new WidgetPageRefusal(
+          403,
+          'This link’s return address is not allowed',
+          `This link would send you back to ${host.slice(0, 100)}, which is not one of the partner’s cleared domains. A redirectURL must be on a domain cleared in the go-live review, or the link must be signed with the partner’s secret key.`,
+          ancestors,
+        );
       }
       const offered = await deps.ramp().offeredCurrencies(key.accountId, flow);
       if (params.currencyCode !== undefined && !offered.some((c) => c.code === params.currencyCode))

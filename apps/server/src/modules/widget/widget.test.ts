@@ -140,6 +140,52 @@ describe('widget links', () => {
     });
   });
 
+  it('sends customers back unsigned only to a domain staff cleared; elsewhere the link must be signed', async () => {
+    const p = await partner();
+    await t.database.pool.query(
+      `insert into domain_reviews (account_id, domain, status) values ($1, 'shop.example.com', 'clear'), ($1, 'pending.example.com', null)`,
+      [p.accountId],
+    );
+    const withRedirect = (target: string) => `${t.baseUrl}/widget/buy?apiKey=${p.pk}&redirectURL=${encodeURIComponent(target)}`;
+
+    const offDomain = await open(withRedirect('https://evil.example.net/login'));
+    expect(offDomain.status).toBe(403);
+    expect(offDomain.bootstrap).toBeNull();
+    expect(offDomain.html).toContain('This link’s return address is not allowed');
+    expect(offDomain.html).toContain(
+      'This link would send you back to evil.example.net, which is not one of the partner’s cleared domains. A redirectURL must be on a domain cleared in the go-live review, or the link must be signed with the partner’s secret key.',
+    );
+    // A domain still waiting for its review, and a look-alike of a cleared one, are not cleared.
+    expect((await open(withRedirect('https://pending.example.com/done'))).status).toBe(403);
+    expect((await open(withRedirect('https://shop.example.com.evil.example.net/done'))).status).toBe(403);
+
+    for (const target of ['https://shop.example.com/done?order=7', 'https://www.shop.example.com/done']) {
+      const cleared = await open(withRedirect(target));
+      expect(cleared.status, target).toBe(200);
+      expect(cleared.bootstrap.redirectURL).toBe(target);
+    }
+    const signed = await open(signWidgetUrl(withRedirect('https://evil.example.net/login'), p.sk).url);
+    expect(signed.status).toBe(200);
+    expect(signed.bootstrap.redirectURL).toBe('https://evil.example.net/login');
+  });
+
+  it('refuses an unsigned externalCustomerId (it names whose transaction it is); a signed one is recorded and locked', async () => {
+    const p = await partner();
+    const url = `${t.baseUrl}/widget/buy?apiKey=${p.pk}&externalCustomerId=cust-42`;
+    const unsigned = await open(url);
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.html).toContain(
+      'This link sets a wallet address, an e-mail address or the partner’s customer id, so it must be signed with the partner’s secret key. It carries no signature.',
+    );
+    const signed = await open(signWidgetUrl(url, p.sk).url);
+    expect(signed.status).toBe(200);
+    expect(signed.bootstrap.lockedParams).toEqual(['externalCustomerId']);
+    const created = await api(signed.bootstrap.sessionToken, 'POST', '/transactions', { ...BUY, email: 'x@example.com', walletAddress: WALLET });
+    expect(created.status).toBe(201);
+    const row = await t.database.pool.query(`select external_customer_id from transactions where id = $1`, [created.body.transaction.id]);
+    expect(row.rows[0].external_customer_id).toBe('cust-42');
+  });
+
   it('lets only the account’s allowed origins frame the page: frame-ancestors with them and nothing else, no X-Frame-Options', async () => {
     const p = await partner(['https://shop.example.com', 'http://localhost:5173/some/path', 'not a url', 'https://evil.example.com; script-src *']);
     const page = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}`);
@@ -480,6 +526,31 @@ describe('widget API', () => {
     expect((await api(a.token, 'POST', '/quote', [1, 2])).status).toBe(400);
   });
 
+  it('quotes amounts within their currency’s precision and size, and the partner fee within its cap', async () => {
+    const s = await session('buy');
+    for (const [amount, message] of [
+      ['1e309', 'Write the amount in plain digits, such as 100 or 0.05: an exponent such as 1e3 is not accepted.'],
+      ['100.009', 'USD amounts have at most 2 decimals.'],
+      ['1000000000000000', 'The amount is too large: at most 15 digits before the decimal point.'],
+    ]) {
+      const refused = await api(s.token, 'POST', '/quote', { ...BUY, amount });
+      expect(refused.status, amount).toBe(400);
+      expect(refused.body.error.details, amount).toEqual({ amount: message });
+    }
+    const sell = await session('sell');
+    const tooFine = await api(sell.token, 'POST', '/quote', { ...BUY, paymentMethod: 'sepa', amount: '0.1234567891' });
+    expect(tooFine.body.error.details).toEqual({ amount: 'ETH amounts have at most 8 decimals.' });
+
+    // A partner fee of a fixed 1,000 takes at most the cap (5 %) of a 1,200 USD quote.
+    await s.client.ok(`mutation($a: ID!, $r: [PricingRuleInput!]!) { updatePricingRules(accountId: $a, type: partnerFee, rules: $r) { editableTypes } }`, {
+      a: s.accountId,
+      r: [{ region: 'Global', paymentMethod: null, transactionType: 'buy', percentage: '0', fixedValue: '1000', minValue: '0' }],
+    });
+    const capped = await api(s.token, 'POST', '/quote', { ...BUY, amount: '1200' });
+    expect(capped.status).toBe(200);
+    expect(capped.body.quote).toMatchObject({ baseCurrencyAmount: '1200.00', extraFeeAmount: '60.00' });
+  });
+
   it('refuses a blocked country with its action', async () => {
     const s = await session('buy');
     await t.database.pool.query(
@@ -534,6 +605,42 @@ describe('test helpers', () => {
     const live = await p.client.gql(MOVE, { id: sell.id, s: 'completed' });
     expect(errorCode(live)).toBe('FORBIDDEN_ERROR');
     expect(live.errors![0]!.message).toContain('live transaction');
+  });
+
+  it('bounds amounts by their currency on REST and GraphQL: no exponent, no extra decimals, at most 15 digits; nothing is stored', async () => {
+    const p = await partner();
+    const rest = (body: unknown) =>
+      fetch(`${t.baseUrl}/v1/test/transactions`, {
+        method: 'POST',
+        headers: { authorization: `Api-Key ${p.sk}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any })); // read freely, checked by expect()
+    const exponent = await rest({ kind: 'buy', cryptoCurrencyCode: 'eth', amount: '1e309' });
+    expect(exponent.status).toBe(400);
+    expect(exponent.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      param: 'amount',
+      details: { amount: 'amount: Write the amount in plain digits, such as 100 or 0.05: an exponent such as 1e3 is not accepted.' },
+    });
+    const huge = await rest({ kind: 'buy', cryptoCurrencyCode: 'eth', amount: '1000000000000000' });
+    expect(huge.body.error.details).toEqual({ amount: 'amount: The amount is too large: at most 15 digits before the decimal point.' });
+    const cents = await rest({ kind: 'buy', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'usd', amount: '100.001' });
+    expect(cents.status).toBe(400);
+    expect(cents.body.error).toMatchObject({ param: 'amount', details: { amount: 'USD amounts have at most 2 decimals.' } });
+    const yen = await rest({ kind: 'buy', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'jpy', amount: '15000.5' });
+    expect(yen.body.error.details).toEqual({ amount: 'JPY amounts are whole numbers: no decimals.' });
+
+    const graphql = await p.client.gql(CREATE, {
+      a: p.accountId,
+      i: { kind: 'sell', cryptoCurrencyCode: 'eth', fiatCurrencyCode: 'eur', amount: '0.123456789' },
+    });
+    expect(errorCode(graphql)).toBe('BAD_USER_INPUT');
+    expect(graphql.errors![0]!.extensions!.fields).toEqual({ amount: 'ETH amounts have at most 8 decimals.' });
+    const stored = await t.database.pool.query(
+      `select (select count(*)::int from transactions where account_id = $1) as transactions, (select count(*)::int from customers where account_id = $1) as customers`,
+      [p.accountId],
+    );
+    expect(stored.rows[0]).toEqual({ transactions: 0, customers: 0 });
   });
 
   it('REST: a test secret key creates and moves; a live key is refused; other accounts’ transactions do not exist', async () => {

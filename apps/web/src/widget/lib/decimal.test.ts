@@ -10,7 +10,7 @@ describe('amount input', () => {
   it('parses to a canonical decimal string, never through a float', () => {
     expect(parseAmountInput('0012.50', 2)).toEqual({ ok: true, value: '12.5' });
     expect(parseAmountInput('0.1', 8)).toEqual({ ok: true, value: '0.1' });
-    expect(parseAmountInput('12345678901234567890.12345678', 8)).toEqual({ ok: true, value: '12345678901234567890.12345678' });
+    expect(parseAmountInput('123456789012345.12345678', 8)).toEqual({ ok: true, value: '123456789012345.12345678' });
     expect(parseAmountInput('1,000.50', 2)).toEqual({ ok: true, value: '1000.5' });
     expect(parseAmountInput('12,5', 2)).toEqual({ ok: true, value: '12.5' });
     expect(parseAmountInput('.5', 2)).toEqual({ ok: true, value: '0.5' });
@@ -25,6 +25,8 @@ describe('amount input', () => {
     expect(parseAmountInput('1.234', 2)).toEqual({ ok: false, error: 'Use at most 2 decimal places.' });
     expect(parseAmountInput('1.5', 0)).toEqual({ ok: false, error: 'Enter a whole number.' });
     expect(parseAmountInput('1.500', 2)).toEqual({ ok: true, value: '1.5' });
+    // The server's bound on any amount, from the same shared check.
+    expect(parseAmountInput('12345678901234567890.5', 2)).toEqual({ ok: false, error: 'The amount is too large: at most 15 digits before the decimal point.' });
   });
 
   it('compares decimal strings exactly', () => {

@@ -1,4 +1,5 @@
 // Amounts stay decimal strings from the keyboard to the API: no floats, no decimal library in the bundle.
+import { amountFormatProblem } from '@rampart/shared/amounts';
 
 export type ParsedAmount = { ok: true; value: string } | { ok: false; error: string };
 
@@ -33,7 +34,10 @@ export function parseAmountInput(raw: string, maxDecimals: number): ParsedAmount
     return { ok: false, error: maxDecimals === 0 ? 'Enter a whole number.' : `Use at most ${maxDecimals} decimal places.` };
   }
   if (/^0*$/.test(whole) && fraction === '') return { ok: false, error: 'Enter an amount above zero.' };
-  return { ok: true, value: fraction ? `${whole}.${fraction}` : whole };
+  const value = fraction ? `${whole}.${fraction}` : whole;
+  // The server's bound on any amount (at most 15 digits before the point), from the shared check.
+  const problem = amountFormatProblem(value);
+  return problem ? { ok: false, error: problem } : { ok: true, value };
 }
 
 /** Compares two non-negative decimal strings without converting them to numbers. */

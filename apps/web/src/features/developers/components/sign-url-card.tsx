@@ -40,8 +40,9 @@ export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMo
       <CardHeader>
         <CardTitle>Sign a widget URL</CardTitle>
         <CardDescription>
-          HMAC-SHA256 of the query string (with its ?) under your {mode} secret key, base64, appended as &amp;signature=. Do this on your server in production;
-          this tool is for trying it out.
+          HMAC-SHA256 of the query string (with its ?) under your {mode} secret key, base64, appended as &amp;signature=. It covers every parameter. The widget
+          needs it for walletAddress, email and externalCustomerId, and for a redirectURL off your cleared domains. Do this on your server in production; this
+          tool is for trying it out.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -39,6 +39,10 @@ export const WidgetBaseUrlQuery = graphql(`
     account(id: $accountId) {
       id
       allowedIframeAncestorUrls
+      domainReviews {
+        domain
+        status
+      }
       currencyAccountPairs {
         id
         isEnabled

@@ -15,6 +15,7 @@ import { PricingRulesQuery, UpdatePricingRulesMutation } from '@/features/ramp/a
 import {
   ALL_METHODS_VALUE,
   maxPercentageOf,
+  partnerFeeCapHint,
   PAYMENT_METHOD_LABEL,
   PAYMENT_METHODS,
   REGIONS,
@@ -58,6 +59,7 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
   const [save] = useMutation(UpdatePricingRulesMutation, { refetchQueries: ['Ramp_PricingRules', 'Ramp_Quote'], awaitRefetchQueries: true });
   const label = RULE_TYPE_LABEL[type];
   const cap = trimZeros(maxPercentageOf(limits, type));
+  const watched = form.watch('rules');
 
   const loaded = all.data !== undefined;
   const editableKey = JSON.stringify(editable.map(toRuleRow));
@@ -108,8 +110,18 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
             Edit {label.toLowerCase()} · {transactionType === 'buy' ? 'buying' : 'selling'}
           </DialogTitle>
           <DialogDescription>
-            Percentage up to {cap} %{type === 'partnerFee' ? ' (the provider’s cap on your fee)' : ''}; fixed value and minimum up to{' '}
-            {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no rows to go back to the defaults.
+            {type === 'partnerFee' ? (
+              <>
+                Your whole fee — percentage, fixed value and minimum together — is at most {cap} % of each transaction (the provider’s cap): on smaller amounts
+                a fixed value or minimum is cut to the cap. Fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no
+                rows to go back to the defaults.
+              </>
+            ) : (
+              <>
+                Percentage up to {cap} %; fixed value and minimum up to {trimZeros(limits.maxFixedValue)} in the customer’s currency. Leave no rows to go back
+                to the defaults.
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
         {!loaded ? (
@@ -208,6 +220,11 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                         <XIcon aria-hidden />
                       </Button>
                     </div>
+                    {type === 'partnerFee' && watched[index] && partnerFeeCapHint(watched[index], limits.partnerFeeMaxPercentage) && (
+                      <p className="text-xs text-muted-foreground sm:col-span-full" aria-live="polite">
+                        Rule {index + 1}: {partnerFeeCapHint(watched[index], limits.partnerFeeMaxPercentage)}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ol>

@@ -36,14 +36,14 @@ const TEXT_FIELDS: { name: WidgetParam; label: string; placeholder: string; desc
   { name: 'walletAddressTag', label: 'Wallet address tag', placeholder: 'Destination tag or memo' },
   { name: 'baseCurrencyAmount', label: 'Amount', placeholder: '100', inputMode: 'decimal' },
   { name: 'email', label: 'Customer e-mail', placeholder: 'ada@example.com', inputMode: 'email', description: 'Locked for the customer; needs the signature.' },
-  { name: 'externalCustomerId', label: 'External customer id', placeholder: 'Your id for the customer' },
+  { name: 'externalCustomerId', label: 'External customer id', placeholder: 'Your id for the customer', description: 'Needs the signature.' },
   { name: 'externalTransactionId', label: 'External transaction id', placeholder: 'Your id for this purchase' },
   {
     name: 'redirectURL',
     label: 'Redirect URL',
     placeholder: 'https://example.com/done',
     inputMode: 'url',
-    description: 'Where the customer returns at the end.',
+    description: 'Where the customer returns at the end. Unsigned, only to a domain cleared in your go-live review.',
   },
   { name: 'colorCode', label: 'Accent colour', placeholder: '#1F6FEB' },
 ];
@@ -117,7 +117,8 @@ export function WidgetUrlBuilder({
   const set = (name: WidgetParam, value: string) => setParams((current) => ({ ...current, [name]: value }));
   const current = signed && signed.for === unsigned ? signed.url : null;
   const shown = current ?? unsigned ?? '';
-  const signatureNeeded = needsSignature(params);
+  const clearedDomains = (data?.account?.domainReviews ?? []).filter((review) => review.status === 'clear').map((review) => review.domain);
+  const signatureNeeded = needsSignature(params, clearedDomains);
   const pending = canSign && unsigned !== null && !current && !signError && !hasProblems;
   const origins = data?.account?.allowedIframeAncestorUrls ?? [];
   const title = product === 'OnRamp' ? 'Buy crypto' : product === 'OffRamp' ? 'Sell crypto' : 'Swap crypto';
@@ -196,8 +197,9 @@ export function WidgetUrlBuilder({
           <AlertTitle>Signed on the server</AlertTitle>
           <AlertDescription>
             The signature is an HMAC-SHA256 of the query string under your {liveMode ? 'live' : 'test'} secret key, which Rampart keeps encrypted and never
-            shows here. The widget refuses a URL with a wallet address or an e-mail unless it is signed, so nobody can change where the crypto goes or whose
-            account it is by editing the link. In production, sign on your own server right before showing the widget.
+            shows here. It covers the whole query string. The widget refuses a URL with a wallet address, an e-mail or an external customer id unless it is
+            signed, and a redirect URL off your cleared domains too, so nobody can change where the crypto goes, whose account it is or where your customer
+            lands by editing the link. In production, sign on your own server right before showing the widget.
           </AlertDescription>
         </Alert>
 
@@ -218,7 +220,10 @@ export function WidgetUrlBuilder({
           </div>
           {signError && <p className="text-sm text-destructive">{signError}</p>}
           {!canSign && signatureNeeded && (
-            <p className="text-sm text-destructive">With a wallet address or an e-mail the widget needs the signature; ask a developer or an administrator.</p>
+            <p className="text-sm text-destructive">
+              With a wallet address, an e-mail, an external customer id or a redirect URL off your cleared domains the widget needs the signature; ask a
+              developer or an administrator.
+            </p>
           )}
           <Tabs defaultValue="url">
             <TabsList>

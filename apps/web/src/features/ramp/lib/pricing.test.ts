@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyingRule, appliesWhere, describeCharge, ruleErrorPath, ruleFormSchema, toRuleInput, toRuleRow, type RuleRow } from './pricing';
+import { applyingRule, appliesWhere, describeCharge, partnerFeeCapHint, ruleErrorPath, ruleFormSchema, toRuleInput, toRuleRow, type RuleRow } from './pricing';
 
 const limits = { partnerFeeMaxPercentage: '5', feeMaxPercentage: '20', networkFeeMaxPercentage: '5', spreadMaxPercentage: '10', maxFixedValue: '1000' };
 const row = (extra: Partial<RuleRow> = {}): RuleRow => ({ region: 'Global', paymentMethod: 'all', percentage: '1', fixedValue: '0', minValue: '0', ...extra });
@@ -13,8 +13,21 @@ describe('rule editor validation', () => {
 
   it('accepts rows within the bounds', () => {
     expect(
-      schema.safeParse({ rules: [row(), row({ region: 'US', paymentMethod: 'creditCard', percentage: '5', fixedValue: '0.5', minValue: '1000' })] }).success,
+      schema.safeParse({ rules: [row(), row({ region: 'US', paymentMethod: 'creditCard', percentage: '5', fixedValue: '0', minValue: '1000' })] }).success,
     ).toBe(true);
+  });
+
+  it('refuses a partner fee the cap would always cut, as the server does, and says from where a fixed value is charged in full', () => {
+    expect(messages(schema.safeParse({ rules: [row({ percentage: '5', fixedValue: '0.5' })] }))).toEqual({
+      'rules.0.fixedValue':
+        'With the percentage at the cap of 5 %, a fixed value could never be charged: the whole partner fee is at most 5 % of each transaction. Lower the percentage or set the fixed value to 0.',
+    });
+    expect(partnerFeeCapHint(row({ percentage: '0', fixedValue: '1000' }), '5')).toBe('Charged in full from 20,000; below that, at most 5 % of the amount.');
+    expect(partnerFeeCapHint(row({ percentage: '2', fixedValue: '1', minValue: '5' }), '5')).toBe(
+      'Charged in full from 100; below that, at most 5 % of the amount.',
+    );
+    expect(partnerFeeCapHint(row({ percentage: '1' }), '5')).toBeNull();
+    expect(partnerFeeCapHint(row({ fixedValue: 'abc' }), '5')).toBeNull();
   });
 
   it('refuses a partner fee above the cap, naming the cap', () => {

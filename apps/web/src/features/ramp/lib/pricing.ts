@@ -1,6 +1,6 @@
 // Fees screens: labels, "which rule applies where", and the rule editor's validation (the server's bounds).
 import { compareAmounts, isDecimalString } from '@rampart/shared/money';
-import { PRICING_LIMITS } from '@rampart/shared/pricing';
+import { PRICING_LIMITS, partnerFeeFullFrom } from '@rampart/shared/pricing';
 import { z } from 'zod';
 import { PAYMENT_METHOD_LABEL as SHARED_PAYMENT_METHOD_LABEL, PRICING_REGION_LABEL } from '@/lib/labels';
 import type { PaymentMethod, PricingRegion, PricingRuleType, PricingTransactionType, RuleSpecificity } from '@/gql/graphql';
@@ -156,6 +156,50 @@ function amountField(label: string, max: string, suffix: string, capWord: string
   });
 }
 
+function isAmount(value: string): boolean {
+  const text = value.trim();
+  return isDecimalString(text) && !text.startsWith('-');
+}
+
+/**
+ * The partner fee rule a quote would always cut to the cap, as the server refuses it (the message on the field), or
+ * null. The cap bounds the whole fee: percentage, fixed value and minimum together.
+ */
+export function partnerFeeCapProblem(
+  row: Pick<RuleRow, 'percentage' | 'fixedValue' | 'minValue'>,
+  cap: string,
+): { field: 'fixedValue' | 'minValue'; message: string } | null {
+  if (![row.percentage, row.fixedValue, row.minValue].every(isAmount) || compareAmounts(row.percentage.trim(), cap) > 0) return null;
+  if (partnerFeeFullFrom({ percentage: row.percentage.trim(), fixedValue: row.fixedValue.trim(), minValue: row.minValue.trim() }, cap) !== null) return null;
+  const shown = trimZeros(cap);
+  if (compareAmounts(row.fixedValue.trim(), '0') > 0)
+    return {
+      field: 'fixedValue',
+      message:
+        compareAmounts(cap, '0') === 0
+          ? 'The partner fee cap is 0 %: leave the fixed value at 0.'
+          : `With the percentage at the cap of ${shown} %, a fixed value could never be charged: the whole partner fee is at most ${shown} % of each transaction. Lower the percentage or set the fixed value to 0.`,
+    };
+  return { field: 'minValue', message: 'The partner fee cap is 0 %: leave the minimum at 0.' };
+}
+
+/**
+ * Below which amount a partner fee row is cut to the cap, in words ("Charged in full from 20,000; below that, at most 5 %
+ * of the amount."), or null when it never is or the row is not valid yet.
+ */
+export function partnerFeeCapHint(row: Pick<RuleRow, 'percentage' | 'fixedValue' | 'minValue'>, cap: string): string | null {
+  if (![row.percentage, row.fixedValue, row.minValue].every(isAmount) || compareAmounts(row.percentage.trim(), cap) > 0) return null;
+  const from = partnerFeeFullFrom({ percentage: row.percentage.trim(), fixedValue: row.fixedValue.trim(), minValue: row.minValue.trim() }, cap);
+  if (from === null || compareAmounts(from, '0') === 0) return null;
+  return `Charged in full from ${formatAmountText(from)}; below that, at most ${trimZeros(cap)} % of the amount.`;
+}
+
+/** "20000" → "20,000", "33.34" → "33.34": grouping only, from the decimal string. */
+function formatAmountText(value: string): string {
+  const [whole = '0', fraction] = value.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** The editor's schema for one rule type under the provider's limits; a region and method appear once. */
 export function ruleFormSchema(type: PricingRuleType, limits: Limits) {
   const capWord = type === 'partnerFee' ? ' (the provider’s cap on your fee)' : '';
@@ -169,6 +213,8 @@ export function ruleFormSchema(type: PricingRuleType, limits: Limits) {
   return z.object({ rules: z.array(row) }).superRefine((values, ctx) => {
     const seen = new Map<string, number>();
     values.rules.forEach((rule, index) => {
+      const capProblem = type === 'partnerFee' ? partnerFeeCapProblem(rule, limits.partnerFeeMaxPercentage) : null;
+      if (capProblem) ctx.addIssue({ code: 'custom', path: ['rules', index, capProblem.field], message: capProblem.message });
       const key = `${rule.region}/${rule.paymentMethod}`;
       const first = seen.get(key);
       if (first !== undefined) {

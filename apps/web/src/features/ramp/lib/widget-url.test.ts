@@ -32,11 +32,14 @@ describe('buildWidgetUrl', () => {
   });
 });
 
-it('needs a signature only with a wallet address or an e-mail', () => {
+it('needs a signature with a wallet address, an e-mail, an external customer id, or a redirect URL off the cleared domains', () => {
   expect(needsSignature({ currencyCode: 'btc' })).toBe(false);
   expect(needsSignature({ walletAddress: ' ' })).toBe(false);
   expect(needsSignature({ walletAddress: 'bc1q' })).toBe(true);
   expect(needsSignature({ email: 'a@b.co' })).toBe(true);
+  expect(needsSignature({ externalCustomerId: 'cust-7' })).toBe(true);
+  expect(needsSignature({ redirectURL: 'https://elsewhere.example/done' }, ['shop.example.com'])).toBe(true);
+  expect(needsSignature({ redirectURL: 'https://www.shop.example.com/done' }, ['shop.example.com'])).toBe(false);
 });
 
 it('names parameter problems', () => {

@@ -1,4 +1,5 @@
 // The integrate screen's widget URL builder: parameters in the documented order, and the code to copy.
+import { isOnDomains } from '@rampart/shared/widget';
 
 export const WIDGET_PARAMS = [
   'currencyCode',
@@ -18,11 +19,13 @@ export const WIDGET_PARAMS = [
 export type WidgetParam = (typeof WIDGET_PARAMS)[number];
 export type WidgetParams = Partial<Record<WidgetParam, string>>;
 
-/** Parameters that make the server require a signature (the widget refuses them unsigned). */
-export const SIGNED_PARAMS: readonly WidgetParam[] = ['walletAddress', 'email'];
+/** Parameters that make the server require a signature (the widget refuses them unsigned): SIGNATURE_REQUIRED_PARAMS. */
+export const SIGNED_PARAMS: readonly WidgetParam[] = ['walletAddress', 'email', 'externalCustomerId'];
 
-export function needsSignature(params: WidgetParams): boolean {
-  return SIGNED_PARAMS.some((name) => (params[name] ?? '').trim() !== '');
+/** Whether the widget would refuse the URL unsigned: a signed parameter, or a redirectURL off the account's cleared domains. */
+export function needsSignature(params: WidgetParams, clearedDomains: readonly string[] = []): boolean {
+  const redirect = (params.redirectURL ?? '').trim();
+  return SIGNED_PARAMS.some((name) => (params[name] ?? '').trim() !== '') || (redirect !== '' && !isOnDomains(redirect, clearedDomains));
 }
 
 /**
