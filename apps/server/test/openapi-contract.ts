@@ -34,7 +34,15 @@ export function contractChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormatsModule as unknown as (ajv: Ajv2020) => void)(ajv);
   const operations = new Map<string, Operation>();
-  for (const methods of Object.values(document.paths)) for (const operation of Object.values(methods)) operations.set(operation.operationId, operation);
+  // Each documented path as a pattern ({id} matches one segment), for finding the operation of a request.
+  const routes: Array<{ method: string; pattern: RegExp; operationId: string }> = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    for (const [method, operation] of Object.entries(methods)) {
+      operations.set(operation.operationId, operation);
+      routes.push({ method: method.toUpperCase(), pattern, operationId: operation.operationId });
+    }
+  }
   const seen = new Map<string, Set<number>>();
 
   async function expectDocumented(operationId: string, response: Response, options: { contentType?: string } = {}): Promise<unknown> {
@@ -59,6 +67,23 @@ export function contractChecker(document: OpenApiDocument) {
     return body;
   }
 
+  /** The documented operation a request reaches, if any (by method and path, the query string ignored). */
+  function operationOf(method: string, url: string): string | undefined {
+    const path = new URL(url, 'http://localhost').pathname;
+    return routes.find((route) => route.method === method.toUpperCase() && route.pattern.test(path))?.operationId;
+  }
+
+  /**
+   * Checks any answer against the document when its request reaches a documented operation (a clone is read, so the
+   * caller can still read the response): for a test's own request helper, so every answer a test provokes is checked.
+   */
+  async function expectAnswerDocumented(method: string, url: string, response: Response): Promise<void> {
+    const operationId = operationOf(method, url);
+    if (!operationId) return;
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    await expectDocumented(operationId, response.clone(), type && type !== 'application/json' ? { contentType: type } : {});
+  }
+
   function expectEveryOperationCovered() {
     expect([...seen.keys()].sort()).toEqual([...operations.keys()].sort());
     for (const [operationId, statuses] of seen) {
@@ -73,5 +98,18 @@ export function contractChecker(document: OpenApiDocument) {
     }
   }
 
-  return { operations, expectDocumented, expectEveryOperationCovered };
+  return { operations, operationOf, expectDocumented, expectAnswerDocumented, expectEveryOperationCovered };
+}
+
+/**
+ * A request helper's check: each answer whose request reaches an operation of the document at `documentUrl` (fetched
+ * once, on first use) is checked against it, so every answer a test provokes, not only the contract test's, is one the
+ * document describes.
+ */
+export function documentedAnswers(documentUrl: string) {
+  let checker: Promise<ReturnType<typeof contractChecker>> | null = null;
+  return async function expectAnswerDocumented(method: string, url: string, response: Response): Promise<void> {
+    checker ??= fetch(documentUrl).then(async (answer) => contractChecker((await answer.json()) as OpenApiDocument));
+    await (await checker).expectAnswerDocumented(method, url, response);
+  };
 }

@@ -194,6 +194,8 @@ export const PASSES_ERROR_TYPES = [
   'conflict_error',
   'signature_error',
   'rate_limit_error',
+  // Idempotency-Key reused with another request, or still running (modules/public-api/idempotency.ts).
+  'idempotency_error',
   'api_error',
 ] as const;
 
@@ -221,4 +223,3 @@ export const PassesError = z
     },
   });
 
-export const passesCommonErrors = { 401: PassesError, 429: PassesError };

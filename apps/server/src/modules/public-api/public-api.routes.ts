@@ -16,7 +16,6 @@ import { registerIdempotency } from './idempotency.ts';
 import { OPENAPI_PATH, registerOpenApi } from './openapi.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 import {
-  commonErrors,
   Customer,
   customerLookupQuery,
   ErrorBody,
@@ -162,7 +161,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
               'Transactions of one kind, newest first (created time, then id). Version 2026-11-23 pages with cursors: pass `next_cursor` as `starting_after` for the next page, `previous_cursor` as `ending_before` for the previous one. `offset` keeps working but cannot be combined with a cursor.',
             tags: ['Transactions'],
             querystring: transactionListQuery,
-            response: { 200: TransactionList.or(TransactionListV20260601), 400: ErrorBody, ...commonErrors },
+            response: { 200: TransactionList.or(TransactionListV20260601) },
           },
         },
         async (request) => {
@@ -227,7 +226,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
             summary: 'Retrieve a transaction',
             tags: ['Transactions'],
             params: idParams,
-            response: { 200: Transaction, 404: ErrorBody, ...commonErrors },
+            response: { 200: Transaction, 404: ErrorBody },
           },
         },
         async (request, reply) => {
@@ -249,7 +248,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
             summary: 'Retrieve a customer',
             tags: ['Customers'],
             params: idParams,
-            response: { 200: Customer, 404: ErrorBody, ...commonErrors },
+            response: { 200: Customer, 404: ErrorBody },
           },
         },
         async (request, reply) => {
@@ -270,7 +269,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
             description: "The customer with this externalCustomerId (your id of the customer), in the key's mode.",
             tags: ['Customers'],
             querystring: customerLookupQuery,
-            response: { 200: Customer, 400: ErrorBody, 404: ErrorBody, ...commonErrors },
+            response: { 200: Customer, 404: ErrorBody },
           },
         },
         async (request, reply) => {

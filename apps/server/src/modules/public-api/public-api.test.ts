@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { documentedAnswers } from '../../../test/openapi-contract.ts';
 
 let t: TestApp;
+/** Every /v1 answer a test provokes is checked against the OpenAPI document. */
+let expectAnswerDocumented: ReturnType<typeof documentedAnswers>;
 beforeAll(async () => {
   t = await startTestApp();
+  expectAnswerDocumented = documentedAnswers(`${t.baseUrl}/v1/openapi.json`);
 });
 afterAll(async () => {
   await t.close();
@@ -49,8 +53,10 @@ async function transaction(accountId: string, liveMode: boolean, externalTransac
   });
 }
 
-function get(path: string, key?: string) {
-  return fetch(`${t.baseUrl}${path}`, { headers: key ? { authorization: `Api-Key ${key}` } : {} });
+async function get(path: string, key?: string) {
+  const response = await fetch(`${t.baseUrl}${path}`, { headers: key ? { authorization: `Api-Key ${key}` } : {} });
+  await expectAnswerDocumented('GET', path, response);
+  return response;
 }
 
 describe('the public REST API', () => {
