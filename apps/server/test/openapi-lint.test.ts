@@ -9,7 +9,9 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The documents name PUBLIC_URL as their server: a deployment's own address (the tests' default is localhost, which
+  // the recommended rule no-server-example.com rightly flags in a published document).
+  t = await startTestApp({ PUBLIC_URL: 'https://rampart.test' });
 });
 afterAll(async () => {
   await t.close();

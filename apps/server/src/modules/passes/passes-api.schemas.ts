@@ -206,7 +206,7 @@ export const PassesError = z
       code: z.string().describe('Which problem, a stable snake_case string (e.g. nonce_used, policy_refused).'),
       message: z.string(),
       param: z.string().optional().describe('The field or parameter at fault.'),
-      request_id: z.string().describe('The Request-Id of this request.'),
+      request_id: z.string().describe('The Request-Id of the request that was answered (a replayed answer keeps the first request’s).'),
       details: z.record(z.string(), z.string()).optional().describe('A message per invalid field, or per refusing policy.'),
     }),
   })

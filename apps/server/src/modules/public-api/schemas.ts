@@ -192,7 +192,9 @@ export const ErrorBody = z
       code: z.string().describe('Which problem, a stable snake_case string (e.g. parameter_invalid, api_key_invalid, resource_missing).'),
       message: z.string().describe('What went wrong and how to fix it, in words for a developer.'),
       param: z.string().optional().describe('The query parameter, body field or header at fault.'),
-      request_id: z.string().describe('The Request-Id of this request: quote it when you contact us.'),
+      request_id: z
+        .string()
+        .describe('The Request-Id of the request that was answered (a replayed answer keeps the first request’s): quote it when you contact us.'),
       details: z.record(z.string(), z.string()).optional().describe('A message per invalid field.'),
     }),
   })
