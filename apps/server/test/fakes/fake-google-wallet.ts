@@ -73,7 +73,7 @@ export async function startFakeGoogleWallet() {
         return [400, googleError(400, 'INVALID_ARGUMENT', 'Invalid resource ID: <issuer id>.<identifier>')];
       if (!permitted(input.id)) return [403, googleError(403, 'PERMISSION_DENIED', 'The caller does not have permission')];
       if (classes.has(input.id)) return [409, googleError(409, 'ALREADY_EXISTS', `Resource already exists: ${input.id}`)];
-      classes.set(input.id, input as Record<string, unknown>);
+      classes.set(input.id, input);
       return [200, input];
     }
     if (!resourceId) return [405, googleError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed')];
@@ -82,7 +82,7 @@ export async function startFakeGoogleWallet() {
     if (method === 'GET') return [200, classes.get(resourceId)];
     if (method === 'PUT') {
       if (!input || input.id !== resourceId) return [400, googleError(400, 'INVALID_ARGUMENT', 'The body id differs from the resource id')];
-      classes.set(resourceId, input as Record<string, unknown>);
+      classes.set(resourceId, input);
       return [200, input];
     }
     return [405, googleError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed')];

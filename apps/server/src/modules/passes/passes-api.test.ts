@@ -716,13 +716,19 @@ describe('passes REST API: Google Wallet classes', () => {
     // The assertion is the service account's: signed by its key, for Google Wallet's scope, at the token endpoint.
     const assertion = (tokenRequest!.body as { grant_type: string; assertion: string }).assertion;
     expect((tokenRequest!.body as { grant_type: string }).grant_type).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
-    const { payload: claims } = await jwtVerify(assertion, await importSPKI(partner.publicKeyPem, 'RS256'), { issuer: partner.email, audience: google.tokenUrl });
+    const { payload: claims } = await jwtVerify(assertion, await importSPKI(partner.publicKeyPem, 'RS256'), {
+      issuer: partner.email,
+      audience: google.tokenUrl,
+    });
     expect(claims.scope).toBe('https://www.googleapis.com/auth/wallet_object.issuer');
     expect(insert!.headers.authorization).toMatch(/^Bearer ya29\.fake-/);
     expect(insert!.body).toEqual({ id: partner.classId, multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES' });
     expect(google.classes.get(partner.classId)).toEqual(insert!.body);
     // The save link is signed by the same account and names the same class.
-    const saved = decodeJwt(created.body.googleWalletUrl.split('/').pop()) as { iss: string; payload: { genericClasses: Array<{ id: string }>; genericObjects: Array<{ classId: string }> } };
+    const saved = decodeJwt(created.body.googleWalletUrl.split('/').pop()) as {
+      iss: string;
+      payload: { genericClasses: Array<{ id: string }>; genericObjects: Array<{ classId: string }> };
+    };
     expect(saved.iss).toBe(partner.email);
     expect(saved.payload.genericClasses[0]!.id).toBe(partner.classId);
     expect(saved.payload.genericObjects[0]!.classId).toBe(partner.classId);
@@ -829,14 +835,22 @@ describe('passes REST API: its OpenAPI document', () => {
     await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${crypto.randomUUID()}/invalidate`, key, {}));
 
     // Answers before the handler runs: a body that is not JSON, and an Idempotency-Key used for another request.
-    const notJson = await fetchApi('POST', '/scans', key, undefined, { rawBody: '<barcode>contract-1</barcode>', headers: { 'content-type': 'application/xml' } });
+    const notJson = await fetchApi('POST', '/scans', key, undefined, {
+      rawBody: '<barcode>contract-1</barcode>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(notJson.status).toBe(415);
     await expectDocumented('scanPass', notJson);
     const idempotencyKey = { 'Idempotency-Key': `contract-${crypto.randomUUID()}` };
-    expect((await expectDocumented('createNonce', await fetchApi('POST', '/nonces', key, undefined, { headers: idempotencyKey }))) as object).toHaveProperty('nonce');
+    expect((await expectDocumented('createNonce', await fetchApi('POST', '/nonces', key, undefined, { headers: idempotencyKey }))) as object).toHaveProperty(
+      'nonce',
+    );
     const reused = await fetchApi('POST', '/scans', key, { barcode: 'contract-1' }, { headers: idempotencyKey });
     expect(reused.status).toBe(400);
-    expect(((await expectDocumented('scanPass', reused)) as { error: object }).error).toMatchObject({ type: 'idempotency_error', code: 'idempotency_key_reused' });
+    expect(((await expectDocumented('scanPass', reused)) as { error: object }).error).toMatchObject({
+      type: 'idempotency_error',
+      code: 'idempotency_key_reused',
+    });
     expectEveryOperationCovered();
   });
 });

@@ -95,7 +95,10 @@ function transformFor(definition: OpenApiDefinition) {
     if (declared && !declared.hide) {
       const shared = sharedErrorStatuses(definition, { method, hasQuery: Boolean(declared.querystring), hasBody: Boolean(declared.body) });
       // The route's own declarations win (a route may document a status with another schema).
-      input = { ...input, schema: { ...declared, response: { ...Object.fromEntries(shared.map((status) => [status, definition.errorSchema])), ...declared.response } } };
+      input = {
+        ...input,
+        schema: { ...declared, response: { ...Object.fromEntries(shared.map((status) => [status, definition.errorSchema])), ...declared.response } },
+      };
     }
     const out = jsonSchemaTransform(input) as {
       schema: { hide?: boolean; headers?: unknown; response?: Record<string, unknown> } & Record<string, unknown>;

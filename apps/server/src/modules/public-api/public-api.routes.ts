@@ -15,16 +15,7 @@ import { ApiError, apiErrorHandler, sendApiError, zodValidatorCompiler } from '.
 import { registerIdempotency } from './idempotency.ts';
 import { OPENAPI_PATH, registerOpenApi } from './openapi.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
-import {
-  Customer,
-  customerLookupQuery,
-  ErrorBody,
-  idParams,
-  Transaction,
-  TransactionList,
-  TransactionListV20260601,
-  transactionListQuery,
-} from './schemas.ts';
+import { Customer, customerLookupQuery, ErrorBody, idParams, Transaction, TransactionList, TransactionListV20260601, transactionListQuery } from './schemas.ts';
 import { echoVersion, pinnedVersion, requestedVersion } from './versions.ts';
 
 /** Requests a key may make per minute, unless config.PUBLIC_API_RATE_PER_MINUTE says otherwise. */
