@@ -368,7 +368,7 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       projectId={project.id}
       wallet="google"
       icon={<WalletIcon className="size-4" aria-hidden />}
-      description="Your issuer and a service account allowed to issue its passes: save links are signed with its key, and each template's pass class is created in your issuer account when its first pass is issued."
+      description="Your issuer and a service account allowed to issue its passes."
       source={google.source}
       canManage={canManage}
       details={
