@@ -11,8 +11,8 @@ import type { GoogleSigningMaterial } from './pass-credentials.ts';
 
 /** The scope Google Wallet's issuer API needs. */
 export const GOOGLE_WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
-/** Each call to Google gives up after this long: a pass is issued anyway (its save link carries the class too). */
-const REQUEST_TIMEOUT_MS = 10_000;
+/** A class's sync (token, insert, update) gives up after this long: the pass is issued anyway (its save link carries the class too). */
+const SYNC_TIMEOUT_MS = 10_000;
 /** A cached token is renewed this long before it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
@@ -49,7 +49,7 @@ export function createGoogleWalletClient(options: { apiBase: string; tokenUrl: s
   const tokens = new Map<string, { token: string; expiresAt: number }>();
 
   /** An access token for the service account (cached per account and key until shortly before it expires). */
-  async function accessToken(google: GoogleSigningMaterial): Promise<string> {
+  async function accessToken(google: GoogleSigningMaterial, signal: AbortSignal): Promise<string> {
     const cacheKey = `${google.serviceAccountEmail}|${google.keyId}`;
     const cached = tokens.get(cacheKey);
     if (cached && cached.expiresAt - TOKEN_MARGIN_MS > Date.now()) return cached.token;
@@ -66,7 +66,7 @@ export function createGoogleWalletClient(options: { apiBase: string; tokenUrl: s
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal,
     });
     if (!response.ok) throw new GoogleWalletError(`Google refused the service account's token request (${await describeFailure(response)})`, response.status);
     const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
@@ -76,24 +76,25 @@ export function createGoogleWalletClient(options: { apiBase: string; tokenUrl: s
     return body.access_token;
   }
 
-  async function call(google: GoogleSigningMaterial, method: 'POST' | 'PUT', path: string, body: unknown): Promise<Response> {
+  async function call(google: GoogleSigningMaterial, method: 'POST' | 'PUT', path: string, body: unknown, signal: AbortSignal): Promise<Response> {
     return fetch(`${apiBase}${path}`, {
       method,
-      headers: { authorization: `Bearer ${await accessToken(google)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await accessToken(google, signal)}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal,
     });
   }
 
   return {
     /** Inserts the generic class, or replaces it when it exists; says which. */
     async upsertGenericClass(google: GoogleSigningMaterial, genericClass: GoogleGenericClass): Promise<'inserted' | 'updated'> {
-      const inserted = await call(google, 'POST', '/walletobjects/v1/genericClass', genericClass);
+      const signal = AbortSignal.timeout(SYNC_TIMEOUT_MS);
+      const inserted = await call(google, 'POST', '/walletobjects/v1/genericClass', genericClass, signal);
       if (inserted.ok) return 'inserted';
       if (inserted.status !== 409)
         throw new GoogleWalletError(`Google Wallet did not insert the class ${genericClass.id} (${await describeFailure(inserted)})`, inserted.status);
       await inserted.body?.cancel();
-      const updated = await call(google, 'PUT', `/walletobjects/v1/genericClass/${encodeURIComponent(genericClass.id)}`, genericClass);
+      const updated = await call(google, 'PUT', `/walletobjects/v1/genericClass/${encodeURIComponent(genericClass.id)}`, genericClass, signal);
       if (!updated.ok)
         throw new GoogleWalletError(`Google Wallet did not update the class ${genericClass.id} (${await describeFailure(updated)})`, updated.status);
       return 'updated';

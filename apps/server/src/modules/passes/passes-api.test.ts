@@ -672,7 +672,7 @@ describe('passes REST API: operations, isolation and bad input', () => {
 
 describe('passes REST API: Google Wallet classes', () => {
   /** The project's Google credentials replaced by a partner's (as updatePassProjectGoogleCredentials stores them), known to the fake Google. */
-  async function usePartnerGoogle(project: Project, issuerId: string) {
+  async function usePartnerGoogle(project: Project, issuerId: string, options: { googleKnowsAnotherKey?: boolean } = {}) {
     const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     const email = `passes-${crypto.randomUUID().slice(0, 8)}@rampart-test.iam.gserviceaccount.com`;
     const keyFile = {
@@ -687,27 +687,23 @@ describe('passes REST API: Google Wallet classes', () => {
       .set(googleColumns(t.app.services.secretBox, material))
       .where(eq(passProjectCredentials.projectId, project.projectId));
     const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    google.addServiceAccount(email, publicKeyPem, [issuerId]);
+    const anotherKey = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    google.addServiceAccount(email, options.googleKnowsAnotherKey ? anotherKey() : publicKeyPem, [issuerId]);
     return { email, publicKeyPem, classId: `${issuerId}.rampart_${project.templateId}` };
   }
   const requestsOf = (from: number) => google.requests.slice(from).map((request) => `${request.method} ${request.path}`);
 
-  it('calls nothing at Google for a project on the development credentials', async () => {
-    const holder = newWallet();
-    const account = await accountWithMember(t);
-    const project = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
-    const from = google.requests.length;
-    expect((await createPass(project, holder)).status).toBe(201);
-    expect(requestsOf(from)).toEqual([]);
-  });
-
-  it("inserts the template's class with the partner's service account (a token from its signed assertion), and updates a class Google has", async () => {
+  it("inserts the template's class with the partner's service account (a token from its signed assertion), updates a class Google has, and calls nothing on development credentials", async () => {
     const holder = newWallet();
     const account = await accountWithMember(t);
     const issuerId = `3388${crypto.randomInt(10 ** 9, 10 ** 10)}`;
     const project = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
-    const partner = await usePartnerGoogle(project, issuerId);
+    // On Rampart's development credentials nothing is sent to Google (that service account does not exist there).
+    const before = google.requests.length;
+    expect((await createPass(project, holder)).status).toBe(201);
+    expect(requestsOf(before)).toEqual([]);
 
+    const partner = await usePartnerGoogle(project, issuerId);
     const from = google.requests.length;
     const created = await createPass(project, holder);
     expect(created.status).toBe(201);
@@ -741,6 +737,20 @@ describe('passes REST API: Google Wallet classes', () => {
     expect((await createPass(other, holder)).status).toBe(201);
     expect(requestsOf(again)).toEqual(['POST /token', 'POST /walletobjects/v1/genericClass', `PUT /walletobjects/v1/genericClass/${second.classId}`]);
     expect(google.classes.get(second.classId)).toEqual({ id: second.classId, multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES' });
+  });
+
+  it('issues the pass when Google refuses the service account (an assertion its key does not verify): the save link still carries the class', async () => {
+    const holder = newWallet();
+    const account = await accountWithMember(t);
+    const project = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
+    const partner = await usePartnerGoogle(project, `3388${crypto.randomInt(10 ** 9, 10 ** 10)}`, { googleKnowsAnotherKey: true });
+    const from = google.requests.length;
+    const created = await createPass(project, holder);
+    expect(created.status).toBe(201);
+    expect(requestsOf(from)).toEqual(['POST /token']);
+    expect(google.classes.has(partner.classId)).toBe(false);
+    const saved = decodeJwt(created.body.googleWalletUrl.split('/').pop()) as { payload: { genericClasses: Array<{ id: string }> } };
+    expect(saved.payload.genericClasses.map((entry) => entry.id)).toEqual([partner.classId]);
   });
 });
 

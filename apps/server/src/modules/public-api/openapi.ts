@@ -73,10 +73,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
  * its schema, and on a POST what comes before the handler runs: a body that is not JSON (400, 415), too large (413),
  * an Idempotency-Key that is malformed or reused (400) or still running (409).
  */
-export function sharedErrorStatuses(
-  definition: Pick<OpenApiDefinition, 'everyOperation'>,
-  route: { method: string; hasQuery: boolean; hasBody: boolean },
-): number[] {
+function sharedErrorStatuses(definition: Pick<OpenApiDefinition, 'everyOperation'>, route: { method: string; hasQuery: boolean; hasBody: boolean }): number[] {
   const statuses = new Set(definition.everyOperation);
   if (route.hasQuery || route.hasBody) statuses.add(400);
   if (route.method === 'POST') for (const status of [400, 409, 413, 415]) statuses.add(status);
