@@ -54,7 +54,7 @@ const replayedHeader = {
 const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',
   201: 'Created',
-  400: 'A parameter or field is not valid.',
+  400: 'A parameter, field or header is not valid, the body is not JSON, or the Idempotency-Key was used for another request.',
   401: 'No valid key.',
   403: 'The key may not do this.',
   404: 'Nothing with this id for this key.',
