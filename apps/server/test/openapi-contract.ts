@@ -34,8 +34,18 @@ export function contractChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormatsModule as unknown as (ajv: Ajv2020) => void)(ajv);
   const operations = new Map<string, Operation>();
-  for (const methods of Object.values(document.paths)) for (const operation of Object.values(methods)) operations.set(operation.operationId, operation);
+  // Each documented path as a pattern ({id} matches one segment), for finding the operation of a request.
+  const routes: Array<{ method: string; pattern: RegExp; operationId: string }> = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    for (const [method, operation] of Object.entries(methods)) {
+      operations.set(operation.operationId, operation);
+      routes.push({ method: method.toUpperCase(), pattern, operationId: operation.operationId });
+    }
+  }
   const seen = new Map<string, Set<number>>();
+  // Compiled once per operation and status: request helpers check every answer.
+  const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
 
   async function expectDocumented(operationId: string, response: Response, options: { contentType?: string } = {}): Promise<unknown> {
     const operation = operations.get(operationId);
@@ -48,15 +58,39 @@ export function contractChecker(document: OpenApiDocument) {
     const schema = documented!.content?.[contentType]?.schema;
     expect(schema, `${operationId} ${status} has a ${contentType} schema`).toBeDefined();
     if (contentType === 'application/json') {
-      const validate = ajv.compile({ ...schema, components: document.components });
+      const cacheKey = `${operationId} ${status}`;
+      const validate = validators.get(cacheKey) ?? ajv.compile({ ...schema, components: document.components });
+      validators.set(cacheKey, validate);
       expect(validate(body) ? [] : validate.errors, `${operationId} ${status} body: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
     } else {
       expect(response.headers.get('content-type')).toBe(contentType);
     }
     expect(response.headers.get('request-id'), `${operationId} ${status} Request-Id`).toMatch(REQUEST_ID_PATTERN);
-    if (status >= 400) expect((body as { error: { request_id: string } }).error.request_id).toBe(response.headers.get('request-id'));
+    // An error repeats its Request-Id; a replayed one (Idempotency-Key) is the first request's answer, with its id.
+    if (status >= 400) {
+      const requestId = (body as { error: { request_id: string } }).error.request_id;
+      if (response.headers.get('idempotent-replayed') === 'true') expect(requestId).toMatch(REQUEST_ID_PATTERN);
+      else expect(requestId).toBe(response.headers.get('request-id'));
+    }
     seen.set(operationId, (seen.get(operationId) ?? new Set()).add(status));
     return body;
+  }
+
+  /** The documented operation a request reaches, if any (by method and path, the query string ignored). */
+  function operationOf(method: string, url: string): string | undefined {
+    const path = new URL(url, 'http://localhost').pathname;
+    return routes.find((route) => route.method === method.toUpperCase() && route.pattern.test(path))?.operationId;
+  }
+
+  /**
+   * Checks any answer against the document when its request reaches a documented operation (a clone is read, so the
+   * caller can still read the response): for a test's own request helper, so every answer a test provokes is checked.
+   */
+  async function expectAnswerDocumented(method: string, url: string, response: Response): Promise<void> {
+    const operationId = operationOf(method, url);
+    if (!operationId) return;
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+    await expectDocumented(operationId, response.clone(), type && type !== 'application/json' ? { contentType: type } : {});
   }
 
   function expectEveryOperationCovered() {
@@ -73,5 +107,18 @@ export function contractChecker(document: OpenApiDocument) {
     }
   }
 
-  return { operations, expectDocumented, expectEveryOperationCovered };
+  return { operations, operationOf, expectDocumented, expectAnswerDocumented, expectEveryOperationCovered };
+}
+
+/**
+ * A request helper's check: each answer whose request reaches an operation of the document at `documentUrl` (fetched
+ * once, on first use) is checked against it, so every answer a test provokes, not only the contract test's, is one the
+ * document describes.
+ */
+export function documentedAnswers(documentUrl: string) {
+  let checker: Promise<ReturnType<typeof contractChecker>> | null = null;
+  return async function expectAnswerDocumented(method: string, url: string, response: Response): Promise<void> {
+    checker ??= fetch(documentUrl).then(async (answer) => contractChecker((await answer.json()) as OpenApiDocument));
+    await (await checker).expectAnswerDocumented(method, url, response);
+  };
 }

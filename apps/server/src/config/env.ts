@@ -163,6 +163,10 @@ const envSchema = z
     HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
     // How often the worker reads Transfer events for NFT-bound passes.
     PASSES_NFT_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
+    // Google Wallet's REST API and OAuth 2.0 token endpoint, used for projects with the partner's own Google credentials
+    // (another host, e.g. a local fake of Google's documented API).
+    GOOGLE_WALLET_API_BASE: httpUrl.default('https://walletobjects.googleapis.com'),
+    GOOGLE_OAUTH_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {

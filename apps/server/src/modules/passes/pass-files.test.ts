@@ -190,4 +190,25 @@ describe('the Google Wallet save link', () => {
     const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
     await expect(jwtVerify(jwt, await importSPKI(other, 'RS256'))).rejects.toThrow();
   });
+
+  it("carries the template's generic class beside the object (Google creates it on a save): one class id, the issuer's prefix", async () => {
+    const url = await t.app.services.passFiles.googleWalletUrl(pass);
+    const credentials = await loadPassCredentials(t.database.db, t.app.services.secretBox, projectId);
+    const publicPem = crypto.createPublicKey(credentials.google.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+    const { payload } = await jwtVerify(url.slice('https://pay.google.com/gp/v/save/'.length), await importSPKI(publicPem, 'RS256'), {
+      issuer: credentials.google.serviceAccountEmail,
+      audience: 'google',
+      typ: 'JWT',
+    });
+    expect(payload).toMatchObject({ typ: 'savetowallet', origins: ['http://localhost:3000'] });
+    expect(typeof payload.iat).toBe('number');
+    const saved = payload.payload as { genericClasses?: Array<Record<string, unknown>>; genericObjects: Array<Record<string, unknown>> };
+    expect(Object.keys(saved).sort()).toEqual(['genericClasses', 'genericObjects']);
+    expect(saved.genericClasses).toEqual([
+      { id: `${credentials.google.issuerId}.rampart_${pass.templateId}`, multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES' },
+    ]);
+    expect(saved.genericObjects).toHaveLength(1);
+    expect(saved.genericObjects[0]!.classId).toBe(saved.genericClasses![0]!.id);
+    for (const id of [saved.genericClasses![0]!.id, saved.genericObjects[0]!.id]) expect(String(id).startsWith(`${credentials.google.issuerId}.`)).toBe(true);
+  });
 });

@@ -12,6 +12,7 @@ import { loadKeyEncryptionKeys, type SecretBox } from '../../lib/secret-box.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { renderPassFields } from './pass-fields.ts';
 import { loadPassCredentials } from './pass-credentials.ts';
+import { createGoogleWalletClient } from './google-wallet.ts';
 import type { PassRow } from './pass-lifecycle.ts';
 
 export type PassTemplateRow = typeof passTemplates.$inferSelect;
@@ -142,6 +143,17 @@ export async function buildPkpass(input: PassFileInputs): Promise<Buffer> {
 /** Google object and class ids: `<issuerId>.<suffix>` with only letters, digits, '.', '_' and '-'. */
 const googleSuffix = (value: string) => value.replace(/[^A-Za-z0-9._-]/g, '_');
 
+/** The id of a template's Google Wallet class: `<issuerId>.rampart_<templateId>`. */
+export const googleClassId = (issuerId: string, templateId: string) => `${issuerId}.${googleSuffix(`rampart_${templateId}`)}`;
+
+/**
+ * The Google Wallet class of a template's passes (a generic class: the object carries what the pass shows), as the save
+ * JWT carries it and the REST API stores it. Each pass is one holder's (as on Apple Wallet): one user, all their devices.
+ */
+export function googleGenericClass(input: { credentials: Pick<PassCredentials, 'google'>; template: Pick<PassTemplateRow, 'id'> }) {
+  return { id: googleClassId(input.credentials.google.issuerId, input.template.id), multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES' };
+}
+
 /** The Google Wallet object of a pass (a generic pass), as the save JWT carries it. */
 export function googleGenericObject(input: Omit<PassFileInputs, 'authenticationToken' | 'storage'>) {
   const { pass, template, project, credentials } = input;
@@ -154,7 +166,7 @@ export function googleGenericObject(input: Omit<PassFileInputs, 'authenticationT
     .map((field, index) => ({ id: googleSuffix(field.key || `field_${index}`), header: field.label || ' ', body: field.value || ' ' }));
   return {
     id: `${issuerId}.${googleSuffix(pass.serialNumber)}`,
-    classId: `${issuerId}.${googleSuffix(`rampart_${template.id}`)}`,
+    classId: googleClassId(issuerId, template.id),
     state: pass.status === 'invalidated' ? 'INACTIVE' : 'ACTIVE',
     cardTitle: text(template.organizationName),
     header: text(header),
@@ -165,14 +177,17 @@ export function googleGenericObject(input: Omit<PassFileInputs, 'authenticationT
   };
 }
 
-/** Google Wallet's "save to wallet" link: https://pay.google.com/gp/v/save/<JWT signed with the issuer's key>. */
+/**
+ * Google Wallet's "save to wallet" link: https://pay.google.com/gp/v/save/<JWT signed with the issuer's key>. The JWT
+ * carries the class with the object (Google creates a class it does not have yet when the pass is saved).
+ */
 export async function googleSaveUrl(input: Omit<PassFileInputs, 'authenticationToken' | 'storage'>): Promise<string> {
   const { credentials } = input;
   const key = await importPKCS8(credentials.google.privateKeyPem, 'RS256');
   const jwt = await new SignJWT({
     origins: [new URL(input.publicUrl).origin],
     typ: 'savetowallet',
-    payload: { genericObjects: [googleGenericObject(input)] },
+    payload: { genericClasses: [googleGenericClass(input)], genericObjects: [googleGenericObject(input)] },
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(credentials.google.keyId ? { kid: credentials.google.keyId } : {}) })
     .setIssuer(credentials.google.serviceAccountEmail)
@@ -217,6 +232,10 @@ export function createPassFiles(deps: { db: Database; config: Env; secretBox: Se
     return tokenWith(tokenKeys[0]!, pass.id);
   }
 
+  const googleWallet = createGoogleWalletClient({ apiBase: config.GOOGLE_WALLET_API_BASE, tokenUrl: config.GOOGLE_OAUTH_TOKEN_URL });
+  /** Classes this process has put in Google Wallet as they are now (id and body): a class is sent again only when it changed. */
+  const syncedClasses = new Set<string>();
+
   async function pkpass(pass: PassRow): Promise<Buffer> {
     return buildPkpass({ ...(await inputsOf(pass)), authenticationToken: authenticationToken(pass), storage });
   }
@@ -237,6 +256,20 @@ export function createPassFiles(deps: { db: Database; config: Env; secretBox: Se
     appleWalletUrl(pass: Pick<PassRow, 'id'>, now = Date.now()): string {
       const expires = Math.floor(now / 1000) + config.FILE_LINK_TTL_SECONDS;
       return `${PASS_FILES_PATH}/${pass.id}.pkpass?expires=${expires}&signature=${signLink(pass.id, expires)}`;
+    },
+    /**
+     * Creates or updates the pass's class in Google Wallet through its REST API when the project has the partner's own
+     * Google credentials ('skipped' on Rampart's development ones: that service account does not exist at Google).
+     */
+    async syncGoogleClass(pass: PassRow): Promise<'inserted' | 'updated' | 'unchanged' | 'skipped'> {
+      const input = await inputsOf(pass);
+      if (input.credentials.google.source !== 'partner') return 'skipped';
+      const genericClass = googleGenericClass(input);
+      const synced = `${input.credentials.google.serviceAccountEmail}|${JSON.stringify(genericClass)}`;
+      if (syncedClasses.has(synced)) return 'unchanged';
+      const outcome = await googleWallet.upsertGenericClass(input.credentials.google, genericClass);
+      syncedClasses.add(synced);
+      return outcome;
     },
     /** Pass.googleWalletUrl: the Google save link. */
     async googleWalletUrl(pass: PassRow): Promise<string> {

@@ -25,7 +25,6 @@ import {
   Nonce,
   Pass,
   PassesError,
-  passesCommonErrors,
   passIdParams,
   PASSES_ERROR_TYPES,
   PassList,
@@ -109,6 +108,9 @@ Every response carries a \`${REQUEST_ID_HEADER}\` header; errors answer \`{ "err
     PassKey: { type: 'http', scheme: 'bearer', description: `Your project key: \`Authorization: Bearer ${PASS_API_KEY_PREFIX}…\`.` },
   },
   versioned: false,
+  errorSchema: PassesError,
+  // The key check and the per-key rate limit, and the masked 500.
+  everyOperation: [401, 429, 500],
 };
 
 /** Status of each sign-in refusal. */
@@ -328,7 +330,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
           schema: {
             ...operation('createNonce', 'Create a sign-in nonce', ['Sign-in']),
             description: 'A single-use nonce for the Sign-In with Ethereum (EIP-4361) message the holder signs, valid for 10 minutes.',
-            response: { 201: Nonce, ...passesCommonErrors },
+            response: { 201: Nonce },
           },
         },
         async (request, reply) => {
@@ -347,7 +349,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
             description:
               "Issues a pass to the wallet that signed `message` (a Sign-In with Ethereum message with a nonce from POST /nonces), if one of the project's policies admits it: a listed wallet, or the holder of an NFT (`nft`, checked on chain).",
             body: createBody,
-            response: { 201: Pass, 400: PassesError, 403: PassesError, 404: PassesError, 409: PassesError, 413: PassesError, ...passesCommonErrors },
+            response: { 201: Pass, 403: PassesError, 404: PassesError },
           },
         },
         async (request, reply) => {
@@ -461,6 +463,11 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
               });
               return row!;
             });
+            // The template's class in the partner's Google Wallet issuer account, before its first save link goes out.
+            // A failure does not undo the pass: its save link carries the class, which Google creates on a save.
+            await passFiles
+              .syncGoogleClass(created)
+              .catch((error: unknown) => request.log.warn({ err: error, passId: created.id }, 'passes api: the Google Wallet class could not be saved'));
             return reply.code(201).send(await present(created));
           } catch (error) {
             if (imageKey) await storage.delete(imageKey).catch(() => {});
@@ -486,7 +493,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
             ...operation('listPasses', 'List passes'),
             description: 'Passes of the project, newest first. Page with `starting_after` (a next_cursor) or `ending_before` (a previous_cursor).',
             querystring: listQuery,
-            response: { 200: PassList, 400: PassesError, ...passesCommonErrors },
+            response: { 200: PassList },
           },
         },
         async (request) => {
@@ -556,7 +563,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
         '/passes/:id',
         {
           config: config_,
-          schema: { ...operation('getPass', 'Retrieve a pass'), params: passIdParams, response: { 200: Pass, 404: PassesError, ...passesCommonErrors } },
+          schema: { ...operation('getPass', 'Retrieve a pass'), params: passIdParams, response: { 200: Pass, 404: PassesError } },
         },
         async (request) => present(await projectPass(request.passKey!.projectId, request.params.id)),
       );
@@ -571,7 +578,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
               'Invalidates the pass (its wallet copies are updated through the pass services). Invalidating an invalidated pass answers it as it is.',
             params: passIdParams,
             body: invalidateBody,
-            response: { 200: Pass, 400: PassesError, 404: PassesError, ...passesCommonErrors },
+            response: { 200: Pass, 404: PassesError },
           },
         },
         async (request) => {
@@ -590,7 +597,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
             ...operation('downloadPkpass', 'Download the Apple Wallet file'),
             description: 'The signed .pkpass file of the pass (application/vnd.apple.pkpass).',
             params: passIdParams,
-            response: { 200: PKPASS_RESPONSE, 404: PassesError, ...passesCommonErrors },
+            response: { 200: PKPASS_RESPONSE, 404: PassesError },
           },
         },
         async (request, reply) => {
@@ -614,7 +621,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
             description:
               'Whether the pass with this barcode admits its holder now: unknown, invalidated and transferred-NFT passes are refused (valid: false, with a refusal).',
             body: scanBody,
-            response: { 200: ScanResult, 400: PassesError, ...passesCommonErrors },
+            response: { 200: ScanResult },
           },
         },
         async (request) => {

@@ -194,6 +194,8 @@ export const PASSES_ERROR_TYPES = [
   'conflict_error',
   'signature_error',
   'rate_limit_error',
+  // Idempotency-Key reused with another request, or still running (modules/public-api/idempotency.ts).
+  'idempotency_error',
   'api_error',
 ] as const;
 
@@ -204,7 +206,7 @@ export const PassesError = z
       code: z.string().describe('Which problem, a stable snake_case string (e.g. nonce_used, policy_refused).'),
       message: z.string(),
       param: z.string().optional().describe('The field or parameter at fault.'),
-      request_id: z.string().describe('The Request-Id of this request.'),
+      request_id: z.string().describe('The Request-Id of the request that was answered (a replayed answer keeps the first request’s).'),
       details: z.record(z.string(), z.string()).optional().describe('A message per invalid field, or per refusing policy.'),
     }),
   })
@@ -220,5 +222,3 @@ export const PassesError = z
       },
     },
   });
-
-export const passesCommonErrors = { 401: PassesError, 429: PassesError };

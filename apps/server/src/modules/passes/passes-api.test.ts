@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, getAddress, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -9,14 +11,19 @@ import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { passPolicies, passProjectApiKeys, passProjectCredentials, passProjects, passTemplates } from '../../db/schema/passes.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
-import { developmentCredentialsRow } from './pass-credentials.ts';
+import { developmentCredentialsRow, googleColumns, parseGoogleUpload } from './pass-credentials.ts';
+import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../../test/fakes/fake-google-wallet.ts';
 import { checkNftTransfers } from './nft-transfer-watcher.ts';
 import { newSigningSecret } from '../webhooks/signatures.ts';
-import { contractChecker, expectValidOpenApi31, type OpenApiDocument } from '../../../test/openapi-contract.ts';
+import { contractChecker, documentedAnswers, expectValidOpenApi31, type OpenApiDocument } from '../../../test/openapi-contract.ts';
 import { REQUEST_ID_PATTERN } from '../public-api/request-id.ts';
 
 let t: TestApp;
+/** Every answer of the passes API a test provokes is checked against its OpenAPI document. */
+let expectAnswerDocumented: ReturnType<typeof documentedAnswers>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+/** Google's token endpoint and Wallet API, faked on loopback (GOOGLE_OAUTH_TOKEN_URL, GOOGLE_WALLET_API_BASE). */
+let google: FakeGoogleWallet;
 
 const FIELDS: PassFields = {
   headerFields: [{ key: 'tier', label: 'Tier', value: 'Gold' }],
@@ -98,6 +105,7 @@ async function call(method: string, path: string, options: { key?: string | null
     headers['content-type'] = 'application/json';
   }
   const response = await fetch(`${t.baseUrl}${path}`, { method, headers, body });
+  await expectAnswerDocumented(method, path, response);
   const type = response.headers.get('content-type') ?? '';
   const payload = type.includes('json') ? ((await response.json()) as any) : Buffer.from(await response.arrayBuffer()); // the tests read the answer freely and expect() checks it
   return { status: response.status, body: payload, headers: response.headers };
@@ -162,12 +170,18 @@ async function transfer(holder: PrivateKeyAccount, contract: Hex, to: Hex, token
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }, { worker: true });
+  google = await startFakeGoogleWallet();
+  t = await startTestApp(
+    { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', GOOGLE_WALLET_API_BASE: google.url, GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl },
+    { worker: true },
+  );
+  expectAnswerDocumented = documentedAnswers(`${t.baseUrl}/passes-api/v1/openapi.json`);
 });
 
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
+  await google?.close();
 });
 
 describe('passes REST API: sign-in with Ethereum', () => {
@@ -656,6 +670,90 @@ describe('passes REST API: operations, isolation and bad input', () => {
   });
 });
 
+describe('passes REST API: Google Wallet classes', () => {
+  /** The project's Google credentials replaced by a partner's (as updatePassProjectGoogleCredentials stores them), known to the fake Google. */
+  async function usePartnerGoogle(project: Project, issuerId: string, options: { googleKnowsAnotherKey?: boolean } = {}) {
+    const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const email = `passes-${crypto.randomUUID().slice(0, 8)}@rampart-test.iam.gserviceaccount.com`;
+    const keyFile = {
+      type: 'service_account',
+      client_email: email,
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      private_key_id: crypto.randomBytes(20).toString('hex'),
+    };
+    const material = parseGoogleUpload({ bytes: Buffer.from(JSON.stringify(keyFile)), issuerId });
+    await t.database.db
+      .update(passProjectCredentials)
+      .set(googleColumns(t.app.services.secretBox, material))
+      .where(eq(passProjectCredentials.projectId, project.projectId));
+    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const anotherKey = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    google.addServiceAccount(email, options.googleKnowsAnotherKey ? anotherKey() : publicKeyPem, [issuerId]);
+    return { email, publicKeyPem, classId: `${issuerId}.rampart_${project.templateId}` };
+  }
+  const requestsOf = (from: number) => google.requests.slice(from).map((request) => `${request.method} ${request.path}`);
+
+  it("inserts the template's class with the partner's service account (a token from its signed assertion), updates a class Google has, and calls nothing on development credentials", async () => {
+    const holder = newWallet();
+    const account = await accountWithMember(t);
+    const issuerId = `3388${crypto.randomInt(10 ** 9, 10 ** 10)}`;
+    const project = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
+    // On Rampart's development credentials nothing is sent to Google (that service account does not exist there).
+    const before = google.requests.length;
+    expect((await createPass(project, holder)).status).toBe(201);
+    expect(requestsOf(before)).toEqual([]);
+
+    const partner = await usePartnerGoogle(project, issuerId);
+    const from = google.requests.length;
+    const created = await createPass(project, holder);
+    expect(created.status).toBe(201);
+    expect(requestsOf(from)).toEqual(['POST /token', 'POST /walletobjects/v1/genericClass']);
+    const [tokenRequest, insert] = google.requests.slice(from);
+    // The assertion is the service account's: signed by its key, for Google Wallet's scope, at the token endpoint.
+    const assertion = (tokenRequest!.body as { grant_type: string; assertion: string }).assertion;
+    expect((tokenRequest!.body as { grant_type: string }).grant_type).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
+    const { payload: claims } = await jwtVerify(assertion, await importSPKI(partner.publicKeyPem, 'RS256'), {
+      issuer: partner.email,
+      audience: google.tokenUrl,
+    });
+    expect(claims.scope).toBe('https://www.googleapis.com/auth/wallet_object.issuer');
+    expect(insert!.headers.authorization).toMatch(/^Bearer ya29\.fake-/);
+    expect(insert!.body).toEqual({ id: partner.classId, multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES' });
+    expect(google.classes.get(partner.classId)).toEqual(insert!.body);
+    // The save link is signed by the same account and names the same class.
+    const saved = decodeJwt(created.body.googleWalletUrl.split('/').pop()) as {
+      iss: string;
+      payload: { genericClasses: Array<{ id: string }>; genericObjects: Array<{ classId: string }> };
+    };
+    expect(saved.iss).toBe(partner.email);
+    expect(saved.payload.genericClasses[0]!.id).toBe(partner.classId);
+    expect(saved.payload.genericObjects[0]!.classId).toBe(partner.classId);
+
+    // A class Google already has (409 on insert) is replaced with Rampart's.
+    const other = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
+    const second = await usePartnerGoogle(other, issuerId);
+    google.classes.set(second.classId, { id: second.classId, multipleDevicesAndHoldersAllowedStatus: 'MULTIPLE_HOLDERS' });
+    const again = google.requests.length;
+    expect((await createPass(other, holder)).status).toBe(201);
+    expect(requestsOf(again)).toEqual(['POST /token', 'POST /walletobjects/v1/genericClass', `PUT /walletobjects/v1/genericClass/${second.classId}`]);
+    expect(google.classes.get(second.classId)).toEqual({ id: second.classId, multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES' });
+  });
+
+  it('issues the pass when Google refuses the service account (an assertion its key does not verify): the save link still carries the class', async () => {
+    const holder = newWallet();
+    const account = await accountWithMember(t);
+    const project = await makeProject(account.accountId, { kind: 'wallets', wallets: [holder.address] });
+    const partner = await usePartnerGoogle(project, `3388${crypto.randomInt(10 ** 9, 10 ** 10)}`, { googleKnowsAnotherKey: true });
+    const from = google.requests.length;
+    const created = await createPass(project, holder);
+    expect(created.status).toBe(201);
+    expect(requestsOf(from)).toEqual(['POST /token']);
+    expect(google.classes.has(partner.classId)).toBe(false);
+    const saved = decodeJwt(created.body.googleWalletUrl.split('/').pop()) as { payload: { genericClasses: Array<{ id: string }> } };
+    expect(saved.payload.genericClasses.map((entry) => entry.id)).toEqual([partner.classId]);
+  });
+});
+
 describe('passes REST API: its OpenAPI document', () => {
   it('is served at /passes-api/v1/openapi.json without a key and is valid OpenAPI 3.1', async () => {
     const response = await fetch(`${t.baseUrl}/passes-api/v1/openapi.json`);
@@ -745,14 +843,36 @@ describe('passes REST API: its OpenAPI document', () => {
     await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${created.id}/invalidate`, key, {}));
     await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${created.id}/invalidate`, key, { reason: 'x' }));
     await expectDocumented('invalidatePass', await fetchApi('POST', `/passes/${crypto.randomUUID()}/invalidate`, key, {}));
+
+    // Answers before the handler runs: a body that is not JSON, and an Idempotency-Key used for another request.
+    const notJson = await fetchApi('POST', '/scans', key, undefined, {
+      rawBody: '<barcode>contract-1</barcode>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(notJson.status).toBe(415);
+    await expectDocumented('scanPass', notJson);
+    const idempotencyKey = { 'Idempotency-Key': `contract-${crypto.randomUUID()}` };
+    expect((await expectDocumented('createNonce', await fetchApi('POST', '/nonces', key, undefined, { headers: idempotencyKey }))) as object).toHaveProperty(
+      'nonce',
+    );
+    const reused = await fetchApi('POST', '/scans', key, { barcode: 'contract-1' }, { headers: idempotencyKey });
+    expect(reused.status).toBe(400);
+    expect(((await expectDocumented('scanPass', reused)) as { error: object }).error).toMatchObject({
+      type: 'idempotency_error',
+      code: 'idempotency_key_reused',
+    });
     expectEveryOperationCovered();
   });
 });
 
-function fetchApi(method: string, path: string, key: string | null, body?: unknown) {
+function fetchApi(method: string, path: string, key: string | null, body?: unknown, options: { rawBody?: string; headers?: Record<string, string> } = {}) {
   return fetch(`${t.baseUrl}/passes-api/v1${path}`, {
     method,
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: options.rawBody ?? (body !== undefined ? JSON.stringify(body) : undefined),
   });
 }

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createTransactionsRepository, type CursorPage, type TransactionFilter, type TransactionsRepository } from '../transactions/transactions.repository.ts';
+import { documentedAnswers } from '../../../test/openapi-contract.ts';
 import { CURSOR_POSITION, CursorError, decodeCursor, encodeCursor, microsToIso } from './cursor.ts';
 
 let t: TestApp;
 let repository: TransactionsRepository;
 let accountId: string;
 let otherAccountId: string;
+let expectAnswerDocumented: ReturnType<typeof documentedAnswers> | undefined;
 
 /**
  * 8 distinct timestamps for 157 rows, so most pages start and end inside a run of equal created_at values; two of them
@@ -238,6 +240,9 @@ describe('GET /v1/transactions with cursors (2026-11-23)', () => {
 
   async function list(query: string) {
     const response = await fetch(`${t.baseUrl}/v1/transactions?${query}`, { headers: { authorization: `Api-Key ${key}`, 'rampart-version': '2026-11-23' } });
+    // Every answer checked against the OpenAPI document.
+    expectAnswerDocumented ??= documentedAnswers(`${t.baseUrl}/v1/openapi.json`);
+    await expectAnswerDocumented('GET', `/v1/transactions?${query}`, response);
     return { status: response.status, body: (await response.json()) as ListBody & { error?: { type: string; code: string; param?: string } } };
   }
 

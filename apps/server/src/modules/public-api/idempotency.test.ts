@@ -5,12 +5,16 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { CRONTAB } from '../../jobs/worker.ts';
 import { passProjectApiKeys, passProjects } from '../../db/schema/passes.ts';
+import { documentedAnswers } from '../../../test/openapi-contract.ts';
 import { canonicalJson, IDEMPOTENCY_ABANDONED_AFTER_SECONDS, registerIdempotency, requestFingerprint } from './idempotency.ts';
 
 let t: TestApp;
+/** Every answer of the two APIs a test provokes is checked against their OpenAPI documents. */
+let documented: { v1: ReturnType<typeof documentedAnswers>; passes: ReturnType<typeof documentedAnswers> };
 beforeAll(async () => {
   // The worker runs the retention job (api_idempotency_key_retention) for the expiry test.
   t = await startTestApp({}, { worker: true });
+  documented = { v1: documentedAnswers(`${t.baseUrl}/v1/openapi.json`), passes: documentedAnswers(`${t.baseUrl}/passes-api/v1/openapi.json`) };
 });
 afterAll(async () => {
   await t.close();
@@ -44,6 +48,7 @@ async function post(path: string, secret: string, body: unknown, idempotencyKey?
     },
     body: rawBody ?? JSON.stringify(body),
   });
+  await documented.v1('POST', path, response);
   const text = await response.text();
   return {
     status: response.status,
@@ -215,6 +220,7 @@ describe('Idempotency-Key on the passes API', () => {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'idempotency-key': idempotencyKey },
       });
+      await documented.passes('POST', '/passes-api/v1/nonces', response);
       return {
         status: response.status,
         replayed: response.headers.get('idempotent-replayed'),

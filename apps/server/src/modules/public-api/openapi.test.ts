@@ -7,9 +7,11 @@ import { REQUEST_ID_PATTERN } from './request-id.ts';
 
 let t: TestApp;
 let document: OpenApiDocument;
+let answers: ReturnType<typeof contractChecker>;
 beforeAll(async () => {
   t = await startTestApp();
   document = (await (await fetch(`${t.baseUrl}/v1/openapi.json`)).json()) as OpenApiDocument;
+  answers = contractChecker(document);
 });
 afterAll(async () => {
   await t.close();
@@ -28,8 +30,9 @@ async function partner() {
   return { ...member, test: await secretOf(false), live: await secretOf(true) };
 }
 
-function call(method: string, path: string, key: string | null, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  return fetch(`${t.baseUrl}${path}`, {
+/** A request to the API; tests that are not the contract test check their answers against the document too. */
+async function call(method: string, path: string, key: string | null, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${t.baseUrl}${path}`, {
     method,
     headers: {
       ...(key ? { authorization: `Api-Key ${key}` } : {}),
@@ -38,6 +41,8 @@ function call(method: string, path: string, key: string | null, options: { body?
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
+  await answers.expectAnswerDocumented(method, path, response);
+  return response;
 }
 
 describe('the OpenAPI document', () => {
@@ -101,6 +106,17 @@ describe('the OpenAPI document', () => {
       'createTestTransaction',
       await call('POST', '/v1/test/transactions', a.test, { body: once, headers: { 'Idempotency-Key': 'x'.repeat(300) } }),
     );
+    const reused = await call('POST', '/v1/test/transactions', a.test, { body: { ...once, amount: '26' }, headers: replayedKey });
+    expect(reused.status).toBe(400);
+    expect(((await expectDocumented('createTestTransaction', reused)) as { error: object }).error).toMatchObject({ code: 'idempotency_key_reused' });
+    // A body that is not JSON is refused before validation, in the documented shape.
+    const notJson = await fetch(`${t.baseUrl}/v1/test/transactions`, {
+      method: 'POST',
+      headers: { authorization: `Api-Key ${a.test}`, 'content-type': 'application/xml' },
+      body: '<kind>buy</kind>',
+    });
+    expect(notJson.status).toBe(415);
+    expect(((await expectDocumented('createTestTransaction', notJson)) as { error: object }).error).toMatchObject({ code: 'unsupported_media_type' });
 
     await expectDocumented(
       'updateTestTransactionStatus',

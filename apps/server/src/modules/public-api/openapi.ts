@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION } from '@rampart/shared/api-versions';
 import { REQUEST_ID_HEADER } from './request-id.ts';
+import { ErrorBody } from './schemas.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -52,11 +54,13 @@ const replayedHeader = {
 const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',
   201: 'Created',
-  400: 'A parameter or field is not valid.',
+  400: 'A parameter, field or header is not valid, the body is not JSON, or the Idempotency-Key was used for another request.',
   401: 'No valid key.',
   403: 'The key may not do this.',
   404: 'Nothing with this id for this key.',
   409: 'Not possible in the current state, or a request with this Idempotency-Key is still running.',
+  413: 'The request body is too large.',
+  415: 'The body is not JSON: send it with content-type: application/json.',
   429: 'Too many requests for this key.',
   500: 'Our fault: quote the request id.',
 };
@@ -64,17 +68,40 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
- * The type provider's zod → JSON schema transform, plus the headers every operation takes and every response has
- * (Rampart-Version only for an API that has versions).
+ * The error answers an operation can give without declaring them, from the code paths every route of the scope shares:
+ * the scope's own (its key check, its rate limit, the masked 500: `everyOperation`), 400 for a query or body that fails
+ * its schema, and on a POST what comes before the handler runs: a body that is not JSON (400, 415), too large (413),
+ * an Idempotency-Key that is malformed or reused (400) or still running (409).
  */
-function transformFor(options: { versioned: boolean }) {
+function sharedErrorStatuses(definition: Pick<OpenApiDefinition, 'everyOperation'>, route: { method: string; hasQuery: boolean; hasBody: boolean }): number[] {
+  const statuses = new Set(definition.everyOperation);
+  if (route.hasQuery || route.hasBody) statuses.add(400);
+  if (route.method === 'POST') for (const status of [400, 409, 413, 415]) statuses.add(status);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/**
+ * The type provider's zod → JSON schema transform, plus the headers every operation takes and every response has
+ * (Rampart-Version only for an API that has versions), and the shared error answers (sharedErrorStatuses).
+ */
+function transformFor(definition: OpenApiDefinition) {
+  const options = { versioned: definition.versioned };
   return function transform(input: TransformInput) {
+    const method = String((input as { route?: { method?: string | string[] } }).route?.method ?? '');
+    const declared = input.schema as { hide?: boolean; querystring?: unknown; body?: unknown; response?: Record<string, unknown> } | undefined;
+    if (declared && !declared.hide) {
+      const shared = sharedErrorStatuses(definition, { method, hasQuery: Boolean(declared.querystring), hasBody: Boolean(declared.body) });
+      // The route's own declarations win (a route may document a status with another schema).
+      input = {
+        ...input,
+        schema: { ...declared, response: { ...Object.fromEntries(shared.map((status) => [status, definition.errorSchema])), ...declared.response } },
+      };
+    }
     const out = jsonSchemaTransform(input) as {
       schema: { hide?: boolean; headers?: unknown; response?: Record<string, unknown> } & Record<string, unknown>;
       url: string;
     };
     if (out.schema?.hide) return out;
-    const method = String((input as { route?: { method?: string | string[] } }).route?.method ?? '');
     const requestHeaders = {
       ...(options.versioned ? { [API_VERSION_HEADER]: versionHeader } : {}),
       ...(method === 'POST' ? { 'Idempotency-Key': idempotencyHeader } : {}),
@@ -127,9 +154,16 @@ export interface OpenApiDefinition {
   securitySchemes: Record<string, Record<string, unknown>>;
   /** Whether operations take Rampart-Version (the /v1 API) or not (the passes API). */
   versioned: boolean;
+  /** The API's error body: every error answer is documented with it. */
+  errorSchema: z.ZodType;
+  /** The error statuses every operation can answer, whatever its route (the scope's key check, rate limit, 500). */
+  everyOperation: number[];
 }
 
 export const RAMPART_API_DEFINITION: OpenApiDefinition = {
+  errorSchema: ErrorBody,
+  // 400: a Rampart-Version that is not one; 401: the key check; 403: a restricted key without the route's resource.
+  everyOperation: [400, 401, 403, 429, 500],
   title: 'Rampart API',
   description: DESCRIPTION,
   tags: [
@@ -157,13 +191,19 @@ export async function registerOpenApi(api: FastifyInstance, options: { publicUrl
   await api.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: definition.title, version: definition.versioned ? CURRENT_API_VERSION : '1', description: definition.description },
+      info: {
+        title: definition.title,
+        version: definition.versioned ? CURRENT_API_VERSION : '1',
+        description: definition.description,
+        // Rampart's licence (LICENSE), which covers the document too.
+        license: { name: 'Apache 2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
       servers: [{ url: options.publicUrl.replace(/\/$/, ''), description: 'Rampart' }],
       tags: definition.tags,
       components: { securitySchemes: definition.securitySchemes as never }, // a plain-object scheme, typed by swagger as a union
       security: Object.keys(definition.securitySchemes).map((name) => ({ [name]: [] })),
     },
-    transform: transformFor({ versioned: definition.versioned }),
+    transform: transformFor(definition),
     transformObject,
   });
 }

@@ -15,17 +15,7 @@ import { ApiError, apiErrorHandler, sendApiError, zodValidatorCompiler } from '.
 import { registerIdempotency } from './idempotency.ts';
 import { OPENAPI_PATH, registerOpenApi } from './openapi.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
-import {
-  commonErrors,
-  Customer,
-  customerLookupQuery,
-  ErrorBody,
-  idParams,
-  Transaction,
-  TransactionList,
-  TransactionListV20260601,
-  transactionListQuery,
-} from './schemas.ts';
+import { Customer, customerLookupQuery, ErrorBody, idParams, Transaction, TransactionList, TransactionListV20260601, transactionListQuery } from './schemas.ts';
 import { echoVersion, pinnedVersion, requestedVersion } from './versions.ts';
 
 /** Requests a key may make per minute, unless config.PUBLIC_API_RATE_PER_MINUTE says otherwise. */
@@ -178,7 +168,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
               'Transactions of one kind, newest first (created time, then id). Version 2026-11-23 pages with cursors: pass `next_cursor` as `starting_after` for the next page, `previous_cursor` as `ending_before` for the previous one. `offset` keeps working but cannot be combined with a cursor.',
             tags: ['Transactions'],
             querystring: transactionListQuery,
-            response: { 200: TransactionList.or(TransactionListV20260601), 400: ErrorBody, ...commonErrors },
+            response: { 200: TransactionList.or(TransactionListV20260601) },
           },
         },
         async (request) => {
@@ -243,7 +233,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
             summary: 'Retrieve a transaction',
             tags: ['Transactions'],
             params: idParams,
-            response: { 200: Transaction, 404: ErrorBody, ...commonErrors },
+            response: { 200: Transaction, 404: ErrorBody },
           },
         },
         async (request, reply) => {
@@ -265,7 +255,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
             summary: 'Retrieve a customer',
             tags: ['Customers'],
             params: idParams,
-            response: { 200: Customer, 404: ErrorBody, ...commonErrors },
+            response: { 200: Customer, 404: ErrorBody },
           },
         },
         async (request, reply) => {
@@ -286,7 +276,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
             description: "The customer with this externalCustomerId (your id of the customer), in the key's mode.",
             tags: ['Customers'],
             querystring: customerLookupQuery,
-            response: { 200: Customer, 400: ErrorBody, 404: ErrorBody, ...commonErrors },
+            response: { 200: Customer, 404: ErrorBody },
           },
         },
         async (request, reply) => {

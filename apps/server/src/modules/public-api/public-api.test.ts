@@ -3,10 +3,14 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { accessForRoute } from '@rampart/shared/api-keys';
 import { PUBLIC_ROUTES, publicApiRoutes } from './public-api.routes.ts';
+import { documentedAnswers } from '../../../test/openapi-contract.ts';
 
 let t: TestApp;
+/** Every /v1 answer a test provokes is checked against the OpenAPI document. */
+let expectAnswerDocumented: ReturnType<typeof documentedAnswers>;
 beforeAll(async () => {
   t = await startTestApp();
+  expectAnswerDocumented = documentedAnswers(`${t.baseUrl}/v1/openapi.json`);
 });
 afterAll(async () => {
   await t.close();
@@ -51,8 +55,10 @@ async function transaction(accountId: string, liveMode: boolean, externalTransac
   });
 }
 
-function get(path: string, key?: string) {
-  return fetch(`${t.baseUrl}${path}`, { headers: key ? { authorization: `Api-Key ${key}` } : {} });
+async function get(path: string, key?: string) {
+  const response = await fetch(`${t.baseUrl}${path}`, { headers: key ? { authorization: `Api-Key ${key}` } : {} });
+  await expectAnswerDocumented('GET', path, response);
+  return response;
 }
 
 describe('the public REST API', () => {

@@ -22,13 +22,23 @@ export const textParameter = (name: string) =>
     .max(200, `${name} has at most 200 characters`)
     .refine((value) => !hasForbiddenCharacters(value), `${name} ${FORBIDDEN_CHARACTERS_MESSAGE}`);
 
+/** A whole transaction (every property the schema requires): the examples validate against their schemas. */
 const TRANSACTION_EXAMPLE = {
   id: '0b0f3c53-52f3-4f0e-9a55-0f6d3f2f5a11',
   liveMode: false,
   kind: 'buy',
+  balanceType: null,
+  isNft: false,
   status: 'completed',
+  detailedStatus: null,
+  pendingActionStatus: null,
+  isWaitingKyc: false,
+  failureReason: null,
+  flow: null,
+  isQuoteExpired: false,
   createdAt: '2026-11-23T10:15:30.123Z',
   updatedAt: '2026-11-23T10:17:02.456Z',
+  customerId: '5d4f7f0e-8a52-4d8e-a0c1-3f3c7b1f2e90',
   externalCustomerId: 'cust-77',
   externalTransactionId: 'order-1042',
   baseCurrencyCode: 'eur',
@@ -37,12 +47,37 @@ const TRANSACTION_EXAMPLE = {
   amount: '150.00',
   baseCurrencyAmount: '150.00',
   quoteCurrencyAmount: '0.04120000',
+  originalBaseCurrencyAmount: null,
   feeAmount: '3.99',
   extraFeeAmount: '1.50',
   networkFeeAmount: '0.89',
+  usdRate: '1.08',
+  eurRate: '1',
+  gbpRate: '0.86',
   paymentMethod: 'sepa',
   country: 'DE',
+  networkCode: 'ethereum',
+  cryptoTransactionId: null,
   walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+  walletAddressTag: null,
+  userAgent: null,
+  nftTransaction: null,
+  defiBuyTransaction: null,
+  refundWalletAddress: null,
+  depositHash: null,
+  refundApprovalStatus: null,
+  refundHash: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  refundApprovedAt: null,
+  refundApprovedBy: null,
+  quote: null,
+  depositWalletAddress: null,
+  refundTransactionHash: null,
+  statusHistory: [
+    { status: 'waitingPayment', at: '2026-11-23T10:15:30.123Z' },
+    { status: 'completed', at: '2026-11-23T10:17:02.456Z', by: 'system' },
+  ],
 };
 
 export const Transaction = z
@@ -131,11 +166,23 @@ export const Customer = z
     description: 'An end customer of your account, in the mode of the key.',
     example: {
       id: '5d4f7f0e-8a52-4d8e-a0c1-3f3c7b1f2e90',
+      accountId: '9a1e2b3c-4d5e-4f60-8a71-b2c3d4e5f607',
       liveMode: false,
       externalCustomerId: 'cust-77',
       email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      country: 'PT',
+      defaultCurrency: 'eur',
       kycLevel: 'Basic',
       identityCheckStatus: 'NotStarted',
+      identityCheckResult: null,
+      isBlocked: false,
+      blockedAt: null,
+      blockedBy: null,
+      isDeleted: false,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      updatedAt: '2026-11-23T10:15:30.123Z',
     },
   });
 
@@ -146,7 +193,9 @@ export const ErrorBody = z
       code: z.string().describe('Which problem, a stable snake_case string (e.g. parameter_invalid, api_key_invalid, resource_missing).'),
       message: z.string().describe('What went wrong and how to fix it, in words for a developer.'),
       param: z.string().optional().describe('The query parameter, body field or header at fault.'),
-      request_id: z.string().describe('The Request-Id of this request: quote it when you contact us.'),
+      request_id: z
+        .string()
+        .describe('The Request-Id of the request that was answered (a replayed answer keeps the first request’s): quote it when you contact us.'),
       details: z.record(z.string(), z.string()).optional().describe('A message per invalid field.'),
     }),
   })
@@ -275,11 +324,3 @@ export const testStatusBody = z
     failureReason: z.string().trim().max(64).nullish().describe('With the failed status only.'),
   })
   .meta({ example: { status: 'completed' } });
-
-/** The error responses every authenticated operation may answer. */
-export const commonErrors = {
-  401: ErrorBody,
-  403: ErrorBody,
-  429: ErrorBody,
-  500: ErrorBody,
-};

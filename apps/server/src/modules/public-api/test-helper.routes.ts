@@ -4,7 +4,7 @@ import { isAppError } from '../../graphql/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Services } from '../../services.ts';
 import { ApiError, sendApiError, type ApiErrorType } from './errors.ts';
-import { commonErrors, ErrorBody, idParams, testStatusBody, testTransactionBody, Transaction } from './schemas.ts';
+import { ErrorBody, idParams, testStatusBody, testTransactionBody, Transaction } from './schemas.ts';
 
 const STATUS_OF: Record<string, [number, ApiErrorType, string]> = {
   BAD_USER_INPUT: [400, 'invalid_request_error', 'parameter_invalid'],
@@ -50,7 +50,7 @@ export function registerTestHelperRoutes(scope: FastifyInstance, deps: { service
         description: 'A test-mode transaction in its first state, as the widget would create it (test secret keys only).',
         tags: ['Test helpers'],
         body: testTransactionBody,
-        response: { 201: Transaction, 400: ErrorBody, 409: ErrorBody, ...commonErrors },
+        response: { 201: Transaction },
       },
     },
     async (request, reply) => {
@@ -76,7 +76,7 @@ export function registerTestHelperRoutes(scope: FastifyInstance, deps: { service
         tags: ['Test helpers'],
         params: idParams,
         body: testStatusBody,
-        response: { 200: Transaction, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...commonErrors },
+        response: { 200: Transaction, 404: ErrorBody },
       },
     },
     async (request, reply) => {
