@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_THEME_FONT_HOSTS } from '@rampart/shared/themes';
 import { HELIO_ONBOARDING_LINK_TTL_MINUTES, HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { parseKek } from '../lib/secret-box.ts';
+import { DEVELOPMENT_USER_HASH_SECRET, productionChecks, type ProductionCheck } from './production-checks.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -10,8 +11,9 @@ const isKek = (value: string) => parseKek(value) !== null;
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** Every variable the server reads. `.env.example` documents the same list. */
-const envSchema = z
-  .object({
+const envShape = {
+    // production: start-up refuses unsafe settings (config/production-checks.ts) and no development convenience runs.
+    RAMPART_ENV: z.enum(['development', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: httpUrl.default('http://localhost:3000'),
@@ -35,9 +37,11 @@ const envSchema = z
       .min(1)
       .max(24 * 30)
       .default(12),
-    USER_HASH_SECRET: z.string().min(16).default('rampart-development-user-hash-secret'),
+    USER_HASH_SECRET: z.string().min(16).default(DEVELOPMENT_USER_HASH_SECRET),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.local>'),
+    // false: no single sign-on at all (no "Sign in with SSO", no identity provider); production needs this or OIDC_ISSUER.
+    SSO_ENABLED: booleanFlag.default(true),
     OIDC_ISSUER: httpUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).default('rampart-dashboard'),
     DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -51,7 +55,8 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     // Requests one public API key (/v1) may make per minute; raised by the benchmark, which sends ~1,000 per case.
     PUBLIC_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-    SEED_DEMO: booleanFlag.default(true),
+    // Unset: true in development, false in production (where true is refused).
+    SEED_DEMO: booleanFlag.optional(),
     SENTRY_DSN: z.url().optional(),
     GA4_MEASUREMENT_ID: z
       .string()
@@ -163,7 +168,10 @@ const envSchema = z
     HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
     // How often the worker reads Transfer events for NFT-bound passes.
     PASSES_NFT_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
-  })
+};
+
+const envSchema = z
+  .object(envShape)
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'the issuer host must not contain "-admin."' });
@@ -217,21 +225,92 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when Stripe is configured (its webhooks are verified with it)' });
     }
-  });
+  })
+  .transform(withModeDefaults);
+
+function withModeDefaults<T extends { RAMPART_ENV: 'development' | 'production'; SEED_DEMO?: boolean | undefined }>(env: T) {
+  return { ...env, SEED_DEMO: env.SEED_DEMO ?? env.RAMPART_ENV === 'development' };
+}
 
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
-/** Parses the environment, listing every bad variable by name. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+/** A setting to change and why. */
+export interface SettingProblem {
+  setting: string;
+  message: string;
+}
+
+export interface EnvironmentReport {
+  mode: Env['RAMPART_ENV'];
+  /** The parsed settings; null when one is invalid. */
+  env: Env | null;
+  /** Settings refused in any mode (a malformed value, a missing companion setting). */
+  invalid: SettingProblem[];
+  /** The production checks, each passing or failing: enforced in production, advice in development. */
+  checks: ProductionCheck[];
+  /** What stops a start in this mode: every invalid setting, and in production every failed check. */
+  problems: SettingProblem[];
+}
+
+function cleanedSource(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+/**
+ * Each setting parsed on its own, an invalid one at its default: what the production checks read when another
+ * setting is invalid, so one start lists every problem at once.
+ */
+function settingsOneByOne(cleaned: Record<string, string>): Env {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(envShape) as Array<[string, z.ZodType]>) {
+    const parsed = schema.safeParse(cleaned[name]);
+    values[name] = parsed.success ? parsed.data : schema.safeParse(undefined).data;
   }
-  return result.data;
+  return withModeDefaults(values as z.infer<z.ZodObject<typeof envShape>>);
+}
+
+/** Every setting checked, without starting anything: start-up (parseEnv) and `npm run doctor` read the same report. */
+export function inspectEnvironment(source: Record<string, string | undefined>): EnvironmentReport {
+  const cleaned = cleanedSource(source);
+  const result = envSchema.safeParse(cleaned);
+  const invalid = result.success
+    ? []
+    : result.error.issues.map((issue) => ({ setting: issue.path.map(String).join('.') || '(env)', message: issue.message }));
+  const env = result.success ? result.data : null;
+  // A misspelt RAMPART_ENV (prod) is checked as production: whoever set it meant a real deployment.
+  const mode = env?.RAMPART_ENV ?? (cleaned.RAMPART_ENV === undefined || cleaned.RAMPART_ENV === 'development' ? 'development' : 'production');
+  const checks = productionChecks(env ?? { ...settingsOneByOne(cleaned), RAMPART_ENV: mode });
+  const refused = new Set(invalid.map((problem) => problem.setting));
+  const failed =
+    mode === 'production'
+      ? checks
+          .filter((check) => check.problem !== null && !check.reads.some((name) => refused.has(name)))
+          .map((check) => ({ setting: check.setting, message: check.problem! }))
+      : [];
+  return { mode, env, invalid, checks, problems: [...invalid, ...failed] };
+}
+
+/** The problems in words: one line per setting, each naming it. */
+export function describeProblems(report: EnvironmentReport): string {
+  const lines = report.problems.map((problem) => `  ${problem.setting}: ${problem.message}`);
+  if (report.mode === 'production') {
+    const count = report.problems.length === 1 ? 'one setting needs' : `${report.problems.length} settings need`;
+    return [
+      `Rampart will not start in production (RAMPART_ENV=production): ${count} changing.`,
+      ...lines,
+      'The production settings are listed in .env.example and docs/operations.md; `npm run doctor` checks them without starting.',
+    ].join('\n');
+  }
+  return `Invalid environment configuration:\n${lines.join('\n')}`;
+}
+
+/** Parses the environment, listing every bad variable by name (and in production every unsafe one). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const report = inspectEnvironment(source);
+  if (report.problems.length > 0 || !report.env) throw new EnvError(describeProblems(report));
+  return report.env;
 }
 
 /** For entry points: the parsed environment, or a message naming every bad variable and exit code 1. */
@@ -245,4 +324,9 @@ export function loadEnvOrExit(source: Record<string, string | undefined> = proce
     }
     throw error;
   }
+}
+
+/** The development identity provider runs beside the app: development only, SSO on, no issuer configured. */
+export function runsDevelopmentIdentityProvider(config: Pick<Env, 'RAMPART_ENV' | 'SSO_ENABLED' | 'OIDC_ISSUER'>): boolean {
+  return config.RAMPART_ENV === 'development' && config.SSO_ENABLED && !config.OIDC_ISSUER;
 }
