@@ -96,9 +96,24 @@ function refusesConnections(port: number): Promise<boolean> {
   });
 }
 
+/** Its exit, or SIGINT after `ms` (a server that did not refuse must not outlive the test). */
+async function exitWithin(started: Started, ms: number): Promise<Run> {
+  const timer = setTimeout(() => started.kill('SIGINT'), ms);
+  try {
+    return await started.exit;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe('RAMPART_ENV=production with no other settings', () => {
   it('the server exits 1 naming every missing setting, without a stack trace', async () => {
-    const run = await node('src/server.ts', { RAMPART_ENV: 'production' }).exit;
+    // Only where a server that wrongly started would run: its own ports and data directory.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rampart-refused-'));
+    const placement: Record<string, string> = { HOST: '127.0.0.1', DATA_DIR: dataDir };
+    for (const name of ['PORT', 'EMBEDDED_POSTGRES_PORT', 'DEV_IDP_PORT', 'EVM_LOCAL_PORT']) placement[name] = String(await freePort());
+    const run = await exitWithin(node('src/server.ts', { RAMPART_ENV: 'production', ...placement }), 40_000);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     expect(run.code).toBe(1);
     const lines = run.output.trim().split('\n');
     expect(lines[0]).toBe(`Rampart will not start in production (RAMPART_ENV=production): ${EVERY_PRODUCTION_SETTING.length} settings need changing.`);
