@@ -186,31 +186,25 @@ describe('RAMPART_ENV=production with the documented production settings', () =>
     }
   });
 
-  it('serves no development mailbox or SMS outbox', async () => {
+  it('serves no development mailbox or SMS outbox, and /metrics asks for its token', async () => {
     for (const route of ['/dev/mailbox', '/dev/mailbox.json', '/dev/sms', '/dev/sms.json']) {
       expect((await fetch(`${baseUrl}${route}`)).status, route).toBe(404);
     }
+    expect((await fetch(`${baseUrl}/metrics`)).status).toBe(401);
+    expect((await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${settings.METRICS_TOKEN}` } })).status).toBe(200);
   });
 
-  it('runs no development identity provider, and single sign-on is off', async () => {
+  it('runs no development identity provider or GraphQL IDE: single sign-on off, introspection refused', async () => {
     expect(await refusesConnections(Number(settings.DEV_IDP_PORT))).toBe(true);
     const client = new ApiClient(baseUrl);
     const sso = await client.gql('{ ssoConfiguration { issuer } }');
     expect(sso.errors?.[0]?.message).toBe('Single sign-on is turned off on this server. Sign in with your e-mail and password.');
     const login = await client.gql('mutation { loginWithOkta(token: "eyJ.e30.x") { csrfToken } }');
     expect(login.errors?.[0]?.message).toContain('Single sign-on is turned off on this server.');
-  });
-
-  it('refuses GraphQL introspection and serves no IDE', async () => {
-    const introspection = await new ApiClient(baseUrl).gql('{ __schema { queryType { name } } }');
+    const introspection = await client.gql('{ __schema { queryType { name } } }');
     expect(introspection.data).toBeNull();
     expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
     expect((await fetch(`${baseUrl}/graphiql`)).status).toBe(404);
-  });
-
-  it('asks /metrics for its token', async () => {
-    expect((await fetch(`${baseUrl}/metrics`)).status).toBe(401);
-    expect((await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${settings.METRICS_TOKEN}` } })).status).toBe(200);
   });
 
   it('doctor passes every check on the same settings and exits 0', async () => {

@@ -479,8 +479,8 @@ describe('document links', () => {
   });
 
   it('without FILE_LINK_SECRET, a link still opens after a restart (its key comes from the key-encryption key)', async () => {
-    const before = await startTestApp();
-    const after = await startTestApp();
+    const before = await startTestApp({ DATA_DIR: dataDir });
+    const after = await startTestApp({ DATA_DIR: dataDir });
     try {
       const client = new ApiClient(before.baseUrl);
       client.cookie = partner.client.cookie;
