@@ -83,7 +83,11 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...thirdPartyScripts],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https:', ...(devIdentityProvider ? [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`] : [])],
+        connectSrc: [
+          "'self'",
+          'https:',
+          ...(devIdentityProvider ? [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`] : []),
+        ],
         styleSrc: ["'self'"],
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
         // HyperMint's signed embed (minting) likewise, only when configured.

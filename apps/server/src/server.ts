@@ -58,7 +58,9 @@ async function main() {
     '',
     `Rampart is running on ${config.PUBLIC_URL}${config.RAMPART_ENV === 'production' ? ' (production)' : ''}`,
     demo ? `Demo login: ${demo.email} / ${demo.password}` : null,
-    config.RAMPART_ENV === 'development' && infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL).href}` : null,
+    config.RAMPART_ENV === 'development' && infrastructure.mailer.usesDevelopmentMailbox
+      ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL).href}`
+      : null,
     devIdp ? `Development SMS outbox: ${new URL('/dev/sms', config.PUBLIC_URL).href}` : null,
     devIdp ? `Development identity provider (SSO): ${devIdp.issuer}` : null,
     infrastructure.localChain

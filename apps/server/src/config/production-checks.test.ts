@@ -77,7 +77,14 @@ describe('production checks', () => {
       SSO_ENABLED: 'true',
       OIDC_ISSUER: 'http://localhost:3001/oidc',
     };
-    expect(settingsOf(source)).toEqual(['SEED_DEMO', 'OIDC_ISSUER or SSO_ENABLED', 'PUBLIC_URL', 'GRAPHQL_IDE', 'GRAPHQL_INTROSPECTION', 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES']);
+    expect(settingsOf(source)).toEqual([
+      'SEED_DEMO',
+      'OIDC_ISSUER or SSO_ENABLED',
+      'PUBLIC_URL',
+      'GRAPHQL_IDE',
+      'GRAPHQL_INTROSPECTION',
+      'WEBHOOK_ALLOW_PRIVATE_ADDRESSES',
+    ]);
     expect(problemOf(source, 'OIDC_ISSUER or SSO_ENABLED')).toMatch(/not an external https issuer/);
     expect(problemOf(source, 'PUBLIC_URL')).toMatch(/is not https/);
     expect(problemOf({ ...source, OIDC_ISSUER: 'https://127.0.0.1:9443' }, 'OIDC_ISSUER or SSO_ENABLED')).toMatch(/not an external https issuer/);

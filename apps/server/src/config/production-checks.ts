@@ -86,15 +86,15 @@ export function productionChecks(env: Env): ProductionCheck[] {
     {
       setting: 'SEED_DEMO',
       requirement: 'no demo organization (its password is in the README)',
-      problem: env.SEED_DEMO ? 'is true: the demo organization, whose sign-in is published in the README, is never seeded in production; remove SEED_DEMO.' : null,
+      problem: env.SEED_DEMO
+        ? 'is true: the demo organization, whose sign-in is published in the README, is never seeded in production; remove SEED_DEMO.'
+        : null,
       reads: ['SEED_DEMO'],
     },
     {
       setting: 'DATABASE_URL',
       requirement: 'an external PostgreSQL',
-      problem: env.DATABASE_URL
-        ? null
-        : 'not set (the embedded PostgreSQL under DATA_DIR is for development); set postgres://user:password@host:5432/rampart.',
+      problem: env.DATABASE_URL ? null : 'not set (the embedded PostgreSQL under DATA_DIR is for development); set postgres://user:password@host:5432/rampart.',
       reads: ['DATABASE_URL'],
     },
     {
@@ -117,14 +117,22 @@ export function productionChecks(env: Env): ProductionCheck[] {
             : null,
       reads: ['OIDC_ISSUER', 'SSO_ENABLED'],
     },
-    secretCheck(0, 'a random secret of its own (HMAC key of the support chat identity and the billing sandbox links)', 'the published development default is used'),
+    secretCheck(
+      0,
+      'a random secret of its own (HMAC key of the support chat identity and the billing sandbox links)',
+      'the published development default is used',
+    ),
     {
       setting: 'KEY_ENCRYPTION_KEY',
       requirement: 'a random 32-byte key, the same on every process (encrypts secret API keys and wallet credentials)',
       problem: keyEncryptionKeyProblem(env.KEY_ENCRYPTION_KEY),
       reads: ['KEY_ENCRYPTION_KEY'],
     },
-    secretCheck(1, 'a random secret of its own, the same on every process (signs document and pass file links)', 'links would be signed with a key derived from the key-encryption key'),
+    secretCheck(
+      1,
+      'a random secret of its own, the same on every process (signs document and pass file links)',
+      'links would be signed with a key derived from the key-encryption key',
+    ),
     secretCheck(2, 'a random bearer token of its own for /metrics', '/metrics would answer anyone'),
     {
       setting: 'PUBLIC_URL',

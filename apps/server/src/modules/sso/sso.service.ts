@@ -119,7 +119,8 @@ export function createSsoService(deps: SsoServiceDeps) {
 
   async function metadataOrError(): Promise<ProviderMetadata> {
     // Every SSO operation starts here: with SSO_ENABLED=false there is no provider to ask.
-    if (config.SSO_ENABLED === false) throw new AppError('BAD_USER_INPUT', 'Single sign-on is turned off on this server. Sign in with your e-mail and password.', { fields: {} });
+    if (config.SSO_ENABLED === false)
+      throw new AppError('BAD_USER_INPUT', 'Single sign-on is turned off on this server. Sign in with your e-mail and password.', { fields: {} });
     try {
       return await metadata();
     } catch {
