@@ -5,6 +5,7 @@ import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { noTestHooks } from './vite-no-test-hooks';
 import { precompress } from './vite-precompress';
 
 const apiTarget = 'http://localhost:3000';
@@ -70,6 +71,7 @@ export default defineConfig({
     react({ babel: { plugins: [[babelOptimizerPlugin, { artifactDirectory: gqlDirectory, gqlTagName: 'graphql' }]] } }),
     graphqlDocumentPerModule(),
     tailwindcss(),
+    noTestHooks(),
     // The widget build writes into outDir/widget afterwards and compresses its own files.
     precompress({ outDir, skip: path.join(outDir, 'widget') }),
   ],

@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { noTestHooks } from './vite-no-test-hooks';
 import { precompress } from './vite-precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -28,7 +29,7 @@ export default defineConfig({
   base: '/widget/',
   // Icons come from the dashboard's public folder at /icons/…; no copy here.
   publicDir: false,
-  plugins: [react(), tailwindcss(), renameHtml(), precompress({ outDir })],
+  plugins: [react(), tailwindcss(), renameHtml(), noTestHooks(), precompress({ outDir })],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { Env } from './config/env.ts';
+import { runsDevelopmentIdentityProvider, type Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerDevMailbox } from './mail/dev-mailbox.ts';
@@ -51,6 +51,10 @@ export interface RampartApp extends FastifyInstance {
 /** Builds the whole HTTP app; `server.ts` listens, tests call it over HTTP. */
 export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   const { config, database, mailer } = deps;
+  // Development conveniences: never in production, whatever the other settings say.
+  const development = config.RAMPART_ENV === 'development';
+  const devMailbox = development && mailer.usesDevelopmentMailbox;
+  const devIdentityProvider = runsDevelopmentIdentityProvider(config);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization'] },
     // /v1 requests get Stripe-like `req_…` ids (their Request-Id header); the rest UUIDs.
@@ -79,7 +83,11 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...thirdPartyScripts],
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https:', ...(config.OIDC_ISSUER ? [] : [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`])],
+        connectSrc: [
+          "'self'",
+          'https:',
+          ...(devIdentityProvider ? [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`] : []),
+        ],
         styleSrc: ["'self'"],
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
         // HyperMint's signed embed (minting) likewise, only when configured.
@@ -140,15 +148,16 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
   observeGraphQLOperations(app, observability);
   registerObservabilityRoutes(app, { observability, metricsToken: config.METRICS_TOKEN });
-  if (mailer.usesDevelopmentMailbox) registerDevMailbox(app, mailer);
+  if (devMailbox) registerDevMailbox(app, mailer);
   // Text messages have no transport to configure: the outbox is their only delivery while the development provider runs.
-  if (!config.OIDC_ISSUER) registerDevSms(app, database.db);
+  if (devIdentityProvider) registerDevSms(app, database.db);
 
   if (webRoot && fs.existsSync(path.join(webRoot, 'index.html'))) {
     await registerWebApp(app, {
       webRoot,
       runtimeConfig: {
-        devMailbox: mailer.usesDevelopmentMailbox,
+        devMailbox,
+        sso: config.SSO_ENABLED,
         sentryDsn: config.SENTRY_DSN ?? null,
         ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
         intercomAppId: config.INTERCOM_APP_ID ?? null,

@@ -1,4 +1,4 @@
-import { loadEnvOrExit } from './config/env.ts';
+import { loadEnvOrExit, runsDevelopmentIdentityProvider } from './config/env.ts';
 import { startInfrastructure } from './boot.ts';
 import { describeError, exitWithStartupFailure } from './lib/startup-error.ts';
 import { takeOverShutdownSignals } from './lib/signals.ts';
@@ -21,10 +21,12 @@ async function main() {
   const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain });
-  const { startDevelopmentIdentityProvider } = await import('./dev-identity-provider/dev-identity-provider.ts');
-  const devIdp = config.OIDC_ISSUER
-    ? null
-    : await startDevelopmentIdentityProvider({ config, database: infrastructure.database, mailer: infrastructure.mailer });
+  // Loaded only when it runs: development, SSO on, no OIDC_ISSUER.
+  const devIdp = runsDevelopmentIdentityProvider(config)
+    ? await (
+        await import('./dev-identity-provider/dev-identity-provider.ts')
+      ).startDevelopmentIdentityProvider({ config, database: infrastructure.database, mailer: infrastructure.mailer })
+    : null;
 
   const worker = config.WORKER_MODE === 'embedded' ? await startAppWorker(app, infrastructure.database, config) : null;
 
@@ -54,9 +56,11 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const lines = [
     '',
-    `Rampart is running on ${config.PUBLIC_URL}`,
+    `Rampart is running on ${config.PUBLIC_URL}${config.RAMPART_ENV === 'production' ? ' (production)' : ''}`,
     demo ? `Demo login: ${demo.email} / ${demo.password}` : null,
-    infrastructure.mailer.usesDevelopmentMailbox ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL).href}` : null,
+    config.RAMPART_ENV === 'development' && infrastructure.mailer.usesDevelopmentMailbox
+      ? `Development mailbox: ${new URL('/dev/mailbox', config.PUBLIC_URL).href}`
+      : null,
     devIdp ? `Development SMS outbox: ${new URL('/dev/sms', config.PUBLIC_URL).href}` : null,
     devIdp ? `Development identity provider (SSO): ${devIdp.issuer}` : null,
     infrastructure.localChain

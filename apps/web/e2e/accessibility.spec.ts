@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { FORCED_CRASH_MESSAGES } from './pages/crash-page.ts';
+import { CrashPage, FORCED_CRASH_MESSAGES } from './pages/crash-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { createTotpUser, expect, test } from './fixtures.ts';
 
@@ -91,7 +91,7 @@ test.describe('crash screen', () => {
   // Always the dark space scene, whatever the theme: one pass covers it.
   test.use({ allowedConsoleMessages: FORCED_CRASH_MESSAGES });
   test('passes axe', async ({ page }) => {
-    await page.goto('/__crash');
+    await new CrashPage(page).goto();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error');
     await expectNoSeriousViolations(page, 'crash screen');
   });

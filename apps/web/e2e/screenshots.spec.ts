@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { FORCED_CRASH_MESSAGES } from './pages/crash-page.ts';
+import { CrashPage, FORCED_CRASH_MESSAGES } from './pages/crash-page.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { createTotpUser, expect, test } from './fixtures.ts';
@@ -111,7 +111,7 @@ test.describe('crash screen', () => {
   for (const size of ['desktop', 'mobile'] as const) {
     test(`crash screen, ${WIDTHS[size]} px`, async ({ page }) => {
       await prepare(page, 'dark', size);
-      await page.goto('/__crash');
+      await new CrashPage(page).goto();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error');
       await shoot(page, `crash-${WIDTHS[size]}`);
     });

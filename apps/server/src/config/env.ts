@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_THEME_FONT_HOSTS } from '@rampart/shared/themes';
 import { HELIO_ONBOARDING_LINK_TTL_MINUTES, HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { parseKek } from '../lib/secret-box.ts';
+import { DEVELOPMENT_USER_HASH_SECRET, productionChecks, type ProductionCheck } from './production-checks.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -10,164 +11,171 @@ const isKek = (value: string) => parseKek(value) !== null;
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** Every variable the server reads. `.env.example` documents the same list. */
+const envShape = {
+  // production: start-up refuses unsafe settings (config/production-checks.ts) and no development convenience runs.
+  RAMPART_ENV: z.enum(['development', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.default('http://localhost:3000'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // The primary without a pooler in between: migrations and the worker's LISTEN/claims. Unset: DATABASE_URL.
+  DIRECT_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // transaction: DATABASE_URL / READ_DATABASE_URL go through PgBouncer in transaction mode, so no named prepared statements.
+  DATABASE_POOLING: z.enum(['session', 'transaction']).default('session'),
+  // A replica further behind than this (or unreachable) is not read from; reads go to the primary.
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // /metrics (Prometheus): when set, scrapes must send "Authorization: Bearer <token>".
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // A separate worker process (npm run worker) serves /metrics, /healthz and /readyz on this port; 0: not at all.
+  WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DATA_DIR: z.string().min(1).optional(),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  USER_HASH_SECRET: z.string().min(16).default(DEVELOPMENT_USER_HASH_SECRET),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.local>'),
+  // false: no single sign-on at all (no "Sign in with SSO", no identity provider); production needs this or OIDC_ISSUER.
+  SSO_ENABLED: booleanFlag.default(true),
+  OIDC_ISSUER: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('rampart-dashboard'),
+  DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  // How recent a sign-in the development provider's MyAccount API wants for password changes and removals (step-up).
+  DEV_IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  // SSO users manage their profile, e-mails, phones and password through the provider's MyAccount API (its scopes are requested).
+  OIDC_ACCOUNT_MANAGEMENT: booleanFlag.default(true),
+  GRAPHQL_INTROSPECTION: booleanFlag.default(false),
+  GRAPHQL_IDE: booleanFlag.default(false),
+  TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Requests one public API key (/v1) may make per minute; raised by the benchmark, which sends ~1,000 per case.
+  PUBLIC_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // Unset: true in development, false in production (where true is refused).
+  SEED_DEMO: booleanFlag.optional(),
+  SENTRY_DSN: z.url().optional(),
+  GA4_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]+$/)
+    .optional(),
+  INTERCOM_APP_ID: z.string().min(1).optional(),
+  WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  // Fractions of a second are for tests, which must not wait on the 120 s lease.
+  WEBHOOK_STALL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(120),
+  // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
+  WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  // How long the feature flags read from the database are kept before being read again (a changed rule takes this long).
+  FEATURE_FLAG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  // Secret keys are stored under AES-256-GCM with this key (lib/secret-box.ts); unset: generated into DATA_DIR.
+  KEY_ENCRYPTION_KEY: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
+  KEY_ENCRYPTION_KEY_PREVIOUS: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
+  TEST_MODE_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  WIDGET_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // The most a partner fee takes of a quote (percentage, fixed value and minimum together), in percent; at most the pricing engine's bound (PRICING_LIMITS, 10).
+  PARTNER_FEE_CAP_PERCENT: z
+    .string()
+    .regex(/^\d{1,2}(\.\d{1,4})?$/, 'a percentage such as 5 or 2.5')
+    .refine((value) => Number(value) <= 10, "at most 10 (the pricing engine's bound)")
+    .transform((value) => String(Number(value)))
+    .default('5'),
+  WIDGET_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev')
+    .default('rampart.dev'),
+  // Hosts a widget theme's web-font stylesheet may come from (comma list); the widget's CSP allows exactly these.
+  THEME_FONT_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'host names such as fonts.googleapis.com, comma-separated')).min(1, 'at least one host'))
+    .default([...DEFAULT_THEME_FONT_HOSTS]),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILE_LINK_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+  SUMSUB_BASE_URL: httpUrl.default('https://api.sumsub.com'),
+  SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyb-level'),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Helio (commerce): the platform API key pair; unset → the built-in hosted onboarding page.
+  HELIO_API_KEY: z.string().min(1).optional(),
+  HELIO_API_SECRET: z.string().min(1).optional(),
+  HELIO_API_BASE: httpUrl.default('https://api.hel.io'),
+  HELIO_ONBOARDING_LINK_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
+  HELIO_WALLETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(HELIO_WALLETS_PER_ACCOUNT),
+  // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // Another Stripe API host (a local fake in tests); unset: Stripe's own.
+  STRIPE_API_BASE: httpUrl.optional(),
+  // Looker signed embedding (analytics): both host and secret set → lookerEmbedUrl returns signed SSO URLs.
+  LOOKER_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as analytics.example.com (no scheme)')
+    .optional(),
+  LOOKER_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  LOOKER_MODELS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((model) => model.trim())
+        .filter(Boolean),
+    )
+    .default([]),
+  // Dashboard id per analytics type, like "volume=12,conversion=13,quarterlyReview=20"; a type missing has no embed.
+  LOOKER_DASHBOARDS: z
+    .string()
+    .regex(/^\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*(,\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*)*$/, 'type=dashboardId pairs, comma-separated, such as volume=12,failures=15')
+    .optional(),
+  LOOKER_SESSION_LENGTH: z.coerce.number().int().min(60).max(2_592_000).default(3600),
+  // The EVM chain (minting, NFT-bound passes): a JSON-RPC node; unset → Rampart's built-in local chain (anvil) on
+  // 127.0.0.1:EVM_LOCAL_PORT, network code local_evm, state under DATA_DIR/chain, deployer = anvil's dev account #0.
+  EVM_RPC_URL: httpUrl.optional(),
+  EVM_NETWORK_CODE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,39}$/, 'a network code such as ethereum or polygon (lower case)')
+    .default('ethereum'),
+  // The key that deploys collections and mints (0x + 64 hex); without it (and with EVM_RPC_URL) minting is off.
+  EVM_DEPLOYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
+    .optional(),
+  EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65535).default(8546),
+  // HyperMint signed embedding (modules/minting/hypermint.ts): both set → getHyperMintEmbedUrl signs URLs.
+  HYPERMINT_HOST: httpUrl.optional(),
+  HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  // How often the worker reads Transfer events for NFT-bound passes.
+  PASSES_NFT_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
+  // Google Wallet's REST API and OAuth 2.0 token endpoint, used for projects with the partner's own Google credentials
+  // (another host, e.g. a local fake of Google's documented API).
+  GOOGLE_WALLET_API_BASE: httpUrl.default('https://walletobjects.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+};
+
 const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: httpUrl.default('http://localhost:3000'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    READ_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    // The primary without a pooler in between: migrations and the worker's LISTEN/claims. Unset: DATABASE_URL.
-    DIRECT_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    // transaction: DATABASE_URL / READ_DATABASE_URL go through PgBouncer in transaction mode, so no named prepared statements.
-    DATABASE_POOLING: z.enum(['session', 'transaction']).default('session'),
-    // A replica further behind than this (or unreachable) is not read from; reads go to the primary.
-    REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-    // /metrics (Prometheus): when set, scrapes must send "Authorization: Bearer <token>".
-    METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
-    // A separate worker process (npm run worker) serves /metrics, /healthz and /readyz on this port; 0: not at all.
-    WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-    DATA_DIR: z.string().min(1).optional(),
-    EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(5433),
-    SESSION_TTL_HOURS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 30)
-      .default(12),
-    USER_HASH_SECRET: z.string().min(16).default('rampart-development-user-hash-secret'),
-    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-    MAIL_FROM: z.string().min(3).default('Rampart <no-reply@rampart.local>'),
-    OIDC_ISSUER: httpUrl.optional(),
-    OIDC_CLIENT_ID: z.string().min(1).default('rampart-dashboard'),
-    DEV_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
-    // How recent a sign-in the development provider's MyAccount API wants for password changes and removals (step-up).
-    DEV_IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-    // SSO users manage their profile, e-mails, phones and password through the provider's MyAccount API (its scopes are requested).
-    OIDC_ACCOUNT_MANAGEMENT: booleanFlag.default(true),
-    GRAPHQL_INTROSPECTION: booleanFlag.default(false),
-    GRAPHQL_IDE: booleanFlag.default(false),
-    TRUST_PROXY: booleanFlag.default(false),
-    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-    // Requests one public API key (/v1) may make per minute; raised by the benchmark, which sends ~1,000 per case.
-    PUBLIC_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-    SEED_DEMO: booleanFlag.default(true),
-    SENTRY_DSN: z.url().optional(),
-    GA4_MEASUREMENT_ID: z
-      .string()
-      .regex(/^G-[A-Z0-9]+$/)
-      .optional(),
-    INTERCOM_APP_ID: z.string().min(1).optional(),
-    WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
-    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
-    // Fractions of a second are for tests, which must not wait on the 120 s lease.
-    WEBHOOK_STALL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(120),
-    // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
-    WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
-    // How long the feature flags read from the database are kept before being read again (a changed rule takes this long).
-    FEATURE_FLAG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-    // Secret keys are stored under AES-256-GCM with this key (lib/secret-box.ts); unset: generated into DATA_DIR.
-    KEY_ENCRYPTION_KEY: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
-    KEY_ENCRYPTION_KEY_PREVIOUS: z.string().refine(isKek, 'the base64 of 32 random bytes (openssl rand -base64 32)').optional(),
-    TEST_MODE_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
-    WIDGET_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-    // The most a partner fee takes of a quote (percentage, fixed value and minimum together), in percent; at most the pricing engine's bound (PRICING_LIMITS, 10).
-    PARTNER_FEE_CAP_PERCENT: z
-      .string()
-      .regex(/^\d{1,2}(\.\d{1,4})?$/, 'a percentage such as 5 or 2.5')
-      .refine((value) => Number(value) <= 10, "at most 10 (the pricing engine's bound)")
-      .transform((value) => String(Number(value)))
-      .default('5'),
-    WIDGET_HOST: z
-      .string()
-      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev')
-      .default('rampart.dev'),
-    // Hosts a widget theme's web-font stylesheet may come from (comma list); the widget's CSP allows exactly these.
-    THEME_FONT_HOSTS: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((host) => host.trim().toLowerCase())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'host names such as fonts.googleapis.com, comma-separated')).min(1, 'at least one host'))
-      .default([...DEFAULT_THEME_FONT_HOSTS]),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
-    S3_ENDPOINT: httpUrl.optional(),
-    S3_BUCKET: z.string().min(3).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    FILE_LINK_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-    FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
-    SUMSUB_APP_TOKEN: z.string().min(1).optional(),
-    SUMSUB_SECRET_KEY: z.string().min(1).optional(),
-    SUMSUB_BASE_URL: httpUrl.default('https://api.sumsub.com'),
-    SUMSUB_LEVEL_NAME: z.string().min(1).default('basic-kyb-level'),
-    SUMSUB_WEBHOOK_SECRET: z.string().min(1).optional(),
-    // Helio (commerce): the platform API key pair; unset → the built-in hosted onboarding page.
-    HELIO_API_KEY: z.string().min(1).optional(),
-    HELIO_API_SECRET: z.string().min(1).optional(),
-    HELIO_API_BASE: httpUrl.default('https://api.hel.io'),
-    HELIO_ONBOARDING_LINK_TTL_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
-    HELIO_WALLETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(HELIO_WALLETS_PER_ACCOUNT),
-    // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    // Another Stripe API host (a local fake in tests); unset: Stripe's own.
-    STRIPE_API_BASE: httpUrl.optional(),
-    // Looker signed embedding (analytics): both host and secret set → lookerEmbedUrl returns signed SSO URLs.
-    LOOKER_HOST: z
-      .string()
-      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as analytics.example.com (no scheme)')
-      .optional(),
-    LOOKER_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
-    LOOKER_MODELS: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((model) => model.trim())
-          .filter(Boolean),
-      )
-      .default([]),
-    // Dashboard id per analytics type, like "volume=12,conversion=13,quarterlyReview=20"; a type missing has no embed.
-    LOOKER_DASHBOARDS: z
-      .string()
-      .regex(/^\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*(,\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*)*$/, 'type=dashboardId pairs, comma-separated, such as volume=12,failures=15')
-      .optional(),
-    LOOKER_SESSION_LENGTH: z.coerce.number().int().min(60).max(2_592_000).default(3600),
-    // The EVM chain (minting, NFT-bound passes): a JSON-RPC node; unset → Rampart's built-in local chain (anvil) on
-    // 127.0.0.1:EVM_LOCAL_PORT, network code local_evm, state under DATA_DIR/chain, deployer = anvil's dev account #0.
-    EVM_RPC_URL: httpUrl.optional(),
-    EVM_NETWORK_CODE: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]{1,39}$/, 'a network code such as ethereum or polygon (lower case)')
-      .default('ethereum'),
-    // The key that deploys collections and mints (0x + 64 hex); without it (and with EVM_RPC_URL) minting is off.
-    EVM_DEPLOYER_PRIVATE_KEY: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
-      .optional(),
-    EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65535).default(8546),
-    // HyperMint signed embedding (modules/minting/hypermint.ts): both set → getHyperMintEmbedUrl signs URLs.
-    HYPERMINT_HOST: httpUrl.optional(),
-    HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
-    // How often the worker reads Transfer events for NFT-bound passes.
-    PASSES_NFT_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
-    // Google Wallet's REST API and OAuth 2.0 token endpoint, used for projects with the partner's own Google credentials
-    // (another host, e.g. a local fake of Google's documented API).
-    GOOGLE_WALLET_API_BASE: httpUrl.default('https://walletobjects.googleapis.com'),
-    GOOGLE_OAUTH_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
-  })
+  .object(envShape)
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'the issuer host must not contain "-admin."' });
@@ -221,21 +229,90 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when Stripe is configured (its webhooks are verified with it)' });
     }
-  });
+  })
+  .transform(withModeDefaults);
+
+function withModeDefaults<T extends { RAMPART_ENV: 'development' | 'production'; SEED_DEMO?: boolean | undefined }>(env: T) {
+  return { ...env, SEED_DEMO: env.SEED_DEMO ?? env.RAMPART_ENV === 'development' };
+}
 
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
-/** Parses the environment, listing every bad variable by name. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+/** A setting to change and why. */
+export interface SettingProblem {
+  setting: string;
+  message: string;
+}
+
+export interface EnvironmentReport {
+  mode: Env['RAMPART_ENV'];
+  /** The parsed settings; null when one is invalid. */
+  env: Env | null;
+  /** Settings refused in any mode (a malformed value, a missing companion setting). */
+  invalid: SettingProblem[];
+  /** The production checks, each passing or failing: enforced in production, advice in development. */
+  checks: ProductionCheck[];
+  /** What stops a start in this mode: every invalid setting, and in production every failed check. */
+  problems: SettingProblem[];
+}
+
+function cleanedSource(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+/**
+ * Each setting parsed on its own, an invalid one at its default: what the production checks read when another
+ * setting is invalid, so one start lists every problem at once.
+ */
+function settingsOneByOne(cleaned: Record<string, string>): Env {
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(envShape) as Array<[string, z.ZodType]>) {
+    const parsed = schema.safeParse(cleaned[name]);
+    values[name] = parsed.success ? parsed.data : schema.safeParse(undefined).data;
   }
-  return result.data;
+  return withModeDefaults(values as z.infer<z.ZodObject<typeof envShape>>);
+}
+
+/** Every setting checked, without starting anything: start-up (parseEnv) and `npm run doctor` read the same report. */
+export function inspectEnvironment(source: Record<string, string | undefined>): EnvironmentReport {
+  const cleaned = cleanedSource(source);
+  const result = envSchema.safeParse(cleaned);
+  const invalid = result.success ? [] : result.error.issues.map((issue) => ({ setting: issue.path.map(String).join('.') || '(env)', message: issue.message }));
+  const env = result.success ? result.data : null;
+  // A misspelt RAMPART_ENV (prod) is checked as production: whoever set it meant a real deployment.
+  const mode = env?.RAMPART_ENV ?? (cleaned.RAMPART_ENV === undefined || cleaned.RAMPART_ENV === 'development' ? 'development' : 'production');
+  const checks = productionChecks(env ?? { ...settingsOneByOne(cleaned), RAMPART_ENV: mode });
+  const refused = new Set(invalid.map((problem) => problem.setting));
+  const failed =
+    mode === 'production'
+      ? checks
+          .filter((check) => check.problem !== null && !check.reads.some((name) => refused.has(name)))
+          .map((check) => ({ setting: check.setting, message: check.problem! }))
+      : [];
+  return { mode, env, invalid, checks, problems: [...invalid, ...failed] };
+}
+
+/** The problems in words: one line per setting, each naming it. */
+export function describeProblems(report: EnvironmentReport): string {
+  const lines = report.problems.map((problem) => `  ${problem.setting}: ${problem.message}`);
+  if (report.mode === 'production') {
+    const count = report.problems.length === 1 ? 'one setting needs' : `${report.problems.length} settings need`;
+    return [
+      `Rampart will not start in production (RAMPART_ENV=production): ${count} changing.`,
+      ...lines,
+      'The production settings are listed in .env.example and docs/operations.md; `npm run doctor` checks them without starting.',
+    ].join('\n');
+  }
+  return `Invalid environment configuration:\n${lines.join('\n')}`;
+}
+
+/** Parses the environment, listing every bad variable by name (and in production every unsafe one). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const report = inspectEnvironment(source);
+  if (report.problems.length > 0 || !report.env) throw new EnvError(describeProblems(report));
+  return report.env;
 }
 
 /** For entry points: the parsed environment, or a message naming every bad variable and exit code 1. */
@@ -249,4 +326,9 @@ export function loadEnvOrExit(source: Record<string, string | undefined> = proce
     }
     throw error;
   }
+}
+
+/** The development identity provider runs beside the app: development only, SSO on, no issuer configured. */
+export function runsDevelopmentIdentityProvider(config: Pick<Env, 'RAMPART_ENV' | 'SSO_ENABLED' | 'OIDC_ISSUER'>): boolean {
+  return config.RAMPART_ENV === 'development' && config.SSO_ENABLED && !config.OIDC_ISSUER;
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors, type Account, type Configuration } from 'oidc-provider';
-import type { Env } from '../config/env.ts';
+import { runsDevelopmentIdentityProvider, type Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../lib/password-policy.ts';
@@ -330,11 +330,11 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
 
 /**
  * Starts the development identity provider on DEV_IDP_PORT (127.0.0.1) when no OIDC issuer is configured,
- * so SSO works out of the box; returns null when an external issuer is configured.
+ * so SSO works out of the box; returns null with an external issuer, with SSO off, and always in production.
  */
 export async function startDevelopmentIdentityProvider(deps: DevelopmentIdentityProviderDeps): Promise<DevelopmentIdentityProvider | null> {
   const { config } = deps;
-  if (config.OIDC_ISSUER) return null;
+  if (!runsDevelopmentIdentityProvider(config)) return null;
 
   // Port 0 (tests) picks a free port; the issuer must name the real one, so bind first.
   const route: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};

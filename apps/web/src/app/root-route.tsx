@@ -14,7 +14,9 @@ export function RootRoute() {
   return <Outlet />;
 }
 
-/** `/__crash` renders this: a test hook that forces an uncaught render error (crash screen). */
+/** Development only (`npm run dev`): a path that forces an uncaught render error, to look at the crash screen. */
+export const DEV_CRASH_PATH = import.meta.env.DEV ? '/__crash' : '';
+
 export function ForcedCrash(): never {
-  throw new Error('Forced render error from /__crash');
+  throw new Error(`Forced render error from ${DEV_CRASH_PATH}`);
 }

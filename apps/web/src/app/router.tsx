@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
-import { ForcedCrash, RootRoute } from '@/app/root-route';
+import { DEV_CRASH_PATH, ForcedCrash, RootRoute } from '@/app/root-route';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
@@ -99,7 +99,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: <Navigate to={ROUTES.dashboard} replace /> },
-      { path: ROUTES.crash, element: <ForcedCrash /> },
+      // `npm run dev` only: the production build carries no test hooks (vite.config.ts refuses them).
+      ...(import.meta.env.DEV ? [{ path: DEV_CRASH_PATH, element: <ForcedCrash /> }] : []),
       {
         element: <PublicLayout />,
         children: [

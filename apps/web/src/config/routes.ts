@@ -51,8 +51,6 @@ export const ROUTES = {
   sandboxBillingPortal: '/sandbox/billing/portal',
   /** A printable invoice: /billing/invoices/:id. */
   billingInvoices: '/billing/invoices',
-  /** Test hook: renders a component that throws, to show the crash screen. */
-  crash: '/__crash',
 } as const;
 
 /** Pages the API server renders itself, outside the app (a full page load, e.g. in a new tab). */
@@ -114,7 +112,6 @@ export const PUBLIC_PATHS: readonly string[] = [
   ROUTES.setNewPassword,
   ROUTES.terms,
   ROUTES.register,
-  ROUTES.crash,
 ];
 
 /** Public screens under a prefix: the built-in Helio onboarding page carries its token in the path and needs no session. */

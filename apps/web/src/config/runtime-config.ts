@@ -3,6 +3,8 @@
 
 export interface RuntimeConfig {
   devMailbox: boolean;
+  /** Single sign-on offered (SSO_ENABLED); on unless the server says otherwise. */
+  sso: boolean;
   sentryDsn: string | null;
   ga4MeasurementId: string | null;
   intercomAppId: string | null;
@@ -22,6 +24,7 @@ export function getRuntimeConfig(): RuntimeConfig {
   const raw = typeof window === 'undefined' ? undefined : window.__RAMPART_CONFIG__;
   return {
     devMailbox: raw?.devMailbox === true,
+    sso: raw?.sso !== false,
     sentryDsn: nonEmpty(raw?.sentryDsn),
     ga4MeasurementId: nonEmpty(raw?.ga4MeasurementId),
     intercomAppId: nonEmpty(raw?.intercomAppId),

@@ -1,7 +1,7 @@
 import { getRuntimeConfig } from '@/config/runtime-config';
 
 // Page-view analytics with a pluggable sink (spec §1, §2). GA4 only with a measurement id AND consent;
-// otherwise a no-op sink that records events on window.__rampartPageViews for tests.
+// otherwise nothing is sent (in development, `npm run dev`, page views are kept on window.__rampartPageViews to look at).
 
 export interface PageView {
   path: string;
@@ -18,15 +18,18 @@ export type ConsentState = 'accepted' | 'declined';
 
 declare global {
   interface Window {
-    __rampartPageViews?: PageView[];
     dataLayer?: unknown[];
     gtag?: (...args: unknown[]) => void;
   }
 }
 
-export const recordingSink: AnalyticsSink = {
+/** Without GA4: nothing leaves the browser. The development build keeps the views; the production build has no hook. */
+export const localSink: AnalyticsSink = {
   pageView(view) {
-    (window.__rampartPageViews ??= []).push(view);
+    if (import.meta.env.DEV) {
+      const devWindow = window as Window & { __rampartPageViews?: PageView[] };
+      (devWindow.__rampartPageViews ??= []).push(view);
+    }
   },
 };
 
@@ -70,7 +73,7 @@ export function setAnalyticsSink(next: AnalyticsSink | null): void {
 function currentSink(): AnalyticsSink {
   if (sink) return sink;
   const { ga4MeasurementId } = getRuntimeConfig();
-  sink = ga4MeasurementId && readConsent() === 'accepted' ? createGa4Sink(ga4MeasurementId) : recordingSink;
+  sink = ga4MeasurementId && readConsent() === 'accepted' ? createGa4Sink(ga4MeasurementId) : localSink;
   return sink;
 }
 

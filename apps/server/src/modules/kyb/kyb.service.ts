@@ -30,6 +30,7 @@ import type { KybProvider } from './kyb.provider.ts';
 import { sumSubDecision, verifySumSubDigest } from './kyb.provider.ts';
 import type { KybApplicationRow, KybDocumentRow, KybPersonRow, KybRepository, KybStatus, OrganizationFacts } from './kyb.repository.ts';
 import * as templates from './kyb.mail.ts';
+import { fileLinkKey } from '../../lib/file-link-key.ts';
 
 export type KybLevel = 'Basic' | 'Enhanced';
 /** Who is looking: staff see reviewers' names, partners see "Rampart staff". */
@@ -139,8 +140,7 @@ const queueSchema = z.object({
 
 export function createKybService(deps: { repository: KybRepository; storage: FileStorage; provider: KybProvider; mailer: Mailer; config: Env }) {
   const { repository, storage, provider, mailer, config } = deps;
-  // Without a configured secret, links are signed with a key of this process: they only need to live minutes.
-  const linkSecret = config.FILE_LINK_SECRET ?? crypto.randomBytes(32).toString('hex');
+  const linkSecret = fileLinkKey(config);
 
   function levelFor(facts: OrganizationFacts, current?: KybLevel): KybLevel {
     return current === 'Enhanced' || facts.requiresEnhancedKyb ? 'Enhanced' : 'Basic';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
-import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
+import { ApiClient, errorCode, startTestApp, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 
@@ -483,6 +483,21 @@ describe('document links', () => {
     const forged = await fetch(`${t.baseUrl}/files/kyb/${documentId}?expires=${future}&sig=${wrongKey}`);
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ errors: [{ extensions: { code: 'FORBIDDEN_ERROR' } }] });
+  });
+
+  it('without FILE_LINK_SECRET, a link still opens after a restart (its key comes from the key-encryption key)', async () => {
+    const before = await startTestApp({ DATA_DIR: dataDir });
+    const after = await startTestApp({ DATA_DIR: dataDir });
+    try {
+      const client = new ApiClient(before.baseUrl);
+      client.cookie = partner.client.cookie;
+      client.csrfToken = partner.client.csrfToken;
+      const link = (await client.ok(LINK, { id: documentId })).kybDocumentLink;
+      expect((await fetch(`${after.baseUrl}${link.url}`)).status).toBe(200);
+    } finally {
+      await before.close();
+      await after.close();
+    }
   });
 
   it('answers 404 once the document is deleted', async () => {

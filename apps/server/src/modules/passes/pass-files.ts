@@ -14,6 +14,7 @@ import { renderPassFields } from './pass-fields.ts';
 import { loadPassCredentials } from './pass-credentials.ts';
 import { createGoogleWalletClient } from './google-wallet.ts';
 import type { PassRow } from './pass-lifecycle.ts';
+import { fileLinkKey } from '../../lib/file-link-key.ts';
 
 export type PassTemplateRow = typeof passTemplates.$inferSelect;
 export type PassProjectRow = typeof passProjects.$inferSelect;
@@ -209,7 +210,7 @@ export function createPassFiles(deps: { db: Database; config: Env; secretBox: Se
   const { db, config, secretBox, storage } = deps;
   const keys = loadKeyEncryptionKeys(config);
   const derive = (kek: Buffer, purpose: string) => crypto.createHmac('sha256', kek).update(`rampart-passes:${purpose}`).digest();
-  const linkKey = config.FILE_LINK_SECRET ? Buffer.from(config.FILE_LINK_SECRET) : derive(keys.current, 'download-links');
+  const linkKey = fileLinkKey(config);
   const tokenKeys = [derive(keys.current, 'authentication-token'), ...(keys.previous ? [derive(keys.previous, 'authentication-token')] : [])];
 
   const tokenWith = (key: Buffer, passId: string) => crypto.createHmac('sha256', key).update(`pass:${passId}`).digest('base64url');

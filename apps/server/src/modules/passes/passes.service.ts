@@ -41,6 +41,7 @@ import {
 import { renderPassFields } from './pass-fields.ts';
 import { invalidatePass } from './pass-lifecycle.ts';
 import type { PassEventRow, PassesRepository, PassProjectCredentialsRow, PassProjectRow, PassRow, PassTemplateRow } from './passes.repository.ts';
+import { fileLinkKey } from '../../lib/file-link-key.ts';
 
 /** What the service needs of the chain: the network and chain id NFT policies on it are checked against. */
 export interface PassesChain {
@@ -181,8 +182,7 @@ export function createPassesService(deps: {
   files: () => PassesFiles | null;
 }) {
   const { repository, config, secretBox, storage, webhooks } = deps;
-  // Without a configured secret, image links are signed with a key of this process: they only need to live minutes.
-  const linkSecret = config.FILE_LINK_SECRET ?? crypto.randomBytes(32).toString('hex');
+  const linkSecret = fileLinkKey(config);
   const signImageLink = (templateId: string, slot: ImageSlot, key: string, expires: number) =>
     crypto.createHmac('sha256', linkSecret).update(`pass-template-image:${templateId}:${slot}:${key}:${expires}`).digest('base64url');
 

@@ -77,7 +77,7 @@ function describeVerificationError(error: unknown): AppError {
 }
 
 export interface SsoServiceDeps {
-  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'> & Partial<Pick<Env, 'OIDC_ACCOUNT_MANAGEMENT'>>;
+  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'> & Partial<Pick<Env, 'OIDC_ACCOUNT_MANAGEMENT' | 'SSO_ENABLED'>>;
   /** Injected for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -118,6 +118,9 @@ export function createSsoService(deps: SsoServiceDeps) {
   }
 
   async function metadataOrError(): Promise<ProviderMetadata> {
+    // Every SSO operation starts here: with SSO_ENABLED=false there is no provider to ask.
+    if (config.SSO_ENABLED === false)
+      throw new AppError('BAD_USER_INPUT', 'Single sign-on is turned off on this server. Sign in with your e-mail and password.', { fields: {} });
     try {
       return await metadata();
     } catch {
