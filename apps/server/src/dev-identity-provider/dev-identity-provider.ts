@@ -48,21 +48,21 @@ export async function generateSigningKey(): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
-/** The provider's account: claims come from its own profile and PRIMARY e-mail, read when a token is issued. */
-function accountFor(user: DevIdpUser, store: DevIdpUsers): Account {
+/** The user's claims: its own profile and PRIMARY e-mail, read when a token is issued or userinfo asked. */
+async function claimsOf(user: DevIdpUser, store: DevIdpUsers) {
+  const primary = await store.primaryEmail(user.id);
   return {
-    accountId: user.id,
-    claims: async () => {
-      const primary = await store.primaryEmail(user.id);
-      return {
-        sub: user.id,
-        ...(primary ? { email: primary.email, email_verified: true } : {}),
-        name: displayNameOf(user.profile),
-        given_name: user.profile.firstName ?? undefined,
-        family_name: user.profile.lastName ?? undefined,
-      };
-    },
+    sub: user.id,
+    ...(primary ? { email: primary.email, email_verified: true } : {}),
+    name: displayNameOf(user.profile),
+    given_name: user.profile.firstName ?? undefined,
+    family_name: user.profile.lastName ?? undefined,
   };
+}
+
+/** The provider's account. */
+function accountFor(user: DevIdpUser, store: DevIdpUsers): Account {
+  return { accountId: user.id, claims: () => claimsOf(user, store) };
 }
 
 /** The browser origins of the Rampart web app: the served app and the Vite dev server. */
@@ -194,7 +194,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
       origins,
       claimsOf: async (sub) => {
         const user = await store.provision(sub);
-        return user ? accountFor(user, store).claims() : undefined;
+        return user ? claimsOf(user, store) : undefined;
       },
     }),
   );

@@ -1,5 +1,5 @@
 import { resetSignedInData, usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TwoFactorCodeCard } from '@/components/two-factor-code-card';
 import { ROUTES } from '@/config/routes';
@@ -37,16 +37,21 @@ export default function OktaCallbackPage() {
     [loginWithOkta, navigate],
   );
 
+  // Once per page: React's development double effect must not send the single-use ID token twice.
+  const firstAnswer = useRef<Promise<{ callback: SsoCallback; opened: boolean }> | null>(null);
   useEffect(() => {
     if (!config) return;
     let active = true;
-    readSsoCallback(config)
-      .then(async (callback) => {
-        try {
-          if (!(await openSession(callback)) && active) setNeedsCode(callback);
-        } catch (caught) {
-          throw new Error(graphQLErrorsOf(caught).length > 0 ? describeApiError(caught).message : ssoErrorMessage(caught));
-        }
+    firstAnswer.current ??= readSsoCallback(config).then(async (callback) => {
+      try {
+        return { callback, opened: await openSession(callback) };
+      } catch (caught) {
+        throw new Error(graphQLErrorsOf(caught).length > 0 ? describeApiError(caught).message : ssoErrorMessage(caught));
+      }
+    });
+    firstAnswer.current
+      .then(({ callback, opened }) => {
+        if (!opened && active) setNeedsCode(callback);
       })
       .catch((caught: unknown) => {
         if (active) setError(ssoErrorMessage(caught));
