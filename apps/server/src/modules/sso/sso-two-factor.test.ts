@@ -79,6 +79,9 @@ describe('SSO sign-in of a user with two-factor authentication on', () => {
     expect(hasSession(client)).toBe(true);
     const sessions = await t.database.pool.query(`select auth_method from sessions where user_id = $1`, [user.id]);
     expect(sessions.rows).toEqual([{ auth_method: 'sso' }]);
+    const again = await t.client().gql(LOGIN_WITH_OKTA, { token, otpToken: totpNow(user.secret, 1) });
+    expect(errorCode(again)).toBe('BAD_USER_INPUT');
+    expect(await sessionsOf(user.id)).toBe(1);
   });
 
   it('counts a wrong code as a failed sign-in and opens no session', async () => {
