@@ -218,7 +218,13 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
     const grant = existing ?? new provider.Grant({ accountId, clientId });
     grant.addOIDCScope(scope);
     const resourceScopes = [...OPENID_SCOPES, ...MY_ACCOUNT_SCOPES] as readonly string[];
-    grant.addResourceScope(DEV_IDP_RESOURCE, scope.split(' ').filter((value) => resourceScopes.includes(value)).join(' '));
+    grant.addResourceScope(
+      DEV_IDP_RESOURCE,
+      scope
+        .split(' ')
+        .filter((value) => resourceScopes.includes(value))
+        .join(' '),
+    );
     return grant.save();
   }
 

@@ -33,7 +33,10 @@ export function createUserinfoEndpoint(deps: UserinfoDeps): Middleware {
 
   function refuse(ctx: Context, status: 401 | 403, error: 'invalid_token' | 'insufficient_scope', description: string) {
     ctx.status = status;
-    ctx.set('WWW-Authenticate', `Bearer realm="${deps.issuer}", error="${error}", error_description="${description}"${status === 403 ? ', scope="openid"' : ''}`);
+    ctx.set(
+      'WWW-Authenticate',
+      `Bearer realm="${deps.issuer}", error="${error}", error_description="${description}"${status === 403 ? ', scope="openid"' : ''}`,
+    );
     ctx.body = { error, error_description: description };
   }
 

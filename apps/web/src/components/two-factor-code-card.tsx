@@ -53,7 +53,15 @@ export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeC
               <FormItem>
                 <FormLabel>Authentication code</FormLabel>
                 <FormControl>
-                  <Input {...field} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus placeholder="123456" className="font-mono tracking-[0.3em]" />
+                  <Input
+                    {...field}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    autoFocus
+                    placeholder="123456"
+                    className="font-mono tracking-[0.3em]"
+                  />
                 </FormControl>
                 <FormMessage />
               </FormItem>

@@ -32,7 +32,15 @@ async function totpUser() {
   const email = uniqueEmail('sso-2fa');
   const [row] = await t.database.db
     .insert(users)
-    .values({ firstName: 'Tess', lastName: 'Factor', email, passwordHash: await hashPassword(STRONG_PASSWORD), isEmailVerified: true, isOtpEnabled: true, otpSecret: secret })
+    .values({
+      firstName: 'Tess',
+      lastName: 'Factor',
+      email,
+      passwordHash: await hashPassword(STRONG_PASSWORD),
+      isEmailVerified: true,
+      isOtpEnabled: true,
+      otpSecret: secret,
+    })
     .returning();
   return { ...row!, secret };
 }
