@@ -9,6 +9,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { createIdentityService } from './modules/identity/identity.service.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
+import { createSsoRepository } from './modules/sso/sso.repository.ts';
 import { createTeamRepository } from './modules/team/team.repository.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { createTransactionsRepository } from './modules/transactions/transactions.repository.ts';
@@ -139,7 +140,7 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     identity,
     accounts: createAccountsService({ repository: accountsRepository, config, db: database.db }),
     team: createTeamService({ repository: teamRepository, accounts: accountsRepository, identityRepository, identity, mailer, config }),
-    sso: createSsoService({ config }),
+    sso: createSsoService({ config, repository: createSsoRepository(database.db) }),
     transactions,
     dashboards: createDashboardsService({ repository: createDashboardsRepository(database.readDb) }),
     analytics: createAnalyticsService({ repository: createAnalyticsRepository(database.readDb) }),

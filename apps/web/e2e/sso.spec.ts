@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E } from './e2e-env.ts';
-import { expect, test } from './fixtures.ts';
+import { createTotpUser, expect, nextTotpCode, stored, test } from './fixtures.ts';
 
 // Single sign-on through the development identity provider (panva's oidc-provider) that `npm start`
 // runs beside the app when no OIDC issuer is configured.
@@ -31,6 +31,23 @@ test('SSO through the development identity provider, returning to the original a
   expect(await page.evaluate(() => window.localStorage.getItem('csrfToken'))).toBeTruthy();
   const tokens = await page.evaluate(() => JSON.parse(window.localStorage.getItem('okta-token-storage') ?? '{}') as Record<string, unknown>);
   expect(Object.keys(tokens).sort()).toEqual(['accessToken', 'idToken', 'refreshToken']);
+});
+
+test('SSO of a user with two-factor authentication on asks for the authenticator code before signing in', async ({ page }) => {
+  const user = await createTotpUser('sso-totp');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+  await page.waitForURL((url) => url.origin === E2E.idpUrl);
+  await signInAtIdentityProvider(page, user.email, user.password);
+
+  // The provider showed no multi-factor sign-in: the callback asks for Rampart's code, nobody is signed in yet.
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/login/okta_callback');
+  expect(await stored(page, 'csrfToken')).toBeNull();
+  await page.getByLabel('Authentication code').fill(nextTotpCode(user).code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  expect(await stored(page, 'csrfToken')).toBeTruthy();
 });
 
 test('a wrong password at the identity provider is refused there', async ({ page }) => {

@@ -10,6 +10,12 @@ const isKek = (value: string) => parseKek(value) !== null;
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 /** Every variable the server reads. `.env.example` documents the same list. */
 const envShape = {
   // production: start-up refuses unsafe settings (config/production-checks.ts) and no development convenience runs.
@@ -49,6 +55,19 @@ const envShape = {
   DEV_IDP_STEP_UP_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   // SSO users manage their profile, e-mails, phones and password through the provider's MyAccount API (its scopes are requested).
   OIDC_ACCOUNT_MANAGEMENT: booleanFlag.default(true),
+  // An SSO sign-in of a user with two-factor authentication on counts as multi-factor when the ID token's amr holds one
+  // of these values (RFC 8176; Okta adds "mfa" when more than one factor was used) or its acr is one of
+  // OIDC_MFA_ACR_VALUES; otherwise Rampart asks for its own code. Comma lists; an empty list never matches.
+  OIDC_MFA_AMR_VALUES: z
+    .string()
+    .transform(commaList)
+    .pipe(z.array(z.string().max(200)))
+    .default(['mfa']),
+  OIDC_MFA_ACR_VALUES: z
+    .string()
+    .transform(commaList)
+    .pipe(z.array(z.string().max(200)))
+    .default([]),
   GRAPHQL_INTROSPECTION: booleanFlag.default(false),
   GRAPHQL_IDE: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),

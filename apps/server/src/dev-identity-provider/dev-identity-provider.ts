@@ -11,6 +11,7 @@ import { developmentIssuer } from './development-issuer.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
 import { createMyAccountApi, displayNameOf, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { createUserinfoEndpoint, SCOPE_CLAIMS } from './userinfo.ts';
 import { codeEntryPage, codeRequestPage, errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 
 /** Where `npm run dev` serves the web app (Vite); allowed beside PUBLIC_URL so SSO works there too. */
@@ -18,9 +19,12 @@ const VITE_DEV_ORIGIN = 'http://localhost:5173';
 const MAX_FORM_BYTES = 16 * 1024;
 /**
  * The resource every access token is issued for. okta-auth-js reads access tokens as JWTs (Okta issues
- * them so), and oidc-provider issues JWT access tokens only for a resource server, never for userinfo.
+ * them so), and oidc-provider issues JWT access tokens only for a resource server, never for its own userinfo:
+ * the provider's userinfo endpoint is ours (userinfo.ts) and reads the OpenID scopes these tokens carry too.
  */
 export const DEV_IDP_RESOURCE = 'urn:rampart:dashboard';
+/** The OpenID scopes an access token carries beside the MyAccount ones, as Okta's do, so it also reaches userinfo. */
+const OPENID_SCOPES = ['openid', 'email', 'profile'] as const;
 
 export interface DevelopmentIdentityProvider {
   issuer: string;
@@ -44,21 +48,21 @@ export async function generateSigningKey(): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
 }
 
-/** The provider's account: claims come from its own profile and PRIMARY e-mail, read when a token is issued. */
-function accountFor(user: DevIdpUser, store: DevIdpUsers): Account {
+/** The user's claims: its own profile and PRIMARY e-mail, read when a token is issued or userinfo asked. */
+async function claimsOf(user: DevIdpUser, store: DevIdpUsers) {
+  const primary = await store.primaryEmail(user.id);
   return {
-    accountId: user.id,
-    claims: async () => {
-      const primary = await store.primaryEmail(user.id);
-      return {
-        sub: user.id,
-        ...(primary ? { email: primary.email, email_verified: true } : {}),
-        name: displayNameOf(user.profile),
-        given_name: user.profile.firstName ?? undefined,
-        family_name: user.profile.lastName ?? undefined,
-      };
-    },
+    sub: user.id,
+    ...(primary ? { email: primary.email, email_verified: true } : {}),
+    name: displayNameOf(user.profile),
+    given_name: user.profile.firstName ?? undefined,
+    family_name: user.profile.lastName ?? undefined,
   };
+}
+
+/** The provider's account. */
+function accountFor(user: DevIdpUser, store: DevIdpUsers): Account {
+  return { accountId: user.id, claims: () => claimsOf(user, store) };
 }
 
 /** The browser origins of the Rampart web app: the served app and the Vite dev server. */
@@ -111,11 +115,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name'],
-    },
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
     scopes: ['openid', 'email', 'profile', 'offline_access'],
     // Rampart reads the e-mail from the ID token, so scope claims go into it, not only into userinfo.
     conformIdTokenClaims: false,
@@ -155,7 +155,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
         getResourceServerInfo: async (_ctx, resourceIndicator) => {
           if (resourceIndicator !== DEV_IDP_RESOURCE) throw new errors.InvalidTarget();
           return {
-            scope: MY_ACCOUNT_SCOPES.join(' '),
+            scope: [...OPENID_SCOPES, ...MY_ACCOUNT_SCOPES].join(' '),
             audience: DEV_IDP_RESOURCE,
             accessTokenFormat: 'jwt',
             accessTokenTTL: 60 * 60,
@@ -187,6 +187,18 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
 
   const provider = new Provider(issuer, configuration);
   provider.use(
+    createUserinfoEndpoint({
+      issuer,
+      resource: DEV_IDP_RESOURCE,
+      signingKey,
+      origins,
+      claimsOf: async (sub) => {
+        const user = await store.provision(sub);
+        return user ? claimsOf(user, store) : undefined;
+      },
+    }),
+  );
+  provider.use(
     createMyAccountApi({
       issuer,
       resource: DEV_IDP_RESOURCE,
@@ -205,8 +217,14 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
     const existing = existingGrantId ? await provider.Grant.find(existingGrantId) : undefined;
     const grant = existing ?? new provider.Grant({ accountId, clientId });
     grant.addOIDCScope(scope);
-    const myAccountScopes = scope.split(' ').filter((value) => (MY_ACCOUNT_SCOPES as readonly string[]).includes(value));
-    grant.addResourceScope(DEV_IDP_RESOURCE, myAccountScopes.join(' '));
+    const resourceScopes = [...OPENID_SCOPES, ...MY_ACCOUNT_SCOPES] as readonly string[];
+    grant.addResourceScope(
+      DEV_IDP_RESOURCE,
+      scope
+        .split(' ')
+        .filter((value) => resourceScopes.includes(value))
+        .join(' '),
+    );
     return grant.save();
   }
 

@@ -10,6 +10,13 @@ export interface SessionCookieControl {
   clear(): void;
 }
 
+/** The cookie binding single sign-on attempts to the browser that started them (startSsoSignIn). */
+export interface SsoBrowserCookieControl {
+  /** The cookie's value as the browser sent it, or null. */
+  value: string | null;
+  set(value: string, expiresAt: Date): void;
+}
+
 export interface GraphQLContext {
   config: Env;
   services: Services;
@@ -22,6 +29,7 @@ export interface GraphQLContext {
   /** The live session the cookie names, with or without the CSRF token: only signing out uses it, to end it. */
   cookieSessionId: string | null;
   sessionCookie: SessionCookieControl;
+  ssoBrowserCookie: SsoBrowserCookieControl;
   /** Set for @account and @entity fields: how the caller reached the account. */
   grant?: AccountGrant;
 }

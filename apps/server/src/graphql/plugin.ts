@@ -31,6 +31,11 @@ export function sessionCookieName(config: Env): string {
   return config.PUBLIC_URL.startsWith('https:') ? '__Host-rampart_session' : 'rampart_session';
 }
 
+/** The cookie naming the browser that started a single sign-on (modules/sso): httpOnly, so page scripts cannot read it. */
+export function ssoBrowserCookieName(config: Env): string {
+  return config.PUBLIC_URL.startsWith('https:') ? '__Host-rampart_sso' : 'rampart_sso';
+}
+
 /** Set after a mutation when lists read from a replica: until the replica has replayed this WAL position, reads go to the primary. */
 export const READ_AFTER_COOKIE = 'rampart_read_after';
 /** Long enough for any sane replica lag; a replica further behind is not read from at all (REPLICA_MAX_LAG_SECONDS). */
@@ -130,6 +135,7 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
 export function createContextFactory(deps: { config: Env; services: Services; pool: pg.Pool }) {
   const { config, services, pool } = deps;
   const cookieName = sessionCookieName(config);
+  const ssoCookieName = ssoBrowserCookieName(config);
   const secure = config.PUBLIC_URL.startsWith('https:');
   return async (request: FastifyRequest, reply: FastifyReply): Promise<GraphQLContext> => {
     const cookieValue = request.cookies[cookieName];
@@ -156,6 +162,12 @@ export function createContextFactory(deps: { config: Env; services: Services; po
         },
         clear() {
           reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
+        },
+      },
+      ssoBrowserCookie: {
+        value: request.cookies[ssoCookieName] ?? null,
+        set(value, expiresAt) {
+          reply.setCookie(ssoCookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });
         },
       },
     };

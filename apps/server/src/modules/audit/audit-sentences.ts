@@ -180,6 +180,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   },
   revokeSession: () => 'Signed out a session',
   revokeOtherSessions: () => 'Signed out all other sessions',
+  startSsoSignIn: () => 'Started signing in with single sign-on',
   loginWithOkta: () => 'Signed in with Okta',
   syncUserWithIdentityProvider: () => 'Took their name and e-mail address from the identity provider',
   // KYB

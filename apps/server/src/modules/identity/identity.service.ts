@@ -461,12 +461,24 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
      * provider's subject, else the user with the verified e-mail, who is then (re)linked to it. The name and
      * e-mail the provider holds are copied over, so a change made at the provider follows the user here.
      */
-    async loginWithSsoIdentity(identity: SsoIdentity, meta: RequestMeta) {
+    async loginWithSsoIdentity(identity: SsoIdentity, meta: RequestMeta, options: SsoLoginOptions): Promise<SsoLoginResult> {
       const linked = await repository.findUserBySsoSubject(identity.issuer, identity.subject);
       const user = linked ?? (await repository.findUserByEmail(identity.email));
       if (!user) throw unauthenticated('No Rampart user has this e-mail address. Ask your administrator for an invitation.');
+      // Two-factor authentication holds for SSO too: the provider's multi-factor proof, or the code as a password sign-in asks.
+      if (user.isOtpEnabled && user.otpSecret && !options.multiFactorProven) {
+        if (!options.otpToken?.trim()) return { preAuthenticated: true, session: null };
+        const { otpToken } = parseInput(z.object({ otpToken: otpCodeSchema }), { otpToken: options.otpToken });
+        // Counted like a password sign-in's code: the failure stays unless the code was right.
+        const attempt = await reserveAttempt(user.email, meta.ipAddress);
+        const step = verifyTotp(user.otpSecret, otpToken);
+        if (step === null) throw badInput({ otpToken: 'This code is not correct. Check your authenticator app and try again.' });
+        if (!(await repository.claimOtpStep(user.id, step))) throw badInput({ otpToken: 'This code was already used. Wait for the next one.' });
+        await repository.releaseFailure(attempt);
+      }
+      await options.beforeSession?.();
       const updated = await applySsoIdentity(user, identity, { strictEmail: false });
-      return issueSession(updated, 'sso', meta);
+      return { preAuthenticated: false, session: await issueSession(updated, 'sso', meta) };
     },
 
     /** The signed-in user takes the name and e-mail a fresh ID token of its linked subject carries. */
@@ -482,6 +494,18 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
+
+export interface SsoLoginOptions {
+  /** The ID token shows a multi-factor sign-in at the provider (amr/acr as configured). */
+  multiFactorProven: boolean;
+  /** Rampart's code, for a user with two-factor authentication on when the provider shows no multi-factor sign-in. */
+  otpToken?: string | null;
+  /** Runs once every check passed, before the session is issued (SSO spends its sign-in attempt here). */
+  beforeSession?: () => Promise<void>;
+}
+
+/** As a password sign-in answers: a session, or preAuthenticated when the code is still needed. */
+export type SsoLoginResult = { preAuthenticated: true; session: null } | { preAuthenticated: false; session: IssuedSession };
 
 /** Who an identity provider says the user is, from a verified ID token. */
 export interface SsoIdentity {

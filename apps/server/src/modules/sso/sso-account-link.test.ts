@@ -49,9 +49,11 @@ async function newUser(prefix: string) {
   return row!;
 }
 
-async function ssoClient(token: string) {
+/** Signs in as the web client does: starts a sign-in (its nonce, bound to this client's cookie), then sends the ID token. */
+async function ssoClient(subject: string, claims: JWTPayload) {
   const client = t.client();
-  const data = await client.ok(LOGIN_WITH_OKTA, { token });
+  const { startSsoSignIn } = await client.ok(`mutation { startSsoSignIn { nonce } }`);
+  const data = await client.ok(LOGIN_WITH_OKTA, { token: await idToken(subject, { ...claims, nonce: startSsoSignIn.nonce }) });
   client.csrfToken = data.loginWithOkta.csrfToken;
   return { client, user: data.loginWithOkta.user };
 }
@@ -60,12 +62,12 @@ describe('linking a Rampart user to the identity provider', () => {
   it('links the subject at the first SSO sign-in and follows a new primary e-mail and names at the next', async () => {
     const user = await newUser('link');
     const subject = randomUUID();
-    await ssoClient(await idToken(subject, { email: user.email, given_name: 'Ada', family_name: 'Lovelace' }));
+    await ssoClient(subject, { email: user.email, given_name: 'Ada', family_name: 'Lovelace' });
     const linked = await t.database.pool.query(`select sso_issuer, sso_subject from users where id = $1`, [user.id]);
     expect(linked.rows[0]).toEqual({ sso_issuer: idp.issuer, sso_subject: subject });
 
     const newEmail = uniqueEmail('moved');
-    const { user: after } = await ssoClient(await idToken(subject, { email: newEmail, given_name: 'Augusta', family_name: 'King' }));
+    const { user: after } = await ssoClient(subject, { email: newEmail, given_name: 'Augusta', family_name: 'King' });
     expect(after).toMatchObject({ id: user.id, email: newEmail, firstName: 'Augusta', lastName: 'King' });
   });
 
@@ -73,8 +75,8 @@ describe('linking a Rampart user to the identity provider', () => {
     const user = await newUser('keep');
     const other = await newUser('taken');
     const subject = randomUUID();
-    await ssoClient(await idToken(subject, { email: user.email }));
-    const { user: after } = await ssoClient(await idToken(subject, { email: other.email }));
+    await ssoClient(subject, { email: user.email });
+    const { user: after } = await ssoClient(subject, { email: other.email });
     expect(after).toMatchObject({ id: user.id, email: user.email });
   });
 });
@@ -83,7 +85,7 @@ describe('syncUserWithIdentityProvider', () => {
   it('copies the names and e-mail of a fresh ID token of the signed-in user', async () => {
     const user = await newUser('sync');
     const subject = randomUUID();
-    const { client } = await ssoClient(await idToken(subject, { email: user.email }));
+    const { client } = await ssoClient(subject, { email: user.email });
     const newEmail = uniqueEmail('synced');
     const data = await client.ok(SYNC, { idToken: await idToken(subject, { email: newEmail, given_name: 'Grace', family_name: 'Hopper' }) });
     expect(data.syncUserWithIdentityProvider).toMatchObject({ id: user.id, email: newEmail, firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper' });
@@ -93,7 +95,7 @@ describe('syncUserWithIdentityProvider', () => {
     const user = await newUser('guard');
     const other = await newUser('guard-other');
     const subject = randomUUID();
-    const { client } = await ssoClient(await idToken(subject, { email: user.email }));
+    const { client } = await ssoClient(subject, { email: user.email });
 
     const strangers = await client.gql(SYNC, { idToken: await idToken(randomUUID(), { email: uniqueEmail('stranger'), given_name: 'Eve' }) });
     expect(errorCode(strangers)).toBe('BAD_USER_INPUT');
@@ -120,7 +122,7 @@ describe('syncUserWithIdentityProvider', () => {
 describe('currentSession', () => {
   it('says how the session was signed in', async () => {
     const user = await newUser('current');
-    const { client } = await ssoClient(await idToken(randomUUID(), { email: user.email }));
+    const { client } = await ssoClient(randomUUID(), { email: user.email });
     expect((await client.ok(CURRENT_SESSION)).currentSession).toMatchObject({ isCurrent: true, authMethod: 'sso' });
 
     const password = t.client();

@@ -7,10 +7,17 @@ export const ssoResolvers: Resolvers = {
     ssoConfiguration: (_parent, _args, context) => context.services.sso.configuration(),
   },
   Mutation: {
+    startSsoSignIn: async (_parent, _args, context) => {
+      const attempt = await context.services.sso.startSignIn(context.ssoBrowserCookie.value);
+      context.ssoBrowserCookie.set(attempt.browserSecret, attempt.expiresAt);
+      return { nonce: attempt.nonce, state: attempt.state, expiresAt: attempt.expiresAt };
+    },
     loginWithOkta: async (_parent, args, context) => {
       const meta = { ipAddress: context.ipAddress, userAgent: context.userAgent };
-      const issued = await context.services.sso.loginWithIdToken(args.token, meta, context.services.identity);
-      return authPayload(context, issued);
+      const input = { token: args.token, otpToken: args.otpToken ?? null };
+      const result = await context.services.sso.loginWithIdToken(input, context.ssoBrowserCookie.value, meta, context.services.identity);
+      if (!result.session) return { preAuthenticated: true, user: null, csrfToken: null, expiryDate: null };
+      return { preAuthenticated: false, ...authPayload(context, result.session) };
     },
     syncUserWithIdentityProvider: (_parent, args, context) =>
       context.services.sso.syncUser(requireSession(context).user.id, args.idToken, context.services.identity),

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, isAppError } from '../../graphql/errors.ts';
 import { developmentIssuer } from '../../dev-identity-provider/development-issuer.ts';
-import type { IdentityService, IssuedSession, RequestMeta, SsoIdentity } from '../identity/identity.service.ts';
+import { sha256 } from '../../lib/sha256.ts';
+import type { IdentityService, RequestMeta, SsoIdentity, SsoLoginResult } from '../identity/identity.service.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES, parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';
+import type { SsoRepository } from './sso.repository.ts';
 
 /** What the web client needs to run the authorization-code flow with PKCE (the `SsoConfiguration` type). */
 export interface SsoConfiguration {
@@ -35,6 +38,19 @@ type ProviderMetadata = z.infer<typeof providerMetadataSchema>;
 /** Tokens this long are not ID tokens; refusing them early keeps the verifier away from junk. */
 const MAX_TOKEN_LENGTH = 16 * 1024;
 const CLOCK_TOLERANCE_SECONDS = 60;
+/** How long a started sign-in (its nonce) may take: the provider's login, and Rampart's code when it asks for one. */
+export const SSO_ATTEMPT_TTL_MINUTES = 15;
+/** The browser cookie binding attempts to the browser that started them: 32 random bytes, base64url. */
+const BROWSER_SECRET = /^[A-Za-z0-9_-]{43}$/;
+const RESTART = 'Start single sign-on again from the sign-in page.';
+
+/** A sign-in started by startSsoSignIn: what the authorization request carries, and the browser's cookie value. */
+export interface SsoSignInAttempt {
+  nonce: string;
+  state: string;
+  expiresAt: Date;
+  browserSecret: string;
+}
 
 /** oidc-provider's default routes, which the development identity provider keeps. */
 function developmentMetadata(issuer: string): ProviderMetadata {
@@ -77,7 +93,10 @@ function describeVerificationError(error: unknown): AppError {
 }
 
 export interface SsoServiceDeps {
-  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'> & Partial<Pick<Env, 'OIDC_ACCOUNT_MANAGEMENT' | 'SSO_ENABLED'>>;
+  config: Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'DEV_IDP_PORT'> &
+    Partial<Pick<Env, 'OIDC_ACCOUNT_MANAGEMENT' | 'SSO_ENABLED' | 'OIDC_MFA_AMR_VALUES' | 'OIDC_MFA_ACR_VALUES'>>;
+  /** The sign-in attempts and used ID tokens; needed to sign in (not to describe the configuration). */
+  repository?: SsoRepository;
   /** Injected for tests; the global fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -96,6 +115,39 @@ export function createSsoService(deps: SsoServiceDeps) {
     scopes: accountManagement ? [...SSO_SCOPES, ...ACCOUNT_MANAGEMENT_SCOPES] : [...SSO_SCOPES],
   });
   const clientId = config.OIDC_CLIENT_ID;
+  const mfaAmrValues = new Set(config.OIDC_MFA_AMR_VALUES ?? ['mfa']);
+  const mfaAcrValues = new Set(config.OIDC_MFA_ACR_VALUES ?? []);
+
+  function repository(): SsoRepository {
+    if (!deps.repository) throw new Error('the SSO service was built without its repository');
+    return deps.repository;
+  }
+
+  /** The provider vouches for a multi-factor sign-in: an amr value or the acr the settings name (OIDC_MFA_*_VALUES). */
+  function provesMultiFactor(claims: JWTPayload): boolean {
+    const amr = Array.isArray(claims.amr) ? claims.amr.filter((value): value is string => typeof value === 'string') : [];
+    return amr.some((value) => mfaAmrValues.has(value)) || (typeof claims.acr === 'string' && mfaAcrValues.has(claims.acr));
+  }
+
+  /**
+   * The open attempt whose nonce the ID token carries, started in this browser (its cookie). Nothing is spent here: a
+   * sign-in that still needs Rampart's code comes back with the same token.
+   */
+  async function attemptFor(claims: JWTPayload, browserSecret: string | null) {
+    const nonce = typeof claims.nonce === 'string' ? claims.nonce : '';
+    if (!nonce) throw tokenError(`The sign-in token carries no nonce, so it does not belong to a sign-in started here. ${RESTART}`);
+    const attempt = await repository().findAttemptByNonce(sha256(nonce));
+    // Another browser's attempt is answered as an unknown one: the nonce alone must not tell anything.
+    if (!attempt || !browserSecret || !BROWSER_SECRET.test(browserSecret) || attempt.browserHash !== sha256(browserSecret)) {
+      throw tokenError(`The sign-in token does not belong to a sign-in started in this browser. ${RESTART}`);
+    }
+    if (attempt.usedAt) throw tokenError(`This sign-in token was already used. ${RESTART}`);
+    if (attempt.expiresAt <= new Date()) throw tokenError(`This sign-in took too long and has expired. ${RESTART}`);
+    return attempt;
+  }
+
+  /** An ID token is named by its issuer and jti when it has one, else by the whole token. */
+  const usedTokenKey = (token: string, claims: JWTPayload) => sha256(typeof claims.jti === 'string' && claims.jti ? `${issuer} ${claims.jti}` : token.trim());
 
   let metadataPromise: Promise<ProviderMetadata> | undefined;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
@@ -190,11 +242,51 @@ export function createSsoService(deps: SsoServiceDeps) {
       };
     },
 
-    /** Verifies the ID token and opens a session for the user linked to its subject, or with its verified e-mail. */
-    async loginWithIdToken(token: string, meta: RequestMeta, identity: Pick<IdentityService, 'loginWithSsoIdentity'>): Promise<IssuedSession> {
-      const verified = await verifyIdToken(token);
+    /**
+     * Starts a sign-in in this browser: a nonce for the authorization request, stored hashed with the browser's cookie
+     * (kept when the browser already has one, so sign-ins started in two tabs both work). The state is the client's to
+     * check on return and is not stored. Expired attempts and used-token records are deleted here.
+     */
+    async startSignIn(browserSecret: string | null): Promise<SsoSignInAttempt> {
+      if (config.SSO_ENABLED === false)
+        throw new AppError('BAD_USER_INPUT', 'Single sign-on is turned off on this server. Sign in with your e-mail and password.', { fields: {} });
+      const secret = browserSecret && BROWSER_SECRET.test(browserSecret) ? browserSecret : randomBytes(32).toString('base64url');
+      const nonce = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + SSO_ATTEMPT_TTL_MINUTES * 60_000);
+      await repository().purgeExpired();
+      await repository().insertAttempt({ nonceHash: sha256(nonce), browserHash: sha256(secret), expiresAt });
+      return { nonce, state: randomBytes(16).toString('base64url'), expiresAt, browserSecret: secret };
+    },
+
+    /**
+     * Verifies the ID token, checks it answers a sign-in started in this browser and was never used, and opens a
+     * session for the user linked to its subject, or with its verified e-mail. A user with two-factor authentication
+     * on needs the provider's proof of a multi-factor sign-in or Rampart's code (otpToken): without either the answer
+     * is preAuthenticated and nothing is spent, so the same token comes back with the code.
+     */
+    async loginWithIdToken(
+      input: { token: string; otpToken?: string | null },
+      browserSecret: string | null,
+      meta: RequestMeta,
+      identity: Pick<IdentityService, 'loginWithSsoIdentity'>,
+    ): Promise<SsoLoginResult> {
+      const verified = await verifyIdToken(input.token);
+      const attempt = await attemptFor(verified.claims, browserSecret);
+      const tokenKey = usedTokenKey(input.token, verified.claims);
+      if (await repository().isTokenUsed(tokenKey)) throw tokenError(`This sign-in token was already used. ${RESTART}`);
+      const spend = async () => {
+        const tokenExpiry = new Date(((verified.claims.exp ?? 0) + CLOCK_TOLERANCE_SECONDS) * 1000);
+        // Both in the mutation's transaction: a concurrent second use waits on the attempt's row, then finds it spent.
+        if (!(await repository().consumeAttempt(attempt.id)) || !(await repository().markTokenUsed(tokenKey, tokenExpiry))) {
+          throw tokenError(`This sign-in token was already used. ${RESTART}`);
+        }
+      };
       try {
-        return await identity.loginWithSsoIdentity(ssoIdentity(verified), meta);
+        return await identity.loginWithSsoIdentity(ssoIdentity(verified), meta, {
+          multiFactorProven: provesMultiFactor(verified.claims),
+          otpToken: input.otpToken ?? null,
+          beforeSession: spend,
+        });
       } catch (error) {
         // Shown on the callback page: an UNAUTHENTICATED code would send the browser to /login instead.
         if (isAppError(error) && error.code === 'UNAUTHENTICATED') throw tokenError(error.message);

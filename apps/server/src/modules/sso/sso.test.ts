@@ -15,6 +15,7 @@ const REDIRECT_URI = `${APP_ORIGIN}/login/okta_callback`;
 
 const SSO_CONFIGURATION = `{ ssoConfiguration { issuer clientId scopes authorizeUrl tokenUrl userinfoUrl revokeUrl logoutUrl isDevelopmentProvider accountManagement } }`;
 const LOGIN_WITH_OKTA = `mutation($token: String!) { loginWithOkta(token: $token) { csrfToken expiryDate user { id email } } }`;
+const START_SSO = `mutation { startSsoSignIn { nonce state expiresAt } }`;
 const ME = `{ me { id email } }`;
 
 let t: TestApp;
@@ -50,10 +51,20 @@ interface TokenSet {
   refresh_token?: string;
 }
 
+/** Starts a sign-in as the web client does before leaving for the provider: the nonce and state, and the browser's cookie. */
+async function startAttempt(client = t.client()) {
+  const data = await client.ok(START_SSO);
+  return { client, nonce: data.startSsoSignIn.nonce as string, state: data.startSsoSignIn.state as string };
+}
+
 /** Walks the authorization-code flow with PKCE the way okta-auth-js does, submitting the login form. */
-async function signInAtProvider(credentials: { email: string; password: string }, browser = new ProviderBrowser(idp.issuer)) {
+async function signInAtProvider(
+  credentials: { email: string; password: string },
+  browser = new ProviderBrowser(idp.issuer),
+  attempt: { nonce: string; state: string } = { nonce: randomBytes(16).toString('hex'), state: randomBytes(16).toString('hex') },
+) {
   const { verifier, challenge } = pkcePair();
-  const state = randomBytes(16).toString('hex');
+  const { state, nonce } = attempt;
   const authorize = new URL(`${idp.issuer}/auth`);
   authorize.search = new URLSearchParams({
     client_id: t.config.OIDC_CLIENT_ID,
@@ -61,7 +72,7 @@ async function signInAtProvider(credentials: { email: string; password: string }
     response_type: 'code',
     scope: 'openid email profile',
     state,
-    nonce: randomBytes(16).toString('hex'),
+    nonce,
     code_challenge: challenge,
     code_challenge_method: 'S256',
   }).toString();
@@ -104,11 +115,16 @@ async function signInAtProvider(credentials: { email: string; password: string }
   return { tokens: (await tokenResponse.json()) as TokenSet, browser };
 }
 
-async function signIn() {
-  const result = await signInAtProvider(user);
+/** A sign-in started by a Rampart client (its nonce) and completed at the provider: the tokens, and that client. */
+async function signIn(client = t.client()) {
+  const attempt = await startAttempt(client);
+  const result = await signInAtProvider(user, new ProviderBrowser(idp.issuer), attempt);
   if (!result.tokens) throw new Error(`login refused: ${result.rejected}`);
-  return result;
+  return { ...result, tokens: result.tokens, client, nonce: attempt.nonce };
 }
+
+/** True when the client holds a Rampart session cookie (the SSO attempt's cookie is not one). */
+const hasSession = (client: { cookie: string | null }) => Boolean(client.cookie?.startsWith('rampart_session='));
 
 /** Signs an ID token with the provider's own key (or another), for claims the provider would never issue. */
 async function forgeIdToken(
@@ -178,7 +194,7 @@ describe('ssoConfiguration', () => {
 
 describe('loginWithOkta', () => {
   it('opens a session for the user with the verified e-mail of a real ID token', async () => {
-    const { tokens } = await signIn();
+    const { tokens, client } = await signIn();
     expect(tokens.id_token).toBeTruthy();
     expect(tokens.refresh_token).toBeTruthy(); // okta-auth-js renews with it
     expect(decodeJwt(tokens.access_token)).toMatchObject({ aud: DEV_IDP_RESOURCE, iss: idp.issuer }); // okta-auth-js decodes it
@@ -189,11 +205,10 @@ describe('loginWithOkta', () => {
       name: 'Sam Single',
     });
 
-    const client = t.client();
     const data = await client.ok(LOGIN_WITH_OKTA, { token: tokens.id_token });
     expect(data.loginWithOkta.user.email.toLowerCase()).toBe(user.email.toLowerCase());
     expect(data.loginWithOkta.csrfToken).toBeTruthy();
-    expect(client.cookie).toBeTruthy();
+    expect(hasSession(client)).toBe(true);
     client.csrfToken = data.loginWithOkta.csrfToken;
     const me = await client.ok(ME);
     expect(me.me.id).toBe(data.loginWithOkta.user.id);
@@ -208,7 +223,8 @@ describe('loginWithOkta', () => {
     expect(result.rejected).toContain('role="alert"');
   });
 
-  const cases: Array<[string, () => Promise<string>, RegExp]> = [
+  // Each token carries the nonce of a sign-in the client started, so only the case itself is wrong.
+  const cases: Array<[string, (nonce: string) => Promise<string>, RegExp]> = [
     ['garbage', async () => 'not-a-token', /not a valid ID token/],
     ['an empty token', async () => '  ', /missing/],
     ['a wrong audience', () => forgeIdToken({ email: user.email }, { audience: 'someone-else' }), /different application/],
@@ -228,24 +244,130 @@ describe('loginWithOkta', () => {
     ],
     ['an unverified e-mail', () => forgeIdToken({ email: user.email, email_verified: false }), /has not verified this e-mail/],
     ['no e-mail', () => forgeIdToken({}), /did not share an e-mail/],
-    ['an unknown e-mail', () => forgeIdToken({ email: uniqueEmail('stranger') }), /No Rampart user has this e-mail address/],
+    ['an unknown e-mail', (nonce) => forgeIdToken({ email: uniqueEmail('stranger'), nonce }), /No Rampart user has this e-mail address/],
   ];
 
   for (const [name, makeToken, message] of cases) {
     it(`answers ${name} with a clear error and no session`, async () => {
-      const client = t.client();
-      const result = await client.gql(LOGIN_WITH_OKTA, { token: await makeToken() });
+      const { client, nonce } = await startAttempt();
+      const result = await client.gql(LOGIN_WITH_OKTA, { token: await makeToken(nonce) });
       expect(result.status).toBe(200);
       expect(result.data).toBeNull();
       expect(errorCode(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0]?.message).toMatch(message);
-      expect(client.cookie).toBeNull();
+      expect(hasSession(client)).toBe(false);
     });
   }
 
   it('refuses a token that is too long to be an ID token', async () => {
     const result = await t.client().gql(LOGIN_WITH_OKTA, { token: 'a'.repeat(20_000) });
     expect(errorCode(result)).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('an ID token is accepted once, by the browser that started its sign-in', () => {
+  const LOGIN_RESULT = `mutation($token: String!) { loginWithOkta(token: $token) { csrfToken user { id } } }`;
+  const sessionCount = async (userId: string) =>
+    Number((await t.database.pool.query(`select count(*) from sessions where user_id = $1`, [userId])).rows[0].count);
+
+  it('refuses the same ID token a second time, in the same browser and in another', async () => {
+    const { tokens, client } = await signIn();
+    const ssoCookie = client.cookie;
+    const first = (await client.ok(LOGIN_RESULT, { token: tokens.id_token })).loginWithOkta;
+    expect(first.csrfToken).toBeTruthy();
+    const before = await sessionCount(first.user.id);
+
+    // The test client keeps one cookie (now the session's); a browser sends the sign-in cookie too.
+    const again = await client.gql(LOGIN_RESULT, { token: tokens.id_token }, { cookie: `${ssoCookie}; ${client.cookie}` });
+    expect(errorCode(again)).toBe('BAD_USER_INPUT');
+    expect(again.errors?.[0]?.message).toMatch(/already used/);
+
+    const { client: other } = await startAttempt();
+    const elsewhere = await other.gql(LOGIN_RESULT, { token: tokens.id_token });
+    expect(errorCode(elsewhere)).toBe('BAD_USER_INPUT');
+    expect(hasSession(other)).toBe(false);
+    expect(await sessionCount(first.user.id)).toBe(before);
+  });
+
+  it('refuses an ID token whose nonce no sign-in started, or without a nonce', async () => {
+    const { client } = await startAttempt();
+    const unknown = await client.gql(LOGIN_RESULT, { token: await forgeIdToken({ email: user.email, nonce: randomBytes(32).toString('base64url') }) });
+    expect(unknown.errors?.[0]?.message).toMatch(/does not belong to a sign-in started in this browser/);
+    const none = await client.gql(LOGIN_RESULT, { token: await forgeIdToken({ email: user.email }) });
+    expect(none.errors?.[0]?.message).toMatch(/carries no nonce/);
+    expect(hasSession(client)).toBe(false);
+  });
+
+  it('refuses an ID token of a sign-in another browser started, which can still finish it', async () => {
+    const { tokens, client } = await signIn();
+    const { client: attacker } = await startAttempt();
+    const stolen = await attacker.gql(LOGIN_RESULT, { token: tokens.id_token });
+    expect(stolen.errors?.[0]?.message).toMatch(/does not belong to a sign-in started in this browser/);
+    const noCookie = await t.client().gql(LOGIN_RESULT, { token: tokens.id_token });
+    expect(noCookie.errors?.[0]?.message).toMatch(/does not belong to a sign-in started in this browser/);
+    expect(hasSession(attacker)).toBe(false);
+    expect((await client.ok(LOGIN_RESULT, { token: tokens.id_token })).loginWithOkta.csrfToken).toBeTruthy();
+  });
+
+  it('accepts one of two simultaneous uses of the same ID token', async () => {
+    const { tokens, client } = await signIn();
+    const results = await Promise.all([client.gql(LOGIN_RESULT, { token: tokens.id_token }), client.gql(LOGIN_RESULT, { token: tokens.id_token })]);
+    expect(results.filter((result) => !result.errors).length).toBe(1);
+    expect(results.find((result) => result.errors)?.errors?.[0]?.message).toMatch(/already used/);
+  });
+
+  it('refuses a sign-in that took too long, and deletes expired attempts when the next one starts', async () => {
+    const { client, nonce } = await startAttempt();
+    const nonceHash = createHash('sha256').update(nonce).digest('hex');
+    await t.database.pool.query(`update sso_sign_in_attempts set expires_at = now() - interval '1 minute' where nonce_hash = $1`, [nonceHash]);
+    const late = await client.gql(LOGIN_RESULT, { token: await forgeIdToken({ email: user.email, nonce }) });
+    expect(late.errors?.[0]?.message).toMatch(/has expired/);
+    await startAttempt(client);
+    const expired = await t.database.pool.query(`select count(*) from sso_sign_in_attempts where expires_at < now()`);
+    expect(Number(expired.rows[0].count)).toBe(0);
+  });
+
+  it('keeps only hashes: neither the nonce nor the browser cookie is stored', async () => {
+    const { client, nonce } = await startAttempt();
+    const cookieValue = client.cookie!.split('=')[1]!;
+    const stored = await t.database.pool.query(`select count(*) from sso_sign_in_attempts where nonce_hash = $1 or browser_hash = $2`, [nonce, cookieValue]);
+    expect(Number(stored.rows[0].count)).toBe(0);
+    expect(client.cookie).toMatch(/^rampart_sso=/);
+  });
+});
+
+describe('userinfo', () => {
+  it('answers the access token of a real sign-in with the user’s claims at the URL ssoConfiguration hands out', async () => {
+    const { tokens } = await signIn();
+    const { ssoConfiguration } = await t.client().ok(SSO_CONFIGURATION);
+    const response = await fetch(ssoConfiguration.userinfoUrl, { headers: { authorization: `Bearer ${tokens.access_token}`, origin: APP_ORIGIN } });
+    expect(response.status).toBe(200);
+    expect(decodeJwt(tokens.access_token).scope).toEqual(expect.stringContaining('openid'));
+    expect(response.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(await response.json()).toEqual({
+      sub: decodeJwt(tokens.id_token).sub,
+      email: user.email.toUpperCase(),
+      email_verified: true,
+      name: 'Sam Single',
+      given_name: 'Sam',
+      family_name: 'Single',
+    });
+  });
+
+  it('refuses a token it did not issue, as invalid_token', async () => {
+    const { ssoConfiguration } = await t.client().ok(SSO_CONFIGURATION);
+    const forged = await forgeIdToken({ email: user.email }, { audience: DEV_IDP_RESOURCE });
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const foreign = await forgeIdToken({ scope: 'openid' }, { audience: DEV_IDP_RESOURCE, key: { ...(await exportJWK(privateKey)), kid: signingKey.kid } });
+    for (const token of [foreign, 'not.a.token']) {
+      const response = await fetch(ssoConfiguration.userinfoUrl, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('invalid_token');
+    }
+    // Signed by the provider for the resource, but without the openid scope.
+    const noOpenid = await fetch(ssoConfiguration.userinfoUrl, { headers: { authorization: `Bearer ${forged}` } });
+    expect(noOpenid.status).toBe(403);
+    expect(noOpenid.headers.get('www-authenticate')).toContain('insufficient_scope');
   });
 });
 

@@ -12,6 +12,7 @@ import { LoginMutation } from '@/features/auth/api/login';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { PasswordInput } from '@/components/password-input';
+import { TwoFactorCodeCard } from '@/components/two-factor-code-card';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 import { getReturnTo } from '@/features/auth/lib/return-to';
@@ -21,16 +22,12 @@ interface Credentials {
   email: string;
   password: string;
 }
-interface CodeValues {
-  otpToken: string;
-}
 
 // The rules (shared with the server's loginInputSchema) load on the first check, so zod is not on the sign-in
 // page's start; the same resolver, so the same messages.
 const loadValidation = () => import('@/features/auth/lib/login-validation');
 const credentialsResolver: Resolver<Credentials> = async (values, context, options) => (await loadValidation()).credentialsResolver(values, context, options);
 const preloadValidation = () => void loadValidation().catch(() => {});
-const codeResolver: Resolver<CodeValues> = async (values, context, options) => (await loadValidation()).codeResolver(values, context, options);
 
 interface LoginFormProps {
   /** Other ways to sign in (the SSO button), shown under the form. */
@@ -49,28 +46,28 @@ export function LoginForm({ alternatives }: LoginFormProps) {
     resolver: credentialsResolver,
     defaultValues: { email: '', password: '' },
   });
-  const codeForm = useForm<CodeValues>({ resolver: codeResolver, defaultValues: { otpToken: '' } });
 
-  async function signIn(values: Credentials, otpToken?: string) {
+  /** Signs in, or moves to the code step when the password was right but the code is still needed; throws API errors. */
+  async function submit(values: Credentials, otpToken?: string) {
+    const { data } = await login({ variables: { ...values, otpToken: otpToken ?? null } });
+    const result = data?.login;
+    if (!result) throw new Error('Empty login response');
+    if (result.preAuthenticated && !result.user) {
+      setCredentials(values);
+      return;
+    }
+    if (!result.csrfToken) throw new Error('The server did not return a session token');
+    await resetSignedInData();
+    storeCsrfToken(result.csrfToken);
+    void navigate(getReturnTo(location.state, location.search), { replace: true });
+  }
+
+  async function signIn(values: Credentials) {
     setGeneralError(null);
     try {
-      const { data } = await login({ variables: { ...values, otpToken: otpToken ?? null } });
-      const result = data?.login;
-      if (!result) throw new Error('Empty login response');
-      if (result.preAuthenticated && !result.user) {
-        setCredentials(values);
-        return;
-      }
-      if (!result.csrfToken) throw new Error('The server did not return a session token');
-      await resetSignedInData();
-      storeCsrfToken(result.csrfToken);
-      void navigate(getReturnTo(location.state, location.search), { replace: true });
+      await submit(values);
     } catch (error) {
-      if (otpToken) {
-        setGeneralError(applyServerErrors(codeForm, error, { otpToken: 'otpToken' }));
-      } else {
-        setGeneralError(applyServerErrors(credentialsForm, error, { email: 'email', password: 'password' }));
-      }
+      setGeneralError(applyServerErrors(credentialsForm, error, { email: 'email', password: 'password' }));
     }
   }
 
@@ -96,57 +93,14 @@ export function LoginForm({ alternatives }: LoginFormProps) {
 
   if (credentials) {
     return (
-      <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app to finish signing in." footer={footer}>
-        <Form {...codeForm}>
-          {/* Keyed per step: otherwise React would reuse the "Sign in" button's node as "Use a different
-              account" and its colours would visibly animate from primary to ghost. */}
-          <form
-            key="two-factor"
-            noValidate
-            className="flex flex-col gap-4"
-            onFocus={preloadValidation}
-            onSubmit={codeForm.handleSubmit((values) => signIn(credentials, values.otpToken))}
-          >
-            <ErrorAlert message={generalError} title="Could not sign in" />
-            <FormField
-              control={codeForm.control}
-              name="otpToken"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Authentication code</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={6}
-                      autoFocus
-                      placeholder="123456"
-                      className="font-mono tracking-[0.3em]"
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <Button type="submit" disabled={codeForm.formState.isSubmitting}>
-              {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
-              Verify and sign in
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => {
-                setCredentials(null);
-                setGeneralError(null);
-                codeForm.reset();
-              }}
-            >
-              Use a different account
-            </Button>
-          </form>
-        </Form>
-      </AuthCard>
+      <TwoFactorCodeCard
+        footer={footer}
+        onVerify={(otpToken) => submit(credentials, otpToken)}
+        onCancel={() => {
+          setCredentials(null);
+          setGeneralError(null);
+        }}
+      />
     );
   }
 

@@ -17,10 +17,21 @@ export const SsoConfigurationQuery = graphql(`
   }
 `);
 
-/** Trades the provider's ID token for a Rampart session. */
+/** Starts a sign-in in this browser: the nonce (bound to this browser by a cookie) and state for the authorization request. */
+export const StartSsoSignInMutation = graphql(`
+  mutation Sso_StartSignIn {
+    startSsoSignIn {
+      nonce
+      state
+    }
+  }
+`);
+
+/** Trades the provider's ID token for a Rampart session; preAuthenticated when the authenticator code is still needed. */
 export const LoginWithOktaMutation = graphql(`
-  mutation Sso_LoginWithOkta($token: String!) {
-    loginWithOkta(token: $token) {
+  mutation Sso_LoginWithOkta($token: String!, $otpToken: String) {
+    loginWithOkta(token: $token, otpToken: $otpToken) {
+      preAuthenticated
       csrfToken
       expiryDate
       user {

@@ -1,6 +1,7 @@
 import type { AccessToken, OktaAuth } from '@okta/okta-auth-js/core';
 import { loadOktaAuth, rememberSsoConfig, type SsoConfig } from './okta-auth';
 import { MISSING_ACCESS_TOKEN, MyAccountError, toMyAccountError } from './my-account-errors';
+import { startSsoAttempt, type SsoAttempt } from './sso-attempt';
 
 // The identity provider's account-management API (Okta's MyAccount API, spec §7) through okta-auth-js's own
 // functions. Each call sends the stored access token (renewed first when it has expired, and once more when the
@@ -162,7 +163,11 @@ export interface MyAccountClient {
   signInAgain(returnTo: string, stepUp?: MyAccountError): Promise<void>;
 }
 
-export function createMyAccountClient(oktaAuth: OktaAuth, host: string): MyAccountClient {
+/**
+ * `startAttempt` starts a sign-in at the server before signInAgain leaves (its nonce and state go into the
+ * authorization request, so the ID token coming back is accepted); without it the request carries okta-auth-js' own.
+ */
+export function createMyAccountClient(oktaAuth: OktaAuth, host: string, startAttempt?: () => Promise<SsoAttempt>): MyAccountClient {
   const issuerOrigin = oktaAuth.getIssuerOrigin();
 
   async function currentAccessToken(): Promise<AccessToken> {
@@ -325,9 +330,10 @@ export function createMyAccountClient(oktaAuth: OktaAuth, host: string): MyAccou
       }
       throw new MyAccountError('missing-token', MISSING_ACCESS_TOKEN);
     },
-    signInAgain: (returnTo, stepUp) =>
+    signInAgain: async (returnTo, stepUp) =>
       oktaAuth.signInWithRedirect({
         originalUri: returnTo,
+        ...(startAttempt ? await startAttempt() : {}),
         ...(stepUp?.maxAge != null ? { maxAge: stepUp.maxAge } : {}),
         ...(stepUp?.acrValues ? { acrValues: stepUp.acrValues } : {}),
       }),
@@ -337,7 +343,7 @@ export function createMyAccountClient(oktaAuth: OktaAuth, host: string): MyAccou
 /** The account-management client for the configured provider, with okta-auth-js loaded on first use. */
 export async function loadMyAccountClient(config: SsoConfig): Promise<MyAccountClient> {
   const oktaAuth = await loadOktaAuth(config);
-  const client = createMyAccountClient(oktaAuth, new URL(config.issuer).host);
+  const client = createMyAccountClient(oktaAuth, new URL(config.issuer).host, startSsoAttempt);
   return {
     ...client,
     signInAgain: (returnTo, stepUp) => {

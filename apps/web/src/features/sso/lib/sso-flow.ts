@@ -2,24 +2,36 @@ import { ROUTES } from '@/config/routes';
 import { SIGNED_OUT_EVENT } from '@/lib/session';
 import { forgetSsoConfig, hasStoredSsoTokens, loadOktaAuth, rememberedSsoConfig, rememberSsoConfig, type SsoConfig } from './okta-auth';
 import { safeReturnPath } from './original-uri';
-
-/** Starts the authorization-code flow with PKCE: remembers where to return, then leaves for the provider. */
-export async function startSsoSignIn(config: SsoConfig, originalUri: string): Promise<void> {
-  const oktaAuth = await loadOktaAuth(config);
-  rememberSsoConfig(config);
-  oktaAuth.setOriginalUri(originalUri);
-  await oktaAuth.signInWithRedirect();
-}
-
-let completion: Promise<string> | null = null;
+import { startSsoAttempt } from './sso-attempt';
 
 /**
- * Finishes sign-in on the callback page: exchanges the code for tokens (okta-auth-js verifies the ID
- * token), trades the ID token for a Rampart session with `openSession`, stores the tokens and answers
- * the address to return to. Runs once per page load (the code can be used only once).
+ * Starts the authorization-code flow with PKCE: remembers where to return, then leaves for the provider with the
+ * nonce and state of the sign-in the server started for this browser (startSsoSignIn), so its ID token is accepted
+ * only here and only once.
  */
-export function completeSsoSignIn(config: SsoConfig, openSession: (idToken: string) => Promise<void>): Promise<string> {
-  completion ??= (async () => {
+export async function startSsoSignIn(config: SsoConfig, originalUri: string): Promise<void> {
+  const [oktaAuth, attempt] = await Promise.all([loadOktaAuth(config), startSsoAttempt()]);
+  rememberSsoConfig(config);
+  oktaAuth.setOriginalUri(originalUri);
+  await oktaAuth.signInWithRedirect({ nonce: attempt.nonce, state: attempt.state });
+}
+
+/** The provider's answer on the callback page: its ID token, and `finish` to keep the tokens once Rampart's session is open. */
+export interface SsoCallback {
+  idToken: string;
+  /** Stores the tokens and the configuration, and answers the address to return to. */
+  finish(): string;
+}
+
+let callback: Promise<SsoCallback> | null = null;
+
+/**
+ * Reads the provider's answer on the callback page: exchanges the code for tokens (okta-auth-js verifies the ID token
+ * and its nonce). Runs once per page load (the code can be used only once); nothing is stored until `finish`, so a
+ * sign-in that stops at the two-factor step leaves no tokens behind.
+ */
+export function readSsoCallback(config: SsoConfig): Promise<SsoCallback> {
+  callback ??= (async () => {
     const oktaAuth = await loadOktaAuth(config);
     if (!oktaAuth.isLoginRedirect()) {
       throw new Error('This page finishes single sign-on. Start again from the sign-in page.');
@@ -27,14 +39,18 @@ export function completeSsoSignIn(config: SsoConfig, openSession: (idToken: stri
     const { tokens } = await oktaAuth.token.parseFromUrl();
     const idToken = tokens.idToken?.idToken;
     if (!idToken) throw new Error('The identity provider did not return an ID token.');
-    await openSession(idToken);
-    rememberSsoConfig(config);
-    oktaAuth.tokenManager.setTokens(tokens);
-    const originalUri = oktaAuth.getOriginalUri();
-    oktaAuth.removeOriginalUri();
-    return safeReturnPath(originalUri);
+    return {
+      idToken,
+      finish() {
+        rememberSsoConfig(config);
+        oktaAuth.tokenManager.setTokens(tokens);
+        const originalUri = oktaAuth.getOriginalUri();
+        oktaAuth.removeOriginalUri();
+        return safeReturnPath(originalUri);
+      },
+    };
   })();
-  return completion;
+  return callback;
 }
 
 /** A message for "Error: message" from whatever okta-auth-js or the API threw. */

@@ -1,0 +1,81 @@
+import { useState, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { AuthCard } from '@/components/auth-card';
+import { ErrorAlert } from '@/components/form-alert';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { applyServerErrors } from '@/lib/form-errors';
+
+interface CodeValues {
+  otpToken: string;
+}
+
+// The rule loads on the first check, so zod is not on the sign-in pages' start.
+const loadValidation = () => import('@/lib/otp-code-validation');
+const codeResolver: Resolver<CodeValues> = async (values, context, options) => (await loadValidation()).codeResolver(values, context, options);
+const preloadValidation = () => void loadValidation().catch(() => {});
+
+interface TwoFactorCodeCardProps {
+  /** Finishes signing in with the code; a thrown API error is shown on the field or above the form. */
+  onVerify: (otpToken: string) => Promise<void>;
+  /** Leaves the code step ("Use a different account"). */
+  onCancel: () => void;
+  footer?: ReactNode;
+}
+
+/** The second step of signing in, by password or by SSO: the 6-digit code from the authenticator app. */
+export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeCardProps) {
+  const codeForm = useForm<CodeValues>({ resolver: codeResolver, defaultValues: { otpToken: '' } });
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  async function verify(values: CodeValues) {
+    setGeneralError(null);
+    try {
+      await onVerify(values.otpToken);
+    } catch (error) {
+      setGeneralError(applyServerErrors(codeForm, error, { otpToken: 'otpToken' }));
+    }
+  }
+
+  return (
+    <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app to finish signing in." footer={footer}>
+      <Form {...codeForm}>
+        {/* Keyed per step: otherwise React would reuse the "Sign in" button's node as "Use a different
+            account" and its colours would visibly animate from primary to ghost. */}
+        <form key="two-factor" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={codeForm.handleSubmit(verify)}>
+          <ErrorAlert message={generalError} title="Could not sign in" />
+          <FormField
+            control={codeForm.control}
+            name="otpToken"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Authentication code</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    autoFocus
+                    placeholder="123456"
+                    className="font-mono tracking-[0.3em]"
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={codeForm.formState.isSubmitting}>
+            {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
+            Verify and sign in
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel}>
+            Use a different account
+          </Button>
+        </form>
+      </Form>
+    </AuthCard>
+  );
+}
