@@ -40,7 +40,8 @@ Commands:
       - a staff user has it with the same role and has not set a password yet: sends a new invitation.
       --name is used only for a new user (default: the part of the address before the @).
   list-staff   (or --list)
-      Lists the staff users: role, two-factor authentication, password set, last seen; then the deactivated ones.
+      Lists the staff users (role, two-factor authentication on, password set, active sessions), then the
+      deactivated ones.
   deactivate-staff --email <address>   (or --deactivate --email <address>)
       Takes the staff role away: all their sessions end and their open links stop working. The user and the
       audit trail stay; they can still sign in as an ordinary user. create-staff makes them staff again.
@@ -82,7 +83,7 @@ export function parseCommand(argv: string[]): Command {
     throw new UsageError(describeError(error));
   }
   const { values, positionals } = parsed;
-  if (values.help || positionals[0] === 'help') return { name: 'help' };
+  if (values.help || positionals[0] === 'help' || argv.length === 0) return { name: 'help' };
   const commands = [
     ...new Set([...positionals.slice(0, 1), ...(values.list ? ['list-staff'] : []), ...(values.deactivate ? ['deactivate-staff'] : [])]),
   ];
@@ -178,14 +179,14 @@ export function describeStaffList(rows: StaffListRow[]): string[] {
     lines.push(
       '',
       ...table(
-        ['E-MAIL', 'NAME', 'ROLE', 'TWO-FACTOR', 'PASSWORD', 'LAST SEEN'],
+        ['E-MAIL', 'NAME', 'ROLE', 'TWO-FACTOR', 'PASSWORD', 'SESSIONS'],
         active.map((row) => [
           row.email,
           `${row.firstName} ${row.lastName}`.trim(),
           row.adminRole!,
           row.isOtpEnabled ? 'on' : 'not yet',
           row.hasPassword ? 'set' : 'not set',
-          row.lastSeenAt ? when(row.lastSeenAt) : 'never',
+          String(row.activeSessions),
         ]),
       ),
     );

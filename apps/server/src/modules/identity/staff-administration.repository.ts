@@ -10,7 +10,8 @@ export interface StaffListRow {
   adminRole: string | null;
   isOtpEnabled: boolean;
   hasPassword: boolean;
-  lastSeenAt: Date | null;
+  /** Sessions not yet ended or expired. */
+  activeSessions: number;
   createdAt: Date;
   staffDeactivatedAt: Date | null;
   staffDeactivatedRole: string | null;
@@ -35,9 +36,7 @@ export function createStaffAdministrationRepository(db: Database) {
           adminRole: users.adminRole,
           isOtpEnabled: users.isOtpEnabled,
           hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-          lastSeenAt: sql<Date | null>`(select max(${sessions.lastSeenAt}) from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(
-            (value: string | Date | null) => (value === null ? null : new Date(value)),
-          ),
+          activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`,
           createdAt: users.createdAt,
           staffDeactivatedAt: users.staffDeactivatedAt,
           staffDeactivatedRole: users.staffDeactivatedRole,
