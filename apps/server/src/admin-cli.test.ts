@@ -140,7 +140,7 @@ describe('npm run admin: the provider staff users', () => {
     expect(changed.stdout).toContain(`Changed the staff role of ${email} from Auditor to SuperAdmin (Super admin).`);
 
     const list = await admin('--list');
-    expect(list.code).toBe(0);
+    expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toMatch(new RegExp(`${email.replace(/[.]/g, '\\.')}\\s+Ada Lovelace\\s+SuperAdmin\\s+on\\s+set\\s+1$`, 'm'));
 
     const second = await sessionFor(t, id);

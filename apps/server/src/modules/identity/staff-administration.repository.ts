@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sessions, userTokens, users } from '../../db/schema/identity.ts';
+import { userTokens, users } from '../../db/schema/identity.ts';
 
 /** A staff user as `npm run admin -- list-staff` shows them; deactivated ones keep their former role. */
 export interface StaffListRow {
@@ -36,7 +36,8 @@ export function createStaffAdministrationRepository(db: Database) {
           adminRole: users.adminRole,
           isOtpEnabled: users.isOtpEnabled,
           hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-          activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.expiresAt} > now())`,
+          // Qualified by hand: Drizzle leaves the columns of a select's own table unqualified, and sessions has an id too.
+          activeSessions: sql<number>`(select count(*)::int from sessions s where s.user_id = "users"."id" and s.expires_at > now())`,
           createdAt: users.createdAt,
           staffDeactivatedAt: users.staffDeactivatedAt,
           staffDeactivatedRole: users.staffDeactivatedRole,
