@@ -1,5 +1,5 @@
 import { MockedProvider } from '@apollo/client/testing/react';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { InitializeOtpMutation } from '@/features/auth/api/two-factor';
@@ -24,9 +24,9 @@ describe('SetupTwoFactor', () => {
     const explanation = screen.getByRole('status');
     expect(explanation.textContent).toContain('Staff screens need two-factor authentication');
     expect(explanation.textContent).toContain('until then, every staff action is refused');
-  });
+    cleanup();
 
-  it('explains nothing more to a user who opened the set-up themselves', async () => {
+    // Opened by the user themselves: nothing more to explain.
     renderAt('/setup_2fa');
     expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
     expect(screen.queryByText('Staff screens need two-factor authentication')).toBeNull();
