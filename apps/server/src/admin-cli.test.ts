@@ -93,9 +93,9 @@ describe('npm run admin: the provider staff users', () => {
 
     // No usable password until the invitation's link sets one; the link works once.
     const client = t.client();
-    expect(errorCode(await client.gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: email, p: STRONG_PASSWORD }))).toBe(
-      'BAD_USER_INPUT',
-    );
+    expect(
+      errorCode(await client.gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: email, p: STRONG_PASSWORD })),
+    ).toBe('BAD_USER_INPUT');
     const reset = 'mutation($token: String!, $p: String!) { resetPassword(token: $token, password: $p) }';
     expect((await client.ok(reset, { token, p: STRONG_PASSWORD })).resetPassword).toBe(true);
     expect(errorCode(await client.gql(reset, { token, p: STRONG_PASSWORD }))).toBe('BAD_USER_INPUT');
@@ -110,7 +110,9 @@ describe('npm run admin: the provider staff users', () => {
     expect((await client.ok('{ me { adminRole isOtpEnabled } }')).me).toEqual({ adminRole: 'Auditor', isOtpEnabled: false });
 
     const { secret } = (await client.ok('mutation { initializeOtp { secret } }')).initializeOtp;
-    expect((await client.ok('mutation($c: String!) { registerOtp(otpToken: $c) { isOtpEnabled } }', { c: totpNow(secret) })).registerOtp.isOtpEnabled).toBe(true);
+    expect((await client.ok('mutation($c: String!) { registerOtp(otpToken: $c) { isOtpEnabled } }', { c: totpNow(secret) })).registerOtp.isOtpEnabled).toBe(
+      true,
+    );
     expect((await client.ok('query($a: ID!) { account(id: $a) { name } }', { a: accountId })).account.name).toBe('Test Account');
 
     // The staff audit view says what the command line did, and who ran it.
@@ -124,7 +126,9 @@ describe('npm run admin: the provider staff users', () => {
     });
     expect(JSON.parse(creation!.changes as string)).toMatchObject({ email, role: 'Auditor', operator: expect.stringMatching(/.@./) });
     // Staff keep two-factor authentication on.
-    expect(errorCode(await client.gql('mutation($c: String!) { disableOtp(otpToken: $c) { isOtpEnabled } }', { c: totpNow(secret, 1) }))).toBe('FORBIDDEN_ERROR');
+    expect(errorCode(await client.gql('mutation($c: String!) { disableOtp(otpToken: $c) { isOtpEnabled } }', { c: totpNow(secret, 1) }))).toBe(
+      'FORBIDDEN_ERROR',
+    );
     staffUser = { email, client, id: row.id };
   });
 
@@ -154,7 +158,9 @@ describe('npm run admin: the provider staff users', () => {
     expect(errorCode(await again.gql(STAFF_QUERY))).toBe('FORBIDDEN_ERROR');
 
     const audit = await commandLineAudit();
-    expect(audit.map((row) => [row.operation, row.actor_user_id, row.actor_email, row.changes.email, row.changes.role ?? null, row.changes.previousRole ?? null])).toEqual([
+    expect(
+      audit.map((row) => [row.operation, row.actor_user_id, row.actor_email, row.changes.email, row.changes.role ?? null, row.changes.previousRole ?? null]),
+    ).toEqual([
       ['createStaffUser', null, null, email, 'Auditor', null],
       ['changeStaffRole', null, null, email, 'SuperAdmin', 'Auditor'],
       ['deactivateStaffUser', null, null, email, null, 'SuperAdmin'],
@@ -163,19 +169,21 @@ describe('npm run admin: the provider staff users', () => {
 
   it('promotes an existing user; one whose address was never confirmed loses the password chosen at sign-up and gets the invitation', async () => {
     const email = uniqueEmail('signed-up');
-    await t.client().ok(
-      'mutation($e: String!, $p: String!) { signup(firstName: "Eve", lastName: "Early", jobTitle: "Other", email: $e, password: $p) { email } }',
-      { e: email, p: STRONG_PASSWORD },
-    );
+    await t
+      .client()
+      .ok('mutation($e: String!, $p: String!) { signup(firstName: "Eve", lastName: "Early", jobTitle: "Other", email: $e, password: $p) { email } }', {
+        e: email,
+        p: STRONG_PASSWORD,
+      });
     const promoted = await admin('create-staff', '--email', email, '--role', 'ReadOnly');
     expect(promoted.code).toBe(0);
     expect(promoted.stdout).toContain(`${email} already had a Rampart user: promoted it to staff with the role ReadOnly (Read-only).`);
     expect(promoted.stdout).toContain('the password chosen at sign-up was removed');
     await t.smtp.waitFor(email, /invited to Rampart as staff/);
     expect(await userRow(email)).toMatchObject({ admin_role: 'ReadOnly', password_hash: null });
-    expect(errorCode(await t.client().gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: email, p: STRONG_PASSWORD }))).toBe(
-      'BAD_USER_INPUT',
-    );
+    expect(
+      errorCode(await t.client().gql('mutation($e: String!, $p: String!) { login(email: $e, password: $p) { csrfToken } }', { e: email, p: STRONG_PASSWORD })),
+    ).toBe('BAD_USER_INPUT');
     expect((await commandLineAudit()).at(-1)).toMatchObject({ operation: 'promoteToStaff', changes: { email, role: 'ReadOnly', invitationSent: true } });
   });
 });

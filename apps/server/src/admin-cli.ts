@@ -58,7 +58,11 @@ Roles: ${ADMIN_ROLES.join(', ')}
 Exit codes: 0 done (or nothing to change), 1 refused or failed (nothing changed, except when the change was made
 but its e-mail could not be sent, which is said), 2 the command line itself is wrong.`;
 
-type Command = { name: 'help' } | { name: 'create'; email: string; role: string; fullName?: string; changeRole: boolean } | { name: 'list' } | { name: 'deactivate'; email: string };
+type Command =
+  | { name: 'help' }
+  | { name: 'create'; email: string; role: string; fullName?: string; changeRole: boolean }
+  | { name: 'list' }
+  | { name: 'deactivate'; email: string };
 
 class UsageError extends Error {}
 
@@ -84,9 +88,7 @@ export function parseCommand(argv: string[]): Command {
   }
   const { values, positionals } = parsed;
   if (values.help || positionals[0] === 'help' || argv.length === 0) return { name: 'help' };
-  const commands = [
-    ...new Set([...positionals.slice(0, 1), ...(values.list ? ['list-staff'] : []), ...(values.deactivate ? ['deactivate-staff'] : [])]),
-  ];
+  const commands = [...new Set([...positionals.slice(0, 1), ...(values.list ? ['list-staff'] : []), ...(values.deactivate ? ['deactivate-staff'] : [])])];
   if (commands.length === 0) throw new UsageError('Name a command: create-staff, list-staff or deactivate-staff.');
   if (commands.length > 1) throw new UsageError(`Name one command, not ${commands.join(' and ')}.`);
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
@@ -169,10 +171,16 @@ export function describeDeactivation(done: StaffDeactivation): string[] {
 export function describeStaffList(rows: StaffListRow[]): string[] {
   const active = rows.filter((row) => row.adminRole !== null);
   const deactivated = rows.filter((row) => row.adminRole === null);
-  if (rows.length === 0) return ['No staff users yet. Create the first one with:', '  npm run admin -- create-staff --email you@provider.example --role SuperAdmin'];
+  if (rows.length === 0)
+    return ['No staff users yet. Create the first one with:', '  npm run admin -- create-staff --email you@provider.example --role SuperAdmin'];
   const table = (header: string[], body: string[][]) => {
     const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((row) => row[column]!.length)));
-    return [header, ...body].map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+    return [header, ...body].map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
   };
   const lines = [`${active.length} staff user${active.length === 1 ? '' : 's'}${deactivated.length ? `, ${deactivated.length} deactivated` : ''}.`];
   if (active.length) {

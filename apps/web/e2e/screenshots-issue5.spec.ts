@@ -91,7 +91,10 @@ for (const theme of ['light', 'dark'] as const) {
 test('staff view of a transaction acted on by staff, light and dark, 1440 and 390 px', async ({ browser }) => {
   const staff = await createConfirmedUser('shot-fraud');
   const id = await withDatabase(async (client) => {
-    await client.query("update users set admin_role = 'FraudManager', otp_secret = $2, is_otp_enabled = true where email = $1", [staff.email, STAFF_TOTP_SECRET]);
+    await client.query("update users set admin_role = 'FraudManager', otp_secret = $2, is_otp_enabled = true where email = $1", [
+      staff.email,
+      STAFF_TOTP_SECRET,
+    ]);
     const found = await client.query<{ id: string }>(
       "select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and t.kind = 'sell' and t.status = 'pending' order by t.created_at desc limit 1",
     );

@@ -17,7 +17,7 @@ async function currentDatabase(connectionString: string): Promise<string> {
 }
 
 describe('a command run beside the server (npm run admin)', () => {
-  it("shares the embedded PostgreSQL the server runs on its data directory, and leaves it running", async () => {
+  it('shares the embedded PostgreSQL the server runs on its data directory, and leaves it running', async () => {
     const root = path.join(repoRoot, '.data', `share-pg-${process.pid}-${Date.now()}`);
     const directory = path.join(root, 'pg');
     try {

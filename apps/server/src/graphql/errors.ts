@@ -1,14 +1,7 @@
 import { GraphQLError } from 'graphql';
 
 export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN_ERROR'
-  | 'STAFF_TWO_FACTOR_REQUIRED'
-  | 'BAD_USER_INPUT'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'INTERNAL_SERVER_ERROR';
+  'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'STAFF_TWO_FACTOR_REQUIRED' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'INTERNAL_SERVER_ERROR';
 
 /** An error whose message is written for the user; everything else is masked before it leaves the server. */
 export class AppError extends GraphQLError {

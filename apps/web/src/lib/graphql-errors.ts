@@ -3,13 +3,7 @@ import type { GraphQLFormattedError } from 'graphql';
 
 // Error codes of the API (errors[].extensions.code).
 export type ApiErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN_ERROR'
-  | 'STAFF_TWO_FACTOR_REQUIRED'
-  | 'BAD_USER_INPUT'
-  | 'RATE_LIMITED'
-  | 'NOT_FOUND'
-  | 'INTERNAL_SERVER_ERROR';
+  'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'STAFF_TWO_FACTOR_REQUIRED' | 'BAD_USER_INPUT' | 'RATE_LIMITED' | 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR';
 
 export function errorCode(error: GraphQLFormattedError): string | undefined {
   const code = error.extensions?.['code'];

@@ -48,14 +48,18 @@ describe('the audit trail in words', () => {
     expect(event('createStaffUser', { email: 'ana@provider.example', role: 'SuperAdmin', invitationSent: true })).toBe(
       'Created the staff user ana@provider.example as Super admin and e-mailed them a set-password invitation',
     );
-    expect(event('promoteToStaff', { email: 'bo@provider.example', role: 'KybAnalyst', invitationSent: false })).toBe('Made bo@provider.example staff as KYB analyst');
+    expect(event('promoteToStaff', { email: 'bo@provider.example', role: 'KybAnalyst', invitationSent: false })).toBe(
+      'Made bo@provider.example staff as KYB analyst',
+    );
     expect(event('changeStaffRole', { email: 'ana@provider.example', role: 'Auditor', previousRole: 'SuperAdmin' })).toBe(
       'Changed the staff role of ana@provider.example from Super admin to Auditor',
     );
     expect(event('deactivateStaffUser', { email: 'ana@provider.example', previousRole: 'Auditor', sessionsEnded: 2 })).toBe(
       'Deactivated the staff user ana@provider.example (Auditor), ending 2 sessions',
     );
-    expect(event('resendStaffInvitation', { email: 'cy@provider.example', role: 'ReadOnly' })).toBe('E-mailed cy@provider.example a new set-password invitation');
+    expect(event('resendStaffInvitation', { email: 'cy@provider.example', role: 'ReadOnly' })).toBe(
+      'E-mailed cy@provider.example a new set-password invitation',
+    );
   });
 
   it('falls back to the operation name in words, for unknown mutations and for staff views', () => {

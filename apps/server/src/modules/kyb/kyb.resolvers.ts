@@ -3,7 +3,9 @@ import { requireGrant, type GraphQLContext } from '../../graphql/context.ts';
 import type { KybViewer } from './kyb.service.ts';
 import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 
-const viewer = (context: GraphQLContext): KybViewer => ({ userId: context.session?.user.id ?? null, isStaff: Boolean(context.session && activeAdminRole(context.session.user)),
+const viewer = (context: GraphQLContext): KybViewer => ({
+  userId: context.session?.user.id ?? null,
+  isStaff: Boolean(context.session && activeAdminRole(context.session.user)),
 });
 
 export const kybResolvers: Resolvers = {
