@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/password-policy.ts';
+import { currentStep, totpCode } from '../apps/server/src/modules/identity/totp.ts';
 import { generateTransactions } from '../apps/server/src/modules/transactions/generator.ts';
 import { rebuildRollups } from '../apps/server/src/modules/transactions/rollups.ts';
 import { startCluster, stopCluster, type RunningCluster } from '../scripts/cluster/cluster.ts';
@@ -136,10 +137,10 @@ export class ClusterClient {
     return { ok: true, status: response.status, data: body.data };
   }
 
-  async login(email: string, password: string): Promise<Outcome> {
+  async login(email: string, password: string, otpToken?: string): Promise<Outcome> {
     const outcome = await this.gql(
-      'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken preAuthenticated } }',
-      { email, password },
+      'mutation($email: String!, $password: String!, $otpToken: String) { login(email: $email, password: $password, otpToken: $otpToken) { csrfToken preAuthenticated } }',
+      { email, password, otpToken: otpToken ?? null },
     );
     if (outcome.ok && outcome.data.login?.csrfToken) this.csrfToken = outcome.data.login.csrfToken;
     return outcome;
@@ -156,6 +157,9 @@ export const LIST_QUERY = `query List($accountId: ID!, $skip: Int, $take: Int) {
 // Set-up on the primary
 
 export const BENCH_PASSWORD = 'chaos-bench-password-2026!';
+/** The bench's staff user has two-factor authentication on, as staff must (issue 32); this is its TOTP secret. */
+export const BENCH_STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const benchStaffTotpNow = () => totpCode(BENCH_STAFF_TOTP_SECRET, currentStep());
 
 export interface BenchAccount {
   accountId: string;
@@ -183,8 +187,8 @@ export async function setUpAccount(
     const user = async (who: string, adminRole: string | null) =>
       (
         await pool.query<{ id: string }>(
-          `insert into users (email, first_name, last_name, password_hash, is_email_verified, admin_role) values ($1, 'Bench', $2, $3, true, $4) returning id`,
-          [email(who), who, passwordHash, adminRole],
+          `insert into users (email, first_name, last_name, password_hash, is_email_verified, admin_role, otp_secret, is_otp_enabled) values ($1, 'Bench', $2, $3, true, $4, $5, $6) returning id`,
+          [email(who), who, passwordHash, adminRole, adminRole ? BENCH_STAFF_TOTP_SECRET : null, adminRole !== null],
         )
       ).rows[0]!.id;
     const owner = await user('partner-0', null);

@@ -5,7 +5,7 @@
  * logged: when it started and ended, its kind, its outcome and, for a status change, the transaction, the unique reason
  * it carried and the status the API acknowledged.
  */
-import { ClusterClient, LIST_QUERY, type Outcome } from './cluster-harness.ts';
+import { benchStaffTotpNow, ClusterClient, LIST_QUERY, type Outcome } from './cluster-harness.ts';
 import type { StatusChangeRecord } from './cluster-checks.ts';
 
 export type RequestKind = 'sign-in' | 'list' | 'status-change';
@@ -66,7 +66,7 @@ export class MixedLoad {
 
   /** Signs in the staff user and one list client per partner (before the clock starts). */
   async prepare(): Promise<void> {
-    const staff = await this.staffClient.login(this.options.staff, this.options.password);
+    const staff = await this.staffClient.login(this.options.staff, this.options.password, benchStaffTotpNow());
     if (!staff.ok) throw new Error(`staff sign-in failed: ${staff.kind} ${staff.message}`);
     for (const email of this.options.partners) {
       const client = new ClusterClient(this.options.url);

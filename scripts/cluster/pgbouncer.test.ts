@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/password-policy.ts';
-import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
+import { clusterUnderTest, GraphQLSession, STAFF_TOTP_SECRET, staffTotpNow } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
 const DEMO = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' };
@@ -107,11 +107,11 @@ describe('through PgBouncer in transaction mode', () => {
   it(`changes transaction statuses as staff ${TIMES * 2} times (row locks, history, rollups in one unit of work)`, async () => {
     const email = `staff-${crypto.randomBytes(4).toString('hex')}@example.com`;
     await primary.query(
-      `insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2)`,
-      [email, await hashPassword('correct-horse-battery-staple-42')],
+      `insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash, otp_secret, is_otp_enabled) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2, $3, true)`,
+      [email, await hashPassword('correct-horse-battery-staple-42'), STAFF_TOTP_SECRET],
     );
     const staff = new GraphQLSession(cluster.url);
-    await staff.login(email, 'correct-horse-battery-staple-42');
+    await staff.login(email, 'correct-horse-battery-staple-42', staffTotpNow());
     // Four sell transactions in progress, each frozen and released again five times, four at once.
     const candidates = await primary.query<{ id: string }>(
       `select id from transactions where account_id = $1 and kind = 'sell' and status in ('pending', 'waitingForDeposit') order by created_at limit 4`,

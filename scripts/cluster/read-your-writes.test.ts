@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/password-policy.ts';
 import { startReplicaMonitor } from '../../apps/server/src/db/replica.ts';
-import { clusterUnderTest, GraphQLSession } from './test-helpers.ts';
+import { clusterUnderTest, GraphQLSession, STAFF_TOTP_SECRET, staffTotpNow } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
 const DEMO = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' };
@@ -93,8 +93,8 @@ beforeAll(async () => {
   // A staff user who may freeze sell transactions (docs: FraudManager).
   staffEmail = `staff-${crypto.randomBytes(4).toString('hex')}@example.com`;
   await primary.query(
-    `insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2)`,
-    [staffEmail, await hashPassword(STAFF_PASSWORD)],
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role, password_hash, otp_secret, is_otp_enabled) values ($1, 'Sam', 'Staff', true, 'FraudManager', $2, $3, true)`,
+    [staffEmail, await hashPassword(STAFF_PASSWORD), STAFF_TOTP_SECRET],
   );
 });
 
@@ -108,7 +108,7 @@ describe('read-your-writes with a lagging replica', () => {
   it('the session that made a change sees it at once; another sees it once the replica has replayed it; lag is a metric', async () => {
     const staff = new GraphQLSession(cluster.url);
     const other = new GraphQLSession(cluster.url);
-    await staff.login(staffEmail, STAFF_PASSWORD);
+    await staff.login(staffEmail, STAFF_PASSWORD, staffTotpNow());
     await other.login(DEMO.email, DEMO.password);
     await replicaCaughtUp();
     expect(await statusIn(staff)).toBe(transaction.status);

@@ -1,5 +1,6 @@
 /** What the cluster test files share: the running cluster's addresses, and a GraphQL session with cookies. */
 import { inject } from 'vitest';
+import { currentStep, totpCode } from '../../apps/server/src/modules/identity/totp.ts';
 
 export interface ClusterInfo {
   url: string;
@@ -67,12 +68,18 @@ export class GraphQLSession {
     return result.data;
   }
 
-  async login(email: string, password: string): Promise<void> {
+  async login(email: string, password: string, otpToken?: string): Promise<void> {
     const data = await this.ok<{ login: { csrfToken: string | null } }>(
-      'mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken } }',
-      { email, password },
+      'mutation($email: String!, $password: String!, $otpToken: String) { login(email: $email, password: $password, otpToken: $otpToken) { csrfToken } }',
+      { email, password, otpToken: otpToken ?? null },
     );
     if (!data.login.csrfToken) throw new Error(`login of ${email} gave no CSRF token (two-factor?)`);
     this.csrfToken = data.login.csrfToken;
   }
 }
+
+/** The TOTP secret of the staff users these tests write: staff act only with two-factor authentication on (issue 32). */
+export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The code a staff user's authenticator app shows now. */
+export const staffTotpNow = () => totpCode(STAFF_TOTP_SECRET, currentStep());

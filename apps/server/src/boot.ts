@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Env } from './config/env.ts';
 import { connectDatabase, runMigrations, type DatabaseHandle } from './db/client.ts';
-import { startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres.ts';
+import { runningEmbeddedPostgres, startEmbeddedPostgres, type RunningPostgres } from './db/embedded-postgres.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { dataDir } from './lib/paths.ts';
 import { connectEvmChain, type EvmChain } from './lib/chain/evm-chain.ts';
@@ -50,7 +50,11 @@ export async function startChain(config: Env, log: (message: string) => void = (
 }
 
 /** The same path for both cases: an external PostgreSQL when DATABASE_URL is set, the embedded one otherwise. */
-export async function startInfrastructure(config: Env, log: (message: string) => void = () => {}, options: { chain?: boolean } = {}): Promise<Infrastructure> {
+export async function startInfrastructure(
+  config: Env,
+  log: (message: string) => void = () => {},
+  options: { chain?: boolean; shareRunningEmbeddedPostgres?: boolean } = {},
+): Promise<Infrastructure> {
   const root = dataDir(config.DATA_DIR);
   let embedded: RunningPostgres | null = null;
   let connectionString = config.DATABASE_URL;
@@ -60,7 +64,13 @@ export async function startInfrastructure(config: Env, log: (message: string) =>
       'DATABASE_POOLING=transaction needs DIRECT_DATABASE_URL: the primary without PgBouncer, for migrations, workers and seeding (docs/scaling.md, "PgBouncer").',
     );
   }
-  if (!connectionString) {
+  // A command beside a running server (shareRunningEmbeddedPostgres) uses the server's embedded PostgreSQL.
+  const running = !connectionString && options.shareRunningEmbeddedPostgres ? runningEmbeddedPostgres(path.join(root, 'pg')) : null;
+  if (running) {
+    log(`Using the embedded PostgreSQL already running under ${path.join(root, 'pg')}.`);
+    embedded = running;
+    connectionString = running.connectionString;
+  } else if (!connectionString) {
     log(`Starting embedded PostgreSQL under ${path.join(root, 'pg')}...`);
     embedded = await startEmbeddedPostgres(path.join(root, 'pg'), config.EMBEDDED_POSTGRES_PORT, { log });
     connectionString = embedded.connectionString;

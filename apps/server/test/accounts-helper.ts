@@ -1,12 +1,19 @@
 import type { MembershipRole } from '@rampart/shared/enums';
-import { uniqueEmail, type ApiClient, type TestApp } from './harness.ts';
+import { STAFF_TOTP_SECRET, uniqueEmail, type ApiClient, type TestApp } from './harness.ts';
 
-/** A user row without going through sign-up (which other tests cover), and a signed-in client for it. */
-export async function signedInUser(t: TestApp, options: { adminRole?: string | null } = {}): Promise<{ userId: string; email: string; client: ApiClient }> {
+/**
+ * A user row without going through sign-up (which other tests cover), and a signed-in client for it. Staff (adminRole)
+ * have two-factor authentication on (STAFF_TOTP_SECRET), as staff must; `twoFactor: false` leaves it off.
+ */
+export async function signedInUser(
+  t: TestApp,
+  options: { adminRole?: string | null; twoFactor?: boolean } = {},
+): Promise<{ userId: string; email: string; client: ApiClient }> {
   const email = uniqueEmail('member');
+  const twoFactor = options.twoFactor ?? Boolean(options.adminRole);
   const result = await t.database.pool.query(
-    `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Test', 'Member', true, $2) returning *`,
-    [email, options.adminRole ?? null],
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role, otp_secret, is_otp_enabled) values ($1, 'Test', 'Member', true, $2, $3, $4) returning *`,
+    [email, options.adminRole ?? null, twoFactor ? STAFF_TOTP_SECRET : null, twoFactor],
   );
   const row = result.rows[0];
   const issued = await t.app.services.identity.issueSession({ ...row, firstName: row.first_name, lastName: row.last_name }, 'password', {

@@ -9,7 +9,7 @@ import { isNonNullType, type GraphQLArgument, type GraphQLField, type GraphQLInp
 import { MEMBERSHIP_ROLES, type MembershipRole } from '@rampart/shared/enums';
 import { adminPermissionsOf, roleHasPermission, staffHasAccountPermission } from '@rampart/shared/permissions';
 import type { AccessRule } from '../src/graphql/authorization.ts';
-import { ApiClient, startTestApp, uniqueEmail, type TestApp } from './harness.ts';
+import { ApiClient, STAFF_TOTP_SECRET, startTestApp, uniqueEmail, type TestApp } from './harness.ts';
 import type { AuthzFixtures } from './authz-fixtures.ts';
 import { loadFixtures, rootFields, rules, sampleValue, selectionOf } from './operations.ts';
 
@@ -19,13 +19,16 @@ type Actor =
   | { name: string; kind: 'visitor' }
   | { name: string; kind: 'outsider' }
   | { name: string; kind: 'member'; role: MembershipRole }
-  | { name: string; kind: 'staff'; adminRole: string };
+  | { name: string; kind: 'staff'; adminRole: string }
+  /** Staff must turn on two-factor authentication before any staff action (issue 32). */
+  | { name: string; kind: 'staffWithoutTwoFactor'; adminRole: string };
 
 const ACTORS: Actor[] = [
   { name: 'visitor', kind: 'visitor' },
   { name: 'administrator of another organization', kind: 'outsider' },
   ...MEMBERSHIP_ROLES.map((role) => ({ name: role, kind: 'member' as const, role })),
   ...STAFF_SAMPLE.map((adminRole) => ({ name: `staff ${adminRole}`, kind: 'staff' as const, adminRole })),
+  { name: 'staff SuperAdmin without two-factor authentication', kind: 'staffWithoutTwoFactor', adminRole: 'SuperAdmin' },
 ];
 
 function expectedAllowed(rule: AccessRule, actor: Actor): boolean {
@@ -41,6 +44,17 @@ function expectedAllowed(rule: AccessRule, actor: Actor): boolean {
       if (actor.kind === 'staff') return staffHasAccountPermission(actor.adminRole, rule.permission);
       return false;
   }
+}
+
+/** The refusal expected: a staff role that would allow it, without two-factor authentication, is told to turn it on. */
+function expectedRefusal(rule: AccessRule, actor: Actor): string {
+  if (actor.kind === 'visitor') return 'UNAUTHENTICATED';
+  if (actor.kind !== 'staffWithoutTwoFactor') return 'FORBIDDEN_ERROR';
+  const wouldAllow =
+    rule.kind === 'staff'
+      ? adminPermissionsOf(actor.adminRole).includes(rule.permission)
+      : (rule.kind === 'account' || rule.kind === 'entity') && staffHasAccountPermission(actor.adminRole, rule.permission);
+  return wouldAllow ? 'STAFF_TWO_FACTOR_REQUIRED' : 'FORBIDDEN_ERROR';
 }
 
 function typeString(type: GraphQLInputType): string {
@@ -59,11 +73,11 @@ let fixtures: AuthzFixtures;
 let targetAccountId: string;
 const sessions = new Map<string, { userId: string | null }>();
 
-async function createUser(adminRole: string | null = null) {
+async function createUser(adminRole: string | null = null, twoFactor = adminRole !== null) {
   const email = uniqueEmail('authz');
   const result = await t.database.pool.query<{ id: string }>(
-    `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Authz', 'Probe', true, $2) returning id`,
-    [email, adminRole],
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role, otp_secret, is_otp_enabled) values ($1, 'Authz', 'Probe', true, $2, $3, $4) returning id`,
+    [email, adminRole, twoFactor ? STAFF_TOTP_SECRET : null, twoFactor],
   );
   return result.rows[0]!.id;
 }
@@ -117,6 +131,7 @@ beforeAll(async () => {
       sessions.set(actor.name, { userId });
     }
     if (actor.kind === 'staff') sessions.set(actor.name, { userId: await createUser(actor.adminRole) });
+    if (actor.kind === 'staffWithoutTwoFactor') sessions.set(actor.name, { userId: await createUser(actor.adminRole, false) });
   }
 });
 
@@ -149,7 +164,7 @@ describe('every operation follows the permission table', () => {
         const client = await clientFor(actor, index);
         const result = await client.gql(operationFor(kind, field, field.args), variables);
         const code = result.errors?.[0]?.extensions?.code ?? 'OK';
-        const refused = code === 'UNAUTHENTICATED' || code === 'FORBIDDEN_ERROR';
+        const refused = code === 'UNAUTHENTICATED' || code === 'FORBIDDEN_ERROR' || code === 'STAFF_TWO_FACTOR_REQUIRED';
         const allowed = expectedAllowed(rule, actor);
         outcomes.push(`${actor.name}: ${code}`);
         expect(code, `${field.name} as ${actor.name} must never fail inside the server`).not.toBe('INTERNAL_SERVER_ERROR');
@@ -157,7 +172,7 @@ describe('every operation follows the permission table', () => {
         if (allowed) expect(refused, `${field.name} as ${actor.name} should be allowed, got ${code}: ${result.errors?.[0]?.message}`).toBe(false);
         else {
           expect(refused, `${field.name} as ${actor.name} should be refused, got ${code}`).toBe(true);
-          expect(code).toBe(actor.kind === 'visitor' ? 'UNAUTHENTICATED' : 'FORBIDDEN_ERROR');
+          expect(code, `${field.name} as ${actor.name}: ${result.errors?.[0]?.message}`).toBe(expectedRefusal(rule, actor));
         }
       }
       expect(outcomes).toHaveLength(ACTORS.length);

@@ -97,6 +97,12 @@ export function totpNow(secret: string, offsetSteps = 0): string {
 
 export const STRONG_PASSWORD = 'correct-horse-battery-staple-42';
 
+/**
+ * The TOTP secret of the fixtures' staff users: staff act only with two-factor authentication on (issue 32), so a
+ * staff user written directly has it on with this secret (`totpNow(STAFF_TOTP_SECRET)` signs one in).
+ */
+export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 /** Builds the real app on the run's PostgreSQL, with a real SMTP server receiving its mail, listening on loopback. */
 export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}, options: { worker?: boolean; webRoot?: string } = {}) {
   const smtp = await startSmtpCapture();

@@ -99,6 +99,9 @@ async function insertSession(client: pg.Client, userId: string): Promise<ApiSess
   return { cookie: `rampart_session=${cookieValue}`, csrfToken };
 }
 
+/** The TOTP secret of staff users the fixtures write (staff must have two-factor authentication on, issue 32). */
+export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
 export interface SignedInUser {
   id: string;
   email: string;
@@ -109,6 +112,7 @@ export interface SignedInUser {
 /**
  * A confirmed user (what sign-up with "Test User", job title "Other" and the confirmation code leave) with a fresh
  * session, written directly. `adminRole` makes them staff; `otp` turns two-factor on with that secret and last-used step.
+ * Staff have it on (STAFF_TOTP_SECRET) unless `otp` says otherwise: staff act only with two-factor authentication on.
  */
 export async function createSignedInUser(
   prefix = 'user',
@@ -116,6 +120,7 @@ export async function createSignedInUser(
 ): Promise<SignedInUser> {
   const email = uniqueEmail(prefix);
   const passwordHash = await passwordHashOfStrongPassword();
+  otp ??= adminRole ? { secret: STAFF_TOTP_SECRET, lastUsedStep: 0 } : null;
   return withDatabase(async (client) => {
     const inserted = await client.query<{ id: string }>(
       `insert into users (first_name, last_name, email, password_hash, job_title, is_email_verified, admin_role, otp_secret, is_otp_enabled, otp_last_used_step)

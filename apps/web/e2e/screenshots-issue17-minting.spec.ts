@@ -1,5 +1,5 @@
 import { createPartner, type Partner } from './developers-fixtures.ts';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, test, withDatabase, type ApiSession } from './fixtures.ts';
+import { apiLogin, createConfirmedUser, expect, graphqlAs, STAFF_TOTP_SECRET, test, totpCode, totpStep, withDatabase, type ApiSession } from './fixtures.ts';
 import { NftCommercePage } from './pages/nft-commerce-page.ts';
 import { screenshotKit } from './screenshot-kit.ts';
 
@@ -30,8 +30,10 @@ let scene: Promise<Scene> | undefined;
 function setUp() {
   scene ??= (async () => {
     const admin = await createConfirmedUser('shot-mint-admin');
-    await withDatabase((client) => client.query("update users set admin_role = 'Admin' where email = $1", [admin.email]));
-    const adminSession = await apiLogin(admin.email, admin.password);
+    await withDatabase((client) =>
+      client.query("update users set admin_role = 'Admin', otp_secret = $2, is_otp_enabled = true where email = $1", [admin.email, STAFF_TOTP_SECRET]),
+    );
+    const adminSession = await apiLogin(admin.email, admin.password, totpCode(STAFF_TOTP_SECRET, totpStep()));
 
     const minting = await createPartner('shot-minting');
     await must(adminSession, 'mutation($a: ID!) { setAccountMintingEnabled(accountId: $a, isEnabled: true) { id } }', { a: minting.accountId });

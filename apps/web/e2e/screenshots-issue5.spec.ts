@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { apiLogin, createConfirmedUser, expect, graphqlAs, test, withDatabase } from './fixtures.ts';
+import { apiLogin, createConfirmedUser, expect, graphqlAs, STAFF_TOTP_SECRET, test, totpCode, totpStep, withDatabase } from './fixtures.ts';
 import { openSignedIn } from './team-fixtures.ts';
 
 // Screenshots of issue 5's screens for people to look at (not compared): transactions, a detail, customers, a customer,
@@ -91,13 +91,16 @@ for (const theme of ['light', 'dark'] as const) {
 test('staff view of a transaction acted on by staff, light and dark, 1440 and 390 px', async ({ browser }) => {
   const staff = await createConfirmedUser('shot-fraud');
   const id = await withDatabase(async (client) => {
-    await client.query("update users set admin_role = 'FraudManager' where email = $1", [staff.email]);
+    await client.query("update users set admin_role = 'FraudManager', otp_secret = $2, is_otp_enabled = true where email = $1", [
+      staff.email,
+      STAFF_TOTP_SECRET,
+    ]);
     const found = await client.query<{ id: string }>(
       "select t.id from transactions t join accounts a on a.id = t.account_id where a.name = 'Demo Payments' and t.kind = 'sell' and t.status = 'pending' order by t.created_at desc limit 1",
     );
     return found.rows[0]!.id;
   });
-  const session = await apiLogin(staff.email, staff.password);
+  const session = await apiLogin(staff.email, staff.password, totpCode(STAFF_TOTP_SECRET, totpStep()));
   // Frozen and approved again: the transaction ends where it was, with two staff entries in its history.
   await graphqlAs(session, 'mutation($id: ID!) { freezeSellTransaction(id: $id, reason: "Screening hit") { id } }', { id });
   await graphqlAs(session, 'mutation($id: ID!) { approveSellTransaction(id: $id) { id } }', { id });

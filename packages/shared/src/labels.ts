@@ -272,6 +272,7 @@ export const WEBHOOK_EVENT_LABEL: Labels<Values<typeof WEBHOOK_EVENT_TYPES>> = {
 export const ERROR_CODE_LABEL: Record<string, string> = {
   UNAUTHENTICATED: 'Not signed in',
   FORBIDDEN_ERROR: 'Not allowed',
+  STAFF_TWO_FACTOR_REQUIRED: 'Two-factor authentication needed',
   BAD_USER_INPUT: 'Invalid input',
   NOT_FOUND: 'Not found',
   CONFLICT: 'Conflict',

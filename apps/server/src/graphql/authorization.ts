@@ -11,7 +11,8 @@ import {
 import type { MembershipRole } from '@rampart/shared/enums';
 import { subjectOf } from '../modules/audit/audit-sentences.ts';
 import type { AuditInput } from '../modules/audit/audit.types.ts';
-import { forbidden, isAppError, notFound } from './errors.ts';
+import { forbidden, isAppError, notFound, staffTwoFactorRequired } from './errors.ts';
+import { hasTwoFactor } from '../lib/staff-two-factor.ts';
 import { requireSession, type GraphQLContext } from './context.ts';
 import type { AccountGrant } from './grant.ts';
 
@@ -200,6 +201,7 @@ async function authorize(
   if (rule.kind === 'signedIn') return null;
   if (rule.kind === 'staff') {
     if (!adminPermissionsOf(session.user.adminRole).includes(rule.permission)) throw forbidden();
+    if (!hasTwoFactor(session.user)) throw staffTwoFactorRequired();
     return null;
   }
   let accountId: string | null;
@@ -215,7 +217,10 @@ async function authorize(
   return grantFor(context, session.user.id, session.user.adminRole, accountId, rule.permission, deps, rolesOfRequest ? session.accountRoles : undefined);
 }
 
-/** Membership first; staff reach any existing account through their admin role's equivalent permission. */
+/**
+ * Membership first; staff reach any existing account through their admin role's equivalent permission, once they have
+ * two-factor authentication on (before that, their admin role adds nothing to a membership either).
+ */
 export async function grantFor(
   context: GraphQLContext,
   userId: string,
@@ -226,8 +231,12 @@ export async function grantFor(
   accountRoles?: Record<string, MembershipRole>,
 ): Promise<AccountGrant> {
   const role = accountRoles ? (accountRoles[accountId] ?? null) : await deps.membershipRole(userId, accountId);
-  if (role && roleHasPermission(role, permission)) return { accountId, via: 'membership', role, adminRole };
+  const user = context.session?.user;
+  const staffReady = user !== undefined && user.id === userId && hasTwoFactor(user);
+  if (role && roleHasPermission(role, permission)) return { accountId, via: 'membership', role, adminRole: staffReady ? adminRole : null };
   if (staffHasAccountPermission(adminRole, permission)) {
+    // Before the account's existence: a staff user without two-factor authentication learns nothing about it.
+    if (!staffReady) throw staffTwoFactorRequired();
     if (!(await deps.accountExists(accountId))) throw notFound('The account');
     return { accountId, via: 'staff', role, adminRole };
   }

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'INTERNAL_SERVER_ERROR';
+export type ErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'STAFF_TWO_FACTOR_REQUIRED' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'INTERNAL_SERVER_ERROR';
 
 /** An error whose message is written for the user; everything else is masked before it leaves the server. */
 export class AppError extends GraphQLError {
@@ -15,6 +16,13 @@ export const unauthenticated = (message = 'You are not signed in, or your sessio
   new AppError('UNAUTHENTICATED', message);
 
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN_ERROR', message);
+
+/** A staff user whose admin role would allow this, before they have turned on two-factor authentication (issue 32). */
+export const staffTwoFactorRequired = () =>
+  new AppError(
+    'STAFF_TWO_FACTOR_REQUIRED',
+    'Rampart staff must turn on two-factor authentication before their first staff action. Turn it on under Profile › Security, then try again.',
+  );
 
 /**
  * "Transaction not found." — `what` names the thing, with or without an article ("The transaction", "this account",

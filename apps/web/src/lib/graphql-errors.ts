@@ -2,7 +2,8 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import type { GraphQLFormattedError } from 'graphql';
 
 // Error codes of the API (errors[].extensions.code).
-export type ApiErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'BAD_USER_INPUT' | 'RATE_LIMITED' | 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR';
+export type ApiErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN_ERROR' | 'STAFF_TWO_FACTOR_REQUIRED' | 'BAD_USER_INPUT' | 'RATE_LIMITED' | 'NOT_FOUND' | 'INTERNAL_SERVER_ERROR';
 
 export function errorCode(error: GraphQLFormattedError): string | undefined {
   const code = error.extensions?.['code'];

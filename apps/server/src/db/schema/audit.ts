@@ -10,6 +10,8 @@ export const auditEvents = pgTable(
     actorEmail: text('actor_email'),
     actorRole: text('actor_role'),
     viaStaff: boolean('via_staff').notNull().default(false),
+    /** Done by the operator's command line (`npm run admin`), not by a signed-in user: no actor user, no IP address. */
+    viaCommandLine: boolean('via_command_line').notNull().default(false),
     accountId: uuid('account_id'),
     operation: text('operation').notNull(),
     kind: text('kind', { enum: ['mutation', 'view'] }).notNull(),

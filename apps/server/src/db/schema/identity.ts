@@ -14,7 +14,11 @@ export const users = pgTable(
     jobTitle: text('job_title'),
     referralLink: text('referral_link'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    /** The provider staff role (packages/shared/src/permissions.ts ADMIN_ROLES); staff act only with two-factor authentication on. */
     adminRole: text('admin_role'),
+    /** When `npm run admin -- deactivate-staff` took the staff role away, and which role it was; the user and its audit trail stay. */
+    staffDeactivatedAt: timestamp('staff_deactivated_at', { withTimezone: true }),
+    staffDeactivatedRole: text('staff_deactivated_role'),
     otpSecret: text('otp_secret'),
     otpPendingSecret: text('otp_pending_secret'),
     isOtpEnabled: boolean('is_otp_enabled').notNull().default(false),

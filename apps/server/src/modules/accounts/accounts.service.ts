@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
 import type { AccountsRepository, LeadingAccounts } from './accounts.repository.ts';
 import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
@@ -105,7 +106,7 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
       let organization = null;
       if (accountId && !isUuid(accountId)) throw badInput({ accountId: 'accountId is not an account id.' });
       if (accountId) {
-        account = (await repository.acceptedRole(session.user.id, accountId)) || session.user.adminRole ? await repository.findAccount(accountId) : null;
+        account = (await repository.acceptedRole(session.user.id, accountId)) || activeAdminRole(session.user) ? await repository.findAccount(accountId) : null;
         if (account) organization = (await repository.findOrganization(account.organizationId)) ?? null;
       }
       return flags.evaluateAll(evaluationContext({ user: session.user, account, organization }));

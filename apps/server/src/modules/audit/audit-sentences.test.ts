@@ -42,6 +42,26 @@ describe('the audit trail in words', () => {
     expect(event('updateUser', { name: 'Ana', password: '[redacted]', currentPassword: '[redacted]' })).toBe('Changed their name and password');
   });
 
+  it("tells what the operator's command line did to staff users (npm run admin)", () => {
+    const event = (operation: string, changes: Record<string, unknown>) =>
+      describeAuditEvent({ operation, kind: 'mutation', changes: { ...changes, operator: 'root@rampart-1' } });
+    expect(event('createStaffUser', { email: 'ana@provider.example', role: 'SuperAdmin', invitationSent: true })).toBe(
+      'Created the staff user ana@provider.example as Super admin and e-mailed them a set-password invitation',
+    );
+    expect(event('promoteToStaff', { email: 'bo@provider.example', role: 'KybAnalyst', invitationSent: false })).toBe(
+      'Made bo@provider.example staff as KYB analyst',
+    );
+    expect(event('changeStaffRole', { email: 'ana@provider.example', role: 'Auditor', previousRole: 'SuperAdmin' })).toBe(
+      'Changed the staff role of ana@provider.example from Super admin to Auditor',
+    );
+    expect(event('deactivateStaffUser', { email: 'ana@provider.example', previousRole: 'Auditor', sessionsEnded: 2 })).toBe(
+      'Deactivated the staff user ana@provider.example (Auditor), ending 2 sessions',
+    );
+    expect(event('resendStaffInvitation', { email: 'cy@provider.example', role: 'ReadOnly' })).toBe(
+      'E-mailed cy@provider.example a new set-password invitation',
+    );
+  });
+
   it('falls back to the operation name in words, for unknown mutations and for staff views', () => {
     expect(describeAuditEvent({ operation: 'archiveEverythingNow', kind: 'mutation', changes: {} })).toBe('Archive everything now');
     expect(describeAuditEvent({ operation: 'customerTransactions', kind: 'view', changes: {} })).toBe('Viewed customer transactions');

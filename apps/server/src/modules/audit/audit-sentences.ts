@@ -2,6 +2,8 @@
 // returned ("Rolled the secret test key", "Invited ana@example.com as Developer"). Every Mutation of the SDL has an
 // entry (audit-sentences.test.ts checks); anything else still reads as words (the operation name split up).
 
+import { ADMIN_ROLE_LABEL } from '@rampart/shared/labels';
+
 /** The arguments of an event as stored (secrets redacted), with `_subject`: a few facts of what the mutation returned. */
 export type Changes = Record<string, unknown> & { _subject?: Record<string, unknown> };
 
@@ -118,10 +120,29 @@ function transaction(kind: string): (verb: string) => Sentence {
   return (verb) => (changes) => `${verb} ${kind} transaction ${text(changes.id)?.slice(0, 8) ?? ''}`.trim() + reason(changes);
 }
 
+/** A staff role in words ("Super admin"), as the command line stored it. */
+function staffRole(value: unknown): string {
+  const key = text(value);
+  return key ? ((ADMIN_ROLE_LABEL as Record<string, string>)[key] ?? key) : 'a staff role';
+}
+
+function staffUser(changes: Changes): string {
+  return text(changes.email) ?? 'a staff user';
+}
+
 const sell = transaction('sell');
 const swap = transaction('swap');
 
 export const AUDIT_SENTENCES: Record<string, Sentence> = {
+  // Staff users, by the operator's command line (npm run admin, src/admin-cli.ts)
+  createStaffUser: (c) => `Created the staff user ${staffUser(c)} as ${staffRole(c.role)} and e-mailed them a set-password invitation`,
+  promoteToStaff: (c) => `Made ${staffUser(c)} staff as ${staffRole(c.role)}${c.invitationSent === true ? ' and e-mailed them a set-password invitation' : ''}`,
+  reactivateStaffUser: (c) =>
+    `Made ${staffUser(c)} staff again as ${staffRole(c.role)}${c.invitationSent === true ? ' and e-mailed them a set-password invitation' : ''}`,
+  changeStaffRole: (c) => `Changed the staff role of ${staffUser(c)} from ${staffRole(c.previousRole)} to ${staffRole(c.role)}`,
+  resendStaffInvitation: (c) => `E-mailed ${staffUser(c)} a new set-password invitation`,
+  deactivateStaffUser: (c) =>
+    `Deactivated the staff user ${staffUser(c)} (${staffRole(c.previousRole)})${typeof c.sessionsEnded === 'number' ? `, ending ${c.sessionsEnded === 1 ? '1 session' : `${c.sessionsEnded} sessions`}` : ''}`,
   // Accounts and onboarding
   createOnboardingInfo: () => 'Created the organization and its first account',
   updateOnboardingInfo: () => 'Updated the onboarding details',

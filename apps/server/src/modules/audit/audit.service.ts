@@ -22,9 +22,11 @@ export function createAuditService(deps: { repository: AuditRepository }) {
       const { actor, access } = input;
       await repository.insert({
         actorUserId: actor?.id ?? null,
-        actorEmail: actor?.email ?? (typeof input.args.email === 'string' ? input.args.email.slice(0, 254) : null),
+        // A public operation (login) names its e-mail; the command line's `email` is whom it acted on, not who acted.
+        actorEmail: actor?.email ?? (!input.viaCommandLine && typeof input.args.email === 'string' ? input.args.email.slice(0, 254) : null),
         actorRole: access?.via === 'staff' ? access.adminRole : (access?.role ?? actor?.adminRole ?? null),
         viaStaff: access?.via === 'staff',
+        viaCommandLine: input.viaCommandLine ?? false,
         accountId: access?.accountId ?? null,
         operation: input.operation,
         kind: input.kind,

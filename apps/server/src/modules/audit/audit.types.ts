@@ -6,8 +6,10 @@ export interface AuditInput {
   actor: { id: string; email: string; adminRole: string | null } | null;
   /** How the actor reached the account acted on; null for operations not scoped to an account. */
   access: { accountId: string; via: 'membership' | 'staff'; role: MembershipRole | null; adminRole: string | null } | null;
-  ipAddress: string;
-  requestId: string;
+  /** Done by the operator's command line (`npm run admin`): no actor, no IP address, no request. */
+  viaCommandLine?: boolean;
+  ipAddress: string | null;
+  requestId: string | null;
   operation: string;
   kind: 'mutation' | 'view';
   outcome: 'success' | 'failure';

@@ -1,10 +1,11 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession, type GraphQLContext } from '../../graphql/context.ts';
 import type { BillingViewer } from './billing.service.ts';
+import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 
 const viewer = (context: GraphQLContext): BillingViewer => {
   const { user } = requireSession(context);
-  return { userId: user.id, adminRole: user.adminRole };
+  return { userId: user.id, adminRole: activeAdminRole(user) };
 };
 
 export const billingResolvers: Resolvers = {

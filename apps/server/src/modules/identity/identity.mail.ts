@@ -49,3 +49,29 @@ export const confirmEmailChange = (to: string, firstName: string, url: string) =
     label: 'Confirm e-mail address',
     url,
   });
+
+export const staffInvitation = (to: string, firstName: string, roleLabel: string, url: string, hours: number) =>
+  message(
+    to,
+    'You are invited to Rampart as staff',
+    [
+      `Hi ${firstName},`,
+      `The operator of this Rampart made you a member of its staff, with the role ${roleLabel}.`,
+      `Use the link below to choose your password. It works once and expires in ${hours} hours; after that, use "Forgot your password?" on the sign-in page.`,
+      'Before your first staff action you will be asked to turn on two-factor authentication with an authenticator app.',
+    ],
+    { label: 'Choose your password', url },
+  );
+
+export const staffPromotion = (to: string, firstName: string, roleLabel: string, loginUrl: string) =>
+  message(
+    to,
+    'You are now Rampart staff',
+    [
+      `Hi ${firstName},`,
+      `The operator of this Rampart made you a member of its staff, with the role ${roleLabel}. Sign in as usual.`,
+      'Before your first staff action you will be asked to turn on two-factor authentication with an authenticator app.',
+      'If you did not expect this, tell your Rampart operator.',
+    ],
+    { label: 'Sign in', url: loginUrl },
+  );

@@ -338,6 +338,7 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const user = session.user;
       if (!user.isOtpEnabled || !user.otpSecret) throw new AppError('CONFLICT', 'Two-factor authentication is already off.');
       if (user.isOtpEnforced) throw forbidden('Your organization requires two-factor authentication; it cannot be turned off.');
+      if (user.adminRole) throw forbidden('Rampart staff keep two-factor authentication on: it cannot be turned off while you have a staff role.');
       // A stolen session must not be able to guess codes faster than a sign-in could.
       const attempt = await reserveAttempt(user.email, meta.ipAddress);
       const step = verifyTotp(user.otpSecret, otpToken);

@@ -30,6 +30,8 @@ interface SessionWithUserRow {
   referral_link: UserRow['referralLink'];
   is_email_verified: UserRow['isEmailVerified'];
   admin_role: UserRow['adminRole'];
+  staff_deactivated_at: UserRow['staffDeactivatedAt'];
+  staff_deactivated_role: UserRow['staffDeactivatedRole'];
   otp_secret: UserRow['otpSecret'];
   otp_pending_secret: UserRow['otpPendingSecret'];
   is_otp_enabled: UserRow['isOtpEnabled'];
@@ -78,6 +80,8 @@ export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<L
       referralLink: row.referral_link,
       isEmailVerified: row.is_email_verified,
       adminRole: row.admin_role,
+      staffDeactivatedAt: row.staff_deactivated_at,
+      staffDeactivatedRole: row.staff_deactivated_role,
       otpSecret: row.otp_secret,
       otpPendingSecret: row.otp_pending_secret,
       isOtpEnabled: row.is_otp_enabled,

@@ -1,8 +1,12 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, type GraphQLContext } from '../../graphql/context.ts';
 import type { KybViewer } from './kyb.service.ts';
+import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 
-const viewer = (context: GraphQLContext): KybViewer => ({ userId: context.session?.user.id ?? null, isStaff: Boolean(context.session?.user.adminRole) });
+const viewer = (context: GraphQLContext): KybViewer => ({
+  userId: context.session?.user.id ?? null,
+  isStaff: Boolean(context.session && activeAdminRole(context.session.user)),
+});
 
 export const kybResolvers: Resolvers = {
   Query: {

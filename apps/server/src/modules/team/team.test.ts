@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, STRONG_PASSWORD, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { errorCode, STAFF_TOTP_SECRET, startTestApp, STRONG_PASSWORD, totpNow, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -254,9 +254,12 @@ describe('audit trail', () => {
   it('lets auditing staff browse every account and records their views of an account', async () => {
     const { accountId } = await onboarded();
     const { email: staffEmail } = await confirmedUser();
-    await t.database.pool.query(`update users set admin_role = 'Auditor' where email = $1`, [staffEmail]);
+    await t.database.pool.query(`update users set admin_role = 'Auditor', otp_secret = $2, is_otp_enabled = true where email = $1`, [
+      staffEmail,
+      STAFF_TOTP_SECRET,
+    ]);
     const staff = t.client();
-    await staff.login(staffEmail, STRONG_PASSWORD);
+    await staff.login(staffEmail, STRONG_PASSWORD, totpNow(STAFF_TOTP_SECRET));
     const me = await staff.ok('{ me { adminRole permissions } }');
     expect(me.me.adminRole).toBe('Auditor');
     expect(me.me.permissions).toContain('auditTrail:view');

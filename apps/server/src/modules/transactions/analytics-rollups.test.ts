@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { STAFF_TOTP_SECRET, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { createWidgetRepository } from '../widget/widget.repository.ts';
 import { rebuildAnalyticsRollups } from './analytics-rollups.ts';
 import { generateTransactions } from './generator.ts';
@@ -343,8 +343,8 @@ let staff: { id: string } | null = null;
 async function staffUser() {
   if (!staff) {
     const result = await t.database.pool.query<{ id: string }>(
-      `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Staff', 'Member', true, 'FraudManager') returning id`,
-      [`staff-${Date.now()}@example.com`],
+      `insert into users (email, first_name, last_name, is_email_verified, admin_role, otp_secret, is_otp_enabled) values ($1, 'Staff', 'Member', true, 'FraudManager', $2, true) returning id`,
+      [`staff-${Date.now()}@example.com`, STAFF_TOTP_SECRET],
     );
     staff = result.rows[0]!;
   }

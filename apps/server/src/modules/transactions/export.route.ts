@@ -119,7 +119,7 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
       parsed = filterOf(kind, accountId, listArgs(query));
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const status = { FORBIDDEN_ERROR: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400 }[error.code as string] ?? 400;
+      const status = { FORBIDDEN_ERROR: 403, STAFF_TWO_FACTOR_REQUIRED: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400 }[error.code as string] ?? 400;
       return fail(status, error.code, error.message, error.extensions);
     }
     if (grant.via === 'staff') {

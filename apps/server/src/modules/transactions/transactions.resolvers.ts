@@ -4,6 +4,7 @@ import { requireGrant, requireSession, type GraphQLContext } from '../../graphql
 import { requestLoader } from '../../graphql/request-loader.ts';
 import { PAGE_CUSTOMER, type CustomerRow, type PageRow, type TransactionRow } from './transactions.repository.ts';
 import type { TransactionPage } from './transactions.service.ts';
+import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 
 const FIAT_NAMES: Record<string, string> = {
   usd: 'US Dollar',
@@ -36,7 +37,7 @@ const loadUserName = requestLoader<string>((context, ids) => context.services.id
  */
 async function staffMemberName(context: GraphQLContext, userId: string | null | undefined): Promise<string | null> {
   if (!userId) return null;
-  if (!context.session?.user.adminRole) return 'Rampart staff';
+  if (!context.session || !activeAdminRole(context.session.user)) return 'Rampart staff';
   return (await loadUserName(context, userId)) ?? 'a former staff member';
 }
 

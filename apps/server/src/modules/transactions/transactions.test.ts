@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { errorCode, STAFF_TOTP_SECRET, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
 import { generateTransactions } from './generator.ts';
@@ -19,8 +19,8 @@ const NOW = Date.now();
 
 async function user(adminRole: string | null = null) {
   const result = await t.database.pool.query<{ id: string; email: string; firstName: string; lastName: string }>(
-    `insert into users (email, first_name, last_name, is_email_verified, admin_role) values ($1, 'Tx', 'Tester', true, $2) returning id, email, first_name as "firstName", last_name as "lastName"`,
-    [uniqueEmail('tx'), adminRole],
+    `insert into users (email, first_name, last_name, is_email_verified, admin_role, otp_secret, is_otp_enabled) values ($1, 'Tx', 'Tester', true, $2, $3, $4) returning id, email, first_name as "firstName", last_name as "lastName"`,
+    [uniqueEmail('tx'), adminRole, adminRole ? STAFF_TOTP_SECRET : null, adminRole !== null],
   );
   return result.rows[0]!;
 }

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from '@/app/shell/api/me';
 import { navItemVisible } from '@/app/shell/nav-visibility';
+import { twoFactorSetupPath } from '@/app/shell/two-factor-gate';
 import { Brand, BrandMark } from '@/components/brand';
 import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -82,11 +83,11 @@ export default function AppShell() {
     if (needsOnboarding) void navigate(ROUTES.onboarding, { replace: true });
   }, [needsOnboarding, navigate]);
 
+  // Staff turn on two-factor authentication before their first staff screen (the server refuses staff actions until then).
+  const setupPath = twoFactorSetupPath(me, location.pathname);
   useEffect(() => {
-    if (me && me.isOtpEnforced && !me.isOtpEnabled && location.pathname !== ROUTES.setup2fa) {
-      void navigate(ROUTES.setup2fa, { replace: true });
-    }
-  }, [me, location.pathname, navigate]);
+    if (setupPath) void navigate(setupPath, { replace: true });
+  }, [setupPath, navigate]);
 
   // While `me` loads, a placeholder of the switcher's height keeps the navigation below it from moving down.
   const switcher =
@@ -173,7 +174,7 @@ export default function AppShell() {
           )}
           <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
           <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
-            {(loading && !data) || needsOnboarding ? (
+            {(loading && !data) || needsOnboarding || setupPath ? (
               <PageSpinner />
             ) : (
               <Suspense fallback={<PageSpinner />}>

@@ -8,6 +8,7 @@ export const AuditEventFragment = graphql(`
     actorEmail
     actorRole
     viaStaff
+    viaCommandLine
     accountId
     operation
     summary

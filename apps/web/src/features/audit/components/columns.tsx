@@ -44,9 +44,9 @@ export function auditColumns({ showAccount }: { showAccount: boolean }): ColumnD
         const event = row.original;
         return (
           <div className="flex min-w-0 flex-col">
-            <span className="truncate">{event.actorEmail ?? 'Anonymous'}</span>
+            <span className="truncate">{event.viaCommandLine ? 'The operator’s command line' : (event.actorEmail ?? 'Anonymous')}</span>
             <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              {event.actorRole ? labelOfRole(event.actorRole) : '—'}
+              {event.viaCommandLine ? 'npm run admin' : event.actorRole ? labelOfRole(event.actorRole) : '—'}
               {event.viaStaff && (
                 <Badge variant="secondary" className="px-1 py-0 text-[0.65rem]">
                   staff

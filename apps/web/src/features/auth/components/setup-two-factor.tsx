@@ -3,7 +3,9 @@ import { useMutation } from '@apollo/client/react';
 import { otpCodeSchema } from '@rampart/shared/identity-schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ShieldAlertIcon } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -22,6 +24,9 @@ const schema = z.object({ otpToken: otpCodeSchema });
 
 export function SetupTwoFactor() {
   const navigate = useNavigate();
+  // The shell sends staff here before their first staff screen (?reason=staff).
+  const [params] = useSearchParams();
+  const forStaff = params.get('reason') === 'staff';
   const [initialize, { data: setupData, loading: initializing }] = useMutation(InitializeOtpMutation);
   const [register] = useMutation(RegisterOtpMutation);
   const [setupError, setSetupError] = useState<string | null>(null);
@@ -54,6 +59,15 @@ export function SetupTwoFactor() {
       description="Scan the QR code with an authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit code it shows."
       className="max-w-lg"
     >
+      {forStaff && (
+        <Alert>
+          <ShieldAlertIcon aria-hidden />
+          <AlertTitle>Staff screens need two-factor authentication</AlertTitle>
+          <AlertDescription>
+            You have a Rampart staff role. Turn on two-factor authentication here first: until then, every staff action is refused.
+          </AlertDescription>
+        </Alert>
+      )}
       <ErrorAlert message={setupError} title="Could not start the set-up" />
       {initializing || (!setup && !setupError) ? (
         <div className="flex flex-col items-center gap-3">

@@ -9,6 +9,7 @@ export const ProfileUserFragment = graphql(`
     preferredCurrencyCode
     isOtpEnabled
     isOtpEnforced
+    adminRole
   }
 `);
 

@@ -63,6 +63,8 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
           </Button>
         ) : user.isOtpEnforced ? (
           <p className="text-sm text-muted-foreground">Your organization requires two-factor authentication, so it cannot be turned off.</p>
+        ) : user.adminRole ? (
+          <p className="text-sm text-muted-foreground">Rampart staff keep two-factor authentication on, so it cannot be turned off.</p>
         ) : !turningOff ? (
           <Button variant="outline" className="w-fit" onClick={() => setTurningOff(true)}>
             Turn off

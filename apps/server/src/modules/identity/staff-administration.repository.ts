@@ -1,0 +1,62 @@
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { userTokens, users } from '../../db/schema/identity.ts';
+
+/** A staff user as `npm run admin -- list-staff` shows them; deactivated ones keep their former role. */
+export interface StaffListRow {
+  email: string;
+  firstName: string;
+  lastName: string;
+  adminRole: string | null;
+  isOtpEnabled: boolean;
+  hasPassword: boolean;
+  /** Sessions not yet ended or expired. */
+  activeSessions: number;
+  createdAt: Date;
+  staffDeactivatedAt: Date | null;
+  staffDeactivatedRole: string | null;
+}
+
+export function createStaffAdministrationRepository(db: Database) {
+  return {
+    /**
+     * Serialises the staff commands (two operators changing the same user at once) for the current transaction; sent
+     * on the unit of work's connection, so it is held until the change and its audit row commit.
+     */
+    async lockStaffAdministration(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('rampart:staff-administration', 0))`);
+    },
+
+    async listStaff(): Promise<StaffListRow[]> {
+      return db
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          adminRole: users.adminRole,
+          isOtpEnabled: users.isOtpEnabled,
+          hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+          // Qualified by hand: Drizzle leaves the columns of a select's own table unqualified, and sessions has an id too.
+          activeSessions: sql<number>`(select count(*)::int from sessions s where s.user_id = "users"."id" and s.expires_at > now())`,
+          createdAt: users.createdAt,
+          staffDeactivatedAt: users.staffDeactivatedAt,
+          staffDeactivatedRole: users.staffDeactivatedRole,
+        })
+        .from(users)
+        .where(or(isNotNull(users.adminRole), isNotNull(users.staffDeactivatedAt)))
+        .orderBy(sql`${users.adminRole} is null`, desc(users.staffDeactivatedAt), asc(sql`lower(${users.email})`));
+    },
+
+    /** Marks every open e-mailed link and code of the user used: an invitation sent before deactivation stops working. */
+    async retireAllTokens(userId: string): Promise<number> {
+      const rows = await db
+        .update(userTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)))
+        .returning({ id: userTokens.id });
+      return rows.length;
+    },
+  };
+}
+
+export type StaffAdministrationRepository = ReturnType<typeof createStaffAdministrationRepository>;
