@@ -118,9 +118,8 @@ class Reader {
    * A constructed one (BER) is its pieces joined first.
    */
   private withContent(element: Element, depth: number): Element {
-    const isOctetString = element.tagNumber === 4 && (element.tagClass === 0 || element.tagClass === 2);
-    // [0] IMPLICIT OCTET STRING (encrypted content) is class 2 number 0: ciphertext, never DER worth reading.
-    if (!isOctetString) return element;
+    // Universal OCTET STRINGs only: encrypted content ([0] IMPLICIT) is ciphertext, never DER worth reading.
+    if (element.tagNumber !== 4 || element.tagClass !== 0) return element;
     let content = element.content;
     if (element.constructed) content = Buffer.concat((element.children ?? []).map((piece) => piece.content));
     const nested = content.length >= 2 && (content[0] === 0x30 || content[0] === 0xa0) ? this.parseAll(content, depth + 1) : null;

@@ -464,7 +464,7 @@ describe('generated themes', () => {
     const send = (bytes: Buffer) => generateWithLogo(owner.client, { a: owner.accountId, n: 'Logo' }, { bytes, name: 'logo.png', type: 'image/png' });
     const largest = await send(png([220, 30, 40], 1024));
     expect(largest.errors).toBeUndefined();
-    // A real image, well under the old 4096 × 4096 cap: decoding it held the event loop for half a second.
+    // A real image, well under the old cap of 4096 × 4096.
     expect(fieldsOf(await send(png([220, 30, 40], 1100)))).toEqual({
       logo: 'The logo is 1100 × 1100 pixels: at most 1,048,576 pixels, such as 1024 × 1024. Upload a smaller version.',
     });
