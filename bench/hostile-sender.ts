@@ -63,7 +63,8 @@ process.once('message', (request: SenderRequest) => {
     const files = request.uploads.map((upload) => fs.readFileSync(upload.filePath));
     const outcomes: UploadOutcome[] = request.uploads.map((upload) => ({ label: upload.label, sent: 0, answers: {}, latenciesMs: [] }));
     const deadline = Date.now() + request.durationSeconds * 1000;
-    while (Date.now() < deadline) {
+    // At least one wave, then more until the time is up.
+    do {
       await Promise.all(
         request.uploads.map(async (upload, index) => {
           const outcome = outcomes[index]!;
@@ -73,7 +74,7 @@ process.once('message', (request: SenderRequest) => {
           outcome.latenciesMs.push(ms);
         }),
       );
-    }
+    } while (Date.now() < deadline);
     process.send?.({ outcomes } satisfies SenderResult, () => process.exit(0));
   })().catch((error: unknown) => process.send?.({ error: String(error) } satisfies SenderResult, () => process.exit(1)));
 });

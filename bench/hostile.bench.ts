@@ -1,6 +1,7 @@
 /**
  * Issue 32, "Hostile input never blocks the server": each hostile upload — a .p12 asking for 8,388,607 iterations, a
- * .p12 at the highest counts accepted, the largest logo accepted, a 10 MB PDF, a PNG decompression bomb — sent over
+ * .p12 at the highest counts accepted, the largest logo accepted, a PNG decompression bomb, a 10 MB PDF and a gzip bomb
+ * as KYB documents — sent over
  * and over beside a steady `me` load. The app runs in this process, so the event loop's delay is measured where it
  * happens (perf_hooks.monitorEventLoopDelay); the `me` load (autocannon) and the uploads come from their own processes.
  * Target: the event loop never waits more than 100 ms, before or during the uploads.
@@ -45,8 +46,16 @@ export interface PhaseMeasurement {
   loopDelayP99Ms: number;
 }
 
+/** One upload sent on its own, with no other load: the event loop's worst delay while it was answered. */
+export interface AloneMeasurement {
+  label: string;
+  loopDelayMaxMs: number;
+  answerMs: number;
+}
+
 export interface HostileResult {
   phases: PhaseMeasurement[];
+  alone: AloneMeasurement[];
   outcomes: UploadOutcome[];
   durationSeconds: number;
   connections: number;
@@ -113,22 +122,33 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A whole PNG declaring 1000 × 1000 pixels whose image data inflates to 1 GiB: about 1 MB of deflated zeros. */
+/** 1 GiB of zeros through a zlib or gzip compressor (about 1 MB out: zeros deflate a thousand to one). */
+async function compressedZeros(compressor: zlib.Deflate | zlib.Gzip): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  compressor.on('data', (part: Buffer) => parts.push(part));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let index = 0; index < 1024; index += 1) {
+    if (!compressor.write(zeros)) await new Promise((resolve) => compressor.once('drain', resolve));
+  }
+  await new Promise((resolve) => compressor.end(resolve));
+  return Buffer.concat(parts);
+}
+
+/** A whole PNG declaring 1000 × 1000 pixels whose image data inflates to 1 GiB. */
 async function decompressionBomb(): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1000, 0);
   header.writeUInt32BE(1000, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  const deflate = zlib.createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on('data', (part: Buffer) => parts.push(part));
-  const zeros = Buffer.alloc(1024 * 1024);
-  for (let index = 0; index < 1024; index += 1) {
-    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once('drain', resolve));
-  }
-  await new Promise((resolve) => deflate.end(resolve));
+  const data = await compressedZeros(zlib.createDeflate({ level: 9 }));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A gzip file of nine members of 1 GiB of zeros each (gzip allows members one after another): 9 MB unpacking to 9 GiB. */
+async function gzipBomb(): Promise<Buffer> {
+  const member = await compressedZeros(zlib.createGzip({ level: 9 }));
+  return Buffer.concat(Array.from({ length: 9 }, () => member));
 }
 
 /** A PDF of exactly the KYB limit (10 MB): a header, filler and the end marker. */
@@ -178,9 +198,14 @@ export async function runHostileBench(smoke: boolean, log: (line: string) => voi
     logo: largestLogo(),
     pdf: largestPdf(),
     bomb: await decompressionBomb(),
+    gzip: await gzipBomb(),
   };
   for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(workDir, name), bytes);
-  log(`  ${Object.entries(files).map(([name, bytes]) => `${name} ${Math.round(bytes.length / 1024)} KiB`).join(', ')}`);
+  log(
+    `  ${Object.entries(files)
+      .map(([name, bytes]) => `${name} ${Math.round(bytes.length / 1024)} KiB`)
+      .join(', ')}`,
+  );
 
   log('Starting PostgreSQL and the app...');
   const infrastructure = await startInfrastructure(config);
@@ -215,11 +240,17 @@ export async function runHostileBench(smoke: boolean, log: (line: string) => voi
       const apple =
         'mutation ($id: ID!, $pt: String!, $team: String!, $certificate: Upload!, $pw: String) { updatePassProjectAppleCredentials(id: $id, passTypeIdentifier: $pt, teamIdentifier: $team, certificate: $certificate, certificatePassword: $pw) { apple { source } } }';
       const appleVariables = { id: project.createPassProject.id, pt: material.passTypeIdentifier, team: 'RAMPARTDEV', pw: 'bench' };
-      const theme =
-        'mutation ($a: ID!, $n: String!, $logo: Upload) { generateInitialTheme(accountId: $a, name: $n, logo: $logo, makeActive: false) { id } }';
+      const theme = 'mutation ($a: ID!, $n: String!, $logo: Upload) { generateInitialTheme(accountId: $a, name: $n, logo: $logo, makeActive: false) { id } }';
       const file = (name: keyof typeof files) => path.join(workDir, name);
       const uploads: HostileUpload[] = [
-        { label: '.p12, MAC at 8,388,607 iterations', query: apple, variables: appleVariables, fileVariable: 'certificate', filePath: file('macBomb'), fileName: 'mac.p12' },
+        {
+          label: '.p12, MAC at 8,388,607 iterations',
+          query: apple,
+          variables: appleVariables,
+          fileVariable: 'certificate',
+          filePath: file('macBomb'),
+          fileName: 'mac.p12',
+        },
         {
           label: `.p12, every count at ${MAX_KDF_ITERATIONS.toLocaleString('en-US')} (the most accepted)`,
           query: apple,
@@ -252,6 +283,15 @@ export async function runHostileBench(smoke: boolean, log: (line: string) => voi
           variables: { a: accountId },
           fileVariable: 'file',
           filePath: file('pdf'),
+          fileName: 'statement.pdf',
+          cleanup: 'mutation ($id: ID!) { deleteKybDocument(id: $id) }',
+        },
+        {
+          label: 'KYB document, gzip bomb (9 MB unpacking to 9 GiB)',
+          query: 'mutation ($a: ID!, $file: Upload!) { uploadKybDocument(accountId: $a, type: proofOfAddress, file: $file) { id } }',
+          variables: { a: accountId },
+          fileVariable: 'file',
+          filePath: file('gzip'),
           fileName: 'statement.pdf',
           cleanup: 'mutation ($id: ID!) { deleteKybDocument(id: $id) }',
         },
@@ -288,12 +328,23 @@ export async function runHostileBench(smoke: boolean, log: (line: string) => voi
         runSender({ baseUrl, headers: uploadHeaders, uploads, durationSeconds: durationSeconds - 1 }),
       ]);
       measure('during', during);
+      // Each upload alone, to tell which one costs the event loop what.
+      log('Each upload alone, one after another...');
+      const alone: AloneMeasurement[] = [];
+      for (const upload of uploads) {
+        histogram.reset();
+        const [outcome] = await runSender({ baseUrl, headers: uploadHeaders, uploads: [upload], durationSeconds: 0 });
+        alone.push({ label: upload.label, loopDelayMaxMs: ms(histogram.max), answerMs: Math.round(outcome!.latenciesMs[0] ?? 0) });
+        log(`  ${upload.label}: event-loop delay max ${alone.at(-1)!.loopDelayMaxMs} ms, answered in ${alone.at(-1)!.answerMs} ms`);
+      }
       histogram.disable();
       for (const outcome of outcomes) {
         const sorted = [...outcome.latenciesMs].sort((a, b) => a - b);
-        log(`  ${outcome.label}: ${outcome.sent} sent, median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms; ${JSON.stringify(outcome.answers)}`);
+        log(
+          `  ${outcome.label}: ${outcome.sent} sent, median ${Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0)} ms; ${JSON.stringify(outcome.answers)}`,
+        );
       }
-      return { phases, outcomes, durationSeconds, connections };
+      return { phases, alone, outcomes, durationSeconds, connections };
     } finally {
       await app.close();
     }
@@ -334,6 +385,10 @@ export function formatHostileReport(result: HostileResult): string {
           .map(([answer, count]) => `${count}× ${answer.replace(/\|/g, '\\|')}`)
           .join('; ')} |`,
     ),
+    '',
+    '| Upload sent alone (no other load) | Event-loop delay max ms | Answered in ms |',
+    '|---|---:|---:|',
+    ...result.alone.map((one) => `| ${one.label} | ${one.loopDelayMaxMs} | ${one.answerMs} |`),
   ].join('\n');
 }
 
@@ -355,7 +410,7 @@ export function writeHostileSection(result: HostileResult, loadAverage: string):
   const next =
     start >= 0 && end > start
       ? current.slice(0, start) + generated + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n## Hostile uploads (issue 32)\n\nWhether a partner's upload can stall everyone else: certificate files and logos are parsed in a worker thread with a time limit (apps/server/src/lib/bounded-worker.ts), a .p12's key-derivation counts are bounded before anything is derived, a logo's pixels and a PNG's inflated data are bounded before decoding. \`npm run bench -- --hostile\` (\`--smoke\`: 3 s phases, nothing written).\n\n${generated}\n`;
+      : `${current.trimEnd()}\n\n## Hostile uploads (issue 32)\n\nWhether a partner's upload can stall everyone else: certificate files and logos are parsed in a worker thread with a time limit (apps/server/src/lib/bounded-worker.ts), a .p12's key-derivation counts are bounded before anything is derived, a logo's pixels and a PNG's inflated data are bounded before decoding, and a KYB document's type is told from its first 4,100 bytes (file-type given a whole gzip inflates it looking for a tar). \`npm run bench -- --hostile\` (\`--smoke\`: 3 s phases, nothing written).\n\n${generated}\n`;
   fs.writeFileSync(performanceDoc, next);
   return path.relative(repoRoot, performanceDoc);
 }

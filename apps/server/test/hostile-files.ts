@@ -26,8 +26,11 @@ export function withIterations(der: Buffer, iterations: number, which: 'mac' | '
       return true;
     }
     // The key bag repeated, as a file asking for many derivations of an accepted count would.
-    const keyBag = node.value.findIndex((child) => Array.isArray(child.value) && child.value[0]?.type === asn1.Type.OID && asn1.derToOid(child.value[0].value as string) === SHROUDED_KEY_BAG);
-    if (keyBag >= 0 && (options.keyBags ?? 1) > 1) node.value.splice(keyBag, 0, ...Array<forge.asn1.Asn1>((options.keyBags ?? 1) - 1).fill(node.value[keyBag]!));
+    const keyBag = node.value.findIndex(
+      (child) => Array.isArray(child.value) && child.value[0]?.type === asn1.Type.OID && asn1.derToOid(child.value[0].value as string) === SHROUDED_KEY_BAG,
+    );
+    if (keyBag >= 0 && (options.keyBags ?? 1) > 1)
+      node.value.splice(keyBag, 0, ...Array<forge.asn1.Asn1>((options.keyBags ?? 1) - 1).fill(node.value[keyBag]!));
     const [first, params] = node.value;
     if (first?.type === asn1.Type.OID && typeof first.value === 'string' && KEY_DERIVATION.test(asn1.derToOid(first.value)) && Array.isArray(params?.value)) {
       params.value[1] = count();
@@ -35,11 +38,10 @@ export function withIterations(der: Buffer, iterations: number, which: 'mac' | '
     }
     return node.value.map(visit).some(Boolean);
   };
-  if (which === 'mac') (root.value[2] as forge.asn1.Asn1).value[2] = count();
+  if (which === 'mac') ((root.value[2] as forge.asn1.Asn1).value as forge.asn1.Asn1[])[2] = count();
   else if (!visit(root)) throw new Error('no key derivation found');
   return Buffer.from(asn1.toDer(root).getBytes(), 'binary');
 }
-
 
 /** A PNG chunk: length, type, data, CRC. */
 function chunk(type: string, data: Buffer): Buffer {

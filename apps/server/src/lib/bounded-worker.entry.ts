@@ -27,7 +27,11 @@ port.on('message', (task: TaskMessage) => {
       port.postMessage({
         id: task.id,
         type: 'failed',
-        error: { name: failure.name, message: failure.message, ...(code ? { code, extensions: JSON.parse(JSON.stringify(extensions)) as Record<string, unknown> } : {}) },
+        error: {
+          name: failure.name,
+          message: failure.message,
+          ...(code ? { code, extensions: JSON.parse(JSON.stringify(extensions)) as Record<string, unknown> } : {}),
+        },
       });
     }
   })();

@@ -94,7 +94,10 @@ class PooledWorker {
   }
 
   run(task: Omit<Task, 'timer'>, moduleUrl: URL, input: unknown) {
-    const timer = setTimeout(() => this.fail(new Error(`The worker for ${task.exportName} did not start within ${STARTUP_TIMEOUT_MS / 1000} s.`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => this.fail(new Error(`The worker for ${task.exportName} did not start within ${STARTUP_TIMEOUT_MS / 1000} s.`)),
+      STARTUP_TIMEOUT_MS,
+    );
     this.task = { ...task, timer };
     this.worker.ref();
     this.worker.postMessage({ id: task.id, moduleUrl: moduleUrl.href, exportName: task.exportName, input });
@@ -118,7 +121,9 @@ class PooledWorker {
     else {
       const { error } = message;
       task.reject(
-        error.code ? new AppError(error.code as ErrorCode, error.message, error.extensions ?? {}) : Object.assign(new Error(error.message), { name: error.name }),
+        error.code
+          ? new AppError(error.code as ErrorCode, error.message, error.extensions ?? {})
+          : Object.assign(new Error(error.message), { name: error.name }),
       );
     }
     this.onDone(this, true);

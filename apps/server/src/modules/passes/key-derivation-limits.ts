@@ -12,7 +12,11 @@ export const MAX_KDF_ITERATIONS = 100_000;
 export const MAX_KDF_ITERATIONS_TOTAL = 500_000;
 
 export class KeyDerivationLimitError extends Error {
-  constructor(readonly iterations: number, readonly where: string, readonly total: boolean) {
+  constructor(
+    readonly iterations: number,
+    readonly where: string,
+    readonly total: boolean,
+  ) {
     super(`${where}: ${iterations} iterations`);
     this.name = 'KeyDerivationLimitError';
   }
@@ -223,7 +227,7 @@ function installGuards() {
   if (guarded) return;
   guarded = true;
   // forge.pkcs12.generateKey is the same function as forge.pbe.generatePkcs12Key (the MAC key and PKCS#12 PBE keys).
-  const pbe = forge.pbe as unknown as { generatePkcs12Key: (...args: never[]) => unknown };
+  const pbe = (forge as unknown as { pbe: { generatePkcs12Key: (...args: never[]) => unknown } }).pbe;
   const pkcs12 = forge.pkcs12 as unknown as { generateKey: (...args: never[]) => unknown };
   const pkcs5 = forge.pkcs5 as unknown as { pbkdf2: (...args: never[]) => unknown };
   pbe.generatePkcs12Key = guard(pbe.generatePkcs12Key, 3, 'PKCS#12 key derivation');

@@ -4,7 +4,14 @@ import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { badInput } from '../../graphql/errors.ts';
 import { runInWorker, WorkerLimitExceeded } from '../../lib/bounded-worker.ts';
 import type { AppleSigningMaterial, GoogleSigningMaterial } from './pass-credentials.ts';
-import { excessiveDerivation, keyDerivationsOf, KeyDerivationLimitError, MAX_KDF_ITERATIONS, MAX_KDF_ITERATIONS_TOTAL, withKeyDerivationBudget } from './key-derivation-limits.ts';
+import {
+  excessiveDerivation,
+  keyDerivationsOf,
+  KeyDerivationLimitError,
+  MAX_KDF_ITERATIONS,
+  MAX_KDF_ITERATIONS_TOTAL,
+  withKeyDerivationBudget,
+} from './key-derivation-limits.ts';
 
 /**
  * The partner's own wallet credentials, read from uploaded files. The files are hostile until proven otherwise: the
@@ -68,7 +75,9 @@ function tooMuchDerivation(limit: KeyDerivationLimitError, fileName: string | nu
 function checkKeyDerivations(der: Uint8Array, fileName: string | null) {
   const found = keyDerivationsOf(der, { pkcs12: true });
   if (found.scrypt)
-    throw badInput({ certificate: `The private key in the certificate file${named(fileName)} is encrypted with scrypt: export it with PBKDF2 (OpenSSL’s default).` });
+    throw badInput({
+      certificate: `The private key in the certificate file${named(fileName)} is encrypted with scrypt: export it with PBKDF2 (OpenSSL’s default).`,
+    });
   const excessive = excessiveDerivation(found.derivations);
   if (excessive) throw tooMuchDerivation(excessive, fileName);
 }
@@ -118,7 +127,9 @@ function readPem(text: string, password: string | null, fileName: string | null)
     const derivations = bodies.flatMap((der) => {
       const found = keyDerivationsOf(der, { pkcs12: false });
       if (found.scrypt)
-        throw badInput({ certificate: `The private key in the certificate file${named(fileName)} is encrypted with scrypt: export it with PBKDF2 (OpenSSL’s default).` });
+        throw badInput({
+          certificate: `The private key in the certificate file${named(fileName)} is encrypted with scrypt: export it with PBKDF2 (OpenSSL’s default).`,
+        });
       return found.derivations;
     });
     const excessive = excessiveDerivation(derivations);
@@ -265,7 +276,6 @@ export function parseGoogleUpload(input: { bytes: Buffer; issuerId: string }): G
   return { source: 'partner', issuerId, serviceAccountEmail: email, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), keyId };
 }
 
-
 // --- Off the event loop ------------------------------------------------------------------------------------------------
 
 /**
@@ -313,9 +323,14 @@ export async function readAppleUpload(input: AppleUploadInput): Promise<AppleSig
 /** The partner's Google credentials from an uploaded key file, read off the event loop with a time limit. */
 export async function readGoogleUpload(input: { bytes: Uint8Array; issuerId: string; fileName?: string | null }): Promise<GoogleSigningMaterial> {
   try {
-    return await runInWorker<GoogleSigningMaterial>(thisModule, 'parseGoogleUploadTask', { bytes: input.bytes, issuerId: input.issuerId }, {
-      timeoutMs: CREDENTIAL_PARSE_TIMEOUT_MS,
-    });
+    return await runInWorker<GoogleSigningMaterial>(
+      thisModule,
+      'parseGoogleUploadTask',
+      { bytes: input.bytes, issuerId: input.issuerId },
+      {
+        timeoutMs: CREDENTIAL_PARSE_TIMEOUT_MS,
+      },
+    );
   } catch (error) {
     return stopped(error, 'serviceAccountKey', 'service-account key', input.fileName ?? null);
   }

@@ -91,9 +91,7 @@ describe('pass credentials', () => {
       certificate: expect.stringContaining('key-derivation iterations in all: at most 500,000 are accepted'),
     });
     // An encrypted PKCS#8 key in a PEM file: OpenSSL would derive natively, where nothing could stop it.
-    const encrypted = crypto
-      .createPrivateKey(apple.signerKeyPem)
-      .export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: 's3cret' });
+    const encrypted = crypto.createPrivateKey(apple.signerKeyPem).export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: 's3cret' });
     const hostileKey = `-----BEGIN ENCRYPTED PRIVATE KEY-----\n${withIterations(encrypted, 20_000_000, 'keys').toString('base64')}\n-----END ENCRYPTED PRIVATE KEY-----\n`;
     expect(fieldsOf(() => upload(Buffer.from(apple.signerCertPem + hostileKey + apple.wwdrPem), 's3cret', { fileName: 'pass.pem' }))).toEqual({
       certificate: expect.stringContaining('“pass.pem” asks for 20,000,000 key-derivation iterations (PBKDF2): at most 100,000'),

@@ -133,7 +133,7 @@ function checkPngDataSize(bytes: Buffer, size: { width: number; height: number }
   // Adam7 interlacing adds a filter byte per row of each of its seven passes, never more than doubling the rows.
   const needed = rowBytes * size.height * (bytes[28] === 1 ? 2 : 1);
   const data: Buffer[] = [];
-  for (let offset = 8; offset + 12 <= bytes.length; ) {
+  for (let offset = 8; offset + 12 <= bytes.length;) {
     const length = bytes.readUInt32BE(offset);
     if (bytes.toString('latin1', offset + 4, offset + 8) === 'IDAT') data.push(bytes.subarray(offset + 8, offset + 8 + length));
     offset += 12 + length;

@@ -232,7 +232,8 @@ export function NewThemeDialog({
                   onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)}
                 />
                 <p id="theme-logo-hint" className="text-xs text-muted-foreground">
-                  PNG or JPEG, at most {logoLimit(logoMaxBytes)} and {logoPixelLimit()}. Its main colours are picked on our server; the image itself is not kept.
+                  PNG or JPEG, at most {logoLimit(logoMaxBytes)} and {logoPixelLimit()}. Its main colours are picked on our server; the image itself is not
+                  kept.
                 </p>
                 {logoError && (
                   <p className="text-sm font-medium text-destructive" role="alert">
