@@ -19,7 +19,7 @@ import { UploadedFile } from '../../lib/graphql-uploads.ts';
 const SAMPLE_PIXELS = 20_000;
 const PALETTE_SIZE = 6;
 const MAX_SIDE = Math.round(Math.sqrt(THEME_LOGO_MAX_PIXELS));
-/** A real logo of the largest size decodes in about 0.1 s; this leaves room for a busy machine. */
+/** A logo of the largest size decodes in a fraction of a second on an idle core; this leaves room for a busy machine. */
 export const LOGO_DECODE_TIMEOUT_MS = 3_000;
 
 const refuse = (message: string) => badInput({ logo: message });
@@ -119,7 +119,7 @@ function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: n
   }
 }
 
-/** The bytes per pixel of each PNG colour type at 8 bits a sample (IHDR byte 25). */
+/** The samples per pixel of each PNG colour type (IHDR byte 25 of the file). */
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 /**
