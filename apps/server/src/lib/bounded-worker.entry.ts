@@ -15,7 +15,8 @@ port.on('message', (task: TaskMessage) => {
   void (async () => {
     try {
       const loaded = (await import(task.moduleUrl)) as Record<string, (input: unknown) => unknown>;
-      const run = loaded[task.exportName];
+      // No function: only load the module (prewarmWorkers).
+      const run = task.exportName ? loaded[task.exportName] : () => undefined;
       if (typeof run !== 'function') throw new Error(`${task.moduleUrl} has no function ${task.exportName}`);
       port.postMessage({ id: task.id, type: 'started' });
       port.postMessage({ id: task.id, type: 'done', value: await run(task.input) });

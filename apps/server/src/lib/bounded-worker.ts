@@ -174,3 +174,17 @@ export async function runInWorker<T>(moduleUrl: URL, exportName: string, input: 
     worker.run({ id: nextId++, exportName, timeoutMs: limits.timeoutMs, resolve: resolve as (value: unknown) => void, reject }, moduleUrl, input);
   });
 }
+
+let warmed = false;
+
+/**
+ * Starts a worker and loads these modules in it, once per process, in the background: the first upload then does not
+ * wait for the worker to start and tsx to compile its parser (most of a second of CPU, many on a busy machine).
+ */
+export function prewarmWorkers(moduleUrls: URL[]) {
+  if (warmed) return;
+  warmed = true;
+  void (async () => {
+    for (const moduleUrl of moduleUrls) await runInWorker(moduleUrl, '', null, { timeoutMs: STARTUP_TIMEOUT_MS }).catch(() => {});
+  })();
+}
