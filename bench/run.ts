@@ -15,6 +15,9 @@
  * `npm run bench -- --chaos` kills parts of the cluster of `npm run cluster` under load and checks what survived (issue 19,
  * bench/chaos.ts); `npm run bench -- --cluster-scaling` measures the list query at 1, 2 and 3 API processes
  * (bench/cluster-scaling.ts). Both start and stop a cluster of their own and write docs/performance.md.
+ * `npm run bench -- --hostile` sends hostile uploads (extreme .p12 files, the largest logo, a 10 MB PDF, a decompression
+ * bomb) beside a steady `me` load and records the event loop's worst delay (issue 32, bench/hostile.bench.ts); with
+ * `--smoke` it runs 3 s phases and writes nothing. It is not part of `--smoke-all`.
  * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
  * `--write` to record the run in docs/performance.md.
  */
@@ -68,6 +71,10 @@ async function main() {
   }
   if (smokeAll) {
     await smokeRuns();
+    return;
+  }
+  if (process.argv.includes('--hostile') || process.env.BENCH_SUITE === 'hostile') {
+    await hostile();
     return;
   }
   if (process.argv.includes('--transactions') || process.env.BENCH_SUITE === 'transactions') {
@@ -206,6 +213,25 @@ async function quote(databaseUrl?: string) {
   if (!smoke) log(`Wrote ${writeQuoteSection(measurements, loadAverage)}`);
   if (measurements.some((m) => m.errors > 0 || m.non2xx > 0)) {
     console.error('Quote benchmark: some requests failed');
+    process.exitCode = 1;
+  }
+}
+
+/** Issue 32: hostile uploads beside the `me` query, the event loop's worst delay (bench/hostile.bench.ts). */
+async function hostile() {
+  const { runHostileBench, formatHostileReport, hostileVerdict, writeHostileSection } = await import('./hostile.bench.ts');
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+  const result = await runHostileBench(smoke, log);
+  log('');
+  log(formatHostileReport(result));
+  const verdict = hostileVerdict(result);
+  log(`${smoke ? 'not judged (smoke run)' : verdict.pass ? 'PASS' : 'FAIL'}  ${verdict.description}: worst ${verdict.worst} ms`);
+  if (!smoke) log(`Wrote ${writeHostileSection(result, loadAverage)}`);
+  if (result.phases.some((phase) => phase.meErrors > 0)) {
+    console.error('Hostile benchmark: some `me` requests failed');
     process.exitCode = 1;
   }
 }

@@ -19,6 +19,7 @@ import { registerTransactionExport } from './modules/transactions/export.route.t
 import { createServices, type Services } from './services.ts';
 import { webDist } from './lib/paths.ts';
 import { registerWebApp } from './lib/static-assets.ts';
+import { prewarmWorkers } from './lib/bounded-worker.ts';
 import { registerGraphQLUploads } from './lib/graphql-uploads.ts';
 import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
 import { registerPassImageRoutes } from './modules/passes/passes-images.routes.ts';
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   });
 
   registerGraphQLUploads(app, { maxFileBytes: KYB_MAX_FILE_BYTES });
+  // Uploaded certificate files and logos are parsed in worker threads: one is started now, with their parsers loaded.
+  prewarmWorkers([new URL('./modules/passes/pass-credential-uploads.ts', import.meta.url), new URL('./modules/themes/logo-colors.ts', import.meta.url)]);
   await registerGraphQL(app, { config, services, pool: database.pool });
   await registerKybRoutes(app, { services });
   await registerPassImageRoutes(app, { services });

@@ -8,7 +8,8 @@ export * from './theme-tokens.ts';
 export const THEME_NAME_MAX_LENGTH = 60;
 /** A logo for generateInitialTheme: PNG or JPEG, checked by content. */
 export const THEME_LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const THEME_LOGO_MAX_PIXELS = 4096 * 4096;
+/** Only 20,000 pixels are sampled for the palette: a million is plenty, and bounds the decoding work. */
+export const THEME_LOGO_MAX_PIXELS = 1024 * 1024;
 export const THEME_LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 /** Font hosts allowed when the provider configures none (THEME_FONT_HOSTS). */
 export const DEFAULT_THEME_FONT_HOSTS = ['fonts.googleapis.com', 'fonts.bunny.net'] as const;

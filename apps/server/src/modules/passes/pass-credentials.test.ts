@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
+import { withIterations } from '../../../test/hostile-files.ts';
 import { generateDevelopmentAppleCredentials, generateDevelopmentGoogleCredentials, parseAppleUpload, parseGoogleUpload } from './pass-credentials.ts';
 
 const PROJECT = '12345678-aaaa-4bbb-8ccc-1234567890ab';
@@ -73,6 +74,31 @@ describe('pass credentials', () => {
     // A certificate without a pass type UID (the CA itself, with its key).
     const caKeyless = apple.wwdrPem + apple.signerKeyPem;
     expect(fieldsOf(() => upload(Buffer.from(caKeyless), null))).toEqual({ certificate: expect.stringContaining('does not match') });
+  });
+
+  it('refuses a .p12 or an encrypted key asking for millions of key-derivation iterations, before deriving anything', () => {
+    // The attacker's file: the MAC's count at 8,388,607 (19 s of node-forge).
+    expect(fieldsOf(() => upload(withIterations(p12('s3cret'), 8_388_607, 'mac'), 's3cret', { fileName: 'pass.p12' }))).toEqual({
+      certificate:
+        'The certificate file “pass.p12” asks for 8,388,607 key-derivation iterations (the MAC): at most 100,000 are accepted. Export it again with the usual settings (OpenSSL uses 2,048).',
+    });
+    // The shrouded key bag's count, inside the authenticated safe's nested DER.
+    expect(fieldsOf(() => upload(withIterations(p12('s3cret'), 5_000_000, 'keys'), 's3cret'))).toEqual({
+      certificate: expect.stringContaining('asks for 5,000,000 key-derivation iterations (PKCS#12 key encryption): at most 100,000'),
+    });
+    // Each count under the bound, but too much in all: three key bags at 100,000 (a key and an IV each) and the MAC.
+    expect(fieldsOf(() => upload(withIterations(p12('s3cret'), 100_000, 'keys', { keyBags: 3 }), 's3cret'))).toEqual({
+      certificate: expect.stringContaining('key-derivation iterations in all: at most 500,000 are accepted'),
+    });
+    // An encrypted PKCS#8 key in a PEM file: OpenSSL would derive natively, where nothing could stop it.
+    const encrypted = crypto.createPrivateKey(apple.signerKeyPem).export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: 's3cret' });
+    const hostileKey = `-----BEGIN ENCRYPTED PRIVATE KEY-----\n${withIterations(encrypted, 20_000_000, 'keys').toString('base64')}\n-----END ENCRYPTED PRIVATE KEY-----\n`;
+    expect(fieldsOf(() => upload(Buffer.from(apple.signerCertPem + hostileKey + apple.wwdrPem), 's3cret', { fileName: 'pass.pem' }))).toEqual({
+      certificate: expect.stringContaining('“pass.pem” asks for 20,000,000 key-derivation iterations (PBKDF2): at most 100,000'),
+    });
+    // The same key at OpenSSL's own count opens.
+    const fineKey = `-----BEGIN ENCRYPTED PRIVATE KEY-----\n${encrypted.toString('base64')}\n-----END ENCRYPTED PRIVATE KEY-----\n`;
+    expect(upload(Buffer.from(apple.signerCertPem + fineKey + apple.wwdrPem), 's3cret').source).toBe('partner');
   });
 
   it('reads a Google service-account key file and refuses incomplete ones', () => {

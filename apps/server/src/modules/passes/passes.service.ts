@@ -35,8 +35,8 @@ import {
   generateDevelopmentAppleCredentials,
   generateDevelopmentGoogleCredentials,
   googleColumns,
-  parseAppleUpload,
-  parseGoogleUpload,
+  readAppleUpload,
+  readGoogleUpload,
 } from './pass-credentials.ts';
 import { renderPassFields } from './pass-fields.ts';
 import { invalidatePass } from './pass-lifecycle.ts';
@@ -571,20 +571,23 @@ export function createPassesService(deps: {
       input: { passTypeIdentifier: string; teamIdentifier: string; certificate: unknown; certificatePassword: string | null },
       userId: string | null,
     ) {
-      await credentialsOf(id);
       const bytes = uploadOf(input.certificate, 'certificate', PASS_CREDENTIAL_MAX_BYTES, 'certificate');
-      const apple = parseAppleUpload({
+      // Read in a worker thread with a time limit (the file is the partner's, and parsing it could take any time), before
+      // the first statement takes the mutation's database connection.
+      const apple = await readAppleUpload({
         bytes,
+        fileName: (input.certificate as UploadedFile).fileName,
         password: input.certificatePassword,
         passTypeIdentifier: input.passTypeIdentifier,
         teamIdentifier: input.teamIdentifier,
       });
+      await credentialsOf(id);
       return credentialsChanged(id, await repository.updateCredentials(id, { ...appleColumns(secretBox, apple), updatedByUserId: userId }));
     },
     async updateGoogleCredentials(id: string, input: { issuerId: string; serviceAccountKey: unknown }, userId: string | null) {
-      await credentialsOf(id);
       const bytes = uploadOf(input.serviceAccountKey, 'serviceAccountKey', PASS_CREDENTIAL_MAX_BYTES, 'service-account key');
-      const google = parseGoogleUpload({ bytes, issuerId: input.issuerId });
+      const google = await readGoogleUpload({ bytes, issuerId: input.issuerId, fileName: (input.serviceAccountKey as UploadedFile).fileName });
+      await credentialsOf(id);
       return credentialsChanged(id, await repository.updateCredentials(id, { ...googleColumns(secretBox, google), updatedByUserId: userId }));
     },
     async resetCredentials(id: string, wallet: 'apple' | 'google', userId: string | null) {

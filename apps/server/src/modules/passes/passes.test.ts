@@ -3,6 +3,7 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { withIterations } from '../../../test/hostile-files.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import { generateDevelopmentAppleCredentials } from './pass-credentials.ts';
@@ -438,6 +439,52 @@ describe('pass project credentials', () => {
       id: project.id,
     });
     expect(reset.resetPassProjectCredentials.google.source).toBe('development');
+  });
+
+  it('refuses a .p12 asking for millions of key-derivation iterations, and answers other requests meanwhile', async () => {
+    const member = await accountWithMember(t);
+    const project = await projectOf(member);
+    const material = generateDevelopmentAppleCredentials(crypto.randomUUID());
+    const p12 = Buffer.from(
+      forge.asn1
+        .toDer(
+          forge.pkcs12.toPkcs12Asn1(
+            forge.pki.privateKeyFromPem(material.signerKeyPem),
+            [forge.pki.certificateFromPem(material.signerCertPem), forge.pki.certificateFromPem(material.wwdrPem)],
+            'pa55',
+            { algorithm: '3des' },
+          ),
+        )
+        .getBytes(),
+      'binary',
+    );
+    // The attacker's file: 3 bytes changed, the MAC's count at 8,388,607 (19 s of the server's only thread, before).
+    const hostile = withIterations(p12, 8_388_607, 'mac');
+    const answered: string[] = [];
+    const upload = multipart(
+      member.client,
+      APPLE,
+      { id: project.id, pt: material.passTypeIdentifier, team: 'RAMPARTDEV', pw: 'pa55' },
+      { certificate: { bytes: hostile, name: 'hostile.p12' } },
+    ).then((result) => {
+      answered.push('upload');
+      return result;
+    });
+    const me = member.client.ok('{ me { id } }').then((result) => {
+      answered.push('me');
+      return result;
+    });
+    const [refused] = await Promise.all([upload, me]);
+    expect(answered).toEqual(['me', 'upload']);
+    expect(refused.errors![0]!.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      fields: {
+        certificate:
+          'The certificate file “hostile.p12” asks for 8,388,607 key-derivation iterations (the MAC): at most 100,000 are accepted. Export it again with the usual settings (OpenSSL uses 2,048).',
+      },
+    });
+    const after = await member.client.ok(`query($id: ID!) { passProject(id: $id) { credentials { apple { source } } } }`, { id: project.id });
+    expect(after.passProject.credentials.apple.source).toBe('development');
   });
 });
 

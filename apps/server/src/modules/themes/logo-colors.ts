@@ -1,6 +1,8 @@
 // A logo's dominant colours, for generateInitialTheme. Pure-JS decoders (pngjs, jpeg-js) keep native image libraries
 // out of the server; the pixel dimensions are read from the header (image-size) before anything is decoded, so a small
-// file claiming a huge canvas is refused before it can take the memory.
+// file claiming a huge canvas is refused before it can take the memory, and a PNG's compressed data may not unpack to
+// more than its pixels need. All of it runs in a worker thread with a time limit (bounded-worker.ts): decoding a large
+// image is seconds of CPU, which on the event loop would stall every request.
 import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
@@ -10,12 +12,15 @@ import quantize from 'quantize';
 import { THEME_LOGO_MAX_BYTES, THEME_LOGO_MAX_PIXELS } from '@rampart/shared/themes';
 import { mostBrandLike } from '@rampart/shared/theme-colors';
 import { badInput } from '../../graphql/errors.ts';
+import { runInWorker, WorkerLimitExceeded } from '../../lib/bounded-worker.ts';
 import { UploadedFile } from '../../lib/graphql-uploads.ts';
 
 /** At most this many pixels are read for the palette: plenty for a logo's few colours, bounded work for a large one. */
 const SAMPLE_PIXELS = 20_000;
 const PALETTE_SIZE = 6;
 const MAX_SIDE = Math.round(Math.sqrt(THEME_LOGO_MAX_PIXELS));
+/** A logo of the largest size decodes in a fraction of a second on an idle core; this leaves room for a busy machine. */
+export const LOGO_DECODE_TIMEOUT_MS = 3_000;
 
 const refuse = (message: string) => badInput({ logo: message });
 
@@ -90,10 +95,13 @@ function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: n
   }
   if (!size.width || !size.height) throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
   if (size.width * size.height > THEME_LOGO_MAX_PIXELS) {
-    throw refuse(`The logo is ${size.width} × ${size.height} pixels: at most ${MAX_SIDE} × ${MAX_SIDE}. Upload a smaller version.`);
+    throw refuse(
+      `The logo is ${size.width} × ${size.height} pixels: at most ${THEME_LOGO_MAX_PIXELS.toLocaleString('en-US')} pixels, such as ${MAX_SIDE} × ${MAX_SIDE}. Upload a smaller version.`,
+    );
   }
   if (!(type === 'png' ? isCompletePng(bytes) : isCompleteJpeg(bytes)))
     throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
+  if (type === 'png') checkPngDataSize(bytes, size);
   try {
     if (type === 'png') {
       const image = pngjs.PNG.sync.read(bytes);
@@ -103,10 +111,41 @@ function decode(bytes: Buffer, type: 'png' | 'jpeg'): { width: number; height: n
       useTArray: true,
       formatAsRGBA: true,
       maxResolutionInMP: THEME_LOGO_MAX_PIXELS / 1_000_000 + 1,
-      maxMemoryUsageInMB: 256,
+      maxMemoryUsageInMB: 64,
     });
     return { width: image.width, height: image.height, data: image.data };
   } catch {
+    throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
+  }
+}
+
+/** The samples per pixel of each PNG colour type (IHDR byte 25 of the file). */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * Refuses a PNG whose compressed data unpacks to more than its pixels need (a decompression bomb: a few megabytes of
+ * IDAT can inflate to gigabytes). The data is inflated with a cap before pngjs sees it.
+ */
+function checkPngDataSize(bytes: Buffer, size: { width: number; height: number }) {
+  const bitDepth = bytes[24]!;
+  const channels = PNG_CHANNELS[bytes[25]!] ?? 4;
+  const rowBytes = Math.ceil((size.width * channels * bitDepth) / 8) + 1;
+  // Adam7 interlacing adds a filter byte per row of each of its seven passes, never more than doubling the rows.
+  const needed = rowBytes * size.height * (bytes[28] === 1 ? 2 : 1);
+  const data: Buffer[] = [];
+  for (let offset = 8; offset + 12 <= bytes.length;) {
+    const length = bytes.readUInt32BE(offset);
+    if (bytes.toString('latin1', offset + 4, offset + 8) === 'IDAT') data.push(bytes.subarray(offset + 8, offset + 8 + length));
+    offset += 12 + length;
+  }
+  try {
+    zlib.inflateSync(Buffer.concat(data), { maxOutputLength: needed + 1024 });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw refuse(
+        `The logo’s image data unpacks to more than its ${size.width} × ${size.height} pixels need: the file is damaged or built to overload the server. Upload a PNG or JPEG saved by an image editor.`,
+      );
+    }
     throw refuse('The logo could not be read: the file may be damaged. Upload a PNG or JPEG.');
   }
 }
@@ -143,6 +182,17 @@ export function dominantColors(image: { width: number; height: number; data: Uin
   return [...counts.values()].sort((a, b) => b.count - a.count).map((entry) => ({ color: hexOf(entry.rgb), weight: entry.count / pixels.length }));
 }
 
+/** What the worker does with the logo's bytes (a Uint8Array once they crossed): its brand colour, or a refusal. */
+export async function logoBrandColorTask(input: Uint8Array): Promise<string> {
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const type = await logoType(bytes);
+  const colors = dominantColors(decode(bytes, type));
+  if (colors.length === 0) throw refuse('The logo is fully transparent: upload one with visible colours, or give a brand colour.');
+  return mostBrandLike(colors)!;
+}
+
+const thisModule = new URL(import.meta.url);
+
 /**
  * The brand colour of an uploaded logo: PNG or JPEG by content, at most THEME_LOGO_MAX_BYTES and THEME_LOGO_MAX_PIXELS,
  * the most colourful of its dominant colours. Every refusal is BAD_USER_INPUT on the field `logo`.
@@ -151,8 +201,16 @@ export async function brandColorOfLogo(file: unknown): Promise<string> {
   if (!(file instanceof UploadedFile)) throw refuse('Send the logo as a GraphQL multipart request (operations, map and the file).');
   if (file.isOverLimit || file.sizeBytes > THEME_LOGO_MAX_BYTES) throw refuse(`The logo is too large: at most ${megabytes(THEME_LOGO_MAX_BYTES)}.`);
   if (file.sizeBytes === 0) throw refuse('The logo file is empty.');
-  const type = await logoType(file.bytes);
-  const colors = dominantColors(decode(file.bytes, type));
-  if (colors.length === 0) throw refuse('The logo is fully transparent: upload one with visible colours, or give a brand colour.');
-  return mostBrandLike(colors)!;
+  try {
+    return await runInWorker<string>(thisModule, 'logoBrandColorTask', file.bytes, { timeoutMs: LOGO_DECODE_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof WorkerLimitExceeded) {
+      throw refuse(
+        error.limit === 'time'
+          ? `Reading the logo took longer than ${LOGO_DECODE_TIMEOUT_MS / 1000} s and was stopped: upload a simpler PNG or JPEG, or give a brand colour.`
+          : 'Reading the logo needed more memory than any logo should and was stopped: upload a smaller PNG or JPEG, or give a brand colour.',
+      );
+    }
+    throw error;
+  }
 }

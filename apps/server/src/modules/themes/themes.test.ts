@@ -6,6 +6,7 @@ import { contrastIssues, generateThemeConfig } from '@rampart/shared/theme-color
 import { parseEnv } from '../../config/env.ts';
 import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { decompressionBombPng } from '../../../test/hostile-files.ts';
 import { describeAuditEvent } from '../audit/audit-sentences.ts';
 import { savedAtWords } from './themes.service.ts';
 
@@ -458,6 +459,23 @@ describe('generated themes', () => {
     expect((both.data.generateInitialTheme as Theme).config.light.primary).toBe(generateThemeConfig('#15803d').light.primary);
   });
 
+  it('takes a logo of the largest size; refuses one over the pixel limit (only 20,000 pixels are sampled) and a decompression bomb', async () => {
+    const owner = await accountWithMember(t);
+    const send = (bytes: Buffer) => generateWithLogo(owner.client, { a: owner.accountId, n: 'Logo' }, { bytes, name: 'logo.png', type: 'image/png' });
+    const largest = await send(png([220, 30, 40], 1024));
+    expect(largest.errors).toBeUndefined();
+    // A real image, well under the old cap of 4096 × 4096.
+    expect(fieldsOf(await send(png([220, 30, 40], 1100)))).toEqual({
+      logo: 'The logo is 1100 × 1100 pixels: at most 1,048,576 pixels, such as 1024 × 1024. Upload a smaller version.',
+    });
+    // A whole, valid PNG declaring 1000 × 1000 pixels (4 MB of pixels) whose data inflates to 64 MB.
+    const bomb = decompressionBombPng(1000, 1000, 64 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(THEME_LOGO_MAX_BYTES);
+    expect(fieldsOf(await send(bomb))).toEqual({
+      logo: 'The logo’s image data unpacks to more than its 1000 × 1000 pixels need: the file is damaged or built to overload the server. Upload a PNG or JPEG saved by an image editor.',
+    });
+  });
+
   it('refuses logos that are too large, not PNG or JPEG, or too many pixels, with clear messages', async () => {
     const owner = await accountWithMember(t);
     const send = (bytes: Buffer, name: string, type: string) => generateWithLogo(owner.client, { a: owner.accountId, n: 'Logo' }, { bytes, name, type });
@@ -477,7 +495,7 @@ describe('generated themes', () => {
     claimsHuge.writeUInt32BE(5000, 16);
     claimsHuge.writeUInt32BE(5000, 20);
     expect(fieldsOf(await send(claimsHuge, 'logo.png', 'image/png'))).toEqual({
-      logo: 'The logo is 5000 × 5000 pixels: at most 4096 × 4096. Upload a smaller version.',
+      logo: 'The logo is 5000 × 5000 pixels: at most 1,048,576 pixels, such as 1024 × 1024. Upload a smaller version.',
     });
     // Damaged files: pngjs would decode a truncated PNG into uninitialised memory about four times in ten (a theme from
     // garbage), so each is sent several times.

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { THEME_LOGO_CONTENT_TYPES, themeColorSchema, themeNameSchema } from '@rampart/shared/themes';
+import { THEME_LOGO_CONTENT_TYPES, THEME_LOGO_MAX_PIXELS, themeColorSchema, themeNameSchema } from '@rampart/shared/themes';
 import { ImageIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { GenerateInitialThemeMutation, THEMES_REFETCH } from '@/features/themes/api/themes';
 import { toast } from '@/hooks/use-toast';
-import { formatBytes } from '@/lib/format';
+import { formatBytes, formatCount } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 
@@ -41,6 +41,12 @@ type Values = z.infer<typeof schema>;
 export function logoLimit(maxBytes: number): string {
   const mebibytes = maxBytes / (1024 * 1024);
   return Number.isInteger(mebibytes) ? `${mebibytes} MB` : formatBytes(maxBytes);
+}
+
+/** The pixel limit as the server words it: "1,048,576 pixels, such as 1024 × 1024". */
+export function logoPixelLimit(maxPixels: number = THEME_LOGO_MAX_PIXELS): string {
+  const side = Math.round(Math.sqrt(maxPixels));
+  return `${formatCount(maxPixels)} pixels, such as ${side} × ${side}`;
 }
 
 /** The logo's problem before it is sent (the server checks the content again). */
@@ -226,7 +232,8 @@ export function NewThemeDialog({
                   onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)}
                 />
                 <p id="theme-logo-hint" className="text-xs text-muted-foreground">
-                  PNG or JPEG, at most {logoLimit(logoMaxBytes)}. Its main colours are picked on our server; the image itself is not kept.
+                  PNG or JPEG, at most {logoLimit(logoMaxBytes)} and {logoPixelLimit()}. Its main colours are picked on our server; the image itself is not
+                  kept.
                 </p>
                 {logoError && (
                   <p className="text-sm font-medium text-destructive" role="alert">
