@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from '@/app/shell/api/me';
 import { navItemVisible } from '@/app/shell/nav-visibility';
 import { Brand, BrandMark } from '@/components/brand';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -150,6 +151,8 @@ export default function AppShell() {
               <Brand className="hidden sm:inline-flex" />
             </div>
             <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+              {/* Every screen of a demo account says its figures are made up, in the one place every screen has. */}
+              {selectedAccount?.isDemo && <DemoDataBadge />}
               <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
               <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
               {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
