@@ -127,7 +127,7 @@ describe('the demo seed', () => {
 });
 
 describe('Account.isDemo', () => {
-  it('is true for the demo accounts and false for a partner’s; another tenant cannot read the demo account', async () => {
+  it('is true for the demo accounts and their quarterly review, false for a partner’s; another tenant cannot read the demo account', async () => {
     for (const id of demo.accountIds) expect((await demo.client.ok(ACCOUNT, { id })).account).toEqual({ id, isDemo: true, organization: { isDemo: true } });
     expect((await partner.client.ok(ACCOUNT, { id: partner.accountId })).account).toEqual({
       id: partner.accountId,
@@ -142,6 +142,10 @@ describe('Account.isDemo', () => {
       `{ me { memberships(take: 10) { account { isDemo } } } }`,
     );
     expect(me.me.memberships.map((membership) => membership.account.isDemo)).toEqual([true, true]);
+    // The quarterly review is printed without the app around it: it says so itself.
+    const REVIEW = `query($a: ID!) { quarterlyReview(accountId: $a, liveMode: true) { isDemo } }`;
+    expect((await demo.client.ok(REVIEW, { a: demo.accountIds[0] })).quarterlyReview).toEqual({ isDemo: true });
+    expect((await partner.client.ok(REVIEW, { a: partner.accountId })).quarterlyReview).toEqual({ isDemo: false });
   });
 });
 
