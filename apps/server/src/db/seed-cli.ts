@@ -47,7 +47,7 @@ async function main() {
     // Asked for by name: it brings back a demo that was removed.
     if (values.demo) {
       const demo = await seedDemo(db, { evenIfRemoved: true });
-      if (!demo) throw new Error('A user that is not the demo user has the demo login\'s e-mail address: nothing seeded.');
+      if (!demo) throw new Error("A user that is not the demo user has the demo login's e-mail address: nothing seeded.");
       await seedDemoTransactions(infrastructure.database, (line) => console.log(line));
       console.log(`The demo is seeded. Demo login: ${demo.email} / ${demo.password}`);
       return;

@@ -27,7 +27,8 @@ export function DemoDataBadge({ className }: { className?: string }) {
         <p className="font-medium">Demo data</p>
         <p className="text-muted-foreground">{DEMO_DATA_EXPLANATION}</p>
         <p className="text-muted-foreground">
-          Whoever runs your Rampart removes it with <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">{DEMO_DATA_REMOVAL_COMMAND}</code>.
+          Whoever runs your Rampart removes it with{' '}
+          <code className="rounded bg-muted px-1 py-0.5 font-mono text-xs text-foreground">{DEMO_DATA_REMOVAL_COMMAND}</code>.
         </p>
       </PopoverContent>
     </Popover>

@@ -452,8 +452,7 @@ export function ReportHeader({ review }: { review: Review }) {
       <p className="text-sm text-muted-foreground">
         {formatCalendarDate(review.from)} – {formatCalendarDate(review.to)} (UTC days), amounts in {review.currencyCode.toUpperCase()}
         {review.liveMode ? ', live data' : ', test data'}
-        {review.isDemo ? ' made up for the demo' : ''}. Generated{' '}
-        {formatDateTime(review.generatedAt, { zone: true })}.
+        {review.isDemo ? ' made up for the demo' : ''}. Generated {formatDateTime(review.generatedAt, { zone: true })}.
       </p>
     </div>
   );
