@@ -21,6 +21,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import { DemoAccountProvider } from '@/hooks/use-demo-account';
 import { ViewerProvider } from '@/hooks/use-permission';
 import { useTheme } from '@/hooks/use-theme';
 import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
@@ -152,7 +153,7 @@ export default function AppShell() {
             </div>
             <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
               {/* Every screen of a demo account says its figures are made up, in the one place every screen has. */}
-              {selectedAccount?.isDemo && <DemoDataBadge />}
+              {selectedAccount?.isDemo && <DemoDataBadge compact className="px-1.5 sm:px-2" />}
               <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
               <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
               {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
@@ -180,7 +181,9 @@ export default function AppShell() {
               <PageSpinner />
             ) : (
               <Suspense fallback={<PageSpinner />}>
-                <Outlet />
+                <DemoAccountProvider isDemo={selectedAccount?.isDemo ?? false}>
+                  <Outlet />
+                </DemoAccountProvider>
               </Suspense>
             )}
           </main>
