@@ -9,7 +9,7 @@ export const DEMO_DATA_EXPLANATION =
 export const DEMO_DATA_REMOVAL_COMMAND = 'npm run seed -- --remove-demo';
 
 /** The label of an account seeded for the demo (Account.isDemo); it opens the explanation on click, tap or Enter. */
-export function DemoDataBadge({ className, compact = false }: { className?: string; compact?: boolean }) {
+export function DemoDataBadge({ className }: { className?: string }) {
   return (
     <Popover>
       <PopoverTrigger
@@ -21,8 +21,7 @@ export function DemoDataBadge({ className, compact = false }: { className?: stri
         )}
       >
         <FlaskConicalIcon aria-hidden className="size-3" />
-        {/* A phone's header has room for the icon only; the name stays for screen readers. */}
-        <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>Demo data</span>
+        Demo data
       </PopoverTrigger>
       <PopoverContent align="end" className="w-72 space-y-2 p-3 text-sm">
         <p className="font-medium">Demo data</p>

@@ -152,8 +152,9 @@ export default function AppShell() {
               <Brand className="hidden sm:inline-flex" />
             </div>
             <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
-              {/* Every screen of a demo account says its figures are made up, in the one place every screen has. */}
-              {selectedAccount?.isDemo && <DemoDataBadge compact className="px-1.5 sm:px-2" />}
+              {/* Every screen of a demo account says its figures are made up; a phone's header has no room, there the
+                screens of figures say it beside their titles. */}
+              {selectedAccount?.isDemo && <DemoDataBadge className="hidden sm:inline-flex" />}
               <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
               <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
               {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}

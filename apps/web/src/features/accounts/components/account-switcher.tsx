@@ -21,7 +21,7 @@ export const ROLE_LABELS: Record<Accounts_MembershipFragment['role'], string> = 
 
 /** The role, and for an account seeded for the demo, that its data is made up (the header's badge explains it). */
 function roleAndDemo(membership: Accounts_MembershipFragment): string {
-  return membership.account.isDemo ? `${ROLE_LABELS[membership.role]} · Demo data` : ROLE_LABELS[membership.role];
+  return membership.account.isDemo ? `${ROLE_LABELS[membership.role]} · Demo` : ROLE_LABELS[membership.role];
 }
 
 interface AccountSwitcherProps {
