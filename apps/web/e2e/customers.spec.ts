@@ -59,6 +59,9 @@ test.describe('as the demo partner', () => {
     const list = new CustomersPage(page);
     await page.goto('/customers?q=nobody-here%40example.invalid');
     await expect(list.table()).toContainText('No customers match “nobody-here@example.invalid”');
+    // Issue 32: the seeded demo account says its data is made up, and how it goes away.
+    await page.getByRole('main').getByRole('button', { name: 'Demo data' }).click();
+    await expect(page.getByRole('dialog')).toContainText('npm run seed -- --remove-demo');
   });
 });
 

@@ -1,15 +1,21 @@
 /**
  * `npm run seed -- --transactions N [--account <id or name>] [--mode live|test|both] [--days 365] [--seed 1]`
- * Generates customers and transactions into an account (the demo account "Demo Payments" by default; an account
- * name that does not exist yet is created in its own organization). Uses DATABASE_URL, or the embedded
- * PostgreSQL under DATA_DIR (.data by default), migrating it first.
+ * Generates made-up customers and transactions into a demo account (the demo account "Demo Payments" by default; an
+ * account name that does not exist yet is created in its own organization, marked as demo data; a partner's account
+ * is refused, so that `--remove-demo` removes every made-up row).
+ * `npm run seed -- --remove-demo` removes the demo data and nothing else, and keeps it removed at later starts;
+ * `npm run seed -- --demo` seeds the demo as a first start does, also after a removal.
+ * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR (.data by default), migrating it first.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { parseEnv } from '../config/env.ts';
 import { startInfrastructure } from '../boot.ts';
+import { createFileStorage } from '../lib/file-storage.ts';
+import { describeRemoval, removeDemo } from './remove-demo.ts';
 import { seedDemo } from './seed-demo.ts';
 import { generateTransactions } from '../modules/transactions/generator.ts';
+import { seedDemoTransactions } from '../modules/transactions/demo-seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +24,8 @@ const { values } = parseArgs({
     mode: { type: 'string', default: 'both' },
     days: { type: 'string', default: '365' },
     seed: { type: 'string' },
+    'remove-demo': { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
   },
 });
 
@@ -27,10 +35,23 @@ async function main() {
   const count = Number(values.transactions);
   if (!Number.isInteger(count) || count < 0) throw new Error('--transactions takes a whole number');
   if (!['live', 'test', 'both'].includes(values.mode)) throw new Error('--mode is live, test or both');
+  if (values['remove-demo'] && values.demo) throw new Error('--remove-demo and --demo go one at a time');
   const config = parseEnv(process.env);
   const infrastructure = await startInfrastructure(config, (line) => console.log(line), { chain: false });
   try {
     const { db, pool } = infrastructure.database;
+    if (values['remove-demo']) {
+      for (const line of describeRemoval(await removeDemo(infrastructure.database.directPool, createFileStorage(config)))) console.log(line);
+      return;
+    }
+    // Asked for by name: it brings back a demo that was removed.
+    if (values.demo) {
+      const demo = await seedDemo(db, { evenIfRemoved: true });
+      if (!demo) throw new Error("A user that is not the demo user has the demo login's e-mail address: nothing seeded.");
+      await seedDemoTransactions(infrastructure.database, (line) => console.log(line));
+      console.log(`The demo is seeded. Demo login: ${demo.email} / ${demo.password}`);
+      return;
+    }
     if (config.SEED_DEMO) await seedDemo(db);
     const accountId = await resolveAccount(db, values.account);
     const live = values.mode === 'test' ? 0 : values.mode === 'live' ? count : Math.ceil(count / 2);
@@ -55,14 +76,25 @@ async function main() {
   }
 }
 
+/** A demo account by id or name (a new name creates one, marked as demo data); a partner's account is refused. */
 async function resolveAccount(db: Parameters<typeof seedDemo>[0], account: string): Promise<string> {
-  if (UUID.test(account)) return account;
-  const found = await db.execute<{ id: string }>(sql`select id from accounts where lower(name) = lower(${account}) order by created_at limit 1`);
-  if (found.rows[0]) return found.rows[0].id;
+  const found = await db.execute<{ id: string; is_demo: boolean }>(
+    UUID.test(account)
+      ? sql`select a.id, o.is_demo from accounts a join organizations o on o.id = a.organization_id where a.id = ${account}`
+      : sql`select a.id, o.is_demo from accounts a join organizations o on o.id = a.organization_id
+             where lower(a.name) = lower(${account}) order by o.is_demo desc, a.created_at limit 1`,
+  );
+  const existing = found.rows[0];
+  if (existing?.is_demo) return existing.id;
+  if (existing)
+    throw new Error(
+      `"${account}" is a partner's account, not demo data: made-up transactions go only into demo accounts, so that --remove-demo removes them. Name a new account to create a demo one.`,
+    );
+  if (UUID.test(account)) throw new Error(`No account has the id ${account}.`);
   const created = await db.execute<{ id: string }>(sql`
-    with org as (insert into organizations (name, subscription_plan_type) values (${`${account} Ltd`}, 'Pro') returning id)
+    with org as (insert into organizations (name, subscription_plan_type, is_demo) values (${`${account} Ltd`}, 'Pro', true) returning id)
     insert into accounts (organization_id, name, is_verified) select id, ${account}, true from org returning id`);
-  console.log(`Created account "${account}".`);
+  console.log(`Created the demo account "${account}".`);
   return created.rows[0]!.id;
 }
 

@@ -1,33 +1,56 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { accounts, memberships, organizations } from './schema/accounts.ts';
+import { accounts, demoRemovals, memberships, organizations } from './schema/accounts.ts';
 import { users } from './schema/identity.ts';
 import { hashPassword } from '../lib/password-policy.ts';
 
 export const DEMO_LOGIN = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' } as const;
 
-/** Creates the demo organization once; later starts find it and change nothing. */
-export async function seedDemo(db: Database): Promise<typeof DEMO_LOGIN> {
+export interface SeedDemoOptions {
+  /** Seed even after `--remove-demo` (and forget that removal): an explicit `npm run seed`, not a start. */
+  evenIfRemoved?: boolean;
+}
+
+/**
+ * Creates the demo organization once, marked as demo data (organizations.is_demo, users.is_demo); later starts find it
+ * and change nothing. Null when it seeds nothing: after `npm run seed -- --remove-demo` (unless `evenIfRemoved`), or
+ * when a user that is not the demo's has its address.
+ */
+export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Promise<typeof DEMO_LOGIN | null> {
+  if (options.evenIfRemoved) await db.delete(demoRemovals);
+  else if ((await db.select({ removedAt: demoRemovals.removedAt }).from(demoRemovals)).length > 0) return null;
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, isDemo: users.isDemo })
     .from(users)
     .where(sql`lower(${users.email}) = ${DEMO_LOGIN.email}`);
-  if (existing) return DEMO_LOGIN;
+  // Someone's own user at the demo's address is left alone.
+  if (existing && !existing.isDemo) return null;
+  if (existing) {
+    const [organization] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(and(eq(organizations.ownerId, existing.id), eq(organizations.isDemo, true)));
+    if (organization) return DEMO_LOGIN;
+  }
   await db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        firstName: 'Dana',
-        lastName: 'Demo',
-        email: DEMO_LOGIN.email,
-        passwordHash: await hashPassword(DEMO_LOGIN.password),
-        jobTitle: 'Founder / CEO',
-        isEmailVerified: true,
-      })
-      .returning();
+    // A demo user kept by an earlier removal (it also belongs to a real organization) owns the new demo organization.
+    const [user] = existing
+      ? [{ id: existing.id }]
+      : await tx
+          .insert(users)
+          .values({
+            firstName: 'Dana',
+            lastName: 'Demo',
+            email: DEMO_LOGIN.email,
+            passwordHash: await hashPassword(DEMO_LOGIN.password),
+            jobTitle: 'Founder / CEO',
+            isEmailVerified: true,
+            isDemo: true,
+          })
+          .returning({ id: users.id });
     const [organization] = await tx
       .insert(organizations)
-      .values({ name: 'Demo Payments Ltd', publicName: 'Demo Payments', ownerId: user!.id, subscriptionPlanType: 'Pro' })
+      .values({ name: 'Demo Payments Ltd', publicName: 'Demo Payments', ownerId: user!.id, subscriptionPlanType: 'Pro', isDemo: true })
       .returning();
     const created = await tx
       .insert(accounts)

@@ -1,4 +1,5 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OnboardingInfoInput } from '@rampart/shared/onboarding';
 import { users } from './identity.ts';
 
@@ -12,7 +13,19 @@ export const organizations = pgTable('organizations', {
   subscriptionPlanType: text('subscription_plan_type', { enum: ['Free', 'Basic', 'Pro'] })
     .notNull()
     .default('Free'),
+  /** Made up by the demo seed: its accounts, and every row that hangs off them, are what `--remove-demo` removes. */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
+
+/** One row once the demo was removed (`npm run seed -- --remove-demo`), so that later starts do not seed it again. */
+export const demoRemovals = pgTable(
+  'demo_removals',
+  {
+    id: boolean('id').primaryKey().default(true),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('demo_removals_one_row', sql`${table.id}`)],
+);
 
 export const accounts = pgTable(
   'accounts',

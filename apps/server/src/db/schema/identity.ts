@@ -31,6 +31,8 @@ export const users = pgTable(
     /** The identity provider and subject this user signs in as with SSO, linked at the first SSO sign-in. */
     ssoIssuer: text('sso_issuer'),
     ssoSubject: text('sso_subject'),
+    /** Created by the demo seed; removed with the demo unless the user also belongs to an organization that is not. */
+    isDemo: boolean('is_demo').notNull().default(false),
   },
   (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`), uniqueIndex('users_sso_subject_unique').on(table.ssoIssuer, table.ssoSubject)],
 );

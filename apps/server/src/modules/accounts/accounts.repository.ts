@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, domainReviews, memberships, organizations, supportContacts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -69,6 +69,11 @@ export function createAccountsRepository(db: Database) {
     async findOrganization(id: string): Promise<OrganizationRow | undefined> {
       const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
       return row;
+    },
+    /** Which of these organizations are demo data (organizations.is_demo), in one query. */
+    async demoOrganizationFlags(ids: string[]): Promise<Map<string, boolean>> {
+      const rows = await db.select({ id: organizations.id, isDemo: organizations.isDemo }).from(organizations).where(inArray(organizations.id, ids));
+      return new Map(rows.map((row) => [row.id, row.isDemo]));
     },
     async organizationOwnedBy(userId: string): Promise<OrganizationRow | undefined> {
       const [row] = await db.select().from(organizations).where(eq(organizations.ownerId, userId)).limit(1);

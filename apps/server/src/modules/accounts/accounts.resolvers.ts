@@ -1,7 +1,11 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant, requireSession } from '../../graphql/context.ts';
 import { notFound } from '../../graphql/errors.ts';
+import { requestLoader } from '../../graphql/request-loader.ts';
 import { canUseLiveMode } from '../../lib/live-mode.ts';
+
+/** An account is demo data when its organization is: the accounts of a list share one query. */
+const loadIsDemo = requestLoader<boolean>((context, organizationIds) => context.services.accounts.demoOrganizationFlags(organizationIds));
 
 const FLAG_NAMES = [
   'isWidgetUrlBuilt',
@@ -47,6 +51,7 @@ export const accountsResolvers: Resolvers = {
       return organization;
     },
     canUseLiveMode: (account) => canUseLiveMode(account),
+    isDemo: async (account, _args, context) => (await loadIsDemo(context, account.organizationId)) ?? false,
     whiteGloveInformation: (account) => ({ requiresEnhancedKyb: account.requiresEnhancedKyb }),
     hasConfiguredRampFees: (account) => ({ buyFees: account.hasConfiguredBuyFees, sellFees: account.hasConfiguredSellFees }),
     balanceLedgerAccount: (account) => ({ consumerId: account.balanceLedgerConsumerId }),

@@ -28,6 +28,7 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
     /** Access was checked by the @account directive; this only loads. */
     account: loadAccount,
     organization: (id: string) => repository.findOrganization(id),
+    demoOrganizationFlags: (ids: string[]) => repository.demoOrganizationFlags(ids),
     accountsOfOrganization: (id: string) => repository.accountsOfOrganization(id),
     domainReviews: (accountId: string) => repository.domainReviewsOf(accountId),
 

@@ -251,15 +251,15 @@ export function createQuarterlyReviewService(deps: { analytics: AnalyticsFigures
   const today = deps.today ?? (() => new Date().toISOString().slice(0, 10));
 
   /** The first quarter with data: the account's creation, or its oldest transaction if back-filled before that. */
-  async function firstDay(accountId: string, liveMode: boolean): Promise<{ name: string; first: string } | null> {
-    const result = await readDb.execute<{ name: string; created: string; oldest: string | null }>(sql`
-      select a.name, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD') as created,
+  async function firstDay(accountId: string, liveMode: boolean): Promise<{ name: string; isDemo: boolean; first: string } | null> {
+    const result = await readDb.execute<{ name: string; is_demo: boolean; created: string; oldest: string | null }>(sql`
+      select a.name, (select o.is_demo from organizations o where o.id = a.organization_id) as is_demo, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD') as created,
         (select to_char(min(k.first), 'YYYY-MM-DD') from unnest(${ROLLUP_KIND_ARRAY}) as kind,
            lateral (select min(r.day) as first from transaction_rollups r where r.account_id = a.id and r.live_mode = ${liveMode} and r.kind = kind) k) as oldest
       from accounts a where a.id = ${accountId}`);
     const row = result.rows[0];
     if (!row) return null;
-    return { name: row.name, first: row.oldest && row.oldest < row.created ? row.oldest : row.created };
+    return { name: row.name, isDemo: row.is_demo, first: row.oldest && row.oldest < row.created ? row.oldest : row.created };
   }
 
   return {
@@ -350,6 +350,7 @@ export function createQuarterlyReviewService(deps: { analytics: AnalyticsFigures
       return {
         accountId,
         accountName: account.name,
+        isDemo: account.isDemo,
         liveMode: args.liveMode,
         currencyCode,
         quarter,

@@ -43,6 +43,7 @@ interface SessionWithUserRow {
   last_selected_account_id: UserRow['lastSelectedAccountId'];
   sso_issuer: UserRow['ssoIssuer'];
   sso_subject: UserRow['ssoSubject'];
+  is_demo: UserRow['isDemo'];
 }
 
 const SESSION_WITH_USER_SQL = `
@@ -92,6 +93,7 @@ export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<L
       pipedriveAttributionId: row.pipedrive_attribution_id,
       lastSelectedAccountId: row.last_selected_account_id,
       ssoIssuer: row.sso_issuer,
+      isDemo: row.is_demo,
       ssoSubject: row.sso_subject,
     },
   };

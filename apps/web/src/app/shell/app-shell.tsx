@@ -6,6 +6,7 @@ import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from 
 import { navItemVisible } from '@/app/shell/nav-visibility';
 import { twoFactorSetupPath } from '@/app/shell/two-factor-gate';
 import { Brand, BrandMark } from '@/components/brand';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import { DemoAccountProvider } from '@/hooks/use-demo-account';
 import { ViewerProvider } from '@/hooks/use-permission';
 import { useTheme } from '@/hooks/use-theme';
 import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
@@ -151,6 +153,9 @@ export default function AppShell() {
               <Brand className="hidden sm:inline-flex" />
             </div>
             <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
+              {/* Every screen of a demo account says its figures are made up; a phone's header has no room, there the
+                screens of figures say it beside their titles. */}
+              {selectedAccount?.isDemo && <DemoDataBadge className="hidden sm:inline-flex" />}
               <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
               <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
               {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
@@ -178,7 +183,9 @@ export default function AppShell() {
               <PageSpinner />
             ) : (
               <Suspense fallback={<PageSpinner />}>
-                <Outlet />
+                <DemoAccountProvider isDemo={selectedAccount?.isDemo ?? false}>
+                  <Outlet />
+                </DemoAccountProvider>
               </Suspense>
             )}
           </main>

@@ -12,6 +12,7 @@ export const badgeVariants = cva(
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
         outline: 'text-foreground',
         warning: 'border-amber-500/40 bg-amber-500/15 text-amber-800 dark:text-amber-200',
+        info: 'border-sky-500/40 bg-sky-500/10 text-sky-800 dark:text-sky-200',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -24,6 +24,7 @@ export const ShellSelectedAccountQuery = graphql(`
       name
       isVerified
       canUseLiveMode
+      isDemo
       ...Support_Account
       ...Billing_BannerAccount
     }

@@ -9,6 +9,7 @@ export const AccountsMembershipFragment = graphql(`
       id
       name
       isVerified
+      isDemo
     }
   }
 `);

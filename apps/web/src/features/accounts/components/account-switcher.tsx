@@ -19,6 +19,11 @@ export const ROLE_LABELS: Record<Accounts_MembershipFragment['role'], string> = 
   support_specialist: 'Support specialist',
 };
 
+/** The role, and for an account seeded for the demo, that its data is made up (the header's badge explains it). */
+function roleAndDemo(membership: Accounts_MembershipFragment): string {
+  return membership.account.isDemo ? `${ROLE_LABELS[membership.role]} · Demo` : ROLE_LABELS[membership.role];
+}
+
 interface AccountSwitcherProps {
   memberships: readonly Accounts_MembershipFragment[];
   /** Accounts a staff user opened this session without a membership. */
@@ -34,7 +39,7 @@ export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccou
   const byName = [...memberships].sort((a, b) => a.account.name.localeCompare(b.account.name));
   const staffAccount = membership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
   const selected = membership
-    ? { name: membership.account.name, detail: ROLE_LABELS[membership.role] }
+    ? { name: membership.account.name, detail: roleAndDemo(membership) }
     : staffAccount
       ? { name: staffAccount.name, detail: `Staff access · ${staffAccount.organizationName}` }
       : null;
@@ -72,7 +77,7 @@ export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccou
             <DropdownMenuRadioItem key={membership.id} value={membership.account.id}>
               <span className="flex min-w-0 flex-col">
                 <span className="truncate">{membership.account.name}</span>
-                <span className="text-xs text-muted-foreground">{ROLE_LABELS[membership.role]}</span>
+                <span className="text-xs text-muted-foreground">{roleAndDemo(membership)}</span>
               </span>
             </DropdownMenuRadioItem>
           ))}

@@ -3,11 +3,13 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_PRODUCT_LABEL, ANALYTICS_TYPE_LABEL, type AnalyticsType } from '@rampart/shared/analytics';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import { formatCalendarDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
@@ -147,6 +149,7 @@ function LookerPanel({ accountId }: { accountId: string }) {
 
 /** /analytics — product, range, comparison and currency in the URL; one tab of figures at a time. */
 export function AnalyticsScreen() {
+  const isDemo = useIsDemoAccount();
   const accountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   const [params, setParams] = useSearchParams();
@@ -179,7 +182,10 @@ export function AnalyticsScreen() {
   return (
     <PageLayout>
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
+          {isDemo && <DemoDataBadge />}
+        </div>
         <p className="text-sm text-muted-foreground">
           {ANALYTICS_PRODUCT_LABEL[state.product]}: volume, conversion, customers and failures over time,{' '}
           {ANALYTICS_COMPARISON_LABEL[state.comparison].toLowerCase()}

@@ -1,3 +1,4 @@
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -12,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
+import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import type { Customers_RowFragment } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
 import { IdentityBadge, StatusBadge } from '@/components/status-badge';
@@ -33,6 +35,7 @@ const EMPTY: Customers_RowFragment[] = [];
 
 /** /customers — search and paging in the URL; test or live mode from the shell. */
 export function CustomersScreen() {
+  const isDemo = useIsDemoAccount();
   const accountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   const navigate = useNavigate();
@@ -55,9 +58,12 @@ export function CustomersScreen() {
   return (
     <PageLayout>
       <div className="flex flex-col gap-1">
-        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
-          Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}
-        </h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
+            Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}
+          </h1>
+          {isDemo && <DemoDataBadge />}
+        </div>
         <p className="text-sm text-muted-foreground">
           The people who transact through your integration · {total} customers · times in {TIME_ZONE}
         </p>

@@ -16,6 +16,7 @@ export const QuarterlyReviewReportFragment = graphql(`
   fragment QuarterlyReview_Report on QuarterlyReview {
     accountId
     accountName
+    isDemo
     liveMode
     currencyCode
     quarter

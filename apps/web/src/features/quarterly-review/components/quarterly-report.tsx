@@ -3,6 +3,7 @@ import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon, MinusIcon, Sparkl
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { QuarterlyReview_BreakdownFragment, QuarterlyReview_ReportFragment } from '@/gql/graphql';
@@ -441,12 +442,17 @@ export function ReportHeader({ review }: { review: Review }) {
   return (
     <div className="flex flex-col gap-1 border-b pb-4">
       <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Rampart quarterly review</p>
-      <p className="text-xl font-semibold tracking-tight" data-testid="review-title">
-        {review.accountName} · {quarterLabel(review.quarter)}
-      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-xl font-semibold tracking-tight" data-testid="review-title">
+          {review.accountName} · {quarterLabel(review.quarter)}
+        </p>
+        {/* The printed review has no shell around it: it carries the label itself. */}
+        {review.isDemo && <DemoDataBadge />}
+      </div>
       <p className="text-sm text-muted-foreground">
         {formatCalendarDate(review.from)} – {formatCalendarDate(review.to)} (UTC days), amounts in {review.currencyCode.toUpperCase()}
-        {review.liveMode ? ', live data' : ', test data'}. Generated {formatDateTime(review.generatedAt, { zone: true })}.
+        {review.liveMode ? ', live data' : ', test data'}
+        {review.isDemo ? ' made up for the demo' : ''}. Generated {formatDateTime(review.generatedAt, { zone: true })}.
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { DemoDataBadge } from '@/components/demo-data-badge';
 import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
 import { ShortSearchHint, TRANSACTION_SEARCH_PLACEHOLDER } from '@/components/search-hint';
@@ -12,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { TransactionKind } from '@rampart/shared/transactions';
+import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import { useDraft } from '@/hooks/use-draft';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -46,6 +48,7 @@ interface Row {
 
 /** /transactions/:tab — filters, sort, page and page size in the URL; test or live mode from the shell. */
 export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
+  const isDemo = useIsDemoAccount();
   const rawTab = useLocation().pathname.split('/')[2];
   const tab: Tab = (TABS as readonly string[]).includes(rawTab ?? '') ? (rawTab as Tab) : 'on-ramp';
   const accountId = useReactiveVar(selectedAccountIdVar);
@@ -98,7 +101,10 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
     <PageLayout className="gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
+            {isDemo && <DemoDataBadge />}
+          </div>
           <p className="text-sm text-muted-foreground">Every buy, sell, swap, NFT and balance transaction.</p>
         </div>
         {actions}
