@@ -5,7 +5,7 @@
 // this row's business), `allow` (targets that are fine), `typeImports` ('allow': `import type` is fine whatever the
 // target), and `message` (what to do instead). Paths are from the repository root; `@/…` is apps/web/src/…,
 // `@rampart/shared/…` is packages/shared/src/…
-// eslint/boundaries.test.ts lints a file breaking each row and expects the error.
+// eslint/rules.test.js lints a file breaking each row and expects the error.
 
 /** Tests, their fixtures and harnesses: free to reach anything, and the only files that may import test code. */
 export const TEST_FILES = [
