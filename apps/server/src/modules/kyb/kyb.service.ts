@@ -31,6 +31,7 @@ import { sumSubDecision, verifySumSubDigest } from './kyb.provider.ts';
 import type { KybApplicationRow, KybDocumentRow, KybPersonRow, KybRepository, KybStatus, OrganizationFacts } from './kyb.repository.ts';
 import * as templates from './kyb.mail.ts';
 import { fileLinkKey } from '../../lib/file-link-key.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type KybLevel = 'Basic' | 'Enhanced';
 /** Who is looking: staff see reviewers' names, partners see "Rampart staff". */
@@ -634,7 +635,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     ): Promise<{ status: 403 | 404 } | { status: 200; document: KybDocumentRow; bytes: Buffer }> {
       if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature))
         return { status: 403 };
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return { status: 403 };
+      if (!isUuid(documentId)) return { status: 403 };
       const expected = Buffer.from(signLink(documentId, Number(expires)));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { status: 403 };
