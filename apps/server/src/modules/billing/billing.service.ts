@@ -38,8 +38,8 @@ import {
   type SandboxCard,
 } from './sandbox-provider.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { Executor } from '../../db/executor.ts';
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 export type ApplyOutcome = 'applied' | 'stale' | 'ignored' | 'duplicate';

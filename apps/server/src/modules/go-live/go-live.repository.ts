@@ -7,6 +7,7 @@ import { users } from '../../db/schema/identity.ts';
 import { integrations } from '../../db/schema/ramp.ts';
 import { helioMerchantAccounts, helioWallets } from '../../db/schema/commerce.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type TestingInstructionsRow = typeof testingInstructions.$inferSelect;
 export type GoLiveRequestRow = typeof goLiveRequests.$inferSelect;
@@ -15,9 +16,6 @@ export type DomainReviewRow = typeof domainReviews.$inferSelect;
 export type RampProduct = GoLiveRequestRow['product'];
 export type GoLiveStatus = GoLiveRequestRow['status'];
 export type GoLiveRequestWithNames = GoLiveRequestRow & { accountName: string; organizationName: string };
-
-/** The database or one of its transactions. */
-type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const withNames = {
   request: goLiveRequests,

@@ -2,9 +2,6 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
-
-/** The database or a transaction of it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
 import type { TransactionKind } from '@rampart/shared/transactions';
 import type { SqlExecutor } from '../webhooks/outbox.ts';
@@ -19,6 +16,7 @@ import {
   type CursorPosition,
   type WithCursorPosition,
 } from '../public-api/cursor.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;

@@ -1,0 +1,7 @@
+import type { Database } from './client.ts';
+
+/**
+ * The database or one of its transactions: what a repository function takes when its caller may hold a transaction
+ * (a row lock, or an event that must commit with the change).
+ */
+export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
