@@ -5,3 +5,6 @@ import type { Database } from './client.ts';
  * (a row lock, or an event that must commit with the change).
  */
 export type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The same for a function that only sends SQL text (the webhook outbox, the job queue, rollups). */
+export type SqlExecutor = Pick<Database, 'execute'>;

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { inOwnTransaction } from '../../db/own-transaction.ts';
-import type { SqlExecutor } from '../webhooks/outbox.ts';
+import type { SqlExecutor } from '../../db/executor.ts';
 
 const ROLLUP_KIND = sql.raw(`case when t.kind = 'balance' then lower(t.balance_type) else t.kind end`);
 const DAY = sql.raw(`(t.created_at at time zone 'UTC')::date`);

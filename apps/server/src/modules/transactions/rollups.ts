@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { SqlExecutor } from '../webhooks/outbox.ts';
+import type { SqlExecutor } from '../../db/executor.ts';
 import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
 import { inOwnTransaction } from '../../db/own-transaction.ts';
 import { rebuildAnalyticsRollups, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
 import type { TransactionKind } from '@rampart/shared/transactions';
-import type { SqlExecutor } from '../webhooks/outbox.ts';
+import type { Executor, SqlExecutor } from '../../db/executor.ts';
 import { emailMatches, matches, searchTermOf, type SearchTerm } from './search.ts';
 import {
   CURSOR_MICROS_SQL,
@@ -16,7 +16,6 @@ import {
   type CursorPosition,
   type WithCursorPosition,
 } from '../public-api/cursor.ts';
-import type { Executor } from '../../db/executor.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
