@@ -423,7 +423,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
                 continue;
               }
               const text = value.trim();
-              if (hasControlCharacters(text) || hasForbiddenCharacters(text)) causes.push(cause(key, `${property.title} contains characters that are not allowed.`));
+              if (hasControlCharacters(text) || hasForbiddenCharacters(text))
+                causes.push(cause(key, `${property.title} contains characters that are not allowed.`));
               else if (text.length > property.maxLength) causes.push(cause(key, `${property.title} has at most ${property.maxLength} characters.`));
               else if (property.minLength && text.length < property.minLength)
                 causes.push(cause(key, `${property.title} has at least ${property.minLength} characters.`));

@@ -111,8 +111,7 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
     const kind = (typeof query.kind === 'string' ? query.kind : 'buy') as TransactionKind;
     if (!TRANSACTION_KINDS.includes(kind)) return fail(400, 'BAD_USER_INPUT', 'kind is buy, sell, swap or balance.', { fields: { kind: 'Unknown kind.' } });
     const accountId = typeof query.accountId === 'string' ? query.accountId : '';
-    if (!isUuid(accountId))
-      return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
+    if (!isUuid(accountId)) return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
     let parsed: ReturnType<typeof filterOf>;
     let grant;
     try {
