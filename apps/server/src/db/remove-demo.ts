@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inOwnTransaction } from './own-transaction.ts';
 import type { FileStorage } from '../lib/file-storage.ts';
 
 /** What `npm run seed -- --remove-demo` removed: rows per table (cascades included), files, and the users it kept. */
@@ -24,11 +25,7 @@ export interface DemoRemoval {
  * Running it again removes nothing.
  */
 export async function removeDemo(pool: pg.Pool, storage: FileStorage): Promise<DemoRemoval> {
-  const client = await pool.connect();
-  let removal: DemoRemoval;
-  let fileKeys: string[];
-  try {
-    await client.query('begin');
+  const { removal, fileKeys } = await inOwnTransaction(pool, async (client) => {
     // The cascades are foreign-key triggers: on a connection a bulk load left in replica mode they would not fire.
     const role = await client.query<{ role: string }>(`select current_setting('session_replication_role') as role`);
     if (role.rows[0]!.role !== 'origin') await client.query(`set local session_replication_role = origin`);
@@ -50,7 +47,7 @@ export async function removeDemo(pool: pg.Pool, storage: FileStorage): Promise<D
     ).rows;
     const users = demoUsers.filter((user) => !user.kept).map((user) => user.id);
 
-    fileKeys = (
+    const fileKeys = (
       await client.query<{ key: string }>(
         `select d.storage_key as key from kyb_documents d join kyb_applications a on a.id = d.application_id where a.organization_id = any($1::uuid[])
          union all
@@ -92,8 +89,7 @@ export async function removeDemo(pool: pg.Pool, storage: FileStorage): Promise<D
       const deleted = count - (before.get(table) ?? 0);
       if (deleted > 0 && table !== 'demo_removals') rows[table] = deleted;
     }
-    await client.query('commit');
-    removal = {
+    const removal: DemoRemoval = {
       organizations: organizations.length,
       accounts: accounts.length,
       users: users.length,
@@ -102,12 +98,8 @@ export async function removeDemo(pool: pg.Pool, storage: FileStorage): Promise<D
       files: 0,
       keptUsers: demoUsers.filter((user) => user.kept).map((user) => user.email),
     };
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return { removal, fileKeys };
+  });
   // After the commit: a failed removal keeps its files, and a file that is already gone is not an error.
   for (const key of fileKeys) await storage.delete(key);
   removal.files = fileKeys.length;

@@ -16,6 +16,7 @@ import { describeRemoval, removeDemo } from './remove-demo.ts';
 import { seedDemo } from './seed-demo.ts';
 import { generateTransactions } from '../modules/transactions/generator.ts';
 import { seedDemoTransactions } from '../modules/transactions/demo-seed.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,8 +29,6 @@ const { values } = parseArgs({
     demo: { type: 'boolean', default: false },
   },
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function main() {
   const count = Number(values.transactions);
@@ -79,7 +78,7 @@ async function main() {
 /** A demo account by id or name (a new name creates one, marked as demo data); a partner's account is refused. */
 async function resolveAccount(db: Parameters<typeof seedDemo>[0], account: string): Promise<string> {
   const found = await db.execute<{ id: string; is_demo: boolean }>(
-    UUID.test(account)
+    isUuid(account)
       ? sql`select a.id, o.is_demo from accounts a join organizations o on o.id = a.organization_id where a.id = ${account}`
       : sql`select a.id, o.is_demo from accounts a join organizations o on o.id = a.organization_id
              where lower(a.name) = lower(${account}) order by o.is_demo desc, a.created_at limit 1`,
@@ -90,7 +89,7 @@ async function resolveAccount(db: Parameters<typeof seedDemo>[0], account: strin
     throw new Error(
       `"${account}" is a partner's account, not demo data: made-up transactions go only into demo accounts, so that --remove-demo removes them. Name a new account to create a demo one.`,
     );
-  if (UUID.test(account)) throw new Error(`No account has the id ${account}.`);
+  if (isUuid(account)) throw new Error(`No account has the id ${account}.`);
   const created = await db.execute<{ id: string }>(sql`
     with org as (insert into organizations (name, subscription_plan_type, is_demo) values (${`${account} Ltd`}, 'Pro', true) returning id)
     insert into accounts (organization_id, name, is_verified) select id, ${account}, true from org returning id`);

@@ -1,10 +1,8 @@
 // The few HTML pages the development identity provider shows. Plain, accessible, no external assets.
 
-export const DEV_IDP_TITLE = 'Rampart development identity provider';
+import { escapeHtml } from '../lib/html.ts';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export const DEV_IDP_TITLE = 'Rampart development identity provider';
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }

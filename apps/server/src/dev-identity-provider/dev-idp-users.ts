@@ -3,6 +3,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { devIdpChallenges, devIdpEmails, devIdpPhones, devIdpSmsMessages, devIdpUsers } from '../db/schema/dev-identity-provider.ts';
 import { users } from '../db/schema/identity.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 // The development identity provider's own records (decision 0017). Rampart's users table is read only
 // to provision a provider user the first time it is seen; after that the provider owns its data.
@@ -13,7 +14,6 @@ export type DevIdpPhone = typeof devIdpPhones.$inferSelect;
 export type DevIdpChallenge = typeof devIdpChallenges.$inferSelect;
 export type DevIdpSmsMessage = typeof devIdpSmsMessages.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
 
@@ -40,7 +40,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export function createDevIdpUsers(db: Database) {
   async function findUser(id: string): Promise<DevIdpUser | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await db.select().from(devIdpUsers).where(eq(devIdpUsers.id, id)).limit(1);
     return row;
   }

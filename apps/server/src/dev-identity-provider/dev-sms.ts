@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { listSmsMessages } from './dev-idp-users.ts';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../lib/html.ts';
 
 /**
  * The development SMS outbox: the text messages the development identity provider "sent" (phone
@@ -20,7 +19,7 @@ export function registerDevSms(app: FastifyInstance, db: Database) {
     const items = (await list())
       .map(
         (message) =>
-          `<article><h2>To ${escape(message.to)}</h2><p class="meta"><time datetime="${escape(message.sentAt)}">${escape(new Date(message.sentAt).toUTCString())}</time></p><p>${escape(message.body)}</p></article>`,
+          `<article><h2>To ${escapeHtml(message.to)}</h2><p class="meta"><time datetime="${escapeHtml(message.sentAt)}">${escapeHtml(new Date(message.sentAt).toUTCString())}</time></p><p>${escapeHtml(message.body)}</p></article>`,
       )
       .join('\n');
     reply.header('cache-control', 'no-store').type('text/html')

@@ -5,6 +5,7 @@ import type Provider from 'oidc-provider';
 import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from '@rampart/shared/identity-schemas';
 import type { Mailer } from '../mail/mailer.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../lib/password-policy.ts';
+import { hasControlCharacters, hasForbiddenCharacters } from '../lib/text.ts';
 import {
   CHALLENGE_MAX_ATTEMPTS,
   CHALLENGE_TTL_SECONDS,
@@ -92,9 +93,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-// Text a column could not hold (NUL, unpaired surrogates) or that no one types into a name.
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const BAD_TEXT = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 // The profile schema (GET /idp/myaccount/profile/schema): what PUT /profile accepts.
 interface ProfileProperty {
@@ -425,7 +423,8 @@ export function createMyAccountApi(deps: MyAccountApiDeps): Middleware {
                 continue;
               }
               const text = value.trim();
-              if (BAD_TEXT.test(text)) causes.push(cause(key, `${property.title} contains characters that are not allowed.`));
+              if (hasControlCharacters(text) || hasForbiddenCharacters(text))
+                causes.push(cause(key, `${property.title} contains characters that are not allowed.`));
               else if (text.length > property.maxLength) causes.push(cause(key, `${property.title} has at most ${property.maxLength} characters.`));
               else if (property.minLength && text.length < property.minLength)
                 causes.push(cause(key, `${property.title} has at least ${property.minLength} characters.`));

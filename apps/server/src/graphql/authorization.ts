@@ -15,6 +15,7 @@ import { forbidden, isAppError, notFound, staffTwoFactorRequired } from './error
 import { hasTwoFactor } from '../lib/staff-two-factor.ts';
 import { requireSession, type GraphQLContext } from './context.ts';
 import type { AccountGrant } from './grant.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 export type AccessRule =
   | { kind: 'public' }
@@ -74,8 +75,6 @@ const ENTITY_NAMES: Record<string, string> = {
 export function entityName(entity: string): string {
   return ENTITY_NAMES[entity] ?? entity.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function stringArg(args: readonly ConstArgumentNode[] | undefined, name: string): string | undefined {
   const node = args?.find((arg) => arg.name.value === name)?.value;
@@ -211,7 +210,7 @@ async function authorize(
     if (!accountId) throw notFound(entityName(rule.entity));
   } else {
     const id = args[rule.arg];
-    accountId = typeof id === 'string' && UUID.test(id) ? id : null;
+    accountId = typeof id === 'string' && isUuid(id) ? id : null;
     if (!accountId) throw forbidden('You do not have access to this account.');
   }
   return grantFor(context, session.user.id, session.user.adminRole, accountId, rule.permission, deps, rolesOfRequest ? session.accountRoles : undefined);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SqlExecutor } from '../modules/webhooks/outbox.ts';
+import type { SqlExecutor } from '../db/executor.ts';
 import { JOB_PAYLOADS, type JobName } from './job-payloads.ts';
 
 export interface AddJobOptions {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from './mailer.ts';
+import { escapeHtml } from '../lib/html.ts';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /** A page listing every message the app "sent", so all e-mail flows work with no mail server. */
 export function registerDevMailbox(app: FastifyInstance, mailer: Mailer) {
@@ -12,7 +12,7 @@ export function registerDevMailbox(app: FastifyInstance, mailer: Mailer) {
       .list()
       .map(
         (mail) =>
-          `<article><h2>${escape(mail.subject)}</h2><p class="meta">To ${escape(mail.to)} · ${escape(new Date(mail.sentAt).toUTCString())}</p><pre>${linkify(mail.text)}</pre></article>`,
+          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(new Date(mail.sentAt).toUTCString())}</p><pre>${linkify(mail.text)}</pre></article>`,
       )
       .join('\n');
     reply.type('text/html')

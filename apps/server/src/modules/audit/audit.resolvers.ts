@@ -2,14 +2,13 @@ import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant } from '../../graphql/context.ts';
 import { badInput } from '../../graphql/errors.ts';
 import { describeAuditEvent } from './audit-sentences.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid.ts';
 
 export const auditResolvers: Resolvers = {
   Query: {
     accountAuditEvents: (_parent, { accountId: _accountId, ...filter }, context) => context.services.audit.list(filter, requireGrant(context).accountId),
     auditEvents: (_parent, { accountId, ...filter }, context) => {
-      if (accountId && !UUID.test(accountId)) throw badInput({ accountId: 'Unknown account id.' });
+      if (accountId && !isUuid(accountId)) throw badInput({ accountId: 'Unknown account id.' });
       return context.services.audit.list(filter, accountId ?? null);
     },
   },

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const mailDate = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export type BillingMailKind = 'paymentFailed' | 'planChanged' | 'cancellationScheduled' | 'subscriptionEnded';
@@ -19,6 +19,6 @@ export function billingMail(input: { to: string; kind: BillingMailKind; organiza
     to: input.to,
     subject: SUBJECT[input.kind],
     text: [...lines, '', `Open the subscription: ${input.url}`, '', '— Rampart'].join('\n'),
-    html: `${lines.map((line) => `<p>${escape(line)}</p>`).join('')}<p><a href="${escape(input.url)}">Open the subscription</a></p><p>— Rampart</p>`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(input.url)}">Open the subscription</a></p><p>— Rampart</p>`,
   };
 }

@@ -37,8 +37,9 @@ import {
   SANDBOX_DECLINED_MESSAGE,
   type SandboxCard,
 } from './sandbox-provider.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { Executor } from '../../db/executor.ts';
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 export type ApplyOutcome = 'applied' | 'stale' | 'ignored' | 'duplicate';
@@ -554,7 +555,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async invoice(accountId: string, id: string) {
       const organization = await organizationOfAccount(accountId);
-      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+      const uuid = isUuid(id);
       const [row] = uuid
         ? await db
             .select()

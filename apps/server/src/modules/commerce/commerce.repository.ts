@@ -3,14 +3,13 @@ import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { helioMerchantAccounts, helioOnboardingLinks, helioWallets } from '../../db/schema/commerce.ts';
 import { cryptoCurrencies } from '../../db/schema/settings.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type HelioMerchantAccountRow = typeof helioMerchantAccounts.$inferSelect;
 export type HelioOnboardingLinkRow = typeof helioOnboardingLinks.$inferSelect;
 export type HelioWalletRow = typeof helioWallets.$inferSelect;
 export type CurrencyRow = typeof cryptoCurrencies.$inferSelect;
 export type HelioWalletWithCurrency = HelioWalletRow & { currency: CurrencyRow };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads and writes join the mutation's unit of work (decision 0007) through `db`. */
 export function createCommerceRepository(db: Database) {
@@ -77,7 +76,7 @@ export function createCommerceRepository(db: Database) {
       return rows.map(({ wallet, currency }) => ({ ...wallet, currency }));
     },
     async wallet(id: string): Promise<HelioWalletWithCurrency | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db
         .select({ wallet: helioWallets, currency: cryptoCurrencies })
         .from(helioWallets)
@@ -87,7 +86,7 @@ export function createCommerceRepository(db: Database) {
       return row ? { ...row.wallet, currency: row.currency } : undefined;
     },
     async accountOfWallet(id: string): Promise<string | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db.select({ accountId: helioWallets.accountId }).from(helioWallets).where(eq(helioWallets.id, id)).limit(1);
       return row?.accountId ?? null;
     },

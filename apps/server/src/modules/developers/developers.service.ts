@@ -4,7 +4,7 @@ import type { Env } from '../../config/env.ts';
 import { API_KEY_NAME_MAX, API_REQUEST_LOG_RETENTION_DAYS, MAX_SECRET_KEYS_PER_MODE, apiResource, isWritable, type ApiAccess } from '@rampart/shared/api-keys';
 import { AppError, badInput, forbidden } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
-import { hasForbiddenCharacters } from '../../lib/text.ts';
+import { hasControlCharacters, hasForbiddenCharacters } from '../../lib/text.ts';
 import { sha256 } from '../../lib/sha256.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { DevelopersRepository, ApiKeyRow, ApiRequestRow } from './developers.repository.ts';
@@ -25,8 +25,7 @@ function checkName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw badInput({ name: 'Give the key a name, e.g. "Backend" or "Reporting job".' });
   if (trimmed.length > API_KEY_NAME_MAX) throw badInput({ name: `A key name has at most ${API_KEY_NAME_MAX} characters.` });
-  // eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-  if (hasForbiddenCharacters(trimmed) || /[\u0000-\u001f\u007f]/.test(trimmed)) throw badInput({ name: 'A key name cannot contain control characters.' });
+  if (hasForbiddenCharacters(trimmed) || hasControlCharacters(trimmed)) throw badInput({ name: 'A key name cannot contain control characters.' });
   return trimmed;
 }
 

@@ -1,6 +1,5 @@
 import type { OutgoingMail } from '../../mail/mailer.ts';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.ts';
 
 const OUTCOMES: Record<string, { subject: string; line: (product: string) => string; next: string }> = {
   InProgress: {
@@ -33,6 +32,6 @@ export function goLiveDecision(input: { to: string; accountName: string; product
     to: input.to,
     subject: `Go-live for ${input.product}: ${outcome.subject}`,
     text: [...lines, '', `Open the go-live checklist: ${input.url}`, '', '— Rampart'].join('\n'),
-    html: `${lines.map((line) => `<p>${escape(line)}</p>`).join('')}<p><a href="${escape(input.url)}">Open the go-live checklist</a></p><p>— Rampart</p>`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(input.url)}">Open the go-live checklist</a></p><p>— Rampart</p>`,
   };
 }

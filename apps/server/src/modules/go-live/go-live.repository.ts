@@ -6,6 +6,8 @@ import { blockedListEntries, goLiveRequests, testingInstructions, type TestingIn
 import { users } from '../../db/schema/identity.ts';
 import { integrations } from '../../db/schema/ramp.ts';
 import { helioMerchantAccounts, helioWallets } from '../../db/schema/commerce.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type TestingInstructionsRow = typeof testingInstructions.$inferSelect;
 export type GoLiveRequestRow = typeof goLiveRequests.$inferSelect;
@@ -14,11 +16,6 @@ export type DomainReviewRow = typeof domainReviews.$inferSelect;
 export type RampProduct = GoLiveRequestRow['product'];
 export type GoLiveStatus = GoLiveRequestRow['status'];
 export type GoLiveRequestWithNames = GoLiveRequestRow & { accountName: string; organizationName: string };
-
-/** The database or one of its transactions. */
-type Executor = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const withNames = {
   request: goLiveRequests,
@@ -135,7 +132,7 @@ export function createGoLiveRepository(db: Database) {
       return row!;
     },
     async lockRequest(tx: Executor, id: string): Promise<GoLiveRequestRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await tx.select().from(goLiveRequests).where(eq(goLiveRequests.id, id)).for('update').limit(1);
       return row;
     },
@@ -231,7 +228,7 @@ export function createGoLiveRepository(db: Database) {
       return row!;
     },
     async deleteBlockedListEntry(id: string): Promise<boolean> {
-      if (!UUID.test(id)) return false;
+      if (!isUuid(id)) return false;
       const rows = await db.delete(blockedListEntries).where(eq(blockedListEntries.id, id)).returning({ id: blockedListEntries.id });
       return rows.length > 0;
     },

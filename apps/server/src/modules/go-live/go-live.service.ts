@@ -18,6 +18,7 @@ import type {
   TestingInstructionsRow,
 } from './go-live.repository.ts';
 import { goLiveDecision } from './go-live.mail.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** What the KYB module tells about an account's business verification (services.kyb.statusOfAccount). */
 export interface KybStatusOfAccount {
@@ -127,8 +128,6 @@ const domainReviewInput = z
       context.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason the partner will see for a rejected domain' });
   });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function hostnameOf(url: string): string | null {
   try {
     return new URL(url).hostname.toLowerCase();
@@ -145,7 +144,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
   const { repository, kyb, mailer, config } = deps;
 
   async function loadAccount(accountId: string) {
-    const found = UUID.test(accountId) ? await repository.accountWithPlan(accountId) : undefined;
+    const found = isUuid(accountId) ? await repository.accountWithPlan(accountId) : undefined;
     if (!found) throw notFound('The account');
     return found;
   }

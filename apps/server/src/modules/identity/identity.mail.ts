@@ -1,12 +1,11 @@
 import type { OutgoingMail } from '../../mail/mailer.ts';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../../lib/html.ts';
 
 function message(to: string, subject: string, lines: string[], action?: { label: string; url: string }): OutgoingMail {
   const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', '— Rampart'].join('\n');
   const html = [
-    ...lines.map((line) => `<p>${escape(line)}</p>`),
-    action ? `<p><a href="${escape(action.url)}">${escape(action.label)}</a></p>` : '',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : '',
     '<p>— Rampart</p>',
   ].join('\n');
   return { to, subject, text, html };

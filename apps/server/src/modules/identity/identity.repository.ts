@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { inOwnTransaction } from '../../db/own-transaction.ts';
 import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -129,9 +130,7 @@ export function createIdentityRepository(db: Database) {
       const lockKeys = [email === null ? null : lockKey(`login-failures:email:${email}`), lockKey(`login-failures:ip:${keys.ipAddress}`)]
         .filter((key): key is bigint => key !== null)
         .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      const client = await db.$client.connect();
-      try {
-        await client.query('begin');
+      return inOwnTransaction(db.$client, async (client) => {
         for (const key of lockKeys) await client.query('select pg_advisory_xact_lock($1)', [key.toString()]);
         const result = await client.query<{ id: string }>(
           `insert into login_failures (email, ip_address)
@@ -141,14 +140,8 @@ export function createIdentityRepository(db: Database) {
            returning id`,
           [email, keys.ipAddress, since, limits.perEmail, limits.perIp],
         );
-        await client.query('commit');
         return result.rows[0]?.id ?? null;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
     /** The attempt turned out right: it is not a failure. */
     async releaseFailure(id: string): Promise<void> {

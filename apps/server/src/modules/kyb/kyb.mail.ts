@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 type Status = 'Pending' | 'InProgress' | 'OnHold' | 'Approved' | 'Rejected';
 
@@ -26,8 +27,6 @@ const WORDS: Record<Status, { subject: string; lead: string; next: string }> = {
   },
 };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The message each administrator of the organization gets at each change of its application. */
 export function reviewStatusChanged(input: { to: string; organizationName: string; status: Status; reason: string | null; url: string }): OutgoingMail {
   const words = WORDS[input.status];
@@ -38,6 +37,6 @@ export function reviewStatusChanged(input: { to: string; organizationName: strin
     to: input.to,
     subject: `Business verification: ${words.subject}`,
     text: [...lines, '', `Open the verification: ${input.url}`, '', '— Rampart'].join('\n'),
-    html: `${lines.map((line) => `<p>${escape(line)}</p>`).join('')}<p><a href="${escape(input.url)}">Open the verification</a></p><p>— Rampart</p>`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(input.url)}">Open the verification</a></p><p>— Rampart</p>`,
   };
 }

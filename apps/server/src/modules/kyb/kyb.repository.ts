@@ -4,13 +4,13 @@ import { accounts, memberships, organizations } from '../../db/schema/accounts.t
 import { users } from '../../db/schema/identity.ts';
 import { kybApplications, kybDecisions, kybDocuments, kybPeople } from '../../db/schema/kyb.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
 export type KybPersonRow = typeof kybPeople.$inferSelect;
 export type KybDocumentRow = typeof kybDocuments.$inferSelect;
 export type KybDecisionRow = typeof kybDecisions.$inferSelect & { decidedByName: string | null };
 export type KybStatus = KybApplicationRow['status'];
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** What the organization told us at onboarding, from its first account (the oldest). */
 export interface OrganizationFacts {

@@ -24,13 +24,14 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
 import { UploadedFile } from '../../lib/graphql-uploads.ts';
-import { FILE_NAME_BIDI_MESSAGE, hasBidiControls } from '../../lib/text.ts';
+import { FILE_NAME_BIDI_MESSAGE, hasBidiControls, hasFileNameControlCharacters, withoutFileNameControlCharacters } from '../../lib/text.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import type { KybProvider } from './kyb.provider.ts';
 import { sumSubDecision, verifySumSubDigest } from './kyb.provider.ts';
 import type { KybApplicationRow, KybDocumentRow, KybPersonRow, KybRepository, KybStatus, OrganizationFacts } from './kyb.repository.ts';
 import * as templates from './kyb.mail.ts';
 import { fileLinkKey } from '../../lib/file-link-key.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type KybLevel = 'Basic' | 'Enhanced';
 /** Who is looking: staff see reviewers' names, partners see "Rampart staff". */
@@ -88,9 +89,6 @@ const ACCEPTED_EXTENSIONS: Record<(typeof KYB_ACCEPTED_CONTENT_TYPES)[number], {
   'image/jpeg': { name: 'a JPEG image', extensions: ['jpg', 'jpeg'] },
 };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** The extension a name ends in: a dot and up to 10 letters or digits, one at least a letter ("Acme Ltd. March 2024.05" has none). */
 function extensionOf(name: string): string | null {
   const extension = /\.([a-z0-9]{1,10})$/i.exec(name)?.[1];
@@ -100,7 +98,7 @@ function extensionOf(name: string): string | null {
 /** Why a declared file name is refused, or null. The name is refused rather than repaired, so what is stored is what the partner chose. */
 export function fileNameProblem(declared: string): string | null {
   if (/[/\\]/.test(declared) || declared.trim() === '..') return "The file name may not contain folders or '..': rename the file and upload it again.";
-  if (CONTROL_CHARACTERS.test(declared))
+  if (hasFileNameControlCharacters(declared))
     return 'The file name contains control characters (such as a tab or a line break): rename the file and upload it again.';
   if (hasBidiControls(declared)) return FILE_NAME_BIDI_MESSAGE;
   return null;
@@ -108,7 +106,7 @@ export function fileNameProblem(declared: string): string | null {
 
 /** The name to show and to send back in Content-Disposition: the declared one with risky characters replaced, ending in its content's extension. */
 export function safeFileName(declared: string, contentType: (typeof KYB_ACCEPTED_CONTENT_TYPES)[number]): string {
-  const withoutControl = declared.replace(new RegExp(CONTROL_CHARACTERS, 'g'), '').normalize('NFC');
+  const withoutControl = withoutFileNameControlCharacters(declared).normalize('NFC');
   const base = path.posix.basename(withoutControl.replace(/\\/g, '/'));
   const own = extensionOf(base);
   const extension = own && ACCEPTED_EXTENSIONS[contentType].extensions.includes(own) ? own : ACCEPTED_EXTENSIONS[contentType].extensions[0]!;
@@ -634,7 +632,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     ): Promise<{ status: 403 | 404 } | { status: 200; document: KybDocumentRow; bytes: Buffer }> {
       if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(signature))
         return { status: 403 };
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentId)) return { status: 403 };
+      if (!isUuid(documentId)) return { status: 403 };
       const expected = Buffer.from(signLink(documentId, Number(expires)));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return { status: 403 };

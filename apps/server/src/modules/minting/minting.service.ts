@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { ChainUnavailableError, type EvmChain } from '../../lib/chain/evm-chain.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
+import { hasControlCharacters } from '../../lib/text.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { hyperMintPathProblem, signHyperMintEmbedUrl } from './hypermint.ts';
 import type { MintingRepository, NftCollectionRow, NftMintRow } from './minting.repository.ts';
@@ -21,8 +22,6 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 const NAME_MAX = 100;
 const SYMBOL = /^[A-Za-z0-9]{1,11}$/;
 const URI_MAX = 512;
-// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const MINTING_DISABLED_MESSAGE = 'Minting is not enabled for this account. Ask your account manager to turn it on.';
 
@@ -39,7 +38,7 @@ function httpsUrlProblem(value: string, what: string): string | null {
 
 function tokenUriProblem(value: string, what: string): string | null {
   if (value.length > URI_MAX) return `The ${what} is longer than ${URI_MAX} characters.`;
-  if (/\s/.test(value) || CONTROL.test(value)) return `The ${what} must not contain spaces or control characters.`;
+  if (/\s/.test(value) || hasControlCharacters(value)) return `The ${what} must not contain spaces or control characters.`;
   let url: URL;
   try {
     url = new URL(value);
@@ -137,7 +136,7 @@ export function createMintingService(deps: {
       const problems: Record<string, string> = {};
       if (name.length === 0) problems.name = 'Give the collection a name.';
       else if (name.length > NAME_MAX) problems.name = `The name is longer than ${NAME_MAX} characters.`;
-      else if (CONTROL.test(name)) problems.name = 'The name must not contain control characters.';
+      else if (hasControlCharacters(name)) problems.name = 'The name must not contain control characters.';
       if (!SYMBOL.test(symbol)) problems.symbol = 'The symbol is 1 to 11 letters or digits, such as RMPT.';
       const imageProblem = imageUrl ? httpsUrlProblem(imageUrl, 'image URL') : null;
       if (imageProblem) problems.imageUrl = imageProblem;

@@ -1,11 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PassEventType, PassInvalidationReason, PassWebhookEventType } from '@rampart/shared/passes';
-import type { Database } from '../../db/client.ts';
 import { passEvents, passes, passProjectCredentials, passProjects } from '../../db/schema/passes.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
-
-/** A Drizzle database or transaction: pass the one that makes the change, so the event and the webhook commit with it. */
-export type PassExecutor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+import type { Executor } from '../../db/executor.ts';
 
 export type PassRow = typeof passes.$inferSelect;
 
@@ -21,7 +18,7 @@ const WEBHOOK_OF: Partial<Record<PassEventType, PassWebhookEventType>> = {
  * A project is in test mode while either wallet uses Rampart's development credentials (or it has none yet): its
  * webhooks go to its test-mode endpoints.
  */
-export async function isProjectInTestMode(executor: PassExecutor, projectId: string): Promise<boolean> {
+export async function isProjectInTestMode(executor: Executor, projectId: string): Promise<boolean> {
   const [row] = await executor
     .select({ appleSource: passProjectCredentials.appleSource, googleSource: passProjectCredentials.googleSource })
     .from(passProjectCredentials)
@@ -53,7 +50,7 @@ export function passWebhookData(pass: PassRow): Record<string, unknown> {
  * in the same transaction: `{ pass, event: {type, detail, createdAt} }`, liveMode = the project is not in test mode.
  */
 export async function recordPassEvent(
-  executor: PassExecutor,
+  executor: Executor,
   pass: PassRow,
   type: PassEventType,
   detail: Record<string, unknown> = {},
@@ -81,7 +78,7 @@ export async function recordPassEvent(
  * unknown) pass is left alone and null is returned.
  */
 export async function invalidatePass(
-  executor: PassExecutor,
+  executor: Executor,
   passId: string,
   reason: PassInvalidationReason,
   detail: Record<string, unknown> = {},
@@ -97,7 +94,7 @@ export async function invalidatePass(
 }
 
 /** The project's name (the {{project}} placeholder) and account. */
-export async function projectOf(executor: PassExecutor, projectId: string) {
+export async function projectOf(executor: Executor, projectId: string) {
   const [project] = await executor.select().from(passProjects).where(eq(passProjects.id, projectId));
   return project ?? null;
 }

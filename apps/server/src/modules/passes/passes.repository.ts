@@ -11,6 +11,7 @@ import {
   passTemplates,
   passes,
 } from '../../db/schema/passes.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type PassProjectRow = typeof passProjects.$inferSelect;
 export type PassPolicyRow = typeof passPolicies.$inferSelect;
@@ -19,9 +20,6 @@ export type PassRow = typeof passes.$inferSelect;
 export type PassProjectApiKeyRow = typeof passProjectApiKeys.$inferSelect;
 export type PassEventRow = typeof passEvents.$inferSelect;
 export type PassProjectCredentialsRow = typeof passProjectCredentials.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (id: string) => UUID.test(id);
 
 /** Reads and writes join the mutation's unit of work (decision 0007) through `db`. */
 export function createPassesRepository(db: Database) {

@@ -4,7 +4,7 @@ import { getAddress, isHex, verifyMessage } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import type { SiweMessage } from 'viem/siwe';
 import { PASS_MESSAGE_MAX_AGE_MINUTES, PASS_NONCE_TTL_MINUTES } from '@rampart/shared/passes';
-import type { PassExecutor } from './pass-lifecycle.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /**
  * Sign-In with Ethereum (EIP-4361) for the passes REST API: the holder signs a message naming a nonce this project
@@ -46,7 +46,7 @@ export function newNonce(): string {
 }
 
 /** Issues a nonce for a project: single use, for PASS_NONCE_TTL_MINUTES. */
-export async function issueNonce(executor: PassExecutor, projectId: string, now = new Date()): Promise<{ nonce: string; expiresAt: Date }> {
+export async function issueNonce(executor: Executor, projectId: string, now = new Date()): Promise<{ nonce: string; expiresAt: Date }> {
   const nonce = newNonce();
   const expiresAt = new Date(now.getTime() + PASS_NONCE_TTL_MINUTES * 60_000);
   await executor.execute(sql`insert into pass_nonces (nonce, project_id, expires_at) values (${nonce}, ${projectId}, ${expiresAt.toISOString()}::timestamptz)`);
@@ -120,7 +120,7 @@ export async function checkSiweMessage(
  * Consumes the project's nonce atomically: exactly one request can use it, so a replayed message is refused. Commits on
  * the executor it is given.
  */
-export async function consumeNonce(executor: PassExecutor, projectId: string, nonce: string): Promise<SiweRefusal | null> {
+export async function consumeNonce(executor: Executor, projectId: string, nonce: string): Promise<SiweRefusal | null> {
   const used = await executor.execute(
     sql`update pass_nonces set used_at = now() where nonce = ${nonce} and project_id = ${projectId} and used_at is null and expires_at > now() returning nonce`,
   );

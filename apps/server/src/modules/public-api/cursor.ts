@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { isUuid } from '../../lib/uuid.ts';
 
 /**
  * Opaque list cursors of the public API (`starting_after` / `ending_before`): a position in the list's index order
@@ -31,7 +32,6 @@ const BYTES = 1 + 8 + 16 + 4;
 /** 0001-01-01 to 9999-12-31: what timestamptz text and a JS Date both hold. */
 const MIN_MICROS = -62_135_596_800_000_000n;
 const MAX_MICROS = 253_402_300_799_999_999n;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type CursorParam = 'starting_after' | 'ending_before';
 
@@ -58,7 +58,7 @@ export function encodeCursor(row: CursorPosition | WithCursorPosition): string {
   const position = CURSOR_POSITION in row ? row[CURSOR_POSITION] : row;
   const { createdAtMicros, id } = position;
   if (createdAtMicros < MIN_MICROS || createdAtMicros > MAX_MICROS) throw new RangeError('created_at out of range for a cursor');
-  if (!UUID_RE.test(id.toLowerCase())) throw new RangeError('a cursor id is a uuid');
+  if (!isUuid(id)) throw new RangeError('a cursor id is a uuid');
   const bytes = Buffer.alloc(BYTES);
   bytes.writeUInt8(VERSION, 0);
   bytes.writeBigInt64BE(createdAtMicros, 1);

@@ -3,13 +3,12 @@ import type { Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { affiliatePayoutConfigurations, nftAccounts } from '../../db/schema/developers.ts';
 import { cryptoCurrencies, nftCollections } from '../../db/schema/settings.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 export type CryptoCurrencyRow = typeof cryptoCurrencies.$inferSelect;
 export type NftAccountRow = typeof nftAccounts.$inferSelect;
 export type NftCollectionRow = typeof nftCollections.$inferSelect;
 export type PayoutConfigurationRow = typeof affiliatePayoutConfigurations.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createSettingsRepository(db: Database) {
   return {
@@ -45,7 +44,7 @@ export function createSettingsRepository(db: Database) {
       return db.select().from(cryptoCurrencies).orderBy(asc(cryptoCurrencies.sortOrder), asc(cryptoCurrencies.code));
     },
     async findCurrency(id: string): Promise<CryptoCurrencyRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(cryptoCurrencies).where(eq(cryptoCurrencies.id, id)).limit(1);
       return row;
     },
@@ -116,7 +115,7 @@ export function createSettingsRepository(db: Database) {
       return rows.length > 0;
     },
     async accountOfNftCollection(id: string): Promise<string | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db.select({ accountId: nftCollections.accountId }).from(nftCollections).where(eq(nftCollections.id, id)).limit(1);
       return row?.accountId ?? null;
     },

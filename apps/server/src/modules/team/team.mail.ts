@@ -1,4 +1,5 @@
 import type { OutgoingMail } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export function invitation(input: { to: string; inviterName: string; accountName: string; role: string; url: string; days: number }): OutgoingMail {
   const role = input.role.replace('_', ' ');
@@ -10,6 +11,6 @@ export function invitation(input: { to: string; inviterName: string; accountName
     to: input.to,
     subject: `You are invited to ${input.accountName} on Rampart`,
     text: [...lines, '', `Accept the invitation: ${input.url}`, '', '— Rampart'].join('\n'),
-    html: `${lines.map((line) => `<p>${line.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('')}<p><a href="${input.url}">Accept the invitation</a></p><p>— Rampart</p>`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${input.url}">Accept the invitation</a></p><p>— Rampart</p>`,
   };
 }

@@ -7,7 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { SqlExecutor } from '../webhooks/outbox.ts';
+import { inOwnTransaction } from '../../db/own-transaction.ts';
+import type { SqlExecutor } from '../../db/executor.ts';
 
 const ROLLUP_KIND = sql.raw(`case when t.kind = 'balance' then lower(t.balance_type) else t.kind end`);
 const DAY = sql.raw(`(t.created_at at time zone 'UTC')::date`);
@@ -86,15 +87,7 @@ export async function rebuildAnalyticsRollups(executor: pg.Pool | pg.PoolClient,
     await executor.query('select analytics_rebuild($1)', [accountId]);
     return;
   }
-  const client = await executor.connect();
-  try {
-    await client.query('begin');
+  await inOwnTransaction(executor, async (client) => {
     await client.query('select analytics_rebuild($1)', [accountId]);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -17,6 +17,7 @@ import { isAppError } from '../../graphql/errors.ts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { filterOf, type ListArgs } from './transactions.service.ts';
 import { orderOf, whereOf } from './transactions.repository.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /**
  * Every text column is neutralised against spreadsheet formula injection (OWASP CSV injection): a cell that starts
@@ -110,8 +111,7 @@ export function registerTransactionExport(app: FastifyInstance, deps: { config: 
     const kind = (typeof query.kind === 'string' ? query.kind : 'buy') as TransactionKind;
     if (!TRANSACTION_KINDS.includes(kind)) return fail(400, 'BAD_USER_INPUT', 'kind is buy, sell, swap or balance.', { fields: { kind: 'Unknown kind.' } });
     const accountId = typeof query.accountId === 'string' ? query.accountId : '';
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId))
-      return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
+    if (!isUuid(accountId)) return fail(403, 'FORBIDDEN_ERROR', 'You do not have access to this account.');
     let parsed: ReturnType<typeof filterOf>;
     let grant;
     try {

@@ -6,8 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { SqlExecutor } from '../webhooks/outbox.ts';
+import type { SqlExecutor } from '../../db/executor.ts';
 import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
+import { inOwnTransaction } from '../../db/own-transaction.ts';
 import { rebuildAnalyticsRollups, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';
 
 const ROLLUP_KIND = sql.raw(`case when kind = 'balance' then lower(balance_type) else kind end`);
@@ -42,9 +43,7 @@ export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<
 }
 
 async function rebuildDashboardRollups(pool: pg.Pool, accountId: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inOwnTransaction(pool, async (client) => {
     await client.query(`delete from transaction_rollups where account_id = $1`, [accountId]);
     await client.query(`delete from transaction_dimension_rollups where account_id = $1`, [accountId]);
     await client.query(`delete from transaction_customer_sketches where account_id = $1`, [accountId]);
@@ -93,13 +92,7 @@ async function rebuildDashboardRollups(pool: pg.Pool, accountId: string): Promis
        group by 1, 2, 3, 4`,
       [accountId],
     );
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Adds a new transaction to the rollups, in the caller's transaction. */

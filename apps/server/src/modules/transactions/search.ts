@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MIN_PREFIX_LENGTH, searchLength } from '@rampart/shared/search';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** Search by the start of a value from MIN_PREFIX_LENGTH characters (see @rampart/shared/search); shorter: whole values. */
 export { MIN_PREFIX_LENGTH };
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The smallest string above every string that starts with `prefix`, in the byte order of text_pattern_ops (UTF-8 byte
@@ -27,7 +26,7 @@ export type SearchTerm = { kind: 'id'; id: string } | { kind: 'prefix' | 'exact'
 export function searchTermOf(raw: string | null | undefined): SearchTerm | null {
   const value = raw?.trim();
   if (!value) return null;
-  if (UUID.test(value)) return { kind: 'id', id: value.toLowerCase() };
+  if (isUuid(value)) return { kind: 'id', id: value.toLowerCase() };
   return { kind: searchLength(value) >= MIN_PREFIX_LENGTH ? 'prefix' : 'exact', value };
 }
 

@@ -1,13 +1,11 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-
-/** The database or a transaction of it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+import { isUuid } from '../../lib/uuid.ts';
 import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
 import type { TransactionKind } from '@rampart/shared/transactions';
-import type { SqlExecutor } from '../webhooks/outbox.ts';
-import { emailMatches, matches, searchTermOf, UUID, type SearchTerm } from './search.ts';
+import type { Executor, SqlExecutor } from '../../db/executor.ts';
+import { emailMatches, matches, searchTermOf, type SearchTerm } from './search.ts';
 import {
   CURSOR_MICROS_SQL,
   CURSOR_POSITION,
@@ -401,14 +399,14 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     },
 
     async find(id: string, executor: Database = readDb): Promise<TransactionRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] =
         executor === readDb ? await transactionById.execute({ id }) : await executor.select().from(transactions).where(eq(transactions.id, id)).limit(1);
       return row;
     },
 
     findPrimary: (id: string) =>
-      UUID.test(id)
+      isUuid(id)
         ? db
             .select()
             .from(transactions)
@@ -419,7 +417,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
 
     /** The owning account of a transaction of a kind, for the @entity access rule. */
     async accountOf(id: string, kind: TransactionKind | null): Promise<string | null> {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db
         .select({ accountId: transactions.accountId })
         .from(transactions)
@@ -435,7 +433,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
 
     /** Locks a transaction for a status change. */
     async lock(executor: Executor, id: string): Promise<TransactionRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await executor.select().from(transactions).where(eq(transactions.id, id)).for('update').limit(1);
       return row;
     },
@@ -458,7 +456,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     async customer(accountId: string, liveMode: boolean, by: { id?: string | null; externalCustomerId?: string | null }): Promise<CustomerRow | undefined> {
       const conditions = [eq(customers.accountId, accountId), eq(customers.liveMode, liveMode)];
       if (by.id) {
-        if (!UUID.test(by.id)) return undefined;
+        if (!isUuid(by.id)) return undefined;
         conditions.push(eq(customers.id, by.id));
       } else if (by.externalCustomerId) conditions.push(eq(customers.externalCustomerId, by.externalCustomerId));
       else return undefined;
@@ -471,7 +469,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
     },
 
     async customerById(id: string, executor: Executor = readDb): Promise<CustomerRow | undefined> {
-      if (!UUID.test(id)) return undefined;
+      if (!isUuid(id)) return undefined;
       const [row] = await executor.select().from(customers).where(eq(customers.id, id)).limit(1);
       return row;
     },

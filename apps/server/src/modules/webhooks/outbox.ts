@@ -1,10 +1,7 @@
 import type { WebhookEventType } from '@rampart/shared/enums';
 import type { PassWebhookEventType } from '@rampart/shared/passes';
 import type pg from 'pg';
-import type { Database } from '../../db/client.ts';
-
-/** A Drizzle database or transaction: pass the transaction that makes the change, so the event commits with it. */
-export type SqlExecutor = Pick<Database, 'execute'>;
+import type { SqlExecutor } from '../../db/executor.ts';
 
 export interface DomainEvent {
   accountId: string;

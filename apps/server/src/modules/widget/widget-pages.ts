@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { THEME_LOADER_TYPES, type ThemeConfig, type ThemeLoaderType } from '@rampart/shared/themes';
 import type { WidgetBootstrap } from '@rampart/shared/widget';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/html.ts';
 
 /** `https://host` of each allowed web-font host (THEME_FONT_HOSTS), plus Google's font files host when its CSS host is allowed. */
 export function fontSources(fontHosts: readonly string[]): string[] {

@@ -1,0 +1,22 @@
+import type pg from 'pg';
+
+/**
+ * Runs `work` in a database transaction of its own on one connection of `pool`, outside any unit of work: for raw SQL
+ * in bulk (rollup rebuilds, demo removal) and for what must commit whatever the caller does next (login-failure
+ * counters). A mutation's changes use the unit of work (unit-of-work.ts), where `db.transaction` is a savepoint.
+ */
+export async function inOwnTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // The work's error is the one to report, not a failed rollback's.
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
