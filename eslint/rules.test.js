@@ -79,6 +79,33 @@ describe('web features', () => {
   });
 });
 
+describe('the widget', () => {
+  const step = 'apps/web/src/widget/steps/amount-step.tsx';
+
+  it("refuses the dashboard's folders inside the widget bundle", async () => {
+    expect(await boundaryNames(step, `import { Button } from '@/components/ui/button';`)).toEqual(['web-widget']);
+    expect(await boundaryNames(step, `import { formatMoney } from '../../lib/format';`)).toEqual(['web-widget']);
+    expect(await boundaryNames(step, `import { graphql } from '@/gql';`)).toEqual(['web-widget']);
+    expect(await boundaryNames(step, `import { X } from '@/features/ramp/components/quote-calculator';`)).toEqual(['web-widget']);
+  });
+
+  it('allows its own folder, @rampart/shared and packages', async () => {
+    const code = [
+      `import { Button } from '../components/ui';`,
+      `import { useWidget } from '../context';`,
+      `import type { WidgetFlow } from '@rampart/shared/widget';`,
+      `import { Check } from 'lucide-react';`,
+    ].join('\n');
+    expect(await boundaryNames(step, code)).toEqual([]);
+  });
+
+  it('is imported by no dashboard file', async () => {
+    expect(await boundaryNames('apps/web/src/app/router.tsx', `import { WidgetApp } from '@/widget/app';`)).toEqual(['web-into-widget']);
+    expect(await boundaryNames('apps/web/src/main.tsx', `import { WidgetApp } from './widget/app';`)).toEqual(['web-into-widget']);
+    expect(await boundaryNames('apps/web/src/components/ui/button.tsx', `import { cx } from '@/widget/components/ui';`)).toEqual(['web-shared-folders']);
+  });
+});
+
 describe('server modules', () => {
   const service = 'apps/server/src/modules/team/team.service.ts';
 

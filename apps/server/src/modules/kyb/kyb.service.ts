@@ -88,7 +88,7 @@ const ACCEPTED_EXTENSIONS: Record<(typeof KYB_ACCEPTED_CONTENT_TYPES)[number], {
   'image/jpeg': { name: 'a JPEG image', extensions: ['jpg', 'jpeg'] },
 };
 
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- finding control characters in a declared file name is what this pattern is for
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The extension a name ends in: a dot and up to 10 letters or digits, one at least a letter ("Acme Ltd. March 2024.05" has none). */
