@@ -56,7 +56,8 @@ export const BOUNDARIES = [
     except: [...TEST_FILES, `${WEB}/{widget,features,components,hooks,lib,config}/**`],
     target: `${WEB}/widget/**`,
     allow: [],
-    message: 'Only the widget imports apps/web/src/widget/: a dashboard file that needs its code moves it to @rampart/shared (the widget bundle is built on its own).',
+    message:
+      'Only the widget imports apps/web/src/widget/: a dashboard file that needs its code moves it to @rampart/shared (the widget bundle is built on its own).',
   },
   {
     name: 'server-module',
