@@ -3,6 +3,7 @@
 // Rules turned off or relaxed carry their reason here and in docs/decisions/0019-lint-and-format.md.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,7 +29,18 @@ export default tseslint.config(
       'playwright-report/**',
     ],
   },
-  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  {
+    // A directive that is no longer needed is an error (ESLint's own check, so the plugin's no-unused-disable is not used);
+    // every directive says why after ` -- `, names its rules, and is not repeated.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    rules: {
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+      '@eslint-community/eslint-comments/no-duplicate-disable': 'error',
+      '@eslint-community/eslint-comments/no-unused-enable': 'error',
+    },
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -5,7 +5,7 @@
 // this row's business), `allow` (targets that are fine), `typeImports` ('allow': `import type` is fine whatever the
 // target), and `message` (what to do instead). Paths are from the repository root; `@/…` is apps/web/src/…,
 // `@rampart/shared/…` is packages/shared/src/…
-// eslint/rules.test.js lints a file breaking each row and expects the error.
+// eslint/rules.test.js lints a file breaking each row and expects the error (`npm test -- lint-rules`).
 
 /** Tests, their fixtures and harnesses: free to reach anything, and the only files that may import test code. */
 export const TEST_FILES = [
@@ -37,6 +37,27 @@ export const BOUNDARIES = [
     target: `${WEB}/**`,
     allow: [`${WEB}/components/**`, `${WEB}/hooks/**`, `${WEB}/lib/**`, `${WEB}/config/**`, `${WEB}/gql/**`],
     message: 'components/, hooks/, lib/ and config/ are shared by every feature and import nothing from features/, app/ or widget/.',
+  },
+  {
+    // The widget is its own bundle (widget.html) with a 120 KB gzip budget (scripts/widget-size.mjs): the dashboard's
+    // shared folders bring Apollo, Radix and the dashboard's styles with them, so it keeps its own small copies.
+    name: 'web-widget',
+    from: `${WEB}/widget/**`,
+    target: `${WEB}/**`,
+    allow: [`${WEB}/widget/**`],
+    message:
+      'The widget is a separate bundle under a 120 KB budget: it imports only its own folder, @rampart/shared and packages, never components/, lib/, hooks/, gql/ or the dashboard (put what both need in @rampart/shared).',
+  },
+  {
+    // The dashboard never reaches into the widget, whose code belongs to the other bundle: app/ and the entry files here;
+    // features/ and the shared folders already refuse it in their own rows.
+    name: 'web-into-widget',
+    from: `${WEB}/**`,
+    except: [...TEST_FILES, `${WEB}/{widget,features,components,hooks,lib,config}/**`],
+    target: `${WEB}/widget/**`,
+    allow: [],
+    message:
+      'Only the widget imports apps/web/src/widget/: a dashboard file that needs its code moves it to @rampart/shared (the widget bundle is built on its own).',
   },
   {
     name: 'server-module',

@@ -2,6 +2,7 @@
 // and `as never` / `as any` need a reason on their line. Run by `npm run lint` (and so first in `npm test`).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +19,12 @@ const eslint = new ESLint({
     {
       files: ['**/*.{ts,tsx}'],
       languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
-      plugins: { rampart, '@typescript-eslint': tseslint.plugin },
+      // The fixtures' directives name rules these fixtures do not run; only the directive rules below judge them.
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
+      plugins: { rampart, '@typescript-eslint': tseslint.plugin, '@eslint-community/eslint-comments': eslintComments },
       rules: {
+        '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+        '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
         'rampart/boundaries': ['error', { root, boundaries: BOUNDARIES }],
         'rampart/explained-type-escape': 'error',
         '@typescript-eslint/ban-ts-comment': [
@@ -76,6 +81,33 @@ describe('web features', () => {
       'web-shared-folders',
     ]);
     expect(await boundaryNames('apps/web/src/lib/format.ts', `import { X } from '../app/router';`)).toEqual(['web-shared-folders']);
+  });
+});
+
+describe('the widget', () => {
+  const step = 'apps/web/src/widget/steps/amount-step.tsx';
+
+  it("refuses the dashboard's folders inside the widget bundle", async () => {
+    expect(await boundaryNames(step, `import { Button } from '@/components/ui/button';`)).toEqual(['web-widget']);
+    expect(await boundaryNames(step, `import { formatMoney } from '../../lib/format';`)).toEqual(['web-widget']);
+    expect(await boundaryNames(step, `import { graphql } from '@/gql';`)).toEqual(['web-widget']);
+    expect(await boundaryNames(step, `import { X } from '@/features/ramp/components/quote-calculator';`)).toEqual(['web-widget']);
+  });
+
+  it('allows its own folder, @rampart/shared and packages', async () => {
+    const code = [
+      `import { Button } from '../components/ui';`,
+      `import { useWidget } from '../context';`,
+      `import type { WidgetFlow } from '@rampart/shared/widget';`,
+      `import { Check } from 'lucide-react';`,
+    ].join('\n');
+    expect(await boundaryNames(step, code)).toEqual([]);
+  });
+
+  it('is imported by no dashboard file', async () => {
+    expect(await boundaryNames('apps/web/src/app/router.tsx', `import { WidgetApp } from '@/widget/app';`)).toEqual(['web-into-widget']);
+    expect(await boundaryNames('apps/web/src/main.tsx', `import { WidgetApp } from './widget/app';`)).toEqual(['web-into-widget']);
+    expect(await boundaryNames('apps/web/src/components/ui/button.tsx', `import { cx } from '@/widget/components/ui';`)).toEqual(['web-shared-folders']);
   });
 });
 
@@ -159,14 +191,40 @@ describe('type escape hatches', () => {
   });
 });
 
+describe('eslint-disable comments', () => {
+  const file = 'apps/server/src/lib/text.ts';
+  const ruleIds = async (code) => (await problems(file, code)).map((m) => m.split(': ')[0]);
+
+  it('refuses one without a reason after ` -- `, or without a rule name', async () => {
+    expect(await ruleIds(`// eslint-disable-next-line no-control-regex\nexport const a = 1;`)).toEqual([
+      '@eslint-community/eslint-comments/require-description',
+    ]);
+    expect(await ruleIds(`export const a = 1; // eslint-disable-line no-control-regex`)).toEqual(['@eslint-community/eslint-comments/require-description']);
+    expect(await ruleIds(`/* eslint-disable -- legacy */\nexport const a = 1;`)).toEqual(['@eslint-community/eslint-comments/no-unlimited-disable']);
+  });
+
+  it('accepts one that names its rule and says why', async () => {
+    expect(
+      await ruleIds(`// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for\nexport const a = 1;`),
+    ).toEqual([]);
+  });
+});
+
 describe('eslint.config.js', () => {
   it('turns these rules on for the whole tree', async () => {
     const full = new ESLint({ cwd: root });
-    for (const file of ['apps/web/src/features/billing/components/plans-grid.tsx', 'apps/server/src/modules/team/team.service.ts', 'bench/run.ts']) {
+    for (const file of [
+      'apps/web/src/features/billing/components/plans-grid.tsx',
+      'apps/server/src/modules/team/team.service.ts',
+      'bench/run.ts',
+      'scripts/test.mjs',
+    ]) {
       const config = await full.calculateConfigForFile(path.join(root, file));
       expect(config.rules['rampart/boundaries'][0], file).toBe(2);
       expect(config.rules['rampart/boundaries'][1].boundaries).toEqual(BOUNDARIES);
       expect(config.rules['rampart/explained-type-escape'][0], file).toBe(2);
+      expect(config.rules['@eslint-community/eslint-comments/require-description'], file).toEqual([2, { ignore: [] }]);
+      expect(config.rules['@eslint-community/eslint-comments/no-unlimited-disable'][0], file).toBe(2);
     }
     expect(await full.isPathIgnored(path.join(root, 'apps/web/src/gql/graphql.ts'))).toBe(true);
   });

@@ -50,6 +50,8 @@ const steps = [
     heavy: true,
   },
   { id: 'typecheck', name: 'typecheck (tsc -b, incremental)', cmd: 'npx', args: ['tsc', '-b'], needs: ['codegen'] },
+  // Light and quick (one process, a few seconds): no runtime import circle (scripts/cycles.mjs).
+  { id: 'cycles', name: 'import cycles (dpdm, type-only imports left out)', cmd: 'node', args: ['scripts/cycles.mjs'], needs: ['codegen'] },
   { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.', '--cache'] },
   { id: 'widget-size', name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'], needs: ['web-build'] },
   { id: 'server-tests', name: 'server tests', ...vitest('server-tests', 'apps/server'), heavy: true },

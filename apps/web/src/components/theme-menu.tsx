@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { ThemeButton, type ThemeToggleProps } from '@/components/theme-toggle';
+import { ThemeButton, type ThemeToggleProps } from '@/components/theme-button';
 import type { ThemeChoice } from '@/lib/theme';
 
 /** The theme menu, loaded by ThemeToggle on first use; it opens at once because that use was a press. */

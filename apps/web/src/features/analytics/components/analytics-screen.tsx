@@ -160,7 +160,9 @@ export function AnalyticsScreen() {
     state.currency ??
     ((ANALYTICS_CURRENCIES as readonly string[]).includes(preferred ?? '') ? (preferred as AnalyticsCurrency) : me.data || me.error ? 'usd' : null);
   const today = dayOf(new Date());
-  const range = useMemo(() => resolveRange(state, today), [state.range, state.from, state.to, today]); // eslint-disable-line react-hooks/exhaustive-deps
+  // `state` is parsed anew each render: the range depends on its three fields, not on the object.
+  const { range: rangeName, from, to } = state;
+  const range = useMemo(() => resolveRange({ range: rangeName, from, to }, today), [rangeName, from, to, today]);
   const looker = useQuery(AnalyticsLookerQuery, {
     variables: { accountId: accountId ?? '', analyticsType: 'volume' },
     skip: !accountId,
