@@ -375,6 +375,17 @@ describe('pass projects', () => {
   });
 });
 
+/** The development credentials as a partner's .p12 export (3DES, as Keychain writes it), opened by `password`. */
+function p12Of(material: ReturnType<typeof generateDevelopmentAppleCredentials>, password: string): Buffer {
+  const asn1 = forge.pkcs12.toPkcs12Asn1(
+    forge.pki.privateKeyFromPem(material.signerKeyPem),
+    [forge.pki.certificateFromPem(material.signerCertPem), forge.pki.certificateFromPem(material.wwdrPem)],
+    password,
+    { algorithm: '3des' },
+  );
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+}
+
 describe('pass project credentials', () => {
   const CREDENTIALS = 'apple { source passTypeIdentifier teamIdentifier certificateSubject } google { source issuerId serviceAccountEmail }';
   const APPLE = `mutation($id: ID!, $pt: String!, $team: String!, $certificate: Upload!, $pw: String) { updatePassProjectAppleCredentials(id: $id, passTypeIdentifier: $pt, teamIdentifier: $team, certificate: $certificate, certificatePassword: $pw) { ${CREDENTIALS} } }`;
@@ -384,19 +395,7 @@ describe('pass project credentials', () => {
     const member = await accountWithMember(t);
     const project = await projectOf(member);
     const material = generateDevelopmentAppleCredentials(crypto.randomUUID());
-    const p12 = Buffer.from(
-      forge.asn1
-        .toDer(
-          forge.pkcs12.toPkcs12Asn1(
-            forge.pki.privateKeyFromPem(material.signerKeyPem),
-            [forge.pki.certificateFromPem(material.signerCertPem), forge.pki.certificateFromPem(material.wwdrPem)],
-            'pa55',
-            { algorithm: '3des' },
-          ),
-        )
-        .getBytes(),
-      'binary',
-    );
+    const p12 = p12Of(material, 'pa55');
     const vars = { id: project.id, pt: material.passTypeIdentifier, team: 'RAMPARTDEV' };
     const wrong = await multipart(member.client, APPLE, { ...vars, pw: 'nope' }, { certificate: { bytes: p12, name: 'pass.p12' } });
     expect(wrong.errors![0]!.extensions).toMatchObject({
@@ -445,19 +444,7 @@ describe('pass project credentials', () => {
     const member = await accountWithMember(t);
     const project = await projectOf(member);
     const material = generateDevelopmentAppleCredentials(crypto.randomUUID());
-    const p12 = Buffer.from(
-      forge.asn1
-        .toDer(
-          forge.pkcs12.toPkcs12Asn1(
-            forge.pki.privateKeyFromPem(material.signerKeyPem),
-            [forge.pki.certificateFromPem(material.signerCertPem), forge.pki.certificateFromPem(material.wwdrPem)],
-            'pa55',
-            { algorithm: '3des' },
-          ),
-        )
-        .getBytes(),
-      'binary',
-    );
+    const p12 = p12Of(material, 'pa55');
     // The attacker's file: 3 bytes changed, the MAC's count at 8,388,607 (19 s of the server's only thread, before).
     const hostile = withIterations(p12, 8_388_607, 'mac');
     const answered: string[] = [];
