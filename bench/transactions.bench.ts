@@ -22,7 +22,7 @@ import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { generateTransactions } from '../apps/server/src/modules/transactions/generator.ts';
 import { prefixSearches } from './explain-search.ts';
-import { encodeCursor } from '../apps/server/src/modules/public-api/cursor.ts';
+import { encodeCursor } from '../apps/server/src/lib/rest/cursor.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');

@@ -68,8 +68,6 @@ export const BOUNDARIES = [
       `${SERVER}/modules/{1}/**`,
       // The transactional outbox: a change partners hear about writes its event inside its own transaction (architecture.md, Events and jobs).
       `${SERVER}/modules/webhooks/outbox.ts`,
-      // The REST APIs' conventions (decision 0020), one for /v1 and /passes-api/v1: errors, idempotency, request ids, cursors, the OpenAPI document.
-      `${SERVER}/modules/public-api/{errors,idempotency,request-id,cursor,openapi}.ts`,
     ],
     typeImports: 'allow',
     message:
@@ -83,6 +81,17 @@ export const BOUNDARIES = [
     allow: [],
     message:
       'services.ts builds every service from the modules, so a service, repository or helper importing it (or graphql/context.ts, which holds it) closes an import circle: only resolvers and routes import them; take what you need as a parameter or from graphql/grant.ts.',
+  },
+  {
+    // Development conveniences (the identity provider, the mailbox, the SMS outbox) never run in production: only the
+    // app's wiring loads them, behind its development check.
+    name: 'server-dev',
+    from: `${SERVER}/**`,
+    except: [...TEST_FILES, `${SERVER}/dev/**`, `${SERVER}/{app,server}.ts`],
+    target: `${SERVER}/dev/**`,
+    allow: [],
+    message:
+      'src/dev/ is development-only: only app.ts and server.ts import it, behind the development check. What production code needs belongs in src/lib/ or src/config/.',
   },
   {
     name: 'test-code',

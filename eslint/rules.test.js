@@ -142,10 +142,11 @@ describe('server modules', () => {
     expect(await boundaryNames('apps/server/src/modules/kyb/kyb.routes.ts', `import type { Services } from '../../services.ts';`)).toEqual([]);
   });
 
-  it('allows the REST conventions of public-api, not its routes or schemas', async () => {
+  it('shares the REST conventions through src/lib/rest/, never through public-api', async () => {
     const routes = 'apps/server/src/modules/passes/passes-api.routes.ts';
-    expect(await boundaryNames(routes, `import { registerIdempotency } from '../public-api/idempotency.ts';`)).toEqual([]);
-    expect(await boundaryNames(routes, `import { ApiError } from '../public-api/errors.ts';`)).toEqual([]);
+    expect(await boundaryNames(routes, `import { registerIdempotency } from '../../lib/rest/idempotency.ts';`)).toEqual([]);
+    expect(await boundaryNames(routes, `import { restErrorBody } from '../../lib/rest/errors.ts';`)).toEqual([]);
+    expect(await boundaryNames(routes, `import { RAMPART_API_DEFINITION } from '../public-api/openapi-definition.ts';`)).toEqual(['server-module']);
     expect(await boundaryNames(routes, `import { Transaction } from '../public-api/schemas.ts';`)).toEqual(['server-module']);
   });
 
@@ -153,6 +154,25 @@ describe('server modules', () => {
     expect(
       await boundaryNames('apps/server/src/modules/team/team.test.ts', `import { createIdentityService } from '../identity/identity.service.ts';`),
     ).toEqual([]);
+  });
+});
+
+describe('development-only code', () => {
+  it('is refused to modules and shared code', async () => {
+    expect(
+      await boundaryNames('apps/server/src/modules/sso/sso.service.ts', `import { x } from '../../dev/identity-provider/dev-identity-provider.ts';`),
+    ).toEqual(['server-dev']);
+    expect(await boundaryNames('apps/server/src/modules/team/team.routes.ts', `const m = await import('../../dev/mailbox.ts');`)).toEqual(['server-dev']);
+    expect(await boundaryNames('apps/server/src/lib/html.ts', `import { registerDevMailbox } from '../dev/mailbox.ts';`)).toEqual(['server-dev']);
+  });
+
+  it('is loaded by the app wiring, by tests and by itself', async () => {
+    expect(await boundaryNames('apps/server/src/app.ts', `import { registerDevMailbox } from './dev/mailbox.ts';`)).toEqual([]);
+    expect(await boundaryNames('apps/server/src/server.ts', `const m = await import('./dev/identity-provider/dev-identity-provider.ts');`)).toEqual([]);
+    expect(await boundaryNames('apps/server/test/identity-provider.ts', `import { x } from '../src/dev/identity-provider/dev-identity-provider.ts';`)).toEqual(
+      [],
+    );
+    expect(await boundaryNames('apps/server/src/dev/identity-provider/dev-sms.ts', `import { x } from '../mailbox.ts';`)).toEqual([]);
   });
 });
 

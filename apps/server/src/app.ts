@@ -12,7 +12,7 @@ import { registerDevSms } from './dev-identity-provider/dev-sms.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
 import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './graphql/errors.ts';
 import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
-import { genRequestId } from './modules/public-api/request-id.ts';
+import { genRequestId } from './lib/rest/request-id.ts';
 import { registerPassesApi } from './modules/passes/passes-api.routes.ts';
 import { registerApiReferencePage } from './modules/public-api/reference-page.ts';
 import { registerTransactionExport } from './modules/transactions/export.route.ts';

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { REQUEST_ID_PATTERN } from '../src/modules/public-api/request-id.ts';
+import { REQUEST_ID_PATTERN } from '../src/lib/rest/request-id.ts';
 
 export interface Operation {
   operationId: string;

@@ -9,7 +9,7 @@ import { JOB_PAYLOADS } from './job-payloads.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { startWebhookDispatcher, type DeliveryAttemptObserver } from '../modules/webhooks/webhook-dispatcher.ts';
 import { startNftTransferWatcher } from '../modules/passes/nft-transfer-watcher.ts';
-import { purgeExpiredIdempotencyKeys } from '../modules/public-api/idempotency.ts';
+import { purgeExpiredIdempotencyKeys } from '../lib/rest/idempotency.ts';
 
 /** Recurring jobs; `fill=1d` catches up a run missed while no worker was up. */
 export const CRONTAB = ['17 3 * * * api_request_log_retention ?fill=1d', '41 * * * * api_idempotency_key_retention'].join('\n');

@@ -14,9 +14,10 @@ import { PASS_FILES_PATH } from './pass-files.ts';
 import { checkPolicies, stillHoldsToken } from './policy-check.ts';
 import { checkSiweMessage, consumeNonce, issueNonce, type SiweRefusalCode } from './siwe.ts';
 import { registerAppleWebService } from './apple-web-service.ts';
-import { registerIdempotency } from '../public-api/idempotency.ts';
-import { registerOpenApi, type OpenApiDefinition } from '../public-api/openapi.ts';
-import { REQUEST_ID_HEADER } from '../public-api/request-id.ts';
+import { frameworkErrorAnswer, restErrorBody, validationMessage, zodIssueDetails } from '../../lib/rest/errors.ts';
+import { registerIdempotency } from '../../lib/rest/idempotency.ts';
+import { registerOpenApi, type OpenApiDefinition } from '../../lib/rest/openapi.ts';
+import { REQUEST_ID_HEADER } from '../../lib/rest/request-id.ts';
 import {
   CREATE_BODY_LIMIT,
   createBody,
@@ -63,15 +64,13 @@ export class PassesApiError extends Error {
 }
 
 /**
- * Answers `{ error: { type, code, message, param?, request_id, details? } }`; `param` is the (first) field at fault.
+ * Answers in the REST APIs' envelope (lib/rest/errors.ts); `param` is the (first) field at fault.
  */
 export function sendProblem(reply: FastifyReply, status: number, type: ErrorType, code: string, message: string, details?: Record<string, unknown>) {
   const fields = details ? Object.keys(details) : [];
   // Policy refusals are keyed by policy, not by a field.
   const param = code === 'policy_refused' ? undefined : fields[0];
-  return reply
-    .code(status)
-    .send({ error: { type, code, message, ...(param ? { param } : {}), request_id: String(reply.request.id), ...(details ? { details } : {}) } });
+  return reply.code(status).send(restErrorBody(reply.request, { type, code, message, param, details }));
 }
 
 export const PASSES_API_PREFIX = '/passes-api/v1';
@@ -125,28 +124,15 @@ const SIWE_STATUS: Record<SiweRefusalCode, number> = {
   wrong_domain: 403,
 };
 
-function zodDetails(error: z.ZodError): Record<string, string> {
-  const details: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'body';
-    if (issue.code === 'unrecognized_keys') {
-      for (const name of issue.keys) details[[...issue.path, name].join('.')] = `${name} is not a field of this request`;
-    } else details[key] ??= issue.message;
-  }
-  return details;
-}
-
 /** The scope's validator compiler: the zod schemas of passes-api.schemas.ts parse query, params and body. */
 function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   const zodSchema = schema as z.ZodType;
   return (data: unknown) => {
     const parsed = zodSchema.safeParse(data ?? {});
     if (parsed.success) return { value: parsed.data };
-    const details = zodDetails(parsed.error);
-    const what = httpPart === 'body' ? 'fields' : 'query parameters';
-    return {
-      error: new PassesApiError(400, 'invalid_request_error', 'invalid_request', `Some ${what} are not valid: ${Object.keys(details).join(', ')}.`, details),
-    };
+    const details = zodIssueDetails(parsed.error, 'body');
+    // Code invalid_request, where /v1 says parameter_invalid: clients of this API branch on it.
+    return { error: new PassesApiError(400, 'invalid_request_error', 'invalid_request', validationMessage(httpPart, Object.keys(details)), details) };
   };
 }
 
@@ -213,22 +199,9 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
 
   const errorHandler = (error: FastifyError | PassesApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof PassesApiError) return sendProblem(reply, error.status, error.type, error.code, error.message, error.details);
-    const built = error as unknown as { error?: { message?: string }; statusCode?: number };
-    if (built.statusCode === 429) {
-      return sendProblem(reply, 429, 'rate_limit_error', 'rate_limited', built.error?.message ?? error.message);
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, 'passes api: unhandled error');
-      return sendProblem(reply, 500, 'api_error', 'internal_error', `Something went wrong on our side. Reference: ${request.id}.`);
-    }
-    if (status === 413) return sendProblem(reply, 413, 'invalid_request_error', 'body_too_large', 'The request body is too large.');
-    if (status === 415)
-      return sendProblem(reply, 415, 'invalid_request_error', 'unsupported_media_type', 'Send JSON bodies with content-type: application/json.');
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || /JSON/i.test(error.message)) {
-      return sendProblem(reply, 400, 'invalid_request_error', 'invalid_json', 'The request body is not valid JSON.');
-    }
-    return sendProblem(reply, status, 'invalid_request_error', 'invalid_request', error.message);
+    // The passes API's body limit is its own (CREATE_BODY_LIMIT), so its 413 names none.
+    const answer = frameworkErrorAnswer(error, request, { tooLargeMessage: 'The request body is too large.', logMessage: 'passes api: unhandled error' });
+    return sendProblem(reply, answer.status, answer.type, answer.code, answer.message);
   };
 
   // The dashboard's signed download link (Pass.appleWalletUrl).
@@ -297,7 +270,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
           .set({ lastUsedAt: sql`now()` })
           .where(eq(passProjectApiKeys.id, found.keyId));
       });
-      // Idempotency-Key on every POST (modules/public-api/idempotency.ts): after the key check, per project key.
+      // Idempotency-Key on every POST (lib/rest/idempotency.ts): after the key check, per project key.
       registerIdempotency(api, { database, source: 'pass_key', keyOf: (request) => request.passKey?.keyId });
 
       const rateLimit = {

@@ -194,7 +194,7 @@ export const PASSES_ERROR_TYPES = [
   'conflict_error',
   'signature_error',
   'rate_limit_error',
-  // Idempotency-Key reused with another request, or still running (modules/public-api/idempotency.ts).
+  // Idempotency-Key reused with another request, or still running (lib/rest/idempotency.ts).
   'idempotency_error',
   'api_error',
 ] as const;

@@ -16,7 +16,7 @@ import { startFakeGoogleWallet, type FakeGoogleWallet } from '../../../test/fake
 import { checkNftTransfers } from './nft-transfer-watcher.ts';
 import { newSigningSecret } from '../webhooks/signatures.ts';
 import { contractChecker, documentedAnswers, expectValidOpenApi31, type OpenApiDocument } from '../../../test/openapi-contract.ts';
-import { REQUEST_ID_PATTERN } from '../public-api/request-id.ts';
+import { REQUEST_ID_PATTERN } from '../../lib/rest/request-id.ts';
 
 let t: TestApp;
 /** Every answer of the passes API a test provokes is checked against its OpenAPI document. */

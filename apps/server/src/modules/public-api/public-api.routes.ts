@@ -10,11 +10,12 @@ import type { Services } from '../../services.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TransactionFilter, TransactionRow } from '../transactions/transactions.repository.ts';
 import { registerTestHelperRoutes } from './test-helper.routes.ts';
-import { CursorError } from './cursor.ts';
-import { ApiError, apiErrorHandler, sendApiError, zodValidatorCompiler } from './errors.ts';
-import { registerIdempotency } from './idempotency.ts';
-import { OPENAPI_PATH, registerOpenApi } from './openapi.ts';
-import { REQUEST_ID_HEADER } from './request-id.ts';
+import { CursorError } from '../../lib/rest/cursor.ts';
+import { ApiError, apiErrorHandler, sendApiError, zodValidatorCompiler } from '../../lib/rest/errors.ts';
+import { registerIdempotency } from '../../lib/rest/idempotency.ts';
+import { registerOpenApi } from '../../lib/rest/openapi.ts';
+import { OPENAPI_PATH, RAMPART_API_DEFINITION } from './openapi-definition.ts';
+import { REQUEST_ID_HEADER } from '../../lib/rest/request-id.ts';
 import { Customer, customerLookupQuery, ErrorBody, idParams, Transaction, TransactionList, TransactionListV20260601, transactionListQuery } from './schemas.ts';
 import { echoVersion, pinnedVersion, requestedVersion } from './versions.ts';
 
@@ -78,7 +79,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
       // Responses are plain JSON: their schemas document them (openapi.test.ts checks every answer against the document).
       api.setSerializerCompiler(() => (data) => JSON.stringify(data));
       api.setErrorHandler(apiErrorHandler);
-      await registerOpenApi(api, { publicUrl: deps.config.PUBLIC_URL });
+      await registerOpenApi(api, { publicUrl: deps.config.PUBLIC_URL, definition: RAMPART_API_DEFINITION });
 
       api.addHook('onRequest', async (request, reply) => {
         reply.header(REQUEST_ID_HEADER, String(request.id));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountFormatProblem, MAX_AMOUNT_WHOLE_DIGITS } from '@rampart/shared/amounts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
-import { API_ERROR_TYPES } from './errors.ts';
+import { API_ERROR_TYPES } from '../../lib/rest/errors.ts';
 
 /*
  * The /v1 API's schemas, declared once: the routes validate requests with them (errors.ts zodValidatorCompiler) and

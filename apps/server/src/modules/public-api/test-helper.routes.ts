@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isAppError } from '../../graphql/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Services } from '../../services.ts';
-import { ApiError, sendApiError, type ApiErrorType } from './errors.ts';
+import { ApiError, sendApiError, type ApiErrorType } from '../../lib/rest/errors.ts';
 import { ErrorBody, idParams, testStatusBody, testTransactionBody, Transaction } from './schemas.ts';
 
 const STATUS_OF: Record<string, [number, ApiErrorType, string]> = {

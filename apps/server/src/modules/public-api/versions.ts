@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { API_VERSION_HEADER, API_VERSIONS, CURRENT_API_VERSION, isApiVersion, type ApiVersion } from '@rampart/shared/api-versions';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../../lib/rest/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

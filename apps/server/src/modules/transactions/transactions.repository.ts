@@ -15,7 +15,7 @@ import {
   microsToIso,
   type CursorPosition,
   type WithCursorPosition,
-} from '../public-api/cursor.ts';
+} from '../../lib/rest/cursor.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isUuid } from '../../lib/uuid.ts';
+import { isUuid } from '../uuid.ts';
 
 /**
  * Opaque list cursors of the public API (`starting_after` / `ending_before`): a position in the list's index order

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { createTransactionsRepository, type CursorPage, type TransactionFilter, type TransactionsRepository } from '../transactions/transactions.repository.ts';
+import {
+  createTransactionsRepository,
+  type CursorPage,
+  type TransactionFilter,
+  type TransactionsRepository,
+} from '../../modules/transactions/transactions.repository.ts';
 import { documentedAnswers } from '../../../test/openapi-contract.ts';
 import { CURSOR_POSITION, CursorError, decodeCursor, encodeCursor, microsToIso } from './cursor.ts';
 
