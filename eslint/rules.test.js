@@ -172,7 +172,7 @@ describe('development-only code', () => {
     expect(await boundaryNames('apps/server/test/identity-provider.ts', `import { x } from '../src/dev/identity-provider/dev-identity-provider.ts';`)).toEqual(
       [],
     );
-    expect(await boundaryNames('apps/server/src/dev/identity-provider/dev-sms.ts', `import { x } from '../mailbox.ts';`)).toEqual([]);
+    expect(await boundaryNames('apps/server/src/dev/sms.ts', `import { x } from './identity-provider/dev-idp-users.ts';`)).toEqual([]);
   });
 });
 

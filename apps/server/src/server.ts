@@ -24,7 +24,7 @@ async function main() {
   // Loaded only when it runs: development, SSO on, no OIDC_ISSUER.
   const devIdp = runsDevelopmentIdentityProvider(config)
     ? await (
-        await import('./dev-identity-provider/dev-identity-provider.ts')
+        await import('./dev/identity-provider/dev-identity-provider.ts')
       ).startDevelopmentIdentityProvider({ config, database: infrastructure.database, mailer: infrastructure.mailer })
     : null;
 

@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import { generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../src/dev-identity-provider/dev-identity-provider.ts';
+import { generateSigningKey, startDevelopmentIdentityProvider, type DevelopmentIdentityProvider } from '../src/dev/identity-provider/dev-identity-provider.ts';
 import { freePort, startTestApp, type TestApp } from './harness.ts';
 
 /** The test app beside the development identity provider on a free port, with its signing key (tests sign their own ID tokens). */

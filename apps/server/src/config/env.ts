@@ -351,3 +351,8 @@ export function loadEnvOrExit(source: Record<string, string | undefined> = proce
 export function runsDevelopmentIdentityProvider(config: Pick<Env, 'RAMPART_ENV' | 'SSO_ENABLED' | 'OIDC_ISSUER'>): boolean {
   return config.RAMPART_ENV === 'development' && config.SSO_ENABLED && !config.OIDC_ISSUER;
 }
+
+/** The issuer URL of the development identity provider (src/dev/) on a given port: here, so SSO need not load that code. */
+export function developmentIssuer(port: number): string {
+  return `http://localhost:${port}`;
+}

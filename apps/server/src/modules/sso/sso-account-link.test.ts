@@ -4,7 +4,7 @@ import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
-import type { DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
+import type { DevelopmentIdentityProvider } from '../../dev/identity-provider/dev-identity-provider.ts';
 import { errorCode, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { createSsoService } from './sso.service.ts';
 

@@ -4,7 +4,7 @@ import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
 import { generateTotpSecret } from '../identity/totp.ts';
-import type { DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
+import type { DevelopmentIdentityProvider } from '../../dev/identity-provider/dev-identity-provider.ts';
 import { errorCode, STRONG_PASSWORD, totpNow, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
 
 // Single sign-on honours Rampart's two-factor authentication: the provider's proof of a multi-factor sign-in

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { Env } from '../../config/env.ts';
+import { developmentIssuer, type Env } from '../../config/env.ts';
 import { AppError, badInput, isAppError } from '../../graphql/errors.ts';
-import { developmentIssuer } from '../../dev-identity-provider/development-issuer.ts';
 import { sha256 } from '../../lib/sha256.ts';
 import type { IdentityService, RequestMeta, SsoIdentity, SsoLoginResult } from '../identity/identity.service.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES, parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';

@@ -4,7 +4,7 @@ import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
-import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from '../../dev-identity-provider/dev-identity-provider.ts';
+import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from '../../dev/identity-provider/dev-identity-provider.ts';
 import { errorCode, freePort, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES } from './sso-config.ts';
 import { createSsoService } from './sso.service.ts';

@@ -1,6 +1,6 @@
 // The few HTML pages the development identity provider shows. Plain, accessible, no external assets.
 
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export const DEV_IDP_TITLE = 'Rampart development identity provider';
 

@@ -3,9 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import type Provider from 'oidc-provider';
 import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from '@rampart/shared/identity-schemas';
-import type { Mailer } from '../mail/mailer.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../lib/password-policy.ts';
-import { hasControlCharacters, hasForbiddenCharacters } from '../lib/text.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password-policy.ts';
+import { hasControlCharacters, hasForbiddenCharacters } from '../../lib/text.ts';
 import {
   CHALLENGE_MAX_ATTEMPTS,
   CHALLENGE_TTL_SECONDS,
@@ -16,7 +16,7 @@ import {
   type DevIdpUser,
   type DevIdpUsers,
 } from './dev-idp-users.ts';
-import { ACCOUNT_MANAGEMENT_SCOPES } from '../modules/sso/sso-config.ts';
+import { ACCOUNT_MANAGEMENT_SCOPES } from '../../modules/sso/sso-config.ts';
 
 // The development identity provider's MyAccount API (/idp/myaccount/*) and Sessions API (/api/v1/sessions/me),
 // shaped as Okta documents them so okta-auth-js' account-management functions work against it (decision 0017).

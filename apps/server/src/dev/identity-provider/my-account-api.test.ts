@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithProvider } from '../../test/identity-provider.ts';
+import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { desc, eq } from 'drizzle-orm';
-import { users } from '../db/schema/identity.ts';
-import { devIdpChallenges, devIdpSmsMessages } from '../db/schema/dev-identity-provider.ts';
-import { hashPassword } from '../lib/password-policy.ts';
-import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { users } from '../../db/schema/identity.ts';
+import { devIdpChallenges, devIdpSmsMessages } from '../../db/schema/dev-identity-provider.ts';
+import { hashPassword } from '../../lib/password-policy.ts';
+import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { DEV_IDP_RESOURCE, generateSigningKey, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MISSING_ACCESS_TOKEN, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
 

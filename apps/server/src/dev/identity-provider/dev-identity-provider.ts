@@ -3,11 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors, type Account, type Configuration } from 'oidc-provider';
-import { runsDevelopmentIdentityProvider, type Env } from '../config/env.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { spendPasswordCheckTime, verifyPassword } from '../lib/password-policy.ts';
-import { developmentIssuer } from './development-issuer.ts';
+import { developmentIssuer, runsDevelopmentIdentityProvider, type Env } from '../../config/env.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { spendPasswordCheckTime, verifyPassword } from '../../lib/password-policy.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
 import { createMyAccountApi, displayNameOf, MY_ACCOUNT_SCOPES } from './my-account-api.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { listSmsMessages } from './dev-idp-users.ts';
+import { listSmsMessages } from './identity-provider/dev-idp-users.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithProvider } from '../../test/identity-provider.ts';
+import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { decodeJwt } from 'jose';
-import { users } from '../db/schema/identity.ts';
-import { hashPassword } from '../lib/password-policy.ts';
-import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../test/harness.ts';
+import { users } from '../../db/schema/identity.ts';
+import { hashPassword } from '../../lib/password-policy.ts';
+import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { DEV_IDP_RESOURCE, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
 import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
-import { ProviderBrowser } from '../../test/provider-browser.ts';
+import { ProviderBrowser } from '../../../test/provider-browser.ts';
 
 // The provider session through real sign-ins: access tokens carrying the MyAccount scopes, auth_time and sid,
 // the Sessions API (cookie or bearer), step-up with max_age, and signing in with what the MyAccount API changed.

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { devIdpChallenges, devIdpEmails, devIdpPhones, devIdpSmsMessages, devIdpUsers } from '../db/schema/dev-identity-provider.ts';
-import { users } from '../db/schema/identity.ts';
-import { isUuid } from '../lib/uuid.ts';
+import type { Database } from '../../db/client.ts';
+import { devIdpChallenges, devIdpEmails, devIdpPhones, devIdpSmsMessages, devIdpUsers } from '../../db/schema/dev-identity-provider.ts';
+import { users } from '../../db/schema/identity.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 // The development identity provider's own records (decision 0017). Rampart's users table is read only
 // to provision a provider user the first time it is seen; after that the provider owns its data.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
