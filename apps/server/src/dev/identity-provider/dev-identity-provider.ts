@@ -9,7 +9,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../../lib/password-policy.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
-import { createMyAccountApi, displayNameOf, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { createMyAccountApi, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { displayNameOf } from './my-account/profile.ts';
 import { createUserinfoEndpoint, SCOPE_CLAIMS } from './userinfo.ts';
 import { codeEntryPage, codeRequestPage, errorPage, loginPage, logoutPage, signedOutPage } from './dev-identity-provider-pages.ts';
 

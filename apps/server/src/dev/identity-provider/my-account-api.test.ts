@@ -7,7 +7,8 @@ import { devIdpChallenges, devIdpSmsMessages } from '../../db/schema/dev-identit
 import { hashPassword } from '../../lib/password-policy.ts';
 import { STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
 import { DEV_IDP_RESOURCE, generateSigningKey, type DevelopmentIdentityProvider } from './dev-identity-provider.ts';
-import { MISSING_ACCESS_TOKEN, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { MY_ACCOUNT_SCOPES } from './my-account-api.ts';
+import { MISSING_ACCESS_TOKEN } from './my-account/access-tokens.ts';
 
 // The MyAccount API of the development identity provider, over real HTTP, with access tokens signed by its own key.
 
