@@ -60,6 +60,16 @@ export const BOUNDARIES = [
       'Only the widget imports apps/web/src/widget/: a dashboard file that needs its code moves it to @rampart/shared (the widget bundle is built on its own).',
   },
   {
+    // Development-only screens and hooks (`npm run dev`), left out of the production build (vite-no-test-hooks.ts): the
+    // router adds them behind import.meta.env.DEV; features/ and the shared folders already refuse dev/ in their rows.
+    name: 'web-dev',
+    from: `${WEB}/**`,
+    except: [...TEST_FILES, `${WEB}/{dev,widget,features,components,hooks,lib,config}/**`, `${WEB}/app/router.tsx`],
+    target: `${WEB}/dev/**`,
+    allow: [],
+    message: 'apps/web/src/dev/ is development-only: only app/router.tsx imports it, behind import.meta.env.DEV.',
+  },
+  {
     name: 'server-module',
     from: `${SERVER}/modules/*/**`,
     except: TEST_FILES,

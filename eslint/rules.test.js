@@ -166,6 +166,16 @@ describe('development-only code', () => {
     expect(await boundaryNames('apps/server/src/lib/html.ts', `import { registerDevMailbox } from '../dev/mailbox.ts';`)).toEqual(['server-dev']);
   });
 
+  it('is imported in the web app by the router only', async () => {
+    expect(await boundaryNames('apps/web/src/app/router.tsx', `import { ForcedCrash } from '@/dev/forced-crash';`)).toEqual([]);
+    expect(await boundaryNames('apps/web/src/app/shell/app-shell.tsx', `import { ForcedCrash } from '@/dev/forced-crash';`)).toEqual(['web-dev']);
+    expect(await boundaryNames('apps/web/src/main.tsx', `import { ForcedCrash } from './dev/forced-crash';`)).toEqual(['web-dev']);
+    expect(await boundaryNames('apps/web/src/features/billing/components/plans-grid.tsx', `import { ForcedCrash } from '@/dev/forced-crash';`)).toEqual([
+      'web-feature',
+    ]);
+    expect(await boundaryNames('apps/web/src/lib/format.ts', `import { ForcedCrash } from '../dev/forced-crash';`)).toEqual(['web-shared-folders']);
+  });
+
   it('is loaded by the app wiring, by tests and by itself', async () => {
     expect(await boundaryNames('apps/server/src/app.ts', `import { registerDevMailbox } from './dev/mailbox.ts';`)).toEqual([]);
     expect(await boundaryNames('apps/server/src/server.ts', `const m = await import('./dev/identity-provider/dev-identity-provider.ts');`)).toEqual([]);

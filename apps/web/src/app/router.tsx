@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
-import { DEV_CRASH_PATH, ForcedCrash, RootRoute } from '@/app/root-route';
+import { RootRoute } from '@/app/root-route';
+import { DEV_CRASH_PATH, ForcedCrash } from '@/dev/forced-crash';
 import { RouteErrorBoundary } from '@/app/route-error-boundary';
 import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
