@@ -62,7 +62,7 @@ function present(row: TransactionRow) {
  * The public REST API under /v1, for partners' servers: `Authorization: Api-Key sk_…`, answering in the key's mode,
  * rate limited per key. Every route declares its schemas once (zod, schemas.ts): they validate requests and make the
  * OpenAPI document at /v1/openapi.json. Every response carries Request-Id and Rampart-Version; errors answer
- * `{ error: { type, code, message, param?, request_id, details? } }` (errors.ts).
+ * `{ error: { type, code, message, param?, request_id, details? } }` (lib/rest/errors.ts).
  */
 export async function registerPublicApi(app: FastifyInstance, deps: { config: Env; database: DatabaseHandle; services: Services }) {
   const repository = deps.services.transactions.repository;
@@ -119,7 +119,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
         }
       });
 
-      // Idempotency-Key on every POST (F: idempotency.ts): after the key check, per secret key.
+      // Idempotency-Key on every POST (lib/rest/idempotency.ts): after the key check, per secret key.
       registerIdempotency(api, { database: deps.database, keyOf: (request) => request.apiKey?.id });
 
       api.addHook('onResponse', async (request, reply) => {

@@ -4,9 +4,10 @@ import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/
 import { API_ERROR_TYPES } from '../../lib/rest/errors.ts';
 
 /*
- * The /v1 API's schemas, declared once: the routes validate requests with them (errors.ts zodValidatorCompiler) and
- * @fastify/swagger turns them into the OpenAPI document (openapi.ts). Those with a `.meta({ id })` (zod's global
- * registry) become `components.schemas`; `.describe()` and `example` metadata go into the document too.
+ * The /v1 API's schemas, declared once: the routes validate requests with them (zodValidatorCompiler of
+ * lib/rest/errors.ts) and @fastify/swagger turns them into the OpenAPI document (lib/rest/openapi.ts). Those with a
+ * `.meta({ id })` (zod's global registry) become `components.schemas`; `.describe()` and `example` metadata go into the
+ * document too.
  */
 
 const nullableText = z.string().nullable();
