@@ -7,7 +7,6 @@ import { billingModule } from './billing/billing.module.ts';
 import { commerceModule } from './commerce/commerce.module.ts';
 import { dashboardsModule } from './dashboards/dashboards.module.ts';
 import { developersModule } from './developers/developers.module.ts';
-import { examplePingModule } from './example-ping/example-ping.module.ts';
 import { gettingStartedModule } from './getting-started/getting-started.module.ts';
 import { goLiveModule } from './go-live/go-live.module.ts';
 import { identityModule } from './identity/identity.module.ts';
@@ -47,5 +46,4 @@ export const modules = [
   mintingModule,
   gettingStartedModule,
   publicApiModule,
-  examplePingModule,
 ] as const;
