@@ -1,4 +1,8 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { moduleMappers, type MapperFile } from './apps/server/src/modules/module-mappers.ts';
+
+// The codegen CLI loads this file with jiti, whose `require` reads TypeScript (the mapper files).
+declare const require: (file: string) => unknown;
 
 // One config, one SDL: server resolver types and the web's typed documents come from the same files.
 const schema = ['apps/server/src/graphql/base.graphql', 'apps/server/src/modules/*/schema.graphql'];
@@ -14,38 +18,8 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         scalars: { Decimal: 'string', DateTime: { input: 'string', output: 'Date | string' } },
-        mappers: {
-          User: '../modules/identity/identity.repository.ts#ViewerRow',
-          Membership: '../db/membership-row.ts#MembershipRow',
-          Account: '../modules/accounts/accounts.repository.ts#AccountRow',
-          Organization: '../modules/accounts/accounts.repository.ts#OrganizationRow',
-          AuditEvent: '../modules/audit/audit.repository.ts#AuditEventRow',
-          BuyTransaction: '../modules/transactions/transactions.repository.ts#TransactionRow',
-          SellTransaction: '../modules/transactions/transactions.repository.ts#TransactionRow',
-          SwapTransaction: '../modules/transactions/transactions.repository.ts#TransactionRow',
-          BalanceTransaction: '../modules/transactions/transactions.repository.ts#TransactionRow',
-          BuyTransactionPage: '../modules/transactions/transactions.service.ts#TransactionPage',
-          SellTransactionPage: '../modules/transactions/transactions.service.ts#TransactionPage',
-          SwapTransactionPage: '../modules/transactions/transactions.service.ts#TransactionPage',
-          BalanceTransactionPage: '../modules/transactions/transactions.service.ts#TransactionPage',
-          Customer: '../modules/transactions/transactions.repository.ts#CustomerRow',
-          CustomerCard: '../modules/transactions/transactions.repository.ts#CustomerCardRow',
-          CustomerFile: '../modules/transactions/transactions.repository.ts#CustomerFileRow',
-          ApiKey: '../modules/developers/developers.repository.ts#ApiKeyRow',
-          Webhook: '../modules/webhooks/webhooks.repository.ts#WebhookRow',
-          WebhookDelivery: '../modules/webhooks/webhooks.repository.ts#WebhookDeliveryRow',
-          ProductStatus: '../modules/go-live/go-live.service.ts#ProductStatusView',
-          Theme: '../modules/themes/themes.repository.ts#ThemeRow',
-          Analytics: '../modules/analytics/analytics.service.ts#AnalyticsRequest',
-          ThemeVersion: '../modules/themes/themes.repository.ts#ThemeVersionRow',
-          ThemeEditorSettings: '../modules/themes/themes.service.ts#ThemeEditorSettingsView',
-          NftCollection: '../modules/settings/settings.service.ts#NftCollectionView',
-          PassProject: '../modules/passes/passes.repository.ts#PassProjectRow',
-          PassPolicy: '../modules/passes/passes.repository.ts#PassPolicyRow',
-          PassTemplate: '../modules/passes/passes.repository.ts#PassTemplateRow',
-          Pass: '../modules/passes/passes.repository.ts#PassRow',
-          PassProjectApiKey: '../modules/passes/passes.repository.ts#PassProjectApiKeyRow',
-        },
+        // Each server module's `<module>.mappers.ts`, the same object its declaration carries.
+        mappers: moduleMappers('apps/server/src/modules', (file) => require(file) as MapperFile),
       },
     },
     'apps/web/src/gql/': {

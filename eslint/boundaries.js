@@ -76,6 +76,8 @@ export const BOUNDARIES = [
     target: `${SERVER}/modules/**`,
     allow: [
       `${SERVER}/modules/{1}/**`,
+      // defineModule: each module declares itself with it (<module>.module.ts, decision 0021).
+      `${SERVER}/modules/module.ts`,
       // The transactional outbox: a change partners hear about writes its event inside its own transaction (architecture.md, Events and jobs).
       `${SERVER}/modules/webhooks/outbox.ts`,
     ],

@@ -11,6 +11,7 @@ import { mailingAfterCommit } from './mail/mailer.ts';
 import { describeError } from './lib/startup-error.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { identityAuditSentences } from './modules/identity/identity.audit.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { createStaffAdministrationRepository, type StaffListRow } from './modules/identity/staff-administration.repository.ts';
 import {
@@ -251,7 +252,9 @@ export async function main(argv: string[]): Promise<number> {
   const infrastructure = await startInfrastructure(config, (line) => console.error(line), { chain: false, shareRunningEmbeddedPostgres: true });
   try {
     const { db, pool } = infrastructure.database;
-    const audit = createAuditService({ repository: createAuditRepository(db) });
+    // The staff commands' sentences (identity's): the command only writes events, and the whole module list would load
+    // every module's code into each command.
+    const audit = createAuditService({ repository: createAuditRepository(db), sentences: identityAuditSentences });
     const staff = createStaffAdministration({
       identity: createIdentityRepository(db),
       repository: createStaffAdministrationRepository(db),

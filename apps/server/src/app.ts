@@ -11,20 +11,13 @@ import { registerDevMailbox } from './dev/mailbox.ts';
 import { registerDevSms } from './dev/sms.ts';
 import { registerGraphQL } from './graphql/plugin.ts';
 import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './graphql/errors.ts';
-import { registerPublicApi } from './modules/public-api/public-api.routes.ts';
 import { genRequestId } from './lib/rest/request-id.ts';
-import { registerPassesApi } from './modules/passes/passes-api.routes.ts';
-import { registerApiReferencePage } from './modules/public-api/reference-page.ts';
-import { registerTransactionExport } from './modules/transactions/export.route.ts';
 import { createServices, type Services } from './services.ts';
+import { modules } from './modules/index.ts';
 import { webDist } from './lib/paths.ts';
 import { registerWebApp } from './lib/static-assets.ts';
 import { prewarmWorkers } from './lib/bounded-worker.ts';
 import { registerGraphQLUploads } from './lib/graphql-uploads.ts';
-import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
-import { registerPassImageRoutes } from './modules/passes/passes-images.routes.ts';
-import { registerStripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
-import { registerWidget } from './modules/widget/widget.routes.ts';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
 import type { EvmChain } from './lib/chain/evm-chain.ts';
 import { startChain } from './boot.ts';
@@ -137,18 +130,12 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   });
 
   registerGraphQLUploads(app, { maxFileBytes: KYB_MAX_FILE_BYTES });
-  // Uploaded certificate files and logos are parsed in worker threads: one is started now, with their parsers loaded.
-  prewarmWorkers([new URL('./modules/passes/pass-credential-uploads.ts', import.meta.url), new URL('./modules/themes/logo-colors.ts', import.meta.url)]);
+  // Modules' files parsed in worker threads (certificate files, logos): one is started now, with their parsers loaded.
+  prewarmWorkers(modules.flatMap((module) => module.workerModules ?? []));
   await registerGraphQL(app, { config, services, pool: database.pool });
-  await registerKybRoutes(app, { services });
-  await registerPassImageRoutes(app, { services });
-  await registerStripeWebhookRoutes(app, { config, services });
-  registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
-  await registerPublicApi(app, { config, database, services });
-  await registerPassesApi(app, { config, database, services });
-  registerApiReferencePage(app);
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
-  await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });
+  // Each module's routes outside GraphQL (REST APIs, file downloads, the widget), in the order of the list.
+  for (const module of modules) await module.routes?.(app, { config, database, services, webRoot });
   observeGraphQLOperations(app, observability);
   registerObservabilityRoutes(app, { observability, metricsToken: config.METRICS_TOKEN });
   if (devMailbox) registerDevMailbox(app, mailer);
@@ -170,11 +157,9 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   return app as unknown as RampartApp;
 }
 
-/** Idempotent: brings the reference data every app needs up to the code's catalogues. */
+/** Idempotent: brings the reference data every app needs up to the code's catalogues (each module's `seed`, in list order). */
 export async function seedReferenceData(services: Services): Promise<void> {
-  await services.accounts.flags.seed();
-  await services.settings.seedCurrencies();
-  await services.ramp.seedDefaultRules();
+  for (const module of modules) await module.seed?.(services);
 }
 
 async function connectConfiguredChain(config: Env): Promise<EvmChain> {

@@ -36,7 +36,9 @@ export const rootFields: RootField[] = [
 export async function loadFixtures(): Promise<AuthzFixtures> {
   const modulesDir = path.resolve(import.meta.dirname, '../src/modules');
   const all: AuthzFixtures = {};
-  for (const moduleName of fs.readdirSync(modulesDir)) {
+  // Module folders (modules/ also holds the list, index.ts, and defineModule, module.ts).
+  const folders = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  for (const moduleName of folders.map((entry) => entry.name)) {
     for (const file of fs.readdirSync(path.join(modulesDir, moduleName)).filter((name) => name.endsWith('.authz-fixtures.ts'))) {
       const loaded = (await import(path.join(modulesDir, moduleName, file))) as { fixtures: AuthzFixtures };
       Object.assign(all, loaded.fixtures);

@@ -27,8 +27,10 @@ export type AccessRule =
 export interface AuthorizationDeps {
   membershipRole(userId: string, accountId: string): Promise<MembershipRole | null>;
   accountExists(accountId: string): Promise<boolean>;
-  /** Finds the account owning an entity, per entity type; modules register theirs. */
+  /** Finds the account owning an entity, per entity type; modules declare theirs (`entities` of their build). */
   entityAccount: Record<string, (id: string) => Promise<string | null>>;
+  /** Entities in words, where a module declared a name. */
+  entityNames?: Record<string, string>;
   audit(event: AuditInput): Promise<void>;
   /**
    * Runs a mutation as one unit of work (decision 0007): `work` and its audit row commit together or not at all.
@@ -53,27 +55,12 @@ export function auditEvent(
   };
 }
 
-/** Entities of @entity rules as people name them ("Transaction not found.", not "The anyTransaction was not found."). */
-const ENTITY_NAMES: Record<string, string> = {
-  membership: 'team member',
-  buyTransaction: 'transaction',
-  sellTransaction: 'transaction',
-  swapTransaction: 'transaction',
-  balanceTransaction: 'transaction',
-  anyTransaction: 'transaction',
-  apiKey: 'API key',
-  webhook: 'webhook',
-  webhookDelivery: 'webhook delivery',
-  nftCollection: 'NFT collection',
-  organization: 'organization',
-  kybDocument: 'document',
-  integration: 'integration',
-  helioWallet: 'payout wallet',
-};
-
-/** An entity's name in words; one not listed is split into words ("requestLogEntry" → "request log entry"). */
-export function entityName(entity: string): string {
-  return ENTITY_NAMES[entity] ?? entity.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+/**
+ * An entity in words, as its module declared it ("Transaction not found.", not "The anyTransaction was not found.");
+ * one without a declared name is split into words ("requestLogEntry" → "request log entry").
+ */
+export function entityName(entity: string, names: Record<string, string> = {}): string {
+  return names[entity] ?? entity.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 function stringArg(args: readonly ConstArgumentNode[] | undefined, name: string): string | undefined {
@@ -207,7 +194,7 @@ async function authorize(
   if (rule.kind === 'entity') {
     const id = args[rule.arg];
     accountId = typeof id === 'string' && id.length <= 100 ? await deps.entityAccount[rule.entity]!(id) : null;
-    if (!accountId) throw notFound(entityName(rule.entity));
+    if (!accountId) throw notFound(entityName(rule.entity, deps.entityNames));
   } else {
     const id = args[rule.arg];
     accountId = typeof id === 'string' && isUuid(id) ? id : null;

@@ -14,27 +14,19 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { Env } from '../config/env.ts';
-import { loadSession, tokensMatch, type LoadedSession } from '../modules/identity/session-store.ts';
 import type { Services } from '../services.ts';
 import type pg from 'pg';
 import { replicaMonitorOf } from '../db/client.ts';
 import { currentReadRouting, formatLsn, parseLsn, runWithReadRouting } from '../db/replica.ts';
 import { AppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './errors.ts';
 import { describeBadInput } from './input-guard.ts';
-import type { GraphQLContext } from './context.ts';
 import { buildResolvers, loadTypeDefs } from './schema.ts';
+import { createContextFactory } from './context-factory.ts';
+
+// Where they were first written (the benchmark and tests import them from here).
+export { createContextFactory, sessionCookieName, ssoBrowserCookieName } from './context-factory.ts';
 
 export const GRAPHQL_LIMITS = { depth: 10, aliases: 15, cost: 5000, directives: 20 } as const;
-
-export function sessionCookieName(config: Env): string {
-  // The __Host- prefix needs Secure, which browsers only honour over https.
-  return config.PUBLIC_URL.startsWith('https:') ? '__Host-rampart_session' : 'rampart_session';
-}
-
-/** The cookie naming the browser that started a single sign-on (modules/sso): httpOnly, so page scripts cannot read it. */
-export function ssoBrowserCookieName(config: Env): string {
-  return config.PUBLIC_URL.startsWith('https:') ? '__Host-rampart_sso' : 'rampart_sso';
-}
 
 /** Set after a mutation when lists read from a replica: until the replica has replayed this WAL position, reads go to the primary. */
 export const READ_AFTER_COOKIE = 'rampart_read_after';
@@ -125,52 +117,6 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
       path: error.path,
       extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
     },
-  };
-}
-
-/**
- * Builds the per-request GraphQL context: the session from the cookie, kept only when X-CSRF-TOKEN matches it.
- * Exported so the benchmark serves the same schema through Apollo Server with identical context semantics.
- */
-export function createContextFactory(deps: { config: Env; services: Services; pool: pg.Pool }) {
-  const { config, services, pool } = deps;
-  const cookieName = sessionCookieName(config);
-  const ssoCookieName = ssoBrowserCookieName(config);
-  const secure = config.PUBLIC_URL.startsWith('https:');
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<GraphQLContext> => {
-    const cookieValue = request.cookies[cookieName];
-    let session: LoadedSession | null = null;
-    let cookieSessionId: string | null = null;
-    if (cookieValue && cookieValue.length <= 100) {
-      const loaded = await loadSession(pool, cookieValue);
-      cookieSessionId = loaded?.id ?? null;
-      const header = request.headers['x-csrf-token'];
-      if (loaded && tokensMatch(loaded.csrfToken, typeof header === 'string' ? header : undefined)) session = loaded;
-    }
-    return {
-      config,
-      services,
-      log: request.log,
-      requestId: String(request.id),
-      ipAddress: request.ip,
-      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-      session,
-      cookieSessionId,
-      sessionCookie: {
-        set(value, expiresAt) {
-          reply.setCookie(cookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });
-        },
-        clear() {
-          reply.clearCookie(cookieName, { path: '/', httpOnly: true, secure, sameSite: 'lax' });
-        },
-      },
-      ssoBrowserCookie: {
-        value: request.cookies[ssoCookieName] ?? null,
-        set(value, expiresAt) {
-          reply.setCookie(ssoCookieName, value, { path: '/', httpOnly: true, secure, sameSite: 'lax', expires: expiresAt });
-        },
-      },
-    };
   };
 }
 

@@ -1,47 +1,21 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { z } from 'zod';
 import { isDecimalString } from '@rampart/shared/money';
-import type { Resolvers } from '../generated/graphql.ts';
-import { accountsResolvers } from '../modules/accounts/accounts.resolvers.ts';
-import { identityResolvers } from '../modules/identity/identity.resolvers.ts';
-import { ssoResolvers } from '../modules/sso/sso.resolvers.ts';
-import { auditResolvers } from '../modules/audit/audit.resolvers.ts';
-import { teamResolvers } from '../modules/team/team.resolvers.ts';
-import { transactionsResolvers } from '../modules/transactions/transactions.resolvers.ts';
-import { dashboardsResolvers } from '../modules/dashboards/dashboards.resolvers.ts';
-import { analyticsResolvers } from '../modules/analytics/analytics.resolvers.ts';
-import { quarterlyReviewResolvers } from '../modules/analytics/quarterly-review.resolvers.ts';
-import { developersResolvers } from '../modules/developers/developers.resolvers.ts';
-import { webhooksResolvers } from '../modules/webhooks/webhooks.resolvers.ts';
-import { settingsResolvers } from '../modules/settings/settings.resolvers.ts';
-import { kybResolvers } from '../modules/kyb/kyb.resolvers.ts';
 import { UploadScalar } from '../lib/graphql-uploads.ts';
-import { goLiveResolvers } from '../modules/go-live/go-live.resolvers.ts';
-import { rampResolvers } from '../modules/ramp/ramp.resolvers.ts';
-import { gettingStartedResolvers } from '../modules/getting-started/getting-started.resolvers.ts';
-import { themesResolvers } from '../modules/themes/themes.resolvers.ts';
-import { billingResolvers } from '../modules/billing/billing.resolvers.ts';
-import { commerceResolvers } from '../modules/commerce/commerce.resolvers.ts';
-import { passesResolvers } from '../modules/passes/passes.resolvers.ts';
-import { mintingResolvers } from '../modules/minting/minting.resolvers.ts';
+import { modules } from '../modules/index.ts';
+import type { Resolvers } from '../generated/graphql.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The SDL of every module, in a stable order; the same files feed codegen. */
+/** The SDL of every module of the list, in name order (a stable schema whatever the list's order); codegen reads the same files. */
 export function loadTypeDefs(): string {
-  const modulesDir = path.join(here, '../modules');
-  const moduleFiles = fs
-    .readdirSync(modulesDir)
-    .sort()
-    .map((name) => path.join(modulesDir, name, 'schema.graphql'))
-    .filter((file) => fs.existsSync(file));
-  return [path.join(here, 'base.graphql'), ...moduleFiles].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  const moduleFiles = modules
+    .flatMap((module) => (module.schema ? [{ name: module.name, file: module.schema }] : []))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(({ file }) => file);
+  return [new URL('./base.graphql', import.meta.url), ...moduleFiles].map((file) => fs.readFileSync(file, 'utf8')).join('\n');
 }
 
 const DECIMAL_FORMAT = 'Decimal values are strings such as "12.50": up to 30 digits, an optional point and 18 decimals, no exponent.';
@@ -92,30 +66,7 @@ export function mergeResolvers(...maps: Resolvers[]): Record<string, Record<stri
  * arguments with the input guard, which runs first.
  */
 export function buildResolvers(services: Services) {
-  const resolvers = mergeResolvers(
-    { Query: { health: () => 'ok' }, Mutation: { _noop: () => null } },
-    identityResolvers,
-    accountsResolvers,
-    teamResolvers,
-    ssoResolvers,
-    auditResolvers,
-    developersResolvers,
-    webhooksResolvers,
-    settingsResolvers,
-    transactionsResolvers,
-    dashboardsResolvers,
-    analyticsResolvers,
-    quarterlyReviewResolvers,
-    goLiveResolvers,
-    kybResolvers,
-    rampResolvers,
-    gettingStartedResolvers,
-    themesResolvers,
-    commerceResolvers,
-    passesResolvers,
-    mintingResolvers,
-    billingResolvers,
-  );
+  const resolvers = mergeResolvers({ Query: { health: () => 'ok' }, Mutation: { _noop: () => null } }, ...modules.flatMap((module) => module.resolvers ?? []));
   const typeDefs = loadTypeDefs();
   applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);
   guardArguments(resolvers, typeDefs);

@@ -5,14 +5,26 @@ import type { Services } from '../services.ts';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { RampartApp } from '../app.ts';
-import { JOB_PAYLOADS } from './job-payloads.ts';
+import type { JobContext } from '../modules/module.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { modules } from '../modules/index.ts';
 import { startWebhookDispatcher, type DeliveryAttemptObserver } from '../modules/webhooks/webhook-dispatcher.ts';
 import { startNftTransferWatcher } from '../modules/passes/nft-transfer-watcher.ts';
-import { purgeExpiredIdempotencyKeys } from '../lib/rest/idempotency.ts';
 
-/** Recurring jobs; `fill=1d` catches up a run missed while no worker was up. */
-export const CRONTAB = ['17 3 * * * api_request_log_retention ?fill=1d', '41 * * * * api_idempotency_key_retention'].join('\n');
+/** Recurring jobs, each module's `crontab`; `fill=1d` catches up a run missed while no worker was up. */
+export const CRONTAB = modules.flatMap((module) => module.crontab ?? []).join('\n');
+
+/** Every module's jobs as graphile-worker tasks; a task name declared twice is a programming error. */
+function moduleTasks(context: JobContext): TaskList {
+  const tasks: TaskList = {};
+  for (const module of modules) {
+    for (const [name, task] of Object.entries(module.jobs ?? {})) {
+      if (name in tasks) throw new Error(`The job ${name} is declared twice (module ${module.name})`);
+      tasks[name] = (payload) => task(payload, context);
+    }
+  }
+  return tasks;
+}
 
 export interface RunningWorker {
   runner: Runner;
@@ -40,27 +52,7 @@ export async function startWorker(deps: {
   onDeliveryAttempt?: DeliveryAttemptObserver;
 }): Promise<RunningWorker> {
   const { services, log } = deps;
-  const taskList: TaskList = {
-    purge_api_key: async (payload) => {
-      const { apiKeyId } = JOB_PAYLOADS.purge_api_key.parse(payload);
-      await services.developers.purgeExpiredKey(apiKeyId);
-    },
-    api_request_log_retention: async () => {
-      const deleted = await services.developers.purgeOldRequests();
-      if (deleted > 0) log.info({ deleted }, 'api request log: deleted rows older than 30 days');
-    },
-    api_idempotency_key_retention: async (payload) => {
-      JOB_PAYLOADS.api_idempotency_key_retention.parse(payload);
-      const deleted = await purgeExpiredIdempotencyKeys(drizzle(deps.pool));
-      if (deleted > 0) log.info({ deleted }, 'idempotency keys: deleted keys older than 24 hours');
-    },
-    test_mode_step: async (payload) => {
-      await services.widget.processing.runStep(JOB_PAYLOADS.test_mode_step.parse(payload));
-    },
-    billing_dunning_end: async (payload) => {
-      await services.billing.endDunning(JOB_PAYLOADS.billing_dunning_end.parse(payload).organizationId);
-    },
-  };
+  const taskList = moduleTasks({ services, log, pool: deps.pool });
   const logger = new Logger((scope) => (level, message, meta) => {
     // LogLevel is an ambient const enum, which isolated modules cannot read: compare its string values.
     const name: string = level;

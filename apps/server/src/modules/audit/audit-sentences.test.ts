@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadTypeDefs } from '../../graphql/schema.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startTestApp, uniqueEmail, type TestApp } from '../../../test/harness.ts';
-import { AUDIT_SENTENCES, describeAuditEvent, subjectOf } from './audit-sentences.ts';
+import { modules } from '../index.ts';
+import { assembleAuditSentences, describeAuditEvent as describeWith, subjectOf } from './audit-sentences.ts';
+
+// Every module's sentences, as the audit service assembles them.
+const AUDIT_SENTENCES = assembleAuditSentences(modules);
+const describeAuditEvent = (event: Parameters<typeof describeWith>[0]) => describeWith(event, AUDIT_SENTENCES);
 
 function mutationFields(): string[] {
   const fields: string[] = [];

@@ -1,7 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireGrant } from '../../graphql/context.ts';
 import { badInput } from '../../graphql/errors.ts';
-import { describeAuditEvent } from './audit-sentences.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export const auditResolvers: Resolvers = {
@@ -14,7 +13,7 @@ export const auditResolvers: Resolvers = {
   },
   AuditEvent: {
     changes: (event) => JSON.stringify(event.changes),
-    summary: (event) => describeAuditEvent(event),
+    summary: (event, _args, context) => context.services.audit.describe(event),
     ipAddress: (event) => event.ipAddress ?? null,
   },
 };

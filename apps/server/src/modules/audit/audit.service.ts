@@ -3,6 +3,8 @@ import { parseInput } from '../../graphql/validate.ts';
 import type { AuditRepository } from './audit.repository.ts';
 import type { AuditInput } from './audit.types.ts';
 import { redactArguments } from './redaction.ts';
+import { describeAuditEvent } from './audit-sentences.ts';
+import type { AuditSentences } from '../../lib/audit-words.ts';
 
 const filterSchema = z.object({
   actorEmail: z.string().trim().max(254).optional().nullable(),
@@ -14,9 +16,15 @@ const filterSchema = z.object({
   take: z.number().int().min(1, 'take is at least 1').max(200, 'take is at most 200').default(50),
 });
 
-export function createAuditService(deps: { repository: AuditRepository }) {
-  const { repository } = deps;
+/** `sentences`: every module's, assembled from the module list (audit.module.ts). */
+export function createAuditService(deps: { repository: AuditRepository; sentences: AuditSentences }) {
+  const { repository, sentences } = deps;
   return {
+    /** The event as a sentence ("Rolled the secret test key"). */
+    describe(event: { operation: string; kind: string; changes: unknown }): string {
+      return describeAuditEvent(event, sentences);
+    },
+
     /** Written by the authorization wrapper for every mutation and every staff view. */
     async record(input: AuditInput): Promise<void> {
       const { actor, access } = input;

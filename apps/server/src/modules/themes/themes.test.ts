@@ -8,6 +8,7 @@ import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestA
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { decompressionBombPng } from '../../../test/hostile-files.ts';
 import { describeAuditEvent } from '../audit/audit-sentences.ts';
+import { themesAuditSentences } from './themes.audit.ts';
 import { savedAtWords } from './themes.service.ts';
 
 let t: TestApp;
@@ -526,7 +527,7 @@ describe('generated themes', () => {
 
 describe('the audit trail of themes', () => {
   it('reads each theme change as a sentence', () => {
-    const event = (operation: string, changes: Record<string, unknown>) => describeAuditEvent({ operation, kind: 'mutation', changes });
+    const event = (operation: string, changes: Record<string, unknown>) => describeAuditEvent({ operation, kind: 'mutation', changes }, themesAuditSentences);
     expect(event('generateInitialTheme', { name: 'Brand', brandColor: '#4f46e5', makeActive: true, _subject: { name: 'Brand' } })).toBe(
       'Created the theme “Brand” from the brand colour #4f46e5 and made it active',
     );

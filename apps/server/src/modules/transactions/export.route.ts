@@ -11,7 +11,7 @@ import copyStreams from 'pg-copy-streams';
 import { TRANSACTION_KINDS, type TransactionKind } from '@rampart/shared/transactions';
 import type { Env } from '../../config/env.ts';
 import type { Services } from '../../services.ts';
-import { createContextFactory } from '../../graphql/plugin.ts';
+import { createContextFactory } from '../../graphql/context-factory.ts';
 import { auditEvent, grantFor } from '../../graphql/authorization.ts';
 import { isAppError } from '../../graphql/errors.ts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';

@@ -1,0 +1,55 @@
+// The words audit sentences share. Each module writes the sentences of its own mutations (`<module>.audit.ts`, carried
+// by its declaration); the audit module assembles them from the module list (modules/audit/audit-sentences.ts).
+
+/** The arguments of an event as stored (secrets redacted), with `_subject`: a few facts of what the mutation returned. */
+export type Changes = Record<string, unknown> & { _subject?: Record<string, unknown> };
+
+/** One mutation's event in words. */
+export type AuditSentence = (changes: Changes) => string;
+
+/** A module's sentences, by mutation name. */
+export type AuditSentences = Record<string, AuditSentence>;
+
+/** Review statuses in words (go-live requests, domains and business verification). */
+export const REVIEW: Record<string, string> = {
+  NotStarted: 'not started',
+  Pending: 'pending review',
+  InProgress: 'in review',
+  OnHold: 'on hold',
+  Approved: 'approved',
+  Rejected: 'rejected',
+  clear: 'clear',
+  rejected: 'rejected',
+};
+
+/** "waitingForDeposit" → "waiting for deposit"; "rollApiKey" → "roll api key". */
+export function splitWords(value: string): string {
+  return value
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A stored value worth quoting: a non-blank string that was not redacted. */
+export function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' && value !== '[redacted]' ? value : null;
+}
+
+export function subject(changes: Changes, field: string): unknown {
+  return changes._subject?.[field];
+}
+
+export function mode(liveMode: unknown): string {
+  return liveMode === true ? 'live' : liveMode === false ? 'test' : '';
+}
+
+export function reason(changes: Changes): string {
+  const because = text(changes.reason);
+  return because ? ` (reason: ${because})` : '';
+}

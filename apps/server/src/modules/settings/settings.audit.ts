@@ -1,0 +1,19 @@
+// The audit trail's sentences for this module's mutations (its declaration carries them; audit-sentences.test.ts
+// checks that every Mutation has one).
+
+import { type AuditSentences, text } from '../../lib/audit-words.ts';
+
+export const settingsAuditSentences: AuditSentences = {
+  updateAccount: (c) =>
+    [
+      c.allowedIframeAncestorUrls !== undefined ? 'the sites allowed to embed the widget' : null,
+      c.customerDataWebhookUrl !== undefined ? 'the customer data webhook' : null,
+    ].filter(Boolean).length
+      ? `Changed ${[c.allowedIframeAncestorUrls !== undefined ? 'the sites allowed to embed the widget' : null, c.customerDataWebhookUrl !== undefined ? 'the customer data webhook' : null].filter(Boolean).join(' and ')}`
+      : 'Changed the account settings',
+  createAffiliatePayoutConfiguration: () => 'Set the payout wallet',
+  updateAffiliatePayoutConfiguration: () => 'Changed the payout wallet',
+  updateNftAccount: () => 'Changed the NFT checkout settings',
+  createNftCollection: (c) => `Added the NFT collection ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
+  deleteNftCollection: () => 'Removed an NFT collection',
+};

@@ -1,0 +1,31 @@
+import { JOB_PAYLOADS } from '../../jobs/job-payloads.ts';
+import type { DevelopersService } from '../developers/developers.service.ts';
+import type { GoLiveService } from '../go-live/go-live.service.ts';
+import { defineModule } from '../module.ts';
+import type { RampService } from '../ramp/ramp.service.ts';
+import type { TransactionsService } from '../transactions/transactions.service.ts';
+import type { RampPort } from './ramp-port.ts';
+import { createTestProcessing } from './test-processing.ts';
+import { createWidgetRepository } from './widget.repository.ts';
+import { registerWidget } from './widget.routes.ts';
+import { createWidgetService } from './widget.service.ts';
+
+export const widgetModule = defineModule({
+  name: 'widget',
+  build: (
+    { database, config, jobs },
+    built: { developers: DevelopersService; transactions: TransactionsService; goLive: GoLiveService; ramp: RampService },
+  ) => {
+    const { developers, transactions, goLive, ramp } = built;
+    const repository = createWidgetRepository(database.db);
+    const rampPort = (): RampPort => ramp;
+    const processing = createTestProcessing({ transactions, jobs, repository, ramp: rampPort, config });
+    return { services: { widget: createWidgetService({ repository, developers, transactions, goLive, processing, ramp: rampPort, config }) } };
+  },
+  routes: (app, { config, services, webRoot }) => registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE }),
+  jobs: {
+    test_mode_step: async (payload, { services }) => {
+      await services.widget.processing.runStep(JOB_PAYLOADS.test_mode_step.parse(payload));
+    },
+  },
+});
