@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { JOB_PAYLOADS } from '../../jobs/job-payloads.ts';
 import { defineModule } from '../module.ts';
-import { purgeExpiredIdempotencyKeys } from './idempotency.ts';
+import { purgeExpiredIdempotencyKeys } from '../../lib/rest/idempotency.ts';
 import { registerPublicApi } from './public-api.routes.ts';
 import { registerApiReferencePage } from './reference-page.ts';
 
