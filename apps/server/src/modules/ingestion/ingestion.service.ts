@@ -266,11 +266,10 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       const customerEventIds = todo.filter(({ event }) => event.schema === 'customer').map(({ event }) => str(event.data.id)!);
       const referencedCustomers = todo.map(({ event }) => str(event.data.customerId)).filter((id): id is string => id !== null);
       const transactionIds = todo.filter(({ event }) => event.schema !== 'customer').map(({ event }) => str(event.data.id)!);
-      const [knownAccounts, lockedTransactions, lockedCustomers] = await Promise.all([
-        repository.existingAccounts(tx, accountIds),
-        repository.lockTransactions(tx, [...new Set(transactionIds)]),
-        repository.lockCustomers(tx, [...new Set([...customerEventIds, ...referencedCustomers])]),
-      ]);
+      // One connection: one statement after the other. Customers before transactions, in every batch (no deadlock).
+      const knownAccounts = await repository.existingAccounts(tx, accountIds);
+      const lockedCustomers = await repository.lockCustomers(tx, [...new Set([...customerEventIds, ...referencedCustomers])]);
+      const lockedTransactions = await repository.lockTransactions(tx, [...new Set(transactionIds)]);
       const txById = new Map(lockedTransactions.map((row) => [row.id, row]));
       const customerById = new Map(lockedCustomers.map((row) => [row.id, row]));
 
