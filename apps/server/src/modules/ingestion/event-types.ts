@@ -112,7 +112,10 @@ function describe(error: ErrorObject, schema: SchemaName): FieldError {
     case 'enum':
       return { field: at(), message: `Must be one of: ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}.` };
     case 'pattern':
-      return { field: at(), message: /Amount|Rate/.test(pointer.at(-1) ?? '') ? 'Must be a decimal string, such as "150.00".' : `Must match ${String(params.pattern)}.` };
+      return {
+        field: at(),
+        message: /Amount|Rate/.test(pointer.at(-1) ?? '') ? 'Must be a decimal string, such as "150.00".' : `Must match ${String(params.pattern)}.`,
+      };
     case 'format':
       return { field: at(), message: `Must be a valid ${String(params.format)}.` };
     default:
