@@ -340,7 +340,7 @@ describe('rollups', () => {
     const c = await accountWithMember(t, { verified: true, name: 'Ingest C' });
     const forC = (data: Record<string, unknown>) => ({ ...data, accountId: c.accountId });
     const customers = [crypto.randomUUID(), crypto.randomUUID()];
-    const [b1, b2, s1, w1, d1] = Array.from({ length: 5 }, () => crypto.randomUUID());
+    const [b1, b2, s1, w1, d1] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const sell = (id: string, version: number, status: string) =>
       forC({ ...buy(id, version, status, { baseCurrencyCode: 'btc', baseCurrencyAmount: '0.01', quoteCurrencyCode: 'eur', quoteCurrencyAmount: '580.00' }) });
     const created = [
