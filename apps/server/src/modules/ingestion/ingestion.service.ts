@@ -4,8 +4,10 @@
  * the live-mode rows partners see, the dashboard and analytics rollups, and the partner's webhook events.
  *
  * A batch is one database transaction: the inbox takes every valid event in one statement (a redelivery finds its
- * key and changes nothing), the entities it names are locked in one statement each, then each event is compared with
- * the stored version: newer ones are applied, older ones recorded as stale.
+ * key and changes nothing), the entities it names are locked in one statement each, then each event is compared in
+ * memory, in order, with the entity's version so far: newer ones are applied, older ones recorded as stale. The rows,
+ * their rollups (transactions' recordBatch) and the webhook events are then written set-based: about twenty
+ * statements a batch, whatever its size.
  */
 import crypto from 'node:crypto';
 import type { WebhookEventType } from '@rampart/shared/enums';
@@ -64,7 +66,7 @@ const KIND_OF: Record<string, { kind: TransactionKind; isNft: boolean }> = {
 
 /**
  * Columns the rollups are keyed or summed by: fixed once a transaction exists, so a rollup is never left counting a
- * value the row no longer has. The data field each comes from names it in the refusal.
+ * value the row no longer has (fixedFieldOf names the data field in the refusal).
  */
 const FIXED_COLUMNS: Array<keyof TransactionRow> = [
   'createdAt',
