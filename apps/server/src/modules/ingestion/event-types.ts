@@ -91,7 +91,8 @@ export function validateEvent(event: unknown): { event: ValidEvent } | { error: 
   for (const field of ['createdAt', 'updatedAt', 'cancelledAt', 'refundApprovedAt'] as const) {
     const value = event.data[field];
     // RFC 3339 also allows years PostgreSQL or JavaScript cannot hold; ours stay between 2000 and 2999.
-    if (typeof value === 'string' && !/^2\d{3}-/.test(value)) return refuse(`data.${field}`, 'Must be a timestamp between the years 2000 and 2999.');
+    if (typeof value === 'string' && (!/^2\d{3}-/.test(value) || Number.isNaN(Date.parse(value))))
+      return refuse(`data.${field}`, 'Must be a timestamp between the years 2000 and 2999.');
   }
   return { event: { id: event.id as string, source: event.source as string, type, schema, data: event.data } };
 }

@@ -34,18 +34,20 @@ const COLUMNS = {
   customers: Object.entries(getTableColumns(customers)).map(([property, column]) => [property, column.name] as const),
 };
 
-/** Rows as JSON objects keyed by column name, for jsonb_populate_recordset: one parameter for a whole batch. */
+/** Rows as JSON objects keyed by column name, for jsonb_populate_recordset: one parameter for a whole batch, in id order. */
 function asRecords(table: keyof typeof COLUMNS, rows: Array<Record<string, unknown>>): string {
   const columns = COLUMNS[table];
   return JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(
-        columns.map(([property, name]) => {
-          const value = row[property];
-          return [name, value instanceof Date ? value.toISOString() : (value ?? null)];
-        }),
+    [...rows]
+      .sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))
+      .map((row) =>
+        Object.fromEntries(
+          columns.map(([property, name]) => {
+            const value = row[property];
+            return [name, value instanceof Date ? value.toISOString() : (value ?? null)];
+          }),
+        ),
       ),
-    ),
   );
 }
 
@@ -121,6 +123,7 @@ export function createIngestionRepository(db: Database) {
         select e.source, e.id, e.type, e.entity_id, 'accepted', ${credentialId}::uuid
         from jsonb_to_recordset(${JSON.stringify(entries.map((entry) => ({ source: entry.source, id: entry.id, type: entry.type, entity_id: entry.entityId })))}::jsonb)
           as e(source text, id text, type text, entity_id uuid)
+        order by e.source, e.id -- one order for every batch: two batches sharing keys wait, never deadlock
         on conflict (source, event_id) do nothing
         returning source, event_id`);
       return new Set(result.rows.map((row) => key(row.source, row.event_id)));

@@ -212,6 +212,8 @@ describe('ingesting transactions', () => {
       [buy(id, 1, 'waitingPayment', { accountId: crypto.randomUUID() }), 'data.accountId'],
       [buy(id, 1, 'waitingPayment', { customerId: crypto.randomUUID() }), 'data.customerId'],
       [{ ...buy(id, 1, 'waitingPayment'), version: undefined }, 'data.version'],
+      [buy(id, 1, 'waitingPayment', { createdAt: '2026-06-30T23:59:60Z' }), 'data.createdAt'],
+      [buy(id, 1, 'waitingPayment', { createdAt: '0999-01-01T00:00:00Z' }), 'data.createdAt'],
     ];
     for (const [data, field] of cases) {
       const answer = await sendOne(event('rampart.buy_transaction.created', data));
