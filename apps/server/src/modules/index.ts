@@ -9,6 +9,7 @@ import { dashboardsModule } from './dashboards/dashboards.module.ts';
 import { developersModule } from './developers/developers.module.ts';
 import { gettingStartedModule } from './getting-started/getting-started.module.ts';
 import { goLiveModule } from './go-live/go-live.module.ts';
+import { ingestionModule } from './ingestion/ingestion.module.ts';
 import { identityModule } from './identity/identity.module.ts';
 import { kybModule } from './kyb/kyb.module.ts';
 import { mintingModule } from './minting/minting.module.ts';
@@ -46,4 +47,5 @@ export const modules = [
   mintingModule,
   gettingStartedModule,
   publicApiModule,
+  ingestionModule,
 ] as const;
