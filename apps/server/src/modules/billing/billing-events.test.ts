@@ -37,25 +37,22 @@ const changed = (over: Partial<ProviderSubscriptionState> = {}, day = 10): Subsc
   subscription: state(over),
 });
 
-const row = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
-  id: 'row-1',
-  organizationId: 'org-1',
-  provider: 'sandbox',
-  providerSubscriptionId: 'sub_1',
-  plan: 'Basic',
-  priceLookupKey: 'basic_monthly',
-  status: 'active',
-  currentPeriodStart: at(1),
-  currentPeriodEnd: at(31),
-  cancelAtPeriodEnd: false,
-  scheduledPriceLookupKey: null,
-  pastDueSince: null,
-  paymentMethod: null,
-  providerUpdatedAt: at(5),
-  createdAt: at(1),
-  updatedAt: at(5),
-  ...over,
-});
+/** The row on record of the same subscription as state(): a Basic monthly plan last updated on the 5th. */
+const row = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => {
+  const { providerCustomerId: _customer, ...same } = state();
+  return {
+    ...same,
+    id: 'row-1',
+    organizationId: 'org-1',
+    provider: 'sandbox',
+    plan: 'Basic',
+    pastDueSince: null,
+    providerUpdatedAt: at(5),
+    createdAt: at(1),
+    updatedAt: at(5),
+    ...over,
+  };
+};
 
 const invoice = (over: Partial<ProviderInvoiceState> = {}): ProviderInvoiceState => ({
   providerInvoiceId: 'in_1',

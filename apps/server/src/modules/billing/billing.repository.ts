@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@rampart/shared/enums';
 import type { Database } from '../../db/client.ts';
 import type { Executor } from '../../db/executor.ts';
+import { organizationAdministratorEmails } from '../../db/membership-row.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { billingCheckoutSessions, billingCustomers, billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
-import { users } from '../../db/schema/identity.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -75,16 +75,7 @@ export function createBillingRepository(db: Database) {
         });
     },
 
-    /** The e-mails of the organization's administrators (accepted invitations), sorted. */
-    async administratorEmails(organizationId: string): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ email: users.email })
-        .from(memberships)
-        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(accounts.organizationId, organizationId), eq(memberships.role, 'administrator'), eq(memberships.hasAcceptedInvite, true)));
-      return rows.map((row) => row.email).sort();
-    },
+    administratorEmails: (organizationId: string) => organizationAdministratorEmails(db, organizationId),
 
     /** The user's roles in the organization's accounts (accepted invitations). */
     async rolesIn(organizationId: string, userId: string) {

@@ -91,8 +91,12 @@ function hostnameOf(url: string): string | null {
   }
 }
 
-/** "Do this; do that." from the steps still missing. */
-const sentenceOf = (missing: string[]) => `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.`;
+/** An item not required to go live: done once no step is missing, else pending with the missing steps as a sentence. */
+function stepsItem(key: string, label: string, steps: Array<string | null>, route: string): ChecklistItem {
+  const missing = steps.filter((each): each is string => each !== null);
+  const detail = missing.length ? `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.` : null;
+  return { key, label, state: missing.length ? 'pending' : 'done', detail, route, requiredToGoLive: false };
+}
 
 /** The domains the partner lists now: its websites' and its widget integrations'. */
 export function listedDomains(websiteUrls: string[], integrationDomains: string[]): string[] {
@@ -154,34 +158,22 @@ export function rampSetupItem(product: RampProduct, account: ProductStatusFacts[
   const currencies = Boolean(account.onboardingInfo.areCurrenciesConfigured);
   const fees = product === 'OnRamp' ? account.hasConfiguredBuyFees : account.hasConfiguredSellFees;
   const side = product === 'OnRamp' ? 'buying' : 'selling';
-  const missing = [
-    currencies ? null : `choose the cryptocurrencies you offer for ${side}`,
-    fees ? null : `set your partner fee for ${side} (0 % if you charge none)`,
-  ].filter((each): each is string => each !== null);
-  return {
-    key: 'rampSetup',
+  return stepsItem(
+    'rampSetup',
     label,
-    state: missing.length ? 'pending' : 'done',
-    detail: missing.length ? sentenceOf(missing) : null,
-    route: `/dashboard/${PRODUCT_ROUTE_SEGMENTS[product]}/${currencies ? 'fees' : 'cryptos'}`,
-    requiredToGoLive: false,
-  };
+    [currencies ? null : `choose the cryptocurrencies you offer for ${side}`, fees ? null : `set your partner fee for ${side} (0 % if you charge none)`],
+    `/dashboard/${PRODUCT_ROUTE_SEGMENTS[product]}/${currencies ? 'fees' : 'cryptos'}`,
+  );
 }
 
 /** The widget URL built and the domains (or apps) where it is embedded recorded. */
 export function integrationItem(product: RampProduct, flags: Record<string, boolean>): ChecklistItem {
-  const missing = [
-    flags.isWidgetUrlBuilt ? null : 'build your widget URL',
-    flags.areDomainsConfigured ? null : 'record the domains where you embed the widget',
-  ].filter((each): each is string => each !== null);
-  return {
-    key: 'integration',
-    label: 'Integration: widget URL and domains',
-    state: missing.length ? 'pending' : 'done',
-    detail: missing.length ? sentenceOf(missing) : null,
-    route: `/dashboard/${PRODUCT_ROUTE_SEGMENTS[product]}/integrate`,
-    requiredToGoLive: false,
-  };
+  return stepsItem(
+    'integration',
+    'Integration: widget URL and domains',
+    [flags.isWidgetUrlBuilt ? null : 'build your widget URL', flags.areDomainsConfigured ? null : 'record the domains where you embed the widget'],
+    `/dashboard/${PRODUCT_ROUTE_SEGMENTS[product]}/integrate`,
+  );
 }
 
 const domainsOf = (facts: ProductStatusFacts) => domainCheck(facts.account.onboardingDetails?.websiteUrls ?? [], facts.integrationDomains, facts.domainReviews);
