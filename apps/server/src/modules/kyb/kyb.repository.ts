@@ -40,7 +40,7 @@ const COUNTRY = sql<string | null>`coalesce(${kybApplications.companyDetails}->>
 
 export function createKybRepository(db: Database) {
   return {
-    db,
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
 
     async organizationOfAccount(accountId: string): Promise<string | null> {
       const [row] = await db.select({ organizationId: accounts.organizationId }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
