@@ -39,12 +39,24 @@ export async function accountWithMember(t: TestApp, options: { role?: Membership
     options.verified ?? false,
   ]);
   const accountId = account.rows[0]!.id;
+  await addMembership(t, accountId, user.userId, options.role ?? 'administrator');
+  return { ...user, accountId, organizationId: org.rows[0]!.id };
+}
+
+/** A membership with its invitation accepted, written directly. */
+export async function addMembership(t: TestApp, accountId: string, userId: string, role: MembershipRole) {
   await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
     accountId,
-    user.userId,
-    options.role ?? 'administrator',
+    userId,
+    role,
   ]);
-  return { ...user, accountId, organizationId: org.rows[0]!.id };
+}
+
+/** A new signed-in user who is a member of the account in `role`. */
+export async function signedInMember(t: TestApp, accountId: string, role: MembershipRole) {
+  const user = await signedInUser(t);
+  await addMembership(t, accountId, user.userId, role);
+  return user;
 }
 
 /** A new session for an existing user: for tests whose operations may end the session they run in. */

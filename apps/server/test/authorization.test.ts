@@ -11,6 +11,7 @@ import { adminPermissionsOf, roleHasPermission, staffHasAccountPermission } from
 import type { AccessRule } from '../src/graphql/authorization.ts';
 import { ApiClient, STAFF_TOTP_SECRET, startTestApp, uniqueEmail, type TestApp } from './harness.ts';
 import type { AuthzFixtures } from './authz-fixtures.ts';
+import { addMembership } from './accounts-helper.ts';
 import { loadFixtures, rootFields, rules, sampleValue, selectionOf } from './operations.ts';
 
 const STAFF_SAMPLE = ['SuperAdmin', 'SupportAgentTier1', 'ComplianceAnalyst', 'FinanceManager', 'Auditor', 'Engineer'] as const;
@@ -91,13 +92,7 @@ async function createAccount(ownerId: string, name: string) {
   return account.rows[0]!.id;
 }
 
-async function addMember(accountId: string, userId: string, role: MembershipRole) {
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
-    accountId,
-    userId,
-    role,
-  ]);
-}
+const addMember = (accountId: string, userId: string, role: MembershipRole) => addMembership(t, accountId, userId, role);
 
 /** A fresh signed-in client for an actor: sessions can be ended by the very operations under test. */
 async function clientFor(actor: Actor, index: number): Promise<ApiClient> {

@@ -1,6 +1,8 @@
 /** A membership as the GraphQL Membership type reads it, built from its row and its user's; shared by the accounts and team repositories. */
-import type { accounts, memberships } from './schema/accounts.ts';
-import type { users } from './schema/identity.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { accounts, memberships } from './schema/accounts.ts';
+import { users } from './schema/identity.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -28,4 +30,15 @@ export function toMembershipRow({ membership, user, account }: MembershipSelect)
     user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, joinedAt: membership.joinedAt },
     account,
   };
+}
+
+/** The e-mails of the administrators (invitation accepted) of any of the organization's accounts, sorted: whom billing and KYB write to. */
+export async function organizationAdministratorEmails(db: Database, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(accounts.organizationId, organizationId), eq(memberships.role, 'administrator'), eq(memberships.hasAcceptedInvite, true)));
+  return rows.map((row) => row.email).sort();
 }

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 
 /**
- * Runs `work` in a database transaction of its own on one connection of `pool`, outside any unit of work: for raw SQL
- * in bulk (rollup rebuilds, demo removal) and for what must commit whatever the caller does next (login-failure
- * counters). A mutation's changes use the unit of work (unit-of-work.ts), where `db.transaction` is a savepoint.
+ * Runs `work` in a database transaction of its own on one connection of `pool`, outside any unit of work: only for raw
+ * SQL in bulk on a pool (rollup rebuilds, demo removal). Everything else uses the one idiom, `db.transaction` (see
+ * unit-of-work.ts); wrapped in `outsideUnitOfWork` when it must commit whatever the caller does next.
  */
 export async function inOwnTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -3,6 +3,10 @@ import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 
 /**
+ * The one transaction idiom: `transaction((tx) => …)` on the handle's unit-of-work-aware `db` (a repository offers it
+ * as `transaction`, and its functions take `tx` as their Executor). In a mutation it is a savepoint of the unit of work
+ * below; elsewhere (REST routes, jobs) a transaction of its own. Raw SQL in bulk on a pool: own-transaction.ts.
+ *
  * A GraphQL mutation runs as one unit of work (decision 0007): one database transaction holds its changes and its audit
  * row, made current through AsyncLocalStorage so repositories join it without passing it around.
  */

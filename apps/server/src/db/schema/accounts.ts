@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import type { OnboardingInfoInput } from '@rampart/shared/onboarding';
 import { users } from './identity.ts';
 
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  id: id(),
+  createdAt: createdAt(),
   name: text('name').notNull(),
   publicName: text('public_name'),
   accessTier: text('access_tier').notNull().default('standard'),
@@ -22,7 +23,7 @@ export const demoRemovals = pgTable(
   'demo_removals',
   {
     id: boolean('id').primaryKey().default(true),
-    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamptz('removed_at').notNull().defaultNow(),
   },
   (table) => [check('demo_removals_one_row', sql`${table.id}`)],
 );
@@ -30,13 +31,11 @@ export const demoRemovals = pgTable(
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** The /v1 API version (Rampart-Version, dated) requests without the header get; null until the account's first /v1 request pins the current one. */
     apiVersion: text('api_version'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     name: text('name').notNull(),
     internalName: text('internal_name'),
     status: text('status', { enum: ['Active', 'Closed', 'Dormant'] })
@@ -50,7 +49,7 @@ export const accounts = pgTable(
     onboardingInfo: jsonb('onboarding_info').$type<Record<string, boolean>>().notNull().default({}),
     /** What the partner answered at onboarding. */
     onboardingDetails: jsonb('onboarding_details').$type<OnboardingInfoInput | null>(),
-    faqReadAt: timestamp('faq_read_at', { withTimezone: true }),
+    faqReadAt: timestamptz('faq_read_at'),
     kybInformation: jsonb('kyb_information')
       .$type<{
         country: string | null;
@@ -72,21 +71,17 @@ export const accounts = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
+    userId: ownedBy('user_id', () => users.id),
     role: text('role', { enum: ['administrator', 'analyst', 'developer', 'support_specialist'] }).notNull(),
     hasAcceptedInvite: boolean('has_accepted_invite').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    joinedAt: timestamptz('joined_at'),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** SHA-256 of the invitation link's secret; cleared once accepted, so a link works once. */
     inviteTokenHash: text('invite_token_hash'),
-    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    inviteExpiresAt: timestamptz('invite_expires_at'),
   },
   (table) => [
     uniqueIndex('memberships_account_user_unique').on(table.accountId, table.userId),
@@ -98,15 +93,13 @@ export const memberships = pgTable(
 export const domainReviews = pgTable(
   'domain_reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     domain: text('domain').notNull(),
     status: text('status', { enum: ['clear', 'rejected'] }),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('domain_reviews_account_domain_unique').on(table.accountId, table.domain)],
 );
@@ -120,7 +113,7 @@ export const supportContacts = pgTable('support_contacts', {
   name: text('name').notNull(),
   companyName: text('company_name').notNull(),
   companyId: uuid('company_id').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Flags evaluated through OpenFeature by our own provider; rules target users, accounts or organizations. */
@@ -132,5 +125,5 @@ export const featureFlags = pgTable('feature_flags', {
     .$type<Array<{ attribute: 'user.email' | 'user.key' | 'account.key' | 'account.isSelfService' | 'organization.key'; values: string[]; value: boolean }>>()
     .notNull()
     .default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

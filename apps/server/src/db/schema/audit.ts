@@ -1,11 +1,12 @@
-import { boolean, index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, inet, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamptz } from './columns.ts';
 
 /** Who did what, where and with which outcome: every mutation and every staff view of a partner's account. */
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),
     actorRole: text('actor_role'),

@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, jsonb, numeric, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, jsonb, numeric, pgSequence, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { BILLING_PROVIDERS, INVOICE_STATUSES, PAID_PLANS, PRICE_LOOKUP_KEYS, SUBSCRIPTION_STATUSES } from '@rampart/shared/billing';
 import { organizations } from './accounts.ts';
 import { users } from './identity.ts';
@@ -14,13 +15,13 @@ export const billingCustomers = pgTable('billing_customers', {
   provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
   /** Stripe's cus_…, or the sandbox's own id. */
   providerCustomerId: text('provider_customer_id').notNull().unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     organizationId: uuid('organization_id')
       .notNull()
       .unique()
@@ -30,19 +31,19 @@ export const subscriptions = pgTable(
     plan: text('plan', { enum: PAID_PLANS }).notNull(),
     priceLookupKey: text('price_lookup_key', { enum: PRICE_LOOKUP_KEYS }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** A downgrade waits for the period's end: the price that starts then. */
     scheduledPriceLookupKey: text('scheduled_price_lookup_key', { enum: PRICE_LOOKUP_KEYS }),
     /** When a payment first failed; the plan stays until the dunning period after it ends. */
-    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    pastDueSince: timestamptz('past_due_since'),
     /** { brand, last4, expMonth, expYear } of the default card; null when the provider has none. */
     paymentMethod: jsonb('payment_method').$type<{ brand: string; last4: string; expMonth: number; expYear: number } | null>(),
     /** The provider's time of the newest event applied: an older event arriving later changes nothing. */
-    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    providerUpdatedAt: timestamptz('provider_updated_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('subscriptions_past_due_idx').on(table.pastDueSince)],
 );
@@ -53,10 +54,8 @@ export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWit
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     number: text('number').notNull().unique(),
     provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
     providerInvoiceId: text('provider_invoice_id').unique(),
@@ -67,14 +66,14 @@ export const invoices = pgTable(
     amountDue: numeric('amount_due').notNull(),
     amountPaid: numeric('amount_paid').notNull().default('0'),
     currency: text('currency').notNull(),
-    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
-    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
     /** Stripe's hosted invoice page; null for the sandbox (Rampart prints its own). */
     hostedInvoiceUrl: text('hosted_invoice_url'),
     attemptCount: numeric('attempt_count').notNull().default('0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: timestamptz('paid_at'),
+    lastFailedAt: timestamptz('last_failed_at'),
   },
   (table) => [index('invoices_organization_idx').on(table.organizationId, table.createdAt)],
 );
@@ -88,8 +87,8 @@ export const billingEvents = pgTable(
     providerEventId: text('provider_event_id').notNull(),
     type: text('type').notNull(),
     /** The provider's creation time of the event. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     /** What applying it did: 'applied', 'stale' (older than what we have), 'ignored' (not ours or not relevant). */
     outcome: text('outcome').notNull(),
@@ -100,10 +99,8 @@ export const billingEvents = pgTable(
 
 /** Checkout sessions started from the dashboard (both providers); the sandbox's hosted checkout page reads its own. */
 export const billingCheckoutSessions = pgTable('billing_checkout_sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  organizationId: ownedBy('organization_id', () => organizations.id),
   provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
   providerSessionId: text('provider_session_id').notNull().unique(),
   priceLookupKey: text('price_lookup_key', { enum: PRICE_LOOKUP_KEYS }).notNull(),
@@ -114,7 +111,7 @@ export const billingCheckoutSessions = pgTable('billing_checkout_sessions', {
   /** Where the checkout returns: the dashboard route it was started from. */
   returnPath: text('return_path').notNull(),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  completedAt: timestamptz('completed_at'),
 });

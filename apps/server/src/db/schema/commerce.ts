@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { HELIO_MERCHANT_STATUSES, HELIO_PROVIDERS } from '@rampart/shared/commerce';
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
@@ -19,41 +20,37 @@ export const helioMerchantAccounts = pgTable('helio_merchant_accounts', {
   contactEmail: text('contact_email').notNull(),
   /** The hosted onboarding link and when it stops working (getRefreshedHelioRedirectUrl makes a new one). */
   onboardingUrl: text('onboarding_url'),
-  onboardingUrlExpiresAt: timestamp('onboarding_url_expires_at', { withTimezone: true }),
-  onboardingCompletedAt: timestamp('onboarding_completed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  onboardingUrlExpiresAt: timestamptz('onboarding_url_expires_at'),
+  onboardingCompletedAt: timestamptz('onboarding_completed_at'),
+  createdAt: createdAt(),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** The built-in onboarding's one-time links (only a hash is kept). */
 export const helioOnboardingLinks = pgTable('helio_onboarding_links', {
   tokenHash: text('token_hash').primaryKey(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  accountId: ownedBy('account_id', () => accounts.id),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: createdAt(),
 });
 
 /** Payout wallets (spec §3 Helio wallet: id, walletAddress, walletAddressTag, createdAt) with their currency. */
 export const helioWallets = pgTable(
   'helio_wallets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     currencyId: uuid('currency_id')
       .notNull()
       .references(() => cryptoCurrencies.id),
     walletAddress: text('wallet_address').notNull(),
     walletAddressTag: text('wallet_address_tag'),
     providerWalletId: text('provider_wallet_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     unique('helio_wallets_unique').on(table.accountId, table.currencyId, table.walletAddress, table.walletAddressTag).nullsNotDistinct(),

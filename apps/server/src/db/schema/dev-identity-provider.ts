@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz } from './columns.ts';
 
 // The development identity provider's own records (decision 0017). Conceptually a separate system:
 // no foreign keys into Rampart's tables. A user is provisioned from the Rampart user of the same id
@@ -9,27 +10,25 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 export const devIdpUsers = pgTable('dev_idp_users', {
   /** The subject (`sub`) of its tokens: the id of the Rampart user it was provisioned from. */
   id: uuid('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  modifiedAt: timestamptz('modified_at').notNull().defaultNow(),
   /** Attributes of the profile schema (firstName, lastName, displayName, …), as the MyAccount API returns them. */
   profile: jsonb('profile').$type<Record<string, string | null>>().notNull(),
   /** argon2id; null when no password is enrolled (status NOT_ENROLLED). */
   passwordHash: text('password_hash'),
-  passwordCreatedAt: timestamp('password_created_at', { withTimezone: true }),
-  passwordUpdatedAt: timestamp('password_updated_at', { withTimezone: true }),
+  passwordCreatedAt: timestamptz('password_created_at'),
+  passwordUpdatedAt: timestamptz('password_updated_at'),
 });
 
 export const devIdpEmails = pgTable(
   'dev_idp_emails',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => devIdpUsers.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => devIdpUsers.id),
     email: text('email').notNull(),
     role: text('role', { enum: ['PRIMARY', 'SECONDARY'] }).notNull(),
     status: text('status', { enum: ['VERIFIED', 'UNVERIFIED'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('dev_idp_emails_user_email_unique').on(table.userId, sql`lower(${table.email})`),
@@ -43,13 +42,11 @@ export const devIdpPhones = pgTable(
   'dev_idp_phones',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => devIdpUsers.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => devIdpUsers.id),
     /** E.164. */
     number: text('number').notNull(),
     status: text('status', { enum: ['VERIFIED', 'UNVERIFIED'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('dev_idp_phones_user_number_unique').on(table.userId, table.number)],
 );
@@ -59,17 +56,15 @@ export const devIdpChallenges = pgTable(
   'dev_idp_challenges',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => devIdpUsers.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => devIdpUsers.id),
     kind: text('kind', { enum: ['email', 'phone'] }).notNull(),
     /** The e-mail or phone id the challenge verifies. */
     targetId: text('target_id').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    verifiedAt: timestamptz('verified_at'),
   },
   (table) => [index('dev_idp_challenges_target_idx').on(table.targetId)],
 );
@@ -78,8 +73,8 @@ export const devIdpChallenges = pgTable(
 export const devIdpSmsMessages = pgTable(
   'dev_idp_sms_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    createdAt: createdAt(),
     toNumber: text('to_number').notNull(),
     body: text('body').notNull(),
   },

@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, inet, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, inet, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 
 /**
@@ -8,10 +9,8 @@ import { accounts } from './accounts.ts';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     liveMode: boolean('live_mode').notNull(),
     /** restricted: a secret key (rk_…) limited to chosen REST resources (restrictions). */
     type: text('type', { enum: ['public', 'publishable', 'secret', 'restricted', 'webhook'] }).notNull(),
@@ -20,16 +19,16 @@ export const apiKeys = pgTable(
     /** REST resource → 'read' | 'write' for a restricted key; a resource not listed is refused. Null for other keys. */
     restrictions: jsonb('restrictions').$type<Record<string, 'read' | 'write'>>(),
     /** Last authenticated REST request with this key (updated at most once a minute). */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAt: timestamptz('last_used_at'),
     /** The whole key for publishable and webhook keys, a masked form (prefix + last 4) for secret keys, the PEM for public keys. */
     displayValue: text('display_value').notNull(),
     secretHash: text('secret_hash'),
     /** A secret key under AES-256-GCM with the key-encryption key (lib/secret-box.ts), so signed widget URLs can be verified. */
     secretCiphertext: text('secret_ciphertext'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /** When the key stops working: now for an immediate roll, 12 hours later otherwise. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
   },
   (table) => [index('api_keys_account_idx').on(table.accountId, table.liveMode, table.type), uniqueIndex('api_keys_secret_hash_unique').on(table.secretHash)],
 );
@@ -40,7 +39,7 @@ export const affiliatePayoutConfigurations = pgTable('affiliate_payout_configura
     .references(() => accounts.id, { onDelete: 'cascade' }),
   currencyId: text('currency_id').notNull(),
   walletAddress: text('wallet_address').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const nftAccounts = pgTable('nft_accounts', {
@@ -54,7 +53,7 @@ export const nftAccounts = pgTable('nft_accounts', {
   walletDisplayMode: text('wallet_display_mode', { enum: ['EDITABLE', 'HIDDEN', 'READONLY'] })
     .notNull()
     .default('EDITABLE'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Every authenticated REST request under /v1, per key; kept 30 days (the api_request_log_retention job). */
@@ -62,12 +61,8 @@ export const apiRequestLog = pgTable(
   'api_request_log',
   {
     id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    apiKeyId: uuid('api_key_id')
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
+    apiKeyId: ownedBy('api_key_id', () => apiKeys.id),
     liveMode: boolean('live_mode').notNull(),
     method: text('method').notNull(),
     /** The path without its query string (query values can hold customer data). */
@@ -76,7 +71,7 @@ export const apiRequestLog = pgTable(
     latencyMs: integer('latency_ms').notNull(),
     requestId: text('request_id'),
     ipAddress: inet('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('api_request_log_account_idx').on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc()),
@@ -108,8 +103,8 @@ export const apiIdempotencyKeys = pgTable(
     responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
     responseBody: text('response_body'),
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamptz('completed_at'),
   },
   (table) => [primaryKey({ columns: [table.keySource, table.apiKeyId, table.key] }), index('api_idempotency_keys_created_idx').on(table.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
 
@@ -23,7 +24,7 @@ export const testingInstructions = pgTable('testing_instructions', {
   credentials: text('credentials'),
   steps: text('steps').notNull(),
   updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -33,20 +34,18 @@ export const testingInstructions = pgTable('testing_instructions', {
 export const goLiveRequests = pgTable(
   'go_live_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     product: text('product', { enum: RAMP_PRODUCTS }).notNull(),
     status: text('status', { enum: GO_LIVE_STATUSES }).notNull().default('Pending'),
     reason: text('reason'),
     /** The instructions as they were when the partner (last) asked, so the reviewer tests what was submitted. */
     testingInstructions: jsonb('testing_instructions').$type<TestingInstructionsSnapshot | null>(),
     requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedAt: timestamptz('requested_at').notNull().defaultNow(),
     decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamptz('decided_at'),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('go_live_requests_account_idx').on(table.accountId, table.product, table.requestedAt),
@@ -62,14 +61,14 @@ export const goLiveRequests = pgTable(
 export const blockedListEntries = pgTable(
   'blocked_list_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     kind: text('kind', { enum: ['country', 'industry'] }).notNull(),
     value: text('value').notNull(),
     action: text('action', { enum: ['Block', 'Redirect'] }).notNull(),
     reason: text('reason').notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('blocked_list_entries_kind_value_unique').on(table.kind, table.value),

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, inet, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, inet, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -17,7 +18,7 @@ export const users = pgTable(
     /** The provider staff role (packages/shared/src/permissions.ts ADMIN_ROLES); staff act only with two-factor authentication on. */
     adminRole: text('admin_role'),
     /** When `npm run admin -- deactivate-staff` took the staff role away, and which role it was; the user and its audit trail stay. */
-    staffDeactivatedAt: timestamp('staff_deactivated_at', { withTimezone: true }),
+    staffDeactivatedAt: timestamptz('staff_deactivated_at'),
     staffDeactivatedRole: text('staff_deactivated_role'),
     otpSecret: text('otp_secret'),
     otpPendingSecret: text('otp_pending_secret'),
@@ -41,17 +42,15 @@ export const users = pgTable(
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     purpose: text('purpose', { enum: ['signup_confirmation', 'password_reset', 'reset_two_factor', 'email_change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     payload: jsonb('payload').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('user_tokens_hash_idx').on(table.tokenHash), index('user_tokens_user_idx').on(table.userId, table.purpose)],
 );
@@ -60,13 +59,11 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     csrfToken: text('csrf_token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ipAddress: inet('ip_address'),
     userAgent: text('user_agent'),
     authMethod: text('auth_method', { enum: ['password', 'sso', 'signup', 'invite', 'password_reset'] }).notNull(),
@@ -81,10 +78,10 @@ export const sessions = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     email: text('email'),
     ipAddress: inet('ip_address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('login_failures_email_idx').on(table.email, table.createdAt), index('login_failures_ip_idx').on(table.ipAddress, table.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import type { KybCompanyDetails } from '@rampart/shared/kyb';
 import { organizations } from './accounts.ts';
 import { users } from './identity.ts';
@@ -9,10 +10,8 @@ export const KYB_STATUSES = ['NotStarted', 'Pending', 'InProgress', 'OnHold', 'A
 export const kybApplications = pgTable(
   'kyb_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: id(),
+    organizationId: ownedBy('organization_id', () => organizations.id),
     level: text('level', { enum: ['Basic', 'Enhanced'] })
       .notNull()
       .default('Basic'),
@@ -24,10 +23,10 @@ export const kybApplications = pgTable(
     companyDetails: jsonb('company_details').$type<KybCompanyDetails | null>(),
     questionnaireVersion: integer('questionnaire_version').notNull().default(1),
     questionnaireAnswers: jsonb('questionnaire_answers').$type<Record<string, unknown>>().notNull().default({}),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamptz('submitted_at'),
+    decidedAt: timestamptz('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('kyb_applications_organization_unique').on(table.organizationId),
@@ -39,10 +38,8 @@ export const kybApplications = pgTable(
 export const kybPeople = pgTable(
   'kyb_people',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => kybApplications.id, { onDelete: 'cascade' }),
+    id: id(),
+    applicationId: ownedBy('application_id', () => kybApplications.id),
     role: text('role', { enum: ['beneficialOwner', 'director'] }).notNull(),
     fullName: text('full_name').notNull(),
     dateOfBirth: text('date_of_birth').notNull(),
@@ -58,10 +55,8 @@ export const kybPeople = pgTable(
 export const kybDocuments = pgTable(
   'kyb_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => kybApplications.id, { onDelete: 'cascade' }),
+    id: id(),
+    applicationId: ownedBy('application_id', () => kybApplications.id),
     type: text('type', { enum: ['certificateOfIncorporation', 'proofOfAddress', 'ownershipStructure', 'identityDocument'] }).notNull(),
     personId: uuid('person_id').references(() => kybPeople.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
@@ -69,7 +64,7 @@ export const kybDocuments = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
   },
   (table) => [index('kyb_documents_application_idx').on(table.applicationId)],
 );
@@ -78,16 +73,14 @@ export const kybDocuments = pgTable(
 export const kybDecisions = pgTable(
   'kyb_decisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => kybApplications.id, { onDelete: 'cascade' }),
+    id: id(),
+    applicationId: ownedBy('application_id', () => kybApplications.id),
     status: text('status', { enum: KYB_STATUSES }).notNull(),
     reason: text('reason'),
     decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A partner's submission, or a staff decision (whose author partners do not see by name). */
     actor: text('actor', { enum: ['partner', 'staff'] }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('kyb_decisions_application_idx').on(table.applicationId, table.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import {
   PASS_BARCODE_FORMATS,
   PASS_CREDENTIAL_SOURCES,
@@ -22,17 +23,15 @@ import { nftCollections } from './settings.ts';
 export const passProjects = pgTable(
   'pass_projects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     name: text('name').notNull(),
     description: text('description'),
     /** Domains a sign-in message may name (EIP-4361 `domain`); empty: any. */
     allowedDomains: text('allowed_domains').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('pass_projects_account_idx').on(table.accountId, table.createdAt),
@@ -55,13 +54,13 @@ export const passProjectCredentials = pgTable('pass_project_credentials', {
   /** JSON {signerCertPem, signerKeyPem, wwdrPem}, encrypted. */
   appleSigningEncrypted: text('apple_signing_encrypted').notNull(),
   appleCertificateSubject: text('apple_certificate_subject').notNull(),
-  appleCertificateExpiresAt: timestamp('apple_certificate_expires_at', { withTimezone: true }).notNull(),
+  appleCertificateExpiresAt: timestamptz('apple_certificate_expires_at').notNull(),
   googleSource: text('google_source', { enum: PASS_CREDENTIAL_SOURCES }).notNull(),
   googleIssuerId: text('google_issuer_id').notNull(),
   googleServiceAccountEmail: text('google_service_account_email').notNull(),
   /** The service account's private key (PEM) and key id, as JSON, encrypted. */
   googleKeyEncrypted: text('google_key_encrypted').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
@@ -69,10 +68,8 @@ export const passProjectCredentials = pgTable('pass_project_credentials', {
 export const passPolicies = pgTable(
   'pass_policies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => passProjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    projectId: ownedBy('project_id', () => passProjects.id),
     name: text('name').notNull(),
     kind: text('kind', { enum: PASS_POLICY_KINDS }).notNull(),
     /** kind wallets: lower-case 0x addresses. */
@@ -83,8 +80,8 @@ export const passPolicies = pgTable(
     contractAddress: text('contract_address'),
     /** kind nft: token ids as decimal strings; empty: any token of the contract. */
     tokenIds: text('token_ids').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('pass_policies_project_idx').on(table.projectId, table.createdAt)],
 );
@@ -93,10 +90,8 @@ export const passPolicies = pgTable(
 export const passTemplates = pgTable(
   'pass_templates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => passProjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    projectId: ownedBy('project_id', () => passProjects.id),
     name: text('name').notNull(),
     style: text('style', { enum: PASS_STYLES }).notNull().default('generic'),
     /** Apple's organizationName and the Google card title. */
@@ -110,8 +105,8 @@ export const passTemplates = pgTable(
     logoImageKey: text('logo_image_key'),
     iconImageKey: text('icon_image_key'),
     stripImageKey: text('strip_image_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('pass_templates_project_idx').on(table.projectId, table.createdAt)],
 );
@@ -120,18 +115,16 @@ export const passTemplates = pgTable(
 export const passProjectApiKeys = pgTable(
   'pass_project_api_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => passProjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    projectId: ownedBy('project_id', () => passProjects.id),
     name: text('name').notNull(),
     /** The first characters, shown to tell keys apart (pass_sk_ + 6). */
     keyPrefix: text('key_prefix').notNull(),
     keyHash: text('key_hash').notNull().unique(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [index('pass_project_api_keys_project_idx').on(table.projectId, table.createdAt)],
 );
@@ -139,26 +132,20 @@ export const passProjectApiKeys = pgTable(
 /** Sign-in nonces handed out by the REST API: each works once, until it expires (replays are refused). */
 export const passNonces = pgTable('pass_nonces', {
   nonce: text('nonce').primaryKey(),
-  projectId: uuid('project_id')
-    .notNull()
-    .references(() => passProjects.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  projectId: ownedBy('project_id', () => passProjects.id),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  createdAt: createdAt(),
 });
 
 /** An issued pass. */
 export const passes = pgTable(
   'passes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => passProjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    projectId: ownedBy('project_id', () => passProjects.id),
     /** Denormalised from the project, for tenant checks without a join. */
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     templateId: uuid('template_id')
       .notNull()
       .references(() => passTemplates.id),
@@ -173,7 +160,7 @@ export const passes = pgTable(
     tokenId: text('token_id'),
     status: text('status', { enum: PASS_STATUSES }).notNull().default('active'),
     invalidatedReason: text('invalidated_reason', { enum: PASS_INVALIDATION_REASONS }),
-    invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
+    invalidatedAt: timestamptz('invalidated_at'),
     /** Apple's serialNumber; also the Google object's suffix. */
     serialNumber: text('serial_number').notNull().unique(),
     /** Apple's authenticationToken for the pass web service (only its hash is kept after issuing: see passes-api). */
@@ -187,8 +174,8 @@ export const passes = pgTable(
     /** The signed sign-in message and signature that proved control of the holder's wallet. */
     signedMessage: text('signed_message').notNull(),
     signature: text('signature').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('passes_project_created_idx').on(table.projectId, table.createdAt, table.id),
@@ -205,17 +192,13 @@ export const passes = pgTable(
 export const passEvents = pgTable(
   'pass_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    passId: uuid('pass_id')
-      .notNull()
-      .references(() => passes.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => passProjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    passId: ownedBy('pass_id', () => passes.id),
+    projectId: ownedBy('project_id', () => passProjects.id),
     type: text('type', { enum: PASS_EVENT_TYPES }).notNull(),
     /** E.g. {reason}, {transactionHash, to}, {valid, scannedBy}. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('pass_events_pass_idx').on(table.passId, table.createdAt), index('pass_events_project_idx').on(table.projectId, table.createdAt)],
 );
@@ -224,12 +207,10 @@ export const passEvents = pgTable(
 export const passAppleRegistrations = pgTable(
   'pass_apple_registrations',
   {
-    passId: uuid('pass_id')
-      .notNull()
-      .references(() => passes.id, { onDelete: 'cascade' }),
+    passId: ownedBy('pass_id', () => passes.id),
     deviceLibraryIdentifier: text('device_library_identifier').notNull(),
     pushToken: text('push_token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [unique('pass_apple_registrations_unique').on(table.passId, table.deviceLibraryIdentifier)],
 );
@@ -241,7 +222,7 @@ export const nftTransferCursors = pgTable(
     chainId: integer('chain_id').notNull(),
     contractAddress: text('contract_address').notNull(),
     lastBlock: text('last_block').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [unique('nft_transfer_cursors_pk').on(table.chainId, table.contractAddress)],
 );
@@ -250,15 +231,13 @@ export const nftTransferCursors = pgTable(
 export const nftMints = pgTable(
   'nft_mints',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    collectionId: uuid('collection_id')
-      .notNull()
-      .references(() => nftCollections.id, { onDelete: 'cascade' }),
+    id: id(),
+    collectionId: ownedBy('collection_id', () => nftCollections.id),
     tokenId: text('token_id').notNull(),
     toAddress: text('to_address').notNull(),
     tokenUri: text('token_uri'),
     transactionHash: text('transaction_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, jsonb, numeric, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { PAYMENT_METHODS, PRICING_REGIONS, PRICING_RULE_TYPES, TRANSACTION_TYPES } from '@rampart/shared/enums';
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
@@ -12,7 +13,7 @@ import { cryptoCurrencies } from './settings.ts';
 export const pricingRules = pgTable(
   'pricing_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     type: text('type', { enum: PRICING_RULE_TYPES }).notNull(),
     region: text('region', { enum: PRICING_REGIONS }).notNull(),
@@ -22,8 +23,8 @@ export const pricingRules = pgTable(
     percentage: numeric('percentage').notNull().default('0'),
     fixedValue: numeric('fixed_value').notNull().default('0'),
     minValue: numeric('min_value').notNull().default('0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
@@ -36,15 +37,11 @@ export const pricingRules = pgTable(
 export const currencyAccountPairs = pgTable(
   'currency_account_pairs',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    currencyId: uuid('currency_id')
-      .notNull()
-      .references(() => cryptoCurrencies.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
+    currencyId: ownedBy('currency_id', () => cryptoCurrencies.id),
     isEnabled: boolean('is_enabled').notNull(),
     isSellEnabled: boolean('is_sell_enabled').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.currencyId] })],
 );
@@ -55,14 +52,12 @@ export const INTEGRATION_TYPES = ['web', 'ios', 'android'] as const;
 export const integrations = pgTable(
   'integrations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     type: text('type', { enum: INTEGRATION_TYPES }).notNull(),
     /** A host name for web, a bundle or package id for apps. */
     value: text('value').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [unique('integrations_account_value_unique').on(table.accountId, table.type, table.value)],
@@ -74,19 +69,17 @@ export const WIDGET_FLOWS = ['buy', 'sell', 'swap'] as const;
 export const widgetSessions = pgTable(
   'widget_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** SHA-256 of the session token. */
     tokenHash: text('token_hash').notNull().unique(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     liveMode: boolean('live_mode').notNull(),
     flow: text('flow', { enum: WIDGET_FLOWS }).notNull(),
     /** The URL's widget parameters, as given (signed ones cannot be changed by the customer). */
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     isSigned: boolean('is_signed').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('widget_sessions_account_idx').on(table.accountId, table.createdAt)],
 );
@@ -101,15 +94,13 @@ export const widgetEvents = pgTable(
   'widget_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: ownedBy('account_id', () => accounts.id),
     liveMode: boolean('live_mode').notNull(),
     sessionId: uuid('session_id').references(() => widgetSessions.id, { onDelete: 'set null' }),
     flow: text('flow', { enum: WIDGET_FLOWS }).notNull(),
     event: text('event', { enum: WIDGET_EVENTS }).notNull(),
     transactionId: uuid('transaction_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('widget_events_account_idx').on(table.accountId, table.liveMode, table.createdAt),

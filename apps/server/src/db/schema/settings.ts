@@ -1,9 +1,10 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 
 /** The crypto catalogue (spec §3 Crypto currency), seeded at start from lib/crypto-catalogue.ts. */
 export const cryptoCurrencies = pgTable('crypto_currencies', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   code: text('code').notNull().unique(),
   type: text('type').notNull().default('crypto'),
   name: text('name').notNull(),
@@ -16,17 +17,15 @@ export const cryptoCurrencies = pgTable('crypto_currencies', {
   isSuspended: boolean('is_suspended').notNull().default(false),
   isSuspendedUS: boolean('is_suspended_us').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** NFT collections an account sells through the NFT checkout. */
 export const nftCollections = pgTable(
   'nft_collections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     name: text('name').notNull(),
     imageUrl: text('image_url'),
     contractAddress: text('contract_address').notNull(),
@@ -36,8 +35,8 @@ export const nftCollections = pgTable(
     symbol: text('symbol'),
     chainId: integer('chain_id'),
     deployTransactionHash: text('deploy_transaction_hash'),
-    deployedAt: timestamp('deployed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deployedAt: timestamptz('deployed_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     index('nft_collections_account_idx').on(table.accountId, table.createdAt),

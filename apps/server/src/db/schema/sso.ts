@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns.ts';
 
 /**
  * A single sign-on started in one browser: the nonce the ID token must carry and the browser's cookie, both hashed.
@@ -7,12 +8,12 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/
 export const ssoSignInAttempts = pgTable(
   'sso_sign_in_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     nonceHash: text('nonce_hash').notNull(),
     browserHash: text('browser_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [uniqueIndex('sso_sign_in_attempts_nonce_unique').on(table.nonceHash), index('sso_sign_in_attempts_expires_idx').on(table.expiresAt)],
 );
@@ -23,7 +24,7 @@ export const ssoUsedIdTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     /** The token's own expiry: after it the token is refused anyway, so the row can go. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (table) => [index('sso_used_id_tokens_expires_idx').on(table.expiresAt)],
 );

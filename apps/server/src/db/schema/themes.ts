@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, updatedAt } from './columns.ts';
 import type { ThemeConfig } from '@rampart/shared/themes';
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
@@ -12,17 +13,15 @@ import { users } from './identity.ts';
 export const themes = pgTable(
   'themes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(false),
     version: integer('version').notNull().default(1),
     config: jsonb('config').$type<ThemeConfig>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
@@ -37,15 +36,13 @@ export const themes = pgTable(
 export const themeVersions = pgTable(
   'theme_versions',
   {
-    themeId: uuid('theme_id')
-      .notNull()
-      .references(() => themes.id, { onDelete: 'cascade' }),
+    themeId: ownedBy('theme_id', () => themes.id),
     version: integer('version').notNull(),
     name: text('name').notNull(),
     config: jsonb('config').$type<ThemeConfig>().notNull(),
     /** Set when this version was made by restoring an earlier one. */
     restoredFromVersion: integer('restored_from_version'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.themeId, table.version] })],

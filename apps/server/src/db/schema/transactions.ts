@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 
 /** One entry of a transaction's status timeline. */
@@ -15,10 +16,8 @@ export interface StatusHistoryEntry {
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     liveMode: boolean('live_mode').notNull(),
     externalCustomerId: text('external_customer_id'),
     email: text('email'),
@@ -33,13 +32,13 @@ export const customers = pgTable(
     /** identityCheck.result: clear, consider, rejected (null while not finished). */
     identityCheckResult: text('identity_check_result'),
     isBlocked: boolean('is_blocked').notNull().default(false),
-    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedAt: timestamptz('blocked_at'),
     blockedBy: uuid('blocked_by'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     /** The provider's version of this customer (ingestion): an event with a lower one is stale. 0 for rows made here. */
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('customers_list_idx').on(table.accountId, table.liveMode, table.createdAt.desc(), table.id.desc()),
@@ -53,13 +52,11 @@ export const customers = pgTable(
 export const customerFiles = pgTable(
   'customer_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: id(),
+    customerId: ownedBy('customer_id', () => customers.id),
     type: text('type').notNull(),
     reviewResult: text('review_result'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('customer_files_customer_idx').on(table.customerId)],
 );
@@ -68,16 +65,14 @@ export const customerFiles = pgTable(
 export const customerCards = pgTable(
   'customer_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    id: id(),
+    customerId: ownedBy('customer_id', () => customers.id),
     brand: text('brand').notNull(),
     lastDigits: text('last_digits').notNull(),
     expiryMonth: smallint('expiry_month').notNull(),
     expiryYear: smallint('expiry_year').notNull(),
     cardType: text('card_type').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('customer_cards_customer_idx').on(table.customerId, table.createdAt.desc(), table.id.desc())],
 );
@@ -90,10 +85,8 @@ export const customerCards = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     liveMode: boolean('live_mode').notNull(),
     kind: text('kind', { enum: ['buy', 'sell', 'swap', 'balance'] }).notNull(),
     /** Balance transactions: Deposit, Reward, Withdrawal. */
@@ -106,8 +99,8 @@ export const transactions = pgTable(
     failureReason: text('failure_reason'),
     flow: text('flow'),
     isQuoteExpired: boolean('is_quote_expired').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     externalCustomerId: text('external_customer_id'),
     externalTransactionId: text('external_transaction_id'),
@@ -140,9 +133,9 @@ export const transactions = pgTable(
     depositHash: text('deposit_hash'),
     refundApprovalStatus: text('refund_approval_status'),
     refundHash: text('refund_hash'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: timestamptz('cancelled_at'),
     cancelledBy: uuid('cancelled_by'),
-    refundApprovedAt: timestamp('refund_approved_at', { withTimezone: true }),
+    refundApprovedAt: timestamptz('refund_approved_at'),
     refundApprovedBy: uuid('refund_approved_by'),
     // Swap
     quote: jsonb('quote').$type<Record<string, unknown>>(),

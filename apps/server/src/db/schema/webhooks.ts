@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { passProjects } from './passes.ts';
 
@@ -7,10 +8,8 @@ import { passProjects } from './passes.ts';
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     url: text('url').notNull(),
     liveMode: boolean('live_mode').notNull(),
     /** Event types the endpoint takes; empty means every event. */
@@ -23,9 +22,9 @@ export const webhooks = pgTable(
     isEnabled: boolean('is_enabled').notNull().default(true),
     disabledReason: text('disabled_reason'),
     /** Set at the first failure of a run of failures; cleared by a success. */
-    failingSince: timestamp('failing_since', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    failingSince: timestamptz('failing_since'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('webhooks_account_mode_idx').on(table.accountId, table.liveMode),
@@ -42,15 +41,13 @@ export const webhooks = pgTable(
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: ownedBy('account_id', () => accounts.id),
     liveMode: boolean('live_mode').notNull(),
     type: text('type').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     externalCustomerId: text('external_customer_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('webhook_events_account_idx').on(table.accountId, table.liveMode, table.createdAt)],
 );
@@ -59,29 +56,25 @@ export const webhookEvents = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    id: id(),
+    eventId: ownedBy('event_id', () => webhookEvents.id),
+    webhookId: ownedBy('webhook_id', () => webhooks.id),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'abandoned'] })
       .notNull()
       .default('pending'),
     attemptCount: integer('attempt_count').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
     lastStatusCode: integer('last_status_code'),
     /**
      * A worker's claim on a pending delivery (a lease, renewed by the worker's heartbeat while it still holds the
      * delivery). Another worker takes the delivery once the lease passes, or at once when the claiming worker's heartbeat
      * is older than WORKER_HEARTBEAT_TIMEOUT_SECONDS (it died).
      */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     /** The worker (workers.id) that claimed it; no foreign key: the claim is hot and worker rows are removed later. */
     claimedBy: uuid('claimed_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamptz('delivered_at'),
   },
   (table) => [
     index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt),
@@ -96,12 +89,10 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    id: id(),
+    deliveryId: ownedBy('delivery_id', () => webhookDeliveries.id),
     attemptNumber: integer('attempt_number').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamptz('attempted_at').notNull().defaultNow(),
     statusCode: integer('status_code'),
     latencyMs: integer('latency_ms').notNull(),
     /** First 8 KB of the response body. */
@@ -119,7 +110,7 @@ export const webhookAttempts = pgTable(
  */
 export const webhookIdleDispatchers = pgTable('webhook_idle_dispatchers', {
   dispatcherId: uuid('dispatcher_id').primaryKey(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
 });
 
 /**
@@ -129,6 +120,6 @@ export const webhookIdleDispatchers = pgTable('webhook_idle_dispatchers', {
  */
 export const workers = pgTable('workers', {
   id: uuid('id').primaryKey(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
 });

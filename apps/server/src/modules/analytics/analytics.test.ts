@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIAT_CURRENCIES, networkOf } from '@rampart/shared/transactions';
 import { staffHasAccountPermission } from '@rampart/shared/permissions';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { createWidgetRepository } from '../widget/widget.repository.ts';
 
 const QUERY = `query($a: ID!, $live: Boolean!, $from: String!, $to: String!, $p: AnalyticsProduct, $c: AnalyticsComparison, $cur: DashboardCurrency) {
@@ -708,12 +708,7 @@ describe('access', () => {
 
   it('lets administrators, analysts and staff with analytics:view read; refuses developers, support specialists and other staff', async () => {
     const member = async (role: 'administrator' | 'analyst' | 'developer' | 'support_specialist') => {
-      const user = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
-        mainAccountId,
-        user.userId,
-        role,
-      ]);
+      const user = await signedInMember(t, mainAccountId, role);
       return user.client;
     };
     expect(errorCode(await ask(await member('administrator'), mainAccountId))).toBeUndefined();

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import type { MembershipRole } from '@rampart/shared/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastEndedQuarter, quarterLabel, quarterRange, shiftQuarter } from '@rampart/shared/analytics';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { generateTransactions } from '../transactions/generator.ts';
 import { lookerEmbedUrl } from './looker.ts';
 import { notableChanges } from './quarterly-review.service.ts';
@@ -38,13 +39,8 @@ let analyst: ApiClient;
 let support: ApiClient;
 const quarter = lastEndedQuarter(new Date().toISOString().slice(0, 10));
 
-async function member(role: string) {
-  const user = await signedInUser(t);
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
-    accountId,
-    user.userId,
-    role,
-  ]);
+async function member(role: MembershipRole) {
+  const user = await signedInMember(t, accountId, role);
   return user.client;
 }
 

@@ -2,29 +2,32 @@
 // applyProviderEvent is the one path that applies them, for Stripe's webhooks and the sandbox alike: once per event id,
 // never an older state over a newer one. The plan itself is organizations.subscription_plan_type.
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  DUNNING_PERIOD_DAYS,
-  PLAN_PRICES,
-  PLAN_RANK,
-  SANDBOX_TEST_CARDS,
-  BILLING_INTERVAL_LABEL,
-  type BillingProvider,
-  type PriceLookupKey,
-} from '@rampart/shared/billing';
-import type { SubscriptionPlan } from '@rampart/shared/enums';
+import { DUNNING_PERIOD_DAYS, PLAN_PRICES, PLAN_RANK, SANDBOX_TEST_CARDS, type BillingProvider, type PriceLookupKey } from '@rampart/shared/billing';
 import { roleHasPermission, staffHasAccountPermission } from '@rampart/shared/permissions';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
-import { billingCheckoutSessions, billingCustomers, billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
-import { users } from '../../db/schema/identity.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import type { AccountGrant } from '../../graphql/grant.ts';
 import type { BillingEvent, BillingProviderAdapter, ProviderPrice, ProviderSubscriptionState } from './billing-provider.ts';
 import { billingMail, mailDate } from './billing.mail.ts';
+import {
+  DAY_MS,
+  customerIdOf,
+  invoiceValues,
+  isInvoiceEvent,
+  isStaleSubscriptionEvent,
+  paymentFailedNotice,
+  planAfter,
+  planWords,
+  subscriptionNotices,
+  subscriptionValues,
+  type InvoiceEvent,
+  type Notice,
+  type SubscriptionEvent,
+} from './billing-events.ts';
+import { createBillingRepository, type InvoiceRow, type OrganizationRow, type SubscriptionRow } from './billing.repository.ts';
 import { selectBillingProvider } from './providers.ts';
 import {
   readSandboxPortalId,
@@ -37,11 +40,8 @@ import {
   SANDBOX_DECLINED_MESSAGE,
   type SandboxCard,
 } from './sandbox-provider.ts';
-import { isUuid } from '../../lib/uuid.ts';
 import type { Executor } from '../../db/executor.ts';
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-type InvoiceRow = typeof invoices.$inferSelect;
 export type ApplyOutcome = 'applied' | 'stale' | 'ignored' | 'duplicate';
 
 /** Who asks: for the sandbox's hosted pages (signed in, no account in the URL) and canManage. */
@@ -50,12 +50,10 @@ export interface BillingViewer {
   adminRole: string | null;
 }
 
-const DAY_MS = 86_400_000;
 export const DEFAULT_RETURN_PATH = '/subscription';
 const RETURN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~/%]*$/;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
-const planWords = (key: PriceLookupKey) => `${PLAN_PRICES[key].plan} (${BILLING_INTERVAL_LABEL[PLAN_PRICES[key].interval].toLowerCase()})`;
 
 /** A dashboard path to come back to: "/subscription", never another site ("//evil.example") or a query. */
 export function validReturnPath(value: string | null | undefined): string {
@@ -83,15 +81,12 @@ function stateOfRow(row: SubscriptionRow, customerId: string): ProviderSubscript
 }
 
 export function createBillingService(deps: { db: Database; config: Env; mailer: Mailer; jobs: JobQueue; provider?: BillingProviderAdapter }) {
-  const { db, config, mailer, jobs } = deps;
+  const { config, mailer, jobs } = deps;
+  const repository = createBillingRepository(deps.db);
   const publicUrl = config.PUBLIC_URL.replace(/\/$/, '');
 
   async function loadSubscriptionState(providerSubscriptionId: string): Promise<ProviderSubscriptionState | null> {
-    const [row] = await db
-      .select({ subscription: subscriptions, customerId: billingCustomers.providerCustomerId })
-      .from(subscriptions)
-      .innerJoin(billingCustomers, eq(billingCustomers.organizationId, subscriptions.organizationId))
-      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+    const row = await repository.subscriptionWithCustomer(providerSubscriptionId);
     return row ? stateOfRow(row.subscription, row.customerId) : null;
   }
 
@@ -101,52 +96,21 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
   // ---- Lookups ----
 
   async function organizationOfAccount(accountId: string) {
-    const [row] = await db
-      .select({ organization: organizations })
-      .from(accounts)
-      .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
-      .where(eq(accounts.id, accountId));
-    if (!row) throw notFound('The account');
-    return row.organization;
-  }
-
-  async function organizationOfCustomer(providerCustomerId: string, executor: Executor = db): Promise<string | null> {
-    const [row] = await executor
-      .select({ organizationId: billingCustomers.organizationId })
-      .from(billingCustomers)
-      .where(eq(billingCustomers.providerCustomerId, providerCustomerId));
-    return row?.organizationId ?? null;
-  }
-
-  async function administratorEmails(organizationId: string): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ email: users.email })
-      .from(memberships)
-      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(accounts.organizationId, organizationId), eq(memberships.role, 'administrator'), eq(memberships.hasAcceptedInvite, true)));
-    return rows.map((row) => row.email).sort();
+    const organization = await repository.organizationOfAccount(accountId);
+    if (!organization) throw notFound('The account');
+    return organization;
   }
 
   /** Whether this signed-in user may change the organization's plan: billing:manage on one of its accounts, or staff. */
   async function mayManageOrganization(viewer: BillingViewer, organizationId: string): Promise<boolean> {
     if (staffHasAccountPermission(viewer.adminRole, 'billing:manage')) return true;
-    const roles = await db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(accounts.organizationId, organizationId), eq(memberships.userId, viewer.userId), eq(memberships.hasAcceptedInvite, true)));
-    return roles.some((row) => roleHasPermission(row.role, 'billing:manage'));
+    const roles = await repository.rolesIn(organizationId, viewer.userId);
+    return roles.some((role) => roleHasPermission(role, 'billing:manage'));
   }
 
   /** The account a hosted page acts through: one of the organization's where the viewer may manage billing. */
   async function manageableAccount(viewer: BillingViewer, organizationId: string): Promise<string | null> {
-    const rows = await db
-      .select({ id: accounts.id, role: memberships.role })
-      .from(accounts)
-      .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, viewer.userId), eq(memberships.hasAcceptedInvite, true)))
-      .where(eq(accounts.organizationId, organizationId))
-      .orderBy(accounts.createdAt);
+    const rows = await repository.accountsWithRoleOf(organizationId, viewer.userId);
     const member = rows.find((row) => row.role && roleHasPermission(row.role, 'billing:manage'));
     if (member) return member.id;
     return staffHasAccountPermission(viewer.adminRole, 'billing:manage') ? (rows[0]?.id ?? null) : null;
@@ -204,17 +168,11 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     };
   }
 
-  async function currentSubscription(organizationId: string, executor: Executor = db, forUpdate = false): Promise<SubscriptionRow | null> {
-    const query = executor.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId));
-    const [row] = forUpdate ? await query.for('update') : await query;
-    return row ?? null;
-  }
-
   async function billingOfOrganization(organizationId: string, canManage: boolean) {
-    const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+    const organization = await repository.organization(organizationId);
     if (!organization) throw notFound('The organization');
-    const subscription = await currentSubscription(organizationId);
-    const rows = await db.select().from(invoices).where(eq(invoices.organizationId, organizationId)).orderBy(desc(invoices.createdAt), desc(invoices.number));
+    const subscription = await repository.currentSubscription(organizationId);
+    const rows = await repository.invoicesOf(organizationId);
     return {
       organizationId,
       organizationName: organization.name,
@@ -246,36 +204,27 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     rawPayload: unknown,
   ): Promise<{ outcome: ApplyOutcome; organizationId: string | null }> {
     const mails: Array<() => Promise<void>> = [];
-    const result = await db.transaction(async (tx) => {
-      const customerId =
-        event.type === 'invoicePaid' || event.type === 'invoicePaymentFailed'
-          ? event.invoice.providerCustomerId
-          : event.type === 'checkoutCompleted'
-            ? event.providerCustomerId
-            : event.subscription.providerCustomerId;
-      const organizationId = await organizationOfCustomer(customerId, tx);
-      const inserted = await tx
-        .insert(billingEvents)
-        .values({
-          provider: eventProvider,
-          providerEventId: event.providerEventId,
-          type: event.type,
-          occurredAt: event.occurredAt,
-          organizationId,
-          outcome: 'applied',
-          payload: rawPayload ?? event,
-        })
-        .onConflictDoNothing()
-        .returning({ id: billingEvents.id });
-      if (!inserted[0]) return { outcome: 'duplicate' as const, organizationId };
+    const result = await repository.transaction(async (tx) => {
+      const organizationId = await repository.organizationOfCustomer(customerIdOf(event), tx);
+      const eventId = await repository.recordEvent(tx, {
+        provider: eventProvider,
+        providerEventId: event.providerEventId,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        organizationId,
+        outcome: 'applied',
+        payload: rawPayload ?? event,
+      });
+      if (eventId === null) return { outcome: 'duplicate' as const, organizationId };
       const outcome: Exclude<ApplyOutcome, 'duplicate'> = organizationId ? await applyTo(tx, eventProvider, organizationId, event, mails) : 'ignored';
-      if (outcome !== 'applied') await tx.update(billingEvents).set({ outcome }).where(eq(billingEvents.id, inserted[0].id));
+      if (outcome !== 'applied') await repository.setEventOutcome(tx, eventId, outcome);
       return { outcome, organizationId };
     });
     for (const send of mails) await send();
     return result;
   }
 
+  /** Applies an event to the organization (locked meanwhile) and its subscription; queues the mails it calls for. */
   async function applyTo(
     tx: Executor,
     eventProvider: BillingProvider,
@@ -283,182 +232,99 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     event: BillingEvent,
     mails: Array<() => Promise<void>>,
   ): Promise<'applied' | 'stale' | 'ignored'> {
-    const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    const organization = await repository.lockOrganization(tx, organizationId);
     if (!organization) return 'ignored';
-    const existing = await currentSubscription(organizationId, tx, true);
-    const notices: Array<{ kind: Parameters<typeof billingMail>[0]['kind']; lines: string[] }> = [];
-
-    if (event.type === 'invoicePaid' || event.type === 'invoicePaymentFailed') {
-      const invoice = event.invoice;
-      const paid = event.type === 'invoicePaid';
-      const [found] = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, invoice.providerInvoiceId)).for('update');
-      if (found?.status === 'paid' && !paid) return 'stale';
-      const values = {
-        status: paid ? ('paid' as const) : invoice.status === 'paid' ? ('open' as const) : invoice.status,
-        amountDue: invoice.amountDue,
-        amountPaid: paid ? invoice.amountPaid : '0',
-        currency: invoice.currency,
-        hostedInvoiceUrl: invoice.hostedInvoiceUrl,
-        attemptCount: String(invoice.attemptCount),
-        ...(paid ? { paidAt: event.occurredAt } : { lastFailedAt: event.occurredAt }),
-      };
-      if (found) await tx.update(invoices).set(values).where(eq(invoices.id, found.id));
-      else {
-        await tx.insert(invoices).values({
-          ...values,
-          organizationId,
-          number: sql`'RMP-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
-          provider: eventProvider,
-          providerInvoiceId: invoice.providerInvoiceId,
-          plan: PLAN_PRICES[invoice.priceLookupKey].plan,
-          priceLookupKey: invoice.priceLookupKey,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
-        });
-      }
-      // The subscription's payment state follows its invoices, unless a newer subscription event already said more.
-      const ours = existing && invoice.providerSubscriptionId === existing.providerSubscriptionId && existing.status !== 'canceled';
-      if (ours && event.occurredAt >= existing.providerUpdatedAt) {
-        if (paid && existing.status === 'past_due') {
-          await tx
-            .update(subscriptions)
-            .set({ status: 'active', pastDueSince: null, providerUpdatedAt: event.occurredAt, updatedAt: new Date() })
-            .where(eq(subscriptions.id, existing.id));
-          // The queued dunning end then finds nothing past due and does nothing.
-          await jobs.add('billing_dunning_end', { organizationId }, { jobKey: `billing_dunning_end:${organizationId}` }, tx);
-        } else if (!paid) {
-          const since = existing.pastDueSince ?? event.occurredAt;
-          await tx
-            .update(subscriptions)
-            .set({ status: 'past_due', pastDueSince: since, providerUpdatedAt: event.occurredAt, updatedAt: new Date() })
-            .where(eq(subscriptions.id, existing.id));
-          if (!existing.pastDueSince) {
-            await scheduleDunningEnd(tx, organizationId, since);
-            notices.push(paymentFailedNotice(existing.plan, invoice.amountDue, since));
-          }
-        }
-      }
-      queueMails(organizationId, organization.name, notices, mails);
-      return 'applied';
-    }
-
-    const state = event.subscription;
-    if (existing && existing.providerSubscriptionId === state.providerSubscriptionId && event.occurredAt < existing.providerUpdatedAt) return 'stale';
-    // Another subscription than the one on record: only a newer one replaces it (an old one's late events are stale).
-    if (
-      existing &&
-      existing.providerSubscriptionId !== state.providerSubscriptionId &&
-      existing.status !== 'canceled' &&
-      event.occurredAt < existing.providerUpdatedAt
-    )
-      return 'stale';
-
-    const status = event.type === 'subscriptionDeleted' ? 'canceled' : state.status;
-    const plan = PLAN_PRICES[state.priceLookupKey].plan;
-    const sameSubscription = existing?.providerSubscriptionId === state.providerSubscriptionId;
-    const pastDueSince = status === 'past_due' ? ((sameSubscription ? existing?.pastDueSince : null) ?? event.occurredAt) : null;
-    const values = {
-      provider: eventProvider,
-      providerSubscriptionId: state.providerSubscriptionId,
-      plan,
-      priceLookupKey: state.priceLookupKey,
-      status,
-      currentPeriodStart: state.currentPeriodStart,
-      currentPeriodEnd: state.currentPeriodEnd,
-      cancelAtPeriodEnd: status === 'canceled' ? false : state.cancelAtPeriodEnd,
-      scheduledPriceLookupKey: status === 'canceled' ? null : state.scheduledPriceLookupKey,
-      pastDueSince,
-      paymentMethod: state.paymentMethod,
-      providerUpdatedAt: event.occurredAt,
-      updatedAt: new Date(),
-    };
-    if (existing) await tx.update(subscriptions).set(values).where(eq(subscriptions.id, existing.id));
-    else await tx.insert(subscriptions).values({ ...values, organizationId });
-
-    // The plan: what the subscription pays for; Free once it ended. Past due keeps the plan until the dunning period ends.
-    const newPlan: SubscriptionPlan = status === 'canceled' ? 'Free' : status === 'incomplete' ? organization.subscriptionPlanType : plan;
-    const oldPlan = organization.subscriptionPlanType;
-    if (newPlan !== oldPlan) await tx.update(organizations).set({ subscriptionPlanType: newPlan }).where(eq(organizations.id, organizationId));
-
-    if (event.type === 'checkoutCompleted') {
-      await tx
-        .update(billingCheckoutSessions)
-        .set({ status: 'complete', completedAt: event.occurredAt })
-        .where(eq(billingCheckoutSessions.providerSessionId, event.providerSessionId));
-    }
-
-    const wasPastDue = sameSubscription && existing?.status === 'past_due';
-    if (status === 'past_due' && !wasPastDue) {
-      await scheduleDunningEnd(tx, organizationId, pastDueSince!);
-      notices.push(paymentFailedNotice(plan, null, pastDueSince!));
-    }
-    if (status === 'canceled' && !(sameSubscription && existing?.status === 'canceled')) {
-      notices.push({
-        kind: 'subscriptionEnded',
-        lines: [
-          `Your ${oldPlan} subscription ended on ${mailDate(event.occurredAt)}.`,
-          'Your organization is now on the Free plan. You can choose a plan again at any time.',
-        ],
-      });
-    } else if (status !== 'canceled' && newPlan !== oldPlan) {
-      notices.push({
-        kind: 'planChanged',
-        lines: [
-          `Your plan changed from ${oldPlan} to ${newPlan} (${planWords(state.priceLookupKey)}).`,
-          `The current period ends on ${mailDate(state.currentPeriodEnd)}.`,
-        ],
-      });
-    } else if (status !== 'canceled' && existing && sameSubscription && existing.priceLookupKey !== state.priceLookupKey) {
-      notices.push({
-        kind: 'planChanged',
-        lines: [`Your billing changed to ${planWords(state.priceLookupKey)}.`, `The current period ends on ${mailDate(state.currentPeriodEnd)}.`],
-      });
-    }
-    if (
-      status !== 'canceled' &&
-      state.scheduledPriceLookupKey &&
-      state.scheduledPriceLookupKey !== (sameSubscription ? existing?.scheduledPriceLookupKey : null)
-    ) {
-      notices.push({
-        kind: 'planChanged',
-        lines: [`Your plan changes to ${planWords(state.scheduledPriceLookupKey)} on ${mailDate(state.currentPeriodEnd)}.`, `Until then you keep ${plan}.`],
-      });
-    }
-    if (status !== 'canceled' && state.cancelAtPeriodEnd && !(sameSubscription && existing?.cancelAtPeriodEnd)) {
-      notices.push({
-        kind: 'cancellationScheduled',
-        lines: [
-          `Your ${plan} subscription ends on ${mailDate(state.currentPeriodEnd)}; you keep ${plan} until then.`,
-          'After that your organization is on the Free plan. You can resume the subscription before that date.',
-        ],
-      });
-    }
+    const existing = await repository.currentSubscription(organizationId, tx, true);
+    const notices = isInvoiceEvent(event)
+      ? await applyInvoiceEvent(tx, eventProvider, organizationId, event, existing)
+      : await applySubscriptionEvent(tx, eventProvider, organization, event, existing);
+    if (notices === 'stale') return 'stale';
     queueMails(organizationId, organization.name, notices, mails);
     return 'applied';
   }
 
-  function paymentFailedNotice(plan: string, amount: string | null, since: Date) {
-    const until = new Date(since.getTime() + DUNNING_PERIOD_DAYS * DAY_MS);
-    return {
-      kind: 'paymentFailed' as const,
-      lines: [
-        `A payment${amount ? ` of ${amount} USD` : ''} for your ${plan} subscription failed.`,
-        `You keep ${plan} until ${mailDate(until)}. If no payment succeeds by then, your organization moves to the Free plan.`,
-        'Update the payment method from the subscription page.',
-      ],
-    };
+  /** An invoice paid or not: the invoice row, and the subscription's payment state, which follows its invoices. */
+  async function applyInvoiceEvent(
+    tx: Executor,
+    eventProvider: BillingProvider,
+    organizationId: string,
+    event: InvoiceEvent,
+    existing: SubscriptionRow | null,
+  ): Promise<Notice[] | 'stale'> {
+    const invoice = event.invoice;
+    const paid = event.type === 'invoicePaid';
+    const found = await repository.lockInvoiceByProviderId(tx, invoice.providerInvoiceId);
+    if (found?.status === 'paid' && !paid) return 'stale';
+    const values = invoiceValues(event);
+    if (found) await repository.updateInvoice(tx, found.id, values);
+    else {
+      await repository.insertInvoice(tx, {
+        ...values,
+        organizationId,
+        provider: eventProvider,
+        providerInvoiceId: invoice.providerInvoiceId,
+        plan: PLAN_PRICES[invoice.priceLookupKey].plan,
+        priceLookupKey: invoice.priceLookupKey,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+      });
+    }
+    // The subscription's payment state follows its invoices, unless a newer subscription event already said more.
+    const ours = existing && invoice.providerSubscriptionId === existing.providerSubscriptionId && existing.status !== 'canceled';
+    if (!ours || event.occurredAt < existing.providerUpdatedAt) return [];
+    if (paid && existing.status === 'past_due') {
+      await repository.updateSubscription(tx, existing.id, {
+        status: 'active',
+        pastDueSince: null,
+        providerUpdatedAt: event.occurredAt,
+        updatedAt: new Date(),
+      });
+      // The queued dunning end then finds nothing past due and does nothing.
+      await jobs.add('billing_dunning_end', { organizationId }, { jobKey: `billing_dunning_end:${organizationId}` }, tx);
+    } else if (!paid) {
+      const since = existing.pastDueSince ?? event.occurredAt;
+      await repository.updateSubscription(tx, existing.id, {
+        status: 'past_due',
+        pastDueSince: since,
+        providerUpdatedAt: event.occurredAt,
+        updatedAt: new Date(),
+      });
+      if (!existing.pastDueSince) {
+        await scheduleDunningEnd(tx, organizationId, since);
+        return [paymentFailedNotice(existing.plan, invoice.amountDue, since)];
+      }
+    }
+    return [];
   }
 
-  function queueMails(
-    organizationId: string,
-    organizationName: string,
-    notices: Array<{ kind: Parameters<typeof billingMail>[0]['kind']; lines: string[] }>,
-    mails: Array<() => Promise<void>>,
-  ) {
+  /** A subscription created, changed or ended: the subscription row, the organization's plan, the checkout session. */
+  async function applySubscriptionEvent(
+    tx: Executor,
+    eventProvider: BillingProvider,
+    organization: OrganizationRow,
+    event: SubscriptionEvent,
+    existing: SubscriptionRow | null,
+  ): Promise<Notice[] | 'stale'> {
+    if (isStaleSubscriptionEvent(existing, event)) return 'stale';
+    const values = subscriptionValues(eventProvider, event, existing, new Date());
+    if (existing) await repository.updateSubscription(tx, existing.id, values);
+    else await repository.insertSubscription(tx, { ...values, organizationId: organization.id });
+
+    const oldPlan = organization.subscriptionPlanType;
+    const newPlan = planAfter(values.status, values.plan, oldPlan);
+    if (newPlan !== oldPlan) await repository.setPlan(tx, organization.id, newPlan);
+    if (event.type === 'checkoutCompleted') await repository.completeCheckoutSession(tx, event.providerSessionId, event.occurredAt);
+
+    const wasPastDue = existing?.providerSubscriptionId === event.subscription.providerSubscriptionId && existing.status === 'past_due';
+    if (values.status === 'past_due' && !wasPastDue) await scheduleDunningEnd(tx, organization.id, values.pastDueSince!);
+    return subscriptionNotices(event, existing, values, { oldPlan, newPlan });
+  }
+
+  function queueMails(organizationId: string, organizationName: string, notices: Notice[], mails: Array<() => Promise<void>>) {
     if (!notices.length) return;
     const url = `${publicUrl}/subscription`;
     mails.push(async () => {
-      const recipients = await administratorEmails(organizationId);
+      const recipients = await repository.administratorEmails(organizationId);
       const outgoing: OutgoingMail[] = notices.flatMap((notice) =>
         recipients.map((to) => billingMail({ to, kind: notice.kind, organizationName, lines: notice.lines, url })),
       );
@@ -480,11 +346,11 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
    * returns to Free. `now` forces it (the sandbox's simulateSandboxRenewal(dunningEnds)); the job checks the date.
    */
   async function endDunning(organizationId: string, options: { force?: boolean } = {}): Promise<boolean> {
-    const row = await currentSubscription(organizationId);
+    const row = await repository.currentSubscription(organizationId);
     if (!row || row.status !== 'past_due' || !row.pastDueSince) return false;
     const dueAt = row.pastDueSince.getTime() + DUNNING_PERIOD_DAYS * DAY_MS;
     if (!options.force && dueAt > Date.now() + 1000) return false;
-    const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organizationId));
+    const customer = await repository.customerOf(organizationId);
     if (!customer) return false;
     const state = stateOfRow(row, customer.providerCustomerId);
     const occurredAt = new Date(Math.max(Date.now(), row.providerUpdatedAt.getTime()));
@@ -509,26 +375,23 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
   }
 
   async function activeSubscription(organizationId: string, planName: string) {
-    const row = await currentSubscription(organizationId);
+    const row = await repository.currentSubscription(organizationId);
     if (!row || row.status === 'canceled') {
       throw conflict(`Your organization is on the ${planName} plan, with no subscription to change. Choose a plan on the subscription page to start one.`);
     }
     if (row.provider !== providerName)
       throw conflict(`This subscription is billed through ${row.provider}, which this server does not use now; it cannot be changed here.`);
-    const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organizationId));
+    const customer = await repository.customerOf(organizationId);
     if (!customer) throw conflict('The billing customer of this organization is missing; contact support.');
     return { row, state: stateOfRow(row, customer.providerCustomerId) };
   }
 
   async function ensureCustomer(organization: { id: string; name: string }) {
-    const [existing] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organization.id));
+    const existing = await repository.customerOf(organization.id);
     if (existing && existing.provider === providerName) return existing.providerCustomerId;
-    const emails = await administratorEmails(organization.id);
+    const emails = await repository.administratorEmails(organization.id);
     const { providerCustomerId } = await provider.createCustomer({ organizationId: organization.id, name: organization.name, email: emails[0] ?? null });
-    await db
-      .insert(billingCustomers)
-      .values({ organizationId: organization.id, provider: providerName, providerCustomerId })
-      .onConflictDoUpdate({ target: billingCustomers.organizationId, set: { provider: providerName, providerCustomerId, createdAt: new Date() } });
+    await repository.saveCustomer({ organizationId: organization.id, provider: providerName, providerCustomerId });
     return providerCustomerId;
   }
 
@@ -555,19 +418,13 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async invoice(accountId: string, id: string) {
       const organization = await organizationOfAccount(accountId);
-      const uuid = isUuid(id);
-      const [row] = uuid
-        ? await db
-            .select()
-            .from(invoices)
-            .where(and(eq(invoices.id, id), eq(invoices.organizationId, organization.id)))
-        : [];
+      const row = await repository.invoiceOf(organization.id, id);
       if (!row) throw notFound('Invoice');
       return invoiceView(row);
     },
 
     async pastDueUntil(organizationId: string): Promise<Date | null> {
-      const row = await currentSubscription(organizationId);
+      const row = await repository.currentSubscription(organizationId);
       return row?.status === 'past_due' && row.pastDueSince ? new Date(row.pastDueSince.getTime() + DUNNING_PERIOD_DAYS * DAY_MS) : null;
     },
 
@@ -576,7 +433,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       const price = (await prices()).find((candidate) => candidate.priceId === input.priceId);
       if (!price) throw badInput({ priceId: 'No such price: choose one of the plans on the subscription page.' });
       const organization = await organizationOfAccount(grant.accountId);
-      const current = await currentSubscription(organization.id);
+      const current = await repository.currentSubscription(organization.id);
       if (organization.subscriptionPlanType !== 'Free' || (current && current.status !== 'canceled')) {
         throw conflict(
           `Your organization already has the ${organization.subscriptionPlanType} plan. Change it with “Change plan” on the subscription page (changeSubscriptionPlan) instead of a new checkout.`,
@@ -591,7 +448,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
         cancelUrl: `${base}?checkout=cancelled`,
         organizationId: organization.id,
       });
-      await db.insert(billingCheckoutSessions).values({
+      await repository.insertCheckoutSession({
         organizationId: organization.id,
         provider: providerName,
         providerSessionId: session.providerSessionId,
@@ -607,7 +464,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     async createPortalSession(grant: AccountGrant, input: { returnPath?: string | null }) {
       const returnPath = validReturnPath(input.returnPath);
       const organization = await organizationOfAccount(grant.accountId);
-      const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, organization.id));
+      const customer = await repository.customerOf(organization.id);
       if (!customer || customer.provider !== providerName)
         throw conflict('There is no billing to manage yet: your organization is on the Free plan. Choose a plan first.');
       const session = await provider.createPortalSession({ providerCustomerId: customer.providerCustomerId, returnUrl: `${publicUrl}${returnPath}` });
@@ -673,12 +530,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       }
       let events: BillingEvent[];
       if (row.status === 'past_due') {
-        const [open] = await db
-          .select()
-          .from(invoices)
-          .where(and(eq(invoices.organizationId, organization.id), eq(invoices.status, 'open')))
-          .orderBy(desc(invoices.createdAt))
-          .limit(1);
+        const open = await repository.latestOpenInvoice(organization.id);
         if (!open?.providerInvoiceId) throw conflict('No unpaid invoice to retry.');
         events = sandboxRetryEvents(
           state,
@@ -700,11 +552,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async sandboxCheckoutSession(viewer: BillingViewer, id: string) {
       if (providerName !== 'sandbox' || id.length > 100) throw notFound('Checkout session');
-      const [session] = await db
-        .select({ session: billingCheckoutSessions, organizationName: organizations.name })
-        .from(billingCheckoutSessions)
-        .innerJoin(organizations, eq(organizations.id, billingCheckoutSessions.organizationId))
-        .where(and(eq(billingCheckoutSessions.providerSessionId, id), eq(billingCheckoutSessions.provider, 'sandbox')));
+      const session = await repository.sandboxCheckoutSession(id);
       if (!session || !(await mayManageOrganization(viewer, session.session.organizationId))) throw notFound('Checkout session');
       const price = (await prices()).find((candidate) => candidate.lookupKey === session.session.priceLookupKey)!;
       const expired = session.session.status === 'open' && session.session.expiresAt.getTime() < Date.now();
@@ -721,10 +569,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async completeSandboxCheckout(viewer: BillingViewer, sessionId: string, card: SandboxCard) {
       if (providerName !== 'sandbox' || sessionId.length > 100) throw notFound('Checkout session');
-      const [session] = await db
-        .select()
-        .from(billingCheckoutSessions)
-        .where(and(eq(billingCheckoutSessions.providerSessionId, sessionId), eq(billingCheckoutSessions.provider, 'sandbox')));
+      const session = (await repository.sandboxCheckoutSession(sessionId))?.session;
       if (!session || !(await mayManageOrganization(viewer, session.organizationId))) throw notFound('Checkout session');
       if (session.status === 'complete') throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
       if (session.status === 'expired' || session.expiresAt.getTime() < Date.now())
@@ -733,16 +578,12 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
       if ('fields' in checked) throw badInput(checked.fields);
       if (checked.outcome === 'declinedNow') throw badInput({ number: SANDBOX_DECLINED_MESSAGE }, SANDBOX_DECLINED_MESSAGE);
       // Claimed first: a second submit of the same page waits on this row, then finds it paid.
-      const claimed = await db
-        .update(billingCheckoutSessions)
-        .set({ status: 'complete', completedAt: new Date() })
-        .where(and(eq(billingCheckoutSessions.id, session.id), eq(billingCheckoutSessions.status, 'open')))
-        .returning({ id: billingCheckoutSessions.id });
-      if (!claimed[0]) throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
-      const current = await currentSubscription(session.organizationId, db, true);
+      if (!(await repository.claimCheckoutSession(session.id)))
+        throw conflict('This checkout is already paid. Go back to the subscription page to see the plan.');
+      const current = await repository.currentSubscription(session.organizationId, undefined, true);
       if (current && current.status !== 'canceled')
         throw conflict('Your organization already has a subscription (another checkout finished first). Nothing was charged.');
-      const [customer] = await db.select().from(billingCustomers).where(eq(billingCustomers.organizationId, session.organizationId));
+      const customer = await repository.customerOf(session.organizationId);
       if (!customer) throw conflict('The billing customer of this organization is missing; start again from the subscription page.');
       const now = new Date(Math.max(Date.now(), (current?.providerUpdatedAt.getTime() ?? 0) + 1));
       for (const event of sandboxCheckoutEvents({
@@ -759,7 +600,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
     async sandboxPortalSession(viewer: BillingViewer, id: string) {
       const read = providerName === 'sandbox' ? readSandboxPortalId(config.USER_HASH_SECRET, id) : null;
-      const organizationId = read ? await organizationOfCustomer(read.providerCustomerId) : null;
+      const organizationId = read ? await repository.organizationOfCustomer(read.providerCustomerId) : null;
       const accountId = organizationId ? await manageableAccount(viewer, organizationId) : null;
       if (!read || !organizationId || !accountId) throw notFound('Billing portal session');
       return { id, accountId, returnPath: read.returnPath, billing: await billingOfOrganization(organizationId, true) };

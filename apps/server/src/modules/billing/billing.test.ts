@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUNNING_PERIOD_DAYS } from '@rampart/shared/billing';
 import { errorCode, type ApiClient, type TestApp, startTestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import type { BillingEvent } from './billing-provider.ts';
 
 let t: TestApp;
@@ -312,12 +312,7 @@ describe('permissions and tenant isolation', () => {
   it('only administrators and staff allowed to change plans manage billing', async () => {
     const admin = await subscribed('basic_monthly');
     for (const role of ['analyst', 'developer', 'support_specialist'] as const) {
-      const member = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
-        admin.accountId,
-        member.userId,
-        role,
-      ]);
+      const member = await signedInMember(t, admin.accountId, role);
       expect(errorCode(await member.client.gql(CHANGE, { a: admin.accountId, k: 'pro_monthly' })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await member.client.gql(CANCEL, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await member.client.gql(CHECKOUT, { a: admin.accountId, p: 'sbx_price_pro_monthly' })), role).toBe('FORBIDDEN_ERROR');

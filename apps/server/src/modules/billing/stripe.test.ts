@@ -207,25 +207,23 @@ describe('Stripe adapter requests (as Stripe documents them)', () => {
   it("turns Stripe's errors into a sentence for the partner, never a 500", async () => {
     const partner = await accountWithMember(t, { name: 'Stripe errors' });
     const price = await priceId(partner.client, partner.accountId, 'pro_monthly');
-    stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, 402, {
-      type: 'card_error',
-      code: 'card_declined',
-      decline_code: 'generic_decline',
-      message: 'Your card was declined.',
-    });
-    const declined = await partner.client.gql(CHECKOUT, { a: partner.accountId, p: price });
-    expect(errorCode(declined)).toBe('CONFLICT');
-    expect(declined.errors![0]!.message).toBe('Stripe declined the payment: Your card was declined.');
-
-    stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, 400, {
-      type: 'invalid_request_error',
-      code: 'parameter_invalid_empty',
-      param: 'success_url',
-      message: 'You passed an empty string for success_url.',
-    });
-    const refused = await partner.client.gql(CHECKOUT, { a: partner.accountId, p: price });
-    expect(errorCode(refused)).toBe('CONFLICT');
-    expect(refused.errors![0]!.message).toBe('Stripe refused the request (HTTP 400). Try again in a few minutes, or contact support if it persists.');
+    for (const [status, error, message] of [
+      [
+        402,
+        { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+        'Stripe declined the payment: Your card was declined.',
+      ],
+      [
+        400,
+        { type: 'invalid_request_error', code: 'parameter_invalid_empty', param: 'success_url', message: 'You passed an empty string for success_url.' },
+        'Stripe refused the request (HTTP 400). Try again in a few minutes, or contact support if it persists.',
+      ],
+    ] as const) {
+      stripe.failNext('POST', /^\/v1\/checkout\/sessions$/, status, error);
+      const refused = await partner.client.gql(CHECKOUT, { a: partner.accountId, p: price });
+      expect(errorCode(refused)).toBe('CONFLICT');
+      expect(refused.errors![0]!.message).toBe(message);
+    }
     expect(await planOf(await organizationOf(partner.accountId))).toBe('Free');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { COMMERCE_MESSAGES } from './commerce.service.ts';
 
 const PUBLIC_URL = 'http://rampart.test:3000';
@@ -50,12 +50,7 @@ describe('permissions', () => {
     const wallet = (await admin.client.ok(ADD, { a: admin.accountId, i: { currencyCode: 'btc', walletAddress: BTC } })).addHelioWallet;
     await merchant(admin.client, admin.accountId);
     for (const role of ['developer', 'analyst', 'support_specialist'] as const) {
-      const user = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
-        admin.accountId,
-        user.userId,
-        role,
-      ]);
+      const user = await signedInMember(t, admin.accountId, role);
       expect(errorCode(await user.client.gql(ONBOARDING, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await user.client.gql(WALLETS, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');
       expect(errorCode(await user.client.gql(REFRESH, { a: admin.accountId })), role).toBe('FORBIDDEN_ERROR');

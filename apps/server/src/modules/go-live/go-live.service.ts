@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { countryName } from '@rampart/shared/onboarding';
 import { PRODUCT_ROUTE_SEGMENTS, REVIEW_REASON_MAX, blockedListEntrySchema, testingInstructionsSchema } from '@rampart/shared/go-live';
 import type { Env } from '../../config/env.ts';
 import type { TestingInstructionsSnapshot } from '../../db/schema/go-live.ts';
-import type { ReviewStatusValue } from '../../generated/graphql.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -19,59 +17,14 @@ import type {
 } from './go-live.repository.ts';
 import { goLiveDecision } from './go-live.mail.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { PRODUCT_FLAGS, listedDomains, productStatusView, type KybStatusOfAccount, type ProductStatusView } from './product-status.ts';
 
-/** What the KYB module tells about an account's business verification (services.kyb.statusOfAccount). */
-export interface KybStatusOfAccount {
-  status: ReviewStatusValue;
-  level: 'Basic' | 'Enhanced';
-  reason: string | null;
-  country: string | null;
-  industry: string | null;
-  updatedAt: Date | null;
-}
+export type { ChecklistItem, ChecklistItemState, KybStatusOfAccount, ProductStatusView } from './product-status.ts';
 export interface KybStatusSource {
   statusOfAccount(accountId: string): Promise<KybStatusOfAccount>;
 }
 
-export type ChecklistItemState = 'done' | 'pending' | 'actionRequired' | 'notApplicable';
-export interface ChecklistItem {
-  key: string;
-  label: string;
-  state: ChecklistItemState;
-  detail: string | null;
-  route: string | null;
-  requiredToGoLive: boolean;
-}
-interface ProductReadiness {
-  isReady: boolean;
-  isEnabled: boolean;
-  goLiveStatus: ReviewStatusValue;
-  reason: string | null;
-}
-export interface ProductStatusView {
-  accountId: string;
-  shared: {
-    domainsSet: boolean;
-    hasProvidedPaymentDetails: boolean;
-    subjectToSubscription: boolean;
-    providedTestingInstructions: boolean;
-    suitabilityReviewStatus: ReviewStatusValue;
-  };
-  buy: ProductReadiness;
-  sell: ProductReadiness;
-  swaps: ProductReadiness;
-  nftCommerce: ProductReadiness;
-  helio: ProductReadiness;
-  checklists: Record<RampProduct, ChecklistItem[]>;
-}
-
 export const PRODUCT_LABELS: Record<RampProduct, string> = { OnRamp: 'On-ramp', OffRamp: 'Off-ramp', Swaps: 'Swaps' };
-/** The onboardingInfo flag approval turns on; nothing else writes these. */
-const PRODUCT_FLAGS: Record<RampProduct, 'isOnRampEnabled' | 'isOffRampEnabled' | 'isSwapsEnabled'> = {
-  OnRamp: 'isOnRampEnabled',
-  OffRamp: 'isOffRampEnabled',
-  Swaps: 'isSwapsEnabled',
-};
 
 /** Staff moves: OnHold waits for the partner, who asks again (the same request goes back to Pending). */
 const TRANSITIONS: Record<GoLiveStatus, readonly GoLiveStatus[]> = {
@@ -128,14 +81,6 @@ const domainReviewInput = z
       context.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason the partner will see for a rejected domain' });
   });
 
-function hostnameOf(url: string): string | null {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
 function snapshotOf(row: TestingInstructionsRow): TestingInstructionsSnapshot {
   return { url: row.url, credentials: row.credentials, steps: row.steps, updatedAt: row.updatedAt.toISOString() };
 }
@@ -169,9 +114,10 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     return { country: countryMatch, industry: industryMatch, isBlocked: countryMatch?.action === 'Block' || industryMatch?.action === 'Block' };
   }
 
+  /** The go-live checklists and each product's readiness (product-status.ts), from what the account has done. */
   async function productStatus(accountId: string): Promise<ProductStatusView> {
     const { account, subscriptionPlanType } = await loadAccount(accountId);
-    const [verification, reviews, hasPayout, integrationDomains, instructions, requests, blocked, helio] = await Promise.all([
+    const [verification, domainReviews, hasPayout, integrationDomains, instructions, requests, blocked, helio] = await Promise.all([
       kyb.statusOfAccount(accountId),
       repository.domainReviewsOf(accountId),
       repository.hasPayoutConfiguration(accountId),
@@ -181,174 +127,19 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       blockedStatus(accountId, account),
       repository.helioReadiness(accountId),
     ]);
-
-    // A domain counts as set until staff reject it; only the websites and widget domains the partner lists now count.
-    const hostnames = [
-      ...new Set([...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...integrationDomains].filter((host): host is string => Boolean(host))),
-    ];
-    const rejected = reviews.filter((review) => review.status === 'rejected' && hostnames.includes(review.domain));
-    const domainsSet = hostnames.length > 0 && rejected.length === 0;
-    const flags = account.onboardingInfo;
-
-    /** Currencies chosen and the partner fee set for the product's side (buy or sell). */
-    function rampSetupItem(product: 'OnRamp' | 'OffRamp', segment: string): ChecklistItem {
-      const currencies = Boolean(flags.areCurrenciesConfigured);
-      const fees = product === 'OnRamp' ? account.hasConfiguredBuyFees : account.hasConfiguredSellFees;
-      const side = product === 'OnRamp' ? 'buying' : 'selling';
-      const missing = [
-        currencies ? null : `choose the cryptocurrencies you offer for ${side}`,
-        fees ? null : `set your partner fee for ${side} (0 % if you charge none)`,
-      ].filter((each): each is string => each !== null);
-      return {
-        key: 'rampSetup',
-        label: 'Ramp setup: currencies and fees',
-        state: missing.length ? 'pending' : 'done',
-        detail: missing.length ? `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.` : null,
-        route: `/dashboard/${segment}/${currencies ? 'fees' : 'cryptos'}`,
-        requiredToGoLive: false,
-      };
-    }
-    /** The widget URL built and the domains (or apps) where it is embedded recorded. */
-    function integrationItem(segment: string): ChecklistItem {
-      const missing = [
-        flags.isWidgetUrlBuilt ? null : 'build your widget URL',
-        flags.areDomainsConfigured ? null : 'record the domains where you embed the widget',
-      ].filter((each): each is string => each !== null);
-      return {
-        key: 'integration',
-        label: 'Integration: widget URL and domains',
-        state: missing.length ? 'pending' : 'done',
-        detail: missing.length ? `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.` : null,
-        route: `/dashboard/${segment}/integrate`,
-        requiredToGoLive: false,
-      };
-    }
-
-    function checklist(product: RampProduct): ChecklistItem[] {
-      const segment = PRODUCT_ROUTE_SEGMENTS[product];
-      const kybItem = ((): Pick<ChecklistItem, 'state' | 'detail'> => {
-        switch (verification.status) {
-          case 'Approved':
-            return { state: 'done', detail: null };
-          case 'Pending':
-            return { state: 'pending', detail: 'Submitted and waiting for Rampart to review it.' };
-          case 'InProgress':
-            return { state: 'pending', detail: 'Rampart is reviewing your application.' };
-          case 'OnHold':
-            return { state: 'actionRequired', detail: `On hold: ${verification.reason ?? 'Rampart needs more information.'}` };
-          case 'Rejected':
-            return { state: 'actionRequired', detail: `Rejected: ${verification.reason ?? 'contact Rampart support.'}` };
-          default:
-            return { state: 'actionRequired', detail: 'Complete and submit your business verification.' };
-        }
-      })();
-      const domainDetail =
-        hostnames.length === 0
-          ? 'Add the websites where you will offer Rampart.'
-          : rejected.length
-            ? rejected.map((review) => `${review.domain} was rejected: ${review.reason ?? 'no reason given'}`).join('; ')
-            : null;
-      const blockedMatch = [blocked.country, blocked.industry].find((match) => match?.action === 'Block');
-      const redirectMatch = [blocked.country, blocked.industry].find((match) => match?.action === 'Redirect');
-      const describeMatch = (match: { value: string; reason: string }) =>
-        `${match === blocked.country ? countryName(match.value) : match.value}: ${match.reason}`;
-      return [
-        { key: 'kyb', label: 'Business verification (KYB) approved', ...kybItem, route: `/dashboard/${segment}/kyb`, requiredToGoLive: true },
-        {
-          key: 'domains',
-          label: 'Domains set and cleared',
-          state: domainsSet ? 'done' : 'actionRequired',
-          detail: domainDetail,
-          route: '/onboarding',
-          requiredToGoLive: true,
-        },
-        {
-          key: 'paymentDetails',
-          label: 'Payment details provided',
-          state: hasPayout ? 'done' : 'pending',
-          detail: hasPayout ? null : 'Not required to request go-live; add a payout wallet to receive your affiliate payouts.',
-          route: '/developers/payouts',
-          requiredToGoLive: false,
-        },
-        {
-          key: 'testingInstructions',
-          label: 'Testing instructions provided',
-          state: instructions ? 'done' : 'actionRequired',
-          detail: instructions ? null : 'Tell Rampart’s reviewers how to test your integration.',
-          route: `/dashboard/${segment}/go-live#testing`,
-          requiredToGoLive: true,
-        },
-        {
-          key: 'subscription',
-          label: 'Subscription',
-          state: subscriptionPlanType !== 'Free' ? 'done' : 'pending',
-          detail:
-            subscriptionPlanType !== 'Free'
-              ? `${subscriptionPlanType} plan`
-              : 'Not required until billing is available: plans cannot be bought in Rampart yet.',
-          route: `/dashboard/${segment}/subscribe`,
-          requiredToGoLive: false,
-        },
-        {
-          key: 'notBlocked',
-          label: 'Not blocked',
-          state: blockedMatch ? 'actionRequired' : 'done',
-          detail: blockedMatch
-            ? `Blocked — ${describeMatch(blockedMatch)}`
-            : redirectMatch
-              ? `Customers are redirected — ${describeMatch(redirectMatch)}`
-              : null,
-          route: null,
-          requiredToGoLive: true,
-        },
-        product === 'Swaps'
-          ? {
-              key: 'rampSetup',
-              label: 'Ramp setup: currencies and fees',
-              state: 'notApplicable',
-              detail: 'Swaps need no currency or fee setup.',
-              route: null,
-              requiredToGoLive: false,
-            }
-          : rampSetupItem(product, segment),
-        integrationItem(segment),
-      ];
-    }
-
-    const checklists = { OnRamp: checklist('OnRamp'), OffRamp: checklist('OffRamp'), Swaps: checklist('Swaps') };
-    const ready = (items: ChecklistItem[]) => items.every((item) => !item.requiredToGoLive || item.state === 'done');
-    const readiness = (product: RampProduct): ProductReadiness => {
-      const latest = requests.find((request) => request.product === product);
-      return {
-        isReady: ready(checklists[product]),
-        isEnabled: Boolean(flags[PRODUCT_FLAGS[product]]),
-        goLiveStatus: latest?.status ?? 'NotStarted',
-        reason: latest && (latest.status === 'OnHold' || latest.status === 'Rejected') ? latest.reason : null,
-      };
-    };
-    const notBuilt: ProductReadiness = { isReady: false, isEnabled: false, goLiveStatus: 'NotStarted', reason: null };
-    return {
+    return productStatusView({
       accountId,
-      shared: {
-        domainsSet,
-        hasProvidedPaymentDetails: hasPayout,
-        subjectToSubscription: subscriptionPlanType !== 'Free',
-        providedTestingInstructions: Boolean(instructions),
-        suitabilityReviewStatus: verification.status,
-      },
-      buy: readiness('OnRamp'),
-      sell: readiness('OffRamp'),
-      swaps: readiness('Swaps'),
-      // NFT checkout has no go-live review of its own yet: its flag and the shared items.
-      nftCommerce: {
-        ...notBuilt,
-        isEnabled: Boolean(flags.isNftCheckoutEnabled),
-        isReady: ready(checklists.OnRamp.filter((item) => item.key !== 'rampSetup' && item.key !== 'integration')),
-      },
-      // Commerce: enabled once the Helio merchant account is active, ready once it also has a payout wallet.
-      helio: { ...notBuilt, isEnabled: helio.status === 'active', isReady: helio.status === 'active' && helio.wallets > 0 },
-      checklists,
-    };
+      account,
+      subscriptionPlanType,
+      verification,
+      domainReviews,
+      integrationDomains,
+      hasPayout,
+      hasTestingInstructions: Boolean(instructions),
+      requests,
+      blocked,
+      helio,
+    });
   }
 
   function instructionsView(row: TestingInstructionsRow, isEditable: boolean) {
@@ -494,9 +285,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     async updateDomainReview(accountId: string, input: unknown) {
       const values = parseInput(domainReviewInput, input);
       const { account } = await loadAccount(accountId);
-      const listed = new Set(
-        [...(account.onboardingDetails?.websiteUrls ?? []).map(hostnameOf), ...(await repository.integrationDomainsOf(accountId))].filter(Boolean),
-      );
+      const listed = new Set(listedDomains(account.onboardingDetails?.websiteUrls ?? [], await repository.integrationDomainsOf(accountId)));
       const reviewed = await repository.domainReviewsOf(accountId);
       if (!listed.has(values.domain) && !reviewed.some((review) => review.domain === values.domain)) {
         throw badInput({ domain: `${values.domain} is not one of this account's websites.` });

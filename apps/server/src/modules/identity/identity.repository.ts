@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { inOwnTransaction } from '../../db/own-transaction.ts';
+import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
 import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -130,18 +130,20 @@ export function createIdentityRepository(db: Database) {
       const lockKeys = [email === null ? null : lockKey(`login-failures:email:${email}`), lockKey(`login-failures:ip:${keys.ipAddress}`)]
         .filter((key): key is bigint => key !== null)
         .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      return inOwnTransaction(db.$client, async (client) => {
-        for (const key of lockKeys) await client.query('select pg_advisory_xact_lock($1)', [key.toString()]);
-        const result = await client.query<{ id: string }>(
-          `insert into login_failures (email, ip_address)
-           select $1::text, $2::inet
-           where ($1::text is null or (select count(*) from login_failures where email = $1::text and created_at > $3) < $4)
-             and (select count(*) from login_failures where ip_address = $2::inet and created_at > $3) < $5
-           returning id`,
-          [email, keys.ipAddress, since, limits.perEmail, limits.perIp],
-        );
-        return result.rows[0]?.id ?? null;
-      });
+      // Outside the caller's unit of work, so the counted failure commits whatever the caller does next.
+      return outsideUnitOfWork(() =>
+        db.transaction(async (tx) => {
+          for (const key of lockKeys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()})`);
+          const result = await tx.execute<{ id: string }>(
+            sql`insert into login_failures (email, ip_address)
+                select ${email}::text, ${keys.ipAddress}::inet
+                where (${email}::text is null or (select count(*) from login_failures where email = ${email}::text and created_at > ${since}) < ${limits.perEmail})
+                  and (select count(*) from login_failures where ip_address = ${keys.ipAddress}::inet and created_at > ${since}) < ${limits.perIp}
+                returning id`,
+          );
+          return result.rows[0]?.id ?? null;
+        }),
+      );
     },
     /** The attempt turned out right: it is not a failure. */
     async releaseFailure(id: string): Promise<void> {

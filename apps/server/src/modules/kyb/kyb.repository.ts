@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
+import { accounts, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 import { kybApplications, kybDecisions, kybDocuments, kybPeople } from '../../db/schema/kyb.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Executor } from '../../db/executor.ts';
+import { organizationAdministratorEmails } from '../../db/membership-row.ts';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
 export type KybPersonRow = typeof kybPeople.$inferSelect;
@@ -39,7 +40,7 @@ const COUNTRY = sql<string | null>`coalesce(${kybApplications.companyDetails}->>
 
 export function createKybRepository(db: Database) {
   return {
-    db,
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
 
     async organizationOfAccount(accountId: string): Promise<string | null> {
       const [row] = await db.select({ organizationId: accounts.organizationId }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
@@ -216,16 +217,7 @@ export function createKybRepository(db: Database) {
       return executor.select().from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(asc(accounts.createdAt), asc(accounts.id));
     },
 
-    /** E-mail addresses of the administrators of any of the organization's accounts. */
-    async administratorEmails(organizationId: string): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ email: users.email })
-        .from(memberships)
-        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(accounts.organizationId, organizationId), eq(memberships.role, 'administrator'), eq(memberships.hasAcceptedInvite, true)));
-      return rows.map((row) => row.email).sort();
-    },
+    administratorEmails: (organizationId: string) => organizationAdministratorEmails(db, organizationId),
 
     async updateAccountsOfOrganization(organizationId: string, values: Partial<typeof accounts.$inferInsert>, executor: Executor) {
       await executor.update(accounts).set(values).where(eq(accounts.organizationId, organizationId));

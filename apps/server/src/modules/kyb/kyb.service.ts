@@ -304,7 +304,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     applicationId: string,
     input: { status: Exclude<KybStatus, 'NotStarted' | 'Pending'>; reason: string | null; decidedByUserId: string | null; source: 'staff' | 'provider' },
   ) {
-    const decided = await repository.db.transaction(async (tx) => {
+    const decided = await repository.transaction(async (tx) => {
       const application = await repository.findApplication(applicationId, tx, true);
       if (!application) throw badInput({ applicationId: 'No such application.' });
       // The provider's review happens in its own widget, so its verdict may arrive before a submission here.
@@ -453,7 +453,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       const people = parseInput(kybPeopleSchema, input);
       const { facts, application } = await applicationOfAccount(accountId);
       assertEditable(application);
-      const removedKeys = await repository.db.transaction(async (tx) => {
+      const removedKeys = await repository.transaction(async (tx) => {
         const existing = await repository.peopleOf(application.id, tx);
         const kept = new Set<string>();
         const matches = people.map((person, index) => {
@@ -536,7 +536,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       const fileName = safeFileName(declaredName, contentType);
       const storageKey = await storage.put(file.bytes, contentType);
       try {
-        const document = await repository.db.transaction(async (tx) => {
+        const document = await repository.transaction(async (tx) => {
           const current = await repository.findApplication(application.id, tx, true);
           assertEditable(current!);
           const row = await repository.insertDocument(
@@ -595,7 +595,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
         const fields = Object.fromEntries(Object.entries(missing).map(([step, gaps]) => [step, `Missing ${gaps.join(', ')}.`]));
         throw badInput(fields, `The application is not complete. Missing: ${Object.values(missing).flat().join('; ')}.`);
       }
-      const submitted = await repository.db.transaction(async (tx) => {
+      const submitted = await repository.transaction(async (tx) => {
         const current = (await repository.findApplication(application.id, tx, true))!;
         assertEditable(current);
         const row = await repository.updateApplication(application.id, { status: 'Pending', reason: null, submittedAt: new Date(), decidedAt: null }, tx);

@@ -67,26 +67,8 @@ const ANSWERS = {
 };
 
 /** A GraphQL multipart request, as the web's upload link sends it (operations, map, then the file). */
-async function upload(
-  client: ApiClient,
-  variables: Record<string, unknown>,
-  file: { bytes: Buffer; name: string; type?: string },
-): Promise<GraphQLResult<any>> {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query: UPLOAD, variables: { ...variables, file: null } }));
-  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const response = await fetch(`${client.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: {
-      'apollo-require-preflight': 'true',
-      'x-csrf-token': client.csrfToken,
-      'x-forwarded-for': client.ip,
-      ...(client.cookie ? { cookie: client.cookie } : {}),
-    },
-    body: form,
-  });
-  return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
+function upload(client: ApiClient, variables: Record<string, unknown>, file: { bytes: Buffer; name: string; type?: string }): Promise<GraphQLResult<any>> {
+  return client.upload(UPLOAD, variables, { file: { ...file, type: file.type ?? 'application/octet-stream' } });
 }
 
 /**

@@ -1,5 +1,14 @@
 import crypto from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -160,51 +169,139 @@ function decodePng(image: string): Buffer {
   return bytes;
 }
 
+/** The barcode message is the pass's own: another pass of the project has it (found before the insert, or by it). */
+const barcodeTaken = () =>
+  new PassesApiError(409, 'conflict_error', 'barcode_taken', 'Another pass of this project has this barcode message: each pass needs its own.', {
+    'barcode.message': 'Already used by another pass of this project',
+  });
+
+/** Whether a pass admits its holder at a scan: null, or why not. */
+export function scanRefusal(pass: Pick<PassRow, 'status' | 'invalidatedReason'>): { code: string; message: string } | null {
+  if (pass.status !== 'invalidated') return null;
+  return pass.invalidatedReason === 'nftTransferred'
+    ? { code: 'nft_transferred', message: "This pass was invalidated: its NFT left the holder's wallet." }
+    : { code: 'pass_invalidated', message: 'This pass was invalidated.' };
+}
+
+/** Where a page of the pass list starts: after a cursor (older passes), before one (newer), or at the newest. */
+export function listPosition(query: { cursor?: string; starting_after?: string; ending_before?: string }) {
+  const { cursor, starting_after: startingAfterParam, ending_before: endingBefore } = query;
+  if (cursor !== undefined && startingAfterParam !== undefined) throw cursorRefusal('cursor', 'cursor and starting_after are the same parameter: send one.');
+  const startingAfter = startingAfterParam ?? cursor;
+  if (startingAfter !== undefined && endingBefore !== undefined)
+    throw cursorRefusal('ending_before', 'starting_after and ending_before cannot be combined: page one way at a time.');
+  const position =
+    endingBefore !== undefined
+      ? decodeCursor(endingBefore, 'ending_before')
+      : startingAfter !== undefined
+        ? decodeCursor(startingAfter, startingAfterParam !== undefined ? 'starting_after' : 'cursor')
+        : null;
+  return { position, newer: endingBefore !== undefined };
+}
+
+type ListedRow = { pass: PassRow; createdAtText: string };
+
 /**
- * The passes REST API under /passes-api/v1 for a pass project's servers: `Authorization: Bearer pass_sk_…` (the key
- * sees only its project), rate limited per key, JSON errors `{ error: { type, code, message, details? } }`. Also the
- * dashboard's signed .pkpass downloads (/passes-files/<id>.pkpass) and Apple's PassKit web service
- * (/passes-api/apple/v1).
+ * A page of the list from the `limit + 1` rows read in the page's direction, newest first; `otherWay` tells whether
+ * passes lie beyond the page's far edge (read only when the page started at a cursor).
  */
-export async function registerPassesApi(app: FastifyInstance, deps: { config: Env; database: DatabaseHandle; services: Services }) {
-  const { config, database, services } = deps;
-  const db = database.db;
-  const passFiles = services.passFiles;
-  const storage = passFiles.storage;
-  const chain = services.chain;
-
-  async function present(pass: PassRow, options: { links?: boolean } = {}): Promise<PassBody> {
-    // The webhook's pass data is the API's pass (without its links).
-    const base = passWebhookData(pass) as Omit<PassBody, 'object' | 'appleWalletUrl' | 'googleWalletUrl'>;
-    if (options.links === false) return { object: 'pass', ...base };
-    return {
-      object: 'pass',
-      ...base,
-      appleWalletUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}${passFiles.appleWalletUrl(pass)}`,
-      googleWalletUrl: await passFiles.googleWalletUrl(pass),
-    };
-  }
-
-  async function projectPass(projectId: string, id: string): Promise<PassRow> {
-    const [pass] = isUuid(id)
-      ? await db
-          .select()
-          .from(passes)
-          .where(and(eq(passes.id, id), eq(passes.projectId, projectId)))
-      : [];
-    // Another project's pass does not exist for this key.
-    if (!pass) throw new PassesApiError(404, 'not_found_error', 'pass_not_found', 'No pass with this id in this project.');
-    return pass;
-  }
-
-  const errorHandler = (error: FastifyError | PassesApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof PassesApiError) return sendProblem(reply, error.status, error.type, error.code, error.message, error.details);
-    // The passes API's body limit is its own (CREATE_BODY_LIMIT), so its 413 names none.
-    const answer = frameworkErrorAnswer(error, request, { tooLargeMessage: 'The request body is too large.', logMessage: 'passes api: unhandled error' });
-    return sendProblem(reply, answer.status, answer.type, answer.code, answer.message);
+export function pageOf(rows: ListedRow[], limit: number, newer: boolean, otherWay: boolean) {
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (newer) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const olderExist = newer ? otherWay : hasMore;
+  const newerExist = newer ? hasMore : otherWay;
+  const nextCursor = olderExist && last ? encodeCursor({ createdAtText: last.createdAtText, id: last.pass.id }) : null;
+  return {
+    page: page.map((row) => row.pass),
+    has_more: hasMore,
+    next_cursor: nextCursor,
+    previous_cursor: newerExist && first ? encodeCursor({ createdAtText: first.createdAtText, id: first.pass.id }) : null,
+    hasMore: olderExist,
+    nextCursor,
   };
+}
 
-  // The dashboard's signed download link (Pass.appleWalletUrl).
+const PASSES_RATE_LIMIT = {
+  max: PASSES_API_RATE_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    crypto
+      .createHash('sha256')
+      .update(`passes:${request.headers.authorization ?? request.ip}`)
+      .digest('hex'),
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+    statusCode: 429,
+    error: {
+      type: 'rate_limit_error',
+      code: 'rate_limited',
+      message: `Too many requests for this key. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    },
+  }),
+};
+/** Every operation's route config: the per-key rate limit. */
+const routeConfig = { rateLimit: PASSES_RATE_LIMIT };
+const operation = (operationId: string, summary: string, tags: string[] = ['Passes']) => ({ operationId, summary, tags });
+
+/** What the passes API's handlers share: the database, the pass files and the chain, and how a pass is answered. */
+interface PassesApiContext {
+  config: Env;
+  db: DatabaseHandle['db'];
+  passFiles: Services['passFiles'];
+  chain: Services['chain'];
+  /** The API's pass: the webhook's pass data with its wallet links (unless `links: false`). */
+  present: (pass: PassRow, options?: { links?: boolean }) => Promise<PassBody>;
+  /** The project's pass with this id; another project's pass does not exist for this key (404). */
+  projectPass: (projectId: string, id: string) => Promise<PassRow>;
+}
+
+type PassesApiScope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+function passesApiContext(deps: { config: Env; database: DatabaseHandle; services: Services }): PassesApiContext {
+  const { config, services } = deps;
+  const db = deps.database.db;
+  const passFiles = services.passFiles;
+  return {
+    config,
+    db,
+    passFiles,
+    chain: services.chain,
+    async present(pass, options = {}) {
+      // The webhook's pass data is the API's pass (without its links).
+      const base = passWebhookData(pass) as Omit<PassBody, 'object' | 'appleWalletUrl' | 'googleWalletUrl'>;
+      if (options.links === false) return { object: 'pass', ...base };
+      return {
+        object: 'pass',
+        ...base,
+        appleWalletUrl: `${config.PUBLIC_URL.replace(/\/$/, '')}${passFiles.appleWalletUrl(pass)}`,
+        googleWalletUrl: await passFiles.googleWalletUrl(pass),
+      };
+    },
+    async projectPass(projectId, id) {
+      const [pass] = isUuid(id)
+        ? await db
+            .select()
+            .from(passes)
+            .where(and(eq(passes.id, id), eq(passes.projectId, projectId)))
+        : [];
+      if (!pass) throw new PassesApiError(404, 'not_found_error', 'pass_not_found', 'No pass with this id in this project.');
+      return pass;
+    },
+  };
+}
+
+/** JSON errors for whatever the scope throws: ours as they are, Fastify's by status, anything else a masked 500. */
+function errorHandler(error: FastifyError | PassesApiError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof PassesApiError) return sendProblem(reply, error.status, error.type, error.code, error.message, error.details);
+  // The passes API's body limit is its own (CREATE_BODY_LIMIT), so its 413 names none.
+  const answer = frameworkErrorAnswer(error, request, { tooLargeMessage: 'The request body is too large.', logMessage: 'passes api: unhandled error' });
+  return sendProblem(reply, answer.status, answer.type, answer.code, answer.message);
+}
+
+/** The dashboard's signed download link (Pass.appleWalletUrl): /passes-files/<id>.pkpass?expires=…&signature=…. */
+function registerPassFileDownload(app: FastifyInstance, passFiles: Services['passFiles']) {
   app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(`${PASS_FILES_PATH}/:file`, async (request, reply) => {
     reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
     const match = /^([0-9a-f-]{36})\.pkpass$/i.exec(request.params.file);
@@ -225,6 +322,376 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
       .header('content-disposition', `attachment; filename="${opened.pass.serialNumber}.pkpass"`)
       .send(opened.bytes);
   });
+}
+
+/** The onRequest key check: a live project key as a bearer token makes `request.passKey`; else a 401. */
+function authenticatePassKey(db: PassesApiContext['db']) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store').header(REQUEST_ID_HEADER, String(request.id));
+    if (request.routeOptions.url === PASSES_OPENAPI_PATH) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match)
+      return sendProblem(reply, 401, 'authentication_error', 'missing_key', `Send your project's key as "Authorization: Bearer ${PASS_API_KEY_PREFIX}…".`);
+    const key = match[1]!;
+    if (!key.startsWith(PASS_API_KEY_PREFIX) || !/^[A-Za-z0-9_-]{16,200}$/.test(key)) {
+      return sendProblem(reply, 401, 'authentication_error', 'invalid_key', `This is not a pass project key (they start with ${PASS_API_KEY_PREFIX}).`);
+    }
+    const hash = crypto.createHash('sha256').update(key).digest('hex');
+    const [found] = await db
+      .select({ keyId: passProjectApiKeys.id, revokedAt: passProjectApiKeys.revokedAt, project: passProjects })
+      .from(passProjectApiKeys)
+      .innerJoin(passProjects, eq(passProjects.id, passProjectApiKeys.projectId))
+      .where(eq(passProjectApiKeys.keyHash, hash));
+    if (!found) return sendProblem(reply, 401, 'authentication_error', 'invalid_key', 'This key is not valid, or its project was deleted.');
+    if (found.revokedAt)
+      return sendProblem(
+        reply,
+        401,
+        'authentication_error',
+        'key_revoked',
+        "This key was revoked and has stopped working. Create a new one in the project's keys.",
+      );
+    request.passKey = { keyId: found.keyId, projectId: found.project.id, accountId: found.project.accountId, project: found.project };
+    await db
+      .update(passProjectApiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(passProjectApiKeys.id, found.keyId));
+  };
+}
+
+/** POST /nonces. */
+function registerNonceRoutes(api: PassesApiScope, { db }: PassesApiContext) {
+  api.post(
+    '/nonces',
+    {
+      config: routeConfig,
+      schema: {
+        ...operation('createNonce', 'Create a sign-in nonce', ['Sign-in']),
+        description: 'A single-use nonce for the Sign-In with Ethereum (EIP-4361) message the holder signs, valid for 10 minutes.',
+        response: { 201: Nonce },
+      },
+    },
+    async (request, reply) => {
+      const issued = await issueNonce(db, request.passKey!.projectId);
+      return reply.code(201).send({ nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() });
+    },
+  );
+}
+
+type CreateBody = z.infer<typeof createBody>;
+
+/** The template and the policies a new pass names (all of the project's when it names none), in the order given. */
+async function templateAndPolicies({ db }: PassesApiContext, projectId: string, body: CreateBody) {
+  const [template] = await db
+    .select()
+    .from(passTemplates)
+    .where(and(eq(passTemplates.id, body.templateId), eq(passTemplates.projectId, projectId)));
+  if (!template)
+    throw new PassesApiError(404, 'not_found_error', 'template_not_found', 'No template with this id in this project.', {
+      templateId: 'No template with this id in this project',
+    });
+  let policies = await db
+    .select()
+    .from(passPolicies)
+    .where(body.policyIds ? and(eq(passPolicies.projectId, projectId), inArray(passPolicies.id, body.policyIds)) : eq(passPolicies.projectId, projectId))
+    .orderBy(asc(passPolicies.createdAt), asc(passPolicies.id));
+  if (body.policyIds) {
+    const missing = body.policyIds.filter((id) => !policies.some((policy) => policy.id === id));
+    if (missing.length > 0)
+      throw new PassesApiError(404, 'not_found_error', 'policy_not_found', `No policy ${missing.join(', ')} in this project.`, {
+        policyIds: `Unknown in this project: ${missing.join(', ')}`,
+      });
+    policies = body.policyIds.map((id) => policies.find((policy) => policy.id === id)!);
+  }
+  if (policies.length === 0)
+    throw new PassesApiError(
+      403,
+      'permission_error',
+      'policy_refused',
+      'This project has no policies, so nobody is entitled to a pass yet: add a policy first.',
+    );
+  return { template, policies };
+}
+
+/** The signed-in wallet a policy admits: the signature checked, its nonce spent, the policies asked (on chain for an NFT). */
+async function admittedHolder(
+  { db, chain }: PassesApiContext,
+  project: PassKeyContext['project'],
+  body: CreateBody,
+  policies: Parameters<typeof checkPolicies>[0],
+) {
+  const checked = await checkSiweMessage(body.message, body.signature, { chainId: chain.chainId, allowedDomains: project.allowedDomains });
+  if (!checked.ok) throw new PassesApiError(SIWE_STATUS[checked.code], 'signature_error', checked.code, checked.message);
+  // Once the signature is good the nonce is spent, whatever follows: a signed message works once.
+  const nonceRefusal = await consumeNonce(db, project.id, checked.fields.nonce);
+  if (nonceRefusal) throw new PassesApiError(SIWE_STATUS[nonceRefusal.code], 'signature_error', nonceRefusal.code, nonceRefusal.message);
+
+  const headBlock = body.nft ? await chain.blockNumber() : null;
+  const decision = await checkPolicies(policies, checked.address, body.nft ?? null, chain);
+  if (!decision.admitted) {
+    const details = Object.fromEntries(decision.reasons.map((reason) => [reason.policyId, reason.reason]));
+    throw new PassesApiError(
+      403,
+      'permission_error',
+      'policy_refused',
+      `No policy admits ${checked.address}: ${decision.reasons.map((reason) => `${reason.policyName}: ${reason.reason}`).join(' ')}`,
+      details,
+    );
+  }
+  return { address: checked.address, decision, headBlock };
+}
+
+/** POST /passes: a pass for the signed-in wallet a policy admits. */
+async function createPass(context: PassesApiContext, request: FastifyRequest, body: CreateBody, reply: FastifyReply) {
+  const { db, passFiles } = context;
+  const storage = passFiles.storage;
+  const { projectId, accountId, project } = request.passKey!;
+  const { template, policies } = await templateAndPolicies(context, projectId, body);
+  const image = body.image ? decodePng(body.image) : null;
+  const { address, decision, headBlock } = await admittedHolder(context, project, body, policies);
+
+  const id = crypto.randomUUID();
+  const serialNumber = crypto.randomBytes(12).toString('hex');
+  const barcodeMessage = body.barcode?.message ?? `RP-${serialNumber}`;
+  const [taken] = await db
+    .select({ id: passes.id })
+    .from(passes)
+    .where(and(eq(passes.projectId, projectId), eq(passes.barcodeMessage, barcodeMessage)));
+  if (taken) throw barcodeTaken();
+  const imageKey = image ? await storage.put(image, 'image/png') : null;
+  const nft = decision.nft;
+  try {
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(passes)
+        .values({
+          id,
+          projectId,
+          accountId,
+          templateId: template.id,
+          policyIds: [decision.policy.id],
+          holderAddress: address,
+          networkCode: nft?.networkCode ?? null,
+          chainId: nft?.chainId ?? null,
+          contractAddress: nft?.contractAddress ?? null,
+          tokenId: nft?.tokenId ?? null,
+          serialNumber,
+          authenticationTokenHash: passFiles.authenticationTokenHash(id),
+          barcodeMessage,
+          barcodeFormat: body.barcode?.format ?? template.barcodeFormat,
+          imageKey,
+          layout: body.layout ?? null,
+          externalId: body.externalId ?? null,
+          signedMessage: body.message,
+          signature: body.signature,
+        })
+        .returning();
+      if (nft && headBlock !== null) {
+        // The transfer watcher reads this contract from (at the latest) the block ownership was checked at.
+        const start = (headBlock > 0n ? headBlock - 1n : 0n).toString();
+        await tx.execute(sql`
+        insert into nft_transfer_cursors (chain_id, contract_address, last_block) values (${nft.chainId}, ${nft.contractAddress}, ${start})
+        on conflict (chain_id, contract_address) do update set last_block = least(nft_transfer_cursors.last_block::numeric, excluded.last_block::numeric)::text, updated_at = now()`);
+      }
+      await recordPassEvent(tx, row!, 'created', {
+        policyId: decision.policy.id,
+        ...(nft ? { contractAddress: nft.contractAddress, tokenId: nft.tokenId, blockNumber: headBlock?.toString() } : {}),
+      });
+      return row!;
+    });
+    // The template's class in the partner's Google Wallet issuer account, before its first save link goes out.
+    // A failure does not undo the pass: its save link carries the class, which Google creates on a save.
+    await passFiles
+      .syncGoogleClass(created)
+      .catch((error: unknown) => request.log.warn({ err: error, passId: created.id }, 'passes api: the Google Wallet class could not be saved'));
+    return reply.code(201).send(await context.present(created));
+  } catch (error) {
+    if (imageKey) await storage.delete(imageKey).catch(() => {});
+    if ((error as { code?: string }).code === '23505') throw barcodeTaken();
+    throw error;
+  }
+}
+
+/** GET /passes: the project's passes, newest first, a page at a time. */
+async function listPasses({ db, present }: PassesApiContext, projectId: string, query: z.infer<typeof listQuery>) {
+  const { position, newer } = listPosition(query);
+  const createdAtText = sql<string>`to_char(${passes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const filters = and(
+    eq(passes.projectId, projectId),
+    query.status ? eq(passes.status, query.status) : undefined,
+    query.holder ? sql`lower(${passes.holderAddress}) = ${query.holder.toLowerCase()}` : undefined,
+  );
+  // Row comparisons on (created_at, id), the order of passes_project_created_idx.
+  const beyond = (at: { createdAt: string; id: string }, way: 'older' | 'newer') =>
+    way === 'older'
+      ? sql`(${passes.createdAt}, ${passes.id}) < (${at.createdAt}::timestamptz, ${at.id}::uuid)`
+      : sql`(${passes.createdAt}, ${passes.id}) > (${at.createdAt}::timestamptz, ${at.id}::uuid)`;
+  const rows = await db
+    .select({ pass: passes, createdAtText })
+    .from(passes)
+    .where(and(filters, position ? beyond(position, newer ? 'newer' : 'older') : undefined))
+    .orderBy(...(newer ? [asc(passes.createdAt), asc(passes.id)] : [desc(passes.createdAt), desc(passes.id)]))
+    .limit(query.limit + 1);
+  // Whether passes lie the other way from the page: past its newest after starting_after, its oldest before
+  // ending_before (in both, the first row read).
+  const edge = position ? rows[0] : undefined;
+  const otherWay = edge
+    ? (
+        await db
+          .select({ id: passes.id })
+          .from(passes)
+          .where(and(filters, beyond({ createdAt: edge.createdAtText, id: edge.pass.id }, newer ? 'older' : 'newer')))
+          .limit(1)
+      ).length > 0
+    : false;
+  const { page, ...cursors } = pageOf(rows, query.limit, newer, otherWay);
+  return { object: 'list' as const, data: await Promise.all(page.map((pass) => present(pass))), ...cursors };
+}
+
+/** POST /scans: whether the pass with this barcode admits its holder now; an NFT pass whose token moved is invalidated. */
+async function scanPass({ db, chain, present, projectPass }: PassesApiContext, request: FastifyRequest, barcode: string) {
+  const { projectId, keyId } = request.passKey!;
+  const [found] = await db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.projectId, projectId), eq(passes.barcodeMessage, barcode)));
+  if (!found) return { valid: false, refusal: { code: 'pass_unknown', message: 'No pass of this project has this barcode.' }, pass: null };
+  let pass = found;
+  let refusal: { code: string; message: string } | null = null;
+  if (pass.status === 'active' && pass.tokenId && pass.contractAddress) {
+    try {
+      const held = await stillHoldsToken(chain, { holderAddress: pass.holderAddress, contractAddress: pass.contractAddress, tokenId: pass.tokenId });
+      if (!held.holds) {
+        pass =
+          (await db.transaction((tx) => invalidatePass(tx, pass.id, 'nftTransferred', { toAddress: held.owner, detectedBy: 'scan' }))) ??
+          (await projectPass(projectId, pass.id));
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'passes api: the chain could not be read at a scan');
+      refusal = { code: 'chain_unavailable', message: "The NFT's ownership could not be read on chain just now: scan again in a moment." };
+    }
+  }
+  refusal ??= scanRefusal(pass);
+  const valid = refusal === null;
+  await db.transaction((tx) => recordPassEvent(tx, pass, 'scanned', { valid, ...(refusal ? { refusal: refusal.code } : {}), keyId }));
+  return { valid, ...(refusal ? { refusal } : {}), pass: await present(pass, { links: false }) };
+}
+
+/** The pass resource: create, list, retrieve, invalidate, download. */
+function registerPassRoutes(api: PassesApiScope, context: PassesApiContext) {
+  const { db, passFiles, present, projectPass } = context;
+  api.post(
+    '/passes',
+    {
+      config: routeConfig,
+      bodyLimit: CREATE_BODY_LIMIT,
+      schema: {
+        ...operation('createPass', 'Create a pass'),
+        description:
+          "Issues a pass to the wallet that signed `message` (a Sign-In with Ethereum message with a nonce from POST /nonces), if one of the project's policies admits it: a listed wallet, or the holder of an NFT (`nft`, checked on chain).",
+        body: createBody,
+        response: { 201: Pass, 403: PassesError, 404: PassesError },
+      },
+    },
+    (request, reply) => createPass(context, request, request.body, reply),
+  );
+
+  api.get(
+    '/passes',
+    {
+      config: routeConfig,
+      schema: {
+        ...operation('listPasses', 'List passes'),
+        description: 'Passes of the project, newest first. Page with `starting_after` (a next_cursor) or `ending_before` (a previous_cursor).',
+        querystring: listQuery,
+        response: { 200: PassList },
+      },
+    },
+    (request) => listPasses(context, request.passKey!.projectId, request.query),
+  );
+
+  api.get(
+    '/passes/:id',
+    {
+      config: routeConfig,
+      schema: { ...operation('getPass', 'Retrieve a pass'), params: passIdParams, response: { 200: Pass, 404: PassesError } },
+    },
+    async (request) => present(await projectPass(request.passKey!.projectId, request.params.id)),
+  );
+
+  api.post(
+    '/passes/:id/invalidate',
+    {
+      config: routeConfig,
+      schema: {
+        ...operation('invalidatePass', 'Invalidate a pass'),
+        description: 'Invalidates the pass (its wallet copies are updated through the pass services). Invalidating an invalidated pass answers it as it is.',
+        params: passIdParams,
+        body: invalidateBody,
+        response: { 200: Pass, 404: PassesError },
+      },
+    },
+    async (request) => {
+      const pass = await projectPass(request.passKey!.projectId, request.params.id);
+      // Idempotent: invalidating an invalidated pass answers the pass as it is.
+      const invalidated = await db.transaction((tx) => invalidatePass(tx, pass.id, 'invalidatedByPartner', { by: 'api', keyId: request.passKey!.keyId }));
+      return present(invalidated ?? (await projectPass(request.passKey!.projectId, pass.id)));
+    },
+  );
+
+  api.get(
+    '/passes/:id/pkpass',
+    {
+      config: routeConfig,
+      schema: {
+        ...operation('downloadPkpass', 'Download the Apple Wallet file'),
+        description: 'The signed .pkpass file of the pass (application/vnd.apple.pkpass).',
+        params: passIdParams,
+        response: { 200: PKPASS_RESPONSE, 404: PassesError },
+      },
+    },
+    async (request, reply) => {
+      const pass = await projectPass(request.passKey!.projectId, request.params.id);
+      const bytes = await passFiles.pkpass(pass);
+      // The bytes of a file: the reply untyped by the documented (string) schema.
+      const fileReply: FastifyReply = reply;
+      return fileReply
+        .header('content-type', 'application/vnd.apple.pkpass')
+        .header('content-disposition', `attachment; filename="${pass.serialNumber}.pkpass"`)
+        .send(bytes);
+    },
+  );
+}
+
+/** POST /scans. */
+function registerScanRoutes(api: PassesApiScope, context: PassesApiContext) {
+  api.post(
+    '/scans',
+    {
+      config: routeConfig,
+      schema: {
+        ...operation('scanPass', 'Check a scanned barcode', ['Scans']),
+        description:
+          'Whether the pass with this barcode admits its holder now: unknown, invalidated and transferred-NFT passes are refused (valid: false, with a refusal).',
+        body: scanBody,
+        response: { 200: ScanResult },
+      },
+    },
+    (request) => scanPass(context, request, request.body.barcode),
+  );
+}
+
+/**
+ * The passes REST API under /passes-api/v1 for a pass project's servers: `Authorization: Bearer pass_sk_…` (the key
+ * sees only its project), rate limited per key, JSON errors `{ error: { type, code, message, details? } }`. Also the
+ * dashboard's signed .pkpass downloads (/passes-files/<id>.pkpass) and Apple's PassKit web service
+ * (/passes-api/apple/v1).
+ */
+export async function registerPassesApi(app: FastifyInstance, deps: { config: Env; database: DatabaseHandle; services: Services }) {
+  const { config, database } = deps;
+  const context = passesApiContext(deps);
+  registerPassFileDownload(app, context.passFiles);
 
   await app.register(
     async (scope) => {
@@ -237,400 +704,14 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
       api.setNotFoundHandler((request, reply) =>
         sendProblem(reply, 404, 'not_found_error', 'route_not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
       );
-
-      api.addHook('onRequest', async (request, reply) => {
-        reply.header('cache-control', 'no-store').header(REQUEST_ID_HEADER, String(request.id));
-        if (request.routeOptions.url === PASSES_OPENAPI_PATH) return;
-        const header = request.headers.authorization ?? '';
-        const match = /^Bearer\s+(\S+)$/i.exec(header);
-        if (!match)
-          return sendProblem(reply, 401, 'authentication_error', 'missing_key', `Send your project's key as "Authorization: Bearer ${PASS_API_KEY_PREFIX}…".`);
-        const key = match[1]!;
-        if (!key.startsWith(PASS_API_KEY_PREFIX) || !/^[A-Za-z0-9_-]{16,200}$/.test(key)) {
-          return sendProblem(reply, 401, 'authentication_error', 'invalid_key', `This is not a pass project key (they start with ${PASS_API_KEY_PREFIX}).`);
-        }
-        const hash = crypto.createHash('sha256').update(key).digest('hex');
-        const [found] = await db
-          .select({ keyId: passProjectApiKeys.id, revokedAt: passProjectApiKeys.revokedAt, project: passProjects })
-          .from(passProjectApiKeys)
-          .innerJoin(passProjects, eq(passProjects.id, passProjectApiKeys.projectId))
-          .where(eq(passProjectApiKeys.keyHash, hash));
-        if (!found) return sendProblem(reply, 401, 'authentication_error', 'invalid_key', 'This key is not valid, or its project was deleted.');
-        if (found.revokedAt)
-          return sendProblem(
-            reply,
-            401,
-            'authentication_error',
-            'key_revoked',
-            "This key was revoked and has stopped working. Create a new one in the project's keys.",
-          );
-        request.passKey = { keyId: found.keyId, projectId: found.project.id, accountId: found.project.accountId, project: found.project };
-        await db
-          .update(passProjectApiKeys)
-          .set({ lastUsedAt: sql`now()` })
-          .where(eq(passProjectApiKeys.id, found.keyId));
-      });
+      api.addHook('onRequest', authenticatePassKey(context.db));
       // Idempotency-Key on every POST (lib/rest/idempotency.ts): after the key check, per project key.
       registerIdempotency(api, { database, source: 'pass_key', keyOf: (request) => request.passKey?.keyId });
 
-      const rateLimit = {
-        max: PASSES_API_RATE_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) =>
-          crypto
-            .createHash('sha256')
-            .update(`passes:${request.headers.authorization ?? request.ip}`)
-            .digest('hex'),
-        errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
-          statusCode: 429,
-          error: {
-            type: 'rate_limit_error',
-            code: 'rate_limited',
-            message: `Too many requests for this key. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-          },
-        }),
-      };
-      const config_ = { rateLimit };
-
       api.get(PASSES_OPENAPI_PATH.slice(PASSES_API_PREFIX.length), { schema: { hide: true } }, async () => scope.swagger());
-
-      const operation = (operationId: string, summary: string, tags: string[] = ['Passes']) => ({ operationId, summary, tags });
-
-      api.post(
-        '/nonces',
-        {
-          config: config_,
-          schema: {
-            ...operation('createNonce', 'Create a sign-in nonce', ['Sign-in']),
-            description: 'A single-use nonce for the Sign-In with Ethereum (EIP-4361) message the holder signs, valid for 10 minutes.',
-            response: { 201: Nonce },
-          },
-        },
-        async (request, reply) => {
-          const issued = await issueNonce(db, request.passKey!.projectId);
-          return reply.code(201).send({ nonce: issued.nonce, expiresAt: issued.expiresAt.toISOString() });
-        },
-      );
-
-      api.post(
-        '/passes',
-        {
-          config: config_,
-          bodyLimit: CREATE_BODY_LIMIT,
-          schema: {
-            ...operation('createPass', 'Create a pass'),
-            description:
-              "Issues a pass to the wallet that signed `message` (a Sign-In with Ethereum message with a nonce from POST /nonces), if one of the project's policies admits it: a listed wallet, or the holder of an NFT (`nft`, checked on chain).",
-            body: createBody,
-            response: { 201: Pass, 403: PassesError, 404: PassesError },
-          },
-        },
-        async (request, reply) => {
-          const body = request.body;
-          const { projectId, accountId, project } = request.passKey!;
-
-          const [template] = await db
-            .select()
-            .from(passTemplates)
-            .where(and(eq(passTemplates.id, body.templateId), eq(passTemplates.projectId, projectId)));
-          if (!template)
-            throw new PassesApiError(404, 'not_found_error', 'template_not_found', 'No template with this id in this project.', {
-              templateId: 'No template with this id in this project',
-            });
-          let policies = await db
-            .select()
-            .from(passPolicies)
-            .where(
-              body.policyIds ? and(eq(passPolicies.projectId, projectId), inArray(passPolicies.id, body.policyIds)) : eq(passPolicies.projectId, projectId),
-            )
-            .orderBy(asc(passPolicies.createdAt), asc(passPolicies.id));
-          if (body.policyIds) {
-            const missing = body.policyIds.filter((id) => !policies.some((policy) => policy.id === id));
-            if (missing.length > 0)
-              throw new PassesApiError(404, 'not_found_error', 'policy_not_found', `No policy ${missing.join(', ')} in this project.`, {
-                policyIds: `Unknown in this project: ${missing.join(', ')}`,
-              });
-            policies = body.policyIds.map((id) => policies.find((policy) => policy.id === id)!);
-          }
-          if (policies.length === 0)
-            throw new PassesApiError(
-              403,
-              'permission_error',
-              'policy_refused',
-              'This project has no policies, so nobody is entitled to a pass yet: add a policy first.',
-            );
-          const image = body.image ? decodePng(body.image) : null;
-
-          const checked = await checkSiweMessage(body.message, body.signature, { chainId: chain.chainId, allowedDomains: project.allowedDomains });
-          if (!checked.ok) throw new PassesApiError(SIWE_STATUS[checked.code], 'signature_error', checked.code, checked.message);
-          // Once the signature is good the nonce is spent, whatever follows: a signed message works once.
-          const nonceRefusal = await consumeNonce(db, projectId, checked.fields.nonce);
-          if (nonceRefusal) throw new PassesApiError(SIWE_STATUS[nonceRefusal.code], 'signature_error', nonceRefusal.code, nonceRefusal.message);
-
-          const headBlock = body.nft ? await chain.blockNumber() : null;
-          const decision = await checkPolicies(policies, checked.address, body.nft ?? null, chain);
-          if (!decision.admitted) {
-            const details = Object.fromEntries(decision.reasons.map((reason) => [reason.policyId, reason.reason]));
-            throw new PassesApiError(
-              403,
-              'permission_error',
-              'policy_refused',
-              `No policy admits ${checked.address}: ${decision.reasons.map((reason) => `${reason.policyName}: ${reason.reason}`).join(' ')}`,
-              details,
-            );
-          }
-
-          const id = crypto.randomUUID();
-          const serialNumber = crypto.randomBytes(12).toString('hex');
-          const barcodeMessage = body.barcode?.message ?? `RP-${serialNumber}`;
-          const [taken] = await db
-            .select({ id: passes.id })
-            .from(passes)
-            .where(and(eq(passes.projectId, projectId), eq(passes.barcodeMessage, barcodeMessage)));
-          if (taken)
-            throw new PassesApiError(
-              409,
-              'conflict_error',
-              'barcode_taken',
-              'Another pass of this project has this barcode message: each pass needs its own.',
-              { 'barcode.message': 'Already used by another pass of this project' },
-            );
-          const imageKey = image ? await storage.put(image, 'image/png') : null;
-          const nft = decision.nft;
-          try {
-            const created = await db.transaction(async (tx) => {
-              const [row] = await tx
-                .insert(passes)
-                .values({
-                  id,
-                  projectId,
-                  accountId,
-                  templateId: template.id,
-                  policyIds: [decision.policy.id],
-                  holderAddress: checked.address,
-                  networkCode: nft?.networkCode ?? null,
-                  chainId: nft?.chainId ?? null,
-                  contractAddress: nft?.contractAddress ?? null,
-                  tokenId: nft?.tokenId ?? null,
-                  serialNumber,
-                  authenticationTokenHash: passFiles.authenticationTokenHash(id),
-                  barcodeMessage,
-                  barcodeFormat: body.barcode?.format ?? template.barcodeFormat,
-                  imageKey,
-                  layout: body.layout ?? null,
-                  externalId: body.externalId ?? null,
-                  signedMessage: body.message,
-                  signature: body.signature,
-                })
-                .returning();
-              if (nft && headBlock !== null) {
-                // The transfer watcher reads this contract from (at the latest) the block ownership was checked at.
-                const start = (headBlock > 0n ? headBlock - 1n : 0n).toString();
-                await tx.execute(sql`
-                insert into nft_transfer_cursors (chain_id, contract_address, last_block) values (${nft.chainId}, ${nft.contractAddress}, ${start})
-                on conflict (chain_id, contract_address) do update set last_block = least(nft_transfer_cursors.last_block::numeric, excluded.last_block::numeric)::text, updated_at = now()`);
-              }
-              await recordPassEvent(tx, row!, 'created', {
-                policyId: decision.policy.id,
-                ...(nft ? { contractAddress: nft.contractAddress, tokenId: nft.tokenId, blockNumber: headBlock?.toString() } : {}),
-              });
-              return row!;
-            });
-            // The template's class in the partner's Google Wallet issuer account, before its first save link goes out.
-            // A failure does not undo the pass: its save link carries the class, which Google creates on a save.
-            await passFiles
-              .syncGoogleClass(created)
-              .catch((error: unknown) => request.log.warn({ err: error, passId: created.id }, 'passes api: the Google Wallet class could not be saved'));
-            return reply.code(201).send(await present(created));
-          } catch (error) {
-            if (imageKey) await storage.delete(imageKey).catch(() => {});
-            if ((error as { code?: string }).code === '23505') {
-              throw new PassesApiError(
-                409,
-                'conflict_error',
-                'barcode_taken',
-                'Another pass of this project has this barcode message: each pass needs its own.',
-                { 'barcode.message': 'Already used by another pass of this project' },
-              );
-            }
-            throw error;
-          }
-        },
-      );
-
-      api.get(
-        '/passes',
-        {
-          config: config_,
-          schema: {
-            ...operation('listPasses', 'List passes'),
-            description: 'Passes of the project, newest first. Page with `starting_after` (a next_cursor) or `ending_before` (a previous_cursor).',
-            querystring: listQuery,
-            response: { 200: PassList },
-          },
-        },
-        async (request) => {
-          const { projectId } = request.passKey!;
-          const { cursor, starting_after: startingAfterParam, ending_before: endingBefore, limit } = request.query;
-          if (cursor !== undefined && startingAfterParam !== undefined)
-            throw cursorRefusal('cursor', 'cursor and starting_after are the same parameter: send one.');
-          const startingAfter = startingAfterParam ?? cursor;
-          if (startingAfter !== undefined && endingBefore !== undefined)
-            throw cursorRefusal('ending_before', 'starting_after and ending_before cannot be combined: page one way at a time.');
-          const position =
-            endingBefore !== undefined
-              ? decodeCursor(endingBefore, 'ending_before')
-              : startingAfter !== undefined
-                ? decodeCursor(startingAfter, startingAfterParam !== undefined ? 'starting_after' : 'cursor')
-                : null;
-          const newer = endingBefore !== undefined;
-          const createdAtText = sql<string>`to_char(${passes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-          const filters = and(
-            eq(passes.projectId, projectId),
-            request.query.status ? eq(passes.status, request.query.status) : undefined,
-            request.query.holder ? sql`lower(${passes.holderAddress}) = ${request.query.holder.toLowerCase()}` : undefined,
-          );
-          // Row comparisons on (created_at, id), the order of passes_project_created_idx.
-          const beyond = (at: { createdAt: string; id: string }, way: 'older' | 'newer') =>
-            way === 'older'
-              ? sql`(${passes.createdAt}, ${passes.id}) < (${at.createdAt}::timestamptz, ${at.id}::uuid)`
-              : sql`(${passes.createdAt}, ${passes.id}) > (${at.createdAt}::timestamptz, ${at.id}::uuid)`;
-          const rows = await db
-            .select({ pass: passes, createdAtText })
-            .from(passes)
-            .where(and(filters, position ? beyond(position, newer ? 'newer' : 'older') : undefined))
-            .orderBy(...(newer ? [asc(passes.createdAt), asc(passes.id)] : [desc(passes.createdAt), desc(passes.id)]))
-            .limit(limit + 1);
-          const hasMore = rows.length > limit;
-          const page = rows.slice(0, limit);
-          if (newer) page.reverse();
-          const first = page[0];
-          const last = page[page.length - 1];
-          // Whether passes lie the other way from the page (past its newest after starting_after, its oldest before ending_before).
-          const edge = position && page.length ? (newer ? last! : first!) : null;
-          const otherWay = edge
-            ? (
-                await db
-                  .select({ id: passes.id })
-                  .from(passes)
-                  .where(and(filters, beyond({ createdAt: edge.createdAtText, id: edge.pass.id }, newer ? 'older' : 'newer')))
-                  .limit(1)
-              ).length > 0
-            : false;
-          const olderExist = newer ? otherWay : hasMore;
-          const newerExist = newer ? hasMore : otherWay;
-          const nextCursor = olderExist && last ? encodeCursor({ createdAtText: last.createdAtText, id: last.pass.id }) : null;
-          return {
-            object: 'list' as const,
-            data: await Promise.all(page.map((row) => present(row.pass))),
-            has_more: hasMore,
-            next_cursor: nextCursor,
-            previous_cursor: newerExist && first ? encodeCursor({ createdAtText: first.createdAtText, id: first.pass.id }) : null,
-            hasMore: olderExist,
-            nextCursor,
-          };
-        },
-      );
-
-      api.get(
-        '/passes/:id',
-        {
-          config: config_,
-          schema: { ...operation('getPass', 'Retrieve a pass'), params: passIdParams, response: { 200: Pass, 404: PassesError } },
-        },
-        async (request) => present(await projectPass(request.passKey!.projectId, request.params.id)),
-      );
-
-      api.post(
-        '/passes/:id/invalidate',
-        {
-          config: config_,
-          schema: {
-            ...operation('invalidatePass', 'Invalidate a pass'),
-            description:
-              'Invalidates the pass (its wallet copies are updated through the pass services). Invalidating an invalidated pass answers it as it is.',
-            params: passIdParams,
-            body: invalidateBody,
-            response: { 200: Pass, 404: PassesError },
-          },
-        },
-        async (request) => {
-          const pass = await projectPass(request.passKey!.projectId, request.params.id);
-          // Idempotent: invalidating an invalidated pass answers the pass as it is.
-          const invalidated = await db.transaction((tx) => invalidatePass(tx, pass.id, 'invalidatedByPartner', { by: 'api', keyId: request.passKey!.keyId }));
-          return present(invalidated ?? (await projectPass(request.passKey!.projectId, pass.id)));
-        },
-      );
-
-      api.get(
-        '/passes/:id/pkpass',
-        {
-          config: config_,
-          schema: {
-            ...operation('downloadPkpass', 'Download the Apple Wallet file'),
-            description: 'The signed .pkpass file of the pass (application/vnd.apple.pkpass).',
-            params: passIdParams,
-            response: { 200: PKPASS_RESPONSE, 404: PassesError },
-          },
-        },
-        async (request, reply) => {
-          const pass = await projectPass(request.passKey!.projectId, request.params.id);
-          const bytes = await passFiles.pkpass(pass);
-          // The bytes of a file: the reply untyped by the documented (string) schema.
-          const fileReply: FastifyReply = reply;
-          return fileReply
-            .header('content-type', 'application/vnd.apple.pkpass')
-            .header('content-disposition', `attachment; filename="${pass.serialNumber}.pkpass"`)
-            .send(bytes);
-        },
-      );
-
-      api.post(
-        '/scans',
-        {
-          config: config_,
-          schema: {
-            ...operation('scanPass', 'Check a scanned barcode', ['Scans']),
-            description:
-              'Whether the pass with this barcode admits its holder now: unknown, invalidated and transferred-NFT passes are refused (valid: false, with a refusal).',
-            body: scanBody,
-            response: { 200: ScanResult },
-          },
-        },
-        async (request) => {
-          const { barcode } = request.body;
-          const { projectId, keyId } = request.passKey!;
-          const [found] = await db
-            .select()
-            .from(passes)
-            .where(and(eq(passes.projectId, projectId), eq(passes.barcodeMessage, barcode)));
-          if (!found) return { valid: false, refusal: { code: 'pass_unknown', message: 'No pass of this project has this barcode.' }, pass: null };
-          let pass = found;
-          let refusal: { code: string; message: string } | null = null;
-          if (pass.status === 'active' && pass.tokenId && pass.contractAddress) {
-            try {
-              const held = await stillHoldsToken(chain, { holderAddress: pass.holderAddress, contractAddress: pass.contractAddress, tokenId: pass.tokenId });
-              if (!held.holds) {
-                pass =
-                  (await db.transaction((tx) => invalidatePass(tx, pass.id, 'nftTransferred', { toAddress: held.owner, detectedBy: 'scan' }))) ??
-                  (await projectPass(projectId, pass.id));
-              }
-            } catch (error) {
-              request.log.warn({ err: error }, 'passes api: the chain could not be read at a scan');
-              refusal = { code: 'chain_unavailable', message: "The NFT's ownership could not be read on chain just now: scan again in a moment." };
-            }
-          }
-          if (!refusal && pass.status === 'invalidated') {
-            refusal =
-              pass.invalidatedReason === 'nftTransferred'
-                ? { code: 'nft_transferred', message: "This pass was invalidated: its NFT left the holder's wallet." }
-                : { code: 'pass_invalidated', message: 'This pass was invalidated.' };
-          }
-          const valid = refusal === null;
-          await db.transaction((tx) => recordPassEvent(tx, pass, 'scanned', { valid, ...(refusal ? { refusal: refusal.code } : {}), keyId }));
-          return { valid, ...(refusal ? { refusal } : {}), pass: await present(pass, { links: false }) };
-        },
-      );
+      registerNonceRoutes(api, context);
+      registerPassRoutes(api, context);
+      registerScanRoutes(api, context);
     },
     { prefix: PASSES_API_PREFIX },
   );
@@ -638,7 +719,7 @@ export async function registerPassesApi(app: FastifyInstance, deps: { config: En
   await app.register(
     async (apple) => {
       apple.setErrorHandler(errorHandler);
-      await registerAppleWebService(apple, { db, passFiles });
+      await registerAppleWebService(apple, { db: context.db, passFiles: context.passFiles });
     },
     { prefix: '/passes-api/apple' },
   );

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
+import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { withIterations } from '../../../test/hostile-files.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
@@ -41,30 +41,6 @@ const template = (overrides: Record<string, unknown> = {}) => ({
   barcodeFormat: 'QR',
   ...overrides,
 });
-
-async function multipart(
-  client: ApiClient,
-  query: string,
-  variables: Record<string, unknown>,
-  files: Record<string, { bytes: Buffer; name: string }>,
-): Promise<GraphQLResult<any>> {
-  const form = new FormData();
-  const nulls = Object.fromEntries(Object.keys(files).map((name) => [name, null]));
-  form.append('operations', JSON.stringify({ query, variables: { ...variables, ...nulls } }));
-  form.append('map', JSON.stringify(Object.fromEntries(Object.keys(files).map((name, index) => [String(index), [`variables.${name}`]]))));
-  Object.values(files).forEach((file, index) => form.append(String(index), new Blob([file.bytes]), file.name));
-  const response = await fetch(`${client.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: {
-      'apollo-require-preflight': 'true',
-      'x-csrf-token': client.csrfToken,
-      'x-forwarded-for': client.ip,
-      ...(client.cookie ? { cookie: client.cookie } : {}),
-    },
-    body: form,
-  });
-  return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
-}
 
 async function projectOf(member: Awaited<ReturnType<typeof accountWithMember>>, name = `Project ${crypto.randomUUID().slice(0, 6)}`) {
   return (await member.client.ok(CREATE_PROJECT, { a: member.accountId, i: { name, allowedDomains: ['Tickets.Example.com'] } })).createPassProject;
@@ -361,9 +337,9 @@ describe('pass projects', () => {
       '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f50000000049454e44ae426082',
       'hex',
     );
-    const refused = await multipart(member.client, SET, { id: tpl.id, slot: 'logo' }, { file: { bytes: Buffer.from('GIF89a....'), name: 'x.gif' } });
+    const refused = await member.client.upload(SET, { id: tpl.id, slot: 'logo' }, { file: { bytes: Buffer.from('GIF89a....'), name: 'x.gif' } });
     expect(refused.errors![0]!.extensions!.fields).toEqual({ file: 'The image must be a PNG file.' });
-    const ok = await multipart(member.client, SET, { id: tpl.id, slot: 'logo' }, { file: { bytes: png, name: 'logo.png' } });
+    const ok = await member.client.upload(SET, { id: tpl.id, slot: 'logo' }, { file: { bytes: png, name: 'logo.png' } });
     const url = ok.data.setPassTemplateImage.logoImageUrl as string;
     expect(url).toMatch(/^\/files\/passes\/templates\/.+\/logo\.png\?expires=\d+&sig=/);
     const image = await fetch(`${member.client.baseUrl}${url}`);
@@ -397,15 +373,14 @@ describe('pass project credentials', () => {
     const material = generateDevelopmentAppleCredentials(crypto.randomUUID());
     const p12 = p12Of(material, 'pa55');
     const vars = { id: project.id, pt: material.passTypeIdentifier, team: 'RAMPARTDEV' };
-    const wrong = await multipart(member.client, APPLE, { ...vars, pw: 'nope' }, { certificate: { bytes: p12, name: 'pass.p12' } });
+    const wrong = await member.client.upload(APPLE, { ...vars, pw: 'nope' }, { certificate: { bytes: p12, name: 'pass.p12' } });
     expect(wrong.errors![0]!.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       fields: { certificatePassword: expect.stringContaining('password does not open') },
     });
-    const fromP12 = await multipart(member.client, APPLE, { ...vars, pw: 'pa55' }, { certificate: { bytes: p12, name: 'pass.p12' } });
+    const fromP12 = await member.client.upload(APPLE, { ...vars, pw: 'pa55' }, { certificate: { bytes: p12, name: 'pass.p12' } });
     expect(fromP12.data.updatePassProjectAppleCredentials.apple).toMatchObject({ source: 'partner', passTypeIdentifier: material.passTypeIdentifier });
-    const fromPem = await multipart(
-      member.client,
+    const fromPem = await member.client.upload(
       APPLE,
       { ...vars, pw: null },
       { certificate: { bytes: Buffer.from(material.signerCertPem + material.signerKeyPem + material.wwdrPem), name: 'pass.pem' } },
@@ -416,7 +391,7 @@ describe('pass project credentials', () => {
     const keyFile = Buffer.from(
       JSON.stringify({ type: 'service_account', client_email: 'wallet@acme.iam.gserviceaccount.com', private_key: googleKey, private_key_id: 'k1' }),
     );
-    const google = await multipart(member.client, GOOGLE, { id: project.id, issuer: '3388000000012345678' }, { key: { bytes: keyFile, name: 'key.json' } });
+    const google = await member.client.upload(GOOGLE, { id: project.id, issuer: '3388000000012345678' }, { key: { bytes: keyFile, name: 'key.json' } });
     expect(google.data.updatePassProjectGoogleCredentials.google).toEqual({
       source: 'partner',
       issuerId: '3388000000012345678',
@@ -448,15 +423,16 @@ describe('pass project credentials', () => {
     // The attacker's file: 3 bytes changed, the MAC's count at 8,388,607 (19 s of the server's only thread, before).
     const hostile = withIterations(p12, 8_388_607, 'mac');
     const answered: string[] = [];
-    const upload = multipart(
-      member.client,
-      APPLE,
-      { id: project.id, pt: material.passTypeIdentifier, team: 'RAMPARTDEV', pw: 'pa55' },
-      { certificate: { bytes: hostile, name: 'hostile.p12' } },
-    ).then((result) => {
-      answered.push('upload');
-      return result;
-    });
+    const upload = member.client
+      .upload(
+        APPLE,
+        { id: project.id, pt: material.passTypeIdentifier, team: 'RAMPARTDEV', pw: 'pa55' },
+        { certificate: { bytes: hostile, name: 'hostile.p12' } },
+      )
+      .then((result) => {
+        answered.push('upload');
+        return result;
+      });
     const me = member.client.ok('{ me { id } }').then((result) => {
       answered.push('me');
       return result;

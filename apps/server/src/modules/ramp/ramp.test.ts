@@ -47,6 +47,13 @@ const buy = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The quote's refusal: BAD_USER_INPUT, and the message on each field at fault. */
+async function quoteRefusal(partner: Awaited<ReturnType<typeof accountWithMember>>, input: Record<string, unknown>) {
+  const result = await partner.client.gql(QUOTE, { a: partner.accountId, i: buy(input) });
+  expect(errorCode(result)).toBe('BAD_USER_INPUT');
+  return result.errors![0]!.extensions!.fields as Record<string, string>;
+}
+
 async function catalogue(): Promise<Array<{ id: string; code: string; is_suspended: boolean; is_sell_supported: boolean }>> {
   return (await t.database.pool.query(`select id, code, is_suspended, is_sell_supported from crypto_currencies order by sort_order, code`)).rows;
 }
@@ -282,11 +289,7 @@ describe('pricing rules', () => {
 
   it('refuses quotes with a message on the field: too small (naming the minimum), unknown fiat, asset, country, an asset not offered', async () => {
     const partner = await accountWithMember(t);
-    const fieldsOf = async (input: Record<string, unknown>) => {
-      const result = await partner.client.gql(QUOTE, { a: partner.accountId, i: buy(input) });
-      expect(errorCode(result)).toBe('BAD_USER_INPUT');
-      return result.errors![0]!.extensions!.fields as Record<string, string>;
-    };
+    const fieldsOf = (input: Record<string, unknown>) => quoteRefusal(partner, input);
     expect((await fieldsOf({ amount: '4' })).amount).toBe('The amount does not cover the fees of 4.49 USD; pay at least 4.50.');
     expect(Object.keys(await fieldsOf({ fiatCurrencyCode: 'xyz' }))).toEqual(['fiatCurrencyCode']);
     expect((await fieldsOf({ cryptoCurrencyCode: 'nope' })).cryptoCurrencyCode).toMatch(/not in the catalogue/);
@@ -302,11 +305,7 @@ describe('pricing rules', () => {
 
   it('refuses rampQuote amounts beyond their currency’s precision or size, naming the amount', async () => {
     const partner = await accountWithMember(t);
-    const fieldsOf = async (input: Record<string, unknown>) => {
-      const result = await partner.client.gql(QUOTE, { a: partner.accountId, i: buy(input) });
-      expect(errorCode(result)).toBe('BAD_USER_INPUT');
-      return result.errors![0]!.extensions!.fields as Record<string, string>;
-    };
+    const fieldsOf = (input: Record<string, unknown>) => quoteRefusal(partner, input);
     expect(await fieldsOf({ amount: '100.001' })).toEqual({ amount: 'USD amounts have at most 2 decimals.' });
     expect(await fieldsOf({ amount: '123456789012345678' })).toEqual({ amount: 'The amount is too large: at most 15 digits before the decimal point.' });
     expect(await fieldsOf({ transactionType: 'sell', paymentMethod: 'sepa', amount: '0.000000001' })).toEqual({

@@ -34,28 +34,31 @@ describe('cryptoCurrencies', () => {
     const byCode = (code: string) => list.find((c) => c.code === code)!;
     const matches = (code: string, address: string) => new RegExp(byCode(code).addressRegex).test(address);
 
-    expect(matches('btc', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true);
-    expect(matches('btc', 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297')).toBe(true);
-    expect(matches('btc', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(true);
-    expect(matches('btc', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toBe(true);
-    expect(matches('btc', '0x52908400098527886E0F7030069857D2E4169EE7')).toBe(false);
+    for (const [code, address, valid] of [
+      ['btc', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', true],
+      ['btc', 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', true],
+      ['btc', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', true],
+      ['btc', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', true],
+      ['btc', '0x52908400098527886E0F7030069857D2E4169EE7', false],
+      ['sol', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', true],
+      ['usdc_sol', '0OIl0000000000000000000000000000', false],
+      ['xrp', 'rDsbeomae4FXwgQTJp9Rs64Qg9vDiTCdBv', true],
+      ['xlm', 'GAHK7EEG2WWHVKDNT4CEQFZGKF2LGDSW2IVM4S5DP42RBW3K6BTODB4A', true],
+      ['trx', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', true],
+      ['ada', 'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x', true],
+      ['dot', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', true],
+      ['atom', 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02', true],
+      ['algo', 'VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA', true],
+      ['doge', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L', true],
+      ['ltc', 'ltc1qg82y4dxz7lxvf3jf2yzlg6yv9clqsk8zevp37q', true],
+      ['ltc', 'LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9', true],
+      ['bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', true],
+    ] as const)
+      expect(matches(code, address), `${code} ${address}`).toBe(valid);
     for (const code of ['eth', 'usdc_polygon', 'eth_arbitrum', 'eth_optimism', 'eth_base', 'bnb_bsc', 'avax_cchain', 'pol_polygon']) {
       expect(matches(code, '0x52908400098527886E0F7030069857D2E4169EE7'), code).toBe(true);
       expect(matches(code, '0x52908400098527886E0F7030069857D2E4169EE'), code).toBe(false);
     }
-    expect(matches('sol', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV')).toBe(true);
-    expect(matches('usdc_sol', '0OIl0000000000000000000000000000')).toBe(false);
-    expect(matches('xrp', 'rDsbeomae4FXwgQTJp9Rs64Qg9vDiTCdBv')).toBe(true);
-    expect(matches('xlm', 'GAHK7EEG2WWHVKDNT4CEQFZGKF2LGDSW2IVM4S5DP42RBW3K6BTODB4A')).toBe(true);
-    expect(matches('trx', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8')).toBe(true);
-    expect(matches('ada', 'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x')).toBe(true);
-    expect(matches('dot', '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')).toBe(true);
-    expect(matches('atom', 'cosmos1hsk6jryyqjfhp5dhc55tc9jtckygx0eph6dd02')).toBe(true);
-    expect(matches('algo', 'VCMJKWOY5P5P7SKMZFFOCEROPJCZOTIJMNIYNUCKH7LRO45JMJP6UYBIJA')).toBe(true);
-    expect(matches('doge', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L')).toBe(true);
-    expect(matches('ltc', 'ltc1qg82y4dxz7lxvf3jf2yzlg6yv9clqsk8zevp37q')).toBe(true);
-    expect(matches('ltc', 'LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9')).toBe(true);
-    expect(matches('bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a')).toBe(true);
 
     for (const code of ['xrp', 'xlm', 'atom', 'ton', 'hbar']) expect(byCode(code).supportsAddressTag, code).toBe(true);
     expect(byCode('btc').supportsAddressTag).toBe(false);

@@ -5,7 +5,7 @@ import { DEFAULT_THEME_FONT_HOSTS, THEME_LOGO_MAX_BYTES, type ThemeConfig } from
 import { contrastIssues, generateThemeConfig } from '@rampart/shared/theme-colors';
 import { parseEnv } from '../../config/env.ts';
 import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { decompressionBombPng } from '../../../test/hostile-files.ts';
 import { describeAuditEvent } from '../audit/audit-sentences.ts';
 import { themesAuditSentences } from './themes.audit.ts';
@@ -60,26 +60,12 @@ async function rename(userId: string, first: string, last: string) {
 }
 
 /** A GraphQL multipart request with the logo, as the web's upload link sends it. */
-async function generateWithLogo(
+function generateWithLogo(
   client: ApiClient,
   variables: Record<string, unknown>,
   file: { bytes: Buffer; name: string; type: string },
 ): Promise<GraphQLResult<any>> {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query: GENERATE, variables: { ...variables, logo: null } }));
-  form.append('map', JSON.stringify({ 0: ['variables.logo'] }));
-  form.append('0', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const response = await fetch(`${client.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: {
-      'apollo-require-preflight': 'true',
-      'x-csrf-token': client.csrfToken,
-      'x-forwarded-for': client.ip,
-      ...(client.cookie ? { cookie: client.cookie } : {}),
-    },
-    body: form,
-  });
-  return { status: response.status, ...((await response.json()) as object) } as GraphQLResult<any>;
+  return client.upload(GENERATE, variables, { logo: file });
 }
 
 /** A logo: mostly `main` on a transparent background, with a white and a dark-grey stripe (a logo's text and outline). */
@@ -123,12 +109,7 @@ describe('who may manage themes', () => {
     const owner = await accountWithMember(t);
     const created = await generate(owner.client, owner.accountId, 'Brand');
     for (const role of ['developer', 'analyst', 'support_specialist'] as const) {
-      const member = await signedInUser(t);
-      await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, $3, true, now())`, [
-        owner.accountId,
-        member.userId,
-        role,
-      ]);
+      const member = await signedInMember(t, owner.accountId, role);
       const read = await member.client.gql(THEMES, { a: owner.accountId });
       const write = await member.client.gql(GENERATE, { a: owner.accountId, n: `By ${role}`, c: '#0e7490' });
       const update = await member.client.gql(UPDATE, { a: owner.accountId, v: 1, c: created.config });
