@@ -32,7 +32,7 @@ describe('ThemeEditorHeader', () => {
     name: 'Spring campaign',
     version: 7,
     updatedAt: new Date().toISOString(),
-    updatedBy: { __typename: 'User' as const, id: 'u1', name: 'Ada Lovelace' },
+    updatedBy: { __typename: 'ThemeAuthor' as const, id: 'u1', name: 'Ada Lovelace' },
   };
 
   it('names the active theme with its version and who saved it, and opens the version history', async () => {
