@@ -12,7 +12,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 
