@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';

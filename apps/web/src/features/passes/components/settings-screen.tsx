@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';

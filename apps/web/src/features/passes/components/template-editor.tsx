@@ -14,7 +14,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
