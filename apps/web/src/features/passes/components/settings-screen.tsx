@@ -6,17 +6,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { TextareaField } from '@/components/form/textarea-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { StatusBadge } from '@/components/status-badge';
 import {
   PassSettingsQuery,
@@ -100,32 +100,15 @@ function ProjectCard({ project, canManage }: { project: Project; canManage: bool
             <ErrorAlert message={error} title="Could not save the project" />
             <fieldset disabled={!canManage || loading} className="flex flex-col gap-4">
               <InputField control={form.control} name="name" label="Name" />
-              <FormField
-                control={form.control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Description (optional)</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} rows={2} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <TextareaField control={form.control} name="description" label="Description (optional)" rows={2} />
+              <TextareaField
                 control={form.control}
                 name="allowedDomains"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Allowed domains</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} rows={3} className="font-mono text-xs" placeholder="app.example.com" />
-                    </FormControl>
-                    <FormDescription>The domains a holder's sign-in message may name, one per line. Empty: any domain.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Allowed domains"
+                description="The domains a holder's sign-in message may name, one per line. Empty: any domain."
+                rows={3}
+                className="font-mono text-xs"
+                placeholder="app.example.com"
               />
             </fieldset>
             {canManage && (

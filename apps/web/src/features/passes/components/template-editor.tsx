@@ -13,16 +13,16 @@ import { ImageIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
+import { TextareaField } from '@/components/form/textarea-field';
+import { SelectField } from '@/components/form/select-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { CreatePassTemplateMutation, PassTemplatesQuery, SetPassTemplateImageMutation, UpdatePassTemplateMutation } from '@/features/passes/api/passes';
 import { PassPreviews } from '@/features/passes/components/pass-preview';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
@@ -267,69 +267,33 @@ export function TemplateEditor({
               </CardHeader>
               <CardContent className="grid gap-4 @lg:grid-cols-2">
                 <InputField control={form.control} name="name" label="Template name" />
-                <FormField
+                <SelectField
                   control={form.control}
                   name="style"
-                  render={({ field }) => (
-                    <FormItem className="min-w-0 gap-1.5">
-                      <FormLabel>Style</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
-                        <FormControl>
-                          <SelectTrigger ref={field.ref} className="w-full">
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {PASS_STYLES.map((style) => (
-                            <SelectItem key={style} value={style}>
-                              {labelOfPassStyle(style)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Style"
+                  itemClassName="min-w-0 gap-1.5"
+                  options={PASS_STYLES.map((style) => ({ value: style, label: labelOfPassStyle(style) }))}
+                  triggerClassName="w-full"
+                  disabled={readOnly}
                 />
                 <InputField control={form.control} name="organizationName" label="Organization name" />
                 <InputField control={form.control} name="logoText" label="Logo text (optional)" />
-                <FormField
+                <TextareaField
                   control={form.control}
                   name="description"
-                  render={({ field }) => (
-                    <FormItem className="min-w-0 gap-1.5 @lg:col-span-2">
-                      <FormLabel>Description</FormLabel>
-                      <FormControl>
-                        <Textarea {...field} rows={2} />
-                      </FormControl>
-                      <FormDescription className="text-xs">Read out by VoiceOver and shown in Google Wallet.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Description"
+                  description="Read out by VoiceOver and shown in Google Wallet."
+                  itemClassName="min-w-0 gap-1.5 @lg:col-span-2"
+                  rows={2}
                 />
-                <FormField
+                <SelectField
                   control={form.control}
                   name="barcodeFormat"
-                  render={({ field }) => (
-                    <FormItem className="min-w-0 gap-1.5">
-                      <FormLabel>Barcode format</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange} disabled={readOnly}>
-                        <FormControl>
-                          <SelectTrigger ref={field.ref} className="w-full">
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {PASS_BARCODE_FORMATS.map((format) => (
-                            <SelectItem key={format} value={format}>
-                              {labelOfBarcodeFormat(format)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Barcode format"
+                  itemClassName="min-w-0 gap-1.5"
+                  options={PASS_BARCODE_FORMATS.map((format) => ({ value: format, label: labelOfBarcodeFormat(format) }))}
+                  triggerClassName="w-full"
+                  disabled={readOnly}
                 />
               </CardContent>
             </Card>

@@ -6,15 +6,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormField } from '@/components/ui/form';
-import { Label } from '@/components/ui/label';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -72,25 +71,19 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
             <ErrorAlert message={error} title="Could not add the endpoint" />
             <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
             <InputField control={form.control} name="description" label="Description (optional)" />
-            <FormField
+            <CheckboxGroupField
               control={form.control}
               name="events"
-              render={({ field }) => (
-                <fieldset className="flex flex-col gap-2">
-                  <legend className="mb-1 text-sm font-medium">Events</legend>
-                  {PASS_WEBHOOK_EVENT_TYPES.map((type) => (
-                    <Label key={type} className="flex items-center gap-2 font-normal">
-                      <Checkbox
-                        checked={field.value.includes(type)}
-                        onCheckedChange={(checked) => field.onChange(checked ? [...field.value, type] : field.value.filter((item) => item !== type))}
-                      />
-                      {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
-                    </Label>
-                  ))}
-                  <p className="text-xs text-muted-foreground">None ticked: every pass event.</p>
-                  {form.formState.errors.events && <p className="text-xs font-medium text-destructive">{form.formState.errors.events.message}</p>}
-                </fieldset>
-              )}
+              label="Events"
+              description="None ticked: every pass event."
+              options={PASS_WEBHOOK_EVENT_TYPES.map((type) => ({
+                value: type,
+                label: (
+                  <>
+                    {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
+                  </>
+                ),
+              }))}
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>

@@ -10,11 +10,11 @@ import {
 } from '@rampart/shared/themes';
 import { PaletteIcon } from 'lucide-react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { RadioGroupField } from '@/components/form/radio-group-field';
+import { SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ColorField } from '@/features/themes/components/color-field';
 import type { ThemeDraft } from '@/features/themes/lib/theme-draft';
@@ -33,19 +33,7 @@ export function ThemeNameCard() {
         <CardDescription>For your team; customers do not see it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem className="max-w-sm">
-              <FormLabel>Theme name</FormLabel>
-              <FormControl>
-                <Input {...field} autoComplete="off" maxLength={60} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <InputField control={form.control} name="name" label="Theme name" itemClassName="max-w-sm" autoComplete="off" maxLength={60} />
       </CardContent>
     </Card>
   );
@@ -93,90 +81,49 @@ export function ThemeFontCard({ allowedFontHosts, readOnly }: { allowedFontHosts
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <FormField
+        <RadioGroupField
           control={form.control}
           name="fontSource"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Kind of font</FormLabel>
-              <FormControl>
-                <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-4">
-                  <Label className="font-normal">
-                    <RadioGroupItem value="system" />
-                    System font
-                  </Label>
-                  <Label className="font-normal">
-                    <RadioGroupItem value="web" />
-                    Web font
-                  </Label>
-                </RadioGroup>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Kind of font"
+          className="flex flex-wrap gap-4"
+          options={[
+            { value: 'system', label: 'System font' },
+            { value: 'web', label: 'Web font' },
+          ]}
         />
         {fontSource === 'system' ? (
-          <FormField
+          <SelectField
             control={form.control}
             name="systemFont"
-            render={({ field }) => (
-              <FormItem className="max-w-sm">
-                <FormLabel>System font</FormLabel>
-                <Select value={field.value} onValueChange={(value) => field.onChange(value)} disabled={readOnly}>
-                  <FormControl>
-                    <SelectTrigger ref={field.ref} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {THEME_SYSTEM_FONT_KEYS.map((key) => (
-                      <SelectItem key={key} value={key}>
-                        {THEME_SYSTEM_FONTS[key].label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="System font"
+            itemClassName="max-w-sm"
+            options={THEME_SYSTEM_FONT_KEYS.map((key) => ({ value: key, label: THEME_SYSTEM_FONTS[key].label }))}
+            triggerClassName="w-full"
+            disabled={readOnly}
           />
         ) : (
           <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
-            <FormField
+            <InputField
               control={form.control}
               name="webFontFamily"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Family name</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="Inter" autoComplete="off" spellCheck={false} maxLength={60} />
-                  </FormControl>
-                  <FormDescription className="text-xs">As the stylesheet names it.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Family name"
+              description="As the stylesheet names it."
+              placeholder="Inter"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={60}
             />
-            <FormField
+            <InputField
               control={form.control}
               name="webFontUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Stylesheet URL</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      type="url"
-                      inputMode="url"
-                      placeholder={`https://${allowedFontHosts[0] ?? 'fonts.googleapis.com'}/css2?family=Inter`}
-                      autoComplete="off"
-                      spellCheck={false}
-                      maxLength={500}
-                    />
-                  </FormControl>
-                  <FormDescription className="text-xs">Allowed hosts: {allowedFontHosts.join(', ')}.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Stylesheet URL"
+              description={<>Allowed hosts: {allowedFontHosts.join(', ')}.</>}
+              type="url"
+              inputMode="url"
+              placeholder={`https://${allowedFontHosts[0] ?? 'fonts.googleapis.com'}/css2?family=Inter`}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={500}
             />
           </div>
         )}
