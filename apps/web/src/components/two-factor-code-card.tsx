@@ -3,10 +3,10 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/form-errors';
+import { CodeField } from '@/components/form/code-field';
 
 interface CodeValues {
   otpToken: string;
@@ -46,27 +46,7 @@ export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeC
             account" and its colours would visibly animate from primary to ghost. */}
         <form key="two-factor" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={codeForm.handleSubmit(verify)}>
           <ErrorAlert message={generalError} title="Could not sign in" />
-          <FormField
-            control={codeForm.control}
-            name="otpToken"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Authentication code</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    autoFocus
-                    placeholder="123456"
-                    className="font-mono tracking-[0.3em]"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <CodeField control={codeForm.control} name="otpToken" label="Authentication code" autoFocus />
           <Button type="submit" disabled={codeForm.formState.isSubmitting}>
             {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
             Verify and sign in

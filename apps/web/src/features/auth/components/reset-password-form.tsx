@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset';
@@ -14,6 +13,7 @@ import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
+import { InputField } from '@/components/form/input-field';
 
 const schema = z.object({ email: emailSchema });
 
@@ -52,19 +52,7 @@ export function ResetPasswordForm() {
         <Form {...form}>
           <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
             <ErrorAlert message={generalError} />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>E-mail</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" placeholder="you@company.com" />
             <Button type="submit" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting && <Spinner label="Sending" />}
               Send reset link

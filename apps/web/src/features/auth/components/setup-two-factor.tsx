@@ -8,8 +8,7 @@ import { ShieldAlertIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
@@ -19,6 +18,7 @@ import { ErrorAlert } from '@/components/form-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { CodeField } from '@/components/form/code-field';
 
 const schema = z.object({ otpToken: otpCodeSchema });
 
@@ -88,26 +88,7 @@ export function SetupTwoFactor() {
       <Form {...form}>
         <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
           <ErrorAlert message={generalError} title="Could not turn on two-factor authentication" />
-          <FormField
-            control={form.control}
-            name="otpToken"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Authentication code</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder="123456"
-                    className="font-mono tracking-[0.3em]"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <CodeField control={form.control} name="otpToken" label="Authentication code" />
           <Button type="submit" disabled={form.formState.isSubmitting || !setup}>
             {form.formState.isSubmitting && <Spinner label="Verifying" />}
             Turn on two-factor authentication

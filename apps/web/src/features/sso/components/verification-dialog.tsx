@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CodeField } from '@/components/form/code-field';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -173,17 +174,7 @@ export function VerificationDialog<S>({
         ) : (
           <Form {...codeForm}>
             <form noValidate onSubmit={submitCode} className="flex flex-col gap-4">
-              <InputField
-                control={codeForm.control}
-                name="code"
-                label="Verification code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="123456"
-                className="font-mono tracking-[0.3em] sm:max-w-48"
-                autoFocus
-              />
+              <CodeField control={codeForm.control} name="code" label="Verification code" className="sm:max-w-48" autoFocus />
               <DialogFooter className="sm:justify-between">
                 <Button type="button" variant="ghost" disabled={busy} onClick={() => void resend()}>
                   {resending && <Spinner label="Sending a new code" />}
