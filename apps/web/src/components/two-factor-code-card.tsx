@@ -4,9 +4,9 @@ import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/form-errors';
 import { CodeField } from '@/components/form/code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface CodeValues {
   otpToken: string;
@@ -47,10 +47,7 @@ export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeC
         <form key="two-factor" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={codeForm.handleSubmit(verify)}>
           <ErrorAlert message={generalError} title="Could not sign in" />
           <CodeField control={codeForm.control} name="otpToken" label="Authentication code" autoFocus />
-          <Button type="submit" disabled={codeForm.formState.isSubmitting}>
-            {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
-            Verify and sign in
-          </Button>
+          <SubmitButton pendingLabel="Verifying">Verify and sign in</SubmitButton>
           <Button type="button" variant="ghost" onClick={onCancel}>
             Use a different account
           </Button>

@@ -2,9 +2,7 @@ import { resetSignedInData, usePublicMutation } from '@/lib/public-graphql';
 import { useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { DEV_MAILBOX_PATH, getRuntimeConfig } from '@/config/runtime-config';
 import { ROUTES } from '@/config/routes';
 import { LoginMutation } from '@/features/auth/api/login';
@@ -17,6 +15,7 @@ import { getReturnTo } from '@/features/auth/lib/return-to';
 import { storeCsrfToken } from '@/lib/session';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface Credentials {
   email: string;
@@ -117,10 +116,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
           <ErrorAlert message={generalError} title="Could not sign in" />
           <InputField control={credentialsForm.control} name="email" label="E-mail" type="email" autoComplete="email" placeholder="you@company.com" />
           <PasswordField control={credentialsForm.control} name="password" label="Password" autoComplete="current-password" />
-          <Button type="submit" disabled={credentialsForm.formState.isSubmitting}>
-            {credentialsForm.formState.isSubmitting && <Spinner label="Signing in" />}
-            Sign in
-          </Button>
+          <SubmitButton pendingLabel="Signing in">Sign in</SubmitButton>
         </form>
       </Form>
       {alternatives}

@@ -4,9 +4,7 @@ import { emailSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset';
 import { AuthCard } from '@/components/auth-card';
@@ -14,6 +12,7 @@ import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ email: emailSchema });
 
@@ -53,10 +52,7 @@ export function ResetPasswordForm() {
           <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
             <ErrorAlert message={generalError} />
             <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" placeholder="you@company.com" />
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Sending" />}
-              Send reset link
-            </Button>
+            <SubmitButton pendingLabel="Sending">Send reset link</SubmitButton>
           </form>
         </Form>
       )}

@@ -16,6 +16,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ email: emailSchema, password: loginInputSchema.shape.password });
 
@@ -58,10 +59,7 @@ export function RequestResetTwoFactorForm() {
             <ErrorAlert message={generalError} />
             <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" />
             <PasswordField control={form.control} name="password" label="Password" autoComplete="current-password" />
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Sending" />}
-              Send reset link
-            </Button>
+            <SubmitButton pendingLabel="Sending">Send reset link</SubmitButton>
           </form>
         </Form>
       )}

@@ -4,9 +4,7 @@ import { newPasswordSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ResetPasswordMutation } from '@/features/auth/api/password-reset';
 import { AuthCard } from '@/components/auth-card';
@@ -14,6 +12,7 @@ import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ password: newPasswordSchema, confirmation: z.string() }).refine((values) => values.password === values.confirmation, {
   path: ['confirmation'],
@@ -70,10 +69,7 @@ export function SetNewPasswordForm({ token }: { token: string | null }) {
               description="At least 12 characters. Avoid common passwords."
             />
             <PasswordField control={form.control} name="confirmation" label="Confirm new password" autoComplete="new-password" />
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
-              Set new password
-            </Button>
+            <SubmitButton pendingLabel="Saving">Set new password</SubmitButton>
           </form>
         </Form>
       )}

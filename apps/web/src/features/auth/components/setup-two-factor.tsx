@@ -7,10 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ShieldAlertIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { InitializeOtpMutation, RegisterOtpMutation } from '@/features/auth/api/two-factor';
 import { AuthCard } from '@/components/auth-card';
@@ -19,6 +17,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { CodeField } from '@/components/form/code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ otpToken: otpCodeSchema });
 
@@ -89,10 +88,9 @@ export function SetupTwoFactor() {
         <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
           <ErrorAlert message={generalError} title="Could not turn on two-factor authentication" />
           <CodeField control={form.control} name="otpToken" label="Authentication code" />
-          <Button type="submit" disabled={form.formState.isSubmitting || !setup}>
-            {form.formState.isSubmitting && <Spinner label="Verifying" />}
+          <SubmitButton pendingLabel="Verifying" disabled={!setup}>
             Turn on two-factor authentication
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
     </AuthCard>

@@ -19,6 +19,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { storeCsrfToken } from '@/lib/session';
 import { CodeField } from '@/components/form/code-field';
 import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ email: emailSchema, confirmationCode: confirmationCodeSchema });
 
@@ -89,10 +90,7 @@ export function SignupCompleteForm({ email }: { email: string | null }) {
             tabIndex={email ? -1 : undefined}
           />
           <CodeField control={form.control} name="confirmationCode" label="Confirmation code" />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Spinner label="Confirming" />}
-            Confirm e-mail
-          </Button>
+          <SubmitButton pendingLabel="Confirming">Confirm e-mail</SubmitButton>
           <Button type="button" variant="outline" onClick={onResend} disabled={resending}>
             {resending && <Spinner label="Sending" />}
             Resend code

@@ -5,9 +5,7 @@ import { signupInputSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { JobTitlesQuery, SignupMutation } from '@/features/auth/api/signup';
 import { AuthCard } from '@/components/auth-card';
@@ -17,6 +15,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
 import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface SignupFormProps {
   referralLink: string | null;
@@ -93,10 +92,7 @@ export function SignupForm({ referralLink }: SignupFormProps) {
           <p className="text-xs text-muted-foreground">
             By creating an account you agree to our <TextLink to={ROUTES.terms}>terms of service</TextLink>.
           </p>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Spinner label="Creating your account" />}
-            Create account
-          </Button>
+          <SubmitButton pendingLabel="Creating your account">Create account</SubmitButton>
         </form>
       </Form>
     </AuthCard>

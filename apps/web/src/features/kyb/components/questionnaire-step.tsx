@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { KYB_REFETCH, KybQuestionnaireQuery, SaveKybQuestionnaireMutation } from '@/features/kyb/api/kyb';
 import { QuestionControl } from '@/features/kyb/components/question-field';
 import type { StepProps } from '@/features/kyb/components/step-props';
@@ -25,6 +24,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { FormFieldShell } from '@/components/form/form-field-shell';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface Values {
   answers: Answers;
@@ -127,10 +127,7 @@ function QuestionnaireForm({ accountId, questionnaire, onContinue }: { accountId
             <Button type="button" variant="outline" onClick={() => saveWith(false)} disabled={form.formState.isSubmitting}>
               Save draft
             </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
-              Save and continue
-            </Button>
+            <SubmitButton pendingLabel="Saving">Save and continue</SubmitButton>
           </CardFooter>
         </Card>
       </form>

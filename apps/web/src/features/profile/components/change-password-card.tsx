@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { ProfileActiveSessionsQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z
   .object({
@@ -55,10 +54,7 @@ export function ChangePasswordCard() {
             </div>
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
-              Change password
-            </Button>
+            <SubmitButton pendingLabel="Saving">Change password</SubmitButton>
           </CardFooter>
         </Card>
       </form>

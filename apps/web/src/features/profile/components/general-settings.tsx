@@ -7,11 +7,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ProfileMeQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
@@ -20,6 +18,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
 import { CurrencyField } from '@/components/form/currency-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 function profileSchema(currentEmail: string) {
   return z
@@ -123,10 +122,9 @@ function GeneralForm({ user }: { user: Profile_UserFragment }) {
             </div>
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
+            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
               Save changes
-            </Button>
+            </SubmitButton>
           </CardFooter>
         </Card>
       </form>

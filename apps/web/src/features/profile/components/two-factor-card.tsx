@@ -11,13 +11,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ProfileDisableOtpMutation } from '@/features/profile/api/profile';
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { CodeField } from '@/components/form/code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ otpToken: otpCodeSchema });
 
@@ -75,10 +75,9 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
               <ErrorAlert message={generalError} title="Could not turn it off" />
               <CodeField control={form.control} name="otpToken" label="Code from your authenticator app" autoFocus itemClassName="sm:max-w-xs" />
               <div className="flex gap-2">
-                <Button type="submit" variant="destructive" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting && <Spinner label="Turning off" />}
+                <SubmitButton pendingLabel="Turning off" variant="destructive">
                   Turn off two-factor
-                </Button>
+                </SubmitButton>
                 <Button
                   type="button"
                   variant="ghost"

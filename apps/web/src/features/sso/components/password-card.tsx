@@ -10,7 +10,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
 import type { MyAccountClient } from '@/features/sso/lib/my-account';
@@ -18,6 +17,7 @@ import type { MyAccountError } from '@/features/sso/lib/my-account-errors';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 // The provider applies its own password policy and explains a refusal (errorCauses), shown on the field.
 const passwordSchema = z
@@ -71,10 +71,7 @@ function PasswordDialog({ mode, client, onClose, onSaved }: { mode: 'set' | 'cha
               <Button type="button" variant="outline" disabled={form.formState.isSubmitting} onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save password
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save password</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

@@ -5,16 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { SsoPreferredCurrencyQuery, SsoUpdatePreferredCurrencyMutation } from '@/features/sso/api/account';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { CurrencyField } from '@/components/form/currency-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ preferredCurrencyCode: preferredCurrencySchema });
 
@@ -56,10 +55,9 @@ function CurrencyForm({ value }: { value: z.input<typeof schema>['preferredCurre
             />
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
+            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
               Save currency
-            </Button>
+            </SubmitButton>
           </CardFooter>
         </Card>
       </form>

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
 import type { AccountProfile, MyAccountClient } from '@/features/sso/lib/my-account';
@@ -15,6 +13,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: 'given-name',
@@ -112,10 +111,9 @@ function ProfileForm({
             </div>
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
+            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
               Save profile
-            </Button>
+            </SubmitButton>
           </CardFooter>
         </Card>
       </form>

@@ -13,6 +13,7 @@ import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import type { MyAccountClient } from '@/features/sso/lib/my-account';
 import type { MyAccountError } from '@/features/sso/lib/my-account-errors';
 import { formatTime } from '@/lib/format';
+import { SubmitButton } from '@/components/form/submit-button';
 
 /** How an address or number is proved: adding it sends a code, which can be sent again and is then checked. */
 export interface CodeFlow<S> {
@@ -164,10 +165,9 @@ export function VerificationDialog<S>({
                 <Button type="button" variant="outline" disabled={busy} onClick={() => (reset(), onClose())}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={busy}>
-                  {targetForm.formState.isSubmitting && <Spinner label="Sending" />}
+                <SubmitButton pendingLabel="Sending" disabled={busy}>
                   Send code
-                </Button>
+                </SubmitButton>
               </DialogFooter>
             </form>
           </Form>
@@ -180,10 +180,9 @@ export function VerificationDialog<S>({
                   {resending && <Spinner label="Sending a new code" />}
                   Resend code
                 </Button>
-                <Button type="submit" disabled={busy}>
-                  {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
+                <SubmitButton pendingLabel="Verifying" disabled={busy}>
                   Verify
-                </Button>
+                </SubmitButton>
               </DialogFooter>
             </form>
           </Form>

@@ -9,13 +9,13 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { InputField } from '@/components/form/input-field';
 import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type InviteValues = z.input<typeof inviteMemberSchema>;
 
@@ -78,10 +78,7 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Sending" />}
-                Send invitation
-              </Button>
+              <SubmitButton pendingLabel="Sending">Send invitation</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

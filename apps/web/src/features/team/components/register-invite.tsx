@@ -24,6 +24,7 @@ import { setSelectedAccountId, setTestMode } from '@/lib/local-state';
 import { hasCsrfToken, storeCsrfToken } from '@/lib/session';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type Invite = Team_MembershipInviteQuery['membershipInvite'];
 
@@ -116,10 +117,7 @@ function NewUserForm({ invite, inviteToken }: { invite: Invite; inviteToken: str
         <InputField control={form.control} name="name" label="Full name" autoComplete="name" placeholder="Ada Lovelace" />
         <PasswordField control={form.control} name="password" label="Password" autoComplete="new-password" />
         <PasswordField control={form.control} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Spinner label="Creating your account" />}
-          Create account and join
-        </Button>
+        <SubmitButton pendingLabel="Creating your account">Create account and join</SubmitButton>
       </form>
     </Form>
   );
