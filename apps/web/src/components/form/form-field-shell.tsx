@@ -16,15 +16,16 @@ export interface FieldBaseProps<T extends FieldValues, TOut = T> {
  * The frame of a field: label, the control the caller renders (wrapped in `FormControl` by it, since a Radix select
  * wants the control inside its root), the description and the error message.
  */
-export function FormFieldShell<T extends FieldValues, TOut = T>({
+export function FormFieldShell<T extends FieldValues, TOut = T, TName extends FieldPath<T> = FieldPath<T>>({
   control,
   name,
   label,
   description,
   itemClassName,
   children,
-}: FieldBaseProps<T, TOut> & {
-  children: (field: ControllerRenderProps<T, FieldPath<T>>, fieldState: ControllerFieldState) => ReactNode;
+}: Omit<FieldBaseProps<T, TOut>, 'name'> & {
+  name: TName;
+  children: (field: ControllerRenderProps<T, TName>, fieldState: ControllerFieldState) => ReactNode;
 }) {
   return (
     <FormField

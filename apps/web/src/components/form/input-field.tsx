@@ -19,7 +19,7 @@ export function InputField<T extends FieldValues, TOut = T>({
     <FormFieldShell control={control} name={name} label={label} description={description} itemClassName={itemClassName}>
       {(field) => (
         <FormControl>
-          <Input {...field} {...input} />
+          <Input {...field} value={field.value ?? ''} {...input} />
         </FormControl>
       )}
     </FormFieldShell>

@@ -19,7 +19,7 @@ export function TextareaField<T extends FieldValues, TOut = T>({
     <FormFieldShell control={control} name={name} label={label} description={description} itemClassName={itemClassName}>
       {(field) => (
         <FormControl>
-          <Textarea {...field} {...textarea} />
+          <Textarea {...field} value={field.value ?? ''} {...textarea} />
         </FormControl>
       )}
     </FormFieldShell>

@@ -8,14 +8,13 @@ import { CountryField } from '@/components/form/country-field';
 import { IndustryField } from '@/components/form/industry-field';
 import { InputField } from '@/components/form/input-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { KYB_REFETCH, SaveKybCompanyDetailsMutation } from '@/features/kyb/api/kyb';
 import type { StepProps } from '@/features/kyb/components/step-props';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
 // The server names a field either plainly or under the `input` argument.
@@ -91,10 +90,7 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
           </CardContent>
           {editable && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save and continue
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save and continue</SubmitButton>
             </CardFooter>
           )}
         </Card>

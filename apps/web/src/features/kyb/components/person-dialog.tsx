@@ -8,11 +8,11 @@ import { RadioGroupField } from '@/components/form/radio-group-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { personFormSchema, personFormValues, type PersonFormValues } from '@/features/kyb/lib/people';
 import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';
 import { KYB_PERSON_ROLE_LABEL } from '@/lib/format';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface PersonDialogProps {
   open: boolean;
@@ -94,10 +94,7 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {person ? 'Save changes' : 'Add person'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{person ? 'Save changes' : 'Add person'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

@@ -13,9 +13,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { onboardingFormSchema, PRODUCT_LABELS, type OnboardingFormValues, type OnboardingInfoInput } from '@/features/onboarding/lib/onboarding-form';
 import { applyServerErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/form/submit-button';
 
 /** Countries and industries come from the kit's own lists (the server checks the same ones). */
 export interface OnboardingOptions {
@@ -204,10 +204,9 @@ export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, 
         </Card>
 
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Spinner label="Saving" />}
+          <SubmitButton pendingLabel="Saving" size="lg">
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Form>
