@@ -3,13 +3,13 @@ import { useMutation } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
 import { CurrencyIcon } from '@/components/currency-icon';
@@ -169,10 +169,7 @@ export function WalletDialog({
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {editing ? 'Save wallet' : 'Add wallet'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{editing ? 'Save wallet' : 'Add wallet'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

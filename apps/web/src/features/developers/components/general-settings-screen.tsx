@@ -5,6 +5,7 @@ import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
@@ -155,10 +155,7 @@ function SettingsForm({
           </CardContent>
           {canManage && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save settings
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save settings</SubmitButton>
             </CardFooter>
           )}
         </Card>

@@ -5,12 +5,12 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
 import { InputField } from '@/components/form/input-field';
 import { toast } from '@/hooks/use-toast';
@@ -146,10 +146,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Adding" />}
-                Add collection
-              </Button>
+              <SubmitButton pendingLabel="Adding">Add collection</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

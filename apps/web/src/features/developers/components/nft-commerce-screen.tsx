@@ -5,6 +5,7 @@ import { ImageIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { SwitchField } from '@/components/form/switch-field';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
@@ -24,7 +25,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { HyperMintEmbedQuery, MintingQuery } from '@/features/developers/api/minting';
 import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
@@ -150,10 +150,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
           </CardContent>
           {canManage && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save settings
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save settings</SubmitButton>
             </CardFooter>
           )}
         </form>

@@ -3,13 +3,13 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { CreateWebhookMutation, UpdateWebhookMutation } from '@/features/developers/api/webhooks';
 import { eventLabel, groupEventTypes } from '@/features/developers/lib/format';
 import type { Developers_WebhookFragment } from '@/gql/graphql';
@@ -164,10 +164,7 @@ export function WebhookFormDialog({
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {webhook ? 'Save endpoint' : 'Add endpoint'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{webhook ? 'Save endpoint' : 'Add endpoint'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -15,7 +16,6 @@ import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
 import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
@@ -196,10 +196,7 @@ function PolicyDialog({
               <Button type="button" variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {policy ? 'Save policy' : 'Create policy'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{policy ? 'Save policy' : 'Create policy'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

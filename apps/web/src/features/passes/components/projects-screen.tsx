@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
@@ -14,7 +15,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { CreatePassProjectMutation, PassProjectsQuery } from '@/features/passes/api/passes';
 import { EmptyState, PassesFrame, TestModeBadge } from '@/features/passes/components/passes-frame';
@@ -74,10 +74,7 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Creating" />}
-                Create project
-              </Button>
+              <SubmitButton pendingLabel="Creating">Create project</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

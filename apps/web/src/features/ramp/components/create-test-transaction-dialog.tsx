@@ -7,13 +7,13 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { CreateTestTransactionMutation, TestCurrenciesQuery } from '@/features/ramp/api/test-transactions';
 import { CALCULATOR_METHODS, PAYMENT_METHOD_LABEL } from '@/features/ramp/lib/pricing';
 import { TEST_KIND_LABEL, type TestKind } from '@/features/ramp/lib/test-transactions';
@@ -220,10 +220,7 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Creating" />}
-                Create
-              </Button>
+              <SubmitButton pendingLabel="Creating">Create</SubmitButton>
             </DialogFooter>
           </form>
         </Form>
