@@ -215,7 +215,7 @@ export const WALLET_DISPLAY_MODE_LABEL: Labels<Values<typeof WALLET_DISPLAY_MODE
 
 export const SUBSCRIPTION_PLAN_LABEL: Labels<Values<typeof SUBSCRIPTION_PLANS>> = { Basic: 'Basic', Free: 'Free', Pro: 'Pro' };
 
-export const PREFERRED_CURRENCY_LABEL: Labels<Values<typeof PREFERRED_CURRENCIES>> = { eur: 'Euro (EUR)', gbp: 'British pound (GBP)', usd: 'US dollar (USD)' };
+export const PREFERRED_CURRENCY_LABEL: Labels<Values<typeof PREFERRED_CURRENCIES>> = { eur: 'Euro (EUR)', gbp: 'Pound sterling (GBP)', usd: 'US dollar (USD)' };
 
 /** Short names of failure reasons, for tables; `FAILURE_REASONS` in shared has the full sentence. */
 export const FAILURE_REASON_LABEL: Record<keyof typeof FAILURE_REASONS, string> = {

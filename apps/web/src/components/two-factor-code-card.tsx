@@ -3,10 +3,10 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { applyServerErrors } from '@/lib/form-errors';
+import { CodeField } from '@/components/form/code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface CodeValues {
   otpToken: string;
@@ -46,31 +46,8 @@ export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeC
             account" and its colours would visibly animate from primary to ghost. */}
         <form key="two-factor" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={codeForm.handleSubmit(verify)}>
           <ErrorAlert message={generalError} title="Could not sign in" />
-          <FormField
-            control={codeForm.control}
-            name="otpToken"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Authentication code</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    autoFocus
-                    placeholder="123456"
-                    className="font-mono tracking-[0.3em]"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" disabled={codeForm.formState.isSubmitting}>
-            {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
-            Verify and sign in
-          </Button>
+          <CodeField control={codeForm.control} name="otpToken" label="Authentication code" autoFocus />
+          <SubmitButton pendingLabel="Verifying">Verify and sign in</SubmitButton>
           <Button type="button" variant="ghost" onClick={onCancel}>
             Use a different account
           </Button>

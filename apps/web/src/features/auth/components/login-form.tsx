@@ -2,21 +2,20 @@ import { resetSignedInData, usePublicMutation } from '@/lib/public-graphql';
 import { useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { DEV_MAILBOX_PATH, getRuntimeConfig } from '@/config/runtime-config';
 import { ROUTES } from '@/config/routes';
 import { LoginMutation } from '@/features/auth/api/login';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
-import { PasswordInput } from '@/components/password-input';
 import { TwoFactorCodeCard } from '@/components/two-factor-code-card';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 import { getReturnTo } from '@/features/auth/lib/return-to';
 import { storeCsrfToken } from '@/lib/session';
+import { InputField } from '@/components/form/input-field';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface Credentials {
   email: string;
@@ -115,36 +114,9 @@ export function LoginForm({ alternatives }: LoginFormProps) {
           onSubmit={credentialsForm.handleSubmit((values) => signIn(values))}
         >
           <ErrorAlert message={generalError} title="Could not sign in" />
-          <FormField
-            control={credentialsForm.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>E-mail</FormLabel>
-                <FormControl>
-                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={credentialsForm.control}
-            name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="current-password" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" disabled={credentialsForm.formState.isSubmitting}>
-            {credentialsForm.formState.isSubmitting && <Spinner label="Signing in" />}
-            Sign in
-          </Button>
+          <InputField control={credentialsForm.control} name="email" label="E-mail" type="email" autoComplete="email" placeholder="you@company.com" />
+          <PasswordField control={credentialsForm.control} name="password" label="Password" autoComplete="current-password" />
+          <SubmitButton pendingLabel="Signing in">Sign in</SubmitButton>
         </form>
       </Form>
       {alternatives}

@@ -4,16 +4,15 @@ import { emailSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { ROUTES } from '@/config/routes';
 import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
+import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ email: emailSchema });
 
@@ -52,23 +51,8 @@ export function ResetPasswordForm() {
         <Form {...form}>
           <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
             <ErrorAlert message={generalError} />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>E-mail</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Sending" />}
-              Send reset link
-            </Button>
+            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" placeholder="you@company.com" />
+            <SubmitButton pendingLabel="Sending">Send reset link</SubmitButton>
           </form>
         </Form>
       )}

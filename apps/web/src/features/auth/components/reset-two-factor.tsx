@@ -5,17 +5,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { RequestResetTwoFactorAuthMutation, ResetTwoFactorAuthMutation } from '@/features/auth/api/two-factor';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
-import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+import { InputField } from '@/components/form/input-field';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ email: emailSchema, password: loginInputSchema.shape.password });
 
@@ -56,36 +57,9 @@ export function RequestResetTwoFactorForm() {
         <Form {...form}>
           <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
             <ErrorAlert message={generalError} />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>E-mail</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="email" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Password</FormLabel>
-                  <FormControl>
-                    <PasswordInput {...field} autoComplete="current-password" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Sending" />}
-              Send reset link
-            </Button>
+            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" />
+            <PasswordField control={form.control} name="password" label="Password" autoComplete="current-password" />
+            <SubmitButton pendingLabel="Sending">Send reset link</SubmitButton>
           </form>
         </Form>
       )}

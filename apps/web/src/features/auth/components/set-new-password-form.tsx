@@ -4,16 +4,15 @@ import { newPasswordSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { ROUTES } from '@/config/routes';
 import { ResetPasswordMutation } from '@/features/auth/api/password-reset';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
-import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ password: newPasswordSchema, confirmation: z.string() }).refine((values) => values.password === values.confirmation, {
   path: ['confirmation'],
@@ -62,37 +61,15 @@ export function SetNewPasswordForm({ token }: { token: string | null }) {
         <Form {...form}>
           <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
             <ErrorAlert message={generalError} title="Could not change your password" />
-            <FormField
+            <PasswordField
               control={form.control}
               name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>New password</FormLabel>
-                  <FormControl>
-                    <PasswordInput {...field} autoComplete="new-password" />
-                  </FormControl>
-                  <FormDescription>At least 12 characters. Avoid common passwords.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="New password"
+              autoComplete="new-password"
+              description="At least 12 characters. Avoid common passwords."
             />
-            <FormField
-              control={form.control}
-              name="confirmation"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Confirm new password</FormLabel>
-                  <FormControl>
-                    <PasswordInput {...field} autoComplete="new-password" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
-              Set new password
-            </Button>
+            <PasswordField control={form.control} name="confirmation" label="Confirm new password" autoComplete="new-password" />
+            <SubmitButton pendingLabel="Saving">Set new password</SubmitButton>
           </form>
         </Form>
       )}

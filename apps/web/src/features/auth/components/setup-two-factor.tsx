@@ -7,11 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ShieldAlertIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { InitializeOtpMutation, RegisterOtpMutation } from '@/features/auth/api/two-factor';
 import { AuthCard } from '@/components/auth-card';
@@ -19,6 +16,8 @@ import { ErrorAlert } from '@/components/form-alert';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { CodeField } from '@/components/form/code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ otpToken: otpCodeSchema });
 
@@ -88,30 +87,10 @@ export function SetupTwoFactor() {
       <Form {...form}>
         <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
           <ErrorAlert message={generalError} title="Could not turn on two-factor authentication" />
-          <FormField
-            control={form.control}
-            name="otpToken"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Authentication code</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder="123456"
-                    className="font-mono tracking-[0.3em]"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" disabled={form.formState.isSubmitting || !setup}>
-            {form.formState.isSubmitting && <Spinner label="Verifying" />}
+          <CodeField control={form.control} name="otpToken" label="Authentication code" />
+          <SubmitButton pendingLabel="Verifying" disabled={!setup}>
             Turn on two-factor authentication
-          </Button>
+          </SubmitButton>
         </form>
       </Form>
     </AuthCard>

@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import { ConfirmSignupEmailMutation, ResendSignupEmailMutation } from '@/features/auth/api/signup';
@@ -18,6 +17,9 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { storeCsrfToken } from '@/lib/session';
+import { CodeField } from '@/components/form/code-field';
+import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ email: emailSchema, confirmationCode: confirmationCodeSchema });
 
@@ -77,43 +79,18 @@ export function SignupCompleteForm({ email }: { email: string | null }) {
       <Form {...form}>
         <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
           <ErrorAlert message={generalError} title="Could not confirm your e-mail" />
-          <FormField
+          <InputField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem className={email ? 'sr-only' : undefined}>
-                <FormLabel>E-mail</FormLabel>
-                <FormControl>
-                  <Input {...field} type="email" autoComplete="email" readOnly={!!email} tabIndex={email ? -1 : undefined} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="E-mail"
+            itemClassName={email ? 'sr-only' : undefined}
+            type="email"
+            autoComplete="email"
+            readOnly={!!email}
+            tabIndex={email ? -1 : undefined}
           />
-          <FormField
-            control={form.control}
-            name="confirmationCode"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirmation code</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder="123456"
-                    className="font-mono tracking-[0.3em]"
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Spinner label="Confirming" />}
-            Confirm e-mail
-          </Button>
+          <CodeField control={form.control} name="confirmationCode" label="Confirmation code" />
+          <SubmitButton pendingLabel="Confirming">Confirm e-mail</SubmitButton>
           <Button type="button" variant="outline" onClick={onResend} disabled={resending}>
             {resending && <Spinner label="Sending" />}
             Resend code

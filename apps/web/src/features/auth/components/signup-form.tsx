@@ -5,18 +5,17 @@ import { signupInputSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { ROUTES } from '@/config/routes';
 import { JobTitlesQuery, SignupMutation } from '@/features/auth/api/signup';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
-import { PasswordInput } from '@/components/password-input';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
+import { InputField } from '@/components/form/input-field';
+import { PasswordField } from '@/components/form/password-field';
+import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface SignupFormProps {
   referralLink: string | null;
@@ -77,104 +76,23 @@ export function SignupForm({ referralLink }: SignupFormProps) {
         <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
           <ErrorAlert message={generalError} title="Could not create your account" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="firstName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>First name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="given-name" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="lastName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Last name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="family-name" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
+            <InputField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
           </div>
-          <FormField
-            control={form.control}
-            name="jobTitle"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Job title</FormLabel>
-                <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                      <SelectValue placeholder="Choose your job title" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {jobTitles.map((title) => (
-                      <SelectItem key={title} value={title}>
-                        {title}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Work e-mail</FormLabel>
-                <FormControl>
-                  <Input {...field} type="email" autoComplete="email" placeholder="you@company.com" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <SelectField control={form.control} name="jobTitle" label="Job title" options={jobTitles} placeholder="Choose your job title" />
+          <InputField control={form.control} name="email" label="Work e-mail" type="email" autoComplete="email" placeholder="you@company.com" />
+          <PasswordField
             control={form.control}
             name="password"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Password</FormLabel>
-                <FormControl>
-                  <PasswordInput {...field} autoComplete="new-password" />
-                </FormControl>
-                <FormDescription>At least 12 characters. Avoid common passwords.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Password"
+            autoComplete="new-password"
+            description="At least 12 characters. Avoid common passwords."
           />
-          <FormField
-            control={form.control}
-            name="referralLink"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Referral link (optional)</FormLabel>
-                <FormControl>
-                  <Input {...field} value={field.value ?? ''} autoComplete="off" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <InputField control={form.control} name="referralLink" label="Referral link (optional)" autoComplete="off" />
           <p className="text-xs text-muted-foreground">
             By creating an account you agree to our <TextLink to={ROUTES.terms}>terms of service</TextLink>.
           </p>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Spinner label="Creating your account" />}
-            Create account
-          </Button>
+          <SubmitButton pendingLabel="Creating your account">Create account</SubmitButton>
         </form>
       </Form>
     </AuthCard>

@@ -5,6 +5,7 @@ import { CheckIcon, LockIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -190,33 +191,18 @@ export function SandboxCheckout() {
                     </FormItem>
                   )}
                 />
-                <FormField
+                <InputField
                   control={form.control}
                   name="cvc"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>CVC</FormLabel>
-                      <FormControl>
-                        <Input {...field} inputMode="numeric" autoComplete="cc-csc" maxLength={4} placeholder="123" disabled={!open} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="CVC"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  placeholder="123"
+                  disabled={!open}
                 />
               </div>
-              <FormField
-                control={form.control}
-                name="nameOnCard"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Name on card</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="cc-name" disabled={!open} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <InputField control={form.control} name="nameOnCard" label="Name on card" autoComplete="cc-name" disabled={!open} />
               <Button type="submit" size="lg" disabled={!open || form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? <Spinner label="Paying" /> : <LockIcon aria-hidden />}
                 Pay {formatAmount(product.usdPrice, product.currency)}

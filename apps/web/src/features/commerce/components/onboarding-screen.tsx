@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { CreateHelioMerchantAccountMutation, RefreshedHelioRedirectQuery } from '@/features/commerce/api/commerce';
@@ -65,33 +65,22 @@ function CreateMerchantForm({ accountId }: { accountId: string }) {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not create the merchant account" />
-            <FormField
+            <InputField
               control={form.control}
               name="businessName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Business name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="organization" placeholder="Acme Ltd" />
-                  </FormControl>
-                  <FormDescription>The legal name Helio verifies.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Business name"
+              description="The legal name Helio verifies."
+              autoComplete="organization"
+              placeholder="Acme Ltd"
             />
-            <FormField
+            <InputField
               control={form.control}
               name="contactEmail"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Contact e-mail</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="email" placeholder="payments@example.com" />
-                  </FormControl>
-                  <FormDescription>Where Helio writes about the merchant account.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Contact e-mail"
+              description="Where Helio writes about the merchant account."
+              type="email"
+              autoComplete="email"
+              placeholder="payments@example.com"
             />
           </CardContent>
           <CardFooter>

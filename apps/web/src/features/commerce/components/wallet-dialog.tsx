@@ -3,13 +3,13 @@ import { useMutation } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
 import { CurrencyIcon } from '@/components/currency-icon';
@@ -124,84 +124,52 @@ export function WalletDialog({
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title={editing ? 'Could not save the wallet' : 'Could not add the wallet'} />
-            <FormField
+            <SelectField
               control={form.control}
               name="currencyCode"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Currency</FormLabel>
-                  <Select
-                    value={field.value}
-                    disabled={editing}
-                    onValueChange={(value) => {
-                      field.onChange(value);
-                      if (form.getFieldState('walletAddress').isTouched) void form.trigger(['walletAddress', 'walletAddressTag']);
-                    }}
-                  >
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} className="w-full">
-                        <SelectValue placeholder="Choose a currency" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {choices.map((item) => (
-                        <SelectItem key={item.id} value={item.code}>
-                          <span className="flex items-center gap-2">
-                            <CurrencyIcon icon={item.icon} className="size-4" />
-                            {item.name}
-                          </span>
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  {editing && <FormDescription>To pay out in another currency, add a wallet for it.</FormDescription>}
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Currency"
+              description={editing ? 'To pay out in another currency, add a wallet for it.' : undefined}
+              placeholder="Choose a currency"
+              triggerClassName="w-full"
+              disabled={editing}
+              options={choices.map((item) => ({
+                value: item.code,
+                label: (
+                  <span className="flex items-center gap-2">
+                    <CurrencyIcon icon={item.icon} className="size-4" />
+                    {item.name}
+                  </span>
+                ),
+              }))}
+              onValueChange={() => {
+                if (form.getFieldState('walletAddress').isTouched) void form.trigger(['walletAddress', 'walletAddressTag']);
+              }}
             />
-            <FormField
+            <InputField
               control={form.control}
               name="walletAddress"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Wallet address</FormLabel>
-                  <FormControl>
-                    <Input
-                      {...field}
-                      className="font-mono"
-                      spellCheck={false}
-                      autoComplete="off"
-                      placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Wallet address"
+              className="font-mono"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'}
             />
             {showTag && (
-              <FormField
+              <InputField
                 control={form.control}
                 name="walletAddressTag"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Destination tag or memo (optional)</FormLabel>
-                    <FormControl>
-                      <Input {...field} className="font-mono" spellCheck={false} autoComplete="off" />
-                    </FormControl>
-                    <FormDescription>Only if your wallet or exchange gave you one for this address.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Destination tag or memo (optional)"
+                description="Only if your wallet or exchange gave you one for this address."
+                className="font-mono"
+                spellCheck={false}
+                autoComplete="off"
               />
             )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {editing ? 'Save wallet' : 'Add wallet'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{editing ? 'Save wallet' : 'Add wallet'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

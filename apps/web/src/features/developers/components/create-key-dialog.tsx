@@ -4,11 +4,11 @@ import { API_KEY_NAME_MAX, API_RESOURCES, isWritable } from '@rampart/shared/api
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { CreateApiKeyMutation } from '@/features/developers/api/keys';
@@ -92,18 +92,13 @@ export function CreateKeyDialog({
         </DialogHeader>
         <Form {...form}>
           <form id="create-key-form" onSubmit={(event) => void submit(event)} className="flex flex-col gap-5" noValidate>
-            <FormField
+            <InputField
               control={form.control}
               name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Key name</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder={kind === 'restricted' ? 'Reporting job' : 'Backend'} autoComplete="off" maxLength={API_KEY_NAME_MAX + 20} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Key name"
+              placeholder={kind === 'restricted' ? 'Reporting job' : 'Backend'}
+              autoComplete="off"
+              maxLength={API_KEY_NAME_MAX + 20}
             />
             {kind === 'restricted' && (
               <FormField

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CopyButton } from '@/components/copy-button';
 import { DeployNftCollectionMutation } from '@/features/developers/api/minting';
 import { ValueBox } from '@/features/developers/components/developers-frame';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { deployCollectionSchema, type DeployCollectionValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';

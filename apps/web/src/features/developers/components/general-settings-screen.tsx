@@ -5,13 +5,14 @@ import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
@@ -141,27 +142,20 @@ function SettingsForm({
             <CardDescription>Where we send customer data you asked to receive. Must be an https URL.</CardDescription>
           </CardHeader>
           <CardContent>
-            <FormField
+            <InputField
               control={form.control}
               name="customerDataWebhookUrl"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Customer data webhook URL</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="https://api.example.com/customer-data" readOnly={!canManage} inputMode="url" autoComplete="off" />
-                  </FormControl>
-                  <FormDescription>Leave empty to send none.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Customer data webhook URL"
+              description="Leave empty to send none."
+              placeholder="https://api.example.com/customer-data"
+              readOnly={!canManage}
+              inputMode="url"
+              autoComplete="off"
             />
           </CardContent>
           {canManage && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save settings
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save settings</SubmitButton>
             </CardFooter>
           )}
         </Card>

@@ -4,12 +4,12 @@ import { API_KEY_NAME_MAX } from '@rampart/shared/api-keys';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { InputField } from '@/components/form/input-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { DeleteApiKeyMutation, RenameApiKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
@@ -53,19 +53,7 @@ export function RenameKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | nul
         </DialogHeader>
         <Form {...form}>
           <form id="rename-key-form" onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Key name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="name" label="Key name" autoComplete="off" />
             {generalError && <ErrorAlert message={generalError} />}
           </form>
         </Form>

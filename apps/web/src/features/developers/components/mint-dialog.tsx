@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { MintNftMutation } from '@/features/developers/api/minting';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { mintSchema, type MintValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';

@@ -5,14 +5,14 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { SelectField } from '@/components/form/select-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -107,59 +107,23 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
             <ErrorAlert message={generalError} title="Could not add the collection" />
             <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <SelectField
                 control={form.control}
                 name="networkCode"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Network</FormLabel>
-                    <Select
-                      value={field.value}
-                      onValueChange={(value) => {
-                        field.onChange(value);
-                        form.setValue('contractType', value === 'solana' ? 'METAPLEX' : 'ERC721');
-                      }}
-                    >
-                      <FormControl>
-                        <SelectTrigger ref={field.ref} className="w-full">
-                          <SelectValue placeholder="Choose a network" />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {networks.map((network) => (
-                          <SelectItem key={network.code} value={network.code}>
-                            {network.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Network"
+                options={networks.map((network) => ({ value: network.code, label: network.name }))}
+                placeholder="Choose a network"
+                triggerClassName="w-full"
+                onValueChange={(value) => {
+                  form.setValue('contractType', value === 'solana' ? 'METAPLEX' : 'ERC721');
+                }}
               />
-              <FormField
+              <SelectField
                 control={form.control}
                 name="contractType"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Contract type</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger ref={field.ref} className="w-full">
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {NFT_CONTRACT_TYPES.map((type) => (
-                          <SelectItem key={type} value={type}>
-                            {type === 'METAPLEX' ? 'Metaplex (Solana)' : type}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Contract type"
+                options={NFT_CONTRACT_TYPES.map((type) => ({ value: type, label: type === 'METAPLEX' ? 'Metaplex (Solana)' : type }))}
+                triggerClassName="w-full"
               />
             </div>
             <InputField
@@ -182,10 +146,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Adding" />}
-                Add collection
-              </Button>
+              <SubmitButton pendingLabel="Adding">Add collection</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

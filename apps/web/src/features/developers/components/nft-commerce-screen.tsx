@@ -3,8 +3,12 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { checkHttpsUrl, WALLET_DISPLAY_MODES } from '@rampart/shared/developer-settings';
 import { ImageIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { SwitchField } from '@/components/form/switch-field';
+import { SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
@@ -19,12 +23,8 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
 import { HyperMintEmbedQuery, MintingQuery } from '@/features/developers/api/minting';
 import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
@@ -81,6 +81,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [save] = useMutation(UpdateNftAccountMutation);
   const form = useForm<NftValues>({ resolver: zodResolver(nftSchema), defaultValues: toValues(nftAccount) });
+  const walletDisplayMode = useWatch({ control: form.control, name: 'walletDisplayMode' });
   useEffect(() => form.reset(toValues(nftAccount)), [nftAccount, form]);
 
   const submit = form.handleSubmit(async (values) => {
@@ -101,21 +102,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   });
 
   const flag = (name: 'isLiteNftFlowAllowed' | 'isNftCommerceFlowAllowed', label: string, description: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className="flex flex-row items-start justify-between gap-4 rounded-lg border p-3">
-          <div className="flex flex-col gap-1">
-            <FormLabel>{label}</FormLabel>
-            <FormDescription>{description}</FormDescription>
-          </div>
-          <FormControl>
-            <Switch checked={field.value} onCheckedChange={field.onChange} disabled={!canManage} />
-          </FormControl>
-        </FormItem>
-      )}
-    />
+    <SwitchField control={form.control} name={name} label={label} description={description} disabled={!canManage} />
   );
 
   return (
@@ -128,71 +115,42 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <ErrorAlert message={generalError} title="Could not save the NFT settings" />
-            <FormField
+            <SelectField
               control={form.control}
               name="walletDisplayMode"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Wallet display mode</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange} disabled={!canManage}>
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} className="w-full sm:w-96">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {WALLET_DISPLAY_MODES.map((mode) => (
-                        <SelectItem key={mode} value={mode}>
-                          {mode[0] + mode.slice(1).toLowerCase()}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>{MODE_TEXT[field.value]}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Wallet display mode"
+              description={MODE_TEXT[walletDisplayMode]}
+              options={WALLET_DISPLAY_MODES.map((mode) => ({ value: mode, label: mode[0] + mode.slice(1).toLowerCase() }))}
+              triggerClassName="w-full sm:w-96"
+              disabled={!canManage}
             />
             <div className="grid gap-3 md:grid-cols-2">
               {flag('isLiteNftFlowAllowed', 'Lite NFT flow', 'A shorter checkout with lighter identity checks for low-value items.')}
               {flag('isNftCommerceFlowAllowed', 'NFT commerce flow', 'Sell NFTs from your collections through the checkout widget.')}
             </div>
             <div className="grid gap-4 md:grid-cols-2">
-              <FormField
+              <InputField
                 control={form.control}
                 name="baseNftUrl"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Base NFT URL (live)</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="https://nft.example.com" readOnly={!canManage} inputMode="url" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Base NFT URL (live)"
+                placeholder="https://nft.example.com"
+                readOnly={!canManage}
+                inputMode="url"
               />
-              <FormField
+              <InputField
                 control={form.control}
                 name="baseNftTestnetUrl"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Base NFT URL (testnet)</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="https://testnet.nft.example.com" readOnly={!canManage} inputMode="url" />
-                    </FormControl>
-                    <FormDescription>http is accepted for localhost.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Base NFT URL (testnet)"
+                description="http is accepted for localhost."
+                placeholder="https://testnet.nft.example.com"
+                readOnly={!canManage}
+                inputMode="url"
               />
             </div>
           </CardContent>
           {canManage && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save settings
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save settings</SubmitButton>
             </CardFooter>
           )}
         </form>

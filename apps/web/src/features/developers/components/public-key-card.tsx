@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { FileUpIcon, Trash2Icon } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
@@ -15,7 +18,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { DeletePublicKeyMutation, UploadPublicKeyMutation } from '@/features/developers/api/keys';
@@ -23,6 +26,9 @@ import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
+
+const keySchema = z.object({ pem: z.string() });
+type KeyValues = z.infer<typeof keySchema>;
 
 /** The partner's own public key (PEM) for verifying its signed requests: upload or replace, and delete. */
 export function PublicKeyCard({
@@ -38,7 +44,8 @@ export function PublicKeyCard({
   canManage: boolean;
   onChanged: () => void;
 }) {
-  const [pem, setPem] = useState('');
+  const form = useForm<KeyValues>({ resolver: zodResolver(keySchema), defaultValues: { pem: '' } });
+  const pem = useWatch({ control: form.control, name: 'pem' });
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [upload, { loading: uploading }] = useMutation(UploadPublicKeyMutation);
@@ -52,22 +59,22 @@ export function PublicKeyCard({
       setError('This file is too large for a public key (at most 16 KB).');
       return;
     }
-    setPem(await file.text());
+    form.setValue('pem', await file.text());
     setError(null);
   }
 
-  async function submit() {
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await upload({ variables: { accountId, liveMode, publicKey: pem } });
-      setPem('');
+      await upload({ variables: { accountId, liveMode, publicKey: values.pem } });
+      form.reset({ pem: '' });
       onChanged();
       toast({ title: 'Public key saved', description: 'Requests signed with the matching private key are accepted.' });
     } catch (caught) {
       const info = describeApiError(caught);
       setError(info.fields['publicKey'] ?? info.message);
     }
-  }
+  });
 
   async function confirmDelete() {
     if (!publicKey) return;
@@ -121,37 +128,47 @@ export function PublicKeyCard({
           <p className="text-sm text-muted-foreground">No public key uploaded for {liveMode ? 'live' : 'test'} mode.</p>
         )}
         {canManage && (
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`public-key-${liveMode ? 'live' : 'test'}`}>{publicKey ? 'Replace with another key' : 'Public key (PEM)'}</Label>
-            <Textarea
-              id={`public-key-${liveMode ? 'live' : 'test'}`}
-              value={pem}
-              onChange={(event) => setPem(event.target.value)}
-              rows={5}
-              spellCheck={false}
-              placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
-              className="font-mono text-xs"
-              aria-invalid={error !== null}
-            />
-            <ErrorAlert message={error} title="The key was not accepted" />
-            <div className="flex flex-wrap gap-2">
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".pem,.pub,.key,.txt,application/x-pem-file"
-                className="hidden"
-                onChange={(event) => void readFile(event)}
-                aria-label="Public key file"
+          <Form {...form}>
+            <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-2">
+              <FormField
+                control={form.control}
+                name="pem"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{publicKey ? 'Replace with another key' : 'Public key (PEM)'}</FormLabel>
+                    <FormControl>
+                      <Textarea
+                        {...field}
+                        rows={5}
+                        spellCheck={false}
+                        placeholder={'-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----'}
+                        className="font-mono text-xs"
+                        aria-invalid={error !== null}
+                      />
+                    </FormControl>
+                  </FormItem>
+                )}
               />
-              <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
-                <FileUpIcon aria-hidden /> Choose a PEM file
-              </Button>
-              <Button type="button" onClick={() => void submit()} disabled={uploading || pem.trim() === ''}>
-                {uploading && <Spinner label="Uploading" />}
-                Upload public key
-              </Button>
-            </div>
-          </div>
+              <ErrorAlert message={error} title="The key was not accepted" />
+              <div className="flex flex-wrap gap-2">
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept=".pem,.pub,.key,.txt,application/x-pem-file"
+                  className="hidden"
+                  onChange={(event) => void readFile(event)}
+                  aria-label="Public key file"
+                />
+                <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
+                  <FileUpIcon aria-hidden /> Choose a PEM file
+                </Button>
+                <Button type="submit" disabled={uploading || pem.trim() === ''}>
+                  {uploading && <Spinner label="Uploading" />}
+                  Upload public key
+                </Button>
+              </div>
+            </form>
+          </Form>
         )}
       </CardContent>
     </Card>

@@ -1,38 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorAlert } from '@/components/form-alert';
 import { SignUrlMutation } from '@/features/developers/api/keys';
 import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
-import { describeApiError } from '@/lib/graphql-errors';
+import { applyServerErrors } from '@/lib/form-errors';
+
+const signSchema = z.object({ url: z.string().trim(), secretKey: z.string().trim() });
+type SignValues = z.infer<typeof signSchema>;
 
 /** Signs a widget URL with the mode's secret key, which the server keeps encrypted; pasting it is optional (older keys need it). */
 export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMode: boolean }) {
-  const [url, setUrl] = useState('');
-  const [secretKey, setSecretKey] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [sign, { data, loading, reset }] = useMutation(SignUrlMutation);
   const mode = liveMode ? 'live' : 'test';
+  const form = useForm<SignValues>({ resolver: zodResolver(signSchema), defaultValues: { url: '', secretKey: '' } });
+  const url = useWatch({ control: form.control, name: 'url' });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFields({});
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
     reset();
     try {
-      await sign({ variables: { accountId, liveMode, url: url.trim(), secretKey: secretKey.trim() || null } });
+      await sign({ variables: { accountId, liveMode, url: values.url, secretKey: values.secretKey || null } });
     } catch (caught) {
-      const info = describeApiError(caught);
-      setFields(info.fields);
-      if (Object.keys(info.fields).length === 0) setError(info.message);
+      setError(applyServerErrors(form, caught, { url: 'url', secretKey: 'secretKey' }));
     }
-  }
+  });
 
   const signed = data?.generateSignedUrl;
   return (
@@ -46,51 +48,40 @@ export function SignUrlCard({ accountId, liveMode }: { accountId: string; liveMo
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="sign-url">Widget URL</Label>
-            <Input
-              id="sign-url"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+            <InputField
+              control={form.control}
+              name="url"
+              label="Widget URL"
               placeholder={`${window.location.origin}/widget/buy?apiKey=pk_${mode}_…&walletAddress=…`}
-              aria-invalid={Boolean(fields['url'])}
             />
-            {fields['url'] && <p className="text-sm text-destructive">{fields['url']}</p>}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="sign-secret">Secret key ({mode}, optional)</Label>
-            <Input
-              id="sign-secret"
+            <InputField
+              control={form.control}
+              name="secretKey"
+              label={`Secret key (${mode}, optional)`}
               type="password"
               autoComplete="off"
-              value={secretKey}
-              onChange={(event) => setSecretKey(event.target.value)}
               placeholder={`sk_${mode}_… — leave empty to sign with the stored key`}
-              aria-invalid={Boolean(fields['secretKey'])}
-              aria-describedby="sign-secret-help"
+              description="Rampart keeps your secret key encrypted and signs with it. Paste it only for a key created before that, or roll the key once."
             />
-            <p id="sign-secret-help" className="text-sm text-muted-foreground">
-              Rampart keeps your secret key encrypted and signs with it. Paste it only for a key created before that, or roll the key once.
-            </p>
-            {fields['secretKey'] && <p className="text-sm text-destructive">{fields['secretKey']}</p>}
-          </div>
-          <ErrorAlert message={error} title="Could not sign the URL" />
-          <div>
-            <Button type="submit" disabled={loading || !url.trim()}>
-              {loading && <Spinner label="Signing" />}
-              Sign URL
-            </Button>
-          </div>
-          {signed && (
-            <div className="flex flex-col gap-2">
-              <Label>Signed URL</Label>
-              <ValueBox value={signed.url} label="Signed URL">
-                <CopyButton value={signed.url} label="Copy signed URL" />
-              </ValueBox>
+            <ErrorAlert message={error} title="Could not sign the URL" />
+            <div>
+              <Button type="submit" disabled={loading || !url.trim()}>
+                {loading && <Spinner label="Signing" />}
+                Sign URL
+              </Button>
             </div>
-          )}
-        </form>
+            {signed && (
+              <div className="flex flex-col gap-2">
+                <Label>Signed URL</Label>
+                <ValueBox value={signed.url} label="Signed URL">
+                  <CopyButton value={signed.url} label="Copy signed URL" />
+                </ValueBox>
+              </div>
+            )}
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

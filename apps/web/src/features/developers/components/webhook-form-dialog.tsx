@@ -3,13 +3,13 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { CreateWebhookMutation, UpdateWebhookMutation } from '@/features/developers/api/webhooks';
 import { eventLabel, groupEventTypes } from '@/features/developers/lib/format';
 import type { Developers_WebhookFragment } from '@/gql/graphql';
@@ -87,33 +87,18 @@ export function WebhookFormDialog({
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the endpoint" />
-            <FormField
+            <InputField
               control={form.control}
               name="url"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Endpoint URL</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="url" inputMode="url" autoComplete="off" placeholder="https://api.example.com/webhooks/rampart" autoFocus />
-                  </FormControl>
-                  <FormDescription>{liveMode ? 'Live endpoints must use https.' : 'Test endpoints may use http.'}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Endpoint URL"
+              description={liveMode ? 'Live endpoints must use https.' : 'Test endpoints may use http.'}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://api.example.com/webhooks/rampart"
+              autoFocus
             />
-            <FormField
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Description (optional)</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="Order service, production" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="description" label="Description (optional)" placeholder="Order service, production" />
             <FormField
               control={form.control}
               name="scope"
@@ -179,10 +164,7 @@ export function WebhookFormDialog({
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {webhook ? 'Save endpoint' : 'Add endpoint'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{webhook ? 'Save endpoint' : 'Add endpoint'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

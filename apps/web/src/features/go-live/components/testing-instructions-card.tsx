@@ -4,17 +4,16 @@ import { testingInstructionsSchema, type TestingInstructionsInput } from '@rampa
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { SubmitTestingInstructionsMutation } from '@/features/go-live/api/go-live';
 import type { GoLive_TestingInstructionsFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
+import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextareaField } from '@/components/form/textarea-field';
 
 const FIELDS = ['url', 'credentials', 'steps'] as const;
 const SERVER_FIELDS = Object.fromEntries(
@@ -69,57 +68,39 @@ export function TestingInstructionsCard({ accountId, instructions, canUpdate }: 
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the testing instructions" />
             <fieldset disabled={!editable} className="flex flex-col gap-4">
-              <FormField
+              <InputField
                 control={form.control}
                 name="url"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>URL</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="url" inputMode="url" placeholder="https://staging.example.com" />
-                    </FormControl>
-                    <FormDescription>Where the widget can be tried.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="URL"
+                type="url"
+                inputMode="url"
+                placeholder="https://staging.example.com"
+                description="Where the widget can be tried."
               />
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="credentials"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      Test credentials <span className="font-normal text-muted-foreground">(optional)</span>
-                    </FormLabel>
-                    <FormControl>
-                      <Textarea {...field} value={field.value ?? ''} rows={2} placeholder="A test login for reviewers, if your site needs one" />
-                    </FormControl>
-                    <FormDescription>Never a real customer’s account.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={
+                  <>
+                    Test credentials <span className="font-normal text-muted-foreground">(optional)</span>
+                  </>
+                }
+                rows={2}
+                placeholder="A test login for reviewers, if your site needs one"
+                description="Never a real customer’s account."
               />
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="steps"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Steps</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} rows={5} placeholder={'1. Sign in with the test login\n2. Open Wallet › Buy\n3. …'} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Steps"
+                rows={5}
+                placeholder={'1. Sign in with the test login\n2. Open Wallet › Buy\n3. …'}
               />
             </fieldset>
           </CardContent>
           {editable && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save instructions
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save instructions</SubmitButton>
             </CardFooter>
           )}
         </Card>

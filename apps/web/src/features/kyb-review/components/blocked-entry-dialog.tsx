@@ -4,14 +4,15 @@ import { blockedListEntrySchema } from '@rampart/shared/go-live';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CountryCombobox, type CountryOption } from '@/components/country-combobox';
 import { ErrorAlert } from '@/components/form-alert';
+import { CountryField } from '@/components/form/country-field';
+import { IndustryField } from '@/components/form/industry-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import type { KybReview_BlockedListEntryFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -33,14 +34,10 @@ const ACTION_HELP: Record<Output['action'], string> = {
 export function BlockedEntryDialog({
   open,
   entry,
-  countries,
-  industries,
   onOpenChange,
 }: {
   open: boolean;
   entry: KybReview_BlockedListEntryFragment | null;
-  countries: readonly CountryOption[];
-  industries: readonly string[];
   onOpenChange: (open: boolean) => void;
 }) {
   const [upsert] = useMutation(UpsertBlockedListEntryMutation, { refetchQueries: ['KybReview_BlockedList'], awaitRefetchQueries: true });
@@ -84,114 +81,27 @@ export function BlockedEntryDialog({
               <DialogTitle>{entry ? 'Change a blocked-list entry' : 'Add to the blocked list'}</DialogTitle>
               <DialogDescription>Checked against each account’s KYB country and industry. The change is written to the audit trail.</DialogDescription>
             </DialogHeader>
-            <FormField
+            <SelectField
               control={form.control}
               name="kind"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Kind</FormLabel>
-                  <Select
-                    value={field.value}
-                    disabled={entry !== null}
-                    onValueChange={(value) => {
-                      field.onChange(value);
-                      form.setValue('value', '');
-                    }}
-                  >
-                    <FormControl>
-                      <SelectTrigger>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {(['country', 'industry'] as const).map((option) => (
-                        <SelectItem key={option} value={option}>
-                          {BLOCKED_KIND_LABEL[option]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Kind"
+              disabled={entry !== null}
+              options={(['country', 'industry'] as const).map((option) => ({ value: option, label: BLOCKED_KIND_LABEL[option] }))}
+              onValueChange={() => form.setValue('value', '')}
             />
-            <FormField
-              control={form.control}
-              name="value"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{kind === 'country' ? 'Country' : 'Industry'}</FormLabel>
-                  {kind === 'country' ? (
-                    <FormControl>
-                      <CountryCombobox
-                        countries={countries}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                        disabled={entry !== null}
-                      />
-                    </FormControl>
-                  ) : (
-                    <Select value={field.value} onValueChange={field.onChange} disabled={entry !== null}>
-                      <FormControl>
-                        <SelectTrigger>
-                          <SelectValue placeholder="Choose an industry" />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {industries.map((industry) => (
-                          <SelectItem key={industry} value={industry}>
-                            {industry}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            {kind === 'country' ? (
+              <CountryField key="country" control={form.control} name="value" label="Country" disabled={entry !== null} />
+            ) : (
+              <IndustryField key="industry" control={form.control} name="value" label="Industry" disabled={entry !== null} />
+            )}
+            <SelectField
               control={form.control}
               name="action"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Action</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {(['Block', 'Redirect'] as const).map((option) => (
-                        <SelectItem key={option} value={option}>
-                          {BLOCKED_ACTION_LABEL[option]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>{ACTION_HELP[action]}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Action"
+              options={(['Block', 'Redirect'] as const).map((option) => ({ value: option, label: BLOCKED_ACTION_LABEL[option] }))}
+              description={ACTION_HELP[action]}
             />
-            <FormField
-              control={form.control}
-              name="reason"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Reason</FormLabel>
-                  <FormControl>
-                    <Textarea rows={3} {...field} />
-                  </FormControl>
-                  <FormDescription>Partners from here read this.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextareaField control={form.control} name="reason" label="Reason" rows={3} description="Partners from here read this." />
             <ErrorAlert title="Could not save the entry" message={failure} />
             <DialogFooter>
               <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>

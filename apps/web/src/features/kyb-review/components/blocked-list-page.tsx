@@ -23,7 +23,6 @@ import { useAdminPermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
 import { BLOCKED_ACTION_LABEL, BLOCKED_ACTION_TONE, BLOCKED_KIND_LABEL, formatCountry, formatDate, labelOf } from '@/lib/format';
 import { BlockedListQuery, DeleteBlockedListEntryMutation } from '@/features/kyb-review/api/blocked-list';
-import { ReferenceListsQuery } from '@/features/kyb-review/api/applications';
 import { BlockedEntryDialog } from '@/features/kyb-review/components/blocked-entry-dialog';
 import { PageLayout } from '@/components/layouts/page-layout';
 
@@ -35,7 +34,6 @@ const nameOf = (entry: Pick<Entry, 'kind' | 'value'>) => (entry.kind === 'countr
 export function BlockedListPage() {
   const canEdit = useAdminPermission('blockedCountry:edit');
   const { data, loading, error } = useQuery(BlockedListQuery, { fetchPolicy: 'cache-and-network' });
-  const { data: lists } = useQuery(ReferenceListsQuery);
   const [editing, setEditing] = useState<{ entry: Entry | null } | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const entries = [...(data?.blockedCountriesAndIndustries ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || nameOf(a).localeCompare(nameOf(b)));
@@ -134,13 +132,7 @@ export function BlockedListPage() {
       </Card>
       {canEdit ? (
         <>
-          <BlockedEntryDialog
-            open={editing !== null}
-            entry={editing?.entry ?? null}
-            countries={lists?.getCountries ?? []}
-            industries={lists?.businessIndustries ?? []}
-            onOpenChange={(open) => !open && setEditing(null)}
-          />
+          <BlockedEntryDialog open={editing !== null} entry={editing?.entry ?? null} onOpenChange={(open) => !open && setEditing(null)} />
           <DeleteEntryDialog entry={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
         </>
       ) : null}

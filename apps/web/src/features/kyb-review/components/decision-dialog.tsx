@@ -12,11 +12,11 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/form-errors';
 import { DECISION_ACTION_LABEL, DECISION_NEEDS_REASON, decisionSchema, type Decision, type DecisionValues } from '@/features/kyb-review/lib/decision';
+import { TextareaField } from '@/components/form/textarea-field';
 
 export type ReviewSubject = 'application' | 'goLive';
 
@@ -110,21 +110,12 @@ export function DecisionDialog({
               <AlertDialogTitle>{decision ? `${label}: ${subjectName}` : ''}</AlertDialogTitle>
               <AlertDialogDescription>{decision ? `${consequence(subject, decision)} The decision is written to the audit trail.` : ''}</AlertDialogDescription>
             </AlertDialogHeader>
-            <FormField
+            <TextareaField
               control={form.control}
               name="reason"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{needsReason ? 'Reason' : 'Note (optional)'}</FormLabel>
-                  <FormControl>
-                    <Textarea rows={4} {...field} />
-                  </FormControl>
-                  <FormDescription>
-                    {needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={needsReason ? 'Reason' : 'Note (optional)'}
+              rows={4}
+              description={needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}
             />
             <ErrorAlert title={decision ? `Could not ${label.toLowerCase()}` : undefined} message={failure} />
             <AlertDialogFooter>

@@ -13,10 +13,9 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -25,6 +24,7 @@ import { ReviewBadge } from '@/components/status-badge';
 import { formatDate } from '@/lib/format';
 import { AccountDomainsQuery, OrganizationAccountsQuery, UpdateDomainReviewMutation } from '@/features/kyb-review/api/applications';
 import { domainReviewSchema, type DomainReviewValues } from '@/features/kyb-review/lib/decision';
+import { TextareaField } from '@/components/form/textarea-field';
 
 type Verdict = DomainReviewValues['status'];
 interface Target {
@@ -156,19 +156,12 @@ function DomainReviewDialog({ target, onOpenChange }: { target: Target | null; o
                 The review is written to the audit trail.
               </AlertDialogDescription>
             </AlertDialogHeader>
-            <FormField
+            <TextareaField
               control={form.control}
               name="reason"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{rejecting ? 'Reason' : 'Note (optional)'}</FormLabel>
-                  <FormControl>
-                    <Textarea rows={3} {...field} />
-                  </FormControl>
-                  {rejecting ? <FormDescription>The partner reads this.</FormDescription> : null}
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={rejecting ? 'Reason' : 'Note (optional)'}
+              rows={3}
+              description={rejecting ? 'The partner reads this.' : undefined}
             />
             <ErrorAlert title="Could not save the review" message={failure} />
             <AlertDialogFooter>

@@ -1,23 +1,20 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BUSINESS_INDUSTRIES } from '@rampart/shared/onboarding';
 import { kybCompanyDetailsSchema, type KybCompanyDetails } from '@rampart/shared/kyb';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CountryCombobox } from '@/components/country-combobox';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
+import { CountryField } from '@/components/form/country-field';
+import { IndustryField } from '@/components/form/industry-field';
+import { InputField } from '@/components/form/input-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { KYB_REFETCH, SaveKybCompanyDetailsMutation } from '@/features/kyb/api/kyb';
 import type { StepProps } from '@/features/kyb/components/step-props';
-import { countryOptions } from '@/lib/countries';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
 // The server names a field either plainly or under the `input` argument.
@@ -69,125 +66,31 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the company details" />
             <fieldset disabled={!editable} className="grid items-start gap-4 sm:grid-cols-2">
-              <FormField
+              <InputField
                 control={form.control}
                 name="legalName"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Legal name</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="Acme Payments Ltd" />
-                    </FormControl>
-                    <FormDescription>Exactly as on the certificate of incorporation.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Legal name"
+                placeholder="Acme Payments Ltd"
+                description="Exactly as on the certificate of incorporation."
               />
-              <FormField
-                control={form.control}
-                name="registrationNumber"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Registration number</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="e.g. 12345678" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="country"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Country of incorporation</FormLabel>
-                    <FormControl>
-                      <CountryCombobox
-                        countries={countryOptions()}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                        disabled={!editable}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="incorporationDate"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Date of incorporation</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="date" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <InputField control={form.control} name="registrationNumber" label="Registration number" placeholder="e.g. 12345678" />
+              <CountryField control={form.control} name="country" label="Country of incorporation" disabled={!editable} />
+              <InputField control={form.control} name="incorporationDate" label="Date of incorporation" type="date" />
+              <TextareaField
                 control={form.control}
                 name="registeredAddress"
-                render={({ field }) => (
-                  <FormItem className="sm:col-span-2">
-                    <FormLabel>Registered address</FormLabel>
-                    <FormControl>
-                      <Textarea {...field} rows={3} placeholder="Street, city, postcode, country" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Registered address"
+                itemClassName="sm:col-span-2"
+                rows={3}
+                placeholder="Street, city, postcode, country"
               />
-              <FormField
-                control={form.control}
-                name="industry"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Industry</FormLabel>
-                    <Select value={field.value || undefined} onValueChange={field.onChange} disabled={!editable}>
-                      <FormControl>
-                        <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                          <SelectValue placeholder="Choose an industry" />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {BUSINESS_INDUSTRIES.map((industry) => (
-                          <SelectItem key={industry} value={industry}>
-                            {industry}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="website"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Website</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="url" inputMode="url" placeholder="https://www.example.com" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <IndustryField control={form.control} name="industry" label="Industry" disabled={!editable} />
+              <InputField control={form.control} name="website" label="Website" type="url" inputMode="url" placeholder="https://www.example.com" />
             </fieldset>
           </CardContent>
           {editable && (
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save and continue
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save and continue</SubmitButton>
             </CardFooter>
           )}
         </Card>

@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CountryCombobox } from '@/components/country-combobox';
 import { ErrorAlert } from '@/components/form-alert';
+import { CountryField } from '@/components/form/country-field';
+import { InputField } from '@/components/form/input-field';
+import { RadioGroupField } from '@/components/form/radio-group-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
-import { countryOptions } from '@/lib/countries';
+import { Form } from '@/components/ui/form';
 import { personFormSchema, personFormValues, type PersonFormValues } from '@/features/kyb/lib/people';
 import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';
 import { KYB_PERSON_ROLE_LABEL } from '@/lib/format';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface PersonDialogProps {
   open: boolean;
@@ -66,123 +64,37 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={person ? 'Edit person' : 'Add a person'}>
             <ErrorAlert message={generalError} title="Could not save this person" />
-            <FormField
+            <RadioGroupField
               control={form.control}
               name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Role</FormLabel>
-                  <FormControl>
-                    <RadioGroup value={field.value} onValueChange={field.onChange} className="grid-cols-2" aria-label="Role">
-                      {(['beneficialOwner', 'director'] as const).map((value) => (
-                        <Label
-                          key={value}
-                          className="flex items-center gap-2 rounded-md border px-3 py-2 font-normal has-[[data-state=checked]]:border-primary"
-                        >
-                          <RadioGroupItem value={value} />
-                          {KYB_PERSON_ROLE_LABEL[value]}
-                        </Label>
-                      ))}
-                    </RadioGroup>
-                  </FormControl>
-                  <FormDescription>{ROLE_HELP[role]}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Role"
+              className="grid-cols-2"
+              options={(['beneficialOwner', 'director'] as const).map((value) => ({ value, label: KYB_PERSON_ROLE_LABEL[value] }))}
+              description={ROLE_HELP[role]}
             />
-            <FormField
-              control={form.control}
-              name="fullName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Full name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" />
-                  </FormControl>
-                  <FormDescription>As on their identity document.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputField control={form.control} name="fullName" label="Full name" autoComplete="off" description="As on their identity document." />
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="dateOfBirth"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Date of birth</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="date" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <InputField control={form.control} name="dateOfBirth" label="Date of birth" type="date" />
+              <InputField
                 control={form.control}
                 name="ownershipPercentage"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>
-                      Ownership (%)
-                      {role === 'director' && <span className="font-normal text-muted-foreground"> (optional)</span>}
-                    </FormLabel>
-                    <FormControl>
-                      <Input {...field} inputMode="decimal" placeholder="25" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={
+                  <>
+                    Ownership (%)
+                    {role === 'director' && <span className="font-normal text-muted-foreground"> (optional)</span>}
+                  </>
+                }
+                inputMode="decimal"
+                placeholder="25"
               />
-              <FormField
-                control={form.control}
-                name="nationality"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Nationality</FormLabel>
-                    <FormControl>
-                      <CountryCombobox
-                        countries={countryOptions()}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="countryOfResidence"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Country of residence</FormLabel>
-                    <FormControl>
-                      <CountryCombobox
-                        countries={countryOptions()}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <CountryField control={form.control} name="nationality" label="Nationality" />
+              <CountryField control={form.control} name="countryOfResidence" label="Country of residence" />
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {person ? 'Save changes' : 'Add person'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{person ? 'Save changes' : 'Add person'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

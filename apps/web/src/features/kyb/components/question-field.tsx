@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
 import type { ControllerRenderProps } from 'react-hook-form';
-import { CountryCombobox } from '@/components/country-combobox';
+import { CountryCombobox } from '@/components/form/country-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -107,7 +107,7 @@ export function QuestionControl({ question, field, invalid, ...wiring }: Questio
           <CountryCombobox
             {...a11y}
             aria-label={`Add a country: ${question.label}`}
-            countries={countryOptions().filter((country) => !chosen.includes(country.code))}
+            countries={countryOptions().filter((country) => !chosen.includes(country.value))}
             value=""
             onChange={(code) => onChange([...chosen, code])}
             onBlur={onBlur}

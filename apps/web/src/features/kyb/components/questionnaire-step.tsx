@@ -4,9 +4,8 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { KYB_REFETCH, KybQuestionnaireQuery, SaveKybQuestionnaireMutation } from '@/features/kyb/api/kyb';
 import { QuestionControl } from '@/features/kyb/components/question-field';
 import type { StepProps } from '@/features/kyb/components/step-props';
@@ -24,6 +23,8 @@ import type { Kyb_QuestionnaireFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
+import { FormFieldShell } from '@/components/form/form-field-shell';
+import { SubmitButton } from '@/components/form/submit-button';
 
 interface Values {
   answers: Answers;
@@ -102,34 +103,31 @@ function QuestionnaireForm({ accountId, questionnaire, onContinue }: { accountId
           <CardContent className="flex flex-col gap-5">
             <ErrorAlert message={generalError} title="Could not save the answers" />
             {questions.map((question) => (
-              <FormField
+              <FormFieldShell
                 key={question.key}
                 control={form.control}
                 name={`answers.${question.key}`}
-                render={({ field, fieldState }) => (
-                  <FormItem>
-                    <FormLabel>
-                      {question.label}
-                      {!question.required && <span className="font-normal text-muted-foreground"> (optional)</span>}
-                    </FormLabel>
-                    <FormControl>
-                      <QuestionControl question={question} field={field} invalid={fieldState.invalid} />
-                    </FormControl>
-                    {question.help && <FormDescription>{question.help}</FormDescription>}
-                    <FormMessage />
-                  </FormItem>
+                label={
+                  <>
+                    {question.label}
+                    {!question.required && <span className="font-normal text-muted-foreground"> (optional)</span>}
+                  </>
+                }
+                description={question.help}
+              >
+                {(field, fieldState) => (
+                  <FormControl>
+                    <QuestionControl question={question} field={field} invalid={fieldState.invalid} />
+                  </FormControl>
                 )}
-              />
+              </FormFieldShell>
             ))}
           </CardContent>
           <CardFooter className="flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => saveWith(false)} disabled={form.formState.isSubmitting}>
               Save draft
             </Button>
-            <Button type="submit" disabled={form.formState.isSubmitting}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
-              Save and continue
-            </Button>
+            <SubmitButton pendingLabel="Saving">Save and continue</SubmitButton>
           </CardFooter>
         </Card>
       </form>

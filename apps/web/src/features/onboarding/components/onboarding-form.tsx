@@ -2,22 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
+import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
+import { CountryField } from '@/components/form/country-field';
+import { IndustryField } from '@/components/form/industry-field';
+import { InputField } from '@/components/form/input-field';
+import { SelectField } from '@/components/form/select-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { CountryCombobox, type CountryOption } from '@/components/country-combobox';
 import { onboardingFormSchema, PRODUCT_LABELS, type OnboardingFormValues, type OnboardingInfoInput } from '@/features/onboarding/lib/onboarding-form';
 import { applyServerErrors } from '@/lib/form-errors';
+import { SubmitButton } from '@/components/form/submit-button';
 
+/** Countries and industries come from the kit's own lists (the server checks the same ones). */
 export interface OnboardingOptions {
-  countries: readonly CountryOption[];
-  industries: readonly string[];
   productInterests: readonly string[];
   volumes: readonly string[];
 }
@@ -72,92 +73,32 @@ export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, 
             <CardDescription>The company that signs the agreement with us.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <InputField
               control={form.control}
               name="accountName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Account name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="organization" placeholder="Acme Pay" />
-                  </FormControl>
-                  <FormDescription>How your account appears in the dashboard.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Account name"
+              autoComplete="organization"
+              placeholder="Acme Pay"
+              description="How your account appears in the dashboard."
             />
-            <FormField
+            <InputField
               control={form.control}
               name="legalName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Legal name</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="Acme Payments Ltd" />
-                  </FormControl>
-                  <FormDescription>As registered with your company registry.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Legal name"
+              placeholder="Acme Payments Ltd"
+              description="As registered with your company registry."
             />
-            <FormField
-              control={form.control}
-              name="country"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Country of incorporation</FormLabel>
-                  <FormControl>
-                    <CountryCombobox
-                      countries={options.countries}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                      ref={field.ref}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="industry"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Industry</FormLabel>
-                  <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue placeholder="Choose an industry" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {options.industries.map((industry) => (
-                        <SelectItem key={industry} value={industry}>
-                          {industry}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <CountryField control={form.control} name="country" label="Country of incorporation" />
+            <IndustryField control={form.control} name="industry" label="Industry" />
+            <InputField
               control={form.control}
               name="registrationNumber"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    Registration number <span className="font-normal text-muted-foreground">(optional)</span>
-                  </FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="e.g. 12345678" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={
+                <>
+                  Registration number <span className="font-normal text-muted-foreground">(optional)</span>
+                </>
+              }
+              placeholder="e.g. 12345678"
             />
           </CardContent>
         </Card>
@@ -230,88 +171,42 @@ export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, 
             <CardDescription>What you plan to offer and how much you expect to process.</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
-            <FormField
+            <CheckboxGroupField
               control={form.control}
               name="productInterests"
-              render={({ field, fieldState }) => (
-                <fieldset className="flex flex-col gap-3" aria-invalid={Boolean(fieldState.error)}>
-                  <legend className="mb-3 text-sm font-medium">Products you are interested in</legend>
-                  <div className="grid gap-2 sm:grid-cols-2">
-                    {options.productInterests.map((product) => {
-                      const id = `product-${product}`;
-                      const checked = (field.value as string[]).includes(product);
-                      const meta = PRODUCT_LABELS[product] ?? { label: product, description: '' };
-                      return (
-                        <label
-                          key={product}
-                          htmlFor={id}
-                          className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm transition-colors hover:bg-muted/50 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent/50"
-                        >
-                          <Checkbox
-                            id={id}
-                            checked={checked}
-                            onCheckedChange={(next) => field.onChange(next ? [...field.value, product] : field.value.filter((value) => value !== product))}
-                            className="mt-0.5"
-                          />
-                          <span className="flex flex-col gap-0.5">
-                            <span className="font-medium">{meta.label}</span>
-                            {meta.description && <span className="text-xs text-muted-foreground">{meta.description}</span>}
-                          </span>
-                        </label>
-                      );
-                    })}
-                  </div>
-                  {fieldState.error?.message && <p className="text-sm text-destructive">{fieldState.error.message}</p>}
-                </fieldset>
-              )}
+              label="Products you are interested in"
+              className="sm:grid-cols-2"
+              options={options.productInterests.map((product) => {
+                const meta = PRODUCT_LABELS[product] ?? { label: product, description: '' };
+                return { value: product, label: meta.label, description: meta.description || undefined };
+              })}
             />
-            <FormField
+            <SelectField
               control={form.control}
               name="expectedMonthlyVolume"
-              render={({ field }) => (
-                <FormItem className="sm:max-w-xs">
-                  <FormLabel>Expected monthly volume</FormLabel>
-                  <Select value={field.value || undefined} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue placeholder="Choose a range" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {options.volumes.map((volume) => (
-                        <SelectItem key={volume} value={volume}>
-                          {volume}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Expected monthly volume"
+              itemClassName="sm:max-w-xs"
+              options={options.volumes}
+              placeholder="Choose a range"
             />
-            <FormField
+            <TextareaField
               control={form.control}
               name="useCase"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    Use case <span className="font-normal text-muted-foreground">(optional)</span>
-                  </FormLabel>
-                  <FormControl>
-                    <Textarea {...field} rows={4} placeholder="Tell us how your users will use Rampart." />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label={
+                <>
+                  Use case <span className="font-normal text-muted-foreground">(optional)</span>
+                </>
+              }
+              rows={4}
+              placeholder="Tell us how your users will use Rampart."
             />
           </CardContent>
         </Card>
 
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting && <Spinner label="Saving" />}
+          <SubmitButton pendingLabel="Saving" size="lg">
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </Form>

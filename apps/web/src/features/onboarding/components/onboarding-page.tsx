@@ -79,8 +79,6 @@ export function OnboardingPage() {
   }
 
   const lists = {
-    countries: options.data.getCountries,
-    industries: options.data.businessIndustries,
     productInterests: options.data.productInterests,
     volumes: options.data.expectedMonthlyVolumes,
   };

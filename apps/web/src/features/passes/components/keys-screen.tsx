@@ -1,25 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
 import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
-import { FieldRow } from '@/features/passes/components/field-row';
 import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
+import { applyServerErrors } from '@/lib/form-errors';
+
+const keySchema = z.object({
+  name: z.string().trim().min(1, 'Name the key after where it is used, such as "Production server"').max(100, 'At most 100 characters'),
+});
+type KeyValues = z.infer<typeof keySchema>;
 
 function CreateKeyDialog({
   projectId,
@@ -30,26 +38,19 @@ function CreateKeyDialog({
   onClose: () => void;
   onCreated: (secret: { name: string; value: string }) => void;
 }) {
-  const [name, setName] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CreatePassApiKeyMutation, { refetchQueries: [PassApiKeysQuery], awaitRefetchQueries: true });
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  const form = useForm<KeyValues>({ resolver: zodResolver(keySchema), defaultValues: { name: '' } });
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
-    if (!name.trim()) return setFieldError('Name the key after where it is used, such as "Production server"');
-    if (name.trim().length > 100) return setFieldError('At most 100 characters');
-    setFieldError(null);
     try {
-      const result = await create({ variables: { projectId, name: name.trim() } });
+      const result = await create({ variables: { projectId, name: values.name } });
       const created = result.data?.createPassProjectApiKey;
       if (created) onCreated({ name: created.apiKey.name, value: created.secret });
     } catch (caught) {
-      const info = describeApiError(caught);
-      if (info.fields.name) setFieldError(info.fields.name);
-      else setError(info.message);
+      setError(applyServerErrors(form, caught, { name: 'name' }));
     }
-  }
+  });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-md">
@@ -59,29 +60,21 @@ function CreateKeyDialog({
             The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <ErrorAlert message={error} title="Could not create the key" />
-          <FieldRow id="pass-key-name" label="Name" error={fieldError}>
-            <Input
-              id="pass-key-name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              autoComplete="off"
-              placeholder="Production server"
-              aria-invalid={Boolean(fieldError)}
-              aria-describedby={fieldError ? 'pass-key-name-error' : undefined}
-            />
-          </FieldRow>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={loading}>
-              {loading && <Spinner label="Creating" />}
-              Create key
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+            <ErrorAlert message={error} title="Could not create the key" />
+            <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={loading}>
+                {loading && <Spinner label="Creating" />}
+                Create key
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -6,18 +6,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { SelectField } from '@/components/form/select-field';
+import { RadioGroupField } from '@/components/form/radio-group-field';
+import { TextareaField } from '@/components/form/textarea-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { Textarea } from '@/components/ui/textarea';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
 import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
@@ -101,6 +100,7 @@ function PolicyDialog({
     },
   });
   const kind = form.watch('kind');
+  const networkCode = form.watch('networkCode');
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);
     const input =
@@ -135,82 +135,40 @@ function PolicyDialog({
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title={policy ? 'Could not save the policy' : 'Could not create the policy'} />
             <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Collection holders" />
-            <FormField
+            <RadioGroupField
               control={form.control}
               name="kind"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Who is entitled</FormLabel>
-                  <FormControl>
-                    <RadioGroup value={field.value} onValueChange={field.onChange} className="grid gap-2 sm:grid-cols-2" disabled={Boolean(policy)}>
-                      {(['nft', 'wallets'] as const).map((value) => (
-                        <Label
-                          key={value}
-                          className="flex cursor-pointer items-start gap-2 rounded-md border p-3 font-normal has-[[data-state=checked]]:border-primary"
-                        >
-                          <RadioGroupItem value={value} className="mt-0.5" />
-                          <span className="flex flex-col gap-0.5">
-                            <span className="font-medium">{labelOfPolicyKind(value)}</span>
-                            <span className="text-xs text-muted-foreground">
-                              {value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list'}
-                            </span>
-                          </span>
-                        </Label>
-                      ))}
-                    </RadioGroup>
-                  </FormControl>
-                  {policy && <FormDescription>To change the kind, create another policy.</FormDescription>}
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Who is entitled"
+              description={policy ? 'To change the kind, create another policy.' : undefined}
+              disabled={Boolean(policy)}
+              className="grid gap-2 sm:grid-cols-2"
+              options={(['nft', 'wallets'] as const).map((value) => ({
+                value,
+                label: <span className="font-medium">{labelOfPolicyKind(value)}</span>,
+                description: value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list',
+              }))}
             />
             {kind === 'wallets' ? (
-              <FormField
+              <TextareaField
                 control={form.control}
                 name="walletAddresses"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Wallet addresses</FormLabel>
-                    <FormControl>
-                      <Textarea
-                        {...field}
-                        rows={5}
-                        className="font-mono text-xs"
-                        spellCheck={false}
-                        placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'}
-                      />
-                    </FormControl>
-                    <FormDescription>One per line, or separated by commas. Up to {formatCount(PASS_POLICY_WALLETS_MAX)}.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Wallet addresses"
+                description={<>One per line, or separated by commas. Up to {formatCount(PASS_POLICY_WALLETS_MAX)}.</>}
+                rows={5}
+                className="font-mono text-xs"
+                spellCheck={false}
+                placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'}
               />
             ) : (
               <>
-                <FormField
+                <SelectField
                   control={form.control}
                   name="networkCode"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Network</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger ref={field.ref} className="w-full">
-                            <SelectValue placeholder="Choose a network" />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {networks.map((code) => (
-                            <SelectItem key={code} value={code}>
-                              {labelOfNetwork(code)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      {field.value === chainNetwork && <FormDescription>The chain this Rampart reads ownership from.</FormDescription>}
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Network"
+                  description={networkCode === chainNetwork ? 'The chain this Rampart reads ownership from.' : undefined}
+                  placeholder="Choose a network"
+                  triggerClassName="w-full"
+                  options={networks.map((code) => ({ value: code, label: labelOfNetwork(code) }))}
                 />
                 <InputField
                   control={form.control}
@@ -238,10 +196,7 @@ function PolicyDialog({
               <Button type="button" variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                {policy ? 'Save policy' : 'Create policy'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{policy ? 'Save policy' : 'Create policy'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

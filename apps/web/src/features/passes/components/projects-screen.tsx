@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { TextareaField } from '@/components/form/textarea-field';
 import { ErrorAlert } from '@/components/form-alert';
-import { InputField } from '@/components/input-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { ROUTES } from '@/config/routes';
 import { CreatePassProjectMutation, PassProjectsQuery } from '@/features/passes/api/passes';
 import { EmptyState, PassesFrame, TestModeBadge } from '@/features/passes/components/passes-frame';
@@ -62,28 +62,19 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not create the project" />
             <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Holders club" />
-            <FormField
+            <TextareaField
               control={form.control}
               name="description"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Description (optional)</FormLabel>
-                  <FormControl>
-                    <Textarea {...field} rows={3} placeholder="Membership passes for holders of our collection" />
-                  </FormControl>
-                  <FormDescription>Only your team sees it.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Description (optional)"
+              description="Only your team sees it."
+              rows={3}
+              placeholder="Membership passes for holders of our collection"
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Creating" />}
-                Create project
-              </Button>
+              <SubmitButton pendingLabel="Creating">Create project</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

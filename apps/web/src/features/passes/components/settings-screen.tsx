@@ -1,17 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { AppleIcon, FlaskConicalIcon, RotateCcwIcon, TerminalIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { z } from 'zod';
+import { TextareaField } from '@/components/form/textarea-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { StatusBadge } from '@/components/status-badge';
 import {
   PassSettingsQuery,
@@ -20,7 +25,7 @@ import {
   UpdateGoogleCredentialsMutation,
   UpdatePassProjectMutation,
 } from '@/features/passes/api/passes';
-import { FieldRow } from '@/features/passes/components/field-row';
+import { FileField } from '@/features/passes/components/file-field';
 import { DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { labelOfCredentialSource } from '@/features/passes/lib/labels';
 import { curlExample, listSome, parseDomains } from '@/features/passes/lib/passes';
@@ -28,6 +33,7 @@ import type { Passes_SettingsQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatBytes, formatDate } from '@/lib/format';
+import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 
 type Project = Passes_SettingsQuery['passProject'];
@@ -47,77 +53,72 @@ function DevelopmentNotice() {
   );
 }
 
+const projectSchema = z.object({
+  name: z.string().trim().min(1, 'Give the project a name'),
+  description: z.string(),
+  allowedDomains: z.string().superRefine((text, ctx) => {
+    const { invalid } = parseDomains(text);
+    if (invalid.length > 0) ctx.addIssue({ code: 'custom', message: `Not domain names: ${listSome(invalid)} (use example.com, without https://)` });
+  }),
+});
+type ProjectValues = z.infer<typeof projectSchema>;
+
 function ProjectCard({ project, canManage }: { project: Project; canManage: boolean }) {
-  const [name, setName] = useState(project.name);
-  const [description, setDescription] = useState(project.description ?? '');
-  const [domains, setDomains] = useState(project.allowedDomains.join('\n'));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [update, { loading }] = useMutation(UpdatePassProjectMutation);
+  const form = useForm<ProjectValues>({
+    resolver: zodResolver(projectSchema),
+    defaultValues: { name: project.name, description: project.description ?? '', allowedDomains: project.allowedDomains.join('\n') },
+  });
   useEffect(() => {
-    setName(project.name);
-    setDescription(project.description ?? '');
-    setDomains(project.allowedDomains.join('\n'));
-  }, [project.name, project.description, project.allowedDomains]);
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+    form.reset({ name: project.name, description: project.description ?? '', allowedDomains: project.allowedDomains.join('\n') });
+  }, [project.name, project.description, project.allowedDomains, form]);
+  const save = form.handleSubmit(async (values) => {
     setError(null);
-    const next: Record<string, string> = {};
-    if (!name.trim()) next.name = 'Give the project a name';
-    const parsed = parseDomains(domains);
-    if (parsed.invalid.length > 0) next.allowedDomains = `Not domain names: ${listSome(parsed.invalid)} (use example.com, without https://)`;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    const { domains } = parseDomains(values.allowedDomains);
     try {
-      await update({ variables: { id: project.id, input: { name: name.trim(), description: description.trim() || null, allowedDomains: parsed.domains } } });
-      toast({ title: 'Project saved', description: name.trim() });
+      await update({ variables: { id: project.id, input: { name: values.name, description: values.description.trim() || null, allowedDomains: domains } } });
+      toast({ title: 'Project saved', description: values.name });
     } catch (caught) {
-      const info = describeApiError(caught);
-      const mapped: Record<string, string> = {};
-      for (const [field, message] of Object.entries(info.fields)) mapped[field.replace(/^input\./, '').replace(/\.\d+$/, '')] = message;
-      setErrors(mapped);
-      if (Object.keys(mapped).length === 0) setError(info.message);
+      const map: Partial<Record<string, Path<ProjectValues>>> = {
+        'input.name': 'name',
+        'input.description': 'description',
+        'input.allowedDomains': 'allowedDomains',
+      };
+      domains.forEach((_domain, index) => (map[`input.allowedDomains.${index}`] = 'allowedDomains'));
+      setError(applyServerErrors(form, caught, map));
     }
-  }
+  });
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle className="text-base">Project</CardTitle>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
-          <ErrorAlert message={error} title="Could not save the project" />
-          <fieldset disabled={!canManage || loading} className="flex flex-col gap-4">
-            <FieldRow id="pass-project-name" label="Name" error={errors.name}>
-              <Input id="pass-project-name" value={name} onChange={(event) => setName(event.target.value)} aria-invalid={Boolean(errors.name)} />
-            </FieldRow>
-            <FieldRow id="pass-project-description" label="Description (optional)" error={errors.description}>
-              <Textarea id="pass-project-description" rows={2} value={description} onChange={(event) => setDescription(event.target.value)} />
-            </FieldRow>
-            <FieldRow
-              id="pass-project-domains"
-              label="Allowed domains"
-              error={errors.allowedDomains}
-              hint="The domains a holder's sign-in message may name, one per line. Empty: any domain."
-            >
-              <Textarea
-                id="pass-project-domains"
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
+            <ErrorAlert message={error} title="Could not save the project" />
+            <fieldset disabled={!canManage || loading} className="flex flex-col gap-4">
+              <InputField control={form.control} name="name" label="Name" />
+              <TextareaField control={form.control} name="description" label="Description (optional)" rows={2} />
+              <TextareaField
+                control={form.control}
+                name="allowedDomains"
+                label="Allowed domains"
+                description="The domains a holder's sign-in message may name, one per line. Empty: any domain."
                 rows={3}
                 className="font-mono text-xs"
-                value={domains}
-                onChange={(event) => setDomains(event.target.value)}
                 placeholder="app.example.com"
-                aria-invalid={Boolean(errors.allowedDomains)}
               />
-            </FieldRow>
-          </fieldset>
-          {canManage && (
-            <Button type="submit" className="w-fit" disabled={loading}>
-              {loading && <Spinner label="Saving" />}
-              Save project
-            </Button>
-          )}
-        </form>
+            </fieldset>
+            {canManage && (
+              <Button type="submit" className="w-fit" disabled={loading}>
+                {loading && <Spinner label="Saving" />}
+                Save project
+              </Button>
+            )}
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -152,11 +153,16 @@ function ResetButton({ projectId, wallet }: { projectId: string; wallet: 'apple'
   );
 }
 
-function fileIssue(file: File | null, accepted: RegExp, what: string): string | null {
-  if (!file) return `Choose ${what}`;
-  if (!accepted.test(file.name.toLowerCase())) return `Choose ${what}`;
-  if (file.size > PASS_CREDENTIAL_MAX_BYTES) return `The file is ${formatBytes(file.size)}; at most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}`;
-  return null;
+/** A credential file: one of the accepted kinds, at most PASS_CREDENTIAL_MAX_BYTES. */
+function credentialFile(accepted: RegExp, what: string) {
+  return z
+    .instanceof(File)
+    .nullable()
+    .superRefine((file, ctx) => {
+      if (!file || !accepted.test(file.name.toLowerCase())) ctx.addIssue({ code: 'custom', message: `Choose ${what}` });
+      else if (file.size > PASS_CREDENTIAL_MAX_BYTES)
+        ctx.addIssue({ code: 'custom', message: `The file is ${formatBytes(file.size)}; at most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}` });
+    });
 }
 
 /** One wallet's signing credentials: where they come from, what they are, and (for managers) the form that replaces them. */
@@ -182,7 +188,7 @@ function CredentialsCard({
     heading: string;
     error: string | null;
     errorTitle: string;
-    onSubmit: (event: React.FormEvent) => Promise<void>;
+    onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
     loading: boolean;
     submitLabel: string;
   };
@@ -220,202 +226,203 @@ function CredentialsCard({
   );
 }
 
+const isP12 = (file: File | null) => file?.name.toLowerCase().endsWith('.p12') ?? false;
+
+const appleSchema = z
+  .object({
+    passTypeIdentifier: z
+      .string()
+      .trim()
+      .regex(/^pass\.[A-Za-z0-9.-]+$/, 'Starts with "pass.", such as pass.com.example.membership'),
+    teamIdentifier: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{10}$/, 'Ten capital letters and digits, as in your Apple developer account'),
+    certificate: credentialFile(/\.(p12|pfx|pem)$/, 'the certificate: a .p12 export or a .pem with the certificate and key'),
+    certificatePassword: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (isP12(values.certificate) && !values.certificatePassword)
+      ctx.addIssue({ code: 'custom', path: ['certificatePassword'], message: 'The password you set when exporting the .p12' });
+  });
+type AppleValues = z.infer<typeof appleSchema>;
+
 function AppleCard({ project, canManage }: { project: Project; canManage: boolean }) {
   const apple = project.credentials.apple;
-  const [passTypeIdentifier, setPassTypeIdentifier] = useState(apple.source === 'partner' ? apple.passTypeIdentifier : '');
-  const [teamIdentifier, setTeamIdentifier] = useState(apple.source === 'partner' ? apple.teamIdentifier : '');
-  const [file, setFile] = useState<File | null>(null);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [upload, { loading }] = useMutation(UpdateAppleCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
-  const isP12 = file?.name.toLowerCase().endsWith('.p12') ?? false;
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  const form = useForm<AppleValues>({
+    resolver: zodResolver(appleSchema),
+    defaultValues: {
+      passTypeIdentifier: apple.source === 'partner' ? apple.passTypeIdentifier : '',
+      teamIdentifier: apple.source === 'partner' ? apple.teamIdentifier : '',
+      certificate: null,
+      certificatePassword: '',
+    },
+  });
+  const p12 = isP12(useWatch({ control: form.control, name: 'certificate' }));
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
-    const next: Record<string, string> = {};
-    if (!/^pass\.[A-Za-z0-9.-]+$/.test(passTypeIdentifier.trim())) next.passTypeIdentifier = 'Starts with "pass.", such as pass.com.example.membership';
-    if (!/^[A-Z0-9]{10}$/.test(teamIdentifier.trim())) next.teamIdentifier = 'Ten capital letters and digits, as in your Apple developer account';
-    const issue = fileIssue(file, /\.(p12|pfx|pem)$/, 'the certificate: a .p12 export or a .pem with the certificate and key');
-    if (issue) next.certificate = issue;
-    if (isP12 && !password) next.certificatePassword = 'The password you set when exporting the .p12';
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !file) return;
+    if (!values.certificate) return;
     try {
       await upload({
         variables: {
           id: project.id,
-          passTypeIdentifier: passTypeIdentifier.trim(),
-          teamIdentifier: teamIdentifier.trim(),
-          certificate: file,
-          certificatePassword: password || null,
+          passTypeIdentifier: values.passTypeIdentifier,
+          teamIdentifier: values.teamIdentifier,
+          certificate: values.certificate,
+          certificatePassword: values.certificatePassword || null,
         },
       });
       toast({ title: 'Apple credentials saved', description: 'New and updated passes are signed with your certificate.' });
-      setFile(null);
-      setPassword('');
+      form.setValue('certificate', null);
+      form.setValue('certificatePassword', '');
     } catch (caught) {
-      const info = describeApiError(caught);
-      setErrors(info.fields);
-      if (Object.keys(info.fields).length === 0) setError(info.message);
+      setError(
+        applyServerErrors(form, caught, {
+          passTypeIdentifier: 'passTypeIdentifier',
+          teamIdentifier: 'teamIdentifier',
+          certificate: 'certificate',
+          certificatePassword: 'certificatePassword',
+        }),
+      );
     }
-  }
+  });
   return (
-    <CredentialsCard
-      projectId={project.id}
-      wallet="apple"
-      icon={<AppleIcon className="size-4" aria-hidden />}
-      description="Your pass type certificate from the Apple Developer portal."
-      source={apple.source}
-      canManage={canManage}
-      details={
-        <>
-          <DetailRow label="Pass type id">
-            <span className="font-mono">{apple.passTypeIdentifier}</span>
-          </DetailRow>
-          <DetailRow label="Team id">
-            <span className="font-mono">{apple.teamIdentifier}</span>
-          </DetailRow>
-          <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
-          <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
-        </>
-      }
-      form={{
-        heading: apple.source === 'partner' ? 'Replace the certificate' : 'Upload your certificate',
-        error,
-        errorTitle: 'Could not save the Apple credentials',
-        onSubmit: submit,
-        loading,
-        submitLabel: 'Save Apple credentials',
-      }}
-    >
-      <FieldRow id="apple-pass-type" label="Pass type identifier" error={errors.passTypeIdentifier}>
-        <Input
-          id="apple-pass-type"
-          value={passTypeIdentifier}
-          onChange={(event) => setPassTypeIdentifier(event.target.value)}
+    <Form {...form}>
+      <CredentialsCard
+        projectId={project.id}
+        wallet="apple"
+        icon={<AppleIcon className="size-4" aria-hidden />}
+        description="Your pass type certificate from the Apple Developer portal."
+        source={apple.source}
+        canManage={canManage}
+        details={
+          <>
+            <DetailRow label="Pass type id">
+              <span className="font-mono">{apple.passTypeIdentifier}</span>
+            </DetailRow>
+            <DetailRow label="Team id">
+              <span className="font-mono">{apple.teamIdentifier}</span>
+            </DetailRow>
+            <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
+            <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
+          </>
+        }
+        form={{
+          heading: apple.source === 'partner' ? 'Replace the certificate' : 'Upload your certificate',
+          error,
+          errorTitle: 'Could not save the Apple credentials',
+          onSubmit: submit,
+          loading,
+          submitLabel: 'Save Apple credentials',
+        }}
+      >
+        <InputField
+          control={form.control}
+          name="passTypeIdentifier"
+          label="Pass type identifier"
           className="font-mono"
           placeholder="pass.com.example.membership"
-          aria-invalid={Boolean(errors.passTypeIdentifier)}
         />
-      </FieldRow>
-      <FieldRow id="apple-team" label="Team identifier" error={errors.teamIdentifier}>
-        <Input
-          id="apple-team"
-          value={teamIdentifier}
-          onChange={(event) => setTeamIdentifier(event.target.value.toUpperCase())}
-          className="font-mono"
-          placeholder="A1B2C3D4E5"
-          aria-invalid={Boolean(errors.teamIdentifier)}
+        <FormField
+          control={form.control}
+          name="teamIdentifier"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Team identifier</FormLabel>
+              <FormControl>
+                <Input {...field} onChange={(event) => field.onChange(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
         />
-      </FieldRow>
-      <FieldRow
-        id="apple-certificate"
-        label="Certificate (.p12 or .pem)"
-        error={errors.certificate}
-        hint={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
-      >
-        <Input
-          id="apple-certificate"
-          type="file"
+        <FileField
+          control={form.control}
+          name="certificate"
+          label="Certificate (.p12 or .pem)"
+          description={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
           accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          aria-invalid={Boolean(errors.certificate)}
         />
-      </FieldRow>
-      <FieldRow id="apple-password" label={isP12 ? 'Certificate password' : 'Certificate password (for a .p12)'} error={errors.certificatePassword}>
-        <Input
-          id="apple-password"
+        <InputField
+          control={form.control}
+          name="certificatePassword"
+          label={p12 ? 'Certificate password' : 'Certificate password (for a .p12)'}
           type="password"
           autoComplete="off"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={Boolean(errors.certificatePassword)}
         />
-      </FieldRow>
-    </CredentialsCard>
+      </CredentialsCard>
+    </Form>
   );
 }
 
+const googleSchema = z.object({
+  issuerId: z
+    .string()
+    .trim()
+    .regex(/^\d{6,25}$/, 'The numeric issuer id from the Google Pay & Wallet console'),
+  serviceAccountKey: credentialFile(/\.json$/, 'the service-account key: the .json file Google Cloud gives'),
+});
+type GoogleValues = z.infer<typeof googleSchema>;
+
 function GoogleCard({ project, canManage }: { project: Project; canManage: boolean }) {
   const google = project.credentials.google;
-  const [issuerId, setIssuerId] = useState(google.source === 'partner' ? google.issuerId : '');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [upload, { loading }] = useMutation(UpdateGoogleCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  const form = useForm<GoogleValues>({
+    resolver: zodResolver(googleSchema),
+    defaultValues: { issuerId: google.source === 'partner' ? google.issuerId : '', serviceAccountKey: null },
+  });
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
-    const next: Record<string, string> = {};
-    if (!/^\d{6,25}$/.test(issuerId.trim())) next.issuerId = 'The numeric issuer id from the Google Pay & Wallet console';
-    const issue = fileIssue(file, /\.json$/, 'the service-account key: the .json file Google Cloud gives');
-    if (issue) next.serviceAccountKey = issue;
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !file) return;
+    if (!values.serviceAccountKey) return;
     try {
-      await upload({ variables: { id: project.id, issuerId: issuerId.trim(), serviceAccountKey: file } });
+      await upload({ variables: { id: project.id, issuerId: values.issuerId, serviceAccountKey: values.serviceAccountKey } });
       toast({ title: 'Google credentials saved', description: 'Save links are signed with your service account.' });
-      setFile(null);
+      form.setValue('serviceAccountKey', null);
     } catch (caught) {
-      const info = describeApiError(caught);
-      setErrors(info.fields);
-      if (Object.keys(info.fields).length === 0) setError(info.message);
+      setError(applyServerErrors(form, caught, { issuerId: 'issuerId', serviceAccountKey: 'serviceAccountKey' }));
     }
-  }
+  });
   return (
-    <CredentialsCard
-      projectId={project.id}
-      wallet="google"
-      icon={<WalletIcon className="size-4" aria-hidden />}
-      description="Your issuer and a service account allowed to issue its passes."
-      source={google.source}
-      canManage={canManage}
-      details={
-        <>
-          <DetailRow label="Issuer id">
-            <span className="font-mono">{google.issuerId}</span>
-          </DetailRow>
-          <DetailRow label="Service account">
-            <span className="font-mono break-all">{google.serviceAccountEmail}</span>
-          </DetailRow>
-        </>
-      }
-      form={{
-        heading: google.source === 'partner' ? 'Replace the service account' : 'Upload your service account',
-        error,
-        errorTitle: 'Could not save the Google credentials',
-        onSubmit: submit,
-        loading,
-        submitLabel: 'Save Google credentials',
-      }}
-    >
-      <FieldRow id="google-issuer" label="Issuer id" error={errors.issuerId}>
-        <Input
-          id="google-issuer"
-          inputMode="numeric"
-          value={issuerId}
-          onChange={(event) => setIssuerId(event.target.value)}
-          className="font-mono"
-          placeholder="3388000000012345678"
-          aria-invalid={Boolean(errors.issuerId)}
-        />
-      </FieldRow>
-      <FieldRow
-        id="google-key"
-        label="Service-account key (.json)"
-        error={errors.serviceAccountKey}
-        hint={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
+    <Form {...form}>
+      <CredentialsCard
+        projectId={project.id}
+        wallet="google"
+        icon={<WalletIcon className="size-4" aria-hidden />}
+        description="Your issuer and a service account allowed to issue its passes."
+        source={google.source}
+        canManage={canManage}
+        details={
+          <>
+            <DetailRow label="Issuer id">
+              <span className="font-mono">{google.issuerId}</span>
+            </DetailRow>
+            <DetailRow label="Service account">
+              <span className="font-mono break-all">{google.serviceAccountEmail}</span>
+            </DetailRow>
+          </>
+        }
+        form={{
+          heading: google.source === 'partner' ? 'Replace the service account' : 'Upload your service account',
+          error,
+          errorTitle: 'Could not save the Google credentials',
+          onSubmit: submit,
+          loading,
+          submitLabel: 'Save Google credentials',
+        }}
       >
-        <Input
-          id="google-key"
-          type="file"
+        <InputField control={form.control} name="issuerId" label="Issuer id" inputMode="numeric" className="font-mono" placeholder="3388000000012345678" />
+        <FileField
+          control={form.control}
+          name="serviceAccountKey"
+          label="Service-account key (.json)"
+          description={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
           accept=".json,application/json"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          aria-invalid={Boolean(errors.serviceAccountKey)}
         />
-      </FieldRow>
-    </CredentialsCard>
+      </CredentialsCard>
+    </Form>
   );
 }
 

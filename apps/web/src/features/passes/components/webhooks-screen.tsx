@@ -1,60 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
 import { ChevronDownIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { z } from 'zod';
+import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { FieldRow } from '@/features/passes/components/field-row';
 import { AddButton, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 
+const webhookSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return /^https?:$/.test(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'Enter the full address of your endpoint, such as https://example.com/webhooks/passes'),
+  description: z.string(),
+  events: z.array(z.string()),
+});
+type WebhookValues = z.infer<typeof webhookSchema>;
+
 function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CreatePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', events: [] } });
+  const submit = form.handleSubmit(async (values) => {
     setError(null);
-    let parsed: URL | null = null;
     try {
-      parsed = new URL(url.trim());
-    } catch {
-      parsed = null;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol))
-      return setFieldErrors({ url: 'Enter the full address of your endpoint, such as https://example.com/webhooks/passes' });
-    setFieldErrors({});
-    try {
-      await create({ variables: { projectId, url: url.trim(), events, description: description.trim() || null } });
-      toast({ title: 'Endpoint added', description: url.trim() });
+      await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
+      toast({ title: 'Endpoint added', description: values.url });
       onClose();
     } catch (caught) {
-      const info = describeApiError(caught);
-      if (Object.keys(info.fields).length > 0) setFieldErrors(info.fields);
-      else setError(info.message);
+      setError(applyServerErrors(form, caught, { url: 'url', description: 'description', events: 'events' }));
     }
-  }
+  });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-lg">
@@ -62,45 +66,36 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
           <DialogTitle>Add an endpoint</DialogTitle>
           <DialogDescription>Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-          <ErrorAlert message={error} title="Could not add the endpoint" />
-          <FieldRow id="pass-webhook-url" label="Endpoint URL" error={fieldErrors.url}>
-            <Input
-              id="pass-webhook-url"
-              type="url"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              placeholder="https://example.com/webhooks/passes"
-              aria-invalid={Boolean(fieldErrors.url)}
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+            <ErrorAlert message={error} title="Could not add the endpoint" />
+            <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
+            <InputField control={form.control} name="description" label="Description (optional)" />
+            <CheckboxGroupField
+              control={form.control}
+              name="events"
+              label="Events"
+              description="None ticked: every pass event."
+              options={PASS_WEBHOOK_EVENT_TYPES.map((type) => ({
+                value: type,
+                label: (
+                  <>
+                    {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
+                  </>
+                ),
+              }))}
             />
-          </FieldRow>
-          <FieldRow id="pass-webhook-description" label="Description (optional)">
-            <Input id="pass-webhook-description" value={description} onChange={(event) => setDescription(event.target.value)} />
-          </FieldRow>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Events</legend>
-            {PASS_WEBHOOK_EVENT_TYPES.map((type) => (
-              <Label key={type} className="flex items-center gap-2 font-normal">
-                <Checkbox
-                  checked={events.includes(type)}
-                  onCheckedChange={(checked) => setEvents((current) => (checked ? [...current, type] : current.filter((item) => item !== type)))}
-                />
-                {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
-              </Label>
-            ))}
-            <p className="text-xs text-muted-foreground">None ticked: every pass event.</p>
-            {fieldErrors.events && <p className="text-xs font-medium text-destructive">{fieldErrors.events}</p>}
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={loading}>
-              {loading && <Spinner label="Adding" />}
-              Add endpoint
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={loading}>
+                {loading && <Spinner label="Adding" />}
+                Add endpoint
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

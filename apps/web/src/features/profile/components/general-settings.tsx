@@ -1,32 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { PREFERRED_CURRENCIES } from '@rampart/shared/enums';
 import { emailSchema, personNameSchema, preferredCurrencySchema } from '@rampart/shared/identity-schemas';
 import { MailCheckIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { PasswordInput } from '@/components/password-input';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { ProfileMeQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
-
-const CURRENCY_LABELS: Record<(typeof PREFERRED_CURRENCIES)[number], string> = {
-  eur: 'Euro (EUR)',
-  gbp: 'Pound sterling (GBP)',
-  usd: 'US dollar (USD)',
-};
+import { InputField } from '@/components/form/input-field';
+import { PasswordField } from '@/components/form/password-field';
+import { CurrencyField } from '@/components/form/currency-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 function profileSchema(currentEmail: string) {
   return z
@@ -103,81 +95,36 @@ function GeneralForm({ user }: { user: Profile_UserFragment }) {
               </Alert>
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Full name</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="name" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <InputField control={form.control} name="name" label="Full name" autoComplete="name" />
+              <InputField
                 control={form.control}
                 name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>E-mail</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="email" autoComplete="email" />
-                    </FormControl>
-                    <FormDescription>A new address takes effect after you confirm it.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                description="A new address takes effect after you confirm it."
               />
               {emailChanged && (
-                <FormField
+                <PasswordField
                   control={form.control}
                   name="currentPassword"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Current password</FormLabel>
-                      <FormControl>
-                        <PasswordInput {...field} autoComplete="current-password" />
-                      </FormControl>
-                      <FormDescription>Needed to change your e-mail.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Current password"
+                  autoComplete="current-password"
+                  description="Needed to change your e-mail."
                 />
               )}
-              <FormField
+              <CurrencyField
                 control={form.control}
                 name="preferredCurrencyCode"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Preferred currency</FormLabel>
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <FormControl>
-                        <SelectTrigger ref={field.ref}>
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        {PREFERRED_CURRENCIES.map((code) => (
-                          <SelectItem key={code} value={code}>
-                            {CURRENCY_LABELS[code]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormDescription>Amounts in dashboards are shown in this currency.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Preferred currency"
+                description="Amounts in dashboards are shown in this currency."
               />
             </div>
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
+            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
               Save changes
-            </Button>
+            </SubmitButton>
           </CardFooter>
         </Card>
       </form>

@@ -10,14 +10,14 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { ROUTES } from '@/config/routes';
 import { ProfileDisableOtpMutation } from '@/features/profile/api/profile';
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
+import { CodeField } from '@/components/form/code-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ otpToken: otpCodeSchema });
 
@@ -73,32 +73,11 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
           <Form {...form}>
             <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Turn off two-factor authentication">
               <ErrorAlert message={generalError} title="Could not turn it off" />
-              <FormField
-                control={form.control}
-                name="otpToken"
-                render={({ field }) => (
-                  <FormItem className="sm:max-w-xs">
-                    <FormLabel>Code from your authenticator app</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        maxLength={6}
-                        placeholder="123456"
-                        className="font-mono tracking-[0.3em]"
-                        autoFocus
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <CodeField control={form.control} name="otpToken" label="Code from your authenticator app" autoFocus itemClassName="sm:max-w-xs" />
               <div className="flex gap-2">
-                <Button type="submit" variant="destructive" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting && <Spinner label="Turning off" />}
+                <SubmitButton pendingLabel="Turning off" variant="destructive">
                   Turn off two-factor
-                </Button>
+                </SubmitButton>
                 <Button
                   type="button"
                   variant="ghost"

@@ -7,13 +7,13 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form/submit-button';
+import { SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { CreateTestTransactionMutation, TestCurrenciesQuery } from '@/features/ramp/api/test-transactions';
 import { CALCULATOR_METHODS, PAYMENT_METHOD_LABEL } from '@/features/ramp/lib/pricing';
 import { TEST_KIND_LABEL, type TestKind } from '@/features/ramp/lib/test-transactions';
@@ -135,29 +135,13 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
   });
 
   const assetSelect = (name: 'cryptoCurrencyCode' | 'quoteCryptoCurrencyCode', label: string) => (
-    <FormField
+    <SelectField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange}>
-            <FormControl>
-              <SelectTrigger ref={field.ref} className="w-full">
-                <SelectValue placeholder="Choose an asset" />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {assets.map((asset) => (
-                <SelectItem key={asset.code} value={asset.code}>
-                  {asset.name} ({asset.code.toUpperCase()})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
+      label={label}
+      placeholder="Choose an asset"
+      triggerClassName="w-full"
+      options={assets.map((asset) => ({ value: asset.code, label: `${asset.name} (${asset.code.toUpperCase()})` }))}
     />
   );
 
@@ -184,140 +168,59 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
             <ErrorAlert title="Could not create it" message={generalError} />
-            <FormField
+            <SelectField
               control={form.control}
               name="kind"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Kind</FormLabel>
-                  <Select
-                    value={field.value}
-                    onValueChange={(value) => {
-                      field.onChange(value);
-                      form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard');
-                    }}
-                  >
-                    <FormControl>
-                      <SelectTrigger ref={field.ref} className="w-full">
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => (
-                        <SelectItem key={key} value={key}>
-                          {TEST_KIND_LABEL[key]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Kind"
+              options={(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => ({ value: key, label: TEST_KIND_LABEL[key] }))}
+              triggerClassName="w-full"
+              onValueChange={(value) => {
+                form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard');
+              }}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               {assetSelect('cryptoCurrencyCode', kind === 'buy' ? 'Asset bought' : kind === 'sell' ? 'Asset sold' : 'Asset sent')}
               {kind === 'swap' && assetSelect('quoteCryptoCurrencyCode', 'Asset received')}
-              <FormField
+              <InputField
                 control={form.control}
                 name="amount"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{kind === 'buy' ? 'Amount paid' : 'Amount sent (crypto)'}</FormLabel>
-                    <FormControl>
-                      <Input {...field} inputMode="decimal" autoComplete="off" placeholder="A default" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label={kind === 'buy' ? 'Amount paid' : 'Amount sent (crypto)'}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="A default"
               />
               {kind !== 'swap' && (
                 <>
-                  <FormField
+                  <SelectField
                     control={form.control}
                     name="fiatCurrencyCode"
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>Fiat currency</FormLabel>
-                        <Select value={field.value} onValueChange={field.onChange}>
-                          <FormControl>
-                            <SelectTrigger ref={field.ref} className="w-full">
-                              <SelectValue />
-                            </SelectTrigger>
-                          </FormControl>
-                          <SelectContent>
-                            {FIAT_CURRENCIES.map((code) => (
-                              <SelectItem key={code} value={code}>
-                                {code.toUpperCase()}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                        <FormMessage />
-                      </FormItem>
-                    )}
+                    label="Fiat currency"
+                    options={FIAT_CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() }))}
+                    triggerClassName="w-full"
                   />
-                  <FormField
+                  <SelectField
                     control={form.control}
                     name="paymentMethod"
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>Payment method</FormLabel>
-                        <Select value={field.value} onValueChange={field.onChange}>
-                          <FormControl>
-                            <SelectTrigger ref={field.ref} className="w-full">
-                              <SelectValue />
-                            </SelectTrigger>
-                          </FormControl>
-                          <SelectContent>
-                            {methods.map((method) => (
-                              <SelectItem key={method} value={method}>
-                                {PAYMENT_METHOD_LABEL[method]}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                        <FormMessage />
-                      </FormItem>
-                    )}
+                    label="Payment method"
+                    options={methods.map((method) => ({ value: method, label: PAYMENT_METHOD_LABEL[method] }))}
+                    triggerClassName="w-full"
                   />
                 </>
               )}
-              <FormField
-                control={form.control}
-                name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Customer e-mail</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="email" autoComplete="off" placeholder="A test customer" />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
+              <InputField control={form.control} name="email" label="Customer e-mail" type="email" autoComplete="off" placeholder="A test customer" />
+              <InputField
                 control={form.control}
                 name="externalCustomerId"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>External customer id</FormLabel>
-                    <FormControl>
-                      <Input {...field} autoComplete="off" />
-                    </FormControl>
-                    <FormDescription>Optional: your id for the customer.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="External customer id"
+                description="Optional: your id for the customer."
+                autoComplete="off"
               />
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Creating" />}
-                Create
-              </Button>
+              <SubmitButton pendingLabel="Creating">Create</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

@@ -4,6 +4,8 @@ import { GlobeIcon, SmartphoneIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
@@ -18,9 +20,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { CreateIntegrationMutation, DeleteIntegrationMutation, IntegrationsQuery } from '@/features/ramp/api/integrations';
@@ -137,42 +137,21 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
             <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
               <ErrorAlert title="Could not add it" message={generalError} />
               <div className="grid gap-3 sm:grid-cols-[11rem_1fr_auto] sm:items-start">
-                <FormField
+                <SelectField
                   control={form.control}
                   name="type"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Kind</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger ref={field.ref} className="w-full">
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {(Object.keys(TYPE_COPY) as IntegrationType[]).map((key) => (
-                            <SelectItem key={key} value={key}>
-                              {TYPE_COPY[key].label}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Kind"
+                  options={(Object.keys(TYPE_COPY) as IntegrationType[]).map((key) => ({ value: key, label: TYPE_COPY[key].label }))}
+                  triggerClassName="w-full"
                 />
-                <FormField
+                <InputField
                   control={form.control}
                   name="value"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{TYPE_COPY[type].field}</FormLabel>
-                      <FormControl>
-                        <Input {...field} placeholder={TYPE_COPY[type].placeholder} autoComplete="off" autoCapitalize="off" spellCheck={false} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label={TYPE_COPY[type].field}
+                  placeholder={TYPE_COPY[type].placeholder}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
                 />
                 <div className="sm:pt-[1.375rem]">
                   <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-auto">

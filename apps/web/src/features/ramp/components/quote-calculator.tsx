@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { FIAT_CURRENCIES } from '@rampart/shared/transactions';
 import { isDecimalString } from '@rampart/shared/money';
 import { useId, useMemo, useState } from 'react';
-import { CountryCombobox } from '@/components/country-combobox';
+import { CountryCombobox } from '@/components/form/country-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/form/submit-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,7 +11,6 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { PricingRulesQuery, UpdatePricingRulesMutation } from '@/features/ramp/api/pricing';
 import {
   ALL_METHODS_VALUE,
@@ -247,10 +247,7 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                 <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting && <Spinner label="Saving" />}
-                  Save {label.toLowerCase()}
-                </Button>
+                <SubmitButton pendingLabel="Saving">Save {label.toLowerCase()}</SubmitButton>
               </DialogFooter>
             </form>
           </Form>

@@ -4,20 +4,20 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { PasswordInput } from '@/components/password-input';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
 import type { MyAccountClient } from '@/features/sso/lib/my-account';
 import type { MyAccountError } from '@/features/sso/lib/my-account-errors';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 // The provider applies its own password policy and explains a refusal (errorCauses), shown on the field.
 const passwordSchema = z
@@ -65,40 +65,13 @@ function PasswordDialog({ mode, client, onClose, onSaved }: { mode: 'set' | 'cha
         <MyAccountAlert error={error} client={client} title="Could not save your password" />
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <FormField
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>New password</FormLabel>
-                  <FormControl>
-                    <PasswordInput {...field} autoComplete="new-password" autoFocus />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="confirmPassword"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Confirm new password</FormLabel>
-                  <FormControl>
-                    <PasswordInput {...field} autoComplete="new-password" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <PasswordField control={form.control} name="password" label="New password" autoComplete="new-password" autoFocus />
+            <PasswordField control={form.control} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
             <DialogFooter>
               <Button type="button" variant="outline" disabled={form.formState.isSubmitting} onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Saving" />}
-                Save password
-              </Button>
+              <SubmitButton pendingLabel="Saving">Save password</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { PREFERRED_CURRENCIES } from '@rampart/shared/enums';
 import { preferredCurrencySchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { SsoPreferredCurrencyQuery, SsoUpdatePreferredCurrencyMutation } from '@/features/sso/api/account';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
-import { PREFERRED_CURRENCY_LABEL } from '@/lib/labels';
+import { CurrencyField } from '@/components/form/currency-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ preferredCurrencyCode: preferredCurrencySchema });
 
@@ -49,37 +46,18 @@ function CurrencyForm({ value }: { value: z.input<typeof schema>['preferredCurre
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save your preferred currency" />
-            <FormField
+            <CurrencyField
               control={form.control}
               name="preferredCurrencyCode"
-              render={({ field }) => (
-                <FormItem className="sm:max-w-sm">
-                  <FormLabel>Preferred currency</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger ref={field.ref}>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {PREFERRED_CURRENCIES.map((code) => (
-                        <SelectItem key={code} value={code}>
-                          {PREFERRED_CURRENCY_LABEL[code]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>Amounts in dashboards are shown in this currency.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Preferred currency"
+              itemClassName="sm:max-w-sm"
+              description="Amounts in dashboards are shown in this currency."
             />
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
+            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
               Save currency
-            </Button>
+            </SubmitButton>
           </CardFooter>
         </Card>
       </form>

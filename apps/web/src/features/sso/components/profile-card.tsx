@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
 import type { AccountProfile, MyAccountClient } from '@/features/sso/lib/my-account';
@@ -15,6 +11,9 @@ import { MyAccountError } from '@/features/sso/lib/my-account-errors';
 import { profileFieldsOf, profileFormSchema, profileFormValues, profileUpdateOf, type ProfileField } from '@/features/sso/lib/profile-schema';
 import { toast } from '@/hooks/use-toast';
 import { formatDateTime } from '@/lib/format';
+import { SelectField } from '@/components/form/select-field';
+import { InputField } from '@/components/form/input-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: 'given-name',
@@ -85,58 +84,36 @@ function ProfileForm({
           <CardContent className="flex flex-col gap-4">
             <MyAccountAlert error={error} client={client} title="Could not save your profile" />
             <div className="grid items-start gap-4 sm:grid-cols-2">
-              {fields.map((field) => (
-                <FormField
-                  key={field.name}
-                  control={form.control}
-                  name={field.name}
-                  render={({ field: control }) => (
-                    <FormItem>
-                      <FormLabel>{field.label}</FormLabel>
-                      {field.editable && field.choices ? (
-                        <Select value={control.value} onValueChange={control.onChange}>
-                          <FormControl>
-                            <SelectTrigger ref={control.ref}>
-                              <SelectValue placeholder="Not set" />
-                            </SelectTrigger>
-                          </FormControl>
-                          <SelectContent>
-                            {field.choices.map((choice) => (
-                              <SelectItem key={choice.value} value={choice.value}>
-                                {choice.label}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      ) : (
-                        <FormControl>
-                          <Input
-                            {...control}
-                            readOnly={!field.editable}
-                            className={field.editable ? undefined : 'bg-muted text-muted-foreground'}
-                            type={field.format === 'email' || field.name === 'email' ? 'email' : 'text'}
-                            autoComplete={AUTOCOMPLETE[field.name] ?? 'off'}
-                            maxLength={field.maxLength ?? undefined}
-                          />
-                        </FormControl>
-                      )}
-                      {!field.editable && (
-                        <FormDescription>
-                          {field.name === 'email' ? 'Your primary e-mail address; change it under E-mail addresses.' : 'Set by your identity provider.'}
-                        </FormDescription>
-                      )}
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              ))}
+              {fields.map((field) =>
+                field.editable && field.choices ? (
+                  <SelectField key={field.name} control={form.control} name={field.name} label={field.label} options={field.choices} placeholder="Not set" />
+                ) : (
+                  <InputField
+                    key={field.name}
+                    control={form.control}
+                    name={field.name}
+                    label={field.label}
+                    readOnly={!field.editable}
+                    className={field.editable ? undefined : 'bg-muted text-muted-foreground'}
+                    type={field.format === 'email' || field.name === 'email' ? 'email' : 'text'}
+                    autoComplete={AUTOCOMPLETE[field.name] ?? 'off'}
+                    maxLength={field.maxLength ?? undefined}
+                    description={
+                      field.editable
+                        ? undefined
+                        : field.name === 'email'
+                          ? 'Your primary e-mail address; change it under E-mail addresses.'
+                          : 'Set by your identity provider.'
+                    }
+                  />
+                ),
+              )}
             </div>
           </CardContent>
           <CardFooter className="justify-end border-t pt-5">
-            <Button type="submit" disabled={form.formState.isSubmitting || !form.formState.isDirty}>
-              {form.formState.isSubmitting && <Spinner label="Saving" />}
+            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
               Save profile
-            </Button>
+            </SubmitButton>
           </CardFooter>
         </Card>
       </form>

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { InputField } from '@/components/input-field';
+import { CodeField } from '@/components/form/code-field';
+import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -12,6 +13,7 @@ import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import type { MyAccountClient } from '@/features/sso/lib/my-account';
 import type { MyAccountError } from '@/features/sso/lib/my-account-errors';
 import { formatTime } from '@/lib/format';
+import { SubmitButton } from '@/components/form/submit-button';
 
 /** How an address or number is proved: adding it sends a code, which can be sent again and is then checked. */
 export interface CodeFlow<S> {
@@ -163,36 +165,24 @@ export function VerificationDialog<S>({
                 <Button type="button" variant="outline" disabled={busy} onClick={() => (reset(), onClose())}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={busy}>
-                  {targetForm.formState.isSubmitting && <Spinner label="Sending" />}
+                <SubmitButton pendingLabel="Sending" disabled={busy}>
                   Send code
-                </Button>
+                </SubmitButton>
               </DialogFooter>
             </form>
           </Form>
         ) : (
           <Form {...codeForm}>
             <form noValidate onSubmit={submitCode} className="flex flex-col gap-4">
-              <InputField
-                control={codeForm.control}
-                name="code"
-                label="Verification code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="123456"
-                className="font-mono tracking-[0.3em] sm:max-w-48"
-                autoFocus
-              />
+              <CodeField control={codeForm.control} name="code" label="Verification code" className="sm:max-w-48" autoFocus />
               <DialogFooter className="sm:justify-between">
                 <Button type="button" variant="ghost" disabled={busy} onClick={() => void resend()}>
                   {resending && <Spinner label="Sending a new code" />}
                   Resend code
                 </Button>
-                <Button type="submit" disabled={busy}>
-                  {codeForm.formState.isSubmitting && <Spinner label="Verifying" />}
+                <SubmitButton pendingLabel="Verifying" disabled={busy}>
                   Verify
-                </Button>
+                </SubmitButton>
               </DialogFooter>
             </form>
           </Form>

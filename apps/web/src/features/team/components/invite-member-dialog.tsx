@@ -3,19 +3,19 @@ import { useMutation } from '@apollo/client/react';
 import { inviteMemberSchema } from '@rampart/shared/team-schemas';
 import { UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
+import { InputField } from '@/components/form/input-field';
+import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type InviteValues = z.input<typeof inviteMemberSchema>;
 
@@ -27,6 +27,7 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', role: 'developer' },
   });
+  const role = useWatch({ control: form.control, name: 'role' });
 
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);
@@ -64,52 +65,20 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not send the invitation" />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>E-mail</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="off" placeholder="teammate@company.com" autoFocus />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="teammate@company.com" autoFocus />
+            <SelectField
               control={form.control}
               name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Role</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger ref={field.ref}>
-                        <SelectValue placeholder="Choose a role" />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {ROLE_OPTIONS.map((option) => (
-                        <SelectItem key={option.value} value={option.value}>
-                          {option.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormDescription>{ROLE_OPTIONS.find((option) => option.value === field.value)?.description}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Role"
+              options={ROLE_OPTIONS.map(({ value, label }) => ({ value, label }))}
+              placeholder="Choose a role"
+              description={ROLE_OPTIONS.find((option) => option.value === role)?.description}
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting && <Spinner label="Sending" />}
-                Send invitation
-              </Button>
+              <SubmitButton pendingLabel="Sending">Send invitation</SubmitButton>
             </DialogFooter>
           </form>
         </Form>

@@ -8,9 +8,8 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
-import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,6 +22,9 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { setSelectedAccountId, setTestMode } from '@/lib/local-state';
 import { hasCsrfToken, storeCsrfToken } from '@/lib/session';
+import { InputField } from '@/components/form/input-field';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type Invite = Team_MembershipInviteQuery['membershipInvite'];
 
@@ -112,49 +114,10 @@ function NewUserForm({ invite, inviteToken }: { invite: Invite; inviteToken: str
           <span className="text-sm font-medium">E-mail</span>
           <Input value={invite.email} readOnly disabled aria-label="E-mail" />
         </div>
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Full name</FormLabel>
-              <FormControl>
-                <Input {...field} autoComplete="name" placeholder="Ada Lovelace" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="new-password" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirm password</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="new-password" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting && <Spinner label="Creating your account" />}
-          Create account and join
-        </Button>
+        <InputField control={form.control} name="name" label="Full name" autoComplete="name" placeholder="Ada Lovelace" />
+        <PasswordField control={form.control} name="password" label="Password" autoComplete="new-password" />
+        <PasswordField control={form.control} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Creating your account">Create account and join</SubmitButton>
       </form>
     </Form>
   );

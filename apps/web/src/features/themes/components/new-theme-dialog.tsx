@@ -5,6 +5,8 @@ import { ImageIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { RadioGroupField } from '@/components/form/radio-group-field';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,7 +14,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { GenerateInitialThemeMutation, THEMES_REFETCH } from '@/features/themes/api/themes';
 import { toast } from '@/hooks/use-toast';
@@ -162,39 +163,16 @@ export function NewThemeDialog({
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
             <ErrorAlert title="Could not generate the theme" message={generalError} />
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Theme name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="off" maxLength={60} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
+            <InputField control={form.control} name="name" label="Theme name" autoComplete="off" maxLength={60} />
+            <RadioGroupField
               control={form.control}
               name="source"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Start from</FormLabel>
-                  <FormControl>
-                    <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-4">
-                      <Label className="font-normal">
-                        <RadioGroupItem value="color" />
-                        Brand colour
-                      </Label>
-                      <Label className="font-normal">
-                        <RadioGroupItem value="logo" />
-                        Logo
-                      </Label>
-                    </RadioGroup>
-                  </FormControl>
-                </FormItem>
-              )}
+              label="Start from"
+              className="flex flex-wrap gap-4"
+              options={[
+                { value: 'color', label: 'Brand colour' },
+                { value: 'logo', label: 'Logo' },
+              ]}
             />
             {source === 'color' ? (
               <FormField

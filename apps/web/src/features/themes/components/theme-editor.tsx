@@ -1,36 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import {
-  THEME_COLOR_KEYS,
-  THEME_COLOR_LABEL,
-  THEME_LOADER_TYPE_LABEL,
-  THEME_LOADER_TYPES,
-  THEME_MODE_LABEL,
-  THEME_MODES,
-  THEME_SYSTEM_FONT_KEYS,
-  THEME_SYSTEM_FONTS,
-  type ThemeConfig,
-  type ThemeMode,
-} from '@rampart/shared/themes';
-import { CircleAlertIcon, HistoryIcon, LockIcon, PaletteIcon, PlusIcon } from 'lucide-react';
+import type { ThemeMode } from '@rampart/shared/themes';
+import { LockIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { RestoreThemeVersionMutation, UpdateActiveThemeMutation } from '@/features/themes/api/themes';
-import { ColorField } from '@/features/themes/components/color-field';
-import { SegmentedControl } from '@/components/ui/segmented-control';
+import { ColourSetSwitch } from '@/features/themes/components/colour-set-switch';
 import { SavedThemesCard } from '@/features/themes/components/saved-themes-card';
+import { ThemeColoursCard, ThemeFontCard, ThemeNameCard, ThemeSplashCard } from '@/features/themes/components/theme-cards';
+import { ThemeConflictAlert } from '@/features/themes/components/theme-conflict-alert';
+import { ThemeEditorHeader } from '@/features/themes/components/theme-editor-header';
 import { ThemePreview } from '@/features/themes/components/theme-preview';
+import { ThemeSaveBar } from '@/features/themes/components/theme-save-bar';
 import { UnsavedChangesGuard } from '@/features/themes/components/unsaved-changes-guard';
 import { VersionHistorySheet } from '@/features/themes/components/version-history-sheet';
 import {
@@ -39,15 +23,13 @@ import {
   contrastWarnings,
   draftFieldOf,
   draftFromTheme,
-  previewableConfig,
   sameDraft,
   themeDraftSchema,
-  validConfigOf,
   type ThemeDraft,
 } from '@/features/themes/lib/theme-draft';
+import { usePreviewConfig } from '@/features/themes/lib/use-preview-config';
 import type { Themes_ThemeFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
-import { formatRelativeTime, formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 
 export interface ThemeEditorProps {
@@ -97,15 +79,7 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new version from the server is adopted; typing (dirty, base) must not reset the draft
   }, [theme.version]);
 
-  // The last valid draft: while a colour is half typed the preview keeps showing the previous one.
-  const [lastValid, setLastValid] = useState<ThemeConfig | null>(() => validConfigOf(base.draft));
-  const validConfig = useMemo(() => {
-    const config = validConfigOf(draft);
-    return config ? previewableConfig(config, allowedFontHosts) : null;
-  }, [draft, allowedFontHosts]);
-  // Adjusted while rendering (validConfig is memoised, so this settles in one extra render).
-  if (validConfig && validConfig !== lastValid) setLastValid(validConfig);
-  const previewConfig = validConfig ?? lastValid;
+  const previewConfig = usePreviewConfig(draft, allowedFontHosts, base.draft);
 
   const warnings = useMemo(() => contrastWarnings(draft, mode), [draft, mode]);
   const issueCount = useMemo(() => contrastIssueCount(draft), [draft]);
@@ -165,41 +139,13 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
     }
   }
 
-  const fontSource = draft.fontSource;
   const readOnly = !canManage;
   const submitting = form.formState.isSubmitting;
 
   return (
     <>
       <UnsavedChangesGuard when={dirty && canManage} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex min-w-0 flex-col gap-1">
-          <p className="text-sm font-medium text-muted-foreground">Theme</p>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{theme.name}</h1>
-            <Badge>Active</Badge>
-          </div>
-          <p className="text-sm text-muted-foreground">
-            Version {theme.version}
-            {theme.updatedBy ? ` · saved by ${theme.updatedBy.name}` : ''} ·{' '}
-            <time dateTime={theme.updatedAt} title={formatDateTime(theme.updatedAt, { zone: true })}>
-              {formatRelativeTime(theme.updatedAt)}
-            </time>
-          </p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setHistoryOpen(true)}>
-            <HistoryIcon aria-hidden />
-            Version history
-          </Button>
-          {canManage && (
-            <Button variant="outline" onClick={onNewTheme}>
-              <PlusIcon aria-hidden />
-              New theme
-            </Button>
-          )}
-        </div>
-      </div>
+      <ThemeEditorHeader theme={theme} canManage={canManage} onOpenHistory={() => setHistoryOpen(true)} onNewTheme={onNewTheme} />
 
       {readOnly && (
         <Alert>
@@ -211,50 +157,14 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
         </Alert>
       )}
 
-      {conflict && (
-        <Alert variant="destructive" data-testid="theme-conflict">
-          <CircleAlertIcon aria-hidden />
-          <AlertTitle>Someone else saved this theme</AlertTitle>
-          <AlertDescription className="flex flex-col gap-3">
-            <p>{conflict}</p>
-            <p>Your draft is still here. Loading their version discards it.</p>
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" size="sm" variant="outline" onClick={() => void loadTheirs()}>
-                Load their version
-              </Button>
-              <Button type="button" size="sm" variant="ghost" onClick={() => setConflict(null)}>
-                Keep editing
-              </Button>
-            </div>
-          </AlertDescription>
-        </Alert>
-      )}
+      {conflict && <ThemeConflictAlert message={conflict} onLoadTheirs={() => void loadTheirs()} onKeepEditing={() => setConflict(null)} />}
 
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_420px]">
         <Form {...form}>
           <form noValidate aria-label="Theme editor" onSubmit={(event) => void save(event)} className="flex min-w-0 flex-col gap-6">
             <ErrorAlert title="Could not save the theme" message={generalError} />
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <SegmentedControl
-                label="Colour set"
-                value={mode}
-                onChange={setMode}
-                options={THEME_MODES.map((key) => ({
-                  value: key,
-                  name:
-                    issueCount[key] > 0 ? `${THEME_MODE_LABEL[key]}, ${issueCount[key]} contrast ${issueCount[key] === 1 ? 'warning' : 'warnings'}` : undefined,
-                  label: (
-                    <>
-                      {THEME_MODE_LABEL[key]}
-                      {issueCount[key] > 0 && (
-                        <Badge variant="warning" className="px-1.5 py-0 text-[0.7rem]" aria-hidden>
-                          {issueCount[key]}
-                        </Badge>
-                      )}
-                    </>
-                  ),
-                }))}
-              />
+              <ColourSetSwitch mode={mode} onChange={setMode} issueCount={issueCount} />
               <p className="text-xs text-muted-foreground">
                 The widget follows the device’s setting, or the theme=light|dark URL parameter.{' '}
                 <a href="#theme-preview" className="font-medium text-foreground underline underline-offset-4 xl:hidden">
@@ -264,205 +174,13 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
             </div>
 
             <fieldset disabled={readOnly || submitting} className="flex min-w-0 flex-col gap-6">
-              <Card>
-                <CardHeader>
-                  <CardTitle className="text-base">Name</CardTitle>
-                  <CardDescription>For your team; customers do not see it.</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <FormField
-                    control={form.control}
-                    name="name"
-                    render={({ field }) => (
-                      <FormItem className="max-w-sm">
-                        <FormLabel>Theme name</FormLabel>
-                        <FormControl>
-                          <Input {...field} autoComplete="off" maxLength={60} />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                </CardContent>
-              </Card>
-
-              <Card role="group" aria-label={`Colours: ${THEME_MODE_LABEL[mode]}`}>
-                <CardHeader>
-                  <CardTitle className="flex items-center gap-2 text-base">
-                    <PaletteIcon className="size-4 text-muted-foreground" aria-hidden />
-                    Colours · {THEME_MODE_LABEL[mode].toLowerCase()}
-                  </CardTitle>
-                  <CardDescription>
-                    Text and buttons need AA contrast (4.5:1 for text, 3:1 for the button against the card). A pair below it is flagged under its colour; you
-                    can still save.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
-                  {THEME_COLOR_KEYS.map((key) => (
-                    <ColorField
-                      key={`${mode}.${key}`}
-                      name={`${mode}.${key}`}
-                      label={THEME_COLOR_LABEL[key].label}
-                      description={THEME_COLOR_LABEL[key].description}
-                      warnings={warningsOf(`${mode}.${key}`)}
-                    />
-                  ))}
-                </CardContent>
-              </Card>
-
-              <Card>
-                <CardHeader>
-                  <CardTitle className="text-base">Font</CardTitle>
-                  <CardDescription>
-                    A system font needs no download. A web font loads from its stylesheet, which must come over https from a host the provider allows.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-4">
-                  <FormField
-                    control={form.control}
-                    name="fontSource"
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>Kind of font</FormLabel>
-                        <FormControl>
-                          <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-4">
-                            <Label className="font-normal">
-                              <RadioGroupItem value="system" />
-                              System font
-                            </Label>
-                            <Label className="font-normal">
-                              <RadioGroupItem value="web" />
-                              Web font
-                            </Label>
-                          </RadioGroup>
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                  {fontSource === 'system' ? (
-                    <FormField
-                      control={form.control}
-                      name="systemFont"
-                      render={({ field }) => (
-                        <FormItem className="max-w-sm">
-                          <FormLabel>System font</FormLabel>
-                          <Select value={field.value} onValueChange={(value) => field.onChange(value)} disabled={readOnly}>
-                            <FormControl>
-                              <SelectTrigger ref={field.ref} className="w-full">
-                                <SelectValue />
-                              </SelectTrigger>
-                            </FormControl>
-                            <SelectContent>
-                              {THEME_SYSTEM_FONT_KEYS.map((key) => (
-                                <SelectItem key={key} value={key}>
-                                  {THEME_SYSTEM_FONTS[key].label}
-                                </SelectItem>
-                              ))}
-                            </SelectContent>
-                          </Select>
-                          <FormMessage />
-                        </FormItem>
-                      )}
-                    />
-                  ) : (
-                    <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
-                      <FormField
-                        control={form.control}
-                        name="webFontFamily"
-                        render={({ field }) => (
-                          <FormItem>
-                            <FormLabel>Family name</FormLabel>
-                            <FormControl>
-                              <Input {...field} placeholder="Inter" autoComplete="off" spellCheck={false} maxLength={60} />
-                            </FormControl>
-                            <FormDescription className="text-xs">As the stylesheet names it.</FormDescription>
-                            <FormMessage />
-                          </FormItem>
-                        )}
-                      />
-                      <FormField
-                        control={form.control}
-                        name="webFontUrl"
-                        render={({ field }) => (
-                          <FormItem>
-                            <FormLabel>Stylesheet URL</FormLabel>
-                            <FormControl>
-                              <Input
-                                {...field}
-                                type="url"
-                                inputMode="url"
-                                placeholder={`https://${allowedFontHosts[0] ?? 'fonts.googleapis.com'}/css2?family=Inter`}
-                                autoComplete="off"
-                                spellCheck={false}
-                                maxLength={500}
-                              />
-                            </FormControl>
-                            <FormDescription className="text-xs">Allowed hosts: {allowedFontHosts.join(', ')}.</FormDescription>
-                            <FormMessage />
-                          </FormItem>
-                        )}
-                      />
-                    </div>
-                  )}
-                </CardContent>
-              </Card>
-
-              <Card>
-                <CardHeader>
-                  <CardTitle className="text-base">Splash screen · {THEME_MODE_LABEL[mode].toLowerCase()}</CardTitle>
-                  <CardDescription>
-                    Shown while the widget starts. The loader needs 3:1 contrast against its background. To see it, turn on “Preview splash screen” in the
-                    preview.
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-5">
-                  <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
-                    <ColorField key={`${mode}Background`} name={`splashScreen.${mode}Background`} label="Splash background" warnings={[]} />
-                    <ColorField key={`${mode}Loader`} name={`splashScreen.${mode}Loader`} label="Loader" warnings={warningsOf(`splashScreen.${mode}Loader`)} />
-                  </div>
-                  <FormField
-                    control={form.control}
-                    name="splashScreen.loaderType"
-                    render={({ field }) => (
-                      <FormItem className="max-w-sm">
-                        <FormLabel>Loader</FormLabel>
-                        <Select value={field.value} onValueChange={(value) => field.onChange(value)} disabled={readOnly}>
-                          <FormControl>
-                            <SelectTrigger ref={field.ref} className="w-full" aria-label="Loader type">
-                              <SelectValue />
-                            </SelectTrigger>
-                          </FormControl>
-                          <SelectContent>
-                            {THEME_LOADER_TYPES.map((key) => (
-                              <SelectItem key={key} value={key}>
-                                {THEME_LOADER_TYPE_LABEL[key]}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                </CardContent>
-              </Card>
+              <ThemeNameCard />
+              <ThemeColoursCard mode={mode} warningsOf={warningsOf} />
+              <ThemeFontCard allowedFontHosts={allowedFontHosts} readOnly={readOnly} />
+              <ThemeSplashCard mode={mode} readOnly={readOnly} warningsOf={warningsOf} />
             </fieldset>
 
-            {canManage && (
-              <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 border-t bg-background/95 px-1 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-                <p className="mr-auto text-sm text-muted-foreground" role="status">
-                  {dirty ? 'Unsaved changes' : 'All changes saved'}
-                </p>
-                <Button type="button" variant="outline" disabled={!dirty || submitting} onClick={() => form.reset(base.draft)}>
-                  Discard
-                </Button>
-                <Button type="submit" disabled={!dirty || submitting}>
-                  {submitting && <Spinner label="Saving" />}
-                  Save
-                </Button>
-              </div>
-            )}
+            {canManage && <ThemeSaveBar dirty={dirty} submitting={submitting} onDiscard={() => form.reset(base.draft)} />}
           </form>
         </Form>
 

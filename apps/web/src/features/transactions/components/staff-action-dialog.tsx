@@ -3,6 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { TextareaField } from '@/components/form/textarea-field';
+import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
@@ -14,10 +16,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import {
@@ -138,35 +138,17 @@ export function StaffActionDialog({
               <AlertDialogDescription>{action ? `${consequence(kind, action, amount)} The action is written to the audit trail.` : ''}</AlertDialogDescription>
             </AlertDialogHeader>
             {action === 'refund' ? (
-              <FormField
+              <InputField
                 control={form.control}
                 name="refundWalletAddress"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Refund wallet address</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="off" spellCheck={false} className="font-mono text-xs" {...field} />
-                    </FormControl>
-                    <FormDescription>Prefilled with the customer's refund address when known.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Refund wallet address"
+                description="Prefilled with the customer's refund address when known."
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono text-xs"
               />
             ) : null}
-            <FormField
-              control={form.control}
-              name="reason"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Reason (optional)</FormLabel>
-                  <FormControl>
-                    <Textarea rows={2} {...field} />
-                  </FormControl>
-                  <FormDescription>Shown in the status timeline.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextareaField control={form.control} name="reason" label="Reason (optional)" description="Shown in the status timeline." rows={2} />
             <ErrorAlert title={action ? `Could not ${action} the transaction` : undefined} message={failure} />
             <AlertDialogFooter>
               <AlertDialogCancel type="button" disabled={busy}>

@@ -3,34 +3,40 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
-export interface CountryOption {
-  code: string;
-  name: string;
-}
-
-interface CountryComboboxProps extends Omit<React.ComponentProps<'input'>, 'value' | 'onChange'> {
-  countries: readonly CountryOption[];
+export interface ComboboxOption {
   value: string;
-  onChange: (code: string) => void;
+  label: string;
+  /** Shown muted after the label (e.g. an ISO code); typing it exactly also finds the option. */
+  hint?: string;
 }
 
-function matches(country: CountryOption, query: string): boolean {
+export interface ComboboxProps extends Omit<React.ComponentProps<'input'>, 'value' | 'onChange'> {
+  options: readonly ComboboxOption[];
+  value: string;
+  onChange: (value: string) => void;
+  /** The listbox's accessible name, e.g. "Countries". */
+  listLabel: string;
+  /** What the list says when nothing matches the query. */
+  noMatch: (query: string) => string;
+}
+
+function matches(option: ComboboxOption, query: string): boolean {
   const q = query.trim().toLowerCase();
-  return q === '' || country.name.toLowerCase().includes(q) || country.code.toLowerCase() === q;
+  return q === '' || option.label.toLowerCase().includes(q) || option.value.toLowerCase() === q || option.hint?.toLowerCase() === q;
 }
 
-/** An ARIA 1.2 combobox with a filtered listbox: type to search by name or ISO code, arrows and Enter to choose. */
-export function CountryCombobox({ countries, value, onChange, onBlur, className, ...props }: CountryComboboxProps) {
+/** An ARIA 1.2 combobox with a filtered listbox: type to search by label or code, arrows and Enter to choose. */
+export function Combobox({ options, value, onChange, listLabel, noMatch, onBlur, className, ...props }: ComboboxProps) {
   const listId = useId();
-  const selected = countries.find((country) => country.code === value) ?? null;
+  const selected = options.find((option) => option.value === value) ?? null;
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLUListElement>(null);
-  const options = useMemo(() => countries.filter((country) => matches(country, query ?? '')).slice(0, 50), [countries, query]);
+  const shown = useMemo(() => options.filter((option) => matches(option, query ?? '')).slice(0, 50), [options, query]);
 
-  function choose(country: CountryOption) {
-    onChange(country.code);
+  function choose(option: ComboboxOption) {
+    onChange(option.value);
     setQuery(null);
     setOpen(false);
   }
@@ -38,13 +44,14 @@ export function CountryCombobox({ countries, value, onChange, onBlur, className,
   function move(delta: number) {
     setOpen(true);
     setActive((current) => {
-      const next = Math.min(Math.max(current + delta, 0), Math.max(options.length - 1, 0));
+      const next = Math.min(Math.max(current + delta, 0), Math.max(shown.length - 1, 0));
       listRef.current?.children[next]?.scrollIntoView({ block: 'nearest' });
       return next;
     });
   }
 
-  const activeOption = open ? options[active] : undefined;
+  const activeOption = open ? shown[active] : undefined;
+  const optionId = (option: ComboboxOption) => `${listId}-${option.value.replace(/\W/g, '_')}`;
   return (
     <div className="relative">
       <Input
@@ -53,11 +60,10 @@ export function CountryCombobox({ countries, value, onChange, onBlur, className,
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={activeOption ? `${listId}-${activeOption.code}` : undefined}
+        aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
         autoComplete="off"
-        placeholder="Search for a country"
         className={cn('pr-9', className)}
-        value={query ?? selected?.name ?? ''}
+        value={query ?? selected?.label ?? ''}
         onChange={(event) => {
           setQuery(event.target.value);
           setActive(0);
@@ -91,23 +97,23 @@ export function CountryCombobox({ countries, value, onChange, onBlur, className,
         ref={listRef}
         id={listId}
         role="listbox"
-        aria-label="Countries"
+        aria-label={listLabel}
         hidden={!open}
         className="absolute z-50 mt-1 max-h-64 w-full overflow-y-auto rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-md"
       >
-        {options.length === 0 ? (
-          <li className="px-2 py-1.5 text-muted-foreground">No country matches “{query}”</li>
+        {shown.length === 0 ? (
+          <li className="px-2 py-1.5 text-muted-foreground">{noMatch(query ?? '')}</li>
         ) : (
-          options.map((country, index) => (
+          shown.map((option, index) => (
             <li
-              key={country.code}
-              id={`${listId}-${country.code}`}
+              key={option.value}
+              id={optionId(option)}
               role="option"
-              aria-selected={country.code === value}
+              aria-selected={option.value === value}
               // mousedown keeps focus in the input so blur does not close the list before the click lands
               onMouseDown={(event) => {
                 event.preventDefault();
-                choose(country);
+                choose(option);
               }}
               onMouseMove={() => setActive(index)}
               className={cn(
@@ -115,10 +121,10 @@ export function CountryCombobox({ countries, value, onChange, onBlur, className,
                 index === active && 'bg-accent text-accent-foreground',
               )}
             >
-              <span>{country.name}</span>
+              <span>{option.label}</span>
               <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                {country.code}
-                {country.code === value && <CheckIcon className="size-4 text-foreground" aria-hidden />}
+                {option.hint}
+                {option.value === value && <CheckIcon className="size-4 text-foreground" aria-hidden />}
               </span>
             </li>
           ))

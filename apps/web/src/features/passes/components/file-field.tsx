@@ -1,18 +1,22 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
-type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;
-
-/** A text field of a react-hook-form form: its label, the input, an optional description, and its error. */
-export function InputField<T extends FieldValues>({
+/** A file input of a react-hook-form form: the field holds the chosen File (or null); a file input cannot be given a value. */
+export function FileField<T extends FieldValues>({
   control,
   name,
   label,
   description,
-  ...input
-}: { control: Control<T>; name: FieldPath<T>; label: ReactNode; description?: ReactNode } & InputProps) {
+  accept,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  description?: ReactNode;
+  accept: string;
+}) {
   return (
     <FormField
       control={control}
@@ -21,7 +25,14 @@ export function InputField<T extends FieldValues>({
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Input {...field} {...input} />
+            <Input
+              ref={field.ref}
+              name={field.name}
+              onBlur={field.onBlur}
+              type="file"
+              accept={accept}
+              onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+            />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Control, ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
+import { FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+
+/** What every field of the kit takes: where its value lives, its label, an optional description, the item's classes. */
+export interface FieldBaseProps<T extends FieldValues, TOut = T> {
+  control: Control<T, unknown, TOut>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  description?: ReactNode;
+  /** Classes of the field's item (label, control, description and error together), e.g. a grid span. */
+  itemClassName?: string;
+}
+
+/**
+ * The frame of a field: label, the control the caller renders (wrapped in `FormControl` by it, since a Radix select
+ * wants the control inside its root), the description and the error message.
+ */
+export function FormFieldShell<T extends FieldValues, TOut = T, TName extends FieldPath<T> = FieldPath<T>>({
+  control,
+  name,
+  label,
+  description,
+  itemClassName,
+  children,
+}: Omit<FieldBaseProps<T, TOut>, 'name'> & {
+  name: TName;
+  children: (field: ControllerRenderProps<T, TName>, fieldState: ControllerFieldState) => ReactNode;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormItem className={itemClassName}>
+          <FormLabel>{label}</FormLabel>
+          {children(field, fieldState)}
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

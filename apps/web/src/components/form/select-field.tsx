@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { FormFieldShell, type FieldBaseProps } from '@/components/form/form-field-shell';
+import { toOptions, type FieldOption } from '@/components/form/options';
+import { FormControl } from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+
+export interface SelectFieldProps<T extends FieldValues, TOut = T> extends FieldBaseProps<T, TOut> {
+  options: readonly (string | FieldOption)[];
+  placeholder?: ReactNode;
+  disabled?: boolean;
+  triggerClassName?: string;
+  /** Runs after the field takes the new value (e.g. to clear a field that depends on it). */
+  onValueChange?: (value: string) => void;
+}
+
+/** A Radix select over a short, fixed list (the trigger is the labelled combobox). */
+export function SelectField<T extends FieldValues, TOut = T>({
+  options,
+  placeholder,
+  disabled,
+  triggerClassName,
+  onValueChange,
+  ...shell
+}: SelectFieldProps<T, TOut>) {
+  return (
+    <FormFieldShell {...shell}>
+      {(field) => (
+        // An empty value shows the placeholder ('' rather than undefined keeps the select controlled).
+        <Select
+          value={field.value ?? ''}
+          onValueChange={(value) => {
+            field.onChange(value);
+            onValueChange?.(value);
+          }}
+          disabled={disabled}
+        >
+          <FormControl>
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} className={triggerClassName}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent>
+            {toOptions(options).map((option) => (
+              <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </FormFieldShell>
+  );
+}
