@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect } from 'react';
+
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { AuditEventsQuery } from '@/features/audit/api/audit';
@@ -9,6 +9,7 @@ import { auditQueryVariables } from '@/features/audit/lib/search-params';
 import { useAuditFilters } from '@/features/audit/lib/use-audit-filters';
 import { describeApiError } from '@/lib/graphql-errors';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /admin/audit for staff holding auditTrail:view: every account's trail. The route checks the permission. */
 export function StaffAuditPage() {
@@ -19,9 +20,7 @@ export function StaffAuditPage() {
   });
   const page = (data ?? previousData)?.auditEvents;
 
-  useEffect(() => {
-    document.title = 'Audit trail · Rampart';
-  }, []);
+  useDocumentTitle('Audit trail · Rampart');
 
   return (
     <PageLayout>

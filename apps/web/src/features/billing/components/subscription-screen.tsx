@@ -1,7 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import type { BillingInterval } from '@rampart/shared/billing';
 import { CircleAlertIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -19,15 +19,14 @@ import { catalogPrice, resumeLabel } from '@/features/billing/lib/wording';
 import { usePermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /subscription and /dashboard/{product}/subscribe: the plans, the current subscription and its invoices. */
 export function SubscriptionScreen({ productLabel }: { productLabel?: string }) {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canRead = usePermission('billing:read');
   const title = productLabel ? `Subscribe to go live with ${productLabel}` : 'Subscription';
-  useEffect(() => {
-    document.title = `${productLabel ? `${productLabel} · Subscribe` : 'Subscription'} · Rampart`;
-  }, [productLabel]);
+  useDocumentTitle(`${productLabel ? `${productLabel} · Subscribe` : 'Subscription'} · Rampart`);
 
   return (
     <PageLayout>

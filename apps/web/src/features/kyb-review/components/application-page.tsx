@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
@@ -31,6 +31,7 @@ import { ReviewStatusBadge } from '@/features/kyb-review/components/review-statu
 import { answeredQuestions } from '@/features/kyb-review/lib/answers';
 import { availableDecisions, type Decision } from '@/features/kyb-review/lib/decision';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const DONE: Record<Decision, string> = {
   InProgress: 'Review started',
@@ -44,9 +45,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const { data, loading, error } = useQuery(ApplicationQuery, { variables: { id: applicationId }, fetchPolicy: 'cache-and-network' });
   const application = data?.kybApplicationForReview;
 
-  useEffect(() => {
-    document.title = `${application?.organizationName ?? 'Application'} · Business verification · Rampart`;
-  }, [application?.organizationName]);
+  useDocumentTitle(`${application?.organizationName ?? 'Application'} · Business verification · Rampart`);
 
   return (
     <PageLayout>

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { FilterXIcon, SearchIcon } from 'lucide-react';
 import { PRODUCTS } from '@rampart/shared/enums';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -34,6 +34,7 @@ import {
   type ApplicationFilters,
 } from '@/features/kyb-review/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const ANY = 'any';
 
@@ -63,9 +64,7 @@ export function ApplicationsQueue() {
   const columns = useMemo(() => applicationColumns(now), [now]);
   const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
 
-  useEffect(() => {
-    document.title = 'Business verification · Rampart';
-  }, []);
+  useDocumentTitle('Business verification · Rampart');
 
   return (
     <PageLayout>

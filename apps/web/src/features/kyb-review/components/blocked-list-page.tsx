@@ -26,6 +26,7 @@ import { BlockedListQuery, DeleteBlockedListEntryMutation } from '@/features/kyb
 import { ReferenceListsQuery } from '@/features/kyb-review/api/applications';
 import { BlockedEntryDialog } from '@/features/kyb-review/components/blocked-entry-dialog';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Entry = KybReview_BlockedListEntryFragment;
 
@@ -40,9 +41,7 @@ export function BlockedListPage() {
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const entries = [...(data?.blockedCountriesAndIndustries ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || nameOf(a).localeCompare(nameOf(b)));
 
-  useEffect(() => {
-    document.title = 'Blocked list · Rampart';
-  }, []);
+  useDocumentTitle('Blocked list · Rampart');
 
   const actions = (entry: Entry) =>
     canEdit ? (

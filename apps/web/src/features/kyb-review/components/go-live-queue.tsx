@@ -2,7 +2,7 @@ import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/co
 import { useMutation, useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { FilterXIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -29,6 +29,7 @@ import {
   type GoLiveFilters,
 } from '@/features/kyb-review/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const ANY = 'any';
 const EMPTY: KybReview_GoLiveRequestFragment[] = [];
@@ -75,9 +76,7 @@ export function GoLiveQueue() {
   const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
   const filtered = filters.statuses.length > 0 || filters.product !== '';
 
-  useEffect(() => {
-    document.title = 'Go-live requests · Rampart';
-  }, []);
+  useDocumentTitle('Go-live requests · Rampart');
 
   return (
     <PageLayout>

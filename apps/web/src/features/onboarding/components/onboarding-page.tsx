@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -17,6 +17,7 @@ import { EMPTY_ONBOARDING_FORM, formValuesFromDetails, type OnboardingInfoInput 
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, setSelectedAccountId, setTestMode } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * /onboarding: a user without an account creates their organization and first account here; a member coming back
@@ -34,9 +35,7 @@ export function OnboardingPage() {
   const [faqRead, setFaqRead] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Onboarding · Rampart';
-  }, []);
+  useDocumentTitle('Onboarding · Rampart');
 
   // A stale or foreign selection (another user's account on this browser) simply means "create".
   const account = existing.error ? null : (existing.data?.account ?? null);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_FIELD_GROUPS } from '@rampart/shared/passes';
 import { BanIcon, DownloadIcon, ExternalLinkIcon, ScanLineIcon, SmartphoneIcon, TicketCheckIcon, TicketXIcon, WalletIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
@@ -23,6 +23,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type PassEventRow = Passes_PassQuery['pass']['events'][number];
 
@@ -115,9 +116,7 @@ export function PassDetailScreen() {
   });
   const project = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead }).data?.passProject;
   const pass = data?.pass;
-  useEffect(() => {
-    document.title = `Passes · Pass ${pass?.serialNumber ?? ''} · Rampart`;
-  }, [pass?.serialNumber]);
+  useDocumentTitle(`Passes · Pass ${pass?.serialNumber ?? ''} · Rampart`);
   if (!canRead) return <Forbidden reason="Passes are open to every role of the account." />;
   return (
     <PageLayout>

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ChevronRightIcon, FlaskConicalIcon, PlusIcon } from 'lucide-react';
-import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
@@ -18,6 +18,7 @@ import { PROJECT_SECTIONS, projectPath, SECTION_LABEL, type ProjectSection } fro
 import { usePermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const FORBIDDEN = 'Passes are open to every role of the account. Ask an administrator to add you to this account.';
 
@@ -38,9 +39,7 @@ export function PageHeading({ title, description, actions, eyebrow }: { title: R
 /** The top-level passes pages (/passes, /passes/projects). */
 export function PassesFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
   const canRead = usePermission('passes:read');
-  useEffect(() => {
-    document.title = `Passes · ${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`Passes · ${title} · Rampart`);
   if (!canRead) return <Forbidden reason={FORBIDDEN} />;
   return (
     <PageLayout>
@@ -101,9 +100,7 @@ export function ProjectFrame({
   const { data, error } = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead });
   const project = data?.passProject;
   const heading = title ?? SECTION_LABEL[section];
-  useEffect(() => {
-    document.title = `Passes · ${project?.name ?? 'Project'} · ${heading} · Rampart`;
-  }, [project?.name, heading]);
+  useDocumentTitle(`Passes · ${project?.name ?? 'Project'} · ${heading} · Rampart`);
   if (!canRead) return <Forbidden reason={FORBIDDEN} />;
   const tabs = PROJECT_SECTIONS.map((name) => ({ to: projectPath(projectId, name), label: SECTION_LABEL[name] }));
   return (

@@ -1,7 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { isQuarter, quarterLabel, quarterOf, quarterRange, shiftQuarter } from '@rampart/shared/analytics';
 import { CalendarRangeIcon, PrinterIcon } from 'lucide-react';
-import { useEffect } from 'react';
+
 import { useSearchParams } from 'react-router';
 import { Forbidden } from '@/components/forbidden';
 import { ErrorAlert } from '@/components/form-alert';
@@ -20,6 +20,7 @@ import { QuarterlyReviewQuery, QuarterlyReviewViewerQuery } from '@/features/qua
 import { ReviewPrintStyles } from '@/features/quarterly-review/components/print-styles';
 import { isEmptyReview, QuarterlyReport, ReportHeader } from '@/features/quarterly-review/components/quarterly-report';
 import { parseReviewParams, REVIEW_CURRENCIES, reviewSearchParams, todayUtc, type ReviewParams } from '@/features/quarterly-review/lib/search-params';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const NO_ACCESS = 'Quarterly reviews are open to the account’s administrators and analysts. Ask an administrator of the account for access.';
 
@@ -126,9 +127,7 @@ export function QuarterlyReviewScreen() {
   const review = (data ?? previousData)?.quarterlyReview ?? null;
   const refused = graphQLErrorsOf(error).some((e) => errorCode(e) === 'FORBIDDEN_ERROR');
 
-  useEffect(() => {
-    document.title = review ? `Quarterly review ${quarterLabel(review.quarter)} · ${review.accountName} · Rampart` : 'Quarterly review · Rampart';
-  }, [review]);
+  useDocumentTitle(review ? `Quarterly review ${quarterLabel(review.quarter)} · ${review.accountName} · Rampart` : 'Quarterly review · Rampart');
 
   if (!allowed || refused) return <Forbidden reason={NO_ACCESS} />;
 

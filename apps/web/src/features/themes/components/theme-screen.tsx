@@ -1,6 +1,6 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { PaletteIcon, SparklesIcon } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { ThemeEditor } from '@/features/themes/components/theme-editor';
 import { usePermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /theme (spec §2): the account's widget themes, the active one in the editor beside the live widget. */
 export function ThemeScreen() {
@@ -20,9 +21,7 @@ export function ThemeScreen() {
   const { data, loading, error, refetch } = useQuery(ThemesScreenQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const [creating, setCreating] = useState(false);
 
-  useEffect(() => {
-    document.title = 'Theme · Rampart';
-  }, []);
+  useDocumentTitle('Theme · Rampart');
 
   const reload = useCallback(async () => {
     const result = await refetch();

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { DemoDataBadge } from '@/components/demo-data-badge';
@@ -31,6 +30,7 @@ import { PAGE_SIZES, TABS, listVariables, useTransactionFilters, type Tab } from
 import { ExportButton } from '@/features/transactions/components/export-button';
 import { StatusFilter } from '@/features/transactions/components/status-filter';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
 const NO_FILTERS = { q: '', status: '', min: '', max: '', from: '', to: '' } as const;
@@ -93,9 +93,7 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
   const total = page ? `${formatCount(page.totalCount)}${page.isTotalExact ? '' : '+'}` : '…';
   const lastPage = page ? Math.max(0, Math.ceil(page.totalCount / filters.take) - 1) : 0;
 
-  useEffect(() => {
-    document.title = `${TAB_LABEL[tab]} · Transactions · Rampart`;
-  }, [tab]);
+  useDocumentTitle(`${TAB_LABEL[tab]} · Transactions · Rampart`);
 
   return (
     <PageLayout className="gap-4">
