@@ -42,6 +42,7 @@ import {
 } from '@/features/analytics/lib/search-params';
 import type { AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const TAB_LABEL: Record<AnalyticsTab, string> = {
   volume: 'Volume',
@@ -95,7 +96,7 @@ function TabData<T extends { analytics: Header }>({
   const shown = (data ?? previousData)?.analytics;
   return (
     <section aria-label={label} aria-busy={loading} className="flex min-w-0 flex-col gap-4">
-      {error ? <ErrorAlert title={`Could not load ${label.toLowerCase()}`} message={describeApiError(error).message} /> : null}
+      {error ? <QueryErrorAlert title={`Could not load ${label.toLowerCase()}`} error={error} /> : null}
       {shown ? (
         <>
           <p data-testid="analytics-range" className="text-xs text-muted-foreground">

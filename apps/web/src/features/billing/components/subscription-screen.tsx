@@ -17,9 +17,9 @@ import { SubscriptionCard } from '@/features/billing/components/subscription-car
 import { useBillingActions } from '@/features/billing/lib/use-billing-actions';
 import { catalogPrice, resumeLabel } from '@/features/billing/lib/wording';
 import { usePermission } from '@/hooks/use-permission';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** /subscription and /dashboard/{product}/subscribe: the plans, the current subscription and its invoices. */
 export function SubscriptionScreen({ productLabel }: { productLabel?: string }) {
@@ -66,7 +66,7 @@ function CheckoutReturn() {
 
 function BillingOverview({ accountId }: { accountId: string }) {
   const location = useLocation();
-  const { data, loading, error } = useQuery(BillingQuery, { variables: { accountId } });
+  const { data, loading, error, refetch } = useQuery(BillingQuery, { variables: { accountId } });
   const billing = data?.billing ?? null;
   const products = useMemo(() => data?.stripeProducts ?? [], [data]);
   const subscription = billing?.subscription ?? null;
@@ -77,7 +77,7 @@ function BillingOverview({ accountId }: { accountId: string }) {
   const actions = useBillingActions(accountId, billing, currentPrice, ['Billing_Overview']);
   const returnPath = location.pathname;
 
-  if (error && !data) return <ErrorAlert message={describeApiError(error).message} title="Could not load your subscription" />;
+  if (error && !data) return <QueryErrorAlert title="Could not load your subscription" error={error} onRetry={refetch} />;
   if (loading && !data) {
     return (
       <div className="flex flex-col gap-4">

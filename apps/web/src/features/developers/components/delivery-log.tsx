@@ -4,7 +4,6 @@ import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from 
 import { RefreshCwIcon } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -26,6 +25,7 @@ import { formatRelativeTime } from '@/lib/format';
 import type { Developers_WebhookDeliveryFragment, Developers_WebhookFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const ALL = '__all__';
 
@@ -174,7 +174,7 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
             </Select>
           </div>
         </div>
-        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load deliveries" />}
+        {error && <QueryErrorAlert title="Could not load deliveries" error={error} onRetry={refetch} />}
         {loading && !data ? (
           <Skeleton className="h-40 w-full" />
         ) : items.length === 0 ? (

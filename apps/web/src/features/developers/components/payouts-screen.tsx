@@ -19,12 +19,13 @@ import { useDeveloperScope } from '@/features/developers/lib/scope';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** Where the account's affiliate earnings are paid: a currency of the catalogue and a wallet address checked against it. */
 export function PayoutsScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
-  const { data, loading, error } = useQuery(PayoutQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useQuery(PayoutQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const [create] = useMutation(CreatePayoutMutation, { refetchQueries: [PayoutQuery] });
   const [update] = useMutation(UpdatePayoutMutation);
   const configuration = data?.affiliatePayoutConfigurationForAccount ?? null;
@@ -74,7 +75,7 @@ export function PayoutsScreen() {
 
   return (
     <DevelopersFrame title="Payouts" description="Where we pay your affiliate earnings, in crypto.">
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the payout settings" />}
+      {error && <QueryErrorAlert title="Could not load the payout settings" error={error} onRetry={refetch} />}
       {loading && !data ? (
         <Skeleton className="h-72 w-full" />
       ) : (

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -27,6 +26,7 @@ import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The selected account's endpoints in the shell's mode, their tests and the delivery log of one of them. */
 export function WebhooksScreen() {
@@ -95,7 +95,7 @@ export function WebhooksScreen() {
         ) : null
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the endpoints" />}
+      {error && <QueryErrorAlert title="Could not load the endpoints" error={error} onRetry={refetch} />}
       {loading && !data ? (
         <Skeleton className="h-48 w-full" />
       ) : webhooks.length === 0 ? (

@@ -23,6 +23,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const STATUS_TEXT: Record<string, string> = {
   NotStarted: 'Not requested yet. Complete the required items, then request go-live.',
@@ -53,7 +54,7 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
     return (
       <Frame productLabel={productLabel}>
         {screen.error ? (
-          <ErrorAlert title="Could not load the go-live checklist" message={describeApiError(screen.error).message} />
+          <QueryErrorAlert title="Could not load the go-live checklist" error={screen.error} onRetry={screen.refetch} />
         ) : (
           <Skeleton className="h-96 w-full" />
         )}

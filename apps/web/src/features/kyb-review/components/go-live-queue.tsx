@@ -4,7 +4,6 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tan
 import { FilterXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -12,7 +11,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
 import type { KybReview_GoLiveRequestFragment, RampProduct } from '@/gql/graphql';
-import { describeApiError } from '@/lib/graphql-errors';
 import { PRODUCT_LABEL, formatDate, labelOf } from '@/lib/format';
 import { GoLiveRequestsQuery, UpdateGoLiveReviewMutation } from '@/features/kyb-review/api/go-live';
 import { GoLiveReviewDialog } from '@/features/kyb-review/components/go-live-review-dialog';
@@ -30,6 +28,7 @@ import {
 } from '@/features/kyb-review/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const ANY = 'any';
 const EMPTY: KybReview_GoLiveRequestFragment[] = [];
@@ -70,7 +69,10 @@ export function GoLiveQueue() {
   const apply = (next: Partial<GoLiveFilters>) => setParams(goLiveFiltersToSearchParams({ ...filters, skip: 0, ...next }));
   // The opened request is kept here, so its review stays open when a decision moves it out of the filtered page.
   const [open, setOpen] = useState<KybReview_GoLiveRequestFragment | null>(null);
-  const { data, previousData, loading, error } = useQuery(GoLiveRequestsQuery, { variables: goLiveQueryVariables(filters), fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useQuery(GoLiveRequestsQuery, {
+    variables: goLiveQueryVariables(filters),
+    fetchPolicy: 'cache-and-network',
+  });
   const [updateGoLiveReview] = useMutation(UpdateGoLiveReviewMutation, { refetchQueries: ['KybReview_GoLiveRequests'] });
   const page = (data ?? previousData)?.goLiveRequests ?? null;
   const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
@@ -119,7 +121,7 @@ export function GoLiveQueue() {
             </div>
           </div>
           {error && !page ? (
-            <ErrorAlert title="Could not load the go-live requests" message={describeApiError(error).message} />
+            <QueryErrorAlert title="Could not load the go-live requests" error={error} onRetry={refetch} />
           ) : (
             <>
               <ul aria-label="Go-live requests (list)" className="flex flex-col divide-y rounded-md border md:hidden">

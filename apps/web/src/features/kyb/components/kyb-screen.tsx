@@ -27,6 +27,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The selected account's business verification for one product: where the review stands, and the steps. */
 export function KybScreen({ product }: { product: RampProductKey }) {
@@ -51,11 +52,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   if (!application || !review || (steps.length === 0 && !error)) {
     return (
       <Frame product={product}>
-        {error ? (
-          <ErrorAlert title="Could not load the business verification" message={describeApiError(error).message} />
-        ) : (
-          <Skeleton className="h-96 w-full" />
-        )}
+        {error ? <QueryErrorAlert title="Could not load the business verification" error={error} /> : <Skeleton className="h-96 w-full" />}
       </Frame>
     );
   }

@@ -19,6 +19,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const FORBIDDEN = 'Passes are open to every role of the account. Ask an administrator to add you to this account.';
 
@@ -97,7 +98,7 @@ export function ProjectFrame({
   children: ReactNode;
 }) {
   const canRead = usePermission('passes:read');
-  const { data, error } = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead });
+  const { data, error, refetch } = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead });
   const project = data?.passProject;
   const heading = title ?? SECTION_LABEL[section];
   useDocumentTitle(`Passes · ${project?.name ?? 'Project'} · ${heading} · Rampart`);
@@ -107,7 +108,7 @@ export function ProjectFrame({
     <PageLayout>
       <div className="flex flex-col gap-2">
         <Breadcrumbs items={[{ label: 'Passes', to: ROUTES.passes }, { label: 'Projects', to: ROUTES.passesProjects }, { label: project?.name ?? '…' }]} />
-        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the project" />}
+        {error && <QueryErrorAlert title="Could not load the project" error={error} onRetry={refetch} />}
         <div className="flex flex-wrap items-center gap-2">
           {project ? <span className="text-lg font-semibold">{project.name}</span> : <Skeleton className="h-7 w-48" />}
           {project?.isTestMode && <TestModeBadge />}

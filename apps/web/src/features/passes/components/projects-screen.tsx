@@ -23,8 +23,8 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const projectSchema = z.object({
   name: z.string().trim().min(1, 'Give the project a name').max(100, 'At most 100 characters'),
@@ -158,7 +158,7 @@ export function ProjectsScreen() {
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the projects" />}
+      {error && <QueryErrorAlert title="Could not load the projects" error={error} />}
       {loading && !data ? (
         <Skeleton className="h-40 w-full" />
       ) : projects.length === 0 ? (
@@ -223,7 +223,7 @@ export function PassesHomeScreen() {
           </Link>
         </Button>
       </div>
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the projects" />}
+      {error && <QueryErrorAlert title="Could not load the projects" error={error} />}
       {loading && !data ? (
         <Skeleton className="h-32 w-full" />
       ) : projects.length === 0 ? (

@@ -20,7 +20,7 @@ import { ProfileMeQuery, ProfileUpdateUserMutation } from '@/features/profile/ap
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const CURRENCY_LABELS: Record<(typeof PREFERRED_CURRENCIES)[number], string> = {
   eur: 'Euro (EUR)',
@@ -186,8 +186,8 @@ function GeneralForm({ user }: { user: Profile_UserFragment }) {
 }
 
 export function GeneralSettings() {
-  const { data, loading, error } = useQuery(ProfileMeQuery);
-  if (error && !data) return <ErrorAlert title="Could not load your profile" message={describeApiError(error).message} />;
+  const { data, loading, error, refetch } = useQuery(ProfileMeQuery);
+  if (error && !data) return <QueryErrorAlert title="Could not load your profile" error={error} onRetry={refetch} />;
   if (loading || !data) return <Skeleton className="h-80 w-full" />;
   return <GeneralForm key={data.me.id} user={data.me} />;
 }

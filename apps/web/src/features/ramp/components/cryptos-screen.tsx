@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { InfoIcon, SearchIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,6 +31,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const COPY = {
   isEnabled: { verb: 'buying', column: 'Buy', description: 'Choose the crypto your customers can buy. The widget offers only what is switched on here.' },
@@ -55,7 +55,7 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
   const copy = COPY[field];
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canManage = usePermission('currencies:manage');
-  const { data, loading, error } = useQuery(CurrencyPairsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useQuery(CurrencyPairsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const [save, saving] = useMutation(UpdateCurrencyPairsMutation);
   const [draft, setDraft] = useState<Draft>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -119,7 +119,7 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
       ) : loading && !data ? (
         <Skeleton className="h-96 w-full" />
       ) : error && !data ? (
-        <ErrorAlert title="Could not load the cryptocurrencies" message={describeApiError(error).message} />
+        <QueryErrorAlert title="Could not load the cryptocurrencies" error={error} onRetry={refetch} />
       ) : (
         <>
           {!canManage && (

@@ -29,6 +29,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const TYPE_COPY: Record<IntegrationType, { label: string; field: string; placeholder: string; pattern: RegExp; problem: string }> = {
   web: {
@@ -64,7 +65,7 @@ type Values = z.infer<typeof schema>;
 
 /** The web domains and mobile apps where the partner embeds the widget. */
 export function IntegrationsCard({ accountId, canManage }: { accountId: string; canManage: boolean }) {
-  const { data, loading, error } = useQuery(IntegrationsQuery, { variables: { accountId } });
+  const { data, loading, error, refetch } = useQuery(IntegrationsQuery, { variables: { accountId } });
   const [create] = useMutation(CreateIntegrationMutation, { refetchQueries: ['Ramp_Integrations'], awaitRefetchQueries: true });
   const [remove, removing] = useMutation(DeleteIntegrationMutation, { refetchQueries: ['Ramp_Integrations'], awaitRefetchQueries: true });
   const [deleting, setDeleting] = useState<Ramp_IntegrationFragment | null>(null);
@@ -106,7 +107,7 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
         {loading && !data ? (
           <Skeleton className="h-20 w-full" />
         ) : error && !data ? (
-          <ErrorAlert title="Could not load the integrations" message={describeApiError(error).message} />
+          <QueryErrorAlert title="Could not load the integrations" error={error} onRetry={refetch} />
         ) : items.length === 0 ? (
           <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No website or app recorded yet.</p>
         ) : (
