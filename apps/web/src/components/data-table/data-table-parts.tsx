@@ -32,15 +32,27 @@ export function DataTableHeader<TData>({ table, trailing }: { table: TanStackTab
   );
 }
 
-/** The rows of a TanStack table; a row opens its own page when `onRowClick` is given (each row also holds a link). */
-export function DataTableRows<TData>({ table, onRowClick }: { table: TanStackTable<TData>; onRowClick?: (id: string) => void }) {
+/**
+ * The rows of a TanStack table. With `onRowClick` a row opens what it shows (each row also holds a link or button
+ * for keyboards); `trailing` adds a cell after the columns (an actions column).
+ */
+export function DataTableRows<TData>({
+  table,
+  onRowClick,
+  trailing,
+}: {
+  table: TanStackTable<TData>;
+  onRowClick?: (row: TData) => void;
+  trailing?: (row: TData) => ReactNode;
+}) {
   return table.getRowModel().rows.map((row) => (
-    <TableRow key={row.id} className={onRowClick ? 'cursor-pointer' : undefined} onClick={onRowClick ? () => onRowClick(row.id) : undefined}>
+    <TableRow key={row.id} className={onRowClick ? 'cursor-pointer' : undefined} onClick={onRowClick ? () => onRowClick(row.original) : undefined}>
       {row.getVisibleCells().map((cell) => (
         <TableCell key={cell.id} className={cn(cell.column.columnDef.meta?.className, cell.column.columnDef.meta?.cellClassName)}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </TableCell>
       ))}
+      {trailing?.(row.original)}
     </TableRow>
   ));
 }

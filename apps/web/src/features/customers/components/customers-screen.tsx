@@ -135,7 +135,7 @@ export function CustomersScreen() {
                       {testMode ? ' in test mode' : ''}.
                     </DataTableMessageRow>
                   ) : null}
-                  <DataTableRows table={table} onRowClick={(id) => void navigate(`${ROUTES.customers}/${id}`)} />
+                  <DataTableRows table={table} onRowClick={(customer) => void navigate(`${ROUTES.customers}/${customer.id}`)} />
                 </TableBody>
               </Table>
             </>

@@ -203,7 +203,7 @@ export function ApplicationsQueue() {
                       {hasApplicationFilters(filters) ? 'No application matches these filters.' : 'No applications yet.'}
                     </DataTableMessageRow>
                   ) : null}
-                  <DataTableRows table={table} onRowClick={(id) => void navigate(`${ROUTES.adminKyb}/${id}`)} />
+                  <DataTableRows table={table} onRowClick={(application) => void navigate(`${ROUTES.adminKyb}/${application.id}`)} />
                 </TableBody>
               </Table>
             </>

@@ -1,6 +1,6 @@
-import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow, DataTableRows, DataTableStackedList } from '@/components/data-table/data-table-parts';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { FilterXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,8 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead } from '@/components/ui/table';
 import type { KybReview_GoLiveRequestFragment, RampProduct } from '@/gql/graphql';
 import { PRODUCT_LABEL, formatDate, labelOf } from '@/lib/format';
 import { GoLiveRequestsQuery, UpdateGoLiveReviewMutation } from '@/features/kyb-review/api/go-live';
@@ -124,15 +123,13 @@ export function GoLiveQueue() {
             <QueryErrorAlert title="Could not load the go-live requests" error={error} onRetry={refetch} />
           ) : (
             <>
-              <ul aria-label="Go-live requests (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {!page && loading
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <li key={i} className="px-3 py-3">
-                        <Skeleton className="h-10 w-full" />
-                      </li>
-                    ))
-                  : null}
-                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No go-live request matches.</li> : null}
+              <DataTableStackedList
+                label="Go-live requests (list)"
+                className="md:hidden"
+                loadingRows={!page && loading ? 4 : 0}
+                skeletonClassName="h-10"
+                message={page && page.items.length === 0 ? 'No go-live request matches.' : null}
+              >
                 {page?.items.map((request) => (
                   <li key={request.id}>
                     <button
@@ -152,7 +149,7 @@ export function GoLiveQueue() {
                     </button>
                   </li>
                 ))}
-              </ul>
+              </DataTableStackedList>
               <Table aria-label="Go-live requests" aria-busy={loading} className="hidden min-w-[680px] md:table">
                 <DataTableHeader
                   table={table}
@@ -169,26 +166,25 @@ export function GoLiveQueue() {
                       {filtered ? 'No go-live request matches these filters.' : 'No go-live requests yet.'}
                     </DataTableMessageRow>
                   ) : null}
-                  {table.getRowModel().rows.map((row) => (
-                    <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row.original)}>
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                      ))}
+                  <DataTableRows
+                    table={table}
+                    onRowClick={setOpen}
+                    trailing={(request) => (
                       <TableCell className="text-right">
                         <Button
                           size="sm"
                           variant="outline"
-                          aria-label={`Review ${row.original.accountName} ${labelOf(PRODUCT_LABEL, row.original.product)}`}
+                          aria-label={`Review ${request.accountName} ${labelOf(PRODUCT_LABEL, request.product)}`}
                           onClick={(event) => {
                             event.stopPropagation();
-                            setOpen(row.original);
+                            setOpen(request);
                           }}
                         >
                           Review
                         </Button>
                       </TableCell>
-                    </TableRow>
-                  ))}
+                    )}
+                  />
                 </TableBody>
               </Table>
             </>

@@ -49,7 +49,7 @@ export function TransactionsTable({ tab, rows, loaded, loading, testMode, sort, 
         <TableBody>
           {loading && !loaded ? <DataTableLoadingRows rows={8} colSpan={columns.length} /> : null}
           {empty ? <DataTableMessageRow colSpan={columns.length}>{empty}</DataTableMessageRow> : null}
-          <DataTableRows table={table} onRowClick={(id) => void navigate(`/transactions/${id}`)} />
+          <DataTableRows table={table} onRowClick={(row) => void navigate(`/transactions/${row.id}`)} />
         </TableBody>
       </Table>
     </>
