@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 interface AuthCardProps {
   title: string;
@@ -12,9 +13,7 @@ interface AuthCardProps {
 
 /** The card every identity screen sits in; its title is the page's h1. */
 export function AuthCard({ title, description, children, footer, className }: AuthCardProps) {
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`${title} · Rampart`);
   return (
     <Card className={cn('w-full max-w-md gap-5 shadow-md', className)}>
       <CardHeader>

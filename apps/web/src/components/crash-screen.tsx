@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { hasCsrfToken } from '@/lib/session';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 // Spec §2: a full-screen animated space scene — floating astronaut, moon, 200 twinkling stars —
 // that follows the mouse; title "Error", the message, and one button chosen by csrfToken presence.
@@ -95,9 +96,7 @@ export function CrashScreen() {
     return () => window.removeEventListener('mousemove', onMove);
   }, []);
 
-  useEffect(() => {
-    document.title = 'Error · Rampart';
-  }, []);
+  useDocumentTitle('Error · Rampart');
 
   const layer = (depth: number) => ({
     transform: `translate3d(calc(var(--mx, 0) * ${-depth * 14}px), calc(var(--my, 0) * ${-depth * 14}px), 0)`,

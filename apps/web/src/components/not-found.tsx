@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ROUTES } from '@/config/routes';
 import { hasCsrfToken } from '@/lib/session';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The error page for an unmatched path (404) with a way back. */
 export function NotFound() {
-  useEffect(() => {
-    document.title = 'Page not found · Rampart';
-  }, []);
+  useDocumentTitle('Page not found · Rampart');
   const signedIn = hasCsrfToken();
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center">

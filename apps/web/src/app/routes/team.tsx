@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AccountAuditTrail } from '@/features/audit/components/account-audit-trail';
 import { TeamMembers } from '@/features/team/components/team-members';
 import { usePermission } from '@/hooks/use-permission';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /team: members for everyone in the account; the audit trail tab for holders of audit:read (?tab=audit). */
 export default function TeamRoute() {
@@ -12,9 +12,7 @@ export default function TeamRoute() {
   const canReadAudit = usePermission('audit:read');
   const tab = canReadAudit && params.get('tab') === 'audit' ? 'audit' : 'members';
 
-  useEffect(() => {
-    document.title = 'Team · Rampart';
-  }, []);
+  useDocumentTitle('Team · Rampart');
 
   return (
     <PageLayout>

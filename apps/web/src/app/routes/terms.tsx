@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '@/config/routes';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const SECTIONS: { title: string; body: string[] }[] = [
   {
@@ -55,9 +55,7 @@ const SECTIONS: { title: string; body: string[] }[] = [
 ];
 
 export default function TermsRoute() {
-  useEffect(() => {
-    document.title = 'Terms of service · Rampart';
-  }, []);
+  useDocumentTitle('Terms of service · Rampart');
   return (
     <article className="w-full max-w-3xl rounded-xl border bg-card px-6 py-8 shadow-sm sm:px-10">
       <h1 className="text-3xl font-semibold tracking-tight">Terms of service</h1>

@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { CustomersScreen } from '@/features/customers/components/customers-screen';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function CustomersListRoute() {
-  useEffect(() => {
-    document.title = 'Customers · Rampart';
-  }, []);
+  useDocumentTitle('Customers · Rampart');
   return <CustomersScreen />;
 }

@@ -25,6 +25,44 @@ export const AnalyticsBreakdownFragment = graphql(`
   }
 `);
 
+// The period an answer covers: every tab's query asks for it, and the tabs' headings and comparisons read it.
+export const AnalyticsPeriodFragment = graphql(`
+  fragment Analytics_Period on Analytics {
+    accountId
+    liveMode
+    product
+    currencyCode
+    from
+    to
+    comparison
+    previousFrom
+    previousTo
+    bucket
+  }
+`);
+
+export const AnalyticsTotalsFragment = graphql(`
+  fragment Analytics_Totals on AnalyticsTotals {
+    volume
+    transactionCount
+    completedCount
+    failedCount
+    completionRate
+    feesEarned
+    averageOrder
+  }
+`);
+
+export const AnalyticsVolumePointFragment = graphql(`
+  fragment Analytics_VolumePoint on AnalyticsVolumePoint {
+    date
+    volume
+    transactionCount
+    completedCount
+    feesEarned
+  }
+`);
+
 export const AnalyticsVolumeQuery = graphql(`
   query Analytics_Volume(
     $accountId: ID!
@@ -36,34 +74,13 @@ export const AnalyticsVolumeQuery = graphql(`
     $currencyCode: DashboardCurrency
   ) {
     analytics(accountId: $accountId, liveMode: $liveMode, from: $from, to: $to, product: $product, comparison: $comparison, currencyCode: $currencyCode) {
-      accountId
-      liveMode
-      product
-      currencyCode
-      from
-      to
-      comparison
-      previousFrom
-      previousTo
-      bucket
+      ...Analytics_Period
       volume {
         current {
-          volume
-          transactionCount
-          completedCount
-          failedCount
-          completionRate
-          feesEarned
-          averageOrder
+          ...Analytics_Totals
         }
         previous {
-          volume
-          transactionCount
-          completedCount
-          failedCount
-          completionRate
-          feesEarned
-          averageOrder
+          ...Analytics_Totals
         }
         changes {
           volume
@@ -73,18 +90,10 @@ export const AnalyticsVolumeQuery = graphql(`
           averageOrder
         }
         series {
-          date
-          volume
-          transactionCount
-          completedCount
-          feesEarned
+          ...Analytics_VolumePoint
         }
         previousSeries {
-          date
-          volume
-          transactionCount
-          completedCount
-          feesEarned
+          ...Analytics_VolumePoint
         }
         byProduct {
           ...Analytics_Breakdown
@@ -105,16 +114,7 @@ export const AnalyticsConversionQuery = graphql(`
     $currencyCode: DashboardCurrency
   ) {
     analytics(accountId: $accountId, liveMode: $liveMode, from: $from, to: $to, product: $product, comparison: $comparison, currencyCode: $currencyCode) {
-      accountId
-      liveMode
-      product
-      currencyCode
-      from
-      to
-      comparison
-      previousFrom
-      previousTo
-      bucket
+      ...Analytics_Period
       conversion {
         steps {
           step
@@ -150,16 +150,7 @@ export const AnalyticsCustomersQuery = graphql(`
     $currencyCode: DashboardCurrency
   ) {
     analytics(accountId: $accountId, liveMode: $liveMode, from: $from, to: $to, product: $product, comparison: $comparison, currencyCode: $currencyCode) {
-      accountId
-      liveMode
-      product
-      currencyCode
-      from
-      to
-      comparison
-      previousFrom
-      previousTo
-      bucket
+      ...Analytics_Period
       customers {
         activeCustomers
         newCustomers
@@ -195,16 +186,7 @@ export const AnalyticsGeographyQuery = graphql(`
     $currencyCode: DashboardCurrency
   ) {
     analytics(accountId: $accountId, liveMode: $liveMode, from: $from, to: $to, product: $product, comparison: $comparison, currencyCode: $currencyCode) {
-      accountId
-      liveMode
-      product
-      currencyCode
-      from
-      to
-      comparison
-      previousFrom
-      previousTo
-      bucket
+      ...Analytics_Period
       geography {
         countries {
           ...Analytics_Breakdown
@@ -225,16 +207,7 @@ export const AnalyticsPaymentMethodsQuery = graphql(`
     $currencyCode: DashboardCurrency
   ) {
     analytics(accountId: $accountId, liveMode: $liveMode, from: $from, to: $to, product: $product, comparison: $comparison, currencyCode: $currencyCode) {
-      accountId
-      liveMode
-      product
-      currencyCode
-      from
-      to
-      comparison
-      previousFrom
-      previousTo
-      bucket
+      ...Analytics_Period
       paymentMethods {
         paymentMethods {
           ...Analytics_Breakdown
@@ -261,16 +234,7 @@ export const AnalyticsFailuresQuery = graphql(`
     $currencyCode: DashboardCurrency
   ) {
     analytics(accountId: $accountId, liveMode: $liveMode, from: $from, to: $to, product: $product, comparison: $comparison, currencyCode: $currencyCode) {
-      accountId
-      liveMode
-      product
-      currencyCode
-      from
-      to
-      comparison
-      previousFrom
-      previousTo
-      bucket
+      ...Analytics_Period
       failures {
         failedCount
         previousFailedCount

@@ -1,7 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_PRODUCT_LABEL, ANALYTICS_TYPE_LABEL, type AnalyticsType } from '@rampart/shared/analytics';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DemoDataBadge } from '@/components/demo-data-badge';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -41,6 +41,8 @@ import {
   type AnalyticsTab,
 } from '@/features/analytics/lib/search-params';
 import type { AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const TAB_LABEL: Record<AnalyticsTab, string> = {
   volume: 'Volume',
@@ -94,7 +96,7 @@ function TabData<T extends { analytics: Header }>({
   const shown = (data ?? previousData)?.analytics;
   return (
     <section aria-label={label} aria-busy={loading} className="flex min-w-0 flex-col gap-4">
-      {error ? <ErrorAlert title={`Could not load ${label.toLowerCase()}`} message={describeApiError(error).message} /> : null}
+      {error ? <QueryErrorAlert title={`Could not load ${label.toLowerCase()}`} error={error} /> : null}
       {shown ? (
         <>
           <p data-testid="analytics-range" className="text-xs text-muted-foreground">
@@ -170,9 +172,7 @@ export function AnalyticsScreen() {
   });
   const hasLooker = Boolean(looker.data?.lookerEmbedUrl);
 
-  useEffect(() => {
-    document.title = 'Analytics · Rampart';
-  }, []);
+  useDocumentTitle('Analytics · Rampart');
 
   const variables: Variables | null =
     accountId && currency

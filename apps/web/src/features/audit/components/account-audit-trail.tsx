@@ -1,19 +1,18 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
-import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuditAccountEventsQuery } from '@/features/audit/api/audit';
 import { AuditFiltersForm } from '@/features/audit/components/audit-filters';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { auditQueryVariables } from '@/features/audit/lib/search-params';
 import { useAuditFilters } from '@/features/audit/lib/use-audit-filters';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The selected account's own trail (holders of audit:read), filters and page in the URL. */
 export function AccountAuditTrail() {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const { filters, setFilters } = useAuditFilters();
-  const { data, previousData, loading, error } = useQuery(AuditAccountEventsQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(AuditAccountEventsQuery, {
     variables: { accountId: accountId ?? '', ...auditQueryVariables(filters) },
     skip: !accountId,
     fetchPolicy: 'cache-and-network',
@@ -32,7 +31,7 @@ export function AccountAuditTrail() {
         </div>
         {error && !page ? (
           <div className="px-3">
-            <ErrorAlert title="Could not load the audit trail" message={describeApiError(error).message} />
+            <QueryErrorAlert title="Could not load the audit trail" error={error} onRetry={refetch} />
           </div>
         ) : (
           <AuditTable

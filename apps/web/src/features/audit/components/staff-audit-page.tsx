@@ -1,27 +1,25 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
+
 import { Card, CardContent } from '@/components/ui/card';
 import { AuditEventsQuery } from '@/features/audit/api/audit';
 import { AuditFiltersForm } from '@/features/audit/components/audit-filters';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { auditQueryVariables } from '@/features/audit/lib/search-params';
 import { useAuditFilters } from '@/features/audit/lib/use-audit-filters';
-import { describeApiError } from '@/lib/graphql-errors';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** /admin/audit for staff holding auditTrail:view: every account's trail. The route checks the permission. */
 export function StaffAuditPage() {
   const { filters, setFilters } = useAuditFilters();
-  const { data, previousData, loading, error } = useQuery(AuditEventsQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(AuditEventsQuery, {
     variables: { accountId: filters.accountId || null, ...auditQueryVariables(filters) },
     fetchPolicy: 'cache-and-network',
   });
   const page = (data ?? previousData)?.auditEvents;
 
-  useEffect(() => {
-    document.title = 'Audit trail · Rampart';
-  }, []);
+  useDocumentTitle('Audit trail · Rampart');
 
   return (
     <PageLayout>
@@ -36,7 +34,7 @@ export function StaffAuditPage() {
           </div>
           {error && !page ? (
             <div className="px-3">
-              <ErrorAlert title="Could not load the audit trail" message={describeApiError(error).message} />
+              <QueryErrorAlert title="Could not load the audit trail" error={error} onRetry={refetch} />
             </div>
           ) : (
             <AuditTable

@@ -1,7 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { INVOICE_STATUS_LABEL, PLAN_PRICES } from '@rampart/shared/billing';
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react';
-import { useEffect } from 'react';
+
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Brand } from '@/components/brand';
 import { ErrorAlert } from '@/components/form-alert';
@@ -12,6 +12,7 @@ import { InvoiceQuery } from '@/features/billing/api/billing';
 import { formatAmount, formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Rampart's printable invoice (/billing/invoices/:id): the sandbox's invoices have no Stripe page. */
 export function InvoicePage() {
@@ -22,9 +23,7 @@ export function InvoicePage() {
   const { data, loading, error } = useQuery(InvoiceQuery, { variables: { accountId, id }, skip: !accountId });
   const invoice = data?.invoice ?? null;
 
-  useEffect(() => {
-    document.title = invoice ? `Invoice ${invoice.number} · Rampart` : 'Invoice · Rampart';
-  }, [invoice]);
+  useDocumentTitle(invoice ? `Invoice ${invoice.number} · Rampart` : 'Invoice · Rampart');
 
   if (loading && !data) return <Skeleton className="h-[36rem] w-full max-w-3xl" />;
   if (!invoice || !data) {

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BILLING_INTERVAL_LABEL } from '@rampart/shared/billing';
 import { CheckIcon, LockIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { InputField } from '@/components/form/input-field';
@@ -19,6 +19,7 @@ import { goTo } from '@/features/billing/lib/use-billing-actions';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Adds a query parameter to the dashboard path the sandbox returns to. */
 export function withCheckoutOutcome(returnPath: string, outcome: 'success' | 'cancelled'): string {
@@ -35,9 +36,7 @@ export function SandboxCheckout() {
   const form = useForm<CardValues>({ resolver: zodResolver(schema), defaultValues: { number: '', expiry: '', cvc: '', nameOnCard: '' }, mode: 'onTouched' });
   const session = data?.sandboxCheckoutSession ?? null;
 
-  useEffect(() => {
-    document.title = 'Checkout · Rampart billing sandbox';
-  }, []);
+  useDocumentTitle('Checkout · Rampart billing sandbox');
 
   const submit = form.handleSubmit(async (values) => {
     setGeneralError(null);

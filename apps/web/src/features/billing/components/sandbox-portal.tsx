@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { BillingInterval } from '@rampart/shared/billing';
 import { ArrowLeftIcon, FlaskConicalIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { catalogPrice, resumeLabel } from '@/features/billing/lib/wording';
 import type { SandboxRenewalOutcome } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const OUTCOMES: Array<{ outcome: SandboxRenewalOutcome; label: string; done: string }> = [
   { outcome: 'succeeds', label: 'Renewal succeeds', done: 'The period renewed and its invoice was paid.' },
@@ -42,9 +43,7 @@ export function SandboxPortal() {
   const [toolError, setToolError] = useState<string | null>(null);
   const [interval, setChosenInterval] = useState<BillingInterval | null>(null);
 
-  useEffect(() => {
-    document.title = 'Billing portal · Rampart billing sandbox';
-  }, []);
+  useDocumentTitle('Billing portal · Rampart billing sandbox');
 
   async function run(outcome: (typeof OUTCOMES)[number]) {
     setSimulating(outcome.outcome);

@@ -1,7 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import type { BillingInterval } from '@rampart/shared/billing';
 import { CircleAlertIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -17,17 +17,16 @@ import { SubscriptionCard } from '@/features/billing/components/subscription-car
 import { useBillingActions } from '@/features/billing/lib/use-billing-actions';
 import { catalogPrice, resumeLabel } from '@/features/billing/lib/wording';
 import { usePermission } from '@/hooks/use-permission';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** /subscription and /dashboard/{product}/subscribe: the plans, the current subscription and its invoices. */
 export function SubscriptionScreen({ productLabel }: { productLabel?: string }) {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canRead = usePermission('billing:read');
   const title = productLabel ? `Subscribe to go live with ${productLabel}` : 'Subscription';
-  useEffect(() => {
-    document.title = `${productLabel ? `${productLabel} · Subscribe` : 'Subscription'} · Rampart`;
-  }, [productLabel]);
+  useDocumentTitle(`${productLabel ? `${productLabel} · Subscribe` : 'Subscription'} · Rampart`);
 
   return (
     <PageLayout>
@@ -67,7 +66,7 @@ function CheckoutReturn() {
 
 function BillingOverview({ accountId }: { accountId: string }) {
   const location = useLocation();
-  const { data, loading, error } = useQuery(BillingQuery, { variables: { accountId } });
+  const { data, loading, error, refetch } = useQuery(BillingQuery, { variables: { accountId } });
   const billing = data?.billing ?? null;
   const products = useMemo(() => data?.stripeProducts ?? [], [data]);
   const subscription = billing?.subscription ?? null;
@@ -78,7 +77,7 @@ function BillingOverview({ accountId }: { accountId: string }) {
   const actions = useBillingActions(accountId, billing, currentPrice, ['Billing_Overview']);
   const returnPath = location.pathname;
 
-  if (error && !data) return <ErrorAlert message={describeApiError(error).message} title="Could not load your subscription" />;
+  if (error && !data) return <QueryErrorAlert title="Could not load your subscription" error={error} onRetry={refetch} />;
   if (loading && !data) {
     return (
       <div className="flex flex-col gap-4">

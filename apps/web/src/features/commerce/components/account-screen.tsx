@@ -1,7 +1,6 @@
 import { HELIO_MERCHANT_STATUS_LABEL } from '@rampart/shared/commerce';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
-import { ErrorAlert } from '@/components/form-alert';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +9,7 @@ import { CommerceFrame, DetailRow } from '@/features/commerce/components/commerc
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
 import { formatDateTime } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const STATUS_TEXT = {
   created: 'Onboarding with Helio is not finished yet.',
@@ -25,7 +24,7 @@ export function CommerceAccountScreen() {
   const account = onboarding?.merchantAccount ?? null;
   return (
     <CommerceFrame width="form" title="Merchant account" description="The Helio merchant account that takes this account's crypto payments.">
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the merchant account" />}
+      {error && <QueryErrorAlert title="Could not load the merchant account" error={error} />}
       {loading && !onboarding ? (
         <Skeleton className="h-72 w-full" />
       ) : !account ? (

@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Forbidden } from '@/components/forbidden';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { commercePath } from '@/features/commerce/lib/commerce';
 import { usePermission } from '@/hooks/use-permission';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const SECTIONS = [
   { to: commercePath('intro'), label: 'Introduction' },
@@ -27,9 +28,7 @@ export function CommerceFrame({
   children: ReactNode;
 }) {
   const canRead = usePermission('commerce:read');
-  useEffect(() => {
-    document.title = `Commerce · ${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`Commerce · ${title} · Rampart`);
   if (!canRead) return <Forbidden reason="Commerce is open to the account's administrators. Ask one of them for access." />;
   return (
     <PageLayout>

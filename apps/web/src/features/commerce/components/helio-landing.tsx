@@ -7,15 +7,14 @@ import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onb
 import { helioLandingOutcome } from '@/features/commerce/lib/commerce';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** /helio: where the browser lands back from hosted onboarding; reads the new state and routes to its section. */
 export function HelioLanding() {
   const navigate = useNavigate();
   const { onboarding, error, loading } = useHelioOnboarding({ fetchPolicy: 'network-only' });
   const done = useRef(false);
-  useEffect(() => {
-    document.title = 'Commerce · Finishing onboarding · Rampart';
-  }, []);
+  useDocumentTitle('Commerce · Finishing onboarding · Rampart');
   useEffect(() => {
     if (done.current || loading || !onboarding) return;
     done.current = true;

@@ -21,6 +21,7 @@ import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/comm
 import { usePermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const merchantSchema = z.object({
   businessName: z.string().trim().min(1, 'Enter the business name').min(2, 'At least 2 characters').max(100, 'At most 100 characters'),
@@ -158,7 +159,7 @@ export function CommerceOnboardingScreen() {
   const account = onboarding?.merchantAccount ?? null;
   return (
     <CommerceFrame width="form" title="Onboarding" description="Create the Helio merchant account and complete Helio's onboarding.">
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load onboarding" />}
+      {error && <QueryErrorAlert title="Could not load onboarding" error={error} />}
       {loading && !onboarding ? (
         <Skeleton className="h-72 w-full" />
       ) : !onboarding || !accountId ? null : !account ? (

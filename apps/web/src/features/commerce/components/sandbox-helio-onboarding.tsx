@@ -1,5 +1,5 @@
 import { FlaskConicalIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import type { SandboxHelioOutcome } from '@/gql/graphql';
 import { formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const OUTCOMES: { outcome: SandboxHelioOutcome; label: string; text: string; variant: 'default' | 'outline' | 'destructive' }[] = [
   { outcome: 'approve', label: 'Approve', text: 'The merchant account becomes active.', variant: 'default' },
@@ -27,9 +28,7 @@ export function SandboxHelioOnboardingPage() {
   const [busy, setBusy] = useState<SandboxHelioOutcome | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const onboarding = data?.sandboxHelioOnboarding;
-  useEffect(() => {
-    document.title = 'Commerce sandbox · Onboarding · Rampart';
-  }, []);
+  useDocumentTitle('Commerce sandbox · Onboarding · Rampart');
 
   async function choose(outcome: SandboxHelioOutcome) {
     setSubmitError(null);

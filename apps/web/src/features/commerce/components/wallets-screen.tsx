@@ -4,7 +4,6 @@ import { PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,8 +16,8 @@ import { CurrencyIcon } from '@/components/currency-icon';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 interface WalletRow extends EditedWallet {
   createdAt: string;
@@ -85,7 +84,7 @@ export function CommerceWalletsScreen() {
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the wallets" />}
+      {error && <QueryErrorAlert title="Could not load the wallets" error={error} onRetry={refetch} />}
       {status === 'active' && wallets.length === 1 && (
         <p className="text-sm text-muted-foreground">The merchant account is active, so its last wallet cannot be deleted: add another first.</p>
       )}

@@ -1,12 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
 import { CustomersCardsQuery } from '@/features/customers/api/customers';
 import { Pager } from '@/features/customers/components/pager';
 import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The customer's saved payment cards. */
 export function CustomerCards({
@@ -22,11 +21,11 @@ export function CustomerCards({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const { data, previousData, loading, error } = useQuery(CustomersCardsQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(CustomersCardsQuery, {
     variables: { accountId, id: customerId, isLive, skip: (page - 1) * PROFILE_PAGE_SIZE, take: PROFILE_PAGE_SIZE },
   });
   const list = (data ?? previousData)?.customer.cards ?? null;
-  if (error && !list) return <ErrorAlert title="Could not load the cards" message={describeApiError(error).message} />;
+  if (error && !list) return <QueryErrorAlert title="Could not load the cards" error={error} onRetry={refetch} />;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <Table aria-label="Cards" aria-busy={loading} className="min-w-[420px]">

@@ -1,6 +1,6 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
@@ -22,6 +22,7 @@ import { CustomerCards } from '@/features/customers/components/customer-cards';
 import { CustomerTransactions } from '@/features/customers/components/customer-transactions';
 import { parseProfilePages, withProfilePage } from '@/features/customers/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -46,9 +47,7 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
   const customer = data?.customer ?? null;
   const name = customer ? (customer.email ?? customer.externalCustomerId ?? customer.id) : 'Customer';
 
-  useEffect(() => {
-    document.title = `${name} · Customers · Rampart`;
-  }, [name]);
+  useDocumentTitle(`${name} · Customers · Rampart`);
 
   const back = (
     <Link to={ROUTES.customers} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
@@ -8,10 +7,10 @@ import type { Customers_TransactionFragment } from '@/gql/graphql';
 import { TransactionStatusBadge } from '@/components/status-badge';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { labelOfBalanceType } from '@/lib/labels';
-import { describeApiError } from '@/lib/graphql-errors';
 import { CustomersTransactionsQuery } from '@/features/customers/api/customers';
 import { Pager } from '@/features/customers/components/pager';
 import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const CODE = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
 const KIND: Record<Customers_TransactionFragment['__typename'], string> = {
@@ -68,11 +67,11 @@ export function CustomerTransactions({
   onPage: (page: number) => void;
 }) {
   const navigate = useNavigate();
-  const { data, previousData, loading, error } = useQuery(CustomersTransactionsQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(CustomersTransactionsQuery, {
     variables: { accountId, id: customerId, isLive, skip: (page - 1) * PROFILE_PAGE_SIZE, take: PROFILE_PAGE_SIZE },
   });
   const list = (data ?? previousData)?.customer.transactions ?? null;
-  if (error && !list) return <ErrorAlert title="Could not load the transactions" message={describeApiError(error).message} />;
+  if (error && !list) return <QueryErrorAlert title="Could not load the transactions" error={error} onRetry={refetch} />;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <Table aria-label="Customer transactions" aria-busy={loading} className="min-w-[560px]">

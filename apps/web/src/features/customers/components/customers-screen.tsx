@@ -1,21 +1,20 @@
 import { DemoDataBadge } from '@/components/demo-data-badge';
-import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow, DataTableRows, DataTableStackedList } from '@/components/data-table/data-table-parts';
+import { DataTablePager, formatRowRange } from '@/components/data-table/data-table-pager';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
-import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { SearchIcon } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_SEARCH_PLACEHOLDER, ShortSearchHint } from '@/components/search-hint';
-import { ErrorAlert } from '@/components/form-alert';
+import { QueryErrorAlert } from '@/components/query-boundary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
+import { Table, TableBody } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import type { Customers_RowFragment } from '@/gql/graphql';
-import { describeApiError } from '@/lib/graphql-errors';
 import { IdentityBadge, StatusBadge } from '@/components/status-badge';
 import { TIME_ZONE, formatCount, formatCountry, formatDateTime } from '@/lib/format';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
@@ -44,7 +43,7 @@ export function CustomersScreen() {
   const [draft, setDraft] = useDraft(state.q, state.q);
   const update = (next: Partial<CustomerListState>) => setParams(customerListToSearchParams({ ...state, page: 1, ...next }));
 
-  const { data, previousData, loading, error } = useQuery(CustomersListQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(CustomersListQuery, {
     variables: { accountId: accountId ?? '', liveMode: !testMode, ...customerListVariables(state) },
     skip: !accountId,
   });
@@ -101,19 +100,16 @@ export function CustomersScreen() {
           </form>
           <ShortSearchHint term={state.q} />
           {error && !page ? (
-            <ErrorAlert title="Could not load customers" message={describeApiError(error).message} />
+            <QueryErrorAlert title="Could not load customers" error={error} onRetry={refetch} />
           ) : (
             <>
               {/* Narrow screens: stacked rows; the table from 640 px. */}
-              <ul aria-label="Customers (list)" className="flex flex-col divide-y rounded-md border sm:hidden">
-                {!page && loading
-                  ? Array.from({ length: 6 }, (_, i) => (
-                      <li key={i} className="px-3 py-3">
-                        <Skeleton className="h-9 w-full" />
-                      </li>
-                    ))
-                  : null}
-                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No customers match.</li> : null}
+              <DataTableStackedList
+                label="Customers (list)"
+                className="sm:hidden"
+                loadingRows={!page && loading ? 6 : 0}
+                message={page && page.items.length === 0 ? 'No customers match.' : null}
+              >
                 {page?.items.map((customer) => (
                   <li key={customer.id}>
                     <Link to={`${ROUTES.customers}/${customer.id}`} className="flex flex-col gap-1 px-3 py-2.5 text-sm hover:bg-muted/50">
@@ -128,7 +124,7 @@ export function CustomersScreen() {
                     </Link>
                   </li>
                 ))}
-              </ul>
+              </DataTableStackedList>
               <Table aria-label="Customers" aria-busy={loading} className="hidden min-w-[720px] sm:table">
                 <DataTableHeader table={table} />
                 <TableBody>
@@ -139,52 +135,21 @@ export function CustomersScreen() {
                       {testMode ? ' in test mode' : ''}.
                     </DataTableMessageRow>
                   ) : null}
-                  {table.getRowModel().rows.map((row) => (
-                    <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.customers}/${row.id}`)}>
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
+                  <DataTableRows table={table} onRowClick={(customer) => void navigate(`${ROUTES.customers}/${customer.id}`)} />
                 </TableBody>
               </Table>
             </>
           )}
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-            <label className="flex items-center gap-2">
-              Rows
-              <select
-                aria-label="Rows per page"
-                className="rounded border bg-background px-2 py-1 text-foreground"
-                value={state.take}
-                onChange={(event) => update({ take: Number(event.target.value) })}
-              >
-                {CUSTOMER_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span>{page ? (first ? `${formatCount(first)}–${formatCount(last)} of ${total}` : 'No customers') : ''}</span>
-            <div className="flex items-center gap-2">
-              <span>
-                Page {state.page}
-                {page?.isTotalExact ? ` of ${pages}` : ''}
-              </span>
-              <Button size="sm" variant="outline" disabled={state.page <= 1} onClick={() => update({ page: state.page - 1 })}>
-                Previous
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={!page || page.items.length < state.take || (page.isTotalExact && state.page >= pages)}
-                onClick={() => update({ page: state.page + 1 })}
-              >
-                Next
-              </Button>
-            </div>
-          </div>
+          <DataTablePager
+            pageSizes={CUSTOMER_PAGE_SIZES}
+            pageSize={state.take}
+            page={state.page}
+            pageCount={page?.isTotalExact ? pages : null}
+            summary={page ? (first ? formatRowRange(first, last, total) : 'No customers') : ''}
+            hasNext={page !== null && page.items.length >= state.take && !(page.isTotalExact && state.page >= pages)}
+            onPageChange={(next) => update({ page: next })}
+            onPageSizeChange={(take) => update({ take })}
+          />
         </CardContent>
       </Card>
     </PageLayout>

@@ -1,11 +1,12 @@
 import { ArrowDownToLineIcon, ArrowLeftRightIcon, ArrowUpFromLineIcon, ChevronRightIcon, LandmarkIcon, WalletIcon, type LucideIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DemoDataBadge } from '@/components/demo-data-badge';
 import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import { ROUTES } from '@/config/routes';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Overview = { to: string; title: string; description: string; icon: LucideIcon };
 // Two even groups, so the tiles form whole rows at every width (3 products; 4 balance views, 2 × 2 or 4 across).
@@ -57,9 +58,7 @@ export function DashboardScreen({ guide }: { guide?: ReactNode }) {
   const isDemo = useIsDemoAccount();
   const [params] = useSearchParams();
   const query = params.toString();
-  useEffect(() => {
-    document.title = 'Dashboard · Rampart';
-  }, []);
+  useDocumentTitle('Dashboard · Rampart');
   return (
     <PageLayout>
       <div className="flex flex-col gap-1">

@@ -1,13 +1,11 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { PlayIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { rampSectionPath, type RampProductKey } from '@/config/routes';
 import type { Dashboards_OnRampQueryVariables } from '@/gql/graphql';
 import { formatCalendarDate } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import {
   DashboardsDepositsQuery,
@@ -19,6 +17,7 @@ import {
 import { DashboardControls } from '@/features/dashboards/components/dashboard-controls';
 import { DashboardCharts, DashboardEmptyState, KpiCards } from '@/features/dashboards/components/dashboard-panels';
 import { dashboardSearchParams, dashboardVariables, parseDashboardParams } from '@/features/dashboards/lib/search-params';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 export type DashboardKind = 'onRamp' | 'offRamp' | 'swaps' | 'deposits' | 'withdrawals';
 
@@ -83,7 +82,7 @@ export function DashboardView({ kind }: { kind: DashboardKind }) {
   return (
     <section aria-label="Dashboard" aria-busy={loading} className="flex min-w-0 flex-col gap-4">
       <DashboardControls state={state} onChange={(next) => setParams(dashboardSearchParams(next))} />
-      {error ? <ErrorAlert title="Could not load the dashboard" message={describeApiError(error).message} /> : null}
+      {error ? <QueryErrorAlert title="Could not load the dashboard" error={error} /> : null}
       {data ? (
         <>
           <p className="text-xs text-muted-foreground">

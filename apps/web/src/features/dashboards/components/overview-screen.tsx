@@ -1,10 +1,11 @@
 import { ArrowLeftIcon, BadgeCheckIcon, RocketIcon } from 'lucide-react';
-import { useEffect } from 'react';
+
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, ROUTES } from '@/config/routes';
 import { DashboardView, type DashboardKind } from '@/features/dashboards/components/dashboard-view';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const COPY: Record<string, { title: string; description: string; kind: DashboardKind }> = {
   [ROUTES.onRamp]: { title: 'On-ramp', description: 'Crypto your customers bought with fiat.', kind: 'onRamp' },
@@ -22,9 +23,7 @@ export function OverviewScreen({ path }: { path: string }) {
   const [params] = useSearchParams();
   // The ramp products are where a partner verifies its business and asks to go live.
   const rampProduct = RAMP_PRODUCT_ROUTES.find((entry) => entry.base === path)?.product ?? null;
-  useEffect(() => {
-    document.title = `${copy.title} · Dashboard · Rampart`;
-  }, [copy.title]);
+  useDocumentTitle(`${copy.title} · Dashboard · Rampart`);
   return (
     <PageLayout>
       <Link

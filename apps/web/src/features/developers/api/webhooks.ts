@@ -3,16 +3,7 @@ import { graphql } from '@/gql';
 export const WebhookFragment = graphql(`
   fragment Developers_Webhook on Webhook {
     id
-    url
-    liveMode
-    events
-    signingSecret
-    description
-    isEnabled
-    disabledReason
-    failingSince
-    recentFailureCount
-    createdAt
+    ...Webhooks_Endpoint
   }
 `);
 
@@ -53,10 +44,7 @@ export const DeleteWebhookMutation = graphql(`
 export const TestWebhookMutation = graphql(`
   mutation Developers_TestWebhook($id: ID!, $event: String!) {
     triggerTestWebhook(id: $id, event: $event) {
-      responseStatusCode
-      responseBody
-      error
-      latencyMs
+      ...Webhooks_TestResult
     }
   }
 `);

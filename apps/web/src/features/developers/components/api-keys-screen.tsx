@@ -25,7 +25,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { ErrorAlert } from '@/components/form-alert';
 import { kybPath, SERVER_PAGES } from '@/config/routes';
 import { AccountVerificationQuery, ApiKeysQuery, RevealApiKeyMutation, RollApiKeyMutation } from '@/features/developers/api/keys';
 import { CreateKeyDialog, type NewKeyKind } from '@/features/developers/components/create-key-dialog';
@@ -45,6 +44,7 @@ import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { setTestMode } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Key = Developers_ApiKeyFragment;
 
@@ -270,7 +270,7 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
     void refetch();
   }
 
-  if (error) return <ErrorAlert message={describeApiError(error).message} title="Could not load the keys" />;
+  if (error) return <QueryErrorAlert title="Could not load the keys" error={error} onRetry={refetch} />;
   const order = ['publishable', 'webhook'];
   const standard = keys
     .filter((key) => order.includes(key.type))

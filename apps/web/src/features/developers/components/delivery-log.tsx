@@ -4,7 +4,6 @@ import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from 
 import { RefreshCwIcon } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -26,6 +25,7 @@ import { formatRelativeTime } from '@/lib/format';
 import type { Developers_WebhookDeliveryFragment, Developers_WebhookFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryBoundary } from '@/components/query-boundary';
 
 const ALL = '__all__';
 
@@ -174,64 +174,65 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
             </Select>
           </div>
         </div>
-        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load deliveries" />}
-        {loading && !data ? (
-          <Skeleton className="h-40 w-full" />
-        ) : items.length === 0 ? (
-          <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-            {filters.eventType || filters.outcome ? 'No delivery matches these filters.' : 'No events were sent to this endpoint yet.'}
-          </p>
-        ) : (
-          <>
-            <div className="hidden md:block">
-              <Table aria-label="Deliveries">
-                <DataTableHeader table={table} />
-                <TableBody>
+        <QueryBoundary query={{ data, loading, error, refetch }} errorTitle="Could not load deliveries" skeleton={<Skeleton className="h-40 w-full" />}>
+          {() =>
+            items.length === 0 ? (
+              <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+                {filters.eventType || filters.outcome ? 'No delivery matches these filters.' : 'No events were sent to this endpoint yet.'}
+              </p>
+            ) : (
+              <>
+                <div className="hidden md:block">
+                  <Table aria-label="Deliveries">
+                    <DataTableHeader table={table} />
+                    <TableBody>
+                      {table.getRowModel().rows.map((row) => (
+                        <Fragment key={row.id}>
+                          <TableRow data-state={row.getIsExpanded() ? 'selected' : undefined}>
+                            {row.getVisibleCells().map((cell) => (
+                              <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                            ))}
+                          </TableRow>
+                          {row.getIsExpanded() && (
+                            <TableRow className="hover:bg-transparent">
+                              <TableCell colSpan={row.getVisibleCells().length} className="bg-muted/20 whitespace-normal">
+                                <DeliveryDetails delivery={row.original} />
+                              </TableCell>
+                            </TableRow>
+                          )}
+                        </Fragment>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </div>
+                <ul aria-label="Deliveries" className="flex flex-col gap-2 md:hidden">
                   {table.getRowModel().rows.map((row) => (
-                    <Fragment key={row.id}>
-                      <TableRow data-state={row.getIsExpanded() ? 'selected' : undefined}>
-                        {row.getVisibleCells().map((cell) => (
-                          <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                        ))}
-                      </TableRow>
-                      {row.getIsExpanded() && (
-                        <TableRow className="hover:bg-transparent">
-                          <TableCell colSpan={row.getVisibleCells().length} className="bg-muted/20 whitespace-normal">
-                            <DeliveryDetails delivery={row.original} />
-                          </TableCell>
-                        </TableRow>
-                      )}
-                    </Fragment>
+                    <li key={row.id} className="rounded-lg border p-3">
+                      <div className="flex items-start gap-2">
+                        <div className="flex min-w-0 flex-1 flex-col gap-1">
+                          <span className="text-sm">{eventLabel(row.original.eventType)}</span>
+                          <span className="font-mono text-xs break-all text-muted-foreground">{row.original.eventType}</span>
+                          <span className="text-xs text-muted-foreground">
+                            {formatRelativeTime(row.original.createdAt)} · {row.original.attemptCount}{' '}
+                            {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} · code {row.original.lastStatusCode ?? '—'}
+                          </span>
+                        </div>
+                        <OutcomeBadge status={row.original.status} />
+                      </div>
+                      <div className="mt-2 flex gap-2">
+                        <Button type="button" variant="ghost" size="sm" aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()}>
+                          {row.getIsExpanded() ? 'Hide details' : 'Details'}
+                        </Button>
+                        {flexRender(row.getVisibleCells().at(-1)!.column.columnDef.cell, row.getVisibleCells().at(-1)!.getContext())}
+                      </div>
+                      {row.getIsExpanded() && <DeliveryDetails delivery={row.original} />}
+                    </li>
                   ))}
-                </TableBody>
-              </Table>
-            </div>
-            <ul aria-label="Deliveries" className="flex flex-col gap-2 md:hidden">
-              {table.getRowModel().rows.map((row) => (
-                <li key={row.id} className="rounded-lg border p-3">
-                  <div className="flex items-start gap-2">
-                    <div className="flex min-w-0 flex-1 flex-col gap-1">
-                      <span className="text-sm">{eventLabel(row.original.eventType)}</span>
-                      <span className="font-mono text-xs break-all text-muted-foreground">{row.original.eventType}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {formatRelativeTime(row.original.createdAt)} · {row.original.attemptCount} {row.original.attemptCount === 1 ? 'attempt' : 'attempts'} ·
-                        code {row.original.lastStatusCode ?? '—'}
-                      </span>
-                    </div>
-                    <OutcomeBadge status={row.original.status} />
-                  </div>
-                  <div className="mt-2 flex gap-2">
-                    <Button type="button" variant="ghost" size="sm" aria-expanded={row.getIsExpanded()} onClick={row.getToggleExpandedHandler()}>
-                      {row.getIsExpanded() ? 'Hide details' : 'Details'}
-                    </Button>
-                    {flexRender(row.getVisibleCells().at(-1)!.column.columnDef.cell, row.getVisibleCells().at(-1)!.getContext())}
-                  </div>
-                  {row.getIsExpanded() && <DeliveryDetails delivery={row.original} />}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+                </ul>
+              </>
+            )
+          }
+        </QueryBoundary>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
           <span>
             {total} {total === 1 ? 'delivery' : 'deliveries'} · page {Math.min(filters.page, pages)} of {pages}

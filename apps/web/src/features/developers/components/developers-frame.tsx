@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { ROUTES } from '@/config/routes';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const SECTIONS = [
   { to: `${ROUTES.developers}/general`, label: 'General' },
@@ -14,9 +15,7 @@ const SECTIONS = [
 
 /** Title, the developer sections as links, and the section's content. */
 export function DevelopersFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `Developers · ${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`Developers · ${title} · Rampart`);
   return (
     <PageLayout>
       <NavTabs label="Developer settings" tabs={SECTIONS} />

@@ -39,6 +39,7 @@ import { useAdminPermission, usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The HyperMint page embedded as the minting screen when a HyperMint host is configured. */
 const HYPERMINT_PATH = '/collections';
@@ -257,8 +258,8 @@ export function NftCommerceScreen() {
 
   return (
     <DevelopersFrame title="NFT commerce" description="Checkout settings, minting, and the collections you sell through the NFT checkout.">
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the NFT settings" />}
-      {minting.error && <ErrorAlert message={describeApiError(minting.error).message} title="Could not load the minting settings" />}
+      {error && <QueryErrorAlert title="Could not load the NFT settings" error={error} onRetry={refetch} />}
+      {minting.error && <QueryErrorAlert title="Could not load the minting settings" error={minting.error} onRetry={minting.refetch} />}
       {loading && !data ? (
         <Skeleton className="h-72 w-full" />
       ) : (

@@ -23,7 +23,7 @@ import type { Developers_PayoutQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Currency = Developers_PayoutQuery['cryptoCurrencies'][number];
 type Configuration = NonNullable<Developers_PayoutQuery['affiliatePayoutConfigurationForAccount']>;
@@ -204,7 +204,7 @@ function PayoutForm({
 export function PayoutsScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
-  const { data, loading, error } = useQuery(PayoutQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useQuery(PayoutQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const configuration = data?.affiliatePayoutConfigurationForAccount ?? null;
   const currencies = useMemo(
     () => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended || currency.id === configuration?.currencyId),
@@ -213,7 +213,7 @@ export function PayoutsScreen() {
 
   return (
     <DevelopersFrame title="Payouts" description="Where we pay your affiliate earnings, in crypto.">
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the payout settings" />}
+      {error && <QueryErrorAlert title="Could not load the payout settings" error={error} onRetry={refetch} />}
       {loading && !data ? (
         <Skeleton className="h-72 w-full" />
       ) : (

@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client/react';
 import { RefreshCwIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { StatusBadge, type StatusMeaning } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,8 +25,8 @@ import {
 } from '@/features/developers/lib/request-log-search-params';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_ApiRequestsQuery } from '@/gql/graphql';
-import { describeApiError } from '@/lib/graphql-errors';
 import { formatCount, formatDateTime, formatRelativeTime, formatTime } from '@/lib/format';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type LoggedRequest = Developers_ApiRequestsQuery['apiRequests']['items'][number];
 const ALL = '__all__';
@@ -261,7 +260,7 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <Filters accountId={accountId} liveMode={liveMode} filters={filters} onChange={onChange} />
-        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the request log" />}
+        {error && <QueryErrorAlert title="Could not load the request log" error={error} onRetry={refetch} />}
         {!data && loading ? (
           <Skeleton className="h-40 w-full" />
         ) : items.length === 0 ? (

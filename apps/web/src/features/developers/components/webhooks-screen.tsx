@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -27,6 +26,7 @@ import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryBoundary } from '@/components/query-boundary';
 
 /** The selected account's endpoints in the shell's mode, their tests and the delivery log of one of them. */
 export function WebhooksScreen() {
@@ -95,38 +95,39 @@ export function WebhooksScreen() {
         ) : null
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the endpoints" />}
-      {loading && !data ? (
-        <Skeleton className="h-48 w-full" />
-      ) : webhooks.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-14 text-center">
-          <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <WebhookIcon className="size-5" aria-hidden />
-          </span>
-          <p className="max-w-md text-sm text-muted-foreground">
-            No {modeLabel} endpoint yet. Add one to hear about transactions, swaps and account reviews as they happen.
-          </p>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4">
-          {webhooks.map((webhook) => (
-            <WebhookCard
-              key={webhook.id}
-              webhook={webhook}
-              canManage={canManage}
-              selected={selected?.id === webhook.id && webhooks.length > 1}
-              onEdit={() => {
-                setEditing(webhook);
-                setFormOpen(true);
-              }}
-              onDelete={() => setDeleting(webhook)}
-              onTest={() => setTesting(webhook)}
-              onShowDeliveries={() => showDeliveries(webhook)}
-              onToggle={(enabled) => void toggle(webhook, enabled)}
-            />
-          ))}
-        </div>
-      )}
+      <QueryBoundary query={{ data, loading, error, refetch }} errorTitle="Could not load the endpoints" skeleton={<Skeleton className="h-48 w-full" />}>
+        {() =>
+          webhooks.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-14 text-center">
+              <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+                <WebhookIcon className="size-5" aria-hidden />
+              </span>
+              <p className="max-w-md text-sm text-muted-foreground">
+                No {modeLabel} endpoint yet. Add one to hear about transactions, swaps and account reviews as they happen.
+              </p>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-4">
+              {webhooks.map((webhook) => (
+                <WebhookCard
+                  key={webhook.id}
+                  webhook={webhook}
+                  canManage={canManage}
+                  selected={selected?.id === webhook.id && webhooks.length > 1}
+                  onEdit={() => {
+                    setEditing(webhook);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(webhook)}
+                  onTest={() => setTesting(webhook)}
+                  onShowDeliveries={() => showDeliveries(webhook)}
+                  onToggle={(enabled) => void toggle(webhook, enabled)}
+                />
+              ))}
+            </div>
+          )
+        }
+      </QueryBoundary>
       {selected && <DeliveryLog key={selected.id} webhook={selected} eventTypes={eventTypes} canResend={canManage} />}
       {accountId && (
         <WebhookFormDialog

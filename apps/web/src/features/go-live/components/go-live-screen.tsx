@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { BanIcon, RocketIcon, ShieldAlertIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -22,6 +22,8 @@ import { BLOCKED_ACTION_LABEL, formatCountry, labelOf, PRODUCT_LABEL } from '@/l
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const STATUS_TEXT: Record<string, string> = {
   NotStarted: 'Not requested yet. Complete the required items, then request go-live.',
@@ -43,9 +45,7 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
   const [request, requesting] = useMutation(RequestGoLiveMutation, { refetchQueries: ['GoLive_Screen'], awaitRefetchQueries: true });
   const [refusal, setRefusal] = useState<{ message: string; items: UnmetItem[] } | null>(null);
 
-  useEffect(() => {
-    document.title = `${productLabel} · Go live · Rampart`;
-  }, [productLabel]);
+  useDocumentTitle(`${productLabel} · Go live · Rampart`);
 
   const status = screen.data?.productStatus ?? null;
   if (!accountId)
@@ -54,7 +54,7 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
     return (
       <Frame productLabel={productLabel}>
         {screen.error ? (
-          <ErrorAlert title="Could not load the go-live checklist" message={describeApiError(screen.error).message} />
+          <QueryErrorAlert title="Could not load the go-live checklist" error={screen.error} onRetry={screen.refetch} />
         ) : (
           <Skeleton className="h-96 w-full" />
         )}

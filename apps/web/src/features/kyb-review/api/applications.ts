@@ -48,59 +48,12 @@ export const DecisionFragment = graphql(`
 export const ApplicationDetailFragment = graphql(`
   fragment KybReview_ApplicationDetail on KybApplication {
     id
-    organizationId
-    organizationName
+    ...Kyb_Application
     country
     industry
-    level
-    status
-    reason
-    provider
     productInterests
-    submittedAt
     decidedAt
     createdAt
-    updatedAt
-    companyDetails {
-      legalName
-      registrationNumber
-      country
-      incorporationDate
-      registeredAddress
-      industry
-      website
-    }
-    people {
-      id
-      role
-      fullName
-      dateOfBirth
-      nationality
-      countryOfResidence
-      ownershipPercentage
-    }
-    documents {
-      id
-      type
-      personId
-      fileName
-      contentType
-      sizeBytes
-      uploadedAt
-    }
-    questionnaire {
-      version
-      answersJson
-      submittedAt
-      questions {
-        key
-        label
-        help
-        type
-        required
-        options
-      }
-    }
     decisions {
       id
       ...KybReview_Decision

@@ -1,9 +1,8 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyId } from '@/components/copy-id';
-import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +11,6 @@ import { ROUTES } from '@/config/routes';
 import type { KybReview_ApplicationDetailFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
-import { describeApiError } from '@/lib/graphql-errors';
 import {
   KYB_LEVEL_LABEL,
   KYB_PERSON_ROLE_LABEL,
@@ -31,6 +29,8 @@ import { ReviewStatusBadge } from '@/features/kyb-review/components/review-statu
 import { answeredQuestions } from '@/features/kyb-review/lib/answers';
 import { availableDecisions, type Decision } from '@/features/kyb-review/lib/decision';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const DONE: Record<Decision, string> = {
   InProgress: 'Review started',
@@ -41,19 +41,17 @@ const DONE: Record<Decision, string> = {
 
 /** /admin/kyb/:applicationId — everything a reviewer needs to decide, and the decision. The route checks kyb:view. */
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
-  const { data, loading, error } = useQuery(ApplicationQuery, { variables: { id: applicationId }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(ApplicationQuery, { variables: { id: applicationId }, fetchPolicy: 'cache-and-network' });
   const application = data?.kybApplicationForReview;
 
-  useEffect(() => {
-    document.title = `${application?.organizationName ?? 'Application'} · Business verification · Rampart`;
-  }, [application?.organizationName]);
+  useDocumentTitle(`${application?.organizationName ?? 'Application'} · Business verification · Rampart`);
 
   return (
     <PageLayout>
       <Link to={ROUTES.adminKyb} className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon className="size-4" aria-hidden /> Applications
       </Link>
-      {error && !application ? <ErrorAlert title="Could not load the application" message={describeApiError(error).message} /> : null}
+      {error && !application ? <QueryErrorAlert title="Could not load the application" error={error} onRetry={refetch} /> : null}
       {loading && !application ? (
         <div className="flex flex-col gap-4">
           <Skeleton className="h-16 w-full" />

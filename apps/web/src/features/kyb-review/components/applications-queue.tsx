@@ -1,22 +1,20 @@
-import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow, DataTableRows, DataTableStackedList } from '@/components/data-table/data-table-parts';
 import { useQuery } from '@apollo/client/react';
-import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { FilterXIcon, SearchIcon } from 'lucide-react';
 import { PRODUCTS } from '@rampart/shared/enums';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
+import { QueryErrorAlert } from '@/components/query-boundary';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
+import { Table, TableBody } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import type { KybReview_ApplicationRowFragment } from '@/gql/graphql';
 import { useDraft } from '@/hooks/use-draft';
-import { describeApiError } from '@/lib/graphql-errors';
 import { PRODUCT_LABEL, formatCountry, labelOf } from '@/lib/format';
 import { ApplicationsQuery, ReferenceListsQuery } from '@/features/kyb-review/api/applications';
 import { applicationColumns, formatAge } from '@/features/kyb-review/components/application-columns';
@@ -34,6 +32,7 @@ import {
   type ApplicationFilters,
 } from '@/features/kyb-review/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const ANY = 'any';
 
@@ -55,7 +54,7 @@ export function ApplicationsQueue() {
   const [now] = useState(() => new Date());
 
   const { data: lists } = useQuery(ReferenceListsQuery);
-  const { data, previousData, loading, error } = useQuery(ApplicationsQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(ApplicationsQuery, {
     variables: applicationQueryVariables(filters, now),
     fetchPolicy: 'cache-and-network',
   });
@@ -63,9 +62,7 @@ export function ApplicationsQueue() {
   const columns = useMemo(() => applicationColumns(now), [now]);
   const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
 
-  useEffect(() => {
-    document.title = 'Business verification · Rampart';
-  }, []);
+  useDocumentTitle('Business verification · Rampart');
 
   return (
     <PageLayout>
@@ -170,21 +167,17 @@ export function ApplicationsQueue() {
             </div>
           </div>
           {error && !page ? (
-            <ErrorAlert title="Could not load the applications" message={describeApiError(error).message} />
+            <QueryErrorAlert title="Could not load the applications" error={error} onRetry={refetch} />
           ) : (
             <>
               {/* Narrow screens: stacked rows; the table from 768 px. */}
-              <ul aria-label="Applications (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {!page && loading
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <li key={i} className="px-3 py-3">
-                        <Skeleton className="h-10 w-full" />
-                      </li>
-                    ))
-                  : null}
-                {page && page.items.length === 0 ? (
-                  <li className="px-3 py-8 text-center text-sm text-muted-foreground">No application matches these filters.</li>
-                ) : null}
+              <DataTableStackedList
+                label="Applications (list)"
+                className="md:hidden"
+                loadingRows={!page && loading ? 5 : 0}
+                skeletonClassName="h-10"
+                message={page && page.items.length === 0 ? 'No application matches these filters.' : null}
+              >
                 {page?.items.map((application) => (
                   <li key={application.id}>
                     <Link to={`${ROUTES.adminKyb}/${application.id}`} className="flex flex-col gap-1.5 px-3 py-2.5 text-sm hover:bg-muted/50">
@@ -200,7 +193,7 @@ export function ApplicationsQueue() {
                     </Link>
                   </li>
                 ))}
-              </ul>
+              </DataTableStackedList>
               <Table aria-label="Applications" aria-busy={loading} className="hidden min-w-[760px] md:table">
                 <DataTableHeader table={table} />
                 <TableBody>
@@ -210,13 +203,7 @@ export function ApplicationsQueue() {
                       {hasApplicationFilters(filters) ? 'No application matches these filters.' : 'No applications yet.'}
                     </DataTableMessageRow>
                   ) : null}
-                  {table.getRowModel().rows.map((row) => (
-                    <TableRow key={row.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.adminKyb}/${row.id}`)}>
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
+                  <DataTableRows table={table} onRowClick={(application) => void navigate(`${ROUTES.adminKyb}/${application.id}`)} />
                 </TableBody>
               </Table>
             </>

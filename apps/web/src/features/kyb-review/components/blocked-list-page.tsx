@@ -25,6 +25,8 @@ import { BLOCKED_ACTION_LABEL, BLOCKED_ACTION_TONE, BLOCKED_KIND_LABEL, formatCo
 import { BlockedListQuery, DeleteBlockedListEntryMutation } from '@/features/kyb-review/api/blocked-list';
 import { BlockedEntryDialog } from '@/features/kyb-review/components/blocked-entry-dialog';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Entry = KybReview_BlockedListEntryFragment;
 
@@ -33,14 +35,12 @@ const nameOf = (entry: Pick<Entry, 'kind' | 'value'>) => (entry.kind === 'countr
 /** /admin/blocked: the countries and industries partners cannot go live from (Block) or are sent elsewhere (Redirect). */
 export function BlockedListPage() {
   const canEdit = useAdminPermission('blockedCountry:edit');
-  const { data, loading, error } = useQuery(BlockedListQuery, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(BlockedListQuery, { fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<{ entry: Entry | null } | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const entries = [...(data?.blockedCountriesAndIndustries ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || nameOf(a).localeCompare(nameOf(b)));
 
-  useEffect(() => {
-    document.title = 'Blocked list · Rampart';
-  }, []);
+  useDocumentTitle('Blocked list · Rampart');
 
   const actions = (entry: Entry) =>
     canEdit ? (
@@ -72,7 +72,7 @@ export function BlockedListPage() {
       </div>
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
-          {error && !data ? <ErrorAlert title="Could not load the blocked list" message={describeApiError(error).message} /> : null}
+          {error && !data ? <QueryErrorAlert title="Could not load the blocked list" error={error} onRetry={refetch} /> : null}
           {loading && !data ? <Skeleton className="h-32 w-full" /> : null}
           {data && entries.length === 0 ? (
             <p className="px-3 py-10 text-center text-sm text-muted-foreground">

@@ -19,12 +19,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 import { ReviewBadge } from '@/components/status-badge';
 import { formatDate } from '@/lib/format';
 import { AccountDomainsQuery, OrganizationAccountsQuery, UpdateDomainReviewMutation } from '@/features/kyb-review/api/applications';
 import { domainReviewSchema, type DomainReviewValues } from '@/features/kyb-review/lib/decision';
 import { TextareaField } from '@/components/form/textarea-field';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Verdict = DomainReviewValues['status'];
 interface Target {
@@ -38,7 +38,7 @@ export function OrganizationDomains({ organizationId }: { organizationId: string
   const { data, loading, error } = useQuery(OrganizationAccountsQuery, { variables: { search: organizationId } });
   // The search also matches names; only the organization with this id counts.
   const accounts = data?.organizations.find((organization) => organization.id === organizationId)?.accounts ?? [];
-  if (error) return <ErrorAlert title="Could not load the organization’s accounts" message={describeApiError(error).message} />;
+  if (error) return <QueryErrorAlert title="Could not load the organization’s accounts" error={error} />;
   if (loading && !data) return <Skeleton className="h-16 w-full" />;
   if (accounts.length === 0) return <p className="text-sm text-muted-foreground">The organization has no accounts.</p>;
   return (
@@ -57,7 +57,7 @@ export function AccountDomains({ accountId, showName = true }: { accountId: stri
   const [target, setTarget] = useState<Target | null>(null);
   const account = data?.account;
 
-  if (error) return <ErrorAlert title="Could not load the domains" message={describeApiError(error).message} />;
+  if (error) return <QueryErrorAlert title="Could not load the domains" error={error} />;
   if (loading && !account) return <Skeleton className="h-12 w-full" />;
   if (!account) return null;
   return (

@@ -1,18 +1,15 @@
-import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow } from '@/components/data-table/data-table-parts';
+import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow, DataTableRows, DataTableStackedList } from '@/components/data-table/data-table-parts';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { FilterXIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead } from '@/components/ui/table';
 import type { KybReview_GoLiveRequestFragment, RampProduct } from '@/gql/graphql';
-import { describeApiError } from '@/lib/graphql-errors';
 import { PRODUCT_LABEL, formatDate, labelOf } from '@/lib/format';
 import { GoLiveRequestsQuery, UpdateGoLiveReviewMutation } from '@/features/kyb-review/api/go-live';
 import { GoLiveReviewDialog } from '@/features/kyb-review/components/go-live-review-dialog';
@@ -29,6 +26,8 @@ import {
   type GoLiveFilters,
 } from '@/features/kyb-review/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const ANY = 'any';
 const EMPTY: KybReview_GoLiveRequestFragment[] = [];
@@ -69,15 +68,16 @@ export function GoLiveQueue() {
   const apply = (next: Partial<GoLiveFilters>) => setParams(goLiveFiltersToSearchParams({ ...filters, skip: 0, ...next }));
   // The opened request is kept here, so its review stays open when a decision moves it out of the filtered page.
   const [open, setOpen] = useState<KybReview_GoLiveRequestFragment | null>(null);
-  const { data, previousData, loading, error } = useQuery(GoLiveRequestsQuery, { variables: goLiveQueryVariables(filters), fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useQuery(GoLiveRequestsQuery, {
+    variables: goLiveQueryVariables(filters),
+    fetchPolicy: 'cache-and-network',
+  });
   const [updateGoLiveReview] = useMutation(UpdateGoLiveReviewMutation, { refetchQueries: ['KybReview_GoLiveRequests'] });
   const page = (data ?? previousData)?.goLiveRequests ?? null;
   const table = useReactTable({ data: page?.items ?? EMPTY, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
   const filtered = filters.statuses.length > 0 || filters.product !== '';
 
-  useEffect(() => {
-    document.title = 'Go-live requests · Rampart';
-  }, []);
+  useDocumentTitle('Go-live requests · Rampart');
 
   return (
     <PageLayout>
@@ -120,18 +120,16 @@ export function GoLiveQueue() {
             </div>
           </div>
           {error && !page ? (
-            <ErrorAlert title="Could not load the go-live requests" message={describeApiError(error).message} />
+            <QueryErrorAlert title="Could not load the go-live requests" error={error} onRetry={refetch} />
           ) : (
             <>
-              <ul aria-label="Go-live requests (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {!page && loading
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      <li key={i} className="px-3 py-3">
-                        <Skeleton className="h-10 w-full" />
-                      </li>
-                    ))
-                  : null}
-                {page && page.items.length === 0 ? <li className="px-3 py-8 text-center text-sm text-muted-foreground">No go-live request matches.</li> : null}
+              <DataTableStackedList
+                label="Go-live requests (list)"
+                className="md:hidden"
+                loadingRows={!page && loading ? 4 : 0}
+                skeletonClassName="h-10"
+                message={page && page.items.length === 0 ? 'No go-live request matches.' : null}
+              >
                 {page?.items.map((request) => (
                   <li key={request.id}>
                     <button
@@ -151,7 +149,7 @@ export function GoLiveQueue() {
                     </button>
                   </li>
                 ))}
-              </ul>
+              </DataTableStackedList>
               <Table aria-label="Go-live requests" aria-busy={loading} className="hidden min-w-[680px] md:table">
                 <DataTableHeader
                   table={table}
@@ -168,26 +166,25 @@ export function GoLiveQueue() {
                       {filtered ? 'No go-live request matches these filters.' : 'No go-live requests yet.'}
                     </DataTableMessageRow>
                   ) : null}
-                  {table.getRowModel().rows.map((row) => (
-                    <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row.original)}>
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                      ))}
+                  <DataTableRows
+                    table={table}
+                    onRowClick={setOpen}
+                    trailing={(request) => (
                       <TableCell className="text-right">
                         <Button
                           size="sm"
                           variant="outline"
-                          aria-label={`Review ${row.original.accountName} ${labelOf(PRODUCT_LABEL, row.original.product)}`}
+                          aria-label={`Review ${request.accountName} ${labelOf(PRODUCT_LABEL, request.product)}`}
                           onClick={(event) => {
                             event.stopPropagation();
-                            setOpen(row.original);
+                            setOpen(request);
                           }}
                         >
                           Review
                         </Button>
                       </TableCell>
-                    </TableRow>
-                  ))}
+                    )}
+                  />
                 </TableBody>
               </Table>
             </>

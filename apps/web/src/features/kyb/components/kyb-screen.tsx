@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { ArrowRightIcon, ShieldCheckIcon } from 'lucide-react';
-import { useEffect } from 'react';
+
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -26,6 +26,8 @@ import { KYB_LEVEL_LABEL, labelOf, PRODUCT_LABEL } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The selected account's business verification for one product: where the review stands, and the steps. */
 export function KybScreen({ product }: { product: RampProductKey }) {
@@ -37,9 +39,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   const stepsQuery = useQuery(KybStepsQuery, { variables: { organizationId: organizationId ?? '' }, skip: !organizationId, fetchPolicy: 'cache-and-network' });
   const [initiate, initiating] = useMutation(InitiateKybMutation, { refetchQueries: KYB_REFETCH, awaitRefetchQueries: true });
 
-  useEffect(() => {
-    document.title = `${PRODUCT_LABEL[product]} · Business verification · Rampart`;
-  }, [product]);
+  useDocumentTitle(`${PRODUCT_LABEL[product]} · Business verification · Rampart`);
 
   const application = screen.data?.kybApplication ?? null;
   const review = screen.data?.reviewStatus ?? null;
@@ -52,11 +52,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   if (!application || !review || (steps.length === 0 && !error)) {
     return (
       <Frame product={product}>
-        {error ? (
-          <ErrorAlert title="Could not load the business verification" message={describeApiError(error).message} />
-        ) : (
-          <Skeleton className="h-96 w-full" />
-        )}
+        {error ? <QueryErrorAlert title="Could not load the business verification" error={error} /> : <Skeleton className="h-96 w-full" />}
       </Frame>
     );
   }

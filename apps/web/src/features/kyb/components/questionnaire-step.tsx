@@ -25,6 +25,7 @@ import { formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { FormFieldShell } from '@/components/form/form-field-shell';
 import { SubmitButton } from '@/components/form/submit-button';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 interface Values {
   answers: Answers;
@@ -32,9 +33,9 @@ interface Values {
 
 /** The questionnaire of kybByQuestionnaire, rendered by question type; drafts save partially, continuing needs every required answer. */
 export function QuestionnaireStep({ accountId, application, editable, onContinue }: StepProps) {
-  const { data, error } = useQuery(KybQuestionnaireQuery, { variables: { accountId }, fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useQuery(KybQuestionnaireQuery, { variables: { accountId }, fetchPolicy: 'cache-and-network' });
   const questionnaire = data?.kybByQuestionnaire;
-  if (error && !questionnaire) return <ErrorAlert title="Could not load the questionnaire" message={describeApiError(error).message} />;
+  if (error && !questionnaire) return <QueryErrorAlert title="Could not load the questionnaire" error={error} onRetry={refetch} />;
   if (!questionnaire) return <Skeleton className="h-96 w-full" />;
   const readOnly = !editable || (questionnaire.submittedAt != null && application.status !== 'OnHold');
   return readOnly ? (

@@ -1,7 +1,6 @@
 import { useApolloClient, useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
 import {
@@ -17,6 +16,8 @@ import { EMPTY_ONBOARDING_FORM, formValuesFromDetails, type OnboardingInfoInput 
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, setSelectedAccountId, setTestMode } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /**
  * /onboarding: a user without an account creates their organization and first account here; a member coming back
@@ -34,9 +35,7 @@ export function OnboardingPage() {
   const [faqRead, setFaqRead] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Onboarding · Rampart';
-  }, []);
+  useDocumentTitle('Onboarding · Rampart');
 
   // A stale or foreign selection (another user's account on this browser) simply means "create".
   const account = existing.error ? null : (existing.data?.account ?? null);
@@ -75,7 +74,7 @@ export function OnboardingPage() {
 
   if (options.loading || (existing.loading && !existing.data)) return <PageSpinner />;
   if (options.error || !options.data) {
-    return <ErrorAlert title="Could not load the form" message={describeApiError(options.error).message} />;
+    return <QueryErrorAlert title="Could not load the form" error={options.error} onRetry={options.refetch} />;
   }
 
   const lists = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, SearchIcon } from 'lucide-react';
-import { useEffect, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
@@ -18,6 +18,7 @@ import { addStaffOpenedAccount } from '@/lib/staff-accounts';
 import { useDraft } from '@/hooks/use-draft';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const PAGE_SIZE = 20;
 
@@ -37,9 +38,7 @@ export function OrganizationsPage() {
   // Staff with analytics:view read any account's quarterly review without opening the account.
   const canViewAnalytics = useAdminPermission('analytics:view');
 
-  useEffect(() => {
-    document.title = 'Organizations · Rampart';
-  }, []);
+  useDocumentTitle('Organizations · Rampart');
 
   function submit(event: FormEvent) {
     event.preventDefault();

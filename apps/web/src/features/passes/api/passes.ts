@@ -393,16 +393,7 @@ export const RevokePassApiKeyMutation = graphql(`
 export const PassWebhookFragment = graphql(`
   fragment Passes_Webhook on Webhook {
     id
-    url
-    liveMode
-    events
-    signingSecret
-    description
-    isEnabled
-    disabledReason
-    failingSince
-    recentFailureCount
-    createdAt
+    ...Webhooks_Endpoint
   }
 `);
 
@@ -437,10 +428,7 @@ export const DeletePassWebhookMutation = graphql(`
 export const TestPassWebhookMutation = graphql(`
   mutation Passes_TestWebhook($id: ID!, $event: String!) {
     triggerTestWebhook(id: $id, event: $event) {
-      responseStatusCode
-      responseBody
-      error
-      latencyMs
+      ...Webhooks_TestResult
     }
   }
 `);

@@ -5,7 +5,6 @@ import { useParams, useSearchParams } from 'react-router';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { ChartEmptyState } from '@/components/chart-empty-state';
-import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -16,7 +15,7 @@ import { ProjectFrame } from '@/features/passes/components/passes-frame';
 import { isOverviewRange, OVERVIEW_RANGES, rangeBounds, type OverviewRange } from '@/features/passes/lib/passes';
 import { niceTicks } from '@/lib/chart-scale';
 import { formatCalendarDate, formatCount } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const SERIES = [
   { key: 'issued', label: 'Issued', color: 'var(--chart-1)' },
@@ -141,7 +140,7 @@ export function OverviewScreen() {
   const raw = params.get('range');
   const range: OverviewRange = isOverviewRange(raw) ? raw : '30d';
   const bounds = useMemo(() => rangeBounds(range), [range]);
-  const { data, loading, error } = useQuery(PassProjectOverviewQuery, { variables: { id: projectId, ...bounds }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(PassProjectOverviewQuery, { variables: { id: projectId, ...bounds }, fetchPolicy: 'cache-and-network' });
   const overview = data?.passProjectOverview;
   const points: Point[] = (overview?.series ?? []).map((point) => ({ ...point, label: formatCalendarDate(point.date) }));
   const kpis: Array<[string, number | undefined, string]> = [
@@ -179,7 +178,7 @@ export function OverviewScreen() {
         </Select>
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the overview" />}
+      {error && <QueryErrorAlert title="Could not load the overview" error={error} onRetry={refetch} />}
       <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         {kpis.map(([label, value, hint]) => (
           <li key={label} aria-label={label} className="last:col-span-2 md:last:col-span-1">

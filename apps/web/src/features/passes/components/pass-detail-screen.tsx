@@ -1,10 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_FIELD_GROUPS } from '@rampart/shared/passes';
 import { BanIcon, DownloadIcon, ExternalLinkIcon, ScanLineIcon, SmartphoneIcon, TicketCheckIcon, TicketXIcon, WalletIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,8 +20,9 @@ import type { Passes_PassQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type PassEventRow = Passes_PassQuery['pass']['events'][number];
 
@@ -107,7 +107,7 @@ export function PassDetailScreen() {
   const canRead = usePermission('passes:read');
   const canManage = usePermission('passes:manage');
   const [confirming, setConfirming] = useState(false);
-  const { data, error, loading } = useQuery(PassDetailQuery, {
+  const { data, error, loading, refetch } = useQuery(PassDetailQuery, {
     variables: { id: passId },
     skip: !canRead,
     fetchPolicy: 'cache-and-network',
@@ -115,9 +115,7 @@ export function PassDetailScreen() {
   });
   const project = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead }).data?.passProject;
   const pass = data?.pass;
-  useEffect(() => {
-    document.title = `Passes · Pass ${pass?.serialNumber ?? ''} · Rampart`;
-  }, [pass?.serialNumber]);
+  useDocumentTitle(`Passes · Pass ${pass?.serialNumber ?? ''} · Rampart`);
   if (!canRead) return <Forbidden reason="Passes are open to every role of the account." />;
   return (
     <PageLayout>
@@ -129,7 +127,7 @@ export function PassDetailScreen() {
           { label: pass?.serialNumber ?? '…' },
         ]}
       />
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the pass" />}
+      {error && <QueryErrorAlert title="Could not load the pass" error={error} onRetry={refetch} />}
       {loading && !pass ? (
         <Skeleton className="h-96 w-full" />
       ) : (

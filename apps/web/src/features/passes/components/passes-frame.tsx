@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ChevronRightIcon, FlaskConicalIcon, PlusIcon } from 'lucide-react';
-import { useEffect, type ComponentProps, type ReactNode } from 'react';
+import { type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
@@ -18,6 +18,8 @@ import { PROJECT_SECTIONS, projectPath, SECTION_LABEL, type ProjectSection } fro
 import { usePermission } from '@/hooks/use-permission';
 import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const FORBIDDEN = 'Passes are open to every role of the account. Ask an administrator to add you to this account.';
 
@@ -38,9 +40,7 @@ export function PageHeading({ title, description, actions, eyebrow }: { title: R
 /** The top-level passes pages (/passes, /passes/projects). */
 export function PassesFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {
   const canRead = usePermission('passes:read');
-  useEffect(() => {
-    document.title = `Passes · ${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`Passes · ${title} · Rampart`);
   if (!canRead) return <Forbidden reason={FORBIDDEN} />;
   return (
     <PageLayout>
@@ -98,19 +98,17 @@ export function ProjectFrame({
   children: ReactNode;
 }) {
   const canRead = usePermission('passes:read');
-  const { data, error } = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead });
+  const { data, error, refetch } = useQuery(PassProjectHeaderQuery, { variables: { id: projectId }, skip: !canRead });
   const project = data?.passProject;
   const heading = title ?? SECTION_LABEL[section];
-  useEffect(() => {
-    document.title = `Passes · ${project?.name ?? 'Project'} · ${heading} · Rampart`;
-  }, [project?.name, heading]);
+  useDocumentTitle(`Passes · ${project?.name ?? 'Project'} · ${heading} · Rampart`);
   if (!canRead) return <Forbidden reason={FORBIDDEN} />;
   const tabs = PROJECT_SECTIONS.map((name) => ({ to: projectPath(projectId, name), label: SECTION_LABEL[name] }));
   return (
     <PageLayout>
       <div className="flex flex-col gap-2">
         <Breadcrumbs items={[{ label: 'Passes', to: ROUTES.passes }, { label: 'Projects', to: ROUTES.passesProjects }, { label: project?.name ?? '…' }]} />
-        {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the project" />}
+        {error && <QueryErrorAlert title="Could not load the project" error={error} onRetry={refetch} />}
         <div className="flex flex-wrap items-center gap-2">
           {project ? <span className="text-lg font-semibold">{project.name}</span> : <Skeleton className="h-7 w-48" />}
           {project?.isTestMode && <TestModeBadge />}

@@ -23,8 +23,8 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { QueryBoundary, QueryErrorAlert } from '@/components/query-boundary';
 
 const projectSchema = z.object({
   name: z.string().trim().min(1, 'Give the project a name').max(100, 'At most 100 characters'),
@@ -149,27 +149,29 @@ export function ProjectsScreen() {
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the projects" />}
-      {loading && !data ? (
-        <Skeleton className="h-40 w-full" />
-      ) : projects.length === 0 ? (
-        <EmptyState
-          icon={<FolderKanbanIcon />}
-          title="No projects yet"
-          action={
-            canManage && (
-              <Button type="button" onClick={() => setCreating(true)}>
-                <PlusIcon aria-hidden /> Create your first project
-              </Button>
-            )
-          }
-        >
-          Your projects will appear here. Create one, add a policy saying who may hold a pass, design a template, then issue passes with the project's API key.
-          {!canManage && ' Ask an administrator or developer to create one.'}
-        </EmptyState>
-      ) : (
-        <ProjectCards projects={projects} />
-      )}
+      <QueryBoundary query={{ data, loading, error }} errorTitle="Could not load the projects" skeleton={<Skeleton className="h-40 w-full" />}>
+        {() =>
+          projects.length === 0 ? (
+            <EmptyState
+              icon={<FolderKanbanIcon />}
+              title="No projects yet"
+              action={
+                canManage && (
+                  <Button type="button" onClick={() => setCreating(true)}>
+                    <PlusIcon aria-hidden /> Create your first project
+                  </Button>
+                )
+              }
+            >
+              Your projects will appear here. Create one, add a policy saying who may hold a pass, design a template, then issue passes with the project's API
+              key.
+              {!canManage && ' Ask an administrator or developer to create one.'}
+            </EmptyState>
+          ) : (
+            <ProjectCards projects={projects} />
+          )
+        }
+      </QueryBoundary>
       {accountId && creating && <CreateProjectDialog accountId={accountId} open onOpenChange={setCreating} />}
     </PassesFrame>
   );
@@ -214,7 +216,7 @@ export function PassesHomeScreen() {
           </Link>
         </Button>
       </div>
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the projects" />}
+      {error && <QueryErrorAlert title="Could not load the projects" error={error} />}
       {loading && !data ? (
         <Skeleton className="h-32 w-full" />
       ) : projects.length === 0 ? (

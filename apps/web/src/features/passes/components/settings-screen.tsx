@@ -34,7 +34,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatBytes, formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Project = Passes_SettingsQuery['passProject'];
 
@@ -462,11 +462,11 @@ function ApiCard({ project }: { project: Project }) {
 export function SettingsScreen() {
   const { projectId = '' } = useParams();
   const canManage = usePermission('passes:manage');
-  const { data, loading, error } = useQuery(PassSettingsQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(PassSettingsQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const project = data?.passProject;
   return (
     <ProjectFrame projectId={projectId} section="settings" description="The project's details, the credentials that sign its passes, and its API.">
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the settings" />}
+      {error && <QueryErrorAlert title="Could not load the settings" error={error} onRetry={refetch} />}
       {loading && !project ? (
         <Skeleton className="h-96 w-full" />
       ) : (

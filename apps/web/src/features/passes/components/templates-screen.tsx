@@ -18,7 +18,7 @@ import type { Passes_TemplateFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 function DeleteTemplateDialog({ template, onClose }: { template: Passes_TemplateFragment | null; onClose: () => void }) {
   const [remove] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
@@ -46,7 +46,7 @@ export function TemplatesScreen() {
   const { projectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const canManage = usePermission('passes:manage');
-  const { data, loading, error } = useQuery(PassTemplatesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(PassTemplatesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const templates = data?.passProject.templates ?? [];
   const [deleting, setDeleting] = useState<Passes_TemplateFragment | null>(null);
   const open = params.get('template');
@@ -88,7 +88,7 @@ export function TemplatesScreen() {
         )
       }
     >
-      {error && <ErrorAlert message={describeApiError(error).message} title="Could not load the templates" />}
+      {error && <QueryErrorAlert title="Could not load the templates" error={error} onRetry={refetch} />}
       {open && data && !editing && open !== 'new' && <ErrorAlert message="This template does not exist any more." title="Template not found" />}
       {loading && !data ? (
         <Skeleton className="h-64 w-full" />

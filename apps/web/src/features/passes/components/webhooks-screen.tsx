@@ -26,8 +26,8 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const webhookSchema = z.object({
   url: z
@@ -104,7 +104,7 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
 function Deliveries({ webhookId }: { webhookId: string }) {
   const { data, loading, error } = useQuery(PassWebhookDeliveriesQuery, { variables: { id: webhookId, skip: 0, take: 10 }, fetchPolicy: 'cache-and-network' });
   const page = data?.webhookDeliveries;
-  if (error) return <ErrorAlert message={describeApiError(error).message} title="Could not load the deliveries" />;
+  if (error) return <QueryErrorAlert title="Could not load the deliveries" error={error} />;
   if (loading && !page) return <Skeleton className="h-20 w-full" />;
   if (!page || page.items.length === 0)
     return <p className="text-sm text-muted-foreground">No deliveries yet. Each pass event this endpoint takes is listed here with its response.</p>;

@@ -14,11 +14,11 @@ import { ProfileMeQuery, ProfileUpdateUserMutation } from '@/features/profile/ap
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
 import { CurrencyField } from '@/components/form/currency-field';
 import { SubmitButton } from '@/components/form/submit-button';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 function profileSchema(currentEmail: string) {
   return z
@@ -133,8 +133,8 @@ function GeneralForm({ user }: { user: Profile_UserFragment }) {
 }
 
 export function GeneralSettings() {
-  const { data, loading, error } = useQuery(ProfileMeQuery);
-  if (error && !data) return <ErrorAlert title="Could not load your profile" message={describeApiError(error).message} />;
+  const { data, loading, error, refetch } = useQuery(ProfileMeQuery);
+  if (error && !data) return <QueryErrorAlert title="Could not load your profile" error={error} onRetry={refetch} />;
   if (loading || !data) return <Skeleton className="h-80 w-full" />;
   return <GeneralForm key={data.me.id} user={data.me} />;
 }

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { ROUTES } from '@/config/routes';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const TABS = [
   { to: ROUTES.profileGeneral, label: 'General' },
@@ -12,9 +13,7 @@ const DESCRIPTION = 'Your name, e-mail, password, two-factor authentication and 
 
 /** Profile heading and the General / Security tabs (links, so each tab has its URL); `description` replaces the default line. */
 export function ProfileLayout({ title, description = DESCRIPTION, children }: { title: string; description?: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `Profile · ${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`Profile · ${title} · Rampart`);
   return (
     <PageLayout width="form">
       <div className="flex flex-col gap-1">

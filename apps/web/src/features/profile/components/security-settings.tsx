@@ -1,19 +1,18 @@
 import { useQuery } from '@apollo/client/react';
-import { ErrorAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProfileMeQuery } from '@/features/profile/api/profile';
 import { ChangePasswordCard } from '@/features/profile/components/change-password-card';
 import { SessionsCard } from '@/features/profile/components/sessions-card';
 import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 export function SecuritySettings() {
-  const { data, error } = useQuery(ProfileMeQuery);
+  const { data, error, refetch } = useQuery(ProfileMeQuery);
   return (
     <div className="flex flex-col gap-6">
       <ChangePasswordCard />
       {error && !data ? (
-        <ErrorAlert title="Could not load two-factor settings" message={describeApiError(error).message} />
+        <QueryErrorAlert title="Could not load two-factor settings" error={error} onRetry={refetch} />
       ) : data ? (
         <TwoFactorCard user={data.me} />
       ) : (

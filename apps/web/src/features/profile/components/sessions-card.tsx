@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { LaptopIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -30,9 +29,10 @@ const SIGN_IN_METHODS: Record<string, string> = {
   password_reset: 'password reset',
 };
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 export function SessionsCard() {
-  const { data, loading, error } = useQuery(ProfileActiveSessionsQuery, { fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch: retry } = useQuery(ProfileActiveSessionsQuery, { fetchPolicy: 'cache-and-network' });
   const refetch = { refetchQueries: [ProfileActiveSessionsQuery], awaitRefetchQueries: true };
   const [revoke] = useMutation(ProfileRevokeSessionMutation, refetch);
   const [revokeOthers, { loading: revokingOthers }] = useMutation(ProfileRevokeOtherSessionsMutation, refetch);
@@ -91,7 +91,7 @@ export function SessionsCard() {
       </CardHeader>
       <CardContent>
         {error && !data ? (
-          <ErrorAlert title="Could not load your sessions" message={describeApiError(error).message} />
+          <QueryErrorAlert title="Could not load your sessions" error={error} onRetry={retry} />
         ) : loading && !data ? (
           <div className="flex flex-col gap-2">
             <Skeleton className="h-14 w-full" />

@@ -1,10 +1,9 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { isQuarter, quarterLabel, quarterOf, quarterRange, shiftQuarter } from '@rampart/shared/analytics';
 import { CalendarRangeIcon, PrinterIcon } from 'lucide-react';
-import { useEffect } from 'react';
+
 import { useSearchParams } from 'react-router';
 import { Forbidden } from '@/components/forbidden';
-import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,13 +12,15 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useViewer } from '@/hooks/use-permission';
 import { formatCalendarDate } from '@/lib/format';
-import { describeApiError, errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
+import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 import { isStaff, viewerHasAccountPermission } from '@/lib/permissions';
 import { QuarterlyReviewQuery, QuarterlyReviewViewerQuery } from '@/features/quarterly-review/api/quarterly-review';
 import { ReviewPrintStyles } from '@/features/quarterly-review/components/print-styles';
 import { isEmptyReview, QuarterlyReport, ReportHeader } from '@/features/quarterly-review/components/quarterly-report';
 import { parseReviewParams, REVIEW_CURRENCIES, reviewSearchParams, todayUtc, type ReviewParams } from '@/features/quarterly-review/lib/search-params';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const NO_ACCESS = 'Quarterly reviews are open to the account’s administrators and analysts. Ask an administrator of the account for access.';
 
@@ -119,16 +120,14 @@ export function QuarterlyReviewScreen() {
   const me = useQuery(QuarterlyReviewViewerQuery, { skip: !allowed || state.currency !== null });
   const currency = state.currency ?? me.data?.me?.preferredCurrencyCode ?? null;
   const waitingForCurrency = state.currency === null && me.loading;
-  const { data, previousData, loading, error } = useQuery(QuarterlyReviewQuery, {
+  const { data, previousData, loading, error, refetch } = useQuery(QuarterlyReviewQuery, {
     variables: { accountId: accountId ?? '', liveMode: !testMode, quarter: state.quarter, currencyCode: currency ?? 'usd' },
     skip: !accountId || !allowed || waitingForCurrency,
   });
   const review = (data ?? previousData)?.quarterlyReview ?? null;
   const refused = graphQLErrorsOf(error).some((e) => errorCode(e) === 'FORBIDDEN_ERROR');
 
-  useEffect(() => {
-    document.title = review ? `Quarterly review ${quarterLabel(review.quarter)} · ${review.accountName} · Rampart` : 'Quarterly review · Rampart';
-  }, [review]);
+  useDocumentTitle(review ? `Quarterly review ${quarterLabel(review.quarter)} · ${review.accountName} · Rampart` : 'Quarterly review · Rampart');
 
   if (!allowed || refused) return <Forbidden reason={NO_ACCESS} />;
 
@@ -155,7 +154,7 @@ export function QuarterlyReviewScreen() {
         onChange={(next) => setParams(reviewSearchParams(next))}
         canPrint={review !== null}
       />
-      {error ? <ErrorAlert title="Could not load the quarterly review" message={describeApiError(error).message} /> : null}
+      {error ? <QueryErrorAlert title="Could not load the quarterly review" error={error} onRetry={refetch} /> : null}
       {review ? (
         <>
           <ReportHeader review={review} />

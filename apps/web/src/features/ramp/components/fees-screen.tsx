@@ -1,7 +1,6 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ErrorAlert } from '@/components/form-alert';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,8 +14,8 @@ import { RuleEditorDialog } from '@/features/ramp/components/rule-editor-dialog'
 import { RuleTable } from '@/features/ramp/components/rule-table';
 import { REGIONS, regionLabel, RULE_TYPES } from '@/features/ramp/lib/pricing';
 import type { PricingRegion, PricingRuleType } from '@/gql/graphql';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const ALL_REGIONS = 'all';
 
@@ -96,7 +95,7 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
         <p className="text-sm text-muted-foreground">Choose an account first.</p>
       ) : !data ? (
         rules.error ? (
-          <ErrorAlert title="Could not load the pricing rules" message={describeApiError(rules.error).message} />
+          <QueryErrorAlert title="Could not load the pricing rules" error={rules.error} onRetry={rules.refetch} />
         ) : (
           <Skeleton className="h-96 w-full" />
         )

@@ -29,6 +29,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryBoundary } from '@/components/query-boundary';
 
 const TYPE_COPY: Record<IntegrationType, { label: string; field: string; placeholder: string; pattern: RegExp; problem: string }> = {
   web: {
@@ -64,7 +65,7 @@ type Values = z.infer<typeof schema>;
 
 /** The web domains and mobile apps where the partner embeds the widget. */
 export function IntegrationsCard({ accountId, canManage }: { accountId: string; canManage: boolean }) {
-  const { data, loading, error } = useQuery(IntegrationsQuery, { variables: { accountId } });
+  const { data, loading, error, refetch } = useQuery(IntegrationsQuery, { variables: { accountId } });
   const [create] = useMutation(CreateIntegrationMutation, { refetchQueries: ['Ramp_Integrations'], awaitRefetchQueries: true });
   const [remove, removing] = useMutation(DeleteIntegrationMutation, { refetchQueries: ['Ramp_Integrations'], awaitRefetchQueries: true });
   const [deleting, setDeleting] = useState<Ramp_IntegrationFragment | null>(null);
@@ -103,35 +104,35 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
         <CardDescription>The websites and apps your customers open the widget from. The provider reviews them before you go live.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {loading && !data ? (
-          <Skeleton className="h-20 w-full" />
-        ) : error && !data ? (
-          <ErrorAlert title="Could not load the integrations" message={describeApiError(error).message} />
-        ) : items.length === 0 ? (
-          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No website or app recorded yet.</p>
-        ) : (
-          <ul className="flex flex-col divide-y rounded-md border" aria-label="Recorded integrations">
-            {items.map((item) => (
-              <li key={item.id} className="flex items-center gap-3 px-3 py-2">
-                {item.type === 'web' ? (
-                  <GlobeIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                ) : (
-                  <SmartphoneIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                )}
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="truncate font-mono text-sm">{item.value}</span>
-                  <span className="text-xs text-muted-foreground">Added {formatDate(item.createdAt)}</span>
-                </div>
-                <Badge variant="outline">{TYPE_COPY[item.type].label}</Badge>
-                {canManage && (
-                  <Button variant="ghost" size="icon" aria-label={`Remove ${item.value}`} onClick={() => setDeleting(item)}>
-                    <Trash2Icon aria-hidden />
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryBoundary query={{ data, loading, error, refetch }} errorTitle="Could not load the integrations" skeleton={<Skeleton className="h-20 w-full" />}>
+          {() =>
+            items.length === 0 ? (
+              <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">No website or app recorded yet.</p>
+            ) : (
+              <ul className="flex flex-col divide-y rounded-md border" aria-label="Recorded integrations">
+                {items.map((item) => (
+                  <li key={item.id} className="flex items-center gap-3 px-3 py-2">
+                    {item.type === 'web' ? (
+                      <GlobeIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                    ) : (
+                      <SmartphoneIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                    )}
+                    <div className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate font-mono text-sm">{item.value}</span>
+                      <span className="text-xs text-muted-foreground">Added {formatDate(item.createdAt)}</span>
+                    </div>
+                    <Badge variant="outline">{TYPE_COPY[item.type].label}</Badge>
+                    {canManage && (
+                      <Button variant="ghost" size="icon" aria-label={`Remove ${item.value}`} onClick={() => setDeleting(item)}>
+                        <Trash2Icon aria-hidden />
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryBoundary>
         {canManage && (
           <Form {...form}>
             <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, RAMP_SECTIONS, rampSectionPath, type RampProductKey, type RampSection } from '@/config/routes';
 import { PRODUCT_LABEL } from '@/lib/format';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export const SECTION_LABEL: Record<RampSection, string> = { cryptos: 'Cryptocurrencies', fees: 'Fees', integrate: 'Integrate' };
 
@@ -22,9 +23,7 @@ export function RampFrame({
 }) {
   const productLabel = PRODUCT_LABEL[product] ?? product;
   const title = SECTION_LABEL[section];
-  useEffect(() => {
-    document.title = `${productLabel} · ${title} · Rampart`;
-  }, [productLabel, title]);
+  useDocumentTitle(`${productLabel} · ${title} · Rampart`);
   const links = [
     { to: RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base, label: 'Overview', end: true },
     ...RAMP_SECTIONS[product].map((entry) => ({ to: rampSectionPath(product, entry), label: SECTION_LABEL[entry], end: false })),

@@ -32,6 +32,7 @@ import {
 import type { PricingRuleType } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 interface RuleEditorDialogProps {
   accountId: string;
@@ -126,7 +127,7 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
         </DialogHeader>
         {!loaded ? (
           all.error ? (
-            <ErrorAlert title="Could not load the rules" message={describeApiError(all.error).message} />
+            <QueryErrorAlert title="Could not load the rules" error={all.error} onRetry={all.refetch} />
           ) : (
             <Skeleton className="h-40 w-full" />
           )

@@ -4,7 +4,6 @@ import { FIAT_CURRENCIES } from '@rampart/shared/transactions';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
-import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,6 +27,7 @@ import {
 } from '@/features/ramp/lib/widget-url';
 import type { IntegrationProduct } from '@/gql/graphql';
 import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const NONE = '__none';
 
@@ -77,7 +77,7 @@ export function WidgetUrlBuilder({
   canSign: boolean;
 }) {
   const id = useId();
-  const { data, loading, error } = useQuery(WidgetBaseUrlQuery, { variables: { accountId, type: product, liveMode } });
+  const { data, loading, error, refetch } = useQuery(WidgetBaseUrlQuery, { variables: { accountId, type: product, liveMode } });
   const [params, setParams] = useState<WidgetParams>({ baseCurrencyCode: 'usd', language: 'en' });
   const [sign, signing] = useMutation(SignWidgetUrlMutation);
   const [signed, setSigned] = useState<{ for: string; url: string } | null>(null);
@@ -124,7 +124,7 @@ export function WidgetUrlBuilder({
   const title = product === 'OnRamp' ? 'Buy crypto' : product === 'OffRamp' ? 'Sell crypto' : 'Swap crypto';
 
   if (loading && !data) return <Skeleton className="h-96 w-full" />;
-  if (error && !data) return <ErrorAlert title="Could not load the widget URL" message={describeApiError(error).message} />;
+  if (error && !data) return <QueryErrorAlert title="Could not load the widget URL" error={error} onRetry={refetch} />;
 
   const select = (name: WidgetParam, label: string, options: { value: string; label: string }[], optional = true) => (
     <div className="flex flex-col gap-2">

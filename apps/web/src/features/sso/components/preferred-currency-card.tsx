@@ -11,9 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SsoPreferredCurrencyQuery, SsoUpdatePreferredCurrencyMutation } from '@/features/sso/api/account';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
 import { CurrencyField } from '@/components/form/currency-field';
 import { SubmitButton } from '@/components/form/submit-button';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const schema = z.object({ preferredCurrencyCode: preferredCurrencySchema });
 
@@ -67,8 +67,8 @@ function CurrencyForm({ value }: { value: z.input<typeof schema>['preferredCurre
 
 /** Preferred currency for an SSO user: Rampart's own setting, saved with updateUser as for everyone. */
 export function PreferredCurrencyCard() {
-  const { data, error } = useQuery(SsoPreferredCurrencyQuery);
-  if (error && !data) return <ErrorAlert title="Could not load your preferred currency" message={describeApiError(error).message} />;
+  const { data, error, refetch } = useQuery(SsoPreferredCurrencyQuery);
+  if (error && !data) return <QueryErrorAlert title="Could not load your preferred currency" error={error} onRetry={refetch} />;
   if (!data) return <Skeleton className="h-48 w-full" />;
   return <CurrencyForm key={data.me.id} value={data.me.preferredCurrencyCode} />;
 }

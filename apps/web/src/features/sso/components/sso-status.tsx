@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { ROUTES } from '@/config/routes';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** What the SSO pages show: a loading element while the flow runs, or "Error: message" with a way back. */
 export function SsoStatus({ title, error, children }: { title: string; error: string | null; children?: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Rampart`;
-  }, [title]);
+  useDocumentTitle(`${title} · Rampart`);
   return (
     <Card className="w-full max-w-md gap-5 shadow-md">
       <CardHeader>

@@ -23,6 +23,7 @@ import { usePermission, useViewer } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The selected account's members and pending invitations; administrators manage them, others read. */
 export function TeamMembers() {
@@ -30,7 +31,7 @@ export function TeamMembers() {
   const canManage = usePermission('team:manage');
   const viewer = useViewer();
   // Every visit asks the server, so a removed member finds out at once.
-  const { data, loading, error } = useQuery(TeamMembersQuery, {
+  const { data, loading, error, refetch } = useQuery(TeamMembersQuery, {
     variables: { accountId: accountId ?? '' },
     skip: !accountId,
     fetchPolicy: 'cache-and-network',
@@ -79,7 +80,7 @@ export function TeamMembers() {
   }
 
   if (!accountId) return <p className="text-sm text-muted-foreground">Choose an account to see its team.</p>;
-  if (error && !data) return <ErrorAlert title="Could not load the team" message={describeApiError(error).message} />;
+  if (error && !data) return <QueryErrorAlert title="Could not load the team" error={error} onRetry={refetch} />;
 
   const account = data?.account;
   // Access was removed (the server refused the account); the shell reloads the memberships and moves on.

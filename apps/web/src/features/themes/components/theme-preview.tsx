@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import type { ThemeConfig, ThemeMode } from '@rampart/shared/themes';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +9,7 @@ import { ThemePreviewUrlQuery } from '@/features/themes/api/themes';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { isWidgetReady, previewMessage, previewOrigin } from '@/features/themes/lib/theme-draft';
 import type { ThemePreviewFlow } from '@/gql/graphql';
-import { describeApiError } from '@/lib/graphql-errors';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 const FLOW_LABEL: Record<ThemePreviewFlow, string> = { buy: 'Buy', sell: 'Sell', swap: 'Swap' };
 
@@ -33,7 +32,7 @@ export function ThemePreview({
   onShowSplashChange: (show: boolean) => void;
 }) {
   const [flow, setFlow] = useState<ThemePreviewFlow>('buy');
-  const { data, error, loading } = useQuery(ThemePreviewUrlQuery, { variables: { accountId, flow } });
+  const { data, error, loading, refetch } = useQuery(ThemePreviewUrlQuery, { variables: { accountId, flow } });
   const previewUrl = data?.themeEditorSettings.previewUrl ?? null;
   const frame = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState(false);
@@ -85,7 +84,7 @@ export function ThemePreview({
       </CardHeader>
       <CardContent className="px-4">
         {error && !data ? (
-          <ErrorAlert title="Could not load the preview" message={describeApiError(error).message} />
+          <QueryErrorAlert title="Could not load the preview" error={error} onRetry={refetch} />
         ) : loading && !previewUrl ? (
           <Skeleton className="h-[640px] w-full rounded-lg" />
         ) : previewUrl ? (

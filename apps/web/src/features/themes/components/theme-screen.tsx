@@ -1,7 +1,6 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { PaletteIcon, SparklesIcon } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
+import { useCallback, useState } from 'react';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,8 +9,9 @@ import { NewThemeDialog } from '@/features/themes/components/new-theme-dialog';
 import { SavedThemesCard } from '@/features/themes/components/saved-themes-card';
 import { ThemeEditor } from '@/features/themes/components/theme-editor';
 import { usePermission } from '@/hooks/use-permission';
-import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** /theme (spec §2): the account's widget themes, the active one in the editor beside the live widget. */
 export function ThemeScreen() {
@@ -20,9 +20,7 @@ export function ThemeScreen() {
   const { data, loading, error, refetch } = useQuery(ThemesScreenQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const [creating, setCreating] = useState(false);
 
-  useEffect(() => {
-    document.title = 'Theme · Rampart';
-  }, []);
+  useDocumentTitle('Theme · Rampart');
 
   const reload = useCallback(async () => {
     const result = await refetch();
@@ -51,7 +49,7 @@ export function ThemeScreen() {
     body = (
       <>
         <h1 className="text-2xl font-semibold tracking-tight">Theme</h1>
-        <ErrorAlert title="Could not load the themes" message={describeApiError(error).message} />
+        <QueryErrorAlert title="Could not load the themes" error={error} onRetry={refetch} />
       </>
     );
   } else if (active && settings) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { ArrowLeftIcon } from 'lucide-react';
-import { useEffect } from 'react';
+
 import { Link, useParams } from 'react-router';
 import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
@@ -15,6 +15,7 @@ import { describeApiError } from '@/lib/graphql-errors';
 import { TransactionsDetailQuery } from '@/features/transactions/api/transactions';
 import { StaffActions } from '@/features/transactions/components/staff-actions';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -41,9 +42,7 @@ export function TransactionDetail({
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
-  useEffect(() => {
-    document.title = `${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`;
-  }, [tx]);
+  useDocumentTitle(`${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`);
   const back = (
     <Link to={ROUTES.transactions} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
       <ArrowLeftIcon className="size-4" aria-hidden /> Transactions

@@ -1,8 +1,12 @@
 import { useSearchParams } from 'react-router';
+import type { TransactionKind } from '@rampart/shared/transactions';
 
 export const TABS = ['on-ramp', 'off-ramp', 'swaps', 'nft', 'balance'] as const;
 export type Tab = (typeof TABS)[number];
 export const PAGE_SIZES = [20, 50, 100] as const;
+export const TAB_LABEL: Record<Tab, string> = { 'on-ramp': 'On-ramp', 'off-ramp': 'Off-ramp', swaps: 'Swaps', nft: 'NFT', balance: 'Balance' };
+/** The kind of transaction a tab lists (NFT purchases are buys). */
+export const KIND: Record<Tab, TransactionKind> = { 'on-ramp': 'buy', 'off-ramp': 'sell', swaps: 'swap', nft: 'buy', balance: 'balance' };
 
 export interface TransactionFilters {
   q: string;
