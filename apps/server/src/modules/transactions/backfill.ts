@@ -110,13 +110,16 @@ function mergeSql(parse: 'cast' | 'safe'): string {
   const checks = [
     `when e is null then 'the line is not a JSON object'`,
     `when jsonb_typeof(e->'data') is distinct from 'object' then 'data: the transaction (an object) is missing'`,
-    ...specs.map((spec) =>
-      spec.required && spec.key !== 'version'
-        ? `when not ${present(spec.key)} or ${spec.wrong} then ${literal(`data.${spec.key}: required, ${spec.expected}`)}`
-        : `when ${present(spec.key)} and ${spec.wrong} then ${literal(`data.${spec.key}: ${spec.expected}`)}`,
-    ),
+    ...specs
+      .filter((spec) => spec.key !== 'version')
+      .flatMap((spec) => [
+        ...(spec.required ? [`when not ${present(spec.key)} then ${literal(`data.${spec.key}: required, ${spec.expected}`)}`] : []),
+        `when ${present(spec.key)} and ${spec.wrong} then ${literal(`data.${spec.key}: ${spec.expected}`)}`,
+      ]),
     `when not ${present('version')} or not (jsonb_typeof(d->'version') = 'number' and (d->>'version') ~ '^[1-9][0-9]{0,8}$') then 'data.version: required, a whole number from 1'`,
     `when not exists (select 1 from accounts a where a.id = (d->>'accountId')::uuid) then 'data.accountId: no such account'`,
+    // A transaction never moves to another account or mode.
+    `when exists (select 1 from transactions t where t.id = (d->>'id')::uuid and (t.account_id <> (d->>'accountId')::uuid or t.live_mode <> (d->'liveMode')::boolean)) then 'data.accountId: the transaction belongs to another account or mode'`,
   ];
   // Defaults of columns a line may leave out; updatedAt defaults to createdAt (the time of the version).
   const valueOf = (spec: ColumnSpec): string => {
@@ -166,7 +169,7 @@ function mergeSql(parse: 'cast' | 'safe'): string {
         .filter((spec) => !['accountId', 'liveMode'].includes(spec.key))
         .map((spec) => `${spec.column} = excluded.${spec.column}`)
         .join(', ')}
-      -- The version rule; and a transaction never moves to another account or mode.
+      -- The version rule (the ingestion's): an older or equal version never overwrites.
       where transactions.version < excluded.version and transactions.account_id = excluded.account_id and transactions.live_mode = excluded.live_mode
       returning account_id
     )
