@@ -7,7 +7,8 @@ import type { Env } from '../config/env.ts';
 /** One event's outcome, as the ingestion service answers it (the same words as the HTTP endpoints' results). */
 export interface StreamEventResult {
   status: 'accepted' | 'duplicate' | 'stale' | 'refused';
-  error?: string | undefined;
+  /** refused: the field at fault and why. */
+  error?: { field: string; message: string } | undefined;
 }
 
 /**
@@ -100,7 +101,7 @@ export async function startIngestStream(options: IngestStreamOptions): Promise<R
         const batch: JsMsg[] = [];
         for await (const message of messages) batch.push(message);
         pulling = null;
-        if (batch.length > 0) await settle(batch, options);
+        if (batch.length > 0) await settle(batch, options, nc);
         failure = null;
       } catch (error) {
         // NATS away (restarting, unreachable), or the consumer deleted: report it on /readyz and try again shortly.
@@ -150,16 +151,13 @@ async function ensureConsumer(nc: NatsConnection, options: IngestStreamOptions):
 }
 
 /** Ingests one pull, then acknowledges each message by its result; a failed ingestion leaves them all to come again. */
-async function settle(batch: JsMsg[], options: IngestStreamOptions): Promise<void> {
-  const events: unknown[] = [];
-  const unreadable = new Map<number, string>();
-  batch.forEach((message, index) => {
+async function settle(batch: JsMsg[], options: IngestStreamOptions, nc: NatsConnection): Promise<void> {
+  const events = batch.map((message) => {
     try {
-      events.push(message.json());
+      return message.json<unknown>();
     } catch {
-      // Not JSON: the ingestion still answers for it (a refusal naming the body), so it is recorded like any other.
-      unreadable.set(index, 'the message is not JSON (one CloudEvent in structured mode per message)');
-      events.push(message.string());
+      // Not JSON: handed on as text, which the ingestion refuses like any other invalid event (naming `event`).
+      return message.string();
     }
   });
   let results: StreamEventResult[];
@@ -174,10 +172,12 @@ async function settle(batch: JsMsg[], options: IngestStreamOptions): Promise<voi
   batch.forEach((message, index) => {
     const result = results[index];
     if (result?.status === 'refused') {
-      options.log.warn({ seq: message.seq, error: result.error ?? unreadable.get(index) }, 'ingestion stream: event refused');
+      options.log.warn({ seq: message.seq, subject: message.subject, error: result.error }, 'ingestion stream: event refused');
       // No reason text: NATS before 2.10.4 (Debian's 2.9) does not read `+TERM <reason>` as a termination.
       message.term();
     } else message.ack();
   });
+  // The acknowledgements are on their way; a round trip to the server confirms it has them before the next pull.
+  await nc.flush();
   options.onBatch?.({ size: batch.length, results });
 }
