@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './harness.ts';
 
 /** Debian's nats-server (`.ci/run` installs the package when missing). */
 export const NATS_SERVER_BINARY = process.env.NATS_SERVER_BINARY ?? '/usr/sbin/nats-server';
@@ -53,16 +53,4 @@ export async function startNatsServer(options: { port?: number; storeDir?: strin
 async function stopChild(child: ChildProcess, exited: Promise<void>, signal: NodeJS.Signals) {
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   await exited;
-}
-
-/** A port free on 127.0.0.1 now (this file imports no vitest, so benchmarks start nats-server with it too). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
