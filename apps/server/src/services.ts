@@ -54,6 +54,8 @@ import { createMintingService } from './modules/minting/minting.service.ts';
 import { createPassesRepository } from './modules/passes/passes.repository.ts';
 import { createPassesService, type PassesChain } from './modules/passes/passes.service.ts';
 import { createPassFiles } from './modules/passes/pass-files.ts';
+import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
+import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
 
 /** Every domain service, built once per app and handed to resolvers through the GraphQL context. */
 export function createServices(deps: { database: DatabaseHandle; mailer: Mailer; config: Env; chain: EvmChain }) {
@@ -168,6 +170,8 @@ export function createServices(deps: { database: DatabaseHandle; mailer: Mailer;
     chain,
     minting: createMintingService({ repository: createMintingRepository(database.db), chain, config, collectionView: settings.collectionView }),
     gettingStarted: createGettingStartedService({ repository: createGettingStartedRepository(database.db) }),
+    /** The provider's core streams its transactions and customers in (docs/ingestion.md). */
+    ingestion: createIngestionService({ repository: createIngestionRepository(database.db), transactions }),
     /** Releases what the services hold open (keep-alive sockets of outgoing webhooks). */
     close() {
       webhookSender.close();

@@ -36,6 +36,8 @@ export const customers = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedBy: uuid('blocked_by'),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** The provider's version of this customer (ingestion): an event with a lower one is stale. 0 for rows made here. */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -147,6 +149,8 @@ export const transactions = pgTable(
     depositWalletAddress: text('deposit_wallet_address'),
     refundTransactionHash: text('refund_transaction_hash'),
     statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
+    /** The provider's version of this transaction (ingestion): an event with a lower one is stale. 0 for rows made here. */
+    version: integer('version').notNull().default(0),
   },
   (table) => [
     // Newest first within an account, mode and kind; the trailing status and amount let filters on them run index-only.

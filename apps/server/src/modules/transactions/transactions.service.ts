@@ -359,6 +359,14 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
     changeStatus,
     createTransaction,
     staffAction,
+    /**
+     * For rows another module writes in its own database transaction (ingestion): the rollups of a new transaction
+     * or a status change, and the webhook event and payload a change of status sets off. Same code path as ours.
+     */
+    recordCreated,
+    recordStatusChange,
+    webhookEventFor: eventFor,
+    webhookEventData: eventData,
     accountOf: (id: string, kind: TransactionKind | null) => repository.accountOf(id, kind),
 
     /** Any kind, for `transaction(id)` callers that land on a detail page from a customer's mixed list. */

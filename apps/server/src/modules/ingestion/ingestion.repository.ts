@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/executor.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { ingestionCredentials } from '../../db/schema/ingestion.ts';
+import { customerFiles, customers, transactions } from '../../db/schema/transactions.ts';
+
+export type CredentialRow = typeof ingestionCredentials.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** An event taken into the inbox: its key, and the entity it is about. */
+export interface InboxEntry {
+  source: string;
+  id: string;
+  type: string;
+  entityId: string;
+}
+
+export interface StaleEntry extends InboxEntry {
+  version: number;
+  storedVersion: number;
+  data: Record<string, unknown>;
+}
+
+const key = (source: string, id: string) => JSON.stringify([source, id]);
+
+export function createIngestionRepository(db: Database) {
+  return {
+    db,
+
+    // Credentials
+
+    async activeCredentials(executor: Executor): Promise<CredentialRow[]> {
+      return executor.select().from(ingestionCredentials).where(isNull(ingestionCredentials.revokedAt)).orderBy(asc(ingestionCredentials.createdAt));
+    },
+    /** Serialises credential changes, so two creations at once cannot both see one active credential and make three. */
+    async lockCredentials(executor: Executor): Promise<void> {
+      await executor.execute(sql`select pg_advisory_xact_lock(hashtext('ingestion_credentials'))`);
+    },
+    async insertCredential(executor: Executor, values: typeof ingestionCredentials.$inferInsert): Promise<CredentialRow> {
+      const [row] = await executor.insert(ingestionCredentials).values(values).returning();
+      return row!;
+    },
+    async revokeCredential(executor: Executor, id: string): Promise<CredentialRow | null> {
+      const [row] = await executor
+        .update(ingestionCredentials)
+        .set({ revokedAt: sql`coalesce(${ingestionCredentials.revokedAt}, now())` })
+        .where(eq(ingestionCredentials.id, id))
+        .returning();
+      return row ?? null;
+    },
+    async listCredentials(): Promise<CredentialRow[]> {
+      return db
+        .select()
+        .from(ingestionCredentials)
+        .orderBy(sql`${ingestionCredentials.revokedAt} is not null`, desc(ingestionCredentials.createdAt))
+        .limit(200);
+    },
+    async credentialBySecretHash(hash: string): Promise<CredentialRow | null> {
+      const [row] = await db
+        .select()
+        .from(ingestionCredentials)
+        .where(and(eq(ingestionCredentials.secretHash, hash), isNull(ingestionCredentials.revokedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+    /** At most once a minute per credential: a busy core must not turn every request into a write of this row. */
+    async touchCredential(id: string): Promise<void> {
+      await db
+        .update(ingestionCredentials)
+        .set({ lastUsedAt: sql`now()` })
+        .where(
+          and(
+            eq(ingestionCredentials.id, id),
+            sql`(${ingestionCredentials.lastUsedAt} is null or ${ingestionCredentials.lastUsedAt} < now() - interval '1 minute')`,
+          ),
+        );
+    },
+
+    // Events
+
+    /**
+     * Takes a batch's events into the inbox in one statement; answers the keys that were new. A key already there
+     * (or being taken by a concurrent batch, which this waits for) is a redelivery.
+     */
+    async takeIntoInbox(executor: Executor, entries: InboxEntry[], credentialId: string | null): Promise<Set<string>> {
+      if (entries.length === 0) return new Set();
+      const result = await executor.execute<{ source: string; event_id: string }>(sql`
+        insert into ingestion_inbox (source, event_id, type, entity_id, outcome, credential_id)
+        select e.source, e.id, e.type, e.entity_id, 'accepted', ${credentialId}::uuid
+        from jsonb_to_recordset(${JSON.stringify(entries.map((entry) => ({ source: entry.source, id: entry.id, type: entry.type, entity_id: entry.entityId })))}::jsonb)
+          as e(source text, id text, type text, entity_id uuid)
+        on conflict (source, event_id) do nothing
+        returning source, event_id`);
+      return new Set(result.rows.map((row) => key(row.source, row.event_id)));
+    },
+    /** Events refused after they were taken in leave the inbox again (a corrected resend with the same id is applied). */
+    async releaseFromInbox(executor: Executor, entries: Array<{ source: string; id: string }>): Promise<void> {
+      if (entries.length === 0) return;
+      await executor.execute(sql`
+        delete from ingestion_inbox i using jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(source text, id text)
+        where i.source = e.source and i.event_id = e.id`);
+    },
+    /** Stale events: recorded with their data, and marked so in the inbox. */
+    async recordStale(executor: Executor, entries: StaleEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      const rows = JSON.stringify(
+        entries.map((e) => ({ source: e.source, id: e.id, type: e.type, entity_id: e.entityId, version: e.version, stored_version: e.storedVersion, data: e.data })),
+      );
+      await executor.execute(sql`
+        with e as (
+          select * from jsonb_to_recordset(${rows}::jsonb)
+            as e(source text, id text, type text, entity_id uuid, version int, stored_version int, data jsonb)
+        ), marked as (
+          update ingestion_inbox i set outcome = 'stale' from e where i.source = e.source and i.event_id = e.id
+        )
+        insert into ingestion_stale_events (source, event_id, type, entity_id, version, stored_version, data)
+        select source, id, type, entity_id, version, stored_version, data from e`);
+    },
+
+    async existingAccounts(executor: Executor, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await executor.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, ids));
+      return new Set(rows.map((row) => row.id));
+    },
+    /** The batch's transactions that exist, locked in id order (two batches touching the same rows cannot deadlock). */
+    async lockTransactions(executor: Executor, ids: string[]): Promise<TransactionRow[]> {
+      if (ids.length === 0) return [];
+      return executor.select().from(transactions).where(inArray(transactions.id, ids)).orderBy(asc(transactions.id)).for('update');
+    },
+    async lockCustomers(executor: Executor, ids: string[]): Promise<CustomerRow[]> {
+      if (ids.length === 0) return [];
+      return executor.select().from(customers).where(inArray(customers.id, ids)).orderBy(asc(customers.id)).for('update');
+    },
+    /** Inserts a transaction unless a concurrent batch just did (then null: the caller treats it as existing). */
+    async insertTransaction(executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow | null> {
+      const [row] = await executor.insert(transactions).values(values).onConflictDoNothing({ target: transactions.id }).returning();
+      return row ?? null;
+    },
+    async updateTransaction(executor: Executor, id: string, values: Partial<typeof transactions.$inferInsert>): Promise<TransactionRow> {
+      const [row] = await executor.update(transactions).set(values).where(eq(transactions.id, id)).returning();
+      return row!;
+    },
+    async insertCustomer(executor: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow | null> {
+      const [row] = await executor.insert(customers).values(values).onConflictDoNothing({ target: customers.id }).returning();
+      return row ?? null;
+    },
+    async updateCustomer(executor: Executor, id: string, values: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
+      const [row] = await executor.update(customers).set(values).where(eq(customers.id, id)).returning();
+      return row!;
+    },
+    async replaceCustomerFiles(executor: Executor, customerId: string, files: Array<{ type: string; reviewResult: string | null }>): Promise<void> {
+      await executor.delete(customerFiles).where(eq(customerFiles.customerId, customerId));
+      if (files.length) await executor.insert(customerFiles).values(files.map((file) => ({ customerId, type: file.type, reviewResult: file.reviewResult })));
+    },
+    key,
+  };
+}
+
+export type IngestionRepository = ReturnType<typeof createIngestionRepository>;
