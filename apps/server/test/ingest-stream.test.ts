@@ -134,6 +134,7 @@ describe('the ingestion stream (NATS JetStream)', () => {
     await commit;
     expect(await transaction(id)).toEqual({ version: 2, status: 'failed' });
     const webhooksBefore = await webhookEventsOf(id);
+    expect(webhooksBefore).toBeGreaterThan(0);
     // Another worker on the same durable consumer gets the unacknowledged batch once its acknowledgement time is up.
     const second = await consumer('crash');
     try {
