@@ -34,7 +34,13 @@ const repoRoot = path.resolve(here, '..');
 const START = '<!-- bench:ingest:start (written by npm run bench -- --ingest; edit outside the markers) -->';
 const END = '<!-- bench:ingest:end -->';
 
-export const INGEST_TARGETS = { eventsPerSecond: 10_000, statusChangesPerSecond: 2_000, visibleP99Ms: 2_000, webhooksPerSecond: 1_500, backfillSeconds: 600 } as const;
+export const INGEST_TARGETS = {
+  eventsPerSecond: 10_000,
+  statusChangesPerSecond: 2_000,
+  visibleP99Ms: 2_000,
+  webhooksPerSecond: 1_500,
+  backfillSeconds: 600,
+} as const;
 
 export interface IngestBenchOptions {
   /** Transactions created through the batch endpoint (each also gets two status changes). */
@@ -58,7 +64,17 @@ export interface IngestBenchResult {
   webhooks: { expected: number; delivered: number; perSecond: number; duplicates: number };
   statusChanges: { changes: number; seconds: number; perSecond: number };
   visible: { listP50: number; listP99: number; dashboardP50: number; dashboardP99: number; probes: number };
-  jetstream: { events: number; seconds: number; perSecond: number; killedAt: number; rows: number; inbox: number; webhookEvents: number; lost: number; duplicated: number };
+  jetstream: {
+    events: number;
+    seconds: number;
+    perSecond: number;
+    killedAt: number;
+    rows: number;
+    inbox: number;
+    webhookEvents: number;
+    lost: number;
+    duplicated: number;
+  };
   backfill: { rows: number; lines: number; fileMiB: number; seconds: number; peakMiB: number; linesPerSecond: number };
   cpu: { httpMicrosPerEvent: number };
 }
@@ -81,7 +97,13 @@ const percentile = (values: number[], p: number) => {
 
 /** All CPU time the machine spent, in microseconds (/proc/stat). */
 function machineCpuMicros(): number {
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   return ((user + nice + system + irq + softirq) * 1_000_000) / 100;
 }
 
@@ -171,18 +193,24 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     const user = owner.rows[0]!;
     const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Bench Ingest Ltd', $1) returning id`, [user.id]);
     const account = async (name: string) => {
-      const id = (await pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, $2) returning id`, [org.rows[0]!.id, name])).rows[0]!.id;
-      await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`, [id, user.id]);
+      const id = (await pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, true) returning id`, [org.rows[0]!.id, name]))
+        .rows[0]!.id;
+      await pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'administrator', true, now())`, [
+        id,
+        user.id,
+      ]);
       return id;
     };
     const accountId = await account('Bench Ingest');
     const probeAccountId = await account('Bench Ingest Probe');
-    await app.services.webhooks.create(accountId, { url: `http://127.0.0.1:${receiverPort}/hooks`, liveMode: true, events: [] });
+    // Live endpoints must be https; the receiver on loopback is plain http, so the test-mode endpoint is switched to live here.
+    await app.services.webhooks.create(accountId, { url: `http://127.0.0.1:${receiverPort}/hooks`, liveMode: false, events: [] });
+    await pool.query(`update webhooks set live_mode = true where account_id = $1`, [accountId]);
     await pool.query(`update ingestion_credentials set revoked_at = now() where revoked_at is null`);
     const { secret } = await app.services.ingestion.createCredential({ name: 'Bench core', createdBy: 'bench' });
     await pool.query(`update webhook_deliveries set status = 'abandoned' where status = 'pending'`);
     const worker = await startWorker({ pool, services: app.services, concurrency: 96, log: app.log });
-    const session = await app.services.identity.issueSession(user as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'bench' });
+    const session = await app.services.identity.issueSession(user as never, 'password', { ipAddress: '127.0.0.1', userAgent: 'bench' }); // a users row read with plain SQL; issueSession takes the Drizzle row of the same table
     const gql = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
       const response = await fetch(`${base}/graphql`, {
         method: 'POST',
@@ -284,11 +312,17 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       dashboardP99: Math.round(percentile(probeTimes.dashboard, 99)),
       probes: probeTimes.list.length,
     };
-    log(`  visible in the list p50 ${visible.listP50} ms, p99 ${visible.listP99} ms; in the dashboard totals p50 ${visible.dashboardP50} ms, p99 ${visible.dashboardP99} ms`);
+    log(
+      `  visible in the list p50 ${visible.listP50} ms, p99 ${visible.listP99} ms; in the dashboard totals p50 ${visible.dashboardP50} ms, p99 ${visible.dashboardP99} ms`,
+    );
 
     // Webhooks of 1 and 2: every event of the account, delivered by the worker along the way.
     const expected = Number(
-      (await pool.query<{ n: string }>(`select count(*) as n from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1`, [accountId])).rows[0]!.n,
+      (
+        await pool.query<{ n: string }>(`select count(*) as n from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.account_id = $1`, [
+          accountId,
+        ])
+      ).rows[0]!.n,
     );
     await until(async () => (await report()).arrivals.length >= expected, 600_000, 'the webhooks');
     const arrivals = await report();
@@ -303,7 +337,9 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     await worker.stop();
 
     // 3. JetStream, with a kill -9 of the consumer's process half-way.
-    log(`JetStream: ${options.jetstreamEvents.toLocaleString('en')} events published, consumed by the worker's consumer in another process (kill -9 half-way)...`);
+    log(
+      `JetStream: ${options.jetstreamEvents.toLocaleString('en')} events published, consumed by the worker's consumer in another process (kill -9 half-way)...`,
+    );
     const port = natsPort || (await freePort());
     natsChild = spawn('/usr/sbin/nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', natsStore], { stdio: ['ignore', 'ignore', 'pipe'] });
     children.push(natsChild);
@@ -321,7 +357,13 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     const jsm = await jetstreamManager(nc);
     await jsm.streams.add({ name: 'PROVIDER_EVENTS', subjects: ['provider.events.>'] });
     // A short acknowledgement wait, so the killed consumer's batch comes back within the run.
-    await jsm.consumers.add('PROVIDER_EVENTS', { durable_name: 'rampart-ingest', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ack_wait: 5_000_000_000, max_ack_pending: 4000 });
+    await jsm.consumers.add('PROVIDER_EVENTS', {
+      durable_name: 'rampart-ingest',
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: 5_000_000_000,
+      max_ack_pending: 4000,
+    });
     const streamIds = Array.from({ length: options.jetstreamEvents / 2 }, () => crypto.randomUUID());
     const published = [...streamIds.map((id, n) => buyCreated(accountId, id, n)), ...streamIds.map((id) => statusChanged(id, 2, 'completed'))];
     for (let i = 0; i < published.length; i += 500) {
@@ -337,7 +379,11 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       INGEST_NATS_BATCH: '1000',
     };
     const startConsumer = () => {
-      const child = fork(path.join(here, 'ingest-consumer.ts'), [], { execArgv: ['--import', 'tsx'], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(path.join(here, 'ingest-consumer.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        env: childEnv,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
       children.push(child);
       return child;
     };
@@ -405,7 +451,7 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       });
       children.push(child);
       let text = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         text += chunk.toString();
         const lines = text.split('\n');
         text = lines.pop()!;

@@ -114,7 +114,16 @@ function main() {
   } catch {
     return fail('--url: the Rampart to send to, such as http://localhost:3000');
   }
-  return run({ account: values.account, url, credential: values.credential, rate, speed, limit, seed: values.seed ? Number(values.seed) : Date.now(), source: values.source });
+  return run({
+    account: values.account,
+    url,
+    credential: values.credential,
+    rate,
+    speed,
+    limit,
+    seed: values.seed ? Number(values.seed) : Date.now(),
+    source: values.source,
+  });
 }
 
 async function run(options: { account: string; url: URL; credential: string; rate: number; speed: number; limit: number; seed: number; source: string }) {
@@ -166,7 +175,11 @@ async function run(options: { account: string; url: URL; credential: string; rat
     const fiat = FIAT_OF[customer.country] ?? 'eur';
     const fiatAmount = Math.round((20 + random() ** 3 * 3000) * 100) / 100;
     const usd = fiatAmount * USD_PER[fiat]!;
-    const rates = { usdRate: USD_PER[fiat]!.toFixed(6), eurRate: (USD_PER[fiat]! / USD_PER.eur!).toFixed(6), gbpRate: (USD_PER[fiat]! / USD_PER.gbp!).toFixed(6) };
+    const rates = {
+      usdRate: USD_PER[fiat]!.toFixed(6),
+      eurRate: (USD_PER[fiat]! / USD_PER.eur!).toFixed(6),
+      gbpRate: (USD_PER[fiat]! / USD_PER.gbp!).toFixed(6),
+    };
     const cryptoAmount = (usd / crypto_.usd).toFixed(8);
     const sell = random() < 0.2;
     const id = crypto.randomUUID();

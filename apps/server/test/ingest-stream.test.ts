@@ -51,7 +51,13 @@ async function publish(events: unknown[]) {
 }
 
 /** The worker's consumer as `npm run worker` starts it from INGEST_NATS_* (the durable `consumer`), results collected. */
-async function consumer(name: string, options: { ackWaitSeconds?: number; ingest?: (real: (events: unknown[]) => Promise<StreamEventResult[]>, events: unknown[]) => Promise<StreamEventResult[]> } = {}) {
+async function consumer(
+  name: string,
+  options: {
+    ackWaitSeconds?: number;
+    ingest?: (real: (events: unknown[]) => Promise<StreamEventResult[]>, events: unknown[]) => Promise<StreamEventResult[]>;
+  } = {},
+) {
   const config = parseEnv({ INGEST_NATS_URL: nats.url, INGEST_NATS_STREAM: STREAM, INGEST_NATS_CONSUMER: name, INGEST_NATS_BATCH: '50' });
   const settings = ingestStreamOf(t.app, config)!;
   const results: StreamEventResult[] = [];

@@ -29,16 +29,16 @@ export async function startNatsServer(options: { port?: number; storeDir?: strin
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes('Server is ready')) {
-        child.stderr!.off('data', onData);
+        child.stderr.off('data', onData);
         resolve();
       }
     };
-    child.stderr!.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`nats-server exited (${code}) before it was ready:\n${log}`)));
   });
-  child.stdout!.resume();
-  child.stderr!.resume();
+  child.stdout.resume();
+  child.stderr.resume();
   return {
     url: `nats://127.0.0.1:${port}`,
     port,

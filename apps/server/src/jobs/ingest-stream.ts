@@ -120,7 +120,7 @@ export async function startIngestStream(options: IngestStreamOptions): Promise<R
       stopping = true;
       // The pull in progress ends now; messages it already holds are settled before the loop ends.
       await pulling?.close();
-      const paused = pause as { timer: NodeJS.Timeout; wake: () => void } | null;
+      const paused = pause;
       if (paused) {
         clearTimeout(paused.timer);
         paused.wake();

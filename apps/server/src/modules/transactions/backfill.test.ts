@@ -56,7 +56,11 @@ function writeFile(name: string, lines: string[], gzip = false): string {
 }
 
 const rows = async (ids: string[]) =>
-  (await pool.query<{ id: string; version: number; status: string }>(`select id, version, status from transactions where id = any($1::uuid[]) order by id`, [ids])).rows;
+  (
+    await pool.query<{ id: string; version: number; status: string }>(`select id, version, status from transactions where id = any($1::uuid[]) order by id`, [
+      ids,
+    ])
+  ).rows;
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 4 });
@@ -102,7 +106,9 @@ describe('npm run import', () => {
       { line: 6, error: 'the line is not a JSON object' },
       { line: 7, error: 'data.accountId: no such account' },
     ]);
-    const totals = await pool.query<{ count: number }>(`select coalesce(sum(tx_count), 0)::int as count from transaction_rollups where account_id = $1`, [accountId]);
+    const totals = await pool.query<{ count: number }>(`select coalesce(sum(tx_count), 0)::int as count from transaction_rollups where account_id = $1`, [
+      accountId,
+    ]);
     expect(totals.rows[0]!.count).toBe(2);
 
     // The same file again: already imported, nothing changes.

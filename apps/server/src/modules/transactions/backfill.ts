@@ -283,10 +283,11 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
       const resumed = Boolean(row);
       if (!row) {
         row = (
-          await client.query<Record<string, unknown>>(
-            `insert into backfill_imports (file_name, fingerprint, file_bytes) values ($1, $2, $3) returning *`,
-            [path.basename(options.file), print, fileBytes],
-          )
+          await client.query<Record<string, unknown>>(`insert into backfill_imports (file_name, fingerprint, file_bytes) values ($1, $2, $3) returning *`, [
+            path.basename(options.file),
+            print,
+            fileBytes,
+          ])
         ).rows[0]!;
       }
       const progress: BackfillProgress = {
@@ -303,7 +304,8 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
         log(`${path.basename(options.file)} was imported already (${progress.linesDone.toLocaleString('en')} lines); nothing to do.`);
         return progress;
       }
-      if (resumed) log(`Resuming ${path.basename(options.file)} after line ${progress.linesDone.toLocaleString('en')} (byte ${progress.bytesDone.toLocaleString('en')}).`);
+      if (resumed)
+        log(`Resuming ${path.basename(options.file)} after line ${progress.linesDone.toLocaleString('en')} (byte ${progress.bytesDone.toLocaleString('en')}).`);
       const started = Date.now();
       if (progress.state === 'copying') {
         const reader = new ChunkReader(bytesFrom(options.file, progress.bytesDone)[Symbol.asyncIterator]());
@@ -328,9 +330,11 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
         await client.query('truncate backfill_staging');
         progress.state = 'rollups';
       }
-      const accounts = (await client.query<{ ids: string[] }>(`select account_ids::text[] as ids from backfill_imports where id = $1`, [progress.importId])).rows[0]!.ids;
+      const accounts = (await client.query<{ ids: string[] }>(`select account_ids::text[] as ids from backfill_imports where id = $1`, [progress.importId]))
+        .rows[0]!.ids;
       for (const accountId of accounts) await rebuildRollups(pool, accountId);
-      if (accounts.length) log(`  rollups rebuilt for ${accounts.length} account${accounts.length === 1 ? '' : 's'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      if (accounts.length)
+        log(`  rollups rebuilt for ${accounts.length} account${accounts.length === 1 ? '' : 's'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       await client.query(`update backfill_imports set state = 'done', finished_at = now(), updated_at = now() where id = $1`, [progress.importId]);
       progress.state = 'done';
       return progress;
