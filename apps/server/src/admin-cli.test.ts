@@ -187,3 +187,32 @@ describe('npm run admin: the provider staff users', () => {
     expect((await commandLineAudit()).at(-1)).toMatchObject({ operation: 'promoteToStaff', changes: { email, role: 'ReadOnly', invitationSent: true } });
   });
 });
+
+describe('npm run admin: ingestion credentials', () => {
+  it('creates a credential and prints its secret once, which then sends events; a third active one is refused', async () => {
+    const created = await admin('create-ingestion-credential', '--name', 'Core (eu-west-1)');
+    expect(created.code).toBe(0);
+    const secret = /^\s+(rpi_\S+)$/m.exec(created.stdout)?.[1];
+    expect(secret).toBeDefined();
+    const stored = await t.database.pool.query(`select name, secret_hash, created_by from ingestion_credentials where name = 'Core (eu-west-1)'`);
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].secret_hash).not.toContain(secret);
+    expect(stored.rows[0].created_by).toMatch(/@/);
+    const answer = await fetch(`${t.baseUrl}/provider/v1/events/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/cloudevents-batch+json', authorization: `Bearer ${secret}` },
+      body: '[]',
+    });
+    expect(answer.status).toBe(200);
+
+    expect((await admin('create-ingestion-credential', '--name', 'Core (next)')).code).toBe(0);
+    const third = await admin('create-ingestion-credential', '--name', 'Core (third)');
+    expect(third.code).toBe(1);
+    expect(third.stderr).toContain('There are already 2 active ingestion credentials');
+    expect(third.stdout).not.toContain('rpi_');
+    expect((await commandLineAudit()).filter((row) => row.operation === 'createIngestionCredential').map((row) => row.changes.name)).toEqual([
+      'Core (eu-west-1)',
+      'Core (next)',
+    ]);
+  });
+});

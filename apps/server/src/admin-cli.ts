@@ -11,6 +11,11 @@ import { mailingAfterCommit } from './mail/mailer.ts';
 import { describeError } from './lib/startup-error.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
+import { createIngestionService, MAX_ACTIVE_CREDENTIALS } from './modules/ingestion/ingestion.service.ts';
+import { createTransactionsRepository } from './modules/transactions/transactions.repository.ts';
+import { createTransactionsService } from './modules/transactions/transactions.service.ts';
+import { isAppError } from './graphql/errors.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { createStaffAdministrationRepository, type StaffListRow } from './modules/identity/staff-administration.repository.ts';
 import {
@@ -45,6 +50,13 @@ Commands:
   deactivate-staff --email <address>   (or --deactivate --email <address>)
       Takes the staff role away: all their sessions end and their open links stop working. The user and the
       audit trail stay; they can still sign in as an ordinary user. create-staff makes them staff again.
+  create-ingestion-credential --name <name>
+      Creates a provider service credential for the ingestion API (docs/ingestion.md) and prints its secret,
+      once. At most ${MAX_ACTIVE_CREDENTIALS} are active at once: to rotate, create the new one, deploy it, then revoke the old one.
+  list-ingestion-credentials
+      Lists the ingestion credentials: name, secret prefix, created, last used, revoked.
+  revoke-ingestion-credential --id <id>
+      Stops a credential at once: events sent with it are refused from then on.
   --help
       This text.
 
@@ -62,9 +74,15 @@ type Command =
   | { name: 'help' }
   | { name: 'create'; email: string; role: string; fullName?: string; changeRole: boolean }
   | { name: 'list' }
-  | { name: 'deactivate'; email: string };
+  | { name: 'deactivate'; email: string }
+  | { name: 'createIngestionCredential'; credentialName: string }
+  | { name: 'listIngestionCredentials' }
+  | { name: 'revokeIngestionCredential'; id: string };
 
 class UsageError extends Error {}
+
+const COMMANDS =
+  'create-staff, list-staff, deactivate-staff, create-ingestion-credential, list-ingestion-credentials or revoke-ingestion-credential';
 
 /** Reads the command line; the issue's spellings `--list` and `--deactivate` name the same commands. */
 export function parseCommand(argv: string[]): Command {
@@ -77,6 +95,7 @@ export function parseCommand(argv: string[]): Command {
         email: { type: 'string' },
         role: { type: 'string' },
         name: { type: 'string' },
+        id: { type: 'string' },
         'change-role': { type: 'boolean', default: false },
         list: { type: 'boolean', default: false },
         deactivate: { type: 'boolean', default: false },
@@ -89,12 +108,12 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   if (values.help || positionals[0] === 'help' || argv.length === 0) return { name: 'help' };
   const commands = [...new Set([...positionals.slice(0, 1), ...(values.list ? ['list-staff'] : []), ...(values.deactivate ? ['deactivate-staff'] : [])])];
-  if (commands.length === 0) throw new UsageError('Name a command: create-staff, list-staff or deactivate-staff.');
+  if (commands.length === 0) throw new UsageError(`Name a command: ${COMMANDS}.`);
   if (commands.length > 1) throw new UsageError(`Name one command, not ${commands.join(' and ')}.`);
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const command = commands[0]!;
   const unused = (allowed: string[]) => {
-    const given = Object.entries({ email: values.email, role: values.role, name: values.name, 'change-role': values['change-role'] || undefined })
+    const given = Object.entries({ email: values.email, role: values.role, name: values.name, id: values.id, 'change-role': values['change-role'] || undefined })
       .filter(([option, value]) => value !== undefined && !allowed.includes(option))
       .map(([option]) => `--${option}`);
     if (given.length) throw new UsageError(`${command} does not take ${given.join(', ')}.`);
@@ -109,8 +128,19 @@ export function parseCommand(argv: string[]): Command {
     case 'deactivate-staff':
       unused(['email']);
       return { name: 'deactivate', email: values.email ?? '' };
+    case 'create-ingestion-credential':
+      unused(['name']);
+      if (!values.name?.trim()) throw new UsageError('create-ingestion-credential needs --name <name>, such as --name "Core (eu-west-1)".');
+      return { name: 'createIngestionCredential', credentialName: values.name };
+    case 'list-ingestion-credentials':
+      unused([]);
+      return { name: 'listIngestionCredentials' };
+    case 'revoke-ingestion-credential':
+      unused(['id']);
+      if (!values.id?.trim()) throw new UsageError('revoke-ingestion-credential needs --id <id> (list-ingestion-credentials shows them).');
+      return { name: 'revokeIngestionCredential', id: values.id.trim() };
     default:
-      throw new UsageError(`Unknown command "${command}": the commands are create-staff, list-staff and deactivate-staff.`);
+      throw new UsageError(`Unknown command "${command}": the commands are ${COMMANDS}.`);
   }
 }
 
@@ -217,6 +247,54 @@ export function describeStaffList(rows: StaffListRow[]): string[] {
   return lines;
 }
 
+type IngestionCommand = Extract<Command, { name: 'createIngestionCredential' | 'listIngestionCredentials' | 'revokeIngestionCredential' }>;
+
+/** The ingestion credential commands; each change is written to the audit trail as done by the command line. */
+export async function ingestionCommand(
+  command: IngestionCommand,
+  ingestion: ReturnType<typeof createIngestionService>,
+  record: (operation: string, args: Record<string, unknown>) => Promise<void>,
+): Promise<string[]> {
+  if (command.name === 'createIngestionCredential') {
+    const { credential, secret } = await ingestion.createCredential({ name: command.credentialName, createdBy: operator() });
+    await record('createIngestionCredential', { name: credential.name, id: credential.id });
+    return [
+      `Created the ingestion credential "${credential.name}" (${credential.id}). Its secret, shown only now:`,
+      '',
+      `  ${secret}`,
+      '',
+      'The core sends it as "Authorization: Bearer <secret>" (docs/ingestion.md). Rampart keeps only its hash.',
+    ];
+  }
+  if (command.name === 'revokeIngestionCredential') {
+    const credential = await ingestion.revokeCredential(command.id);
+    await record('revokeIngestionCredential', { id: credential.id, name: credential.name });
+    return [`Revoked the ingestion credential "${credential.name}": events sent with it are refused from now on.`];
+  }
+  const rows = await ingestion.listCredentials();
+  if (rows.length === 0) return ['No ingestion credentials yet. Create one with:', '  npm run admin -- create-ingestion-credential --name "Core"'];
+  return rows.map(
+    (row) =>
+      `${row.id}  ${row.secretPrefix}…  ${row.name}  created ${when(row.createdAt)} by ${row.createdBy}` +
+      `${row.lastUsedAt ? `, last used ${when(row.lastUsedAt)}` : ', never used'}${row.revokedAt ? `, REVOKED ${when(row.revokedAt)}` : ''}`,
+  );
+}
+
+async function staffAudit(audit: ReturnType<typeof createAuditService>, operation: string, args: Record<string, unknown>) {
+  await audit.record({
+    actor: null,
+    viaCommandLine: true,
+    access: null,
+    ipAddress: null,
+    requestId: null,
+    operation,
+    kind: 'mutation',
+    outcome: 'success',
+    errorCode: null,
+    args: { ...args, operator: operator() },
+  });
+}
+
 function mailboxHint(infrastructure: Infrastructure, publicUrl: string): string[] {
   if (!infrastructure.mailer.usesDevelopmentMailbox) return [];
   return [`No SMTP_URL is set: the e-mail is in the development mailbox, ${new URL('/dev/mailbox', publicUrl).toString()} (while the server runs).`];
@@ -261,6 +339,18 @@ export async function main(argv: string[]): Promise<number> {
       unitOfWork: (work) => runUnitOfWork(pool, work),
       operator: operator(),
     });
+    if (command.name === 'createIngestionCredential' || command.name === 'listIngestionCredentials' || command.name === 'revokeIngestionCredential') {
+      const transactions = createTransactionsService({ repository: createTransactionsRepository(db, db), db });
+      const ingestion = createIngestionService({ repository: createIngestionRepository(db), transactions });
+      try {
+        console.log((await ingestionCommand(command, ingestion, (operation, args) => staffAudit(audit, operation, args))).join('\n'));
+        return 0;
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        console.error(error.message);
+        return 1;
+      }
+    }
     try {
       if (command.name === 'list') {
         console.log(describeStaffList(await staff.listStaff()).join('\n'));

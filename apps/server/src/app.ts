@@ -25,6 +25,7 @@ import { registerKybRoutes } from './modules/kyb/kyb.routes.ts';
 import { registerPassImageRoutes } from './modules/passes/passes-images.routes.ts';
 import { registerStripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { registerWidget } from './modules/widget/widget.routes.ts';
+import { registerIngestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { KYB_MAX_FILE_BYTES } from '@rampart/shared/kyb';
 import type { EvmChain } from './lib/chain/evm-chain.ts';
 import { startChain } from './boot.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   registerTransactionExport(app, { config, services, pool: database.pool, readPool: database.readPool });
   await registerPublicApi(app, { config, database, services });
   await registerPassesApi(app, { config, database, services });
+  await registerIngestionRoutes(app, { services });
   registerApiReferencePage(app);
   const webRoot = deps.webRoot === undefined ? webDist : deps.webRoot;
   await registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE });

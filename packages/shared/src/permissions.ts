@@ -125,6 +125,8 @@ const ADMIN_RESOURCES = {
   report: ['view', 'export', 'schedule'],
   notification: ['view', 'send'],
   staff: ['view', 'manage'],
+  /** The provider's service credentials for the ingestion API (docs/ingestion.md). */
+  ingestion: ['view', 'manage'],
   superAdmin: ['access'],
 } as const;
 
@@ -299,8 +301,17 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[
     'customer:unblock',
     'auditTrail:view',
   ],
-  Engineer: [...READ_ALL, 'apiKey:roll', 'webhook:edit', 'webhook:resend', 'theme:manage', ...all('featureFlag'), 'paymentMethod:configure'],
-  EngineeringManager: [...READ_ALL, ...all('apiKey'), ...all('webhook'), ...all('theme'), ...all('featureFlag'), ...all('paymentMethod'), 'auditTrail:view'],
+  Engineer: [...READ_ALL, 'apiKey:roll', 'webhook:edit', 'webhook:resend', 'theme:manage', ...all('featureFlag'), 'paymentMethod:configure', 'ingestion:view'],
+  EngineeringManager: [
+    ...READ_ALL,
+    ...all('apiKey'),
+    ...all('webhook'),
+    ...all('theme'),
+    ...all('featureFlag'),
+    ...all('paymentMethod'),
+    ...all('ingestion'),
+    'auditTrail:view',
+  ],
   SupportAgentTier1: view('account', 'organization', 'member', 'customer', 'transaction', 'sellTransaction', 'swapTransaction', 'balanceTransaction'),
   SupportAgentTier2: [
     ...view('account', 'organization', 'member', 'customer', 'transaction', 'sellTransaction', 'swapTransaction', 'balanceTransaction', 'webhook', 'apiKey'),

@@ -27,6 +27,7 @@ import { billingResolvers } from '../modules/billing/billing.resolvers.ts';
 import { commerceResolvers } from '../modules/commerce/commerce.resolvers.ts';
 import { passesResolvers } from '../modules/passes/passes.resolvers.ts';
 import { mintingResolvers } from '../modules/minting/minting.resolvers.ts';
+import { ingestionResolvers } from '../modules/ingestion/ingestion.resolvers.ts';
 import type { Services } from '../services.ts';
 import { applyAuthorization, readAccessRules } from './authorization.ts';
 import { guardArguments, InvalidValueError } from './input-guard.ts';
@@ -115,6 +116,7 @@ export function buildResolvers(services: Services) {
     passesResolvers,
     mintingResolvers,
     billingResolvers,
+    ingestionResolvers,
   );
   const typeDefs = loadTypeDefs();
   applyAuthorization(resolvers, readAccessRules(typeDefs), services.authorization);

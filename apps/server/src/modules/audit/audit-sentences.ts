@@ -309,6 +309,9 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   deleteWebhook: (c) => `Deleted ${webhook(c)}`,
   triggerTestWebhook: (c) => `Sent a test ${text(c.event) ?? ''} event to ${webhook(c)}`.replace('  ', ' '),
   resendWebhookDelivery: () => 'Sent a webhook delivery again',
+  // Ingestion
+  createIngestionCredential: (c) => `Created the ingestion credential ${text(c.name) ? `"${text(c.name)}"` : ''}`.trim(),
+  revokeIngestionCredential: (c) => `Revoked the ingestion credential ${text(subject(c, 'name')) ? `"${text(subject(c, 'name'))}"` : ''}`.trim(),
 };
 
 /** The sentence of one event; an operation without an entry reads as its name in words ("Viewed customer transactions"). */

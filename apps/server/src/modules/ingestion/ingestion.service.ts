@@ -68,21 +68,30 @@ const KIND_OF: Record<string, { kind: TransactionKind; isNft: boolean }> = {
  * Columns the rollups are keyed or summed by: fixed once a transaction exists, so a rollup is never left counting a
  * value the row no longer has. The data field each comes from names it in the refusal.
  */
-const FIXED_COLUMNS: Array<[keyof TransactionRow, string]> = [
-  ['createdAt', 'createdAt'],
-  ['customerId', 'customerId'],
-  ['baseCurrencyCode', 'baseCurrencyCode'],
-  ['quoteCurrencyCode', 'quoteCurrencyCode'],
-  ['fiatCurrencyCode', 'baseCurrencyCode'],
-  ['amount', 'baseCurrencyAmount'],
-  ['extraFeeAmount', 'extraFeeAmount'],
-  ['usdRate', 'usdRate'],
-  ['eurRate', 'eurRate'],
-  ['gbpRate', 'gbpRate'],
-  ['paymentMethod', 'paymentMethod'],
-  ['country', 'country'],
-  ['balanceType', 'type'],
+const FIXED_COLUMNS: Array<keyof TransactionRow> = [
+  'createdAt',
+  'customerId',
+  'baseCurrencyCode',
+  'quoteCurrencyCode',
+  'fiatCurrencyCode',
+  'amount',
+  'extraFeeAmount',
+  'usdRate',
+  'eurRate',
+  'gbpRate',
+  'paymentMethod',
+  'country',
+  'balanceType',
 ];
+
+/** The data field a fixed column comes from, in the kind's schema. */
+function fixedFieldOf(kind: TransactionKind, column: keyof TransactionRow): string {
+  if (kind === 'balance' && (column === 'baseCurrencyCode' || column === 'fiatCurrencyCode')) return 'currencyCode';
+  if (column === 'balanceType') return 'type';
+  if (column === 'fiatCurrencyCode') return kind === 'sell' ? 'quoteCurrencyCode' : 'baseCurrencyCode';
+  if (column === 'amount') return kind === 'sell' ? 'quoteCurrencyAmount' : kind === 'balance' ? 'amount' : 'baseCurrencyAmount';
+  return column;
+}
 
 type NewTransactionValues = typeof transactionsTable.$inferInsert;
 
@@ -266,11 +275,10 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       const customerEventIds = todo.filter(({ event }) => event.schema === 'customer').map(({ event }) => str(event.data.id)!);
       const referencedCustomers = todo.map(({ event }) => str(event.data.customerId)).filter((id): id is string => id !== null);
       const transactionIds = todo.filter(({ event }) => event.schema !== 'customer').map(({ event }) => str(event.data.id)!);
-      const [knownAccounts, lockedTransactions, lockedCustomers] = await Promise.all([
-        repository.existingAccounts(tx, accountIds),
-        repository.lockTransactions(tx, [...new Set(transactionIds)]),
-        repository.lockCustomers(tx, [...new Set([...customerEventIds, ...referencedCustomers])]),
-      ]);
+      // One connection: one statement after the other. Customers before transactions, in every batch (no deadlock).
+      const knownAccounts = await repository.existingAccounts(tx, accountIds);
+      const lockedCustomers = await repository.lockCustomers(tx, [...new Set([...customerEventIds, ...referencedCustomers])]);
+      const lockedTransactions = await repository.lockTransactions(tx, [...new Set(transactionIds)]);
       const txById = new Map(lockedTransactions.map((row) => [row.id, row]));
       const customerById = new Map(lockedCustomers.map((row) => [row.id, row]));
 
@@ -342,9 +350,12 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
     checkSameEntity(row, values.accountId);
     if (row.kind !== values.kind || row.isNft !== values.isNft) throw new Refusal('type', `This transaction is a ${row.isNft ? 'nft' : row.kind} transaction.`);
     if (values.version <= row.version) return { stale: row.version };
-    for (const [column, field] of FIXED_COLUMNS) {
+    for (const column of FIXED_COLUMNS) {
       if (!sameValue(row[column], values[column as keyof typeof values]))
-        throw new Refusal(`data.${field}`, 'Fixed once the transaction exists (its dashboard totals count it): send a new transaction instead.');
+        throw new Refusal(
+          `data.${fixedFieldOf(row.kind, column)}`,
+          'Fixed once the transaction exists (its dashboard totals count it): send a new transaction instead.',
+        );
     }
     const { id: _id, accountId: _accountId, liveMode: _liveMode, kind: _kind, isNft: _isNft, ...changes } = values;
     const statusChanged = changes.status !== row.status;
