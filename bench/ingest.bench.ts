@@ -56,7 +56,7 @@ export const INGEST_FULL: IngestBenchOptions = {
   backfillRows: Number(process.env.BENCH_INGEST_BACKFILL_ROWS ?? 10_000_000),
   probes: 100,
 };
-export const INGEST_QUICK: IngestBenchOptions = { httpEvents: 4_000, jetstreamEvents: 4_000, backfillRows: 50_000, probes: 20 };
+export const INGEST_QUICK: IngestBenchOptions = { httpEvents: 500, jetstreamEvents: 600, backfillRows: 20_000, probes: 10 };
 
 export interface IngestBenchResult {
   options: IngestBenchOptions;

@@ -4,7 +4,7 @@
  * A stand-in for the provider's core (issue 34): customers arrive, buy and sell, and their transactions move through
  * their states with realistic failure rates and delays, each change sent as a CloudEvent through the public ingestion
  * endpoint (POST /provider/v1/events/batch) with a provider credential — the same path a real core uses, so live mode
- * moves in development. The credential: --credential or RAMPART_INGEST_CREDENTIAL (`npm run admin` creates one).
+ * moves in development. The credential: --credential or RAMPART_INGESTION_SECRET (`npm run admin -- create-ingestion-credential --name …` prints one).
  * --rate: new customers per second; --speed: how much faster than real time the delays run; --events: stop after N.
  * Ctrl-C stops it after the batch in flight.
  */
@@ -88,7 +88,7 @@ function main() {
     options: {
       account: { type: 'string' },
       url: { type: 'string', default: process.env.RAMPART_URL ?? 'http://localhost:3000' },
-      credential: { type: 'string', default: process.env.RAMPART_INGEST_CREDENTIAL },
+      credential: { type: 'string', default: process.env.RAMPART_INGESTION_SECRET },
       rate: { type: 'string', default: '2' },
       speed: { type: 'string', default: '1' },
       events: { type: 'string' },
@@ -101,7 +101,7 @@ function main() {
     process.exit(1);
   };
   if (!values.account || !/^[0-9a-f-]{36}$/i.test(values.account)) return fail('--account: the partner account id (a UUID) the business belongs to');
-  if (!values.credential) return fail('--credential (or RAMPART_INGEST_CREDENTIAL): a provider ingestion credential');
+  if (!values.credential) return fail('--credential (or RAMPART_INGESTION_SECRET): a provider ingestion credential');
   const rate = Number(values.rate);
   const speed = Number(values.speed);
   const limit = values.events ? Number(values.events) : Infinity;
