@@ -234,12 +234,7 @@ async function run(options: { account: string; url: URL; credential: string; rat
     simulated += (tick - last) * options.speed;
     customerDebt += (tick - last) * options.rate;
     last = tick;
-    while (customerDebt >= 1) {
-      customerDebt -= 1;
-      // Most arrivals are new customers; some come back.
-      const customer = customers.length > 10 && random() < 0.3 ? pick(customers) : newCustomer();
-      newTransaction(customer);
-    }
+    // Changes that are due go first, then the new arrivals.
     pending.sort((a, b) => a.at - b.at);
     while (pending.length && pending[0]!.at <= simulated) {
       const due = pending.shift()!;
@@ -257,6 +252,12 @@ async function run(options: { account: string; url: URL; credential: string; rat
       if (due.step.status === 'failed') counts.failed += 1;
       const [next, ...rest] = due.rest;
       if (next) pending.push({ at: due.at + next.after, id: due.id, version: due.version + 1, step: next, rest });
+    }
+    while (customerDebt >= 1) {
+      customerDebt -= 1;
+      // Most arrivals are new customers; some come back.
+      const customer = customers.length > 10 && random() < 0.3 ? pick(customers) : newCustomer();
+      newTransaction(customer);
     }
     if (outbox.length) {
       const batch = outbox.splice(0, Math.min(outbox.length, options.limit - counts.sent, 1000));
