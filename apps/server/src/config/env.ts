@@ -196,7 +196,10 @@ const envShape = {
   INGEST_NATS_URL: z
     .string()
     .transform(commaList)
-    .pipe(z.array(z.url({ protocol: /^(nats|tls)$/, error: 'nats://host:4222 or tls://host:4222 URLs, comma-separated' })).min(1))
+    .refine(
+      (urls) => urls.length > 0 && urls.every((url) => /^(nats|tls):\/\/[^/\s]+/.test(url) && URL.canParse(url)),
+      'nats://host:4222 or tls://host:4222 URLs, comma-separated',
+    )
     .optional(),
   // The provider's stream holding one CloudEvent per message, and the durable pull consumer Rampart reads it through
   // (created with explicit acknowledgement when missing; every worker shares it, so each event goes to one of them).
