@@ -376,7 +376,8 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       EVM_NETWORK_CODE: infrastructure.localChain ? 'local_evm' : config.EVM_NETWORK_CODE,
       EVM_DEPLOYER_PRIVATE_KEY: undefined,
       INGEST_NATS_URL: natsUrl,
-      INGEST_NATS_BATCH: '1000',
+      // Pulls small enough that the kill lands mid-stream, with batches still to come.
+      INGEST_NATS_BATCH: String(Math.max(20, Math.min(1000, Math.floor(published.length / 20)))),
     };
     const startConsumer = () => {
       const child = fork(path.join(here, 'ingest-consumer.ts'), [], {

@@ -70,7 +70,7 @@ function columnSpecs(): ColumnSpec[] {
     const field = `d->'${key}'`;
     const text = `(d->>'${key}')`;
     const is = (type: string) => `jsonb_typeof(${field}) = '${type}'`;
-    const base = { key, column: column.name, required: column.notNull && !column.hasDefault };
+    const base = { key, column: column.name, required: key === 'id' || (column.notNull && !column.hasDefault) };
     let spec: Omit<ColumnSpec, keyof typeof base>;
     switch (column.columnType as string) {
       case 'PgUUID':
@@ -146,13 +146,16 @@ function mergeSql(parse: 'cast' | 'safe'): string {
   const insertable = specs.filter((spec) => spec.key !== 'id');
   const parseExpr = parse === 'cast' ? 'doc::jsonb' : 'backfill_parse_jsonb(doc)';
   return `
-    with parsed as (
+    -- MATERIALIZED: each line is parsed once (inlined, every d->'field' below would parse the text again).
+    with parsed as materialized (
       select n, ${parseExpr} as e from backfill_staging where doc is not null and btrim(doc) <> ''
-    ), checked as (
-      select n, e->'data' as d, case
+    ), lines as materialized (
+      select n, e, e->'data' as d from (select n, case when jsonb_typeof(e) = 'object' then e end as e from parsed) p
+    ), checked as materialized (
+      select n, d, case
         ${checks.join('\n        ')}
         else null end as error
-      from (select n, case when jsonb_typeof(e) = 'object' then e end as e, e->'data' as d from parsed) p
+      from lines
     ), refused as (
       insert into backfill_refusals (import_id, line, error)
       select $1, $2::bigint + n - 1, error from checked
