@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Executor } from '../../db/executor.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -24,6 +24,22 @@ export interface StaleEntry extends InboxEntry {
 }
 
 const key = (source: string, id: string) => JSON.stringify([source, id]);
+
+/** Rows as JSON objects keyed by column name, for jsonb_populate_recordset: one parameter for a whole batch. */
+function asRecords(table: typeof transactions | typeof customers, rows: Array<Record<string, unknown>>): string {
+  const columns = Object.entries(getTableColumns(table)).map(([property, column]) => [property, column.name] as const);
+  return JSON.stringify(
+    rows.map((row) => Object.fromEntries(columns.map(([property, name]) => [name, row[property] instanceof Date ? (row[property] as Date).toISOString() : (row[property] ?? null)]))),
+  );
+}
+
+/** `col = n.col, …` for every column but the key and those an entity never changes. */
+function assignments(table: typeof transactions | typeof customers, fixed: string[]): SQL {
+  const names = Object.values(getTableColumns(table))
+    .map((column) => column.name)
+    .filter((name) => !fixed.includes(name));
+  return sql.raw(names.map((name) => `${name} = n.${name}`).join(', '));
+}
 
 export function createIngestionRepository(db: Database) {
   return {
@@ -153,6 +169,43 @@ export function createIngestionRepository(db: Database) {
     async replaceCustomerFiles(executor: Executor, customerId: string, files: Array<{ type: string; reviewResult: string | null }>): Promise<void> {
       await executor.delete(customerFiles).where(eq(customerFiles.customerId, customerId));
       if (files.length) await executor.insert(customerFiles).values(files.map((file) => ({ customerId, type: file.type, reviewResult: file.reviewResult })));
+    },
+    /** New transactions in one statement; answers how many were inserted (fewer: a concurrent batch inserted some). */
+    async insertTransactions(executor: Executor, rows: TransactionRow[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const result = await executor.execute(sql`
+        insert into transactions select * from jsonb_populate_recordset(null::transactions, ${asRecords(transactions, rows)}::jsonb)
+        on conflict (id) do nothing`);
+      return result.rowCount ?? 0;
+    },
+    async updateTransactions(executor: Executor, rows: TransactionRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await executor.execute(sql`
+        update transactions t set ${assignments(transactions, ['id', 'account_id', 'live_mode', 'kind', 'is_nft'])}
+        from jsonb_populate_recordset(null::transactions, ${asRecords(transactions, rows)}::jsonb) n where t.id = n.id`);
+    },
+    async insertCustomers(executor: Executor, rows: CustomerRow[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const result = await executor.execute(sql`
+        insert into customers select * from jsonb_populate_recordset(null::customers, ${asRecords(customers, rows)}::jsonb)
+        on conflict (id) do nothing`);
+      return result.rowCount ?? 0;
+    },
+    async updateCustomers(executor: Executor, rows: CustomerRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await executor.execute(sql`
+        update customers c set ${assignments(customers, ['id', 'account_id', 'live_mode'])}
+        from jsonb_populate_recordset(null::customers, ${asRecords(customers, rows)}::jsonb) n where c.id = n.id`);
+    },
+    /** The files of these customers replaced by the given ones (a customer with an empty list has none). */
+    async replaceFiles(executor: Executor, files: Map<string, Array<{ type: string; reviewResult: string | null }>>): Promise<void> {
+      if (files.size === 0) return;
+      const rows = [...files].flatMap(([customerId, list]) => list.map((file) => ({ customer_id: customerId, type: file.type, review_result: file.reviewResult })));
+      await executor.execute(sql`delete from customer_files where customer_id = any(${`{${[...files.keys()].join(',')}}`}::uuid[])`);
+      if (rows.length)
+        await executor.execute(sql`
+          insert into customer_files (customer_id, type, review_result)
+          select customer_id, type, review_result from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as f(customer_id uuid, type text, review_result text)`);
     },
     key,
   };

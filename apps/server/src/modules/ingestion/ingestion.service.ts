@@ -11,12 +11,11 @@ import crypto from 'node:crypto';
 import type { WebhookEventType } from '@rampart/shared/enums';
 import { addAmounts, parseDecimal } from '@rampart/shared/money';
 import { STATUSES_OF, networkOf, type TransactionKind } from '@rampart/shared/transactions';
-import type { Executor } from '../../db/executor.ts';
 import type { transactions as transactionsTable } from '../../db/schema/transactions.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { sha256 } from '../../lib/sha256.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
-import { emitWebhookEvent } from '../webhooks/outbox.ts';
+import { emitWebhookEvents, type DomainEvent } from '../webhooks/outbox.ts';
 import { validateEvent, type FieldError, type ValidEvent } from './event-types.ts';
 import type { CredentialRow, CustomerRow, IngestionRepository, InboxEntry, StaleEntry, TransactionRow } from './ingestion.repository.ts';
 
@@ -225,6 +224,74 @@ const UPDATED_EVENT: Record<TransactionKind, WebhookEventType | null> = {
   swap: null,
 };
 
+/** The columns a new transaction row takes from its table's defaults when the event does not set them. */
+const TRANSACTION_DEFAULTS: TransactionRow = {
+  id: '',
+  accountId: '',
+  liveMode: true,
+  kind: 'buy',
+  balanceType: null,
+  isNft: false,
+  status: '',
+  detailedStatus: null,
+  pendingActionStatus: null,
+  isWaitingKyc: false,
+  failureReason: null,
+  flow: null,
+  isQuoteExpired: false,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  customerId: null,
+  externalCustomerId: null,
+  externalTransactionId: null,
+  baseCurrencyCode: '',
+  quoteCurrencyCode: null,
+  fiatCurrencyCode: '',
+  amount: '0',
+  baseCurrencyAmount: '0',
+  quoteCurrencyAmount: null,
+  originalBaseCurrencyAmount: null,
+  feeAmount: '0',
+  extraFeeAmount: '0',
+  networkFeeAmount: '0',
+  usdRate: '1',
+  eurRate: '1',
+  gbpRate: '1',
+  paymentMethod: null,
+  country: null,
+  networkCode: null,
+  cryptoTransactionId: null,
+  walletAddress: null,
+  walletAddressTag: null,
+  userAgent: null,
+  nftTransaction: null,
+  defiBuyTransaction: null,
+  refundWalletAddress: null,
+  depositHash: null,
+  refundApprovalStatus: null,
+  refundHash: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  refundApprovedAt: null,
+  refundApprovedBy: null,
+  quote: null,
+  depositWalletAddress: null,
+  refundTransactionHash: null,
+  statusHistory: [],
+  version: 0,
+};
+
+/** A batch being applied: each entity's row before the batch (null: new) and now, and what it sets off. */
+interface Batch {
+  knownAccounts: Set<string>;
+  transactions: Map<string, { before: TransactionRow | null; row: TransactionRow }>;
+  customers: Map<string, { before: CustomerRow | null; row: CustomerRow }>;
+  files: Map<string, Array<{ type: string; reviewResult: string | null }>>;
+  webhooks: DomainEvent[];
+}
+
+class ConcurrentInsert extends Error {}
+
 class Refusal extends Error {
   constructor(readonly field: string, message: string) {
     super(message);
@@ -237,29 +304,41 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
 
   /** Applies a batch of CloudEvents (structured mode, already parsed from JSON); one result per event, in order. */
   async function ingestEvents(events: unknown[], ctx: IngestContext): Promise<EventResult[]> {
-    const results: EventResult[] = events.map((event) => {
-      const record = typeof event === 'object' && event !== null ? (event as Record<string, unknown>) : {};
-      return { id: typeof record.id === 'string' ? record.id : null, source: typeof record.source === 'string' ? record.source : null, status: 'accepted' };
-    });
-    const valid: Array<{ index: number; event: ValidEvent }> = [];
-    events.forEach((event, index) => {
-      const checked = validateEvent(event);
-      if ('error' in checked) Object.assign(results[index]!, { status: 'refused', error: checked.error });
-      else valid.push({ index, event: checked.event });
-    });
-    if (valid.length === 0) return results;
+    const checked = events.map((event) => validateEvent(event));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await applyBatch(events, checked, ctx);
+      } catch (error) {
+        // A concurrent batch created one of our new entities between our look and our insert: look again.
+        if (!(error instanceof ConcurrentInsert) || attempt === 3) throw error;
+      }
+    }
+  }
 
+  async function applyBatch(events: unknown[], checked: ReturnType<typeof validateEvent>[], ctx: IngestContext): Promise<EventResult[]> {
+    const results: EventResult[] = events.map((event, index) => {
+      const record = typeof event === 'object' && event !== null ? (event as Record<string, unknown>) : {};
+      const check = checked[index]!;
+      return {
+        id: typeof record.id === 'string' ? record.id : null,
+        source: typeof record.source === 'string' ? record.source : null,
+        status: 'error' in check ? 'refused' : 'accepted',
+        ...('error' in check ? { error: check.error } : {}),
+      };
+    });
     // The same source and id twice in one batch: the first counts, the others are its redeliveries.
     const seen = new Set<string>();
-    const unique = valid.filter(({ index, event }) => {
-      const k = repository.key(event.source, event.id);
-      if (seen.has(k)) {
-        results[index]!.status = 'duplicate';
-        return false;
+    const unique: Array<{ index: number; event: ValidEvent }> = [];
+    checked.forEach((check, index) => {
+      if ('error' in check) return;
+      const k = repository.key(check.event.source, check.event.id);
+      if (seen.has(k)) results[index]!.status = 'duplicate';
+      else {
+        seen.add(k);
+        unique.push({ index, event: check.event });
       }
-      seen.add(k);
-      return true;
     });
+    if (unique.length === 0) return results;
 
     await db.transaction(async (tx) => {
       const entries: InboxEntry[] = unique.map(({ event }) => ({ source: event.source, id: event.id, type: event.type, entityId: str(event.data.id)! }));
@@ -272,38 +351,32 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       if (todo.length === 0) return;
 
       const accountIds = [...new Set(todo.map(({ event }) => str(event.data.accountId)).filter((id): id is string => id !== null))];
-      const customerEventIds = todo.filter(({ event }) => event.schema === 'customer').map(({ event }) => str(event.data.id)!);
-      const referencedCustomers = todo.map(({ event }) => str(event.data.customerId)).filter((id): id is string => id !== null);
+      const customerIds = todo.flatMap(({ event }) => (event.schema === 'customer' ? [str(event.data.id)!] : [str(event.data.customerId)].filter((id): id is string => id !== null)));
       const transactionIds = todo.filter(({ event }) => event.schema !== 'customer').map(({ event }) => str(event.data.id)!);
-      // One connection: one statement after the other. Customers before transactions, in every batch (no deadlock).
+      // One connection: one statement after the other. Customers before transactions in every batch (no deadlock).
       const knownAccounts = await repository.existingAccounts(tx, accountIds);
-      const lockedCustomers = await repository.lockCustomers(tx, [...new Set([...customerEventIds, ...referencedCustomers])]);
+      const lockedCustomers = await repository.lockCustomers(tx, [...new Set(customerIds)]);
       const lockedTransactions = await repository.lockTransactions(tx, [...new Set(transactionIds)]);
-      const txById = new Map(lockedTransactions.map((row) => [row.id, row]));
-      const customerById = new Map(lockedCustomers.map((row) => [row.id, row]));
 
+      // Each event in order against the state so far (a later version in the same batch sees an earlier one); the
+      // writes below then take every entity from its state before the batch to its state after it, set-based.
+      const batch: Batch = {
+        knownAccounts,
+        transactions: new Map(lockedTransactions.map((row) => [row.id, { before: row, row }])),
+        customers: new Map(lockedCustomers.map((row) => [row.id, { before: row, row }])),
+        files: new Map(),
+        webhooks: [],
+      };
       const released: Array<{ source: string; id: string }> = [];
       const stale: StaleEntry[] = [];
       for (const { index, event } of todo) {
         try {
           const outcome =
-            event.schema === 'customer'
-              ? await applyCustomer(tx, event, { knownAccounts, customerById })
-              : event.schema === 'transaction_status'
-                ? await applyStatus(tx, event, txById)
-                : await applyTransaction(tx, event, { knownAccounts, txById, customerById });
+            event.schema === 'customer' ? applyCustomer(batch, event) : event.schema === 'transaction_status' ? applyStatus(batch, event) : applyTransaction(batch, event);
           if (outcome.stale !== undefined) {
-            results[index]!.status = 'stale';
-            results[index]!.storedVersion = outcome.stale;
-            stale.push({
-              source: event.source,
-              id: event.id,
-              type: event.type,
-              entityId: str(event.data.id)!,
-              version: event.data.version as number,
-              storedVersion: outcome.stale,
-              data: event.data,
-            });
+            Object.assign(results[index]!, { status: 'stale', storedVersion: outcome.stale });
+            const data = event.data;
+            stale.push({ source: event.source, id: event.id, type: event.type, entityId: str(data.id)!, version: data.version as number, storedVersion: outcome.stale, data });
           }
         } catch (error) {
           if (!(error instanceof Refusal)) throw error;
@@ -311,100 +384,112 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
           released.push({ source: event.source, id: event.id });
         }
       }
+
+      const changedCustomers = [...batch.customers.values()].filter((entry) => entry.row !== entry.before);
+      const newCustomers = changedCustomers.filter((entry) => !entry.before).map((entry) => entry.row);
+      if ((await repository.insertCustomers(tx, newCustomers)) !== newCustomers.length) throw new ConcurrentInsert();
+      await repository.updateCustomers(
+        tx,
+        changedCustomers.filter((entry) => entry.before).map((entry) => entry.row),
+      );
+      await repository.replaceFiles(tx, batch.files);
+      const changedTransactions = [...batch.transactions.values()].filter((entry) => entry.row !== entry.before);
+      const newTransactions = changedTransactions.filter((entry) => !entry.before).map((entry) => entry.row);
+      if ((await repository.insertTransactions(tx, newTransactions)) !== newTransactions.length) throw new ConcurrentInsert();
+      await repository.updateTransactions(
+        tx,
+        changedTransactions.filter((entry) => entry.before).map((entry) => entry.row),
+      );
+      await transactions.recordBatch(
+        tx,
+        changedTransactions
+          .filter((entry) => !entry.before || entry.before.status !== entry.row.status || entry.before.failureReason !== entry.row.failureReason)
+          .map((entry) => ({ id: entry.row.id, previous: entry.before ? { status: entry.before.status, failureReason: entry.before.failureReason } : null })),
+      );
+      await emitWebhookEvents(tx, batch.webhooks);
       await repository.releaseFromInbox(tx, released);
       await repository.recordStale(tx, stale);
     });
     return results;
   }
 
-  async function applyTransaction(
-    tx: Executor,
-    event: ValidEvent,
-    state: { knownAccounts: Set<string>; txById: Map<string, TransactionRow>; customerById: Map<string, CustomerRow> },
-  ): Promise<{ stale?: number }> {
+  function applyTransaction(batch: Batch, event: ValidEvent): { stale?: number } {
     const values = transactionValues(event);
-    if (!state.knownAccounts.has(values.accountId)) throw new Refusal('data.accountId', 'No Rampart account has this id.');
+    if (!batch.knownAccounts.has(values.accountId)) throw new Refusal('data.accountId', 'No Rampart account has this id.');
     if (values.customerId) {
-      const customer = state.customerById.get(values.customerId);
+      const customer = batch.customers.get(values.customerId)?.row;
       if (!customer || customer.accountId !== values.accountId || !customer.liveMode)
         throw new Refusal('data.customerId', 'No customer of this account has this id: send its rampart.customer.created event first.');
       values.externalCustomerId ??= customer.externalCustomerId;
     }
     if (!STATUSES_OF[values.kind].includes(values.status)) throw new Refusal('data.status', `Not a status of a ${values.kind} transaction.`);
-    let current = state.txById.get(values.id);
-    if (!current) {
-      const inserted = await repository.insertTransaction(tx, {
-        ...values,
-        statusHistory: [{ status: values.status, at: values.updatedAt.toISOString() }],
-      });
-      if (inserted) {
-        state.txById.set(inserted.id, inserted);
-        await transactions.recordCreated(tx, inserted.id);
-        await emit(tx, inserted, transactions.webhookEventFor(inserted.kind, null, inserted.status), null);
-        return {};
-      }
-      // Inserted by a concurrent batch since we looked: compare with it as with any stored version.
-      [current] = await repository.lockTransactions(tx, [values.id]);
+    const entry = batch.transactions.get(values.id);
+    if (!entry) {
+      const row: TransactionRow = { ...TRANSACTION_DEFAULTS, ...values, statusHistory: [{ status: values.status, at: values.updatedAt.toISOString() }] };
+      batch.transactions.set(row.id, { before: null, row });
+      webhook(batch, row, transactions.webhookEventFor(row.kind, null, row.status), null);
+      return {};
     }
-    const row = current!;
-    checkSameEntity(row, values.accountId);
-    if (row.kind !== values.kind || row.isNft !== values.isNft) throw new Refusal('type', `This transaction is a ${row.isNft ? 'nft' : row.kind} transaction.`);
-    if (values.version <= row.version) return { stale: row.version };
+    const current = entry.row;
+    checkSameEntity(current, values.accountId);
+    if (current.kind !== values.kind || current.isNft !== values.isNft)
+      throw new Refusal('type', `This transaction is a ${current.isNft ? 'nft' : current.kind} transaction.`);
+    if (values.version <= current.version) return { stale: current.version };
     for (const column of FIXED_COLUMNS) {
-      if (!sameValue(row[column], values[column as keyof typeof values]))
+      if (!sameValue(current[column], values[column as keyof typeof values]))
         throw new Refusal(
-          `data.${fixedFieldOf(row.kind, column)}`,
+          `data.${fixedFieldOf(current.kind, column)}`,
           'Fixed once the transaction exists (its dashboard totals count it): send a new transaction instead.',
         );
     }
-    const { id: _id, accountId: _accountId, liveMode: _liveMode, kind: _kind, isNft: _isNft, ...changes } = values;
-    const statusChanged = changes.status !== row.status;
-    const updated = await repository.updateTransaction(tx, row.id, {
-      ...changes,
-      ...(statusChanged ? { statusHistory: [...row.statusHistory, { status: changes.status!, at: changes.updatedAt!.toISOString() }] } : {}),
-    });
-    state.txById.set(updated.id, updated);
-    await afterChange(tx, row, updated);
+    const next: TransactionRow = {
+      ...current,
+      ...values,
+      // Set by Rampart's own staff actions, which the provider's state does not carry.
+      cancelledBy: current.cancelledBy,
+      refundApprovedBy: current.refundApprovedBy,
+      statusHistory: values.status !== current.status ? [...current.statusHistory, { status: values.status, at: values.updatedAt.toISOString() }] : current.statusHistory,
+    };
+    entry.row = next;
+    afterChange(batch, current, next);
     return {};
   }
 
-  async function applyStatus(tx: Executor, event: ValidEvent, txById: Map<string, TransactionRow>): Promise<{ stale?: number }> {
+  function applyStatus(batch: Batch, event: ValidEvent): { stale?: number } {
     const d = event.data;
-    const row = txById.get(str(d.id)!);
-    if (!row || !row.liveMode) throw new Refusal('data.id', 'No transaction has this id: send its …transaction.created event first, then this one again.');
-    if ((d.version as number) <= row.version) return { stale: row.version };
+    const entry = batch.transactions.get(str(d.id)!);
+    if (!entry || !entry.row.liveMode) throw new Refusal('data.id', 'No transaction has this id: send its …transaction.created event first, then this one again.');
+    const current = entry.row;
+    if ((d.version as number) <= current.version) return { stale: current.version };
     const status = str(d.status)!;
-    if (!STATUSES_OF[row.kind].includes(status)) throw new Refusal('data.status', `Not a status of a ${row.kind} transaction: ${STATUSES_OF[row.kind].join(', ')}.`);
+    if (!STATUSES_OF[current.kind].includes(status))
+      throw new Refusal('data.status', `Not a status of a ${current.kind} transaction: ${STATUSES_OF[current.kind].join(', ')}.`);
     const updatedAt = date(d.updatedAt) ?? new Date();
-    const statusChanged = status !== row.status;
-    const updated = await repository.updateTransaction(tx, row.id, {
+    const next: TransactionRow = {
+      ...current,
       version: d.version as number,
       status,
       updatedAt,
       ...(d.failureReason !== undefined ? { failureReason: str(d.failureReason) } : {}),
       ...(d.detailedStatus !== undefined ? { detailedStatus: str(d.detailedStatus) } : {}),
       ...(d.pendingActionStatus !== undefined ? { pendingActionStatus: str(d.pendingActionStatus) } : {}),
-      ...(statusChanged ? { statusHistory: [...row.statusHistory, { status, at: updatedAt.toISOString() }] } : {}),
-    });
-    txById.set(updated.id, updated);
-    await afterChange(tx, row, updated);
+      statusHistory: status !== current.status ? [...current.statusHistory, { status, at: updatedAt.toISOString() }] : current.statusHistory,
+    };
+    entry.row = next;
+    afterChange(batch, current, next);
     return {};
   }
 
-  /** Rollups and the partner's webhook event of a stored transaction's change (nothing when nothing they see changed). */
-  async function afterChange(tx: Executor, before: TransactionRow, after: TransactionRow): Promise<void> {
-    if (before.status !== after.status || before.failureReason !== after.failureReason)
-      await transactions.recordStatusChange(tx, after.id, { status: before.status, failureReason: before.failureReason });
-    if (before.status !== after.status) {
-      await emit(tx, after, transactions.webhookEventFor(after.kind, before.status, after.status), before.status);
-    } else if (visible(transactions.webhookEventData(before, null)) !== visible(transactions.webhookEventData(after, null))) {
-      await emit(tx, after, UPDATED_EVENT[after.kind], before.status);
-    }
+  /** The partner's webhook event of a change (none when nothing they see changed). */
+  function afterChange(batch: Batch, before: TransactionRow, after: TransactionRow): void {
+    if (before.status !== after.status) webhook(batch, after, transactions.webhookEventFor(after.kind, before.status, after.status), before.status);
+    else if (visible(transactions.webhookEventData(before, null)) !== visible(transactions.webhookEventData(after, null)))
+      webhook(batch, after, UPDATED_EVENT[after.kind], before.status);
   }
 
-  async function emit(tx: Executor, row: TransactionRow, type: WebhookEventType | null, previousStatus: string | null) {
+  function webhook(batch: Batch, row: TransactionRow, type: WebhookEventType | null, previousStatus: string | null) {
     if (!type) return;
-    await emitWebhookEvent(tx, {
+    batch.webhooks.push({
       accountId: row.accountId,
       liveMode: row.liveMode,
       type,
@@ -413,16 +498,13 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
     });
   }
 
-  async function applyCustomer(
-    tx: Executor,
-    event: ValidEvent,
-    state: { knownAccounts: Set<string>; customerById: Map<string, CustomerRow> },
-  ): Promise<{ stale?: number }> {
+  function applyCustomer(batch: Batch, event: ValidEvent): { stale?: number } {
     const d = event.data;
     const accountId = str(d.accountId)!;
-    if (!state.knownAccounts.has(accountId)) throw new Refusal('data.accountId', 'No Rampart account has this id.');
+    if (!batch.knownAccounts.has(accountId)) throw new Refusal('data.accountId', 'No Rampart account has this id.');
     const check = obj(d.identityCheck)!;
     const createdAt = date(d.createdAt)!;
+    const updatedAt = date(d.updatedAt) ?? createdAt;
     const isBlocked = bool(d.isBlocked) ?? false;
     const values = {
       id: str(d.id)!,
@@ -440,50 +522,47 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       isBlocked,
       isDeleted: bool(d.isDeleted) ?? false,
       createdAt,
-      updatedAt: date(d.updatedAt) ?? createdAt,
+      updatedAt,
       version: d.version as number,
     };
-    const files = Array.isArray(d.files) ? (d.files as Array<{ type: string; reviewResult?: string | null }>) : null;
-    let current = state.customerById.get(values.id);
-    if (!current) {
-      const inserted = await repository.insertCustomer(tx, { ...values, blockedAt: isBlocked ? values.updatedAt : null });
-      if (inserted) {
-        state.customerById.set(inserted.id, inserted);
-        if (files) await repository.replaceCustomerFiles(tx, inserted.id, files.map((file) => ({ type: file.type, reviewResult: file.reviewResult ?? null })));
-        return {};
-      }
-      [current] = await repository.lockCustomers(tx, [values.id]);
+    const files = Array.isArray(d.files) ? (d.files as Array<{ type: string; reviewResult?: string | null }>).map((f) => ({ type: f.type, reviewResult: f.reviewResult ?? null })) : null;
+    const entry = batch.customers.get(values.id);
+    if (!entry) {
+      const row: CustomerRow = { ...values, blockedAt: isBlocked ? updatedAt : null, blockedBy: null };
+      batch.customers.set(row.id, { before: null, row });
+      if (files) batch.files.set(row.id, files);
+      return {};
     }
-    const row = current!;
-    checkSameEntity(row, accountId);
-    if (values.version <= row.version) return { stale: row.version };
-    if (!sameValue(row.createdAt, values.createdAt)) throw new Refusal('data.createdAt', 'Fixed once the customer exists.');
-    const { id: _id, accountId: _accountId, liveMode: _liveMode, ...changes } = values;
-    const updated = await repository.updateCustomer(tx, row.id, {
-      ...changes,
-      ...(isBlocked !== row.isBlocked ? { blockedAt: isBlocked ? values.updatedAt : null, blockedBy: null } : {}),
-    });
-    state.customerById.set(updated.id, updated);
-    if (files) await repository.replaceCustomerFiles(tx, row.id, files.map((file) => ({ type: file.type, reviewResult: file.reviewResult ?? null })));
+    const current = entry.row;
+    checkSameEntity(current, accountId);
+    if (values.version <= current.version) return { stale: current.version };
+    if (!sameValue(current.createdAt, values.createdAt)) throw new Refusal('data.createdAt', 'Fixed once the customer exists.');
+    const next: CustomerRow = {
+      ...current,
+      ...values,
+      ...(isBlocked !== current.isBlocked ? { blockedAt: isBlocked ? updatedAt : null, blockedBy: null } : {}),
+    };
+    entry.row = next;
+    if (files) batch.files.set(next.id, files);
     const checkChanged =
-      row.kycLevel !== updated.kycLevel ||
-      row.identityCheckStatus !== updated.identityCheckStatus ||
-      row.identityCheckResult !== updated.identityCheckResult ||
-      row.isBlocked !== updated.isBlocked;
+      current.kycLevel !== next.kycLevel ||
+      current.identityCheckStatus !== next.identityCheckStatus ||
+      current.identityCheckResult !== next.identityCheckResult ||
+      current.isBlocked !== next.isBlocked;
     if (checkChanged) {
       // The same payload as a staff block or unblock sends (transactions.service.ts).
-      await emitWebhookEvent(tx, {
-        accountId: updated.accountId,
-        liveMode: updated.liveMode,
+      batch.webhooks.push({
+        accountId: next.accountId,
+        liveMode: next.liveMode,
         type: 'identity_check_updated',
         data: {
-          customerId: updated.id,
-          externalCustomerId: updated.externalCustomerId,
-          isBlocked: updated.isBlocked,
-          level: updated.isBlocked ? 'Blocked' : updated.kycLevel,
-          status: updated.identityCheckStatus,
+          customerId: next.id,
+          externalCustomerId: next.externalCustomerId,
+          isBlocked: next.isBlocked,
+          level: next.isBlocked ? 'Blocked' : next.kycLevel,
+          status: next.identityCheckStatus,
         },
-        externalCustomerId: updated.externalCustomerId,
+        externalCustomerId: next.externalCustomerId,
       });
     }
     return {};

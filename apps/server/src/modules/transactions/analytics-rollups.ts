@@ -5,7 +5,7 @@
  * The customer bookkeeping is the SQL function analytics_customer_seen and the bulk rebuild analytics_rebuild
  * (migration 0022), one implementation for the migration's backfill, the generator and the service.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { inOwnTransaction } from '../../db/own-transaction.ts';
 import type { SqlExecutor } from '../../db/executor.ts';
@@ -90,4 +90,40 @@ export async function rebuildAnalyticsRollups(executor: pg.Pool | pg.PoolClient,
   await inOwnTransaction(executor, async (client) => {
     await client.query('select analytics_rebuild($1)', [accountId]);
   });
+}
+
+/**
+ * The set-based equivalent of recordAnalyticsCreated and recordAnalyticsStatusChange for a batch (rollups.ts,
+ * recordBatch): `changed` defines the CTE `t`, the batch's rows in their new state with `old_status`, `old_reason`
+ * and `is_new`. Failure buckets move by the net change; the last one out of a bucket deletes it (no zero rows).
+ * The widget funnel is left out: only transactions a widget session created have one, and those are never ingested.
+ */
+export async function recordAnalyticsBatch(executor: SqlExecutor, changed: SQL): Promise<void> {
+  await executor.execute(sql`
+    with ${changed},
+    moves as (
+      select t.account_id, t.live_mode, t.rk, ${DAY} as day, coalesce(t.failure_reason, 'unknown') as reason, 1 as sign, t.amount, t.usd_rate, t.eur_rate, t.gbp_rate
+      from t where t.status in ('failed', 'Failed')
+        and (t.is_new or t.old_status not in ('failed', 'Failed') or t.old_reason is distinct from t.failure_reason)
+      union all
+      select t.account_id, t.live_mode, t.rk, ${DAY}, coalesce(t.old_reason, 'unknown'), -1, t.amount, t.usd_rate, t.eur_rate, t.gbp_rate
+      from t where not t.is_new and t.old_status in ('failed', 'Failed')
+        and (t.status not in ('failed', 'Failed') or t.old_reason is distinct from t.failure_reason)
+    )
+    insert into transaction_failure_rollups as r (account_id, live_mode, kind, day, reason, tx_count, volume_usd, volume_eur, volume_gbp)
+    select account_id, live_mode, rk, day, reason, sum(sign), sum(sign * amount * usd_rate), sum(sign * amount * eur_rate), sum(sign * amount * gbp_rate)
+    from moves group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+    on conflict (account_id, live_mode, kind, day, reason) do update set tx_count = r.tx_count + excluded.tx_count,
+      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
+  // A statement cannot delete the rows it just updated: the emptied buckets go in a second one.
+  await executor.execute(sql`
+    with ${changed}
+    delete from transaction_failure_rollups r using (select distinct account_id, live_mode, rk, ${DAY} as day from t) k
+    where r.account_id = k.account_id and r.live_mode = k.live_mode and r.kind = k.rk and r.day = k.day and r.tx_count = 0`);
+  await executor.execute(sql`
+    with ${changed}
+    select analytics_customer_seen(t.account_id, t.live_mode, k.kind, t.customer_id, ${DAY})
+    from t cross join lateral (values (1, t.rk), (2, 'all')) as k(n, kind)
+    where t.is_new and t.customer_id is not null and t.rk in ${CUSTOMER_KINDS}
+    order by t.account_id, t.customer_id, ${DAY}, k.n`);
 }

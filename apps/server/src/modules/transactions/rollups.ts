@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { SqlExecutor } from '../../db/executor.ts';
 import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
 import { inOwnTransaction } from '../../db/own-transaction.ts';
-import { rebuildAnalyticsRollups, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';
+import { rebuildAnalyticsRollups, recordAnalyticsBatch, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';
 
 const ROLLUP_KIND = sql.raw(`case when kind = 'balance' then lower(balance_type) else kind end`);
 const DAY = sql.raw(`(created_at at time zone 'UTC')::date`);
@@ -182,4 +182,73 @@ export async function recordStatusChange(executor: SqlExecutor, id: string, prev
         and r.kind = (case when t.kind = 'balance' then lower(t.balance_type) else t.kind end)
         and r.${grain.column} = ${grain.periodOfT} and r.dimension = dim.dimension and r.value = dim.value`);
   }
+}
+
+/** A transaction a batch created (previous null) or moved, with its status and failure reason before the batch. */
+export interface RollupChange {
+  id: string;
+  previous: { status: string; failureReason: string | null } | null;
+}
+
+/**
+ * The set-based equivalent of recordCreated and recordStatusChange for many transactions at once (ingestion),
+ * in the caller's transaction, after their rows hold their new state: a few statements whatever the batch size.
+ * A rollup is a sum over the rows' current states, so moving each row from its state before the batch to its state
+ * now gives the same figures as replaying every step; customers and sketches count a transaction once, when new.
+ * Buckets are written in key order, so concurrent batches and status changes lock them in one order.
+ */
+export async function recordBatch(executor: SqlExecutor, changes: RollupChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const input = JSON.stringify(
+    changes.map((change) => ({ id: change.id, old_status: change.previous?.status ?? null, old_reason: change.previous?.failureReason ?? null, is_new: !change.previous })),
+  );
+  const changed = sql`
+    c as (select * from jsonb_to_recordset(${input}::jsonb) as c(id uuid, old_status text, old_reason text, is_new boolean)),
+    t as (
+      select t.*, c.old_status, c.old_reason, c.is_new, ${ROLLUP_KIND} as rk,
+        (case when t.status in ('completed', 'Completed') then 1 else 0 end)
+          - (case when c.old_status in ('completed', 'Completed') then 1 else 0 end) as completed_sign
+      from transactions t join c on c.id = t.id
+    )`;
+  await executor.execute(sql`
+    with ${changed},
+    moves as (
+      select account_id, live_mode, rk, ${DAY} as day, status, 1 as sign, amount, usd_rate, eur_rate, gbp_rate, extra_fee_amount
+      from t where is_new or status <> old_status
+      union all
+      select account_id, live_mode, rk, ${DAY}, old_status, -1, amount, usd_rate, eur_rate, gbp_rate, extra_fee_amount
+      from t where not is_new and status <> old_status
+    )
+    insert into transaction_rollups as r (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
+    select account_id, live_mode, rk, day, status, sum(sign), sum(sign * amount * usd_rate), sum(sign * amount * eur_rate), sum(sign * amount * gbp_rate),
+           sum(sign * extra_fee_amount * usd_rate), sum(sign * extra_fee_amount * eur_rate), sum(sign * extra_fee_amount * gbp_rate)
+    from moves group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+    on conflict (account_id, live_mode, kind, day, status) do update set
+      tx_count = r.tx_count + excluded.tx_count, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
+      volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
+      fee_gbp = r.fee_gbp + excluded.fee_gbp`);
+  for (const grain of GRAINS) {
+    await executor.execute(sql`
+      with ${changed}
+      insert into ${grain.dimensions} as r (account_id, live_mode, kind, ${grain.column}, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
+      select t.account_id, t.live_mode, t.rk, ${grain.periodOfT}, dim.dimension, dim.value, sum(case when t.is_new then 1 else 0 end), sum(t.completed_sign),
+             sum(t.completed_sign * t.amount * t.usd_rate), sum(t.completed_sign * t.amount * t.eur_rate), sum(t.completed_sign * t.amount * t.gbp_rate)
+      from t
+      cross join lateral (values ('currency', case t.kind when 'buy' then t.quote_currency_code when 'sell' then t.base_currency_code when 'swap' then t.base_currency_code else t.fiat_currency_code end),
+                                 ('paymentMethod', coalesce(t.payment_method, 'none')), ('country', coalesce(t.country, 'unknown'))) as dim(dimension, value)
+      where t.is_new or t.completed_sign <> 0
+      group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
+      on conflict (account_id, live_mode, kind, ${grain.column}, dimension, value) do update set
+        tx_count = r.tx_count + excluded.tx_count, completed_count = r.completed_count + excluded.completed_count,
+        volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
+    await executor.execute(sql`
+      with ${changed}
+      insert into ${grain.sketches} as s (account_id, live_mode, kind, ${grain.column}, hashes)
+      select t.account_id, t.live_mode, t.rk, ${grain.periodOfT}, (array_agg(distinct hashtext(t.customer_id::text) order by hashtext(t.customer_id::text)))[1:${SKETCH_SIZE}]
+      from t where t.is_new and t.customer_id is not null
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (account_id, live_mode, kind, ${grain.column}) do update set
+        hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))`);
+  }
+  await recordAnalyticsBatch(executor, changed);
 }

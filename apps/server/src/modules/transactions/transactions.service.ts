@@ -17,7 +17,7 @@ import type { transactions } from '../../db/schema/transactions.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
-import { recordCreated, recordStatusChange } from './rollups.ts';
+import { recordBatch, recordCreated, recordStatusChange } from './rollups.ts';
 import { searchTermOf } from './search.ts';
 import type { PageRow, TransactionFilter, TransactionRow, TransactionsRepository } from './transactions.repository.ts';
 
@@ -360,11 +360,10 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
     createTransaction,
     staffAction,
     /**
-     * For rows another module writes in its own database transaction (ingestion): the rollups of a new transaction
-     * or a status change, and the webhook event and payload a change of status sets off. Same code path as ours.
+     * For rows another module writes in its own database transaction (ingestion): the rollups of new and moved
+     * transactions, set-based (rollups.ts), and the webhook event and payload a change of status sets off.
      */
-    recordCreated,
-    recordStatusChange,
+    recordBatch,
     webhookEventFor: eventFor,
     webhookEventData: eventData,
     accountOf: (id: string, kind: TransactionKind | null) => repository.accountOf(id, kind),

@@ -58,3 +58,40 @@ export async function emitWebhookEvent(executor: SqlExecutor, event: DomainEvent
   const result = await client.query<{ event_id: string }>({ name: 'webhook-emit-event', text: EMIT_SQL, values });
   return result.rows[0]!.event_id;
 }
+
+/**
+ * emitWebhookEvent for many events in one statement (ingestion batches), in the caller's transaction and in the
+ * given order: each event and its pending deliveries, as if emitted one after the other. Account events only.
+ */
+export async function emitWebhookEvents(executor: SqlExecutor, events: DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const client = pgClientOf(executor);
+  if (!client) throw new Error('emitWebhookEvents needs a Drizzle node-postgres database or transaction');
+  const input = JSON.stringify(
+    events.map((event, ord) => ({
+      ord,
+      account_id: event.accountId,
+      live_mode: event.liveMode,
+      type: event.type,
+      data: event.data,
+      external_customer_id: event.externalCustomerId ?? null,
+    })),
+  );
+  await client.query(
+    `with input as (
+       select * from jsonb_to_recordset($1::jsonb) as e(ord int, account_id uuid, live_mode boolean, type text, data jsonb, external_customer_id text)
+     ), event as (
+       insert into webhook_events (account_id, live_mode, type, data, external_customer_id, created_at)
+       select account_id, live_mode, type, data, external_customer_id, clock_timestamp() from input order by ord
+       returning id, account_id, live_mode, type
+     ), deliveries as (
+       insert into webhook_deliveries (event_id, webhook_id, next_attempt_at)
+       select event.id, w.id, now() from event
+       join webhooks w on w.account_id = event.account_id and w.live_mode = event.live_mode and w.is_enabled and w.pass_project_id is null
+         and (cardinality(w.events) = 0 or event.type = any(w.events))
+       returning id
+     )
+     select case when exists (select 1 from deliveries) and exists (select 1 from webhook_idle_dispatchers) then pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '') end`,
+    [input],
+  );
+}
