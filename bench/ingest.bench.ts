@@ -68,6 +68,7 @@ export interface IngestBenchResult {
     events: number;
     seconds: number;
     perSecond: number;
+    sustainedPerSecond: number;
     killedAt: number;
     rows: number;
     inbox: number;
