@@ -81,8 +81,7 @@ type Command =
 
 class UsageError extends Error {}
 
-const COMMANDS =
-  'create-staff, list-staff, deactivate-staff, create-ingestion-credential, list-ingestion-credentials or revoke-ingestion-credential';
+const COMMANDS = 'create-staff, list-staff, deactivate-staff, create-ingestion-credential, list-ingestion-credentials or revoke-ingestion-credential';
 
 /** Reads the command line; the issue's spellings `--list` and `--deactivate` name the same commands. */
 export function parseCommand(argv: string[]): Command {
@@ -113,7 +112,13 @@ export function parseCommand(argv: string[]): Command {
   if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
   const command = commands[0]!;
   const unused = (allowed: string[]) => {
-    const given = Object.entries({ email: values.email, role: values.role, name: values.name, id: values.id, 'change-role': values['change-role'] || undefined })
+    const given = Object.entries({
+      email: values.email,
+      role: values.role,
+      name: values.name,
+      id: values.id,
+      'change-role': values['change-role'] || undefined,
+    })
       .filter(([option, value]) => value !== undefined && !allowed.includes(option))
       .map(([option]) => `--${option}`);
     if (given.length) throw new UsageError(`${command} does not take ${given.join(', ')}.`);

@@ -53,7 +53,9 @@ export const ingestionStaleEvents = pgTable(
     version: integer('version').notNull(),
     storedVersion: integer('stored_version').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
+    receivedAt: timestamp('received_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index('ingestion_stale_events_entity_idx').on(table.entityId, table.receivedAt)],
 );

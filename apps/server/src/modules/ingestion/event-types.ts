@@ -91,7 +91,8 @@ export function validateEvent(event: unknown): { event: ValidEvent } | { error: 
   for (const field of ['createdAt', 'updatedAt', 'cancelledAt', 'refundApprovedAt'] as const) {
     const value = event.data[field];
     // RFC 3339 also allows years PostgreSQL or JavaScript cannot hold; ours stay between 2000 and 2999.
-    if (typeof value === 'string' && !/^2\d{3}-/.test(value)) return refuse(`data.${field}`, 'Must be a timestamp between the years 2000 and 2999.');
+    if (typeof value === 'string' && (!/^2\d{3}-/.test(value) || Number.isNaN(Date.parse(value))))
+      return refuse(`data.${field}`, 'Must be a timestamp between the years 2000 and 2999.');
   }
   return { event: { id: event.id as string, source: event.source as string, type, schema, data: event.data } };
 }
@@ -112,7 +113,10 @@ function describe(error: ErrorObject, schema: SchemaName): FieldError {
     case 'enum':
       return { field: at(), message: `Must be one of: ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}.` };
     case 'pattern':
-      return { field: at(), message: /Amount|Rate/.test(pointer.at(-1) ?? '') ? 'Must be a decimal string, such as "150.00".' : `Must match ${String(params.pattern)}.` };
+      return {
+        field: at(),
+        message: /Amount|Rate/.test(pointer.at(-1) ?? '') ? 'Must be a decimal string, such as "150.00".' : `Must match ${String(params.pattern)}.`,
+      };
     case 'format':
       return { field: at(), message: `Must be a valid ${String(params.format)}.` };
     default:

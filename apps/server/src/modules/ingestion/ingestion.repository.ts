@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { Executor } from '../../db/executor.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { ingestionCredentials } from '../../db/schema/ingestion.ts';
-import { customerFiles, customers, transactions } from '../../db/schema/transactions.ts';
+import { customers, transactions } from '../../db/schema/transactions.ts';
 
 export type CredentialRow = typeof ingestionCredentials.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -25,19 +25,35 @@ export interface StaleEntry extends InboxEntry {
 
 const key = (source: string, id: string) => JSON.stringify([source, id]);
 
-/** Rows as JSON objects keyed by column name, for jsonb_populate_recordset: one parameter for a whole batch. */
-function asRecords(table: typeof transactions | typeof customers, rows: Array<Record<string, unknown>>): string {
-  const columns = Object.entries(getTableColumns(table)).map(([property, column]) => [property, column.name] as const);
+/** Ids (UUIDs, checked by the schemas) as one array parameter: an IN list of thousands costs more to plan than to run. */
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** Each column's property and its name in the table. */
+const COLUMNS = {
+  transactions: Object.entries(getTableColumns(transactions)).map(([property, column]) => [property, column.name] as const),
+  customers: Object.entries(getTableColumns(customers)).map(([property, column]) => [property, column.name] as const),
+};
+
+/** Rows as JSON objects keyed by column name, for jsonb_populate_recordset: one parameter for a whole batch, in id order. */
+function asRecords(table: keyof typeof COLUMNS, rows: Array<Record<string, unknown>>): string {
+  const columns = COLUMNS[table];
   return JSON.stringify(
-    rows.map((row) => Object.fromEntries(columns.map(([property, name]) => [name, row[property] instanceof Date ? (row[property] as Date).toISOString() : (row[property] ?? null)]))),
+    [...rows]
+      .sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))
+      .map((row) =>
+        Object.fromEntries(
+          columns.map(([property, name]) => {
+            const value = row[property];
+            return [name, value instanceof Date ? value.toISOString() : (value ?? null)];
+          }),
+        ),
+      ),
   );
 }
 
-/** `col = n.col, …` for every column but the key and those an entity never changes. */
-function assignments(table: typeof transactions | typeof customers, fixed: string[]): SQL {
-  const names = Object.values(getTableColumns(table))
-    .map((column) => column.name)
-    .filter((name) => !fixed.includes(name));
+/** `col = n.col, …` for every column but those an entity never changes (its key among them). */
+function assignments(table: keyof typeof COLUMNS, fixed: string[]): SQL {
+  const names = COLUMNS[table].map(([, name]) => name).filter((name) => !fixed.includes(name));
   return sql.raw(names.map((name) => `${name} = n.${name}`).join(', '));
 }
 
@@ -107,6 +123,7 @@ export function createIngestionRepository(db: Database) {
         select e.source, e.id, e.type, e.entity_id, 'accepted', ${credentialId}::uuid
         from jsonb_to_recordset(${JSON.stringify(entries.map((entry) => ({ source: entry.source, id: entry.id, type: entry.type, entity_id: entry.entityId })))}::jsonb)
           as e(source text, id text, type text, entity_id uuid)
+        order by e.source, e.id -- one order for every batch: two batches sharing keys wait, never deadlock
         on conflict (source, event_id) do nothing
         returning source, event_id`);
       return new Set(result.rows.map((row) => key(row.source, row.event_id)));
@@ -122,7 +139,15 @@ export function createIngestionRepository(db: Database) {
     async recordStale(executor: Executor, entries: StaleEntry[]): Promise<void> {
       if (entries.length === 0) return;
       const rows = JSON.stringify(
-        entries.map((e) => ({ source: e.source, id: e.id, type: e.type, entity_id: e.entityId, version: e.version, stored_version: e.storedVersion, data: e.data })),
+        entries.map((e) => ({
+          source: e.source,
+          id: e.id,
+          type: e.type,
+          entity_id: e.entityId,
+          version: e.version,
+          stored_version: e.storedVersion,
+          data: e.data,
+        })),
       );
       await executor.execute(sql`
         with e as (
@@ -137,71 +162,65 @@ export function createIngestionRepository(db: Database) {
 
     async existingAccounts(executor: Executor, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await executor.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, ids));
+      const rows = await executor
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(sql`${accounts.id} = any(${uuidArray(ids)})`);
       return new Set(rows.map((row) => row.id));
     },
     /** The batch's transactions that exist, locked in id order (two batches touching the same rows cannot deadlock). */
     async lockTransactions(executor: Executor, ids: string[]): Promise<TransactionRow[]> {
       if (ids.length === 0) return [];
-      return executor.select().from(transactions).where(inArray(transactions.id, ids)).orderBy(asc(transactions.id)).for('update');
+      return executor
+        .select()
+        .from(transactions)
+        .where(sql`${transactions.id} = any(${uuidArray(ids)})`)
+        .orderBy(asc(transactions.id))
+        .for('update');
     },
     async lockCustomers(executor: Executor, ids: string[]): Promise<CustomerRow[]> {
       if (ids.length === 0) return [];
-      return executor.select().from(customers).where(inArray(customers.id, ids)).orderBy(asc(customers.id)).for('update');
-    },
-    /** Inserts a transaction unless a concurrent batch just did (then null: the caller treats it as existing). */
-    async insertTransaction(executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow | null> {
-      const [row] = await executor.insert(transactions).values(values).onConflictDoNothing({ target: transactions.id }).returning();
-      return row ?? null;
-    },
-    async updateTransaction(executor: Executor, id: string, values: Partial<typeof transactions.$inferInsert>): Promise<TransactionRow> {
-      const [row] = await executor.update(transactions).set(values).where(eq(transactions.id, id)).returning();
-      return row!;
-    },
-    async insertCustomer(executor: Executor, values: typeof customers.$inferInsert): Promise<CustomerRow | null> {
-      const [row] = await executor.insert(customers).values(values).onConflictDoNothing({ target: customers.id }).returning();
-      return row ?? null;
-    },
-    async updateCustomer(executor: Executor, id: string, values: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
-      const [row] = await executor.update(customers).set(values).where(eq(customers.id, id)).returning();
-      return row!;
-    },
-    async replaceCustomerFiles(executor: Executor, customerId: string, files: Array<{ type: string; reviewResult: string | null }>): Promise<void> {
-      await executor.delete(customerFiles).where(eq(customerFiles.customerId, customerId));
-      if (files.length) await executor.insert(customerFiles).values(files.map((file) => ({ customerId, type: file.type, reviewResult: file.reviewResult })));
+      return executor
+        .select()
+        .from(customers)
+        .where(sql`${customers.id} = any(${uuidArray(ids)})`)
+        .orderBy(asc(customers.id))
+        .for('update');
     },
     /** New transactions in one statement; answers how many were inserted (fewer: a concurrent batch inserted some). */
     async insertTransactions(executor: Executor, rows: TransactionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const result = await executor.execute(sql`
-        insert into transactions select * from jsonb_populate_recordset(null::transactions, ${asRecords(transactions, rows)}::jsonb)
+        insert into transactions select * from jsonb_populate_recordset(null::transactions, ${asRecords('transactions', rows)}::jsonb)
         on conflict (id) do nothing`);
       return result.rowCount ?? 0;
     },
     async updateTransactions(executor: Executor, rows: TransactionRow[]): Promise<void> {
       if (rows.length === 0) return;
       await executor.execute(sql`
-        update transactions t set ${assignments(transactions, ['id', 'account_id', 'live_mode', 'kind', 'is_nft'])}
-        from jsonb_populate_recordset(null::transactions, ${asRecords(transactions, rows)}::jsonb) n where t.id = n.id`);
+        update transactions t set ${assignments('transactions', ['id', 'account_id', 'live_mode', 'kind', 'is_nft'])}
+        from jsonb_populate_recordset(null::transactions, ${asRecords('transactions', rows)}::jsonb) n where t.id = n.id`);
     },
     async insertCustomers(executor: Executor, rows: CustomerRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const result = await executor.execute(sql`
-        insert into customers select * from jsonb_populate_recordset(null::customers, ${asRecords(customers, rows)}::jsonb)
+        insert into customers select * from jsonb_populate_recordset(null::customers, ${asRecords('customers', rows)}::jsonb)
         on conflict (id) do nothing`);
       return result.rowCount ?? 0;
     },
     async updateCustomers(executor: Executor, rows: CustomerRow[]): Promise<void> {
       if (rows.length === 0) return;
       await executor.execute(sql`
-        update customers c set ${assignments(customers, ['id', 'account_id', 'live_mode'])}
-        from jsonb_populate_recordset(null::customers, ${asRecords(customers, rows)}::jsonb) n where c.id = n.id`);
+        update customers c set ${assignments('customers', ['id', 'account_id', 'live_mode'])}
+        from jsonb_populate_recordset(null::customers, ${asRecords('customers', rows)}::jsonb) n where c.id = n.id`);
     },
     /** The files of these customers replaced by the given ones (a customer with an empty list has none). */
     async replaceFiles(executor: Executor, files: Map<string, Array<{ type: string; reviewResult: string | null }>>): Promise<void> {
       if (files.size === 0) return;
-      const rows = [...files].flatMap(([customerId, list]) => list.map((file) => ({ customer_id: customerId, type: file.type, review_result: file.reviewResult })));
-      await executor.execute(sql`delete from customer_files where customer_id = any(${`{${[...files.keys()].join(',')}}`}::uuid[])`);
+      const rows = [...files].flatMap(([customerId, list]) =>
+        list.map((file) => ({ customer_id: customerId, type: file.type, review_result: file.reviewResult })),
+      );
+      await executor.execute(sql`delete from customer_files where customer_id = any(${uuidArray([...files.keys()])})`);
       if (rows.length)
         await executor.execute(sql`
           insert into customer_files (customer_id, type, review_result)

@@ -77,11 +77,17 @@ export async function registerIngestionRoutes(app: FastifyInstance, deps: { serv
       const credentialOf = (request: FastifyRequest) => credentials.get(request)!;
       const mediaType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const counts = (results: EventResult[]) =>
-        Object.fromEntries((['accepted', 'duplicate', 'stale', 'refused'] as const).map((status) => [status, results.filter((r) => r.status === status).length]));
+        Object.fromEntries(
+          (['accepted', 'duplicate', 'stale', 'refused'] as const).map((status) => [status, results.filter((r) => r.status === status).length]),
+        );
 
       scope.post('/events', { bodyLimit: MAX_EVENT_BYTES, config: { rateLimit: false } }, async (request, reply) => {
         if (mediaType(request) !== STRUCTURED)
-          throw new IngestionHttpError(415, 'unsupported_media_type', `Send one event as ${STRUCTURED} (structured mode); a batch goes to /provider/v1/events/batch.`);
+          throw new IngestionHttpError(
+            415,
+            'unsupported_media_type',
+            `Send one event as ${STRUCTURED} (structured mode); a batch goes to /provider/v1/events/batch.`,
+          );
         const [result] = await ingestion.ingestEvents([request.body], { credentialId: credentialOf(request), transport: 'http' });
         return reply.code(result!.status === 'refused' ? 400 : 200).send(result);
       });

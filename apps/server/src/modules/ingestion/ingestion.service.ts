@@ -4,8 +4,10 @@
  * the live-mode rows partners see, the dashboard and analytics rollups, and the partner's webhook events.
  *
  * A batch is one database transaction: the inbox takes every valid event in one statement (a redelivery finds its
- * key and changes nothing), the entities it names are locked in one statement each, then each event is compared with
- * the stored version: newer ones are applied, older ones recorded as stale.
+ * key and changes nothing), the entities it names are locked in one statement each, then each event is compared in
+ * memory, in order, with the entity's version so far: newer ones are applied, older ones recorded as stale. The rows,
+ * their rollups (transactions' recordBatch) and the webhook events are then written set-based: about twenty
+ * statements a batch, whatever its size.
  */
 import crypto from 'node:crypto';
 import type { WebhookEventType } from '@rampart/shared/enums';
@@ -48,7 +50,6 @@ export interface IngestContext {
 export const MAX_ACTIVE_CREDENTIALS = 2;
 const SECRET_PREFIX = 'rpi_';
 
-type Data = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 const date = (value: unknown): Date | null => (typeof value === 'string' ? new Date(value) : null);
@@ -65,7 +66,7 @@ const KIND_OF: Record<string, { kind: TransactionKind; isNft: boolean }> = {
 
 /**
  * Columns the rollups are keyed or summed by: fixed once a transaction exists, so a rollup is never left counting a
- * value the row no longer has. The data field each comes from names it in the refusal.
+ * value the row no longer has (fixedFieldOf names the data field in the refusal).
  */
 const FIXED_COLUMNS: Array<keyof TransactionRow> = [
   'createdAt',
@@ -293,7 +294,10 @@ interface Batch {
 class ConcurrentInsert extends Error {}
 
 class Refusal extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -351,7 +355,9 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       if (todo.length === 0) return;
 
       const accountIds = [...new Set(todo.map(({ event }) => str(event.data.accountId)).filter((id): id is string => id !== null))];
-      const customerIds = todo.flatMap(({ event }) => (event.schema === 'customer' ? [str(event.data.id)!] : [str(event.data.customerId)].filter((id): id is string => id !== null)));
+      const customerIds = todo.flatMap(({ event }) =>
+        event.schema === 'customer' ? [str(event.data.id)!] : [str(event.data.customerId)].filter((id): id is string => id !== null),
+      );
       const transactionIds = todo.filter(({ event }) => event.schema !== 'customer').map(({ event }) => str(event.data.id)!);
       // One connection: one statement after the other. Customers before transactions in every batch (no deadlock).
       const knownAccounts = await repository.existingAccounts(tx, accountIds);
@@ -372,11 +378,23 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       for (const { index, event } of todo) {
         try {
           const outcome =
-            event.schema === 'customer' ? applyCustomer(batch, event) : event.schema === 'transaction_status' ? applyStatus(batch, event) : applyTransaction(batch, event);
+            event.schema === 'customer'
+              ? applyCustomer(batch, event)
+              : event.schema === 'transaction_status'
+                ? applyStatus(batch, event)
+                : applyTransaction(batch, event);
           if (outcome.stale !== undefined) {
             Object.assign(results[index]!, { status: 'stale', storedVersion: outcome.stale });
             const data = event.data;
-            stale.push({ source: event.source, id: event.id, type: event.type, entityId: str(data.id)!, version: data.version as number, storedVersion: outcome.stale, data });
+            stale.push({
+              source: event.source,
+              id: event.id,
+              type: event.type,
+              entityId: str(data.id)!,
+              version: data.version as number,
+              storedVersion: outcome.stale,
+              data,
+            });
           }
         } catch (error) {
           if (!(error instanceof Refusal)) throw error;
@@ -448,7 +466,8 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       // Set by Rampart's own staff actions, which the provider's state does not carry.
       cancelledBy: current.cancelledBy,
       refundApprovedBy: current.refundApprovedBy,
-      statusHistory: values.status !== current.status ? [...current.statusHistory, { status: values.status, at: values.updatedAt.toISOString() }] : current.statusHistory,
+      statusHistory:
+        values.status !== current.status ? [...current.statusHistory, { status: values.status, at: values.updatedAt.toISOString() }] : current.statusHistory,
     };
     entry.row = next;
     afterChange(batch, current, next);
@@ -458,7 +477,8 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
   function applyStatus(batch: Batch, event: ValidEvent): { stale?: number } {
     const d = event.data;
     const entry = batch.transactions.get(str(d.id)!);
-    if (!entry || !entry.row.liveMode) throw new Refusal('data.id', 'No transaction has this id: send its …transaction.created event first, then this one again.');
+    if (!entry || !entry.row.liveMode)
+      throw new Refusal('data.id', 'No transaction has this id: send its …transaction.created event first, then this one again.');
     const current = entry.row;
     if ((d.version as number) <= current.version) return { stale: current.version };
     const status = str(d.status)!;
@@ -525,7 +545,9 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       updatedAt,
       version: d.version as number,
     };
-    const files = Array.isArray(d.files) ? (d.files as Array<{ type: string; reviewResult?: string | null }>).map((f) => ({ type: f.type, reviewResult: f.reviewResult ?? null })) : null;
+    const files = Array.isArray(d.files)
+      ? (d.files as Array<{ type: string; reviewResult?: string | null }>).map((f) => ({ type: f.type, reviewResult: f.reviewResult ?? null }))
+      : null;
     const entry = batch.customers.get(values.id);
     if (!entry) {
       const row: CustomerRow = { ...values, blockedAt: isBlocked ? updatedAt : null, blockedBy: null };

@@ -3,6 +3,7 @@ import { CloudEvent, HTTP } from 'cloudevents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { rebuildRollups } from '../transactions/rollups.ts';
 import { MAX_BATCH_EVENTS } from './ingestion.routes.ts';
 
 let t: TestApp;
@@ -156,7 +157,10 @@ describe('ingesting transactions', () => {
 
     const row = await t.database.pool.query(`select status, version from transactions where id = $1`, [id]);
     expect(row.rows[0]).toEqual({ status: 'completed', version: 3 });
-    const stale = await t.database.pool.query(`select event_id, version, stored_version, data->>'status' as status from ingestion_stale_events where entity_id = $1`, [id]);
+    const stale = await t.database.pool.query(
+      `select event_id, version, stored_version, data->>'status' as status from ingestion_stale_events where entity_id = $1`,
+      [id],
+    );
     expect(stale.rows).toEqual([{ event_id: late.id, version: 2, stored_version: 3, status: 'pending' }]);
     expect(await webhookEvents(a.accountId, id)).toEqual(['transaction_created', 'transaction_updated']);
     const after = await rollup();
@@ -208,6 +212,8 @@ describe('ingesting transactions', () => {
       [buy(id, 1, 'waitingPayment', { accountId: crypto.randomUUID() }), 'data.accountId'],
       [buy(id, 1, 'waitingPayment', { customerId: crypto.randomUUID() }), 'data.customerId'],
       [{ ...buy(id, 1, 'waitingPayment'), version: undefined }, 'data.version'],
+      [buy(id, 1, 'waitingPayment', { createdAt: '2026-06-30T23:59:60Z' }), 'data.createdAt'],
+      [buy(id, 1, 'waitingPayment', { createdAt: '0999-01-01T00:00:00Z' }), 'data.createdAt'],
     ];
     for (const [data, field] of cases) {
       const answer = await sendOne(event('rampart.buy_transaction.created', data));
@@ -216,7 +222,13 @@ describe('ingesting transactions', () => {
       expect(answer.body.error.field).toBe(field);
       expect(answer.body.error.message.length).toBeGreaterThan(3);
     }
-    const envelope = await sendOne({ specversion: '0.3', id: 'x', source: SOURCE, type: 'rampart.buy_transaction.created', data: buy(id, 1, 'waitingPayment') });
+    const envelope = await sendOne({
+      specversion: '0.3',
+      id: 'x',
+      source: SOURCE,
+      type: 'rampart.buy_transaction.created',
+      data: buy(id, 1, 'waitingPayment'),
+    });
     expect(envelope.body.error.field).toBe('specversion');
     const unknownType = await sendOne({ specversion: '1.0', id: 'y', source: SOURCE, type: 'rampart.buy_transaction.deleted', data: {} });
     expect(unknownType.body.error.field).toBe('type');
@@ -242,7 +254,12 @@ describe('ingesting transactions', () => {
       first,
       event('rampart.customer.created', customer(crypto.randomUUID(), 1, { accountId: crypto.randomUUID() })),
       event('rampart.sell_transaction.created', {
-        ...buy(sellId, 1, 'waitingForDeposit', { baseCurrencyCode: 'btc', baseCurrencyAmount: '0.01', quoteCurrencyCode: 'eur', quoteCurrencyAmount: '580.00' }),
+        ...buy(sellId, 1, 'waitingForDeposit', {
+          baseCurrencyCode: 'btc',
+          baseCurrencyAmount: '0.01',
+          quoteCurrencyCode: 'eur',
+          quoteCurrencyAmount: '580.00',
+        }),
         walletAddress: undefined,
         refundWalletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
       }),
@@ -250,7 +267,15 @@ describe('ingesting transactions', () => {
     ];
     const answer = await sendBatch(events);
     expect(answer.status).toBe(200);
-    expect(answer.body.results.map((r: { status: string }) => r.status)).toEqual(['accepted', 'accepted', 'refused', 'duplicate', 'refused', 'accepted', 'refused']);
+    expect(answer.body.results.map((r: { status: string }) => r.status)).toEqual([
+      'accepted',
+      'accepted',
+      'refused',
+      'duplicate',
+      'refused',
+      'accepted',
+      'refused',
+    ]);
     expect(answer.body.results[2].error.field).toBe('data.usdRate');
     expect(answer.body.results[4].error.field).toBe('data.accountId');
     expect(answer.body.results[6].error.field).toBe('specversion');
@@ -312,6 +337,90 @@ describe('ingesting transactions', () => {
   });
 });
 
+describe('rollups', () => {
+  it('match a rebuild from the rows after redeliveries, stale versions and several versions in one batch', async () => {
+    const c = await accountWithMember(t, { verified: true, name: 'Ingest C' });
+    const forC = (data: Record<string, unknown>) => ({ ...data, accountId: c.accountId });
+    const customers = [crypto.randomUUID(), crypto.randomUUID()];
+    const [b1, b2, s1, w1, d1] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const sell = (id: string, version: number, status: string) =>
+      forC({ ...buy(id, version, status, { baseCurrencyCode: 'btc', baseCurrencyAmount: '0.01', quoteCurrencyCode: 'eur', quoteCurrencyAmount: '580.00' }) });
+    const created = [
+      ...customers.map((id) => event('rampart.customer.created', forC(customer(id, 1)))),
+      event('rampart.buy_transaction.created', forC(buy(b1, 1, 'waitingPayment', { customerId: customers[0] }))),
+      event('rampart.buy_transaction.created', forC(buy(b2, 1, 'waitingPayment', { customerId: customers[1], createdAt: '2026-10-31T23:59:00.000Z' }))),
+      event('rampart.sell_transaction.created', sell(s1, 1, 'waitingForDeposit')),
+      event('rampart.swap_transaction.created', {
+        id: w1,
+        version: 1,
+        accountId: c.accountId,
+        status: 'screeningWalletAddress',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        customerId: customers[0],
+        baseCurrencyCode: 'usdc',
+        baseCurrencyAmount: '500.00000000',
+        quoteCurrencyCode: 'eth',
+        quoteCurrencyAmount: '0.137',
+        usdRate: '1',
+        eurRate: '0.93',
+        gbpRate: '0.79',
+      }),
+      event('rampart.balance_transaction.created', {
+        id: d1,
+        version: 1,
+        accountId: c.accountId,
+        customerId: customers[1],
+        type: 'Deposit',
+        status: 'Pending',
+        amount: '250.00',
+        currencyCode: 'eur',
+        usdRate: '1.08',
+        eurRate: '1',
+        gbpRate: '0.86',
+        createdAt: '2026-11-21T08:00:00.000Z',
+      }),
+    ];
+    const status = (id: string, version: number, to: string, failureReason?: string) =>
+      event('rampart.transaction.status_changed', { id, version, status: to, ...(failureReason ? { failureReason } : {}) });
+    const moves = [
+      // Several versions of one transaction in one batch, one of them out of order.
+      status(b1, 2, 'pending'),
+      status(b1, 4, 'failed', 'cardDeclined'),
+      status(b1, 3, 'completed'),
+      status(b2, 2, 'failed', 'riskDeclined'),
+      status(s1, 2, 'completed'),
+      status(w1, 2, 'waitingForDeposit'),
+      status(d1, 2, 'Completed'),
+    ];
+    expect((await sendBatch(created)).body).toMatchObject({ accepted: created.length });
+    expect((await sendBatch([...moves, ...created])).body).toMatchObject({ accepted: 6, stale: 1, duplicate: created.length });
+    // Then: out of failed with another reason, and a failure reason changed while failed; all sent twice.
+    const later = [status(b1, 5, 'completed'), status(b2, 3, 'failed', 'insufficientFunds')];
+    await sendBatch(later);
+    expect((await sendBatch(later)).body).toMatchObject({ duplicate: 2 });
+
+    const snapshot = async () => {
+      const read = async (query: string) => (await t.database.pool.query(query, [c.accountId])).rows;
+      return {
+        totals: await read(`select kind, day::text, status, tx_count, trim_scale(volume_usd)::text as usd, trim_scale(fee_eur)::text as fee
+          from transaction_rollups where account_id = $1 and tx_count <> 0 order by 1, 2, 3`),
+        dimensions: await read(`select kind, day::text, dimension, value, tx_count, completed_count, trim_scale(volume_gbp)::text as gbp
+          from transaction_dimension_rollups where account_id = $1 order by 1, 2, 3, 4`),
+        months: await read(`select kind, month::text, dimension, value, tx_count, completed_count, trim_scale(volume_eur)::text as eur
+          from transaction_dimension_monthly_rollups where account_id = $1 order by 1, 2, 3, 4`),
+        sketches: await read(`select kind, day::text, hashes from transaction_customer_sketches where account_id = $1 order by 1, 2`),
+        failures: await read(`select kind, day::text, reason, tx_count, trim_scale(volume_usd)::text as usd
+          from transaction_failure_rollups where account_id = $1 order by 1, 2, 3`),
+        customers: await read(`select kind, day::text, new_customers from customer_daily_rollups where account_id = $1 order by 1, 2`),
+      };
+    };
+    const incremental = await snapshot();
+    expect(incremental.failures).toEqual([{ kind: 'buy', day: '2026-10-31', reason: 'insufficientFunds', tx_count: 1, usd: '162' }]);
+    await rebuildRollups(t.database.pool, c.accountId);
+    expect(incremental).toEqual(await snapshot());
+  });
+});
+
 describe('who may send', () => {
   it('refuses partners: their API keys and their sessions never ingest', async () => {
     const key = await liveSecretKey(a);
@@ -327,7 +436,7 @@ describe('who may send', () => {
     expect(keyAsBearer.status).toBe(401);
     const asSession = await fetch(`${t.baseUrl}/provider/v1/events`, {
       method: 'POST',
-      headers: { ...(ce.headers as Record<string, string>), cookie: a.client.cookie!, 'x-csrf-token': a.client.csrfToken! },
+      headers: { ...(ce.headers as Record<string, string>), cookie: a.client.cookie!, 'x-csrf-token': a.client.csrfToken },
       body: ce.body as string,
     });
     expect(asSession.status).toBe(401);
@@ -341,8 +450,8 @@ describe('who may send', () => {
     const third = await create('Core (third)');
     expect(errorCode(third)).toBe('CONFLICT');
     expect(third.errors![0]!.message).toMatch(/already 2 active ingestion credentials .*revoke one/);
-    const nextSecret = (second.data as any).createIngestionCredential.secret as string;
-    const nextId = (second.data as any).createIngestionCredential.credential.id as string;
+    const made = (second.data as { createIngestionCredential: { secret: string; credential: { id: string } } }).createIngestionCredential;
+    const [nextSecret, nextId] = [made.secret, made.credential.id];
     // Both work during a rotation.
     expect((await sendOne(event('rampart.customer.created', customer(crypto.randomUUID(), 1)), nextSecret)).status).toBe(200);
 

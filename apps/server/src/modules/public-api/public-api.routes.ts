@@ -53,7 +53,13 @@ const authError = (code: string, message: string) => new ApiError(401, 'authenti
 
 /** What a transaction looks like on the public API: amounts as decimal strings, no internal columns. */
 function present(row: TransactionRow) {
-  const { accountId: _accountId, ...rest } = row as TransactionRow & { accountId: string };
+  // version: the provider's sequence number for ingestion (docs/ingestion.md), not part of this API.
+  const { accountId: _accountId, version: _version, ...rest } = row as TransactionRow & { accountId: string };
+  return rest;
+}
+
+function presentCustomer<T extends { version?: number }>(row: T): Omit<T, 'version'> {
+  const { version: _version, ...rest } = row;
   return rest;
 }
 
@@ -262,7 +268,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
           const { accountId, liveMode } = request.apiKey!;
           const customer = isUuid(request.params.id) ? await repository.customer(accountId, liveMode, { id: request.params.id }) : undefined;
           if (!customer) return sendApiError(request, reply, new ApiError(404, 'not_found', 'resource_missing', 'No customer with this id.', { param: 'id' }));
-          return customer;
+          return presentCustomer(customer);
         },
       );
 
@@ -288,7 +294,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
               reply,
               new ApiError(404, 'not_found', 'resource_missing', 'No customer with this external id.', { param: 'externalCustomerId' }),
             );
-          return customer;
+          return presentCustomer(customer);
         },
       );
 

@@ -200,7 +200,12 @@ export interface RollupChange {
 export async function recordBatch(executor: SqlExecutor, changes: RollupChange[]): Promise<void> {
   if (changes.length === 0) return;
   const input = JSON.stringify(
-    changes.map((change) => ({ id: change.id, old_status: change.previous?.status ?? null, old_reason: change.previous?.failureReason ?? null, is_new: !change.previous })),
+    changes.map((change) => ({
+      id: change.id,
+      old_status: change.previous?.status ?? null,
+      old_reason: change.previous?.failureReason ?? null,
+      is_new: !change.previous,
+    })),
   );
   const changed = sql`
     c as (select * from jsonb_to_recordset(${input}::jsonb) as c(id uuid, old_status text, old_reason text, is_new boolean)),
