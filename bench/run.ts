@@ -18,6 +18,9 @@
  * `npm run bench -- --hostile` sends hostile uploads (extreme .p12 files, the largest logo, a 10 MB PDF, a decompression
  * bomb) beside a steady `me` load and records the event loop's worst delay (issue 32, bench/hostile.bench.ts); with
  * `--smoke` it runs 3 s phases and writes nothing. It is not part of `--smoke-all`.
+ * `npm run bench -- --ingest` streams the provider's core into Rampart (issue 34, bench/ingest.bench.ts): the batch
+ * endpoint, status changes into one account, time to visible, webhooks, JetStream with a kill -9, a 10,000,000-row
+ * backfill; `--quick` (or --smoke) runs it at small sizes and writes nothing. It is not part of `--smoke-all`.
  * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
  * `--write` to record the run in docs/performance.md.
  */
@@ -73,6 +76,10 @@ async function main() {
   }
   if (smokeAll) {
     await smokeRuns();
+    return;
+  }
+  if (process.argv.includes('--ingest') || process.env.BENCH_SUITE === 'ingest') {
+    await ingest();
     return;
   }
   if (process.argv.includes('--hostile') || process.env.BENCH_SUITE === 'hostile') {
@@ -250,5 +257,23 @@ async function hostile() {
   if (result.phases.some((phase) => phase.meErrors > 0)) {
     console.error('Hostile benchmark: some `me` requests failed');
     process.exitCode = 1;
+  }
+}
+
+/** Issue 34: ingestion from the provider's core (bench/ingest.bench.ts); --quick or --smoke: small sizes, nothing written. */
+async function ingest() {
+  const { runIngestBench, formatIngestReport, writeIngestSection, INGEST_FULL, INGEST_QUICK } = await import('./ingest.bench.ts');
+  const quick = smoke || process.argv.includes('--quick');
+  const loadAverage = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+  const result = await runIngestBench(quick ? INGEST_QUICK : INGEST_FULL, log);
+  log('');
+  log(formatIngestReport(result));
+  if (!quick) log(`Wrote ${writeIngestSection(result, loadAverage)}`);
+  if (result.jetstream.lost > 0 || result.jetstream.duplicated > 0 || result.http.refused > 0 || result.webhooks.delivered < result.webhooks.expected) {
+    console.error('Ingestion benchmark: events were lost, doubled or refused');
+    failOnExit();
   }
 }

@@ -191,6 +191,33 @@ const envShape = {
   // (another host, e.g. a local fake of Google's documented API).
   GOOGLE_WALLET_API_BASE: httpUrl.default('https://walletobjects.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  // Ingestion from the provider's NATS JetStream (docs/ingestion.md): the worker pulls events from this server when set;
+  // unset, events arrive over HTTP (POST /provider/v1/events) only. Comma list of nats:// or tls:// URLs of one cluster.
+  INGEST_NATS_URL: z
+    .string()
+    .transform(commaList)
+    .refine(
+      (urls) => urls.length > 0 && urls.every((url) => /^(nats|tls):\/\/[^/\s]+/.test(url) && URL.canParse(url)),
+      'nats://host:4222 or tls://host:4222 URLs, comma-separated',
+    )
+    .optional(),
+  // The provider's stream holding one CloudEvent per message, and the durable pull consumer Rampart reads it through
+  // (created with explicit acknowledgement when missing; every worker shares it, so each event goes to one of them).
+  INGEST_NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'a stream name (letters, digits, - and _)')
+    .default('PROVIDER_EVENTS'),
+  INGEST_NATS_CONSUMER: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'a consumer name (letters, digits, - and _)')
+    .default('rampart-ingest'),
+  // How the worker signs in to NATS: a .creds file (JWT and NKey seed), or a user and password, or a token.
+  INGEST_NATS_CREDS_FILE: z.string().min(1).optional(),
+  INGEST_NATS_USER: z.string().min(1).optional(),
+  INGEST_NATS_PASSWORD: z.string().min(1).optional(),
+  INGEST_NATS_TOKEN: z.string().min(1).optional(),
+  // Events pulled at once; each pull is ingested in one database transaction, then acknowledged.
+  INGEST_NATS_BATCH: z.coerce.number().int().min(1).max(10_000).default(1000),
 };
 
 const envSchema = z
@@ -243,6 +270,21 @@ const envSchema = z
         code: 'custom',
         path: ['EVM_DEPLOYER_PRIVATE_KEY'],
         message: 'only with EVM_RPC_URL (the built-in local chain uses its own development key)',
+      });
+    }
+    if (Boolean(env.INGEST_NATS_USER) !== Boolean(env.INGEST_NATS_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.INGEST_NATS_USER ? 'INGEST_NATS_PASSWORD' : 'INGEST_NATS_USER'],
+        message: 'a NATS user needs both INGEST_NATS_USER and INGEST_NATS_PASSWORD',
+      });
+    }
+    const natsCredentials = [env.INGEST_NATS_CREDS_FILE, env.INGEST_NATS_USER, env.INGEST_NATS_TOKEN].filter(Boolean).length;
+    if (natsCredentials > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INGEST_NATS_CREDS_FILE'],
+        message: 'one way to sign in to NATS: INGEST_NATS_CREDS_FILE, or INGEST_NATS_USER and INGEST_NATS_PASSWORD, or INGEST_NATS_TOKEN',
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {

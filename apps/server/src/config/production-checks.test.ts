@@ -57,6 +57,17 @@ describe('production checks', () => {
     expect(problemOf({ RAMPART_ENV: 'production' }, 'METRICS_TOKEN')).toContain('openssl rand -hex 32');
   });
 
+  it('the ingestion stream (INGEST_NATS_URL) signs in to NATS in production, one way, a user with its password', () => {
+    const stream = { ...productionSettings(), INGEST_NATS_URL: 'nats://nats.internal:4222' };
+    expect(settingsOf(stream)).toEqual(['INGEST_NATS_CREDS_FILE']);
+    expect(problemOf(stream, 'INGEST_NATS_CREDS_FILE')).toContain('anyone who reaches that NATS could feed transactions into Rampart');
+    expect(settingsOf({ ...stream, INGEST_NATS_TOKEN: random() })).toEqual([]);
+    expect(settingsOf({ ...stream, INGEST_NATS_USER: 'rampart' })).toEqual(['INGEST_NATS_PASSWORD']);
+    expect(settingsOf({ ...stream, INGEST_NATS_TOKEN: random(), INGEST_NATS_CREDS_FILE: '/etc/rampart/nats.creds' })).toEqual(['INGEST_NATS_CREDS_FILE']);
+    expect(settingsOf({ ...stream, INGEST_NATS_URL: 'http://nats.internal:4222', INGEST_NATS_TOKEN: random() })).toEqual(['INGEST_NATS_URL']);
+    expect(parseEnv({ INGEST_NATS_URL: 'nats://a:4222, nats://b:4222' }).INGEST_NATS_URL).toEqual(['nats://a:4222', 'nats://b:4222']);
+  });
+
   it('the documented production settings pass: no demo, no development identity provider', () => {
     const env = parseEnv(productionSettings());
     expect(env).toMatchObject({ RAMPART_ENV: 'production', SEED_DEMO: false, SSO_ENABLED: false });

@@ -177,6 +177,15 @@ export function productionChecks(env: Env): ProductionCheck[] {
       reads: ['STRIPE_SECRET_KEY'],
     },
     {
+      setting: 'INGEST_NATS_CREDS_FILE',
+      requirement: "the ingestion stream (when INGEST_NATS_URL is set) signs in to the provider's NATS",
+      problem:
+        env.INGEST_NATS_URL && !env.INGEST_NATS_CREDS_FILE && !env.INGEST_NATS_USER && !env.INGEST_NATS_TOKEN
+          ? 'not set while INGEST_NATS_URL is: anyone who reaches that NATS could feed transactions into Rampart; give the worker its own NATS credentials (INGEST_NATS_CREDS_FILE, or INGEST_NATS_USER and INGEST_NATS_PASSWORD, or INGEST_NATS_TOKEN).'
+          : null,
+      reads: ['INGEST_NATS_URL', 'INGEST_NATS_CREDS_FILE', 'INGEST_NATS_USER', 'INGEST_NATS_TOKEN'],
+    },
+    {
       setting: 'HELIO_API_KEY',
       requirement: 'commerce through Helio (no built-in onboarding stand-in)',
       problem: env.HELIO_API_KEY

@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { modules } from '../modules/index.ts';
 import { startWebhookDispatcher, type DeliveryAttemptObserver } from '../modules/webhooks/webhook-dispatcher.ts';
 import { startNftTransferWatcher } from '../modules/passes/nft-transfer-watcher.ts';
+import { ingestStreamSettings, startIngestStream, type IngestStreamOptions } from './ingest-stream.ts';
 
 /** Recurring jobs, each module's `crontab`; `fill=1d` catches up a run missed while no worker was up. */
 export const CRONTAB = modules.flatMap((module) => module.crontab ?? []).join('\n');
@@ -50,6 +51,8 @@ export async function startWorker(deps: {
   nftWatchIntervalSeconds?: number;
   /** Told of each webhook delivery attempt (metrics: Observability.recordDeliveryAttempt). */
   onDeliveryAttempt?: DeliveryAttemptObserver;
+  /** The provider's NATS JetStream to ingest from (INGEST_NATS_URL); none when unset. */
+  ingestStream?: Omit<IngestStreamOptions, 'log'> | null;
 }): Promise<RunningWorker> {
   const { services, log } = deps;
   const taskList = moduleTasks({ services, log, pool: deps.pool });
@@ -81,12 +84,15 @@ export async function startWorker(deps: {
   const nftWatchInterval = deps.nftWatchIntervalSeconds ?? 3;
   const nftWatcher =
     nftWatchInterval > 0 ? startNftTransferWatcher({ db: drizzle(deps.pool), chain: services.chain, intervalSeconds: nftWatchInterval, log }) : null;
+  const ingestStream = deps.ingestStream ? await startIngestStream({ ...deps.ingestStream, log }) : null;
   let stopping = false;
   return {
     runner,
-    notRunningReason: () => (stopping ? 'the worker is stopping' : loopEnded),
+    notRunningReason: () => (stopping ? 'the worker is stopping' : (loopEnded ?? ingestStream?.notRunningReason() ?? null)),
     async stop() {
       stopping = true;
+      // First: the batch in hand is committed and acknowledged before the database goes.
+      await ingestStream?.stop();
       await nftWatcher?.stop();
       await dispatcher?.stop();
       await runner.stop();
@@ -103,5 +109,13 @@ export function startAppWorker(app: RampartApp, database: DatabaseHandle, config
     nftWatchIntervalSeconds: config.PASSES_NFT_WATCH_INTERVAL_SECONDS,
     log: app.log,
     onDeliveryAttempt: (result) => app.observability.recordDeliveryAttempt(result),
+    ingestStream: ingestStreamOf(app, config),
   });
+}
+
+/** The ingestion stream's consumer of an app, when INGEST_NATS_URL is set: each pull goes to the ingestion service. */
+export function ingestStreamOf(app: Pick<RampartApp, 'services'>, config: Env): Omit<IngestStreamOptions, 'log'> | null {
+  const settings = ingestStreamSettings(config);
+  if (!settings) return null;
+  return { ...settings, ingest: (events) => app.services.ingestion.ingestEvents(events, { credentialId: null, transport: 'jetstream' }) };
 }
