@@ -21,6 +21,7 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { createStaffAdministrationRepository, type StaffListRow } from './modules/identity/staff-administration.repository.ts';
 import {
   AdminCommandError,
+  commandLineAuditEntry,
   createStaffAdministration,
   MailNotSentError,
   parseStaffEmail,
@@ -287,18 +288,7 @@ export async function ingestionCommand(
 }
 
 async function staffAudit(audit: ReturnType<typeof createAuditService>, operation: string, args: Record<string, unknown>) {
-  await audit.record({
-    actor: null,
-    viaCommandLine: true,
-    access: null,
-    ipAddress: null,
-    requestId: null,
-    operation,
-    kind: 'mutation',
-    outcome: 'success',
-    errorCode: null,
-    args: { ...args, operator: operator() },
-  });
+  await audit.record(commandLineAuditEntry(operation, args, operator()));
 }
 
 function mailboxHint(infrastructure: Infrastructure, publicUrl: string): string[] {

@@ -35,15 +35,18 @@ const TRANSITIONS: Record<GoLiveStatus, readonly GoLiveStatus[]> = {
   Rejected: [],
 };
 
+/** The reason a reviewer gives the partner; blank means none. */
+const reviewReason = z
+  .string()
+  .trim()
+  .max(REVIEW_REASON_MAX, `At most ${REVIEW_REASON_MAX} characters`)
+  .nullish()
+  .transform((value) => value || null);
+
 const reviewInput = z
   .object({
     status: z.enum(['InProgress', 'OnHold', 'Approved', 'Rejected'], { message: 'Choose InProgress, OnHold, Approved or Rejected' }),
-    reason: z
-      .string()
-      .trim()
-      .max(REVIEW_REASON_MAX, `At most ${REVIEW_REASON_MAX} characters`)
-      .nullish()
-      .transform((value) => value || null),
+    reason: reviewReason,
   })
   .superRefine((input, context) => {
     if ((input.status === 'OnHold' || input.status === 'Rejected') && !input.reason) {
@@ -69,12 +72,7 @@ const domainReviewInput = z
   .object({
     domain: z.string().trim().toLowerCase().min(1, 'Name the domain').max(253, 'A domain has at most 253 characters'),
     status: z.enum(['clear', 'rejected'], { message: 'A domain is marked clear or rejected' }),
-    reason: z
-      .string()
-      .trim()
-      .max(REVIEW_REASON_MAX, `At most ${REVIEW_REASON_MAX} characters`)
-      .nullish()
-      .transform((value) => value || null),
+    reason: reviewReason,
   })
   .superRefine((input, context) => {
     if (input.status === 'rejected' && !input.reason)

@@ -79,6 +79,22 @@ function fail(message: string): never {
   throw new AdminCommandError(message);
 }
 
+/** The audit row of a change made with the admin command: no signed-in actor or request, the operator named in its arguments. */
+export function commandLineAuditEntry(operation: string, args: Record<string, unknown>, operator: string): AuditInput {
+  return {
+    actor: null,
+    viaCommandLine: true,
+    access: null,
+    ipAddress: null,
+    requestId: null,
+    operation,
+    kind: 'mutation',
+    outcome: 'success',
+    errorCode: null,
+    args: { ...args, operator },
+  };
+}
+
 export function createStaffAdministration(deps: {
   identity: IdentityRepository;
   repository: StaffAdministrationRepository;
@@ -95,18 +111,7 @@ export function createStaffAdministration(deps: {
   const link = (path: string) => new URL(path, config.PUBLIC_URL).toString();
 
   function audit(operation: string, args: Record<string, unknown>) {
-    return deps.audit({
-      actor: null,
-      viaCommandLine: true,
-      access: null,
-      ipAddress: null,
-      requestId: null,
-      operation,
-      kind: 'mutation',
-      outcome: 'success',
-      errorCode: null,
-      args: { ...args, operator: deps.operator },
-    });
+    return deps.audit(commandLineAuditEntry(operation, args, deps.operator));
   }
 
   /** A single-use set-password link (the password-reset machinery: hashed, expiring), replacing any earlier one. */

@@ -57,6 +57,23 @@ function assignments(table: keyof typeof COLUMNS, fixed: string[]): SQL {
   return sql.raw(names.map((name) => `${name} = n.${name}`).join(', '));
 }
 
+/** Inserts the rows whose id is not there yet, in one statement; answers how many were inserted. */
+async function insertNew(executor: Executor, table: keyof typeof COLUMNS, rows: Array<Record<string, unknown>>): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await executor.execute(sql`
+    insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${asRecords(table, rows)}::jsonb)
+    on conflict (id) do nothing`);
+  return result.rowCount ?? 0;
+}
+
+/** Sets every column but the `fixed` ones of the rows with these ids, in one statement. */
+async function updateAll(executor: Executor, table: keyof typeof COLUMNS, fixed: string[], rows: Array<Record<string, unknown>>): Promise<void> {
+  if (rows.length === 0) return;
+  await executor.execute(sql`
+    update ${sql.identifier(table)} existing set ${assignments(table, fixed)}
+    from jsonb_populate_recordset(null::${sql.identifier(table)}, ${asRecords(table, rows)}::jsonb) n where existing.id = n.id`);
+}
+
 export function createIngestionRepository(db: Database) {
   return {
     db,
@@ -188,32 +205,11 @@ export function createIngestionRepository(db: Database) {
         .for('update');
     },
     /** New transactions in one statement; answers how many were inserted (fewer: a concurrent batch inserted some). */
-    async insertTransactions(executor: Executor, rows: TransactionRow[]): Promise<number> {
-      if (rows.length === 0) return 0;
-      const result = await executor.execute(sql`
-        insert into transactions select * from jsonb_populate_recordset(null::transactions, ${asRecords('transactions', rows)}::jsonb)
-        on conflict (id) do nothing`);
-      return result.rowCount ?? 0;
-    },
-    async updateTransactions(executor: Executor, rows: TransactionRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await executor.execute(sql`
-        update transactions t set ${assignments('transactions', ['id', 'account_id', 'live_mode', 'kind', 'is_nft'])}
-        from jsonb_populate_recordset(null::transactions, ${asRecords('transactions', rows)}::jsonb) n where t.id = n.id`);
-    },
-    async insertCustomers(executor: Executor, rows: CustomerRow[]): Promise<number> {
-      if (rows.length === 0) return 0;
-      const result = await executor.execute(sql`
-        insert into customers select * from jsonb_populate_recordset(null::customers, ${asRecords('customers', rows)}::jsonb)
-        on conflict (id) do nothing`);
-      return result.rowCount ?? 0;
-    },
-    async updateCustomers(executor: Executor, rows: CustomerRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await executor.execute(sql`
-        update customers c set ${assignments('customers', ['id', 'account_id', 'live_mode'])}
-        from jsonb_populate_recordset(null::customers, ${asRecords('customers', rows)}::jsonb) n where c.id = n.id`);
-    },
+    insertTransactions: (executor: Executor, rows: TransactionRow[]) => insertNew(executor, 'transactions', rows),
+    updateTransactions: (executor: Executor, rows: TransactionRow[]) =>
+      updateAll(executor, 'transactions', ['id', 'account_id', 'live_mode', 'kind', 'is_nft'], rows),
+    insertCustomers: (executor: Executor, rows: CustomerRow[]) => insertNew(executor, 'customers', rows),
+    updateCustomers: (executor: Executor, rows: CustomerRow[]) => updateAll(executor, 'customers', ['id', 'account_id', 'live_mode'], rows),
     /** The files of these customers replaced by the given ones (a customer with an empty list has none). */
     async replaceFiles(executor: Executor, files: Map<string, Array<{ type: string; reviewResult: string | null }>>): Promise<void> {
       if (files.size === 0) return;

@@ -5,6 +5,7 @@ import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { rebuildRollups } from '../transactions/rollups.ts';
 import { MAX_BATCH_EVENTS } from './ingestion.routes.ts';
+import { SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
 
 let t: TestApp;
 let secret: string;
@@ -44,16 +45,11 @@ function buy(id: string, version: number, status: string, overrides: Record<stri
     baseCurrencyAmount: '150.00',
     quoteCurrencyCode: 'eth',
     quoteCurrencyAmount: '0.04120000',
-    feeAmount: '3.99',
-    extraFeeAmount: '1.50',
-    networkFeeAmount: '0.89',
-    usdRate: '1.08',
-    eurRate: '1',
-    gbpRate: '0.86',
+    ...SAMPLE_FEES_AND_RATES,
     paymentMethod: 'sepa',
     country: 'DE',
     externalTransactionId: `ext-${id.slice(0, 8)}`,
-    walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+    walletAddress: SAMPLE_WALLET_ADDRESS,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { accessForRoute } from '@rampart/shared/api-keys';
 import { PUBLIC_ROUTES, publicApiRoutes } from './public-api.routes.ts';
 import { documentedAnswers } from '../../../test/openapi-contract.ts';
+import { SAMPLE_CURRENCIES_AND_AMOUNTS, SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
 
 let t: TestApp;
 /** Every /v1 answer a test provokes is checked against the OpenAPI document. */
@@ -34,23 +35,13 @@ async function transaction(accountId: string, liveMode: boolean, externalTransac
     kind: 'buy',
     accountId,
     liveMode,
-    baseCurrencyCode: 'eur',
-    quoteCurrencyCode: 'eth',
-    fiatCurrencyCode: 'eur',
-    amount: '150.00',
-    baseCurrencyAmount: '150.00',
-    quoteCurrencyAmount: '0.04120000',
-    feeAmount: '3.99',
-    extraFeeAmount: '1.50',
-    networkFeeAmount: '0.89',
-    usdRate: '1.08',
-    eurRate: '1',
-    gbpRate: '0.86',
+    ...SAMPLE_CURRENCIES_AND_AMOUNTS,
+    ...SAMPLE_FEES_AND_RATES,
     paymentMethod: 'sepa',
     country: 'DE',
     externalTransactionId,
     externalCustomerId,
-    walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+    walletAddress: SAMPLE_WALLET_ADDRESS,
     createdAt: new Date(Date.now() - daysAgo * 86_400_000),
   });
 }

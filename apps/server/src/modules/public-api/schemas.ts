@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountFormatProblem, MAX_AMOUNT_WHOLE_DIGITS } from '@rampart/shared/amounts';
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { API_ERROR_TYPES } from '../../lib/rest/errors.ts';
+import { SAMPLE_CURRENCIES_AND_AMOUNTS, SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
 
 /*
  * The /v1 API's schemas, declared once: the routes validate requests with them (zodValidatorCompiler of
@@ -42,24 +43,14 @@ const TRANSACTION_EXAMPLE = {
   customerId: '5d4f7f0e-8a52-4d8e-a0c1-3f3c7b1f2e90',
   externalCustomerId: 'cust-77',
   externalTransactionId: 'order-1042',
-  baseCurrencyCode: 'eur',
-  quoteCurrencyCode: 'eth',
-  fiatCurrencyCode: 'eur',
-  amount: '150.00',
-  baseCurrencyAmount: '150.00',
-  quoteCurrencyAmount: '0.04120000',
+  ...SAMPLE_CURRENCIES_AND_AMOUNTS,
   originalBaseCurrencyAmount: null,
-  feeAmount: '3.99',
-  extraFeeAmount: '1.50',
-  networkFeeAmount: '0.89',
-  usdRate: '1.08',
-  eurRate: '1',
-  gbpRate: '0.86',
+  ...SAMPLE_FEES_AND_RATES,
   paymentMethod: 'sepa',
   country: 'DE',
   networkCode: 'ethereum',
   cryptoTransactionId: null,
-  walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+  walletAddress: SAMPLE_WALLET_ADDRESS,
   walletAddressTag: null,
   userAgent: null,
   nftTransaction: null,

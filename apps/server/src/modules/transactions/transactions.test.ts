@@ -972,19 +972,8 @@ describe('CSV export', () => {
     expect(response.status).toBe(200);
     const [header, ...rows] = parseCsv(await response.text());
     expect(rows).toHaveLength(prefixes.length);
-    const exported = [
-      'type',
-      'status',
-      'failure_reason',
-      'base_currency_code',
-      'quote_currency_code',
-      'payment_method',
-      'country',
-      'wallet_address',
-      'crypto_transaction_id',
-      'external_transaction_id',
-      'external_customer_id',
-    ];
+    // The export names balance_type "type"; every other column keeps its name.
+    const exported = textColumns.map((column) => (column === 'balance_type' ? 'type' : column));
     for (const row of rows) {
       for (const column of exported) {
         const cell = row[header!.indexOf(column)]!;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { WebhookEventType } from '@rampart/shared/enums';
 import type { PassWebhookEventType } from '@rampart/shared/passes';
+import { SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
 
 /** A realistic payload of each event type, for test sends. */
 export function sampleEventData(type: WebhookEventType, liveMode: boolean): { data: Record<string, unknown>; externalCustomerId: string } {
@@ -25,7 +26,7 @@ export function sampleEventData(type: WebhookEventType, liveMode: boolean): { da
           gbpRate: '0.79',
         },
         depositWalletAddress: '0x6b175474e89094c44da98b954eedeac495271d0f',
-        destinationWalletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+        destinationWalletAddress: SAMPLE_WALLET_ADDRESS,
       },
     };
   }
@@ -63,13 +64,8 @@ export function sampleEventData(type: WebhookEventType, liveMode: boolean): { da
         currency: { code: 'eth' },
         baseCurrencyAmount: '150.00',
         quoteCurrencyAmount: '0.0412',
-        feeAmount: '3.99',
-        extraFeeAmount: '1.50',
-        networkFeeAmount: '0.89',
-        usdRate: '1.08',
-        eurRate: '1',
-        gbpRate: '0.86',
-        walletAddress: '0x742d35cc6634c0532925a3b844bc454e4438f44e',
+        ...SAMPLE_FEES_AND_RATES,
+        walletAddress: SAMPLE_WALLET_ADDRESS,
         cryptoTransactionId: type === 'transaction_updated' ? '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b' : null,
         failureReason: type === 'transaction_failed' ? 'The card was declined by the issuer.' : null,
         paymentMethod: 'credit_debit_card',
