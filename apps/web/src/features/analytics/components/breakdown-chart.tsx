@@ -1,8 +1,8 @@
 import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics_BreakdownFragment } from '@/gql/graphql';
 import { formatAmount, formatCount, formatPercent } from '@/lib/format';
+import { ANIMATE, AXIS, CHART, CURSOR, TooltipBox } from '@/components/charts/chart-parts';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, TooltipBox } from '@/features/analytics/components/chart-parts';
 import { formatChange, formatShare, rawRatio } from '@/features/analytics/lib/figures';
 
 type Row = Pick<

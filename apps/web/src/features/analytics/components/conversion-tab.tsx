@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart,
 import type { Analytics_ConversionQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, EmptyState, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { bucketLabel } from '@/features/analytics/components/volume-tab';
 import { formatShare, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
@@ -149,16 +150,9 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis
-              {...AXIS}
-              width={40}
-              allowDecimals={false}
-              domain={[0, seriesTicks.at(-1)!]}
-              ticks={seriesTicks}
-              tickFormatter={(value: number) => formatCount(value, { compact: true })}
-            />
+            <YAxis {...countAxis(seriesTicks)} />
             <Tooltip
               cursor={{ stroke: 'var(--border)' }}
               content={({ active, payload }) => {

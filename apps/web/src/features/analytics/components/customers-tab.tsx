@@ -2,7 +2,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { Analytics_CustomersQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, EmptyState, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { formatMonth, niceTicks } from '@/features/analytics/lib/figures';
 
 type Data = Analytics_CustomersQuery['analytics'];
@@ -67,16 +68,9 @@ export function CustomersTab({ data }: { data: Data }) {
           ) : (
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={months} margin={{ left: 4, right: 8, top: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+                <CartesianGrid {...GRID} />
                 <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-                <YAxis
-                  {...AXIS}
-                  width={40}
-                  allowDecimals={false}
-                  domain={[0, ticks.at(-1)!]}
-                  ticks={ticks}
-                  tickFormatter={(value: number) => formatCount(value, { compact: true })}
-                />
+                <YAxis {...countAxis(ticks)} />
                 <Tooltip
                   cursor={CURSOR}
                   content={({ active, payload }) => {

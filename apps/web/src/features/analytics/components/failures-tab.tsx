@@ -3,7 +3,8 @@ import type { Analytics_FailuresQuery } from '@/gql/graphql';
 import { formatAmount, formatCount, formatPercent } from '@/lib/format';
 import { labelOfFailureReason } from '@/lib/labels';
 import { ChartCard } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, EmptyState, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, CHART, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { bucketLabel } from '@/features/analytics/components/volume-tab';
 import { formatChange, formatShare, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
@@ -116,7 +117,7 @@ export function FailuresTab({ data }: { data: Data }) {
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={trend} margin={{ left: 4, right: 8, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
               <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, ticks.at(-1)!]} ticks={ticks} />
               <Tooltip

@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Responsive
 import type { Analytics_VolumeQuery } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, axisMoney, CHART, CURSOR, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { KpiCards } from '@/features/analytics/components/chart-parts';
 import { BreakdownChart } from '@/features/analytics/components/breakdown-chart';
 import { formatMonth, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
@@ -74,7 +75,7 @@ export function VolumeTab({ data }: { data: Data }) {
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
               <YAxis {...AXIS} width={60} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => axisMoney(value, c)} />
               <Tooltip
@@ -173,16 +174,9 @@ function TransactionsChart({ data }: { data: Data }) {
       ) : (
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis
-              {...AXIS}
-              width={40}
-              allowDecimals={false}
-              domain={[0, ticks.at(-1)!]}
-              ticks={ticks}
-              tickFormatter={(value: number) => formatCount(value, { compact: true })}
-            />
+            <YAxis {...countAxis(ticks)} />
             <Tooltip
               cursor={CURSOR}
               content={({ active, payload }) => {

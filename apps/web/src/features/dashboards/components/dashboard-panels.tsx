@@ -18,6 +18,7 @@ import {
 } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { Button } from '@/components/ui/button';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
@@ -30,22 +31,7 @@ import { cn } from '@/lib/utils';
 // Presentational: KPI cards and charts of one DashboardData. Colours come from the --chart-N tokens only.
 // Every chart has its figures on hover and a table view (a toggle, for screen readers and for copying numbers).
 
-const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
-// Charts grow in unless the reader asked for less motion.
-const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
-
 const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swap: 'swap', deposit: 'balance', withdrawal: 'balance' };
-
-/** Axis ticks for money: short ("$1.2K"), never more decimals than the axis needs. */
-function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    notation: 'compact',
-    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
-  }).format(value);
-}
 
 function Change({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
@@ -154,24 +140,7 @@ function ChartCard({ title, className, table, children }: { title: string; class
   );
 }
 
-/** The tooltip box: a heading and one line per value, already formatted. */
-function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
-  return (
-    <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
-      <p className="mb-1 font-medium">{heading}</p>
-      {lines.map((line) => (
-        <p key={line.label} className="flex items-center gap-2">
-          {line.color && <span className="size-2 shrink-0 rounded-sm" style={{ background: line.color }} aria-hidden />}
-          <span className="text-muted-foreground">{line.label}</span>
-          <span className="ml-auto pl-3 font-medium tabular-nums">{line.value}</span>
-        </p>
-      ))}
-    </div>
-  );
-}
-
 type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
-const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
 
 function Breakdown({
   title,
@@ -376,7 +345,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
                 <stop offset="95%" stopColor="var(--chart-1)" stopOpacity={0.02} />
               </linearGradient>
             </defs>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} padding={fewPoints ? { left: 24, right: 24 } : undefined} />
             <YAxis {...AXIS} width={60} domain={[0, volumeTicks.at(-1)!]} ticks={volumeTicks} tickFormatter={(value: number) => axisMoney(value, c)} />
             <Tooltip content={volumeTooltip} cursor={{ stroke: 'var(--border)' }} />
@@ -405,16 +374,9 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis
-              {...AXIS}
-              width={40}
-              allowDecimals={false}
-              domain={[0, countTicks.at(-1)!]}
-              ticks={countTicks}
-              tickFormatter={(value: number) => formatCount(value, { compact: true })}
-            />
+            <YAxis {...countAxis(countTicks)} />
             <Tooltip content={countTooltip} cursor={CURSOR} />
             <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />

@@ -6,6 +6,7 @@ import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, X
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import { ChartEmptyState } from '@/components/chart-empty-state';
 import { Button } from '@/components/ui/button';
+import { ANIMATE, AXIS, countAxis, GRID } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,8 +24,6 @@ const SERIES = [
   { key: 'scanned', label: 'Scanned', color: 'var(--chart-3)' },
   { key: 'invalidated', label: 'Invalidated', color: 'var(--chart-4)' },
 ] as const;
-const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
-const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 interface Point {
   date: string;
@@ -100,16 +99,9 @@ function ActivityChart({ points }: { points: Point[] }) {
         <CardContent role="figure" aria-labelledby={id} className="h-72 px-2" data-testid="passes-chart">
           <ResponsiveContainer width="100%" height="100%">
             <AreaChart data={points} margin={{ left: 4, right: 12, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-              <YAxis
-                {...AXIS}
-                width={40}
-                allowDecimals={false}
-                domain={[0, ticks.at(-1)!]}
-                ticks={ticks}
-                tickFormatter={(value: number) => formatCount(value, { compact: true })}
-              />
+              <YAxis {...countAxis(ticks)} />
               <Tooltip content={ChartTooltip} cursor={{ stroke: 'var(--border)' }} />
               <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
               {SERIES.map((series) => (
