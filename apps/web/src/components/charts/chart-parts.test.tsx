@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { axisMoney, countAxis, TooltipBox } from '@/components/charts/chart-parts';
+import { axisMoney, countAxis, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 
 describe('countAxis', () => {
   it('runs from zero to the last tick and labels whole counts short', () => {
@@ -35,5 +35,22 @@ describe('TooltipBox', () => {
     expect(screen.getByText('Mar 3')).toBeTruthy();
     expect(screen.getByText('All').parentElement?.textContent).toBe('All12');
     expect(screen.getByText('Completed').parentElement?.textContent).toBe('Completed9');
+  });
+});
+
+describe('pointTooltip', () => {
+  const content = pointTooltip<{ label: string; count: number }>((point) => (
+    <TooltipBox heading={point.label} lines={[{ label: 'Count', value: String(point.count) }]} />
+  ));
+
+  it('draws the hovered point', () => {
+    render(<>{content({ active: true, payload: [{ payload: { label: 'Mar 3', count: 4 } }] })}</>);
+    expect(screen.getByText('Mar 3')).toBeTruthy();
+    expect(screen.getByText('Count').parentElement?.textContent).toBe('Count4');
+  });
+
+  it('draws nothing when no point is under the pointer', () => {
+    expect(content({ active: false, payload: [{ payload: { label: 'Mar 3', count: 4 } }] })).toBeNull();
+    expect(content({ active: true, payload: [] })).toBeNull();
   });
 });

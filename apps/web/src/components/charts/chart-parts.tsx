@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format';
 
 // The pieces every chart screen shares (analytics, dashboards, the quarterly review, the passes overview): colours
@@ -48,4 +49,15 @@ export function TooltipBox({ heading, lines }: { heading: string; lines: Array<{
       ))}
     </div>
   );
+}
+
+/**
+ * A Recharts tooltip `content` that draws the hovered point (the first payload's row) with `render`, or nothing when
+ * no point is under the pointer.
+ */
+export function pointTooltip<Point>(render: (point: Point) => ReactNode) {
+  return function PointTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: unknown }> }) {
+    const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
+    return point ? render(point) : null;
+  };
 }

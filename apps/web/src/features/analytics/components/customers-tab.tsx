@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { Analytics_CustomersQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { formatMonth, niceTicks } from '@/features/analytics/lib/figures';
 
@@ -73,9 +73,7 @@ export function CustomersTab({ data }: { data: Data }) {
                 <YAxis {...countAxis(ticks)} />
                 <Tooltip
                   cursor={CURSOR}
-                  content={({ active, payload }) => {
-                    const month = active ? (payload?.[0]?.payload as (typeof months)[number] | undefined) : undefined;
-                    if (!month) return null;
+                  content={pointTooltip<(typeof months)[number]>((month) => {
                     return (
                       <TooltipBox
                         heading={month.label}
@@ -86,7 +84,7 @@ export function CustomersTab({ data }: { data: Data }) {
                         ]}
                       />
                     );
-                  }}
+                  })}
                 />
                 <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
                 <Bar isAnimationActive={ANIMATE} dataKey="newCustomers" name="New" stackId="customers" fill="var(--chart-1)" maxBarSize={48} />

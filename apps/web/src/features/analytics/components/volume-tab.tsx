@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Responsive
 import type { Analytics_VolumeQuery } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { KpiCards } from '@/features/analytics/components/chart-parts';
 import { BreakdownChart } from '@/features/analytics/components/breakdown-chart';
 import { formatMonth, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
@@ -80,9 +80,7 @@ export function VolumeTab({ data }: { data: Data }) {
               <YAxis {...AXIS} width={60} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => axisMoney(value, c)} />
               <Tooltip
                 cursor={{ stroke: 'var(--border)' }}
-                content={({ active, payload }) => {
-                  const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-                  if (!point) return null;
+                content={pointTooltip<(typeof series)[number]>((point) => {
                   return (
                     <TooltipBox
                       heading={point.label}
@@ -101,7 +99,7 @@ export function VolumeTab({ data }: { data: Data }) {
                       ]}
                     />
                   );
-                }}
+                })}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               <Line
@@ -179,9 +177,7 @@ function TransactionsChart({ data }: { data: Data }) {
             <YAxis {...countAxis(ticks)} />
             <Tooltip
               cursor={CURSOR}
-              content={({ active, payload }) => {
-                const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-                if (!point) return null;
+              content={pointTooltip<(typeof series)[number]>((point) => {
                 return (
                   <TooltipBox
                     heading={point.label}
@@ -191,7 +187,7 @@ function TransactionsChart({ data }: { data: Data }) {
                     ]}
                   />
                 );
-              }}
+              })}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />

@@ -1,24 +1,9 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from 'recharts';
-import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, TooltipBox } from '@/components/charts/chart-parts';
+import { BreakdownBars } from '@/components/charts/breakdown-bars';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
@@ -140,8 +125,6 @@ function ChartCard({ title, className, table, children }: { title: string; class
   );
 }
 
-type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
-
 function Breakdown({
   title,
   rows,
@@ -156,20 +139,6 @@ function Breakdown({
   const data = rows
     .slice(0, 8)
     .map((row) => ({ name: label(row.value), volume: Number(row.volume), amount: row.volume, share: row.share, count: row.transactionCount }));
-  const content: Formatted = ({ active, payload }) => {
-    const row = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
-    if (!row) return null;
-    return (
-      <TooltipBox
-        heading={row.name}
-        lines={[
-          { label: 'Volume', value: formatAmount(row.amount, currency) },
-          { label: 'Share', value: formatShare(row.share) },
-          { label: 'Transactions', value: formatCount(row.count) },
-        ]}
-      />
-    );
-  };
   return (
     <ChartCard
       title={title}
@@ -181,18 +150,19 @@ function Breakdown({
       {data.length === 0 ? (
         <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
-            <XAxis type="number" hide domain={[0, 'dataMax']} />
-            <YAxis type="category" dataKey="name" width={120} {...AXIS} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
-            <Tooltip content={content} cursor={CURSOR} />
-            <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
-              {data.map((row, index) => (
-                <Cell key={row.name} fill={CHART[index % CHART.length]} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <BreakdownBars
+          data={data}
+          tooltip={(row) => (
+            <TooltipBox
+              heading={row.name}
+              lines={[
+                { label: 'Volume', value: formatAmount(row.amount, currency) },
+                { label: 'Share', value: formatShare(row.share) },
+                { label: 'Transactions', value: formatCount(row.count) },
+              ]}
+            />
+          )}
+        />
       )}
     </ChartCard>
   );
@@ -210,9 +180,7 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
       share: total ? row.transactionCount / total : 0,
       color: CHART[index % CHART.length]!,
     }));
-  const content: Formatted = ({ active, payload }) => {
-    const row = active ? (payload?.[0]?.payload as (typeof statuses)[number] | undefined) : undefined;
-    if (!row) return null;
+  const content = pointTooltip<(typeof statuses)[number]>((row) => {
     return (
       <TooltipBox
         heading={row.name}
@@ -222,7 +190,7 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
         ]}
       />
     );
-  };
+  });
   return (
     <ChartCard
       title="Statuses"
@@ -299,9 +267,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
   const countTicks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
   const bucketWord = data.bucket === 'day' ? 'Day' : data.bucket === 'week' ? 'Week of' : data.bucket === 'month' ? 'Month of' : 'Period';
 
-  const volumeTooltip: Formatted = ({ active, payload }) => {
-    const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-    if (!point) return null;
+  const volumeTooltip = pointTooltip<(typeof series)[number]>((point) => {
     return (
       <TooltipBox
         heading={point.label}
@@ -311,10 +277,8 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
         ]}
       />
     );
-  };
-  const countTooltip: Formatted = ({ active, payload }) => {
-    const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-    if (!point) return null;
+  });
+  const countTooltip = pointTooltip<(typeof series)[number]>((point) => {
     return (
       <TooltipBox
         heading={point.label}
@@ -325,7 +289,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
         ]}
       />
     );
-  };
+  });
 
   return (
     <div className="grid min-w-0 grid-flow-row-dense gap-3 md:grid-cols-2 lg:grid-cols-6">

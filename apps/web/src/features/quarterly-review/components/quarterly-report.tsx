@@ -1,10 +1,9 @@
 import { quarterLabel, ANALYTICS_PRODUCT_LABEL, WIDGET_FUNNEL_STEP_LABEL } from '@rampart/shared/analytics';
 import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon, MinusIcon, SparklesIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DemoDataBadge } from '@/components/demo-data-badge';
-import { ANIMATE, AXIS, axisMoney, CHART, CURSOR, GRID } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, axisMoney, CHART, CURSOR, GRID, pointTooltip } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { QuarterlyReview_BreakdownFragment, QuarterlyReview_ReportFragment } from '@/gql/graphql';
@@ -139,8 +138,6 @@ export function NotableChanges({ review }: { review: Review }) {
   );
 }
 
-type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
-
 function ProductCard({ product, review, color }: { product: Review['products'][number]; review: Review; color: string }) {
   const c = review.currencyCode;
   const id = useId();
@@ -152,9 +149,7 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
     count: month.transactionCount,
   }));
   const max = Math.max(0, ...months.map((month) => month.volume));
-  const tooltip: Formatted = ({ active, payload }) => {
-    const row = active ? (payload?.[0]?.payload as (typeof months)[number] | undefined) : undefined;
-    if (!row) return null;
+  const tooltip = pointTooltip<(typeof months)[number]>((row) => {
     return (
       <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
         <p className="mb-1 font-medium">{row.label}</p>
@@ -163,7 +158,7 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
         </p>
       </div>
     );
-  };
+  });
   const previous = describeChange(
     'money',
     product.volume,
