@@ -1,8 +1,8 @@
-import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BreakdownBars } from '@/components/charts/breakdown-bars';
 import type { Analytics_BreakdownFragment } from '@/gql/graphql';
 import { formatAmount, formatCount, formatPercent } from '@/lib/format';
+import { TooltipBox } from '@/components/charts/chart-parts';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, TooltipBox } from '@/features/analytics/components/chart-parts';
 import { formatChange, formatShare, rawRatio } from '@/features/analytics/lib/figures';
 
 type Row = Pick<
@@ -59,35 +59,20 @@ export function BreakdownChart({
       {data.length === 0 ? (
         <NothingToChart />
       ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
-            <XAxis type="number" hide domain={[0, 'dataMax']} />
-            <YAxis type="category" dataKey="name" width={120} {...AXIS} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
-            <Tooltip
-              cursor={CURSOR}
-              content={({ active, payload }) => {
-                const point = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
-                if (!point) return null;
-                return (
-                  <TooltipBox
-                    heading={point.name}
-                    lines={[
-                      { label: 'Volume', value: formatAmount(point.row.volume, currency) },
-                      { label: 'Share', value: formatShare(point.row.share) },
-                      { label: 'Transactions', value: formatCount(point.row.transactionCount) },
-                      ...(compared ? [{ label: 'Change', value: formatChange(point.row.volumeChange) }] : []),
-                    ]}
-                  />
-                );
-              }}
+        <BreakdownBars
+          data={data}
+          tooltip={(point) => (
+            <TooltipBox
+              heading={point.name}
+              lines={[
+                { label: 'Volume', value: formatAmount(point.row.volume, currency) },
+                { label: 'Share', value: formatShare(point.row.share) },
+                { label: 'Transactions', value: formatCount(point.row.transactionCount) },
+                ...(compared ? [{ label: 'Change', value: formatChange(point.row.volumeChange) }] : []),
+              ]}
             />
-            <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
-              {data.map((row, index) => (
-                <Cell key={row.name} fill={CHART[index % CHART.length]} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+          )}
+        />
       )}
     </ChartCard>
   );

@@ -3,37 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-// Shared pieces of the analytics tabs, in the dashboards' look: --chart-N colours, small axes, boxed tooltips.
-
-export const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
-export const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-export const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
-export const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
-
-/** Axis ticks for money: short ("$1.2K"). */
-export function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    notation: 'compact',
-    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
-  }).format(value);
-}
-
-export function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
-  return (
-    <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
-      <p className="mb-1 font-medium">{heading}</p>
-      {lines.map((line) => (
-        <p key={line.label} className="flex items-center gap-2">
-          {line.color && <span className="size-2 shrink-0 rounded-sm" style={{ background: line.color }} aria-hidden />}
-          <span className="text-muted-foreground">{line.label}</span>
-          <span className="ml-auto pl-3 font-medium tabular-nums">{line.value}</span>
-        </p>
-      ))}
-    </div>
-  );
-}
+// The analytics tabs' own pieces; the chart basics every chart screen shares are in components/charts/chart-parts.
 
 /** A change against the compared period; `inverse` when a rise is bad (failures). */
 export function Change({ value, compared, inverse = false }: { value: number | null | undefined; compared: boolean; inverse?: boolean }) {

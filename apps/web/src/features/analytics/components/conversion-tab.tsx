@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart,
 import type { Analytics_ConversionQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, EmptyState, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { bucketLabel } from '@/features/analytics/components/volume-tab';
 import { formatShare, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
@@ -107,9 +108,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
             <YAxis type="category" dataKey="name" width={112} {...AXIS} />
             <Tooltip
               cursor={CURSOR}
-              content={({ active, payload }) => {
-                const row = active ? (payload?.[0]?.payload as (typeof steps)[number] | undefined) : undefined;
-                if (!row) return null;
+              content={pointTooltip<(typeof steps)[number]>((row) => {
                 return (
                   <TooltipBox
                     heading={row.name}
@@ -120,7 +119,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
                     ]}
                   />
                 );
-              }}
+              })}
             />
             <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={32}>
               {steps.map((row, index) => (
@@ -149,21 +148,12 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis
-              {...AXIS}
-              width={40}
-              allowDecimals={false}
-              domain={[0, seriesTicks.at(-1)!]}
-              ticks={seriesTicks}
-              tickFormatter={(value: number) => formatCount(value, { compact: true })}
-            />
+            <YAxis {...countAxis(seriesTicks)} />
             <Tooltip
               cursor={{ stroke: 'var(--border)' }}
-              content={({ active, payload }) => {
-                const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-                if (!point) return null;
+              content={pointTooltip<(typeof series)[number]>((point) => {
                 return (
                   <TooltipBox
                     heading={point.label}
@@ -174,7 +164,7 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
                     }))}
                   />
                 );
-              }}
+              })}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
             {SERIES.map(([key, label], index) => (

@@ -2,7 +2,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { Analytics_CustomersQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, EmptyState, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { formatMonth, niceTicks } from '@/features/analytics/lib/figures';
 
 type Data = Analytics_CustomersQuery['analytics'];
@@ -67,21 +68,12 @@ export function CustomersTab({ data }: { data: Data }) {
           ) : (
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={months} margin={{ left: 4, right: 8, top: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+                <CartesianGrid {...GRID} />
                 <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-                <YAxis
-                  {...AXIS}
-                  width={40}
-                  allowDecimals={false}
-                  domain={[0, ticks.at(-1)!]}
-                  ticks={ticks}
-                  tickFormatter={(value: number) => formatCount(value, { compact: true })}
-                />
+                <YAxis {...countAxis(ticks)} />
                 <Tooltip
                   cursor={CURSOR}
-                  content={({ active, payload }) => {
-                    const month = active ? (payload?.[0]?.payload as (typeof months)[number] | undefined) : undefined;
-                    if (!month) return null;
+                  content={pointTooltip<(typeof months)[number]>((month) => {
                     return (
                       <TooltipBox
                         heading={month.label}
@@ -92,7 +84,7 @@ export function CustomersTab({ data }: { data: Data }) {
                         ]}
                       />
                     );
-                  }}
+                  })}
                 />
                 <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
                 <Bar isAnimationActive={ANIMATE} dataKey="newCustomers" name="New" stackId="customers" fill="var(--chart-1)" maxBarSize={48} />

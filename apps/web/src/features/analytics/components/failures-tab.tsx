@@ -3,7 +3,8 @@ import type { Analytics_FailuresQuery } from '@/gql/graphql';
 import { formatAmount, formatCount, formatPercent } from '@/lib/format';
 import { labelOfFailureReason } from '@/lib/labels';
 import { ChartCard } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, EmptyState, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, CHART, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { bucketLabel } from '@/features/analytics/components/volume-tab';
 import { formatChange, formatShare, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
@@ -80,9 +81,7 @@ export function FailuresTab({ data }: { data: Data }) {
               />
               <Tooltip
                 cursor={CURSOR}
-                content={({ active, payload }) => {
-                  const reason = active ? (payload?.[0]?.payload as (typeof reasons)[number] | undefined) : undefined;
-                  if (!reason) return null;
+                content={pointTooltip<(typeof reasons)[number]>((reason) => {
                   return (
                     <TooltipBox
                       heading={reason.name}
@@ -94,7 +93,7 @@ export function FailuresTab({ data }: { data: Data }) {
                       ]}
                     />
                   );
-                }}
+                })}
               />
               <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={24}>
                 {reasons.map((reason, index) => (
@@ -116,14 +115,12 @@ export function FailuresTab({ data }: { data: Data }) {
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={trend} margin={{ left: 4, right: 8, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
               <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, ticks.at(-1)!]} ticks={ticks} />
               <Tooltip
                 cursor={{ stroke: 'var(--border)' }}
-                content={({ active, payload }) => {
-                  const point = active ? (payload?.[0]?.payload as (typeof trend)[number] | undefined) : undefined;
-                  if (!point) return null;
+                content={pointTooltip<(typeof trend)[number]>((point) => {
                   return (
                     <TooltipBox
                       heading={String(point['label'])}
@@ -134,7 +131,7 @@ export function FailuresTab({ data }: { data: Data }) {
                       }))}
                     />
                   );
-                }}
+                })}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               {shown.map((reason, index) => (

@@ -3,7 +3,8 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Responsive
 import type { Analytics_VolumeQuery } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, axisMoney, CHART, CURSOR, KpiCards, TooltipBox } from '@/features/analytics/components/chart-parts';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { KpiCards } from '@/features/analytics/components/chart-parts';
 import { BreakdownChart } from '@/features/analytics/components/breakdown-chart';
 import { formatMonth, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
@@ -74,14 +75,12 @@ export function VolumeTab({ data }: { data: Data }) {
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
               <YAxis {...AXIS} width={60} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => axisMoney(value, c)} />
               <Tooltip
                 cursor={{ stroke: 'var(--border)' }}
-                content={({ active, payload }) => {
-                  const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-                  if (!point) return null;
+                content={pointTooltip<(typeof series)[number]>((point) => {
                   return (
                     <TooltipBox
                       heading={point.label}
@@ -100,7 +99,7 @@ export function VolumeTab({ data }: { data: Data }) {
                       ]}
                     />
                   );
-                }}
+                })}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               <Line
@@ -173,21 +172,12 @@ function TransactionsChart({ data }: { data: Data }) {
       ) : (
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis
-              {...AXIS}
-              width={40}
-              allowDecimals={false}
-              domain={[0, ticks.at(-1)!]}
-              ticks={ticks}
-              tickFormatter={(value: number) => formatCount(value, { compact: true })}
-            />
+            <YAxis {...countAxis(ticks)} />
             <Tooltip
               cursor={CURSOR}
-              content={({ active, payload }) => {
-                const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-                if (!point) return null;
+              content={pointTooltip<(typeof series)[number]>((point) => {
                 return (
                   <TooltipBox
                     heading={point.label}
@@ -197,7 +187,7 @@ function TransactionsChart({ data }: { data: Data }) {
                     ]}
                   />
                 );
-              }}
+              })}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />

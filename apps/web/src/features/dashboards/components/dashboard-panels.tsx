@@ -1,23 +1,9 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type TooltipContentProps,
-} from 'recharts';
-import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
+import { BreakdownBars } from '@/components/charts/breakdown-bars';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
@@ -30,22 +16,7 @@ import { cn } from '@/lib/utils';
 // Presentational: KPI cards and charts of one DashboardData. Colours come from the --chart-N tokens only.
 // Every chart has its figures on hover and a table view (a toggle, for screen readers and for copying numbers).
 
-const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
-// Charts grow in unless the reader asked for less motion.
-const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
-
 const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swap: 'swap', deposit: 'balance', withdrawal: 'balance' };
-
-/** Axis ticks for money: short ("$1.2K"), never more decimals than the axis needs. */
-function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    notation: 'compact',
-    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
-  }).format(value);
-}
 
 function Change({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
@@ -154,25 +125,6 @@ function ChartCard({ title, className, table, children }: { title: string; class
   );
 }
 
-/** The tooltip box: a heading and one line per value, already formatted. */
-function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
-  return (
-    <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
-      <p className="mb-1 font-medium">{heading}</p>
-      {lines.map((line) => (
-        <p key={line.label} className="flex items-center gap-2">
-          {line.color && <span className="size-2 shrink-0 rounded-sm" style={{ background: line.color }} aria-hidden />}
-          <span className="text-muted-foreground">{line.label}</span>
-          <span className="ml-auto pl-3 font-medium tabular-nums">{line.value}</span>
-        </p>
-      ))}
-    </div>
-  );
-}
-
-type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
-const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
-
 function Breakdown({
   title,
   rows,
@@ -187,20 +139,6 @@ function Breakdown({
   const data = rows
     .slice(0, 8)
     .map((row) => ({ name: label(row.value), volume: Number(row.volume), amount: row.volume, share: row.share, count: row.transactionCount }));
-  const content: Formatted = ({ active, payload }) => {
-    const row = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
-    if (!row) return null;
-    return (
-      <TooltipBox
-        heading={row.name}
-        lines={[
-          { label: 'Volume', value: formatAmount(row.amount, currency) },
-          { label: 'Share', value: formatShare(row.share) },
-          { label: 'Transactions', value: formatCount(row.count) },
-        ]}
-      />
-    );
-  };
   return (
     <ChartCard
       title={title}
@@ -212,18 +150,19 @@ function Breakdown({
       {data.length === 0 ? (
         <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart layout="vertical" data={data} margin={{ left: 4, right: 12 }}>
-            <XAxis type="number" hide domain={[0, 'dataMax']} />
-            <YAxis type="category" dataKey="name" width={120} {...AXIS} tickFormatter={(name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name)} />
-            <Tooltip content={content} cursor={CURSOR} />
-            <Bar dataKey="volume" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={28}>
-              {data.map((row, index) => (
-                <Cell key={row.name} fill={CHART[index % CHART.length]} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <BreakdownBars
+          data={data}
+          tooltip={(row) => (
+            <TooltipBox
+              heading={row.name}
+              lines={[
+                { label: 'Volume', value: formatAmount(row.amount, currency) },
+                { label: 'Share', value: formatShare(row.share) },
+                { label: 'Transactions', value: formatCount(row.count) },
+              ]}
+            />
+          )}
+        />
       )}
     </ChartCard>
   );
@@ -241,9 +180,7 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
       share: total ? row.transactionCount / total : 0,
       color: CHART[index % CHART.length]!,
     }));
-  const content: Formatted = ({ active, payload }) => {
-    const row = active ? (payload?.[0]?.payload as (typeof statuses)[number] | undefined) : undefined;
-    if (!row) return null;
+  const content = pointTooltip<(typeof statuses)[number]>((row) => {
     return (
       <TooltipBox
         heading={row.name}
@@ -253,7 +190,7 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
         ]}
       />
     );
-  };
+  });
   return (
     <ChartCard
       title="Statuses"
@@ -330,9 +267,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
   const countTicks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
   const bucketWord = data.bucket === 'day' ? 'Day' : data.bucket === 'week' ? 'Week of' : data.bucket === 'month' ? 'Month of' : 'Period';
 
-  const volumeTooltip: Formatted = ({ active, payload }) => {
-    const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-    if (!point) return null;
+  const volumeTooltip = pointTooltip<(typeof series)[number]>((point) => {
     return (
       <TooltipBox
         heading={point.label}
@@ -342,10 +277,8 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
         ]}
       />
     );
-  };
-  const countTooltip: Formatted = ({ active, payload }) => {
-    const point = active ? (payload?.[0]?.payload as (typeof series)[number] | undefined) : undefined;
-    if (!point) return null;
+  });
+  const countTooltip = pointTooltip<(typeof series)[number]>((point) => {
     return (
       <TooltipBox
         heading={point.label}
@@ -356,7 +289,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
         ]}
       />
     );
-  };
+  });
 
   return (
     <div className="grid min-w-0 grid-flow-row-dense gap-3 md:grid-cols-2 lg:grid-cols-6">
@@ -376,7 +309,7 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
                 <stop offset="95%" stopColor="var(--chart-1)" stopOpacity={0.02} />
               </linearGradient>
             </defs>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} padding={fewPoints ? { left: 24, right: 24 } : undefined} />
             <YAxis {...AXIS} width={60} domain={[0, volumeTicks.at(-1)!]} ticks={volumeTicks} tickFormatter={(value: number) => axisMoney(value, c)} />
             <Tooltip content={volumeTooltip} cursor={{ stroke: 'var(--border)' }} />
@@ -405,16 +338,9 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+            <CartesianGrid {...GRID} />
             <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis
-              {...AXIS}
-              width={40}
-              allowDecimals={false}
-              domain={[0, countTicks.at(-1)!]}
-              ticks={countTicks}
-              tickFormatter={(value: number) => formatCount(value, { compact: true })}
-            />
+            <YAxis {...countAxis(countTicks)} />
             <Tooltip content={countTooltip} cursor={CURSOR} />
             <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />

@@ -2,10 +2,10 @@ import { useQuery } from '@apollo/client/react';
 import { ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartEmptyState } from '@/components/chart-empty-state';
 import { Button } from '@/components/ui/button';
+import { ANIMATE, AXIS, countAxis, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,8 +23,6 @@ const SERIES = [
   { key: 'scanned', label: 'Scanned', color: 'var(--chart-3)' },
   { key: 'invalidated', label: 'Invalidated', color: 'var(--chart-4)' },
 ] as const;
-const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
-const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 interface Point {
   date: string;
@@ -35,22 +33,9 @@ interface Point {
   invalidated: number;
 }
 
-function ChartTooltip({ active, payload }: TooltipContentProps<ValueType, NameType>) {
-  const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
-  if (!point) return null;
-  return (
-    <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
-      <p className="mb-1 font-medium">{point.label}</p>
-      {SERIES.map((series) => (
-        <p key={series.key} className="flex items-center gap-2">
-          <span className="size-2 shrink-0 rounded-sm" style={{ background: series.color }} aria-hidden />
-          <span className="text-muted-foreground">{series.label}</span>
-          <span className="ml-auto pl-3 font-medium tabular-nums">{formatCount(point[series.key])}</span>
-        </p>
-      ))}
-    </div>
-  );
-}
+const ChartTooltip = pointTooltip<Point>((point) => (
+  <TooltipBox heading={point.label} lines={SERIES.map((series) => ({ label: series.label, value: formatCount(point[series.key]), color: series.color }))} />
+));
 
 /** Passes over time: a chart with figures on hover, or the same figures as a table. */
 function ActivityChart({ points }: { points: Point[] }) {
@@ -100,16 +85,9 @@ function ActivityChart({ points }: { points: Point[] }) {
         <CardContent role="figure" aria-labelledby={id} className="h-72 px-2" data-testid="passes-chart">
           <ResponsiveContainer width="100%" height="100%">
             <AreaChart data={points} margin={{ left: 4, right: 12, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-              <YAxis
-                {...AXIS}
-                width={40}
-                allowDecimals={false}
-                domain={[0, ticks.at(-1)!]}
-                ticks={ticks}
-                tickFormatter={(value: number) => formatCount(value, { compact: true })}
-              />
+              <YAxis {...countAxis(ticks)} />
               <Tooltip content={ChartTooltip} cursor={{ stroke: 'var(--border)' }} />
               <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
               {SERIES.map((series) => (

@@ -1,9 +1,9 @@
 import { quarterLabel, ANALYTICS_PRODUCT_LABEL, WIDGET_FUNNEL_STEP_LABEL } from '@rampart/shared/analytics';
 import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon, MinusIcon, SparklesIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DemoDataBadge } from '@/components/demo-data-badge';
+import { ANIMATE, AXIS, axisMoney, CHART, CURSOR, GRID, pointTooltip } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { QuarterlyReview_BreakdownFragment, QuarterlyReview_ReportFragment } from '@/gql/graphql';
@@ -22,20 +22,7 @@ import {
 // Presentational: one QuarterlyReview, for the screen and for paper (the print stylesheet in print-styles.tsx).
 // Colours come from the --chart-N tokens; every figure is also written out, so the printed text carries it.
 
-const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
-const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
-
 type Review = QuarterlyReview_ReportFragment;
-
-function axisMoney(value: number, currency: string) {
-  return new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    notation: 'compact',
-    maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 1 : 0,
-  }).format(value);
-}
 
 function SectionHeading({ id, children, description }: { id: string; children: ReactNode; description?: ReactNode }) {
   return (
@@ -151,8 +138,6 @@ export function NotableChanges({ review }: { review: Review }) {
   );
 }
 
-type Formatted = (props: TooltipContentProps<ValueType, NameType>) => ReactNode;
-
 function ProductCard({ product, review, color }: { product: Review['products'][number]; review: Review; color: string }) {
   const c = review.currencyCode;
   const id = useId();
@@ -164,9 +149,7 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
     count: month.transactionCount,
   }));
   const max = Math.max(0, ...months.map((month) => month.volume));
-  const tooltip: Formatted = ({ active, payload }) => {
-    const row = active ? (payload?.[0]?.payload as (typeof months)[number] | undefined) : undefined;
-    if (!row) return null;
+  const tooltip = pointTooltip<(typeof months)[number]>((row) => {
     return (
       <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
         <p className="mb-1 font-medium">{row.label}</p>
@@ -175,7 +158,7 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
         </p>
       </div>
     );
-  };
+  });
   const previous = describeChange(
     'money',
     product.volume,
@@ -202,10 +185,10 @@ function ProductCard({ product, review, color }: { product: Review['products'][n
         <CardContent role="figure" aria-labelledby={id} aria-describedby={`${id}-months`} className="h-36 px-2 print:h-28">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={months} margin={{ left: 4, right: 8, top: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <CartesianGrid {...GRID} />
               <XAxis dataKey="label" {...AXIS} />
               <YAxis {...AXIS} width={56} domain={[0, max > 0 ? 'auto' : 1]} tickFormatter={(value: number) => axisMoney(value, c)} />
-              <Tooltip content={tooltip} cursor={{ fill: 'var(--muted)', opacity: 0.4 }} />
+              <Tooltip content={tooltip} cursor={CURSOR} />
               <Bar dataKey="volume" name="Volume" fill={color} radius={[3, 3, 0, 0]} maxBarSize={48} isAnimationActive={ANIMATE} />
             </BarChart>
           </ResponsiveContainer>
