@@ -8,7 +8,7 @@ import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { TransactionFilter, TransactionRow } from '../transactions/transactions.repository.ts';
+import type { TransactionFilter } from '../transactions/transactions.repository.ts';
 import { registerTestHelperRoutes } from './test-helper.routes.ts';
 import { CursorError } from '../../lib/rest/cursor.ts';
 import { ApiError, apiErrorHandler, sendApiError, zodValidatorCompiler } from '../../lib/rest/errors.ts';
@@ -17,6 +17,7 @@ import { registerOpenApi } from '../../lib/rest/openapi.ts';
 import { OPENAPI_PATH, RAMPART_API_DEFINITION } from './openapi-definition.ts';
 import { REQUEST_ID_HEADER } from '../../lib/rest/request-id.ts';
 import { Customer, customerLookupQuery, ErrorBody, idParams, Transaction, TransactionList, TransactionListV20260601, transactionListQuery } from './schemas.ts';
+import { presentCustomer, presentTransaction as present } from './present.ts';
 import { echoVersion, pinnedVersion, requestedVersion } from './versions.ts';
 
 /** Requests a key may make per minute, unless config.PUBLIC_API_RATE_PER_MINUTE says otherwise. */
@@ -51,18 +52,6 @@ export function publicApiRoutes(app: FastifyInstance): readonly string[] {
 }
 
 const authError = (code: string, message: string) => new ApiError(401, 'authentication_error', code, message);
-
-/** What a transaction looks like on the public API: amounts as decimal strings, no internal columns. */
-function present(row: TransactionRow) {
-  // version: the provider's sequence number for ingestion (docs/ingestion.md), not part of this API.
-  const { accountId: _accountId, version: _version, ...rest } = row as TransactionRow & { accountId: string };
-  return rest;
-}
-
-function presentCustomer<T extends { version?: number }>(row: T): Omit<T, 'version'> {
-  const { version: _version, ...rest } = row;
-  return rest;
-}
 
 /**
  * The public REST API under /v1, for partners' servers: `Authorization: Api-Key sk_…`, answering in the key's mode,

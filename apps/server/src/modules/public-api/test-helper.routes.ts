@@ -4,6 +4,7 @@ import { isAppError } from '../../graphql/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Services } from '../../services.ts';
 import { ApiError, sendApiError, type ApiErrorType } from '../../lib/rest/errors.ts';
+import { presentTransaction } from './present.ts';
 import { ErrorBody, idParams, testStatusBody, testTransactionBody, Transaction } from './schemas.ts';
 
 const STATUS_OF: Record<string, [number, ApiErrorType, string]> = {
@@ -56,8 +57,7 @@ export function registerTestHelperRoutes(scope: FastifyInstance, deps: { service
     async (request, reply) => {
       try {
         const row = await processing.create(request.apiKey!.accountId, false, request.body);
-        const { accountId: _accountId, ...rest } = row;
-        return reply.code(201).send(rest);
+        return reply.code(201).send(presentTransaction(row));
       } catch (error) {
         return fail(request, reply, error);
       }
@@ -87,8 +87,7 @@ export function registerTestHelperRoutes(scope: FastifyInstance, deps: { service
         return sendApiError(request, reply, new ApiError(404, 'not_found', 'resource_missing', 'No transaction with this id.', { param: 'id' }));
       try {
         const row = await processing.moveTo(request.params.id, request.body.status, request.body.failureReason ?? null);
-        const { accountId: _accountId, ...rest } = row;
-        return rest;
+        return presentTransaction(row);
       } catch (error) {
         return fail(request, reply, error);
       }
