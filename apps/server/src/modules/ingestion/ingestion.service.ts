@@ -347,18 +347,18 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
     await db.transaction(async (tx) => {
       const entries: InboxEntry[] = unique.map(({ event }) => ({ source: event.source, id: event.id, type: event.type, entityId: str(event.data.id)! }));
       const fresh = await repository.takeIntoInbox(tx, entries, ctx.credentialId);
-      const todo = unique.filter(({ index, event }) => {
+      const firstDeliveries = unique.filter(({ index, event }) => {
         if (fresh.has(repository.key(event.source, event.id))) return true;
         results[index]!.status = 'duplicate';
         return false;
       });
-      if (todo.length === 0) return;
+      if (firstDeliveries.length === 0) return;
 
-      const accountIds = [...new Set(todo.map(({ event }) => str(event.data.accountId)).filter((id): id is string => id !== null))];
-      const customerIds = todo.flatMap(({ event }) =>
+      const accountIds = [...new Set(firstDeliveries.map(({ event }) => str(event.data.accountId)).filter((id): id is string => id !== null))];
+      const customerIds = firstDeliveries.flatMap(({ event }) =>
         event.schema === 'customer' ? [str(event.data.id)!] : [str(event.data.customerId)].filter((id): id is string => id !== null),
       );
-      const transactionIds = todo.filter(({ event }) => event.schema !== 'customer').map(({ event }) => str(event.data.id)!);
+      const transactionIds = firstDeliveries.filter(({ event }) => event.schema !== 'customer').map(({ event }) => str(event.data.id)!);
       // One connection: one statement after the other. Customers before transactions in every batch (no deadlock).
       const knownAccounts = await repository.existingAccounts(tx, accountIds);
       const lockedCustomers = await repository.lockCustomers(tx, [...new Set(customerIds)]);
@@ -375,7 +375,7 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       };
       const released: Array<{ source: string; id: string }> = [];
       const stale: StaleEntry[] = [];
-      for (const { index, event } of todo) {
+      for (const { index, event } of firstDeliveries) {
         try {
           const outcome =
             event.schema === 'customer'
