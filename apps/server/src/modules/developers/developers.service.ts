@@ -289,6 +289,8 @@ export function createDevelopersService(deps: {
         latencyMs: entry.latencyMs,
         requestId: entry.requestId,
         ipAddress: entry.ipAddress,
+        // When the request arrived, not when this fire-and-forget insert ran: two requests in a row keep their order.
+        createdAt: new Date(Date.now() - entry.latencyMs),
       });
       if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() >= 60_000) await repository.touchLastUsed(apiKey.id);
     },
