@@ -61,8 +61,10 @@ export interface RunningCluster {
   /** PgBouncer, database rampart (the primary); rampart_replica is the replica. */
   pgbouncerUrl: string;
   dir: string;
-  /** Restarts the replica's PostgreSQL (pg_ctl restart -m fast). */
-  restartReplica(): Promise<void>;
+  /**
+   * Restarts the replica's PostgreSQL: pg_ctl stop -m fast, then `whileDown` (if given) while it is down, then start.
+   */
+  restartReplica(whileDown?: () => Promise<void>): Promise<void>;
   haproxy: {
     /** `set server api/<name> state …` on HAProxy's admin socket (name: api1, api2, …). */
     setServerState(name: string, state: 'ready' | 'drain' | 'maint'): Promise<void>;
@@ -820,11 +822,14 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
     primaryUrl: state.primaryUrl,
     replicaUrl: state.replicaUrl,
     pgbouncerUrl: state.pgbouncerUrl,
-    async restartReplica() {
-      await run(path.join(state.pgBin, 'pg_ctl'), ['restart', '-D', state.replicaDir, '-l', state.replicaLog, '-m', 'fast', '-w', '-t', '60'], {
-        user,
-        what: 'pg_ctl restart (replica)',
-      });
+    async restartReplica(whileDown?: () => Promise<void>) {
+      const pgCtlPath = path.join(state.pgBin, 'pg_ctl');
+      await run(pgCtlPath, ['stop', '-D', state.replicaDir, '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl stop (replica)' });
+      try {
+        await whileDown?.();
+      } finally {
+        await run(pgCtlPath, ['start', '-D', state.replicaDir, '-l', state.replicaLog, '-w', '-t', '60'], { user, what: 'pg_ctl start (replica)' });
+      }
       const pid = Number(fs.readFileSync(path.join(state.replicaDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
       recordPid(dir, { name: 'postgres-replica', pid, command: 'postgres', dataDir: state.replicaDir });
     },
