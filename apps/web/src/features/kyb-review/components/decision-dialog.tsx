@@ -1,22 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
-import { applyServerErrors } from '@/lib/form-errors';
-import { DECISION_ACTION_LABEL, DECISION_NEEDS_REASON, decisionSchema, type Decision, type DecisionValues } from '@/features/kyb-review/lib/decision';
+import { FormAlertDialog } from '@/components/form/form-alert-dialog';
 import { TextareaField } from '@/components/form/textarea-field';
+import { Button } from '@/components/ui/button';
+import { DECISION_ACTION_LABEL, DECISION_NEEDS_REASON, decisionSchema, type Decision, type DecisionValues } from '@/features/kyb-review/lib/decision';
 
 export type ReviewSubject = 'application' | 'goLive';
 
@@ -71,66 +59,40 @@ export function DecisionDialog({
 }) {
   const schema = useMemo(() => decisionSchema(decision ?? 'InProgress'), [decision]);
   const form = useForm<DecisionValues>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
-  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    if (decision) {
-      setFailure(null);
-      form.reset({ reason: '' });
-    }
+    if (decision) form.reset({ reason: '' });
   }, [decision, form]);
-  const busy = form.formState.isSubmitting;
   const needsReason = decision ? DECISION_NEEDS_REASON[decision] : false;
-
-  const submit = form.handleSubmit(async (values) => {
-    if (!decision) return;
-    setFailure(null);
-    try {
-      await onDecide(decision, values.reason || null);
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(applyServerErrors(form, error, { reason: 'reason' }));
-    }
-  });
-
   const label = decision ? DECISION_ACTION_LABEL[decision] : '';
+
   return (
-    <AlertDialog open={decision !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent
-        onCloseAutoFocus={(event) => {
-          const target = returnFocus?.();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
-        <Form {...form}>
-          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{decision ? `${label}: ${subjectName}` : ''}</AlertDialogTitle>
-              <AlertDialogDescription>{decision ? `${consequence(subject, decision)} The decision is written to the audit trail.` : ''}</AlertDialogDescription>
-            </AlertDialogHeader>
-            <TextareaField
-              control={form.control}
-              name="reason"
-              label={needsReason ? 'Reason' : 'Note (optional)'}
-              rows={4}
-              description={needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}
-            />
-            <ErrorAlert title={decision ? `Could not ${label.toLowerCase()}` : undefined} message={failure} />
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={busy}>
-                Back
-              </AlertDialogCancel>
-              <Button type="submit" variant={decision === 'Rejected' ? 'destructive' : 'default'} disabled={busy}>
-                {busy && <Spinner label="Working" />}
-                {label}
-              </Button>
-            </AlertDialogFooter>
-          </form>
-        </Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <FormAlertDialog
+      open={decision !== null}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={async (values) => decision && onDecide(decision, values.reason || null)}
+      serverFields={{ reason: 'reason' }}
+      title={decision ? `${label}: ${subjectName}` : ''}
+      description={decision ? `${consequence(subject, decision)} The decision is written to the audit trail.` : ''}
+      errorTitle={decision ? `Could not ${label.toLowerCase()}` : undefined}
+      submitLabel={label}
+      submitVariant={decision === 'Rejected' ? 'destructive' : 'default'}
+      onCloseAutoFocus={(event) => {
+        const target = returnFocus?.();
+        if (target) {
+          event.preventDefault();
+          target.focus();
+        }
+      }}
+    >
+      <TextareaField
+        control={form.control}
+        name="reason"
+        label={needsReason ? 'Reason' : 'Note (optional)'}
+        rows={4}
+        description={needsReason ? 'The partner reads this: say what is wrong and what to do.' : 'Kept with the decision in its history.'}
+      />
+    </FormAlertDialog>
   );
 }
 

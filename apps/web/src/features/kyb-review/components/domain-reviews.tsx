@@ -2,28 +2,16 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
-import { applyServerErrors } from '@/lib/form-errors';
 import { ReviewBadge } from '@/components/status-badge';
 import { formatDate } from '@/lib/format';
 import { AccountDomainsQuery, OrganizationAccountsQuery, UpdateDomainReviewMutation } from '@/features/kyb-review/api/applications';
 import { domainReviewSchema, type DomainReviewValues } from '@/features/kyb-review/lib/decision';
 import { TextareaField } from '@/components/form/textarea-field';
+import { FormAlertDialog } from '@/components/form/form-alert-dialog';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Verdict = DomainReviewValues['status'];
@@ -120,62 +108,42 @@ export function AccountDomains({ accountId, showName = true }: { accountId: stri
 function DomainReviewDialog({ target, onOpenChange }: { target: Target | null; onOpenChange: (open: boolean) => void }) {
   const [update] = useMutation(UpdateDomainReviewMutation, { refetchQueries: ['KybReview_AccountDomains'], awaitRefetchQueries: true });
   const form = useForm<DomainReviewValues>({ resolver: zodResolver(domainReviewSchema), defaultValues: { status: 'clear', reason: '' } });
-  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    if (target) {
-      setFailure(null);
-      form.reset({ status: target.status, reason: '' });
-    }
+    if (target) form.reset({ status: target.status, reason: '' });
   }, [target, form]);
-  const busy = form.formState.isSubmitting;
   const rejecting = target?.status === 'rejected';
 
-  const submit = form.handleSubmit(async (values) => {
-    if (!target) return;
-    setFailure(null);
-    try {
-      await update({ variables: { accountId: target.accountId, domain: target.domain, status: values.status, reason: values.reason || null } });
-      toast({ title: values.status === 'clear' ? `${target.domain} cleared` : `${target.domain} rejected` });
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(applyServerErrors(form, error, { reason: 'reason', status: 'status' }));
-    }
-  });
-
   return (
-    <AlertDialog open={target !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent>
-        <Form {...form}>
-          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{target ? `${rejecting ? 'Reject' : 'Clear'} ${target.domain}?` : ''}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {rejecting
-                  ? 'The partner’s go-live checklist shows the domain as rejected, with your reason, until it is fixed.'
-                  : 'The domain counts as cleared on the partner’s go-live checklist.'}{' '}
-                The review is written to the audit trail.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <TextareaField
-              control={form.control}
-              name="reason"
-              label={rejecting ? 'Reason' : 'Note (optional)'}
-              rows={3}
-              description={rejecting ? 'The partner reads this.' : undefined}
-            />
-            <ErrorAlert title="Could not save the review" message={failure} />
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={busy}>
-                Back
-              </AlertDialogCancel>
-              <Button type="submit" variant={rejecting ? 'destructive' : 'default'} disabled={busy}>
-                {busy && <Spinner label="Working" />}
-                {rejecting ? 'Reject domain' : 'Clear domain'}
-              </Button>
-            </AlertDialogFooter>
-          </form>
-        </Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <FormAlertDialog
+      open={target !== null}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={async (values) => {
+        if (!target) return;
+        await update({ variables: { accountId: target.accountId, domain: target.domain, status: values.status, reason: values.reason || null } });
+        toast({ title: values.status === 'clear' ? `${target.domain} cleared` : `${target.domain} rejected` });
+      }}
+      serverFields={{ reason: 'reason', status: 'status' }}
+      title={target ? `${rejecting ? 'Reject' : 'Clear'} ${target.domain}?` : ''}
+      description={
+        <>
+          {rejecting
+            ? 'The partner’s go-live checklist shows the domain as rejected, with your reason, until it is fixed.'
+            : 'The domain counts as cleared on the partner’s go-live checklist.'}{' '}
+          The review is written to the audit trail.
+        </>
+      }
+      errorTitle="Could not save the review"
+      submitLabel={rejecting ? 'Reject domain' : 'Clear domain'}
+      submitVariant={rejecting ? 'destructive' : 'default'}
+    >
+      <TextareaField
+        control={form.control}
+        name="reason"
+        label={rejecting ? 'Reason' : 'Note (optional)'}
+        rows={3}
+        description={rejecting ? 'The partner reads this.' : undefined}
+      />
+    </FormAlertDialog>
   );
 }

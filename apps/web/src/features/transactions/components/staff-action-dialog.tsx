@@ -1,25 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
 import { InputField } from '@/components/form/input-field';
-import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
+import { FormAlertDialog } from '@/components/form/form-alert-dialog';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
 import {
   TransactionsApproveSellMutation,
   TransactionsApproveSwapMutation,
@@ -94,7 +81,6 @@ export function StaffActionDialog({
       refund: useMutation(TransactionsRefundSwapMutation, options)[0],
     },
   };
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(
       schema.refine((values) => action !== 'refund' || values.refundWalletAddress.length > 0, {
@@ -105,63 +91,43 @@ export function StaffActionDialog({
     defaultValues: { reason: '', refundWalletAddress: defaultRefundAddress ?? '' },
   });
   useEffect(() => {
-    if (action) {
-      setFailure(null);
-      form.reset({ reason: '', refundWalletAddress: defaultRefundAddress ?? '' });
-    }
+    if (action) form.reset({ reason: '', refundWalletAddress: defaultRefundAddress ?? '' });
   }, [action, defaultRefundAddress, form]);
-  const busy = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
-    if (!action) return;
-    setFailure(null);
-    const variables = { id: transactionId, reason: values.reason || null, ...(action === 'refund' ? { refundWalletAddress: values.refundWalletAddress } : {}) };
-    try {
-      await (mutations[kind][action] as (options: { variables: typeof variables }) => Promise<unknown>)({ variables });
-      toast({
-        title: DONE[action],
-        description: action === 'refund' ? `To ${values.refundWalletAddress}` : `${ACTION_LABEL[action]} of ${transactionId.slice(0, 8)}… done.`,
-      });
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(applyServerErrors(form, error, { refundWalletAddress: 'refundWalletAddress', reason: 'reason' }));
-    }
-  });
+  async function run(chosen: StaffAction, values: Values) {
+    const variables = { id: transactionId, reason: values.reason || null, ...(chosen === 'refund' ? { refundWalletAddress: values.refundWalletAddress } : {}) };
+    await (mutations[kind][chosen] as (options: { variables: typeof variables }) => Promise<unknown>)({ variables });
+    toast({
+      title: DONE[chosen],
+      description: chosen === 'refund' ? `To ${values.refundWalletAddress}` : `${ACTION_LABEL[chosen]} of ${transactionId.slice(0, 8)}… done.`,
+    });
+  }
 
   return (
-    <AlertDialog open={action !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent>
-        <Form {...form}>
-          <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{action ? `${ACTION_LABEL[action]} this ${kind} transaction?` : ''}</AlertDialogTitle>
-              <AlertDialogDescription>{action ? `${consequence(kind, action, amount)} The action is written to the audit trail.` : ''}</AlertDialogDescription>
-            </AlertDialogHeader>
-            {action === 'refund' ? (
-              <InputField
-                control={form.control}
-                name="refundWalletAddress"
-                label="Refund wallet address"
-                description="Prefilled with the customer's refund address when known."
-                autoComplete="off"
-                spellCheck={false}
-                className="font-mono text-xs"
-              />
-            ) : null}
-            <TextareaField control={form.control} name="reason" label="Reason (optional)" description="Shown in the status timeline." rows={2} />
-            <ErrorAlert title={action ? `Could not ${action} the transaction` : undefined} message={failure} />
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={busy}>
-                Back
-              </AlertDialogCancel>
-              <Button type="submit" variant={action === 'approve' ? 'default' : 'destructive'} disabled={busy}>
-                {busy && <Spinner label="Working" />}
-                {action ? `${ACTION_LABEL[action]} transaction` : ''}
-              </Button>
-            </AlertDialogFooter>
-          </form>
-        </Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <FormAlertDialog
+      open={action !== null}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={async (values) => action && run(action, values)}
+      serverFields={{ refundWalletAddress: 'refundWalletAddress', reason: 'reason' }}
+      title={action ? `${ACTION_LABEL[action]} this ${kind} transaction?` : ''}
+      description={action ? `${consequence(kind, action, amount)} The action is written to the audit trail.` : ''}
+      errorTitle={action ? `Could not ${action} the transaction` : undefined}
+      submitLabel={action ? `${ACTION_LABEL[action]} transaction` : ''}
+      submitVariant={action === 'approve' ? 'default' : 'destructive'}
+    >
+      {action === 'refund' ? (
+        <InputField
+          control={form.control}
+          name="refundWalletAddress"
+          label="Refund wallet address"
+          description="Prefilled with the customer's refund address when known."
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono text-xs"
+        />
+      ) : null}
+      <TextareaField control={form.control} name="reason" label="Reason (optional)" description="Shown in the status timeline." rows={2} />
+    </FormAlertDialog>
   );
 }
