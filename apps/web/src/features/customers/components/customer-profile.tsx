@@ -6,9 +6,8 @@ import { CopyId } from '@/components/copy-id';
 import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { IdentityBadge, StatusBadge } from '@/components/status-badge';
@@ -20,9 +19,18 @@ import { CustomersDetailQuery } from '@/features/customers/api/customers';
 import { BlockCustomerDialog } from '@/features/customers/components/block-customer-dialog';
 import { CustomerCards } from '@/features/customers/components/customer-cards';
 import { CustomerTransactions } from '@/features/customers/components/customer-transactions';
+import { ProfileCard, ProfileTable } from '@/features/customers/components/profile-parts';
 import { parseProfilePages, withProfilePage } from '@/features/customers/lib/search-params';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+
+const FILE_COLUMNS = [{ heading: 'Type' }, { heading: 'Review result' }, { heading: 'Uploaded' }];
+const BALANCE_COLUMNS = [
+  { heading: 'Currency' },
+  { heading: 'Balance', className: 'text-right' },
+  { heading: 'Pending', className: 'text-right' },
+  { heading: 'In / out / rewards', className: 'text-right' },
+];
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -76,6 +84,9 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
     );
   }
   const mayToggle = customer.isBlocked ? canUnblock : canBlock;
+  // The paged lists under the profile: each keeps its page in the URL.
+  const list = { accountId, customerId: customer.id, isLive };
+  const onPage = (which: 'tx' | 'cards') => (page: number) => setParams(withProfilePage(params, which, page));
   const fullName = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
 
   return (
@@ -101,144 +112,73 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
       {mayToggle ? <BlockCustomerDialog customer={customer} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-3">
-        <Card className="min-w-0 py-5 lg:col-span-2">
-          <CardHeader className="px-5">
-            <CardTitle className="text-base">Profile</CardTitle>
-          </CardHeader>
-          <CardContent className="px-5">
-            <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              <Field label="Customer id">
-                <CopyId id={customer.id} full />
-              </Field>
-              <Field label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</Field>
-              <Field label="E-mail">{customer.email}</Field>
-              <Field label="Country">{customer.address.country ? formatCountry(customer.address.country) : null}</Field>
-              <Field label="Default currency">{customer.defaultCurrency?.toUpperCase()}</Field>
-              <Field label="Blocked">{customer.isBlocked ? 'Yes' : 'No'}</Field>
-              <Field label="Created">{formatDateTime(customer.createdAt, { zone: true })}</Field>
-            </dl>
-          </CardContent>
-        </Card>
-        <Card className="min-w-0 py-5">
-          <CardHeader className="px-5">
-            <CardTitle className="text-base">Identity check</CardTitle>
-          </CardHeader>
-          <CardContent className="px-5">
-            <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
-              <Field label="Level">
-                <IdentityBadge status={customer.identityCheck.level} />
-              </Field>
-              <Field label="Status">
-                <IdentityBadge status={customer.identityCheck.status} />
-              </Field>
-              <Field label="Result">{customer.identityCheck.result ? humanize(customer.identityCheck.result) : null}</Field>
-            </dl>
-          </CardContent>
-        </Card>
+        <ProfileCard title="Profile" className="lg:col-span-2" contentClassName="px-5">
+          <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
+            <Field label="Customer id">
+              <CopyId id={customer.id} full />
+            </Field>
+            <Field label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</Field>
+            <Field label="E-mail">{customer.email}</Field>
+            <Field label="Country">{customer.address.country ? formatCountry(customer.address.country) : null}</Field>
+            <Field label="Default currency">{customer.defaultCurrency?.toUpperCase()}</Field>
+            <Field label="Blocked">{customer.isBlocked ? 'Yes' : 'No'}</Field>
+            <Field label="Created">{formatDateTime(customer.createdAt, { zone: true })}</Field>
+          </dl>
+        </ProfileCard>
+        <ProfileCard title="Identity check" contentClassName="px-5">
+          <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
+            <Field label="Level">
+              <IdentityBadge status={customer.identityCheck.level} />
+            </Field>
+            <Field label="Status">
+              <IdentityBadge status={customer.identityCheck.status} />
+            </Field>
+            <Field label="Result">{customer.identityCheck.result ? humanize(customer.identityCheck.result) : null}</Field>
+          </dl>
+        </ProfileCard>
       </div>
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-        <Card className="min-w-0 py-5">
-          <CardHeader className="px-5">
-            <CardTitle className="text-base">Files</CardTitle>
-          </CardHeader>
-          <CardContent className="px-3 sm:px-5">
-            <Table aria-label="Files">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Type</TableHead>
-                  <TableHead>Review result</TableHead>
-                  <TableHead>Uploaded</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {customer.files.length === 0 ? (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={3} className="py-6 text-center text-muted-foreground">
-                      No files.
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  customer.files.map((file) => (
-                    <TableRow key={file.id}>
-                      <TableCell>{humanize(file.type)}</TableCell>
-                      <TableCell>{file.reviewResult ? <IdentityBadge status={file.reviewResult} /> : '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(file.createdAt)}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
-        <Card className="min-w-0 py-5">
-          <CardHeader className="px-5">
-            <CardTitle className="text-base">Balances</CardTitle>
-          </CardHeader>
-          <CardContent className="px-3 sm:px-5">
-            <Table aria-label="Balances" className="min-w-[420px]">
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead>Currency</TableHead>
-                  <TableHead className="text-right">Balance</TableHead>
-                  <TableHead className="text-right">Pending</TableHead>
-                  <TableHead className="text-right">In / out / rewards</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data?.customerAllBalances.length ? (
-                  data.customerAllBalances.map((balance) => (
-                    <TableRow key={balance.currency.code}>
-                      <TableCell className="font-medium whitespace-nowrap">{labelOfAsset(balance.currency.code)}</TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.balance, balance.currency.code)}</TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.pending, balance.currency.code)}</TableCell>
-                      <TableCell className="text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-                        {formatAmount(balance.deposited, balance.currency.code)} / {formatAmount(balance.withdrawn, balance.currency.code)} /{' '}
-                        {formatAmount(balance.rewarded, balance.currency.code)}
-                      </TableCell>
-                    </TableRow>
-                  ))
-                ) : (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
-                      No balance activity.
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </CardContent>
-        </Card>
+        <ProfileCard title="Files">
+          <ProfileTable label="Files" columns={FILE_COLUMNS} message={customer.files.length === 0 ? 'No files.' : null} messageClassName="py-6">
+            {customer.files.map((file) => (
+              <TableRow key={file.id}>
+                <TableCell>{humanize(file.type)}</TableCell>
+                <TableCell>{file.reviewResult ? <IdentityBadge status={file.reviewResult} /> : '—'}</TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(file.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </ProfileTable>
+        </ProfileCard>
+        <ProfileCard title="Balances">
+          <ProfileTable
+            label="Balances"
+            columns={BALANCE_COLUMNS}
+            className="min-w-[420px]"
+            message={data?.customerAllBalances.length ? null : 'No balance activity.'}
+            messageClassName="py-6"
+          >
+            {data?.customerAllBalances.map((balance) => (
+              <TableRow key={balance.currency.code}>
+                <TableCell className="font-medium whitespace-nowrap">{labelOfAsset(balance.currency.code)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.balance, balance.currency.code)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(balance.pending, balance.currency.code)}</TableCell>
+                <TableCell className="text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                  {formatAmount(balance.deposited, balance.currency.code)} / {formatAmount(balance.withdrawn, balance.currency.code)} /{' '}
+                  {formatAmount(balance.rewarded, balance.currency.code)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </ProfileTable>
+        </ProfileCard>
       </div>
 
-      <Card className="min-w-0 py-5">
-        <CardHeader className="px-5">
-          <CardTitle className="text-base">Transactions</CardTitle>
-        </CardHeader>
-        <CardContent className="px-3 sm:px-5">
-          <CustomerTransactions
-            accountId={accountId}
-            customerId={customer.id}
-            isLive={isLive}
-            page={pages.tx}
-            onPage={(page) => setParams(withProfilePage(params, 'tx', page))}
-          />
-        </CardContent>
-      </Card>
-      <Card className="min-w-0 py-5">
-        <CardHeader className="px-5">
-          <CardTitle className="text-base">Cards</CardTitle>
-        </CardHeader>
-        <CardContent className="px-3 sm:px-5">
-          <CustomerCards
-            accountId={accountId}
-            customerId={customer.id}
-            isLive={isLive}
-            page={pages.cards}
-            onPage={(page) => setParams(withProfilePage(params, 'cards', page))}
-          />
-        </CardContent>
-      </Card>
+      <ProfileCard title="Transactions">
+        <CustomerTransactions {...list} page={pages.tx} onPage={onPage('tx')} />
+      </ProfileCard>
+      <ProfileCard title="Cards">
+        <CustomerCards {...list} page={pages.cards} onPage={onPage('cards')} />
+      </ProfileCard>
     </PageLayout>
   );
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import type { Customers_TransactionFragment } from '@/gql/graphql';
 import { TransactionStatusBadge } from '@/components/status-badge';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { labelOfBalanceType } from '@/lib/labels';
 import { CustomersTransactionsQuery } from '@/features/customers/api/customers';
-import { Pager } from '@/features/customers/components/pager';
+import { ProfilePager, ProfileTable } from '@/features/customers/components/profile-parts';
 import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -20,36 +19,28 @@ const KIND: Record<Customers_TransactionFragment['__typename'], string> = {
   BalanceTransaction: 'Balance',
 };
 
+const COLUMNS = [
+  { heading: 'Created' },
+  { heading: 'Kind' },
+  { heading: 'Status' },
+  { heading: 'Amount', className: 'text-right' },
+  { heading: 'Receives / type' },
+];
+
 function describe(tx: Customers_TransactionFragment) {
   return { ...describeRow(tx), code: CODE[tx.__typename] };
 }
 
 function describeRow(tx: Customers_TransactionFragment) {
-  switch (tx.__typename) {
-    case 'BuyTransaction':
-      return {
-        status: tx.buyStatus,
-        amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
-        other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
-        kind: KIND.BuyTransaction,
-      };
-    case 'SellTransaction':
-      return {
-        status: tx.sellStatus,
-        amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
-        other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
-        kind: KIND.SellTransaction,
-      };
-    case 'SwapTransaction':
-      return {
-        status: tx.swapStatus,
-        amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
-        other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
-        kind: KIND.SwapTransaction,
-      };
-    case 'BalanceTransaction':
-      return { status: tx.balanceStatus, amount: formatAmount(tx.amount, tx.currency.code), other: labelOfBalanceType(tx.type), kind: KIND.BalanceTransaction };
+  if (tx.__typename === 'BalanceTransaction') {
+    return { status: tx.balanceStatus, amount: formatAmount(tx.amount, tx.currency.code), other: labelOfBalanceType(tx.type), kind: KIND.BalanceTransaction };
   }
+  return {
+    status: tx.__typename === 'BuyTransaction' ? tx.buyStatus : tx.__typename === 'SellTransaction' ? tx.sellStatus : tx.swapStatus,
+    amount: formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code),
+    other: formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code),
+    kind: KIND[tx.__typename],
+  };
 }
 
 /** A customer's transactions of every kind, newest first, each linking to its detail. */
@@ -74,64 +65,34 @@ export function CustomerTransactions({
   if (error && !list) return <QueryErrorAlert title="Could not load the transactions" error={error} onRetry={refetch} />;
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      <Table aria-label="Customer transactions" aria-busy={loading} className="min-w-[560px]">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Created</TableHead>
-            <TableHead>Kind</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Receives / type</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {!list
-            ? Array.from({ length: 4 }, (_, i) => (
-                <TableRow key={i} className="hover:bg-transparent">
-                  <TableCell colSpan={5}>
-                    <Skeleton className="h-5 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
-            : null}
-          {list && list.items.length === 0 ? (
-            <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                No transactions yet.
+      <ProfileTable
+        label="Customer transactions"
+        columns={COLUMNS}
+        className="min-w-[560px]"
+        busy={loading}
+        loadingRows={list ? 0 : 4}
+        message={list && list.items.length === 0 ? 'No transactions yet.' : null}
+      >
+        {list?.items.map((tx) => {
+          const row = describe(tx);
+          return (
+            <TableRow key={tx.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.transactions}/${tx.id}`)}>
+              <TableCell className="whitespace-nowrap">
+                <Link to={`${ROUTES.transactions}/${tx.id}`} className="underline-offset-2 hover:underline" onClick={(event) => event.stopPropagation()}>
+                  {formatDateTime(tx.createdAt)}
+                </Link>
               </TableCell>
+              <TableCell>{row.kind}</TableCell>
+              <TableCell>
+                <TransactionStatusBadge kind={row.code} status={row.status} />
+              </TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{row.amount}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{row.other}</TableCell>
             </TableRow>
-          ) : null}
-          {list?.items.map((tx) => {
-            const row = describe(tx);
-            return (
-              <TableRow key={tx.id} className="cursor-pointer" onClick={() => navigate(`${ROUTES.transactions}/${tx.id}`)}>
-                <TableCell className="whitespace-nowrap">
-                  <Link to={`${ROUTES.transactions}/${tx.id}`} className="underline-offset-2 hover:underline" onClick={(event) => event.stopPropagation()}>
-                    {formatDateTime(tx.createdAt)}
-                  </Link>
-                </TableCell>
-                <TableCell>{row.kind}</TableCell>
-                <TableCell>
-                  <TransactionStatusBadge kind={row.code} status={row.status} />
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">{row.amount}</TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">{row.other}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      {list ? (
-        <Pager
-          label="Transaction pages"
-          page={page}
-          pageSize={PROFILE_PAGE_SIZE}
-          totalCount={list.totalCount}
-          isTotalExact={list.isTotalExact}
-          shown={list.items.length}
-          onPage={onPage}
-        />
-      ) : null}
+          );
+        })}
+      </ProfileTable>
+      {list ? <ProfilePager label="Transaction pages" list={list} page={page} onPage={onPage} /> : null}
     </div>
   );
 }
