@@ -1,16 +1,9 @@
-import {
-  ANALYTICS_COMPARISON_LABEL,
-  ANALYTICS_COMPARISONS,
-  ANALYTICS_PRODUCT_LABEL,
-  ANALYTICS_PRODUCTS,
-  type AnalyticsComparison,
-  type AnalyticsProduct,
-} from '@rampart/shared/analytics';
+import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS } from '@rampart/shared/analytics';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { CurrencyToggle, ReportSelect } from '@/components/report-controls';
 import {
   ANALYTICS_CURRENCIES,
   ANALYTICS_RANGE_LABEL,
@@ -18,7 +11,6 @@ import {
   customRangeError,
   type AnalyticsCurrency,
   type AnalyticsParams,
-  type AnalyticsRange,
 } from '@/features/analytics/lib/search-params';
 
 /** Product, range (presets or custom UTC days), comparison and currency; every change goes to the URL. */
@@ -54,84 +46,52 @@ export function AnalyticsControls({
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="analytics-product" className="text-xs">
-            Product
-          </Label>
-          <Select value={state.product} onValueChange={(value) => onChange({ ...state, product: value as AnalyticsProduct })}>
-            <SelectTrigger id="analytics-product" className="h-8 w-full lg:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ANALYTICS_PRODUCTS.map((product) => (
-                <SelectItem key={product} value={product}>
-                  {ANALYTICS_PRODUCT_LABEL[product]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="analytics-range" className="text-xs">
-            Range
-          </Label>
-          <Select
-            value={customOpen ? 'custom' : state.range}
-            onValueChange={(value) => {
-              const next = value as AnalyticsRange;
-              if (next === 'custom') {
-                setCustomOpen(true);
-                setFrom(range.from);
-                setTo(range.to);
-              } else {
-                setCustomOpen(false);
-                setError(null);
-                onChange({ ...state, range: next, from: '', to: '' });
-              }
-            }}
-          >
-            <SelectTrigger id="analytics-range" className="h-8 w-full lg:w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ANALYTICS_RANGES.map((choice) => (
-                <SelectItem key={choice} value={choice}>
-                  {ANALYTICS_RANGE_LABEL[choice]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1">
-          <Label htmlFor="analytics-comparison" className="text-xs">
-            Compare with
-          </Label>
-          <Select value={state.comparison} onValueChange={(value) => onChange({ ...state, comparison: value as AnalyticsComparison })}>
-            <SelectTrigger id="analytics-comparison" className="h-8 w-full lg:w-52">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ANALYTICS_COMPARISONS.map((comparison) => (
-                <SelectItem key={comparison} value={comparison}>
-                  {ANALYTICS_COMPARISON_LABEL[comparison]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div role="group" aria-label="Currency" className="flex gap-1 self-end lg:ml-auto">
-          {ANALYTICS_CURRENCIES.map((code) => (
-            <Button
-              key={code}
-              size="sm"
-              variant={code === currency ? 'default' : 'outline'}
-              aria-pressed={code === currency}
-              onClick={() => onChange({ ...state, currency: code })}
-            >
-              {code.toUpperCase()}
-            </Button>
-          ))}
-        </div>
+        <ReportSelect
+          id="analytics-product"
+          label="Product"
+          value={state.product}
+          options={ANALYTICS_PRODUCTS}
+          labelOf={(product) => ANALYTICS_PRODUCT_LABEL[product]}
+          onChange={(product) => onChange({ ...state, product })}
+          className="min-w-0"
+          triggerClassName="w-full lg:w-44"
+        />
+        <ReportSelect
+          id="analytics-range"
+          label="Range"
+          value={customOpen ? 'custom' : state.range}
+          options={ANALYTICS_RANGES}
+          labelOf={(choice) => ANALYTICS_RANGE_LABEL[choice]}
+          onChange={(next) => {
+            if (next === 'custom') {
+              setCustomOpen(true);
+              setFrom(range.from);
+              setTo(range.to);
+            } else {
+              setCustomOpen(false);
+              setError(null);
+              onChange({ ...state, range: next, from: '', to: '' });
+            }
+          }}
+          className="min-w-0"
+          triggerClassName="w-full lg:w-44"
+        />
+        <ReportSelect
+          id="analytics-comparison"
+          label="Compare with"
+          value={state.comparison}
+          options={ANALYTICS_COMPARISONS}
+          labelOf={(comparison) => ANALYTICS_COMPARISON_LABEL[comparison]}
+          onChange={(comparison) => onChange({ ...state, comparison })}
+          className="min-w-0"
+          triggerClassName="w-full lg:w-52"
+        />
+        <CurrencyToggle
+          currencies={ANALYTICS_CURRENCIES}
+          value={currency}
+          onChange={(code) => onChange({ ...state, currency: code })}
+          className="self-end lg:ml-auto"
+        />
       </div>
       {customOpen ? (
         <form aria-label="Custom range" className="flex flex-wrap items-end gap-2" onSubmit={apply} noValidate>

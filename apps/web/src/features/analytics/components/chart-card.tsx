@@ -1,8 +1,8 @@
-import { ChartNoAxesColumnIcon, DownloadIcon, ImageDownIcon, TableIcon } from 'lucide-react';
+import { DownloadIcon, ImageDownIcon } from 'lucide-react';
 import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ChartDataTable, ChartTableToggle } from '@/components/charts/chart-data-table';
 import { downloadCsv, fileNameOf } from '@/features/analytics/lib/csv';
 import { downloadSvgAsPng } from '@/features/analytics/lib/png';
 import { cn } from '@/lib/utils';
@@ -52,16 +52,7 @@ export function ChartCard({
           {description ? <p className="text-xs text-muted-foreground">{description}</p> : null}
         </div>
         <div className="-my-1 flex flex-wrap items-center gap-0.5">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-7 px-2 text-xs text-muted-foreground"
-            aria-pressed={asTable}
-            onClick={() => setAsTable((value) => !value)}
-          >
-            {asTable ? <ChartNoAxesColumnIcon aria-hidden /> : <TableIcon aria-hidden />}
-            {asTable ? 'View as chart' : 'View as table'}
-          </Button>
+          <ChartTableToggle asTable={asTable} onToggle={() => setAsTable((value) => !value)} />
           <Button
             variant="ghost"
             size="sm"
@@ -101,37 +92,7 @@ export function ChartCard({
       </CardHeader>
       {asTable ? (
         <CardContent className="max-h-80 overflow-auto px-2">
-          <Table data-testid="chart-table">
-            <TableCaption className="sr-only">{title}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                {table.columns.map((column, index) => (
-                  <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {table.rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={table.columns.length} className="text-center text-muted-foreground">
-                    No rows in this range.
-                  </TableCell>
-                </TableRow>
-              ) : (
-                table.rows.map((row, rowIndex) => (
-                  <TableRow key={`${row[0]}-${rowIndex}`}>
-                    {row.map((cell, index) => (
-                      <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>
-                        {cell}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+          <ChartDataTable data-testid="chart-table" title={title} columns={table.columns} rows={table.rows} emptyMessage="No rows in this range." />
         </CardContent>
       ) : (
         <CardContent ref={figure} role="figure" aria-labelledby={id} className={cn('px-2', bodyClassName)} style={bodyStyle}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { CurrencyToggle } from '@/components/report-controls';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { DASHBOARD_CURRENCIES, DASHBOARD_RANGES, type DashboardParams } from '@/features/dashboards/lib/search-params';
@@ -60,19 +61,12 @@ export function DashboardControls({ state, onChange }: { state: DashboardParams;
             </Button>
           ))}
         </div>
-        <div role="group" aria-label="Currency" className="ml-auto flex gap-1">
-          {DASHBOARD_CURRENCIES.map((currency) => (
-            <Button
-              key={currency}
-              size="sm"
-              variant={currency === state.currency ? 'default' : 'outline'}
-              aria-pressed={currency === state.currency}
-              onClick={() => onChange({ ...state, currency })}
-            >
-              {currency.toUpperCase()}
-            </Button>
-          ))}
-        </div>
+        <CurrencyToggle
+          currencies={DASHBOARD_CURRENCIES}
+          value={state.currency}
+          onChange={(currency) => onChange({ ...state, currency })}
+          className="ml-auto"
+        />
       </div>
       {showCustom ? (
         <form

@@ -1,11 +1,10 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon, ChartNoAxesColumnIcon, TableIcon } from 'lucide-react';
+import { ArrowDownRightIcon, ArrowUpRightIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Button } from '@/components/ui/button';
 import { BreakdownBars } from '@/components/charts/breakdown-bars';
 import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ChartDataTable, ChartTableToggle } from '@/components/charts/chart-data-table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatCountry, formatPercent } from '@/lib/format';
 import { labelOfAsset, labelOfPaymentMethod, labelOfStatus } from '@/lib/labels';
@@ -79,42 +78,11 @@ function ChartCard({ title, className, table, children }: { title: string; class
         <CardTitle id={id} className="text-sm">
           {title}
         </CardTitle>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="-my-1 h-7 px-2 text-xs text-muted-foreground"
-          aria-pressed={asTable}
-          onClick={() => setAsTable((value) => !value)}
-        >
-          {asTable ? <ChartNoAxesColumnIcon aria-hidden /> : <TableIcon aria-hidden />}
-          {asTable ? 'View as chart' : 'View as table'}
-        </Button>
+        <ChartTableToggle className="-my-1" asTable={asTable} onToggle={() => setAsTable((value) => !value)} />
       </CardHeader>
       {asTable ? (
         <CardContent className="max-h-64 overflow-y-auto px-2">
-          <Table>
-            <TableCaption className="sr-only">{title}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                {table.columns.map((column, index) => (
-                  <TableHead key={column} className={index > 0 ? 'text-right' : undefined}>
-                    {column}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {table.rows.map((row) => (
-                <TableRow key={row[0]}>
-                  {row.map((cell, index) => (
-                    <TableCell key={index} className={cn('py-1.5', index > 0 && 'text-right tabular-nums whitespace-nowrap')}>
-                      {cell}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ChartDataTable title={title} columns={table.columns} rows={table.rows} />
         </CardContent>
       ) : (
         <CardContent role="figure" aria-labelledby={id} className="h-64 px-2">

@@ -121,7 +121,7 @@ export function QueueResults<TRow>({
   rowTrailing?: (row: TRow) => ReactNode;
   onRowClick: (row: TRow) => void;
 }) {
-  if (error && !page) return <QueryErrorAlert title={`Could not load the ${label.toLowerCase()}`} error={error} onRetry={() => void refetch()} />;
+  if (error && !page) return <QueryErrorAlert title={`Could not load the ${label.toLowerCase()}`} error={error} onRetry={refetch} />;
   const colSpan = table.getAllLeafColumns().length + (headerTrailing ? 1 : 0);
   const empty = page !== null && page.items.length === 0;
   return (

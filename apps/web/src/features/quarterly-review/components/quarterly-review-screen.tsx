@@ -7,8 +7,7 @@ import { Forbidden } from '@/components/forbidden';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { CurrencyToggle, ReportSelect } from '@/components/report-controls';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useViewer } from '@/hooks/use-permission';
 import { formatCalendarDate } from '@/lib/format';
@@ -58,36 +57,19 @@ function ReviewControls({
   return (
     <div data-print="hide" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="review-quarter" className="text-xs">
-            Quarter
-          </Label>
-          <Select value={quarter} onValueChange={(value) => onChange({ ...state, quarter: value })} disabled={options.length === 0}>
-            <SelectTrigger id="review-quarter" className="h-8 w-36">
-              <SelectValue placeholder="No quarter yet" />
-            </SelectTrigger>
-            <SelectContent className="max-h-80">
-              {options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {quarterLabel(option)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div role="group" aria-label="Currency" className="flex gap-1">
-          {REVIEW_CURRENCIES.map((code) => (
-            <Button
-              key={code}
-              size="sm"
-              variant={code === currency ? 'default' : 'outline'}
-              aria-pressed={code === currency}
-              onClick={() => onChange({ ...state, currency: code })}
-            >
-              {code.toUpperCase()}
-            </Button>
-          ))}
-        </div>
+        <ReportSelect
+          id="review-quarter"
+          label="Quarter"
+          value={quarter}
+          options={options}
+          labelOf={quarterLabel}
+          onChange={(value) => onChange({ ...state, quarter: value })}
+          disabled={options.length === 0}
+          triggerClassName="w-36"
+          contentClassName="max-h-80"
+          placeholder="No quarter yet"
+        />
+        <CurrencyToggle currencies={REVIEW_CURRENCIES} value={currency} onChange={(code) => onChange({ ...state, currency: code })} />
         <div className="flex flex-col items-start gap-1 sm:ml-auto sm:items-end">
           <Button size="sm" onClick={() => window.print()} disabled={!canPrint}>
             <PrinterIcon aria-hidden /> Download PDF

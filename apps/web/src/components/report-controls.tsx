@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+
+// The compact controls above a report (dashboards, analytics, the quarterly review): they apply at once.
+
+/** The currency a report's amounts are shown in, as pressed buttons. */
+export function CurrencyToggle<C extends string>({
+  currencies,
+  value,
+  onChange,
+  className,
+}: {
+  currencies: readonly C[];
+  /** The currency shown (one of `currencies` to show it pressed). */
+  value: string;
+  onChange: (currency: C) => void;
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label="Currency" className={cn('flex gap-1', className)}>
+      {currencies.map((code) => (
+        <Button key={code} size="sm" variant={code === value ? 'default' : 'outline'} aria-pressed={code === value} onClick={() => onChange(code)}>
+          {code.toUpperCase()}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** A small labelled select over `options`, each shown as `labelOf` says. */
+export function ReportSelect<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  labelOf,
+  onChange,
+  className,
+  triggerClassName,
+  contentClassName,
+  placeholder,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly V[];
+  labelOf: (option: V) => ReactNode;
+  onChange: (value: V) => void;
+  className?: string;
+  triggerClassName?: string;
+  contentClassName?: string;
+  placeholder?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Select value={value} onValueChange={(next) => onChange(next as V)} disabled={disabled}>
+        <SelectTrigger id={id} className={cn('h-8', triggerClassName)}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent className={contentClassName}>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {labelOf(option)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
