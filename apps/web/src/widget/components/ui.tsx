@@ -55,6 +55,37 @@ export function StepHeading({ children, description }: { children: ReactNode; de
   );
 }
 
+/** A step's form: Enter or its submit button runs `onSubmit`; the fields say themselves what is wrong (noValidate). */
+export function StepForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-1 flex-col"
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A step's buttons, at the bottom of the widget. */
+export function StepActions({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={cx('mt-auto pt-6', className)}>{children}</div>;
+}
+
+/** The step's failure, if any, under its content. */
+export function StepError({ error, tone = 'error' }: { error: string | null; tone?: 'error' | 'warn' }) {
+  if (!error) return null;
+  return (
+    <div className="mt-4">
+      <Notice tone={tone}>{error}</Notice>
+    </div>
+  );
+}
+
 interface FieldShellProps {
   label: ReactNode;
   error?: string | null;

@@ -1,7 +1,7 @@
 // Step 1: how much, of what. The price below updates as the customer types.
 import type { WidgetFlow } from '@rampart/shared/widget';
 import { AssetIcon, Picker, type PickerOption } from '../components/picker';
-import { Button, FieldShell, inputClass, Notice, SelectField, Spinner, StepHeading, cx } from '../components/ui';
+import { Button, FieldShell, inputClass, Notice, SelectField, Spinner, StepHeading, cx, StepForm, StepActions } from '../components/ui';
 import { type Order, useWidget } from '../context';
 import type { QuoteState } from '../hooks';
 import { assetLabel } from '../lib/address';
@@ -55,6 +55,33 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
     </FieldShell>
   );
 
+  // The asset the customer buys, sells or sends, and the fiat currency paid or paid out.
+  const assetPicker = (label: string, title: string) => (
+    <Picker
+      label={label}
+      title={title}
+      searchLabel="Search assets"
+      value={order.cryptoCurrencyCode}
+      options={assets}
+      onChange={(code) => update({ cryptoCurrencyCode: code })}
+      locked={isLocked('currencyCode')}
+    />
+  );
+  const fiatSelect = (label: string) => (
+    <SelectField
+      label={label}
+      value={order.fiatCurrencyCode}
+      locked={isLocked('baseCurrencyCode')}
+      onChange={(event) => update({ fiatCurrencyCode: event.target.value })}
+    >
+      {bootstrap.fiatCurrencies.map((code) => (
+        <option key={code} value={code}>
+          {code.toUpperCase()}
+        </option>
+      ))}
+    </SelectField>
+  );
+
   if (bootstrap.currencies.length === 0) {
     return (
       <>
@@ -67,81 +94,28 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onContinue();
-      }}
-      className="flex flex-1 flex-col"
-    >
+    <StepForm onSubmit={onContinue}>
       <StepHeading description={`With ${bootstrap.account.name}`}>{TITLES[flow]}</StepHeading>
       <div className="space-y-4">
         {flow === 'buy' ? (
           <>
             <div className="grid grid-cols-[1fr_7rem] items-start gap-2">
               {amountField(order.fiatCurrencyCode, 'You pay')}
-              <SelectField
-                label="Currency"
-                value={order.fiatCurrencyCode}
-                locked={isLocked('baseCurrencyCode')}
-                onChange={(event) => update({ fiatCurrencyCode: event.target.value })}
-              >
-                {bootstrap.fiatCurrencies.map((code) => (
-                  <option key={code} value={code}>
-                    {code.toUpperCase()}
-                  </option>
-                ))}
-              </SelectField>
+              {fiatSelect('Currency')}
             </div>
-            <Picker
-              label="You buy"
-              title="Choose an asset"
-              searchLabel="Search assets"
-              value={order.cryptoCurrencyCode}
-              options={assets}
-              onChange={(code) => update({ cryptoCurrencyCode: code })}
-              locked={isLocked('currencyCode')}
-            />
+            {assetPicker('You buy', 'Choose an asset')}
           </>
         ) : null}
         {flow === 'sell' ? (
           <>
-            <Picker
-              label="You sell"
-              title="Choose an asset"
-              searchLabel="Search assets"
-              value={order.cryptoCurrencyCode}
-              options={assets}
-              onChange={(code) => update({ cryptoCurrencyCode: code })}
-              locked={isLocked('currencyCode')}
-            />
+            {assetPicker('You sell', 'Choose an asset')}
             {amountField(asset?.ticker ?? '', 'Amount to sell')}
-            <SelectField
-              label="Paid out in"
-              value={order.fiatCurrencyCode}
-              locked={isLocked('baseCurrencyCode')}
-              onChange={(event) => update({ fiatCurrencyCode: event.target.value })}
-            >
-              {bootstrap.fiatCurrencies.map((code) => (
-                <option key={code} value={code}>
-                  {code.toUpperCase()}
-                </option>
-              ))}
-            </SelectField>
+            {fiatSelect('Paid out in')}
           </>
         ) : null}
         {flow === 'swap' ? (
           <>
-            <Picker
-              label="You send"
-              title="Asset you send"
-              searchLabel="Search assets"
-              value={order.cryptoCurrencyCode}
-              options={assets}
-              onChange={(code) => update({ cryptoCurrencyCode: code })}
-              locked={isLocked('currencyCode')}
-            />
+            {assetPicker('You send', 'Asset you send')}
             {amountField(asset?.ticker ?? '', 'Amount to send')}
             <Picker
               label="You receive"
@@ -166,11 +140,11 @@ export function AmountStep({ flow, order, update, amountError, quote, onContinue
           {quoteError ? <Notice title="No price for this">{quoteError.message}</Notice> : null}
         </div>
       </div>
-      <div className="mt-auto pt-6">
+      <StepActions>
         <Button type="submit" disabled={!quote.quote}>
           Continue
         </Button>
-      </div>
-    </form>
+      </StepActions>
+    </StepForm>
   );
 }

@@ -1,7 +1,7 @@
 // The second confirmation a 3-D Secure card asks for, simulated: the customer approves or fails it.
 import { ShieldCheck } from 'lucide-react';
 import type { WidgetTransaction } from '@rampart/shared/widget';
-import { Button, Notice, StepHeading } from '../components/ui';
+import { Button, StepHeading, StepActions, StepError } from '../components/ui';
 import { useWidget } from '../context';
 import { formatFiat } from '../lib/decimal';
 
@@ -28,19 +28,15 @@ export function ConfirmStep({
         </p>
         <p className="mt-1 text-sm text-muted-fg">Your bank would ask for a code or a tap in its app here.</p>
       </div>
-      {error ? (
-        <div className="mt-4">
-          <Notice>{error}</Notice>
-        </div>
-      ) : null}
-      <div className="mt-auto space-y-2 pt-6">
+      <StepError error={error} />
+      <StepActions className="space-y-2">
         <Button onClick={() => onAnswer(true)} loading={submitting === 'approve'} disabled={submitting !== null}>
           Approve
         </Button>
         <Button variant="danger" onClick={() => onAnswer(false)} loading={submitting === 'fail'} disabled={submitting !== null}>
           Fail authentication
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Sell and swap: where to send the crypto. Test mode offers a simulated deposit instead of a real transfer.
 import { useEffect, useState } from 'react';
 import type { WidgetTransaction } from '@rampart/shared/widget';
-import { Button, CopyButton, Notice, Spinner, StepHeading } from '../components/ui';
+import { Button, CopyButton, Notice, Spinner, StepHeading, StepActions, StepError } from '../components/ui';
 import { Timeline } from '../components/timeline';
 import { useWidget } from '../context';
 import { useTransactionPolling } from '../hooks';
@@ -83,16 +83,12 @@ export function DepositStep({
           No real transfer is needed: simulate the deposit and the transaction carries on as if {amount} had arrived.
         </Notice>
       </div>
-      {error ? (
-        <div className="mt-4">
-          <Notice>{error}</Notice>
-        </div>
-      ) : null}
-      <div className="mt-auto pt-6">
+      <StepError error={error} />
+      <StepActions>
         <Button onClick={() => void simulate()} loading={submitting}>
           Simulate deposit (test mode)
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Step 2: who and where: email, country, the wallet that receives (buy, swap) or gets refunds (sell), the payout method.
 import type { WidgetFlow } from '@rampart/shared/widget';
 import { Picker, type PickerOption } from '../components/picker';
-import { Button, Notice, StepHeading, TextField, cx } from '../components/ui';
+import { Button, Notice, StepHeading, TextField, cx, StepForm, StepActions } from '../components/ui';
 import { type FieldErrors, type Order, useWidget } from '../context';
 import { assetLabel } from '../lib/address';
 import { COUNTRIES, searchCountries } from '../lib/countries';
@@ -35,14 +35,7 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
   const sellMethods = BANK_METHODS.filter((method) => bootstrap.paymentMethods.includes(method.value));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onContinue();
-      }}
-      className="flex flex-1 flex-col"
-    >
+    <StepForm onSubmit={onContinue}>
       <StepHeading
         description={
           q
@@ -142,12 +135,12 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
         ) : null}
         {formError ? <Notice>{formError}</Notice> : null}
       </div>
-      <div className="mt-auto pt-6">
+      <StepActions>
         <Button type="submit" loading={submitting}>
           {flow === 'buy' ? 'Continue to payment' : 'Continue'}
         </Button>
-      </div>
-    </form>
+      </StepActions>
+    </StepForm>
   );
 }
 

@@ -1,7 +1,7 @@
 // Step 3 (buy): the test card form. Test mode only: the documented cards are listed to tap.
 import { useState } from 'react';
 import { CreditCard, FlaskConical } from 'lucide-react';
-import { Button, Notice, Rows, StepHeading, TextField, cx } from '../components/ui';
+import { Button, Notice, Rows, StepHeading, TextField, cx, StepForm, StepActions } from '../components/ui';
 import { type FieldErrors, useWidget } from '../context';
 import { cvcValid, digitsOnly, formatCardNumber, formatExpiryTyping, luhnValid, parseExpiry } from '../lib/card';
 import { formatCrypto, formatFiat } from '../lib/decimal';
@@ -51,14 +51,7 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
   const expiryError = shown.expiry ?? shown.expiryMonth ?? shown.expiryYear;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      className="flex flex-1 flex-col"
-    >
+    <StepForm onSubmit={submit}>
       <StepHeading>Pay by card</StepHeading>
       {quote ? (
         <Rows
@@ -132,12 +125,12 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
         {notice ? <Notice tone="warn">{notice}</Notice> : null}
         {formError ? <Notice>{formError}</Notice> : null}
       </div>
-      <div className="mt-auto pt-6">
+      <StepActions>
         <Button type="submit" loading={submitting}>
           <CreditCard aria-hidden className="size-5" />
           {quote ? `Pay ${formatFiat(quote.baseCurrencyAmount, quote.fiatCurrencyCode)}` : 'Pay'}
         </Button>
-      </div>
-    </form>
+      </StepActions>
+    </StepForm>
   );
 }

@@ -1,7 +1,7 @@
 // After paying or depositing: the status, polled every second, in words and as a timeline.
 import { useEffect } from 'react';
 import type { WidgetTransaction } from '@rampart/shared/widget';
-import { Notice, StepHeading } from '../components/ui';
+import { StepHeading, StepError } from '../components/ui';
 import { Timeline } from '../components/timeline';
 import { useWidget } from '../context';
 import { useTransactionPolling } from '../hooks';
@@ -25,11 +25,7 @@ export function ProcessingStep({ initial, onEnded }: { initial: WidgetTransactio
         {statusWords(transaction.kind, transaction.status)}
       </p>
       <Timeline steps={transaction.kind === 'swap' ? steps.slice(2) : steps} />
-      {error ? (
-        <div className="mt-4">
-          <Notice tone="warn">{error}</Notice>
-        </div>
-      ) : null}
+      <StepError error={error} tone="warn" />
     </div>
   );
 }
