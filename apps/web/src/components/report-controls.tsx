@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
@@ -73,6 +74,23 @@ export function ReportSelect<V extends string>({
           ))}
         </SelectContent>
       </Select>
+    </div>
+  );
+}
+
+/** One end of a custom range: a UTC day. */
+export function ReportDateField({
+  id,
+  label,
+  invalid,
+  ...input
+}: { id: string; label: string; invalid: boolean } & Omit<ComponentProps<typeof Input>, 'type'>) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id} className="text-xs">
+        {label}
+      </Label>
+      <Input id={id} type="date" className="h-8 w-40" aria-invalid={invalid ? true : undefined} {...input} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS } from '@rampart/shared/analytics';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { CurrencyToggle, ReportSelect } from '@/components/report-controls';
+import { CurrencyToggle, ReportDateField, ReportSelect } from '@/components/report-controls';
 import {
   ANALYTICS_CURRENCIES,
   ANALYTICS_RANGE_LABEL,
@@ -95,32 +93,8 @@ export function AnalyticsControls({
       </div>
       {customOpen ? (
         <form aria-label="Custom range" className="flex flex-wrap items-end gap-2" onSubmit={apply} noValidate>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="analytics-from" className="text-xs">
-              From (UTC)
-            </Label>
-            <Input
-              id="analytics-from"
-              type="date"
-              className="h-8 w-40"
-              value={from}
-              onChange={(event) => setFrom(event.target.value)}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="analytics-to" className="text-xs">
-              To (UTC)
-            </Label>
-            <Input
-              id="analytics-to"
-              type="date"
-              className="h-8 w-40"
-              value={to}
-              onChange={(event) => setTo(event.target.value)}
-              aria-invalid={error ? true : undefined}
-            />
-          </div>
+          <ReportDateField id="analytics-from" label="From (UTC)" invalid={error !== null} value={from} onChange={(event) => setFrom(event.target.value)} />
+          <ReportDateField id="analytics-to" label="To (UTC)" invalid={error !== null} value={to} onChange={(event) => setTo(event.target.value)} />
           <Button type="submit" size="sm" variant="secondary">
             Apply range
           </Button>

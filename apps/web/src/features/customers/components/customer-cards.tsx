@@ -2,26 +2,15 @@ import { useQuery } from '@apollo/client/react';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { CustomersCardsQuery } from '@/features/customers/api/customers';
-import { ProfilePager, ProfileTable } from '@/features/customers/components/profile-parts';
+import { ProfilePager, ProfileTable, profileListVariables, type ProfileListProps } from '@/features/customers/components/profile-parts';
 import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The customer's saved payment cards. */
-export function CustomerCards({
-  accountId,
-  customerId,
-  isLive,
-  page,
-  onPage,
-}: {
-  accountId: string;
-  customerId: string;
-  isLive: boolean;
-  page: number;
-  onPage: (page: number) => void;
-}) {
+export function CustomerCards(props: ProfileListProps) {
+  const { page, onPage } = props;
   const { data, previousData, loading, error, refetch } = useQuery(CustomersCardsQuery, {
-    variables: { accountId, id: customerId, isLive, skip: (page - 1) * PROFILE_PAGE_SIZE, take: PROFILE_PAGE_SIZE },
+    variables: profileListVariables(props),
   });
   const list = (data ?? previousData)?.customer.cards ?? null;
   if (error && !list) return <QueryErrorAlert title="Could not load the cards" error={error} onRetry={refetch} />;

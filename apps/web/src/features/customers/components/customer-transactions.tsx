@@ -7,8 +7,7 @@ import { TransactionStatusBadge } from '@/components/status-badge';
 import { formatAmount, formatDateTime } from '@/lib/format';
 import { labelOfBalanceType } from '@/lib/labels';
 import { CustomersTransactionsQuery } from '@/features/customers/api/customers';
-import { ProfilePager, ProfileTable } from '@/features/customers/components/profile-parts';
-import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
+import { ProfilePager, ProfileTable, profileListVariables, type ProfileListProps } from '@/features/customers/components/profile-parts';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 const CODE = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
@@ -44,22 +43,11 @@ function describeRow(tx: Customers_TransactionFragment) {
 }
 
 /** A customer's transactions of every kind, newest first, each linking to its detail. */
-export function CustomerTransactions({
-  accountId,
-  customerId,
-  isLive,
-  page,
-  onPage,
-}: {
-  accountId: string;
-  customerId: string;
-  isLive: boolean;
-  page: number;
-  onPage: (page: number) => void;
-}) {
+export function CustomerTransactions(props: ProfileListProps) {
+  const { page, onPage } = props;
   const navigate = useNavigate();
   const { data, previousData, loading, error, refetch } = useQuery(CustomersTransactionsQuery, {
-    variables: { accountId, id: customerId, isLive, skip: (page - 1) * PROFILE_PAGE_SIZE, take: PROFILE_PAGE_SIZE },
+    variables: profileListVariables(props),
   });
   const list = (data ?? previousData)?.customer.transactions ?? null;
   if (error && !list) return <QueryErrorAlert title="Could not load the transactions" error={error} onRetry={refetch} />;

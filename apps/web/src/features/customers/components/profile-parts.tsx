@@ -112,3 +112,17 @@ export function ProfilePager({
     />
   );
 }
+
+/** A paged list under the profile: whose, in which mode, and its page (in the URL). */
+export interface ProfileListProps {
+  accountId: string;
+  customerId: string;
+  isLive: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** The variables of a paged list's query. */
+export function profileListVariables({ accountId, customerId, isLive, page }: ProfileListProps) {
+  return { accountId, id: customerId, isLive, skip: (page - 1) * PROFILE_PAGE_SIZE, take: PROFILE_PAGE_SIZE };
+}

@@ -3,9 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { CurrencyToggle } from '@/components/report-controls';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { CurrencyToggle, ReportDateField } from '@/components/report-controls';
 import { DASHBOARD_CURRENCIES, DASHBOARD_RANGES, type DashboardParams } from '@/features/dashboards/lib/search-params';
 
 const RANGE_LABEL: Record<(typeof DASHBOARD_RANGES)[number], string> = {
@@ -75,18 +73,8 @@ export function DashboardControls({ state, onChange }: { state: DashboardParams;
           onSubmit={form.handleSubmit((values) => onChange({ ...state, range: 'custom', ...values }))}
           noValidate
         >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="dashboard-from" className="text-xs">
-              From (UTC)
-            </Label>
-            <Input id="dashboard-from" type="date" className="h-8 w-40" aria-invalid={errors.from ? true : undefined} {...form.register('from')} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="dashboard-to" className="text-xs">
-              To (UTC)
-            </Label>
-            <Input id="dashboard-to" type="date" className="h-8 w-40" aria-invalid={errors.to ? true : undefined} {...form.register('to')} />
-          </div>
+          <ReportDateField id="dashboard-from" label="From (UTC)" invalid={Boolean(errors.from)} {...form.register('from')} />
+          <ReportDateField id="dashboard-to" label="To (UTC)" invalid={Boolean(errors.to)} {...form.register('to')} />
           <Button type="submit" size="sm" variant="secondary">
             Apply range
           </Button>
