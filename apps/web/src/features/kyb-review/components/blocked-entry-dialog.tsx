@@ -12,7 +12,7 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/form/submit-button';
 import type { KybReview_BlockedListEntryFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -107,10 +107,7 @@ export function BlockedEntryDialog({
               <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
-                {busy && <Spinner label="Saving" />}
-                {entry ? 'Save' : 'Add'}
-              </Button>
+              <SubmitButton pendingLabel="Saving">{entry ? 'Save' : 'Add'}</SubmitButton>
             </DialogFooter>
           </form>
         </Form>
