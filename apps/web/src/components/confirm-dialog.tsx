@@ -8,6 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -63,26 +64,70 @@ export function ConfirmDialog({
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialogFrame
       open={open}
       onOpenChange={(next) => {
         if (next || busy) return;
         setError(null);
         onClose();
       }}
+      title={title}
+      description={description}
+      cancelLabel={cancelLabel}
+      cancelDisabled={busy}
+      action={
+        <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
+          {busy && <Spinner label={busyLabel} />}
+          {confirmLabel}
+        </Button>
+      }
     >
+      <ErrorAlert message={error} title={errorTitle} />
+    </ConfirmDialogFrame>
+  );
+}
+
+export interface ConfirmDialogFrameProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The button that opens the dialog, when the dialog keeps its own open state. */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  descriptionClassName?: string;
+  cancelLabel?: ReactNode;
+  cancelDisabled?: boolean;
+  /** The confirming button: an AlertDialogAction closes the dialog as it is clicked, a Button leaves that to the caller. */
+  action: ReactNode;
+  /** Shown between the words and the buttons, such as the error of a failed attempt. */
+  children?: ReactNode;
+}
+
+/** The frame of a confirmation (title, words, cancel and one confirming button), for a confirmation that runs its change its own way. */
+export function ConfirmDialogFrame({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  descriptionClassName,
+  cancelLabel = 'Cancel',
+  cancelDisabled,
+  action,
+  children,
+}: ConfirmDialogFrameProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          <AlertDialogDescription className={descriptionClassName}>{description}</AlertDialogDescription>
         </AlertDialogHeader>
-        <ErrorAlert message={error} title={errorTitle} />
+        {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
-            {busy && <Spinner label={busyLabel} />}
-            {confirmLabel}
-          </Button>
+          <AlertDialogCancel disabled={cancelDisabled}>{cancelLabel}</AlertDialogCancel>
+          {action}
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
