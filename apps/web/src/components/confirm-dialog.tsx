@@ -1,15 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -64,7 +55,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <ConfirmDialogFrame
+    <AlertDialogFrame
       open={open}
       onOpenChange={(next) => {
         if (next || busy) return;
@@ -83,53 +74,6 @@ export function ConfirmDialog({
       }
     >
       <ErrorAlert message={error} title={errorTitle} />
-    </ConfirmDialogFrame>
-  );
-}
-
-export interface ConfirmDialogFrameProps {
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** The button that opens the dialog, when the dialog keeps its own open state. */
-  trigger?: ReactNode;
-  title: ReactNode;
-  description: ReactNode;
-  descriptionClassName?: string;
-  cancelLabel?: ReactNode;
-  cancelDisabled?: boolean;
-  /** The confirming button: an AlertDialogAction closes the dialog as it is clicked, a Button leaves that to the caller. */
-  action: ReactNode;
-  /** Shown between the words and the buttons, such as the error of a failed attempt. */
-  children?: ReactNode;
-}
-
-/** The frame of a confirmation (title, words, cancel and one confirming button), for a confirmation that runs its change its own way. */
-export function ConfirmDialogFrame({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  descriptionClassName,
-  cancelLabel = 'Cancel',
-  cancelDisabled,
-  action,
-  children,
-}: ConfirmDialogFrameProps) {
-  return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription className={descriptionClassName}>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {children}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancelDisabled}>{cancelLabel}</AlertDialogCancel>
-          {action}
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    </AlertDialogFrame>
   );
 }

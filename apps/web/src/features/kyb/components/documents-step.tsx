@@ -1,8 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { FileIcon, Trash2Icon, UploadIcon, EyeIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ConfirmDialogFrame } from '@/components/confirm-dialog';
-import { AlertDialogAction } from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -60,7 +59,7 @@ export function DocumentsStep({ accountId, application, editable, onContinue }: 
         </CardFooter>
       )}
       <DocumentPreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
-      <ConfirmDialogFrame
+      <AlertDialogFrame
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete this document?"

@@ -4,8 +4,7 @@ import { addAmounts } from '@rampart/shared/money';
 import { PencilIcon, PlusIcon, Trash2Icon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
-import { ConfirmDialogFrame } from '@/components/confirm-dialog';
-import { AlertDialogAction } from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -132,7 +131,7 @@ export function OwnershipStep({ accountId, application, editable, onContinue }: 
         </CardFooter>
       )}
       <PersonDialog open={dialogOpen} onOpenChange={setDialogOpen} person={editing} onSave={savePerson} serverPrefix={`people.${editIndex}.`} />
-      <ConfirmDialogFrame
+      <AlertDialogFrame
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title={<>Remove {removing?.fullName}?</>}

@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { LaptopIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialogFrame } from '@/components/confirm-dialog';
-import { AlertDialogAction } from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -60,7 +59,7 @@ export function SessionsCard() {
           <CardTitle className="text-base">Active sessions</CardTitle>
           <CardDescription>Devices signed in to your account. Sign out any you do not recognise.</CardDescription>
         </div>
-        <ConfirmDialogFrame
+        <AlertDialogFrame
           trigger={
             <Button variant="outline" size="sm" disabled={others === 0 || revokingOthers}>
               Sign out all other sessions

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialogFrame } from '@/components/confirm-dialog';
-import { AlertDialogAction } from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 
 /** While `when` holds: leaving the page in the app asks first, and closing or reloading the tab asks the browser's question. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
@@ -24,7 +23,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [blocker, when]);
 
   return (
-    <ConfirmDialogFrame
+    <AlertDialogFrame
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
       title="Leave without saving?"
