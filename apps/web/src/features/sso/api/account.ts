@@ -14,15 +14,7 @@ export const SsoCurrentSessionQuery = graphql(`
 export const SsoAccountManagementQuery = graphql(`
   query Sso_AccountManagement {
     ssoConfiguration {
-      issuer
-      clientId
-      scopes
-      authorizeUrl
-      tokenUrl
-      userinfoUrl
-      revokeUrl
-      logoutUrl
-      isDevelopmentProvider
+      ...Sso_Provider
       accountManagement
     }
   }
