@@ -14,7 +14,15 @@ export const SsoCurrentSessionQuery = graphql(`
 export const SsoAccountManagementQuery = graphql(`
   query Sso_AccountManagement {
     ssoConfiguration {
-      ...Sso_Provider
+      issuer
+      clientId
+      scopes
+      authorizeUrl
+      tokenUrl
+      userinfoUrl
+      revokeUrl
+      logoutUrl
+      isDevelopmentProvider
       accountManagement
     }
   }

@@ -1,25 +1,18 @@
 import { graphql } from '@/gql';
 
-/** How to reach the identity provider: issuer, client id, scopes and its endpoints (what `SsoConfig` holds). */
-export const SsoProviderFragment = graphql(`
-  fragment Sso_Provider on SsoConfiguration {
-    issuer
-    clientId
-    scopes
-    authorizeUrl
-    tokenUrl
-    userinfoUrl
-    revokeUrl
-    logoutUrl
-    isDevelopmentProvider
-  }
-`);
-
-/** How to reach the identity provider (public). */
+/** How to reach the identity provider (public): issuer, client id, scopes and its endpoints. */
 export const SsoConfigurationQuery = graphql(`
   query Sso_Configuration {
     ssoConfiguration {
-      ...Sso_Provider
+      issuer
+      clientId
+      scopes
+      authorizeUrl
+      tokenUrl
+      userinfoUrl
+      revokeUrl
+      logoutUrl
+      isDevelopmentProvider
     }
   }
 `);
