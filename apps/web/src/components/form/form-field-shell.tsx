@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Control, ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
-import { FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
 
 /** What every field of the kit takes: where its value lives, its label, an optional description, the item's classes. */
 export interface FieldBaseProps<T extends FieldValues, TOut = T> {
@@ -22,9 +22,12 @@ export function FormFieldShell<T extends FieldValues, TOut = T, TName extends Fi
   label,
   description,
   itemClassName,
+  group = false,
   children,
 }: Omit<FieldBaseProps<T, TOut>, 'name'> & {
   name: TName;
+  /** The control is a group of choices, named by the label (its id from `useGroupLabelId`). */
+  group?: boolean;
   children: (field: ControllerRenderProps<T, TName>, fieldState: ControllerFieldState) => ReactNode;
 }) {
   return (
@@ -33,12 +36,27 @@ export function FormFieldShell<T extends FieldValues, TOut = T, TName extends Fi
       name={name}
       render={({ field, fieldState }) => (
         <FormItem className={itemClassName}>
-          <FormLabel>{label}</FormLabel>
+          {group ? <GroupLabel>{label}</GroupLabel> : <FormLabel>{label}</FormLabel>}
           {children(field, fieldState)}
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
       )}
     />
+  );
+}
+
+/** The id of a group field's label, for the group's aria-labelledby. */
+export function useGroupLabelId() {
+  return `${useFormField().formItemId}-label`;
+}
+
+/** The label names the group (aria-labelledby): a <label> cannot point at a group the way it points at an input. */
+function GroupLabel({ children }: { children: ReactNode }) {
+  const id = useGroupLabelId();
+  return (
+    <FormLabel id={id} htmlFor={undefined}>
+      {children}
+    </FormLabel>
   );
 }
