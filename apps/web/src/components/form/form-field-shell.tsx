@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Control, ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
-import { FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
 
 /** What every field of the kit takes: where its value lives, its label, an optional description, the item's classes. */
 export interface FieldBaseProps<T extends FieldValues, TOut = T> {
@@ -58,5 +58,28 @@ function GroupLabel({ children }: { children: ReactNode }) {
     <FormLabel id={id} htmlFor={undefined}>
       {children}
     </FormLabel>
+  );
+}
+
+/** The props a kit field passes on to its control: everything but what react-hook-form's field provides. */
+export type ControlProps<P> = Omit<P, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;
+
+/**
+ * A field whose control is one element taking the field's props and the caller's other props (an input, a textarea,
+ * a password input): the shell, with the control inside `FormControl`.
+ */
+export function ControlField<T extends FieldValues, TOut, P extends object>({
+  control,
+  name,
+  label,
+  description,
+  itemClassName,
+  render,
+  ...controlProps
+}: FieldBaseProps<T, TOut> & P & { render: (field: ControllerRenderProps<T>, controlProps: P) => ReactNode }) {
+  return (
+    <FormFieldShell control={control} name={name} label={label} description={description} itemClassName={itemClassName}>
+      {(field) => <FormControl>{render(field, controlProps as unknown as P)}</FormControl>}
+    </FormFieldShell>
   );
 }
