@@ -1,14 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -63,28 +55,25 @@ export function ConfirmDialog({
   }
 
   return (
-    <AlertDialog
+    <AlertDialogFrame
       open={open}
       onOpenChange={(next) => {
         if (next || busy) return;
         setError(null);
         onClose();
       }}
+      title={title}
+      description={description}
+      cancelLabel={cancelLabel}
+      cancelDisabled={busy}
+      action={
+        <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
+          {busy && <Spinner label={busyLabel} />}
+          {confirmLabel}
+        </Button>
+      }
     >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert message={error} title={errorTitle} />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void confirm()}>
-            {busy && <Spinner label={busyLabel} />}
-            {confirmLabel}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <ErrorAlert message={error} title={errorTitle} />
+    </AlertDialogFrame>
   );
 }

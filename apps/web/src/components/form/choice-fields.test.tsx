@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { SwitchField } from '@/components/form/switch-field';
-import { describedErrorOf, renderForm } from '@/components/form/form-test-harness';
+import { describedErrorOf, renderForm, stubResizeObserver } from '@/components/form/form-test-harness';
 
 const schema = z.object({
   role: z.string().refine((role) => role === 'owner' || role === 'director', 'Choose a role'),
@@ -14,18 +14,7 @@ const schema = z.object({
 });
 type Values = z.input<typeof schema>;
 
-// Radix measures its checkboxes, radios and switches; jsdom has no ResizeObserver.
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+stubResizeObserver();
 
 function renderChoices(defaults: Values) {
   return renderForm(zodResolver(schema), defaults, (control) => (

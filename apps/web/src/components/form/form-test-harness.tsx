@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { useForm, type Control, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { Form } from '@/components/ui/form';
 
 /**
@@ -38,4 +38,19 @@ export function describedErrorOf(element: HTMLElement): string {
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .filter(Boolean)
     .join(' ');
+}
+
+/** Radix measures its checkboxes, radios and switches; jsdom has no ResizeObserver. Call at the top of a test file. */
+export function stubResizeObserver() {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
 }

@@ -1,27 +1,11 @@
 import type { ComponentProps } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { FormFieldShell, type FieldBaseProps } from '@/components/form/form-field-shell';
+import { ControlField, type ControlProps, type FieldBaseProps } from '@/components/form/form-field-shell';
 import { PasswordInput } from '@/components/password-input';
-import { FormControl } from '@/components/ui/form';
 
-type PasswordProps = Omit<ComponentProps<typeof PasswordInput>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;
+type PasswordProps = ControlProps<ComponentProps<typeof PasswordInput>>;
 
 /** A password field with its show/hide button. */
-export function PasswordField<T extends FieldValues, TOut = T>({
-  control,
-  name,
-  label,
-  description,
-  itemClassName,
-  ...input
-}: FieldBaseProps<T, TOut> & PasswordProps) {
-  return (
-    <FormFieldShell control={control} name={name} label={label} description={description} itemClassName={itemClassName}>
-      {(field) => (
-        <FormControl>
-          <PasswordInput {...field} {...input} />
-        </FormControl>
-      )}
-    </FormFieldShell>
-  );
+export function PasswordField<T extends FieldValues, TOut = T>(props: FieldBaseProps<T, TOut> & PasswordProps) {
+  return <ControlField<T, TOut, PasswordProps> {...props} render={(field, input) => <PasswordInput {...field} {...input} />} />;
 }

@@ -58,4 +58,11 @@ describe('SelectField and CurrencyField', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(submitted).toHaveBeenCalledWith({ volume: '$10k–$100k', currency: 'eur' }));
   });
+
+  it('name the trigger by triggerLabel where one is given', () => {
+    renderForm<Values>(zodResolver(schema), { volume: '', currency: 'gbp' }, (control) => (
+      <SelectField control={control} name="volume" label="Loader" triggerLabel="Loader type" options={['Spinner']} />
+    ));
+    expect(screen.getByRole('combobox', { name: 'Loader type' })).toBeTruthy();
+  });
 });

@@ -10,6 +10,8 @@ export interface SelectFieldProps<T extends FieldValues, TOut = T> extends Field
   placeholder?: ReactNode;
   disabled?: boolean;
   triggerClassName?: string;
+  /** The trigger's own accessible name, where the visible label alone would be ambiguous on the screen. */
+  triggerLabel?: string;
   /** Runs after the field takes the new value (e.g. to clear a field that depends on it). */
   onValueChange?: (value: string) => void;
 }
@@ -20,6 +22,7 @@ export function SelectField<T extends FieldValues, TOut = T>({
   placeholder,
   disabled,
   triggerClassName,
+  triggerLabel,
   onValueChange,
   ...shell
 }: SelectFieldProps<T, TOut>) {
@@ -36,7 +39,7 @@ export function SelectField<T extends FieldValues, TOut = T>({
           disabled={disabled}
         >
           <FormControl>
-            <SelectTrigger ref={field.ref} onBlur={field.onBlur} className={triggerClassName}>
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} className={triggerClassName} aria-label={triggerLabel}>
               <SelectValue placeholder={placeholder} />
             </SelectTrigger>
           </FormControl>

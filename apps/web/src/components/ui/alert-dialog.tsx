@@ -44,3 +44,50 @@ export function AlertDialogAction({ className, ...props }: React.ComponentProps<
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
 }
+
+export interface AlertDialogFrameProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The button that opens the dialog, when the dialog keeps its own open state. */
+  trigger?: React.ReactNode;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  descriptionClassName?: string;
+  cancelLabel?: React.ReactNode;
+  cancelDisabled?: boolean;
+  /** The confirming button: an AlertDialogAction closes the dialog as it is clicked, a Button leaves that to the caller. */
+  action: React.ReactNode;
+  /** Shown between the words and the buttons, such as the error of a failed attempt. */
+  children?: React.ReactNode;
+}
+
+/** The frame of a confirmation (title, words, cancel and one confirming button), for a confirmation that runs its change its own way. */
+export function AlertDialogFrame({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  descriptionClassName,
+  cancelLabel = 'Cancel',
+  cancelDisabled,
+  action,
+  children,
+}: AlertDialogFrameProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription className={descriptionClassName}>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={cancelDisabled}>{cancelLabel}</AlertDialogCancel>
+          {action}
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,16 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { FileIcon, Trash2Icon, UploadIcon, EyeIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -68,20 +59,18 @@ export function DocumentsStep({ accountId, application, editable, onContinue }: 
         </CardFooter>
       )}
       <DocumentPreviewDialog document={previewing} onClose={() => setPreviewing(null)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this document?</AlertDialogTitle>
-            <AlertDialogDescription className="[overflow-wrap:anywhere]">{deleting?.fileName} is removed from the application.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void confirmDelete()} disabled={removal.loading}>
-              Delete document
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <AlertDialogFrame
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this document?"
+        description={<>{deleting?.fileName} is removed from the application.</>}
+        descriptionClassName="[overflow-wrap:anywhere]"
+        action={
+          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removal.loading}>
+            Delete document
+          </AlertDialogAction>
+        }
+      />
     </Card>
   );
 }

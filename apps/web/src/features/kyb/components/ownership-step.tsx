@@ -4,16 +4,7 @@ import { addAmounts } from '@rampart/shared/money';
 import { PencilIcon, PlusIcon, Trash2Icon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -140,20 +131,17 @@ export function OwnershipStep({ accountId, application, editable, onContinue }: 
         </CardFooter>
       )}
       <PersonDialog open={dialogOpen} onOpenChange={setDialogOpen} person={editing} onSave={savePerson} serverPrefix={`people.${editIndex}.`} />
-      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove {removing?.fullName}?</AlertDialogTitle>
-            <AlertDialogDescription>They leave the application, and so does any identity document uploaded for them.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void confirmRemove()} disabled={saving.loading}>
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <AlertDialogFrame
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={<>Remove {removing?.fullName}?</>}
+        description="They leave the application, and so does any identity document uploaded for them."
+        action={
+          <AlertDialogAction onClick={() => void confirmRemove()} disabled={saving.loading}>
+            Remove
+          </AlertDialogAction>
+        }
+      />
     </Card>
   );
 }

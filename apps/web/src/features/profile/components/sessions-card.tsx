@@ -1,17 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { LaptopIcon } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -69,25 +59,20 @@ export function SessionsCard() {
           <CardTitle className="text-base">Active sessions</CardTitle>
           <CardDescription>Devices signed in to your account. Sign out any you do not recognise.</CardDescription>
         </div>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <AlertDialogFrame
+          trigger={
             <Button variant="outline" size="sm" disabled={others === 0 || revokingOthers}>
               Sign out all other sessions
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Sign out all other sessions?</AlertDialogTitle>
-              <AlertDialogDescription>
-                {others} other {others === 1 ? 'session' : 'sessions'} will need to sign in again. This device stays signed in.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void signOutOthers()}>Sign out others</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Sign out all other sessions?"
+          description={
+            <>
+              {others} other {others === 1 ? 'session' : 'sessions'} will need to sign in again. This device stays signed in.
+            </>
+          }
+          action={<AlertDialogAction onClick={() => void signOutOthers()}>Sign out others</AlertDialogAction>}
+        />
       </CardHeader>
       <CardContent>
         {error && !data ? (

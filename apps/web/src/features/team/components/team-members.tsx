@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TeamMembersQuery, TeamRemoveMutation, TeamResendInvitationMutation, TeamUpdateRoleMutation } from '@/features/team/api/team';
@@ -38,7 +29,7 @@ export function TeamMembers() {
   });
   const [updateRole] = useMutation(TeamUpdateRoleMutation);
   const [resend] = useMutation(TeamResendInvitationMutation);
-  const [remove, { loading: removing }] = useMutation(TeamRemoveMutation, { refetchQueries: [TeamMembersQuery], awaitRefetchQueries: true });
+  const [remove] = useMutation(TeamRemoveMutation, { refetchQueries: [TeamMembersQuery], awaitRefetchQueries: true });
   const [target, setTarget] = useState<Team_MemberFragment | null>(null);
 
   const columns = useMemo(
@@ -114,31 +105,20 @@ export function TeamMembers() {
           <MembersTable members={members} columns={columns} />
         )}
       </CardContent>
-      <AlertDialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{target?.hasAcceptedInvite ? 'Remove this member?' : 'Revoke this invitation?'}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {target?.hasAcceptedInvite
-                ? `${target.user.email} loses access to ${account?.name ?? 'this account'} at once, in every open session.`
-                : `The invitation link sent to ${target?.user.email ?? ''} stops working.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-              disabled={removing}
-              onClick={(event) => {
-                event.preventDefault();
-                void confirmRemove();
-              }}
-            >
-              {target?.hasAcceptedInvite ? 'Remove member' : 'Revoke invitation'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={target !== null}
+        onClose={() => setTarget(null)}
+        title={target?.hasAcceptedInvite ? 'Remove this member?' : 'Revoke this invitation?'}
+        description={
+          target?.hasAcceptedInvite
+            ? `${target.user.email} loses access to ${account?.name ?? 'this account'} at once, in every open session.`
+            : `The invitation link sent to ${target?.user.email ?? ''} stops working.`
+        }
+        destructive
+        confirmLabel={target?.hasAcceptedInvite ? 'Remove member' : 'Revoke invitation'}
+        busyLabel="Removing"
+        onConfirm={confirmRemove}
+      />
     </Card>
   );
 }

@@ -5,11 +5,11 @@ import { ImageIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CheckboxField } from '@/components/form/checkbox-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -233,20 +233,11 @@ export function NewThemeDialog({
               </div>
             )}
             {hasActive ? (
-              <FormField
+              <CheckboxField
                 control={form.control}
                 name="makeActive"
-                render={({ field }) => (
-                  <FormItem className="flex flex-row items-start gap-2">
-                    <FormControl>
-                      <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
-                    </FormControl>
-                    <div className="flex flex-col gap-1">
-                      <FormLabel className="font-normal">Make it the active theme</FormLabel>
-                      <FormDescription className="text-xs">The widget opened by URL switches to it straight away.</FormDescription>
-                    </div>
-                  </FormItem>
-                )}
+                label="Make it the active theme"
+                description="The widget opened by URL switches to it straight away."
               />
             ) : (
               <p className="text-sm text-muted-foreground">This is the account’s first theme: the widget uses it straight away.</p>

@@ -1,20 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { ChangeActiveThemeMutation, DeleteAccountThemeMutation, THEMES_REFETCH } from '@/features/themes/api/themes';
 import { ThemeSwatches } from '@/features/themes/components/theme-swatches';
 import type { Themes_ThemeFragment } from '@/gql/graphql';
@@ -37,8 +27,8 @@ export function SavedThemesCard({
   dirty: boolean;
 }) {
   const [pending, setPending] = useState<Pending | null>(null);
-  const [activate, activating] = useMutation(ChangeActiveThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
-  const [remove, removing] = useMutation(DeleteAccountThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
+  const [activate] = useMutation(ChangeActiveThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
+  const [remove] = useMutation(DeleteAccountThemeMutation, { refetchQueries: THEMES_REFETCH, awaitRefetchQueries: true });
   const active = themes.find((theme) => theme.isActive);
 
   async function confirm() {
@@ -63,7 +53,6 @@ export function SavedThemesCard({
     }
   }
 
-  const busy = activating.loading || removing.loading;
   return (
     <Card role="region" aria-label="Saved themes">
       <CardHeader>
@@ -106,32 +95,20 @@ export function SavedThemesCard({
           ))}
         </ul>
       </CardContent>
-      <AlertDialog open={pending !== null} onOpenChange={(open) => !open && !busy && setPending(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{pending?.kind === 'delete' ? `Delete “${pending.theme.name}”?` : `Use “${pending?.theme.name ?? ''}”?`}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending?.kind === 'delete'
-                ? 'The theme and all its versions are deleted. This cannot be undone.'
-                : `The widget opened by URL switches to it straight away${active ? `, instead of “${active.name}”` : ''}.${dirty ? ' Your unsaved changes are discarded.' : ''}`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className={pending?.kind === 'delete' ? 'bg-destructive text-white hover:bg-destructive/90' : undefined}
-              disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                void confirm();
-              }}
-            >
-              {busy && <Spinner label={pending?.kind === 'delete' ? 'Deleting' : 'Switching'} />}
-              {pending?.kind === 'delete' ? 'Delete theme' : 'Use this theme'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={pending?.kind === 'delete' ? `Delete “${pending.theme.name}”?` : `Use “${pending?.theme.name ?? ''}”?`}
+        description={
+          pending?.kind === 'delete'
+            ? 'The theme and all its versions are deleted. This cannot be undone.'
+            : `The widget opened by URL switches to it straight away${active ? `, instead of “${active.name}”` : ''}.${dirty ? ' Your unsaved changes are discarded.' : ''}`
+        }
+        destructive={pending?.kind === 'delete'}
+        confirmLabel={pending?.kind === 'delete' ? 'Delete theme' : 'Use this theme'}
+        busyLabel={pending?.kind === 'delete' ? 'Deleting' : 'Switching'}
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

@@ -14,8 +14,6 @@ import { RadioGroupField } from '@/components/form/radio-group-field';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ColorField } from '@/features/themes/components/color-field';
 import type { ThemeDraft } from '@/features/themes/lib/theme-draft';
 
@@ -148,29 +146,15 @@ export function ThemeSplashCard({ mode, readOnly, warningsOf }: { mode: ThemeMod
           <ColorField key={`${mode}Background`} name={`splashScreen.${mode}Background`} label="Splash background" warnings={[]} />
           <ColorField key={`${mode}Loader`} name={`splashScreen.${mode}Loader`} label="Loader" warnings={warningsOf(`splashScreen.${mode}Loader`)} />
         </div>
-        <FormField
+        <SelectField
           control={form.control}
           name="splashScreen.loaderType"
-          render={({ field }) => (
-            <FormItem className="max-w-sm">
-              <FormLabel>Loader</FormLabel>
-              <Select value={field.value} onValueChange={(value) => field.onChange(value)} disabled={readOnly}>
-                <FormControl>
-                  <SelectTrigger ref={field.ref} className="w-full" aria-label="Loader type">
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {THEME_LOADER_TYPES.map((key) => (
-                    <SelectItem key={key} value={key}>
-                      {THEME_LOADER_TYPE_LABEL[key]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Loader"
+          triggerLabel="Loader type"
+          itemClassName="max-w-sm"
+          triggerClassName="w-full"
+          options={THEME_LOADER_TYPES.map((key) => ({ value: key, label: THEME_LOADER_TYPE_LABEL[key] }))}
+          disabled={readOnly}
         />
       </CardContent>
     </Card>

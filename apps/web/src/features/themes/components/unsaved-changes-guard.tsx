@@ -1,15 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 
 /** While `when` holds: leaving the page in the app asks first, and closing or reloading the tab asks the browser's question. */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
@@ -32,17 +23,13 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [blocker, when]);
 
   return (
-    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>Your changes to the theme are not saved. If you leave now, they are lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay and keep editing</AlertDialogCancel>
-          <AlertDialogAction onClick={() => blocker.state === 'blocked' && blocker.proceed()}>Leave and discard</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <AlertDialogFrame
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+      title="Leave without saving?"
+      description="Your changes to the theme are not saved. If you leave now, they are lost."
+      cancelLabel="Stay and keep editing"
+      action={<AlertDialogAction onClick={() => blocker.state === 'blocked' && blocker.proceed()}>Leave and discard</AlertDialogAction>}
+    />
   );
 }

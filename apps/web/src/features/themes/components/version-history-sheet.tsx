@@ -1,19 +1,9 @@
 import { RotateCcwIcon } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Spinner } from '@/components/ui/spinner';
 import { ThemeSwatches } from '@/features/themes/components/theme-swatches';
 import type { Themes_ThemeFragment } from '@/gql/graphql';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
@@ -37,14 +27,11 @@ export function VersionHistorySheet({
   onRestore: (version: number) => Promise<boolean>;
 }) {
   const [restoring, setRestoring] = useState<Version | null>(null);
-  const [busy, setBusy] = useState(false);
   const versions = [...theme.versions].sort((a, b) => b.version - a.version);
 
   async function confirm() {
     if (!restoring) return;
-    setBusy(true);
     const done = await onRestore(restoring.version);
-    setBusy(false);
     setRestoring(null);
     if (done) onOpenChange(false);
   }
@@ -89,30 +76,20 @@ export function VersionHistorySheet({
           })}
         </ol>
       </SheetContent>
-      <AlertDialog open={restoring !== null} onOpenChange={(next) => !next && !busy && setRestoring(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Restore version {restoring?.version}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Its name and colours are saved as version {theme.version + 1}, and the widget uses them straight away.
-              {dirty ? ' Your unsaved changes are discarded.' : ''}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                void confirm();
-              }}
-            >
-              {busy && <Spinner label="Restoring" />}
-              Restore version {restoring?.version}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={restoring !== null}
+        onClose={() => setRestoring(null)}
+        title={<>Restore version {restoring?.version}?</>}
+        description={
+          <>
+            Its name and colours are saved as version {theme.version + 1}, and the widget uses them straight away.
+            {dirty ? ' Your unsaved changes are discarded.' : ''}
+          </>
+        }
+        confirmLabel={<>Restore version {restoring?.version}</>}
+        busyLabel="Restoring"
+        onConfirm={confirm}
+      />
     </Sheet>
   );
 }
