@@ -78,7 +78,8 @@ export interface IngestBenchResult {
     lost: number;
     duplicated: number;
   };
-  backfill: { rows: number; lines: number; fileMiB: number; seconds: number; wallSeconds: number; peakMiB: number; linesPerSecond: number };
+  /** null: skipped (`--skip-backfill`); the section keeps the backfill figures of the run before. */
+  backfill: { rows: number; lines: number; fileMiB: number; seconds: number; wallSeconds: number; peakMiB: number; linesPerSecond: number } | null;
   cpu: { httpMicrosPerEvent: number };
 }
 
@@ -455,6 +456,19 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     );
 
     // 4. The backfill, by the command itself in a child process.
+    if (options.backfillRows === 0) {
+      log('Backfill: skipped (--skip-backfill)');
+      return {
+        options,
+        http,
+        webhooks,
+        statusChanges,
+        visible,
+        jetstream: jetstreamResult,
+        backfill: null,
+        cpu: { httpMicrosPerEvent: Math.round(httpCpu / ids.length) },
+      };
+    }
     const file = path.join(os.tmpdir(), `rampart-bench-history-${options.backfillRows}.ndjson.gz`);
     const backfillAccount = await account(`Bench Backfill ${Date.now()}`);
     log(`Backfill: writing ${options.backfillRows.toLocaleString('en')} transactions to ${file}...`);
@@ -514,12 +528,13 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
 
 /** The backfill's time for the goal's size: measured when the run had it, else scaled linearly from the run (memory does not grow with the file). */
 function backfillGoalSeconds(result: IngestBenchResult): number {
+  if (!result.backfill) return 0;
   const rows = INGEST_TARGETS.backfillRows;
   return result.backfill.rows >= rows ? result.backfill.seconds : Math.round((result.backfill.seconds * rows) / result.backfill.rows);
 }
 
 function backfillProjection(result: IngestBenchResult): string {
-  if (result.backfill.rows >= INGEST_TARGETS.backfillRows) return '';
+  if (!result.backfill || result.backfill.rows >= INGEST_TARGETS.backfillRows) return '';
   return `; ${INGEST_TARGETS.backfillRows.toLocaleString('en')} rows at this rate ≈ ${backfillGoalSeconds(result).toLocaleString('en')} s`;
 }
 
@@ -536,8 +551,25 @@ export function formatIngestReport(result: IngestBenchResult): string {
     `| accepted → in the dashboard totals, p50 / p99 | ${result.visible.dashboardP50} / ${result.visible.dashboardP99} ms | p99 ≤ ${t.visibleP99Ms} ms | ${pass(result.visible.dashboardP99 <= t.visibleP99Ms)} |`,
     `| partner webhooks delivered/s, bound by the events offered (${result.webhooks.delivered.toLocaleString('en')} of ${result.webhooks.expected.toLocaleString('en')}, ${result.webhooks.duplicates} twice) | ${result.webhooks.perSecond.toLocaleString('en')} | ≥ ${t.webhooksPerSecond.toLocaleString('en')} | ${pass(result.webhooks.perSecond >= t.webhooksPerSecond)} |`,
     `| after kill -9 of the consumer: lost / duplicated (${result.jetstream.rows.toLocaleString('en')} rows, ${result.jetstream.inbox.toLocaleString('en')} inbox entries, ${result.jetstream.webhookEvents.toLocaleString('en')} webhook events) | ${result.jetstream.lost} / ${result.jetstream.duplicated} | 0 / 0 | ${pass(result.jetstream.lost === 0 && result.jetstream.duplicated === 0)} |`,
-    `| backfill of ${result.backfill.rows.toLocaleString('en')} transactions (${result.backfill.lines.toLocaleString('en')} lines, ${result.backfill.fileMiB} MiB gzip) | ${result.backfill.seconds.toLocaleString('en')} s (${result.backfill.wallSeconds.toLocaleString('en')} s with the process's start), peak ${result.backfill.peakMiB} MiB, ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s${backfillProjection(result)} | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | ${pass(backfillGoalSeconds(result) <= t.backfillSeconds)} |`,
+    result.backfill
+      ? `| backfill of ${result.backfill.rows.toLocaleString('en')} transactions (${result.backfill.lines.toLocaleString('en')} lines, ${result.backfill.fileMiB} MiB gzip) | ${result.backfill.seconds.toLocaleString('en')} s (${result.backfill.wallSeconds.toLocaleString('en')} s with the process's start), peak ${result.backfill.peakMiB} MiB, ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s${backfillProjection(result)} | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | ${pass(backfillGoalSeconds(result) <= t.backfillSeconds)} |`
+      : (previousBackfill().row ?? `| backfill | not run (--skip-backfill) | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | |`),
   ].join('\n');
+}
+
+/** The backfill's row and paragraphs of the section now in docs/performance.md: kept by a run that skips the backfill. */
+function previousBackfill(): { row: string | null; paragraphs: string[] } {
+  const current = fs.readFileSync(path.join(repoRoot, 'docs/performance.md'), 'utf8');
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  if (start < 0 || end < start) return { row: null, paragraphs: [] };
+  const section = current.slice(start, end);
+  const row = section.split('\n').find((line) => line.startsWith('| backfill')) ?? null;
+  const paragraphs = section
+    .split('\n\n')
+    .filter((paragraph) => /^(The backfill|This run's backfill)/.test(paragraph.trim()))
+    .map((p) => p.trim());
+  return { row, paragraphs };
 }
 
 export function writeIngestSection(result: IngestBenchResult, loadAverage: string): string {
@@ -566,15 +598,23 @@ export function ingestArithmetic(result: IngestBenchResult): string {
   const cores = os.cpus().length;
   const perEvent = result.cpu.httpMicrosPerEvent;
   const ceiling = perEvent > 0 ? Math.round((cores * 1_000_000) / perEvent) : 0;
-  const lines = [
+  const lines: string[] = [
     `The machine's CPU per event through the batch endpoint was ${perEvent.toLocaleString('en')} µs (HTTP and JSON, validation, the inbox row, the transaction row and its indexes, the rollups, the webhook event and its delivery row, WAL — all on these ${cores} cores; the whole machine's CPU is counted, so other work on it makes this an upper bound), so ${cores} cores fully busy take at most ${ceiling.toLocaleString('en')} events/s: ${ceiling >= INGEST_TARGETS.eventsPerSecond ? 'the goal fits' : `the goal of ${INGEST_TARGETS.eventsPerSecond.toLocaleString('en')}/s needs ${Math.ceil((INGEST_TARGETS.eventsPerSecond * perEvent) / 1_000_000)} such cores`}.`,
-    `The backfill merged ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s (COPY of raw lines, one set-based merge per 200,000-line chunk into the transactions table and its ${'eight'} indexes, the rollups rebuilt once at the end), with a peak of ${result.backfill.peakMiB} MiB in the importing process.`,
   ];
-  if (result.backfill.rows < 10_000_000) {
-    const projected = Math.round(11_000_000 / Math.max(1, result.backfill.linesPerSecond) / 60);
+  const backfill = result.backfill;
+  if (!backfill) {
+    const previous = previousBackfill().paragraphs;
+    if (previous.length) lines.push(`This run skipped the backfill (\`--skip-backfill\`); its figures above and here are from the run before:`, ...previous);
+  } else {
     lines.push(
-      `This run's backfill had ${result.backfill.rows.toLocaleString('en')} transactions, not the 10,000,000 of the goal (\`BENCH_INGEST_BACKFILL_ROWS\` unset runs the full size): at its ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s, the full file (11,000,000 lines with the older versions) would take about ${projected.toLocaleString('en')} minutes; its memory does not grow with the file (chunks of 200,000 lines, bytes streamed).`,
+      `The backfill merged ${backfill.linesPerSecond.toLocaleString('en')} lines/s (COPY of raw lines, one set-based merge per 200,000-line chunk into the transactions table and its ${'eight'} indexes, the rollups rebuilt once at the end), with a peak of ${backfill.peakMiB} MiB in the importing process.`,
     );
+    if (backfill.rows < 10_000_000) {
+      const projected = Math.round(11_000_000 / Math.max(1, backfill.linesPerSecond) / 60);
+      lines.push(
+        `This run's backfill had ${backfill.rows.toLocaleString('en')} transactions, not the 10,000,000 of the goal (\`BENCH_INGEST_BACKFILL_ROWS\` unset runs the full size): at its ${backfill.linesPerSecond.toLocaleString('en')} lines/s, the full file (11,000,000 lines with the older versions) would take about ${projected.toLocaleString('en')} minutes; its memory does not grow with the file (chunks of 200,000 lines, bytes streamed).`,
+      );
+    }
   }
   return lines.join('\n\n');
 }
