@@ -25,6 +25,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
+import { dataDir } from '../apps/server/src/lib/paths.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { writeHistoryFile } from './ingest-history.ts';
@@ -80,7 +81,14 @@ export interface IngestBenchResult {
   };
   /** null: skipped (`--skip-backfill`); the section keeps the backfill figures of the run before. */
   backfill: { rows: number; lines: number; fileMiB: number; seconds: number; wallSeconds: number; peakMiB: number; linesPerSecond: number } | null;
-  cpu: { httpMicrosPerEvent: number };
+  cpu: {
+    /** The whole machine's CPU (other work on it included) per event through the batch endpoint. */
+    httpMicrosPerEvent: number;
+    /** This process (the app, its webhook dispatcher and the sender) and the embedded PostgreSQL, per event. */
+    appMicrosPerEvent: number;
+    postgresMicrosPerEvent: number;
+    walBytesPerEvent: number;
+  };
 }
 
 function freePort(): Promise<number> {
@@ -109,6 +117,43 @@ function machineCpuMicros(): number {
     .slice(1)
     .map(Number);
   return ((user + nice + system + irq + softirq) * 1_000_000) / 100;
+}
+
+/** CPU time of one process, or of its children too (those it reaped included), in microseconds (/proc/<pid>/stat). */
+function processCpuMicros(pid: number, withReaped = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    // utime, stime, cutime, cstime are fields 14 to 17 (1-based); `fields` starts at field 3.
+    const ticks = fields[11]! + fields[12]! + (withReaped ? fields[13]! + fields[14]! : 0);
+    return (ticks * 1_000_000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** All CPU time of the embedded PostgreSQL (the postmaster, its backends and the backends that ended), or 0 without it. */
+function postgresCpuMicros(dataDirectory: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDirectory, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = processCpuMicros(postmaster, true);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += processCpuMicros(Number(entry));
+    } catch {
+      // Ended meanwhile: counted in the postmaster's reaped children.
+    }
+  }
+  return total;
 }
 
 /** Resolves when `check` answers true, checking after each of the app's commits would be too fine: every 20 ms. */
@@ -264,11 +309,25 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     // 1. The batch endpoint.
     const ids = Array.from({ length: options.httpEvents }, () => crypto.randomUUID());
     log(`Ingestion: ${ids.length.toLocaleString('en')} transactions through the batch endpoint...`);
+    const walPosition = async () => (await pool.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`)).rows[0]!.lsn;
+    const walBefore = await walPosition();
+    const pgDataDir = dataDir(config.DATA_DIR);
     const cpuBefore = machineCpuMicros();
+    const ownCpuBefore = process.cpuUsage();
+    const pgCpuBefore = postgresCpuMicros(pgDataDir);
     const created = await sendAll(ids.map((id, n) => buyCreated(accountId, id, n)));
     const httpCpu = machineCpuMicros() - cpuBefore;
+    const walBytes = Number(
+      (await pool.query<{ bytes: string }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint as bytes`, [walBefore])).rows[0]!.bytes,
+    );
     const http = { events: ids.length, seconds: created.seconds, perSecond: Math.round(ids.length / created.seconds), refused: created.refused };
-    log(`  ${http.perSecond.toLocaleString('en')} events/s (${created.seconds.toFixed(1)} s), ${created.refused} not accepted`);
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const pgCpu = postgresCpuMicros(pgDataDir) - pgCpuBefore;
+    const appMicrosPerEvent = Math.round((ownCpu.user + ownCpu.system) / ids.length);
+    const postgresMicrosPerEvent = Math.round(pgCpu / ids.length);
+    log(
+      `  ${http.perSecond.toLocaleString('en')} events/s (${created.seconds.toFixed(1)} s), ${created.refused} not accepted; CPU per event: machine ${Math.round(httpCpu / ids.length)} µs, the app's process ${appMicrosPerEvent} µs, PostgreSQL ${postgresMicrosPerEvent} µs; WAL ${Math.round(walBytes / ids.length)} bytes per event`,
+    );
 
     // 2. Status changes into the one account, with probes beside them.
     log(`Status changes: ${(ids.length * 2).toLocaleString('en')} into one account, ${options.probes} probes of visibility beside them...`);
@@ -466,7 +525,12 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
         visible,
         jetstream: jetstreamResult,
         backfill: null,
-        cpu: { httpMicrosPerEvent: Math.round(httpCpu / ids.length) },
+        cpu: {
+          httpMicrosPerEvent: Math.round(httpCpu / ids.length),
+          appMicrosPerEvent,
+          postgresMicrosPerEvent,
+          walBytesPerEvent: Math.round(walBytes / ids.length),
+        },
       };
     }
     const file = path.join(os.tmpdir(), `rampart-bench-history-${options.backfillRows}.ndjson.gz`);
@@ -515,7 +579,12 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       visible,
       jetstream: jetstreamResult,
       backfill,
-      cpu: { httpMicrosPerEvent: Math.round(httpCpu / ids.length) },
+      cpu: {
+        httpMicrosPerEvent: Math.round(httpCpu / ids.length),
+        appMicrosPerEvent,
+        postgresMicrosPerEvent,
+        walBytesPerEvent: Math.round(walBytes / ids.length),
+      },
     };
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
