@@ -448,8 +448,9 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       EVM_NETWORK_CODE: infrastructure.localChain ? 'local_evm' : config.EVM_NETWORK_CODE,
       EVM_DEPLOYER_PRIVATE_KEY: undefined,
       INGEST_NATS_URL: natsUrl,
-      // Pulls small enough that the kill lands mid-stream, with batches still to come.
-      INGEST_NATS_BATCH: String(Math.max(20, Math.min(1000, Math.floor(published.length / 20)))),
+      // The worker's default pull (1,000) from 10,000 events up; smaller in a quick run, so the kill still lands
+      // mid-stream with batches to come.
+      INGEST_NATS_BATCH: String(Math.max(20, Math.min(1000, Math.floor(published.length / 10)))),
     };
     const startConsumer = () => {
       const child = fork(path.join(here, 'ingest-consumer.ts'), [], {
