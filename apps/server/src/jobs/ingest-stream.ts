@@ -93,36 +93,18 @@ export async function startIngestStream(options: IngestStreamOptions): Promise<R
   let failure: string | null = null;
   let pulling: { close(): Promise<void | Error> } | null = null;
   let pause: { timer: NodeJS.Timeout; wake: () => void } | null = null;
-  const pull = async (): Promise<JsMsg[]> => {
-    const messages = await consumer.fetch({ max_messages: options.batch, expires: options.pullExpiresMs ?? 5000 });
-    pulling = messages;
-    // Stopped while this pull was being asked for: it ends now, with what it holds.
-    if (stopping) await messages.close();
-    const batch: JsMsg[] = [];
-    try {
-      for await (const message of messages) batch.push(message);
-    } finally {
-      pulling = null;
-    }
-    return batch;
-  };
   const loop = (async () => {
-    // The next pull runs while a batch is ingested (NATS delivers it and its JSON is read while PostgreSQL commits);
-    // batches are still ingested one after the other, in the stream's order.
-    let next: Promise<JsMsg[]> | null = null;
     while (!stopping) {
-      let pulled = false;
       try {
-        const batch = await (next ?? pull());
-        pulled = true;
-        next = stopping ? null : pull();
-        // Its failure is met when it is awaited, on the next turn.
-        next?.catch(() => {});
+        const messages = await consumer.fetch({ max_messages: options.batch, expires: options.pullExpiresMs ?? 5000 });
+        pulling = messages;
+        const batch: JsMsg[] = [];
+        for await (const message of messages) batch.push(message);
+        pulling = null;
         if (batch.length > 0) await settle(batch, options, nc);
         failure = null;
       } catch (error) {
         // NATS away (restarting, unreachable), or the consumer deleted: report it on /readyz and try again shortly.
-        if (!pulled) next = null;
         pulling = null;
         failure = 'the ingestion stream cannot pull from NATS';
         log.error({ err: error }, 'ingestion stream: pull failed; trying again');
@@ -130,10 +112,6 @@ export async function startIngestStream(options: IngestStreamOptions): Promise<R
         pause = null;
       }
     }
-    // A pull started before the stop: the messages it holds are settled too.
-    const rest: JsMsg[] = next ? await next.catch((): JsMsg[] => []) : [];
-    if (rest.length > 0)
-      await settle(rest, options, nc).catch((error: unknown) => log.error({ err: error }, 'ingestion stream: the last batch was not settled'));
   })();
   log.info({ stream: options.stream, consumer: options.consumer }, 'ingestion stream: consuming');
   return {
