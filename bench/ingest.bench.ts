@@ -25,6 +25,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
+import { dataDir } from '../apps/server/src/lib/paths.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { writeHistoryFile } from './ingest-history.ts';
@@ -78,8 +79,16 @@ export interface IngestBenchResult {
     lost: number;
     duplicated: number;
   };
-  backfill: { rows: number; lines: number; fileMiB: number; seconds: number; wallSeconds: number; peakMiB: number; linesPerSecond: number };
-  cpu: { httpMicrosPerEvent: number };
+  /** null: skipped (`--skip-backfill`); the section keeps the backfill figures of the run before. */
+  backfill: { rows: number; lines: number; fileMiB: number; seconds: number; wallSeconds: number; peakMiB: number; linesPerSecond: number } | null;
+  cpu: {
+    /** The whole machine's CPU (other work on it included) per event through the batch endpoint. */
+    httpMicrosPerEvent: number;
+    /** This process (the app, its webhook dispatcher and the sender) and the embedded PostgreSQL, per event. */
+    appMicrosPerEvent: number;
+    postgresMicrosPerEvent: number;
+    walBytesPerEvent: number;
+  };
 }
 
 function freePort(): Promise<number> {
@@ -108,6 +117,43 @@ function machineCpuMicros(): number {
     .slice(1)
     .map(Number);
   return ((user + nice + system + irq + softirq) * 1_000_000) / 100;
+}
+
+/** CPU time of one process, or of its children too (those it reaped included), in microseconds (/proc/<pid>/stat). */
+function processCpuMicros(pid: number, withReaped = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    // utime, stime, cutime, cstime are fields 14 to 17 (1-based); `fields` starts at field 3.
+    const ticks = fields[11]! + fields[12]! + (withReaped ? fields[13]! + fields[14]! : 0);
+    return (ticks * 1_000_000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** All CPU time of the embedded PostgreSQL (the postmaster, its backends and the backends that ended), or 0 without it. */
+function postgresCpuMicros(dataDirectory: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDirectory, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  let total = processCpuMicros(postmaster, true);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += processCpuMicros(Number(entry));
+    } catch {
+      // Ended meanwhile: counted in the postmaster's reaped children.
+    }
+  }
+  return total;
 }
 
 /** Resolves when `check` answers true, checking after each of the app's commits would be too fine: every 20 ms. */
@@ -263,11 +309,25 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     // 1. The batch endpoint.
     const ids = Array.from({ length: options.httpEvents }, () => crypto.randomUUID());
     log(`Ingestion: ${ids.length.toLocaleString('en')} transactions through the batch endpoint...`);
+    const walPosition = async () => (await pool.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`)).rows[0]!.lsn;
+    const walBefore = await walPosition();
+    const pgDataDir = dataDir(config.DATA_DIR);
     const cpuBefore = machineCpuMicros();
+    const ownCpuBefore = process.cpuUsage();
+    const pgCpuBefore = postgresCpuMicros(pgDataDir);
     const created = await sendAll(ids.map((id, n) => buyCreated(accountId, id, n)));
     const httpCpu = machineCpuMicros() - cpuBefore;
+    const walBytes = Number(
+      (await pool.query<{ bytes: string }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint as bytes`, [walBefore])).rows[0]!.bytes,
+    );
     const http = { events: ids.length, seconds: created.seconds, perSecond: Math.round(ids.length / created.seconds), refused: created.refused };
-    log(`  ${http.perSecond.toLocaleString('en')} events/s (${created.seconds.toFixed(1)} s), ${created.refused} not accepted`);
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const pgCpu = postgresCpuMicros(pgDataDir) - pgCpuBefore;
+    const appMicrosPerEvent = Math.round((ownCpu.user + ownCpu.system) / ids.length);
+    const postgresMicrosPerEvent = Math.round(pgCpu / ids.length);
+    log(
+      `  ${http.perSecond.toLocaleString('en')} events/s (${created.seconds.toFixed(1)} s), ${created.refused} not accepted; CPU per event: machine ${Math.round(httpCpu / ids.length)} µs, the app's process ${appMicrosPerEvent} µs, PostgreSQL ${postgresMicrosPerEvent} µs; WAL ${Math.round(walBytes / ids.length)} bytes per event`,
+    );
 
     // 2. Status changes into the one account, with probes beside them.
     log(`Status changes: ${(ids.length * 2).toLocaleString('en')} into one account, ${options.probes} probes of visibility beside them...`);
@@ -388,8 +448,9 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       EVM_NETWORK_CODE: infrastructure.localChain ? 'local_evm' : config.EVM_NETWORK_CODE,
       EVM_DEPLOYER_PRIVATE_KEY: undefined,
       INGEST_NATS_URL: natsUrl,
-      // Pulls small enough that the kill lands mid-stream, with batches still to come.
-      INGEST_NATS_BATCH: String(Math.max(20, Math.min(1000, Math.floor(published.length / 20)))),
+      // The worker's default pull (1,000) from 10,000 events up; smaller in a quick run, so the kill still lands
+      // mid-stream with batches to come.
+      INGEST_NATS_BATCH: String(Math.max(20, Math.min(1000, Math.floor(published.length / 10)))),
     };
     const startConsumer = () => {
       const child = fork(path.join(here, 'ingest-consumer.ts'), [], {
@@ -455,6 +516,24 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     );
 
     // 4. The backfill, by the command itself in a child process.
+    if (options.backfillRows === 0) {
+      log('Backfill: skipped (--skip-backfill)');
+      return {
+        options,
+        http,
+        webhooks,
+        statusChanges,
+        visible,
+        jetstream: jetstreamResult,
+        backfill: null,
+        cpu: {
+          httpMicrosPerEvent: Math.round(httpCpu / ids.length),
+          appMicrosPerEvent,
+          postgresMicrosPerEvent,
+          walBytesPerEvent: Math.round(walBytes / ids.length),
+        },
+      };
+    }
     const file = path.join(os.tmpdir(), `rampart-bench-history-${options.backfillRows}.ndjson.gz`);
     const backfillAccount = await account(`Bench Backfill ${Date.now()}`);
     log(`Backfill: writing ${options.backfillRows.toLocaleString('en')} transactions to ${file}...`);
@@ -501,7 +580,12 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
       visible,
       jetstream: jetstreamResult,
       backfill,
-      cpu: { httpMicrosPerEvent: Math.round(httpCpu / ids.length) },
+      cpu: {
+        httpMicrosPerEvent: Math.round(httpCpu / ids.length),
+        appMicrosPerEvent,
+        postgresMicrosPerEvent,
+        walBytesPerEvent: Math.round(walBytes / ids.length),
+      },
     };
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -514,12 +598,13 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
 
 /** The backfill's time for the goal's size: measured when the run had it, else scaled linearly from the run (memory does not grow with the file). */
 function backfillGoalSeconds(result: IngestBenchResult): number {
+  if (!result.backfill) return 0;
   const rows = INGEST_TARGETS.backfillRows;
   return result.backfill.rows >= rows ? result.backfill.seconds : Math.round((result.backfill.seconds * rows) / result.backfill.rows);
 }
 
 function backfillProjection(result: IngestBenchResult): string {
-  if (result.backfill.rows >= INGEST_TARGETS.backfillRows) return '';
+  if (!result.backfill || result.backfill.rows >= INGEST_TARGETS.backfillRows) return '';
   return `; ${INGEST_TARGETS.backfillRows.toLocaleString('en')} rows at this rate ≈ ${backfillGoalSeconds(result).toLocaleString('en')} s`;
 }
 
@@ -536,8 +621,25 @@ export function formatIngestReport(result: IngestBenchResult): string {
     `| accepted → in the dashboard totals, p50 / p99 | ${result.visible.dashboardP50} / ${result.visible.dashboardP99} ms | p99 ≤ ${t.visibleP99Ms} ms | ${pass(result.visible.dashboardP99 <= t.visibleP99Ms)} |`,
     `| partner webhooks delivered/s, bound by the events offered (${result.webhooks.delivered.toLocaleString('en')} of ${result.webhooks.expected.toLocaleString('en')}, ${result.webhooks.duplicates} twice) | ${result.webhooks.perSecond.toLocaleString('en')} | ≥ ${t.webhooksPerSecond.toLocaleString('en')} | ${pass(result.webhooks.perSecond >= t.webhooksPerSecond)} |`,
     `| after kill -9 of the consumer: lost / duplicated (${result.jetstream.rows.toLocaleString('en')} rows, ${result.jetstream.inbox.toLocaleString('en')} inbox entries, ${result.jetstream.webhookEvents.toLocaleString('en')} webhook events) | ${result.jetstream.lost} / ${result.jetstream.duplicated} | 0 / 0 | ${pass(result.jetstream.lost === 0 && result.jetstream.duplicated === 0)} |`,
-    `| backfill of ${result.backfill.rows.toLocaleString('en')} transactions (${result.backfill.lines.toLocaleString('en')} lines, ${result.backfill.fileMiB} MiB gzip) | ${result.backfill.seconds.toLocaleString('en')} s (${result.backfill.wallSeconds.toLocaleString('en')} s with the process's start), peak ${result.backfill.peakMiB} MiB, ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s${backfillProjection(result)} | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | ${pass(backfillGoalSeconds(result) <= t.backfillSeconds)} |`,
+    result.backfill
+      ? `| backfill of ${result.backfill.rows.toLocaleString('en')} transactions (${result.backfill.lines.toLocaleString('en')} lines, ${result.backfill.fileMiB} MiB gzip) | ${result.backfill.seconds.toLocaleString('en')} s (${result.backfill.wallSeconds.toLocaleString('en')} s with the process's start), peak ${result.backfill.peakMiB} MiB, ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s${backfillProjection(result)} | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | ${pass(backfillGoalSeconds(result) <= t.backfillSeconds)} |`
+      : (previousBackfill().row ?? `| backfill | not run (--skip-backfill) | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | |`),
   ].join('\n');
+}
+
+/** The backfill's row and paragraphs of the section now in docs/performance.md: kept by a run that skips the backfill. */
+function previousBackfill(): { row: string | null; paragraphs: string[] } {
+  const current = fs.readFileSync(path.join(repoRoot, 'docs/performance.md'), 'utf8');
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  if (start < 0 || end < start) return { row: null, paragraphs: [] };
+  const section = current.slice(start, end);
+  const row = section.split('\n').find((line) => line.startsWith('| backfill')) ?? null;
+  const paragraphs = section
+    .split('\n\n')
+    .filter((paragraph) => /^(The backfill|This run's backfill)/.test(paragraph.trim()))
+    .map((p) => p.trim());
+  return { row, paragraphs };
 }
 
 export function writeIngestSection(result: IngestBenchResult, loadAverage: string): string {
@@ -564,17 +666,35 @@ ${END}`;
 /** Where a goal is out of reach on this machine, what bounds it, from the run's own figures. */
 export function ingestArithmetic(result: IngestBenchResult): string {
   const cores = os.cpus().length;
-  const perEvent = result.cpu.httpMicrosPerEvent;
-  const ceiling = perEvent > 0 ? Math.round((cores * 1_000_000) / perEvent) : 0;
-  const lines = [
-    `The machine's CPU per event through the batch endpoint was ${perEvent.toLocaleString('en')} µs (HTTP and JSON, validation, the inbox row, the transaction row and its indexes, the rollups, the webhook event and its delivery row, WAL — all on these ${cores} cores; the whole machine's CPU is counted, so other work on it makes this an upper bound), so ${cores} cores fully busy take at most ${ceiling.toLocaleString('en')} events/s: ${ceiling >= INGEST_TARGETS.eventsPerSecond ? 'the goal fits' : `the goal of ${INGEST_TARGETS.eventsPerSecond.toLocaleString('en')}/s needs ${Math.ceil((INGEST_TARGETS.eventsPerSecond * perEvent) / 1_000_000)} such cores`}.`,
-    `The backfill merged ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s (COPY of raw lines, one set-based merge per 200,000-line chunk into the transactions table and its ${'eight'} indexes, the rollups rebuilt once at the end), with a peak of ${result.backfill.peakMiB} MiB in the importing process.`,
+  const { httpMicrosPerEvent: machine, appMicrosPerEvent: app, postgresMicrosPerEvent: postgres, walBytesPerEvent: wal } = result.cpu;
+  const goal = INGEST_TARGETS.eventsPerSecond;
+  const ceilingOf = (micros: number) => (micros > 0 ? Math.round((cores * 1_000_000) / micros) : 0);
+  const coresFor = (micros: number) => Math.ceil((goal * micros) / 1_000_000);
+  const bound = (micros: number) =>
+    ceilingOf(micros) >= goal
+      ? `${cores} cores doing nothing else would take ${ceilingOf(micros).toLocaleString('en')} events/s: the goal fits`
+      : `${cores} cores doing nothing else would take at most ${ceilingOf(micros).toLocaleString('en')} events/s; the goal of ${goal.toLocaleString('en')}/s needs ${coresFor(micros)} such cores`;
+  const own = app + postgres;
+  const lines: string[] = [
+    postgres > 0
+      ? `CPU per event through the batch endpoint, counted per process: the app's process ${app.toLocaleString('en')} µs (HTTP and JSON, validation, the rows and the results built in memory, and the webhook deliveries its dispatcher signed and sent meanwhile; those sent after the phase, and the receiver's process, are not counted) and PostgreSQL ${postgres.toLocaleString('en')} µs (the inbox row, the transaction row with its primary key and eight indexes, the rollups, the webhook event and its delivery row, the foreign-key checks, WAL): ${own.toLocaleString('en')} µs, so ${bound(own)}. The whole machine's CPU per event was ${machine.toLocaleString('en')} µs: the rest is other work on this shared machine (the load average above), which is why the rates measured fall short even of that ceiling.`
+      : `The machine's CPU per event through the batch endpoint was ${machine.toLocaleString('en')} µs (the whole machine's CPU is counted, so other work on it makes this an upper bound), so ${bound(machine)}.`,
+    `WAL: ${wal.toLocaleString('en')} bytes per event, ${((wal * goal) / 1_048_576).toFixed(0)} MiB/s at ${goal.toLocaleString('en')} events/s. In a profile of 3,000 created transactions with pg_stat_statements (2026-11-28), the transaction row and its nine index entries were about 6 KB of it, the inbox row 2 KB, the webhook event and its delivery 2.3 KB, the rollups under 100 bytes; a status change rewrites the row and every index entry (its status is in three of the indexes, so no update is HOT).`,
   ];
-  if (result.backfill.rows < 10_000_000) {
-    const projected = Math.round(11_000_000 / Math.max(1, result.backfill.linesPerSecond) / 60);
+  const backfill = result.backfill;
+  if (!backfill) {
+    const previous = previousBackfill().paragraphs;
+    if (previous.length) lines.push(`This run skipped the backfill (\`--skip-backfill\`); its figures above and here are from the run before:`, ...previous);
+  } else {
     lines.push(
-      `This run's backfill had ${result.backfill.rows.toLocaleString('en')} transactions, not the 10,000,000 of the goal (\`BENCH_INGEST_BACKFILL_ROWS\` unset runs the full size): at its ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s, the full file (11,000,000 lines with the older versions) would take about ${projected.toLocaleString('en')} minutes; its memory does not grow with the file (chunks of 200,000 lines, bytes streamed).`,
+      `The backfill merged ${backfill.linesPerSecond.toLocaleString('en')} lines/s (COPY of raw lines, one set-based merge per 200,000-line chunk into the transactions table and its ${'eight'} indexes, the rollups rebuilt once at the end), with a peak of ${backfill.peakMiB} MiB in the importing process.`,
     );
+    if (backfill.rows < 10_000_000) {
+      const projected = Math.round(11_000_000 / Math.max(1, backfill.linesPerSecond) / 60);
+      lines.push(
+        `This run's backfill had ${backfill.rows.toLocaleString('en')} transactions, not the 10,000,000 of the goal (\`BENCH_INGEST_BACKFILL_ROWS\` unset runs the full size): at its ${backfill.linesPerSecond.toLocaleString('en')} lines/s, the full file (11,000,000 lines with the older versions) would take about ${projected.toLocaleString('en')} minutes; its memory does not grow with the file (chunks of 200,000 lines, bytes streamed).`,
+      );
+    }
   }
   return lines.join('\n\n');
 }

@@ -20,7 +20,7 @@
  * `--smoke` it runs 3 s phases and writes nothing. It is not part of `--smoke-all`.
  * `npm run bench -- --ingest` streams the provider's core into Rampart (issue 34, bench/ingest.bench.ts): the batch
  * endpoint, status changes into one account, time to visible, webhooks, JetStream with a kill -9, a 10,000,000-row
- * backfill; `--quick` (or --smoke) runs it at small sizes and writes nothing. It is not part of `--smoke-all`.
+ * backfill (`--skip-backfill`: not it); `--quick` (or --smoke) runs it at small sizes and writes nothing. It is not part of `--smoke-all`.
  * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
  * `--write` to record the run in docs/performance.md.
  */
@@ -268,7 +268,9 @@ async function ingest() {
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
-  const result = await runIngestBench(quick ? INGEST_QUICK : INGEST_FULL, log);
+  const sizes = quick ? INGEST_QUICK : INGEST_FULL;
+  // --skip-backfill: the live-ingestion figures only; the section keeps the backfill figures of the run before.
+  const result = await runIngestBench(process.argv.includes('--skip-backfill') ? { ...sizes, backfillRows: 0 } : sizes, log);
   log('');
   log(formatIngestReport(result));
   if (!quick) log(`Wrote ${writeIngestSection(result, loadAverage)}`);

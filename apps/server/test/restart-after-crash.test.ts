@@ -1,13 +1,13 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { repoRoot, serverRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/lib/paths.ts';
 import { ApiClient, STRONG_PASSWORD, uniqueEmail } from './harness.ts';
+import { freePort, startServer, untilRunning } from './server-process.ts';
 
-// `npm start` as users run it: the real server in its own process, on the embedded PostgreSQL (no DATABASE_URL).
+// `npm start` as users run it: the real server in its own process (server-process.ts), on the embedded PostgreSQL (no DATABASE_URL).
 const directories: string[] = [];
 afterAll(() => {
   for (const directory of directories) {
@@ -38,43 +38,6 @@ function running(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): ServerProcess {
-  const { DATABASE_URL: _external, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/server.ts')], {
-    cwd: serverRoot,
-    env: { ...inherited, LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function untilRunning(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!server.output().includes('Rampart is running')) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

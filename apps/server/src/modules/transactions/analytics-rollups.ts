@@ -94,14 +94,14 @@ export async function rebuildAnalyticsRollups(executor: pg.Pool | pg.PoolClient,
 
 /**
  * The set-based equivalent of recordAnalyticsCreated and recordAnalyticsStatusChange for a batch (rollups.ts,
- * recordBatch): `changed` defines the CTE `t`, the batch's rows in their new state with `old_status`, `old_reason`
- * and `is_new`. Failure buckets move by the net change; the last one out of a bucket deletes it (no zero rows).
+ * recordBatch), in two parts. First `analyticsBatchCtes`: WITH items for recordBatch's one statement, over its CTE `t`
+ * (the batch's rows in their new state with `old_status`, `old_reason` and `is_new`). Failure buckets move by the net
+ * change. Then `recordAnalyticsBatchAfter`: the last one out of a bucket deletes it (no zero rows; a statement cannot
+ * delete the rows it just updated) and the customers seen are counted.
  * The widget funnel is left out: only transactions a widget session created have one, and those are never ingested.
  */
-export async function recordAnalyticsBatch(executor: SqlExecutor, changed: SQL): Promise<void> {
-  await executor.execute(sql`
-    with ${changed},
-    moves as (
+export const analyticsBatchCtes = sql`
+    failure_moves as (
       select t.account_id, t.live_mode, t.rk, ${DAY} as day, coalesce(t.failure_reason, 'unknown') as reason, 1 as sign, t.amount, t.usd_rate, t.eur_rate, t.gbp_rate
       from t where t.status in ('failed', 'Failed')
         and (t.is_new or t.old_status not in ('failed', 'Failed') or t.old_reason is distinct from t.failure_reason)
@@ -109,13 +109,17 @@ export async function recordAnalyticsBatch(executor: SqlExecutor, changed: SQL):
       select t.account_id, t.live_mode, t.rk, ${DAY}, coalesce(t.old_reason, 'unknown'), -1, t.amount, t.usd_rate, t.eur_rate, t.gbp_rate
       from t where not t.is_new and t.old_status in ('failed', 'Failed')
         and (t.status not in ('failed', 'Failed') or t.old_reason is distinct from t.failure_reason)
-    )
-    insert into transaction_failure_rollups as r (account_id, live_mode, kind, day, reason, tx_count, volume_usd, volume_eur, volume_gbp)
-    select account_id, live_mode, rk, day, reason, sum(sign), sum(sign * amount * usd_rate), sum(sign * amount * eur_rate), sum(sign * amount * gbp_rate)
-    from moves group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict (account_id, live_mode, kind, day, reason) do update set tx_count = r.tx_count + excluded.tx_count,
-      volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
-  // A statement cannot delete the rows it just updated: the emptied buckets go in a second one.
+    ),
+    failures as (
+      insert into transaction_failure_rollups as r (account_id, live_mode, kind, day, reason, tx_count, volume_usd, volume_eur, volume_gbp)
+      select account_id, live_mode, rk, day, reason, sum(sign), sum(sign * amount * usd_rate), sum(sign * amount * eur_rate), sum(sign * amount * gbp_rate)
+      from failure_moves group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (account_id, live_mode, kind, day, reason) do update set tx_count = r.tx_count + excluded.tx_count,
+        volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp
+      returning 1
+    )`;
+
+export async function recordAnalyticsBatchAfter(executor: SqlExecutor, changed: SQL): Promise<void> {
   await executor.execute(sql`
     with ${changed}
     delete from transaction_failure_rollups r using (select distinct account_id, live_mode, rk, ${DAY} as day from t) k

@@ -9,7 +9,13 @@ import type pg from 'pg';
 import type { SqlExecutor } from '../../db/executor.ts';
 import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
 import { inOwnTransaction } from '../../db/own-transaction.ts';
-import { rebuildAnalyticsRollups, recordAnalyticsBatch, recordAnalyticsCreated, recordAnalyticsStatusChange } from './analytics-rollups.ts';
+import {
+  analyticsBatchCtes,
+  rebuildAnalyticsRollups,
+  recordAnalyticsBatchAfter,
+  recordAnalyticsCreated,
+  recordAnalyticsStatusChange,
+} from './analytics-rollups.ts';
 
 const ROLLUP_KIND = sql.raw(`case when kind = 'balance' then lower(balance_type) else kind end`);
 const DAY = sql.raw(`(created_at at time zone 'UTC')::date`);
@@ -215,26 +221,10 @@ export async function recordBatch(executor: SqlExecutor, changes: RollupChange[]
           - (case when c.old_status in ('completed', 'Completed') then 1 else 0 end) as completed_sign
       from transactions t join c on c.id = t.id
     )`;
-  await executor.execute(sql`
-    with ${changed},
-    moves as (
-      select account_id, live_mode, rk, ${DAY} as day, status, 1 as sign, amount, usd_rate, eur_rate, gbp_rate, extra_fee_amount
-      from t where is_new or status <> old_status
-      union all
-      select account_id, live_mode, rk, ${DAY}, old_status, -1, amount, usd_rate, eur_rate, gbp_rate, extra_fee_amount
-      from t where not is_new and status <> old_status
-    )
-    insert into transaction_rollups as r (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
-    select account_id, live_mode, rk, day, status, sum(sign), sum(sign * amount * usd_rate), sum(sign * amount * eur_rate), sum(sign * amount * gbp_rate),
-           sum(sign * extra_fee_amount * usd_rate), sum(sign * extra_fee_amount * eur_rate), sum(sign * extra_fee_amount * gbp_rate)
-    from moves group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
-    on conflict (account_id, live_mode, kind, day, status) do update set
-      tx_count = r.tx_count + excluded.tx_count, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
-      volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
-      fee_gbp = r.fee_gbp + excluded.fee_gbp`);
-  for (const grain of GRAINS) {
-    await executor.execute(sql`
-      with ${changed}
+  // Every rollup table in one statement: the batch's rows (`t`) are read once and feed each insert.
+  const grainCtes = GRAINS.map(
+    (grain, n) => sql`,
+    ${sql.raw(`dimensions_${n}`)} as (
       insert into ${grain.dimensions} as r (account_id, live_mode, kind, ${grain.column}, dimension, value, tx_count, completed_count, volume_usd, volume_eur, volume_gbp)
       select t.account_id, t.live_mode, t.rk, ${grain.periodOfT}, dim.dimension, dim.value, sum(case when t.is_new then 1 else 0 end), sum(t.completed_sign),
              sum(t.completed_sign * t.amount * t.usd_rate), sum(t.completed_sign * t.amount * t.eur_rate), sum(t.completed_sign * t.amount * t.gbp_rate)
@@ -245,15 +235,45 @@ export async function recordBatch(executor: SqlExecutor, changes: RollupChange[]
       group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
       on conflict (account_id, live_mode, kind, ${grain.column}, dimension, value) do update set
         tx_count = r.tx_count + excluded.tx_count, completed_count = r.completed_count + excluded.completed_count,
-        volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp`);
-    await executor.execute(sql`
-      with ${changed}
+        volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur, volume_gbp = r.volume_gbp + excluded.volume_gbp
+      returning 1
+    ),
+    ${sql.raw(`sketches_${n}`)} as (
       insert into ${grain.sketches} as s (account_id, live_mode, kind, ${grain.column}, hashes)
       select t.account_id, t.live_mode, t.rk, ${grain.periodOfT}, (array_agg(distinct hashtext(t.customer_id::text) order by hashtext(t.customer_id::text)))[1:${SKETCH_SIZE}]
       from t where t.is_new and t.customer_id is not null
       group by 1, 2, 3, 4 order by 1, 2, 3, 4
       on conflict (account_id, live_mode, kind, ${grain.column}) do update set
-        hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))`);
-  }
-  await recordAnalyticsBatch(executor, changed);
+        hashes = (select array(select distinct h from unnest(s.hashes || excluded.hashes) as h order by h limit ${SKETCH_SIZE}))
+      returning 1
+    )`,
+  );
+  await executor.execute(sql`
+    with ${changed},
+    moves as (
+      select account_id, live_mode, rk, ${DAY} as day, status, 1 as sign, amount, usd_rate, eur_rate, gbp_rate, extra_fee_amount
+      from t where is_new or status <> old_status
+      union all
+      select account_id, live_mode, rk, ${DAY}, old_status, -1, amount, usd_rate, eur_rate, gbp_rate, extra_fee_amount
+      from t where not is_new and status <> old_status
+    ),
+    totals as (
+      insert into transaction_rollups as r (account_id, live_mode, kind, day, status, tx_count, volume_usd, volume_eur, volume_gbp, fee_usd, fee_eur, fee_gbp)
+      select account_id, live_mode, rk, day, status, sum(sign), sum(sign * amount * usd_rate), sum(sign * amount * eur_rate), sum(sign * amount * gbp_rate),
+             sum(sign * extra_fee_amount * usd_rate), sum(sign * extra_fee_amount * eur_rate), sum(sign * extra_fee_amount * gbp_rate)
+      from moves group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (account_id, live_mode, kind, day, status) do update set
+        tx_count = r.tx_count + excluded.tx_count, volume_usd = r.volume_usd + excluded.volume_usd, volume_eur = r.volume_eur + excluded.volume_eur,
+        volume_gbp = r.volume_gbp + excluded.volume_gbp, fee_usd = r.fee_usd + excluded.fee_usd, fee_eur = r.fee_eur + excluded.fee_eur,
+        fee_gbp = r.fee_gbp + excluded.fee_gbp
+      returning 1
+    )${sql.join(grainCtes, sql``)},
+    ${analyticsBatchCtes}
+    -- Each table written to the end before the next, in this order (the order of the single-row updates): reading a
+    -- data-modifying WITH item runs it, and the subqueries are read left to right.
+    select (select count(*) from totals), ${sql.join(
+      GRAINS.map((_, n) => sql.raw(`(select count(*) from dimensions_${n}), (select count(*) from sketches_${n})`)),
+      sql`, `,
+    )}, (select count(*) from failures)`);
+  await recordAnalyticsBatchAfter(executor, changed);
 }
