@@ -27,12 +27,8 @@ export function createPassesRepository(db: Database) {
   /** The account of a row a project holds (a policy, template or API key): its project's. */
   async function accountThroughProject(table: typeof passPolicies | typeof passTemplates | typeof passProjectApiKeys, id: string): Promise<string | null> {
     if (!isUuid(id)) return null;
-    const [row] = await db
-      .select({ accountId: passProjects.accountId })
-      .from(table)
-      .innerJoin(passProjects, eq(passProjects.id, table.projectId))
-      .where(eq(table.id, id))
-      .limit(1);
+    const holder = db.select({ projectId: table.projectId }).from(table).where(eq(table.id, id));
+    const [row] = await db.select({ accountId: passProjects.accountId }).from(passProjects).where(inArray(passProjects.id, holder)).limit(1);
     return row?.accountId ?? null;
   }
 
