@@ -11,7 +11,6 @@ export type ViewerRow = UserRow & { selectedAccountId?: string | null };
 export type SessionRow = typeof sessions.$inferSelect;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
-/** A 64-bit advisory lock key for a name. */
 /** Marks the tokens `which` selects used, those still open: the ids of those it marked (a used token stays as it was). */
 export async function markOpenTokensUsed(db: Database, which: SQL): Promise<string[]> {
   const rows = await db
@@ -22,6 +21,7 @@ export async function markOpenTokensUsed(db: Database, which: SQL): Promise<stri
   return rows.map((row) => row.id);
 }
 
+/** A 64-bit advisory lock key for a name. */
 function lockKey(name: string): bigint {
   return crypto.createHash('sha256').update(name).digest().readBigInt64BE(0);
 }
