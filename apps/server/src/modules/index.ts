@@ -26,5 +26,4 @@ export const modules = [
   (await import('./getting-started/getting-started.module.ts')).gettingStartedModule,
   (await import('./public-api/public-api.module.ts')).publicApiModule,
   (await import('./ingestion/ingestion.module.ts')).ingestionModule,
-  (await import('./example-ping/example-ping.module.ts')).examplePingModule,
 ] as const;
