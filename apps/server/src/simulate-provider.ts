@@ -10,6 +10,7 @@
  */
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { seededRandom } from './lib/seeded-random.ts';
 
 const USAGE =
   'usage: npm run simulate-provider -- --account <account id> [--url http://localhost:3000] [--credential <secret>] [--rate 2] [--speed 1] [--events N] [--seed N]';
@@ -47,18 +48,6 @@ const CRYPTO = [
 ];
 const USD_PER: Record<string, number> = { eur: 1.08, gbp: 1.27, usd: 1, brl: 0.2, pln: 0.25, sek: 0.095 };
 const METHODS = ['creditCard', 'debitCard', 'applePay', 'googlePay', 'sepa', 'gbpOpenBankingPayment', 'pix'];
-
-/** A small deterministic generator (mulberry32), so --seed replays the same business. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The buy path: waiting for payment, then processing, then completed — or one of the usual failures on the way. */
 function buySteps(random: () => number): Step[] {
@@ -127,7 +116,8 @@ function main() {
 }
 
 async function run(options: { account: string; url: URL; credential: string; rate: number; speed: number; limit: number; seed: number; source: string }) {
-  const random = generator(options.seed);
+  // Seeded, so --seed replays the same business.
+  const random = seededRandom(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const customers: Customer[] = [];
   const pending: Pending[] = [];

@@ -13,3 +13,22 @@ export async function startTestAppWithProvider(env: Record<string, string> = {})
   }
   return { t, idp, signingKey };
 }
+
+/** Trades an authorization code for tokens at the provider's token endpoint, with the PKCE verifier (as the web app does). */
+export function exchangeCode(
+  issuer: string,
+  exchange: { code: string; verifier: string; clientId: string; redirectUri: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: exchange.code,
+      redirect_uri: exchange.redirectUri,
+      client_id: exchange.clientId,
+      code_verifier: exchange.verifier,
+    }),
+  });
+}

@@ -223,6 +223,12 @@ const envShape = {
 const envSchema = z
   .object(envShape)
   .superRefine((env, ctx) => {
+    /** Settings that work only together: one without the other names the missing one. */
+    const needBoth = (first: keyof typeof env, second: keyof typeof env, what: string) => {
+      if (Boolean(env[first]) !== Boolean(env[second])) {
+        ctx.addIssue({ code: 'custom', path: [env[first] ? second : first], message: `${what} needs both ${first} and ${second}` });
+      }
+    };
     if (env.OIDC_ISSUER && new URL(env.OIDC_ISSUER).host.includes('-admin.')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'the issuer host must not contain "-admin."' });
     }
@@ -234,37 +240,13 @@ const envSchema = z
     if (env.KEY_ENCRYPTION_KEY_PREVIOUS && !env.KEY_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['KEY_ENCRYPTION_KEY'], message: 'required when KEY_ENCRYPTION_KEY_PREVIOUS is set (the new key to rotate to)' });
     }
-    if (Boolean(env.SUMSUB_APP_TOKEN) !== Boolean(env.SUMSUB_SECRET_KEY)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.SUMSUB_APP_TOKEN ? 'SUMSUB_SECRET_KEY' : 'SUMSUB_APP_TOKEN'],
-        message: 'SumSub needs both SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY',
-      });
-    }
-    if (Boolean(env.HELIO_API_KEY) !== Boolean(env.HELIO_API_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.HELIO_API_KEY ? 'HELIO_API_SECRET' : 'HELIO_API_KEY'],
-        message: 'Helio needs both HELIO_API_KEY and HELIO_API_SECRET',
-      });
-    }
+    needBoth('SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SumSub');
+    needBoth('HELIO_API_KEY', 'HELIO_API_SECRET', 'Helio');
     if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });
     }
-    if (Boolean(env.LOOKER_HOST) !== Boolean(env.LOOKER_EMBED_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.LOOKER_HOST ? 'LOOKER_EMBED_SECRET' : 'LOOKER_HOST'],
-        message: 'Looker embedding needs both LOOKER_HOST and LOOKER_EMBED_SECRET',
-      });
-    }
-    if (Boolean(env.HYPERMINT_HOST) !== Boolean(env.HYPERMINT_EMBED_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.HYPERMINT_HOST ? 'HYPERMINT_EMBED_SECRET' : 'HYPERMINT_HOST'],
-        message: 'HyperMint embedding needs both HYPERMINT_HOST and HYPERMINT_EMBED_SECRET',
-      });
-    }
+    needBoth('LOOKER_HOST', 'LOOKER_EMBED_SECRET', 'Looker embedding');
+    needBoth('HYPERMINT_HOST', 'HYPERMINT_EMBED_SECRET', 'HyperMint embedding');
     if (env.EVM_DEPLOYER_PRIVATE_KEY && !env.EVM_RPC_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -272,13 +254,7 @@ const envSchema = z
         message: 'only with EVM_RPC_URL (the built-in local chain uses its own development key)',
       });
     }
-    if (Boolean(env.INGEST_NATS_USER) !== Boolean(env.INGEST_NATS_PASSWORD)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.INGEST_NATS_USER ? 'INGEST_NATS_PASSWORD' : 'INGEST_NATS_USER'],
-        message: 'a NATS user needs both INGEST_NATS_USER and INGEST_NATS_PASSWORD',
-      });
-    }
+    needBoth('INGEST_NATS_USER', 'INGEST_NATS_PASSWORD', 'a NATS user');
     const natsCredentials = [env.INGEST_NATS_CREDS_FILE, env.INGEST_NATS_USER, env.INGEST_NATS_TOKEN].filter(Boolean).length;
     if (natsCredentials > 1) {
       ctx.addIssue({

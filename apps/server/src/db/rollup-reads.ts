@@ -1,4 +1,6 @@
 /** Helpers for reading rollups over a range of UTC days, shared by the dashboards and analytics repositories. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from './client.ts';
 
 /** K of the K-minimum-values sketch: unique customers are exact below K per range, within about 9% above. */
 export const SKETCH_SIZE = 128;
@@ -34,4 +36,25 @@ export function sketchCount(n: number, kth: number | null): { count: number; isE
   if (n < SKETCH_SIZE || kth === null) return { count: n, isEstimate: false };
   const fraction = (Number(kth) + 2 ** 31 + 1) / 2 ** 32;
   return { count: Math.round((SKETCH_SIZE - 1) / fraction), isEstimate: true };
+}
+
+/**
+ * Distinct customers over [from, to] among the sketch rows `scope` selects (account, mode and kinds): merges the
+ * K-minimum-values sketches of its whole months and of the days before and after them.
+ */
+export async function customersOfSketches(readDb: Database, scope: SQL, from: string, to: string): Promise<{ count: number; isEstimate: boolean }> {
+  const { months, before, after } = splitIntoMonths(from, to);
+  const result = await readDb.execute<{ n: number; kth: number | null }>(sql`
+    select count(*)::int as n, max(h) as kth from (
+      select distinct h from (
+        select hashes from transaction_customer_monthly_sketches where ${scope} and month between ${months[0]}::date and ${months[1]}::date
+        union all
+        select hashes from transaction_customer_sketches where ${scope} and day between ${before[0]}::date and ${before[1]}::date
+        union all
+        select hashes from transaction_customer_sketches where ${scope} and day between ${after[0]}::date and ${after[1]}::date
+      ) s, unnest(s.hashes) as h
+      order by h limit ${SKETCH_SIZE}
+    ) k`);
+  const { n, kth } = result.rows[0]!;
+  return sketchCount(n, kth);
 }

@@ -1,51 +1,29 @@
-// Every server module, one line each. The order is the order services are built in: a module comes after those whose
-// services it takes (services.ts stops the server otherwise). The SDL is read in name order whatever this order.
-import { accountsModule } from './accounts/accounts.module.ts';
-import { analyticsModule } from './analytics/analytics.module.ts';
-import { auditModule } from './audit/audit.module.ts';
-import { billingModule } from './billing/billing.module.ts';
-import { commerceModule } from './commerce/commerce.module.ts';
-import { dashboardsModule } from './dashboards/dashboards.module.ts';
-import { developersModule } from './developers/developers.module.ts';
-import { gettingStartedModule } from './getting-started/getting-started.module.ts';
-import { goLiveModule } from './go-live/go-live.module.ts';
-import { ingestionModule } from './ingestion/ingestion.module.ts';
-import { identityModule } from './identity/identity.module.ts';
-import { kybModule } from './kyb/kyb.module.ts';
-import { mintingModule } from './minting/minting.module.ts';
-import { passesModule } from './passes/passes.module.ts';
-import { publicApiModule } from './public-api/public-api.module.ts';
-import { rampModule } from './ramp/ramp.module.ts';
-import { settingsModule } from './settings/settings.module.ts';
-import { ssoModule } from './sso/sso.module.ts';
-import { teamModule } from './team/team.module.ts';
-import { themesModule } from './themes/themes.module.ts';
-import { transactionsModule } from './transactions/transactions.module.ts';
-import { webhooksModule } from './webhooks/webhooks.module.ts';
-import { widgetModule } from './widget/widget.module.ts';
-
+// Every server module, one line each: its declaration, loaded in the order services are built in (a module comes after
+// those whose services it takes; services.ts stops the server otherwise). The SDL is read in name order whatever this
+// order. Each line is a dynamic import awaited at the top level, so one line both loads a module and places it in the
+// list, and TypeScript still reads each declaration's own type (`Services` is derived from this tuple).
 export const modules = [
-  identityModule,
-  accountsModule,
-  teamModule,
-  auditModule,
-  transactionsModule,
-  settingsModule,
-  rampModule,
-  developersModule,
-  webhooksModule,
-  kybModule,
-  commerceModule,
-  goLiveModule,
-  passesModule,
-  themesModule,
-  billingModule,
-  widgetModule,
-  ssoModule,
-  dashboardsModule,
-  analyticsModule,
-  mintingModule,
-  gettingStartedModule,
-  publicApiModule,
-  ingestionModule,
+  (await import('./identity/identity.module.ts')).identityModule,
+  (await import('./accounts/accounts.module.ts')).accountsModule,
+  (await import('./team/team.module.ts')).teamModule,
+  (await import('./audit/audit.module.ts')).auditModule,
+  (await import('./transactions/transactions.module.ts')).transactionsModule,
+  (await import('./settings/settings.module.ts')).settingsModule,
+  (await import('./ramp/ramp.module.ts')).rampModule,
+  (await import('./developers/developers.module.ts')).developersModule,
+  (await import('./webhooks/webhooks.module.ts')).webhooksModule,
+  (await import('./kyb/kyb.module.ts')).kybModule,
+  (await import('./commerce/commerce.module.ts')).commerceModule,
+  (await import('./go-live/go-live.module.ts')).goLiveModule,
+  (await import('./passes/passes.module.ts')).passesModule,
+  (await import('./themes/themes.module.ts')).themesModule,
+  (await import('./billing/billing.module.ts')).billingModule,
+  (await import('./widget/widget.module.ts')).widgetModule,
+  (await import('./sso/sso.module.ts')).ssoModule,
+  (await import('./dashboards/dashboards.module.ts')).dashboardsModule,
+  (await import('./analytics/analytics.module.ts')).analyticsModule,
+  (await import('./minting/minting.module.ts')).mintingModule,
+  (await import('./getting-started/getting-started.module.ts')).gettingStartedModule,
+  (await import('./public-api/public-api.module.ts')).publicApiModule,
+  (await import('./ingestion/ingestion.module.ts')).ingestionModule,
 ] as const;

@@ -39,22 +39,22 @@ export function createMemoryAdapterFactory(): new (name: string) => Adapter {
       return read(this.key(id));
     }
 
-    async findByUid(uid: string) {
+    /** The first live payload of this model whose `field` is `value`. */
+    private findWhere(field: 'uid' | 'userCode', value: string) {
       for (const [key] of entries) {
         if (!key.startsWith(`${this.name}:`)) continue;
         const payload = read(key);
-        if (payload?.uid === uid) return payload;
+        if (payload?.[field] === value) return payload;
       }
       return undefined;
     }
 
+    async findByUid(uid: string) {
+      return this.findWhere('uid', uid);
+    }
+
     async findByUserCode(userCode: string) {
-      for (const [key] of entries) {
-        if (!key.startsWith(`${this.name}:`)) continue;
-        const payload = read(key);
-        if (payload?.userCode === userCode) return payload;
-      }
-      return undefined;
+      return this.findWhere('userCode', userCode);
     }
 
     async consume(id: string) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere } from '../../db/row-queries.ts';
 import { devIdpChallenges, devIdpEmails, devIdpPhones, devIdpSmsMessages, devIdpUsers } from '../../db/schema/dev-identity-provider.ts';
 import { users } from '../../db/schema/identity.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -148,23 +149,11 @@ export function createDevIdpUsers(db: Database) {
         .where(eq(devIdpEmails.userId, userId))
         .orderBy(sql`${devIdpEmails.role} = 'PRIMARY' desc`, devIdpEmails.createdAt),
 
-    async findEmail(userId: string, id: string): Promise<DevIdpEmail | undefined> {
-      const [row] = await db
-        .select()
-        .from(devIdpEmails)
-        .where(and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.id, id)))
-        .limit(1);
-      return row;
-    },
+    findEmail: (userId: string, id: string): Promise<DevIdpEmail | undefined> =>
+      firstWhere(db, devIdpEmails, and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.id, id))),
 
-    async findEmailByAddress(userId: string, email: string): Promise<DevIdpEmail | undefined> {
-      const [row] = await db
-        .select()
-        .from(devIdpEmails)
-        .where(and(eq(devIdpEmails.userId, userId), sql`lower(${devIdpEmails.email}) = lower(${email})`))
-        .limit(1);
-      return row;
-    },
+    findEmailByAddress: (userId: string, email: string): Promise<DevIdpEmail | undefined> =>
+      firstWhere(db, devIdpEmails, and(eq(devIdpEmails.userId, userId), sql`lower(${devIdpEmails.email}) = lower(${email})`)),
 
     /** Whether another provider user signs in with this address (its PRIMARY). */
     async isPrimaryOfAnother(userId: string, email: string): Promise<boolean> {
@@ -221,23 +210,11 @@ export function createDevIdpUsers(db: Database) {
 
     listPhones: (userId: string) => db.select().from(devIdpPhones).where(eq(devIdpPhones.userId, userId)).orderBy(devIdpPhones.createdAt),
 
-    async findPhone(userId: string, id: string): Promise<DevIdpPhone | undefined> {
-      const [row] = await db
-        .select()
-        .from(devIdpPhones)
-        .where(and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.id, id)))
-        .limit(1);
-      return row;
-    },
+    findPhone: (userId: string, id: string): Promise<DevIdpPhone | undefined> =>
+      firstWhere(db, devIdpPhones, and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.id, id))),
 
-    async findPhoneByNumber(userId: string, number: string): Promise<DevIdpPhone | undefined> {
-      const [row] = await db
-        .select()
-        .from(devIdpPhones)
-        .where(and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.number, number)))
-        .limit(1);
-      return row;
-    },
+    findPhoneByNumber: (userId: string, number: string): Promise<DevIdpPhone | undefined> =>
+      firstWhere(db, devIdpPhones, and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.number, number))),
 
     async addPhone(userId: string, number: string): Promise<DevIdpPhone> {
       const [row] = await db
@@ -277,25 +254,12 @@ export function createDevIdpUsers(db: Database) {
       return { challenge, code };
     },
 
-    async findChallenge(userId: string, targetId: string, challengeId: string): Promise<DevIdpChallenge | undefined> {
-      const [row] = await db
-        .select()
-        .from(devIdpChallenges)
-        .where(and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, targetId), eq(devIdpChallenges.id, challengeId)))
-        .limit(1);
-      return row;
-    },
+    findChallenge: (userId: string, targetId: string, challengeId: string): Promise<DevIdpChallenge | undefined> =>
+      firstWhere(db, devIdpChallenges, and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, targetId), eq(devIdpChallenges.id, challengeId))),
 
     /** The newest challenge of a target, verified or not. */
-    async latestChallenge(userId: string, targetId: string): Promise<DevIdpChallenge | undefined> {
-      const [row] = await db
-        .select()
-        .from(devIdpChallenges)
-        .where(and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, targetId)))
-        .orderBy(desc(devIdpChallenges.createdAt))
-        .limit(1);
-      return row;
-    },
+    latestChallenge: (userId: string, targetId: string): Promise<DevIdpChallenge | undefined> =>
+      firstWhere(db, devIdpChallenges, and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, targetId)), desc(devIdpChallenges.createdAt)),
 
     /**
      * Checks a code. The attempt is counted first, in its own statement, so guesses past the limit are

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
+import { exchangeCode, startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { decodeJwt } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
@@ -76,17 +76,7 @@ async function authorize(browser: ProviderBrowser, credentials: { email: string;
   }
   const code = result.leftTo?.searchParams.get('code');
   if (!code) throw new Error(`no code: ${result.leftTo?.href}`);
-  const tokens = await fetch(`${idp.issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT_URI,
-      client_id: t.config.OIDC_CLIENT_ID,
-      code_verifier: verifier,
-    }),
-  });
+  const tokens = await exchangeCode(idp.issuer, { code, verifier, clientId: t.config.OIDC_CLIENT_ID, redirectUri: REDIRECT_URI });
   expect(tokens.status).toBe(200);
   return { loginShown, tokens: (await tokens.json()) as TokenSet };
 }

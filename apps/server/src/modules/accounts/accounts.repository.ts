@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere } from '../../db/row-queries.ts';
 import { accounts, domainReviews, memberships, organizations, supportContacts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
@@ -62,23 +63,14 @@ export function createAccountsRepository(db: Database) {
       const [row] = await acceptedRoleQuery.execute({ userId, accountId });
       return row?.role ?? null;
     },
-    async findAccount(id: string): Promise<AccountRow | undefined> {
-      const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-      return row;
-    },
-    async findOrganization(id: string): Promise<OrganizationRow | undefined> {
-      const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-      return row;
-    },
+    findAccount: (id: string): Promise<AccountRow | undefined> => firstWhere(db, accounts, eq(accounts.id, id)),
+    findOrganization: (id: string): Promise<OrganizationRow | undefined> => firstWhere(db, organizations, eq(organizations.id, id)),
     /** Which of these organizations are demo data (organizations.is_demo), in one query. */
     async demoOrganizationFlags(ids: string[]): Promise<Map<string, boolean>> {
       const rows = await db.select({ id: organizations.id, isDemo: organizations.isDemo }).from(organizations).where(inArray(organizations.id, ids));
       return new Map(rows.map((row) => [row.id, row.isDemo]));
     },
-    async organizationOwnedBy(userId: string): Promise<OrganizationRow | undefined> {
-      const [row] = await db.select().from(organizations).where(eq(organizations.ownerId, userId)).limit(1);
-      return row;
-    },
+    organizationOwnedBy: (userId: string): Promise<OrganizationRow | undefined> => firstWhere(db, organizations, eq(organizations.ownerId, userId)),
     async accountsOfOrganization(organizationId: string): Promise<AccountRow[]> {
       return db.select().from(accounts).where(eq(accounts.organizationId, organizationId)).orderBy(asc(accounts.name));
     },

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
-import { sketchCount, splitIntoMonths } from '../../db/rollup-reads.ts';
+import { customersOfSketches, splitIntoMonths } from '../../db/rollup-reads.ts';
 import type { DashboardCurrency } from '../dashboards/dashboards.repository.ts';
 
 /** What every analytics read is scoped to: one account and mode, some rollup kinds (or widget flows). */
@@ -72,21 +71,7 @@ export function createAnalyticsRepository(readDb: Database) {
 
     /** Distinct customers over [from, to] across the kinds: merges the K-minimum-values sketches (exact below K). */
     async activeCustomers(scope: AnalyticsScope, from: string, to: string): Promise<{ count: number; isEstimate: boolean }> {
-      const { months, before, after } = splitIntoMonths(from, to);
-      const result = await readDb.execute<{ n: number; kth: number | null }>(sql`
-        select count(*)::int as n, max(h) as kth from (
-          select distinct h from (
-            select hashes from transaction_customer_monthly_sketches
-            where ${scoped(scope)} and month between ${months[0]}::date and ${months[1]}::date
-            union all
-            select hashes from transaction_customer_sketches where ${scoped(scope)} and day between ${before[0]}::date and ${before[1]}::date
-            union all
-            select hashes from transaction_customer_sketches where ${scoped(scope)} and day between ${after[0]}::date and ${after[1]}::date
-          ) s, unnest(s.hashes) as h
-          order by h limit ${SKETCH_SIZE}
-        ) k`);
-      const { n, kth } = result.rows[0]!;
-      return sketchCount(n, kth);
+      return customersOfSketches(readDb, scoped(scope), from, to);
     },
 
     /** Customers whose first transaction (of the kind, or any for 'all') is in [from, to]: exact. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SubscriptionPlan } from '@rampart/shared/enums';
 import type { Database } from '../../db/client.ts';
+import { firstWhere } from '../../db/row-queries.ts';
 import type { Executor } from '../../db/executor.ts';
 import { organizationAdministratorEmails } from '../../db/membership-row.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
@@ -135,15 +136,8 @@ export function createBillingRepository(db: Database) {
       return row;
     },
 
-    async latestOpenInvoice(organizationId: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.organizationId, organizationId), eq(invoices.status, 'open')))
-        .orderBy(desc(invoices.createdAt))
-        .limit(1);
-      return row;
-    },
+    latestOpenInvoice: (organizationId: string): Promise<InvoiceRow | undefined> =>
+      firstWhere(db, invoices, and(eq(invoices.organizationId, organizationId), eq(invoices.status, 'open')), desc(invoices.createdAt)),
 
     async lockInvoiceByProviderId(tx: Executor, providerInvoiceId: string): Promise<InvoiceRow | undefined> {
       const [row] = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, providerInvoiceId)).for('update');

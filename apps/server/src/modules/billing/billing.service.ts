@@ -8,6 +8,7 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { pick } from '../../lib/pick.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import type { AccountGrant } from '../../graphql/grant.ts';
 import type { BillingEvent, BillingProviderAdapter, ProviderPrice, ProviderSubscriptionState } from './billing-provider.ts';
@@ -66,16 +67,13 @@ export function validReturnPath(value: string | null | undefined): string {
   return value;
 }
 
+/** A subscription's price, status and current period: what the dashboard shows and the provider's state carries alike. */
+const SUBSCRIPTION_TERMS = ['priceLookupKey', 'status', 'currentPeriodStart', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'scheduledPriceLookupKey'] as const;
+
 function stateOfRow(row: SubscriptionRow, customerId: string): ProviderSubscriptionState {
   return {
-    providerSubscriptionId: row.providerSubscriptionId,
+    ...pick(row, 'providerSubscriptionId', ...SUBSCRIPTION_TERMS),
     providerCustomerId: customerId,
-    priceLookupKey: row.priceLookupKey,
-    status: row.status,
-    currentPeriodStart: row.currentPeriodStart,
-    currentPeriodEnd: row.currentPeriodEnd,
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-    scheduledPriceLookupKey: row.scheduledPriceLookupKey,
     paymentMethod: row.paymentMethod ?? null,
   };
 }
@@ -122,13 +120,7 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
   function productView(price: ProviderPrice) {
     return {
-      priceId: price.priceId,
-      lookupKey: price.lookupKey,
-      plan: price.plan,
-      productName: price.productName,
-      description: price.description,
-      features: price.features,
-      currency: price.currency,
+      ...pick(price, 'priceId', 'lookupKey', 'plan', 'productName', 'description', 'features', 'currency'),
       usdPrice: price.unitAmount,
       recurring: { interval: price.interval, intervalCount: price.intervalCount },
     };
@@ -136,33 +128,29 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
 
   function invoiceView(row: InvoiceRow) {
     return {
-      id: row.id,
-      number: row.number,
-      status: row.status,
-      plan: row.plan,
-      priceLookupKey: row.priceLookupKey,
-      amountDue: row.amountDue,
-      amountPaid: row.amountPaid,
-      currency: row.currency,
-      periodStart: row.periodStart,
-      periodEnd: row.periodEnd,
-      createdAt: row.createdAt,
-      paidAt: row.paidAt,
+      ...pick(
+        row,
+        'id',
+        'number',
+        'status',
+        'plan',
+        'priceLookupKey',
+        'amountDue',
+        'amountPaid',
+        'currency',
+        'periodStart',
+        'periodEnd',
+        'createdAt',
+        'paidAt',
+      ),
       url: row.hostedInvoiceUrl ?? `${publicUrl}/billing/invoices/${row.id}`,
     };
   }
 
   function subscriptionView(row: SubscriptionRow) {
     return {
-      plan: row.plan,
-      priceLookupKey: row.priceLookupKey,
-      status: row.status,
-      currentPeriodStart: row.currentPeriodStart,
-      currentPeriodEnd: row.currentPeriodEnd,
-      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-      scheduledPriceLookupKey: row.scheduledPriceLookupKey,
+      ...pick(row, 'plan', ...SUBSCRIPTION_TERMS, 'pastDueSince'),
       scheduledPlan: row.scheduledPriceLookupKey ? PLAN_PRICES[row.scheduledPriceLookupKey].plan : null,
-      pastDueSince: row.pastDueSince,
       dunningEndsAt: row.status === 'past_due' && row.pastDueSince ? new Date(row.pastDueSince.getTime() + DUNNING_PERIOD_DAYS * DAY_MS) : null,
       paymentMethod: row.paymentMethod ?? null,
     };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere, insertRow, updateWhere } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { helioMerchantAccounts, helioOnboardingLinks, helioWallets } from '../../db/schema/commerce.ts';
 import { cryptoCurrencies } from '../../db/schema/settings.ts';
@@ -23,25 +24,16 @@ export function createCommerceRepository(db: Database) {
       await db.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
     },
 
-    async merchant(accountId: string): Promise<HelioMerchantAccountRow | undefined> {
-      const [row] = await db.select().from(helioMerchantAccounts).where(eq(helioMerchantAccounts.accountId, accountId)).limit(1);
-      return row;
-    },
+    merchant: (accountId: string): Promise<HelioMerchantAccountRow | undefined> =>
+      firstWhere(db, helioMerchantAccounts, eq(helioMerchantAccounts.accountId, accountId)),
     async insertMerchant(values: typeof helioMerchantAccounts.$inferInsert): Promise<HelioMerchantAccountRow | undefined> {
       const [row] = await db.insert(helioMerchantAccounts).values(values).onConflictDoNothing({ target: helioMerchantAccounts.accountId }).returning();
       return row;
     },
-    async updateMerchant(
+    updateMerchant: (
       accountId: string,
       patch: Partial<Pick<HelioMerchantAccountRow, 'status' | 'onboardingUrl' | 'onboardingUrlExpiresAt' | 'onboardingCompletedAt'>>,
-    ) {
-      const [row] = await db
-        .update(helioMerchantAccounts)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(helioMerchantAccounts.accountId, accountId))
-        .returning();
-      return row!;
-    },
+    ) => updateWhere(db, helioMerchantAccounts, eq(helioMerchantAccounts.accountId, accountId), patch),
 
     async insertLink(values: { tokenHash: string; accountId: string; expiresAt: Date }) {
       await db.insert(helioOnboardingLinks).values(values);
@@ -62,10 +54,7 @@ export function createCommerceRepository(db: Database) {
       await db.update(helioOnboardingLinks).set({ usedAt: new Date() }).where(eq(helioOnboardingLinks.tokenHash, tokenHash));
     },
 
-    async currencyByCode(code: string): Promise<CurrencyRow | undefined> {
-      const [row] = await db.select().from(cryptoCurrencies).where(eq(cryptoCurrencies.code, code)).limit(1);
-      return row;
-    },
+    currencyByCode: (code: string): Promise<CurrencyRow | undefined> => firstWhere(db, cryptoCurrencies, eq(cryptoCurrencies.code, code)),
     async wallets(accountId: string): Promise<HelioWalletWithCurrency[]> {
       const rows = await db
         .select({ wallet: helioWallets, currency: cryptoCurrencies })
@@ -117,21 +106,12 @@ export function createCommerceRepository(db: Database) {
         .limit(1);
       return Boolean(row);
     },
-    async insertWallet(values: typeof helioWallets.$inferInsert): Promise<HelioWalletRow> {
-      const [row] = await db.insert(helioWallets).values(values).returning();
-      return row!;
-    },
+    insertWallet: (values: typeof helioWallets.$inferInsert): Promise<HelioWalletRow> => insertRow(db, helioWallets, values),
     async setProviderWalletIds(pairs: Array<{ id: string; providerWalletId: string | null }>) {
       for (const pair of pairs) await db.update(helioWallets).set({ providerWalletId: pair.providerWalletId }).where(eq(helioWallets.id, pair.id));
     },
-    async updateWallet(id: string, patch: { walletAddress: string; walletAddressTag: string | null }): Promise<HelioWalletRow> {
-      const [row] = await db
-        .update(helioWallets)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(helioWallets.id, id))
-        .returning();
-      return row!;
-    },
+    updateWallet: (id: string, patch: { walletAddress: string; walletAddressTag: string | null }): Promise<HelioWalletRow> =>
+      updateWhere(db, helioWallets, eq(helioWallets.id, id), patch),
     async deleteWallet(id: string) {
       await db.delete(helioWallets).where(eq(helioWallets.id, id));
     },

@@ -4,6 +4,7 @@ import { walletAddressProblem } from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
+import { pick } from '../../lib/pick.ts';
 import { hashOnboardingToken } from './builtin-provider.ts';
 import type { CommerceProvider, ProviderMerchant } from './commerce-provider.ts';
 import type { CommerceRepository, HelioMerchantAccountRow, HelioWalletWithCurrency } from './commerce.repository.ts';
@@ -54,14 +55,8 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
 
   function merchantView(row: HelioMerchantAccountRow) {
     return {
-      accountId: row.accountId,
-      provider: row.provider,
+      ...pick(row, 'accountId', 'provider', 'status', 'businessName', 'contactEmail', 'createdAt', 'onboardingCompletedAt'),
       merchantId: row.providerMerchantId,
-      status: row.status,
-      businessName: row.businessName,
-      contactEmail: row.contactEmail,
-      createdAt: row.createdAt,
-      onboardingCompletedAt: row.onboardingCompletedAt,
     };
   }
 
@@ -73,14 +68,7 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
   }
 
   function walletView(row: HelioWalletWithCurrency) {
-    return {
-      id: row.id,
-      currency: row.currency,
-      walletAddress: row.walletAddress,
-      walletAddressTag: row.walletAddressTag,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    };
+    return pick(row, 'id', 'currency', 'walletAddress', 'walletAddressTag', 'createdAt', 'updatedAt');
   }
 
   /** A link's page or submit: the link and its merchant account, or the reason it no longer works. */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { SKETCH_SIZE } from '../../db/rollup-reads.ts';
-import { sketchCount, splitIntoMonths } from '../../db/rollup-reads.ts';
+import { customersOfSketches, splitIntoMonths } from '../../db/rollup-reads.ts';
 
 export type DashboardCurrency = 'usd' | 'eur' | 'gbp';
 
@@ -47,23 +46,7 @@ export function createDashboardsRepository(readDb: Database) {
 
     /** Unique customers over [from, to]: merges the K-minimum-values sketches of its whole months and other days. */
     async uniqueCustomers(scope: RollupScope, from: string, to: string): Promise<{ count: number; isEstimate: boolean }> {
-      const { months, before, after } = splitIntoMonths(from, to);
-      const result = await readDb.execute<{ n: number; kth: number | null }>(sql`
-        select count(*)::int as n, max(h) as kth from (
-          select distinct h from (
-            select hashes from transaction_customer_monthly_sketches
-            where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and month between ${months[0]}::date and ${months[1]}::date
-            union all
-            select hashes from transaction_customer_sketches
-            where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${before[0]}::date and ${before[1]}::date
-            union all
-            select hashes from transaction_customer_sketches
-            where account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind} and day between ${after[0]}::date and ${after[1]}::date
-          ) s, unnest(s.hashes) as h
-          order by h limit ${SKETCH_SIZE}
-        ) k`);
-      const { n, kth } = result.rows[0]!;
-      return sketchCount(n, kth);
+      return customersOfSketches(readDb, sql`account_id = ${scope.accountId} and live_mode = ${scope.liveMode} and kind = ${scope.kind}`, from, to);
     },
   };
 }

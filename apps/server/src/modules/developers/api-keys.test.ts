@@ -1,6 +1,7 @@
 import { parseCrontab } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRONTAB } from '../../jobs/worker.ts';
+import type { RequestLogEntry } from './developers.service.ts';
 import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 
@@ -35,14 +36,8 @@ interface Key {
   canReveal: boolean;
   restrictions: Array<{ resource: string; access: string }> | null;
 }
-interface LoggedRequest {
+interface LoggedRequest extends RequestLogEntry {
   id: string;
-  method: string;
-  path: string;
-  status: number;
-  latencyMs: number;
-  requestId: string | null;
-  ipAddress: string | null;
   apiKey: { id: string; name: string | null; type: string };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere, insertRow } from '../../db/row-queries.ts';
 import { apiKeys, apiRequestLog } from '../../db/schema/developers.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect & { plainSecret?: string };
@@ -32,10 +33,7 @@ export function createDevelopersRepository(db: Database) {
       const [row] = await db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
       return row?.accountId ?? null;
     },
-    async findKey(id: string) {
-      const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
-      return row;
-    },
+    findKey: (id: string) => firstWhere(db, apiKeys, eq(apiKeys.id, id)),
     async liveKeys(accountId: string, liveMode: boolean) {
       return db
         .select()
@@ -43,10 +41,7 @@ export function createDevelopersRepository(db: Database) {
         .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.liveMode, liveMode), alive()))
         .orderBy(asc(apiKeys.type), asc(apiKeys.createdAt));
     },
-    async insertKey(values: typeof apiKeys.$inferInsert) {
-      const [row] = await db.insert(apiKeys).values(values).returning();
-      return row!;
-    },
+    insertKey: (values: typeof apiKeys.$inferInsert) => insertRow(db, apiKeys, values),
     async setDeletedAt(id: string, deletedAt: Date) {
       await db.update(apiKeys).set({ deletedAt, updatedAt: new Date() }).where(eq(apiKeys.id, id));
     },

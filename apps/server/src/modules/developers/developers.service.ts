@@ -11,6 +11,7 @@ import type { DevelopersRepository, ApiKeyRow, ApiRequestRow } from './developer
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { canUseLiveMode } from '../../lib/live-mode.ts';
+import { pick } from '../../lib/pick.ts';
 
 export const ROLL_GRACE_HOURS = 12;
 /** A stopped secret or restricted key stays (unusable) this long, so the request log keeps naming it. */
@@ -107,6 +108,16 @@ export function signWidgetUrl(url: string, secretKey: string): { url: string; si
 
 export const PLAIN_SECRET_KEY_MESSAGE =
   'This secret key was created before secret keys were kept encrypted, so the server cannot sign with it: paste the secret key, or roll it once (the new key is kept encrypted).';
+
+/** What the API request log keeps of a REST request, besides its key. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  latencyMs: number;
+  requestId: string | null;
+  ipAddress: string | null;
+}
 
 export function createDevelopersService(deps: {
   repository: DevelopersRepository;
@@ -269,26 +280,13 @@ export function createDevelopersService(deps: {
     secretKeyOf,
 
     /** After an authenticated REST request: its log row, and the key's last use (at most once a minute). */
-    async recordRequest(entry: {
-      apiKey: { id: string; accountId: string; liveMode: boolean; lastUsedAt: Date | null };
-      method: string;
-      path: string;
-      status: number;
-      latencyMs: number;
-      requestId: string | null;
-      ipAddress: string | null;
-    }) {
+    async recordRequest(entry: RequestLogEntry & { apiKey: { id: string; accountId: string; liveMode: boolean; lastUsedAt: Date | null } }) {
       const { apiKey } = entry;
       await repository.logRequest({
         accountId: apiKey.accountId,
         apiKeyId: apiKey.id,
         liveMode: apiKey.liveMode,
-        method: entry.method,
-        path: entry.path,
-        status: entry.status,
-        latencyMs: entry.latencyMs,
-        requestId: entry.requestId,
-        ipAddress: entry.ipAddress,
+        ...pick(entry, 'method', 'path', 'status', 'latencyMs', 'requestId', 'ipAddress'),
         // When the request arrived, not when this fire-and-forget insert ran: two requests in a row keep their order.
         createdAt: new Date(Date.now() - entry.latencyMs),
       });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts, domainReviews, memberships, organizations } from '../../db/schema/accounts.ts';
 import { affiliatePayoutConfigurations } from '../../db/schema/developers.ts';
 import { blockedListEntries, goLiveRequests, testingInstructions, type TestingInstructionsSnapshot } from '../../db/schema/go-live.ts';
@@ -77,10 +78,8 @@ export function createGoLiveRepository(db: Database) {
       return { status: merchant?.status ?? null, wallets: wallets?.value ?? 0 };
     },
 
-    async testingInstructions(accountId: string, executor: Executor = db): Promise<TestingInstructionsRow | undefined> {
-      const [row] = await executor.select().from(testingInstructions).where(eq(testingInstructions.accountId, accountId)).limit(1);
-      return row;
-    },
+    testingInstructions: (accountId: string, executor: Executor = db): Promise<TestingInstructionsRow | undefined> =>
+      firstWhere(executor, testingInstructions, eq(testingInstructions.accountId, accountId)),
     async saveTestingInstructions(
       tx: Executor,
       values: { accountId: string; url: string; credentials: string | null; steps: string; updatedByUserId: string },
@@ -115,13 +114,10 @@ export function createGoLiveRepository(db: Database) {
     async lockAccount(tx: Executor, accountId: string) {
       await tx.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
     },
-    async insertRequest(
+    insertRequest: (
       tx: Executor,
       values: { accountId: string; product: RampProduct; testingInstructions: TestingInstructionsSnapshot; requestedByUserId: string },
-    ) {
-      const [row] = await tx.insert(goLiveRequests).values(values).returning();
-      return row!;
-    },
+    ) => insertRow(tx, goLiveRequests, values),
     async reopenRequest(tx: Executor, id: string, values: { testingInstructions: TestingInstructionsSnapshot; requestedByUserId: string }) {
       const now = new Date();
       const [row] = await tx
@@ -199,14 +195,8 @@ export function createGoLiveRepository(db: Database) {
     },
 
     /** The entry for one country, if listed: the widget asks on every quote, so it reads one row, not the list. */
-    async blockedCountry(code: string): Promise<BlockedListEntryRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(blockedListEntries)
-        .where(and(eq(blockedListEntries.kind, 'country'), eq(blockedListEntries.value, code)))
-        .limit(1);
-      return row;
-    },
+    blockedCountry: (code: string): Promise<BlockedListEntryRow | undefined> =>
+      firstWhere(db, blockedListEntries, and(eq(blockedListEntries.kind, 'country'), eq(blockedListEntries.value, code))),
     blockedList(): Promise<BlockedListEntryRow[]> {
       return db.select().from(blockedListEntries).orderBy(asc(blockedListEntries.kind), asc(blockedListEntries.value));
     },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere, insertRow, updateWhere } from '../../db/row-queries.ts';
 import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
 import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
@@ -10,6 +11,16 @@ export type ViewerRow = UserRow & { selectedAccountId?: string | null };
 export type SessionRow = typeof sessions.$inferSelect;
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
+/** Marks the tokens `which` selects used, those still open: the ids of those it marked (a used token stays as it was). */
+export async function markOpenTokensUsed(db: Database, which: SQL): Promise<string[]> {
+  const rows = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(which, isNull(userTokens.usedAt)))
+    .returning({ id: userTokens.id });
+  return rows.map((row) => row.id);
+}
+
 /** A 64-bit advisory lock key for a name. */
 function lockKey(name: string): bigint {
   return crypto.createHash('sha256').update(name).digest().readBigInt64BE(0);
@@ -17,26 +28,10 @@ function lockKey(name: string): bigint {
 
 export function createIdentityRepository(db: Database) {
   return {
-    async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
-        .limit(1);
-      return row;
-    },
-    async findUserBySsoSubject(issuer: string, subject: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject)))
-        .limit(1);
-      return row;
-    },
-    async findUserById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
+    findUserByEmail: (email: string): Promise<UserRow | undefined> => firstWhere(db, users, sql`lower(${users.email}) = lower(${email})`),
+    findUserBySsoSubject: (issuer: string, subject: string): Promise<UserRow | undefined> =>
+      firstWhere(db, users, and(eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject))),
+    findUserById: (id: string): Promise<UserRow | undefined> => firstWhere(db, users, eq(users.id, id)),
     async namesByIds(ids: string[]): Promise<Map<string, string>> {
       const rows = await db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -44,18 +39,8 @@ export function createIdentityRepository(db: Database) {
         .where(inArray(users.id, ids));
       return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim() || row.email]));
     },
-    async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
-      const [row] = await db.insert(users).values(values).returning();
-      return row!;
-    },
-    async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-      const [row] = await db
-        .update(users)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      return row!;
-    },
+    insertUser: (values: typeof users.$inferInsert): Promise<UserRow> => insertRow(db, users, values),
+    updateUser: (id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> => updateWhere(db, users, eq(users.id, id), values),
     /** Marks a user's other open tokens of one purpose used, so only the newest works. */
     async retireTokens(userId: string, purpose: TokenPurpose): Promise<void> {
       await db
@@ -73,23 +58,10 @@ export function createIdentityRepository(db: Database) {
         .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), gt(userTokens.createdAt, since)));
       return row?.count ?? 0;
     },
-    async findLatestOpenToken(userId: string, purpose: TokenPurpose) {
-      const [row] = await db
-        .select()
-        .from(userTokens)
-        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)))
-        .orderBy(desc(userTokens.createdAt))
-        .limit(1);
-      return row;
-    },
-    async findTokenByHash(tokenHash: string, purpose: TokenPurpose) {
-      const [row] = await db
-        .select()
-        .from(userTokens)
-        .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose)))
-        .limit(1);
-      return row;
-    },
+    findLatestOpenToken: (userId: string, purpose: TokenPurpose) =>
+      firstWhere(db, userTokens, and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)), desc(userTokens.createdAt)),
+    findTokenByHash: (tokenHash: string, purpose: TokenPurpose) =>
+      firstWhere(db, userTokens, and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose))),
     /**
      * Takes one attempt of the newest open code of that purpose sent to this e-mail, before anything else is read or
      * compared; returns the code's id, or null once its attempts are all taken (even by simultaneous calls) or there
@@ -111,12 +83,7 @@ export function createIdentityRepository(db: Database) {
     },
     /** Uses a token once: only the first caller gets true. */
     async consumeToken(id: string): Promise<boolean> {
-      const rows = await db
-        .update(userTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
-        .returning({ id: userTokens.id });
-      return rows.length === 1;
+      return (await markOpenTokensUsed(db, eq(userTokens.id, id))).length === 1;
     },
     /**
      * Records an attempt as a failure before its secret is checked, unless the e-mail or the IP already has its limit

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { userTokens, users } from '../../db/schema/identity.ts';
+import { markOpenTokensUsed } from './identity.repository.ts';
 
 /** A staff user as `npm run admin -- list-staff` shows them; deactivated ones keep their former role. */
 export interface StaffListRow {
@@ -49,12 +50,7 @@ export function createStaffAdministrationRepository(db: Database) {
 
     /** Marks every open e-mailed link and code of the user used: an invitation sent before deactivation stops working. */
     async retireAllTokens(userId: string): Promise<number> {
-      const rows = await db
-        .update(userTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)))
-        .returning({ id: userTokens.id });
-      return rows.length;
+      return (await markOpenTokensUsed(db, eq(userTokens.userId, userId))).length;
     },
   };
 }

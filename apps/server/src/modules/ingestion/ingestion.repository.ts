@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRow } from '../../db/row-queries.ts';
 import type { Executor } from '../../db/executor.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { accounts } from '../../db/schema/accounts.ts';
 import { ingestionCredentials } from '../../db/schema/ingestion.ts';
 import { customers, transactions } from '../../db/schema/transactions.ts';
@@ -74,6 +76,19 @@ async function updateAll(executor: Executor, table: keyof typeof COLUMNS, fixed:
     from jsonb_populate_recordset(null::${sql.identifier(table)}, ${asRecords(table, rows)}::jsonb) n where existing.id = n.id`);
 }
 
+/** The batch's rows of `table` that exist, locked in id order (two batches touching the same rows cannot deadlock). */
+async function lockExisting<T extends typeof transactions | typeof customers>(executor: Executor, table: T, ids: string[]): Promise<T['$inferSelect'][]> {
+  if (ids.length === 0) return [];
+  const source: PgTable = table;
+  const rows = await executor
+    .select()
+    .from(source)
+    .where(sql`${table.id} = any(${uuidArray(ids)})`)
+    .orderBy(asc(table.id))
+    .for('update');
+  return rows as T['$inferSelect'][];
+}
+
 export function createIngestionRepository(db: Database) {
   return {
     db,
@@ -87,10 +102,8 @@ export function createIngestionRepository(db: Database) {
     async lockCredentials(executor: Executor): Promise<void> {
       await executor.execute(sql`select pg_advisory_xact_lock(hashtext('ingestion_credentials'))`);
     },
-    async insertCredential(executor: Executor, values: typeof ingestionCredentials.$inferInsert): Promise<CredentialRow> {
-      const [row] = await executor.insert(ingestionCredentials).values(values).returning();
-      return row!;
-    },
+    insertCredential: (executor: Executor, values: typeof ingestionCredentials.$inferInsert): Promise<CredentialRow> =>
+      insertRow(executor, ingestionCredentials, values),
     async revokeCredential(executor: Executor, id: string): Promise<CredentialRow | null> {
       const [row] = await executor
         .update(ingestionCredentials)
@@ -185,25 +198,8 @@ export function createIngestionRepository(db: Database) {
         .where(sql`${accounts.id} = any(${uuidArray(ids)})`);
       return new Set(rows.map((row) => row.id));
     },
-    /** The batch's transactions that exist, locked in id order (two batches touching the same rows cannot deadlock). */
-    async lockTransactions(executor: Executor, ids: string[]): Promise<TransactionRow[]> {
-      if (ids.length === 0) return [];
-      return executor
-        .select()
-        .from(transactions)
-        .where(sql`${transactions.id} = any(${uuidArray(ids)})`)
-        .orderBy(asc(transactions.id))
-        .for('update');
-    },
-    async lockCustomers(executor: Executor, ids: string[]): Promise<CustomerRow[]> {
-      if (ids.length === 0) return [];
-      return executor
-        .select()
-        .from(customers)
-        .where(sql`${customers.id} = any(${uuidArray(ids)})`)
-        .orderBy(asc(customers.id))
-        .for('update');
-    },
+    lockTransactions: (executor: Executor, ids: string[]): Promise<TransactionRow[]> => lockExisting(executor, transactions, ids),
+    lockCustomers: (executor: Executor, ids: string[]): Promise<CustomerRow[]> => lockExisting(executor, customers, ids),
     /** New transactions in one statement; answers how many were inserted (fewer: a concurrent batch inserted some). */
     insertTransactions: (executor: Executor, rows: TransactionRow[]) => insertNew(executor, 'transactions', rows),
     updateTransactions: (executor: Executor, rows: TransactionRow[]) =>

@@ -16,6 +16,7 @@ import { STATUSES_OF, networkOf, type TransactionKind } from '@rampart/shared/tr
 import type { transactions as transactionsTable } from '../../db/schema/transactions.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { sha256 } from '../../lib/sha256.ts';
+import { NO_OPTIONAL_DETAILS, NO_STATUS_DETAILS } from '../../lib/transaction-details.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
 import { emitWebhookEvents, type DomainEvent } from '../webhooks/outbox.ts';
 import { validateEvent, type FieldError, type ValidEvent } from './event-types.ts';
@@ -234,12 +235,7 @@ const TRANSACTION_DEFAULTS: TransactionRow = {
   balanceType: null,
   isNft: false,
   status: '',
-  detailedStatus: null,
-  pendingActionStatus: null,
-  isWaitingKyc: false,
-  failureReason: null,
-  flow: null,
-  isQuoteExpired: false,
+  ...NO_STATUS_DETAILS,
   createdAt: new Date(0),
   updatedAt: new Date(0),
   customerId: null,
@@ -263,21 +259,7 @@ const TRANSACTION_DEFAULTS: TransactionRow = {
   networkCode: null,
   cryptoTransactionId: null,
   walletAddress: null,
-  walletAddressTag: null,
-  userAgent: null,
-  nftTransaction: null,
-  defiBuyTransaction: null,
-  refundWalletAddress: null,
-  depositHash: null,
-  refundApprovalStatus: null,
-  refundHash: null,
-  cancelledAt: null,
-  cancelledBy: null,
-  refundApprovedAt: null,
-  refundApprovedBy: null,
-  quote: null,
-  depositWalletAddress: null,
-  refundTransactionHash: null,
+  ...NO_OPTIONAL_DETAILS,
   statusHistory: [],
   version: 0,
 };

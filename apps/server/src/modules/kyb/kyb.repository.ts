@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRow, updateWhere } from '../../db/row-queries.ts';
 import { accounts, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 import { kybApplications, kybDecisions, kybDocuments, kybPeople } from '../../db/schema/kyb.ts';
@@ -109,14 +110,8 @@ export function createKybRepository(db: Database) {
       return row ?? null;
     },
 
-    async updateApplication(id: string, values: Partial<typeof kybApplications.$inferInsert>, executor: Executor = db): Promise<KybApplicationRow> {
-      const [row] = await executor
-        .update(kybApplications)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(kybApplications.id, id))
-        .returning();
-      return row!;
-    },
+    updateApplication: (id: string, values: Partial<typeof kybApplications.$inferInsert>, executor: Executor = db): Promise<KybApplicationRow> =>
+      updateWhere(executor, kybApplications, eq(kybApplications.id, id), values),
 
     async peopleOf(applicationId: string, executor: Executor = db): Promise<KybPersonRow[]> {
       return executor.select().from(kybPeople).where(eq(kybPeople.applicationId, applicationId)).orderBy(asc(kybPeople.position));
@@ -152,10 +147,7 @@ export function createKybRepository(db: Database) {
       return row ?? null;
     },
 
-    async insertDocument(values: typeof kybDocuments.$inferInsert, executor: Executor = db): Promise<KybDocumentRow> {
-      const [row] = await executor.insert(kybDocuments).values(values).returning();
-      return row!;
-    },
+    insertDocument: (values: typeof kybDocuments.$inferInsert, executor: Executor = db): Promise<KybDocumentRow> => insertRow(executor, kybDocuments, values),
 
     async deleteDocument(id: string, executor: Executor = db) {
       await executor.delete(kybDocuments).where(eq(kybDocuments.id, id));

@@ -23,6 +23,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import type { FileStorage } from '../../lib/file-storage.ts';
+import { pick } from '../../lib/pick.ts';
 import { UploadedFile } from '../../lib/graphql-uploads.ts';
 import { FILE_NAME_BIDI_MESSAGE, hasBidiControls, hasFileNameControlCharacters, withoutFileNameControlCharacters } from '../../lib/text.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
@@ -277,15 +278,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
   }
 
   function documentView(document: KybDocumentRow) {
-    return {
-      id: document.id,
-      type: document.type,
-      personId: document.personId,
-      fileName: document.fileName,
-      contentType: document.contentType,
-      sizeBytes: document.sizeBytes,
-      uploadedAt: document.uploadedAt,
-    };
+    return pick(document, 'id', 'type', 'personId', 'fileName', 'contentType', 'sizeBytes', 'uploadedAt');
   }
 
   function signLink(documentId: string, expires: number): string {

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRow } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { nftCollections } from '../../db/schema/settings.ts';
 import { nftMints } from '../../db/schema/passes.ts';
@@ -30,10 +31,7 @@ export function createMintingRepository(db: Database) {
       const [row] = await db.insert(nftCollections).values(values).onConflictDoNothing().returning();
       return row ?? null;
     },
-    async insertMint(values: typeof nftMints.$inferInsert): Promise<NftMintRow> {
-      const [row] = await db.insert(nftMints).values(values).returning();
-      return row!;
-    },
+    insertMint: (values: typeof nftMints.$inferInsert): Promise<NftMintRow> => insertRow(db, nftMints, values),
     mints(collectionId: string): Promise<NftMintRow[]> {
       return db.select().from(nftMints).where(eq(nftMints.collectionId, collectionId)).orderBy(desc(nftMints.createdAt), desc(nftMints.id));
     },

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { accountOfRow, firstWhere, insertRow, updateWhere } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import {
   passAppleRegistrations,
@@ -23,49 +24,22 @@ export type PassProjectCredentialsRow = typeof passProjectCredentials.$inferSele
 
 /** Reads and writes join the mutation's unit of work (decision 0007) through `db`. */
 export function createPassesRepository(db: Database) {
+  /** The account of a row a project holds (a policy, template or API key): its project's. */
+  async function accountThroughProject(table: typeof passPolicies | typeof passTemplates | typeof passProjectApiKeys, id: string): Promise<string | null> {
+    if (!isUuid(id)) return null;
+    const holder = db.select({ projectId: table.projectId }).from(table).where(eq(table.id, id));
+    const [row] = await db.select({ accountId: passProjects.accountId }).from(passProjects).where(inArray(passProjects.id, holder)).limit(1);
+    return row?.accountId ?? null;
+  }
+
   return {
     db,
     // --- The owning account of each entity (the @entity directive's lookups). ---
-    async accountOfProject(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db.select({ accountId: passProjects.accountId }).from(passProjects).where(eq(passProjects.id, id)).limit(1);
-      return row?.accountId ?? null;
-    },
-    async accountOfPolicy(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select({ accountId: passProjects.accountId })
-        .from(passPolicies)
-        .innerJoin(passProjects, eq(passProjects.id, passPolicies.projectId))
-        .where(eq(passPolicies.id, id))
-        .limit(1);
-      return row?.accountId ?? null;
-    },
-    async accountOfTemplate(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select({ accountId: passProjects.accountId })
-        .from(passTemplates)
-        .innerJoin(passProjects, eq(passProjects.id, passTemplates.projectId))
-        .where(eq(passTemplates.id, id))
-        .limit(1);
-      return row?.accountId ?? null;
-    },
-    async accountOfPass(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db.select({ accountId: passes.accountId }).from(passes).where(eq(passes.id, id)).limit(1);
-      return row?.accountId ?? null;
-    },
-    async accountOfApiKey(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db
-        .select({ accountId: passProjects.accountId })
-        .from(passProjectApiKeys)
-        .innerJoin(passProjects, eq(passProjects.id, passProjectApiKeys.projectId))
-        .where(eq(passProjectApiKeys.id, id))
-        .limit(1);
-      return row?.accountId ?? null;
-    },
+    accountOfProject: (id: string) => accountOfRow(db, passProjects, id),
+    accountOfPolicy: (id: string) => accountThroughProject(passPolicies, id),
+    accountOfTemplate: (id: string) => accountThroughProject(passTemplates, id),
+    accountOfPass: (id: string) => accountOfRow(db, passes, id),
+    accountOfApiKey: (id: string) => accountThroughProject(passProjectApiKeys, id),
 
     // --- Projects ---
     /** Serialises an account's project writes (the per-account limit, unique names). */
@@ -78,34 +52,16 @@ export function createPassesRepository(db: Database) {
     listProjects(accountId: string): Promise<PassProjectRow[]> {
       return db.select().from(passProjects).where(eq(passProjects.accountId, accountId)).orderBy(asc(passProjects.createdAt), asc(passProjects.id));
     },
-    async project(id: string): Promise<PassProjectRow | undefined> {
-      const [row] = await db.select().from(passProjects).where(eq(passProjects.id, id)).limit(1);
-      return row;
-    },
+    project: (id: string): Promise<PassProjectRow | undefined> => firstWhere(db, passProjects, eq(passProjects.id, id)),
     async countProjects(accountId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(passProjects).where(eq(passProjects.accountId, accountId));
       return row?.n ?? 0;
     },
-    async projectNamed(accountId: string, name: string): Promise<PassProjectRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(passProjects)
-        .where(and(eq(passProjects.accountId, accountId), sql`lower(${passProjects.name}) = lower(${name})`))
-        .limit(1);
-      return row;
-    },
-    async insertProject(values: typeof passProjects.$inferInsert): Promise<PassProjectRow> {
-      const [row] = await db.insert(passProjects).values(values).returning();
-      return row!;
-    },
-    async updateProject(id: string, values: Partial<typeof passProjects.$inferInsert>): Promise<PassProjectRow> {
-      const [row] = await db
-        .update(passProjects)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(passProjects.id, id))
-        .returning();
-      return row!;
-    },
+    projectNamed: (accountId: string, name: string): Promise<PassProjectRow | undefined> =>
+      firstWhere(db, passProjects, and(eq(passProjects.accountId, accountId), sql`lower(${passProjects.name}) = lower(${name})`)),
+    insertProject: (values: typeof passProjects.$inferInsert): Promise<PassProjectRow> => insertRow(db, passProjects, values),
+    updateProject: (id: string, values: Partial<typeof passProjects.$inferInsert>): Promise<PassProjectRow> =>
+      updateWhere(db, passProjects, eq(passProjects.id, id), values),
     async deleteProject(id: string) {
       await db.delete(passProjects).where(eq(passProjects.id, id));
     },
@@ -118,30 +74,19 @@ export function createPassesRepository(db: Database) {
     },
 
     // --- Credentials ---
-    async credentials(projectId: string): Promise<PassProjectCredentialsRow | undefined> {
-      const [row] = await db.select().from(passProjectCredentials).where(eq(passProjectCredentials.projectId, projectId)).limit(1);
-      return row;
-    },
+    credentials: (projectId: string): Promise<PassProjectCredentialsRow | undefined> =>
+      firstWhere(db, passProjectCredentials, eq(passProjectCredentials.projectId, projectId)),
     async insertCredentials(values: typeof passProjectCredentials.$inferInsert) {
       await db.insert(passProjectCredentials).values(values);
     },
-    async updateCredentials(projectId: string, values: Partial<typeof passProjectCredentials.$inferInsert>): Promise<PassProjectCredentialsRow> {
-      const [row] = await db
-        .update(passProjectCredentials)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(passProjectCredentials.projectId, projectId))
-        .returning();
-      return row!;
-    },
+    updateCredentials: (projectId: string, values: Partial<typeof passProjectCredentials.$inferInsert>): Promise<PassProjectCredentialsRow> =>
+      updateWhere(db, passProjectCredentials, eq(passProjectCredentials.projectId, projectId), values),
 
     // --- Policies ---
     listPolicies(projectId: string): Promise<PassPolicyRow[]> {
       return db.select().from(passPolicies).where(eq(passPolicies.projectId, projectId)).orderBy(asc(passPolicies.createdAt), asc(passPolicies.id));
     },
-    async policy(id: string): Promise<PassPolicyRow | undefined> {
-      const [row] = await db.select().from(passPolicies).where(eq(passPolicies.id, id)).limit(1);
-      return row;
-    },
+    policy: (id: string): Promise<PassPolicyRow | undefined> => firstWhere(db, passPolicies, eq(passPolicies.id, id)),
     policiesByIds(ids: string[]): Promise<PassPolicyRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db.select().from(passPolicies).where(inArray(passPolicies.id, ids)).orderBy(asc(passPolicies.createdAt));
@@ -150,18 +95,9 @@ export function createPassesRepository(db: Database) {
       const [row] = await db.select({ n: count() }).from(passPolicies).where(eq(passPolicies.projectId, projectId));
       return row?.n ?? 0;
     },
-    async insertPolicy(values: typeof passPolicies.$inferInsert): Promise<PassPolicyRow> {
-      const [row] = await db.insert(passPolicies).values(values).returning();
-      return row!;
-    },
-    async updatePolicy(id: string, values: Partial<typeof passPolicies.$inferInsert>): Promise<PassPolicyRow> {
-      const [row] = await db
-        .update(passPolicies)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(passPolicies.id, id))
-        .returning();
-      return row!;
-    },
+    insertPolicy: (values: typeof passPolicies.$inferInsert): Promise<PassPolicyRow> => insertRow(db, passPolicies, values),
+    updatePolicy: (id: string, values: Partial<typeof passPolicies.$inferInsert>): Promise<PassPolicyRow> =>
+      updateWhere(db, passPolicies, eq(passPolicies.id, id), values),
     async deletePolicy(id: string) {
       await db.delete(passPolicies).where(eq(passPolicies.id, id));
     },
@@ -191,26 +127,14 @@ export function createPassesRepository(db: Database) {
     listTemplates(projectId: string): Promise<PassTemplateRow[]> {
       return db.select().from(passTemplates).where(eq(passTemplates.projectId, projectId)).orderBy(asc(passTemplates.createdAt), asc(passTemplates.id));
     },
-    async template(id: string): Promise<PassTemplateRow | undefined> {
-      const [row] = await db.select().from(passTemplates).where(eq(passTemplates.id, id)).limit(1);
-      return row;
-    },
+    template: (id: string): Promise<PassTemplateRow | undefined> => firstWhere(db, passTemplates, eq(passTemplates.id, id)),
     async countTemplates(projectId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(passTemplates).where(eq(passTemplates.projectId, projectId));
       return row?.n ?? 0;
     },
-    async insertTemplate(values: typeof passTemplates.$inferInsert): Promise<PassTemplateRow> {
-      const [row] = await db.insert(passTemplates).values(values).returning();
-      return row!;
-    },
-    async updateTemplate(id: string, values: Partial<typeof passTemplates.$inferInsert>): Promise<PassTemplateRow> {
-      const [row] = await db
-        .update(passTemplates)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(passTemplates.id, id))
-        .returning();
-      return row!;
-    },
+    insertTemplate: (values: typeof passTemplates.$inferInsert): Promise<PassTemplateRow> => insertRow(db, passTemplates, values),
+    updateTemplate: (id: string, values: Partial<typeof passTemplates.$inferInsert>): Promise<PassTemplateRow> =>
+      updateWhere(db, passTemplates, eq(passTemplates.id, id), values),
     async deleteTemplate(id: string) {
       await db.delete(passTemplates).where(eq(passTemplates.id, id));
     },
@@ -227,10 +151,7 @@ export function createPassesRepository(db: Database) {
         .where(eq(passProjectApiKeys.projectId, projectId))
         .orderBy(desc(passProjectApiKeys.createdAt), desc(passProjectApiKeys.id));
     },
-    async apiKey(id: string): Promise<PassProjectApiKeyRow | undefined> {
-      const [row] = await db.select().from(passProjectApiKeys).where(eq(passProjectApiKeys.id, id)).limit(1);
-      return row;
-    },
+    apiKey: (id: string): Promise<PassProjectApiKeyRow | undefined> => firstWhere(db, passProjectApiKeys, eq(passProjectApiKeys.id, id)),
     async countActiveApiKeys(projectId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
@@ -238,10 +159,7 @@ export function createPassesRepository(db: Database) {
         .where(and(eq(passProjectApiKeys.projectId, projectId), isNull(passProjectApiKeys.revokedAt)));
       return row?.n ?? 0;
     },
-    async insertApiKey(values: typeof passProjectApiKeys.$inferInsert): Promise<PassProjectApiKeyRow> {
-      const [row] = await db.insert(passProjectApiKeys).values(values).returning();
-      return row!;
-    },
+    insertApiKey: (values: typeof passProjectApiKeys.$inferInsert): Promise<PassProjectApiKeyRow> => insertRow(db, passProjectApiKeys, values),
     async revokeApiKey(id: string): Promise<PassProjectApiKeyRow> {
       const [row] = await db
         .update(passProjectApiKeys)
@@ -252,10 +170,7 @@ export function createPassesRepository(db: Database) {
     },
 
     // --- Passes ---
-    async pass(id: string): Promise<PassRow | undefined> {
-      const [row] = await db.select().from(passes).where(eq(passes.id, id)).limit(1);
-      return row;
-    },
+    pass: (id: string): Promise<PassRow | undefined> => firstWhere(db, passes, eq(passes.id, id)),
     async listPasses(projectId: string, filter: { search: string | null; status: 'active' | 'invalidated' | null; first: number; afterId: string | null }) {
       const conditions: SQL[] = [eq(passes.projectId, projectId)];
       if (filter.status) conditions.push(eq(passes.status, filter.status));

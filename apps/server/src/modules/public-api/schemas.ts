@@ -3,6 +3,7 @@ import { amountFormatProblem, MAX_AMOUNT_WHOLE_DIGITS } from '@rampart/shared/am
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters } from '../../lib/text.ts';
 import { API_ERROR_TYPES } from '../../lib/rest/errors.ts';
 import { SAMPLE_CURRENCIES_AND_AMOUNTS, SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
+import { NO_OPTIONAL_DETAILS, NO_STATUS_DETAILS } from '../../lib/transaction-details.ts';
 
 /*
  * The /v1 API's schemas, declared once: the routes validate requests with them (zodValidatorCompiler of
@@ -32,12 +33,7 @@ const TRANSACTION_EXAMPLE = {
   balanceType: null,
   isNft: false,
   status: 'completed',
-  detailedStatus: null,
-  pendingActionStatus: null,
-  isWaitingKyc: false,
-  failureReason: null,
-  flow: null,
-  isQuoteExpired: false,
+  ...NO_STATUS_DETAILS,
   createdAt: '2026-11-23T10:15:30.123Z',
   updatedAt: '2026-11-23T10:17:02.456Z',
   customerId: '5d4f7f0e-8a52-4d8e-a0c1-3f3c7b1f2e90',
@@ -51,21 +47,7 @@ const TRANSACTION_EXAMPLE = {
   networkCode: 'ethereum',
   cryptoTransactionId: null,
   walletAddress: SAMPLE_WALLET_ADDRESS,
-  walletAddressTag: null,
-  userAgent: null,
-  nftTransaction: null,
-  defiBuyTransaction: null,
-  refundWalletAddress: null,
-  depositHash: null,
-  refundApprovalStatus: null,
-  refundHash: null,
-  cancelledAt: null,
-  cancelledBy: null,
-  refundApprovedAt: null,
-  refundApprovedBy: null,
-  quote: null,
-  depositWalletAddress: null,
-  refundTransactionHash: null,
+  ...NO_OPTIONAL_DETAILS,
   statusHistory: [
     { status: 'waitingPayment', at: '2026-11-23T10:15:30.123Z' },
     { status: 'completed', at: '2026-11-23T10:17:02.456Z', by: 'system' },

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { accountOfRow } from '../../db/row-queries.ts';
 import { accounts, domainReviews } from '../../db/schema/accounts.ts';
 import { currencyAccountPairs, integrations, pricingRules, widgetSessions } from '../../db/schema/ramp.ts';
 import { cryptoCurrencies } from '../../db/schema/settings.ts';
@@ -208,11 +209,7 @@ export function createRampRepository(db: Database) {
       const [row] = await db.delete(integrations).where(eq(integrations.id, id)).returning();
       return row;
     },
-    async accountOfIntegration(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db.select({ accountId: integrations.accountId }).from(integrations).where(eq(integrations.id, id)).limit(1);
-      return row?.accountId ?? null;
-    },
+    accountOfIntegration: (id: string) => accountOfRow(db, integrations, id),
     async hasWebIntegration(accountId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: integrations.id })

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { accountOfRow, firstWhere } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { affiliatePayoutConfigurations, nftAccounts } from '../../db/schema/developers.ts';
 import { cryptoCurrencies, nftCollections } from '../../db/schema/settings.ts';
@@ -58,10 +59,8 @@ export function createSettingsRepository(db: Database) {
       return row;
     },
 
-    async payoutConfiguration(accountId: string): Promise<PayoutConfigurationRow | undefined> {
-      const [row] = await db.select().from(affiliatePayoutConfigurations).where(eq(affiliatePayoutConfigurations.accountId, accountId)).limit(1);
-      return row;
-    },
+    payoutConfiguration: (accountId: string): Promise<PayoutConfigurationRow | undefined> =>
+      firstWhere(db, affiliatePayoutConfigurations, eq(affiliatePayoutConfigurations.accountId, accountId)),
     /** Inserts the account's configuration; undefined when one already exists. */
     async insertPayoutConfiguration(values: { accountId: string; currencyId: string; walletAddress: string }) {
       const [row] = await db.insert(affiliatePayoutConfigurations).values(values).onConflictDoNothing().returning();
@@ -76,10 +75,7 @@ export function createSettingsRepository(db: Database) {
       return row;
     },
 
-    async nftAccount(accountId: string): Promise<NftAccountRow | undefined> {
-      const [row] = await db.select().from(nftAccounts).where(eq(nftAccounts.accountId, accountId)).limit(1);
-      return row;
-    },
+    nftAccount: (accountId: string): Promise<NftAccountRow | undefined> => firstWhere(db, nftAccounts, eq(nftAccounts.accountId, accountId)),
     async upsertNftAccount(accountId: string, patch: Partial<Omit<NftAccountRow, 'accountId' | 'updatedAt'>>) {
       const [row] = await db
         .insert(nftAccounts)
@@ -114,11 +110,7 @@ export function createSettingsRepository(db: Database) {
       const rows = await db.delete(nftCollections).where(eq(nftCollections.id, id)).returning({ id: nftCollections.id });
       return rows.length > 0;
     },
-    async accountOfNftCollection(id: string): Promise<string | null> {
-      if (!isUuid(id)) return null;
-      const [row] = await db.select({ accountId: nftCollections.accountId }).from(nftCollections).where(eq(nftCollections.id, id)).limit(1);
-      return row?.accountId ?? null;
-    },
+    accountOfNftCollection: (id: string) => accountOfRow(db, nftCollections, id),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere } from '../../db/row-queries.ts';
 import { ssoSignInAttempts, ssoUsedIdTokens } from '../../db/schema/sso.ts';
 
 export type SsoSignInAttemptRow = typeof ssoSignInAttempts.$inferSelect;
@@ -10,10 +11,8 @@ export function createSsoRepository(db: Database) {
       await db.insert(ssoSignInAttempts).values(values);
     },
 
-    async findAttemptByNonce(nonceHash: string): Promise<SsoSignInAttemptRow | undefined> {
-      const [row] = await db.select().from(ssoSignInAttempts).where(eq(ssoSignInAttempts.nonceHash, nonceHash)).limit(1);
-      return row;
-    },
+    findAttemptByNonce: (nonceHash: string): Promise<SsoSignInAttemptRow | undefined> =>
+      firstWhere(db, ssoSignInAttempts, eq(ssoSignInAttempts.nonceHash, nonceHash)),
 
     /** Spends an open attempt; false when another request spent it first (the row lock makes the second wait, then miss). */
     async consumeAttempt(id: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
+import { exchangeCode, startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
@@ -99,17 +99,11 @@ async function signInAtProvider(
   const code = back.leftTo.searchParams.get('code');
   if (!code) throw new Error(`no code in ${back.leftTo.href}`);
 
-  const tokenResponse = await fetch(`${idp.issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT_URI,
-      client_id: t.config.OIDC_CLIENT_ID,
-      code_verifier: verifier,
-    }),
-  });
+  const tokenResponse = await exchangeCode(
+    idp.issuer,
+    { code, verifier, clientId: t.config.OIDC_CLIENT_ID, redirectUri: REDIRECT_URI },
+    { origin: APP_ORIGIN },
+  );
   expect(tokenResponse.status).toBe(200);
   expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
   return { tokens: (await tokenResponse.json()) as TokenSet, browser };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
@@ -13,18 +14,9 @@ export function createTeamRepository(db: Database) {
       const [row] = await db.select({ accountId: memberships.accountId }).from(memberships).where(eq(memberships.id, id)).limit(1);
       return row?.accountId ?? null;
     },
-    async findMembership(id: string): Promise<MembershipRecord | undefined> {
-      const [row] = await db.select().from(memberships).where(eq(memberships.id, id)).limit(1);
-      return row;
-    },
-    async findMembershipOf(accountId: string, userId: string): Promise<MembershipRecord | undefined> {
-      const [row] = await db
-        .select()
-        .from(memberships)
-        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
-        .limit(1);
-      return row;
-    },
+    findMembership: (id: string): Promise<MembershipRecord | undefined> => firstWhere(db, memberships, eq(memberships.id, id)),
+    findMembershipOf: (accountId: string, userId: string): Promise<MembershipRecord | undefined> =>
+      firstWhere(db, memberships, and(eq(memberships.accountId, accountId), eq(memberships.userId, userId))),
     async membershipRow(id: string): Promise<MembershipRow> {
       const [row] = await db
         .select({ membership: memberships, user: users })
@@ -44,10 +36,7 @@ export function createTeamRepository(db: Database) {
         .limit(1);
       return row;
     },
-    async insertMembership(values: typeof memberships.$inferInsert): Promise<MembershipRecord> {
-      const [row] = await db.insert(memberships).values(values).returning();
-      return row!;
-    },
+    insertMembership: (values: typeof memberships.$inferInsert): Promise<MembershipRecord> => insertRow(db, memberships, values),
     async updateMembership(id: string, values: Partial<typeof memberships.$inferInsert>): Promise<void> {
       await db.update(memberships).set(values).where(eq(memberships.id, id));
     },

@@ -12,6 +12,7 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { Faker, base, en } from '@faker-js/faker';
 import { CRYPTO_CURRENCIES } from '@rampart/shared/transactions';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import { rebuildRollups } from './rollups.ts';
 
 export interface GenerateOptions {
@@ -29,17 +30,6 @@ export interface GenerateOptions {
 }
 
 type Weighted<T> = ReadonlyArray<readonly [T, number]>;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function picker<T>(random: () => number, table: Weighted<T>) {
   const total = table.reduce((sum, [, weight]) => sum + weight, 0);
@@ -361,7 +351,7 @@ const v = (value: string | number | boolean | null | undefined) => (value === nu
 export async function generateTransactions(pool: pg.Pool, options: GenerateOptions): Promise<{ customers: number; transactions: number; ms: number }> {
   const started = Date.now();
   const log = options.log ?? (() => {});
-  const random = mulberry32(options.seed ?? 0x5eed);
+  const random = seededRandom(options.seed ?? 0x5eed);
   const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed ?? 42);
   const pick = <T>(table: Weighted<T>) => picker(random, table);

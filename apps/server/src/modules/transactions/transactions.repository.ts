@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { insertRow } from '../../db/row-queries.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
 import type { TransactionKind } from '@rampart/shared/transactions';
@@ -426,10 +427,7 @@ export function createTransactionsRepository(db: Database, readDb: Database) {
       return row?.accountId ?? null;
     },
 
-    async insert(executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
-      const [row] = await executor.insert(transactions).values(values).returning();
-      return row!;
-    },
+    insert: (executor: Executor, values: typeof transactions.$inferInsert): Promise<TransactionRow> => insertRow(executor, transactions, values),
 
     /** Locks a transaction for a status change. */
     async lock(executor: Executor, id: string): Promise<TransactionRow | undefined> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, STAFF_TOTP_SECRET, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { addMembership } from '../../../test/accounts-helper.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
 import { generateTransactions } from './generator.ts';
@@ -118,10 +119,7 @@ beforeAll(async () => {
   accountId = await account('Tx Main');
   otherAccountId = await account('Tx Other');
   const member = await user();
-  await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-    accountId,
-    member.id,
-  ]);
+  await addMembership(t, accountId, member.id, 'analyst');
   analyst = await signedIn(member);
   const staffUser = await user('FraudManager');
   staffUserId = staffUser.id;
@@ -220,10 +218,7 @@ describe('transactions list', () => {
     const generated = await account('Tx Generated Range');
     await generateTransactions(t.database.pool, { accountId: generated, live: 24_000, test: 0, seed: 11 });
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      generated,
-      member.id,
-    ]);
+    await addMembership(t, generated, member.id, 'analyst');
     const client = await signedIn(member);
     const from = new Date(NOW - 400.4 * DAY).toISOString();
     const expected = await t.database.pool.query<{ n: number }>(
@@ -263,10 +258,7 @@ describe('transactions list', () => {
       );
     }
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      searched,
-      member.id,
-    ]);
+    await addMembership(t, searched, member.id, 'analyst');
     const client = await signedIn(member);
     const expected = newestFirst(rows.filter((r) => r.walletAddress === 'needle@example.com' || r.customerId === needle));
     expect(expected).toHaveLength(7);
@@ -327,10 +319,7 @@ describe('transactions list', () => {
       [bulk],
     );
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      bulk,
-      member.id,
-    ]);
+    await addMembership(t, bulk, member.id, 'analyst');
     const client = await signedIn(member);
     const data = await client.ok<ListResult>(LIST, { a: bulk, live: true, min: '1', take: 5, skip: 200 });
     expect(data.transactions).toMatchObject({ totalCount: 10_000, isTotalExact: false });
@@ -592,10 +581,7 @@ describe('partial search', () => {
   beforeAll(async () => {
     searched = await account('Tx Prefix');
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      searched,
-      member.id,
-    ]);
+    await addMembership(t, searched, member.id, 'analyst');
     client = await signedIn(member);
     customerIds.maria = await customer(searched, true, 'Maria.Lopez@Example.com', 'cus_maria_1');
     customerIds.mario = await customer(searched, true, 'mario.rossi@example.com', 'cus_mario_2');
@@ -690,10 +676,7 @@ describe('partial search', () => {
     // "pg-" starts an external id, a wallet, an external customer id or a customer e-mail; row 8 matches twice.
     const paged = await account('Tx Prefix Paging');
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      paged,
-      member.id,
-    ]);
+    await addMembership(t, paged, member.id, 'analyst');
     const pager = await signedIn(member);
     const pgCustomer = await customer(paged, true, 'PG-person@example.com', 'other-customer');
     const made: TransactionRow[] = [];
@@ -744,10 +727,7 @@ describe('partial search', () => {
     const generated = await account('Tx Prefix Count');
     await generateTransactions(t.database.pool, { accountId: generated, live: 3_000, test: 0, seed: 13 });
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      generated,
-      member.id,
-    ]);
+    await addMembership(t, generated, member.id, 'analyst');
     const counter = await signedIn(member);
     const buys = await t.database.pool.query<{ n: number }>(
       `select count(*)::int as n from transactions where account_id = $1 and live_mode and kind = 'buy'`,
@@ -942,10 +922,7 @@ describe('CSV export', () => {
   it('neutralises a formula in every text column, including a leading tab or carriage return (OWASP CSV injection)', async () => {
     const exportAccount = await account('Tx Csv Injection');
     const member = await user();
-    await t.database.pool.query(`insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'analyst', true, now())`, [
-      exportAccount,
-      member.id,
-    ]);
+    await addMembership(t, exportAccount, member.id, 'analyst');
     const prefixes = ['=', '+', '-', '@', '\t', '\r'];
     const textColumns = [
       'balance_type',
@@ -987,10 +964,7 @@ describe('CSV export', () => {
     expect((await fetch(exportUrl({ accountId, liveMode: 'true' }), { headers: { cookie: analyst.cookie! } })).status).toBe(401);
     expect((await get(analyst, { accountId: otherAccountId, liveMode: 'true' })).status).toBe(403);
     const support = await user();
-    await t.database.pool.query(
-      `insert into memberships (account_id, user_id, role, has_accepted_invite, joined_at) values ($1, $2, 'support_specialist', true, now())`,
-      [accountId, support.id],
-    );
+    await addMembership(t, accountId, support.id, 'support_specialist');
     expect((await get(await signedIn(support), { accountId, liveMode: 'true' })).status).toBe(403);
     const bad = await get(analyst, { accountId, liveMode: 'true', minAmount: "1'; drop table transactions; --" });
     expect(bad.status).toBe(400);

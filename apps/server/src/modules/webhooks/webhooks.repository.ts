@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertRow, updateWhere } from '../../db/row-queries.ts';
 import { webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
@@ -114,18 +115,8 @@ export function createWebhooksRepository(db: Database) {
       const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
       return row;
     },
-    async insert(values: typeof webhooks.$inferInsert) {
-      const [row] = await db.insert(webhooks).values(values).returning();
-      return row!;
-    },
-    async update(id: string, values: Partial<typeof webhooks.$inferInsert>) {
-      const [row] = await db
-        .update(webhooks)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(webhooks.id, id))
-        .returning();
-      return row!;
-    },
+    insert: (values: typeof webhooks.$inferInsert) => insertRow(db, webhooks, values),
+    update: (id: string, values: Partial<typeof webhooks.$inferInsert>) => updateWhere(db, webhooks, eq(webhooks.id, id), values),
     async remove(id: string) {
       await db.delete(webhooks).where(eq(webhooks.id, id));
     },

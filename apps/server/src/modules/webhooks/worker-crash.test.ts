@@ -18,8 +18,31 @@ afterAll(async () => {
 });
 
 const workerEntry = path.resolve(import.meta.dirname, '../../worker-main.ts');
+/** A worker process's environment on `databaseUrl`: the local chain, webhooks to loopback allowed, quiet, no demo data. */
+function workerEnv(databaseUrl: string, settings: Record<string, string>, inherited: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return {
+    ...inherited,
+    DATABASE_URL: databaseUrl,
+    EVM_RPC_URL: inject('evmRpcUrl'),
+    EVM_NETWORK_CODE: 'local_evm',
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...settings,
+  };
+}
+const startWorker = (env: NodeJS.ProcessEnv) => spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
 const exited = (child: ReturnType<typeof spawn>) =>
   new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+
+/** `count` events for the account's test mode, written to the outbox as a change would; their ids, in order. */
+async function emitEvents(app: TestApp, accountId: string, count: number): Promise<string[]> {
+  const eventIds: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    eventIds.push(await emitWebhookEvent(app.database.db, { accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
+  }
+  return eventIds;
+}
 
 async function unsettledDeliveries(app: TestApp, accountId: string): Promise<number> {
   const result = await app.database.pool.query(
@@ -36,29 +59,19 @@ describe('a worker killed mid-run', () => {
     const member = await accountWithMember(t);
     const receiver = await startWebhookReceiver(() => ({ status: 200, delayMs: 150 }));
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
-    const env = {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      EVM_RPC_URL: inject('evmRpcUrl'),
-      EVM_NETWORK_CODE: 'local_evm',
-      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+    const env = workerEnv(inject('databaseUrl'), {
       WEBHOOK_STALL_SECONDS: '2',
       // The killed worker's claims are free once its heartbeat is this old, not 15 s (the default).
       WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5',
       WORKER_CONCURRENCY: '8',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-    };
-    const eventIds: string[] = [];
-    for (let i = 0; i < 60; i += 1) {
-      eventIds.push(await emitWebhookEvent(t.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
-    }
-    const first = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
+    });
+    const eventIds = await emitEvents(t, member.accountId, 60);
+    const first = startWorker(env);
     await receiver.waitFor((all) => all.length >= 5, 30_000);
     first.kill('SIGKILL');
     const beforeKill = receiver.received.length;
     await new Promise((resolve) => first.once('exit', resolve));
-    const second = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
+    const second = startWorker(env);
     try {
       await receiver.waitFor((all) => eventIds.every((id) => all.some((r) => r.headers['webhook-id'] === `msg_${id}`)), 60_000);
       expect(beforeKill).toBeLessThan(eventIds.length);
@@ -95,21 +108,9 @@ describe('a worker killed mid-run', () => {
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     // The default 120 s lease; a 0.5 s heartbeat timeout instead of the default 15 s, so the test does not wait on it.
     const { WEBHOOK_STALL_SECONDS: _lease, ...inherited } = process.env;
-    const env = {
-      ...inherited,
-      WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5',
-      DATABASE_URL: isolated.url,
-      EVM_RPC_URL: inject('evmRpcUrl'),
-      EVM_NETWORK_CODE: 'local_evm',
-      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-    };
-    const eventIds: string[] = [];
-    for (let i = 0; i < 10; i += 1) {
-      eventIds.push(await emitWebhookEvent(own.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
-    }
-    const first = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
+    const env = workerEnv(isolated.url, { WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5' }, inherited);
+    const eventIds = await emitEvents(own, member.accountId, 10);
+    const first = startWorker(env);
     let second: ReturnType<typeof spawn> | null = null;
     try {
       await receiver.waitFor((all) => all.length >= eventIds.length, 30_000);
@@ -126,7 +127,7 @@ describe('a worker killed mid-run', () => {
       await exited(first);
       killed = true;
       const heldBefore = receiver.received.length;
-      second = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: 'ignore' });
+      second = startWorker(env);
       const resent = () => receiver.received.slice(heldBefore).map((r) => r.headers['webhook-id']);
       await receiver.waitFor(() => eventIds.every((id) => resent().includes(`msg_${id}`)), 25_000);
       await expect.poll(() => unsettledDeliveries(own, member.accountId), { timeout: 10_000 }).toBe(0);
@@ -167,10 +168,7 @@ describe('a live worker whose requests outlast its lease', () => {
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     const dispatcher = () => startWebhookDispatcher({ pool: slow.database.pool, webhooks: slow.app.services.webhooks, concurrency: 96, log: slow.app.log });
     const first = await dispatcher();
-    const eventIds: string[] = [];
-    for (let i = 0; i < 8; i += 1) {
-      eventIds.push(await emitWebhookEvent(slow.database.db, { accountId: member.accountId, liveMode: false, type: 'transaction_updated', data: { n: i } }));
-    }
+    const eventIds = await emitEvents(slow, member.accountId, 8);
     await receiver.waitFor((all) => all.length >= eventIds.length, 10_000);
     const second = await dispatcher();
     try {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { apiKeys } from '../../db/schema/developers.ts';
 import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema/ramp.ts';
@@ -35,19 +36,10 @@ export function createWidgetRepository(db: Database) {
       return row;
     },
 
-    async insertSession(values: typeof widgetSessions.$inferInsert) {
-      const [row] = await db.insert(widgetSessions).values(values).returning();
-      return row!;
-    },
+    insertSession: (values: typeof widgetSessions.$inferInsert) => insertRow(db, widgetSessions, values),
 
-    async sessionByTokenHash(tokenHash: string): Promise<WidgetSessionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(widgetSessions)
-        .where(and(eq(widgetSessions.tokenHash, tokenHash), gt(widgetSessions.expiresAt, sql`now()`)))
-        .limit(1);
-      return row;
-    },
+    sessionByTokenHash: (tokenHash: string): Promise<WidgetSessionRow | undefined> =>
+      firstWhere(db, widgetSessions, and(eq(widgetSessions.tokenHash, tokenHash), gt(widgetSessions.expiresAt, sql`now()`))),
 
     async allowedAncestors(accountId: string): Promise<string[]> {
       const [row] = await db.select({ urls: accounts.allowedIframeAncestorUrls }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
