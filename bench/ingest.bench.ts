@@ -78,7 +78,19 @@ export interface IngestBenchResult {
     lost: number;
     duplicated: number;
   };
-  backfill: { rows: number; lines: number; fileMiB: number; seconds: number; wallSeconds: number; peakMiB: number; linesPerSecond: number };
+  backfill: {
+    rows: number;
+    lines: number;
+    fileMiB: number;
+    seconds: number;
+    wallSeconds: number;
+    peakMiB: number;
+    linesPerSecond: number;
+    /** The import's options after --file. */
+    args: string;
+    /** The machine's 1-minute load average over the import (other work on the 2 cores). */
+    loadAverage: number;
+  };
   cpu: { httpMicrosPerEvent: number };
 }
 
@@ -455,44 +467,7 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     );
 
     // 4. The backfill, by the command itself in a child process.
-    const file = path.join(os.tmpdir(), `rampart-bench-history-${options.backfillRows}.ndjson.gz`);
-    const backfillAccount = await account(`Bench Backfill ${Date.now()}`);
-    log(`Backfill: writing ${options.backfillRows.toLocaleString('en')} transactions to ${file}...`);
-    const written = await writeHistoryFile(file, backfillAccount, options.backfillRows);
-    log(`  ${written.lines.toLocaleString('en')} lines, ${(written.bytes / 1048576).toFixed(0)} MiB gzip; importing...`);
-    const importStarted = performance.now();
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/import-cli.ts'), '--file', file], {
-        env: { ...process.env, DATABASE_URL: infrastructure.connectionString, LOG_LEVEL: 'silent' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      children.push(child);
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        const lines = text.split('\n');
-        text = lines.pop()!;
-        for (const line of lines) {
-          log(`  | ${line}`);
-          if (line.startsWith('Imported')) resolve(line);
-        }
-      });
-      child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`npm run import exited ${code}`))));
-    });
-    // The command's own time (the merge and the rollups); the process's start and migrations are apart.
-    const wall = (performance.now() - importStarted) / 1000;
-    const seconds = Number(/ in ([\d.]+) s;/.exec(output)?.[1] ?? wall);
-    fs.rmSync(file, { force: true });
-    const peakMiB = Number(/peak memory (\d+) MiB/.exec(output)?.[1] ?? 0);
-    const backfill = {
-      rows: options.backfillRows,
-      lines: written.lines,
-      fileMiB: Math.round(written.bytes / 1048576),
-      seconds: Math.round(seconds),
-      wallSeconds: Math.round(wall),
-      peakMiB,
-      linesPerSecond: Math.round(written.lines / seconds),
-    };
+    const backfill = await backfillPart(pool, infrastructure.connectionString, await account(`Bench Backfill ${Date.now()}`), options.backfillRows, log, children);
     return {
       options,
       http,
@@ -512,15 +487,122 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
   }
 }
 
-/** The backfill's time for the goal's size: measured when the run had it, else scaled linearly from the run (memory does not grow with the file). */
-function backfillGoalSeconds(result: IngestBenchResult): number {
-  const rows = INGEST_TARGETS.backfillRows;
-  return result.backfill.rows >= rows ? result.backfill.seconds : Math.round((result.backfill.seconds * rows) / result.backfill.rows);
+/** The import arguments the bench passes after --file: a large history into an account without rows, so the indexes are rebuilt. */
+export const BACKFILL_BENCH_ARGS = (process.env.BENCH_INGEST_BACKFILL_ARGS ?? '--rebuild-indexes').split(' ').filter(Boolean);
+
+/** 4. The backfill: a history file written, then imported by `npm run import` itself in a child process. */
+async function backfillPart(
+  pool: import('pg').Pool,
+  connectionString: string,
+  backfillAccount: string,
+  rows: number,
+  log: (line: string) => void,
+  children: ChildProcess[],
+): Promise<IngestBenchResult['backfill']> {
+  const file = path.join(os.tmpdir(), `rampart-bench-history-${rows}.ndjson.gz`);
+  log(`Backfill: writing ${rows.toLocaleString('en')} transactions to ${file}...`);
+  const written = await writeHistoryFile(file, backfillAccount, rows);
+  log(`  ${written.lines.toLocaleString('en')} lines, ${(written.bytes / 1048576).toFixed(0)} MiB gzip; importing (${['--file', '…', ...BACKFILL_BENCH_ARGS].join(' ')})...`);
+  const loadBefore = os.loadavg()[0]!;
+  const importStarted = performance.now();
+  let loadSum = 0;
+  let loadSamples = 0;
+  const sampler = setInterval(() => {
+    loadSum += os.loadavg()[0]!;
+    loadSamples += 1;
+  }, 10_000);
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/import-cli.ts'), '--file', file, ...BACKFILL_BENCH_ARGS], {
+        env: { ...process.env, DATABASE_URL: connectionString, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        const lines = text.split('\n');
+        text = lines.pop()!;
+        for (const line of lines) {
+          log(`  | ${line}`);
+          if (line.startsWith('Imported')) resolve(line);
+        }
+      });
+      child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`npm run import exited ${code}`))));
+    });
+    // The command's own time (the merge and the rollups); the process's start and migrations are apart.
+    const wall = (performance.now() - importStarted) / 1000;
+    const seconds = Number(/ in ([\d.]+) s;/.exec(output)?.[1] ?? wall);
+    const peakMiB = Number(/peak memory (\d+) MiB/.exec(output)?.[1] ?? 0);
+    const merged = Number((await pool.query<{ n: string }>(`select count(*) as n from transactions where account_id = $1`, [backfillAccount])).rows[0]!.n);
+    if (merged !== rows) throw new Error(`the backfill left ${merged} transactions, not ${rows}`);
+    return {
+      rows,
+      lines: written.lines,
+      fileMiB: Math.round(written.bytes / 1048576),
+      seconds: Math.round(seconds),
+      wallSeconds: Math.round(wall),
+      peakMiB,
+      linesPerSecond: Math.round(written.lines / seconds),
+      args: BACKFILL_BENCH_ARGS.join(' '),
+      loadAverage: Number((loadSamples ? loadSum / loadSamples : loadBefore).toFixed(1)),
+    };
+  } finally {
+    clearInterval(sampler);
+    fs.rmSync(file, { force: true });
+  }
 }
 
-function backfillProjection(result: IngestBenchResult): string {
-  if (result.backfill.rows >= INGEST_TARGETS.backfillRows) return '';
-  return `; ${INGEST_TARGETS.backfillRows.toLocaleString('en')} rows at this rate ≈ ${backfillGoalSeconds(result).toLocaleString('en')} s`;
+/** `npm run bench -- --ingest --only backfill`: part 4 alone, on PostgreSQL alone (no app, worker or nats-server). */
+export async function runIngestBackfillBench(rows: number, log: (line: string) => void): Promise<IngestBenchResult['backfill']> {
+  const config = parseEnv({
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
+    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    SMTP_URL: undefined,
+  });
+  const infrastructure = await startInfrastructure(config, () => {}, { chain: false });
+  const database = connectDatabase({ url: infrastructure.connectionString, poolSize: 4 });
+  const children: ChildProcess[] = [];
+  try {
+    const pool = database.pool;
+    const user = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Bench', 'Backfill') returning id`, [
+      `bench-backfill-${Date.now()}@example.com`,
+    ]);
+    const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Bench Backfill Ltd', $1) returning id`, [user.rows[0]!.id]);
+    const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, true) returning id`, [
+      org.rows[0]!.id,
+      `Bench Backfill ${Date.now()}`,
+    ]);
+    return await backfillPart(pool, infrastructure.connectionString, account.rows[0]!.id, rows, log, children);
+  } finally {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await database.close();
+    await infrastructure.close();
+  }
+}
+
+type BackfillFigures = IngestBenchResult['backfill'];
+
+/** The backfill's time for the goal's size: measured when the run had it, else scaled linearly from the run (memory does not grow with the file). */
+function backfillGoalSeconds(backfill: BackfillFigures): number {
+  const rows = INGEST_TARGETS.backfillRows;
+  return backfill.rows >= rows ? backfill.seconds : Math.round((backfill.seconds * rows) / backfill.rows);
+}
+
+function backfillProjection(backfill: BackfillFigures): string {
+  if (backfill.rows >= INGEST_TARGETS.backfillRows) return '';
+  return `; ${INGEST_TARGETS.backfillRows.toLocaleString('en')} rows at this rate ≈ ${backfillGoalSeconds(backfill).toLocaleString('en')} s`;
+}
+
+/** The report's backfill row. */
+export function formatBackfillRow(backfill: BackfillFigures): string {
+  const t = INGEST_TARGETS;
+  return `| backfill of ${backfill.rows.toLocaleString('en')} transactions (${backfill.lines.toLocaleString('en')} lines, ${backfill.fileMiB} MiB gzip${backfill.args ? `, \`${backfill.args}\`` : ''}; load average ${backfill.loadAverage} meanwhile) | ${backfill.seconds.toLocaleString('en')} s (${backfill.wallSeconds.toLocaleString('en')} s with the process's start), peak ${backfill.peakMiB} MiB, ${backfill.linesPerSecond.toLocaleString('en')} lines/s${backfillProjection(backfill)} | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | ${backfillGoalSeconds(backfill) <= t.backfillSeconds ? 'PASS' : 'FAIL'} |`;
 }
 
 export function formatIngestReport(result: IngestBenchResult): string {
@@ -536,7 +618,7 @@ export function formatIngestReport(result: IngestBenchResult): string {
     `| accepted → in the dashboard totals, p50 / p99 | ${result.visible.dashboardP50} / ${result.visible.dashboardP99} ms | p99 ≤ ${t.visibleP99Ms} ms | ${pass(result.visible.dashboardP99 <= t.visibleP99Ms)} |`,
     `| partner webhooks delivered/s, bound by the events offered (${result.webhooks.delivered.toLocaleString('en')} of ${result.webhooks.expected.toLocaleString('en')}, ${result.webhooks.duplicates} twice) | ${result.webhooks.perSecond.toLocaleString('en')} | ≥ ${t.webhooksPerSecond.toLocaleString('en')} | ${pass(result.webhooks.perSecond >= t.webhooksPerSecond)} |`,
     `| after kill -9 of the consumer: lost / duplicated (${result.jetstream.rows.toLocaleString('en')} rows, ${result.jetstream.inbox.toLocaleString('en')} inbox entries, ${result.jetstream.webhookEvents.toLocaleString('en')} webhook events) | ${result.jetstream.lost} / ${result.jetstream.duplicated} | 0 / 0 | ${pass(result.jetstream.lost === 0 && result.jetstream.duplicated === 0)} |`,
-    `| backfill of ${result.backfill.rows.toLocaleString('en')} transactions (${result.backfill.lines.toLocaleString('en')} lines, ${result.backfill.fileMiB} MiB gzip) | ${result.backfill.seconds.toLocaleString('en')} s (${result.backfill.wallSeconds.toLocaleString('en')} s with the process's start), peak ${result.backfill.peakMiB} MiB, ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s${backfillProjection(result)} | ${t.backfillRows.toLocaleString('en')} rows ≤ ${t.backfillSeconds} s | ${pass(backfillGoalSeconds(result) <= t.backfillSeconds)} |`,
+    formatBackfillRow(result.backfill),
   ].join('\n');
 }
 
@@ -568,13 +650,57 @@ export function ingestArithmetic(result: IngestBenchResult): string {
   const ceiling = perEvent > 0 ? Math.round((cores * 1_000_000) / perEvent) : 0;
   const lines = [
     `The machine's CPU per event through the batch endpoint was ${perEvent.toLocaleString('en')} µs (HTTP and JSON, validation, the inbox row, the transaction row and its indexes, the rollups, the webhook event and its delivery row, WAL — all on these ${cores} cores; the whole machine's CPU is counted, so other work on it makes this an upper bound), so ${cores} cores fully busy take at most ${ceiling.toLocaleString('en')} events/s: ${ceiling >= INGEST_TARGETS.eventsPerSecond ? 'the goal fits' : `the goal of ${INGEST_TARGETS.eventsPerSecond.toLocaleString('en')}/s needs ${Math.ceil((INGEST_TARGETS.eventsPerSecond * perEvent) / 1_000_000)} such cores`}.`,
-    `The backfill merged ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s (COPY of raw lines, one set-based merge per 200,000-line chunk into the transactions table and its ${'eight'} indexes, the rollups rebuilt once at the end), with a peak of ${result.backfill.peakMiB} MiB in the importing process.`,
+    ...backfillParagraphs(result.backfill),
   ];
-  if (result.backfill.rows < 10_000_000) {
-    const projected = Math.round(11_000_000 / Math.max(1, result.backfill.linesPerSecond) / 60);
+  return lines.join('\n\n');
+}
+
+const BACKFILL_PARAGRAPH = '<!-- backfill -->';
+
+/** What the backfill's figures mean: its path, and, below the goal's size or above its time, the arithmetic. */
+function backfillParagraphs(backfill: BackfillFigures): string[] {
+  const lines = [
+    `${BACKFILL_PARAGRAPH}The backfill merged ${backfill.linesPerSecond.toLocaleString('en')} lines/s (Node parses and checks each line and COPYs typed columns into a session-local staging table, one set-based merge per 200,000-line chunk${backfill.args.includes('--rebuild-indexes') ? `, the transactions table's secondary indexes dropped before and built once after, in the import's one database transaction` : ' into the transactions table and its indexes'}, the rollups rebuilt once at the end), with a peak of ${backfill.peakMiB} MiB in the importing process; the machine's 1-minute load average was ${backfill.loadAverage} meanwhile (2 cores: other work took its share).`,
+  ];
+  const goal = INGEST_TARGETS.backfillSeconds;
+  const projected = backfillGoalSeconds(backfill);
+  if (projected > goal && backfill.loadAverage > os.cpus().length) {
+    // The import's share of the machine was at most cores / load; alone it would have had all of it.
+    const share = Math.min(1, os.cpus().length / backfill.loadAverage);
     lines.push(
-      `This run's backfill had ${result.backfill.rows.toLocaleString('en')} transactions, not the 10,000,000 of the goal (\`BENCH_INGEST_BACKFILL_ROWS\` unset runs the full size): at its ${result.backfill.linesPerSecond.toLocaleString('en')} lines/s, the full file (11,000,000 lines with the older versions) would take about ${projected.toLocaleString('en')} minutes; its memory does not grow with the file (chunks of 200,000 lines, bytes streamed).`,
+      `Load: with a load average of ${backfill.loadAverage} on ${os.cpus().length} cores, runnable work got about ${(share * 100).toFixed(0)} % of the CPU it asked for, so the same import on an otherwise idle machine would take about ${projected.toLocaleString('en')} s × ${share.toFixed(2)} ≈ ${Math.round(projected * share).toLocaleString('en')} s for ${INGEST_TARGETS.backfillRows.toLocaleString('en')} rows (goal ${goal} s) — an estimate, not a measurement.`,
     );
   }
-  return lines.join('\n\n');
+  if (backfill.rows < INGEST_TARGETS.backfillRows) {
+    lines.push(
+      `This run's backfill had ${backfill.rows.toLocaleString('en')} transactions, not the ${INGEST_TARGETS.backfillRows.toLocaleString('en')} of the goal (\`BENCH_INGEST_BACKFILL_ROWS\` unset runs the full size); its memory does not grow with the file (chunks of 200,000 lines).`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * `--only backfill`: the backfill's row and paragraphs of the section are replaced, the rest of the last full run kept,
+ * with a line saying which run each comes from.
+ */
+export function writeIngestBackfillOnly(backfill: BackfillFigures, loadAverage: string): string {
+  const doc = path.join(repoRoot, 'docs/performance.md');
+  const current = fs.readFileSync(doc, 'utf8');
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  if (start < 0 || end < start) throw new Error('docs/performance.md has no ingestion section yet: run the full `--ingest` once first');
+  const section = current.slice(start, end);
+  const lines = section.split('\n');
+  const row = lines.findIndex((line) => line.startsWith('| backfill of'));
+  if (row < 0) throw new Error('the ingestion section has no backfill row');
+  lines[row] = formatBackfillRow(backfill);
+  // Everything from the backfill's first paragraph on is the backfill's: replaced whole.
+  let first = lines.findIndex((line) => line.startsWith(BACKFILL_PARAGRAPH) || line.startsWith('The backfill merged'));
+  if (first < 0) first = lines.length;
+  const note = `The backfill's row and the paragraphs below: \`npm run bench -- --ingest --only backfill\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average before it ${loadAverage}); the other rows are from the run above.`;
+  const kept = lines.slice(0, first).filter((line) => !line.startsWith("The backfill's row and the paragraphs below"));
+  while (kept.length && kept.at(-1) === '') kept.pop();
+  const next = [...kept, '', note, '', backfillParagraphs(backfill).join('\n\n'), ''].join('\n');
+  fs.writeFileSync(doc, current.slice(0, start) + next + current.slice(end));
+  return path.relative(repoRoot, doc);
 }

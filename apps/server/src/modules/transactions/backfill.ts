@@ -25,6 +25,12 @@ export interface BackfillOptions {
   log?: (line: string) => void;
   /** Called after each chunk commits (tests stop an import here, as a crash would). */
   afterChunk?: (progress: BackfillProgress) => void | Promise<void>;
+  /**
+   * Drop the transactions table's secondary indexes, merge the whole file in one database transaction, build them
+   * once at the end: several times faster for a history larger than the table, but the table is locked meanwhile and
+   * a crash starts the import over (docs/ingestion.md).
+   */
+  rebuildIndexes?: boolean;
 }
 
 export interface BackfillProgress {
@@ -44,21 +50,26 @@ const MAX_REFUSALS_KEPT = 10_000;
 /** Any number: only one import runs at a time. */
 const IMPORT_LOCK = 0x1_34_bf;
 
-// --- Checking each line in SQL ---------------------------------------------------------------------------------------
+// --- Checking each line in Node --------------------------------------------------------------------------------------
 
-const UUID = `'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'`;
-const DECIMAL = `'^-?[0-9]{1,30}(\\.[0-9]{1,30})?$'`;
-const TIMESTAMP = `'^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)$'`;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const DECIMAL = /^-?[0-9]{1,30}(\.[0-9]{1,30})?$/;
+const TIMESTAMP =
+  /^([0-9]{4})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,9})?)?(Z|[+-]([0-9]{2})(:?([0-9]{2}))?)$/;
+const VERSION_MAX = 999_999_999;
+
+type Kind = 'uuid' | 'numeric' | 'boolean' | 'timestamp' | 'integer' | 'jsonb' | 'enum' | 'text';
 
 interface ColumnSpec {
   key: string;
   column: string;
-  /** The SQL value for the insert, from the line's `data` (d). */
-  value: string;
-  /** A condition true when a present value is of the wrong shape, and the words for it. */
-  wrong: string;
+  kind: Kind;
+  enumValues?: readonly string[];
   expected: string;
   required: boolean;
+  notNull: boolean;
+  hasDefault: boolean;
+  default: unknown;
 }
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -67,35 +78,39 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 function columnSpecs(): ColumnSpec[] {
   const specs: ColumnSpec[] = [];
   for (const [key, column] of Object.entries(getTableColumns(transactions))) {
-    const field = `d->'${key}'`;
-    const text = `(d->>'${key}')`;
-    const is = (type: string) => `jsonb_typeof(${field}) = '${type}'`;
-    const base = { key, column: column.name, required: key === 'id' || (column.notNull && !column.hasDefault) };
-    let spec: Omit<ColumnSpec, keyof typeof base>;
+    const base = {
+      key,
+      column: column.name,
+      required: key === 'id' || (column.notNull && !column.hasDefault),
+      notNull: column.notNull,
+      hasDefault: column.hasDefault,
+      default: column.default,
+    };
+    let spec: { kind: Kind; expected: string; enumValues?: readonly string[] };
     switch (column.columnType as string) {
       case 'PgUUID':
-        spec = { value: `${text}::uuid`, wrong: `not (${is('string')} and ${text} ~ ${UUID})`, expected: 'a UUID' };
+        spec = { kind: 'uuid', expected: 'a UUID' };
         break;
       case 'PgNumeric':
-        spec = { value: `${text}::numeric`, wrong: `not (${is('string')} and ${text} ~ ${DECIMAL})`, expected: 'a decimal string such as "12.50"' };
+        spec = { kind: 'numeric', expected: 'a decimal string such as "12.50"' };
         break;
       case 'PgBoolean':
-        spec = { value: `(${field})::boolean`, wrong: `not ${is('boolean')}`, expected: 'true or false' };
+        spec = { kind: 'boolean', expected: 'true or false' };
         break;
       case 'PgTimestamp':
-        spec = { value: `${text}::timestamptz`, wrong: `not (${is('string')} and ${text} ~ ${TIMESTAMP})`, expected: 'an ISO 8601 time with its offset' };
+        spec = { kind: 'timestamp', expected: 'an ISO 8601 time with its offset' };
         break;
       case 'PgInteger':
-        spec = { value: `${text}::integer`, wrong: `not (${is('number')} and ${text} ~ '^[0-9]{1,9}$')`, expected: 'a whole number' };
+        spec = { kind: 'integer', expected: 'a whole number' };
         break;
       case 'PgJsonb':
-        spec = { value: field, wrong: `not (${is('object')} or ${is('array')})`, expected: 'an object or an array' };
+        spec = { kind: 'jsonb', expected: 'an object or an array' };
         break;
       default: {
         const values = (column as { enumValues?: readonly string[] }).enumValues;
         spec = values?.length
-          ? { value: text, wrong: `not (${is('string')} and ${text} in (${values.map(literal).join(', ')}))`, expected: `one of ${values.join(', ')}` }
-          : { value: text, wrong: `not (${is('string')} and length(${text}) <= 2000)`, expected: 'a string (at most 2,000 characters)' };
+          ? { kind: 'enum', enumValues: values, expected: `one of ${values.join(', ')}` }
+          : { kind: 'text', expected: 'a string (at most 2,000 characters)' };
       }
     }
     specs.push({ ...base, ...spec });
@@ -103,71 +118,155 @@ function columnSpecs(): ColumnSpec[] {
   return specs;
 }
 
+const SPECS = columnSpecs();
+/** Checked in the table's column order (the first wrong field names the refusal); the version last. */
+const CHECKED = SPECS.filter((spec) => spec.key !== 'version');
+const VERSION = SPECS.find((spec) => spec.key === 'version')!;
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A time PostgreSQL takes as timestamptz: the shape, a day its month has, an offset it accepts. */
+function isTimestamp(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  if (day > (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)) return false;
+  if (year === 0) return false;
+  if (match[9] !== undefined && Number(match[9]) > 15) return false;
+  if (match[11] !== undefined && Number(match[11]) > 59) return false;
+  return true;
+}
+
+/** Whether a present (non-null) value has the column's shape. */
+function fits(spec: ColumnSpec, value: unknown): boolean {
+  switch (spec.kind) {
+    case 'uuid':
+      return typeof value === 'string' && UUID.test(value);
+    case 'numeric':
+      return typeof value === 'string' && DECIMAL.test(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'timestamp':
+      return typeof value === 'string' && isTimestamp(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= VERSION_MAX;
+    case 'jsonb':
+      return typeof value === 'object';
+    case 'enum':
+      return typeof value === 'string' && spec.enumValues!.includes(value);
+    case 'text':
+      // PostgreSQL counts characters, JavaScript UTF-16 units: the exact count only when it could matter.
+      return typeof value === 'string' && (value.length <= 2000 || [...value].length <= 2000);
+  }
+}
+
+const COPY_ESCAPE = /[\\\n\r\t]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const copyText = (value: string) => (COPY_ESCAPE.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!) : value);
+
+/** A checked value as COPY's text format writes it. */
+function copyValue(spec: ColumnSpec, value: unknown): string {
+  if (value === undefined || value === null) return '\\N';
+  switch (spec.kind) {
+    case 'boolean':
+      return value ? 't' : 'f';
+    case 'integer':
+      return String(value);
+    case 'jsonb':
+      return copyText(JSON.stringify(value));
+    case 'uuid':
+    case 'numeric':
+    case 'timestamp':
+      return value as string;
+    default:
+      return copyText(value as string);
+  }
+}
+
+/** The staging row of one line (tab-separated, COPY text format): its number, its refusal or its columns. */
+export function stageLine(n: number, text: string): string | null {
+  if (text.trim() === '') return null;
+  const refuse = (error: string) => `${n}\t${copyText(error)}${EMPTY_COLUMNS}\n`;
+  let event: unknown;
+  try {
+    // PostgreSQL's text cannot hold NUL, which JSON can escape: such a line is refused as jsonb refused it.
+    event = text.includes('\\u0000') ? undefined : JSON.parse(text);
+  } catch {
+    event = undefined;
+  }
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) return refuse('the line is not a JSON object');
+  const data = (event as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return refuse('data: the transaction (an object) is missing');
+  const d = data as Record<string, unknown>;
+  let row = `${n}\t\\N`;
+  for (const spec of CHECKED) {
+    const value = d[spec.key];
+    const present = value !== undefined && value !== null;
+    if (!present) {
+      if (spec.required) return refuse(`data.${spec.key}: required, ${spec.expected}`);
+    } else if (!fits(spec, value)) return refuse(`data.${spec.key}: ${spec.expected}`);
+    row += `\t${present ? copyValue(spec, value) : '\\N'}`;
+  }
+  const version = d.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > VERSION_MAX)
+    return refuse('data.version: required, a whole number from 1');
+  return `${row}\t${version}\n`;
+}
+
+/** The staging table's columns after `n` and `error`, in the order stageLine writes them. */
+const STAGED = [...CHECKED, VERSION];
+const EMPTY_COLUMNS = '\t\\N'.repeat(STAGED.length);
+
 /** The merge of one staged chunk: refusals recorded, the newest version of each transaction merged, counts returned. */
-function mergeSql(parse: 'cast' | 'safe'): string {
-  const specs = columnSpecs();
-  const present = (key: string) => `coalesce(jsonb_typeof(d->'${key}'), 'null') <> 'null'`;
-  const checks = [
-    `when e is null then 'the line is not a JSON object'`,
-    `when jsonb_typeof(e->'data') is distinct from 'object' then 'data: the transaction (an object) is missing'`,
-    ...specs
-      .filter((spec) => spec.key !== 'version')
-      .flatMap((spec) => [
-        ...(spec.required ? [`when not ${present(spec.key)} then ${literal(`data.${spec.key}: required, ${spec.expected}`)}`] : []),
-        `when ${present(spec.key)} and ${spec.wrong} then ${literal(`data.${spec.key}: ${spec.expected}`)}`,
-      ]),
-    `when not ${present('version')} or not (jsonb_typeof(d->'version') = 'number' and (d->>'version') ~ '^[1-9][0-9]{0,8}$') then 'data.version: required, a whole number from 1'`,
-    `when not exists (select 1 from accounts a where a.id = (d->>'accountId')::uuid) then 'data.accountId: no such account'`,
-    // A transaction never moves to another account or mode.
-    `when exists (select 1 from transactions t where t.id = (d->>'id')::uuid and (t.account_id <> (d->>'accountId')::uuid or t.live_mode <> (d->'liveMode')::boolean)) then 'data.accountId: the transaction belongs to another account or mode'`,
-  ];
+function mergeSql(): string {
   // Defaults of columns a line may leave out; updatedAt defaults to createdAt (the time of the version).
   const valueOf = (spec: ColumnSpec): string => {
+    const value = `s.${spec.column}`;
     if (spec.key === 'customerId') {
       // A customer not (yet) in Rampart, or another account's, is not linked; externalCustomerId still names it.
-      return `(select c.id from customers c where c.id = (d->>'customerId')::uuid and c.account_id = (d->>'accountId')::uuid)`;
+      return 'c.id';
     }
-    if (spec.key === 'updatedAt') return `coalesce(${spec.value}, (d->>'createdAt')::timestamptz)`;
-    if (spec.key === 'createdAt') return spec.value;
-    const column = getTableColumns(transactions)[spec.key as keyof ReturnType<typeof getTableColumns<typeof transactions>>];
-    if (column?.notNull && column.hasDefault && column.default !== undefined) {
+    if (spec.key === 'updatedAt') return `coalesce(${value}, s.created_at)`;
+    if (spec.key === 'createdAt') return value;
+    if (spec.notNull && spec.hasDefault && spec.default !== undefined) {
       const fallback =
-        typeof column.default === 'string'
-          ? literal(column.default)
-          : Array.isArray(column.default)
+        typeof spec.default === 'string'
+          ? literal(spec.default)
+          : Array.isArray(spec.default)
             ? `'[]'::jsonb`
-            : typeof column.default === 'boolean' || typeof column.default === 'number'
-              ? String(column.default)
+            : typeof spec.default === 'boolean' || typeof spec.default === 'number'
+              ? String(spec.default)
               : null;
-      if (fallback) return `coalesce(${spec.value}, ${fallback})`;
+      if (fallback) return `coalesce(${value}, ${fallback})`;
     }
-    return spec.value;
+    return value;
   };
-  const insertable = specs.filter((spec) => spec.key !== 'id');
-  const parseExpr = parse === 'cast' ? 'doc::jsonb' : 'backfill_parse_jsonb(doc)';
+  const insertable = SPECS.filter((spec) => spec.key !== 'id');
   return `
-    -- MATERIALIZED: each line is parsed once (inlined, every d->'field' below would parse the text again).
-    with parsed as materialized (
-      select n, ${parseExpr} as e from backfill_staging where doc is not null and btrim(doc) <> ''
-    ), lines as materialized (
-      select n, e, e->'data' as d from (select n, case when jsonb_typeof(e) = 'object' then e end as e from parsed) p
-    ), checked as materialized (
-      select n, d, case
-        ${checks.join('\n        ')}
-        else null end as error
-      from lines
+    with checked as materialized (
+      select s.*, case
+        when s.error is not null then s.error
+        when a.id is null then 'data.accountId: no such account'
+        -- A transaction never moves to another account or mode.
+        when t.id is not null and (t.account_id <> s.account_id or t.live_mode <> s.live_mode) then 'data.accountId: the transaction belongs to another account or mode'
+        end as problem
+      from backfill_rows s
+      left join accounts a on a.id = s.account_id
+      left join transactions t on t.id = s.id
     ), refused as (
       insert into backfill_refusals (import_id, line, error)
-      select $1, $2::bigint + n - 1, error from checked
-      where error is not null and $3::bigint + n <= ${MAX_REFUSALS_KEPT}
+      select $1, $2::bigint + n - 1, problem from checked
+      where problem is not null and $3::bigint + n <= ${MAX_REFUSALS_KEPT}
       returning 1
     ), latest as (
-      select distinct on ((d->>'id')::uuid) d from checked where error is null
-      order by (d->>'id')::uuid, (d->>'version')::integer desc
+      select distinct on (id) * from checked where problem is null order by id, version desc
     ), merged as (
       insert into transactions (id, ${insertable.map((spec) => spec.column).join(', ')})
-      select (d->>'id')::uuid, ${insertable.map(valueOf).join(', ')}
-      from latest
+      select s.id, ${insertable.map(valueOf).join(', ')}
+      from latest s left join customers c on c.id = s.customer_id and c.account_id = s.account_id
       on conflict (id) do update set ${insertable
         .filter((spec) => !['accountId', 'liveMode'].includes(spec.key))
         .map((spec) => `${spec.column} = excluded.${spec.column}`)
@@ -176,12 +275,13 @@ function mergeSql(parse: 'cast' | 'safe'): string {
       where transactions.version < excluded.version and transactions.account_id = excluded.account_id and transactions.live_mode = excluded.live_mode
       returning account_id
     )
-    select (select count(*) from checked where error is not null)::int as refused,
-           (select count(*) from checked where error is null)::int as valid,
+    select (select count(*) from checked where problem is not null)::int as refused,
+           (select count(*) from checked where problem is null)::int as valid,
            (select count(*) from merged)::int as merged,
            (select count(*) from refused)::int as kept,
            array(select distinct account_id from merged)::text[] as accounts`;
 }
+const MERGE_SQL = mergeSql();
 
 // --- Reading the file ------------------------------------------------------------------------------------------------
 
@@ -214,54 +314,70 @@ async function* bytesFrom(file: string, offset: number): AsyncGenerator<Buffer> 
   }
 }
 
-/** Lines from a byte iterator, `limit` at a time, as raw bytes (the last line may lack its newline). */
+/** One chunk of the file, checked and laid out for COPY; `lines` and `bytes` are what it consumed of the file. */
+interface StagedChunk {
+  lines: number;
+  bytes: number;
+  /** COPY text-format rows, a few thousand lines per buffer. */
+  buffers: Buffer[];
+}
+
+/** Lines from a byte iterator, `limit` at a time, each checked and staged (the last line may lack its newline). */
 class ChunkReader {
   private carry: Buffer | null = null;
   private done = false;
   constructor(private readonly source: AsyncIterator<Buffer>) {}
 
-  /** Up to `limit` lines, yielded as byte slices for COPY; `counts` holds what was read once the iterator ends. */
-  async *take(limit: number, counts: { lines: number; bytes: number }): AsyncGenerator<Buffer> {
-    while (counts.lines < limit) {
+  async next(limit: number): Promise<StagedChunk> {
+    const chunk: StagedChunk = { lines: 0, bytes: 0, buffers: [] };
+    let rows = '';
+    const stage = (line: Buffer, start: number, end: number) => {
+      chunk.lines += 1;
+      const row = stageLine(chunk.lines, line.toString('utf8', start, end));
+      if (row === null) return;
+      rows += row;
+      if (rows.length > 1 << 20) {
+        chunk.buffers.push(Buffer.from(rows));
+        rows = '';
+      }
+    };
+    while (chunk.lines < limit) {
       let buffer = this.carry;
       this.carry = null;
       if (!buffer) {
-        if (this.done) return;
+        if (this.done) break;
         const next = await this.source.next();
         if (next.done) {
           this.done = true;
-          return;
+          break;
         }
         buffer = next.value;
       }
       let position = 0;
-      while (counts.lines < limit) {
+      while (chunk.lines < limit) {
         const newline = buffer.indexOf(10, position);
         if (newline === -1) break;
-        counts.lines += 1;
+        stage(buffer, position, newline);
         position = newline + 1;
       }
-      if (counts.lines >= limit) {
-        if (position < buffer.length) this.carry = buffer.subarray(position);
-        buffer = buffer.subarray(0, position);
-      } else if (position < buffer.length) {
-        // A line runs on into the next buffer: it counts once its newline (or the end of the file) is read.
-        const next = await this.peekLastLine();
-        if (next === 'end') counts.lines += 1;
+      chunk.bytes += position;
+      if (position < buffer.length) {
+        const rest = buffer.subarray(position);
+        if (chunk.lines >= limit) {
+          this.carry = rest;
+          break;
+        }
+        // A line runs on into the next buffer: joined with it, or the file's last line when there is none.
+        const next = await this.source.next();
+        if (next.done) {
+          this.done = true;
+          stage(rest, 0, rest.length);
+          chunk.bytes += rest.length;
+        } else this.carry = Buffer.concat([rest, next.value]);
       }
-      counts.bytes += buffer.length;
-      if (buffer.length > 0) yield buffer;
     }
-  }
-
-  private async peekLastLine(): Promise<'more' | 'end'> {
-    const next = await this.source.next();
-    if (next.done) {
-      this.done = true;
-      return 'end';
-    }
-    this.carry = next.value;
-    return 'more';
+    if (rows) chunk.buffers.push(Buffer.from(rows));
+    return chunk;
   }
 
   get finished(): boolean {
@@ -270,6 +386,11 @@ class ChunkReader {
 }
 
 // --- The import ------------------------------------------------------------------------------------------------------
+
+/** The session-local staging table: a line's number, its refusal, and the transaction's columns, all nullable. */
+const STAGING_SQL = `create temp table if not exists backfill_rows on commit preserve rows as
+  select 0::int as n, null::text as error, ${STAGED.map((spec) => spec.column).join(', ')} from transactions limit 0`;
+const COPY_SQL = `copy backfill_rows (n, error, ${STAGED.map((spec) => spec.column).join(', ')}) from stdin`;
 
 /** Imports (or resumes importing) a history file; returns the final progress. */
 export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Promise<BackfillProgress> {
@@ -281,6 +402,13 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
     const locked = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [IMPORT_LOCK]);
     if (!locked.rows[0]!.ok) throw new BackfillError('another import is running against this database; wait for it to finish');
     try {
+      // A chunk's commit need not wait for its WAL to reach the disk: a crash loses at most the last chunks' commits,
+      // and the import resumes from the progress that did reach it (the progress commits with its chunk).
+      await client.query(`set synchronous_commit = off`);
+      // The staging table lives in this session's memory up to here (before its first use), then in temporary files.
+      await client.query(`set temp_buffers = '256MB'`);
+      await client.query(`set maintenance_work_mem = '512MB'`);
+      await client.query(STAGING_SQL);
       const existing = await client.query<Record<string, unknown>>(`select * from backfill_imports where fingerprint = $1`, [print]);
       let row = existing.rows[0];
       const resumed = Boolean(row);
@@ -311,33 +439,33 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
         log(`Resuming ${path.basename(options.file)} after line ${progress.linesDone.toLocaleString('en')} (byte ${progress.bytesDone.toLocaleString('en')}).`);
       const started = Date.now();
       if (progress.state === 'copying') {
-        const reader = new ChunkReader(bytesFrom(options.file, progress.bytesDone)[Symbol.asyncIterator]());
-        const linesAtStart = progress.linesDone;
-        while (!reader.finished) {
-          const counts = { lines: 0, bytes: 0 };
-          await client.query('truncate backfill_staging restart identity');
-          // CSV with quote and delimiter bytes JSON never holds unescaped: each line arrives as one text value, verbatim.
-          const copy = client.query(copyStreams.from(`copy backfill_staging (doc) from stdin with (format csv, quote e'\\x01', delimiter e'\\x02')`));
-          await pipeline(Readable.from(reader.take(chunkLines, counts)), copy);
-          if (counts.lines === 0) break;
-          await mergeChunk(client, progress, counts);
-          const seconds = (Date.now() - started) / 1000;
-          const rate = Math.round((progress.linesDone - linesAtStart) / Math.max(seconds, 0.001));
-          const percent = fileBytes > 0 && !options.file.endsWith('.gz') ? ` (${((100 * progress.bytesDone) / fileBytes).toFixed(1)}%)` : '';
-          log(
-            `  ${progress.linesDone.toLocaleString('en')} lines${percent}: ${progress.merged.toLocaleString('en')} merged, ${progress.stale.toLocaleString('en')} stale, ${progress.refused.toLocaleString('en')} refused; ${rate.toLocaleString('en')} lines/s`,
-          );
-          await options.afterChunk?.({ ...progress });
+        // --rebuild-indexes: the whole file in one database transaction, the secondary indexes dropped at its start and
+        // built once at its end. A crash rolls it all back (indexes included), and the next run starts from the top.
+        const indexes = options.rebuildIndexes ? await dropSecondaryIndexes(client) : null;
+        if (indexes) log(`  ${indexes.length} secondary indexes of transactions dropped, to be built after the merge (the table is locked until then)`);
+        try {
+          await copyAndMerge(client, options, progress, chunkLines, fileBytes, started, !indexes);
+          if (indexes) {
+            const building = Date.now();
+            for (const index of indexes) await client.query(index.definition);
+            await client.query('analyze transactions');
+            log(`  ${indexes.length} indexes built (${((Date.now() - building) / 1000).toFixed(1)} s)`);
+          }
+          await client.query(`update backfill_imports set state = 'rollups', updated_at = now() where id = $1`, [progress.importId]);
+          if (indexes) await client.query('commit');
+        } catch (error) {
+          if (indexes) await client.query('rollback').catch(() => {});
+          throw error;
         }
-        await client.query(`update backfill_imports set state = 'rollups', updated_at = now() where id = $1`, [progress.importId]);
-        await client.query('truncate backfill_staging');
+        await client.query('truncate backfill_rows');
         progress.state = 'rollups';
       }
       const accounts = (await client.query<{ ids: string[] }>(`select account_ids::text[] as ids from backfill_imports where id = $1`, [progress.importId]))
         .rows[0]!.ids;
+      const rollups = Date.now();
       for (const accountId of accounts) await rebuildRollups(pool, accountId);
       if (accounts.length)
-        log(`  rollups rebuilt for ${accounts.length} account${accounts.length === 1 ? '' : 's'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        log(`  rollups rebuilt for ${accounts.length} account${accounts.length === 1 ? '' : 's'} (${((Date.now() - rollups) / 1000).toFixed(1)} s)`);
       await client.query(`update backfill_imports set state = 'done', finished_at = now(), updated_at = now() where id = $1`, [progress.importId]);
       progress.state = 'done';
       return progress;
@@ -349,39 +477,100 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
   }
 }
 
-/** Merges the staged chunk and records the progress past it, in one transaction. */
-async function mergeChunk(client: pg.PoolClient, progress: BackfillProgress, counts: { lines: number; bytes: number }) {
-  const firstLine = progress.linesDone + 1;
+/** Begins the import's transaction and drops the transactions table's secondary indexes in it; answers how to build them again. */
+async function dropSecondaryIndexes(client: pg.PoolClient): Promise<Array<{ name: string; definition: string }>> {
   await client.query('begin');
   try {
-    let result: pg.QueryResult<{ refused: number; valid: number; merged: number; accounts: string[] }>;
-    await client.query('savepoint fast');
-    try {
-      // Most files are all JSON: one cast for the chunk. A line that is not JSON fails it, and the chunk is read again
-      // line by line (backfill_parse_jsonb answers null for such a line, which is then refused).
-      result = await client.query(mergeSql('cast'), [progress.importId, firstLine, progress.refused]);
-    } catch (error) {
-      if ((error as { code?: string }).code !== '22P02') throw error;
-      await client.query('rollback to savepoint fast');
-      result = await client.query(mergeSql('safe'), [progress.importId, firstLine, progress.refused]);
-    }
-    const { refused, valid, merged, accounts } = result.rows[0]!;
-    progress.linesDone += counts.lines;
-    progress.bytesDone += counts.bytes;
-    progress.merged += merged;
-    progress.stale += valid - merged;
-    progress.refused += refused;
-    await client.query(
-      `update backfill_imports set bytes_done = $2, lines_done = $3, merged = $4, stale = $5, refused = $6,
-              account_ids = array(select distinct unnest(account_ids || $7::uuid[])), updated_at = now()
-       where id = $1`,
-      [progress.importId, progress.bytesDone, progress.linesDone, progress.merged, progress.stale, progress.refused, accounts],
-    );
-    await client.query('commit');
+    const indexes = (
+      await client.query<{ name: string; definition: string }>(
+        `select i.relname as name, pg_get_indexdef(i.oid) as definition
+         from pg_index x join pg_class i on i.oid = x.indexrelid
+         where x.indrelid = 'transactions'::regclass and not x.indisprimary and not x.indisunique`,
+      )
+    ).rows;
+    for (const index of indexes) await client.query(`drop index "${index.name}"`);
+    return indexes;
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The file from its recorded progress on, chunk by chunk: while PostgreSQL merges one chunk, Node reads and checks the
+ * next (two cores busy, at most two chunks in memory). `commitEach`: each chunk in a transaction of its own.
+ */
+async function copyAndMerge(
+  client: pg.PoolClient,
+  options: BackfillOptions,
+  progress: BackfillProgress,
+  chunkLines: number,
+  fileBytes: number,
+  started: number,
+  commitEach: boolean,
+): Promise<void> {
+  const log = options.log ?? (() => {});
+  const reader = new ChunkReader(bytesFrom(options.file, progress.bytesDone)[Symbol.asyncIterator]());
+  const linesAtStart = progress.linesDone;
+  let next = reader.next(chunkLines);
+  for (;;) {
+    const chunk = await next;
+    if (chunk.lines === 0) break;
+    if (commitEach) await client.query('begin');
+    try {
+      await client.query('truncate backfill_rows');
+      const copy = client.query(copyStreams.from(COPY_SQL));
+      await pipeline(Readable.from(chunk.buffers), copy);
+      chunk.buffers = [];
+      // The planner needs the chunk's size to join it with the transactions table by its key.
+      await client.query('analyze backfill_rows');
+      next = reader.finished ? Promise.resolve({ lines: 0, bytes: 0, buffers: [] }) : reader.next(chunkLines);
+      // Read ahead meanwhile; its failure is the loop's next await's.
+      next.catch(() => {});
+      await mergeChunk(client, progress, chunk);
+      if (commitEach) await client.query('commit');
+    } catch (error) {
+      if (commitEach) await client.query('rollback').catch(() => {});
+      throw error;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const rate = Math.round((progress.linesDone - linesAtStart) / Math.max(seconds, 0.001));
+    const percent = fileBytes > 0 && !options.file.endsWith('.gz') ? ` (${((100 * progress.bytesDone) / fileBytes).toFixed(1)}%)` : '';
+    log(
+      `  ${progress.linesDone.toLocaleString('en')} lines${percent}: ${progress.merged.toLocaleString('en')} merged, ${progress.stale.toLocaleString('en')} stale, ${progress.refused.toLocaleString('en')} refused; ${rate.toLocaleString('en')} lines/s`,
+    );
+    await options.afterChunk?.({ ...progress });
+  }
+}
+
+/** Merges the staged chunk and records the progress past it (in the caller's transaction). */
+async function mergeChunk(client: pg.PoolClient, progress: BackfillProgress, counts: { lines: number; bytes: number }) {
+  const firstLine = progress.linesDone + 1;
+  const result = await client.query<{ refused: number; valid: number; merged: number; accounts: string[] }>(MERGE_SQL, [
+    progress.importId,
+    firstLine,
+    progress.refused,
+  ]);
+  const { refused, valid, merged, accounts } = result.rows[0]!;
+  await client.query(
+    `update backfill_imports set bytes_done = $2, lines_done = $3, merged = $4, stale = $5, refused = $6,
+            account_ids = array(select distinct unnest(account_ids || $7::uuid[])), updated_at = now()
+     where id = $1`,
+    [
+      progress.importId,
+      progress.bytesDone + counts.bytes,
+      progress.linesDone + counts.lines,
+      progress.merged + merged,
+      progress.stale + valid - merged,
+      progress.refused + refused,
+      accounts,
+    ],
+  );
+  progress.linesDone += counts.lines;
+  progress.bytesDone += counts.bytes;
+  progress.merged += merged;
+  progress.stale += valid - merged;
+  progress.refused += refused;
 }
 
 export class BackfillError extends Error {}
