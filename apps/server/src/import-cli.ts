@@ -33,8 +33,9 @@ async function main() {
       log: (line) => console.log(line),
     });
     const peakMiB = Math.round(process.resourceUsage().maxRSS / 1024);
+    const { user, system } = process.cpuUsage();
     console.log(
-      `Imported ${values.file}: ${result.linesDone.toLocaleString('en')} lines, ${result.merged.toLocaleString('en')} merged, ${result.stale.toLocaleString('en')} stale, ${result.refused.toLocaleString('en')} refused (see backfill_refusals) in ${((Date.now() - started) / 1000).toFixed(1)} s; peak memory ${peakMiB} MiB.`,
+      `Imported ${values.file}: ${result.linesDone.toLocaleString('en')} lines, ${result.merged.toLocaleString('en')} merged, ${result.stale.toLocaleString('en')} stale, ${result.refused.toLocaleString('en')} refused (see backfill_refusals) in ${((Date.now() - started) / 1000).toFixed(1)} s; peak memory ${peakMiB} MiB, CPU ${((user + system) / 1e6).toFixed(1)} s.`,
     );
   } finally {
     await infrastructure.close();

@@ -408,6 +408,8 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
       // The staging table lives in this session's memory up to here (before its first use), then in temporary files.
       await client.query(`set temp_buffers = '256MB'`);
       await client.query(`set maintenance_work_mem = '512MB'`);
+      // The merge keeps a chunk's checked rows and sorts them by id: in memory rather than in temporary files.
+      await client.query(`set work_mem = '256MB'`);
       await client.query(STAGING_SQL);
       const existing = await client.query<Record<string, unknown>>(`select * from backfill_imports where fingerprint = $1`, [print]);
       let row = existing.rows[0];
@@ -512,10 +514,13 @@ async function copyAndMerge(
   const log = options.log ?? (() => {});
   const reader = new ChunkReader(bytesFrom(options.file, progress.bytesDone)[Symbol.asyncIterator]());
   const linesAtStart = progress.linesDone;
+  let timing = '';
   let next = reader.next(chunkLines);
   for (;;) {
+    const waited = Date.now();
     const chunk = await next;
     if (chunk.lines === 0) break;
+    const copied = Date.now();
     if (commitEach) await client.query('begin');
     try {
       await client.query('truncate backfill_rows');
@@ -527,7 +532,9 @@ async function copyAndMerge(
       next = reader.finished ? Promise.resolve({ lines: 0, bytes: 0, buffers: [] }) : reader.next(chunkLines);
       // Read ahead meanwhile; its failure is the loop's next await's.
       next.catch(() => {});
+      const merging = Date.now();
       await mergeChunk(client, progress, chunk);
+      timing = `waited for the file ${((copied - waited) / 1000).toFixed(1)} s, COPY ${((merging - copied) / 1000).toFixed(1)} s, merge ${((Date.now() - merging) / 1000).toFixed(1)} s`;
       if (commitEach) await client.query('commit');
     } catch (error) {
       if (commitEach) await client.query('rollback').catch(() => {});
@@ -537,7 +544,7 @@ async function copyAndMerge(
     const rate = Math.round((progress.linesDone - linesAtStart) / Math.max(seconds, 0.001));
     const percent = fileBytes > 0 && !options.file.endsWith('.gz') ? ` (${((100 * progress.bytesDone) / fileBytes).toFixed(1)}%)` : '';
     log(
-      `  ${progress.linesDone.toLocaleString('en')} lines${percent}: ${progress.merged.toLocaleString('en')} merged, ${progress.stale.toLocaleString('en')} stale, ${progress.refused.toLocaleString('en')} refused; ${rate.toLocaleString('en')} lines/s`,
+      `  ${progress.linesDone.toLocaleString('en')} lines${percent}: ${progress.merged.toLocaleString('en')} merged, ${progress.stale.toLocaleString('en')} stale, ${progress.refused.toLocaleString('en')} refused; ${rate.toLocaleString('en')} lines/s (${timing})`,
     );
     await options.afterChunk?.({ ...progress });
   }
