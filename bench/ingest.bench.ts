@@ -469,7 +469,14 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     );
 
     // 4. The backfill, by the command itself in a child process.
-    const backfill = await backfillPart(pool, infrastructure.connectionString, await account(`Bench Backfill ${Date.now()}`), options.backfillRows, log, children);
+    const backfill = await backfillPart(
+      pool,
+      infrastructure.connectionString,
+      await account(`Bench Backfill ${Date.now()}`),
+      options.backfillRows,
+      log,
+      children,
+    );
     return {
       options,
       http,
@@ -536,7 +543,9 @@ async function backfillPart(
   const file = path.join(os.tmpdir(), `rampart-bench-history-${rows}.ndjson.gz`);
   log(`Backfill: writing ${rows.toLocaleString('en')} transactions to ${file}...`);
   const written = await writeHistoryFile(file, backfillAccount, rows);
-  log(`  ${written.lines.toLocaleString('en')} lines, ${(written.bytes / 1048576).toFixed(0)} MiB gzip; importing (${['--file', '…', ...BACKFILL_BENCH_ARGS].join(' ')})...`);
+  log(
+    `  ${written.lines.toLocaleString('en')} lines, ${(written.bytes / 1048576).toFixed(0)} MiB gzip; importing (${['--file', '…', ...BACKFILL_BENCH_ARGS].join(' ')})...`,
+  );
   const loadBefore = os.loadavg()[0]!;
   const postmaster = await postmasterPid(pool);
   const pgCpuBefore = postgresCpuSeconds(postmaster);
@@ -611,7 +620,9 @@ export async function runIngestBackfillBench(rows: number, log: (line: string) =
     const user = await pool.query<{ id: string }>(`insert into users (email, first_name, last_name) values ($1, 'Bench', 'Backfill') returning id`, [
       `bench-backfill-${Date.now()}@example.com`,
     ]);
-    const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Bench Backfill Ltd', $1) returning id`, [user.rows[0]!.id]);
+    const org = await pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ('Bench Backfill Ltd', $1) returning id`, [
+      user.rows[0]!.id,
+    ]);
     const account = await pool.query<{ id: string }>(`insert into accounts (organization_id, name, is_verified) values ($1, $2, true) returning id`, [
       org.rows[0]!.id,
       `Bench Backfill ${Date.now()}`,

@@ -262,8 +262,16 @@ async function hostile() {
 
 /** Issue 34: ingestion from the provider's core (bench/ingest.bench.ts); --quick or --smoke: small sizes, nothing written. */
 async function ingest() {
-  const { runIngestBench, formatIngestReport, writeIngestSection, runIngestBackfillBench, formatBackfillRow, writeIngestBackfillOnly, INGEST_FULL, INGEST_QUICK } =
-    await import('./ingest.bench.ts');
+  const {
+    runIngestBench,
+    formatIngestReport,
+    writeIngestSection,
+    runIngestBackfillBench,
+    formatBackfillRow,
+    writeIngestBackfillOnly,
+    INGEST_FULL,
+    INGEST_QUICK,
+  } = await import('./ingest.bench.ts');
   const quick = smoke || process.argv.includes('--quick');
   const loadAverage = os
     .loadavg()

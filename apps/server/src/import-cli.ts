@@ -13,11 +13,13 @@ import { BACKFILL_CHUNK_LINES, BackfillError, runBackfill } from './modules/tran
 const USAGE = 'usage: npm run import -- --file history.ndjson[.gz] [--chunk 200000] [--rebuild-indexes]';
 
 async function main() {
-  const { values } = parseArgs({ options: {
+  const { values } = parseArgs({
+    options: {
       file: { type: 'string' },
       chunk: { type: 'string', default: String(BACKFILL_CHUNK_LINES) },
       'rebuild-indexes': { type: 'boolean', default: false },
-    }, });
+    },
+  });
   if (!values.file) throw new BackfillError(`--file is required\n${USAGE}`);
   if (!fs.existsSync(values.file) || !fs.statSync(values.file).isFile()) throw new BackfillError(`--file: ${values.file} is not a readable file`);
   const chunkLines = Number(values.chunk);

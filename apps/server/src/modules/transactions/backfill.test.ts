@@ -206,9 +206,10 @@ describe('npm run import', () => {
       `select coalesce(sum(tx_count), 0)::int as count from transaction_rollups where account_id = $1 and status in ('completed', 'failed')`,
       [accountId],
     );
-    const stored = await pool.query<{ count: number }>(`select count(*)::int as count from transactions where account_id = $1 and status in ('completed', 'failed')`, [
-      accountId,
-    ]);
+    const stored = await pool.query<{ count: number }>(
+      `select count(*)::int as count from transactions where account_id = $1 and status in ('completed', 'failed')`,
+      [accountId],
+    );
     expect(totals.rows[0]!.count).toBe(stored.rows[0]!.count);
   });
 });

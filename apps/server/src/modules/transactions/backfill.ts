@@ -174,7 +174,7 @@ function copyValue(spec: ColumnSpec, value: unknown): string {
     case 'boolean':
       return value ? 't' : 'f';
     case 'integer':
-      return String(value);
+      return (value as number).toString();
     case 'jsonb':
       return copyText(JSON.stringify(value));
     case 'uuid':
