@@ -8,14 +8,16 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type pg from 'pg';
+import { Worker } from 'node:worker_threads';
 import copyStreams from 'pg-copy-streams';
-import { getTableColumns } from 'drizzle-orm';
-import { transactions } from '../../db/schema/transactions.ts';
+import { tsxWorkerBootstrap } from '../../lib/bounded-worker.ts';
+import { SPECS, STAGED, type ColumnSpec } from './backfill-lines.ts';
 import { rebuildRollups } from './rollups.ts';
 
 export interface BackfillOptions {
@@ -50,175 +52,7 @@ const MAX_REFUSALS_KEPT = 10_000;
 /** Any number: only one import runs at a time. */
 const IMPORT_LOCK = 0x1_34_bf;
 
-// --- Checking each line in Node --------------------------------------------------------------------------------------
-
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-const DECIMAL = /^-?[0-9]{1,30}(\.[0-9]{1,30})?$/;
-const TIMESTAMP =
-  /^([0-9]{4})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,9})?)?(Z|[+-]([0-9]{2})(:?([0-9]{2}))?)$/;
-const VERSION_MAX = 999_999_999;
-
-type Kind = 'uuid' | 'numeric' | 'boolean' | 'timestamp' | 'integer' | 'jsonb' | 'enum' | 'text';
-
-interface ColumnSpec {
-  key: string;
-  column: string;
-  kind: Kind;
-  enumValues?: readonly string[];
-  expected: string;
-  required: boolean;
-  notNull: boolean;
-  hasDefault: boolean;
-  default: unknown;
-}
-
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
-
-/** The columns a history line may set, from the Drizzle table (camelCase keys, as in the ingestion's events). */
-function columnSpecs(): ColumnSpec[] {
-  const specs: ColumnSpec[] = [];
-  for (const [key, column] of Object.entries(getTableColumns(transactions))) {
-    const base = {
-      key,
-      column: column.name,
-      required: key === 'id' || (column.notNull && !column.hasDefault),
-      notNull: column.notNull,
-      hasDefault: column.hasDefault,
-      default: column.default,
-    };
-    let spec: { kind: Kind; expected: string; enumValues?: readonly string[] };
-    switch (column.columnType as string) {
-      case 'PgUUID':
-        spec = { kind: 'uuid', expected: 'a UUID' };
-        break;
-      case 'PgNumeric':
-        spec = { kind: 'numeric', expected: 'a decimal string such as "12.50"' };
-        break;
-      case 'PgBoolean':
-        spec = { kind: 'boolean', expected: 'true or false' };
-        break;
-      case 'PgTimestamp':
-        spec = { kind: 'timestamp', expected: 'an ISO 8601 time with its offset' };
-        break;
-      case 'PgInteger':
-        spec = { kind: 'integer', expected: 'a whole number' };
-        break;
-      case 'PgJsonb':
-        spec = { kind: 'jsonb', expected: 'an object or an array' };
-        break;
-      default: {
-        const values = (column as { enumValues?: readonly string[] }).enumValues;
-        spec = values?.length
-          ? { kind: 'enum', enumValues: values, expected: `one of ${values.join(', ')}` }
-          : { kind: 'text', expected: 'a string (at most 2,000 characters)' };
-      }
-    }
-    specs.push({ ...base, ...spec });
-  }
-  return specs;
-}
-
-const SPECS = columnSpecs();
-/** Checked in the table's column order (the first wrong field names the refusal); the version last. */
-const CHECKED = SPECS.filter((spec) => spec.key !== 'version');
-const VERSION = SPECS.find((spec) => spec.key === 'version')!;
-
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** A time PostgreSQL takes as timestamptz: the shape, a day its month has, an offset it accepts. */
-function isTimestamp(value: string): boolean {
-  const match = TIMESTAMP.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  if (day > (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!)) return false;
-  if (year === 0) return false;
-  if (match[9] !== undefined && Number(match[9]) > 15) return false;
-  if (match[11] !== undefined && Number(match[11]) > 59) return false;
-  return true;
-}
-
-/** Whether a present (non-null) value has the column's shape. */
-function fits(spec: ColumnSpec, value: unknown): boolean {
-  switch (spec.kind) {
-    case 'uuid':
-      return typeof value === 'string' && UUID.test(value);
-    case 'numeric':
-      return typeof value === 'string' && DECIMAL.test(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'timestamp':
-      return typeof value === 'string' && isTimestamp(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= VERSION_MAX;
-    case 'jsonb':
-      return typeof value === 'object';
-    case 'enum':
-      return typeof value === 'string' && spec.enumValues!.includes(value);
-    case 'text':
-      // PostgreSQL counts characters, JavaScript UTF-16 units: the exact count only when it could matter.
-      return typeof value === 'string' && (value.length <= 2000 || [...value].length <= 2000);
-  }
-}
-
-const COPY_ESCAPE = /[\\\n\r\t]/;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const copyText = (value: string) => (COPY_ESCAPE.test(value) ? value.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!) : value);
-
-/** A checked value as COPY's text format writes it. */
-function copyValue(spec: ColumnSpec, value: unknown): string {
-  if (value === undefined || value === null) return '\\N';
-  switch (spec.kind) {
-    case 'boolean':
-      return value ? 't' : 'f';
-    case 'integer':
-      return (value as number).toString();
-    case 'jsonb':
-      return copyText(JSON.stringify(value));
-    case 'uuid':
-    case 'numeric':
-    case 'timestamp':
-      return value as string;
-    default:
-      return copyText(value as string);
-  }
-}
-
-/** The staging row of one line (tab-separated, COPY text format): its number, its refusal or its columns. */
-export function stageLine(n: number, text: string): string | null {
-  if (text.trim() === '') return null;
-  const refuse = (error: string) => `${n}\t${copyText(error)}${EMPTY_COLUMNS}\n`;
-  let event: unknown;
-  try {
-    // PostgreSQL's text cannot hold NUL, which JSON can escape: such a line is refused as jsonb refused it.
-    event = text.includes('\\u0000') ? undefined : JSON.parse(text);
-  } catch {
-    event = undefined;
-  }
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) return refuse('the line is not a JSON object');
-  const data = (event as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return refuse('data: the transaction (an object) is missing');
-  const d = data as Record<string, unknown>;
-  let row = `${n}\t\\N`;
-  for (const spec of CHECKED) {
-    const value = d[spec.key];
-    const present = value !== undefined && value !== null;
-    if (!present) {
-      if (spec.required) return refuse(`data.${spec.key}: required, ${spec.expected}`);
-    } else if (!fits(spec, value)) return refuse(`data.${spec.key}: ${spec.expected}`);
-    row += `\t${present ? copyValue(spec, value) : '\\N'}`;
-  }
-  const version = d.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version > VERSION_MAX)
-    return refuse('data.version: required, a whole number from 1');
-  return `${row}\t${version}\n`;
-}
-
-/** The staging table's columns after `n` and `error`, in the order stageLine writes them. */
-const STAGED = [...CHECKED, VERSION];
-const EMPTY_COLUMNS = '\t\\N'.repeat(STAGED.length);
 
 /** The merge of one staged chunk: refusals recorded, the newest version of each transaction merged, counts returned. */
 function mergeSql(): string {
@@ -318,29 +152,81 @@ async function* bytesFrom(file: string, offset: number): AsyncGenerator<Buffer> 
 interface StagedChunk {
   lines: number;
   bytes: number;
-  /** COPY text-format rows, a few thousand lines per buffer. */
+  /** COPY text-format rows, in the file's order. */
   buffers: Buffer[];
 }
 
-/** Lines from a byte iterator, `limit` at a time, each checked and staged (the last line may lack its newline). */
+/**
+ * Worker threads that check and stage batches of lines (parsing JSON is most of the import's work in Node): this
+ * thread only finds the newlines and moves bytes, so reading keeps ahead of PostgreSQL's merge.
+ */
+class Stagers {
+  private readonly workers: Worker[] = [];
+  private readonly waiting = new Map<number, { resolve: (rows: Buffer) => void; reject: (error: Error) => void }>();
+  private id = 0;
+  private failure: Error | null = null;
+
+  constructor(count: number) {
+    const bootstrap = tsxWorkerBootstrap(new URL('./backfill-stage.worker.ts', import.meta.url));
+    for (let i = 0; i < count; i += 1) {
+      const worker = new Worker(bootstrap, { eval: true, execArgv: [] });
+      worker.on('message', (message: { id: number; rows?: Uint8Array; error?: string }) => {
+        const task = this.waiting.get(message.id);
+        this.waiting.delete(message.id);
+        if (message.rows) task?.resolve(Buffer.from(message.rows.buffer, message.rows.byteOffset, message.rows.byteLength));
+        else task?.reject(new Error(`checking lines failed: ${message.error}`));
+      });
+      const fail = (error: Error) => {
+        this.failure ??= error;
+        for (const task of this.waiting.values()) task.reject(error);
+        this.waiting.clear();
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`a worker checking lines exited (code ${code})`)));
+      // Idle, it does not keep the process alive (kept for the next import: starting one compiles its modules).
+      worker.unref();
+      this.workers.push(worker);
+    }
+  }
+
+  /** The staged rows of whole lines numbered from `firstLine`. */
+  stage(bytes: Buffer, firstLine: number): Promise<Buffer> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = (this.id += 1);
+    const worker = this.workers[id % this.workers.length]!;
+    return new Promise<Buffer>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, bytes, firstLine });
+    }).finally(() => {
+      if (![...this.waiting.keys()].some((other) => other % this.workers.length === id % this.workers.length)) worker.unref();
+    });
+  }
+
+  get broken(): boolean {
+    return this.failure !== null;
+  }
+}
+
+let shared: Stagers | null = null;
+/** The checking threads, started by the first import of this process and kept (as many as cores: PostgreSQL's merge shares them). */
+function stagers(): Stagers {
+  if (!shared || shared.broken) shared = new Stagers(Math.max(1, os.availableParallelism()));
+  return shared;
+}
+
+/** Lines from a byte iterator, `limit` at a time, staged by the workers (the last line may lack its newline). */
 class ChunkReader {
   private carry: Buffer | null = null;
   private done = false;
-  constructor(private readonly source: AsyncIterator<Buffer>) {}
+  constructor(
+    private readonly source: AsyncIterator<Buffer>,
+    private readonly stagers: Stagers,
+  ) {}
 
   async next(limit: number): Promise<StagedChunk> {
-    const chunk: StagedChunk = { lines: 0, bytes: 0, buffers: [] };
-    let rows = '';
-    const stage = (line: Buffer, start: number, end: number) => {
-      chunk.lines += 1;
-      const row = stageLine(chunk.lines, line.toString('utf8', start, end));
-      if (row === null) return;
-      rows += row;
-      if (rows.length > 1 << 20) {
-        chunk.buffers.push(Buffer.from(rows));
-        rows = '';
-      }
-    };
+    const chunk = { lines: 0, bytes: 0 };
+    const batches: Array<Promise<Buffer>> = [];
     while (chunk.lines < limit) {
       let buffer = this.carry;
       this.carry = null;
@@ -353,13 +239,15 @@ class ChunkReader {
         }
         buffer = next.value;
       }
+      const firstLine = chunk.lines + 1;
       let position = 0;
       while (chunk.lines < limit) {
         const newline = buffer.indexOf(10, position);
         if (newline === -1) break;
-        stage(buffer, position, newline);
+        chunk.lines += 1;
         position = newline + 1;
       }
+      if (position > 0) batches.push(this.stagers.stage(buffer.subarray(0, position), firstLine));
       chunk.bytes += position;
       if (position < buffer.length) {
         const rest = buffer.subarray(position);
@@ -371,13 +259,13 @@ class ChunkReader {
         const next = await this.source.next();
         if (next.done) {
           this.done = true;
-          stage(rest, 0, rest.length);
+          chunk.lines += 1;
           chunk.bytes += rest.length;
+          batches.push(this.stagers.stage(rest, chunk.lines));
         } else this.carry = Buffer.concat([rest, next.value]);
       }
     }
-    if (rows) chunk.buffers.push(Buffer.from(rows));
-    return chunk;
+    return { ...chunk, buffers: await Promise.all(batches) };
   }
 
   get finished(): boolean {
@@ -512,7 +400,7 @@ async function copyAndMerge(
   commitEach: boolean,
 ): Promise<void> {
   const log = options.log ?? (() => {});
-  const reader = new ChunkReader(bytesFrom(options.file, progress.bytesDone)[Symbol.asyncIterator]());
+  const reader = new ChunkReader(bytesFrom(options.file, progress.bytesDone)[Symbol.asyncIterator](), stagers());
   const linesAtStart = progress.linesDone;
   let timing = '';
   let next = reader.next(chunkLines);
