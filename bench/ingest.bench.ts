@@ -709,7 +709,7 @@ const BACKFILL_PARAGRAPH = '<!-- backfill -->';
 /** What the backfill's figures mean: its path, and, below the goal's size or above its time, the arithmetic. */
 function backfillParagraphs(backfill: BackfillFigures): string[] {
   const lines = [
-    `${BACKFILL_PARAGRAPH}The backfill merged ${backfill.linesPerSecond.toLocaleString('en')} lines/s (Node parses and checks each line and COPYs typed columns into a session-local staging table, one set-based merge per 200,000-line chunk${backfill.args.includes('--rebuild-indexes') ? `, the transactions table's secondary indexes dropped before and built once after, in the import's one database transaction` : ' into the transactions table and its indexes'}, the rollups rebuilt once at the end), with a peak of ${backfill.peakMiB} MiB in the importing process; the machine's 1-minute load average was ${backfill.loadAverage} meanwhile (2 cores: other work took its share).`,
+    `${BACKFILL_PARAGRAPH}The backfill merged ${backfill.linesPerSecond.toLocaleString('en')} lines/s (worker threads of the importing process parse and check each line, typed columns are COPY'd into a session-local staging table, one set-based merge per 200,000-line chunk${backfill.args.includes('--rebuild-indexes') ? `, the transactions table's secondary indexes dropped before and built once after, in the import's one database transaction` : ' into the transactions table and its indexes'}, the rollups rebuilt once at the end), with a peak of ${backfill.peakMiB} MiB in the importing process; the machine's 1-minute load average was ${backfill.loadAverage} meanwhile (2 cores: other work took its share).`,
   ];
   const goal = INGEST_TARGETS.backfillSeconds;
   const projected = backfillGoalSeconds(backfill);
