@@ -348,6 +348,8 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
           throw error;
         }
         await client.query('truncate backfill_rows');
+        // The rollups' rebuild reads the accounts' rows: the planner should know how many there now are.
+        if (!indexes && progress.merged > 0) await client.query('analyze transactions');
         progress.state = 'rollups';
       }
       const accounts = (await client.query<{ ids: string[] }>(`select account_ids::text[] as ids from backfill_imports where id = $1`, [progress.importId]))
