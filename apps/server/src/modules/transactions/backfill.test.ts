@@ -168,11 +168,13 @@ describe('npm run import', () => {
     expect(refusals.rows).toEqual([{ line: 2, error: 'data.createdAt: an ISO 8601 time with its offset' }]);
   });
 
-  it('--rebuild-indexes: one database transaction; a crash leaves the table and its indexes as they were, the rerun merges all and builds them again', async () => {
+  it('--rebuild-indexes: one database transaction; a crash leaves the table, its indexes and keys as they were, the rerun merges all and restores them', async () => {
     const indexes = async () =>
       (
         await pool.query<{ definition: string }>(
-          `select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'transactions'::regclass order by 1`,
+          `select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'transactions'::regclass
+           union all select conname || ' ' || pg_get_constraintdef(oid) || ' ' || convalidated from pg_constraint where conrelid = 'transactions'::regclass
+           order by 1`,
         )
       ).rows.map((row) => row.definition);
     const before = await indexes();

@@ -332,14 +332,17 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
         // --rebuild-indexes: the whole file in one database transaction, the secondary indexes dropped at its start and
         // built once at its end. A crash rolls it all back (indexes included), and the next run starts from the top.
         const indexes = options.rebuildIndexes ? await dropSecondaryIndexes(client) : null;
-        if (indexes) log(`  ${indexes.length} secondary indexes of transactions dropped, to be built after the merge (the table is locked until then)`);
+        if (indexes)
+          log(
+            `  the secondary indexes and foreign keys of transactions dropped (${indexes.length}), to be restored after the merge (the table is locked until then)`,
+          );
         try {
           await copyAndMerge(client, options, progress, chunkLines, fileBytes, started, !indexes);
           if (indexes) {
             const building = Date.now();
-            for (const index of indexes) await client.query(index.definition);
+            for (const statement of indexes) await client.query(statement);
             await client.query('analyze transactions');
-            log(`  ${indexes.length} indexes built (${((Date.now() - building) / 1000).toFixed(1)} s)`);
+            log(`  indexes built and foreign keys validated (${((Date.now() - building) / 1000).toFixed(1)} s)`);
           }
           await client.query(`update backfill_imports set state = 'rollups', updated_at = now() where id = $1`, [progress.importId]);
           if (indexes) await client.query('commit');
@@ -369,8 +372,12 @@ export async function runBackfill(pool: pg.Pool, options: BackfillOptions): Prom
   }
 }
 
-/** Begins the import's transaction and drops the transactions table's secondary indexes in it; answers how to build them again. */
-async function dropSecondaryIndexes(client: pg.PoolClient): Promise<Array<{ name: string; definition: string }>> {
+/**
+ * Begins the import's transaction and drops in it the transactions table's secondary indexes and its foreign keys (each
+ * row's key checks are one query per row; the merge itself refuses unknown accounts and links only existing customers,
+ * and the keys are validated once, set-based, when added back); answers the statements that restore them.
+ */
+async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
   await client.query('begin');
   try {
     const indexes = (
@@ -380,8 +387,14 @@ async function dropSecondaryIndexes(client: pg.PoolClient): Promise<Array<{ name
          where x.indrelid = 'transactions'::regclass and not x.indisprimary and not x.indisunique`,
       )
     ).rows;
+    const keys = (
+      await client.query<{ name: string; definition: string }>(
+        `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint where conrelid = 'transactions'::regclass and contype = 'f'`,
+      )
+    ).rows;
     for (const index of indexes) await client.query(`drop index "${index.name}"`);
-    return indexes;
+    for (const key of keys) await client.query(`alter table transactions drop constraint "${key.name}"`);
+    return [...indexes.map((index) => index.definition), ...keys.map((key) => `alter table transactions add constraint "${key.name}" ${key.definition}`)];
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
