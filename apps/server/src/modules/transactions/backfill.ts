@@ -1,11 +1,12 @@
 /**
  * The backfill of `npm run import` (issue 34): years of history from an NDJSON file (gzip or not), one transaction
- * event per line, COPY'd chunk by chunk into an UNLOGGED staging table, then merged into `transactions` by one
- * set-based statement per chunk with the ingestion's version rule (a stored version is never overwritten by an older
- * or equal one). Each chunk's merge commits with the import's progress (bytes and lines done), so an import stopped at
- * any point resumes after its last merged chunk; the rollups of the accounts it touched are rebuilt once at the end.
- * Memory stays bounded: Node only moves bytes and counts newlines; PostgreSQL parses and checks the JSON.
- */
+ * event per line. Worker threads check each line (backfill-lines.ts) and lay it out as typed columns, COPY'd chunk by
+ * chunk into a staging table of the import's session, then merged into `transactions` by one set-based statement per
+ * chunk with the ingestion's version rule (a stored version is never overwritten by an older or equal one); the
+ * workers check the next chunk while PostgreSQL merges one. Each chunk's merge commits with the import's progress
+ * (bytes and lines done), so an import stopped at any point resumes after its last merged chunk; the rollups of the
+ * accounts it touched are rebuilt once at the end. `--rebuild-indexes` trades that for speed: one transaction, the
+ * table's secondary indexes and foreign keys dropped and restored once. Memory stays bounded: two chunks at most. */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
