@@ -26,11 +26,11 @@ export interface BackfillOptions {
   /** Lines per chunk: one COPY and one merge transaction each. */
   chunkLines?: number;
   log?: (line: string) => void;
-  /** Called after each chunk commits (tests stop an import here, as a crash would). */
+  /** Called after each chunk's merge (committed, unless rebuildIndexes); tests stop an import here, as a crash would. */
   afterChunk?: (progress: BackfillProgress) => void | Promise<void>;
   /**
-   * Drop the transactions table's secondary indexes, merge the whole file in one database transaction, build them
-   * once at the end: several times faster for a history larger than the table, but the table is locked meanwhile and
+   * Drop the transactions table's secondary indexes and foreign keys, merge the whole file in one database
+   * transaction, restore them once at the end: several times faster for a history larger than the table, but the table is locked meanwhile and
    * a crash starts the import over (docs/ingestion.md).
    */
   rebuildIndexes?: boolean;
