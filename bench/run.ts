@@ -20,7 +20,8 @@
  * `--smoke` it runs 3 s phases and writes nothing. It is not part of `--smoke-all`.
  * `npm run bench -- --ingest` streams the provider's core into Rampart (issue 34, bench/ingest.bench.ts): the batch
  * endpoint, status changes into one account, time to visible, webhooks, JetStream with a kill -9, a 10,000,000-row
- * backfill (`--skip-backfill`: not it); `--quick` (or --smoke) runs it at small sizes and writes nothing. It is not part of `--smoke-all`.
+ * backfill (`--skip-backfill`: not it; `--only backfill`: only it); `--quick` (or --smoke) runs it at small sizes and
+ * writes nothing. It is not part of `--smoke-all`.
  * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
  * `--write` to record the run in docs/performance.md.
  */
@@ -262,12 +263,31 @@ async function hostile() {
 
 /** Issue 34: ingestion from the provider's core (bench/ingest.bench.ts); --quick or --smoke: small sizes, nothing written. */
 async function ingest() {
-  const { runIngestBench, formatIngestReport, writeIngestSection, INGEST_FULL, INGEST_QUICK } = await import('./ingest.bench.ts');
+  const {
+    runIngestBench,
+    formatIngestReport,
+    writeIngestSection,
+    runIngestBackfillBench,
+    formatBackfillRow,
+    writeIngestBackfillOnly,
+    INGEST_FULL,
+    INGEST_QUICK,
+  } = await import('./ingest.bench.ts');
   const quick = smoke || process.argv.includes('--quick');
   const loadAverage = os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
+  const onlyAt = process.argv.indexOf('--only');
+  if (onlyAt >= 0) {
+    // `--only backfill`: part 4 alone (the history import), its row of the section replaced.
+    if (process.argv[onlyAt + 1] !== 'backfill') throw new Error('--ingest --only: backfill is the one part that runs alone');
+    const backfill = await runIngestBackfillBench((quick ? INGEST_QUICK : INGEST_FULL).backfillRows, log);
+    log('');
+    log(formatBackfillRow(backfill));
+    if (!quick) log(`Wrote ${writeIngestBackfillOnly(backfill, loadAverage)}`);
+    return;
+  }
   const sizes = quick ? INGEST_QUICK : INGEST_FULL;
   // --skip-backfill: the live-ingestion figures only; the section keeps the backfill figures of the run before.
   const result = await runIngestBench(process.argv.includes('--skip-backfill') ? { ...sizes, backfillRows: 0 } : sizes, log);

@@ -51,12 +51,13 @@ const entry = new URL('./bounded-worker.entry.ts', import.meta.url);
  * thread that starts it (neither under `tsx`, `node --import tsx` nor vitest), and tsx's API is resolved here, from
  * this file, so the server runs from any working directory.
  */
-const bootstrap = (() => {
+export function tsxWorkerBootstrap(module: URL): string {
   const api = createRequire(import.meta.url).resolve('tsx/esm/api');
   const esm = api.replace(/\.cjs$/, '.mjs');
   const registration = pathToFileURL(fs.existsSync(esm) ? esm : api).href;
-  return `import(${JSON.stringify(registration)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
-})();
+  return `import(${JSON.stringify(registration)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); });`;
+}
+const bootstrap = tsxWorkerBootstrap(entry);
 
 interface Task {
   id: number;

@@ -148,4 +148,70 @@ describe('npm run import', () => {
     expect(progress).toEqual([8, 10]);
     expect(await rows(ids)).toHaveLength(10);
   });
+
+  it('refuses a day its month lacks by line number and keeps the good lines; text with tabs, backslashes and newlines is stored as sent', async () => {
+    const [good, bad] = [crypto.randomUUID(), crypto.randomUUID()];
+    const agent = 'Agent\t"quoted"\\path\nline two\r\u00e9';
+    const file = writeFile('dates.ndjson', [
+      line(good, 1, 'completed', { userAgent: agent, nftTransaction: { note: 'tab\there' } }),
+      line(bad, 1, 'completed', { createdAt: '2025-02-30T10:00:00Z' }),
+    ]);
+    const result = await runBackfill(pool, { file });
+    expect(result).toMatchObject({ state: 'done', linesDone: 2, merged: 1, refused: 1 });
+    const stored = await pool.query<{ user_agent: string; nft_transaction: unknown }>(`select user_agent, nft_transaction from transactions where id = $1`, [
+      good,
+    ]);
+    expect(stored.rows).toEqual([{ user_agent: agent, nft_transaction: { note: 'tab\there' } }]);
+    const refusals = await pool.query<{ line: number; error: string }>(`select line::int, error from backfill_refusals where import_id = $1`, [
+      result.importId,
+    ]);
+    expect(refusals.rows).toEqual([{ line: 2, error: 'data.createdAt: an ISO 8601 time with its offset' }]);
+  });
+
+  it('--rebuild-indexes: one database transaction; a crash leaves the table, its indexes and keys as they were, the rerun merges all and restores them', async () => {
+    const indexes = async () =>
+      (
+        await pool.query<{ definition: string }>(
+          `select pg_get_indexdef(indexrelid) as definition from pg_index where indrelid = 'transactions'::regclass
+           union all select conname || ' ' || pg_get_constraintdef(oid) || ' ' || convalidated from pg_constraint where conrelid = 'transactions'::regclass
+           order by 1`,
+        )
+      ).rows.map((row) => row.definition);
+    const before = await indexes();
+    expect(before.length).toBeGreaterThan(5);
+    const ids = Array.from({ length: 10 }, () => crypto.randomUUID());
+    const file = writeFile(
+      'rebuild.ndjson',
+      ids.map((id, n) => line(id, 1, n % 2 ? 'completed' : 'failed')),
+    );
+    const crash = new Error('killed after the first chunk');
+    await expect(
+      runBackfill(pool, {
+        file,
+        chunkLines: 4,
+        rebuildIndexes: true,
+        afterChunk: () => {
+          throw crash;
+        },
+      }),
+    ).rejects.toBe(crash);
+    expect(await rows(ids)).toHaveLength(0);
+    expect(await indexes()).toEqual(before);
+
+    const progress: number[] = [];
+    const result = await runBackfill(pool, { file, chunkLines: 4, rebuildIndexes: true, afterChunk: (p) => void progress.push(p.linesDone) });
+    expect(result).toMatchObject({ state: 'done', linesDone: 10, merged: 10 });
+    expect(progress).toEqual([4, 8, 10]);
+    expect(await rows(ids)).toHaveLength(10);
+    expect(await indexes()).toEqual(before);
+    const totals = await pool.query<{ count: number }>(
+      `select coalesce(sum(tx_count), 0)::int as count from transaction_rollups where account_id = $1 and status in ('completed', 'failed')`,
+      [accountId],
+    );
+    const stored = await pool.query<{ count: number }>(
+      `select count(*)::int as count from transactions where account_id = $1 and status in ('completed', 'failed')`,
+      [accountId],
+    );
+    expect(totals.rows[0]!.count).toBe(stored.rows[0]!.count);
+  });
 });

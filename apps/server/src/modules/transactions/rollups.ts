@@ -50,6 +50,9 @@ export async function rebuildRollups(pool: pg.Pool, accountId: string): Promise<
 
 async function rebuildDashboardRollups(pool: pg.Pool, accountId: string): Promise<void> {
   await inOwnTransaction(pool, async (client) => {
+    // Millions of rows into a few thousand groups per day: the groupings hash in memory, not in batches on disk (as
+    // analytics_rebuild does), for this transaction only.
+    await client.query(`set local work_mem = '256MB'`);
     await client.query(`delete from transaction_rollups where account_id = $1`, [accountId]);
     await client.query(`delete from transaction_dimension_rollups where account_id = $1`, [accountId]);
     await client.query(`delete from transaction_customer_sketches where account_id = $1`, [accountId]);
