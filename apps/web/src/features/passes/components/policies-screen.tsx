@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
-import { PencilIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '@/components/ui/form';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, RowIconButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
@@ -315,26 +315,8 @@ export function PoliciesScreen() {
               {canManage && (
                 <TableCell>
                   <span className="flex justify-end gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`Edit the policy ${policy.name}`}
-                      onClick={() => setEditing({ policy, key: Date.now() })}
-                    >
-                      <PencilIcon aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-destructive hover:text-destructive"
-                      aria-label={`Delete the policy ${policy.name}`}
-                      onClick={() => setDeleting(policy)}
-                    >
-                      <Trash2Icon aria-hidden />
-                    </Button>
+                    <RowIconButton action="edit" label={`Edit the policy ${policy.name}`} onClick={() => setEditing({ policy, key: Date.now() })} />
+                    <RowIconButton action="delete" label={`Delete the policy ${policy.name}`} onClick={() => setDeleting(policy)} />
                   </span>
                 </TableCell>
               )}

@@ -1,16 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
-import { LayoutTemplateIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { LayoutTemplateIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
 import { ApplePassPreview } from '@/features/passes/components/pass-preview';
-import { AddButton, EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { AddButton, EmptyState, ProjectFrame, RowIconButton } from '@/features/passes/components/passes-frame';
 import { TemplateEditor } from '@/features/passes/components/template-editor';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
 import { defaultTemplate, draftOf } from '@/features/passes/lib/passes';
@@ -124,28 +123,8 @@ export function TemplatesScreen() {
                       </p>
                     </div>
                     <span className="flex shrink-0 gap-1">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`}
-                        onClick={() => show(template.id)}
-                      >
-                        <PencilIcon aria-hidden />
-                      </Button>
-                      {canManage && (
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          className="size-8 text-destructive hover:text-destructive"
-                          aria-label={`Delete the template ${template.name}`}
-                          onClick={() => setDeleting(template)}
-                        >
-                          <Trash2Icon aria-hidden />
-                        </Button>
-                      )}
+                      <RowIconButton action="edit" label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`} onClick={() => show(template.id)} />
+                      {canManage && <RowIconButton action="delete" label={`Delete the template ${template.name}`} onClick={() => setDeleting(template)} />}
                     </span>
                   </div>
                 </CardContent>

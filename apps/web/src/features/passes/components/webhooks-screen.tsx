@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
-import { ChevronDownIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
+import { ChevronDownIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { AddButton, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, RowIconButton, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -157,18 +157,7 @@ function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_Webhoo
           <StatusBadge meaning={webhook.isEnabled ? (webhook.failingSince ? 'waiting' : 'success') : 'neutral'}>
             {webhook.isEnabled ? (webhook.failingSince ? 'Failing' : 'Enabled') : 'Disabled'}
           </StatusBadge>
-          {canManage && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:text-destructive"
-              aria-label={`Delete the endpoint ${webhook.url}`}
-              onClick={onDelete}
-            >
-              <Trash2Icon aria-hidden />
-            </Button>
-          )}
+          {canManage && <RowIconButton action="delete" label={`Delete the endpoint ${webhook.url}`} onClick={onDelete} />}
         </span>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
