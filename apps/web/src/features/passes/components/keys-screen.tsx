@@ -7,13 +7,13 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
@@ -64,15 +64,9 @@ function CreateKeyDialog({
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
             <ErrorAlert message={error} title="Could not create the key" />
             <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={loading}>
-                {loading && <Spinner label="Creating" />}
-                Create key
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Creating">
+              Create key
+            </DialogFormFooter>
           </form>
         </Form>
       </DialogContent>

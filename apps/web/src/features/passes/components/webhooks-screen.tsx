@@ -7,15 +7,15 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
@@ -85,15 +85,9 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
                 ),
               }))}
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={loading}>
-                {loading && <Spinner label="Adding" />}
-                Add endpoint
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Adding">
+              Add endpoint
+            </DialogFormFooter>
           </form>
         </Form>
       </DialogContent>
