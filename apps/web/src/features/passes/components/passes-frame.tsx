@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ChevronRightIcon, FlaskConicalIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { ChevronRightIcon, FlaskConicalIcon, PlusIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
@@ -138,22 +138,6 @@ export function AddButton({ children, ...props }: Omit<ComponentProps<typeof But
   return (
     <Button type="button" {...props}>
       <PlusIcon aria-hidden /> {children}
-    </Button>
-  );
-}
-
-/** A row's icon button: a pencil to edit, or a red bin to delete; `label` says what it does to which item. */
-export function RowIconButton({ action, label, onClick }: { action: 'edit' | 'delete'; label: string; onClick: () => void }) {
-  return (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      className={cn('size-8', action === 'delete' && 'text-destructive hover:text-destructive')}
-      aria-label={label}
-      onClick={onClick}
-    >
-      {action === 'edit' ? <PencilIcon aria-hidden /> : <Trash2Icon aria-hidden />}
     </Button>
   );
 }
