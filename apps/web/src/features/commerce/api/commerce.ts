@@ -13,14 +13,21 @@ export const HelioMerchantAccountFragment = graphql(`
   }
 `);
 
+// What each step of onboarding answers with: where to continue, and the merchant account so far.
+export const HelioOnboardingFragment = graphql(`
+  fragment Commerce_Onboarding on HelioOnboarding {
+    redirectUrl
+    redirectUrlExpiresAt
+    merchantAccount {
+      ...Commerce_MerchantAccount
+    }
+  }
+`);
+
 export const HelioOnboardingQuery = graphql(`
   query Commerce_Onboarding($accountId: ID!) {
     getPartnerHelioOnboarding(accountId: $accountId) {
-      redirectUrl
-      redirectUrlExpiresAt
-      merchantAccount {
-        ...Commerce_MerchantAccount
-      }
+      ...Commerce_Onboarding
     }
   }
 `);
@@ -28,11 +35,7 @@ export const HelioOnboardingQuery = graphql(`
 export const RefreshedHelioRedirectQuery = graphql(`
   query Commerce_RefreshedRedirect($accountId: ID!) {
     getRefreshedHelioRedirectUrl(accountId: $accountId) {
-      redirectUrl
-      redirectUrlExpiresAt
-      merchantAccount {
-        ...Commerce_MerchantAccount
-      }
+      ...Commerce_Onboarding
     }
   }
 `);
@@ -40,11 +43,7 @@ export const RefreshedHelioRedirectQuery = graphql(`
 export const CreateHelioMerchantAccountMutation = graphql(`
   mutation Commerce_CreateMerchantAccount($accountId: ID!, $input: HelioMerchantAccountInput!) {
     createHelioMerchantAccount(accountId: $accountId, input: $input) {
-      redirectUrl
-      redirectUrlExpiresAt
-      merchantAccount {
-        ...Commerce_MerchantAccount
-      }
+      ...Commerce_Onboarding
     }
   }
 `);

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { Forbidden } from '@/components/forbidden';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { commercePath } from '@/features/commerce/lib/commerce';
 import { usePermission } from '@/hooks/use-permission';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -33,13 +34,7 @@ export function CommerceFrame({
   return (
     <PageLayout>
       <NavTabs label="Commerce" tabs={SECTIONS} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <p className="text-sm text-muted-foreground">{description}</p>
-        </div>
-        {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
-      </div>
+      <PageHeading title={title} description={description} actions={actions} />
       {/* Forms at a readable measure; not PageLayout's form width, which would let the tabs outgrow a phone. */}
       {width === 'form' ? <div className="flex w-full max-w-3xl min-w-0 flex-col gap-6">{children}</div> : children}
     </PageLayout>

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
-import { PencilIcon, PlusIcon, Trash2Icon, WalletIcon } from 'lucide-react';
+import { PlusIcon, WalletIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowIconButton } from '@/components/row-icon-button';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -143,26 +144,12 @@ export function CommerceWalletsScreen() {
                       {canManage && (
                         <TableCell>
                           <span className="flex justify-end gap-1">
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              size="icon"
-                              className="size-8"
-                              aria-label={`Edit the ${wallet.currency.name} wallet`}
+                            <RowIconButton
+                              action="edit"
+                              label={`Edit the ${wallet.currency.name} wallet`}
                               onClick={() => setDialog({ wallet, key: Date.now() })}
-                            >
-                              <PencilIcon aria-hidden />
-                            </Button>
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              size="icon"
-                              className="size-8 text-destructive hover:text-destructive"
-                              aria-label={`Delete the ${wallet.currency.name} wallet`}
-                              onClick={() => setDeleting(wallet)}
-                            >
-                              <Trash2Icon aria-hidden />
-                            </Button>
+                            />
+                            <RowIconButton action="delete" label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)} />
                           </span>
                         </TableCell>
                       )}

@@ -91,17 +91,23 @@ export const NftCollectionFragment = graphql(`
   }
 `);
 
+export const NftAccountFragment = graphql(`
+  fragment Developers_NftAccount on NftAccount {
+    walletDisplayMode
+    isLiteNftFlowAllowed
+    isNftCommerceFlowAllowed
+    baseNftUrl
+    baseNftTestnetUrl
+  }
+`);
+
 export const NftSettingsQuery = graphql(`
   query Developers_NftSettings($accountId: ID!) {
     account(id: $accountId) {
       id
       nftAccount {
         id
-        walletDisplayMode
-        isLiteNftFlowAllowed
-        isNftCommerceFlowAllowed
-        baseNftUrl
-        baseNftTestnetUrl
+        ...Developers_NftAccount
       }
       nftCollections {
         id
@@ -121,11 +127,7 @@ export const UpdateNftAccountMutation = graphql(`
   mutation Developers_UpdateNftAccount($accountId: ID!, $input: NftAccountInput!) {
     updateNftAccount(accountId: $accountId, input: $input) {
       id
-      walletDisplayMode
-      isLiteNftFlowAllowed
-      isNftCommerceFlowAllowed
-      baseNftUrl
-      baseNftTestnetUrl
+      ...Developers_NftAccount
     }
   }
 `);

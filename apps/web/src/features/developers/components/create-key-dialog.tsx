@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '@/components/form/input-field';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Spinner } from '@/components/ui/spinner';
 import { CreateApiKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -150,15 +149,9 @@ export function CreateKeyDialog({
             {generalError && <ErrorAlert message={generalError} />}
           </form>
         </Form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-key-form" disabled={busy}>
-            {busy && <Spinner label="Creating" />}
-            Create key
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter onCancel={onClose} busy={busy} lockCancel formId="create-key-form" pendingLabel="Creating">
+          Create key
+        </DialogFormFooter>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { ROUTES } from '@/config/routes';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -19,13 +20,7 @@ export function DevelopersFrame({ title, description, actions, children }: { tit
   return (
     <PageLayout>
       <NavTabs label="Developer settings" tabs={SECTIONS} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <p className="text-sm text-muted-foreground">{description}</p>
-        </div>
-        {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
-      </div>
+      <PageHeading title={title} description={description} actions={actions} />
       {children}
     </PageLayout>
   );

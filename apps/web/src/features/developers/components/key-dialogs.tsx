@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '@/components/form/input-field';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { DeleteApiKeyMutation, RenameApiKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
@@ -57,15 +56,9 @@ export function RenameKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | nul
             {generalError && <ErrorAlert message={generalError} />}
           </form>
         </Form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="rename-key-form" disabled={busy}>
-            {busy && <Spinner label="Saving" />}
-            Save name
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter onCancel={onClose} busy={busy} lockCancel formId="rename-key-form" pendingLabel="Saving">
+          Save name
+        </DialogFormFooter>
       </DialogContent>
     </Dialog>
   );

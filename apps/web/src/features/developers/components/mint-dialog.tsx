@@ -4,10 +4,10 @@ import { SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { MintNftMutation } from '@/features/developers/api/minting';
 import { InputField } from '@/components/form/input-field';
 import { mintSchema, type MintValues } from '@/features/developers/lib/minting';
@@ -85,15 +85,9 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
                 description="The token’s metadata. Leave empty to use the collection’s base token URI."
               />
             </fieldset>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => change(false)} disabled={minting}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={minting}>
-                {minting && <Spinner label="Minting" />}
-                Mint token
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={() => change(false)} busy={minting} lockCancel pendingLabel="Minting">
+              Mint token
+            </DialogFormFooter>
           </form>
         </Form>
       </DialogContent>

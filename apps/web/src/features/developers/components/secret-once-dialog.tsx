@@ -1,5 +1,6 @@
-import { InfoIcon, TriangleAlertIcon } from 'lucide-react';
+import { InfoIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { WarningNote } from '@/components/warning-note';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
@@ -41,10 +42,7 @@ export function SecretOnceDialog({ secret, onClose }: { secret: ShownSecret | nu
           </ValueBox>
         )}
         {live ? (
-          <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
-            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            You won't see this live key again. If you lose it, roll the key.
-          </p>
+          <WarningNote>You won't see this live key again. If you lose it, roll the key.</WarningNote>
         ) : (
           <p className="flex items-start gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
             <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />

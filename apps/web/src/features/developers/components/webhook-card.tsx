@@ -1,6 +1,7 @@
-import { EyeIcon, EyeOffIcon, ListIcon, PencilIcon, SendIcon, Trash2Icon, TriangleAlertIcon } from 'lucide-react';
+import { EyeIcon, EyeOffIcon, ListIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { WarningNote } from '@/components/warning-note';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
@@ -44,17 +45,13 @@ export function WebhookCard({ webhook, canManage, selected, onEdit, onDelete, on
       <CardContent className="flex flex-col gap-3">
         {!webhook.isEnabled && webhook.disabledReason && <p className="text-sm text-destructive">Disabled: {webhook.disabledReason}</p>}
         {(failing || webhook.recentFailureCount > 0) && (
-          <div
-            role="status"
-            className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
-          >
-            <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <WarningNote role="status">
             <span>
               {failing ? `Deliveries have been failing since ${formatDateTime(webhook.failingSince)}. ` : ''}
               {webhook.recentFailureCount} failed {webhook.recentFailureCount === 1 ? 'attempt' : 'attempts'} in the last 24 hours. We keep retrying; an
               endpoint failing for 5 days is disabled.
             </span>
-          </div>
+          </WarningNote>
         )}
         <div className="flex flex-wrap gap-1.5">
           {webhook.events.length === 0 ? (

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
-import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { WarningNote } from '@/components/warning-note';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
@@ -64,15 +65,9 @@ function CreateKeyDialog({
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
             <ErrorAlert message={error} title="Could not create the key" />
             <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={loading}>
-                {loading && <Spinner label="Creating" />}
-                Create key
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Creating">
+              Create key
+            </DialogFormFooter>
           </form>
         </Form>
       </DialogContent>
@@ -94,10 +89,7 @@ function SecretDialog({ secret, onClose }: { secret: { name: string; value: stri
           </code>
           <CopyButton value={secret.value} label="Copy the key" />
         </div>
-        <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
-          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          You won't see this key again. If you lose it, revoke it and create another.
-        </p>
+        <WarningNote>You won't see this key again. If you lose it, revoke it and create another.</WarningNote>
         <DialogFooter>
           <Button type="button" onClick={onClose}>
             I have stored it

@@ -108,20 +108,17 @@ function FieldBlock({
   );
 }
 
-/** The front of an Apple Wallet pass. */
-export function ApplePassPreview({
-  template,
-  images,
-  values = SAMPLE_VALUES,
-  barcodeMessage = 'PS-7Q4M-2K9X',
-  voided = false,
-}: {
+/** What both wallets' previews draw: the template, its images, sample or real field values, and the barcode. */
+interface PassPreviewProps {
   template: PreviewTemplate;
   images?: PreviewImages;
   values?: Record<string, string>;
   barcodeMessage?: string;
   voided?: boolean;
-}) {
+}
+
+/** The front of an Apple Wallet pass. */
+export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, barcodeMessage = 'PS-7Q4M-2K9X', voided = false }: PassPreviewProps) {
   const background = cssColor(template.colors.background, '#1e293b');
   const foreground = cssColor(template.colors.foreground, '#ffffff');
   const label = cssColor(template.colors.label, '#94a3b8');
@@ -216,19 +213,7 @@ export function ApplePassPreview({
 }
 
 /** A Google Wallet generic pass. */
-export function GooglePassPreview({
-  template,
-  images,
-  values = SAMPLE_VALUES,
-  barcodeMessage = 'PS-7Q4M-2K9X',
-  voided = false,
-}: {
-  template: PreviewTemplate;
-  images?: PreviewImages;
-  values?: Record<string, string>;
-  barcodeMessage?: string;
-  voided?: boolean;
-}) {
+export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, barcodeMessage = 'PS-7Q4M-2K9X', voided = false }: PassPreviewProps) {
   const background = cssColor(template.colors.background, '#1e293b');
   const foreground = cssColor(template.colors.foreground, '#ffffff');
   const { headerFields, primaryFields, secondaryFields, auxiliaryFields } = template.fields;

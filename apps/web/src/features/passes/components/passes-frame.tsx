@@ -7,6 +7,7 @@ import { ErrorAlert } from '@/components/form-alert';
 import { Forbidden } from '@/components/forbidden';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,20 +23,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 const FORBIDDEN = 'Passes are open to every role of the account. Ask an administrator to add you to this account.';
-
-/** A page heading with its description and actions. */
-export function PageHeading({ title, description, actions, eyebrow }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; eyebrow?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-1">
-        {eyebrow}
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
-        {description && <p className="text-sm text-muted-foreground">{description}</p>}
-      </div>
-      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
-    </div>
-  );
-}
 
 /** The top-level passes pages (/passes, /passes/projects). */
 export function PassesFrame({ title, description, actions, children }: { title: string; description: string; actions?: ReactNode; children: ReactNode }) {

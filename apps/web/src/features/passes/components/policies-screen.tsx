@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
-import { PencilIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
+import { ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form/submit-button';
+import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -315,26 +316,8 @@ export function PoliciesScreen() {
               {canManage && (
                 <TableCell>
                   <span className="flex justify-end gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={`Edit the policy ${policy.name}`}
-                      onClick={() => setEditing({ policy, key: Date.now() })}
-                    >
-                      <PencilIcon aria-hidden />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="size-8 text-destructive hover:text-destructive"
-                      aria-label={`Delete the policy ${policy.name}`}
-                      onClick={() => setDeleting(policy)}
-                    >
-                      <Trash2Icon aria-hidden />
-                    </Button>
+                    <RowIconButton action="edit" label={`Edit the policy ${policy.name}`} onClick={() => setEditing({ policy, key: Date.now() })} />
+                    <RowIconButton action="delete" label={`Delete the policy ${policy.name}`} onClick={() => setDeleting(policy)} />
                   </span>
                 </TableCell>
               )}

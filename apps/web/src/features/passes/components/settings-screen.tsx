@@ -7,6 +7,7 @@ import { useForm, useWatch, type Path } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
+import { WarningNote } from '@/components/warning-note';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
@@ -40,16 +41,12 @@ type Project = Passes_SettingsQuery['passProject'];
 
 function DevelopmentNotice() {
   return (
-    <p
-      className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200"
-      data-testid="development-credentials"
-    >
-      <FlaskConicalIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+    <WarningNote icon={FlaskConicalIcon} data-testid="development-credentials">
       <span>
         <strong className="font-semibold">Development credentials — not accepted by real wallets.</strong> Rampart generated them so you can build and test;
         passes open in previews and tests only. Upload yours to go live.
       </span>
-    </p>
+    </WarningNote>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
-import { LayoutTemplateIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { LayoutTemplateIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { RowIconButton } from '@/components/row-icon-button';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
@@ -124,28 +124,8 @@ export function TemplatesScreen() {
                       </p>
                     </div>
                     <span className="flex shrink-0 gap-1">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`}
-                        onClick={() => show(template.id)}
-                      >
-                        <PencilIcon aria-hidden />
-                      </Button>
-                      {canManage && (
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          className="size-8 text-destructive hover:text-destructive"
-                          aria-label={`Delete the template ${template.name}`}
-                          onClick={() => setDeleting(template)}
-                        >
-                          <Trash2Icon aria-hidden />
-                        </Button>
-                      )}
+                      <RowIconButton action="edit" label={`${canManage ? 'Edit' : 'View'} the template ${template.name}`} onClick={() => show(template.id)} />
+                      {canManage && <RowIconButton action="delete" label={`Delete the template ${template.name}`} onClick={() => setDeleting(template)} />}
                     </span>
                   </div>
                 </CardContent>

@@ -1,21 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
-import { ChevronDownIcon, Trash2Icon, WebhookIcon } from 'lucide-react';
+import { ChevronDownIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
+import { RowIconButton } from '@/components/row-icon-button';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
@@ -85,15 +86,9 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
                 ),
               }))}
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={loading}>
-                {loading && <Spinner label="Adding" />}
-                Add endpoint
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Adding">
+              Add endpoint
+            </DialogFormFooter>
           </form>
         </Form>
       </DialogContent>
@@ -157,18 +152,7 @@ function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_Webhoo
           <StatusBadge meaning={webhook.isEnabled ? (webhook.failingSince ? 'waiting' : 'success') : 'neutral'}>
             {webhook.isEnabled ? (webhook.failingSince ? 'Failing' : 'Enabled') : 'Disabled'}
           </StatusBadge>
-          {canManage && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:text-destructive"
-              aria-label={`Delete the endpoint ${webhook.url}`}
-              onClick={onDelete}
-            >
-              <Trash2Icon aria-hidden />
-            </Button>
-          )}
+          {canManage && <RowIconButton action="delete" label={`Delete the endpoint ${webhook.url}`} onClick={onDelete} />}
         </span>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, RAMP_SECTIONS, rampSectionPath, type RampProductKey, type RampSection } from '@/config/routes';
 import { PRODUCT_LABEL } from '@/lib/format';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -33,14 +34,12 @@ export function RampFrame({
   return (
     <PageLayout>
       <NavTabs label={`${productLabel} set-up`} tabs={links} />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex min-w-0 flex-col gap-1">
-          <p className="text-sm font-medium text-muted-foreground">{productLabel}</p>
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <p className="text-sm text-muted-foreground">{description}</p>
-        </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
-      </div>
+      <PageHeading
+        eyebrow={<p className="text-sm font-medium text-muted-foreground">{productLabel}</p>}
+        title={title}
+        description={description}
+        actions={actions}
+      />
       {children}
     </PageLayout>
   );
