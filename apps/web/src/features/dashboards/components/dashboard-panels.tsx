@@ -1,6 +1,6 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChangeFigure } from '@/components/charts/change-figure';
 import { BreakdownBars } from '@/components/charts/breakdown-bars';
 import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, linesTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,21 +16,6 @@ import { cn } from '@/lib/utils';
 // Every chart has its figures on hover and a table view (a toggle, for screen readers and for copying numbers).
 
 const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swap: 'swap', deposit: 'balance', withdrawal: 'balance' };
-
-function Change({ value }: { value: number | null | undefined }) {
-  if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
-  const up = value >= 0;
-  const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
-  return (
-    <span
-      className={cn('inline-flex items-center gap-0.5 text-xs font-medium', up ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}
-    >
-      <Icon className="size-3.5" aria-hidden />
-      {`${up ? '+' : ''}${formatPercent(value)}`}
-      <span className="font-normal text-muted-foreground">vs previous</span>
-    </span>
-  );
-}
 
 export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
   const c = data.currencyCode;
@@ -54,7 +39,7 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
               <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={value}>
                 {value}
               </div>
-              <Change value={change} />
+              <ChangeFigure value={change} versus="vs previous" />
             </CardContent>
           </Card>
         </li>
