@@ -35,8 +35,14 @@ export function axisMoney(value: number, currency: string) {
   }).format(value);
 }
 
+export interface TooltipLine {
+  label: string;
+  value: string;
+  color?: string;
+}
+
 /** The tooltip box: a heading and one line per value, already formatted. */
-export function TooltipBox({ heading, lines }: { heading: string; lines: Array<{ label: string; value: string; color?: string }> }) {
+export function TooltipBox({ heading, lines }: { heading: string; lines: TooltipLine[] }) {
   return (
     <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
       <p className="mb-1 font-medium">{heading}</p>
@@ -60,4 +66,9 @@ export function pointTooltip<Point>(render: (point: Point) => ReactNode) {
     const point = active ? (payload?.[0]?.payload as Point | undefined) : undefined;
     return point ? render(point) : null;
   };
+}
+
+/** A `pointTooltip` drawing the hovered point as a TooltipBox: its heading and its lines. */
+export function linesTooltip<Point>(heading: (point: Point) => string, lines: (point: Point) => TooltipLine[]) {
+  return pointTooltip<Point>((point) => <TooltipBox heading={heading(point)} lines={lines(point)} />);
 }

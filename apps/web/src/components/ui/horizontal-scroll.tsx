@@ -60,22 +60,8 @@ export function HorizontalScroll({ className, viewportClassName, hint, slot = 'h
         <div ref={ref} data-slot={slot} className={cn('relative w-full overflow-x-auto overscroll-x-contain', viewportClassName)}>
           {children}
         </div>
-        <div
-          aria-hidden
-          data-slot="scroll-shadow-start"
-          className={cn(
-            'pointer-events-none absolute inset-y-0 left-0 w-6 bg-gradient-to-r from-foreground/12 to-transparent transition-opacity',
-            overflowing && !atStart ? 'opacity-100' : 'opacity-0',
-          )}
-        />
-        <div
-          aria-hidden
-          data-slot="scroll-shadow-end"
-          className={cn(
-            'pointer-events-none absolute inset-y-0 right-0 w-6 bg-gradient-to-l from-foreground/12 to-transparent transition-opacity',
-            overflowing && !atEnd ? 'opacity-100' : 'opacity-0',
-          )}
-        />
+        <ScrollShadow side="start" shown={overflowing && !atStart} />
+        <ScrollShadow side="end" shown={overflowing && !atEnd} />
       </div>
       {hint && overflowing && !atEnd && (
         <p data-slot="scroll-hint" className="flex items-center justify-end gap-1 px-3 pt-1.5 text-xs text-muted-foreground">
@@ -84,5 +70,20 @@ export function HorizontalScroll({ className, viewportClassName, hint, slot = 'h
         </p>
       )}
     </div>
+  );
+}
+
+/** The shade at an edge with more content beyond it. */
+function ScrollShadow({ side, shown }: { side: 'start' | 'end'; shown: boolean }) {
+  return (
+    <div
+      aria-hidden
+      data-slot={`scroll-shadow-${side}`}
+      className={cn(
+        'pointer-events-none absolute inset-y-0 w-6 from-foreground/12 to-transparent transition-opacity',
+        side === 'start' ? 'left-0 bg-gradient-to-r' : 'right-0 bg-gradient-to-l',
+        shown ? 'opacity-100' : 'opacity-0',
+      )}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon } from 'lucide-react';
+import { ChangeFigure } from '@/components/charts/change-figure';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 // The analytics tabs' own pieces; the chart basics every chart screen shares are in components/charts/chart-parts.
@@ -8,19 +7,7 @@ import { cn } from '@/lib/utils';
 /** A change against the compared period; `inverse` when a rise is bad (failures). */
 export function Change({ value, compared, inverse = false }: { value: number | null | undefined; compared: boolean; inverse?: boolean }) {
   if (!compared) return <span className="text-xs text-muted-foreground">no comparison</span>;
-  if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
-  const up = value >= 0;
-  const good = inverse ? !up : up;
-  const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
-  return (
-    <span
-      className={cn('inline-flex items-center gap-0.5 text-xs font-medium', good ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}
-    >
-      <Icon className="size-3.5" aria-hidden />
-      {`${up ? '+' : ''}${formatPercent(value)}`}
-      <span className="font-normal text-muted-foreground">vs compared</span>
-    </span>
-  );
+  return <ChangeFigure value={value} inverse={inverse} versus="vs compared" />;
 }
 
 export interface Kpi {

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart,
 import type { Analytics_ConversionQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, linesTooltip } from '@/components/charts/chart-parts';
 import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { bucketLabel } from '@/features/analytics/components/volume-tab';
 import { formatShare, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
@@ -108,18 +108,14 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
             <YAxis type="category" dataKey="name" width={112} {...AXIS} />
             <Tooltip
               cursor={CURSOR}
-              content={pointTooltip<(typeof steps)[number]>((row) => {
-                return (
-                  <TooltipBox
-                    heading={row.name}
-                    lines={[
-                      { label: 'Count', value: formatCount(row.count) },
-                      { label: 'Share of opened', value: formatShare(row.shareOfOpened) },
-                      ...(row.step === 'opened' || row.step === 'failed' ? [] : [{ label: 'Drop from previous', value: formatPercent(row.dropFromPrevious) }]),
-                    ]}
-                  />
-                );
-              })}
+              content={linesTooltip<(typeof steps)[number]>(
+                (row) => row.name,
+                (row) => [
+                  { label: 'Count', value: formatCount(row.count) },
+                  { label: 'Share of opened', value: formatShare(row.shareOfOpened) },
+                  ...(row.step === 'opened' || row.step === 'failed' ? [] : [{ label: 'Drop from previous', value: formatPercent(row.dropFromPrevious) }]),
+                ],
+              )}
             />
             <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={32}>
               {steps.map((row, index) => (
@@ -153,18 +149,15 @@ export function ConversionTab({ data, testMode }: { data: Data; testMode: boolea
             <YAxis {...countAxis(seriesTicks)} />
             <Tooltip
               cursor={{ stroke: 'var(--border)' }}
-              content={pointTooltip<(typeof series)[number]>((point) => {
-                return (
-                  <TooltipBox
-                    heading={point.label}
-                    lines={SERIES.map(([key, label], index) => ({
-                      label,
-                      value: formatCount(point[key]),
-                      color: key === 'failed' ? 'var(--destructive)' : CHART[index],
-                    }))}
-                  />
-                );
-              })}
+              content={linesTooltip<(typeof series)[number]>(
+                (point) => point.label,
+                (point) =>
+                  SERIES.map(([key, label], index) => ({
+                    label,
+                    value: formatCount(point[key]),
+                    color: key === 'failed' ? 'var(--destructive)' : CHART[index],
+                  })),
+              )}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
             {SERIES.map(([key, label], index) => (

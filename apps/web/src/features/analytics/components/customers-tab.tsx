@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { Analytics_CustomersQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, linesTooltip } from '@/components/charts/chart-parts';
 import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { formatMonth, niceTicks } from '@/features/analytics/lib/figures';
 
@@ -73,18 +73,14 @@ export function CustomersTab({ data }: { data: Data }) {
                 <YAxis {...countAxis(ticks)} />
                 <Tooltip
                   cursor={CURSOR}
-                  content={pointTooltip<(typeof months)[number]>((month) => {
-                    return (
-                      <TooltipBox
-                        heading={month.label}
-                        lines={[
-                          { label: 'New', value: formatCount(month.newCustomers), color: CHART[0] },
-                          { label: 'Returning', value: formatCount(month.returningCustomers), color: CHART[1] },
-                          { label: 'Active', value: formatCount(month.activeCustomers) },
-                        ]}
-                      />
-                    );
-                  })}
+                  content={linesTooltip<(typeof months)[number]>(
+                    (month) => month.label,
+                    (month) => [
+                      { label: 'New', value: formatCount(month.newCustomers), color: CHART[0] },
+                      { label: 'Returning', value: formatCount(month.returningCustomers), color: CHART[1] },
+                      { label: 'Active', value: formatCount(month.activeCustomers) },
+                    ],
+                  )}
                 />
                 <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
                 <Bar isAnimationActive={ANIMATE} dataKey="newCustomers" name="New" stackId="customers" fill="var(--chart-1)" maxBarSize={48} />

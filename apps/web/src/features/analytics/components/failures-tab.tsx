@@ -3,7 +3,7 @@ import type { Analytics_FailuresQuery } from '@/gql/graphql';
 import { formatAmount, formatCount, formatPercent } from '@/lib/format';
 import { labelOfFailureReason } from '@/lib/labels';
 import { ChartCard } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, CHART, CURSOR, GRID, linesTooltip } from '@/components/charts/chart-parts';
 import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
 import { bucketLabel } from '@/features/analytics/components/volume-tab';
 import { formatChange, formatShare, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
@@ -81,19 +81,15 @@ export function FailuresTab({ data }: { data: Data }) {
               />
               <Tooltip
                 cursor={CURSOR}
-                content={pointTooltip<(typeof reasons)[number]>((reason) => {
-                  return (
-                    <TooltipBox
-                      heading={reason.name}
-                      lines={[
-                        { label: 'Failed', value: formatCount(reason.count) },
-                        { label: 'Share', value: formatShare(reason.share) },
-                        ...(compared ? [{ label: 'Change', value: formatChange(reason.change) }] : []),
-                        { label: 'Failed volume', value: formatAmount(reason.volume, data.currencyCode) },
-                      ]}
-                    />
-                  );
-                })}
+                content={linesTooltip<(typeof reasons)[number]>(
+                  (reason) => reason.name,
+                  (reason) => [
+                    { label: 'Failed', value: formatCount(reason.count) },
+                    { label: 'Share', value: formatShare(reason.share) },
+                    ...(compared ? [{ label: 'Change', value: formatChange(reason.change) }] : []),
+                    { label: 'Failed volume', value: formatAmount(reason.volume, data.currencyCode) },
+                  ],
+                )}
               />
               <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={ANIMATE} maxBarSize={24}>
                 {reasons.map((reason, index) => (
@@ -120,18 +116,15 @@ export function FailuresTab({ data }: { data: Data }) {
               <YAxis {...AXIS} width={40} allowDecimals={false} domain={[0, ticks.at(-1)!]} ticks={ticks} />
               <Tooltip
                 cursor={{ stroke: 'var(--border)' }}
-                content={pointTooltip<(typeof trend)[number]>((point) => {
-                  return (
-                    <TooltipBox
-                      heading={String(point['label'])}
-                      lines={shown.map((reason, index) => ({
-                        label: reason.name,
-                        value: formatCount(Number(point[reason.reason])),
-                        color: CHART[index % CHART.length],
-                      }))}
-                    />
-                  );
-                })}
+                content={linesTooltip<(typeof trend)[number]>(
+                  (point) => String(point['label']),
+                  (point) =>
+                    shown.map((reason, index) => ({
+                      label: reason.name,
+                      value: formatCount(Number(point[reason.reason])),
+                      color: CHART[index % CHART.length],
+                    })),
+                )}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               {shown.map((reason, index) => (

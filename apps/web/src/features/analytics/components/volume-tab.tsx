@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Responsive
 import type { Analytics_VolumeQuery } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, linesTooltip } from '@/components/charts/chart-parts';
 import { KpiCards } from '@/features/analytics/components/chart-parts';
 import { BreakdownChart } from '@/features/analytics/components/breakdown-chart';
 import { formatMonth, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
@@ -80,26 +80,22 @@ export function VolumeTab({ data }: { data: Data }) {
               <YAxis {...AXIS} width={60} domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => axisMoney(value, c)} />
               <Tooltip
                 cursor={{ stroke: 'var(--border)' }}
-                content={pointTooltip<(typeof series)[number]>((point) => {
-                  return (
-                    <TooltipBox
-                      heading={point.label}
-                      lines={[
-                        { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
-                        ...(showPrevious && point.previousDate
-                          ? [
-                              {
-                                label: `Compared (${bucketLabel(point.previousDate, data.bucket)})`,
-                                value: formatAmount(point.previousAmount, c),
-                                color: 'var(--chart-3)',
-                              },
-                            ]
-                          : []),
-                        { label: 'Transactions', value: formatCount(point.transactions) },
-                      ]}
-                    />
-                  );
-                })}
+                content={linesTooltip<(typeof series)[number]>(
+                  (point) => point.label,
+                  (point) => [
+                    { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
+                    ...(showPrevious && point.previousDate
+                      ? [
+                          {
+                            label: `Compared (${bucketLabel(point.previousDate, data.bucket)})`,
+                            value: formatAmount(point.previousAmount, c),
+                            color: 'var(--chart-3)',
+                          },
+                        ]
+                      : []),
+                    { label: 'Transactions', value: formatCount(point.transactions) },
+                  ],
+                )}
               />
               <Legend itemSorter={() => 0} iconSize={8} iconType="plainline" wrapperStyle={{ fontSize: 11 }} />
               <Line
@@ -177,17 +173,13 @@ function TransactionsChart({ data }: { data: Data }) {
             <YAxis {...countAxis(ticks)} />
             <Tooltip
               cursor={CURSOR}
-              content={pointTooltip<(typeof series)[number]>((point) => {
-                return (
-                  <TooltipBox
-                    heading={point.label}
-                    lines={[
-                      { label: 'All', value: formatCount(point.transactions), color: CHART[0] },
-                      { label: 'Completed', value: formatCount(point.completed), color: CHART[1] },
-                    ]}
-                  />
-                );
-              })}
+              content={linesTooltip<(typeof series)[number]>(
+                (point) => point.label,
+                (point) => [
+                  { label: 'All', value: formatCount(point.transactions), color: CHART[0] },
+                  { label: 'Completed', value: formatCount(point.completed), color: CHART[1] },
+                ],
+              )}
             />
             <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
             <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />

@@ -1,8 +1,8 @@
-import { ArrowDownRightIcon, ArrowUpRightIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChangeFigure } from '@/components/charts/change-figure';
 import { BreakdownBars } from '@/components/charts/breakdown-bars';
-import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, linesTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartDataTable, ChartTableToggle } from '@/components/charts/chart-data-table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
@@ -16,21 +16,6 @@ import { cn } from '@/lib/utils';
 // Every chart has its figures on hover and a table view (a toggle, for screen readers and for copying numbers).
 
 const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swap: 'swap', deposit: 'balance', withdrawal: 'balance' };
-
-function Change({ value }: { value: number | null | undefined }) {
-  if (value === null || value === undefined) return <span className="text-xs text-muted-foreground">no previous data</span>;
-  const up = value >= 0;
-  const Icon = up ? ArrowUpRightIcon : ArrowDownRightIcon;
-  return (
-    <span
-      className={cn('inline-flex items-center gap-0.5 text-xs font-medium', up ? 'text-emerald-600 dark:text-emerald-400' : 'text-red-600 dark:text-red-400')}
-    >
-      <Icon className="size-3.5" aria-hidden />
-      {`${up ? '+' : ''}${formatPercent(value)}`}
-      <span className="font-normal text-muted-foreground">vs previous</span>
-    </span>
-  );
-}
 
 export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
   const c = data.currencyCode;
@@ -54,7 +39,7 @@ export function KpiCards({ data }: { data: Dashboards_DataFragment }) {
               <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={value}>
                 {value}
               </div>
-              <Change value={change} />
+              <ChangeFigure value={change} versus="vs previous" />
             </CardContent>
           </Card>
         </li>
@@ -148,17 +133,13 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
       share: total ? row.transactionCount / total : 0,
       color: CHART[index % CHART.length]!,
     }));
-  const content = pointTooltip<(typeof statuses)[number]>((row) => {
-    return (
-      <TooltipBox
-        heading={row.name}
-        lines={[
-          { label: 'Transactions', value: formatCount(row.value) },
-          { label: 'Share', value: formatShare(row.share) },
-        ]}
-      />
-    );
-  });
+  const content = linesTooltip<(typeof statuses)[number]>(
+    (row) => row.name,
+    (row) => [
+      { label: 'Transactions', value: formatCount(row.value) },
+      { label: 'Share', value: formatShare(row.share) },
+    ],
+  );
   return (
     <ChartCard
       title="Statuses"
@@ -235,29 +216,21 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
   const countTicks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
   const bucketWord = data.bucket === 'day' ? 'Day' : data.bucket === 'week' ? 'Week of' : data.bucket === 'month' ? 'Month of' : 'Period';
 
-  const volumeTooltip = pointTooltip<(typeof series)[number]>((point) => {
-    return (
-      <TooltipBox
-        heading={point.label}
-        lines={[
-          { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
-          { label: 'Transactions', value: formatCount(point.transactions) },
-        ]}
-      />
-    );
-  });
-  const countTooltip = pointTooltip<(typeof series)[number]>((point) => {
-    return (
-      <TooltipBox
-        heading={point.label}
-        lines={[
-          { label: 'All', value: formatCount(point.transactions), color: 'var(--chart-1)' },
-          { label: 'Completed', value: formatCount(point.completed), color: 'var(--chart-2)' },
-          { label: 'Completion', value: point.transactions ? formatShare(point.completed / point.transactions) : '—' },
-        ]}
-      />
-    );
-  });
+  const volumeTooltip = linesTooltip<(typeof series)[number]>(
+    (point) => point.label,
+    (point) => [
+      { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
+      { label: 'Transactions', value: formatCount(point.transactions) },
+    ],
+  );
+  const countTooltip = linesTooltip<(typeof series)[number]>(
+    (point) => point.label,
+    (point) => [
+      { label: 'All', value: formatCount(point.transactions), color: 'var(--chart-1)' },
+      { label: 'Completed', value: formatCount(point.completed), color: 'var(--chart-2)' },
+      { label: 'Completion', value: point.transactions ? formatShare(point.completed / point.transactions) : '—' },
+    ],
+  );
 
   return (
     <div className="grid min-w-0 grid-flow-row-dense gap-3 md:grid-cols-2 lg:grid-cols-6">

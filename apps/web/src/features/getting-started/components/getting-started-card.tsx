@@ -14,38 +14,22 @@ import { selectedAccountIdVar } from '@/lib/local-state';
 import { cn } from '@/lib/utils';
 
 const HIDDEN_KEY = 'gettingStartedHidden';
+// Remembered only to give the loading placeholder the card's height (collapsed line or open list).
 const COMPLETE_KEY = 'gettingStartedComplete';
 
-function readHidden(accountId: string): boolean {
+// Per-account flags in localStorage; with storage disabled, a flag lasts for this page only.
+function readFlag(key: string, accountId: string): boolean {
   try {
-    return window.localStorage.getItem(`${HIDDEN_KEY}:${accountId}`) === 'true';
+    return window.localStorage.getItem(`${key}:${accountId}`) === 'true';
   } catch {
     return false;
   }
 }
 
-function storeHidden(accountId: string, hidden: boolean): void {
+function storeFlag(key: string, accountId: string, value: boolean): void {
   try {
-    if (hidden) window.localStorage.setItem(`${HIDDEN_KEY}:${accountId}`, 'true');
-    else window.localStorage.removeItem(`${HIDDEN_KEY}:${accountId}`);
-  } catch {
-    // storage disabled: the choice lasts for this page only
-  }
-}
-
-// Remembered only to give the loading placeholder the card's height (collapsed line or open list).
-function readComplete(accountId: string): boolean {
-  try {
-    return window.localStorage.getItem(`${COMPLETE_KEY}:${accountId}`) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function storeComplete(accountId: string, complete: boolean): void {
-  try {
-    if (complete) window.localStorage.setItem(`${COMPLETE_KEY}:${accountId}`, 'true');
-    else window.localStorage.removeItem(`${COMPLETE_KEY}:${accountId}`);
+    if (value) window.localStorage.setItem(`${key}:${accountId}`, 'true');
+    else window.localStorage.removeItem(`${key}:${accountId}`);
   } catch {
     // storage disabled
   }
@@ -110,7 +94,7 @@ export function GettingStartedCard() {
   const guide = data?.gettingStarted.id === accountId ? data.gettingStarted : null;
   const complete = guide?.isComplete ?? false;
   // Open by default while steps remain; shut once complete or when the partner hid it (remembered per account).
-  const collapsed = linkedHere ? hidden === true : (hidden ?? (complete || (accountId ? readHidden(accountId) : false)));
+  const collapsed = linkedHere ? hidden === true : (hidden ?? (complete || (accountId ? readFlag(HIDDEN_KEY, accountId) : false)));
 
   useEffect(() => {
     setHidden(null);
@@ -119,19 +103,19 @@ export function GettingStartedCard() {
     if (linkedHere && guide) cardRef.current?.scrollIntoView({ block: 'start' });
   }, [linkedHere, guide]);
   useEffect(() => {
-    if (guide) storeComplete(guide.id, guide.isComplete);
+    if (guide) storeFlag(COMPLETE_KEY, guide.id, guide.isComplete);
   }, [guide]);
 
   if (!accountId) return null;
   if (!guide) {
-    return loading ? <GettingStartedPlaceholder open={linkedHere || !(readComplete(accountId) || readHidden(accountId))} /> : null;
+    return loading ? <GettingStartedPlaceholder open={linkedHere || !(readFlag(COMPLETE_KEY, accountId) || readFlag(HIDDEN_KEY, accountId))} /> : null;
   }
 
   const total = guide.steps.length;
   const toggle = () => {
     const next = !collapsed;
     setHidden(next);
-    if (!complete) storeHidden(accountId, next);
+    if (!complete) storeFlag(HIDDEN_KEY, accountId, next);
   };
   const toggleButton = (
     <Button variant="ghost" size="sm" onClick={toggle} aria-expanded={!collapsed} aria-controls={listId} className="shrink-0">

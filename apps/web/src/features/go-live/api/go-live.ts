@@ -1,6 +1,7 @@
 import { graphql } from '@/gql';
 
 // The go-live page: the product's checklist and readiness, the testing instructions, and the blocked-list answer.
+// GoLive_TestingInstructions: lib/graphql/go-live-fragments.ts (the staff review shows the same instructions).
 
 export const GoLiveChecklistItemFragment = graphql(`
   fragment GoLive_ChecklistItem on ChecklistItem {
@@ -19,16 +20,6 @@ export const GoLiveReadinessFragment = graphql(`
     isEnabled
     goLiveStatus
     reason
-  }
-`);
-
-export const GoLiveTestingInstructionsFragment = graphql(`
-  fragment GoLive_TestingInstructions on TestingInstructions {
-    url
-    credentials
-    steps
-    updatedAt
-    isEditable
   }
 `);
 

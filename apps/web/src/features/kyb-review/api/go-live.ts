@@ -12,11 +12,7 @@ export const GoLiveRequestFragment = graphql(`
     requestedAt
     decidedAt
     testingInstructions {
-      url
-      credentials
-      steps
-      updatedAt
-      isEditable
+      ...GoLive_TestingInstructions
     }
   }
 `);

@@ -1,26 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { KybReview_BlockedListEntryFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
-import { describeApiError } from '@/lib/graphql-errors';
 import { BLOCKED_ACTION_LABEL, BLOCKED_ACTION_TONE, BLOCKED_KIND_LABEL, formatCountry, formatDate, labelOf } from '@/lib/format';
 import { BlockedListQuery, DeleteBlockedListEntryMutation } from '@/features/kyb-review/api/blocked-list';
 import { BlockedEntryDialog } from '@/features/kyb-review/components/blocked-entry-dialog';
@@ -141,39 +130,24 @@ export function BlockedListPage() {
 }
 
 function DeleteEntryDialog({ entry, onOpenChange }: { entry: Entry | null; onOpenChange: (open: boolean) => void }) {
-  const [remove, { loading }] = useMutation(DeleteBlockedListEntryMutation, { refetchQueries: ['KybReview_BlockedList'], awaitRefetchQueries: true });
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => setFailure(null), [entry]);
-
-  async function confirm() {
-    if (!entry) return;
-    try {
-      await remove({ variables: { id: entry.id } });
-      toast({ title: `${nameOf(entry)} removed from the blocked list` });
-      onOpenChange(false);
-    } catch (error) {
-      setFailure(describeApiError(error).message);
-    }
-  }
+  const [remove] = useMutation(DeleteBlockedListEntryMutation, { refetchQueries: ['KybReview_BlockedList'], awaitRefetchQueries: true });
 
   return (
-    <AlertDialog open={entry !== null} onOpenChange={(open) => !loading && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{entry ? `Remove ${nameOf(entry)}?` : ''}</AlertDialogTitle>
-          <AlertDialogDescription>
-            Accounts from here are no longer blocked or redirected for it. The change is written to the audit trail.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <ErrorAlert title="Could not remove the entry" message={failure} />
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={loading}>Back</AlertDialogCancel>
-          <Button variant="destructive" disabled={loading} onClick={() => void confirm()}>
-            {loading && <Spinner label="Removing" />}
-            Remove
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={entry !== null}
+      onClose={() => onOpenChange(false)}
+      title={entry ? `Remove ${nameOf(entry)}?` : ''}
+      description="Accounts from here are no longer blocked or redirected for it. The change is written to the audit trail."
+      confirmLabel="Remove"
+      busyLabel="Removing"
+      cancelLabel="Back"
+      destructive
+      errorTitle="Could not remove the entry"
+      onConfirm={async () => {
+        if (!entry) return;
+        await remove({ variables: { id: entry.id } });
+        toast({ title: `${nameOf(entry)} removed from the blocked list` });
+      }}
+    />
   );
 }

@@ -3,15 +3,13 @@ import { useMutation } from '@apollo/client/react';
 import { newPasswordSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormCard } from '@/components/form/form-card';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
 import { ProfileActiveSessionsQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { PasswordField } from '@/components/form/password-field';
-import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z
   .object({
@@ -38,26 +36,20 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Form {...form}>
-      <form noValidate onSubmit={submit} aria-label="Change password">
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Password</CardTitle>
-            <CardDescription>Changing it signs you out everywhere except on this device.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not change your password" />
-            <PasswordField control={form.control} name="currentPassword" label="Current password" autoComplete="current-password" itemClassName="sm:max-w-sm" />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <PasswordField control={form.control} name="password" label="New password" autoComplete="new-password" />
-              <PasswordField control={form.control} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
-            </div>
-          </CardContent>
-          <CardFooter className="justify-end border-t pt-5">
-            <SubmitButton pendingLabel="Saving">Change password</SubmitButton>
-          </CardFooter>
-        </Card>
-      </form>
-    </Form>
+    <FormCard
+      form={form}
+      onSubmit={submit}
+      label="Change password"
+      title="Password"
+      description="Changing it signs you out everywhere except on this device."
+      submitLabel="Change password"
+    >
+      <ErrorAlert message={generalError} title="Could not change your password" />
+      <PasswordField control={form.control} name="currentPassword" label="Current password" autoComplete="current-password" itemClassName="sm:max-w-sm" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField control={form.control} name="password" label="New password" autoComplete="new-password" />
+        <PasswordField control={form.control} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
+      </div>
+    </FormCard>
   );
 }

@@ -4,11 +4,10 @@ import { emailSchema, personNameSchema, preferredCurrencySchema } from '@rampart
 import { MailCheckIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormCard } from '@/components/form/form-card';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProfileMeQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
 import type { Profile_UserFragment } from '@/gql/graphql';
@@ -17,7 +16,6 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
 import { CurrencyField } from '@/components/form/currency-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 function profileSchema(currentEmail: string) {
@@ -78,57 +76,49 @@ function GeneralForm({ user }: { user: Profile_UserFragment }) {
   });
 
   return (
-    <Form {...form}>
-      <form noValidate onSubmit={submit}>
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Personal details</CardTitle>
-            <CardDescription>Your name and e-mail as your teammates see them.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not save your profile" />
-            {user.pendingEmail && (
-              <Alert>
-                <MailCheckIcon aria-hidden />
-                <AlertTitle>Pending confirmation: {user.pendingEmail}</AlertTitle>
-                <AlertDescription>Open the link we sent to that address. Until then you sign in with {user.email}.</AlertDescription>
-              </Alert>
-            )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <InputField control={form.control} name="name" label="Full name" autoComplete="name" />
-              <InputField
-                control={form.control}
-                name="email"
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                description="A new address takes effect after you confirm it."
-              />
-              {emailChanged && (
-                <PasswordField
-                  control={form.control}
-                  name="currentPassword"
-                  label="Current password"
-                  autoComplete="current-password"
-                  description="Needed to change your e-mail."
-                />
-              )}
-              <CurrencyField
-                control={form.control}
-                name="preferredCurrencyCode"
-                label="Preferred currency"
-                description="Amounts in dashboards are shown in this currency."
-              />
-            </div>
-          </CardContent>
-          <CardFooter className="justify-end border-t pt-5">
-            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
-              Save changes
-            </SubmitButton>
-          </CardFooter>
-        </Card>
-      </form>
-    </Form>
+    <FormCard
+      form={form}
+      onSubmit={submit}
+      title="Personal details"
+      description="Your name and e-mail as your teammates see them."
+      submitLabel="Save changes"
+      changesOnly
+    >
+      <ErrorAlert message={generalError} title="Could not save your profile" />
+      {user.pendingEmail && (
+        <Alert>
+          <MailCheckIcon aria-hidden />
+          <AlertTitle>Pending confirmation: {user.pendingEmail}</AlertTitle>
+          <AlertDescription>Open the link we sent to that address. Until then you sign in with {user.email}.</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField control={form.control} name="name" label="Full name" autoComplete="name" />
+        <InputField
+          control={form.control}
+          name="email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          description="A new address takes effect after you confirm it."
+        />
+        {emailChanged && (
+          <PasswordField
+            control={form.control}
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            description="Needed to change your e-mail."
+          />
+        )}
+        <CurrencyField
+          control={form.control}
+          name="preferredCurrencyCode"
+          label="Preferred currency"
+          description="Amounts in dashboards are shown in this currency."
+        />
+      </div>
+    </FormCard>
   );
 }
 

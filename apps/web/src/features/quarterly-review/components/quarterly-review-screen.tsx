@@ -20,21 +20,13 @@ import { isEmptyReview, QuarterlyReport, ReportHeader } from '@/features/quarter
 import { parseReviewParams, REVIEW_CURRENCIES, reviewSearchParams, todayUtc, type ReviewParams } from '@/features/quarterly-review/lib/search-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { ChartEmptyState } from '@/components/chart-empty-state';
 
 const NO_ACCESS = 'Quarterly reviews are open to the account’s administrators and analysts. Ask an administrator of the account for access.';
 
 /** What an empty quarter (or a new account without an ended quarter) shows instead of empty sections. */
-function EmptyReview({ title, description, note }: { title: string; description: string; note?: string }) {
-  return (
-    <section aria-label="No data for this quarter" className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
-      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-        <CalendarRangeIcon className="size-5" aria-hidden />
-      </span>
-      <h2 className="text-base font-semibold">{title}</h2>
-      {note ? <p className="text-sm font-medium">{note}</p> : null}
-      <p className="max-w-lg text-sm text-muted-foreground">{description}</p>
-    </section>
-  );
+function EmptyReview(props: { title: string; description: string; note?: string }) {
+  return <ChartEmptyState {...props} icon={CalendarRangeIcon} label="No data for this quarter" heading="h2" />;
 }
 
 function ReviewControls({

@@ -3,16 +3,14 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { preferredCurrencySchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormCard } from '@/components/form/form-card';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SsoPreferredCurrencyQuery, SsoUpdatePreferredCurrencyMutation } from '@/features/sso/api/account';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 import { CurrencyField } from '@/components/form/currency-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 const schema = z.object({ preferredCurrencyCode: preferredCurrencySchema });
@@ -37,31 +35,24 @@ function CurrencyForm({ value }: { value: z.input<typeof schema>['preferredCurre
   });
 
   return (
-    <Form {...form}>
-      <form noValidate onSubmit={submit} aria-label="Preferred currency">
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Preferred currency</CardTitle>
-            <CardDescription>Kept by Rampart, not your identity provider.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not save your preferred currency" />
-            <CurrencyField
-              control={form.control}
-              name="preferredCurrencyCode"
-              label="Preferred currency"
-              itemClassName="sm:max-w-sm"
-              description="Amounts in dashboards are shown in this currency."
-            />
-          </CardContent>
-          <CardFooter className="justify-end border-t pt-5">
-            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
-              Save currency
-            </SubmitButton>
-          </CardFooter>
-        </Card>
-      </form>
-    </Form>
+    <FormCard
+      form={form}
+      onSubmit={submit}
+      label="Preferred currency"
+      title="Preferred currency"
+      description="Kept by Rampart, not your identity provider."
+      submitLabel="Save currency"
+      changesOnly
+    >
+      <ErrorAlert message={generalError} title="Could not save your preferred currency" />
+      <CurrencyField
+        control={form.control}
+        name="preferredCurrencyCode"
+        label="Preferred currency"
+        itemClassName="sm:max-w-sm"
+        description="Amounts in dashboards are shown in this currency."
+      />
+    </FormCard>
   );
 }
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
+import { FormCard } from '@/components/form/form-card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
@@ -13,7 +13,6 @@ import { toast } from '@/hooks/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
-import { SubmitButton } from '@/components/form/submit-button';
 
 const AUTOCOMPLETE: Record<string, string> = {
   firstName: 'given-name',
@@ -71,53 +70,48 @@ function ProfileForm({
   });
 
   return (
-    <Form {...form}>
-      <form noValidate onSubmit={submit} aria-label="Profile">
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Profile</CardTitle>
-            <CardDescription>
-              Your name and details as your identity provider holds them.
-              {profile.modifiedAt && ` Last changed ${formatDateTime(profile.modifiedAt)}.`}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <MyAccountAlert error={error} client={client} title="Could not save your profile" />
-            <div className="grid items-start gap-4 sm:grid-cols-2">
-              {fields.map((field) =>
-                field.editable && field.choices ? (
-                  <SelectField key={field.name} control={form.control} name={field.name} label={field.label} options={field.choices} placeholder="Not set" />
-                ) : (
-                  <InputField
-                    key={field.name}
-                    control={form.control}
-                    name={field.name}
-                    label={field.label}
-                    readOnly={!field.editable}
-                    className={field.editable ? undefined : 'bg-muted text-muted-foreground'}
-                    type={field.format === 'email' || field.name === 'email' ? 'email' : 'text'}
-                    autoComplete={AUTOCOMPLETE[field.name] ?? 'off'}
-                    maxLength={field.maxLength ?? undefined}
-                    description={
-                      field.editable
-                        ? undefined
-                        : field.name === 'email'
-                          ? 'Your primary e-mail address; change it under E-mail addresses.'
-                          : 'Set by your identity provider.'
-                    }
-                  />
-                ),
-              )}
-            </div>
-          </CardContent>
-          <CardFooter className="justify-end border-t pt-5">
-            <SubmitButton pendingLabel="Saving" disabled={!form.formState.isDirty}>
-              Save profile
-            </SubmitButton>
-          </CardFooter>
-        </Card>
-      </form>
-    </Form>
+    <FormCard
+      form={form}
+      onSubmit={submit}
+      label="Profile"
+      title="Profile"
+      description={
+        <>
+          Your name and details as your identity provider holds them.
+          {profile.modifiedAt && ` Last changed ${formatDateTime(profile.modifiedAt)}.`}
+        </>
+      }
+      submitLabel="Save profile"
+      changesOnly
+    >
+      <MyAccountAlert error={error} client={client} title="Could not save your profile" />
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        {fields.map((field) =>
+          field.editable && field.choices ? (
+            <SelectField key={field.name} control={form.control} name={field.name} label={field.label} options={field.choices} placeholder="Not set" />
+          ) : (
+            <InputField
+              key={field.name}
+              control={form.control}
+              name={field.name}
+              label={field.label}
+              readOnly={!field.editable}
+              className={field.editable ? undefined : 'bg-muted text-muted-foreground'}
+              type={field.format === 'email' || field.name === 'email' ? 'email' : 'text'}
+              autoComplete={AUTOCOMPLETE[field.name] ?? 'off'}
+              maxLength={field.maxLength ?? undefined}
+              description={
+                field.editable
+                  ? undefined
+                  : field.name === 'email'
+                    ? 'Your primary e-mail address; change it under E-mail addresses.'
+                    : 'Set by your identity provider.'
+              }
+            />
+          ),
+        )}
+      </div>
+    </FormCard>
   );
 }
 
