@@ -181,9 +181,9 @@ const statusChanged = (id: string, version: number, status: string) => ({
   data: { id, version, status },
 });
 
-export async function runIngestBench(options: IngestBenchOptions, log: (line: string) => void): Promise<IngestBenchResult> {
-  const natsPort = Number(process.env.NATS_BENCH_PORT ?? process.env.NATS_TEST_PORT ?? 0);
-  const config = parseEnv({
+/** The bench's settings: its own embedded PostgreSQL (or BENCH_DATABASE_URL), no demo, no mail, no logs. */
+function benchConfig(extra: Record<string, string>) {
+  return parseEnv({
     ...process.env,
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
@@ -192,9 +192,13 @@ export async function runIngestBench(options: IngestBenchOptions, log: (line: st
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     SMTP_URL: undefined,
-    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
-    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...extra,
   });
+}
+
+export async function runIngestBench(options: IngestBenchOptions, log: (line: string) => void): Promise<IngestBenchResult> {
+  const natsPort = Number(process.env.NATS_BENCH_PORT ?? process.env.NATS_TEST_PORT ?? 0);
+  const config = benchConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', RATE_LIMIT_PER_MINUTE: '100000000' });
   const infrastructure = await startInfrastructure(config);
   const database = connectDatabase({ url: infrastructure.connectionString, poolSize: 32 });
   const app = await buildApp({ config, database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
@@ -619,16 +623,7 @@ async function backfillPart(
 
 /** `npm run bench -- --ingest --only backfill`: part 4 alone, on PostgreSQL alone (no app, worker or nats-server). */
 export async function runIngestBackfillBench(rows: number, log: (line: string) => void): Promise<BackfillFigures> {
-  const config = parseEnv({
-    ...process.env,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
-    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
-    PUBLIC_URL: 'http://127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    SMTP_URL: undefined,
-  });
+  const config = benchConfig({});
   const infrastructure = await startInfrastructure(config, () => {}, { chain: false });
   const database = connectDatabase({ url: infrastructure.connectionString, poolSize: 4 });
   const children: ChildProcess[] = [];
