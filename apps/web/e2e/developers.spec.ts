@@ -91,7 +91,8 @@ test('webhooks: add an endpoint, send a test event, read and filter the delivery
     await expect(dialog.getByTestId('test-status-code')).toHaveText('200');
     await expect(dialog.getByTestId('test-response-body')).toHaveText('{"received":"swap_transaction_completed"}');
     expect(receiver.received.at(-1)?.headers['webhook-signature']).toMatch(/^v1,/);
-    await page.keyboard.press('Escape');
+    // The footer's Close (the corner's × has the same name).
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
 
     // Two real events go through the outbox and the worker: one succeeds, one gets a 500.

@@ -123,12 +123,21 @@ export function recordTokenRenewals(page: Page): Request[] {
   return renewals;
 }
 
-/** Records the account-management calls (MyAccount and the sessions API) the page makes to the provider. */
-export function recordMyAccountCalls(page: Page): Request[] {
+/**
+ * Records the account-management calls (MyAccount and the sessions API) the page makes to the provider. With
+ * `fromNextDocument`, only those of the document the next navigation loads: calls the current document still makes
+ * (a slow machine may not have finished loading it) are not counted.
+ */
+export function recordMyAccountCalls(page: Page, { fromNextDocument = false } = {}): Request[] {
   const calls: Request[] = [];
+  let recording = !fromNextDocument;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) recording = true;
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (
+      recording &&
       url.origin === E2E.idpUrl &&
       request.method() !== 'OPTIONS' &&
       (url.pathname.startsWith('/idp/myaccount') || url.pathname.startsWith('/api/v1/sessions'))

@@ -205,7 +205,7 @@ test('an expired access token is renewed before the call; without one the screen
   // The stored access token is past its expiry: the app renews it with the refresh token before calling the provider.
   const expired = await expireStoredAccessToken(page);
   const renewals = recordTokenRenewals(page);
-  const calls = recordMyAccountCalls(page);
+  const calls = recordMyAccountCalls(page, { fromNextDocument: true });
   await page.reload();
   await general.saveProfile({ 'Display name': 'Renewed before saving' });
   expect(renewals.length).toBeGreaterThan(0);
