@@ -12,7 +12,7 @@ import { ErrorAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { InputField } from '@/components/form/input-field';
-import { PasswordField } from '@/components/form/password-field';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/form/password-field';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
 
@@ -74,13 +74,7 @@ export function SignupForm({ referralLink }: SignupFormProps) {
           </div>
           <SelectField control={form.control} name="jobTitle" label="Job title" options={jobTitles} placeholder="Choose your job title" />
           <InputField control={form.control} name="email" label="Work e-mail" type="email" autoComplete="email" placeholder="you@company.com" />
-          <PasswordField
-            control={form.control}
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            description="At least 12 characters. Avoid common passwords."
-          />
+          <PasswordField control={form.control} name="password" label="Password" autoComplete="new-password" description={NEW_PASSWORD_HINT} />
           <InputField control={form.control} name="referralLink" label="Referral link (optional)" autoComplete="off" />
           <p className="text-xs text-muted-foreground">
             By creating an account you agree to our <TextLink to={ROUTES.terms}>terms of service</TextLink>.
