@@ -17,6 +17,11 @@ function page(Component: LazyExoticComponent<ComponentType>): React.ReactElement
   return <Component />;
 }
 
+/** The screens at `${base}/${sub}`, one per entry. */
+function pagesUnder(base: string, pages: Record<string, LazyExoticComponent<ComponentType>>): RouteObject[] {
+  return Object.entries(pages).map(([sub, Component]) => ({ path: `${base}/${sub}`, element: page(Component) }));
+}
+
 const LoginRoute = lazy(() => import('@/app/routes/login'));
 const OktaCallbackRoute = lazy(() => import('@/features/sso/routes/okta-callback.tsx'));
 const OktaVerificationRoute = lazy(() => import('@/features/sso/routes/okta-verification.tsx'));
@@ -184,22 +189,26 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.subscription, element: page(SubscriptionRoute) },
                       ...RAMP_PRODUCT_ROUTES.map(({ product }) => ({ path: subscribePath(product), element: <SubscriptionRoute product={product} /> })),
                       { path: ROUTES.commerce, element: page(CommerceIndexRoute) },
-                      { path: `${ROUTES.commerce}/intro`, element: page(CommerceIntroRoute) },
-                      { path: `${ROUTES.commerce}/onboarding`, element: page(CommerceOnboardingRoute) },
-                      { path: `${ROUTES.commerce}/account`, element: page(CommerceAccountRoute) },
-                      { path: `${ROUTES.commerce}/wallets`, element: page(CommerceWalletsRoute) },
+                      ...pagesUnder(ROUTES.commerce, {
+                        intro: CommerceIntroRoute,
+                        onboarding: CommerceOnboardingRoute,
+                        account: CommerceAccountRoute,
+                        wallets: CommerceWalletsRoute,
+                      }),
                       { path: ROUTES.helio, element: page(HelioLandingRoute) },
                       { path: ROUTES.passes, element: page(PassesHomeRoute) },
                       { path: ROUTES.passesProjects, element: page(PassesProjectsRoute) },
                       { path: `${ROUTES.passesProjects}/:projectId`, element: <Navigate to="overview" replace /> },
-                      { path: `${ROUTES.passesProjects}/:projectId/overview`, element: page(PassesOverviewRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/passes`, element: page(PassesListRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/passes/:passId`, element: page(PassDetailRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/policies`, element: page(PassesPoliciesRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/templates`, element: page(PassesTemplatesRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/webhooks`, element: page(PassesWebhooksRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/keys`, element: page(PassesKeysRoute) },
-                      { path: `${ROUTES.passesProjects}/:projectId/settings`, element: page(PassesSettingsRoute) },
+                      ...pagesUnder(`${ROUTES.passesProjects}/:projectId`, {
+                        overview: PassesOverviewRoute,
+                        passes: PassesListRoute,
+                        'passes/:passId': PassDetailRoute,
+                        policies: PassesPoliciesRoute,
+                        templates: PassesTemplatesRoute,
+                        webhooks: PassesWebhooksRoute,
+                        keys: PassesKeysRoute,
+                        settings: PassesSettingsRoute,
+                      }),
                       { path: `${ROUTES.customers}/:id`, element: page(CustomerDetailRoute) },
                       { path: ROUTES.analytics, element: page(AnalyticsRoute) },
                       { path: ROUTES.quarterlyReview, element: page(QuarterlyReviewRoute) },
@@ -215,12 +224,14 @@ export const routes: RouteObject[] = [
                       { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
                       { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
-                      { path: `${ROUTES.developers}/general`, element: page(DevelopersGeneralRoute) },
-                      { path: `${ROUTES.developers}/api-keys`, element: page(DevelopersApiKeysRoute) },
-                      { path: `${ROUTES.developers}/webhooks`, element: page(DevelopersWebhooksRoute) },
-                      { path: `${ROUTES.developers}/logs`, element: page(DevelopersLogsRoute) },
-                      { path: `${ROUTES.developers}/payouts`, element: page(DevelopersPayoutsRoute) },
-                      { path: `${ROUTES.developers}/nft-commerce`, element: page(DevelopersNftCommerceRoute) },
+                      ...pagesUnder(ROUTES.developers, {
+                        general: DevelopersGeneralRoute,
+                        'api-keys': DevelopersApiKeysRoute,
+                        webhooks: DevelopersWebhooksRoute,
+                        logs: DevelopersLogsRoute,
+                        payouts: DevelopersPayoutsRoute,
+                        'nft-commerce': DevelopersNftCommerceRoute,
+                      }),
                       { path: '*', element: <NotFound /> },
                     ],
                   },

@@ -57,6 +57,10 @@ function writeTransactions(cache: ReturnType<typeof createCache>, skip: number, 
   });
 }
 
+function readTransactions(cache: ReturnType<typeof createCache>, skip: number, take: number) {
+  return cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({ query: TRANSACTIONS, variables: { id: 'c1', skip, take } });
+}
+
 function storedItems(cache: ReturnType<typeof createCache>, field: 'transactions' | 'cards') {
   const customer = cache.extract()['Customer:c1'] as Record<string, { items: Array<{ __ref: string } | null> }>;
   const key = Object.keys(customer).find((name) => name.startsWith(field));
@@ -92,15 +96,9 @@ describe('Customer.transactions and Customer.cards cache policy', () => {
     const cache = createCache();
     writeTransactions(cache, 0, 3, [0, 1, 2]);
     writeTransactions(cache, 3, 3, [3, 4, 5]);
-    const second = cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({
-      query: TRANSACTIONS,
-      variables: { id: 'c1', skip: 3, take: 3 },
-    });
+    const second = readTransactions(cache, 3, 3);
     expect(second?.customer.transactions.items.map((item) => item.id)).toEqual(['tx-3', 'tx-4', 'tx-5']);
-    const first = cache.readQuery<{ customer: { transactions: { items: Array<{ id: string }> } } }>({
-      query: TRANSACTIONS,
-      variables: { id: 'c1', skip: 0, take: 3 },
-    });
+    const first = readTransactions(cache, 0, 3);
     expect(first?.customer.transactions.items.map((item) => item.id)).toEqual(['tx-0', 'tx-1', 'tx-2']);
   });
 

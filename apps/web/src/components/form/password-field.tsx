@@ -9,3 +9,6 @@ type PasswordProps = ControlProps<ComponentProps<typeof PasswordInput>>;
 export function PasswordField<T extends FieldValues, TOut = T>(props: FieldBaseProps<T, TOut> & PasswordProps) {
   return <ControlField<T, TOut, PasswordProps> {...props} render={(field, input) => <PasswordInput {...field} {...input} />} />;
 }
+
+/** The hint under a field that sets a new password. */
+export const NEW_PASSWORD_HINT = 'At least 12 characters. Avoid common passwords.';

@@ -56,6 +56,17 @@ function rampChildren(product: 'OnRamp' | 'OffRamp' | 'Swaps', sections: readonl
   }));
 }
 
+/** A ramp product's area: its dashboard, with its sections as pages. */
+function rampArea(
+  label: string,
+  to: string,
+  icon: LucideIcon,
+  product: 'OnRamp' | 'OffRamp' | 'Swaps',
+  sections: readonly ('cryptos' | 'fees' | 'integrate')[],
+): NavItem {
+  return { label, to, icon, permission: 'dashboards:read', children: rampChildren(product, sections) };
+}
+
 // Every area of spec §1 plus Dashboard, Transactions, Customers and Profile.
 export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
@@ -69,21 +80,9 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
     label: 'Products',
     items: [
-      {
-        label: 'On-ramp',
-        to: ROUTES.onRamp,
-        icon: ArrowDownToLineIcon,
-        permission: 'dashboards:read',
-        children: rampChildren('OnRamp', ['cryptos', 'fees', 'integrate']),
-      },
-      {
-        label: 'Off-ramp',
-        to: ROUTES.offRamp,
-        icon: ArrowUpFromLineIcon,
-        permission: 'dashboards:read',
-        children: rampChildren('OffRamp', ['cryptos', 'fees', 'integrate']),
-      },
-      { label: 'Swaps', to: ROUTES.swaps, icon: ArrowLeftRightIcon, permission: 'dashboards:read', children: rampChildren('Swaps', ['integrate']) },
+      rampArea('On-ramp', ROUTES.onRamp, ArrowDownToLineIcon, 'OnRamp', ['cryptos', 'fees', 'integrate']),
+      rampArea('Off-ramp', ROUTES.offRamp, ArrowUpFromLineIcon, 'OffRamp', ['cryptos', 'fees', 'integrate']),
+      rampArea('Swaps', ROUTES.swaps, ArrowLeftRightIcon, 'Swaps', ['integrate']),
       { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'commerce:read' },
       { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, permission: 'dashboards:read', flag: 'passes' },
     ],

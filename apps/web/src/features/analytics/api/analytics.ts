@@ -1,5 +1,8 @@
 import { graphql } from '@/gql';
 
+// Analytics_VolumePoint, Analytics_FunnelStep and Analytics_FailureReason: lib/graphql/analytics-fragments.ts (the
+// quarterly review shows the same figures).
+
 // One query per tab: each Analytics field reads its own rollups, so a tab asks only for what it shows.
 
 export const AnalyticsMeQuery = graphql(`
@@ -50,16 +53,6 @@ export const AnalyticsTotalsFragment = graphql(`
     completionRate
     feesEarned
     averageOrder
-  }
-`);
-
-export const AnalyticsVolumePointFragment = graphql(`
-  fragment Analytics_VolumePoint on AnalyticsVolumePoint {
-    date
-    volume
-    transactionCount
-    completedCount
-    feesEarned
   }
 `);
 
@@ -117,11 +110,7 @@ export const AnalyticsConversionQuery = graphql(`
       ...Analytics_Period
       conversion {
         steps {
-          step
-          count
-          previousCount
-          shareOfOpened
-          dropFromPrevious
+          ...Analytics_FunnelStep
         }
         conversionRate
         previousConversionRate
@@ -242,12 +231,7 @@ export const AnalyticsFailuresQuery = graphql(`
         previousFailureRate
         dates
         reasons {
-          reason
-          count
-          share
-          previousCount
-          change
-          volume
+          ...Analytics_FailureReason
           trend
         }
       }

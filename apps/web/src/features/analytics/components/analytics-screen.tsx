@@ -1,7 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_PRODUCT_LABEL, ANALYTICS_TYPE_LABEL, type AnalyticsType } from '@rampart/shared/analytics';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DemoDataBadge } from '@/components/demo-data-badge';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -40,7 +40,7 @@ import {
   type AnalyticsCurrency,
   type AnalyticsTab,
 } from '@/features/analytics/lib/search-params';
-import type { AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
+import type { Analytics_VolumeQuery, AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -121,6 +121,17 @@ function TabData<T extends { analytics: Header }>({
   );
 }
 
+function VolumeReport({ data, testMode }: { data: Analytics_VolumeQuery['analytics']; testMode: boolean }) {
+  return data.volume.current.transactionCount === 0 && data.volume.series.every((point) => point.transactionCount === 0) ? (
+    <EmptyState
+      title="No transactions in this range"
+      description={`Volume, transactions, fees and the average order over time, compared with an earlier period, appear here once customers transact. ${testMode ? 'Create a test transaction on an Integrate screen to see them now.' : 'Switch on test mode to try it with test transactions first, or choose a longer range.'}`}
+    />
+  ) : (
+    <VolumeTab data={data} />
+  );
+}
+
 function LookerPanel({ accountId }: { accountId: string }) {
   const [type, setType] = useState<AnalyticsType>('volume');
   const { data, loading, error } = useQuery(AnalyticsLookerQuery, { variables: { accountId, analyticsType: type }, fetchPolicy: 'no-cache' });
@@ -180,6 +191,18 @@ export function AnalyticsScreen() {
       : null;
   const tab = state.tab === 'looker' && !hasLooker ? 'volume' : state.tab;
   const update = (next: typeof state) => setParams(analyticsSearchParams(next));
+  // A report's tab: its query runs only while the tab is shown.
+  const dataTab = <T extends { analytics: Header }>(
+    value: (typeof DATA_TABS)[number],
+    query: TypedDocumentNode<T, Variables>,
+    Report: ComponentType<{ data: T['analytics']; testMode: boolean }>,
+  ) => (
+    <TabsContent value={value}>
+      <TabData query={query} variables={tab === value ? variables : null} label={TAB_LABEL[value]} testMode={testMode}>
+        {(data) => <Report data={data} testMode={testMode} />}
+      </TabData>
+    </TabsContent>
+  );
 
   return (
     <PageLayout>
@@ -203,45 +226,12 @@ export function AnalyticsScreen() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="volume">
-          <TabData query={AnalyticsVolumeQuery} variables={tab === 'volume' ? variables : null} label="Volume" testMode={testMode}>
-            {(data) =>
-              data.volume.current.transactionCount === 0 && data.volume.series.every((point) => point.transactionCount === 0) ? (
-                <EmptyState
-                  title="No transactions in this range"
-                  description={`Volume, transactions, fees and the average order over time, compared with an earlier period, appear here once customers transact. ${testMode ? 'Create a test transaction on an Integrate screen to see them now.' : 'Switch on test mode to try it with test transactions first, or choose a longer range.'}`}
-                />
-              ) : (
-                <VolumeTab data={data} />
-              )
-            }
-          </TabData>
-        </TabsContent>
-        <TabsContent value="conversion">
-          <TabData query={AnalyticsConversionQuery} variables={tab === 'conversion' ? variables : null} label="Conversion" testMode={testMode}>
-            {(data) => <ConversionTab data={data} testMode={testMode} />}
-          </TabData>
-        </TabsContent>
-        <TabsContent value="customers">
-          <TabData query={AnalyticsCustomersQuery} variables={tab === 'customers' ? variables : null} label="Customers" testMode={testMode}>
-            {(data) => <CustomersTab data={data} />}
-          </TabData>
-        </TabsContent>
-        <TabsContent value="geography">
-          <TabData query={AnalyticsGeographyQuery} variables={tab === 'geography' ? variables : null} label="Geography" testMode={testMode}>
-            {(data) => <GeographyTab data={data} />}
-          </TabData>
-        </TabsContent>
-        <TabsContent value="paymentMethods">
-          <TabData query={AnalyticsPaymentMethodsQuery} variables={tab === 'paymentMethods' ? variables : null} label="Payment methods" testMode={testMode}>
-            {(data) => <PaymentMethodsTab data={data} />}
-          </TabData>
-        </TabsContent>
-        <TabsContent value="failures">
-          <TabData query={AnalyticsFailuresQuery} variables={tab === 'failures' ? variables : null} label="Failures" testMode={testMode}>
-            {(data) => <FailuresTab data={data} />}
-          </TabData>
-        </TabsContent>
+        {dataTab('volume', AnalyticsVolumeQuery, VolumeReport)}
+        {dataTab('conversion', AnalyticsConversionQuery, ConversionTab)}
+        {dataTab('customers', AnalyticsCustomersQuery, CustomersTab)}
+        {dataTab('geography', AnalyticsGeographyQuery, GeographyTab)}
+        {dataTab('paymentMethods', AnalyticsPaymentMethodsQuery, PaymentMethodsTab)}
+        {dataTab('failures', AnalyticsFailuresQuery, FailuresTab)}
         {hasLooker && accountId ? (
           <TabsContent value="looker">
             <LookerPanel accountId={accountId} />

@@ -10,7 +10,7 @@ import { TriggerPasswordResetMutation } from '@/features/auth/api/password-reset
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { InputField } from '@/components/form/input-field';
 import { SubmitButton } from '@/components/form/submit-button';
 
@@ -22,17 +22,11 @@ export const PASSWORD_RESET_SENT_MESSAGE =
 export function ResetPasswordForm() {
   const [trigger] = usePublicMutation(TriggerPasswordResetMutation);
   const [sent, setSent] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await trigger({ variables: values });
-      setSent(true);
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { email: 'email' }));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, { email: 'email' }, async (values) => {
+    await trigger({ variables: values });
+    setSent(true);
   });
 
   return (

@@ -12,7 +12,7 @@ import { RequestResetTwoFactorAuthMutation, ResetTwoFactorAuthMutation } from '@
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { describeApiError } from '@/lib/graphql-errors';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
@@ -32,17 +32,11 @@ const footer = (
 export function RequestResetTwoFactorForm() {
   const [request] = usePublicMutation(RequestResetTwoFactorAuthMutation);
   const [sent, setSent] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await request({ variables: values });
-      setSent(true);
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { email: 'email', password: 'password' }));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, { email: 'email', password: 'password' }, async (values) => {
+    await request({ variables: values });
+    setSent(true);
   });
 
   return (

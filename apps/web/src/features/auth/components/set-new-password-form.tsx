@@ -11,7 +11,7 @@ import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
-import { PasswordField } from '@/components/form/password-field';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ password: newPasswordSchema, confirmation: z.string() }).refine((values) => values.password === values.confirmation, {
@@ -61,13 +61,7 @@ export function SetNewPasswordForm({ token }: { token: string | null }) {
         <Form {...form}>
           <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
             <ErrorAlert message={generalError} title="Could not change your password" />
-            <PasswordField
-              control={form.control}
-              name="password"
-              label="New password"
-              autoComplete="new-password"
-              description="At least 12 characters. Avoid common passwords."
-            />
+            <PasswordField control={form.control} name="password" label="New password" autoComplete="new-password" description={NEW_PASSWORD_HINT} />
             <PasswordField control={form.control} name="confirmation" label="Confirm new password" autoComplete="new-password" />
             <SubmitButton pendingLabel="Saving">Set new password</SubmitButton>
           </form>

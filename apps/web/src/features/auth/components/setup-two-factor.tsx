@@ -13,7 +13,7 @@ import { ROUTES } from '@/config/routes';
 import { InitializeOtpMutation, RegisterOtpMutation } from '@/features/auth/api/two-factor';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { CodeField } from '@/components/form/code-field';
@@ -29,7 +29,6 @@ export function SetupTwoFactor() {
   const [initialize, { data: setupData, loading: initializing }] = useMutation(InitializeOtpMutation);
   const [register] = useMutation(RegisterOtpMutation);
   const [setupError, setSetupError] = useState<string | null>(null);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const started = useRef(false);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
 
@@ -39,15 +38,10 @@ export function SetupTwoFactor() {
     initialize().catch((error: unknown) => setSetupError(describeApiError(error).message));
   }, [initialize]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await register({ variables: values });
-      toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.' });
-      void navigate(ROUTES.dashboard, { replace: true });
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { otpToken: 'otpToken' }));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, { otpToken: 'otpToken' }, async (values) => {
+    await register({ variables: values });
+    toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.' });
+    void navigate(ROUTES.dashboard, { replace: true });
   });
 
   const setup = setupData?.initializeOtp;

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetSignedInData, usePublicMutation } from '@/lib/public-graphql';
 import { confirmationCodeSchema, emailSchema } from '@rampart/shared/identity-schemas';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -13,7 +12,7 @@ import { ConfirmSignupEmailMutation, ResendSignupEmailMutation } from '@/feature
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { storeCsrfToken } from '@/lib/session';
@@ -27,24 +26,18 @@ export function SignupCompleteForm({ email }: { email: string | null }) {
   const navigate = useNavigate();
   const [confirm] = usePublicMutation(ConfirmSignupEmailMutation);
   const [resend, { loading: resending }] = usePublicMutation(ResendSignupEmailMutation);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: { email: email ?? '', confirmationCode: '' },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      const { data } = await confirm({ variables: values });
-      const token = data?.confirmSignupEmail.csrfToken;
-      if (!token) throw new Error('The server did not return a session token');
-      await resetSignedInData();
-      storeCsrfToken(token);
-      void navigate(ROUTES.dashboard, { replace: true });
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { email: 'email', confirmationCode: 'confirmationCode' }));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, { email: 'email', confirmationCode: 'confirmationCode' }, async (values) => {
+    const { data } = await confirm({ variables: values });
+    const token = data?.confirmSignupEmail.csrfToken;
+    if (!token) throw new Error('The server did not return a session token');
+    await resetSignedInData();
+    storeCsrfToken(token);
+    void navigate(ROUTES.dashboard, { replace: true });
   });
 
   async function onResend() {

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
 import { JOB_TITLES } from '@rampart/shared/enums';
 import { signupInputSchema } from '@rampart/shared/identity-schemas';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Form } from '@/components/ui/form';
@@ -11,9 +10,9 @@ import { JobTitlesQuery, SignupMutation } from '@/features/auth/api/signup';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { TextLink } from '@/features/auth/components/text-link';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { InputField } from '@/components/form/input-field';
-import { PasswordField } from '@/components/form/password-field';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/form/password-field';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
 
@@ -35,7 +34,6 @@ export function SignupForm({ referralLink }: SignupFormProps) {
   const [signup] = usePublicMutation(SignupMutation);
   const { data: jobTitlesData } = usePublicQuery(JobTitlesQuery);
   const jobTitles = jobTitlesData?.jobTitles ?? JOB_TITLES;
-  const [generalError, setGeneralError] = useState<string | null>(null);
 
   const form = useForm({
     resolver: zodResolver(signupInputSchema),
@@ -49,17 +47,12 @@ export function SignupForm({ referralLink }: SignupFormProps) {
     },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      const { data } = await signup({
-        variables: { ...values, referralLink: values.referralLink ? values.referralLink : null },
-      });
-      const email = data?.signup.email ?? values.email;
-      void navigate(`${ROUTES.signupComplete}?email=${encodeURIComponent(email)}`);
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, FIELDS));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, FIELDS, async (values) => {
+    const { data } = await signup({
+      variables: { ...values, referralLink: values.referralLink ? values.referralLink : null },
+    });
+    const email = data?.signup.email ?? values.email;
+    void navigate(`${ROUTES.signupComplete}?email=${encodeURIComponent(email)}`);
   });
 
   return (
@@ -81,13 +74,7 @@ export function SignupForm({ referralLink }: SignupFormProps) {
           </div>
           <SelectField control={form.control} name="jobTitle" label="Job title" options={jobTitles} placeholder="Choose your job title" />
           <InputField control={form.control} name="email" label="Work e-mail" type="email" autoComplete="email" placeholder="you@company.com" />
-          <PasswordField
-            control={form.control}
-            name="password"
-            label="Password"
-            autoComplete="new-password"
-            description="At least 12 characters. Avoid common passwords."
-          />
+          <PasswordField control={form.control} name="password" label="Password" autoComplete="new-password" description={NEW_PASSWORD_HINT} />
           <InputField control={form.control} name="referralLink" label="Referral link (optional)" autoComplete="off" />
           <p className="text-xs text-muted-foreground">
             By creating an account you agree to our <TextLink to={ROUTES.terms}>terms of service</TextLink>.

@@ -58,3 +58,15 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
     </div>
   );
 }
+
+/** The invoices under their heading, as the subscription screen and the sandbox portal show them. */
+export function InvoicesSection({ headingId, invoices }: { headingId: string; invoices: readonly Billing_InvoiceFragment[] }) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold tracking-tight">
+        Invoices
+      </h2>
+      <InvoicesTable invoices={invoices} />
+    </section>
+  );
+}

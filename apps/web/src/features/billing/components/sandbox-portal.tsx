@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { PortalProductsQuery, SandboxPortalQuery, SimulateRenewalMutation } from '@/features/billing/api/billing';
 import { BillingConfirmDialog } from '@/features/billing/components/confirm-dialog';
-import { InvoicesTable } from '@/features/billing/components/invoices-table';
+import { InvoicesSection } from '@/features/billing/components/invoices-table';
 import { PlansGrid, toPriceInfo } from '@/features/billing/components/plans-grid';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
 import { useBillingActions } from '@/features/billing/lib/use-billing-actions';
@@ -110,12 +110,7 @@ export function SandboxPortal() {
           busyPriceId={actions.busyPriceId}
         />
       )}
-      <section aria-labelledby="portal-invoices" className="flex flex-col gap-3">
-        <h2 id="portal-invoices" className="text-lg font-semibold tracking-tight">
-          Invoices
-        </h2>
-        <InvoicesTable invoices={billing.invoices} />
-      </section>
+      <InvoicesSection headingId="portal-invoices" invoices={billing.invoices} />
       {billing.canManage && (
         <Card className="border-dashed" role="region" aria-labelledby="test-tools">
           <CardHeader>

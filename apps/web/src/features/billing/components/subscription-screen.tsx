@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { AccountPlanQuery, BillingQuery } from '@/features/billing/api/billing';
 import { BillingConfirmDialog } from '@/features/billing/components/confirm-dialog';
-import { InvoicesTable } from '@/features/billing/components/invoices-table';
+import { InvoicesSection } from '@/features/billing/components/invoices-table';
 import { catalogProducts, PlansGrid, toPriceInfo } from '@/features/billing/components/plans-grid';
 import { SubscriptionCard } from '@/features/billing/components/subscription-card';
 import { useBillingActions } from '@/features/billing/lib/use-billing-actions';
@@ -135,12 +135,7 @@ function BillingOverview({ accountId }: { accountId: string }) {
         onChoose={manage ? (choice) => actions.choose(choice, returnPath) : null}
         busyPriceId={actions.busyPriceId}
       />
-      <section aria-labelledby="invoices-heading" className="flex flex-col gap-3">
-        <h2 id="invoices-heading" className="text-lg font-semibold tracking-tight">
-          Invoices
-        </h2>
-        <InvoicesTable invoices={billing.invoices} />
-      </section>
+      <InvoicesSection headingId="invoices-heading" invoices={billing.invoices} />
       <BillingConfirmDialog request={actions.confirm} onClose={actions.closeConfirm} />
     </>
   );

@@ -48,18 +48,7 @@ export const CreateHelioMerchantAccountMutation = graphql(`
   }
 `);
 
-export const CommerceCurrencyFragment = graphql(`
-  fragment Commerce_Currency on CryptoCurrency {
-    id
-    name
-    code
-    icon
-    addressRegex
-    supportsAddressTag
-    networkCode
-    isSuspended
-  }
-`);
+// Currencies_CryptoCurrency: lib/graphql/currency-fragments.ts (the payout settings choose from the same catalogue).
 
 export const HelioWalletFragment = graphql(`
   fragment Commerce_Wallet on HelioWallet {
@@ -77,12 +66,12 @@ export const HelioWalletsQuery = graphql(`
       ...Commerce_Wallet
       currency {
         id
-        ...Commerce_Currency
+        ...Currencies_CryptoCurrency
       }
     }
     cryptoCurrencies {
       id
-      ...Commerce_Currency
+      ...Currencies_CryptoCurrency
     }
     getPartnerHelioOnboarding(accountId: $accountId) {
       merchantAccount {

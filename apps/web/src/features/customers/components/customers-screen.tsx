@@ -3,14 +3,13 @@ import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow, DataTableRo
 import { DataTablePager, formatRowRange } from '@/components/data-table/data-table-pager';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { SearchIcon } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CUSTOMER_SEARCH_PLACEHOLDER, ShortSearchHint } from '@/components/search-hint';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Table, TableBody } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { useIsDemoAccount } from '@/hooks/use-demo-account';
@@ -77,18 +76,14 @@ export function CustomersScreen() {
               update({ q: draft.trim() });
             }}
           >
-            <div className="relative min-w-0 flex-1 basis-64">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input
-                type="search"
-                aria-label="Search customers"
-                placeholder={CUSTOMER_SEARCH_PLACEHOLDER}
-                title={CUSTOMER_SEARCH_PLACEHOLDER}
-                className="pl-8"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-            </div>
+            <SearchInput
+              wrapperClassName="min-w-0 flex-1 basis-64"
+              aria-label="Search customers"
+              placeholder={CUSTOMER_SEARCH_PLACEHOLDER}
+              title={CUSTOMER_SEARCH_PLACEHOLDER}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
             <Button type="submit" size="sm" className="h-9">
               Search
             </Button>

@@ -21,20 +21,14 @@ export const UpdateAccountSettingsMutation = graphql(`
   }
 `);
 
-export const CryptoCurrencyFragment = graphql(`
-  fragment Developers_CryptoCurrency on CryptoCurrency {
+// Currencies_CryptoCurrency: lib/graphql/currency-fragments.ts (NFT commerce chooses from the same catalogue).
+
+export const PayoutConfigurationFragment = graphql(`
+  fragment Developers_PayoutConfiguration on AffiliatePayoutConfiguration {
     id
-    type
-    name
-    code
-    icon
-    addressRegex
-    supportsAddressTag
-    networkCode
-    supportsTestMode
-    isSellSupported
-    isSuspended
-    isSuspendedUS
+    currencyId
+    walletAddress
+    updatedAt
   }
 `);
 
@@ -42,13 +36,10 @@ export const PayoutQuery = graphql(`
   query Developers_Payout($accountId: ID!) {
     cryptoCurrencies {
       id
-      ...Developers_CryptoCurrency
+      ...Currencies_CryptoCurrency
     }
     affiliatePayoutConfigurationForAccount(accountId: $accountId) {
-      id
-      currencyId
-      walletAddress
-      updatedAt
+      ...Developers_PayoutConfiguration
     }
   }
 `);
@@ -56,10 +47,7 @@ export const PayoutQuery = graphql(`
 export const CreatePayoutMutation = graphql(`
   mutation Developers_CreatePayout($accountId: ID!, $currencyId: ID!, $walletAddress: String!) {
     createAffiliatePayoutConfiguration(accountId: $accountId, currencyId: $currencyId, walletAddress: $walletAddress) {
-      id
-      currencyId
-      walletAddress
-      updatedAt
+      ...Developers_PayoutConfiguration
     }
   }
 `);
@@ -67,10 +55,7 @@ export const CreatePayoutMutation = graphql(`
 export const UpdatePayoutMutation = graphql(`
   mutation Developers_UpdatePayout($accountId: ID!, $currencyId: ID!, $walletAddress: String!) {
     updateAffiliatePayoutConfiguration(accountId: $accountId, currencyId: $currencyId, walletAddress: $walletAddress) {
-      id
-      currencyId
-      walletAddress
-      updatedAt
+      ...Developers_PayoutConfiguration
     }
   }
 `);

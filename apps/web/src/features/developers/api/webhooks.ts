@@ -1,4 +1,5 @@
 import { graphql } from '@/gql';
+import { WebhookDeleteMutation, WebhookTestMutation } from '@/lib/graphql/webhook-mutations';
 
 export const WebhookFragment = graphql(`
   fragment Developers_Webhook on Webhook {
@@ -35,19 +36,8 @@ export const UpdateWebhookMutation = graphql(`
   }
 `);
 
-export const DeleteWebhookMutation = graphql(`
-  mutation Developers_DeleteWebhook($id: ID!) {
-    deleteWebhook(id: $id)
-  }
-`);
-
-export const TestWebhookMutation = graphql(`
-  mutation Developers_TestWebhook($id: ID!, $event: String!) {
-    triggerTestWebhook(id: $id, event: $event) {
-      ...Webhooks_TestResult
-    }
-  }
-`);
+export const DeleteWebhookMutation = WebhookDeleteMutation;
+export const TestWebhookMutation = WebhookTestMutation;
 
 export const WebhookAttemptFragment = graphql(`
   fragment Developers_WebhookAttempt on WebhookAttempt {

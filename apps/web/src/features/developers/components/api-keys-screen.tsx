@@ -4,7 +4,6 @@ import {
   BookOpenIcon,
   ClockIcon,
   EyeIcon,
-  EyeOffIcon,
   InfoIcon,
   KeyRoundIcon,
   LockIcon,
@@ -30,7 +29,7 @@ import { AccountVerificationQuery, ApiKeysQuery, RevealApiKeyMutation, RollApiKe
 import { CreateKeyDialog, type NewKeyKind } from '@/features/developers/components/create-key-dialog';
 import { DeleteKeyDialog, RenameKeyDialog } from '@/features/developers/components/key-dialogs';
 import { CopyButton } from '@/components/copy-button';
-import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
+import { DevelopersFrame, RevealButton, ValueBox } from '@/features/developers/components/developers-frame';
 import { IntegrationUrlsCard } from '@/features/developers/components/integration-urls-card';
 import { PublicKeyCard } from '@/features/developers/components/public-key-card';
 import { RollKeyDialog } from '@/features/developers/components/roll-key-dialog';
@@ -81,16 +80,7 @@ function KeyValue({ apiKey }: { apiKey: Key }) {
   if (apiKey.type === 'webhook') {
     return (
       <ValueBox value={revealed ? apiKey.secret : maskKey(apiKey.secret)} label="Webhook key">
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={revealed ? 'Hide webhook key' : 'Reveal webhook key'}
-          onClick={() => setRevealed(!revealed)}
-        >
-          {revealed ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
-        </Button>
+        <RevealButton revealed={revealed} onToggle={() => setRevealed(!revealed)} what="webhook key" />
         <CopyButton value={apiKey.secret} label="Copy webhook key" />
       </ValueBox>
     );

@@ -8,6 +8,20 @@ import { formatDateTime } from '@/lib/format';
 
 const FIRST = 5;
 
+/** A shortened address or hash (the whole in its tooltip) with a button copying the whole. */
+function HexCell({ value, copyLabel }: { value: string; copyLabel: string }) {
+  return (
+    <TableCell>
+      <span className="flex items-center gap-1">
+        <span className="font-mono text-xs whitespace-nowrap" title={value}>
+          {shortHex(value)}
+        </span>
+        <CopyButton value={value} label={copyLabel} />
+      </span>
+    </TableCell>
+  );
+}
+
 /** The tokens Rampart minted into one collection, newest first; the first five until asked for all. */
 export function CollectionMints({ collectionName, mints }: { collectionName: string; mints: readonly Developers_NftMintFragment[] }) {
   const [showAll, setShowAll] = useState(false);
@@ -33,22 +47,8 @@ export function CollectionMints({ collectionName, mints }: { collectionName: str
             {shown.map((mint) => (
               <TableRow key={mint.id}>
                 <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
-                <TableCell>
-                  <span className="flex items-center gap-1">
-                    <span className="font-mono text-xs whitespace-nowrap" title={mint.toAddress}>
-                      {shortHex(mint.toAddress)}
-                    </span>
-                    <CopyButton value={mint.toAddress} label={`Copy the owner of token ${mint.tokenId}`} />
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <span className="flex items-center gap-1">
-                    <span className="font-mono text-xs whitespace-nowrap" title={mint.transactionHash}>
-                      {shortHex(mint.transactionHash)}
-                    </span>
-                    <CopyButton value={mint.transactionHash} label={`Copy the transaction of token ${mint.tokenId}`} />
-                  </span>
-                </TableCell>
+                <HexCell value={mint.toAddress} copyLabel={`Copy the owner of token ${mint.tokenId}`} />
+                <HexCell value={mint.transactionHash} copyLabel={`Copy the transaction of token ${mint.tokenId}`} />
                 <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{formatDateTime(mint.createdAt)}</TableCell>
               </TableRow>
             ))}

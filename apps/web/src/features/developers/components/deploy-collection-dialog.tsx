@@ -35,6 +35,18 @@ interface Deployed {
   deployTransactionHash: string | null;
 }
 
+/** One value of the deployed contract, named above its box, with a copy button. */
+function LabelledValue({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <span className="text-sm font-medium">{label}</span>
+      <ValueBox value={value} label={label}>
+        <CopyButton value={value} label={copyLabel} />
+      </ValueBox>
+    </div>
+  );
+}
+
 /**
  * Deploys a new ERC-721 collection on the chain in use: the form, then progress while the transaction is mined, then
  * the contract address and the deploy transaction.
@@ -102,19 +114,9 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
               <AlertDescription>The contract is live and Rampart holds the minting rights.</AlertDescription>
             </Alert>
             <div className="flex flex-col gap-3">
-              <div className="flex flex-col gap-1.5">
-                <span className="text-sm font-medium">Contract address</span>
-                <ValueBox value={deployed.contractAddress} label="Contract address">
-                  <CopyButton value={deployed.contractAddress} label="Copy the contract address" />
-                </ValueBox>
-              </div>
+              <LabelledValue label="Contract address" value={deployed.contractAddress} copyLabel="Copy the contract address" />
               {deployed.deployTransactionHash && (
-                <div className="flex flex-col gap-1.5">
-                  <span className="text-sm font-medium">Deploy transaction</span>
-                  <ValueBox value={deployed.deployTransactionHash} label="Deploy transaction">
-                    <CopyButton value={deployed.deployTransactionHash} label="Copy the deploy transaction hash" />
-                  </ValueBox>
-                </div>
+                <LabelledValue label="Deploy transaction" value={deployed.deployTransactionHash} copyLabel="Copy the deploy transaction hash" />
               )}
             </div>
             <DialogFooter>

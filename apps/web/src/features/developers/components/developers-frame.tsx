@@ -1,4 +1,6 @@
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { NavTabs } from '@/components/layouts/nav-tabs';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { PageHeading } from '@/components/layouts/page-heading';
@@ -35,5 +37,14 @@ export function ValueBox({ value, children, label }: { value: string; children?:
       </code>
       {children}
     </div>
+  );
+}
+
+/** Shows or hides the whole secret in a ValueBox; `what` names it, such as "signing secret". */
+export function RevealButton({ revealed, onToggle, what }: { revealed: boolean; onToggle: () => void; what: string }) {
+  return (
+    <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`${revealed ? 'Hide' : 'Reveal'} ${what}`} onClick={onToggle}>
+      {revealed ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
+    </Button>
   );
 }

@@ -10,16 +10,7 @@ import { SwitchField } from '@/components/form/switch-field';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -313,20 +304,17 @@ export function NftCommerceScreen() {
           </>
         )
       )}
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>Buyers can no longer pay for its NFTs through the checkout. The contract itself is not touched.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <AlertDialogFrame
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={<>Remove {deleting?.name}?</>}
+        description="Buyers can no longer pay for its NFTs through the checkout. The contract itself is not touched."
+        action={
+          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+            Remove
+          </AlertDialogAction>
+        }
+      />
     </DevelopersFrame>
   );
 }

@@ -5,17 +5,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
@@ -102,25 +92,20 @@ export function PublicKeyCard({
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               Uploaded {formatDateTime(publicKey.createdAt)}
               {canManage && (
-                <AlertDialog>
-                  <AlertDialogTrigger asChild>
+                <AlertDialogFrame
+                  trigger={
                     <Button type="button" variant="outline" size="sm" className="ml-auto">
                       <Trash2Icon aria-hidden /> Delete public key
                     </Button>
-                  </AlertDialogTrigger>
-                  <AlertDialogContent>
-                    <AlertDialogHeader>
-                      <AlertDialogTitle>Delete your public key?</AlertDialogTitle>
-                      <AlertDialogDescription>Requests signed with its private key stop being accepted at once.</AlertDialogDescription>
-                    </AlertDialogHeader>
-                    <AlertDialogFooter>
-                      <AlertDialogCancel>Cancel</AlertDialogCancel>
-                      <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
-                        Delete
-                      </AlertDialogAction>
-                    </AlertDialogFooter>
-                  </AlertDialogContent>
-                </AlertDialog>
+                  }
+                  title="Delete your public key?"
+                  description="Requests signed with its private key stop being accepted at once."
+                  action={
+                    <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+                      Delete
+                    </AlertDialogAction>
+                  }
+                />
               )}
             </div>
           </div>

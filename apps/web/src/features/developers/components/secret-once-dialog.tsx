@@ -1,7 +1,6 @@
 import { InfoIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { WarningNote } from '@/components/warning-note';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ShownOnceDialog } from '@/components/shown-once-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 
@@ -27,34 +26,30 @@ export function SecretOnceDialog({ secret, onClose }: { secret: ShownSecret | nu
   const kind = secret?.kind ?? 'secret key';
   const live = secret?.value.includes('_live_') ?? false;
   return (
-    <Dialog open={secret !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>
-            {secret?.reason === 'revealed' ? `Your ${kind}` : `Your new ${kind}`}
-            {secret?.name ? ` “${secret.name}”` : ''}
-          </DialogTitle>
-          <DialogDescription>{secret ? INTRO[secret.reason] : ''} Copy it now and store it on your server.</DialogDescription>
-        </DialogHeader>
-        {secret && (
-          <ValueBox value={secret.value} label={`New ${kind}`}>
-            <CopyButton value={secret.value} label={`Copy ${kind}`} />
-          </ValueBox>
-        )}
-        {live ? (
-          <WarningNote>You won't see this live key again. If you lose it, roll the key.</WarningNote>
-        ) : (
-          <p className="flex items-start gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
-            <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            Test keys can be revealed again under Developers → API keys; live keys are shown only once.
-          </p>
-        )}
-        <DialogFooter>
-          <Button type="button" onClick={onClose}>
-            I have stored it
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ShownOnceDialog
+      open={secret !== null}
+      onClose={onClose}
+      title={
+        <>
+          {secret?.reason === 'revealed' ? `Your ${kind}` : `Your new ${kind}`}
+          {secret?.name ? ` “${secret.name}”` : ''}
+        </>
+      }
+      description={<>{secret ? INTRO[secret.reason] : ''} Copy it now and store it on your server.</>}
+    >
+      {secret && (
+        <ValueBox value={secret.value} label={`New ${kind}`}>
+          <CopyButton value={secret.value} label={`Copy ${kind}`} />
+        </ValueBox>
+      )}
+      {live ? (
+        <WarningNote>You won't see this live key again. If you lose it, roll the key.</WarningNote>
+      ) : (
+        <p className="flex items-start gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+          <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Test keys can be revealed again under Developers → API keys; live keys are shown only once.
+        </p>
+      )}
+    </ShownOnceDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { EyeIcon, EyeOffIcon, ListIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { ListIcon, PencilIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { WarningNote } from '@/components/warning-note';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { CopyButton } from '@/components/copy-button';
-import { ValueBox } from '@/features/developers/components/developers-frame';
+import { RevealButton, ValueBox } from '@/features/developers/components/developers-frame';
 import { formatDateTime } from '@/features/developers/lib/format';
 import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { cn } from '@/lib/utils';
@@ -67,16 +67,7 @@ export function WebhookCard({ webhook, canManage, selected, onEdit, onDelete, on
         <div className="flex flex-col gap-1">
           <span className="text-xs font-medium text-muted-foreground">Signing secret (Standard Webhooks)</span>
           <ValueBox value={revealed ? webhook.signingSecret : `whsec_${'•'.repeat(24)}`} label="Signing secret">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={revealed ? 'Hide signing secret' : 'Reveal signing secret'}
-              onClick={() => setRevealed(!revealed)}
-            >
-              {revealed ? <EyeOffIcon aria-hidden /> : <EyeIcon aria-hidden />}
-            </Button>
+            <RevealButton revealed={revealed} onToggle={() => setRevealed(!revealed)} what="signing secret" />
             <CopyButton value={webhook.signingSecret} label="Copy signing secret" />
           </ValueBox>
         </div>

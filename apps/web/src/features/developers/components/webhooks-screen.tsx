@@ -2,16 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PlusIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeleteWebhookMutation, UpdateWebhookMutation, WebhooksQuery } from '@/features/developers/api/webhooks';
@@ -144,22 +135,18 @@ export function WebhooksScreen() {
         />
       )}
       <TestWebhookDialog webhook={testing} eventTypes={eventTypes} onClose={() => setTesting(null)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this endpoint?</AlertDialogTitle>
-            <AlertDialogDescription className="[overflow-wrap:anywhere]">
-              {deleting?.url} stops receiving events at once, and its delivery log is deleted.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
-              Delete endpoint
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <AlertDialogFrame
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this endpoint?"
+        description={<>{deleting?.url} stops receiving events at once, and its delivery log is deleted.</>}
+        descriptionClassName="[overflow-wrap:anywhere]"
+        action={
+          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+            Delete endpoint
+          </AlertDialogAction>
+        }
+      />
     </DevelopersFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { testingInstructionsSchema, type TestingInstructionsInput } from '@rampart/shared/go-live';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,9 +8,10 @@ import { Form } from '@/components/ui/form';
 import { SubmitTestingInstructionsMutation } from '@/features/go-live/api/go-live';
 import type { GoLive_TestingInstructionsFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { formatDate } from '@/lib/format';
 import { InputField } from '@/components/form/input-field';
+import { OptionalLabel } from '@/components/form/optional-label';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 
@@ -38,16 +38,10 @@ export function TestingInstructionsCard({ accountId, instructions, canUpdate }: 
     defaultValues: { url: instructions?.url ?? '', credentials: instructions?.credentials ?? '', steps: instructions?.steps ?? '' },
   });
   const [save] = useMutation(SubmitTestingInstructionsMutation, { refetchQueries: ['GoLive_Screen'], awaitRefetchQueries: true });
-  const [generalError, setGeneralError] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await save({ variables: { accountId, input: { url: values.url, credentials: values.credentials || null, steps: values.steps } } });
-      toast({ title: 'Testing instructions saved' });
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, SERVER_FIELDS));
-    }
+  const { onSubmit: submit, generalError } = useServerSubmit(form, SERVER_FIELDS, async (values) => {
+    await save({ variables: { accountId, input: { url: values.url, credentials: values.credentials || null, steps: values.steps } } });
+    toast({ title: 'Testing instructions saved' });
   });
 
   return (
@@ -80,11 +74,7 @@ export function TestingInstructionsCard({ accountId, instructions, canUpdate }: 
               <TextareaField
                 control={form.control}
                 name="credentials"
-                label={
-                  <>
-                    Test credentials <span className="font-normal text-muted-foreground">(optional)</span>
-                  </>
-                }
+                label={<OptionalLabel>Test credentials</OptionalLabel>}
                 rows={2}
                 placeholder="A test login for reviewers, if your site needs one"
                 description="Never a real customer’s account."

@@ -1,10 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { SearchIcon } from 'lucide-react';
 import { PRODUCTS } from '@rampart/shared/enums';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Label } from '@/components/ui/label';
 import { ROUTES } from '@/config/routes';
 import type { KybReview_ApplicationRowFragment } from '@/gql/graphql';
@@ -77,17 +76,7 @@ export function ApplicationsQueue() {
           }}
         >
           <Label htmlFor="kyb-search">Organization</Label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="kyb-search"
-              type="search"
-              className="pl-8"
-              placeholder="Search by name, then Enter"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchInput id="kyb-search" placeholder="Search by name, then Enter" value={search} onChange={(event) => setSearch(event.target.value)} />
         </form>
         <QueueFilter id="kyb-status" label="Status">
           <StatusMultiSelect id="kyb-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />

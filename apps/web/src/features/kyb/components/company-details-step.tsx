@@ -1,7 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { kybCompanyDetailsSchema, type KybCompanyDetails } from '@rampart/shared/kyb';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { CountryField } from '@/components/form/country-field';
@@ -13,7 +12,7 @@ import { Form } from '@/components/ui/form';
 import { KYB_REFETCH, SaveKybCompanyDetailsMutation } from '@/features/kyb/api/kyb';
 import type { StepProps } from '@/features/kyb/components/step-props';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { SubmitButton } from '@/components/form/submit-button';
 
 const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
@@ -42,17 +41,11 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
     defaultValues: { ...EMPTY, ...(application.companyDetails as Partial<KybCompanyDetails> | null) },
   });
   const [save] = useMutation(SaveKybCompanyDetailsMutation, { refetchQueries: KYB_REFETCH, awaitRefetchQueries: true });
-  const [generalError, setGeneralError] = useState<string | null>(null);
 
-  const submit = form.handleSubmit(async (input) => {
-    setGeneralError(null);
-    try {
-      await save({ variables: { accountId, input } });
-      toast({ title: 'Company details saved' });
-      onContinue();
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, SERVER_FIELDS));
-    }
+  const { onSubmit: submit, generalError } = useServerSubmit(form, SERVER_FIELDS, async (input) => {
+    await save({ variables: { accountId, input } });
+    toast({ title: 'Company details saved' });
+    onContinue();
   });
 
   return (

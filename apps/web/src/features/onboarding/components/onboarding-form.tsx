@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
@@ -15,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { onboardingFormSchema, PRODUCT_LABELS, type OnboardingFormValues, type OnboardingInfoInput } from '@/features/onboarding/lib/onboarding-form';
 import { applyServerErrors } from '@/lib/form-errors';
+import { OptionalLabel } from '@/components/form/optional-label';
 import { SubmitButton } from '@/components/form/submit-button';
 
 /** Countries and industries come from the kit's own lists (the server checks the same ones). */
@@ -45,6 +47,18 @@ const SERVER_FIELDS = {
   useCase: 'useCase',
 } as const;
 
+function Section({ title, description, className, children }: { title: string; description: string; className: string; children: ReactNode }) {
+  return (
+    <Card className="gap-5">
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={className}>{children}</CardContent>
+    </Card>
+  );
+}
+
 /** The onboarding questions in three sections: business, websites, products. */
 export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, generalError, onGeneralError }: OnboardingFormProps) {
   const form = useForm<OnboardingFormValues, unknown, OnboardingInfoInput>({
@@ -67,141 +81,110 @@ export function OnboardingForm({ options, defaultValues, submitLabel, onSubmit, 
     <Form {...form}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-6" aria-label="Onboarding">
         <ErrorAlert message={generalError} title="Could not save your details" />
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Your business</CardTitle>
-            <CardDescription>The company that signs the agreement with us.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              control={form.control}
-              name="accountName"
-              label="Account name"
-              autoComplete="organization"
-              placeholder="Acme Pay"
-              description="How your account appears in the dashboard."
-            />
-            <InputField
-              control={form.control}
-              name="legalName"
-              label="Legal name"
-              placeholder="Acme Payments Ltd"
-              description="As registered with your company registry."
-            />
-            <CountryField control={form.control} name="country" label="Country of incorporation" />
-            <IndustryField control={form.control} name="industry" label="Industry" />
-            <InputField
-              control={form.control}
-              name="registrationNumber"
-              label={
-                <>
-                  Registration number <span className="font-normal text-muted-foreground">(optional)</span>
-                </>
-              }
-              placeholder="e.g. 12345678"
-            />
-          </CardContent>
-        </Card>
+        <Section title="Your business" description="The company that signs the agreement with us." className="grid gap-4 sm:grid-cols-2">
+          <InputField
+            control={form.control}
+            name="accountName"
+            label="Account name"
+            autoComplete="organization"
+            placeholder="Acme Pay"
+            description="How your account appears in the dashboard."
+          />
+          <InputField
+            control={form.control}
+            name="legalName"
+            label="Legal name"
+            placeholder="Acme Payments Ltd"
+            description="As registered with your company registry."
+          />
+          <CountryField control={form.control} name="country" label="Country of incorporation" />
+          <IndustryField control={form.control} name="industry" label="Industry" />
+          <InputField control={form.control} name="registrationNumber" label={<OptionalLabel>Registration number</OptionalLabel>} placeholder="e.g. 12345678" />
+        </Section>
 
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Your websites</CardTitle>
-            <CardDescription>Where your users will meet our widget. We review each domain.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <ul className="flex flex-col gap-3">
-              {websites.fields.map((row, index) => {
-                const rowError = websiteErrors?.[index];
-                const message = rowError?.message ?? rowError?.value?.message;
-                const inputId = `website-${row.id}`;
-                return (
-                  <li key={row.id} className="flex flex-col gap-1.5">
-                    <div className="flex items-center gap-2">
-                      <Label htmlFor={inputId} className="sr-only">
-                        Website URL {index + 1}
-                      </Label>
-                      <Input
-                        id={inputId}
-                        type="url"
-                        inputMode="url"
-                        placeholder="https://www.example.com"
-                        aria-invalid={Boolean(message)}
-                        aria-describedby={message ? `${inputId}-error` : undefined}
-                        {...form.register(`websiteUrls.${index}.value`)}
-                      />
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Remove website ${index + 1}`}
-                        disabled={websites.fields.length === 1}
-                        onClick={() => websites.remove(index)}
-                      >
-                        <Trash2Icon aria-hidden />
-                      </Button>
-                    </div>
-                    {message && (
-                      <p id={`${inputId}-error`} className="text-sm text-destructive">
-                        {message}
-                      </p>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-            {websiteErrors?.root?.message || websiteErrors?.message ? (
-              <p className="text-sm text-destructive">{websiteErrors.root?.message ?? websiteErrors.message}</p>
-            ) : null}
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="w-fit"
-              disabled={websites.fields.length >= 10}
-              onClick={() => websites.append({ value: '' })}
-            >
-              <PlusIcon aria-hidden /> Add website
-            </Button>
-          </CardContent>
-        </Card>
+        <Section title="Your websites" description="Where your users will meet our widget. We review each domain." className="flex flex-col gap-3">
+          <ul className="flex flex-col gap-3">
+            {websites.fields.map((row, index) => {
+              const rowError = websiteErrors?.[index];
+              const message = rowError?.message ?? rowError?.value?.message;
+              const inputId = `website-${row.id}`;
+              return (
+                <li key={row.id} className="flex flex-col gap-1.5">
+                  <div className="flex items-center gap-2">
+                    <Label htmlFor={inputId} className="sr-only">
+                      Website URL {index + 1}
+                    </Label>
+                    <Input
+                      id={inputId}
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://www.example.com"
+                      aria-invalid={Boolean(message)}
+                      aria-describedby={message ? `${inputId}-error` : undefined}
+                      {...form.register(`websiteUrls.${index}.value`)}
+                    />
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove website ${index + 1}`}
+                      disabled={websites.fields.length === 1}
+                      onClick={() => websites.remove(index)}
+                    >
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </div>
+                  {message && (
+                    <p id={`${inputId}-error`} className="text-sm text-destructive">
+                      {message}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {websiteErrors?.root?.message || websiteErrors?.message ? (
+            <p className="text-sm text-destructive">{websiteErrors.root?.message ?? websiteErrors.message}</p>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="w-fit"
+            disabled={websites.fields.length >= 10}
+            onClick={() => websites.append({ value: '' })}
+          >
+            <PlusIcon aria-hidden /> Add website
+          </Button>
+        </Section>
 
-        <Card className="gap-5">
-          <CardHeader>
-            <CardTitle className="text-base">Products and volume</CardTitle>
-            <CardDescription>What you plan to offer and how much you expect to process.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-5">
-            <CheckboxGroupField
-              control={form.control}
-              name="productInterests"
-              label="Products you are interested in"
-              className="sm:grid-cols-2"
-              options={options.productInterests.map((product) => {
-                const meta = PRODUCT_LABELS[product] ?? { label: product, description: '' };
-                return { value: product, label: meta.label, description: meta.description || undefined };
-              })}
-            />
-            <SelectField
-              control={form.control}
-              name="expectedMonthlyVolume"
-              label="Expected monthly volume"
-              itemClassName="sm:max-w-xs"
-              options={options.volumes}
-              placeholder="Choose a range"
-            />
-            <TextareaField
-              control={form.control}
-              name="useCase"
-              label={
-                <>
-                  Use case <span className="font-normal text-muted-foreground">(optional)</span>
-                </>
-              }
-              rows={4}
-              placeholder="Tell us how your users will use Rampart."
-            />
-          </CardContent>
-        </Card>
+        <Section title="Products and volume" description="What you plan to offer and how much you expect to process." className="flex flex-col gap-5">
+          <CheckboxGroupField
+            control={form.control}
+            name="productInterests"
+            label="Products you are interested in"
+            className="sm:grid-cols-2"
+            options={options.productInterests.map((product) => {
+              const meta = PRODUCT_LABELS[product] ?? { label: product, description: '' };
+              return { value: product, label: meta.label, description: meta.description || undefined };
+            })}
+          />
+          <SelectField
+            control={form.control}
+            name="expectedMonthlyVolume"
+            label="Expected monthly volume"
+            itemClassName="sm:max-w-xs"
+            options={options.volumes}
+            placeholder="Choose a range"
+          />
+          <TextareaField
+            control={form.control}
+            name="useCase"
+            label={<OptionalLabel>Use case</OptionalLabel>}
+            rows={4}
+            placeholder="Tell us how your users will use Rampart."
+          />
+        </Section>
 
         <div className="flex justify-end">
           <SubmitButton pendingLabel="Saving" size="lg">

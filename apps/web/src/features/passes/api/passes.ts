@@ -1,4 +1,5 @@
 import { graphql } from '@/gql';
+import { WebhookDeleteMutation, WebhookTestMutation } from '@/lib/graphql/webhook-mutations';
 
 // Every GraphQL document of the passes area (SDL: apps/server/src/modules/passes/schema.graphql).
 
@@ -11,6 +12,16 @@ export const PassProjectSummaryFragment = graphql(`
     passCount
     activePassCount
     createdAt
+  }
+`);
+
+/** The project page's header and settings: the summary with where passes may be shown and the API's address. */
+export const PassProjectDetailFragment = graphql(`
+  fragment Passes_ProjectDetail on PassProject {
+    id
+    ...Passes_ProjectSummary
+    allowedDomains
+    apiBaseUrl
   }
 `);
 
@@ -27,9 +38,7 @@ export const PassProjectHeaderQuery = graphql(`
   query Passes_ProjectHeader($id: ID!) {
     passProject(id: $id) {
       id
-      ...Passes_ProjectSummary
-      allowedDomains
-      apiBaseUrl
+      ...Passes_ProjectDetail
     }
   }
 `);
@@ -47,9 +56,7 @@ export const UpdatePassProjectMutation = graphql(`
   mutation Passes_UpdateProject($id: ID!, $input: PassProjectInput!) {
     updatePassProject(id: $id, input: $input) {
       id
-      ...Passes_ProjectSummary
-      allowedDomains
-      apiBaseUrl
+      ...Passes_ProjectDetail
     }
   }
 `);
@@ -419,19 +426,8 @@ export const CreatePassWebhookMutation = graphql(`
   }
 `);
 
-export const DeletePassWebhookMutation = graphql(`
-  mutation Passes_DeleteWebhook($id: ID!) {
-    deleteWebhook(id: $id)
-  }
-`);
-
-export const TestPassWebhookMutation = graphql(`
-  mutation Passes_TestWebhook($id: ID!, $event: String!) {
-    triggerTestWebhook(id: $id, event: $event) {
-      ...Webhooks_TestResult
-    }
-  }
-`);
+export const DeletePassWebhookMutation = WebhookDeleteMutation;
+export const TestPassWebhookMutation = WebhookTestMutation;
 
 export const PassWebhookDeliveriesQuery = graphql(`
   query Passes_WebhookDeliveries($id: ID!, $skip: Int, $take: Int) {

@@ -9,16 +9,16 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { WarningNote } from '@/components/warning-note';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ShownOnceDialog } from '@/components/shown-once-dialog';
 import { Form } from '@/components/ui/form';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, CardTable, CopyBox, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
@@ -77,26 +77,15 @@ function CreateKeyDialog({
 
 function SecretDialog({ secret, onClose }: { secret: { name: string; value: string }; onClose: () => void }) {
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Your new key “{secret.name}”</DialogTitle>
-          <DialogDescription>Copy it now and store it on your server. Send it as Authorization: Bearer …</DialogDescription>
-        </DialogHeader>
-        <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-2">
-          <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid="pass-key-secret">
-            {secret.value}
-          </code>
-          <CopyButton value={secret.value} label="Copy the key" />
-        </div>
-        <WarningNote>You won't see this key again. If you lose it, revoke it and create another.</WarningNote>
-        <DialogFooter>
-          <Button type="button" onClick={onClose}>
-            I have stored it
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ShownOnceDialog
+      open
+      onClose={onClose}
+      title={<>Your new key “{secret.name}”</>}
+      description="Copy it now and store it on your server. Send it as Authorization: Bearer …"
+    >
+      <CopyBox value={secret.value} label="Copy the key" testId="pass-key-secret" />
+      <WarningNote>You won't see this key again. If you lose it, revoke it and create another.</WarningNote>
+    </ShownOnceDialog>
   );
 }
 

@@ -197,3 +197,15 @@ export function MonoValue({ value, label, children }: { value: string; label: st
     </span>
   );
 }
+
+/** A value to copy whole, such as a new key or the API's base URL: in a box of its own, wrapped rather than cut. */
+export function CopyBox({ value, label, testId }: { value: string; label: string; testId: string }) {
+  return (
+    <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-2">
+      <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid={testId}>
+        {value}
+      </code>
+      <CopyButton value={value} label={label} />
+    </div>
+  );
+}

@@ -27,7 +27,7 @@ import {
   UpdatePassProjectMutation,
 } from '@/features/passes/api/passes';
 import { FileField } from '@/features/passes/components/file-field';
-import { DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { CopyBox, DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { labelOfCredentialSource } from '@/features/passes/lib/labels';
 import { curlExample, listSome, parseDomains } from '@/features/passes/lib/passes';
 import type { Passes_SettingsQuery } from '@/gql/graphql';
@@ -434,12 +434,7 @@ function ApiCard({ project }: { project: Project }) {
         <CardDescription>Your server calls it with one of the project's API keys.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <div className="flex items-center gap-2 rounded-md border bg-muted/40 px-3 py-2">
-          <code className="min-w-0 flex-1 font-mono text-sm break-all" data-testid="passes-api-base-url">
-            {project.apiBaseUrl}
-          </code>
-          <CopyButton value={project.apiBaseUrl} label="Copy the base URL" />
-        </div>
+        <CopyBox value={project.apiBaseUrl} label="Copy the base URL" testId="passes-api-base-url" />
         <div className="relative">
           <pre className="overflow-x-auto rounded-md bg-muted p-3 pr-10 font-mono text-xs">{example}</pre>
           <span className="absolute top-1 right-1">

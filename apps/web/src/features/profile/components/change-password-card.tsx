@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { newPasswordSchema } from '@rampart/shared/identity-schemas';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormCard } from '@/components/form/form-card';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import { ProfileActiveSessionsQuery, ProfileUpdateUserMutation } from '@/features/profile/api/profile';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { PasswordField } from '@/components/form/password-field';
 
 const schema = z
@@ -21,18 +20,12 @@ const schema = z
 
 export function ChangePasswordCard() {
   const [update] = useMutation(ProfileUpdateUserMutation, { refetchQueries: [ProfileActiveSessionsQuery] });
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { currentPassword: '', password: '', confirmPassword: '' } });
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await update({ variables: { currentPassword: values.currentPassword, password: values.password } });
-      form.reset();
-      toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { currentPassword: 'currentPassword', password: 'password' }));
-    }
+  const { onSubmit: submit, generalError } = useServerSubmit(form, { currentPassword: 'currentPassword', password: 'password' }, async (values) => {
+    await update({ variables: { currentPassword: values.currentPassword, password: values.password } });
+    form.reset();
+    toast({ title: 'Password changed', description: 'Your other sessions were signed out.' });
   });
 
   return (

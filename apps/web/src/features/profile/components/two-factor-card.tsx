@@ -15,7 +15,7 @@ import { ROUTES } from '@/config/routes';
 import { ProfileDisableOtpMutation } from '@/features/profile/api/profile';
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { CodeField } from '@/components/form/code-field';
 import { SubmitButton } from '@/components/form/submit-button';
 
@@ -24,19 +24,17 @@ const schema = z.object({ otpToken: otpCodeSchema });
 export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
   const [disable] = useMutation(ProfileDisableOtpMutation);
   const [turningOff, setTurningOff] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await disable({ variables: values });
-      toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
-      setTurningOff(false);
-      form.reset();
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { otpToken: 'otpToken' }));
-    }
+  const {
+    onSubmit: submit,
+    generalError,
+    setGeneralError,
+  } = useServerSubmit(form, { otpToken: 'otpToken' }, async (values) => {
+    await disable({ variables: values });
+    toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
+    setTurningOff(false);
+    form.reset();
   });
 
   return (

@@ -43,11 +43,7 @@ export const QuarterlyReviewReportFragment = graphql(`
       previousQuarterVolume
       yearAgoVolume
       months {
-        date
-        volume
-        transactionCount
-        completedCount
-        feesEarned
+        ...Analytics_VolumePoint
       }
     }
     topAssets {
@@ -64,20 +60,11 @@ export const QuarterlyReviewReportFragment = graphql(`
       conversionRate
       previousConversionRate
       steps {
-        step
-        count
-        previousCount
-        shareOfOpened
-        dropFromPrevious
+        ...Analytics_FunnelStep
       }
     }
     failureReasons {
-      reason
-      count
-      share
-      previousCount
-      change
-      volume
+      ...Analytics_FailureReason
     }
     notableChanges
   }

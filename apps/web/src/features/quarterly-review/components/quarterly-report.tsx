@@ -70,6 +70,8 @@ export function HeadlineFigures({ review }: { review: Review }) {
           const value = formatFigure(kind, figure.value, c);
           // A rate of a quarter without transactions (or widget sessions) is no figure to compare with.
           const basis = review.headline.find((other) => other.name === 'transactions');
+          const against = (previous: string, change: number | null | undefined, quarter: string, basisValue: string | undefined) =>
+            describeChange(kind, figure.value, previous, change, quarter, c, Number(basisValue ?? 1) > 0);
           return (
             <li key={figure.name} aria-label={figure.label}>
               <Card className="h-full gap-1.5 py-4 print:gap-1 print:py-2.5">
@@ -80,28 +82,8 @@ export function HeadlineFigures({ review }: { review: Review }) {
                   <div data-testid="headline-value" className="text-xl font-semibold tabular-nums break-words print:text-base">
                     {value}
                   </div>
-                  <ChangeLine
-                    words={describeChange(
-                      kind,
-                      figure.value,
-                      figure.previousQuarter,
-                      figure.changeFromPreviousQuarter,
-                      review.previousQuarter,
-                      c,
-                      Number(basis?.previousQuarter ?? 1) > 0,
-                    )}
-                  />
-                  <ChangeLine
-                    words={describeChange(
-                      kind,
-                      figure.value,
-                      figure.yearAgo,
-                      figure.changeFromYearAgo,
-                      review.yearAgoQuarter,
-                      c,
-                      Number(basis?.yearAgo ?? 1) > 0,
-                    )}
-                  />
+                  <ChangeLine words={against(figure.previousQuarter, figure.changeFromPreviousQuarter, review.previousQuarter, basis?.previousQuarter)} />
+                  <ChangeLine words={against(figure.yearAgo, figure.changeFromYearAgo, review.yearAgoQuarter, basis?.yearAgo)} />
                 </CardContent>
               </Card>
             </li>
@@ -236,6 +218,18 @@ export function ProductCharts({ review }: { review: Review }) {
   );
 }
 
+/** A card holding one table, or the `empty` message instead when there are no rows. */
+function TableCard({ title, empty, children }: { title: string; empty: ReactNode; children: ReactNode }) {
+  return (
+    <Card className="min-w-0 gap-2 py-4">
+      <CardHeader className="px-4">
+        <CardTitle className="text-sm">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="px-2">{empty ?? children}</CardContent>
+    </Card>
+  );
+}
+
 function TopTable({
   title,
   column,
@@ -251,55 +245,46 @@ function TopTable({
 }) {
   const c = review.currencyCode;
   return (
-    <Card className="min-w-0 gap-2 py-4">
-      <CardHeader className="px-4">
-        <CardTitle className="text-sm">{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="px-2">
-        {rows.length === 0 ? (
-          <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p>
-        ) : (
-          // Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name.
-          <Table>
-            <TableCaption className="sr-only">
-              {title} in {quarterLabel(review.quarter)}
-            </TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{column}</TableHead>
-                <TableHead className="text-right">Volume, share</TableHead>
-                <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+    <TableCard title={title} empty={rows.length === 0 ? <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p> : null}>
+      {/* Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name. */}
+      <Table>
+        <TableCaption className="sr-only">
+          {title} in {quarterLabel(review.quarter)}
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{column}</TableHead>
+            <TableHead className="text-right">Volume, share</TableHead>
+            <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.slice(0, 5).map((row) => {
+            const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
+            const name = labelOfBreakdown(kind, row.value);
+            return (
+              <TableRow key={row.value}>
+                <TableCell className="w-full max-w-0 py-1.5">
+                  <span className="block truncate" title={name}>
+                    {name}
+                  </span>
+                  <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
+                    <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
+                  </span>
+                </TableCell>
+                <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
+                  <span className="block">{formatAmount(row.volume, c)}</span>
+                  <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
+                </TableCell>
+                <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', TONE[change.direction])} aria-label={change.sentence}>
+                  {change.headline}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.slice(0, 5).map((row) => {
-                const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
-                const name = labelOfBreakdown(kind, row.value);
-                return (
-                  <TableRow key={row.value}>
-                    <TableCell className="w-full max-w-0 py-1.5">
-                      <span className="block truncate" title={name}>
-                        {name}
-                      </span>
-                      <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
-                        <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
-                      </span>
-                    </TableCell>
-                    <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
-                      <span className="block">{formatAmount(row.volume, c)}</span>
-                      <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
-                    </TableCell>
-                    <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', TONE[change.direction])} aria-label={change.sentence}>
-                      {change.headline}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableCard>
   );
 }
 
@@ -372,51 +357,45 @@ export function FailureReasons({ review }: { review: Review }) {
   const c = review.currencyCode;
   const reasons = review.failureReasons;
   return (
-    <Card className="min-w-0 gap-2 py-4">
-      <CardHeader className="px-4">
-        <CardTitle className="text-sm">Failure reasons</CardTitle>
-      </CardHeader>
-      <CardContent className="px-2">
-        {reasons.length === 0 ? (
-          <p className="px-2 py-4 text-sm text-muted-foreground">No transaction failed in this quarter.</p>
-        ) : (
-          <Table>
-            <TableCaption className="sr-only">Failure reasons in {quarterLabel(review.quarter)}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Reason</TableHead>
-                <TableHead className="text-right">Failed</TableHead>
-                <TableHead className="text-right">Share</TableHead>
-                <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+    <TableCard
+      title="Failure reasons"
+      empty={reasons.length === 0 ? <p className="px-2 py-4 text-sm text-muted-foreground">No transaction failed in this quarter.</p> : null}
+    >
+      <Table>
+        <TableCaption className="sr-only">Failure reasons in {quarterLabel(review.quarter)}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Reason</TableHead>
+            <TableHead className="text-right">Failed</TableHead>
+            <TableHead className="text-right">Share</TableHead>
+            <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {reasons.slice(0, 8).map((reason) => {
+            const change = describeChange('count', String(reason.count), String(reason.previousCount), reason.change, review.previousQuarter, c);
+            // More failures is worse: the colours swap.
+            const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
+            return (
+              <TableRow key={reason.reason}>
+                <TableCell className="max-w-44 py-1.5">
+                  <span className="block truncate" title={labelOfReason(reason.reason)}>
+                    {labelOfReason(reason.reason)}
+                  </span>
+                </TableCell>
+                <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
+                  {formatCount(reason.count)}
+                </TableCell>
+                <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
+                <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
+                  {change.headline}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {reasons.slice(0, 8).map((reason) => {
-                const change = describeChange('count', String(reason.count), String(reason.previousCount), reason.change, review.previousQuarter, c);
-                // More failures is worse: the colours swap.
-                const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
-                return (
-                  <TableRow key={reason.reason}>
-                    <TableCell className="max-w-44 py-1.5">
-                      <span className="block truncate" title={labelOfReason(reason.reason)}>
-                        {labelOfReason(reason.reason)}
-                      </span>
-                    </TableCell>
-                    <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
-                      {formatCount(reason.count)}
-                    </TableCell>
-                    <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
-                    <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
-                      {change.headline}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableCard>
   );
 }
 

@@ -1,5 +1,6 @@
 import { graphql } from '@/gql';
 
+/** A currency as the account offers it: the currencies screen, the widget URL builder and test transactions. */
 export const CurrencyPairFragment = graphql(`
   fragment Ramp_CurrencyPair on CurrencyAccountPair {
     id
@@ -8,14 +9,7 @@ export const CurrencyPairFragment = graphql(`
     isConfigured
     currency {
       id
-      code
-      name
-      icon
-      networkCode
-      supportsTestMode
-      isSellSupported
-      isSuspended
-      isSuspendedUS
+      ...Currencies_CryptoCurrency
     }
   }
 `);

@@ -45,16 +45,7 @@ export const WidgetBaseUrlQuery = graphql(`
       }
       currencyAccountPairs {
         id
-        isEnabled
-        isSellEnabled
-        currency {
-          id
-          code
-          name
-          networkCode
-          isSuspended
-          supportsTestMode
-        }
+        ...Ramp_CurrencyPair
       }
     }
   }

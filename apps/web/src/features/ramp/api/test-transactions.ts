@@ -6,15 +6,7 @@ export const TestCurrenciesQuery = graphql(`
       id
       currencyAccountPairs {
         id
-        isEnabled
-        isSellEnabled
-        currency {
-          id
-          code
-          name
-          isSuspended
-          supportsTestMode
-        }
+        ...Ramp_CurrencyPair
       }
     }
   }

@@ -7,16 +7,7 @@ import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -165,27 +156,24 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
           </Form>
         )}
       </CardContent>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove {deleting?.value}?</AlertDialogTitle>
-            <AlertDialogDescription>It is no longer listed as a place where you embed the widget. You can add it again later.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={(event) => {
-                event.preventDefault();
-                void confirmDelete();
-              }}
-              disabled={removing.loading}
-            >
-              {removing.loading && <Spinner label="Removing" />}
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <AlertDialogFrame
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={<>Remove {deleting?.value}?</>}
+        description="It is no longer listed as a place where you embed the widget. You can add it again later."
+        action={
+          <AlertDialogAction
+            onClick={(event) => {
+              event.preventDefault();
+              void confirmDelete();
+            }}
+            disabled={removing.loading}
+          >
+            {removing.loading && <Spinner label="Removing" />}
+            Remove
+          </AlertDialogAction>
+        }
+      />
     </Card>
   );
 }

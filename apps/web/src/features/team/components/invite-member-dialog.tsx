@@ -12,7 +12,7 @@ import { Form } from '@/components/ui/form';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { InputField } from '@/components/form/input-field';
 import { SelectField } from '@/components/form/select-field';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -21,7 +21,6 @@ type InviteValues = z.input<typeof inviteMemberSchema>;
 
 export function InviteMemberDialog({ accountId, accountName }: { accountId: string; accountName: string }) {
   const [open, setOpen] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [invite] = useMutation(TeamInviteMutation, { refetchQueries: [TeamMembersQuery], awaitRefetchQueries: true });
   const form = useForm<InviteValues, unknown, z.output<typeof inviteMemberSchema>>({
     resolver: zodResolver(inviteMemberSchema),
@@ -29,16 +28,15 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
   });
   const role = useWatch({ control: form.control, name: 'role' });
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await invite({ variables: { ...values, accountId } });
-      toast({ title: 'Invitation sent', description: `${values.email} is invited as ${roleLabel(values.role).toLowerCase()}.` });
-      setOpen(false);
-      form.reset();
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { email: 'email', role: 'role' }));
-    }
+  const {
+    onSubmit: submit,
+    generalError,
+    setGeneralError,
+  } = useServerSubmit(form, { email: 'email', role: 'role' }, async (values) => {
+    await invite({ variables: { ...values, accountId } });
+    toast({ title: 'Invitation sent', description: `${values.email} is invited as ${roleLabel(values.role).toLowerCase()}.` });
+    setOpen(false);
+    form.reset();
   });
 
   return (

@@ -195,6 +195,16 @@ export const TransactionsBalanceListQuery = graphql(`
   }
 `);
 
+/** One step of a transaction's timeline, as the detail shows it for every kind of transaction. */
+export const TransactionsStatusChangeFragment = graphql(`
+  fragment Transactions_StatusChange on StatusChange {
+    status
+    at
+    byName
+    reason
+  }
+`);
+
 export const TransactionsDetailQuery = graphql(`
   query Transactions_Detail($id: ID!) {
     anyTransaction(id: $id) {
@@ -213,7 +223,6 @@ export const TransactionsDetailQuery = graphql(`
         quoteCurrencyAmount
         quoteCurrency {
           code
-          networkCode
         }
         feeAmount
         extraFeeAmount
@@ -224,28 +233,19 @@ export const TransactionsDetailQuery = graphql(`
         paymentMethod
         walletAddress
         walletAddressTag
-        cryptoTransactionId
         explorerLinks {
           explorerName
           transactionUrl
-          walletAddressUrl
         }
         userAgent
         externalCustomerId
         externalTransactionId
-        nftTransaction {
-          collectionName
-          tokenId
-        }
         customer {
           id
           email
         }
         statusHistory {
-          status
-          at
-          byName
-          reason
+          ...Transactions_StatusChange
         }
       }
       ... on SellTransaction {
@@ -275,7 +275,6 @@ export const TransactionsDetailQuery = graphql(`
         explorerLinks {
           explorerName
           transactionUrl
-          walletAddressUrl
         }
         userAgent
         externalCustomerId
@@ -293,10 +292,7 @@ export const TransactionsDetailQuery = graphql(`
           email
         }
         statusHistory {
-          status
-          at
-          byName
-          reason
+          ...Transactions_StatusChange
         }
       }
       ... on SwapTransaction {
@@ -325,7 +321,6 @@ export const TransactionsDetailQuery = graphql(`
         explorerLinks {
           explorerName
           transactionUrl
-          walletAddressUrl
         }
         userAgent
         externalCustomerId
@@ -342,10 +337,7 @@ export const TransactionsDetailQuery = graphql(`
           email
         }
         statusHistory {
-          status
-          at
-          byName
-          reason
+          ...Transactions_StatusChange
         }
       }
       ... on BalanceTransaction {
@@ -370,10 +362,7 @@ export const TransactionsDetailQuery = graphql(`
           email
         }
         statusHistory {
-          status
-          at
-          byName
-          reason
+          ...Transactions_StatusChange
         }
       }
     }
