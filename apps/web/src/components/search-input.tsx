@@ -12,3 +12,19 @@ export function SearchInput({ wrapperClassName, className, ...props }: Omit<Reac
     </div>
   );
 }
+
+/** A search form: Enter (or its submit button) runs `onSearch` instead of reloading the page. */
+export function SearchForm({ onSearch, className, children }: { onSearch: () => void; className?: string; children: React.ReactNode }) {
+  return (
+    <form
+      role="search"
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

@@ -1,5 +1,5 @@
 import { flexRender, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -54,6 +54,34 @@ export function DataTableRows<TData>({
       ))}
       {trailing?.(row.original)}
     </TableRow>
+  ));
+}
+
+/** The rows of a TanStack table whose expanded rows show `details` in a full-width row beneath. */
+export function DataTableExpandableRows<TData>({
+  table,
+  details,
+  detailsClassName,
+}: {
+  table: TanStackTable<TData>;
+  details: (row: TData) => ReactNode;
+  detailsClassName?: string;
+}) {
+  return table.getRowModel().rows.map((row) => (
+    <Fragment key={row.id}>
+      <TableRow data-state={row.getIsExpanded() ? 'selected' : undefined}>
+        {row.getVisibleCells().map((cell) => (
+          <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+        ))}
+      </TableRow>
+      {row.getIsExpanded() && (
+        <TableRow className="hover:bg-transparent">
+          <TableCell colSpan={row.getVisibleCells().length} className={detailsClassName}>
+            {details(row.original)}
+          </TableCell>
+        </TableRow>
+      )}
+    </Fragment>
   ));
 }
 

@@ -1,8 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateThemeConfig } from '@rampart/shared/theme-colors';
 import { THEME_PREVIEW_MESSAGE } from '@rampart/shared/themes';
 import type { WidgetBootstrap } from '@rampart/shared/widget';
+import { withFramingWindow } from '../lib/test-framing-window';
 import { applyTheme } from '../lib/theme';
 import { Preview, Started } from './theme-root';
 
@@ -26,17 +27,13 @@ describe('Started', () => {
 });
 
 describe('Preview', () => {
-  let frame: HTMLIFrameElement;
   let parent: Window;
-  beforeEach(() => {
-    frame = document.createElement('iframe');
-    document.body.appendChild(frame);
-    parent = frame.contentWindow!;
+  withFramingWindow((framing) => {
+    parent = framing;
     vi.spyOn(parent, 'postMessage').mockImplementation(() => undefined);
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
     applyTheme({ config: saved, mode: 'light', colorCode: null });
   });
-  afterEach(() => frame.remove());
   const post = (data: unknown, origin = DASHBOARD, source: Window = parent) =>
     act(() => void window.dispatchEvent(new MessageEvent('message', { origin, source, data })));
 

@@ -1,4 +1,5 @@
 // The test card form: number grouping, Luhn check, expiry and CVC, all on strings.
+import { passesLuhn } from '@rampart/shared/cards';
 
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
@@ -14,16 +15,7 @@ export function formatCardNumber(value: string): string {
 export function luhnValid(value: string): boolean {
   const digits = digitsOnly(value);
   if (digits.length < 12 || digits.length > 19) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
+  return passesLuhn(digits);
 }
 
 /** While typing: "1230" → "12 / 30"; a leading 2–9 is a month of its own ("4" → "04"). */

@@ -1,22 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateThemeConfig } from '@rampart/shared/theme-colors';
 import { THEME_PREVIEW_MESSAGE, WIDGET_READY_MESSAGE } from '@rampart/shared/themes';
 import { previewDraft, startPreview } from './preview';
+import { withFramingWindow } from './test-framing-window';
 
 const DASHBOARD = 'https://dashboard.rampart.test';
 const config = generateThemeConfig('#0e7490');
 const message = { type: THEME_PREVIEW_MESSAGE, config, mode: 'dark', showSplash: true };
 
 describe('previewDraft', () => {
-  // A real window (an iframe's) stands in for the editor page framing the widget.
-  let frame: HTMLIFrameElement;
+  // The editor page framing the widget.
   let parent: Window;
-  beforeEach(() => {
-    frame = document.createElement('iframe');
-    document.body.appendChild(frame);
-    parent = frame.contentWindow!;
+  withFramingWindow((window) => {
+    parent = window;
   });
-  afterEach(() => frame.remove());
 
   it('takes a valid draft from the dashboard’s origin sent by the framing window', () => {
     expect(previewDraft({ origin: DASHBOARD, source: parent, data: message }, DASHBOARD, parent)).toEqual({ config, mode: 'dark', showSplash: true });
@@ -48,19 +45,15 @@ describe('previewDraft', () => {
 });
 
 describe('startPreview', () => {
-  let frame: HTMLIFrameElement;
   let parent: Window;
   let posted: Array<{ message: unknown; targetOrigin: string }>;
-  beforeEach(() => {
-    frame = document.createElement('iframe');
-    document.body.appendChild(frame);
-    parent = frame.contentWindow!;
+  withFramingWindow((framing) => {
+    parent = framing;
     posted = [];
     vi.spyOn(parent, 'postMessage').mockImplementation(((message: unknown, targetOrigin: string) =>
       posted.push({ message, targetOrigin })) as typeof parent.postMessage);
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
   });
-  afterEach(() => frame.remove());
 
   it('tells the dashboard (only) it is ready, applies good drafts and ignores the rest, until stopped', () => {
     const onDraft = vi.fn();

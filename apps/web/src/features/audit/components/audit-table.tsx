@@ -1,6 +1,6 @@
-import { DataTableHeader } from '@/components/data-table/data-table-parts';
-import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
-import { Fragment, useMemo } from 'react';
+import { DataTableExpandableRows, DataTableHeader } from '@/components/data-table/data-table-parts';
+import { getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
 import { auditColumns, formatChanges } from '@/features/audit/components/columns';
@@ -43,30 +43,21 @@ export function AuditTable({ events, totalCount, page, onPageChange, showAccount
               </TableCell>
             </TableRow>
           ) : (
-            table.getRowModel().rows.map((row) => (
-              <Fragment key={row.id}>
-                <TableRow data-state={row.getIsExpanded() ? 'selected' : undefined}>
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                  ))}
-                </TableRow>
-                {row.getIsExpanded() && (
-                  <TableRow className="hover:bg-transparent">
-                    <TableCell colSpan={columns.length} className="bg-muted/40">
-                      <div className="flex flex-col gap-1 py-1">
-                        <span className="text-xs font-medium text-muted-foreground">Changes</span>
-                        <pre
-                          aria-label={`Changes of ${row.original.operation}`}
-                          className="max-h-80 overflow-auto rounded-md border bg-card p-3 font-mono text-xs whitespace-pre-wrap break-all"
-                        >
-                          {formatChanges(row.original.changes)}
-                        </pre>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                )}
-              </Fragment>
-            ))
+            <DataTableExpandableRows
+              table={table}
+              detailsClassName="bg-muted/40"
+              details={(event) => (
+                <div className="flex flex-col gap-1 py-1">
+                  <span className="text-xs font-medium text-muted-foreground">Changes</span>
+                  <pre
+                    aria-label={`Changes of ${event.operation}`}
+                    className="max-h-80 overflow-auto rounded-md border bg-card p-3 font-mono text-xs whitespace-pre-wrap break-all"
+                  >
+                    {formatChanges(event.changes)}
+                  </pre>
+                </div>
+              )}
+            />
           )}
         </TableBody>
       </Table>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardSchema, formatExpiry, groupCardNumber, passesLuhn } from './card';
+import { passesLuhn } from '@rampart/shared/cards';
+import { cardSchema, formatExpiry, groupCardNumber } from './card';
 
 const NOW = new Date('2026-11-23T00:00:00Z');
 const valid = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', nameOnCard: 'Ada Lovelace' };

@@ -1,22 +1,9 @@
 // The sandbox checkout's card form: the same checks a real card form makes before sending, so a typo is caught here.
+import { passesLuhn } from '@rampart/shared/cards';
 import { z } from 'zod';
 
 export function cardDigits(value: string): string {
   return value.replace(/[\s-]/g, '');
-}
-
-/** The Luhn checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */

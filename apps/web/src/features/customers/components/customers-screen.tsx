@@ -9,7 +9,7 @@ import { QueryErrorAlert } from '@/components/query-boundary';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { SearchInput } from '@/components/search-input';
+import { SearchForm, SearchInput } from '@/components/search-input';
 import { Table, TableBody } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { useIsDemoAccount } from '@/hooks/use-demo-account';
@@ -68,14 +68,7 @@ export function CustomersScreen() {
       </div>
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
-          <form
-            role="search"
-            className="flex flex-wrap gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              update({ q: draft.trim() });
-            }}
-          >
+          <SearchForm className="flex flex-wrap gap-2" onSearch={() => update({ q: draft.trim() })}>
             <SearchInput
               wrapperClassName="min-w-0 flex-1 basis-64"
               aria-label="Search customers"
@@ -92,7 +85,7 @@ export function CustomersScreen() {
                 Clear
               </Button>
             ) : null}
-          </form>
+          </SearchForm>
           <ShortSearchHint term={state.q} />
           {error && !page ? (
             <QueryErrorAlert title="Could not load customers" error={error} onRetry={refetch} />

@@ -1,15 +1,15 @@
-import { DataTableHeader } from '@/components/data-table/data-table-parts';
+import { DataTableExpandableRows, DataTableHeader } from '@/components/data-table/data-table-parts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from '@tanstack/react-table';
 import { RefreshCwIcon } from 'lucide-react';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableRow } from '@/components/ui/table';
+import { Table, TableBody } from '@/components/ui/table';
 import { ResendDeliveryMutation, WebhookDeliveriesQuery } from '@/features/developers/api/webhooks';
 import { deliveryColumns, OutcomeBadge } from '@/features/developers/components/delivery-columns';
 import {
@@ -186,22 +186,11 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
                   <Table aria-label="Deliveries">
                     <DataTableHeader table={table} />
                     <TableBody>
-                      {table.getRowModel().rows.map((row) => (
-                        <Fragment key={row.id}>
-                          <TableRow data-state={row.getIsExpanded() ? 'selected' : undefined}>
-                            {row.getVisibleCells().map((cell) => (
-                              <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
-                            ))}
-                          </TableRow>
-                          {row.getIsExpanded() && (
-                            <TableRow className="hover:bg-transparent">
-                              <TableCell colSpan={row.getVisibleCells().length} className="bg-muted/20 whitespace-normal">
-                                <DeliveryDetails delivery={row.original} />
-                              </TableCell>
-                            </TableRow>
-                          )}
-                        </Fragment>
-                      ))}
+                      <DataTableExpandableRows
+                        table={table}
+                        detailsClassName="bg-muted/20 whitespace-normal"
+                        details={(delivery) => <DeliveryDetails delivery={delivery} />}
+                      />
                     </TableBody>
                   </Table>
                 </div>

@@ -3,7 +3,7 @@ import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { PRODUCTS } from '@rampart/shared/enums';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SearchInput } from '@/components/search-input';
+import { SearchForm, SearchInput } from '@/components/search-input';
 import { Label } from '@/components/ui/label';
 import { ROUTES } from '@/config/routes';
 import type { KybReview_ApplicationRowFragment } from '@/gql/graphql';
@@ -12,9 +12,16 @@ import { PRODUCT_LABEL, formatCountry, labelOf } from '@/lib/format';
 import { ApplicationsQuery, ReferenceListsQuery } from '@/features/kyb-review/api/applications';
 import { applicationColumns, formatAge } from '@/features/kyb-review/components/application-columns';
 import { QueuePager } from '@/features/kyb-review/components/queue-pager';
-import { AnyOfSelect, ClearFilters, QueueFilter, QueueResults, ReviewQueuePage } from '@/features/kyb-review/components/review-queue';
+import {
+  AnyOfSelect,
+  ClearFilters,
+  QueueFilter,
+  QueueProductFilter,
+  QueueResults,
+  QueueStatusFilter,
+  ReviewQueuePage,
+} from '@/features/kyb-review/components/review-queue';
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
-import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
 import {
   AGE_DAYS,
   NO_APPLICATION_FILTERS,
@@ -67,20 +74,11 @@ export function ApplicationsQueue() {
   return (
     <ReviewQueuePage description="Partners’ KYB applications waiting for a decision, and the history of the ones decided.">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(8rem,1fr))_auto]">
-        <form
-          role="search"
-          className="col-span-2 flex flex-col gap-1.5 lg:col-span-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply({ search: search.trim() });
-          }}
-        >
+        <SearchForm className="col-span-2 flex flex-col gap-1.5 lg:col-span-1" onSearch={() => apply({ search: search.trim() })}>
           <Label htmlFor="kyb-search">Organization</Label>
           <SearchInput id="kyb-search" placeholder="Search by name, then Enter" value={search} onChange={(event) => setSearch(event.target.value)} />
-        </form>
-        <QueueFilter id="kyb-status" label="Status">
-          <StatusMultiSelect id="kyb-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
-        </QueueFilter>
+        </SearchForm>
+        <QueueStatusFilter id="kyb-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
         <QueueFilter id="kyb-country" label="Country">
           <AnyOfSelect
             id="kyb-country"
@@ -91,9 +89,7 @@ export function ApplicationsQueue() {
             contentClassName="max-h-80"
           />
         </QueueFilter>
-        <QueueFilter id="kyb-product" label="Product">
-          <AnyOfSelect id="kyb-product" value={filters.product} anyLabel="Any product" options={PRODUCT_OPTIONS} onChange={(product) => apply({ product })} />
-        </QueueFilter>
+        <QueueProductFilter id="kyb-product" value={filters.product} options={PRODUCT_OPTIONS} onChange={(product) => apply({ product })} />
         <QueueFilter id="kyb-age" label="Waiting">
           <AnyOfSelect
             id="kyb-age"

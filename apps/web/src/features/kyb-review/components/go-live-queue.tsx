@@ -9,9 +9,8 @@ import { PRODUCT_LABEL, formatDate, labelOf } from '@/lib/format';
 import { GoLiveRequestsQuery, UpdateGoLiveReviewMutation } from '@/features/kyb-review/api/go-live';
 import { GoLiveReviewDialog } from '@/features/kyb-review/components/go-live-review-dialog';
 import { QueuePager } from '@/features/kyb-review/components/queue-pager';
-import { AnyOfSelect, ClearFilters, QueueFilter, QueueResults, ReviewQueuePage } from '@/features/kyb-review/components/review-queue';
+import { ClearFilters, QueueProductFilter, QueueResults, QueueStatusFilter, ReviewQueuePage } from '@/features/kyb-review/components/review-queue';
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
-import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
 import {
   NO_GO_LIVE_FILTERS,
   RAMP_PRODUCTS,
@@ -75,18 +74,8 @@ export function GoLiveQueue() {
   return (
     <ReviewQueuePage description="Partners asking to switch a product on in live mode, with how to test their integration.">
       <div className="grid gap-3 sm:grid-cols-[repeat(2,minmax(10rem,14rem))_auto]">
-        <QueueFilter id="go-live-status" label="Status">
-          <StatusMultiSelect id="go-live-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
-        </QueueFilter>
-        <QueueFilter id="go-live-product" label="Product">
-          <AnyOfSelect
-            id="go-live-product"
-            value={filters.product}
-            anyLabel="Any product"
-            options={PRODUCT_OPTIONS}
-            onChange={(product) => apply({ product })}
-          />
-        </QueueFilter>
+        <QueueStatusFilter id="go-live-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
+        <QueueProductFilter id="go-live-product" value={filters.product} options={PRODUCT_OPTIONS} onChange={(product) => apply({ product })} />
         <ClearFilters shown={filtered} onClear={() => setParams(goLiveFiltersToSearchParams({ ...NO_GO_LIVE_FILTERS, take: filters.take }))} />
       </div>
       <QueueResults

@@ -10,6 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody } from '@/components/ui/table';
 import { ReviewSectionNav } from '@/features/kyb-review/components/review-section-nav';
+import { StatusMultiSelect } from '@/features/kyb-review/components/status-multi-select';
+import type { ReviewStatusValue } from '@/gql/graphql';
 import { cn } from '@/lib/utils';
 
 /** A queue of the review: the heading, the section tabs, and a card holding its filters, list and pager. */
@@ -37,6 +39,34 @@ export function QueueFilter({ id, label, className, children }: { id: string; la
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
+  );
+}
+
+/** The status filter every review queue has (several statuses at once). */
+export function QueueStatusFilter({ id, value, onChange }: { id: string; value: ReviewStatusValue[]; onChange: (value: ReviewStatusValue[]) => void }) {
+  return (
+    <QueueFilter id={id} label="Status">
+      <StatusMultiSelect id={id} value={value} onChange={onChange} />
+    </QueueFilter>
+  );
+}
+
+/** The product filter of a review queue: one of `options`, or any product. */
+export function QueueProductFilter<V extends string>({
+  id,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: V | '';
+  options: readonly { value: V; label: ReactNode }[];
+  onChange: (value: V | '') => void;
+}) {
+  return (
+    <QueueFilter id={id} label="Product">
+      <AnyOfSelect id={id} value={value} anyLabel="Any product" options={options} onChange={onChange} />
+    </QueueFilter>
   );
 }
 

@@ -162,44 +162,54 @@ function credentialFile(accepted: RegExp, what: string) {
     });
 }
 
+/** What differs between the two wallets' credentials cards. */
+const WALLET_CARD = {
+  apple: {
+    icon: <AppleIcon className="size-4" aria-hidden />,
+    description: 'Your pass type certificate from the Apple Developer portal.',
+    replaceHeading: 'Replace the certificate',
+    uploadHeading: 'Upload your certificate',
+    errorTitle: 'Could not save the Apple credentials',
+    submitLabel: 'Save Apple credentials',
+  },
+  google: {
+    icon: <WalletIcon className="size-4" aria-hidden />,
+    description: 'Your issuer and a service account allowed to issue its passes.',
+    replaceHeading: 'Replace the service account',
+    uploadHeading: 'Upload your service account',
+    errorTitle: 'Could not save the Google credentials',
+    submitLabel: 'Save Google credentials',
+  },
+} as const;
+
 /** One wallet's signing credentials: where they come from, what they are, and (for managers) the form that replaces them. */
 function CredentialsCard({
   projectId,
   wallet,
-  icon,
-  description,
   source,
   canManage,
   details,
-  form,
+  upload,
   children,
 }: {
   projectId: string;
   wallet: 'apple' | 'google';
-  icon: ReactNode;
-  description: string;
   source: string;
   canManage: boolean;
   details: ReactNode;
-  form: {
-    heading: string;
-    error: string | null;
-    errorTitle: string;
-    onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
-    loading: boolean;
-    submitLabel: string;
-  };
+  upload: { error: string | null; onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>; loading: boolean };
   /** The upload form's fields. */
   children: ReactNode;
 }) {
+  const text = WALLET_CARD[wallet];
   return (
     <Card className="gap-4">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="flex flex-col gap-1">
           <CardTitle className="flex items-center gap-2 text-base">
-            {icon} {WALLET_NAME[wallet]}
+            {text.icon} {WALLET_NAME[wallet]}
           </CardTitle>
-          <CardDescription>{description}</CardDescription>
+          <CardDescription>{text.description}</CardDescription>
         </div>
         <StatusBadge meaning={source === 'partner' ? 'success' : 'waiting'}>{labelOfCredentialSource(source)}</StatusBadge>
       </CardHeader>
@@ -208,13 +218,13 @@ function CredentialsCard({
         <dl className="divide-y">{details}</dl>
         {source === 'partner' && canManage && <ResetButton projectId={projectId} wallet={wallet} />}
         {canManage && (
-          <form noValidate onSubmit={(event) => void form.onSubmit(event)} className="flex flex-col gap-4 border-t pt-4">
-            <p className="text-sm font-medium">{form.heading}</p>
-            <ErrorAlert message={form.error} title={form.errorTitle} />
+          <form noValidate onSubmit={(event) => void upload.onSubmit(event)} className="flex flex-col gap-4 border-t pt-4">
+            <p className="text-sm font-medium">{source === 'partner' ? text.replaceHeading : text.uploadHeading}</p>
+            <ErrorAlert message={upload.error} title={text.errorTitle} />
             <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-            <Button type="submit" className="w-fit" disabled={form.loading}>
-              {form.loading && <Spinner label="Uploading" />}
-              {form.submitLabel}
+            <Button type="submit" className="w-fit" disabled={upload.loading}>
+              {upload.loading && <Spinner label="Uploading" />}
+              {text.submitLabel}
             </Button>
           </form>
         )}
@@ -290,10 +300,9 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
       <CredentialsCard
         projectId={project.id}
         wallet="apple"
-        icon={<AppleIcon className="size-4" aria-hidden />}
-        description="Your pass type certificate from the Apple Developer portal."
         source={apple.source}
         canManage={canManage}
+        upload={{ error, onSubmit: submit, loading }}
         details={
           <>
             <DetailRow label="Pass type id">
@@ -306,14 +315,6 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
             <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
           </>
         }
-        form={{
-          heading: apple.source === 'partner' ? 'Replace the certificate' : 'Upload your certificate',
-          error,
-          errorTitle: 'Could not save the Apple credentials',
-          onSubmit: submit,
-          loading,
-          submitLabel: 'Save Apple credentials',
-        }}
       >
         <InputField
           control={form.control}
@@ -387,10 +388,9 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       <CredentialsCard
         projectId={project.id}
         wallet="google"
-        icon={<WalletIcon className="size-4" aria-hidden />}
-        description="Your issuer and a service account allowed to issue its passes."
         source={google.source}
         canManage={canManage}
+        upload={{ error, onSubmit: submit, loading }}
         details={
           <>
             <DetailRow label="Issuer id">
@@ -401,14 +401,6 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
             </DetailRow>
           </>
         }
-        form={{
-          heading: google.source === 'partner' ? 'Replace the service account' : 'Upload your service account',
-          error,
-          errorTitle: 'Could not save the Google credentials',
-          onSubmit: submit,
-          loading,
-          submitLabel: 'Save Google credentials',
-        }}
       >
         <InputField control={form.control} name="issuerId" label="Issuer id" inputMode="numeric" className="font-mono" placeholder="3388000000012345678" />
         <FileField

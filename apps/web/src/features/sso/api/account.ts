@@ -10,19 +10,11 @@ export const SsoCurrentSessionQuery = graphql(`
   }
 `);
 
-/** The provider's configuration with whether its account-management API is used. */
+/** The provider's configuration (Sso_Endpoints: api/sso.ts) with whether its account-management API is used. */
 export const SsoAccountManagementQuery = graphql(`
   query Sso_AccountManagement {
     ssoConfiguration {
-      issuer
-      clientId
-      scopes
-      authorizeUrl
-      tokenUrl
-      userinfoUrl
-      revokeUrl
-      logoutUrl
-      isDevelopmentProvider
+      ...Sso_Endpoints
       accountManagement
     }
   }

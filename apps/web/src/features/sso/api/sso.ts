@@ -1,18 +1,24 @@
 import { graphql } from '@/gql';
 
 /** How to reach the identity provider (public): issuer, client id, scopes and its endpoints. */
+export const SsoEndpointsFragment = graphql(`
+  fragment Sso_Endpoints on SsoConfiguration {
+    issuer
+    clientId
+    scopes
+    authorizeUrl
+    tokenUrl
+    userinfoUrl
+    revokeUrl
+    logoutUrl
+    isDevelopmentProvider
+  }
+`);
+
 export const SsoConfigurationQuery = graphql(`
   query Sso_Configuration {
     ssoConfiguration {
-      issuer
-      clientId
-      scopes
-      authorizeUrl
-      tokenUrl
-      userinfoUrl
-      revokeUrl
-      logoutUrl
-      isDevelopmentProvider
+      ...Sso_Endpoints
     }
   }
 `);

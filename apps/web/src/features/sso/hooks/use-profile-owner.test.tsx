@@ -5,18 +5,12 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SsoAccountManagementQuery, SsoCurrentSessionQuery } from '@/features/sso/api/account';
 import { useProfileOwner } from '@/features/sso/hooks/use-profile-owner';
+import { TEST_SSO_CONFIG } from '@/features/sso/lib/test-sso-config';
 
 const configuration = {
   __typename: 'SsoConfiguration' as const,
-  issuer: 'http://localhost:3001',
-  clientId: 'rampart-dashboard',
-  scopes: ['openid', 'email', 'profile', 'okta.myAccount.profile.read'],
-  authorizeUrl: 'http://localhost:3001/auth',
-  tokenUrl: 'http://localhost:3001/token',
-  userinfoUrl: 'http://localhost:3001/me',
-  revokeUrl: 'http://localhost:3001/token/revocation',
-  logoutUrl: 'http://localhost:3001/session/end',
-  isDevelopmentProvider: true,
+  ...TEST_SSO_CONFIG,
+  scopes: [...TEST_SSO_CONFIG.scopes, 'okta.myAccount.profile.read'],
 };
 
 function session(authMethod: string): MockLink.MockedResponse {

@@ -1,18 +1,9 @@
 import type { RequestOptions } from '@okta/okta-auth-js/core';
 import { describe, expect, it } from 'vitest';
-import { oktaAuthOptions, publicClientRevocation, refreshWithSignInScopes, type SsoConfig } from './okta-auth';
+import { oktaAuthOptions, publicClientRevocation, refreshWithSignInScopes } from './okta-auth';
+import { TEST_SSO_CONFIG } from './test-sso-config';
 
-const config: SsoConfig = {
-  issuer: 'http://localhost:3001',
-  clientId: 'rampart-dashboard',
-  scopes: ['openid', 'email', 'profile'],
-  authorizeUrl: 'http://localhost:3001/auth',
-  tokenUrl: 'http://localhost:3001/token',
-  userinfoUrl: 'http://localhost:3001/me',
-  revokeUrl: 'http://localhost:3001/token/revocation',
-  logoutUrl: 'http://localhost:3001/session/end',
-  isDevelopmentProvider: true,
-};
+const config = TEST_SSO_CONFIG;
 
 describe('okta-auth-js options', () => {
   it('give every endpoint explicitly, with PKCE and the spec scopes', () => {
