@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
-import { InputField } from '@/components/form/input-field';
+import { CodeField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -145,24 +145,18 @@ export function WalletDialog({
                 if (form.getFieldState('walletAddress').isTouched) void form.trigger(['walletAddress', 'walletAddressTag']);
               }}
             />
-            <InputField
+            <CodeField
               control={form.control}
               name="walletAddress"
               label="Wallet address"
-              className="font-mono"
-              spellCheck={false}
-              autoComplete="off"
               placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'}
             />
             {showTag && (
-              <InputField
+              <CodeField
                 control={form.control}
                 name="walletAddressTag"
                 label="Destination tag or memo (optional)"
                 description="Only if your wallet or exchange gave you one for this address."
-                className="font-mono"
-                spellCheck={false}
-                autoComplete="off"
               />
             )}
             <DialogFooter>

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CopyButton } from '@/components/copy-button';
 import { DeployNftCollectionMutation } from '@/features/developers/api/minting';
 import { ValueBox } from '@/features/developers/components/developers-frame';
-import { InputField } from '@/components/form/input-field';
+import { InputField, UrlField } from '@/components/form/input-field';
 import { deployCollectionSchema, type DeployCollectionValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -139,20 +139,12 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
                     <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
                     <InputField control={form.control} name="symbol" label="Symbol" placeholder="GEN" autoComplete="off" spellCheck={false} />
                   </div>
-                  <InputField
-                    control={form.control}
-                    name="imageUrl"
-                    label="Image URL (optional)"
-                    placeholder="https://cdn.example.com/collection.png"
-                    inputMode="url"
-                  />
-                  <InputField
+                  <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
+                  <UrlField
                     control={form.control}
                     name="baseTokenUri"
                     label="Base token URI (optional)"
                     placeholder="https://meta.example.com/genesis/"
-                    inputMode="url"
-                    spellCheck={false}
                     description="https or ipfs://. A token’s metadata URI is this followed by its id, unless you give one when minting."
                   />
                 </fieldset>

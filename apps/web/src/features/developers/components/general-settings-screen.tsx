@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form/submit-button';
-import { InputField } from '@/components/form/input-field';
+import { UrlField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -142,15 +142,13 @@ function SettingsForm({
             <CardDescription>Where we send customer data you asked to receive. Must be an https URL.</CardDescription>
           </CardHeader>
           <CardContent>
-            <InputField
+            <UrlField
               control={form.control}
               name="customerDataWebhookUrl"
               label="Customer data webhook URL"
               description="Leave empty to send none."
               placeholder="https://api.example.com/customer-data"
               readOnly={!canManage}
-              inputMode="url"
-              autoComplete="off"
             />
           </CardContent>
           {canManage && (

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { MintNftMutation } from '@/features/developers/api/minting';
-import { InputField } from '@/components/form/input-field';
+import { CodeField, UrlField } from '@/components/form/input-field';
 import { mintSchema, type MintValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -64,24 +64,19 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
           <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={minting}>
             <ErrorAlert message={generalError} title="Could not mint the token" />
             <fieldset disabled={minting} className="flex min-w-0 flex-col gap-4">
-              <InputField
+              <CodeField
                 control={form.control}
                 name="toAddress"
                 label="To address"
-                className="font-mono"
                 placeholder="0x…"
-                autoComplete="off"
-                spellCheck={false}
                 autoFocus
                 description="The wallet that will own the token."
               />
-              <InputField
+              <UrlField
                 control={form.control}
                 name="tokenUri"
                 label="Token URI (optional)"
                 placeholder="ipfs://… or https://…"
-                inputMode="url"
-                spellCheck={false}
                 description="The token’s metadata. Leave empty to use the collection’s base token URI."
               />
             </fieldset>

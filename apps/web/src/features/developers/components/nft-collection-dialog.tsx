@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
-import { InputField } from '@/components/form/input-field';
+import { CodeField, InputField, UrlField } from '@/components/form/input-field';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -126,22 +126,13 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
                 triggerClassName="w-full"
               />
             </div>
-            <InputField
+            <CodeField
               control={form.control}
               name="contractAddress"
               label="Contract address"
-              className="font-mono"
-              spellCheck={false}
-              autoComplete="off"
               placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'}
             />
-            <InputField
-              control={form.control}
-              name="imageUrl"
-              label="Image URL (optional)"
-              placeholder="https://cdn.example.com/collection.png"
-              inputMode="url"
-            />
+            <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SubmitButton } from '@/components/form/submit-button';
 import { SwitchField } from '@/components/form/switch-field';
 import { SelectField } from '@/components/form/select-field';
-import { InputField } from '@/components/form/input-field';
+import { UrlField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -121,22 +121,14 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
               {flag('isNftCommerceFlowAllowed', 'NFT commerce flow', 'Sell NFTs from your collections through the checkout widget.')}
             </div>
             <div className="grid gap-4 md:grid-cols-2">
-              <InputField
-                control={form.control}
-                name="baseNftUrl"
-                label="Base NFT URL (live)"
-                placeholder="https://nft.example.com"
-                readOnly={!canManage}
-                inputMode="url"
-              />
-              <InputField
+              <UrlField control={form.control} name="baseNftUrl" label="Base NFT URL (live)" placeholder="https://nft.example.com" readOnly={!canManage} />
+              <UrlField
                 control={form.control}
                 name="baseNftTestnetUrl"
                 label="Base NFT URL (testnet)"
                 description="http is accepted for localhost."
                 placeholder="https://testnet.nft.example.com"
                 readOnly={!canManage}
-                inputMode="url"
               />
             </div>
           </CardContent>

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form/submit-button';
-import { InputField } from '@/components/form/input-field';
+import { InputField, UrlField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -87,14 +87,12 @@ export function WebhookFormDialog({
         <Form {...form}>
           <form noValidate onSubmit={submit} className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the endpoint" />
-            <InputField
+            <UrlField
               control={form.control}
               name="url"
               label="Endpoint URL"
               description={liveMode ? 'Live endpoints must use https.' : 'Test endpoints may use http.'}
               type="url"
-              inputMode="url"
-              autoComplete="off"
               placeholder="https://api.example.com/webhooks/rampart"
               autoFocus
             />

@@ -10,7 +10,7 @@ import type { GoLive_TestingInstructionsFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { formatDate } from '@/lib/format';
-import { InputField } from '@/components/form/input-field';
+import { UrlField } from '@/components/form/input-field';
 import { OptionalLabel } from '@/components/form/optional-label';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -62,12 +62,11 @@ export function TestingInstructionsCard({ accountId, instructions, canUpdate }: 
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the testing instructions" />
             <fieldset disabled={!editable} className="flex flex-col gap-4">
-              <InputField
+              <UrlField
                 control={form.control}
                 name="url"
                 label="URL"
                 type="url"
-                inputMode="url"
                 placeholder="https://staging.example.com"
                 description="Where the widget can be tried."
               />

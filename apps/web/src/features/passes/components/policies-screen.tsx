@@ -13,7 +13,7 @@ import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
-import { InputField } from '@/components/form/input-field';
+import { CodeField, InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -171,23 +171,17 @@ function PolicyDialog({
                   triggerClassName="w-full"
                   options={networks.map((code) => ({ value: code, label: labelOfNetwork(code) }))}
                 />
-                <InputField
+                <CodeField
                   control={form.control}
                   name="contractAddress"
                   label="NFT contract address"
-                  className="font-mono"
-                  spellCheck={false}
-                  autoComplete="off"
                   placeholder="0x…"
                   description="An ERC-721 contract on that network."
                 />
-                <InputField
+                <CodeField
                   control={form.control}
                   name="tokenIds"
                   label="Token ids (optional)"
-                  className="font-mono"
-                  spellCheck={false}
-                  autoComplete="off"
                   placeholder="Any token"
                   description="Leave empty to admit the owner of any token; or list ids such as 1, 2, 42."
                 />

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
-import { InputField } from '@/components/form/input-field';
+import { CodeField } from '@/components/form/input-field';
 import { FormAlertDialog } from '@/components/form/form-alert-dialog';
 import { toast } from '@/hooks/use-toast';
 import {
@@ -117,14 +117,12 @@ export function StaffActionDialog({
       submitVariant={action === 'approve' ? 'default' : 'destructive'}
     >
       {action === 'refund' ? (
-        <InputField
+        <CodeField
           control={form.control}
           name="refundWalletAddress"
           label="Refund wallet address"
           description="Prefilled with the customer's refund address when known."
-          autoComplete="off"
-          spellCheck={false}
-          className="font-mono text-xs"
+          className="text-xs"
         />
       ) : null}
       <TextareaField control={form.control} name="reason" label="Reason (optional)" description="Shown in the status timeline." rows={2} />
