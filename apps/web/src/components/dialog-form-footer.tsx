@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -31,6 +32,18 @@ export function DialogFormFooter({
         {busy && <Spinner label={pendingLabel} />}
         {children}
       </Button>
+    </DialogFooter>
+  );
+}
+
+/** A react-hook-form dialog's buttons: Cancel, then the form's `SubmitButton` (its spinner says `pendingLabel`). */
+export function DialogSubmitFooter({ onCancel, pendingLabel, children }: { onCancel: () => void; pendingLabel: string; children: ReactNode }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton pendingLabel={pendingLabel}>{children}</SubmitButton>
     </DialogFooter>
   );
 }

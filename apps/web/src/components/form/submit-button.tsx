@@ -1,6 +1,7 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { CardFooter } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
@@ -14,5 +15,15 @@ export function SubmitButton({ pendingLabel, disabled, children, ...props }: Omi
       {isSubmitting && <Spinner label={pendingLabel} />}
       {children}
     </Button>
+  );
+}
+
+/** A form card's footer with its save button, shown only to those who may save (`shown`). */
+export function CardSaveFooter({ shown, children }: { shown: boolean; children: ReactNode }) {
+  if (!shown) return null;
+  return (
+    <CardFooter className="justify-end">
+      <SubmitButton pendingLabel="Saving">{children}</SubmitButton>
+    </CardFooter>
   );
 }

@@ -1,14 +1,13 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { CodeField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
@@ -159,12 +158,9 @@ export function WalletDialog({
                 description="Only if your wallet or exchange gave you one for this address."
               />
             )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Saving">{editing ? 'Save wallet' : 'Add wallet'}</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+              {editing ? 'Save wallet' : 'Add wallet'}
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

@@ -5,11 +5,11 @@ import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
+import { CardSaveFooter } from '@/components/form/submit-button';
 import { UrlField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -151,11 +151,7 @@ function SettingsForm({
               readOnly={!canManage}
             />
           </CardContent>
-          {canManage && (
-            <CardFooter className="justify-end">
-              <SubmitButton pendingLabel="Saving">Save settings</SubmitButton>
-            </CardFooter>
-          )}
+          <CardSaveFooter shown={canManage}>Save settings</CardSaveFooter>
         </Card>
       </form>
     </Form>

@@ -1,3 +1,4 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { checkHttpsUrl, NFT_CONTRACT_TYPES } from '@rampart/shared/developer-settings';
@@ -5,11 +6,10 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
 import { CodeField, InputField, UrlField } from '@/components/form/input-field';
@@ -133,12 +133,9 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
               placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'}
             />
             <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Adding">Add collection</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Adding">
+              Add collection
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

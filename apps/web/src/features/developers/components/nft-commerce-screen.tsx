@@ -5,7 +5,7 @@ import { ImageIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
+import { CardSaveFooter } from '@/components/form/submit-button';
 import { SwitchField } from '@/components/form/switch-field';
 import { SelectField } from '@/components/form/select-field';
 import { UrlField } from '@/components/form/input-field';
@@ -13,7 +13,7 @@ import { ErrorAlert } from '@/components/form-alert';
 import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HyperMintEmbedQuery, MintingQuery } from '@/features/developers/api/minting';
@@ -132,11 +132,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
               />
             </div>
           </CardContent>
-          {canManage && (
-            <CardFooter className="justify-end">
-              <SubmitButton pendingLabel="Saving">Save settings</SubmitButton>
-            </CardFooter>
-          )}
+          <CardSaveFooter shown={canManage}>Save settings</CardSaveFooter>
         </form>
       </Form>
     </Card>

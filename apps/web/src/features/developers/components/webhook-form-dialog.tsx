@@ -1,14 +1,13 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
 import { InputField, UrlField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { CreateWebhookMutation, UpdateWebhookMutation } from '@/features/developers/api/webhooks';
 import { eventLabel, groupEventTypes } from '@/features/developers/lib/format';
@@ -158,12 +157,9 @@ export function WebhookFormDialog({
                 )}
               />
             )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Saving">{webhook ? 'Save endpoint' : 'Add endpoint'}</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+              {webhook ? 'Save endpoint' : 'Add endpoint'}
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

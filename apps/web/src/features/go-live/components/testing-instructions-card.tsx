@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { testingInstructionsSchema, type TestingInstructionsInput } from '@rampart/shared/go-live';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { SubmitTestingInstructionsMutation } from '@/features/go-live/api/go-live';
 import type { GoLive_TestingInstructionsFragment } from '@/gql/graphql';
@@ -12,7 +12,7 @@ import { useServerSubmit } from '@/hooks/use-server-submit';
 import { formatDate } from '@/lib/format';
 import { UrlField } from '@/components/form/input-field';
 import { OptionalLabel } from '@/components/form/optional-label';
-import { SubmitButton } from '@/components/form/submit-button';
+import { CardSaveFooter } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 
 const FIELDS = ['url', 'credentials', 'steps'] as const;
@@ -87,11 +87,7 @@ export function TestingInstructionsCard({ accountId, instructions, canUpdate }: 
               />
             </fieldset>
           </CardContent>
-          {editable && (
-            <CardFooter className="justify-end">
-              <SubmitButton pendingLabel="Saving">Save instructions</SubmitButton>
-            </CardFooter>
-          )}
+          <CardSaveFooter shown={editable}>Save instructions</CardSaveFooter>
         </Card>
       </form>
     </Form>

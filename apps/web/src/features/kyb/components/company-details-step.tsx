@@ -7,13 +7,13 @@ import { CountryField } from '@/components/form/country-field';
 import { IndustryField } from '@/components/form/industry-field';
 import { InputField } from '@/components/form/input-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { KYB_REFETCH, SaveKybCompanyDetailsMutation } from '@/features/kyb/api/kyb';
 import type { StepProps } from '@/features/kyb/components/step-props';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
-import { SubmitButton } from '@/components/form/submit-button';
+import { CardSaveFooter } from '@/components/form/submit-button';
 
 const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
 // The server names a field either plainly or under the `input` argument.
@@ -81,11 +81,7 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
               <InputField control={form.control} name="website" label="Website" type="url" inputMode="url" placeholder="https://www.example.com" />
             </fieldset>
           </CardContent>
-          {editable && (
-            <CardFooter className="justify-end">
-              <SubmitButton pendingLabel="Saving">Save and continue</SubmitButton>
-            </CardFooter>
-          )}
+          <CardSaveFooter shown={editable}>Save and continue</CardSaveFooter>
         </Card>
       </form>
     </Form>

@@ -1,3 +1,4 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -5,14 +6,12 @@ import { ErrorAlert } from '@/components/form-alert';
 import { CountryField } from '@/components/form/country-field';
 import { InputField } from '@/components/form/input-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { personFormSchema, personFormValues, type PersonFormValues } from '@/features/kyb/lib/people';
 import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';
 import { KYB_PERSON_ROLE_LABEL } from '@/lib/format';
-import { SubmitButton } from '@/components/form/submit-button';
 
 interface PersonDialogProps {
   open: boolean;
@@ -90,12 +89,9 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
               <CountryField control={form.control} name="nationality" label="Nationality" />
               <CountryField control={form.control} name="countryOfResidence" label="Country of residence" />
             </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Saving">{person ? 'Save changes' : 'Add person'}</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+              {person ? 'Save changes' : 'Add person'}
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

@@ -1,3 +1,4 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
@@ -6,7 +7,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
 import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
@@ -14,8 +14,7 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/form-alert';
 import { CodeField, InputField } from '@/components/form/input-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
@@ -187,12 +186,9 @@ function PolicyDialog({
                 />
               </>
             )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Saving">{policy ? 'Save policy' : 'Create policy'}</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={onClose} pendingLabel="Saving">
+              {policy ? 'Save policy' : 'Create policy'}
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

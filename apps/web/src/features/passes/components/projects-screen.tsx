@@ -1,3 +1,4 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { PASS_PROJECTS_PER_ACCOUNT } from '@rampart/shared/passes';
@@ -6,13 +7,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
@@ -70,12 +70,9 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
               rows={3}
               placeholder="Membership passes for holders of our collection"
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Creating">Create project</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Creating">
+              Create project
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

@@ -1,3 +1,4 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { isDecimalString } from '@rampart/shared/money';
@@ -7,12 +8,11 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form/submit-button';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { CreateTestTransactionMutation, TestCurrenciesQuery } from '@/features/ramp/api/test-transactions';
 import { CALCULATOR_METHODS, PAYMENT_METHOD_LABEL } from '@/features/ramp/lib/pricing';
@@ -216,12 +216,9 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
                 autoComplete="off"
               />
             </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Creating">Create</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Creating">
+              Create
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>

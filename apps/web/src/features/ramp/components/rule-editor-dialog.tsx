@@ -1,12 +1,12 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { SubmitButton } from '@/components/form/submit-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -244,12 +244,9 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                   Your {kept.length} {kept.length === 1 ? 'rule' : 'rules'} for {transactionType === 'buy' ? 'selling' : 'buying'} stay as they are.
                 </p>
               )}
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  Cancel
-                </Button>
-                <SubmitButton pendingLabel="Saving">Save {label.toLowerCase()}</SubmitButton>
-              </DialogFooter>
+              <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+                Save {label.toLowerCase()}
+              </DialogSubmitFooter>
             </form>
           </Form>
         )}

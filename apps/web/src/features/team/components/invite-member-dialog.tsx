@@ -1,3 +1,4 @@
+import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { inviteMemberSchema } from '@rampart/shared/team-schemas';
@@ -7,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
@@ -15,7 +16,6 @@ import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { InputField } from '@/components/form/input-field';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 
 type InviteValues = z.input<typeof inviteMemberSchema>;
 
@@ -72,12 +72,9 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
               placeholder="Choose a role"
               description={ROLE_OPTIONS.find((option) => option.value === role)?.description}
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Sending">Send invitation</SubmitButton>
-            </DialogFooter>
+            <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Sending">
+              Send invitation
+            </DialogSubmitFooter>
           </form>
         </Form>
       </DialogContent>
