@@ -191,7 +191,8 @@ export function staffMember(row: StaffListRow): StaffMemberView {
     name: `${row.firstName} ${row.lastName}`.trim(),
     role: row.adminRole,
     formerRole: row.adminRole ? null : row.staffDeactivatedRole,
-    status: !row.adminRole ? 'Deactivated' : row.hasPassword ? 'Active' : 'Invited',
+    // Invited: no password yet, with the invitation open or never signed in at all (SSO staff have no password).
+    status: !row.adminRole ? 'Deactivated' : !row.hasPassword && (row.invitationExpiresAt !== null || row.lastSignInAt === null) ? 'Invited' : 'Active',
     isTwoFactorEnabled: row.isOtpEnabled,
     hasPassword: row.hasPassword,
     invitationExpiresAt: row.invitationExpiresAt,
@@ -204,7 +205,7 @@ export function staffMember(row: StaffListRow): StaffMemberView {
 
 function statusOf(user: UserRow | undefined): string {
   if (!user) return 'none';
-  if (user.adminRole) return user.passwordHash ? 'Active' : 'Invited';
+  if (user.adminRole) return user.passwordHash || user.lastSignInAt ? 'Active' : 'Invited';
   return user.staffDeactivatedAt ? 'Deactivated' : 'none';
 }
 
