@@ -15,8 +15,8 @@ const CHANGE = `mutation($u: ID!, $r: String!) { changeStaffRole(userId: $u, rol
 const DEACTIVATE = `mutation($u: ID!) { deactivateStaffMember(userId: $u) { ${MEMBER} } }`;
 const AUDIT = `query($o: String) { auditEvents(operation: $o, take: 50) { items { operation outcome actorUserId summary changes } } }`;
 
-async function lastEvent(operation: string) {
-  const items = (await superAdmin.client.ok(AUDIT, { o: operation })).auditEvents.items as Array<Record<string, unknown>>;
+async function lastEvent(operation: string): Promise<Record<string, any>> {
+  const items = (await superAdmin.client.ok(AUDIT, { o: operation })).auditEvents.items as Array<Record<string, any>>;
   const event = items.find((item) => item.operation === operation && item.outcome === 'success')!;
   return { ...event, changes: JSON.parse(event.changes as string) as Record<string, any> };
 }
