@@ -37,9 +37,10 @@ export function createStaffAdministrationRepository(db: Database) {
         hasPassword: sql<boolean>`${users.passwordHash} is not null`,
         // Qualified by hand: Drizzle leaves the columns of a select's own table unqualified, and sessions has an id too.
         activeSessions: sql<number>`(select count(*)::int from sessions s where s.user_id = "users"."id" and s.expires_at > now())`,
-        invitationExpiresAt: sql<Date | null>`(select max(t.expires_at) from user_tokens t where t.user_id = "users"."id" and t.purpose = 'password_reset' and t.used_at is null and t.expires_at > now() and t.payload->>'invitation' = 'staff')`.mapWith(
-          (value: string | Date | null) => (value === null ? null : new Date(value)),
-        ),
+        invitationExpiresAt:
+          sql<Date | null>`(select max(t.expires_at) from user_tokens t where t.user_id = "users"."id" and t.purpose = 'password_reset' and t.used_at is null and t.expires_at > now() and t.payload->>'invitation' = 'staff')`.mapWith(
+            (value: string | Date | null) => (value === null ? null : new Date(value)),
+          ),
         lastSignInAt: users.lastSignInAt,
         createdAt: users.createdAt,
         staffDeactivatedAt: users.staffDeactivatedAt,

@@ -92,7 +92,11 @@ export function parseStaffRole(value: unknown): AdminRole {
   const near = ADMIN_ROLES.find((candidate) => candidate.toLowerCase() === role.toLowerCase());
   const hint = near ? ` Did you mean ${near}?` : '';
   const what = role ? `"${role}" is not a staff role.` : '--role is required.';
-  return inputError('role', `${role ? what : 'Choose a staff role.'}${hint} The staff roles are: ${ADMIN_ROLES.join(', ')}.`, `${what}${hint} The staff roles are: ${ADMIN_ROLES.join(', ')}.`);
+  return inputError(
+    'role',
+    `${role ? what : 'Choose a staff role.'}${hint} The staff roles are: ${ADMIN_ROLES.join(', ')}.`,
+    `${what}${hint} The staff roles are: ${ADMIN_ROLES.join(', ')}.`,
+  );
 }
 
 function parseName(value: string | undefined, email: string): { firstName: string; lastName: string } {
@@ -375,7 +379,11 @@ export function createStaffAdministration(deps: {
      * link), or an existing user promoted. An existing staff user's role changes only with `changeRole`.
      */
     async createStaff(input: { email: unknown; role: unknown; name?: string; changeRole?: boolean }): Promise<StaffChange> {
-      const { userId: _userId, before: _before, ...change } = await makeStaff(input, (existing, role) => {
+      const {
+        userId: _userId,
+        before: _before,
+        ...change
+      } = await makeStaff(input, (existing, role) => {
         if (!input.changeRole)
           fail(`${existing.email} is already staff with the role ${existing.adminRole}. To change it to ${role}, run the command again with --change-role.`);
         return changeRole(existing, role);

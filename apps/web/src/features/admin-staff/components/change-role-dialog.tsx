@@ -48,8 +48,8 @@ export function ChangeRoleDialog({ member, onClose }: { member: AdminStaff_Membe
         <DialogHeader>
           <DialogTitle>Change role</DialogTitle>
           <DialogDescription>
-            {member?.email} is {staffRoleLabel(member?.role)}. The new role applies from their next request; a role that may manage staff is given
-            only by a SuperAdmin.
+            {member?.email} is {staffRoleLabel(member?.role)}. The new role applies from their next request; a role that may manage staff is given only by a
+            SuperAdmin.
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>

@@ -69,8 +69,8 @@ export function InviteStaffDialog() {
         <DialogHeader>
           <DialogTitle>Invite a staff member</DialogTitle>
           <DialogDescription>
-            They get an e-mail with a link to choose a password (it works once, for 72 hours), and must turn on two-factor authentication before
-            their first staff action.
+            They get an e-mail with a link to choose a password (it works once, for 72 hours), and must turn on two-factor authentication before their first
+            staff action.
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>

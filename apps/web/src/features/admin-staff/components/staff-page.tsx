@@ -176,8 +176,7 @@ export function StaffPage() {
       {data ? (
         <p className="text-xs text-muted-foreground">
           {activeCount} staff member{activeCount === 1 ? '' : 's'}
-          {members.length > activeCount ? `, ${members.length - activeCount} deactivated` : ''}. Nobody changes their own role or deactivates
-          themselves.
+          {members.length > activeCount ? `, ${members.length - activeCount} deactivated` : ''}. Nobody changes their own role or deactivates themselves.
         </p>
       ) : null}
       <ChangeRoleDialog member={roleTarget} onClose={() => setRoleTarget(null)} />
