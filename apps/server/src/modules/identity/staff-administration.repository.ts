@@ -41,7 +41,10 @@ export function createStaffAdministrationRepository(db: Database) {
           sql<Date | null>`(select max(t.expires_at) from user_tokens t where t.user_id = "users"."id" and t.purpose = 'password_reset' and t.used_at is null and t.expires_at > now() and t.payload->>'invitation' = 'staff')`.mapWith(
             (value: string | Date | null) => (value === null ? null : new Date(value)),
           ),
-        lastSignInAt: users.lastSignInAt,
+        // Sessions written before the column existed, or by another path, count too.
+        lastSignInAt: sql<Date | null>`greatest(${users.lastSignInAt}, (select max(s.created_at) from sessions s where s.user_id = "users"."id"))`.mapWith(
+          (value: string | Date | null) => (value === null ? null : new Date(value)),
+        ),
         createdAt: users.createdAt,
         staffDeactivatedAt: users.staffDeactivatedAt,
         staffDeactivatedRole: users.staffDeactivatedRole,

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAdminPermission, useViewer } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatDate, formatDateTime, formatRelativeTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 function StatusCell({ member }: { member: AdminStaff_MemberFragment }) {
   if (member.status === 'Deactivated')
@@ -46,6 +47,62 @@ function StatusCell({ member }: { member: AdminStaff_MemberFragment }) {
   );
 }
 
+function TwoFactor({ on }: { on: boolean }) {
+  return on ? (
+    <span className="flex items-center gap-1.5 whitespace-nowrap">
+      <ShieldCheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden /> On
+    </span>
+  ) : (
+    <span className="flex items-center gap-1.5 whitespace-nowrap text-muted-foreground">
+      <ShieldOffIcon className="size-4" aria-hidden /> Not yet
+    </span>
+  );
+}
+
+function LastSignIn({ at }: { at: string | null | undefined }) {
+  if (!at) return <span className="text-muted-foreground">Never</span>;
+  return (
+    <time dateTime={at} title={formatDateTime(at, { zone: true })}>
+      {formatRelativeTime(at)}
+    </time>
+  );
+}
+
+function RoleCell({ member }: { member: AdminStaff_MemberFragment }) {
+  if (member.status === 'Deactivated') return <span className="text-xs whitespace-nowrap">Was {staffRoleLabel(member.formerRole)}</span>;
+  return (
+    <Badge variant="outline" className="whitespace-nowrap">
+      {staffRoleLabel(member.role)}
+    </Badge>
+  );
+}
+
+interface ActionHandlers {
+  onChangeRole: (member: AdminStaff_MemberFragment) => void;
+  onDeactivate: (member: AdminStaff_MemberFragment) => void;
+}
+
+function MemberActions({ member, onChangeRole, onDeactivate }: { member: AdminStaff_MemberFragment } & ActionHandlers) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${member.email}`}>
+          <MoreHorizontalIcon aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onChangeRole(member)}>
+          <UserCogIcon aria-hidden /> Change role
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onDeactivate(member)}>
+          <UserXIcon aria-hidden /> Deactivate
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 /** /admin/staff: the provider's staff users; staff:manage invites, changes roles and deactivates. The route checks staff:view. */
 export function StaffPage() {
   useDocumentTitle('Staff · Rampart');
@@ -58,6 +115,8 @@ export function StaffPage() {
   const members = data?.staffMembers ?? [];
   const activeCount = members.filter((member) => member.status !== 'Deactivated').length;
   const columns = canManage ? 7 : 6;
+  const handlers: ActionHandlers = { onChangeRole: setRoleTarget, onDeactivate: setDeactivateTarget };
+  const actsOn = (member: AdminStaff_MemberFragment) => canManage && member.status !== 'Deactivated' && member.id !== viewer.userId;
 
   return (
     <PageLayout>
@@ -71,7 +130,7 @@ export function StaffPage() {
         {canManage ? <InviteStaffDialog /> : null}
       </div>
       {error && !data ? <QueryErrorAlert title="Could not load the staff" error={error} onRetry={refetch} /> : null}
-      <div className="rounded-xl border bg-card">
+      <div className="hidden rounded-xl border bg-card md:block">
         <Table aria-label="Staff">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -113,59 +172,20 @@ export function StaffPage() {
                     </div>
                   </TableCell>
                   <TableCell>
-                    {deactivated ? (
-                      <span className="text-xs whitespace-nowrap">Was {staffRoleLabel(member.formerRole)}</span>
-                    ) : (
-                      <Badge variant="outline" className="whitespace-nowrap">
-                        {staffRoleLabel(member.role)}
-                      </Badge>
-                    )}
+                    <RoleCell member={member} />
                   </TableCell>
                   <TableCell>
-                    {member.isTwoFactorEnabled ? (
-                      <span className="flex items-center gap-1.5 whitespace-nowrap">
-                        <ShieldCheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden /> On
-                      </span>
-                    ) : (
-                      <span className="flex items-center gap-1.5 whitespace-nowrap text-muted-foreground">
-                        <ShieldOffIcon className="size-4" aria-hidden /> Not yet
-                      </span>
-                    )}
+                    <TwoFactor on={member.isTwoFactorEnabled} />
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
-                    {member.lastSignInAt ? (
-                      <time dateTime={member.lastSignInAt} title={formatDateTime(member.lastSignInAt, { zone: true })}>
-                        {formatRelativeTime(member.lastSignInAt)}
-                      </time>
-                    ) : (
-                      <span className="text-muted-foreground">Never</span>
-                    )}
+                    <LastSignIn at={member.lastSignInAt} />
                   </TableCell>
                   <TableCell className="tabular-nums">{member.activeSessions}</TableCell>
                   <TableCell>
                     <StatusCell member={member} />
                   </TableCell>
                   {canManage ? (
-                    <TableCell className="text-right">
-                      {deactivated || isYou ? null : (
-                        <DropdownMenu>
-                          <DropdownMenuTrigger asChild>
-                            <Button variant="ghost" size="icon" className="size-8" aria-label={`Actions for ${member.email}`}>
-                              <MoreHorizontalIcon aria-hidden />
-                            </Button>
-                          </DropdownMenuTrigger>
-                          <DropdownMenuContent align="end">
-                            <DropdownMenuItem onSelect={() => setRoleTarget(member)}>
-                              <UserCogIcon aria-hidden /> Change role
-                            </DropdownMenuItem>
-                            <DropdownMenuSeparator />
-                            <DropdownMenuItem variant="destructive" onSelect={() => setDeactivateTarget(member)}>
-                              <UserXIcon aria-hidden /> Deactivate
-                            </DropdownMenuItem>
-                          </DropdownMenuContent>
-                        </DropdownMenu>
-                      )}
-                    </TableCell>
+                    <TableCell className="text-right">{deactivated || isYou ? null : <MemberActions member={member} {...handlers} />}</TableCell>
                   ) : null}
                 </TableRow>
               );
@@ -173,6 +193,43 @@ export function StaffPage() {
           </TableBody>
         </Table>
       </div>
+      {/* Phones: the same members stacked, every fact in view without scrolling sideways. */}
+      <ul aria-label="Staff" className="flex flex-col divide-y rounded-xl border bg-card md:hidden">
+        {loading && !data ? (
+          <li className="px-4 py-3">
+            <Skeleton className="h-14 w-full" />
+          </li>
+        ) : null}
+        {members.map((member) => (
+          <li key={member.id} className={cn('flex flex-col gap-2 px-4 py-3', member.status === 'Deactivated' && 'text-muted-foreground')}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="flex min-w-0 flex-col">
+                <span className="flex items-center gap-2 font-medium">
+                  <span className="truncate">{member.name || member.email}</span>
+                  {member.id === viewer.userId ? <Badge variant="secondary">You</Badge> : null}
+                </span>
+                <span className="truncate text-xs text-muted-foreground">{member.email}</span>
+              </div>
+              {actsOn(member) ? <MemberActions member={member} {...handlers} /> : null}
+            </div>
+            <div className="flex flex-wrap items-start gap-2">
+              <RoleCell member={member} />
+              <StatusCell member={member} />
+            </div>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+              <span className="flex items-center gap-1">
+                Two-factor: <TwoFactor on={member.isTwoFactorEnabled} />
+              </span>
+              <span>
+                Last sign-in: <LastSignIn at={member.lastSignInAt} />
+              </span>
+              <span>
+                {member.activeSessions} session{member.activeSessions === 1 ? '' : 's'}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
       {data ? (
         <p className="text-xs text-muted-foreground">
           {activeCount} staff member{activeCount === 1 ? '' : 's'}
