@@ -333,9 +333,8 @@ export async function main(argv: string[]): Promise<number> {
       repository: createStaffAdministrationRepository(db),
       mailer: mailingAfterCommit(infrastructure.mailer),
       config,
-      audit: (event) => audit.record(event),
+      commandLine: { audit: (event) => audit.record(event), operator: operator() },
       unitOfWork: (work) => runUnitOfWork(pool, work),
-      operator: operator(),
     });
     if (command.name === 'createIngestionCredential' || command.name === 'listIngestionCredentials' || command.name === 'revokeIngestionCredential') {
       const transactions = createTransactionsService({ repository: createTransactionsRepository(db, db), db });

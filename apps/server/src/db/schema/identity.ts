@@ -20,6 +20,8 @@ export const users = pgTable(
     /** When `npm run admin -- deactivate-staff` took the staff role away, and which role it was; the user and its audit trail stay. */
     staffDeactivatedAt: timestamptz('staff_deactivated_at'),
     staffDeactivatedRole: text('staff_deactivated_role'),
+    /** When a session was last issued to this user (any way of signing in); the staff list shows it. */
+    lastSignInAt: timestamptz('last_sign_in_at'),
     otpSecret: text('otp_secret'),
     otpPendingSecret: text('otp_pending_secret'),
     isOtpEnabled: boolean('is_otp_enabled').notNull().default(false),

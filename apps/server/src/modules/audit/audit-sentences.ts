@@ -46,5 +46,15 @@ export function subjectOf(result: unknown): Record<string, unknown> | undefined 
   }
   const user = record.user as Record<string, unknown> | undefined;
   if (user && typeof user.email === 'string') picked.email = user.email;
+  // A change that says what it replaced (a staff role): its before and after, flat facts only.
+  for (const side of ['before', 'after'] as const) {
+    const facts = record[side];
+    if (!facts || typeof facts !== 'object' || Array.isArray(facts)) continue;
+    picked[side] = Object.fromEntries(
+      Object.entries(facts as Record<string, unknown>)
+        .filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value))
+        .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, 200) : value]),
+    );
+  }
   return Object.keys(picked).length ? picked : undefined;
 }

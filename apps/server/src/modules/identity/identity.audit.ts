@@ -2,7 +2,7 @@
 // checks that every Mutation has one).
 
 import { ADMIN_ROLE_LABEL } from '@rampart/shared/labels';
-import { type AuditSentences, type Changes, text } from '../../lib/audit-words.ts';
+import { type AuditSentences, type Changes, subject, text } from '../../lib/audit-words.ts';
 
 /** A staff role in words ("Super admin"), as the command line stored it. */
 function staffRole(value: unknown): string {
@@ -11,7 +11,13 @@ function staffRole(value: unknown): string {
 }
 
 function staffUser(changes: Changes): string {
-  return text(changes.email) ?? 'a staff user';
+  return text(changes.email) ?? text(subject(changes, 'email')) ?? 'a staff user';
+}
+
+/** The back office's before or after of a staff change (the command line's rows keep `previousRole` instead). */
+function side(changes: Changes, which: 'before' | 'after'): Record<string, unknown> {
+  const facts = subject(changes, which);
+  return facts && typeof facts === 'object' ? (facts as Record<string, unknown>) : {};
 }
 
 export const identityAuditSentences: AuditSentences = {
@@ -19,7 +25,18 @@ export const identityAuditSentences: AuditSentences = {
   promoteToStaff: (c) => `Made ${staffUser(c)} staff as ${staffRole(c.role)}${c.invitationSent === true ? ' and e-mailed them a set-password invitation' : ''}`,
   reactivateStaffUser: (c) =>
     `Made ${staffUser(c)} staff again as ${staffRole(c.role)}${c.invitationSent === true ? ' and e-mailed them a set-password invitation' : ''}`,
-  changeStaffRole: (c) => `Changed the staff role of ${staffUser(c)} from ${staffRole(c.previousRole)} to ${staffRole(c.role)}`,
+  changeStaffRole: (c) =>
+    `Changed the staff role of ${staffUser(c)} from ${staffRole(c.previousRole ?? side(c, 'before').role)} to ${staffRole(c.role ?? side(c, 'after').role)}`,
+  inviteStaffMember: (c) => {
+    const before = side(c, 'before').status;
+    if (before === 'Invited') return `E-mailed ${staffUser(c)} a new staff invitation (${staffRole(c.role)})`;
+    const mailed = side(c, 'after').invitationSent === true ? ' and e-mailed them a set-password invitation' : '';
+    return `Made ${staffUser(c)} staff${before === 'Deactivated' ? ' again' : ''} as ${staffRole(c.role)}${mailed}`;
+  },
+  deactivateStaffMember: (c) => {
+    const ended = side(c, 'after').sessionsEnded;
+    return `Deactivated the staff user ${staffUser(c)} (${staffRole(side(c, 'before').role)})${typeof ended === 'number' ? `, ending ${ended === 1 ? '1 session' : `${ended} sessions`}` : ''}`;
+  },
   resendStaffInvitation: (c) => `E-mailed ${staffUser(c)} a new set-password invitation`,
   deactivateStaffUser: (c) =>
     `Deactivated the staff user ${staffUser(c)} (${staffRole(c.previousRole)})${typeof c.sessionsEnded === 'number' ? `, ending ${c.sessionsEnded === 1 ? '1 session' : `${c.sessionsEnded} sessions`}` : ''}`,

@@ -2,4 +2,5 @@
 // without the module's code, and the module's declaration carries the same object.
 export const mappers: Readonly<Record<string, string>> = {
   User: './identity.repository.ts#ViewerRow',
+  StaffMember: './staff-administration.service.ts#StaffMemberView',
 };

@@ -128,8 +128,13 @@ export function createIdentityRepository(db: Database) {
         .returning({ id: users.id });
       return rows.length === 1;
     },
+    /** Issues a session and stamps the user's last sign-in (the staff list shows it). */
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(values);
+      await db
+        .update(users)
+        .set({ lastSignInAt: sql`now()` })
+        .where(eq(users.id, values.userId));
     },
     async deleteSession(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));

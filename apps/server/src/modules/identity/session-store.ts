@@ -32,6 +32,7 @@ interface SessionWithUserRow {
   admin_role: UserRow['adminRole'];
   staff_deactivated_at: UserRow['staffDeactivatedAt'];
   staff_deactivated_role: UserRow['staffDeactivatedRole'];
+  last_sign_in_at: UserRow['lastSignInAt'];
   otp_secret: UserRow['otpSecret'];
   otp_pending_secret: UserRow['otpPendingSecret'];
   is_otp_enabled: UserRow['isOtpEnabled'];
@@ -83,6 +84,7 @@ export async function loadSession(pool: pg.Pool, cookieValue: string): Promise<L
       adminRole: row.admin_role,
       staffDeactivatedAt: row.staff_deactivated_at,
       staffDeactivatedRole: row.staff_deactivated_role,
+      lastSignInAt: row.last_sign_in_at,
       otpSecret: row.otp_secret,
       otpPendingSecret: row.otp_pending_secret,
       isOtpEnabled: row.is_otp_enabled,

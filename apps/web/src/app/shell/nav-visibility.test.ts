@@ -50,4 +50,10 @@ describe('sidebar visibility', () => {
     expect(labels({ role: null, adminRole: 'RiskManager' }, false)).not.toContain('Business verification');
     expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Business verification');
   });
+
+  it('shows Staff only to staff whose role may view the staff (SuperAdmin in the table)', () => {
+    expect(labels({ role: null, adminRole: 'SuperAdmin' }, false)).toContain('Staff');
+    for (const adminRole of ['Admin', 'SupportAgentTier1', 'Auditor']) expect(labels({ role: null, adminRole }, false)).not.toContain('Staff');
+    expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Staff');
+  });
 });

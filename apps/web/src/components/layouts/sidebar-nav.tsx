@@ -19,6 +19,7 @@ import {
   ShoppingBagIcon,
   TicketIcon,
   UserCircleIcon,
+  UserCogIcon,
   UsersIcon,
   UsersRoundIcon,
   type LucideIcon,
@@ -106,6 +107,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
+      { label: 'Staff', to: ROUTES.adminStaff, icon: UserCogIcon, adminPermission: 'staff:view' },
     ],
   },
 ];

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { ADMIN_ROLES } from '@rampart/shared/permissions';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { ChangeStaffRoleMutation } from '@/features/admin-staff/api/staff';
+import { STAFF_ROLE_OPTIONS, staffRoleLabel } from '@/features/admin-staff/lib/roles';
+import type { AdminStaff_MemberFragment } from '@/gql/graphql';
+import { toast } from '@/hooks/use-toast';
+import { useServerSubmit } from '@/hooks/use-server-submit';
+
+const roleSchema = z.object({ role: z.enum(ADMIN_ROLES, { error: 'Choose a staff role' }) });
+type RoleValues = z.input<typeof roleSchema>;
+
+/** Changes a staff member's role; it applies from their next request. */
+export function ChangeRoleDialog({ member, onClose }: { member: AdminStaff_MemberFragment | null; onClose: () => void }) {
+  const [changeRole] = useMutation(ChangeStaffRoleMutation);
+  const form = useForm<RoleValues, unknown, z.output<typeof roleSchema>>({ resolver: zodResolver(roleSchema) });
+  const { reset } = form;
+  useEffect(() => {
+    if (member) reset({ role: (member.role ?? undefined) as RoleValues['role'] });
+  }, [member, reset]);
+
+  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, { role: 'role' }, async (values) => {
+    if (!member) return;
+    await changeRole({ variables: { userId: member.id, role: values.role } });
+    toast({ title: 'Role changed', description: `${member.email} is now ${staffRoleLabel(values.role)}.` });
+    onClose();
+  });
+
+  return (
+    <Dialog
+      open={member !== null}
+      onOpenChange={(next) => {
+        if (next) return;
+        setGeneralError(null);
+        onClose();
+      }}
+    >
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Change role</DialogTitle>
+          <DialogDescription>
+            {member?.email} is {staffRoleLabel(member?.role)}. The new role applies from their next request; a role that may manage staff is given only by a
+            SuperAdmin.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not change the role" />
+            <SelectField control={form.control} name="role" label="Role" options={STAFF_ROLE_OPTIONS} placeholder="Choose a role" />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <SubmitButton pendingLabel="Saving">Change role</SubmitButton>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

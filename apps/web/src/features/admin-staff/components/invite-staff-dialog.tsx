@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@apollo/client/react';
+import { ADMIN_ROLES } from '@rampart/shared/permissions';
+import { emailSchema, personNameSchema } from '@rampart/shared/identity-schemas';
+import { UserPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorAlert } from '@/components/form-alert';
+import { InputField } from '@/components/form/input-field';
+import { OptionalLabel } from '@/components/form/optional-label';
+import { SelectField } from '@/components/form/select-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { InviteStaffMemberMutation, StaffMembersQuery } from '@/features/admin-staff/api/staff';
+import { STAFF_ROLE_OPTIONS, staffRoleLabel } from '@/features/admin-staff/lib/roles';
+import { toast } from '@/hooks/use-toast';
+import { useServerSubmit } from '@/hooks/use-server-submit';
+
+const inviteSchema = z.object({
+  email: emailSchema,
+  role: z.enum(ADMIN_ROLES, { error: 'Choose a staff role' }),
+  name: z.union([z.literal(''), personNameSchema]),
+});
+type InviteValues = z.input<typeof inviteSchema>;
+
+/** Invites a staff member by e-mail: the same set-password invitation as `npm run admin -- create-staff`. */
+export function InviteStaffDialog() {
+  const [open, setOpen] = useState(false);
+  const [invite] = useMutation(InviteStaffMemberMutation, { refetchQueries: [StaffMembersQuery], awaitRefetchQueries: true });
+  const form = useForm<InviteValues, unknown, z.output<typeof inviteSchema>>({
+    resolver: zodResolver(inviteSchema),
+    defaultValues: { email: '', role: undefined, name: '' },
+  });
+
+  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, { email: 'email', role: 'role', name: 'name' }, async (values) => {
+    const { data } = await invite({ variables: { email: values.email, role: values.role, name: values.name || null } });
+    const member = data?.inviteStaffMember;
+    toast({
+      title: member?.status === 'Invited' ? 'Invitation sent' : 'Staff member added',
+      description:
+        member?.status === 'Invited'
+          ? `${values.email} can choose a password from the e-mailed link, as ${staffRoleLabel(values.role)}.`
+          : `${values.email} already had a Rampart password and is now staff as ${staffRoleLabel(values.role)}; an e-mail told them.`,
+    });
+    setOpen(false);
+    form.reset();
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) {
+          form.reset();
+          setGeneralError(null);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlusIcon aria-hidden /> Invite staff member
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Invite a staff member</DialogTitle>
+          <DialogDescription>
+            They get an e-mail with a link to choose a password (it works once, for 72 hours), and must turn on two-factor authentication before their first
+            staff action.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <ErrorAlert message={generalError} title="Could not send the invitation" />
+            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="colleague@provider.com" autoFocus />
+            <InputField
+              control={form.control}
+              name="name"
+              label={<OptionalLabel>Name</OptionalLabel>}
+              autoComplete="off"
+              placeholder="First and last name"
+              description="Otherwise the part of the address before the @, until they change it."
+            />
+            <SelectField control={form.control} name="role" label="Role" options={STAFF_ROLE_OPTIONS} placeholder="Choose a role" />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <SubmitButton pendingLabel="Sending">Send invitation</SubmitButton>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
