@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/identity.ts';
 import { walletAddresses } from '../../db/schema/wallets.ts';
@@ -37,10 +37,7 @@ export function createWalletsRepository(db: Database) {
     /** The rows of these (normalized) addresses that exist: the widget's check of a transaction's addresses. */
     async findMany(addresses: string[]): Promise<WalletAddressRow[]> {
       if (addresses.length === 0) return [];
-      return db
-        .select()
-        .from(walletAddresses)
-        .where(sql`${walletAddresses.address} = any(${addresses}::text[])`);
+      return db.select().from(walletAddresses).where(inArray(walletAddresses.address, addresses));
     },
 
     /**
