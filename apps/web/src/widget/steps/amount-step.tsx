@@ -21,7 +21,9 @@ const TITLES: Record<WidgetFlow, string> = { buy: 'Buy crypto', sell: 'Sell cryp
 
 export function AmountStep({ flow, order, update, amountError, quote, onContinue }: AmountStepProps) {
   const { bootstrap, isLocked, currency } = useWidget();
-  const assets: PickerOption[] = bootstrap.currencies.map((asset) => ({
+  // An asset the provider suspended for US customers is not offered to one (the quote refuses it too).
+  const offered = bootstrap.currencies.filter((asset) => !(order.country === 'US' && asset.isSuspendedUS));
+  const assets: PickerOption[] = offered.map((asset) => ({
     value: asset.code,
     label: assetLabel(asset),
     description: asset.name.replace(/\s*\(.*\)$/, ''),
