@@ -5,6 +5,7 @@ import {
   BadgeCheckIcon,
   BanIcon,
   BarChart3Icon,
+  BitcoinIcon,
   CodeIcon,
   CoinsIcon,
   CreditCardIcon,
@@ -21,6 +22,7 @@ import {
   UserCircleIcon,
   UsersIcon,
   UsersRoundIcon,
+  WalletIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
@@ -106,6 +108,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
+      { label: 'Currencies', to: ROUTES.adminCurrencies, icon: BitcoinIcon, adminPermission: 'currency:view' },
+      { label: 'Wallets', to: ROUTES.adminWallets, icon: WalletIcon, adminPermission: 'wallet:view' },
     ],
   },
 ];
