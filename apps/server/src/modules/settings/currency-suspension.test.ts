@@ -93,9 +93,11 @@ describe('staff suspend a currency', () => {
 
     // The catalogue seed at the next start keeps the staff's decision.
     await t.app.services.settings.seedCurrencies();
-    expect(((await payments.client.ok(LIST)).currencySuspensions as Array<{ code: string; isSuspended: boolean }>).find((c) => c.code === 'sol')).toMatchObject({
-      isSuspended: true,
-    });
+    expect(((await payments.client.ok(LIST)).currencySuspensions as Array<{ code: string; isSuspended: boolean }>).find((c) => c.code === 'sol')).toMatchObject(
+      {
+        isSuspended: true,
+      },
+    );
 
     await payments.client.ok(change('resumeCurrency'), { c: sol, s: 'ALL', r: 'Network running again' });
     expect((await quote((await widget(p.pk)).sessionToken, 'sol', 'DE')).status).toBe(200);

@@ -61,7 +61,13 @@ export function createSettingsRepository(db: Database) {
       const column = flag === 'isSuspended' ? cryptoCurrencies.isSuspended : cryptoCurrencies.isSuspendedUS;
       const [row] = await db
         .update(cryptoCurrencies)
-        .set({ [flag]: value, suspensionChangedAt: new Date(), suspensionChangedByUserId: change.userId, suspensionReason: change.reason, updatedAt: new Date() })
+        .set({
+          [flag]: value,
+          suspensionChangedAt: new Date(),
+          suspensionChangedByUserId: change.userId,
+          suspensionReason: change.reason,
+          updatedAt: new Date(),
+        })
         .where(and(eq(cryptoCurrencies.id, id), eq(column, !value)))
         .returning();
       return row;

@@ -7,8 +7,7 @@ export type WalletAddressRow = typeof walletAddresses.$inferSelect;
 
 /** The mark a change sets: one of the two flags, with its reason and time. */
 export type WalletMark =
-  | { isBlocked: boolean; blockReason: string; blockedAt: Date | null }
-  | { isTrusted: boolean; trustReason: string; trustedAt: Date | null };
+  { isBlocked: boolean; blockReason: string; blockedAt: Date | null } | { isTrusted: boolean; trustReason: string; trustedAt: Date | null };
 
 export function createWalletsRepository(db: Database) {
   const withEditor = { row: walletAddresses, updatedBy: users.email };
@@ -24,7 +23,10 @@ export function createWalletsRepository(db: Database) {
           .orderBy(desc(walletAddresses.updatedAt), desc(walletAddresses.id))
           .offset(skip)
           .limit(take),
-        db.select({ total: sql<number>`count(*)::int` }).from(walletAddresses).where(where),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(walletAddresses)
+          .where(where),
       ]);
       return { items, totalCount: count?.total ?? 0 };
     },

@@ -26,8 +26,7 @@ const KEYS = 'query($a: ID!, $l: Boolean!) { apiKeys(accountId: $a, liveMode: $l
 const AUDIT = `query($e: String) { auditEvents(actorEmail: $e) { items { operation summary viaStaff outcome } } }`;
 
 /** A fresh EVM address in its checksum-like mixed case (the check is case-insensitive for EVM). */
-const mixedCaseAddress = () =>
-  `0x${Array.from(crypto.randomBytes(20).toString('hex'), (c, i) => (i % 2 ? c.toUpperCase() : c)).join('')}`;
+const mixedCaseAddress = () => `0x${Array.from(crypto.randomBytes(20).toString('hex'), (c, i) => (i % 2 ? c.toUpperCase() : c)).join('')}`;
 
 async function partner() {
   const member = await accountWithMember(t, { name: 'Wallet Shop' });
@@ -73,14 +72,15 @@ describe('staff block and unblock a wallet address', () => {
       updatedBy: fraudAnalyst.email,
     });
     // Blocking it again is refused, in any letter case: the audit trail never records a change that did not happen.
-    expect(errorCode(await fraudAnalyst.client.gql(mark('blockWalletAddress'), { w: address.toUpperCase().replace('0X', '0x'), r: 'again' }))).toBe(
-      'CONFLICT',
-    );
+    expect(errorCode(await fraudAnalyst.client.gql(mark('blockWalletAddress'), { w: address.toUpperCase().replace('0X', '0x'), r: 'again' }))).toBe('CONFLICT');
 
     const token = await widgetSession(p.pk, 'buy');
     const widget = await widgetBuy(token, address);
     expect(widget.status).toBe(400);
-    expect(widget.body.error).toMatchObject({ type: 'wallet_blocked', details: { walletAddress: `The wallet address ${address} is blocked. Use another address.` } });
+    expect(widget.body.error).toMatchObject({
+      type: 'wallet_blocked',
+      details: { walletAddress: `The wallet address ${address} is blocked. Use another address.` },
+    });
     expect(widget.body.error.message).toContain(`${address} is blocked`);
 
     // A sell's refunds go to the address given.
@@ -134,7 +134,8 @@ describe('trusted wallet addresses', () => {
   it('a test-mode swap to a trusted address skips its screening; untrusted, it is screened again', async () => {
     const p = await partner();
     const address = mixedCaseAddress();
-    const swapTo = () => post('/v1/test/transactions', `Api-Key ${p.sk}`, { kind: 'swap', cryptoCurrencyCode: 'btc', quoteCryptoCurrencyCode: 'eth', walletAddress: address });
+    const swapTo = () =>
+      post('/v1/test/transactions', `Api-Key ${p.sk}`, { kind: 'swap', cryptoCurrencyCode: 'btc', quoteCryptoCurrencyCode: 'eth', walletAddress: address });
     const first = await swapTo();
     expect(first.body).toMatchObject({ status: 'screeningWalletAddress' });
 

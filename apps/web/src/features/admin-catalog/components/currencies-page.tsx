@@ -158,8 +158,7 @@ export function CurrenciesPage() {
                   {currencies.map((currency) => (
                     <TableRow key={currency.id}>
                       <TableCell>
-                        <span className="font-medium">{currency.name}</span>{' '}
-                        <span className="text-xs text-muted-foreground uppercase">{currency.code}</span>
+                        <span className="font-medium">{currency.name}</span> <span className="text-xs text-muted-foreground uppercase">{currency.code}</span>
                       </TableCell>
                       <TableCell className="text-muted-foreground">{currency.networkCode}</TableCell>
                       <TableCell>

@@ -149,8 +149,8 @@ export function WalletsPage() {
           <h1 className="text-2xl font-semibold tracking-tight">Wallets</h1>
           <p className="text-sm text-muted-foreground">
             Addresses staff have marked. <strong className="font-medium text-foreground">Blocked</strong>: the widget and test-mode transactions refuse it as a
-            destination or refund address. <strong className="font-medium text-foreground">Trusted</strong>: a test-mode swap to it skips the address
-            screening step. Each change needs a reason and is written to the audit trail.
+            destination or refund address. <strong className="font-medium text-foreground">Trusted</strong>: a test-mode swap to it skips the address screening
+            step. Each change needs a reason and is written to the audit trail.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -238,7 +238,12 @@ export function WalletsPage() {
                     >
                       Previous
                     </Button>
-                    <Button size="sm" variant="outline" disabled={!hasMore} onClick={() => setParams({ ...(search ? { q: search } : {}), page: String(page + 1) })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={!hasMore}
+                      onClick={() => setParams({ ...(search ? { q: search } : {}), page: String(page + 1) })}
+                    >
                       Next
                     </Button>
                   </span>
