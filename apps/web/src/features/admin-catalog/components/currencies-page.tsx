@@ -6,7 +6,9 @@ import { SearchInput } from '@/components/search-input';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AdminCatalog_CurrencySuspensionFragment, CurrencySuspensionScope } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -47,11 +49,14 @@ export function CurrenciesPage() {
   const [resume] = useMutation(ResumeCurrencyMutation);
   const [request, setRequest] = useState<ReasonRequest | null>(null);
   const [filter, setFilter] = useState('');
+  const [suspendedOnly, setSuspendedOnly] = useState(false);
   useDocumentTitle('Currencies · Rampart');
 
   const term = filter.trim().toLowerCase();
   const currencies = (data?.currencySuspensions ?? []).filter(
-    (currency) => !term || [currency.name, currency.code, currency.networkCode].some((value) => value.toLowerCase().includes(term)),
+    (currency) =>
+      (!suspendedOnly || currency.isSuspended || currency.isSuspendedUS) &&
+      (!term || [currency.name, currency.code, currency.networkCode].some((value) => value.toLowerCase().includes(term))),
   );
 
   function ask(currency: Currency, scope: CurrencySuspensionScope, action: 'suspend' | 'resume') {
@@ -72,7 +77,7 @@ export function CurrenciesPage() {
 
   const actions = (currency: Currency) =>
     canSuspend ? (
-      <div className="flex flex-wrap justify-end gap-1.5">
+      <div className="flex flex-wrap justify-end gap-1.5 md:flex-nowrap">
         <Button
           size="sm"
           variant={currency.isSuspended ? 'outline' : 'destructive'}
@@ -115,16 +120,26 @@ export function CurrenciesPage() {
       </div>
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
-          <SearchInput
-            aria-label="Filter currencies"
-            placeholder="Filter by name, code or network"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            wrapperClassName="max-w-sm"
-          />
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <SearchInput
+              aria-label="Filter currencies"
+              placeholder="Filter by name, code or network"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+              wrapperClassName="w-full max-w-sm"
+            />
+            <div className="flex items-center gap-2">
+              <Switch id="suspended-only" checked={suspendedOnly} onCheckedChange={setSuspendedOnly} />
+              <Label htmlFor="suspended-only">Suspended only</Label>
+            </div>
+          </div>
           {error && !data ? <QueryErrorAlert title="Could not load the currencies" error={error} onRetry={refetch} /> : null}
           {loading && !data ? <Skeleton className="h-48 w-full" /> : null}
-          {data && currencies.length === 0 ? <p className="px-3 py-10 text-center text-sm text-muted-foreground">No currency matches this filter.</p> : null}
+          {data && currencies.length === 0 ? (
+            <p className="px-3 py-10 text-center text-sm text-muted-foreground">
+              {suspendedOnly && !term ? 'No currency is suspended.' : 'No currency matches this filter.'}
+            </p>
+          ) : null}
           {currencies.length > 0 ? (
             <>
               <ul aria-label="Currencies (list)" className="flex flex-col divide-y rounded-md border md:hidden">
