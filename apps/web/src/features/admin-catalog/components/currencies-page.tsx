@@ -80,7 +80,7 @@ export function CurrenciesPage() {
       <div className="flex flex-wrap justify-end gap-1.5 md:flex-nowrap">
         <Button
           size="sm"
-          variant={currency.isSuspended ? 'outline' : 'destructive'}
+          variant="outline"
           aria-label={`${currency.isSuspended ? 'Resume' : 'Suspend'} ${currency.name}`}
           onClick={() => ask(currency, 'ALL', currency.isSuspended ? 'resume' : 'suspend')}
         >

@@ -35,7 +35,7 @@ const CHANGE: Record<Change, { title: string; description: string; confirm: stri
   block: {
     title: 'Block a wallet address',
     description:
-      'The widget and test-mode transactions (the widget and /v1) refuse it as a destination or refund address, naming it as blocked. Any network; an EVM address in any letter case.',
+      'The widget and test transactions made through /v1 refuse it as a destination or refund address, naming it as blocked. It matches on any network; an EVM address in any letter case.',
     confirm: 'Block',
     done: 'blocked',
     destructive: true,
@@ -169,7 +169,7 @@ export function WalletsPage() {
       <form onSubmit={submitSearch} role="search" className="flex gap-2">
         <SearchInput
           aria-label="Search wallet addresses"
-          placeholder="Search by any part of the address"
+          placeholder="Search addresses"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           wrapperClassName="w-full max-w-md"
