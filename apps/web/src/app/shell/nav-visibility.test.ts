@@ -40,7 +40,15 @@ describe('sidebar visibility', () => {
   });
 
   it('shows the admin section to auditing staff, and account areas only with an account', () => {
-    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual(['Dashboard', 'Profile', 'Organizations', 'Audit trail', 'Business verification']);
+    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Organizations',
+      'Audit trail',
+      'Business verification',
+      'Currencies',
+      'Wallets',
+    ]);
   });
 
   it('shows Business verification to KYB staff and the Blocked list to those who keep it', () => {
@@ -49,5 +57,14 @@ describe('sidebar visibility', () => {
     expect(labels({ role: null, adminRole: 'RiskManager' }, false)).toContain('Blocked list');
     expect(labels({ role: null, adminRole: 'RiskManager' }, false)).not.toContain('Business verification');
     expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Business verification');
+  });
+
+  it('shows Currencies to staff who view currencies and Wallets to those who view wallets, never to partners', () => {
+    expect(labels({ role: null, adminRole: 'ProductManager' }, false)).toContain('Currencies');
+    expect(labels({ role: null, adminRole: 'ProductManager' }, false)).not.toContain('Wallets');
+    expect(labels({ role: null, adminRole: 'SupportAgentTier1' }, false)).not.toContain('Currencies');
+    expect(labels({ role: null, adminRole: 'SupportAgentTier1' }, false)).not.toContain('Wallets');
+    expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Currencies');
+    expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Wallets');
   });
 });
