@@ -18,6 +18,7 @@ export const modules = [
   (await import('./passes/passes.module.ts')).passesModule,
   (await import('./themes/themes.module.ts')).themesModule,
   (await import('./billing/billing.module.ts')).billingModule,
+  (await import('./wallets/wallets.module.ts')).walletsModule,
   (await import('./widget/widget.module.ts')).widgetModule,
   (await import('./sso/sso.module.ts')).ssoModule,
   (await import('./dashboards/dashboards.module.ts')).dashboardsModule,

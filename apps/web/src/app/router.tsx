@@ -49,6 +49,8 @@ const AdminKybGoLiveRoute = lazy(() => import('@/app/routes/admin-kyb-go-live'))
 const AdminKybApplicationRoute = lazy(() => import('@/app/routes/admin-kyb-application'));
 const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
 const AdminStaffRoute = lazy(() => import('@/app/routes/admin-staff'));
+const AdminCurrenciesRoute = lazy(() => import('@/app/routes/admin-currencies'));
+const AdminWalletsRoute = lazy(() => import('@/app/routes/admin-wallets'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -225,6 +227,8 @@ export const routes: RouteObject[] = [
                       { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
                       { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
                       { path: ROUTES.adminStaff, element: page(AdminStaffRoute) },
+                      { path: ROUTES.adminCurrencies, element: page(AdminCurrenciesRoute) },
+                      { path: ROUTES.adminWallets, element: page(AdminWalletsRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

@@ -47,6 +47,8 @@ export const ROUTES = {
   adminKybGoLive: '/admin/kyb/go-live',
   adminBlocked: '/admin/blocked',
   adminStaff: '/admin/staff',
+  adminCurrencies: '/admin/currencies',
+  adminWallets: '/admin/wallets',
   /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
   sandboxBillingCheckout: '/sandbox/billing/checkout',
   sandboxBillingPortal: '/sandbox/billing/portal',

@@ -1,6 +1,7 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
+import { users } from './identity.ts';
 
 /** The crypto catalogue (spec §3 Crypto currency), seeded at start from lib/crypto-catalogue.ts. */
 export const cryptoCurrencies = pgTable('crypto_currencies', {
@@ -16,6 +17,10 @@ export const cryptoCurrencies = pgTable('crypto_currencies', {
   isSellSupported: boolean('is_sell_supported').notNull().default(false),
   isSuspended: boolean('is_suspended').notNull().default(false),
   isSuspendedUS: boolean('is_suspended_us').notNull().default(false),
+  /** Set when staff last suspended or resumed it: from then on staff own both flags and the catalogue seed keeps them. */
+  suspensionChangedAt: timestamptz('suspension_changed_at'),
+  suspensionChangedByUserId: uuid('suspension_changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  suspensionReason: text('suspension_reason'),
   sortOrder: integer('sort_order').notNull().default(0),
   updatedAt: updatedAt(),
 });

@@ -1,9 +1,16 @@
 // The audit trail's sentences for this module's mutations (its declaration carries them; audit-sentences.test.ts
 // checks that every Mutation has one).
 
-import { type AuditSentences, text } from '../../lib/audit-words.ts';
+import { type AuditSentences, type Changes, reason, subject, text } from '../../lib/audit-words.ts';
+
+function suspension(verb: string, c: Changes): string {
+  const name = text(subject(c, 'name')) ?? 'an asset';
+  return `${verb} ${name}${text(c.scope) === 'US' ? ' for US customers' : ''}${reason(c)}`;
+}
 
 export const settingsAuditSentences: AuditSentences = {
+  suspendCurrency: (c) => suspension('Suspended', c),
+  resumeCurrency: (c) => suspension('Resumed', c),
   updateAccount: (c) =>
     [
       c.allowedIframeAncestorUrls !== undefined ? 'the sites allowed to embed the widget' : null,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accountOfRow, firstWhere } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { affiliatePayoutConfigurations, nftAccounts } from '../../db/schema/developers.ts';
+import { users } from '../../db/schema/identity.ts';
 import { cryptoCurrencies, nftCollections } from '../../db/schema/settings.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -29,17 +30,47 @@ export function createSettingsRepository(db: Database) {
             networkCode: sql`excluded.network_code`,
             supportsTestMode: sql`excluded.supports_test_mode`,
             isSellSupported: sql`excluded.is_sell_supported`,
-            isSuspended: sql`excluded.is_suspended`,
-            isSuspendedUS: sql`excluded.is_suspended_us`,
+            // Once staff suspended or resumed an asset (suspension_changed_at), its flags are theirs, not the catalogue's.
+            isSuspended: sql`case when crypto_currencies.suspension_changed_at is null then excluded.is_suspended else crypto_currencies.is_suspended end`,
+            isSuspendedUS: sql`case when crypto_currencies.suspension_changed_at is null then excluded.is_suspended_us else crypto_currencies.is_suspended_us end`,
             sortOrder: sql`excluded.sort_order`,
             updatedAt: sql`now()`,
           },
           setWhere: sql`(crypto_currencies.name, crypto_currencies.icon, crypto_currencies.address_regex, crypto_currencies.supports_address_tag,
-            crypto_currencies.network_code, crypto_currencies.supports_test_mode, crypto_currencies.is_sell_supported, crypto_currencies.is_suspended,
-            crypto_currencies.is_suspended_us, crypto_currencies.sort_order) is distinct from (excluded.name, excluded.icon, excluded.address_regex,
-            excluded.supports_address_tag, excluded.network_code, excluded.supports_test_mode, excluded.is_sell_supported, excluded.is_suspended,
-            excluded.is_suspended_us, excluded.sort_order)`,
+            crypto_currencies.network_code, crypto_currencies.supports_test_mode, crypto_currencies.is_sell_supported,
+            crypto_currencies.suspension_changed_at is null and crypto_currencies.is_suspended, crypto_currencies.suspension_changed_at is null and crypto_currencies.is_suspended_us,
+            crypto_currencies.sort_order) is distinct from (excluded.name, excluded.icon, excluded.address_regex,
+            excluded.supports_address_tag, excluded.network_code, excluded.supports_test_mode, excluded.is_sell_supported,
+            crypto_currencies.suspension_changed_at is null and excluded.is_suspended, crypto_currencies.suspension_changed_at is null and excluded.is_suspended_us,
+            excluded.sort_order)`,
         });
+    },
+    /** The catalogue with who last changed each asset's suspension (staff's view). */
+    listCurrencySuspensions() {
+      return db
+        .select({ currency: cryptoCurrencies, changedBy: users.email })
+        .from(cryptoCurrencies)
+        .leftJoin(users, eq(users.id, cryptoCurrencies.suspensionChangedByUserId))
+        .orderBy(asc(cryptoCurrencies.sortOrder), asc(cryptoCurrencies.code));
+    },
+    /**
+     * Sets one suspension flag when it is not already `value` (so two staff members cannot both "suspend" it); undefined
+     * when it already was.
+     */
+    async setSuspension(id: string, flag: 'isSuspended' | 'isSuspendedUS', value: boolean, change: { userId: string; reason: string }) {
+      const column = flag === 'isSuspended' ? cryptoCurrencies.isSuspended : cryptoCurrencies.isSuspendedUS;
+      const [row] = await db
+        .update(cryptoCurrencies)
+        .set({
+          [flag]: value,
+          suspensionChangedAt: new Date(),
+          suspensionChangedByUserId: change.userId,
+          suspensionReason: change.reason,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(cryptoCurrencies.id, id), eq(column, !value)))
+        .returning();
+      return row;
     },
     listCurrencies() {
       return db.select().from(cryptoCurrencies).orderBy(asc(cryptoCurrencies.sortOrder), asc(cryptoCurrencies.code));

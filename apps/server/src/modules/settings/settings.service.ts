@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY_SUSPENSION_SCOPES, staffReasonSchema } from '@rampart/shared/catalog';
 import { accountSettingsInput, nftAccountInput, nftCollectionInput, walletAddressProblem } from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
@@ -23,6 +24,27 @@ export interface NftCollectionView {
   symbol: string | null;
   chainId: number | null;
   deployTransactionHash: string | null;
+}
+
+const suspensionInput = z.object({
+  currencyId: z.string().trim().min(1, 'Choose a currency'),
+  scope: z.enum(CURRENCY_SUSPENSION_SCOPES),
+  reason: staffReasonSchema,
+});
+
+/** An asset as staff see it in the back office (GraphQL CurrencySuspension). */
+export function suspensionView(row: CryptoCurrencyRow, changedBy: string | null) {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    networkCode: row.networkCode,
+    isSuspended: row.isSuspended,
+    isSuspendedUS: row.isSuspendedUS,
+    reason: row.suspensionReason,
+    changedAt: row.suspensionChangedAt,
+    changedBy,
+  };
 }
 
 const payoutInput = z.object({
@@ -85,7 +107,27 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
     return { currency, walletAddress: values.walletAddress };
   }
 
+  /** Suspends (value true) or resumes an asset for everyone or for US customers; a change that changes nothing is refused. */
+  async function changeSuspension(staff: { id: string; email: string }, input: unknown, value: boolean) {
+    const { currencyId, scope, reason } = parseInput(suspensionInput, input);
+    const currency = await repository.findCurrency(currencyId);
+    if (!currency) throw notFound('The currency');
+    const flag = scope === 'ALL' ? 'isSuspended' : 'isSuspendedUS';
+    const row = await repository.setSuspension(currency.id, flag, value, { userId: staff.id, reason });
+    if (!row) {
+      const whom = scope === 'ALL' ? '' : ' for US customers';
+      throw new AppError('CONFLICT', `${currency.name} is ${value ? 'already' : 'not'} suspended${whom}.`);
+    }
+    return suspensionView(row, staff.email);
+  }
+
   return {
+    async currencySuspensions() {
+      return (await repository.listCurrencySuspensions()).map(({ currency, changedBy }) => suspensionView(currency, changedBy));
+    },
+    suspendCurrency: (staff: { id: string; email: string }, input: unknown) => changeSuspension(staff, input, true),
+    resumeCurrency: (staff: { id: string; email: string }, input: unknown) => changeSuspension(staff, input, false),
+
     /** Idempotent: brings crypto_currencies up to the catalogue in code. */
     async seedCurrencies() {
       await repository.upsertCurrencies(catalogueRows());

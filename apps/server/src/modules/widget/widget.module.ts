@@ -4,6 +4,7 @@ import type { GoLiveService } from '../go-live/go-live.service.ts';
 import { defineModule } from '../module.ts';
 import type { RampService } from '../ramp/ramp.service.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
+import type { WalletsService } from '../wallets/wallets.service.ts';
 import type { RampPort } from './ramp-port.ts';
 import { createTestProcessing } from './test-processing.ts';
 import { createWidgetRepository } from './widget.repository.ts';
@@ -14,12 +15,12 @@ export const widgetModule = defineModule({
   name: 'widget',
   build: (
     { database, config, jobs },
-    built: { developers: DevelopersService; transactions: TransactionsService; goLive: GoLiveService; ramp: RampService },
+    built: { developers: DevelopersService; transactions: TransactionsService; goLive: GoLiveService; ramp: RampService; wallets: WalletsService },
   ) => {
-    const { developers, transactions, goLive, ramp } = built;
+    const { developers, transactions, goLive, ramp, wallets } = built;
     const repository = createWidgetRepository(database.db);
     const rampPort = (): RampPort => ramp;
-    const processing = createTestProcessing({ transactions, jobs, repository, ramp: rampPort, config });
+    const processing = createTestProcessing({ transactions, jobs, repository, ramp: rampPort, wallets, config });
     return { services: { widget: createWidgetService({ repository, developers, transactions, goLive, processing, ramp: rampPort, config }) } };
   },
   routes: (app, { config, services, webRoot }) => registerWidget(app, { services, webRoot, ratePerMinute: config.WIDGET_API_RATE_PER_MINUTE }),

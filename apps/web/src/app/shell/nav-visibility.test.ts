@@ -40,7 +40,15 @@ describe('sidebar visibility', () => {
   });
 
   it('shows the admin section to auditing staff, and account areas only with an account', () => {
-    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual(['Dashboard', 'Profile', 'Organizations', 'Audit trail', 'Business verification']);
+    expect(labels({ role: null, adminRole: 'Auditor' }, false)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Organizations',
+      'Audit trail',
+      'Business verification',
+      'Currencies',
+      'Wallets',
+    ]);
   });
 
   it('shows Business verification to KYB staff and the Blocked list to those who keep it', () => {
@@ -55,5 +63,14 @@ describe('sidebar visibility', () => {
     expect(labels({ role: null, adminRole: 'SuperAdmin' }, false)).toContain('Staff');
     for (const adminRole of ['Admin', 'SupportAgentTier1', 'Auditor']) expect(labels({ role: null, adminRole }, false)).not.toContain('Staff');
     expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Staff');
+  });
+
+  it('shows Currencies to staff who view currencies and Wallets to those who view wallets, never to partners', () => {
+    expect(labels({ role: null, adminRole: 'ProductManager' }, false)).toContain('Currencies');
+    expect(labels({ role: null, adminRole: 'ProductManager' }, false)).not.toContain('Wallets');
+    expect(labels({ role: null, adminRole: 'SupportAgentTier1' }, false)).not.toContain('Currencies');
+    expect(labels({ role: null, adminRole: 'SupportAgentTier1' }, false)).not.toContain('Wallets');
+    expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Currencies');
+    expect(labels({ role: 'administrator', adminRole: null })).not.toContain('Wallets');
   });
 });

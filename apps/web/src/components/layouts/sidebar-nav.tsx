@@ -5,6 +5,7 @@ import {
   BadgeCheckIcon,
   BanIcon,
   BarChart3Icon,
+  BitcoinIcon,
   CodeIcon,
   CoinsIcon,
   CreditCardIcon,
@@ -22,6 +23,7 @@ import {
   UserCogIcon,
   UsersIcon,
   UsersRoundIcon,
+  WalletIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
@@ -108,6 +110,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
       { label: 'Staff', to: ROUTES.adminStaff, icon: UserCogIcon, adminPermission: 'staff:view' },
+      { label: 'Currencies', to: ROUTES.adminCurrencies, icon: BitcoinIcon, adminPermission: 'currency:view' },
+      { label: 'Wallets', to: ROUTES.adminWallets, icon: WalletIcon, adminPermission: 'wallet:view' },
     ],
   },
 ];

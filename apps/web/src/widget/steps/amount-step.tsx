@@ -6,6 +6,7 @@ import { type Order, useWidget } from '../context';
 import type { QuoteState } from '../hooks';
 import { assetLabel } from '../lib/address';
 import { sanitizeAmountTyping } from '../lib/decimal';
+import { assetsOfferedIn } from '../lib/offered';
 import { QuoteSummary } from './quote-summary';
 
 interface AmountStepProps {
@@ -21,7 +22,8 @@ const TITLES: Record<WidgetFlow, string> = { buy: 'Buy crypto', sell: 'Sell cryp
 
 export function AmountStep({ flow, order, update, amountError, quote, onContinue }: AmountStepProps) {
   const { bootstrap, isLocked, currency } = useWidget();
-  const assets: PickerOption[] = bootstrap.currencies.map((asset) => ({
+  // An asset the provider suspended for US customers is not offered to one (the quote refuses it too).
+  const assets: PickerOption[] = assetsOfferedIn(bootstrap.currencies, order.country).map((asset) => ({
     value: asset.code,
     label: assetLabel(asset),
     description: asset.name.replace(/\s*\(.*\)$/, ''),
