@@ -43,7 +43,10 @@ export const staffAccountEditSchema = z.object({
     .transform((value) => value || null),
   requiresEnhancedKyb: z.boolean(),
   kybLevelRequiredToGoLive: z.enum(KYB_LEVELS, { message: 'Choose Basic or Enhanced' }),
-  manuallyRequestedKybLevel: z.enum(KYB_LEVELS, { message: 'Choose Basic or Enhanced' }).nullish().transform((value) => value ?? null),
+  manuallyRequestedKybLevel: z
+    .enum(KYB_LEVELS, { message: 'Choose Basic or Enhanced' })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 export const staffOrganizationEditSchema = z.object({

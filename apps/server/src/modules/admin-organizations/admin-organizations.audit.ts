@@ -12,7 +12,10 @@ const statusChange = (verb: string) => (c: Record<string, unknown>) => {
 export const adminOrganizationsAuditSentences: AuditSentences = {
   createPartnerOrganization: (c) => {
     const input = (c.input ?? {}) as Record<string, unknown>;
-    return `Created the organization ${text(input.organizationName) ?? ''} and invited ${text(input.administratorEmail) ?? 'its administrator'}`.replace('  ', ' ');
+    return `Created the organization ${text(input.organizationName) ?? ''} and invited ${text(input.administratorEmail) ?? 'its administrator'}`.replace(
+      '  ',
+      ' ',
+    );
   },
   updatePartnerOrganization: (c) => `Renamed the organization to ${text(c.name) ?? ''}`.trim(),
   updatePartnerAccount: (c) => `Edited the account ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),

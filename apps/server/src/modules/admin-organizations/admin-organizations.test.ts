@@ -25,7 +25,8 @@ const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 async function partner(options: { verified?: boolean } = {}) {
   const member = await accountWithMember(t, { name: 'Closing Shop', verified: options.verified ?? false });
-  const keys = async (liveMode: boolean) => (await member.client.ok(KEYS, { a: member.accountId, l: liveMode })).apiKeys as Array<{ type: string; secret: string }>;
+  const keys = async (liveMode: boolean) =>
+    (await member.client.ok(KEYS, { a: member.accountId, l: liveMode })).apiKeys as Array<{ type: string; secret: string }>;
   const test = await keys(false);
   const live = options.verified ? await keys(true) : [];
   const of = (list: typeof test, type: string) => list.find((key) => key.type === type)?.secret ?? '';
@@ -63,7 +64,9 @@ describe('account status, set by staff', () => {
     const token = /"sessionToken":"([^"]+)"/.exec(await page.text())![1]!;
     const waiting = await emitWebhookEvent(t.database.db, { accountId: p.accountId, liveMode: false, type: 'transaction_updated', data: { n: 'before' } });
     await receiver.waitFor((all) => all.some((hook) => hook.body.data.n === 'before'));
-    await expect.poll(async () => (await t.database.pool.query(`select attempt_count from webhook_deliveries where event_id = $1`, [waiting])).rows[0]?.attempt_count).toBe(1);
+    await expect
+      .poll(async () => (await t.database.pool.query(`select attempt_count from webhook_deliveries where event_id = $1`, [waiting])).rows[0]?.attempt_count)
+      .toBe(1);
     expect(await deliveriesOf(waiting)).toEqual(['pending']);
 
     // A reason is required.
@@ -143,7 +146,13 @@ describe('organizations, run by staff', () => {
     const support = await signedInUser(t, { adminRole: 'SupportAgentTier1' });
     const EDIT = `mutation($a: ID!, $i: PartnerAccountInput!) { updatePartnerAccount(accountId: $a, input: $i) {
       name internalName whiteGloveInformation { requiresEnhancedKyb } kybInformation { kybLevelRequiredToGoLive manuallyRequestedKybLevel isEnhancedKybRequired } } }`;
-    const input = { name: 'Renamed Shop', internalName: 'ACME-EU-01', requiresEnhancedKyb: false, kybLevelRequiredToGoLive: 'Basic', manuallyRequestedKybLevel: 'Enhanced' };
+    const input = {
+      name: 'Renamed Shop',
+      internalName: 'ACME-EU-01',
+      requiresEnhancedKyb: false,
+      kybLevelRequiredToGoLive: 'Basic',
+      manuallyRequestedKybLevel: 'Enhanced',
+    };
     expect(errorCode(await support.client.gql(EDIT, { a: p.accountId, i: input }))).toBe('FORBIDDEN_ERROR');
     expect(errorCode(await manager.client.gql(EDIT, { a: p.accountId, i: { ...input, name: ' ' } }))).toBe('BAD_USER_INPUT');
     expect((await manager.client.ok(EDIT, { a: p.accountId, i: input })).updatePartnerAccount).toEqual({
@@ -154,9 +163,12 @@ describe('organizations, run by staff', () => {
     });
     // The KYB review now asks the organization for the Enhanced level.
     expect((await manager.client.ok(ORGANIZATION, { id: p.organizationId })).staffOrganization.kybLevel).toBe('Enhanced');
-    const renamed = await manager.client.ok('mutation($id: ID!) { updatePartnerOrganization(id: $id, name: "Renamed Ltd", publicName: "Renamed") { name publicName } }', {
-      id: p.organizationId,
-    });
+    const renamed = await manager.client.ok(
+      'mutation($id: ID!) { updatePartnerOrganization(id: $id, name: "Renamed Ltd", publicName: "Renamed") { name publicName } }',
+      {
+        id: p.organizationId,
+      },
+    );
     expect(renamed.updatePartnerOrganization).toEqual({ name: 'Renamed Ltd', publicName: 'Renamed' });
   });
 

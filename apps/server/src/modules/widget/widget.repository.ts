@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@rampart/shared/account-status';
 import type { Database } from '../../db/client.ts';
-import { firstWhere, insertRow } from '../../db/row-queries.ts';
+import { insertRow } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { apiKeys } from '../../db/schema/developers.ts';
 import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema/ramp.ts';

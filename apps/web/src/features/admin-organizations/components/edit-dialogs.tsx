@@ -16,7 +16,6 @@ import { Form } from '@/components/ui/form';
 import { UpdatePartnerAccountMutation, UpdatePartnerOrganizationMutation } from '@/features/admin-organizations/api/organization';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import type { KybLevel } from '@/gql/graphql';
 
 const NONE = 'none';
 const nameField = (what: string) => z.string().trim().min(1, `Enter the ${what} name`).max(200, 'At most 200 characters');
@@ -53,7 +52,10 @@ export function EditAccountDialog({
     internalName: account.internalName ?? '',
     requiresEnhancedKyb: account.whiteGloveInformation.requiresEnhancedKyb,
     kybLevelRequiredToGoLive: account.kybInformation.kybLevelRequiredToGoLive === 'Enhanced' ? 'Enhanced' : 'Basic',
-    manualLevel: account.kybInformation.manuallyRequestedKybLevel === 'Basic' || account.kybInformation.manuallyRequestedKybLevel === 'Enhanced' ? account.kybInformation.manuallyRequestedKybLevel : NONE,
+    manualLevel:
+      account.kybInformation.manuallyRequestedKybLevel === 'Basic' || account.kybInformation.manuallyRequestedKybLevel === 'Enhanced'
+        ? account.kybInformation.manuallyRequestedKybLevel
+        : NONE,
   });
   const form = useForm<AccountValues>({ resolver: zodResolver(accountFormSchema), defaultValues: initial() });
   const busy = form.formState.isSubmitting;
@@ -68,8 +70,8 @@ export function EditAccountDialog({
             name: values.name,
             internalName: values.internalName || null,
             requiresEnhancedKyb: values.requiresEnhancedKyb,
-            kybLevelRequiredToGoLive: values.kybLevelRequiredToGoLive as KybLevel,
-            manuallyRequestedKybLevel: values.manualLevel === NONE ? null : (values.manualLevel as KybLevel),
+            kybLevelRequiredToGoLive: values.kybLevelRequiredToGoLive,
+            manuallyRequestedKybLevel: values.manualLevel === NONE ? null : values.manualLevel,
           },
         },
       });
