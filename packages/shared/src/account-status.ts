@@ -1,5 +1,5 @@
 // An account's status (spec §4: Active, Dormant, Closed), set by staff with a reason. What each status lets through is
-// decided here once, for /v1, the widget, outgoing webhooks and the partner's banner (docs/account-status.md).
+// decided here once, for /v1, the widget, outgoing webhooks and the partner's banner (docs/decisions/0022-account-status.md).
 import { z } from 'zod';
 import { COUNTRY_CODES } from './onboarding.ts';
 import { emailSchema } from './identity-schemas.ts';

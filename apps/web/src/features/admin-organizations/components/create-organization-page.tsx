@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { emailSchema } from '@rampart/shared/identity-schemas';
 import { ErrorAlert } from '@/components/form-alert';
 import { CountryField } from '@/components/form/country-field';
 import { InputField } from '@/components/form/input-field';
@@ -28,7 +27,7 @@ const schema = z.object({
   accountName: nameField('account'),
   internalName: z.string().trim().max(200, 'At most 200 characters'),
   country: z.string().min(1, 'Choose a country from the list'),
-  administratorEmail: emailSchema,
+  administratorEmail: z.string().trim().max(254, 'At most 254 characters').pipe(z.email('Enter the administrator’s e-mail address')),
   requiresEnhancedKyb: z.boolean(),
 });
 type Values = z.infer<typeof schema>;
