@@ -52,7 +52,8 @@ test('an admin closes a partner’s account with a reason; its member sees why; 
   await supportPage.goto(page.url());
   const supportCard = supportPage.getByRole('region', { name: `Account ${accountName}` });
   await expect(supportCard.getByRole('list', { name: `Status history of ${accountName}` })).toContainText('Chargebacks above the agreed limit');
-  for (const name of ['Make active', 'Make dormant', 'Close account', `Edit ${accountName}`]) await expect(supportPage.getByRole('button', { name })).toHaveCount(0);
+  for (const name of ['Make active', 'Make dormant', 'Close account', `Edit ${accountName}`])
+    await expect(supportPage.getByRole('button', { name })).toHaveCount(0);
   await expect(supportPage.getByRole('button', { name: 'Edit organization' })).toHaveCount(0);
   const supportTry = await graphqlAs(support.session, ENABLE, { a: account.id });
   expect(supportTry.errors?.[0]?.extensions?.code).toBe('FORBIDDEN_ERROR');
