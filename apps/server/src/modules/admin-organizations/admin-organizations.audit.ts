@@ -9,6 +9,18 @@ const statusChange = (verb: string) => (c: Record<string, unknown>) => {
   return `${verb} ${account(c)}${previous ? ` (was ${previous})` : ''}${reason ? `: “${reason}”` : ''}`;
 };
 
+const words = (value: unknown) => (typeof value === 'string' && value !== '' ? value : typeof value === 'boolean' ? String(value) : 'none');
+
+/** ": name A → B, internalName none → X", from the `before` the mutation returned and the arguments (the after). */
+function changed(c: Record<string, unknown>, after: Record<string, unknown>): string {
+  const before = (c._subject as { before?: Record<string, unknown> } | undefined)?.before;
+  if (!before) return '';
+  const parts = Object.entries(before)
+    .filter(([field, value]) => field in after && words(after[field]) !== words(value))
+    .map(([field, value]) => `${field} ${words(value)} → ${words(after[field])}`);
+  return parts.length ? `: ${parts.join(', ')}` : ' (nothing changed)';
+}
+
 export const adminOrganizationsAuditSentences: AuditSentences = {
   createPartnerOrganization: (c) => {
     const input = (c.input ?? {}) as Record<string, unknown>;
@@ -17,8 +29,11 @@ export const adminOrganizationsAuditSentences: AuditSentences = {
       ' ',
     );
   },
-  updatePartnerOrganization: (c) => `Renamed the organization to ${text(c.name) ?? ''}`.trim(),
-  updatePartnerAccount: (c) => `Edited the account ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
+  updatePartnerOrganization: (c) => `Edited the organization ${text(c.name) ?? ''}${changed(c, c)}`,
+  updatePartnerAccount: (c) => {
+    const input = (c.input ?? {}) as Record<string, unknown>;
+    return `Edited the account ${text(input.name) ?? ''}${changed(c, input)}`;
+  },
   enableAccount: statusChange('Made active'),
   disableAccount: statusChange('Made dormant'),
   closeAccount: statusChange('Closed'),

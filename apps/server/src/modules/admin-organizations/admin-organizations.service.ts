@@ -11,6 +11,7 @@ import { adminPermissionsOf } from '@rampart/shared/permissions';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
+import { AUDIT_BEFORE } from '../../lib/audit-words.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
 import type { KybService } from '../kyb/kyb.service.ts';
@@ -60,15 +61,17 @@ export function createAdminOrganizationsService(deps: { repository: AdminOrganiz
 
     async updatePartnerOrganization(input: { id: string; name: string; publicName?: string | null }) {
       const values = parseInput(staffOrganizationEditSchema, { name: input.name, publicName: input.publicName });
-      const row = isUuid(input.id) ? await repository.updateOrganization(input.id, values) : undefined;
-      if (!row) throw notFound('The organization');
+      const before = isUuid(input.id) ? await repository.findOrganization(input.id) : undefined;
+      const row = before && (await repository.updateOrganization(before.id, values));
+      if (!before || !row) throw notFound('The organization');
+      Object.assign(row, { [AUDIT_BEFORE]: { name: before.name, publicName: before.publicName } });
       return row;
     },
 
     async updatePartnerAccount(accountId: string, input: unknown) {
       const values = parseInput(staffAccountEditSchema, input);
       const account = await loadAccount(accountId);
-      return repository.updateAccount(account.id, {
+      const row = await repository.updateAccount(account.id, {
         name: values.name,
         internalName: values.internalName,
         requiresEnhancedKyb: values.requiresEnhancedKyb,
@@ -81,6 +84,17 @@ export function createAdminOrganizationsService(deps: { repository: AdminOrganiz
             values.requiresEnhancedKyb || values.kybLevelRequiredToGoLive === 'Enhanced' || values.manuallyRequestedKybLevel === 'Enhanced',
         },
       });
+      // The audit row keeps these beside the arguments: before and after.
+      Object.assign(row, {
+        [AUDIT_BEFORE]: {
+          name: account.name,
+          internalName: account.internalName,
+          requiresEnhancedKyb: account.requiresEnhancedKyb,
+          kybLevelRequiredToGoLive: account.kybInformation.kybLevelRequiredToGoLive,
+          manuallyRequestedKybLevel: account.kybInformation.manuallyRequestedKybLevel,
+        },
+      });
+      return row;
     },
 
     /** Active, Dormant or Closed, with a reason (audited with the status before and after). */

@@ -170,6 +170,21 @@ describe('organizations, run by staff', () => {
       },
     );
     expect(renamed.updatePartnerOrganization).toEqual({ name: 'Renamed Ltd', publicName: 'Renamed' });
+    // The audit trail keeps each change as before → after.
+    const admin = await signedInUser(t, { adminRole: 'Admin' });
+    const summaries = async (operation: string) =>
+      (
+        await admin.client.ok('query($o: String, $e: String) { auditEvents(operation: $o, actorEmail: $e, outcome: success) { items { summary } } }', {
+          o: operation,
+          e: manager.email,
+        })
+      ).auditEvents.items.map((item: { summary: string }) => item.summary);
+    expect(await summaries('updatePartnerAccount')).toEqual([
+      'Edited the account Renamed Shop: name Closing Shop → Renamed Shop, internalName none → ACME-EU-01, manuallyRequestedKybLevel none → Enhanced',
+    ]);
+    expect(await summaries('updatePartnerOrganization')).toEqual([
+      'Edited the organization Renamed Ltd: name Closing Shop Ltd → Renamed Ltd, publicName none → Renamed',
+    ]);
   });
 
   it('staff create an organization and account on a partner’s behalf and invite its first administrator', async () => {

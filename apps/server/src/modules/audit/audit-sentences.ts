@@ -4,7 +4,7 @@
 // module list. Every Mutation of the SDL has an entry (audit-sentences.test.ts checks); anything else still reads as
 // words (the operation name split up).
 
-import { capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
+import { AUDIT_BEFORE, capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
 
 /** Every module's sentences in one table; a mutation with two sentences is a programming error. */
 export function assembleAuditSentences(modules: readonly { name: string; auditSentences?: AuditSentences }[]): AuditSentences {
@@ -46,5 +46,10 @@ export function subjectOf(result: unknown): Record<string, unknown> | undefined 
   }
   const user = record.user as Record<string, unknown> | undefined;
   if (user && typeof user.email === 'string') picked.email = user.email;
+  const before = (result as { [AUDIT_BEFORE]?: unknown })[AUDIT_BEFORE];
+  if (before && typeof before === 'object')
+    picked.before = Object.fromEntries(
+      Object.entries(before).filter(([, value]) => value === null || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 200)),
+    );
   return Object.keys(picked).length ? picked : undefined;
 }
