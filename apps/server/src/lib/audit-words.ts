@@ -36,6 +36,12 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A mutation's result may carry what it changed as it was before, under this key (not a GraphQL field): the audit row
+ * keeps it as `_subject.before`, beside the arguments (the after). Values are strings, booleans or null.
+ */
+export const AUDIT_BEFORE = Symbol('auditBefore');
+
 /** A stored value worth quoting: a non-blank string that was not redacted. */
 export function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' && value !== '[redacted]' ? value : null;

@@ -15,6 +15,7 @@ export const modules = [
   (await import('./kyb/kyb.module.ts')).kybModule,
   (await import('./commerce/commerce.module.ts')).commerceModule,
   (await import('./go-live/go-live.module.ts')).goLiveModule,
+  (await import('./admin-organizations/admin-organizations.module.ts')).adminOrganizationsModule,
   (await import('./passes/passes.module.ts')).passesModule,
   (await import('./themes/themes.module.ts')).themesModule,
   (await import('./billing/billing.module.ts')).billingModule,

@@ -44,6 +44,8 @@ const ProfileGeneralRoute = lazy(() => import('@/app/routes/profile-general'));
 const ProfileSecurityRoute = lazy(() => import('@/app/routes/profile-security'));
 const AdminAuditRoute = lazy(() => import('@/app/routes/admin-audit'));
 const AdminOrganizationsRoute = lazy(() => import('@/app/routes/admin-organizations'));
+const AdminOrganizationRoute = lazy(() => import('@/app/routes/admin-organization'));
+const AdminOrganizationNewRoute = lazy(() => import('@/app/routes/admin-organization-new'));
 const AdminKybRoute = lazy(() => import('@/app/routes/admin-kyb'));
 const AdminKybGoLiveRoute = lazy(() => import('@/app/routes/admin-kyb-go-live'));
 const AdminKybApplicationRoute = lazy(() => import('@/app/routes/admin-kyb-application'));
@@ -222,6 +224,8 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.profileSecurity, element: page(ProfileSecurityRoute) },
                       { path: ROUTES.adminAudit, element: page(AdminAuditRoute) },
                       { path: ROUTES.adminOrganizations, element: page(AdminOrganizationsRoute) },
+                      { path: ROUTES.adminOrganizationNew, element: page(AdminOrganizationNewRoute) },
+                      { path: `${ROUTES.adminOrganizations}/:organizationId`, element: page(AdminOrganizationRoute) },
                       { path: ROUTES.adminKyb, element: page(AdminKybRoute) },
                       { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
                       { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },

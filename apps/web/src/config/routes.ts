@@ -43,6 +43,7 @@ export const ROUTES = {
   profileSecurity: '/profile/security',
   adminAudit: '/admin/audit',
   adminOrganizations: '/admin/organizations',
+  adminOrganizationNew: '/admin/organizations/new',
   adminKyb: '/admin/kyb',
   adminKybGoLive: '/admin/kyb/go-live',
   adminBlocked: '/admin/blocked',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, inet, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamptz } from './columns.ts';
 
@@ -26,5 +27,9 @@ export const auditEvents = pgTable(
     index('audit_events_account_idx').on(table.accountId, table.occurredAt),
     index('audit_events_actor_idx').on(table.actorUserId, table.occurredAt),
     index('audit_events_occurred_idx').on(table.occurredAt),
+    // An account's status history (admin-organizations): its status changes, by the account the arguments name.
+    index('audit_events_account_status_idx')
+      .on(sql`(${table.changes}->>'accountId')`, table.occurredAt)
+      .where(sql`operation in ('enableAccount', 'disableAccount', 'closeAccount')`),
   ],
 );

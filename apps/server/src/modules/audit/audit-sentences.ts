@@ -4,7 +4,7 @@
 // module list. Every Mutation of the SDL has an entry (audit-sentences.test.ts checks); anything else still reads as
 // words (the operation name split up).
 
-import { capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
+import { AUDIT_BEFORE, capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
 
 /** Every module's sentences in one table; a mutation with two sentences is a programming error. */
 export function assembleAuditSentences(modules: readonly { name: string; auditSentences?: AuditSentences }[]): AuditSentences {
@@ -34,7 +34,7 @@ export function describeAuditEvent(event: { operation: string; kind: string; cha
 }
 
 /** Facts of what a mutation returned that make its sentence readable; never secrets (no values, hashes or tokens). */
-const SUBJECT_FIELDS = ['type', 'liveMode', 'name', 'email', 'url', 'role', 'status', 'product', 'transactionType'] as const;
+const SUBJECT_FIELDS = ['type', 'liveMode', 'name', 'email', 'url', 'role', 'status', 'previousStatus', 'product', 'transactionType'] as const;
 
 export function subjectOf(result: unknown): Record<string, unknown> | undefined {
   if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined;
@@ -56,5 +56,10 @@ export function subjectOf(result: unknown): Record<string, unknown> | undefined 
         .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, 200) : value]),
     );
   }
+  const before = (result as { [AUDIT_BEFORE]?: unknown })[AUDIT_BEFORE];
+  if (before && typeof before === 'object')
+    picked.before = Object.fromEntries(
+      Object.entries(before).filter(([, value]) => value === null || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 200)),
+    );
   return Object.keys(picked).length ? picked : undefined;
 }

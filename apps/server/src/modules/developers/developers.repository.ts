@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } fr
 import type { Database } from '../../db/client.ts';
 import { firstWhere, insertRow } from '../../db/row-queries.ts';
 import { apiKeys, apiRequestLog } from '../../db/schema/developers.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect & { plainSecret?: string };
 export type ApiRequestRow = typeof apiRequestLog.$inferSelect & { apiKey: ApiKeyRow };
@@ -128,8 +129,11 @@ export function createDevelopersRepository(db: Database) {
           type: apiKeys.type,
           restrictions: apiKeys.restrictions,
           lastUsedAt: apiKeys.lastUsedAt,
+          // Staff may have closed the account, or made it dormant: the key check refuses it (public-api.routes.ts).
+          accountStatus: accounts.status,
         })
         .from(apiKeys)
+        .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
         .where(and(eq(apiKeys.secretHash, hash), alive()))
         .limit(1);
       return row;

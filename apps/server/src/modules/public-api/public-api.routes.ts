@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { accessForRoute, allows, restrictionMessage, unlistedRouteMessage } from '@rampart/shared/api-keys';
+import { accountAllowsTraffic, accountStatusErrorCode, accountStatusMessage } from '@rampart/shared/account-status';
 import { CURRENT_API_VERSION } from '@rampart/shared/api-versions';
 import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -97,6 +98,9 @@ export async function registerPublicApi(app: FastifyInstance, deps: { config: En
         }
         // From here on the request is the key's: logged in onResponse, whatever its status.
         request.apiKey = { id: found.id, accountId: found.accountId, liveMode: found.liveMode, lastUsedAt: found.lastUsedAt };
+        // Staff closed the account, or made it dormant (no live traffic): its keys stop, with a code saying why.
+        if (!accountAllowsTraffic(found.accountStatus, found.liveMode))
+          throw new ApiError(403, 'permission_error', accountStatusErrorCode(found.accountStatus), accountStatusMessage(found.accountStatus));
         const [asked, pinned] = await Promise.all([
           Promise.resolve().then(() => requestedVersion(request)),
           pinnedVersion(deps.database.pool, found.accountId),

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@rampart/shared/enums';
 import type { PassWebhookEventType } from '@rampart/shared/passes';
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { SqlExecutor } from '../../db/executor.ts';
 
 export interface DomainEvent {
@@ -16,6 +17,12 @@ export interface DomainEvent {
 /** The channel a committed event's deliveries are announced on; workers LISTEN to it and claim them at once. */
 export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
 
+/**
+ * An event of an account whose status refuses traffic in its mode (accountAllowsTraffic, @rampart/shared/account-status:
+ * Closed, or Dormant in live mode) is kept but queues no delivery; `w` is the endpoint, `a` its account.
+ */
+const ACCOUNT_TAKES_DELIVERIES = `(a.status = 'Active' or (a.status = 'Dormant' and not w.live_mode))`;
+
 /** Unless a dispatcher is listed as idle there is no NOTIFY: busy dispatchers keep claiming until the queue is empty. */
 const EMIT_SQL = `
   with event as (
@@ -27,6 +34,7 @@ const EMIT_SQL = `
     select event.id, w.id, now() from event
     join webhooks w on w.account_id = $1 and w.live_mode = $2 and w.is_enabled and w.pass_project_id is not distinct from $6::uuid
       and (cardinality(w.events) = 0 or $3 = any(w.events))
+    join accounts a on a.id = w.account_id and ${ACCOUNT_TAKES_DELIVERIES}
     returning id
   )
   select event.id as event_id,
@@ -89,9 +97,24 @@ export async function emitWebhookEvents(executor: SqlExecutor, events: DomainEve
        select event.id, w.id, now() from event
        join webhooks w on w.account_id = event.account_id and w.live_mode = event.live_mode and w.is_enabled and w.pass_project_id is null
          and (cardinality(w.events) = 0 or event.type = any(w.events))
+       join accounts a on a.id = w.account_id and ${ACCOUNT_TAKES_DELIVERIES}
        returning id
      )
      select case when exists (select 1 from deliveries) and exists (select 1 from webhook_idle_dispatchers) then pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '') end`,
     [input],
   );
+}
+
+/**
+ * When staff close an account (or make it dormant) its deliveries still waiting are given up, in the same transaction
+ * as the change: nothing queued before is sent afterwards. `liveModes`: the modes that stopped. Returns how many.
+ */
+export async function abandonPendingDeliveries(executor: SqlExecutor, accountId: string, liveModes: { live: boolean; test: boolean }): Promise<number> {
+  if (!liveModes.live && !liveModes.test) return 0;
+  const mode = liveModes.live && liveModes.test ? sql`` : sql` and w.live_mode = ${liveModes.live}`;
+  const result = await executor.execute(sql`
+    update webhook_deliveries d set status = 'abandoned', next_attempt_at = null, locked_until = null
+    from webhooks w
+    where d.webhook_id = w.id and d.status = 'pending' and w.account_id = ${accountId}${mode}`);
+  return result.rowCount ?? 0;
 }

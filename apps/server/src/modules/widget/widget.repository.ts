@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { AccountStatus } from '@rampart/shared/account-status';
 import type { Database } from '../../db/client.ts';
-import { firstWhere, insertRow } from '../../db/row-queries.ts';
+import { insertRow } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { apiKeys } from '../../db/schema/developers.ts';
 import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema/ramp.ts';
@@ -38,8 +39,16 @@ export function createWidgetRepository(db: Database) {
 
     insertSession: (values: typeof widgetSessions.$inferInsert) => insertRow(db, widgetSessions, values),
 
-    sessionByTokenHash: (tokenHash: string): Promise<WidgetSessionRow | undefined> =>
-      firstWhere(db, widgetSessions, and(eq(widgetSessions.tokenHash, tokenHash), gt(widgetSessions.expiresAt, sql`now()`))),
+    /** A session that has not expired, with its account's status (staff may have closed the account since it opened). */
+    async sessionByTokenHash(tokenHash: string): Promise<(WidgetSessionRow & { accountStatus: AccountStatus }) | undefined> {
+      const [row] = await db
+        .select({ session: widgetSessions, accountStatus: accounts.status })
+        .from(widgetSessions)
+        .innerJoin(accounts, eq(accounts.id, widgetSessions.accountId))
+        .where(and(eq(widgetSessions.tokenHash, tokenHash), gt(widgetSessions.expiresAt, sql`now()`)))
+        .limit(1);
+      return row && { ...row.session, accountStatus: row.accountStatus };
+    },
 
     async allowedAncestors(accountId: string): Promise<string[]> {
       const [row] = await db.select({ urls: accounts.allowedIframeAncestorUrls }).from(accounts).where(eq(accounts.id, accountId)).limit(1);

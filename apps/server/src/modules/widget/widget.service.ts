@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { accountAllowsTraffic, accountStatusErrorCode } from '@rampart/shared/account-status';
 import { amountFormatProblem } from '@rampart/shared/money';
 import { themeConfigSchema } from '@rampart/shared/themes';
 import { explorerLinks, FIAT_CURRENCIES, FAILURE_REASONS } from '@rampart/shared/transactions';
@@ -34,6 +35,9 @@ export const SESSION_TTL_MS = 2 * 3_600_000;
 export const QUOTE_TTL_MS = 60_000;
 
 /** A refusal of the widget page: the HTTP status, a title and a message for the customer (or the partner testing). */
+/** What a customer is told when staff closed the partner's account (or made it dormant): not the partner's reason. */
+const WIDGET_ACCOUNT_STOPPED = 'This partner’s account is not active, so purchases cannot be started here. Contact the site that sent you here.';
+
 export class WidgetPageRefusal extends Error {
   constructor(
     readonly status: number,
@@ -196,6 +200,9 @@ export function createWidgetService(deps: {
     if (!token || token.length > 100) throw sessionMissing();
     const row = await repository.sessionByTokenHash(sha256(token));
     if (!row) throw sessionExpired();
+    // Closed (or dormant, in live mode) after the widget opened: nothing more starts (no quote, transaction or payment).
+    if (!accountAllowsTraffic(row.accountStatus, row.liveMode))
+      throw new AppError('FORBIDDEN_ERROR', WIDGET_ACCOUNT_STOPPED, { type: accountStatusErrorCode(row.accountStatus) });
     return row;
   }
 
@@ -349,6 +356,7 @@ export function createWidgetService(deps: {
       // The theme editor frames a preview from the dashboard's own origin, which the partner does not list.
       const preview = query.preview === '1';
       const ancestors = frameAncestorSources(preview ? [...key.allowedIframeAncestorUrls, config.PUBLIC_URL] : key.allowedIframeAncestorUrls);
+      if (!accountAllowsTraffic(key.status, key.liveMode)) throw new WidgetPageRefusal(403, 'This service is not available', WIDGET_ACCOUNT_STOPPED, ancestors);
       if (key.liveMode)
         throw new WidgetPageRefusal(
           403,

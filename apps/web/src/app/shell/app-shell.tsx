@@ -20,6 +20,7 @@ import { useAccountSelection } from '@/features/accounts/use-account-selection';
 import { useLiveModeLock } from '@/features/accounts/use-live-mode-lock';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { PastDueBanner } from '@/features/billing/components/past-due-banner';
+import { AccountStatusBanner } from '@/components/account-status-banner';
 import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
 import { DemoAccountProvider } from '@/hooks/use-demo-account';
@@ -177,6 +178,7 @@ export default function AppShell() {
               </span>
             </div>
           )}
+          <AccountStatusBanner status={selectedAccount?.status} />
           <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
           <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
             {(loading && !data) || needsOnboarding || setupPath ? (

@@ -25,6 +25,7 @@ export const ShellSelectedAccountQuery = graphql(`
       isVerified
       canUseLiveMode
       isDemo
+      status
       ...Support_Account
       ...Billing_BannerAccount
     }

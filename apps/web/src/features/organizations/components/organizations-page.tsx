@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, SearchIcon } from 'lucide-react';
+import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
@@ -37,6 +37,9 @@ export function OrganizationsPage() {
   const hasMore = rows.length > PAGE_SIZE;
   // Staff with analytics:view read any account's quarterly review without opening the account.
   const canViewAnalytics = useAdminPermission('analytics:view');
+  // White-glove onboarding creates an organization and its first account.
+  const canCreateOrganization = useAdminPermission('organization:create');
+  const canCreate = useAdminPermission('account:create') && canCreateOrganization;
 
   useDocumentTitle('Organizations · Rampart');
 
@@ -55,9 +58,18 @@ export function OrganizationsPage() {
 
   return (
     <PageLayout>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Organizations</h1>
-        <p className="text-sm text-muted-foreground">Find a partner by organization name, public name, id or account name, and open one of its accounts.</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Organizations</h1>
+          <p className="text-sm text-muted-foreground">Find a partner by organization name, public name, id or account name, and open one of its accounts.</p>
+        </div>
+        {canCreate ? (
+          <Button asChild>
+            <Link to={ROUTES.adminOrganizationNew}>
+              <PlusIcon aria-hidden /> New organization
+            </Link>
+          </Button>
+        ) : null}
       </div>
       <form onSubmit={submit} role="search" className="flex gap-2">
         <Label htmlFor="organization-search" className="sr-only">
@@ -100,9 +112,14 @@ export function OrganizationsPage() {
                       <CardDescription className="truncate font-mono text-xs">{organization.id}</CardDescription>
                     </div>
                   </div>
-                  <div className="flex gap-1.5">
+                  <div className="flex items-center gap-1.5">
                     <Badge variant="secondary">{organization.subscriptionPlanType}</Badge>
                     <Badge variant="outline">{organization.accessTier}</Badge>
+                    <Button asChild size="sm" variant="ghost">
+                      <Link to={`${ROUTES.adminOrganizations}/${organization.id}`} aria-label={`Details of ${organization.name}`}>
+                        Details
+                      </Link>
+                    </Button>
                   </div>
                 </CardHeader>
                 <CardContent className="px-5">

@@ -1,0 +1,2 @@
+-- Issue 35: an account's status history is read from the audit trail (admin-organizations.repository.ts statusHistory).
+CREATE INDEX "audit_events_account_status_idx" ON "audit_events" USING btree (("changes"->>'accountId'),"occurred_at") WHERE operation in ('enableAccount', 'disableAccount', 'closeAccount');
