@@ -48,6 +48,7 @@ const AdminKybRoute = lazy(() => import('@/app/routes/admin-kyb'));
 const AdminKybGoLiveRoute = lazy(() => import('@/app/routes/admin-kyb-go-live'));
 const AdminKybApplicationRoute = lazy(() => import('@/app/routes/admin-kyb-application'));
 const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
+const AdminFeatureFlagsRoute = lazy(() => import('@/app/routes/admin-feature-flags'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -223,6 +224,7 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
                       { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
                       { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
+                      { path: ROUTES.adminFeatureFlags, element: page(AdminFeatureFlagsRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

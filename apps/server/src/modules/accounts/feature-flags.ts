@@ -19,7 +19,10 @@ const PRECEDENCE: Record<FlagRule['attribute'], number> = {
 };
 
 export function byPrecedence(rules: readonly FlagRule[]): FlagRule[] {
-  return rules.map((rule, index) => ({ rule, index })).sort((a, b) => PRECEDENCE[a.rule.attribute] - PRECEDENCE[b.rule.attribute] || a.index - b.index).map(({ rule }) => rule);
+  return rules
+    .map((rule, index) => ({ rule, index }))
+    .sort((a, b) => PRECEDENCE[a.rule.attribute] - PRECEDENCE[b.rule.attribute] || a.index - b.index)
+    .map(({ rule }) => rule);
 }
 
 /** The spec's evaluation context: a user alone, or a multi-context of user, account and organization. */

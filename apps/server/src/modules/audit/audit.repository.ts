@@ -47,7 +47,9 @@ export function createAuditRepository(db: Database) {
     async page(filter: Omit<AuditFilter, 'skip' | 'take'>, after: Pick<AuditEventRow, 'occurredAt' | 'id'> | null, limit: number): Promise<AuditEventRow[]> {
       const conditions = conditionsOf(filter);
       if (after) {
-        conditions.push(or(sql`${auditEvents.occurredAt} < ${after.occurredAt}`, and(eq(auditEvents.occurredAt, after.occurredAt), sql`${auditEvents.id} < ${after.id}`))!);
+        conditions.push(
+          or(sql`${auditEvents.occurredAt} < ${after.occurredAt}`, and(eq(auditEvents.occurredAt, after.occurredAt), sql`${auditEvents.id} < ${after.id}`))!,
+        );
       }
       return db
         .select()

@@ -93,14 +93,22 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') rows.push([...row, cell]), (row = []), (cell = ''), (i += 1);
-    else cell += c;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i += 1;
+    } else {
+      cell += c;
+    }
   }
   return rows;
 }
@@ -137,7 +145,22 @@ describe('the staff audit export (CSV)', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-trail-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parseCsv(await response.text());
     const [header, first, ...rest] = rows;
-    expect(header).toEqual(['occurred_at', 'actor_email', 'actor_role', 'via_staff', 'via_command_line', 'account_id', 'operation', 'summary', 'kind', 'outcome', 'error_code', 'changes', 'ip_address', 'request_id']);
+    expect(header).toEqual([
+      'occurred_at',
+      'actor_email',
+      'actor_role',
+      'via_staff',
+      'via_command_line',
+      'account_id',
+      'operation',
+      'summary',
+      'kind',
+      'outcome',
+      'error_code',
+      'changes',
+      'ip_address',
+      'request_id',
+    ]);
     expect(first).toEqual([
       expect.any(String),
       `'=HYPERLINK("http://evil.example")`,
@@ -159,7 +182,10 @@ describe('the staff audit export (CSV)', () => {
     const times = rest.map((row) => Date.parse(row[0]!));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    const exported = await t.database.pool.query(`select actor_role, changes from audit_events where operation = 'exportAuditEventsCsv' and actor_user_id = $1`, [auditor.userId]);
+    const exported = await t.database.pool.query(
+      `select actor_role, changes from audit_events where operation = 'exportAuditEventsCsv' and actor_user_id = $1`,
+      [auditor.userId],
+    );
     expect(exported.rows).toEqual([{ actor_role: 'Auditor', changes: expect.objectContaining({ accountId, outcome: 'failure' }) }]);
   });
 

@@ -203,7 +203,12 @@ describe('named and restricted API keys', () => {
       [engineer.userId],
     );
     expect(audit.rows).toEqual([
-      expect.objectContaining({ via_staff: true, actor_role: 'Engineer', account_id: member.accountId, changes: expect.objectContaining({ reason: 'Found in a public GitHub repository' }) }),
+      expect.objectContaining({
+        via_staff: true,
+        actor_role: 'Engineer',
+        account_id: member.accountId,
+        changes: expect.objectContaining({ reason: 'Found in a public GitHub repository' }),
+      }),
     ]);
     expect(t.app.services.audit.describe({ operation: 'rollApiKey', kind: 'mutation', changes: audit.rows[0].changes })).toBe(
       'Rolled the secret test key “Leaked in a repo” (reason: Found in a public GitHub repository)',

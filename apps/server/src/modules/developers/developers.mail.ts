@@ -2,7 +2,15 @@ import type { OutgoingMail } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
 /** To each administrator of an account whose key the provider's staff rolled (a compromised key), with their reason. */
-export function keyRolledByStaff(input: { to: string; accountName: string; key: string; liveMode: boolean; reason: string; stopsAt: Date; url: string }): OutgoingMail {
+export function keyRolledByStaff(input: {
+  to: string;
+  accountName: string;
+  key: string;
+  liveMode: boolean;
+  reason: string;
+  stopsAt: Date;
+  url: string;
+}): OutgoingMail {
   const stops = input.stopsAt.getTime() <= Date.now() ? 'The old key stopped working at once.' : `The old key stops working at ${input.stopsAt.toISOString()}.`;
   const lines = [
     `Rampart staff rolled the ${input.key} of ${input.accountName}.`,

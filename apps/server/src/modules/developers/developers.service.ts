@@ -204,9 +204,14 @@ export function createDevelopersService(deps: {
       const byStaff = grant.via === 'staff';
       // Staff act on a partner's key without being asked: the partner hears why (the reason is also in the audit trail).
       const reason = byStaff
-        ? parseInput(z.object({ reason: z.string().trim().min(1, 'Say why you roll this key: the account’s administrators are e-mailed it.').max(500, 'At most 500 characters') }), {
-            reason: input.reason ?? '',
-          }).reason
+        ? parseInput(
+            z.object({
+              reason: z.string().trim().min(1, 'Say why you roll this key: the account’s administrators are e-mailed it.').max(500, 'At most 500 characters'),
+            }),
+            {
+              reason: input.reason ?? '',
+            },
+          ).reason
         : null;
       const key = await repository.findKey(input.id);
       if (!key || (key.deletedAt && key.deletedAt <= new Date())) throw badInput({ id: 'This key no longer exists.' });

@@ -11,7 +11,10 @@ export const featureFlagsModule = defineModule({
   schema: new URL('./schema.graphql', import.meta.url),
   build: ({ database }, { accounts }: { accounts: AccountsService }) => ({
     services: {
-      featureFlags: createFeatureFlagsService({ repository: createFeatureFlagsRepository(database.db), invalidate: () => accounts.flags.provider.invalidate() }),
+      featureFlags: createFeatureFlagsService({
+        repository: createFeatureFlagsRepository(database.db),
+        invalidate: () => accounts.flags.provider.invalidate(),
+      }),
     },
   }),
   resolvers: [featureFlagsResolvers],

@@ -17,7 +17,8 @@ const setSchema = z
     reason: z.string().trim().min(1, 'Say why the flag changes: it is kept in the audit trail.').max(500, 'At most 500 characters'),
   })
   .superRefine((input, ctx) => {
-    if (input.organizationId && input.accountId) ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'Name an organization or an account, not both.' });
+    if (input.organizationId && input.accountId)
+      ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'Name an organization or an account, not both.' });
     if (!input.organizationId && !input.accountId && (input.enabled === null || input.enabled === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['enabled'], message: 'The default is on or off: choose one.' });
     }
@@ -47,7 +48,9 @@ export function createFeatureFlagsService(deps: { repository: FeatureFlagsReposi
   const { repository } = deps;
 
   async function toStaffFlags(rows: FeatureFlagRow[]) {
-    const ids = (kind: ContextKind) => [...new Set(rows.flatMap((row) => row.rules.filter((rule) => rule.attribute === ATTRIBUTE[kind]).flatMap((rule) => rule.values)))];
+    const ids = (kind: ContextKind) => [
+      ...new Set(rows.flatMap((row) => row.rules.filter((rule) => rule.attribute === ATTRIBUTE[kind]).flatMap((rule) => rule.values))),
+    ];
     const [organizationNames, accountNames] = await Promise.all([repository.organizationNames(ids('organization')), repository.accountNames(ids('account'))]);
     const names = { organization: organizationNames, account: accountNames };
     return rows.map((row) => {
@@ -55,7 +58,9 @@ export function createFeatureFlagsService(deps: { repository: FeatureFlagsReposi
         const seen = new Set<string>();
         return row.rules
           .filter((rule) => rule.attribute === ATTRIBUTE[kind])
-          .flatMap((rule) => rule.values.map((contextKey) => ({ contextKind: kind, contextKey, contextName: names[kind].get(contextKey) ?? null, enabled: rule.value })))
+          .flatMap((rule) =>
+            rule.values.map((contextKey) => ({ contextKind: kind, contextKey, contextName: names[kind].get(contextKey) ?? null, enabled: rule.value })),
+          )
           .filter((override) => !seen.has(override.contextKey) && Boolean(seen.add(override.contextKey)));
       });
       const otherRuleCount = row.rules.filter((rule) => rule.attribute !== ATTRIBUTE.account && rule.attribute !== ATTRIBUTE.organization).length;

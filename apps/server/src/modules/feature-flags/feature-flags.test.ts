@@ -25,7 +25,8 @@ describe('feature flags staff edit per organization and account', () => {
     ]);
     const engineer = await signedInUser(t, { adminRole: 'Engineer' });
     const passes = async (accountId = partner.accountId) =>
-      ((await partner.client.ok(EVALUATED, { a: accountId })).featureFlags as Array<{ key: string; enabled: boolean }>).find((f) => f.key === 'passes')?.enabled;
+      ((await partner.client.ok(EVALUATED, { a: accountId })).featureFlags as Array<{ key: string; enabled: boolean }>).find((f) => f.key === 'passes')
+        ?.enabled;
 
     expect(await passes()).toBe(true); // the default, now cached by the provider
 
@@ -57,7 +58,13 @@ describe('feature flags staff edit per organization and account', () => {
     expect(audit.rows).toHaveLength(4);
     expect(audit.rows[1]).toMatchObject({
       actor_role: 'Engineer',
-      changes: { flag: 'passes', accountId: partner.accountId, enabled: true, reason: 'Pilot account', _subject: { before: 'inherited', after: 'on', name: 'Flagged' } },
+      changes: {
+        flag: 'passes',
+        accountId: partner.accountId,
+        enabled: true,
+        reason: 'Pilot account',
+        _subject: { before: 'inherited', after: 'on', name: 'Flagged' },
+      },
     });
     expect(t.app.services.audit.describe({ operation: 'setFeatureFlag', kind: 'mutation', changes: audit.rows[3].changes })).toBe(
       'Set feature flag “passes” for organization “Flagged Ltd” from off to inherited (reason: Resumed)',
@@ -78,9 +85,15 @@ describe('feature flags staff edit per organization and account', () => {
 
     const bad = async (variables: Record<string, unknown>) => (await engineer.client.gql(SET, { ...args, ...variables })).errors?.[0];
     expect(await bad({ reason: '  ' })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { reason: expect.stringContaining('audit trail') } } });
-    expect(await bad({ flag: 'no-such-flag' })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { flag: 'There is no feature flag "no-such-flag".' } } });
-    expect(await bad({ o: partner.organizationId })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { accountId: 'Name an organization or an account, not both.' } } });
-    expect(await bad({ a: null, enabled: null })).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fields: { enabled: 'The default is on or off: choose one.' } } });
+    expect(await bad({ flag: 'no-such-flag' })).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', fields: { flag: 'There is no feature flag "no-such-flag".' } },
+    });
+    expect(await bad({ o: partner.organizationId })).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', fields: { accountId: 'Name an organization or an account, not both.' } },
+    });
+    expect(await bad({ a: null, enabled: null })).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', fields: { enabled: 'The default is on or off: choose one.' } },
+    });
     expect(await bad({ a: crypto.randomUUID() })).toMatchObject({ extensions: { code: 'NOT_FOUND' } });
     expect((await t.database.pool.query(`select default_value, rules from feature_flags where key = 'quarterly-review'`)).rows).toEqual(before.rows);
   });

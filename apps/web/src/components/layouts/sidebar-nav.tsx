@@ -8,6 +8,7 @@ import {
   CodeIcon,
   CoinsIcon,
   CreditCardIcon,
+  FlagIcon,
   LayoutDashboardIcon,
   PercentIcon,
   PaletteIcon,
@@ -106,6 +107,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
+      { label: 'Feature flags', to: ROUTES.adminFeatureFlags, icon: FlagIcon, adminPermission: 'featureFlag:view' },
     ],
   },
 ];
