@@ -101,8 +101,8 @@ export function FlagValueDialog({
                 {target?.kind === 'default' ? `Default of ${flag}` : target ? `${flag} for ${target.name}` : `Set ${flag} for an organization or account`}
               </DialogTitle>
               <DialogDescription>
-                An account’s value overrides its organization’s, which overrides the default. Partners see the change at once; it is written to the audit trail
-                with the value before and after.
+                An account’s value overrides its organization’s, which overrides the default. Partners’ dashboards follow it when they next load; it is written
+                to the audit trail with the value before and after.
               </DialogDescription>
             </DialogHeader>
             {target === null ? (
@@ -141,7 +141,7 @@ export function FlagValueDialog({
               control={form.control}
               name="value"
               label="Value"
-              className={scope === 'default' ? 'grid-cols-2' : 'grid-cols-3'}
+              className={scope === 'default' ? 'grid-cols-2' : 'grid-cols-2 sm:grid-cols-3'}
               options={[
                 { value: 'on', label: 'On' },
                 { value: 'off', label: 'Off' },
