@@ -28,4 +28,5 @@ export const modules = [
   (await import('./getting-started/getting-started.module.ts')).gettingStartedModule,
   (await import('./public-api/public-api.module.ts')).publicApiModule,
   (await import('./ingestion/ingestion.module.ts')).ingestionModule,
+  (await import('./feature-flags/feature-flags.module.ts')).featureFlagsModule,
 ] as const;

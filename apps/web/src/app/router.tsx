@@ -53,6 +53,7 @@ const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
 const AdminStaffRoute = lazy(() => import('@/app/routes/admin-staff'));
 const AdminCurrenciesRoute = lazy(() => import('@/app/routes/admin-currencies'));
 const AdminWalletsRoute = lazy(() => import('@/app/routes/admin-wallets'));
+const AdminFeatureFlagsRoute = lazy(() => import('@/app/routes/admin-feature-flags'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -233,6 +234,7 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminStaff, element: page(AdminStaffRoute) },
                       { path: ROUTES.adminCurrencies, element: page(AdminCurrenciesRoute) },
                       { path: ROUTES.adminWallets, element: page(AdminWalletsRoute) },
+                      { path: ROUTES.adminFeatureFlags, element: page(AdminFeatureFlagsRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

@@ -50,6 +50,7 @@ export const ROUTES = {
   adminStaff: '/admin/staff',
   adminCurrencies: '/admin/currencies',
   adminWallets: '/admin/wallets',
+  adminFeatureFlags: '/admin/feature-flags',
   /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
   sandboxBillingCheckout: '/sandbox/billing/checkout',
   sandboxBillingPortal: '/sandbox/billing/portal',

@@ -3,6 +3,27 @@ import type { Database } from '../../db/client.ts';
 import { featureFlags } from '../../db/schema/accounts.ts';
 
 type FlagRow = typeof featureFlags.$inferSelect;
+type FlagRule = FlagRow['rules'][number];
+
+/**
+ * Targeting precedence: a rule on the user wins over one on the account, which wins over one on the organization, and
+ * the flag's default comes last; within one attribute the stored order decides. Staff set organization and account
+ * values (modules/feature-flags), so an account's value overrides its organization's whatever order they were added in.
+ */
+const PRECEDENCE: Record<FlagRule['attribute'], number> = {
+  'user.key': 0,
+  'user.email': 0,
+  'account.key': 1,
+  'account.isSelfService': 2,
+  'organization.key': 3,
+};
+
+export function byPrecedence(rules: readonly FlagRule[]): FlagRule[] {
+  return rules
+    .map((rule, index) => ({ rule, index }))
+    .sort((a, b) => PRECEDENCE[a.rule.attribute] - PRECEDENCE[b.rule.attribute] || a.index - b.index)
+    .map(({ rule }) => rule);
+}
 
 /** The spec's evaluation context: a user alone, or a multi-context of user, account and organization. */
 export function evaluationContext(input: {
@@ -29,7 +50,7 @@ function attributeValue(context: EvaluationContext, attribute: string): string |
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** An OpenFeature provider over the feature_flags table: the first matching rule wins, else the flag's default. */
+/** An OpenFeature provider over the feature_flags table: the first matching rule by precedence wins, else the flag's default. */
 export class DatabaseFlagProvider implements Provider {
   readonly metadata = { name: 'rampart-database' } as const;
   readonly runsOn = 'server' as const;
@@ -43,9 +64,14 @@ export class DatabaseFlagProvider implements Provider {
   async flags(): Promise<Map<string, FlagRow>> {
     if (!this.cache || Date.now() - this.cache.at > this.cacheMs) {
       const rows = await this.db.select().from(featureFlags);
-      this.cache = { at: Date.now(), flags: new Map(rows.map((row) => [row.key, row])) };
+      this.cache = { at: Date.now(), flags: new Map(rows.map((row) => [row.key, { ...row, rules: byPrecedence(row.rules) }])) };
     }
     return this.cache.flags;
+  }
+
+  /** Forgets the cached flags: this process reads a staff edit at once (other processes within the cache's time). */
+  invalidate(): void {
+    this.cache = null;
   }
 
   async resolveBooleanEvaluation(flagKey: string, defaultValue: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {

@@ -34,7 +34,20 @@ export function describeAuditEvent(event: { operation: string; kind: string; cha
 }
 
 /** Facts of what a mutation returned that make its sentence readable; never secrets (no values, hashes or tokens). */
-const SUBJECT_FIELDS = ['type', 'liveMode', 'name', 'email', 'url', 'role', 'status', 'previousStatus', 'product', 'transactionType'] as const;
+const SUBJECT_FIELDS = [
+  'type',
+  'liveMode',
+  'name',
+  'email',
+  'url',
+  'role',
+  'status',
+  'previousStatus',
+  'product',
+  'transactionType',
+  'before',
+  'after',
+] as const;
 
 export function subjectOf(result: unknown): Record<string, unknown> | undefined {
   if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined;

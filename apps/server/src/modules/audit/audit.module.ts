@@ -4,6 +4,7 @@ import { mappers } from './audit.mappers.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import { auditResolvers } from './audit.resolvers.ts';
 import { createAuditService } from './audit.service.ts';
+import { registerAuditExport } from './export.route.ts';
 
 export const auditModule = defineModule({
   name: 'audit',
@@ -12,5 +13,8 @@ export const auditModule = defineModule({
     services: { audit: createAuditService({ repository: createAuditRepository(database.db), sentences: assembleAuditSentences(modules) }) },
   }),
   resolvers: [auditResolvers],
+  routes: (app, { config, services, database }) => {
+    registerAuditExport(app, { config, services, pool: database.pool });
+  },
   mappers,
 });

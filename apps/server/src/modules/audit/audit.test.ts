@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, uniqueEmail, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +82,124 @@ describe('a mutation and its audit record', () => {
     await member.client.ok(INVITE, { e: acceptedEmail, a: member.accountId });
     expect(t.smtp.countTo(acceptedEmail)).toBe(1);
     expect(await auditRows('createMembership', acceptedEmail)).toEqual([{ outcome: 'success', error_code: null }]);
+  });
+});
+
+/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i += 1;
+    } else {
+      cell += c;
+    }
+  }
+  return rows;
+}
+
+describe('the staff audit export (CSV)', () => {
+  const get = (client: { cookie: string | null; csrfToken: string } | null, params: Record<string, string>) =>
+    fetch(`${t.baseUrl}/exports/audit-events.csv?${new URLSearchParams(params).toString()}`, {
+      headers: client ? { cookie: client.cookie!, 'x-csrf-token': client.csrfToken } : {},
+    });
+
+  it('streams the filtered trail page by page, quoting and neutralising formulas, for staff holding auditTrail:export only', async () => {
+    const accountId = crypto.randomUUID();
+    // 1,001 failures (three pages of the export) and one success the outcome filter leaves out.
+    await t.database.pool.query(
+      `insert into audit_events (occurred_at, actor_email, actor_role, account_id, operation, kind, outcome, error_code, changes)
+       select now() - n * interval '1 second', 'ana@example.com', 'administrator', $1, 'renameApiKey', 'mutation', 'failure', 'CONFLICT', '{}'::jsonb
+       from generate_series(1, 1001) n`,
+      [accountId],
+    );
+    await t.database.pool.query(
+      `insert into audit_events (account_id, actor_email, operation, kind, outcome, changes) values ($1, 'ana@example.com', 'deleteApiKey', 'mutation', 'success', '{}')`,
+      [accountId],
+    );
+    await t.database.pool.query(
+      `insert into audit_events (occurred_at, actor_email, account_id, operation, kind, outcome, error_code, changes)
+       values (now() + interval '1 minute', '=HYPERLINK("http://evil.example")', $1, 'renameApiKey', 'mutation', 'failure', '@SUM(1)', $2)`,
+      [accountId, JSON.stringify({ name: 'Line one\nsays "hi", twice' })],
+    );
+    const auditor = await signedInUser(t, { adminRole: 'Auditor' });
+
+    const response = await get(auditor.client, { accountId, outcome: 'failure' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-trail-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parseCsv(await response.text());
+    const [header, first, ...rest] = rows;
+    expect(header).toEqual([
+      'occurred_at',
+      'actor_email',
+      'actor_role',
+      'via_staff',
+      'via_command_line',
+      'account_id',
+      'operation',
+      'summary',
+      'kind',
+      'outcome',
+      'error_code',
+      'changes',
+      'ip_address',
+      'request_id',
+    ]);
+    expect(first).toEqual([
+      expect.any(String),
+      `'=HYPERLINK("http://evil.example")`,
+      '',
+      'false',
+      'false',
+      accountId,
+      'renameApiKey',
+      'Renamed the key “Line one\nsays "hi", twice” to “Line one\nsays "hi", twice”',
+      'mutation',
+      'failure',
+      "'@SUM(1)",
+      '{"name":"Line one\\nsays \\"hi\\", twice"}',
+      '',
+      '',
+    ]);
+    expect(rest).toHaveLength(1001);
+    expect(rest.every((row) => row[9] === 'failure' && row[5] === accountId)).toBe(true);
+    const times = rest.map((row) => Date.parse(row[0]!));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const exported = await t.database.pool.query(
+      `select actor_role, changes from audit_events where operation = 'exportAuditEventsCsv' and actor_user_id = $1`,
+      [auditor.userId],
+    );
+    expect(exported.rows).toEqual([{ actor_role: 'Auditor', changes: expect.objectContaining({ accountId, outcome: 'failure' }) }]);
+  });
+
+  it('refuses a partner, staff who may only view the trail, the signed out and bad filters', async () => {
+    const partner = await accountWithMember(t);
+    const viewer = await signedInUser(t, { adminRole: 'ComplianceManager' }); // auditTrail:view, not :export
+    const auditor = await signedInUser(t, { adminRole: 'Auditor' });
+    expect((await get(null, {})).status).toBe(401);
+    expect((await get(partner.client, { accountId: partner.accountId })).status).toBe(403);
+    expect((await get(viewer.client, {})).status).toBe(403);
+    const bad = await get(auditor.client, { from: 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_USER_INPUT', fields: { from: expect.any(String) } } }] });
+    expect((await get(auditor.client, { accountId: 'nope' })).status).toBe(400);
+    expect((await get(auditor.client, { outcome: 'maybe' })).status).toBe(400);
   });
 });

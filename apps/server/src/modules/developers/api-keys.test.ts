@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRONTAB } from '../../jobs/worker.ts';
 import type { RequestLogEntry } from './developers.service.ts';
 import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -167,6 +167,52 @@ describe('named and restricted API keys', () => {
       .apiRequestKeys as Key[];
     expect(named.map((key) => key.id)).toEqual(expect.arrayContaining([created.id, rolled.id]));
     expect(named.every((key) => key.type === 'secret' || key.type === 'restricted')).toBe(true);
+  });
+
+  it('staff roll a partner’s compromised key with a reason: the old key is refused, the administrators are e-mailed, the trail names the staff', async () => {
+    const member = await accountWithMember(t, { verified: true, name: 'Leaky' });
+    const developer = await signedInMember(t, member.accountId, 'developer');
+    const created = (await member.client.ok(CREATE, { a: member.accountId, l: false, name: 'Leaked in a repo' })).createApiKey as Key;
+    const engineer = await signedInUser(t, { adminRole: 'Engineer' });
+    const STAFF_ROLL = `mutation($id: ID!, $reason: String) { rollApiKey(id: $id, deleteOldKeyNow: true, reason: $reason) { ${KEY_FIELDS} } }`;
+
+    // Staff give a reason (partners need not); without one nothing changes.
+    expect((await engineer.client.gql(STAFF_ROLL, { id: created.id })).errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: { reason: expect.stringContaining('administrators are e-mailed') },
+    });
+    expect((await call('GET', '/v1/transactions', created.secret)).status).toBe(200);
+    // A support agent who may only view keys is refused.
+    const tier2 = await signedInUser(t, { adminRole: 'SupportAgentTier2' });
+    expect(errorCode(await tier2.client.gql(STAFF_ROLL, { id: created.id, reason: 'x' }))).toBe('FORBIDDEN_ERROR');
+
+    const rolled = (await engineer.client.ok(STAFF_ROLL, { id: created.id, reason: 'Found in a public GitHub repository' })).rollApiKey as Key;
+    expect(rolled.name).toBe('Leaked in a repo');
+    expect(rolled.secret).toContain('•'); // staff never see the partner's new secret
+    expect((await call('GET', '/v1/transactions', created.secret)).status).toBe(401);
+
+    const mail = await t.smtp.waitFor(member.email, /rolled by Rampart staff/);
+    expect(mail.subject).toBe('An API key of Leaky was rolled by Rampart staff');
+    expect(mail.text).toContain('Reason: Found in a public GitHub repository');
+    expect(mail.text).toContain('secret test key');
+    expect(mail.text).toContain('Leaked in a repo');
+    expect(t.smtp.messages.some((m) => m.to === developer.email)).toBe(false); // administrators only
+
+    const audit = await t.database.pool.query(
+      `select via_staff, actor_role, account_id, changes from audit_events where operation = 'rollApiKey' and actor_user_id = $1 and outcome = 'success'`,
+      [engineer.userId],
+    );
+    expect(audit.rows).toEqual([
+      expect.objectContaining({
+        via_staff: true,
+        actor_role: 'Engineer',
+        account_id: member.accountId,
+        changes: expect.objectContaining({ reason: 'Found in a public GitHub repository' }),
+      }),
+    ]);
+    expect(t.app.services.audit.describe({ operation: 'rollApiKey', kind: 'mutation', changes: audit.rows[0].changes })).toBe(
+      'Rolled the secret test key “Leaked in a repo” (reason: Found in a public GitHub repository)',
+    );
   });
 
   it('several named secret keys per mode; the last standard one cannot be deleted; limits and names are checked', async () => {

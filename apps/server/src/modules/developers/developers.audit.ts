@@ -1,7 +1,7 @@
 // The audit trail's sentences for this module's mutations (its declaration carries them; audit-sentences.test.ts
 // checks that every Mutation has one).
 
-import { type AuditSentences, type Changes, splitWords, text, subject, mode } from '../../lib/audit-words.ts';
+import { type AuditSentences, type Changes, splitWords, text, subject, mode, reason } from '../../lib/audit-words.ts';
 
 const KEY_TYPE: Record<string, string> = {
   secret: 'secret',
@@ -21,7 +21,7 @@ function apiKey(changes: Changes): string {
 }
 
 export const developersAuditSentences: AuditSentences = {
-  rollApiKey: (c) => `Rolled ${apiKey(c)}${c.deleteOldKeyNow === true ? ', ending the old key at once' : ''}`,
+  rollApiKey: (c) => `Rolled ${apiKey(c)}${c.deleteOldKeyNow === true ? ', ending the old key at once' : ''}${reason(c)}`,
   createApiKey: (c) =>
     `Created ${apiKey({ ...c, _subject: { type: Array.isArray(c.restrictions) && c.restrictions.length ? 'restricted' : 'secret', ...c._subject } })}`,
   renameApiKey: (c) => `Renamed ${apiKey({ ...c, _subject: { ...c._subject, name: undefined } })} to “${text(c.name) ?? ''}”`,

@@ -12,7 +12,7 @@ export const developersModule = defineModule({
   name: 'developers',
   schema: new URL('./schema.graphql', import.meta.url),
   // After ramp: building a widget URL sets the account's isWidgetUrlBuilt flag through it.
-  build: ({ database, config, jobs, secretBox }, { accountsRepository, ramp }: { accountsRepository: AccountsRepository; ramp: RampService }) => {
+  build: ({ database, config, jobs, secretBox, mailer }, { accountsRepository, ramp }: { accountsRepository: AccountsRepository; ramp: RampService }) => {
     const repository = createDevelopersRepository(database.db);
     return {
       services: {
@@ -23,6 +23,7 @@ export const developersModule = defineModule({
           jobs,
           secretBox,
           setOnboardingFlag: (accountId, flag, value) => ramp.setOnboardingFlag(accountId, flag, value),
+          mailer,
         }),
       },
       entities: { apiKey: { name: 'API key', accountOf: (id) => repository.accountOfKey(id) } },

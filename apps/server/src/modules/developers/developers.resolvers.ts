@@ -27,7 +27,7 @@ export const developersResolvers: Resolvers = {
       context.services.developers.integrationUrl(requireGrant(context).accountId, { type: args.type, liveMode: args.liveMode ?? false }),
   },
   Mutation: {
-    rollApiKey: (_parent, args, context) => context.services.developers.rollApiKey(args),
+    rollApiKey: (_parent, args, context) => context.services.developers.rollApiKey(args, requireGrant(context)),
     uploadPublicApiKey: (_parent, args, context) => context.services.developers.uploadPublicApiKey(requireGrant(context).accountId, args),
     createApiKey: (_parent, args, context) => context.services.developers.createApiKey(requireGrant(context).accountId, args),
     renameApiKey: (_parent, args, context) => context.services.developers.renameApiKey(args),

@@ -12,6 +12,9 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { canUseLiveMode } from '../../lib/live-mode.ts';
 import { pick } from '../../lib/pick.ts';
+import type { AccountGrant } from '../../graphql/grant.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { keyRolledByStaff } from './developers.mail.ts';
 
 export const ROLL_GRACE_HOURS = 12;
 /** A stopped secret or restricted key stays (unusable) this long, so the request log keeps naming it. */
@@ -126,8 +129,10 @@ export function createDevelopersService(deps: {
   jobs: JobQueue;
   secretBox: SecretBox;
   setOnboardingFlag: (accountId: string, flag: 'isWidgetUrlBuilt', value: boolean) => Promise<void>;
+  /** Sends after the unit of work commits. */
+  mailer: Mailer;
 }) {
-  const { repository, accounts, config, jobs, secretBox } = deps;
+  const { repository, accounts, config, jobs, secretBox, mailer } = deps;
 
   async function assertModeAllowed(accountId: string, liveMode: boolean) {
     if (!liveMode) return;
@@ -195,7 +200,19 @@ export function createDevelopersService(deps: {
       return keys;
     },
 
-    async rollApiKey(input: { id: string; deleteOldKeyNow: boolean }) {
+    async rollApiKey(input: { id: string; deleteOldKeyNow: boolean; reason?: string | null }, grant: AccountGrant) {
+      const byStaff = grant.via === 'staff';
+      // Staff act on a partner's key without being asked: the partner hears why (the reason is also in the audit trail).
+      const reason = byStaff
+        ? parseInput(
+            z.object({
+              reason: z.string().trim().min(1, 'Say why you roll this key: the account’s administrators are e-mailed it.').max(500, 'At most 500 characters'),
+            }),
+            {
+              reason: input.reason ?? '',
+            },
+          ).reason
+        : null;
       const key = await repository.findKey(input.id);
       if (!key || (key.deletedAt && key.deletedAt <= new Date())) throw badInput({ id: 'This key no longer exists.' });
       if (key.type === 'public') throw badInput({ id: 'A public key is uploaded, not rolled: upload a new one instead.' });
@@ -204,6 +221,25 @@ export function createDevelopersService(deps: {
       const replacement = await createKey(key.accountId, key.liveMode, key.type, { name: key.name, restrictions: key.restrictions });
       const deletedAt = input.deleteOldKeyNow ? new Date() : new Date(Date.now() + ROLL_GRACE_HOURS * 3_600_000);
       await stopKey(key, deletedAt);
+      if (reason !== null) {
+        const account = await accounts.findAccount(key.accountId);
+        const administrators = (await accounts.membershipsOfAccount(key.accountId)).filter((m) => m.role === 'administrator' && m.hasAcceptedInvite);
+        for (const administrator of administrators) {
+          await mailer.send(
+            keyRolledByStaff({
+              to: administrator.user.email,
+              accountName: account?.name ?? 'your account',
+              key: `${key.type} ${key.liveMode ? 'live' : 'test'} key${key.name ? ` “${key.name}”` : ''} (${key.displayValue})`,
+              liveMode: key.liveMode,
+              reason,
+              stopsAt: deletedAt,
+              url: `${config.PUBLIC_URL}/developers`,
+            }),
+          );
+        }
+        // The partner's secret is theirs: staff see only its masked value.
+        return { ...replacement, plainSecret: undefined };
+      }
       return replacement;
     },
 

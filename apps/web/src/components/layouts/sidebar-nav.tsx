@@ -9,6 +9,7 @@ import {
   CodeIcon,
   CoinsIcon,
   CreditCardIcon,
+  FlagIcon,
   LayoutDashboardIcon,
   PercentIcon,
   PaletteIcon,
@@ -112,6 +113,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Staff', to: ROUTES.adminStaff, icon: UserCogIcon, adminPermission: 'staff:view' },
       { label: 'Currencies', to: ROUTES.adminCurrencies, icon: BitcoinIcon, adminPermission: 'currency:view' },
       { label: 'Wallets', to: ROUTES.adminWallets, icon: WalletIcon, adminPermission: 'wallet:view' },
+      { label: 'Feature flags', to: ROUTES.adminFeatureFlags, icon: FlagIcon, adminPermission: 'featureFlag:view' },
     ],
   },
 ];

@@ -40,8 +40,8 @@ export const AccountVerificationQuery = graphql(`
 `);
 
 export const RollApiKeyMutation = graphql(`
-  mutation Developers_RollApiKey($id: ID!, $deleteOldKeyNow: Boolean!) {
-    rollApiKey(id: $id, deleteOldKeyNow: $deleteOldKeyNow) {
+  mutation Developers_RollApiKey($id: ID!, $deleteOldKeyNow: Boolean!, $reason: String) {
+    rollApiKey(id: $id, deleteOldKeyNow: $deleteOldKeyNow, reason: $reason) {
       id
       ...Developers_ApiKey
     }

@@ -38,7 +38,8 @@ import { SignUrlCard } from '@/features/developers/components/sign-url-card';
 import { formatTimeLeft, maskKey } from '@/features/developers/lib/format';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
-import { usePermission } from '@/hooks/use-permission';
+import { usePermission, useViewer } from '@/hooks/use-permission';
+import { roleHasPermission } from '@rampart/shared/permissions';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
@@ -198,6 +199,9 @@ const describe = (key: Key) => ({ kind: key.type === 'restricted' ? 'restricted 
 function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boolean }) {
   const canManage = usePermission('apiKeys:manage');
   const canIntegrate = usePermission('integration:manage');
+  // The server's rule: the membership role first, else the staff equivalent (whose rolls need a reason).
+  const viewer = useViewer();
+  const actsAsStaff = !(viewer.role && roleHasPermission(viewer.role, 'apiKeys:manage'));
   const { data, loading, error, refetch } = useQuery(ApiKeysQuery, { variables: { accountId, liveMode }, fetchPolicy: 'network-only' });
   const [roll] = useMutation(RollApiKeyMutation);
   const [reveal] = useMutation(RevealApiKeyMutation);
@@ -220,16 +224,17 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
     }
   }, [keys]);
 
-  async function confirmRoll(deleteOldKeyNow: boolean) {
+  async function confirmRoll(deleteOldKeyNow: boolean, reason: string | null) {
     const key = rolling;
     if (!key) return;
     try {
-      const result = await roll({ variables: { id: key.id, deleteOldKeyNow } });
+      const result = await roll({ variables: { id: key.id, deleteOldKeyNow, reason } });
       const replacement = result.data?.rollApiKey;
       if (replacement) announced.current.add(replacement.id);
       await refetch();
       setRolling(null);
-      if (replacement && (replacement.type === 'secret' || replacement.type === 'restricted'))
+      // Staff get the new key masked: its secret is the partner's.
+      if (replacement && (replacement.type === 'secret' || replacement.type === 'restricted') && !replacement.secret.includes('•'))
         setShown({ value: replacement.secret, reason: 'rolled', ...describe(replacement) });
       toast({
         title: 'Key rolled',
@@ -341,7 +346,7 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
       {canIntegrate && <SignUrlCard accountId={accountId} liveMode={liveMode} />}
       {/* After the keys: integrationUrl creates missing keys too, and would swallow the once-only secret. */}
       {data && <IntegrationUrlsCard accountId={accountId} liveMode={liveMode} />}
-      <RollKeyDialog apiKey={rolling} onCancel={() => setRolling(null)} onConfirm={confirmRoll} />
+      <RollKeyDialog apiKey={rolling} askReason={actsAsStaff} onCancel={() => setRolling(null)} onConfirm={confirmRoll} />
       <CreateKeyDialog kind={creating} accountId={accountId} liveMode={liveMode} onClose={() => setCreating(null)} onCreated={created} />
       <RenameKeyDialog apiKey={renaming} onClose={() => setRenaming(null)} onDone={() => void refetch()} />
       <DeleteKeyDialog apiKey={deleting} onClose={() => setDeleting(null)} onDone={() => void refetch()} />

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
@@ -10,26 +12,35 @@ const CHOICES = [
   { value: 'now', title: 'Delete the old key now', description: 'Anything still using the old key fails at once. Use this if the key leaked.' },
 ] as const;
 
-/** Rolling a key: the old key stops now, or keeps working for 12 hours. */
+/**
+ * Rolling a key: the old key stops now, or keeps working for 12 hours. `askReason`: staff rolling a partner's key say
+ * why; the server e-mails it to the account's administrators.
+ */
 export function RollKeyDialog({
   apiKey,
+  askReason = false,
   onCancel,
   onConfirm,
 }: {
   apiKey: Developers_ApiKeyFragment | null;
+  askReason?: boolean;
   onCancel: () => void;
-  onConfirm: (deleteOldKeyNow: boolean) => Promise<void>;
+  onConfirm: (deleteOldKeyNow: boolean, reason: string | null) => Promise<void>;
 }) {
   const [choice, setChoice] = useState<'later' | 'now'>('later');
+  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (apiKey) setChoice('later');
+    if (apiKey) {
+      setChoice('later');
+      setReason('');
+    }
   }, [apiKey]);
 
   async function confirm() {
     setBusy(true);
     try {
-      await onConfirm(choice === 'now');
+      await onConfirm(choice === 'now', askReason ? reason.trim() : null);
     } finally {
       setBusy(false);
     }
@@ -67,11 +78,23 @@ export function RollKeyDialog({
             </label>
           ))}
         </fieldset>
+        {askReason ? (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="roll-reason">Reason</Label>
+            <Textarea id="roll-reason" rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <p className="text-xs text-muted-foreground">You act as Rampart staff: the account’s administrators are e-mailed this reason.</p>
+          </div>
+        ) : null}
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="button" variant={choice === 'now' ? 'destructive' : 'default'} onClick={() => void confirm()} disabled={busy}>
+          <Button
+            type="button"
+            variant={choice === 'now' ? 'destructive' : 'default'}
+            onClick={() => void confirm()}
+            disabled={busy || (askReason && !reason.trim())}
+          >
             {busy && <Spinner label="Rolling" />}
             Roll key
           </Button>
