@@ -26,4 +26,5 @@ export const modules = [
   (await import('./getting-started/getting-started.module.ts')).gettingStartedModule,
   (await import('./public-api/public-api.module.ts')).publicApiModule,
   (await import('./ingestion/ingestion.module.ts')).ingestionModule,
+  (await import('./customer-admin/customer-admin.module.ts')).customerAdminModule,
 ] as const;
