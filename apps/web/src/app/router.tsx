@@ -48,6 +48,9 @@ const AdminKybRoute = lazy(() => import('@/app/routes/admin-kyb'));
 const AdminKybGoLiveRoute = lazy(() => import('@/app/routes/admin-kyb-go-live'));
 const AdminKybApplicationRoute = lazy(() => import('@/app/routes/admin-kyb-application'));
 const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
+const AdminCustomersRoute = lazy(() => import('@/app/routes/admin-customers'));
+const AdminCustomerRoute = lazy(() => import('@/app/routes/admin-customer'));
+const AdminEddRoute = lazy(() => import('@/app/routes/admin-edd'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -223,6 +226,9 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
                       { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
                       { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
+                      { path: ROUTES.adminCustomers, element: page(AdminCustomersRoute) },
+                      { path: `${ROUTES.adminCustomers}/:id`, element: page(AdminCustomerRoute) },
+                      { path: ROUTES.adminEdd, element: page(AdminEddRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

@@ -20,6 +20,8 @@ import {
   TicketIcon,
   UserCircleIcon,
   UsersIcon,
+  ContactIcon,
+  ShieldQuestionIcon,
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -106,6 +108,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
+      { label: 'Customers', to: ROUTES.adminCustomers, icon: ContactIcon, adminPermission: 'customer:view' },
+      { label: 'Due diligence', to: ROUTES.adminEdd, icon: ShieldQuestionIcon, adminPermission: 'edd:view' },
     ],
   },
 ];
