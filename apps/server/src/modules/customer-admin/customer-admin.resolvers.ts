@@ -61,7 +61,6 @@ export const customerAdminResolvers: Resolvers = {
     eddReviews: (row, _args, context) => context.services.customerAdmin.eddReviewsOf(row.id),
   },
   EddReview: {
-    status: (row) => row.status as never, // the column's enum names the SDL's values
     flaggedByName: (row, _args, context) => staffName(context, row.flaggedBy),
     decidedByName: (row, _args, context) => staffName(context, row.decidedBy),
     customer: async (row, _args, context) => (await loadCustomer(context, row.customerId))!,
