@@ -78,7 +78,8 @@ export function createCustomerAdminRepository(db: Database) {
     async search(term: string | null, skip: number, take: number): Promise<StaffCustomerRow[]> {
       let where: SQL | undefined;
       if (term && isUuid(term)) where = eq(customers.id, term.toLowerCase());
-      else if (term) where = sql`(${startsWith(sql`lower(${customers.email})`, term.toLowerCase())} or ${startsWith(sql`${customers.externalCustomerId}`, term)})`;
+      else if (term)
+        where = sql`(${startsWith(sql`lower(${customers.email})`, term.toLowerCase())} or ${startsWith(sql`${customers.externalCustomerId}`, term)})`;
       const rows = await selectCustomers(db)
         .where(where)
         .orderBy(sql`${customers.createdAt} desc nulls last`, sql`${customers.id} desc nulls last`)
@@ -90,7 +91,10 @@ export function createCustomerAdminRepository(db: Database) {
     filesOf: (customerId: string) => db.select().from(customerFiles).where(eq(customerFiles.customerId, customerId)).orderBy(customerFiles.createdAt),
 
     async transactionCount(customerId: string): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.customerId, customerId));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(eq(transactions.customerId, customerId));
       return row?.n ?? 0;
     },
 
@@ -141,7 +145,9 @@ export function createCustomerAdminRepository(db: Database) {
         .where(and(eq(webhookEvents.accountId, customer.accountId), eq(webhookEvents.liveMode, customer.liveMode), eventOfCustomer));
       await executor
         .update(auditEvents)
-        .set({ changes: sql`(${auditEvents.changes} - 'input') || jsonb_build_object('_subject', (coalesce(${auditEvents.changes}->'_subject', '{}'::jsonb) - 'before' - 'after' - 'email'), 'erased', true)` })
+        .set({
+          changes: sql`(${auditEvents.changes} - 'input') || jsonb_build_object('_subject', (coalesce(${auditEvents.changes}->'_subject', '{}'::jsonb) - 'before' - 'after' - 'email'), 'erased', true)`,
+        })
         .where(and(eq(auditEvents.operation, 'updateStaffCustomer'), sql`${auditEvents.changes}->>'id' = ${customer.id}`));
     },
 
@@ -184,12 +190,18 @@ export function createCustomerAdminRepository(db: Database) {
     },
 
     async pendingCount(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(eddReviews).where(eq(eddReviews.status, 'Pending'));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(eddReviews)
+        .where(eq(eddReviews.status, 'Pending'));
       return row?.n ?? 0;
     },
 
     async flag(executor: Executor, customer: { id: string; accountId: string }, reason: string, by: string): Promise<EddReviewRow> {
-      const [row] = await executor.insert(eddReviews).values({ customerId: customer.id, accountId: customer.accountId, flagReason: reason, flaggedBy: by }).returning();
+      const [row] = await executor
+        .insert(eddReviews)
+        .values({ customerId: customer.id, accountId: customer.accountId, flagReason: reason, flaggedBy: by })
+        .returning();
       return row!;
     },
 

@@ -43,7 +43,12 @@ describe('staff and customers', () => {
     expect(masked.staffCustomer).toMatchObject({ accountName: 'Acme Pay', email: 'a•••@example.com', firstName: 'A•••', lastName: 'L•••' });
     expect(masked.staffCustomer).toMatchObject({ address: null, files: [], piiMasked: true });
     const full = await staff.EddAnalyst!.ok(DETAIL, { id });
-    expect(full.staffCustomer).toMatchObject({ email: 'ada.find@example.com', lastName: 'Lovelace', address: { country: 'GB' }, files: [{ type: 'passport' }] });
+    expect(full.staffCustomer).toMatchObject({
+      email: 'ada.find@example.com',
+      lastName: 'Lovelace',
+      address: { country: 'GB' },
+      files: [{ type: 'passport' }],
+    });
     expect(full.staffCustomer.piiMasked).toBe(false);
 
     expect(errorCode(await partner.client.gql(DETAIL, { id }))).toBe('FORBIDDEN_ERROR');
@@ -86,7 +91,9 @@ describe('staff and customers', () => {
       level: 'Basic',
       status: 'Reset',
     });
-    const rejected = await staff.KycAnalyst!.ok(`mutation($id: ID!) { rejectIdentityCheck(id: $id, reason: "Forged document") { identityCheck { status } } }`, { id });
+    const rejected = await staff.KycAnalyst!.ok(`mutation($id: ID!) { rejectIdentityCheck(id: $id, reason: "Forged document") { identityCheck { status } } }`, {
+      id,
+    });
     expect(rejected.rejectIdentityCheck.identityCheck.status).toBe('Rejected');
     const events = await t.database.pool.query<{ status: string }>(
       `select data->>'status' as status from webhook_events where type = 'identity_check_updated' and data->>'customerId' = $1 order by created_at`,
@@ -182,7 +189,9 @@ describe('staff and customers', () => {
     expect(errorCode(await staff.SupportAgentTier2!.gql(queue))).toBe('FORBIDDEN_ERROR');
     expect(errorCode(await partner.client.gql(queue))).toBe('FORBIDDEN_ERROR');
 
-    const noted = await staff.EddAnalyst!.ok(`mutation($id: ID!) { addEddNote(id: $id, note: "Asked for bank statements") { notes { text byName } } }`, { id: one.id });
+    const noted = await staff.EddAnalyst!.ok(`mutation($id: ID!) { addEddNote(id: $id, note: "Asked for bank statements") { notes { text byName } } }`, {
+      id: one.id,
+    });
     expect(noted.addEddNote.notes).toEqual([{ text: 'Asked for bank statements', byName: 'Test Member' }]);
     const approve = `mutation($id: ID!, $r: String!) { approveEddReview(id: $id, reason: $r) { status decisionReason decidedByName } }`;
     expect(errorCode(await staff.EddAnalyst!.gql(approve, { id: one.id, r: '' }))).toBe('BAD_USER_INPUT');

@@ -108,7 +108,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
-      { label: 'Customers', to: ROUTES.adminCustomers, icon: ContactIcon, adminPermission: 'customer:view' },
+      { label: 'All customers', to: ROUTES.adminCustomers, icon: ContactIcon, adminPermission: 'customer:view' },
       { label: 'Due diligence', to: ROUTES.adminEdd, icon: ShieldQuestionIcon, adminPermission: 'edd:view' },
     ],
   },

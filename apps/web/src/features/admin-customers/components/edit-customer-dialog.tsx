@@ -42,7 +42,12 @@ export function EditCustomerDialog({ customer, open, onOpenChange }: { customer:
   const form = useForm<Values>({ resolver: zodResolver(schema) });
   useEffect(() => {
     if (open)
-      form.reset({ firstName: known(customer.firstName), lastName: known(customer.lastName), email: known(customer.email), country: known(customer.address?.country) });
+      form.reset({
+        firstName: known(customer.firstName),
+        lastName: known(customer.lastName),
+        email: known(customer.email),
+        country: known(customer.address?.country),
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening, from the customer shown then
   }, [open]);
 
