@@ -199,7 +199,7 @@ export function CustomerDetailPage({ id }: { id: string }) {
           </dl>
         </CardContent>
       </Card>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle className="text-base">Identity documents</CardTitle>
@@ -232,8 +232,8 @@ export function CustomerDetailPage({ id }: { id: string }) {
               <ul className="flex flex-col gap-2" aria-label="EDD reviews">
                 {customer.eddReviews.map((review) => (
                   <li key={review.id} className="flex flex-col gap-1 rounded-md border px-3 py-2 text-sm">
-                    <div className="flex items-center justify-between gap-2">
-                      <span className="truncate">{review.flagReason}</span>
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="min-w-0 break-words">{review.flagReason}</span>
                       <ReviewBadge status={review.status} />
                     </div>
                     <span className="text-xs text-muted-foreground">

@@ -72,7 +72,7 @@ export function EddQueuePage() {
                           {who}
                         </Link>
                       </CardTitle>
-                      <CardDescription className="truncate">
+                      <CardDescription>
                         {review.customer.accountName} · {review.customer.organizationName} · flagged {formatRelativeTime(review.createdAt)}
                         {review.flaggedByName ? ` by ${review.flaggedByName}` : ''}
                       </CardDescription>
