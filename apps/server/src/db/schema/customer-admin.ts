@@ -12,8 +12,8 @@ export interface EddNote {
 }
 
 /**
- * Enhanced due diligence: a customer flagged for a closer look (by staff, with a reason), waiting in the staff queue
- * until someone approves or rejects it. A customer has at most one pending review; decided ones stay as history.
+ * Enhanced due diligence: a customer flagged for a closer look (by staff with a reason, or by the daily volume scan),
+ * waiting in the staff queue until someone approves or rejects it. A customer has at most one pending review; decided ones stay as history.
  */
 export const eddReviews = pgTable(
   'edd_reviews',
@@ -25,7 +25,7 @@ export const eddReviews = pgTable(
       .notNull()
       .default('Pending'),
     flagReason: text('flag_reason').notNull(),
-    /** The staff user who flagged the customer. */
+    /** The staff user who flagged the customer; null: the daily volume scan (EDD_VOLUME_THRESHOLD_USD). */
     flaggedBy: uuid('flagged_by'),
     notes: jsonb('notes').$type<EddNote[]>().notNull().default([]),
     decidedAt: timestamptz('decided_at'),

@@ -9,10 +9,19 @@ import { createCustomerAdminService } from './customer-admin.service.ts';
 export const customerAdminModule = defineModule({
   name: 'customer-admin',
   schema: new URL('./schema.graphql', import.meta.url),
-  build: ({ database }) => ({
-    services: { customerAdmin: createCustomerAdminService({ repository: createCustomerAdminRepository(database.db) }) },
+  build: ({ database, config }) => ({
+    services: {
+      customerAdmin: createCustomerAdminService({ repository: createCustomerAdminRepository(database.db), eddThresholdUsd: config.EDD_VOLUME_THRESHOLD_USD }),
+    },
   }),
   resolvers: [customerAdminResolvers],
   auditSentences: customerAdminAuditSentences,
+  jobs: {
+    edd_volume_scan: async (_payload, { services, log }) => {
+      const flagged = await services.customerAdmin.flagByVolume();
+      if (flagged > 0) log.info({ flagged }, 'edd: customers over the volume threshold joined the queue');
+    },
+  },
+  crontab: ['29 2 * * * edd_volume_scan ?fill=1d'],
   mappers,
 });

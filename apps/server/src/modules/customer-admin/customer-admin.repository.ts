@@ -197,6 +197,25 @@ export function createCustomerAdminRepository(db: Database) {
       return row?.n ?? 0;
     },
 
+    /**
+     * Flags every live customer whose completed buys and sells of the last 30 days reach `thresholdUsd`, unless it is
+     * waiting in the queue or was reviewed in that window already. Returns how many joined the queue.
+     */
+    async flagByVolume(thresholdUsd: string): Promise<number> {
+      const result = await db.execute(sql`
+        insert into edd_reviews (customer_id, account_id, flag_reason)
+        select c.id, c.account_id, 'Completed volume of ' || round(v.usd, 2)::text || ' USD in 30 days, over the threshold of ' || ${thresholdUsd} || ' USD'
+        from (
+          select customer_id, sum(amount * usd_rate) as usd from transactions
+          where live_mode and kind in ('buy', 'sell') and status = 'completed' and customer_id is not null and created_at >= now() - interval '30 days'
+          group by customer_id having sum(amount * usd_rate) >= ${thresholdUsd}::numeric
+        ) v
+        join customers c on c.id = v.customer_id and not c.is_deleted
+        where not exists (select 1 from edd_reviews r where r.customer_id = c.id and (r.status = 'Pending' or r.created_at >= now() - interval '30 days'))
+        on conflict do nothing`);
+      return result.rowCount ?? 0;
+    },
+
     async flag(executor: Executor, customer: { id: string; accountId: string }, reason: string, by: string): Promise<EddReviewRow> {
       const [row] = await executor
         .insert(eddReviews)

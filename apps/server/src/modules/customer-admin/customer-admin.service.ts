@@ -42,7 +42,7 @@ function identityCheck(row: StaffCustomerRow): Record<string, unknown> {
   return { level: row.kycLevel, status: row.identityCheckStatus, result: row.identityCheckResult };
 }
 
-export function createCustomerAdminService({ repository }: { repository: CustomerAdminRepository }) {
+export function createCustomerAdminService({ repository, eddThresholdUsd }: { repository: CustomerAdminRepository; eddThresholdUsd: string }) {
   const { db } = repository;
 
   async function lockLive(tx: Executor, id: string): Promise<StaffCustomerRow> {
@@ -142,6 +142,9 @@ export function createCustomerAdminService({ repository }: { repository: Custome
       if (!row) throw notFound('The review');
       return row;
     },
+
+    /** The daily scan: customers whose volume crossed EDD_VOLUME_THRESHOLD_USD join the queue. */
+    flagByVolume: () => repository.flagByVolume(eddThresholdUsd),
 
     async flagForEdd(customerId: string, reason: unknown, staffUserId: string): Promise<EddReviewRow> {
       const args = parseInput(z.object({ reason: staffReasonSchema }), { reason });

@@ -3,13 +3,14 @@ import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { SAMPLE_CURRENCIES_AND_AMOUNTS, SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
+import { CRONTAB } from '../../jobs/worker.ts';
 
 let t: TestApp;
 let partner: Awaited<ReturnType<typeof accountWithMember>>;
 const staff: Record<string, ApiClient> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }, { worker: true });
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', EDD_VOLUME_THRESHOLD_USD: '1000' }, { worker: true });
   partner = await accountWithMember(t, { name: 'Acme Pay', verified: true });
   for (const role of ['SupportAgentTier1', 'SupportAgentTier2', 'KycAnalyst', 'ComplianceManager', 'EddAnalyst', 'Admin'])
     staff[role] = (await signedInUser(t, { adminRole: role })).client;
@@ -208,5 +209,34 @@ describe('staff and customers', () => {
       [[one.id, two.id]],
     );
     expect(audit.rows.map((row) => row.operation)).toEqual(['addEddNote', 'approveEddReview', 'rejectEddReview']);
+  });
+
+  it('the daily scan puts live customers whose 30-day volume crossed the threshold in the queue, once', async () => {
+    const over = await customer({ email: 'edd.volume@example.com', external: 'edd-volume-1', liveMode: true });
+    const under = await customer({ email: 'edd.small@example.com', external: 'edd-volume-2', liveMode: true });
+    const buy = (customerId: string, amount: string, daysAgo = 1) =>
+      t.database.pool.query(
+        `insert into transactions (account_id, live_mode, kind, status, customer_id, base_currency_code, quote_currency_code, fiat_currency_code, amount, base_currency_amount, usd_rate, eur_rate, gbp_rate, created_at)
+         values ($1, true, 'buy', 'completed', $2, 'eur', 'eth', 'eur', $3, $3, '1.08', '1', '0.86', now() - make_interval(days => $4))`,
+        [partner.accountId, customerId, amount, daysAgo],
+      );
+    // 1,296 USD in the window for the first; the second's 648 USD in the window stays under, its older 700 EUR is out of it.
+    await buy(over, '600.00');
+    await buy(over, '600.00');
+    await buy(under, '600.00');
+    await buy(under, '700.00', 40);
+
+    expect(CRONTAB).toMatch(/^\S+ \S+ \S+ \S+ \S+ edd_volume_scan/m);
+    await t.app.services.customerAdmin.flagByVolume();
+    await t.app.services.customerAdmin.flagByVolume();
+    const reviews = await t.database.pool.query<{ customer_id: string; flag_reason: string; flagged_by: string | null }>(
+      `select customer_id, flag_reason, flagged_by from edd_reviews where customer_id = any($1)`,
+      [[over, under]],
+    );
+    expect(reviews.rows).toEqual([
+      { customer_id: over, flag_reason: 'Completed volume of 1296.00 USD in 30 days, over the threshold of 1000 USD', flagged_by: null },
+    ]);
+    const queue = await staff.EddAnalyst!.ok(`{ eddReviews(take: 100) { items { flaggedByName customer { id } } } }`);
+    expect(queue.eddReviews.items).toContainEqual({ flaggedByName: null, customer: { id: over } });
   });
 });

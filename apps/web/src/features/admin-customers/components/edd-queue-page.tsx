@@ -74,7 +74,7 @@ export function EddQueuePage() {
                       </CardTitle>
                       <CardDescription>
                         {review.customer.accountName} · {review.customer.organizationName} · flagged {formatRelativeTime(review.createdAt)}
-                        {review.flaggedByName ? ` by ${review.flaggedByName}` : ''}
+                        {` by ${review.flaggedByName ?? 'the daily volume scan'}`}
                       </CardDescription>
                     </div>
                     <div className="flex flex-wrap gap-2">
