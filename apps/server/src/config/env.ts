@@ -74,6 +74,12 @@ const envShape = {
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Requests one public API key (/v1) may make per minute; raised by the benchmark, which sends ~1,000 per case.
   PUBLIC_API_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // Enhanced due diligence: a live customer whose completed buys and sells reach this many USD within 30 days joins the
+  // staff's EDD queue (the customer-admin module's daily scan).
+  EDD_VOLUME_THRESHOLD_USD: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'EDD_VOLUME_THRESHOLD_USD is an amount in USD, such as 10000')
+    .default('10000'),
   // Unset: true in development, false in production (where true is refused).
   SEED_DEMO: booleanFlag.optional(),
   SENTRY_DSN: z.url().optional(),

@@ -9,6 +9,8 @@ export const JOB_PAYLOADS = {
   billing_dunning_end: z.object({ organizationId: z.uuid() }),
   /** Hourly (CRONTAB): deletes Idempotency-Key rows older than 24 hours. Cron runs carry graphile-worker's `_cron` field. */
   api_idempotency_key_retention: z.looseObject({}),
+  /** Daily (CRONTAB): live customers whose 30-day volume crossed EDD_VOLUME_THRESHOLD_USD join the EDD queue. */
+  edd_volume_scan: z.looseObject({}),
 } as const;
 
 export type JobName = keyof typeof JOB_PAYLOADS;

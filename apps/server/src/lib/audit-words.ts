@@ -4,6 +4,17 @@
 /** The arguments of an event as stored (secrets redacted), with `_subject`: a few facts of what the mutation returned. */
 export type Changes = Record<string, unknown> & { _subject?: Record<string, unknown> };
 
+/**
+ * What a mutation changed, for the audit trail: a result carrying this key has `before` and `after` kept in its event
+ * (`_subject.before`, `_subject.after`). A symbol, so GraphQL never serializes it.
+ */
+export const AUDIT_CHANGE = Symbol('auditChange');
+
+/** The result, marked with what it changed. */
+export function withAuditChange<T extends object>(result: T, change: { before: Record<string, unknown>; after: Record<string, unknown> }): T {
+  return Object.assign(result, { [AUDIT_CHANGE]: change });
+}
+
 /** One mutation's event in words. */
 export type AuditSentence = (changes: Changes) => string;
 

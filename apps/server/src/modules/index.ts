@@ -29,4 +29,5 @@ export const modules = [
   (await import('./public-api/public-api.module.ts')).publicApiModule,
   (await import('./ingestion/ingestion.module.ts')).ingestionModule,
   (await import('./feature-flags/feature-flags.module.ts')).featureFlagsModule,
+  (await import('./customer-admin/customer-admin.module.ts')).customerAdminModule,
 ] as const;

@@ -54,6 +54,9 @@ const AdminStaffRoute = lazy(() => import('@/app/routes/admin-staff'));
 const AdminCurrenciesRoute = lazy(() => import('@/app/routes/admin-currencies'));
 const AdminWalletsRoute = lazy(() => import('@/app/routes/admin-wallets'));
 const AdminFeatureFlagsRoute = lazy(() => import('@/app/routes/admin-feature-flags'));
+const AdminCustomersRoute = lazy(() => import('@/app/routes/admin-customers'));
+const AdminCustomerRoute = lazy(() => import('@/app/routes/admin-customer'));
+const AdminEddRoute = lazy(() => import('@/app/routes/admin-edd'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -235,6 +238,9 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminCurrencies, element: page(AdminCurrenciesRoute) },
                       { path: ROUTES.adminWallets, element: page(AdminWalletsRoute) },
                       { path: ROUTES.adminFeatureFlags, element: page(AdminFeatureFlagsRoute) },
+                      { path: ROUTES.adminCustomers, element: page(AdminCustomersRoute) },
+                      { path: `${ROUTES.adminCustomers}/:id`, element: page(AdminCustomerRoute) },
+                      { path: ROUTES.adminEdd, element: page(AdminEddRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

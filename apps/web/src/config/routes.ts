@@ -51,6 +51,8 @@ export const ROUTES = {
   adminCurrencies: '/admin/currencies',
   adminWallets: '/admin/wallets',
   adminFeatureFlags: '/admin/feature-flags',
+  adminCustomers: '/admin/customers',
+  adminEdd: '/admin/edd',
   /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
   sandboxBillingCheckout: '/sandbox/billing/checkout',
   sandboxBillingPortal: '/sandbox/billing/portal',

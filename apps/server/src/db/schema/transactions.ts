@@ -45,6 +45,10 @@ export const customers = pgTable(
     // text_pattern_ops: equality and prefix searches (ana… , cust-12…) both use these, whatever the database's collation.
     index('customers_email_idx').on(table.accountId, table.liveMode, sql`lower(${table.email}) text_pattern_ops`),
     index('customers_external_idx').on(table.accountId, table.liveMode, table.externalCustomerId.op('text_pattern_ops')),
+    // Staff search every partner's customers (issue 35): by e-mail or external id prefix, and newest first.
+    index('customers_staff_email_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    index('customers_staff_external_idx').on(table.externalCustomerId.op('text_pattern_ops')),
+    index('customers_staff_list_idx').on(table.createdAt.desc(), table.id.desc()),
   ],
 );
 

@@ -421,6 +421,8 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       if (!customer || customer.accountId !== values.accountId || !customer.liveMode)
         throw new Refusal('data.customerId', 'No customer of this account has this id: send its rampart.customer.created event first.');
       values.externalCustomerId ??= customer.externalCustomerId;
+      // A customer erased on request (customer-admin) keeps its tombstone on every transaction the core sends later.
+      if (customer.isDeleted) Object.assign(values, { externalCustomerId: customer.externalCustomerId, userAgent: null });
     }
     if (!STATUSES_OF[values.kind].includes(values.status)) throw new Refusal('data.status', `Not a status of a ${values.kind} transaction.`);
     const entry = batch.transactions.get(values.id);
@@ -500,6 +502,10 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
     });
   }
 
+  /** What stays of a customer erased on request, whatever a later event says. */
+  const erased = (row: CustomerRow) =>
+    ({ email: null, firstName: null, lastName: null, country: null, externalCustomerId: row.externalCustomerId, isDeleted: true }) as const;
+
   function applyCustomer(batch: Batch, event: ValidEvent): { stale?: number } {
     const d = event.data;
     const accountId = str(d.accountId)!;
@@ -545,9 +551,11 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       ...current,
       ...values,
       ...(isBlocked !== current.isBlocked ? { blockedAt: isBlocked ? updatedAt : null, blockedBy: null } : {}),
+      // Erased on request (customer-admin): the core's later versions change its state, never bring its personal data back.
+      ...(current.isDeleted ? erased(current) : {}),
     };
     entry.row = next;
-    if (files) batch.files.set(next.id, files);
+    if (files && !current.isDeleted) batch.files.set(next.id, files);
     const checkChanged =
       current.kycLevel !== next.kycLevel ||
       current.identityCheckStatus !== next.identityCheckStatus ||

@@ -198,6 +198,34 @@ describe('ingesting transactions', () => {
     expect(deliveries.rows[0].n).toBe(1);
   });
 
+  it('keeps a customer erased on request erased: later versions from the core bring no personal data back', async () => {
+    const customerId = crypto.randomUUID();
+    await sendOne(event('rampart.customer.created', customer(customerId, 1)));
+    const admin = (await signedInUser(t, { adminRole: 'Admin' })).client;
+    await admin.ok(`mutation($id: ID!) { deleteCustomer(id: $id, reason: "Erasure requested") { id } }`, { id: customerId });
+    const tombstone = `deleted-customer-${customerId}`;
+
+    const changed = customer(customerId, 2, { identityCheck: { level: 'Full', status: 'Clear', result: 'clear' } });
+    expect((await sendOne(event('rampart.customer.changed', changed))).body.status).toBe('accepted');
+    const transactionId = crypto.randomUUID();
+    const sale = buy(transactionId, 1, 'waitingPayment', { customerId, externalCustomerId: `cust-${customerId.slice(0, 8)}`, userAgent: 'Ada’s phone' });
+    expect((await sendOne(event('rampart.buy_transaction.created', sale))).body.status).toBe('accepted');
+
+    const row = await t.database.pool.query(
+      `select email, country, external_customer_id, is_deleted, identity_check_status, (select count(*)::int from customer_files where customer_id = $1) as files from customers where id = $1`,
+      [customerId],
+    );
+    expect(row.rows[0]).toEqual({ email: null, country: null, external_customer_id: tombstone, is_deleted: true, identity_check_status: 'Clear', files: 0 });
+    const transaction = await t.database.pool.query(`select external_customer_id, user_agent from transactions where id = $1`, [transactionId]);
+    expect(transaction.rows[0]).toEqual({ external_customer_id: tombstone, user_agent: null });
+    const events = await t.database.pool.query<{ text: string }>(
+      `select data::text as text from webhook_events where data->>'customerId' = $1 or data->>'id' = $2`,
+      [customerId, transactionId],
+    );
+    expect(events.rows.length).toBeGreaterThan(0);
+    for (const { text } of events.rows) expect(text).not.toContain(`cust-${customerId.slice(0, 8)}`);
+  });
+
   it('refuses an invalid event naming the field, and changes nothing', async () => {
     const id = crypto.randomUUID();
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -23,6 +23,8 @@ import {
   UserCircleIcon,
   UserCogIcon,
   UsersIcon,
+  ContactIcon,
+  ShieldQuestionIcon,
   UsersRoundIcon,
   WalletIcon,
   type LucideIcon,
@@ -114,6 +116,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Currencies', to: ROUTES.adminCurrencies, icon: BitcoinIcon, adminPermission: 'currency:view' },
       { label: 'Wallets', to: ROUTES.adminWallets, icon: WalletIcon, adminPermission: 'wallet:view' },
       { label: 'Feature flags', to: ROUTES.adminFeatureFlags, icon: FlagIcon, adminPermission: 'featureFlag:view' },
+      { label: 'All customers', to: ROUTES.adminCustomers, icon: ContactIcon, adminPermission: 'customer:view' },
+      { label: 'Due diligence', to: ROUTES.adminEdd, icon: ShieldQuestionIcon, adminPermission: 'edd:view' },
     ],
   },
 ];
