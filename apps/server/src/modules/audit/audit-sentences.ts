@@ -4,7 +4,7 @@
 // module list. Every Mutation of the SDL has an entry (audit-sentences.test.ts checks); anything else still reads as
 // words (the operation name split up).
 
-import { capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
+import { AUDIT_CHANGE, capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
 
 /** Every module's sentences in one table; a mutation with two sentences is a programming error. */
 export function assembleAuditSentences(modules: readonly { name: string; auditSentences?: AuditSentences }[]): AuditSentences {
@@ -46,5 +46,7 @@ export function subjectOf(result: unknown): Record<string, unknown> | undefined 
   }
   const user = record.user as Record<string, unknown> | undefined;
   if (user && typeof user.email === 'string') picked.email = user.email;
+  const change = (record as { [AUDIT_CHANGE]?: { before: unknown; after: unknown } })[AUDIT_CHANGE];
+  if (change) Object.assign(picked, { before: change.before, after: change.after });
   return Object.keys(picked).length ? picked : undefined;
 }
