@@ -48,6 +48,8 @@ const AdminKybRoute = lazy(() => import('@/app/routes/admin-kyb'));
 const AdminKybGoLiveRoute = lazy(() => import('@/app/routes/admin-kyb-go-live'));
 const AdminKybApplicationRoute = lazy(() => import('@/app/routes/admin-kyb-application'));
 const AdminBlockedRoute = lazy(() => import('@/app/routes/admin-blocked'));
+const AdminPricingRoute = lazy(() => import('@/app/routes/admin-pricing'));
+const AdminPaymentMethodsRoute = lazy(() => import('@/app/routes/admin-payment-methods'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -223,6 +225,8 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminKybGoLive, element: page(AdminKybGoLiveRoute) },
                       { path: `${ROUTES.adminKyb}/:applicationId`, element: page(AdminKybApplicationRoute) },
                       { path: ROUTES.adminBlocked, element: page(AdminBlockedRoute) },
+                      { path: ROUTES.adminPricing, element: page(AdminPricingRoute) },
+                      { path: ROUTES.adminPaymentMethods, element: page(AdminPaymentMethodsRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

@@ -46,6 +46,8 @@ export const ROUTES = {
   adminKyb: '/admin/kyb',
   adminKybGoLive: '/admin/kyb/go-live',
   adminBlocked: '/admin/blocked',
+  adminPricing: '/admin/pricing',
+  adminPaymentMethods: '/admin/payment-methods',
   /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
   sandboxBillingCheckout: '/sandbox/billing/checkout',
   sandboxBillingPortal: '/sandbox/billing/portal',

@@ -524,7 +524,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
      */
     async updateAccountPricingRules(accountId: string, type: PricingRuleType, input: readonly unknown[], viewer: RampViewer, userId: string) {
       if (!(PRICING_RULE_TYPES as readonly string[]).includes(type)) throw badInput({ type: `Choose a rule type: ${PRICING_RULE_TYPES.join(', ')}.` });
-      if (type === 'partnerFee') throw forbidden('The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.');
+      if (type === 'partnerFee')
+        throw badInput({ type: 'The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.' });
       if (!editableTypes(viewer).includes(type)) throw refusal(type, viewer);
       const rules = checkRules(type, input);
       await requireAccount(accountId);

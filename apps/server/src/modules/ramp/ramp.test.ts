@@ -443,6 +443,7 @@ describe('pricing rules', () => {
     const analyst = (await signedInUser(t, { adminRole: 'FinanceAnalyst' })).client;
     expect(errorCode(await analyst.gql(SAVE, { a: partner.accountId, t: 'fee', r: [] }))).toBe('FORBIDDEN_ERROR');
     const partnerFee = await finance.gql(SAVE, { a: partner.accountId, t: 'partnerFee', r: [] });
+    expect(errorCode(partnerFee)).toBe('BAD_USER_INPUT');
     expect(partnerFee.errors![0]!.message).toBe('The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.');
     expect((await own()).map((row) => row.percentage)).toEqual(['1.25']);
   });
@@ -596,6 +597,7 @@ describe('services.ramp for the widget', () => {
       fiatCurrencyCode: 'usd',
       exchangeRate: '0.0495',
       region: 'EEA',
+      route: null,
     });
     await expect(
       ramp.quoteSwap(partner.accountId, { country: 'DE', cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'eth', amount: '1' }),

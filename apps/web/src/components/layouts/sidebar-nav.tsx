@@ -21,6 +21,7 @@ import {
   UserCircleIcon,
   UsersIcon,
   UsersRoundIcon,
+  WalletCardsIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
@@ -106,6 +107,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Audit trail', to: ROUTES.adminAudit, icon: ScrollTextIcon, adminPermission: 'auditTrail:view' },
       { label: 'Business verification', to: ROUTES.adminKyb, icon: BadgeCheckIcon, adminPermission: 'kyb:view' },
       { label: 'Blocked list', to: ROUTES.adminBlocked, icon: BanIcon, adminPermission: 'blockedCountry:view' },
+      { label: 'Pricing', to: ROUTES.adminPricing, icon: PercentIcon, adminPermission: 'pricingRule:view' },
+      { label: 'Payment methods', to: ROUTES.adminPaymentMethods, icon: WalletCardsIcon, adminPermission: 'paymentMethod:view' },
     ],
   },
 ];
