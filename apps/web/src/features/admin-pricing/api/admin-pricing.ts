@@ -74,7 +74,6 @@ export const AdminPricing_Save = graphql(`
   }
 `);
 
-
 export const AdminPaymentMethods_Matrix = graphql(`
   query AdminPaymentMethods_Matrix($accountId: ID!) {
     accountPaymentMethods(accountId: $accountId) {

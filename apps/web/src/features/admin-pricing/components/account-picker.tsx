@@ -19,7 +19,9 @@ export function AccountPicker({ onPick }: { onPick: (account: { id: string; name
     setSearch(draft.trim());
   }
 
-  const accounts = (data?.organizations ?? []).flatMap((organization) => organization.accounts.map((account) => ({ ...account, organization: organization.name })));
+  const accounts = (data?.organizations ?? []).flatMap((organization) =>
+    organization.accounts.map((account) => ({ ...account, organization: organization.name })),
+  );
   return (
     <div className="flex flex-col gap-3 rounded-xl border p-4">
       <form onSubmit={submit} role="search" className="flex flex-wrap items-end gap-2">
@@ -38,9 +40,7 @@ export function AccountPicker({ onPick }: { onPick: (account: { id: string; name
         </Button>
       </form>
       {error ? <ErrorAlert title="Could not search" message={describeApiError(error).message} /> : null}
-      {search !== null && !loading && !error && accounts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No account matches “{search}”.</p>
-      ) : null}
+      {search !== null && !loading && !error && accounts.length === 0 ? <p className="text-sm text-muted-foreground">No account matches “{search}”.</p> : null}
       {accounts.length > 0 ? (
         <ul className="divide-y rounded-md border" aria-label="Accounts found">
           {accounts.map((account) => (

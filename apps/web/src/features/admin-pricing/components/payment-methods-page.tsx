@@ -76,7 +76,10 @@ function MethodMatrix({ accountId }: { accountId: string }) {
     setBusy(key);
     try {
       await (on ? enable : disable)({ variables: { accountId, paymentMethod: method, region } });
-      toast({ title: `${PAYMENT_METHOD_LABEL[method]} ${on ? 'enabled' : 'disabled'}`, description: `${PRICING_REGION_LABEL[region]} · takes effect on the next quote.` });
+      toast({
+        title: `${PAYMENT_METHOD_LABEL[method]} ${on ? 'enabled' : 'disabled'}`,
+        description: `${PRICING_REGION_LABEL[region]} · takes effect on the next quote.`,
+      });
     } catch (failure) {
       toast({ title: 'Could not change the payment method', description: describeApiError(failure).message, variant: 'destructive' });
     } finally {
@@ -189,8 +192,8 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
       <CardHeader className="px-5">
         <CardTitle className="text-base">Routing rules</CardTitle>
         <CardDescription>
-          The first rule, top to bottom, matching a quote’s method (or all methods) and region (or Global) names its processor route; with none, the
-          provider’s default route is used.
+          The first rule, top to bottom, matching a quote’s method (or all methods) and region (or Global) names its processor route; with none, the provider’s
+          default route is used.
         </CardDescription>
       </CardHeader>
       <CardContent className="px-5">
@@ -201,7 +204,9 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
             <ErrorAlert title="Could not save the routing rules" message={problem.message ?? problem.fields.rules ?? null} />
             <ol className="flex flex-col gap-2" aria-label="Routing rules">
               {rows.length === 0 ? (
-                <li className="rounded-md border border-dashed px-4 py-4 text-center text-sm text-muted-foreground">No rules: every method uses the default route.</li>
+                <li className="rounded-md border border-dashed px-4 py-4 text-center text-sm text-muted-foreground">
+                  No rules: every method uses the default route.
+                </li>
               ) : null}
               {rows.map((row, index) => (
                 <li key={row.key} className="flex flex-col gap-1 rounded-lg border p-2">
@@ -211,7 +216,11 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
                     </span>
                     <label className="flex flex-col gap-1 text-xs font-medium">
                       Payment method
-                      <NativeSelect disabled={!canEdit} value={row.paymentMethod} onChange={(e) => update(row.key, { paymentMethod: e.target.value as PaymentMethod | '' })}>
+                      <NativeSelect
+                        disabled={!canEdit}
+                        value={row.paymentMethod}
+                        onChange={(e) => update(row.key, { paymentMethod: e.target.value as PaymentMethod | '' })}
+                      >
                         <option value="">All methods</option>
                         {METHODS.map((value) => (
                           <option key={value} value={value}>
@@ -230,9 +239,10 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
                         ))}
                       </NativeSelect>
                     </label>
-                    <label className="flex flex-col gap-1 text-xs font-medium">
+                    <label htmlFor={`route-${row.key}`} className="flex flex-col gap-1 text-xs font-medium">
                       Route
                       <Input
+                        id={`route-${row.key}`}
                         disabled={!canEdit}
                         value={row.route}
                         placeholder="card-acquirer-eu"
@@ -242,7 +252,14 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
                     </label>
                     {canEdit ? (
                       <div className="flex gap-1">
-                        <Button type="button" variant="ghost" size="icon" disabled={index === 0} aria-label={`Move rule ${index + 1} up`} onClick={() => move(index, -1)}>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          size="icon"
+                          disabled={index === 0}
+                          aria-label={`Move rule ${index + 1} up`}
+                          onClick={() => move(index, -1)}
+                        >
                           <ArrowUpIcon aria-hidden />
                         </Button>
                         <Button

@@ -72,9 +72,7 @@ interface PricingEditDialogProps {
  * draft (previewPricingRules, nothing saved) shows what the change does before it is saved.
  */
 export function PricingEditDialog({ accountId, type, limits, saved, open, onOpenChange }: PricingEditDialogProps) {
-  const [rows, setRows] = useState<Row[]>(() =>
-    saved.map((rule, index) => ({ ...rule, key: index, paymentMethod: rule.paymentMethod ?? '' })),
-  );
+  const [rows, setRows] = useState<Row[]>(() => saved.map((rule, index) => ({ ...rule, key: index, paymentMethod: rule.paymentMethod ?? '' })));
   const [nextKey, setNextKey] = useState(saved.length);
   const [sample, setSample] = useState<Sample>({
     transactionType: 'buy',
@@ -115,7 +113,10 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
     setSaveError({ message: null, fields: {} });
     try {
       await save({ variables: { accountId, type, rules: rows.map(toInput), reason: reason.trim() || null } });
-      toast({ title: `${title} saved`, description: rows.length ? `${rows.length} ${rows.length === 1 ? 'rule' : 'rules'} of this account.` : 'The defaults apply again.' });
+      toast({
+        title: `${title} saved`,
+        description: rows.length ? `${rows.length} ${rows.length === 1 ? 'rule' : 'rules'} of this account.` : 'The defaults apply again.',
+      });
       onOpenChange(false);
     } catch (error) {
       const info = describeApiError(error);
@@ -153,7 +154,9 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
           <ErrorAlert title={`Could not save the ${title.toLowerCase()}`} message={saveError.message ?? fields.rules ?? null} />
           <ol className="flex flex-col gap-3" aria-label={`${title} rules`}>
             {rows.length === 0 ? (
-              <li className="rounded-md border border-dashed px-4 py-4 text-center text-sm text-muted-foreground">No rules of this account: the defaults apply.</li>
+              <li className="rounded-md border border-dashed px-4 py-4 text-center text-sm text-muted-foreground">
+                No rules of this account: the defaults apply.
+              </li>
             ) : null}
             {rows.map((row, index) => (
               <li key={row.key} className="flex flex-col gap-1 rounded-lg border p-3">
@@ -232,9 +235,10 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
           <section aria-label="Sample quote" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3">
             <h3 className="text-sm font-semibold">Sample quote</h3>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-6">
-              <label className="flex flex-col gap-1 text-xs font-medium">
+              <label htmlFor="sample-type" className="flex flex-col gap-1 text-xs font-medium">
                 Type
                 <NativeSelect
+                  id="sample-type"
                   value={sample.transactionType}
                   onChange={(e) => setSample({ ...sample, transactionType: e.target.value as RampQuoteTransactionType })}
                 >
@@ -242,13 +246,22 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
                   <option value="sell">sell</option>
                 </NativeSelect>
               </label>
-              <label className="flex flex-col gap-1 text-xs font-medium">
+              <label htmlFor="sample-country" className="flex flex-col gap-1 text-xs font-medium">
                 Country
-                <Input value={sample.country} maxLength={2} onChange={(e) => setSample({ ...sample, country: e.target.value.toUpperCase() })} />
+                <Input
+                  id="sample-country"
+                  value={sample.country}
+                  maxLength={2}
+                  onChange={(e) => setSample({ ...sample, country: e.target.value.toUpperCase() })}
+                />
               </label>
-              <label className="flex flex-col gap-1 text-xs font-medium">
+              <label htmlFor="sample-method" className="flex flex-col gap-1 text-xs font-medium">
                 Method
-                <NativeSelect value={sample.paymentMethod} onChange={(e) => setSample({ ...sample, paymentMethod: e.target.value as PaymentMethod })}>
+                <NativeSelect
+                  id="sample-method"
+                  value={sample.paymentMethod}
+                  onChange={(e) => setSample({ ...sample, paymentMethod: e.target.value as PaymentMethod })}
+                >
                   {METHODS.map((value) => (
                     <option key={value} value={value}>
                       {PAYMENT_METHOD_LABEL[value]}
@@ -256,9 +269,9 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
                   ))}
                 </NativeSelect>
               </label>
-              <label className="flex flex-col gap-1 text-xs font-medium">
+              <label htmlFor="sample-fiat" className="flex flex-col gap-1 text-xs font-medium">
                 Fiat
-                <NativeSelect value={sample.fiatCurrencyCode} onChange={(e) => setSample({ ...sample, fiatCurrencyCode: e.target.value })}>
+                <NativeSelect id="sample-fiat" value={sample.fiatCurrencyCode} onChange={(e) => setSample({ ...sample, fiatCurrencyCode: e.target.value })}>
                   {['usd', 'eur', 'gbp'].map((code) => (
                     <option key={code} value={code}>
                       {code.toUpperCase()}
@@ -266,13 +279,17 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
                   ))}
                 </NativeSelect>
               </label>
-              <label className="flex flex-col gap-1 text-xs font-medium">
+              <label htmlFor="sample-asset" className="flex flex-col gap-1 text-xs font-medium">
                 Asset
-                <Input value={sample.cryptoCurrencyCode} onChange={(e) => setSample({ ...sample, cryptoCurrencyCode: e.target.value.toLowerCase() })} />
+                <Input
+                  id="sample-asset"
+                  value={sample.cryptoCurrencyCode}
+                  onChange={(e) => setSample({ ...sample, cryptoCurrencyCode: e.target.value.toLowerCase() })}
+                />
               </label>
-              <label className="flex flex-col gap-1 text-xs font-medium">
+              <label htmlFor="sample-amount" className="flex flex-col gap-1 text-xs font-medium">
                 Amount
-                <Input inputMode="decimal" value={sample.amount} onChange={(e) => setSample({ ...sample, amount: e.target.value })} />
+                <Input id="sample-amount" inputMode="decimal" value={sample.amount} onChange={(e) => setSample({ ...sample, amount: e.target.value })} />
               </label>
             </div>
             {previewError && Object.keys(previewError.fields).every((field) => !field.startsWith('rules')) ? (

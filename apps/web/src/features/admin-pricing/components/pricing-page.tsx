@@ -111,7 +111,9 @@ export function PricingPage() {
                               <TableCell className="text-right tabular-nums">{rule.fixedValue}</TableCell>
                               <TableCell className="text-right tabular-nums">{rule.minValue}</TableCell>
                               <TableCell>
-                                <Badge variant={rule.source === 'ACCOUNT' ? 'secondary' : 'outline'}>{rule.source === 'ACCOUNT' ? 'This account' : 'Default'}</Badge>
+                                <Badge variant={rule.source === 'ACCOUNT' ? 'secondary' : 'outline'}>
+                                  {rule.source === 'ACCOUNT' ? 'This account' : 'Default'}
+                                </Badge>
                               </TableCell>
                             </TableRow>
                           ))
