@@ -554,12 +554,9 @@ export function createRampService(deps: { repository: RampRepository; config: En
       const rules = checkRules(type, input);
       const checked = checkQuoteInput(sample);
       await requireAccount(accountId);
-      const context = await quoteContext({
-        accountId,
-        codes: [checked.cryptoCurrencyCode],
-        transactionType: checked.transactionType,
-        paymentMethod: checked.paymentMethod,
-      });
+      const loaded = await quoteContext({ accountId, codes: [checked.cryptoCurrencyCode], transactionType: checked.transactionType });
+      // Prices only: a method staff turned off (or its bounds) does not hide what its rules would charge.
+      const context = { ...loaded, methods: [] };
       const now = new Date();
       const drafts: PricingRuleRow[] = rules
         .filter((rule) => rule.transactionType === checked.transactionType)
