@@ -16,6 +16,7 @@ export const paymentMethodsResolvers: Resolvers = {
         minAmount: args.minAmount ?? null,
         maxAmount: args.maxAmount ?? null,
       }),
-    updateRoutingRules: (_parent, args, context) => context.services.paymentMethods.updateRoutingRules(args.accountId, requireSession(context).user.id, args.rules),
+    updateRoutingRules: (_parent, args, context) =>
+      context.services.paymentMethods.updateRoutingRules(args.accountId, requireSession(context).user.id, args.rules),
   },
 };

@@ -94,8 +94,7 @@ export function createPaymentMethodsService(deps: { repository: PaymentMethodsRe
     return rules;
   }
 
-  const values = (rows: readonly RoutingRuleValues[]) =>
-    rows.map(({ priority, paymentMethod, region, route }) => ({ priority, paymentMethod, region, route }));
+  const values = (rows: readonly RoutingRuleValues[]) => rows.map(({ priority, paymentMethod, region, route }) => ({ priority, paymentMethod, region, route }));
 
   return {
     async accountPaymentMethods(accountId: string) {

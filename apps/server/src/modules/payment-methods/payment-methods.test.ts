@@ -79,7 +79,8 @@ describe('payment methods per account and region', () => {
     const matrix = (await payments.ok(MATRIX, { a: p.accountId })).accountPaymentMethods;
     expect(matrix.accountName).toBe('Method Shop');
     expect(matrix.settings).toHaveLength(19 * 9);
-    const sepaIn = (region: string) => matrix.settings.find((s: { paymentMethod: string; region: string }) => s.paymentMethod === 'sepa' && s.region === region);
+    const sepaIn = (region: string) =>
+      matrix.settings.find((s: { paymentMethod: string; region: string }) => s.paymentMethod === 'sepa' && s.region === region);
     expect(sepaIn('UK')).toMatchObject({ isEnabled: false, isConfigured: false });
 
     // A region's own choice beats Global.
@@ -91,7 +92,9 @@ describe('payment methods per account and region', () => {
     // Bounds: a quote outside them is refused on its amount.
     await payments.ok(CONFIGURE, { a: p.accountId, m: 'creditCard', r: 'Global', min: '50', max: '5000' });
     const buy = await widget(p.pk, 'buy');
-    expect((await api(buy.token, '/quote', { ...BUY, amount: '20' })).body.error.details).toEqual({ amount: 'Credit card takes at least 50 USD per transaction.' });
+    expect((await api(buy.token, '/quote', { ...BUY, amount: '20' })).body.error.details).toEqual({
+      amount: 'Credit card takes at least 50 USD per transaction.',
+    });
     expect((await api(buy.token, '/quote', BUY)).status).toBe(200);
     const inverted = await payments.gql(CONFIGURE, { a: p.accountId, m: 'creditCard', r: 'Global', min: '100', max: '10' });
     expect(inverted.errors![0]!.extensions!.fields).toEqual({ maxAmount: 'The most (10) is below the least (100).' });

@@ -417,7 +417,8 @@ describe('pricing rules', () => {
     expect(current.totalFeeAmount).toBe(draft.totalFeeAmount);
     expect(new Decimal(draft.quoteCurrencyAmount).lt(current.quoteCurrencyAmount)).toBe(true);
     // A preview saves nothing.
-    const own = async () => (await t.database.pool.query(`select type, region, payment_method, percentage::text from pricing_rules where account_id = $1`, [partner.accountId])).rows;
+    const own = async () =>
+      (await t.database.pool.query(`select type, region, payment_method, percentage::text from pricing_rules where account_id = $1`, [partner.accountId])).rows;
     expect(await own()).toEqual([]);
 
     const saved = (await finance.ok(SAVE, { a: partner.accountId, t: 'spread', r: spread, why: 'Negotiated EEA rate' })).updateAccountPricingRules;
@@ -444,7 +445,9 @@ describe('pricing rules', () => {
     expect(errorCode(await analyst.gql(SAVE, { a: partner.accountId, t: 'fee', r: [] }))).toBe('FORBIDDEN_ERROR');
     const partnerFee = await finance.gql(SAVE, { a: partner.accountId, t: 'partnerFee', r: [] });
     expect(errorCode(partnerFee)).toBe('BAD_USER_INPUT');
-    expect(partnerFee.errors![0]!.message).toBe('The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.');
+    expect(partnerFee.errors![0]!.message).toBe(
+      'The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.',
+    );
     expect((await own()).map((row) => row.percentage)).toEqual(['1.25']);
   });
 

@@ -91,7 +91,9 @@ function MethodMatrix({ accountId }: { accountId: string }) {
     <Card className="gap-3 py-4">
       <CardHeader className="px-5">
         <CardTitle className="text-base">Methods by region</CardTitle>
-        <CardDescription>A region follows Global until it has its own choice (shown in bold). Changes apply at once and are audited.</CardDescription>
+        <CardDescription>
+          A region without a choice of its own follows Global; its own choices are outlined. Changes apply at once and are audited.
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-5">
         {error ? <QueryErrorAlert title="Could not load the payment methods" error={error} onRetry={() => void refetch()} /> : null}
@@ -123,7 +125,7 @@ function MethodMatrix({ accountId }: { accountId: string }) {
                             checked={on}
                             disabled={!allowed || busy !== null}
                             aria-label={`${PAYMENT_METHOD_LABEL[method]} in ${PRICING_REGION_LABEL[region]}`}
-                            className={setting?.isConfigured ? 'ring-2 ring-primary/30' : undefined}
+                            className={setting?.isConfigured ? 'ring-2 ring-primary ring-offset-2 ring-offset-card' : undefined}
                             onCheckedChange={(checked) => void toggle(method, region, checked)}
                           />
                         </TableCell>
