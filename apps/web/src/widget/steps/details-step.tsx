@@ -1,5 +1,4 @@
 // Step 2: who and where: email, country, the wallet that receives (buy, swap) or gets refunds (sell), the payout method.
-import { useEffect } from 'react';
 import { regionOfCountry } from '@rampart/shared/regions';
 import type { WidgetFlow } from '@rampart/shared/widget';
 import { Picker, type PickerOption } from '../components/picker';
@@ -38,11 +37,6 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
   const byRegion = bootstrap.paymentMethodsByRegion;
   const offered = byRegion[regionOfCountry(order.country)] ?? byRegion.Global ?? bootstrap.paymentMethods;
   const sellMethods = BANK_METHODS.filter((method) => offered.includes(method.value));
-  // A country whose region lacks the chosen payout method moves the choice to one it has.
-  const fallback = flow === 'sell' && sellMethods.length > 0 && !sellMethods.some((method) => method.value === order.bankMethod) ? sellMethods[0]!.value : null;
-  useEffect(() => {
-    if (fallback) update({ bankMethod: fallback });
-  }, [fallback, update]);
 
   return (
     <StepForm onSubmit={onContinue}>
