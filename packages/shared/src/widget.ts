@@ -85,7 +85,10 @@ export interface WidgetBootstrap {
   lockedParams: WidgetParamName[];
   currencies: WidgetCurrency[];
   fiatCurrencies: string[];
+  /** The flow's payment methods staff have left on in some region. */
   paymentMethods: string[];
+  /** Per pricing region, the methods offered to its customers (Global: regions without their own list). */
+  paymentMethodsByRegion: Partial<Record<string, string[]>>;
   testCards: { number: string; outcome: TestCardOutcome; label: string }[];
   theme: 'light' | 'dark' | null;
   colorCode: string | null;
@@ -99,6 +102,8 @@ export interface WidgetBootstrap {
 export interface WidgetQuote {
   transactionType: 'buy' | 'sell';
   region: string;
+  /** The processor route the account's routing rules chose for the method and region (null: the provider's default). */
+  route: string | null;
   paymentMethod: string;
   fiatCurrencyCode: string;
   cryptoCurrencyCode: string;
@@ -129,6 +134,8 @@ export interface WidgetTransaction {
   networkFeeAmount: string;
   fiatCurrencyCode: string;
   cryptoCurrencyCode: string;
+  paymentMethod: string | null;
+  route: string | null;
   walletAddress: string | null;
   depositWalletAddress: string | null;
   cryptoTransactionId: string | null;

@@ -4,15 +4,16 @@
 /** The arguments of an event as stored (secrets redacted), with `_subject`: a few facts of what the mutation returned. */
 export type Changes = Record<string, unknown> & { _subject?: Record<string, unknown> };
 
-/**
- * What a mutation changed, for the audit trail: a result carrying this key has `before` and `after` kept in its event
- * (`_subject.before`, `_subject.after`). A symbol, so GraphQL never serializes it.
- */
+/** Where a mutation's result carries the state it changed from and to (read by subjectOf, never sent to the client). */
 export const AUDIT_CHANGE = Symbol('auditChange');
 
-/** The result, marked with what it changed. */
-export function withAuditChange<T extends object>(result: T, change: { before: Record<string, unknown>; after: Record<string, unknown> }): T {
-  return Object.assign(result, { [AUDIT_CHANGE]: change });
+/**
+ * Marks a mutation's result with what it changed, before and after: the audit row keeps both in `_subject`
+ * (issue 35: staff changes to pricing, payment methods and routing are audited with before and after).
+ */
+export function withAuditChange<T extends object>(result: T, change: { before: unknown; after: unknown }): T {
+  Object.defineProperty(result, AUDIT_CHANGE, { value: change, enumerable: false });
+  return result;
 }
 
 /** One mutation's event in words. */

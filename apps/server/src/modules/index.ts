@@ -10,6 +10,7 @@ export const modules = [
   (await import('./transactions/transactions.module.ts')).transactionsModule,
   (await import('./settings/settings.module.ts')).settingsModule,
   (await import('./ramp/ramp.module.ts')).rampModule,
+  (await import('./payment-methods/payment-methods.module.ts')).paymentMethodsModule,
   (await import('./developers/developers.module.ts')).developersModule,
   (await import('./webhooks/webhooks.module.ts')).webhooksModule,
   (await import('./kyb/kyb.module.ts')).kybModule,

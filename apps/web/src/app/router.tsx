@@ -57,6 +57,8 @@ const AdminFeatureFlagsRoute = lazy(() => import('@/app/routes/admin-feature-fla
 const AdminCustomersRoute = lazy(() => import('@/app/routes/admin-customers'));
 const AdminCustomerRoute = lazy(() => import('@/app/routes/admin-customer'));
 const AdminEddRoute = lazy(() => import('@/app/routes/admin-edd'));
+const AdminPricingRoute = lazy(() => import('@/app/routes/admin-pricing'));
+const AdminPaymentMethodsRoute = lazy(() => import('@/app/routes/admin-payment-methods'));
 const DevelopersGeneralRoute = lazy(() => import('@/app/routes/developers/general'));
 const DevelopersApiKeysRoute = lazy(() => import('@/app/routes/developers/api-keys'));
 const DevelopersWebhooksRoute = lazy(() => import('@/app/routes/developers/webhooks'));
@@ -241,6 +243,8 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminCustomers, element: page(AdminCustomersRoute) },
                       { path: `${ROUTES.adminCustomers}/:id`, element: page(AdminCustomerRoute) },
                       { path: ROUTES.adminEdd, element: page(AdminEddRoute) },
+                      { path: ROUTES.adminPricing, element: page(AdminPricingRoute) },
+                      { path: ROUTES.adminPaymentMethods, element: page(AdminPaymentMethodsRoute) },
                       { path: ROUTES.developers, element: <Navigate to={`${ROUTES.developers}/general`} replace /> },
                       ...pagesUnder(ROUTES.developers, {
                         general: DevelopersGeneralRoute,

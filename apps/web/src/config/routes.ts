@@ -53,6 +53,8 @@ export const ROUTES = {
   adminFeatureFlags: '/admin/feature-flags',
   adminCustomers: '/admin/customers',
   adminEdd: '/admin/edd',
+  adminPricing: '/admin/pricing',
+  adminPaymentMethods: '/admin/payment-methods',
   /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
   sandboxBillingCheckout: '/sandbox/billing/checkout',
   sandboxBillingPortal: '/sandbox/billing/portal',

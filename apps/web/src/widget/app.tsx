@@ -1,6 +1,7 @@
 // The widget: one flow (buy, sell or swap) as a few steps, with the price kept fresh until the customer commits.
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
+import { regionOfCountry } from '@rampart/shared/regions';
 import type { WidgetBootstrap, WidgetParamName, WidgetQuote, WidgetTransaction } from '@rampart/shared/widget';
 import { type FieldErrors, type Order, WidgetContext, type WidgetContextValue } from './context';
 import { useQuote } from './hooks';
@@ -70,7 +71,13 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
   const parsedAmount = parseAmountInput(order.amountText, amountDecimals);
   const amountError = !parsedAmount.ok && (showAmountError || order.amountText !== '') ? parsedAmount.error : null;
 
-  const paymentMethod = flow === 'buy' ? 'creditCard' : flow === 'sell' ? order.bankMethod : 'balance';
+  // Staff may turn a payout method off in some regions: a country whose region lacks the chosen one uses one it has.
+  const byRegion = bootstrap.paymentMethodsByRegion;
+  const offeredHere = byRegion[regionOfCountry(order.country)] ?? byRegion.Global ?? bootstrap.paymentMethods;
+  const bankMethod = offeredHere.includes(order.bankMethod)
+    ? order.bankMethod
+    : (offeredHere.find((method) => method === 'sepa' || method === 'ach') ?? order.bankMethod);
+  const paymentMethod = flow === 'buy' ? 'creditCard' : flow === 'sell' ? bankMethod : 'balance';
   const amountValue = parsedAmount.ok ? parsedAmount.value : null;
   const request = useMemo<QuoteRequest | null>(() => {
     if (amountValue === null || !order.cryptoCurrencyCode) return null;
@@ -97,6 +104,11 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
     if (patch.country) setChangingCountry(false);
     setFormError(null);
   }, []);
+
+  // The payout choice follows the region (see bankMethod above), so the details step shows what is used.
+  useEffect(() => {
+    if (flow === 'sell' && bankMethod !== order.bankMethod) update({ bankMethod });
+  }, [flow, bankMethod, order.bankMethod, update]);
 
   const go = (next: Step) => {
     setFormError(null);

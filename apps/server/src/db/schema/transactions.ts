@@ -124,6 +124,8 @@ export const transactions = pgTable(
     eurRate: numeric('eur_rate').notNull(),
     gbpRate: numeric('gbp_rate').notNull(),
     paymentMethod: text('payment_method'),
+    /** The processor route the account's routing rules chose (issue 35); null: the provider's default route. */
+    route: text('route'),
     country: text('country'),
     networkCode: text('network_code'),
     cryptoTransactionId: text('crypto_transaction_id'),

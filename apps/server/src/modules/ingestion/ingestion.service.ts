@@ -255,6 +255,7 @@ const TRANSACTION_DEFAULTS: TransactionRow = {
   eurRate: '1',
   gbpRate: '1',
   paymentMethod: null,
+  route: null,
   country: null,
   networkCode: null,
   cryptoTransactionId: null,

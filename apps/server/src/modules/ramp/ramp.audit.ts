@@ -10,6 +10,8 @@ export const rampAuditSentences: AuditSentences = {
     `Changed the currencies offered${Array.isArray(c.pairs) ? ` (${c.pairs.length} ${c.pairs.length === 1 ? 'change' : 'changes'})` : ''}`,
   updatePricingRules: (c) =>
     `Changed the ${RULE_TYPE[text(c.type) ?? ''] ?? 'pricing rules'}${subject(c, 'transactionType') ? ` of ${subject(c, 'transactionType') === 'sell' ? 'Off-ramp' : 'On-ramp'}` : ''}`,
+  updateAccountPricingRules: (c) =>
+    `Changed the ${RULE_TYPE[text(c.type) ?? ''] ?? 'pricing rules'} of a partner account${text(c.reason) ? `: ${text(c.reason)}` : ''}`,
   createIntegration: (c) => `Added the integration ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
   deleteIntegration: () => 'Removed an integration',
   createTestTransaction: (c) => `Created a test ${text((c.input as Record<string, unknown> | undefined)?.kind) ?? ''} transaction`.replace('  ', ' '),

@@ -4,7 +4,9 @@ import { accountOfRow } from '../../db/row-queries.ts';
 import { accounts, domainReviews } from '../../db/schema/accounts.ts';
 import { currencyAccountPairs, integrations, pricingRules, widgetSessions } from '../../db/schema/ramp.ts';
 import { cryptoCurrencies } from '../../db/schema/settings.ts';
+import { paymentMethodSettings } from '../../db/schema/payment-methods.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import type { PaymentMethodSetting, RoutingRuleValues } from '@rampart/shared/payment-methods';
 
 export type PricingRuleRow = typeof pricingRules.$inferSelect;
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -24,6 +26,10 @@ export interface QuoteContextRows {
   pairs: Array<{ currency: QuoteCurrencyRow; pair: Pick<PairRow, 'isEnabled' | 'isSellEnabled'> | null }>;
   /** The account's rules and the provider's defaults, of the transaction type. */
   rules: PricingRuleRow[];
+  /** Staff's settings of the asked-for payment method in each region (issue 35; none: offered everywhere). */
+  methods: PaymentMethodSetting[];
+  /** The account's routing rules that can match the asked-for payment method. */
+  routes: RoutingRuleValues[];
 }
 
 /**
@@ -60,7 +66,16 @@ select
        'transactionType', r.transaction_type, 'percentage', r.percentage::text, 'fixedValue', r.fixed_value::text,
        'minValue', r.min_value::text, 'createdAt', r.created_at, 'updatedAt', r.updated_at, 'updatedByUserId', r.updated_by_user_id)), '[]')
      from pricing_rules r
-     where scope.account_id is not null and (r.account_id = scope.account_id or r.account_id is null) and r.transaction_type = scope.transaction_type) as rules
+     where scope.account_id is not null and (r.account_id = scope.account_id or r.account_id is null) and r.transaction_type = scope.transaction_type) as rules,
+  (select coalesce(json_agg(json_build_object(
+       'paymentMethod', m.payment_method, 'region', m.region, 'isEnabled', m.is_enabled,
+       'minAmount', m.min_amount::text, 'maxAmount', m.max_amount::text)), '[]')
+     from payment_method_settings m
+     where m.account_id = scope.account_id and m.payment_method = $6::text) as methods,
+  (select coalesce(json_agg(json_build_object(
+       'priority', g.priority, 'paymentMethod', g.payment_method, 'region', g.region, 'route', g.route) order by g.priority), '[]')
+     from routing_rules g
+     where g.account_id = scope.account_id and (g.payment_method is null or g.payment_method = $6::text)) as routes
 from scope
 left join session s on true`;
 
@@ -79,6 +94,8 @@ interface QuoteContextSqlRow {
   blocked: QuoteContextRows['blocked'];
   pairs: PairJson[];
   rules: RuleJson[];
+  methods: PaymentMethodSetting[];
+  routes: RoutingRuleValues[];
 }
 
 export type RuleValues = Pick<PricingRuleRow, 'type' | 'region' | 'paymentMethod' | 'transactionType' | 'percentage' | 'fixedValue' | 'minValue'>;
@@ -123,6 +140,25 @@ export function createRampRepository(db: Database) {
         where ${accounts.id} = ${accountId}`);
     },
 
+    async accountName(accountId: string): Promise<string | null> {
+      if (!isUuid(accountId)) return null;
+      const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+      return row?.name ?? null;
+    },
+    /** Staff's payment method settings of an account (issue 35). */
+    methodSettingsOf(accountId: string): Promise<PaymentMethodSetting[]> {
+      return db
+        .select({
+          paymentMethod: paymentMethodSettings.paymentMethod,
+          region: paymentMethodSettings.region,
+          isEnabled: paymentMethodSettings.isEnabled,
+          minAmount: paymentMethodSettings.minAmount,
+          maxAmount: paymentMethodSettings.maxAmount,
+        })
+        .from(paymentMethodSettings)
+        .where(eq(paymentMethodSettings.accountId, accountId));
+    },
+
     /** Every catalogue asset with the account's row for it, when there is one. */
     async pairsOf(accountId: string): Promise<Array<{ currency: CurrencyRow; pair: PairRow | null }>> {
       return db
@@ -141,11 +177,12 @@ export function createRampRepository(db: Database) {
       blockedCountry: string | null;
       codes: string[];
       transactionType: PricingRuleRow['transactionType'] | null;
+      paymentMethod: string | null;
     }): Promise<QuoteContextRows> {
       const result = await db.$client.query<QuoteContextSqlRow>({
         name: 'ramp_quote_context',
         text: QUOTE_CONTEXT_SQL,
-        values: [scope.tokenHash, scope.accountId, scope.blockedCountry, scope.codes, scope.transactionType],
+        values: [scope.tokenHash, scope.accountId, scope.blockedCountry, scope.codes, scope.transactionType, scope.paymentMethod],
       });
       const row = result.rows[0]!;
       return {
@@ -169,6 +206,8 @@ export function createRampRepository(db: Database) {
           pair: isEnabled === null || isSellEnabled === null ? null : { isEnabled, isSellEnabled },
         })),
         rules: row.rules.map((rule) => ({ ...rule, createdAt: new Date(rule.createdAt), updatedAt: new Date(rule.updatedAt) })),
+        methods: row.methods,
+        routes: row.routes,
       };
     },
     async upsertPairs(accountId: string, pairs: Array<{ currencyId: string; isEnabled: boolean; isSellEnabled: boolean }>) {

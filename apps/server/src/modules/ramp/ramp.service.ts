@@ -19,8 +19,11 @@ import {
   type RampQuote,
 } from '@rampart/shared/pricing';
 import type { WidgetCurrency } from '@rampart/shared/widget';
+import { methodSettingFor, routeFor } from '@rampart/shared/payment-methods';
+import { labelOfPaymentMethod } from '@rampart/shared/labels';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, forbidden, notFound } from '../../graphql/errors.ts';
+import { withAuditChange } from '../../lib/audit-words.ts';
 import { NETWORKS } from '../../lib/crypto-catalogue.ts';
 import type {
   CurrencyRow,
@@ -316,6 +319,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
     blockedCountry?: string;
     codes: unknown[];
     transactionType?: 'buy' | 'sell';
+    paymentMethod?: string;
   }): Promise<QuoteContextRows> {
     return repository.quoteContext({
       accountId: scope.accountId ?? null,
@@ -323,7 +327,27 @@ export function createRampService(deps: { repository: RampRepository; config: En
       blockedCountry: scope.blockedCountry ?? null,
       codes: scope.codes.map(codeOf).filter(Boolean),
       transactionType: scope.transactionType ?? null,
+      paymentMethod: typeof scope.paymentMethod === 'string' ? scope.paymentMethod.slice(0, 40) : null,
     });
+  }
+
+  /**
+   * Staff's payment method settings (issue 35): a method disabled for the customer's region is refused, a fiat amount
+   * outside its bounds too. Returns the route the account's routing rules choose (null: the provider's default).
+   */
+  function methodAndRoute(context: QuoteContextRows, paymentMethod: string, region: PricingRegion, fiatAmount: string | null, fiat: string) {
+    const setting = methodSettingFor(context.methods, paymentMethod, region);
+    const label = labelOfPaymentMethod(paymentMethod);
+    if (setting && !setting.isEnabled)
+      throw badInput({ paymentMethod: `${label} is not offered${region === 'Global' ? '' : ` in the ${region} region`}: choose another payment method.` });
+    if (setting && fiatAmount !== null) {
+      const unit = fiat.toUpperCase();
+      if (setting.minAmount !== null && new Decimal(fiatAmount).lt(setting.minAmount))
+        throw badInput({ amount: `${label} takes at least ${setting.minAmount} ${unit} per transaction.` });
+      if (setting.maxAmount !== null && new Decimal(fiatAmount).gt(setting.maxAmount))
+        throw badInput({ amount: `${label} takes at most ${setting.maxAmount} ${unit} per transaction.` });
+    }
+    return routeFor(context.routes, paymentMethod, region)?.route ?? null;
   }
 
   /** The checks of a buy or sell quote that need no data, in the order the customer hears them. */
@@ -358,9 +382,14 @@ export function createRampService(deps: { repository: RampRepository; config: En
       rules: context.rules,
       partnerFeeCapPercent: config.PARTNER_FEE_CAP_PERCENT,
     });
+    // The fiat that moves: what a buyer pays, or a seller's payout before fees.
+    const fiatAmount =
+      input.transactionType === 'buy' ? result.baseCurrencyAmount : new Decimal(result.quoteCurrencyAmount).plus(result.totalFeeAmount).toFixed();
+    const route = methodAndRoute(context, input.paymentMethod, region, fiatAmount, input.fiat);
     return {
       ...result,
       region,
+      route,
       paymentMethod: input.paymentMethod,
       cryptoCurrencyCode: currency.code,
       applied: result.applied.map((each) => ({ ...each, rule: each.rule as PricingRuleRow | null })),
@@ -369,7 +398,12 @@ export function createRampService(deps: { repository: RampRepository; config: En
 
   async function quote(accountId: string, input: QuoteInput) {
     const checked = checkQuoteInput(input);
-    const context = await quoteContext({ accountId, codes: [checked.cryptoCurrencyCode], transactionType: checked.transactionType });
+    const context = await quoteContext({
+      accountId,
+      codes: [checked.cryptoCurrencyCode],
+      transactionType: checked.transactionType,
+      paymentMethod: checked.paymentMethod,
+    });
     return priceQuote(context, checked);
   }
 
@@ -396,6 +430,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
       rules: context.rules,
       partnerFeeCapPercent: config.PARTNER_FEE_CAP_PERCENT,
     });
+    const route = methodAndRoute(context, 'balance', region, null, 'usd');
     const receivedRate = new Decimal(marketRate(received, 'usd', 'quoteCryptoCurrencyCode'));
     const decimals = assetDecimals(tickerOf(received));
     const quoteAmount = new Decimal(sell.quoteCurrencyAmount).dividedBy(receivedRate).toDecimalPlaces(decimals, Decimal.ROUND_DOWN);
@@ -412,7 +447,15 @@ export function createRampService(deps: { repository: RampRepository; config: En
       /** Units of the received asset per unit sent, after the spread and before fees. */
       exchangeRate: new Decimal(sell.exchangeRate).dividedBy(receivedRate).toSignificantDigits(12).toFixed(),
       region,
+      route,
     };
+  }
+
+  /** The account's name, or not found: staff operations name an account by id (issue 35). */
+  async function requireAccount(accountId: string): Promise<string> {
+    const name = await repository.accountName(accountId);
+    if (name === null) throw notFound('The account');
+    return name;
   }
 
   return {
@@ -473,9 +516,80 @@ export function createRampService(deps: { repository: RampRepository; config: En
 
     quote,
 
+    requireAccount,
+
+    /**
+     * Staff set the provider's rule types of one account (issue 35): fee and network fee with fee:edit, spread with
+     * spread:edit; the partner fee is the partner's own. The audit row keeps the account's rules before and after.
+     */
+    async updateAccountPricingRules(accountId: string, type: PricingRuleType, input: readonly unknown[], viewer: RampViewer, userId: string) {
+      if (!(PRICING_RULE_TYPES as readonly string[]).includes(type)) throw badInput({ type: `Choose a rule type: ${PRICING_RULE_TYPES.join(', ')}.` });
+      if (type === 'partnerFee')
+        throw badInput({ type: 'The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.' });
+      if (!editableTypes(viewer).includes(type)) throw refusal(type, viewer);
+      const rules = checkRules(type, input);
+      await requireAccount(accountId);
+      await repository.lockAccount(accountId);
+      const values = (rows: readonly PricingRuleRow[]) =>
+        rows.map(({ region, paymentMethod, transactionType, percentage, fixedValue, minValue }) => ({
+          region,
+          paymentMethod,
+          transactionType,
+          percentage,
+          fixedValue,
+          minValue,
+        }));
+      const before = values(await repository.accountRulesOfType(accountId, type));
+      await repository.replaceAccountRules(accountId, type, rules, userId);
+      const after = values(await repository.accountRulesOfType(accountId, type));
+      return withAuditChange(await pricingRules(accountId, null, viewer), { before, after });
+    },
+
+    /**
+     * A sample quote with the account's saved rules and with draft rules of one type in their place, nothing saved:
+     * staff see what an edit would change before saving it.
+     */
+    async previewPricingRules(accountId: string, type: PricingRuleType, input: readonly unknown[], sample: QuoteInput) {
+      if (!(PRICING_RULE_TYPES as readonly string[]).includes(type)) throw badInput({ type: `Choose a rule type: ${PRICING_RULE_TYPES.join(', ')}.` });
+      const rules = checkRules(type, input);
+      const checked = checkQuoteInput(sample);
+      await requireAccount(accountId);
+      const loaded = await quoteContext({ accountId, codes: [checked.cryptoCurrencyCode], transactionType: checked.transactionType });
+      // Prices only: a method staff turned off (or its bounds) does not hide what its rules would charge.
+      const context = { ...loaded, methods: [] };
+      const now = new Date();
+      const drafts: PricingRuleRow[] = rules
+        .filter((rule) => rule.transactionType === checked.transactionType)
+        .map((rule, index) => ({ ...rule, id: `draft-${index + 1}`, accountId, createdAt: now, updatedAt: now, updatedByUserId: null }));
+      const draftContext = { ...context, rules: [...context.rules.filter((rule) => !(rule.accountId && rule.type === type)), ...drafts] };
+      return { current: priceQuote(context, checked), draft: priceQuote(draftContext, checked) };
+    },
+
+    /**
+     * The widget's payment methods of a flow that staff have not disabled (issue 35): those offered somewhere, and per
+     * region the ones offered there where that differs.
+     */
+    async offeredPaymentMethods(accountId: string, methods: readonly string[]) {
+      const settings = await repository.methodSettingsOf(accountId);
+      const offeredIn = (region: string) => methods.filter((method) => methodSettingFor(settings, method, region)?.isEnabled !== false);
+      const everywhere = offeredIn('Global');
+      const byRegion: Partial<Record<PricingRegion, string[]>> = {};
+      for (const region of PRICING_REGIONS) {
+        const here = offeredIn(region);
+        if (here.join() !== everywhere.join()) byRegion[region] = here;
+      }
+      const some = methods.filter((method) => everywhere.includes(method) || Object.values(byRegion).some((list) => list.includes(method)));
+      return { paymentMethods: some, byRegion: { Global: everywhere, ...byRegion } };
+    },
+
     async quoteSwap(accountId: string, input: SwapInput) {
       const checked = checkSwapInput(input);
-      const context = await quoteContext({ accountId, codes: [checked.cryptoCurrencyCode, checked.quoteCryptoCurrencyCode], transactionType: 'sell' });
+      const context = await quoteContext({
+        accountId,
+        codes: [checked.cryptoCurrencyCode, checked.quoteCryptoCurrencyCode],
+        transactionType: 'sell',
+        paymentMethod: 'balance',
+      });
       return priceSwap(context, checked);
     },
 

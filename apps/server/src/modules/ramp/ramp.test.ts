@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
@@ -399,6 +400,57 @@ describe('pricing rules', () => {
     expect(rows.rows.map((row) => row.type)).toEqual(['networkFee', 'spread']);
   });
 
+  it('staff preview a spread on a sample quote before saving it, save it per region and method, audited with before and after', async () => {
+    const partner = await accountWithMember(t);
+    const STAFF_RULES = `query($a: ID!) { accountPricingRules(accountId: $a) { editableTypes rules { type region paymentMethod percentage source isEditableByViewer } } }`;
+    const PREVIEW = `query($a: ID!, $t: PricingRuleType!, $r: [PricingRuleInput!]!, $s: RampQuoteInput!) { previewPricingRules(accountId: $a, type: $t, rules: $r, sample: $s) {
+      current { spreadPercentage exchangeRate quoteCurrencyAmount totalFeeAmount } draft { spreadPercentage exchangeRate quoteCurrencyAmount totalFeeAmount } } }`;
+    const SAVE = `mutation($a: ID!, $t: PricingRuleType!, $r: [PricingRuleInput!]!, $why: String) { updateAccountPricingRules(accountId: $a, type: $t, rules: $r, reason: $why) {
+      rules { type region paymentMethod percentage source } } }`;
+    const spread = [rule({ region: 'EEA', paymentMethod: 'sepa', percentage: '2.5' })];
+    const sample = buy({ country: 'DE', paymentMethod: 'sepa', fiatCurrencyCode: 'eur' });
+    expect((await finance.ok(STAFF_RULES, { a: partner.accountId })).accountPricingRules.editableTypes).toEqual(['fee', 'networkFee', 'partnerFee', 'spread']);
+
+    const { current, draft } = (await finance.ok(PREVIEW, { a: partner.accountId, t: 'spread', r: spread, s: sample })).previewPricingRules;
+    expect(draft.spreadPercentage).toBe('2.5');
+    expect(current.spreadPercentage).not.toBe('2.5');
+    expect(current.totalFeeAmount).toBe(draft.totalFeeAmount);
+    expect(new Decimal(draft.quoteCurrencyAmount).lt(current.quoteCurrencyAmount)).toBe(true);
+    // A preview saves nothing.
+    const own = async () =>
+      (await t.database.pool.query(`select type, region, payment_method, percentage::text from pricing_rules where account_id = $1`, [partner.accountId])).rows;
+    expect(await own()).toEqual([]);
+
+    const saved = (await finance.ok(SAVE, { a: partner.accountId, t: 'spread', r: spread, why: 'Negotiated EEA rate' })).updateAccountPricingRules;
+    expect(saved.rules.filter((each: { source: string }) => each.source === 'ACCOUNT')).toEqual([
+      { type: 'spread', region: 'EEA', paymentMethod: 'sepa', percentage: '2.5', source: 'ACCOUNT' },
+    ]);
+    // The partner's own fee calculator now quotes with it.
+    expect((await partner.client.ok(QUOTE, { a: partner.accountId, i: sample })).rampQuote.quoteCurrencyAmount).toBe(draft.quoteCurrencyAmount);
+    await finance.ok(SAVE, { a: partner.accountId, t: 'spread', r: [rule({ region: 'EEA', paymentMethod: 'sepa', percentage: '1.25' })] });
+    const audit = await t.database.pool.query(
+      `select actor_role, changes from audit_events where operation = 'updateAccountPricingRules' and changes->>'accountId' = $1 order by occurred_at, id`,
+      [partner.accountId],
+    );
+    expect(audit.rows.map((row) => row.changes._subject)).toEqual([
+      { before: [], after: [{ ...spread[0], percentage: '2.5' }] },
+      { before: [{ ...spread[0], percentage: '2.5' }], after: [{ ...spread[0], percentage: '1.25' }] },
+    ]);
+    expect(audit.rows[0]).toMatchObject({ actor_role: 'FinanceManager', changes: { reason: 'Negotiated EEA rate', type: 'spread' } });
+
+    // Who may not: the partner (not staff), staff editing fees but not spreads, anyone setting the partner's own fee here.
+    expect(errorCode(await partner.client.gql(SAVE, { a: partner.accountId, t: 'spread', r: [] }))).toBe('FORBIDDEN_ERROR');
+    expect(errorCode(await partner.client.gql(PREVIEW, { a: partner.accountId, t: 'spread', r: spread, s: sample }))).toBe('FORBIDDEN_ERROR');
+    const analyst = (await signedInUser(t, { adminRole: 'FinanceAnalyst' })).client;
+    expect(errorCode(await analyst.gql(SAVE, { a: partner.accountId, t: 'fee', r: [] }))).toBe('FORBIDDEN_ERROR');
+    const partnerFee = await finance.gql(SAVE, { a: partner.accountId, t: 'partnerFee', r: [] });
+    expect(errorCode(partnerFee)).toBe('BAD_USER_INPUT');
+    expect(partnerFee.errors![0]!.message).toBe(
+      'The partner fee is set by the partner’s administrators on their Fees screen; staff set fee, network fee and spread.',
+    );
+    expect((await own()).map((row) => row.percentage)).toEqual(['1.25']);
+  });
+
   it('sets hasConfiguredRampFees from the partner fee rules and audits every change', async () => {
     const partner = await accountWithMember(t);
     const fees = async () => (await partner.client.ok(PAIRS, { a: partner.accountId })).account.hasConfiguredRampFees;
@@ -548,6 +600,7 @@ describe('services.ramp for the widget', () => {
       fiatCurrencyCode: 'usd',
       exchangeRate: '0.0495',
       region: 'EEA',
+      route: null,
     });
     await expect(
       ramp.quoteSwap(partner.accountId, { country: 'DE', cryptoCurrencyCode: 'eth', quoteCryptoCurrencyCode: 'eth', amount: '1' }),

@@ -249,6 +249,8 @@ export function createWidgetService(deps: {
       networkFeeAmount: row.networkFeeAmount,
       fiatCurrencyCode: row.fiatCurrencyCode,
       cryptoCurrencyCode: crypto,
+      paymentMethod: row.paymentMethod,
+      route: row.route,
       walletAddress: row.walletAddress,
       depositWalletAddress: row.depositWalletAddress,
       cryptoTransactionId: row.cryptoTransactionId,
@@ -286,6 +288,7 @@ export function createWidgetService(deps: {
         quote: {
           transactionType: 'sell',
           region: quote.region,
+          route: quote.route,
           paymentMethod: 'balance',
           fiatCurrencyCode: quote.fiatCurrencyCode,
           cryptoCurrencyCode: input.cryptoCurrencyCode,
@@ -410,6 +413,7 @@ export function createWidgetService(deps: {
         );
       }
       const offered = await deps.ramp().offeredCurrencies(key.accountId, flow);
+      const methods = await deps.ramp().offeredPaymentMethods(key.accountId, WIDGET_PAYMENT_METHODS[flow]);
       if (params.currencyCode !== undefined && !offered.some((c) => c.code === params.currencyCode))
         ignored.push({ name: 'currencyCode', reason: 'not offered by this account' });
       if (params.quoteCurrencyCode !== undefined && !offered.some((c) => c.code === params.quoteCurrencyCode))
@@ -440,7 +444,8 @@ export function createWidgetService(deps: {
         lockedParams,
         currencies: offered,
         fiatCurrencies: flow === 'swap' ? ['usd'] : [...FIAT_CURRENCIES],
-        paymentMethods: [...WIDGET_PAYMENT_METHODS[flow]],
+        paymentMethods: methods.paymentMethods,
+        paymentMethodsByRegion: methods.byRegion,
         testCards: TEST_CARDS.map((card) => ({ ...card })),
         theme: (params.theme as 'light' | 'dark' | undefined) ?? null,
         colorCode: params.colorCode ?? null,
@@ -463,6 +468,7 @@ export function createWidgetService(deps: {
         tokenHash: sha256(token),
         blockedCountry: input.country,
         codes: [input.cryptoCurrencyCode, input.quoteCryptoCurrencyCode],
+        paymentMethod: input.paymentMethod,
       });
       const { sessionRow, quote } = quoteFor(context, input);
       // The funnel counts a session's first quote; the widget re-quotes on every change, so skip the write after it.

@@ -27,6 +27,7 @@ import {
   ShieldQuestionIcon,
   UsersRoundIcon,
   WalletIcon,
+  WalletCardsIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
@@ -118,6 +119,8 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Feature flags', to: ROUTES.adminFeatureFlags, icon: FlagIcon, adminPermission: 'featureFlag:view' },
       { label: 'All customers', to: ROUTES.adminCustomers, icon: ContactIcon, adminPermission: 'customer:view' },
       { label: 'Due diligence', to: ROUTES.adminEdd, icon: ShieldQuestionIcon, adminPermission: 'edd:view' },
+      { label: 'Pricing', to: ROUTES.adminPricing, icon: PercentIcon, adminPermission: 'pricingRule:view' },
+      { label: 'Payment methods', to: ROUTES.adminPaymentMethods, icon: WalletCardsIcon, adminPermission: 'paymentMethod:view' },
     ],
   },
 ];

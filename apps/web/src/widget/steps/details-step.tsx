@@ -1,4 +1,5 @@
 // Step 2: who and where: email, country, the wallet that receives (buy, swap) or gets refunds (sell), the payout method.
+import { regionOfCountry } from '@rampart/shared/regions';
 import type { WidgetFlow } from '@rampart/shared/widget';
 import { Picker, type PickerOption } from '../components/picker';
 import { Button, Notice, StepHeading, TextField, cx, StepForm, StepActions } from '../components/ui';
@@ -32,7 +33,10 @@ export function DetailsStep({ flow, order, update, errors, formError, quote, sub
   const { bootstrap, isLocked, currency } = useWidget();
   const receiving = currency(flow === 'swap' ? order.quoteCryptoCurrencyCode : order.cryptoCurrencyCode);
   const q = quote.quote;
-  const sellMethods = BANK_METHODS.filter((method) => bootstrap.paymentMethods.includes(method.value));
+  // Staff may turn a method off in some regions only: offer what the customer's region has.
+  const byRegion = bootstrap.paymentMethodsByRegion;
+  const offered = byRegion[regionOfCountry(order.country)] ?? byRegion.Global ?? bootstrap.paymentMethods;
+  const sellMethods = BANK_METHODS.filter((method) => offered.includes(method.value));
 
   return (
     <StepForm onSubmit={onContinue}>
