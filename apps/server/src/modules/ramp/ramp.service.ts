@@ -140,7 +140,8 @@ export function createRampService(deps: { repository: RampRepository; config: En
     const staff = adminPermissionsOf(viewer.adminRole);
     return TYPE_ORDER.filter((type) => {
       if (type === 'partnerFee') return (viewer.role !== null && roleHasPermission(viewer.role, 'fees:manage')) || staff.includes('fee:edit');
-      return staff.includes(type === 'spread' ? 'spread:edit' : 'fee:edit');
+      if (type === 'spread') return staff.includes('spread:edit');
+      return staff.includes('fee:edit');
     });
   }
 
