@@ -61,16 +61,7 @@ const DEVELOPER: AccountPermission[] = [
 export const ROLE_PERMISSIONS: Record<MembershipRole, readonly AccountPermission[]> = {
   administrator: ACCOUNT_PERMISSIONS,
   developer: DEVELOPER,
-  analyst: [
-    'account:read',
-    'team:read',
-    'transactions:read',
-    'transactions:export',
-    'customers:read',
-    'dashboards:read',
-    'analytics:read',
-    'passes:read',
-  ],
+  analyst: ['account:read', 'team:read', 'transactions:read', 'transactions:export', 'customers:read', 'dashboards:read', 'analytics:read', 'passes:read'],
   support_specialist: ['account:read', 'team:read', 'transactions:read', 'customers:read', 'passes:read'],
 };
 

@@ -48,6 +48,10 @@ describe('sidebar visibility', () => {
       'Business verification',
       'Currencies',
       'Wallets',
+      'All customers',
+      'Due diligence',
+      'Pricing',
+      'Payment methods',
     ]);
   });
 

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AdminPricing_Preview, AdminPricing_Save } from '@/features/admin-pricing/api/admin-pricing';
 import { FieldError, NativeSelect } from '@/features/admin-pricing/components/fields';
-import { RULE_TYPE_TITLE } from '@/features/admin-pricing/components/pricing-page';
+import { RULE_TYPE_TITLE } from '@/features/admin-pricing/lib/rule-types';
 import type { PaymentMethod, PricingRegion, PricingRuleInput, PricingTransactionType, RampQuoteTransactionType } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';

@@ -13,18 +13,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { AdminPricing_Rules } from '@/features/admin-pricing/api/admin-pricing';
 import { AccountPicker } from '@/features/admin-pricing/components/account-picker';
 import { PricingEditDialog } from '@/features/admin-pricing/components/pricing-edit-dialog';
+import { RULE_TYPE_TITLE } from '@/features/admin-pricing/lib/rule-types';
 import type { PricingRuleType } from '@/gql/graphql';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { labelOfPaymentMethod, PRICING_REGION_LABEL } from '@/lib/labels';
 
 export const STAFF_RULE_TYPES = ['fee', 'networkFee', 'spread'] as const satisfies readonly PricingRuleType[];
-export const RULE_TYPE_TITLE: Record<PricingRuleType, string> = {
-  fee: 'Provider fee',
-  networkFee: 'Network fee',
-  spread: 'Spread',
-  partnerFee: 'Partner fee',
-};
 const RULE_TYPE_NOTE: Record<PricingRuleType, string> = {
   fee: 'Charged by the provider for processing the payment. Editing needs fee editing.',
   networkFee: 'The cost of delivering the crypto on its network. Editing needs fee editing.',
