@@ -32,15 +32,18 @@ export const statusReasonSchema = z.string().trim().min(3, 'Give a reason of at 
 
 export const KYB_LEVELS = ['Basic', 'Enhanced'] as const;
 
+/** An optional name of at most 200 characters; empty means none (null). */
+const optionalName = z
+  .string()
+  .trim()
+  .max(200, 'At most 200 characters')
+  .nullish()
+  .transform((value) => value || null);
+
 /** What staff edit of an account (spec §3 Account: name, internalName, whiteGloveInformation, kybInformation levels). */
 export const staffAccountEditSchema = z.object({
   name: z.string().trim().min(1, 'Enter the account name').max(200, 'At most 200 characters'),
-  internalName: z
-    .string()
-    .trim()
-    .max(200, 'At most 200 characters')
-    .nullish()
-    .transform((value) => value || null),
+  internalName: optionalName,
   requiresEnhancedKyb: z.boolean(),
   kybLevelRequiredToGoLive: z.enum(KYB_LEVELS, { message: 'Choose Basic or Enhanced' }),
   manuallyRequestedKybLevel: z
@@ -51,24 +54,14 @@ export const staffAccountEditSchema = z.object({
 
 export const staffOrganizationEditSchema = z.object({
   name: z.string().trim().min(1, 'Enter the organization name').max(200, 'At most 200 characters'),
-  publicName: z
-    .string()
-    .trim()
-    .max(200, 'At most 200 characters')
-    .nullish()
-    .transform((value) => value || null),
+  publicName: optionalName,
 });
 
 /** White-glove onboarding: staff create the organization and its first account and invite its first administrator. */
 export const partnerOrganizationSchema = z.object({
   organizationName: z.string().trim().min(1, 'Enter the organization name').max(200, 'At most 200 characters'),
   accountName: z.string().trim().min(1, 'Enter the account name').max(200, 'At most 200 characters'),
-  internalName: z
-    .string()
-    .trim()
-    .max(200, 'At most 200 characters')
-    .nullish()
-    .transform((value) => value || null),
+  internalName: optionalName,
   country: z.enum(COUNTRY_CODES as [string, ...string[]], { message: 'Choose a country from the list' }),
   administratorEmail: emailSchema,
   requiresEnhancedKyb: z.boolean().default(false),

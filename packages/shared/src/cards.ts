@@ -1,4 +1,5 @@
-// Card-number checks the dashboard's sandbox checkout and the widget's test card form both make before sending.
+// Card-number checks: the dashboard's sandbox checkout and the widget's test card form make them before sending, the
+// sandbox billing provider when charging.
 
 /** The Luhn checksum every card number carries (`digits`: the number's digits only). */
 export function passesLuhn(digits: string): boolean {

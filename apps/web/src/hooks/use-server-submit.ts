@@ -22,3 +22,19 @@ export function useServerSubmit<T extends FieldValues, R>(
   });
   return { onSubmit, generalError, setGeneralError };
 }
+
+/** A form dialog's `onOpenChange`: closing it resets the form (to `values` when given) and clears its general error. */
+export function resetOnClose<T extends FieldValues>(
+  setOpen: (open: boolean) => void,
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'reset'>,
+  setGeneralError: (error: null) => void,
+  values?: T,
+) {
+  return (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      form.reset(values);
+      setGeneralError(null);
+    }
+  };
+}

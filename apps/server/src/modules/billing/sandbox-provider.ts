@@ -1,6 +1,7 @@
 // The built-in billing sandbox: Stripe's calls without Stripe, so a fresh machine shows the whole flow. Its hosted pages
 // (/sandbox/billing/checkout/{id}, /sandbox/billing/portal/{id}) are the web's; payments are simulated with test cards
 // and reported as the same BillingEvents Stripe's webhooks become, applied by the same path (billing.service.ts).
+import { passesLuhn } from '@rampart/shared/cards';
 import crypto from 'node:crypto';
 import { PLAN_FEATURES, PLAN_PRICES, PRICE_LOOKUP_KEYS, SANDBOX_TEST_CARDS, type PriceLookupKey } from '@rampart/shared/billing';
 import type { Env } from '../../config/env.ts';
@@ -146,19 +147,6 @@ export interface SandboxCard {
   nameOnCard: string;
 }
 
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 export const SANDBOX_DECLINED_MESSAGE = 'Your card was declined (test card 4000 0000 0000 0002). Nothing was charged: use 4242 4242 4242 4242 to pay.';
 
 /**
@@ -175,7 +163,7 @@ export function validateSandboxCard(
   const digits = card.number.replace(/[\s-]/g, '');
   const testCard = SANDBOX_TEST_CARDS.find((candidate) => candidate.number.replace(/\s/g, '') === digits);
   if (!/^\d{12,19}$/.test(digits)) fields.number = 'Enter the card number: 12 to 19 digits.';
-  else if (!luhnValid(digits)) fields.number = 'This card number is not valid: check the digits.';
+  else if (!passesLuhn(digits)) fields.number = 'This card number is not valid: check the digits.';
   else if (!testCard) fields.number = `The billing sandbox takes only its test cards, such as ${SANDBOX_TEST_CARDS[0].number}: no real card is charged here.`;
 
   const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(card.expiry);

@@ -7,6 +7,7 @@ import { customerCards, customerFiles, customers, transactions } from '../../db/
 import { webhookEvents } from '../../db/schema/webhooks.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { matches } from '../../lib/prefix-search.ts';
 
 export type StaffCustomerRow = typeof customers.$inferSelect & { accountName: string; organizationName: string };
 export type EddReviewRow = typeof eddReviews.$inferSelect;
@@ -20,22 +21,8 @@ export interface CustomerChanges {
   country?: string | null;
 }
 
-/** The smallest string above every string starting with `prefix` in text_pattern_ops order; null: none. */
-function prefixUpperBound(prefix: string): string | null {
-  const points = Array.from(prefix, (character) => character.codePointAt(0)!);
-  while (points.length) {
-    let last = points.pop()! + 1;
-    if (last >= 0xd800 && last <= 0xdfff) last = 0xe000;
-    if (last <= 0x10ffff) return String.fromCodePoint(...points, last);
-  }
-  return null;
-}
-
-/** `column` starting with `prefix`, as the range a text_pattern_ops index serves with bind parameters. */
-function startsWith(column: SQL, prefix: string): SQL {
-  const upper = prefixUpperBound(prefix);
-  return upper === null ? sql`${column} ~>=~ ${prefix}` : sql`(${column} ~>=~ ${prefix} and ${column} ~<~ ${upper})`;
-}
+/** `column` starting with `prefix`, as the range a text_pattern_ops index serves (transactions/search.ts). */
+const startsWith = (column: SQL, prefix: string): SQL => matches(column, { kind: 'prefix', value: prefix });
 
 const withAccount = {
   customer: customers,

@@ -13,7 +13,7 @@ import {
 import { AppError, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { withAuditChange } from '../../lib/audit-words.ts';
-import { emitWebhookEvent } from '../webhooks/outbox.ts';
+import { emitWebhookEvent, identityCheckUpdatedEvent } from '../webhooks/outbox.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { CustomerAdminRepository, CustomerChanges, EddReviewRow, StaffCustomerRow } from './customer-admin.repository.ts';
 
@@ -52,21 +52,9 @@ export function createCustomerAdminService({ repository, eddThresholdUsd }: { re
     return customer;
   }
 
-  /** Partners hear of a change to a customer's identity check (the payload a block sends, transactions.service.ts). */
+  /** Partners hear of a change to a customer's identity check. */
   async function identityCheckUpdated(tx: Executor, row: StaffCustomerRow) {
-    await emitWebhookEvent(tx, {
-      accountId: row.accountId,
-      liveMode: row.liveMode,
-      type: 'identity_check_updated',
-      data: {
-        customerId: row.id,
-        externalCustomerId: row.externalCustomerId,
-        isBlocked: row.isBlocked,
-        level: row.isBlocked ? 'Blocked' : row.kycLevel,
-        status: row.identityCheckStatus,
-      },
-      externalCustomerId: row.externalCustomerId,
-    });
+    await emitWebhookEvent(tx, identityCheckUpdatedEvent(row));
   }
 
   async function reloaded(tx: Executor, id: string): Promise<StaffCustomerRow> {

@@ -18,7 +18,7 @@ import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { sha256 } from '../../lib/sha256.ts';
 import { NO_OPTIONAL_DETAILS, NO_STATUS_DETAILS } from '../../lib/transaction-details.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
-import { emitWebhookEvents, type DomainEvent } from '../webhooks/outbox.ts';
+import { emitWebhookEvents, identityCheckUpdatedEvent, type DomainEvent } from '../webhooks/outbox.ts';
 import { validateEvent, type FieldError, type ValidEvent } from './event-types.ts';
 import type { CredentialRow, CustomerRow, IngestionRepository, InboxEntry, StaleEntry, TransactionRow } from './ingestion.repository.ts';
 
@@ -563,20 +563,7 @@ export function createIngestionService(deps: { repository: IngestionRepository; 
       current.identityCheckResult !== next.identityCheckResult ||
       current.isBlocked !== next.isBlocked;
     if (checkChanged) {
-      // The same payload as a staff block or unblock sends (transactions.service.ts).
-      batch.webhooks.push({
-        accountId: next.accountId,
-        liveMode: next.liveMode,
-        type: 'identity_check_updated',
-        data: {
-          customerId: next.id,
-          externalCustomerId: next.externalCustomerId,
-          isBlocked: next.isBlocked,
-          level: next.isBlocked ? 'Blocked' : next.kycLevel,
-          status: next.identityCheckStatus,
-        },
-        externalCustomerId: next.externalCustomerId,
-      });
+      batch.webhooks.push(identityCheckUpdatedEvent(next));
     }
     return {};
   }

@@ -6,7 +6,8 @@ import { isUuid } from '../../lib/uuid.ts';
 import { customerCards, customerFiles, customers, transactions, type StatusHistoryEntry } from '../../db/schema/transactions.ts';
 import type { TransactionKind } from '@rampart/shared/transactions';
 import type { Executor, SqlExecutor } from '../../db/executor.ts';
-import { emailMatches, matches, searchTermOf, type SearchTerm } from './search.ts';
+import { matches } from '../../lib/prefix-search.ts';
+import { emailMatches, searchTermOf, type SearchTerm } from './search.ts';
 import {
   CURSOR_MICROS_SQL,
   CURSOR_POSITION,

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import type { transactions } from '../../db/schema/transactions.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
-import { emitWebhookEvent } from '../webhooks/outbox.ts';
+import { emitWebhookEvent, identityCheckUpdatedEvent } from '../webhooks/outbox.ts';
 import { recordBatch, recordCreated, recordStatusChange } from './rollups.ts';
 import { searchTermOf } from './search.ts';
 import type { PageRow, TransactionFilter, TransactionRow, TransactionsRepository } from './transactions.repository.ts';
@@ -431,19 +431,7 @@ export function createTransactionsService(deps: { repository: TransactionsReposi
         if (!customer) throw notFound('The customer');
         if (customer.isBlocked === blocked) throw new AppError('CONFLICT', blocked ? 'This customer is already blocked.' : 'This customer is not blocked.');
         const row = await repository.setCustomerBlocked(tx, id, blocked, staffUserId);
-        await emitWebhookEvent(tx, {
-          accountId: row.accountId,
-          liveMode: row.liveMode,
-          type: 'identity_check_updated',
-          data: {
-            customerId: row.id,
-            externalCustomerId: row.externalCustomerId,
-            isBlocked: row.isBlocked,
-            level: row.isBlocked ? 'Blocked' : row.kycLevel,
-            status: row.identityCheckStatus,
-          },
-          externalCustomerId: row.externalCustomerId,
-        });
+        await emitWebhookEvent(tx, identityCheckUpdatedEvent(row));
         return row;
       });
     },

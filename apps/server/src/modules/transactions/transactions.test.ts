@@ -4,7 +4,8 @@ import { addMembership } from '../../../test/accounts-helper.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
 import { generateTransactions } from './generator.ts';
-import { prefixUpperBound, searchTermOf } from './search.ts';
+import { prefixUpperBound } from '../../lib/prefix-search.ts';
+import { searchTermOf } from './search.ts';
 
 let t: TestApp;
 let accountId: string;

@@ -14,6 +14,31 @@ export interface DomainEvent {
   passProjectId?: string | null;
 }
 
+/** What an `identity_check_updated` event says of a customer: staff blocks and decisions and the provider's reports send it. */
+export function identityCheckUpdatedEvent(customer: {
+  id: string;
+  accountId: string;
+  liveMode: boolean;
+  externalCustomerId: string | null;
+  isBlocked: boolean;
+  kycLevel: string | null;
+  identityCheckStatus: string | null;
+}): DomainEvent {
+  return {
+    accountId: customer.accountId,
+    liveMode: customer.liveMode,
+    type: 'identity_check_updated',
+    data: {
+      customerId: customer.id,
+      externalCustomerId: customer.externalCustomerId,
+      isBlocked: customer.isBlocked,
+      level: customer.isBlocked ? 'Blocked' : customer.kycLevel,
+      status: customer.identityCheckStatus,
+    },
+    externalCustomerId: customer.externalCustomerId,
+  };
+}
+
 /** The channel a committed event's deliveries are announced on; workers LISTEN to it and claim them at once. */
 export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
 

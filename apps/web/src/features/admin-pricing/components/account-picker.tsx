@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { SearchIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -56,6 +57,29 @@ export function AccountPicker({ onPick }: { onPick: (account: { id: string; name
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** The account a back-office page is about, kept in the URL (?accountId=…&account=name). */
+export function useChosenAccount() {
+  const [params, setParams] = useSearchParams();
+  return {
+    accountId: params.get('accountId'),
+    accountName: params.get('account'),
+    choose: (account: { id: string; name: string }) => setParams({ accountId: account.id, account: account.name }),
+    clear: () => setParams({}),
+  };
+}
+
+/** The picker until an account is chosen, then a way to choose another. */
+export function AccountChoice({ chosen }: { chosen: ReturnType<typeof useChosenAccount> }) {
+  if (!chosen.accountId) return <AccountPicker onPick={chosen.choose} />;
+  return (
+    <div>
+      <Button variant="outline" size="sm" onClick={chosen.clear}>
+        Choose another account
+      </Button>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -19,7 +18,7 @@ import {
   AdminRouting_Rules,
   AdminRouting_Save,
 } from '@/features/admin-pricing/api/admin-pricing';
-import { AccountPicker } from '@/features/admin-pricing/components/account-picker';
+import { AccountChoice, useChosenAccount } from '@/features/admin-pricing/components/account-picker';
 import { FieldError, NativeSelect } from '@/features/admin-pricing/components/fields';
 import type { PaymentMethod, PricingRegion } from '@/gql/graphql';
 import { useAdminPermission } from '@/hooks/use-permission';
@@ -34,26 +33,18 @@ const METHODS = Object.keys(PAYMENT_METHOD_LABEL) as PaymentMethod[];
 
 /** /admin/payment-methods: methods × regions of one partner account, and its routing rules. The route checks paymentMethod:view. */
 export function PaymentMethodsPage() {
-  const [params, setParams] = useSearchParams();
-  const accountId = params.get('accountId');
+  const chosen = useChosenAccount();
+  const { accountId, accountName } = chosen;
   useDocumentTitle('Payment methods · Rampart');
   return (
     <PageLayout>
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Payment methods{params.get('account') ? ` · ${params.get('account')}` : ''}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">Payment methods{accountName ? ` · ${accountName}` : ''}</h1>
         <p className="text-sm text-muted-foreground">
           Which payment methods the account’s customers may use in each region, and which processor route each takes. The widget offers only what is on.
         </p>
       </div>
-      {accountId ? (
-        <div>
-          <Button variant="outline" size="sm" onClick={() => setParams({})}>
-            Choose another account
-          </Button>
-        </div>
-      ) : (
-        <AccountPicker onPick={(account) => setParams({ accountId: account.id, account: account.name })} />
-      )}
+      <AccountChoice chosen={chosen} />
       {accountId ? <MethodMatrix accountId={accountId} /> : null}
       {accountId ? <RoutingRulesCard accountId={accountId} /> : null}
     </PageLayout>

@@ -1,7 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +10,7 @@ import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { AdminPricing_Rules } from '@/features/admin-pricing/api/admin-pricing';
-import { AccountPicker } from '@/features/admin-pricing/components/account-picker';
+import { AccountChoice, useChosenAccount } from '@/features/admin-pricing/components/account-picker';
 import { PricingEditDialog } from '@/features/admin-pricing/components/pricing-edit-dialog';
 import { RULE_TYPE_TITLE } from '@/features/admin-pricing/lib/rule-types';
 import type { PricingRuleType } from '@/gql/graphql';
@@ -29,9 +28,8 @@ const RULE_TYPE_NOTE: Record<PricingRuleType, string> = {
 
 /** /admin/pricing: a partner account's pricing rules, edited by staff with a sample-quote preview. The route checks pricingRule:view. */
 export function PricingPage() {
-  const [params, setParams] = useSearchParams();
-  const accountId = params.get('accountId');
-  const accountName = params.get('account');
+  const chosen = useChosenAccount();
+  const { accountId, accountName } = chosen;
   const canEdit = useAdminPermission('pricingRule:edit');
   const [editing, setEditing] = useState<(typeof STAFF_RULE_TYPES)[number] | null>(null);
   const { data, loading, error, refetch } = useQuery(AdminPricing_Rules, { variables: { accountId: accountId ?? '' }, skip: !accountId });
@@ -47,15 +45,7 @@ export function PricingPage() {
           default at the same place.
         </p>
       </div>
-      {accountId ? (
-        <div>
-          <Button variant="outline" size="sm" onClick={() => setParams({})}>
-            Choose another account
-          </Button>
-        </div>
-      ) : (
-        <AccountPicker onPick={(account) => setParams({ accountId: account.id, account: account.name })} />
-      )}
+      <AccountChoice chosen={chosen} />
       {accountId && error ? <QueryErrorAlert title="Could not load the rules" error={error} onRetry={() => void refetch()} /> : null}
       {accountId && loading && !pricing ? <Skeleton className="h-64 w-full" /> : null}
       {pricing

@@ -17,7 +17,7 @@ import { Form } from '@/components/ui/form';
 import { InviteStaffMemberMutation, StaffMembersQuery } from '@/features/admin-staff/api/staff';
 import { STAFF_ROLE_OPTIONS, staffRoleLabel } from '@/features/admin-staff/lib/roles';
 import { toast } from '@/hooks/use-toast';
-import { useServerSubmit } from '@/hooks/use-server-submit';
+import { resetOnClose, useServerSubmit } from '@/hooks/use-server-submit';
 
 const inviteSchema = z.object({
   email: emailSchema,
@@ -50,16 +50,7 @@ export function InviteStaffDialog() {
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setGeneralError(null);
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={resetOnClose(setOpen, form, setGeneralError)}>
       <DialogTrigger asChild>
         <Button>
           <UserPlusIcon aria-hidden /> Invite staff member

@@ -14,6 +14,7 @@ import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/comm
 import { CurrencyIcon } from '@/components/currency-icon';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
+import { resetOnClose } from '@/hooks/use-server-submit';
 
 export interface WalletDialogCurrency {
   id: string;
@@ -103,16 +104,7 @@ export function WalletDialog({
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        onOpenChange(next);
-        if (!next) {
-          form.reset(initial);
-          setGeneralError(null);
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={resetOnClose(onOpenChange, form, setGeneralError, initial)}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit the payout wallet' : 'Add a payout wallet'}</DialogTitle>

@@ -15,6 +15,7 @@ import { CreateNftCollectionMutation } from '@/features/developers/api/settings'
 import { CodeField, InputField, UrlField } from '@/components/form/input-field';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
+import { resetOnClose } from '@/hooks/use-server-submit';
 
 interface Network {
   code: string;
@@ -82,16 +83,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset(empty);
-          setGeneralError(null);
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={resetOnClose(setOpen, form, setGeneralError, empty)}>
       <DialogTrigger asChild>
         <Button type="button" size="sm">
           <PlusIcon aria-hidden /> Add collection

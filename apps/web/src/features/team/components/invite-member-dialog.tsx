@@ -13,7 +13,7 @@ import { Form } from '@/components/ui/form';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { toast } from '@/hooks/use-toast';
-import { useServerSubmit } from '@/hooks/use-server-submit';
+import { resetOnClose, useServerSubmit } from '@/hooks/use-server-submit';
 import { InputField } from '@/components/form/input-field';
 import { SelectField } from '@/components/form/select-field';
 
@@ -40,16 +40,7 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          form.reset();
-          setGeneralError(null);
-        }
-      }}
-    >
+    <Dialog open={open} onOpenChange={resetOnClose(setOpen, form, setGeneralError)}>
       <DialogTrigger asChild>
         <Button>
           <UserPlusIcon aria-hidden /> Invite member
