@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { PencilIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { Badge } from '@/components/ui/badge';
@@ -31,7 +31,9 @@ export function PricingPage() {
   const chosen = useChosenAccount();
   const { accountId, accountName } = chosen;
   const canEdit = useAdminPermission('pricingRule:edit');
-  const [editing, setEditing] = useState<(typeof STAFF_RULE_TYPES)[number] | null>(null);
+  // What the dialog edits is taken when it opens, so a refetch of the rules (the preview shares their cache) cannot
+  // close it and drop the rows being written.
+  const [editing, setEditing] = useState<Omit<ComponentProps<typeof PricingEditDialog>, 'accountId' | 'open' | 'onOpenChange'> | null>(null);
   const { data, loading, error, refetch } = useQuery(AdminPricing_Rules, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   useDocumentTitle('Pricing · Rampart');
   const pricing = data?.accountPricingRules;
@@ -60,7 +62,12 @@ export function PricingPage() {
                     <CardDescription>{RULE_TYPE_NOTE[type]}</CardDescription>
                   </div>
                   {editable ? (
-                    <Button size="sm" variant="outline" onClick={() => setEditing(type)} aria-label={`Edit ${RULE_TYPE_TITLE[type].toLowerCase()} rules`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing({ type, limits: pricing.limits, saved: rules.filter((rule) => rule.source === 'ACCOUNT') })}
+                      aria-label={`Edit ${RULE_TYPE_TITLE[type].toLowerCase()} rules`}
+                    >
                       <PencilIcon aria-hidden /> Edit
                     </Button>
                   ) : null}
@@ -111,12 +118,10 @@ export function PricingPage() {
             );
           })
         : null}
-      {pricing && editing && accountId ? (
+      {editing && accountId ? (
         <PricingEditDialog
           accountId={accountId}
-          type={editing}
-          limits={pricing.limits}
-          saved={pricing.rules.filter((rule) => rule.type === editing && rule.source === 'ACCOUNT')}
+          {...editing}
           open
           onOpenChange={(open) => {
             if (!open) setEditing(null);
