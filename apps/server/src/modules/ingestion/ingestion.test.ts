@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import { CloudEvent, HTTP } from 'cloudevents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { rebuildRollups } from '../transactions/rollups.ts';
 import { MAX_BATCH_EVENTS } from './ingestion.routes.ts';
 import { SAMPLE_FEES_AND_RATES, SAMPLE_WALLET_ADDRESS } from '../../lib/sample-transaction.ts';
 
 let t: TestApp;
+let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let secret: string;
 let staff: ApiClient;
 /** Two partners: every event below is for A; B must never see any of it. */
@@ -17,7 +19,10 @@ let b: Awaited<ReturnType<typeof accountWithMember>>;
 const SOURCE = '/core/payments-eu';
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Its own database: at most two credentials are active in an installation, and other files (the authorization
+  // test's probes) create credentials in the shared one.
+  isolated = await createIsolatedDatabase('ingestion');
+  t = await startTestApp({ DATABASE_URL: isolated.url });
   a = await accountWithMember(t, { verified: true, name: 'Ingest A' });
   b = await accountWithMember(t, { verified: true, name: 'Ingest B' });
   staff = (await signedInUser(t, { adminRole: 'EngineeringManager' })).client;
@@ -25,7 +30,8 @@ beforeAll(async () => {
   secret = created.createIngestionCredential.secret;
 });
 afterAll(async () => {
-  await t.close();
+  await t?.close();
+  await isolated?.drop();
 });
 
 /** An event as the provider's core builds it, with the CloudEvents SDK. */
