@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accountOfRow, firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
-import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
+import { membershipRows, type MembershipRow } from '../../db/membership-row.ts';
 
 export type MembershipRecord = typeof memberships.$inferSelect;
 
@@ -14,12 +14,8 @@ export function createTeamRepository(db: Database) {
     findMembershipOf: (accountId: string, userId: string): Promise<MembershipRecord | undefined> =>
       firstWhere(db, memberships, and(eq(memberships.accountId, accountId), eq(memberships.userId, userId))),
     async membershipRow(id: string): Promise<MembershipRow> {
-      const [row] = await db
-        .select({ membership: memberships, user: users })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(eq(memberships.id, id));
-      return toMembershipRow(row!);
+      const [row] = await membershipRows(db, eq(memberships.id, id));
+      return row!;
     },
     async findByInviteHash(hash: string) {
       const [row] = await db
