@@ -4,22 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLES } from '@rampart/shared/permissions';
 import { serverRoot } from './lib/paths.ts';
 import { accountWithMember, sessionFor } from '../test/accounts-helper.ts';
-import { errorCode, startTestApp, STRONG_PASSWORD, totpNow, uniqueEmail, type ApiClient, type TestApp } from '../test/harness.ts';
-import { createIsolatedDatabase } from '../test/isolated-database.ts';
+import { errorCode, STRONG_PASSWORD, totpNow, uniqueEmail, type ApiClient, type TestApp } from '../test/harness.ts';
+import { startIsolatedTestApp } from '../test/isolated-database.ts';
 
 // `npm run admin` as the operator runs it: a real child process on its own database, mailing through the test SMTP
 // server, beside a real app that the new staff user then signs in to.
 let t: TestApp;
-let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 
 beforeAll(async () => {
-  database = await createIsolatedDatabase('admin_cli');
-  t = await startTestApp({ DATABASE_URL: database.url });
+  t = await startIsolatedTestApp('admin_cli');
 });
 
 afterAll(async () => {
   await t?.close();
-  await database?.drop();
 });
 
 function admin(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -28,7 +25,10 @@ function admin(...args: string[]): Promise<{ code: number | null; stdout: string
     const child = execFile(
       process.execPath,
       ['--import', 'tsx', path.join(serverRoot, 'src/admin-cli.ts'), ...args],
-      { cwd: serverRoot, env: { ...inherited, DATABASE_URL: database.url, SMTP_URL: t.smtp.url, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' } },
+      {
+        cwd: serverRoot,
+        env: { ...inherited, DATABASE_URL: t.config.DATABASE_URL, SMTP_URL: t.smtp.url, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' },
+      },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });

@@ -1,5 +1,7 @@
 import { inject } from 'vitest';
+import type { Env } from '../src/config/env.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
+import { startTestApp, type TestApp } from './harness.ts';
 
 /**
  * A database of its own beside the run's shared one (a copy of the run's migrated, seeded template), for tests that
@@ -9,4 +11,27 @@ export async function createIsolatedDatabase(name: string): Promise<{ url: strin
   const shared = inject('databaseUrl');
   const database = `${new URL(shared).pathname.slice(1)}_${name}`;
   return { url: await createDatabaseFromTemplate(shared, database, inject('templateDatabase')), drop: () => dropDatabase(shared, database) };
+}
+
+/**
+ * A test app on a database of its own (createIsolatedDatabase; its URL is `config.DATABASE_URL`): `close()` drops the
+ * database after closing the app.
+ */
+export async function startIsolatedTestApp(name: string, overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
+  const isolated = await createIsolatedDatabase(name);
+  let app: TestApp;
+  try {
+    app = await startTestApp({ ...overrides, DATABASE_URL: isolated.url });
+  } catch (error) {
+    await isolated.drop();
+    throw error;
+  }
+  const started = app;
+  return {
+    ...started,
+    async close() {
+      await started.close();
+      await isolated.drop();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
-import { createIsolatedDatabase } from './isolated-database.ts';
+import { startIsolatedTestApp } from './isolated-database.ts';
 import { startWebhookReceiver } from './webhook-receiver.ts';
 import { connectDatabase, type ReplicaMonitor } from '../src/db/client.ts';
 import { createObservability } from '../src/lib/observability/metrics.ts';
@@ -17,16 +17,13 @@ import { startWebhookDispatcher } from '../src/modules/webhooks/webhook-dispatch
 
 // Its own database: the queue depths and webhook deliveries here must not be taken by other files' workers.
 const TOKEN = 'metrics-token-for-tests-0123456789';
-let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('observability');
-  t = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', METRICS_TOKEN: TOKEN });
+  t = await startIsolatedTestApp('observability', { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', METRICS_TOKEN: TOKEN });
 });
 afterAll(async () => {
   await t?.close();
-  await isolated?.drop();
 });
 
 async function scrape(baseUrl = t.baseUrl, token: string | null = TOKEN): Promise<string> {
@@ -115,7 +112,7 @@ describe('/metrics', () => {
   });
 
   it('labels each distinct pool, and reports replica lag from the replica monitor', async () => {
-    const second = new pg.Pool({ connectionString: isolated.url, max: 2 });
+    const second = new pg.Pool({ connectionString: t.config.DATABASE_URL!, max: 2 });
     let lag: number | null = 1.5;
     try {
       await second.query('select 1');
@@ -237,7 +234,7 @@ describe('GraphQL operation labels', () => {
 
 describe('/healthz and /readyz', () => {
   it('are not rate limited', async () => {
-    const limited = await startTestApp({ DATABASE_URL: isolated.url, RATE_LIMIT_PER_MINUTE: '2' });
+    const limited = await startTestApp({ DATABASE_URL: t.config.DATABASE_URL!, RATE_LIMIT_PER_MINUTE: '2' });
     try {
       for (let i = 0; i < 5; i += 1) {
         expect((await fetch(`${limited.baseUrl}/healthz`)).status).toBe(200);
@@ -267,7 +264,7 @@ describe('/healthz and /readyz', () => {
   });
 
   it('readyz stays 200 on a busy pool whose queries complete, and answers 503 when the database does not answer within the timeout', async () => {
-    const database = connectDatabase({ url: isolated.url, poolSize: 1 });
+    const database = connectDatabase({ url: t.config.DATABASE_URL!, poolSize: 1 });
     const observability = createObservability({ database, defaultMetrics: false, readinessTimeoutMs: 200, readinessRecentMs: 400 });
     let held: pg.PoolClient | null = null;
     try {
@@ -308,7 +305,7 @@ describe('/healthz and /readyz', () => {
 
 describe('the worker HTTP server', () => {
   it('serves /metrics, /healthz and /readyz: ready while the worker runs, not once it stops', async () => {
-    const database = connectDatabase({ url: isolated.url, poolSize: 3 });
+    const database = connectDatabase({ url: t.config.DATABASE_URL!, poolSize: 3 });
     const observability = createObservability({ database, defaultMetrics: false });
     const worker = await startWorker({
       pool: database.pool,

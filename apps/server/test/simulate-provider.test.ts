@@ -1,21 +1,18 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 import { accountWithMember } from './accounts-helper.ts';
-import { createIsolatedDatabase } from './isolated-database.ts';
+import { startIsolatedTestApp } from './isolated-database.ts';
 
 // `npm run simulate-provider` (issue 34): a provider's core played through the public ingestion endpoint.
 // A database of its own: at most two ingestion credentials are active at once, and other files count theirs.
-let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let t: TestApp;
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('simulator');
-  t = await startTestApp({ DATABASE_URL: isolated.url });
+  t = await startIsolatedTestApp('simulator');
 });
 afterAll(async () => {
   await t?.close();
-  await isolated?.drop();
 });
 
 it('npm run simulate-provider streams customers, transactions and their status changes, every event accepted', async () => {

@@ -1,6 +1,7 @@
 /** A membership as the GraphQL Membership type reads it, built from its row and its user's; shared by the accounts and team repositories. */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import type { Executor } from './executor.ts';
 import { accounts, memberships } from './schema/accounts.ts';
 import { users } from './schema/identity.ts';
 
@@ -30,6 +31,17 @@ export function toMembershipRow({ membership, user, account }: MembershipSelect)
     user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, joinedAt: membership.joinedAt },
     account,
   };
+}
+
+/** The memberships `where` selects, with their users, oldest first. */
+export async function membershipRows(db: Executor, where: SQL): Promise<MembershipRow[]> {
+  const rows = await db
+    .select({ membership: memberships, user: users })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(asc(memberships.createdAt));
+  return rows.map(toMembershipRow);
 }
 
 /** The e-mails of the administrators (invitation accepted) of any of the organization's accounts, sorted: whom billing and KYB write to. */

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithMember, sessionFor, signedInUser } from '../../test/accounts-helper.ts';
-import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../test/harness.ts';
-import { createIsolatedDatabase } from '../../test/isolated-database.ts';
+import { errorCode, type ApiClient, type TestApp } from '../../test/harness.ts';
+import { startIsolatedTestApp } from '../../test/isolated-database.ts';
 import { createFileStorage, type FileStorage } from '../lib/file-storage.ts';
 import { generateTransactions } from '../modules/transactions/generator.ts';
 import { seedDemoTransactions } from '../modules/transactions/demo-seed.ts';
@@ -15,7 +15,6 @@ import { DEMO_LOGIN, seedDemo } from './seed-demo.ts';
 // it and nothing else. A database of its own: the removal takes every demo organization of the database it runs on.
 
 let t: TestApp;
-let isolated: { url: string; drop(): Promise<void> };
 let dataDir: string;
 let storage: FileStorage;
 let demo: { client: ApiClient; userId: string; accountIds: string[]; organizationId: string };
@@ -79,9 +78,8 @@ async function kybDocument(organizationId: string, userId: string): Promise<stri
 }
 
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('remove_demo');
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rampart-remove-demo-'));
-  t = await startTestApp({ DATABASE_URL: isolated.url, DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  t = await startIsolatedTestApp('remove_demo', { DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
   storage = createFileStorage(t.config);
   // A partner whose account has the demo's name: the demo is found by its marker, never by a name.
   partner = await accountWithMember(t, { name: 'Demo Payments', verified: true });
@@ -90,7 +88,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await isolated?.drop();
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 

@@ -8,8 +8,8 @@ export type Changes = Record<string, unknown> & { _subject?: Record<string, unkn
 export const AUDIT_CHANGE = Symbol('auditChange');
 
 /**
- * Marks a mutation's result with what it changed, before and after: the audit row keeps both in `_subject`
- * (issue 35: staff changes to pricing, payment methods and routing are audited with before and after).
+ * Marks a mutation's result with what it changed, before and after: the audit row keeps both in `_subject`, where the
+ * module's sentence reads them (issue 35: staff changes are audited with before and after). The one way to do so.
  */
 export function withAuditChange<T extends object>(result: T, change: { before: unknown; after: unknown }): T {
   Object.defineProperty(result, AUDIT_CHANGE, { value: change, enumerable: false });
@@ -47,12 +47,6 @@ export function splitWords(value: string): string {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-
-/**
- * A mutation's result may carry what it changed as it was before, under this key (not a GraphQL field): the audit row
- * keeps it as `_subject.before`, beside the arguments (the after). Values are strings, booleans or null.
- */
-export const AUDIT_BEFORE = Symbol('auditBefore');
 
 /** A stored value worth quoting: a non-blank string that was not redacted. */
 export function text(value: unknown): string | null {

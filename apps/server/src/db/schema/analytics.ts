@@ -1,4 +1,5 @@
-import { boolean, date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { rollupKey, volumeTotals } from './columns.ts';
 
 /**
  * Analytics rollups (issue 16, decision 0015). Like the dashboard rollups they are kept exact in the same database
@@ -6,23 +7,16 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, text, uuid } from
  * after the generator's COPY. `kind` is a rollup kind (buy, sell, swap, deposit, withdrawal); the customer tables also
  * hold kind 'all', because a customer of two products is one customer of the account.
  */
-const key = () => ({
-  accountId: uuid('account_id').notNull(),
-  liveMode: boolean('live_mode').notNull(),
-  kind: text('kind').notNull(),
-});
 
 /** Failed transactions per day and failure reason ('unknown' when none was recorded), with their volume. */
 export const transactionFailureRollups = pgTable(
   'transaction_failure_rollups',
   {
-    ...key(),
+    ...rollupKey(),
     day: date('day').notNull(),
     reason: text('reason').notNull(),
     txCount: integer('tx_count').notNull().default(0),
-    volumeUsd: numeric('volume_usd').notNull().default('0'),
-    volumeEur: numeric('volume_eur').notNull().default('0'),
-    volumeGbp: numeric('volume_gbp').notNull().default('0'),
+    ...volumeTotals(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day, table.reason] })],
 );
@@ -30,21 +24,21 @@ export const transactionFailureRollups = pgTable(
 /** Each customer's first transaction day per kind (and 'all'): what makes a customer new on a day. */
 export const customerFirstDays = pgTable(
   'customer_first_days',
-  { ...key(), customerId: uuid('customer_id').notNull(), firstDay: date('first_day').notNull() },
+  { ...rollupKey(), customerId: uuid('customer_id').notNull(), firstDay: date('first_day').notNull() },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.customerId] })],
 );
 
 /** The calendar months (first day) in which a customer started at least one transaction, per kind (and 'all'). */
 export const customerActiveMonths = pgTable(
   'customer_active_months',
-  { ...key(), customerId: uuid('customer_id').notNull(), month: date('month').notNull(), txCount: integer('tx_count').notNull().default(0) },
+  { ...rollupKey(), customerId: uuid('customer_id').notNull(), month: date('month').notNull(), txCount: integer('tx_count').notNull().default(0) },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.customerId, table.month] })],
 );
 
 /** New customers per day (customers whose first transaction was that day). */
 export const customerDailyRollups = pgTable(
   'customer_daily_rollups',
-  { ...key(), day: date('day').notNull(), newCustomers: integer('new_customers').notNull().default(0) },
+  { ...rollupKey(), day: date('day').notNull(), newCustomers: integer('new_customers').notNull().default(0) },
   (table) => [primaryKey({ columns: [table.accountId, table.liveMode, table.kind, table.day] })],
 );
 
@@ -52,7 +46,7 @@ export const customerDailyRollups = pgTable(
 export const customerMonthlyRollups = pgTable(
   'customer_monthly_rollups',
   {
-    ...key(),
+    ...rollupKey(),
     month: date('month').notNull(),
     activeCustomers: integer('active_customers').notNull().default(0),
     newCustomers: integer('new_customers').notNull().default(0),
@@ -64,7 +58,7 @@ export const customerMonthlyRollups = pgTable(
 export const customerCohortRollups = pgTable(
   'customer_cohort_rollups',
   {
-    ...key(),
+    ...rollupKey(),
     cohortMonth: date('cohort_month').notNull(),
     activityMonth: date('activity_month').notNull(),
     customers: integer('customers').notNull().default(0),

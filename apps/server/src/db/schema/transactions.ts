@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
+import { createdAt, id, ownedBy, rollupKey, timestamptz, updatedAt, volumeTotals } from './columns.ts';
 import { accounts } from './accounts.ts';
 
 /** One entry of a transaction's status timeline. */
@@ -169,22 +169,13 @@ export const transactions = pgTable(
   ],
 );
 
-/** The key every rollup table starts with: account, mode and dashboard kind (then its day or month). */
-const rollupKey = () => ({
-  accountId: uuid('account_id').notNull(),
-  liveMode: boolean('live_mode').notNull(),
-  kind: text('kind').notNull(),
-});
-
 /** A breakdown row per dimension value: all transactions and the completed volume. */
 const dimensionCounts = () => ({
   dimension: text('dimension').notNull(),
   value: text('value').notNull(),
   txCount: integer('tx_count').notNull().default(0),
   completedCount: integer('completed_count').notNull().default(0),
-  volumeUsd: numeric('volume_usd').notNull().default('0'),
-  volumeEur: numeric('volume_eur').notNull().default('0'),
-  volumeGbp: numeric('volume_gbp').notNull().default('0'),
+  ...volumeTotals(),
 });
 
 /** Daily totals per account, mode, dashboard kind and status: counts, volume and fees in usd, eur and gbp. */
@@ -195,9 +186,7 @@ export const transactionRollups = pgTable(
     day: date('day').notNull(),
     status: text('status').notNull(),
     txCount: integer('tx_count').notNull().default(0),
-    volumeUsd: numeric('volume_usd').notNull().default('0'),
-    volumeEur: numeric('volume_eur').notNull().default('0'),
-    volumeGbp: numeric('volume_gbp').notNull().default('0'),
+    ...volumeTotals(),
     feeUsd: numeric('fee_usd').notNull().default('0'),
     feeEur: numeric('fee_eur').notNull().default('0'),
     feeGbp: numeric('fee_gbp').notNull().default('0'),

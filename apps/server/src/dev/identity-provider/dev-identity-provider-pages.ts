@@ -1,6 +1,6 @@
 // The few HTML pages the development identity provider shows. Plain, accessible, no external assets.
 
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml, htmlDocument } from '../../lib/html.ts';
 
 export const DEV_IDP_TITLE = 'Rampart development identity provider';
 
@@ -20,23 +20,16 @@ const STYLE = `
 `;
 
 function layout(heading: string, body: string, extraHead = ''): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(DEV_IDP_TITLE)}</title>
+  return htmlDocument({
+    title: DEV_IDP_TITLE,
+    head: `<meta name="referrer" content="no-referrer">
 <style>${STYLE}</style>
-${extraHead}
-</head>
-<body>
-<main>
+${extraHead}`,
+    body: `<main>
 <h1>${escapeHtml(heading)}</h1>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 export function loginPage(input: { uid: string; clientName: string; email?: string; error?: string }): string {

@@ -15,6 +15,9 @@ export type DevIdpPhone = typeof devIdpPhones.$inferSelect;
 export type DevIdpChallenge = typeof devIdpChallenges.$inferSelect;
 export type DevIdpSmsMessage = typeof devIdpSmsMessages.$inferSelect;
 
+/** The tables of a user's addresses and numbers: keyed by user and id, verified by a code. */
+type AddressTable = typeof devIdpEmails | typeof devIdpPhones;
+
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
 
@@ -78,13 +81,23 @@ export function createDevIdpUsers(db: Database) {
     return findUser(rampartUserId);
   }
 
-  async function primaryEmail(userId: string): Promise<DevIdpEmail | undefined> {
-    const [row] = await db
-      .select()
-      .from(devIdpEmails)
-      .where(and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.role, 'PRIMARY')))
-      .limit(1);
-    return row;
+  const primaryEmail = (userId: string): Promise<DevIdpEmail | undefined> =>
+    firstWhere(db, devIdpEmails, and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.role, 'PRIMARY')));
+
+  /** A user's own address or number, by its id. */
+  const ownRow = (table: AddressTable, userId: string, id: string) => and(eq(table.userId, userId), eq(table.id, id));
+
+  async function markVerified(table: AddressTable, userId: string, id: string): Promise<void> {
+    await db
+      .update(table)
+      .set({ status: 'VERIFIED' })
+      .where(ownRow(table, userId, id));
+  }
+
+  /** Removes an address or number with the codes sent to it. */
+  async function deleteWithChallenges(table: AddressTable, userId: string, id: string): Promise<void> {
+    await db.delete(devIdpChallenges).where(and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, id)));
+    await db.delete(table).where(ownRow(table, userId, id));
   }
 
   return {
@@ -149,8 +162,7 @@ export function createDevIdpUsers(db: Database) {
         .where(eq(devIdpEmails.userId, userId))
         .orderBy(sql`${devIdpEmails.role} = 'PRIMARY' desc`, devIdpEmails.createdAt),
 
-    findEmail: (userId: string, id: string): Promise<DevIdpEmail | undefined> =>
-      firstWhere(db, devIdpEmails, and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.id, id))),
+    findEmail: (userId: string, id: string): Promise<DevIdpEmail | undefined> => firstWhere(db, devIdpEmails, ownRow(devIdpEmails, userId, id)),
 
     findEmailByAddress: (userId: string, email: string): Promise<DevIdpEmail | undefined> =>
       firstWhere(db, devIdpEmails, and(eq(devIdpEmails.userId, userId), sql`lower(${devIdpEmails.email}) = lower(${email})`)),
@@ -194,24 +206,15 @@ export function createDevIdpUsers(db: Database) {
       });
     },
 
-    async markEmailVerified(userId: string, emailId: string): Promise<void> {
-      await db
-        .update(devIdpEmails)
-        .set({ status: 'VERIFIED' })
-        .where(and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.id, emailId)));
-    },
+    markEmailVerified: (userId: string, emailId: string) => markVerified(devIdpEmails, userId, emailId),
 
-    async deleteEmail(userId: string, emailId: string): Promise<void> {
-      await db.delete(devIdpChallenges).where(and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, emailId)));
-      await db.delete(devIdpEmails).where(and(eq(devIdpEmails.userId, userId), eq(devIdpEmails.id, emailId)));
-    },
+    deleteEmail: (userId: string, emailId: string) => deleteWithChallenges(devIdpEmails, userId, emailId),
 
     // Phone numbers
 
     listPhones: (userId: string) => db.select().from(devIdpPhones).where(eq(devIdpPhones.userId, userId)).orderBy(devIdpPhones.createdAt),
 
-    findPhone: (userId: string, id: string): Promise<DevIdpPhone | undefined> =>
-      firstWhere(db, devIdpPhones, and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.id, id))),
+    findPhone: (userId: string, id: string): Promise<DevIdpPhone | undefined> => firstWhere(db, devIdpPhones, ownRow(devIdpPhones, userId, id)),
 
     findPhoneByNumber: (userId: string, number: string): Promise<DevIdpPhone | undefined> =>
       firstWhere(db, devIdpPhones, and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.number, number))),
@@ -224,17 +227,9 @@ export function createDevIdpUsers(db: Database) {
       return row!;
     },
 
-    async markPhoneVerified(userId: string, phoneId: string): Promise<void> {
-      await db
-        .update(devIdpPhones)
-        .set({ status: 'VERIFIED' })
-        .where(and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.id, phoneId)));
-    },
+    markPhoneVerified: (userId: string, phoneId: string) => markVerified(devIdpPhones, userId, phoneId),
 
-    async deletePhone(userId: string, phoneId: string): Promise<void> {
-      await db.delete(devIdpChallenges).where(and(eq(devIdpChallenges.userId, userId), eq(devIdpChallenges.targetId, phoneId)));
-      await db.delete(devIdpPhones).where(and(eq(devIdpPhones.userId, userId), eq(devIdpPhones.id, phoneId)));
-    },
+    deletePhone: (userId: string, phoneId: string) => deleteWithChallenges(devIdpPhones, userId, phoneId),
 
     // Challenges (codes sent to an address or number; only their hash is kept)
 

@@ -81,6 +81,16 @@ async function call(method: string, path: string, options: CallOptions = {}) {
   return { status: response.status, headers: response.headers, json };
 }
 
+/** Adds an e-mail address as the user (a fresh token): POST /emails with this body. */
+async function addEmail(userId: string, body: Record<string, unknown>) {
+  return call('POST', '/idp/myaccount/emails', { token: await token(userId), body });
+}
+
+/** Adds a phone number as the user (a fresh token): POST /phones with this body. */
+async function addPhone(userId: string, body: Record<string, unknown>) {
+  return call('POST', '/idp/myaccount/phones', { token: await token(userId), body });
+}
+
 function expectOktaError(result: Awaited<ReturnType<typeof call>>, status: number, errorCode: string) {
   expect(result.status).toBe(status);
   expect(result.json).toMatchObject({
@@ -292,10 +302,7 @@ describe('e-mail addresses', () => {
   it('adds a secondary address, e-mails a code, verifies it and removes it', async () => {
     const user = await newUser();
     const second = uniqueEmail('second');
-    const added = await call('POST', '/idp/myaccount/emails', {
-      token: await token(user.id),
-      body: { profile: { email: second }, sendEmail: true, role: 'SECONDARY' },
-    });
+    const added = await addEmail(user.id, { profile: { email: second }, sendEmail: true, role: 'SECONDARY' });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ status: 'UNVERIFIED', roles: ['SECONDARY'], profile: { email: second } });
     expect(added.json._links.challenge).toEqual({ href: `${idp.issuer}/idp/myaccount/emails/${added.json.id}/challenge`, hints: { allow: ['POST'] } });
@@ -345,7 +352,7 @@ describe('e-mail addresses', () => {
   it('makes an address added as PRIMARY primary once verified, and a verified secondary primary at once', async () => {
     const user = await newUser();
     const next = uniqueEmail('next-primary');
-    const added = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: next }, role: 'PRIMARY' } });
+    const added = await addEmail(user.id, { profile: { email: next }, role: 'PRIMARY' });
     expect(added.status).toBe(201);
     expect(added.json.roles).toEqual(['SECONDARY']); // until verified
     const verify = await call('POST', new URL(added.json._links.verify.href).pathname, {
@@ -367,7 +374,7 @@ describe('e-mail addresses', () => {
     expect((await call('GET', '/idp/myaccount/profile', { token: await token(user.id) })).json.profile.email).toBe(next);
 
     // "Make primary": the verified secondary posted again with role PRIMARY.
-    const back = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: user.email }, role: 'PRIMARY' } });
+    const back = await addEmail(user.id, { profile: { email: user.email }, role: 'PRIMARY' });
     expect(back.status).toBe(200);
     expect(back.json).toMatchObject({ roles: ['PRIMARY'], status: 'VERIFIED' });
     emails = (await call('GET', '/idp/myaccount/emails', { token: await token(user.id) })).json;
@@ -378,29 +385,23 @@ describe('e-mail addresses', () => {
     const user = await newUser();
     const other = await newUser('other');
     await call('GET', '/idp/myaccount/profile', { token: await token(other.id) }); // provisions the other user
-    const taken = await call('POST', '/idp/myaccount/emails', {
-      token: await token(user.id),
-      body: { profile: { email: other.email.toUpperCase() }, role: 'SECONDARY' },
-    });
+    const taken = await addEmail(user.id, { profile: { email: other.email.toUpperCase() }, role: 'SECONDARY' });
     expectOktaError(taken, 400, 'E0000001');
     expect(taken.json.errorCauses[0].errorSummary).toMatch(/Another account at this identity provider signs in with this address/);
 
-    const own = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: user.email }, role: 'SECONDARY' } });
+    const own = await addEmail(user.id, { profile: { email: user.email }, role: 'SECONDARY' });
     expect(own.json.errorCauses[0].errorSummary).toMatch(/already your primary/);
-    const malformed = await call('POST', '/idp/myaccount/emails', {
-      token: await token(user.id),
-      body: { profile: { email: 'not-an-address' }, role: 'SECONDARY' },
-    });
+    const malformed = await addEmail(user.id, { profile: { email: 'not-an-address' }, role: 'SECONDARY' });
     expectOktaError(malformed, 400, 'E0000001');
     expect(malformed.json.errorCauses[0].location).toBe('email');
-    const noRole = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: uniqueEmail('x') } } });
+    const noRole = await addEmail(user.id, { profile: { email: uniqueEmail('x') } });
     expect(noRole.json.errorCauses[0].location).toBe('role');
   });
 
   it('refuses a wrong code, stops after 5 attempts, and refuses an expired code', async () => {
     const user = await newUser();
     const address = uniqueEmail('codes');
-    const added = await call('POST', '/idp/myaccount/emails', { token: await token(user.id), body: { profile: { email: address }, role: 'SECONDARY' } });
+    const added = await addEmail(user.id, { profile: { email: address }, role: 'SECONDARY' });
     const code = await codeFromMail(address);
     const verifyPath = new URL(added.json._links.verify.href).pathname;
     const wrong = code === '000000' ? '111111' : '000000';
@@ -433,10 +434,7 @@ describe('e-mail addresses', () => {
   it('asks for a recent sign-in before removing an address', async () => {
     const user = await newUser();
     const address = uniqueEmail('stepup');
-    const added = await call('POST', '/idp/myaccount/emails', {
-      token: await token(user.id),
-      body: { profile: { email: address }, sendEmail: false, role: 'SECONDARY' },
-    });
+    const added = await addEmail(user.id, { profile: { email: address }, sendEmail: false, role: 'SECONDARY' });
     const stale = await token(user.id, { authTime: Math.floor(Date.now() / 1000) - 3600 });
     const refused = await call('DELETE', `/idp/myaccount/emails/${added.json.id}`, { token: stale });
     expectOktaError(refused, 403, 'E0000006');
@@ -450,10 +448,7 @@ describe('phone numbers', () => {
   it('adds a number, texts a code to the outbox, verifies and removes it', async () => {
     const user = await newUser();
     const number = phoneNumber();
-    const added = await call('POST', '/idp/myaccount/phones', {
-      token: await token(user.id),
-      body: { profile: { phoneNumber: number }, sendCode: true, method: 'SMS' },
-    });
+    const added = await addPhone(user.id, { profile: { phoneNumber: number }, sendCode: true, method: 'SMS' });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ status: 'UNVERIFIED', profile: { phoneNumber: number } });
     expect(added.json._links).toMatchObject({
@@ -491,10 +486,7 @@ describe('phone numbers', () => {
   it('sends a code on challenge, and refuses an expired one', async () => {
     const user = await newUser();
     const number = phoneNumber();
-    const added = await call('POST', '/idp/myaccount/phones', {
-      token: await token(user.id),
-      body: { profile: { phoneNumber: number }, sendCode: false, method: 'SMS' },
-    });
+    const added = await addPhone(user.id, { profile: { phoneNumber: number }, sendCode: false, method: 'SMS' });
     expectOktaError(
       await call('POST', `/idp/myaccount/phones/${added.json.id}/verify`, { token: await token(user.id), body: { verificationCode: '123456' } }),
       400,
@@ -515,21 +507,15 @@ describe('phone numbers', () => {
 
   it('refuses numbers not in E.164, CALL, duplicates and other users’ numbers by id', async () => {
     const user = await newUser();
-    const bad = await call('POST', '/idp/myaccount/phones', {
-      token: await token(user.id),
-      body: { profile: { phoneNumber: '0415 555 0100' }, method: 'SMS' },
-    });
+    const bad = await addPhone(user.id, { profile: { phoneNumber: '0415 555 0100' }, method: 'SMS' });
     expectOktaError(bad, 400, 'E0000001');
     expect(bad.json.errorCauses[0]).toMatchObject({ location: 'phoneNumber', errorSummary: expect.stringMatching(/E\.164/) });
-    const call_ = await call('POST', '/idp/myaccount/phones', {
-      token: await token(user.id),
-      body: { profile: { phoneNumber: phoneNumber() }, method: 'CALL' },
-    });
+    const call_ = await addPhone(user.id, { profile: { phoneNumber: phoneNumber() }, method: 'CALL' });
     expect(call_.json.errorCauses[0].location).toBe('method');
     const number = phoneNumber();
-    const first = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: number }, method: 'SMS' } });
+    const first = await addPhone(user.id, { profile: { phoneNumber: number }, method: 'SMS' });
     expect(first.status).toBe(201);
-    const duplicate = await call('POST', '/idp/myaccount/phones', { token: await token(user.id), body: { profile: { phoneNumber: number }, method: 'SMS' } });
+    const duplicate = await addPhone(user.id, { profile: { phoneNumber: number }, method: 'SMS' });
     expect(duplicate.json.errorCauses[0].errorSummary).toMatch(/already on your account/);
 
     const stranger = await newUser('stranger');

@@ -44,22 +44,30 @@ interface TokenSet {
   refresh_token?: string;
 }
 
-/** The authorization-code flow with PKCE as okta-auth-js walks it; `loginShown` tells whether the password was asked. */
-async function authorize(browser: ProviderBrowser, credentials: { email: string; password: string }, extra: Record<string, string> = {}) {
-  const verifier = randomBytes(48).toString('base64url');
+/** The provider's authorization URL as okta-auth-js builds it: PKCE (S256) with this challenge. */
+function authorizeUrl(codeChallenge: string, extra: Record<string, string> = {}): string {
   const url = new URL(`${idp.issuer}/auth`);
   url.search = new URLSearchParams({
     client_id: t.config.OIDC_CLIENT_ID,
     redirect_uri: REDIRECT_URI,
     response_type: 'code',
     scope: SCOPE,
-    state: 'state',
-    nonce: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge: codeChallenge,
     code_challenge_method: 'S256',
     ...extra,
   }).toString();
-  let result = await browser.follow(await browser.request(url.toString()));
+  return url.toString();
+}
+
+/** The authorization-code flow with PKCE as okta-auth-js walks it; `loginShown` tells whether the password was asked. */
+async function authorize(browser: ProviderBrowser, credentials: { email: string; password: string }, extra: Record<string, string> = {}) {
+  const verifier = randomBytes(48).toString('base64url');
+  const url = authorizeUrl(createHash('sha256').update(verifier).digest('base64url'), {
+    state: 'state',
+    nonce: randomBytes(8).toString('hex'),
+    ...extra,
+  });
+  let result = await browser.follow(await browser.request(url));
   let loginShown = false;
   if (!result.leftTo) {
     const html = await result.response.text();
@@ -266,16 +274,7 @@ describe('signing in without a password', () => {
     expect(await authorize(new ProviderBrowser(idp.issuer), user)).toMatchObject({ rejected: true });
 
     const browser = new ProviderBrowser(idp.issuer);
-    const start = new URL(`${idp.issuer}/auth`);
-    start.search = new URLSearchParams({
-      client_id: t.config.OIDC_CLIENT_ID,
-      redirect_uri: REDIRECT_URI,
-      response_type: 'code',
-      scope: SCOPE,
-      code_challenge: 'x'.repeat(43),
-      code_challenge_method: 'S256',
-    }).toString();
-    const login = await browser.follow(await browser.request(start.toString()));
+    const login = await browser.follow(await browser.request(authorizeUrl('x'.repeat(43))));
     const loginHtml = await login.response.text();
     const codeLink = /href="(\/interaction\/[\w-]+\/code)"/.exec(loginHtml)?.[1];
     expect(loginHtml).toContain('E-mail me a sign-in code instead');

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { firstWhere } from '../../db/row-queries.ts';
 import { accounts, domainReviews, memberships, organizations, supportContacts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
-import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
+import { membershipRows, toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -49,15 +49,7 @@ export function createAccountsRepository(db: Database) {
       });
       return rows.map(toMembershipRow);
     },
-    async membershipsOfAccount(accountId: string): Promise<MembershipRow[]> {
-      const rows = await db
-        .select({ membership: memberships, user: users })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(eq(memberships.accountId, accountId))
-        .orderBy(asc(memberships.createdAt));
-      return rows.map(toMembershipRow);
-    },
+    membershipsOfAccount: (accountId: string): Promise<MembershipRow[]> => membershipRows(db, eq(memberships.accountId, accountId)),
     /** The role of an accepted membership; a pending invite grants nothing. */
     async acceptedRole(userId: string, accountId: string): Promise<MembershipRow['role'] | null> {
       const [row] = await acceptedRoleQuery.execute({ userId, accountId });

@@ -11,10 +11,10 @@ const statusChange = (verb: string) => (c: Record<string, unknown>) => {
 
 const words = (value: unknown) => (typeof value === 'string' && value !== '' ? value : typeof value === 'boolean' ? String(value) : 'none');
 
-/** ": name A → B, internalName none → X", from the `before` the mutation returned and the arguments (the after). */
-function changed(c: Record<string, unknown>, after: Record<string, unknown>): string {
-  const before = (c._subject as { before?: Record<string, unknown> } | undefined)?.before;
-  if (!before) return '';
+/** ": name A → B, internalName none → X", from the before and after the mutation's result carried. */
+function changed(c: Record<string, unknown>): string {
+  const { before, after } = (c._subject ?? {}) as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+  if (!before || !after) return '';
   const parts = Object.entries(before)
     .filter(([field, value]) => field in after && words(after[field]) !== words(value))
     .map(([field, value]) => `${field} ${words(value)} → ${words(after[field])}`);
@@ -29,10 +29,10 @@ export const adminOrganizationsAuditSentences: AuditSentences = {
       ' ',
     );
   },
-  updatePartnerOrganization: (c) => `Edited the organization ${text(c.name) ?? ''}${changed(c, c)}`,
+  updatePartnerOrganization: (c) => `Edited the organization ${text(c.name) ?? ''}${changed(c)}`,
   updatePartnerAccount: (c) => {
     const input = (c.input ?? {}) as Record<string, unknown>;
-    return `Edited the account ${text(input.name) ?? ''}${changed(c, input)}`;
+    return `Edited the account ${text(input.name) ?? ''}${changed(c)}`;
   },
   enableAccount: statusChange('Made active'),
   disableAccount: statusChange('Made dormant'),

@@ -11,7 +11,7 @@ import { adminPermissionsOf } from '@rampart/shared/permissions';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
-import { AUDIT_BEFORE } from '../../lib/audit-words.ts';
+import { withAuditChange } from '../../lib/audit-words.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
 import type { KybService } from '../kyb/kyb.service.ts';
@@ -64,8 +64,8 @@ export function createAdminOrganizationsService(deps: { repository: AdminOrganiz
       const before = isUuid(input.id) ? await repository.findOrganization(input.id) : undefined;
       const row = before && (await repository.updateOrganization(before.id, values));
       if (!before || !row) throw notFound('The organization');
-      Object.assign(row, { [AUDIT_BEFORE]: { name: before.name, publicName: before.publicName } });
-      return row;
+      const edited = (organization: { name: string; publicName: string | null }) => ({ name: organization.name, publicName: organization.publicName });
+      return withAuditChange(row, { before: edited(before), after: edited(row) });
     },
 
     async updatePartnerAccount(accountId: string, input: unknown) {
@@ -84,17 +84,14 @@ export function createAdminOrganizationsService(deps: { repository: AdminOrganiz
             values.requiresEnhancedKyb || values.kybLevelRequiredToGoLive === 'Enhanced' || values.manuallyRequestedKybLevel === 'Enhanced',
         },
       });
-      // The audit row keeps these beside the arguments: before and after.
-      Object.assign(row, {
-        [AUDIT_BEFORE]: {
-          name: account.name,
-          internalName: account.internalName,
-          requiresEnhancedKyb: account.requiresEnhancedKyb,
-          kybLevelRequiredToGoLive: account.kybInformation.kybLevelRequiredToGoLive,
-          manuallyRequestedKybLevel: account.kybInformation.manuallyRequestedKybLevel,
-        },
+      const edited = (facts: typeof account) => ({
+        name: facts.name,
+        internalName: facts.internalName,
+        requiresEnhancedKyb: facts.requiresEnhancedKyb,
+        kybLevelRequiredToGoLive: facts.kybInformation.kybLevelRequiredToGoLive,
+        manuallyRequestedKybLevel: facts.kybInformation.manuallyRequestedKybLevel,
       });
-      return row;
+      return withAuditChange(row, { before: edited(account), after: edited(row) });
     },
 
     /** Active, Dormant or Closed, with a reason (audited with the status before and after). */

@@ -4,7 +4,7 @@
 // module list. Every Mutation of the SDL has an entry (audit-sentences.test.ts checks); anything else still reads as
 // words (the operation name split up).
 
-import { AUDIT_BEFORE, AUDIT_CHANGE, capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
+import { AUDIT_CHANGE, capitalize, splitWords, type AuditSentences, type Changes } from '../../lib/audit-words.ts';
 
 /** Every module's sentences in one table; a mutation with two sentences is a programming error. */
 export function assembleAuditSentences(modules: readonly { name: string; auditSentences?: AuditSentences }[]): AuditSentences {
@@ -34,20 +34,7 @@ export function describeAuditEvent(event: { operation: string; kind: string; cha
 }
 
 /** Facts of what a mutation returned that make its sentence readable; never secrets (no values, hashes or tokens). */
-const SUBJECT_FIELDS = [
-  'type',
-  'liveMode',
-  'name',
-  'email',
-  'url',
-  'role',
-  'status',
-  'previousStatus',
-  'product',
-  'transactionType',
-  'before',
-  'after',
-] as const;
+const SUBJECT_FIELDS = ['type', 'liveMode', 'name', 'email', 'url', 'role', 'status', 'previousStatus', 'product', 'transactionType'] as const;
 
 export function subjectOf(result: unknown): Record<string, unknown> | undefined {
   if (!result || typeof result !== 'object' || Array.isArray(result)) return undefined;
@@ -59,21 +46,7 @@ export function subjectOf(result: unknown): Record<string, unknown> | undefined 
   }
   const user = record.user as Record<string, unknown> | undefined;
   if (user && typeof user.email === 'string') picked.email = user.email;
-  // A change that says what it replaced (a staff role): its before and after, flat facts only.
-  for (const side of ['before', 'after'] as const) {
-    const facts = record[side];
-    if (!facts || typeof facts !== 'object' || Array.isArray(facts)) continue;
-    picked[side] = Object.fromEntries(
-      Object.entries(facts as Record<string, unknown>)
-        .filter(([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value))
-        .map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, 200) : value]),
-    );
-  }
-  const before = (result as { [AUDIT_BEFORE]?: unknown })[AUDIT_BEFORE];
-  if (before && typeof before === 'object')
-    picked.before = Object.fromEntries(
-      Object.entries(before).filter(([, value]) => value === null || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 200)),
-    );
+  // What the mutation changed, before and after (withAuditChange).
   const change = (result as { [AUDIT_CHANGE]?: { before: unknown; after: unknown } })[AUDIT_CHANGE];
   if (change) Object.assign(picked, { before: change.before, after: change.after });
   return Object.keys(picked).length ? picked : undefined;

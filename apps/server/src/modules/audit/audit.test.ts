@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { parseCsv } from '../../../test/csv.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
 let t: TestApp;
@@ -84,34 +85,6 @@ describe('a mutation and its audit record', () => {
     expect(await auditRows('createMembership', acceptedEmail)).toEqual([{ outcome: 'success', error_code: null }]);
   });
 });
-
-/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i += 1;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i += 1;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
-}
 
 describe('the staff audit export (CSV)', () => {
   const get = (client: { cookie: string | null; csrfToken: string } | null, params: Record<string, string>) =>

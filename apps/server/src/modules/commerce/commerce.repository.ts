@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { firstWhere, insertRow, updateWhere } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -79,10 +79,7 @@ export function createCommerceRepository(db: Database) {
       const [row] = await db.select({ accountId: helioWallets.accountId }).from(helioWallets).where(eq(helioWallets.id, id)).limit(1);
       return row?.accountId ?? null;
     },
-    async walletCount(accountId: string): Promise<number> {
-      const [row] = await db.select({ value: count() }).from(helioWallets).where(eq(helioWallets.accountId, accountId));
-      return row?.value ?? 0;
-    },
+    walletCount: (accountId: string): Promise<number> => db.$count(helioWallets, eq(helioWallets.accountId, accountId)),
     /** Another wallet of the account with the same currency, address and tag (the unique key). */
     async duplicate(values: {
       accountId: string;

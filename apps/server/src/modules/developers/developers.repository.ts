@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { firstWhere, insertRow } from '../../db/row-queries.ts';
+import { accountOfRow, firstWhere, insertRow } from '../../db/row-queries.ts';
 import { apiKeys, apiRequestLog } from '../../db/schema/developers.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 
@@ -29,11 +29,7 @@ const alive = () => or(isNull(apiKeys.deletedAt), gt(apiKeys.deletedAt, sql`now(
 
 export function createDevelopersRepository(db: Database) {
   return {
-    async accountOfKey(id: string): Promise<string | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-      const [row] = await db.select({ accountId: apiKeys.accountId }).from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
-      return row?.accountId ?? null;
-    },
+    accountOfKey: (id: string) => accountOfRow(db, apiKeys, id),
     findKey: (id: string) => firstWhere(db, apiKeys, eq(apiKeys.id, id)),
     async liveKeys(accountId: string, liveMode: boolean) {
       return db

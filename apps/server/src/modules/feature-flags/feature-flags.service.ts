@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { afterCommit } from '../../db/unit-of-work.ts';
 import { badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
+import { withAuditChange } from '../../lib/audit-words.ts';
 import type { FeatureFlagRow, FeatureFlagRule, FeatureFlagsRepository } from './feature-flags.repository.ts';
 
 type ContextKind = 'organization' | 'account';
@@ -95,8 +96,8 @@ export function createFeatureFlagsService(deps: { repository: FeatureFlagsReposi
       }
       await afterCommit(async () => deps.invalidate());
       const [staffFlag] = await toStaffFlags([updated]);
-      // `name`, `before` and `after` are the audit row's subject (audit-sentences.ts), not fields of the type.
-      return { ...staffFlag!, name: contextName, before, after: words(enabled) };
+      // `name` is the audit row's subject (audit-sentences.ts), not a field of the type.
+      return withAuditChange({ ...staffFlag!, name: contextName }, { before, after: words(enabled) });
     },
   };
 }

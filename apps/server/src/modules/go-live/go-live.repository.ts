@@ -74,8 +74,8 @@ export function createGoLiveRepository(db: Database) {
         .from(helioMerchantAccounts)
         .where(eq(helioMerchantAccounts.accountId, accountId))
         .limit(1);
-      const [wallets] = await db.select({ value: count() }).from(helioWallets).where(eq(helioWallets.accountId, accountId));
-      return { status: merchant?.status ?? null, wallets: wallets?.value ?? 0 };
+      const wallets = await db.$count(helioWallets, eq(helioWallets.accountId, accountId));
+      return { status: merchant?.status ?? null, wallets };
     },
 
     testingInstructions: (accountId: string, executor: Executor = db): Promise<TestingInstructionsRow | undefined> =>

@@ -98,6 +98,11 @@ function stepsItem(key: string, label: string, steps: Array<string | null>, rout
   return { key, label, state: missing.length ? 'pending' : 'done', detail, route, requiredToGoLive: false };
 }
 
+/** Done when `done` (with `doneDetail`); else `otherwise`, with what is missing. */
+function doneWhen(done: boolean, otherwise: ChecklistItemState, missing: string, doneDetail: string | null = null): Pick<ChecklistItem, 'state' | 'detail'> {
+  return done ? { state: 'done', detail: doneDetail } : { state: otherwise, detail: missing };
+}
+
 /** The domains the partner lists now: its websites' and its widget integrations'. */
 export function listedDomains(websiteUrls: string[], integrationDomains: string[]): string[] {
   return [...new Set([...websiteUrls.map(hostnameOf), ...integrationDomains].filter((host): host is string => Boolean(host)))];
@@ -196,25 +201,26 @@ export function checklist(product: RampProduct, facts: ProductStatusFacts): Chec
     {
       key: 'paymentDetails',
       label: 'Payment details provided',
-      state: hasPayout ? 'done' : 'pending',
-      detail: hasPayout ? null : 'Not required to request go-live; add a payout wallet to receive your affiliate payouts.',
+      ...doneWhen(hasPayout, 'pending', 'Not required to request go-live; add a payout wallet to receive your affiliate payouts.'),
       route: '/developers/payouts',
       requiredToGoLive: false,
     },
     {
       key: 'testingInstructions',
       label: 'Testing instructions provided',
-      state: hasTestingInstructions ? 'done' : 'actionRequired',
-      detail: hasTestingInstructions ? null : 'Tell Rampart’s reviewers how to test your integration.',
+      ...doneWhen(hasTestingInstructions, 'actionRequired', 'Tell Rampart’s reviewers how to test your integration.'),
       route: `/dashboard/${segment}/go-live#testing`,
       requiredToGoLive: true,
     },
     {
       key: 'subscription',
       label: 'Subscription',
-      state: subscriptionPlanType !== 'Free' ? 'done' : 'pending',
-      detail:
-        subscriptionPlanType !== 'Free' ? `${subscriptionPlanType} plan` : 'Not required until billing is available: plans cannot be bought in Rampart yet.',
+      ...doneWhen(
+        subscriptionPlanType !== 'Free',
+        'pending',
+        'Not required until billing is available: plans cannot be bought in Rampart yet.',
+        `${subscriptionPlanType} plan`,
+      ),
       route: `/dashboard/${segment}/subscribe`,
       requiredToGoLive: false,
     },

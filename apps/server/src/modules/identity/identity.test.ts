@@ -33,13 +33,19 @@ function linkFrom(text: string, path: string): string {
   return match[0];
 }
 
-/** Signs a new user up through the real flow and returns a signed-in client. */
-async function signedUpUser(password = STRONG_PASSWORD) {
-  const email = uniqueEmail();
+/** Signs a new user up through the real flow, up to the e-mailed confirmation code (not entered yet). */
+async function signedUpAwaitingCode(prefix?: string, password = STRONG_PASSWORD) {
+  const email = uniqueEmail(prefix);
   const client = t.client();
   await client.ok(SIGNUP, { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'Software Engineer', email, password });
-  const mail = await t.smtp.waitFor(email, /confirmation code/);
-  const data = await client.ok<{ confirmSignupEmail: { csrfToken: string } }>(CONFIRM, { email, code: codeFrom(mail.text) });
+  const code = codeFrom((await t.smtp.waitFor(email, /confirmation code/)).text);
+  return { email, client, code };
+}
+
+/** Signs a new user up through the real flow and returns a signed-in client. */
+async function signedUpUser(password = STRONG_PASSWORD) {
+  const { email, client, code } = await signedUpAwaitingCode(undefined, password);
+  const data = await client.ok<{ confirmSignupEmail: { csrfToken: string } }>(CONFIRM, { email, code });
   client.csrfToken = data.confirmSignupEmail.csrfToken;
   return { email, client, password };
 }
@@ -104,10 +110,7 @@ describe('sign-up', () => {
   });
 
   it('refuses a wrong code, an expired code and a replaced code', async () => {
-    const email = uniqueEmail('codes');
-    const client = t.client();
-    await client.ok(SIGNUP, { firstName: 'Code', lastName: 'Tester', jobTitle: 'Other', email, password: STRONG_PASSWORD });
-    const first = codeFrom((await t.smtp.waitFor(email, /confirmation code/)).text);
+    const { email, client, code: first } = await signedUpAwaitingCode('codes');
     const wrong = first === '000000' ? '111111' : '000000';
     const wrongResult = await client.gql(CONFIRM, { email, code: wrong });
     expect(errorCode(wrongResult)).toBe('BAD_USER_INPUT');
@@ -131,10 +134,7 @@ describe('sign-up', () => {
   });
 
   it('locks a code after five wrong attempts', async () => {
-    const email = uniqueEmail('attempts');
-    const client = t.client();
-    await client.ok(SIGNUP, { firstName: 'Brute', lastName: 'Force', jobTitle: 'Other', email, password: STRONG_PASSWORD });
-    const code = codeFrom((await t.smtp.waitFor(email, /confirmation code/)).text);
+    const { email, client, code } = await signedUpAwaitingCode('attempts');
     const wrong = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < 5; i += 1) await client.gql(CONFIRM, { email, code: wrong });
     const locked = await client.gql(CONFIRM, { email, code });

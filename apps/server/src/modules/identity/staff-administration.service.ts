@@ -13,6 +13,7 @@ import { sha256 } from '../../lib/sha256.ts';
 import type { AuditInput } from '../audit/audit.types.ts';
 import type { IdentityRepository, UserRow } from './identity.repository.ts';
 import type { StaffAdministrationRepository, StaffListRow } from './staff-administration.repository.ts';
+import { withAuditChange } from '../../lib/audit-words.ts';
 import * as templates from './identity.mail.ts';
 
 /** How long a staff invitation's set-password link works: long enough to reach someone the next working day. */
@@ -184,9 +185,6 @@ export interface StaffMemberView {
   createdAt: Date;
   deactivatedAt: Date | null;
 }
-
-/** A back-office change: the member after it, and what the audit trail keeps of before and after (audit-sentences.ts subjectOf). */
-export type StaffMemberChange = StaffMemberView & { before: Record<string, unknown>; after: Record<string, unknown> };
 
 export function staffMember(row: StaffListRow): StaffMemberView {
   return {
@@ -366,11 +364,15 @@ export function createStaffAdministration(deps: {
     return user;
   }
 
-  async function member(userId: string, before: UserRow | undefined, after: Record<string, unknown> = {}): Promise<StaffMemberChange> {
+  /** A back-office change: the member after it, marked with what the audit trail keeps of before and after. */
+  async function member(userId: string, before: UserRow | undefined, after: Record<string, unknown> = {}): Promise<StaffMemberView> {
     const row = await repository.findStaff(userId);
     if (!row) throw new Error(`staff member ${userId} vanished within its own change`);
     const shown = staffMember(row);
-    return { ...shown, before: { role: before?.adminRole ?? null, status: statusOf(before) }, after: { role: shown.role, status: shown.status, ...after } };
+    return withAuditChange(shown, {
+      before: { role: before?.adminRole ?? null, status: statusOf(before) },
+      after: { role: shown.role, status: shown.status, ...after },
+    });
   }
 
   return {
@@ -414,7 +416,7 @@ export function createStaffAdministration(deps: {
     },
 
     /** The back office's invitation: the same e-mail as create-staff; an existing staff user's role is changed in the list instead. */
-    inviteStaffMember(input: { email: string; role: string; name?: string | null }, actor: StaffActor): Promise<StaffMemberChange> {
+    inviteStaffMember(input: { email: string; role: string; name?: string | null }, actor: StaffActor): Promise<StaffMemberView> {
       return inApp(async () => {
         if (typeof input.email === 'string' && input.email.trim().toLowerCase() === actor.email.toLowerCase())
           fail('You cannot change your own staff access: another SuperAdmin has to do it.', 'forbidden');
@@ -427,7 +429,7 @@ export function createStaffAdministration(deps: {
       });
     },
 
-    changeStaffRole(input: { userId: string; role: string }, actor: StaffActor): Promise<StaffMemberChange> {
+    changeStaffRole(input: { userId: string; role: string }, actor: StaffActor): Promise<StaffMemberView> {
       return inApp(async () => {
         const role = parseStaffRole(input.role);
         return run(async () => {
@@ -441,7 +443,7 @@ export function createStaffAdministration(deps: {
     },
 
     /** Takes the staff role away; their sessions end at once (the next request of any of them is refused). */
-    deactivateStaffMember(input: { userId: string }, actor: StaffActor): Promise<StaffMemberChange> {
+    deactivateStaffMember(input: { userId: string }, actor: StaffActor): Promise<StaffMemberView> {
       return inApp(() =>
         run(async () => {
           const user = await userById(input.userId);

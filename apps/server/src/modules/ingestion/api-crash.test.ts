@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
-import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
+import { startIsolatedTestApp } from '../../../test/isolated-database.ts';
 import { freePort, startServer, untilRunning, type ServerProcess } from '../../../test/server-process.ts';
 import { rebuildRollups } from '../transactions/rollups.ts';
 
@@ -11,14 +11,11 @@ import { rebuildRollups } from '../transactions/rollups.ts';
 // does, in a process of its own; this process only reads the database. Its own database: at most two credentials are
 // active at once, and other files make theirs in the shared one.
 let t: TestApp;
-let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('ingest_api_crash');
-  t = await startTestApp({ DATABASE_URL: isolated.url });
+  t = await startIsolatedTestApp('ingest_api_crash');
 });
 afterAll(async () => {
   await t?.close();
-  await isolated?.drop();
 });
 
 const SOURCE = '/core/payments-eu';
@@ -117,7 +114,7 @@ describe('kill -9 of the API mid-stream', () => {
     const lostAnswer = 3;
 
     const env = {
-      DATABASE_URL: isolated.url,
+      DATABASE_URL: t.config.DATABASE_URL!,
       EVM_RPC_URL: inject('evmRpcUrl'),
       EVM_NETWORK_CODE: 'local_evm',
       WORKER_MODE: 'off',

@@ -32,6 +32,20 @@ export function createPassesRepository(db: Database) {
     return row?.accountId ?? null;
   }
 
+  /** A project's policies and templates: counted, written and deleted alike. */
+  function projectRows<T extends typeof passPolicies | typeof passTemplates>(table: T) {
+    return {
+      count: (projectId: string): Promise<number> => db.$count(table, eq(table.projectId, projectId)),
+      insert: (values: T['$inferInsert']): Promise<T['$inferSelect']> => insertRow(db, table, values),
+      update: (id: string, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect']> => updateWhere(db, table, eq(table.id, id), values),
+      remove: async (id: string): Promise<void> => {
+        await db.delete(table).where(eq(table.id, id));
+      },
+    };
+  }
+  const policyRows = projectRows(passPolicies);
+  const templateRows = projectRows(passTemplates);
+
   return {
     db,
     // --- The owning account of each entity (the @entity directive's lookups). ---
@@ -53,10 +67,7 @@ export function createPassesRepository(db: Database) {
       return db.select().from(passProjects).where(eq(passProjects.accountId, accountId)).orderBy(asc(passProjects.createdAt), asc(passProjects.id));
     },
     project: (id: string): Promise<PassProjectRow | undefined> => firstWhere(db, passProjects, eq(passProjects.id, id)),
-    async countProjects(accountId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(passProjects).where(eq(passProjects.accountId, accountId));
-      return row?.n ?? 0;
-    },
+    countProjects: (accountId: string): Promise<number> => db.$count(passProjects, eq(passProjects.accountId, accountId)),
     projectNamed: (accountId: string, name: string): Promise<PassProjectRow | undefined> =>
       firstWhere(db, passProjects, and(eq(passProjects.accountId, accountId), sql`lower(${passProjects.name}) = lower(${name})`)),
     insertProject: (values: typeof passProjects.$inferInsert): Promise<PassProjectRow> => insertRow(db, passProjects, values),
@@ -91,23 +102,11 @@ export function createPassesRepository(db: Database) {
       if (ids.length === 0) return Promise.resolve([]);
       return db.select().from(passPolicies).where(inArray(passPolicies.id, ids)).orderBy(asc(passPolicies.createdAt));
     },
-    async countPolicies(projectId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(passPolicies).where(eq(passPolicies.projectId, projectId));
-      return row?.n ?? 0;
-    },
-    insertPolicy: (values: typeof passPolicies.$inferInsert): Promise<PassPolicyRow> => insertRow(db, passPolicies, values),
-    updatePolicy: (id: string, values: Partial<typeof passPolicies.$inferInsert>): Promise<PassPolicyRow> =>
-      updateWhere(db, passPolicies, eq(passPolicies.id, id), values),
-    async deletePolicy(id: string) {
-      await db.delete(passPolicies).where(eq(passPolicies.id, id));
-    },
-    async policyPassCount(policyId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(passes)
-        .where(sql`${policyId}::uuid = any(${passes.policyIds})`);
-      return row?.n ?? 0;
-    },
+    countPolicies: policyRows.count,
+    insertPolicy: policyRows.insert,
+    updatePolicy: policyRows.update,
+    deletePolicy: policyRows.remove,
+    policyPassCount: (policyId: string): Promise<number> => db.$count(passes, sql`${policyId}::uuid = any(${passes.policyIds})`),
     /** Active passes this policy admitted that no other remaining policy of theirs did. */
     async activePassesOnlyAdmittedBy(policyId: string): Promise<string[]> {
       const rows = await db
@@ -128,20 +127,11 @@ export function createPassesRepository(db: Database) {
       return db.select().from(passTemplates).where(eq(passTemplates.projectId, projectId)).orderBy(asc(passTemplates.createdAt), asc(passTemplates.id));
     },
     template: (id: string): Promise<PassTemplateRow | undefined> => firstWhere(db, passTemplates, eq(passTemplates.id, id)),
-    async countTemplates(projectId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(passTemplates).where(eq(passTemplates.projectId, projectId));
-      return row?.n ?? 0;
-    },
-    insertTemplate: (values: typeof passTemplates.$inferInsert): Promise<PassTemplateRow> => insertRow(db, passTemplates, values),
-    updateTemplate: (id: string, values: Partial<typeof passTemplates.$inferInsert>): Promise<PassTemplateRow> =>
-      updateWhere(db, passTemplates, eq(passTemplates.id, id), values),
-    async deleteTemplate(id: string) {
-      await db.delete(passTemplates).where(eq(passTemplates.id, id));
-    },
-    async templatePassCount(templateId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(passes).where(eq(passes.templateId, templateId));
-      return row?.n ?? 0;
-    },
+    countTemplates: templateRows.count,
+    insertTemplate: templateRows.insert,
+    updateTemplate: templateRows.update,
+    deleteTemplate: templateRows.remove,
+    templatePassCount: (templateId: string): Promise<number> => db.$count(passes, eq(passes.templateId, templateId)),
 
     // --- API keys ---
     listApiKeys(projectId: string): Promise<PassProjectApiKeyRow[]> {
@@ -152,13 +142,8 @@ export function createPassesRepository(db: Database) {
         .orderBy(desc(passProjectApiKeys.createdAt), desc(passProjectApiKeys.id));
     },
     apiKey: (id: string): Promise<PassProjectApiKeyRow | undefined> => firstWhere(db, passProjectApiKeys, eq(passProjectApiKeys.id, id)),
-    async countActiveApiKeys(projectId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(passProjectApiKeys)
-        .where(and(eq(passProjectApiKeys.projectId, projectId), isNull(passProjectApiKeys.revokedAt)));
-      return row?.n ?? 0;
-    },
+    countActiveApiKeys: (projectId: string): Promise<number> =>
+      db.$count(passProjectApiKeys, and(eq(passProjectApiKeys.projectId, projectId), isNull(passProjectApiKeys.revokedAt))),
     insertApiKey: (values: typeof passProjectApiKeys.$inferInsert): Promise<PassProjectApiKeyRow> => insertRow(db, passProjectApiKeys, values),
     async revokeApiKey(id: string): Promise<PassProjectApiKeyRow> {
       const [row] = await db
@@ -184,16 +169,16 @@ export function createPassesRepository(db: Database) {
       const page = filter.afterId
         ? and(filtered, sql`(${passes.createdAt}, ${passes.id}) < (select p.created_at, p.id from ${passes} p where p.id = ${filter.afterId}::uuid)`)!
         : filtered;
-      const [rows, [total]] = await Promise.all([
+      const [rows, totalCount] = await Promise.all([
         db
           .select()
           .from(passes)
           .where(page)
           .orderBy(desc(passes.createdAt), desc(passes.id))
           .limit(filter.first + 1),
-        db.select({ n: count() }).from(passes).where(filtered),
+        db.$count(passes, filtered),
       ]);
-      return { rows: rows.slice(0, filter.first), hasMore: rows.length > filter.first, totalCount: total?.n ?? 0 };
+      return { rows: rows.slice(0, filter.first), hasMore: rows.length > filter.first, totalCount };
     },
     events(passId: string): Promise<PassEventRow[]> {
       return db.select().from(passEvents).where(eq(passEvents.passId, passId)).orderBy(desc(passEvents.createdAt), desc(passEvents.id));
@@ -206,8 +191,7 @@ export function createPassesRepository(db: Database) {
       return { scanCount: row?.n ?? 0, lastScannedAt: row?.last ? new Date(row.last) : null };
     },
     async isAddedToAppleWallet(passId: string): Promise<boolean> {
-      const [row] = await db.select({ n: count() }).from(passAppleRegistrations).where(eq(passAppleRegistrations.passId, passId));
-      return (row?.n ?? 0) > 0;
+      return (await db.$count(passAppleRegistrations, eq(passAppleRegistrations.passId, passId))) > 0;
     },
 
     // --- Overview ---

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMMUTABLE, negotiateEncoding } from '../../lib/static-assets.ts';
+import { htmlDocument } from '../../lib/html.ts';
 
 export const API_REFERENCE_PATH = '/docs/api';
 export const OPENAPI_DOCUMENT_PATH = '/v1/openapi.json';
@@ -92,23 +93,15 @@ function initScript(): string {
 }
 
 function page(scalarPath: string, initPath: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · Rampart</title>
-<meta name="description" content="Rampart's REST API under /v1: authentication with Api-Key sk_…, versions, idempotency, errors and every operation, with requests you can send in test mode.">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-</head>
-<body>
-<noscript>The API reference needs JavaScript. The OpenAPI document itself is at <a href="${OPENAPI_DOCUMENT_PATH}">${OPENAPI_DOCUMENT_PATH}</a>.</noscript>
+  return htmlDocument({
+    title: 'API reference · Rampart',
+    head: `<meta name="description" content="Rampart's REST API under /v1: authentication with Api-Key sk_…, versions, idempotency, errors and every operation, with requests you can send in test mode.">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    body: `<noscript>The API reference needs JavaScript. The OpenAPI document itself is at <a href="${OPENAPI_DOCUMENT_PATH}">${OPENAPI_DOCUMENT_PATH}</a>.</noscript>
 <div id="app"></div>
 <script src="${scalarPath}"></script>
-<script src="${initPath}"></script>
-</body>
-</html>
-`;
+<script src="${initPath}"></script>`,
+  });
 }
 
 interface Asset {

@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { errorCode, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
-import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
+import { startIsolatedTestApp } from '../../../test/isolated-database.ts';
 
 // Suspending an asset changes the catalogue every account shares: this file has a database of its own.
 let t: TestApp;
-let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let payments: { client: ApiClient; email: string };
 let auditor: ApiClient;
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('currency_suspension');
-  t = await startTestApp({ DATABASE_URL: isolated.url });
+  t = await startIsolatedTestApp('currency_suspension');
   payments = await signedInUser(t, { adminRole: 'PaymentsOperations' });
   auditor = (await signedInUser(t, { adminRole: 'Auditor' })).client;
 });
 afterAll(async () => {
   await t?.close();
-  await isolated?.drop();
 });
 
 const FIELDS = 'id name code isSuspended isSuspendedUS reason changedAt changedBy';

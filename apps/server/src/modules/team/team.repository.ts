@@ -1,29 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { firstWhere, insertRow } from '../../db/row-queries.ts';
+import { accountOfRow, firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
-import { toMembershipRow, type MembershipRow } from '../../db/membership-row.ts';
+import { membershipRows, type MembershipRow } from '../../db/membership-row.ts';
 
 export type MembershipRecord = typeof memberships.$inferSelect;
 
 export function createTeamRepository(db: Database) {
   return {
-    async accountOfMembership(id: string): Promise<string | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-      const [row] = await db.select({ accountId: memberships.accountId }).from(memberships).where(eq(memberships.id, id)).limit(1);
-      return row?.accountId ?? null;
-    },
+    accountOfMembership: (id: string) => accountOfRow(db, memberships, id),
     findMembership: (id: string): Promise<MembershipRecord | undefined> => firstWhere(db, memberships, eq(memberships.id, id)),
     findMembershipOf: (accountId: string, userId: string): Promise<MembershipRecord | undefined> =>
       firstWhere(db, memberships, and(eq(memberships.accountId, accountId), eq(memberships.userId, userId))),
     async membershipRow(id: string): Promise<MembershipRow> {
-      const [row] = await db
-        .select({ membership: memberships, user: users })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(eq(memberships.id, id));
-      return toMembershipRow(row!);
+      const [row] = await membershipRows(db, eq(memberships.id, id));
+      return row!;
     },
     async findByInviteHash(hash: string) {
       const [row] = await db

@@ -12,26 +12,12 @@ export const themesResolvers: Resolvers = {
   },
   Mutation: {
     generateInitialTheme: (_parent, args, context) =>
-      context.services.themes.generateInitialTheme(requireGrant(context).accountId, requireSession(context).user.id, {
-        name: args.name,
-        brandColor: args.brandColor,
-        logo: args.logo,
-        makeActive: args.makeActive,
-      }),
+      context.services.themes.generateInitialTheme(requireGrant(context).accountId, requireSession(context).user.id, args),
     changeActiveTheme: (_parent, args, context) => context.services.themes.changeActiveTheme(requireGrant(context).accountId, args.themeId),
     updateActiveTheme: (_parent, args, context) =>
-      context.services.themes.updateActiveTheme(requireGrant(context).accountId, requireSession(context).user.id, {
-        expectedVersion: args.expectedVersion,
-        name: args.name,
-        config: args.config,
-        themeId: args.themeId,
-      }),
+      context.services.themes.updateActiveTheme(requireGrant(context).accountId, requireSession(context).user.id, args),
     restoreThemeVersion: (_parent, args, context) =>
-      context.services.themes.restoreThemeVersion(requireGrant(context).accountId, requireSession(context).user.id, {
-        version: args.version,
-        expectedVersion: args.expectedVersion,
-        themeId: args.themeId,
-      }),
+      context.services.themes.restoreThemeVersion(requireGrant(context).accountId, requireSession(context).user.id, args),
     deleteAccountTheme: (_parent, args, context) => context.services.themes.deleteAccountTheme(requireGrant(context).accountId, args.themeId),
   },
   Theme: {

@@ -61,11 +61,11 @@ async function rename(userId: string, first: string, last: string) {
 
 /** A GraphQL multipart request with the logo, as the web's upload link sends it. */
 function generateWithLogo(
-  client: ApiClient,
+  owner: { client: ApiClient; accountId: string },
   variables: Record<string, unknown>,
   file: { bytes: Buffer; name: string; type: string },
 ): Promise<GraphQLResult<any>> {
-  return client.upload(GENERATE, variables, { logo: file });
+  return owner.client.upload(GENERATE, { a: owner.accountId, ...variables }, { logo: file });
 }
 
 /** A logo: mostly `main` on a transparent background, with a white and a dark-grey stripe (a logo's text and outline). */
@@ -407,11 +407,7 @@ describe('generated themes', () => {
 
   it('takes a PNG logo’s brand colour: mostly red gives a reddish button', async () => {
     const owner = await accountWithMember(t);
-    const result = await generateWithLogo(
-      owner.client,
-      { a: owner.accountId, n: 'From logo' },
-      { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' },
-    );
+    const result = await generateWithLogo(owner, { n: 'From logo' }, { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' });
     expect(result.errors).toBeUndefined();
     const theme = result.data.generateInitialTheme as Theme;
     const { r, g, b } = rgb(theme.config.light.primary);
@@ -425,25 +421,17 @@ describe('generated themes', () => {
 
   it('takes a JPEG logo’s colour, and the brand colour wins when both are given', async () => {
     const owner = await accountWithMember(t);
-    const fromJpeg = await generateWithLogo(
-      owner.client,
-      { a: owner.accountId, n: 'Blue logo' },
-      { bytes: jpegOf([20, 60, 220]), name: 'logo.jpg', type: 'image/jpeg' },
-    );
+    const fromJpeg = await generateWithLogo(owner, { n: 'Blue logo' }, { bytes: jpegOf([20, 60, 220]), name: 'logo.jpg', type: 'image/jpeg' });
     expect(fromJpeg.errors).toBeUndefined();
     const blue = rgb((fromJpeg.data.generateInitialTheme as Theme).config.light.primary);
     expect(blue.b - Math.max(blue.r, blue.g)).toBeGreaterThan(80);
-    const both = await generateWithLogo(
-      owner.client,
-      { a: owner.accountId, n: 'Both', c: '#15803d' },
-      { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' },
-    );
+    const both = await generateWithLogo(owner, { n: 'Both', c: '#15803d' }, { bytes: png([220, 30, 40]), name: 'logo.png', type: 'image/png' });
     expect((both.data.generateInitialTheme as Theme).config.light.primary).toBe(generateThemeConfig('#15803d').light.primary);
   });
 
   it('takes a logo of the largest size; refuses one over the pixel limit (only 20,000 pixels are sampled) and a decompression bomb', async () => {
     const owner = await accountWithMember(t);
-    const send = (bytes: Buffer) => generateWithLogo(owner.client, { a: owner.accountId, n: 'Logo' }, { bytes, name: 'logo.png', type: 'image/png' });
+    const send = (bytes: Buffer) => generateWithLogo(owner, { n: 'Logo' }, { bytes, name: 'logo.png', type: 'image/png' });
     const largest = await send(png([220, 30, 40], 1024));
     expect(largest.errors).toBeUndefined();
     // A real image, well under the old cap of 4096 × 4096.
@@ -460,7 +448,7 @@ describe('generated themes', () => {
 
   it('refuses logos that are too large, not PNG or JPEG, or too many pixels, with clear messages', async () => {
     const owner = await accountWithMember(t);
-    const send = (bytes: Buffer, name: string, type: string) => generateWithLogo(owner.client, { a: owner.accountId, n: 'Logo' }, { bytes, name, type });
+    const send = (bytes: Buffer, name: string, type: string) => generateWithLogo(owner, { n: 'Logo' }, { bytes, name, type });
     const oversized = Buffer.concat([png([220, 30, 40]), Buffer.alloc(THEME_LOGO_MAX_BYTES)]);
     expect(fieldsOf(await send(oversized, 'huge.png', 'image/png'))).toEqual({ logo: 'The logo is too large: at most 2 MB.' });
     expect(fieldsOf(await send(GIF, 'logo.gif', 'image/gif'))).toEqual({ logo: 'The logo is a GIF: upload a PNG or JPEG.' });

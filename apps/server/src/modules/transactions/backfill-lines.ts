@@ -26,6 +26,16 @@ export interface ColumnSpec {
   default: unknown;
 }
 
+/** The kinds of the column types a line checks; any other column is an enum or text. */
+const SPEC_OF_COLUMN_TYPE: Record<string, { kind: Kind; expected: string }> = {
+  PgUUID: { kind: 'uuid', expected: 'a UUID' },
+  PgNumeric: { kind: 'numeric', expected: 'a decimal string such as "12.50"' },
+  PgBoolean: { kind: 'boolean', expected: 'true or false' },
+  PgTimestamp: { kind: 'timestamp', expected: 'an ISO 8601 time with its offset' },
+  PgInteger: { kind: 'integer', expected: 'a whole number' },
+  PgJsonb: { kind: 'jsonb', expected: 'an object or an array' },
+};
+
 /** The columns a history line may set, from the Drizzle table (camelCase keys, as in the ingestion's events). */
 function columnSpecs(): ColumnSpec[] {
   const specs: ColumnSpec[] = [];
@@ -38,33 +48,12 @@ function columnSpecs(): ColumnSpec[] {
       hasDefault: column.hasDefault,
       default: column.default,
     };
-    let spec: { kind: Kind; expected: string; enumValues?: readonly string[] };
-    switch (column.columnType as string) {
-      case 'PgUUID':
-        spec = { kind: 'uuid', expected: 'a UUID' };
-        break;
-      case 'PgNumeric':
-        spec = { kind: 'numeric', expected: 'a decimal string such as "12.50"' };
-        break;
-      case 'PgBoolean':
-        spec = { kind: 'boolean', expected: 'true or false' };
-        break;
-      case 'PgTimestamp':
-        spec = { kind: 'timestamp', expected: 'an ISO 8601 time with its offset' };
-        break;
-      case 'PgInteger':
-        spec = { kind: 'integer', expected: 'a whole number' };
-        break;
-      case 'PgJsonb':
-        spec = { kind: 'jsonb', expected: 'an object or an array' };
-        break;
-      default: {
-        const values = (column as { enumValues?: readonly string[] }).enumValues;
-        spec = values?.length
-          ? { kind: 'enum', enumValues: values, expected: `one of ${values.join(', ')}` }
-          : { kind: 'text', expected: 'a string (at most 2,000 characters)' };
-      }
-    }
+    const enumValues = (column as { enumValues?: readonly string[] }).enumValues;
+    const spec: { kind: Kind; expected: string; enumValues?: readonly string[] } =
+      SPEC_OF_COLUMN_TYPE[column.columnType as string] ??
+      (enumValues?.length
+        ? { kind: 'enum', enumValues, expected: `one of ${enumValues.join(', ')}` }
+        : { kind: 'text', expected: 'a string (at most 2,000 characters)' });
     specs.push({ ...base, ...spec });
   }
   return specs;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, STAFF_TOTP_SECRET, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { parseCsv } from '../../../test/csv.ts';
 import { addMembership } from '../../../test/accounts-helper.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';
@@ -974,35 +975,3 @@ describe('CSV export', () => {
     expect((await injection.text()).trim().split('\n')).toHaveLength(1);
   });
 });
-
-/** RFC 4180 rows: quoted fields may hold commas, quotes, tabs and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}

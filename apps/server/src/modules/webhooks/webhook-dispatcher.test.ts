@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
+import type { TestApp } from '../../../test/harness.ts';
+import { startIsolatedTestApp } from '../../../test/isolated-database.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { emitWebhookEvent, WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
 import { startWebhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.ts';
@@ -9,15 +9,13 @@ import { startWebhookDispatcher, type WebhookDispatcher } from './webhook-dispat
 // The dispatchers here never poll (an hour between looks), so whatever arrives was claimed because of a NOTIFY or
 // because a busy dispatcher kept claiming. Their own database: the other files' workers would deliver these events too.
 const NEVER = 3_600_000;
-let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let t: TestApp;
 let listener: pg.Client;
 let notifications = 0;
 
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('dispatcher');
-  t = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  listener = new pg.Client({ connectionString: isolated.url });
+  t = await startIsolatedTestApp('dispatcher', { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  listener = new pg.Client({ connectionString: t.config.DATABASE_URL });
   await listener.connect();
   listener.on('notification', () => (notifications += 1));
   await listener.query(`listen ${WEBHOOK_DELIVERIES_CHANNEL}`);
@@ -25,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await listener.end();
   await t.close();
-  await isolated.drop();
 });
 
 async function accountWithEndpoint(url: string) {

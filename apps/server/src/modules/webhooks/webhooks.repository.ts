@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { insertRow, updateWhere } from '../../db/row-queries.ts';
+import { accountOfRow, insertRow, updateWhere } from '../../db/row-queries.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { webhookAttempts, webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import { WEBHOOK_DELIVERIES_CHANNEL } from './outbox.ts';
@@ -24,8 +25,6 @@ export interface DeliveryWork {
   liveMode: boolean;
   failingSince: Date | null;
 }
-
-const UUID = /^[0-9a-f-]{36}$/i;
 
 export interface AttemptRecord {
   deliveryId: string;
@@ -81,13 +80,9 @@ export function createWebhooksRepository(db: Database) {
   });
 
   return {
-    async accountOfWebhook(id: string) {
-      if (!UUID.test(id)) return null;
-      const [row] = await db.select({ accountId: webhooks.accountId }).from(webhooks).where(eq(webhooks.id, id));
-      return row?.accountId ?? null;
-    },
+    accountOfWebhook: (id: string) => accountOfRow(db, webhooks, id),
     async accountOfDelivery(id: string) {
-      if (!UUID.test(id)) return null;
+      if (!isUuid(id)) return null;
       const [row] = await db
         .select({ accountId: webhooks.accountId })
         .from(webhookDeliveries)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
+import { startIsolatedTestApp } from '../../../test/isolated-database.ts';
 import { emitWebhookEvent } from './outbox.ts';
 import { startWebhookDispatcher } from './webhook-dispatcher.ts';
 
@@ -98,8 +98,7 @@ describe('a worker killed mid-run', () => {
 
   it('hands the deliveries a killed worker held to another worker once its heartbeat is stale (0.5 s here, 15 s by default), long before their 120 s lease, each once', async () => {
     // Its own database: the other files' workers (shorter leases) would claim these deliveries too.
-    const isolated = await createIsolatedDatabase('heartbeat_crash');
-    const own = await startTestApp({ DATABASE_URL: isolated.url, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    const own = await startIsolatedTestApp('heartbeat_crash', { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
     const member = await accountWithMember(own);
     // The first worker's requests get no answer: it dies holding them.
     let killed = false;
@@ -108,7 +107,7 @@ describe('a worker killed mid-run', () => {
     await member.client.ok(CREATE, { a: member.accountId, u: receiver.url, l: false, e: [] });
     // The default 120 s lease; a 0.5 s heartbeat timeout instead of the default 15 s, so the test does not wait on it.
     const { WEBHOOK_STALL_SECONDS: _lease, ...inherited } = process.env;
-    const env = workerEnv(isolated.url, { WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5' }, inherited);
+    const env = workerEnv(own.config.DATABASE_URL!, { WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.5' }, inherited);
     const eventIds = await emitEvents(own, member.accountId, 10);
     const first = startWorker(env);
     let second: ReturnType<typeof spawn> | null = null;
@@ -139,18 +138,14 @@ describe('a worker killed mid-run', () => {
       if (second) await exited(second);
       await receiver.close();
       await own.close();
-      await isolated.drop();
     }
   }, 90_000);
 });
 
 describe('a live worker whose requests outlast its lease', () => {
-  let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
   let slow: TestApp;
   beforeAll(async () => {
-    isolated = await createIsolatedDatabase('heartbeat_slow');
-    slow = await startTestApp({
-      DATABASE_URL: isolated.url,
+    slow = await startIsolatedTestApp('heartbeat_slow', {
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOK_STALL_SECONDS: '0.6',
       WORKER_HEARTBEAT_TIMEOUT_SECONDS: '0.6',
@@ -158,7 +153,6 @@ describe('a live worker whose requests outlast its lease', () => {
   });
   afterAll(async () => {
     await slow.close();
-    await isolated.drop();
   });
 
   it('keeps its claims while its heartbeat is fresh: a second worker sends none of them again', async () => {

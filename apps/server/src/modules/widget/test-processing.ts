@@ -204,6 +204,17 @@ export function createTestProcessing(deps: {
       .ramp()
       .quote(accountId, { transactionType: kind, country, paymentMethod, fiatCurrencyCode: fiat, cryptoCurrencyCode: base.code, amount });
     const rates = ratesOf(fiat, null);
+    // What a buy and a sell both take from the quote as it is.
+    const quoted = {
+      baseCurrencyAmount: quote.baseCurrencyAmount,
+      quoteCurrencyAmount: quote.quoteCurrencyAmount,
+      feeAmount: quote.feeAmount,
+      extraFeeAmount: quote.extraFeeAmount,
+      networkFeeAmount: quote.networkFeeAmount,
+      paymentMethod: quote.paymentMethod,
+      route: quote.route,
+      networkCode: base.networkCode,
+    };
     if (kind === 'buy') {
       const walletAddress = checkAddress('walletAddress', input.walletAddress, base) ?? (options.requireWallet ? null : testAddress(base.networkCode));
       if (!walletAddress) throw badInput({ walletAddress: `Enter the ${base.name} address to receive at.` });
@@ -215,14 +226,7 @@ export function createTestProcessing(deps: {
         quoteCurrencyCode: base.code,
         fiatCurrencyCode: fiat,
         amount: quote.baseCurrencyAmount,
-        baseCurrencyAmount: quote.baseCurrencyAmount,
-        quoteCurrencyAmount: quote.quoteCurrencyAmount,
-        feeAmount: quote.feeAmount,
-        extraFeeAmount: quote.extraFeeAmount,
-        networkFeeAmount: quote.networkFeeAmount,
-        paymentMethod: quote.paymentMethod,
-        route: quote.route,
-        networkCode: base.networkCode,
+        ...quoted,
         walletAddress,
         walletAddressTag: input.walletAddressTag ?? null,
         detailedStatus: 'paymentRequired',
@@ -238,15 +242,8 @@ export function createTestProcessing(deps: {
       fiatCurrencyCode: fiat,
       // Sell rows are filtered and summed by their fiat value before fees.
       amount: new Decimal(quote.quoteCurrencyAmount).plus(quote.totalFeeAmount).toFixed(),
-      baseCurrencyAmount: quote.baseCurrencyAmount,
-      quoteCurrencyAmount: quote.quoteCurrencyAmount,
+      ...quoted,
       originalBaseCurrencyAmount: quote.baseCurrencyAmount,
-      feeAmount: quote.feeAmount,
-      extraFeeAmount: quote.extraFeeAmount,
-      networkFeeAmount: quote.networkFeeAmount,
-      paymentMethod: quote.paymentMethod,
-      route: quote.route,
-      networkCode: base.networkCode,
       refundWalletAddress,
       depositWalletAddress: testAddress(base.networkCode),
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { THEME_LOADER_TYPES, type ThemeConfig, type ThemeLoaderType } from '@rampart/shared/themes';
 import type { WidgetBootstrap } from '@rampart/shared/widget';
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml, htmlDocument } from '../../lib/html.ts';
 
 /** `https://host` of each allowed web-font host (THEME_FONT_HOSTS), plus Google's font files host when its CSS host is allowed. */
 export function fontSources(fontHosts: readonly string[]): string[] {
@@ -39,13 +39,9 @@ export function refusalCsp(frameAncestors: string[] | null): string {
 
 /** A complete, self-styled page for a refused widget link (light and dark, no JavaScript). */
 export function refusalPage(title: string, message: string, status: number): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)} · Rampart</title>
+  return htmlDocument({
+    title: `${title} · Rampart`,
+    head: `<meta name="color-scheme" content="light dark">
 <style>
   :root { color-scheme: light dark; --bg: #f7f7f8; --card: #ffffff; --text: #18181b; --muted: #52525b; --border: #e4e4e7; --accent: #b91c1c; }
   @media (prefers-color-scheme: dark) { :root { --bg: #09090b; --card: #18181b; --text: #fafafa; --muted: #a1a1aa; --border: #27272a; --accent: #f87171; } }
@@ -57,17 +53,14 @@ export function refusalPage(title: string, message: string, status: number): str
   h1 { font-size: 20px; line-height: 1.3; margin: 0 0 12px; }
   p { margin: 0; color: var(--muted); }
   footer { margin-top: 24px; font-size: 13px; color: var(--muted); }
-</style>
-</head>
-<body>
-<main role="main">
+</style>`,
+    body: `<main role="main">
   <span class="code">Error ${status}</span>
   <h1>${escapeHtml(title)}</h1>
   <p>${escapeHtml(message)}</p>
   <footer>Rampart widget · test mode</footer>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 /** The bootstrap script: JSON with "<" escaped, so no value can close the script element. */

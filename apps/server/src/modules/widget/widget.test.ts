@@ -1,30 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { errorCode, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWorker, type RunningWorker } from '../../jobs/worker.ts';
 import { generateThemeConfig } from '@rampart/shared/theme-colors';
 import type { ThemeConfig } from '@rampart/shared/themes';
 import { signWidgetUrl } from '../developers/developers.service.ts';
 import { splashMarkup, widgetCsp } from './widget-pages.ts';
-import { createIsolatedDatabase } from '../../../test/isolated-database.ts';
+import { startIsolatedTestApp } from '../../../test/isolated-database.ts';
 
 // The worker is started here (not by the harness) so one test can stop and restart it; the file has a database of its
 // own, so no other test file's worker takes its jobs while it is stopped.
 let t: TestApp;
-let isolated: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 let worker: RunningWorker | null = null;
 const startOwnWorker = async () => {
   worker = await startWorker({ pool: t.database.pool, services: t.app.services, concurrency: 4, log: t.app.log, webhookDispatcher: false });
 };
 beforeAll(async () => {
-  isolated = await createIsolatedDatabase('widget');
-  t = await startTestApp({ DATABASE_URL: isolated.url, TEST_MODE_STEP_DELAY_MS: '20' });
+  t = await startIsolatedTestApp('widget', { TEST_MODE_STEP_DELAY_MS: '20' });
   await startOwnWorker();
 });
 afterAll(async () => {
   await worker?.stop();
   await t?.close();
-  await isolated?.drop();
 });
 
 const KEYS = 'query($a: ID!, $l: Boolean!) { apiKeys(accountId: $a, liveMode: $l) { type secret } }';

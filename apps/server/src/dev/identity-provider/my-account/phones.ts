@@ -14,6 +14,7 @@ import {
   validationFailed,
   verificationCode,
   type Caller,
+  type Context,
   type MyAccountContext,
   type Route,
 } from './http.ts';
@@ -47,6 +48,14 @@ export function phoneRoutes({ base, store, requireRecentSignIn }: MyAccountConte
     if (!phone) throw notFound(`${id} (Phone)`);
     return phone;
   }
+
+  /** A POST on one of the caller's numbers (404 for any other id). */
+  const onPhone = (action: string, handler: (ctx: Context, caller: Caller, phone: DevIdpPhone) => Promise<void>): Route => ({
+    pattern: new RegExp(`^/phones/${ID}/${action}$`),
+    methods: {
+      POST: { scope: 'okta.myAccount.phone.manage', handler: async (ctx, caller, [id]) => handler(ctx, caller, await phoneOr404(caller, id!)) },
+    },
+  });
 
   return [
     {
@@ -92,52 +101,34 @@ export function phoneRoutes({ base, store, requireRecentSignIn }: MyAccountConte
         },
       },
     },
-    {
-      pattern: new RegExp(`^/phones/${ID}/challenge$`),
-      methods: {
-        POST: {
-          scope: 'okta.myAccount.phone.manage',
-          handler: async (ctx, caller, [id]) => {
-            const phone = await phoneOr404(caller, id!);
-            const body = await readJson(ctx.req);
-            const method = isRecord(body) ? body.method : undefined;
-            if (method !== 'SMS')
-              throw validationFailed([cause('method', method === 'CALL' ? 'The development identity provider only sends SMS.' : 'Method must be SMS.')]);
-            if (phone.status === 'VERIFIED') throw validationFailed([cause('phoneNumber', 'This number is already verified.')]);
-            const latest = await store.latestChallenge(caller.user.id, phone.id);
-            const age = latest ? (Date.now() - latest.createdAt.getTime()) / 1000 : Infinity;
-            if (age < PHONE_RESEND_SECONDS && !latest?.verifiedAt) {
-              ctx.set('Retry-After', String(Math.ceil(PHONE_RESEND_SECONDS - age)));
-              throw new OktaApiError(
-                429,
-                'E0000047',
-                `A code was sent less than ${PHONE_RESEND_SECONDS} seconds ago. Wait ${Math.ceil(PHONE_RESEND_SECONDS - age)} seconds before asking for another.`,
-              );
-            }
-            const challenge = await sendSmsCode(caller.user, phone);
-            // expiresAt is an addition to Okta's body (only _links), so the app can show when the code runs out.
-            json(ctx, 200, { expiresAt: challenge.expiresAt.toISOString(), _links: { verify: link(`${base}/phones/${phone.id}/verify`, ['POST']) } });
-          },
-        },
-      },
-    },
-    {
-      pattern: new RegExp(`^/phones/${ID}/verify$`),
-      methods: {
-        POST: {
-          scope: 'okta.myAccount.phone.manage',
-          handler: async (ctx, caller, [id]) => {
-            const phone = await phoneOr404(caller, id!);
-            const code = verificationCode(await readJson(ctx.req));
-            if (phone.status === 'VERIFIED') throw validationFailed([cause('phoneNumber', 'This number is already verified.')]);
-            const challenge = await store.latestChallenge(caller.user.id, phone.id);
-            if (!challenge) throw validationFailed([cause('verificationCode', 'No code was sent to this number yet. Send a code first.')]);
-            await checkCode(store, challenge, code);
-            await store.markPhoneVerified(caller.user.id, phone.id);
-            noContent(ctx);
-          },
-        },
-      },
-    },
+    onPhone('challenge', async (ctx, caller, phone) => {
+      const body = await readJson(ctx.req);
+      const method = isRecord(body) ? body.method : undefined;
+      if (method !== 'SMS')
+        throw validationFailed([cause('method', method === 'CALL' ? 'The development identity provider only sends SMS.' : 'Method must be SMS.')]);
+      if (phone.status === 'VERIFIED') throw validationFailed([cause('phoneNumber', 'This number is already verified.')]);
+      const latest = await store.latestChallenge(caller.user.id, phone.id);
+      const age = latest ? (Date.now() - latest.createdAt.getTime()) / 1000 : Infinity;
+      if (age < PHONE_RESEND_SECONDS && !latest?.verifiedAt) {
+        ctx.set('Retry-After', String(Math.ceil(PHONE_RESEND_SECONDS - age)));
+        throw new OktaApiError(
+          429,
+          'E0000047',
+          `A code was sent less than ${PHONE_RESEND_SECONDS} seconds ago. Wait ${Math.ceil(PHONE_RESEND_SECONDS - age)} seconds before asking for another.`,
+        );
+      }
+      const challenge = await sendSmsCode(caller.user, phone);
+      // expiresAt is an addition to Okta's body (only _links), so the app can show when the code runs out.
+      json(ctx, 200, { expiresAt: challenge.expiresAt.toISOString(), _links: { verify: link(`${base}/phones/${phone.id}/verify`, ['POST']) } });
+    }),
+    onPhone('verify', async (ctx, caller, phone) => {
+      const code = verificationCode(await readJson(ctx.req));
+      if (phone.status === 'VERIFIED') throw validationFailed([cause('phoneNumber', 'This number is already verified.')]);
+      const challenge = await store.latestChallenge(caller.user.id, phone.id);
+      if (!challenge) throw validationFailed([cause('verificationCode', 'No code was sent to this number yet. Send a code first.')]);
+      await checkCode(store, challenge, code);
+      await store.markPhoneVerified(caller.user.id, phone.id);
+      noContent(ctx);
+    }),
   ];
 }
