@@ -1,9 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeftIcon } from 'lucide-react';
 
 import { Link, useParams } from 'react-router';
 import { CopyId } from '@/components/copy-id';
-import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,17 +12,10 @@ import { humanize, labelOfBalanceType, labelOfPaymentMethod, labelOfStatus } fro
 import { describeApiError } from '@/lib/graphql-errors';
 import { TransactionsDetailQuery } from '@/features/transactions/api/transactions';
 import { StaffActions } from '@/features/transactions/components/staff-actions';
+import { BackLink, RecordPageError, RecordPageLoading } from '@/components/layouts/record-page';
+import { DetailField } from '@/components/detail-field';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-all">{children ?? '—'}</dd>
-    </div>
-  );
-}
 
 const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
 const KIND_LABEL = {
@@ -43,26 +34,15 @@ export function TransactionDetail({
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
   useDocumentTitle(`${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`);
-  const back = (
-    <Link to={ROUTES.transactions} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
-      <ArrowLeftIcon className="size-4" aria-hidden /> Transactions
-    </Link>
-  );
+  const back = <BackLink to={ROUTES.transactions}>Transactions</BackLink>;
   if (loading && !data)
     return (
-      <PageLayout className="gap-4">
-        {back}
+      <RecordPageLoading back={back}>
         <Skeleton className="h-64 w-full" />
-      </PageLayout>
+      </RecordPageLoading>
     );
   if (error || !tx) {
-    return (
-      <PageLayout className="gap-4">
-        {back}
-        <h1 className="text-2xl font-semibold tracking-tight">Transaction</h1>
-        <ErrorAlert title="Could not load this transaction" message={error ? describeApiError(error).message : null} />
-      </PageLayout>
-    );
+    return <RecordPageError back={back} title="Transaction" errorTitle="Could not load this transaction" message={error ? describeApiError(error).message : null} />;
   }
   const status = 'buyStatus' in tx ? tx.buyStatus : 'sellStatus' in tx ? tx.sellStatus : 'swapStatus' in tx ? tx.swapStatus : tx.balanceStatus;
   const amount = 'amount' in tx ? formatAmount(tx.amount, tx.currency.code) : formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code);
@@ -103,56 +83,56 @@ export function TransactionDetail({
         </CardHeader>
         <CardContent className="px-5">
           <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-            <Field label="Id">
+            <DetailField breakAll label="Id">
               <CopyId id={tx.id} full />
-            </Field>
-            <Field label="Created">{formatDateTime(tx.createdAt, { zone: true })}</Field>
-            <Field label="Updated">{formatDateTime(tx.updatedAt, { zone: true })}</Field>
-            <Field label="External transaction id">{tx.externalTransactionId}</Field>
-            <Field label="External customer id">{tx.externalCustomerId}</Field>
-            <Field label="Customer">
+            </DetailField>
+            <DetailField breakAll label="Created">{formatDateTime(tx.createdAt, { zone: true })}</DetailField>
+            <DetailField breakAll label="Updated">{formatDateTime(tx.updatedAt, { zone: true })}</DetailField>
+            <DetailField breakAll label="External transaction id">{tx.externalTransactionId}</DetailField>
+            <DetailField breakAll label="External customer id">{tx.externalCustomerId}</DetailField>
+            <DetailField breakAll label="Customer">
               {tx.customer ? (
                 <Link className="underline underline-offset-2" to={`${ROUTES.customers}/${tx.customer.id}`}>
                   {tx.customer.email ?? tx.customer.id}
                 </Link>
               ) : null}
-            </Field>
-            {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
-            {'type' in tx ? <Field label="Type">{labelOfBalanceType(tx.type)}</Field> : null}
-            {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
+            </DetailField>
+            {'quoteCurrencyAmount' in tx ? <DetailField breakAll label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</DetailField> : null}
+            {'type' in tx ? <DetailField breakAll label="Type">{labelOfBalanceType(tx.type)}</DetailField> : null}
+            {'paymentMethod' in tx ? <DetailField breakAll label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</DetailField> : null}
             {'feeAmount' in tx ? (
               <>
-                <Field label="Fee">{formatAmount(tx.feeAmount, fiat)}</Field>
-                <Field label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</Field>
-                <Field label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</Field>
+                <DetailField breakAll label="Fee">{formatAmount(tx.feeAmount, fiat)}</DetailField>
+                <DetailField breakAll label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</DetailField>
+                <DetailField breakAll label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</DetailField>
               </>
             ) : null}
-            <Field label="In USD / EUR / GBP">
+            <DetailField breakAll label="In USD / EUR / GBP">
               {formatAmount(multiplyDecimal(base, tx.usdRate, 2), 'usd')} · {formatAmount(multiplyDecimal(base, tx.eurRate, 2), 'eur')} ·{' '}
               {formatAmount(multiplyDecimal(base, tx.gbpRate, 2), 'gbp')}
-            </Field>
+            </DetailField>
             {'walletAddress' in tx ? (
-              <Field label="Wallet address">
+              <DetailField breakAll label="Wallet address">
                 {tx.walletAddress}
                 {tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}
-              </Field>
+              </DetailField>
             ) : null}
             {'depositWalletAddress' in tx ? (
               <>
-                <Field label="Deposit wallet">{tx.depositWalletAddress}</Field>
-                <Field label="Destination wallet">{tx.destinationWalletAddress}</Field>
+                <DetailField breakAll label="Deposit wallet">{tx.depositWalletAddress}</DetailField>
+                <DetailField breakAll label="Destination wallet">{tx.destinationWalletAddress}</DetailField>
               </>
             ) : null}
             {'explorerLinks' in tx && tx.explorerLinks.transactionUrl ? (
-              <Field label={`Explorer (${tx.explorerLinks.explorerName})`}>
+              <DetailField breakAll label={`Explorer (${tx.explorerLinks.explorerName})`}>
                 <a className="underline underline-offset-2" href={tx.explorerLinks.transactionUrl} target="_blank" rel="noreferrer">
                   View transaction
                 </a>
-              </Field>
+              </DetailField>
             ) : null}
-            {'depositHash' in tx && tx.depositHash ? <Field label="Deposit hash">{tx.depositHash}</Field> : null}
-            {'userAgent' in tx ? <Field label="User agent">{tx.userAgent}</Field> : null}
-            {tx.failureReasonMessage ? <Field label="Failure reason">{tx.failureReasonMessage}</Field> : null}
+            {'depositHash' in tx && tx.depositHash ? <DetailField breakAll label="Deposit hash">{tx.depositHash}</DetailField> : null}
+            {'userAgent' in tx ? <DetailField breakAll label="User agent">{tx.userAgent}</DetailField> : null}
+            {tx.failureReasonMessage ? <DetailField breakAll label="Failure reason">{tx.failureReasonMessage}</DetailField> : null}
           </dl>
         </CardContent>
       </Card>
@@ -163,19 +143,19 @@ export function TransactionDetail({
           </CardHeader>
           <CardContent className="px-5">
             <dl aria-label="Refund and cancellation" className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              <Field label="Refund approval">
+              <DetailField breakAll label="Refund approval">
                 {refundable.refundApprovalStatus ? <Badge variant="secondary">{humanize(refundable.refundApprovalStatus)}</Badge> : null}
-              </Field>
-              <Field label="Refund wallet address">{refundable.refundWalletAddress}</Field>
-              <Field label="Refund hash">{refundHash}</Field>
-              <Field label="Refund approved">
+              </DetailField>
+              <DetailField breakAll label="Refund wallet address">{refundable.refundWalletAddress}</DetailField>
+              <DetailField breakAll label="Refund hash">{refundHash}</DetailField>
+              <DetailField breakAll label="Refund approved">
                 {refundable.refundApprovedAt
                   ? `${formatDateTime(refundable.refundApprovedAt, { zone: true })} by ${refundable.refundApprovedByName ?? 'the provider'}`
                   : null}
-              </Field>
-              <Field label="Cancelled">
+              </DetailField>
+              <DetailField breakAll label="Cancelled">
                 {refundable.cancelledAt ? `${formatDateTime(refundable.cancelledAt, { zone: true })} by ${refundable.cancelledByName ?? 'the provider'}` : null}
-              </Field>
+              </DetailField>
             </dl>
           </CardContent>
         </Card>
