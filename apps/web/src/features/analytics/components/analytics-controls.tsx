@@ -3,12 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CurrencyToggle, ReportDateField, ReportSelect } from '@/components/report-controls';
 import { REPORT_CURRENCIES, type ReportCurrency } from '@/lib/url-choices';
-import {
-  ANALYTICS_RANGE_LABEL,
-  ANALYTICS_RANGES,
-  customRangeError,
-  type AnalyticsParams,
-} from '@/features/analytics/lib/search-params';
+import { ANALYTICS_RANGE_LABEL, ANALYTICS_RANGES, customRangeError, type AnalyticsParams } from '@/features/analytics/lib/search-params';
 
 /** Product, range (presets or custom UTC days), comparison and currency; every change goes to the URL. */
 export function AnalyticsControls({

@@ -30,13 +30,7 @@ import { GeographyTab } from '@/features/analytics/components/geography-tab';
 import { PaymentMethodsTab } from '@/features/analytics/components/payment-methods-tab';
 import { VolumeTab } from '@/features/analytics/components/volume-tab';
 import { EmptyState } from '@/features/analytics/components/chart-parts';
-import {
-  analyticsSearchParams,
-  dayOf,
-  parseAnalyticsParams,
-  resolveRange,
-  type AnalyticsTab,
-} from '@/features/analytics/lib/search-params';
+import { analyticsSearchParams, dayOf, parseAnalyticsParams, resolveRange, type AnalyticsTab } from '@/features/analytics/lib/search-params';
 import type { Analytics_VolumeQuery, AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -166,9 +160,7 @@ export function AnalyticsScreen() {
   const state = parseAnalyticsParams(params);
   const me = useQuery(AnalyticsMeQuery);
   const preferred = me.data?.me.preferredCurrencyCode;
-  const currency: ReportCurrency | null =
-    state.currency ??
-    (oneOf(REPORT_CURRENCIES, preferred) ?? (me.data || me.error ? 'usd' : null));
+  const currency: ReportCurrency | null = state.currency ?? oneOf(REPORT_CURRENCIES, preferred) ?? (me.data || me.error ? 'usd' : null);
   const today = dayOf(new Date());
   // `state` is parsed anew each render: the range depends on its three fields, not on the object.
   const { range: rangeName, from, to } = state;

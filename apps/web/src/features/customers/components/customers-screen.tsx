@@ -55,7 +55,11 @@ export function CustomersScreen() {
     <PageLayout>
       <AccountDataHeading
         title={<>Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}</>}
-        description={<>The people who transact through your integration · {total} customers · times in {TIME_ZONE}</>}
+        description={
+          <>
+            The people who transact through your integration · {total} customers · times in {TIME_ZONE}
+          </>
+        }
       />
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">

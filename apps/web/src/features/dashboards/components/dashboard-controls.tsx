@@ -60,12 +60,7 @@ export function DashboardControls({ state, onChange }: { state: DashboardParams;
             </Button>
           ))}
         </div>
-        <CurrencyToggle
-          currencies={REPORT_CURRENCIES}
-          value={state.currency}
-          onChange={(currency) => onChange({ ...state, currency })}
-          className="ml-auto"
-        />
+        <CurrencyToggle currencies={REPORT_CURRENCIES} value={state.currency} onChange={(currency) => onChange({ ...state, currency })} className="ml-auto" />
       </div>
       {showCustom ? (
         <form

@@ -25,7 +25,7 @@ export function parseDashboardParams(params: URLSearchParams): DashboardParams {
   const custom = range === 'custom' && from !== '' && to !== '' && from <= to;
   return {
     range: custom ? 'custom' : range !== null && range !== 'custom' ? range : 'month',
-    currency: oneOf(params.get('currency')) ?? 'usd',
+    currency: oneOf(REPORT_CURRENCIES, params.get('currency')) ?? 'usd',
     from: custom ? from : '',
     to: custom ? to : '',
   };

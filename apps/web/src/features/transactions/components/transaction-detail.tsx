@@ -17,6 +17,11 @@ import { DetailField } from '@/components/detail-field';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
+/** The ids, hashes and addresses of a transaction break anywhere rather than overflow. */
+function Field(props: { label: string; children: React.ReactNode }) {
+  return <DetailField breakAll {...props} />;
+}
+
 const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
 const KIND_LABEL = {
   BuyTransaction: 'On-ramp transaction',
@@ -42,7 +47,9 @@ export function TransactionDetail({
       </RecordPageLoading>
     );
   if (error || !tx) {
-    return <RecordPageError back={back} title="Transaction" errorTitle="Could not load this transaction" message={error ? describeApiError(error).message : null} />;
+    return (
+      <RecordPageError back={back} title="Transaction" errorTitle="Could not load this transaction" message={error ? describeApiError(error).message : null} />
+    );
   }
   const status = 'buyStatus' in tx ? tx.buyStatus : 'sellStatus' in tx ? tx.sellStatus : 'swapStatus' in tx ? tx.swapStatus : tx.balanceStatus;
   const amount = 'amount' in tx ? formatAmount(tx.amount, tx.currency.code) : formatAmount(tx.baseCurrencyAmount, tx.baseCurrency.code);
@@ -83,56 +90,56 @@ export function TransactionDetail({
         </CardHeader>
         <CardContent className="px-5">
           <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-            <DetailField breakAll label="Id">
+            <Field label="Id">
               <CopyId id={tx.id} full />
-            </DetailField>
-            <DetailField breakAll label="Created">{formatDateTime(tx.createdAt, { zone: true })}</DetailField>
-            <DetailField breakAll label="Updated">{formatDateTime(tx.updatedAt, { zone: true })}</DetailField>
-            <DetailField breakAll label="External transaction id">{tx.externalTransactionId}</DetailField>
-            <DetailField breakAll label="External customer id">{tx.externalCustomerId}</DetailField>
-            <DetailField breakAll label="Customer">
+            </Field>
+            <Field label="Created">{formatDateTime(tx.createdAt, { zone: true })}</Field>
+            <Field label="Updated">{formatDateTime(tx.updatedAt, { zone: true })}</Field>
+            <Field label="External transaction id">{tx.externalTransactionId}</Field>
+            <Field label="External customer id">{tx.externalCustomerId}</Field>
+            <Field label="Customer">
               {tx.customer ? (
                 <Link className="underline underline-offset-2" to={`${ROUTES.customers}/${tx.customer.id}`}>
                   {tx.customer.email ?? tx.customer.id}
                 </Link>
               ) : null}
-            </DetailField>
-            {'quoteCurrencyAmount' in tx ? <DetailField breakAll label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</DetailField> : null}
-            {'type' in tx ? <DetailField breakAll label="Type">{labelOfBalanceType(tx.type)}</DetailField> : null}
-            {'paymentMethod' in tx ? <DetailField breakAll label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</DetailField> : null}
+            </Field>
+            {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
+            {'type' in tx ? <Field label="Type">{labelOfBalanceType(tx.type)}</Field> : null}
+            {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
             {'feeAmount' in tx ? (
               <>
-                <DetailField breakAll label="Fee">{formatAmount(tx.feeAmount, fiat)}</DetailField>
-                <DetailField breakAll label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</DetailField>
-                <DetailField breakAll label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</DetailField>
+                <Field label="Fee">{formatAmount(tx.feeAmount, fiat)}</Field>
+                <Field label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</Field>
+                <Field label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</Field>
               </>
             ) : null}
-            <DetailField breakAll label="In USD / EUR / GBP">
+            <Field label="In USD / EUR / GBP">
               {formatAmount(multiplyDecimal(base, tx.usdRate, 2), 'usd')} · {formatAmount(multiplyDecimal(base, tx.eurRate, 2), 'eur')} ·{' '}
               {formatAmount(multiplyDecimal(base, tx.gbpRate, 2), 'gbp')}
-            </DetailField>
+            </Field>
             {'walletAddress' in tx ? (
-              <DetailField breakAll label="Wallet address">
+              <Field label="Wallet address">
                 {tx.walletAddress}
                 {tx.walletAddressTag ? ` (tag ${tx.walletAddressTag})` : ''}
-              </DetailField>
+              </Field>
             ) : null}
             {'depositWalletAddress' in tx ? (
               <>
-                <DetailField breakAll label="Deposit wallet">{tx.depositWalletAddress}</DetailField>
-                <DetailField breakAll label="Destination wallet">{tx.destinationWalletAddress}</DetailField>
+                <Field label="Deposit wallet">{tx.depositWalletAddress}</Field>
+                <Field label="Destination wallet">{tx.destinationWalletAddress}</Field>
               </>
             ) : null}
             {'explorerLinks' in tx && tx.explorerLinks.transactionUrl ? (
-              <DetailField breakAll label={`Explorer (${tx.explorerLinks.explorerName})`}>
+              <Field label={`Explorer (${tx.explorerLinks.explorerName})`}>
                 <a className="underline underline-offset-2" href={tx.explorerLinks.transactionUrl} target="_blank" rel="noreferrer">
                   View transaction
                 </a>
-              </DetailField>
+              </Field>
             ) : null}
-            {'depositHash' in tx && tx.depositHash ? <DetailField breakAll label="Deposit hash">{tx.depositHash}</DetailField> : null}
-            {'userAgent' in tx ? <DetailField breakAll label="User agent">{tx.userAgent}</DetailField> : null}
-            {tx.failureReasonMessage ? <DetailField breakAll label="Failure reason">{tx.failureReasonMessage}</DetailField> : null}
+            {'depositHash' in tx && tx.depositHash ? <Field label="Deposit hash">{tx.depositHash}</Field> : null}
+            {'userAgent' in tx ? <Field label="User agent">{tx.userAgent}</Field> : null}
+            {tx.failureReasonMessage ? <Field label="Failure reason">{tx.failureReasonMessage}</Field> : null}
           </dl>
         </CardContent>
       </Card>
@@ -143,19 +150,19 @@ export function TransactionDetail({
           </CardHeader>
           <CardContent className="px-5">
             <dl aria-label="Refund and cancellation" className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-              <DetailField breakAll label="Refund approval">
+              <Field label="Refund approval">
                 {refundable.refundApprovalStatus ? <Badge variant="secondary">{humanize(refundable.refundApprovalStatus)}</Badge> : null}
-              </DetailField>
-              <DetailField breakAll label="Refund wallet address">{refundable.refundWalletAddress}</DetailField>
-              <DetailField breakAll label="Refund hash">{refundHash}</DetailField>
-              <DetailField breakAll label="Refund approved">
+              </Field>
+              <Field label="Refund wallet address">{refundable.refundWalletAddress}</Field>
+              <Field label="Refund hash">{refundHash}</Field>
+              <Field label="Refund approved">
                 {refundable.refundApprovedAt
                   ? `${formatDateTime(refundable.refundApprovedAt, { zone: true })} by ${refundable.refundApprovedByName ?? 'the provider'}`
                   : null}
-              </DetailField>
-              <DetailField breakAll label="Cancelled">
+              </Field>
+              <Field label="Cancelled">
                 {refundable.cancelledAt ? `${formatDateTime(refundable.cancelledAt, { zone: true })} by ${refundable.cancelledByName ?? 'the provider'}` : null}
-              </DetailField>
+              </Field>
             </dl>
           </CardContent>
         </Card>
