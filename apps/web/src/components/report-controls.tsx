@@ -2,7 +2,8 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItems } from '@/components/select-items';
 import { cn } from '@/lib/utils';
 
 // The compact controls above a report (dashboards, analytics, the quarterly review): they apply at once.
@@ -67,11 +68,7 @@ export function ReportSelect<V extends string>({
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent className={contentClassName}>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {labelOf(option)}
-            </SelectItem>
-          ))}
+          <SelectItems options={options} labelOf={labelOf} />
         </SelectContent>
       </Select>
     </div>

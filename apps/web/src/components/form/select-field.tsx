@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormFieldShell, type FieldBaseProps } from '@/components/form/form-field-shell';
-import { toOptions, type FieldOption } from '@/components/form/options';
+import type { FieldOption } from '@/components/form/options';
 import { FormControl } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptionItems } from '@/components/select-items';
 
 export interface SelectFieldProps<T extends FieldValues, TOut = T> extends FieldBaseProps<T, TOut> {
   options: readonly (string | FieldOption)[];
@@ -44,11 +45,7 @@ export function SelectField<T extends FieldValues, TOut = T>({
             </SelectTrigger>
           </FormControl>
           <SelectContent>
-            {toOptions(options).map((option) => (
-              <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
-                {option.label}
-              </SelectItem>
-            ))}
+            <SelectOptionItems options={options} />
           </SelectContent>
         </Select>
       )}

@@ -1,14 +1,10 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
-import { ThemeToggle } from '@/components/theme-toggle';
-import { PageSpinner } from '@/components/ui/spinner';
+import { LayoutThemeToggle, OutletMain } from '@/components/layouts/standalone-layout-parts';
 import { ROUTES } from '@/config/routes';
-import { useTheme } from '@/hooks/use-theme';
 
 /** Shared layout of the public screens: brand, fixed top-right theme toggle (default system), <main>. */
 export function PublicLayout() {
-  const { choice, resolved, setChoice } = useTheme('system');
   return (
     <div className="relative flex min-h-screen flex-col bg-background">
       <div
@@ -21,13 +17,9 @@ export function PublicLayout() {
         </Link>
       </header>
       <div className="fixed top-3 right-4 z-40">
-        <ThemeToggle choice={choice} resolved={resolved} onChange={setChoice} />
+        <LayoutThemeToggle defaultChoice="system" />
       </div>
-      <main className="relative z-10 flex flex-1 flex-col items-center px-4 pt-6 pb-16 sm:pt-12">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <OutletMain className="relative z-10 flex flex-1 flex-col items-center px-4 pt-6 pb-16 sm:pt-12" />
       <footer className="relative z-10 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 pb-6 text-xs text-muted-foreground">
         <span>© {new Date().getFullYear()} Rampart</span>
         <Link to={ROUTES.terms} className="underline-offset-4 hover:underline">

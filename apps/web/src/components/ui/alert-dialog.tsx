@@ -1,6 +1,8 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { slotted } from '@/components/ui/slotted';
 import { cn } from '@/lib/utils';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -21,21 +23,13 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
+// A confirmation is laid out as a dialog is.
+export const AlertDialogHeader = DialogHeader;
+export const AlertDialogFooter = DialogFooter;
 
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
+export const AlertDialogTitle = slotted(AlertDialogPrimitive.Title, undefined, 'text-lg font-semibold');
 
-export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
-
-export function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const AlertDialogDescription = slotted(AlertDialogPrimitive.Description, undefined, 'text-sm text-muted-foreground');
 
 export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
   return <AlertDialogPrimitive.Action className={cn(buttonVariants(), className)} {...props} />;

@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
+import { slotted } from '@/components/ui/slotted';
 import { cn } from '@/lib/utils';
 
 const alertVariants = cva(
@@ -20,16 +21,10 @@ export function Alert({ className, variant, ...props }: React.ComponentProps<'di
   return <div data-slot="alert" role={variant === 'destructive' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="alert-title" className={cn('col-start-2 min-h-4 font-medium tracking-tight', className)} {...props} />;
-}
+export const AlertTitle = slotted('div', 'alert-title', 'col-start-2 min-h-4 font-medium tracking-tight');
 
-export function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="alert-description"
-      className={cn('col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed', className)}
-      {...props}
-    />
-  );
-}
+export const AlertDescription = slotted(
+  'div',
+  'alert-description',
+  'col-start-2 grid justify-items-start gap-1 text-sm text-muted-foreground [&_p]:leading-relaxed',
+);

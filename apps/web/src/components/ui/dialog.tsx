@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { slotted } from '@/components/ui/slotted';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -8,15 +9,11 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn('fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=closed]:animate-out', className)}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = slotted(
+  DialogPrimitive.Overlay,
+  'dialog-overlay',
+  'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=closed]:animate-out',
+);
 
 export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -40,18 +37,10 @@ export function DialogContent({ className, children, ...props }: React.Component
   );
 }
 
-export function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
+export const DialogHeader = slotted('div', undefined, 'flex flex-col gap-2 text-center sm:text-left');
 
-export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
+export const DialogFooter = slotted('div', undefined, 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
 
-export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg leading-none font-semibold', className)} {...props} />;
-}
+export const DialogTitle = slotted(DialogPrimitive.Title, undefined, 'text-lg leading-none font-semibold');
 
-export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
-}
+export const DialogDescription = slotted(DialogPrimitive.Description, undefined, 'text-sm text-muted-foreground');

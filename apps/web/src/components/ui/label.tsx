@@ -1,16 +1,8 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { slotted } from '@/components/ui/slotted';
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn(
-        'flex items-center gap-2 text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Label = slotted(
+  LabelPrimitive.Root,
+  'label',
+  'flex items-center gap-2 text-sm leading-none font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
+);

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
+import { slotted } from '@/components/ui/slotted';
 import { cn } from '@/lib/utils';
 
 /** A table that scrolls sideways inside its box when it is wider (phones), with shadows and a hint saying so. */
@@ -11,32 +12,9 @@ export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   );
 }
 
-export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />;
-}
-
-export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
-  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
-
-export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
-  return <tr data-slot="table-row" className={cn('border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted', className)} {...props} />;
-}
-
-export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return (
-    <th
-      data-slot="table-head"
-      className={cn('h-10 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
-
-export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
-}
-
-export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
-}
+export const TableHeader = slotted('thead', 'table-header', '[&_tr]:border-b');
+export const TableBody = slotted('tbody', 'table-body', '[&_tr:last-child]:border-0');
+export const TableRow = slotted('tr', 'table-row', 'border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted');
+export const TableHead = slotted('th', 'table-head', 'h-10 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground');
+export const TableCell = slotted('td', 'table-cell', 'px-3 py-2.5 align-middle');
+export const TableCaption = slotted('caption', 'table-caption', 'mt-4 text-sm text-muted-foreground');

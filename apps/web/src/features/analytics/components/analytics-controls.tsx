@@ -2,14 +2,8 @@ import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LA
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CurrencyToggle, ReportDateField, ReportSelect } from '@/components/report-controls';
-import {
-  ANALYTICS_CURRENCIES,
-  ANALYTICS_RANGE_LABEL,
-  ANALYTICS_RANGES,
-  customRangeError,
-  type AnalyticsCurrency,
-  type AnalyticsParams,
-} from '@/features/analytics/lib/search-params';
+import { REPORT_CURRENCIES, type ReportCurrency } from '@/lib/url-choices';
+import { ANALYTICS_RANGE_LABEL, ANALYTICS_RANGES, customRangeError, type AnalyticsParams } from '@/features/analytics/lib/search-params';
 
 /** Product, range (presets or custom UTC days), comparison and currency; every change goes to the URL. */
 export function AnalyticsControls({
@@ -19,7 +13,7 @@ export function AnalyticsControls({
   onChange,
 }: {
   state: AnalyticsParams;
-  currency: AnalyticsCurrency;
+  currency: ReportCurrency;
   range: { from: string; to: string };
   onChange: (next: AnalyticsParams) => void;
 }) {
@@ -85,7 +79,7 @@ export function AnalyticsControls({
           triggerClassName="w-full lg:w-52"
         />
         <CurrencyToggle
-          currencies={ANALYTICS_CURRENCIES}
+          currencies={REPORT_CURRENCIES}
           value={currency}
           onChange={(code) => onChange({ ...state, currency: code })}
           className="self-end lg:ml-auto"

@@ -1,15 +1,14 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { AccountDataHeading } from '@/components/layouts/account-data-heading';
 import type { TypedDocumentNode } from '@apollo/client';
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_PRODUCT_LABEL, ANALYTICS_TYPE_LABEL, type AnalyticsType } from '@rampart/shared/analytics';
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { DemoDataBadge } from '@/components/demo-data-badge';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import { formatCalendarDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
@@ -31,18 +30,11 @@ import { GeographyTab } from '@/features/analytics/components/geography-tab';
 import { PaymentMethodsTab } from '@/features/analytics/components/payment-methods-tab';
 import { VolumeTab } from '@/features/analytics/components/volume-tab';
 import { EmptyState } from '@/features/analytics/components/chart-parts';
-import {
-  ANALYTICS_CURRENCIES,
-  analyticsSearchParams,
-  dayOf,
-  parseAnalyticsParams,
-  resolveRange,
-  type AnalyticsCurrency,
-  type AnalyticsTab,
-} from '@/features/analytics/lib/search-params';
+import { analyticsSearchParams, dayOf, parseAnalyticsParams, resolveRange, type AnalyticsTab } from '@/features/analytics/lib/search-params';
 import type { Analytics_VolumeQuery, AnalyticsComparison, AnalyticsProduct, DashboardCurrency } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { oneOf, REPORT_CURRENCIES, type ReportCurrency } from '@/lib/url-choices';
 
 const TAB_LABEL: Record<AnalyticsTab, string> = {
   volume: 'Volume',
@@ -162,16 +154,13 @@ function LookerPanel({ accountId }: { accountId: string }) {
 
 /** /analytics — product, range, comparison and currency in the URL; one tab of figures at a time. */
 export function AnalyticsScreen() {
-  const isDemo = useIsDemoAccount();
   const accountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   const [params, setParams] = useSearchParams();
   const state = parseAnalyticsParams(params);
   const me = useQuery(AnalyticsMeQuery);
   const preferred = me.data?.me.preferredCurrencyCode;
-  const currency: AnalyticsCurrency | null =
-    state.currency ??
-    ((ANALYTICS_CURRENCIES as readonly string[]).includes(preferred ?? '') ? (preferred as AnalyticsCurrency) : me.data || me.error ? 'usd' : null);
+  const currency: ReportCurrency | null = state.currency ?? oneOf(REPORT_CURRENCIES, preferred) ?? (me.data || me.error ? 'usd' : null);
   const today = dayOf(new Date());
   // `state` is parsed anew each render: the range depends on its three fields, not on the object.
   const { range: rangeName, from, to } = state;
@@ -206,17 +195,16 @@ export function AnalyticsScreen() {
 
   return (
     <PageLayout>
-      <div className="flex flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
-          {isDemo && <DemoDataBadge />}
-        </div>
-        <p className="text-sm text-muted-foreground">
-          {ANALYTICS_PRODUCT_LABEL[state.product]}: volume, conversion, customers and failures over time,{' '}
-          {ANALYTICS_COMPARISON_LABEL[state.comparison].toLowerCase()}
-          {state.comparison === 'none' ? '' : ' for comparison'}.
-        </p>
-      </div>
+      <AccountDataHeading
+        title="Analytics"
+        description={
+          <>
+            {ANALYTICS_PRODUCT_LABEL[state.product]}: volume, conversion, customers and failures over time,{' '}
+            {ANALYTICS_COMPARISON_LABEL[state.comparison].toLowerCase()}
+            {state.comparison === 'none' ? '' : ' for comparison'}.
+          </>
+        }
+      />
       <AnalyticsControls state={state} currency={currency ?? 'usd'} range={range} onChange={update} />
       <Tabs value={tab} onValueChange={(value) => update({ ...state, tab: value as AnalyticsTab })} className="flex min-w-0 flex-col gap-4">
         <TabsList aria-label="Reports">

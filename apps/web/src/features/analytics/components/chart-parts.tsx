@@ -1,5 +1,5 @@
 import { ChangeFigure } from '@/components/charts/change-figure';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FigureCard } from '@/components/charts/figure-card';
 import { cn } from '@/lib/utils';
 
 // The analytics tabs' own pieces; the chart basics every chart screen shares are in components/charts/chart-parts.
@@ -25,24 +25,13 @@ export function KpiCards({ kpis, compared, label = 'Key figures' }: { kpis: Kpi[
       className={cn('grid grid-cols-2 gap-3', kpis.length >= 5 ? 'md:grid-cols-3 xl:grid-cols-5' : kpis.length === 4 ? 'xl:grid-cols-4' : 'md:grid-cols-3')}
     >
       {kpis.map((kpi) => (
-        <li key={kpi.label} aria-label={kpi.label}>
-          <Card className="h-full gap-1 py-4">
-            <CardHeader className="px-4">
-              <CardTitle className="text-xs font-normal text-muted-foreground">{kpi.label}</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-1 px-4">
-              <div
-                data-testid="kpi-value"
-                className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg"
-                title={kpi.value}
-              >
-                {kpi.value}
-              </div>
-              <Change value={kpi.change} compared={compared} inverse={kpi.inverse} />
-              {kpi.note ? <span className="text-[0.7rem] text-muted-foreground">{kpi.note}</span> : null}
-            </CardContent>
-          </Card>
-        </li>
+        <FigureCard key={kpi.label} label={kpi.label}>
+          <div data-testid="kpi-value" className="truncate text-base font-semibold tabular-nums min-[400px]:text-lg md:text-xl xl:text-lg" title={kpi.value}>
+            {kpi.value}
+          </div>
+          <Change value={kpi.change} compared={compared} inverse={kpi.inverse} />
+          {kpi.note ? <span className="text-[0.7rem] text-muted-foreground">{kpi.note}</span> : null}
+        </FigureCard>
       ))}
     </ul>
   );

@@ -1,5 +1,6 @@
 // Analytics controls live in the URL (STYLE rule 11): reload and share keep product, range, comparison, currency, tab.
 import { ANALYTICS_COMPARISONS, ANALYTICS_MAX_DAYS, ANALYTICS_PRODUCTS, type AnalyticsComparison, type AnalyticsProduct } from '@rampart/shared/analytics';
+import { oneOf, REPORT_CURRENCIES, type ReportCurrency } from '@/lib/url-choices';
 
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', 'qtd', 'ytd', '12m', 'custom'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -16,9 +17,6 @@ export const ANALYTICS_RANGE_LABEL: Record<AnalyticsRange, string> = {
 export const ANALYTICS_TABS = ['volume', 'conversion', 'customers', 'geography', 'paymentMethods', 'failures', 'looker'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
-export const ANALYTICS_CURRENCIES = ['usd', 'eur', 'gbp'] as const;
-export type AnalyticsCurrency = (typeof ANALYTICS_CURRENCIES)[number];
-
 export interface AnalyticsParams {
   product: AnalyticsProduct;
   range: AnalyticsRange;
@@ -27,14 +25,12 @@ export interface AnalyticsParams {
   to: string;
   comparison: AnalyticsComparison;
   /** null: the signed-in user's preferred currency. */
-  currency: AnalyticsCurrency | null;
+  currency: ReportCurrency | null;
   tab: AnalyticsTab;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: string) => DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
-  (list as readonly string[]).includes(value ?? '') ? (value as T) : null;
 
 export function dayOf(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -69,7 +65,7 @@ export function parseAnalyticsParams(params: URLSearchParams): AnalyticsParams {
     from: custom ? from : '',
     to: custom ? to : '',
     comparison: oneOf(ANALYTICS_COMPARISONS, params.get('comparison')) ?? 'previousPeriod',
-    currency: oneOf(ANALYTICS_CURRENCIES, params.get('currency')),
+    currency: oneOf(REPORT_CURRENCIES, params.get('currency')),
     tab: oneOf(ANALYTICS_TABS, params.get('tab')) ?? 'volume',
   };
 }

@@ -11,7 +11,7 @@ import { ErrorAlert } from '@/components/form-alert';
 import { TwoFactorCodeCard } from '@/components/two-factor-code-card';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
-import { getReturnTo } from '@/features/auth/lib/return-to';
+import { returnPathFrom } from '@/lib/return-path';
 import { storeCsrfToken } from '@/lib/session';
 import { InputField } from '@/components/form/input-field';
 import { PasswordField } from '@/components/form/password-field';
@@ -58,7 +58,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
     if (!result.csrfToken) throw new Error('The server did not return a session token');
     await resetSignedInData();
     storeCsrfToken(result.csrfToken);
-    void navigate(getReturnTo(location.state, location.search), { replace: true });
+    void navigate(returnPathFrom(location.state, location.search), { replace: true });
   }
 
   async function signIn(values: Credentials) {

@@ -1,17 +1,11 @@
 import { FlaskConicalIcon } from 'lucide-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { Brand } from '@/components/brand';
-import { ThemeToggle } from '@/components/theme-toggle';
-import { PageSpinner } from '@/components/ui/spinner';
-import { useTheme } from '@/hooks/use-theme';
+import { BrandHeader, OutletMain } from '@/components/layouts/standalone-layout-parts';
 
 /**
  * Billing pages outside the shell: the sandbox's hosted checkout and portal (standing in for Stripe's, so labelled as
  * a sandbox on every page) and the printable invoice (header hidden on paper).
  */
 export default function BillingStandaloneLayout({ sandbox = false }: { sandbox?: boolean }) {
-  const { choice, resolved, setChoice } = useTheme('dark');
   return (
     <div className="flex min-h-screen flex-col bg-background">
       {sandbox && (
@@ -23,15 +17,8 @@ export default function BillingStandaloneLayout({ sandbox = false }: { sandbox?:
           Rampart billing sandbox — no real money moves
         </div>
       )}
-      <header className="flex h-16 items-center justify-between px-4 sm:px-6 print:hidden">
-        <Brand />
-        <ThemeToggle choice={choice} resolved={resolved} onChange={setChoice} />
-      </header>
-      <main className="flex flex-1 flex-col items-center px-4 pt-4 pb-16 sm:pt-8 print:p-0">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <BrandHeader className="flex h-16 items-center justify-between px-4 sm:px-6 print:hidden" />
+      <OutletMain className="flex flex-1 flex-col items-center px-4 pt-4 pb-16 sm:pt-8 print:p-0" />
     </div>
   );
 }

@@ -6,9 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
 import { CodeField } from '@/components/form/input-field';
-import { ErrorAlert } from '@/components/form-alert';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { FormDialog } from '@/components/form/form-dialog';
 import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
 import { CurrencyIcon } from '@/components/currency-icon';
@@ -104,58 +102,55 @@ export function WalletDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={resetOnClose(onOpenChange, form, setGeneralError, initial)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit the payout wallet' : 'Add a payout wallet'}</DialogTitle>
-          <DialogDescription>
-            {editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title={editing ? 'Could not save the wallet' : 'Could not add the wallet'} />
-            <SelectField
-              control={form.control}
-              name="currencyCode"
-              label="Currency"
-              description={editing ? 'To pay out in another currency, add a wallet for it.' : undefined}
-              placeholder="Choose a currency"
-              triggerClassName="w-full"
-              disabled={editing}
-              options={choices.map((item) => ({
-                value: item.code,
-                label: (
-                  <span className="flex items-center gap-2">
-                    <CurrencyIcon icon={item.icon} className="size-4" />
-                    {item.name}
-                  </span>
-                ),
-              }))}
-              onValueChange={() => {
-                if (form.getFieldState('walletAddress').isTouched) void form.trigger(['walletAddress', 'walletAddressTag']);
-              }}
-            />
-            <CodeField
-              control={form.control}
-              name="walletAddress"
-              label="Wallet address"
-              placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'}
-            />
-            {showTag && (
-              <CodeField
-                control={form.control}
-                name="walletAddressTag"
-                label="Destination tag or memo (optional)"
-                description="Only if your wallet or exchange gave you one for this address."
-              />
-            )}
-            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
-              {editing ? 'Save wallet' : 'Add wallet'}
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={resetOnClose(onOpenChange, form, setGeneralError, initial)}
+      contentClassName="sm:max-w-lg"
+      title={editing ? 'Edit the payout wallet' : 'Add a payout wallet'}
+      description={editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}
+      form={form}
+      onSubmit={submit}
+      generalError={generalError}
+      errorTitle={editing ? 'Could not save the wallet' : 'Could not add the wallet'}
+    >
+      <SelectField
+        control={form.control}
+        name="currencyCode"
+        label="Currency"
+        description={editing ? 'To pay out in another currency, add a wallet for it.' : undefined}
+        placeholder="Choose a currency"
+        triggerClassName="w-full"
+        disabled={editing}
+        options={choices.map((item) => ({
+          value: item.code,
+          label: (
+            <span className="flex items-center gap-2">
+              <CurrencyIcon icon={item.icon} className="size-4" />
+              {item.name}
+            </span>
+          ),
+        }))}
+        onValueChange={() => {
+          if (form.getFieldState('walletAddress').isTouched) void form.trigger(['walletAddress', 'walletAddressTag']);
+        }}
+      />
+      <CodeField
+        control={form.control}
+        name="walletAddress"
+        label="Wallet address"
+        placeholder={currency ? `Your ${currency.name} address` : 'Choose a currency first'}
+      />
+      {showTag && (
+        <CodeField
+          control={form.control}
+          name="walletAddressTag"
+          label="Destination tag or memo (optional)"
+          description="Only if your wallet or exchange gave you one for this address."
+        />
+      )}
+      <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+        {editing ? 'Save wallet' : 'Add wallet'}
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
-import { ArrowLeftIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CopyId } from '@/components/copy-id';
-import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +19,8 @@ import { CustomerCards } from '@/features/customers/components/customer-cards';
 import { CustomerTransactions } from '@/features/customers/components/customer-transactions';
 import { ProfileCard, ProfileTable } from '@/features/customers/components/profile-parts';
 import { parseProfilePages, withProfilePage } from '@/features/customers/lib/search-params';
+import { BackLink, RecordPageError, RecordPageLoading } from '@/components/layouts/record-page';
+import { DetailField } from '@/components/detail-field';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -31,15 +31,6 @@ const BALANCE_COLUMNS = [
   { heading: 'Pending', className: 'text-right' },
   { heading: 'In / out / rewards', className: 'text-right' },
 ];
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children ?? '—'}</dd>
-    </div>
-  );
-}
 
 /** /customers/:id — profile, identity check, files, balances, paged transactions and cards; block for staff. */
 export function CustomerProfile({ customerId }: { customerId: string }) {
@@ -57,30 +48,23 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
 
   useDocumentTitle(`${name} · Customers · Rampart`);
 
-  const back = (
-    <Link to={ROUTES.customers} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
-      <ArrowLeftIcon className="size-4" aria-hidden /> Customers
-    </Link>
-  );
+  const back = <BackLink to={ROUTES.customers}>Customers</BackLink>;
   if (!accountId || (loading && !data)) {
     return (
-      <PageLayout className="gap-4">
-        {back}
+      <RecordPageLoading back={back}>
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-48 w-full" />
-      </PageLayout>
+      </RecordPageLoading>
     );
   }
   if (error || !customer) {
     return (
-      <PageLayout className="gap-4">
-        {back}
-        <h1 className="text-2xl font-semibold tracking-tight">Customer</h1>
-        <ErrorAlert
-          title="Could not load this customer"
-          message={error ? `${describeApiError(error).message}${testMode ? ' (You are in test mode; live customers show with test mode off.)' : ''}` : null}
-        />
-      </PageLayout>
+      <RecordPageError
+        back={back}
+        title="Customer"
+        errorTitle="Could not load this customer"
+        message={error ? `${describeApiError(error).message}${testMode ? ' (You are in test mode; live customers show with test mode off.)' : ''}` : null}
+      />
     );
   }
   const mayToggle = customer.isBlocked ? canUnblock : canBlock;
@@ -114,26 +98,26 @@ export function CustomerProfile({ customerId }: { customerId: string }) {
       <div className="grid min-w-0 gap-4 lg:grid-cols-3">
         <ProfileCard title="Profile" className="lg:col-span-2" contentClassName="px-5">
           <dl className="grid gap-4 sm:grid-cols-2 md:grid-cols-3">
-            <Field label="Customer id">
+            <DetailField label="Customer id">
               <CopyId id={customer.id} full />
-            </Field>
-            <Field label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</Field>
-            <Field label="E-mail">{customer.email}</Field>
-            <Field label="Country">{customer.address.country ? formatCountry(customer.address.country) : null}</Field>
-            <Field label="Default currency">{customer.defaultCurrency?.toUpperCase()}</Field>
-            <Field label="Blocked">{customer.isBlocked ? 'Yes' : 'No'}</Field>
-            <Field label="Created">{formatDateTime(customer.createdAt, { zone: true })}</Field>
+            </DetailField>
+            <DetailField label="External customer id">{customer.externalCustomerId ? <CopyId id={customer.externalCustomerId} full /> : null}</DetailField>
+            <DetailField label="E-mail">{customer.email}</DetailField>
+            <DetailField label="Country">{customer.address.country ? formatCountry(customer.address.country) : null}</DetailField>
+            <DetailField label="Default currency">{customer.defaultCurrency?.toUpperCase()}</DetailField>
+            <DetailField label="Blocked">{customer.isBlocked ? 'Yes' : 'No'}</DetailField>
+            <DetailField label="Created">{formatDateTime(customer.createdAt, { zone: true })}</DetailField>
           </dl>
         </ProfileCard>
         <ProfileCard title="Identity check" contentClassName="px-5">
           <dl className="grid grid-cols-3 gap-4 lg:grid-cols-1">
-            <Field label="Level">
+            <DetailField label="Level">
               <IdentityBadge status={customer.identityCheck.level} />
-            </Field>
-            <Field label="Status">
+            </DetailField>
+            <DetailField label="Status">
               <IdentityBadge status={customer.identityCheck.status} />
-            </Field>
-            <Field label="Result">{customer.identityCheck.result ? humanize(customer.identityCheck.result) : null}</Field>
+            </DetailField>
+            <DetailField label="Result">{customer.identityCheck.result ? humanize(customer.identityCheck.result) : null}</DetailField>
           </dl>
         </ProfileCard>
       </div>

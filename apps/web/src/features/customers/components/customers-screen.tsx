@@ -1,5 +1,5 @@
-import { DemoDataBadge } from '@/components/demo-data-badge';
 import { DataTableHeader, DataTableLoadingRows, DataTableMessageRow, DataTableRows, DataTableStackedList } from '@/components/data-table/data-table-parts';
+import { AccountDataHeading } from '@/components/layouts/account-data-heading';
 import { DataTablePager, formatRowRange } from '@/components/data-table/data-table-pager';
 import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -12,7 +12,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { SearchForm, SearchInput } from '@/components/search-input';
 import { Table, TableBody } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
-import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import type { Customers_RowFragment } from '@/gql/graphql';
 import { IdentityBadge, StatusBadge } from '@/components/status-badge';
 import { TIME_ZONE, formatCount, formatCountry, formatDateTime } from '@/lib/format';
@@ -33,7 +32,6 @@ const EMPTY: Customers_RowFragment[] = [];
 
 /** /customers — search and paging in the URL; test or live mode from the shell. */
 export function CustomersScreen() {
-  const isDemo = useIsDemoAccount();
   const accountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   const navigate = useNavigate();
@@ -55,17 +53,14 @@ export function CustomersScreen() {
 
   return (
     <PageLayout>
-      <div className="flex flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
-            Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}
-          </h1>
-          {isDemo && <DemoDataBadge />}
-        </div>
-        <p className="text-sm text-muted-foreground">
-          The people who transact through your integration · {total} customers · times in {TIME_ZONE}
-        </p>
-      </div>
+      <AccountDataHeading
+        title={<>Customers {testMode ? <Badge variant="warning">Test mode</Badge> : null}</>}
+        description={
+          <>
+            The people who transact through your integration · {total} customers · times in {TIME_ZONE}
+          </>
+        }
+      />
       <Card className="min-w-0 gap-4 py-5">
         <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
           <SearchForm className="flex flex-wrap gap-2" onSearch={() => update({ q: draft.trim() })}>

@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CurrencyToggle, ReportDateField } from '@/components/report-controls';
-import { DASHBOARD_CURRENCIES, DASHBOARD_RANGES, type DashboardParams } from '@/features/dashboards/lib/search-params';
+import { REPORT_CURRENCIES } from '@/lib/url-choices';
+import { DASHBOARD_RANGES, type DashboardParams } from '@/features/dashboards/lib/search-params';
 
 const RANGE_LABEL: Record<(typeof DASHBOARD_RANGES)[number], string> = {
   day: 'Day',
@@ -59,12 +60,7 @@ export function DashboardControls({ state, onChange }: { state: DashboardParams;
             </Button>
           ))}
         </div>
-        <CurrencyToggle
-          currencies={DASHBOARD_CURRENCIES}
-          value={state.currency}
-          onChange={(currency) => onChange({ ...state, currency })}
-          className="ml-auto"
-        />
+        <CurrencyToggle currencies={REPORT_CURRENCIES} value={state.currency} onChange={(currency) => onChange({ ...state, currency })} className="ml-auto" />
       </div>
       {showCustom ? (
         <form

@@ -1,8 +1,7 @@
 import { ArrowDownToLineIcon, ArrowLeftRightIcon, ArrowUpFromLineIcon, ChevronRightIcon, LandmarkIcon, WalletIcon, type LucideIcon } from 'lucide-react';
+import { AccountDataHeading } from '@/components/layouts/account-data-heading';
 import { type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DemoDataBadge } from '@/components/demo-data-badge';
-import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import { ROUTES } from '@/config/routes';
 import { DashboardView } from '@/features/dashboards/components/dashboard-view';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -55,19 +54,12 @@ function OverviewTiles({ label, overviews, query, className }: { label: string; 
  * `guide` (the getting-started card, composed by the route) comes first, where a new partner looks.
  */
 export function DashboardScreen({ guide }: { guide?: ReactNode }) {
-  const isDemo = useIsDemoAccount();
   const [params] = useSearchParams();
   const query = params.toString();
   useDocumentTitle('Dashboard · Rampart');
   return (
     <PageLayout>
-      <div className="flex flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-          {isDemo && <DemoDataBadge />}
-        </div>
-        <p className="text-sm text-muted-foreground">Volumes, conversion and activity across your products.</p>
-      </div>
+      <AccountDataHeading title="Dashboard" description="Volumes, conversion and activity across your products." />
       {guide}
       <nav aria-label="Overviews" className="flex flex-col gap-4">
         <OverviewTiles label="Products" overviews={PRODUCTS} query={query} className="grid-cols-3" />

@@ -1,8 +1,8 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { FiguresSkeleton } from '@/components/charts/figure-card';
 import { PlayIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { rampSectionPath, type RampProductKey } from '@/config/routes';
 import type { Dashboards_OnRampQueryVariables } from '@/gql/graphql';
 import { formatCalendarDate } from '@/lib/format';
@@ -94,12 +94,7 @@ export function DashboardView({ kind }: { kind: DashboardKind }) {
           <DashboardCharts data={data} empty={<EmptyDashboard kind={kind} testMode={testMode} />} />
         </>
       ) : loading || !accountId ? (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-          <Skeleton className="col-span-full h-64" />
-        </div>
+        <FiguresSkeleton figures={6} className="md:grid-cols-3 xl:grid-cols-6" figureClassName="h-24" />
       ) : null}
     </section>
   );

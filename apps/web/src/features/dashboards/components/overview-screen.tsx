@@ -1,9 +1,10 @@
-import { ArrowLeftIcon, BadgeCheckIcon, RocketIcon } from 'lucide-react';
+import { BadgeCheckIcon, RocketIcon } from 'lucide-react';
 
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { goLivePath, kybPath, RAMP_PRODUCT_ROUTES, ROUTES } from '@/config/routes';
 import { DashboardView, type DashboardKind } from '@/features/dashboards/components/dashboard-view';
+import { BackLink } from '@/components/layouts/record-page';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -26,12 +27,7 @@ export function OverviewScreen({ path }: { path: string }) {
   useDocumentTitle(`${copy.title} · Dashboard · Rampart`);
   return (
     <PageLayout>
-      <Link
-        to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard}
-        className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden /> Dashboard
-      </Link>
+      <BackLink to={params.size ? `${ROUTES.dashboard}?${params}` : ROUTES.dashboard}>Dashboard</BackLink>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{copy.title}</h1>

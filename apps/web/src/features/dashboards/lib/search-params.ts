@@ -1,13 +1,12 @@
 // Dashboard range and currency live in the URL (STYLE rule 11).
+import { oneOf, REPORT_CURRENCIES, type ReportCurrency } from '@/lib/url-choices';
 
 export const DASHBOARD_RANGES = ['day', 'week', 'month', 'quarter', 'year', 'custom'] as const;
 export type DashboardRangeChoice = (typeof DASHBOARD_RANGES)[number];
-export const DASHBOARD_CURRENCIES = ['usd', 'eur', 'gbp'] as const;
-export type DashboardCurrencyChoice = (typeof DASHBOARD_CURRENCIES)[number];
 
 export interface DashboardParams {
   range: DashboardRangeChoice;
-  currency: DashboardCurrencyChoice;
+  currency: ReportCurrency;
   /** yyyy-mm-dd (UTC days), custom range only. */
   from: string;
   to: string;
@@ -16,8 +15,7 @@ export interface DashboardParams {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function parseDashboardParams(params: URLSearchParams): DashboardParams {
-  const range = params.get('range') ?? '';
-  const currency = params.get('currency') ?? '';
+  const range = oneOf(DASHBOARD_RANGES, params.get('range'));
   const date = (key: string) => {
     const value = params.get(key) ?? '';
     return DATE.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
@@ -26,8 +24,8 @@ export function parseDashboardParams(params: URLSearchParams): DashboardParams {
   const to = date('to');
   const custom = range === 'custom' && from !== '' && to !== '' && from <= to;
   return {
-    range: custom ? 'custom' : (DASHBOARD_RANGES as readonly string[]).includes(range) && range !== 'custom' ? (range as DashboardRangeChoice) : 'month',
-    currency: (DASHBOARD_CURRENCIES as readonly string[]).includes(currency) ? (currency as DashboardCurrencyChoice) : 'usd',
+    range: custom ? 'custom' : range !== null && range !== 'custom' ? range : 'month',
+    currency: oneOf(REPORT_CURRENCIES, params.get('currency')) ?? 'usd',
     from: custom ? from : '',
     to: custom ? to : '',
   };

@@ -2,12 +2,10 @@ import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { CountryField } from '@/components/form/country-field';
 import { InputField } from '@/components/form/input-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { personFormSchema, personFormValues, type PersonFormValues } from '@/features/kyb/lib/people';
 import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -54,47 +52,47 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
 
   const role = form.watch('role');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{person ? `Edit ${person.fullName}` : 'Add a person'}</DialogTitle>
-          <DialogDescription>Every beneficial owner of 25 % or more, and every director.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={person ? 'Edit person' : 'Add a person'}>
-            <ErrorAlert message={generalError} title="Could not save this person" />
-            <RadioGroupField
-              control={form.control}
-              name="role"
-              label="Role"
-              className="grid-cols-2"
-              options={(['beneficialOwner', 'director'] as const).map((value) => ({ value, label: KYB_PERSON_ROLE_LABEL[value] }))}
-              description={ROLE_HELP[role]}
-            />
-            <InputField control={form.control} name="fullName" label="Full name" autoComplete="off" description="As on their identity document." />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <InputField control={form.control} name="dateOfBirth" label="Date of birth" type="date" />
-              <InputField
-                control={form.control}
-                name="ownershipPercentage"
-                label={
-                  <>
-                    Ownership (%)
-                    {role === 'director' && <span className="font-normal text-muted-foreground"> (optional)</span>}
-                  </>
-                }
-                inputMode="decimal"
-                placeholder="25"
-              />
-              <CountryField control={form.control} name="nationality" label="Nationality" />
-              <CountryField control={form.control} name="countryOfResidence" label="Country of residence" />
-            </div>
-            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
-              {person ? 'Save changes' : 'Add person'}
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+      title={<>{person ? `Edit ${person.fullName}` : 'Add a person'}</>}
+      description="Every beneficial owner of 25 % or more, and every director."
+      form={form}
+      onSubmit={submit}
+      formLabel={person ? 'Edit person' : 'Add a person'}
+      generalError={generalError}
+      errorTitle="Could not save this person"
+    >
+      <RadioGroupField
+        control={form.control}
+        name="role"
+        label="Role"
+        className="grid-cols-2"
+        options={(['beneficialOwner', 'director'] as const).map((value) => ({ value, label: KYB_PERSON_ROLE_LABEL[value] }))}
+        description={ROLE_HELP[role]}
+      />
+      <InputField control={form.control} name="fullName" label="Full name" autoComplete="off" description="As on their identity document." />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField control={form.control} name="dateOfBirth" label="Date of birth" type="date" />
+        <InputField
+          control={form.control}
+          name="ownershipPercentage"
+          label={
+            <>
+              Ownership (%)
+              {role === 'director' && <span className="font-normal text-muted-foreground"> (optional)</span>}
+            </>
+          }
+          inputMode="decimal"
+          placeholder="25"
+        />
+        <CountryField control={form.control} name="nationality" label="Nationality" />
+        <CountryField control={form.control} name="countryOfResidence" label="Country of residence" />
+      </div>
+      <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+        {person ? 'Save changes' : 'Add person'}
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, PlusIcon, SearchIcon } from 'lucide-react';
-import { type FormEvent } from 'react';
+import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, PlusIcon } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
+import { SearchBar } from '@/components/search-bar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
 import { OrganizationsSearchQuery } from '@/features/organizations/api/organizations';
@@ -43,11 +41,6 @@ export function OrganizationsPage() {
 
   useDocumentTitle('Organizations · Rampart');
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
-  }
-
   function open(organization: (typeof organizations)[number], account: (typeof organizations)[number]['accounts'][number]) {
     addStaffOpenedAccount({ id: account.id, name: account.name, organizationName: organization.name });
     setSelectedAccountId(account.id);
@@ -71,22 +64,14 @@ export function OrganizationsPage() {
           </Button>
         ) : null}
       </div>
-      <form onSubmit={submit} role="search" className="flex gap-2">
-        <Label htmlFor="organization-search" className="sr-only">
-          Search organizations
-        </Label>
-        <Input
-          id="organization-search"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="Search organizations"
-          className="max-w-md"
-        />
-        <Button type="submit">
-          <SearchIcon aria-hidden /> Search
-        </Button>
-      </form>
+      <SearchBar
+        id="organization-search"
+        label="Search organizations"
+        placeholder="Search organizations"
+        value={draft}
+        onChange={setDraft}
+        onSearch={() => setParams(draft.trim() ? { q: draft.trim() } : {})}
+      />
       {error && !rows.length ? <ErrorAlert title="Could not search" message={describeApiError(error).message} /> : null}
       {loading && !rows.length ? (
         <div className="flex flex-col gap-3">

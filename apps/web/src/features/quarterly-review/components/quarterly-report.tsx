@@ -3,6 +3,7 @@ import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon, MinusIcon, Sparkl
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DemoDataBadge } from '@/components/demo-data-badge';
+import { FigureCard } from '@/components/charts/figure-card';
 import { ANIMATE, AXIS, axisMoney, CHART, CURSOR, GRID, pointTooltip } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -73,20 +74,13 @@ export function HeadlineFigures({ review }: { review: Review }) {
           const against = (previous: string, change: number | null | undefined, quarter: string, basisValue: string | undefined) =>
             describeChange(kind, figure.value, previous, change, quarter, c, Number(basisValue ?? 1) > 0);
           return (
-            <li key={figure.name} aria-label={figure.label}>
-              <Card className="h-full gap-1.5 py-4 print:gap-1 print:py-2.5">
-                <CardHeader className="px-4 print:px-3">
-                  <CardTitle className="text-xs font-normal text-muted-foreground">{figure.label}</CardTitle>
-                </CardHeader>
-                <CardContent className="flex flex-col gap-1 px-4 print:px-3">
-                  <div data-testid="headline-value" className="text-xl font-semibold tabular-nums break-words print:text-base">
-                    {value}
-                  </div>
-                  <ChangeLine words={against(figure.previousQuarter, figure.changeFromPreviousQuarter, review.previousQuarter, basis?.previousQuarter)} />
-                  <ChangeLine words={against(figure.yearAgo, figure.changeFromYearAgo, review.yearAgoQuarter, basis?.yearAgo)} />
-                </CardContent>
-              </Card>
-            </li>
+            <FigureCard key={figure.name} label={figure.label} className="gap-1.5 print:gap-1 print:py-2.5" padding="px-4 print:px-3">
+              <div data-testid="headline-value" className="text-xl font-semibold tabular-nums break-words print:text-base">
+                {value}
+              </div>
+              <ChangeLine words={against(figure.previousQuarter, figure.changeFromPreviousQuarter, review.previousQuarter, basis?.previousQuarter)} />
+              <ChangeLine words={against(figure.yearAgo, figure.changeFromYearAgo, review.yearAgoQuarter, basis?.yearAgo)} />
+            </FigureCard>
           );
         })}
       </ul>

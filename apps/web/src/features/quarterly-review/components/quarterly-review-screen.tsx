@@ -1,4 +1,5 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
+import { FiguresSkeleton } from '@/components/charts/figure-card';
 import { isQuarter, quarterLabel, quarterOf, quarterRange, shiftQuarter } from '@rampart/shared/analytics';
 import { CalendarRangeIcon, PrinterIcon } from 'lucide-react';
 
@@ -8,7 +9,6 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CurrencyToggle, ReportSelect } from '@/components/report-controls';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useViewer } from '@/hooks/use-permission';
 import { formatCalendarDate } from '@/lib/format';
 import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
@@ -149,12 +149,7 @@ export function QuarterlyReviewScreen() {
           )}
         </>
       ) : loading || waitingForCurrency || !accountId ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-          <Skeleton className="col-span-full h-64" />
-        </div>
+        <FiguresSkeleton figures={8} className="lg:grid-cols-4" figureClassName="h-28" />
       ) : null}
     </PageLayout>
   );

@@ -10,10 +10,8 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
 import { InputField } from '@/components/form/input-field';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { CreateTestTransactionMutation, TestCurrenciesQuery } from '@/features/ramp/api/test-transactions';
 import { CALCULATOR_METHODS, PAYMENT_METHOD_LABEL } from '@/features/ramp/lib/pricing';
 import { TEST_KIND_LABEL, type TestKind } from '@/features/ramp/lib/test-transactions';
@@ -146,82 +144,76 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setGeneralError(null);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm">
           <FlaskConicalIcon aria-hidden /> Create test transaction
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Create a test transaction</DialogTitle>
-          <DialogDescription>
-            A test customer’s transaction in its first status, priced by your rules. Move it through its statuses from its page to try your webhook handling.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <ErrorAlert title="Could not create it" message={generalError} />
+      }
+      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+      title="Create a test transaction"
+      description="A test customer’s transaction in its first status, priced by your rules. Move it through its statuses from its page to try your webhook handling."
+      form={form}
+      onSubmit={submit}
+      generalError={generalError}
+      errorTitle="Could not create it"
+    >
+      <SelectField
+        control={form.control}
+        name="kind"
+        label="Kind"
+        options={(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => ({ value: key, label: TEST_KIND_LABEL[key] }))}
+        triggerClassName="w-full"
+        onValueChange={(value) => {
+          form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard');
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {assetSelect('cryptoCurrencyCode', kind === 'buy' ? 'Asset bought' : kind === 'sell' ? 'Asset sold' : 'Asset sent')}
+        {kind === 'swap' && assetSelect('quoteCryptoCurrencyCode', 'Asset received')}
+        <InputField
+          control={form.control}
+          name="amount"
+          label={kind === 'buy' ? 'Amount paid' : 'Amount sent (crypto)'}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="A default"
+        />
+        {kind !== 'swap' && (
+          <>
             <SelectField
               control={form.control}
-              name="kind"
-              label="Kind"
-              options={(Object.keys(TEST_KIND_LABEL) as TestKind[]).map((key) => ({ value: key, label: TEST_KIND_LABEL[key] }))}
+              name="fiatCurrencyCode"
+              label="Fiat currency"
+              options={FIAT_CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() }))}
               triggerClassName="w-full"
-              onValueChange={(value) => {
-                form.setValue('paymentMethod', value === 'sell' ? 'sepa' : 'creditCard');
-              }}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              {assetSelect('cryptoCurrencyCode', kind === 'buy' ? 'Asset bought' : kind === 'sell' ? 'Asset sold' : 'Asset sent')}
-              {kind === 'swap' && assetSelect('quoteCryptoCurrencyCode', 'Asset received')}
-              <InputField
-                control={form.control}
-                name="amount"
-                label={kind === 'buy' ? 'Amount paid' : 'Amount sent (crypto)'}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="A default"
-              />
-              {kind !== 'swap' && (
-                <>
-                  <SelectField
-                    control={form.control}
-                    name="fiatCurrencyCode"
-                    label="Fiat currency"
-                    options={FIAT_CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() }))}
-                    triggerClassName="w-full"
-                  />
-                  <SelectField
-                    control={form.control}
-                    name="paymentMethod"
-                    label="Payment method"
-                    options={methods.map((method) => ({ value: method, label: PAYMENT_METHOD_LABEL[method] }))}
-                    triggerClassName="w-full"
-                  />
-                </>
-              )}
-              <InputField control={form.control} name="email" label="Customer e-mail" type="email" autoComplete="off" placeholder="A test customer" />
-              <InputField
-                control={form.control}
-                name="externalCustomerId"
-                label="External customer id"
-                description="Optional: your id for the customer."
-                autoComplete="off"
-              />
-            </div>
-            <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Creating">
-              Create
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            <SelectField
+              control={form.control}
+              name="paymentMethod"
+              label="Payment method"
+              options={methods.map((method) => ({ value: method, label: PAYMENT_METHOD_LABEL[method] }))}
+              triggerClassName="w-full"
+            />
+          </>
+        )}
+        <InputField control={form.control} name="email" label="Customer e-mail" type="email" autoComplete="off" placeholder="A test customer" />
+        <InputField
+          control={form.control}
+          name="externalCustomerId"
+          label="External customer id"
+          description="Optional: your id for the customer."
+          autoComplete="off"
+        />
+      </div>
+      <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Creating">
+        Create
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItems } from '@/components/select-items';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { RampProductKey } from '@/config/routes';
 import { CurrencyPairsQuery } from '@/features/ramp/api/currencies';
@@ -81,11 +82,7 @@ export function FeesScreen({ product }: { product: Extract<RampProductKey, 'OnRa
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL_REGIONS}>All regions</SelectItem>
-              {REGIONS.map((entry) => (
-                <SelectItem key={entry} value={entry}>
-                  {regionLabel(entry)}
-                </SelectItem>
-              ))}
+              <SelectItems options={REGIONS} labelOf={regionLabel} />
             </SelectContent>
           </Select>
         </div>

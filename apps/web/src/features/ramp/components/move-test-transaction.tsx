@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItems } from '@/components/select-items';
 import { Spinner } from '@/components/ui/spinner';
 import { MoveTestTransactionMutation } from '@/features/ramp/api/test-transactions';
 import { reachableStatuses, testKindOf } from '@/features/ramp/lib/test-transactions';
@@ -55,11 +56,7 @@ export function MoveTestTransaction({ transaction }: { transaction: { id: string
               <SelectValue placeholder="Choose a status" />
             </SelectTrigger>
             <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {labelOfStatus(kind, option)}
-                </SelectItem>
-              ))}
+              <SelectItems options={options} labelOf={(option) => labelOfStatus(kind, option)} />
             </SelectContent>
           </Select>
         </div>

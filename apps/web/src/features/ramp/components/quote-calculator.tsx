@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItems } from '@/components/select-items';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RampQuoteQuery } from '@/features/ramp/api/pricing';
 import {
@@ -99,11 +100,7 @@ export function QuoteCalculator({
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {methods.map((method) => (
-                  <SelectItem key={method} value={method}>
-                    {PAYMENT_METHOD_LABEL[method]}
-                  </SelectItem>
-                ))}
+                <SelectItems options={methods} labelOf={(method) => PAYMENT_METHOD_LABEL[method]} />
               </SelectContent>
             </Select>
             {fieldError('paymentMethod') && <p className="text-sm text-destructive">{fieldError('paymentMethod')}</p>}
@@ -115,11 +112,7 @@ export function QuoteCalculator({
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {FIAT_CURRENCIES.map((code) => (
-                  <SelectItem key={code} value={code}>
-                    {code.toUpperCase()}
-                  </SelectItem>
-                ))}
+                <SelectItems options={FIAT_CURRENCIES} labelOf={(code) => code.toUpperCase()} />
               </SelectContent>
             </Select>
           </div>

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectItems } from '@/components/select-items';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PricingRulesQuery, UpdatePricingRulesMutation } from '@/features/ramp/api/pricing';
 import {
@@ -157,11 +158,7 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                               </SelectTrigger>
                             </FormControl>
                             <SelectContent>
-                              {REGIONS.map((region) => (
-                                <SelectItem key={region} value={region}>
-                                  {regionLabel(region)}
-                                </SelectItem>
-                              ))}
+                              <SelectItems options={REGIONS} labelOf={regionLabel} />
                             </SelectContent>
                           </Select>
                           <FormMessage />
@@ -182,11 +179,7 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
                             </FormControl>
                             <SelectContent>
                               <SelectItem value={ALL_METHODS_VALUE}>All methods</SelectItem>
-                              {PAYMENT_METHODS.map((method) => (
-                                <SelectItem key={method} value={method}>
-                                  {PAYMENT_METHOD_LABEL[method]}
-                                </SelectItem>
-                              ))}
+                              <SelectItems options={PAYMENT_METHODS} labelOf={(method) => PAYMENT_METHOD_LABEL[method]} />
                             </SelectContent>
                           </Select>
                           <FormMessage />

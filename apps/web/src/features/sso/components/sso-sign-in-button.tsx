@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { SsoConfigurationQuery } from '@/features/sso/api/sso';
-import { originalUriFrom } from '@/features/sso/lib/original-uri';
+import { returnPathFrom } from '@/lib/return-path';
 
 // okta-auth-js and the schema library load when the partner goes for the button, not with the sign-in page.
 const loadSsoFlow = () => import('@/features/sso/lib/sso-flow');
@@ -26,7 +26,7 @@ export function SsoSignInButton() {
     let flow: Awaited<ReturnType<typeof loadSsoFlow>> | null = null;
     try {
       flow = await loadSsoFlow();
-      await flow.startSsoSignIn(config, originalUriFrom(location.state, location.search));
+      await flow.startSsoSignIn(config, returnPathFrom(location.state, location.search));
     } catch (caught) {
       setFailure(flow ? flow.ssoErrorMessage(caught) : 'Single sign-on is unavailable right now.');
       setStarting(false);

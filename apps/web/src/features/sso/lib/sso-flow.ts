@@ -1,7 +1,7 @@
 import { ROUTES } from '@/config/routes';
 import { SIGNED_OUT_EVENT } from '@/lib/session';
 import { forgetSsoConfig, hasStoredSsoTokens, loadOktaAuth, rememberedSsoConfig, rememberSsoConfig, type SsoConfig } from './okta-auth';
-import { safeReturnPath } from './original-uri';
+import { safeReturnPath } from '@/lib/return-path';
 import { startSsoAttempt } from './sso-attempt';
 
 /**

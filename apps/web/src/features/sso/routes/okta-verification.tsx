@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SsoConfigurationQuery } from '@/features/sso/api/sso';
 import { SsoStatus } from '@/features/sso/components/sso-status';
-import { originalUriFrom } from '@/features/sso/lib/original-uri';
+import { returnPathFrom } from '@/lib/return-path';
 import { ssoErrorMessage, startSsoSignIn } from '@/features/sso/lib/sso-flow';
 
 /**
@@ -18,7 +18,7 @@ export default function OktaVerificationPage() {
   const config = data?.ssoConfiguration;
   const params = new URLSearchParams(location.search);
   const providerError = params.get('error_description') ?? params.get('error');
-  const originalUri = originalUriFrom(location.state, location.search);
+  const originalUri = returnPathFrom(location.state, location.search);
 
   useEffect(() => {
     if (!config || providerError) return;

@@ -3,7 +3,8 @@ import { MailIcon, MoreHorizontalIcon, UserMinusIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptionItems } from '@/components/select-items';
 import { StatusBadge } from '@/components/status-badge';
 import { formatDate, ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
@@ -51,11 +52,7 @@ export function teamColumns({ canManage, currentUserId, onRoleChange, onResend, 
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {ROLE_OPTIONS.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
+              <SelectOptionItems options={ROLE_OPTIONS} />
             </SelectContent>
           </Select>
         );

@@ -6,10 +6,8 @@ import { UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { toast } from '@/hooks/use-toast';
@@ -40,35 +38,34 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
   });
 
   return (
-    <Dialog open={open} onOpenChange={resetOnClose(setOpen, form, setGeneralError)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={resetOnClose(setOpen, form, setGeneralError)}
+      trigger={
         <Button>
           <UserPlusIcon aria-hidden /> Invite member
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Invite a member</DialogTitle>
-          <DialogDescription>They get an e-mail to join {accountName}. The invitation works once and for 7 days.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not send the invitation" />
-            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="teammate@company.com" autoFocus />
-            <SelectField
-              control={form.control}
-              name="role"
-              label="Role"
-              options={ROLE_OPTIONS.map(({ value, label }) => ({ value, label }))}
-              placeholder="Choose a role"
-              description={ROLE_OPTIONS.find((option) => option.value === role)?.description}
-            />
-            <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Sending">
-              Send invitation
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      contentClassName="sm:max-w-md"
+      title="Invite a member"
+      description={<>They get an e-mail to join {accountName}. The invitation works once and for 7 days.</>}
+      form={form}
+      onSubmit={submit}
+      generalError={generalError}
+      errorTitle="Could not send the invitation"
+    >
+      <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="teammate@company.com" autoFocus />
+      <SelectField
+        control={form.control}
+        name="role"
+        label="Role"
+        options={ROLE_OPTIONS.map(({ value, label }) => ({ value, label }))}
+        placeholder="Choose a role"
+        description={ROLE_OPTIONS.find((option) => option.value === role)?.description}
+      />
+      <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Sending">
+        Send invitation
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { InputField } from '@/components/form/input-field';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -152,108 +152,104 @@ export function NewThemeDialog({
 
   const submitting = form.formState.isSubmitting;
   return (
-    <Dialog open={open} onOpenChange={(next) => !submitting && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>New theme</DialogTitle>
-          <DialogDescription>
-            We build light and dark colours from your brand, with readable text and buttons. You can fine-tune every colour afterwards.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <ErrorAlert title="Could not generate the theme" message={generalError} />
-            <InputField control={form.control} name="name" label="Theme name" autoComplete="off" maxLength={60} />
-            <RadioGroupField
-              control={form.control}
-              name="source"
-              label="Start from"
-              className="flex flex-wrap gap-4"
-              options={[
-                { value: 'color', label: 'Brand colour' },
-                { value: 'logo', label: 'Logo' },
-              ]}
-            />
-            {source === 'color' ? (
-              <FormField
-                control={form.control}
-                name="brandColor"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Brand colour</FormLabel>
-                    <div className="flex items-center gap-2">
-                      <input
-                        type="color"
-                        aria-label="Brand colour: colour picker"
-                        value={PICKER.test(brandColor.trim()) ? brandColor.trim().toLowerCase() : '#000000'}
-                        onChange={(event) => field.onChange(event.target.value)}
-                        className="h-9 w-11 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
-                      />
-                      <FormControl>
-                        <Input {...field} className="w-32 font-mono" autoComplete="off" spellCheck={false} maxLength={7} placeholder="#RRGGBB" />
-                      </FormControl>
-                    </div>
-                    <FormDescription className="text-xs">Your main button colour, as #RRGGBB.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ) : (
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="theme-logo">Logo</Label>
-                <Input
-                  id="theme-logo"
-                  type="file"
-                  accept={THEME_LOGO_CONTENT_TYPES.join(',')}
-                  aria-invalid={logoError ? true : undefined}
-                  aria-describedby="theme-logo-hint"
-                  onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)}
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => !submitting && onOpenChange(next)}
+      contentClassName="sm:max-w-lg"
+      title="New theme"
+      description="We build light and dark colours from your brand, with readable text and buttons. You can fine-tune every colour afterwards."
+      form={form}
+      onSubmit={submit}
+      generalError={generalError}
+      errorTitle="Could not generate the theme"
+    >
+      <InputField control={form.control} name="name" label="Theme name" autoComplete="off" maxLength={60} />
+      <RadioGroupField
+        control={form.control}
+        name="source"
+        label="Start from"
+        className="flex flex-wrap gap-4"
+        options={[
+          { value: 'color', label: 'Brand colour' },
+          { value: 'logo', label: 'Logo' },
+        ]}
+      />
+      {source === 'color' ? (
+        <FormField
+          control={form.control}
+          name="brandColor"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Brand colour</FormLabel>
+              <div className="flex items-center gap-2">
+                <input
+                  type="color"
+                  aria-label="Brand colour: colour picker"
+                  value={PICKER.test(brandColor.trim()) ? brandColor.trim().toLowerCase() : '#000000'}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  className="h-9 w-11 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
                 />
-                <p id="theme-logo-hint" className="text-xs text-muted-foreground">
-                  PNG or JPEG, at most {logoLimit(logoMaxBytes)} and {logoPixelLimit()}. Its main colours are picked on our server; the image itself is not
-                  kept.
-                </p>
-                {logoError && (
-                  <p className="text-sm font-medium text-destructive" role="alert">
-                    {logoError}
-                  </p>
-                )}
-                {logo && (
-                  <div className="flex items-center gap-3 rounded-md border p-2">
-                    {logoPreview ? (
-                      <img src={logoPreview} alt="The chosen logo" className="size-14 rounded bg-muted object-contain" />
-                    ) : (
-                      <ImageIcon className="size-6 text-muted-foreground" aria-hidden />
-                    )}
-                    <span className="min-w-0 truncate text-sm">
-                      {logo.name} · {formatBytes(logo.size)}
-                    </span>
-                  </div>
-                )}
+                <FormControl>
+                  <Input {...field} className="w-32 font-mono" autoComplete="off" spellCheck={false} maxLength={7} placeholder="#RRGGBB" />
+                </FormControl>
               </div>
-            )}
-            {hasActive ? (
-              <CheckboxField
-                control={form.control}
-                name="makeActive"
-                label="Make it the active theme"
-                description="The widget opened by URL switches to it straight away."
-              />
-            ) : (
-              <p className="text-sm text-muted-foreground">This is the account’s first theme: the widget uses it straight away.</p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={submitting}>
-                {submitting ? <Spinner label="Generating" /> : <SparklesIcon aria-hidden />}
-                Generate theme
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+              <FormDescription className="text-xs">Your main button colour, as #RRGGBB.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="theme-logo">Logo</Label>
+          <Input
+            id="theme-logo"
+            type="file"
+            accept={THEME_LOGO_CONTENT_TYPES.join(',')}
+            aria-invalid={logoError ? true : undefined}
+            aria-describedby="theme-logo-hint"
+            onChange={(event) => chooseLogo(event.target.files?.[0] ?? null)}
+          />
+          <p id="theme-logo-hint" className="text-xs text-muted-foreground">
+            PNG or JPEG, at most {logoLimit(logoMaxBytes)} and {logoPixelLimit()}. Its main colours are picked on our server; the image itself is not kept.
+          </p>
+          {logoError && (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              {logoError}
+            </p>
+          )}
+          {logo && (
+            <div className="flex items-center gap-3 rounded-md border p-2">
+              {logoPreview ? (
+                <img src={logoPreview} alt="The chosen logo" className="size-14 rounded bg-muted object-contain" />
+              ) : (
+                <ImageIcon className="size-6 text-muted-foreground" aria-hidden />
+              )}
+              <span className="min-w-0 truncate text-sm">
+                {logo.name} · {formatBytes(logo.size)}
+              </span>
+            </div>
+          )}
+        </div>
+      )}
+      {hasActive ? (
+        <CheckboxField
+          control={form.control}
+          name="makeActive"
+          label="Make it the active theme"
+          description="The widget opened by URL switches to it straight away."
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">This is the account’s first theme: the widget uses it straight away.</p>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? <Spinner label="Generating" /> : <SparklesIcon aria-hidden />}
+          Generate theme
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }

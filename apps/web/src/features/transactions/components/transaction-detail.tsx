@@ -1,9 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeftIcon } from 'lucide-react';
 
 import { Link, useParams } from 'react-router';
 import { CopyId } from '@/components/copy-id';
-import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,16 +12,14 @@ import { humanize, labelOfBalanceType, labelOfPaymentMethod, labelOfStatus } fro
 import { describeApiError } from '@/lib/graphql-errors';
 import { TransactionsDetailQuery } from '@/features/transactions/api/transactions';
 import { StaffActions } from '@/features/transactions/components/staff-actions';
+import { BackLink, RecordPageError, RecordPageLoading } from '@/components/layouts/record-page';
+import { DetailField } from '@/components/detail-field';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-0.5">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-all">{children ?? '—'}</dd>
-    </div>
-  );
+/** The ids, hashes and addresses of a transaction break anywhere rather than overflow. */
+function Field(props: { label: string; children: React.ReactNode }) {
+  return <DetailField breakAll {...props} />;
 }
 
 const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
@@ -43,25 +39,16 @@ export function TransactionDetail({
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
   useDocumentTitle(`${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`);
-  const back = (
-    <Link to={ROUTES.transactions} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
-      <ArrowLeftIcon className="size-4" aria-hidden /> Transactions
-    </Link>
-  );
+  const back = <BackLink to={ROUTES.transactions}>Transactions</BackLink>;
   if (loading && !data)
     return (
-      <PageLayout className="gap-4">
-        {back}
+      <RecordPageLoading back={back}>
         <Skeleton className="h-64 w-full" />
-      </PageLayout>
+      </RecordPageLoading>
     );
   if (error || !tx) {
     return (
-      <PageLayout className="gap-4">
-        {back}
-        <h1 className="text-2xl font-semibold tracking-tight">Transaction</h1>
-        <ErrorAlert title="Could not load this transaction" message={error ? describeApiError(error).message : null} />
-      </PageLayout>
+      <RecordPageError back={back} title="Transaction" errorTitle="Could not load this transaction" message={error ? describeApiError(error).message : null} />
     );
   }
   const status = 'buyStatus' in tx ? tx.buyStatus : 'sellStatus' in tx ? tx.sellStatus : 'swapStatus' in tx ? tx.swapStatus : tx.balanceStatus;

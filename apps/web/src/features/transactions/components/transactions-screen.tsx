@@ -1,13 +1,12 @@
 import { useReactiveVar } from '@apollo/client/react';
+import { AccountDataHeading } from '@/components/layouts/account-data-heading';
 import { useLocation } from 'react-router';
 import { DataTablePager } from '@/components/data-table/data-table-pager';
-import { DemoDataBadge } from '@/components/demo-data-badge';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { ShortSearchHint } from '@/components/search-hint';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useIsDemoAccount } from '@/hooks/use-demo-account';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { TIME_ZONE, formatCount } from '@/lib/format';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
@@ -19,7 +18,6 @@ import { PAGE_SIZES, TAB_LABEL, TABS, useTransactionFilters, type Tab, type Tran
 
 /** /transactions/:tab — filters, sort, page and page size in the URL; test or live mode from the shell. */
 export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
-  const isDemo = useIsDemoAccount();
   const rawTab = useLocation().pathname.split('/')[2];
   const tab: Tab = (TABS as readonly string[]).includes(rawTab ?? '') ? (rawTab as Tab) : 'on-ramp';
   const accountId = useReactiveVar(selectedAccountIdVar);
@@ -35,13 +33,7 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
   return (
     <PageLayout className="gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight">Transactions</h1>
-            {isDemo && <DemoDataBadge />}
-          </div>
-          <p className="text-sm text-muted-foreground">Every buy, sell, swap, NFT and balance transaction.</p>
-        </div>
+        <AccountDataHeading title="Transactions" description="Every buy, sell, swap, NFT and balance transaction." />
         {actions}
       </div>
       <TransactionTypeNav tab={tab} />

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { originalUriFrom, safeReturnPath } from './original-uri';
+import { returnPathFrom, safeReturnPath } from '@/lib/return-path';
 
-describe('the address to return to after SSO', () => {
+describe('the address to return to after signing in', () => {
   it('prefers location.state.from, then ?from=, then the dashboard', () => {
-    expect(originalUriFrom({ from: '/dashboard/swaps?tab=all' }, '?from=/developers')).toBe('/dashboard/swaps?tab=all');
-    expect(originalUriFrom(null, '?from=%2Fdevelopers%3Fx%3D1')).toBe('/developers?x=1');
-    expect(originalUriFrom(undefined, '')).toBe('/dashboard');
+    expect(returnPathFrom({ from: '/dashboard/swaps?tab=all' }, '?from=/developers')).toBe('/dashboard/swaps?tab=all');
+    expect(returnPathFrom(null, '?from=%2Fdevelopers%3Fx%3D1')).toBe('/developers?x=1');
+    expect(returnPathFrom(undefined, '')).toBe('/dashboard');
+  });
+
+  it('refuses other origins', () => {
+    expect(returnPathFrom(null, '?from=//evil.example')).toBe('/dashboard');
+    expect(returnPathFrom(null, '?from=https://evil.example')).toBe('/dashboard');
   });
 
   it('keeps only same-origin paths', () => {

@@ -1,10 +1,10 @@
 import { ROUTES } from '@/config/routes';
 
 /**
- * The address to return to after single sign-on: `location.state.from`, else `?from=`, else the dashboard.
- * Only same-origin paths are kept, so the sign-in can never be used to redirect elsewhere.
+ * Where to go after signing in (with a password or single sign-on): `location.state.from`, else `?from=`, else the
+ * dashboard. Only same-origin paths are kept, so a sign-in can never be used to redirect elsewhere.
  */
-export function originalUriFrom(state: unknown, search: string): string {
+export function returnPathFrom(state: unknown, search: string): string {
   const fromState = state && typeof state === 'object' && 'from' in state ? state.from : undefined;
   const candidate = typeof fromState === 'string' ? fromState : new URLSearchParams(search).get('from');
   return safeReturnPath(candidate);
