@@ -10,12 +10,10 @@ import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RowIconButton } from '@/components/row-icon-button';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
@@ -26,7 +24,7 @@ import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -47,52 +45,44 @@ const webhookSchema = z.object({
 type WebhookValues = z.infer<typeof webhookSchema>;
 
 function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
-  const [error, setError] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CreatePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', events: [] } });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
-      toast({ title: 'Endpoint added', description: values.url });
-      onClose();
-    } catch (caught) {
-      setError(applyServerErrors(form, caught, { url: 'url', description: 'description', events: 'events' }));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, { url: 'url', description: 'description', events: 'events' }, async (values) => {
+    await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
+    toast({ title: 'Endpoint added', description: values.url });
+    onClose();
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add an endpoint</DialogTitle>
-          <DialogDescription>Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <ErrorAlert message={error} title="Could not add the endpoint" />
-            <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
-            <InputField control={form.control} name="description" label="Description (optional)" />
-            <CheckboxGroupField
-              control={form.control}
-              name="events"
-              label="Events"
-              description="None ticked: every pass event."
-              options={PASS_WEBHOOK_EVENT_TYPES.map((type) => ({
-                value: type,
-                label: (
-                  <>
-                    {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
-                  </>
-                ),
-              }))}
-            />
-            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Adding">
-              Add endpoint
-            </DialogFormFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Add an endpoint"
+      description="Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx."
+      form={form}
+      onSubmit={(event) => void onSubmit(event)}
+      error={generalError}
+      errorTitle="Could not add the endpoint"
+    >
+      <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
+      <InputField control={form.control} name="description" label="Description (optional)" />
+      <CheckboxGroupField
+        control={form.control}
+        name="events"
+        label="Events"
+        description="None ticked: every pass event."
+        options={PASS_WEBHOOK_EVENT_TYPES.map((type) => ({
+          value: type,
+          label: (
+            <>
+              {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
+            </>
+          ),
+        }))}
+      />
+      <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Adding">
+        Add endpoint
+      </DialogFormFooter>
+    </FormDialog>
   );
 }
 

@@ -1,0 +1,59 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { ErrorAlert } from '@/components/form-alert';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+
+export interface FormDialogProps<T extends FieldValues, R> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens the dialog, when the dialog owns its open state. */
+  trigger?: ReactNode;
+  /** The dialog's width and scrolling; `sm:max-w-lg` unless told. */
+  className?: string;
+  title: ReactNode;
+  description?: ReactNode;
+  form: UseFormReturn<T, unknown, R>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The server's words when the change fails, shown above the fields under `errorTitle`. */
+  error: string | null;
+  errorTitle?: string;
+  /** Marks the form busy for assistive technology while a long change runs. */
+  busy?: boolean;
+  /** The fields, then the footer with the buttons. */
+  children: ReactNode;
+}
+
+/** A dialog that holds one form: title and description, the failure alert, then the fields and buttons the caller gives. */
+export function FormDialog<T extends FieldValues, R = T>({
+  open,
+  onOpenChange,
+  trigger,
+  className = 'sm:max-w-lg',
+  title,
+  description,
+  form,
+  onSubmit,
+  error,
+  errorTitle,
+  busy,
+  children,
+}: FormDialogProps<T, R>) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent className={className}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+            <ErrorAlert message={error} title={errorTitle} />
+            {children}
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
