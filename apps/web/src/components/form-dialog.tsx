@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ErrorAlert } from '@/components/form-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -14,9 +14,9 @@ export interface FormDialogProps<T extends FieldValues, R> {
   title: ReactNode;
   description?: ReactNode;
   form: UseFormReturn<T, unknown, R>;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  /** The server's words when the change fails, shown above the fields under `errorTitle`. */
-  error: string | null;
+  /** What `useServerSubmit` returns: the form's submit handler, and the server's words when the change fails. */
+  submission: { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; generalError: string | null };
+  /** The title of the alert above the fields that shows the server's words. */
   errorTitle?: string;
   /** Marks the form busy for assistive technology while a long change runs. */
   busy?: boolean;
@@ -33,8 +33,7 @@ export function FormDialog<T extends FieldValues, R = T>({
   title,
   description,
   form,
-  onSubmit,
-  error,
+  submission,
   errorTitle,
   busy,
   children,
@@ -48,8 +47,8 @@ export function FormDialog<T extends FieldValues, R = T>({
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
         <Form {...form}>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-            <ErrorAlert message={error} title={errorTitle} />
+          <form noValidate onSubmit={(event) => void submission.onSubmit(event)} className="flex flex-col gap-4" aria-busy={busy}>
+            <ErrorAlert message={submission.generalError} title={errorTitle} />
             {children}
           </form>
         </Form>

@@ -20,7 +20,7 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
   const [mint] = useMutation(MintNftMutation);
   const form = useForm<MintValues>({ resolver: zodResolver(mintSchema), defaultValues: EMPTY, mode: 'onTouched' });
   const minting = form.formState.isSubmitting;
-  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, { toAddress: 'toAddress', tokenUri: 'tokenUri' }, async (values) => {
+  const submission = useServerSubmit(form, { toAddress: 'toAddress', tokenUri: 'tokenUri' }, async (values) => {
     const result = await mint({ variables: { collectionId: collection.id, toAddress: values.toAddress.trim(), tokenUri: values.tokenUri.trim() || null } });
     const minted = result.data?.mintNft;
     toast({
@@ -31,7 +31,7 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
     setOpen(false);
     form.reset(EMPTY);
   });
-  const change = resetOnClose(setOpen, form, setGeneralError, EMPTY);
+  const change = resetOnClose(setOpen, form, submission.setGeneralError, EMPTY);
 
   return (
     <FormDialog
@@ -45,8 +45,7 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
       title={`Mint a ${collection.name} token`}
       description="Mints the collection’s next token straight to a wallet."
       form={form}
-      onSubmit={onSubmit}
-      error={generalError}
+      submission={submission}
       errorTitle="Could not mint the token"
       busy={minting}
     >

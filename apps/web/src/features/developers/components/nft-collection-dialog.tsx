@@ -57,7 +57,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
   const empty: CollectionValues = { name: '', imageUrl: '', networkCode: 'ethereum', contractType: 'ERC721', contractAddress: '' };
   const form = useForm<CollectionValues>({ resolver: zodResolver(collectionSchema(networks)), defaultValues: empty, mode: 'onTouched' });
 
-  const { onSubmit, generalError, setGeneralError } = useServerSubmit(
+  const submission = useServerSubmit(
     form,
     { name: 'name', imageUrl: 'imageUrl', networkCode: 'networkCode', contractType: 'contractType', contractAddress: 'contractAddress' },
     async (values) => {
@@ -72,7 +72,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
   return (
     <FormDialog
       open={open}
-      onOpenChange={resetOnClose(setOpen, form, setGeneralError, empty)}
+      onOpenChange={resetOnClose(setOpen, form, submission.setGeneralError, empty)}
       trigger={
         <Button type="button" size="sm">
           <PlusIcon aria-hidden /> Add collection
@@ -81,8 +81,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
       title="Add a collection"
       description="The contract of the NFTs buyers pay for with the checkout."
       form={form}
-      onSubmit={onSubmit}
-      error={generalError}
+      submission={submission}
       errorTitle="Could not add the collection"
     >
       <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />

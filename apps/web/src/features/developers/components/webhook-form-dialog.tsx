@@ -47,7 +47,7 @@ export function WebhookFormDialog({
   const [update] = useMutation(UpdateWebhookMutation);
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', scope: 'all', events: [] } });
 
-  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, { url: 'url', events: 'events', description: 'description' }, async (values) => {
+  const submission = useServerSubmit(form, { url: 'url', events: 'events', description: 'description' }, async (values) => {
     const events = values.scope === 'all' ? [] : values.events;
     const saved = webhook
       ? (await update({ variables: { id: webhook.id, url: values.url, events, description: values.description } })).data?.updateWebhook
@@ -57,6 +57,7 @@ export function WebhookFormDialog({
     onOpenChange(false);
   });
 
+  const { setGeneralError } = submission;
   useEffect(() => {
     if (!open) return;
     setGeneralError(null);
@@ -77,8 +78,7 @@ export function WebhookFormDialog({
       title={webhook ? 'Edit endpoint' : `Add a ${liveMode ? 'live' : 'test'} endpoint`}
       description="We POST signed JSON events to this URL and retry for about three days until it answers 2xx within 5 seconds."
       form={form}
-      onSubmit={onSubmit}
-      error={generalError}
+      submission={submission}
       errorTitle="Could not save the endpoint"
     >
       <UrlField

@@ -39,7 +39,7 @@ function CreateKeyDialog({
 }) {
   const [create, { loading }] = useMutation(CreatePassApiKeyMutation, { refetchQueries: [PassApiKeysQuery], awaitRefetchQueries: true });
   const form = useForm<KeyValues>({ resolver: zodResolver(keySchema), defaultValues: { name: '' } });
-  const { onSubmit, generalError } = useServerSubmit(form, { name: 'name' }, async (values) => {
+  const submission = useServerSubmit(form, { name: 'name' }, async (values) => {
     const result = await create({ variables: { projectId, name: values.name } });
     const created = result.data?.createPassProjectApiKey;
     if (created) onCreated({ name: created.apiKey.name, value: created.secret });
@@ -52,8 +52,7 @@ function CreateKeyDialog({
       title="Create an API key"
       description="The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only."
       form={form}
-      onSubmit={(event) => void onSubmit(event)}
-      error={generalError}
+      submission={submission}
       errorTitle="Could not create the key"
     >
       <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />

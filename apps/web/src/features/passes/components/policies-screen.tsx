@@ -98,7 +98,7 @@ function PolicyDialog({
   });
   const kind = form.watch('kind');
   const networkCode = form.watch('networkCode');
-  const { onSubmit, generalError } = useServerSubmit(form, SERVER_FIELDS, async (values) => {
+  const submission = useServerSubmit(form, SERVER_FIELDS, async (values) => {
     const input =
       values.kind === 'wallets'
         ? { name: values.name, kind: values.kind, walletAddresses: splitList(values.walletAddresses) }
@@ -121,8 +121,7 @@ function PolicyDialog({
       title={policy ? 'Edit the policy' : 'Create a policy'}
       description="Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned)."
       form={form}
-      onSubmit={onSubmit}
-      error={generalError}
+      submission={submission}
       errorTitle={policy ? 'Could not save the policy' : 'Could not create the policy'}
     >
       <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Collection holders" />

@@ -34,7 +34,7 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
   const navigate = useNavigate();
   const [create] = useMutation(CreatePassProjectMutation, { refetchQueries: [PassProjectsQuery] });
   const form = useForm<ProjectValues>({ resolver: zodResolver(projectSchema), defaultValues: { name: '', description: '' }, mode: 'onTouched' });
-  const { onSubmit, generalError } = useServerSubmit(
+  const submission = useServerSubmit(
     form,
     { name: 'name', 'input.name': 'name', description: 'description', 'input.description': 'description' },
     async (values) => {
@@ -52,8 +52,7 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
       title="Create a passes project"
       description="A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials."
       form={form}
-      onSubmit={onSubmit}
-      error={generalError}
+      submission={submission}
       errorTitle="Could not create the project"
     >
       <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Holders club" />

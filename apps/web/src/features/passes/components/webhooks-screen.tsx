@@ -47,7 +47,7 @@ type WebhookValues = z.infer<typeof webhookSchema>;
 function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const [create, { loading }] = useMutation(CreatePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', events: [] } });
-  const { onSubmit, generalError } = useServerSubmit(form, { url: 'url', description: 'description', events: 'events' }, async (values) => {
+  const submission = useServerSubmit(form, { url: 'url', description: 'description', events: 'events' }, async (values) => {
     await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
     toast({ title: 'Endpoint added', description: values.url });
     onClose();
@@ -59,8 +59,7 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
       title="Add an endpoint"
       description="Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx."
       form={form}
-      onSubmit={(event) => void onSubmit(event)}
-      error={generalError}
+      submission={submission}
       errorTitle="Could not add the endpoint"
     >
       <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
