@@ -28,7 +28,7 @@ import { useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
 import { useAdminPermission, usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -70,28 +70,20 @@ function toValues(account: NftAccount): NftValues {
 }
 
 function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: string; nftAccount: NftAccount; canManage: boolean }) {
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [save] = useMutation(UpdateNftAccountMutation);
   const form = useForm<NftValues>({ resolver: zodResolver(nftSchema), defaultValues: toValues(nftAccount) });
   const walletDisplayMode = useWatch({ control: form.control, name: 'walletDisplayMode' });
   useEffect(() => form.reset(toValues(nftAccount)), [nftAccount, form]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await save({
-        variables: {
-          accountId,
-          input: { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null },
-        },
-      });
+  const { onSubmit, generalError } = useServerSubmit(
+    form,
+    { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' },
+    async (values) => {
+      const input = { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null };
+      await save({ variables: { accountId, input } });
       toast({ title: 'NFT settings saved' });
-    } catch (error) {
-      setGeneralError(
-        applyServerErrors(form, error, { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' }),
-      );
-    }
-  });
+    },
+  );
 
   const flag = (name: 'isLiteNftFlowAllowed' | 'isNftCommerceFlowAllowed', label: string, description: string) => (
     <SwitchField control={form.control} name={name} label={label} description={description} disabled={!canManage} />
@@ -100,7 +92,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   return (
     <Card>
       <Form {...form}>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           <CardHeader>
             <CardTitle>Checkout settings</CardTitle>
             <CardDescription>How the NFT checkout behaves for your buyers.</CardDescription>
