@@ -7,7 +7,8 @@ import { cn } from '@/lib/utils';
 const ALL = '__all__';
 
 /**
- * A list's filter: a labelled select whose first choice (`allLabel`) filters nothing and is the empty value.
+ * A list's filter: a labelled select of `options`, one of which (such as "All statuses") has the empty value and filters
+ * nothing.
  * `hideLabel` keeps the label for screen readers only, where the choices say what they filter.
  */
 export function FilterSelect<V extends string>({
@@ -16,7 +17,6 @@ export function FilterSelect<V extends string>({
   hideLabel = false,
   value,
   onChange,
-  allLabel,
   options,
   className,
   triggerClassName = 'w-full',
@@ -26,8 +26,7 @@ export function FilterSelect<V extends string>({
   hideLabel?: boolean;
   value: V | '';
   onChange: (value: V | '') => void;
-  allLabel: string;
-  options: ReadonlyArray<{ value: V; label: ReactNode }>;
+  options: ReadonlyArray<{ value: V | ''; label: ReactNode }>;
   className?: string;
   triggerClassName?: string;
 }) {
@@ -41,9 +40,8 @@ export function FilterSelect<V extends string>({
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
           {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
+            <SelectItem key={option.value} value={option.value || ALL}>
               {option.label}
             </SelectItem>
           ))}

@@ -13,9 +13,8 @@ export interface FormDialogProps<T extends FieldValues, R> {
   className?: string;
   title: ReactNode;
   description?: ReactNode;
-  form: UseFormReturn<T, unknown, R>;
-  /** What `useServerSubmit` returns: the form's submit handler, and the server's words when the change fails. */
-  submission: { onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; generalError: string | null };
+  /** What `useServerSubmit` returns: the form, its submit handler, and the server's words when the change fails. */
+  submission: { form: UseFormReturn<T, unknown, R>; onSubmit: (event?: BaseSyntheticEvent) => Promise<void>; generalError: string | null };
   /** The title of the alert above the fields that shows the server's words. */
   errorTitle?: string;
   /** Marks the form busy for assistive technology while a long change runs. */
@@ -32,7 +31,6 @@ export function FormDialog<T extends FieldValues, R = T>({
   className = 'sm:max-w-lg',
   title,
   description,
-  form,
   submission,
   errorTitle,
   busy,
@@ -46,7 +44,7 @@ export function FormDialog<T extends FieldValues, R = T>({
           <DialogTitle>{title}</DialogTitle>
           {description ? <DialogDescription>{description}</DialogDescription> : null}
         </DialogHeader>
-        <Form {...form}>
+        <Form {...submission.form}>
           <form noValidate onSubmit={(event) => void submission.onSubmit(event)} className="flex flex-col gap-4" aria-busy={busy}>
             <ErrorAlert message={submission.generalError} title={errorTitle} />
             {children}

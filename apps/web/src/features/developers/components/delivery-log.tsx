@@ -26,6 +26,11 @@ import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryBoundary } from '@/components/query-boundary';
 
+const OUTCOMES = [
+  { value: '' as const, label: 'All outcomes' },
+  ...DELIVERY_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome[0]!.toUpperCase() + outcome.slice(1) })),
+];
+
 function prettyPayload(payload: string): string {
   try {
     return JSON.stringify(JSON.parse(payload), null, 2);
@@ -106,6 +111,7 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
   );
 
   const page = data?.webhookDeliveries;
+  const eventOptions = [{ value: '', label: 'All event types' }, ...eventTypes.map((type) => ({ value: type, label: type }))];
   const items = useMemo(() => (page?.items ?? []) as Developers_WebhookDeliveryFragment[], [page]);
   const table = useReactTable({
     data: items,
@@ -134,25 +140,15 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-3">
+        <div className="grid gap-3 sm:grid-cols-[16rem_11rem]">
           <FilterSelect
             id="delivery-event"
             label="Event type"
-            className="w-full sm:w-64"
             value={filters.eventType}
             onChange={(eventType) => setFilters({ eventType })}
-            allLabel="All event types"
-            options={eventTypes.map((type) => ({ value: type, label: type }))}
+            options={eventOptions}
           />
-          <FilterSelect
-            id="delivery-outcome"
-            label="Outcome"
-            className="w-full sm:w-44"
-            value={filters.outcome}
-            onChange={(outcome) => setFilters({ outcome })}
-            allLabel="All outcomes"
-            options={DELIVERY_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome[0]!.toUpperCase() + outcome.slice(1) }))}
-          />
+          <FilterSelect id="delivery-outcome" label="Outcome" value={filters.outcome} onChange={(outcome) => setFilters({ outcome })} options={OUTCOMES} />
         </div>
         <QueryBoundary query={{ data, loading, error, refetch }} errorTitle="Could not load deliveries" skeleton={<Skeleton className="h-40 w-full" />}>
           {() =>

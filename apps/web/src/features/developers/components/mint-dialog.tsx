@@ -44,7 +44,6 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
       }
       title={`Mint a ${collection.name} token`}
       description="Mints the collection’s next token straight to a wallet."
-      form={form}
       submission={submission}
       errorTitle="Could not mint the token"
       busy={minting}

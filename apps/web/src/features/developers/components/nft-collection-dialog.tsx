@@ -80,7 +80,6 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
       }
       title="Add a collection"
       description="The contract of the NFTs buyers pay for with the checkout."
-      form={form}
       submission={submission}
       errorTitle="Could not add the collection"
     >

@@ -31,6 +31,8 @@ import { QueryErrorAlert } from '@/components/query-boundary';
 
 type LoggedRequest = Developers_ApiRequestsQuery['apiRequests']['items'][number];
 const STATUS_CLASS_LABEL: Record<LogStatusClass, string> = { '2xx': '2xx Succeeded', '4xx': '4xx Refused', '5xx': '5xx Failed' };
+const METHODS = [{ value: '', label: 'All methods' }, ...LOG_METHODS.map((method) => ({ value: method, label: method }))];
+const STATUSES = [{ value: '' as const, label: 'All statuses' }, ...LOG_STATUS_CLASSES.map((status) => ({ value: status, label: STATUS_CLASS_LABEL[status] }))];
 
 const REASON: Record<number, string> = {
   200: 'OK',
@@ -146,28 +148,16 @@ function Filters({
         className="col-span-2 md:col-span-1"
         value={filters.key}
         onChange={(key) => onChange({ key })}
-        allLabel="All keys"
-        options={(keys.data?.apiRequestKeys ?? []).map((key) => ({
-          value: key.id,
-          label: `${keyLabel(key)} · …${key.secret.slice(-4)}${key.deletedAt && !key.isWaitingDeletion ? ' (deleted)' : ''}`,
-        }))}
+        options={[
+          { value: '', label: 'All keys' },
+          ...(keys.data?.apiRequestKeys ?? []).map((key) => ({
+            value: key.id,
+            label: `${keyLabel(key)} · …${key.secret.slice(-4)}${key.deletedAt && !key.isWaitingDeletion ? ' (deleted)' : ''}`,
+          })),
+        ]}
       />
-      <FilterSelect
-        id="log-method"
-        label="Method"
-        value={filters.method}
-        onChange={(method) => onChange({ method })}
-        allLabel="All methods"
-        options={LOG_METHODS.map((method) => ({ value: method, label: method }))}
-      />
-      <FilterSelect
-        id="log-status"
-        label="Status"
-        value={filters.status}
-        onChange={(status) => onChange({ status })}
-        allLabel="All statuses"
-        options={LOG_STATUS_CLASSES.map((status) => ({ value: status, label: STATUS_CLASS_LABEL[status] }))}
-      />
+      <FilterSelect id="log-method" label="Method" value={filters.method} onChange={(method) => onChange({ method })} options={METHODS} />
+      <FilterSelect id="log-status" label="Status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUSES} />
       <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
         <Label htmlFor="log-path">Path starts with</Label>
         <Input id="log-path" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/v1/transactions" maxLength={200} autoComplete="off" />

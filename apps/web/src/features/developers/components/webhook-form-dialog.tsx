@@ -77,7 +77,6 @@ export function WebhookFormDialog({
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
       title={webhook ? 'Edit endpoint' : `Add a ${liveMode ? 'live' : 'test'} endpoint`}
       description="We POST signed JSON events to this URL and retry for about three days until it answers 2xx within 5 seconds."
-      form={form}
       submission={submission}
       errorTitle="Could not save the endpoint"
     >

@@ -51,7 +51,6 @@ function CreateKeyDialog({
       className="sm:max-w-md"
       title="Create an API key"
       description="The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only."
-      form={form}
       submission={submission}
       errorTitle="Could not create the key"
     >

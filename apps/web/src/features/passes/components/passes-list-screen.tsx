@@ -18,9 +18,10 @@ import { formatCount, formatDateTime } from '@/lib/format';
 
 const PAGE = 25;
 const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'invalidated', label: 'Invalidated' },
-] as const satisfies ReadonlyArray<{ value: PassStatus; label: string }>;
+] as const satisfies ReadonlyArray<{ value: PassStatus | ''; label: string }>;
 
 /** The project's passes: search, status filter, "Load more" by cursor, a link to each pass. */
 export function PassesListScreen() {
@@ -86,7 +87,6 @@ export function PassesListScreen() {
             else next.delete('status');
             setParams(next, { replace: true });
           }}
-          allLabel="All statuses"
           options={STATUS_OPTIONS}
         />
         {page && (

@@ -120,7 +120,6 @@ function PolicyDialog({
       onOpenChange={(open) => !open && onClose()}
       title={policy ? 'Edit the policy' : 'Create a policy'}
       description="Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned)."
-      form={form}
       submission={submission}
       errorTitle={policy ? 'Could not save the policy' : 'Could not create the policy'}
     >

@@ -51,7 +51,6 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
       onOpenChange={onOpenChange}
       title="Create a passes project"
       description="A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials."
-      form={form}
       submission={submission}
       errorTitle="Could not create the project"
     >

@@ -58,7 +58,6 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
       onOpenChange={(open) => !open && onClose()}
       title="Add an endpoint"
       description="Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx."
-      form={form}
       submission={submission}
       errorTitle="Could not add the endpoint"
     >
