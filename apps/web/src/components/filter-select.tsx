@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
@@ -12,7 +12,6 @@ const ALL = '__all__';
  * `hideLabel` keeps the label for screen readers only, where the choices say what they filter.
  */
 export function FilterSelect<V extends string>({
-  id,
   label,
   hideLabel = false,
   value,
@@ -21,7 +20,6 @@ export function FilterSelect<V extends string>({
   className,
   triggerClassName = 'w-full',
 }: {
-  id: string;
   label: string;
   hideLabel?: boolean;
   value: V | '';
@@ -30,6 +28,7 @@ export function FilterSelect<V extends string>({
   className?: string;
   triggerClassName?: string;
 }) {
+  const id = useId();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>

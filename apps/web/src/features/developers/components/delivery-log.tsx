@@ -141,14 +141,8 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="grid gap-3 sm:grid-cols-[16rem_11rem]">
-          <FilterSelect
-            id="delivery-event"
-            label="Event type"
-            value={filters.eventType}
-            onChange={(eventType) => setFilters({ eventType })}
-            options={eventOptions}
-          />
-          <FilterSelect id="delivery-outcome" label="Outcome" value={filters.outcome} onChange={(outcome) => setFilters({ outcome })} options={OUTCOMES} />
+          <FilterSelect label="Event type" value={filters.eventType} onChange={(eventType) => setFilters({ eventType })} options={eventOptions} />
+          <FilterSelect label="Outcome" value={filters.outcome} onChange={(outcome) => setFilters({ outcome })} options={OUTCOMES} />
         </div>
         <QueryBoundary query={{ data, loading, error, refetch }} errorTitle="Could not load deliveries" skeleton={<Skeleton className="h-40 w-full" />}>
           {() =>

@@ -27,9 +27,9 @@ import { NftCollectionDialog } from '@/features/developers/components/nft-collec
 import { useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
 import { useAdminPermission, usePermission } from '@/hooks/use-permission';
+import { toastChange } from '@/hooks/toast-change';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
-import { describeApiError } from '@/lib/graphql-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The HyperMint page embedded as the minting screen when a HyperMint host is configured. */
@@ -216,15 +216,9 @@ export function NftCommerceScreen() {
   async function confirmDelete() {
     const collection = deleting;
     if (!collection) return;
-    try {
-      await remove({ variables: { id: collection.id } });
-      await refetch();
-      toast({ title: 'Collection removed', description: collection.name });
-    } catch (caught) {
-      toast({ variant: 'destructive', title: 'Could not remove the collection', description: describeApiError(caught).message });
-    } finally {
-      setDeleting(null);
-    }
+    const removal = () => remove({ variables: { id: collection.id } }).then(() => refetch());
+    await toastChange(removal, { title: 'Collection removed', description: collection.name }, 'Could not remove the collection');
+    setDeleting(null);
   }
 
   return (

@@ -143,7 +143,6 @@ function Filters({
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
       <FilterSelect
-        id="log-key"
         label="Key"
         className="col-span-2 md:col-span-1"
         value={filters.key}
@@ -156,8 +155,8 @@ function Filters({
           })),
         ]}
       />
-      <FilterSelect id="log-method" label="Method" value={filters.method} onChange={(method) => onChange({ method })} options={METHODS} />
-      <FilterSelect id="log-status" label="Status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUSES} />
+      <FilterSelect label="Method" value={filters.method} onChange={(method) => onChange({ method })} options={METHODS} />
+      <FilterSelect label="Status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUSES} />
       <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
         <Label htmlFor="log-path">Path starts with</Label>
         <Input id="log-path" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/v1/transactions" maxLength={200} autoComplete="off" />

@@ -76,7 +76,6 @@ export function PassesListScreen() {
           />
         </div>
         <FilterSelect
-          id="passes-status"
           label="Status"
           hideLabel
           className="w-full sm:w-44"
