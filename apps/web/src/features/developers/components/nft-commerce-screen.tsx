@@ -213,9 +213,7 @@ export function NftCommerceScreen() {
     : '';
   const canMint = canMintHere && isMintingEnabled && !hyperMintUrl && Boolean(chain?.minterAddress);
 
-  async function confirmDelete() {
-    const collection = deleting;
-    if (!collection) return;
+  async function confirmDelete(collection: Developers_NftCollectionFragment) {
     const removal = () => remove({ variables: { id: collection.id } }).then(() => refetch());
     await toastChange(removal, { title: 'Collection removed', description: collection.name }, 'Could not remove the collection');
     setDeleting(null);
@@ -284,7 +282,7 @@ export function NftCommerceScreen() {
         title={<>Remove {deleting?.name}?</>}
         description="Buyers can no longer pay for its NFTs through the checkout. The contract itself is not touched."
         action={
-          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+          <AlertDialogAction onClick={() => deleting && void confirmDelete(deleting)} disabled={removing}>
             Remove
           </AlertDialogAction>
         }

@@ -49,9 +49,7 @@ export function WebhooksScreen() {
     await toastChange(() => update({ variables: { id: webhook.id, isEnabled } }), done, 'Could not change the endpoint');
   }
 
-  async function confirmDelete() {
-    const webhook = deleting;
-    if (!webhook) return;
+  async function confirmDelete(webhook: Developers_WebhookFragment) {
     const removal = () => remove({ variables: { id: webhook.id } }).then(() => refetch());
     await toastChange(removal, { title: 'Endpoint deleted', description: webhook.url }, 'Could not delete the endpoint');
     setDeleting(null);
@@ -131,7 +129,7 @@ export function WebhooksScreen() {
         description={<>{deleting?.url} stops receiving events at once, and its delivery log is deleted.</>}
         descriptionClassName="[overflow-wrap:anywhere]"
         action={
-          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+          <AlertDialogAction onClick={() => deleting && void confirmDelete(deleting)} disabled={removing}>
             Delete endpoint
           </AlertDialogAction>
         }

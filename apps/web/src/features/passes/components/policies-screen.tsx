@@ -11,12 +11,11 @@ import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { CodeField, InputField } from '@/components/form/input-field';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, CardTable, DeleteDialog, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
@@ -182,32 +181,6 @@ function PolicyDialog({
   );
 }
 
-function DeletePolicyDialog({ policy, onClose }: { policy: Passes_PolicyFragment | null; onClose: () => void }) {
-  const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
-  return (
-    <ConfirmDialog
-      open={policy !== null}
-      onClose={onClose}
-      title={<>Delete the policy “{policy?.name}”?</>}
-      description={
-        <>
-          Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued
-          under it.
-        </>
-      }
-      confirmLabel="Delete policy"
-      busyLabel="Deleting"
-      destructive
-      errorTitle="Could not delete the policy"
-      onConfirm={async () => {
-        if (!policy) return;
-        await remove({ variables: { id: policy.id } });
-        toast({ title: 'Policy deleted', description: policy.name });
-      }}
-    />
-  );
-}
-
 /** Policies: who is entitled to a pass. */
 export function PoliciesScreen() {
   const { projectId = '' } = useParams();
@@ -216,6 +189,7 @@ export function PoliciesScreen() {
   const policies = data?.passProject.policies ?? [];
   const [editing, setEditing] = useState<{ policy: Passes_PolicyFragment | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Passes_PolicyFragment | null>(null);
+  const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
   const full = policies.length >= PASS_POLICIES_PER_PROJECT;
   return (
     <ProjectFrame
@@ -310,7 +284,18 @@ export function PoliciesScreen() {
           onClose={() => setEditing(null)}
         />
       )}
-      <DeletePolicyDialog policy={deleting} onClose={() => setDeleting(null)} />
+      <DeleteDialog
+        noun="policy"
+        item={deleting}
+        description={
+          <>
+            Active passes admitted only by this policy are invalidated ({formatCount(deleting?.passCount ?? 0)} passes use it). New passes can no longer be
+            issued under it.
+          </>
+        }
+        onDelete={(id) => remove({ variables: { id } })}
+        onClose={() => setDeleting(null)}
+      />
     </ProjectFrame>
   );
 }

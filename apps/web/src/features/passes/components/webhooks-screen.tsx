@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RowIconButton } from '@/components/row-icon-button';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
@@ -18,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { AddButton, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, DeleteDialog, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -213,24 +212,17 @@ export function WebhooksScreen() {
         </div>
       </SectionList>
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
+      <DeleteDialog
+        noun="endpoint"
+        item={deleting && { id: deleting.id, name: deleting.url }}
         title="Delete this endpoint?"
         description={
           <>
             <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
           </>
         }
-        confirmLabel="Delete endpoint"
-        busyLabel="Deleting"
-        destructive
-        errorTitle="Could not delete the endpoint"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove({ variables: { id: deleting.id } });
-          toast({ title: 'Endpoint deleted', description: deleting.url });
-        }}
+        onDelete={(id) => remove({ variables: { id } })}
+        onClose={() => setDeleting(null)}
       />
     </ProjectFrame>
   );
