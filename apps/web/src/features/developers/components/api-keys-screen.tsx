@@ -36,7 +36,7 @@ import { RollKeyDialog } from '@/features/developers/components/roll-key-dialog'
 import { SecretOnceDialog, type ShownSecret } from '@/features/developers/components/secret-once-dialog';
 import { SignUrlCard } from '@/features/developers/components/sign-url-card';
 import { formatTimeLeft, maskKey } from '@/features/developers/lib/format';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission, useViewer } from '@/hooks/use-permission';
 import { roleHasPermission } from '@rampart/shared/permissions';
@@ -382,7 +382,7 @@ export function ApiReferenceLink() {
 /** Keys of the selected account in the shell's mode; the live tab needs a verified account. */
 export function ApiKeysScreen() {
   const { accountId, testMode } = useDeveloperScope();
-  const account = useQuery(AccountVerificationQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const account = useAccountQuery(AccountVerificationQuery);
   const verified = account.data?.account?.isVerified ?? false;
   const liveMode = !testMode && verified;
 

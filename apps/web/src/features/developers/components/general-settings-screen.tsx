@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { checkHttpsUrl, checkOrigin, MAX_IFRAME_ANCESTORS } from '@rampart/shared/developer-settings';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useEffect } from 'react';
@@ -16,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
@@ -166,7 +166,7 @@ function SettingsForm({
 export function GeneralSettingsScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
-  const { data, loading } = useQuery(GeneralSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading } = useAccountQuery(GeneralSettingsQuery);
   const account = data?.account;
   return (
     <DevelopersFrame title="General" description="Your account id and where the widget may be embedded.">

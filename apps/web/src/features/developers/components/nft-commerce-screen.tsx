@@ -24,7 +24,7 @@ import { CollectionMints } from '@/features/developers/components/collection-min
 import { MintDialog } from '@/features/developers/components/mint-dialog';
 import { MintingCard } from '@/features/developers/components/minting-card';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
 import { useAdminPermission, usePermission } from '@/hooks/use-permission';
 import { toastChange } from '@/hooks/toast-change';
@@ -196,8 +196,8 @@ export function NftCommerceScreen() {
   const canManage = usePermission('developerSettings:manage');
   const canMintHere = usePermission('minting:manage');
   const canToggleMinting = useAdminPermission('nftCollection:edit');
-  const { data, loading, error, refetch } = useQuery(NftSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
-  const minting = useQuery(MintingQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useAccountQuery(NftSettingsQuery);
+  const minting = useAccountQuery(MintingQuery);
   const hyperMint = useQuery(HyperMintEmbedQuery, { variables: { accountId: accountId ?? '', url: HYPERMINT_PATH }, skip: !accountId || !canMintHere });
   const [remove, { loading: removing }] = useMutation(DeleteNftCollectionMutation);
   const [deleting, setDeleting] = useState<Developers_NftCollectionFragment | null>(null);

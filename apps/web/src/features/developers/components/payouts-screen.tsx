@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { walletAddressProblem } from '@rampart/shared/developer-settings';
 import { CheckCircle2Icon, InfoIcon } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
@@ -18,7 +18,7 @@ import { CreatePayoutMutation, PayoutQuery, UpdatePayoutMutation } from '@/featu
 import { CurrencyIcon } from '@/components/currency-icon';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { formatDateTime } from '@/features/developers/lib/format';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_PayoutQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
@@ -197,7 +197,7 @@ function PayoutForm({
 export function PayoutsScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
-  const { data, loading, error, refetch } = useQuery(PayoutQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useAccountQuery(PayoutQuery);
   const configuration = data?.affiliatePayoutConfigurationForAccount ?? null;
   const currencies = useMemo(
     () => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended || currency.id === configuration?.currencyId),
