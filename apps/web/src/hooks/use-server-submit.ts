@@ -5,6 +5,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 /**
  * A form's submit handler: runs `action` with the checked values; when it throws, the server's field messages land on
  * their fields (`fieldMap`: server field → form field) and the rest in `generalError`, cleared on the next submit.
+ * The form comes back with them, so that a form dialog takes the three as one.
  */
 export function useServerSubmit<T extends FieldValues, R>(
   form: UseFormReturn<T, unknown, R>,
@@ -20,7 +21,7 @@ export function useServerSubmit<T extends FieldValues, R>(
       setGeneralError(applyServerErrors(form, error, fieldMap));
     }
   });
-  return { onSubmit, generalError, setGeneralError };
+  return { form, onSubmit, generalError, setGeneralError };
 }
 
 /** A form dialog's `onOpenChange`: closing it resets the form (to `values` when given) and clears its general error. */

@@ -14,7 +14,7 @@ import {
   ShieldIcon,
   Trash2Icon,
 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -36,7 +36,7 @@ import { RollKeyDialog } from '@/features/developers/components/roll-key-dialog'
 import { SecretOnceDialog, type ShownSecret } from '@/features/developers/components/secret-once-dialog';
 import { SignUrlCard } from '@/features/developers/components/sign-url-card';
 import { formatTimeLeft, maskKey } from '@/features/developers/lib/format';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission, useViewer } from '@/hooks/use-permission';
 import { roleHasPermission } from '@rampart/shared/permissions';
@@ -136,6 +136,22 @@ function keyTitle(apiKey: Key): string {
   const text = KEY_TEXT[apiKey.type as keyof typeof KEY_TEXT];
   if (apiKey.isWaitingDeletion) return `Previous ${apiKey.name ? `“${apiKey.name}”` : text.title.toLowerCase()}`;
   return apiKey.name ?? text.title;
+}
+
+/** One kind of key: its title and what it is for, the button that creates one, then the keys. */
+function KeyGroupCard({ title, description, action, children }: { title: ReactNode; description: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="flex items-center gap-2">{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent className="divide-y">{children}</CardContent>
+    </Card>
+  );
 }
 
 function KeyRow({ apiKey, actions }: { apiKey: Key; actions: KeyActions }) {
@@ -286,62 +302,59 @@ function KeysPanel({ accountId, liveMode }: { accountId: string; liveMode: boole
 
   return (
     <div className="flex flex-col gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+      <KeyGroupCard
+        title={
+          <>
             <KeyRoundIcon className="size-4" aria-hidden /> {liveMode ? 'Live' : 'Test'} keys
-          </CardTitle>
-          <CardDescription>
+          </>
+        }
+        description={
+          <>
             {liveMode ? 'Live keys move real money. ' : 'Test keys work in the sandbox; nothing is charged. '}
             Keys start with pk_{mode}_, wk_{mode}_, sk_{mode}_ and rk_{mode}_.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="divide-y">
-          {loading && !data ? skeleton : standard.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="flex flex-col gap-1.5">
-            <CardTitle>Secret keys</CardTitle>
-            <CardDescription>Full access to the REST API, and they sign widget URLs. One per server or service makes a leak easy to roll.</CardDescription>
-          </div>
-          {canManage && (
+          </>
+        }
+      >
+        {loading && !data ? skeleton : standard.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}
+      </KeyGroupCard>
+      <KeyGroupCard
+        title="Secret keys"
+        description="Full access to the REST API, and they sign widget URLs. One per server or service makes a leak easy to roll."
+        action={
+          canManage && (
             <Button type="button" size="sm" className="shrink-0" onClick={() => setCreating('secret')}>
               <PlusIcon aria-hidden /> Create secret key
             </Button>
-          )}
-        </CardHeader>
-        <CardContent className="divide-y">
-          {loading && !data ? skeleton : secrets.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="flex flex-col gap-1.5">
-            <CardTitle className="flex items-center gap-2">
-              <ShieldIcon className="size-4" aria-hidden /> Restricted keys
-            </CardTitle>
-            <CardDescription>Limited to the REST resources you choose, read or write; anything else is refused with a 403.</CardDescription>
-          </div>
-          {canManage && (
+          )
+        }
+      >
+        {loading && !data ? skeleton : secrets.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)}
+      </KeyGroupCard>
+      <KeyGroupCard
+        title={
+          <>
+            <ShieldIcon className="size-4" aria-hidden /> Restricted keys
+          </>
+        }
+        description="Limited to the REST resources you choose, read or write; anything else is refused with a 403."
+        action={
+          canManage && (
             <Button type="button" size="sm" variant="outline" className="shrink-0" onClick={() => setCreating('restricted')}>
               <PlusIcon aria-hidden /> Create restricted key
             </Button>
-          )}
-        </CardHeader>
-        <CardContent className="divide-y">
-          {loading && !data ? (
-            skeleton
-          ) : restricted.length === 0 ? (
-            <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-              No restricted keys yet. Give a reporting job or a support tool a key that can only read what it needs.
-            </p>
-          ) : (
-            restricted.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)
-          )}
-        </CardContent>
-      </Card>
+          )
+        }
+      >
+        {loading && !data ? (
+          skeleton
+        ) : restricted.length === 0 ? (
+          <p className="rounded-md border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+            No restricted keys yet. Give a reporting job or a support tool a key that can only read what it needs.
+          </p>
+        ) : (
+          restricted.map((key) => <KeyRow key={key.id} apiKey={key} actions={actions} />)
+        )}
+      </KeyGroupCard>
       <PublicKeyCard accountId={accountId} liveMode={liveMode} publicKey={publicKey} canManage={canManage} onChanged={() => void refetch()} />
       {canIntegrate && <SignUrlCard accountId={accountId} liveMode={liveMode} />}
       {/* After the keys: integrationUrl creates missing keys too, and would swallow the once-only secret. */}
@@ -369,7 +382,7 @@ export function ApiReferenceLink() {
 /** Keys of the selected account in the shell's mode; the live tab needs a verified account. */
 export function ApiKeysScreen() {
   const { accountId, testMode } = useDeveloperScope();
-  const account = useQuery(AccountVerificationQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const account = useAccountQuery(AccountVerificationQuery);
   const verified = account.data?.account?.isVerified ?? false;
   const liveMode = !testMode && verified;
 

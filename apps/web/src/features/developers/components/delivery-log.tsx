@@ -4,10 +4,9 @@ import { flexRender, getCoreRowModel, getExpandedRowModel, useReactTable } from 
 import { RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody } from '@/components/ui/table';
 import { ResendDeliveryMutation, WebhookDeliveriesQuery } from '@/features/developers/api/webhooks';
@@ -27,7 +26,10 @@ import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryBoundary } from '@/components/query-boundary';
 
-const ALL = '__all__';
+const OUTCOMES = [
+  { value: '' as const, label: 'All outcomes' },
+  ...DELIVERY_OUTCOMES.map((outcome) => ({ value: outcome, label: outcome[0]!.toUpperCase() + outcome.slice(1) })),
+];
 
 function prettyPayload(payload: string): string {
   try {
@@ -109,6 +111,7 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
   );
 
   const page = data?.webhookDeliveries;
+  const eventOptions = [{ value: '', label: 'All event types' }, ...eventTypes.map((type) => ({ value: type, label: type }))];
   const items = useMemo(() => (page?.items ?? []) as Developers_WebhookDeliveryFragment[], [page]);
   const table = useReactTable({
     data: items,
@@ -137,42 +140,9 @@ export function DeliveryLog({ webhook, eventTypes, canResend }: { webhook: Devel
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <div className="flex flex-wrap gap-3">
-          <div className="flex w-full flex-col gap-1.5 sm:w-64">
-            <Label htmlFor="delivery-event">Event type</Label>
-            <Select value={filters.eventType || ALL} onValueChange={(value) => setFilters({ eventType: value === ALL ? '' : value })}>
-              <SelectTrigger id="delivery-event" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All event types</SelectItem>
-                {eventTypes.map((type) => (
-                  <SelectItem key={type} value={type}>
-                    {type}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex w-full flex-col gap-1.5 sm:w-44">
-            <Label htmlFor="delivery-outcome">Outcome</Label>
-            <Select
-              value={filters.outcome || ALL}
-              onValueChange={(value) => setFilters({ outcome: value === ALL ? '' : (value as DeliveryFilters['outcome']) })}
-            >
-              <SelectTrigger id="delivery-outcome" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>All outcomes</SelectItem>
-                {DELIVERY_OUTCOMES.map((outcome) => (
-                  <SelectItem key={outcome} value={outcome}>
-                    {outcome[0]!.toUpperCase() + outcome.slice(1)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+        <div className="grid gap-3 sm:grid-cols-[16rem_11rem]">
+          <FilterSelect label="Event type" value={filters.eventType} onChange={(eventType) => setFilters({ eventType })} options={eventOptions} />
+          <FilterSelect label="Outcome" value={filters.outcome} onChange={(outcome) => setFilters({ outcome })} options={OUTCOMES} />
         </div>
         <QueryBoundary query={{ data, loading, error, refetch }} errorTitle="Could not load deliveries" skeleton={<Skeleton className="h-40 w-full" />}>
           {() =>

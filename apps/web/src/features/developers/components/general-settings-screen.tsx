@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { checkHttpsUrl, checkOrigin, MAX_IFRAME_ANCESTORS } from '@rampart/shared/developer-settings';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { CardSaveFooter } from '@/components/form/submit-button';
@@ -16,10 +16,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 
 const settingsSchema = z.object({
   origins: z
@@ -40,6 +40,18 @@ const settingsSchema = z.object({
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 
+/** The server names an origin by its index in the list it was sent. */
+const SERVER_FIELDS: Partial<Record<string, Path<SettingsValues>>> = {
+  customerDataWebhookUrl: 'customerDataWebhookUrl',
+  allowedIframeAncestorUrls: 'origins',
+  ...Object.fromEntries(
+    Array.from({ length: MAX_IFRAME_ANCESTORS }, (_, index): [string, Path<SettingsValues>] => [
+      `allowedIframeAncestorUrls.${index}`,
+      `origins.${index}.value`,
+    ]),
+  ),
+};
+
 function SettingsForm({
   accountId,
   origins,
@@ -51,7 +63,6 @@ function SettingsForm({
   webhookUrl: string | null;
   canManage: boolean;
 }) {
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [save] = useMutation(UpdateAccountSettingsMutation);
   const form = useForm<SettingsValues>({
     resolver: zodResolver(settingsSchema),
@@ -63,27 +74,20 @@ function SettingsForm({
     form.reset({ origins: origins.map((value) => ({ value })), customerDataWebhookUrl: webhookUrl ?? '' });
   }, [origins, webhookUrl, form]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await save({
-        variables: {
-          accountId,
-          allowedIframeAncestorUrls: values.origins.map((origin) => origin.value.trim()),
-          customerDataWebhookUrl: values.customerDataWebhookUrl.trim() || null,
-        },
-      });
-      toast({ title: 'Settings saved' });
-    } catch (error) {
-      const map: Partial<Record<string, Path<SettingsValues>>> = { customerDataWebhookUrl: 'customerDataWebhookUrl', allowedIframeAncestorUrls: 'origins' };
-      values.origins.forEach((_origin, index) => (map[`allowedIframeAncestorUrls.${index}`] = `origins.${index}.value`));
-      setGeneralError(applyServerErrors(form, error, map));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, SERVER_FIELDS, async (values) => {
+    await save({
+      variables: {
+        accountId,
+        allowedIframeAncestorUrls: values.origins.map((origin) => origin.value.trim()),
+        customerDataWebhookUrl: values.customerDataWebhookUrl.trim() || null,
+      },
+    });
+    toast({ title: 'Settings saved' });
   });
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <Card>
           <CardHeader>
             <CardTitle>Allowed iframe ancestors</CardTitle>
@@ -162,7 +166,7 @@ function SettingsForm({
 export function GeneralSettingsScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
-  const { data, loading } = useQuery(GeneralSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading } = useAccountQuery(GeneralSettingsQuery);
   const account = data?.account;
   return (
     <DevelopersFrame title="General" description="Your account id and where the widget may be embedded.">

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { API_KEY_NAME_MAX } from '@rampart/shared/api-keys';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField } from '@/components/form/input-field';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorAlert } from '@/components/form-alert';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { FormDialog } from '@/components/form-dialog';
 import { DeleteApiKeyMutation, RenameApiKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 
 type Key = Developers_ApiKeyFragment;
 const nameSchema = z.object({ name: z.string().trim().min(1, 'Give the key a name.').max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters`) });
@@ -21,46 +19,37 @@ const nameSchema = z.object({ name: z.string().trim().min(1, 'Give the key a nam
 const kindOf = (key: Key | null) => (key?.type === 'restricted' ? 'restricted key' : 'secret key');
 
 export function RenameKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | null; onClose: () => void; onDone: () => void }) {
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [rename] = useMutation(RenameApiKeyMutation);
   const form = useForm<z.infer<typeof nameSchema>>({ resolver: zodResolver(nameSchema), defaultValues: { name: '' } });
+  const submission = useServerSubmit(form, { name: 'name' }, async (values) => {
+    if (!apiKey) return;
+    await rename({ variables: { id: apiKey.id, name: values.name } });
+    toast({ title: 'Key renamed', description: values.name.trim() });
+    onDone();
+    onClose();
+  });
+  const { setGeneralError } = submission;
   useEffect(() => {
     if (!apiKey) return;
     setGeneralError(null);
     form.reset({ name: apiKey.name ?? '' });
-  }, [apiKey, form]);
-
-  const submit = form.handleSubmit(async (values) => {
-    if (!apiKey) return;
-    try {
-      await rename({ variables: { id: apiKey.id, name: values.name } });
-      toast({ title: 'Key renamed', description: values.name.trim() });
-      onDone();
-      onClose();
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { name: 'name' }));
-    }
-  });
+  }, [apiKey, form, setGeneralError]);
   const busy = form.formState.isSubmitting;
 
   return (
-    <Dialog open={apiKey !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Rename the {kindOf(apiKey)}</DialogTitle>
-          <DialogDescription>The name is for you: it shows here and in the request log.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form id="rename-key-form" onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
-            <InputField control={form.control} name="name" label="Key name" autoComplete="off" />
-            {generalError && <ErrorAlert message={generalError} />}
-          </form>
-        </Form>
-        <DialogFormFooter onCancel={onClose} busy={busy} lockCancel formId="rename-key-form" pendingLabel="Saving">
-          Save name
-        </DialogFormFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={apiKey !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      className="sm:max-w-md"
+      title={`Rename the ${kindOf(apiKey)}`}
+      description="The name is for you: it shows here and in the request log."
+      submission={submission}
+    >
+      <InputField control={form.control} name="name" label="Key name" autoComplete="off" />
+      <DialogFormFooter onCancel={onClose} busy={busy} lockCancel pendingLabel="Saving">
+        Save name
+      </DialogFormFooter>
+    </FormDialog>
   );
 }
 

@@ -11,8 +11,7 @@ import { SetAccountMintingEnabledMutation } from '@/features/developers/api/mint
 import { ValueBox } from '@/features/developers/components/developers-frame';
 import { DeployCollectionDialog } from '@/features/developers/components/deploy-collection-dialog';
 import type { Developers_EvmChainFragment } from '@/gql/graphql';
-import { toast } from '@/hooks/use-toast';
-import { describeApiError } from '@/lib/graphql-errors';
+import { toastChange } from '@/hooks/toast-change';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,13 +75,10 @@ function StaffMintingSwitch({ accountId, isEnabled }: { accountId: string; isEna
   const id = useId();
   const [setEnabled, { loading }] = useMutation(SetAccountMintingEnabledMutation);
   async function change(next: boolean) {
-    try {
-      await setEnabled({ variables: { accountId, isEnabled: next } });
-      toast({ title: next ? 'Minting turned on' : 'Minting turned off', description: 'For this account.' });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not change minting', description: describeApiError(error).message });
-    }
+    const done = { title: next ? 'Minting turned on' : 'Minting turned off', description: 'For this account.' };
+    await toastChange(() => setEnabled({ variables: { accountId, isEnabled: next } }), done, 'Could not change minting');
   }
+
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border border-dashed p-3">
       <div className="flex flex-col gap-1">

@@ -7,15 +7,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
 import { CodeField, InputField, UrlField } from '@/components/form/input-field';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
-import { resetOnClose } from '@/hooks/use-server-submit';
+import { resetOnClose, useServerSubmit } from '@/hooks/use-server-submit';
 
 interface Network {
   code: string;
@@ -56,81 +53,67 @@ type CollectionValues = z.infer<ReturnType<typeof collectionSchema>>;
 /** Adds a collection; the contract address is checked against the network's address format. */
 export function NftCollectionDialog({ accountId, networks, onAdded }: { accountId: string; networks: readonly Network[]; onAdded: () => void }) {
   const [open, setOpen] = useState(false);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [create] = useMutation(CreateNftCollectionMutation);
   const empty: CollectionValues = { name: '', imageUrl: '', networkCode: 'ethereum', contractType: 'ERC721', contractAddress: '' };
   const form = useForm<CollectionValues>({ resolver: zodResolver(collectionSchema(networks)), defaultValues: empty, mode: 'onTouched' });
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
+  const submission = useServerSubmit(
+    form,
+    { name: 'name', imageUrl: 'imageUrl', networkCode: 'networkCode', contractType: 'contractType', contractAddress: 'contractAddress' },
+    async (values) => {
       await create({ variables: { accountId, input: { ...values, imageUrl: values.imageUrl.trim() || null, contractType: values.contractType } } });
       toast({ title: 'Collection added', description: values.name });
       onAdded();
       setOpen(false);
       form.reset(empty);
-    } catch (error) {
-      setGeneralError(
-        applyServerErrors(form, error, {
-          name: 'name',
-          imageUrl: 'imageUrl',
-          networkCode: 'networkCode',
-          contractType: 'contractType',
-          contractAddress: 'contractAddress',
-        }),
-      );
-    }
-  });
+    },
+  );
 
   return (
-    <Dialog open={open} onOpenChange={resetOnClose(setOpen, form, setGeneralError, empty)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={resetOnClose(setOpen, form, submission.setGeneralError, empty)}
+      trigger={
         <Button type="button" size="sm">
           <PlusIcon aria-hidden /> Add collection
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add a collection</DialogTitle>
-          <DialogDescription>The contract of the NFTs buyers pay for with the checkout.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not add the collection" />
-            <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                control={form.control}
-                name="networkCode"
-                label="Network"
-                options={networks.map((network) => ({ value: network.code, label: network.name }))}
-                placeholder="Choose a network"
-                triggerClassName="w-full"
-                onValueChange={(value) => {
-                  form.setValue('contractType', value === 'solana' ? 'METAPLEX' : 'ERC721');
-                }}
-              />
-              <SelectField
-                control={form.control}
-                name="contractType"
-                label="Contract type"
-                options={NFT_CONTRACT_TYPES.map((type) => ({ value: type, label: type === 'METAPLEX' ? 'Metaplex (Solana)' : type }))}
-                triggerClassName="w-full"
-              />
-            </div>
-            <CodeField
-              control={form.control}
-              name="contractAddress"
-              label="Contract address"
-              placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'}
-            />
-            <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
-            <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Adding">
-              Add collection
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add a collection"
+      description="The contract of the NFTs buyers pay for with the checkout."
+      submission={submission}
+      errorTitle="Could not add the collection"
+    >
+      <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="networkCode"
+          label="Network"
+          options={networks.map((network) => ({ value: network.code, label: network.name }))}
+          placeholder="Choose a network"
+          triggerClassName="w-full"
+          onValueChange={(value) => {
+            form.setValue('contractType', value === 'solana' ? 'METAPLEX' : 'ERC721');
+          }}
+        />
+        <SelectField
+          control={form.control}
+          name="contractType"
+          label="Contract type"
+          options={NFT_CONTRACT_TYPES.map((type) => ({ value: type, label: type === 'METAPLEX' ? 'Metaplex (Solana)' : type }))}
+          triggerClassName="w-full"
+        />
+      </div>
+      <CodeField
+        control={form.control}
+        name="contractAddress"
+        label="Contract address"
+        placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'}
+      />
+      <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
+      <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Adding">
+        Add collection
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }

@@ -24,12 +24,12 @@ import { CollectionMints } from '@/features/developers/components/collection-min
 import { MintDialog } from '@/features/developers/components/mint-dialog';
 import { MintingCard } from '@/features/developers/components/minting-card';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
 import { useAdminPermission, usePermission } from '@/hooks/use-permission';
+import { toastChange } from '@/hooks/toast-change';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
-import { describeApiError } from '@/lib/graphql-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The HyperMint page embedded as the minting screen when a HyperMint host is configured. */
@@ -70,28 +70,20 @@ function toValues(account: NftAccount): NftValues {
 }
 
 function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: string; nftAccount: NftAccount; canManage: boolean }) {
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [save] = useMutation(UpdateNftAccountMutation);
   const form = useForm<NftValues>({ resolver: zodResolver(nftSchema), defaultValues: toValues(nftAccount) });
   const walletDisplayMode = useWatch({ control: form.control, name: 'walletDisplayMode' });
   useEffect(() => form.reset(toValues(nftAccount)), [nftAccount, form]);
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
-      await save({
-        variables: {
-          accountId,
-          input: { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null },
-        },
-      });
+  const { onSubmit, generalError } = useServerSubmit(
+    form,
+    { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' },
+    async (values) => {
+      const input = { ...values, baseNftUrl: values.baseNftUrl.trim() || null, baseNftTestnetUrl: values.baseNftTestnetUrl.trim() || null };
+      await save({ variables: { accountId, input } });
       toast({ title: 'NFT settings saved' });
-    } catch (error) {
-      setGeneralError(
-        applyServerErrors(form, error, { baseNftUrl: 'baseNftUrl', baseNftTestnetUrl: 'baseNftTestnetUrl', walletDisplayMode: 'walletDisplayMode' }),
-      );
-    }
-  });
+    },
+  );
 
   const flag = (name: 'isLiteNftFlowAllowed' | 'isNftCommerceFlowAllowed', label: string, description: string) => (
     <SwitchField control={form.control} name={name} label={label} description={description} disabled={!canManage} />
@@ -100,7 +92,7 @@ function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: strin
   return (
     <Card>
       <Form {...form}>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
           <CardHeader>
             <CardTitle>Checkout settings</CardTitle>
             <CardDescription>How the NFT checkout behaves for your buyers.</CardDescription>
@@ -204,8 +196,8 @@ export function NftCommerceScreen() {
   const canManage = usePermission('developerSettings:manage');
   const canMintHere = usePermission('minting:manage');
   const canToggleMinting = useAdminPermission('nftCollection:edit');
-  const { data, loading, error, refetch } = useQuery(NftSettingsQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
-  const minting = useQuery(MintingQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useAccountQuery(NftSettingsQuery);
+  const minting = useAccountQuery(MintingQuery);
   const hyperMint = useQuery(HyperMintEmbedQuery, { variables: { accountId: accountId ?? '', url: HYPERMINT_PATH }, skip: !accountId || !canMintHere });
   const [remove, { loading: removing }] = useMutation(DeleteNftCollectionMutation);
   const [deleting, setDeleting] = useState<Developers_NftCollectionFragment | null>(null);
@@ -221,18 +213,10 @@ export function NftCommerceScreen() {
     : '';
   const canMint = canMintHere && isMintingEnabled && !hyperMintUrl && Boolean(chain?.minterAddress);
 
-  async function confirmDelete() {
-    const collection = deleting;
-    if (!collection) return;
-    try {
-      await remove({ variables: { id: collection.id } });
-      await refetch();
-      toast({ title: 'Collection removed', description: collection.name });
-    } catch (caught) {
-      toast({ variant: 'destructive', title: 'Could not remove the collection', description: describeApiError(caught).message });
-    } finally {
-      setDeleting(null);
-    }
+  async function confirmDelete(collection: Developers_NftCollectionFragment) {
+    const removal = () => remove({ variables: { id: collection.id } }).then(() => refetch());
+    await toastChange(removal, { title: 'Collection removed', description: collection.name }, 'Could not remove the collection');
+    setDeleting(null);
   }
 
   return (
@@ -298,7 +282,7 @@ export function NftCommerceScreen() {
         title={<>Remove {deleting?.name}?</>}
         description="Buyers can no longer pay for its NFTs through the checkout. The contract itself is not touched."
         action={
-          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+          <AlertDialogAction onClick={() => deleting && void confirmDelete(deleting)} disabled={removing}>
             Remove
           </AlertDialogAction>
         }

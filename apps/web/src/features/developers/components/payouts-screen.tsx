@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { walletAddressProblem } from '@rampart/shared/developer-settings';
 import { CheckCircle2Icon, InfoIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
@@ -18,11 +18,11 @@ import { CreatePayoutMutation, PayoutQuery, UpdatePayoutMutation } from '@/featu
 import { CurrencyIcon } from '@/components/currency-icon';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { formatDateTime } from '@/features/developers/lib/format';
-import { useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_PayoutQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Currency = Developers_PayoutQuery['cryptoCurrencies'][number];
@@ -55,7 +55,6 @@ function PayoutForm({
 }) {
   const [create] = useMutation(CreatePayoutMutation, { refetchQueries: [PayoutQuery] });
   const [update] = useMutation(UpdatePayoutMutation);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const schema = useMemo(() => payoutSchema(currencies), [currencies]);
   const form = useForm<PayoutValues>({
     resolver: zodResolver(schema),
@@ -74,23 +73,17 @@ function PayoutForm({
   const unchanged = configuration !== null && configuration.currencyId === currencyId && configuration.walletAddress === address.trim();
   const saving = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    const walletAddress = values.walletAddress.trim();
-    try {
-      const variables = { accountId, currencyId: values.currencyId, walletAddress };
-      if (configuration) await update({ variables });
-      else await create({ variables });
-      toast({ title: 'Payout address saved', description: `${currency?.name ?? ''} to ${walletAddress}` });
-    } catch (caught) {
-      setGeneralError(applyServerErrors(form, caught, { currencyId: 'currencyId', walletAddress: 'walletAddress' }));
-    }
+  const { onSubmit, generalError } = useServerSubmit(form, { currencyId: 'currencyId', walletAddress: 'walletAddress' }, async (values) => {
+    const variables = { accountId, currencyId: values.currencyId, walletAddress: values.walletAddress.trim() };
+    if (configuration) await update({ variables });
+    else await create({ variables });
+    toast({ title: 'Payout address saved', description: `${currency?.name ?? ''} to ${variables.walletAddress}` });
   });
 
   return (
     <Card>
       <Form {...form}>
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-6">
           <CardHeader>
             <CardTitle className="flex flex-wrap items-center gap-2">
               Payout wallet
@@ -204,7 +197,7 @@ function PayoutForm({
 export function PayoutsScreen() {
   const { accountId } = useDeveloperScope();
   const canManage = usePermission('developerSettings:manage');
-  const { data, loading, error, refetch } = useQuery(PayoutQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
+  const { data, loading, error, refetch } = useAccountQuery(PayoutQuery);
   const configuration = data?.affiliatePayoutConfigurationForAccount ?? null;
   const currencies = useMemo(
     () => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended || currency.id === configuration?.currencyId),

@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { DeletePublicKeyMutation, UploadPublicKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
+import { toastChange } from '@/hooks/toast-change';
 import { toast } from '@/hooks/use-toast';
 import { formatDateTime } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -68,13 +69,8 @@ export function PublicKeyCard({
 
   async function confirmDelete() {
     if (!publicKey) return;
-    try {
-      await remove({ variables: { id: publicKey.id } });
-      onChanged();
-      toast({ title: 'Public key deleted' });
-    } catch (caught) {
-      toast({ variant: 'destructive', title: 'Could not delete the public key', description: describeApiError(caught).message });
-    }
+    const removal = () => remove({ variables: { id: publicKey.id } }).then(onChanged);
+    await toastChange(removal, { title: 'Public key deleted' }, 'Could not delete the public key');
   }
 
   return (

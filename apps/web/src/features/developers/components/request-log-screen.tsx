@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { CopyButton } from '@/components/copy-button';
+import { FilterSelect } from '@/components/filter-select';
 import { ApiRequestKeysQuery, ApiRequestsQuery } from '@/features/developers/api/request-log';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { maskKey } from '@/features/developers/lib/format';
@@ -21,6 +21,7 @@ import {
   parseRequestLogFilters,
   requestLogFiltersToSearchParams,
   requestLogQueryVariables,
+  type LogStatusClass,
   type RequestLogFilters,
 } from '@/features/developers/lib/request-log-search-params';
 import { useDeveloperScope } from '@/features/developers/lib/scope';
@@ -29,7 +30,9 @@ import { formatCount, formatDateTime, formatRelativeTime, formatTime } from '@/l
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 type LoggedRequest = Developers_ApiRequestsQuery['apiRequests']['items'][number];
-const ALL = '__all__';
+const STATUS_CLASS_LABEL: Record<LogStatusClass, string> = { '2xx': '2xx Succeeded', '4xx': '4xx Refused', '5xx': '5xx Failed' };
+const METHODS = [{ value: '', label: 'All methods' }, ...LOG_METHODS.map((method) => ({ value: method, label: method }))];
+const STATUSES = [{ value: '' as const, label: 'All statuses' }, ...LOG_STATUS_CLASSES.map((status) => ({ value: status, label: STATUS_CLASS_LABEL[status] }))];
 
 const REASON: Record<number, string> = {
   200: 'OK',
@@ -139,55 +142,21 @@ function Filters({
 
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-      <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
-        <Label htmlFor="log-key">Key</Label>
-        <Select value={filters.key || ALL} onValueChange={(value) => onChange({ key: value === ALL ? '' : value })}>
-          <SelectTrigger id="log-key" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All keys</SelectItem>
-            {(keys.data?.apiRequestKeys ?? []).map((key) => (
-              <SelectItem key={key.id} value={key.id}>
-                {keyLabel(key)} · …{key.secret.slice(-4)}
-                {key.deletedAt && !key.isWaitingDeletion ? ' (deleted)' : ''}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="log-method">Method</Label>
-        <Select value={filters.method || ALL} onValueChange={(value) => onChange({ method: value === ALL ? '' : value })}>
-          <SelectTrigger id="log-method" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All methods</SelectItem>
-            {LOG_METHODS.map((method) => (
-              <SelectItem key={method} value={method}>
-                {method}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="log-status">Status</Label>
-        <Select value={filters.status || ALL} onValueChange={(value) => onChange({ status: value === ALL ? '' : (value as RequestLogFilters['status']) })}>
-          <SelectTrigger id="log-status" className="w-full">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
-            {LOG_STATUS_CLASSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {{ '2xx': '2xx Succeeded', '4xx': '4xx Refused', '5xx': '5xx Failed' }[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect
+        label="Key"
+        className="col-span-2 md:col-span-1"
+        value={filters.key}
+        onChange={(key) => onChange({ key })}
+        options={[
+          { value: '', label: 'All keys' },
+          ...(keys.data?.apiRequestKeys ?? []).map((key) => ({
+            value: key.id,
+            label: `${keyLabel(key)} · …${key.secret.slice(-4)}${key.deletedAt && !key.isWaitingDeletion ? ' (deleted)' : ''}`,
+          })),
+        ]}
+      />
+      <FilterSelect label="Method" value={filters.method} onChange={(method) => onChange({ method })} options={METHODS} />
+      <FilterSelect label="Status" value={filters.status} onChange={(status) => onChange({ status })} options={STATUSES} />
       <div className="col-span-2 flex flex-col gap-1.5 md:col-span-1">
         <Label htmlFor="log-path">Path starts with</Label>
         <Input id="log-path" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/v1/transactions" maxLength={200} autoComplete="off" />

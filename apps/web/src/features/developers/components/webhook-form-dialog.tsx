@@ -1,19 +1,18 @@
 import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField, UrlField } from '@/components/form/input-field';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { CreateWebhookMutation, UpdateWebhookMutation } from '@/features/developers/api/webhooks';
 import { eventLabel, groupEventTypes } from '@/features/developers/lib/format';
 import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { cn } from '@/lib/utils';
 
 const webhookSchema = z
@@ -44,11 +43,21 @@ export function WebhookFormDialog({
   webhook: Developers_WebhookFragment | null;
   onSaved: (webhook: Developers_WebhookFragment) => void;
 }) {
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const [create] = useMutation(CreateWebhookMutation);
   const [update] = useMutation(UpdateWebhookMutation);
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', scope: 'all', events: [] } });
 
+  const submission = useServerSubmit(form, { url: 'url', events: 'events', description: 'description' }, async (values) => {
+    const events = values.scope === 'all' ? [] : values.events;
+    const saved = webhook
+      ? (await update({ variables: { id: webhook.id, url: values.url, events, description: values.description } })).data?.updateWebhook
+      : (await create({ variables: { accountId, liveMode, url: values.url, events, description: values.description || null } })).data?.createWebhook;
+    if (saved) onSaved(saved);
+    toast({ title: webhook ? 'Endpoint saved' : 'Endpoint added', description: values.url });
+    onOpenChange(false);
+  });
+
+  const { setGeneralError } = submission;
   useEffect(() => {
     if (!open) return;
     setGeneralError(null);
@@ -58,111 +67,93 @@ export function WebhookFormDialog({
       scope: webhook && webhook.events.length > 0 ? 'chosen' : 'all',
       events: webhook ? [...webhook.events] : [],
     });
-  }, [open, webhook, form]);
+  }, [open, webhook, form, setGeneralError]);
 
   const scope = form.watch('scope');
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    const events = values.scope === 'all' ? [] : values.events;
-    try {
-      const saved = webhook
-        ? (await update({ variables: { id: webhook.id, url: values.url, events, description: values.description } })).data?.updateWebhook
-        : (await create({ variables: { accountId, liveMode, url: values.url, events, description: values.description || null } })).data?.createWebhook;
-      if (saved) onSaved(saved);
-      toast({ title: webhook ? 'Endpoint saved' : 'Endpoint added', description: values.url });
-      onOpenChange(false);
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { url: 'url', events: 'events', description: 'description' }));
-    }
-  });
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{webhook ? 'Edit endpoint' : `Add a ${liveMode ? 'live' : 'test'} endpoint`}</DialogTitle>
-          <DialogDescription>We POST signed JSON events to this URL and retry for about three days until it answers 2xx within 5 seconds.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not save the endpoint" />
-            <UrlField
-              control={form.control}
-              name="url"
-              label="Endpoint URL"
-              description={liveMode ? 'Live endpoints must use https.' : 'Test endpoints may use http.'}
-              type="url"
-              placeholder="https://api.example.com/webhooks/rampart"
-              autoFocus
-            />
-            <InputField control={form.control} name="description" label="Description (optional)" placeholder="Order service, production" />
-            <FormField
-              control={form.control}
-              name="scope"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Events</FormLabel>
-                  <div role="radiogroup" aria-label="Events to send" className="grid gap-2 sm:grid-cols-2">
-                    {(['all', 'chosen'] as const).map((value) => (
-                      <label
-                        key={value}
-                        className={cn(
-                          'flex cursor-pointer items-center gap-2 rounded-md border p-2.5 text-sm',
-                          field.value === value && 'border-primary bg-accent/40',
-                        )}
-                      >
-                        <input
-                          type="radio"
-                          name="webhook-scope"
-                          className="size-4 accent-primary"
-                          checked={field.value === value}
-                          onChange={() => field.onChange(value)}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+      title={webhook ? 'Edit endpoint' : `Add a ${liveMode ? 'live' : 'test'} endpoint`}
+      description="We POST signed JSON events to this URL and retry for about three days until it answers 2xx within 5 seconds."
+      submission={submission}
+      errorTitle="Could not save the endpoint"
+    >
+      <UrlField
+        control={form.control}
+        name="url"
+        label="Endpoint URL"
+        description={liveMode ? 'Live endpoints must use https.' : 'Test endpoints may use http.'}
+        type="url"
+        placeholder="https://api.example.com/webhooks/rampart"
+        autoFocus
+      />
+      <InputField control={form.control} name="description" label="Description (optional)" placeholder="Order service, production" />
+      <FormField
+        control={form.control}
+        name="scope"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Events</FormLabel>
+            <div role="radiogroup" aria-label="Events to send" className="grid gap-2 sm:grid-cols-2">
+              {(['all', 'chosen'] as const).map((value) => (
+                <label
+                  key={value}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-md border p-2.5 text-sm',
+                    field.value === value && 'border-primary bg-accent/40',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="webhook-scope"
+                    className="size-4 accent-primary"
+                    checked={field.value === value}
+                    onChange={() => field.onChange(value)}
+                  />
+                  {value === 'all' ? 'All events' : 'Chosen events'}
+                </label>
+              ))}
+            </div>
+          </FormItem>
+        )}
+      />
+      {scope === 'chosen' && (
+        <FormField
+          control={form.control}
+          name="events"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex max-h-72 flex-col gap-4 overflow-y-auto rounded-md border p-3">
+                {groupEventTypes(eventTypes).map((group) => (
+                  <fieldset key={group.label} className="flex flex-col gap-1.5">
+                    <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</legend>
+                    {group.types.map((type) => (
+                      <label key={type} className="flex items-center gap-2 text-sm">
+                        <Checkbox
+                          checked={field.value.includes(type)}
+                          onCheckedChange={(checked) =>
+                            field.onChange(checked === true ? [...field.value, type] : field.value.filter((value) => value !== type))
+                          }
+                          aria-label={type}
                         />
-                        {value === 'all' ? 'All events' : 'Chosen events'}
+                        <span className="font-mono text-xs">{type}</span>
+                        <span className="sr-only">{eventLabel(type)}</span>
                       </label>
                     ))}
-                  </div>
-                </FormItem>
-              )}
-            />
-            {scope === 'chosen' && (
-              <FormField
-                control={form.control}
-                name="events"
-                render={({ field }) => (
-                  <FormItem>
-                    <div className="flex max-h-72 flex-col gap-4 overflow-y-auto rounded-md border p-3">
-                      {groupEventTypes(eventTypes).map((group) => (
-                        <fieldset key={group.label} className="flex flex-col gap-1.5">
-                          <legend className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{group.label}</legend>
-                          {group.types.map((type) => (
-                            <label key={type} className="flex items-center gap-2 text-sm">
-                              <Checkbox
-                                checked={field.value.includes(type)}
-                                onCheckedChange={(checked) =>
-                                  field.onChange(checked === true ? [...field.value, type] : field.value.filter((value) => value !== type))
-                                }
-                                aria-label={type}
-                              />
-                              <span className="font-mono text-xs">{type}</span>
-                              <span className="sr-only">{eventLabel(type)}</span>
-                            </label>
-                          ))}
-                        </fieldset>
-                      ))}
-                    </div>
-                    <FormDescription>{field.value.length} chosen</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            )}
-            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
-              {webhook ? 'Save endpoint' : 'Add endpoint'}
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+                  </fieldset>
+                ))}
+              </div>
+              <FormDescription>{field.value.length} chosen</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
+      <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Saving">
+        {webhook ? 'Save endpoint' : 'Add endpoint'}
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }

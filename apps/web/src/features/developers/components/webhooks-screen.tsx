@@ -15,8 +15,7 @@ import { deliveryFiltersToSearchParams, parseDeliveryFilters } from '@/features/
 import { useDeveloperScope } from '@/features/developers/lib/scope';
 import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
-import { describeApiError } from '@/lib/graphql-errors';
+import { toastChange } from '@/hooks/toast-change';
 import { QueryBoundary } from '@/components/query-boundary';
 
 /** The selected account's endpoints in the shell's mode, their tests and the delivery log of one of them. */
@@ -46,26 +45,14 @@ export function WebhooksScreen() {
   }
 
   async function toggle(webhook: Developers_WebhookFragment, isEnabled: boolean) {
-    try {
-      await update({ variables: { id: webhook.id, isEnabled } });
-      toast({ title: isEnabled ? 'Endpoint enabled' : 'Endpoint disabled', description: webhook.url });
-    } catch (caught) {
-      toast({ variant: 'destructive', title: 'Could not change the endpoint', description: describeApiError(caught).message });
-    }
+    const done = { title: isEnabled ? 'Endpoint enabled' : 'Endpoint disabled', description: webhook.url };
+    await toastChange(() => update({ variables: { id: webhook.id, isEnabled } }), done, 'Could not change the endpoint');
   }
 
-  async function confirmDelete() {
-    const webhook = deleting;
-    if (!webhook) return;
-    try {
-      await remove({ variables: { id: webhook.id } });
-      await refetch();
-      toast({ title: 'Endpoint deleted', description: webhook.url });
-    } catch (caught) {
-      toast({ variant: 'destructive', title: 'Could not delete the endpoint', description: describeApiError(caught).message });
-    } finally {
-      setDeleting(null);
-    }
+  async function confirmDelete(webhook: Developers_WebhookFragment) {
+    const removal = () => remove({ variables: { id: webhook.id } }).then(() => refetch());
+    await toastChange(removal, { title: 'Endpoint deleted', description: webhook.url }, 'Could not delete the endpoint');
+    setDeleting(null);
   }
 
   return (
@@ -142,7 +129,7 @@ export function WebhooksScreen() {
         description={<>{deleting?.url} stops receiving events at once, and its delivery log is deleted.</>}
         descriptionClassName="[overflow-wrap:anywhere]"
         action={
-          <AlertDialogAction onClick={() => void confirmDelete()} disabled={removing}>
+          <AlertDialogAction onClick={() => deleting && void confirmDelete(deleting)} disabled={removing}>
             Delete endpoint
           </AlertDialogAction>
         }

@@ -1,4 +1,5 @@
-import { useReactiveVar } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@apollo/client';
+import { useQuery, useReactiveVar } from '@apollo/client/react';
 import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 
 /** Every developer screen follows the shell's selected account and its test/live mode. */
@@ -6,4 +7,10 @@ export function useDeveloperScope() {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const testMode = useReactiveVar(testModeVar);
   return { accountId, testMode, liveMode: !testMode, modeLabel: testMode ? 'test' : 'live' } as const;
+}
+
+/** A query about the selected account (its only variable), skipped until an account is chosen. */
+export function useAccountQuery<TData>(document: TypedDocumentNode<TData, { accountId: string }>) {
+  const accountId = useReactiveVar(selectedAccountIdVar);
+  return useQuery(document, { variables: { accountId: accountId ?? '' }, skip: !accountId });
 }

@@ -9,12 +9,10 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { WarningNote } from '@/components/warning-note';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ShownOnceDialog } from '@/components/shown-once-dialog';
-import { Form } from '@/components/ui/form';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
@@ -23,7 +21,7 @@ import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 
 const keySchema = z.object({
   name: z.string().trim().min(1, 'Name the key after where it is used, such as "Production server"').max(100, 'At most 100 characters'),
@@ -39,39 +37,28 @@ function CreateKeyDialog({
   onClose: () => void;
   onCreated: (secret: { name: string; value: string }) => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CreatePassApiKeyMutation, { refetchQueries: [PassApiKeysQuery], awaitRefetchQueries: true });
   const form = useForm<KeyValues>({ resolver: zodResolver(keySchema), defaultValues: { name: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const result = await create({ variables: { projectId, name: values.name } });
-      const created = result.data?.createPassProjectApiKey;
-      if (created) onCreated({ name: created.apiKey.name, value: created.secret });
-    } catch (caught) {
-      setError(applyServerErrors(form, caught, { name: 'name' }));
-    }
+  const submission = useServerSubmit(form, { name: 'name' }, async (values) => {
+    const result = await create({ variables: { projectId, name: values.name } });
+    const created = result.data?.createPassProjectApiKey;
+    if (created) onCreated({ name: created.apiKey.name, value: created.secret });
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Create an API key</DialogTitle>
-          <DialogDescription>
-            The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <ErrorAlert message={error} title="Could not create the key" />
-            <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />
-            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Creating">
-              Create key
-            </DialogFormFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      className="sm:max-w-md"
+      title="Create an API key"
+      description="The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only."
+      submission={submission}
+      errorTitle="Could not create the key"
+    >
+      <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />
+      <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Creating">
+        Create key
+      </DialogFormFooter>
+    </FormDialog>
   );
 }
 

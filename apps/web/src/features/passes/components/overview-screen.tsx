@@ -4,12 +4,12 @@ import { useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartEmptyState } from '@/components/chart-empty-state';
+import { ChartDataTable } from '@/components/charts/chart-data-table';
+import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { ANIMATE, AXIS, countAxis, GRID, pointTooltip, TooltipBox } from '@/components/charts/chart-parts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { PassProjectOverviewQuery } from '@/features/passes/api/passes';
 import { ProjectFrame } from '@/features/passes/components/passes-frame';
 import { isOverviewRange, OVERVIEW_RANGES, rangeBounds, type OverviewRange } from '@/features/passes/lib/passes';
@@ -56,30 +56,12 @@ function ActivityChart({ points }: { points: Point[] }) {
       </CardHeader>
       {asTable ? (
         <CardContent className="max-h-96 overflow-auto">
-          <Table aria-labelledby={id}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Day</TableHead>
-                {SERIES.map((series) => (
-                  <TableHead key={series.key} className="text-right">
-                    {series.label}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {points.map((point) => (
-                <TableRow key={point.date}>
-                  <TableCell className="py-1.5 whitespace-nowrap">{point.label}</TableCell>
-                  {SERIES.map((series) => (
-                    <TableCell key={series.key} className="py-1.5 text-right tabular-nums">
-                      {formatCount(point[series.key])}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ChartDataTable
+            aria-labelledby={id}
+            title="Passes over time"
+            columns={['Day', ...SERIES.map((series) => series.label)]}
+            rows={points.map((point) => [point.label, ...SERIES.map((series) => formatCount(point[series.key]))])}
+          />
         </CardContent>
       ) : (
         <CardContent role="figure" aria-labelledby={id} className="h-72 px-2" data-testid="passes-chart">
@@ -135,25 +117,18 @@ export function OverviewScreen() {
       section="overview"
       description="How many passes were issued, added to wallets, scanned and invalidated."
       actions={
-        <Select
+        <FilterSelect
+          label="Range"
+          hideLabel
+          triggerClassName="w-44"
           value={range}
-          onValueChange={(value) => {
+          onChange={(value) => {
             const next = new URLSearchParams(params);
             next.set('range', value);
             setParams(next, { replace: true });
           }}
-        >
-          <SelectTrigger className="w-44" aria-label="Range">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {OVERVIEW_RANGES.map((item) => (
-              <SelectItem key={item.value} value={item.value}>
-                {item.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          options={OVERVIEW_RANGES}
+        />
       }
     >
       {error && <QueryErrorAlert title="Could not load the overview" error={error} onRetry={refetch} />}

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
 import { Skeleton } from '@/components/ui/skeleton';
 import { Forbidden } from '@/components/forbidden';
 import { ROUTES } from '@/config/routes';
@@ -24,6 +24,7 @@ import { formatCount, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { SectionCard } from '@/components/section-card';
 
 type PassEventRow = Passes_PassQuery['pass']['events'][number];
 
@@ -178,110 +179,85 @@ export function PassDetailScreen() {
             )}
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
               <div className="flex min-w-0 flex-col gap-6">
-                <Card className="gap-0">
-                  <CardHeader>
-                    <CardTitle className="text-base">Holder and entitlement</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <dl className="divide-y">
-                      <DetailRow label="Holder wallet">
-                        <MonoValue value={pass.holderAddress} label="Copy the holder address" />
-                      </DetailRow>
-                      <DetailRow label="NFT">
-                        {pass.contractAddress ? (
-                          <span className="flex flex-col gap-0.5">
-                            <MonoValue value={pass.contractAddress} label="Copy the contract address" />
-                            <span>
-                              Token id <span className="font-mono">{pass.tokenId}</span>
-                              {pass.networkCode && (
-                                <span className="text-muted-foreground">
-                                  {' '}
-                                  · {labelOfNetwork(pass.networkCode)}
-                                  {pass.chainId != null && ` (chain ${pass.chainId})`}
-                                </span>
-                              )}
-                            </span>
-                          </span>
-                        ) : (
-                          <span className="text-muted-foreground">Not bound to an NFT (admitted by a wallets policy)</span>
-                        )}
-                      </DetailRow>
-                      <DetailRow label="Status">
-                        <span className="flex flex-col gap-1">
-                          <PassStatusBadge status={pass.status} reason={pass.invalidatedReason} />
-                          {pass.invalidatedReason && <span className="text-muted-foreground">{labelOfInvalidationReason(pass.invalidatedReason)}</span>}
-                        </span>
-                      </DetailRow>
-                      <DetailRow label="Policies">
-                        {pass.policies.length === 0 ? '—' : pass.policies.map((policy) => `${policy.name} (${labelOfPolicyKind(policy.kind)})`).join(', ')}
-                      </DetailRow>
-                      <DetailRow label="Barcode">
+                <SectionCard title="Holder and entitlement" className="gap-0">
+                  <dl className="divide-y">
+                    <DetailRow label="Holder wallet">
+                      <MonoValue value={pass.holderAddress} label="Copy the holder address" />
+                    </DetailRow>
+                    <DetailRow label="NFT">
+                      {pass.contractAddress ? (
                         <span className="flex flex-col gap-0.5">
-                          <MonoValue value={pass.barcodeMessage} label="Copy the barcode message" />
-                          <span className="text-muted-foreground">{labelOfBarcodeFormat(pass.barcodeFormat)}</span>
+                          <MonoValue value={pass.contractAddress} label="Copy the contract address" />
+                          <span>
+                            Token id <span className="font-mono">{pass.tokenId}</span>
+                            {pass.networkCode && (
+                              <span className="text-muted-foreground">
+                                {' '}
+                                · {labelOfNetwork(pass.networkCode)}
+                                {pass.chainId != null && ` (chain ${pass.chainId})`}
+                              </span>
+                            )}
+                          </span>
                         </span>
+                      ) : (
+                        <span className="text-muted-foreground">Not bound to an NFT (admitted by a wallets policy)</span>
+                      )}
+                    </DetailRow>
+                    <DetailRow label="Status">
+                      <span className="flex flex-col gap-1">
+                        <PassStatusBadge status={pass.status} reason={pass.invalidatedReason} />
+                        {pass.invalidatedReason && <span className="text-muted-foreground">{labelOfInvalidationReason(pass.invalidatedReason)}</span>}
+                      </span>
+                    </DetailRow>
+                    <DetailRow label="Policies">
+                      {pass.policies.length === 0 ? '—' : pass.policies.map((policy) => `${policy.name} (${labelOfPolicyKind(policy.kind)})`).join(', ')}
+                    </DetailRow>
+                    <DetailRow label="Barcode">
+                      <span className="flex flex-col gap-0.5">
+                        <MonoValue value={pass.barcodeMessage} label="Copy the barcode message" />
+                        <span className="text-muted-foreground">{labelOfBarcodeFormat(pass.barcodeFormat)}</span>
+                      </span>
+                    </DetailRow>
+                    {pass.externalId && (
+                      <DetailRow label="External id">
+                        <span className="font-mono">{pass.externalId}</span>
                       </DetailRow>
-                      {pass.externalId && (
-                        <DetailRow label="External id">
-                          <span className="font-mono">{pass.externalId}</span>
+                    )}
+                    <DetailRow label="Apple Wallet">{pass.addedToAppleWallet ? 'Added on a device' : 'Not added yet'}</DetailRow>
+                    <DetailRow label="Scans">
+                      {formatCount(pass.scanCount)}
+                      {pass.lastScannedAt && <span className="text-muted-foreground"> · last {formatDateTime(pass.lastScannedAt)}</span>}
+                    </DetailRow>
+                  </dl>
+                </SectionCard>
+                <SectionCard title="Fields as rendered" className="gap-0">
+                  <dl className="divide-y">
+                    {PASS_FIELD_GROUPS.flatMap((group) =>
+                      pass.fields[group].map((field) => (
+                        <DetailRow key={`${group}-${field.key}`} label={`${FIELD_GROUP_LABEL[group]} · ${field.label || field.key}`}>
+                          {field.value}
                         </DetailRow>
-                      )}
-                      <DetailRow label="Apple Wallet">{pass.addedToAppleWallet ? 'Added on a device' : 'Not added yet'}</DetailRow>
-                      <DetailRow label="Scans">
-                        {formatCount(pass.scanCount)}
-                        {pass.lastScannedAt && <span className="text-muted-foreground"> · last {formatDateTime(pass.lastScannedAt)}</span>}
-                      </DetailRow>
-                    </dl>
-                  </CardContent>
-                </Card>
-                <Card className="gap-0">
-                  <CardHeader>
-                    <CardTitle className="text-base">Fields as rendered</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <dl className="divide-y">
-                      {PASS_FIELD_GROUPS.flatMap((group) =>
-                        pass.fields[group].map((field) => (
-                          <DetailRow key={`${group}-${field.key}`} label={`${FIELD_GROUP_LABEL[group]} · ${field.label || field.key}`}>
-                            {field.value}
-                          </DetailRow>
-                        )),
-                      )}
-                    </dl>
-                  </CardContent>
-                </Card>
-                <Card className="gap-3">
-                  <CardHeader>
-                    <CardTitle className="text-base">Signed message</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <pre className="max-h-56 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">{pass.signedMessage}</pre>
-                  </CardContent>
-                </Card>
+                      )),
+                    )}
+                  </dl>
+                </SectionCard>
+                <SectionCard title="Signed message" className="gap-3">
+                  <pre className="max-h-56 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">{pass.signedMessage}</pre>
+                </SectionCard>
               </div>
               <div className="flex min-w-0 flex-col gap-6">
-                <Card className="gap-4">
-                  <CardHeader>
-                    <CardTitle className="text-base">In the wallets</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <PassPreviews
-                      template={{ ...pass.template, fields: pass.fields }}
-                      images={{ logo: pass.template.logoImageUrl, icon: pass.template.iconImageUrl, strip: pass.template.stripImageUrl }}
-                      values={{}}
-                      barcodeMessage={pass.barcodeMessage}
-                      voided={pass.status === 'invalidated'}
-                    />
-                  </CardContent>
-                </Card>
-                <Card className="gap-4">
-                  <CardHeader>
-                    <CardTitle className="text-base">Status history and scans</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <Timeline events={pass.events} />
-                  </CardContent>
-                </Card>
+                <SectionCard title="In the wallets" className="gap-4">
+                  <PassPreviews
+                    template={{ ...pass.template, fields: pass.fields }}
+                    images={{ logo: pass.template.logoImageUrl, icon: pass.template.iconImageUrl, strip: pass.template.stripImageUrl }}
+                    values={{}}
+                    barcodeMessage={pass.barcodeMessage}
+                    voided={pass.status === 'invalidated'}
+                  />
+                </SectionCard>
+                <SectionCard title="Status history and scans" className="gap-4">
+                  <Timeline events={pass.events} />
+                </SectionCard>
               </div>
             </div>
             {canManage && <InvalidateDialog passId={pass.id} open={confirming} onOpenChange={setConfirming} />}

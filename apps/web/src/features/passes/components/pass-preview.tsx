@@ -108,6 +108,39 @@ function FieldBlock({
   );
 }
 
+/** A row of fields side by side, the last one right-aligned as Wallet lays it out; nothing when there are none. */
+function FieldRow({ fields, values, labelColor }: { fields: readonly PassField[]; values?: Record<string, string>; labelColor: string }) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="grid gap-2 px-4 pt-2" style={{ gridTemplateColumns: `repeat(${fields.length}, minmax(0, 1fr))` }}>
+      {fields.map((field, index) => (
+        <FieldBlock key={field.key} field={field} values={values} labelColor={labelColor} align={index > 0 && index === fields.length - 1 ? 'right' : 'left'} />
+      ))}
+    </div>
+  );
+}
+
+/** The barcode under a pass with its message; `frameClassName` draws its white frame as each wallet does. */
+function Barcode({ format, message, frameClassName }: { format: string; message: string; frameClassName: string }) {
+  return (
+    <div className="flex flex-col items-center gap-1 px-4 pt-5 pb-4">
+      <div className={frameClassName}>
+        <BarcodeGlyph format={format} message={message} />
+      </div>
+      <p className="text-[10px] opacity-80">{message}</p>
+    </div>
+  );
+}
+
+/** The band across a pass that is no longer valid, in the wallet's own word. */
+function VoidBand({ children }: { children: string }) {
+  return (
+    <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
+      {children}
+    </div>
+  );
+}
+
 /** What both wallets' previews draw: the template, its images, sample or real field values, and the barcode. */
 interface PassPreviewProps {
   template: PreviewTemplate;
@@ -169,43 +202,10 @@ export function ApplePassPreview({ template, images, values = SAMPLE_VALUES, bar
             {template.style === 'generic' && images?.icon && <img src={images.icon} alt="" className="size-14 rounded-md object-cover" />}
           </div>
         )}
-        {secondaryFields.length > 0 && (
-          <div className="grid gap-2 px-4 pt-2" style={{ gridTemplateColumns: `repeat(${secondaryFields.length}, minmax(0, 1fr))` }}>
-            {secondaryFields.map((field, index) => (
-              <FieldBlock
-                key={field.key}
-                field={field}
-                values={values}
-                labelColor={label}
-                align={index > 0 && index === secondaryFields.length - 1 ? 'right' : 'left'}
-              />
-            ))}
-          </div>
-        )}
-        {auxiliaryFields.length > 0 && (
-          <div className="grid gap-2 px-4 pt-2" style={{ gridTemplateColumns: `repeat(${auxiliaryFields.length}, minmax(0, 1fr))` }}>
-            {auxiliaryFields.map((field, index) => (
-              <FieldBlock
-                key={field.key}
-                field={field}
-                values={values}
-                labelColor={label}
-                align={index > 0 && index === auxiliaryFields.length - 1 ? 'right' : 'left'}
-              />
-            ))}
-          </div>
-        )}
-        <div className="flex flex-col items-center gap-1 px-4 pt-5 pb-4">
-          <div className="rounded-md bg-white p-2">
-            <BarcodeGlyph format={template.barcodeFormat} message={barcodeMessage} />
-          </div>
-          <p className="text-[10px] opacity-80">{barcodeMessage}</p>
-        </div>
-        {voided && (
-          <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
-            Void
-          </div>
-        )}
+        <FieldRow fields={secondaryFields} values={values} labelColor={label} />
+        <FieldRow fields={auxiliaryFields} values={values} labelColor={label} />
+        <Barcode format={template.barcodeFormat} message={barcodeMessage} frameClassName="rounded-md bg-white p-2" />
+        {voided && <VoidBand>Void</VoidBand>}
       </div>
       <figcaption className="text-xs text-muted-foreground">Apple Wallet</figcaption>
     </figure>
@@ -255,18 +255,9 @@ export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, ba
             ))}
           </div>
         )}
-        <div className="flex flex-col items-center gap-1 px-4 pt-5 pb-4">
-          <div className="rounded-xl bg-white p-3">
-            <BarcodeGlyph format={template.barcodeFormat} message={barcodeMessage} />
-          </div>
-          <p className="text-[10px] opacity-80">{barcodeMessage}</p>
-        </div>
+        <Barcode format={template.barcodeFormat} message={barcodeMessage} frameClassName="rounded-xl bg-white p-3" />
         {images?.strip && <img src={images.strip} alt="" className="h-24 w-full object-cover" />}
-        {voided && (
-          <div className="absolute inset-x-0 top-1/2 -rotate-12 bg-red-600/90 py-1 text-center text-sm font-bold tracking-widest text-white uppercase">
-            Expired
-          </div>
-        )}
+        {voided && <VoidBand>Expired</VoidBand>}
       </div>
       <figcaption className="text-xs text-muted-foreground">Google Wallet</figcaption>
     </figure>
@@ -274,13 +265,7 @@ export function GooglePassPreview({ template, images, values = SAMPLE_VALUES, ba
 }
 
 /** Both previews side by side (stacked on a phone). */
-export function PassPreviews(props: {
-  template: PreviewTemplate;
-  images?: PreviewImages;
-  values?: Record<string, string>;
-  barcodeMessage?: string;
-  voided?: boolean;
-}) {
+export function PassPreviews(props: PassPreviewProps) {
   return (
     <div className="@container" aria-label="Pass previews" role="group">
       <div className="grid gap-4 @md:grid-cols-2">

@@ -3,9 +3,9 @@ import { useQuery } from '@apollo/client/react';
 import { SearchIcon, TicketIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { PassesQuery } from '@/features/passes/api/passes';
@@ -17,6 +17,11 @@ import type { PassStatus } from '@/gql/graphql';
 import { formatCount, formatDateTime } from '@/lib/format';
 
 const PAGE = 25;
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'invalidated', label: 'Invalidated' },
+] as const satisfies ReadonlyArray<{ value: PassStatus | ''; label: string }>;
 
 /** The project's passes: search, status filter, "Load more" by cursor, a link to each pass. */
 export function PassesListScreen() {
@@ -70,24 +75,19 @@ export function PassesListScreen() {
             className="pl-8"
           />
         </div>
-        <Select
-          value={status ?? 'all'}
-          onValueChange={(value) => {
+        <FilterSelect
+          label="Status"
+          hideLabel
+          className="w-full sm:w-44"
+          value={status ?? ''}
+          onChange={(value) => {
             const next = new URLSearchParams(params);
-            if (value === 'all') next.delete('status');
-            else next.set('status', value);
+            if (value) next.set('status', value);
+            else next.delete('status');
             setParams(next, { replace: true });
           }}
-        >
-          <SelectTrigger className="w-full sm:w-44" aria-label="Status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All statuses</SelectItem>
-            <SelectItem value="active">Active</SelectItem>
-            <SelectItem value="invalidated">Invalidated</SelectItem>
-          </SelectContent>
-        </Select>
+          options={STATUS_OPTIONS}
+        />
         {page && (
           <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
             {formatCount(page.totalCount)} {page.totalCount === 1 ? 'pass' : 'passes'}

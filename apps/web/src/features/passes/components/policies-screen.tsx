@@ -11,21 +11,18 @@ import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { CodeField, InputField } from '@/components/form/input-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, CardTable, DeleteDialog, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 
 const policySchema = z
   .object({
@@ -86,7 +83,6 @@ function PolicyDialog({
   const networks = [...new Set([...(chainNetwork ? [chainNetwork] : []), ...(policy?.networkCode ? [policy.networkCode] : []), ...NFT_POLICY_NETWORKS])];
   const [create] = useMutation(CreatePassPolicyMutation, { refetchQueries: [PassPoliciesQuery] });
   const [update] = useMutation(UpdatePassPolicyMutation);
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm<PolicyValues>({
     resolver: zodResolver(policySchema),
     mode: 'onTouched',
@@ -101,8 +97,7 @@ function PolicyDialog({
   });
   const kind = form.watch('kind');
   const networkCode = form.watch('networkCode');
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
+  const submission = useServerSubmit(form, SERVER_FIELDS, async (values) => {
     const input =
       values.kind === 'wallets'
         ? { name: values.name, kind: values.kind, walletAddresses: splitList(values.walletAddresses) }
@@ -113,112 +108,76 @@ function PolicyDialog({
             contractAddress: values.contractAddress.trim(),
             tokenIds: splitList(values.tokenIds),
           };
-    try {
-      if (policy) await update({ variables: { id: policy.id, input } });
-      else await create({ variables: { projectId, input } });
-      toast({ title: policy ? 'Policy saved' : 'Policy created', description: values.name });
-      onClose();
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, SERVER_FIELDS));
-    }
+    if (policy) await update({ variables: { id: policy.id, input } });
+    else await create({ variables: { projectId, input } });
+    toast({ title: policy ? 'Policy saved' : 'Policy created', description: values.name });
+    onClose();
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{policy ? 'Edit the policy' : 'Create a policy'}</DialogTitle>
-          <DialogDescription>
-            Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned).
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title={policy ? 'Could not save the policy' : 'Could not create the policy'} />
-            <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Collection holders" />
-            <RadioGroupField
-              control={form.control}
-              name="kind"
-              label="Who is entitled"
-              description={policy ? 'To change the kind, create another policy.' : undefined}
-              disabled={Boolean(policy)}
-              className="grid gap-2 sm:grid-cols-2"
-              options={(['nft', 'wallets'] as const).map((value) => ({
-                value,
-                label: <span className="font-medium">{labelOfPolicyKind(value)}</span>,
-                description: value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list',
-              }))}
-            />
-            {kind === 'wallets' ? (
-              <TextareaField
-                control={form.control}
-                name="walletAddresses"
-                label="Wallet addresses"
-                description={<>One per line, or separated by commas. Up to {formatCount(PASS_POLICY_WALLETS_MAX)}.</>}
-                rows={5}
-                className="font-mono text-xs"
-                spellCheck={false}
-                placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'}
-              />
-            ) : (
-              <>
-                <SelectField
-                  control={form.control}
-                  name="networkCode"
-                  label="Network"
-                  description={networkCode === chainNetwork ? 'The chain this Rampart reads ownership from.' : undefined}
-                  placeholder="Choose a network"
-                  triggerClassName="w-full"
-                  options={networks.map((code) => ({ value: code, label: labelOfNetwork(code) }))}
-                />
-                <CodeField
-                  control={form.control}
-                  name="contractAddress"
-                  label="NFT contract address"
-                  placeholder="0x…"
-                  description="An ERC-721 contract on that network."
-                />
-                <CodeField
-                  control={form.control}
-                  name="tokenIds"
-                  label="Token ids (optional)"
-                  placeholder="Any token"
-                  description="Leave empty to admit the owner of any token; or list ids such as 1, 2, 42."
-                />
-              </>
-            )}
-            <DialogSubmitFooter onCancel={onClose} pendingLabel="Saving">
-              {policy ? 'Save policy' : 'Create policy'}
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function DeletePolicyDialog({ policy, onClose }: { policy: Passes_PolicyFragment | null; onClose: () => void }) {
-  const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
-  return (
-    <ConfirmDialog
-      open={policy !== null}
-      onClose={onClose}
-      title={<>Delete the policy “{policy?.name}”?</>}
-      description={
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={policy ? 'Edit the policy' : 'Create a policy'}
+      description="Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned)."
+      submission={submission}
+      errorTitle={policy ? 'Could not save the policy' : 'Could not create the policy'}
+    >
+      <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Collection holders" />
+      <RadioGroupField
+        control={form.control}
+        name="kind"
+        label="Who is entitled"
+        description={policy ? 'To change the kind, create another policy.' : undefined}
+        disabled={Boolean(policy)}
+        className="grid gap-2 sm:grid-cols-2"
+        options={(['nft', 'wallets'] as const).map((value) => ({
+          value,
+          label: <span className="font-medium">{labelOfPolicyKind(value)}</span>,
+          description: value === 'nft' ? 'Owners of a token of one contract' : 'The addresses you list',
+        }))}
+      />
+      {kind === 'wallets' ? (
+        <TextareaField
+          control={form.control}
+          name="walletAddresses"
+          label="Wallet addresses"
+          description={<>One per line, or separated by commas. Up to {formatCount(PASS_POLICY_WALLETS_MAX)}.</>}
+          rows={5}
+          className="font-mono text-xs"
+          spellCheck={false}
+          placeholder={'0x71C7656EC7ab88b098defB751B7401B5f6d8976F\n0x…'}
+        />
+      ) : (
         <>
-          Active passes admitted only by this policy are invalidated ({formatCount(policy?.passCount ?? 0)} passes use it). New passes can no longer be issued
-          under it.
+          <SelectField
+            control={form.control}
+            name="networkCode"
+            label="Network"
+            description={networkCode === chainNetwork ? 'The chain this Rampart reads ownership from.' : undefined}
+            placeholder="Choose a network"
+            triggerClassName="w-full"
+            options={networks.map((code) => ({ value: code, label: labelOfNetwork(code) }))}
+          />
+          <CodeField
+            control={form.control}
+            name="contractAddress"
+            label="NFT contract address"
+            placeholder="0x…"
+            description="An ERC-721 contract on that network."
+          />
+          <CodeField
+            control={form.control}
+            name="tokenIds"
+            label="Token ids (optional)"
+            placeholder="Any token"
+            description="Leave empty to admit the owner of any token; or list ids such as 1, 2, 42."
+          />
         </>
-      }
-      confirmLabel="Delete policy"
-      busyLabel="Deleting"
-      destructive
-      errorTitle="Could not delete the policy"
-      onConfirm={async () => {
-        if (!policy) return;
-        await remove({ variables: { id: policy.id } });
-        toast({ title: 'Policy deleted', description: policy.name });
-      }}
-    />
+      )}
+      <DialogSubmitFooter onCancel={onClose} pendingLabel="Saving">
+        {policy ? 'Save policy' : 'Create policy'}
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }
 
@@ -230,6 +189,7 @@ export function PoliciesScreen() {
   const policies = data?.passProject.policies ?? [];
   const [editing, setEditing] = useState<{ policy: Passes_PolicyFragment | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Passes_PolicyFragment | null>(null);
+  const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
   const full = policies.length >= PASS_POLICIES_PER_PROJECT;
   return (
     <ProjectFrame
@@ -324,7 +284,18 @@ export function PoliciesScreen() {
           onClose={() => setEditing(null)}
         />
       )}
-      <DeletePolicyDialog policy={deleting} onClose={() => setDeleting(null)} />
+      <DeleteDialog
+        noun="policy"
+        item={deleting}
+        description={
+          <>
+            Active passes admitted only by this policy are invalidated ({formatCount(deleting?.passCount ?? 0)} passes use it). New passes can no longer be
+            issued under it.
+          </>
+        }
+        onDelete={(id) => remove({ variables: { id } })}
+        onClose={() => setDeleting(null)}
+      />
     </ProjectFrame>
   );
 }

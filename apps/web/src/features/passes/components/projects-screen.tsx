@@ -8,12 +8,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
 import { CreatePassProjectMutation, PassProjectsQuery } from '@/features/passes/api/passes';
@@ -22,7 +20,7 @@ import { projectPath } from '@/features/passes/lib/passes';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { QueryBoundary, QueryErrorAlert } from '@/components/query-boundary';
 
@@ -35,48 +33,40 @@ type ProjectValues = z.infer<typeof projectSchema>;
 function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const [create] = useMutation(CreatePassProjectMutation, { refetchQueries: [PassProjectsQuery] });
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm<ProjectValues>({ resolver: zodResolver(projectSchema), defaultValues: { name: '', description: '' }, mode: 'onTouched' });
-  const submit = form.handleSubmit(async (values) => {
-    setGeneralError(null);
-    try {
+  const submission = useServerSubmit(
+    form,
+    { name: 'name', 'input.name': 'name', description: 'description', 'input.description': 'description' },
+    async (values) => {
       const result = await create({ variables: { accountId, input: { name: values.name, description: values.description || null } } });
       const project = result.data?.createPassProject;
       toast({ title: 'Project created', description: `${values.name} uses development credentials until you upload yours.` });
       onOpenChange(false);
       if (project) void navigate(projectPath(project.id, 'overview'));
-    } catch (error) {
-      setGeneralError(applyServerErrors(form, error, { name: 'name', 'input.name': 'name', description: 'description', 'input.description': 'description' }));
-    }
-  });
+    },
+  );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Create a passes project</DialogTitle>
-          <DialogDescription>
-            A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not create the project" />
-            <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Holders club" />
-            <TextareaField
-              control={form.control}
-              name="description"
-              label="Description (optional)"
-              description="Only your team sees it."
-              rows={3}
-              placeholder="Membership passes for holders of our collection"
-            />
-            <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Creating">
-              Create project
-            </DialogSubmitFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create a passes project"
+      description="A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials."
+      submission={submission}
+      errorTitle="Could not create the project"
+    >
+      <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Holders club" />
+      <TextareaField
+        control={form.control}
+        name="description"
+        label="Description (optional)"
+        description="Only your team sees it."
+        rows={3}
+        placeholder="Membership passes for holders of our collection"
+      />
+      <DialogSubmitFooter onCancel={() => onOpenChange(false)} pendingLabel="Creating">
+        Create project
+      </DialogSubmitFooter>
+    </FormDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { AppleIcon, FlaskConicalIcon, RotateCcwIcon, TerminalIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -32,10 +32,12 @@ import { labelOfCredentialSource } from '@/features/passes/lib/labels';
 import { curlExample, listSome, parseDomains } from '@/features/passes/lib/passes';
 import type { Passes_SettingsQuery } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { toast } from '@/hooks/use-toast';
 import { formatBytes, formatDate } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { SectionCard } from '@/components/section-card';
 
 type Project = Passes_SettingsQuery['passProject'];
 
@@ -87,37 +89,32 @@ function ProjectCard({ project, canManage }: { project: Project; canManage: bool
     }
   });
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle className="text-base">Project</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
-            <ErrorAlert message={error} title="Could not save the project" />
-            <fieldset disabled={!canManage || loading} className="flex flex-col gap-4">
-              <InputField control={form.control} name="name" label="Name" />
-              <TextareaField control={form.control} name="description" label="Description (optional)" rows={2} />
-              <TextareaField
-                control={form.control}
-                name="allowedDomains"
-                label="Allowed domains"
-                description="The domains a holder's sign-in message may name, one per line. Empty: any domain."
-                rows={3}
-                className="font-mono text-xs"
-                placeholder="app.example.com"
-              />
-            </fieldset>
-            {canManage && (
-              <Button type="submit" className="w-fit" disabled={loading}>
-                {loading && <Spinner label="Saving" />}
-                Save project
-              </Button>
-            )}
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <SectionCard title="Project" className="gap-4">
+      <Form {...form}>
+        <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-4">
+          <ErrorAlert message={error} title="Could not save the project" />
+          <fieldset disabled={!canManage || loading} className="flex flex-col gap-4">
+            <InputField control={form.control} name="name" label="Name" />
+            <TextareaField control={form.control} name="description" label="Description (optional)" rows={2} />
+            <TextareaField
+              control={form.control}
+              name="allowedDomains"
+              label="Allowed domains"
+              description="The domains a holder's sign-in message may name, one per line. Empty: any domain."
+              rows={3}
+              className="font-mono text-xs"
+              placeholder="app.example.com"
+            />
+          </fieldset>
+          {canManage && (
+            <Button type="submit" className="w-fit" disabled={loading}>
+              {loading && <Spinner label="Saving" />}
+              Save project
+            </Button>
+          )}
+        </form>
+      </Form>
+    </SectionCard>
   );
 }
 
@@ -183,24 +180,25 @@ const WALLET_CARD = {
 } as const;
 
 /** One wallet's signing credentials: where they come from, what they are, and (for managers) the form that replaces them. */
-function CredentialsCard({
-  projectId,
+function CredentialsCard<T extends FieldValues>({
+  project,
   wallet,
-  source,
   canManage,
   details,
   upload,
   children,
 }: {
-  projectId: string;
+  project: Project;
   wallet: 'apple' | 'google';
-  source: string;
   canManage: boolean;
   details: ReactNode;
-  upload: { error: string | null; onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>; loading: boolean };
+  /** The upload form as `useServerSubmit` returns it. */
+  upload: { form: UseFormReturn<T>; onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>; generalError: string | null };
   /** The upload form's fields. */
   children: ReactNode;
 }) {
+  const { source } = project.credentials[wallet];
+  const uploading = upload.form.formState.isSubmitting;
   const text = WALLET_CARD[wallet];
   return (
     <Card className="gap-4">
@@ -216,17 +214,19 @@ function CredentialsCard({
       <CardContent className="flex flex-col gap-4">
         {source === 'development' && <DevelopmentNotice />}
         <dl className="divide-y">{details}</dl>
-        {source === 'partner' && canManage && <ResetButton projectId={projectId} wallet={wallet} />}
+        {source === 'partner' && canManage && <ResetButton projectId={project.id} wallet={wallet} />}
         {canManage && (
-          <form noValidate onSubmit={(event) => void upload.onSubmit(event)} className="flex flex-col gap-4 border-t pt-4">
-            <p className="text-sm font-medium">{source === 'partner' ? text.replaceHeading : text.uploadHeading}</p>
-            <ErrorAlert message={upload.error} title={text.errorTitle} />
-            <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-            <Button type="submit" className="w-fit" disabled={upload.loading}>
-              {upload.loading && <Spinner label="Uploading" />}
-              {text.submitLabel}
-            </Button>
-          </form>
+          <Form {...upload.form}>
+            <form noValidate onSubmit={(event) => void upload.onSubmit(event)} className="flex flex-col gap-4 border-t pt-4">
+              <p className="text-sm font-medium">{source === 'partner' ? text.replaceHeading : text.uploadHeading}</p>
+              <ErrorAlert message={upload.generalError} title={text.errorTitle} />
+              <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+              <Button type="submit" className="w-fit" disabled={uploading}>
+                {uploading && <Spinner label="Uploading" />}
+                {text.submitLabel}
+              </Button>
+            </form>
+          </Form>
         )}
       </CardContent>
     </Card>
@@ -253,11 +253,16 @@ const appleSchema = z
       ctx.addIssue({ code: 'custom', path: ['certificatePassword'], message: 'The password you set when exporting the .p12' });
   });
 type AppleValues = z.infer<typeof appleSchema>;
+const APPLE_FIELDS = {
+  passTypeIdentifier: 'passTypeIdentifier',
+  teamIdentifier: 'teamIdentifier',
+  certificate: 'certificate',
+  certificatePassword: 'certificatePassword',
+} as const;
 
 function AppleCard({ project, canManage }: { project: Project; canManage: boolean }) {
   const apple = project.credentials.apple;
-  const [error, setError] = useState<string | null>(null);
-  const [upload, { loading }] = useMutation(UpdateAppleCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
+  const [upload] = useMutation(UpdateAppleCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
   const form = useForm<AppleValues>({
     resolver: zodResolver(appleSchema),
     defaultValues: {
@@ -268,90 +273,68 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
     },
   });
   const p12 = isP12(useWatch({ control: form.control, name: 'certificate' }));
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
+  const submission = useServerSubmit(form, APPLE_FIELDS, async (values) => {
     if (!values.certificate) return;
-    try {
-      await upload({
-        variables: {
-          id: project.id,
-          passTypeIdentifier: values.passTypeIdentifier,
-          teamIdentifier: values.teamIdentifier,
-          certificate: values.certificate,
-          certificatePassword: values.certificatePassword || null,
-        },
-      });
-      toast({ title: 'Apple credentials saved', description: 'New and updated passes are signed with your certificate.' });
-      form.setValue('certificate', null);
-      form.setValue('certificatePassword', '');
-    } catch (caught) {
-      setError(
-        applyServerErrors(form, caught, {
-          passTypeIdentifier: 'passTypeIdentifier',
-          teamIdentifier: 'teamIdentifier',
-          certificate: 'certificate',
-          certificatePassword: 'certificatePassword',
-        }),
-      );
-    }
+    const { passTypeIdentifier, teamIdentifier, certificate } = values;
+    await upload({ variables: { id: project.id, passTypeIdentifier, teamIdentifier, certificate, certificatePassword: values.certificatePassword || null } });
+    toast({ title: 'Apple credentials saved', description: 'New and updated passes are signed with your certificate.' });
+    form.setValue('certificate', null);
+    form.setValue('certificatePassword', '');
   });
   return (
-    <Form {...form}>
-      <CredentialsCard
-        projectId={project.id}
-        wallet="apple"
-        source={apple.source}
-        canManage={canManage}
-        upload={{ error, onSubmit: submit, loading }}
-        details={
-          <>
-            <DetailRow label="Pass type id">
-              <span className="font-mono">{apple.passTypeIdentifier}</span>
-            </DetailRow>
-            <DetailRow label="Team id">
-              <span className="font-mono">{apple.teamIdentifier}</span>
-            </DetailRow>
-            <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
-            <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
-          </>
-        }
-      >
-        <InputField
-          control={form.control}
-          name="passTypeIdentifier"
-          label="Pass type identifier"
-          className="font-mono"
-          placeholder="pass.com.example.membership"
-        />
-        <FormField
-          control={form.control}
-          name="teamIdentifier"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Team identifier</FormLabel>
-              <FormControl>
-                <Input {...field} onChange={(event) => field.onChange(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FileField
-          control={form.control}
-          name="certificate"
-          label="Certificate (.p12 or .pem)"
-          description={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
-          accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file"
-        />
-        <InputField
-          control={form.control}
-          name="certificatePassword"
-          label={p12 ? 'Certificate password' : 'Certificate password (for a .p12)'}
-          type="password"
-          autoComplete="off"
-        />
-      </CredentialsCard>
-    </Form>
+    <CredentialsCard
+      project={project}
+      wallet="apple"
+      canManage={canManage}
+      upload={submission}
+      details={
+        <>
+          <DetailRow label="Pass type id">
+            <span className="font-mono">{apple.passTypeIdentifier}</span>
+          </DetailRow>
+          <DetailRow label="Team id">
+            <span className="font-mono">{apple.teamIdentifier}</span>
+          </DetailRow>
+          <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
+          <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
+        </>
+      }
+    >
+      <InputField
+        control={form.control}
+        name="passTypeIdentifier"
+        label="Pass type identifier"
+        className="font-mono"
+        placeholder="pass.com.example.membership"
+      />
+      <FormField
+        control={form.control}
+        name="teamIdentifier"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Team identifier</FormLabel>
+            <FormControl>
+              <Input {...field} onChange={(event) => field.onChange(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FileField
+        control={form.control}
+        name="certificate"
+        label="Certificate (.p12 or .pem)"
+        description={`A .p12 with its password, or a PEM holding the certificate and its private key. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
+        accept=".p12,.pfx,.pem,application/x-pkcs12,application/x-pem-file"
+      />
+      <InputField
+        control={form.control}
+        name="certificatePassword"
+        label={p12 ? 'Certificate password' : 'Certificate password (for a .p12)'}
+        type="password"
+        autoComplete="off"
+      />
+    </CredentialsCard>
   );
 }
 
@@ -366,52 +349,43 @@ type GoogleValues = z.infer<typeof googleSchema>;
 
 function GoogleCard({ project, canManage }: { project: Project; canManage: boolean }) {
   const google = project.credentials.google;
-  const [error, setError] = useState<string | null>(null);
-  const [upload, { loading }] = useMutation(UpdateGoogleCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
+  const [upload] = useMutation(UpdateGoogleCredentialsMutation, { refetchQueries: [PassSettingsQuery] });
   const form = useForm<GoogleValues>({
     resolver: zodResolver(googleSchema),
     defaultValues: { issuerId: google.source === 'partner' ? google.issuerId : '', serviceAccountKey: null },
   });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
+  const submission = useServerSubmit(form, { issuerId: 'issuerId', serviceAccountKey: 'serviceAccountKey' }, async (values) => {
     if (!values.serviceAccountKey) return;
-    try {
-      await upload({ variables: { id: project.id, issuerId: values.issuerId, serviceAccountKey: values.serviceAccountKey } });
-      toast({ title: 'Google credentials saved', description: 'Save links are signed with your service account.' });
-      form.setValue('serviceAccountKey', null);
-    } catch (caught) {
-      setError(applyServerErrors(form, caught, { issuerId: 'issuerId', serviceAccountKey: 'serviceAccountKey' }));
-    }
+    await upload({ variables: { id: project.id, issuerId: values.issuerId, serviceAccountKey: values.serviceAccountKey } });
+    toast({ title: 'Google credentials saved', description: 'Save links are signed with your service account.' });
+    form.setValue('serviceAccountKey', null);
   });
   return (
-    <Form {...form}>
-      <CredentialsCard
-        projectId={project.id}
-        wallet="google"
-        source={google.source}
-        canManage={canManage}
-        upload={{ error, onSubmit: submit, loading }}
-        details={
-          <>
-            <DetailRow label="Issuer id">
-              <span className="font-mono">{google.issuerId}</span>
-            </DetailRow>
-            <DetailRow label="Service account">
-              <span className="font-mono break-all">{google.serviceAccountEmail}</span>
-            </DetailRow>
-          </>
-        }
-      >
-        <InputField control={form.control} name="issuerId" label="Issuer id" inputMode="numeric" className="font-mono" placeholder="3388000000012345678" />
-        <FileField
-          control={form.control}
-          name="serviceAccountKey"
-          label="Service-account key (.json)"
-          description={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
-          accept=".json,application/json"
-        />
-      </CredentialsCard>
-    </Form>
+    <CredentialsCard
+      project={project}
+      wallet="google"
+      canManage={canManage}
+      upload={submission}
+      details={
+        <>
+          <DetailRow label="Issuer id">
+            <span className="font-mono">{google.issuerId}</span>
+          </DetailRow>
+          <DetailRow label="Service account">
+            <span className="font-mono break-all">{google.serviceAccountEmail}</span>
+          </DetailRow>
+        </>
+      }
+    >
+      <InputField control={form.control} name="issuerId" label="Issuer id" inputMode="numeric" className="font-mono" placeholder="3388000000012345678" />
+      <FileField
+        control={form.control}
+        name="serviceAccountKey"
+        label="Service-account key (.json)"
+        description={`The JSON key of a service account with access to the issuer. At most ${formatBytes(PASS_CREDENTIAL_MAX_BYTES)}.`}
+        accept=".json,application/json"
+      />
+    </CredentialsCard>
   );
 }
 

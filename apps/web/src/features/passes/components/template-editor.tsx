@@ -31,6 +31,7 @@ import type { Passes_TemplateFragment, PassTemplateImageSlot } from '@/gql/graph
 import { toast } from '@/hooks/use-toast';
 import { formatBytes } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
+import { SectionCard } from '@/components/section-card';
 
 const SLOTS: Array<{ slot: PassTemplateImageSlot; label: string; hint: string }> = [
   { slot: 'logo', label: 'Logo', hint: 'Top left of the pass; about 160 × 50 px.' },
@@ -67,6 +68,28 @@ function ColorField({ control, name, label }: { control: Control<TemplateDraft>;
 }
 
 /** The draft's problems (templateIssues, as the server would refuse them) on the form's own fields. */
+const STYLE_OPTIONS = PASS_STYLES.map((style) => ({ value: style, label: labelOfPassStyle(style) }));
+const BARCODE_OPTIONS = PASS_BARCODE_FORMATS.map((format) => ({ value: format, label: labelOfBarcodeFormat(format) }));
+
+/** One of the template's fixed choices, as wide as its column. */
+function ChoiceField({
+  control,
+  name,
+  label,
+  options,
+  disabled,
+}: {
+  control: Control<TemplateDraft>;
+  name: 'style' | 'barcodeFormat';
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  disabled: boolean;
+}) {
+  return (
+    <SelectField control={control} name={name} label={label} itemClassName="min-w-0 gap-1.5" options={options} triggerClassName="w-full" disabled={disabled} />
+  );
+}
+
 const templateSchema = z.custom<TemplateDraft>().superRefine((draft, ctx) => {
   for (const [path, message] of Object.entries(templateIssues(draft))) {
     ctx.addIssue({ code: 'custom', path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message });
@@ -261,65 +284,36 @@ export function TemplateEditor({
         <div className="@container flex min-w-0 flex-col gap-6">
           <ErrorAlert message={generalError} title={template ? 'Could not save the template' : 'Could not create the template'} />
           <fieldset disabled={readOnly || saving} className="flex min-w-0 flex-col gap-6">
-            <Card className="gap-4">
-              <CardHeader>
-                <CardTitle className="text-base">Pass</CardTitle>
-              </CardHeader>
-              <CardContent className="grid gap-4 @lg:grid-cols-2">
-                <InputField control={form.control} name="name" label="Template name" />
-                <SelectField
-                  control={form.control}
-                  name="style"
-                  label="Style"
-                  itemClassName="min-w-0 gap-1.5"
-                  options={PASS_STYLES.map((style) => ({ value: style, label: labelOfPassStyle(style) }))}
-                  triggerClassName="w-full"
-                  disabled={readOnly}
-                />
-                <InputField control={form.control} name="organizationName" label="Organization name" />
-                <InputField control={form.control} name="logoText" label="Logo text (optional)" />
-                <TextareaField
-                  control={form.control}
-                  name="description"
-                  label="Description"
-                  description="Read out by VoiceOver and shown in Google Wallet."
-                  itemClassName="min-w-0 gap-1.5 @lg:col-span-2"
-                  rows={2}
-                />
-                <SelectField
-                  control={form.control}
-                  name="barcodeFormat"
-                  label="Barcode format"
-                  itemClassName="min-w-0 gap-1.5"
-                  options={PASS_BARCODE_FORMATS.map((format) => ({ value: format, label: labelOfBarcodeFormat(format) }))}
-                  triggerClassName="w-full"
-                  disabled={readOnly}
-                />
-              </CardContent>
-            </Card>
-            <Card className="gap-4">
-              <CardHeader>
-                <CardTitle className="text-base">Colours</CardTitle>
-              </CardHeader>
-              <CardContent className="grid gap-4 @2xl:grid-cols-3">
-                <ColorField control={form.control} name="colors.background" label="Background" />
-                <ColorField control={form.control} name="colors.foreground" label="Text" />
-                <ColorField control={form.control} name="colors.label" label="Labels" />
-              </CardContent>
-            </Card>
-            <Card className="gap-4">
-              <CardHeader>
-                <CardTitle className="text-base">Fields</CardTitle>
-                <CardDescription>
-                  Values may use placeholders filled per pass: {PASS_FIELD_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}.
-                </CardDescription>
-              </CardHeader>
-              <CardContent className="flex flex-col gap-5">
-                {PASS_FIELD_GROUPS.map((group) => (
-                  <FieldGroupSection key={group} control={form.control} group={group} readOnly={readOnly} />
-                ))}
-              </CardContent>
-            </Card>
+            <SectionCard title="Pass" className="gap-4" contentClassName="grid gap-4 @lg:grid-cols-2">
+              <InputField control={form.control} name="name" label="Template name" />
+              <ChoiceField control={form.control} name="style" label="Style" options={STYLE_OPTIONS} disabled={readOnly} />
+              <InputField control={form.control} name="organizationName" label="Organization name" />
+              <InputField control={form.control} name="logoText" label="Logo text (optional)" />
+              <TextareaField
+                control={form.control}
+                name="description"
+                label="Description"
+                description="Read out by VoiceOver and shown in Google Wallet."
+                itemClassName="min-w-0 gap-1.5 @lg:col-span-2"
+                rows={2}
+              />
+              <ChoiceField control={form.control} name="barcodeFormat" label="Barcode format" options={BARCODE_OPTIONS} disabled={readOnly} />
+            </SectionCard>
+            <SectionCard title="Colours" className="gap-4" contentClassName="grid gap-4 @2xl:grid-cols-3">
+              <ColorField control={form.control} name="colors.background" label="Background" />
+              <ColorField control={form.control} name="colors.foreground" label="Text" />
+              <ColorField control={form.control} name="colors.label" label="Labels" />
+            </SectionCard>
+            <SectionCard
+              title="Fields"
+              description={<>Values may use placeholders filled per pass: {PASS_FIELD_PLACEHOLDERS.map((name) => `{{${name}}}`).join(', ')}.</>}
+              className="gap-4"
+              contentClassName="flex flex-col gap-5"
+            >
+              {PASS_FIELD_GROUPS.map((group) => (
+                <FieldGroupSection key={group} control={form.control} group={group} readOnly={readOnly} />
+              ))}
+            </SectionCard>
             <Card className="gap-4">
               <CardHeader>
                 <CardTitle className="flex items-center gap-2 text-base">
@@ -356,15 +350,9 @@ export function TemplateEditor({
         </div>
       </Form>
       <aside className="order-first min-w-0 xl:sticky xl:top-20 xl:order-none xl:self-start" aria-label="Live preview">
-        <Card className="gap-4">
-          <CardHeader>
-            <CardTitle className="text-base">Live preview</CardTitle>
-            <CardDescription>Sample values stand in for each pass's holder, token and serial.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <PassPreviews template={draft} images={previewImages} />
-          </CardContent>
-        </Card>
+        <SectionCard title="Live preview" description="Sample values stand in for each pass's holder, token and serial." className="gap-4">
+          <PassPreviews template={draft} images={previewImages} />
+        </SectionCard>
       </aside>
     </div>
   );

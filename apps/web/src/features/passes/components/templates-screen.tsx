@@ -3,43 +3,20 @@ import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
 import { LayoutTemplateIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowIconButton } from '@/components/row-icon-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
 import { ApplePassPreview } from '@/features/passes/components/pass-preview';
-import { AddButton, EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { AddButton, DeleteDialog, EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { TemplateEditor } from '@/features/passes/components/template-editor';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
 import { defaultTemplate, draftOf } from '@/features/passes/lib/passes';
 import type { Passes_TemplateFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
 import { QueryErrorAlert } from '@/components/query-boundary';
-
-function DeleteTemplateDialog({ template, onClose }: { template: Passes_TemplateFragment | null; onClose: () => void }) {
-  const [remove] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
-  return (
-    <ConfirmDialog
-      open={template !== null}
-      onClose={onClose}
-      title={<>Delete the template “{template?.name}”?</>}
-      description="A template that passes use cannot be deleted; invalidate them first or keep it."
-      confirmLabel="Delete template"
-      busyLabel="Deleting"
-      destructive
-      errorTitle="Could not delete the template"
-      onConfirm={async () => {
-        if (!template) return;
-        await remove({ variables: { id: template.id } });
-        toast({ title: 'Template deleted', description: template.name });
-      }}
-    />
-  );
-}
 
 /** Templates: the list, or the editor of one (?template=<id> or ?template=new). */
 export function TemplatesScreen() {
@@ -49,6 +26,7 @@ export function TemplatesScreen() {
   const { data, loading, error, refetch } = useQuery(PassTemplatesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const templates = data?.passProject.templates ?? [];
   const [deleting, setDeleting] = useState<Passes_TemplateFragment | null>(null);
+  const [remove] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
   const open = params.get('template');
   const editing = open && open !== 'new' ? (templates.find((template) => template.id === open) ?? null) : null;
   const full = templates.length >= PASS_TEMPLATES_PER_PROJECT;
@@ -134,7 +112,13 @@ export function TemplatesScreen() {
           ))}
         </ul>
       )}
-      <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />
+      <DeleteDialog
+        noun="template"
+        item={deleting}
+        description="A template that passes use cannot be deleted; invalidate them first or keep it."
+        onDelete={(id) => remove({ variables: { id } })}
+        onClose={() => setDeleting(null)}
+      />
     </ProjectFrame>
   );
 }

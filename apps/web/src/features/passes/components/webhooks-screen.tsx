@@ -9,24 +9,21 @@ import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RowIconButton } from '@/components/row-icon-button';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { AddButton, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { AddButton, DeleteDialog, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { useServerSubmit } from '@/hooks/use-server-submit';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -47,52 +44,42 @@ const webhookSchema = z.object({
 type WebhookValues = z.infer<typeof webhookSchema>;
 
 function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
-  const [error, setError] = useState<string | null>(null);
   const [create, { loading }] = useMutation(CreatePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', events: [] } });
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
-      toast({ title: 'Endpoint added', description: values.url });
-      onClose();
-    } catch (caught) {
-      setError(applyServerErrors(form, caught, { url: 'url', description: 'description', events: 'events' }));
-    }
+  const submission = useServerSubmit(form, { url: 'url', description: 'description', events: 'events' }, async (values) => {
+    await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
+    toast({ title: 'Endpoint added', description: values.url });
+    onClose();
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add an endpoint</DialogTitle>
-          <DialogDescription>Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-            <ErrorAlert message={error} title="Could not add the endpoint" />
-            <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
-            <InputField control={form.control} name="description" label="Description (optional)" />
-            <CheckboxGroupField
-              control={form.control}
-              name="events"
-              label="Events"
-              description="None ticked: every pass event."
-              options={PASS_WEBHOOK_EVENT_TYPES.map((type) => ({
-                value: type,
-                label: (
-                  <>
-                    {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
-                  </>
-                ),
-              }))}
-            />
-            <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Adding">
-              Add endpoint
-            </DialogFormFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Add an endpoint"
+      description="Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx."
+      submission={submission}
+      errorTitle="Could not add the endpoint"
+    >
+      <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />
+      <InputField control={form.control} name="description" label="Description (optional)" />
+      <CheckboxGroupField
+        control={form.control}
+        name="events"
+        label="Events"
+        description="None ticked: every pass event."
+        options={PASS_WEBHOOK_EVENT_TYPES.map((type) => ({
+          value: type,
+          label: (
+            <>
+              {labelOfPassWebhookEvent(type)} <code className="font-mono text-xs text-muted-foreground">{type}</code>
+            </>
+          ),
+        }))}
+      />
+      <DialogFormFooter onCancel={onClose} busy={loading} pendingLabel="Adding">
+        Add endpoint
+      </DialogFormFooter>
+    </FormDialog>
   );
 }
 
@@ -225,24 +212,17 @@ export function WebhooksScreen() {
         </div>
       </SectionList>
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
+      <DeleteDialog
+        noun="endpoint"
+        item={deleting && { id: deleting.id, name: deleting.url }}
         title="Delete this endpoint?"
         description={
           <>
             <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
           </>
         }
-        confirmLabel="Delete endpoint"
-        busyLabel="Deleting"
-        destructive
-        errorTitle="Could not delete the endpoint"
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove({ variables: { id: deleting.id } });
-          toast({ title: 'Endpoint deleted', description: deleting.url });
-        }}
+        onDelete={(id) => remove({ variables: { id } })}
+        onClose={() => setDeleting(null)}
       />
     </ProjectFrame>
   );
