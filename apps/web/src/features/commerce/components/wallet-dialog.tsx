@@ -105,7 +105,7 @@ export function WalletDialog({
     <FormDialog
       open={open}
       onOpenChange={resetOnClose(onOpenChange, form, setGeneralError, initial)}
-      contentClassName="sm:max-w-lg"
+      className="sm:max-w-lg"
       title={editing ? 'Edit the payout wallet' : 'Add a payout wallet'}
       description={editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}
       form={form}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { InputField } from '@/components/form/input-field';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { DeleteApiKeyMutation, RenameApiKeyMutation } from '@/features/developers/api/keys';
 import type { Developers_ApiKeyFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
@@ -43,7 +43,7 @@ export function RenameKeyDialog({ apiKey, onClose, onDone }: { apiKey: Key | nul
       className="sm:max-w-md"
       title={`Rename the ${kindOf(apiKey)}`}
       description="The name is for you: it shows here and in the request log."
-      submission={submission}
+      {...submission}
     >
       <InputField control={form.control} name="name" label="Key name" autoComplete="off" />
       <DialogFormFooter onCancel={onClose} busy={busy} lockCancel pendingLabel="Saving">

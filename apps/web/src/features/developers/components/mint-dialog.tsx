@@ -3,7 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { SparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Button } from '@/components/ui/button';
 import { MintNftMutation } from '@/features/developers/api/minting';
@@ -44,7 +44,7 @@ export function MintDialog({ collection, onMinted }: { collection: { id: string;
       }
       title={`Mint a ${collection.name} token`}
       description="Mints the collection’s next token straight to a wallet."
-      submission={submission}
+      {...submission}
       errorTitle="Could not mint the token"
       busy={minting}
     >

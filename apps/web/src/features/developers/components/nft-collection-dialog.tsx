@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SelectField } from '@/components/form/select-field';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { CreateNftCollectionMutation } from '@/features/developers/api/settings';
 import { CodeField, InputField, UrlField } from '@/components/form/input-field';
@@ -80,7 +80,7 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
       }
       title="Add a collection"
       description="The contract of the NFTs buyers pay for with the checkout."
-      submission={submission}
+      {...submission}
       errorTitle="Could not add the collection"
     >
       <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { InputField, UrlField } from '@/components/form/input-field';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { CreateWebhookMutation, UpdateWebhookMutation } from '@/features/developers/api/webhooks';
@@ -77,7 +77,7 @@ export function WebhookFormDialog({
       className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
       title={webhook ? 'Edit endpoint' : `Add a ${liveMode ? 'live' : 'test'} endpoint`}
       description="We POST signed JSON events to this URL and retry for about three days until it answers 2xx within 5 seconds."
-      submission={submission}
+      {...submission}
       errorTitle="Could not save the endpoint"
     >
       <UrlField

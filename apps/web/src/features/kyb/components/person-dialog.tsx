@@ -55,7 +55,7 @@ export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix 
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
       title={<>{person ? `Edit ${person.fullName}` : 'Add a person'}</>}
       description="Every beneficial owner of 25 % or more, and every director."
       form={form}

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { WarningNote } from '@/components/warning-note';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { ShownOnceDialog } from '@/components/shown-once-dialog';
@@ -51,7 +51,7 @@ function CreateKeyDialog({
       className="sm:max-w-md"
       title="Create an API key"
       description="The key lets your server issue, list, invalidate and verify this project's passes. It works for this project only."
-      submission={submission}
+      {...submission}
       errorTitle="Could not create the key"
     >
       <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Production server" />

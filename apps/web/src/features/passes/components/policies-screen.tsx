@@ -11,7 +11,7 @@ import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { CodeField, InputField } from '@/components/form/input-field';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
@@ -119,7 +119,7 @@ function PolicyDialog({
       onOpenChange={(open) => !open && onClose()}
       title={policy ? 'Edit the policy' : 'Create a policy'}
       description="Who may hold a pass: a listed wallet, or the owner of a token of an NFT contract (checked on chain when the pass is issued and scanned)."
-      submission={submission}
+      {...submission}
       errorTitle={policy ? 'Could not save the policy' : 'Could not create the policy'}
     >
       <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Collection holders" />

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -51,7 +51,7 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
       onOpenChange={onOpenChange}
       title="Create a passes project"
       description="A project holds its own policies, templates, API keys and wallet credentials. It starts with Rampart's development credentials."
-      submission={submission}
+      {...submission}
       errorTitle="Could not create the project"
     >
       <InputField control={form.control} name="name" label="Name" autoComplete="off" placeholder="Holders club" />

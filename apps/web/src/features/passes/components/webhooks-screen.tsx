@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RowIconButton } from '@/components/row-icon-button';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -57,7 +57,7 @@ function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClos
       onOpenChange={(open) => !open && onClose()}
       title="Add an endpoint"
       description="Rampart posts this project's pass events to it, signed (Standard Webhooks) and retried until it answers 2xx."
-      submission={submission}
+      {...submission}
       errorTitle="Could not add the endpoint"
     >
       <InputField control={form.control} name="url" label="Endpoint URL" type="url" placeholder="https://example.com/webhooks/passes" />

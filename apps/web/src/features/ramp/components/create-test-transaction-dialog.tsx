@@ -155,7 +155,7 @@ function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
           <FlaskConicalIcon aria-hidden /> Create test transaction
         </Button>
       }
-      contentClassName="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
       title="Create a test transaction"
       description="A test customer’s transaction in its first status, priced by your rules. Move it through its statuses from its page to try your webhook handling."
       form={form}

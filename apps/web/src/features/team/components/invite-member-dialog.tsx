@@ -46,7 +46,7 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
           <UserPlusIcon aria-hidden /> Invite member
         </Button>
       }
-      contentClassName="sm:max-w-md"
+      className="sm:max-w-md"
       title="Invite a member"
       description={<>They get an e-mail to join {accountName}. The invitation works once and for 7 days.</>}
       form={form}

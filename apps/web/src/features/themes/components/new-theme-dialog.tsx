@@ -155,7 +155,7 @@ export function NewThemeDialog({
     <FormDialog
       open={open}
       onOpenChange={(next) => !submitting && onOpenChange(next)}
-      contentClassName="sm:max-w-lg"
+      className="sm:max-w-lg"
       title="New theme"
       description="We build light and dark colours from your brand, with readable text and buttons. You can fine-tune every colour afterwards."
       form={form}
