@@ -110,9 +110,9 @@ describe('npm run admin: the provider staff users', () => {
     expect((await client.ok('{ me { adminRole isOtpEnabled } }')).me).toEqual({ adminRole: 'Auditor', isOtpEnabled: false });
 
     const { secret } = (await client.ok('mutation { initializeOtp { secret } }')).initializeOtp;
-    expect((await client.ok('mutation($c: String!) { registerOtp(otpToken: $c) { isOtpEnabled } }', { c: totpNow(secret) })).registerOtp.isOtpEnabled).toBe(
-      true,
-    );
+    expect(
+      (await client.ok('mutation($c: String!) { registerOtp(otpToken: $c) { user { isOtpEnabled } } }', { c: totpNow(secret) })).registerOtp.user.isOtpEnabled,
+    ).toBe(true);
     expect((await client.ok('query($a: ID!) { account(id: $a) { name } }', { a: accountId })).account.name).toBe('Test Account');
 
     // The staff audit view says what the command line did, and who ran it.

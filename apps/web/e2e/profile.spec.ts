@@ -1,4 +1,5 @@
 import { AppShell } from './pages/app-shell.ts';
+import { LoginPage } from './pages/login-page.ts';
 import { apiLogin, expect, graphqlAs, STRONG_PASSWORD, test, totpCode, totpStep, uniqueEmail, waitForMail } from './fixtures.ts';
 import { chooseOption, createPartner, openSignedIn, problemsOf, toastText } from './team-fixtures.ts';
 
@@ -97,7 +98,7 @@ test('security: sessions, password change ending other sessions, two-factor off'
   const init = await graphqlAs<{ initializeOtp: { secret: string } }>(session, 'mutation { initializeOtp { secret } }');
   const secret = init.data!.initializeOtp.secret;
   const step = totpStep();
-  const registered = await graphqlAs(session, 'mutation($code: String!) { registerOtp(otpToken: $code) { id } }', { code: totpCode(secret, step) });
+  const registered = await graphqlAs(session, 'mutation($code: String!) { registerOtp(otpToken: $code) { user { id } } }', { code: totpCode(secret, step) });
   expect(registered.errors).toBeUndefined();
   await page.reload();
   await page.getByRole('button', { name: 'Turn off' }).click();
@@ -111,4 +112,41 @@ test('security: sessions, password change ending other sessions, two-factor off'
 
   expect(problemsOf(page)).toEqual([]);
   await page.context().close();
+});
+
+test('recovery codes (issue 36): shown once when two-factor goes on, one signs in instead of the code, the profile counts them', async ({
+  browser,
+  page: signIn,
+}) => {
+  const user = await createPartner('recovery', 'Recovery Labs');
+  const page = await openSignedIn(browser, user.session, user.accountId);
+  await page.goto('/setup_2fa');
+  const secret = (await page.getByLabel('Secret key').textContent())!.trim();
+  await page.getByLabel('Authentication code').fill(totpCode(secret, totpStep()));
+  await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  expect(codes).toHaveLength(10);
+  await expect(page.getByRole('button', { name: 'Copy codes' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('rampart-recovery-codes.txt');
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  expect(problemsOf(page)).toEqual([]);
+  await page.context().close();
+
+  const login = new LoginPage(signIn);
+  await login.goto();
+  await login.signIn(user.email, user.password);
+  await signIn.getByRole('button', { name: 'Use a recovery code' }).click();
+  await signIn.getByLabel('Recovery code').fill('abcde-fghjk');
+  await signIn.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(signIn.getByText('This recovery code is not correct or was already used.')).toBeVisible();
+  await signIn.getByLabel('Recovery code').fill(codes[3]!);
+  await signIn.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(toastText(signIn, '9 recovery codes remain. You can make new ones under Profile › Security.')).toBeVisible();
+  await signIn.goto('/profile/security');
+  await expect(signIn.getByText('9 codes left.')).toBeVisible();
+  await expect(signIn.getByRole('button', { name: 'Make new recovery codes' })).toBeVisible();
 });

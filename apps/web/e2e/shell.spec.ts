@@ -125,6 +125,21 @@ test.describe('signed in', () => {
     expect(await isDark(page)).toBe(false);
     await expect(shell.themeToggle()).toHaveAccessibleName('Theme: Light');
   });
+
+  test('"Skip to content" is the first stop of Tab, shows when focused and moves focus to the screen (issue 36)', async ({ page }) => {
+    await page.goto('/dashboard');
+    await new AppShell(page).expectLoaded();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    const box = (await skip.boundingBox())!;
+    expect(box.width).toBeGreaterThan(40);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // Hidden again once focus left it (sr-only: a 1 px box).
+    expect((await skip.boundingBox())!.width).toBeLessThanOrEqual(1);
+  });
 });
 
 test.describe('signed out', () => {

@@ -26,6 +26,19 @@ export const otpCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 
+/** Characters of a two-factor recovery code: no 0/o, 1/l/i, which read alike. */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const RECOVERY_CODE_LENGTH = 10;
+
+/** A recovery code as typed: case, spaces and the hyphen in the middle do not matter. */
+export const recoveryCodeSchema = z
+  .string()
+  .max(100, 'Enter a recovery code: 10 letters and digits, such as abcde-23456')
+  .transform((value) => value.toLowerCase().replace(/[\s-]/g, ''))
+  .pipe(
+    z.string().regex(new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`), 'Enter a recovery code: 10 letters and digits, such as abcde-23456'),
+  );
+
 export const signupInputSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,
@@ -39,6 +52,8 @@ export const loginInputSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`),
   otpToken: otpCodeSchema.optional().nullable(),
+  /** Instead of otpToken: one of the user's two-factor recovery codes. */
+  recoveryCode: recoveryCodeSchema.optional().nullable(),
 });
 
 export const confirmationCodeSchema = z

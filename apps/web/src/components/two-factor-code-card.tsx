@@ -6,37 +6,86 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { applyServerErrors } from '@/lib/form-errors';
 import { CodeField } from '@/components/form/code-field';
+import { CodeField as TextCodeField } from '@/components/form/input-field';
 import { SubmitButton } from '@/components/form/submit-button';
 
 interface CodeValues {
   otpToken: string;
 }
 
-// The rule loads on the first check, so zod is not on the sign-in pages' start.
+interface RecoveryValues {
+  recoveryCode: string;
+}
+
+/** What passes the second step: the authenticator's code, or one of the user's recovery codes. */
+export type SecondFactor = { otpToken: string } | { recoveryCode: string };
+
+// The rules load on the first check, so zod is not on the sign-in pages' start.
 const loadValidation = () => import('@/lib/otp-code-validation');
 const codeResolver: Resolver<CodeValues> = async (values, context, options) => (await loadValidation()).codeResolver(values, context, options);
+const recoveryResolver: Resolver<RecoveryValues> = async (values, context, options) => (await loadValidation()).recoveryResolver(values, context, options);
 const preloadValidation = () => void loadValidation().catch(() => {});
 
 interface TwoFactorCodeCardProps {
   /** Finishes signing in with the code; a thrown API error is shown on the field or above the form. */
-  onVerify: (otpToken: string) => Promise<void>;
+  onVerify: (secondFactor: SecondFactor) => Promise<void>;
   /** Leaves the code step ("Use a different account"). */
   onCancel: () => void;
   footer?: ReactNode;
 }
 
-/** The second step of signing in, by password or by SSO: the 6-digit code from the authenticator app. */
+/**
+ * The second step of signing in, by password or by SSO: the 6-digit code from the authenticator app, or one of the
+ * recovery codes shown when two-factor authentication was turned on ("Use a recovery code").
+ */
 export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeCardProps) {
   const codeForm = useForm<CodeValues>({ resolver: codeResolver, defaultValues: { otpToken: '' } });
+  const recoveryForm = useForm<RecoveryValues>({ resolver: recoveryResolver, defaultValues: { recoveryCode: '' } });
+  const [useRecovery, setUseRecovery] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
 
   async function verify(values: CodeValues) {
     setGeneralError(null);
     try {
-      await onVerify(values.otpToken);
+      await onVerify({ otpToken: values.otpToken });
     } catch (error) {
       setGeneralError(applyServerErrors(codeForm, error, { otpToken: 'otpToken' }));
     }
+  }
+
+  async function verifyRecovery(values: RecoveryValues) {
+    setGeneralError(null);
+    try {
+      await onVerify({ recoveryCode: values.recoveryCode });
+    } catch (error) {
+      setGeneralError(applyServerErrors(recoveryForm, error, { recoveryCode: 'recoveryCode' }));
+    }
+  }
+
+  const switchTo = (recovery: boolean) => {
+    setGeneralError(null);
+    setUseRecovery(recovery);
+  };
+
+  if (useRecovery) {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        description="Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once."
+        footer={footer}
+      >
+        <Form {...recoveryForm}>
+          <form key="recovery-code" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={recoveryForm.handleSubmit(verifyRecovery)}>
+            <ErrorAlert message={generalError} title="Could not sign in" />
+            <TextCodeField control={recoveryForm.control} name="recoveryCode" label="Recovery code" placeholder="abcde-23456" autoFocus />
+            <SubmitButton pendingLabel="Verifying">Verify and sign in</SubmitButton>
+            <Button type="button" variant="ghost" onClick={() => switchTo(false)}>
+              Use the authenticator app instead
+            </Button>
+          </form>
+        </Form>
+      </AuthCard>
+    );
   }
 
   return (
@@ -50,6 +99,9 @@ export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeC
           <SubmitButton pendingLabel="Verifying">Verify and sign in</SubmitButton>
           <Button type="button" variant="ghost" onClick={onCancel}>
             Use a different account
+          </Button>
+          <Button type="button" variant="link" className="h-auto self-center p-0 text-sm" onClick={() => switchTo(true)}>
+            Use a recovery code
           </Button>
         </form>
       </Form>

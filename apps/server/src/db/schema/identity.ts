@@ -57,6 +57,22 @@ export const userTokens = pgTable(
   (table) => [index('user_tokens_hash_idx').on(table.tokenHash), index('user_tokens_user_idx').on(table.userId, table.purpose)],
 );
 
+/**
+ * Two-factor recovery codes: ten are made when two-factor authentication is turned on (or made again), shown once,
+ * each accepted once instead of the authenticator's code. Only a hash is kept.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [uniqueIndex('recovery_codes_user_hash_unique').on(table.userId, table.codeHash)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

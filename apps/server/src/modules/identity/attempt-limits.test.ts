@@ -109,7 +109,7 @@ describe('passwords', () => {
 async function userWithOtp() {
   const user = await signedUpUser();
   const secret = (await user.client.ok<{ initializeOtp: { secret: string } }>('mutation { initializeOtp { secret } }')).initializeOtp.secret;
-  await user.client.ok('mutation($c: String!) { registerOtp(otpToken: $c) { isOtpEnabled } }', { c: totpNow(secret) });
+  await user.client.ok('mutation($c: String!) { registerOtp(otpToken: $c) { user { isOtpEnabled } } }', { c: totpNow(secret) });
   const nearby = new Set([-2, -1, 0, 1, 2].map((offset) => totpNow(secret, offset)));
   const wrongCode = [10, 11, 12].map((offset) => totpNow(secret, offset)).find((code) => !nearby.has(code))!;
   return { ...user, wrongCode };

@@ -2,7 +2,7 @@
 // checks that every Mutation has one).
 
 import { ADMIN_ROLE_LABEL } from '@rampart/shared/labels';
-import { type AuditSentences, type Changes, subject, text } from '../../lib/audit-words.ts';
+import { type AuditSentences, type Changes, recoveryCodeUse, subject, text } from '../../lib/audit-words.ts';
 
 /** A staff role in words ("Super admin"), as the command line stored it. */
 function staffRole(value: unknown): string {
@@ -43,12 +43,13 @@ export const identityAuditSentences: AuditSentences = {
   signup: (c) => `Signed up as ${text(c.email) ?? 'a new user'}`,
   confirmSignupEmail: () => 'Confirmed the sign-up e-mail address',
   resendSignupEmail: (c) => `Asked for the sign-up e-mail again${text(c.email) ? ` for ${text(c.email)}` : ''}`,
-  login: () => 'Signed in',
+  login: (c) => `Signed in${recoveryCodeUse(c)}`,
   logout: () => 'Signed out',
   triggerPasswordReset: (c) => `Asked for a password reset${text(c.email) ? ` for ${text(c.email)}` : ''}`,
   resetPassword: () => 'Reset the password',
   initializeOtp: () => 'Started setting up two-factor authentication',
   registerOtp: () => 'Turned on two-factor authentication',
+  regenerateRecoveryCodes: () => 'Made new two-factor recovery codes',
   disableOtp: () => 'Turned off two-factor authentication',
   requestResetTwoFactorAuth: () => 'Asked to reset two-factor authentication',
   resetTwoFactorAuth: () => 'Reset two-factor authentication',

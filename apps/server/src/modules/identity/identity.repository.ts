@@ -3,7 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { firstWhere, insertRow, updateWhere } from '../../db/row-queries.ts';
 import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
-import { loginFailures, sessions, userTokens, users } from '../../db/schema/identity.ts';
+import { loginFailures, recoveryCodes, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
 export type UserRow = typeof users.$inferSelect;
 /** A user as the `me` query answers it: its memberships start with the account selected on this device. */
@@ -127,6 +127,27 @@ export function createIdentityRepository(db: Database) {
         .where(and(eq(users.id, userId), sql`coalesce(${users.otpLastUsedStep}, -1) < ${step}`))
         .returning({ id: users.id });
       return rows.length === 1;
+    },
+    /** Replaces the user's recovery codes (every old one stops working) with these hashes. */
+    async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if (codeHashes.length) await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+    },
+    /** Spends an unused recovery code: only the first caller gets true (a second waits on the row, then misses it). */
+    async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      return rows.length === 1;
+    },
+    async countUnusedRecoveryCodes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      return row?.count ?? 0;
     },
     /** Issues a session and stamps the user's last sign-in (the staff list shows it). */
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {

@@ -4,7 +4,7 @@ import type { Resolvers } from '../../generated/graphql.ts';
 import { requireSession, type GraphQLContext } from '../../graphql/context.ts';
 import { badInput } from '../../graphql/errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { authPayload } from '../../graphql/auth-payload.ts';
+import { authPayload, signInPayload } from '../../graphql/auth-payload.ts';
 
 function meta(context: GraphQLContext) {
   return { ipAddress: context.ipAddress, userAgent: context.userAgent };
@@ -29,7 +29,7 @@ export const identityResolvers: Resolvers = {
     login: async (_parent, args, context) => {
       const result = await context.services.identity.login(args, meta(context));
       if (!result.session) return { preAuthenticated: true, user: null, csrfToken: null, expiryDate: null };
-      return { preAuthenticated: false, ...authPayload(context, result.session) };
+      return signInPayload(context, result.session, result.recoveryCodesRemaining);
     },
     logout: async (_parent, _args, context) => {
       await context.services.identity.logout(context.cookieSessionId);
@@ -40,6 +40,7 @@ export const identityResolvers: Resolvers = {
     resetPassword: (_parent, args, context) => context.services.identity.resetPassword(args, meta(context)),
     initializeOtp: (_parent, _args, context) => context.services.identity.initializeOtp(requireSession(context)),
     registerOtp: (_parent, args, context) => context.services.identity.registerOtp(requireSession(context), args),
+    regenerateRecoveryCodes: (_parent, args, context) => context.services.identity.regenerateRecoveryCodes(requireSession(context), args, meta(context)),
     disableOtp: (_parent, args, context) => context.services.identity.disableOtp(requireSession(context), args, meta(context)),
     requestResetTwoFactorAuth: (_parent, args, context) => context.services.identity.requestResetTwoFactorAuth(args, meta(context)),
     resetTwoFactorAuth: (_parent, args, context) => context.services.identity.resetTwoFactorAuth(args, meta(context)),
@@ -52,6 +53,7 @@ export const identityResolvers: Resolvers = {
     name: (user) => `${user.firstName} ${user.lastName}`.trim(),
     permissions: (user) => [...adminPermissionsOf(user.adminRole)],
     pendingEmail: (user, _args, context) => context.services.identity.pendingEmail(user),
+    recoveryCodesRemaining: (user, _args, context) => context.services.identity.recoveryCodesRemaining(user),
     memberships: (user, args, context) =>
       context.services.accounts.membershipsOfUser(user.id, Math.min(Math.max(args.take ?? 100, 0), 100), {
         selectedAccountId: user.selectedAccountId,

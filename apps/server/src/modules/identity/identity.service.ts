@@ -9,6 +9,9 @@ import {
   otpCodeSchema,
   personNameSchema,
   preferredCurrencySchema,
+  recoveryCodeSchema,
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_LENGTH,
   signupInputSchema,
 } from '@rampart/shared/identity-schemas';
 import type { Env } from '../../config/env.ts';
@@ -33,6 +36,7 @@ export const LIMITS = {
   failuresPerEmail: 10,
   failuresPerIp: 100,
   failureWindowMinutes: 15,
+  recoveryCodes: 10,
 } as const;
 
 const GENERIC_LOGIN_ERROR = 'The e-mail or password is incorrect.';
@@ -59,6 +63,17 @@ function randomCode(): string {
 
 function codeHash(userId: string, code: string): string {
   return sha256(`${userId}:${code}`);
+}
+
+/** A recovery code as shown: "abcde-23456". */
+function randomRecoveryCode(): string {
+  const chars = Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_CODE_ALPHABET[crypto.randomInt(0, RECOVERY_CODE_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** The stored hash of a recovery code (normalized: lower case, no hyphen); about 50 random bits, so SHA-256 suffices. */
+function recoveryCodeHash(userId: string, code: string): string {
+  return sha256(`recovery:${userId}:${code.replace('-', '')}`);
 }
 
 function minutesFromNow(minutes: number): Date {
@@ -191,6 +206,16 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
     return row;
   }
 
+  /** Makes a new set of recovery codes, replacing the old set; the codes are returned this once and never again. */
+  async function makeRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = Array.from({ length: LIMITS.recoveryCodes }, randomRecoveryCode);
+    await repository.replaceRecoveryCodes(
+      userId,
+      codes.map((code) => recoveryCodeHash(userId, code)),
+    );
+    return codes;
+  }
+
   return {
     issueSession,
     findBySecret,
@@ -267,19 +292,26 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         });
         throw new AppError('BAD_USER_INPUT', 'Confirm your e-mail address first: we have sent you a new code.', { emailNotVerified: true, fields: {} });
       }
+      let recoveryCodesRemaining: number | null = null;
       if (user.isOtpEnabled && user.otpSecret) {
-        if (!values.otpToken) {
+        if (values.recoveryCode) {
+          // Counted as a wrong authenticator code is: the attempt reserved above stays unless the code was right.
+          if (!(await repository.useRecoveryCode(user.id, recoveryCodeHash(user.id, values.recoveryCode))))
+            return fail('This recovery code is not correct or was already used.', 'recoveryCode');
+          recoveryCodesRemaining = await repository.countUnusedRecoveryCodes(user.id);
+        } else if (!values.otpToken) {
           await passwordRight();
-          return { preAuthenticated: true as const, session: null };
+          return { preAuthenticated: true as const, session: null, recoveryCodesRemaining };
+        } else {
+          const step = verifyTotp(user.otpSecret, values.otpToken);
+          if (step === null) return fail('This code is not correct. Check your authenticator app and try again.', 'otpToken');
+          if (!(await repository.claimOtpStep(user.id, step))) return fail('This code was already used. Wait for the next one.', 'otpToken');
         }
-        const step = verifyTotp(user.otpSecret, values.otpToken);
-        if (step === null) return fail('This code is not correct. Check your authenticator app and try again.', 'otpToken');
-        if (!(await repository.claimOtpStep(user.id, step))) return fail('This code was already used. Wait for the next one.', 'otpToken');
       }
       // Earlier failures stay counted for their window: clearing them here would let attempts still in flight be checked
       // beyond the limit.
       await passwordRight();
-      return { preAuthenticated: false as const, session: await issueSession(user, 'password', meta) };
+      return { preAuthenticated: false as const, session: await issueSession(user, 'password', meta), recoveryCodesRemaining };
     },
 
     /** Ends the session the cookie names; the CSRF token is not needed to end one's own session. */
@@ -325,12 +357,31 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       if (!user.otpPendingSecret) throw badInput({ otpToken: 'Start the set-up again: no secret is waiting for confirmation.' });
       const step = verifyTotp(user.otpPendingSecret, otpToken);
       if (step === null) throw badInput({ otpToken: 'This code is not correct. Check the time on your device and try again.' });
-      return repository.updateUser(user.id, {
+      const updated = await repository.updateUser(user.id, {
         otpSecret: user.otpPendingSecret,
         otpPendingSecret: null,
         isOtpEnabled: true,
         otpLastUsedStep: step,
       });
+      return { user: updated, recoveryCodes: await makeRecoveryCodes(user.id) };
+    },
+
+    /** A new set of recovery codes for the authenticator's current code; the old set stops working. */
+    async regenerateRecoveryCodes(session: LoadedSession, input: { otpToken: string }, meta: RequestMeta) {
+      const { otpToken } = parseInput(z.object({ otpToken: otpCodeSchema }), input);
+      const user = session.user;
+      if (!user.isOtpEnabled || !user.otpSecret) throw new AppError('CONFLICT', 'Turn on two-factor authentication first: recovery codes come with it.');
+      // Counted like a sign-in's code, so a stolen session cannot guess codes faster than the sign-in form.
+      const attempt = await reserveAttempt(user.email, meta.ipAddress);
+      const step = verifyTotp(user.otpSecret, otpToken);
+      if (step === null || !(await repository.claimOtpStep(user.id, step))) throw badInput({ otpToken: 'This code is not correct or was already used.' });
+      await repository.releaseFailure(attempt);
+      return makeRecoveryCodes(user.id);
+    },
+
+    /** Unused recovery codes; none while two-factor authentication is off. */
+    async recoveryCodesRemaining(user: Pick<UserRow, 'id' | 'isOtpEnabled'>): Promise<number> {
+      return user.isOtpEnabled ? repository.countUnusedRecoveryCodes(user.id) : 0;
     },
 
     async disableOtp(session: LoadedSession, input: { otpToken: string }, meta: RequestMeta) {
@@ -344,6 +395,7 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const step = verifyTotp(user.otpSecret, otpToken);
       if (step === null || !(await repository.claimOtpStep(user.id, step))) throw badInput({ otpToken: 'This code is not correct or was already used.' });
       await repository.releaseFailure(attempt);
+      await repository.replaceRecoveryCodes(user.id, []);
       return repository.updateUser(user.id, { otpSecret: null, isOtpEnabled: false, otpLastUsedStep: null });
     },
 
@@ -366,6 +418,7 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const row = await useLinkToken(token, 'reset_two_factor', 'two-factor reset', meta.ipAddress);
       if (!(await repository.consumeToken(row.id))) throw badInput({ token: 'This two-factor reset link has already been used.' });
       await repository.updateUser(row.userId, { otpSecret: null, otpPendingSecret: null, isOtpEnabled: false, otpLastUsedStep: null });
+      await repository.replaceRecoveryCodes(row.userId, []);
       await repository.deleteSessionsOfUser(row.userId);
       return true;
     },
@@ -467,7 +520,15 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const user = linked ?? (await repository.findUserByEmail(identity.email));
       if (!user) throw unauthenticated('No Rampart user has this e-mail address. Ask your administrator for an invitation.');
       // Two-factor authentication holds for SSO too: the provider's multi-factor proof, or the code as a password sign-in asks.
-      if (user.isOtpEnabled && user.otpSecret && !options.multiFactorProven) {
+      let recoveryCodesRemaining: number | null = null;
+      if (user.isOtpEnabled && user.otpSecret && !options.multiFactorProven && options.recoveryCode?.trim()) {
+        const { recoveryCode } = parseInput(z.object({ recoveryCode: recoveryCodeSchema }), { recoveryCode: options.recoveryCode });
+        const attempt = await reserveAttempt(user.email, meta.ipAddress);
+        if (!(await repository.useRecoveryCode(user.id, recoveryCodeHash(user.id, recoveryCode))))
+          throw badInput({ recoveryCode: 'This recovery code is not correct or was already used.' });
+        await repository.releaseFailure(attempt);
+        recoveryCodesRemaining = await repository.countUnusedRecoveryCodes(user.id);
+      } else if (user.isOtpEnabled && user.otpSecret && !options.multiFactorProven) {
         if (!options.otpToken?.trim()) return { preAuthenticated: true, session: null };
         const { otpToken } = parseInput(z.object({ otpToken: otpCodeSchema }), { otpToken: options.otpToken });
         // Counted like a password sign-in's code: the failure stays unless the code was right.
@@ -479,7 +540,7 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       }
       await options.beforeSession?.();
       const updated = await applySsoIdentity(user, identity, { strictEmail: false });
-      return { preAuthenticated: false, session: await issueSession(updated, 'sso', meta) };
+      return { preAuthenticated: false, session: await issueSession(updated, 'sso', meta), recoveryCodesRemaining };
     },
 
     /** The signed-in user takes the name and e-mail a fresh ID token of its linked subject carries. */
@@ -501,12 +562,16 @@ export interface SsoLoginOptions {
   multiFactorProven: boolean;
   /** Rampart's code, for a user with two-factor authentication on when the provider shows no multi-factor sign-in. */
   otpToken?: string | null;
+  /** Instead of otpToken: one of the user's two-factor recovery codes. */
+  recoveryCode?: string | null;
   /** Runs once every check passed, before the session is issued (SSO spends its sign-in attempt here). */
   beforeSession?: () => Promise<void>;
 }
 
 /** As a password sign-in answers: a session, or preAuthenticated when the code is still needed. */
-export type SsoLoginResult = { preAuthenticated: true; session: null } | { preAuthenticated: false; session: IssuedSession };
+export type SsoLoginResult =
+  | { preAuthenticated: true; session: null }
+  | { preAuthenticated: false; session: IssuedSession; /** Set when a recovery code was used. */ recoveryCodesRemaining: number | null };
 
 /** Who an identity provider says the user is, from a verified ID token. */
 export interface SsoIdentity {

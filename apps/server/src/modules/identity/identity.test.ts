@@ -272,7 +272,7 @@ describe('CSRF and request rules', () => {
 
 describe('two-factor authentication', () => {
   const INIT = 'mutation { initializeOtp { secret otpauthUrl qrCodeUrl } }';
-  const REGISTER = 'mutation($code: String!) { registerOtp(otpToken: $code) { isOtpEnabled } }';
+  const REGISTER = 'mutation($code: String!) { registerOtp(otpToken: $code) { user { isOtpEnabled } } }';
 
   async function userWithOtp() {
     const user = await signedUpUser();
@@ -282,7 +282,7 @@ describe('two-factor authentication', () => {
     const wrong = await user.client.gql(REGISTER, { code: totpNow(setup.initializeOtp.secret, 5) });
     expect(errorCode(wrong)).toBe('BAD_USER_INPUT');
     const registered = await user.client.ok(REGISTER, { code: totpNow(setup.initializeOtp.secret) });
-    expect(registered.registerOtp.isOtpEnabled).toBe(true);
+    expect(registered.registerOtp.user.isOtpEnabled).toBe(true);
     return { ...user, secret: setup.initializeOtp.secret as string };
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
+import { sessionFor } from '../../../test/accounts-helper.ts';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
 import { generateTotpSecret } from '../identity/totp.ts';
@@ -104,6 +105,26 @@ describe('SSO sign-in of a user with two-factor authentication on', () => {
     expect(await sessionsOf(user.id)).toBe(0);
     // The sign-in is not spent by a wrong code: the right one still finishes it.
     expect((await client.ok(LOGIN_WITH_OKTA, { token, otpToken: totpNow(user.secret) })).loginWithOkta.csrfToken).toBeTruthy();
+  });
+
+  it('accepts one of the user’s recovery codes instead of the code, once (issue 36)', async () => {
+    const user = await totpUser();
+    const session = await sessionFor(t, user.id);
+    const made = await session.ok('mutation($c: String!) { regenerateRecoveryCodes(otpToken: $c) }', { c: totpNow(user.secret) });
+    const codes = made.regenerateRecoveryCodes as string[];
+    const LOGIN_WITH_RECOVERY_CODE = `mutation($token: String!, $recoveryCode: String) {
+      loginWithOkta(token: $token, recoveryCode: $recoveryCode) { preAuthenticated csrfToken recoveryCodesRemaining }
+    }`;
+    const first = await signedInAtProvider(user.email);
+    const data = await first.client.ok(LOGIN_WITH_RECOVERY_CODE, { token: first.token, recoveryCode: codes[0] });
+    expect(data.loginWithOkta).toMatchObject({ preAuthenticated: false, recoveryCodesRemaining: 9 });
+    expect(hasSession(first.client)).toBe(true);
+    const second = await signedInAtProvider(user.email);
+    const reused = await second.client.gql(LOGIN_WITH_RECOVERY_CODE, { token: second.token, recoveryCode: codes[0] });
+    expect(reused.errors?.[0]?.extensions?.fields).toEqual({ recoveryCode: 'This recovery code is not correct or was already used.' });
+    expect(await failuresOf(user.email)).toBe(1);
+    const sso = await t.database.pool.query(`select count(*)::int as n from sessions where user_id = $1 and auth_method = 'sso'`, [user.id]);
+    expect(sso.rows[0].n).toBe(1);
   });
 
   it('signs in directly when the ID token’s amr or acr proves a multi-factor sign-in', async () => {

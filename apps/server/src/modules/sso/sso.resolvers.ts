@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.ts';
 import { requireSession } from '../../graphql/context.ts';
-import { authPayload } from '../../graphql/auth-payload.ts';
+import { signInPayload } from '../../graphql/auth-payload.ts';
 
 export const ssoResolvers: Resolvers = {
   Query: {
@@ -14,10 +14,10 @@ export const ssoResolvers: Resolvers = {
     },
     loginWithOkta: async (_parent, args, context) => {
       const meta = { ipAddress: context.ipAddress, userAgent: context.userAgent };
-      const input = { token: args.token, otpToken: args.otpToken ?? null };
+      const input = { token: args.token, otpToken: args.otpToken ?? null, recoveryCode: args.recoveryCode ?? null };
       const result = await context.services.sso.loginWithIdToken(input, context.ssoBrowserCookie.value, meta, context.services.identity);
       if (!result.session) return { preAuthenticated: true, user: null, csrfToken: null, expiryDate: null };
-      return { preAuthenticated: false, ...authPayload(context, result.session) };
+      return signInPayload(context, result.session, result.recoveryCodesRemaining);
     },
     syncUserWithIdentityProvider: (_parent, args, context) =>
       context.services.sso.syncUser(requireSession(context).user.id, args.idToken, context.services.identity),

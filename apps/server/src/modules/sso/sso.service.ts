@@ -264,7 +264,7 @@ export function createSsoService(deps: SsoServiceDeps) {
      * is preAuthenticated and nothing is spent, so the same token comes back with the code.
      */
     async loginWithIdToken(
-      input: { token: string; otpToken?: string | null },
+      input: { token: string; otpToken?: string | null; recoveryCode?: string | null },
       browserSecret: string | null,
       meta: RequestMeta,
       identity: Pick<IdentityService, 'loginWithSsoIdentity'>,
@@ -284,6 +284,7 @@ export function createSsoService(deps: SsoServiceDeps) {
         return await identity.loginWithSsoIdentity(ssoIdentity(verified), meta, {
           multiFactorProven: provesMultiFactor(verified.claims),
           otpToken: input.otpToken ?? null,
+          recoveryCode: input.recoveryCode ?? null,
           beforeSession: spend,
         });
       } catch (error) {

@@ -130,6 +130,18 @@ export default function AppShell() {
   return (
     <ViewerProvider viewer={viewer}>
       <div className="flex min-h-screen bg-background">
+        {/* The first thing Tab reaches: keyboard users jump past the sidebar and header to the screen itself. */}
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          onClick={(event) => {
+            // Focus, not only scroll: the next Tab then continues inside the screen (the router keeps the URL).
+            event.preventDefault();
+            document.getElementById('main-content')?.focus();
+          }}
+        >
+          Skip to content
+        </a>
         {/* The aside stretches to the page's full height (its colour and border run to the bottom of long pages);
           its content stays in view while the page scrolls. */}
         <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r bg-sidebar lg:block">
@@ -180,7 +192,7 @@ export default function AppShell() {
           )}
           <AccountStatusBanner status={selectedAccount?.status} />
           <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
-          <main className="flex flex-1 flex-col px-4 pt-8 pb-24 sm:px-8">
+          <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col px-4 pt-8 pb-24 outline-none sm:px-8">
             {(loading && !data) || needsOnboarding || setupPath ? (
               <PageSpinner />
             ) : (

@@ -1,9 +1,10 @@
 import { graphql } from '@/gql';
 
 export const LoginMutation = graphql(`
-  mutation Auth_Login($email: String!, $password: String!, $otpToken: String) {
-    login(email: $email, password: $password, otpToken: $otpToken) {
+  mutation Auth_Login($email: String!, $password: String!, $otpToken: String, $recoveryCode: String) {
+    login(email: $email, password: $password, otpToken: $otpToken, recoveryCode: $recoveryCode) {
       preAuthenticated
+      recoveryCodesRemaining
       csrfToken
       expiryDate
       user {

@@ -12,9 +12,13 @@ export const InitializeOtpMutation = graphql(`
 export const RegisterOtpMutation = graphql(`
   mutation Auth_RegisterOtp($otpToken: String!) {
     registerOtp(otpToken: $otpToken) {
-      id
-      isOtpEnabled
-      isOtpEnforced
+      user {
+        id
+        isOtpEnabled
+        isOtpEnforced
+        recoveryCodesRemaining
+      }
+      recoveryCodes
     }
   }
 `);

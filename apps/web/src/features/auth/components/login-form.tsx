@@ -8,7 +8,8 @@ import { ROUTES } from '@/config/routes';
 import { LoginMutation } from '@/features/auth/api/login';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
-import { TwoFactorCodeCard } from '@/components/two-factor-code-card';
+import { TwoFactorCodeCard, type SecondFactor } from '@/components/two-factor-code-card';
+import { toastRecoveryCodesLeft } from '@/components/recovery-codes-list';
 import { TextLink } from '@/features/auth/components/text-link';
 import { applyServerErrors } from '@/lib/form-errors';
 import { returnPathFrom } from '@/lib/return-path';
@@ -47,8 +48,10 @@ export function LoginForm({ alternatives }: LoginFormProps) {
   });
 
   /** Signs in, or moves to the code step when the password was right but the code is still needed; throws API errors. */
-  async function submit(values: Credentials, otpToken?: string) {
-    const { data } = await login({ variables: { ...values, otpToken: otpToken ?? null } });
+  async function submit(values: Credentials, secondFactor?: SecondFactor) {
+    const otpToken = secondFactor && 'otpToken' in secondFactor ? secondFactor.otpToken : null;
+    const recoveryCode = secondFactor && 'recoveryCode' in secondFactor ? secondFactor.recoveryCode : null;
+    const { data } = await login({ variables: { ...values, otpToken, recoveryCode } });
     const result = data?.login;
     if (!result) throw new Error('Empty login response');
     if (result.preAuthenticated && !result.user) {
@@ -58,6 +61,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
     if (!result.csrfToken) throw new Error('The server did not return a session token');
     await resetSignedInData();
     storeCsrfToken(result.csrfToken);
+    toastRecoveryCodesLeft(result.recoveryCodesRemaining);
     void navigate(returnPathFrom(location.state, location.search), { replace: true });
   }
 
@@ -94,7 +98,7 @@ export function LoginForm({ alternatives }: LoginFormProps) {
     return (
       <TwoFactorCodeCard
         footer={footer}
-        onVerify={(otpToken) => submit(credentials, otpToken)}
+        onVerify={(secondFactor) => submit(credentials, secondFactor)}
         onCancel={() => {
           setCredentials(null);
           setGeneralError(null);

@@ -17,6 +17,8 @@ import { useServerSubmit } from '@/hooks/use-server-submit';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { CodeField } from '@/components/form/code-field';
+import { RecoveryCodesList } from '@/components/recovery-codes-list';
+import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/form/submit-button';
 
 const schema = z.object({ otpToken: otpCodeSchema });
@@ -29,6 +31,8 @@ export function SetupTwoFactor() {
   const [initialize, { data: setupData, loading: initializing }] = useMutation(InitializeOtpMutation);
   const [register] = useMutation(RegisterOtpMutation);
   const [setupError, setSetupError] = useState<string | null>(null);
+  // Shown once, right after two-factor authentication is on: the server never returns them again.
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const started = useRef(false);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
 
@@ -39,10 +43,30 @@ export function SetupTwoFactor() {
   }, [initialize]);
 
   const { onSubmit, generalError } = useServerSubmit(form, { otpToken: 'otpToken' }, async (values) => {
-    await register({ variables: values });
-    toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.' });
-    void navigate(ROUTES.dashboard, { replace: true });
+    const { data } = await register({ variables: values });
+    setRecoveryCodes(data?.registerOtp.recoveryCodes ?? []);
   });
+
+  if (recoveryCodes) {
+    return (
+      <AuthCard
+        title="Save your recovery codes"
+        description="Two-factor authentication is on. If you lose your authenticator, each of these codes signs you in once instead of its code. Keep them somewhere safe: they are not shown again."
+        className="max-w-lg"
+      >
+        <RecoveryCodesList codes={recoveryCodes} />
+        <Button
+          type="button"
+          onClick={() => {
+            toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.' });
+            void navigate(ROUTES.dashboard, { replace: true });
+          }}
+        >
+          I have saved my recovery codes
+        </Button>
+      </AuthCard>
+    );
+  }
 
   const setup = setupData?.initializeOtp;
 

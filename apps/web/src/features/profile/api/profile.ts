@@ -9,6 +9,7 @@ export const ProfileUserFragment = graphql(`
     preferredCurrencyCode
     isOtpEnabled
     isOtpEnforced
+    recoveryCodesRemaining
     adminRole
   }
 `);
@@ -64,5 +65,11 @@ export const ProfileDisableOtpMutation = graphql(`
       id
       ...Profile_User
     }
+  }
+`);
+
+export const ProfileRegenerateRecoveryCodesMutation = graphql(`
+  mutation Profile_RegenerateRecoveryCodes($otpToken: String!) {
+    regenerateRecoveryCodes(otpToken: $otpToken)
   }
 `);

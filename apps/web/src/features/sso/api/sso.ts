@@ -35,9 +35,10 @@ export const StartSsoSignInMutation = graphql(`
 
 /** Trades the provider's ID token for a Rampart session; preAuthenticated when the authenticator code is still needed. */
 export const LoginWithOktaMutation = graphql(`
-  mutation Sso_LoginWithOkta($token: String!, $otpToken: String) {
-    loginWithOkta(token: $token, otpToken: $otpToken) {
+  mutation Sso_LoginWithOkta($token: String!, $otpToken: String, $recoveryCode: String) {
+    loginWithOkta(token: $token, otpToken: $otpToken, recoveryCode: $recoveryCode) {
       preAuthenticated
+      recoveryCodesRemaining
       csrfToken
       expiryDate
       user {

@@ -1,7 +1,8 @@
 import { resetSignedInData, usePublicMutation, usePublicQuery } from '@/lib/public-graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TwoFactorCodeCard } from '@/components/two-factor-code-card';
+import { TwoFactorCodeCard, type SecondFactor } from '@/components/two-factor-code-card';
+import { toastRecoveryCodesLeft } from '@/components/recovery-codes-list';
 import { ROUTES } from '@/config/routes';
 import { LoginWithOktaMutation, SsoConfigurationQuery } from '@/features/sso/api/sso';
 import { SsoStatus } from '@/features/sso/components/sso-status';
@@ -24,13 +25,16 @@ export default function OktaCallbackPage() {
 
   /** Trades the ID token (with the code, when asked for) for a session; false when the code is still needed. */
   const openSession = useCallback(
-    async (callback: SsoCallback, otpToken?: string) => {
-      const { data: result } = await loginWithOkta({ variables: { token: callback.idToken, otpToken: otpToken ?? null } });
+    async (callback: SsoCallback, secondFactor?: SecondFactor) => {
+      const otpToken = secondFactor && 'otpToken' in secondFactor ? secondFactor.otpToken : null;
+      const recoveryCode = secondFactor && 'recoveryCode' in secondFactor ? secondFactor.recoveryCode : null;
+      const { data: result } = await loginWithOkta({ variables: { token: callback.idToken, otpToken, recoveryCode } });
       if (result.loginWithOkta.preAuthenticated && !result.loginWithOkta.csrfToken) return false;
       const csrfToken = result.loginWithOkta.csrfToken;
       if (!csrfToken) throw new Error('The server did not return a session token.');
       await resetSignedInData();
       storeCsrfToken(csrfToken);
+      toastRecoveryCodesLeft(result.loginWithOkta.recoveryCodesRemaining);
       void navigate(callback.finish(), { replace: true });
       return true;
     },
@@ -64,8 +68,8 @@ export default function OktaCallbackPage() {
   if (needsCode && !error) {
     return (
       <TwoFactorCodeCard
-        onVerify={async (otpToken) => {
-          if (!(await openSession(needsCode, otpToken))) throw new Error('Enter the code from your authenticator app.');
+        onVerify={async (secondFactor) => {
+          if (!(await openSession(needsCode, secondFactor))) throw new Error('Enter the code from your authenticator app.');
         }}
         onCancel={() => void navigate(ROUTES.login, { replace: true })}
       />
