@@ -133,6 +133,7 @@ export class IntegratePage {
     await builder.getByLabel('Wallet address', { exact: true }).fill(params.walletAddress);
     await builder.getByLabel('Customer e-mail', { exact: true }).fill(params.email);
     await builder.getByLabel('Amount', { exact: true }).fill(params.amount);
+    await builder.getByRole('button', { name: 'Sign URL' }).click();
     await expect(builder.getByText('Signed', { exact: true })).toBeVisible({ timeout: 30_000 });
     // The signed URL of the last edit: every parameter typed, the signature last.
     await expect(this.signedUrl()).toContainText(`walletAddress=${params.walletAddress}`);
