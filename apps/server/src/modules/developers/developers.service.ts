@@ -168,7 +168,7 @@ export function createDevelopersService(deps: {
       if (max !== null && new Decimal(amount).gt(max)) problems.baseCurrencyAmount = `A card payment is at most ${max} ${unit} for this account.`;
     }
     const first = Object.entries(problems)[0];
-    if (first) throw badInput(problems as Record<string, string>, `${first[0]}: ${first[1]}`);
+    if (first) throw badInput(problems, `${first[0]}: ${first[1]}`);
   }
 
   async function createKey(

@@ -112,7 +112,7 @@ export function WidgetUrlBuilder({
       })
       .catch((caught: unknown) => {
         const info = describeApiError(caught);
-        setRefused({ for: url, message: info.message, fields: info.fields as Partial<Record<WidgetParam, string>> });
+        setRefused({ for: url, message: info.message, fields: info.fields });
       });
   };
 
