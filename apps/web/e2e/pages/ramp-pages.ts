@@ -103,7 +103,7 @@ export class FeesPage {
     const sentence = calculator.getByTestId('quote-sentence');
     await expect(sentence).toContainText(`paying $${amount}`);
     const text = (await sentence.innerText()).replace(/\s+/g, ' ');
-    const match = /gets ([\d.,]+) (\w+); fees (\S+) \(provider ([\d.,]+), network ([\d.,]+), your fee ([\d.,]+)\)/.exec(text);
+    const match = /gets ([\d.,]+) (\w+); fees (\S+) \(provider \D*([\d.,]+), network \D*([\d.,]+), your fee \D*([\d.,]+)\)/.exec(text);
     if (!match) throw new Error(`Unexpected calculator sentence: ${text}`);
     return {
       cryptoAmount: decimalOf(match[1]!),

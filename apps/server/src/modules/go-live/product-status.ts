@@ -214,7 +214,9 @@ export function checklist(product: RampProduct, facts: ProductStatusFacts): Chec
       label: 'Subscription',
       state: subscriptionPlanType !== 'Free' ? 'done' : 'pending',
       detail:
-        subscriptionPlanType !== 'Free' ? `${subscriptionPlanType} plan` : 'Not required until billing is available: plans cannot be bought in Rampart yet.',
+        subscriptionPlanType !== 'Free'
+          ? `${subscriptionPlanType} plan`
+          : 'Free plan: a paid plan is not required to request go-live; choose one under Subscribe when you need it.',
       route: `/dashboard/${segment}/subscribe`,
       requiredToGoLive: false,
     },

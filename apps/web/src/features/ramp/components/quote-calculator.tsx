@@ -12,6 +12,7 @@ import { RampQuoteQuery } from '@/features/ramp/api/pricing';
 import {
   CALCULATOR_METHODS,
   describeCharge,
+  feeBreakdown,
   PAYMENT_METHOD_LABEL,
   paymentMethodLabel,
   regionLabel,
@@ -188,8 +189,7 @@ export function QuoteCalculator({
                     receives <strong>{formatAmount(result.quoteCurrencyAmount, result.fiatCurrencyCode)}</strong>
                   </>
                 )}
-                ; fees <strong>{formatAmount(result.totalFeeAmount, result.fiatCurrencyCode)}</strong> (provider {trimZeros(result.feeAmount)}, network{' '}
-                {trimZeros(result.networkFeeAmount)}, your fee {trimZeros(result.extraFeeAmount)}); you earn{' '}
+                ; fees <strong>{formatAmount(result.totalFeeAmount, result.fiatCurrencyCode)}</strong> ({feeBreakdown(result)}); you earn{' '}
                 <strong>{formatAmount(result.extraFeeAmount, result.fiatCurrencyCode)}</strong>.
               </p>
               <dl className="grid gap-3 text-sm sm:grid-cols-3">

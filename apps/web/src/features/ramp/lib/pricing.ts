@@ -2,6 +2,7 @@
 import { compareAmounts, isDecimalString } from '@rampart/shared/money';
 import { PRICING_LIMITS, partnerFeeFullFrom } from '@rampart/shared/pricing';
 import { z } from 'zod';
+import { formatAmount } from '@/lib/format';
 import { PAYMENT_METHOD_LABEL as SHARED_PAYMENT_METHOD_LABEL, PRICING_REGION_LABEL } from '@/lib/labels';
 import type { PaymentMethod, PricingRegion, PricingRuleType, PricingTransactionType, RuleSpecificity } from '@/gql/graphql';
 
@@ -263,4 +264,13 @@ export function ruleErrorPath(serverField: string, rowCount: number): `rules.${n
   const index = Number(match[1]);
   if (index >= rowCount) return null;
   return `rules.${index}.${match[2] as keyof RuleRow}`;
+}
+
+/** A quote's fees by part, each with its currency: "provider $0.50, network $1.00, your fee $0.00". */
+export function feeBreakdown(
+  quote: { feeAmount: string; networkFeeAmount: string; extraFeeAmount: string; fiatCurrencyCode: string },
+  locale?: string,
+): string {
+  const amount = (value: string) => formatAmount(value, quote.fiatCurrencyCode, { locale });
+  return `provider ${amount(quote.feeAmount)}, network ${amount(quote.networkFeeAmount)}, your fee ${amount(quote.extraFeeAmount)}`;
 }

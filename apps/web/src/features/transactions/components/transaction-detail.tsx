@@ -16,6 +16,7 @@ import { TransactionsDetailQuery } from '@/features/transactions/api/transaction
 import { StaffActions } from '@/features/transactions/components/staff-actions';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { transactionTitle } from '@/features/transactions/lib/title';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -27,12 +28,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
-const KIND_LABEL = {
-  BuyTransaction: 'On-ramp transaction',
-  SellTransaction: 'Off-ramp transaction',
-  SwapTransaction: 'Swap',
-  BalanceTransaction: 'Balance transaction',
-} as const;
 /** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
 export function TransactionDetail({
   testHelper,
@@ -42,7 +37,7 @@ export function TransactionDetail({
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
-  useDocumentTitle(`${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`);
+  useDocumentTitle(`${tx ? transactionTitle(tx) : 'Transaction'} · Rampart`);
   const back = (
     <Link to={ROUTES.transactions} className="inline-flex items-center gap-1 text-sm text-muted-foreground underline-offset-2 hover:underline">
       <ArrowLeftIcon className="size-4" aria-hidden /> Transactions
@@ -78,7 +73,7 @@ export function TransactionDetail({
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABEL[tx.__typename]}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{transactionTitle(tx)}</h1>
           <p className="flex flex-wrap items-center gap-2 text-lg tabular-nums">
             <span className="whitespace-nowrap">{amount}</span>{' '}
             <TransactionStatusBadge kind={KIND_OF[tx.__typename]} status={status} aria-label={`Status: ${labelOfStatus(KIND_OF[tx.__typename], status)}`} />
@@ -118,6 +113,11 @@ export function TransactionDetail({
               ) : null}
             </Field>
             {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
+            {'nftTransaction' in tx && tx.nftTransaction ? (
+              <Field label="NFT">
+                {[tx.nftTransaction.collectionName, tx.nftTransaction.tokenId ? `#${tx.nftTransaction.tokenId}` : null].filter(Boolean).join(' ')}
+              </Field>
+            ) : null}
             {'type' in tx ? <Field label="Type">{labelOfBalanceType(tx.type)}</Field> : null}
             {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
             {'feeAmount' in tx ? (
