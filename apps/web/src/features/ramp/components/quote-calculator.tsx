@@ -217,7 +217,7 @@ export function QuoteCalculator({
                     <span className="tabular-nums sm:w-28">{formatAmount(applied.amount, result.fiatCurrencyCode)}</span>
                     <span className="text-muted-foreground">
                       {applied.rule && applied.specificity
-                        ? `${describeCharge(applied.rule)} · rule for ${applied.specificity === 'region' || applied.specificity === 'regionAndPaymentMethod' ? regionLabel(applied.rule.region) : 'Global'}${applied.rule.paymentMethod ? ` and ${paymentMethodLabel(applied.rule.paymentMethod).toLowerCase()}` : ''} (matched by ${SPECIFICITY_LABEL[applied.specificity]}${applied.rule.source === 'ACCOUNT' ? ', this account' : ', default'})`
+                        ? `${describeCharge(applied.rule, result.fiatCurrencyCode)} · rule for ${applied.specificity === 'region' || applied.specificity === 'regionAndPaymentMethod' ? regionLabel(applied.rule.region) : 'Global'}${applied.rule.paymentMethod ? ` and ${paymentMethodLabel(applied.rule.paymentMethod).toLowerCase()}` : ''} (matched by ${SPECIFICITY_LABEL[applied.specificity]}${applied.rule.source === 'ACCOUNT' ? ', this account' : ', default'})`
                         : 'No rule applies: nothing charged'}
                     </span>
                   </li>

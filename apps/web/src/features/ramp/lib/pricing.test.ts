@@ -122,6 +122,9 @@ it('describes a charge', () => {
   expect(describeCharge({ percentage: '0', fixedValue: '0.50', minValue: '0' })).toBe('0.5');
   expect(describeCharge({ percentage: '1', fixedValue: '0.3', minValue: '0' })).toBe('1 % + 0.3');
   expect(describeCharge({ percentage: '0', fixedValue: '0', minValue: '0' })).toBe('Nothing');
+  // In a quote the currency is known and named (issue 36).
+  expect(describeCharge({ percentage: '0', fixedValue: '0.50', minValue: '0' }, 'usd')).toBe('0.5 USD');
+  expect(describeCharge({ percentage: '4.50', fixedValue: '0', minValue: '3.99' }, 'eur')).toBe('4.5 %, at least 3.99 EUR');
 });
 
 it('names the currency of every fee in a quote’s breakdown, never a bare “network 0.5” (issue 36)', () => {

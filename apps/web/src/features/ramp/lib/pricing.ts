@@ -101,12 +101,14 @@ export function applyingRule<R extends RuleLike>(
 }
 
 /** "4.5 % + 0.50, at least 3.99" in the transaction's fiat (amounts are decimal strings, shown as given). */
-export function describeCharge(rule: { percentage: string; fixedValue: string; minValue: string }): string {
+export function describeCharge(rule: { percentage: string; fixedValue: string; minValue: string }, currencyCode?: string): string {
+  // A rule's fixed parts are in the customer's currency: named when one quote's currency is known.
+  const unit = currencyCode ? ` ${currencyCode.toUpperCase()}` : '';
   const parts: string[] = [];
   if (compareAmounts(rule.percentage, '0') !== 0) parts.push(`${trimZeros(rule.percentage)} %`);
-  if (compareAmounts(rule.fixedValue, '0') !== 0) parts.push(trimZeros(rule.fixedValue));
+  if (compareAmounts(rule.fixedValue, '0') !== 0) parts.push(`${trimZeros(rule.fixedValue)}${unit}`);
   let text = parts.length ? parts.join(' + ') : 'Nothing';
-  if (compareAmounts(rule.minValue, '0') !== 0) text += `, at least ${trimZeros(rule.minValue)}`;
+  if (compareAmounts(rule.minValue, '0') !== 0) text += `, at least ${trimZeros(rule.minValue)}${unit}`;
   return text;
 }
 
