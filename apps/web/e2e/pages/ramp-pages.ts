@@ -80,7 +80,7 @@ export class FeesPage {
     await expect(this.page.getByText('Your fee saved', { exact: true })).toBeVisible();
   }
 
-  /** Sets the calculator's customer and reads its sentence: "… gets X BTC; fees $T (provider a, network b, your fee c); you earn $c." */
+  /** Sets the calculator's customer and reads its sentence: "… gets X BTC; fees $T (provider $a, network $b, your fee $c); you earn $c." */
   async quote({
     country,
     method,
