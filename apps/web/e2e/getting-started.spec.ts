@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from './fixtures.ts';
 import { WebhooksPage } from './pages/developers-pages.ts';
-import { CryptosPage } from './pages/ramp-pages.ts';
+import { CryptosPage, IntegratePage } from './pages/ramp-pages.ts';
 import { chooseOption, createPartner, openSignedIn, problemsOf, toastText } from './team-fixtures.ts';
 
 // Issue 13: a new partner's dashboard starts with the getting-started checklist; steps done on their own screens are
@@ -16,7 +16,9 @@ const STEPS: Array<[string, string]> = [
   ['Go live', '/dashboard/on-ramp/go-live'],
 ];
 
-test('a fresh partner ticks choosing currencies, adding a webhook and inviting a teammate', async ({ browser }) => {
+test('a fresh partner ticks choosing currencies, adding a webhook, inviting a teammate and signing a widget URL (not visiting Integrate)', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const partner = await createPartner('getting-started', 'Fresh Start Pay');
   const page = await openSignedIn(browser, partner.session, partner.accountId);
@@ -72,6 +74,24 @@ test('a fresh partner ticks choosing currencies, adding a webhook and inviting a
     await expect(step(title)).toHaveAccessibleName(new RegExp(`${title} \\(${done ? 'Done' : 'To do'}\\)`));
   }
   await expect(page.getByRole('progressbar', { name: 'Setup progress' })).toHaveAttribute('aria-valuenow', '3');
+
+  // Opening Integrate changes nothing (issue 36): no URL is signed, the step stays to do; signing one ticks it.
+  const signings: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('generateSignedUrl')) signings.push(request.url());
+  });
+  const integrate = new IntegratePage(page);
+  await step('Build the widget').click();
+  await expect(integrate.builder().getByText('Not signed yet')).toBeVisible({ timeout: 30_000 });
+  await backToDashboard();
+  await expect(step('Build the widget')).toHaveAccessibleName(/Build the widget \(To do\)/);
+  expect(signings).toEqual([]);
+  await step('Build the widget').click();
+  await integrate.builder().getByRole('button', { name: 'Sign URL' }).click();
+  await expect(integrate.builder().getByText('Signed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await backToDashboard();
+  await expect(step('Build the widget')).toHaveAccessibleName(/Build the widget \(Done\)/);
+  expect(signings).toHaveLength(1);
 
   // Hidden, the card remembers it; the user menu's item opens it again.
   await page.getByRole('button', { name: 'Hide steps' }).click();

@@ -96,7 +96,7 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
       await expect(rows.first()).toContainText('All methods');
       await expect(rows.first()).toContainText('1 %');
       // The calculator on the page quotes again with the new fee (default customer: US, credit card, 100 USD of BTC).
-      await expect(fees.calculator().getByTestId('quote-sentence')).toContainText('your fee 1)');
+      await expect(fees.calculator().getByTestId('quote-sentence')).toContainText('your fee $1.00)');
       // The calculator offers the assets switched on (test mode: those that support it).
       await fees.calculator().getByRole('combobox', { name: 'Buys' }).click();
       await expect(page.getByRole('option')).toHaveText(ASSETS.map((asset) => `${asset.name} (${asset.code})`));

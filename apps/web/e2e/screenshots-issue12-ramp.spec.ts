@@ -112,6 +112,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(builder).toBeVisible({ timeout: 60_000 });
       await builder.getByLabel('Wallet address', { exact: true }).fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
       await builder.getByLabel('Customer e-mail').fill('ada@example.com');
+      await builder.getByRole('button', { name: 'Sign URL' }).click();
       await expect(builder.getByText('Signed', { exact: true })).toBeVisible({ timeout: 30_000 });
       await shoot(page, `issue12-integrate-${suffix}`);
 

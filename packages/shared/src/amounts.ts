@@ -1,6 +1,9 @@
 // What an amount typed or sent for a currency may be: plain digits, no more decimals than the currency has, and a
 // bounded size. Free of decimal.js (strings only) so the widget's bundle can check amounts the way the server does.
 
+/** Decimals shown and settled per fiat currency. */
+export const FIAT_DECIMALS: Record<string, number> = { usd: 2, eur: 2, gbp: 2, cad: 2, aud: 2, brl: 2, ngn: 2, jpy: 0 };
+
 /** Digits an amount may have before its point, in any currency: every amount is below 10^15. */
 export const MAX_AMOUNT_WHOLE_DIGITS = 15;
 

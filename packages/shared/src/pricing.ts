@@ -3,7 +3,7 @@
 import Decimal from 'decimal.js';
 import { PAYMENT_METHODS, PRICING_REGIONS, PRICING_RULE_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { assetDecimals } from './assets.ts';
-import { amountProblem } from './amounts.ts';
+import { FIAT_DECIMALS, amountProblem } from './amounts.ts';
 
 export type PricingRuleType = (typeof PRICING_RULE_TYPES)[number];
 export type PricingRegion = (typeof PRICING_REGIONS)[number];
@@ -124,8 +124,7 @@ export function partnerFeeFullFrom(rule: Pick<PricingRule, 'percentage' | 'fixed
   return from.toDecimalPlaces(2, Decimal.ROUND_UP).toFixed();
 }
 
-/** Decimals shown and settled per fiat currency. */
-export const FIAT_DECIMALS: Record<string, number> = { usd: 2, eur: 2, gbp: 2, cad: 2, aud: 2, brl: 2, ngn: 2, jpy: 0 };
+export { FIAT_DECIMALS } from './amounts.ts';
 
 /** Units of each fiat currency per US dollar: the reference rates test mode quotes with. */
 export const TEST_MODE_FIAT_PER_USD: Record<string, string> = {

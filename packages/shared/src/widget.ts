@@ -32,6 +32,9 @@ export type WidgetParams = Partial<Record<WidgetParamName, string>>;
  */
 export const SIGNATURE_REQUIRED_PARAMS: readonly WidgetParamName[] = ['walletAddress', 'email', 'externalCustomerId'];
 
+/** Parameters a signed link leaves to the customer (the look of the widget); every other one it sets is locked. */
+export const UNLOCKED_PARAMS: readonly WidgetParamName[] = ['apiKey', 'colorCode', 'theme', 'language', 'preview'];
+
 /** Whether a URL's host is one of the domains or below one (shop.example.com is under example.com). */
 export function isOnDomains(url: string, domains: readonly string[]): boolean {
   let host: string;

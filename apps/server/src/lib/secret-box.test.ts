@@ -108,7 +108,7 @@ describe('secret keys at rest', () => {
     )!.secret;
     expect(shownAgain).not.toBe(secret);
 
-    const url = 'https://example.com/widget/buy?apiKey=pk_test_x&walletAddress=0xabc';
+    const url = 'https://example.com/widget/buy?apiKey=pk_test_x&currencyCode=eth&walletAddress=0x52908400098527886E0F7030069857D2E4169EE7';
     const expected = crypto.createHmac('sha256', secret).update(new URL(url).search).digest('base64');
     expect((await member.client.ok(SIGN, { a: member.accountId, u: url })).generateSignedUrl.signature).toBe(expected);
     expect((await member.client.ok(SIGN, { a: member.accountId, u: url, s: secret })).generateSignedUrl.signature).toBe(expected);

@@ -80,7 +80,7 @@ export class FeesPage {
     await expect(this.page.getByText('Your fee saved', { exact: true })).toBeVisible();
   }
 
-  /** Sets the calculator's customer and reads its sentence: "… gets X BTC; fees $T (provider a, network b, your fee c); you earn $c." */
+  /** Sets the calculator's customer and reads its sentence: "… gets X BTC; fees $T (provider $a, network $b, your fee $c); you earn $c." */
   async quote({
     country,
     method,
@@ -103,7 +103,7 @@ export class FeesPage {
     const sentence = calculator.getByTestId('quote-sentence');
     await expect(sentence).toContainText(`paying $${amount}`);
     const text = (await sentence.innerText()).replace(/\s+/g, ' ');
-    const match = /gets ([\d.,]+) (\w+); fees (\S+) \(provider ([\d.,]+), network ([\d.,]+), your fee ([\d.,]+)\)/.exec(text);
+    const match = /gets ([\d.,]+) (\w+); fees (\S+) \(provider \D*([\d.,]+), network \D*([\d.,]+), your fee \D*([\d.,]+)\)/.exec(text);
     if (!match) throw new Error(`Unexpected calculator sentence: ${text}`);
     return {
       cryptoAmount: decimalOf(match[1]!),
@@ -133,6 +133,7 @@ export class IntegratePage {
     await builder.getByLabel('Wallet address', { exact: true }).fill(params.walletAddress);
     await builder.getByLabel('Customer e-mail', { exact: true }).fill(params.email);
     await builder.getByLabel('Amount', { exact: true }).fill(params.amount);
+    await builder.getByRole('button', { name: 'Sign URL' }).click();
     await expect(builder.getByText('Signed', { exact: true })).toBeVisible({ timeout: 30_000 });
     // The signed URL of the last edit: every parameter typed, the signature last.
     await expect(this.signedUrl()).toContainText(`walletAddress=${params.walletAddress}`);

@@ -111,6 +111,13 @@ describe('dates and times', () => {
     expect(formatRelativeTime('2024-11-23T13:05:00Z', { locale: 'fr-FR', now })).toBe('il y a 2 ans');
   });
 
+  it('rounds: a 7-day invitation sent a few seconds ago expires in 7 days, not 6 (issue 36)', () => {
+    const sent = new Date('2026-11-23T13:05:00Z');
+    const expires = new Date(sent.getTime() + 7 * 86_400_000);
+    expect(formatRelativeTime(expires, { locale: 'en-US', now: sent.getTime() + 5_000 })).toBe('in 7 days');
+    expect(formatRelativeTime('2026-11-23T13:05:00Z', { locale: 'en-US', now: new Date('2026-11-23T14:04:40Z') })).toBe('1 hour ago');
+  });
+
   it('shows a dash for no moment', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDate(undefined)).toBe('—');

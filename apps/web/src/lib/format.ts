@@ -209,8 +209,9 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   const seconds = (date.getTime() - now) / 1000;
   const format = cached(`r|${options.locale ?? ''}`, () => new Intl.RelativeTimeFormat(options.locale, { numeric: 'auto' }));
   if (Math.abs(seconds) < 10) return format.format(0, 'second');
-  const step = RELATIVE_STEPS.find((candidate) => Math.abs(seconds) < candidate.below)!;
-  return format.format(Math.trunc(seconds / step.seconds), step.unit);
+  // Rounded, not truncated: a 7-day invitation a few seconds old still expires "in 7 days".
+  const step = RELATIVE_STEPS.find((candidate) => Math.abs(Math.round(seconds / candidate.seconds)) * candidate.seconds < candidate.below)!;
+  return format.format(Math.round(seconds / step.seconds), step.unit);
 }
 
 export const STATUS_TONE: Record<string, 'default' | 'secondary' | 'destructive' | 'outline' | 'warning'> = {

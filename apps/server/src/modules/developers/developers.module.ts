@@ -11,7 +11,7 @@ import { createDevelopersService } from './developers.service.ts';
 export const developersModule = defineModule({
   name: 'developers',
   schema: new URL('./schema.graphql', import.meta.url),
-  // After ramp: building a widget URL sets the account's isWidgetUrlBuilt flag through it.
+  // After ramp: signing a widget URL checks its parameters against the offered assets and sets isWidgetUrlBuilt through it.
   build: ({ database, config, jobs, secretBox, mailer }, { accountsRepository, ramp }: { accountsRepository: AccountsRepository; ramp: RampService }) => {
     const repository = createDevelopersRepository(database.db);
     return {
@@ -23,6 +23,7 @@ export const developersModule = defineModule({
           jobs,
           secretBox,
           setOnboardingFlag: (accountId, flag, value) => ramp.setOnboardingFlag(accountId, flag, value),
+          ramp,
           mailer,
         }),
       },

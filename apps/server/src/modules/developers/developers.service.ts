@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
+import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { WIDGET_PARAMS, type WidgetFlow, type WidgetParams } from '@rampart/shared/widget';
+import { signedParamProblems } from '@rampart/shared/widget-params';
 import type { Env } from '../../config/env.ts';
 import { API_KEY_NAME_MAX, API_REQUEST_LOG_RETENTION_DAYS, MAX_SECRET_KEYS_PER_MODE, apiResource, isWritable, type ApiAccess } from '@rampart/shared/api-keys';
 import { AppError, badInput, forbidden } from '../../graphql/errors.ts';
@@ -15,6 +18,7 @@ import { pick } from '../../lib/pick.ts';
 import type { AccountGrant } from '../../graphql/grant.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { keyRolledByStaff } from './developers.mail.ts';
+import type { RampService } from '../ramp/ramp.service.ts';
 
 export const ROLL_GRACE_HOURS = 12;
 /** A stopped secret or restricted key stays (unusable) this long, so the request log keeps naming it. */
@@ -129,6 +133,8 @@ export function createDevelopersService(deps: {
   jobs: JobQueue;
   secretBox: SecretBox;
   setOnboardingFlag: (accountId: string, flag: 'isWidgetUrlBuilt', value: boolean) => Promise<void>;
+  /** What the widget offers, to check a URL's parameters before signing them (services.ramp). */
+  ramp: Pick<RampService, 'offeredCurrencies' | 'methodAmountBounds'>;
   /** Sends after the unit of work commits. */
   mailer: Mailer;
 }) {
@@ -139,6 +145,30 @@ export function createDevelopersService(deps: {
     const account = await accounts.findAccount(accountId);
     if (!canUseLiveMode(account))
       throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
+  }
+
+  /**
+   * A signed parameter is locked for the customer, so one the widget would refuse (an address of another network, a
+   * tag the asset lacks, an amount no payment method takes, an asset not offered) is refused here, by parameter.
+   */
+  async function assertSignableParams(accountId: string, url: URL) {
+    const flow = (/^\/widget\/(buy|sell|swap)\/?$/.exec(url.pathname)?.[1] ?? 'buy') as WidgetFlow;
+    const params: WidgetParams = {};
+    for (const name of WIDGET_PARAMS) {
+      const value = url.searchParams.get(name);
+      if (value !== null) params[name] = value;
+    }
+    const problems = signedParamProblems(flow, params, await deps.ramp.offeredCurrencies(accountId, flow));
+    const amount = params.baseCurrencyAmount?.trim();
+    if (flow === 'buy' && amount && !problems.baseCurrencyAmount) {
+      // The buy widget pays by card: its bounds, in whatever fiat the link names.
+      const { min, max } = await deps.ramp.methodAmountBounds(accountId, 'creditCard');
+      const unit = (params.baseCurrencyCode?.trim() || 'usd').toUpperCase();
+      if (min !== null && new Decimal(amount).lt(min)) problems.baseCurrencyAmount = `A card payment is at least ${min} ${unit} for this account.`;
+      if (max !== null && new Decimal(amount).gt(max)) problems.baseCurrencyAmount = `A card payment is at most ${max} ${unit} for this account.`;
+    }
+    const first = Object.entries(problems)[0];
+    if (first) throw badInput(problems, `${first[0]}: ${first[1]}`);
   }
 
   async function createKey(
@@ -418,6 +448,7 @@ export function createDevelopersService(deps: {
         // Developers › API keys shows it masked, and rolling it shows a new one once.
         secretKey = stored ?? (await createKey(accountId, input.liveMode, 'secret')).plainSecret!;
       }
+      await assertSignableParams(accountId, parsed);
       const signed = signWidgetUrl(parsed.toString(), secretKey);
       await deps.setOnboardingFlag(accountId, 'isWidgetUrlBuilt', true);
       return signed;

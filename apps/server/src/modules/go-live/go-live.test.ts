@@ -126,7 +126,8 @@ describe('productStatus and the checklist', () => {
     expect(onRamp.paymentDetails.detail).toMatch(/not required/i);
     expect(onRamp.testingInstructions).toMatchObject({ state: 'actionRequired', route: '/dashboard/on-ramp/go-live#testing', requiredToGoLive: true });
     expect(onRamp.subscription).toMatchObject({ state: 'pending', route: '/dashboard/on-ramp/subscribe', requiredToGoLive: false });
-    expect(onRamp.subscription.detail).toMatch(/billing is available/);
+    // Plans are bought under Subscribe: nothing says they cannot be (issue 36).
+    expect(onRamp.subscription.detail).toBe('Free plan: a paid plan is not required to request go-live; choose one under Subscribe when you need it.');
     expect(onRamp.notBlocked).toMatchObject({ state: 'done', detail: null, requiredToGoLive: true });
     expect(onRamp.rampSetup).toMatchObject({
       label: 'Ramp setup: currencies and fees',

@@ -218,7 +218,7 @@ export function checklist(product: RampProduct, facts: ProductStatusFacts): Chec
       ...doneWhen(
         subscriptionPlanType !== 'Free',
         'pending',
-        'Not required until billing is available: plans cannot be bought in Rampart yet.',
+        'Free plan: a paid plan is not required to request go-live; choose one under Subscribe when you need it.',
         `${subscriptionPlanType} plan`,
       ),
       route: `/dashboard/${segment}/subscribe`,

@@ -583,6 +583,34 @@ export function createRampService(deps: { repository: RampRepository; config: En
       return { paymentMethods: some, byRegion: { Global: everywhere, ...byRegion } };
     },
 
+    /**
+     * The fiat amount a payment method takes in some region where it is offered: the least of the regions' minimums
+     * and the most of their maximums (null: unbounded somewhere). A signed amount outside both fits no customer.
+     */
+    async methodAmountBounds(accountId: string, paymentMethod: string): Promise<{ min: string | null; max: string | null }> {
+      const settings = await repository.methodSettingsOf(accountId);
+      const applying = PRICING_REGIONS.map((region) => methodSettingFor(settings, paymentMethod, region)).filter((setting) => setting?.isEnabled !== false);
+      const bound = (pick: (setting: NonNullable<(typeof applying)[number]>) => string | null, better: (a: Decimal, b: Decimal) => boolean) => {
+        let found: Decimal | null = null;
+        for (const setting of applying) {
+          const value = setting ? pick(setting) : null;
+          if (value === null) return null;
+          if (found === null || better(new Decimal(value), found)) found = new Decimal(value);
+        }
+        return found?.toFixed() ?? null;
+      };
+      return {
+        min: bound(
+          (setting) => setting.minAmount,
+          (a, b) => a.lt(b),
+        ),
+        max: bound(
+          (setting) => setting.maxAmount,
+          (a, b) => a.gt(b),
+        ),
+      };
+    },
+
     async quoteSwap(accountId: string, input: SwapInput) {
       const checked = checkSwapInput(input);
       const context = await quoteContext({

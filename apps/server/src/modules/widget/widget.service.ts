@@ -8,6 +8,7 @@ import {
   SIGNATURE_REQUIRED_PARAMS,
   TEST_CARDS,
   isOnDomains,
+  UNLOCKED_PARAMS,
   WIDGET_PARAMS,
   WIDGET_PAYMENT_METHODS,
   type WidgetBootstrap,
@@ -432,9 +433,7 @@ export function createWidgetService(deps: {
       });
       // A preview is the partner looking at their theme, not a customer: no funnel step (recordEvent skips them too).
       if (!preview) await repository.recordEvent({ accountId: key.accountId, liveMode: key.liveMode, sessionId: row.id, flow, event: 'opened' });
-      const lockedParams = signature
-        ? (Object.keys(params).filter((name) => !['apiKey', 'colorCode', 'theme', 'language', 'preview'].includes(name)) as WidgetParamName[])
-        : [];
+      const lockedParams = signature ? (Object.keys(params).filter((name) => !UNLOCKED_PARAMS.includes(name as WidgetParamName)) as WidgetParamName[]) : [];
       const bootstrap: WidgetBootstrap = {
         sessionToken: token,
         flow,

@@ -30,7 +30,7 @@ export function GeographyTab({ data }: { data: Data }) {
     <div className="grid min-w-0 items-start gap-3 xl:grid-cols-5">
       <ChartCard
         title="Volume by customer country"
-        description="Darker countries had more completed volume."
+        description="The stronger a country’s colour, the more completed volume it had."
         className="xl:col-span-3"
         table={table}
         bodyClassName="min-h-40"

@@ -8,7 +8,7 @@ import { formatAmount, formatCountry, formatCount } from '@/lib/format';
 import { ALPHA2_OF_NUMERIC } from '@/features/analytics/lib/world-ids';
 import { formatShare } from '@/features/analytics/lib/figures';
 
-// The choropleth, in its own chunk (the atlas is ~100 kB): volume share by customer country, darker for more.
+// The choropleth, in its own chunk (the atlas is ~100 kB): volume share by customer country, a stronger colour for more.
 
 type CountryProps = { name: string };
 const WIDTH = 800;

@@ -22,8 +22,7 @@ export function ChecklistCard({ items, productLabel }: { items: readonly GoLive_
       <CardHeader>
         <CardTitle className="text-base">Checklist</CardTitle>
         <CardDescription>
-          {done} of {items.length} done for {productLabel}. Items marked “Not required yet” belong to areas Rampart does not have yet; they do not hold back
-          your request.
+          {done} of {items.length} done for {productLabel}. Items marked “Not required” do not hold back your request.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -47,7 +46,7 @@ export function ChecklistCard({ items, productLabel }: { items: readonly GoLive_
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-medium">{item.label}</span>
                       <Badge variant={CHECKLIST_STATE_TONE[item.state]}>{CHECKLIST_STATE_LABEL[item.state]}</Badge>
-                      {!item.requiredToGoLive && item.state !== 'done' && item.state !== 'notApplicable' && <Badge variant="outline">Not required yet</Badge>}
+                      {!item.requiredToGoLive && item.state !== 'done' && item.state !== 'notApplicable' && <Badge variant="outline">Not required</Badge>}
                     </div>
                     {item.detail && <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{item.detail}</p>}
                   </div>

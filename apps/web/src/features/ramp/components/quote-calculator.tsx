@@ -13,6 +13,7 @@ import { RampQuoteQuery } from '@/features/ramp/api/pricing';
 import {
   CALCULATOR_METHODS,
   describeCharge,
+  feeBreakdown,
   PAYMENT_METHOD_LABEL,
   paymentMethodLabel,
   regionLabel,
@@ -181,8 +182,7 @@ export function QuoteCalculator({
                     receives <strong>{formatAmount(result.quoteCurrencyAmount, result.fiatCurrencyCode)}</strong>
                   </>
                 )}
-                ; fees <strong>{formatAmount(result.totalFeeAmount, result.fiatCurrencyCode)}</strong> (provider {trimZeros(result.feeAmount)}, network{' '}
-                {trimZeros(result.networkFeeAmount)}, your fee {trimZeros(result.extraFeeAmount)}); you earn{' '}
+                ; fees <strong>{formatAmount(result.totalFeeAmount, result.fiatCurrencyCode)}</strong> ({feeBreakdown(result)}); you earn{' '}
                 <strong>{formatAmount(result.extraFeeAmount, result.fiatCurrencyCode)}</strong>.
               </p>
               <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -210,7 +210,7 @@ export function QuoteCalculator({
                     <span className="tabular-nums sm:w-28">{formatAmount(applied.amount, result.fiatCurrencyCode)}</span>
                     <span className="text-muted-foreground">
                       {applied.rule && applied.specificity
-                        ? `${describeCharge(applied.rule)} · rule for ${applied.specificity === 'region' || applied.specificity === 'regionAndPaymentMethod' ? regionLabel(applied.rule.region) : 'Global'}${applied.rule.paymentMethod ? ` and ${paymentMethodLabel(applied.rule.paymentMethod).toLowerCase()}` : ''} (matched by ${SPECIFICITY_LABEL[applied.specificity]}${applied.rule.source === 'ACCOUNT' ? ', this account' : ', default'})`
+                        ? `${describeCharge(applied.rule, result.fiatCurrencyCode)} · rule for ${applied.specificity === 'region' || applied.specificity === 'regionAndPaymentMethod' ? regionLabel(applied.rule.region) : 'Global'}${applied.rule.paymentMethod ? ` and ${paymentMethodLabel(applied.rule.paymentMethod).toLowerCase()}` : ''} (matched by ${SPECIFICITY_LABEL[applied.specificity]}${applied.rule.source === 'ACCOUNT' ? ', this account' : ', default'})`
                         : 'No rule applies: nothing charged'}
                     </span>
                   </li>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ExternalLinkIcon, InfoIcon, ShieldCheckIcon } from 'lucide-react';
 import { FIAT_CURRENCIES } from '@rampart/shared/transactions';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -16,12 +16,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ROUTES } from '@/config/routes';
 import { SignWidgetUrlMutation, WidgetBaseUrlQuery } from '@/features/ramp/api/integrations';
-import { useDebounced } from '@/features/ramp/lib/use-debounced';
 import {
   buildWidgetUrl,
   iframeSnippet,
+  lockedParamsSentence,
   needsSignature,
   reactSnippet,
+  signableCurrency,
   widgetParamProblems,
   type WidgetParam,
   type WidgetParams,
@@ -33,10 +34,10 @@ import { QueryErrorAlert } from '@/components/query-boundary';
 const NONE = '__none';
 
 const TEXT_FIELDS: { name: WidgetParam; label: string; placeholder: string; description?: string; inputMode?: 'decimal' | 'email' | 'url' }[] = [
-  { name: 'walletAddress', label: 'Wallet address', placeholder: 'Where the crypto goes', description: 'Locked for the customer; needs the signature.' },
+  { name: 'walletAddress', label: 'Wallet address', placeholder: 'Where the crypto goes', description: 'Needs the signature.' },
   { name: 'walletAddressTag', label: 'Wallet address tag', placeholder: 'Destination tag or memo' },
   { name: 'baseCurrencyAmount', label: 'Amount', placeholder: '100', inputMode: 'decimal' },
-  { name: 'email', label: 'Customer e-mail', placeholder: 'ada@example.com', inputMode: 'email', description: 'Locked for the customer; needs the signature.' },
+  { name: 'email', label: 'Customer e-mail', placeholder: 'ada@example.com', inputMode: 'email', description: 'Needs the signature.' },
   { name: 'externalCustomerId', label: 'External customer id', placeholder: 'Your id for the customer', description: 'Needs the signature.' },
   { name: 'externalTransactionId', label: 'External transaction id', placeholder: 'Your id for this purchase' },
   {
@@ -82,10 +83,10 @@ export function WidgetUrlBuilder({
   const [params, setParams] = useState<WidgetParams>({ baseCurrencyCode: 'usd', language: 'en' });
   const [sign, signing] = useMutation(SignWidgetUrlMutation);
   const [signed, setSigned] = useState<{ for: string; url: string } | null>(null);
-  const [signError, setSignError] = useState<string | null>(null);
-  const latest = useRef('');
+  const [refused, setRefused] = useState<{ for: string; message: string; fields: Partial<Record<WidgetParam, string>> } | null>(null);
 
-  const sell = product === 'OffRamp';
+  const flow = product === 'Swaps' ? 'swap' : product === 'OffRamp' ? 'sell' : 'buy';
+  const sell = flow === 'sell';
   const assets = useMemo(
     () =>
       (data?.account?.currencyAccountPairs ?? [])
@@ -94,33 +95,34 @@ export function WidgetUrlBuilder({
         .sort((a, b) => a.name.localeCompare(b.name)),
     [data, sell, liveMode],
   );
+  const offered = useMemo(() => assets.map(signableCurrency), [assets]);
   const base = data?.integrationUrl ?? null;
-  const problems = widgetParamProblems(params);
-  const hasProblems = Object.keys(problems).length > 0;
   const unsigned = base ? buildWidgetUrl(base, params) : null;
-  const debounced = useDebounced(unsigned);
+  // The server's refusal of this very URL, next to its fields; our own checks first (the same rules).
+  const serverRefusal = refused && refused.for === unsigned ? refused : null;
+  const problems = { ...serverRefusal?.fields, ...widgetParamProblems(params, flow, offered) };
+  const hasProblems = Object.keys(problems).length > 0;
 
-  useEffect(() => {
-    if (!debounced || !canSign || hasProblems) return;
-    latest.current = debounced;
-    setSignError(null);
-    sign({ variables: { accountId, liveMode, url: debounced } })
+  // Signing is the partner's act (it builds the widget on the getting-started card and is audited): only on the button.
+  const signNow = () => {
+    if (!unsigned || hasProblems) return;
+    const url = unsigned;
+    sign({ variables: { accountId, liveMode, url } })
       .then((result) => {
-        if (latest.current === debounced && result.data) setSigned({ for: debounced, url: result.data.generateSignedUrl.url });
+        if (result.data) setSigned({ for: url, url: result.data.generateSignedUrl.url });
       })
       .catch((caught: unknown) => {
-        if (latest.current !== debounced) return;
         const info = describeApiError(caught);
-        setSignError(Object.values(info.fields)[0] ?? info.message);
+        setRefused({ for: url, message: info.message, fields: info.fields });
       });
-  }, [debounced, canSign, hasProblems, accountId, liveMode, sign]);
+  };
 
   const set = (name: WidgetParam, value: string) => setParams((current) => ({ ...current, [name]: value }));
   const current = signed && signed.for === unsigned ? signed.url : null;
   const shown = current ?? unsigned ?? '';
   const clearedDomains = (data?.account?.domainReviews ?? []).filter((review) => review.status === 'clear').map((review) => review.domain);
   const signatureNeeded = needsSignature(params, clearedDomains);
-  const pending = canSign && unsigned !== null && !current && !signError && !hasProblems;
+  const signError = serverRefusal && Object.keys(serverRefusal.fields).length === 0 ? serverRefusal.message : null;
   const origins = data?.account?.allowedIframeAncestorUrls ?? [];
   const title = product === 'OnRamp' ? 'Buy crypto' : product === 'OffRamp' ? 'Sell crypto' : 'Swap crypto';
 
@@ -131,7 +133,12 @@ export function WidgetUrlBuilder({
     <div className="flex flex-col gap-2">
       <Label htmlFor={`${id}-${name}`}>{label}</Label>
       <Select value={params[name] || NONE} onValueChange={(value) => set(name, value === NONE ? '' : value)}>
-        <SelectTrigger id={`${id}-${name}`} className="w-full">
+        <SelectTrigger
+          id={`${id}-${name}`}
+          className="w-full"
+          aria-invalid={Boolean(problems[name])}
+          aria-describedby={problems[name] ? `${id}-${name}-hint` : undefined}
+        >
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -139,6 +146,11 @@ export function WidgetUrlBuilder({
           <SelectOptionItems options={options} />
         </SelectContent>
       </Select>
+      {problems[name] && (
+        <p id={`${id}-${name}-hint`} className="text-sm text-destructive">
+          {problems[name]}
+        </p>
+      )}
     </div>
   );
   const assetOptions = assets.map((asset) => ({ value: asset.code, label: `${asset.name} (${asset.code.toUpperCase()})` }));
@@ -149,7 +161,7 @@ export function WidgetUrlBuilder({
         <CardTitle className="text-base">Widget URL</CardTitle>
         <CardDescription>
           Fill in what you know about the customer and the purchase; everything is optional. The {liveMode ? 'live' : 'test'} publishable key is already in the
-          URL.
+          URL. {lockedParamsSentence()}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -204,7 +216,7 @@ export function WidgetUrlBuilder({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Label>{current ? 'Signed URL' : 'URL'}</Label>
             <span className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
-              {signing.loading || pending ? (
+              {signing.loading ? (
                 <>
                   <Spinner label="Signing" className="size-3" /> Signing…
                 </>
@@ -212,7 +224,11 @@ export function WidgetUrlBuilder({
                 'Signed'
               ) : !canSign ? (
                 'Not signed: your role cannot sign URLs'
-              ) : null}
+              ) : hasProblems ? (
+                'Not signed: fix the fields marked above'
+              ) : (
+                'Not signed yet'
+              )}
             </span>
           </div>
           {signError && <p className="text-sm text-destructive">{signError}</p>}
@@ -239,6 +255,11 @@ export function WidgetUrlBuilder({
             </TabsContent>
           </Tabs>
           <div className="flex flex-wrap gap-2">
+            {canSign && !current && (
+              <Button type="button" size="sm" onClick={signNow} disabled={!unsigned || hasProblems || signing.loading}>
+                <ShieldCheckIcon aria-hidden /> Sign URL
+              </Button>
+            )}
             <Button asChild variant="outline" size="sm" aria-disabled={!shown}>
               <a href={shown} target="_blank" rel="noreferrer">
                 <ExternalLinkIcon aria-hidden /> Open widget

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyingRule, appliesWhere, describeCharge, partnerFeeCapHint, ruleErrorPath, ruleFormSchema, toRuleInput, toRuleRow, type RuleRow } from './pricing';
+import {
+  applyingRule,
+  appliesWhere,
+  describeCharge,
+  feeBreakdown,
+  partnerFeeCapHint,
+  ruleErrorPath,
+  ruleFormSchema,
+  toRuleInput,
+  toRuleRow,
+  type RuleRow,
+} from './pricing';
 
 const limits = { partnerFeeMaxPercentage: '5', feeMaxPercentage: '20', networkFeeMaxPercentage: '5', spreadMaxPercentage: '10', maxFixedValue: '1000' };
 const row = (extra: Partial<RuleRow> = {}): RuleRow => ({ region: 'Global', paymentMethod: 'all', percentage: '1', fixedValue: '0', minValue: '0', ...extra });
@@ -111,4 +122,16 @@ it('describes a charge', () => {
   expect(describeCharge({ percentage: '0', fixedValue: '0.50', minValue: '0' })).toBe('0.5');
   expect(describeCharge({ percentage: '1', fixedValue: '0.3', minValue: '0' })).toBe('1 % + 0.3');
   expect(describeCharge({ percentage: '0', fixedValue: '0', minValue: '0' })).toBe('Nothing');
+  // In a quote the currency is known and named (issue 36).
+  expect(describeCharge({ percentage: '0', fixedValue: '0.50', minValue: '0' }, 'usd')).toBe('0.5 USD');
+  expect(describeCharge({ percentage: '4.50', fixedValue: '0', minValue: '3.99' }, 'eur')).toBe('4.5 %, at least 3.99 EUR');
+});
+
+it('names the currency of every fee in a quote’s breakdown, never a bare “network 0.5” (issue 36)', () => {
+  expect(feeBreakdown({ feeAmount: '3.99', networkFeeAmount: '0.5', extraFeeAmount: '0', fiatCurrencyCode: 'usd' }, 'en-US')).toBe(
+    'provider $3.99, network $0.50, your fee $0.00',
+  );
+  expect(feeBreakdown({ feeAmount: '1', networkFeeAmount: '0.5', extraFeeAmount: '0.25', fiatCurrencyCode: 'eur' }, 'en-US')).toBe(
+    'provider €1.00, network €0.50, your fee €0.25',
+  );
 });

@@ -2,6 +2,7 @@
 import { compareAmounts, isDecimalString } from '@rampart/shared/money';
 import { PRICING_LIMITS, partnerFeeFullFrom } from '@rampart/shared/pricing';
 import { z } from 'zod';
+import { formatAmount } from '@/lib/format';
 import { PAYMENT_METHOD_LABEL as SHARED_PAYMENT_METHOD_LABEL, PRICING_REGION_LABEL } from '@/lib/labels';
 import type { PaymentMethod, PricingRegion, PricingRuleType, PricingTransactionType, RuleSpecificity } from '@/gql/graphql';
 
@@ -100,12 +101,14 @@ export function applyingRule<R extends RuleLike>(
 }
 
 /** "4.5 % + 0.50, at least 3.99" in the transaction's fiat (amounts are decimal strings, shown as given). */
-export function describeCharge(rule: { percentage: string; fixedValue: string; minValue: string }): string {
+export function describeCharge(rule: { percentage: string; fixedValue: string; minValue: string }, currencyCode?: string): string {
+  // A rule's fixed parts are in the customer's currency: named when one quote's currency is known.
+  const unit = currencyCode ? ` ${currencyCode.toUpperCase()}` : '';
   const parts: string[] = [];
   if (compareAmounts(rule.percentage, '0') !== 0) parts.push(`${trimZeros(rule.percentage)} %`);
-  if (compareAmounts(rule.fixedValue, '0') !== 0) parts.push(trimZeros(rule.fixedValue));
+  if (compareAmounts(rule.fixedValue, '0') !== 0) parts.push(`${trimZeros(rule.fixedValue)}${unit}`);
   let text = parts.length ? parts.join(' + ') : 'Nothing';
-  if (compareAmounts(rule.minValue, '0') !== 0) text += `, at least ${trimZeros(rule.minValue)}`;
+  if (compareAmounts(rule.minValue, '0') !== 0) text += `, at least ${trimZeros(rule.minValue)}${unit}`;
   return text;
 }
 
@@ -263,4 +266,13 @@ export function ruleErrorPath(serverField: string, rowCount: number): `rules.${n
   const index = Number(match[1]);
   if (index >= rowCount) return null;
   return `rules.${index}.${match[2] as keyof RuleRow}`;
+}
+
+/** A quote's fees by part, each with its currency: "provider $0.50, network $1.00, your fee $0.00". */
+export function feeBreakdown(
+  quote: { feeAmount: string; networkFeeAmount: string; extraFeeAmount: string; fiatCurrencyCode: string },
+  locale?: string,
+): string {
+  const amount = (value: string) => formatAmount(value, quote.fiatCurrencyCode, { locale });
+  return `provider ${amount(quote.feeAmount)}, network ${amount(quote.networkFeeAmount)}, your fee ${amount(quote.extraFeeAmount)}`;
 }

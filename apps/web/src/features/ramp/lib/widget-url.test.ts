@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWidgetUrl, iframeSnippet, needsSignature, reactSnippet, widgetParamProblems } from './widget-url';
+import { buildWidgetUrl, iframeSnippet, lockedParamsSentence, needsSignature, reactSnippet, signableCurrency, widgetParamProblems } from './widget-url';
 
 const base = 'http://localhost:3000/widget/buy?apiKey=pk_test_abc';
 
@@ -45,11 +45,51 @@ it('needs a signature with a wallet address, an e-mail, an external customer id,
 it('names parameter problems', () => {
   expect(widgetParamProblems({ colorCode: 'blue', baseCurrencyAmount: '1,5', email: 'nope', redirectURL: 'http://example.com' })).toEqual({
     colorCode: 'Use a colour such as #1F6FEB.',
-    baseCurrencyAmount: 'Enter an amount such as 100 or 49.99.',
-    email: 'Enter an e-mail address such as ada@example.com.',
+    baseCurrencyAmount: 'Enter an amount such as 100 or 0.05.',
+    email: 'Enter an email address such as name@example.com.',
     redirectURL: 'Use an https URL.',
   });
   expect(widgetParamProblems({ colorCode: '#aabbcc', redirectURL: 'http://localhost:5173/x' })).toEqual({});
+});
+
+const btc = signableCurrency({
+  code: 'btc',
+  icon: '/icons/crypto/btc.svg',
+  networkCode: 'bitcoin',
+  addressRegex: '^(bc1[02-9ac-hj-np-z]{39,59}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$',
+  supportsAddressTag: false,
+});
+const xrp = signableCurrency({
+  code: 'xrp',
+  icon: '/icons/crypto/xrp.svg',
+  networkCode: 'ripple',
+  addressRegex: '^r[1-9A-HJ-NP-Za-km-z]{24,34}$',
+  supportsAddressTag: true,
+});
+
+it('checks what it signs by the widget’s rules for the asset: its address, its tag, its decimals, that it is offered', () => {
+  const offered = [btc, xrp];
+  expect(widgetParamProblems({ currencyCode: 'btc', walletAddress: 'not-a-wallet' }, 'buy', offered)).toEqual({
+    walletAddress: 'This is not a Bitcoin address. Check that you copied all of it and that it is for BTC on Bitcoin.',
+  });
+  expect(widgetParamProblems({ currencyCode: 'btc', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 'buy', offered)).toEqual({});
+  expect(widgetParamProblems({ currencyCode: 'btc', walletAddressTag: '12' }, 'buy', offered)).toEqual({
+    walletAddressTag: 'BTC on Bitcoin has no destination tag or memo: leave it out.',
+  });
+  expect(widgetParamProblems({ currencyCode: 'xrp', walletAddressTag: '12' }, 'buy', offered)).toEqual({});
+  expect(widgetParamProblems({ currencyCode: 'eth' }, 'buy', offered)).toEqual({ currencyCode: expect.stringContaining('ETH is not offered for buying') });
+  expect(widgetParamProblems({ baseCurrencyCode: 'jpy', baseCurrencyAmount: '100.5' }, 'buy', offered)).toEqual({
+    baseCurrencyAmount: 'JPY amounts are whole numbers: no decimals.',
+  });
+  expect(widgetParamProblems({ walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'buy', offered)).toEqual({
+    walletAddress: expect.stringContaining('fits none of the assets'),
+  });
+});
+
+it('says every value a signed URL sets is locked, amount, currency and asset included', () => {
+  expect(lockedParamsSentence()).toBe(
+    'Signed, the URL locks every value it sets except the accent colour, the language and the theme: the customer cannot change the asset, the asset received, the wallet address, its tag, the fiat currency, the amount, the e-mail, your customer id, your transaction id and the redirect URL.',
+  );
 });
 
 it('escapes the URL in the iframe snippet and allows the payment features', () => {

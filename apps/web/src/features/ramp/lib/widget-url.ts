@@ -1,5 +1,7 @@
 // The integrate screen's widget URL builder: parameters in the documented order, and the code to copy.
-import { isOnDomains } from '@rampart/shared/widget';
+import { assetDecimals, NETWORK_NAMES } from '@rampart/shared/assets';
+import { isOnDomains, UNLOCKED_PARAMS, type WidgetFlow } from '@rampart/shared/widget';
+import { signedParamProblems, type SignableCurrency } from '@rampart/shared/widget-params';
 
 export const WIDGET_PARAMS = [
   'currencyCode',
@@ -28,6 +30,31 @@ export function needsSignature(params: WidgetParams, clearedDomains: readonly st
   return SIGNED_PARAMS.some((name) => (params[name] ?? '').trim() !== '') || (redirect !== '' && !isOnDomains(redirect, clearedDomains));
 }
 
+const PARAM_WORDS: Record<WidgetParam, string> = {
+  currencyCode: 'the asset',
+  quoteCurrencyCode: 'the asset received',
+  walletAddress: 'the wallet address',
+  walletAddressTag: 'its tag',
+  baseCurrencyCode: 'the fiat currency',
+  baseCurrencyAmount: 'the amount',
+  email: 'the e-mail',
+  externalCustomerId: 'your customer id',
+  externalTransactionId: 'your transaction id',
+  redirectURL: 'the redirect URL',
+  colorCode: 'the accent colour',
+  language: 'the language',
+  theme: 'the theme',
+};
+
+const list = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? ''));
+
+/** What a signed URL locks, from the widget's own list of the parameters it leaves to the customer. */
+export function lockedParamsSentence(): string {
+  const unlocked = WIDGET_PARAMS.filter((name) => UNLOCKED_PARAMS.includes(name));
+  const locked = WIDGET_PARAMS.filter((name) => !UNLOCKED_PARAMS.includes(name));
+  return `Signed, the URL locks every value it sets except ${list(unlocked.map((name) => PARAM_WORDS[name]))}: the customer cannot change ${list(locked.map((name) => PARAM_WORDS[name]))}.`;
+}
+
 /**
  * The base URL (with its apiKey) plus every non-empty parameter, trimmed and percent-encoded, in the documented order.
  * A signature already on the base is dropped: it is added last, after signing.
@@ -46,15 +73,20 @@ export function buildWidgetUrl(base: string, params: WidgetParams): string {
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** Field problems shown under the builder's inputs (the widget would ignore or refuse these). */
-export function widgetParamProblems(params: WidgetParams): Partial<Record<WidgetParam, string>> {
+/**
+ * Field problems shown under the builder's inputs: the cosmetic parameters the widget would ignore, and the signed ones
+ * checked by the widget's own rules against the assets offered (generateSignedUrl refuses the same).
+ */
+export function widgetParamProblems(
+  params: WidgetParams,
+  flow: WidgetFlow = 'buy',
+  offered: readonly SignableCurrency[] = [],
+): Partial<Record<WidgetParam, string>> {
   const problems: Partial<Record<WidgetParam, string>> = {};
+  const signed = signedParamProblems(flow, params, offered);
+  for (const name of WIDGET_PARAMS) if (signed[name]) problems[name] = signed[name];
   const color = params.colorCode?.trim();
   if (color && !COLOR.test(color)) problems.colorCode = 'Use a colour such as #1F6FEB.';
-  const amount = params.baseCurrencyAmount?.trim();
-  if (amount && !/^\d+(\.\d+)?$/.test(amount)) problems.baseCurrencyAmount = 'Enter an amount such as 100 or 49.99.';
-  const email = params.email?.trim();
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) problems.email = 'Enter an e-mail address such as ada@example.com.';
   const redirect = params.redirectURL?.trim();
   if (redirect) {
     try {
@@ -65,6 +97,25 @@ export function widgetParamProblems(params: WidgetParams): Partial<Record<Widget
     }
   }
   return problems;
+}
+
+/** A crypto currency of the catalogue as the widget sees it (ticker from its icon, network by name). */
+export function signableCurrency(currency: {
+  code: string;
+  icon: string;
+  networkCode: string;
+  addressRegex: string;
+  supportsAddressTag: boolean;
+}): SignableCurrency {
+  const ticker = /\/([a-z0-9]+)\.svg$/i.exec(currency.icon)?.[1]?.toLowerCase() ?? currency.code;
+  return {
+    code: currency.code,
+    ticker,
+    networkName: NETWORK_NAMES[currency.networkCode] ?? currency.networkCode.charAt(0).toUpperCase() + currency.networkCode.slice(1),
+    addressRegex: currency.addressRegex,
+    supportsAddressTag: currency.supportsAddressTag,
+    decimals: assetDecimals(ticker),
+  };
 }
 
 function escapeAttribute(value: string): string {

@@ -244,6 +244,10 @@ export const TransactionsDetailQuery = graphql(`
           id
           email
         }
+        nftTransaction {
+          collectionName
+          tokenId
+        }
         statusHistory {
           ...Transactions_StatusChange
         }

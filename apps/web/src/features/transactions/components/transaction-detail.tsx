@@ -16,6 +16,7 @@ import { BackLink, RecordPageError, RecordPageLoading } from '@/components/layou
 import { DetailField } from '@/components/detail-field';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { transactionTitle } from '@/features/transactions/lib/title';
 
 /** The ids, hashes and addresses of a transaction break anywhere rather than overflow. */
 function Field(props: { label: string; children: React.ReactNode }) {
@@ -23,12 +24,6 @@ function Field(props: { label: string; children: React.ReactNode }) {
 }
 
 const KIND_OF = { BuyTransaction: 'buy', SellTransaction: 'sell', SwapTransaction: 'swap', BalanceTransaction: 'balance' } as const;
-const KIND_LABEL = {
-  BuyTransaction: 'On-ramp transaction',
-  SellTransaction: 'Off-ramp transaction',
-  SwapTransaction: 'Swap',
-  BalanceTransaction: 'Balance transaction',
-} as const;
 /** /transactions/:id — any kind: timeline, amounts, fees, wallet and explorer links, customer, external ids; staff actions. */
 export function TransactionDetail({
   testHelper,
@@ -38,7 +33,7 @@ export function TransactionDetail({
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(TransactionsDetailQuery, { variables: { id } });
   const tx = data?.anyTransaction ?? null;
-  useDocumentTitle(`${tx ? KIND_LABEL[tx.__typename] : 'Transaction'} · Rampart`);
+  useDocumentTitle(`${tx ? transactionTitle(tx) : 'Transaction'} · Rampart`);
   const back = <BackLink to={ROUTES.transactions}>Transactions</BackLink>;
   if (loading && !data)
     return (
@@ -65,7 +60,7 @@ export function TransactionDetail({
       {back}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{KIND_LABEL[tx.__typename]}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{transactionTitle(tx)}</h1>
           <p className="flex flex-wrap items-center gap-2 text-lg tabular-nums">
             <span className="whitespace-nowrap">{amount}</span>{' '}
             <TransactionStatusBadge kind={KIND_OF[tx.__typename]} status={status} aria-label={`Status: ${labelOfStatus(KIND_OF[tx.__typename], status)}`} />
@@ -105,6 +100,11 @@ export function TransactionDetail({
               ) : null}
             </Field>
             {'quoteCurrencyAmount' in tx ? <Field label="Quote amount">{formatAmount(tx.quoteCurrencyAmount, tx.quoteCurrency?.code)}</Field> : null}
+            {'nftTransaction' in tx && tx.nftTransaction ? (
+              <Field label="NFT">
+                {[tx.nftTransaction.collectionName, tx.nftTransaction.tokenId ? `#${tx.nftTransaction.tokenId}` : null].filter(Boolean).join(' ')}
+              </Field>
+            ) : null}
             {'type' in tx ? <Field label="Type">{labelOfBalanceType(tx.type)}</Field> : null}
             {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
             {'feeAmount' in tx ? (
