@@ -1,15 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
+import { ListCard } from '@/components/data-table/list-card';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { QueryErrorAlert } from '@/components/query-boundary';
 import { SearchInput } from '@/components/search-input';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AdminCatalog_CurrencySuspensionFragment, CurrencySuspensionScope } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAdminPermission } from '@/hooks/use-permission';
@@ -44,7 +42,7 @@ function StatusBadges({ currency }: { currency: Currency }) {
 /** /admin/currencies: the catalogue's suspensions; staff holding currency:suspend change them (the route checks currency:view). */
 export function CurrenciesPage() {
   const canSuspend = useAdminPermission('currency:suspend');
-  const { data, loading, error, refetch } = useQuery(CurrencySuspensionsQuery, { fetchPolicy: 'cache-and-network' });
+  const query = useQuery(CurrencySuspensionsQuery, { fetchPolicy: 'cache-and-network' });
   const [suspend] = useMutation(SuspendCurrencyMutation);
   const [resume] = useMutation(ResumeCurrencyMutation);
   const [request, setRequest] = useState<ReasonRequest | null>(null);
@@ -53,7 +51,7 @@ export function CurrenciesPage() {
   useDocumentTitle('Currencies · Rampart');
 
   const term = filter.trim().toLowerCase();
-  const currencies = (data?.currencySuspensions ?? []).filter(
+  const currencies = (query.data?.currencySuspensions ?? []).filter(
     (currency) =>
       (!suspendedOnly || currency.isSuspended || currency.isSuspendedUS) &&
       (!term || [currency.name, currency.code, currency.networkCode].some((value) => value.toLowerCase().includes(term))),
@@ -75,27 +73,26 @@ export function CurrenciesPage() {
     });
   }
 
-  const actions = (currency: Currency) =>
-    canSuspend ? (
-      <div className="flex flex-wrap justify-end gap-1.5 md:flex-nowrap">
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={`${currency.isSuspended ? 'Resume' : 'Suspend'} ${currency.name}`}
-          onClick={() => ask(currency, 'ALL', currency.isSuspended ? 'resume' : 'suspend')}
-        >
-          {currency.isSuspended ? 'Resume' : 'Suspend'}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={`${currency.isSuspendedUS ? 'Resume' : 'Suspend'} ${currency.name} for US customers`}
-          onClick={() => ask(currency, 'US', currency.isSuspendedUS ? 'resume' : 'suspend')}
-        >
-          {currency.isSuspendedUS ? 'Resume for US' : 'Suspend for US'}
-        </Button>
-      </div>
-    ) : null;
+  const actions = (currency: Currency) => (
+    <div className="flex flex-wrap justify-end gap-1.5 md:flex-nowrap">
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`${currency.isSuspended ? 'Resume' : 'Suspend'} ${currency.name}`}
+        onClick={() => ask(currency, 'ALL', currency.isSuspended ? 'resume' : 'suspend')}
+      >
+        {currency.isSuspended ? 'Resume' : 'Suspend'}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`${currency.isSuspendedUS ? 'Resume' : 'Suspend'} ${currency.name} for US customers`}
+        onClick={() => ask(currency, 'US', currency.isSuspendedUS ? 'resume' : 'suspend')}
+      >
+        {currency.isSuspendedUS ? 'Resume for US' : 'Suspend for US'}
+      </Button>
+    </div>
+  );
 
   const changed = (currency: Currency) =>
     currency.changedAt ? (
@@ -111,15 +108,17 @@ export function CurrenciesPage() {
 
   return (
     <PageLayout>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Currencies</h1>
-        <p className="text-sm text-muted-foreground">
-          Suspend an asset for every customer, or only for customers in the United States. A suspended asset is not offered in any widget, its quotes and test
-          transactions are refused, and partners see it suspended in their currency settings. Each change needs a reason and is written to the audit trail.
-        </p>
-      </div>
-      <Card className="min-w-0 gap-4 py-5">
-        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
+      <PageHeading
+        title="Currencies"
+        description="Suspend an asset for every customer, or only for customers in the United States. A suspended asset is not offered in any widget, its quotes and test transactions are refused, and partners see it suspended in their currency settings. Each change needs a reason and is written to the audit trail."
+      />
+      <ListCard
+        label="Currencies"
+        items={currencies}
+        query={query}
+        errorTitle="Could not load the currencies"
+        skeletonClassName="h-48"
+        toolbar={
           <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
             <SearchInput
               aria-label="Filter currencies"
@@ -133,62 +132,33 @@ export function CurrenciesPage() {
               <Label htmlFor="suspended-only">Suspended only</Label>
             </div>
           </div>
-          {error && !data ? <QueryErrorAlert title="Could not load the currencies" error={error} onRetry={refetch} /> : null}
-          {loading && !data ? <Skeleton className="h-48 w-full" /> : null}
-          {data && currencies.length === 0 ? (
-            <p className="px-3 py-10 text-center text-sm text-muted-foreground">
-              {suspendedOnly && !term ? 'No currency is suspended.' : 'No currency matches this filter.'}
-            </p>
-          ) : null}
-          {currencies.length > 0 ? (
-            <>
-              <ul aria-label="Currencies (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {currencies.map((currency) => (
-                  <li key={currency.id} className="flex flex-col gap-2 px-3 py-2.5 text-sm">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{currency.name}</span>
-                      <span className="text-xs text-muted-foreground uppercase">{currency.code}</span>
-                      <StatusBadges currency={currency} />
-                    </span>
-                    <span className="text-sm">{changed(currency)}</span>
-                    {actions(currency)}
-                  </li>
-                ))}
-              </ul>
-              <Table aria-label="Currencies" className="hidden md:table">
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>Currency</TableHead>
-                    <TableHead>Network</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Last change</TableHead>
-                    {canSuspend ? (
-                      <TableHead>
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
-                    ) : null}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {currencies.map((currency) => (
-                    <TableRow key={currency.id}>
-                      <TableCell>
-                        <span className="font-medium">{currency.name}</span> <span className="text-xs text-muted-foreground uppercase">{currency.code}</span>
-                      </TableCell>
-                      <TableCell className="text-muted-foreground">{currency.networkCode}</TableCell>
-                      <TableCell>
-                        <StatusBadges currency={currency} />
-                      </TableCell>
-                      <TableCell className="max-w-sm whitespace-normal">{changed(currency)}</TableCell>
-                      {canSuspend ? <TableCell>{actions(currency)}</TableCell> : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </>
-          ) : null}
-        </CardContent>
-      </Card>
+        }
+        empty={suspendedOnly && !term ? 'No currency is suspended.' : 'No currency matches this filter.'}
+        columns={[
+          {
+            header: 'Currency',
+            cell: (currency) => (
+              <>
+                <span className="font-medium">{currency.name}</span> <span className="text-xs text-muted-foreground uppercase">{currency.code}</span>
+              </>
+            ),
+          },
+          { header: 'Network', cell: (currency) => currency.networkCode, className: 'text-muted-foreground' },
+          { header: 'Status', cell: (currency) => <StatusBadges currency={currency} /> },
+          { header: 'Last change', cell: changed, className: 'max-w-sm whitespace-normal' },
+        ]}
+        stacked={(currency) => (
+          <>
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{currency.name}</span>
+              <span className="text-xs text-muted-foreground uppercase">{currency.code}</span>
+              <StatusBadges currency={currency} />
+            </span>
+            <span className="text-sm">{changed(currency)}</span>
+          </>
+        )}
+        actions={canSuspend ? actions : undefined}
+      />
       <ReasonDialog request={request} onClose={() => setRequest(null)} />
     </PageLayout>
   );

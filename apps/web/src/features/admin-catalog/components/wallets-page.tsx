@@ -1,20 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { BanIcon, SearchIcon, ShieldCheckIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { BanIcon, ShieldCheckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ListCard } from '@/components/data-table/list-card';
+import { PrevNextPager } from '@/components/data-table/prev-next-pager';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { QueryErrorAlert } from '@/components/query-boundary';
-import { SearchInput } from '@/components/search-input';
+import { SearchSubmitForm } from '@/components/search-submit-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AdminCatalog_WalletAddressFragment } from '@/gql/graphql';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useDraft } from '@/hooks/use-draft';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
+import { useUrlSearchPage } from '@/hooks/use-url-search-page';
 import { formatDateTime } from '@/lib/format';
 import {
   BlockWalletAddressMutation,
@@ -60,15 +58,12 @@ export function WalletsPage() {
     trust: useAdminPermission('wallet:trust'),
     untrust: useAdminPermission('wallet:untrust'),
   };
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useDraft(search, search);
-  const { data, previousData, loading, error, refetch } = useQuery(WalletAddressesQuery, {
+  const { search, page, draft, setDraft, applySearch, goToPage } = useUrlSearchPage();
+  const query = useQuery(WalletAddressesQuery, {
     variables: { search: search || null, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
-  const result = (data ?? previousData)?.walletAddresses;
+  const result = (query.data ?? query.previousData)?.walletAddresses;
   const wallets = result?.items ?? [];
   const options = { refetchQueries: ['AdminCatalog_WalletAddresses'], awaitRefetchQueries: true };
   const [block] = useMutation(BlockWalletAddressMutation, options);
@@ -98,11 +93,6 @@ export function WalletsPage() {
         toast({ title: `${short(values.address.trim())} ${words.done}` });
       },
     });
-  }
-
-  function submitSearch(event: FormEvent) {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
   }
 
   const actions = (wallet: Wallet) => {
@@ -139,120 +129,63 @@ export function WalletsPage() {
     </span>
   );
 
-  const anyChange = Object.values(can).some(Boolean);
   const hasMore = (result?.totalCount ?? 0) > page * PAGE_SIZE;
 
   return (
     <PageLayout>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex max-w-3xl flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Wallets</h1>
-          <p className="text-sm text-muted-foreground">
+      <PageHeading
+        title="Wallets"
+        description={
+          <>
             Addresses staff have marked. <strong className="font-medium text-foreground">Blocked</strong>: the widget and test-mode transactions refuse it as a
             destination or refund address. <strong className="font-medium text-foreground">Trusted</strong>: a test-mode swap to it skips the address screening
             step. Each change needs a reason and is written to the audit trail.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {can.block ? (
-            <Button variant="destructive" onClick={() => ask('block', null)}>
-              <BanIcon aria-hidden /> Block an address
-            </Button>
-          ) : null}
-          {can.trust ? (
-            <Button variant="outline" onClick={() => ask('trust', null)}>
-              <ShieldCheckIcon aria-hidden /> Trust an address
-            </Button>
-          ) : null}
-        </div>
-      </div>
-      <form onSubmit={submitSearch} role="search" className="flex gap-2">
-        <SearchInput
-          aria-label="Search wallet addresses"
-          placeholder="Search addresses"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          wrapperClassName="w-full max-w-md"
-        />
-        <Button type="submit" variant="outline">
-          <SearchIcon aria-hidden /> Search
-        </Button>
-      </form>
-      <Card className="min-w-0 gap-4 py-5">
-        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
-          {error && !result ? <QueryErrorAlert title="Could not load the wallet addresses" error={error} onRetry={refetch} /> : null}
-          {loading && !result ? <Skeleton className="h-32 w-full" /> : null}
-          {result && wallets.length === 0 ? (
-            <p className="px-3 py-10 text-center text-sm text-muted-foreground">
-              {search ? 'No marked address matches this search.' : 'No address is blocked or trusted yet.'}
-            </p>
-          ) : null}
-          {wallets.length > 0 ? (
-            <>
-              <ul aria-label="Wallet addresses (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {wallets.map((wallet) => (
-                  <li key={wallet.id} className="flex flex-col gap-2 px-3 py-2.5 text-sm">
-                    <span className="font-mono text-xs break-all">{wallet.address}</span>
-                    {badges(wallet)}
-                    {reasons(wallet)}
-                    {actions(wallet)}
-                  </li>
-                ))}
-              </ul>
-              <Table aria-label="Wallet addresses" className="hidden md:table">
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>Address</TableHead>
-                    <TableHead>Marks</TableHead>
-                    <TableHead>Reasons</TableHead>
-                    {anyChange ? (
-                      <TableHead>
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
-                    ) : null}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {wallets.map((wallet) => (
-                    <TableRow key={wallet.id}>
-                      <TableCell className="max-w-xs font-mono text-xs break-all whitespace-normal">{wallet.address}</TableCell>
-                      <TableCell>{badges(wallet)}</TableCell>
-                      <TableCell className="max-w-sm whitespace-normal">{reasons(wallet)}</TableCell>
-                      {anyChange ? <TableCell>{actions(wallet)}</TableCell> : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              <div className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
-                <span>
-                  {result?.totalCount === 1 ? '1 address' : `${result?.totalCount ?? 0} addresses`}
-                  {page > 1 || hasMore ? ` · page ${page}` : ''}
-                </span>
-                {page > 1 || hasMore ? (
-                  <span className="flex gap-2">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={page <= 1}
-                      onClick={() => setParams({ ...(search ? { q: search } : {}), page: String(page - 1) })}
-                    >
-                      Previous
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={!hasMore}
-                      onClick={() => setParams({ ...(search ? { q: search } : {}), page: String(page + 1) })}
-                    >
-                      Next
-                    </Button>
-                  </span>
-                ) : null}
-              </div>
-            </>
-          ) : null}
-        </CardContent>
-      </Card>
+          </>
+        }
+        actions={
+          <>
+            {can.block ? (
+              <Button variant="destructive" onClick={() => ask('block', null)}>
+                <BanIcon aria-hidden /> Block an address
+              </Button>
+            ) : null}
+            {can.trust ? (
+              <Button variant="outline" onClick={() => ask('trust', null)}>
+                <ShieldCheckIcon aria-hidden /> Trust an address
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <SearchSubmitForm label="Search wallet addresses" placeholder="Search addresses" value={draft} onChange={setDraft} onSearch={applySearch} />
+      <ListCard
+        label="Wallet addresses"
+        items={wallets}
+        query={query}
+        errorTitle="Could not load the wallet addresses"
+        empty={search ? 'No marked address matches this search.' : 'No address is blocked or trusted yet.'}
+        columns={[
+          { header: 'Address', cell: (wallet) => wallet.address, className: 'max-w-xs font-mono text-xs break-all whitespace-normal' },
+          { header: 'Marks', cell: badges },
+          { header: 'Reasons', cell: reasons, className: 'max-w-sm whitespace-normal' },
+        ]}
+        stacked={(wallet) => (
+          <>
+            <span className="font-mono text-xs break-all">{wallet.address}</span>
+            {badges(wallet)}
+            {reasons(wallet)}
+          </>
+        )}
+        actions={Object.values(can).some(Boolean) ? actions : undefined}
+        footer={
+          <PrevNextPager
+            page={page}
+            hasMore={hasMore}
+            onPageChange={goToPage}
+            summary={`${result?.totalCount === 1 ? '1 address' : `${result?.totalCount ?? 0} addresses`}${page > 1 || hasMore ? ` · page ${page}` : ''}`}
+          />
+        }
+      />
       <ReasonDialog request={request} onClose={() => setRequest(null)} />
     </PageLayout>
   );

@@ -1,3 +1,4 @@
+import { staffReasonSchema } from '@rampart/shared/customer-admin';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ArrowLeftIcon, EyeOffIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -21,7 +22,7 @@ import {
   StaffCustomerQuery,
 } from '@/features/admin-customers/api/customers';
 import { EditCustomerDialog } from '@/features/admin-customers/components/edit-customer-dialog';
-import { ReasonDialog } from '@/features/admin-customers/components/reason-dialog';
+import { ReasonAlertDialog } from '@/components/form/reason-alert-dialog';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
@@ -248,7 +249,8 @@ export function CustomerDetailPage({ id }: { id: string }) {
         </Card>
       </div>
       <EditCustomerDialog customer={customer} open={editing} onOpenChange={setEditing} />
-      <ReasonDialog
+      <ReasonAlertDialog
+        reasonSchema={staffReasonSchema}
         open={action !== null}
         onOpenChange={(open) => !open && setAction(null)}
         title={action ? ACTIONS[action].title : ''}

@@ -1,20 +1,18 @@
 import { useQuery } from '@apollo/client/react';
-import { SearchIcon } from 'lucide-react';
-import { type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { PrevNextPager } from '@/components/data-table/prev-next-pager';
 import { ErrorAlert } from '@/components/form-alert';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { SearchSubmitForm } from '@/components/search-submit-form';
 import { IdentityBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { StaffCustomersQuery } from '@/features/admin-customers/api/customers';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useDraft } from '@/hooks/use-draft';
+import { useUrlSearchPage } from '@/hooks/use-url-search-page';
 import { describeApiError } from '@/lib/graphql-errors';
 import { formatDate } from '@/lib/format';
 
@@ -22,10 +20,7 @@ const PAGE_SIZE = 20;
 
 /** /admin/customers: staff find any partner's customer by e-mail, external id or id. The route checks customer:view. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [draft, setDraft] = useDraft(search, search);
+  const { search, page, draft, setDraft, applySearch, goToPage } = useUrlSearchPage();
   const { data, previousData, loading, error } = useQuery(StaffCustomersQuery, {
     variables: { searchString: search || null, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE },
   });
@@ -33,34 +28,10 @@ export function CustomersPage() {
   const customers = result?.items ?? [];
   useDocumentTitle('Customers · Rampart');
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
-  }
-  const go = (to: number) => setParams({ ...(search ? { q: search } : {}), page: String(to) });
-
   return (
     <PageLayout>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Customers</h1>
-        <p className="text-sm text-muted-foreground">Every partner’s end customers. Search by e-mail, your partner’s customer id or Rampart id.</p>
-      </div>
-      <form onSubmit={submit} role="search" className="flex gap-2">
-        <Label htmlFor="customer-search" className="sr-only">
-          Search customers
-        </Label>
-        <Input
-          id="customer-search"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="E-mail, external id or id"
-          className="max-w-md"
-        />
-        <Button type="submit">
-          <SearchIcon aria-hidden /> Search
-        </Button>
-      </form>
+      <PageHeading title="Customers" description="Every partner’s end customers. Search by e-mail, your partner’s customer id or Rampart id." />
+      <SearchSubmitForm label="Search customers" placeholder="E-mail, external id or id" value={draft} onChange={setDraft} onSearch={applySearch} />
       {error && !result ? <ErrorAlert title="Could not search" message={describeApiError(error).message} /> : null}
       {loading && !result ? (
         <Skeleton className="h-48 w-full" />
@@ -107,17 +78,7 @@ export function CustomersPage() {
           </Table>
         </div>
       )}
-      {(page > 1 || result?.hasMore) && (
-        <div className="flex items-center justify-end gap-2 text-sm text-muted-foreground">
-          <span>Page {page}</span>
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={!result?.hasMore} onClick={() => go(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      {page > 1 || result?.hasMore ? <PrevNextPager page={page} hasMore={Boolean(result?.hasMore)} summary={`Page ${page}`} onPageChange={goToPage} /> : null}
     </PageLayout>
   );
 }

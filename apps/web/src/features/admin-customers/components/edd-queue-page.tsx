@@ -1,3 +1,4 @@
+import { staffReasonSchema } from '@rampart/shared/customer-admin';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
 import { AddEddNoteMutation, ApproveEddReviewMutation, EddQueueQuery, RejectEddReviewMutation } from '@/features/admin-customers/api/customers';
-import { ReasonDialog } from '@/features/admin-customers/components/reason-dialog';
+import { ReasonAlertDialog } from '@/components/form/reason-alert-dialog';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
@@ -130,7 +131,8 @@ export function EddQueuePage() {
           </Button>
         </div>
       )}
-      <ReasonDialog
+      <ReasonAlertDialog
+        reasonSchema={staffReasonSchema}
         open={choice !== null}
         onOpenChange={(open) => !open && setChoice(null)}
         title={choice ? `${WORDS[choice.action].title}: ${choice.who}` : ''}

@@ -4,14 +4,13 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
+import { SearchField } from '@/components/search-field';
 import { RadioGroupField } from '@/components/form/radio-group-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { FlagTargetsQuery, SetFeatureFlagMutation } from '@/features/admin-flags/api/feature-flags';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -117,16 +116,7 @@ export function FlagValueDialog({
                     { value: 'account', label: 'An account' },
                   ]}
                 />
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor="flag-target-search">Find by name or id</Label>
-                  <Input
-                    id="flag-target-search"
-                    type="search"
-                    value={search}
-                    onChange={(event) => setSearch(event.target.value)}
-                    placeholder="Search organizations"
-                  />
-                </div>
+                <SearchField id="flag-target-search" label="Find by name or id" value={search} onChange={setSearch} placeholder="Search organizations" />
                 <RadioGroupField
                   key={scope}
                   control={form.control}

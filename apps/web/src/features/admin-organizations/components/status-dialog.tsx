@@ -1,12 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { statusReasonSchema, type AccountStatus } from '@rampart/shared/account-status';
 import type { AdminPermission } from '@rampart/shared/permissions';
-import { FormAlertDialog } from '@/components/form/form-alert-dialog';
-import { TextareaField } from '@/components/form/textarea-field';
+import { ReasonAlertDialog } from '@/components/form/reason-alert-dialog';
 import { CloseAccountMutation, DisableAccountMutation, EnableAccountMutation } from '@/features/admin-organizations/api/organization';
 import { toast } from '@/hooks/use-toast';
 
@@ -34,9 +29,6 @@ export const STATUS_ACTIONS: ReadonlyArray<{ status: AccountStatus; permission: 
   },
 ];
 
-const schema = z.object({ reason: statusReasonSchema });
-type Values = z.infer<typeof schema>;
-
 /** Asks for the reason of a status change (kept in the audit trail) and makes it. */
 export function StatusDialog({
   account,
@@ -50,22 +42,18 @@ export function StatusDialog({
   onOpenChange: (open: boolean) => void;
   onChanged: () => void;
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
   const [enable] = useMutation(EnableAccountMutation);
   const [disable] = useMutation(DisableAccountMutation);
   const [close] = useMutation(CloseAccountMutation);
-  useEffect(() => {
-    if (status) form.reset({ reason: '' });
-  }, [status, form]);
   const action = STATUS_ACTIONS.find((candidate) => candidate.status === status);
 
   return (
-    <FormAlertDialog
+    <ReasonAlertDialog
       open={status !== null}
       onOpenChange={onOpenChange}
-      form={form}
-      serverFields={{ reason: 'reason' }}
-      onSubmit={async ({ reason }) => {
+      reasonSchema={statusReasonSchema}
+      hint="Why, for the audit trail and your colleagues."
+      onConfirm={async (reason) => {
         const variables = { accountId: account.id, reason };
         if (status === 'Active') await enable({ variables });
         else if (status === 'Dormant') await disable({ variables });
@@ -75,11 +63,8 @@ export function StatusDialog({
       }}
       title={action ? `${action.label}: ${account.name}` : ''}
       description={action ? `${action.consequence} The reason is kept in the audit trail.` : ''}
-      errorTitle={action ? `Could not ${action.label.toLowerCase()}` : undefined}
       submitLabel={action?.label ?? ''}
-      submitVariant={status === 'Active' ? 'default' : 'destructive'}
-    >
-      <TextareaField control={form.control} name="reason" label="Reason" rows={3} description="Why, for the audit trail and your colleagues." />
-    </FormAlertDialog>
+      destructive={status !== 'Active'}
+    />
   );
 }

@@ -3,9 +3,8 @@ import { SearchIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { AdminPricing_AccountSearch } from '@/features/admin-pricing/api/admin-pricing';
 import { describeApiError } from '@/lib/graphql-errors';
 
@@ -26,16 +25,14 @@ export function AccountPicker({ onPick }: { onPick: (account: { id: string; name
   return (
     <div className="flex flex-col gap-3 rounded-xl border p-4">
       <form onSubmit={submit} role="search" className="flex flex-wrap items-end gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor="account-search">Partner account</Label>
-          <Input
-            id="account-search"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            placeholder="Organization or account name, or an id"
-          />
-        </div>
+        <SearchField
+          id="account-search"
+          label="Partner account"
+          value={draft}
+          onChange={setDraft}
+          placeholder="Organization or account name, or an id"
+          className="min-w-0 flex-1 gap-1.5"
+        />
         <Button type="submit" variant="outline">
           <SearchIcon aria-hidden /> Find
         </Button>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, XIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -19,7 +19,17 @@ import {
   AdminRouting_Save,
 } from '@/features/admin-pricing/api/admin-pricing';
 import { AccountChoice, useChosenAccount } from '@/features/admin-pricing/components/account-picker';
-import { FieldError, NativeSelect } from '@/features/admin-pricing/components/fields';
+import {
+  PAYMENT_METHODS,
+  regionOptions,
+  RemoveRowButton,
+  RowField,
+  RowSelect,
+  RULE_METHOD_OPTIONS,
+  RuleRowList,
+  useRowsProblem,
+  useRuleRows,
+} from '@/features/admin-pricing/components/rule-rows';
 import type { PaymentMethod, PricingRegion } from '@/gql/graphql';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -29,7 +39,7 @@ import { PAYMENT_METHOD_LABEL, PRICING_REGION_LABEL } from '@/lib/labels';
 
 // Global first: it is what every region without its own choice follows.
 const REGIONS: PricingRegion[] = ['Global', 'US', 'EEA', 'UK', 'CA', 'Australia', 'BR', 'NG', 'AsiaEast'];
-const METHODS = Object.keys(PAYMENT_METHOD_LABEL) as PaymentMethod[];
+const REGION_OPTIONS = regionOptions(REGIONS);
 
 /** /admin/payment-methods: methods × regions of one partner account, and its routing rules. The route checks paymentMethod:view. */
 export function PaymentMethodsPage() {
@@ -103,7 +113,7 @@ function MethodMatrix({ accountId }: { accountId: string }) {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {METHODS.map((method) => (
+                {PAYMENT_METHODS.map((method) => (
                   <TableRow key={method}>
                     <TableCell className="sticky left-0 bg-card font-medium whitespace-nowrap">{PAYMENT_METHOD_LABEL[method]}</TableCell>
                     {REGIONS.map((region) => {
@@ -145,38 +155,27 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
   const canEdit = useAdminPermission('routingRule:edit');
   const { data, loading, error, refetch } = useQuery(AdminRouting_Rules, { variables: { accountId }, skip: !canView });
   const [save, saving] = useMutation(AdminRouting_Save, { refetchQueries: ['AdminRouting_Rules'], awaitRefetchQueries: true });
-  const [rows, setRows] = useState<RouteRow[]>([]);
-  const [nextKey, setNextKey] = useState(0);
-  const [problem, setProblem] = useState<{ message: string | null; fields: Record<string, string> }>({ message: null, fields: {} });
+  const ruleRows = useRuleRows<RouteRow>(() => []);
+  const { rows, update, reset } = ruleRows;
+  const { problem, clear, fail } = useRowsProblem();
   const loadedKey = JSON.stringify(data?.routingRules.rules ?? null);
   useEffect(() => {
     const rules = JSON.parse(loadedKey) as Array<{ paymentMethod?: PaymentMethod | null; region: PricingRegion; route: string }> | null;
-    if (!rules) return;
-    setRows(rules.map((rule, index) => ({ key: index, paymentMethod: rule.paymentMethod ?? '', region: rule.region, route: rule.route })));
-    setNextKey(rules.length);
-  }, [loadedKey]);
+    if (rules) reset(rules.map((rule) => ({ paymentMethod: rule.paymentMethod ?? '', region: rule.region, route: rule.route })));
+  }, [loadedKey, reset]);
 
   if (!canView) return null;
-  const update = (key: number, patch: Partial<RouteRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const move = (index: number, by: -1 | 1) =>
-    setRows((current) => {
-      const next = [...current];
-      const [row] = next.splice(index, 1);
-      next.splice(index + by, 0, row!);
-      return next;
-    });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setProblem({ message: null, fields: {} });
+    clear();
     try {
       await save({
         variables: { accountId, rules: rows.map((row) => ({ paymentMethod: row.paymentMethod || null, region: row.region, route: row.route.trim() })) },
       });
       toast({ title: 'Routing rules saved', description: `${rows.length} ${rows.length === 1 ? 'rule' : 'rules'}, tried in this order.` });
     } catch (failure) {
-      const info = describeApiError(failure);
-      setProblem({ message: Object.keys(info.fields).length ? null : info.message, fields: info.fields });
+      fail(failure);
     }
   }
 
@@ -195,107 +194,67 @@ function RoutingRulesCard({ accountId }: { accountId: string }) {
         {data ? (
           <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-3">
             <ErrorAlert title="Could not save the routing rules" message={problem.message ?? problem.fields.rules ?? null} />
-            <ol className="flex flex-col gap-2" aria-label="Routing rules">
-              {rows.length === 0 ? (
-                <li className="rounded-md border border-dashed px-4 py-4 text-center text-sm text-muted-foreground">
-                  No rules: every method uses the default route.
-                </li>
-              ) : null}
-              {rows.map((row, index) => (
-                <li key={row.key} className="flex flex-col gap-1 rounded-lg border p-2">
-                  <div className="grid items-end gap-2 sm:grid-cols-[2rem_minmax(10rem,1fr)_9rem_minmax(10rem,1fr)_auto]">
-                    <span className="text-sm font-semibold tabular-nums text-muted-foreground" aria-label={`Priority ${index + 1}`}>
-                      {index + 1}
-                    </span>
-                    <label className="flex flex-col gap-1 text-xs font-medium">
-                      Payment method
-                      <NativeSelect
-                        disabled={!canEdit}
-                        value={row.paymentMethod}
-                        onChange={(e) => update(row.key, { paymentMethod: e.target.value as PaymentMethod | '' })}
+            <RuleRowList label="Routing rules" rows={rows} empty="No rules: every method uses the default route." fields={problem.fields} className="p-2">
+              {(row, index) => (
+                <div className="grid items-end gap-2 sm:grid-cols-[2rem_minmax(10rem,1fr)_9rem_minmax(10rem,1fr)_auto]">
+                  <span className="text-sm font-semibold tabular-nums text-muted-foreground" aria-label={`Priority ${index + 1}`}>
+                    {index + 1}
+                  </span>
+                  <RowSelect
+                    label="Payment method"
+                    disabled={!canEdit}
+                    value={row.paymentMethod}
+                    options={RULE_METHOD_OPTIONS}
+                    onChange={(paymentMethod) => update(row.key, { paymentMethod })}
+                  />
+                  <RowSelect
+                    label="Region"
+                    disabled={!canEdit}
+                    value={row.region}
+                    options={REGION_OPTIONS}
+                    onChange={(region) => update(row.key, { region })}
+                  />
+                  <RowField htmlFor={`route-${row.key}`} label="Route">
+                    <Input
+                      id={`route-${row.key}`}
+                      disabled={!canEdit}
+                      value={row.route}
+                      placeholder="card-acquirer-eu"
+                      aria-invalid={problem.fields[`rules.${index}.route`] ? true : undefined}
+                      onChange={(e) => update(row.key, { route: e.target.value })}
+                    />
+                  </RowField>
+                  {canEdit ? (
+                    <div className="flex gap-1">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        disabled={index === 0}
+                        aria-label={`Move rule ${index + 1} up`}
+                        onClick={() => ruleRows.move(index, -1)}
                       >
-                        <option value="">All methods</option>
-                        {METHODS.map((value) => (
-                          <option key={value} value={value}>
-                            {PAYMENT_METHOD_LABEL[value]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </label>
-                    <label className="flex flex-col gap-1 text-xs font-medium">
-                      Region
-                      <NativeSelect disabled={!canEdit} value={row.region} onChange={(e) => update(row.key, { region: e.target.value as PricingRegion })}>
-                        {REGIONS.map((value) => (
-                          <option key={value} value={value}>
-                            {PRICING_REGION_LABEL[value]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </label>
-                    <label htmlFor={`route-${row.key}`} className="flex flex-col gap-1 text-xs font-medium">
-                      Route
-                      <Input
-                        id={`route-${row.key}`}
-                        disabled={!canEdit}
-                        value={row.route}
-                        placeholder="card-acquirer-eu"
-                        aria-invalid={problem.fields[`rules.${index}.route`] ? true : undefined}
-                        onChange={(e) => update(row.key, { route: e.target.value })}
-                      />
-                    </label>
-                    {canEdit ? (
-                      <div className="flex gap-1">
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          disabled={index === 0}
-                          aria-label={`Move rule ${index + 1} up`}
-                          onClick={() => move(index, -1)}
-                        >
-                          <ArrowUpIcon aria-hidden />
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          disabled={index === rows.length - 1}
-                          aria-label={`Move rule ${index + 1} down`}
-                          onClick={() => move(index, 1)}
-                        >
-                          <ArrowDownIcon aria-hidden />
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Remove rule ${index + 1}`}
-                          onClick={() => setRows((current) => current.filter((each) => each.key !== row.key))}
-                        >
-                          <XIcon aria-hidden />
-                        </Button>
-                      </div>
-                    ) : null}
-                  </div>
-                  {Object.entries(problem.fields)
-                    .filter(([field]) => field === `rules.${index}` || field.startsWith(`rules.${index}.`))
-                    .map(([field, message]) => (
-                      <FieldError key={field} message={message} />
-                    ))}
-                </li>
-              ))}
-            </ol>
+                        <ArrowUpIcon aria-hidden />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="icon"
+                        disabled={index === rows.length - 1}
+                        aria-label={`Move rule ${index + 1} down`}
+                        onClick={() => ruleRows.move(index, 1)}
+                      >
+                        <ArrowDownIcon aria-hidden />
+                      </Button>
+                      <RemoveRowButton index={index} onRemove={() => ruleRows.remove(row.key)} />
+                    </div>
+                  ) : null}
+                </div>
+              )}
+            </RuleRowList>
             {canEdit ? (
               <div className="flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    setRows((current) => [...current, { key: nextKey, paymentMethod: '', region: 'Global', route: '' }]);
-                    setNextKey(nextKey + 1);
-                  }}
-                >
+                <Button type="button" variant="outline" size="sm" onClick={() => ruleRows.add({ paymentMethod: '', region: 'Global', route: '' })}>
                   <PlusIcon aria-hidden /> Add rule
                 </Button>
                 <Button type="submit" size="sm" disabled={saving.loading}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { PlusIcon, XIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -7,16 +7,27 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { AdminPricing_Preview, AdminPricing_Save } from '@/features/admin-pricing/api/admin-pricing';
-import { FieldError, NativeSelect } from '@/features/admin-pricing/components/fields';
+import {
+  METHOD_OPTIONS,
+  RemoveRowButton,
+  RowField,
+  RowSelect,
+  RULE_METHOD_OPTIONS,
+  RuleRowList,
+  regionOptions,
+  useRowsProblem,
+  useRuleRows,
+} from '@/features/admin-pricing/components/rule-rows';
 import { RULE_TYPE_TITLE } from '@/features/admin-pricing/lib/rule-types';
 import type { PaymentMethod, PricingRegion, PricingRuleInput, PricingTransactionType, RampQuoteTransactionType } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
-import { PAYMENT_METHOD_LABEL, PRICING_REGION_LABEL } from '@/lib/labels';
+import { PRICING_REGION_LABEL } from '@/lib/labels';
 
-const REGIONS = Object.keys(PRICING_REGION_LABEL) as PricingRegion[];
-const METHODS = Object.keys(PAYMENT_METHOD_LABEL) as PaymentMethod[];
-const TRANSACTION_TYPES: PricingTransactionType[] = ['buy', 'sell', 'deposit', 'withdrawal'];
+const REGION_OPTIONS = regionOptions(Object.keys(PRICING_REGION_LABEL) as PricingRegion[]);
+const TRANSACTION_TYPE_OPTIONS = (['buy', 'sell', 'deposit', 'withdrawal'] as const).map((value) => ({ value, label: value }));
+const SAMPLE_TYPE_OPTIONS = (['buy', 'sell'] as const).map((value) => ({ value, label: value }));
+const SAMPLE_FIAT_OPTIONS = ['usd', 'eur', 'gbp'].map((code) => ({ value: code, label: code.toUpperCase() }));
 
 interface Row {
   key: number;
@@ -72,8 +83,8 @@ interface PricingEditDialogProps {
  * draft (previewPricingRules, nothing saved) shows what the change does before it is saved.
  */
 export function PricingEditDialog({ accountId, type, limits, saved, open, onOpenChange }: PricingEditDialogProps) {
-  const [rows, setRows] = useState<Row[]>(() => saved.map((rule, index) => ({ ...rule, key: index, paymentMethod: rule.paymentMethod ?? '' })));
-  const [nextKey, setNextKey] = useState(saved.length);
+  const ruleRows = useRuleRows<Row>(() => saved.map((rule, index) => ({ ...rule, key: index, paymentMethod: rule.paymentMethod ?? '' })));
+  const { rows } = ruleRows;
   const [sample, setSample] = useState<Sample>({
     transactionType: 'buy',
     country: 'DE',
@@ -83,7 +94,7 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
     amount: '100',
   });
   const [reason, setReason] = useState('');
-  const [saveError, setSaveError] = useState<{ message: string | null; fields: Record<string, string> }>({ message: null, fields: {} });
+  const { problem: saveError, clear: clearSaveError, fail: failSave } = useRowsProblem();
   const title = RULE_TYPE_TITLE[type];
   const isSpread = type === 'spread';
   const max = type === 'fee' ? limits.feeMaxPercentage : type === 'networkFee' ? limits.networkFeeMaxPercentage : limits.spreadMaxPercentage;
@@ -97,20 +108,14 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
   const [save, saving] = useMutation(AdminPricing_Save, { refetchQueries: ['AdminPricing_Rules'], awaitRefetchQueries: true });
 
   function update(key: number, patch: Partial<Row>) {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-    setSaveError({ message: null, fields: {} });
+    ruleRows.update(key, patch);
+    clearSaveError();
   }
-  function add() {
-    setRows((current) => [
-      ...current,
-      { key: nextKey, transactionType: 'buy', region: 'Global', paymentMethod: '', percentage: '0', fixedValue: '0', minValue: '0' },
-    ]);
-    setNextKey(nextKey + 1);
-  }
+  const add = () => ruleRows.add({ transactionType: 'buy', region: 'Global', paymentMethod: '', percentage: '0', fixedValue: '0', minValue: '0' });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setSaveError({ message: null, fields: {} });
+    clearSaveError();
     try {
       await save({ variables: { accountId, type, rules: rows.map(toInput), reason: reason.trim() || null } });
       toast({
@@ -119,8 +124,7 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
       });
       onOpenChange(false);
     } catch (error) {
-      const info = describeApiError(error);
-      setSaveError({ message: Object.keys(info.fields).length ? null : info.message, fields: info.fields });
+      failSave(error);
     }
   }
 
@@ -152,80 +156,41 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
             </DialogDescription>
           </DialogHeader>
           <ErrorAlert title={`Could not save the ${title.toLowerCase()}`} message={saveError.message ?? fields.rules ?? null} />
-          <ol className="flex flex-col gap-3" aria-label={`${title} rules`}>
-            {rows.length === 0 ? (
-              <li className="rounded-md border border-dashed px-4 py-4 text-center text-sm text-muted-foreground">
-                No rules of this account: the defaults apply.
-              </li>
-            ) : null}
-            {rows.map((row, index) => (
-              <li key={row.key} className="flex flex-col gap-1 rounded-lg border p-3">
-                <div className="grid gap-2 sm:grid-cols-[7rem_9rem_minmax(10rem,1fr)_6rem_6rem_6rem_auto] sm:items-end">
-                  <label className="flex flex-col gap-1 text-xs font-medium">
-                    Transaction
-                    <NativeSelect value={row.transactionType} onChange={(e) => update(row.key, { transactionType: e.target.value as PricingTransactionType })}>
-                      {TRANSACTION_TYPES.map((value) => (
-                        <option key={value} value={value}>
-                          {value}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </label>
-                  <label className="flex flex-col gap-1 text-xs font-medium">
-                    Region
-                    <NativeSelect value={row.region} onChange={(e) => update(row.key, { region: e.target.value as PricingRegion })}>
-                      {REGIONS.map((value) => (
-                        <option key={value} value={value}>
-                          {PRICING_REGION_LABEL[value]}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </label>
-                  <label className="flex flex-col gap-1 text-xs font-medium">
-                    Payment method
-                    <NativeSelect value={row.paymentMethod} onChange={(e) => update(row.key, { paymentMethod: e.target.value as PaymentMethod | '' })}>
-                      <option value="">All methods</option>
-                      {METHODS.map((value) => (
-                        <option key={value} value={value}>
-                          {PAYMENT_METHOD_LABEL[value]}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </label>
-                  {(['percentage', 'fixedValue', 'minValue'] as const).map((name) =>
-                    isSpread && name !== 'percentage' ? (
-                      <span key={name} aria-hidden className="hidden sm:block" />
-                    ) : (
-                      <label key={name} className="flex flex-col gap-1 text-xs font-medium">
-                        {name === 'percentage' ? 'Percentage' : name === 'fixedValue' ? 'Fixed' : 'Minimum'}
-                        <Input
-                          inputMode="decimal"
-                          value={row[name]}
-                          aria-label={`${name === 'percentage' ? 'Percentage' : name === 'fixedValue' ? 'Fixed value' : 'Minimum'} of rule ${index + 1}`}
-                          aria-invalid={fields[`rules.${index}.${name}`] ? true : undefined}
-                          onChange={(e) => update(row.key, { [name]: e.target.value })}
-                        />
-                      </label>
-                    ),
-                  )}
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove rule ${index + 1}`}
-                    onClick={() => setRows((current) => current.filter((each) => each.key !== row.key))}
-                  >
-                    <XIcon aria-hidden />
-                  </Button>
-                </div>
-                {Object.entries(fields)
-                  .filter(([field]) => field === `rules.${index}` || field.startsWith(`rules.${index}.`))
-                  .map(([field, message]) => (
-                    <FieldError key={field} message={message} />
-                  ))}
-              </li>
-            ))}
-          </ol>
+          <RuleRowList label={`${title} rules`} rows={rows} empty="No rules of this account: the defaults apply." fields={fields} className="p-3">
+            {(row, index) => (
+              <div className="grid gap-2 sm:grid-cols-[7rem_9rem_minmax(10rem,1fr)_6rem_6rem_6rem_auto] sm:items-end">
+                <RowSelect
+                  label="Transaction"
+                  value={row.transactionType}
+                  options={TRANSACTION_TYPE_OPTIONS}
+                  onChange={(transactionType) => update(row.key, { transactionType })}
+                />
+                <RowSelect label="Region" value={row.region} options={REGION_OPTIONS} onChange={(region) => update(row.key, { region })} />
+                <RowSelect
+                  label="Payment method"
+                  value={row.paymentMethod}
+                  options={RULE_METHOD_OPTIONS}
+                  onChange={(paymentMethod) => update(row.key, { paymentMethod })}
+                />
+                {(['percentage', 'fixedValue', 'minValue'] as const).map((name) =>
+                  isSpread && name !== 'percentage' ? (
+                    <span key={name} aria-hidden className="hidden sm:block" />
+                  ) : (
+                    <RowField key={name} label={name === 'percentage' ? 'Percentage' : name === 'fixedValue' ? 'Fixed' : 'Minimum'}>
+                      <Input
+                        inputMode="decimal"
+                        value={row[name]}
+                        aria-label={`${name === 'percentage' ? 'Percentage' : name === 'fixedValue' ? 'Fixed value' : 'Minimum'} of rule ${index + 1}`}
+                        aria-invalid={fields[`rules.${index}.${name}`] ? true : undefined}
+                        onChange={(e) => update(row.key, { [name]: e.target.value })}
+                      />
+                    </RowField>
+                  ),
+                )}
+                <RemoveRowButton index={index} onRemove={() => ruleRows.remove(row.key)} />
+              </div>
+            )}
+          </RuleRowList>
           <div>
             <Button type="button" variant="outline" size="sm" onClick={add}>
               <PlusIcon aria-hidden /> Add rule
@@ -235,62 +200,45 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
           <section aria-label="Sample quote" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3">
             <h3 className="text-sm font-semibold">Sample quote</h3>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-6">
-              <label htmlFor="sample-type" className="flex flex-col gap-1 text-xs font-medium">
-                Type
-                <NativeSelect
-                  id="sample-type"
-                  value={sample.transactionType}
-                  onChange={(e) => setSample({ ...sample, transactionType: e.target.value as RampQuoteTransactionType })}
-                >
-                  <option value="buy">buy</option>
-                  <option value="sell">sell</option>
-                </NativeSelect>
-              </label>
-              <label htmlFor="sample-country" className="flex flex-col gap-1 text-xs font-medium">
-                Country
+              <RowSelect
+                id="sample-type"
+                label="Type"
+                value={sample.transactionType}
+                options={SAMPLE_TYPE_OPTIONS}
+                onChange={(transactionType) => setSample({ ...sample, transactionType })}
+              />
+              <RowField htmlFor="sample-country" label="Country">
                 <Input
                   id="sample-country"
                   value={sample.country}
                   maxLength={2}
                   onChange={(e) => setSample({ ...sample, country: e.target.value.toUpperCase() })}
                 />
-              </label>
-              <label htmlFor="sample-method" className="flex flex-col gap-1 text-xs font-medium">
-                Method
-                <NativeSelect
-                  id="sample-method"
-                  value={sample.paymentMethod}
-                  onChange={(e) => setSample({ ...sample, paymentMethod: e.target.value as PaymentMethod })}
-                >
-                  {METHODS.map((value) => (
-                    <option key={value} value={value}>
-                      {PAYMENT_METHOD_LABEL[value]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </label>
-              <label htmlFor="sample-fiat" className="flex flex-col gap-1 text-xs font-medium">
-                Fiat
-                <NativeSelect id="sample-fiat" value={sample.fiatCurrencyCode} onChange={(e) => setSample({ ...sample, fiatCurrencyCode: e.target.value })}>
-                  {['usd', 'eur', 'gbp'].map((code) => (
-                    <option key={code} value={code}>
-                      {code.toUpperCase()}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </label>
-              <label htmlFor="sample-asset" className="flex flex-col gap-1 text-xs font-medium">
-                Asset
+              </RowField>
+              <RowSelect
+                id="sample-method"
+                label="Method"
+                value={sample.paymentMethod}
+                options={METHOD_OPTIONS}
+                onChange={(paymentMethod) => setSample({ ...sample, paymentMethod })}
+              />
+              <RowSelect
+                id="sample-fiat"
+                label="Fiat"
+                value={sample.fiatCurrencyCode}
+                options={SAMPLE_FIAT_OPTIONS}
+                onChange={(fiatCurrencyCode) => setSample({ ...sample, fiatCurrencyCode })}
+              />
+              <RowField htmlFor="sample-asset" label="Asset">
                 <Input
                   id="sample-asset"
                   value={sample.cryptoCurrencyCode}
                   onChange={(e) => setSample({ ...sample, cryptoCurrencyCode: e.target.value.toLowerCase() })}
                 />
-              </label>
-              <label htmlFor="sample-amount" className="flex flex-col gap-1 text-xs font-medium">
-                Amount
+              </RowField>
+              <RowField htmlFor="sample-amount" label="Amount">
                 <Input id="sample-amount" inputMode="decimal" value={sample.amount} onChange={(e) => setSample({ ...sample, amount: e.target.value })} />
-              </label>
+              </RowField>
             </div>
             {previewError && Object.keys(previewError.fields).every((field) => !field.startsWith('rules')) ? (
               <p className="text-sm text-destructive" role="alert">

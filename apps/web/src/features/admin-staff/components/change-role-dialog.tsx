@@ -4,12 +4,8 @@ import { ADMIN_ROLES } from '@rampart/shared/permissions';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { ChangeStaffRoleMutation } from '@/features/admin-staff/api/staff';
 import { STAFF_ROLE_OPTIONS, staffRoleLabel } from '@/features/admin-staff/lib/roles';
 import type { AdminStaff_MemberFragment } from '@/gql/graphql';
@@ -36,35 +32,23 @@ export function ChangeRoleDialog({ member, onClose }: { member: AdminStaff_Membe
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={member !== null}
       onOpenChange={(next) => {
         if (next) return;
         setGeneralError(null);
         onClose();
       }}
+      className="sm:max-w-md"
+      title="Change role"
+      description={`${member?.email} is ${staffRoleLabel(member?.role)}. The new role applies from their next request; a role that may manage staff is given only by a SuperAdmin.`}
+      form={form}
+      onSubmit={onSubmit}
+      generalError={generalError}
+      errorTitle="Could not change the role"
+      submitLabel="Change role"
     >
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Change role</DialogTitle>
-          <DialogDescription>
-            {member?.email} is {staffRoleLabel(member?.role)}. The new role applies from their next request; a role that may manage staff is given only by a
-            SuperAdmin.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not change the role" />
-            <SelectField control={form.control} name="role" label="Role" options={STAFF_ROLE_OPTIONS} placeholder="Choose a role" />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Saving">Change role</SubmitButton>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      <SelectField control={form.control} name="role" label="Role" options={STAFF_ROLE_OPTIONS} placeholder="Choose a role" />
+    </FormDialog>
   );
 }

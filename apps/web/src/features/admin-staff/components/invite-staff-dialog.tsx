@@ -6,14 +6,11 @@ import { UserPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorAlert } from '@/components/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { OptionalLabel } from '@/components/form/optional-label';
 import { SelectField } from '@/components/form/select-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
 import { InviteStaffMemberMutation, StaffMembersQuery } from '@/features/admin-staff/api/staff';
 import { STAFF_ROLE_OPTIONS, staffRoleLabel } from '@/features/admin-staff/lib/roles';
 import { toast } from '@/hooks/use-toast';
@@ -50,42 +47,34 @@ export function InviteStaffDialog() {
   });
 
   return (
-    <Dialog open={open} onOpenChange={resetOnClose(setOpen, form, setGeneralError)}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={resetOnClose(setOpen, form, setGeneralError)}
+      trigger={
         <Button>
           <UserPlusIcon aria-hidden /> Invite staff member
         </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Invite a staff member</DialogTitle>
-          <DialogDescription>
-            They get an e-mail with a link to choose a password (it works once, for 72 hours), and must turn on two-factor authentication before their first
-            staff action.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <ErrorAlert message={generalError} title="Could not send the invitation" />
-            <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="colleague@provider.com" autoFocus />
-            <InputField
-              control={form.control}
-              name="name"
-              label={<OptionalLabel>Name</OptionalLabel>}
-              autoComplete="off"
-              placeholder="First and last name"
-              description="Otherwise the part of the address before the @, until they change it."
-            />
-            <SelectField control={form.control} name="role" label="Role" options={STAFF_ROLE_OPTIONS} placeholder="Choose a role" />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <SubmitButton pendingLabel="Sending">Send invitation</SubmitButton>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      className="sm:max-w-md"
+      title="Invite a staff member"
+      description="They get an e-mail with a link to choose a password (it works once, for 72 hours), and must turn on two-factor authentication before their first staff action."
+      form={form}
+      onSubmit={onSubmit}
+      generalError={generalError}
+      errorTitle="Could not send the invitation"
+      submitLabel="Send invitation"
+      pendingLabel="Sending"
+    >
+      <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="colleague@provider.com" autoFocus />
+      <InputField
+        control={form.control}
+        name="name"
+        label={<OptionalLabel>Name</OptionalLabel>}
+        autoComplete="off"
+        placeholder="First and last name"
+        description="Otherwise the part of the address before the @, until they change it."
+      />
+      <SelectField control={form.control} name="role" label="Role" options={STAFF_ROLE_OPTIONS} placeholder="Choose a role" />
+    </FormDialog>
   );
 }

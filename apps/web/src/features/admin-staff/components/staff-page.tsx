@@ -2,6 +2,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { MoreHorizontalIcon, ShieldCheckIcon, ShieldOffIcon, UserCogIcon, UserXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTableLoadingRows } from '@/components/data-table/data-table-parts';
+import { ActionsTableHead } from '@/components/data-table/list-card';
+import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { StatusBadge } from '@/components/status-badge';
@@ -120,15 +123,11 @@ export function StaffPage() {
 
   return (
     <PageLayout>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Staff</h1>
-          <p className="text-sm text-muted-foreground">
-            The provider&apos;s own people: what each may do follows their role. Staff act only with two-factor authentication on.
-          </p>
-        </div>
-        {canManage ? <InviteStaffDialog /> : null}
-      </div>
+      <PageHeading
+        title="Staff"
+        description="The provider’s own people: what each may do follows their role. Staff act only with two-factor authentication on."
+        actions={canManage ? <InviteStaffDialog /> : null}
+      />
       {error && !data ? <QueryErrorAlert title="Could not load the staff" error={error} onRetry={refetch} /> : null}
       <div className="hidden rounded-xl border bg-card md:block">
         <Table aria-label="Staff">
@@ -140,23 +139,11 @@ export function StaffPage() {
               <TableHead>Last sign-in</TableHead>
               <TableHead>Sessions</TableHead>
               <TableHead>Status</TableHead>
-              {canManage ? (
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              ) : null}
+              {canManage ? <ActionsTableHead /> : null}
             </TableRow>
           </TableHeader>
           <TableBody>
-            {loading && !data
-              ? Array.from({ length: 3 }, (_, index) => (
-                  <TableRow key={index} className="hover:bg-transparent">
-                    <TableCell colSpan={columns}>
-                      <Skeleton className="h-8 w-full" />
-                    </TableCell>
-                  </TableRow>
-                ))
-              : null}
+            {loading && !data ? <DataTableLoadingRows rows={3} colSpan={columns} /> : null}
             {members.map((member) => {
               const isYou = member.id === viewer.userId;
               const deactivated = member.status === 'Deactivated';

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ListCard } from '@/components/data-table/list-card';
+import { PageHeading } from '@/components/layouts/page-heading';
 import type { KybReview_BlockedListEntryFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { useAdminPermission } from '@/hooks/use-permission';
@@ -15,110 +14,75 @@ import { BlockedListQuery, DeleteBlockedListEntryMutation } from '@/features/kyb
 import { BlockedEntryDialog } from '@/features/kyb-review/components/blocked-entry-dialog';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { QueryErrorAlert } from '@/components/query-boundary';
 
 type Entry = KybReview_BlockedListEntryFragment;
 
 const nameOf = (entry: Pick<Entry, 'kind' | 'value'>) => (entry.kind === 'country' ? formatCountry(entry.value) : entry.value);
 
+function ActionBadge({ entry }: { entry: Entry }) {
+  return <Badge variant={BLOCKED_ACTION_TONE[entry.action] ?? 'outline'}>{labelOf(BLOCKED_ACTION_LABEL, entry.action)}</Badge>;
+}
+
 /** /admin/blocked: the countries and industries partners cannot go live from (Block) or are sent elsewhere (Redirect). */
 export function BlockedListPage() {
   const canEdit = useAdminPermission('blockedCountry:edit');
-  const { data, loading, error, refetch } = useQuery(BlockedListQuery, { fetchPolicy: 'cache-and-network' });
+  const query = useQuery(BlockedListQuery, { fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<{ entry: Entry | null } | null>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
-  const entries = [...(data?.blockedCountriesAndIndustries ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || nameOf(a).localeCompare(nameOf(b)));
+  const entries = [...(query.data?.blockedCountriesAndIndustries ?? [])].sort((a, b) => a.kind.localeCompare(b.kind) || nameOf(a).localeCompare(nameOf(b)));
 
   useDocumentTitle('Blocked list · Rampart');
 
-  const actions = (entry: Entry) =>
-    canEdit ? (
-      <div className="flex justify-end gap-1">
-        <Button size="icon" variant="ghost" className="size-8" aria-label={`Change ${nameOf(entry)}`} onClick={() => setEditing({ entry })}>
-          <PencilIcon aria-hidden />
-        </Button>
-        <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Remove ${nameOf(entry)}`} onClick={() => setDeleting(entry)}>
-          <Trash2Icon aria-hidden />
-        </Button>
-      </div>
-    ) : null;
+  const actions = (entry: Entry) => (
+    <div className="flex justify-end gap-1">
+      <Button size="icon" variant="ghost" className="size-8" aria-label={`Change ${nameOf(entry)}`} onClick={() => setEditing({ entry })}>
+        <PencilIcon aria-hidden />
+      </Button>
+      <Button size="icon" variant="ghost" className="size-8 text-destructive" aria-label={`Remove ${nameOf(entry)}`} onClick={() => setDeleting(entry)}>
+        <Trash2Icon aria-hidden />
+      </Button>
+    </div>
+  );
 
   return (
     <PageLayout>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Blocked list</h1>
-          <p className="text-sm text-muted-foreground">
-            Countries and industries checked against every account’s KYB details: Block stops an account going live, Redirect lets it go live with its customers
-            redirected.
-          </p>
-        </div>
-        {canEdit ? (
-          <Button onClick={() => setEditing({ entry: null })}>
-            <PlusIcon aria-hidden /> Add entry
-          </Button>
-        ) : null}
-      </div>
-      <Card className="min-w-0 gap-4 py-5">
-        <CardContent className="flex min-w-0 flex-col gap-4 px-3 sm:px-5">
-          {error && !data ? <QueryErrorAlert title="Could not load the blocked list" error={error} onRetry={refetch} /> : null}
-          {loading && !data ? <Skeleton className="h-32 w-full" /> : null}
-          {data && entries.length === 0 ? (
-            <p className="px-3 py-10 text-center text-sm text-muted-foreground">
-              Nothing is blocked. Entries you add apply to every account’s KYB country and industry.
-            </p>
-          ) : null}
-          {entries.length > 0 ? (
-            <>
-              <ul aria-label="Blocked list (list)" className="flex flex-col divide-y rounded-md border md:hidden">
-                {entries.map((entry) => (
-                  <li key={entry.id} className="flex items-start gap-2 px-3 py-2.5 text-sm">
-                    <div className="flex min-w-0 flex-1 flex-col gap-1">
-                      <span className="flex flex-wrap items-center gap-2">
-                        <span className="font-medium">{nameOf(entry)}</span>
-                        <Badge variant="outline">{labelOf(BLOCKED_KIND_LABEL, entry.kind)}</Badge>
-                        <Badge variant={BLOCKED_ACTION_TONE[entry.action] ?? 'outline'}>{labelOf(BLOCKED_ACTION_LABEL, entry.action)}</Badge>
-                      </span>
-                      <span className="break-words text-xs text-muted-foreground">{entry.reason}</span>
-                    </div>
-                    {actions(entry)}
-                  </li>
-                ))}
-              </ul>
-              <Table aria-label="Blocked list" className="hidden md:table">
-                <TableHeader>
-                  <TableRow className="hover:bg-transparent">
-                    <TableHead>Kind</TableHead>
-                    <TableHead>Value</TableHead>
-                    <TableHead>Action</TableHead>
-                    <TableHead>Reason</TableHead>
-                    <TableHead>Added</TableHead>
-                    {canEdit ? (
-                      <TableHead>
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
-                    ) : null}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {entries.map((entry) => (
-                    <TableRow key={entry.id}>
-                      <TableCell className="text-muted-foreground">{labelOf(BLOCKED_KIND_LABEL, entry.kind)}</TableCell>
-                      <TableCell className="font-medium">{nameOf(entry)}</TableCell>
-                      <TableCell>
-                        <Badge variant={BLOCKED_ACTION_TONE[entry.action] ?? 'outline'}>{labelOf(BLOCKED_ACTION_LABEL, entry.action)}</Badge>
-                      </TableCell>
-                      <TableCell className="max-w-sm whitespace-normal break-words">{entry.reason}</TableCell>
-                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(entry.createdAt)}</TableCell>
-                      {canEdit ? <TableCell>{actions(entry)}</TableCell> : null}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </>
-          ) : null}
-        </CardContent>
-      </Card>
+      <PageHeading
+        title="Blocked list"
+        description="Countries and industries checked against every account’s KYB details: Block stops an account going live, Redirect lets it go live with its customers redirected."
+        actions={
+          canEdit ? (
+            <Button onClick={() => setEditing({ entry: null })}>
+              <PlusIcon aria-hidden /> Add entry
+            </Button>
+          ) : null
+        }
+      />
+      <ListCard
+        label="Blocked list"
+        items={entries}
+        query={query}
+        errorTitle="Could not load the blocked list"
+        empty="Nothing is blocked. Entries you add apply to every account’s KYB country and industry."
+        columns={[
+          { header: 'Kind', cell: (entry) => labelOf(BLOCKED_KIND_LABEL, entry.kind), className: 'text-muted-foreground' },
+          { header: 'Value', cell: nameOf, className: 'font-medium' },
+          { header: 'Action', cell: (entry) => <ActionBadge entry={entry} /> },
+          { header: 'Reason', cell: (entry) => entry.reason, className: 'max-w-sm whitespace-normal break-words' },
+          { header: 'Added', cell: (entry) => formatDate(entry.createdAt), className: 'whitespace-nowrap text-muted-foreground' },
+        ]}
+        stackedClassName="items-start"
+        stacked={(entry) => (
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{nameOf(entry)}</span>
+              <Badge variant="outline">{labelOf(BLOCKED_KIND_LABEL, entry.kind)}</Badge>
+              <ActionBadge entry={entry} />
+            </span>
+            <span className="break-words text-xs text-muted-foreground">{entry.reason}</span>
+          </div>
+        )}
+        actions={canEdit ? actions : undefined}
+      />
       {canEdit ? (
         <>
           <BlockedEntryDialog open={editing !== null} entry={editing?.entry ?? null} onOpenChange={(open) => !open && setEditing(null)} />

@@ -21,6 +21,12 @@ interface Target {
   status: Verdict;
 }
 
+/** The verdicts staff may give a domain: each one it does not have already. */
+const DECISIONS: ReadonlyArray<{ status: Verdict; label: string; className?: string }> = [
+  { status: 'clear', label: 'Clear' },
+  { status: 'rejected', label: 'Reject', className: 'text-destructive' },
+];
+
 /** The onboarding domains of every account of the organization, each marked clear or rejected by staff. */
 export function OrganizationDomains({ organizationId }: { organizationId: string }) {
   const { data, loading, error } = useQuery(OrganizationAccountsQuery, { variables: { search: organizationId } });
@@ -72,27 +78,18 @@ export function AccountDomains({ accountId, showName = true }: { accountId: stri
                 ) : null}
                 {canReview ? (
                   <div className="flex gap-2">
-                    {review.status !== 'clear' ? (
+                    {DECISIONS.filter((decision) => review.status !== decision.status).map((decision) => (
                       <Button
+                        key={decision.status}
                         size="sm"
                         variant="outline"
-                        aria-label={`Clear ${review.domain}`}
-                        onClick={() => setTarget({ accountId, domain: review.domain, status: 'clear' })}
+                        className={decision.className}
+                        aria-label={`${decision.label} ${review.domain}`}
+                        onClick={() => setTarget({ accountId, domain: review.domain, status: decision.status })}
                       >
-                        Clear
+                        {decision.label}
                       </Button>
-                    ) : null}
-                    {review.status !== 'rejected' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        className="text-destructive"
-                        aria-label={`Reject ${review.domain}`}
-                        onClick={() => setTarget({ accountId, domain: review.domain, status: 'rejected' })}
-                      >
-                        Reject
-                      </Button>
-                    ) : null}
+                    ))}
                   </div>
                 ) : null}
               </li>

@@ -2,15 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { staffReasonSchema } from '@rampart/shared/customer-admin';
 import { FormAlertDialog } from '@/components/form/form-alert-dialog';
 import { TextareaField } from '@/components/form/textarea-field';
 
-const schema = z.object({ reason: staffReasonSchema });
-type Values = z.infer<typeof schema>;
+type Values = { reason: string };
 
-/** A staff action that needs a reason (kept in the audit trail): the reason asked for, then `onConfirm` runs it. */
-export function ReasonDialog({
+/**
+ * A staff action that needs a reason (kept in the audit trail): the reason asked for, checked by `reasonSchema` (the
+ * rule the server applies), then `onConfirm` runs it.
+ */
+export function ReasonAlertDialog({
   open,
   onOpenChange,
   title,
@@ -18,6 +19,8 @@ export function ReasonDialog({
   submitLabel,
   destructive = false,
   label = 'Reason',
+  hint = 'Kept in the audit trail with your name.',
+  reasonSchema,
   onConfirm,
 }: {
   open: boolean;
@@ -27,9 +30,11 @@ export function ReasonDialog({
   submitLabel: string;
   destructive?: boolean;
   label?: string;
+  hint?: string;
+  reasonSchema: z.ZodType<string, string>;
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  const form = useForm<Values>({ resolver: zodResolver(z.object({ reason: reasonSchema })), defaultValues: { reason: '' } });
   useEffect(() => {
     if (open) form.reset({ reason: '' });
   }, [open, form]);
@@ -46,7 +51,7 @@ export function ReasonDialog({
       submitLabel={submitLabel}
       submitVariant={destructive ? 'destructive' : 'default'}
     >
-      <TextareaField control={form.control} name="reason" label={label} rows={3} description="Kept in the audit trail with your name." />
+      <TextareaField control={form.control} name="reason" label={label} rows={3} description={hint} />
     </FormAlertDialog>
   );
 }
