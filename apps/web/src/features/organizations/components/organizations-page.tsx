@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ArrowRightIcon, Building2Icon, CalendarRangeIcon, PlusIcon } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
-import { SearchBar } from '@/components/search-bar';
+import { SearchSubmitForm } from '@/components/search-submit-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -64,8 +64,7 @@ export function OrganizationsPage() {
           </Button>
         ) : null}
       </div>
-      <SearchBar
-        id="organization-search"
+      <SearchSubmitForm
         label="Search organizations"
         placeholder="Search organizations"
         value={draft}
