@@ -3,7 +3,6 @@ import { useMutation } from '@apollo/client/react';
 import { ADMIN_ROLES } from '@rampart/shared/permissions';
 import { emailSchema, personNameSchema } from '@rampart/shared/identity-schemas';
 import { UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -14,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { InviteStaffMemberMutation, StaffMembersQuery } from '@/features/admin-staff/api/staff';
 import { STAFF_ROLE_OPTIONS, staffRoleLabel } from '@/features/admin-staff/lib/roles';
 import { toast } from '@/hooks/use-toast';
-import { resetOnClose, useServerSubmit } from '@/hooks/use-server-submit';
+import { useCreateDialog } from '@/hooks/use-edit-dialog';
 
 const inviteSchema = z.object({
   email: emailSchema,
@@ -25,14 +24,13 @@ type InviteValues = z.input<typeof inviteSchema>;
 
 /** Invites a staff member by e-mail: the same set-password invitation as `npm run admin -- create-staff`. */
 export function InviteStaffDialog() {
-  const [open, setOpen] = useState(false);
   const [invite] = useMutation(InviteStaffMemberMutation, { refetchQueries: [StaffMembersQuery], awaitRefetchQueries: true });
   const form = useForm<InviteValues, unknown, z.output<typeof inviteSchema>>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: undefined, name: '' },
   });
 
-  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, { email: 'email', role: 'role', name: 'name' }, async (values) => {
+  const dialog = useCreateDialog(form, { email: 'email', role: 'role', name: 'name' }, async (values) => {
     const { data } = await invite({ variables: { email: values.email, role: values.role, name: values.name || null } });
     const member = data?.inviteStaffMember;
     toast({
@@ -42,14 +40,11 @@ export function InviteStaffDialog() {
           ? `${values.email} can choose a password from the e-mailed link, as ${staffRoleLabel(values.role)}.`
           : `${values.email} already had a Rampart password and is now staff as ${staffRoleLabel(values.role)}; an e-mail told them.`,
     });
-    setOpen(false);
-    form.reset();
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={resetOnClose(setOpen, form, setGeneralError)}
+      {...dialog}
       trigger={
         <Button>
           <UserPlusIcon aria-hidden /> Invite staff member
@@ -58,9 +53,6 @@ export function InviteStaffDialog() {
       className="sm:max-w-md"
       title="Invite a staff member"
       description="They get an e-mail with a link to choose a password (it works once, for 72 hours), and must turn on two-factor authentication before their first staff action."
-      form={form}
-      onSubmit={onSubmit}
-      generalError={generalError}
       errorTitle="Could not send the invitation"
       submitLabel="Send invitation"
       pendingLabel="Sending"

@@ -1,34 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { otpCodeSchema } from '@rampart/shared/identity-schemas';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { ErrorAlert } from '@/components/form-alert';
-import { CodeField } from '@/components/form/code-field';
-import { SubmitButton } from '@/components/form/submit-button';
 import { RecoveryCodesList } from '@/components/recovery-codes-list';
 import { ShownOnceDialog } from '@/components/shown-once-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
 import { ProfileMeQuery, ProfileRegenerateRecoveryCodesMutation } from '@/features/profile/api/profile';
-import { useServerSubmit } from '@/hooks/use-server-submit';
-
-const schema = z.object({ otpToken: otpCodeSchema });
+import { AuthenticatorCodeForm } from '@/features/profile/components/authenticator-code-form';
 
 /** How many recovery codes remain, and a new set for the authenticator's code (the old set stops working). */
 export function RecoveryCodesCard({ remaining }: { remaining: number }) {
   const [regenerate] = useMutation(ProfileRegenerateRecoveryCodesMutation, { refetchQueries: [ProfileMeQuery] });
   const [asking, setAsking] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
-  const { onSubmit, generalError, setGeneralError } = useServerSubmit(form, { otpToken: 'otpToken' }, async (values) => {
-    const { data } = await regenerate({ variables: values });
-    setCodes(data?.regenerateRecoveryCodes ?? []);
-    setAsking(false);
-    form.reset();
-  });
 
   return (
     <Card className="gap-5">
@@ -47,27 +30,19 @@ export function RecoveryCodesCard({ remaining }: { remaining: number }) {
             Make new recovery codes
           </Button>
         ) : (
-          <Form {...form}>
-            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Make new recovery codes">
-              <p className="text-sm text-muted-foreground">Your current codes stop working once the new ones are made.</p>
-              <ErrorAlert message={generalError} title="Could not make new codes" />
-              <CodeField control={form.control} name="otpToken" label="Code from your authenticator app" autoFocus itemClassName="sm:max-w-xs" />
-              <div className="flex gap-2">
-                <SubmitButton pendingLabel="Making codes">Make new codes</SubmitButton>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() => {
-                    setAsking(false);
-                    setGeneralError(null);
-                    form.reset();
-                  }}
-                >
-                  Cancel
-                </Button>
-              </div>
-            </form>
-          </Form>
+          <AuthenticatorCodeForm
+            label="Make new recovery codes"
+            note="Your current codes stop working once the new ones are made."
+            errorTitle="Could not make new codes"
+            submitLabel="Make new codes"
+            pendingLabel="Making codes"
+            onConfirm={async (values) => {
+              const { data } = await regenerate({ variables: values });
+              setCodes(data?.regenerateRecoveryCodes ?? []);
+              setAsking(false);
+            }}
+            onCancel={() => setAsking(false)}
+          />
         )}
       </CardContent>
       <ShownOnceDialog

@@ -1,42 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { otpCodeSchema } from '@rampart/shared/identity-schemas';
 import { ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { ErrorAlert } from '@/components/form-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
 import { ROUTES } from '@/config/routes';
 import { ProfileDisableOtpMutation } from '@/features/profile/api/profile';
+import { AuthenticatorCodeForm } from '@/features/profile/components/authenticator-code-form';
 import type { Profile_UserFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
-import { useServerSubmit } from '@/hooks/use-server-submit';
-import { CodeField } from '@/components/form/code-field';
-import { SubmitButton } from '@/components/form/submit-button';
-
-const schema = z.object({ otpToken: otpCodeSchema });
 
 export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
   const [disable] = useMutation(ProfileDisableOtpMutation);
   const [turningOff, setTurningOff] = useState(false);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { otpToken: '' } });
-
-  const {
-    onSubmit: submit,
-    generalError,
-    setGeneralError,
-  } = useServerSubmit(form, { otpToken: 'otpToken' }, async (values) => {
-    await disable({ variables: values });
-    toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
-    setTurningOff(false);
-    form.reset();
-  });
-
   return (
     <Card className="gap-5">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
@@ -68,28 +45,19 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
             Turn off
           </Button>
         ) : (
-          <Form {...form}>
-            <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Turn off two-factor authentication">
-              <ErrorAlert message={generalError} title="Could not turn it off" />
-              <CodeField control={form.control} name="otpToken" label="Code from your authenticator app" autoFocus itemClassName="sm:max-w-xs" />
-              <div className="flex gap-2">
-                <SubmitButton pendingLabel="Turning off" variant="destructive">
-                  Turn off two-factor
-                </SubmitButton>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() => {
-                    setTurningOff(false);
-                    setGeneralError(null);
-                    form.reset();
-                  }}
-                >
-                  Cancel
-                </Button>
-              </div>
-            </form>
-          </Form>
+          <AuthenticatorCodeForm
+            label="Turn off two-factor authentication"
+            errorTitle="Could not turn it off"
+            submitLabel="Turn off two-factor"
+            pendingLabel="Turning off"
+            destructive
+            onConfirm={async (values) => {
+              await disable({ variables: values });
+              toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
+              setTurningOff(false);
+            }}
+            onCancel={() => setTurningOff(false)}
+          />
         )}
       </CardContent>
     </Card>

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { inviteMemberSchema } from '@rampart/shared/team-schemas';
 import { UserPlusIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -11,14 +10,13 @@ import { Button } from '@/components/ui/button';
 import { TeamInviteMutation, TeamMembersQuery } from '@/features/team/api/team';
 import { ROLE_OPTIONS, roleLabel } from '@/features/team/lib/format';
 import { toast } from '@/hooks/use-toast';
-import { resetOnClose, useServerSubmit } from '@/hooks/use-server-submit';
+import { useCreateDialog } from '@/hooks/use-edit-dialog';
 import { InputField } from '@/components/form/input-field';
 import { SelectField } from '@/components/form/select-field';
 
 type InviteValues = z.input<typeof inviteMemberSchema>;
 
 export function InviteMemberDialog({ accountId, accountName }: { accountId: string; accountName: string }) {
-  const [open, setOpen] = useState(false);
   const [invite] = useMutation(TeamInviteMutation, { refetchQueries: [TeamMembersQuery], awaitRefetchQueries: true });
   const form = useForm<InviteValues, unknown, z.output<typeof inviteMemberSchema>>({
     resolver: zodResolver(inviteMemberSchema),
@@ -26,21 +24,14 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
   });
   const role = useWatch({ control: form.control, name: 'role' });
 
-  const {
-    onSubmit: submit,
-    generalError,
-    setGeneralError,
-  } = useServerSubmit(form, { email: 'email', role: 'role' }, async (values) => {
+  const dialog = useCreateDialog(form, { email: 'email', role: 'role' }, async (values) => {
     await invite({ variables: { ...values, accountId } });
     toast({ title: 'Invitation sent', description: `${values.email} is invited as ${roleLabel(values.role).toLowerCase()}.` });
-    setOpen(false);
-    form.reset();
   });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={resetOnClose(setOpen, form, setGeneralError)}
+      {...dialog}
       trigger={
         <Button>
           <UserPlusIcon aria-hidden /> Invite member
@@ -49,9 +40,6 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
       className="sm:max-w-md"
       title="Invite a member"
       description={<>They get an e-mail to join {accountName}. The invitation works once and for 7 days.</>}
-      form={form}
-      onSubmit={submit}
-      generalError={generalError}
       errorTitle="Could not send the invitation"
     >
       <InputField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" placeholder="teammate@company.com" autoFocus />
@@ -63,7 +51,7 @@ export function InviteMemberDialog({ accountId, accountName }: { accountId: stri
         placeholder="Choose a role"
         description={ROLE_OPTIONS.find((option) => option.value === role)?.description}
       />
-      <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Sending">
+      <DialogSubmitFooter onCancel={() => dialog.onOpenChange(false)} pendingLabel="Sending">
         Send invitation
       </DialogSubmitFooter>
     </FormDialog>
