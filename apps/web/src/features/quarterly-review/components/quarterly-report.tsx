@@ -25,14 +25,18 @@ import {
 
 type Review = QuarterlyReview_ReportFragment;
 
-function SectionHeading({ id, children, description }: { id: string; children: ReactNode; description?: ReactNode }) {
+/** One section of the report: a <section> named by its heading, with an optional line under the heading. */
+function ReportSection({ id, title, description, children }: { id: string; title: ReactNode; description?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
-      <h2 id={id} className="text-lg font-semibold tracking-tight">
-        {children}
-      </h2>
-      {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-    </div>
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-0.5">
+        <h2 id={id} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -61,10 +65,11 @@ function ChangeLine({ words }: { words: ChangeWords }) {
 export function HeadlineFigures({ review }: { review: Review }) {
   const c = review.currencyCode;
   return (
-    <section aria-labelledby="review-headline" className="flex flex-col gap-3">
-      <SectionHeading id="review-headline" description={`${quarterLabel(review.quarter)} against the quarter before and the same quarter a year earlier.`}>
-        Headline figures
-      </SectionHeading>
+    <ReportSection
+      id="review-headline"
+      title="Headline figures"
+      description={`${quarterLabel(review.quarter)} against the quarter before and the same quarter a year earlier.`}
+    >
       <ul aria-label="Headline figures" className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
         {review.headline.map((figure) => {
           const kind = figureKind(figure.name);
@@ -84,14 +89,13 @@ export function HeadlineFigures({ review }: { review: Review }) {
           );
         })}
       </ul>
-    </section>
+    </ReportSection>
   );
 }
 
 export function NotableChanges({ review }: { review: Review }) {
   return (
-    <section aria-labelledby="review-notable" className="flex flex-col gap-3">
-      <SectionHeading id="review-notable">Notable changes</SectionHeading>
+    <ReportSection id="review-notable" title="Notable changes">
       <Card className="py-4">
         <CardContent className="px-4">
           {review.notableChanges.length === 0 ? (
@@ -110,7 +114,7 @@ export function NotableChanges({ review }: { review: Review }) {
           )}
         </CardContent>
       </Card>
-    </section>
+    </ReportSection>
   );
 }
 
@@ -195,10 +199,7 @@ function changeOf(value: string, previous: string): number | null {
 export function ProductCharts({ review }: { review: Review }) {
   const products = review.products.filter((product) => product.product !== 'all');
   return (
-    <section aria-labelledby="review-products" className="flex flex-col gap-3">
-      <SectionHeading id="review-products" description="Completed volume of each product by month.">
-        By product
-      </SectionHeading>
+    <ReportSection id="review-products" title="By product" description="Completed volume of each product by month.">
       {products.length === 0 ? (
         <p className="text-sm text-muted-foreground">No product had transactions in this quarter.</p>
       ) : (
@@ -208,7 +209,7 @@ export function ProductCharts({ review }: { review: Review }) {
           ))}
         </ul>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
@@ -284,16 +285,13 @@ function TopTable({
 
 export function TopBreakdowns({ review }: { review: Review }) {
   return (
-    <section aria-labelledby="review-top" className="flex flex-col gap-3">
-      <SectionHeading id="review-top" description="The five largest by completed volume.">
-        Top assets, countries and payment methods
-      </SectionHeading>
+    <ReportSection id="review-top" title="Top assets, countries and payment methods" description="The five largest by completed volume.">
       <div className="grid gap-3 min-[1360px]:grid-cols-3 print:grid-cols-1">
         <TopTable title="Top assets" column="Asset" kind="asset" rows={review.topAssets} review={review} />
         <TopTable title="Top countries" column="Country" kind="country" rows={review.topCountries} review={review} />
         <TopTable title="Top payment methods" column="Payment method" kind="paymentMethod" rows={review.topPaymentMethods} review={review} />
       </div>
-    </section>
+    </ReportSection>
   );
 }
 
@@ -427,13 +425,12 @@ export function QuarterlyReport({ review }: { review: Review }) {
       <NotableChanges review={review} />
       <ProductCharts review={review} />
       <TopBreakdowns review={review} />
-      <section aria-labelledby="review-conversion" className="flex flex-col gap-3">
-        <SectionHeading id="review-conversion">Conversion and failures</SectionHeading>
+      <ReportSection id="review-conversion" title="Conversion and failures">
         <div className="grid gap-3 lg:grid-cols-2 print:grid-cols-1">
           <ConversionFunnel review={review} />
           <FailureReasons review={review} />
         </div>
-      </section>
+      </ReportSection>
       <p className="hidden text-xs text-muted-foreground print:block">
         {review.accountName} · {quarterLabel(review.quarter)} · {review.liveMode ? 'Live data' : 'Test data'} · Generated{' '}
         {formatDateTime(review.generatedAt, { zone: true })}
