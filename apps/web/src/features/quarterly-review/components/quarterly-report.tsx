@@ -213,15 +213,34 @@ export function ProductCharts({ review }: { review: Review }) {
   );
 }
 
-/** A card holding one table, or the `empty` message instead when there are no rows. */
-function TableCard({ title, empty, children }: { title: string; empty: ReactNode; children: ReactNode }) {
+/** A card holding one table (its caption for screen readers, the head cells, the rows), or `empty` instead when there are no rows. */
+function TableCard({ title, caption, head, empty, children }: { title: string; caption: ReactNode; head: ReactNode; empty: ReactNode; children: ReactNode }) {
   return (
     <Card className="min-w-0 gap-2 py-4">
       <CardHeader className="px-4">
         <CardTitle className="text-sm">{title}</CardTitle>
       </CardHeader>
-      <CardContent className="px-2">{empty ?? children}</CardContent>
+      <CardContent className="px-2">
+        {empty ?? (
+          <Table>
+            <TableCaption className="sr-only">{caption}</TableCaption>
+            <TableHeader>
+              <TableRow>{head}</TableRow>
+            </TableHeader>
+            <TableBody>{children}</TableBody>
+          </Table>
+        )}
+      </CardContent>
     </Card>
+  );
+}
+
+/** The change against the previous quarter, coloured by `tone` and read out as a sentence. */
+function ChangeCell({ change, tone }: { change: ChangeWords; tone: string }) {
+  return (
+    <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
+      {change.headline}
+    </TableCell>
   );
 }
 
@@ -239,46 +258,41 @@ function TopTable({
   review: Review;
 }) {
   const c = review.currencyCode;
+  // Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name.
   return (
-    <TableCard title={title} empty={rows.length === 0 ? <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p> : null}>
-      {/* Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name. */}
-      <Table>
-        <TableCaption className="sr-only">
-          {title} in {quarterLabel(review.quarter)}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{column}</TableHead>
-            <TableHead className="text-right">Volume, share</TableHead>
-            <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+    <TableCard
+      title={title}
+      caption={`${title} in ${quarterLabel(review.quarter)}`}
+      head={
+        <>
+          <TableHead>{column}</TableHead>
+          <TableHead className="text-right">Volume, share</TableHead>
+          <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+        </>
+      }
+      empty={rows.length === 0 ? <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p> : null}
+    >
+      {rows.slice(0, 5).map((row) => {
+        const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
+        const name = labelOfBreakdown(kind, row.value);
+        return (
+          <TableRow key={row.value}>
+            <TableCell className="w-full max-w-0 py-1.5">
+              <span className="block truncate" title={name}>
+                {name}
+              </span>
+              <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
+                <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
+              </span>
+            </TableCell>
+            <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
+              <span className="block">{formatAmount(row.volume, c)}</span>
+              <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
+            </TableCell>
+            <ChangeCell change={change} tone={TONE[change.direction]} />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.slice(0, 5).map((row) => {
-            const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
-            const name = labelOfBreakdown(kind, row.value);
-            return (
-              <TableRow key={row.value}>
-                <TableCell className="w-full max-w-0 py-1.5">
-                  <span className="block truncate" title={name}>
-                    {name}
-                  </span>
-                  <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
-                    <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
-                  </span>
-                </TableCell>
-                <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
-                  <span className="block">{formatAmount(row.volume, c)}</span>
-                  <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
-                </TableCell>
-                <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', TONE[change.direction])} aria-label={change.sentence}>
-                  {change.headline}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+        );
+      })}
     </TableCard>
   );
 }
@@ -351,42 +365,36 @@ export function FailureReasons({ review }: { review: Review }) {
   return (
     <TableCard
       title="Failure reasons"
+      caption={`Failure reasons in ${quarterLabel(review.quarter)}`}
+      head={
+        <>
+          <TableHead>Reason</TableHead>
+          <TableHead className="text-right">Failed</TableHead>
+          <TableHead className="text-right">Share</TableHead>
+          <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+        </>
+      }
       empty={reasons.length === 0 ? <p className="px-2 py-4 text-sm text-muted-foreground">No transaction failed in this quarter.</p> : null}
     >
-      <Table>
-        <TableCaption className="sr-only">Failure reasons in {quarterLabel(review.quarter)}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Reason</TableHead>
-            <TableHead className="text-right">Failed</TableHead>
-            <TableHead className="text-right">Share</TableHead>
-            <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+      {reasons.slice(0, 8).map((reason) => {
+        const change = describeChange('count', String(reason.count), String(reason.previousCount), reason.change, review.previousQuarter, c);
+        // More failures is worse: the colours swap.
+        const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
+        return (
+          <TableRow key={reason.reason}>
+            <TableCell className="max-w-44 py-1.5">
+              <span className="block truncate" title={labelOfReason(reason.reason)}>
+                {labelOfReason(reason.reason)}
+              </span>
+            </TableCell>
+            <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
+              {formatCount(reason.count)}
+            </TableCell>
+            <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
+            <ChangeCell change={change} tone={tone} />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {reasons.slice(0, 8).map((reason) => {
-            const change = describeChange('count', String(reason.count), String(reason.previousCount), reason.change, review.previousQuarter, c);
-            // More failures is worse: the colours swap.
-            const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
-            return (
-              <TableRow key={reason.reason}>
-                <TableCell className="max-w-44 py-1.5">
-                  <span className="block truncate" title={labelOfReason(reason.reason)}>
-                    {labelOfReason(reason.reason)}
-                  </span>
-                </TableCell>
-                <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
-                  {formatCount(reason.count)}
-                </TableCell>
-                <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
-                <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
-                  {change.headline}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+        );
+      })}
     </TableCard>
   );
 }
