@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { NameList } from '@/components/name-list';
 import { ROUTES } from '@/config/routes';
 import { StaffOrganizationQuery } from '@/features/admin-organizations/api/organization';
 import { EditAccountDialog, EditOrganizationDialog } from '@/features/admin-organizations/components/edit-dialogs';
@@ -136,24 +137,20 @@ function AccountCard({
         </dl>
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">Members</h3>
-          {account.memberships.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No members.</p>
-          ) : (
-            <ul className="divide-y rounded-md border text-sm">
-              {account.memberships.map((membership) => (
-                <li key={membership.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate font-medium">{membership.user.name || membership.user.email}</span>
-                    <span className="truncate text-xs text-muted-foreground">{membership.user.email}</span>
-                  </span>
-                  <span className="flex items-center gap-2">
-                    <Badge variant="secondary">{labelOf(ROLE_LABEL, membership.role)}</Badge>
-                    {membership.hasAcceptedInvite ? null : <Badge variant="warning">Invited</Badge>}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <NameList
+            empty="No members."
+            items={account.memberships.map((membership) => ({
+              key: membership.id,
+              name: membership.user.name || membership.user.email,
+              detail: membership.user.email,
+              end: (
+                <>
+                  <Badge variant="secondary">{labelOf(ROLE_LABEL, membership.role)}</Badge>
+                  {membership.hasAcceptedInvite ? null : <Badge variant="warning">Invited</Badge>}
+                </>
+              ),
+            }))}
+          />
         </section>
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">Status history</h3>

@@ -5,12 +5,12 @@ import { CheckIcon, LockIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { FormattedInputField } from '@/components/form/formatted-input-field';
 import { InputField } from '@/components/form/input-field';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { CompleteSandboxCheckoutMutation, SandboxCheckoutQuery } from '@/features/billing/api/billing';
@@ -148,47 +148,27 @@ export function SandboxCheckout() {
           <Form {...form}>
             <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Card details">
               <ErrorAlert message={generalError} title="The payment did not go through" />
-              <FormField
+              <FormattedInputField
                 control={form.control}
                 name="number"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Card number</FormLabel>
-                    <FormControl>
-                      <Input
-                        {...field}
-                        onChange={(event) => field.onChange(groupCardNumber(event.target.value))}
-                        inputMode="numeric"
-                        autoComplete="cc-number"
-                        placeholder="1234 1234 1234 1234"
-                        className="font-mono"
-                        disabled={!open}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Card number"
+                format={groupCardNumber}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                placeholder="1234 1234 1234 1234"
+                className="font-mono"
+                disabled={!open}
               />
               <div className="grid grid-cols-2 gap-4">
-                <FormField
+                <FormattedInputField
                   control={form.control}
                   name="expiry"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Expiry (MM/YY)</FormLabel>
-                      <FormControl>
-                        <Input
-                          {...field}
-                          onChange={(event) => field.onChange(formatExpiry(event.target.value))}
-                          inputMode="numeric"
-                          autoComplete="cc-exp"
-                          placeholder="MM/YY"
-                          disabled={!open}
-                        />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Expiry (MM/YY)"
+                  format={formatExpiry}
+                  inputMode="numeric"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  disabled={!open}
                 />
                 <InputField
                   control={form.control}

@@ -22,6 +22,23 @@ import { usePermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import type { HelioMerchantStatus } from '@/gql/graphql';
+
+/** What the onboarding card says once Helio has the application. */
+const OUTCOME: Record<Exclude<HelioMerchantStatus, 'created'>, { title: string; description: string }> = {
+  rejected: {
+    title: 'Helio did not approve the business',
+    description: 'The merchant account cannot take payments. Contact support with the merchant id to find out why and what Helio needs.',
+  },
+  pendingReview: {
+    title: 'Onboarding is in review',
+    description: 'Helio is checking your business. Nothing to do meanwhile; the account page shows the result once it is decided.',
+  },
+  active: {
+    title: 'Onboarding is finished',
+    description: 'The merchant account takes payments. Add a payout wallet for each currency you accept.',
+  },
+};
 
 const merchantSchema = z.object({
   businessName: z.string().trim().min(1, 'Enter the business name').min(2, 'At least 2 characters').max(100, 'At most 100 characters'),
@@ -184,22 +201,10 @@ export function CommerceOnboardingScreen() {
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-center gap-3">
-              <CardTitle>
-                {account.status === 'rejected'
-                  ? 'Helio did not approve the business'
-                  : account.status === 'pendingReview'
-                    ? 'Onboarding is in review'
-                    : 'Onboarding is finished'}
-              </CardTitle>
+              <CardTitle>{OUTCOME[account.status].title}</CardTitle>
               <StatusBadge meaning={HELIO_STATUS_MEANING[account.status]}>{HELIO_MERCHANT_STATUS_LABEL[account.status]}</StatusBadge>
             </div>
-            <CardDescription>
-              {account.status === 'rejected'
-                ? 'The merchant account cannot take payments. Contact support with the merchant id to find out why and what Helio needs.'
-                : account.status === 'pendingReview'
-                  ? 'Helio is checking your business. Nothing to do meanwhile; the account page shows the result once it is decided.'
-                  : 'The merchant account takes payments. Add a payout wallet for each currency you accept.'}
-            </CardDescription>
+            <CardDescription>{OUTCOME[account.status].description}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
             <Button asChild variant="outline">

@@ -1,4 +1,5 @@
 import { XIcon } from 'lucide-react';
+import type { ChangeEvent } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import { CountryCombobox } from '@/components/form/country-field';
 import { Button } from '@/components/ui/button';
@@ -21,62 +22,77 @@ interface QuestionControlProps {
   'aria-invalid'?: boolean;
 }
 
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** One radio button per choice, the group named by the question. */
+function QuestionRadios({
+  a11y,
+  question,
+  choices,
+  value,
+  onValueChange,
+  className,
+}: {
+  a11y: Pick<QuestionControlProps, 'id' | 'aria-describedby' | 'aria-invalid'>;
+  question: QuestionDefinition;
+  choices: Array<{ value: string; label: string }>;
+  value: string;
+  onValueChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <RadioGroup {...a11y} aria-label={question.label} className={className} value={value} onValueChange={onValueChange}>
+      {choices.map((choice) => (
+        <Label key={choice.value} className="flex items-center gap-2 font-normal">
+          <RadioGroupItem value={choice.value} />
+          {choice.label}
+        </Label>
+      ))}
+    </RadioGroup>
+  );
+}
+
 /** The control for one question, by its type. */
 export function QuestionControl({ question, field, invalid, ...wiring }: QuestionControlProps) {
   const a11y = { id: wiring.id, 'aria-invalid': wiring['aria-invalid'] ?? invalid, 'aria-describedby': wiring['aria-describedby'] };
   // Each part on its own: the ref callback is a prop to pass on, not a ref read while rendering.
   const { ref, name, onBlur, onChange, value } = field;
+  const text = {
+    ...a11y,
+    ref,
+    name,
+    onBlur,
+    value: typeof value === 'string' ? value : '',
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+  };
   switch (question.type) {
     case 'text':
-      return (
-        <Input
-          {...a11y}
-          ref={ref}
-          name={name}
-          onBlur={onBlur}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      return <Input {...text} />;
     case 'longText':
-      return (
-        <Textarea
-          {...a11y}
-          ref={ref}
-          name={name}
-          onBlur={onBlur}
-          rows={4}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      return <Textarea {...text} rows={4} />;
     case 'boolean':
       return (
-        <RadioGroup
-          {...a11y}
-          aria-label={question.label}
+        <QuestionRadios
+          a11y={a11y}
+          question={question}
           className="flex gap-4"
+          choices={YES_NO}
           value={value === true ? 'yes' : value === false ? 'no' : ''}
           onValueChange={(choice) => onChange(choice === 'yes')}
-        >
-          {(['yes', 'no'] as const).map((choice) => (
-            <Label key={choice} className="flex items-center gap-2 font-normal">
-              <RadioGroupItem value={choice} />
-              {choice === 'yes' ? 'Yes' : 'No'}
-            </Label>
-          ))}
-        </RadioGroup>
+        />
       );
     case 'singleChoice':
       return (
-        <RadioGroup {...a11y} aria-label={question.label} value={typeof value === 'string' ? value : ''} onValueChange={onChange}>
-          {(question.options ?? []).map((option) => (
-            <Label key={option} className="flex items-center gap-2 font-normal">
-              <RadioGroupItem value={option} />
-              {option}
-            </Label>
-          ))}
-        </RadioGroup>
+        <QuestionRadios
+          a11y={a11y}
+          question={question}
+          choices={(question.options ?? []).map((option) => ({ value: option, label: option }))}
+          value={typeof value === 'string' ? value : ''}
+          onValueChange={onChange}
+        />
       );
     case 'multiChoice': {
       const chosen = Array.isArray(value) ? value : [];

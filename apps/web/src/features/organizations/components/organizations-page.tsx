@@ -16,6 +16,7 @@ import { addStaffOpenedAccount } from '@/lib/staff-accounts';
 import { useDraft } from '@/hooks/use-draft';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { NameList } from '@/components/name-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const PAGE_SIZE = 20;
@@ -107,36 +108,32 @@ export function OrganizationsPage() {
                   </div>
                 </CardHeader>
                 <CardContent className="px-5">
-                  {organization.accounts.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">No accounts.</p>
-                  ) : (
-                    <ul className="divide-y rounded-md border">
-                      {organization.accounts.map((account) => (
-                        <li key={account.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                          <div className="flex min-w-0 flex-col">
-                            <span className="truncate text-sm font-medium">{account.name}</span>
-                            <span className="truncate text-xs text-muted-foreground">{account.internalName ?? account.id}</span>
-                          </div>
-                          <div className="flex items-center gap-2">
-                            <Badge variant={account.status === 'Active' ? 'outline' : 'warning'}>{account.status}</Badge>
-                            {canViewAnalytics ? (
-                              <Button asChild size="sm" variant="ghost">
-                                <Link
-                                  to={`${ROUTES.quarterlyReview}?accountId=${encodeURIComponent(account.id)}`}
-                                  aria-label={`Quarterly review of ${account.name}`}
-                                >
-                                  <CalendarRangeIcon aria-hidden /> Quarterly review
-                                </Link>
-                              </Button>
-                            ) : null}
-                            <Button size="sm" variant="outline" onClick={() => open(organization, account)} aria-label={`Open ${account.name}`}>
-                              Open <ArrowRightIcon aria-hidden />
+                  <NameList
+                    empty="No accounts."
+                    items={organization.accounts.map((account) => ({
+                      key: account.id,
+                      name: account.name,
+                      detail: account.internalName ?? account.id,
+                      end: (
+                        <>
+                          <Badge variant={account.status === 'Active' ? 'outline' : 'warning'}>{account.status}</Badge>
+                          {canViewAnalytics ? (
+                            <Button asChild size="sm" variant="ghost">
+                              <Link
+                                to={`${ROUTES.quarterlyReview}?accountId=${encodeURIComponent(account.id)}`}
+                                aria-label={`Quarterly review of ${account.name}`}
+                              >
+                                <CalendarRangeIcon aria-hidden /> Quarterly review
+                              </Link>
                             </Button>
-                          </div>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                          ) : null}
+                          <Button size="sm" variant="outline" onClick={() => open(organization, account)} aria-label={`Open ${account.name}`}>
+                            Open <ArrowRightIcon aria-hidden />
+                          </Button>
+                        </>
+                      ),
+                    }))}
+                  />
                 </CardContent>
               </Card>
             </li>

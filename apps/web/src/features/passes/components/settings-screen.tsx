@@ -11,11 +11,11 @@ import { WarningNote } from '@/components/warning-note';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
+import { FormattedInputField } from '@/components/form/formatted-input-field';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/status-badge';
@@ -307,18 +307,13 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
         className="font-mono"
         placeholder="pass.com.example.membership"
       />
-      <FormField
+      <FormattedInputField
         control={form.control}
         name="teamIdentifier"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Team identifier</FormLabel>
-            <FormControl>
-              <Input {...field} onChange={(event) => field.onChange(event.target.value.toUpperCase())} className="font-mono" placeholder="A1B2C3D4E5" />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Team identifier"
+        format={(typed) => typed.toUpperCase()}
+        className="font-mono"
+        placeholder="A1B2C3D4E5"
       />
       <FileField
         control={form.control}

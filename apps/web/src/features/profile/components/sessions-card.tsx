@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AlertDialogAction, AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ProfileActiveSessionsQuery, ProfileRevokeOtherSessionsMutation, ProfileRevokeSessionMutation } from '@/features/profile/api/profile';
 import { describeUserAgent, timeAgo } from '@/features/profile/lib/user-agent';
@@ -53,12 +53,11 @@ export function SessionsCard() {
   }
 
   return (
-    <Card className="gap-5">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle className="text-base">Active sessions</CardTitle>
-          <CardDescription>Devices signed in to your account. Sign out any you do not recognise.</CardDescription>
-        </div>
+    <SectionCard
+      className="gap-5"
+      title="Active sessions"
+      description="Devices signed in to your account. Sign out any you do not recognise."
+      action={
         <AlertDialogFrame
           trigger={
             <Button variant="outline" size="sm" disabled={others === 0 || revokingOthers}>
@@ -73,51 +72,50 @@ export function SessionsCard() {
           }
           action={<AlertDialogAction onClick={() => void signOutOthers()}>Sign out others</AlertDialogAction>}
         />
-      </CardHeader>
-      <CardContent>
-        {error && !data ? (
-          <QueryErrorAlert title="Could not load your sessions" error={error} onRetry={retry} />
-        ) : loading && !data ? (
-          <div className="flex flex-col gap-2">
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : (
-          <ul className="divide-y rounded-md border" aria-label="Active sessions">
-            {sessions.map((session) => {
-              const device = describeUserAgent(session.userAgent);
-              return (
-                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                  <div className="flex min-w-0 items-start gap-3">
-                    <LaptopIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-                    <div className="flex min-w-0 flex-col gap-0.5">
-                      <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                        {device}
-                        {session.isCurrent && <Badge variant="secondary">This device</Badge>}
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {session.ipAddress ?? 'Unknown IP'} · last seen {timeAgo(session.lastSeenAt)} · signed in with{' '}
-                        {SIGN_IN_METHODS[session.authMethod] ?? session.authMethod}
-                      </span>
-                    </div>
+      }
+    >
+      {error && !data ? (
+        <QueryErrorAlert title="Could not load your sessions" error={error} onRetry={retry} />
+      ) : loading && !data ? (
+        <div className="flex flex-col gap-2">
+          <Skeleton className="h-14 w-full" />
+          <Skeleton className="h-14 w-full" />
+        </div>
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label="Active sessions">
+          {sessions.map((session) => {
+            const device = describeUserAgent(session.userAgent);
+            return (
+              <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="flex min-w-0 items-start gap-3">
+                  <LaptopIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <div className="flex min-w-0 flex-col gap-0.5">
+                    <span className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                      {device}
+                      {session.isCurrent && <Badge variant="secondary">This device</Badge>}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {session.ipAddress ?? 'Unknown IP'} · last seen {timeAgo(session.lastSeenAt)} · signed in with{' '}
+                      {SIGN_IN_METHODS[session.authMethod] ?? session.authMethod}
+                    </span>
                   </div>
-                  {!session.isCurrent && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={pendingId === session.id}
-                      aria-label={`Sign out ${device}, last seen ${timeAgo(session.lastSeenAt)}`}
-                      onClick={() => void signOut(session.id, device)}
-                    >
-                      Sign out
-                    </Button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+                </div>
+                {!session.isCurrent && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={pendingId === session.id}
+                    aria-label={`Sign out ${device}, last seen ${timeAgo(session.lastSeenAt)}`}
+                    onClick={() => void signOut(session.id, device)}
+                  >
+                    Sign out
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { ROUTES } from '@/config/routes';
 import { ProfileDisableOtpMutation } from '@/features/profile/api/profile';
 import { AuthenticatorCodeForm } from '@/features/profile/components/authenticator-code-form';
@@ -15,13 +15,13 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
   const [disable] = useMutation(ProfileDisableOtpMutation);
   const [turningOff, setTurningOff] = useState(false);
   return (
-    <Card className="gap-5">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle className="text-base">Two-factor authentication</CardTitle>
-          <CardDescription>A 6-digit code from an authenticator app at every sign-in.</CardDescription>
-        </div>
-        {user.isOtpEnabled ? (
+    <SectionCard
+      className="gap-5"
+      contentClassName="flex flex-col gap-4"
+      title="Two-factor authentication"
+      description="A 6-digit code from an authenticator app at every sign-in."
+      action={
+        user.isOtpEnabled ? (
           <Badge variant="outline" className="gap-1.5">
             <ShieldCheckIcon className="size-3.5 text-(--success)" aria-hidden /> On
           </Badge>
@@ -29,37 +29,36 @@ export function TwoFactorCard({ user }: { user: Profile_UserFragment }) {
           <Badge variant="warning" className="gap-1.5">
             <ShieldOffIcon className="size-3.5" aria-hidden /> Off
           </Badge>
-        )}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {!user.isOtpEnabled ? (
-          <Button asChild className="w-fit">
-            <Link to={ROUTES.setup2fa}>Turn on two-factor authentication</Link>
-          </Button>
-        ) : user.isOtpEnforced ? (
-          <p className="text-sm text-muted-foreground">Your organization requires two-factor authentication, so it cannot be turned off.</p>
-        ) : user.adminRole ? (
-          <p className="text-sm text-muted-foreground">Rampart staff keep two-factor authentication on, so it cannot be turned off.</p>
-        ) : !turningOff ? (
-          <Button variant="outline" className="w-fit" onClick={() => setTurningOff(true)}>
-            Turn off
-          </Button>
-        ) : (
-          <AuthenticatorCodeForm
-            label="Turn off two-factor authentication"
-            errorTitle="Could not turn it off"
-            submitLabel="Turn off two-factor"
-            pendingLabel="Turning off"
-            destructive
-            onConfirm={async (values) => {
-              await disable({ variables: values });
-              toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
-              setTurningOff(false);
-            }}
-            onCancel={() => setTurningOff(false)}
-          />
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    >
+      {!user.isOtpEnabled ? (
+        <Button asChild className="w-fit">
+          <Link to={ROUTES.setup2fa}>Turn on two-factor authentication</Link>
+        </Button>
+      ) : user.isOtpEnforced ? (
+        <p className="text-sm text-muted-foreground">Your organization requires two-factor authentication, so it cannot be turned off.</p>
+      ) : user.adminRole ? (
+        <p className="text-sm text-muted-foreground">Rampart staff keep two-factor authentication on, so it cannot be turned off.</p>
+      ) : !turningOff ? (
+        <Button variant="outline" className="w-fit" onClick={() => setTurningOff(true)}>
+          Turn off
+        </Button>
+      ) : (
+        <AuthenticatorCodeForm
+          label="Turn off two-factor authentication"
+          errorTitle="Could not turn it off"
+          submitLabel="Turn off two-factor"
+          pendingLabel="Turning off"
+          destructive
+          onConfirm={async (values) => {
+            await disable({ variables: values });
+            toast({ title: 'Two-factor authentication is off', description: 'You sign in with your password only.' });
+            setTurningOff(false);
+          }}
+          onCancel={() => setTurningOff(false)}
+        />
+      )}
+    </SectionCard>
   );
 }

@@ -25,14 +25,18 @@ import {
 
 type Review = QuarterlyReview_ReportFragment;
 
-function SectionHeading({ id, children, description }: { id: string; children: ReactNode; description?: ReactNode }) {
+/** One section of the report: a <section> named by its heading, with an optional line under the heading. */
+function ReportSection({ id, title, description, children }: { id: string; title: ReactNode; description?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
-      <h2 id={id} className="text-lg font-semibold tracking-tight">
-        {children}
-      </h2>
-      {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-    </div>
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-0.5">
+        <h2 id={id} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -61,10 +65,11 @@ function ChangeLine({ words }: { words: ChangeWords }) {
 export function HeadlineFigures({ review }: { review: Review }) {
   const c = review.currencyCode;
   return (
-    <section aria-labelledby="review-headline" className="flex flex-col gap-3">
-      <SectionHeading id="review-headline" description={`${quarterLabel(review.quarter)} against the quarter before and the same quarter a year earlier.`}>
-        Headline figures
-      </SectionHeading>
+    <ReportSection
+      id="review-headline"
+      title="Headline figures"
+      description={`${quarterLabel(review.quarter)} against the quarter before and the same quarter a year earlier.`}
+    >
       <ul aria-label="Headline figures" className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2 lg:grid-cols-4 print:grid-cols-4 print:gap-2">
         {review.headline.map((figure) => {
           const kind = figureKind(figure.name);
@@ -84,14 +89,13 @@ export function HeadlineFigures({ review }: { review: Review }) {
           );
         })}
       </ul>
-    </section>
+    </ReportSection>
   );
 }
 
 export function NotableChanges({ review }: { review: Review }) {
   return (
-    <section aria-labelledby="review-notable" className="flex flex-col gap-3">
-      <SectionHeading id="review-notable">Notable changes</SectionHeading>
+    <ReportSection id="review-notable" title="Notable changes">
       <Card className="py-4">
         <CardContent className="px-4">
           {review.notableChanges.length === 0 ? (
@@ -110,7 +114,7 @@ export function NotableChanges({ review }: { review: Review }) {
           )}
         </CardContent>
       </Card>
-    </section>
+    </ReportSection>
   );
 }
 
@@ -195,10 +199,7 @@ function changeOf(value: string, previous: string): number | null {
 export function ProductCharts({ review }: { review: Review }) {
   const products = review.products.filter((product) => product.product !== 'all');
   return (
-    <section aria-labelledby="review-products" className="flex flex-col gap-3">
-      <SectionHeading id="review-products" description="Completed volume of each product by month.">
-        By product
-      </SectionHeading>
+    <ReportSection id="review-products" title="By product" description="Completed volume of each product by month.">
       {products.length === 0 ? (
         <p className="text-sm text-muted-foreground">No product had transactions in this quarter.</p>
       ) : (
@@ -208,19 +209,38 @@ export function ProductCharts({ review }: { review: Review }) {
           ))}
         </ul>
       )}
-    </section>
+    </ReportSection>
   );
 }
 
-/** A card holding one table, or the `empty` message instead when there are no rows. */
-function TableCard({ title, empty, children }: { title: string; empty: ReactNode; children: ReactNode }) {
+/** A card holding one table (its caption for screen readers, the head cells, the rows), or `empty` instead when there are no rows. */
+function TableCard({ title, caption, head, empty, children }: { title: string; caption: ReactNode; head: ReactNode; empty: ReactNode; children: ReactNode }) {
   return (
     <Card className="min-w-0 gap-2 py-4">
       <CardHeader className="px-4">
         <CardTitle className="text-sm">{title}</CardTitle>
       </CardHeader>
-      <CardContent className="px-2">{empty ?? children}</CardContent>
+      <CardContent className="px-2">
+        {empty ?? (
+          <Table>
+            <TableCaption className="sr-only">{caption}</TableCaption>
+            <TableHeader>
+              <TableRow>{head}</TableRow>
+            </TableHeader>
+            <TableBody>{children}</TableBody>
+          </Table>
+        )}
+      </CardContent>
     </Card>
+  );
+}
+
+/** The change against the previous quarter, coloured by `tone` and read out as a sentence. */
+function ChangeCell({ change, tone }: { change: ChangeWords; tone: string }) {
+  return (
+    <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
+      {change.headline}
+    </TableCell>
   );
 }
 
@@ -238,62 +258,54 @@ function TopTable({
   review: Review;
 }) {
   const c = review.currencyCode;
+  // Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name.
   return (
-    <TableCard title={title} empty={rows.length === 0 ? <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p> : null}>
-      {/* Three columns, so three tables fit side by side: the share sits under the volume, as a bar under the name. */}
-      <Table>
-        <TableCaption className="sr-only">
-          {title} in {quarterLabel(review.quarter)}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{column}</TableHead>
-            <TableHead className="text-right">Volume, share</TableHead>
-            <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+    <TableCard
+      title={title}
+      caption={`${title} in ${quarterLabel(review.quarter)}`}
+      head={
+        <>
+          <TableHead>{column}</TableHead>
+          <TableHead className="text-right">Volume, share</TableHead>
+          <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+        </>
+      }
+      empty={rows.length === 0 ? <p className="px-2 py-6 text-center text-sm text-muted-foreground">Nothing in this quarter.</p> : null}
+    >
+      {rows.slice(0, 5).map((row) => {
+        const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
+        const name = labelOfBreakdown(kind, row.value);
+        return (
+          <TableRow key={row.value}>
+            <TableCell className="w-full max-w-0 py-1.5">
+              <span className="block truncate" title={name}>
+                {name}
+              </span>
+              <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
+                <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
+              </span>
+            </TableCell>
+            <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
+              <span className="block">{formatAmount(row.volume, c)}</span>
+              <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
+            </TableCell>
+            <ChangeCell change={change} tone={TONE[change.direction]} />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.slice(0, 5).map((row) => {
-            const change = describeChange('money', row.volume, row.previousVolume, row.volumeChange, review.previousQuarter, c);
-            const name = labelOfBreakdown(kind, row.value);
-            return (
-              <TableRow key={row.value}>
-                <TableCell className="w-full max-w-0 py-1.5">
-                  <span className="block truncate" title={name}>
-                    {name}
-                  </span>
-                  <span className="mt-1 block h-1 rounded-full bg-muted" aria-hidden>
-                    <span className="block h-1 rounded-full bg-chart-1" style={{ width: `${Math.max(2, Math.round(row.share * 100))}%` }} />
-                  </span>
-                </TableCell>
-                <TableCell className="py-1.5 text-right whitespace-nowrap tabular-nums">
-                  <span className="block">{formatAmount(row.volume, c)}</span>
-                  <span className="block text-xs text-muted-foreground">{formatPercent(row.share)}</span>
-                </TableCell>
-                <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', TONE[change.direction])} aria-label={change.sentence}>
-                  {change.headline}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+        );
+      })}
     </TableCard>
   );
 }
 
 export function TopBreakdowns({ review }: { review: Review }) {
   return (
-    <section aria-labelledby="review-top" className="flex flex-col gap-3">
-      <SectionHeading id="review-top" description="The five largest by completed volume.">
-        Top assets, countries and payment methods
-      </SectionHeading>
+    <ReportSection id="review-top" title="Top assets, countries and payment methods" description="The five largest by completed volume.">
       <div className="grid gap-3 min-[1360px]:grid-cols-3 print:grid-cols-1">
         <TopTable title="Top assets" column="Asset" kind="asset" rows={review.topAssets} review={review} />
         <TopTable title="Top countries" column="Country" kind="country" rows={review.topCountries} review={review} />
         <TopTable title="Top payment methods" column="Payment method" kind="paymentMethod" rows={review.topPaymentMethods} review={review} />
       </div>
-    </section>
+    </ReportSection>
   );
 }
 
@@ -353,42 +365,36 @@ export function FailureReasons({ review }: { review: Review }) {
   return (
     <TableCard
       title="Failure reasons"
+      caption={`Failure reasons in ${quarterLabel(review.quarter)}`}
+      head={
+        <>
+          <TableHead>Reason</TableHead>
+          <TableHead className="text-right">Failed</TableHead>
+          <TableHead className="text-right">Share</TableHead>
+          <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+        </>
+      }
       empty={reasons.length === 0 ? <p className="px-2 py-4 text-sm text-muted-foreground">No transaction failed in this quarter.</p> : null}
     >
-      <Table>
-        <TableCaption className="sr-only">Failure reasons in {quarterLabel(review.quarter)}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Reason</TableHead>
-            <TableHead className="text-right">Failed</TableHead>
-            <TableHead className="text-right">Share</TableHead>
-            <TableHead className="text-right">vs {quarterLabel(review.previousQuarter)}</TableHead>
+      {reasons.slice(0, 8).map((reason) => {
+        const change = describeChange('count', String(reason.count), String(reason.previousCount), reason.change, review.previousQuarter, c);
+        // More failures is worse: the colours swap.
+        const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
+        return (
+          <TableRow key={reason.reason}>
+            <TableCell className="max-w-44 py-1.5">
+              <span className="block truncate" title={labelOfReason(reason.reason)}>
+                {labelOfReason(reason.reason)}
+              </span>
+            </TableCell>
+            <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
+              {formatCount(reason.count)}
+            </TableCell>
+            <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
+            <ChangeCell change={change} tone={tone} />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {reasons.slice(0, 8).map((reason) => {
-            const change = describeChange('count', String(reason.count), String(reason.previousCount), reason.change, review.previousQuarter, c);
-            // More failures is worse: the colours swap.
-            const tone = change.direction === 'up' ? TONE.down : change.direction === 'down' ? TONE.up : TONE.flat;
-            return (
-              <TableRow key={reason.reason}>
-                <TableCell className="max-w-44 py-1.5">
-                  <span className="block truncate" title={labelOfReason(reason.reason)}>
-                    {labelOfReason(reason.reason)}
-                  </span>
-                </TableCell>
-                <TableCell className="py-1.5 text-right tabular-nums" title={formatAmount(reason.volume, c)}>
-                  {formatCount(reason.count)}
-                </TableCell>
-                <TableCell className="py-1.5 text-right tabular-nums">{formatPercent(reason.share)}</TableCell>
-                <TableCell className={cn('py-1.5 text-right whitespace-nowrap tabular-nums', tone)} aria-label={change.sentence}>
-                  {change.headline}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+        );
+      })}
     </TableCard>
   );
 }
@@ -427,13 +433,12 @@ export function QuarterlyReport({ review }: { review: Review }) {
       <NotableChanges review={review} />
       <ProductCharts review={review} />
       <TopBreakdowns review={review} />
-      <section aria-labelledby="review-conversion" className="flex flex-col gap-3">
-        <SectionHeading id="review-conversion">Conversion and failures</SectionHeading>
+      <ReportSection id="review-conversion" title="Conversion and failures">
         <div className="grid gap-3 lg:grid-cols-2 print:grid-cols-1">
           <ConversionFunnel review={review} />
           <FailureReasons review={review} />
         </div>
-      </section>
+      </ReportSection>
       <p className="hidden text-xs text-muted-foreground print:block">
         {review.accountName} · {quarterLabel(review.quarter)} · {review.liveMode ? 'Live data' : 'Test data'} · Generated{' '}
         {formatDateTime(review.generatedAt, { zone: true })}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -89,22 +89,24 @@ export function PasswordCard({ client }: { client: MyAccountClient }) {
   const value = password.data;
 
   return (
-    <Card className="gap-5">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle className="text-base">Password</CardTitle>
-          <CardDescription>The password you sign in with at your identity provider.</CardDescription>
-        </div>
-        {value &&
-          (value.status === 'ACTIVE' ? (
-            <Badge variant="outline" className="gap-1.5">
-              <KeyRoundIcon className="size-3.5 text-(--success)" aria-hidden /> Active
-            </Badge>
-          ) : (
-            <Badge variant="warning">Not set</Badge>
-          ))}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
+    <>
+      <SectionCard
+        className="gap-5"
+        contentClassName="flex flex-col gap-4"
+        title="Password"
+        description="The password you sign in with at your identity provider."
+        action={
+          value ? (
+            value.status === 'ACTIVE' ? (
+              <Badge variant="outline" className="gap-1.5">
+                <KeyRoundIcon className="size-3.5 text-(--success)" aria-hidden /> Active
+              </Badge>
+            ) : (
+              <Badge variant="warning">Not set</Badge>
+            )
+          ) : null
+        }
+      >
         {password.error && !value ? (
           <MyAccountAlert error={password.error} client={client} title="Could not load your password status" />
         ) : !value ? (
@@ -137,7 +139,7 @@ export function PasswordCard({ client }: { client: MyAccountClient }) {
             </div>
           </>
         )}
-      </CardContent>
+      </SectionCard>
       {editing && <PasswordDialog mode={editing} client={client} onClose={() => setEditing(null)} onSaved={() => void password.reload()} />}
       <ConfirmDialog
         open={removing}
@@ -155,6 +157,6 @@ export function PasswordCard({ client }: { client: MyAccountClient }) {
           await password.reload();
         }}
       />
-    </Card>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
@@ -40,20 +40,20 @@ export function ProviderSessionCard({ client }: { client: MyAccountClient }) {
   const value = session.data;
 
   return (
-    <Card className="gap-5">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1.5">
-          <CardTitle className="text-base">Identity provider session</CardTitle>
-          <CardDescription>Your sign-in at {client.host}. While it lasts, single sign-on does not ask for your password.</CardDescription>
-        </div>
-        {value && (
-          <Button variant="outline" size="sm" onClick={() => setEnding(true)}>
-            <LogOutIcon aria-hidden />
-            End session
-          </Button>
-        )}
-      </CardHeader>
-      <CardContent>
+    <>
+      <SectionCard
+        className="gap-5"
+        title="Identity provider session"
+        description={<>Your sign-in at {client.host}. While it lasts, single sign-on does not ask for your password.</>}
+        action={
+          value ? (
+            <Button variant="outline" size="sm" onClick={() => setEnding(true)}>
+              <LogOutIcon aria-hidden />
+              End session
+            </Button>
+          ) : null
+        }
+      >
         {session.error && session.data === undefined ? (
           <MyAccountAlert error={session.error} client={client} title="Could not load your identity provider session" />
         ) : session.data === undefined ? (
@@ -100,7 +100,7 @@ export function ProviderSessionCard({ client }: { client: MyAccountClient }) {
             )}
           </dl>
         )}
-      </CardContent>
+      </SectionCard>
       <ConfirmDialog
         open={ending}
         onClose={() => setEnding(false)}
@@ -118,6 +118,6 @@ export function ProviderSessionCard({ client }: { client: MyAccountClient }) {
           toast({ title: 'Identity provider session ended' });
         }}
       />
-    </Card>
+    </>
   );
 }
