@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { AnalyticsPage, parseCsv } from './pages/analytics-pages.ts';
+import { parseCsv } from '@rampart/shared/csv';
+import { AnalyticsPage } from './pages/analytics-pages.ts';
 import { expect, test } from './fixtures.ts';
 
 // Issue 16: /analytics on the demo account's seeded transactions — every report tab, range and comparison in the URL,

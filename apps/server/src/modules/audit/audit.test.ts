@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, uniqueEmail, type TestApp } from '../../../test/harness.ts';
-import { parseCsv } from '../../../test/csv.ts';
+import { parseCsv } from '@rampart/shared/csv';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, STAFF_TOTP_SECRET, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
-import { parseCsv } from '../../../test/csv.ts';
+import { parseCsv } from '@rampart/shared/csv';
 import { addMembership } from '../../../test/accounts-helper.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 import { SAMPLE_FEES_AND_RATES } from './test-transactions.ts';

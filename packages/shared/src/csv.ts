@@ -1,3 +1,5 @@
+// Reads the CSV our exports write (the audit trail, transactions, analytics): the server's and the browser's tests check
+// downloads with it.
 /**
  * RFC 4180 rows, as our exports write them: quoted fields may hold commas, doubled quotes, tabs and line breaks; a row
  * ends at CRLF or LF.
