@@ -187,7 +187,7 @@ function benchConfig(extra: Record<string, string>) {
     ...process.env,
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
-    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
+    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5496',
     PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

@@ -73,7 +73,7 @@ function benchConfig(): Env {
     ...process.env,
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
-    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
+    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5496',
     PORT: '0',
     HOST: '127.0.0.1',
     PUBLIC_URL: 'http://127.0.0.1',

@@ -21,7 +21,7 @@ export interface SmokeDatabases {
 export async function startSmokeDatabases(log: (line: string) => void): Promise<SmokeDatabases> {
   const directory = path.join(root, process.env.BENCH_SMOKE_DATA_DIR ?? '.data/bench-smoke', 'pg');
   log(`Starting one embedded PostgreSQL for the smoke runs under ${directory}...`);
-  const postgres = await startEmbeddedPostgres(directory, Number(process.env.BENCH_POSTGRES_PORT ?? 5499), { log });
+  const postgres = await startEmbeddedPostgres(directory, Number(process.env.BENCH_POSTGRES_PORT ?? 5496), { log });
   try {
     // The template: PostgreSQL copies it only while nobody is connected to it, and runMigrations closes its pool.
     await runMigrations(postgres.connectionString);

@@ -72,7 +72,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
     ...process.env,
     DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL,
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench',
-    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5499',
+    EMBEDDED_POSTGRES_PORT: process.env.BENCH_POSTGRES_PORT ?? '5496',
     PUBLIC_URL: 'http://127.0.0.1',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

@@ -264,10 +264,13 @@ if (failedSteps.length) {
   for (const outcome of failedSteps) {
     const how = outcome.skipped ? 'not run' : `failed (exit ${outcome.exit})`;
     console.log(`${outcome.step.id}: ${how}; its output: .data/test-results/${outcome.step.id}.log`);
-    for (const failure of outcome.report?.failures ?? []) {
+    const failures = outcome.report?.failures ?? [];
+    for (const failure of failures) {
       const message = failure.message.replace(ANSI_COLOURS, '').split('\n').slice(0, 30).join('\n      ');
       console.log(`  ✗ ${failure.title}\n      ${message}`);
     }
+    // Failed without a failed test (a global setup that threw, a crash): why, here, where a cut CI log still shows it.
+    if (!outcome.skipped && failures.length === 0) console.log(`  ${lastWords(outcome.step).replace(ANSI_COLOURS, '').split('\n').join('\n  ')}`);
   }
 }
 console.log(`\nTests: ${passed} passed, ${failed} failed`);

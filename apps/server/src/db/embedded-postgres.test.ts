@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -49,4 +50,32 @@ describe('a program that imports the embedded PostgreSQL', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(3);
   });
+});
+
+describe('a port another program takes after the embedded PostgreSQL chose it', () => {
+  // npm test starts the benchmark smokes' PostgreSQL beside the server tests': both saw the same port free, and the one
+  // that bound it second did not start (a CI run's server tests ended after 16 s, no test run).
+  it('starts on another free port, and says so', async () => {
+    const directory = path.join(repoRoot, '.data', `race-pg-${process.pid}-${Date.now()}`);
+    const port = await freePort();
+    const lines: string[] = [];
+    const holder = net.createServer();
+    try {
+      const starting = startEmbeddedPostgres(directory, port, { log: (line) => lines.push(line) });
+      // initdb writes PG_VERSION first and runs for about a second more: the port was chosen, PostgreSQL not started.
+      await expect.poll(() => fs.existsSync(path.join(directory, 'PG_VERSION')), { interval: 5, timeout: 30_000 }).toBe(true);
+      await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+      const cluster = await starting;
+      try {
+        expect(new URL(cluster.connectionString).port).not.toBe(String(port));
+        expect(await currentDatabase(cluster.connectionString)).toBe('rampart');
+        expect(lines).toContain(`The embedded PostgreSQL lost port ${port} to another program while starting; trying another port.`);
+      } finally {
+        await cluster.stop();
+      }
+    } finally {
+      holder.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
