@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithMember, sessionFor, signedInUser } from '../../test/accounts-helper.ts';
 import { errorCode, type ApiClient, type TestApp } from '../../test/harness.ts';
@@ -68,7 +69,11 @@ async function tableCounts(): Promise<Record<string, number>> {
 
 async function kybDocument(organizationId: string, userId: string): Promise<string> {
   const key = await storage.put(Buffer.from('%PDF-1.4 made up'), 'application/pdf');
-  const [application] = await query<{ id: string }>(`insert into kyb_applications (organization_id) values ($1) returning id`, [organizationId]);
+  // The demo has its approved application from the seed; a partner's is made here.
+  const [application] = await query<{ id: string }>(
+    `insert into kyb_applications (organization_id) values ($1) on conflict (organization_id) do update set updated_at = now() returning id`,
+    [organizationId],
+  );
   await query(
     `insert into kyb_documents (application_id, type, storage_key, file_name, content_type, size_bytes, uploaded_by_user_id)
      values ($1, 'proofOfAddress', $2, 'address.pdf', 'application/pdf', 16, $3)`,
@@ -122,6 +127,38 @@ describe('the demo seed', () => {
       accountIds: organizations[0]!.accounts,
       organizationId: organizations[0]!.id,
     };
+  });
+});
+
+const DEMO_STORY = `query($a: ID!) {
+  billing(accountId: $a) { plan subscription { plan status } }
+  reviewStatus(accountId: $a) { status }
+  gettingStarted(accountId: $a) { steps { key state } }
+  transactions(accountId: $a, liveMode: true, take: 100) { items { baseCurrency { code } baseCurrencyAmount usdRate eurRate gbpRate } }
+}`;
+
+describe('the seeded demo (issue 36)', () => {
+  it('tells one story: the Pro plan has its subscription, the verified account its approved KYB, a purchase its own amount in its own currency', async () => {
+    const story = await demo.client.ok<{
+      billing: { plan: string; subscription: { plan: string; status: string } | null };
+      reviewStatus: { status: string };
+      gettingStarted: { steps: { key: string; state: string }[] };
+      transactions: { items: { baseCurrency: { code: string }; baseCurrencyAmount: string; usdRate: string; eurRate: string; gbpRate: string }[] };
+    }>(DEMO_STORY, { a: demo.accountIds[0] });
+    expect(story.billing).toEqual({ plan: 'Pro', subscription: { plan: 'Pro', status: 'active' } });
+    expect(story.reviewStatus.status).toBe('Approved');
+    expect(story.gettingStarted.steps.find((step) => step.key === 'verifyBusiness')).toEqual({ key: 'verifyBusiness', state: 'done' });
+    // "In USD / EUR / GBP" is the amount times each rate: in the purchase's own currency it is the amount itself.
+    const own = { usd: 'usdRate', eur: 'eurRate', gbp: 'gbpRate' } as const;
+    const checked = story.transactions.items.filter((item) => item.baseCurrency.code.toLowerCase() in own);
+    expect(checked.length).toBeGreaterThan(0);
+    for (const item of checked) {
+      const rate = item[own[item.baseCurrency.code.toLowerCase() as keyof typeof own]];
+      expect({ amount: item.baseCurrencyAmount, inOwnCurrency: new Decimal(item.baseCurrencyAmount).times(rate).toFixed(2) }).toEqual({
+        amount: item.baseCurrencyAmount,
+        inOwnCurrency: new Decimal(item.baseCurrencyAmount).toFixed(2),
+      });
+    }
   });
 });
 

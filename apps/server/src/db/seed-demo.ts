@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { accounts, demoRemovals, memberships, organizations } from './schema/accounts.ts';
+import { billingCustomers, subscriptions } from './schema/billing.ts';
 import { users } from './schema/identity.ts';
+import { kybApplications, kybDecisions } from './schema/kyb.ts';
 import { hashPassword } from '../lib/password-policy.ts';
 
 export const DEMO_LOGIN = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' } as const;
@@ -65,6 +68,58 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       .values(
         created.map((account) => ({ accountId: account.id, userId: user!.id, role: 'administrator' as const, hasAcceptedInvite: true, joinedAt: new Date() })),
       );
+    await seedDemoStory(tx, organization!.id);
   });
   return DEMO_LOGIN;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What makes the verified demo account's screens agree with each other: the Pro plan has its subscription (billed by the
+ * built-in sandbox, renewing monthly), and the business verification behind "verified" is approved.
+ */
+async function seedDemoStory(tx: Parameters<Parameters<Database['transaction']>[0]>[0], organizationId: string): Promise<void> {
+  const now = new Date();
+  const periodStart = new Date(now.getTime() - 10 * DAY_MS);
+  const periodEnd = new Date(periodStart);
+  periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+  const randomId = (prefix: string) => `${prefix}${crypto.randomBytes(12).toString('base64url')}`;
+  await tx.insert(billingCustomers).values({ organizationId, provider: 'sandbox', providerCustomerId: randomId('sbx_cus_') });
+  await tx.insert(subscriptions).values({
+    organizationId,
+    provider: 'sandbox',
+    providerSubscriptionId: randomId('sbx_sub_'),
+    plan: 'Pro',
+    priceLookupKey: 'pro_monthly',
+    status: 'active',
+    currentPeriodStart: periodStart,
+    currentPeriodEnd: periodEnd,
+    paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: now.getUTCFullYear() + 3 },
+    providerUpdatedAt: periodStart,
+  });
+  const submittedAt = new Date(now.getTime() - 40 * DAY_MS);
+  const decidedAt = new Date(now.getTime() - 38 * DAY_MS);
+  const [application] = await tx
+    .insert(kybApplications)
+    .values({
+      organizationId,
+      status: 'Approved',
+      companyDetails: {
+        legalName: 'Demo Payments Ltd',
+        registrationNumber: '12345678',
+        country: 'GB',
+        incorporationDate: '2021-03-15',
+        registeredAddress: '1 Demo Street, London EC1A 1AA',
+        industry: 'Crypto exchange',
+        website: 'https://demo-payments.example',
+      },
+      submittedAt,
+      decidedAt,
+    })
+    .returning({ id: kybApplications.id });
+  await tx.insert(kybDecisions).values([
+    { applicationId: application!.id, status: 'Pending', actor: 'partner', createdAt: submittedAt },
+    { applicationId: application!.id, status: 'Approved', actor: 'staff', createdAt: decidedAt },
+  ]);
 }
