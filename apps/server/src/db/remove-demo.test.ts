@@ -130,10 +130,11 @@ describe('the demo seed', () => {
   });
 });
 
-const DEMO_STORY = `query($a: ID!) {
+const DEMO_STORY = `query($a: ID!, $o: ID!) {
   billing(accountId: $a) { plan subscription { plan status } }
   reviewStatus(accountId: $a) { status }
   gettingStarted(accountId: $a) { steps { key state } }
+  getApplicantVerificationSteps(organizationId: $o) { key state }
   transactions(accountId: $a, liveMode: true, take: 100) { items { baseCurrency { code } baseCurrencyAmount usdRate eurRate gbpRate } }
 }`;
 
@@ -143,11 +144,16 @@ describe('the seeded demo (issue 36)', () => {
       billing: { plan: string; subscription: { plan: string; status: string } | null };
       reviewStatus: { status: string };
       gettingStarted: { steps: { key: string; state: string }[] };
+      getApplicantVerificationSteps: { key: string; state: string }[];
       transactions: { items: { baseCurrency: { code: string }; baseCurrencyAmount: string; usdRate: string; eurRate: string; gbpRate: string }[] };
-    }>(DEMO_STORY, { a: demo.accountIds[0] });
+    }>(DEMO_STORY, { a: demo.accountIds[0], o: demo.organizationId });
     expect(story.billing).toEqual({ plan: 'Pro', subscription: { plan: 'Pro', status: 'active' } });
     expect(story.reviewStatus.status).toBe('Approved');
     expect(story.gettingStarted.steps.find((step) => step.key === 'verifyBusiness')).toEqual({ key: 'verifyBusiness', state: 'done' });
+    // The application behind the approval has what a submission needs (its documents are left out: the seed writes no files).
+    expect(story.getApplicantVerificationSteps.filter((step) => step.key !== 'documents')).toEqual(
+      ['companyDetails', 'ownership', 'questionnaire', 'review'].map((key) => ({ key, state: 'completed' })),
+    );
     // "In USD / EUR / GBP" is the amount times each rate: in the purchase's own currency it is the amount itself.
     const own = { usd: 'usdRate', eur: 'eurRate', gbp: 'gbpRate' } as const;
     const checked = story.transactions.items.filter((item) => item.baseCurrency.code.toLowerCase() in own);

@@ -4,7 +4,7 @@ import type { Database } from './client.ts';
 import { accounts, demoRemovals, memberships, organizations } from './schema/accounts.ts';
 import { billingCustomers, subscriptions } from './schema/billing.ts';
 import { users } from './schema/identity.ts';
-import { kybApplications, kybDecisions } from './schema/kyb.ts';
+import { kybApplications, kybDecisions, kybPeople } from './schema/kyb.ts';
 import { hashPassword } from '../lib/password-policy.ts';
 
 export const DEMO_LOGIN = { email: 'demo@rampart.dev', password: 'rampart-demo-2026!' } as const;
@@ -114,10 +114,28 @@ async function seedDemoStory(tx: Parameters<Parameters<Database['transaction']>[
         industry: 'Crypto exchange',
         website: 'https://demo-payments.example',
       },
+      questionnaireAnswers: {
+        businessModel: 'A consumer wallet app: customers buy and sell crypto with cards and bank transfers through Rampart.',
+        licencesHeld: 'FCA cryptoasset registration (demo)',
+        sourceOfFunds: 'Revenue from operations',
+        expectedMonthlyVolume: '$100k–$1M',
+        countriesServed: ['GB', 'DE', 'FR'],
+        sanctionsExposure: false,
+        pepExposure: false,
+      },
       submittedAt,
       decidedAt,
     })
     .returning({ id: kybApplications.id });
+  await tx.insert(kybPeople).values({
+    applicationId: application!.id,
+    role: 'director',
+    fullName: 'Dana Demo',
+    dateOfBirth: '1985-06-01',
+    nationality: 'GB',
+    countryOfResidence: 'GB',
+    position: 0,
+  });
   await tx.insert(kybDecisions).values([
     { applicationId: application!.id, status: 'Pending', actor: 'partner', createdAt: submittedAt },
     { applicationId: application!.id, status: 'Approved', actor: 'staff', createdAt: decidedAt },
