@@ -98,7 +98,7 @@ afterAll(async () => {
 
 describe('the demo seed', () => {
   it('marks the organization and the user it creates as demo data, and gives transactions only to the demo account', async () => {
-    expect(await seedDemo(t.database.db)).toEqual(DEMO_LOGIN);
+    expect(await seedDemo(t.database.db, { storage })).toEqual(DEMO_LOGIN);
     const [user] = await query<{ id: string; is_demo: boolean }>(`select id, is_demo from users where email = $1`, [DEMO_LOGIN.email]);
     expect(user!.is_demo).toBe(true);
     const organizations = await query<{ id: string; is_demo: boolean; accounts: string[] }>(
@@ -150,10 +150,16 @@ describe('the seeded demo (issue 36)', () => {
     expect(story.billing).toEqual({ plan: 'Pro', subscription: { plan: 'Pro', status: 'active' } });
     expect(story.reviewStatus.status).toBe('Approved');
     expect(story.gettingStarted.steps.find((step) => step.key === 'verifyBusiness')).toEqual({ key: 'verifyBusiness', state: 'done' });
-    // The application behind the approval has what a submission needs (its documents are left out: the seed writes no files).
-    expect(story.getApplicantVerificationSteps.filter((step) => step.key !== 'documents')).toEqual(
-      ['companyDetails', 'ownership', 'questionnaire', 'review'].map((key) => ({ key, state: 'completed' })),
+    // The application behind the approval has everything a submission needs, its documents' files included.
+    expect(story.getApplicantVerificationSteps).toEqual(
+      ['companyDetails', 'ownership', 'documents', 'questionnaire', 'review'].map((key) => ({ key, state: 'completed' })),
     );
+    const files = await query<{ storage_key: string }>(
+      `select d.storage_key from kyb_documents d join kyb_applications a on a.id = d.application_id where a.organization_id = $1`,
+      [demo.organizationId],
+    );
+    expect(files).toHaveLength(4);
+    for (const file of files) expect((await storage.get(file.storage_key))?.subarray(0, 5).toString()).toBe('%PDF-');
     // "In USD / EUR / GBP" is the amount times each rate: in the purchase's own currency it is the amount itself.
     const own = { usd: 'usdRate', eur: 'eurRate', gbp: 'gbpRate' } as const;
     const checked = story.transactions.items.filter((item) => item.baseCurrency.code.toLowerCase() in own);
@@ -219,7 +225,8 @@ describe('npm run seed -- --remove-demo', () => {
 
     const removal = await removeDemo(t.database.pool, storage);
 
-    expect(removal).toMatchObject({ organizations: 1, accounts: 2, users: 1, clearedSelections: 1, files: 1, keptUsers: [] });
+    // The demo's four seeded KYB documents and the one added above.
+    expect(removal).toMatchObject({ organizations: 1, accounts: 2, users: 1, clearedSelections: 1, files: 5, keptUsers: [] });
     expect(await rowsNaming(demoIds)).toEqual({});
     expect(await rowsNaming(partnerIds)).toEqual(partnerBefore);
     expect(await query(`select * from transactions where account_id = $1 order by id`, [partner.accountId])).toEqual(partnerRows);
@@ -228,12 +235,12 @@ describe('npm run seed -- --remove-demo', () => {
     const totalsAfter = await tableCounts();
     for (const [table, before] of Object.entries(totalsBefore))
       expect({ table, rows: totalsAfter[table] }).toEqual({ table, rows: before - (removal.rows[table] ?? 0) + (table === 'demo_removals' ? 1 : 0) });
-    expect(removal.rows).toMatchObject({ organizations: 1, accounts: 2, users: 1, transactions: 300, kyb_documents: 1, webhooks: 1, api_keys: 1 });
+    expect(removal.rows).toMatchObject({ organizations: 1, accounts: 2, users: 1, transactions: 300, kyb_documents: 5, webhooks: 1, api_keys: 1 });
     expect(await query(`select count(*)::int as n from organizations where is_demo`)).toEqual([{ n: 0 }]);
     expect(await query(`select count(*)::int as n from users where is_demo`)).toEqual([{ n: 0 }]);
     expect(await storage.get(files.demo)).toBeNull();
     expect(await storage.get(files.partner)).not.toBeNull();
-    expect(describeRemoval(removal)[0]).toMatch(/^Removed the demo data: 1 organization\(s\), 2 account\(s\), 1 user\(s\), [\d,]+ rows, 1 file\(s\)\.$/);
+    expect(describeRemoval(removal)[0]).toMatch(/^Removed the demo data: 1 organization\(s\), 2 account\(s\), 1 user\(s\), [\d,]+ rows, 5 file\(s\)\.$/);
 
     // Again: nothing left to remove, nothing else touched.
     const again = await removeDemo(t.database.pool, storage);
