@@ -131,7 +131,7 @@ describe('the demo seed', () => {
 });
 
 const DEMO_STORY = `query($a: ID!, $o: ID!) {
-  billing(accountId: $a) { plan subscription { plan status } }
+  billing(accountId: $a) { plan subscription { plan status } invoices { plan status amountPaid } }
   reviewStatus(accountId: $a) { status }
   gettingStarted(accountId: $a) { steps { key state } }
   getApplicantVerificationSteps(organizationId: $o) { key state }
@@ -141,13 +141,17 @@ const DEMO_STORY = `query($a: ID!, $o: ID!) {
 describe('the seeded demo (issue 36)', () => {
   it('tells one story: the Pro plan has its subscription, the verified account its approved KYB, a purchase its own amount in its own currency', async () => {
     const story = await demo.client.ok<{
-      billing: { plan: string; subscription: { plan: string; status: string } | null };
+      billing: { plan: string; subscription: { plan: string; status: string } | null; invoices: { plan: string; status: string; amountPaid: string }[] };
       reviewStatus: { status: string };
       gettingStarted: { steps: { key: string; state: string }[] };
       getApplicantVerificationSteps: { key: string; state: string }[];
       transactions: { items: { baseCurrency: { code: string }; baseCurrencyAmount: string; usdRate: string; eurRate: string; gbpRate: string }[] };
     }>(DEMO_STORY, { a: demo.accountIds[0], o: demo.organizationId });
-    expect(story.billing).toEqual({ plan: 'Pro', subscription: { plan: 'Pro', status: 'active' } });
+    expect(story.billing).toEqual({
+      plan: 'Pro',
+      subscription: { plan: 'Pro', status: 'active' },
+      invoices: [{ plan: 'Pro', status: 'paid', amountPaid: '199.00' }],
+    });
     expect(story.reviewStatus.status).toBe('Approved');
     expect(story.gettingStarted.steps.find((step) => step.key === 'verifyBusiness')).toEqual({ key: 'verifyBusiness', state: 'done' });
     // The application behind the approval has everything a submission needs, its documents' files included.

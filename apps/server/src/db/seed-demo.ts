@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import { PLAN_PRICES } from '@rampart/shared/billing';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { accounts, demoRemovals, memberships, organizations } from './schema/accounts.ts';
-import { billingCustomers, subscriptions } from './schema/billing.ts';
+import { billingCustomers, invoices, subscriptions } from './schema/billing.ts';
 import { users } from './schema/identity.ts';
 import { kybApplications, kybDecisions, kybDocuments, kybPeople } from './schema/kyb.ts';
 import type { FileStorage } from '../lib/file-storage.ts';
@@ -106,6 +107,23 @@ async function seedDemoStory(
     currentPeriodEnd: periodEnd,
     paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 12, expYear: now.getUTCFullYear() + 3 },
     providerUpdatedAt: periodStart,
+  });
+  // The current period's invoice, paid when it began.
+  await tx.insert(invoices).values({
+    organizationId,
+    number: sql`'RMP-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+    provider: 'sandbox',
+    status: 'paid',
+    plan: 'Pro',
+    priceLookupKey: 'pro_monthly',
+    amountDue: PLAN_PRICES.pro_monthly.usdPrice,
+    amountPaid: PLAN_PRICES.pro_monthly.usdPrice,
+    currency: 'usd',
+    periodStart,
+    periodEnd,
+    attemptCount: '1',
+    createdAt: periodStart,
+    paidAt: periodStart,
   });
   const submittedAt = new Date(now.getTime() - 40 * DAY_MS);
   const decidedAt = new Date(now.getTime() - 38 * DAY_MS);
