@@ -4,6 +4,7 @@ import { describeError, exitWithStartupFailure } from './lib/startup-error.ts';
 import { takeOverShutdownSignals } from './lib/signals.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './db/seed-demo.ts';
+import { createFileStorage } from './lib/file-storage.ts';
 import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
 import { startAppWorker } from './jobs/worker.ts';
 
@@ -18,7 +19,7 @@ export const DRAIN_GRACE_MS = 2_000;
 async function main() {
   const config = loadEnvOrExit();
   const infrastructure = await startInfrastructure(config, (message) => console.log(message));
-  const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db) : null;
+  const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db, { storage: createFileStorage(config) }) : null;
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain });
   // Loaded only when it runs: development, SSO on, no OIDC_ISSUER.

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithMember, sessionFor, signedInUser } from '../../test/accounts-helper.ts';
 import { errorCode, type ApiClient, type TestApp } from '../../test/harness.ts';
@@ -68,7 +69,11 @@ async function tableCounts(): Promise<Record<string, number>> {
 
 async function kybDocument(organizationId: string, userId: string): Promise<string> {
   const key = await storage.put(Buffer.from('%PDF-1.4 made up'), 'application/pdf');
-  const [application] = await query<{ id: string }>(`insert into kyb_applications (organization_id) values ($1) returning id`, [organizationId]);
+  // The demo has its approved application from the seed; a partner's is made here.
+  const [application] = await query<{ id: string }>(
+    `insert into kyb_applications (organization_id) values ($1) on conflict (organization_id) do update set updated_at = now() returning id`,
+    [organizationId],
+  );
   await query(
     `insert into kyb_documents (application_id, type, storage_key, file_name, content_type, size_bytes, uploaded_by_user_id)
      values ($1, 'proofOfAddress', $2, 'address.pdf', 'application/pdf', 16, $3)`,
@@ -93,7 +98,7 @@ afterAll(async () => {
 
 describe('the demo seed', () => {
   it('marks the organization and the user it creates as demo data, and gives transactions only to the demo account', async () => {
-    expect(await seedDemo(t.database.db)).toEqual(DEMO_LOGIN);
+    expect(await seedDemo(t.database.db, { storage })).toEqual(DEMO_LOGIN);
     const [user] = await query<{ id: string; is_demo: boolean }>(`select id, is_demo from users where email = $1`, [DEMO_LOGIN.email]);
     expect(user!.is_demo).toBe(true);
     const organizations = await query<{ id: string; is_demo: boolean; accounts: string[] }>(
@@ -122,6 +127,54 @@ describe('the demo seed', () => {
       accountIds: organizations[0]!.accounts,
       organizationId: organizations[0]!.id,
     };
+  });
+});
+
+const DEMO_STORY = `query($a: ID!, $o: ID!) {
+  billing(accountId: $a) { plan subscription { plan status } invoices { plan status amountPaid } }
+  reviewStatus(accountId: $a) { status }
+  gettingStarted(accountId: $a) { steps { key state } }
+  getApplicantVerificationSteps(organizationId: $o) { key state }
+  transactions(accountId: $a, liveMode: true, take: 100) { items { baseCurrency { code } baseCurrencyAmount usdRate eurRate gbpRate } }
+}`;
+
+describe('the seeded demo (issue 36)', () => {
+  it('tells one story: the Pro plan has its subscription, the verified account its approved KYB, a purchase its own amount in its own currency', async () => {
+    const story = await demo.client.ok<{
+      billing: { plan: string; subscription: { plan: string; status: string } | null; invoices: { plan: string; status: string; amountPaid: string }[] };
+      reviewStatus: { status: string };
+      gettingStarted: { steps: { key: string; state: string }[] };
+      getApplicantVerificationSteps: { key: string; state: string }[];
+      transactions: { items: { baseCurrency: { code: string }; baseCurrencyAmount: string; usdRate: string; eurRate: string; gbpRate: string }[] };
+    }>(DEMO_STORY, { a: demo.accountIds[0], o: demo.organizationId });
+    expect(story.billing).toEqual({
+      plan: 'Pro',
+      subscription: { plan: 'Pro', status: 'active' },
+      invoices: [{ plan: 'Pro', status: 'paid', amountPaid: '199.00' }],
+    });
+    expect(story.reviewStatus.status).toBe('Approved');
+    expect(story.gettingStarted.steps.find((step) => step.key === 'verifyBusiness')).toEqual({ key: 'verifyBusiness', state: 'done' });
+    // The application behind the approval has everything a submission needs, its documents' files included.
+    expect(story.getApplicantVerificationSteps).toEqual(
+      ['companyDetails', 'ownership', 'documents', 'questionnaire', 'review'].map((key) => ({ key, state: 'completed' })),
+    );
+    const files = await query<{ storage_key: string }>(
+      `select d.storage_key from kyb_documents d join kyb_applications a on a.id = d.application_id where a.organization_id = $1`,
+      [demo.organizationId],
+    );
+    expect(files).toHaveLength(4);
+    for (const file of files) expect((await storage.get(file.storage_key))?.subarray(0, 5).toString()).toBe('%PDF-');
+    // "In USD / EUR / GBP" is the amount times each rate: in the purchase's own currency it is the amount itself.
+    const own = { usd: 'usdRate', eur: 'eurRate', gbp: 'gbpRate' } as const;
+    const checked = story.transactions.items.filter((item) => item.baseCurrency.code.toLowerCase() in own);
+    expect(checked.length).toBeGreaterThan(0);
+    for (const item of checked) {
+      const rate = item[own[item.baseCurrency.code.toLowerCase() as keyof typeof own]];
+      expect({ amount: item.baseCurrencyAmount, inOwnCurrency: new Decimal(item.baseCurrencyAmount).times(rate).toFixed(2) }).toEqual({
+        amount: item.baseCurrencyAmount,
+        inOwnCurrency: new Decimal(item.baseCurrencyAmount).toFixed(2),
+      });
+    }
   });
 });
 
@@ -176,7 +229,8 @@ describe('npm run seed -- --remove-demo', () => {
 
     const removal = await removeDemo(t.database.pool, storage);
 
-    expect(removal).toMatchObject({ organizations: 1, accounts: 2, users: 1, clearedSelections: 1, files: 1, keptUsers: [] });
+    // The demo's four seeded KYB documents and the one added above.
+    expect(removal).toMatchObject({ organizations: 1, accounts: 2, users: 1, clearedSelections: 1, files: 5, keptUsers: [] });
     expect(await rowsNaming(demoIds)).toEqual({});
     expect(await rowsNaming(partnerIds)).toEqual(partnerBefore);
     expect(await query(`select * from transactions where account_id = $1 order by id`, [partner.accountId])).toEqual(partnerRows);
@@ -185,12 +239,12 @@ describe('npm run seed -- --remove-demo', () => {
     const totalsAfter = await tableCounts();
     for (const [table, before] of Object.entries(totalsBefore))
       expect({ table, rows: totalsAfter[table] }).toEqual({ table, rows: before - (removal.rows[table] ?? 0) + (table === 'demo_removals' ? 1 : 0) });
-    expect(removal.rows).toMatchObject({ organizations: 1, accounts: 2, users: 1, transactions: 300, kyb_documents: 1, webhooks: 1, api_keys: 1 });
+    expect(removal.rows).toMatchObject({ organizations: 1, accounts: 2, users: 1, transactions: 300, kyb_documents: 5, webhooks: 1, api_keys: 1 });
     expect(await query(`select count(*)::int as n from organizations where is_demo`)).toEqual([{ n: 0 }]);
     expect(await query(`select count(*)::int as n from users where is_demo`)).toEqual([{ n: 0 }]);
     expect(await storage.get(files.demo)).toBeNull();
     expect(await storage.get(files.partner)).not.toBeNull();
-    expect(describeRemoval(removal)[0]).toMatch(/^Removed the demo data: 1 organization\(s\), 2 account\(s\), 1 user\(s\), [\d,]+ rows, 1 file\(s\)\.$/);
+    expect(describeRemoval(removal)[0]).toMatch(/^Removed the demo data: 1 organization\(s\), 2 account\(s\), 1 user\(s\), [\d,]+ rows, 5 file\(s\)\.$/);
 
     // Again: nothing left to remove, nothing else touched.
     const again = await removeDemo(t.database.pool, storage);

@@ -45,13 +45,13 @@ async function main() {
     }
     // Asked for by name: it brings back a demo that was removed.
     if (values.demo) {
-      const demo = await seedDemo(db, { evenIfRemoved: true });
+      const demo = await seedDemo(db, { evenIfRemoved: true, storage: createFileStorage(config) });
       if (!demo) throw new Error("A user that is not the demo user has the demo login's e-mail address: nothing seeded.");
       await seedDemoTransactions(infrastructure.database, (line) => console.log(line));
       console.log(`The demo is seeded. Demo login: ${demo.email} / ${demo.password}`);
       return;
     }
-    if (config.SEED_DEMO) await seedDemo(db);
+    if (config.SEED_DEMO) await seedDemo(db, { storage: createFileStorage(config) });
     const accountId = await resolveAccount(db, values.account);
     const live = values.mode === 'test' ? 0 : values.mode === 'live' ? count : Math.ceil(count / 2);
     const test = count - live;

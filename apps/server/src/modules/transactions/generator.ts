@@ -546,13 +546,16 @@ export async function generateTransactions(pool: pg.Pool, options: GenerateOptio
           kind === 'swap' ? crypto_! : kind === 'balance' ? (customer.fiat === 'gbp' ? 'gbp' : customer.fiat === 'usd' ? 'usd' : 'eur') : customer.fiat;
         // Amounts: log-normal around 150 usd, clipped to 20..25,000.
         const usdValue = Math.min(25_000, Math.max(20, Math.exp(Math.log(150) + 1.1 * gaussian(random))));
-        const usdPer = kind === 'swap' ? CRYPTO_USD[fiat]! * (0.97 + random() * 0.06) : USD_PER[fiat]! * (0.985 + random() * 0.03);
+        const drift = kind === 'swap' ? 0.97 + random() * 0.06 : 0.985 + random() * 0.03;
+        // A currency is worth exactly one of itself: a usd purchase's "In USD" is its amount (no drift against usd).
+        const usdPer = kind === 'swap' ? CRYPTO_USD[fiat]! * drift : fiat === 'usd' ? 1 : USD_PER[fiat]! * drift;
         const fiatAmount = usdValue / usdPer;
         const decimals = kind === 'swap' ? 8 : fiat === 'jpy' ? 0 : 2;
         const amount = fiatAmount.toFixed(decimals);
-        const usdRate = usdPer.toFixed(kind === 'swap' ? 2 : 6);
-        const eurRate = (usdPer / USD_PER.eur!).toFixed(kind === 'swap' ? 2 : 6);
-        const gbpRate = (usdPer / USD_PER.gbp!).toFixed(kind === 'swap' ? 2 : 6);
+        const rateDigits = kind === 'swap' ? 2 : 6;
+        const usdRate = usdPer.toFixed(rateDigits);
+        const eurRate = fiat === 'eur' ? (1).toFixed(rateDigits) : (usdPer / USD_PER.eur!).toFixed(rateDigits);
+        const gbpRate = fiat === 'gbp' ? (1).toFixed(rateDigits) : (usdPer / USD_PER.gbp!).toFixed(rateDigits);
         const method = kind === 'buy' ? pickBuyMethod() : kind === 'sell' ? pickSellMethod() : kind === 'balance' ? 'fiatBalance' : null;
         const feeRate =
           method === 'creditCard' || method === 'applePay' || method === 'googlePay' || method === 'debitCard' ? 0.035 : kind === 'swap' ? 0.01 : 0.01;
