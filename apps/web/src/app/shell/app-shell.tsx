@@ -7,12 +7,14 @@ import { navItemVisible } from '@/app/shell/nav-visibility';
 import { twoFactorSetupPath } from '@/app/shell/two-factor-gate';
 import { Brand, BrandMark } from '@/components/brand';
 import { DemoDataBadge } from '@/components/demo-data-badge';
+import { Forbidden } from '@/components/forbidden';
 import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
+import { viewerMayOpen } from '@/config/route-permissions';
 import { ROUTES } from '@/config/routes';
 import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
 import { TestModeToggle } from '@/features/accounts/components/test-mode-toggle';
@@ -79,6 +81,8 @@ export default function AppShell() {
     [selection.selectedMembership?.role, me?.adminRole, me?.id],
   );
   const isVisible = (item: NavItem) => navItemVisible(item, viewer, accountId !== null, enabledFlags);
+  // The same table as the sidebar's: a screen the role may not use is a 403, not a page of refused queries.
+  const routeRefused = !viewerMayOpen(viewer, location.pathname);
 
   // A user with no account yet is onboarded first (staff, and staff who opened an account, are not).
   const needsOnboarding = me !== null && me.memberships.length === 0 && selection.staffAccounts.length === 0 && !isStaff(viewer);
@@ -195,6 +199,8 @@ export default function AppShell() {
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col px-4 pt-8 pb-24 outline-none sm:px-8">
             {(loading && !data) || needsOnboarding || setupPath ? (
               <PageSpinner />
+            ) : routeRefused ? (
+              <Forbidden reason="Your role in this account does not include this screen. An administrator of the account can change your role on the Team page." />
             ) : (
               <Suspense fallback={<PageSpinner />}>
                 <DemoAccountProvider isDemo={selectedAccount?.isDemo ?? false}>

@@ -1,10 +1,12 @@
 import type { NavItem } from '@/components/layouts/sidebar-nav';
+import { routePermission } from '@/config/route-permissions';
 import { viewerHasAccountPermission, viewerHasAdminPermission, type Viewer } from '@/lib/permissions';
 
 /** A sidebar item is shown when the permission table grants it and its feature flag (if any) is on. */
 export function navItemVisible(item: NavItem, viewer: Viewer, hasAccount: boolean, enabledFlags: ReadonlySet<string>): boolean {
   if (item.flag && !enabledFlags.has(item.flag)) return false;
   if (item.adminPermission && !viewerHasAdminPermission(viewer, item.adminPermission)) return false;
-  if (item.permission && (!hasAccount || !viewerHasAccountPermission(viewer, item.permission))) return false;
+  const permission = routePermission(item.to);
+  if (permission && (!hasAccount || !viewerHasAccountPermission(viewer, permission))) return false;
   return true;
 }
