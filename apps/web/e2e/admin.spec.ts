@@ -46,11 +46,15 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
   const session = staff.session;
   const page = await openSignedIn(browser, session);
 
-  // Staff without an account are not sent to onboarding; they see the admin section.
+  // Staff without an account are not sent to onboarding: they land on their first back-office screen, with no
+  // partner test mode to switch.
   await page.goto('/dashboard');
   await expectShell(page);
   await expect(page.getByRole('link', { name: 'Audit trail' })).toBeVisible();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/admin/organizations');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('You are viewing test data')).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Test mode' })).toHaveCount(0);
   expect(await sidebarItems(page)).toEqual(expect.arrayContaining(['Audit trail', 'Organizations']));
 
   await page.getByRole('link', { name: 'Audit trail' }).click();

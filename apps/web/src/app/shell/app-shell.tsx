@@ -3,7 +3,7 @@ import { MenuIcon } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from '@/app/shell/api/me';
-import { navItemVisible } from '@/app/shell/nav-visibility';
+import { navItemVisible, staffHomePath } from '@/app/shell/nav-visibility';
 import { twoFactorSetupPath } from '@/app/shell/two-factor-gate';
 import { Brand, BrandMark } from '@/components/brand';
 import { DemoDataBadge } from '@/components/demo-data-badge';
@@ -96,6 +96,13 @@ export default function AppShell() {
     if (setupPath) void navigate(setupPath, { replace: true });
   }, [setupPath, navigate]);
 
+  // Staff with no partner account open have no partner dashboard: their home is their first back-office screen.
+  const withoutAccount = me !== null && me.memberships.length === 0 && selection.staffAccounts.length === 0;
+  const staffHome = withoutAccount && !setupPath && location.pathname === ROUTES.dashboard ? staffHomePath(viewer) : null;
+  useEffect(() => {
+    if (staffHome) void navigate(staffHome, { replace: true });
+  }, [staffHome, navigate]);
+
   // While `me` loads, a placeholder of the switcher's height keeps the navigation below it from moving down.
   const switcher =
     memberships === undefined && loading ? (
@@ -173,14 +180,15 @@ export default function AppShell() {
               {/* Every screen of a demo account says its figures are made up; a phone's header has no room, there the
                 screens of figures say it beside their titles. */}
               {selectedAccount?.isDemo && <DemoDataBadge className="hidden sm:inline-flex" />}
-              <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
+              {/* Test mode belongs to a partner account: staff outside one have none to switch. */}
+              {!withoutAccount && <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />}
               <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
               {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
               <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
               <UserMenu user={me} />
             </div>
           </header>
-          {selection.testMode && (
+          {selection.testMode && !withoutAccount && (
             <div
               data-slot="test-mode-banner"
               className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-0.5 text-center text-xs leading-5 font-medium text-amber-900 sm:px-6 sm:py-1.5 dark:text-amber-200"
@@ -197,7 +205,7 @@ export default function AppShell() {
           <AccountStatusBanner status={selectedAccount?.status} />
           <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col px-4 pt-8 pb-24 outline-none sm:px-8">
-            {(loading && !data) || needsOnboarding || setupPath ? (
+            {(loading && !data) || needsOnboarding || setupPath || staffHome ? (
               <PageSpinner />
             ) : routeRefused ? (
               <Forbidden reason="Your role in this account does not include this screen. An administrator of the account can change your role on the Team page." />
