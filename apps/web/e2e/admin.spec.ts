@@ -1,7 +1,7 @@
 import { AppShell } from './pages/app-shell.ts';
 import { E2E } from './e2e-env.ts';
-import { apiLogin, createSignedInUser, expect, graphqlAs, stored, test } from './fixtures.ts';
-import { expectShell, openSignedIn, problemsOf, sidebarItems } from './team-fixtures.ts';
+import { apiLogin, createSignedInUser, expect, graphqlAs, stored, test, withDatabase } from './fixtures.ts';
+import { createPartner, expectShell, openSignedIn, problemsOf, sidebarItems } from './team-fixtures.ts';
 
 // Issue 3: staff screens. /admin/audit needs auditTrail:view; /admin/organizations opens any account as staff.
 
@@ -20,6 +20,19 @@ test.describe('as a partner', () => {
   });
 });
 
+test('a developer opening /analytics by URL gets the 403 page, not refused queries, and no Analytics link', async ({ browser }) => {
+  const partner = await createPartner('developer-403', 'Developer Labs');
+  await withDatabase((client) => client.query("update memberships set role = 'developer' where account_id = $1", [partner.accountId]));
+  const page = await openSignedIn(browser, partner.session, partner.accountId);
+  await page.goto('/analytics');
+  await expectShell(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
+  await expect(page.getByText('Could not load')).toHaveCount(0);
+  expect(await sidebarItems(page)).not.toContain('Analytics');
+  expect(problemsOf(page)).toEqual([]);
+  await page.context().close();
+});
+
 test('an auditor browses the audit trail with URL filters and opens a partner account', async ({ browser }) => {
   // The demo user's own successful change, so the trail has one whatever ran before this test: it saves its
   // preferred currency unchanged.
@@ -33,11 +46,15 @@ test('an auditor browses the audit trail with URL filters and opens a partner ac
   const session = staff.session;
   const page = await openSignedIn(browser, session);
 
-  // Staff without an account are not sent to onboarding; they see the admin section.
+  // Staff without an account are not sent to onboarding: they land on their first back-office screen, with no
+  // partner test mode to switch.
   await page.goto('/dashboard');
   await expectShell(page);
   await expect(page.getByRole('link', { name: 'Audit trail' })).toBeVisible();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/admin/organizations');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('You are viewing test data')).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Test mode' })).toHaveCount(0);
   expect(await sidebarItems(page)).toEqual(expect.arrayContaining(['Audit trail', 'Organizations']));
 
   await page.getByRole('link', { name: 'Audit trail' }).click();

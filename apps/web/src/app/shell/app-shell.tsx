@@ -3,16 +3,18 @@ import { MenuIcon } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from '@/app/shell/api/me';
-import { navItemVisible } from '@/app/shell/nav-visibility';
+import { navItemVisible, staffHomePath } from '@/app/shell/nav-visibility';
 import { twoFactorSetupPath } from '@/app/shell/two-factor-gate';
 import { Brand, BrandMark } from '@/components/brand';
 import { DemoDataBadge } from '@/components/demo-data-badge';
+import { Forbidden } from '@/components/forbidden';
 import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
+import { viewerMayOpen } from '@/config/route-permissions';
 import { ROUTES } from '@/config/routes';
 import { AccountSwitcher } from '@/features/accounts/components/account-switcher';
 import { TestModeToggle } from '@/features/accounts/components/test-mode-toggle';
@@ -79,6 +81,8 @@ export default function AppShell() {
     [selection.selectedMembership?.role, me?.adminRole, me?.id],
   );
   const isVisible = (item: NavItem) => navItemVisible(item, viewer, accountId !== null, enabledFlags);
+  // The same table as the sidebar's: a screen the role may not use is a 403, not a page of refused queries.
+  const routeRefused = !viewerMayOpen(viewer, location.pathname);
 
   // A user with no account yet is onboarded first (staff, and staff who opened an account, are not).
   const needsOnboarding = me !== null && me.memberships.length === 0 && selection.staffAccounts.length === 0 && !isStaff(viewer);
@@ -91,6 +95,13 @@ export default function AppShell() {
   useEffect(() => {
     if (setupPath) void navigate(setupPath, { replace: true });
   }, [setupPath, navigate]);
+
+  // Staff with no partner account open have no partner dashboard: their home is their first back-office screen.
+  const withoutAccount = me !== null && me.memberships.length === 0 && selection.staffAccounts.length === 0;
+  const staffHome = withoutAccount && !setupPath && location.pathname === ROUTES.dashboard ? staffHomePath(viewer) : null;
+  useEffect(() => {
+    if (staffHome) void navigate(staffHome, { replace: true });
+  }, [staffHome, navigate]);
 
   // While `me` loads, a placeholder of the switcher's height keeps the navigation below it from moving down.
   const switcher =
@@ -169,14 +180,15 @@ export default function AppShell() {
               {/* Every screen of a demo account says its figures are made up; a phone's header has no room, there the
                 screens of figures say it beside their titles. */}
               {selectedAccount?.isDemo && <DemoDataBadge className="hidden sm:inline-flex" />}
-              <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />
+              {/* Test mode belongs to a partner account: staff outside one have none to switch. */}
+              {!withoutAccount && <TestModeToggle testMode={selection.testMode} onChange={selection.setTestMode} liveModeLocked={liveModeLocked} />}
               <ThemeToggle choice={theme.choice} resolved={theme.resolved} onChange={theme.setChoice} />
               {/* Support sits in the header (as in Stripe's dashboard), so it never covers content or table columns. */}
               <SupportChat user={me} account={selection.selectedMembership ? selectedAccount : null} />
               <UserMenu user={me} />
             </div>
           </header>
-          {selection.testMode && (
+          {selection.testMode && !withoutAccount && (
             <div
               data-slot="test-mode-banner"
               className="border-b border-amber-500/40 bg-amber-500/10 px-4 py-0.5 text-center text-xs leading-5 font-medium text-amber-900 sm:px-6 sm:py-1.5 dark:text-amber-200"
@@ -193,8 +205,10 @@ export default function AppShell() {
           <AccountStatusBanner status={selectedAccount?.status} />
           <PastDueBanner account={selectedAccount} canManage={viewerHasAccountPermission(viewer, 'billing:read')} />
           <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col px-4 pt-8 pb-24 outline-none sm:px-8">
-            {(loading && !data) || needsOnboarding || setupPath ? (
+            {(loading && !data) || needsOnboarding || setupPath || staffHome ? (
               <PageSpinner />
+            ) : routeRefused ? (
+              <Forbidden reason="Your role in this account does not include this screen. An administrator of the account can change your role on the Team page." />
             ) : (
               <Suspense fallback={<PageSpinner />}>
                 <DemoAccountProvider isDemo={selectedAccount?.isDemo ?? false}>

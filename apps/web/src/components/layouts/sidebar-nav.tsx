@@ -30,7 +30,7 @@ import {
   WalletCardsIcon,
   type LucideIcon,
 } from 'lucide-react';
-import type { AccountPermission, AdminPermission } from '@rampart/shared/permissions';
+import type { AdminPermission } from '@rampart/shared/permissions';
 import { NavLink, useLocation } from 'react-router';
 import { rampSectionPath, ROUTES } from '@/config/routes';
 import { cn } from '@/lib/utils';
@@ -40,8 +40,6 @@ export interface NavItem {
   to: string;
   icon: LucideIcon;
   end?: boolean;
-  /** Shown only when the viewer holds this permission in the selected account (packages/shared/permissions). */
-  permission?: AccountPermission;
   /** Shown only to staff whose admin role grants this. */
   adminPermission?: AdminPermission;
   /** Shown only when this feature flag is on. */
@@ -51,7 +49,6 @@ export interface NavItem {
 }
 
 const RAMP_CHILD_ICON = { cryptos: CoinsIcon, fees: PercentIcon, integrate: PlugIcon } as const;
-const RAMP_CHILD_PERMISSION = { cryptos: 'account:read', fees: 'fees:read', integrate: 'developerSettings:read' } as const;
 const RAMP_CHILD_LABEL = { cryptos: 'Cryptos', fees: 'Fees', integrate: 'Integrate' } as const;
 
 function rampChildren(product: 'OnRamp' | 'OffRamp' | 'Swaps', sections: readonly ('cryptos' | 'fees' | 'integrate')[]): NavItem[] {
@@ -59,7 +56,6 @@ function rampChildren(product: 'OnRamp' | 'OffRamp' | 'Swaps', sections: readonl
     label: RAMP_CHILD_LABEL[section],
     to: rampSectionPath(product, section),
     icon: RAMP_CHILD_ICON[section],
-    permission: RAMP_CHILD_PERMISSION[section],
   }));
 }
 
@@ -71,17 +67,18 @@ function rampArea(
   product: 'OnRamp' | 'OffRamp' | 'Swaps',
   sections: readonly ('cryptos' | 'fees' | 'integrate')[],
 ): NavItem {
-  return { label, to, icon, permission: 'dashboards:read', children: rampChildren(product, sections) };
+  return { label, to, icon, children: rampChildren(product, sections) };
 }
 
-// Every area of spec §1 plus Dashboard, Transactions, Customers and Profile.
+// Every area of spec §1 plus Dashboard, Transactions, Customers and Profile. Which role sees an area follows
+// config/route-permissions.ts, the table the shell's route guard reads too.
 export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
   {
     label: 'Overview',
     items: [
       { label: 'Dashboard', to: ROUTES.dashboard, icon: LayoutDashboardIcon, end: true },
-      { label: 'Transactions', to: ROUTES.transactions, icon: ReceiptIcon, permission: 'transactions:read' },
-      { label: 'Customers', to: ROUTES.customers, icon: UsersIcon, permission: 'customers:read' },
+      { label: 'Transactions', to: ROUTES.transactions, icon: ReceiptIcon },
+      { label: 'Customers', to: ROUTES.customers, icon: UsersIcon },
     ],
   },
   {
@@ -90,19 +87,19 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       rampArea('On-ramp', ROUTES.onRamp, ArrowDownToLineIcon, 'OnRamp', ['cryptos', 'fees', 'integrate']),
       rampArea('Off-ramp', ROUTES.offRamp, ArrowUpFromLineIcon, 'OffRamp', ['cryptos', 'fees', 'integrate']),
       rampArea('Swaps', ROUTES.swaps, ArrowLeftRightIcon, 'Swaps', ['integrate']),
-      { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon, permission: 'commerce:read' },
-      { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, permission: 'dashboards:read', flag: 'passes' },
+      { label: 'Commerce', to: ROUTES.commerce, icon: ShoppingBagIcon },
+      { label: 'Passes', to: ROUTES.passes, icon: TicketIcon, flag: 'passes' },
     ],
   },
   {
     label: 'Manage',
     items: [
-      { label: 'Developers', to: ROUTES.developers, icon: CodeIcon, permission: 'apiKeys:read' },
-      { label: 'Theme', to: ROUTES.theme, icon: PaletteIcon, permission: 'themes:read' },
-      { label: 'Team', to: ROUTES.team, icon: UsersRoundIcon, permission: 'team:read' },
-      { label: 'Subscription', to: ROUTES.subscription, icon: CreditCardIcon, permission: 'billing:read' },
-      { label: 'Analytics', to: ROUTES.analytics, icon: BarChart3Icon, permission: 'analytics:read' },
-      { label: 'Quarterly review', to: ROUTES.quarterlyReview, icon: CalendarRangeIcon, permission: 'analytics:read', flag: 'quarterly-review' },
+      { label: 'Developers', to: ROUTES.developers, icon: CodeIcon },
+      { label: 'Theme', to: ROUTES.theme, icon: PaletteIcon },
+      { label: 'Team', to: ROUTES.team, icon: UsersRoundIcon },
+      { label: 'Subscription', to: ROUTES.subscription, icon: CreditCardIcon },
+      { label: 'Analytics', to: ROUTES.analytics, icon: BarChart3Icon },
+      { label: 'Quarterly review', to: ROUTES.quarterlyReview, icon: CalendarRangeIcon, flag: 'quarterly-review' },
       { label: 'Profile', to: ROUTES.profile, icon: UserCircleIcon },
     ],
   },
