@@ -5,7 +5,12 @@ import { viewerHasAccountPermission, type Viewer } from '@/lib/permissions';
 // The one table of which partner screens need which permission: the sidebar offers an area only to a role that holds
 // it, and the shell shows the 403 page on the same routes, so a link the sidebar hides is never a broken screen.
 // Each entry covers its path and every path under it; the longest entry that matches wins.
-export const ROUTE_PERMISSIONS: readonly { path: string; permission: AccountPermission }[] = [
+export const ROUTE_PERMISSIONS: readonly {
+  path: string;
+  permission: AccountPermission;
+  /** The screen has a read-only form for every role: the sidebar offers it only with the permission, the URL opens it. */
+  readOnlyWithout?: true;
+}[] = [
   { path: ROUTES.transactions, permission: 'transactions:read' },
   { path: ROUTES.customers, permission: 'customers:read' },
   { path: ROUTES.onRamp, permission: 'dashboards:read' },
@@ -25,23 +30,28 @@ export const ROUTE_PERMISSIONS: readonly { path: string; permission: AccountPerm
   { path: ROUTES.developers, permission: 'apiKeys:read' },
   { path: ROUTES.theme, permission: 'themes:read' },
   { path: ROUTES.team, permission: 'team:read' },
-  { path: ROUTES.subscription, permission: 'billing:read' },
+  // Plans and the current plan, without controls, for every role (the go-live checklist's upgrade step links here).
+  { path: ROUTES.subscription, permission: 'billing:read', readOnlyWithout: true },
   { path: ROUTES.analytics, permission: 'analytics:read' },
   { path: ROUTES.quarterlyReview, permission: 'analytics:read' },
 ];
 
 /** The permission a partner screen needs, or undefined when any signed-in user may open it. */
 export function routePermission(pathname: string): AccountPermission | undefined {
+  return routeEntry(pathname)?.permission;
+}
+
+function routeEntry(pathname: string): (typeof ROUTE_PERMISSIONS)[number] | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   let best: (typeof ROUTE_PERMISSIONS)[number] | undefined;
   for (const entry of ROUTE_PERMISSIONS) {
     if ((path === entry.path || path.startsWith(`${entry.path}/`)) && (!best || entry.path.length > best.path.length)) best = entry;
   }
-  return best?.permission;
+  return best;
 }
 
 /** The route guard: whether the viewer's role (or staff role) in the selected account opens the screen at `pathname`. */
 export function viewerMayOpen(viewer: Viewer, pathname: string): boolean {
-  const permission = routePermission(pathname);
-  return permission === undefined || viewerHasAccountPermission(viewer, permission);
+  const entry = routeEntry(pathname);
+  return entry === undefined || entry.readOnlyWithout === true || viewerHasAccountPermission(viewer, entry.permission);
 }

@@ -1,4 +1,5 @@
 import { MEMBERSHIP_ROLES } from '@rampart/shared/enums';
+import { roleHasPermission } from '@rampart/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { navItemVisible } from '@/app/shell/nav-visibility';
 import { NAV_GROUPS } from '@/components/layouts/sidebar-nav';
@@ -14,6 +15,8 @@ describe('route permissions', () => {
     expect(routeOpen('analyst', '/analytics')).toBe(true);
     expect(routeOpen('support_specialist', '/developers/api-keys')).toBe(false);
     expect(routeOpen('developer', '/developers/api-keys')).toBe(true);
+    // The plans page has a read-only form (billing.spec.ts: an analyst sees the plans without controls).
+    expect(routeOpen('analyst', '/subscription')).toBe(true);
     // Staff reach an account's screens through their admin role (a data analyst opens any account's review).
     expect(viewerMayOpen({ role: null, adminRole: 'DataAnalyst' }, '/quarterly-review')).toBe(true);
   });
@@ -26,11 +29,12 @@ describe('route permissions', () => {
     expect(routePermission('/profile/general')).toBeUndefined();
   });
 
-  it('offers in the sidebar exactly the partner screens the route guard opens, for every role', () => {
+  it('offers in the sidebar exactly the partner screens the route guard opens, for every role (read-only screens: with the permission)', () => {
     const flags = new Set(NAV_GROUPS.flatMap((group) => group.items.flatMap((item) => (item.flag ? [item.flag] : []))));
     for (const role of MEMBERSHIP_ROLES) {
       for (const item of navItems.filter((entry) => !entry.adminPermission)) {
-        expect(navItemVisible(item, { role, adminRole: null }, true, flags), `${role} ${item.to}`).toBe(routeOpen(role, item.to));
+        const offered = routeOpen(role, item.to) && roleHasPermission(role, routePermission(item.to) ?? 'account:read');
+        expect(navItemVisible(item, { role, adminRole: null }, true, flags), `${role} ${item.to}`).toBe(offered);
       }
     }
   });
