@@ -133,6 +133,47 @@ test.describe('the demo user (two accounts)', () => {
     await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${first.name}`);
     expect(await stored(page, 'selectedAccountId')).toBe(first.id);
   });
+
+  test('unsaved changes ask before a link or the switcher leaves them: Stay keeps them, Leave discards them (issue 36)', async ({ page }) => {
+    await seedStorage(page, { selectedAccountId: first.id, testMode: 'false' });
+    await page.goto('/dashboard/on-ramp/cryptos');
+    const shell = new AppShell(page);
+    await shell.expectLoaded('Cryptocurrencies');
+    const main = page.getByRole('main');
+    const firstEnabled = main
+      .getByRole('switch', { name: /^Offer .* for buying$/ })
+      .and(page.locator(':enabled'))
+      .first();
+    const asset = main.getByRole('switch', { name: (await firstEnabled.getAttribute('aria-label'))!, exact: true });
+    const wasOn = (await asset.getAttribute('aria-checked')) === 'true';
+    await asset.click();
+    const unsaved = main.getByRole('region', { name: 'Unsaved changes' });
+    await expect(unsaved).toContainText('1 unsaved change');
+
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    const fees = main.getByRole('link', { name: 'Fees', exact: true });
+    await fees.click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/on-ramp\/cryptos$/);
+    await expect(asset).toBeChecked({ checked: !wasOn });
+
+    await shell.accountSwitcher().click();
+    await shell.accountOption(second.name).click();
+    const switching = page.getByRole('alertdialog', { name: 'Switch account without saving?' });
+    await switching.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(shell.accountSwitcher()).toHaveAccessibleName(`Account: ${first.name}`);
+    await expect(unsaved).toContainText('1 unsaved change');
+
+    await fees.click();
+    await leave.getByRole('button', { name: 'Leave and discard' }).click();
+    await expect(shell.heading()).toHaveText('Fees');
+    await page.goBack();
+    await expect(asset).toBeChecked({ checked: wasOn });
+    await expect(unsaved).toBeHidden();
+    // Nothing unsaved: the switcher switches at once.
+    await shell.switchAccount(second.name);
+  });
 });
 
 // A user whose only account is not verified (a freshly onboarded one), signed in once per worker.

@@ -157,6 +157,8 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await expectShell(staff);
   await staff.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Business verification' }).click();
   await expect(staff).toHaveURL('/admin/kyb');
+  // The URL moves before the lazy screen replaces the staff home (whose search is also labelled "…organizations").
+  await expect(staff.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Business verification');
   await staff.getByLabel('Organization').fill(legalName);
   await staff.getByLabel('Organization').press('Enter');
   await expect(staff).toHaveURL(/q=Kestrel/);

@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
+import { useConfirmDiscard } from '@/hooks/use-unsaved-changes';
 import type { StaffOpenedAccount } from '@/lib/staff-accounts';
 import { cn } from '@/lib/utils';
 
@@ -34,6 +35,8 @@ interface AccountSwitcherProps {
 }
 
 export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccountId, onSelect, className }: AccountSwitcherProps) {
+  // Another account's screen would drop the edits of this one: ask first.
+  const confirmDiscard = useConfirmDiscard();
   const membership = memberships.find((m) => m.account.id === selectedAccountId) ?? null;
   // The server leads with the selected account; the menu lists them by name so they keep their places.
   const byName = [...memberships].sort((a, b) => a.account.name.localeCompare(b.account.name));
@@ -72,7 +75,10 @@ export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccou
       <DropdownMenuContent align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-60">
         <DropdownMenuLabel className="text-xs text-muted-foreground">Accounts</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={selectedAccountId ?? ''} onValueChange={onSelect}>
+        <DropdownMenuRadioGroup
+          value={selectedAccountId ?? ''}
+          onValueChange={(accountId) => (accountId === selectedAccountId ? onSelect(accountId) : confirmDiscard(() => onSelect(accountId)))}
+        >
           {byName.map((membership) => (
             <DropdownMenuRadioItem key={membership.id} value={membership.account.id}>
               <span className="flex min-w-0 flex-col">

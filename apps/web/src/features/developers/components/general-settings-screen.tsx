@@ -20,6 +20,7 @@ import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/sc
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 
 const settingsSchema = z.object({
   origins: z
@@ -69,19 +70,23 @@ function SettingsForm({
     defaultValues: { origins: origins.map((value) => ({ value })), customerDataWebhookUrl: webhookUrl ?? '' },
   });
   const list = useFieldArray({ control: form.control, name: 'origins' });
+  useUnsavedChanges(canManage && form.formState.isDirty);
 
   useEffect(() => {
     form.reset({ origins: origins.map((value) => ({ value })), customerDataWebhookUrl: webhookUrl ?? '' });
   }, [origins, webhookUrl, form]);
 
   const { onSubmit, generalError } = useServerSubmit(form, SERVER_FIELDS, async (values) => {
+    const sent = { origins: values.origins.map((origin) => ({ value: origin.value.trim() })), customerDataWebhookUrl: values.customerDataWebhookUrl.trim() };
     await save({
       variables: {
         accountId,
-        allowedIframeAncestorUrls: values.origins.map((origin) => origin.value.trim()),
-        customerDataWebhookUrl: values.customerDataWebhookUrl.trim() || null,
+        allowedIframeAncestorUrls: sent.origins.map((origin) => origin.value),
+        customerDataWebhookUrl: sent.customerDataWebhookUrl || null,
       },
     });
+    // Saved: nothing left to lose (the server's answer resets the form again where it differs).
+    form.reset(sent);
     toast({ title: 'Settings saved' });
   });
 
@@ -191,6 +196,7 @@ export function GeneralSettingsScreen() {
         account &&
         accountId && (
           <SettingsForm
+            key={accountId}
             accountId={accountId}
             origins={account.allowedIframeAncestorUrls}
             webhookUrl={account.customerDataWebhookUrl ?? null}

@@ -13,6 +13,7 @@ import { eventLabel, groupEventTypes } from '@/features/developers/lib/format';
 import type { Developers_WebhookFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { cn } from '@/lib/utils';
 
 const webhookSchema = z
@@ -46,6 +47,7 @@ export function WebhookFormDialog({
   const [create] = useMutation(CreateWebhookMutation);
   const [update] = useMutation(UpdateWebhookMutation);
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', scope: 'all', events: [] } });
+  useUnsavedChanges(open && form.formState.isDirty);
 
   const submission = useServerSubmit(form, { url: 'url', events: 'events', description: 'description' }, async (values) => {
     const events = values.scope === 'all' ? [] : values.events;

@@ -13,6 +13,7 @@ import { KYB_REFETCH, SaveKybCompanyDetailsMutation } from '@/features/kyb/api/k
 import type { StepProps } from '@/features/kyb/components/step-props';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { CardSaveFooter } from '@/components/form/submit-button';
 
 const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
@@ -41,10 +42,13 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
     defaultValues: { ...EMPTY, ...(application.companyDetails as Partial<KybCompanyDetails> | null) },
   });
   const [save] = useMutation(SaveKybCompanyDetailsMutation, { refetchQueries: KYB_REFETCH, awaitRefetchQueries: true });
+  useUnsavedChanges(editable && form.formState.isDirty);
 
   const { onSubmit: submit, generalError } = useServerSubmit(form, SERVER_FIELDS, async (input) => {
     await save({ variables: { accountId, input } });
     toast({ title: 'Company details saved' });
+    // Saved: moving on to the next step loses nothing.
+    form.reset(input);
     onContinue();
   });
 

@@ -126,7 +126,8 @@ export function KybScreen({ product }: { product: RampProductKey }) {
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
           <KybStepper steps={steps} active={active} onSelect={go} />
-          <section aria-label={activeStep?.title} className="flex min-w-0 flex-col gap-4">
+          {/* Another account's application starts from its saved values. */}
+          <section key={accountId} aria-label={activeStep?.title} className="flex min-w-0 flex-col gap-4">
             {/* The review's reason is already in the status card. */}
             {activeStep?.message && activeStep.state === 'actionRequired' && active !== 'review' && (
               <Alert>

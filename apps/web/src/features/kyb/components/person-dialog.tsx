@@ -10,6 +10,7 @@ import { personFormSchema, personFormValues, type PersonFormValues } from '@/fea
 import type { Kyb_PersonFragment, KybPersonInput } from '@/gql/graphql';
 import { applyServerErrors } from '@/lib/form-errors';
 import { KYB_PERSON_ROLE_LABEL } from '@/lib/format';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 
 interface PersonDialogProps {
   open: boolean;
@@ -31,6 +32,7 @@ const ROLE_HELP = {
 export function PersonDialog({ open, onOpenChange, person, onSave, serverPrefix }: PersonDialogProps) {
   const form = useForm<PersonFormValues, unknown, KybPersonInput>({ resolver: zodResolver(personFormSchema), defaultValues: personFormValues(person) });
   const [generalError, setGeneralError] = useState<string | null>(null);
+  useUnsavedChanges(open && form.formState.isDirty);
 
   useEffect(() => {
     if (open) {

@@ -21,6 +21,7 @@ import {
 } from '@/features/kyb/lib/questionnaire';
 import type { Kyb_QuestionnaireFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { formatDate } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { FormFieldShell } from '@/components/form/form-field-shell';
@@ -60,12 +61,14 @@ function QuestionnaireForm({ accountId, questionnaire, onContinue }: { accountId
   const [save] = useMutation(SaveKybQuestionnaireMutation, { refetchQueries: KYB_REFETCH, awaitRefetchQueries: true });
   const [generalError, setGeneralError] = useState<string | null>(null);
   const progress = requiredProgress(questions, form.watch('answers'));
+  useUnsavedChanges(form.formState.isDirty);
 
   async function submit(values: Values) {
     setGeneralError(null);
     try {
       await save({ variables: { accountId, answersJson: serializeAnswers(questions, values.answers) } });
       toast({ title: 'Answers saved' });
+      form.reset(values);
       if (complete.current) onContinue();
     } catch (error) {
       const info = describeApiError(error);

@@ -23,6 +23,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 
 const policySchema = z
   .object({
@@ -97,6 +98,7 @@ function PolicyDialog({
   });
   const kind = form.watch('kind');
   const networkCode = form.watch('networkCode');
+  useUnsavedChanges(form.formState.isDirty);
   const submission = useServerSubmit(form, SERVER_FIELDS, async (values) => {
     const input =
       values.kind === 'wallets'

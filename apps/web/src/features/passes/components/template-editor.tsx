@@ -29,6 +29,7 @@ import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/la
 import { canAddField, FIELD_GROUP_LABEL, nextFieldKey, templateIssues, toHex, type TemplateDraft } from '@/features/passes/lib/passes';
 import type { Passes_TemplateFragment, PassTemplateImageSlot } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { formatBytes } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { SectionCard } from '@/components/section-card';
@@ -246,6 +247,7 @@ export function TemplateEditor({
   };
   const readOnly = !canManage;
   const saving = form.formState.isSubmitting;
+  useUnsavedChanges(!readOnly && (form.formState.isDirty || Object.keys(images).length > 0));
 
   const save = form.handleSubmit(
     async (values) => {
@@ -262,6 +264,8 @@ export function TemplateEditor({
           }
         }
         setImages({});
+        // Saved: closing the editor loses nothing.
+        form.reset(values);
         toast({
           title: template ? 'Template saved' : 'Template created',
           description: `New passes use ${values.name}; passes already issued update in wallets at their next refresh.`,

@@ -24,6 +24,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -46,6 +47,7 @@ type WebhookValues = z.infer<typeof webhookSchema>;
 function CreateWebhookDialog({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const [create, { loading }] = useMutation(CreatePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   const form = useForm<WebhookValues>({ resolver: zodResolver(webhookSchema), defaultValues: { url: '', description: '', events: [] } });
+  useUnsavedChanges(form.formState.isDirty);
   const submission = useServerSubmit(form, { url: 'url', description: 'description', events: 'events' }, async (values) => {
     await create({ variables: { projectId, url: values.url, events: values.events, description: values.description.trim() || null } });
     toast({ title: 'Endpoint added', description: values.url });

@@ -29,6 +29,7 @@ import {
 import type { Ramp_CurrencyPairFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { QueryBoundary } from '@/components/query-boundary';
@@ -75,6 +76,7 @@ export function CryptosScreen({ product }: { product: Extract<RampProductKey, 'O
   const changes = changedPairs(pairs, draft);
   const counts = countsOf(pairs, draft, field);
   const selectedPairs = pairs.filter((pair) => selected.has(pair.id));
+  useUnsavedChanges(canManage && changes.length > 0);
 
   function toggleSelected(ids: readonly string[], value: boolean) {
     setSelected((current) => {

@@ -32,6 +32,7 @@ import {
 } from '@/features/ramp/lib/pricing';
 import type { PricingRuleType } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -56,6 +57,7 @@ export function RuleEditorDialog({ accountId, type, transactionType, limits, ope
   const schema = useMemo(() => ruleFormSchema(type, limits), [type, limits]);
   const form = useForm<RuleFormValues>({ resolver: zodResolver(schema), defaultValues: { rules: [] } });
   const rows = useFieldArray({ control: form.control, name: 'rules' });
+  useUnsavedChanges(open && form.formState.isDirty);
   const [generalError, setGeneralError] = useState<string | null>(null);
   // The calculator on the same page quotes again with the new rules.
   const [save] = useMutation(UpdatePricingRulesMutation, { refetchQueries: ['Ramp_PricingRules', 'Ramp_Quote'], awaitRefetchQueries: true });

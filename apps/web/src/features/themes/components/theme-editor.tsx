@@ -15,7 +15,6 @@ import { ThemeConflictAlert } from '@/features/themes/components/theme-conflict-
 import { ThemeEditorHeader } from '@/features/themes/components/theme-editor-header';
 import { ThemePreview } from '@/features/themes/components/theme-preview';
 import { ThemeSaveBar } from '@/features/themes/components/theme-save-bar';
-import { UnsavedChangesGuard } from '@/features/themes/components/unsaved-changes-guard';
 import { VersionHistorySheet } from '@/features/themes/components/version-history-sheet';
 import {
   configInputFromDraft,
@@ -30,6 +29,7 @@ import {
 import { usePreviewConfig } from '@/features/themes/lib/use-preview-config';
 import type { Themes_ThemeFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
+import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { describeApiError } from '@/lib/graphql-errors';
 
 export interface ThemeEditorProps {
@@ -66,6 +66,7 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
   const [update] = useMutation(UpdateActiveThemeMutation);
   const [restore] = useMutation(RestoreThemeVersionMutation);
   const dirty = !sameDraft(draft, base.draft);
+  useUnsavedChanges(dirty && canManage);
 
   function adopt(saved: Pick<Themes_ThemeFragment, 'name' | 'config' | 'version'>) {
     const next = draftFromTheme(saved.name, saved.config);
@@ -144,7 +145,6 @@ export function ThemeEditor({ accountId, theme, themes, allowedFontHosts, canMan
 
   return (
     <>
-      <UnsavedChangesGuard when={dirty && canManage} />
       <ThemeEditorHeader theme={theme} canManage={canManage} onOpenHistory={() => setHistoryOpen(true)} onNewTheme={onNewTheme} />
 
       {readOnly && (
