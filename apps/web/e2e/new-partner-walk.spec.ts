@@ -6,6 +6,7 @@ import { chooseCountry, KybPage } from './pages/kyb-pages.ts';
 import { decimalOf, IntegratePage, WidgetFrame } from './pages/ramp-pages.ts';
 import { SignupCompletePage, SignupPage } from './pages/signup-page.ts';
 import { TransactionDetailPage, TransactionsPage } from './pages/transactions-pages.ts';
+import { chooseOption } from './team-fixtures.ts';
 
 // Issue 36's "Done means": a new partner's walk from sign-up to a first test purchase, as one would click it. After
 // every step nothing on the screen says something went wrong (no error alert, no console error) and no two screens
@@ -117,15 +118,12 @@ test('a new partner signs up, onboards, signs a widget URL and completes a first
   });
 
   await test.step('onboarding creates the business account, in test mode; two-factor is not required of a new partner', async () => {
-    await page.getByLabel('Account name').fill(accountName);
-    await page.getByLabel('Legal name').fill(`Heron Payments ${tag} Ltd`);
+    const typed = { 'Account name': accountName, 'Legal name': `Heron Payments ${tag} Ltd`, 'Website URL 1': 'https://heron.example.com' };
+    for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
     await chooseCountry(page, page.getByRole('combobox', { name: 'Country of incorporation' }), 'United Kingdom');
-    await page.getByRole('combobox', { name: 'Industry' }).click();
-    await page.getByRole('option', { name: 'Payments', exact: true }).click();
-    await page.getByLabel('Website URL 1').fill('https://heron.example.com');
+    const chosen = { Industry: 'Payments', 'Expected monthly volume': 'Under $10k' };
+    for (const [name, option] of Object.entries(chosen)) await chooseOption(page, page.getByRole('combobox', { name }), option);
     await page.getByRole('checkbox', { name: /On-ramp/ }).check();
-    await page.getByRole('combobox', { name: 'Expected monthly volume' }).click();
-    await page.getByRole('option', { name: 'Under $10k' }).click();
     await page.getByRole('button', { name: 'Create account' }).click();
     // Straight to the dashboard: the shell sends only staff and users whose organization enforces it to /setup_2fa.
     await expect(page).toHaveURL('/dashboard');
