@@ -23,8 +23,9 @@ export type DashboardKind = 'onRamp' | 'offRamp' | 'swaps' | 'deposits' | 'withd
 
 /** One query per kind; only the selected one runs. */
 function useDashboardData(kind: DashboardKind, variables: Dashboards_OnRampQueryVariables, skip: boolean) {
-  // The five queries take the same variables.
-  const options = { variables };
+  // The five queries take the same variables. Coming back shows the cached figures and asks again: a purchase made
+  // meanwhile (a test one in another tab) counts at once, as it does in Transactions.
+  const options = { variables, fetchPolicy: 'cache-and-network' as const };
   const onRamp = useQuery(DashboardsOnRampQuery, { ...options, skip: skip || kind !== 'onRamp' });
   const offRamp = useQuery(DashboardsOffRampQuery, { ...options, skip: skip || kind !== 'offRamp' });
   const swaps = useQuery(DashboardsSwapsQuery, { ...options, skip: skip || kind !== 'swaps' });
