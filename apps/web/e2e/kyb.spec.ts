@@ -61,7 +61,11 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await page.getByRole('button', { name: 'Start verification' }).click();
   await expect(page).toHaveURL('/dashboard/on-ramp/kyb?step=companyDetails');
 
-  // Company details.
+  // Company details, started from what onboarding asked (issue 36).
+  const companyForm = page.getByRole('form', { name: 'Company details' });
+  await expect(companyForm.getByLabel('Legal name')).toHaveValue(legalName);
+  await expect(companyForm.getByRole('combobox', { name: 'Country of incorporation' })).toHaveValue('United Kingdom');
+  await expect(companyForm.getByLabel('Website')).toHaveValue('https://kestrel.example.com');
   await kyb.fillCompanyDetails({
     legalName,
     registrationNumber: `GB-${tag}`,
@@ -74,6 +78,7 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await expect(toastText(page, 'Company details saved')).toBeVisible();
   await expect(page).toHaveURL(/step=ownership/);
   await expect(kyb.step(/^Company details/)).toContainText('Completed');
+  await expect(kyb.reviewStatus()).toContainText('In progress');
 
   // Ownership: a beneficial owner of 60 % and a director.
   await kyb.addPerson({

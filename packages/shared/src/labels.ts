@@ -136,8 +136,10 @@ export const TRANSACTION_TYPE_LABEL: Labels<Values<typeof TRANSACTION_TYPES>> = 
 export const TRANSACTION_KIND_LABEL: Labels<Values<typeof TRANSACTION_KINDS>> = { buy: 'Buy', sell: 'Sell', swap: 'Swap', balance: 'Balance' };
 
 /** Labels of a KYB or go-live review status (spec §4). */
-export const REVIEW_STATUS_LABEL: Labels<Values<typeof REVIEW_STATUSES> | 'NotStarted'> = {
+export const REVIEW_STATUS_LABEL: Labels<Values<typeof REVIEW_STATUSES> | 'NotStarted' | 'Draft'> = {
   NotStarted: 'Not started',
+  // A KYB application with a saved step, not submitted yet.
+  Draft: 'In progress',
   Pending: 'Pending review',
   InProgress: 'In review',
   OnHold: 'On hold',

@@ -64,6 +64,7 @@ const IDENTITY_MEANING: Record<string, StatusMeaning> = {
 
 const REVIEW_MEANING: Record<string, StatusMeaning> = {
   NotStarted: 'neutral',
+  Draft: 'progress',
   Pending: 'waiting',
   InProgress: 'progress',
   OnHold: 'waiting',

@@ -239,6 +239,7 @@ type Tone = 'default' | 'secondary' | 'destructive' | 'outline' | 'warning';
 /** One tone per meaning: waiting on someone (warning), being worked on (secondary), done (default), refused (destructive). */
 export const REVIEW_STATUS_TONE: Record<string, Tone> = {
   NotStarted: 'outline',
+  Draft: 'secondary',
   Pending: 'warning',
   InProgress: 'secondary',
   OnHold: 'warning',

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { kybSavedAnything } from '../../db/kyb-draft.ts';
 
 export interface GettingStartedFacts {
   kybStatus: string | null;
   kybReason: string | null;
+  /** Anything of the KYB application is saved (a draft when not submitted). */
+  kybSaved: boolean;
   currenciesChosen: boolean;
   feesSet: boolean;
   widgetUrlBuilt: boolean;
@@ -20,6 +23,7 @@ export function createGettingStartedRepository(db: Database) {
       const result = await db.execute<{
         kyb_status: string | null;
         kyb_reason: string | null;
+        kyb_saved: boolean | null;
         currencies_chosen: boolean;
         fees_set: boolean;
         widget_url_built: boolean;
@@ -31,6 +35,7 @@ export function createGettingStartedRepository(db: Database) {
         select
           k.status as kyb_status,
           k.reason as kyb_reason,
+          ${kybSavedAnything('k')} as kyb_saved,
           coalesce((a.onboarding_info ->> 'areCurrenciesConfigured')::boolean, false)
             or exists (select 1 from currency_account_pairs p where p.account_id = a.id and (p.is_enabled or p.is_sell_enabled)) as currencies_chosen,
           a.has_configured_buy_fees or a.has_configured_sell_fees as fees_set,
@@ -48,6 +53,7 @@ export function createGettingStartedRepository(db: Database) {
       return {
         kybStatus: row.kyb_status,
         kybReason: row.kyb_reason,
+        kybSaved: Boolean(row.kyb_saved),
         currenciesChosen: row.currencies_chosen,
         feesSet: row.fees_set,
         widgetUrlBuilt: row.widget_url_built,

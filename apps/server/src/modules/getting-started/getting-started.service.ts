@@ -2,7 +2,7 @@ import { notFound } from '../../graphql/errors.ts';
 import type { GettingStartedFacts, GettingStartedRepository } from './getting-started.repository.ts';
 
 export type GettingStartedStepKey = 'verifyBusiness' | 'chooseCurrencies' | 'setFees' | 'buildWidget' | 'addWebhook' | 'inviteTeam' | 'goLive';
-export type GettingStartedStepState = 'open' | 'inProgress' | 'done';
+export type GettingStartedStepState = 'open' | 'started' | 'inProgress' | 'done';
 export interface GettingStartedStep {
   key: GettingStartedStepKey;
   state: GettingStartedStepState;
@@ -36,6 +36,10 @@ export function gettingStartedSteps(facts: GettingStartedFacts): GettingStartedS
         return { key: 'verifyBusiness', state: 'open', detail: `On hold: ${facts.kybReason ?? 'Rampart needs more information.'}` };
       case 'Rejected':
         return { key: 'verifyBusiness', state: 'open', detail: `Rejected: ${facts.kybReason ?? 'contact Rampart support.'}` };
+      case 'NotStarted':
+        // As the KYB screen says (kyb.service.ts shownStatus): a draft with anything saved is in progress.
+        if (facts.kybSaved) return { key: 'verifyBusiness', state: 'started', detail: 'In progress: complete every step, then submit it.' };
+        return { key: 'verifyBusiness', state: 'open', detail: null };
       default:
         return { key: 'verifyBusiness', state: 'open', detail: null };
     }

@@ -114,6 +114,7 @@ describe('gettingStartedSteps', () => {
   const blank = {
     kybStatus: null,
     kybReason: null,
+    kybSaved: false,
     currenciesChosen: false,
     feesSet: false,
     widgetUrlBuilt: false,

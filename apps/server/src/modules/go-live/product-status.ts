@@ -133,6 +133,8 @@ export function kybItem(verification: KybStatusOfAccount): Pick<ChecklistItem, '
       return { state: 'actionRequired', detail: `On hold: ${verification.reason ?? 'Rampart needs more information.'}` };
     case 'Rejected':
       return { state: 'actionRequired', detail: `Rejected: ${verification.reason ?? 'contact Rampart support.'}` };
+    case 'Draft':
+      return { state: 'actionRequired', detail: 'In progress: complete every step of your business verification, then submit it.' };
     default:
       return { state: 'actionRequired', detail: 'Complete and submit your business verification.' };
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { insertRow, updateWhere } from '../../db/row-queries.ts';
 import { accounts, organizations } from '../../db/schema/accounts.ts';
@@ -7,12 +7,15 @@ import { kybApplications, kybDecisions, kybDocuments, kybPeople } from '../../db
 import { isUuid } from '../../lib/uuid.ts';
 import type { Executor } from '../../db/executor.ts';
 import { organizationAdministratorEmails } from '../../db/membership-row.ts';
+import { kybSavedAnything } from '../../db/kyb-draft.ts';
 
 export type KybApplicationRow = typeof kybApplications.$inferSelect;
 export type KybPersonRow = typeof kybPeople.$inferSelect;
 export type KybDocumentRow = typeof kybDocuments.$inferSelect;
 export type KybDecisionRow = typeof kybDecisions.$inferSelect & { decidedByName: string | null };
 export type KybStatus = KybApplicationRow['status'];
+/** The status as shown: a NotStarted application with anything saved is a Draft ("In progress"). */
+export type KybShownStatus = KybStatus | 'Draft';
 
 /** What the organization told us at onboarding, from its first account (the oldest). */
 export interface OrganizationFacts {
@@ -21,12 +24,14 @@ export interface OrganizationFacts {
   firstAccountId: string | null;
   onboardingCountry: string | null;
   onboardingIndustry: string | null;
+  /** The first account's onboarding answers, which the company details start from. */
+  onboardingDetails: (typeof accounts.$inferSelect)['onboardingDetails'];
   productInterests: string[];
   requiresEnhancedKyb: boolean;
 }
 
 export interface KybQueueFilters {
-  statuses: KybStatus[] | null;
+  statuses: KybShownStatus[] | null;
   country: string | null;
   product: string | null;
   submittedBefore: Date | null;
@@ -38,6 +43,16 @@ export interface KybQueueFilters {
 // The company details' country and industry, else onboarding's (of the organization's first account).
 const FIRST_ACCOUNT = sql`(select a.onboarding_details from accounts a where a.organization_id = ${kybApplications.organizationId} order by a.created_at, a.id limit 1)`;
 const COUNTRY = sql<string | null>`coalesce(${kybApplications.companyDetails}->>'country', ${FIRST_ACCOUNT}->>'country')`;
+
+/** Stored statuses as they are; NotStarted and Draft split the never-submitted applications by whether anything is saved. */
+function statusCondition(statuses: KybShownStatus[]): SQL {
+  const stored = statuses.filter((status): status is Exclude<KybStatus, 'NotStarted'> => status !== 'NotStarted' && status !== 'Draft');
+  const either: SQL[] = stored.length ? [inArray(kybApplications.status, stored)] : [];
+  const saved = kybSavedAnything('kyb_applications');
+  if (statuses.includes('NotStarted')) either.push(sql`(${kybApplications.status} = 'NotStarted' and not ${saved})`);
+  if (statuses.includes('Draft')) either.push(sql`(${kybApplications.status} = 'NotStarted' and ${saved})`);
+  return or(...either)!;
+}
 
 export function createKybRepository(db: Database) {
   return {
@@ -63,6 +78,7 @@ export function createKybRepository(db: Database) {
         firstAccountId: first?.id ?? null,
         onboardingCountry: first?.onboardingDetails?.country ?? null,
         onboardingIndustry: first?.onboardingDetails?.industry ?? null,
+        onboardingDetails: first?.onboardingDetails ?? null,
         productInterests: [...new Set(accountRows.flatMap((account) => account.onboardingDetails?.productInterests ?? []))],
         requiresEnhancedKyb: accountRows.some((account) => account.requiresEnhancedKyb || account.kybInformation.isEnhancedKybRequired),
       };
@@ -97,6 +113,15 @@ export function createKybRepository(db: Database) {
       await db.insert(kybApplications).values({ organizationId, level }).onConflictDoNothing({ target: kybApplications.organizationId });
       const [row] = await db.select().from(kybApplications).where(eq(kybApplications.organizationId, organizationId)).limit(1);
       return row!;
+    },
+
+    /** Whether anything of the application is saved (company details, an answer, a person or a document). */
+    async savedAnything(applicationId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ saved: kybSavedAnything('kyb_applications') })
+        .from(kybApplications)
+        .where(eq(kybApplications.id, applicationId));
+      return Boolean(row?.saved);
     },
 
     async findApplicationOfOrganization(organizationId: string): Promise<KybApplicationRow | null> {
@@ -173,7 +198,7 @@ export function createKybRepository(db: Database) {
     /** The staff queue: oldest submissions first, never-submitted applications last. */
     async queue(filters: KybQueueFilters): Promise<{ rows: KybApplicationRow[]; totalCount: number }> {
       const conditions: SQL[] = [];
-      if (filters.statuses?.length) conditions.push(inArray(kybApplications.status, filters.statuses));
+      if (filters.statuses?.length) conditions.push(statusCondition(filters.statuses));
       if (filters.country) conditions.push(sql`${COUNTRY} = ${filters.country.toUpperCase()}`);
       if (filters.product) {
         conditions.push(

@@ -29,7 +29,7 @@ import { FILE_NAME_BIDI_MESSAGE, hasBidiControls, hasFileNameControlCharacters, 
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import type { KybProvider } from './kyb.provider.ts';
 import { sumSubDecision, verifySumSubDigest } from './kyb.provider.ts';
-import type { KybApplicationRow, KybDocumentRow, KybPersonRow, KybRepository, KybStatus, OrganizationFacts } from './kyb.repository.ts';
+import type { KybApplicationRow, KybDocumentRow, KybPersonRow, KybRepository, KybShownStatus, KybStatus, OrganizationFacts } from './kyb.repository.ts';
 import * as templates from './kyb.mail.ts';
 import { fileLinkKey } from '../../lib/file-link-key.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -43,7 +43,7 @@ export interface KybViewer {
 
 /** What other modules (go-live) read about an account's verification. */
 export interface KybStatusOfAccount {
-  status: KybStatus;
+  status: KybShownStatus;
   level: KybLevel;
   reason: string | null;
   country: string | null;
@@ -75,8 +75,9 @@ const TRANSITIONS: Partial<Record<KybStatus, KybStatus[]>> = {
   InProgress: ['OnHold', 'Approved', 'Rejected'],
 };
 
-const NEXT_STEP: Record<KybStatus, string> = {
+const NEXT_STEP: Record<KybShownStatus, string> = {
   NotStarted: 'Fill in the company details, owners and directors, documents and questionnaire, then submit the application.',
+  Draft: 'Carry on where you left off: complete every step, then submit the application.',
   Pending: 'Nothing to do: the application waits for review. We e-mail the administrators when it moves on.',
   InProgress: 'Nothing to do: our compliance team is reviewing the application.',
   OnHold: 'Fix what the reason describes, then submit the application again.',
@@ -126,7 +127,7 @@ const reviewInputSchema = z.object({
 });
 
 const queueSchema = z.object({
-  status: z.array(z.enum(['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'])).nullish(),
+  status: z.array(z.enum(['NotStarted', 'Draft', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'])).nullish(),
   country: z
     .string()
     .trim()
@@ -138,6 +139,24 @@ const queueSchema = z.object({
   skip: z.number().int().min(0, 'At least 0').max(100_000, 'At most 100000').nullish(),
   take: z.number().int().min(1, 'At least 1').max(100, 'At most 100').nullish(),
 });
+
+/** A NotStarted application the partner has saved anything of is a Draft: "In progress" until submitted. */
+function shownStatus(application: KybApplicationRow, savedAnything: boolean): KybShownStatus {
+  return application.status === 'NotStarted' && savedAnything ? 'Draft' : application.status;
+}
+
+/** Until the company details are saved, the form starts from what onboarding asked (and only that). */
+function companyDetailsFromOnboarding(application: KybApplicationRow, facts: OrganizationFacts) {
+  const onboarding = facts.onboardingDetails;
+  if (application.companyDetails || !onboarding) return null;
+  return {
+    legalName: onboarding.legalName,
+    registrationNumber: onboarding.registrationNumber || null,
+    country: onboarding.country,
+    industry: onboarding.industry,
+    website: onboarding.websiteUrls[0] ?? null,
+  };
+}
 
 export function createKybService(deps: { repository: KybRepository; storage: FileStorage; provider: KybProvider; mailer: Mailer; config: Env }) {
   const { repository, storage, provider, mailer, config } = deps;
@@ -162,6 +181,11 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       application = await repository.updateApplication(application.id, { level: 'Enhanced' });
     }
     return { facts, application };
+  }
+
+  /** The status as shown, reading whether anything is saved only when that decides it. */
+  async function statusOf(application: KybApplicationRow): Promise<KybShownStatus> {
+    return shownStatus(application, application.status === 'NotStarted' && (await repository.savedAnything(application.id)));
   }
 
   function assertEditable(application: KybApplicationRow) {
@@ -252,10 +276,14 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       country: application.companyDetails?.country ?? facts.onboardingCountry,
       industry: application.companyDetails?.industry ?? facts.onboardingIndustry,
       level: application.level,
-      status: application.status,
+      status: shownStatus(
+        application,
+        Boolean(application.companyDetails) || Object.keys(application.questionnaireAnswers).length > 0 || people.length > 0 || documents.length > 0,
+      ),
       reason: application.reason,
       provider: provider.name === 'sumsub' ? 'SumSub' : 'Rampart',
       companyDetails: application.companyDetails,
+      companyDetailsFromOnboarding: companyDetailsFromOnboarding(application, facts),
       people: people.map((person) => ({
         ...person,
         ownershipPercentage: person.ownershipPercentage === null ? null : trimDecimal(person.ownershipPercentage),
@@ -378,7 +406,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       const facts = await factsOfAccount(accountId);
       const application = await repository.findApplicationOfOrganization(facts.organizationId);
       return {
-        status: application?.status ?? 'NotStarted',
+        status: application ? await statusOf(application) : 'NotStarted',
         level: application?.level ?? levelFor(facts),
         reason: application?.reason ?? null,
         country: application?.companyDetails?.country ?? facts.onboardingCountry,
@@ -411,11 +439,12 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
 
     async reviewStatus(accountId: string) {
       const { application } = await applicationOfAccount(accountId);
+      const status = await statusOf(application);
       return {
-        status: application.status,
+        status,
         level: application.level,
         reason: application.reason,
-        nextStep: NEXT_STEP[application.status],
+        nextStep: NEXT_STEP[status],
         updatedAt: application.updatedAt,
       };
     },

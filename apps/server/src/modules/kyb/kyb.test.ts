@@ -119,7 +119,7 @@ async function preparedPartner(name: string, onboarding: Record<string, unknown>
   return { ...partner, people: saved.people as Array<{ id: string; fullName: string }> };
 }
 
-async function completeAndSubmit(partner: Awaited<ReturnType<typeof preparedPartner>>) {
+async function completeAndSubmit(partner: Pick<Awaited<ReturnType<typeof preparedPartner>>, 'client' | 'accountId' | 'people'>) {
   for (const type of ['certificateOfIncorporation', 'proofOfAddress', 'ownershipStructure']) {
     expect((await upload(partner.client, { a: partner.accountId, type }, { bytes: PDF, name: `${type}.pdf` })).errors).toBeUndefined();
   }
@@ -159,7 +159,7 @@ describe('the partner fills in the application', () => {
     ]);
 
     const company = (await partner.client.ok(COMPANY, { a: partner.accountId, i: COMPANY_DETAILS })).saveKybCompanyDetails;
-    expect(company).toMatchObject({ status: 'NotStarted', level: 'Basic', country: 'GB', industry: 'Payments', provider: 'Rampart' });
+    expect(company).toMatchObject({ status: 'Draft', level: 'Basic', country: 'GB', industry: 'Payments', provider: 'Rampart' });
     const people = (await partner.client.ok(PEOPLE, { a: partner.accountId, p: [OWNER, DIRECTOR] })).saveKybPeople.people;
     expect(people.map((person: { ownershipPercentage: string | null }) => person.ownershipPercentage)).toEqual(['60', null]);
 
@@ -225,6 +225,81 @@ describe('the partner fills in the application', () => {
     const lateUpload = await upload(partner.client, { a: partner.accountId, type: 'proofOfAddress' }, { bytes: PDF, name: 'late.pdf' });
     expect(errorCode(lateUpload)).toBe('CONFLICT');
     expect(await documentCount(partner.accountId)).toBe(5);
+  });
+
+  it('starts the company details from onboarding, and is In progress (Draft) everywhere from the first saved step until submitted', async () => {
+    const staff = await signedInUser(t, { adminRole: 'KybAnalyst' });
+    const user = await signedInUser(t);
+    const onboarding = {
+      accountName: 'Draft Pay',
+      legalName: 'Draft Payments Ltd',
+      country: 'IE',
+      industry: 'Wallet',
+      websiteUrls: ['https://draft.example', 'https://pay.draft.example'],
+      productInterests: ['OnRamp'],
+      expectedMonthlyVolume: 'Under $10k',
+      registrationNumber: 'IE-998877',
+    };
+    const accountId = (await user.client.ok(`mutation($i: OnboardingInfoInput!) { createOnboardingInfo(input: $i) { id } }`, { i: onboarding }))
+      .createOnboardingInfo.id as string;
+    const everywhere = async () => {
+      const data = await user.client.ok(
+        `query($a: ID!) {
+          kybApplication(accountId: $a) { status companyDetails { legalName } companyDetailsFromOnboarding { legalName registrationNumber country industry website } }
+          reviewStatus(accountId: $a) { status nextStep }
+          gettingStarted(accountId: $a) { steps { key state detail } }
+          productStatus(id: $a) { shared { suitabilityReviewStatus } checklist(product: OnRamp) { key state detail } }
+        }`,
+        { a: accountId },
+      );
+      const queued = async (status: string) =>
+        ((await staff.client.ok(QUEUE, { s: [status], q: 'Draft Payments' })).kybApplications.items as Array<{ status: string }>).map((item) => item.status);
+      return {
+        application: data.kybApplication,
+        statuses: [data.kybApplication.status, data.reviewStatus.status, data.productStatus.shared.suitabilityReviewStatus],
+        nextStep: data.reviewStatus.nextStep as string,
+        verifyBusiness: data.gettingStarted.steps.find((step: { key: string }) => step.key === 'verifyBusiness'),
+        checklist: data.productStatus.checklist.find((item: { key: string }) => item.key === 'kyb'),
+        queue: { notStarted: await queued('NotStarted'), draft: await queued('Draft') },
+      };
+    };
+
+    const fresh = await everywhere();
+    expect(fresh.application.companyDetails).toBeNull();
+    expect(fresh.application.companyDetailsFromOnboarding).toEqual({
+      legalName: 'Draft Payments Ltd',
+      registrationNumber: 'IE-998877',
+      country: 'IE',
+      industry: 'Wallet',
+      website: 'https://draft.example',
+    });
+    expect(fresh.statuses).toEqual(['NotStarted', 'NotStarted', 'NotStarted']);
+    expect(fresh.verifyBusiness).toEqual({ key: 'verifyBusiness', state: 'open', detail: null });
+    expect(fresh.queue).toEqual({ notStarted: ['NotStarted'], draft: [] });
+
+    // The first saved step, whichever it is, makes it a draft: "In progress" on every screen and in the staff queue.
+    const people = (await user.client.ok(PEOPLE, { a: accountId, p: [OWNER, DIRECTOR] })).saveKybPeople;
+    expect(people.status).toBe('Draft');
+    const started = await everywhere();
+    expect(started.statuses).toEqual(['Draft', 'Draft', 'Draft']);
+    expect(started.nextStep).toMatch(/where you left off/);
+    expect(started.verifyBusiness).toMatchObject({ state: 'started', detail: expect.stringMatching(/^In progress/) });
+    expect(started.checklist).toMatchObject({ state: 'actionRequired', detail: expect.stringMatching(/^In progress/) });
+    expect(started.queue).toEqual({ notStarted: [], draft: ['Draft'] });
+    expect(started.application.companyDetailsFromOnboarding).toMatchObject({ legalName: 'Draft Payments Ltd' });
+
+    // The partner may change what onboarding said; once saved the details are theirs and onboarding's are no longer offered.
+    const company = (await user.client.ok(COMPANY, { a: accountId, i: { ...COMPANY_DETAILS, legalName: 'Draft Payments Holdings Ltd' } }))
+      .saveKybCompanyDetails;
+    expect(company).toMatchObject({ status: 'Draft', companyDetails: { legalName: 'Draft Payments Holdings Ltd' } });
+    expect((await everywhere()).application.companyDetailsFromOnboarding).toBeNull();
+
+    const submitted = await completeAndSubmit({ client: user.client, accountId, people: people.people });
+    expect(submitted.status).toBe('Pending');
+    const pending = await everywhere();
+    expect(pending.statuses).toEqual(['Pending', 'Pending', 'Pending']);
+    expect(pending.verifyBusiness).toMatchObject({ state: 'inProgress' });
+    expect(pending.queue).toEqual({ notStarted: [], draft: [] });
   });
 
   it('validates each field, the shares and each answer with messages naming them', async () => {

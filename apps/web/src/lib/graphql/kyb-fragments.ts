@@ -17,6 +17,13 @@ export const KybApplicationFragment = graphql(`
     companyDetails {
       ...Kyb_CompanyDetails
     }
+    companyDetailsFromOnboarding {
+      legalName
+      registrationNumber
+      country
+      industry
+      website
+    }
     people {
       id
       ...Kyb_Person

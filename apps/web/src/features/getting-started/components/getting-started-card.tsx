@@ -68,11 +68,12 @@ function GettingStartedPlaceholder({ open }: { open: boolean }) {
   );
 }
 
-const STATE_LABEL: Record<GettingStartedStepState, string> = { done: 'Done', inProgress: 'In review', open: 'To do' };
+const STATE_LABEL: Record<GettingStartedStepState, string> = { done: 'Done', inProgress: 'In review', started: 'In progress', open: 'To do' };
 
 function StepIcon({ state }: { state: GettingStartedStepState }) {
   if (state === 'done') return <CircleCheckIcon className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />;
   if (state === 'inProgress') return <CircleDashedIcon className="size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />;
+  if (state === 'started') return <CircleDashedIcon className="size-5 shrink-0 text-primary" aria-hidden />;
   return <CircleIcon className="size-5 shrink-0 text-muted-foreground/60" aria-hidden />;
 }
 
@@ -178,6 +179,7 @@ export function GettingStartedCard() {
                       'hidden shrink-0 rounded-full px-2 py-0.5 text-xs font-medium sm:inline',
                       step.state === 'done' && 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-300',
                       step.state === 'inProgress' && 'bg-amber-500/10 text-amber-800 dark:text-amber-200',
+                      step.state === 'started' && 'bg-primary/10 text-primary',
                       step.state === 'open' && 'text-muted-foreground',
                     )}
                   >

@@ -101,7 +101,7 @@ function ApplicationView({ application }: { application: KybReview_ApplicationDe
             <AlertDescription className="whitespace-pre-wrap">{application.reason}</AlertDescription>
           </Alert>
         ) : null}
-        {application.status === 'NotStarted' ? (
+        {application.status === 'NotStarted' || application.status === 'Draft' ? (
           <p className="text-sm text-muted-foreground">The partner has not submitted this application; nothing to decide yet.</p>
         ) : null}
         {application.status === 'OnHold' ? (

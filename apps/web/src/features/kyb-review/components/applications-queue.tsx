@@ -24,6 +24,7 @@ import {
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
 import {
   AGE_DAYS,
+  KYB_REVIEW_STATUSES,
   NO_APPLICATION_FILTERS,
   applicationFiltersToSearchParams,
   applicationQueryVariables,
@@ -78,7 +79,7 @@ export function ApplicationsQueue() {
           <Label htmlFor="kyb-search">Organization</Label>
           <SearchInput id="kyb-search" placeholder="Search by name, then Enter" value={search} onChange={(event) => setSearch(event.target.value)} />
         </SearchForm>
-        <QueueStatusFilter id="kyb-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} />
+        <QueueStatusFilter id="kyb-status" value={filters.statuses} onChange={(statuses) => apply({ statuses })} statuses={KYB_REVIEW_STATUSES} />
         <QueueFilter id="kyb-country" label="Country">
           <AnyOfSelect
             id="kyb-country"

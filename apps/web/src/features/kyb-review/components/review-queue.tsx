@@ -43,10 +43,20 @@ export function QueueFilter({ id, label, className, children }: { id: string; la
 }
 
 /** The status filter every review queue has (several statuses at once). */
-export function QueueStatusFilter({ id, value, onChange }: { id: string; value: ReviewStatusValue[]; onChange: (value: ReviewStatusValue[]) => void }) {
+export function QueueStatusFilter({
+  id,
+  value,
+  onChange,
+  statuses,
+}: {
+  id: string;
+  value: ReviewStatusValue[];
+  onChange: (value: ReviewStatusValue[]) => void;
+  statuses?: readonly ReviewStatusValue[];
+}) {
   return (
     <QueueFilter id={id} label="Status">
-      <StatusMultiSelect id={id} value={value} onChange={onChange} />
+      <StatusMultiSelect id={id} value={value} onChange={onChange} statuses={statuses} />
     </QueueFilter>
   );
 }

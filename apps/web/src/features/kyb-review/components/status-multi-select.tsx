@@ -6,13 +6,22 @@ import type { ReviewStatusValue } from '@/gql/graphql';
 import { REVIEW_STATUS_LABEL } from '@/lib/format';
 import { REVIEW_STATUSES } from '@/features/kyb-review/lib/search-params';
 
-const OPTIONS = REVIEW_STATUSES.map((status) => ({ value: status, label: REVIEW_STATUS_LABEL[status] }));
-
-/** A Status button opening the review statuses to tick; the choice applies at once (the list follows the URL). */
-export function StatusMultiSelect({ id, value, onChange }: { id?: string; value: ReviewStatusValue[]; onChange: (value: ReviewStatusValue[]) => void }) {
+/** A Status button opening the review statuses to tick (`statuses`, go-live's by default); the choice applies at once (the list follows the URL). */
+export function StatusMultiSelect({
+  id,
+  value,
+  onChange,
+  statuses = REVIEW_STATUSES,
+}: {
+  id?: string;
+  value: ReviewStatusValue[];
+  onChange: (value: ReviewStatusValue[]) => void;
+  statuses?: readonly ReviewStatusValue[];
+}) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value);
-  const toggle = (status: string, on: boolean) => setDraft(REVIEW_STATUSES.filter((option) => (option === status ? on : draft.includes(option))));
+  const options = statuses.map((status) => ({ value: status, label: REVIEW_STATUS_LABEL[status] }));
+  const toggle = (status: string, on: boolean) => setDraft(statuses.filter((option) => (option === status ? on : draft.includes(option))));
   const summary = value.length === 0 ? 'Any status' : value.length === 1 ? REVIEW_STATUS_LABEL[value[0]!] : `${value.length} statuses`;
 
   return (
@@ -30,7 +39,7 @@ export function StatusMultiSelect({ id, value, onChange }: { id?: string; value:
       }
       label="Filter by status"
       groupLabel="Statuses"
-      options={OPTIONS}
+      options={options}
       checked={draft}
       onToggle={toggle}
       onClear={() => setDraft([])}

@@ -5,6 +5,8 @@ import type { RampProduct, ReviewStatusValue } from '@/gql/graphql';
 // Anything a hand-edited URL gets wrong falls back to "no filter" instead of an error from the server.
 
 export const REVIEW_STATUSES: readonly ReviewStatusValue[] = ['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'];
+/** A KYB application can also be a draft (In progress); a go-live request cannot. */
+export const KYB_REVIEW_STATUSES: readonly ReviewStatusValue[] = ['NotStarted', 'Draft', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'];
 export const RAMP_PRODUCTS: readonly RampProduct[] = ['OnRamp', 'OffRamp', 'Swaps'];
 export const QUEUE_PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_TAKE = 25;
@@ -35,10 +37,10 @@ export interface GoLiveFilters {
 export const NO_APPLICATION_FILTERS: ApplicationFilters = { statuses: [], country: '', product: '', ageDays: null, search: '', skip: 0, take: DEFAULT_TAKE };
 export const NO_GO_LIVE_FILTERS: GoLiveFilters = { statuses: [], product: '', skip: 0, take: DEFAULT_TAKE };
 
-function parseStatuses(raw: string | null): ReviewStatusValue[] {
+function parseStatuses(raw: string | null, statuses: readonly ReviewStatusValue[]): ReviewStatusValue[] {
   const chosen = new Set((raw ?? '').split(',').map((value) => value.trim()));
   // In the table's order, so the same choice always reads the same.
-  return REVIEW_STATUSES.filter((status) => chosen.has(status));
+  return statuses.filter((status) => chosen.has(status));
 }
 
 function parseTake(raw: string | null): number {
@@ -59,7 +61,7 @@ export function parseApplicationFilters(params: URLSearchParams): ApplicationFil
   const ageDays = /^\d{1,3}$/.test(age) && Number(age) >= 1 ? Number(age) : null;
   const take = parseTake(params.get('take'));
   return {
-    statuses: parseStatuses(params.get('status')),
+    statuses: parseStatuses(params.get('status'), KYB_REVIEW_STATUSES),
     country: /^[A-Z]{2}$/.test(country) ? country : '',
     product: (PRODUCTS as readonly string[]).includes(product) ? product : '',
     ageDays,
@@ -102,7 +104,7 @@ export function parseGoLiveFilters(params: URLSearchParams): GoLiveFilters {
   const product = params.get('product') ?? '';
   const take = parseTake(params.get('take'));
   return {
-    statuses: parseStatuses(params.get('status')),
+    statuses: parseStatuses(params.get('status'), REVIEW_STATUSES),
     product: (RAMP_PRODUCTS as readonly string[]).includes(product) ? (product as RampProduct) : '',
     skip: parseSkip(params.get('skip'), take),
     take,

@@ -35,11 +35,19 @@ const EMPTY: KybCompanyDetails = {
   website: '',
 };
 
+/** What onboarding already told us, only the fields it asked (the server gives them until the details are saved). */
+function fromOnboarding(known: StepProps['application']['companyDetailsFromOnboarding']): Partial<KybCompanyDetails> {
+  if (!known) return {};
+  const { legalName, registrationNumber, country, industry, website } = known;
+  return Object.fromEntries(Object.entries({ legalName, registrationNumber, country, industry, website }).filter(([, value]) => value));
+}
+
 /** The company as registered: name, number, country and date of incorporation, address, industry, website. */
 export function CompanyDetailsStep({ accountId, application, editable, onContinue }: StepProps) {
+  const prefilled = fromOnboarding(application.companyDetailsFromOnboarding);
   const form = useForm<KybCompanyDetails>({
     resolver: zodResolver(kybCompanyDetailsSchema),
-    defaultValues: { ...EMPTY, ...(application.companyDetails as Partial<KybCompanyDetails> | null) },
+    defaultValues: { ...EMPTY, ...((application.companyDetails as Partial<KybCompanyDetails> | null) ?? prefilled) },
   });
   const [save] = useMutation(SaveKybCompanyDetailsMutation, { refetchQueries: KYB_REFETCH, awaitRefetchQueries: true });
   useUnsavedChanges(editable && form.formState.isDirty);
@@ -58,7 +66,12 @@ export function CompanyDetailsStep({ accountId, application, editable, onContinu
         <Card className="gap-5">
           <CardHeader>
             <CardTitle className="text-base">Company details</CardTitle>
-            <CardDescription>The company as its registry knows it. The country and industry also decide which products it can offer.</CardDescription>
+            <CardDescription>
+              The company as its registry knows it. The country and industry also decide which products it can offer.
+              {!application.companyDetails &&
+                Object.keys(prefilled).length > 0 &&
+                ' We filled in what you told us when you set up your organization: check it and add the rest.'}
+            </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not save the company details" />

@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 
 const ICON: Record<ReviewStatusValue, LucideIcon> = {
   NotStarted: CircleDashedIcon,
+  Draft: CircleDashedIcon,
   Pending: HourglassIcon,
   InProgress: HourglassIcon,
   OnHold: CircleAlertIcon,
@@ -17,6 +18,7 @@ const ICON: Record<ReviewStatusValue, LucideIcon> = {
 
 const HEADLINE: Record<ReviewStatusValue, string> = {
   NotStarted: 'Your business is not verified yet',
+  Draft: 'Your application is not submitted yet',
   Pending: 'Submitted: waiting for the provider’s review',
   InProgress: 'The provider is reviewing your application',
   OnHold: 'Your application is on hold',

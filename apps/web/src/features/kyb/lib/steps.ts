@@ -45,11 +45,11 @@ export function nextStep(steps: readonly StepSummary[], key: KybStepKey): KybSte
 }
 
 /**
- * The partner may change the application before sending it and while it is on hold; once the provider has it
- * (Pending, InProgress) or has decided (Approved, Rejected) it is read-only.
+ * The partner may change the application before sending it (NotStarted, Draft) and while it is on hold; once the
+ * provider has it (Pending, InProgress) or has decided (Approved, Rejected) it is read-only.
  */
 export function isApplicationEditable(status: ReviewStatusValue): boolean {
-  return status === 'NotStarted' || status === 'OnHold';
+  return status === 'NotStarted' || status === 'Draft' || status === 'OnHold';
 }
 
 /** "2 of 4 steps completed", counting the steps before the review. */
