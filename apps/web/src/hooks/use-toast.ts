@@ -7,11 +7,15 @@ import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
+/** Which edge of the screen a toast shows at (right-aligned on wide screens, full width on narrow ones). */
+export type ToastPlacement = 'top' | 'bottom';
+
 export type ToasterToast = ToastProps & {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
   action?: ToastActionElement;
+  placement?: ToastPlacement;
 };
 
 export type ToastAction =
@@ -74,7 +78,36 @@ function dispatch(action: ToastAction): void {
   listeners.forEach((listener) => listener(memoryState));
 }
 
-export type ToastInput = Omit<ToasterToast, 'id'>;
+export type ToastInput = Omit<ToasterToast, 'id' | 'placement'>;
+
+/**
+ * A toast never covers the button it answers (issue 36): it shows at the edge of the screen away from that button —
+ * at the top unless the button sits in the upper half. Primary buttons end forms and dialogs, so most toasts show at the top.
+ */
+export function placementAwayFrom(anchor: { top: number; bottom: number } | null, viewportHeight: number): ToastPlacement {
+  if (!anchor || anchor.bottom <= anchor.top) return 'top';
+  return (anchor.top + anchor.bottom) / 2 < viewportHeight / 2 ? 'bottom' : 'top';
+}
+
+// The control last pressed, by pointer or keyboard (Safari does not focus a clicked button, so focus alone is not enough).
+let lastPressed: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'click',
+    (event) => {
+      lastPressed = event.target instanceof Element ? event.target.closest('button, a, [role="button"], input[type="submit"]') : null;
+    },
+    true,
+  );
+}
+
+/** The button a new toast answers: the one just pressed if still on screen, else the focused one (focus returns to a closed dialog's trigger). */
+function answeredControl(): Element | null {
+  if (typeof document === 'undefined') return null;
+  if (lastPressed?.isConnected) return lastPressed;
+  const focused = document.activeElement;
+  return focused && focused !== document.body ? focused : null;
+}
 
 export function toast(props: ToastInput) {
   const id = genId();
@@ -85,6 +118,7 @@ export function toast(props: ToastInput) {
     toast: {
       ...props,
       id,
+      placement: placementAwayFrom(answeredControl()?.getBoundingClientRect() ?? null, typeof window === 'undefined' ? 0 : window.innerHeight),
       open: true,
       onOpenChange: (open) => {
         if (!open) dismiss();
