@@ -10,10 +10,8 @@ const COPY: Record<string, { title: string; description: string; kind: Dashboard
   [ROUTES.onRamp]: { title: 'On-ramp', description: 'Crypto your customers bought with fiat.', kind: 'onRamp' },
   [ROUTES.offRamp]: { title: 'Off-ramp', description: 'Crypto your customers sold for fiat.', kind: 'offRamp' },
   [ROUTES.swaps]: { title: 'Swaps', description: 'Token-for-token swaps.', kind: 'swaps' },
-  [ROUTES.deposits]: { title: 'Deposits', description: 'Money your customers put into their balances.', kind: 'deposits' },
-  [ROUTES.withdrawals]: { title: 'Withdrawals', description: 'Money your customers took out of their balances.', kind: 'withdrawals' },
-  [ROUTES.balanceDeposits]: { title: 'Balance · Deposits', description: 'Fiat balance deposits.', kind: 'deposits' },
-  [ROUTES.balanceWithdrawals]: { title: 'Balance · Withdrawals', description: 'Fiat balance withdrawals.', kind: 'withdrawals' },
+  [ROUTES.balanceDeposits]: { title: 'Balance · Deposits', description: 'Money your customers put into their fiat balances.', kind: 'deposits' },
+  [ROUTES.balanceWithdrawals]: { title: 'Balance · Withdrawals', description: 'Money your customers took out of their fiat balances.', kind: 'withdrawals' },
 };
 
 /** An overview page (spec §2): one product's KPI cards and charts. */
