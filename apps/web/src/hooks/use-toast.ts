@@ -7,15 +7,20 @@ import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
-/** Which edge of the screen a toast shows at (right-aligned on wide screens, full width on narrow ones). */
-export type ToastPlacement = 'top' | 'bottom';
+/** Where on the screen the button a toast answers was when the toast was made (viewport pixels). */
+export interface ToastAnchor {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
 
 export type ToasterToast = ToastProps & {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
   action?: ToastActionElement;
-  placement?: ToastPlacement;
+  anchor?: ToastAnchor | null;
 };
 
 export type ToastAction =
@@ -78,35 +83,41 @@ function dispatch(action: ToastAction): void {
   listeners.forEach((listener) => listener(memoryState));
 }
 
-export type ToastInput = Omit<ToasterToast, 'id' | 'placement'>;
+export type ToastInput = Omit<ToasterToast, 'id' | 'anchor'>;
 
-/**
- * A toast never covers the button it answers (issue 36): it shows at the edge of the screen away from that button —
- * at the top unless the button sits in the upper half. Primary buttons end forms and dialogs, so most toasts show at the top.
- */
-export function placementAwayFrom(anchor: { top: number; bottom: number } | null, viewportHeight: number): ToastPlacement {
-  if (!anchor || anchor.bottom <= anchor.top) return 'top';
-  return (anchor.top + anchor.bottom) / 2 < viewportHeight / 2 ? 'bottom' : 'top';
+/** Whether two boxes on the screen share any area. */
+export function boxesOverlap(a: ToastAnchor, b: ToastAnchor): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
-// The control last pressed, by pointer or keyboard (Safari does not focus a clicked button, so focus alone is not enough).
-let lastPressed: Element | null = null;
+function boxOf(element: Element): ToastAnchor {
+  const { top, right, bottom, left } = element.getBoundingClientRect();
+  return { top, right, bottom, left };
+}
+
+// The control last pressed, by pointer or keyboard (Safari does not focus a clicked button, so focus alone is not
+// enough), and where it was then: a save bar that closes on success takes its button away before the toast shows.
+let lastPressed: { control: Element; box: ToastAnchor } | null = null;
 if (typeof document !== 'undefined') {
   document.addEventListener(
     'click',
     (event) => {
-      lastPressed = event.target instanceof Element ? event.target.closest('button, a, [role="button"], input[type="submit"]') : null;
+      const control = event.target instanceof Element ? event.target.closest('button, a, [role="button"], input[type="submit"]') : null;
+      lastPressed = control ? { control, box: boxOf(control) } : null;
     },
     true,
   );
 }
 
-/** The button a new toast answers: the one just pressed if still on screen, else the focused one (focus returns to a closed dialog's trigger). */
-function answeredControl(): Element | null {
+/**
+ * Where the button a new toast answers is: the one just pressed (where it is now, or was if it has gone), else the
+ * focused one. The toaster keeps the toast off it (issue 36).
+ */
+function answeredControl(): ToastAnchor | null {
   if (typeof document === 'undefined') return null;
-  if (lastPressed?.isConnected) return lastPressed;
+  if (lastPressed) return lastPressed.control.isConnected ? boxOf(lastPressed.control) : lastPressed.box;
   const focused = document.activeElement;
-  return focused && focused !== document.body ? focused : null;
+  return focused && focused !== document.body ? boxOf(focused) : null;
 }
 
 export function toast(props: ToastInput) {
@@ -118,7 +129,7 @@ export function toast(props: ToastInput) {
     toast: {
       ...props,
       id,
-      placement: placementAwayFrom(answeredControl()?.getBoundingClientRect() ?? null, typeof window === 'undefined' ? 0 : window.innerHeight),
+      anchor: answeredControl(),
       open: true,
       onOpenChange: (open) => {
         if (!open) dismiss();
