@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { RequireAuth } from '@/app/require-auth';
 import { RootRoute } from '@/app/root-route';
 import { DEV_CRASH_PATH, ForcedCrash } from '@/dev/forced-crash';
@@ -102,6 +102,12 @@ const PassesWebhooksRoute = lazy(() => import('@/app/routes/passes/webhooks'));
 const PassesKeysRoute = lazy(() => import('@/app/routes/passes/keys'));
 const PassesSettingsRoute = lazy(() => import('@/app/routes/passes/settings'));
 
+/** A second address of a screen: the screen's own address, with the query (range, currency) kept. */
+function SameScreen({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
+
 function SuspenseOutlet() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -175,18 +181,13 @@ export const routes: RouteObject[] = [
                         element: page(TransactionsListRoute),
                       })),
                       { path: `${ROUTES.transactions}/:id`, element: page(TransactionDetailRoute) },
-                      ...[
-                        ROUTES.onRamp,
-                        ROUTES.offRamp,
-                        ROUTES.swaps,
-                        ROUTES.deposits,
-                        ROUTES.withdrawals,
-                        ROUTES.balanceDeposits,
-                        ROUTES.balanceWithdrawals,
-                      ].map((path) => ({
+                      ...[ROUTES.onRamp, ROUTES.offRamp, ROUTES.swaps, ROUTES.balanceDeposits, ROUTES.balanceWithdrawals].map((path) => ({
                         path,
                         element: <DashboardOverviewRoute path={path} />,
                       })),
+                      // Spec §2 has both addresses for one dashboard each (one depositDashboardData, one withdrawalDashboardData).
+                      { path: ROUTES.deposits, element: <SameScreen to={ROUTES.balanceDeposits} /> },
+                      { path: ROUTES.withdrawals, element: <SameScreen to={ROUTES.balanceWithdrawals} /> },
                       ...RAMP_PRODUCT_ROUTES.flatMap(({ product }) => [
                         { path: kybPath(product), element: <KybRoute product={product} /> },
                         { path: goLivePath(product), element: <GoLiveRoute product={product} /> },

@@ -21,8 +21,10 @@ export const ROUTES = {
   onRamp: '/dashboard/on-ramp',
   offRamp: '/dashboard/off-ramp',
   swaps: '/dashboard/swaps',
+  /** Another address of balanceDeposits (spec §2 has both): the router sends it there. */
   deposits: '/dashboard/deposits',
   balanceDeposits: '/dashboard/balance/deposits',
+  /** Another address of balanceWithdrawals: the router sends it there. */
   withdrawals: '/dashboard/withdrawals',
   balanceWithdrawals: '/dashboard/balance/withdrawals',
   commerce: '/commerce',

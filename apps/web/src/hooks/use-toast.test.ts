@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toastReducer, type ToasterToast } from '@/hooks/use-toast';
+import { boxesOverlap, toast, TOAST_LIMIT, TOAST_REMOVE_DELAY, toastReducer, useToast, type ToasterToast } from '@/hooks/use-toast';
 
 const make = (id: string): ToasterToast => ({ id, title: `Toast ${id}`, open: true });
 
@@ -27,5 +28,29 @@ describe('toastReducer (spec §2, §9)', () => {
 
   it('uses the classic removal delay', () => {
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
+  });
+});
+
+describe('the button a toast answers (issue 36: never covered by it)', () => {
+  it('is where the button just pressed is, which the toaster keeps the toast off', () => {
+    const { result } = renderHook(() => useToast());
+    const button = document.createElement('button');
+    document.body.append(button);
+    button.getBoundingClientRect = () => DOMRect.fromRect({ x: 1105, y: 655, width: 130, height: 36 });
+    button.click();
+    act(() => void toast({ title: 'Saved' }));
+    expect(result.current.toasts[0]?.anchor).toEqual({ top: 655, right: 1235, bottom: 691, left: 1105 });
+    // A save bar that closes on success takes its button away first: where it was still counts.
+    button.click();
+    button.remove();
+    act(() => void toast({ title: 'Saved' }));
+    expect(result.current.toasts[0]?.anchor).toEqual({ top: 655, right: 1235, bottom: 691, left: 1105 });
+  });
+
+  it('counts as covered when the boxes share any area', () => {
+    const button = { top: 655, right: 1235, bottom: 691, left: 1105 };
+    expect(boxesOverlap({ top: 606, right: 1264, bottom: 704, left: 876 }, button)).toBe(true);
+    expect(boxesOverlap({ top: 80, right: 1264, bottom: 178, left: 876 }, button)).toBe(false);
+    expect(boxesOverlap({ top: 606, right: 1100, bottom: 704, left: 700 }, button)).toBe(false);
   });
 });

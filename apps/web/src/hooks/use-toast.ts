@@ -7,11 +7,20 @@ import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
+/** Where on the screen the button a toast answers was when the toast was made (viewport pixels). */
+export interface ToastAnchor {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
 export type ToasterToast = ToastProps & {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
   action?: ToastActionElement;
+  anchor?: ToastAnchor | null;
 };
 
 export type ToastAction =
@@ -74,7 +83,42 @@ function dispatch(action: ToastAction): void {
   listeners.forEach((listener) => listener(memoryState));
 }
 
-export type ToastInput = Omit<ToasterToast, 'id'>;
+export type ToastInput = Omit<ToasterToast, 'id' | 'anchor'>;
+
+/** Whether two boxes on the screen share any area. */
+export function boxesOverlap(a: ToastAnchor, b: ToastAnchor): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+function boxOf(element: Element): ToastAnchor {
+  const { top, right, bottom, left } = element.getBoundingClientRect();
+  return { top, right, bottom, left };
+}
+
+// The control last pressed, by pointer or keyboard (Safari does not focus a clicked button, so focus alone is not
+// enough), and where it was then: a save bar that closes on success takes its button away before the toast shows.
+let lastPressed: { control: Element; box: ToastAnchor } | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const control = event.target instanceof Element ? event.target.closest('button, a, [role="button"], input[type="submit"]') : null;
+      lastPressed = control ? { control, box: boxOf(control) } : null;
+    },
+    true,
+  );
+}
+
+/**
+ * Where the button a new toast answers is: the one just pressed (where it is now, or was if it has gone), else the
+ * focused one. The toaster keeps the toast off it (issue 36).
+ */
+function answeredControl(): ToastAnchor | null {
+  if (typeof document === 'undefined') return null;
+  if (lastPressed) return lastPressed.control.isConnected ? boxOf(lastPressed.control) : lastPressed.box;
+  const focused = document.activeElement;
+  return focused && focused !== document.body ? boxOf(focused) : null;
+}
 
 export function toast(props: ToastInput) {
   const id = genId();
@@ -85,6 +129,7 @@ export function toast(props: ToastInput) {
     toast: {
       ...props,
       id,
+      anchor: answeredControl(),
       open: true,
       onOpenChange: (open) => {
         if (!open) dismiss();

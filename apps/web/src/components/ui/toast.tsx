@@ -18,7 +18,8 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
     <ToastPrimitive.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // data-flipped (toaster.tsx): the other edge, off the button the toast answers; on wide screens under the header.
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 data-flipped:top-auto data-flipped:bottom-0 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col sm:data-flipped:top-16 sm:data-flipped:bottom-auto md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -8,17 +8,15 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type Overview = { to: string; title: string; description: string; icon: LucideIcon };
-// Two even groups, so the tiles form whole rows at every width (3 products; 4 balance views, 2 × 2 or 4 across).
+// Two groups whose tiles form whole rows at every width: 3 products, 2 balance views.
 const PRODUCTS: Overview[] = [
   { to: ROUTES.onRamp, title: 'On-ramp', description: 'Crypto bought with fiat', icon: ArrowDownToLineIcon },
   { to: ROUTES.offRamp, title: 'Off-ramp', description: 'Crypto sold for fiat', icon: ArrowUpFromLineIcon },
   { to: ROUTES.swaps, title: 'Swaps', description: 'Token for token', icon: ArrowLeftRightIcon },
 ];
 const BALANCES: Overview[] = [
-  { to: ROUTES.deposits, title: 'Deposits', description: 'Money into balances', icon: LandmarkIcon },
-  { to: ROUTES.withdrawals, title: 'Withdrawals', description: 'Money out of balances', icon: WalletIcon },
-  { to: ROUTES.balanceDeposits, title: 'Balance · Deposits', description: 'Fiat balance deposits', icon: LandmarkIcon },
-  { to: ROUTES.balanceWithdrawals, title: 'Balance · Withdrawals', description: 'Fiat balance withdrawals', icon: WalletIcon },
+  { to: ROUTES.balanceDeposits, title: 'Deposits', description: 'Money into fiat balances', icon: LandmarkIcon },
+  { to: ROUTES.balanceWithdrawals, title: 'Withdrawals', description: 'Money out of fiat balances', icon: WalletIcon },
 ];
 
 function OverviewTiles({ label, overviews, query, className }: { label: string; overviews: Overview[]; query: string; className: string }) {
@@ -63,7 +61,7 @@ export function DashboardScreen({ guide }: { guide?: ReactNode }) {
       {guide}
       <nav aria-label="Overviews" className="flex flex-col gap-4">
         <OverviewTiles label="Products" overviews={PRODUCTS} query={query} className="grid-cols-3" />
-        <OverviewTiles label="Balances" overviews={BALANCES} query={query} className="grid-cols-2 lg:grid-cols-4" />
+        <OverviewTiles label="Balances" overviews={BALANCES} query={query} className="grid-cols-2" />
       </nav>
       <h2 className="text-lg font-semibold tracking-tight">On-ramp</h2>
       <DashboardView kind="onRamp" />

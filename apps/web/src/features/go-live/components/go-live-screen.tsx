@@ -22,6 +22,7 @@ import { BLOCKED_ACTION_LABEL, formatCountry, labelOf, PRODUCT_LABEL } from '@/l
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { RampProductTabs } from '@/components/layouts/ramp-product-tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -48,11 +49,10 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
   useDocumentTitle(`${productLabel} · Go live · Rampart`);
 
   const status = screen.data?.productStatus ?? null;
-  if (!accountId)
-    return <Frame productLabel={productLabel}>{<p className="text-sm text-muted-foreground">Choose an account to see its go-live checklist.</p>}</Frame>;
+  if (!accountId) return <Frame product={product}>{<p className="text-sm text-muted-foreground">Choose an account to see its go-live checklist.</p>}</Frame>;
   if (!status) {
     return (
-      <Frame productLabel={productLabel}>
+      <Frame product={product}>
         {screen.error ? (
           <QueryErrorAlert title="Could not load the go-live checklist" error={screen.error} onRetry={screen.refetch} />
         ) : (
@@ -78,7 +78,7 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
   }
 
   return (
-    <Frame productLabel={productLabel} enabled={readiness.isEnabled}>
+    <Frame product={product} enabled={readiness.isEnabled}>
       {screen.error && <ErrorAlert title="Could not refresh the checklist" message={describeApiError(screen.error).message} />}
       <Card aria-label="Go-live status" role="region" className="gap-3 py-5">
         <CardContent className="flex flex-col gap-2">
@@ -190,9 +190,11 @@ function BlockedNotice({ status }: { status: GoLive_BlockedStatusQuery['blockedC
   );
 }
 
-function Frame({ productLabel, enabled, children }: { productLabel: string; enabled?: boolean; children: React.ReactNode }) {
+function Frame({ product, enabled, children }: { product: RampProductKey; enabled?: boolean; children: React.ReactNode }) {
+  const productLabel = PRODUCT_LABEL[product] ?? product;
   return (
     <PageLayout width="form">
+      <RampProductTabs product={product} />
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">Go live</h1>

@@ -26,6 +26,7 @@ import { KYB_LEVEL_LABEL, labelOf, PRODUCT_LABEL } from '@/lib/format';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { RampProductTabs } from '@/components/layouts/ramp-product-tabs';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -150,6 +151,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
 function Frame({ product, level, children }: { product: RampProductKey; level?: string; children: React.ReactNode }) {
   return (
     <PageLayout>
+      <RampProductTabs product={product} />
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight">Business verification</h1>
