@@ -209,23 +209,29 @@ describe('requiring single sign-on for an organization (issue 36)', () => {
     await addMembership(t, accountId, member.id, 'analyst');
     const memberPasswordSession = await sessionFor(t, member.id);
     const staff = await newUser('sso-staff');
-    await t.database.pool.query(`update users set admin_role = 'ReadOnly', otp_secret = $2, is_otp_enabled = true where id = $1`, [staff.id, STAFF_TOTP_SECRET]);
+    await t.database.pool.query(`update users set admin_role = 'ReadOnly', otp_secret = $2, is_otp_enabled = true where id = $1`, [
+      staff.id,
+      STAFF_TOTP_SECRET,
+    ]);
     await addMembership(t, accountId, staff.id, 'analyst');
     const staffPasswordSession = await sessionFor(t, staff.id);
     const outsider = await newUser('sso-outsider');
     await organizationWithAdministrator('Elsewhere').then(({ accountId: otherAccount }) => addMembership(t, otherAccount, outsider.id, 'administrator'));
     const resetLink = randomUUID().replaceAll('-', '');
-    await t.database.pool.query(`insert into user_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'password_reset', $2, now() + interval '1 hour')`, [
-      member.id,
-      sha256(resetLink),
-    ]);
+    await t.database.pool.query(
+      `insert into user_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'password_reset', $2, now() + interval '1 hour')`,
+      [member.id, sha256(resetLink)],
+    );
 
     const { client: adminClient } = await ssoClient(randomUUID(), { email: admin.email });
     expect((await adminClient.ok(SET_REQUIRE_SSO, { accountId, required: true })).setRequireSso).toMatchObject({ requireSso: true });
     expect(await requireSso(organizationId)).toBe(true);
     const audit = await t.database.pool.query(`select outcome, changes from audit_events where account_id = $1 and operation = 'setRequireSso'`, [accountId]);
     expect(audit.rows).toEqual([
-      expect.objectContaining({ outcome: 'success', changes: expect.objectContaining({ _subject: expect.objectContaining({ before: 'not required', after: 'required' }) }) }),
+      expect.objectContaining({
+        outcome: 'success',
+        changes: expect.objectContaining({ _subject: expect.objectContaining({ before: 'not required', after: 'required' }) }),
+      }),
     ]);
 
     // The member's password session ended; the administrator's SSO session and the staff member's session did not.
