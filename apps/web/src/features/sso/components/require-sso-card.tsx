@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { SectionCard } from '@/components/section-card';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { WarningNote } from '@/components/warning-note';
@@ -17,7 +16,6 @@ import { selectedAccountIdVar } from '@/lib/local-state';
  */
 export function RequireSsoCard() {
   const accountId = useReactiveVar(selectedAccountIdVar);
-  const switchId = useId();
   const { data, error, refetch } = useQuery(SsoRequirementQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const [setRequireSso, { loading: saving }] = useMutation(SsoSetRequireSsoMutation);
   const [confirming, setConfirming] = useState(false);
@@ -36,9 +34,9 @@ export function RequireSsoCard() {
       action={
         organization ? (
           <div className="flex items-center gap-2">
-            <Label htmlFor={switchId}>{required ? 'Required' : 'Not required'}</Label>
+            <span className="text-sm font-medium">{required ? 'Required' : 'Not required'}</span>
             <Switch
-              id={switchId}
+              aria-label="Require single sign-on"
               checked={required}
               disabled={saving || (!required && !signedInWithSso)}
               onCheckedChange={(next) => {
