@@ -18,7 +18,7 @@ export function SsoPasswordNote({ host }: { host: string }) {
       <AlertDescription>
         <p>
           {me.isSsoRequired
-            ? `Your organization requires single sign-on: you sign in to Rampart only through ${host}, with the password below. Rampart keeps no password of yours.`
+            ? `Your organization requires single sign-on: you sign in to Rampart only through ${host}, with the password below. Your Rampart password is not used.`
             : me.hasPassword
               ? `The password below is the one you sign in with at ${host}. Your Rampart password still works besides single sign-on on Rampart’s sign-in form: it is a separate password, and changing one does not change the other.`
               : `The password below is the one you sign in with at ${host}. You have no Rampart password: you sign in with single sign-on.`}
