@@ -7,6 +7,8 @@ export const ACCOUNT_PERMISSIONS = [
   'account:update',
   'team:read',
   'team:manage',
+  /** Require single sign-on for the organization's members (staff have no equivalent: it is the partner's choice). */
+  'sso:manage',
   'audit:read',
   'billing:read',
   'billing:manage',

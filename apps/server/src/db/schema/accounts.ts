@@ -16,6 +16,8 @@ export const organizations = pgTable('organizations', {
     .default('Free'),
   /** Made up by the demo seed: its accounts, and every row that hangs off them, are what `--remove-demo` removes. */
   isDemo: boolean('is_demo').notNull().default(false),
+  /** Members sign in only with single sign-on: password sign-in, password reset and setting a password are refused. */
+  requireSso: boolean('require_sso').notNull().default(false),
 });
 
 /** One row once the demo was removed (`npm run seed -- --remove-demo`), so that later starts do not seed it again. */

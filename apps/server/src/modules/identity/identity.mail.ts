@@ -35,6 +35,19 @@ export const passwordReset = (to: string, firstName: string, url: string, minute
     { label: 'Reset password', url },
   );
 
+/** Sent instead of a reset link when the user's organization requires single sign-on (no Rampart password is used). */
+export const passwordResetSsoRequired = (to: string, firstName: string, loginUrl: string) =>
+  message(
+    to,
+    'Sign in to Rampart with single sign-on',
+    [
+      `Hi ${firstName},`,
+      'Someone asked to reset your Rampart password. Your organization requires single sign-on, so your Rampart password is not used: sign in with "Sign in with SSO", and change your password at your identity provider.',
+      'If you did not ask for this, ignore this e-mail.',
+    ],
+    { label: 'Sign in', url: loginUrl },
+  );
+
 export const resetTwoFactor = (to: string, firstName: string, url: string, minutes: number) =>
   message(
     to,

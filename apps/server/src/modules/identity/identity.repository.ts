@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-o
 import type { Database } from '../../db/client.ts';
 import { firstWhere, insertRow, updateWhere } from '../../db/row-queries.ts';
 import { outsideUnitOfWork } from '../../db/unit-of-work.ts';
+import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { loginFailures, recoveryCodes, sessions, userTokens, users } from '../../db/schema/identity.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -180,6 +181,17 @@ export function createIdentityRepository(db: Database) {
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
         .orderBy(desc(sessions.lastSeenAt));
+    },
+    /** Whether an organization the user is an accepted member of requires single sign-on. */
+    async isSsoRequired(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+        .where(and(eq(memberships.userId, userId), eq(memberships.hasAcceptedInvite, true), eq(organizations.requireSso, true)))
+        .limit(1);
+      return Boolean(row);
     },
   };
 }

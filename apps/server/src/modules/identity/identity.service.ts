@@ -41,6 +41,9 @@ export const LIMITS = {
 
 const GENERIC_LOGIN_ERROR = 'The e-mail or password is incorrect.';
 const TOO_MANY_SIGN_IN_FAILURES = `Too many failed sign-in attempts. Try again in ${LIMITS.failureWindowMinutes} minutes.`;
+/** The refusal of every password path for a member of an organization that requires single sign-on. */
+export const SSO_REQUIRED_MESSAGE = 'Your organization requires single sign-on: sign in with SSO. Your Rampart password is no longer used.';
+const ssoRequired = (fields: Record<string, string> = {}) => new AppError('BAD_USER_INPUT', SSO_REQUIRED_MESSAGE, { ssoRequired: true, fields });
 const TOO_MANY_INVALID_LINKS = `Too many invalid links were tried from your network. Try again in ${LIMITS.failureWindowMinutes} minutes.`;
 
 export interface RequestMeta {
@@ -216,9 +219,15 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
     return codes;
   }
 
+  /** An organization of the user requires SSO; provider staff are never held to a partner's choice. */
+  async function isSsoRequired(user: Pick<UserRow, 'id' | 'adminRole'>): Promise<boolean> {
+    return !user.adminRole && (await repository.isSsoRequired(user.id));
+  }
+
   return {
     issueSession,
     findBySecret,
+    isSsoRequired,
 
     /** Users' display names (first and last name, else the e-mail) by id; unknown ids are left out. */
     userNamesByIds: (ids: string[]) => (ids.length ? deps.repository.namesByIds(ids) : Promise.resolve(new Map<string, string>())),
@@ -283,6 +292,11 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       }
       if (!(await verifyPassword(user.passwordHash, values.password))) return fail();
       const passwordRight = () => repository.releaseFailure(attempt);
+      // Told only after the right password, so the form does not reveal which e-mail addresses belong to such an organization.
+      if (await isSsoRequired(user)) {
+        await passwordRight();
+        throw ssoRequired();
+      }
       if (!user.isEmailVerified) {
         await passwordRight();
         // The answer is an error, which rolls the mutation's unit of work back: the new code and its e-mail must not go with it.
@@ -323,7 +337,10 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
     async triggerPasswordReset(input: { email: string }) {
       const { email } = parseInput(z.object({ email: emailSchema }), input);
       const user = await repository.findUserByEmail(email);
-      if (user) {
+      if (user && (await isSsoRequired(user))) {
+        // The same answer as for anyone; the e-mail says why no link came.
+        await mailer.send(templates.passwordResetSsoRequired(user.email, user.firstName, link('/login')));
+      } else if (user) {
         const token = await sendLinkToken(user, 'password_reset', LIMITS.resetLinkMinutes);
         if (token) await mailer.send(templates.passwordReset(user.email, user.firstName, link(`/reset?token=${token}`), LIMITS.resetLinkMinutes));
       }
@@ -334,10 +351,12 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const values = parseInput(z.object({ token: z.string().max(200), password: z.string() }), input);
       assertAcceptablePassword(values.password);
       const token = await useLinkToken(values.token, 'password_reset', 'password reset', meta.ipAddress);
+      const user = await repository.findUserById(token.userId);
+      // A link sent before the organization required SSO must not set a password after.
+      if (user && (await isSsoRequired(user))) throw ssoRequired();
       if (!(await repository.consumeToken(token.id))) throw badInput({ token: 'This password reset link has already been used.' });
       await repository.updateUser(token.userId, { passwordHash: await hashPassword(values.password), isEmailVerified: true });
       await repository.deleteSessionsOfUser(token.userId);
-      const user = await repository.findUserById(token.userId);
       if (user) await repository.clearLoginFailures(user.email);
       return true;
     },
@@ -406,7 +425,8 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
       const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, values.password) : (await spendPasswordCheckTime(values.password), false);
       if (!user || !passwordOk) return true;
       await repository.releaseFailure(attempt);
-      if (user.isOtpEnabled) {
+      // A password proves nothing once SSO is required: the provider's sign-in (and its second factor) does.
+      if (user.isOtpEnabled && !(await isSsoRequired(user))) {
         const token = await sendLinkToken(user, 'reset_two_factor', LIMITS.resetTwoFactorLinkMinutes);
         if (token) await mailer.send(templates.resetTwoFactor(user.email, user.firstName, link(`/reset_2fa?token=${token}`), LIMITS.resetTwoFactorLinkMinutes));
       }
@@ -436,6 +456,7 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         input,
       );
       const user = session.user;
+      if (values.password && (await isSsoRequired(user))) throw ssoRequired({ password: SSO_REQUIRED_MESSAGE });
       const changes: Partial<UserRow> = {};
       if (values.name) {
         const [firstName, ...rest] = values.name.split(/\s+/);

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAppWithProvider } from '../../../test/identity-provider.ts';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/identity.ts';
 import { hashPassword } from '../../lib/password-policy.ts';
 import type { DevelopmentIdentityProvider } from '../../dev/identity-provider/dev-identity-provider.ts';
-import { errorCode, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { errorCode, freePort, STAFF_TOTP_SECRET, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../../../test/harness.ts';
+import { addMembership, sessionFor } from '../../../test/accounts-helper.ts';
+import { sha256 } from '../../lib/sha256.ts';
+import { createSsoRepository } from './sso.repository.ts';
 import { createSsoService } from './sso.service.ts';
 
 // How Rampart's user follows the identity provider: linked by subject at the first SSO sign-in, taking
@@ -143,5 +147,121 @@ describe('ssoConfiguration.accountManagement', () => {
     const off = await createSsoService({ config: { ...t.config, OIDC_ISSUER: undefined, OIDC_ACCOUNT_MANAGEMENT: false } }).configuration();
     expect(off.accountManagement).toBe(false);
     expect(off.scopes).toEqual(['openid', 'email', 'profile']);
+  });
+});
+
+describe('requiring single sign-on for an organization (issue 36)', () => {
+  const SET_REQUIRE_SSO = `mutation($accountId: ID!, $required: Boolean!) { setRequireSso(accountId: $accountId, required: $required) { id requireSso } }`;
+  const LOGIN = `mutation($email: String!, $password: String!) { login(email: $email, password: $password) { csrfToken preAuthenticated } }`;
+  const ME = `{ me { id isSsoRequired isSsoLinked hasPassword } }`;
+
+  /** An organization with one account and its administrator, who has a Rampart password. */
+  async function organizationWithAdministrator(name: string) {
+    const admin = await newUser(`${name}-admin`);
+    const org = await t.database.pool.query<{ id: string }>(`insert into organizations (name, owner_id) values ($1, $2) returning id`, [name, admin.id]);
+    const account = await t.database.pool.query<{ id: string }>(`insert into accounts (organization_id, name) values ($1, $2) returning id`, [
+      org.rows[0]!.id,
+      name,
+    ]);
+    const accountId = account.rows[0]!.id;
+    await addMembership(t, accountId, admin.id, 'administrator');
+    return { admin, accountId, organizationId: org.rows[0]!.id };
+  }
+
+  const requireSso = async (organizationId: string) =>
+    (await t.database.pool.query(`select require_sso from organizations where id = $1`, [organizationId])).rows[0].require_sso as boolean;
+
+  it('refuses to require it without a configured and verified connection, or for an administrator not signed in with it', async () => {
+    const { admin, accountId, organizationId } = await organizationWithAdministrator('Unverified');
+
+    const byPassword = await (await sessionFor(t, admin.id)).gql(SET_REQUIRE_SSO, { accountId, required: true });
+    expect(errorCode(byPassword)).toBe('CONFLICT');
+    expect(byPassword.errors?.[0]?.extensions?.reason).toBe('ADMINISTRATOR_NOT_SIGNED_IN_WITH_SSO');
+    expect(byPassword.errors?.[0]?.message).toMatch(/Sign in with single sign-on first/);
+
+    // The same administrator signed in with SSO, against a provider that does not answer, or with SSO turned off.
+    const { client } = await ssoClient(randomUUID(), { email: admin.email });
+    const { currentSession } = await client.ok(CURRENT_SESSION);
+    const viewer = { sessionId: currentSession.id as string, user: (await t.database.db.select().from(users).where(eq(users.id, admin.id)))[0]! };
+    const repository = createSsoRepository(t.database.db);
+    const unreachable = createSsoService({ config: { ...t.config, OIDC_ISSUER: `http://127.0.0.1:${await freePort()}` }, repository });
+    await expect(unreachable.setRequireSso(viewer, accountId, true)).rejects.toMatchObject({
+      extensions: { code: 'CONFLICT', reason: 'SSO_NOT_VERIFIED' },
+      message: expect.stringMatching(/could not be verified/),
+    });
+    const turnedOff = createSsoService({ config: { ...t.config, SSO_ENABLED: false }, repository });
+    await expect(turnedOff.setRequireSso(viewer, accountId, true)).rejects.toMatchObject({ extensions: { code: 'CONFLICT', reason: 'SSO_NOT_CONFIGURED' } });
+    expect(await requireSso(organizationId)).toBe(false);
+  });
+
+  it('refuses a role without the permission to manage single sign-on', async () => {
+    const { accountId, organizationId } = await organizationWithAdministrator('Roles');
+    const developer = await newUser('sso-developer');
+    await addMembership(t, accountId, developer.id, 'developer');
+    const { client } = await ssoClient(randomUUID(), { email: developer.email });
+    expect(errorCode(await client.gql(SET_REQUIRE_SSO, { accountId, required: true }))).toBe('FORBIDDEN_ERROR');
+    expect(await requireSso(organizationId)).toBe(false);
+  });
+
+  it('once required, refuses the members’ password paths and ends their password sessions; SSO, staff and other organizations are unaffected', async () => {
+    const { admin, accountId, organizationId } = await organizationWithAdministrator('Required');
+    const member = await newUser('sso-member');
+    await addMembership(t, accountId, member.id, 'analyst');
+    const memberPasswordSession = await sessionFor(t, member.id);
+    const staff = await newUser('sso-staff');
+    await t.database.pool.query(`update users set admin_role = 'ReadOnly', otp_secret = $2, is_otp_enabled = true where id = $1`, [
+      staff.id,
+      STAFF_TOTP_SECRET,
+    ]);
+    await addMembership(t, accountId, staff.id, 'analyst');
+    const staffPasswordSession = await sessionFor(t, staff.id);
+    const outsider = await newUser('sso-outsider');
+    await organizationWithAdministrator('Elsewhere').then(({ accountId: otherAccount }) => addMembership(t, otherAccount, outsider.id, 'administrator'));
+    const resetLink = randomUUID().replaceAll('-', '');
+    await t.database.pool.query(
+      `insert into user_tokens (user_id, purpose, token_hash, expires_at) values ($1, 'password_reset', $2, now() + interval '1 hour')`,
+      [member.id, sha256(resetLink)],
+    );
+
+    const { client: adminClient } = await ssoClient(randomUUID(), { email: admin.email });
+    expect((await adminClient.ok(SET_REQUIRE_SSO, { accountId, required: true })).setRequireSso).toMatchObject({ requireSso: true });
+    expect(await requireSso(organizationId)).toBe(true);
+    const audit = await t.database.pool.query(`select outcome, changes from audit_events where account_id = $1 and operation = 'setRequireSso'`, [accountId]);
+    expect(audit.rows).toEqual([
+      expect.objectContaining({
+        outcome: 'success',
+        changes: expect.objectContaining({ _subject: expect.objectContaining({ before: 'not required', after: 'required' }) }),
+      }),
+    ]);
+
+    // The member's password session ended; the administrator's SSO session and the staff member's session did not.
+    expect(errorCode(await memberPasswordSession.gql(ME))).toBe('UNAUTHENTICATED');
+    expect((await adminClient.ok(ME)).me).toMatchObject({ id: admin.id, isSsoRequired: true, isSsoLinked: true, hasPassword: true });
+    expect((await staffPasswordSession.ok(ME)).me).toMatchObject({ id: staff.id, isSsoRequired: false });
+
+    const refused = await t.client().gql(LOGIN, { email: member.email, password: STRONG_PASSWORD });
+    expect(errorCode(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.extensions?.ssoRequired).toBe(true);
+    expect(refused.errors?.[0]?.message).toMatch(/Your organization requires single sign-on: sign in with SSO/);
+    const reset = await t.client().gql(`mutation($token: String!, $password: String!) { resetPassword(token: $token, password: $password) }`, {
+      token: resetLink,
+      password: `${STRONG_PASSWORD}-new`,
+    });
+    expect(reset.errors?.[0]?.extensions?.ssoRequired).toBe(true);
+    expect((await t.client().ok(LOGIN, { email: outsider.email, password: STRONG_PASSWORD })).login.csrfToken).toBeTruthy();
+    expect((await t.client().ok(LOGIN, { email: staff.email, password: STRONG_PASSWORD })).login.preAuthenticated).toBe(true);
+
+    // Single sign-on still opens a session for the member, who cannot set a Rampart password from it.
+    const { client: memberSso, user: signedIn } = await ssoClient(randomUUID(), { email: member.email });
+    expect(signedIn.id).toBe(member.id);
+    const setPassword = await memberSso.gql(`mutation($p: String!, $c: String!) { updateUser(password: $p, currentPassword: $c) { id } }`, {
+      p: `${STRONG_PASSWORD}-new`,
+      c: STRONG_PASSWORD,
+    });
+    expect(setPassword.errors?.[0]?.extensions?.ssoRequired).toBe(true);
+
+    // Turned off again, the password works as before.
+    await adminClient.ok(SET_REQUIRE_SSO, { accountId, required: false });
+    expect((await t.client().ok(LOGIN, { email: member.email, password: STRONG_PASSWORD })).login.csrfToken).toBeTruthy();
   });
 });

@@ -1,9 +1,12 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { firstWhere } from '../../db/row-queries.ts';
+import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
+import { sessions, users } from '../../db/schema/identity.ts';
 import { ssoSignInAttempts, ssoUsedIdTokens } from '../../db/schema/sso.ts';
 
 export type SsoSignInAttemptRow = typeof ssoSignInAttempts.$inferSelect;
+export type OrganizationRow = typeof organizations.$inferSelect;
 
 export function createSsoRepository(db: Database) {
   return {
@@ -37,6 +40,46 @@ export function createSsoRepository(db: Database) {
         .onConflictDoNothing({ target: ssoUsedIdTokens.tokenHash })
         .returning({ tokenHash: ssoUsedIdTokens.tokenHash });
       return rows.length > 0;
+    },
+
+    /** The organization owning an account: the one whose members requireSso holds for. */
+    async organizationOfAccount(accountId: string): Promise<OrganizationRow | undefined> {
+      const [row] = await db
+        .select({ organization: organizations })
+        .from(accounts)
+        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+        .where(eq(accounts.id, accountId))
+        .limit(1);
+      return row?.organization;
+    },
+
+    async setRequireSso(organizationId: string, requireSso: boolean): Promise<OrganizationRow> {
+      const [row] = await db.update(organizations).set({ requireSso }).where(eq(organizations.id, organizationId)).returning();
+      return row!;
+    },
+
+    /** How the session was opened ('sso', 'password', …); undefined once it ended. */
+    async sessionAuthMethod(sessionId: string): Promise<string | undefined> {
+      const [row] = await db.select({ authMethod: sessions.authMethod }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+      return row?.authMethod;
+    },
+
+    /**
+     * Ends the sessions the organization's members opened without SSO (password, sign-up, invitation, reset); staff
+     * keep theirs. Returns how many ended.
+     */
+    async endSessionsWithoutSso(organizationId: string): Promise<number> {
+      const members = db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(and(eq(accounts.organizationId, organizationId), eq(memberships.hasAcceptedInvite, true)));
+      const staff = db.select({ id: users.id }).from(users).where(isNotNull(users.adminRole));
+      const rows = await db
+        .delete(sessions)
+        .where(and(ne(sessions.authMethod, 'sso'), inArray(sessions.userId, members), notInArray(sessions.userId, staff)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
 
     /** Deletes attempts and used-token records past their expiry (an expired token is refused by its exp anyway). */

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/graphql.ts';
-import { requireSession } from '../../graphql/context.ts';
+import { requireGrant, requireSession } from '../../graphql/context.ts';
 import { signInPayload } from '../../graphql/auth-payload.ts';
 
 export const ssoResolvers: Resolvers = {
@@ -21,5 +21,14 @@ export const ssoResolvers: Resolvers = {
     },
     syncUserWithIdentityProvider: (_parent, args, context) =>
       context.services.sso.syncUser(requireSession(context).user.id, args.idToken, context.services.identity),
+    setRequireSso: (_parent, args, context) => {
+      const session = requireSession(context);
+      return context.services.sso.setRequireSso({ sessionId: session.id, user: session.user }, requireGrant(context).accountId, args.required);
+    },
+  },
+  User: {
+    isSsoRequired: (user, _args, context) => context.services.identity.isSsoRequired(user),
+    isSsoLinked: (user) => Boolean(user.ssoSubject),
+    hasPassword: (user) => Boolean(user.passwordHash),
   },
 };

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { developmentIssuer, type Env } from '../../config/env.ts';
-import { AppError, badInput, isAppError } from '../../graphql/errors.ts';
+import { AppError, badInput, isAppError, notFound } from '../../graphql/errors.ts';
+import { withAuditChange } from '../../lib/audit-words.ts';
 import { sha256 } from '../../lib/sha256.ts';
+import type { UserRow } from '../identity/identity.repository.ts';
 import type { IdentityService, RequestMeta, SsoIdentity, SsoLoginResult } from '../identity/identity.service.ts';
 import { ACCOUNT_MANAGEMENT_SCOPES, parseIdentityClientConfig, SSO_SCOPES } from './sso-config.ts';
 import type { SsoRepository } from './sso.repository.ts';
@@ -222,6 +224,28 @@ export function createSsoService(deps: SsoServiceDeps) {
     return { issuer, subject: String(claims.sub), email, givenName: text(claims.given_name), familyName: text(claims.family_name) };
   }
 
+  /** Why SSO cannot be required yet, as a CONFLICT naming the reason; nothing when it can. */
+  async function assertMayRequire(viewer: { sessionId: string; user: Pick<UserRow, 'ssoIssuer' | 'ssoSubject'> }) {
+    const refuse = (reason: string, message: string) => new AppError('CONFLICT', message, { reason });
+    if (config.SSO_ENABLED === false)
+      throw refuse('SSO_NOT_CONFIGURED', 'Single sign-on is turned off on this server, so it cannot be required. Ask Rampart support to set it up.');
+    // Verified now, not from the cached endpoints: the provider must answer for this issuer at this moment.
+    try {
+      await fetchMetadata();
+    } catch {
+      throw refuse(
+        'SSO_NOT_VERIFIED',
+        `The identity provider at ${issuer} could not be verified (its discovery document did not answer for this issuer), so single sign-on cannot be required. Try again once it answers.`,
+      );
+    }
+    const linked = viewer.user.ssoIssuer === issuer && Boolean(viewer.user.ssoSubject);
+    if (!linked || (await repository().sessionAuthMethod(viewer.sessionId)) !== 'sso')
+      throw refuse(
+        'ADMINISTRATOR_NOT_SIGNED_IN_WITH_SSO',
+        'Sign in with single sign-on first: only an administrator signed in through the identity provider can require it, so that nobody is locked out.',
+      );
+  }
+
   return {
     verifyIdToken,
 
@@ -292,6 +316,21 @@ export function createSsoService(deps: SsoServiceDeps) {
         if (isAppError(error) && error.code === 'UNAUTHENTICATED') throw tokenError(error.message);
         throw error;
       }
+    },
+
+    /**
+     * Turns the organization's "Require SSO" on or off. On only when single sign-on is on here, its provider answers
+     * for the configured issuer now, and the administrator is signed in through it (so nobody locks themselves out);
+     * then the members' sessions opened without SSO end. The audit row records before and after.
+     */
+    async setRequireSso(viewer: { sessionId: string; user: Pick<UserRow, 'ssoIssuer' | 'ssoSubject'> }, accountId: string, required: boolean) {
+      const organization = await repository().organizationOfAccount(accountId);
+      if (!organization) throw notFound('The account');
+      if (required && !organization.requireSso) await assertMayRequire(viewer);
+      const updated = organization.requireSso === required ? organization : await repository().setRequireSso(organization.id, required);
+      if (required) await repository().endSessionsWithoutSso(organization.id);
+      const words = (value: boolean) => (value ? 'required' : 'not required');
+      return withAuditChange({ ...updated }, { before: words(organization.requireSso), after: words(required) });
     },
 
     /** Verifies a fresh ID token and copies the provider's name and e-mail onto the signed-in user. */

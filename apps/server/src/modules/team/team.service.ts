@@ -110,6 +110,12 @@ export function createTeamService(deps: {
       if (isCommonPassword(values.password)) throw badInput({ password: 'This password is one of the most common passwords. Choose a less predictable one.' });
       const found = await openInvite(values.inviteToken, meta.ipAddress);
       if (found.user.passwordHash) throw badInput({ inviteToken: 'You already have a Rampart account: sign in, then accept the invitation.' });
+      // Its members have no Rampart password: they sign in with SSO (which finds this user by e-mail), then accept.
+      if (found.organization.requireSso)
+        throw new AppError('BAD_USER_INPUT', 'This organization requires single sign-on: sign in with SSO, then accept the invitation.', {
+          ssoRequired: true,
+          fields: {},
+        });
       const [firstName, ...rest] = values.name.split(/\s+/);
       if (!(await repository.acceptInvite(found.membership.id, sha256(values.inviteToken))))
         throw badInput({ inviteToken: 'This invitation has already been used.' });

@@ -1,6 +1,7 @@
 import { ProfileOwnerPage } from '@/app/routes/profile-owner-page';
 import { SecuritySettings } from '@/features/profile/components/security-settings';
 import { SessionsCard } from '@/features/profile/components/sessions-card';
+import { RampartPasswordNote } from '@/features/sso/components/password-model-note';
 import { SsoSecuritySettings } from '@/features/sso/components/sso-security-settings';
 
 /**
@@ -18,7 +19,12 @@ export default function ProfileSecurityRoute() {
           <SessionsCard />
         </div>
       )}
-      rampart={<SecuritySettings />}
+      rampart={
+        <div className="flex flex-col gap-6">
+          <RampartPasswordNote />
+          <SecuritySettings />
+        </div>
+      }
     />
   );
 }

@@ -2,6 +2,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AccountManagedNote } from '@/features/sso/components/account-managed-note';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { PasswordCard } from '@/features/sso/components/password-card';
+import { SsoPasswordNote } from '@/features/sso/components/password-model-note';
 import { PhonesCard } from '@/features/sso/components/phones-card';
 import { ProviderSessionCard } from '@/features/sso/components/provider-session-card';
 import { useMyAccountClient } from '@/features/sso/hooks/use-my-account';
@@ -14,6 +15,7 @@ export function SsoSecuritySettings({ config }: { config: SsoConfig }) {
   return (
     <div className="flex flex-col gap-6">
       <AccountManagedNote host={host}>Your phone numbers, password and sign-in session are kept at your identity provider.</AccountManagedNote>
+      <SsoPasswordNote host={host} />
       {error ? (
         <MyAccountAlert error={error} client={client} title="Could not load single sign-on" />
       ) : !client ? (
