@@ -96,9 +96,7 @@ async function templateAndPolicies(db: Database, projectId: string, request: Iss
   let policies = await db
     .select()
     .from(passPolicies)
-    .where(
-      request.policyIds ? and(eq(passPolicies.projectId, projectId), inArray(passPolicies.id, request.policyIds)) : eq(passPolicies.projectId, projectId),
-    )
+    .where(request.policyIds ? and(eq(passPolicies.projectId, projectId), inArray(passPolicies.id, request.policyIds)) : eq(passPolicies.projectId, projectId))
     .orderBy(asc(passPolicies.createdAt), asc(passPolicies.id));
   if (request.policyIds) {
     const missing = request.policyIds.filter((id) => !policies.some((policy) => policy.id === id));
@@ -130,12 +128,7 @@ async function holderAddress(db: Database, chain: EvmChain, project: ProjectRow,
 }
 
 /** The wallet a policy admits (asked on chain for an NFT), with the head block an NFT's ownership was read at. */
-async function admittedHolder(
-  { db, chain }: PassIssuingDeps,
-  project: ProjectRow,
-  request: IssuePassRequest,
-  policies: Parameters<typeof checkPolicies>[0],
-) {
+async function admittedHolder({ db, chain }: PassIssuingDeps, project: ProjectRow, request: IssuePassRequest, policies: Parameters<typeof checkPolicies>[0]) {
   const address = await holderAddress(db, chain, project, request.holder);
   const headBlock = request.nft ? await chain.blockNumber() : null;
   const decision = await checkPolicies(policies, address, request.nft ?? null, chain);

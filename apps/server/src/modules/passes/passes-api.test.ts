@@ -320,12 +320,15 @@ const ISSUE_TEST_PASS = `mutation($p: ID!, $i: IssueTestPassInput!) {
   issueTestPass(projectId: $p, input: $i) { pass { id holderAddress status tokenId signedMessage appleWalletUrl } appleWalletUrl googleWalletUrl qrCodeUrl }
 }`;
 
-describe('the dashboard\'s test pass (issueTestPass): the REST API\'s issuing path, for a pasted wallet', () => {
+describe("the dashboard's test pass (issueTestPass): the REST API's issuing path, for a pasted wallet", () => {
   it('issues a pass to a listed wallet without its signature; the REST API lists it with its links; audited', async () => {
     const member = await accountWithMember(t);
     const holder = newWallet();
     const project = await makeProject(member.accountId, { kind: 'wallets', wallets: [holder.address] });
-    const { issueTestPass } = await member.client.ok(ISSUE_TEST_PASS, { p: project.projectId, i: { walletAddress: ` ${holder.address.toLowerCase()} `, templateId: project.templateId } });
+    const { issueTestPass } = await member.client.ok(ISSUE_TEST_PASS, {
+      p: project.projectId,
+      i: { walletAddress: ` ${holder.address.toLowerCase()} `, templateId: project.templateId },
+    });
     expect(issueTestPass.pass).toMatchObject({ holderAddress: holder.address, status: 'active', tokenId: null });
     expect(issueTestPass.pass.signedMessage).toMatch(/^Test pass issued from the Rampart dashboard/);
     expect(issueTestPass.appleWalletUrl).toMatch(new RegExp(`^http://localhost:3000/passes-files/${issueTestPass.pass.id}\\.pkpass\\?expires=\\d+&signature=`));
@@ -363,7 +366,9 @@ describe('the dashboard\'s test pass (issueTestPass): the REST API\'s issuing pa
       i: { walletAddress: stranger, templateId: project.templateId, nftContractAddress: stranger, nftTokenId: '1.5' },
     });
     expect(token.errors![0]!.extensions!.fields).toEqual({ nftTokenId: 'A token id is a whole number written in decimal, such as 1.' });
-    await t.database.pool.query(`update pass_project_credentials set apple_source = 'partner', google_source = 'partner' where project_id = $1`, [project.projectId]);
+    await t.database.pool.query(`update pass_project_credentials set apple_source = 'partner', google_source = 'partner' where project_id = $1`, [
+      project.projectId,
+    ]);
     const live = await issue(stranger);
     expect(live.errors![0]!.extensions!.code).toBe('CONFLICT');
     expect(live.errors![0]!.message).toMatch(/REST API/);
@@ -380,12 +385,17 @@ describe('the dashboard\'s test pass (issueTestPass): the REST API\'s issuing pa
     const { tokenId } = await t.app.services.chain.mint({ contractAddress, toAddress: holder.address });
     const project = await makeProject(member.accountId, { kind: 'nft', contract: contractAddress });
     const issue = (walletAddress: string) =>
-      member.client.gql(ISSUE_TEST_PASS, { p: project.projectId, i: { walletAddress, templateId: project.templateId, nftContractAddress: contractAddress, nftTokenId: tokenId } });
+      member.client.gql(ISSUE_TEST_PASS, {
+        p: project.projectId,
+        i: { walletAddress, templateId: project.templateId, nftContractAddress: contractAddress, nftTokenId: tokenId },
+      });
     const refused = await issue(newWallet().address);
     expect(refused.errors![0]!.extensions!.fields).toEqual({ walletAddress: expect.stringContaining(`held by ${holder.address}`) });
-    const issued = await issue(holder.address);
-    expect(issued.errors).toBeUndefined();
-    expect(issued.data!.issueTestPass.pass).toMatchObject({ holderAddress: holder.address, tokenId });
+    const { issueTestPass } = await member.client.ok(ISSUE_TEST_PASS, {
+      p: project.projectId,
+      i: { walletAddress: holder.address, templateId: project.templateId, nftContractAddress: contractAddress, nftTokenId: tokenId },
+    });
+    expect(issueTestPass.pass).toMatchObject({ holderAddress: holder.address, tokenId });
   });
 });
 
