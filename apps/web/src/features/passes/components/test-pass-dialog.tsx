@@ -117,7 +117,11 @@ function IssueForm({ projectId, onClose, onIssued }: { projectId: string; onClos
         <p className="text-sm text-muted-foreground" data-testid="test-pass-blocked">
           {templates.length === 0 ? (
             <>
-              A pass needs a template. <Link to={projectPath(projectId, 'templates')}>Design one first</Link>.
+              A pass needs a template.{' '}
+              <Link to={projectPath(projectId, 'templates')} className="font-medium text-primary underline underline-offset-4">
+                Design one first
+              </Link>
+              .
             </>
           ) : (
             'This project uses your own Apple and Google credentials: its passes are issued through the REST API, signed by the holder.'
