@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { DownloadIcon, ExternalLinkIcon, TicketIcon, WalletIcon } from 'lucide-react';
+import { TicketIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { SelectField } from '@/components/form/select-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { IssueTestPassMutation, PassesQuery, TestPassSetupQuery } from '@/features/passes/api/passes';
+import { WalletLinks } from '@/features/passes/components/passes-frame';
 import { isAddress, invalidTokenIds, passPath, projectPath } from '@/features/passes/lib/passes';
 import type { Passes_IssueTestPassMutation } from '@/gql/graphql';
 import { useServerSubmit } from '@/hooks/use-server-submit';
@@ -60,16 +61,7 @@ function IssuedDialog({ projectId, issued, onClose }: { projectId: string; issue
           {issued.pass.holderAddress}
         </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">
-          <Button asChild variant="outline">
-            <a href={issued.appleWalletUrl} download={`${issued.pass.serialNumber}.pkpass`}>
-              <DownloadIcon aria-hidden /> Download .pkpass
-            </a>
-          </Button>
-          <Button asChild variant="outline">
-            <a href={issued.googleWalletUrl} target="_blank" rel="noreferrer noopener">
-              <WalletIcon aria-hidden /> Add to Google Wallet <ExternalLinkIcon className="size-3" aria-hidden />
-            </a>
-          </Button>
+          <WalletLinks pass={{ ...issued, serialNumber: issued.pass.serialNumber }} />
         </div>
         <DialogFooter>
           <Button asChild variant="outline">
