@@ -12,7 +12,8 @@ import { toastText } from './team-fixtures.ts';
 // a project, an NFT policy and a template (its live preview follows the form) made in the UI, an API key created in
 // the UI; then the test deploys and mints an ERC-721 through GraphQL, has the holder sign a Sign-In with Ethereum
 // message and issues the pass through the REST API; the pass shows in the list and detail, its .pkpass downloads as a
-// signed archive, and transferring the NFT with viem invalidates it (the watcher runs every few seconds).
+// signed archive, and transferring the NFT with viem invalidates it (the watcher runs every few seconds); then a test
+// pass for the token's new owner from the dashboard (issue 36).
 
 const ERC721 = parseAbi(['function transferFrom(address from, address to, uint256 tokenId)']);
 
@@ -205,4 +206,19 @@ test('a project, policy, template and key in the UI; a pass issued by signature,
   await expect(page.getByRole('button', { name: 'Invalidate' })).toBeHidden();
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Passes' }).last().click();
   await expect(page.getByTestId('pass-row')).toContainText('Invalidated');
+
+  // Issue 36: a test pass for a pasted wallet (the token's new owner), without its signature; the QR code and links.
+  await page.getByRole('button', { name: 'Issue a test pass' }).click();
+  const testPass = page.getByRole('dialog', { name: 'Issue a test pass' });
+  await testPass.getByLabel('Wallet address').fill('not-a-wallet');
+  await testPass.getByLabel('Token id (NFT policies)').fill(mint.tokenId);
+  await testPass.getByRole('button', { name: 'Issue test pass' }).click();
+  await expect(testPass).toContainText('Enter a wallet address: 0x and 40 hexadecimal characters.');
+  await testPass.getByLabel('Wallet address').fill(other);
+  await testPass.getByRole('button', { name: 'Issue test pass' }).click();
+  const issued = page.getByRole('dialog', { name: 'Test pass issued' });
+  await expect(issued.getByTestId('test-pass-qr')).toBeVisible();
+  await expect(issued.getByRole('link', { name: 'Download .pkpass' })).toHaveAttribute('href', /\/passes-files\/[0-9a-f-]+\.pkpass\?expires=/);
+  await issued.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('pass-row')).toHaveCount(2);
 });

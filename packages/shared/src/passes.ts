@@ -85,3 +85,26 @@ export const PASS_API_KEY_PREFIX = 'pass_sk_';
 /** The network code of the built-in local EVM chain (development and tests). */
 export const LOCAL_EVM_NETWORK_CODE = 'local_evm';
 export const LOCAL_EVM_CHAIN_ID = 31337;
+
+/** A new template's starting point: a membership card whose words fit the kind of pass (only NFT passes have a token). */
+export function defaultPassTemplate(projectName: string, kind: PassPolicyKind) {
+  const nft = kind === 'nft';
+  return {
+    name: 'Membership',
+    style: 'generic' as PassStyle,
+    organizationName: projectName,
+    description: `${projectName} membership`,
+    logoText: projectName,
+    colors: { background: '#1e293b', foreground: '#ffffff', label: '#94a3b8' },
+    fields: {
+      headerFields: [{ key: 'tier', label: 'Tier', value: 'Gold' }],
+      primaryFields: [{ key: 'member', label: 'Member', value: '{{holder}}' }],
+      secondaryFields: nft ? [{ key: 'token', label: 'Token', value: '#{{tokenId}}' }] : [{ key: 'club', label: 'Club', value: '{{project}}' }],
+      auxiliaryFields: [{ key: 'serial', label: 'Serial', value: '{{serial}}' }],
+      backFields: [
+        { key: 'terms', label: 'Terms', value: nft ? 'Valid while you hold the NFT.' : 'Valid for the wallet it was issued to, while {{project}} lists it.' },
+      ],
+    } satisfies PassFields,
+    barcodeFormat: 'QR' as PassBarcodeFormat,
+  };
+}

@@ -9,19 +9,20 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PASS_API_KEY_PREFIX, PASS_IMAGE_MAX_BYTES } from '@rampart/shared/passes';
 import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { passes, passPolicies, passProjectApiKeys, passProjects, passTemplates } from '../../db/schema/passes.ts';
+import { passes, passProjectApiKeys, passProjects } from '../../db/schema/passes.ts';
 import type { Services } from '../../services.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { invalidatePass, passWebhookData, recordPassEvent, type PassRow } from './pass-lifecycle.ts';
 import { PASS_FILES_PATH } from './pass-files.ts';
-import { checkPolicies, stillHoldsToken } from './policy-check.ts';
-import { checkSiweMessage, consumeNonce, issueNonce, type SiweRefusalCode } from './siwe.ts';
+import { stillHoldsToken } from './policy-check.ts';
+import { issueNonce } from './siwe.ts';
+import { issuePass, PassesApiError, type ErrorType } from './pass-issuing.ts';
 import { registerAppleWebService } from './apple-web-service.ts';
 import { frameworkErrorAnswer, restErrorBody, validationMessage, zodIssueDetails } from '../../lib/rest/errors.ts';
 import { registerIdempotency } from '../../lib/rest/idempotency.ts';
@@ -36,7 +37,6 @@ import {
   Pass,
   PassesError,
   passIdParams,
-  PASSES_ERROR_TYPES,
   PassList,
   scanBody,
   ScanResult,
@@ -58,19 +58,7 @@ declare module 'fastify' {
   }
 }
 
-export type ErrorType = (typeof PASSES_ERROR_TYPES)[number];
-
-export class PassesApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: ErrorType,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+export { PassesApiError, type ErrorType };
 
 /**
  * Answers in the REST APIs' envelope (lib/rest/errors.ts); `param` is the (first) field at fault.
@@ -121,18 +109,6 @@ Every response carries a \`${REQUEST_ID_HEADER}\` header; errors answer \`{ "err
   everyOperation: [401, 429, 500],
 };
 
-/** Status of each sign-in refusal. */
-const SIWE_STATUS: Record<SiweRefusalCode, number> = {
-  invalid_message: 400,
-  signature_mismatch: 401,
-  nonce_unknown: 400,
-  nonce_used: 409,
-  nonce_expired: 400,
-  message_expired: 400,
-  wrong_chain: 400,
-  wrong_domain: 403,
-};
-
 /** The scope's validator compiler: the zod schemas of passes-api.schemas.ts parse query, params and body. */
 function validatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   const zodSchema = schema as z.ZodType;
@@ -157,23 +133,6 @@ function decodeCursor(cursor: string, param: 'cursor' | 'starting_after' | 'endi
   }
   return { createdAt, id };
 }
-
-/** A PNG given as base64 (optionally a data: URL), at most PASS_IMAGE_MAX_BYTES. */
-function decodePng(image: string): Buffer {
-  const base64 = image.replace(/^data:image\/png;base64,/, '');
-  const refuse = (message: string) => new PassesApiError(400, 'invalid_request_error', 'invalid_request', message, { image: message });
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw refuse('image is not base64.');
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > PASS_IMAGE_MAX_BYTES) throw refuse(`image is ${bytes.length} bytes; at most ${PASS_IMAGE_MAX_BYTES}.`);
-  if (bytes.length < 8 || !bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) throw refuse('image is not a PNG.');
-  return bytes;
-}
-
-/** The barcode message is the pass's own: another pass of the project has it (found before the insert, or by it). */
-const barcodeTaken = () =>
-  new PassesApiError(409, 'conflict_error', 'barcode_taken', 'Another pass of this project has this barcode message: each pass needs its own.', {
-    'barcode.message': 'Already used by another pass of this project',
-  });
 
 /** Whether a pass admits its holder at a scan: null, or why not. */
 export function scanRefusal(pass: Pick<PassRow, 'status' | 'invalidatedReason'>): { code: string; message: string } | null {
@@ -381,136 +340,15 @@ function registerNonceRoutes(api: PassesApiScope, { db }: PassesApiContext) {
 
 type CreateBody = z.infer<typeof createBody>;
 
-/** The template and the policies a new pass names (all of the project's when it names none), in the order given. */
-async function templateAndPolicies({ db }: PassesApiContext, projectId: string, body: CreateBody) {
-  const [template] = await db
-    .select()
-    .from(passTemplates)
-    .where(and(eq(passTemplates.id, body.templateId), eq(passTemplates.projectId, projectId)));
-  if (!template)
-    throw new PassesApiError(404, 'not_found_error', 'template_not_found', 'No template with this id in this project.', {
-      templateId: 'No template with this id in this project',
-    });
-  let policies = await db
-    .select()
-    .from(passPolicies)
-    .where(body.policyIds ? and(eq(passPolicies.projectId, projectId), inArray(passPolicies.id, body.policyIds)) : eq(passPolicies.projectId, projectId))
-    .orderBy(asc(passPolicies.createdAt), asc(passPolicies.id));
-  if (body.policyIds) {
-    const missing = body.policyIds.filter((id) => !policies.some((policy) => policy.id === id));
-    if (missing.length > 0)
-      throw new PassesApiError(404, 'not_found_error', 'policy_not_found', `No policy ${missing.join(', ')} in this project.`, {
-        policyIds: `Unknown in this project: ${missing.join(', ')}`,
-      });
-    policies = body.policyIds.map((id) => policies.find((policy) => policy.id === id)!);
-  }
-  if (policies.length === 0)
-    throw new PassesApiError(
-      403,
-      'permission_error',
-      'policy_refused',
-      'This project has no policies, so nobody is entitled to a pass yet: add a policy first.',
-    );
-  return { template, policies };
-}
-
-/** The signed-in wallet a policy admits: the signature checked, its nonce spent, the policies asked (on chain for an NFT). */
-async function admittedHolder(
-  { db, chain }: PassesApiContext,
-  project: PassKeyContext['project'],
-  body: CreateBody,
-  policies: Parameters<typeof checkPolicies>[0],
-) {
-  const checked = await checkSiweMessage(body.message, body.signature, { chainId: chain.chainId, allowedDomains: project.allowedDomains });
-  if (!checked.ok) throw new PassesApiError(SIWE_STATUS[checked.code], 'signature_error', checked.code, checked.message);
-  // Once the signature is good the nonce is spent, whatever follows: a signed message works once.
-  const nonceRefusal = await consumeNonce(db, project.id, checked.fields.nonce);
-  if (nonceRefusal) throw new PassesApiError(SIWE_STATUS[nonceRefusal.code], 'signature_error', nonceRefusal.code, nonceRefusal.message);
-
-  const headBlock = body.nft ? await chain.blockNumber() : null;
-  const decision = await checkPolicies(policies, checked.address, body.nft ?? null, chain);
-  if (!decision.admitted) {
-    const details = Object.fromEntries(decision.reasons.map((reason) => [reason.policyId, reason.reason]));
-    throw new PassesApiError(
-      403,
-      'permission_error',
-      'policy_refused',
-      `No policy admits ${checked.address}: ${decision.reasons.map((reason) => `${reason.policyName}: ${reason.reason}`).join(' ')}`,
-      details,
-    );
-  }
-  return { address: checked.address, decision, headBlock };
-}
-
 /** POST /passes: a pass for the signed-in wallet a policy admits. */
 async function createPass(context: PassesApiContext, request: FastifyRequest, body: CreateBody, reply: FastifyReply) {
-  const { db, passFiles } = context;
-  const storage = passFiles.storage;
-  const { projectId, accountId, project } = request.passKey!;
-  const { template, policies } = await templateAndPolicies(context, projectId, body);
-  const image = body.image ? decodePng(body.image) : null;
-  const { address, decision, headBlock } = await admittedHolder(context, project, body, policies);
-
-  const id = crypto.randomUUID();
-  const serialNumber = crypto.randomBytes(12).toString('hex');
-  const barcodeMessage = body.barcode?.message ?? `RP-${serialNumber}`;
-  const [taken] = await db
-    .select({ id: passes.id })
-    .from(passes)
-    .where(and(eq(passes.projectId, projectId), eq(passes.barcodeMessage, barcodeMessage)));
-  if (taken) throw barcodeTaken();
-  const imageKey = image ? await storage.put(image, 'image/png') : null;
-  const nft = decision.nft;
-  try {
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(passes)
-        .values({
-          id,
-          projectId,
-          accountId,
-          templateId: template.id,
-          policyIds: [decision.policy.id],
-          holderAddress: address,
-          networkCode: nft?.networkCode ?? null,
-          chainId: nft?.chainId ?? null,
-          contractAddress: nft?.contractAddress ?? null,
-          tokenId: nft?.tokenId ?? null,
-          serialNumber,
-          authenticationTokenHash: passFiles.authenticationTokenHash(id),
-          barcodeMessage,
-          barcodeFormat: body.barcode?.format ?? template.barcodeFormat,
-          imageKey,
-          layout: body.layout ?? null,
-          externalId: body.externalId ?? null,
-          signedMessage: body.message,
-          signature: body.signature,
-        })
-        .returning();
-      if (nft && headBlock !== null) {
-        // The transfer watcher reads this contract from (at the latest) the block ownership was checked at.
-        const start = (headBlock > 0n ? headBlock - 1n : 0n).toString();
-        await tx.execute(sql`
-        insert into nft_transfer_cursors (chain_id, contract_address, last_block) values (${nft.chainId}, ${nft.contractAddress}, ${start})
-        on conflict (chain_id, contract_address) do update set last_block = least(nft_transfer_cursors.last_block::numeric, excluded.last_block::numeric)::text, updated_at = now()`);
-      }
-      await recordPassEvent(tx, row!, 'created', {
-        policyId: decision.policy.id,
-        ...(nft ? { contractAddress: nft.contractAddress, tokenId: nft.tokenId, blockNumber: headBlock?.toString() } : {}),
-      });
-      return row!;
-    });
-    // The template's class in the partner's Google Wallet issuer account, before its first save link goes out.
-    // A failure does not undo the pass: its save link carries the class, which Google creates on a save.
-    await passFiles
-      .syncGoogleClass(created)
-      .catch((error: unknown) => request.log.warn({ err: error, passId: created.id }, 'passes api: the Google Wallet class could not be saved'));
-    return reply.code(201).send(await context.present(created));
-  } catch (error) {
-    if (imageKey) await storage.delete(imageKey).catch(() => {});
-    if ((error as { code?: string }).code === '23505') throw barcodeTaken();
-    throw error;
-  }
+  const { message, signature, ...rest } = body;
+  const created = await issuePass(
+    { db: context.db, passFiles: context.passFiles, chain: context.chain, imageMaxBytes: PASS_IMAGE_MAX_BYTES, log: request.log },
+    request.passKey!.project,
+    { holder: { kind: 'signature', message, signature }, ...rest },
+  );
+  return reply.code(201).send(await context.present(created));
 }
 
 /** GET /passes: the project's passes, newest first, a page at a time. */

@@ -316,6 +316,89 @@ describe('passes REST API: sign-in with Ethereum', () => {
   });
 });
 
+const ISSUE_TEST_PASS = `mutation($p: ID!, $i: IssueTestPassInput!) {
+  issueTestPass(projectId: $p, input: $i) { pass { id holderAddress status tokenId signedMessage appleWalletUrl } appleWalletUrl googleWalletUrl qrCodeUrl }
+}`;
+
+describe("the dashboard's test pass (issueTestPass): the REST API's issuing path, for a pasted wallet", () => {
+  it('issues a pass to a listed wallet without its signature; the REST API lists it with its links; audited', async () => {
+    const member = await accountWithMember(t);
+    const holder = newWallet();
+    const project = await makeProject(member.accountId, { kind: 'wallets', wallets: [holder.address] });
+    const { issueTestPass } = await member.client.ok(ISSUE_TEST_PASS, {
+      p: project.projectId,
+      i: { walletAddress: ` ${holder.address.toLowerCase()} `, templateId: project.templateId },
+    });
+    expect(issueTestPass.pass).toMatchObject({ holderAddress: holder.address, status: 'active', tokenId: null });
+    expect(issueTestPass.pass.signedMessage).toMatch(/^Test pass issued from the Rampart dashboard/);
+    expect(issueTestPass.appleWalletUrl).toMatch(new RegExp(`^http://localhost:3000/passes-files/${issueTestPass.pass.id}\\.pkpass\\?expires=\\d+&signature=`));
+    expect(issueTestPass.googleWalletUrl).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+    expect(issueTestPass.qrCodeUrl).toMatch(/^data:image\/png;base64,/);
+
+    const listed = await call('GET', '/passes-api/v1/passes', { key: project.key });
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0]).toMatchObject({ id: issueTestPass.pass.id, holderAddress: holder.address, policyIds: [project.policyId] });
+    const link = new URL(issueTestPass.appleWalletUrl);
+    const download = await call('GET', `${link.pathname}${link.search}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
+    const audit = await t.database.pool.query(`select outcome from audit_events where operation = 'issueTestPass' and account_id = $1`, [member.accountId]);
+    expect(audit.rows).toEqual([{ outcome: 'success' }]);
+  });
+
+  it('refuses a malformed wallet, a wallet no policy admits and a live project, next to the field, changing nothing', async () => {
+    const member = await accountWithMember(t);
+    const project = await makeProject(member.accountId, { kind: 'wallets', wallets: [newWallet().address] });
+    const issue = (walletAddress: string) => member.client.gql(ISSUE_TEST_PASS, { p: project.projectId, i: { walletAddress, templateId: project.templateId } });
+    const malformed = await issue('not-a-wallet');
+    expect(malformed.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: { walletAddress: 'Enter a wallet address: 0x and 40 hexadecimal characters.' },
+    });
+    const stranger = newWallet().address;
+    const unlisted = await issue(stranger);
+    expect(unlisted.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: { walletAddress: expect.stringContaining(`${stranger} is not one of the policy's wallets`) },
+    });
+    const token = await member.client.gql(ISSUE_TEST_PASS, {
+      p: project.projectId,
+      i: { walletAddress: stranger, templateId: project.templateId, nftContractAddress: stranger, nftTokenId: '1.5' },
+    });
+    expect(token.errors![0]!.extensions!.fields).toEqual({ nftTokenId: 'A token id is a whole number written in decimal, such as 1.' });
+    await t.database.pool.query(`update pass_project_credentials set apple_source = 'partner', google_source = 'partner' where project_id = $1`, [
+      project.projectId,
+    ]);
+    const live = await issue(stranger);
+    expect(live.errors![0]!.extensions!.code).toBe('CONFLICT');
+    expect(live.errors![0]!.message).toMatch(/REST API/);
+    const passCount = await t.database.pool.query(`select count(*)::int as n from passes where project_id = $1`, [project.projectId]);
+    expect(passCount.rows[0].n).toBe(0);
+    const audit = await t.database.pool.query(`select outcome from audit_events where operation = 'issueTestPass' and account_id = $1`, [member.accountId]);
+    expect(audit.rows.every((row) => row.outcome === 'failure')).toBe(true);
+  });
+
+  it("binds an NFT test pass to the token its holder owns, checked on chain like the REST API's", async () => {
+    const member = await accountWithMember(t);
+    const holder = newWallet();
+    const { contractAddress } = await t.app.services.chain.deployCollection({ name: 'Test Pass', symbol: 'TEST' });
+    const { tokenId } = await t.app.services.chain.mint({ contractAddress, toAddress: holder.address });
+    const project = await makeProject(member.accountId, { kind: 'nft', contract: contractAddress });
+    const issue = (walletAddress: string) =>
+      member.client.gql(ISSUE_TEST_PASS, {
+        p: project.projectId,
+        i: { walletAddress, templateId: project.templateId, nftContractAddress: contractAddress, nftTokenId: tokenId },
+      });
+    const refused = await issue(newWallet().address);
+    expect(refused.errors![0]!.extensions!.fields).toEqual({ walletAddress: expect.stringContaining(`held by ${holder.address}`) });
+    const { issueTestPass } = await member.client.ok(ISSUE_TEST_PASS, {
+      p: project.projectId,
+      i: { walletAddress: holder.address, templateId: project.templateId, nftContractAddress: contractAddress, nftTokenId: tokenId },
+    });
+    expect(issueTestPass.pass).toMatchObject({ holderAddress: holder.address, tokenId });
+  });
+});
+
 describe('passes REST API: NFT-bound passes on the local chain', () => {
   let project: Project;
   let contract: Hex;

@@ -27,4 +27,5 @@ export const passesAuditSentences: AuditSentences = {
   updatePassProjectGoogleCredentials: (c) => `Uploaded the Google Wallet service-account key${text(c.issuerId) ? ` for issuer ${text(c.issuerId)}` : ''}`,
   resetPassProjectCredentials: (c) => `Went back to development credentials for ${c.wallet === 'google' ? 'Google Wallet' : 'Apple Wallet'}`,
   invalidatePass: () => 'Invalidated a pass',
+  issueTestPass: (c) => `Issued a test pass to ${text((c.input as Record<string, unknown> | undefined)?.walletAddress) ?? 'a wallet'}`,
 };

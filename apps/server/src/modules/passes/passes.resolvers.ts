@@ -47,6 +47,7 @@ export const passesResolvers: Resolvers = {
       context.services.passes.updateGoogleCredentials(args.id, { issuerId: args.issuerId, serviceAccountKey: args.serviceAccountKey }, userIdOf(context)),
     resetPassProjectCredentials: (_parent, args, context) => context.services.passes.resetCredentials(args.id, args.wallet, userIdOf(context)),
     invalidatePass: (_parent, args, context) => context.services.passes.invalidate(args.id),
+    issueTestPass: (_parent, args, context) => context.services.passes.issueTestPass(args.projectId, args.input, context.log),
   },
   PassProject: {
     isTestMode: (project, _args, context) => context.services.passes.projectIsTestMode(project.id),
@@ -58,6 +59,7 @@ export const passesResolvers: Resolvers = {
     webhooks: (project, _args, context) => context.services.passes.projectWebhooks(project.id),
     credentials: (project, _args, context) => context.services.passes.projectCredentials(project.id),
     apiBaseUrl: (_project, _args, context) => context.services.passes.apiBaseUrl(),
+    defaultTemplate: (project, args, context) => context.services.passes.defaultTemplate(project, args.kind ?? null),
   },
   PassPolicy: {
     passCount: (policy, _args, context) => context.services.passes.policyPassCount(policy.id),

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import QRCode from 'qrcode';
+import { getAddress } from 'viem';
 import { z } from 'zod';
 import {
   PASS_API_KEY_PREFIX,
@@ -8,6 +11,8 @@ import {
   PASS_FIELD_GROUP_LIMITS,
   PASS_FIELD_GROUPS,
   PASS_IMAGE_MAX_BYTES,
+  defaultPassTemplate,
+  type PassPolicyKind,
   PASS_POLICIES_PER_PROJECT,
   PASS_POLICY_KINDS,
   PASS_POLICY_TOKEN_IDS_MAX,
@@ -39,21 +44,12 @@ import {
   readGoogleUpload,
 } from './pass-credentials.ts';
 import { renderPassFields } from './pass-fields.ts';
+import type { PassFiles } from './pass-files.ts';
+import { issuePass, PassesApiError } from './pass-issuing.ts';
+import type { EvmChain } from '../../lib/chain/evm-chain.ts';
 import { invalidatePass } from './pass-lifecycle.ts';
 import type { PassEventRow, PassesRepository, PassProjectCredentialsRow, PassProjectRow, PassRow, PassTemplateRow } from './passes.repository.ts';
 import { fileLinkKey } from '../../lib/file-link-key.ts';
-
-/** What the service needs of the chain: the network and chain id NFT policies on it are checked against. */
-export interface PassesChain {
-  networkCode: string;
-  chainId: number;
-}
-
-/** What the service needs of the pass files (modules/passes/pass-files.ts). */
-export interface PassesFiles {
-  appleWalletUrl(pass: Pick<PassRow, 'id'>): string;
-  googleWalletUrl(pass: PassRow): Promise<string>;
-}
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UINT256_MAX = (1n << 256n) - 1n;
@@ -105,6 +101,32 @@ const templateSchema = z.object({
   ),
   barcodeFormat: z.enum(PASS_BARCODE_FORMATS, { message: `One of ${PASS_BARCODE_FORMATS.join(', ')}` }),
 });
+
+const testPassSchema = z
+  .object({
+    walletAddress: z.string().trim().regex(EVM_ADDRESS, 'Enter a wallet address: 0x and 40 hexadecimal characters.'),
+    templateId: z.string().uuid('Choose one of the project’s templates.'),
+    nftContractAddress: z.string().trim().regex(EVM_ADDRESS, 'Enter the NFT contract address: 0x and 40 hexadecimal characters.').nullish(),
+    nftTokenId: z
+      .string()
+      .trim()
+      .refine((text) => /^\d{1,78}$/.test(text) && BigInt(text) <= UINT256_MAX, 'A token id is a whole number written in decimal, such as 1.')
+      .nullish(),
+  })
+  .superRefine((value, context) => {
+    if (value.nftTokenId && !value.nftContractAddress)
+      context.addIssue({ code: 'custom', path: ['nftContractAddress'], message: 'Enter the contract of the token.' });
+    if (value.nftContractAddress && !value.nftTokenId) context.addIssue({ code: 'custom', path: ['nftTokenId'], message: 'Enter the token id.' });
+  });
+
+/** A refusal of the issuing path (in the REST API's terms) as the dashboard's error, next to its field where it has one. */
+function dashboardError(error: PassesApiError): AppError {
+  if (error.code === 'template_not_found') return badInput({ templateId: error.message });
+  if (error.code === 'policy_refused' && error.details) return badInput({ walletAddress: error.message }, error.message);
+  if (error.status === 409 || error.code === 'policy_refused') return new AppError('CONFLICT', error.message);
+  const fields = Object.fromEntries(Object.entries(error.details ?? {}).map(([field, message]) => [field, String(message)]));
+  return badInput(fields, error.message);
+}
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const IMAGE_COLUMN = { logo: 'logoImageKey', icon: 'iconImageKey', strip: 'stripImageKey' } as const;
@@ -178,8 +200,8 @@ export function createPassesService(deps: {
   secretBox: SecretBox;
   storage: FileStorage;
   webhooks: WebhooksService;
-  chain: () => PassesChain | null;
-  files: () => PassesFiles | null;
+  chain: () => EvmChain | null;
+  files: () => PassFiles | null;
 }) {
   const { repository, config, secretBox, storage, webhooks } = deps;
   const linkSecret = fileLinkKey(config);
@@ -336,6 +358,12 @@ export function createPassesService(deps: {
     projectApiKeys: (projectId: string) => repository.listApiKeys(projectId),
     projectWebhooks: (projectId: string) => webhooks.listOfPassProject(projectId),
     apiBaseUrl: () => `${config.PUBLIC_URL.replace(/\/$/, '')}/passes-api/v1`,
+    /** A new template for the kind of pass: the one given, else nft when every policy of the project checks an NFT. */
+    async defaultTemplate(project: PassProjectRow, kind: PassPolicyKind | null) {
+      const policies = kind ? [] : await repository.listPolicies(project.id);
+      const chosen = kind ?? (policies.length > 0 && policies.every((policy) => policy.kind === 'nft') ? 'nft' : 'wallets');
+      return defaultPassTemplate(project.name, chosen);
+    },
     policyPassCount: (policyId: string) => repository.policyPassCount(policyId),
     templatePassCount: (templateId: string) => repository.templatePassCount(templateId),
 
@@ -600,6 +628,38 @@ export function createPassesService(deps: {
     },
 
     // --- Passes ---
+    /** A test pass for a wallet the partner gives: POST /passes's path, without a signature, in test mode only. */
+    async issueTestPass(projectId: string, input: unknown, log: Pick<FastifyBaseLogger, 'warn'>) {
+      const project = await projectOrFail(projectId);
+      const values = parseInput(testPassSchema, input);
+      if (!isTestModeOf(await credentialsOf(projectId)))
+        throw new AppError(
+          'CONFLICT',
+          'This project signs passes with your own Apple and Google credentials (live): its passes are issued through the REST API, signed by the holder.',
+        );
+      const chain = deps.chain();
+      const files = deps.files();
+      if (!chain || !files) throw new AppError('INTERNAL_SERVER_ERROR', 'Passes cannot be issued on this server.');
+      let pass: PassRow;
+      try {
+        pass = await issuePass({ db: repository.db, passFiles: files, chain, imageMaxBytes: PASS_IMAGE_MAX_BYTES, log }, project, {
+          holder: { kind: 'test', address: getAddress(values.walletAddress.toLowerCase()) },
+          templateId: values.templateId,
+          ...(values.nftContractAddress && values.nftTokenId
+            ? { nft: { contractAddress: values.nftContractAddress.toLowerCase(), tokenId: BigInt(values.nftTokenId).toString() } }
+            : {}),
+        });
+      } catch (error) {
+        throw error instanceof PassesApiError ? dashboardError(error) : error;
+      }
+      const appleWalletUrl = `${config.PUBLIC_URL.replace(/\/$/, '')}${files.appleWalletUrl(pass)}`;
+      return {
+        pass,
+        appleWalletUrl,
+        googleWalletUrl: await files.googleWalletUrl(pass),
+        qrCodeUrl: await QRCode.toDataURL(appleWalletUrl, { margin: 1, width: 240 }),
+      };
+    },
     async invalidate(id: string) {
       const pass = await repository.pass(id);
       if (!pass) throw notFound('Pass');

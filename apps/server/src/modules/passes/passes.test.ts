@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember } from '../../../test/accounts-helper.ts';
+import { accountWithMember, signedInMember } from '../../../test/accounts-helper.ts';
 import { withIterations } from '../../../test/hostile-files.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
@@ -126,6 +126,27 @@ describe('pass projects', () => {
     const list = await member.client.ok(`query($a: ID!) { passProjects(accountId: $a) { id } }`, { a: member.accountId });
     expect(list.passProjects).toEqual([{ id: project.id }]);
     expect(await member.client.ok(`mutation($id: ID!) { deletePassProject(id: $id) }`, { id: project.id })).toEqual({ deletePassProject: true });
+  });
+
+  it("offers a default template in the words of the project's kind: a token only on NFT passes", async () => {
+    const member = await accountWithMember(t);
+    const project = await projectOf(member, 'Club');
+    const query = `query($id: ID!, $k: PassPolicyKind) { passProject(id: $id) { defaultTemplate(kind: $k) { name organizationName style barcodeFormat fields { secondaryFields { key label value } backFields { value } } } } }`;
+    const text = async (kind?: string) => JSON.stringify((await member.client.ok(query, { id: project.id, k: kind ?? null })).passProject.defaultTemplate);
+    const wallet = await text();
+    expect(wallet).not.toMatch(/tokenId|NFT|Token/);
+    expect(JSON.parse(wallet)).toMatchObject({ name: 'Membership', organizationName: 'Club', style: 'generic', barcodeFormat: 'QR' });
+    expect(wallet).toContain('Valid for the wallet it was issued to');
+    expect(await text('nft')).toMatch(/#\{\{tokenId\}\}.*Valid while you hold the NFT/);
+    // The project's own kind: NFT when every policy checks an NFT, a wallet pass as soon as one lists wallets.
+    await member.client.ok(CREATE_POLICY, {
+      p: project.id,
+      i: { name: 'Holders', kind: 'nft', networkCode: 'ethereum', contractAddress: `0x${'5'.repeat(40)}` },
+    });
+    expect(await text()).toContain('{{tokenId}}');
+    await member.client.ok(CREATE_POLICY, { p: project.id, i: { name: 'Guests', kind: 'wallets', walletAddresses: [`0x${'6'.repeat(40)}`] } });
+    expect(await text()).not.toContain('tokenId');
+    expect(await text('wallets')).toBe(wallet);
   });
 
   it('validates policies: addresses, networks, contracts and token ids', async () => {
@@ -310,6 +331,23 @@ describe('pass projects', () => {
     ).toHaveLength(1);
     expect(errorCode(await analyst.client.gql(CREATE_TEMPLATE, { p: project.id, i: template() }))).toBe('FORBIDDEN_ERROR');
     expect(errorCode(await analyst.client.gql(`mutation($id: ID!) { invalidatePass(id: $id) { id } }`, { id: pass.id }))).toBe('FORBIDDEN_ERROR');
+  });
+
+  it('refuses a test pass to a role without passes:manage and to another tenant, issuing nothing', async () => {
+    const owner = await accountWithMember(t);
+    const project = await projectOf(owner);
+    const wallet = `0x${'4'.repeat(40)}`;
+    await owner.client.ok(CREATE_POLICY, { p: project.id, i: { name: 'Listed', kind: 'wallets', walletAddresses: [wallet] } });
+    const tpl = (await owner.client.ok(CREATE_TEMPLATE, { p: project.id, i: template() })).createPassTemplate;
+    const variables = { p: project.id, i: { walletAddress: wallet, templateId: tpl.id } };
+    const issue = `mutation($p: ID!, $i: IssueTestPassInput!) { issueTestPass(projectId: $p, input: $i) { pass { id } } }`;
+    for (const role of ['analyst', 'support_specialist'] as const) {
+      const member = await signedInMember(t, owner.accountId, role);
+      expect(errorCode(await member.client.gql(issue, variables))).toBe('FORBIDDEN_ERROR');
+    }
+    expect(errorCode(await (await accountWithMember(t)).client.gql(issue, variables))).toBe('FORBIDDEN_ERROR');
+    const issued = await t.database.pool.query(`select count(*)::int as n from passes where project_id = $1`, [project.id]);
+    expect(issued.rows[0].n).toBe(0);
   });
 
   it('creates API keys shown once and stored as a hash; revokes them', async () => {

@@ -315,6 +315,22 @@ export const PassTemplatesQuery = graphql(`
         id
         ...Passes_Template
       }
+      defaultTemplate {
+        name
+        style
+        organizationName
+        description
+        logoText
+        colors {
+          background
+          foreground
+          label
+        }
+        fields {
+          ...Passes_Fields
+        }
+        barcodeFormat
+      }
     }
   }
 `);
@@ -512,6 +528,39 @@ export const ResetPassCredentialsMutation = graphql(`
   mutation Passes_ResetCredentials($id: ID!, $wallet: PassWallet!) {
     resetPassProjectCredentials(id: $id, wallet: $wallet) {
       ...Passes_Credentials
+    }
+  }
+`);
+
+/** What the test-pass dialog offers: the templates, and the NFT contracts the policies check. */
+export const TestPassSetupQuery = graphql(`
+  query Passes_TestPassSetup($id: ID!) {
+    passProject(id: $id) {
+      id
+      isTestMode
+      templates {
+        id
+        name
+      }
+      policies {
+        id
+        kind
+        contractAddress
+      }
+    }
+  }
+`);
+
+export const IssueTestPassMutation = graphql(`
+  mutation Passes_IssueTestPass($projectId: ID!, $input: IssueTestPassInput!) {
+    issueTestPass(projectId: $projectId, input: $input) {
+      pass {
+        id
+        ...Passes_ListItem
+      }
+      appleWalletUrl
+      googleWalletUrl
+      qrCodeUrl
     }
   }
 `);

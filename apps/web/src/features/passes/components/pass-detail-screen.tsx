@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_FIELD_GROUPS } from '@rampart/shared/passes';
-import { BanIcon, DownloadIcon, ExternalLinkIcon, ScanLineIcon, SmartphoneIcon, TicketCheckIcon, TicketXIcon, WalletIcon } from 'lucide-react';
+import { BanIcon, ScanLineIcon, SmartphoneIcon, TicketCheckIcon, TicketXIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -14,7 +14,7 @@ import { InvalidatePassMutation, PassDetailQuery, PassProjectHeaderQuery } from 
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
 import { PassPreviews } from '@/features/passes/components/pass-preview';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { Breadcrumbs, DetailRow, MonoValue } from '@/features/passes/components/passes-frame';
+import { Breadcrumbs, DetailRow, MonoValue, WalletLinks } from '@/features/passes/components/passes-frame';
 import { labelOfBarcodeFormat, labelOfInvalidationReason, labelOfNetwork, labelOfPassEvent, labelOfPolicyKind } from '@/features/passes/lib/labels';
 import { FIELD_GROUP_LABEL, projectPath, shortHex } from '@/features/passes/lib/passes';
 import type { Passes_PassQuery } from '@/gql/graphql';
@@ -146,16 +146,7 @@ export function PassDetailScreen() {
               description={`Issued ${formatDateTime(pass.createdAt)} from the ${pass.template.name} template.`}
               actions={
                 <>
-                  <Button asChild variant="outline">
-                    <a href={pass.appleWalletUrl} download={`${pass.serialNumber}.pkpass`}>
-                      <DownloadIcon aria-hidden /> Download .pkpass
-                    </a>
-                  </Button>
-                  <Button asChild variant="outline">
-                    <a href={pass.googleWalletUrl} target="_blank" rel="noreferrer noopener">
-                      <WalletIcon aria-hidden /> Add to Google Wallet <ExternalLinkIcon className="size-3" aria-hidden />
-                    </a>
-                  </Button>
+                  <WalletLinks pass={pass} />
                   {canManage && pass.status === 'active' && (
                     <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
                       <BanIcon aria-hidden /> Invalidate

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { ChevronRightIcon, FlaskConicalIcon, PlusIcon } from 'lucide-react';
+import { ChevronRightIcon, DownloadIcon, ExternalLinkIcon, FlaskConicalIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -253,5 +253,23 @@ export function CopyBox({ value, label, testId }: { value: string; label: string
       </code>
       <CopyButton value={value} label={label} />
     </div>
+  );
+}
+
+/** A pass's files: its signed .pkpass download and its Google Wallet save link. */
+export function WalletLinks({ pass }: { pass: { appleWalletUrl: string; googleWalletUrl: string; serialNumber: string } }) {
+  return (
+    <>
+      <Button asChild variant="outline">
+        <a href={pass.appleWalletUrl} download={`${pass.serialNumber}.pkpass`}>
+          <DownloadIcon aria-hidden /> Download .pkpass
+        </a>
+      </Button>
+      <Button asChild variant="outline">
+        <a href={pass.googleWalletUrl} target="_blank" rel="noreferrer noopener">
+          <WalletIcon aria-hidden /> Add to Google Wallet <ExternalLinkIcon className="size-3" aria-hidden />
+        </a>
+      </Button>
+    </>
   );
 }

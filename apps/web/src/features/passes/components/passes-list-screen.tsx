@@ -11,9 +11,11 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { PassesQuery } from '@/features/passes/api/passes';
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
 import { CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { IssueTestPassButton } from '@/features/passes/components/test-pass-dialog';
 import { labelOfInvalidationReason } from '@/features/passes/lib/labels';
 import { passPath, projectPath, shortHex } from '@/features/passes/lib/passes';
 import type { PassStatus } from '@/gql/graphql';
+import { usePermission } from '@/hooks/use-permission';
 import { formatCount, formatDateTime } from '@/lib/format';
 
 const PAGE = 25;
@@ -26,6 +28,7 @@ const STATUS_OPTIONS = [
 /** The project's passes: search, status filter, "Load more" by cursor, a link to each pass. */
 export function PassesListScreen() {
   const { projectId = '' } = useParams();
+  const canManage = usePermission('passes:manage');
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const status = (params.get('status') === 'active' || params.get('status') === 'invalidated' ? params.get('status') : null) as PassStatus | null;
@@ -62,7 +65,12 @@ export function PassesListScreen() {
   }
 
   return (
-    <ProjectFrame projectId={projectId} section="passes" description="Every pass of this project; open one for its holder, fields, history and files.">
+    <ProjectFrame
+      projectId={projectId}
+      section="passes"
+      description="Every pass of this project; open one for its holder, fields, history and files."
+      actions={canManage && <IssueTestPassButton projectId={projectId} />}
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="relative w-full sm:max-w-sm">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -116,7 +124,7 @@ export function PassesListScreen() {
               }
             >
               Passes appear here as your server issues them: it gets a nonce, the holder signs a sign-in message with their wallet, and{' '}
-              <code className="font-mono">POST /passes</code> creates the pass.
+              <code className="font-mono">POST /passes</code> creates the pass. To try one first, issue a test pass to your own wallet.
             </EmptyState>
           )
         }

@@ -12,7 +12,7 @@ import { ApplePassPreview } from '@/features/passes/components/pass-preview';
 import { AddButton, DeleteDialog, EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { TemplateEditor } from '@/features/passes/components/template-editor';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
-import { defaultTemplate, draftOf } from '@/features/passes/lib/passes';
+import { draftOf } from '@/features/passes/lib/passes';
 import type { Passes_TemplateFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { formatCount, formatDate } from '@/lib/format';
@@ -40,7 +40,8 @@ export function TemplatesScreen() {
   }
 
   if (open && data && (open === 'new' ? canManage : editing)) {
-    const initial = editing ? draftOf(editing) : defaultTemplate(data.passProject.name);
+    // A new template starts from the server's, in the words of the project's kind of pass (no token on a wallet pass).
+    const initial = draftOf(editing ?? data.passProject.defaultTemplate);
     return (
       <ProjectFrame
         projectId={projectId}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cssColor,
-  defaultTemplate,
   draftOf,
   fillPlaceholders,
   invalidAddresses,
@@ -14,6 +13,10 @@ import {
   templateIssues,
   toHex,
 } from './passes';
+import { defaultPassTemplate } from '@rampart/shared/passes';
+
+/** The server's default template (an NFT pass's) as the editor's draft. */
+const defaultTemplate = (projectName: string) => draftOf(defaultPassTemplate(projectName, 'nft'));
 
 describe('policy input', () => {
   it('splits lists on lines, commas and spaces, dropping blanks and repeats', () => {

@@ -84,27 +84,6 @@ export function emptyFields(): PassFields {
   return Object.fromEntries(PASS_FIELD_GROUPS.map((group) => [group, [] as PassField[]])) as unknown as PassFields;
 }
 
-/** A new template: a membership card with the fields most partners start from. */
-export function defaultTemplate(projectName: string): TemplateDraft {
-  return {
-    name: 'Membership',
-    style: 'generic',
-    organizationName: projectName,
-    description: `${projectName} membership`,
-    logoText: projectName,
-    colors: { background: '#1e293b', foreground: '#ffffff', label: '#94a3b8' },
-    fields: {
-      ...emptyFields(),
-      headerFields: [{ key: 'tier', label: 'Tier', value: 'Gold' }],
-      primaryFields: [{ key: 'member', label: 'Member', value: '{{holder}}' }],
-      secondaryFields: [{ key: 'token', label: 'Token', value: '#{{tokenId}}' }],
-      auxiliaryFields: [{ key: 'serial', label: 'Serial', value: '{{serial}}' }],
-      backFields: [{ key: 'terms', label: 'Terms', value: 'Valid while you hold the NFT.' }],
-    },
-    barcodeFormat: 'QR',
-  };
-}
-
 /** The draft of a saved template (GraphQL's __typename and extra fields dropped so it can be sent back as input). */
 export function draftOf(template: {
   name: string;
