@@ -41,7 +41,10 @@ export function createTeamRepository(db: Database) {
         .where(eq(accounts.id, accountId))
         .for('update', { of: accounts });
       if (!row) return undefined;
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.accountId, accountId));
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(eq(memberships.accountId, accountId));
       return { plan: row.plan, taken: count?.n ?? 0 };
     },
     insertMembership: (values: typeof memberships.$inferInsert): Promise<MembershipRecord> => insertRow(db, memberships, values),

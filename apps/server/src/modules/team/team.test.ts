@@ -189,7 +189,10 @@ describe('team', () => {
     const CREATE = 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: analyst) { id } }';
     const seats = async () => (await admin.ok('query($a: ID!) { account(id: $a) { memberships { id } } }', { a: accountId })).account.memberships.length;
     const setPlan = (plan: string) =>
-      t.database.pool.query(`update organizations set subscription_plan_type = $2 where id = (select organization_id from accounts where id = $1)`, [accountId, plan]);
+      t.database.pool.query(`update organizations set subscription_plan_type = $2 where id = (select organization_id from accounts where id = $1)`, [
+        accountId,
+        plan,
+      ]);
     // The administrator and two pending invitations fill the Free plan's three seats.
     for (let i = 0; i < 2; i++) await admin.ok(CREATE, { e: uniqueEmail('seat'), a: accountId });
     const refusedEmail = uniqueEmail('fourth');

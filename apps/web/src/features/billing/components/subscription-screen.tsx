@@ -32,9 +32,7 @@ export function SubscriptionScreen({ productLabel }: { productLabel?: string }) 
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Subscription</h1>
         <p className="text-sm text-muted-foreground">
-          {productLabel
-            ? `${GO_LIVE_WITHOUT_PLAN} ${WHAT_A_PAID_PLAN_ADDS}`
-            : 'Your plan, invoices and billing details.'}
+          {productLabel ? `${GO_LIVE_WITHOUT_PLAN} ${WHAT_A_PAID_PLAN_ADDS}` : 'Your plan, invoices and billing details.'}
         </p>
       </div>
       {!accountId ? null : canRead ? <BillingOverview accountId={accountId} /> : <ReadOnlyPlans accountId={accountId} />}
