@@ -117,7 +117,8 @@ test('a downgrade waits for the period end and says when; resuming keeps the pla
 
   // The same plans in a product's context.
   await subscription.goto('/dashboard/swaps/subscribe');
-  await expect(subscription.heading()).toHaveText('Subscribe to go live with Swaps');
+  await expect(subscription.heading()).toHaveText('Subscription');
+  await expect(page.getByText('Swaps goes live once your business is verified, on any plan.', { exact: false })).toBeVisible();
   await expect(subscription.plan('Pro').getByText('Current plan', { exact: true })).toBeVisible();
   expect(problems).toEqual([]);
   await page.context().close();

@@ -107,6 +107,22 @@ test('invite, register, role limits, role change and removal', async ({ browser 
   const denied = await graphqlAs(await apiLogin(teammateEmail, STRONG_PASSWORD), 'query($id: ID!) { account(id: $id) { id } }', { id: owner.accountId });
   expect(denied.errors?.[0]?.extensions?.['code']).toBe('FORBIDDEN_ERROR');
 
+  // The Free plan's three seats count pending invitations: full, the screen offers the upgrade instead of the invitation.
+  await expect(page.getByText(/The Free plan includes up to 3 team members\./)).toBeVisible();
+  for (const prefix of ['seat-a', 'seat-b'])
+    expect(
+      (
+        await graphqlAs(owner.session, 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: analyst) { id } }', {
+          e: uniqueEmail(prefix),
+          a: owner.accountId,
+        })
+      ).errors,
+    ).toBeUndefined();
+  await page.reload();
+  await expect(page.getByText(/The Free plan includes up to 3 team members; upgrade to invite more\./)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to invite more' })).toHaveAttribute('href', '/subscription');
+  await expect(page.getByRole('button', { name: 'Invite member' })).toHaveCount(0);
+
   expect(problemsOf(page)).toEqual([]);
   await page.context().close();
   await visitor.close();

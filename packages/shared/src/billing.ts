@@ -31,19 +31,48 @@ export const PLAN_PRICES: Record<PriceLookupKey, PlanPrice> = {
   pro_yearly: { lookupKey: 'pro_yearly', plan: 'Pro', interval: 'year', usdPrice: '1990.00' },
 };
 
-/** What each plan includes (the plans page compares them side by side). */
+/** Team members (members and pending invitations) an account may have on each plan; null: no limit. */
+export const TEAM_MEMBER_LIMITS: Record<SubscriptionPlan, number | null> = { Free: 3, Basic: 10, Pro: null };
+
+export const hasFreeSeat = (plan: SubscriptionPlan, taken: number) => {
+  const limit = TEAM_MEMBER_LIMITS[plan];
+  return limit === null || taken < limit;
+};
+
+/** "The Free plan includes up to 3 team members"; null on a plan without a limit. */
+export const teamSizeSentence = (plan: SubscriptionPlan) => {
+  const limit = TEAM_MEMBER_LIMITS[plan];
+  return limit === null ? null : `The ${plan} plan includes up to ${limit} team members`;
+};
+
+/** Why an invitation beyond the plan's team size is refused (the server's message; the Team screen says it first). */
+export const teamLimitMessage = (plan: SubscriptionPlan) => `${teamSizeSentence(plan)}; upgrade to invite more.`;
+
+const teamSize = (plan: SubscriptionPlan) => {
+  const limit = TEAM_MEMBER_LIMITS[plan];
+  return limit === null ? 'Unlimited team members' : `Up to ${limit} team members`;
+};
+
+/** Spec §5: the support chat is offered only on a plan other than Free. */
+export const hasSupportChat = (plan: string) => plan !== 'Free';
+
+/** Going live is decided by business verification and Rampart's review, never by the plan (the go-live checklist agrees). */
+export const GO_LIVE_WITHOUT_PLAN = 'Going live needs business verification, not a paid plan.';
+export const WHAT_A_PAID_PLAN_ADDS = 'A paid plan adds the support chat and room for more team members.';
+
+/** What each plan includes (the plans page compares them side by side): only what the plan really changes. */
 export const PLAN_FEATURES: Record<SubscriptionPlan, { description: string; features: string[] }> = {
   Free: {
-    description: 'Everything to integrate and test the widget.',
-    features: ['On-ramp, off-ramp and swaps in test mode', 'Up to 3 team members', 'E-mail support'],
+    description: 'Every product in test mode, and live once your business is verified.',
+    features: [teamSize('Free')],
   },
   Basic: {
-    description: 'For partners going live with one product.',
-    features: ['Everything in Free', 'Go live with on-ramp, off-ramp or swaps', 'Up to 10 team members', 'Support chat'],
+    description: 'Everything in Free, with the support chat and a larger team.',
+    features: [teamSize('Basic'), 'Support chat'],
   },
   Pro: {
-    description: 'For partners running every product at scale.',
-    features: ['Everything in Basic', 'Every product live, with commerce', 'Unlimited team members', 'Priority support chat and a quarterly review'],
+    description: 'Everything in Basic, for a team of any size.',
+    features: [teamSize('Pro'), 'Support chat'],
   },
 };
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SubscriptionPlan } from '@rampart/shared/enums';
 import type { Database } from '../../db/client.ts';
 import { accountOfRow, firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
@@ -27,6 +28,24 @@ export function createTeamRepository(db: Database) {
         .where(eq(memberships.inviteTokenHash, hash))
         .limit(1);
       return row;
+    },
+    /**
+     * The organization's plan and the account's seats taken (members and pending invitations), holding a lock on the
+     * account row until the mutation ends so two invitations at once cannot both take the last seat.
+     */
+    async lockSeats(accountId: string): Promise<{ plan: SubscriptionPlan; taken: number } | undefined> {
+      const [row] = await db
+        .select({ plan: organizations.subscriptionPlanType })
+        .from(accounts)
+        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+        .where(eq(accounts.id, accountId))
+        .for('update', { of: accounts });
+      if (!row) return undefined;
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(eq(memberships.accountId, accountId));
+      return { plan: row.plan, taken: count?.n ?? 0 };
     },
     insertMembership: (values: typeof memberships.$inferInsert): Promise<MembershipRecord> => insertRow(db, memberships, values),
     async updateMembership(id: string, values: Partial<typeof memberships.$inferInsert>): Promise<void> {

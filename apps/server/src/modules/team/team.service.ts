@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { hasFreeSeat, teamLimitMessage } from '@rampart/shared/billing';
 import { INVITE_VALID_DAYS, inviteMemberSchema, membershipRoleSchema, signupByInviteSchema } from '@rampart/shared/team-schemas';
 import type { Env } from '../../config/env.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -57,9 +58,11 @@ export function createTeamService(deps: {
         const existing = await repository.findMembershipOf(accountId, user.id);
         if (existing?.hasAcceptedInvite) throw badInput({ email: 'This person is already a member of the account.' });
         if (existing) throw badInput({ email: 'This person is already invited. Use "Resend invitation" to send the e-mail again.' });
-      } else {
-        user = await identityRepository.insertUser({ email: values.email, firstName: '', lastName: '' });
       }
+      // Before anything is written: a refusal leaves no user, membership or e-mail behind.
+      const seats = await repository.lockSeats(accountId);
+      if (seats && !hasFreeSeat(seats.plan, seats.taken)) throw new AppError('CONFLICT', teamLimitMessage(seats.plan));
+      user ??= await identityRepository.insertUser({ email: values.email, firstName: '', lastName: '' });
       const membership = await repository.insertMembership({
         accountId,
         userId: user.id,

@@ -184,6 +184,35 @@ describe('team', () => {
     expect(members).toHaveLength(2);
   });
 
+  it('limits the team by plan, pending invitations included: Free 3, Basic 10, Pro unlimited; a refusal creates nothing', async () => {
+    const { client: admin, accountId } = await onboarded();
+    const CREATE = 'mutation($e: String!, $a: ID!) { createMembership(email: $e, accountId: $a, role: analyst) { id } }';
+    const seats = async () => (await admin.ok('query($a: ID!) { account(id: $a) { memberships { id } } }', { a: accountId })).account.memberships.length;
+    const setPlan = (plan: string) =>
+      t.database.pool.query(`update organizations set subscription_plan_type = $2 where id = (select organization_id from accounts where id = $1)`, [
+        accountId,
+        plan,
+      ]);
+    // The administrator and two pending invitations fill the Free plan's three seats.
+    for (let i = 0; i < 2; i++) await admin.ok(CREATE, { e: uniqueEmail('seat'), a: accountId });
+    const refusedEmail = uniqueEmail('fourth');
+    const refused = await admin.gql(CREATE, { e: refusedEmail, a: accountId });
+    expect(errorCode(refused)).toBe('CONFLICT');
+    expect(refused.errors![0]!.message).toBe('The Free plan includes up to 3 team members; upgrade to invite more.');
+    expect(await seats()).toBe(3);
+    expect((await t.database.pool.query('select 1 from users where email = $1', [refusedEmail])).rowCount).toBe(0);
+
+    await setPlan('Basic');
+    for (let i = 0; i < 7; i++) await admin.ok(CREATE, { e: uniqueEmail('seat'), a: accountId });
+    const eleventh = await admin.gql(CREATE, { e: uniqueEmail('eleventh'), a: accountId });
+    expect(eleventh.errors![0]!.message).toBe('The Basic plan includes up to 10 team members; upgrade to invite more.');
+    expect(await seats()).toBe(10);
+
+    await setPlan('Pro');
+    await admin.ok(CREATE, { e: uniqueEmail('seat'), a: accountId });
+    expect(await seats()).toBe(11);
+  });
+
   it('changes roles, removes access at once and keeps the last administrator', async () => {
     const { client: admin, accountId } = await onboarded();
     const email = uniqueEmail('dev');

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_STATUS_LABEL } from '@rampart/shared/billing';
+import { GO_LIVE_WITHOUT_PLAN, SUBSCRIPTION_STATUS_LABEL, WHAT_A_PAID_PLAN_ADDS } from '@rampart/shared/billing';
 import { CreditCardIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StatusBadge, type StatusMeaning } from '@/components/status-badge';
@@ -30,7 +30,7 @@ export function SubscriptionCard({ billing, price, actions }: { billing: Billing
           {subscription ? (
             <span data-slot="renewal">{renewalSentence(subscription)}.</span>
           ) : (
-            'Free has no charge and no end date. Upgrade to go live and open the support chat.'
+            `Free has no charge and no end date. ${WHAT_A_PAID_PLAN_ADDS} ${GO_LIVE_WITHOUT_PLAN}`
           )}
         </CardDescription>
       </CardHeader>

@@ -1,5 +1,5 @@
 import { useQuery, useReactiveVar } from '@apollo/client/react';
-import type { BillingInterval } from '@rampart/shared/billing';
+import { WHAT_A_PAID_PLAN_ADDS, type BillingInterval } from '@rampart/shared/billing';
 import { CircleAlertIcon, CircleCheckIcon, ExternalLinkIcon, XIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -25,15 +25,16 @@ import { QueryErrorAlert } from '@/components/query-boundary';
 export function SubscriptionScreen({ productLabel }: { productLabel?: string }) {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canRead = usePermission('billing:read');
-  const title = productLabel ? `Subscribe to go live with ${productLabel}` : 'Subscription';
   useDocumentTitle(`${productLabel ? `${productLabel} · Subscribe` : 'Subscription'} · Rampart`);
 
   return (
     <PageLayout>
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">Subscription</h1>
         <p className="text-sm text-muted-foreground">
-          {productLabel ? `${productLabel} goes live on a paid plan. Compare the plans and choose yours.` : 'Your plan, invoices and billing details.'}
+          {productLabel
+            ? `${productLabel} goes live once your business is verified, on any plan. ${WHAT_A_PAID_PLAN_ADDS}`
+            : 'Your plan, invoices and billing details.'}
         </p>
       </div>
       {!accountId ? null : canRead ? <BillingOverview accountId={accountId} /> : <ReadOnlyPlans accountId={accountId} />}

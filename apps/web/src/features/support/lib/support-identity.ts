@@ -1,5 +1,6 @@
 // Spec §5: the support chat is offered only when account id, user hash, e-mail, name and organization name are
 // all present and the organization's plan is not Free.
+import { hasSupportChat } from '@rampart/shared/billing';
 
 export interface SupportIdentityInput {
   userId: string | null | undefined;
@@ -28,7 +29,7 @@ function present(value: string | null | undefined): value is string {
 export function supportIdentity(input: SupportIdentityInput): SupportIdentity | null {
   const { userId, accountId, userHash, email, name, organizationName, plan } = input;
   if (!present(userId) || !present(accountId) || !present(userHash) || !present(email) || !present(name) || !present(organizationName)) return null;
-  if (!present(plan) || plan === 'Free') return null;
+  if (!present(plan) || !hasSupportChat(plan)) return null;
   return { userId, accountId, userHash, email, name, organizationName, plan };
 }
 

@@ -21,6 +21,10 @@ export const TeamMembersQuery = graphql(`
     account(id: $accountId) {
       id
       name
+      organization {
+        id
+        subscriptionPlanType
+      }
       memberships {
         id
         ...Team_Member

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
+import { hasFreeSeat, teamLimitMessage, teamSizeSentence } from '@rampart/shared/billing';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TeamMembersQuery, TeamRemoveMutation, TeamResendInvitationMutation, TeamUpdateRoleMutation } from '@/features/team/api/team';
@@ -15,6 +18,7 @@ import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { ROUTES } from '@/config/routes';
 
 /** The selected account's members and pending invitations; administrators manage them, others read. */
 export function TeamMembers() {
@@ -80,6 +84,11 @@ export function TeamMembers() {
   }
   const members = account?.memberships ?? [];
   const pending = members.filter((member) => !member.hasAcceptedInvite).length;
+  const plan = account?.organization.subscriptionPlanType;
+  // Members and pending invitations count against the plan's team size, as the server counts them.
+  const full = plan ? !hasFreeSeat(plan, members.length) : false;
+  const size = plan ? teamSizeSentence(plan) : null;
+  const sizeNote = !plan || !size ? '' : ` · ${full ? teamLimitMessage(plan) : `${size}.`}`;
 
   return (
     <Card className="gap-4 py-5">
@@ -90,10 +99,19 @@ export function TeamMembers() {
             {account
               ? `${members.length - pending} ${members.length - pending === 1 ? 'member' : 'members'}${pending ? `, ${pending} pending ${pending === 1 ? 'invitation' : 'invitations'}` : ''}`
               : 'Loading members…'}
+            {sizeNote}
             {!canManage && ' · Only administrators can invite or change roles.'}
           </CardDescription>
         </div>
-        {canManage && account && <InviteMemberDialog accountId={account.id} accountName={account.name} />}
+        {canManage &&
+          account &&
+          (full ? (
+            <Button asChild variant="outline">
+              <Link to={ROUTES.subscription}>Upgrade to invite more</Link>
+            </Button>
+          ) : (
+            <InviteMemberDialog accountId={account.id} accountName={account.name} />
+          ))}
       </CardHeader>
       <CardContent className="px-2 sm:px-3">
         {loading && !account ? (
