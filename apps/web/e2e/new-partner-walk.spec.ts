@@ -159,7 +159,7 @@ test('a new partner signs up, onboards, signs a widget URL and completes a first
 
   await test.step('Transactions and the dashboard’s figures are empty before the first purchase', async () => {
     await sidebar.getByRole('link', { name: 'Transactions' }).click();
-    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('No transactions match these filters in test mode.');
+    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('No on-ramp transactions yet in test mode.');
     await expectNoTrouble(page, problems, 'transactions-empty');
     await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Key figures' }).getByRole('listitem', { name: 'Transactions' }).getByTestId('kpi-value')).toHaveText('0');
@@ -228,9 +228,10 @@ test('a new partner signs up, onboards, signs a widget URL and completes a first
     await expect(detail.status()).toHaveText('Completed');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 }).locator('xpath=following-sibling::p[1]')).toContainText('$100.00');
     expect({
-      feeAmount: await detailAmount(page, 'Fee'),
+      // The same labels as the widget's breakdown: one name for one amount.
+      feeAmount: await detailAmount(page, 'Processing fee'),
       networkFeeAmount: await detailAmount(page, 'Network fee'),
-      extraFeeAmount: await detailAmount(page, 'Extra fee'),
+      extraFeeAmount: await detailAmount(page, 'Partner fee'),
       cryptoAmount: await detailAmount(page, 'Quote amount'),
     }).toEqual({
       feeAmount: quote.feeAmount,

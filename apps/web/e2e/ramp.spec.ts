@@ -183,9 +183,9 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
             .innerText(),
         );
       expect({
-        feeAmount: await field('Fee'),
+        feeAmount: await field('Processing fee'),
         networkFeeAmount: await field('Network fee'),
-        extraFeeAmount: await field('Extra fee'),
+        extraFeeAmount: await field('Partner fee'),
         cryptoAmount: await field('Quote amount'),
       }).toEqual({
         feeAmount: calculated.feeAmount,

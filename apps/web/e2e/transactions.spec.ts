@@ -103,7 +103,7 @@ test.describe('as the demo partner', () => {
     await expect(detail.status()).toHaveText('Failed');
     await expect(page.getByText(ids[0]!, { exact: true })).toBeVisible();
     await expect(detail.timeline().getByRole('listitem').last()).toContainText('Failed');
-    await expect(page.getByText('Fee', { exact: true })).toBeVisible();
+    await expect(page.getByText('Processing fee', { exact: true })).toBeVisible();
     // The partner holds no staff role: no staff actions.
     await expect(detail.staffActions()).toHaveCount(0);
   });

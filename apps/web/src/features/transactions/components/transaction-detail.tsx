@@ -109,8 +109,9 @@ export function TransactionDetail({
             {'paymentMethod' in tx ? <Field label="Payment method">{labelOfPaymentMethod(tx.paymentMethod)}</Field> : null}
             {'feeAmount' in tx ? (
               <>
-                <Field label="Fee">{formatAmount(tx.feeAmount, fiat)}</Field>
-                <Field label="Extra fee">{formatAmount(tx.extraFeeAmount, fiat)}</Field>
+                {/* The widget's words for the same amounts (widget/steps/quote-summary.tsx): the customer and the partner name a fee alike. */}
+                <Field label="Processing fee">{formatAmount(tx.feeAmount, fiat)}</Field>
+                <Field label="Partner fee">{formatAmount(tx.extraFeeAmount, fiat)}</Field>
                 <Field label="Network fee">{formatAmount(tx.networkFeeAmount, fiat)}</Field>
               </>
             ) : null}

@@ -14,7 +14,7 @@ import { useTransactionList } from '@/features/transactions/api/use-transaction-
 import { TransactionFilterForm } from '@/features/transactions/components/transaction-filter-form';
 import { TransactionTypeNav } from '@/features/transactions/components/transaction-type-nav';
 import { TransactionsTable } from '@/features/transactions/components/transactions-table';
-import { PAGE_SIZES, TAB_LABEL, TABS, useTransactionFilters, type Tab, type TransactionFilters } from '@/features/transactions/lib/search-params';
+import { isFiltered, PAGE_SIZES, TAB_LABEL, TABS, useTransactionFilters, type Tab, type TransactionFilters } from '@/features/transactions/lib/search-params';
 
 /** /transactions/:tab — filters, sort, page and page size in the URL; test or live mode from the shell. */
 export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
@@ -59,7 +59,16 @@ export function TransactionsScreen({ actions }: { actions?: React.ReactNode }) {
           {error && !page ? (
             <QueryErrorAlert title="Could not load transactions" error={error} onRetry={refetch} />
           ) : (
-            <TransactionsTable tab={tab} rows={rows} loaded={page !== null} loading={loading} testMode={testMode} sort={filters.sort} onSort={sortBy} />
+            <TransactionsTable
+              tab={tab}
+              rows={rows}
+              loaded={page !== null}
+              loading={loading}
+              testMode={testMode}
+              filtered={isFiltered(filters)}
+              sort={filters.sort}
+              onSort={sortBy}
+            />
           )}
           <DataTablePager
             pageSizes={PAGE_SIZES}

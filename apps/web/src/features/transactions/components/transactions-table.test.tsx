@@ -25,7 +25,7 @@ function renderTable(props: Partial<TransactionsTableProps> = {}) {
   const onSort = vi.fn();
   render(
     <MemoryRouter>
-      <TransactionsTable tab="on-ramp" rows={[ROW]} loaded loading={false} testMode={false} sort="createdAt_DESC" onSort={onSort} {...props} />
+      <TransactionsTable tab="on-ramp" rows={[ROW]} loaded loading={false} testMode={false} filtered={false} sort="createdAt_DESC" onSort={onSort} {...props} />
     </MemoryRouter>,
   );
   return { onSort };
@@ -54,9 +54,15 @@ describe('TransactionsTable', () => {
   });
 
   it('names the balance column Type and says when nothing matches in test mode', () => {
-    renderTable({ tab: 'balance', rows: [], testMode: true });
+    renderTable({ tab: 'balance', rows: [], testMode: true, filtered: true });
     expect(screen.getByRole('columnheader', { name: 'Type' })).toBeTruthy();
     expect(screen.getAllByText('No transactions match these filters in test mode.')).toHaveLength(2);
+  });
+
+  it('says there is none yet, not that filters hide them, when no filter is set (issue 36: a new partner’s empty list)', () => {
+    renderTable({ tab: 'on-ramp', rows: [], testMode: true });
+    expect(screen.getAllByText('No on-ramp transactions yet in test mode.')).toHaveLength(2);
+    expect(screen.queryByText(/match these filters/)).toBeNull();
   });
 
   it('shows skeletons, not the empty message, until the first page arrives', () => {

@@ -6,7 +6,7 @@ import { TransactionStatusBadge } from '@/components/status-badge';
 import { Table, TableBody } from '@/components/ui/table';
 import { transactionColumns } from '@/features/transactions/components/columns';
 import type { TransactionRow } from '@/features/transactions/lib/rows';
-import { KIND, type Tab, type TransactionFilters } from '@/features/transactions/lib/search-params';
+import { KIND, TAB_LABEL, type Tab, type TransactionFilters } from '@/features/transactions/lib/search-params';
 import { formatAmount, formatDateTime } from '@/lib/format';
 
 export interface TransactionsTableProps {
@@ -16,16 +16,24 @@ export interface TransactionsTableProps {
   loaded: boolean;
   loading: boolean;
   testMode: boolean;
+  /** A search or filter is set: an empty list says they hide every transaction, not that there is none. */
+  filtered: boolean;
   sort: TransactionFilters['sort'];
   onSort: (sort: TransactionFilters['sort']) => void;
 }
 
 /** The page of transactions: stacked rows on narrow screens (amount, status, date, id), the table from 640 px. */
-export function TransactionsTable({ tab, rows, loaded, loading, testMode, sort, onSort }: TransactionsTableProps) {
+export function TransactionsTable({ tab, rows, loaded, loading, testMode, filtered, sort, onSort }: TransactionsTableProps) {
   const navigate = useNavigate();
   const columns = useMemo(() => transactionColumns({ tab, sort, onSort }), [tab, sort, onSort]);
   const table = useReactTable({ data: rows, columns, getRowId: (row) => row.id, getCoreRowModel: getCoreRowModel() });
-  const empty = loaded && rows.length === 0 ? `No transactions match these filters${testMode ? ' in test mode' : ''}.` : null;
+  const mode = testMode ? ' in test mode' : '';
+  const empty =
+    !loaded || rows.length > 0
+      ? null
+      : filtered
+        ? `No transactions match these filters${mode}.`
+        : `No ${TAB_LABEL[tab].toLowerCase()} transactions yet${mode}.`;
   return (
     <>
       <DataTableStackedList label="Transactions (list)" className="sm:hidden" loadingRows={!loaded && loading ? 6 : 0} message={empty}>

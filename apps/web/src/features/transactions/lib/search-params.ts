@@ -46,6 +46,11 @@ export function useTransactionFilters() {
   return { filters, setFilters };
 }
 
+/** Whether the view narrows the list (search, status, amounts or dates): an empty list then says the filters hide it. */
+export function isFiltered(filters: TransactionFilters): boolean {
+  return [filters.q, filters.status, filters.min, filters.max, filters.from, filters.to].some((value) => value !== '');
+}
+
 /** GraphQL variables of a filtered view (dates are whole local days). */
 export function listVariables(filters: TransactionFilters) {
   return {
