@@ -16,6 +16,8 @@ export const ROUTE_PERMISSIONS: readonly {
   { path: ROUTES.onRamp, permission: 'dashboards:read' },
   { path: ROUTES.offRamp, permission: 'dashboards:read' },
   { path: ROUTES.swaps, permission: 'dashboards:read' },
+  { path: ROUTES.balanceDeposits, permission: 'dashboards:read' },
+  { path: ROUTES.balanceWithdrawals, permission: 'dashboards:read' },
   ...(['OnRamp', 'OffRamp', 'Swaps'] as const).flatMap((product) => [
     ...(product === 'Swaps'
       ? []

@@ -13,6 +13,9 @@ describe('route permissions', () => {
     expect(routeOpen('developer', '/analytics')).toBe(false);
     expect(routeOpen('developer', '/quarterly-review')).toBe(false);
     expect(routeOpen('analyst', '/analytics')).toBe(true);
+    // The balance dashboards read dashboardData as the product dashboards do.
+    expect(routeOpen('support_specialist', '/dashboard/balance/withdrawals')).toBe(false);
+    expect(routeOpen('developer', '/dashboard/balance/deposits')).toBe(true);
     expect(routeOpen('support_specialist', '/developers/api-keys')).toBe(false);
     expect(routeOpen('developer', '/developers/api-keys')).toBe(true);
     // The plans page has a read-only form (billing.spec.ts: an analyst sees the plans without controls).
