@@ -15,7 +15,7 @@ export class CrashPage {
   readonly title = () => this.page.getByRole('heading', { level: 1 });
   readonly stars = () => this.page.getByTestId('crash-star');
 
-  /** Loads `from`, then opens `to` (a screen of its own, not loaded by `from`) with its code throwing. */
+  /** Loads `from`, then follows its link to `to` (a screen of its own, not loaded by `from`) with its code throwing. */
   async goto({ from = '/login', to = '/signup', ready = 'Sign in to Rampart' }: { from?: string; to?: string; ready?: string } = {}) {
     await this.page.goto(from);
     await expect(this.page.getByRole('heading', { level: 1, name: ready })).toBeVisible({ timeout: 20_000 });
@@ -23,11 +23,9 @@ export class CrashPage {
     await this.page.route(/\/assets\/.*\.js$/, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: `throw new Error(${JSON.stringify(FORCED_CRASH_ERROR)});` }),
     );
-    // A client-side navigation, as a link would make: the router loads the screen's code then.
-    await this.page.evaluate((path) => {
-      window.history.pushState(null, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
+    // A link of the screen, followed by the router, which loads the next screen's code then. (Not a history step made
+    // behind the router's back: the router warns about one while a screen may hold unsaved changes.)
+    await this.page.locator(`a[href="${to}"]`).first().click();
     await expect(this.screen()).toBeVisible();
   }
 
