@@ -456,7 +456,6 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         input,
       );
       const user = session.user;
-      if (values.password && (await isSsoRequired(user))) throw ssoRequired({ password: SSO_REQUIRED_MESSAGE });
       const changes: Partial<UserRow> = {};
       if (values.name) {
         const [firstName, ...rest] = values.name.split(/\s+/);
@@ -473,6 +472,9 @@ export function createIdentityService(deps: { repository: IdentityRepository; ma
         if (!(await verifyPassword(user.passwordHash, values.currentPassword))) throw wrong();
         await repository.releaseFailure(attempt);
       }
+      // After the attempt counters (autocommit on the pool): asked before them, this read would take the unit of work's
+      // connection first, and a hundred requests at once would each hold one while waiting for another.
+      if (values.password && (await isSsoRequired(user))) throw ssoRequired({ password: SSO_REQUIRED_MESSAGE });
       if (values.password) {
         assertAcceptablePassword(values.password);
         changes.passwordHash = await hashPassword(values.password);
