@@ -41,11 +41,7 @@ export function createTeamRepository(db: Database) {
         .where(eq(accounts.id, accountId))
         .for('update', { of: accounts });
       if (!row) return undefined;
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(memberships)
-        .where(eq(memberships.accountId, accountId));
-      return { plan: row.plan, taken: count?.n ?? 0 };
+      return { plan: row.plan, taken: await db.$count(memberships, eq(memberships.accountId, accountId)) };
     },
     insertMembership: (values: typeof memberships.$inferInsert): Promise<MembershipRecord> => insertRow(db, memberships, values),
     async updateMembership(id: string, values: Partial<typeof memberships.$inferInsert>): Promise<void> {
