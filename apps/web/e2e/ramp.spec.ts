@@ -51,10 +51,11 @@ function verify(secret: string, webhook: ReceivedWebhook) {
 
 /** The signed URL with one character of its signature changed (a letter or digit, so the encoding stays valid). */
 function tamperSignature(url: string): string {
+  // Flip a bit of the signature's bytes, not a character of its URL encoding (which could break a `%2B` escape).
   const at = url.indexOf('&signature=') + '&signature='.length;
-  const index = url.slice(at).search(/[A-Za-z0-9]/) + at;
-  const swapped = url[index] === 'A' ? 'B' : 'A';
-  return `${url.slice(0, index)}${swapped}${url.slice(index + 1)}`;
+  const bytes = Buffer.from(decodeURIComponent(url.slice(at)), 'base64');
+  bytes[0] = bytes[0]! ^ 1;
+  return `${url.slice(0, at)}${encodeURIComponent(bytes.toString('base64'))}`;
 }
 
 function frameAncestors(csp: string | undefined): string[] {

@@ -64,11 +64,13 @@ export function splitSignature(rawQuery: string): { signed: string; signature: s
   const index = parts.findIndex((part) => part.startsWith('signature='));
   if (index === -1) return { signed: `?${query}`, signature: null, misplaced: false };
   if (index !== parts.length - 1 || index === 0) return { signed: '', signature: null, misplaced: true };
+  const encoded = parts[index]!.slice('signature='.length);
   let signature: string;
   try {
-    signature = decodeURIComponent(parts[index]!.slice('signature='.length));
+    signature = decodeURIComponent(encoded);
   } catch {
-    return { signed: '', signature: null, misplaced: true };
+    // A broken escape (`%2B` edited to `%AB`) is a changed signature, not a misplaced one: it matches no key.
+    signature = encoded;
   }
   return { signed: `?${parts.slice(0, index).join('&')}`, signature, misplaced: false };
 }

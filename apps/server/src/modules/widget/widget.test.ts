@@ -118,7 +118,13 @@ describe('widget links', () => {
     const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
     expect((await open(`${url}&signature=${encodeURIComponent(flipped)}`)).status).toBe(403);
     expect((await open(`${url}&signature=${encodeURIComponent(signWidgetUrl(url, 'sk_test_someoneElsesKey0000000000000000').signature)}`)).status).toBe(403);
-    expect((await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&signature=${encodeURIComponent(signature)}&walletAddress=${WALLET}`)).status).toBe(403);
+    const misplaced = await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}&signature=${encodeURIComponent(signature)}&walletAddress=${WALLET}`);
+    expect(misplaced.status).toBe(403);
+    expect(misplaced.html).toContain('The signature parameter must come last');
+    // A signature whose percent escape was edited into one that decodes to no text (`%2B` → `%AB`) was changed, not moved.
+    const brokenEscape = await open(`${url}&signature=%AB${encodeURIComponent(signature).slice(3)}`);
+    expect(brokenEscape.status).toBe(403);
+    expect(brokenEscape.html).toContain('The link was changed after it was signed');
 
     const unsignedWallet = await open(url);
     expect(unsignedWallet.status).toBe(403);
