@@ -124,7 +124,8 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
 export function buildValidationRules(config: Env): ValidationRule[] {
   const validationRules: ValidationRule[] = [
     maxAliasesRule({ n: GRAPHQL_LIMITS.aliases }),
-    costLimitRule({ maxCost: GRAPHQL_LIMITS.cost }),
+    // A fragment groups fields; it is not a level of the answer, so it must not multiply their cost.
+    costLimitRule({ maxCost: GRAPHQL_LIMITS.cost, flattenFragments: true }),
     maxDirectivesRule({ n: GRAPHQL_LIMITS.directives }),
   ];
   if (!config.GRAPHQL_INTROSPECTION) validationRules.push(NoSchemaIntrospectionCustomRule);

@@ -1,6 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gql } from '@apollo/client';
+import { buildSchema, isInterfaceType, isUnionType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '@/lib/apollo-client';
+import { POSSIBLE_TYPES } from '@/lib/cache-policies';
 
 // A customer's paginated transactions and cards are merged by reference without duplicates (spec §3, STYLE rule 9).
 
@@ -125,5 +130,31 @@ describe('Customer.transactions and Customer.cards cache policy', () => {
     write(1, [1, 2]);
     write(0, [0, 1]);
     expect(storedItems(cache, 'cards')).toEqual(['CustomerCard:card-0', 'CustomerCard:card-1', 'CustomerCard:card-2']);
+  });
+});
+
+describe('POSSIBLE_TYPES', () => {
+  it('lists every union and interface of the schema with its members, as the cache needs to match fragments on them', () => {
+    const server = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../server/src');
+    const modules = path.join(server, 'modules');
+    const sdl = [
+      readFileSync(path.join(server, 'graphql/base.graphql'), 'utf8'),
+      ...readdirSync(modules, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) => {
+          try {
+            return [readFileSync(path.join(modules, entry.name, 'schema.graphql'), 'utf8')];
+          } catch {
+            return [];
+          }
+        }),
+    ].join('\n');
+    const schema = buildSchema(sdl, { assumeValidSDL: true });
+    const expected: Record<string, string[]> = {};
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (isUnionType(type) || isInterfaceType(type)) expected[type.name] = schema.getPossibleTypes(type).map((member) => member.name);
+    }
+    const sorted = (map: Record<string, string[]>) => Object.fromEntries(Object.entries(map).map(([name, members]) => [name, [...members].sort()]));
+    expect(sorted(POSSIBLE_TYPES)).toEqual(sorted(expected));
   });
 });

@@ -54,9 +54,11 @@ export function offsetPagePolicy(defaultTake = 20): FieldPolicy<StoredPage, Inco
   };
 }
 
-/** Union members, so fragments on `AnyTransaction` match from the cache. */
+/** Union members and interface implementations, so fragments on them match from the cache (checked against the SDL). */
 export const POSSIBLE_TYPES = {
   AnyTransaction: ['BuyTransaction', 'SellTransaction', 'SwapTransaction', 'BalanceTransaction'],
+  TestTransaction: ['BuyTransaction', 'SellTransaction', 'SwapTransaction'],
+  PassTemplateContent: ['PassTemplate', 'PassTemplateDraft'],
 };
 
 export const CUSTOMER_TYPE_POLICY = {

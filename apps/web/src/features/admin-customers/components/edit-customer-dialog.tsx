@@ -7,6 +7,7 @@ import { FormAlertDialog } from '@/components/form/form-alert-dialog';
 import { InputField } from '@/components/form/input-field';
 import { UpdateStaffCustomerMutation } from '@/features/admin-customers/api/customers';
 import { toast } from '@/hooks/use-toast';
+import { serverFieldMap } from '@/lib/form-errors';
 
 const schema = z.object({
   firstName: z.string().trim().max(100, 'At most 100 characters'),
@@ -68,7 +69,7 @@ export function EditCustomerDialog({ customer, open, onOpenChange }: { customer:
       onOpenChange={onOpenChange}
       form={form}
       onSubmit={submit}
-      serverFields={{ 'input.email': 'email', 'input.firstName': 'firstName', 'input.lastName': 'lastName', 'input.country': 'country' }}
+      serverFields={serverFieldMap<Values>('email', 'firstName', 'lastName', 'country')}
       title="Edit customer"
       description={
         customer.piiMasked

@@ -1,5 +1,7 @@
 import { graphql } from '@/gql';
 
+// Pricing_RuleFields: lib/graphql/pricing-fragments.ts (shared with the other pricing screen).
+
 export const AdminPricing_AccountSearch = graphql(`
   query AdminPricing_AccountSearch($search: String) {
     organizations(search: $search, take: 10) {
@@ -26,16 +28,7 @@ export const AdminPricing_Rules = graphql(`
         maxFixedValue
       }
       rules {
-        id
-        type
-        region
-        paymentMethod
-        transactionType
-        percentage
-        fixedValue
-        minValue
-        source
-        updatedAt
+        ...Pricing_RuleFields
       }
     }
   }

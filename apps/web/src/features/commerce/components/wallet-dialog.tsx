@@ -11,7 +11,7 @@ import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/co
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
 import { CurrencyIcon } from '@/components/currency-icon';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 import { resetOnClose } from '@/hooks/use-server-submit';
 
 export interface WalletDialogCurrency {
@@ -43,15 +43,7 @@ function walletSchema(currencies: readonly WalletDialogCurrency[]) {
 }
 type WalletValues = z.infer<ReturnType<typeof walletSchema>>;
 
-// The server names fields after the input's (possibly with the argument's prefix).
-const SERVER_FIELDS = {
-  currencyCode: 'currencyCode',
-  'input.currencyCode': 'currencyCode',
-  walletAddress: 'walletAddress',
-  'input.walletAddress': 'walletAddress',
-  walletAddressTag: 'walletAddressTag',
-  'input.walletAddressTag': 'walletAddressTag',
-} as const;
+const SERVER_FIELDS = serverFieldMap<WalletValues>('currencyCode', 'walletAddress', 'walletAddressTag');
 
 /** Adds a payout wallet, or edits one (`wallet`): address and tag checked against the currency as the server does. */
 export function WalletDialog({

@@ -15,19 +15,10 @@ import { ValueBox } from '@/features/developers/components/developers-frame';
 import { InputField, UrlField } from '@/components/form/input-field';
 import { deployCollectionSchema, type DeployCollectionValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 
 const EMPTY: DeployCollectionValues = { name: '', symbol: '', imageUrl: '', baseTokenUri: '' };
-const FIELD_MAP = {
-  name: 'name',
-  symbol: 'symbol',
-  imageUrl: 'imageUrl',
-  baseTokenUri: 'baseTokenUri',
-  'input.name': 'name',
-  'input.symbol': 'symbol',
-  'input.imageUrl': 'imageUrl',
-  'input.baseTokenUri': 'baseTokenUri',
-} as const;
+const FIELD_MAP = serverFieldMap<DeployCollectionValues>('name', 'symbol', 'imageUrl', 'baseTokenUri');
 
 interface Deployed {
   name: string;

@@ -14,14 +14,9 @@ import { UrlField } from '@/components/form/input-field';
 import { OptionalLabel } from '@/components/form/optional-label';
 import { CardSaveFooter } from '@/components/form/submit-button';
 import { TextareaField } from '@/components/form/textarea-field';
+import { serverFieldMap } from '@/lib/form-errors';
 
-const FIELDS = ['url', 'credentials', 'steps'] as const;
-const SERVER_FIELDS = Object.fromEntries(
-  FIELDS.flatMap((field) => [
-    [field, field],
-    [`input.${field}`, field],
-  ]),
-);
+const SERVER_FIELDS = serverFieldMap<TestingInstructionsInput>('url', 'credentials', 'steps');
 
 interface Props {
   accountId: string;

@@ -15,14 +15,16 @@ import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { CardSaveFooter } from '@/components/form/submit-button';
+import { serverFieldMap } from '@/lib/form-errors';
 
-const FIELDS = ['legalName', 'registrationNumber', 'country', 'incorporationDate', 'registeredAddress', 'industry', 'website'] as const;
-// The server names a field either plainly or under the `input` argument.
-const SERVER_FIELDS = Object.fromEntries(
-  FIELDS.flatMap((field) => [
-    [field, field],
-    [`input.${field}`, field],
-  ]),
+const SERVER_FIELDS = serverFieldMap<KybCompanyDetails>(
+  'legalName',
+  'registrationNumber',
+  'country',
+  'incorporationDate',
+  'registeredAddress',
+  'industry',
+  'website',
 );
 
 const EMPTY: KybCompanyDetails = {

@@ -15,7 +15,7 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { onboardingFormSchema, PRODUCT_LABELS, type OnboardingFormValues, type OnboardingInfoInput } from '@/features/onboarding/lib/onboarding-form';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 import { OptionalLabel } from '@/components/form/optional-label';
 import { SubmitButton } from '@/components/form/submit-button';
 
@@ -35,17 +35,17 @@ interface OnboardingFormProps {
   onGeneralError: (message: string | null) => void;
 }
 
-const SERVER_FIELDS = {
-  accountName: 'accountName',
-  legalName: 'legalName',
-  country: 'country',
-  industry: 'industry',
-  websiteUrls: 'websiteUrls',
-  productInterests: 'productInterests',
-  expectedMonthlyVolume: 'expectedMonthlyVolume',
-  registrationNumber: 'registrationNumber',
-  useCase: 'useCase',
-} as const;
+const SERVER_FIELDS = serverFieldMap<OnboardingFormValues>(
+  'accountName',
+  'legalName',
+  'country',
+  'industry',
+  'websiteUrls',
+  'productInterests',
+  'expectedMonthlyVolume',
+  'registrationNumber',
+  'useCase',
+);
 
 function Section({ title, description, className, children }: { title: string; description: string; className: string; children: ReactNode }) {
   return (

@@ -147,10 +147,8 @@ export const PassFieldsFragment = graphql(`
   }
 `);
 
-export const PassTemplateFragment = graphql(`
-  fragment Passes_Template on PassTemplate {
-    id
-    projectId
+export const PassTemplateContentFragment = graphql(`
+  fragment Passes_TemplateContent on PassTemplateContent {
     name
     style
     organizationName
@@ -165,6 +163,14 @@ export const PassTemplateFragment = graphql(`
       ...Passes_Fields
     }
     barcodeFormat
+  }
+`);
+
+export const PassTemplateFragment = graphql(`
+  fragment Passes_Template on PassTemplate {
+    id
+    projectId
+    ...Passes_TemplateContent
     logoImageUrl
     iconImageUrl
     stripImageUrl
@@ -316,20 +322,7 @@ export const PassTemplatesQuery = graphql(`
         ...Passes_Template
       }
       defaultTemplate {
-        name
-        style
-        organizationName
-        description
-        logoText
-        colors {
-          background
-          foreground
-          label
-        }
-        fields {
-          ...Passes_Fields
-        }
-        barcodeFormat
+        ...Passes_TemplateContent
       }
     }
   }

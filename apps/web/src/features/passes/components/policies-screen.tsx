@@ -24,6 +24,7 @@ import { toast } from '@/hooks/use-toast';
 import { formatCount, formatDate } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { serverFieldMap } from '@/lib/form-errors';
 
 const policySchema = z
   .object({
@@ -55,20 +56,7 @@ const policySchema = z
   });
 type PolicyValues = z.infer<typeof policySchema>;
 
-const SERVER_FIELDS = {
-  name: 'name',
-  'input.name': 'name',
-  kind: 'kind',
-  'input.kind': 'kind',
-  walletAddresses: 'walletAddresses',
-  'input.walletAddresses': 'walletAddresses',
-  contractAddress: 'contractAddress',
-  'input.contractAddress': 'contractAddress',
-  networkCode: 'networkCode',
-  'input.networkCode': 'networkCode',
-  tokenIds: 'tokenIds',
-  'input.tokenIds': 'tokenIds',
-} as const;
+const SERVER_FIELDS = serverFieldMap<PolicyValues>('name', 'kind', 'walletAddresses', 'contractAddress', 'networkCode', 'tokenIds');
 
 function PolicyDialog({
   projectId,

@@ -23,6 +23,7 @@ import { formatCount, formatDate } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { QueryBoundary, QueryErrorAlert } from '@/components/query-boundary';
+import { serverFieldMap } from '@/lib/form-errors';
 
 const projectSchema = z.object({
   name: z.string().trim().min(1, 'Give the project a name').max(100, 'At most 100 characters'),
@@ -34,17 +35,13 @@ function CreateProjectDialog({ accountId, open, onOpenChange }: { accountId: str
   const navigate = useNavigate();
   const [create] = useMutation(CreatePassProjectMutation, { refetchQueries: [PassProjectsQuery] });
   const form = useForm<ProjectValues>({ resolver: zodResolver(projectSchema), defaultValues: { name: '', description: '' }, mode: 'onTouched' });
-  const submission = useServerSubmit(
-    form,
-    { name: 'name', 'input.name': 'name', description: 'description', 'input.description': 'description' },
-    async (values) => {
-      const result = await create({ variables: { accountId, input: { name: values.name, description: values.description || null } } });
-      const project = result.data?.createPassProject;
-      toast({ title: 'Project created', description: `${values.name} uses development credentials until you upload yours.` });
-      onOpenChange(false);
-      if (project) void navigate(projectPath(project.id, 'overview'));
-    },
-  );
+  const submission = useServerSubmit(form, serverFieldMap<ProjectValues>('name', 'description'), async (values) => {
+    const result = await create({ variables: { accountId, input: { name: values.name, description: values.description || null } } });
+    const project = result.data?.createPassProject;
+    toast({ title: 'Project created', description: `${values.name} uses development credentials until you upload yours.` });
+    onOpenChange(false);
+    if (project) void navigate(projectPath(project.id, 'overview'));
+  });
   return (
     <FormDialog
       open={open}

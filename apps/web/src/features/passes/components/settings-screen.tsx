@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { AppleIcon, FlaskConicalIcon, RotateCcwIcon, TerminalIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -35,7 +35,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { toast } from '@/hooks/use-toast';
 import { formatBytes, formatDate } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { SectionCard } from '@/components/section-card';
 
@@ -79,13 +79,7 @@ function ProjectCard({ project, canManage }: { project: Project; canManage: bool
       await update({ variables: { id: project.id, input: { name: values.name, description: values.description.trim() || null, allowedDomains: domains } } });
       toast({ title: 'Project saved', description: values.name });
     } catch (caught) {
-      const map: Partial<Record<string, Path<ProjectValues>>> = {
-        'input.name': 'name',
-        'input.description': 'description',
-        'input.allowedDomains': 'allowedDomains',
-      };
-      domains.forEach((_domain, index) => (map[`input.allowedDomains.${index}`] = 'allowedDomains'));
-      setError(applyServerErrors(form, caught, map));
+      setError(applyServerErrors(form, caught, serverFieldMap<ProjectValues>('name', 'description', 'allowedDomains')));
     }
   });
   return (

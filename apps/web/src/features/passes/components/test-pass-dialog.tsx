@@ -16,6 +16,7 @@ import { WalletLinks } from '@/features/passes/components/passes-frame';
 import { isAddress, invalidTokenIds, passPath, projectPath } from '@/features/passes/lib/passes';
 import type { Passes_IssueTestPassMutation } from '@/gql/graphql';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { serverFieldMap } from '@/lib/form-errors';
 
 // "Issue a test pass": a wallet the partner pastes gets a pass through the REST API's issuing path (issueTestPass),
 // without the holder's signature, while the project is in test mode. The same rules as the server, before sending.
@@ -33,15 +34,7 @@ const schema = z
   .refine((values) => !values.nftTokenId || values.nftContractAddress, { path: ['nftContractAddress'], message: 'Choose the NFT contract.' });
 type Values = z.infer<typeof schema>;
 
-const FIELD_MAP = {
-  walletAddress: 'walletAddress',
-  'input.walletAddress': 'walletAddress',
-  templateId: 'templateId',
-  'input.templateId': 'templateId',
-  nftContractAddress: 'nftContractAddress',
-  nftTokenId: 'nftTokenId',
-  'input.nftTokenId': 'nftTokenId',
-} as const;
+const FIELD_MAP = serverFieldMap<Values>('walletAddress', 'templateId', 'nftContractAddress', 'nftTokenId');
 
 type Issued = Passes_IssueTestPassMutation['issueTestPass'];
 

@@ -1,18 +1,11 @@
 import { graphql } from '@/gql';
 
+// Pricing_RuleFields: lib/graphql/pricing-fragments.ts (shared with the other pricing screen).
+
 export const PricingRuleFragment = graphql(`
   fragment Ramp_PricingRule on PricingRule {
-    id
-    type
-    region
-    paymentMethod
-    transactionType
-    percentage
-    fixedValue
-    minValue
-    source
+    ...Pricing_RuleFields
     isEditableByViewer
-    updatedAt
   }
 `);
 

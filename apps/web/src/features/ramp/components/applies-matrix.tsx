@@ -33,45 +33,43 @@ export function AppliesMatrix({
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
-        <div className="overflow-x-auto">
-          <Table aria-label={`Rules applying in ${regionLabel(region)}`}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Payment method</TableHead>
-                {RULE_TYPES.map((type) => (
-                  <TableHead key={type}>{RULE_TYPE_LABEL[type]}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {methods.map((method) => (
-                <TableRow key={method}>
-                  <TableHead scope="row" className="font-medium text-foreground">
-                    {PAYMENT_METHOD_LABEL[method]}
-                  </TableHead>
-                  {RULE_TYPES.map((type) => {
-                    const found = applyingRule(rules, { type, region, paymentMethod: method, transactionType });
-                    return (
-                      <TableCell key={type} className="align-top whitespace-normal">
-                        {found ? (
-                          <div className="flex min-w-32 flex-col">
-                            <span className="tabular-nums">{describeCharge(found.rule)}</span>
-                            <span className="text-xs text-muted-foreground">
-                              by {SPECIFICITY_LABEL[found.specificity]}
-                              {found.rule.source === 'ACCOUNT' ? ' · this account' : ''}
-                            </span>
-                          </div>
-                        ) : (
-                          <span className="text-muted-foreground">None</span>
-                        )}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
+        <Table aria-label={`Rules applying in ${regionLabel(region)}`}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Payment method</TableHead>
+              {RULE_TYPES.map((type) => (
+                <TableHead key={type}>{RULE_TYPE_LABEL[type]}</TableHead>
               ))}
-            </TableBody>
-          </Table>
-        </div>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {methods.map((method) => (
+              <TableRow key={method}>
+                <TableHead scope="row" className="font-medium text-foreground">
+                  {PAYMENT_METHOD_LABEL[method]}
+                </TableHead>
+                {RULE_TYPES.map((type) => {
+                  const found = applyingRule(rules, { type, region, paymentMethod: method, transactionType });
+                  return (
+                    <TableCell key={type} className="align-top whitespace-normal">
+                      {found ? (
+                        <div className="flex min-w-32 flex-col">
+                          <span className="tabular-nums">{describeCharge(found.rule)}</span>
+                          <span className="text-xs text-muted-foreground">
+                            by {SPECIFICITY_LABEL[found.specificity]}
+                            {found.rule.source === 'ACCOUNT' ? ' · this account' : ''}
+                          </span>
+                        </div>
+                      ) : (
+                        <span className="text-muted-foreground">None</span>
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </CardContent>
     </Card>
   );

@@ -18,7 +18,7 @@ import { CreateIntegrationMutation, DeleteIntegrationMutation, IntegrationsQuery
 import type { IntegrationType, Ramp_IntegrationFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryBoundary } from '@/components/query-boundary';
 
@@ -71,7 +71,7 @@ export function IntegrationsCard({ accountId, canManage }: { accountId: string; 
       form.reset({ type: values.type, value: '' });
       toast({ title: `${TYPE_COPY[values.type].label} added` });
     } catch (caught) {
-      setGeneralError(applyServerErrors(form, caught, { value: 'value', type: 'type', 'input.value': 'value', 'input.type': 'type' }));
+      setGeneralError(applyServerErrors(form, caught, serverFieldMap<Values>('value', 'type')));
     }
   });
 

@@ -63,36 +63,34 @@ export function RuleTable({
             {type === 'partnerFee' ? 'You charge no fee of your own yet: customers pay only the provider’s fees.' : 'No rule: nothing is charged.'}
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table aria-label={`${RULE_TYPE_LABEL[type]} rules`}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Region</TableHead>
-                  <TableHead>Payment method</TableHead>
-                  <TableHead className="text-right">Percentage</TableHead>
-                  <TableHead className="text-right">Fixed ({fiatHint})</TableHead>
-                  <TableHead className="text-right">Minimum ({fiatHint})</TableHead>
-                  <TableHead>Source</TableHead>
-                  <TableHead className="min-w-56">Applies to</TableHead>
+          <Table aria-label={`${RULE_TYPE_LABEL[type]} rules`}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Region</TableHead>
+                <TableHead>Payment method</TableHead>
+                <TableHead className="text-right">Percentage</TableHead>
+                <TableHead className="text-right">Fixed ({fiatHint})</TableHead>
+                <TableHead className="text-right">Minimum ({fiatHint})</TableHead>
+                <TableHead>Source</TableHead>
+                <TableHead className="min-w-56">Applies to</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {sorted.map((rule) => (
+                <TableRow key={rule.id}>
+                  <TableCell>{regionLabel(rule.region)}</TableCell>
+                  <TableCell>{paymentMethodLabel(rule.paymentMethod)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{trimZeros(rule.percentage)} %</TableCell>
+                  <TableCell className="text-right tabular-nums">{trimZeros(rule.fixedValue)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{trimZeros(rule.minValue)}</TableCell>
+                  <TableCell>
+                    <Badge variant={rule.source === 'ACCOUNT' ? 'default' : 'secondary'}>{SOURCE_LABEL[rule.source]}</Badge>
+                  </TableCell>
+                  <TableCell className="text-sm whitespace-normal text-muted-foreground">{appliesWhere(rule)}</TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {sorted.map((rule) => (
-                  <TableRow key={rule.id}>
-                    <TableCell>{regionLabel(rule.region)}</TableCell>
-                    <TableCell>{paymentMethodLabel(rule.paymentMethod)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{trimZeros(rule.percentage)} %</TableCell>
-                    <TableCell className="text-right tabular-nums">{trimZeros(rule.fixedValue)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{trimZeros(rule.minValue)}</TableCell>
-                    <TableCell>
-                      <Badge variant={rule.source === 'ACCOUNT' ? 'default' : 'secondary'}>{SOURCE_LABEL[rule.source]}</Badge>
-                    </TableCell>
-                    <TableCell className="text-sm whitespace-normal text-muted-foreground">{appliesWhere(rule)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </CardContent>
     </Card>
