@@ -161,8 +161,14 @@ describe('SumSub', () => {
     const again = (await partner.client.ok(TOKEN, { a: partner.accountId })).generateSumSubSdkAccessToken;
     expect(again.token).not.toBe(first.token);
     expect(sumsub.requests.slice(before + 2).map((sent) => `${sent.method} ${sent.url}`)).toEqual(['POST /resources/accessTokens/sdk']);
-    const application = (await partner.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { provider } }`, { a: partner.accountId })).kybApplication;
-    expect(application.provider).toBe('SumSub');
+    const screen = await partner.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { provider } reviewStatus(accountId: $a) { status nextStep } }`, {
+      a: partner.accountId,
+    });
+    expect(screen.kybApplication.provider).toBe('SumSub');
+    expect(screen.reviewStatus).toEqual({
+      status: 'Draft',
+      nextStep: "Carry on in SumSub's verification form below, then send it.",
+    });
   });
 
   it('takes the applicant SumSub already has for the application when creating answers 409', async () => {
