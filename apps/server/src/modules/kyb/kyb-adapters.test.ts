@@ -167,7 +167,7 @@ describe('SumSub', () => {
     expect(screen.kybApplication.provider).toBe('SumSub');
     expect(screen.reviewStatus).toEqual({
       status: 'Draft',
-      nextStep: "Carry on in SumSub's verification form below, then send it.",
+      nextStep: 'Carry on in SumSub’s verification form below, then send it.',
     });
   });
 

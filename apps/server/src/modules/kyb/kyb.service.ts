@@ -87,11 +87,11 @@ const NEXT_STEP: Record<KybShownStatus, string> = {
 
 /** With SumSub configured the partner acts in its WebSDK, not in Rampart's steps. */
 const SUMSUB_NEXT_STEP: Partial<Record<KybShownStatus, string>> = {
-  NotStarted: "Open SumSub's verification form below: it asks for the company's details, its owners and directors, and their documents.",
-  Draft: "Carry on in SumSub's verification form below, then send it.",
+  NotStarted: 'Open SumSub’s verification form below: it asks for the company’s details, its owners and directors, and their documents.',
+  Draft: 'Carry on in SumSub’s verification form below, then send it.',
   Pending: 'Nothing to do: SumSub is reviewing the application. We e-mail the administrators when it moves on.',
-  InProgress: "Nothing to do: SumSub's compliance team is looking at the application.",
-  OnHold: "Fix what the reason describes in SumSub's verification form below, then send it again.",
+  InProgress: 'Nothing to do: SumSub’s compliance team is looking at the application.',
+  OnHold: 'Fix what the reason describes in SumSub’s verification form below, then send it again.',
 };
 
 const ACCEPTED_EXTENSIONS: Record<(typeof KYB_ACCEPTED_CONTENT_TYPES)[number], { name: string; extensions: string[] }> = {
