@@ -70,6 +70,8 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   const embedFrameHosts = [
     ...(config.LOOKER_HOST && config.LOOKER_EMBED_SECRET ? [`https://${config.LOOKER_HOST}`] : []),
     ...(config.HYPERMINT_HOST && config.HYPERMINT_EMBED_SECRET ? [new URL(config.HYPERMINT_HOST).origin] : []),
+    // SumSub's WebSDK frame (KYB), from the API host the token is for, only when SumSub is configured.
+    ...(config.SUMSUB_APP_TOKEN && config.SUMSUB_SECRET_KEY ? [new URL(config.SUMSUB_BASE_URL).origin] : []),
   ];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -84,7 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         ],
         styleSrc: ["'self'"],
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
-        // HyperMint's signed embed (minting) likewise, only when configured.
+        // HyperMint's signed embed (minting) and SumSub's WebSDK (KYB) likewise, only when configured.
         ...(embedFrameHosts.length > 0 ? { frameSrc: ["'self'", ...embedFrameHosts] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

@@ -20,6 +20,8 @@ export const kybApplications = pgTable(
     provider: text('provider', { enum: ['builtin', 'sumsub'] })
       .notNull()
       .default('builtin'),
+    /** SumSub's id of the company applicant created for this application (its externalUserId is our id). */
+    sumsubApplicantId: text('sumsub_applicant_id'),
     companyDetails: jsonb('company_details').$type<KybCompanyDetails | null>(),
     questionnaireVersion: integer('questionnaire_version').notNull().default(1),
     questionnaireAnswers: jsonb('questionnaire_answers').$type<Record<string, unknown>>().notNull().default({}),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { parseEnv } from '../../config/env.ts';
+import { startFakeSumSub } from '../../../test/fakes/fake-sumsub.ts';
 
 const APP_TOKEN = 'sbx:test-app-token';
 const SECRET_KEY = 'sumsub-test-secret-key';
@@ -45,22 +46,7 @@ async function fakeServer(handle: (request: Recorded) => FakeAnswer) {
   };
 }
 
-/** SumSub's API as documented: every request signed with HMAC-SHA256(secret, ts + METHOD + path + body), recomputed here independently. */
-const sumsub = await fakeServer((request) => {
-  const ts = String(request.headers['x-app-access-ts']);
-  const expected = crypto
-    .createHmac('sha256', SECRET_KEY)
-    .update(`${ts}${request.method}${request.url}${request.body.toString('utf8')}`)
-    .digest('hex');
-  if (request.headers['x-app-token'] !== APP_TOKEN || request.headers['x-app-access-sig'] !== expected || Math.abs(Date.now() / 1000 - Number(ts)) > 60) {
-    return { status: 401, body: JSON.stringify({ description: 'Request signature mismatch', code: 401 }) };
-  }
-  if (request.method === 'POST' && request.url === '/resources/accessTokens/sdk') {
-    const body = JSON.parse(request.body.toString('utf8')) as { userId: string; levelName: string; ttlInSecs: number };
-    return { status: 200, body: JSON.stringify({ token: `_act-sbx-${body.userId}`, userId: body.userId }) };
-  }
-  return { status: 404, body: '{}' };
-});
+const sumsub = await startFakeSumSub({ appToken: APP_TOKEN, secretKey: SECRET_KEY });
 
 /** An S3-compatible store, path-style (/bucket/key), that wants a SigV4 Authorization header on every request. */
 const objects = new Map<string, Buffer>();
@@ -110,25 +96,107 @@ afterAll(async () => {
   await s3.close();
 });
 
-const TOKEN = `mutation($a: ID!) { generateSumSubSdkAccessToken(accountId: $a) { token userId } }`;
+const TOKEN = `mutation($a: ID!) { generateSumSubSdkAccessToken(accountId: $a) { token userId baseUrl } }`;
 
 describe('SumSub', () => {
-  it('asks for a Web SDK token with a request signed exactly as SumSub documents', async () => {
-    const partner = await accountWithMember(t, { name: 'SumSub' });
-    const result = (await partner.client.ok(TOKEN, { a: partner.accountId })).generateSumSubSdkAccessToken;
-    const application = (await partner.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { id provider } }`, { a: partner.accountId })).kybApplication;
-    expect(result).toEqual({ token: `_act-sbx-${application.id}`, userId: application.id });
-    expect(application.provider).toBe('SumSub');
-    const sent = sumsub.received.at(-1)!;
-    expect(sent.method).toBe('POST');
-    expect(sent.url).toBe('/resources/accessTokens/sdk');
-    expect(JSON.parse(sent.body.toString('utf8'))).toEqual({ userId: application.id, levelName: 'kyb-level', ttlInSecs: 600 });
-    expect(sent.headers['x-app-access-ts']).toMatch(/^\d{10}$/);
-    const independent = crypto
+  const COMPANY = `mutation($a: ID!, $input: KybCompanyDetailsInput!) { saveKybCompanyDetails(accountId: $a, input: $input) { id } }`;
+  /** SumSub's signature of a recorded request, computed here independently of the adapter. */
+  const signatureOf = (sent: { method: string; url: string; rawBody: string; headers: Record<string, unknown> }) =>
+    crypto
       .createHmac('sha256', SECRET_KEY)
-      .update(`${String(sent.headers['x-app-access-ts'])}POST/resources/accessTokens/sdk${sent.body.toString('utf8')}`)
+      .update(`${String(sent.headers['x-app-access-ts'])}${sent.method}${sent.url}${sent.rawBody}`)
       .digest('hex');
-    expect(sent.headers['x-app-access-sig']).toBe(independent);
+
+  it('creates the company applicant once with the company details, then WebSDK tokens for it, each request signed as SumSub documents', async () => {
+    const partner = await accountWithMember(t, { name: 'SumSub' });
+    const applicationId = (
+      await partner.client.ok(COMPANY, {
+        a: partner.accountId,
+        input: {
+          legalName: 'Acme Payments Ltd',
+          registrationNumber: '12345678',
+          country: 'GB',
+          incorporationDate: '2019-03-01',
+          registeredAddress: '1 King Street, London EC2V 8AU',
+          industry: 'Wallet',
+          website: 'https://acme.example',
+        },
+      })
+    ).saveKybCompanyDetails.id;
+    const before = sumsub.requests.length;
+
+    const first = (await partner.client.ok(TOKEN, { a: partner.accountId })).generateSumSubSdkAccessToken;
+    const [create, token] = sumsub.requests.slice(before);
+    expect(create!.method).toBe('POST');
+    expect(create!.url).toBe('/resources/applicants?levelName=kyb-level');
+    expect(create!.headers['content-type']).toBe('application/json');
+    expect(create!.body).toEqual({
+      externalUserId: applicationId,
+      type: 'company',
+      fixedInfo: {
+        companyInfo: {
+          companyName: 'Acme Payments Ltd',
+          registrationNumber: '12345678',
+          country: 'GBR',
+          incorporatedOn: '2019-03-01',
+          legalAddress: '1 King Street, London EC2V 8AU',
+          website: 'https://acme.example',
+        },
+      },
+    });
+    expect(token!.url).toBe('/resources/accessTokens/sdk');
+    expect(token!.body).toEqual({ userId: applicationId, levelName: 'kyb-level', ttlInSecs: 600 });
+    for (const sent of [create!, token!]) {
+      expect(sent.headers['x-app-token']).toBe(APP_TOKEN);
+      expect(sent.headers['x-app-access-ts']).toMatch(/^\d{10}$/);
+      expect(sent.headers['x-app-access-sig']).toBe(signatureOf(sent));
+      expect(sent.signed).toBe(true);
+    }
+    expect(first).toEqual({ token: expect.stringMatching(/^_act-sbx-/), userId: applicationId, baseUrl: sumsub.url });
+    const stored = await t.database.pool.query(`select provider, sumsub_applicant_id from kyb_applications where id = $1`, [applicationId]);
+    const applicant = [...sumsub.applicants.values()].find((entry) => entry.externalUserId === applicationId)!;
+    expect(stored.rows[0]).toEqual({ provider: 'sumsub', sumsub_applicant_id: applicant.id });
+
+    // The WebSDK's expiration handler asks again: a new token for the same applicant, no second applicant.
+    const again = (await partner.client.ok(TOKEN, { a: partner.accountId })).generateSumSubSdkAccessToken;
+    expect(again.token).not.toBe(first.token);
+    expect(sumsub.requests.slice(before + 2).map((sent) => `${sent.method} ${sent.url}`)).toEqual(['POST /resources/accessTokens/sdk']);
+    const screen = await partner.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { provider } reviewStatus(accountId: $a) { status nextStep } }`, {
+      a: partner.accountId,
+    });
+    expect(screen.kybApplication.provider).toBe('SumSub');
+    expect(screen.reviewStatus).toEqual({
+      status: 'Draft',
+      nextStep: 'Carry on in SumSub’s verification form below, then send it.',
+    });
+  });
+
+  it('takes the applicant SumSub already has for the application when creating answers 409', async () => {
+    const partner = await accountWithMember(t, { name: 'SumSub retry' });
+    const applicationId = (await partner.client.ok(`query($a: ID!) { kybApplication(accountId: $a) { id } }`, { a: partner.accountId })).kybApplication.id;
+    sumsub.applicants.set('5f1e0c2d9a8b7c6d5e4f3a2b', {
+      id: '5f1e0c2d9a8b7c6d5e4f3a2b',
+      externalUserId: applicationId,
+      levelName: 'kyb-level',
+      type: 'company',
+      fixedInfo: null,
+    });
+    const before = sumsub.requests.length;
+    await partner.client.ok(`mutation($a: ID!) { initiateKyb(accountId: $a) { id } }`, { a: partner.accountId });
+    const sent = sumsub.requests.slice(before);
+    expect(sent.map((entry) => `${entry.method} ${entry.url}`)).toEqual([
+      'POST /resources/applicants?levelName=kyb-level',
+      `GET /resources/applicants/-;externalUserId=${applicationId}/one`,
+    ]);
+    // Only the organization's name is known: companyInfo carries just that.
+    expect(sent[0]!.body).toEqual({ externalUserId: applicationId, type: 'company', fixedInfo: { companyInfo: { companyName: 'SumSub retry Ltd' } } });
+    expect(sent[1]!.headers['x-app-access-sig']).toBe(signatureOf(sent[1]!));
+    const stored = await t.database.pool.query(`select sumsub_applicant_id from kyb_applications where id = $1`, [applicationId]);
+    expect(stored.rows[0]).toEqual({ sumsub_applicant_id: '5f1e0c2d9a8b7c6d5e4f3a2b' });
+  });
+
+  it("lets the page frame SumSub's WebSDK host only when SumSub is configured", async () => {
+    expect((await fetch(`${t.baseUrl}/healthz`)).headers.get('content-security-policy')).toMatch(new RegExp(`frame-src 'self' [^;]*${sumsub.url}`));
   });
 
   it('says so clearly when SumSub refuses the credentials', async () => {
@@ -158,6 +226,11 @@ describe('SumSub', () => {
       expect((await fetch(`${plain.baseUrl}/webhooks/sumsub`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
         404,
       );
+      const before = sumsub.requests.length;
+      const started = (await partner.client.ok(`mutation($a: ID!) { initiateKyb(accountId: $a) { provider status } }`, { a: partner.accountId })).initiateKyb;
+      expect(started).toEqual({ provider: 'Rampart', status: 'NotStarted' });
+      expect(sumsub.requests.length).toBe(before);
+      expect((await fetch(`${plain.baseUrl}/healthz`)).headers.get('content-security-policy')).not.toContain(sumsub.url);
     } finally {
       await plain.close();
     }
@@ -210,6 +283,73 @@ describe('SumSub', () => {
     expect((await post(red, crypto.createHmac('sha512', WEBHOOK_SECRET).update(red).digest('hex'), 'HMAC_SHA512_HEX')).status).toBe(200);
     const status = (await other.client.ok(`query($a: ID!) { reviewStatus(accountId: $a) { status reason } }`, { a: other.accountId })).reviewStatus;
     expect(status).toEqual({ status: 'Rejected', reason: 'Forged certificate.' });
+  });
+  it('maps applicantPending, applicantOnHold and applicantReviewed (RETRY, FINAL, GREEN) to the review states, for the stored applicant only', async () => {
+    const partner = await accountWithMember(t, { name: 'SumSub lifecycle' });
+    const { userId: applicationId } = (await partner.client.ok(TOKEN, { a: partner.accountId })).generateSumSubSdkAccessToken;
+    const applicantId = [...sumsub.applicants.values()].find((entry) => entry.externalUserId === applicationId)!.id;
+    const send = async (event: Record<string, unknown>, id = applicantId) => {
+      const body = JSON.stringify({
+        applicantId: id,
+        inspectionId: 'inspection-1',
+        correlationId: crypto.randomUUID(),
+        externalUserId: applicationId,
+        levelName: 'kyb-level',
+        applicantType: 'company',
+        sandboxMode: true,
+        createdAtMs: '2026-11-29 08:00:00.000',
+        ...event,
+      });
+      const response = await fetch(`${t.baseUrl}/webhooks/sumsub`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-payload-digest': crypto.createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex'),
+          'x-payload-digest-alg': 'HMAC_SHA256_HEX',
+        },
+        body,
+      });
+      expect(response.status).toBe(200);
+    };
+    const state = async () =>
+      (
+        await t.database.pool.query(
+          `select a.status, a.reason, a.submitted_at is not null as submitted, b.is_verified from kyb_applications a join accounts b on b.organization_id = a.organization_id where a.id = $1`,
+          [applicationId],
+        )
+      ).rows[0];
+
+    await send({ type: 'applicantPending', reviewStatus: 'pending' });
+    expect(await state()).toEqual({ status: 'Pending', reason: null, submitted: true, is_verified: false });
+    expect((await t.smtp.waitFor(partner.email, /^Business verification: received$/)).to).toBe(partner.email.toLowerCase());
+    await send({ type: 'applicantOnHold', reviewStatus: 'onHold' });
+    expect(await state()).toMatchObject({ status: 'InProgress', reason: null });
+    const retry = 'The proof of address is older than three months.';
+    await send({
+      type: 'applicantReviewed',
+      reviewStatus: 'completed',
+      reviewResult: {
+        reviewAnswer: 'RED',
+        reviewRejectType: 'RETRY',
+        moderationComment: retry,
+        clientComment: 'Internal note',
+        rejectLabels: ['PROOF_OF_ADDRESS'],
+      },
+    });
+    expect(await state()).toMatchObject({ status: 'OnHold', reason: retry });
+    // Another applicant with our id (one deleted at SumSub) decides nothing.
+    await send({ type: 'applicantReviewed', reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } }, 'ffffffffffffffffffffffff');
+    expect(await state()).toMatchObject({ status: 'OnHold' });
+    await send({ type: 'applicantPending', reviewStatus: 'pending' });
+    expect(await state()).toMatchObject({ status: 'Pending', reason: null });
+    await send({ type: 'applicantReviewed', reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } });
+    expect(await state()).toEqual({ status: 'Approved', reason: null, submitted: true, is_verified: true });
+    // A late or repeated delivery changes nothing once decided.
+    await send({ type: 'applicantPending', reviewStatus: 'pending' });
+    await send({ type: 'applicantReviewed', reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL' } });
+    expect(await state()).toMatchObject({ status: 'Approved' });
+    const history = await t.database.pool.query(`select status, actor from kyb_decisions where application_id = $1 order by created_at`, [applicationId]);
+    expect(history.rows.map((row: { status: string }) => row.status)).toEqual(['Pending', 'InProgress', 'OnHold', 'Pending', 'Approved']);
   });
 });
 

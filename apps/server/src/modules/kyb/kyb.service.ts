@@ -28,7 +28,7 @@ import { UploadedFile } from '../../lib/graphql-uploads.ts';
 import { FILE_NAME_BIDI_MESSAGE, hasBidiControls, hasFileNameControlCharacters, withoutFileNameControlCharacters } from '../../lib/text.ts';
 import { emitWebhookEvent } from '../webhooks/outbox.ts';
 import type { KybProvider } from './kyb.provider.ts';
-import { sumSubDecision, verifySumSubDigest } from './kyb.provider.ts';
+import { sumSubEvent, verifySumSubDigest } from './kyb.provider.ts';
 import type { KybApplicationRow, KybDocumentRow, KybPersonRow, KybRepository, KybShownStatus, KybStatus, OrganizationFacts } from './kyb.repository.ts';
 import * as templates from './kyb.mail.ts';
 import { fileLinkKey } from '../../lib/file-link-key.ts';
@@ -83,6 +83,15 @@ const NEXT_STEP: Record<KybShownStatus, string> = {
   OnHold: 'Fix what the reason describes, then submit the application again.',
   Approved: 'Your business is verified: you can create live API keys and request go-live.',
   Rejected: 'The application was rejected. Contact support if you think this is a mistake.',
+};
+
+/** With SumSub configured the partner acts in its WebSDK, not in Rampart's steps. */
+const SUMSUB_NEXT_STEP: Partial<Record<KybShownStatus, string>> = {
+  NotStarted: 'Open SumSub’s verification form below: it asks for the company’s details, its owners and directors, and their documents.',
+  Draft: 'Carry on in SumSub’s verification form below, then send it.',
+  Pending: 'Nothing to do: SumSub is reviewing the application. We e-mail the administrators when it moves on.',
+  InProgress: 'Nothing to do: SumSub’s compliance team is looking at the application.',
+  OnHold: 'Fix what the reason describes in SumSub’s verification form below, then send it again.',
 };
 
 const ACCEPTED_EXTENSIONS: Record<(typeof KYB_ACCEPTED_CONTENT_TYPES)[number], { name: string; extensions: string[] }> = {
@@ -331,7 +340,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       // The provider's review happens in its own widget, so its verdict may arrive before a submission here.
       const allowed =
         input.source === 'provider' && application.status !== 'Approved' && application.status !== 'Rejected'
-          ? ['OnHold', 'Approved', 'Rejected']
+          ? (['InProgress', 'OnHold', 'Approved', 'Rejected'] as const).filter((status) => status !== application.status)
           : (TRANSITIONS[application.status] ?? []);
       if (!allowed.includes(input.status)) {
         const from = application.status === 'NotStarted' ? 'an application that was never submitted' : `an application that is ${application.status}`;
@@ -400,6 +409,40 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
     return decided;
   }
 
+  /** With SumSub configured, the organization's company applicant there: created once with what Rampart knows of the company. */
+  async function ensureSumSubApplicant(application: KybApplicationRow, facts: OrganizationFacts): Promise<KybApplicationRow> {
+    if (provider.name !== 'sumsub' || application.sumsubApplicantId) return application;
+    const details = application.companyDetails;
+    const onboarding = facts.onboardingDetails;
+    const applicantId = await provider.createCompanyApplicant(application.id, {
+      companyName: details?.legalName ?? onboarding?.legalName ?? facts.organizationName,
+      registrationNumber: details?.registrationNumber ?? onboarding?.registrationNumber ?? null,
+      country: details?.country ?? onboarding?.country ?? null,
+      incorporatedOn: details?.incorporationDate ?? null,
+      legalAddress: details?.registeredAddress ?? null,
+      website: details?.website ?? onboarding?.websiteUrls[0] ?? null,
+    });
+    return repository.updateApplication(application.id, {
+      sumsubApplicantId: applicantId,
+      ...(EDITABLE.includes(application.status) ? { provider: provider.name } : {}),
+    });
+  }
+
+  /** SumSub's applicantPending: the partner submitted in the WebSDK, which is our submission. */
+  async function providerSubmitted(applicationId: string): Promise<{ status: number; message: string }> {
+    const submitted = await repository.transaction(async (tx) => {
+      const current = (await repository.findApplication(applicationId, tx, true))!;
+      if (!EDITABLE.includes(current.status)) return null;
+      const row = await repository.updateApplication(current.id, { status: 'Pending', reason: null, submittedAt: new Date(), decidedAt: null }, tx);
+      await repository.insertDecision({ applicationId: current.id, status: 'Pending', reason: null, decidedByUserId: null, actor: 'partner' }, tx);
+      return row;
+    });
+    if (!submitted) return { status: 200, message: 'Already submitted; nothing changed.' };
+    const facts = (await repository.organizationFacts(submitted.organizationId))!;
+    await notifyAdministrators(submitted.organizationId, facts.organizationName, 'Pending', null);
+    return { status: 200, message: 'Applied.' };
+  }
+
   return {
     /** For go-live: where the account's organization stands, with the country and industry it declared. */
     async statusOfAccount(accountId: string): Promise<KybStatusOfAccount> {
@@ -444,7 +487,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
         status,
         level: application.level,
         reason: application.reason,
-        nextStep: NEXT_STEP[status],
+        nextStep: (provider.name === 'sumsub' ? SUMSUB_NEXT_STEP[status] : undefined) ?? NEXT_STEP[status],
         updatedAt: application.updatedAt,
       };
     },
@@ -460,6 +503,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       }
       if (current.provider !== provider.name && EDITABLE.includes(current.status))
         current = await repository.updateApplication(current.id, { provider: provider.name });
+      current = await ensureSumSubApplicant(current, facts);
       return view(current, viewer, facts);
     },
 
@@ -631,12 +675,11 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       return view(submitted, viewer, facts);
     },
 
+    /** A WebSDK token for the organization's applicant (created first if need be); the WebSDK asks again when one expires. */
     async sdkAccessToken(accountId: string) {
-      const { application } = await applicationOfAccount(accountId);
-      const token = await provider.sdkAccessToken(application.id);
-      if (application.provider !== provider.name && EDITABLE.includes(application.status))
-        await repository.updateApplication(application.id, { provider: provider.name });
-      return token;
+      const { facts, application } = await applicationOfAccount(accountId);
+      await ensureSumSubApplicant(application, facts);
+      return provider.sdkAccessToken(application.id);
     },
 
     async documentLink(documentId: string) {
@@ -704,7 +747,7 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       return view(decided, viewer);
     },
 
-    /** SumSub's applicantReviewed webhook: 401 with a bad digest, changing nothing. */
+    /** SumSub's applicantPending, applicantOnHold and applicantReviewed webhooks: 401 with a bad digest, changing nothing. */
     async handleSumSubWebhook(rawBody: Buffer, headers: { digest?: string; algorithm?: string }): Promise<{ status: number; message: string }> {
       if (!config.SUMSUB_WEBHOOK_SECRET) return { status: 404, message: 'SumSub is not configured.' };
       if (!verifySumSubDigest(config.SUMSUB_WEBHOOK_SECRET, rawBody, headers.digest, headers.algorithm))
@@ -715,10 +758,13 @@ export function createKybService(deps: { repository: KybRepository; storage: Fil
       } catch {
         return { status: 400, message: 'The body is not JSON.' };
       }
-      const decision = sumSubDecision(payload);
+      const decision = sumSubEvent(payload);
       if (!decision) return { status: 200, message: 'Ignored.' };
-      if (!z.uuid().safeParse(decision.applicationId).success || !(await repository.findApplication(decision.applicationId)))
+      const application = z.uuid().safeParse(decision.applicationId).success ? await repository.findApplication(decision.applicationId) : null;
+      // Once an applicant id is stored, events of any other applicant with our id (one deleted at SumSub) change nothing.
+      if (!application || (application.sumsubApplicantId && decision.applicantId !== application.sumsubApplicantId))
         return { status: 200, message: 'Unknown applicant; ignored.' };
+      if (decision.status === 'Pending') return providerSubmitted(application.id);
       try {
         await decide(decision.applicationId, { status: decision.status, reason: decision.reason, decidedByUserId: null, source: 'provider' });
       } catch (error) {

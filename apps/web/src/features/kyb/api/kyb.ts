@@ -122,3 +122,13 @@ export const KybQuestionnaireQuery = graphql(`
     }
   }
 `);
+
+/** With SumSub configured: a WebSDK token for the organization's applicant (created on the first call), asked again when one expires. */
+export const GenerateSumSubTokenMutation = graphql(`
+  mutation Kyb_GenerateSumSubToken($accountId: ID!) {
+    generateSumSubSdkAccessToken(accountId: $accountId) {
+      token
+      baseUrl
+    }
+  }
+`);

@@ -18,6 +18,7 @@ import { OwnershipStep } from '@/features/kyb/components/ownership-step';
 import { QuestionnaireStep } from '@/features/kyb/components/questionnaire-step';
 import { ReviewStatusCard } from '@/features/kyb/components/review-status-card';
 import { ReviewStep } from '@/features/kyb/components/review-step';
+import { SumSubStep } from '@/features/kyb/components/sumsub-step';
 import { currentStep, isApplicationEditable, nextStep } from '@/features/kyb/lib/steps';
 import type { KybStepKey } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -61,7 +62,9 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   const editable = canManage && isApplicationEditable(application.status);
   // initiateKyb leaves the status NotStarted, so a step in the URL (set by Start) counts as started too.
   const started = searchParams.has('step') || application.status !== 'NotStarted' || steps.some((step) => step.state !== 'notStarted');
-  const needsEnhanced = product === 'OffRamp' && application.level === 'Basic' && editable;
+  // With SumSub configured, its WebSDK is the application: Rampart's own steps are not shown.
+  const viaSumSub = application.provider === 'SumSub';
+  const needsEnhanced = product === 'OffRamp' && application.level === 'Basic' && editable && !viaSumSub;
   const active = currentStep(steps, searchParams.get('step'));
   const activeStep = steps.find((step) => step.key === active);
 
@@ -108,7 +111,9 @@ export function KybScreen({ product }: { product: RampProductKey }) {
           </AlertDescription>
         </Alert>
       )}
-      {!started && canManage ? (
+      {viaSumSub ? (
+        <SumSubStep accountId={accountId} status={review.status} canManage={canManage} />
+      ) : !started && canManage ? (
         <Card className="gap-4">
           <CardHeader>
             <CardTitle className="text-base">Verify your business to go live</CardTitle>
