@@ -88,6 +88,9 @@ const envShape = {
     .regex(/^G-[A-Z0-9]+$/)
     .optional(),
   INTERCOM_APP_ID: z.string().min(1).optional(),
+  // The provider's support team: every new support request is e-mailed here. Unset: DEVELOPMENT_SUPPORT_EMAIL (kept
+  // in the development mailbox); production refuses it unset.
+  SUPPORT_EMAIL: z.email().optional(),
   WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),

@@ -21,6 +21,7 @@ function productionSettings(): Record<string, string> {
     STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
     HELIO_API_KEY: 'helio-key',
     HELIO_API_SECRET: 'helio-secret',
+    SUPPORT_EMAIL: 'support@provider.example',
   };
 }
 
@@ -52,6 +53,7 @@ describe('production checks', () => {
       'EVM_RPC_URL',
       'STRIPE_SECRET_KEY',
       'HELIO_API_KEY',
+      'SUPPORT_EMAIL',
     ]);
     expect(problemOf({ RAMPART_ENV: 'production' }, 'KEY_ENCRYPTION_KEY')).toContain('openssl rand -base64 32');
     expect(problemOf({ RAMPART_ENV: 'production' }, 'METRICS_TOKEN')).toContain('openssl rand -hex 32');
