@@ -251,7 +251,15 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[
   ],
   SupportAgentTier1: [...view('account', 'organization', 'customer', 'transaction'), ...all('supportRequest')],
   SupportAgentTier2: [...view('account', 'organization', 'customer', 'transaction', 'webhook', 'apiKey'), 'customer:edit', ...all('supportRequest')],
-  SupportAgentTier3: [...READ_ALL, 'customer:edit', 'customer:viewPii', 'sellTransaction:cancel', 'swapTransaction:cancel', 'member:edit', ...all('supportRequest')],
+  SupportAgentTier3: [
+    ...READ_ALL,
+    'customer:edit',
+    'customer:viewPii',
+    'sellTransaction:cancel',
+    'swapTransaction:cancel',
+    'member:edit',
+    ...all('supportRequest'),
+  ],
   SupportManager: [
     ...READ_ALL,
     ...all('supportRequest'),

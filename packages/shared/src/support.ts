@@ -7,11 +7,7 @@ export type SupportRequestStatus = (typeof SUPPORT_REQUEST_STATUSES)[number];
 export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MAX = 5000;
 
-export const supportMessageSchema = z
-  .string()
-  .trim()
-  .min(1, 'Write your message')
-  .max(SUPPORT_MESSAGE_MAX, `At most ${SUPPORT_MESSAGE_MAX} characters`);
+export const supportMessageSchema = z.string().trim().min(1, 'Write your message').max(SUPPORT_MESSAGE_MAX, `At most ${SUPPORT_MESSAGE_MAX} characters`);
 
 /** A partner's new support request: a subject and its first message. */
 export const supportRequestSchema = z.object({

@@ -135,7 +135,7 @@ describe('production checks', () => {
       expect(error).toBeInstanceOf(EnvError);
       message = (error as Error).message;
     }
-    expect(message.split('\n')[0]).toBe('Rampart will not start in production (RAMPART_ENV=production): 12 settings need changing.');
+    expect(message.split('\n')[0]).toBe('Rampart will not start in production (RAMPART_ENV=production): 13 settings need changing.');
     for (const setting of ['SEED_DEMO', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'PUBLIC_URL']) expect(message).toContain(`\n  ${setting}: `);
   });
 });

@@ -199,7 +199,9 @@ export function productionChecks(env: Env): ProductionCheck[] {
     {
       setting: 'SUPPORT_EMAIL',
       requirement: "partners' support requests e-mailed to your support team",
-      problem: env.SUPPORT_EMAIL ? null : `not set (support requests would be e-mailed to ${DEVELOPMENT_SUPPORT_EMAIL}, which no one reads); set your support team's address.`,
+      problem: env.SUPPORT_EMAIL
+        ? null
+        : `not set (support requests would be e-mailed to ${DEVELOPMENT_SUPPORT_EMAIL}, which no one reads); set your support team's address.`,
       reads: ['SUPPORT_EMAIL'],
     },
   ];

@@ -27,10 +27,7 @@ export function createSupportRepository(db: Database) {
 
   return {
     async ofAccount(accountId: string, limit: number) {
-      return selectRequests()
-        .where(eq(supportRequests.accountId, accountId))
-        .orderBy(desc(supportRequests.updatedAt), desc(supportRequests.id))
-        .limit(limit);
+      return selectRequests().where(eq(supportRequests.accountId, accountId)).orderBy(desc(supportRequests.updatedAt), desc(supportRequests.id)).limit(limit);
     },
 
     async page(status: SupportRequestStatus | null, skip: number, take: number) {

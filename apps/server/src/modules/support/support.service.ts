@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SUPPORT_REQUEST_STATUSES, supportReplySchema, supportRequestSchema, type SupportRequestStatus } from '@rampart/shared/support';
+import { hasSupportChat } from '@rampart/shared/billing';
+import { SUPPORT_REQUEST_STATUSES, supportReplySchema, supportRequestSchema } from '@rampart/shared/support';
 import type { Env } from '../../config/env.ts';
 import { DEVELOPMENT_SUPPORT_EMAIL } from '../../config/production-checks.ts';
 import { AppError, notFound } from '../../graphql/errors.ts';
@@ -69,13 +70,20 @@ export function createSupportService(deps: { repository: SupportRepository; mail
       const values = parseInput(supportRequestSchema, input);
       refuseStaffGrant(grant);
       // Spec §1: the support chat is for organizations not on the Free plan.
-      if ((await repository.planOf(grant.accountId)) === 'Free')
+      if (!hasSupportChat((await repository.planOf(grant.accountId)) ?? 'Free'))
         throw new AppError('CONFLICT', 'Support requests come with the Basic and Pro plans. Change the plan under Billing to open one.');
       const request = await repository.insertRequest({ accountId: grant.accountId, openedByUserId: session.user.id, subject: values.subject });
       await repository.addMessage({ requestId: request.id, authorUserId: session.user.id, fromStaff: false, body: values.body });
       const shown = await view(request.id);
       await mailer.send(
-        templates.toSupportTeam({ to: supportAddress, kind: 'new', request: shown, from: `${nameOf(session)} <${session.user.email}>`, body: values.body, url: inboxUrl(request.id) }),
+        templates.toSupportTeam({
+          to: supportAddress,
+          kind: 'new',
+          request: shown,
+          from: `${nameOf(session)} <${session.user.email}>`,
+          body: values.body,
+          url: inboxUrl(request.id),
+        }),
       );
       return withAuditChange(shown, { before: null, after: { subject: shown.subject, status: shown.status } });
     },
@@ -89,14 +97,21 @@ export function createSupportService(deps: { repository: SupportRepository; mail
       await repository.setStatus(id, 'Open');
       const shown = await view(id);
       await mailer.send(
-        templates.toSupportTeam({ to: supportAddress, kind: 'reply', request: shown, from: `${nameOf(session)} <${session.user.email}>`, body: values.body, url: inboxUrl(id) }),
+        templates.toSupportTeam({
+          to: supportAddress,
+          kind: 'reply',
+          request: shown,
+          from: `${nameOf(session)} <${session.user.email}>`,
+          body: values.body,
+          url: inboxUrl(id),
+        }),
       );
       return withAuditChange(shown, { before: { status: before.status }, after: { status: shown.status } });
     },
 
     async staffPage(input: unknown) {
       const { status, skip, take } = parseInput(pageInput, input);
-      const { items, totalCount } = await repository.page((status ?? null) as SupportRequestStatus | null, skip, take);
+      const { items, totalCount } = await repository.page(status ?? null, skip, take);
       return { items: await views(items), totalCount };
     },
 

@@ -8,7 +8,7 @@ let t: TestApp;
 let agent: { client: ApiClient; email: string };
 let superAdmin: ApiClient;
 beforeAll(async () => {
-  t = await startTestApp({ SUPPORT_EMAIL });
+  t = await startTestApp({ SUPPORT_EMAIL, INTERCOM_APP_ID: 'abc12345' });
   agent = await signedInUser(t, { adminRole: 'SupportAgentTier1' });
   superAdmin = (await signedInUser(t, { adminRole: 'SuperAdmin' })).client;
 });
@@ -87,7 +87,11 @@ describe('the built-in support chat: a request becomes a conversation with staff
     expect((await agent.client.ok(ONE, { id: opened.id })).staffSupportRequest.status).toBe('Closed');
 
     // Each change is in the account's audit trail, with the status before and after.
-    const audit = (await partner.client.ok(AUDIT, { a: partner.accountId })).accountAuditEvents.items as Array<{ operation: string; summary: string; changes: string }>;
+    const audit = (await partner.client.ok(AUDIT, { a: partner.accountId })).accountAuditEvents.items as Array<{
+      operation: string;
+      summary: string;
+      changes: string;
+    }>;
     expect(audit.map((event) => event.operation)).toEqual(expect.arrayContaining(['createSupportRequest', 'replyToSupportRequest']));
     expect(audit.find((event) => event.operation === 'createSupportRequest')!.summary).toBe('Opened the support request "Payouts are late"');
     const reply = JSON.parse(audit.find((event) => event.operation === 'replyToSupportRequest')!.changes);
@@ -142,5 +146,60 @@ describe('the built-in support chat: a request becomes a conversation with staff
     expect(await requestCount(free.accountId)).toBe(0);
     expect(await requestCount(paid.accountId)).toBe(0);
     expect(t.smtp.messages.filter((mail) => mail.subject.includes('Careful Input') || mail.subject.includes('Free Tier'))).toEqual([]);
+  });
+});
+
+/** The policy's directives, each with its sources. */
+async function policyOf(app: TestApp): Promise<Map<string, string[]>> {
+  const header = (await fetch(`${app.baseUrl}/healthz`)).headers.get('content-security-policy') ?? '';
+  return new Map(
+    header
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+describe("Intercom's Messenger under the Content-Security-Policy", () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await startTestApp();
+  });
+  afterAll(async () => {
+    await plain.close();
+  });
+
+  it('allows exactly the hosts Intercom documents, and its inline styles, only when INTERCOM_APP_ID is set', async () => {
+    const policy = await policyOf(t);
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://app.intercom.io', 'https://widget.intercom.io', 'https://js.intercomcdn.com']);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('connect-src')).toEqual(
+      expect.arrayContaining([
+        'wss://nexus-websocket-a.intercom.io',
+        'wss://nexus-websocket-b.intercom.io',
+        'wss://*.intercom-messenger.com',
+        'https://api-iam.intercom.io',
+      ]),
+    );
+    expect(policy.get('frame-src')).toEqual([
+      "'self'",
+      'https://intercom-sheets.com',
+      'https://www.intercom-reporting.com',
+      'https://www.youtube.com',
+      'https://player.vimeo.com',
+      'https://fast.wistia.net',
+    ]);
+    expect(policy.get('font-src')).toEqual(expect.arrayContaining(['https://js.intercomcdn.com', 'https://fonts.intercomcdn.com']));
+    expect(policy.get('media-src')).toEqual(["'self'", 'https://js.intercomcdn.com']);
+    expect(policy.get('form-action')).toEqual(["'self'", 'https://intercom.help', 'https://api-iam.intercom.io']);
+    expect(policy.get('img-src')).toEqual(expect.arrayContaining(['blob:', 'https://static.intercomassets.com', 'https://*.intercom-attachments-9.com']));
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+
+    // Unconfigured: no Intercom host, and style-src keeps to the app's own files.
+    const unconfigured = await policyOf(plain);
+    expect([...unconfigured.values()].flat().filter((source) => /intercom|youtube|vimeo|wistia/.test(source))).toEqual([]);
+    expect(unconfigured.get('style-src')).toEqual(["'self'"]);
+    expect(unconfigured.get('script-src')).toEqual(["'self'"]);
   });
 });
