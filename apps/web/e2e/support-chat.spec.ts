@@ -15,7 +15,7 @@ import { expect, test, withDatabase } from './fixtures.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const APP_ID = 'e2eintercom';
-const USER_HASH_SECRET = crypto.randomBytes(32).toString('hex');
+const INTERCOM_IDENTITY_SECRET = crypto.randomBytes(32).toString('hex');
 const appUrl = `http://localhost:${E2E.intercomAppPort}`;
 
 /** Stands in for https://widget.intercom.io/widget/<app_id>: records how it was booted, and styles itself inline as the Messenger does. */
@@ -55,7 +55,7 @@ test.beforeAll(async () => {
       WORKER_MODE: 'off',
       RATE_LIMIT_PER_MINUTE: '100000',
       INTERCOM_APP_ID: APP_ID,
-      USER_HASH_SECRET,
+      INTERCOM_IDENTITY_SECRET,
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',
@@ -143,7 +143,7 @@ test("a Pro organization's member gets Intercom's Messenger booted with app_id, 
     api_base: 'https://api-iam.intercom.io',
     app_id: APP_ID,
     user_id: userId,
-    user_hash: crypto.createHmac('sha256', USER_HASH_SECRET).update(userId).digest('hex'),
+    user_hash: crypto.createHmac('sha256', INTERCOM_IDENTITY_SECRET).update(userId).digest('hex'),
     company: { company_id: partner.accountId, plan: 'Pro' },
   });
   // The server's CSP let the script run and its inline styles apply; the built-in launcher gives way to the Messenger.

@@ -127,6 +127,12 @@ describe('production checks', () => {
     expect(settings).toContain('SMTP_URL');
   });
 
+  it("Intercom's Messenger needs its identity verification secret, in every mode", () => {
+    expect(settingsOf({ INTERCOM_APP_ID: 'abc12345' })).toEqual(['INTERCOM_IDENTITY_SECRET']);
+    expect(settingsOf({ INTERCOM_IDENTITY_SECRET: random() })).toEqual(['INTERCOM_APP_ID']);
+    expect(settingsOf({ INTERCOM_APP_ID: 'abc12345', INTERCOM_IDENTITY_SECRET: random() })).toEqual([]);
+  });
+
   it('parseEnv throws one message naming every setting', () => {
     let message = '';
     try {

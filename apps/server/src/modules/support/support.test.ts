@@ -1,14 +1,16 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 
 const SUPPORT_EMAIL = 'help-desk@provider.example';
+const INTERCOM_IDENTITY_SECRET = crypto.randomBytes(32).toString('hex');
 
 let t: TestApp;
 let agent: { client: ApiClient; email: string };
 let superAdmin: ApiClient;
 beforeAll(async () => {
-  t = await startTestApp({ SUPPORT_EMAIL, INTERCOM_APP_ID: 'abc12345' });
+  t = await startTestApp({ SUPPORT_EMAIL, INTERCOM_APP_ID: 'abc12345', INTERCOM_IDENTITY_SECRET });
   agent = await signedInUser(t, { adminRole: 'SupportAgentTier1' });
   superAdmin = (await signedInUser(t, { adminRole: 'SuperAdmin' })).client;
 });
@@ -170,7 +172,7 @@ describe("Intercom's Messenger under the Content-Security-Policy", () => {
     await plain.close();
   });
 
-  it('allows exactly the hosts Intercom documents, and its inline styles, only when INTERCOM_APP_ID is set', async () => {
+  it('allows exactly the hosts Intercom documents, and its inline styles, only when INTERCOM_APP_ID is set; user_hash signs with INTERCOM_IDENTITY_SECRET', async () => {
     const policy = await policyOf(t);
     expect(policy.get('script-src')).toEqual(["'self'", 'https://app.intercom.io', 'https://widget.intercom.io', 'https://js.intercomcdn.com']);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -195,6 +197,11 @@ describe("Intercom's Messenger under the Content-Security-Policy", () => {
     expect(policy.get('form-action')).toEqual(["'self'", 'https://intercom.help', 'https://api-iam.intercom.io']);
     expect(policy.get('img-src')).toEqual(expect.arrayContaining(['blob:', 'https://static.intercomassets.com', 'https://*.intercom-attachments-9.com']));
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+
+    // The Messenger's user_hash: the user's id signed with Intercom's identity verification secret, on the server.
+    const member = await paidPartner('Intercom Identity');
+    const hash = await member.client.ok('query($a: ID!) { userHash(accountId: $a) { userHash } }', { a: member.accountId });
+    expect(hash.userHash.userHash).toBe(crypto.createHmac('sha256', INTERCOM_IDENTITY_SECRET).update(member.userId).digest('hex'));
 
     // Unconfigured: no Intercom host, and style-src keeps to the app's own files.
     const unconfigured = await policyOf(plain);
