@@ -23,6 +23,7 @@ import type { EvmChain } from './lib/chain/evm-chain.ts';
 import { startChain } from './boot.ts';
 import { createObservability, type Observability } from './lib/observability/metrics.ts';
 import { observeGraphQLOperations, observeHttpRequests, registerObservabilityRoutes } from './lib/observability/routes.ts';
+import { INTERCOM_CSP } from './lib/intercom-csp.ts';
 
 export interface AppDependencies {
   config: Env;
@@ -63,30 +64,38 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
 
   // Scripts and styles: the app's own files, plus the dashboard page's inline ones under a per-response nonce
   // (lib/static-assets.ts); no 'unsafe-inline'. Third-party script hosts only for the adapters this server configures.
-  const thirdPartyScripts = [
-    ...(config.GA4_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : []),
-    ...(config.INTERCOM_APP_ID ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : []),
-  ];
+  const thirdPartyScripts = [...(config.GA4_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])];
+  // Intercom's Messenger: exactly the hosts Intercom documents, only when it is configured (lib/intercom-csp.ts).
+  const intercom = config.INTERCOM_APP_ID ? INTERCOM_CSP : null;
   const embedFrameHosts = [
     ...(config.LOOKER_HOST && config.LOOKER_EMBED_SECRET ? [`https://${config.LOOKER_HOST}`] : []),
     ...(config.HYPERMINT_HOST && config.HYPERMINT_EMBED_SECRET ? [new URL(config.HYPERMINT_HOST).origin] : []),
     // SumSub's WebSDK frame (KYB), from the API host the token is for, only when SumSub is configured.
     ...(config.SUMSUB_APP_TOKEN && config.SUMSUB_SECRET_KEY ? [new URL(config.SUMSUB_BASE_URL).origin] : []),
+    ...(intercom?.frameSrc ?? []),
   ];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...thirdPartyScripts],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'", ...thirdPartyScripts, ...(intercom?.scriptSrc ?? [])],
+        imgSrc: ["'self'", 'data:', 'https:', ...(intercom?.imgSrc ?? [])],
         connectSrc: [
           "'self'",
           'https:',
           ...(devIdentityProvider ? [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`] : []),
+          ...(intercom?.connectSrc ?? []),
         ],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(intercom?.styleSrc ?? [])],
+        ...(intercom
+          ? {
+              fontSrc: ["'self'", 'https:', 'data:', ...intercom.fontSrc],
+              mediaSrc: ["'self'", ...intercom.mediaSrc],
+              formAction: ["'self'", ...intercom.formAction],
+            }
+          : {}),
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
-        // HyperMint's signed embed (minting) and SumSub's WebSDK (KYB) likewise, only when configured.
+        // HyperMint's signed embed (minting), SumSub's WebSDK (KYB) and Intercom's frames likewise, only when configured.
         ...(embedFrameHosts.length > 0 ? { frameSrc: ["'self'", ...embedFrameHosts] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -153,6 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         sentryDsn: config.SENTRY_DSN ?? null,
         ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
         intercomAppId: config.INTERCOM_APP_ID ?? null,
+        supportEmail: config.SUPPORT_EMAIL ?? null,
       },
     });
   }

@@ -31,6 +31,7 @@ const EVERY_PRODUCTION_SETTING = [
   'EVM_RPC_URL',
   'STRIPE_SECRET_KEY',
   'HELIO_API_KEY',
+  'SUPPORT_EMAIL',
 ];
 
 interface Run {
@@ -76,6 +77,7 @@ function productionSettings(values: { databaseUrl: string; smtpUrl: string; port
     HELIO_API_KEY: 'helio-key-never-called',
     HELIO_API_SECRET: 'helio-secret-never-called',
     HELIO_API_BASE: 'http://127.0.0.1:9',
+    SUPPORT_EMAIL: 'support@provider.example',
     HOST: '127.0.0.1',
     PORT: String(values.port),
     DATA_DIR: values.dataDir,

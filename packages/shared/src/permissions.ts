@@ -104,6 +104,8 @@ const ADMIN_RESOURCES = {
   staff: ['view', 'manage'],
   /** The provider's service credentials for the ingestion API (docs/ingestion.md). */
   ingestion: ['view', 'manage'],
+  /** Partners' support requests in the staff support inbox: read them, and reply or close them. */
+  supportRequest: ['view', 'reply'],
   superAdmin: ['access'],
 } as const;
 
@@ -247,11 +249,20 @@ export const ADMIN_ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[
     ...all('ingestion'),
     'auditTrail:view',
   ],
-  SupportAgentTier1: view('account', 'organization', 'customer', 'transaction'),
-  SupportAgentTier2: [...view('account', 'organization', 'customer', 'transaction', 'webhook', 'apiKey'), 'customer:edit'],
-  SupportAgentTier3: [...READ_ALL, 'customer:edit', 'customer:viewPii', 'sellTransaction:cancel', 'swapTransaction:cancel', 'member:edit'],
+  SupportAgentTier1: [...view('account', 'organization', 'customer', 'transaction'), ...all('supportRequest')],
+  SupportAgentTier2: [...view('account', 'organization', 'customer', 'transaction', 'webhook', 'apiKey'), 'customer:edit', ...all('supportRequest')],
+  SupportAgentTier3: [
+    ...READ_ALL,
+    'customer:edit',
+    'customer:viewPii',
+    'sellTransaction:cancel',
+    'swapTransaction:cancel',
+    'member:edit',
+    ...all('supportRequest'),
+  ],
   SupportManager: [
     ...READ_ALL,
+    ...all('supportRequest'),
     'customer:edit',
     'customer:viewPii',
     'customer:block',

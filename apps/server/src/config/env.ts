@@ -88,6 +88,12 @@ const envShape = {
     .regex(/^G-[A-Z0-9]+$/)
     .optional(),
   INTERCOM_APP_ID: z.string().min(1).optional(),
+  // Intercom's identity verification secret (Intercom: Settings › Security): userHash is the HMAC-SHA256 of the user's
+  // id with it, so Intercom trusts user_id. Required with INTERCOM_APP_ID; unset, userHash uses USER_HASH_SECRET.
+  INTERCOM_IDENTITY_SECRET: z.string().min(16).optional(),
+  // The provider's support team: every new support request is e-mailed here. Unset: DEVELOPMENT_SUPPORT_EMAIL (kept
+  // in the development mailbox); production refuses it unset.
+  SUPPORT_EMAIL: z.email().optional(),
   WORKER_MODE: z.enum(['embedded', 'off']).default('embedded'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(96),
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
@@ -248,6 +254,7 @@ const envSchema = z
     }
     needBoth('SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SumSub');
     needBoth('HELIO_API_KEY', 'HELIO_API_SECRET', 'Helio');
+    needBoth('INTERCOM_APP_ID', 'INTERCOM_IDENTITY_SECRET', "Intercom's Messenger (identity verified by user_hash)");
     if (env.SUMSUB_APP_TOKEN && !env.SUMSUB_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SUMSUB_WEBHOOK_SECRET'], message: 'required when SumSub is configured (its webhooks are verified with it)' });
     }

@@ -21,6 +21,7 @@ function productionSettings(): Record<string, string> {
     STRIPE_WEBHOOK_SECRET: 'whsec_0123456789',
     HELIO_API_KEY: 'helio-key',
     HELIO_API_SECRET: 'helio-secret',
+    SUPPORT_EMAIL: 'support@provider.example',
   };
 }
 
@@ -52,6 +53,7 @@ describe('production checks', () => {
       'EVM_RPC_URL',
       'STRIPE_SECRET_KEY',
       'HELIO_API_KEY',
+      'SUPPORT_EMAIL',
     ]);
     expect(problemOf({ RAMPART_ENV: 'production' }, 'KEY_ENCRYPTION_KEY')).toContain('openssl rand -base64 32');
     expect(problemOf({ RAMPART_ENV: 'production' }, 'METRICS_TOKEN')).toContain('openssl rand -hex 32');
@@ -125,6 +127,12 @@ describe('production checks', () => {
     expect(settings).toContain('SMTP_URL');
   });
 
+  it("Intercom's Messenger needs its identity verification secret, in every mode", () => {
+    expect(settingsOf({ INTERCOM_APP_ID: 'abc12345' })).toEqual(['INTERCOM_IDENTITY_SECRET']);
+    expect(settingsOf({ INTERCOM_IDENTITY_SECRET: random() })).toEqual(['INTERCOM_APP_ID']);
+    expect(settingsOf({ INTERCOM_APP_ID: 'abc12345', INTERCOM_IDENTITY_SECRET: random() })).toEqual([]);
+  });
+
   it('parseEnv throws one message naming every setting', () => {
     let message = '';
     try {
@@ -133,7 +141,7 @@ describe('production checks', () => {
       expect(error).toBeInstanceOf(EnvError);
       message = (error as Error).message;
     }
-    expect(message.split('\n')[0]).toBe('Rampart will not start in production (RAMPART_ENV=production): 12 settings need changing.');
+    expect(message.split('\n')[0]).toBe('Rampart will not start in production (RAMPART_ENV=production): 13 settings need changing.');
     for (const setting of ['SEED_DEMO', 'SMTP_URL', 'KEY_ENCRYPTION_KEY', 'PUBLIC_URL']) expect(message).toContain(`\n  ${setting}: `);
   });
 });

@@ -1,6 +1,9 @@
 import type { Env } from './env.ts';
 import { parseKek } from '../lib/secret-box.ts';
 
+/** Where support requests are e-mailed while SUPPORT_EMAIL is unset in development (the mailbox at /dev/mailbox shows them). */
+export const DEVELOPMENT_SUPPORT_EMAIL = 'support@rampart.local';
+
 /** USER_HASH_SECRET when unset: fine for a laptop, public for everyone else (it is in this file). */
 export const DEVELOPMENT_USER_HASH_SECRET = 'rampart-development-user-hash-secret';
 
@@ -192,6 +195,14 @@ export function productionChecks(env: Env): ProductionCheck[] {
         ? null
         : "not set (the built-in stand-in would mark partners' Helio merchant accounts as created without Helio); set Helio's platform API key and HELIO_API_SECRET.",
       reads: ['HELIO_API_KEY'],
+    },
+    {
+      setting: 'SUPPORT_EMAIL',
+      requirement: "partners' support requests e-mailed to your support team",
+      problem: env.SUPPORT_EMAIL
+        ? null
+        : `not set (support requests would be e-mailed to ${DEVELOPMENT_SUPPORT_EMAIL}, which no one reads); set your support team's address.`,
+      reads: ['SUPPORT_EMAIL'],
     },
   ];
 }

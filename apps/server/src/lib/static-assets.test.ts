@@ -165,5 +165,7 @@ describe('helpers', () => {
     expect(withNonce("default-src 'self';script-src 'self';style-src 'self';img-src 'self'", 'abc')).toBe(
       "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'nonce-abc';img-src 'self'",
     );
+    // Intercom's Messenger needs inline styles: a nonce beside 'unsafe-inline' would switch it off.
+    expect(withNonce("script-src 'self';style-src 'self' 'unsafe-inline'", 'abc')).toBe("script-src 'self' 'nonce-abc';style-src 'self' 'unsafe-inline'");
   });
 });

@@ -56,13 +56,19 @@ export interface WebAppOptions {
   runtimeConfig: Record<string, unknown>;
 }
 
-/** The app-wide policy (helmet's header) with one response's nonce allowed for scripts and styles. */
+/**
+ * The app-wide policy (helmet's header) with one response's nonce allowed for scripts and styles. A directive that
+ * already allows inline code (style-src with Intercom's Messenger configured) gets none: browsers ignore
+ * 'unsafe-inline' beside a nonce.
+ */
 export function withNonce(policy: string, nonce: string): string {
   return policy
     .split(';')
     .map((directive) => directive.trim())
     .filter(Boolean)
-    .map((directive) => (/^(script-src|style-src)(\s|$)/.test(directive) ? `${directive} 'nonce-${nonce}'` : directive))
+    .map((directive) =>
+      /^(script-src|style-src)(\s|$)/.test(directive) && !directive.includes("'unsafe-inline'") ? `${directive} 'nonce-${nonce}'` : directive,
+    )
     .join(';');
 }
 

@@ -31,4 +31,5 @@ export const modules = [
   (await import('./ingestion/ingestion.module.ts')).ingestionModule,
   (await import('./feature-flags/feature-flags.module.ts')).featureFlagsModule,
   (await import('./customer-admin/customer-admin.module.ts')).customerAdminModule,
+  (await import('./support/support.module.ts')).supportModule,
 ] as const;

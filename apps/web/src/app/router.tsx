@@ -56,6 +56,8 @@ const AdminWalletsRoute = lazy(() => import('@/app/routes/admin-wallets'));
 const AdminFeatureFlagsRoute = lazy(() => import('@/app/routes/admin-feature-flags'));
 const AdminCustomersRoute = lazy(() => import('@/app/routes/admin-customers'));
 const AdminCustomerRoute = lazy(() => import('@/app/routes/admin-customer'));
+const AdminSupportRoute = lazy(() => import('@/app/routes/admin-support'));
+const AdminSupportRequestRoute = lazy(() => import('@/app/routes/admin-support-request'));
 const AdminEddRoute = lazy(() => import('@/app/routes/admin-edd'));
 const AdminPricingRoute = lazy(() => import('@/app/routes/admin-pricing'));
 const AdminPaymentMethodsRoute = lazy(() => import('@/app/routes/admin-payment-methods'));
@@ -243,6 +245,8 @@ export const routes: RouteObject[] = [
                       { path: ROUTES.adminFeatureFlags, element: page(AdminFeatureFlagsRoute) },
                       { path: ROUTES.adminCustomers, element: page(AdminCustomersRoute) },
                       { path: `${ROUTES.adminCustomers}/:id`, element: page(AdminCustomerRoute) },
+                      { path: ROUTES.adminSupport, element: page(AdminSupportRoute) },
+                      { path: `${ROUTES.adminSupport}/:id`, element: page(AdminSupportRequestRoute) },
                       { path: ROUTES.adminEdd, element: page(AdminEddRoute) },
                       { path: ROUTES.adminPricing, element: page(AdminPricingRoute) },
                       { path: ROUTES.adminPaymentMethods, element: page(AdminPaymentMethodsRoute) },

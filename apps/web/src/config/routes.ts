@@ -57,6 +57,7 @@ export const ROUTES = {
   adminEdd: '/admin/edd',
   adminPricing: '/admin/pricing',
   adminPaymentMethods: '/admin/payment-methods',
+  adminSupport: '/admin/support',
   /** The built-in billing sandbox's hosted pages (issue 15), outside the shell: /…/checkout/:sessionId, /…/portal/:sessionId. */
   sandboxBillingCheckout: '/sandbox/billing/checkout',
   sandboxBillingPortal: '/sandbox/billing/portal',

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   sentryDsn: string | null;
   ga4MeasurementId: string | null;
   intercomAppId: string | null;
+  /** The provider's support address (SUPPORT_EMAIL) when set: the support chat offers it as a mailto link. */
+  supportEmail: string | null;
 }
 
 declare global {
@@ -28,6 +30,7 @@ export function getRuntimeConfig(): RuntimeConfig {
     sentryDsn: nonEmpty(raw?.sentryDsn),
     ga4MeasurementId: nonEmpty(raw?.ga4MeasurementId),
     intercomAppId: nonEmpty(raw?.intercomAppId),
+    supportEmail: nonEmpty(raw?.supportEmail),
   };
 }
 

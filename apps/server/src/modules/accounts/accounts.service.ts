@@ -65,8 +65,14 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
 
     markFaqAsRead: (accountId: string) => repository.updateAccount(accountId, { faqReadAt: new Date() }),
 
+    /** The support chat's identity: with Intercom, signed with Intercom's identity verification secret (its user_hash). */
     userHash(userId: string) {
-      return { userHash: crypto.createHmac('sha256', config.USER_HASH_SECRET).update(userId).digest('hex') };
+      return {
+        userHash: crypto
+          .createHmac('sha256', config.INTERCOM_IDENTITY_SECRET ?? config.USER_HASH_SECRET)
+          .update(userId)
+          .digest('hex'),
+      };
     },
 
     syncUserWithAccount: (userId: string, accountId: string) => repository.setLastSelectedAccount(userId, accountId),

@@ -10,6 +10,7 @@ import {
   CoinsIcon,
   CreditCardIcon,
   FlagIcon,
+  LifeBuoyIcon,
   LayoutDashboardIcon,
   PercentIcon,
   PaletteIcon,
@@ -118,6 +119,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
       { label: 'Due diligence', to: ROUTES.adminEdd, icon: ShieldQuestionIcon, adminPermission: 'edd:view' },
       { label: 'Pricing', to: ROUTES.adminPricing, icon: PercentIcon, adminPermission: 'pricingRule:view' },
       { label: 'Payment methods', to: ROUTES.adminPaymentMethods, icon: WalletCardsIcon, adminPermission: 'paymentMethod:view' },
+      { label: 'Support inbox', to: ROUTES.adminSupport, icon: LifeBuoyIcon, adminPermission: 'supportRequest:view' },
     ],
   },
 ];

@@ -25,3 +25,44 @@ export const SupportCreateContactMutation = graphql(`
     createSupportContact(email: $email, name: $name, companyName: $companyName, companyId: $companyId)
   }
 `);
+
+/** A support request as its partner reads it: the conversation with the provider's support staff. */
+export const SupportRequestFragment = graphql(`
+  fragment Support_Request on SupportRequest {
+    id
+    subject
+    status
+    updatedAt
+    messages {
+      id
+      body
+      fromStaff
+      authorName
+      createdAt
+    }
+  }
+`);
+
+export const SupportRequestsQuery = graphql(`
+  query Support_Requests($accountId: ID!) {
+    supportRequests(accountId: $accountId) {
+      ...Support_Request
+    }
+  }
+`);
+
+export const CreateSupportRequestMutation = graphql(`
+  mutation Support_CreateRequest($accountId: ID!, $subject: String!, $body: String!) {
+    createSupportRequest(accountId: $accountId, subject: $subject, body: $body) {
+      ...Support_Request
+    }
+  }
+`);
+
+export const ReplyToSupportRequestMutation = graphql(`
+  mutation Support_Reply($id: ID!, $body: String!) {
+    replyToSupportRequest(id: $id, body: $body) {
+      ...Support_Request
+    }
+  }
+`);

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { SupportCreateContactMutation, SupportUserHashQuery } from '@/features/support/api/support';
 import { SupportLauncher } from '@/features/support/components/support-launcher';
-import { bootIntercom, shutdownIntercom } from '@/features/support/lib/intercom';
+import { loadIntercom, shutdownIntercom } from '@/features/support/lib/intercom';
 import { rememberRecordedContact, wasContactRecorded } from '@/features/support/lib/recorded-contact';
 import { supportContactKey, supportIdentity, type SupportIdentity } from '@/features/support/lib/support-identity';
 import type { Support_AccountFragment } from '@/gql/graphql';
@@ -59,7 +59,8 @@ export function SupportChat({ user, account }: SupportChatProps) {
   const identityKey = identity ? JSON.stringify(identity) : null;
   useEffect(() => {
     if (!identityKey || !intercomAppId) return;
-    bootIntercom(intercomAppId, JSON.parse(identityKey) as SupportIdentity);
+    // The one place Intercom is loaded: a consent gate belongs around this call.
+    loadIntercom(intercomAppId, JSON.parse(identityKey) as SupportIdentity);
     return () => shutdownIntercom();
   }, [intercomAppId, identityKey]);
 
