@@ -63,10 +63,16 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
 
   // Scripts and styles: the app's own files, plus the dashboard page's inline ones under a per-response nonce
   // (lib/static-assets.ts); no 'unsafe-inline'. Third-party script hosts only for the adapters this server configures.
-  const thirdPartyScripts = [
-    ...(config.GA4_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : []),
-    ...(config.INTERCOM_APP_ID ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : []),
-  ];
+  // GA4: the hosts Google documents for it ("Use Tag Manager with a Content Security Policy", Google Analytics 4), only when
+  // configured (lib/analytics.ts loads gtag.js after consent; Google signals stay off, so no doubleclick hosts).
+  const ga4 = config.GA4_MEASUREMENT_ID
+    ? {
+        scripts: ['https://*.googletagmanager.com'],
+        images: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+        connections: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+      }
+    : { scripts: [], images: [], connections: [] };
+  const thirdPartyScripts = [...ga4.scripts, ...(config.INTERCOM_APP_ID ? ['https://widget.intercom.io', 'https://js.intercomcdn.com'] : [])];
   const embedFrameHosts = [
     ...(config.LOOKER_HOST && config.LOOKER_EMBED_SECRET ? [`https://${config.LOOKER_HOST}`] : []),
     ...(config.HYPERMINT_HOST && config.HYPERMINT_EMBED_SECRET ? [new URL(config.HYPERMINT_HOST).origin] : []),
@@ -76,10 +82,12 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...thirdPartyScripts],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // GA4's hosts are named although https: covers them: the policy says which third parties it expects.
+        imgSrc: ["'self'", 'data:', 'https:', ...ga4.images],
         connectSrc: [
           "'self'",
           'https:',
+          ...ga4.connections,
           ...(devIdentityProvider ? [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`] : []),
         ],
         styleSrc: ["'self'"],
