@@ -64,6 +64,7 @@ export async function runConsentManager(categories: ConsentCategory[]): Promise<
             savePreferencesBtn: 'Save preferences',
             closeIconLabel: 'Close',
             sections: [
+              { description: 'Rampart sets only the strictly necessary cookies unless you allow more here. Open a category to see what it does.' },
               {
                 title: 'Strictly necessary',
                 description: 'Your session, its security token, your theme and this choice. Always on.',
