@@ -1,7 +1,7 @@
 import * as CookieConsent from 'vanilla-cookieconsent';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
-import '@/lib/consent-manager.css';
-import { applyConsent, type ConsentCategory } from '@/lib/consent';
+import './consent-manager.css';
+import type { ConsentCategory } from '@/lib/consent-categories';
 
 // vanilla-cookieconsent (v3), loaded by lib/consent.ts only when something needs consent. It keeps the choice in
 // its own first-party cookie (cc_cookie, a necessary one) and asks again when the categories change (revision).
@@ -21,8 +21,9 @@ const SECTIONS: Record<ConsentCategory, { title: string; description: string }> 
 const REVISION_BITS: Record<ConsentCategory, number> = { analytics: 1, supportChat: 2 };
 const CLEARED_COOKIES: Record<ConsentCategory, RegExp> = { analytics: /^_ga/, supportChat: /^intercom-/ };
 
-export async function runConsentManager(categories: ConsentCategory[]): Promise<void> {
-  const report = () => applyConsent(categories.filter((category) => CookieConsent.acceptedCategory(category)));
+/** Runs the banner for these categories; `report` gets the accepted ones on load (a stored choice), on the first choice and on each change. */
+export async function runConsentManager(categories: ConsentCategory[], report: (accepted: ConsentCategory[]) => void): Promise<void> {
+  const answer = () => report(categories.filter((category) => CookieConsent.acceptedCategory(category)));
   const named = categories.map((category) => SECTIONS[category].title.replace(/ \(.*\)$/, '').toLowerCase());
   await CookieConsent.run({
     // The crawlers' check would hide the banner from the browser tests too (navigator.webdriver).
@@ -44,8 +45,8 @@ export async function runConsentManager(categories: ConsentCategory[]): Promise<
         ]),
       ),
     },
-    onConsent: report,
-    onChange: report,
+    onConsent: answer,
+    onChange: answer,
     language: {
       default: 'en',
       translations: {

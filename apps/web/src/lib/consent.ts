@@ -1,11 +1,11 @@
 import { getRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
+import { CONSENT_CATEGORIES, type ConsentCategory } from '@/lib/consent-categories';
 
 // Consent for the third-party scripts the server configures (GA4, the support chat). The consent manager itself
 // (vanilla-cookieconsent, lib/consent-manager.ts) loads only when one of them is configured; without any there is
 // no banner and nothing is asked. Until the visitor answers, every category counts as refused.
 
-/** The categories that need consent; "necessary" (the session, the theme) is always on and never asked. */
-export type ConsentCategory = 'analytics' | 'supportChat';
+export type { ConsentCategory };
 
 type Listener = (granted: boolean) => void;
 
@@ -48,7 +48,7 @@ function onConsentChange(category: ConsentCategory, listener: Listener): () => v
 
 /** The consent manager's answer (on load with a stored choice, on the first choice, on every change). */
 export function applyConsent(accepted: readonly string[]): void {
-  for (const category of ['analytics', 'supportChat'] as const) {
+  for (const category of CONSENT_CATEGORIES) {
     const now = accepted.includes(category);
     if (now === granted.has(category)) continue;
     if (now) granted.add(category);
@@ -62,7 +62,7 @@ export function startConsentManager(config: RuntimeConfig = getRuntimeConfig()):
   const categories = consentCategoriesInUse(config);
   if (categories.length === 0 || manager) return;
   manager = import('@/lib/consent-manager').then(async (module) => {
-    await module.runConsentManager(categories);
+    await module.runConsentManager(categories, applyConsent);
     return module;
   });
   // Not loaded (offline, a new deployment's chunks): nothing is granted, so nothing third-party loads either.
