@@ -64,7 +64,16 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
 
   // Scripts and styles: the app's own files, plus the dashboard page's inline ones under a per-response nonce
   // (lib/static-assets.ts); no 'unsafe-inline'. Third-party script hosts only for the adapters this server configures.
-  const thirdPartyScripts = [...(config.GA4_MEASUREMENT_ID ? ['https://www.googletagmanager.com'] : [])];
+  // GA4: the hosts Google documents for it ("Use Tag Manager with a Content Security Policy", Google Analytics 4), only when
+  // configured (lib/analytics.ts loads gtag.js after consent; Google signals stay off, so no doubleclick hosts).
+  const ga4 = config.GA4_MEASUREMENT_ID
+    ? {
+        scripts: ['https://*.googletagmanager.com'],
+        images: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+        connections: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+      }
+    : { scripts: [], images: [], connections: [] };
+  const thirdPartyScripts = [...ga4.scripts];
   // Intercom's Messenger: exactly the hosts Intercom documents, only when it is configured (lib/intercom-csp.ts).
   const intercom = config.INTERCOM_APP_ID ? INTERCOM_CSP : null;
   const embedFrameHosts = [
@@ -79,10 +88,12 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...thirdPartyScripts, ...(intercom?.scriptSrc ?? [])],
-        imgSrc: ["'self'", 'data:', 'https:', ...(intercom?.imgSrc ?? [])],
+        // GA4's hosts are named although https: covers them: the policy says which third parties it expects.
+        imgSrc: ["'self'", 'data:', 'https:', ...ga4.images, ...(intercom?.imgSrc ?? [])],
         connectSrc: [
           "'self'",
           'https:',
+          ...ga4.connections,
           ...(devIdentityProvider ? [`http://localhost:${config.DEV_IDP_PORT}`, `http://127.0.0.1:${config.DEV_IDP_PORT}`] : []),
           ...(intercom?.connectSrc ?? []),
         ],

@@ -11,7 +11,6 @@ export const E2E = {
   /** The app's built-in local chain (anvil, chain id 31337); tests sign and transfer against it with viem. */
   chainPort: base + 3,
   /** A second app on the run's database with Intercom configured (support-chat.spec.ts). */
-  intercomAppPort: base + 5,
   postgresPort,
   get appUrl() {
     return `http://localhost:${this.appPort}`;

@@ -1,22 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
+import { startConfiguredApp, type ConfiguredApp } from './configured-app.ts';
 import { createPartner, type Partner } from './developers-fixtures.ts';
-import { E2E } from './e2e-env.ts';
 import { expect, test, withDatabase } from './fixtures.ts';
 
 // Issue 37: with INTERCOM_APP_ID set, a paid organization's members get Intercom's Messenger, identified by user_hash,
-// under the server's CSP; a Free organization gets none. The run's own app has no Intercom, so this spec starts a
-// second app on the run's database with it configured. Intercom's widget script is a stand-in served by page.route at
+// under the server's CSP, once they accept the support chat's cookies; a Free organization gets none. The run's own app
+// has no Intercom, so this spec starts a second app on the run's database with it configured (configured-app.ts). Intercom's widget script is a stand-in served by page.route at
 // the snippet's documented URL (no traffic leaves the machine).
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const APP_ID = 'e2eintercom';
 const INTERCOM_IDENTITY_SECRET = crypto.randomBytes(32).toString('hex');
-const appUrl = `http://localhost:${E2E.intercomAppPort}`;
 
 /** Stands in for https://widget.intercom.io/widget/<app_id>: records how it was booted, and styles itself inline as the Messenger does. */
 const WIDGET_STAND_IN = `(() => {
@@ -33,50 +27,16 @@ const WIDGET_STAND_IN = `(() => {
   document.body.appendChild(frame);
 })();`;
 
-let server: ChildProcess;
+let app: ConfiguredApp;
 
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
-  const pgPort = Number(fs.readFileSync(path.join(repoRoot, E2E.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: `postgres://rampart:rampart@127.0.0.1:${pgPort}/rampart`,
-      DATA_DIR: path.join(repoRoot, E2E.dataDir),
-      PORT: String(E2E.intercomAppPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: appUrl,
-      EVM_RPC_URL: E2E.chainUrl,
-      EVM_NETWORK_CODE: 'local_evm',
-      SSO_ENABLED: 'false',
-      SEED_DEMO: 'false',
-      WORKER_MODE: 'off',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      INTERCOM_APP_ID: APP_ID,
-      INTERCOM_IDENTITY_SECRET,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The Intercom app exited with code ${server.exitCode}`);
-    if (
-      await fetch(`${appUrl}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('The Intercom app did not become healthy');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  app = await startConfiguredApp({ INTERCOM_APP_ID: APP_ID, INTERCOM_IDENTITY_SECRET }, 5);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await app?.close();
 });
 
 async function setPlan(partner: Partner, plan: 'Free' | 'Pro') {
@@ -96,7 +56,7 @@ async function openDashboard(browser: Browser, partner: Partner) {
       cookies: [{ name: name!, value: value.join('='), domain: 'localhost', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
       origins: [
         {
-          origin: appUrl,
+          origin: app.url,
           localStorage: [
             { name: 'csrfToken', value: partner.session.csrfToken },
             { name: 'selectedAccountId', value: partner.accountId },
@@ -122,8 +82,14 @@ async function openDashboard(browser: Browser, partner: Partner) {
     widgetRequests.push(route.request().url());
     await route.fulfill({ contentType: 'application/javascript', body: WIDGET_STAND_IN });
   });
-  await page.goto(`${appUrl}/dashboard`);
+  await page.goto(`${app.url}/dashboard`);
   await expect(page.getByRole('button', { name: /user menu/i })).toBeVisible({ timeout: 30_000 });
+  // Intercom sets cookies: nothing is asked of it until the visitor accepts the support chat in the consent banner.
+  const banner = page.getByRole('dialog', { name: 'Cookies on Rampart' });
+  await expect(banner).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(widgetRequests).toEqual([]);
+  await banner.getByRole('button', { name: 'Accept all' }).click();
   return { page, widgetRequests, problems, context };
 }
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { createRouter } from '@/app/router';
-import { ConsentBanner } from '@/components/consent-banner';
 import { RootErrorBoundary } from '@/components/error-boundary';
 import { mayHaveSsoSession } from '@/features/sso/lib/sso-presence';
 import { useToast } from '@/hooks/use-toast';
@@ -57,7 +56,6 @@ export function App() {
     <RootErrorBoundary>
       <RouterProvider router={router} />
       <LazyToaster />
-      <ConsentBanner />
     </RootErrorBoundary>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { LayoutThemeToggle, OutletMain } from '@/components/layouts/standalone-layout-parts';
 import { ROUTES } from '@/config/routes';
+import { consentManagerInUse, showConsentPreferences } from '@/lib/consent';
 
 /** Shared layout of the public screens: brand, fixed top-right theme toggle (default system), <main>. */
 export function PublicLayout() {
@@ -25,6 +26,11 @@ export function PublicLayout() {
         <Link to={ROUTES.terms} className="underline-offset-4 hover:underline">
           Terms of service
         </Link>
+        {consentManagerInUse() && (
+          <button type="button" onClick={showConsentPreferences} className="cursor-pointer underline-offset-4 hover:underline">
+            Cookie preferences
+          </button>
+        )}
       </footer>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { ListChecksIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
+import { CookieIcon, ListChecksIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import {
@@ -13,6 +13,7 @@ import {
 import { GETTING_STARTED_HREF, ROUTES } from '@/config/routes';
 import { LogoutMutation } from '@/features/auth/api/login';
 import type { Auth_CurrentUserFragment } from '@/gql/graphql';
+import { consentManagerInUse, showConsentPreferences } from '@/lib/consent';
 import { clearCsrfToken, SIGNED_OUT_EVENT } from '@/lib/session';
 
 function initials(name: string): string {
@@ -68,6 +69,11 @@ export function UserMenu({ user }: { user: Auth_CurrentUserFragment | null }) {
             <ListChecksIcon aria-hidden /> Getting started
           </Link>
         </DropdownMenuItem>
+        {consentManagerInUse() && (
+          <DropdownMenuItem onSelect={showConsentPreferences}>
+            <CookieIcon aria-hidden /> Cookie preferences
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOutIcon aria-hidden /> Sign out

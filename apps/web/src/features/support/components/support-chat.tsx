@@ -7,6 +7,7 @@ import { loadIntercom, shutdownIntercom } from '@/features/support/lib/intercom'
 import { rememberRecordedContact, wasContactRecorded } from '@/features/support/lib/recorded-contact';
 import { supportContactKey, supportIdentity, type SupportIdentity } from '@/features/support/lib/support-identity';
 import type { Support_AccountFragment } from '@/gql/graphql';
+import { onConsent } from '@/lib/consent';
 
 interface SupportChatProps {
   user: { id: string; email: string; name: string } | null;
@@ -59,9 +60,12 @@ export function SupportChat({ user, account }: SupportChatProps) {
   const identityKey = identity ? JSON.stringify(identity) : null;
   useEffect(() => {
     if (!identityKey || !intercomAppId) return;
-    // The one place Intercom is loaded: a consent gate belongs around this call.
-    loadIntercom(intercomAppId, JSON.parse(identityKey) as SupportIdentity);
-    return () => shutdownIntercom();
+    // Intercom sets its cookies: it loads only once the support-chat category is accepted (lib/consent.ts).
+    const unsubscribe = onConsent('supportChat', () => loadIntercom(intercomAppId, JSON.parse(identityKey) as SupportIdentity));
+    return () => {
+      unsubscribe();
+      shutdownIntercom();
+    };
   }, [intercomAppId, identityKey]);
 
   if (!identity || intercomAppId) return null;
