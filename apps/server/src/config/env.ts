@@ -82,7 +82,10 @@ const envShape = {
     .default('10000'),
   // Unset: true in development, false in production (where true is refused).
   SEED_DEMO: booleanFlag.optional(),
+  // Sentry: the web app reports crashes to SENTRY_DSN (it is public, sent to browsers); the server reports its unexpected
+  // errors to SENTRY_SERVER_DSN, or to SENTRY_DSN when that is unset (lib/error-reporting.ts).
   SENTRY_DSN: z.url().optional(),
+  SENTRY_SERVER_DSN: z.url().optional(),
   GA4_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/)
