@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         sentryDsn: config.SENTRY_DSN ?? null,
         ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
         intercomAppId: config.INTERCOM_APP_ID ?? null,
+        featureFlagSource: services.accounts.flags.source,
       },
     });
   }
