@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   sentryDsn: string | null;
   ga4MeasurementId: string | null;
   intercomAppId: string | null;
+  /** Where partners' feature flags come from: LaunchDarkly (LAUNCHDARKLY_SDK_KEY) or the database staff edit. */
+  featureFlagSource: 'database' | 'launchdarkly';
 }
 
 declare global {
@@ -28,6 +30,7 @@ export function getRuntimeConfig(): RuntimeConfig {
     sentryDsn: nonEmpty(raw?.sentryDsn),
     ga4MeasurementId: nonEmpty(raw?.ga4MeasurementId),
     intercomAppId: nonEmpty(raw?.intercomAppId),
+    featureFlagSource: raw?.featureFlagSource === 'launchdarkly' ? 'launchdarkly' : 'database',
   };
 }
 
