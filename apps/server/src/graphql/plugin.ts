@@ -23,6 +23,7 @@ import { describeBadInput } from './input-guard.ts';
 import { buildResolvers, loadTypeDefs } from './schema.ts';
 import { createContextFactory } from './context-factory.ts';
 import { reportRequestError, type ReportingContext } from '../lib/error-reporting.ts';
+import { isUuid } from '../lib/uuid.ts';
 import type { GraphQLContext } from './context.ts';
 
 // Where they were first written (the benchmark and tests import them from here).
@@ -134,7 +135,7 @@ function formatError(
 /** The signed-in user, and the account the operation names (its `accountId` variable), for an error's report. */
 function reportingContextOf(context: Partial<GraphQLContext>, request: FastifyRequest | undefined): ReportingContext {
   const variables = (request?.body as { variables?: Record<string, unknown> } | undefined)?.variables;
-  const accountId = typeof variables?.accountId === 'string' ? variables.accountId : null;
+  const accountId = typeof variables?.accountId === 'string' && isUuid(variables.accountId) ? variables.accountId : null;
   return { userId: context.session?.user.id ?? null, accountId };
 }
 
