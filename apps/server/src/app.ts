@@ -23,6 +23,7 @@ import type { EvmChain } from './lib/chain/evm-chain.ts';
 import { startChain } from './boot.ts';
 import { createObservability, type Observability } from './lib/observability/metrics.ts';
 import { observeGraphQLOperations, observeHttpRequests, registerObservabilityRoutes } from './lib/observability/routes.ts';
+import { createErrorReporter, reportRequestError } from './lib/error-reporting.ts';
 import { INTERCOM_CSP } from './lib/intercom-csp.ts';
 
 export interface AppDependencies {
@@ -61,6 +62,9 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
   const observability = createObservability({ database, log: app.log });
   observeHttpRequests(app, observability);
   app.decorate('observability', observability);
+  const errorReporter = await createErrorReporter(config);
+  app.decorate('errorReporter', errorReporter);
+  app.addHook('onClose', async () => errorReporter.close());
 
   // Scripts and styles: the app's own files, plus the dashboard page's inline ones under a per-response nonce
   // (lib/static-assets.ts); no 'unsafe-inline'. Third-party script hosts only for the adapters this server configures.
@@ -144,7 +148,10 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
     // The public API's per-key limiter throws the REST-shaped body its builder made: send it as is.
     const built = error as unknown as { error?: unknown };
     if (status === 429 && built.error) return reply.code(429).send({ error: built.error });
-    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      reportRequestError(request, error);
+    }
     const message = status === 500 ? `Something went wrong on our side. Reference: ${request.id}.` : status === 413 ? PAYLOAD_TOO_LARGE_MESSAGE : error.message;
     if (isApi) return reply.code(status).send({ error: { type: status === 500 ? 'api_error' : 'invalid_request_error', message } });
     const code = status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
@@ -174,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         ga4MeasurementId: config.GA4_MEASUREMENT_ID ?? null,
         intercomAppId: config.INTERCOM_APP_ID ?? null,
         supportEmail: config.SUPPORT_EMAIL ?? null,
+        featureFlagSource: services.accounts.flags.source,
       },
     });
   }

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed-demo.ts';
 import { createFileStorage } from './lib/file-storage.ts';
 import { seedDemoTransactions } from './modules/transactions/demo-seed.ts';
 import { startAppWorker } from './jobs/worker.ts';
+import { reportFatalErrors } from './lib/error-reporting.ts';
 
 /**
  * On SIGTERM, how long /readyz answers 503 before the server stops taking connections: enough for the load balancer
@@ -22,6 +23,7 @@ async function main() {
   const demo = config.SEED_DEMO ? await seedDemo(infrastructure.database.db, { storage: createFileStorage(config) }) : null;
   if (demo) await seedDemoTransactions(infrastructure.database, (message) => console.log(message));
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain });
+  reportFatalErrors(app.errorReporter, app.log);
   // Loaded only when it runs: development, SSO on, no OIDC_ISSUER.
   const devIdp = runsDevelopmentIdentityProvider(config)
     ? await (

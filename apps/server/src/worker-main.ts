@@ -6,12 +6,14 @@ import { takeOverShutdownSignals } from './lib/signals.ts';
 import { buildApp } from './app.ts';
 import { startAppWorker } from './jobs/worker.ts';
 import { startWorkerHttpServer } from './lib/observability/worker-http.ts';
+import { reportFatalErrors } from './lib/error-reporting.ts';
 
 async function main() {
   const config = loadEnvOrExit();
   const infrastructure = await startInfrastructure(config);
   // The app is built (not listened on) so the worker uses exactly the services the API uses.
   const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
+  reportFatalErrors(app.errorReporter, app.log);
   const worker = await startAppWorker(app, infrastructure.database, config);
   // /metrics, /healthz, /readyz of this worker (decision 0018); ready while its database answers and its loop runs.
   const http =

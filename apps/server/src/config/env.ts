@@ -82,7 +82,10 @@ const envShape = {
     .default('10000'),
   // Unset: true in development, false in production (where true is refused).
   SEED_DEMO: booleanFlag.optional(),
+  // Sentry: the web app reports crashes to SENTRY_DSN (it is public, sent to browsers); the server reports its unexpected
+  // errors to SENTRY_SERVER_DSN, or to SENTRY_DSN when that is unset (lib/error-reporting.ts).
   SENTRY_DSN: z.url().optional(),
+  SENTRY_SERVER_DSN: z.url().optional(),
   GA4_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/)
@@ -101,6 +104,14 @@ const envShape = {
   WEBHOOK_STALL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(120),
   // A worker beats every third of this; the deliveries a worker silent this long claimed are free for other workers.
   WORKER_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  // Feature flags from LaunchDarkly (its server-side SDK key) instead of the database; staff edits then do not apply.
+  LAUNCHDARKLY_SDK_KEY: z.string().min(1).optional(),
+  // LaunchDarkly's endpoints (unset: LaunchDarkly's own): polling, streaming (flags arrive as server-sent events) and events.
+  LAUNCHDARKLY_BASE_URI: httpUrl.optional(),
+  LAUNCHDARKLY_STREAM_URI: httpUrl.optional(),
+  LAUNCHDARKLY_EVENTS_URI: httpUrl.optional(),
+  // false: poll LAUNCHDARKLY_BASE_URI every 30 s instead of keeping a stream open.
+  LAUNCHDARKLY_STREAM: booleanFlag.default(true),
   // How long the feature flags read from the database are kept before being read again (a changed rule takes this long).
   FEATURE_FLAG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   // Secret keys are stored under AES-256-GCM with this key (lib/secret-box.ts); unset: generated into DATA_DIR.

@@ -22,6 +22,9 @@ import { AppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './error
 import { describeBadInput } from './input-guard.ts';
 import { buildResolvers, loadTypeDefs } from './schema.ts';
 import { createContextFactory } from './context-factory.ts';
+import { reportRequestError, type ReportingContext } from '../lib/error-reporting.ts';
+import { isUuid } from '../lib/uuid.ts';
+import type { GraphQLContext } from './context.ts';
 
 // Where they were first written (the benchmark and tests import them from here).
 export { createContextFactory, sessionCookieName, ssoBrowserCookieName } from './context-factory.ts';
@@ -88,7 +91,12 @@ function registerReadYourWrites(app: FastifyInstance, deps: { config: Env; pool:
 type FormattedError = GraphQLFormattedError & { extensions: Record<string, unknown> };
 
 /** One error as the client sees it, and the HTTP status it calls for when it refuses the whole request. */
-function formatError(error: GraphQLError, requestId: string, log: FastifyRequest['log']): { body: FormattedError; status?: number } {
+function formatError(
+  error: GraphQLError,
+  requestId: string,
+  log: FastifyRequest['log'],
+  report: { request: FastifyRequest | undefined; context: ReportingContext; configured: boolean },
+): { body: FormattedError; status?: number } {
   const badInput = describeBadInput(error);
   if (badInput) return { body: { message: badInput.message, locations: error.locations, extensions: { code: 'BAD_USER_INPUT', fields: badInput.fields } } };
   const original = error.originalError;
@@ -111,13 +119,24 @@ function formatError(error: GraphQLError, requestId: string, log: FastifyRequest
     return { body: { message, extensions: { code: 'BAD_REQUEST' } }, status: 400 };
   }
   log.error({ err: original, path: error.path }, 'unexpected error in a resolver');
+  if (report.request) reportRequestError(report.request, original, report.context);
   return {
     body: {
-      message: `Something went wrong on our side and the team has been notified. Reference: ${requestId}.`,
+      // "Notified" only when a reporter (Sentry) takes the error; otherwise the reference finds it in the log.
+      message: report.configured
+        ? `Something went wrong on our side and the team has been notified. Reference: ${requestId}.`
+        : `Something went wrong on our side. Reference: ${requestId}.`,
       path: error.path,
       extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
     },
   };
+}
+
+/** The signed-in user, and the account the operation names (its `accountId` variable), for an error's report. */
+function reportingContextOf(context: Partial<GraphQLContext>, request: FastifyRequest | undefined): ReportingContext {
+  const variables = (request?.body as { variables?: Record<string, unknown> } | undefined)?.variables;
+  const accountId = typeof variables?.accountId === 'string' && isUuid(variables.accountId) ? variables.accountId : null;
+  return { userId: context.session?.user.id ?? null, accountId };
 }
 
 /** Alias, cost and directive limits, and no introspection unless enabled (depth is Mercurius' queryDepth). */
@@ -170,6 +189,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
       const request = reply?.request;
       const requestId = String(request?.id ?? crypto.randomUUID());
       const log = request?.log ?? app.log;
+      const report = { request, context: reportingContextOf(context as unknown as Partial<GraphQLContext>, request), configured: app.errorReporter.configured };
       const errors = execution.errors
         .flatMap((error) => {
           const nested = (error.originalError as { errors?: GraphQLError[] } | undefined)?.errors;
@@ -180,6 +200,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
             error instanceof GraphQLError ? error : new GraphQLError(String((error as Error).message), { originalError: error as Error }),
             requestId,
             log,
+            report,
           ),
         );
       // A request refused as a whole (nothing executed) answers with its HTTP status; errors from execution with 200.

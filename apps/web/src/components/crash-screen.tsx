@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { errorReportingConfigured } from '@/lib/error-reporting';
 import { hasCsrfToken } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -77,6 +78,13 @@ function Moon() {
   );
 }
 
+/** Spec §2's message when the error went to the reporter (Sentry); without one, nobody was notified, so it says so. */
+export function crashMessage(reported: boolean): string {
+  return reported
+    ? "It looks like we're having issues. Our team has been notified."
+    : "It looks like we're having issues. This error was not reported automatically: if it happens again, tell our support team what you were doing.";
+}
+
 export function CrashScreen() {
   const sceneRef = useRef<HTMLDivElement>(null);
   const stars = useMemo(() => makeStars(CRASH_STAR_COUNT), []);
@@ -145,7 +153,7 @@ export function CrashScreen() {
       </div>
       <div className="relative z-10 mx-4 flex max-w-md flex-col items-center gap-5 rounded-2xl bg-black/30 px-8 py-10 text-center backdrop-blur-sm">
         <h1 className="text-5xl font-bold tracking-tight">Error</h1>
-        <p className="text-lg text-white/85">It looks like we&apos;re having issues. Our team has been notified.</p>
+        <p className="text-lg text-white/85">{crashMessage(errorReportingConfigured())}</p>
         {signedIn ? (
           <Button asChild size="lg" className="bg-white text-slate-900 hover:bg-white/90">
             <a href="/dashboard">Return to your dashboard</a>

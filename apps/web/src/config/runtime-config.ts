@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   intercomAppId: string | null;
   /** The provider's support address (SUPPORT_EMAIL) when set: the support chat offers it as a mailto link. */
   supportEmail: string | null;
+  /** Where partners' feature flags come from: LaunchDarkly (LAUNCHDARKLY_SDK_KEY) or the database staff edit. */
+  featureFlagSource: 'database' | 'launchdarkly';
 }
 
 declare global {
@@ -31,6 +33,7 @@ export function getRuntimeConfig(): RuntimeConfig {
     ga4MeasurementId: nonEmpty(raw?.ga4MeasurementId),
     intercomAppId: nonEmpty(raw?.intercomAppId),
     supportEmail: nonEmpty(raw?.supportEmail),
+    featureFlagSource: raw?.featureFlagSource === 'launchdarkly' ? 'launchdarkly' : 'database',
   };
 }
 

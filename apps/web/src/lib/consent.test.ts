@@ -3,7 +3,15 @@ import { applyConsent, consentCategoriesInUse, hasConsent, onConsent, onConsentW
 
 // The API other code gates third-party scripts on (the Intercom loader on supportChat, GA4 on analytics).
 
-const config = { devMailbox: false, sso: true, sentryDsn: null, ga4MeasurementId: null, intercomAppId: null, supportEmail: null };
+const config = {
+  devMailbox: false,
+  sso: true,
+  sentryDsn: null,
+  ga4MeasurementId: null,
+  intercomAppId: null,
+  supportEmail: null,
+  featureFlagSource: 'database' as const,
+};
 
 describe('consent', () => {
   it('asks only for what the server configures', () => {

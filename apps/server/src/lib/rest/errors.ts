@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from '../../graphql/errors.ts';
+import { reportRequestError } from '../error-reporting.ts';
 
 /** The `type` of a /v1 error: what kind of problem it is (a client branches on it; `code` says which one). */
 export const API_ERROR_TYPES = [
@@ -144,6 +145,7 @@ export function frameworkErrorAnswer(
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) {
     request.log.error({ err: error }, options.logMessage);
+    reportRequestError(request, error);
     return { status, type: 'api_error', code: 'internal_error', message: `Something went wrong on our side. Reference: ${request.id}.` };
   }
   if (status === 413) return { status, type: 'invalid_request_error', code: 'body_too_large', message: options.tooLargeMessage };

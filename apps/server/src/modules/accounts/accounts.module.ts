@@ -10,10 +10,12 @@ export const accountsModule = defineModule({
   schema: new URL('./schema.graphql', import.meta.url),
   build: ({ database, config }) => {
     const accountsRepository = createAccountsRepository(database.db);
+    const accounts = createAccountsService({ repository: accountsRepository, config, db: database.db });
     return {
-      services: { accounts: createAccountsService({ repository: accountsRepository, config, db: database.db }) },
+      services: { accounts },
       // Memberships and accounts: the access directives (services.ts), team, developers and webhooks read them.
       shared: { accountsRepository },
+      close: () => accounts.flags.close(),
     };
   },
   resolvers: [accountsResolvers],

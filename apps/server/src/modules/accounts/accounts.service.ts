@@ -10,10 +10,11 @@ import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
 import type { AccountsRepository, LeadingAccounts } from './accounts.repository.ts';
 import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
+import { launchDarklySettings } from './launchdarkly-provider.ts';
 
 export function createAccountsService(deps: { repository: AccountsRepository; config: Env; db: Database }) {
   const { repository, config } = deps;
-  const flags = createFeatureFlags(deps.db, config.FEATURE_FLAG_CACHE_SECONDS * 1000);
+  const flags = createFeatureFlags(deps.db, { cacheMs: config.FEATURE_FLAG_CACHE_SECONDS * 1000, launchDarkly: launchDarklySettings(config) });
 
   async function loadAccount(accountId: string) {
     const account = await repository.findAccount(accountId);

@@ -1,6 +1,7 @@
 import { ErrorCode, OpenFeature, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
 import type { Database } from '../../db/client.ts';
 import { featureFlags } from '../../db/schema/accounts.ts';
+import { createLaunchDarklyProvider, type LaunchDarklySettings } from './launchdarkly-provider.ts';
 
 type FlagRow = typeof featureFlags.$inferSelect;
 type FlagRule = FlagRow['rules'][number];
@@ -25,26 +26,33 @@ export function byPrecedence(rules: readonly FlagRule[]): FlagRule[] {
     .map(({ rule }) => rule);
 }
 
-/** The spec's evaluation context: a user alone, or a multi-context of user, account and organization. */
+/**
+ * The spec's evaluation context: a user alone (kind user, key and email), or a multi-context of user, account
+ * {key, name, isSelfService} and organization {key, name}. The shape is LaunchDarkly's OpenFeature mapping: a single
+ * kind's key is the targeting key; a multi-context holds one object per kind, each with its key.
+ */
 export function evaluationContext(input: {
   user: { id: string; email: string };
   account?: { id: string; name: string; isSelfService: boolean } | null;
   organization?: { id: string; name: string } | null;
 }): EvaluationContext {
-  const user = { key: input.user.id, email: input.user.email };
-  if (!input.account) return { targetingKey: user.key, kind: 'user', user };
+  if (!input.account) return { kind: 'user', targetingKey: input.user.id, email: input.user.email };
   return {
-    targetingKey: user.key,
     kind: 'multi',
-    user,
+    user: { key: input.user.id, email: input.user.email },
     account: { key: input.account.id, name: input.account.name, isSelfService: input.account.isSelfService },
-    organization: input.organization ? { key: input.organization.id, name: input.organization.name } : {},
+    ...(input.organization ? { organization: { key: input.organization.id, name: input.organization.name } } : {}),
   };
 }
 
 function attributeValue(context: EvaluationContext, attribute: string): string | undefined {
   const [kind, field] = attribute.split('.') as [string, string];
-  const section = context[kind] as Record<string, JsonValue> | undefined;
+  const section =
+    context.kind === 'multi'
+      ? (context[kind] as Record<string, JsonValue> | undefined)
+      : context.kind === kind
+        ? ({ ...context, key: context.targetingKey ?? null } as Record<string, JsonValue>)
+        : undefined;
   const value = section?.[field];
   if (value === undefined || value === null) return undefined;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -102,13 +110,21 @@ export const KNOWN_FLAGS = [
   { key: 'helio-commerce', description: 'Commerce through Helio wallets', defaultValue: true },
 ] as const;
 
-export function createFeatureFlags(db: Database, cacheMs?: number) {
-  const provider = new DatabaseFlagProvider(db, cacheMs);
+/**
+ * The flags partners are evaluated against: LaunchDarkly when its SDK key is set, else the feature_flags table (which
+ * staff edit). `provider` is always the database's (the staff edit empties its cache).
+ */
+export function createFeatureFlags(db: Database, options: { cacheMs?: number; launchDarkly?: LaunchDarklySettings | null } = {}) {
+  const provider = new DatabaseFlagProvider(db, options.cacheMs);
+  const hosted = options.launchDarkly ? createLaunchDarklyProvider(options.launchDarkly) : null;
   const domain = `rampart-${Math.random().toString(36).slice(2)}`;
-  OpenFeature.setProvider(domain, provider);
+  // A LaunchDarkly that cannot be reached at start-up is logged by its SDK; evaluations answer the defaults meanwhile.
+  const ready = OpenFeature.setProviderAndWait(domain, hosted ?? provider).catch(() => undefined);
   const client = OpenFeature.getClient(domain);
   return {
     provider,
+    /** Where partners' flags come from: staff edits apply only to the database. */
+    source: hosted ? ('launchdarkly' as const) : ('database' as const),
     async seed() {
       await db
         .insert(featureFlags)
@@ -116,8 +132,19 @@ export function createFeatureFlags(db: Database, cacheMs?: number) {
         .onConflictDoNothing();
     },
     async evaluateAll(context: EvaluationContext): Promise<Array<{ key: string; enabled: boolean }>> {
-      const keys = [...(await provider.flags()).keys()].sort();
-      return Promise.all(keys.map(async (key) => ({ key, enabled: await client.getBooleanValue(key, false, context) })));
+      await ready;
+      // LaunchDarkly: the flags the code knows, each at its built-in default when LaunchDarkly has no such flag.
+      const flags = hosted
+        ? [...KNOWN_FLAGS].sort((a, b) => a.key.localeCompare(b.key)).map((flag) => ({ key: flag.key, fallback: flag.defaultValue }))
+        : [...(await provider.flags()).keys()].sort().map((key) => ({ key, fallback: false }));
+      return Promise.all(flags.map(async ({ key, fallback }) => ({ key, enabled: await client.getBooleanValue(key, fallback, context) })));
+    },
+    /** Sends LaunchDarkly the evaluation events gathered so far (it also does every few seconds, and on close). */
+    async flushEvents(): Promise<void> {
+      await hosted?.getClient().flush();
+    },
+    close(): void {
+      void hosted?.onClose();
     },
   };
 }

@@ -14,6 +14,7 @@ export const featureFlagsModule = defineModule({
       featureFlags: createFeatureFlagsService({
         repository: createFeatureFlagsRepository(database.db),
         invalidate: () => accounts.flags.provider.invalidate(),
+        source: accounts.flags.source,
       }),
     },
   }),

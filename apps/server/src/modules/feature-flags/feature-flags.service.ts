@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { afterCommit } from '../../db/unit-of-work.ts';
-import { badInput, notFound } from '../../graphql/errors.ts';
+import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
 import { withAuditChange } from '../../lib/audit-words.ts';
 import type { FeatureFlagRow, FeatureFlagRule, FeatureFlagsRepository } from './feature-flags.repository.ts';
@@ -44,8 +44,14 @@ export function withValue(rules: readonly FeatureFlagRule[], attribute: FeatureF
 
 const words = (value: boolean | null) => (value === null ? 'inherited' : value ? 'on' : 'off');
 
-/** `invalidate`: drops the provider's cache, so the partner's next evaluation reads the edit. */
-export function createFeatureFlagsService(deps: { repository: FeatureFlagsRepository; invalidate: () => void }) {
+export const LAUNCHDARKLY_FLAGS_MESSAGE =
+  'Feature flags are served by LaunchDarkly on this server: change them in LaunchDarkly. Values set here would not apply.';
+
+/**
+ * `invalidate`: drops the provider's cache, so the partner's next evaluation reads the edit. `source`: where partners'
+ * flags come from; with LaunchDarkly, edits here would change nothing a partner sees, so none is taken.
+ */
+export function createFeatureFlagsService(deps: { repository: FeatureFlagsRepository; invalidate: () => void; source: 'database' | 'launchdarkly' }) {
   const { repository } = deps;
 
   async function toStaffFlags(rows: FeatureFlagRow[]) {
@@ -73,6 +79,7 @@ export function createFeatureFlagsService(deps: { repository: FeatureFlagsReposi
     list: async () => toStaffFlags(await repository.list()),
 
     async setFeatureFlag(input: Record<string, unknown>) {
+      if (deps.source === 'launchdarkly') throw new AppError('CONFLICT', LAUNCHDARKLY_FLAGS_MESSAGE);
       const values = parseInput(setSchema, input);
       const kind: ContextKind | null = values.accountId ? 'account' : values.organizationId ? 'organization' : null;
       const contextId = values.accountId ?? values.organizationId ?? null;

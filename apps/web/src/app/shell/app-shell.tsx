@@ -28,6 +28,7 @@ import type { Accounts_MembershipFragment } from '@/gql/graphql';
 import { DemoAccountProvider } from '@/hooks/use-demo-account';
 import { ViewerProvider } from '@/hooks/use-permission';
 import { useTheme } from '@/hooks/use-theme';
+import { setErrorReportingContext } from '@/lib/error-reporting';
 import { errorCode, graphQLErrorsOf } from '@/lib/graphql-errors';
 import { isStaff, viewerHasAccountPermission, type Viewer } from '@/lib/permissions';
 import { clearCsrfToken, hasCsrfToken } from '@/lib/session';
@@ -55,6 +56,9 @@ export default function AppShell() {
   const memberships: readonly Accounts_MembershipFragment[] | undefined = me?.memberships;
   const selection = useAccountSelection(memberships);
   const accountId = selection.selectedAccountId;
+
+  // A crash report names the user and the open account (ids only); kept when a crash unmounts the shell, cleared on sign-out.
+  useEffect(() => setErrorReportingContext({ userId: me?.id ?? null, accountId }), [me?.id, accountId]);
 
   const account = useQuery(ShellSelectedAccountQuery, { variables: { accountId: accountId ?? '' }, skip: !accountId });
   const selectedAccount = account.data?.account?.id === accountId ? account.data.account : null;

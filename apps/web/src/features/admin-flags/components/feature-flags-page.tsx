@@ -7,6 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WarningNote } from '@/components/warning-note';
+import { getRuntimeConfig } from '@/config/runtime-config';
 import { StaffFeatureFlagsQuery } from '@/features/admin-flags/api/feature-flags';
 import { FlagValueDialog, type FlagTarget } from '@/features/admin-flags/components/flag-value-dialog';
 import { useAdminPermission } from '@/hooks/use-permission';
@@ -23,7 +25,9 @@ function OnOff({ value }: { value: boolean }) {
 export function FeatureFlagsPage() {
   const query = useQuery(StaffFeatureFlagsQuery);
   const flags = query.data?.staffFeatureFlags ?? [];
-  const canEdit = useAdminPermission('featureFlag:edit');
+  // With LaunchDarkly configured partners' flags come from there: these values apply to no one, so they are only shown.
+  const launchDarkly = getRuntimeConfig().featureFlagSource === 'launchdarkly';
+  const canEdit = useAdminPermission('featureFlag:edit') && !launchDarkly;
   const [editing, setEditing] = useState<{ flag: string; target: FlagTarget | null; current: boolean | null } | null>(null);
 
   useDocumentTitle('Feature flags · Rampart');
@@ -36,6 +40,12 @@ export function FeatureFlagsPage() {
           What partners’ dashboards show. An account’s value overrides its organization’s, which overrides the default.
         </p>
       </div>
+      {launchDarkly ? (
+        <WarningNote data-testid="launchdarkly-note">
+          Partners’ feature flags come from LaunchDarkly on this server: change them in LaunchDarkly. The values below are Rampart’s own, apply to no one while
+          LaunchDarkly is configured, and cannot be changed here.
+        </WarningNote>
+      ) : null}
       {query.error && !query.data ? (
         <QueryErrorAlert title="Could not load the feature flags" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.loading && !query.data ? (
