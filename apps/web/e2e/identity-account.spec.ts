@@ -154,7 +154,7 @@ test('an SSO user verifies a phone by SMS, changes the password and ends the pro
 
   // A new provider session from here: classic authn, then the provider's session-cookie redirect back to this screen.
   const signIn = session.getByRole('form', { name: `Sign in at ${IDP_HOST}` });
-  await signIn.getByLabel('Password').fill(newPassword);
+  await signIn.getByLabel('Password', { exact: true }).fill(newPassword);
   const handOff = page.waitForRequest((request) => new URL(request.url()).pathname === '/login/sessionCookieRedirect');
   await signIn.getByRole('button', { name: `Sign in at ${IDP_HOST}` }).click();
   const handOffUrl = new URL((await handOff).url());
