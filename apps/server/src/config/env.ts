@@ -149,6 +149,10 @@ const envShape = {
     .max(24 * 60)
     .default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
   HELIO_WALLETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(HELIO_WALLETS_PER_ACCOUNT),
+  // CRM: Pipedrive when its API token is set (accounts/pipedrive-crm.ts); unset, no CRM is written to.
+  PIPEDRIVE_API_TOKEN: z.string().min(1).optional(),
+  // Pipedrive's API host (a local fake in tests); its API v2 paths are under /api/v2.
+  PIPEDRIVE_BASE_URL: httpUrl.default('https://api.pipedrive.com'),
   // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
