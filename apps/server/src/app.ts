@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
         ],
         styleSrc: ["'self'"],
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
-        // HyperMint's signed embed (minting) likewise, only when configured.
+        // The minting embed host (HYPERMINT_HOST, Rampart's signed format) likewise, only when configured.
         ...(embedFrameHosts.length > 0 ? { frameSrc: ["'self'", ...embedFrameHosts] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

@@ -192,7 +192,7 @@ const envShape = {
     .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
     .optional(),
   EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65535).default(8546),
-  // HyperMint signed embedding (modules/minting/hypermint.ts): both set → getHyperMintEmbedUrl signs URLs.
+  // The minting embed (modules/minting/hypermint.ts), in a format Rampart defines: both set → getHyperMintEmbedUrl signs URLs.
   HYPERMINT_HOST: httpUrl.optional(),
   HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   // How often the worker reads Transfer events for NFT-bound passes.
