@@ -140,13 +140,15 @@ export function CommerceWalletsScreen() {
                             {middleTruncate(wallet.walletAddress)}
                           </code>
                           <CopyButton value={wallet.walletAddress} label="Copy the address" />
-                          {wallet.heldByHelio && (
+                        </span>
+                        {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
+                        {wallet.heldByHelio && (
+                          <span className="mt-1 block">
                             <Badge variant="secondary" title="Helio received this address with your merchant account">
                               At Helio
                             </Badge>
-                          )}
-                        </span>
-                        {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
+                          </span>
+                        )}
                       </TableCell>
                       <TableCell className="hidden font-mono text-sm sm:table-cell">
                         {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
