@@ -110,7 +110,8 @@ export async function buildApp(deps: AppDependencies): Promise<RampartApp> {
             }
           : {}),
         // Looker's signed embed iframe (analytics), only when this server signs its URLs.
-        // HyperMint's signed embed (minting), SumSub's WebSDK (KYB) and Intercom's frames likewise, only when configured.
+        // The minting embed host (HYPERMINT_HOST, Rampart's signed format), SumSub's WebSDK (KYB) and Intercom's frames
+        // likewise, only when configured.
         ...(embedFrameHosts.length > 0 ? { frameSrc: ["'self'", ...embedFrameHosts] } : {}),
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

@@ -93,9 +93,16 @@ test.describe('one merchant account', () => {
     const commerce = new CommercePages(page);
     await commerce.gotoSection('wallets');
     await expect(page.getByText('No payout wallets yet')).toBeVisible();
+    // Without Helio configured, the screen and the dialog say that nothing is paid out (issue 37).
+    await expect(
+      page.getByText(
+        'Helio is not connected to this Rampart (the built-in sandbox stands in for it), so nothing is paid out: these wallets are kept as your payout details only.',
+      ),
+    ).toBeVisible();
 
     // An address of another network is refused on the field before anything is sent.
     await commerce.openAddWallet();
+    await expect(commerce.walletDialog()).toContainText('so nothing is paid out to this address: it is kept as your payout details only.');
     await commerce.fillWallet({ currency: 'USD Coin (Solana)', address: '0x52908400098527886E0F7030069857D2E4169EE7' });
     await commerce.submitWallet();
     await expect(commerce.walletDialog().getByText('This is not a valid USD Coin (Solana) address.')).toBeVisible();

@@ -109,7 +109,10 @@ test('an SSO user verifies a phone by SMS, changes the password and ends the pro
   const user = await freshUser('sso-security');
   await signInThroughSso(page, user);
   const security = new IdentitySecurityPage(page);
+  // The app keeps the provider session alive: a lifecycle refresh with the provider's cookie when it starts.
+  const refreshed = page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${E2E.idpUrl}/api/v1/sessions/me/lifecycle/refresh`);
   await security.open();
+  await refreshed;
   // Rampart's sessions stay; two-factor belongs to password users.
   await expect(page.getByRole('list', { name: 'Active sessions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toHaveCount(0);
@@ -145,6 +148,20 @@ test('an SSO user verifies a phone by SMS, changes the password and ends the pro
   // The provider session: shown, then ended.
   const session = security.sessionCard();
   for (const term of ['Started', 'Expires', 'Last password check']) await expect(session.getByText(term, { exact: true })).toBeVisible();
+  await session.getByRole('button', { name: 'End session' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
+  await expect(page.getByText('Your identity provider session has ended.')).toBeVisible();
+
+  // A new provider session from here: classic authn, then the provider's session-cookie redirect back to this screen.
+  const signIn = session.getByRole('form', { name: `Sign in at ${IDP_HOST}` });
+  await signIn.getByLabel('Password', { exact: true }).fill(newPassword);
+  const handOff = page.waitForRequest((request) => new URL(request.url()).pathname === '/login/sessionCookieRedirect');
+  await signIn.getByRole('button', { name: `Sign in at ${IDP_HOST}` }).click();
+  const handOffUrl = new URL((await handOff).url());
+  expect(handOffUrl.searchParams.get('checkAccountSetupComplete')).toBe('true');
+  expect(handOffUrl.searchParams.get('redirectUrl')).toBe(`${E2E.appUrl}/profile/security`);
+  await page.waitForURL((url) => url.origin === E2E.appUrl && url.pathname === '/profile/security');
+  await expect(session.getByText('Started', { exact: true })).toBeVisible();
   await session.getByRole('button', { name: 'End session' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
   await expect(page.getByText('Your identity provider session has ended.')).toBeVisible();

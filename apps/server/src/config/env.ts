@@ -166,6 +166,10 @@ const envShape = {
     .max(24 * 60)
     .default(HELIO_ONBOARDING_LINK_TTL_MINUTES),
   HELIO_WALLETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(HELIO_WALLETS_PER_ACCOUNT),
+  // CRM: Pipedrive when its API token is set (accounts/pipedrive-crm.ts); unset, no CRM is written to.
+  PIPEDRIVE_API_TOKEN: z.string().min(1).optional(),
+  // Pipedrive's API host (a local fake in tests); its API v2 paths are under /api/v2.
+  PIPEDRIVE_BASE_URL: httpUrl.default('https://api.pipedrive.com'),
   // Billing: Stripe when its secret key is set, else the built-in sandbox (modules/billing/providers.ts).
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -205,7 +209,7 @@ const envShape = {
     .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
     .optional(),
   EVM_LOCAL_PORT: z.coerce.number().int().min(1024).max(65535).default(8546),
-  // HyperMint signed embedding (modules/minting/hypermint.ts): both set → getHyperMintEmbedUrl signs URLs.
+  // The minting embed (modules/minting/hypermint.ts), in a format Rampart defines: both set → getHyperMintEmbedUrl signs URLs.
   HYPERMINT_HOST: httpUrl.optional(),
   HYPERMINT_EMBED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   // How often the worker reads Transfer events for NFT-bound passes.

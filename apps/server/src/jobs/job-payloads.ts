@@ -7,6 +7,8 @@ export const JOB_PAYLOADS = {
   test_mode_step: z.object({ transactionId: z.uuid(), target: z.string().min(1).max(64), failureReason: z.string().max(64).nullish() }),
   /** Billing: the dunning period after a failed payment ended; a subscription still past due returns to Free. */
   billing_dunning_end: z.object({ organizationId: z.uuid() }),
+  /** CRM: the organization and its owner, added to Pipedrive after onboarding (accounts/pipedrive-crm.ts). */
+  crm_sign_up: z.object({ userId: z.uuid(), organizationId: z.uuid() }),
   /** Hourly (CRONTAB): deletes Idempotency-Key rows older than 24 hours. Cron runs carry graphile-worker's `_cron` field. */
   api_idempotency_key_retention: z.looseObject({}),
   /** Daily (CRONTAB): live customers whose 30-day volume crossed EDD_VOLUME_THRESHOLD_USD join the EDD queue. */

@@ -7,6 +7,7 @@ import { developmentIssuer, runsDevelopmentIdentityProvider, type Env } from '..
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { spendPasswordCheckTime, verifyPassword } from '../../lib/password-policy.ts';
+import { createClassicAuthn } from './classic-authn.ts';
 import { createMemoryAdapterFactory } from './dev-idp-store.ts';
 import { createDevIdpUsers, type DevIdpUser, type DevIdpUsers } from './dev-idp-users.ts';
 import { createMyAccountApi, MY_ACCOUNT_SCOPES } from './my-account-api.ts';
@@ -86,8 +87,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
 /**
  * Builds (but does not start) panva's oidc-provider configured for the Rampart web client:
  * a public client with PKCE, refresh tokens, revocation and RP-initiated logout, its own users
- * (copied from Rampart's the first time they are seen), a small login page, and the MyAccount and
- * Sessions APIs (my-account-api.ts).
+ * (copied from Rampart's the first time they are seen), a small login page, the MyAccount and
+ * Sessions APIs (my-account-api.ts), and classic authn with the session-cookie hand-off (classic-authn.ts).
  */
 export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentityProviderDeps & { issuer: string }): Promise<Provider> {
   const { config, database, issuer } = deps;
@@ -211,6 +212,7 @@ export async function createDevelopmentIdentityProvider(deps: DevelopmentIdentit
       sessionTtlSeconds,
     }),
   );
+  provider.use(createClassicAuthn({ issuer, store, provider, origins, sessionTtlSeconds }));
 
   /** Grants this first-party client every scope it asked for, so no consent screen is shown. */
   async function autoConsent(accountId: string, existingGrantId: string | undefined, clientId: string, scope: string) {

@@ -238,6 +238,81 @@ describe('GET/DELETE /api/v1/sessions/me', () => {
   });
 });
 
+describe('classic authn and the session-cookie hand-off', () => {
+  const VERIFICATION = `${APP_ORIGIN}/login/okta_verification?returnTo=%2Fprofile%2Fsecurity`;
+  const authn = (body: unknown) =>
+    fetch(`${idp.issuer}/api/v1/authn`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json', origin: APP_ORIGIN },
+      body: JSON.stringify(body),
+    });
+  const handOff = (browser: ProviderBrowser, token: string, redirectUrl: string) =>
+    browser.request(`${idp.issuer}/login/sessionCookieRedirect?${new URLSearchParams({ checkAccountSetupComplete: 'true', token, redirectUrl }).toString()}`);
+
+  it('trades the session token of POST /api/v1/authn for the provider’s session cookie, once, and returns to redirectUrl', async () => {
+    const user = await newUser();
+    const answer = await authn({ username: user.email, password: user.password, options: { warnBeforePasswordExpired: true } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    const body = (await answer.json()) as { sessionToken: string; expiresAt: string };
+    expect(body).toMatchObject({
+      status: 'SUCCESS',
+      sessionToken: expect.stringMatching(/^[\w-]{20,}$/),
+      _embedded: { user: { id: user.id, profile: { login: user.email, firstName: 'Sid', lastName: 'Session' } } },
+    });
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60 * 1000);
+
+    const browser = new ProviderBrowser(idp.issuer);
+    const redirected = await handOff(browser, body.sessionToken, VERIFICATION);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe(VERIFICATION);
+    expect(browser.cookie('_session')).toBeTruthy();
+    const session = await sessionsMe('GET', { browser });
+    expect(session.status).toBe(200);
+    expect(session.json).toMatchObject({ userId: user.id, login: user.email, status: 'ACTIVE', amr: ['pwd'] });
+    // The cookie is the provider's sign-in: single sign-on from /login/okta_verification asks no password.
+    expect((await authorize(browser, user)).loginShown).toBe(false);
+
+    // One-time: spent tokens and made-up ones are refused, and set no cookie.
+    const again = new ProviderBrowser(idp.issuer);
+    const reused = await handOff(again, body.sessionToken, VERIFICATION);
+    expect(reused.status).toBe(401);
+    expect(reused.headers.get('location')).toBeNull();
+    expect(await reused.text()).toContain('This sign-in link has expired or was already used.');
+    expect((await handOff(again, 'made-up-token', VERIFICATION)).status).toBe(401);
+    expect(again.cookie('_session')).toBeUndefined();
+  });
+
+  it('refuses a redirectUrl outside the app (an open redirect) without spending the token', async () => {
+    const user = await newUser();
+    const { sessionToken } = (await (await authn({ username: user.email, password: user.password })).json()) as { sessionToken: string };
+    const browser = new ProviderBrowser(idp.issuer);
+    for (const redirectUrl of ['https://evil.example/login/okta_verification', `${APP_ORIGIN}@evil.example/`, '//evil.example/', 'javascript:alert(1)', '']) {
+      const refused = await handOff(browser, sessionToken, redirectUrl);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(await refused.text()).toContain('The redirectUrl must be an address of the Rampart app this provider serves.');
+    }
+    expect(browser.cookie('_session')).toBeUndefined();
+    expect((await handOff(browser, sessionToken, `${APP_ORIGIN}/profile/security`)).headers.get('location')).toBe(`${APP_ORIGIN}/profile/security`);
+  });
+
+  it('answers wrong credentials with E0000004 and missing ones with E0000001, as Okta does', async () => {
+    const user = await newUser();
+    const wrong = await authn({ username: user.email, password: 'not-the-password-at-all' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [] });
+    const unknown = await authn({ username: uniqueEmail('nobody'), password: user.password });
+    expect(unknown.status).toBe(401);
+    const missing = await authn({ username: user.email });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ errorCode: 'E0000001', errorCauses: [{ location: 'password' }] });
+    const notJson = await fetch(`${idp.issuer}/api/v1/authn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(notJson.status).toBe(400);
+    expect((await fetch(`${idp.issuer}/api/v1/authn`)).status).toBe(405);
+  });
+});
+
 describe('signing in with what the MyAccount API changed', () => {
   it('signs in with the new PRIMARY e-mail and the new password only', async () => {
     const user = await newUser();

@@ -154,6 +154,27 @@ export function createAccountsRepository(db: Database) {
       const [row] = await db.update(users).set({ lastSelectedAccountId: accountId }).where(eq(users.id, userId)).returning();
       return row!;
     },
+
+    /** What the CRM job sends and has stored: the user's names, e-mail and Pipedrive ids, and the organization's name. */
+    async crmSignUp(userId: string, organizationId: string) {
+      const [row] = await db
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          pipedriveId: users.pipedriveId,
+          pipedriveAttributionId: users.pipedriveAttributionId,
+          organizationName: organizations.name,
+        })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, organizationId))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async setPipedriveIds(userId: string, ids: { pipedriveId?: string; pipedriveAttributionId?: string }) {
+      await db.update(users).set(ids).where(eq(users.id, userId));
+    },
   };
 }
 

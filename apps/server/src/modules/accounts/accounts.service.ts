@@ -8,12 +8,17 @@ import { parseInput } from '../../graphql/validate.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { activeAdminRole } from '../../lib/staff-two-factor.ts';
 import type { LoadedSession } from '../identity/session-store.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AccountsRepository, LeadingAccounts } from './accounts.repository.ts';
+import type { PipedriveCrm } from './pipedrive-crm.ts';
 import { createFeatureFlags, evaluationContext } from './feature-flags.ts';
 import { launchDarklySettings } from './launchdarkly-provider.ts';
 
-export function createAccountsService(deps: { repository: AccountsRepository; config: Env; db: Database }) {
-  const { repository, config } = deps;
+/** Pipedrive may be down for a while: about 25 attempts span a day or more with graphile-worker's backoff. */
+const CRM_MAX_ATTEMPTS = 25;
+
+export function createAccountsService(deps: { repository: AccountsRepository; config: Env; db: Database; jobs: JobQueue; crm: PipedriveCrm | null }) {
+  const { repository, config, crm } = deps;
   const flags = createFeatureFlags(deps.db, { cacheMs: config.FEATURE_FLAG_CACHE_SECONDS * 1000, launchDarkly: launchDarklySettings(config) });
 
   async function loadAccount(accountId: string) {
@@ -43,13 +48,41 @@ export function createAccountsService(deps: { repository: AccountsRepository; co
       if (await repository.organizationOwnedBy(session.user.id)) {
         throw new AppError('CONFLICT', 'You have already set up your organization. Change its details on the onboarding page instead.');
       }
-      return repository.createOrganizationWithAccount({
+      const account = await repository.createOrganizationWithAccount({
         ownerId: session.user.id,
         organizationName: details.legalName,
         accountName: details.accountName,
         details,
         country: details.country,
       });
+      // The CRM is written by a background job, so a Pipedrive outage never holds up onboarding; it is retried.
+      if (crm) {
+        await deps.jobs.add(
+          'crm_sign_up',
+          { userId: session.user.id, organizationId: account.organizationId },
+          { jobKey: `crm_sign_up:${session.user.id}`, maxAttempts: CRM_MAX_ATTEMPTS },
+        );
+      }
+      return account;
+    },
+
+    /**
+     * The CRM job: adds the organization, then its owner as a person in it, to Pipedrive, and keeps their ids on the
+     * user (`pipedriveAttributionId`: the Pipedrive organization the sign-up is attributed to; `pipedriveId`: the
+     * person). Each id is stored as soon as it exists, so a retry after a failure creates nothing twice.
+     */
+    async addSignUpToCrm(userId: string, organizationId: string) {
+      if (!crm) return;
+      const row = await repository.crmSignUp(userId, organizationId);
+      if (!row || row.pipedriveId) return;
+      let orgId = row.pipedriveAttributionId ? Number(row.pipedriveAttributionId) : null;
+      if (!orgId) {
+        orgId = await crm.createOrganization(row.organizationName);
+        await repository.setPipedriveIds(userId, { pipedriveAttributionId: String(orgId) });
+      }
+      const name = `${row.firstName} ${row.lastName}`.trim() || row.email;
+      const personId = await crm.createPerson({ name, email: row.email, orgId });
+      await repository.setPipedriveIds(userId, { pipedriveId: String(personId) });
     },
 
     async updateOnboardingInfo(accountId: string, input: unknown) {

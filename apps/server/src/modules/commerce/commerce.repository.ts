@@ -107,7 +107,7 @@ export function createCommerceRepository(db: Database) {
     async setProviderWalletIds(pairs: Array<{ id: string; providerWalletId: string | null }>) {
       for (const pair of pairs) await db.update(helioWallets).set({ providerWalletId: pair.providerWalletId }).where(eq(helioWallets.id, pair.id));
     },
-    updateWallet: (id: string, patch: { walletAddress: string; walletAddressTag: string | null }): Promise<HelioWalletRow> =>
+    updateWallet: (id: string, patch: { walletAddress: string; walletAddressTag: string | null; providerWalletId?: null }): Promise<HelioWalletRow> =>
       updateWhere(db, helioWallets, eq(helioWallets.id, id), patch),
     async deleteWallet(id: string) {
       await db.delete(helioWallets).where(eq(helioWallets.id, id));

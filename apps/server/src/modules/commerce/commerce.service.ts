@@ -62,13 +62,26 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
 
   /** The link only while onboarding is unfinished and the link still works. */
   function onboardingView(row: HelioMerchantAccountRow | undefined) {
-    if (!row) return { merchantAccount: null, redirectUrl: null, redirectUrlExpiresAt: null };
+    // Payouts go through the merchant account's provider, or (before there is one) the provider this server uses.
+    if (!row) return { merchantAccount: null, redirectUrl: null, redirectUrlExpiresAt: null, provider: provider.name };
     const open = !FINAL.includes(row.status) && row.onboardingUrl && row.onboardingUrlExpiresAt && row.onboardingUrlExpiresAt > now();
-    return { merchantAccount: merchantView(row), redirectUrl: open ? row.onboardingUrl : null, redirectUrlExpiresAt: open ? row.onboardingUrlExpiresAt : null };
+    return {
+      merchantAccount: merchantView(row),
+      redirectUrl: open ? row.onboardingUrl : null,
+      redirectUrlExpiresAt: open ? row.onboardingUrlExpiresAt : null,
+      provider: row.provider,
+    };
   }
 
-  function walletView(row: HelioWalletWithCurrency) {
-    return pick(row, 'id', 'currency', 'walletAddress', 'walletAddressTag', 'createdAt', 'updatedAt');
+  /**
+   * heldByHelio: Helio has this address, sent with the merchant account's sign-up (it then has a Helio id). Helio
+   * documents no wallet endpoint for platforms, so wallets added or changed later are Rampart's record only.
+   */
+  function walletView(row: HelioWalletWithCurrency, merchant: HelioMerchantAccountRow | undefined) {
+    return {
+      ...pick(row, 'id', 'currency', 'walletAddress', 'walletAddressTag', 'createdAt', 'updatedAt'),
+      heldByHelio: merchant?.provider === 'helio' && row.providerWalletId !== null,
+    };
   }
 
   /** A link's page or submit: the link and its merchant account, or the reason it no longer works. */
@@ -201,7 +214,8 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
     },
 
     async wallets(accountId: string) {
-      return (await repository.wallets(accountId)).map(walletView);
+      const merchant = await repository.merchant(accountId);
+      return (await repository.wallets(accountId)).map((row) => walletView(row, merchant));
     },
 
     async addWallet(accountId: string, input: unknown, userId: string | null) {
@@ -229,7 +243,7 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
           createdByUserId: userId,
         }),
       );
-      return walletView({ ...row, currency });
+      return walletView({ ...row, currency }, merchant);
     },
 
     async updateWallet(id: string, input: unknown) {
@@ -242,8 +256,11 @@ export function createCommerceService(deps: { repository: CommerceRepository; pr
       if (merchant && merchant.provider === provider.name) {
         await provider.updateWallet(providerMerchant(merchant), existing.providerWalletId, { currencyCode: existing.currency.code, ...values });
       }
-      const row = await uniqueAsDuplicate(() => repository.updateWallet(id, values));
-      return walletView({ ...row, currency: existing.currency });
+      // A changed address is no longer the one Helio received at sign-up (and nothing can tell Helio).
+      const changed = values.walletAddress !== existing.walletAddress || values.walletAddressTag !== existing.walletAddressTag;
+      const patch = merchant?.provider === 'helio' && changed ? { ...values, providerWalletId: null } : values;
+      const row = await uniqueAsDuplicate(() => repository.updateWallet(id, patch));
+      return walletView({ ...row, currency: existing.currency }, merchant);
     },
 
     async deleteWallet(id: string) {

@@ -313,6 +313,23 @@ describe('payout wallets', () => {
   });
 });
 
+describe('payouts without Helio', () => {
+  it('the built-in provider pays nothing out: it is named as the provider and holds no wallet', async () => {
+    const admin = await accountWithMember(t);
+    const query = `query($a: ID!) { getPartnerHelioOnboarding(accountId: $a) { provider } getHelioWallets(accountId: $a) { heldByHelio } }`;
+    await admin.client.ok(ADD, { a: admin.accountId, i: { currencyCode: 'btc', walletAddress: BTC } });
+    expect(await admin.client.ok(query, { a: admin.accountId })).toEqual({
+      getPartnerHelioOnboarding: { provider: 'builtin' },
+      getHelioWallets: [{ heldByHelio: false }],
+    });
+    await approved(admin.client, admin.accountId);
+    expect(await admin.client.ok(query, { a: admin.accountId })).toEqual({
+      getPartnerHelioOnboarding: { provider: 'builtin' },
+      getHelioWallets: [{ heldByHelio: false }],
+    });
+  });
+});
+
 describe('productStatus.helio', () => {
   it('is enabled once the merchant account is active and ready once it also has a wallet', async () => {
     const { client, accountId } = await accountWithMember(t);

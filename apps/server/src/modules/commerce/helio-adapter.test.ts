@@ -147,3 +147,37 @@ describe('commerce through GraphQL with Helio configured', () => {
     ]);
   });
 });
+
+describe('payout wallets with Helio configured', () => {
+  const WALLETS = `query($a: ID!) { getHelioWallets(accountId: $a) { id walletAddress heldByHelio } getPartnerHelioOnboarding(accountId: $a) { provider } }`;
+  const WALLETS_ONLY = `query($a: ID!) { getHelioWallets(accountId: $a) { id walletAddress heldByHelio } }`;
+  const ADD = `mutation($a: ID!, $i: HelioWalletInput!) { addHelioWallet(accountId: $a, input: $i) { id heldByHelio } }`;
+  const UPDATE = `mutation($id: ID!, $i: HelioWalletUpdateInput!) { updateHelioWallet(id: $id, input: $i) { id walletAddress heldByHelio } }`;
+  const DELETE = `mutation($id: ID!) { deleteHelioWallet(id: $id) }`;
+
+  it('only the wallets sent with the sign-up are held by Helio; later adds, changes and deletes call nothing at Helio', async () => {
+    const { client, accountId } = await accountWithMember(t);
+    const eth = (await client.ok(ADD, { a: accountId, i: { currencyCode: 'eth', walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7' } }))
+      .addHelioWallet;
+    // Before the merchant account: Helio is the provider, and it holds nothing yet.
+    expect(await client.ok(WALLETS, { a: accountId })).toMatchObject({
+      getHelioWallets: [{ id: eth.id, heldByHelio: false }],
+      getPartnerHelioOnboarding: { provider: 'helio' },
+    });
+    await client.ok(CREATE, { a: accountId, i: { businessName: 'Acme Payments', contactEmail: 'finance@acme.test' } });
+    expect((await client.ok(WALLETS_ONLY, { a: accountId })).getHelioWallets).toEqual([
+      { id: eth.id, walletAddress: '0x52908400098527886E0F7030069857D2E4169EE7', heldByHelio: true },
+    ]);
+
+    const before = helio.requests.length;
+    const btc = (await client.ok(ADD, { a: accountId, i: { currencyCode: 'btc', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' } }))
+      .addHelioWallet;
+    expect(btc.heldByHelio).toBe(false);
+    const changed = (await client.ok(UPDATE, { id: eth.id, i: { walletAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' } })).updateHelioWallet;
+    expect(changed).toEqual({ id: eth.id, walletAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', heldByHelio: false });
+    await client.ok(DELETE, { id: btc.id });
+    expect(helio.requests.length).toBe(before);
+    // Helio still holds the address it was sent.
+    expect(helio.companies.get(accountId)!.wallets.map((wallet) => wallet.publicKey)).toEqual(['0x52908400098527886E0F7030069857D2E4169EE7']);
+  });
+});

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 
 /**
- * HyperMint signed embedding (spec §7 getHyperMintEmbedUrl). With HYPERMINT_HOST and HYPERMINT_EMBED_SECRET set, the
- * dashboard frames HyperMint's minting screens through a URL Rampart signs; without them getHyperMintEmbedUrl is null
- * and the built-in minting screens are used.
+ * Signed embedding of a minting host (spec §7 getHyperMintEmbedUrl). The format below is Rampart's own: HyperMint
+ * publishes no embedding API, so it is an integration point that the host at HYPERMINT_HOST must implement (verify
+ * the signature as verifyHyperMintEmbedUrl does). With HYPERMINT_HOST and HYPERMINT_EMBED_SECRET set, the dashboard
+ * frames that host's page through a URL Rampart signs; without them getHyperMintEmbedUrl is null and the built-in
+ * minting screens are used. docs/integrations.md ("HyperMint") says the same for operators.
  *
- * The URL format (what a HyperMint host verifies):
+ * The URL format (what the embedding host must verify):
  *
  *   ${HYPERMINT_HOST}${path}?accountId=<account id>&expires=<unix seconds>&signature=<hex>
  *
@@ -44,7 +46,7 @@ export function signHyperMintEmbedUrl(options: { host: string; secret: string; p
   return `${host}${canonical}&signature=${hmac(options.secret, canonical)}`;
 }
 
-/** What a HyperMint host does with a link (used by the tests, and documentation of the check). */
+/** What the embedding host must do with a link (used by the tests, and the reference for the host's check). */
 export function verifyHyperMintEmbedUrl(url: string, secret: string, now: Date = new Date()): { accountId: string; path: string } | null {
   const parsed = new URL(url);
   const accountId = parsed.searchParams.get('accountId');

@@ -16,6 +16,7 @@ export const HelioMerchantAccountFragment = graphql(`
 // What each step of onboarding answers with: where to continue, and the merchant account so far.
 export const HelioOnboardingFragment = graphql(`
   fragment Commerce_Onboarding on HelioOnboarding {
+    provider
     redirectUrl
     redirectUrlExpiresAt
     merchantAccount {
@@ -57,6 +58,7 @@ export const HelioWalletFragment = graphql(`
     walletAddressTag
     createdAt
     updatedAt
+    heldByHelio
   }
 `);
 
@@ -74,6 +76,7 @@ export const HelioWalletsQuery = graphql(`
       ...Currencies_CryptoCurrency
     }
     getPartnerHelioOnboarding(accountId: $accountId) {
+      provider
       merchantAccount {
         accountId
         status

@@ -5,20 +5,25 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, commerceSectionFor } from '@/features/commerce/lib/commerce';
+import { SANDBOX_NOTE } from '@/features/commerce/lib/payout-words';
 import { usePermission } from '@/hooks/use-permission';
 
 const STEPS = [
   {
     icon: BuildingIcon,
     title: 'Create the merchant account',
-    text: 'Give your business name and a contact e-mail. We open a Helio merchant account for this Rampart account.',
+    text: 'Give your business name and a contact e-mail. We open a Helio merchant account for this Rampart account, with the payout wallets added by then.',
   },
   {
     icon: BadgeCheckIcon,
     title: 'Finish onboarding with Helio',
     text: "Helio's hosted onboarding checks your business. You come back here when it is done; approval can take a review.",
   },
-  { icon: WalletIcon, title: 'Add payout wallets', text: 'Payments are paid out to your own wallets, one per currency and network you accept.' },
+  {
+    icon: WalletIcon,
+    title: 'Add payout wallets',
+    text: 'Helio pays out to your own wallets, one per currency and network you accept: those it received with the merchant account, and those set in your Helio dashboard.',
+  },
 ];
 
 /** What Commerce is and how to start. */
@@ -40,6 +45,7 @@ export function CommerceIntroScreen() {
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
+          {onboarding?.provider === 'builtin' && <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{SANDBOX_NOTE}</p>}
           <ol className="grid gap-4 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="flex flex-col gap-2 rounded-lg border bg-muted/30 p-4">

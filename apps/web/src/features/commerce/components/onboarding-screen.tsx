@@ -18,6 +18,7 @@ import { CreateHelioMerchantAccountMutation, RefreshedHelioRedirectQuery } from 
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
+import { walletsDuringOnboardingNote, type PayoutProvider } from '@/features/commerce/lib/payout-words';
 import { usePermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
@@ -36,7 +37,7 @@ const OUTCOME: Record<Exclude<HelioMerchantStatus, 'created'>, { title: string; 
   },
   active: {
     title: 'Onboarding is finished',
-    description: 'The merchant account takes payments. Add a payout wallet for each currency you accept.',
+    description: 'The merchant account takes payments. Payout wallets shows where they are paid out.',
   },
 };
 
@@ -118,11 +119,13 @@ function ContinueOnboarding({
   redirectUrl,
   expiresAt,
   canManage,
+  provider,
 }: {
   accountId: string;
   redirectUrl: string | null;
   expiresAt: string | null;
   canManage: boolean;
+  provider: PayoutProvider;
 }) {
   const client = useApolloClient();
   const [busy, setBusy] = useState(false);
@@ -163,7 +166,7 @@ function ContinueOnboarding({
         ) : (
           <p className="text-sm text-muted-foreground">An administrator of this account can continue onboarding.</p>
         )}
-        <p className="text-sm text-muted-foreground">You can add payout wallets meanwhile.</p>
+        <p className="text-sm text-muted-foreground">{walletsDuringOnboardingNote(provider)}</p>
       </CardContent>
     </Card>
   );
@@ -196,6 +199,7 @@ export function CommerceOnboardingScreen() {
           redirectUrl={onboarding.redirectUrl ?? null}
           expiresAt={onboarding.redirectUrlExpiresAt ?? null}
           canManage={canManage}
+          provider={onboarding.provider}
         />
       ) : (
         <Card>

@@ -8,6 +8,7 @@ import { SelectField } from '@/components/form/select-field';
 import { CodeField } from '@/components/form/input-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { AddHelioWalletMutation, UpdateHelioWalletMutation } from '@/features/commerce/api/commerce';
+import { walletDialogDescription, type PayoutSituation } from '@/features/commerce/lib/payout-words';
 import { walletAddressIssue, walletTagIssue } from '@/features/commerce/lib/commerce';
 import { CurrencyIcon } from '@/components/currency-icon';
 import { toast } from '@/hooks/use-toast';
@@ -27,6 +28,8 @@ export interface EditedWallet {
   id: string;
   walletAddress: string;
   walletAddressTag?: string | null;
+  /** Whether Helio holds this address (received with the merchant account's creation, unchanged since). */
+  heldByHelio: boolean;
   currency: WalletDialogCurrency;
 }
 
@@ -50,6 +53,7 @@ export function WalletDialog({
   accountId,
   currencies,
   wallet,
+  situation,
   open,
   onOpenChange,
   onSaved,
@@ -57,6 +61,8 @@ export function WalletDialog({
   accountId: string;
   currencies: readonly WalletDialogCurrency[];
   wallet: EditedWallet | null;
+  /** Who pays out, and whether Helio already received the wallets (words: payout-words.ts). */
+  situation: PayoutSituation;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: () => void;
@@ -85,7 +91,7 @@ export function WalletDialog({
     try {
       if (wallet) await update({ variables: { id: wallet.id, input: { walletAddress, walletAddressTag } } });
       else await add({ variables: { accountId, input: { currencyCode: values.currencyCode, walletAddress, walletAddressTag } } });
-      toast({ title: editing ? 'Wallet saved' : 'Wallet added', description: `${currency?.name ?? values.currencyCode} payouts go to ${walletAddress}` });
+      toast({ title: editing ? 'Wallet saved' : 'Wallet added', description: `${currency?.name ?? values.currencyCode}: ${walletAddress}` });
       onSaved();
       onOpenChange(false);
     } catch (error) {
@@ -99,7 +105,7 @@ export function WalletDialog({
       onOpenChange={resetOnClose(onOpenChange, form, setGeneralError, initial)}
       className="sm:max-w-lg"
       title={editing ? 'Edit the payout wallet' : 'Add a payout wallet'}
-      description={editing ? 'Payouts in this currency go to the new address from now on.' : 'Where Helio pays out the payments you receive in this currency.'}
+      description={walletDialogDescription(situation, wallet)}
       form={form}
       onSubmit={submit}
       generalError={generalError}

@@ -13,6 +13,8 @@ import { DeleteHelioWalletMutation, HelioWalletsQuery } from '@/features/commerc
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { WalletDialog, type EditedWallet } from '@/features/commerce/components/wallet-dialog';
 import { middleTruncate } from '@/features/commerce/lib/commerce';
+import { walletDeleteDescription, walletsDescription, type PayoutSituation } from '@/features/commerce/lib/payout-words';
+import { Badge } from '@/components/ui/badge';
 import { CurrencyIcon } from '@/components/currency-icon';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
@@ -24,7 +26,7 @@ interface WalletRow extends EditedWallet {
   createdAt: string;
 }
 
-function DeleteWalletDialog({ wallet, onClose }: { wallet: WalletRow | null; onClose: () => void }) {
+function DeleteWalletDialog({ wallet, situation, onClose }: { wallet: WalletRow | null; situation: PayoutSituation; onClose: () => void }) {
   const [remove] = useMutation(DeleteHelioWalletMutation, { refetchQueries: [HelioWalletsQuery], awaitRefetchQueries: true });
   return (
     <ConfirmDialog
@@ -34,7 +36,7 @@ function DeleteWalletDialog({ wallet, onClose }: { wallet: WalletRow | null; onC
       description={
         wallet && (
           <>
-            Payouts in {wallet.currency.name} stop going to <span className="font-mono break-all">{wallet.walletAddress}</span>.
+            The {wallet.currency.name} wallet <span className="font-mono break-all">{wallet.walletAddress}</span> {walletDeleteDescription(situation, wallet)}
           </>
         )
       }
@@ -66,11 +68,15 @@ export function CommerceWalletsScreen() {
   const [deleting, setDeleting] = useState<WalletRow | null>(null);
   const full = wallets.length >= HELIO_WALLETS_PER_ACCOUNT;
   const status = data?.getPartnerHelioOnboarding.merchantAccount?.status ?? null;
+  const situation: PayoutSituation = {
+    provider: data?.getPartnerHelioOnboarding.provider ?? 'helio',
+    hasMerchantAccount: Boolean(data?.getPartnerHelioOnboarding.merchantAccount),
+  };
 
   return (
     <CommerceFrame
       title="Payout wallets"
-      description="Where Helio pays out what your customers pay, per currency."
+      description={data ? walletsDescription(situation) : 'Where your customers’ payments are paid out, per currency.'}
       actions={
         canManage && (
           <Button
@@ -136,6 +142,13 @@ export function CommerceWalletsScreen() {
                           <CopyButton value={wallet.walletAddress} label="Copy the address" />
                         </span>
                         {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
+                        {wallet.heldByHelio && (
+                          <span className="mt-1 block">
+                            <Badge variant="secondary" title="Helio received this address with your merchant account">
+                              At Helio
+                            </Badge>
+                          </span>
+                        )}
                       </TableCell>
                       <TableCell className="hidden font-mono text-sm sm:table-cell">
                         {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
@@ -167,12 +180,13 @@ export function CommerceWalletsScreen() {
           accountId={accountId}
           currencies={currencies}
           wallet={dialog.wallet}
+          situation={situation}
           open
           onOpenChange={(open) => !open && setDialog(null)}
           onSaved={() => void refetch()}
         />
       )}
-      <DeleteWalletDialog wallet={deleting} onClose={() => setDeleting(null)} />
+      <DeleteWalletDialog wallet={deleting} situation={situation} onClose={() => setDeleting(null)} />
     </CommerceFrame>
   );
 }

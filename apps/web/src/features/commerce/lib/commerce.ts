@@ -31,7 +31,7 @@ export function helioLandingOutcome(status: HelioMerchantStatus | null | undefin
       return {
         path: commercePath('account'),
         title: 'Merchant account active',
-        description: 'Onboarding is finished. Add a payout wallet to receive payments.',
+        description: 'Onboarding is finished. Payout wallets shows where payments are paid out.',
         variant: 'default',
       };
     case 'pendingReview':

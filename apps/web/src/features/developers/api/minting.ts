@@ -1,7 +1,7 @@
 import { graphql } from '@/gql';
 
 // Minting on the NFT commerce screen (issue 17): the chain in use, deploying a collection, minting into it, the
-// HyperMint embed when one is configured, and the staff switch that turns minting on for an account.
+// minting embed (HYPERMINT_HOST, a signed format Rampart defines) when one is configured, and the staff switch that turns minting on for an account.
 
 export const EvmChainFragment = graphql(`
   fragment Developers_EvmChain on EvmChain {

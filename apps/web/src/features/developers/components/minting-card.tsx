@@ -99,7 +99,7 @@ export interface MintingCardProps {
   canMint: boolean;
   /** Staff whose role may turn minting on or off. */
   canToggle: boolean;
-  /** The signed HyperMint embed URL; when set it replaces the built-in create screen. */
+  /** The embedding host's URL signed in Rampart's own format (HYPERMINT_HOST); when set it replaces the built-in create screen. */
   hyperMintUrl: string | null;
   onDeployed: () => void;
 }
@@ -132,7 +132,17 @@ export function MintingCard({ accountId, chain, networkName, isMintingEnabled, c
         )}
         {canToggle && <StaffMintingSwitch accountId={accountId} isEnabled={isMintingEnabled} />}
         {isMintingEnabled && hyperMintUrl ? (
-          <iframe title="HyperMint minting" src={hyperMintUrl} className="h-[640px] w-full rounded-lg border bg-background" allow="clipboard-write" />
+          <>
+            <iframe
+              title={`Minting at ${new URL(hyperMintUrl).host}`}
+              src={hyperMintUrl}
+              className="h-[640px] w-full rounded-lg border bg-background"
+              allow="clipboard-write"
+            />
+            <p className="text-sm text-muted-foreground">
+              Served by {new URL(hyperMintUrl).host}, opened with a link Rampart signs for this account; that host checks the signature.
+            </p>
+          </>
         ) : (
           <ChainFacts chain={chain} networkName={networkName} />
         )}

@@ -32,7 +32,7 @@ import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
-/** The HyperMint page embedded as the minting screen when a HyperMint host is configured. */
+/** The page of the embedding host (HYPERMINT_HOST, Rampart's own signed format) framed as the minting screen when one is configured. */
 const HYPERMINT_PATH = '/collections';
 
 const MODE_TEXT: Record<WalletDisplayMode, string> = {

@@ -163,6 +163,55 @@ describe('account-management calls', () => {
   });
 });
 
+describe('the provider session’s lifecycle', () => {
+  const SESSION = {
+    id: 's1',
+    login: 'ada@example.com',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    expiresAt: '2026-12-07T10:00:00.000Z',
+    lastPasswordVerification: '2026-11-23T10:00:00.000Z',
+    amr: ['pwd'],
+    status: 'ACTIVE',
+  };
+
+  it('refresh it with POST /api/v1/sessions/me/lifecycle/refresh and the provider’s cookie, a missing one as null', async () => {
+    let live = true;
+    const { sent, client } = setup(() =>
+      live ? { status: 200, body: SESSION } : { status: 404, body: { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' } },
+    );
+    expect(await client.refreshSession()).toMatchObject({ id: 's1', expiresAt: '2026-12-07T10:00:00.000Z' });
+    live = false;
+    expect(await client.refreshSession()).toBeNull();
+    expect(sent.map((request) => [request.method, request.url, request.withCredentials])).toEqual([
+      ['POST', `${ISSUER}/api/v1/sessions/me/lifecycle/refresh`, true],
+      ['POST', `${ISSUER}/api/v1/sessions/me/lifecycle/refresh`, true],
+    ]);
+  });
+
+  it('start one with classic authn, then hand the session token to the provider’s session-cookie redirect', async () => {
+    const { oktaAuth, sent, client } = setup((request) =>
+      (request.data as { password?: string }).password === 'right-password'
+        ? {
+            status: 200,
+            body: { status: 'SUCCESS', sessionToken: 'session-token-1', expiresAt: '2026-11-23T10:05:00.000Z', _embedded: { user: { id: 'u1' } } },
+          }
+        : { status: 401, body: { errorCode: 'E0000004', errorSummary: 'Authentication failed', errorCauses: [] } },
+    );
+    const redirect = vi.spyOn(oktaAuth.session, 'setCookieAndRedirect').mockImplementation(() => {});
+    await expect(client.startSession('ada@example.com', 'wrong-password', '/profile/security')).rejects.toMatchObject({
+      fields: { password: 'The e-mail address or password is not correct.' },
+    });
+    expect(redirect).not.toHaveBeenCalled();
+
+    await client.startSession('ada@example.com', 'right-password', '/profile/security');
+    expect(sent.map((request) => [request.method, request.url, request.data])).toEqual([
+      ['POST', `${ISSUER}/api/v1/authn`, { username: 'ada@example.com', password: 'wrong-password' }],
+      ['POST', `${ISSUER}/api/v1/authn`, { username: 'ada@example.com', password: 'right-password' }],
+    ]);
+    expect(redirect).toHaveBeenCalledWith('session-token-1', `${window.location.origin}/profile/security`);
+  });
+});
+
 describe('the password resource', () => {
   it('offers what the provider’s hints allow', () => {
     const link = (allow: string[]) => ({ href: `${ISSUER}/idp/myaccount/password`, hints: { allow } });

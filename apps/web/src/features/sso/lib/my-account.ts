@@ -11,6 +11,7 @@ import { startSsoAttempt, type SsoAttempt } from './sso-attempt';
 export const MY_ACCOUNT_ACCEPT = 'application/json; okta-version=1.0.0';
 
 const loadMyAccountFunctions = () => import('@okta/okta-auth-js/myaccount');
+const loadAuthnFunctions = () => import('@okta/okta-auth-js/authn');
 
 export type EmailRole = 'PRIMARY' | 'SECONDARY';
 export type VerificationStatus = 'VERIFIED' | 'UNVERIFIED';
@@ -157,6 +158,15 @@ export interface MyAccountClient {
   /** The provider's session (GET /api/v1/sessions/me); null when there is none (404). */
   getSession(): Promise<ProviderSession | null>;
   endSession(): Promise<void>;
+  /** Extends the provider's session (POST /api/v1/sessions/me/lifecycle/refresh, by its cookie); null when there is none. */
+  refreshSession(): Promise<ProviderSession | null>;
+  /** The login the SSO sign-in's ID token names (its e-mail), to sign in at the provider with. */
+  signedInAs(): string | null;
+  /**
+   * Signs in at the provider with a password (classic authn, POST /api/v1/authn), then leaves through its
+   * session-cookie redirect, which sets the provider's session cookie and comes back to `returnTo`.
+   */
+  startSession(username: string, password: string, returnTo: string): Promise<void>;
   /** Renews the tokens and answers the new ID token, whose claims carry what the provider now holds. */
   renewIdToken(): Promise<string>;
   /** Leaves for the provider to sign in again (with the step-up's max_age / acr_values), returning to `returnTo`. */
@@ -320,6 +330,39 @@ export function createMyAccountClient(oktaAuth: OktaAuth, host: string, startAtt
       } catch (caught) {
         if (!(caught instanceof MyAccountError && caught.kind === 'not-found')) throw caught;
       }
+    },
+    refreshSession: async () => {
+      try {
+        return toProviderSession(await oktaAuth.session.refresh());
+      } catch (caught) {
+        const error = toMyAccountError(caught, host);
+        if (error.kind === 'not-found') return null;
+        throw error;
+      }
+    },
+    signedInAs: () => {
+      const email = oktaAuth.tokenManager.getTokensSync().idToken?.claims.email;
+      return typeof email === 'string' && email ? email : null;
+    },
+    startSession: async (username, password, returnTo) => {
+      const { createAuthnTransactionAPI } = await loadAuthnFunctions();
+      let transaction: Awaited<ReturnType<ReturnType<typeof createAuthnTransactionAPI>['postToTransaction']>>;
+      try {
+        transaction = await createAuthnTransactionAPI(oktaAuth).postToTransaction('/api/v1/authn', { username, password });
+      } catch (caught) {
+        const error = toMyAccountError(caught, host);
+        // E0000004 "Authentication failed": wrong credentials, not a refused access token.
+        if (error.status === 401)
+          throw new MyAccountError('request', 'The e-mail address or password is not correct.', {
+            status: 401,
+            fields: { password: 'The e-mail address or password is not correct.' },
+          });
+        throw error;
+      }
+      if (transaction.status !== 'SUCCESS' || !transaction.sessionToken) {
+        throw new MyAccountError('request', `Your identity provider asks for a further step (${transaction.status}) that Rampart does not offer here.`);
+      }
+      oktaAuth.session.setCookieAndRedirect(transaction.sessionToken, new URL(returnTo, window.location.origin).toString());
     },
     renewIdToken: async () => {
       try {

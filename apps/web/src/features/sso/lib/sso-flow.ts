@@ -2,6 +2,7 @@ import { ROUTES } from '@/config/routes';
 import { SIGNED_OUT_EVENT } from '@/lib/session';
 import { forgetSsoConfig, hasStoredSsoTokens, loadOktaAuth, rememberedSsoConfig, rememberSsoConfig, type SsoConfig } from './okta-auth';
 import { safeReturnPath } from '@/lib/return-path';
+import { keepProviderSessionAlive } from './provider-session';
 import { startSsoAttempt } from './sso-attempt';
 
 /**
@@ -63,12 +64,19 @@ export function ssoErrorMessage(error: unknown): string {
   return 'Single sign-on failed.';
 }
 
-/** Starts okta-auth-js's services (token renewal, leader election, cross-tab sync) when an SSO session exists. */
+let stopKeepingProviderSessionAlive: (() => void) | null = null;
+
+/**
+ * Starts okta-auth-js's services (token renewal, leader election, cross-tab sync) when an SSO session exists, and
+ * keeps the provider's session alive while the user is active here (spec §7: POST /api/v1/sessions/me/lifecycle/refresh).
+ */
 export async function startSsoTokenServices(): Promise<void> {
   const config = rememberedSsoConfig();
   if (!config || !hasStoredSsoTokens()) return;
   const oktaAuth = await loadOktaAuth(config);
   await oktaAuth.start();
+  stopKeepingProviderSessionAlive?.();
+  stopKeepingProviderSessionAlive = keepProviderSessionAlive(() => oktaAuth.session.refresh(), { active: hasStoredSsoTokens });
 }
 
 /**
@@ -88,6 +96,8 @@ export async function signOutOfIdentityProvider(): Promise<boolean> {
   }
   const postLogoutRedirectUri = `${window.location.origin}${ROUTES.login}`;
   forgetSsoConfig();
+  stopKeepingProviderSessionAlive?.();
+  stopKeepingProviderSessionAlive = null;
   await oktaAuth.stop();
   try {
     // Revoking the refresh token ends its whole grant, access tokens included (RFC 7009 §2.1), so the
