@@ -1,5 +1,7 @@
 import { graphql } from '@/gql';
 
+// Support_MessageFields: lib/graphql/support-fragments.ts (shared with the other side of the conversation).
+
 export const AdminSupportRequestFragment = graphql(`
   fragment AdminSupport_Request on SupportRequest {
     id
@@ -13,11 +15,7 @@ export const AdminSupportRequestFragment = graphql(`
     createdAt
     updatedAt
     messages {
-      id
-      body
-      fromStaff
-      authorName
-      createdAt
+      ...Support_MessageFields
     }
   }
 `);

@@ -1,5 +1,7 @@
 import { graphql } from '@/gql';
 
+// Support_MessageFields: lib/graphql/support-fragments.ts (shared with the other side of the conversation).
+
 /** What the support chat needs from the selected account (spread by the shell's account query). */
 export const SupportAccountFragment = graphql(`
   fragment Support_Account on Account {
@@ -34,11 +36,7 @@ export const SupportRequestFragment = graphql(`
     status
     updatedAt
     messages {
-      id
-      body
-      fromStaff
-      authorName
-      createdAt
+      ...Support_MessageFields
     }
   }
 `);
