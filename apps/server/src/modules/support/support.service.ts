@@ -61,6 +61,13 @@ export function createSupportService(deps: { repository: SupportRepository; mail
 
   const nameOf = (session: LoadedSession) => `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email;
 
+  /** E-mails the provider's support address a partner's new request or reply, with a link to it in the inbox. */
+  function tellSupportTeam(session: LoadedSession, request: Awaited<ReturnType<typeof view>>, kind: 'new' | 'reply', body: string) {
+    return mailer.send(
+      templates.toSupportTeam({ to: supportAddress, kind, request, from: `${nameOf(session)} <${session.user.email}>`, body, url: inboxUrl(request.id) }),
+    );
+  }
+
   return {
     async ofAccount(accountId: string) {
       return views(await repository.ofAccount(accountId, PARTNER_LIST_LIMIT));
@@ -75,16 +82,7 @@ export function createSupportService(deps: { repository: SupportRepository; mail
       const request = await repository.insertRequest({ accountId: grant.accountId, openedByUserId: session.user.id, subject: values.subject });
       await repository.addMessage({ requestId: request.id, authorUserId: session.user.id, fromStaff: false, body: values.body });
       const shown = await view(request.id);
-      await mailer.send(
-        templates.toSupportTeam({
-          to: supportAddress,
-          kind: 'new',
-          request: shown,
-          from: `${nameOf(session)} <${session.user.email}>`,
-          body: values.body,
-          url: inboxUrl(request.id),
-        }),
-      );
+      await tellSupportTeam(session, shown, 'new', values.body);
       return withAuditChange(shown, { before: null, after: { subject: shown.subject, status: shown.status } });
     },
 
@@ -96,16 +94,7 @@ export function createSupportService(deps: { repository: SupportRepository; mail
       await repository.addMessage({ requestId: id, authorUserId: session.user.id, fromStaff: false, body: values.body });
       await repository.setStatus(id, 'Open');
       const shown = await view(id);
-      await mailer.send(
-        templates.toSupportTeam({
-          to: supportAddress,
-          kind: 'reply',
-          request: shown,
-          from: `${nameOf(session)} <${session.user.email}>`,
-          body: values.body,
-          url: inboxUrl(id),
-        }),
-      );
+      await tellSupportTeam(session, shown, 'reply', values.body);
       return withAuditChange(shown, { before: { status: before.status }, after: { status: shown.status } });
     },
 
