@@ -9,7 +9,11 @@ const requirement = {
   request: { query: SsoRequirementQuery, variables: { accountId: 'acc_1' } },
   result: {
     data: {
-      account: { __typename: 'Account' as const, id: 'acc_1', organization: { __typename: 'Organization' as const, id: 'org_1', name: 'Dev Labs Ltd', requireSso: false } },
+      account: {
+        __typename: 'Account' as const,
+        id: 'acc_1',
+        organization: { __typename: 'Organization' as const, id: 'org_1', name: 'Dev Labs Ltd', requireSso: false },
+      },
       currentSession: { __typename: 'ActiveSession' as const, id: 'ses_1', authMethod: 'sso' },
     },
   },
