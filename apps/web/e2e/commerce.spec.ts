@@ -246,6 +246,6 @@ test('a business sent to review, and a rejection after an expired link was renew
   await rejectedCommerce.finishSandboxOnboarding('Reject');
   await expect(rejectedPage).toHaveURL(/\/commerce\/onboarding$/, { timeout: 30_000 });
   await expect(toastText(rejectedPage, 'Merchant account rejected')).toBeVisible();
-  await expect(rejectedPage.getByRole('heading', { name: 'Helio did not approve the business' })).toBeVisible();
+  await expect(rejectedPage.getByRole('heading', { name: 'The business was rejected' })).toBeVisible();
   await rejectedPage.context().close();
 });

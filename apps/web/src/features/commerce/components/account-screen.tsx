@@ -8,15 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { CommerceFrame, DetailRow } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
+import { merchantStatusText } from '@/features/commerce/lib/onboarding-words';
 import { formatDateTime } from '@/lib/format';
 import { QueryErrorAlert } from '@/components/query-boundary';
-
-const STATUS_TEXT = {
-  created: 'Onboarding with Helio is not finished yet.',
-  pendingReview: 'Helio is reviewing your business. Payments start once it approves.',
-  active: 'The merchant account accepts payments.',
-  rejected: 'Helio did not approve the business.',
-} as const;
 
 /** The merchant account: status, ids, business details, provider. */
 export function CommerceAccountScreen() {
@@ -50,7 +44,7 @@ export function CommerceAccountScreen() {
                 {HELIO_MERCHANT_STATUS_LABEL[account.status]}
               </StatusBadge>
             </div>
-            <CardDescription>{STATUS_TEXT[account.status]}</CardDescription>
+            <CardDescription>{merchantStatusText(account.status, account.provider)}</CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="divide-y">

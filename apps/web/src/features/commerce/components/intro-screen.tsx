@@ -5,10 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, commerceSectionFor } from '@/features/commerce/lib/commerce';
-import { SANDBOX_NOTE } from '@/features/commerce/lib/payout-words';
+import { commerceIntroDescription, onboardingStepText } from '@/features/commerce/lib/onboarding-words';
+import { SANDBOX_NOTE, type PayoutProvider } from '@/features/commerce/lib/payout-words';
 import { usePermission } from '@/hooks/use-permission';
 
-const STEPS = [
+const stepsFor = (provider: PayoutProvider) => [
   {
     icon: BuildingIcon,
     title: 'Create the merchant account',
@@ -17,7 +18,7 @@ const STEPS = [
   {
     icon: BadgeCheckIcon,
     title: 'Finish onboarding with Helio',
-    text: "Helio's hosted onboarding checks your business. You come back here when it is done; approval can take a review.",
+    text: onboardingStepText(provider),
   },
   {
     icon: WalletIcon,
@@ -32,6 +33,7 @@ export function CommerceIntroScreen() {
   const { onboarding } = useHelioOnboarding();
   const status = onboarding?.merchantAccount?.status ?? null;
   const next = commerceSectionFor(status);
+  const provider = onboarding?.provider ?? 'helio';
   return (
     <CommerceFrame title="Commerce" description="Accept crypto payments for your goods and services, paid out to your own wallets.">
       <Card>
@@ -39,15 +41,12 @@ export function CommerceIntroScreen() {
           <CardTitle className="flex items-center gap-2">
             <CoinsIcon className="size-5 text-primary" aria-hidden /> Crypto payments through Helio
           </CardTitle>
-          <CardDescription>
-            Commerce connects this account to a Helio merchant account. Your customers pay in crypto at checkout; Helio settles each payment to the payout
-            wallet you set for its currency.
-          </CardDescription>
+          <CardDescription>{commerceIntroDescription(provider)}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           {onboarding?.provider === 'builtin' && <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{SANDBOX_NOTE}</p>}
           <ol className="grid gap-4 md:grid-cols-3">
-            {STEPS.map((step, index) => (
+            {stepsFor(provider).map((step, index) => (
               <li key={step.title} className="flex flex-col gap-2 rounded-lg border bg-muted/30 p-4">
                 <span className="flex items-center gap-2 text-sm font-medium">
                   <span className="flex size-6 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">{index + 1}</span>

@@ -18,28 +18,12 @@ import { CreateHelioMerchantAccountMutation, RefreshedHelioRedirectQuery } from 
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
+import { createMerchantNote, onboardingOutcome, unfinishedOnboardingNote } from '@/features/commerce/lib/onboarding-words';
 import { walletsDuringOnboardingNote, type PayoutProvider } from '@/features/commerce/lib/payout-words';
 import { usePermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
 import { describeApiError } from '@/lib/graphql-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
-import type { HelioMerchantStatus } from '@/gql/graphql';
-
-/** What the onboarding card says once Helio has the application. */
-const OUTCOME: Record<Exclude<HelioMerchantStatus, 'created'>, { title: string; description: string }> = {
-  rejected: {
-    title: 'Helio did not approve the business',
-    description: 'The merchant account cannot take payments. Contact support with the merchant id to find out why and what Helio needs.',
-  },
-  pendingReview: {
-    title: 'Onboarding is in review',
-    description: 'Helio is checking your business. Nothing to do meanwhile; the account page shows the result once it is decided.',
-  },
-  active: {
-    title: 'Onboarding is finished',
-    description: 'The merchant account takes payments. Payout wallets shows where they are paid out.',
-  },
-};
 
 const merchantSchema = z.object({
   businessName: z.string().trim().min(1, 'Enter the business name').min(2, 'At least 2 characters').max(100, 'At most 100 characters'),
@@ -57,7 +41,7 @@ function goTo(url: string) {
   window.location.assign(url);
 }
 
-function CreateMerchantForm({ accountId }: { accountId: string }) {
+function CreateMerchantForm({ accountId, provider }: { accountId: string; provider: PayoutProvider }) {
   const [create] = useMutation(CreateHelioMerchantAccountMutation);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const form = useForm<MerchantValues>({ resolver: zodResolver(merchantSchema), defaultValues: { businessName: '', contactEmail: '' }, mode: 'onTouched' });
@@ -80,7 +64,7 @@ function CreateMerchantForm({ accountId }: { accountId: string }) {
         <form noValidate onSubmit={submit} className="flex flex-col gap-6">
           <CardHeader>
             <CardTitle>Create the merchant account</CardTitle>
-            <CardDescription>Then you continue on Helio's onboarding page, and come back here when it is done.</CardDescription>
+            <CardDescription>{createMerchantNote(provider)}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <ErrorAlert message={generalError} title="Could not create the merchant account" />
@@ -152,7 +136,7 @@ function ContinueOnboarding({
           <CardTitle>Finish onboarding with Helio</CardTitle>
           <StatusBadge meaning={HELIO_STATUS_MEANING.created}>{HELIO_MERCHANT_STATUS_LABEL.created}</StatusBadge>
         </div>
-        <CardDescription>The merchant account exists. Helio still needs your business details before it takes payments.</CardDescription>
+        <CardDescription>{unfinishedOnboardingNote(provider)}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <ErrorAlert message={error} title="Could not open onboarding" />
@@ -184,7 +168,7 @@ export function CommerceOnboardingScreen() {
         <Skeleton className="h-72 w-full" />
       ) : !onboarding || !accountId ? null : !account ? (
         canManage ? (
-          <CreateMerchantForm accountId={accountId} />
+          <CreateMerchantForm accountId={accountId} provider={onboarding.provider} />
         ) : (
           <Card>
             <CardHeader>
@@ -205,10 +189,10 @@ export function CommerceOnboardingScreen() {
         <Card>
           <CardHeader>
             <div className="flex flex-wrap items-center gap-3">
-              <CardTitle>{OUTCOME[account.status].title}</CardTitle>
+              <CardTitle>{onboardingOutcome(account.status, account.provider).title}</CardTitle>
               <StatusBadge meaning={HELIO_STATUS_MEANING[account.status]}>{HELIO_MERCHANT_STATUS_LABEL[account.status]}</StatusBadge>
             </div>
-            <CardDescription>{OUTCOME[account.status].description}</CardDescription>
+            <CardDescription>{onboardingOutcome(account.status, account.provider).description}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-2">
             <Button asChild variant="outline">

@@ -29,6 +29,15 @@ describe('helioLandingOutcome', () => {
     expect(helioLandingOutcome('created').path).toBe('/commerce/onboarding');
     expect(helioLandingOutcome('rejected')).toMatchObject({ path: '/commerce/onboarding', variant: 'destructive' });
   });
+  it('says review and rejection came from the built-in page: only it returns here, and Helio reports neither', () => {
+    expect(helioLandingOutcome('pendingReview').description).toBe(
+      'Sent to review on the built-in onboarding page. Nothing reviews it: Helio is not connected to this Rampart.',
+    );
+    expect(helioLandingOutcome('rejected').description).toBe(
+      'Rejected on the built-in onboarding page. Helio is not connected to this Rampart: no business was checked.',
+    );
+    expect(helioLandingOutcome('active').description).not.toContain('paid out');
+  });
   it('routes a missing account to the intro', () => {
     expect(helioLandingOutcome(null).path).toBe('/commerce/intro');
   });

@@ -24,28 +24,31 @@ export interface HelioLandingOutcome {
   variant: 'default' | 'destructive';
 }
 
-/** Where /helio sends the browser back from hosted onboarding, and the toast saying what happened. */
+/**
+ * Where /helio sends the browser back from the built-in onboarding page (Helio itself sends nobody back), and the toast
+ * saying what happened. Review and rejection are the sandbox's outcomes only: Helio reports neither.
+ */
 export function helioLandingOutcome(status: HelioMerchantStatus | null | undefined): HelioLandingOutcome {
   switch (status) {
     case 'active':
       return {
         path: commercePath('account'),
         title: 'Merchant account active',
-        description: 'Onboarding is finished. Payout wallets shows where payments are paid out.',
+        description: 'Onboarding is finished.',
         variant: 'default',
       };
     case 'pendingReview':
       return {
         path: commercePath('account'),
         title: 'Onboarding submitted',
-        description: 'Helio is reviewing your business. We show the result here once it is decided.',
+        description: 'Sent to review on the built-in onboarding page. Nothing reviews it: Helio is not connected to this Rampart.',
         variant: 'default',
       };
     case 'rejected':
       return {
         path: commercePath('onboarding'),
         title: 'Merchant account rejected',
-        description: 'Helio did not approve the business. Contact support to find out why.',
+        description: 'Rejected on the built-in onboarding page. Helio is not connected to this Rampart: no business was checked.',
         variant: 'destructive',
       };
     case 'created':

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { WarningNote } from '@/components/warning-note';
 import { SsoRequirementQuery, SsoSetRequireSsoMutation } from '@/features/sso/api/require-sso';
+import { REQUIRE_SSO_DESCRIPTION } from '@/features/sso/lib/require-sso-words';
 import { toastChange } from '@/hooks/toast-change';
 import { selectedAccountIdVar } from '@/lib/local-state';
 
@@ -30,7 +31,7 @@ export function RequireSsoCard() {
       className="gap-5"
       contentClassName="flex flex-col gap-4"
       title="Require single sign-on"
-      description="Members sign in to Rampart only through your identity provider, with its password and its second factor."
+      description={REQUIRE_SSO_DESCRIPTION}
       action={
         organization ? (
           <div className="flex items-center gap-2">
