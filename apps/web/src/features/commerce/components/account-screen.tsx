@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { CommerceFrame, DetailRow } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
-import { merchantStatusText } from '@/features/commerce/lib/onboarding-words';
+import { merchantAccountDescription, merchantStatusText } from '@/features/commerce/lib/onboarding-words';
 import { formatDateTime } from '@/lib/format';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
@@ -17,7 +17,7 @@ export function CommerceAccountScreen() {
   const { onboarding, loading, error } = useHelioOnboarding();
   const account = onboarding?.merchantAccount ?? null;
   return (
-    <CommerceFrame width="form" title="Merchant account" description="The Helio merchant account that takes this account's crypto payments.">
+    <CommerceFrame width="form" title="Merchant account" description={merchantAccountDescription(account?.provider ?? onboarding?.provider ?? 'helio')}>
       {error && <QueryErrorAlert title="Could not load the merchant account" error={error} />}
       {loading && !onboarding ? (
         <Skeleton className="h-72 w-full" />

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, commerceSectionFor } from '@/features/commerce/lib/commerce';
-import { commerceIntroDescription, onboardingStepText } from '@/features/commerce/lib/onboarding-words';
+import { commerceIntroDescription, commercePageDescription, finishOnboardingTitle, onboardingStepText } from '@/features/commerce/lib/onboarding-words';
 import { SANDBOX_NOTE, type PayoutProvider } from '@/features/commerce/lib/payout-words';
 import { usePermission } from '@/hooks/use-permission';
 
@@ -17,7 +17,7 @@ const stepsFor = (provider: PayoutProvider) => [
   },
   {
     icon: BadgeCheckIcon,
-    title: 'Finish onboarding with Helio',
+    title: finishOnboardingTitle(provider),
     text: onboardingStepText(provider),
   },
   {
@@ -35,7 +35,7 @@ export function CommerceIntroScreen() {
   const next = commerceSectionFor(status);
   const provider = onboarding?.provider ?? 'helio';
   return (
-    <CommerceFrame title="Commerce" description="Accept crypto payments for your goods and services, paid out to your own wallets.">
+    <CommerceFrame title="Commerce" description={commercePageDescription(provider)}>
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

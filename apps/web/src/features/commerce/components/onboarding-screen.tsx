@@ -18,7 +18,7 @@ import { CreateHelioMerchantAccountMutation, RefreshedHelioRedirectQuery } from 
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { useHelioOnboarding } from '@/features/commerce/components/use-helio-onboarding';
 import { commercePath, HELIO_STATUS_MEANING } from '@/features/commerce/lib/commerce';
-import { createMerchantNote, onboardingOutcome, unfinishedOnboardingNote } from '@/features/commerce/lib/onboarding-words';
+import { createMerchantNote, finishOnboardingTitle, onboardingOutcome, unfinishedOnboardingNote } from '@/features/commerce/lib/onboarding-words';
 import { walletsDuringOnboardingNote, type PayoutProvider } from '@/features/commerce/lib/payout-words';
 import { usePermission } from '@/hooks/use-permission';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -133,7 +133,7 @@ function ContinueOnboarding({
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-3">
-          <CardTitle>Finish onboarding with Helio</CardTitle>
+          <CardTitle>{finishOnboardingTitle(provider)}</CardTitle>
           <StatusBadge meaning={HELIO_STATUS_MEANING.created}>{HELIO_MERCHANT_STATUS_LABEL.created}</StatusBadge>
         </div>
         <CardDescription>{unfinishedOnboardingNote(provider)}</CardDescription>

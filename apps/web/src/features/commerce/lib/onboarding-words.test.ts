@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   commerceIntroDescription,
+  commercePageDescription,
+  finishOnboardingTitle,
+  merchantAccountDescription,
   createMerchantNote,
   merchantStatusText,
   onboardingOutcome,
@@ -41,5 +44,14 @@ describe('what onboarding does, in words', () => {
     expect(merchantStatusText('pendingReview', 'builtin')).toBe(
       'Sent to review on the built-in onboarding page. Helio is not connected to this Rampart, so nothing reviews it: it stays in review.',
     );
+  });
+
+  it('the page descriptions and the step title promise payments only where a merchant account at Helio takes them', () => {
+    expect(commercePageDescription('helio')).toBe('Crypto payments through a Helio merchant account, paid out by Helio to your own wallets.');
+    expect(merchantAccountDescription('helio')).toContain('at Helio');
+    expect(finishOnboardingTitle('helio')).toBe('Finish onboarding with Helio');
+    expect(commercePageDescription('builtin')).toContain('the built-in sandbox takes no payment');
+    expect(merchantAccountDescription('builtin')).toContain('it takes no payment');
+    expect(finishOnboardingTitle('builtin')).toBe('Finish onboarding on the built-in page');
   });
 });

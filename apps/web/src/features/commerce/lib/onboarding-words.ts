@@ -9,6 +9,23 @@ import type { PayoutProvider } from '@/features/commerce/lib/payout-words';
 const SANDBOX_PAGE = 'on the built-in onboarding page';
 const NOT_CONNECTED = 'Helio is not connected to this Rampart';
 
+/** The Commerce page's one-line description. */
+export function commercePageDescription(provider: PayoutProvider): string {
+  if (provider === 'builtin') return `A Helio merchant account for crypto payments. ${NOT_CONNECTED}: the built-in sandbox takes no payment.`;
+  return 'Crypto payments through a Helio merchant account, paid out by Helio to your own wallets.';
+}
+
+/** The merchant account page's one-line description; `provider` is the one that made the account. */
+export function merchantAccountDescription(provider: PayoutProvider): string {
+  if (provider === 'builtin') return "The built-in sandbox's stand-in for a Helio merchant account: it takes no payment.";
+  return "The Helio merchant account that takes this account's crypto payments, at Helio.";
+}
+
+/** The title of the onboarding step: finished at Helio, or on the built-in page standing in for it. */
+export function finishOnboardingTitle(provider: PayoutProvider): string {
+  return provider === 'builtin' ? 'Finish onboarding on the built-in page' : 'Finish onboarding with Helio';
+}
+
 /** The introduction's description. */
 export function commerceIntroDescription(provider: PayoutProvider): string {
   if (provider === 'builtin') {
