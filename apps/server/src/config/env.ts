@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_THEME_FONT_HOSTS } from '@rampart/shared/themes';
+import { ANALYTICS_TYPES } from '@rampart/shared/analytics';
 import { HELIO_ONBOARDING_LINK_TTL_MINUTES, HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { parseKek } from '../lib/secret-box.ts';
 import { DEVELOPMENT_USER_HASH_SECRET, productionChecks, type ProductionCheck } from './production-checks.ts';
@@ -17,6 +18,14 @@ const commaList = (value: string) =>
     .filter(Boolean);
 
 /** Every variable the server reads. `.env.example` documents the same list. */
+/** The keys of LOOKER_DASHBOARDS that are not analytics types, quoted: a misspelt key would otherwise embed nothing. */
+const unknownLookerTypes = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.split('=')[0]!.trim())
+    .filter((type) => !(ANALYTICS_TYPES as readonly string[]).includes(type))
+    .map((type) => `"${type}"`);
+
 const envShape = {
   // production: start-up refuses unsafe settings (config/production-checks.ts) and no development convenience runs.
   RAMPART_ENV: z.enum(['development', 'production']).default('development'),
@@ -191,9 +200,16 @@ const envShape = {
     )
     .default([]),
   // Dashboard id per analytics type, like "volume=12,conversion=13,quarterlyReview=20"; a type missing has no embed.
+  // `volume` shows the Analytics › Looker tab, quarterlyReview the dashboard on the quarterly review page.
   LOOKER_DASHBOARDS: z
     .string()
-    .regex(/^\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*(,\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*)*$/, 'type=dashboardId pairs, comma-separated, such as volume=12,failures=15')
+    .regex(/^\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*(,\s*[a-zA-Z]+\s*=\s*[\w:.-]+\s*)*$/, {
+      error: 'type=dashboardId pairs, comma-separated, such as volume=12,failures=15',
+      abort: true,
+    })
+    .refine((value) => unknownLookerTypes(value).length === 0, {
+      error: (issue) => `unknown type ${unknownLookerTypes(String(issue.input)).join(', ')}; the types are ${ANALYTICS_TYPES.join(', ')}`,
+    })
     .optional(),
   LOOKER_SESSION_LENGTH: z.coerce.number().int().min(60).max(2_592_000).default(3600),
   // The EVM chain (minting, NFT-bound passes): a JSON-RPC node; unset → Rampart's built-in local chain (anvil) on

@@ -150,6 +150,7 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       currency: price.currency,
       attempt_count: 1,
       attempted: true,
+      auto_advance: input.status === 'open',
       billing_reason: input.reason,
       collection_method: 'charge_automatically',
       created: now(),
@@ -268,6 +269,23 @@ export async function startFakeStripe(options: { secretKey: string; prices?: Pri
       if (!subscription) return missing('subscription', match[1]!);
       if (method === 'GET') return { status: 200, body: subscriptionView(subscription, expandList(params)) };
       if (method === 'POST') return updateSubscription(subscription, params);
+      if (method === 'DELETE') {
+        // Stripe answers a second cancel as if the subscription did not exist.
+        if (subscription.status === 'canceled') return missing('subscription', match[1]!);
+        const at = now();
+        const details = (params.cancellation_details as Json | undefined) ?? {};
+        Object.assign(subscription, {
+          status: 'canceled',
+          canceled_at: at,
+          ended_at: at,
+          cancel_at_period_end: false,
+          cancel_at: null,
+          cancellation_details: { comment: details.comment ?? null, feedback: details.feedback ?? null, reason: 'cancellation_requested' },
+        });
+        // Canceling stops automatic collection of the subscription's open invoices.
+        for (const invoice of invoices.values()) if (invoice.customer === subscription.customer && invoice.status === 'open') invoice.auto_advance = false;
+        return { status: 200, body: subscriptionView(subscription, expandList(params)) };
+      }
     }
     if (method === 'POST' && path === '/v1/subscription_schedules') {
       const subscription = subscriptions.get(params.from_subscription as string);

@@ -5,6 +5,7 @@ import { lastEndedQuarter, quarterLabel, quarterRange, shiftQuarter } from '@ram
 import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { generateTransactions } from '../transactions/generator.ts';
+import { parseEnv } from '../../config/env.ts';
 import { lookerEmbedUrl } from './looker.ts';
 import { notableChanges } from './quarterly-review.service.ts';
 
@@ -290,6 +291,14 @@ describe('lookerEmbedUrl', () => {
       lookerEmbedUrl({ LOOKER_MODELS: [], LOOKER_SESSION_LENGTH: 3600, LOOKER_DASHBOARDS: 'volume=12' }, { accountId, analyticsType: 'volume', viewer }),
     ).toBeNull();
     expect(errorCode(await support.gql(EMBED, { a: accountId, type: 'volume' }))).toBe('FORBIDDEN_ERROR');
+  });
+
+  it('refuses a LOOKER_DASHBOARDS key that is not an analytics type, naming it and the types', () => {
+    expect(parseEnv({ LOOKER_DASHBOARDS: 'volume=12, quarterlyReview=20' }).LOOKER_DASHBOARDS).toBe('volume=12, quarterlyReview=20');
+    expect(() => parseEnv({ LOOKER_DASHBOARDS: 'volume=12,quartelyReview=20' })).toThrow(
+      'LOOKER_DASHBOARDS: unknown type "quartelyReview"; the types are volume, conversion, customers, geography, paymentMethods, failures, quarterlyReview',
+    );
+    expect(() => parseEnv({ LOOKER_DASHBOARDS: 'volume' })).toThrow('LOOKER_DASHBOARDS: type=dashboardId pairs, comma-separated');
   });
 
   it('lets the page frame the Looker host only when configured', async () => {

@@ -71,4 +71,6 @@ export interface BillingProviderAdapter {
   changePlan(input: { providerSubscriptionId: string; priceLookupKey: PriceLookupKey; atPeriodEnd: boolean }): Promise<ProviderSubscriptionState>;
   cancelAtPeriodEnd(input: { providerSubscriptionId: string }): Promise<ProviderSubscriptionState>;
   resume(input: { providerSubscriptionId: string }): Promise<ProviderSubscriptionState>;
+  /** Ends the subscription now, so the provider charges nothing more (the dunning end); a no-op if it already ended. */
+  cancelNow(input: { providerSubscriptionId: string; comment: string }): Promise<void>;
 }

@@ -330,8 +330,8 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
   }
 
   /**
-   * The dunning period's end (graphile-worker job billing_dunning_end): a subscription still past due ends and the plan
-   * returns to Free. `now` forces it (the sandbox's simulateSandboxRenewal(dunningEnds)); the job checks the date.
+   * The dunning period's end (graphile-worker job billing_dunning_end): a subscription still past due ends (at the
+   * provider too) and the plan returns to Free. `now` forces it (the sandbox's simulateSandboxRenewal(dunningEnds)); the job checks the date.
    */
   async function endDunning(organizationId: string, options: { force?: boolean } = {}): Promise<boolean> {
     const row = await repository.currentSubscription(organizationId);
@@ -340,6 +340,14 @@ export function createBillingService(deps: { db: Database; config: Env; mailer: 
     if (!options.force && dueAt > Date.now() + 1000) return false;
     const customer = await repository.customerOf(organizationId);
     if (!customer) return false;
+    // The provider stops charging first (Stripe would otherwise keep retrying for a plan we no longer give); if it
+    // cannot be reached the job fails and is retried, the plan kept meanwhile. Its deletion webhook then finds it ended.
+    if (row.provider === providerName) {
+      await provider.cancelNow({
+        providerSubscriptionId: row.providerSubscriptionId,
+        comment: `No payment within Rampart's ${DUNNING_PERIOD_DAYS}-day dunning period.`,
+      });
+    }
     const state = stateOfRow(row, customer.providerCustomerId);
     const occurredAt = new Date(Math.max(Date.now(), row.providerUpdatedAt.getTime()));
     const event: BillingEvent = {

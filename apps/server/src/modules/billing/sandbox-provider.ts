@@ -135,6 +135,9 @@ export function createSandboxProvider(config: Env, deps: SandboxProviderDeps): B
       const state = await current(input.providerSubscriptionId);
       return { ...state, cancelAtPeriodEnd: false, scheduledPriceLookupKey: null };
     },
+    async cancelNow() {
+      // Nothing to stop: the sandbox charges only when asked to simulate a renewal, and the subscription is our row.
+    },
   };
 }
 

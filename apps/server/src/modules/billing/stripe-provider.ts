@@ -75,6 +75,8 @@ function invoiceStatus(status: Stripe.Invoice.Status | null): ProviderInvoiceSta
   }
 }
 
+const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
+
 const NOT_OUR_PLAN = "is not one of Rampart's plans";
 
 /** Our error for a failed Stripe call: the partner gets a sentence they can act on, never a 500. */
@@ -317,6 +319,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripeBill
       await releaseSchedule(await retrieveSubscription(providerSubscriptionId));
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }));
       return subscriptionState(await retrieveSubscription(providerSubscriptionId));
+    },
+
+    async cancelNow({ providerSubscriptionId, comment }) {
+      // DELETE /v1/subscriptions/{id}: no further charge, and Stripe stops collecting the open invoices. Stripe answers
+      // "No such subscription" for one already canceled, so an ended subscription (a retried job, a cancel in the
+      // dashboard whose webhook has not arrived) is left alone.
+      const ended = async () => ENDED.has((await retrieveSubscription(providerSubscriptionId)).status);
+      if (await ended()) return;
+      try {
+        await stripe.subscriptions.cancel(providerSubscriptionId, { cancellation_details: { comment } });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing' && (await ended())) return;
+        stripeFailure(error);
+      }
     },
 
     verifyWebhook(rawBody, signatureHeader, webhookSecret) {

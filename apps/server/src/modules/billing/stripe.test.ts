@@ -354,6 +354,87 @@ describe('Stripe webhooks', () => {
     expect(billing.plan).toBe('Free');
   });
 
+  it('the dunning end cancels the subscription at Stripe, once, and the deletion webhook that follows changes nothing', async () => {
+    const start = seconds() - 3600;
+    const { partner, subscription, organizationId } = await subscribed('Stripe dunning end', 'pro_monthly', start);
+    const subscriptionId = subscription.id as string;
+    for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
+    // What the subscription page says: "Payment failed: moves to Free on {dunningEndsAt} unless a payment succeeds".
+    const pastDue = (await partner.client.ok(`query($a: ID!) { billing(accountId: $a) { subscription { dunningEndsAt } } }`, { a: partner.accountId })).billing
+      .subscription;
+    const job = await t.database.pool.query(`select run_at from graphile_worker.jobs where key = $1`, [`billing_dunning_end:${organizationId}`]);
+    expect(new Date(job.rows[0].run_at).getTime()).toBe(new Date(pastDue.dunningEndsAt).getTime());
+    await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+
+    const before = stripe.requests.length;
+    expect(await t.app.services.billing.endDunning(organizationId)).toBe(true);
+    const deletes = stripe.requests.slice(before).filter((request) => request.method === 'DELETE');
+    expect(deletes.map((request) => [request.path, request.params])).toEqual([
+      [`/v1/subscriptions/${subscriptionId}`, { cancellation_details: { comment: "No payment within Rampart's 14-day dunning period." } }],
+    ]);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    // Stripe no longer retries the failed renewal.
+    const open = [...stripe.invoices.values()].filter((invoice) => invoice.customer === subscription.customer && invoice.status === 'open');
+    expect(open.map((invoice) => invoice.auto_advance)).toEqual([false]);
+    expect(await planOf(organizationId)).toBe('Free');
+    await t.smtp.waitFor(partner.email, /^Billing: your subscription ended$/);
+    const mails = t.smtp.countTo(partner.email);
+
+    // The job again (a retry): nothing more at Stripe.
+    expect(await t.app.services.billing.endDunning(organizationId)).toBe(false);
+    expect(stripe.requests.slice(before).filter((request) => request.method === 'DELETE')).toHaveLength(1);
+
+    // Stripe's customer.subscription.deleted for our cancel: applied, still Free, no second "ended" mail, nothing rescheduled.
+    const jobsNow = async () =>
+      (await t.database.pool.query(`select run_at from graphile_worker.jobs where key = $1`, [`billing_dunning_end:${organizationId}`])).rows;
+    const queued = await jobsNow();
+    const deleted = stripe.subscriptionEvent('customer.subscription.deleted', subscriptionId, { created: seconds() + 5 });
+    expect((await deliver(deleted)).body.outcome).toBe('applied');
+    expect(await planOf(organizationId)).toBe('Free');
+    const billing = (await partner.client.ok(BILLING, { a: partner.accountId })).billing;
+    expect(billing).toMatchObject({ plan: 'Free', subscription: null });
+    expect(await jobsNow()).toEqual(queued);
+    expect(t.smtp.countTo(partner.email)).toBe(mails);
+  });
+
+  it('a dunning end for a subscription already canceled at Stripe (its webhook not yet here) sends no cancel and still returns to Free', async () => {
+    const start = seconds() - 3600;
+    const { subscription, organizationId } = await subscribed('Stripe dunning already ended', 'basic_monthly', start);
+    const subscriptionId = subscription.id as string;
+    for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
+    await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+    const late = stripe.endSubscription(subscriptionId, seconds());
+
+    const before = stripe.requests.length;
+    expect(await t.app.services.billing.endDunning(organizationId)).toBe(true);
+    expect(stripe.requests.slice(before).map((request) => [request.method, request.path])).toEqual([['GET', `/v1/subscriptions/${subscriptionId}`]]);
+    expect(await planOf(organizationId)).toBe('Free');
+    // Older than the dunning end's own event: stale, nothing undone.
+    expect((await deliver(late)).body.outcome).toBe('stale');
+    expect(await planOf(organizationId)).toBe('Free');
+  });
+
+  it('a dunning end that cannot reach Stripe keeps the plan, so the retried job can end it', async () => {
+    const start = seconds() - 3600;
+    const { subscription, organizationId } = await subscribed('Stripe dunning retry', 'pro_monthly', start);
+    const subscriptionId = subscription.id as string;
+    for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
+    await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+
+    stripe.failNext('DELETE', /^\/v1\/subscriptions\//, 429, {
+      type: 'invalid_request_error',
+      code: 'rate_limit',
+      message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+    });
+    await expect(t.app.services.billing.endDunning(organizationId)).rejects.toThrow(/^Stripe refused the request \(HTTP 429\)/);
+    expect(await planOf(organizationId)).toBe('Pro');
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('past_due');
+
+    expect(await t.app.services.billing.endDunning(organizationId)).toBe(true);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(await planOf(organizationId)).toBe('Free');
+  });
+
   it('acknowledges event types Rampart does not use, and prices outside the plans, without applying them', async () => {
     const unknown = stripe.event('customer.created', { id: 'cus_unrelated', object: 'customer' });
     const answer = await deliver(unknown);

@@ -88,3 +88,10 @@ export const QuarterlyReviewViewerQuery = graphql(`
     }
   }
 `);
+
+/** The account's Looker dashboard for quarterly reviews (LOOKER_DASHBOARDS quarterlyReview); null without one. */
+export const QuarterlyReviewLookerQuery = graphql(`
+  query QuarterlyReview_Looker($accountId: ID!) {
+    lookerEmbedUrl(accountId: $accountId, analyticsType: quarterlyReview)
+  }
+`);

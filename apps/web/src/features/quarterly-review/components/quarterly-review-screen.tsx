@@ -17,6 +17,7 @@ import { isStaff, viewerHasAccountPermission } from '@/lib/permissions';
 import { QuarterlyReviewQuery, QuarterlyReviewViewerQuery } from '@/features/quarterly-review/api/quarterly-review';
 import { ReviewPrintStyles } from '@/features/quarterly-review/components/print-styles';
 import { isEmptyReview, QuarterlyReport, ReportHeader } from '@/features/quarterly-review/components/quarterly-report';
+import { LookerReview } from '@/features/quarterly-review/components/looker-review';
 import { parseReviewParams, REVIEW_CURRENCIES, reviewSearchParams, todayUtc, type ReviewParams } from '@/features/quarterly-review/lib/search-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -147,6 +148,7 @@ export function QuarterlyReviewScreen() {
           ) : (
             <QuarterlyReport review={review} />
           )}
+          {accountId ? <LookerReview accountId={accountId} /> : null}
         </>
       ) : loading || waitingForCurrency || !accountId ? (
         <FiguresSkeleton figures={8} className="lg:grid-cols-4" figureClassName="h-28" />
