@@ -167,6 +167,9 @@ test('a new partner verifies its business, is put on hold, fixes it, goes live w
   await staff.getByLabel('Organization').fill(legalName);
   await staff.getByLabel('Organization').press('Enter');
   await expect(staff).toHaveURL(/q=Kestrel/);
+  // The list has been fetched again for the search (its tag is unique): a row of the list before would be replaced
+  // under the click.
+  await expect(staff.getByRole('main').getByText('1–1 of 1', { exact: true })).toBeVisible();
   await expect(review.applicationRow(legalName)).toContainText('Pending review');
   await review.applicationRow(legalName).getByRole('link', { name: legalName }).click();
   await expect(staff.getByRole('main').getByRole('heading', { level: 1 })).toContainText(legalName);
