@@ -1,19 +1,12 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startJsonApiFake, type RecordedRequest } from './json-api-fake.ts';
 
 /**
  * A local stand-in for Helio's documented platform endpoints (docs.hel.io/reference/auth/sign-up and sign-in), on
  * 127.0.0.1: it checks `?apiKey=` and `Authorization: Bearer`, answers in Helio's documented shape and records every
  * request so tests can compare them with the documentation.
  */
-export interface FakeHelioRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: http.IncomingHttpHeaders;
-  body: unknown;
-}
+export type FakeHelioRequest = RecordedRequest;
 
 interface Company {
   externalId: string;
@@ -28,9 +21,7 @@ interface Company {
 const hexId = () => crypto.randomBytes(12).toString('hex');
 
 export async function startFakeHelio(options: { apiKey: string; apiSecret: string; tokenTtlSeconds?: number }) {
-  const requests: FakeHelioRequest[] = [];
   const companies = new Map<string, Company>();
-  let failures: Array<{ status: number; body: string }> = [];
   let publicUrl = '';
 
   const token = (userId: string) => {
@@ -45,73 +36,57 @@ export async function startFakeHelio(options: { apiKey: string; apiSecret: strin
     redirectUrl: `${publicUrl}/auth/external-login?token=${token(company.userId)}`,
   });
 
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw;
-      }
-      requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers, body });
-      const send = (status: number, payload: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-
-      const failure = failures.shift();
-      if (failure) return void response.writeHead(failure.status, { 'content-type': 'application/json' }).end(failure.body);
-      if (url.searchParams.get('apiKey') !== options.apiKey || request.headers.authorization !== `Bearer ${options.apiSecret}`) {
-        return send(401, { message: 'Unauthorized', statusCode: 401 });
-      }
-      const input = (body ?? {}) as {
-        id?: string;
-        company?: { name?: string; email?: string };
-        user?: { name?: string; email?: string };
-        wallets?: Array<{ name?: string; address?: string }>;
+  const fake = await startJsonApiFake((request, send) => {
+    if (request.query['apiKey'] !== options.apiKey || request.headers.authorization !== `Bearer ${options.apiSecret}`) {
+      return send(401, { message: 'Unauthorized', statusCode: 401 });
+    }
+    const { body } = request;
+    const input = (body ?? {}) as {
+      id?: string;
+      company?: { name?: string; email?: string };
+      user?: { name?: string; email?: string };
+      wallets?: Array<{ name?: string; address?: string }>;
+    };
+    if (request.method === 'POST' && request.path === '/v1/auth/external/sign-up') {
+      if (typeof input.id !== 'string' || !input.company?.name || !input.company.email)
+        return send(400, { message: ['id, company.name and company.email are required'], statusCode: 400 });
+      if (companies.has(input.id)) return send(409, { message: 'Account already exists', statusCode: 409 });
+      const company: Company = {
+        externalId: input.id,
+        id: hexId(),
+        userId: hexId(),
+        name: input.company.name,
+        email: input.company.email,
+        kycVerified: false,
+        wallets: (input.wallets ?? []).map((wallet) => ({ id: hexId(), publicKey: wallet.address ?? '', name: wallet.name ?? '' })),
       };
-      if (request.method === 'POST' && url.pathname === '/v1/auth/external/sign-up') {
-        if (typeof input.id !== 'string' || !input.company?.name || !input.company.email)
-          return send(400, { message: ['id, company.name and company.email are required'], statusCode: 400 });
-        if (companies.has(input.id)) return send(409, { message: 'Account already exists', statusCode: 409 });
-        const company: Company = {
-          externalId: input.id,
-          id: hexId(),
-          userId: hexId(),
-          name: input.company.name,
-          email: input.company.email,
-          kycVerified: false,
-          wallets: (input.wallets ?? []).map((wallet) => ({ id: hexId(), publicKey: wallet.address ?? '', name: wallet.name ?? '' })),
-        };
-        companies.set(input.id, company);
-        return send(201, answer(company));
-      }
-      if (request.method === 'POST' && url.pathname === '/v1/auth/external/sign-in') {
-        const company = typeof input.id === 'string' ? companies.get(input.id) : undefined;
-        if (!company) return send(404, { message: 'Account not found', statusCode: 404 });
-        return send(201, answer(company));
-      }
-      return send(404, { message: `Cannot ${request.method} ${url.pathname}`, statusCode: 404 });
-    });
+      companies.set(input.id, company);
+      return send(201, answer(company));
+    }
+    if (request.method === 'POST' && request.path === '/v1/auth/external/sign-in') {
+      const company = typeof input.id === 'string' ? companies.get(input.id) : undefined;
+      if (!company) return send(404, { message: 'Account not found', statusCode: 404 });
+      return send(201, answer(company));
+    }
+    return send(404, { message: `Cannot ${request.method} ${request.path}`, statusCode: 404 });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  publicUrl = `http://127.0.0.1:${port}`;
+  publicUrl = fake.url;
   return {
     url: publicUrl,
-    requests,
+    requests: fake.requests,
     companies,
     /** The next requests answer with these statuses (and bodies), in order. */
     failNext(...answers: Array<{ status: number; body?: string }>) {
-      failures = answers.map((entry) => ({
-        status: entry.status,
-        body: entry.body ?? JSON.stringify({ message: 'Internal server error', statusCode: entry.status }),
-      }));
+      fake.failNext(
+        answers.map((entry) => ({
+          status: entry.status,
+          body: entry.body ?? JSON.stringify({ message: 'Internal server error', statusCode: entry.status }),
+        })),
+      );
     },
     verify(externalId: string) {
       companies.get(externalId)!.kycVerified = true;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: fake.close,
   };
 }
