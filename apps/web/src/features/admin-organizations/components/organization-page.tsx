@@ -1,17 +1,13 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeftIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { AccountStatus } from '@rampart/shared/account-status';
 import { CopyId } from '@/components/copy-id';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { PageLayout } from '@/components/layouts/page-layout';
-import { QueryErrorAlert } from '@/components/query-boundary';
+import { QueriedRecordPage } from '@/components/layouts/record-page';
 import { ReviewBadge, StatusBadge, type StatusMeaning } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { NameList } from '@/components/name-list';
 import { ROUTES } from '@/config/routes';
 import { StaffOrganizationQuery } from '@/features/admin-organizations/api/organization';
@@ -34,26 +30,21 @@ export function AccountStatusBadge({ status }: { status: AccountStatus }) {
 
 /** /admin/organizations/:id — an organization's accounts, members, KYB and status history; edits and status changes. */
 export function OrganizationPage({ organizationId }: { organizationId: string }) {
-  const { data, loading, error, refetch } = useQuery(StaffOrganizationQuery, { variables: { id: organizationId }, fetchPolicy: 'cache-and-network' });
-  const view = data?.staffOrganization;
+  const query = useQuery(StaffOrganizationQuery, { variables: { id: organizationId }, fetchPolicy: 'cache-and-network' });
+  const view = query.data?.staffOrganization;
   const viewer = useViewer();
   const can = (permission: Parameters<typeof viewerHasAdminPermission>[1]) => viewerHasAdminPermission(viewer, permission);
 
   useDocumentTitle(`${view?.organization.name ?? 'Organization'} · Organizations · Rampart`);
 
   return (
-    <PageLayout>
-      <Link to={ROUTES.adminOrganizations} className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden /> Organizations
-      </Link>
-      {error && !view ? <QueryErrorAlert title="Could not load the organization" error={error} onRetry={refetch} /> : null}
-      {loading && !view ? (
-        <div className="flex flex-col gap-4">
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : null}
-      {view ? (
+    <QueriedRecordPage
+      back={{ to: ROUTES.adminOrganizations, label: 'Organizations' }}
+      record={view}
+      query={query}
+      errorTitle="Could not load the organization"
+    >
+      {(view) => (
         <>
           <PageHeading
             title={view.organization.name}
@@ -72,11 +63,11 @@ export function OrganizationPage({ organizationId }: { organizationId: string })
           <h2 className="text-lg font-semibold">Accounts</h2>
           {view.accounts.length === 0 ? <p className="text-sm text-muted-foreground">No accounts.</p> : null}
           {view.accounts.map((entry) => (
-            <AccountCard key={entry.account.id} entry={entry} can={can} onChanged={() => void refetch()} />
+            <AccountCard key={entry.account.id} entry={entry} can={can} onChanged={() => void query.refetch()} />
           ))}
         </>
-      ) : null}
-    </PageLayout>
+      )}
+    </QueriedRecordPage>
   );
 }
 

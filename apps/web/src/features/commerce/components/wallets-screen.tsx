@@ -6,9 +6,10 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { RowIconButton } from '@/components/row-icon-button';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { CardTable } from '@/components/data-table/card-table';
+import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { DeleteHelioWalletMutation, HelioWalletsQuery } from '@/features/commerce/api/commerce';
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { WalletDialog, type EditedWallet } from '@/features/commerce/components/wallet-dialog';
@@ -98,34 +99,23 @@ export function CommerceWalletsScreen() {
       {loading && !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (
-        data && (
-          <Card className="overflow-hidden py-0">
-            {wallets.length === 0 ? (
-              <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-                <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-                  <WalletIcon className="size-5" aria-hidden />
-                </span>
-                <p className="font-medium">No payout wallets yet</p>
-                <p className="max-w-md text-sm text-muted-foreground">
-                  Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
-                </p>
-              </div>
-            ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Currency</TableHead>
-                    <TableHead>Address</TableHead>
-                    <TableHead className="hidden sm:table-cell">Tag</TableHead>
-                    <TableHead className="hidden md:table-cell">Added</TableHead>
-                    {canManage && (
-                      <TableHead className="w-0">
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
-                    )}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
+        data &&
+        (wallets.length === 0 ? (
+          <EmptyState icon={<WalletIcon />} title="No payout wallets yet">
+            Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
+          </EmptyState>
+        ) : (
+          <CardTable
+            actions={canManage}
+            head={
+              <>
+                <TableHead>Currency</TableHead>
+                <TableHead>Address</TableHead>
+                <TableHead className="hidden sm:table-cell">Tag</TableHead>
+                <TableHead className="hidden md:table-cell">Added</TableHead>
+              </>
+            }
+          >
                   {wallets.map((wallet) => (
                     <TableRow key={wallet.id} data-testid="helio-wallet-row">
                       <TableCell>
@@ -168,11 +158,8 @@ export function CommerceWalletsScreen() {
                       )}
                     </TableRow>
                   ))}
-                </TableBody>
-              </Table>
-            )}
-          </Card>
-        )
+          </CardTable>
+        ))
       )}
       {accountId && dialog && (
         <WalletDialog

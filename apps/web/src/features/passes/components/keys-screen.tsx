@@ -16,7 +16,8 @@ import { ShownOnceDialog } from '@/components/shown-once-dialog';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, CopyBox, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { CardTable } from '@/components/data-table/card-table';
+import { CopyBox, ProjectListSection } from '@/features/passes/components/passes-frame';
 import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
@@ -111,38 +112,34 @@ export function KeysScreen() {
   const activeCount = keys.filter((key) => !key.revokedAt).length;
   const full = activeCount >= PASS_API_KEYS_PER_PROJECT;
   return (
-    <ProjectFrame
-      projectId={projectId}
-      section="keys"
-      description={
-        <>
-          Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this
-          project only.
-        </>
-      }
-      actions={
-        canManage && (
-          <AddButton onClick={() => setCreating(true)} disabled={!data || full} title={full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined}>
-            Create key
-          </AddButton>
-        )
-      }
-    >
-      <SectionList
-        error={error}
+    <>
+      <ProjectListSection
+        projectId={projectId}
+        section="keys"
+        description={
+          <>
+            Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this
+            project only.
+          </>
+        }
+        add={
+          canManage && {
+            label: 'Create key',
+            firstLabel: 'Create a key',
+            onAdd: () => setCreating(true),
+            disabled: !data || full,
+            title: full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined,
+          }
+        }
+        query={{ data, loading, error }}
         errorTitle="Could not load the keys"
-        loading={loading && !data}
         skeletonClassName="h-40"
         isEmpty={keys.length === 0}
-        empty={
-          <EmptyState
-            icon={<KeyRoundIcon />}
-            title="No API keys yet"
-            action={canManage && <AddButton onClick={() => setCreating(true)}>Create a key</AddButton>}
-          >
-            Your keys will be listed here with when each was last used. Your server needs one to issue passes.
-          </EmptyState>
-        }
+        empty={{
+          icon: <KeyRoundIcon />,
+          title: 'No API keys yet',
+          text: 'Your keys will be listed here with when each was last used. Your server needs one to issue passes.',
+        }}
       >
         <CardTable
           actions={canManage}
@@ -192,7 +189,7 @@ export function KeysScreen() {
             </TableRow>
           ))}
         </CardTable>
-      </SectionList>
+      </ProjectListSection>
       {creating && (
         <CreateKeyDialog
           projectId={projectId}
@@ -205,6 +202,6 @@ export function KeysScreen() {
       )}
       {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
-    </ProjectFrame>
+    </>
   );
 }

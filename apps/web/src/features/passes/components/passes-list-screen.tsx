@@ -10,7 +10,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { PassesQuery } from '@/features/passes/api/passes';
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
-import { CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { CardTable } from '@/components/data-table/card-table';
+import { EmptyState } from '@/components/empty-state';
+import { ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { IssueTestPassButton } from '@/features/passes/components/test-pass-dialog';
 import { labelOfInvalidationReason } from '@/features/passes/lib/labels';
 import { passPath, projectPath, shortHex } from '@/features/passes/lib/passes';
@@ -103,9 +105,8 @@ export function PassesListScreen() {
         )}
       </div>
       <SectionList
-        error={error}
+        query={{ data, loading, error }}
         errorTitle="Could not load the passes"
-        loading={loading && !data}
         skeletonClassName="h-64"
         isEmpty={items.length === 0}
         empty={

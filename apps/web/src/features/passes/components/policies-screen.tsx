@@ -15,7 +15,8 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { CodeField, InputField } from '@/components/form/input-field';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, DeleteDialog, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { CardTable } from '@/components/data-table/card-table';
+import { DeleteDialog, ProjectListSection } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
@@ -182,34 +183,23 @@ export function PoliciesScreen() {
   const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
   const full = policies.length >= PASS_POLICIES_PER_PROJECT;
   return (
-    <ProjectFrame
-      projectId={projectId}
-      section="policies"
-      description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
-      actions={
-        canManage && (
-          <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })} disabled={!data || full}>
-            New policy
-          </AddButton>
-        )
-      }
-    >
-      <SectionList
-        error={error}
+    <>
+      <ProjectListSection
+        projectId={projectId}
+        section="policies"
+        description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
+        add={
+          canManage && { label: 'New policy', firstLabel: 'Create a policy', onAdd: () => setEditing({ policy: null, key: Date.now() }), disabled: !data || full }
+        }
+        query={{ data, loading, error }}
         errorTitle="Could not load the policies"
-        loading={loading && !data}
         skeletonClassName="h-48"
         isEmpty={policies.length === 0}
-        empty={
-          <EmptyState
-            icon={<ShieldCheckIcon />}
-            title="No policies yet"
-            action={canManage && <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })}>Create a policy</AddButton>}
-          >
-            Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are
-            entitled.
-          </EmptyState>
-        }
+        empty={{
+          icon: <ShieldCheckIcon />,
+          title: 'No policies yet',
+          text: 'Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.',
+        }}
       >
         <CardTable
           actions={canManage}
@@ -264,7 +254,7 @@ export function PoliciesScreen() {
             </TableRow>
           ))}
         </CardTable>
-      </SectionList>
+      </ProjectListSection>
       {editing && (
         <PolicyDialog
           key={editing.key}
@@ -286,6 +276,6 @@ export function PoliciesScreen() {
         onDelete={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
-    </ProjectFrame>
+    </>
   );
 }

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { AddButton, DeleteDialog, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { DeleteDialog, MonoValue, ProjectListSection } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -178,41 +178,28 @@ export function WebhooksScreen() {
   const [deleting, setDeleting] = useState<Passes_WebhookFragment | null>(null);
   const [remove] = useMutation(DeletePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   return (
-    <ProjectFrame
-      projectId={projectId}
-      section="webhooks"
-      description="Endpoints told when this project's passes are issued, added to a wallet, scanned or invalidated."
-      actions={
-        canManage && (
-          <AddButton onClick={() => setCreating(true)} disabled={!data}>
-            Add endpoint
-          </AddButton>
-        )
-      }
-    >
-      <SectionList
-        error={error}
+    <>
+      <ProjectListSection
+        projectId={projectId}
+        section="webhooks"
+        description="Endpoints told when this project's passes are issued, added to a wallet, scanned or invalidated."
+        add={canManage && { label: 'Add endpoint', firstLabel: 'Add an endpoint', onAdd: () => setCreating(true), disabled: !data }}
+        query={{ data, loading, error }}
         errorTitle="Could not load the endpoints"
-        loading={loading && !data}
         skeletonClassName="h-40"
         isEmpty={webhooks.length === 0}
-        empty={
-          <EmptyState
-            icon={<WebhookIcon />}
-            title="No endpoints yet"
-            action={canManage && <AddButton onClick={() => setCreating(true)}>Add an endpoint</AddButton>}
-          >
-            Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for
-            instance when an NFT moves and its pass is invalidated.
-          </EmptyState>
-        }
+        empty={{
+          icon: <WebhookIcon />,
+          title: 'No endpoints yet',
+          text: 'Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for instance when an NFT moves and its pass is invalidated.',
+        }}
       >
         <div className="flex flex-col gap-4">
           {webhooks.map((webhook) => (
             <EndpointCard key={webhook.id} webhook={webhook} canManage={canManage} onDelete={() => setDeleting(webhook)} />
           ))}
         </div>
-      </SectionList>
+      </ProjectListSection>
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
       <DeleteDialog
         noun="endpoint"
@@ -226,6 +213,6 @@ export function WebhooksScreen() {
         onDelete={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
-    </ProjectFrame>
+    </>
   );
 }
