@@ -8,7 +8,8 @@ import { SearchSubmitForm } from '@/components/search-submit-form';
 import { IdentityBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { StaffCustomersQuery } from '@/features/admin-customers/api/customers';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -41,16 +42,7 @@ export function CustomersPage() {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-md border">
-          <Table aria-label="Customers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Customer</TableHead>
-                <TableHead>Partner</TableHead>
-                <TableHead>Identity check</TableHead>
-                <TableHead className="hidden md:table-cell">Created</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <HeadedTable label="Customers" columns={['Customer', 'Partner', 'Identity check', { heading: 'Created', className: 'hidden md:table-cell' }]}>
               {customers.map((customer) => (
                 <TableRow key={customer.id}>
                   <TableCell className="max-w-64">
@@ -74,8 +66,7 @@ export function CustomersPage() {
                   <TableCell className="hidden text-muted-foreground md:table-cell">{formatDate(customer.createdAt)}</TableCell>
                 </TableRow>
               ))}
-            </TableBody>
-          </Table>
+          </HeadedTable>
         </div>
       )}
       {page > 1 || result?.hasMore ? <PrevNextPager page={page} hasMore={Boolean(result?.hasMore)} summary={`Page ${page}`} onPageChange={goToPage} /> : null}

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable, type TableColumn } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { AdminPricing_Rules } from '@/features/admin-pricing/api/admin-pricing';
 import { AccountChoice, useChosenAccount } from '@/features/admin-pricing/components/account-picker';
 import { PricingEditDialog } from '@/features/admin-pricing/components/pricing-edit-dialog';
@@ -25,6 +26,15 @@ const RULE_TYPE_NOTE: Record<PricingRuleType, string> = {
   spread: 'The margin on the exchange rate, paid through the rate. Editing needs spread editing.',
   partnerFee: 'Set by the partner’s administrators on their Fees screen; shown here for reference.',
 };
+const RULE_COLUMNS: readonly TableColumn[] = [
+  'Transaction',
+  'Region',
+  'Payment method',
+  { heading: 'Percentage', className: 'text-right' },
+  { heading: 'Fixed', className: 'text-right' },
+  { heading: 'Minimum', className: 'text-right' },
+  'Source',
+];
 
 /** /admin/pricing: a partner account's pricing rules, edited by staff with a sample-quote preview. The route checks pricingRule:view. */
 export function PricingPage() {
@@ -74,19 +84,7 @@ export function PricingPage() {
                 </CardHeader>
                 <CardContent className="px-5">
                   <HorizontalScroll>
-                    <Table aria-label={`${RULE_TYPE_TITLE[type]} rules`}>
-                      <TableHeader>
-                        <TableRow>
-                          <TableHead>Transaction</TableHead>
-                          <TableHead>Region</TableHead>
-                          <TableHead>Payment method</TableHead>
-                          <TableHead className="text-right">Percentage</TableHead>
-                          <TableHead className="text-right">Fixed</TableHead>
-                          <TableHead className="text-right">Minimum</TableHead>
-                          <TableHead>Source</TableHead>
-                        </TableRow>
-                      </TableHeader>
-                      <TableBody>
+                    <HeadedTable label={`${RULE_TYPE_TITLE[type]} rules`} columns={RULE_COLUMNS}>
                         {rules.length === 0 ? (
                           <TableRow>
                             <TableCell colSpan={7} className="text-center text-muted-foreground">
@@ -110,8 +108,7 @@ export function PricingPage() {
                             </TableRow>
                           ))
                         )}
-                      </TableBody>
-                    </Table>
+                    </HeadedTable>
                   </HorizontalScroll>
                 </CardContent>
               </Card>

@@ -1,6 +1,7 @@
 import { INVOICE_STATUS_LABEL } from '@rampart/shared/billing';
 import { StatusBadge, type StatusMeaning } from '@/components/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import type { Billing_InvoiceFragment } from '@/gql/graphql';
 import { formatAmount, formatDate } from '@/lib/format';
 
@@ -17,19 +18,10 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
   }
   return (
     <div className="overflow-x-auto rounded-lg border">
-      <Table aria-label="Invoices">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Number</TableHead>
-            <TableHead>Period</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Invoice</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
+      <HeadedTable
+        label="Invoices"
+        columns={['Number', 'Period', { heading: 'Amount', className: 'text-right' }, 'Status', { heading: <span className="sr-only">Invoice</span> }]}
+      >
           {invoices.map((invoice) => (
             <TableRow key={invoice.id}>
               <TableCell className="font-mono text-xs whitespace-nowrap">{invoice.number}</TableCell>
@@ -53,8 +45,7 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
               </TableCell>
             </TableRow>
           ))}
-        </TableBody>
-      </Table>
+      </HeadedTable>
     </div>
   );
 }

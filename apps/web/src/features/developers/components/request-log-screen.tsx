@@ -9,7 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { CopyButton } from '@/components/copy-button';
 import { FilterSelect } from '@/components/filter-select';
 import { ApiRequestKeysQuery, ApiRequestsQuery } from '@/features/developers/api/request-log';
@@ -241,17 +242,7 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
         ) : (
           <>
             <div className="hidden md:block">
-              <Table aria-label="API requests">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Time</TableHead>
-                    <TableHead>Request</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead className="text-right">Latency</TableHead>
-                    <TableHead>Key</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
+              <HeadedTable label="API requests" columns={['Time', 'Request', 'Status', { heading: 'Latency', className: 'text-right' }, 'Key']}>
                   {items.map((request) => (
                     <TableRow key={request.id} className="cursor-pointer" onClick={() => setOpen(request)} data-testid="api-request-row">
                       <TableCell className="whitespace-nowrap text-muted-foreground" title={formatDateTime(request.createdAt, { zone: true, seconds: true })}>
@@ -278,8 +269,7 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
                       <TableCell className="max-w-[12rem] truncate">{keyLabel(request.apiKey)}</TableCell>
                     </TableRow>
                   ))}
-                </TableBody>
-              </Table>
+              </HeadedTable>
             </div>
             <ul aria-label="API requests" className="flex flex-col gap-2 md:hidden">
               {items.map((request) => (

@@ -14,7 +14,8 @@ import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
 import { DeleteDialog, MonoValue, ProjectListSection } from '@/features/passes/components/passes-frame';
@@ -94,16 +95,9 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     return <p className="text-sm text-muted-foreground">No deliveries yet. Each pass event this endpoint takes is listed here with its response.</p>;
   return (
     <div className="flex flex-col gap-2">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Event</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="hidden sm:table-cell">Attempts</TableHead>
-            <TableHead className="hidden md:table-cell">Created</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
+      <HeadedTable
+        columns={['Event', 'Status', { heading: 'Attempts', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}
+      >
           {page.items.map((delivery) => (
             <TableRow key={delivery.id}>
               <TableCell className="text-sm">{labelOfPassWebhookEvent(delivery.eventType)}</TableCell>
@@ -117,8 +111,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
               <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDateTime(delivery.createdAt)}</TableCell>
             </TableRow>
           ))}
-        </TableBody>
-      </Table>
+      </HeadedTable>
       {page.totalCount > page.items.length && (
         <p className="text-xs text-muted-foreground">
           The latest {page.items.length} of {formatCount(page.totalCount)} deliveries.

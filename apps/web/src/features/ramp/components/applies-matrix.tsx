@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import {
   applyingRule,
   CALCULATOR_METHODS,
@@ -33,16 +34,7 @@ export function AppliesMatrix({
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
-        <Table aria-label={`Rules applying in ${regionLabel(region)}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Payment method</TableHead>
-              {RULE_TYPES.map((type) => (
-                <TableHead key={type}>{RULE_TYPE_LABEL[type]}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+        <HeadedTable label={`Rules applying in ${regionLabel(region)}`} columns={['Payment method', ...RULE_TYPES.map((type) => RULE_TYPE_LABEL[type])]}>
             {methods.map((method) => (
               <TableRow key={method}>
                 <TableHead scope="row" className="font-medium text-foreground">
@@ -68,8 +60,7 @@ export function AppliesMatrix({
                 })}
               </TableRow>
             ))}
-          </TableBody>
-        </Table>
+        </HeadedTable>
       </CardContent>
     </Card>
   );
