@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { AccountStatus } from '@rampart/shared/account-status';
 import { CopyId } from '@/components/copy-id';
+import { DetailField } from '@/components/detail-field';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { QueriedRecordPage } from '@/components/layouts/record-page';
 import { ReviewBadge, StatusBadge, type StatusMeaning } from '@/components/status-badge';
@@ -52,13 +53,13 @@ export function OrganizationPage({ organizationId }: { organizationId: string })
             eyebrow={<CopyId id={view.organization.id} full className="w-fit" />}
             actions={can('organization:edit') ? <EditOrganizationDialog organization={view.organization} /> : null}
           />
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl border p-4 text-sm sm:grid-cols-4">
-            <Fact label="Business verification">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl border p-4 text-sm sm:grid-cols-4 [&_dd]:font-medium">
+            <DetailField label="Business verification">
               <ReviewBadge status={view.kybStatus} />
-            </Fact>
-            <Fact label="KYB level">{view.kybLevel}</Fact>
-            <Fact label="Plan">{view.organization.subscriptionPlanType}</Fact>
-            <Fact label="Access tier">{view.organization.accessTier}</Fact>
+            </DetailField>
+            <DetailField label="KYB level">{view.kybLevel}</DetailField>
+            <DetailField label="Plan">{view.organization.subscriptionPlanType}</DetailField>
+            <DetailField label="Access tier">{view.organization.accessTier}</DetailField>
           </dl>
           <h2 className="text-lg font-semibold">Accounts</h2>
           {view.accounts.length === 0 ? <p className="text-sm text-muted-foreground">No accounts.</p> : null}
@@ -68,15 +69,6 @@ export function OrganizationPage({ organizationId }: { organizationId: string })
         </>
       )}
     </QueriedRecordPage>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   );
 }
 
@@ -121,10 +113,10 @@ function AccountCard({
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-          <Fact label="Requires enhanced KYB">{account.whiteGloveInformation.requiresEnhancedKyb ? 'Yes' : 'No'}</Fact>
-          <Fact label="KYB level required to go live">{account.kybInformation.kybLevelRequiredToGoLive}</Fact>
-          <Fact label="Manually requested KYB level">{account.kybInformation.manuallyRequestedKybLevel ?? 'None'}</Fact>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 [&_dd]:font-medium">
+          <DetailField label="Requires enhanced KYB">{account.whiteGloveInformation.requiresEnhancedKyb ? 'Yes' : 'No'}</DetailField>
+          <DetailField label="KYB level required to go live">{account.kybInformation.kybLevelRequiredToGoLive}</DetailField>
+          <DetailField label="Manually requested KYB level">{account.kybInformation.manuallyRequestedKybLevel ?? 'None'}</DetailField>
         </dl>
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">Members</h3>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { PlusIcon, WalletIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 import { RowIconButton } from '@/components/row-icon-button';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,6 @@ import { walletDeleteDescription, walletsDescription, type PayoutSituation } fro
 import { Badge } from '@/components/ui/badge';
 import { CurrencyIcon } from '@/components/currency-icon';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -30,9 +29,9 @@ interface WalletRow extends EditedWallet {
 function DeleteWalletDialog({ wallet, situation, onClose }: { wallet: WalletRow | null; situation: PayoutSituation; onClose: () => void }) {
   const [remove] = useMutation(DeleteHelioWalletMutation, { refetchQueries: [HelioWalletsQuery], awaitRefetchQueries: true });
   return (
-    <ConfirmDialog
-      open={wallet !== null}
-      onClose={onClose}
+    <ConfirmItemDialog
+      noun="wallet"
+      item={wallet && { id: wallet.id, name: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` }}
       title="Delete this payout wallet?"
       description={
         wallet && (
@@ -41,15 +40,8 @@ function DeleteWalletDialog({ wallet, situation, onClose }: { wallet: WalletRow 
           </>
         )
       }
-      confirmLabel="Delete wallet"
-      busyLabel="Deleting"
-      destructive
-      errorTitle="Could not delete the wallet"
-      onConfirm={async () => {
-        if (!wallet) return;
-        await remove({ variables: { id: wallet.id } });
-        toast({ title: 'Wallet deleted', description: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` });
-      }}
+      onConfirm={(id) => remove({ variables: { id } })}
+      onClose={onClose}
     />
   );
 }

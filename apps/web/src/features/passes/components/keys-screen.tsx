@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 import { WarningNote } from '@/components/warning-note';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -20,7 +20,6 @@ import { CardTable } from '@/components/data-table/card-table';
 import { CopyBox, ProjectListSection } from '@/features/passes/components/passes-frame';
 import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 
@@ -82,20 +81,14 @@ type KeyRow = Passes_ApiKeyFragment;
 function RevokeDialog({ apiKey, onClose }: { apiKey: KeyRow | null; onClose: () => void }) {
   const [revoke] = useMutation(RevokePassApiKeyMutation);
   return (
-    <ConfirmDialog
-      open={apiKey !== null}
-      onClose={onClose}
-      title={<>Revoke the key “{apiKey?.name}”?</>}
+    <ConfirmItemDialog
+      action="revoke"
+      noun="key"
+      item={apiKey}
       description="Requests with it are refused at once (401). Passes it issued stay valid."
-      confirmLabel="Revoke key"
-      busyLabel="Revoking"
-      destructive
-      errorTitle="Could not revoke the key"
-      onConfirm={async () => {
-        if (!apiKey) return;
-        await revoke({ variables: { id: apiKey.id } });
-        toast({ title: 'Key revoked', description: `${apiKey.name} is refused from now on.` });
-      }}
+      doneDescription={`${apiKey?.name} is refused from now on.`}
+      onConfirm={(id) => revoke({ variables: { id } })}
+      onClose={onClose}
     />
   );
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@apollo/client/react';
 import { ChevronRightIcon, DownloadIcon, ExternalLinkIcon, FlaskConicalIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
@@ -17,7 +16,6 @@ import { ROUTES } from '@/config/routes';
 import { PassProjectHeaderQuery } from '@/features/passes/api/passes';
 import { PROJECT_SECTIONS, projectPath, SECTION_LABEL, type ProjectSection } from '@/features/passes/lib/passes';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -196,50 +194,6 @@ export function ProjectListSection({
         }
       />
     </ProjectFrame>
-  );
-}
-
-/**
- * Confirms deleting one of the project's `noun`s (closed while `item` is null): “Delete the template “Gold”?” unless
- * `title` says otherwise, then a toast names what went. A failure keeps it open with the server's words.
- */
-export function DeleteDialog({
-  noun,
-  item,
-  title,
-  description,
-  onDelete,
-  onClose,
-}: {
-  noun: string;
-  item: { id: string; name: string } | null;
-  title?: ReactNode;
-  description: ReactNode;
-  onDelete: (id: string) => Promise<unknown>;
-  onClose: () => void;
-}) {
-  return (
-    <ConfirmDialog
-      open={item !== null}
-      onClose={onClose}
-      title={
-        title ?? (
-          <>
-            Delete the {noun} “{item?.name}”?
-          </>
-        )
-      }
-      description={description}
-      confirmLabel={`Delete ${noun}`}
-      busyLabel="Deleting"
-      destructive
-      errorTitle={`Could not delete the ${noun}`}
-      onConfirm={async () => {
-        if (!item) return;
-        await onDelete(item.id);
-        toast({ title: `${noun[0]!.toUpperCase()}${noun.slice(1)} deleted`, description: item.name });
-      }}
-    />
   );
 }
 

@@ -16,7 +16,7 @@ import { CodeField, InputField } from '@/components/form/input-field';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
 import { CardTable } from '@/components/data-table/card-table';
-import { DeleteDialog, ProjectListSection } from '@/features/passes/components/passes-frame';
+import { ProjectListSection } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
@@ -26,6 +26,7 @@ import { formatCount, formatDate } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { serverFieldMap } from '@/lib/form-errors';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 
 const policySchema = z
   .object({
@@ -264,7 +265,7 @@ export function PoliciesScreen() {
           onClose={() => setEditing(null)}
         />
       )}
-      <DeleteDialog
+      <ConfirmItemDialog
         noun="policy"
         item={deleting}
         description={
@@ -273,7 +274,7 @@ export function PoliciesScreen() {
             issued under it.
           </>
         }
-        onDelete={(id) => remove({ variables: { id } })}
+        onConfirm={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
     </>

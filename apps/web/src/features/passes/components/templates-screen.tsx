@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
 import { ApplePassPreview } from '@/features/passes/components/pass-preview';
 import { EmptyState } from '@/components/empty-state';
-import { AddButton, DeleteDialog, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { AddButton, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { TemplateEditor } from '@/features/passes/components/template-editor';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
 import { draftOf } from '@/features/passes/lib/passes';
@@ -18,6 +18,7 @@ import type { Passes_TemplateFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { formatCount, formatDate } from '@/lib/format';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 
 /** Templates: the list, or the editor of one (?template=<id> or ?template=new). */
 export function TemplatesScreen() {
@@ -114,11 +115,11 @@ export function TemplatesScreen() {
           ))}
         </ul>
       )}
-      <DeleteDialog
+      <ConfirmItemDialog
         noun="template"
         item={deleting}
         description="A template that passes use cannot be deleted; invalidate them first or keep it."
-        onDelete={(id) => remove({ variables: { id } })}
+        onConfirm={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
     </ProjectFrame>

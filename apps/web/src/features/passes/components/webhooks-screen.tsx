@@ -18,7 +18,7 @@ import { HeadedTable } from '@/components/data-table/headed-table';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { DeleteDialog, MonoValue, ProjectListSection } from '@/features/passes/components/passes-frame';
+import { MonoValue, ProjectListSection } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -28,6 +28,7 @@ import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 
 const webhookSchema = z.object({
   url: z
@@ -194,7 +195,7 @@ export function WebhooksScreen() {
         </div>
       </ProjectListSection>
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
-      <DeleteDialog
+      <ConfirmItemDialog
         noun="endpoint"
         item={deleting && { id: deleting.id, name: deleting.url }}
         title="Delete this endpoint?"
@@ -203,7 +204,7 @@ export function WebhooksScreen() {
             <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
           </>
         }
-        onDelete={(id) => remove({ variables: { id } })}
+        onConfirm={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
     </>
