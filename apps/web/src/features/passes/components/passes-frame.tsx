@@ -197,16 +197,6 @@ export function ProjectListSection({
   );
 }
 
-/** A label and its value in a details list. */
-export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[11rem_1fr] sm:items-start sm:gap-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
-  );
-}
-
 /** A monospace value with a copy button. */
 export function MonoValue({ value, label, children }: { value: string; label: string; children?: ReactNode }) {
   return (

@@ -27,7 +27,8 @@ import {
   UpdatePassProjectMutation,
 } from '@/features/passes/api/passes';
 import { FileField } from '@/features/passes/components/file-field';
-import { CopyBox, DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { DetailRow } from '@/components/detail-field';
+import { CopyBox, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { labelOfCredentialSource } from '@/features/passes/lib/labels';
 import { curlExample, listSome, parseDomains } from '@/features/passes/lib/passes';
 import type { Passes_SettingsQuery } from '@/gql/graphql';
@@ -283,12 +284,8 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
       upload={submission}
       details={
         <>
-          <DetailRow label="Pass type id">
-            <span className="font-mono">{apple.passTypeIdentifier}</span>
-          </DetailRow>
-          <DetailRow label="Team id">
-            <span className="font-mono">{apple.teamIdentifier}</span>
-          </DetailRow>
+          <DetailRow label="Pass type id" mono>{apple.passTypeIdentifier}</DetailRow>
+          <DetailRow label="Team id" mono>{apple.teamIdentifier}</DetailRow>
           <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
           <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
         </>
@@ -357,12 +354,8 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       upload={submission}
       details={
         <>
-          <DetailRow label="Issuer id">
-            <span className="font-mono">{google.issuerId}</span>
-          </DetailRow>
-          <DetailRow label="Service account">
-            <span className="font-mono break-all">{google.serviceAccountEmail}</span>
-          </DetailRow>
+          <DetailRow label="Issuer id" mono>{google.issuerId}</DetailRow>
+          <DetailRow label="Service account" mono>{google.serviceAccountEmail}</DetailRow>
         </>
       }
     >
