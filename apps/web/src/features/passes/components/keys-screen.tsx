@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmItemDialog } from '@/components/confirm-dialog';
 import { WarningNote } from '@/components/warning-note';
@@ -22,6 +21,7 @@ import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 const keySchema = z.object({
   name: z.string().trim().min(1, 'Name the key after where it is used, such as "Production server"').max(100, 'At most 100 characters'),
@@ -95,9 +95,8 @@ function RevokeDialog({ apiKey, onClose }: { apiKey: KeyRow | null; onClose: () 
 
 /** The project's REST API keys: created (secret shown once), revoked, last used. */
 export function KeysScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error } = useProjectQuery(PassApiKeysQuery);
   const canManage = usePermission('passes:manage');
-  const { data, loading, error } = useQuery(PassApiKeysQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const keys: KeyRow[] = data?.passProject.apiKeys ?? [];
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);

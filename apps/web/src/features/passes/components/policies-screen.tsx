@@ -1,11 +1,10 @@
 import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
 import { ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
@@ -27,6 +26,7 @@ import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { serverFieldMap } from '@/lib/form-errors';
 import { ConfirmItemDialog } from '@/components/confirm-dialog';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 const policySchema = z
   .object({
@@ -175,9 +175,8 @@ function PolicyDialog({
 
 /** Policies: who is entitled to a pass. */
 export function PoliciesScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error } = useProjectQuery(PassPoliciesQuery);
   const canManage = usePermission('passes:manage');
-  const { data, loading, error } = useQuery(PassPoliciesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const policies = data?.passProject.policies ?? [];
   const [editing, setEditing] = useState<{ policy: Passes_PolicyFragment | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Passes_PolicyFragment | null>(null);

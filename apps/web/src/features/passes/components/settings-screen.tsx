@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { AppleIcon, FlaskConicalIcon, RotateCcwIcon, TerminalIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
 import { WarningNote } from '@/components/warning-note';
@@ -39,6 +38,7 @@ import { formatBytes, formatDate } from '@/lib/format';
 import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { SectionCard } from '@/components/section-card';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 type Project = Passes_SettingsQuery['passProject'];
 
@@ -400,9 +400,8 @@ function ApiCard({ project }: { project: Project }) {
 
 /** Settings: project details, wallet credentials, and the REST API. */
 export function SettingsScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error, refetch } = useProjectQuery(PassSettingsQuery);
   const canManage = usePermission('passes:manage');
-  const { data, loading, error, refetch } = useQuery(PassSettingsQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const project = data?.passProject;
   return (
     <ProjectFrame projectId={projectId} section="settings" description="The project's details, the credentials that sign its passes, and its API.">

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
 import { LayoutTemplateIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { RowIconButton } from '@/components/row-icon-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent } from '@/components/ui/card';
@@ -19,13 +19,13 @@ import { usePermission } from '@/hooks/use-permission';
 import { formatCount, formatDate } from '@/lib/format';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { ConfirmItemDialog } from '@/components/confirm-dialog';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 /** Templates: the list, or the editor of one (?template=<id> or ?template=new). */
 export function TemplatesScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error, refetch } = useProjectQuery(PassTemplatesQuery);
   const [params, setParams] = useSearchParams();
   const canManage = usePermission('passes:manage');
-  const { data, loading, error, refetch } = useQuery(PassTemplatesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const templates = data?.passProject.templates ?? [];
   const [deleting, setDeleting] = useState<Passes_TemplateFragment | null>(null);
   const [remove] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });

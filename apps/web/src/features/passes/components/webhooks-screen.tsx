@@ -4,7 +4,6 @@ import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
 import { ChevronDownIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RowIconButton } from '@/components/row-icon-button';
@@ -29,6 +28,7 @@ import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { ConfirmItemDialog } from '@/components/confirm-dialog';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 const webhookSchema = z.object({
   url: z
@@ -164,9 +164,8 @@ function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_Webhoo
 
 /** The project's webhook endpoints for pass events. */
 export function WebhooksScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error } = useProjectQuery(PassWebhooksQuery);
   const canManage = usePermission('webhooks:manage');
-  const { data, loading, error } = useQuery(PassWebhooksQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const webhooks = data?.passProject.webhooks ?? [];
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Passes_WebhookFragment | null>(null);
