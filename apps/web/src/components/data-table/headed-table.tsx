@@ -38,7 +38,7 @@ export function HeadedTable({
               </TableHead>
             ),
           )}
-          {actions && <ActionsTableHead />}
+          {actions && <ActionsTableHead className="w-0" />}
         </TableRow>
       </TableHeader>
       <TableBody>{children}</TableBody>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { CardTable } from '@/components/data-table/card-table';
 import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { DeleteHelioWalletMutation, HelioWalletsQuery } from '@/features/commerce/api/commerce';
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { WalletDialog, type EditedWallet } from '@/features/commerce/components/wallet-dialog';
@@ -97,17 +97,7 @@ export function CommerceWalletsScreen() {
             Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
           </EmptyState>
         ) : (
-          <CardTable
-            actions={canManage}
-            head={
-              <>
-                <TableHead>Currency</TableHead>
-                <TableHead>Address</TableHead>
-                <TableHead className="hidden sm:table-cell">Tag</TableHead>
-                <TableHead className="hidden md:table-cell">Added</TableHead>
-              </>
-            }
-          >
+          <CardTable actions={canManage} columns={['Currency', 'Address', { heading: 'Tag', className: 'hidden sm:table-cell' }, { heading: 'Added', className: 'hidden md:table-cell' }]}>
                   {wallets.map((wallet) => (
                     <TableRow key={wallet.id} data-testid="helio-wallet-row">
                       <TableCell>

@@ -12,7 +12,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { ShownOnceDialog } from '@/components/shown-once-dialog';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
 import { CardTable } from '@/components/data-table/card-table';
@@ -133,17 +133,7 @@ export function KeysScreen() {
           text: 'Your keys will be listed here with when each was last used. Your server needs one to issue passes.',
         }}
       >
-        <CardTable
-          actions={canManage}
-          head={
-            <>
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead className="hidden sm:table-cell">Last used</TableHead>
-              <TableHead className="hidden md:table-cell">Created</TableHead>
-            </>
-          }
-        >
+        <CardTable actions={canManage} columns={['Name', 'Key', { heading: 'Last used', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}>
           {keys.map((key) => (
             <TableRow key={key.id} data-testid="pass-key-row">
               <TableCell>

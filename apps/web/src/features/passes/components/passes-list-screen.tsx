@@ -7,7 +7,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { PassesQuery } from '@/features/passes/api/passes';
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
 import { CardTable } from '@/components/data-table/card-table';
@@ -130,18 +130,7 @@ export function PassesListScreen() {
           )
         }
       >
-        <CardTable
-          head={
-            <>
-              <TableHead>Holder</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="hidden md:table-cell">NFT</TableHead>
-              <TableHead className="hidden lg:table-cell">Template</TableHead>
-              <TableHead className="hidden sm:table-cell text-right">Scans</TableHead>
-              <TableHead className="hidden md:table-cell">Issued</TableHead>
-            </>
-          }
-        >
+        <CardTable columns={['Holder', 'Status', { heading: 'NFT', className: 'hidden md:table-cell' }, { heading: 'Template', className: 'hidden lg:table-cell' }, { heading: 'Scans', className: 'hidden sm:table-cell text-right' }, { heading: 'Issued', className: 'hidden md:table-cell' }]}>
           {items.map((pass) => (
             <TableRow key={pass.id} data-testid="pass-row" className="relative">
               <TableCell>

@@ -12,7 +12,7 @@ import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { CodeField, InputField } from '@/components/form/input-field';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
 import { CardTable } from '@/components/data-table/card-table';
 import { ProjectListSection } from '@/features/passes/components/passes-frame';
@@ -201,17 +201,7 @@ export function PoliciesScreen() {
           text: 'Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.',
         }}
       >
-        <CardTable
-          actions={canManage}
-          head={
-            <>
-              <TableHead>Name</TableHead>
-              <TableHead>Entitles</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Passes</TableHead>
-              <TableHead className="hidden md:table-cell">Updated</TableHead>
-            </>
-          }
-        >
+        <CardTable actions={canManage} columns={['Name', 'Entitles', { heading: 'Passes', className: 'hidden text-right sm:table-cell' }, { heading: 'Updated', className: 'hidden md:table-cell' }]}>
           {policies.map((policy) => (
             <TableRow key={policy.id} data-testid="policy-row">
               <TableCell>
