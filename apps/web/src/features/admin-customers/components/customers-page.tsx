@@ -43,29 +43,29 @@ export function CustomersPage() {
       ) : (
         <div className="overflow-x-auto rounded-md border">
           <HeadedTable label="Customers" columns={['Customer', 'Partner', 'Identity check', { heading: 'Created', className: 'hidden md:table-cell' }]}>
-              {customers.map((customer) => (
-                <TableRow key={customer.id}>
-                  <TableCell className="max-w-64">
-                    <Link to={`${ROUTES.adminCustomers}/${customer.id}`} className="block truncate font-medium underline-offset-4 hover:underline">
-                      {customer.email ?? customer.externalCustomerId ?? customer.id}
-                    </Link>
-                    <span className="block truncate font-mono text-xs text-muted-foreground">{customer.externalCustomerId ?? customer.id}</span>
-                  </TableCell>
-                  <TableCell>
-                    <span className="block truncate">{customer.accountName}</span>
-                    <span className="block truncate text-xs text-muted-foreground">{customer.organizationName}</span>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-1.5">
-                      <IdentityBadge status={customer.identityCheck.status} />
-                      {customer.isDeleted ? <Badge variant="outline">Deleted</Badge> : null}
-                      {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
-                      {!customer.liveMode ? <Badge variant="info">Test</Badge> : null}
-                    </div>
-                  </TableCell>
-                  <TableCell className="hidden text-muted-foreground md:table-cell">{formatDate(customer.createdAt)}</TableCell>
-                </TableRow>
-              ))}
+            {customers.map((customer) => (
+              <TableRow key={customer.id}>
+                <TableCell className="max-w-64">
+                  <Link to={`${ROUTES.adminCustomers}/${customer.id}`} className="block truncate font-medium underline-offset-4 hover:underline">
+                    {customer.email ?? customer.externalCustomerId ?? customer.id}
+                  </Link>
+                  <span className="block truncate font-mono text-xs text-muted-foreground">{customer.externalCustomerId ?? customer.id}</span>
+                </TableCell>
+                <TableCell>
+                  <span className="block truncate">{customer.accountName}</span>
+                  <span className="block truncate text-xs text-muted-foreground">{customer.organizationName}</span>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-1.5">
+                    <IdentityBadge status={customer.identityCheck.status} />
+                    {customer.isDeleted ? <Badge variant="outline">Deleted</Badge> : null}
+                    {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
+                    {!customer.liveMode ? <Badge variant="info">Test</Badge> : null}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">{formatDate(customer.createdAt)}</TableCell>
+              </TableRow>
+            ))}
           </HeadedTable>
         </div>
       )}

@@ -109,27 +109,27 @@ function MethodMatrix({ accountId }: { accountId: string }) {
                 ...REGIONS.map((region) => ({ heading: PRICING_REGION_LABEL[region], className: 'text-center' })),
               ]}
             >
-                {PAYMENT_METHODS.map((method) => (
-                  <TableRow key={method}>
-                    <TableCell className="sticky left-0 bg-card font-medium whitespace-nowrap">{PAYMENT_METHOD_LABEL[method]}</TableCell>
-                    {REGIONS.map((region) => {
-                      const setting = find(method, region);
-                      const on = setting?.isEnabled ?? true;
-                      const allowed = on ? canDisable : canEnable;
-                      return (
-                        <TableCell key={region} className="text-center">
-                          <Switch
-                            checked={on}
-                            disabled={!allowed || busy !== null}
-                            aria-label={`${PAYMENT_METHOD_LABEL[method]} in ${PRICING_REGION_LABEL[region]}`}
-                            className={setting?.isConfigured ? 'ring-2 ring-primary ring-offset-2 ring-offset-card' : undefined}
-                            onCheckedChange={(checked) => void toggle(method, region, checked)}
-                          />
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                ))}
+              {PAYMENT_METHODS.map((method) => (
+                <TableRow key={method}>
+                  <TableCell className="sticky left-0 bg-card font-medium whitespace-nowrap">{PAYMENT_METHOD_LABEL[method]}</TableCell>
+                  {REGIONS.map((region) => {
+                    const setting = find(method, region);
+                    const on = setting?.isEnabled ?? true;
+                    const allowed = on ? canDisable : canEnable;
+                    return (
+                      <TableCell key={region} className="text-center">
+                        <Switch
+                          checked={on}
+                          disabled={!allowed || busy !== null}
+                          aria-label={`${PAYMENT_METHOD_LABEL[method]} in ${PRICING_REGION_LABEL[region]}`}
+                          className={setting?.isConfigured ? 'ring-2 ring-primary ring-offset-2 ring-offset-card' : undefined}
+                          onCheckedChange={(checked) => void toggle(method, region, checked)}
+                        />
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
             </HeadedTable>
           </HorizontalScroll>
         ) : null}

@@ -85,29 +85,29 @@ export function PricingPage() {
                 <CardContent className="px-5">
                   <HorizontalScroll>
                     <HeadedTable label={`${RULE_TYPE_TITLE[type]} rules`} columns={RULE_COLUMNS}>
-                        {rules.length === 0 ? (
-                          <TableRow>
-                            <TableCell colSpan={7} className="text-center text-muted-foreground">
-                              No rules: nothing is charged.
+                      {rules.length === 0 ? (
+                        <TableRow>
+                          <TableCell colSpan={7} className="text-center text-muted-foreground">
+                            No rules: nothing is charged.
+                          </TableCell>
+                        </TableRow>
+                      ) : (
+                        rules.map((rule) => (
+                          <TableRow key={rule.id}>
+                            <TableCell className="capitalize">{rule.transactionType}</TableCell>
+                            <TableCell>{PRICING_REGION_LABEL[rule.region]}</TableCell>
+                            <TableCell>{rule.paymentMethod ? labelOfPaymentMethod(rule.paymentMethod) : 'All methods'}</TableCell>
+                            <TableCell className="text-right tabular-nums">{rule.percentage} %</TableCell>
+                            <TableCell className="text-right tabular-nums">{rule.fixedValue}</TableCell>
+                            <TableCell className="text-right tabular-nums">{rule.minValue}</TableCell>
+                            <TableCell>
+                              <Badge variant={rule.source === 'ACCOUNT' ? 'secondary' : 'outline'}>
+                                {rule.source === 'ACCOUNT' ? 'This account' : 'Default'}
+                              </Badge>
                             </TableCell>
                           </TableRow>
-                        ) : (
-                          rules.map((rule) => (
-                            <TableRow key={rule.id}>
-                              <TableCell className="capitalize">{rule.transactionType}</TableCell>
-                              <TableCell>{PRICING_REGION_LABEL[rule.region]}</TableCell>
-                              <TableCell>{rule.paymentMethod ? labelOfPaymentMethod(rule.paymentMethod) : 'All methods'}</TableCell>
-                              <TableCell className="text-right tabular-nums">{rule.percentage} %</TableCell>
-                              <TableCell className="text-right tabular-nums">{rule.fixedValue}</TableCell>
-                              <TableCell className="text-right tabular-nums">{rule.minValue}</TableCell>
-                              <TableCell>
-                                <Badge variant={rule.source === 'ACCOUNT' ? 'secondary' : 'outline'}>
-                                  {rule.source === 'ACCOUNT' ? 'This account' : 'Default'}
-                                </Badge>
-                              </TableCell>
-                            </TableRow>
-                          ))
-                        )}
+                        ))
+                      )}
                     </HeadedTable>
                   </HorizontalScroll>
                 </CardContent>

@@ -131,40 +131,40 @@ export function StaffPage() {
       {error && !data ? <QueryErrorAlert title="Could not load the staff" error={error} onRetry={refetch} /> : null}
       <div className="hidden rounded-xl border bg-card md:block">
         <HeadedTable label="Staff" columns={['Name', 'Role', 'Two-factor', 'Last sign-in', 'Sessions', 'Status']} actions={canManage}>
-            {loading && !data ? <DataTableLoadingRows rows={3} colSpan={columns} /> : null}
-            {members.map((member) => {
-              const isYou = member.id === viewer.userId;
-              const deactivated = member.status === 'Deactivated';
-              return (
-                <TableRow key={member.id} className={deactivated ? 'text-muted-foreground' : undefined}>
-                  <TableCell>
-                    <div className="flex max-w-[14rem] min-w-0 flex-col sm:max-w-xs">
-                      <span className="flex items-center gap-2 font-medium">
-                        <span className="truncate">{member.name || member.email}</span>
-                        {isYou ? <Badge variant="secondary">You</Badge> : null}
-                      </span>
-                      <span className="truncate text-xs text-muted-foreground">{member.email}</span>
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <RoleCell member={member} />
-                  </TableCell>
-                  <TableCell>
-                    <TwoFactor on={member.isTwoFactorEnabled} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <LastSignIn at={member.lastSignInAt} />
-                  </TableCell>
-                  <TableCell className="tabular-nums">{member.activeSessions}</TableCell>
-                  <TableCell>
-                    <StatusCell member={member} />
-                  </TableCell>
-                  {canManage ? (
-                    <TableCell className="text-right">{deactivated || isYou ? null : <MemberActions member={member} {...handlers} />}</TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
+          {loading && !data ? <DataTableLoadingRows rows={3} colSpan={columns} /> : null}
+          {members.map((member) => {
+            const isYou = member.id === viewer.userId;
+            const deactivated = member.status === 'Deactivated';
+            return (
+              <TableRow key={member.id} className={deactivated ? 'text-muted-foreground' : undefined}>
+                <TableCell>
+                  <div className="flex max-w-[14rem] min-w-0 flex-col sm:max-w-xs">
+                    <span className="flex items-center gap-2 font-medium">
+                      <span className="truncate">{member.name || member.email}</span>
+                      {isYou ? <Badge variant="secondary">You</Badge> : null}
+                    </span>
+                    <span className="truncate text-xs text-muted-foreground">{member.email}</span>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <RoleCell member={member} />
+                </TableCell>
+                <TableCell>
+                  <TwoFactor on={member.isTwoFactorEnabled} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <LastSignIn at={member.lastSignInAt} />
+                </TableCell>
+                <TableCell className="tabular-nums">{member.activeSessions}</TableCell>
+                <TableCell>
+                  <StatusCell member={member} />
+                </TableCell>
+                {canManage ? (
+                  <TableCell className="text-right">{deactivated || isYou ? null : <MemberActions member={member} {...handlers} />}</TableCell>
+                ) : null}
+              </TableRow>
+            );
+          })}
         </HeadedTable>
       </div>
       {/* Phones: the same members stacked, every fact in view without scrolling sideways. */}

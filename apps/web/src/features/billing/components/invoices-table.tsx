@@ -22,29 +22,29 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
         label="Invoices"
         columns={['Number', 'Period', { heading: 'Amount', className: 'text-right' }, 'Status', { heading: <span className="sr-only">Invoice</span> }]}
       >
-          {invoices.map((invoice) => (
-            <TableRow key={invoice.id}>
-              <TableCell className="font-mono text-xs whitespace-nowrap">{invoice.number}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
-              </TableCell>
-              <TableCell>
-                <StatusBadge meaning={MEANING[invoice.status] ?? 'neutral'}>{INVOICE_STATUS_LABEL[invoice.status]}</StatusBadge>
-              </TableCell>
-              <TableCell className="text-right">
-                <a
-                  href={invoice.url}
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                  aria-label={`View invoice ${invoice.number}`}
-                >
-                  View
-                </a>
-              </TableCell>
-            </TableRow>
-          ))}
+        {invoices.map((invoice) => (
+          <TableRow key={invoice.id}>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{invoice.number}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
+            </TableCell>
+            <TableCell>
+              <StatusBadge meaning={MEANING[invoice.status] ?? 'neutral'}>{INVOICE_STATUS_LABEL[invoice.status]}</StatusBadge>
+            </TableCell>
+            <TableCell className="text-right">
+              <a
+                href={invoice.url}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                aria-label={`View invoice ${invoice.number}`}
+              >
+                View
+              </a>
+            </TableCell>
+          </TableRow>
+        ))}
       </HeadedTable>
     </div>
   );

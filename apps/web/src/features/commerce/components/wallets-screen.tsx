@@ -97,49 +97,48 @@ export function CommerceWalletsScreen() {
             Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
           </EmptyState>
         ) : (
-          <CardTable actions={canManage} columns={['Currency', 'Address', { heading: 'Tag', className: 'hidden sm:table-cell' }, { heading: 'Added', className: 'hidden md:table-cell' }]}>
-                  {wallets.map((wallet) => (
-                    <TableRow key={wallet.id} data-testid="helio-wallet-row">
-                      <TableCell>
-                        <span className="flex items-center gap-2">
-                          <CurrencyIcon icon={wallet.currency.icon} />
-                          <span className="font-medium">{wallet.currency.name}</span>
-                        </span>
-                      </TableCell>
-                      <TableCell>
-                        <span className="flex items-center gap-1">
-                          <code className="font-mono text-xs sm:text-sm" title={wallet.walletAddress} aria-label={wallet.walletAddress}>
-                            {middleTruncate(wallet.walletAddress)}
-                          </code>
-                          <CopyButton value={wallet.walletAddress} label="Copy the address" />
-                        </span>
-                        {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
-                        {wallet.heldByHelio && (
-                          <span className="mt-1 block">
-                            <Badge variant="secondary" title="Helio received this address with your merchant account">
-                              At Helio
-                            </Badge>
-                          </span>
-                        )}
-                      </TableCell>
-                      <TableCell className="hidden font-mono text-sm sm:table-cell">
-                        {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
-                      </TableCell>
-                      <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(wallet.createdAt)}</TableCell>
-                      {canManage && (
-                        <TableCell>
-                          <span className="flex justify-end gap-1">
-                            <RowIconButton
-                              action="edit"
-                              label={`Edit the ${wallet.currency.name} wallet`}
-                              onClick={() => setDialog({ wallet, key: Date.now() })}
-                            />
-                            <RowIconButton action="delete" label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)} />
-                          </span>
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  ))}
+          <CardTable
+            actions={canManage}
+            columns={['Currency', 'Address', { heading: 'Tag', className: 'hidden sm:table-cell' }, { heading: 'Added', className: 'hidden md:table-cell' }]}
+          >
+            {wallets.map((wallet) => (
+              <TableRow key={wallet.id} data-testid="helio-wallet-row">
+                <TableCell>
+                  <span className="flex items-center gap-2">
+                    <CurrencyIcon icon={wallet.currency.icon} />
+                    <span className="font-medium">{wallet.currency.name}</span>
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <span className="flex items-center gap-1">
+                    <code className="font-mono text-xs sm:text-sm" title={wallet.walletAddress} aria-label={wallet.walletAddress}>
+                      {middleTruncate(wallet.walletAddress)}
+                    </code>
+                    <CopyButton value={wallet.walletAddress} label="Copy the address" />
+                  </span>
+                  {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
+                  {wallet.heldByHelio && (
+                    <span className="mt-1 block">
+                      <Badge variant="secondary" title="Helio received this address with your merchant account">
+                        At Helio
+                      </Badge>
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="hidden font-mono text-sm sm:table-cell">
+                  {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
+                </TableCell>
+                <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(wallet.createdAt)}</TableCell>
+                {canManage && (
+                  <TableCell>
+                    <span className="flex justify-end gap-1">
+                      <RowIconButton action="edit" label={`Edit the ${wallet.currency.name} wallet`} onClick={() => setDialog({ wallet, key: Date.now() })} />
+                      <RowIconButton action="delete" label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)} />
+                    </span>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
           </CardTable>
         ))
       )}

@@ -60,19 +60,19 @@ export function ProfileTable({
   return (
     <HeadedTable label={label} columns={columns} busy={busy} className={className}>
       {Array.from({ length: loadingRows }, (_, i) => (
-          <TableRow key={i} className="hover:bg-transparent">
-            <TableCell colSpan={columns.length}>
-              <Skeleton className="h-5 w-full" />
-            </TableCell>
-          </TableRow>
-        ))}
-        {message ? (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={columns.length} className={cn(messageClassName, 'text-center text-muted-foreground')}>
-              {message}
-            </TableCell>
-          </TableRow>
-        ) : null}
+        <TableRow key={i} className="hover:bg-transparent">
+          <TableCell colSpan={columns.length}>
+            <Skeleton className="h-5 w-full" />
+          </TableCell>
+        </TableRow>
+      ))}
+      {message ? (
+        <TableRow className="hover:bg-transparent">
+          <TableCell colSpan={columns.length} className={cn(messageClassName, 'text-center text-muted-foreground')}>
+            {message}
+          </TableCell>
+        </TableRow>
+      ) : null}
       {children}
     </HeadedTable>
   );

@@ -36,14 +36,14 @@ export function CollectionMints({ collectionName, mints }: { collectionName: str
     <div className="flex flex-col gap-2">
       <div className="rounded-md border">
         <HeadedTable label={`Tokens minted in ${collectionName}`} columns={['Token', 'Owner (minted to)', 'Transaction', 'Minted']}>
-            {shown.map((mint) => (
-              <TableRow key={mint.id}>
-                <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
-                <HexCell value={mint.toAddress} copyLabel={`Copy the owner of token ${mint.tokenId}`} />
-                <HexCell value={mint.transactionHash} copyLabel={`Copy the transaction of token ${mint.tokenId}`} />
-                <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{formatDateTime(mint.createdAt)}</TableCell>
-              </TableRow>
-            ))}
+          {shown.map((mint) => (
+            <TableRow key={mint.id}>
+              <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
+              <HexCell value={mint.toAddress} copyLabel={`Copy the owner of token ${mint.tokenId}`} />
+              <HexCell value={mint.transactionHash} copyLabel={`Copy the transaction of token ${mint.tokenId}`} />
+              <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{formatDateTime(mint.createdAt)}</TableCell>
+            </TableRow>
+          ))}
         </HeadedTable>
       </div>
       {mints.length > FIRST && (

@@ -243,32 +243,32 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
           <>
             <div className="hidden md:block">
               <HeadedTable label="API requests" columns={['Time', 'Request', 'Status', { heading: 'Latency', className: 'text-right' }, 'Key']}>
-                  {items.map((request) => (
-                    <TableRow key={request.id} className="cursor-pointer" onClick={() => setOpen(request)} data-testid="api-request-row">
-                      <TableCell className="whitespace-nowrap text-muted-foreground" title={formatDateTime(request.createdAt, { zone: true, seconds: true })}>
-                        {when(request.createdAt)}
-                      </TableCell>
-                      <TableCell className="max-w-[22rem]">
-                        <button
-                          type="button"
-                          className="flex min-w-0 items-center gap-2 text-left font-mono text-xs focus-visible:underline focus-visible:outline-none"
-                          aria-label={`Details of ${request.method} ${request.path}`}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setOpen(request);
-                          }}
-                        >
-                          <span className="w-10 shrink-0 font-semibold">{request.method}</span>
-                          <span className="truncate">{request.path}</span>
-                        </button>
-                      </TableCell>
-                      <TableCell>
-                        <HttpStatusBadge status={request.status} />
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCount(request.latencyMs)} ms</TableCell>
-                      <TableCell className="max-w-[12rem] truncate">{keyLabel(request.apiKey)}</TableCell>
-                    </TableRow>
-                  ))}
+                {items.map((request) => (
+                  <TableRow key={request.id} className="cursor-pointer" onClick={() => setOpen(request)} data-testid="api-request-row">
+                    <TableCell className="whitespace-nowrap text-muted-foreground" title={formatDateTime(request.createdAt, { zone: true, seconds: true })}>
+                      {when(request.createdAt)}
+                    </TableCell>
+                    <TableCell className="max-w-[22rem]">
+                      <button
+                        type="button"
+                        className="flex min-w-0 items-center gap-2 text-left font-mono text-xs focus-visible:underline focus-visible:outline-none"
+                        aria-label={`Details of ${request.method} ${request.path}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setOpen(request);
+                        }}
+                      >
+                        <span className="w-10 shrink-0 font-semibold">{request.method}</span>
+                        <span className="truncate">{request.path}</span>
+                      </button>
+                    </TableCell>
+                    <TableCell>
+                      <HttpStatusBadge status={request.status} />
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCount(request.latencyMs)} ms</TableCell>
+                    <TableCell className="max-w-[12rem] truncate">{keyLabel(request.apiKey)}</TableCell>
+                  </TableRow>
+                ))}
               </HeadedTable>
             </div>
             <ul aria-label="API requests" className="flex flex-col gap-2 md:hidden">

@@ -44,12 +44,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   useDocumentTitle(`${application?.organizationName ?? 'Application'} · Business verification · Rampart`);
 
   return (
-    <QueriedRecordPage
-      back={{ to: ROUTES.adminKyb, label: 'Applications' }}
-      record={application}
-      query={query}
-      errorTitle="Could not load the application"
-    >
+    <QueriedRecordPage back={{ to: ROUTES.adminKyb, label: 'Applications' }} record={application} query={query} errorTitle="Could not load the application">
       {(loaded) => <ApplicationView application={loaded} />}
     </QueriedRecordPage>
   );

@@ -133,7 +133,10 @@ export function KeysScreen() {
           text: 'Your keys will be listed here with when each was last used. Your server needs one to issue passes.',
         }}
       >
-        <CardTable actions={canManage} columns={['Name', 'Key', { heading: 'Last used', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}>
+        <CardTable
+          actions={canManage}
+          columns={['Name', 'Key', { heading: 'Last used', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}
+        >
           {keys.map((key) => (
             <TableRow key={key.id} data-testid="pass-key-row">
               <TableCell>

@@ -211,7 +211,9 @@ export function PassDetailScreen() {
                       </span>
                     </DetailRow>
                     {pass.externalId && (
-                      <DetailRow label="External id" mono>{pass.externalId}</DetailRow>
+                      <DetailRow label="External id" mono>
+                        {pass.externalId}
+                      </DetailRow>
                     )}
                     <DetailRow label="Apple Wallet">{pass.addedToAppleWallet ? 'Added on a device' : 'Not added yet'}</DetailRow>
                     <DetailRow label="Scans">

@@ -130,7 +130,16 @@ export function PassesListScreen() {
           )
         }
       >
-        <CardTable columns={['Holder', 'Status', { heading: 'NFT', className: 'hidden md:table-cell' }, { heading: 'Template', className: 'hidden lg:table-cell' }, { heading: 'Scans', className: 'hidden sm:table-cell text-right' }, { heading: 'Issued', className: 'hidden md:table-cell' }]}>
+        <CardTable
+          columns={[
+            'Holder',
+            'Status',
+            { heading: 'NFT', className: 'hidden md:table-cell' },
+            { heading: 'Template', className: 'hidden lg:table-cell' },
+            { heading: 'Scans', className: 'hidden sm:table-cell text-right' },
+            { heading: 'Issued', className: 'hidden md:table-cell' },
+          ]}
+        >
           {items.map((pass) => (
             <TableRow key={pass.id} data-testid="pass-row" className="relative">
               <TableCell>

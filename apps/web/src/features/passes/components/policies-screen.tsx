@@ -189,7 +189,12 @@ export function PoliciesScreen() {
         section="policies"
         description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
         add={
-          canManage && { label: 'New policy', firstLabel: 'Create a policy', onAdd: () => setEditing({ policy: null, key: Date.now() }), disabled: !data || full }
+          canManage && {
+            label: 'New policy',
+            firstLabel: 'Create a policy',
+            onAdd: () => setEditing({ policy: null, key: Date.now() }),
+            disabled: !data || full,
+          }
         }
         query={{ data, loading, error }}
         errorTitle="Could not load the policies"
@@ -201,7 +206,15 @@ export function PoliciesScreen() {
           text: 'Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.',
         }}
       >
-        <CardTable actions={canManage} columns={['Name', 'Entitles', { heading: 'Passes', className: 'hidden text-right sm:table-cell' }, { heading: 'Updated', className: 'hidden md:table-cell' }]}>
+        <CardTable
+          actions={canManage}
+          columns={[
+            'Name',
+            'Entitles',
+            { heading: 'Passes', className: 'hidden text-right sm:table-cell' },
+            { heading: 'Updated', className: 'hidden md:table-cell' },
+          ]}
+        >
           {policies.map((policy) => (
             <TableRow key={policy.id} data-testid="policy-row">
               <TableCell>

@@ -284,8 +284,12 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
       upload={submission}
       details={
         <>
-          <DetailRow label="Pass type id" mono>{apple.passTypeIdentifier}</DetailRow>
-          <DetailRow label="Team id" mono>{apple.teamIdentifier}</DetailRow>
+          <DetailRow label="Pass type id" mono>
+            {apple.passTypeIdentifier}
+          </DetailRow>
+          <DetailRow label="Team id" mono>
+            {apple.teamIdentifier}
+          </DetailRow>
           <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
           <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
         </>
@@ -354,8 +358,12 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       upload={submission}
       details={
         <>
-          <DetailRow label="Issuer id" mono>{google.issuerId}</DetailRow>
-          <DetailRow label="Service account" mono>{google.serviceAccountEmail}</DetailRow>
+          <DetailRow label="Issuer id" mono>
+            {google.issuerId}
+          </DetailRow>
+          <DetailRow label="Service account" mono>
+            {google.serviceAccountEmail}
+          </DetailRow>
         </>
       }
     >

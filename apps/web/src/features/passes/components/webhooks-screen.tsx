@@ -99,19 +99,19 @@ function Deliveries({ webhookId }: { webhookId: string }) {
       <HeadedTable
         columns={['Event', 'Status', { heading: 'Attempts', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}
       >
-          {page.items.map((delivery) => (
-            <TableRow key={delivery.id}>
-              <TableCell className="text-sm">{labelOfPassWebhookEvent(delivery.eventType)}</TableCell>
-              <TableCell>
-                <StatusBadge meaning={delivery.status === 'succeeded' ? 'success' : delivery.status === 'pending' ? 'progress' : 'failed'}>
-                  {labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, delivery.status)}
-                  {delivery.lastStatusCode != null && ` · ${delivery.lastStatusCode}`}
-                </StatusBadge>
-              </TableCell>
-              <TableCell className="hidden tabular-nums sm:table-cell">{formatCount(delivery.attemptCount)}</TableCell>
-              <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDateTime(delivery.createdAt)}</TableCell>
-            </TableRow>
-          ))}
+        {page.items.map((delivery) => (
+          <TableRow key={delivery.id}>
+            <TableCell className="text-sm">{labelOfPassWebhookEvent(delivery.eventType)}</TableCell>
+            <TableCell>
+              <StatusBadge meaning={delivery.status === 'succeeded' ? 'success' : delivery.status === 'pending' ? 'progress' : 'failed'}>
+                {labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, delivery.status)}
+                {delivery.lastStatusCode != null && ` · ${delivery.lastStatusCode}`}
+              </StatusBadge>
+            </TableCell>
+            <TableCell className="hidden tabular-nums sm:table-cell">{formatCount(delivery.attemptCount)}</TableCell>
+            <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDateTime(delivery.createdAt)}</TableCell>
+          </TableRow>
+        ))}
       </HeadedTable>
       {page.totalCount > page.items.length && (
         <p className="text-xs text-muted-foreground">

@@ -35,31 +35,31 @@ export function AppliesMatrix({
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
         <HeadedTable label={`Rules applying in ${regionLabel(region)}`} columns={['Payment method', ...RULE_TYPES.map((type) => RULE_TYPE_LABEL[type])]}>
-            {methods.map((method) => (
-              <TableRow key={method}>
-                <TableHead scope="row" className="font-medium text-foreground">
-                  {PAYMENT_METHOD_LABEL[method]}
-                </TableHead>
-                {RULE_TYPES.map((type) => {
-                  const found = applyingRule(rules, { type, region, paymentMethod: method, transactionType });
-                  return (
-                    <TableCell key={type} className="align-top whitespace-normal">
-                      {found ? (
-                        <div className="flex min-w-32 flex-col">
-                          <span className="tabular-nums">{describeCharge(found.rule)}</span>
-                          <span className="text-xs text-muted-foreground">
-                            by {SPECIFICITY_LABEL[found.specificity]}
-                            {found.rule.source === 'ACCOUNT' ? ' · this account' : ''}
-                          </span>
-                        </div>
-                      ) : (
-                        <span className="text-muted-foreground">None</span>
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
+          {methods.map((method) => (
+            <TableRow key={method}>
+              <TableHead scope="row" className="font-medium text-foreground">
+                {PAYMENT_METHOD_LABEL[method]}
+              </TableHead>
+              {RULE_TYPES.map((type) => {
+                const found = applyingRule(rules, { type, region, paymentMethod: method, transactionType });
+                return (
+                  <TableCell key={type} className="align-top whitespace-normal">
+                    {found ? (
+                      <div className="flex min-w-32 flex-col">
+                        <span className="tabular-nums">{describeCharge(found.rule)}</span>
+                        <span className="text-xs text-muted-foreground">
+                          by {SPECIFICITY_LABEL[found.specificity]}
+                          {found.rule.source === 'ACCOUNT' ? ' · this account' : ''}
+                        </span>
+                      </div>
+                    ) : (
+                      <span className="text-muted-foreground">None</span>
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
         </HeadedTable>
       </CardContent>
     </Card>

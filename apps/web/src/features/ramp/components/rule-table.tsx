@@ -76,19 +76,19 @@ export function RuleTable({
               { heading: 'Applies to', className: 'min-w-56' },
             ]}
           >
-              {sorted.map((rule) => (
-                <TableRow key={rule.id}>
-                  <TableCell>{regionLabel(rule.region)}</TableCell>
-                  <TableCell>{paymentMethodLabel(rule.paymentMethod)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{trimZeros(rule.percentage)} %</TableCell>
-                  <TableCell className="text-right tabular-nums">{trimZeros(rule.fixedValue)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{trimZeros(rule.minValue)}</TableCell>
-                  <TableCell>
-                    <Badge variant={rule.source === 'ACCOUNT' ? 'default' : 'secondary'}>{SOURCE_LABEL[rule.source]}</Badge>
-                  </TableCell>
-                  <TableCell className="text-sm whitespace-normal text-muted-foreground">{appliesWhere(rule)}</TableCell>
-                </TableRow>
-              ))}
+            {sorted.map((rule) => (
+              <TableRow key={rule.id}>
+                <TableCell>{regionLabel(rule.region)}</TableCell>
+                <TableCell>{paymentMethodLabel(rule.paymentMethod)}</TableCell>
+                <TableCell className="text-right tabular-nums">{trimZeros(rule.percentage)} %</TableCell>
+                <TableCell className="text-right tabular-nums">{trimZeros(rule.fixedValue)}</TableCell>
+                <TableCell className="text-right tabular-nums">{trimZeros(rule.minValue)}</TableCell>
+                <TableCell>
+                  <Badge variant={rule.source === 'ACCOUNT' ? 'default' : 'secondary'}>{SOURCE_LABEL[rule.source]}</Badge>
+                </TableCell>
+                <TableCell className="text-sm whitespace-normal text-muted-foreground">{appliesWhere(rule)}</TableCell>
+              </TableRow>
+            ))}
           </HeadedTable>
         )}
       </CardContent>
