@@ -369,7 +369,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('the dunning end cancels the subscription at Stripe, once, and the deletion webhook that follows changes nothing', async () => {
-    const { partner, subscriptionId, organizationId } = await subscribedPastDue('Stripe dunning end', 'pro_monthly');
+    const { partner, subscription, subscriptionId, organizationId } = await subscribedPastDue('Stripe dunning end', 'pro_monthly');
     // What the subscription page says: "Payment failed: moves to Free on {dunningEndsAt} unless a payment succeeds".
     const pastDue = (await partner.client.ok(`query($a: ID!) { billing(accountId: $a) { subscription { dunningEndsAt } } }`, { a: partner.accountId })).billing
       .subscription;
