@@ -2,6 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HeadedTable } from '@/components/data-table/headed-table';
 import { TableCell, TableRow } from '@/components/ui/table';
+import { stubResizeObserver } from '@/components/form/form-test-harness';
+
+// The table scrolls sideways in a HorizontalScroll, which measures itself; jsdom has no ResizeObserver.
+stubResizeObserver();
 
 describe('HeadedTable', () => {
   it('names the table, heads its columns with their classes and holds the rows given', () => {
