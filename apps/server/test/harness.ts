@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { connectDatabase } from '../src/db/client.ts';
 import { createMailer } from '../src/mail/mailer.ts';
@@ -184,3 +184,24 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * One app for the whole test file: started before its first test (beforeAll) and closed after its last (afterAll).
+ * The handle reads the started app, so `const t = useTestApp()` at the top of a file replaces the hand-written
+ * `let t; beforeAll(start); afterAll(close)`; later `beforeAll` hooks run after it and may use `t`.
+ */
+export function useTestApp(...args: Parameters<typeof startTestApp>): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(...args);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!started) throw new Error('The test app starts in beforeAll: read it inside a test or a hook.');
+      return Reflect.get(started, key);
+    },
+  });
+}

@@ -4,16 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_INDUSTRIES, COUNTRY_CODES, EXPECTED_MONTHLY_VOLUMES, PRODUCT_INTERESTS } from '@rampart/shared/onboarding';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp, useTestApp } from './harness.ts';
 import { accountWithMember } from './accounts-helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${t.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...headers }, body });

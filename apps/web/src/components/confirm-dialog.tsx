@@ -3,6 +3,7 @@ import { ErrorAlert } from '@/components/form-alert';
 import { AlertDialogFrame } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 
 export interface ConfirmDialogProps {
@@ -75,5 +76,60 @@ export function ConfirmDialog({
     >
       <ErrorAlert message={error} title={errorTitle} />
     </AlertDialogFrame>
+  );
+}
+
+const ITEM_ACTION = {
+  delete: { verb: 'Delete', busy: 'Deleting', done: 'deleted' },
+  revoke: { verb: 'Revoke', busy: 'Revoking', done: 'revoked' },
+} as const;
+
+/**
+ * Confirms deleting (or revoking) one `noun` of a list, closed while `item` is null: “Delete the template “Gold”?”
+ * unless `title` says otherwise, then a toast names what went (“Template deleted”, with `doneDescription` or the
+ * item's name). A failure keeps it open with the server's words.
+ */
+export function ConfirmItemDialog({
+  action = 'delete',
+  noun,
+  item,
+  title,
+  description,
+  doneDescription,
+  onConfirm,
+  onClose,
+}: {
+  action?: keyof typeof ITEM_ACTION;
+  noun: string;
+  item: { id: string; name: string } | null;
+  title?: ReactNode;
+  description: ReactNode;
+  doneDescription?: string;
+  onConfirm: (id: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { verb, busy, done } = ITEM_ACTION[action];
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onClose={onClose}
+      title={
+        title ?? (
+          <>
+            {verb} the {noun} “{item?.name}”?
+          </>
+        )
+      }
+      description={description}
+      confirmLabel={`${verb} ${noun}`}
+      busyLabel={busy}
+      destructive
+      errorTitle={`Could not ${verb.toLowerCase()} the ${noun}`}
+      onConfirm={async () => {
+        if (!item) return;
+        await onConfirm(item.id);
+        toast({ title: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${done}`, description: doneDescription ?? item.name });
+      }}
+    />
   );
 }

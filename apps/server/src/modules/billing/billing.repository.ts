@@ -6,6 +6,7 @@ import type { Executor } from '../../db/executor.ts';
 import { organizationAdministratorEmails } from '../../db/membership-row.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { billingCheckoutSessions, billingCustomers, billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
+import { accountWithOrganization } from '../../db/account-organization.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -30,12 +31,7 @@ export function createBillingRepository(db: Database) {
     },
 
     async organizationOfAccount(accountId: string): Promise<OrganizationRow | undefined> {
-      const [row] = await db
-        .select({ organization: organizations })
-        .from(accounts)
-        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
-        .where(eq(accounts.id, accountId));
-      return row?.organization;
+      return (await accountWithOrganization(db, accountId))?.organization;
     },
 
     async organization(organizationId: string): Promise<OrganizationRow | undefined> {

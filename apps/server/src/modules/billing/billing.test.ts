@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DUNNING_PERIOD_DAYS } from '@rampart/shared/billing';
-import { errorCode, type ApiClient, type TestApp, startTestApp } from '../../../test/harness.ts';
+import { errorCode, type ApiClient, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import type { BillingEvent } from './billing-provider.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const BILLING = `query($a: ID!) { billing(accountId: $a) { organizationId provider plan canManage
   subscription { plan priceLookupKey status currentPeriodStart currentPeriodEnd cancelAtPeriodEnd scheduledPriceLookupKey scheduledPlan pastDueSince dunningEndsAt paymentMethod { brand last4 expMonth expYear } }

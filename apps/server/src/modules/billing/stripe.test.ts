@@ -70,6 +70,20 @@ async function subscribed(name: string, lookupKey = 'pro_monthly', created = sec
   return { partner, ...paid, organizationId: await organizationOf(partner.accountId) };
 }
 
+/** A subscription started an hour ago whose renewal then failed: past due, its dunning running. */
+async function subscribedPastDue(name: string, lookupKey: string) {
+  const start = seconds() - 3600;
+  const paid = await subscribed(name, lookupKey, start);
+  const subscriptionId = paid.subscription.id as string;
+  for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
+  return { ...paid, subscriptionId };
+}
+
+/** Past due for 15 days: the dunning may end. */
+async function dunningOver(organizationId: string) {
+  await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+}
+
 describe('Stripe adapter requests (as Stripe documents them)', () => {
   it('reads the plans by lookup key with their products, amounts from minor units as decimal strings', async () => {
     const partner = await accountWithMember(t, { name: 'Stripe prices' });
@@ -355,16 +369,13 @@ describe('Stripe webhooks', () => {
   });
 
   it('the dunning end cancels the subscription at Stripe, once, and the deletion webhook that follows changes nothing', async () => {
-    const start = seconds() - 3600;
-    const { partner, subscription, organizationId } = await subscribed('Stripe dunning end', 'pro_monthly', start);
-    const subscriptionId = subscription.id as string;
-    for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
+    const { partner, subscription, subscriptionId, organizationId } = await subscribedPastDue('Stripe dunning end', 'pro_monthly');
     // What the subscription page says: "Payment failed: moves to Free on {dunningEndsAt} unless a payment succeeds".
     const pastDue = (await partner.client.ok(`query($a: ID!) { billing(accountId: $a) { subscription { dunningEndsAt } } }`, { a: partner.accountId })).billing
       .subscription;
     const job = await t.database.pool.query(`select run_at from graphile_worker.jobs where key = $1`, [`billing_dunning_end:${organizationId}`]);
     expect(new Date(job.rows[0].run_at).getTime()).toBe(new Date(pastDue.dunningEndsAt).getTime());
-    await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+    await dunningOver(organizationId);
 
     const before = stripe.requests.length;
     expect(await t.app.services.billing.endDunning(organizationId)).toBe(true);
@@ -398,11 +409,8 @@ describe('Stripe webhooks', () => {
   });
 
   it('a dunning end for a subscription already canceled at Stripe (its webhook not yet here) sends no cancel and still returns to Free', async () => {
-    const start = seconds() - 3600;
-    const { subscription, organizationId } = await subscribed('Stripe dunning already ended', 'basic_monthly', start);
-    const subscriptionId = subscription.id as string;
-    for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
-    await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+    const { subscriptionId, organizationId } = await subscribedPastDue('Stripe dunning already ended', 'basic_monthly');
+    await dunningOver(organizationId);
     const late = stripe.endSubscription(subscriptionId, seconds());
 
     const before = stripe.requests.length;
@@ -415,11 +423,8 @@ describe('Stripe webhooks', () => {
   });
 
   it('a dunning end that cannot reach Stripe keeps the plan, so the retried job can end it', async () => {
-    const start = seconds() - 3600;
-    const { subscription, organizationId } = await subscribed('Stripe dunning retry', 'pro_monthly', start);
-    const subscriptionId = subscription.id as string;
-    for (const event of stripe.failRenewal(subscriptionId, start + 60)) expect((await deliver(event)).body.outcome).toBe('applied');
-    await t.database.pool.query(`update subscriptions set past_due_since = now() - interval '15 days' where organization_id = $1`, [organizationId]);
+    const { subscriptionId, organizationId } = await subscribedPastDue('Stripe dunning retry', 'pro_monthly');
+    await dunningOver(organizationId);
 
     stripe.failNext('DELETE', /^\/v1\/subscriptions\//, 429, {
       type: 'invalid_request_error',

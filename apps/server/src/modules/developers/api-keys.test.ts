@@ -1,17 +1,11 @@
 import { parseCrontab } from 'graphile-worker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CRONTAB } from '../../jobs/worker.ts';
 import type { RequestLogEntry } from './developers.service.ts';
-import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { errorCode, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const KEY_FIELDS = 'id type name secret liveMode lastUsedAt canReveal restrictions { resource access }';
 const KEYS = `query($a: ID!, $l: Boolean!) { apiKeys(accountId: $a, liveMode: $l) { ${KEY_FIELDS} } }`;

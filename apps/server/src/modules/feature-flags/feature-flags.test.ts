@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { errorCode, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  // The default cache (5 s): the partner sees a staff edit at once because the edit empties this process's cache.
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+// The default cache (5 s): the partner sees a staff edit at once because the edit empties this process's cache.
+const t = useTestApp();
 
 const FLAGS = 'query { staffFeatureFlags { key defaultValue overrides { contextKind contextKey contextName enabled } } }';
 const SET = `mutation($flag: String!, $o: ID, $a: ID, $enabled: Boolean, $reason: String!) {

@@ -9,6 +9,7 @@ import { integrations } from '../../db/schema/ramp.ts';
 import { helioMerchantAccounts, helioWallets } from '../../db/schema/commerce.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { Executor } from '../../db/executor.ts';
+import { accountWithOrganization } from '../../db/account-organization.ts';
 
 export type TestingInstructionsRow = typeof testingInstructions.$inferSelect;
 export type GoLiveRequestRow = typeof goLiveRequests.$inferSelect;
@@ -30,13 +31,8 @@ export function createGoLiveRepository(db: Database) {
 
     /** The account with what the checklist reads of its organization. */
     async accountWithPlan(accountId: string) {
-      const [row] = await db
-        .select({ account: accounts, subscriptionPlanType: organizations.subscriptionPlanType })
-        .from(accounts)
-        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row;
+      const row = await accountWithOrganization(db, accountId);
+      return row && { account: row.account, subscriptionPlanType: row.organization.subscriptionPlanType };
     },
     /** Web domains the partner recorded where it embeds the widget (createIntegration). */
     async integrationDomainsOf(accountId: string): Promise<string[]> {

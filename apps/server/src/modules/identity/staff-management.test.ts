@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_PERMISSIONS, adminPermissionsOf, type AdminPermission } from '@rampart/shared/permissions';
 import { accountWithMember, sessionFor, signedInUser } from '../../../test/accounts-helper.ts';
-import { errorCode, startTestApp, uniqueEmail, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { errorCode, uniqueEmail, type ApiClient, useTestApp } from '../../../test/harness.ts';
 import { staffChangeRefusal } from './staff-administration.service.ts';
 
 // The back office's staff management (issue 35), over real HTTP against the app, mail through the test SMTP server.
-let t: TestApp;
+const t = useTestApp();
 let superAdmin: { userId: string; email: string; client: ApiClient };
 
 const MEMBER = 'id email name role formerRole status isTwoFactorEnabled hasPassword invitationExpiresAt lastSignInAt activeSessions deactivatedAt';
@@ -24,12 +24,7 @@ async function lastEvent(operation: string): Promise<Record<string, any>> {
 const adminRoleOf = async (userId: string) => (await t.database.pool.query(`select admin_role from users where id = $1`, [userId])).rows[0].admin_role;
 
 beforeAll(async () => {
-  t = await startTestApp();
   superAdmin = await signedInUser(t, { adminRole: 'SuperAdmin' });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('staff management in the back office', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { LOCAL_EVM_CHAIN_ID } from '@rampart/shared/passes';
-import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { errorCode, startTestApp, type ApiClient, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { LOCAL_CHAIN_DEV_ADDRESS } from '../../lib/chain/local-chain.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
@@ -23,16 +23,11 @@ const COLLECTIONS = `query($a: ID!) { account(id: $a) { nftCollections { id name
 const CREATE_EXTERNAL = `mutation($a: ID!, $i: NftCollectionInput!) { createNftCollection(accountId: $a, input: $i) { id isMintable } }`;
 const HYPERMINT = `query($a: ID!, $u: String!) { getHyperMintEmbedUrl(accountId: $a, url: $u) }`;
 
-let t: TestApp;
+const t = useTestApp();
 let staff: ApiClient;
 
 beforeAll(async () => {
-  t = await startTestApp();
   staff = (await signedInUser(t, { adminRole: 'SuperAdmin' })).client;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 async function mintingAccount(name = 'Minting') {

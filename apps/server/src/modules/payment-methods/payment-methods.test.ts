@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, type ApiClient, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let payments: ApiClient;
 beforeAll(async () => {
-  t = await startTestApp();
   payments = (await signedInUser(t, { adminRole: 'PaymentsOperations' })).client;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const SETTING = 'paymentMethod region isEnabled minAmount maxAmount isConfigured';

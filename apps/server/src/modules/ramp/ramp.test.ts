@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
-import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { errorCode, type ApiClient, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let finance: ApiClient;
 let accountManager: ApiClient;
 beforeAll(async () => {
-  t = await startTestApp();
   finance = (await signedInUser(t, { adminRole: 'FinanceManager' })).client;
   accountManager = (await signedInUser(t, { adminRole: 'AccountManager' })).client;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const PAIRS = `query($a: ID!) { account(id: $a) { currencyAccountPairs { id isEnabled isSellEnabled isConfigured currency { code isSuspended isSellSupported } } onboardingInfo { areCurrenciesConfigured areDomainsConfigured } hasConfiguredRampFees { buyFees sellFees } } }`;

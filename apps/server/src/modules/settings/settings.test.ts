@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { errorCode, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { CURRENCIES } from '../../lib/crypto-catalogue.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const CURRENCIES_QUERY = `{ cryptoCurrencies { id type name code icon addressRegex supportsAddressTag networkCode supportsTestMode isSellSupported isSuspended isSuspendedUS } }`;
 const UPDATE_ACCOUNT = `mutation($a: ID!, $o: [String!], $w: String) { updateAccount(accountId: $a, allowedIframeAncestorUrls: $o, customerDataWebhookUrl: $w) { id allowedIframeAncestorUrls customerDataWebhookUrl } }`;

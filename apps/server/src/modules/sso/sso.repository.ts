@@ -4,6 +4,7 @@ import { firstWhere } from '../../db/row-queries.ts';
 import { accounts, memberships, organizations } from '../../db/schema/accounts.ts';
 import { sessions, users } from '../../db/schema/identity.ts';
 import { ssoSignInAttempts, ssoUsedIdTokens } from '../../db/schema/sso.ts';
+import { accountWithOrganization } from '../../db/account-organization.ts';
 
 export type SsoSignInAttemptRow = typeof ssoSignInAttempts.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -44,13 +45,7 @@ export function createSsoRepository(db: Database) {
 
     /** The organization owning an account: the one whose members requireSso holds for. */
     async organizationOfAccount(accountId: string): Promise<OrganizationRow | undefined> {
-      const [row] = await db
-        .select({ organization: organizations })
-        .from(accounts)
-        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row?.organization;
+      return (await accountWithOrganization(db, accountId))?.organization;
     },
 
     async setRequireSso(organizationId: string, requireSso: boolean): Promise<OrganizationRow> {

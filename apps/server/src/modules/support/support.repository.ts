@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, organizations } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/identity.ts';
 import { supportMessages, supportRequests } from '../../db/schema/support.ts';
+import { accountWithOrganization } from '../../db/account-organization.ts';
 import type { SupportRequestStatus } from '@rampart/shared/support';
 
 export type SupportRequestRow = typeof supportRequests.$inferSelect;
@@ -54,13 +55,7 @@ export function createSupportRepository(db: Database) {
     },
 
     async planOf(accountId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ plan: organizations.subscriptionPlanType })
-        .from(accounts)
-        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
-        .where(eq(accounts.id, accountId))
-        .limit(1);
-      return row?.plan;
+      return (await accountWithOrganization(db, accountId))?.organization.subscriptionPlanType;
     },
 
     async accountOf(id: string): Promise<string | null> {

@@ -1,23 +1,17 @@
 import jpeg from 'jpeg-js';
 import pngjs from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_FONT_HOSTS, THEME_LOGO_MAX_BYTES, type ThemeConfig } from '@rampart/shared/themes';
 import { contrastIssues, generateThemeConfig } from '@rampart/shared/theme-colors';
 import { parseEnv } from '../../config/env.ts';
-import { errorCode, startTestApp, type ApiClient, type GraphQLResult, type TestApp } from '../../../test/harness.ts';
+import { errorCode, type ApiClient, type GraphQLResult, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { decompressionBombPng } from '../../../test/hostile-files.ts';
 import { describeAuditEvent } from '../audit/audit-sentences.ts';
 import { themesAuditSentences } from './themes.audit.ts';
 import { savedAtWords } from './themes.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const COLORS = 'background surface surfaceMuted text textMuted border inputBackground primary primaryText danger success';
 const CONFIG = `config { light { ${COLORS} } dark { ${COLORS} } fontFamily fontUrl splashScreen { lightBackground lightLoader darkBackground darkLoader loaderType } }`;

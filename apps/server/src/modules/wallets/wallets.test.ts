@@ -1,22 +1,18 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, type ApiClient, useTestApp } from '../../../test/harness.ts';
 import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let fraudAnalyst: { client: ApiClient; email: string };
 let riskManager: ApiClient;
 let treasury: ApiClient;
 let auditor: ApiClient;
 beforeAll(async () => {
-  t = await startTestApp();
   fraudAnalyst = await signedInUser(t, { adminRole: 'FraudAnalyst' });
   riskManager = (await signedInUser(t, { adminRole: 'RiskManager' })).client;
   treasury = (await signedInUser(t, { adminRole: 'Treasury' })).client;
   auditor = (await signedInUser(t, { adminRole: 'Auditor' })).client;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const FIELDS = 'id address isBlocked blockReason blockedAt isTrusted trustReason trustedAt updatedBy';

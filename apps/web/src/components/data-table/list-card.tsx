@@ -22,9 +22,9 @@ export interface ListCardQuery {
 }
 
 /** The heading of a table's actions column: read out by screen readers, not shown. */
-export function ActionsTableHead() {
+export function ActionsTableHead({ className }: { className?: string }) {
   return (
-    <TableHead>
+    <TableHead className={className}>
       <span className="sr-only">Actions</span>
     </TableHead>
   );

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/form-alert';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { QueryErrorAlert } from '@/components/query-boundary';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /** The link above a page back to the list (or screen) it was opened from. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -30,6 +32,38 @@ export function RecordPageError({ back, title, errorTitle, message }: { back: Re
       {back}
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <ErrorAlert title={errorTitle} message={message} />
+    </PageLayout>
+  );
+}
+
+/**
+ * A back-office record's page from its query: the way back to its list, the error alert while there is no record,
+ * placeholders on the first load, then the record (kept on screen while a refetch runs).
+ */
+export function QueriedRecordPage<T>({
+  back,
+  record,
+  query,
+  errorTitle,
+  children,
+}: {
+  back: { to: string; label: string };
+  record: T | null | undefined;
+  query: { loading: boolean; error?: unknown; refetch: () => unknown };
+  errorTitle: string;
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <PageLayout>
+      <BackLink to={back.to}>{back.label}</BackLink>
+      {query.error && !record ? <QueryErrorAlert title={errorTitle} error={query.error} onRetry={query.refetch} /> : null}
+      {query.loading && !record ? (
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : null}
+      {record ? children(record) : null}
     </PageLayout>
   );
 }

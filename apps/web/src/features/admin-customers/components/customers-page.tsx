@@ -8,7 +8,8 @@ import { SearchSubmitForm } from '@/components/search-submit-form';
 import { IdentityBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { StaffCustomersQuery } from '@/features/admin-customers/api/customers';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -41,41 +42,31 @@ export function CustomersPage() {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-md border">
-          <Table aria-label="Customers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Customer</TableHead>
-                <TableHead>Partner</TableHead>
-                <TableHead>Identity check</TableHead>
-                <TableHead className="hidden md:table-cell">Created</TableHead>
+          <HeadedTable label="Customers" columns={['Customer', 'Partner', 'Identity check', { heading: 'Created', className: 'hidden md:table-cell' }]}>
+            {customers.map((customer) => (
+              <TableRow key={customer.id}>
+                <TableCell className="max-w-64">
+                  <Link to={`${ROUTES.adminCustomers}/${customer.id}`} className="block truncate font-medium underline-offset-4 hover:underline">
+                    {customer.email ?? customer.externalCustomerId ?? customer.id}
+                  </Link>
+                  <span className="block truncate font-mono text-xs text-muted-foreground">{customer.externalCustomerId ?? customer.id}</span>
+                </TableCell>
+                <TableCell>
+                  <span className="block truncate">{customer.accountName}</span>
+                  <span className="block truncate text-xs text-muted-foreground">{customer.organizationName}</span>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-1.5">
+                    <IdentityBadge status={customer.identityCheck.status} />
+                    {customer.isDeleted ? <Badge variant="outline">Deleted</Badge> : null}
+                    {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
+                    {!customer.liveMode ? <Badge variant="info">Test</Badge> : null}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">{formatDate(customer.createdAt)}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {customers.map((customer) => (
-                <TableRow key={customer.id}>
-                  <TableCell className="max-w-64">
-                    <Link to={`${ROUTES.adminCustomers}/${customer.id}`} className="block truncate font-medium underline-offset-4 hover:underline">
-                      {customer.email ?? customer.externalCustomerId ?? customer.id}
-                    </Link>
-                    <span className="block truncate font-mono text-xs text-muted-foreground">{customer.externalCustomerId ?? customer.id}</span>
-                  </TableCell>
-                  <TableCell>
-                    <span className="block truncate">{customer.accountName}</span>
-                    <span className="block truncate text-xs text-muted-foreground">{customer.organizationName}</span>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-1.5">
-                      <IdentityBadge status={customer.identityCheck.status} />
-                      {customer.isDeleted ? <Badge variant="outline">Deleted</Badge> : null}
-                      {customer.isBlocked ? <Badge variant="destructive">Blocked</Badge> : null}
-                      {!customer.liveMode ? <Badge variant="info">Test</Badge> : null}
-                    </div>
-                  </TableCell>
-                  <TableCell className="hidden text-muted-foreground md:table-cell">{formatDate(customer.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         </div>
       )}
       {page > 1 || result?.hasMore ? <PrevNextPager page={page} hasMore={Boolean(result?.hasMore)} summary={`Page ${page}`} onPageChange={goToPage} /> : null}

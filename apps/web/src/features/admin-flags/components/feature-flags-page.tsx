@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { WarningNote } from '@/components/warning-note';
+import { IconTile } from '@/components/icon-tile';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { StaffFeatureFlagsQuery } from '@/features/admin-flags/api/feature-flags';
 import { FlagValueDialog, type FlagTarget } from '@/features/admin-flags/components/flag-value-dialog';
@@ -57,9 +58,7 @@ export function FeatureFlagsPage() {
               <Card className="gap-3 py-4" aria-label={flag.key}>
                 <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 px-5">
                   <div className="flex min-w-0 items-start gap-3">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground" aria-hidden>
-                      <FlagIcon className="size-4" />
-                    </span>
+                    <IconTile icon={<FlagIcon />} />
                     <div className="min-w-0">
                       <CardTitle className="font-mono text-base break-all">{flag.key}</CardTitle>
                       <CardDescription>{flag.description}</CardDescription>

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { ArrowLeftIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ErrorAlert } from '@/components/form-alert';
 import { CountryField } from '@/components/form/country-field';
@@ -12,6 +11,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { SwitchField } from '@/components/form/switch-field';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { BackLink } from '@/components/layouts/record-page';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { ROUTES } from '@/config/routes';
@@ -65,9 +65,7 @@ export function CreateOrganizationPage() {
 
   return (
     <PageLayout>
-      <Link to={ROUTES.adminOrganizations} className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden /> Organizations
-      </Link>
+      <BackLink to={ROUTES.adminOrganizations}>Organizations</BackLink>
       <PageHeading
         title="New organization"
         description="Onboard a partner yourself: the organization and its first account start in test mode, and its first administrator is invited by e-mail."

@@ -1,17 +1,14 @@
 import { useQuery } from '@apollo/client/react';
-import { ArrowLeftIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import type { AccountStatus } from '@rampart/shared/account-status';
 import { CopyId } from '@/components/copy-id';
+import { DetailField } from '@/components/detail-field';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { PageLayout } from '@/components/layouts/page-layout';
-import { QueryErrorAlert } from '@/components/query-boundary';
+import { QueriedRecordPage } from '@/components/layouts/record-page';
 import { ReviewBadge, StatusBadge, type StatusMeaning } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { NameList } from '@/components/name-list';
 import { ROUTES } from '@/config/routes';
 import { StaffOrganizationQuery } from '@/features/admin-organizations/api/organization';
@@ -34,26 +31,21 @@ export function AccountStatusBadge({ status }: { status: AccountStatus }) {
 
 /** /admin/organizations/:id — an organization's accounts, members, KYB and status history; edits and status changes. */
 export function OrganizationPage({ organizationId }: { organizationId: string }) {
-  const { data, loading, error, refetch } = useQuery(StaffOrganizationQuery, { variables: { id: organizationId }, fetchPolicy: 'cache-and-network' });
-  const view = data?.staffOrganization;
+  const query = useQuery(StaffOrganizationQuery, { variables: { id: organizationId }, fetchPolicy: 'cache-and-network' });
+  const view = query.data?.staffOrganization;
   const viewer = useViewer();
   const can = (permission: Parameters<typeof viewerHasAdminPermission>[1]) => viewerHasAdminPermission(viewer, permission);
 
   useDocumentTitle(`${view?.organization.name ?? 'Organization'} · Organizations · Rampart`);
 
   return (
-    <PageLayout>
-      <Link to={ROUTES.adminOrganizations} className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden /> Organizations
-      </Link>
-      {error && !view ? <QueryErrorAlert title="Could not load the organization" error={error} onRetry={refetch} /> : null}
-      {loading && !view ? (
-        <div className="flex flex-col gap-4">
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : null}
-      {view ? (
+    <QueriedRecordPage
+      back={{ to: ROUTES.adminOrganizations, label: 'Organizations' }}
+      record={view}
+      query={query}
+      errorTitle="Could not load the organization"
+    >
+      {(view) => (
         <>
           <PageHeading
             title={view.organization.name}
@@ -61,31 +53,22 @@ export function OrganizationPage({ organizationId }: { organizationId: string })
             eyebrow={<CopyId id={view.organization.id} full className="w-fit" />}
             actions={can('organization:edit') ? <EditOrganizationDialog organization={view.organization} /> : null}
           />
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl border p-4 text-sm sm:grid-cols-4">
-            <Fact label="Business verification">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 rounded-xl border p-4 text-sm sm:grid-cols-4 [&_dd]:font-medium">
+            <DetailField label="Business verification">
               <ReviewBadge status={view.kybStatus} />
-            </Fact>
-            <Fact label="KYB level">{view.kybLevel}</Fact>
-            <Fact label="Plan">{view.organization.subscriptionPlanType}</Fact>
-            <Fact label="Access tier">{view.organization.accessTier}</Fact>
+            </DetailField>
+            <DetailField label="KYB level">{view.kybLevel}</DetailField>
+            <DetailField label="Plan">{view.organization.subscriptionPlanType}</DetailField>
+            <DetailField label="Access tier">{view.organization.accessTier}</DetailField>
           </dl>
           <h2 className="text-lg font-semibold">Accounts</h2>
           {view.accounts.length === 0 ? <p className="text-sm text-muted-foreground">No accounts.</p> : null}
           {view.accounts.map((entry) => (
-            <AccountCard key={entry.account.id} entry={entry} can={can} onChanged={() => void refetch()} />
+            <AccountCard key={entry.account.id} entry={entry} can={can} onChanged={() => void query.refetch()} />
           ))}
         </>
-      ) : null}
-    </PageLayout>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
+      )}
+    </QueriedRecordPage>
   );
 }
 
@@ -130,10 +113,10 @@ function AccountCard({
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-          <Fact label="Requires enhanced KYB">{account.whiteGloveInformation.requiresEnhancedKyb ? 'Yes' : 'No'}</Fact>
-          <Fact label="KYB level required to go live">{account.kybInformation.kybLevelRequiredToGoLive}</Fact>
-          <Fact label="Manually requested KYB level">{account.kybInformation.manuallyRequestedKybLevel ?? 'None'}</Fact>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 [&_dd]:font-medium">
+          <DetailField label="Requires enhanced KYB">{account.whiteGloveInformation.requiresEnhancedKyb ? 'Yes' : 'No'}</DetailField>
+          <DetailField label="KYB level required to go live">{account.kybInformation.kybLevelRequiredToGoLive}</DetailField>
+          <DetailField label="Manually requested KYB level">{account.kybInformation.manuallyRequestedKybLevel ?? 'None'}</DetailField>
         </dl>
         <section className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold">Members</h3>

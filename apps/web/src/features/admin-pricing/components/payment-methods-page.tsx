@@ -10,7 +10,8 @@ import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import {
   AdminPaymentMethods_Disable,
   AdminPaymentMethods_Enable,
@@ -101,41 +102,35 @@ function MethodMatrix({ accountId }: { accountId: string }) {
         {loading && !data ? <Skeleton className="h-96 w-full" /> : null}
         {data ? (
           <HorizontalScroll>
-            <Table aria-label="Payment methods by region">
-              <TableHeader>
-                <TableRow>
-                  <TableHead className="sticky left-0 bg-card">Method</TableHead>
-                  {REGIONS.map((region) => (
-                    <TableHead key={region} className="text-center">
-                      {PRICING_REGION_LABEL[region]}
-                    </TableHead>
-                  ))}
+            <HeadedTable
+              label="Payment methods by region"
+              columns={[
+                { heading: 'Method', className: 'sticky left-0 bg-card' },
+                ...REGIONS.map((region) => ({ heading: PRICING_REGION_LABEL[region], className: 'text-center' })),
+              ]}
+            >
+              {PAYMENT_METHODS.map((method) => (
+                <TableRow key={method}>
+                  <TableCell className="sticky left-0 bg-card font-medium whitespace-nowrap">{PAYMENT_METHOD_LABEL[method]}</TableCell>
+                  {REGIONS.map((region) => {
+                    const setting = find(method, region);
+                    const on = setting?.isEnabled ?? true;
+                    const allowed = on ? canDisable : canEnable;
+                    return (
+                      <TableCell key={region} className="text-center">
+                        <Switch
+                          checked={on}
+                          disabled={!allowed || busy !== null}
+                          aria-label={`${PAYMENT_METHOD_LABEL[method]} in ${PRICING_REGION_LABEL[region]}`}
+                          className={setting?.isConfigured ? 'ring-2 ring-primary ring-offset-2 ring-offset-card' : undefined}
+                          onCheckedChange={(checked) => void toggle(method, region, checked)}
+                        />
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {PAYMENT_METHODS.map((method) => (
-                  <TableRow key={method}>
-                    <TableCell className="sticky left-0 bg-card font-medium whitespace-nowrap">{PAYMENT_METHOD_LABEL[method]}</TableCell>
-                    {REGIONS.map((region) => {
-                      const setting = find(method, region);
-                      const on = setting?.isEnabled ?? true;
-                      const allowed = on ? canDisable : canEnable;
-                      return (
-                        <TableCell key={region} className="text-center">
-                          <Switch
-                            checked={on}
-                            disabled={!allowed || busy !== null}
-                            aria-label={`${PAYMENT_METHOD_LABEL[method]} in ${PRICING_REGION_LABEL[region]}`}
-                            className={setting?.isConfigured ? 'ring-2 ring-primary ring-offset-2 ring-offset-card' : undefined}
-                            onCheckedChange={(checked) => void toggle(method, region, checked)}
-                          />
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </HeadedTable>
           </HorizontalScroll>
         ) : null}
       </CardContent>

@@ -93,6 +93,11 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
     cryptoCurrencyCode: 'btc',
     amount: '100',
   });
+  /** Sets one field of the sample quote. */
+  const setField =
+    <K extends keyof Sample>(key: K) =>
+    (value: Sample[K]) =>
+      setSample({ ...sample, [key]: value });
   const [reason, setReason] = useState('');
   const { problem: saveError, clear: clearSaveError, fail: failSave } = useRowsProblem();
   const title = RULE_TYPE_TITLE[type];
@@ -200,44 +205,17 @@ export function PricingEditDialog({ accountId, type, limits, saved, open, onOpen
           <section aria-label="Sample quote" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3">
             <h3 className="text-sm font-semibold">Sample quote</h3>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-6">
-              <RowSelect
-                id="sample-type"
-                label="Type"
-                value={sample.transactionType}
-                options={SAMPLE_TYPE_OPTIONS}
-                onChange={(transactionType) => setSample({ ...sample, transactionType })}
-              />
+              <RowSelect id="sample-type" label="Type" value={sample.transactionType} options={SAMPLE_TYPE_OPTIONS} onChange={setField('transactionType')} />
               <RowField htmlFor="sample-country" label="Country">
-                <Input
-                  id="sample-country"
-                  value={sample.country}
-                  maxLength={2}
-                  onChange={(e) => setSample({ ...sample, country: e.target.value.toUpperCase() })}
-                />
+                <Input id="sample-country" value={sample.country} maxLength={2} onChange={(e) => setField('country')(e.target.value.toUpperCase())} />
               </RowField>
-              <RowSelect
-                id="sample-method"
-                label="Method"
-                value={sample.paymentMethod}
-                options={METHOD_OPTIONS}
-                onChange={(paymentMethod) => setSample({ ...sample, paymentMethod })}
-              />
-              <RowSelect
-                id="sample-fiat"
-                label="Fiat"
-                value={sample.fiatCurrencyCode}
-                options={SAMPLE_FIAT_OPTIONS}
-                onChange={(fiatCurrencyCode) => setSample({ ...sample, fiatCurrencyCode })}
-              />
+              <RowSelect id="sample-method" label="Method" value={sample.paymentMethod} options={METHOD_OPTIONS} onChange={setField('paymentMethod')} />
+              <RowSelect id="sample-fiat" label="Fiat" value={sample.fiatCurrencyCode} options={SAMPLE_FIAT_OPTIONS} onChange={setField('fiatCurrencyCode')} />
               <RowField htmlFor="sample-asset" label="Asset">
-                <Input
-                  id="sample-asset"
-                  value={sample.cryptoCurrencyCode}
-                  onChange={(e) => setSample({ ...sample, cryptoCurrencyCode: e.target.value.toLowerCase() })}
-                />
+                <Input id="sample-asset" value={sample.cryptoCurrencyCode} onChange={(e) => setField('cryptoCurrencyCode')(e.target.value.toLowerCase())} />
               </RowField>
               <RowField htmlFor="sample-amount" label="Amount">
-                <Input id="sample-amount" inputMode="decimal" value={sample.amount} onChange={(e) => setSample({ ...sample, amount: e.target.value })} />
+                <Input id="sample-amount" inputMode="decimal" value={sample.amount} onChange={(e) => setField('amount')(e.target.value)} />
               </RowField>
             </div>
             {previewError && Object.keys(previewError.fields).every((field) => !field.startsWith('rules')) ? (

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { HorizontalScroll } from '@/components/ui/horizontal-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable, type TableColumn } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { AdminPricing_Rules } from '@/features/admin-pricing/api/admin-pricing';
 import { AccountChoice, useChosenAccount } from '@/features/admin-pricing/components/account-picker';
 import { PricingEditDialog } from '@/features/admin-pricing/components/pricing-edit-dialog';
@@ -25,6 +26,15 @@ const RULE_TYPE_NOTE: Record<PricingRuleType, string> = {
   spread: 'The margin on the exchange rate, paid through the rate. Editing needs spread editing.',
   partnerFee: 'Set by the partner’s administrators on their Fees screen; shown here for reference.',
 };
+const RULE_COLUMNS: readonly TableColumn[] = [
+  'Transaction',
+  'Region',
+  'Payment method',
+  { heading: 'Percentage', className: 'text-right' },
+  { heading: 'Fixed', className: 'text-right' },
+  { heading: 'Minimum', className: 'text-right' },
+  'Source',
+];
 
 /** /admin/pricing: a partner account's pricing rules, edited by staff with a sample-quote preview. The route checks pricingRule:view. */
 export function PricingPage() {
@@ -74,44 +84,31 @@ export function PricingPage() {
                 </CardHeader>
                 <CardContent className="px-5">
                   <HorizontalScroll>
-                    <Table aria-label={`${RULE_TYPE_TITLE[type]} rules`}>
-                      <TableHeader>
+                    <HeadedTable label={`${RULE_TYPE_TITLE[type]} rules`} columns={RULE_COLUMNS}>
+                      {rules.length === 0 ? (
                         <TableRow>
-                          <TableHead>Transaction</TableHead>
-                          <TableHead>Region</TableHead>
-                          <TableHead>Payment method</TableHead>
-                          <TableHead className="text-right">Percentage</TableHead>
-                          <TableHead className="text-right">Fixed</TableHead>
-                          <TableHead className="text-right">Minimum</TableHead>
-                          <TableHead>Source</TableHead>
+                          <TableCell colSpan={7} className="text-center text-muted-foreground">
+                            No rules: nothing is charged.
+                          </TableCell>
                         </TableRow>
-                      </TableHeader>
-                      <TableBody>
-                        {rules.length === 0 ? (
-                          <TableRow>
-                            <TableCell colSpan={7} className="text-center text-muted-foreground">
-                              No rules: nothing is charged.
+                      ) : (
+                        rules.map((rule) => (
+                          <TableRow key={rule.id}>
+                            <TableCell className="capitalize">{rule.transactionType}</TableCell>
+                            <TableCell>{PRICING_REGION_LABEL[rule.region]}</TableCell>
+                            <TableCell>{rule.paymentMethod ? labelOfPaymentMethod(rule.paymentMethod) : 'All methods'}</TableCell>
+                            <TableCell className="text-right tabular-nums">{rule.percentage} %</TableCell>
+                            <TableCell className="text-right tabular-nums">{rule.fixedValue}</TableCell>
+                            <TableCell className="text-right tabular-nums">{rule.minValue}</TableCell>
+                            <TableCell>
+                              <Badge variant={rule.source === 'ACCOUNT' ? 'secondary' : 'outline'}>
+                                {rule.source === 'ACCOUNT' ? 'This account' : 'Default'}
+                              </Badge>
                             </TableCell>
                           </TableRow>
-                        ) : (
-                          rules.map((rule) => (
-                            <TableRow key={rule.id}>
-                              <TableCell className="capitalize">{rule.transactionType}</TableCell>
-                              <TableCell>{PRICING_REGION_LABEL[rule.region]}</TableCell>
-                              <TableCell>{rule.paymentMethod ? labelOfPaymentMethod(rule.paymentMethod) : 'All methods'}</TableCell>
-                              <TableCell className="text-right tabular-nums">{rule.percentage} %</TableCell>
-                              <TableCell className="text-right tabular-nums">{rule.fixedValue}</TableCell>
-                              <TableCell className="text-right tabular-nums">{rule.minValue}</TableCell>
-                              <TableCell>
-                                <Badge variant={rule.source === 'ACCOUNT' ? 'secondary' : 'outline'}>
-                                  {rule.source === 'ACCOUNT' ? 'This account' : 'Default'}
-                                </Badge>
-                              </TableCell>
-                            </TableRow>
-                          ))
-                        )}
-                      </TableBody>
-                    </Table>
+                        ))
+                      )}
+                    </HeadedTable>
                   </HorizontalScroll>
                 </CardContent>
               </Card>

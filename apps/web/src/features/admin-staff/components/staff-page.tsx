@@ -3,7 +3,6 @@ import { MoreHorizontalIcon, ShieldCheckIcon, ShieldOffIcon, UserCogIcon, UserXI
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTableLoadingRows } from '@/components/data-table/data-table-parts';
-import { ActionsTableHead } from '@/components/data-table/list-card';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -12,7 +11,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { DeactivateStaffMemberMutation, StaffMembersQuery } from '@/features/admin-staff/api/staff';
 import { ChangeRoleDialog } from '@/features/admin-staff/components/change-role-dialog';
 import { InviteStaffDialog } from '@/features/admin-staff/components/invite-staff-dialog';
@@ -130,55 +130,42 @@ export function StaffPage() {
       />
       {error && !data ? <QueryErrorAlert title="Could not load the staff" error={error} onRetry={refetch} /> : null}
       <div className="hidden rounded-xl border bg-card md:block">
-        <Table aria-label="Staff">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead>Two-factor</TableHead>
-              <TableHead>Last sign-in</TableHead>
-              <TableHead>Sessions</TableHead>
-              <TableHead>Status</TableHead>
-              {canManage ? <ActionsTableHead /> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {loading && !data ? <DataTableLoadingRows rows={3} colSpan={columns} /> : null}
-            {members.map((member) => {
-              const isYou = member.id === viewer.userId;
-              const deactivated = member.status === 'Deactivated';
-              return (
-                <TableRow key={member.id} className={deactivated ? 'text-muted-foreground' : undefined}>
-                  <TableCell>
-                    <div className="flex max-w-[14rem] min-w-0 flex-col sm:max-w-xs">
-                      <span className="flex items-center gap-2 font-medium">
-                        <span className="truncate">{member.name || member.email}</span>
-                        {isYou ? <Badge variant="secondary">You</Badge> : null}
-                      </span>
-                      <span className="truncate text-xs text-muted-foreground">{member.email}</span>
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <RoleCell member={member} />
-                  </TableCell>
-                  <TableCell>
-                    <TwoFactor on={member.isTwoFactorEnabled} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <LastSignIn at={member.lastSignInAt} />
-                  </TableCell>
-                  <TableCell className="tabular-nums">{member.activeSessions}</TableCell>
-                  <TableCell>
-                    <StatusCell member={member} />
-                  </TableCell>
-                  {canManage ? (
-                    <TableCell className="text-right">{deactivated || isYou ? null : <MemberActions member={member} {...handlers} />}</TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <HeadedTable label="Staff" columns={['Name', 'Role', 'Two-factor', 'Last sign-in', 'Sessions', 'Status']} actions={canManage}>
+          {loading && !data ? <DataTableLoadingRows rows={3} colSpan={columns} /> : null}
+          {members.map((member) => {
+            const isYou = member.id === viewer.userId;
+            const deactivated = member.status === 'Deactivated';
+            return (
+              <TableRow key={member.id} className={deactivated ? 'text-muted-foreground' : undefined}>
+                <TableCell>
+                  <div className="flex max-w-[14rem] min-w-0 flex-col sm:max-w-xs">
+                    <span className="flex items-center gap-2 font-medium">
+                      <span className="truncate">{member.name || member.email}</span>
+                      {isYou ? <Badge variant="secondary">You</Badge> : null}
+                    </span>
+                    <span className="truncate text-xs text-muted-foreground">{member.email}</span>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <RoleCell member={member} />
+                </TableCell>
+                <TableCell>
+                  <TwoFactor on={member.isTwoFactorEnabled} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <LastSignIn at={member.lastSignInAt} />
+                </TableCell>
+                <TableCell className="tabular-nums">{member.activeSessions}</TableCell>
+                <TableCell>
+                  <StatusCell member={member} />
+                </TableCell>
+                {canManage ? (
+                  <TableCell className="text-right">{deactivated || isYou ? null : <MemberActions member={member} {...handlers} />}</TableCell>
+                ) : null}
+              </TableRow>
+            );
+          })}
+        </HeadedTable>
       </div>
       {/* Phones: the same members stacked, every fact in view without scrolling sideways. */}
       <ul aria-label="Staff" className="flex flex-col divide-y rounded-xl border bg-card md:hidden">

@@ -1,6 +1,7 @@
 import { INVOICE_STATUS_LABEL } from '@rampart/shared/billing';
 import { StatusBadge, type StatusMeaning } from '@/components/status-badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import type { Billing_InvoiceFragment } from '@/gql/graphql';
 import { formatAmount, formatDate } from '@/lib/format';
 
@@ -17,44 +18,34 @@ export function InvoicesTable({ invoices }: { invoices: readonly Billing_Invoice
   }
   return (
     <div className="overflow-x-auto rounded-lg border">
-      <Table aria-label="Invoices">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Number</TableHead>
-            <TableHead>Period</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Invoice</span>
-            </TableHead>
+      <HeadedTable
+        label="Invoices"
+        columns={['Number', 'Period', { heading: 'Amount', className: 'text-right' }, 'Status', { heading: <span className="sr-only">Invoice</span> }]}
+      >
+        {invoices.map((invoice) => (
+          <TableRow key={invoice.id}>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{invoice.number}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
+            </TableCell>
+            <TableCell>
+              <StatusBadge meaning={MEANING[invoice.status] ?? 'neutral'}>{INVOICE_STATUS_LABEL[invoice.status]}</StatusBadge>
+            </TableCell>
+            <TableCell className="text-right">
+              <a
+                href={invoice.url}
+                className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                aria-label={`View invoice ${invoice.number}`}
+              >
+                View
+              </a>
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {invoices.map((invoice) => (
-            <TableRow key={invoice.id}>
-              <TableCell className="font-mono text-xs whitespace-nowrap">{invoice.number}</TableCell>
-              <TableCell className="whitespace-nowrap">
-                {formatDate(invoice.periodStart)} – {formatDate(invoice.periodEnd)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatAmount(invoice.status === 'paid' ? invoice.amountPaid : invoice.amountDue, invoice.currency)}
-              </TableCell>
-              <TableCell>
-                <StatusBadge meaning={MEANING[invoice.status] ?? 'neutral'}>{INVOICE_STATUS_LABEL[invoice.status]}</StatusBadge>
-              </TableCell>
-              <TableCell className="text-right">
-                <a
-                  href={invoice.url}
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                  aria-label={`View invoice ${invoice.number}`}
-                >
-                  View
-                </a>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
     </div>
   );
 }

@@ -40,13 +40,3 @@ export function CommerceFrame({
     </PageLayout>
   );
 }
-
-/** A label and its value in the account's details list. */
-export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[12rem_1fr] sm:items-center sm:gap-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm">{children}</dd>
-    </div>
-  );
-}

@@ -2,13 +2,14 @@ import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
 import { HELIO_WALLETS_PER_ACCOUNT } from '@rampart/shared/commerce';
 import { PlusIcon, WalletIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 import { RowIconButton } from '@/components/row-icon-button';
 import { CopyButton } from '@/components/copy-button';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { CardTable } from '@/components/data-table/card-table';
+import { EmptyState } from '@/components/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { DeleteHelioWalletMutation, HelioWalletsQuery } from '@/features/commerce/api/commerce';
 import { CommerceFrame } from '@/features/commerce/components/commerce-frame';
 import { WalletDialog, type EditedWallet } from '@/features/commerce/components/wallet-dialog';
@@ -17,7 +18,6 @@ import { walletDeleteDescription, walletsDescription, type PayoutSituation } fro
 import { Badge } from '@/components/ui/badge';
 import { CurrencyIcon } from '@/components/currency-icon';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { formatDate } from '@/lib/format';
 import { selectedAccountIdVar } from '@/lib/local-state';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -29,9 +29,9 @@ interface WalletRow extends EditedWallet {
 function DeleteWalletDialog({ wallet, situation, onClose }: { wallet: WalletRow | null; situation: PayoutSituation; onClose: () => void }) {
   const [remove] = useMutation(DeleteHelioWalletMutation, { refetchQueries: [HelioWalletsQuery], awaitRefetchQueries: true });
   return (
-    <ConfirmDialog
-      open={wallet !== null}
-      onClose={onClose}
+    <ConfirmItemDialog
+      noun="wallet"
+      item={wallet && { id: wallet.id, name: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` }}
       title="Delete this payout wallet?"
       description={
         wallet && (
@@ -40,15 +40,8 @@ function DeleteWalletDialog({ wallet, situation, onClose }: { wallet: WalletRow 
           </>
         )
       }
-      confirmLabel="Delete wallet"
-      busyLabel="Deleting"
-      destructive
-      errorTitle="Could not delete the wallet"
-      onConfirm={async () => {
-        if (!wallet) return;
-        await remove({ variables: { id: wallet.id } });
-        toast({ title: 'Wallet deleted', description: `${wallet.currency.name} ${middleTruncate(wallet.walletAddress)}` });
-      }}
+      onConfirm={(id) => remove({ variables: { id } })}
+      onClose={onClose}
     />
   );
 }
@@ -98,81 +91,56 @@ export function CommerceWalletsScreen() {
       {loading && !data ? (
         <Skeleton className="h-48 w-full" />
       ) : (
-        data && (
-          <Card className="overflow-hidden py-0">
-            {wallets.length === 0 ? (
-              <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-                <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
-                  <WalletIcon className="size-5" aria-hidden />
-                </span>
-                <p className="font-medium">No payout wallets yet</p>
-                <p className="max-w-md text-sm text-muted-foreground">
-                  Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
-                </p>
-              </div>
-            ) : (
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Currency</TableHead>
-                    <TableHead>Address</TableHead>
-                    <TableHead className="hidden sm:table-cell">Tag</TableHead>
-                    <TableHead className="hidden md:table-cell">Added</TableHead>
-                    {canManage && (
-                      <TableHead className="w-0">
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
-                    )}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {wallets.map((wallet) => (
-                    <TableRow key={wallet.id} data-testid="helio-wallet-row">
-                      <TableCell>
-                        <span className="flex items-center gap-2">
-                          <CurrencyIcon icon={wallet.currency.icon} />
-                          <span className="font-medium">{wallet.currency.name}</span>
-                        </span>
-                      </TableCell>
-                      <TableCell>
-                        <span className="flex items-center gap-1">
-                          <code className="font-mono text-xs sm:text-sm" title={wallet.walletAddress} aria-label={wallet.walletAddress}>
-                            {middleTruncate(wallet.walletAddress)}
-                          </code>
-                          <CopyButton value={wallet.walletAddress} label="Copy the address" />
-                        </span>
-                        {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
-                        {wallet.heldByHelio && (
-                          <span className="mt-1 block">
-                            <Badge variant="secondary" title="Helio received this address with your merchant account">
-                              At Helio
-                            </Badge>
-                          </span>
-                        )}
-                      </TableCell>
-                      <TableCell className="hidden font-mono text-sm sm:table-cell">
-                        {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
-                      </TableCell>
-                      <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(wallet.createdAt)}</TableCell>
-                      {canManage && (
-                        <TableCell>
-                          <span className="flex justify-end gap-1">
-                            <RowIconButton
-                              action="edit"
-                              label={`Edit the ${wallet.currency.name} wallet`}
-                              onClick={() => setDialog({ wallet, key: Date.now() })}
-                            />
-                            <RowIconButton action="delete" label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)} />
-                          </span>
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Card>
-        )
+        data &&
+        (wallets.length === 0 ? (
+          <EmptyState icon={<WalletIcon />} title="No payout wallets yet">
+            Add a wallet for each currency you accept. Payments in a currency without one cannot be paid out.
+          </EmptyState>
+        ) : (
+          <CardTable
+            actions={canManage}
+            columns={['Currency', 'Address', { heading: 'Tag', className: 'hidden sm:table-cell' }, { heading: 'Added', className: 'hidden md:table-cell' }]}
+          >
+            {wallets.map((wallet) => (
+              <TableRow key={wallet.id} data-testid="helio-wallet-row">
+                <TableCell>
+                  <span className="flex items-center gap-2">
+                    <CurrencyIcon icon={wallet.currency.icon} />
+                    <span className="font-medium">{wallet.currency.name}</span>
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <span className="flex items-center gap-1">
+                    <code className="font-mono text-xs sm:text-sm" title={wallet.walletAddress} aria-label={wallet.walletAddress}>
+                      {middleTruncate(wallet.walletAddress)}
+                    </code>
+                    <CopyButton value={wallet.walletAddress} label="Copy the address" />
+                  </span>
+                  {wallet.walletAddressTag && <span className="block text-xs text-muted-foreground sm:hidden">Tag {wallet.walletAddressTag}</span>}
+                  {wallet.heldByHelio && (
+                    <span className="mt-1 block">
+                      <Badge variant="secondary" title="Helio received this address with your merchant account">
+                        At Helio
+                      </Badge>
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="hidden font-mono text-sm sm:table-cell">
+                  {wallet.walletAddressTag ?? <span className="text-muted-foreground">—</span>}
+                </TableCell>
+                <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDate(wallet.createdAt)}</TableCell>
+                {canManage && (
+                  <TableCell>
+                    <span className="flex justify-end gap-1">
+                      <RowIconButton action="edit" label={`Edit the ${wallet.currency.name} wallet`} onClick={() => setDialog({ wallet, key: Date.now() })} />
+                      <RowIconButton action="delete" label={`Delete the ${wallet.currency.name} wallet`} onClick={() => setDeleting(wallet)} />
+                    </span>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </CardTable>
+        ))
       )}
       {accountId && dialog && (
         <WalletDialog

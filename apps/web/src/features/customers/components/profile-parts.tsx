@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { Pager } from '@/features/customers/components/pager';
 import { PROFILE_PAGE_SIZE } from '@/features/customers/lib/search-params';
@@ -57,34 +58,23 @@ export function ProfileTable({
   children?: ReactNode;
 }) {
   return (
-    <Table aria-label={label} aria-busy={busy} className={className}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          {columns.map(({ heading, className }) => (
-            <TableHead key={heading} className={className}>
-              {heading}
-            </TableHead>
-          ))}
+    <HeadedTable label={label} columns={columns} busy={busy} className={className}>
+      {Array.from({ length: loadingRows }, (_, i) => (
+        <TableRow key={i} className="hover:bg-transparent">
+          <TableCell colSpan={columns.length}>
+            <Skeleton className="h-5 w-full" />
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {Array.from({ length: loadingRows }, (_, i) => (
-          <TableRow key={i} className="hover:bg-transparent">
-            <TableCell colSpan={columns.length}>
-              <Skeleton className="h-5 w-full" />
-            </TableCell>
-          </TableRow>
-        ))}
-        {message ? (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={columns.length} className={cn(messageClassName, 'text-center text-muted-foreground')}>
-              {message}
-            </TableCell>
-          </TableRow>
-        ) : null}
-        {children}
-      </TableBody>
-    </Table>
+      ))}
+      {message ? (
+        <TableRow className="hover:bg-transparent">
+          <TableCell colSpan={columns.length} className={cn(messageClassName, 'text-center text-muted-foreground')}>
+            {message}
+          </TableCell>
+        </TableRow>
+      ) : null}
+      {children}
+    </HeadedTable>
   );
 }
 

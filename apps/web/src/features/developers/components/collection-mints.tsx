@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { CopyButton } from '@/components/copy-button';
 import { shortHex } from '@/features/developers/lib/minting';
 import type { Developers_NftMintFragment } from '@/gql/graphql';
@@ -34,26 +35,16 @@ export function CollectionMints({ collectionName, mints }: { collectionName: str
   return (
     <div className="flex flex-col gap-2">
       <div className="rounded-md border">
-        <Table aria-label={`Tokens minted in ${collectionName}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Token</TableHead>
-              <TableHead>Owner (minted to)</TableHead>
-              <TableHead>Transaction</TableHead>
-              <TableHead>Minted</TableHead>
+        <HeadedTable label={`Tokens minted in ${collectionName}`} columns={['Token', 'Owner (minted to)', 'Transaction', 'Minted']}>
+          {shown.map((mint) => (
+            <TableRow key={mint.id}>
+              <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
+              <HexCell value={mint.toAddress} copyLabel={`Copy the owner of token ${mint.tokenId}`} />
+              <HexCell value={mint.transactionHash} copyLabel={`Copy the transaction of token ${mint.tokenId}`} />
+              <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{formatDateTime(mint.createdAt)}</TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {shown.map((mint) => (
-              <TableRow key={mint.id}>
-                <TableCell className="font-mono text-xs">#{mint.tokenId}</TableCell>
-                <HexCell value={mint.toAddress} copyLabel={`Copy the owner of token ${mint.tokenId}`} />
-                <HexCell value={mint.transactionHash} copyLabel={`Copy the transaction of token ${mint.tokenId}`} />
-                <TableCell className="text-xs whitespace-nowrap text-muted-foreground">{formatDateTime(mint.createdAt)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </div>
       {mints.length > FIRST && (
         <Button type="button" variant="ghost" size="sm" className="self-start" onClick={() => setShowAll((value) => !value)}>

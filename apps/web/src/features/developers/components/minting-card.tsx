@@ -1,26 +1,18 @@
 import { useMutation } from '@apollo/client/react';
 import { FlaskConicalIcon, LockIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { CopyButton } from '@/components/copy-button';
+import { DetailField } from '@/components/detail-field';
 import { SetAccountMintingEnabledMutation } from '@/features/developers/api/minting';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 import { DeployCollectionDialog } from '@/features/developers/components/deploy-collection-dialog';
 import type { Developers_EvmChainFragment } from '@/gql/graphql';
 import { toastChange } from '@/hooks/toast-change';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm">{children}</dd>
-    </div>
-  );
-}
 
 /** The chain minting uses: network, chain id, the local-chain warning with its RPC URL, and the minter address. */
 function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment; networkName: string }) {
@@ -33,22 +25,22 @@ function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment
       )}
       <dl className="flex flex-col gap-4">
         <div className="flex flex-wrap gap-x-12 gap-y-4">
-          <Fact label="Network">{networkName}</Fact>
-          <Fact label="Chain id">
+          <DetailField label="Network">{networkName}</DetailField>
+          <DetailField label="Chain id">
             <span className="font-mono">{chain.chainId}</span>
-          </Fact>
+          </DetailField>
         </div>
         {chain.isLocal && chain.rpcUrl && (
           <div>
-            <Fact label="RPC URL">
+            <DetailField label="RPC URL">
               <ValueBox value={chain.rpcUrl} label="RPC URL">
                 <CopyButton value={chain.rpcUrl} label="Copy the RPC URL" />
               </ValueBox>
-            </Fact>
+            </DetailField>
           </div>
         )}
         <div>
-          <Fact label="Minter address">
+          <DetailField label="Minter address">
             {chain.minterAddress ? (
               <>
                 <ValueBox value={chain.minterAddress} label="Minter address">
@@ -63,7 +55,7 @@ function ChainFacts({ chain, networkName }: { chain: Developers_EvmChainFragment
             ) : (
               <span className="text-muted-foreground">None: this deployment has no deployer key, so collections cannot be deployed or minted.</span>
             )}
-          </Fact>
+          </DetailField>
         </div>
       </dl>
     </section>

@@ -9,7 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { CopyButton } from '@/components/copy-button';
 import { FilterSelect } from '@/components/filter-select';
 import { ApiRequestKeysQuery, ApiRequestsQuery } from '@/features/developers/api/request-log';
@@ -241,45 +242,34 @@ function RequestLog({ accountId, liveMode }: { accountId: string; liveMode: bool
         ) : (
           <>
             <div className="hidden md:block">
-              <Table aria-label="API requests">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Time</TableHead>
-                    <TableHead>Request</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead className="text-right">Latency</TableHead>
-                    <TableHead>Key</TableHead>
+              <HeadedTable label="API requests" columns={['Time', 'Request', 'Status', { heading: 'Latency', className: 'text-right' }, 'Key']}>
+                {items.map((request) => (
+                  <TableRow key={request.id} className="cursor-pointer" onClick={() => setOpen(request)} data-testid="api-request-row">
+                    <TableCell className="whitespace-nowrap text-muted-foreground" title={formatDateTime(request.createdAt, { zone: true, seconds: true })}>
+                      {when(request.createdAt)}
+                    </TableCell>
+                    <TableCell className="max-w-[22rem]">
+                      <button
+                        type="button"
+                        className="flex min-w-0 items-center gap-2 text-left font-mono text-xs focus-visible:underline focus-visible:outline-none"
+                        aria-label={`Details of ${request.method} ${request.path}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setOpen(request);
+                        }}
+                      >
+                        <span className="w-10 shrink-0 font-semibold">{request.method}</span>
+                        <span className="truncate">{request.path}</span>
+                      </button>
+                    </TableCell>
+                    <TableCell>
+                      <HttpStatusBadge status={request.status} />
+                    </TableCell>
+                    <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCount(request.latencyMs)} ms</TableCell>
+                    <TableCell className="max-w-[12rem] truncate">{keyLabel(request.apiKey)}</TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {items.map((request) => (
-                    <TableRow key={request.id} className="cursor-pointer" onClick={() => setOpen(request)} data-testid="api-request-row">
-                      <TableCell className="whitespace-nowrap text-muted-foreground" title={formatDateTime(request.createdAt, { zone: true, seconds: true })}>
-                        {when(request.createdAt)}
-                      </TableCell>
-                      <TableCell className="max-w-[22rem]">
-                        <button
-                          type="button"
-                          className="flex min-w-0 items-center gap-2 text-left font-mono text-xs focus-visible:underline focus-visible:outline-none"
-                          aria-label={`Details of ${request.method} ${request.path}`}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setOpen(request);
-                          }}
-                        >
-                          <span className="w-10 shrink-0 font-semibold">{request.method}</span>
-                          <span className="truncate">{request.path}</span>
-                        </button>
-                      </TableCell>
-                      <TableCell>
-                        <HttpStatusBadge status={request.status} />
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCount(request.latencyMs)} ms</TableCell>
-                      <TableCell className="max-w-[12rem] truncate">{keyLabel(request.apiKey)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </HeadedTable>
             </div>
             <ul aria-label="API requests" className="flex flex-col gap-2 md:hidden">
               {items.map((request) => (

@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ArrowLeftIcon, CircleAlertIcon } from 'lucide-react';
+import { CircleAlertIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { CopyId } from '@/components/copy-id';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
 import type { KybReview_ApplicationDetailFragment } from '@/gql/graphql';
 import { toast } from '@/hooks/use-toast';
@@ -28,9 +26,8 @@ import { OrganizationDomains } from '@/features/kyb-review/components/domain-rev
 import { ReviewStatusBadge } from '@/features/kyb-review/components/review-status-badge';
 import { answeredQuestions } from '@/features/kyb-review/lib/answers';
 import { availableDecisions, type Decision } from '@/features/kyb-review/lib/decision';
-import { PageLayout } from '@/components/layouts/page-layout';
+import { QueriedRecordPage } from '@/components/layouts/record-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { QueryErrorAlert } from '@/components/query-boundary';
 
 const DONE: Record<Decision, string> = {
   InProgress: 'Review started',
@@ -41,25 +38,15 @@ const DONE: Record<Decision, string> = {
 
 /** /admin/kyb/:applicationId — everything a reviewer needs to decide, and the decision. The route checks kyb:view. */
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
-  const { data, loading, error, refetch } = useQuery(ApplicationQuery, { variables: { id: applicationId }, fetchPolicy: 'cache-and-network' });
-  const application = data?.kybApplicationForReview;
+  const query = useQuery(ApplicationQuery, { variables: { id: applicationId }, fetchPolicy: 'cache-and-network' });
+  const application = query.data?.kybApplicationForReview;
 
   useDocumentTitle(`${application?.organizationName ?? 'Application'} · Business verification · Rampart`);
 
   return (
-    <PageLayout>
-      <Link to={ROUTES.adminKyb} className="flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeftIcon className="size-4" aria-hidden /> Applications
-      </Link>
-      {error && !application ? <QueryErrorAlert title="Could not load the application" error={error} onRetry={refetch} /> : null}
-      {loading && !application ? (
-        <div className="flex flex-col gap-4">
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : null}
-      {application ? <ApplicationView application={application} /> : null}
-    </PageLayout>
+    <QueriedRecordPage back={{ to: ROUTES.adminKyb, label: 'Applications' }} record={application} query={query} errorTitle="Could not load the application">
+      {(loaded) => <ApplicationView application={loaded} />}
+    </QueriedRecordPage>
   );
 }
 

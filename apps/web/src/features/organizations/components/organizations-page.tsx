@@ -17,6 +17,7 @@ import { useDraft } from '@/hooks/use-draft';
 import { useAdminPermission } from '@/hooks/use-permission';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { NameList } from '@/components/name-list';
+import { IconTile } from '@/components/icon-tile';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const PAGE_SIZE = 20;
@@ -89,9 +90,7 @@ export function OrganizationsPage() {
               <Card className="gap-3 py-4">
                 <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 px-5">
                   <div className="flex min-w-0 items-center gap-3">
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground" aria-hidden>
-                      <Building2Icon className="size-4" />
-                    </span>
+                    <IconTile icon={<Building2Icon />} />
                     <div className="min-w-0">
                       <CardTitle className="truncate text-base">{organization.name}</CardTitle>
                       <CardDescription className="truncate font-mono text-xs">{organization.id}</CardDescription>

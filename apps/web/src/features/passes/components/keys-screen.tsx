@@ -1,27 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_API_KEYS_PER_PROJECT } from '@rampart/shared/passes';
 import { KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
 import { WarningNote } from '@/components/warning-note';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { ShownOnceDialog } from '@/components/shown-once-dialog';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassApiKeyMutation, PassApiKeysQuery, RevokePassApiKeyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, CopyBox, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { CardTable } from '@/components/data-table/card-table';
+import { CopyBox, ProjectListSection } from '@/features/passes/components/passes-frame';
 import type { Passes_ApiKeyFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { formatDate, formatRelativeTime } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 const keySchema = z.object({
   name: z.string().trim().min(1, 'Name the key after where it is used, such as "Production server"').max(100, 'At most 100 characters'),
@@ -81,29 +81,22 @@ type KeyRow = Passes_ApiKeyFragment;
 function RevokeDialog({ apiKey, onClose }: { apiKey: KeyRow | null; onClose: () => void }) {
   const [revoke] = useMutation(RevokePassApiKeyMutation);
   return (
-    <ConfirmDialog
-      open={apiKey !== null}
-      onClose={onClose}
-      title={<>Revoke the key “{apiKey?.name}”?</>}
+    <ConfirmItemDialog
+      action="revoke"
+      noun="key"
+      item={apiKey}
       description="Requests with it are refused at once (401). Passes it issued stay valid."
-      confirmLabel="Revoke key"
-      busyLabel="Revoking"
-      destructive
-      errorTitle="Could not revoke the key"
-      onConfirm={async () => {
-        if (!apiKey) return;
-        await revoke({ variables: { id: apiKey.id } });
-        toast({ title: 'Key revoked', description: `${apiKey.name} is refused from now on.` });
-      }}
+      doneDescription={`${apiKey?.name} is refused from now on.`}
+      onConfirm={(id) => revoke({ variables: { id } })}
+      onClose={onClose}
     />
   );
 }
 
 /** The project's REST API keys: created (secret shown once), revoked, last used. */
 export function KeysScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error } = useProjectQuery(PassApiKeysQuery);
   const canManage = usePermission('passes:manage');
-  const { data, loading, error } = useQuery(PassApiKeysQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const keys: KeyRow[] = data?.passProject.apiKeys ?? [];
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
@@ -111,49 +104,38 @@ export function KeysScreen() {
   const activeCount = keys.filter((key) => !key.revokedAt).length;
   const full = activeCount >= PASS_API_KEYS_PER_PROJECT;
   return (
-    <ProjectFrame
-      projectId={projectId}
-      section="keys"
-      description={
-        <>
-          Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this
-          project only.
-        </>
-      }
-      actions={
-        canManage && (
-          <AddButton onClick={() => setCreating(true)} disabled={!data || full} title={full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined}>
-            Create key
-          </AddButton>
-        )
-      }
-    >
-      <SectionList
-        error={error}
+    <>
+      <ProjectListSection
+        projectId={projectId}
+        section="keys"
+        description={
+          <>
+            Keys for the passes REST API at <code className="font-mono text-xs break-all">{data?.passProject.apiBaseUrl ?? '…'}</code>. Each works for this
+            project only.
+          </>
+        }
+        add={
+          canManage && {
+            label: 'Create key',
+            firstLabel: 'Create a key',
+            onAdd: () => setCreating(true),
+            disabled: !data || full,
+            title: full ? `At most ${PASS_API_KEYS_PER_PROJECT} keys` : undefined,
+          }
+        }
+        query={{ data, loading, error }}
         errorTitle="Could not load the keys"
-        loading={loading && !data}
         skeletonClassName="h-40"
         isEmpty={keys.length === 0}
-        empty={
-          <EmptyState
-            icon={<KeyRoundIcon />}
-            title="No API keys yet"
-            action={canManage && <AddButton onClick={() => setCreating(true)}>Create a key</AddButton>}
-          >
-            Your keys will be listed here with when each was last used. Your server needs one to issue passes.
-          </EmptyState>
-        }
+        empty={{
+          icon: <KeyRoundIcon />,
+          title: 'No API keys yet',
+          text: 'Your keys will be listed here with when each was last used. Your server needs one to issue passes.',
+        }}
       >
         <CardTable
           actions={canManage}
-          head={
-            <>
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead className="hidden sm:table-cell">Last used</TableHead>
-              <TableHead className="hidden md:table-cell">Created</TableHead>
-            </>
-          }
+          columns={['Name', 'Key', { heading: 'Last used', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}
         >
           {keys.map((key) => (
             <TableRow key={key.id} data-testid="pass-key-row">
@@ -192,7 +174,7 @@ export function KeysScreen() {
             </TableRow>
           ))}
         </CardTable>
-      </SectionList>
+      </ProjectListSection>
       {creating && (
         <CreateKeyDialog
           projectId={projectId}
@@ -205,6 +187,6 @@ export function KeysScreen() {
       )}
       {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
-    </ProjectFrame>
+    </>
   );
 }

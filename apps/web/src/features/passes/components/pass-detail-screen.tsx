@@ -14,7 +14,8 @@ import { InvalidatePassMutation, PassDetailQuery, PassProjectHeaderQuery } from 
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
 import { PassPreviews } from '@/features/passes/components/pass-preview';
 import { PageHeading } from '@/components/layouts/page-heading';
-import { Breadcrumbs, DetailRow, MonoValue, WalletLinks } from '@/features/passes/components/passes-frame';
+import { DetailRow } from '@/components/detail-field';
+import { Breadcrumbs, MonoValue, WalletLinks } from '@/features/passes/components/passes-frame';
 import { labelOfBarcodeFormat, labelOfInvalidationReason, labelOfNetwork, labelOfPassEvent, labelOfPolicyKind } from '@/features/passes/lib/labels';
 import { FIELD_GROUP_LABEL, projectPath, shortHex } from '@/features/passes/lib/passes';
 import type { Passes_PassQuery } from '@/gql/graphql';
@@ -210,8 +211,8 @@ export function PassDetailScreen() {
                       </span>
                     </DetailRow>
                     {pass.externalId && (
-                      <DetailRow label="External id">
-                        <span className="font-mono">{pass.externalId}</span>
+                      <DetailRow label="External id" mono>
+                        {pass.externalId}
                       </DetailRow>
                     )}
                     <DetailRow label="Apple Wallet">{pass.addedToAppleWallet ? 'Added on a device' : 'Not added yet'}</DetailRow>

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { ChevronRightIcon, DownloadIcon, ExternalLinkIcon, FlaskConicalIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
 import { CopyButton } from '@/components/copy-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Forbidden } from '@/components/forbidden';
@@ -11,14 +11,11 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ROUTES } from '@/config/routes';
 import { PassProjectHeaderQuery } from '@/features/passes/api/passes';
 import { PROJECT_SECTIONS, projectPath, SECTION_LABEL, type ProjectSection } from '@/features/passes/lib/passes';
 import { usePermission } from '@/hooks/use-permission';
-import { toast } from '@/hooks/use-toast';
 import { describeApiError } from '@/lib/graphql-errors';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -110,18 +107,6 @@ export function ProjectFrame({
   );
 }
 
-/** Nothing here yet: what will appear, and how. */
-export function EmptyState({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center" data-testid="empty-state">
-      <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:size-5">{icon}</span>
-      <p className="font-medium">{title}</p>
-      <div className="max-w-md text-sm text-muted-foreground">{children}</div>
-      {action}
-    </div>
-  );
-}
-
 /** A button that adds something: a plus, then what it adds. */
 export function AddButton({ children, ...props }: Omit<ComponentProps<typeof Button>, 'type'>) {
   return (
@@ -131,104 +116,84 @@ export function AddButton({ children, ...props }: Omit<ComponentProps<typeof But
   );
 }
 
-/** A section's list: its load error, a skeleton while it first loads, the empty state when there is nothing, else the list. */
-export function SectionList({
-  error,
-  errorTitle,
-  loading,
-  skeletonClassName,
-  isEmpty,
-  empty,
-  children,
-}: {
-  error?: unknown;
-  errorTitle: string;
+/** What SectionList reads of a `useQuery` result. */
+export interface ListQuery {
+  data?: unknown;
   loading: boolean;
+  error?: unknown;
+}
+
+interface SectionListProps {
+  query: ListQuery;
+  errorTitle: string;
   skeletonClassName: string;
   isEmpty: boolean;
   empty: ReactNode;
   children: ReactNode;
-}) {
+}
+
+/** A section's list: its load error, a skeleton while it first loads, the empty state when there is nothing, else the list. */
+export function SectionList({ query, errorTitle, skeletonClassName, isEmpty, empty, children }: SectionListProps) {
   return (
     <>
-      {Boolean(error) && <ErrorAlert message={describeApiError(error).message} title={errorTitle} />}
-      {loading ? <Skeleton className={cn(skeletonClassName, 'w-full')} /> : isEmpty ? empty : children}
+      {Boolean(query.error) && <ErrorAlert message={describeApiError(query.error).message} title={errorTitle} />}
+      {query.loading && !query.data ? <Skeleton className={cn(skeletonClassName, 'w-full')} /> : isEmpty ? empty : children}
     </>
   );
 }
 
-/** A table in a card; with actions, a last column (named for screen readers) holds each row's buttons. */
-export function CardTable({ head, actions = false, children }: { head: ReactNode; actions?: boolean; children: ReactNode }) {
-  return (
-    <Card className="overflow-hidden py-0">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            {head}
-            {actions && (
-              <TableHead className="w-0">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            )}
-          </TableRow>
-        </TableHeader>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </Card>
-  );
+/** How a project section adds one more: the heading's button, and the empty state's inviting the first. */
+export interface SectionAdd {
+  /** The heading's button, such as "Create key". */
+  label: string;
+  /** The empty state's button, such as "Create a key". */
+  firstLabel: string;
+  onAdd: () => void;
+  /** Whether the heading's button is off (the list has not loaded, or is full), and why in its title. */
+  disabled?: boolean;
+  title?: string;
 }
 
 /**
- * Confirms deleting one of the project's `noun`s (closed while `item` is null): “Delete the template “Gold”?” unless
- * `title` says otherwise, then a toast names what went. A failure keeps it open with the server's words.
+ * A project section listing things the viewer may add to: the project frame with the add button in the heading, the
+ * list's load states, and the empty state with the same action. `add` is false for a viewer who may not manage.
  */
-export function DeleteDialog({
-  noun,
-  item,
-  title,
+export function ProjectListSection({
+  projectId,
+  section,
   description,
-  onDelete,
-  onClose,
-}: {
-  noun: string;
-  item: { id: string; name: string } | null;
-  title?: ReactNode;
+  add,
+  empty,
+  ...list
+}: Omit<SectionListProps, 'empty'> & {
+  projectId: string;
+  section: ProjectSection;
   description: ReactNode;
-  onDelete: (id: string) => Promise<unknown>;
-  onClose: () => void;
+  add: SectionAdd | false;
+  empty: { icon: ReactNode; title: string; text: ReactNode };
 }) {
   return (
-    <ConfirmDialog
-      open={item !== null}
-      onClose={onClose}
-      title={
-        title ?? (
-          <>
-            Delete the {noun} “{item?.name}”?
-          </>
+    <ProjectFrame
+      projectId={projectId}
+      section={section}
+      description={description}
+      actions={
+        add && (
+          <AddButton onClick={add.onAdd} disabled={add.disabled} title={add.title}>
+            {add.label}
+          </AddButton>
         )
       }
-      description={description}
-      confirmLabel={`Delete ${noun}`}
-      busyLabel="Deleting"
-      destructive
-      errorTitle={`Could not delete the ${noun}`}
-      onConfirm={async () => {
-        if (!item) return;
-        await onDelete(item.id);
-        toast({ title: `${noun[0]!.toUpperCase()}${noun.slice(1)} deleted`, description: item.name });
-      }}
-    />
-  );
-}
-
-/** A label and its value in a details list. */
-export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[11rem_1fr] sm:items-start sm:gap-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
-    </div>
+    >
+      <SectionList
+        {...list}
+        empty={
+          <EmptyState icon={empty.icon} title={empty.title} action={add && <AddButton onClick={add.onAdd}>{add.firstLabel}</AddButton>}>
+            {empty.text}
+          </EmptyState>
+        }
+      />
+    </ProjectFrame>
   );
 }
 

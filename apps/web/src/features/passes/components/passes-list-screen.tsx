@@ -7,10 +7,12 @@ import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { PassesQuery } from '@/features/passes/api/passes';
 import { PassStatusBadge } from '@/features/passes/components/pass-status-badge';
-import { CardTable, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { CardTable } from '@/components/data-table/card-table';
+import { EmptyState } from '@/components/empty-state';
+import { ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
 import { IssueTestPassButton } from '@/features/passes/components/test-pass-dialog';
 import { labelOfInvalidationReason } from '@/features/passes/lib/labels';
 import { passPath, projectPath, shortHex } from '@/features/passes/lib/passes';
@@ -103,9 +105,8 @@ export function PassesListScreen() {
         )}
       </div>
       <SectionList
-        error={error}
+        query={{ data, loading, error }}
         errorTitle="Could not load the passes"
-        loading={loading && !data}
         skeletonClassName="h-64"
         isEmpty={items.length === 0}
         empty={
@@ -130,16 +131,14 @@ export function PassesListScreen() {
         }
       >
         <CardTable
-          head={
-            <>
-              <TableHead>Holder</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="hidden md:table-cell">NFT</TableHead>
-              <TableHead className="hidden lg:table-cell">Template</TableHead>
-              <TableHead className="hidden sm:table-cell text-right">Scans</TableHead>
-              <TableHead className="hidden md:table-cell">Issued</TableHead>
-            </>
-          }
+          columns={[
+            'Holder',
+            'Status',
+            { heading: 'NFT', className: 'hidden md:table-cell' },
+            { heading: 'Template', className: 'hidden lg:table-cell' },
+            { heading: 'Scans', className: 'hidden sm:table-cell text-right' },
+            { heading: 'Issued', className: 'hidden md:table-cell' },
+          ]}
         >
           {items.map((pass) => (
             <TableRow key={pass.id} data-testid="pass-row" className="relative">

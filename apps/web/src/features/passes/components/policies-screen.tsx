@@ -1,11 +1,10 @@
 import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_POLICIES_PER_PROJECT, PASS_POLICY_TOKEN_IDS_MAX, PASS_POLICY_WALLETS_MAX } from '@rampart/shared/passes';
 import { ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { RowIconButton } from '@/components/row-icon-button';
 import { SelectField } from '@/components/form/select-field';
@@ -13,9 +12,10 @@ import { RadioGroupField } from '@/components/form/radio-group-field';
 import { TextareaField } from '@/components/form/textarea-field';
 import { FormDialog } from '@/components/form/form-dialog';
 import { CodeField, InputField } from '@/components/form/input-field';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { CreatePassPolicyMutation, DeletePassPolicyMutation, PassPoliciesQuery, UpdatePassPolicyMutation } from '@/features/passes/api/passes';
-import { AddButton, CardTable, DeleteDialog, EmptyState, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { CardTable } from '@/components/data-table/card-table';
+import { ProjectListSection } from '@/features/passes/components/passes-frame';
 import { labelOfNetwork, labelOfPolicyKind, NFT_POLICY_NETWORKS } from '@/features/passes/lib/labels';
 import { invalidAddresses, invalidTokenIds, listSome, shortHex, splitList } from '@/features/passes/lib/passes';
 import type { Passes_PolicyFragment } from '@/gql/graphql';
@@ -25,6 +25,8 @@ import { formatCount, formatDate } from '@/lib/format';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { serverFieldMap } from '@/lib/form-errors';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 const policySchema = z
   .object({
@@ -173,54 +175,45 @@ function PolicyDialog({
 
 /** Policies: who is entitled to a pass. */
 export function PoliciesScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error } = useProjectQuery(PassPoliciesQuery);
   const canManage = usePermission('passes:manage');
-  const { data, loading, error } = useQuery(PassPoliciesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const policies = data?.passProject.policies ?? [];
   const [editing, setEditing] = useState<{ policy: Passes_PolicyFragment | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Passes_PolicyFragment | null>(null);
   const [remove] = useMutation(DeletePassPolicyMutation, { refetchQueries: [PassPoliciesQuery], awaitRefetchQueries: true });
   const full = policies.length >= PASS_POLICIES_PER_PROJECT;
   return (
-    <ProjectFrame
-      projectId={projectId}
-      section="policies"
-      description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
-      actions={
-        canManage && (
-          <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })} disabled={!data || full}>
-            New policy
-          </AddButton>
-        )
-      }
-    >
-      <SectionList
-        error={error}
+    <>
+      <ProjectListSection
+        projectId={projectId}
+        section="policies"
+        description="Who may hold this project's passes. A pass is issued when at least one policy admits the holder."
+        add={
+          canManage && {
+            label: 'New policy',
+            firstLabel: 'Create a policy',
+            onAdd: () => setEditing({ policy: null, key: Date.now() }),
+            disabled: !data || full,
+          }
+        }
+        query={{ data, loading, error }}
         errorTitle="Could not load the policies"
-        loading={loading && !data}
         skeletonClassName="h-48"
         isEmpty={policies.length === 0}
-        empty={
-          <EmptyState
-            icon={<ShieldCheckIcon />}
-            title="No policies yet"
-            action={canManage && <AddButton onClick={() => setEditing({ policy: null, key: Date.now() })}>Create a policy</AddButton>}
-          >
-            Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are
-            entitled.
-          </EmptyState>
-        }
+        empty={{
+          icon: <ShieldCheckIcon />,
+          title: 'No policies yet',
+          text: 'Your policies will be listed here. Without one no pass can be issued: add the wallets you want to admit, or an NFT contract whose holders are entitled.',
+        }}
       >
         <CardTable
           actions={canManage}
-          head={
-            <>
-              <TableHead>Name</TableHead>
-              <TableHead>Entitles</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Passes</TableHead>
-              <TableHead className="hidden md:table-cell">Updated</TableHead>
-            </>
-          }
+          columns={[
+            'Name',
+            'Entitles',
+            { heading: 'Passes', className: 'hidden text-right sm:table-cell' },
+            { heading: 'Updated', className: 'hidden md:table-cell' },
+          ]}
         >
           {policies.map((policy) => (
             <TableRow key={policy.id} data-testid="policy-row">
@@ -264,7 +257,7 @@ export function PoliciesScreen() {
             </TableRow>
           ))}
         </CardTable>
-      </SectionList>
+      </ProjectListSection>
       {editing && (
         <PolicyDialog
           key={editing.key}
@@ -274,7 +267,7 @@ export function PoliciesScreen() {
           onClose={() => setEditing(null)}
         />
       )}
-      <DeleteDialog
+      <ConfirmItemDialog
         noun="policy"
         item={deleting}
         description={
@@ -283,9 +276,9 @@ export function PoliciesScreen() {
             issued under it.
           </>
         }
-        onDelete={(id) => remove({ variables: { id } })}
+        onConfirm={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
-    </ProjectFrame>
+    </>
   );
 }

@@ -15,7 +15,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROUTES } from '@/config/routes';
 import { CreatePassProjectMutation, PassProjectsQuery } from '@/features/passes/api/passes';
-import { EmptyState, PassesFrame, TestModeBadge } from '@/features/passes/components/passes-frame';
+import { EmptyState } from '@/components/empty-state';
+import { PassesFrame, TestModeBadge } from '@/features/passes/components/passes-frame';
 import { projectPath } from '@/features/passes/lib/passes';
 import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_CREDENTIAL_MAX_BYTES } from '@rampart/shared/passes';
 import { AppleIcon, FlaskConicalIcon, RotateCcwIcon, TerminalIcon, WalletIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { TextareaField } from '@/components/form/textarea-field';
 import { WarningNote } from '@/components/warning-note';
@@ -27,7 +26,8 @@ import {
   UpdatePassProjectMutation,
 } from '@/features/passes/api/passes';
 import { FileField } from '@/features/passes/components/file-field';
-import { CopyBox, DetailRow, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { DetailRow } from '@/components/detail-field';
+import { CopyBox, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { labelOfCredentialSource } from '@/features/passes/lib/labels';
 import { curlExample, listSome, parseDomains } from '@/features/passes/lib/passes';
 import type { Passes_SettingsQuery } from '@/gql/graphql';
@@ -38,6 +38,7 @@ import { formatBytes, formatDate } from '@/lib/format';
 import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 import { QueryErrorAlert } from '@/components/query-boundary';
 import { SectionCard } from '@/components/section-card';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 type Project = Passes_SettingsQuery['passProject'];
 
@@ -283,11 +284,11 @@ function AppleCard({ project, canManage }: { project: Project; canManage: boolea
       upload={submission}
       details={
         <>
-          <DetailRow label="Pass type id">
-            <span className="font-mono">{apple.passTypeIdentifier}</span>
+          <DetailRow label="Pass type id" mono>
+            {apple.passTypeIdentifier}
           </DetailRow>
-          <DetailRow label="Team id">
-            <span className="font-mono">{apple.teamIdentifier}</span>
+          <DetailRow label="Team id" mono>
+            {apple.teamIdentifier}
           </DetailRow>
           <DetailRow label="Certificate">{apple.certificateSubject}</DetailRow>
           <DetailRow label="Expires">{formatDate(apple.certificateExpiresAt)}</DetailRow>
@@ -357,11 +358,11 @@ function GoogleCard({ project, canManage }: { project: Project; canManage: boole
       upload={submission}
       details={
         <>
-          <DetailRow label="Issuer id">
-            <span className="font-mono">{google.issuerId}</span>
+          <DetailRow label="Issuer id" mono>
+            {google.issuerId}
           </DetailRow>
-          <DetailRow label="Service account">
-            <span className="font-mono break-all">{google.serviceAccountEmail}</span>
+          <DetailRow label="Service account" mono>
+            {google.serviceAccountEmail}
           </DetailRow>
         </>
       }
@@ -407,9 +408,8 @@ function ApiCard({ project }: { project: Project }) {
 
 /** Settings: project details, wallet credentials, and the REST API. */
 export function SettingsScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error, refetch } = useProjectQuery(PassSettingsQuery);
   const canManage = usePermission('passes:manage');
-  const { data, loading, error, refetch } = useQuery(PassSettingsQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const project = data?.passProject;
   return (
     <ProjectFrame projectId={projectId} section="settings" description="The project's details, the credentials that sign its passes, and its API.">

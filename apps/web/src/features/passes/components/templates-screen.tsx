@@ -1,15 +1,16 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { PASS_TEMPLATES_PER_PROJECT } from '@rampart/shared/passes';
 import { LayoutTemplateIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { RowIconButton } from '@/components/row-icon-button';
 import { ErrorAlert } from '@/components/form-alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DeletePassTemplateMutation, PassTemplatesQuery } from '@/features/passes/api/passes';
 import { ApplePassPreview } from '@/features/passes/components/pass-preview';
-import { AddButton, DeleteDialog, EmptyState, ProjectFrame } from '@/features/passes/components/passes-frame';
+import { EmptyState } from '@/components/empty-state';
+import { AddButton, ProjectFrame } from '@/features/passes/components/passes-frame';
 import { TemplateEditor } from '@/features/passes/components/template-editor';
 import { labelOfBarcodeFormat, labelOfPassStyle } from '@/features/passes/lib/labels';
 import { draftOf } from '@/features/passes/lib/passes';
@@ -17,13 +18,14 @@ import type { Passes_TemplateFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
 import { formatCount, formatDate } from '@/lib/format';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 /** Templates: the list, or the editor of one (?template=<id> or ?template=new). */
 export function TemplatesScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error, refetch } = useProjectQuery(PassTemplatesQuery);
   const [params, setParams] = useSearchParams();
   const canManage = usePermission('passes:manage');
-  const { data, loading, error, refetch } = useQuery(PassTemplatesQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const templates = data?.passProject.templates ?? [];
   const [deleting, setDeleting] = useState<Passes_TemplateFragment | null>(null);
   const [remove] = useMutation(DeletePassTemplateMutation, { refetchQueries: [PassTemplatesQuery], awaitRefetchQueries: true });
@@ -113,11 +115,11 @@ export function TemplatesScreen() {
           ))}
         </ul>
       )}
-      <DeleteDialog
+      <ConfirmItemDialog
         noun="template"
         item={deleting}
         description="A template that passes use cannot be deleted; invalidate them first or keep it."
-        onDelete={(id) => remove({ variables: { id } })}
+        onConfirm={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
     </ProjectFrame>

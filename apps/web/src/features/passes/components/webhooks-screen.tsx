@@ -4,7 +4,6 @@ import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
 import { ChevronDownIcon, WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
 import { z } from 'zod';
 import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { RowIconButton } from '@/components/row-icon-button';
@@ -14,10 +13,11 @@ import { InputField } from '@/components/form/input-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { StatusBadge } from '@/components/status-badge';
 import { CreatePassWebhookMutation, DeletePassWebhookMutation, PassWebhookDeliveriesQuery, PassWebhooksQuery } from '@/features/passes/api/passes';
-import { AddButton, DeleteDialog, EmptyState, MonoValue, ProjectFrame, SectionList } from '@/features/passes/components/passes-frame';
+import { MonoValue, ProjectListSection } from '@/features/passes/components/passes-frame';
 import { labelOfPassWebhookEvent } from '@/features/passes/lib/labels';
 import type { Passes_WebhookFragment } from '@/gql/graphql';
 import { usePermission } from '@/hooks/use-permission';
@@ -27,6 +27,8 @@ import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { labelOf, WEBHOOK_DELIVERY_STATUS_LABEL } from '@/lib/labels';
 import { QueryErrorAlert } from '@/components/query-boundary';
+import { ConfirmItemDialog } from '@/components/confirm-dialog';
+import { useProjectQuery } from '@/features/passes/hooks/use-project-query';
 
 const webhookSchema = z.object({
   url: z
@@ -94,31 +96,23 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     return <p className="text-sm text-muted-foreground">No deliveries yet. Each pass event this endpoint takes is listed here with its response.</p>;
   return (
     <div className="flex flex-col gap-2">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Event</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="hidden sm:table-cell">Attempts</TableHead>
-            <TableHead className="hidden md:table-cell">Created</TableHead>
+      <HeadedTable
+        columns={['Event', 'Status', { heading: 'Attempts', className: 'hidden sm:table-cell' }, { heading: 'Created', className: 'hidden md:table-cell' }]}
+      >
+        {page.items.map((delivery) => (
+          <TableRow key={delivery.id}>
+            <TableCell className="text-sm">{labelOfPassWebhookEvent(delivery.eventType)}</TableCell>
+            <TableCell>
+              <StatusBadge meaning={delivery.status === 'succeeded' ? 'success' : delivery.status === 'pending' ? 'progress' : 'failed'}>
+                {labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, delivery.status)}
+                {delivery.lastStatusCode != null && ` · ${delivery.lastStatusCode}`}
+              </StatusBadge>
+            </TableCell>
+            <TableCell className="hidden tabular-nums sm:table-cell">{formatCount(delivery.attemptCount)}</TableCell>
+            <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDateTime(delivery.createdAt)}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {page.items.map((delivery) => (
-            <TableRow key={delivery.id}>
-              <TableCell className="text-sm">{labelOfPassWebhookEvent(delivery.eventType)}</TableCell>
-              <TableCell>
-                <StatusBadge meaning={delivery.status === 'succeeded' ? 'success' : delivery.status === 'pending' ? 'progress' : 'failed'}>
-                  {labelOf(WEBHOOK_DELIVERY_STATUS_LABEL, delivery.status)}
-                  {delivery.lastStatusCode != null && ` · ${delivery.lastStatusCode}`}
-                </StatusBadge>
-              </TableCell>
-              <TableCell className="hidden tabular-nums sm:table-cell">{formatCount(delivery.attemptCount)}</TableCell>
-              <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{formatDateTime(delivery.createdAt)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </HeadedTable>
       {page.totalCount > page.items.length && (
         <p className="text-xs text-muted-foreground">
           The latest {page.items.length} of {formatCount(page.totalCount)} deliveries.
@@ -170,51 +164,37 @@ function EndpointCard({ webhook, canManage, onDelete }: { webhook: Passes_Webhoo
 
 /** The project's webhook endpoints for pass events. */
 export function WebhooksScreen() {
-  const { projectId = '' } = useParams();
+  const { projectId, data, loading, error } = useProjectQuery(PassWebhooksQuery);
   const canManage = usePermission('webhooks:manage');
-  const { data, loading, error } = useQuery(PassWebhooksQuery, { variables: { id: projectId }, fetchPolicy: 'cache-and-network' });
   const webhooks = data?.passProject.webhooks ?? [];
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Passes_WebhookFragment | null>(null);
   const [remove] = useMutation(DeletePassWebhookMutation, { refetchQueries: [PassWebhooksQuery], awaitRefetchQueries: true });
   return (
-    <ProjectFrame
-      projectId={projectId}
-      section="webhooks"
-      description="Endpoints told when this project's passes are issued, added to a wallet, scanned or invalidated."
-      actions={
-        canManage && (
-          <AddButton onClick={() => setCreating(true)} disabled={!data}>
-            Add endpoint
-          </AddButton>
-        )
-      }
-    >
-      <SectionList
-        error={error}
+    <>
+      <ProjectListSection
+        projectId={projectId}
+        section="webhooks"
+        description="Endpoints told when this project's passes are issued, added to a wallet, scanned or invalidated."
+        add={canManage && { label: 'Add endpoint', firstLabel: 'Add an endpoint', onAdd: () => setCreating(true), disabled: !data }}
+        query={{ data, loading, error }}
         errorTitle="Could not load the endpoints"
-        loading={loading && !data}
         skeletonClassName="h-40"
         isEmpty={webhooks.length === 0}
-        empty={
-          <EmptyState
-            icon={<WebhookIcon />}
-            title="No endpoints yet"
-            action={canManage && <AddButton onClick={() => setCreating(true)}>Add an endpoint</AddButton>}
-          >
-            Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for
-            instance when an NFT moves and its pass is invalidated.
-          </EmptyState>
-        }
+        empty={{
+          icon: <WebhookIcon />,
+          title: 'No endpoints yet',
+          text: 'Your endpoints will be listed here with their deliveries. Add one to hear about pass.created, pass.added, pass.scanned and pass.invalidated — for instance when an NFT moves and its pass is invalidated.',
+        }}
       >
         <div className="flex flex-col gap-4">
           {webhooks.map((webhook) => (
             <EndpointCard key={webhook.id} webhook={webhook} canManage={canManage} onDelete={() => setDeleting(webhook)} />
           ))}
         </div>
-      </SectionList>
+      </ProjectListSection>
       {creating && <CreateWebhookDialog projectId={projectId} onClose={() => setCreating(false)} />}
-      <DeleteDialog
+      <ConfirmItemDialog
         noun="endpoint"
         item={deleting && { id: deleting.id, name: deleting.url }}
         title="Delete this endpoint?"
@@ -223,9 +203,9 @@ export function WebhooksScreen() {
             <span className="font-mono break-all">{deleting?.url}</span> stops receiving this project's pass events. Pending deliveries are dropped.
           </>
         }
-        onDelete={(id) => remove({ variables: { id } })}
+        onConfirm={(id) => remove({ variables: { id } })}
         onClose={() => setDeleting(null)}
       />
-    </ProjectFrame>
+    </>
   );
 }

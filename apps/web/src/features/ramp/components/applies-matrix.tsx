@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import {
   applyingRule,
   CALCULATOR_METHODS,
@@ -33,43 +34,33 @@ export function AppliesMatrix({
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-6">
-        <Table aria-label={`Rules applying in ${regionLabel(region)}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Payment method</TableHead>
-              {RULE_TYPES.map((type) => (
-                <TableHead key={type}>{RULE_TYPE_LABEL[type]}</TableHead>
-              ))}
+        <HeadedTable label={`Rules applying in ${regionLabel(region)}`} columns={['Payment method', ...RULE_TYPES.map((type) => RULE_TYPE_LABEL[type])]}>
+          {methods.map((method) => (
+            <TableRow key={method}>
+              <TableHead scope="row" className="font-medium text-foreground">
+                {PAYMENT_METHOD_LABEL[method]}
+              </TableHead>
+              {RULE_TYPES.map((type) => {
+                const found = applyingRule(rules, { type, region, paymentMethod: method, transactionType });
+                return (
+                  <TableCell key={type} className="align-top whitespace-normal">
+                    {found ? (
+                      <div className="flex min-w-32 flex-col">
+                        <span className="tabular-nums">{describeCharge(found.rule)}</span>
+                        <span className="text-xs text-muted-foreground">
+                          by {SPECIFICITY_LABEL[found.specificity]}
+                          {found.rule.source === 'ACCOUNT' ? ' · this account' : ''}
+                        </span>
+                      </div>
+                    ) : (
+                      <span className="text-muted-foreground">None</span>
+                    )}
+                  </TableCell>
+                );
+              })}
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {methods.map((method) => (
-              <TableRow key={method}>
-                <TableHead scope="row" className="font-medium text-foreground">
-                  {PAYMENT_METHOD_LABEL[method]}
-                </TableHead>
-                {RULE_TYPES.map((type) => {
-                  const found = applyingRule(rules, { type, region, paymentMethod: method, transactionType });
-                  return (
-                    <TableCell key={type} className="align-top whitespace-normal">
-                      {found ? (
-                        <div className="flex min-w-32 flex-col">
-                          <span className="tabular-nums">{describeCharge(found.rule)}</span>
-                          <span className="text-xs text-muted-foreground">
-                            by {SPECIFICITY_LABEL[found.specificity]}
-                            {found.rule.source === 'ACCOUNT' ? ' · this account' : ''}
-                          </span>
-                        </div>
-                      ) : (
-                        <span className="text-muted-foreground">None</span>
-                      )}
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </HeadedTable>
       </CardContent>
     </Card>
   );

@@ -2,7 +2,8 @@ import { PencilIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { HeadedTable } from '@/components/data-table/headed-table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import {
   appliesWhere,
   paymentMethodLabel,
@@ -63,34 +64,32 @@ export function RuleTable({
             {type === 'partnerFee' ? 'You charge no fee of your own yet: customers pay only the provider’s fees.' : 'No rule: nothing is charged.'}
           </p>
         ) : (
-          <Table aria-label={`${RULE_TYPE_LABEL[type]} rules`}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Region</TableHead>
-                <TableHead>Payment method</TableHead>
-                <TableHead className="text-right">Percentage</TableHead>
-                <TableHead className="text-right">Fixed ({fiatHint})</TableHead>
-                <TableHead className="text-right">Minimum ({fiatHint})</TableHead>
-                <TableHead>Source</TableHead>
-                <TableHead className="min-w-56">Applies to</TableHead>
+          <HeadedTable
+            label={`${RULE_TYPE_LABEL[type]} rules`}
+            columns={[
+              'Region',
+              'Payment method',
+              { heading: 'Percentage', className: 'text-right' },
+              { heading: `Fixed (${fiatHint})`, className: 'text-right' },
+              { heading: `Minimum (${fiatHint})`, className: 'text-right' },
+              'Source',
+              { heading: 'Applies to', className: 'min-w-56' },
+            ]}
+          >
+            {sorted.map((rule) => (
+              <TableRow key={rule.id}>
+                <TableCell>{regionLabel(rule.region)}</TableCell>
+                <TableCell>{paymentMethodLabel(rule.paymentMethod)}</TableCell>
+                <TableCell className="text-right tabular-nums">{trimZeros(rule.percentage)} %</TableCell>
+                <TableCell className="text-right tabular-nums">{trimZeros(rule.fixedValue)}</TableCell>
+                <TableCell className="text-right tabular-nums">{trimZeros(rule.minValue)}</TableCell>
+                <TableCell>
+                  <Badge variant={rule.source === 'ACCOUNT' ? 'default' : 'secondary'}>{SOURCE_LABEL[rule.source]}</Badge>
+                </TableCell>
+                <TableCell className="text-sm whitespace-normal text-muted-foreground">{appliesWhere(rule)}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {sorted.map((rule) => (
-                <TableRow key={rule.id}>
-                  <TableCell>{regionLabel(rule.region)}</TableCell>
-                  <TableCell>{paymentMethodLabel(rule.paymentMethod)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{trimZeros(rule.percentage)} %</TableCell>
-                  <TableCell className="text-right tabular-nums">{trimZeros(rule.fixedValue)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{trimZeros(rule.minValue)}</TableCell>
-                  <TableCell>
-                    <Badge variant={rule.source === 'ACCOUNT' ? 'default' : 'secondary'}>{SOURCE_LABEL[rule.source]}</Badge>
-                  </TableCell>
-                  <TableCell className="text-sm whitespace-normal text-muted-foreground">{appliesWhere(rule)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </HeadedTable>
         )}
       </CardContent>
     </Card>

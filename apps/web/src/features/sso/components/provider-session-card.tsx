@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/section-card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DetailField } from '@/components/detail-field';
 import { MyAccountAlert } from '@/features/sso/components/my-account-alert';
 import { useMyAccountFailure, useMyAccountResource } from '@/features/sso/hooks/use-my-account';
 import type { MyAccountClient } from '@/features/sso/lib/my-account';
@@ -123,31 +124,23 @@ export function ProviderSessionCard({ client }: { client: MyAccountClient }) {
             <ProviderSignInForm client={client} />
           </div>
         ) : (
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 [&_dd]:font-medium">
             {value.login && (
-              <div className="flex flex-col gap-0.5">
-                <dt className="text-muted-foreground">Signed in as</dt>
-                <dd className="font-medium break-all">{value.login}</dd>
-              </div>
+              <DetailField label="Signed in as" breakAll>
+                {value.login}
+              </DetailField>
             )}
-            <div className="flex flex-col gap-0.5">
-              <dt className="text-muted-foreground">Started</dt>
-              <dd className="font-medium">{formatDateTime(value.createdAt)}</dd>
-            </div>
-            <div className="flex flex-col gap-0.5">
-              <dt className="text-muted-foreground">Expires</dt>
-              <dd className="font-medium">
-                {formatDateTime(value.expiresAt)}
-                {value.expiresAt && <span className="font-normal text-muted-foreground"> ({formatRelativeTime(value.expiresAt)})</span>}
-              </dd>
-            </div>
-            <div className="flex flex-col gap-0.5">
-              <dt className="text-muted-foreground">Last password check</dt>
-              <dd className="font-medium">{value.lastPasswordVerification ? formatDateTime(value.lastPasswordVerification) : 'None in this session'}</dd>
-            </div>
+            <DetailField label="Started">{formatDateTime(value.createdAt)}</DetailField>
+            <DetailField label="Expires">
+              {formatDateTime(value.expiresAt)}
+              {value.expiresAt && <span className="font-normal text-muted-foreground"> ({formatRelativeTime(value.expiresAt)})</span>}
+            </DetailField>
+            <DetailField label="Last password check">
+              {value.lastPasswordVerification ? formatDateTime(value.lastPasswordVerification) : 'None in this session'}
+            </DetailField>
             {value.amr.length > 0 && (
               <div className="flex flex-col gap-1 sm:col-span-2">
-                <dt className="text-muted-foreground">Signed in with</dt>
+                <dt className="text-xs text-muted-foreground">Signed in with</dt>
                 <dd className="flex flex-wrap gap-1.5">
                   {value.amr.map((method) => (
                     <Badge key={method} variant="secondary">
