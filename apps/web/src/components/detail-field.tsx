@@ -14,7 +14,7 @@ export function DetailField({ label, children, breakAll = false }: { label: stri
 /** A label beside its value (above it on phones) in a details list; `mono` for an identifier (in monospace, wrapped anywhere). */
 export function DetailRow({ label, mono = false, children }: { label: string; mono?: boolean; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[11rem_1fr] sm:items-start sm:gap-4">
+    <div className="flex flex-col gap-1 py-3 sm:grid sm:grid-cols-[11rem_1fr] sm:items-baseline sm:gap-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-sm break-words">{mono ? <span className="font-mono break-all">{children}</span> : children}</dd>
     </div>
