@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentCommand, AgentMessage } from './baseline-agent.ts';
+import { postgresCpuMicros } from './process-cpu.ts';
 import type { Measurement } from './me-query.bench.ts';
 import type { QuoteMeasurement } from './quote.bench.ts';
 import { WEBHOOK_DEFAULTS, type WebhookBenchResult } from './webhook-delivery.bench.ts';
@@ -83,6 +84,11 @@ function linkNodeModules(dir: string, log: (line: string) => void): string {
       fs.symlinkSync(path.join(source, entry), path.join(target, entry));
     }
   }
+  // Packages a workspace holds at another version than the root's (apps/server/node_modules/jose…), at the same versions.
+  for (const workspace of new Set(Object.keys(theirs.packages).flatMap((name) => /^((?:apps|packages)\/[^/]+)\/node_modules\//.exec(name)?.[1] ?? []))) {
+    const nested = path.join(repoRoot, workspace, 'node_modules');
+    if (fs.existsSync(nested) && !fs.existsSync(path.join(dir, workspace, 'node_modules'))) fs.symlinkSync(nested, path.join(dir, workspace, 'node_modules'));
+  }
   for (const [name] of workspaces) {
     const link = path.join(dir, name);
     const resolved = (theirs.packages[name] as { resolved?: string }).resolved;
@@ -96,40 +102,6 @@ function linkNodeModules(dir: string, log: (line: string) => void): string {
       : `links to this tree's node_modules; the baseline's lock file differs in ${differing.map(([name, entry]) => `${name.replace(/^.*node_modules\//, '')} ${entry.version} (here ${ours.packages[name]?.version ?? 'absent'})`).join(', ')}`;
   fs.writeFileSync(marker, how);
   return how;
-}
-
-/** CPU time (µs) of the PostgreSQL processes under `rootPid`: the live ones, plus what the postmaster reaped. */
-function postgresCpuMicros(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const stats = new Map<number, { comm: string; ticks: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let text: string;
-    try {
-      text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const close = text.lastIndexOf(')');
-    const comm = text.slice(text.indexOf('(') + 1, close);
-    const fields = text.slice(close + 2).split(' ');
-    const ppid = Number(fields[1]);
-    // utime, stime, cutime, cstime: fields 14–17 of stat, 11–14 after the command.
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    const pid = Number(entry);
-    stats.set(pid, { comm, ticks });
-    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-  }
-  let ticks = 0;
-  const visit = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      const stat = stats.get(child);
-      if (stat?.comm === 'postgres') ticks += stat.ticks;
-      visit(child);
-    }
-  };
-  visit(rootPid);
-  return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
 }
 
 interface TurnResult {
