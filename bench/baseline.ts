@@ -188,7 +188,13 @@ export const FIGURES: Figure[] = [
     better: 'lower',
     value: (t) => measurement(t, 'mercurius')?.serverCpuMicrosPerRequest ?? NaN,
   },
-  { suite: 'me', name: 'plain route server CPU per request', unit: 'µs', better: 'lower', value: (t) => measurement(t, 'plain')?.serverCpuMicrosPerRequest ?? NaN },
+  {
+    suite: 'me',
+    name: 'plain route server CPU per request',
+    unit: 'µs',
+    better: 'lower',
+    value: (t) => measurement(t, 'plain')?.serverCpuMicrosPerRequest ?? NaN,
+  },
   {
     suite: 'me',
     name: 'Apollo Server server CPU per request',
@@ -198,14 +204,14 @@ export const FIGURES: Figure[] = [
   },
   {
     suite: 'me',
-    name: "Mercurius ÷ Apollo Server requests/s (goal ≥ 1.5×)",
+    name: 'Mercurius ÷ Apollo Server requests/s (goal ≥ 1.5×)',
     unit: '×',
     better: 'higher',
     value: (t) => perRound(t, 'apollo', (round) => round.requestsPerSecond),
   },
   {
     suite: 'me',
-    name: "Mercurius ÷ plain route CPU per request (goal ≤ 1.10×)",
+    name: 'Mercurius ÷ plain route CPU per request (goal ≤ 1.10×)',
     unit: '×',
     better: 'lower',
     value: (t) => perRound(t, 'plain', (round) => round.serverCpuMicrosPerRequest),
@@ -229,10 +235,34 @@ export const FIGURES: Figure[] = [
     better: 'lower',
     value: (t) => webhook(t).cpuPerDeliveryMicros.app + (t.postgresMicros ?? NaN) / Math.max(1, webhook(t).delivered),
   },
-  { suite: 'quote', name: 'widget quote server CPU per request (50 connections)', unit: 'µs', better: 'lower', value: (t) => quoteAt(t, 'widgetQuote', 50)?.cpuMicrosPerRequest ?? NaN },
-  { suite: 'quote', name: 'widget quote requests/s (50 connections)', unit: '/s', better: 'higher', value: (t) => quoteAt(t, 'widgetQuote', 50)?.requestsPerSecond ?? NaN },
-  { suite: 'quote', name: '`rampQuote` server CPU per request (50 connections)', unit: 'µs', better: 'lower', value: (t) => quoteAt(t, 'rampQuote', 50)?.cpuMicrosPerRequest ?? NaN },
-  { suite: 'quote', name: '`me` beside the quote, server CPU per request (50 connections)', unit: 'µs', better: 'lower', value: (t) => quoteAt(t, 'me', 50)?.cpuMicrosPerRequest ?? NaN },
+  {
+    suite: 'quote',
+    name: 'widget quote server CPU per request (50 connections)',
+    unit: 'µs',
+    better: 'lower',
+    value: (t) => quoteAt(t, 'widgetQuote', 50)?.cpuMicrosPerRequest ?? NaN,
+  },
+  {
+    suite: 'quote',
+    name: 'widget quote requests/s (50 connections)',
+    unit: '/s',
+    better: 'higher',
+    value: (t) => quoteAt(t, 'widgetQuote', 50)?.requestsPerSecond ?? NaN,
+  },
+  {
+    suite: 'quote',
+    name: '`rampQuote` server CPU per request (50 connections)',
+    unit: 'µs',
+    better: 'lower',
+    value: (t) => quoteAt(t, 'rampQuote', 50)?.cpuMicrosPerRequest ?? NaN,
+  },
+  {
+    suite: 'quote',
+    name: '`me` beside the quote, server CPU per request (50 connections)',
+    unit: 'µs',
+    better: 'lower',
+    value: (t) => quoteAt(t, 'me', 50)?.cpuMicrosPerRequest ?? NaN,
+  },
 ];
 
 export interface BaselineComparison {

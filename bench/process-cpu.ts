@@ -37,4 +37,3 @@ export function postgresCpuMicros(rootPid: number): number {
   visit(rootPid);
   return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
 }
-
