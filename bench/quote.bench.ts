@@ -12,6 +12,7 @@ import type { Result } from 'autocannon';
 import { parseEnv, type Env } from '../apps/server/src/config/env.ts';
 import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { workersPrewarmed } from '../apps/server/src/lib/bounded-worker.ts';
 import { DEMO_LOGIN, seedDemo } from '../apps/server/src/db/seed-demo.ts';
 import { ME_QUERY, runLoad } from './me-query.bench.ts';
 import type { LoadRequest } from './load-generator.ts';
@@ -83,6 +84,8 @@ export async function runQuoteBench(smoke: boolean, log: (line: string) => void,
   try {
     await seedDemo(infrastructure.database.db);
     const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
+    // The upload parsers' worker starts in the background (most of a second of CPU): not part of any request's cost.
+    await workersPrewarmed();
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

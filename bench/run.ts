@@ -22,6 +22,9 @@
  * endpoint, status changes into one account, time to visible, webhooks, JetStream with a kill -9, a 10,000,000-row
  * backfill (`--skip-backfill`: not it; `--only backfill`: only it); `--quick` (or --smoke) runs it at small sizes and
  * writes nothing. It is not part of `--smoke-all`.
+ * `npm run bench -- --baseline <commit>` (issue 40) checks that commit out in a worktree under /tmp and runs the `me`, webhook
+ * delivery and widget quote benchmarks taking turns between it and this working tree, printing both sides and their ratios
+ * (bench/baseline.ts; BENCH_BASELINE_TURNS, BENCH_BASELINE_SUITES); `--write` records the comparison in docs/performance.md.
  * `npm run bench -- --web` measures the built web app in Chromium instead (issue 13, bench/web-perf.bench.ts); add
  * `--write` to record the run in docs/performance.md.
  */
@@ -77,6 +80,11 @@ async function main() {
   }
   if (smokeAll) {
     await smokeRuns();
+    return;
+  }
+  const baselineAt = process.argv.indexOf('--baseline');
+  if (baselineAt >= 0) {
+    await baselineComparison(process.argv[baselineAt + 1]);
     return;
   }
   if (process.argv.includes('--ingest') || process.env.BENCH_SUITE === 'ingest') {
@@ -187,6 +195,27 @@ async function webhookDelivery(databaseUrl?: string) {
   if (result.lost > 0) {
     console.error(`Webhook benchmark: ${result.lost} events were not delivered`);
     process.exitCode = 1;
+  }
+}
+
+/** Issue 40: the `me`, webhook and quote benchmarks taking turns between a baseline commit and this tree (bench/baseline.ts). */
+async function baselineComparison(commit: string | undefined) {
+  if (!commit || commit.startsWith('--')) throw new Error('--baseline needs a commit: npm run bench -- --baseline 79e172d');
+  const { runBaselineComparison, printComparison, writeComparisonSection } = await import('./baseline.ts');
+  const suites = (process.env.BENCH_BASELINE_SUITES ?? 'me,webhooks,quote').split(',').map((suite) => suite.trim());
+  const unknown = suites.filter((suite) => !['me', 'webhooks', 'quote'].includes(suite));
+  if (unknown.length) throw new Error(`BENCH_BASELINE_SUITES: unknown ${unknown.join(', ')} (me, webhooks, quote)`);
+  const comparison = await runBaselineComparison(
+    commit,
+    { turns: Number(process.env.BENCH_BASELINE_TURNS ?? 3), suites: suites as Array<'me' | 'webhooks' | 'quote'> },
+    log,
+  );
+  printComparison(comparison, log);
+  if (process.argv.includes('--write')) for (const file of writeComparisonSection(comparison)) log(`Wrote ${file}`);
+  const lost = comparison.results.filter((result) => result.suite === 'webhooks' && (result.result as { lost: number }).lost > 0);
+  if (lost.length) {
+    console.error(`Webhook events were lost in ${lost.length} turns`);
+    failOnExit();
   }
 }
 

@@ -13,20 +13,22 @@ import { parseEnv } from '../apps/server/src/config/env.ts';
 import { startInfrastructure } from '../apps/server/src/boot.ts';
 import { connectDatabase } from '../apps/server/src/db/client.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { workersPrewarmed } from '../apps/server/src/lib/bounded-worker.ts';
 import { startWorker } from '../apps/server/src/jobs/worker.ts';
 import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/outbox.ts';
+import { postgresCpuMicros } from './process-cpu.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '..');
-export const WEBHOOK_TARGETS = { minDeliveriesPerSecond: 1000, maxP99Ms: 500 } as const;
+export const WEBHOOK_TARGETS = { minDeliveriesPerSecond: 1500, maxP99Ms: 100 } as const;
 /**
- * 30,000 events offered at 1,050/s — 5 % above the target, for half a minute — with up to 96 requests in flight.
+ * 30,000 events offered at 1,575/s — 5 % above issue 40's target, for about 19 s — with up to 96 requests in flight.
  * The verdict asks that they are delivered as fast as they come (the rate from the first arrival to the last) with a
  * bounded p99; offering far more than the machine can take only measures a growing queue.
  */
 export const WEBHOOK_DEFAULTS = {
   events: Number(process.env.BENCH_WEBHOOK_EVENTS ?? 30_000),
-  ratePerSecond: Number(process.env.BENCH_WEBHOOK_RATE ?? 1050),
+  ratePerSecond: Number(process.env.BENCH_WEBHOOK_RATE ?? 1575),
   concurrency: Number(process.env.BENCH_WEBHOOK_CONCURRENCY ?? 96),
 };
 
@@ -51,8 +53,11 @@ export interface WebhookBenchResult {
   concurrency: number;
   /** With a slow neighbour: its events, and how many of its deliveries reached its endpoint meanwhile. */
   slowNeighbour?: { events: number; delivered: number };
-  /** CPU time per delivered event: the app process (producers, outbox, worker), the receiver, and the rest of the machine (PostgreSQL). */
-  cpuPerDeliveryMicros: { app: number; receiver: number; postgres: number };
+  /**
+   * CPU time per delivered event: the app process (producers, outbox, worker), the receiver, and PostgreSQL (its
+   * processes, from /proc; `machineRest`: the machine's total minus the other two, which counts other sessions' work too).
+   */
+  cpuPerDeliveryMicros: { app: number; receiver: number; postgres: number; machineRest: number };
 }
 
 /** All CPU time the machine spent (user, nice, system, irq, softirq), in microseconds, from /proc/stat. */
@@ -84,6 +89,8 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
   // Room for the 32 producers beside the worker's own queries.
   const database = connectDatabase({ url: infrastructure.connectionString, poolSize: 64 });
   const app = await buildApp({ config, database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
+  // The upload parsers' worker starts in the background (most of a second of CPU): not part of any delivery's cost.
+  await workersPrewarmed();
   const receiver = fork(path.join(here, 'webhook-receiver.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve) => receiver.once('message', (message: { port: number }) => resolve(message.port)));
 
@@ -139,6 +146,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
 
   const committedAt = new Map<string, number>();
   const machineBefore = machineCpuMicros();
+  const postgresBefore = postgresCpuMicros(process.pid);
   const selfBefore = process.cpuUsage();
   const receiverBefore = (await report()).cpuMicros;
   const started = Date.now();
@@ -176,6 +184,7 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
     received = await report();
   }
   const machineMicros = machineCpuMicros() - machineBefore;
+  const postgresMicros = postgresCpuMicros(process.pid) - postgresBefore;
   const selfUsage = process.cpuUsage(selfBefore);
   const selfMicros = selfUsage.user + selfUsage.system;
   const receiverMicros = received.cpuMicros - receiverBefore;
@@ -208,13 +217,14 @@ export async function runWebhookDeliveryBench(options: WebhookBenchOptions, log:
     cpuPerDeliveryMicros: {
       app: Math.round(selfMicros / Math.max(1, latencies.length)),
       receiver: Math.round(receiverMicros / Math.max(1, latencies.length)),
-      postgres: Math.round(Math.max(0, machineMicros - selfMicros - receiverMicros) / Math.max(1, latencies.length)),
+      postgres: Math.round(postgresMicros / Math.max(1, latencies.length)),
+      machineRest: Math.round(Math.max(0, machineMicros - selfMicros - receiverMicros) / Math.max(1, latencies.length)),
     },
   };
   log(
     `Delivered ${result.delivered}/${result.events} (lost ${result.lost}, duplicates ${result.duplicates}); offered ${result.offeredRate}/s, delivered ${result.deliveriesPerSecond}/s; ` +
       `change→receipt p50 ${result.latencyMs.p50} ms, p90 ${result.latencyMs.p90} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms; ` +
-      `CPU per delivery: app ${result.cpuPerDeliveryMicros.app} µs, PostgreSQL ${result.cpuPerDeliveryMicros.postgres} µs, receiver ${result.cpuPerDeliveryMicros.receiver} µs` +
+      `CPU per delivery: app ${result.cpuPerDeliveryMicros.app} µs, PostgreSQL ${result.cpuPerDeliveryMicros.postgres} µs, receiver ${result.cpuPerDeliveryMicros.receiver} µs (rest of the machine ${result.cpuPerDeliveryMicros.machineRest} µs)` +
       (result.slowNeighbour ? `; the slow neighbour's endpoint got ${result.slowNeighbour.delivered} of its ${result.slowNeighbour.events} meanwhile` : ''),
   );
   return result;
@@ -229,9 +239,9 @@ export function writeWebhookSection(result: WebhookBenchResult, loadAverage: str
   const section = `${START}
 ## Webhook delivery
 
-Issue 4's target: **at least ${WEBHOOK_TARGETS.minDeliveriesPerSecond.toLocaleString('en')} deliveries/s sustained** on this 2-core machine, **p99 under ${WEBHOOK_TARGETS.maxP99Ms} ms** from the change to receipt, **none lost**.
+Issue 40's target (issue 4's was 1,000/s with p99 under 500 ms): **at least ${WEBHOOK_TARGETS.minDeliveriesPerSecond.toLocaleString('en')} deliveries/s sustained** on this 2-core machine, **p99 under ${WEBHOOK_TARGETS.maxP99Ms} ms** from the change to receipt, **none lost**.
 
-How: \`npm run bench\` (\`bench/webhook-delivery.bench.ts\`) emits events through the real outbox — each \`emitWebhookEvent\` in its own committed transaction, which writes the event and fans it out to the endpoint as a pending delivery — at a steady offered rate from 32 producers. The real webhook dispatcher (the worker's; up to ${result.concurrency} requests in flight; decision 0006) claims pending deliveries in batches, signs each both ways, POSTs it over a keep-alive connection to a receiver in a separate process on loopback, and records the attempts in batches. Latency is commit → receipt on the same clock; deliveries/s is counted from the first arrival to the last, so a worker that falls behind the offered rate lowers it. The producers, the app, the worker, PostgreSQL (over its Unix socket) and the receiver share the machine's 2 cores, so the producers' own transactions are part of the load; the CPU line splits the machine's CPU time per delivered event between them. Each run starts from empty webhook tables.
+How: \`npm run bench\` (\`bench/webhook-delivery.bench.ts\`) emits events through the real outbox — each \`emitWebhookEvent\` in its own committed transaction, which writes the event and fans it out to the endpoint as a pending delivery — at a steady offered rate from 32 producers. The real webhook dispatcher (the worker's; up to ${result.concurrency} requests in flight; decision 0006) claims pending deliveries in batches, signs each both ways, POSTs it over a keep-alive connection to a receiver in a separate process on loopback, and records the attempts in batches. Latency is commit → receipt on the same clock; deliveries/s is counted from the first arrival to the last, so a worker that falls behind the offered rate lowers it. The producers, the app, the worker, PostgreSQL (over its Unix socket) and the receiver share the machine's 2 cores, so the producers' own transactions are part of the load; the CPU line gives each one's CPU time per delivered event (PostgreSQL's read from its processes in /proc, so other sessions' work on the machine does not count). Each run starts from empty webhook tables.
 
 Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, load average before the run ${loadAverage}):
 

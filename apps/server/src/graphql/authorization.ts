@@ -131,6 +131,17 @@ export function applyAuthorization(resolvers: Record<string, Record<string, unkn
     if (rule.kind === 'entity' && !deps.entityAccount[rule.entity]) throw new Error(`${key}: no account lookup registered for entity "${rule.entity}"`);
     const isMutation = typeName === 'Mutation';
 
+    if (!isMutation && (rule.kind === 'public' || rule.kind === 'signedIn')) {
+      // A query open to everyone or to any signed-in user has no grant and no audit row: no promise, closures or
+      // try/catch of its own on every call (`me` runs on every page; issue 40). Refusals are the same error.
+      const signedIn = rule.kind === 'signedIn';
+      resolvers[typeName]![fieldName] = (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => {
+        if (signedIn) requireSession(context);
+        return resolver(parent, args, context, info);
+      };
+      continue;
+    }
+
     resolvers[typeName]![fieldName] = async (parent: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) => {
       let grant: AccountGrant | null = null;
       const audited = () => (isMutation && !NOT_AUDITED.has(fieldName)) || grant?.via === 'staff';

@@ -2,7 +2,7 @@
  * Bad input is answered BAD_USER_INPUT naming the argument, never reaching SQL: the guard on every argument of every
  * field, the error our scalars throw, and the naming of errors graphql-js reports before any resolver runs.
  */
-import { GraphQLError, Kind, parse, visit, type ASTNode, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, Kind, parse, visit, type ASTNode, type GraphQLResolveInfo, type TypeNode } from 'graphql';
 import { UploadedFile } from '../lib/graphql-uploads.ts';
 import { BIDI_CONTROLS_MESSAGE, FILE_NAME_BIDI_MESSAGE, FORBIDDEN_CHARACTERS_MESSAGE, hasBidiControls, hasForbiddenCharacters } from '../lib/text.ts';
 import { badInput } from './errors.ts';
@@ -57,10 +57,16 @@ const defaultResolver: Resolver = (parent, _args, _context, info) => (parent as 
  * query sees it.
  */
 export function guardArguments(resolvers: Record<string, Record<string, unknown>>, typeDefs: string) {
-  for (const definition of parse(typeDefs).definitions) {
+  const document = parse(typeDefs);
+  // Arguments of these types hold no text and no file, so a field taking only such arguments needs no guard
+  // (`memberships(take: Int)` under every `me`; issue 40).
+  const textless = new Set(['Int', 'Float', 'Boolean']);
+  for (const definition of document.definitions) if (definition.kind === Kind.ENUM_TYPE_DEFINITION) textless.add(definition.name.value);
+  const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
+  for (const definition of document.definitions) {
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
     for (const field of definition.fields ?? []) {
-      if (!field.arguments?.length) continue;
+      if (!field.arguments?.some((argument) => !textless.has(namedType(argument.type)))) continue;
       const fields = (resolvers[definition.name.value] ??= {});
       const resolver = (fields[field.name.value] as Resolver | undefined) ?? defaultResolver;
       fields[field.name.value] = (parent: unknown, args: Record<string, unknown>, context: unknown, info: GraphQLResolveInfo) => {

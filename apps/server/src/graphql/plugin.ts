@@ -158,8 +158,9 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
   const validationRules = buildValidationRules(config);
 
   // Only POST, and only with a header a cross-site form cannot send, so every browser request is preflighted.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url !== '/graphql') return;
+  // Callback style: it runs on every request of every route, and an async hook costs a promise each time (issue 40).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.url !== '/graphql') return done();
     if (request.method !== 'POST') {
       return reply
         .code(405)
@@ -171,6 +172,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
         errors: [{ message: 'Missing the apollo-require-preflight header that protects against cross-site requests.', extensions: { code: 'CSRF_PREVENTED' } }],
       });
     }
+    done();
   });
 
   registerReadRouting(app, deps);

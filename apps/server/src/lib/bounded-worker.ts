@@ -176,7 +176,7 @@ export async function runInWorker<T>(moduleUrl: URL, exportName: string, input: 
   });
 }
 
-let warmed = false;
+let warmed: Promise<void> | null = null;
 
 /**
  * Starts a worker and loads these modules in it, once per process, in the background: the first upload then does not
@@ -184,8 +184,12 @@ let warmed = false;
  */
 export function prewarmWorkers(moduleUrls: URL[]) {
   if (warmed) return;
-  warmed = true;
-  void (async () => {
+  warmed = (async () => {
     for (const moduleUrl of moduleUrls) await runInWorker(moduleUrl, '', null, { timeoutMs: STARTUP_TIMEOUT_MS }).catch(() => {});
   })();
+}
+
+/** Settles once the background start of prewarmWorkers is done: benchmarks wait for it, so its CPU is not counted per request. */
+export function workersPrewarmed(): Promise<void> {
+  return warmed ?? Promise.resolve();
 }

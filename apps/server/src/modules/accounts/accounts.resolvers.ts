@@ -64,7 +64,8 @@ export const accountsResolvers: Resolvers = {
     memberships: (account, _args, context) => context.services.accounts.membershipsOfAccount(account.id),
   },
   Membership: {
-    account: async (membership, _args, context) => membership.account ?? context.services.accounts.account(membership.accountId),
+    // Not async: the account usually came with the membership, and a promise per list item costs every `me` (issue 40).
+    account: (membership, _args, context) => membership.account ?? context.services.accounts.account(membership.accountId),
   },
   Organization: {
     accounts: (organization, _args, context) => context.services.accounts.accountsOfOrganization(organization.id),
