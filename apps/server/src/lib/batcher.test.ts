@@ -37,29 +37,4 @@ describe('createBatcher', () => {
     fail = false;
     expect(await run('c')).toBe('C');
   });
-
-  it('with maxConcurrentBatches, calls made while a batch runs wait and form the next batch together', async () => {
-    const batches: number[][] = [];
-    let release: () => void = () => {};
-    const echo = createBatcher(
-      async (inputs: number[]) => {
-        batches.push(inputs);
-        if (inputs[0] === 1) await new Promise<void>((resolve) => (release = resolve));
-        return inputs;
-      },
-      { maxConcurrentBatches: 1 },
-    );
-    const first = echo(1);
-    await new Promise((resolve) => setImmediate(resolve));
-    // The first batch is running: these three arrive in separate turns, yet go out as one batch after it.
-    const later: Array<Promise<number>> = [];
-    for (const n of [2, 3, 4]) {
-      later.push(echo(n));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(batches).toEqual([[1]]);
-    release();
-    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
-  });
 });

@@ -39,26 +39,23 @@ export interface AttemptRecord {
 }
 
 export function createWebhooksRepository(db: Database) {
-  // One statement for a whole batch; an endpoint that had any success in the batch is no longer failing. One batch at a
-  // time: attempts that finish while it is written go together in the next, so at 1,500 deliveries/s the completions
-  // cost tens of statements a second rather than one per turn of the event loop (issue 40).
-  const saveAttempt = createBatcher(
-    async (inputs: AttemptRecord[]) => {
-      const rows = inputs.map((input) => ({
-        delivery_id: input.deliveryId,
-        webhook_id: input.webhookId,
-        attempt_number: input.attemptNumber,
-        status_code: input.statusCode,
-        latency_ms: input.latencyMs,
-        response_body: input.responseBody,
-        error: input.error,
-        outcome: input.outcome,
-        next_attempt_at: input.nextAttemptAt?.toISOString() ?? null,
-      }));
-      await db.$client.query({
-        // Unnamed on purpose, like the claim below: the queue table's size swings quickly, and a plan cached while it was
-        // small (a sequential scan) would stay with the connection as it grows.
-        text: `with input as (
+  // One statement for a whole batch; an endpoint that had any success in the batch is no longer failing.
+  const saveAttempt = createBatcher(async (inputs: AttemptRecord[]) => {
+    const rows = inputs.map((input) => ({
+      delivery_id: input.deliveryId,
+      webhook_id: input.webhookId,
+      attempt_number: input.attemptNumber,
+      status_code: input.statusCode,
+      latency_ms: input.latencyMs,
+      response_body: input.responseBody,
+      error: input.error,
+      outcome: input.outcome,
+      next_attempt_at: input.nextAttemptAt?.toISOString() ?? null,
+    }));
+    await db.$client.query({
+      // Unnamed on purpose, like the claim below: the queue table's size swings quickly, and a plan cached while it was
+      // small (a sequential scan) would stay with the connection as it grows.
+      text: `with input as (
                select * from jsonb_to_recordset($1::jsonb) as x(delivery_id uuid, webhook_id uuid, attempt_number int, status_code int, latency_ms int,
                  response_body text, error text, outcome text, next_attempt_at timestamptz)
              ), attempt as (
@@ -77,12 +74,10 @@ export function createWebhooksRepository(db: Database) {
                returning 1
              )
              select (select count(*) from endpoint) as endpoints`,
-        values: [JSON.stringify(rows)],
-      });
-      return inputs.map(() => undefined);
-    },
-    { maxConcurrentBatches: 1 },
-  );
+      values: [JSON.stringify(rows)],
+    });
+    return inputs.map(() => undefined);
+  });
 
   return {
     accountOfWebhook: (id: string) => accountOfRow(db, webhooks, id),
