@@ -559,6 +559,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const user = serviceUser();
   // Whatever an earlier run left in this directory is stopped first.
   await stopCluster(dir, log);
+  // Its parents exist before serviceRootFor looks at their permissions (a fresh checkout has no .data yet).
+  fs.mkdirSync(dir, { recursive: true });
   const serviceRoot = serviceRootFor(dir, user);
   if (options.fresh) for (const each of new Set([dir, serviceRoot])) fs.rmSync(each, { recursive: true, force: true });
   for (const sub of ['logs', 'data', 'haproxy', 'chain']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
