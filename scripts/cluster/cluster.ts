@@ -131,6 +131,11 @@ export interface DatabaseNodes {
   switchover(): Promise<{ from: string; to: string }>;
   /** Resolves once there is a leader and every other node is a synchronous standby streaming from it. */
   waitHealthy(timeoutMs?: number): Promise<void>;
+  /**
+   * Patroni's maintenance mode (`patronictl pause`/`resume`): Patroni leaves PostgreSQL alone — no failover, and a
+   * replica's paused WAL replay stays paused. Resolves once every node's Patroni has taken it up.
+   */
+  maintenance(on: boolean): Promise<void>;
 }
 
 export type BackupType = 'full' | 'diff' | 'incr';
@@ -1112,6 +1117,29 @@ function databaseNodes(state: ClusterState, log: (line: string) => void): Databa
       return { from, to };
     },
     waitHealthy,
+    async maintenance(on: boolean) {
+      const node = state.nodes[0]!;
+      const response = await fetch(`http://127.0.0.1:${node.restPort}/config`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pause: on }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`Patroni refused ${on ? 'pause' : 'resume'}: ${response.status} ${await response.text()}`);
+      await waitFor(
+        `every Patroni ${on ? 'paused' : 'resumed'}`,
+        async () => {
+          const states = await Promise.all(
+            state.nodes.map(async (each) => {
+              const answer = await fetch(`http://127.0.0.1:${each.restPort}/patroni`, { signal: AbortSignal.timeout(2000) });
+              return Boolean(((await answer.json()) as { pause?: boolean }).pause);
+            }),
+          );
+          return states.every((paused) => paused === on);
+        },
+        { timeoutMs: 20_000 },
+      );
+    },
   };
 }
 
