@@ -297,29 +297,33 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
         window.writeOutageFrom = load.now();
         log(`  ${load.now()} ms: ${what}; in flight then: ${JSON.stringify(window.inFlightAtKill)}`);
       };
-      await runPhase('primary-kill', 'kill -9 of the primary PostgreSQL; Patroni promotes the synchronous replica, the old primary rejoins as replica', async (window) => {
-        try {
-          await database.waitHealthy();
-          const before = (await database.leader())!;
-          await noteDatabase(window, `kill -9 of the primary PostgreSQL (${before})`);
-          const pid = database.signalPostgres(before, 'SIGKILL');
-          const at = load.now();
-          window.events.push({ at, what: `kill -9 PostgreSQL ${before} (pid ${pid})` });
-          const until = Date.now() + 60_000;
-          let leader: string | null = before;
-          while ((leader === before || leader === null) && Date.now() < until) {
-            await sleep(100);
-            leader = await database.leader().catch(() => null);
+      await runPhase(
+        'primary-kill',
+        'kill -9 of the primary PostgreSQL; Patroni promotes the synchronous replica, the old primary rejoins as replica',
+        async (window) => {
+          try {
+            await database.waitHealthy();
+            const before = (await database.leader())!;
+            await noteDatabase(window, `kill -9 of the primary PostgreSQL (${before})`);
+            const pid = database.signalPostgres(before, 'SIGKILL');
+            const at = load.now();
+            window.events.push({ at, what: `kill -9 PostgreSQL ${before} (pid ${pid})` });
+            const until = Date.now() + 60_000;
+            let leader: string | null = before;
+            while ((leader === before || leader === null) && Date.now() < until) {
+              await sleep(100);
+              leader = await database.leader().catch(() => null);
+            }
+            if (leader === before || leader === null) problems.push(`no failover within 60 s of killing ${before}`);
+            else window.events.push({ at: load.now(), what: `Patroni: ${leader} is the leader (${load.now() - at} ms after the kill)` });
+            await database.waitHealthy(120_000);
+            window.events.push({ at: load.now(), what: `${before} rejoined as synchronous replica (${load.now() - at} ms after the kill)` });
+            log(`  ${load.now()} ms: ${before} rejoined as synchronous replica of ${leader}`);
+          } catch (error) {
+            problems.push(`primary kill: ${String(error)}`);
           }
-          if (leader === before || leader === null) problems.push(`no failover within 60 s of killing ${before}`);
-          else window.events.push({ at: load.now(), what: `Patroni: ${leader} is the leader (${load.now() - at} ms after the kill)` });
-          await database.waitHealthy(120_000);
-          window.events.push({ at: load.now(), what: `${before} rejoined as synchronous replica (${load.now() - at} ms after the kill)` });
-          log(`  ${load.now()} ms: ${before} rejoined as synchronous replica of ${leader}`);
-        } catch (error) {
-          problems.push(`primary kill: ${String(error)}`);
-        }
-      });
+        },
+      );
       const pgbouncer = cluster.pgbouncer;
       await runPhase('pgbouncer-kill', 'kill -9 of PgBouncer, restarted after 1 s (systemd Restart=always, RestartSec=1)', async (window) => {
         await noteDatabase(window, `kill -9 of PgBouncer (pid ${pgbouncer.pid})`);

@@ -24,7 +24,9 @@ beforeAll(async () => {
   fs.mkdirSync(restoreRoot, { recursive: true });
   primary = new pg.Client({ connectionString: cluster.primaryUrl });
   await primary.connect();
-  await primary.query('create table if not exists restore_check (id int primary key, batch text not null, committed_at timestamptz not null default clock_timestamp())');
+  await primary.query(
+    'create table if not exists restore_check (id int primary key, batch text not null, committed_at timestamptz not null default clock_timestamp())',
+  );
 });
 
 afterAll(async () => {

@@ -12,10 +12,10 @@ const incrementalMs = Number(process.env.BACKUP_INCREMENTAL_MINUTES ?? 60) * 60_
 const fullMs = Number(process.env.BACKUP_FULL_HOURS ?? 24) * 3_600_000;
 
 async function once() {
-  const backups = await clusterBackups(dir!);
+  const backups = await clusterBackups(dir);
   const lastFull = backups.filter((backup) => backup.type === 'full').at(-1);
   const type = !lastFull || Date.now() - lastFull.stoppedAt * 1000 >= fullMs ? 'full' : 'incr';
-  const backup = await backupCluster(dir!, type);
+  const backup = await backupCluster(dir, type);
   console.log(`${new Date().toISOString()} ${type} backup ${backup.label}: ${backup.repositoryBytes} bytes in ${backup.stoppedAt - backup.startedAt} s`);
 }
 

@@ -88,7 +88,9 @@ async function main() {
       `  PgBouncer          ${cluster.pgbouncerUrl.replace(/:[^:@/]+@/, ':***@')} (and /rampart_replica)`,
       `  primary            ${cluster.primaryUrl.replace(/:[^:@/]+@/, ':***@')} (HAProxy: whichever node Patroni has as leader)`,
       `  replica            ${cluster.replicaUrl.replace(/:[^:@/]+@/, ':***@')} (HAProxy: the streaming replica)`,
-      ...cluster.database.nodes.map((node) => `  ${`${node.name} (Patroni)`.padEnd(18)} 127.0.0.1:${node.pgPort}, REST http://127.0.0.1:${node.restPort}/cluster`),
+      ...cluster.database.nodes.map(
+        (node) => `  ${`${node.name} (Patroni)`.padEnd(18)} 127.0.0.1:${node.pgPort}, REST http://127.0.0.1:${node.restPort}/cluster`,
+      ),
       `  backups            ${path.join(cluster.dir, 'pgbackrest', 'repo')} (npm run cluster -- --backup / --backups / --restore <dir>)`,
       `  password, keys     ${path.join(cluster.dir, 'secrets.json')}`,
       `  logs               ${path.join(cluster.dir, 'logs')}`,

@@ -433,7 +433,9 @@ export async function stopCluster(dir = '.data/cluster', log: (line: string) => 
         if (isRunning(record.pid, record.command)) {
           if (!isPatroni(record) && record.dataDir && pgBin && postmasterRunning(record.dataDir)) {
             // A failed pg_ctl (the server died meanwhile) falls through to the signals below.
-            await run(path.join(pgBin, 'pg_ctl'), ['stop', '-D', record.dataDir, '-m', 'fast', '-w', '-t', '20'], { user, what: 'pg_ctl stop' }).catch(() => {});
+            await run(path.join(pgBin, 'pg_ctl'), ['stop', '-D', record.dataDir, '-m', 'fast', '-w', '-t', '20'], { user, what: 'pg_ctl stop' }).catch(
+              () => {},
+            );
           } else {
             try {
               // The API and worker processes stop at once on SIGINT: HAProxy is already gone, nothing to drain for.
@@ -572,7 +574,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   for (const sub of ['logs', 'pg', 'pg/run', 'patroni', 'etcd', 'pgbackrest', 'pgbackrest/repo', 'pgbackrest/lock', 'pgbackrest/spool'])
     fs.mkdirSync(path.join(serviceRoot, sub), { recursive: true, mode: 0o700 });
   chownTree(serviceRoot, user);
-  if (serviceRoot !== dir) log(`The postgres user cannot reach ${dir}: PostgreSQL's, Patroni's, pgBackRest's and PgBouncer's files and logs are in ${serviceRoot}.`);
+  if (serviceRoot !== dir)
+    log(`The postgres user cannot reach ${dir}: PostgreSQL's, Patroni's, pgBackRest's and PgBouncer's files and logs are in ${serviceRoot}.`);
   const wanted = [
     ports.haproxy,
     ports.stats,
@@ -629,14 +632,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       SPOOL_PATH: path.join(serviceRoot, 'pgbackrest', 'spool'),
       STANZA,
       PG_NODES: nodes
-        .map((node, i) => [`pg${i + 1}-path=${node.dataDir}`, `pg${i + 1}-port=${node.pgPort}`, `pg${i + 1}-socket-path=${socketDirectory}`, `pg${i + 1}-user=rampart`].join('\n'))
+        .map((node, i) =>
+          [`pg${i + 1}-path=${node.dataDir}`, `pg${i + 1}-port=${node.pgPort}`, `pg${i + 1}-socket-path=${socketDirectory}`, `pg${i + 1}-user=rampart`].join(
+            '\n',
+          ),
+        )
         .join('\n'),
     }),
     0o640,
   );
   // Rampart's PostgreSQL settings: Patroni includes the file before its own (port, listen address, replication).
   const customConf = path.join(serviceRoot, 'pg', 'rampart.conf');
-  writeAsService(customConf, renderTemplate('postgresql/rampart.conf', { LISTEN_ADDRESS: '127.0.0.1', PORT: ports.node(0), SOCKET_DIRECTORY: socketDirectory }), 0o640);
+  writeAsService(
+    customConf,
+    renderTemplate('postgresql/rampart.conf', { LISTEN_ADDRESS: '127.0.0.1', PORT: ports.node(0), SOCKET_DIRECTORY: socketDirectory }),
+    0o640,
+  );
   for (const node of nodes)
     writeAsService(
       node.config,
@@ -1294,10 +1305,7 @@ export interface RestoreOptions {
  * resolving once recovery has finished and it takes writes. The copy is for checking a backup or fetching rows back;
  * stop it with the returned stop().
  */
-export async function restoreBackup(
-  dir: string,
-  options: RestoreOptions & { port: number },
-): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+export async function restoreBackup(dir: string, options: RestoreOptions & { port: number }): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const state = readState(dir);
   const user = serviceUser();
   const into = path.resolve(options.into);

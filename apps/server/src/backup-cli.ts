@@ -30,7 +30,9 @@ async function main() {
     const postgres = running ?? (await startEmbeddedPostgres(pgDirectory, config.EMBEDDED_POSTGRES_PORT, { database: 'postgres' }));
     try {
       const backup = await backupEmbeddedPostgres(postgres.connectionString, pgDirectory, out);
-      console.log(`Backed up the embedded PostgreSQL (${pgDirectory}) to ${backup.file}: ${(backup.bytes / 1e6).toFixed(1)} MB in ${backup.seconds} s, consistent at WAL ${backup.stopLsn}.`);
+      console.log(
+        `Backed up the embedded PostgreSQL (${pgDirectory}) to ${backup.file}: ${(backup.bytes / 1e6).toFixed(1)} MB in ${backup.seconds} s, consistent at WAL ${backup.stopLsn}.`,
+      );
       console.log(`Restore it with: npm run restore -- ${backup.file}   (with the server stopped)`);
     } finally {
       await postgres.stop();
@@ -40,7 +42,8 @@ async function main() {
   if (command === 'restore') {
     const file = positionals[0];
     if (!file) throw new Error('Usage: npm run restore -- <backup file of npm run backup>');
-    if (runningEmbeddedPostgres(pgDirectory)) throw new Error(`The embedded PostgreSQL under ${pgDirectory} is running: stop the server first (restoring replaces its data directory).`);
+    if (runningEmbeddedPostgres(pgDirectory))
+      throw new Error(`The embedded PostgreSQL under ${pgDirectory} is running: stop the server first (restoring replaces its data directory).`);
     const { keptAside } = await restoreEmbeddedPostgres(path.resolve(file), pgDirectory);
     // The first start replays the WAL in the backup; then a look at what came back.
     const postgres = await startEmbeddedPostgres(pgDirectory, config.EMBEDDED_POSTGRES_PORT);

@@ -32,7 +32,20 @@ function tar(args: string[]): Promise<void> {
 }
 
 // Not part of a base backup (PostgreSQL's documentation, "Backup and Restore"): rebuilt or removed at start.
-const EXCLUDED = ['postmaster.pid', 'postmaster.opts', 'pg_wal', 'pg_replslot/*', 'pg_dynshmem/*', 'pg_notify/*', 'pg_serial/*', 'pg_snapshots/*', 'pg_stat_tmp/*', 'pg_subtrans/*', 'pgsql_tmp*', '.s.PGSQL.*'];
+const EXCLUDED = [
+  'postmaster.pid',
+  'postmaster.opts',
+  'pg_wal',
+  'pg_replslot/*',
+  'pg_dynshmem/*',
+  'pg_notify/*',
+  'pg_serial/*',
+  'pg_snapshots/*',
+  'pg_stat_tmp/*',
+  'pg_subtrans/*',
+  'pgsql_tmp*',
+  '.s.PGSQL.*',
+];
 
 /** A base backup of the PostgreSQL on `dataDirectory`, reached at `connectionString` (a superuser), into `outFile`. */
 export async function backupEmbeddedPostgres(connectionString: string, dataDirectory: string, outFile: string): Promise<EmbeddedBackup> {
@@ -44,8 +57,19 @@ export async function backupEmbeddedPostgres(connectionString: string, dataDirec
     // A non-exclusive backup lives as long as this session; fast: an immediate checkpoint.
     await client.query(`select pg_backup_start($1, true)`, [`rampart ${new Date().toISOString()}`]);
     const files = path.join(staging, 'files.tar');
-    await tar(['-cf', files, '-C', dataDirectory, ...EXCLUDED.map((pattern) => `--exclude=./${pattern}`), '--warning=no-file-changed', '--warning=no-file-removed', '.']);
-    const stop = await client.query<{ lsn: string; labelfile: string; spcmapfile: string | null }>('select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)');
+    await tar([
+      '-cf',
+      files,
+      '-C',
+      dataDirectory,
+      ...EXCLUDED.map((pattern) => `--exclude=./${pattern}`),
+      '--warning=no-file-changed',
+      '--warning=no-file-removed',
+      '.',
+    ]);
+    const stop = await client.query<{ lsn: string; labelfile: string; spcmapfile: string | null }>(
+      'select lsn::text, labelfile, spcmapfile from pg_backup_stop(false)',
+    );
     const { lsn, labelfile } = stop.rows[0]!;
     // The WAL from the backup's start to its stop is in pg_wal now (no archive: pg_wal keeps it until the next checkpoint).
     fs.writeFileSync(path.join(staging, 'backup_label'), labelfile);
@@ -55,7 +79,12 @@ export async function backupEmbeddedPostgres(connectionString: string, dataDirec
       if (/^[0-9A-F]{24}$/.test(name) || name.endsWith('.history')) fs.copyFileSync(path.join(dataDirectory, 'pg_wal', name), path.join(walDir, name));
     // Owned like the data directory (as root, the embedded PostgreSQL runs as `postgres`; tar keeps owners for root).
     const { uid, gid } = fs.statSync(dataDirectory);
-    for (const each of [path.join(staging, 'backup_label'), walDir, path.join(walDir, 'archive_status'), ...fs.readdirSync(walDir).map((name) => path.join(walDir, name))])
+    for (const each of [
+      path.join(staging, 'backup_label'),
+      walDir,
+      path.join(walDir, 'archive_status'),
+      ...fs.readdirSync(walDir).map((name) => path.join(walDir, name)),
+    ])
       fs.chownSync(each, uid, gid);
     await tar(['-rf', files, '-C', staging, 'backup_label', 'pg_wal']);
     fs.mkdirSync(path.dirname(outFile), { recursive: true });
@@ -92,7 +121,12 @@ export async function restoreEmbeddedPostgres(backupFile: string, dataDirectory:
     fs.chmodSync(incoming, 0o700);
     // The owner of the data directory's files (tar as root kept them); the new directories and the top one alike.
     const owner = fs.statSync(path.join(incoming, 'PG_VERSION'));
-    for (const each of [incoming, ...['pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans', 'pg_wal/archive_status'].map((name) => path.join(incoming, name))])
+    for (const each of [
+      incoming,
+      ...['pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans', 'pg_wal/archive_status'].map((name) =>
+        path.join(incoming, name),
+      ),
+    ])
       fs.chownSync(each, owner.uid, owner.gid);
   } catch (error) {
     fs.rmSync(incoming, { recursive: true, force: true });

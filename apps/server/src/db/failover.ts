@@ -23,7 +23,11 @@ export function neverReachedDatabase(error: unknown): boolean {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `attempt` again while it fails with an error `retryable` accepts, for up to `waitMs` (backing off 100 ms → 1 s). */
-export async function retryDuringFailover<T>(waitMs: number, attempt: () => Promise<T>, retryable: (error: unknown) => boolean = neverReachedDatabase): Promise<T> {
+export async function retryDuringFailover<T>(
+  waitMs: number,
+  attempt: () => Promise<T>,
+  retryable: (error: unknown) => boolean = neverReachedDatabase,
+): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
     try {
@@ -64,7 +68,10 @@ export class FailoverPool extends pg.Pool {
   override connect(callback?: any): any {
     const connect = () => (super.connect as () => Promise<pg.PoolClient>).call(this);
     // Connecting sends no statement: any connection failure may be retried.
-    const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, connect, (error) => isConnectionError(error) || neverReachedDatabase(error)) : connect();
+    const result =
+      this.failoverWaitMs > 0
+        ? retryDuringFailover(this.failoverWaitMs, connect, (error) => isConnectionError(error) || neverReachedDatabase(error))
+        : connect();
     if (typeof callback !== 'function') return result;
     const done = callback as (error: unknown, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
     result.then(
