@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase } from './client.ts';
 import { neverReachedDatabase } from './failover.ts';
 import { runUnitOfWork } from './unit-of-work.ts';
+import { createObservability } from '../lib/observability/metrics.ts';
 import { freePort } from '../../test/harness.ts';
 
 /**
@@ -42,6 +43,12 @@ async function switchingPrimary(closing: number) {
   return {
     url: url.toString(),
     refused: () => refused,
+    /** The primary dies: every connection through here closes, and new ones are refused. */
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -81,6 +88,24 @@ describe('waiting out a failover (DATABASE_FAILOVER_WAIT_SECONDS)', () => {
     } finally {
       await database.close();
       await refusing.close();
+    }
+  });
+
+  it('keeps /readyz ready through an outage shorter than the wait (every process sees it; HAProxy would answer 503)', async () => {
+    const dying = await switchingPrimary(0);
+    const waiting = connectDatabase({ url: dying.url, poolSize: 1, failoverWaitMs: 10_000 });
+    const failing = connectDatabase({ url: dying.url, poolSize: 1, failoverWaitMs: 0 });
+    try {
+      const options = { defaultMetrics: false, readinessTimeoutMs: 100, readinessRecentMs: 0 };
+      const observed = createObservability({ database: waiting, ...options });
+      const unobserved = createObservability({ database: failing, ...options });
+      expect(await observed.readiness()).toEqual({ ready: true });
+      expect(await unobserved.readiness()).toEqual({ ready: true });
+      await dying.cut();
+      expect(await observed.readiness()).toEqual({ ready: true });
+      expect(await unobserved.readiness()).toEqual({ ready: false, reason: 'the database is unreachable' });
+    } finally {
+      await Promise.all([waiting.close().catch(() => {}), failing.close().catch(() => {})]);
     }
   });
 
