@@ -44,9 +44,6 @@ export async function retryDuringFailover<T>(
  * statement PgBouncer refused before handing it to a server, for up to `waitMs`.
  */
 export class FailoverPool extends pg.Pool {
-  /** Until when this pool acts as during a failover: a connection is checked before it is handed out. */
-  private outageUntil = 0;
-
   constructor(
     config: pg.PoolConfig,
     readonly failoverWaitMs: number,
@@ -54,35 +51,10 @@ export class FailoverPool extends pg.Pool {
     super(config);
   }
 
-  private noteOutage(error: unknown) {
-    if (neverReachedDatabase(error) || isConnectionError(error)) this.outageUntil = Date.now() + this.failoverWaitMs;
-  }
-
-  /**
-   * A connection for the caller. During a failover it is checked first with `select 1`: PgBouncer refuses a statement
-   * of a client while its logins to the primary fail, and a caller that starts its own transaction (BEGIN) on the
-   * connection would fail instead of waiting. Outside one, no extra round trip.
-   */
-  private async checkedConnect(): Promise<pg.PoolClient> {
-    const client = await (super.connect as () => Promise<pg.PoolClient>).call(this);
-    if (Date.now() >= this.outageUntil) return client;
-    try {
-      await client.query('select 1');
-    } catch (error) {
-      client.release(error instanceof Error ? error : true);
-      throw error;
-    }
-    return client;
-  }
-
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for all of pg.Pool's query overloads (promise and callback forms)
   override query(...args: any[]): any {
     const callback = typeof args.at(-1) === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : null;
-    const run = () =>
-      (super.query as (...rest: unknown[]) => Promise<unknown>).apply(this, args).catch((error: unknown) => {
-        this.noteOutage(error);
-        throw error;
-      });
+    const run = () => (super.query as (...rest: unknown[]) => Promise<unknown>).apply(this, args);
     const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, run) : run();
     if (!callback) return result;
     result.then(
@@ -94,11 +66,7 @@ export class FailoverPool extends pg.Pool {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for both of pg.Pool's connect overloads (promise and callback forms)
   override connect(callback?: any): any {
-    const connect = () =>
-      this.checkedConnect().catch((error: unknown) => {
-        this.noteOutage(error);
-        throw error;
-      });
+    const connect = () => (super.connect as () => Promise<pg.PoolClient>).call(this);
     // Connecting sends no statement: any connection failure may be retried.
     const result =
       this.failoverWaitMs > 0
