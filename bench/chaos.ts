@@ -1,7 +1,9 @@
 /**
- * `npm run bench -- --chaos` (issue 19): the cluster of `npm run cluster` under a steady mixed load through HAProxy
- * while parts of it fail — kill -9 of one API process (restarted 10 s later), kill -9 of one worker (restarted 10 s
- * later), a restart of the replica — then, once the webhook queue has drained, the load generator's log against the
+ * `npm run bench -- --chaos` (issues 19 and 39): the cluster of `npm run cluster` under a steady mixed load through
+ * HAProxy while parts of it fail — kill -9 of one API process (restarted 10 s later), kill -9 of one worker (restarted
+ * 10 s later), a restart of the replica, kill -9 of the primary PostgreSQL (Patroni fails over to the synchronous
+ * replica; the old primary rejoins as a replica), kill -9 of PgBouncer (restarted after 1 s, as systemd's
+ * Restart=always would), a planned switchover — then, once the webhook queue has drained, the load generator's log against the
  * database and the partner's endpoint: no acknowledged write lost, every emitted webhook event received with a valid
  * signature (duplicates counted), every transaction and rollup in step with its status history, and the failed client
  * requests of each window against the requests in flight when the part failed.
@@ -73,6 +75,8 @@ interface PhaseWindow {
   /** HAProxy's current sessions on the killed API process just before the kill (its requests in flight). */
   sessionsOnKilled?: number | null;
   cpuBusyPercent?: number;
+  /** A database failure: when it happened (ms since the load started), for the time until writes succeed again. */
+  writeOutageFrom?: number;
 }
 
 export interface PhaseSummary {
@@ -87,6 +91,11 @@ export interface PhaseSummary {
   sessionsOnKilled?: number | null;
   events: Array<{ at: number; what: string }>;
   cpuBusyPercent?: number;
+  /**
+   * A database failure: ms from it until writes succeed again (every status change started from then on was
+   * acknowledged), and the last status change that failed.
+   */
+  writesBackAfterMs?: number;
 }
 
 export interface ChaosResult {
@@ -278,6 +287,69 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
           problems.push(`restartReplica failed: ${String(error)}`);
         }
       });
+      // ---- The database's own failures (issue 39): Patroni, PgBouncer.
+      const database = cluster.database;
+      const noteDatabase = async (window: PhaseWindow, what: string) => {
+        window.inFlightAtKill = {};
+        for (const request of load.inFlight.values()) window.inFlightAtKill[request.kind] = (window.inFlightAtKill[request.kind] ?? 0) + 1;
+        // No HAProxy count of one process: every request in flight may have depended on the part that failed.
+        window.sessionsOnKilled = null;
+        window.writeOutageFrom = load.now();
+        log(`  ${load.now()} ms: ${what}; in flight then: ${JSON.stringify(window.inFlightAtKill)}`);
+      };
+      await runPhase(
+        'primary-kill',
+        'kill -9 of the primary PostgreSQL; Patroni promotes the synchronous replica, the old primary rejoins as replica',
+        async (window) => {
+          try {
+            await database.waitHealthy();
+            const before = (await database.leader())!;
+            await noteDatabase(window, `kill -9 of the primary PostgreSQL (${before})`);
+            const pid = database.signalPostgres(before, 'SIGKILL');
+            const at = load.now();
+            window.events.push({ at, what: `kill -9 PostgreSQL ${before} (pid ${pid})` });
+            const until = Date.now() + 60_000;
+            let leader: string | null = before;
+            while ((leader === before || leader === null) && Date.now() < until) {
+              await sleep(100);
+              leader = await database.leader().catch(() => null);
+            }
+            if (leader === before || leader === null) problems.push(`no failover within 60 s of killing ${before}`);
+            else window.events.push({ at: load.now(), what: `Patroni: ${leader} is the leader (${load.now() - at} ms after the kill)` });
+            await database.waitHealthy(120_000);
+            window.events.push({ at: load.now(), what: `${before} rejoined as synchronous replica (${load.now() - at} ms after the kill)` });
+            log(`  ${load.now()} ms: ${before} rejoined as synchronous replica of ${leader}`);
+          } catch (error) {
+            problems.push(`primary kill: ${String(error)}`);
+          }
+        },
+      );
+      const pgbouncer = cluster.pgbouncer;
+      await runPhase('pgbouncer-kill', 'kill -9 of PgBouncer, restarted after 1 s (systemd Restart=always, RestartSec=1)', async (window) => {
+        await noteDatabase(window, `kill -9 of PgBouncer (pid ${pgbouncer.pid})`);
+        pgbouncer.kill('SIGKILL');
+        const at = load.now();
+        window.events.push({ at, what: `kill -9 PgBouncer (pid ${pgbouncer.pid})` });
+        await sleep(1000);
+        try {
+          await pgbouncer.restart();
+          window.events.push({ at: load.now(), what: `PgBouncer restarted, ready ${load.now() - at} ms after the kill` });
+        } catch (error) {
+          problems.push(`restart of PgBouncer failed: ${String(error)}`);
+        }
+      });
+      await runPhase('switchover', 'planned switchover of the primary role to the synchronous replica (Patroni)', async (window) => {
+        try {
+          const at = load.now();
+          window.writeOutageFrom = at;
+          const { from, to } = await database.switchover();
+          window.events.push({ at, what: `switchover ${from} → ${to}: ${to} took writes ${load.now() - at} ms later` });
+          await database.waitHealthy(120_000);
+          window.events.push({ at: load.now(), what: `${from} streaming as synchronous replica (${load.now() - at} ms after the switchover began)` });
+        } catch (error) {
+          problems.push(`switchover: ${String(error)}`);
+        }
+      });
       await runPhase('after', 'all parts up again', async () => {});
       await load.stop();
       log(`Load stopped: ${load.log.length} requests logged (${load.skippedNoTransaction} status changes skipped: no free transaction).`);
@@ -391,7 +463,21 @@ function summarise(window: PhaseWindow, requests: LoggedRequest[], last: boolean
     ...(window.sessionsOnKilled === undefined ? {} : { sessionsOnKilled: window.sessionsOnKilled }),
     events: window.events,
     ...(window.cpuBusyPercent === undefined ? {} : { cpuBusyPercent: window.cpuBusyPercent }),
+    ...(window.writeOutageFrom === undefined ? {} : { writesBackAfterMs: writesBackAfter(window.writeOutageFrom, inWindow) }),
   };
+}
+
+/**
+ * From a database failure at `from` until writes succeed again: the start of the first status change after which every
+ * status change was acknowledged (0 when none failed and none waited; else at least until the slowest one in flight
+ * across the failure was answered).
+ */
+function writesBackAfter(from: number, requests: LoggedRequest[]): number {
+  const writes = requests.filter((entry) => entry.kind === 'status-change' && entry.endedAt >= from).sort((a, b) => a.startedAt - b.startedAt);
+  const lastFailed = writes.filter((entry) => !entry.ok).at(-1);
+  const firstGood = writes.find((entry) => entry.ok && (!lastFailed || entry.startedAt > lastFailed.startedAt));
+  if (!firstGood) return NaN;
+  return Math.max(0, firstGood.endedAt - from);
 }
 
 /**
@@ -421,7 +507,11 @@ export function formatChaosReport(result: ChaosResult): string {
           .map(([kind, n]) => `${n} ${kind}`)
           .join('; ')
       : '0';
-    const events = phase.events.map((event) => `${(event.at / 1000).toFixed(1)} s ${event.what}`).join('; ') || '—';
+    const events =
+      [
+        ...phase.events.map((event) => `${(event.at / 1000).toFixed(1)} s ${event.what}`),
+        ...(phase.writesBackAfterMs === undefined ? [] : [`**writes acknowledged again ${(phase.writesBackAfterMs / 1000).toFixed(1)} s after it**`]),
+      ].join('; ') || '—';
     return `| ${phase.name} | ${phase.description} | ${phase.seconds} | ${events} | ${phase.requests.list} / ${phase.requests['status-change']} / ${phase.requests['sign-in']} | ${phase.latencyMs.p50} / ${phase.latencyMs.p99} / ${phase.latencyMs.max} | ${phase.cpuBusyPercent ?? '—'} % | ${inFlight} | ${failures} |`;
   });
   const withinInFlight = result.phases.every((phase) => phase.failed <= allowedFailures(phase));
@@ -453,7 +543,7 @@ export function formatChaosReport(result: ChaosResult): string {
 export function writeChaosSection(result: ChaosResult): string {
   const body = `### Chaos: kills under load
 
-How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL (at a moment HAProxy counts requests in flight on it) and restarted 10 s later, then one worker, then the replica is restarted, then a last phase with all parts up. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
+How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL (at a moment HAProxy counts requests in flight on it) and restarted 10 s later, then one worker, then the replica is restarted; then the database's own failures (issue 39): the primary PostgreSQL is killed with SIGKILL (Patroni promotes the synchronous replica, HAProxy's PostgreSQL front end follows Patroni's leader, and the old primary rejoins as replica after pg_rewind), PgBouncer is killed with SIGKILL and started again 1 s later (what systemd's Restart=always does), and a planned switchover hands the primary role back; then a last phase with all parts up. For a database failure "writes acknowledged again" is the time from it until every status change started from then on was acknowledged. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
 
 ${formatChaosReport(result)}
 `;

@@ -320,8 +320,8 @@ const HEADING = '## Cluster under failure (issue 19)';
 const INTRO = `${HEADING}
 
 \`npm run cluster\` runs Rampart on this machine as a production deployment would (docs/scaling.md): HAProxy in front
-of three API processes, two worker processes, PgBouncer in transaction mode, PostgreSQL as a primary with a streaming
-replica. Two benchmarks start such a cluster of their own (\`.data/cluster-d\`, ports from 7200) and stop it by pid at
+of three API processes, two worker processes, PgBouncer in transaction mode, PostgreSQL as a primary with a synchronous
+streaming replica under Patroni and etcd, with pgBackRest archiving (issue 39). Two benchmarks start such a cluster of their own (\`.data/cluster-d\`, ports from 7200) and stop it by pid at
 the end; neither is part of \`npm test\`: \`npm run bench -- --chaos\` and \`npm run bench -- --cluster-scaling\`.
 `;
 

@@ -2,10 +2,16 @@
  * `npm run cluster [-- --dir .data/cluster --port-base 7300 --apis 3 --workers 2 --fresh]`: starts the cluster
  * (scripts/cluster/cluster.ts), prints its addresses and leaves it running.
  * `npm run cluster -- --stop [--dir …]`: stops every process it started, by the pids in <dir>/pids.json.
+ * `npm run cluster -- --backup [--type full|diff|incr]`: a pgBackRest backup of the running cluster (incremental by
+ * default); `--backups` lists the repository's backups.
+ * `npm run cluster -- --restore <new directory> [--target-time "2026-11-29 12:00:00+00"] [--port 7350]`: restores the
+ * latest backup and the archived WAL up to the end (or up to the given time) into a new data directory and starts a
+ * PostgreSQL on it, to check the data or copy rows back (docs/operations.md, "Restore").
+ * `npm run cluster -- --switchover`: hands the primary role to the synchronous replica (Patroni).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot, startCluster, stopCluster } from './cluster.ts';
+import { attachCluster, backupCluster, clusterBackups, repoRoot, restoreBackup, startCluster, stopCluster, type BackupType } from './cluster.ts';
 
 const { values } = parseArgs({
   options: {
@@ -15,6 +21,13 @@ const { values } = parseArgs({
     'port-base': { type: 'string', default: '7300' },
     apis: { type: 'string', default: '3' },
     workers: { type: 'string', default: '2' },
+    backup: { type: 'boolean', default: false },
+    type: { type: 'string', default: 'incr' },
+    backups: { type: 'boolean', default: false },
+    restore: { type: 'string' },
+    'target-time': { type: 'string' },
+    port: { type: 'string' },
+    switchover: { type: 'boolean', default: false },
   },
 });
 
@@ -25,6 +38,34 @@ async function main() {
     await stopCluster(values.dir, log);
     console.log(`Stopped the cluster in ${path.resolve(repoRoot, values.dir)}.`);
     return;
+  }
+  const describe = (backup: { label: string; type: string; startedAt: number; stoppedAt: number; databaseBytes: number; repositoryBytes: number }) =>
+    `${backup.label}  ${backup.type.padEnd(4)}  ${new Date(backup.stoppedAt * 1000).toISOString()}  ${backup.stoppedAt - backup.startedAt} s  database ${(backup.databaseBytes / 1e6).toFixed(1)} MB, stored ${(backup.repositoryBytes / 1e6).toFixed(1)} MB`;
+  if (values.backup) {
+    if (!['full', 'diff', 'incr'].includes(values.type)) throw new Error('--type takes full, diff or incr');
+    console.log(`Backed up: ${describe(await backupCluster(values.dir, values.type as BackupType))}`);
+    return;
+  }
+  if (values.backups) {
+    for (const backup of await clusterBackups(values.dir)) console.log(describe(backup));
+    return;
+  }
+  if (values.switchover) {
+    const { from, to } = await attachCluster(values.dir, log).database.switchover();
+    console.log(`The primary is now ${to} (was ${from}).`);
+    return;
+  }
+  if (values.restore) {
+    const port = Number(values.port ?? Number(values['port-base']) + 50);
+    const restored = await restoreBackup(values.dir, { into: values.restore, targetTime: values['target-time'], port });
+    console.log(
+      [
+        `Restored ${values['target-time'] ? `to ${values['target-time']}` : 'to the end of the archived WAL'} into ${restored.dataDir}.`,
+        `A PostgreSQL runs on it: ${restored.url.replace(/:[^:@/]+@/, ':***@')} (the cluster's password).`,
+        `Stop it with: pg_ctl stop -D ${restored.dataDir}`,
+      ].join('\n'),
+    );
+    process.exit(0);
   }
   const portBase = Number(values['port-base']);
   if (!Number.isInteger(portBase) || portBase < 1024 || portBase > 65_000) throw new Error('--port-base takes a port between 1024 and 65000');
@@ -45,8 +86,12 @@ async function main() {
       ...cluster.apis.map((api) => `  ${api.name.padEnd(18)} ${api.url}   pid ${api.pid}`),
       ...cluster.workers.map((worker) => `  ${worker.name.padEnd(18)} ${worker.url}/metrics   pid ${worker.pid}`),
       `  PgBouncer          ${cluster.pgbouncerUrl.replace(/:[^:@/]+@/, ':***@')} (and /rampart_replica)`,
-      `  primary            ${cluster.primaryUrl.replace(/:[^:@/]+@/, ':***@')}`,
-      `  replica            ${cluster.replicaUrl.replace(/:[^:@/]+@/, ':***@')}`,
+      `  primary            ${cluster.primaryUrl.replace(/:[^:@/]+@/, ':***@')} (HAProxy: whichever node Patroni has as leader)`,
+      `  replica            ${cluster.replicaUrl.replace(/:[^:@/]+@/, ':***@')} (HAProxy: the streaming replica)`,
+      ...cluster.database.nodes.map(
+        (node) => `  ${`${node.name} (Patroni)`.padEnd(18)} 127.0.0.1:${node.pgPort}, REST http://127.0.0.1:${node.restPort}/cluster`,
+      ),
+      `  backups            ${path.join(cluster.dir, 'pgbackrest', 'repo')} (npm run cluster -- --backup / --backups / --restore <dir>)`,
       `  password, keys     ${path.join(cluster.dir, 'secrets.json')}`,
       `  logs               ${path.join(cluster.dir, 'logs')}`,
       `Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,

@@ -1,15 +1,20 @@
 /**
  * `npm run cluster`: Rampart as a cluster on this machine, from the same parts a production deployment uses
- * (docs/scaling.md): PostgreSQL 15 primary + streaming replica (pg_basebackup -R), PgBouncer in transaction mode,
- * HAProxy in front of the API processes (WORKER_MODE=off), separate worker processes, and one local chain (anvil) for
- * all of them. Debian's haproxy, pgbouncer and postgresql-15 are installed with apt-get when missing (as root).
+ * (docs/scaling.md, docs/operations.md): two PostgreSQL 15 nodes run by Patroni with etcd (synchronous replication,
+ * automatic failover), pgBackRest archiving every WAL segment and taking backups into a repository in the cluster
+ * directory, HAProxy in front of the API processes (WORKER_MODE=off) and in front of PostgreSQL (writes to whichever node
+ * Patroni reports as primary, reads to the replica), PgBouncer in transaction mode behind HAProxy, separate worker
+ * processes, and one local chain (anvil) for all of them. Debian's haproxy, pgbouncer, postgresql-15, patroni,
+ * etcd-server and pgbackrest are installed with apt-get when missing (as root).
  *
  * Configuration comes from the templates under deploy/, rendered into the cluster directory. Every process started
  * is recorded in <dir>/pids.json, so `stopCluster(dir)` (`npm run cluster -- --stop`) stops them by pid, even from
  * another process than the one that started them.
  *
  * Ports from portBase P: HAProxy P, its stats page P+1, API processes P+10…, workers' HTTP P+20…, the API
- * processes' development identity providers P+30…, PgBouncer P+40, primary P+41, replica P+42, anvil P+43.
+ * processes' development identity providers P+30…, PgBouncer P+40, PostgreSQL nodes pg1 P+41 and pg2 P+42, anvil P+43,
+ * etcd P+44 (peers P+45), Patroni's REST API of pg1 P+46 and pg2 P+47, HAProxy's PostgreSQL primary P+48 and replicas
+ * P+49.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -55,16 +60,26 @@ export interface RunningCluster {
   url: string;
   apis: ClusterProcess[];
   workers: ClusterProcess[];
-  /** Direct postgres:// URLs (the superuser `rampart`) of the primary and the replica, for checks. */
+  /**
+   * postgres:// URLs (the superuser `rampart`) of the primary and the replica through HAProxy, which follows Patroni's
+   * leader: whichever node is primary now.
+   */
   primaryUrl: string;
   replicaUrl: string;
   /** PgBouncer, database rampart (the primary); rampart_replica is the replica. */
   pgbouncerUrl: string;
   dir: string;
   /**
-   * Restarts the replica's PostgreSQL: pg_ctl stop -m fast, then `whileDown` (if given) while it is down, then start.
+   * Restarts the replica node (its Patroni stops PostgreSQL and exits), then `whileDown` (if given) while it is down,
+   * then starts it again; resolves once it streams from the primary again.
    */
   restartReplica(whileDown?: () => Promise<void>): Promise<void>;
+  /** PgBouncer (kill and restart it like the API processes). */
+  pgbouncer: ClusterProcess;
+  /** The PostgreSQL nodes as Patroni runs them. */
+  database: DatabaseNodes;
+  /** A pgBackRest backup into the cluster's repository (incremental unless said otherwise). */
+  backup(type?: BackupType): Promise<BackupInfo>;
   haproxy: {
     /** `set server api/<name> state …` on HAProxy's admin socket (name: api1, api2, …). */
     setServerState(name: string, state: 'ready' | 'drain' | 'maint'): Promise<void>;
@@ -79,8 +94,61 @@ interface PidRecord {
   pid: number;
   /** Text the process's command line contains: a recycled pid is never signalled. */
   command: string;
-  /** PostgreSQL servers are stopped with pg_ctl. */
+  /** PostgreSQL servers are stopped with pg_ctl (a Patroni's too, should it have left its PostgreSQL running). */
   dataDir?: string;
+  /** A Patroni node: its REST API port (replicas are stopped before the primary). */
+  restPort?: number;
+}
+
+export interface DatabaseNode {
+  name: string;
+  pgPort: number;
+  restPort: number;
+  /** postgres:// URL of this node itself (not through HAProxy). */
+  url: string;
+  dataDir: string;
+}
+
+export interface DatabaseMember {
+  name: string;
+  /** Patroni's role: leader, sync_standby or replica. */
+  role: string;
+  /** running, streaming, stopped, starting, … */
+  state: string;
+  timeline?: number;
+  lag?: number | string;
+}
+
+export interface DatabaseNodes {
+  nodes: DatabaseNode[];
+  /** The members as Patroni reports them (GET /cluster on any node that answers). */
+  members(): Promise<DatabaseMember[]>;
+  /** The node Patroni reports as leader, or null while there is none. */
+  leader(): Promise<string | null>;
+  /** Sends a signal to a node's PostgreSQL server (its postmaster), not to Patroni; returns the pid signalled. */
+  signalPostgres(name: string, signal: NodeJS.Signals): number;
+  /** A planned switchover to the replica (Patroni's POST /switchover); resolves once the new primary takes writes. */
+  switchover(): Promise<{ from: string; to: string }>;
+  /** Resolves once there is a leader and every other node is a synchronous standby streaming from it. */
+  waitHealthy(timeoutMs?: number): Promise<void>;
+  /**
+   * Patroni's maintenance mode (`patronictl pause`/`resume`): Patroni leaves PostgreSQL alone — no failover, and a
+   * replica's paused WAL replay stays paused. Resolves once every node's Patroni has taken it up.
+   */
+  maintenance(on: boolean): Promise<void>;
+}
+
+export type BackupType = 'full' | 'diff' | 'incr';
+
+export interface BackupInfo {
+  label: string;
+  type: BackupType;
+  /** Unix seconds. */
+  startedAt: number;
+  stoppedAt: number;
+  /** Size of the database and of the backup in the repository (bytes). */
+  databaseBytes: number;
+  repositoryBytes: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -108,13 +176,31 @@ interface Binaries {
   haproxy: string;
   pgbouncer: string;
   pgBin: string;
+  patroni: string;
+  etcd: string;
+  pgbackrest: string;
 }
 
-/** Debian's haproxy, pgbouncer and postgresql-15, installed with apt-get when missing (root only). */
+/** Debian's haproxy, pgbouncer, postgresql-15, patroni, etcd-server and pgbackrest, installed with apt-get when missing (root only). */
 export function ensurePackages(log: (line: string) => void = () => {}): Binaries {
-  const find = () => ({ haproxy: which('haproxy'), pgbouncer: which('pgbouncer'), pgBin: postgresBin() });
+  const find = () => ({
+    haproxy: which('haproxy'),
+    pgbouncer: which('pgbouncer'),
+    pgBin: postgresBin(),
+    patroni: which('patroni'),
+    etcd: which('etcd'),
+    pgbackrest: which('pgbackrest'),
+  });
   let found = find();
-  const missing = () => [!found.haproxy && 'haproxy', !found.pgbouncer && 'pgbouncer', !found.pgBin && 'postgresql-15'].filter(Boolean) as string[];
+  const missing = () =>
+    [
+      !found.haproxy && 'haproxy',
+      !found.pgbouncer && 'pgbouncer',
+      !found.pgBin && 'postgresql-15',
+      !found.patroni && 'patroni',
+      !found.etcd && 'etcd-server',
+      !found.pgbackrest && 'pgbackrest',
+    ].filter(Boolean) as string[];
   if (missing().length) {
     const names = missing();
     if (process.getuid?.() !== 0 || !which('apt-get')) {
@@ -142,7 +228,7 @@ interface RunAs {
   gid?: number;
 }
 
-/** PostgreSQL refuses to run as root, and PgBouncer too: as root, both run as Debian's `postgres` user. */
+/** PostgreSQL refuses to run as root, and PgBouncer too: as root, they (and Patroni, pgBackRest) run as Debian's `postgres` user. */
 function serviceUser(): RunAs {
   if (process.getuid?.() !== 0) return {};
   try {
@@ -308,35 +394,73 @@ export async function stopCluster(dir = '.data/cluster', log: (line: string) => 
   if (!records.length) return;
   const user = serviceUser();
   const pgBin = postgresBin();
-  // Front to back: the load balancer, the processes, the pooler, then the databases and the chain.
-  const order = (record: PidRecord) => (record.name === 'haproxy' ? 0 : record.dataDir ? 3 : record.name === 'pgbouncer' ? 2 : record.name === 'anvil' ? 4 : 1);
+  // Front to back: the load balancer, the processes, the pooler, the database replicas, the primary, then etcd and the
+  // chain. A primary stopped before its replica would hand over its leader key to it.
+  const isPatroni = (record: PidRecord) => record.restPort !== undefined;
+  const leaderNames = new Set<string>();
+  await Promise.all(
+    records.filter(isPatroni).map(async (record) => {
+      if ((await httpStatus(`http://127.0.0.1:${record.restPort}/primary`)) === 200) leaderNames.add(record.name);
+    }),
+  );
+  const order = (record: PidRecord) =>
+    record.name === 'haproxy'
+      ? 0
+      : record.name === 'pgbouncer'
+        ? 2
+        : isPatroni(record)
+          ? leaderNames.has(record.name)
+            ? 4
+            : 3
+          : record.dataDir
+            ? 4
+            : record.name === 'anvil' || record.name === 'etcd'
+              ? 5
+              : 1;
   const groups = new Map<number, PidRecord[]>();
   for (const record of records) groups.set(order(record), [...(groups.get(order(record)) ?? []), record]);
+  const postmasterRunning = (dataDir: string) => {
+    try {
+      const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      return isRunning(pid, 'postgres') ? pid : null;
+    } catch {
+      return null;
+    }
+  };
   for (const key of [...groups.keys()].sort()) {
     await Promise.all(
       groups.get(key)!.map(async (record) => {
-        if (!isRunning(record.pid, record.command)) return;
-        if (record.dataDir && pgBin && fs.existsSync(path.join(record.dataDir, 'postmaster.pid'))) {
-          // A failed pg_ctl (the server died meanwhile) falls through to the signals below.
+        if (isRunning(record.pid, record.command)) {
+          if (!isPatroni(record) && record.dataDir && pgBin && postmasterRunning(record.dataDir)) {
+            // A failed pg_ctl (the server died meanwhile) falls through to the signals below.
+            await run(path.join(pgBin, 'pg_ctl'), ['stop', '-D', record.dataDir, '-m', 'fast', '-w', '-t', '20'], { user, what: 'pg_ctl stop' }).catch(
+              () => {},
+            );
+          } else {
+            try {
+              // The API and worker processes stop at once on SIGINT: HAProxy is already gone, nothing to drain for.
+              // Patroni stops its PostgreSQL (fast) on SIGTERM, then exits.
+              process.kill(record.pid, record.command.startsWith('apps/server/') ? 'SIGINT' : 'SIGTERM');
+            } catch {
+              /* gone */
+            }
+          }
+          if (!(await waitGone(record.pid, record.command, isPatroni(record) ? 40_000 : 10_000))) {
+            log(`${record.name} (pid ${record.pid}) did not stop on SIGTERM; killing it`);
+            try {
+              process.kill(record.pid, 'SIGKILL');
+            } catch {
+              /* gone */
+            }
+            await waitGone(record.pid, record.command, 5_000);
+          }
+          log(`Stopped ${record.name} (pid ${record.pid})`);
+        }
+        // A Patroni killed with SIGKILL leaves its PostgreSQL running.
+        if (isPatroni(record) && record.dataDir && pgBin && postmasterRunning(record.dataDir)) {
           await run(path.join(pgBin, 'pg_ctl'), ['stop', '-D', record.dataDir, '-m', 'fast', '-w', '-t', '20'], { user, what: 'pg_ctl stop' }).catch(() => {});
-        } else {
-          try {
-            // The API and worker processes stop at once on SIGINT: HAProxy is already gone, nothing to drain for.
-            process.kill(record.pid, record.command.startsWith('apps/server/') ? 'SIGINT' : 'SIGTERM');
-          } catch {
-            /* gone */
-          }
+          log(`Stopped the PostgreSQL ${record.name} left running`);
         }
-        if (!(await waitGone(record.pid, record.command, 10_000))) {
-          log(`${record.name} (pid ${record.pid}) did not stop on SIGTERM; killing it`);
-          try {
-            process.kill(record.pid, 'SIGKILL');
-          } catch {
-            /* gone */
-          }
-          await waitGone(record.pid, record.command, 5_000);
-        }
-        log(`Stopped ${record.name} (pid ${record.pid})`);
       }),
     );
   }
@@ -428,9 +552,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     worker: (i: number) => P + 20 + i,
     devIdp: (i: number) => P + 30 + i,
     pgbouncer: P + 40,
-    primary: P + 41,
-    replica: P + 42,
+    node: (i: number) => P + 41 + i,
     anvil: P + 43,
+    etcd: P + 44,
+    etcdPeer: P + 45,
+    patroni: (i: number) => P + 46 + i,
+    pgPrimary: P + 48,
+    pgReplicas: P + 49,
   };
   if (apiCount < 1 || apiCount > 9 || workerCount < 0 || workerCount > 9) throw new Error('1 to 9 API processes and 0 to 9 workers');
 
@@ -438,21 +566,29 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   const user = serviceUser();
   // Whatever an earlier run left in this directory is stopped first.
   await stopCluster(dir, log);
+  // Its parents exist before serviceRootFor looks at their permissions (a fresh checkout has no .data yet).
+  fs.mkdirSync(dir, { recursive: true });
   const serviceRoot = serviceRootFor(dir, user);
   if (options.fresh) for (const each of new Set([dir, serviceRoot])) fs.rmSync(each, { recursive: true, force: true });
   for (const sub of ['logs', 'data', 'haproxy', 'chain']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  fs.mkdirSync(path.join(serviceRoot, 'logs'), { recursive: true });
-  if (serviceRoot !== dir) {
-    chownTree(serviceRoot, user);
-    log(`The postgres user cannot reach ${dir}: PostgreSQL's and PgBouncer's files and logs are in ${serviceRoot}.`);
-  }
+  for (const sub of ['logs', 'pg', 'pg/run', 'patroni', 'etcd', 'pgbackrest', 'pgbackrest/repo', 'pgbackrest/lock', 'pgbackrest/spool'])
+    fs.mkdirSync(path.join(serviceRoot, sub), { recursive: true, mode: 0o700 });
+  chownTree(serviceRoot, user);
+  if (serviceRoot !== dir)
+    log(`The postgres user cannot reach ${dir}: PostgreSQL's, Patroni's, pgBackRest's and PgBouncer's files and logs are in ${serviceRoot}.`);
   const wanted = [
     ports.haproxy,
     ports.stats,
     ports.pgbouncer,
-    ports.primary,
-    ports.replica,
+    ports.node(0),
+    ports.node(1),
     ports.anvil,
+    ports.etcd,
+    ports.etcdPeer,
+    ports.patroni(0),
+    ports.patroni(1),
+    ports.pgPrimary,
+    ports.pgReplicas,
     ...Array.from({ length: apiCount }, (_, i) => [ports.api(i), ports.devIdp(i)]).flat(),
     ...Array.from({ length: workerCount }, (_, i) => ports.worker(i)),
   ];
@@ -461,121 +597,209 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
 
   const secrets = loadSecrets(dir);
   const password = secrets.databasePassword;
-  const pgDir = path.join(serviceRoot, 'pg');
-  const primaryDir = path.join(pgDir, 'primary');
-  const replicaDir = path.join(pgDir, 'replica');
   const logs = path.join(dir, 'logs');
-  const primaryUrl = `postgres://rampart:${password}@127.0.0.1:${ports.primary}/rampart`;
-  const replicaUrl = `postgres://rampart:${password}@127.0.0.1:${ports.replica}/rampart`;
+  const serviceLogs = path.join(serviceRoot, 'logs');
+  const primaryUrl = `postgres://rampart:${password}@127.0.0.1:${ports.pgPrimary}/rampart`;
+  const replicaUrl = `postgres://rampart:${password}@127.0.0.1:${ports.pgReplicas}/rampart`;
   const pgbouncerUrl = `postgres://rampart:${password}@127.0.0.1:${ports.pgbouncer}/rampart`;
   const pgbouncerReplicaUrl = `postgres://rampart:${password}@127.0.0.1:${ports.pgbouncer}/rampart_replica`;
   const url = `http://127.0.0.1:${ports.haproxy}`;
+  const socketDirectory = path.join(serviceRoot, 'pg', 'run');
+  const writeAsService = (file: string, text: string, mode = 0o600) => {
+    fs.writeFileSync(file, text, { mode });
+    fs.chmodSync(file, mode);
+    if (user.uid !== undefined) fs.chownSync(file, user.uid, user.gid!);
+  };
+
+  const nodes: PatroniNodeState[] = [0, 1].map((i) => {
+    const name = `pg${i + 1}`;
+    return {
+      name,
+      pgPort: ports.node(i),
+      restPort: ports.patroni(i),
+      dataDir: path.join(serviceRoot, 'pg', name),
+      config: path.join(serviceRoot, 'patroni', `${name}.yml`),
+      log: path.join(serviceLogs, `patroni-${name}.log`),
+    };
+  });
+  const pgbackrestConfig = path.join(serviceRoot, 'pgbackrest', 'pgbackrest.conf');
+  writeAsService(
+    pgbackrestConfig,
+    renderTemplate('pgbackrest/pgbackrest.conf', {
+      REPO_PATH: path.join(serviceRoot, 'pgbackrest', 'repo'),
+      LOG_PATH: serviceLogs,
+      LOCK_PATH: path.join(serviceRoot, 'pgbackrest', 'lock'),
+      SPOOL_PATH: path.join(serviceRoot, 'pgbackrest', 'spool'),
+      STANZA,
+      PG_NODES: nodes
+        .map((node, i) =>
+          [`pg${i + 1}-path=${node.dataDir}`, `pg${i + 1}-port=${node.pgPort}`, `pg${i + 1}-socket-path=${socketDirectory}`, `pg${i + 1}-user=rampart`].join(
+            '\n',
+          ),
+        )
+        .join('\n'),
+    }),
+    0o640,
+  );
+  // Rampart's PostgreSQL settings: Patroni includes the file before its own (port, listen address, replication).
+  const customConf = path.join(serviceRoot, 'pg', 'rampart.conf');
+  writeAsService(
+    customConf,
+    renderTemplate('postgresql/rampart.conf', { LISTEN_ADDRESS: '127.0.0.1', PORT: ports.node(0), SOCKET_DIRECTORY: socketDirectory }),
+    0o640,
+  );
+  for (const node of nodes)
+    writeAsService(
+      node.config,
+      renderTemplate('patroni/patroni.yml', {
+        SCOPE: 'rampart',
+        NAME: node.name,
+        LISTEN_ADDRESS: '127.0.0.1',
+        CONNECT_ADDRESS: '127.0.0.1',
+        RESTAPI_PORT: node.restPort,
+        ETCD_HOSTS: `127.0.0.1:${ports.etcd}`,
+        // Fast failover on one machine: every node acts each second, a leader key lives 10 s without renewal.
+        TTL: 10,
+        LOOP_WAIT: 1,
+        RETRY_TIMEOUT: 4,
+        PG_PORT: node.pgPort,
+        DATA_DIR: node.dataDir,
+        BIN_DIR: binaries.pgBin,
+        PGPASS: path.join(serviceRoot, 'patroni', `${node.name}.pgpass`),
+        CUSTOM_CONF: customConf,
+        PASSWORD: password,
+        SOCKET_DIRECTORY: socketDirectory,
+        PGBACKREST: binaries.pgbackrest,
+        PGBACKREST_CONFIG: pgbackrestConfig,
+        STANZA,
+        LOG_DIRECTORY: serviceLogs,
+        ALLOWED_ADDRESS: '127.0.0.1/32',
+      }),
+    );
+
+  const socketPath = haproxySocketPath(dir);
+  const state: ClusterState = {
+    dir,
+    url,
+    primaryUrl,
+    replicaUrl,
+    pgbouncerUrl,
+    password,
+    socketPath,
+    pgBin: binaries.pgBin,
+    patroniBinary: binaries.patroni,
+    pgbackrest: { binary: binaries.pgbackrest, config: pgbackrestConfig, socketDirectory },
+    nodes,
+    pgbouncer: {
+      binary: binaries.pgbouncer,
+      ini: path.join(serviceRoot, 'pgbouncer', 'pgbouncer.ini'),
+      port: ports.pgbouncer,
+      log: path.join(logs, 'pgbouncer.log'),
+      ownLog: path.join(serviceRoot, 'pgbouncer', 'pgbouncer.log'),
+    },
+    processes: [],
+  };
 
   try {
-    // ---- PostgreSQL primary
-    fs.mkdirSync(pgDir, { recursive: true });
-    chownTree(pgDir, user);
-    const pgConf = (port: number) => renderTemplate('postgresql/rampart.conf', { LISTEN_ADDRESS: '127.0.0.1', PORT: port, SOCKET_DIRECTORY: '' });
-    const writeAsService = (file: string, text: string, mode = 0o600) => {
-      fs.writeFileSync(file, text, { mode });
-      fs.chmodSync(file, mode);
-      if (user.uid !== undefined) fs.chownSync(file, user.uid, user.gid!);
-    };
-    const configure = (dataDir: string, port: number) => {
-      writeAsService(path.join(dataDir, 'rampart.conf'), pgConf(port));
-      writeAsService(path.join(dataDir, 'pg_hba.conf'), renderTemplate('postgresql/pg_hba.conf', { ALLOWED_ADDRESS: '127.0.0.1/32' }));
-      const main = path.join(dataDir, 'postgresql.conf');
-      const text = fs.readFileSync(main, 'utf8');
-      if (!text.includes("include 'rampart.conf'")) fs.appendFileSync(main, `\n# Rampart (deploy/postgresql/rampart.conf)\ninclude 'rampart.conf'\n`);
-    };
-    const pgCtl = async (dataDir: string, action: 'start' | 'restart', logFile: string) =>
-      await run(
-        path.join(binaries.pgBin, 'pg_ctl'),
-        [action, '-D', dataDir, '-l', logFile, '-w', '-t', '60', ...(action === 'restart' ? ['-m', 'fast'] : [])],
-        { user, what: `pg_ctl ${action} ${path.basename(dataDir)}` },
-      );
-    const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const recordPostgres = (name: string, dataDir: string) => recordPid(dir, { name, pid: postmasterPid(dataDir), command: 'postgres', dataDir });
-    const pgLog = (name: string) => {
-      const file = path.join(serviceRoot, 'logs', `${name}.log`);
-      if (!fs.existsSync(file)) fs.writeFileSync(file, '');
-      if (user.uid !== undefined) fs.chownSync(file, user.uid, user.gid!);
-      return file;
-    };
+    // ---- HAProxy first: the migrations, PgBouncer and the workers reach PostgreSQL through it.
+    const haproxyConfig = path.join(dir, 'haproxy', 'haproxy.cfg');
+    const nodeServers = (check: string) =>
+      nodes.map((node) => `    server ${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}${check}`).join('\n');
+    fs.writeFileSync(
+      haproxyConfig,
+      renderTemplate('haproxy/haproxy.cfg', {
+        STATS_SOCKET: socketPath,
+        BIND_ADDRESS: '127.0.0.1',
+        PORT: ports.haproxy,
+        STATS_PORT: ports.stats,
+        API_SERVERS: Array.from({ length: apiCount }, (_, i) => `    server api${i + 1} 127.0.0.1:${ports.api(i)}`).join('\n'),
+        PG_PRIMARY_PORT: ports.pgPrimary,
+        PG_REPLICA_PORT: ports.pgReplicas,
+        PG_PRIMARY_SERVERS: nodeServers(''),
+        PG_REPLICA_SERVERS: nodeServers(''),
+      }),
+    );
+    await run(binaries.haproxy, ['-c', '-q', '-f', haproxyConfig], { what: 'haproxy -c (configuration check)' });
+    fs.rmSync(socketPath, { force: true });
+    const haproxyLog = path.join(logs, 'haproxy.log');
+    log(`Starting HAProxy on ${url} (PostgreSQL: primary 127.0.0.1:${ports.pgPrimary}, replicas 127.0.0.1:${ports.pgReplicas})...`);
+    const haproxyPid = spawnDetached(binaries.haproxy, ['-db', '-f', haproxyConfig], { log: haproxyLog });
+    recordPid(dir, { name: 'haproxy', pid: haproxyPid, command: 'haproxy' });
 
-    if (!fs.existsSync(path.join(primaryDir, 'PG_VERSION'))) {
-      log('Creating the PostgreSQL primary (initdb)...');
-      fs.rmSync(replicaDir, { recursive: true, force: true });
-      const pwfile = path.join(pgDir, 'pwfile');
-      writeAsService(pwfile, `${password}\n`);
-      await run(
-        path.join(binaries.pgBin, 'initdb'),
-        ['-D', primaryDir, '-U', 'rampart', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '--locale=C.UTF-8', '--encoding=UTF8', '--no-sync'],
-        { user, what: 'initdb' },
-      );
-      fs.rmSync(pwfile);
-    }
-    configure(primaryDir, ports.primary);
-    log(`Starting the PostgreSQL primary on 127.0.0.1:${ports.primary}...`);
-    await pgCtl(primaryDir, 'start', pgLog('postgres-primary'));
-    recordPostgres('postgres-primary', primaryDir);
-    const admin = new pg.Client({ connectionString: `postgres://rampart:${password}@127.0.0.1:${ports.primary}/postgres` });
+    // ---- etcd, then the first PostgreSQL node (Patroni bootstraps it, or starts the existing data directory).
+    const etcdConfig = path.join(serviceRoot, 'etcd', 'etcd.conf.yml');
+    writeAsService(
+      etcdConfig,
+      renderTemplate('etcd/etcd.conf.yml', {
+        NAME: 'rampart-etcd',
+        DATA_DIR: path.join(serviceRoot, 'etcd', 'data'),
+        LISTEN_ADDRESS: '127.0.0.1',
+        CONNECT_ADDRESS: '127.0.0.1',
+        CLIENT_PORT: ports.etcd,
+        PEER_PORT: ports.etcdPeer,
+        INITIAL_CLUSTER: `rampart-etcd=http://127.0.0.1:${ports.etcdPeer}`,
+      }),
+      0o640,
+    );
+    log(`Starting etcd on 127.0.0.1:${ports.etcd}...`);
+    const etcdLog = path.join(serviceLogs, 'etcd.log');
+    const etcdPid = spawnDetached(binaries.etcd, ['--config-file', etcdConfig], { log: etcdLog, user, cwd: '/' });
+    recordPid(dir, { name: 'etcd', pid: etcdPid, command: 'etcd' });
+    await waitFor('etcd', async () => httpOk(`http://127.0.0.1:${ports.etcd}/health`), {
+      timeoutMs: 20_000,
+      alive: () => isRunning(etcdPid, 'etcd'),
+      logFile: etcdLog,
+    });
+
+    // The node that holds data starts first (after a failover that may be pg2); a fresh cluster bootstraps pg1.
+    const hasData = (node: PatroniNodeState) => fs.existsSync(path.join(node.dataDir, 'PG_VERSION'));
+    const first = nodes.find(hasData) ?? nodes[0]!;
+    const second = nodes.find((node) => node !== first)!;
+    log(`Starting PostgreSQL node ${first.name} under Patroni on 127.0.0.1:${first.pgPort}${hasData(first) ? '' : ' (bootstrap: initdb)'}...`);
+    await startPatroniNode(state, first, 'primary', log);
+    await waitFor('the primary through HAProxy', async () => (await queryOnce(`${primaryUrl.replace(/\/rampart$/, '/postgres')}`, 'select 1')) !== null, {
+      timeoutMs: 20_000,
+      logFile: haproxyLog,
+    });
+    const admin = new pg.Client({ connectionString: primaryUrl.replace(/\/rampart$/, '/postgres') });
     await admin.connect();
     const exists = await admin.query(`select 1 from pg_database where datname = 'rampart'`);
     if (!exists.rowCount) await admin.query('create database rampart');
     await admin.end();
 
-    // ---- In parallel: the replica (pg_basebackup -R), PgBouncer, anvil, migrations + demo seed on the primary.
+    // ---- In parallel: the replica (Patroni clones it with pg_basebackup), pgBackRest's stanza, PgBouncer, anvil,
+    // migrations + demo seed on the primary.
     const replica = (async () => {
-      if (!fs.existsSync(path.join(replicaDir, 'PG_VERSION'))) {
-        log('Creating the streaming replica (pg_basebackup -R)...');
-        fs.rmSync(replicaDir, { recursive: true, force: true });
-        await run(
-          path.join(binaries.pgBin, 'pg_basebackup'),
-          ['-D', replicaDir, '-h', '127.0.0.1', '-p', String(ports.primary), '-U', 'rampart', '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
-          {
-            user,
-            env: { ...process.env, PGPASSWORD: password },
-            what: 'pg_basebackup',
-          },
-        );
-      }
-      configure(replicaDir, ports.replica);
-      log(`Starting the replica on 127.0.0.1:${ports.replica}...`);
-      await pgCtl(replicaDir, 'start', pgLog('postgres-replica'));
-      recordPostgres('postgres-replica', replicaDir);
+      log(`Starting PostgreSQL node ${second.name} under Patroni on 127.0.0.1:${second.pgPort} (replica)...`);
+      await startPatroniNode(state, second, 'replica', log);
+    })();
+    const stanza = (async () => {
+      // Creates the repository's stanza (once) and checks that WAL archiving reaches it.
+      await pgbackrest(state, ['stanza-create'], 'pgbackrest stanza-create');
     })();
 
     const pgbouncer = (async () => {
-      const pgbouncerDir = path.join(serviceRoot, 'pgbouncer');
+      const pgbouncerDir = path.dirname(state.pgbouncer.ini);
       fs.mkdirSync(pgbouncerDir, { recursive: true });
       chownTree(pgbouncerDir, user);
       const authFile = path.join(pgbouncerDir, 'userlist.txt');
       writeAsService(authFile, `"rampart" "${password}"\n`);
-      const ini = path.join(pgbouncerDir, 'pgbouncer.ini');
       writeAsService(
-        ini,
+        state.pgbouncer.ini,
         renderTemplate('pgbouncer/pgbouncer.ini', {
           PRIMARY_HOST: '127.0.0.1',
-          PRIMARY_PORT: ports.primary,
+          PRIMARY_PORT: ports.pgPrimary,
           REPLICA_HOST: '127.0.0.1',
-          REPLICA_PORT: ports.replica,
+          REPLICA_PORT: ports.pgReplicas,
           LISTEN_ADDRESS: '127.0.0.1',
           PORT: ports.pgbouncer,
           AUTH_FILE: authFile,
-          LOG_FILE: path.join(pgbouncerDir, 'pgbouncer.log'),
+          LOG_FILE: state.pgbouncer.ownLog,
           PID_FILE: path.join(pgbouncerDir, 'pgbouncer.pid'),
         }),
       );
-      const logFile = path.join(logs, 'pgbouncer.log');
       log(`Starting PgBouncer (transaction mode) on 127.0.0.1:${ports.pgbouncer}...`);
-      const pid = spawnDetached(binaries.pgbouncer, [ini], { log: logFile, user, cwd: '/' });
-      recordPid(dir, { name: 'pgbouncer', pid, command: 'pgbouncer' });
-      await waitFor('PgBouncer', async () => !(await portIsFree(ports.pgbouncer)), {
-        timeoutMs: 15_000,
-        alive: () => isRunning(pid, 'pgbouncer'),
-        logFile: path.join(pgbouncerDir, 'pgbouncer.log'),
-      });
+      await pgbouncerProcess(state).start();
     })();
 
     const anvil = (async () => {
@@ -637,12 +861,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         await pool.end();
       }
     })();
+    // A full backup when the repository has none yet (a new cluster), once the data is in.
+    const backedUp = (async () => {
+      await Promise.all([stanza, seeded]);
+      const backups = await listBackups(state);
+      if (backups.some((backup) => backup.type === 'full')) return;
+      log('Taking the first full backup (pgBackRest)...');
+      const backup = await takeBackup(state, 'full');
+      log(`Full backup ${backup.label}: ${(backup.repositoryBytes / 1e6).toFixed(1)} MB in the repository in ${backup.stoppedAt - backup.startedAt} s.`);
+    })();
     // Failures are reported once, by the Promise.all that awaits them.
-    for (const each of [replica, pgbouncer, anvil, migrated, seeded]) each.catch(() => {});
-    // The processes need the schema, PgBouncer and the chain; the replica and the demo seed finish meanwhile.
+    for (const each of [replica, stanza, pgbouncer, anvil, migrated, seeded, backedUp]) each.catch(() => {});
+    // The processes need the schema, PgBouncer and the chain; the replica, the demo seed and the backup finish meanwhile.
     await Promise.all([pgbouncer, anvil, migrated]);
 
-    // ---- API processes, workers and HAProxy, all at once.
+    // ---- API processes and workers, all at once.
     const { LOCAL_CHAIN_DEV_PRIVATE_KEY } = await import('../../apps/server/src/lib/chain/local-chain.ts');
     const baseEnv: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -677,55 +910,29 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     });
     const workerEnv = (i: number): Record<string, string> => ({
       ...baseEnv,
-      // Workers LISTEN and hold claims: the primary directly, never PgBouncer in transaction mode.
+      // Workers LISTEN and hold claims: the primary (through HAProxy), never PgBouncer in transaction mode.
       DATABASE_URL: primaryUrl,
       WORKER_HTTP_PORT: String(ports.worker(i)),
       DEV_IDP_PORT: '0',
       ...options.env,
     });
-
-    const socketPath = haproxySocketPath(dir);
-    const state: ClusterState = {
-      dir,
-      url,
-      primaryUrl,
-      replicaUrl,
-      pgbouncerUrl,
-      socketPath,
-      pgBin: binaries.pgBin,
-      replicaDir,
-      replicaLog: path.join(serviceRoot, 'logs', 'postgres-replica.log'),
-      processes: [
-        ...Array.from({ length: apiCount }, (_, i) => ({ name: `api${i + 1}`, kind: 'api' as const, port: ports.api(i), env: apiEnv(i) })),
-        ...Array.from({ length: workerCount }, (_, i) => ({ name: `worker${i + 1}`, kind: 'worker' as const, port: ports.worker(i), env: workerEnv(i) })),
-      ],
-    };
+    state.processes = [
+      ...Array.from({ length: apiCount }, (_, i) => ({ name: `api${i + 1}`, kind: 'api' as const, port: ports.api(i), env: apiEnv(i) })),
+      ...Array.from({ length: workerCount }, (_, i) => ({ name: `worker${i + 1}`, kind: 'worker' as const, port: ports.worker(i), env: workerEnv(i) })),
+    ];
     // Everything attachCluster(dir) needs to drive this cluster from another process (secrets included: 0600).
     fs.writeFileSync(path.join(dir, 'cluster.json'), `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
     const cluster = clusterFromState(state, log);
     const { apis, workers } = cluster;
+    log(`Starting ${apiCount} API process${apiCount === 1 ? '' : 'es'} and ${workerCount} worker${workerCount === 1 ? '' : 's'}...`);
 
-    const haproxyConfig = path.join(dir, 'haproxy', 'haproxy.cfg');
-    fs.writeFileSync(
-      haproxyConfig,
-      renderTemplate('haproxy/haproxy.cfg', {
-        STATS_SOCKET: socketPath,
-        BIND_ADDRESS: '127.0.0.1',
-        PORT: ports.haproxy,
-        STATS_PORT: ports.stats,
-        API_SERVERS: apis.map((api) => `    server ${api.name} 127.0.0.1:${api.port}`).join('\n'),
-      }),
-    );
-    await run(binaries.haproxy, ['-c', '-q', '-f', haproxyConfig], { what: 'haproxy -c (configuration check)' });
-    fs.rmSync(socketPath, { force: true });
-    log(`Starting ${apiCount} API process${apiCount === 1 ? '' : 'es'}, ${workerCount} worker${workerCount === 1 ? '' : 's'} and HAProxy on ${url}...`);
-    const haproxyLog = path.join(logs, 'haproxy.log');
-    const haproxyPid = spawnDetached(binaries.haproxy, ['-db', '-f', haproxyConfig], { log: haproxyLog });
-    recordPid(dir, { name: 'haproxy', pid: haproxyPid, command: 'haproxy' });
-
-    const starts = await Promise.allSettled([replica, seeded, ...[...apis, ...workers].map((each) => (each as ManagedProcess).start())]);
+    const starts = await Promise.allSettled([replica, seeded, backedUp, ...[...apis, ...workers].map((each) => (each as ManagedProcess).start())]);
     const startFailure = starts.find((result) => result.status === 'rejected');
     if (startFailure) throw startFailure.reason;
+    // Scheduled backups: an incremental every hour, a full one every day (scripts/cluster/backup-scheduler.ts).
+    const schedulerEntry = 'scripts/cluster/backup-scheduler.ts';
+    const schedulerPid = spawnDetached(process.execPath, ['--import', 'tsx', schedulerEntry, dir], { log: path.join(logs, 'backup-scheduler.log') });
+    recordPid(dir, { name: 'backup-scheduler', pid: schedulerPid, command: schedulerEntry });
     // Ready once HAProxy's health checks have every API process UP.
     await waitFor(
       'HAProxy (every API process UP)',
@@ -739,10 +946,212 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     log(`Cluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${url}`);
     return cluster;
   } catch (error) {
-    log(`The cluster did not start; stopping what did (logs in ${logs}).`);
+    log(`The cluster did not start; stopping what did (logs in ${logs} and ${serviceLogs}).`);
     await stopCluster(dir, log).catch(() => {});
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL under Patroni, PgBouncer, pgBackRest
+
+/** pgBackRest's stanza: the name of Rampart's database cluster in the repository. */
+export const STANZA = 'rampart';
+
+interface PatroniNodeState {
+  name: string;
+  pgPort: number;
+  restPort: number;
+  dataDir: string;
+  config: string;
+  log: string;
+}
+
+/** The rows of a query on a fresh connection, or null when it failed (not reachable, in recovery, …). */
+async function queryOnce(connectionString: string, sql: string): Promise<Array<Record<string, unknown>> | null> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.query(sql)).rows as Array<Record<string, unknown>>;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Starts a node's Patroni; resolves once its REST API reports the role (`primary`: leader, `replica`: running replica). */
+async function startPatroniNode(state: ClusterState, node: PatroniNodeState, role: 'primary' | 'replica' | 'any', log: (line: string) => void) {
+  const user = serviceUser();
+  fs.appendFileSync(node.log, `\n--- ${new Date().toISOString()} starting patroni ${node.name}\n`);
+  if (user.uid !== undefined) fs.chownSync(node.log, user.uid, user.gid!);
+  const pid = spawnDetached(state.patroniBinary, [node.config], {
+    log: node.log,
+    user,
+    cwd: '/',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: path.dirname(node.config) },
+  });
+  recordPid(state.dir, { name: `patroni-${node.name}`, pid, command: 'patroni', dataDir: node.dataDir, restPort: node.restPort });
+  const check = role === 'any' ? 'health' : role;
+  await waitFor(`Patroni ${node.name} (${role})`, async () => (await httpStatus(`http://127.0.0.1:${node.restPort}/${check}`)) === 200, {
+    timeoutMs: 120_000,
+    alive: () => isRunning(pid, 'patroni'),
+    logFile: node.log,
+  });
+  log(`PostgreSQL node ${node.name} running as ${role} (Patroni pid ${pid})`);
+  return pid;
+}
+
+/** Runs pgBackRest (as the service user) on the cluster's stanza; resolves with its standard output. */
+function pgbackrest(state: ClusterState, args: string[], what: string): Promise<string> {
+  return run(state.pgbackrest.binary, [`--config=${state.pgbackrest.config}`, `--stanza=${STANZA}`, ...args], { user: serviceUser(), what });
+}
+
+interface PgBackRestInfo {
+  backup?: Array<{
+    label: string;
+    type: BackupType;
+    timestamp: { start: number; stop: number };
+    info: { size: number; repository: { delta: number; size: number } };
+  }>;
+}
+
+async function listBackups(state: ClusterState): Promise<BackupInfo[]> {
+  const info = JSON.parse(await pgbackrest(state, ['info', '--output=json'], 'pgbackrest info')) as PgBackRestInfo[];
+  return (info[0]?.backup ?? []).map((backup) => ({
+    label: backup.label,
+    type: backup.type,
+    startedAt: backup.timestamp.start,
+    stoppedAt: backup.timestamp.stop,
+    databaseBytes: backup.info.size,
+    repositoryBytes: backup.info.repository.delta,
+  }));
+}
+
+async function takeBackup(state: ClusterState, type: BackupType): Promise<BackupInfo> {
+  await pgbackrest(state, ['backup', `--type=${type}`], `pgbackrest backup --type=${type}`);
+  const backups = await listBackups(state);
+  return backups.at(-1)!;
+}
+
+function pgbouncerProcess(state: ClusterState): ManagedProcess {
+  const { binary, ini, port, log: logFile, ownLog } = state.pgbouncer;
+  const recorded = readPids(state.dir).find((record) => record.name === 'pgbouncer');
+  const handle: ManagedProcess = {
+    name: 'pgbouncer',
+    pid: recorded?.pid ?? 0,
+    port,
+    url: `postgres://127.0.0.1:${port}`,
+    kill(signal: NodeJS.Signals = 'SIGTERM') {
+      if (isRunning(handle.pid, 'pgbouncer')) process.kill(handle.pid, signal);
+    },
+    async start() {
+      const pid = spawnDetached(binary, [ini], { log: logFile, user: serviceUser(), cwd: '/' });
+      handle.pid = pid;
+      recordPid(state.dir, { name: 'pgbouncer', pid, command: 'pgbouncer' });
+      await waitFor('PgBouncer', async () => !(await portIsFree(port)), { timeoutMs: 15_000, alive: () => isRunning(pid, 'pgbouncer'), logFile: ownLog });
+    },
+    async restart() {
+      if (isRunning(handle.pid, 'pgbouncer')) {
+        process.kill(handle.pid, 'SIGTERM');
+        if (!(await waitGone(handle.pid, 'pgbouncer', 15_000))) process.kill(handle.pid, 'SIGKILL');
+      }
+      await waitGone(handle.pid, 'pgbouncer', 5_000);
+      await handle.start();
+    },
+  };
+  return handle;
+}
+
+function databaseNodes(state: ClusterState, log: (line: string) => void): DatabaseNodes {
+  const nodeUrl = (node: PatroniNodeState) => `postgres://rampart:${state.password}@127.0.0.1:${node.pgPort}/rampart`;
+  const members = async (): Promise<DatabaseMember[]> => {
+    for (const node of state.nodes) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${node.restPort}/cluster`, { signal: AbortSignal.timeout(2000) });
+        if (response.ok) return ((await response.json()) as { members: DatabaseMember[] }).members;
+      } catch {
+        /* the next node */
+      }
+    }
+    return [];
+  };
+  const leader = async () => (await members()).find((member) => member.role === 'leader' && member.state === 'running')?.name ?? null;
+  const writable = async (name: string) => {
+    const node = state.nodes.find((each) => each.name === name)!;
+    const rows = await queryOnce(nodeUrl(node), 'select pg_is_in_recovery() as standby');
+    return rows?.[0]?.standby === false;
+  };
+  const waitHealthy = async (timeoutMs = 120_000) => {
+    await waitFor(
+      'the database nodes (a leader and a streaming synchronous standby)',
+      async () => {
+        const all = await members();
+        return (
+          all.length === state.nodes.length &&
+          all.filter((member) => member.role === 'leader' && member.state === 'running').length === 1 &&
+          all.every((member) => member.role === 'leader' || (member.role === 'sync_standby' && ['running', 'streaming'].includes(member.state)))
+        );
+      },
+      { timeoutMs },
+    );
+  };
+  return {
+    nodes: state.nodes.map((node) => ({ name: node.name, pgPort: node.pgPort, restPort: node.restPort, url: nodeUrl(node), dataDir: node.dataDir })),
+    members,
+    leader,
+    signalPostgres(name: string, signal: NodeJS.Signals) {
+      const node = state.nodes.find((each) => each.name === name);
+      if (!node) throw new Error(`No database node ${name}`);
+      const pid = Number(fs.readFileSync(path.join(node.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (!isRunning(pid, 'postgres')) throw new Error(`The PostgreSQL of ${name} (pid ${pid}) is not running`);
+      process.kill(pid, signal);
+      return pid;
+    },
+    async switchover() {
+      await waitHealthy();
+      const all = await members();
+      const from = all.find((member) => member.role === 'leader')!.name;
+      const to = all.find((member) => member.role === 'sync_standby')!.name;
+      const node = state.nodes.find((each) => each.name === from)!;
+      const response = await fetch(`http://127.0.0.1:${node.restPort}/switchover`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ leader: from, candidate: to }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const answer = await response.text();
+      if (!response.ok) throw new Error(`Patroni refused the switchover from ${from} to ${to}: ${response.status} ${answer}`);
+      await waitFor(`${to} as primary`, async () => (await leader()) === to && (await writable(to)), { timeoutMs: 60_000 });
+      log(`Switched over from ${from} to ${to}`);
+      return { from, to };
+    },
+    waitHealthy,
+    async maintenance(on: boolean) {
+      const node = state.nodes[0]!;
+      const response = await fetch(`http://127.0.0.1:${node.restPort}/config`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pause: on }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`Patroni refused ${on ? 'pause' : 'resume'}: ${response.status} ${await response.text()}`);
+      await waitFor(
+        `every Patroni ${on ? 'paused' : 'resumed'}`,
+        async () => {
+          const states = await Promise.all(
+            state.nodes.map(async (each) => {
+              const answer = await fetch(`http://127.0.0.1:${each.restPort}/patroni`, { signal: AbortSignal.timeout(2000) });
+              return Boolean(((await answer.json()) as { pause?: boolean }).pause);
+            }),
+          );
+          return states.every((paused) => paused === on);
+        },
+        { timeoutMs: 20_000 },
+      );
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -754,10 +1163,13 @@ interface ClusterState {
   primaryUrl: string;
   replicaUrl: string;
   pgbouncerUrl: string;
+  password: string;
   socketPath: string;
   pgBin: string;
-  replicaDir: string;
-  replicaLog: string;
+  patroniBinary: string;
+  pgbackrest: { binary: string; config: string; socketDirectory: string };
+  nodes: PatroniNodeState[];
+  pgbouncer: { binary: string; ini: string; port: number; log: string; ownLog: string };
   processes: Array<{ name: string; kind: 'api' | 'worker'; port: number; env: Record<string, string> }>;
 }
 
@@ -813,7 +1225,7 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
     };
     return handle;
   };
-  const user = serviceUser();
+  const database = databaseNodes(state, log);
   return {
     url: state.url,
     dir,
@@ -822,17 +1234,26 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
     primaryUrl: state.primaryUrl,
     replicaUrl: state.replicaUrl,
     pgbouncerUrl: state.pgbouncerUrl,
+    pgbouncer: pgbouncerProcess(state),
+    database,
     async restartReplica(whileDown?: () => Promise<void>) {
-      const pgCtlPath = path.join(state.pgBin, 'pg_ctl');
-      await run(pgCtlPath, ['stop', '-D', state.replicaDir, '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl stop (replica)' });
+      await database.waitHealthy();
+      const replicaName = (await database.members()).find((member) => member.role !== 'leader')!.name;
+      const node = state.nodes.find((each) => each.name === replicaName)!;
+      const record = readPids(dir).find((each) => each.name === `patroni-${node.name}`);
+      // Patroni stops its PostgreSQL (fast shutdown) on SIGTERM and exits: the node is down until it starts again.
+      if (record && isRunning(record.pid, 'patroni')) {
+        process.kill(record.pid, 'SIGTERM');
+        if (!(await waitGone(record.pid, 'patroni', 60_000))) throw new Error(`Patroni ${node.name} did not stop within 60 s`);
+      }
       try {
         await whileDown?.();
       } finally {
-        await run(pgCtlPath, ['start', '-D', state.replicaDir, '-l', state.replicaLog, '-w', '-t', '60'], { user, what: 'pg_ctl start (replica)' });
+        await startPatroniNode(state, node, 'replica', log);
       }
-      const pid = Number(fs.readFileSync(path.join(state.replicaDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      recordPid(dir, { name: 'postgres-replica', pid, command: 'postgres', dataDir: state.replicaDir });
+      await database.waitHealthy();
     },
+    backup: (type: BackupType = 'incr') => takeBackup(state, type),
     haproxy: {
       async setServerState(name: string, serverState: 'ready' | 'drain' | 'maint') {
         const answer = await adminSocketCommand(state.socketPath, `set server api/${name} state ${serverState}`);
@@ -844,13 +1265,88 @@ function clusterFromState(state: ClusterState, log: (line: string) => void): Run
   };
 }
 
-/**
- * The cluster running in `dir` (started by `npm run cluster`, a test's global setup or another process), to kill and
- * restart its processes, switch HAProxy servers and restart the replica from here.
- */
-export function attachCluster(dir = '.data/cluster', log: (line: string) => void = () => {}): RunningCluster {
+function readState(dir: string): ClusterState {
   dir = path.resolve(repoRoot, dir);
   const file = path.join(dir, 'cluster.json');
   if (!fs.existsSync(file) || !readPids(dir).length) throw new Error(`No cluster is running in ${dir} (start one with npm run cluster).`);
-  return clusterFromState(JSON.parse(fs.readFileSync(file, 'utf8')) as ClusterState, log);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ClusterState;
+}
+
+/**
+ * The cluster running in `dir` (started by `npm run cluster`, a test's global setup or another process), to kill and
+ * restart its processes, switch HAProxy servers, fail over the database and take backups from here.
+ */
+export function attachCluster(dir = '.data/cluster', log: (line: string) => void = () => {}): RunningCluster {
+  return clusterFromState(readState(dir), log);
+}
+
+/** `npm run cluster -- --backup [--type full|diff|incr]`: a backup of the running cluster into its pgBackRest repository. */
+export async function backupCluster(dir = '.data/cluster', type: BackupType = 'incr'): Promise<BackupInfo> {
+  return takeBackup(readState(dir), type);
+}
+
+/** The backups in the running cluster's repository, oldest first. */
+export async function clusterBackups(dir = '.data/cluster'): Promise<BackupInfo[]> {
+  return listBackups(readState(dir));
+}
+
+export interface RestoreOptions {
+  /** An empty (or absent) directory the backup is restored into. */
+  into: string;
+  /** Recover to this moment (recovery_target_time) instead of the end of the archived WAL. */
+  targetTime?: string;
+  /** Only the backup itself, consistent as of its end (no WAL after it): the label of the backup. */
+  backupSet?: string;
+}
+
+/**
+ * Restores a backup of the cluster in `dir` (pgBackRest restore from its repository) into a fresh data directory and
+ * starts a PostgreSQL on it on `port` (loopback; WAL archiving off, so the copy never writes into the repository),
+ * resolving once recovery has finished and it takes writes. The copy is for checking a backup or fetching rows back;
+ * stop it with the returned stop().
+ */
+export async function restoreBackup(dir: string, options: RestoreOptions & { port: number }): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+  const state = readState(dir);
+  const user = serviceUser();
+  const into = path.resolve(options.into);
+  if (fs.existsSync(into) && fs.readdirSync(into).length) throw new Error(`${into} is not empty: restore into a new directory`);
+  fs.mkdirSync(into, { recursive: true, mode: 0o700 });
+  chownTree(into, user);
+  const target = options.backupSet
+    ? [`--set=${options.backupSet}`, '--type=immediate', '--target-action=promote']
+    : options.targetTime
+      ? ['--type=time', `--target=${options.targetTime}`, '--target-action=promote']
+      : [];
+  await pgbackrest(state, ['restore', `--pg1-path=${into}`, ...target], 'pgbackrest restore');
+  const socketDirectory = path.join(into, 'run');
+  fs.mkdirSync(socketDirectory, { mode: 0o700 });
+  chownTree(socketDirectory, user);
+  const logFile = path.join(into, 'restored.log');
+  const settings = {
+    port: options.port,
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: socketDirectory,
+    archive_mode: 'off',
+    // The copy has no replica: a commit must not wait for one.
+    synchronous_standby_names: '',
+    logging_collector: 'off',
+    hot_standby: 'on',
+  };
+  const pgCtl = path.join(state.pgBin, 'pg_ctl');
+  const postgresOptions = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value === '' ? "''" : value}`)
+    .join(' ');
+  await run(pgCtl, ['start', '-D', into, '-l', logFile, '-w', '-t', '120', '-o', postgresOptions], { user, what: 'pg_ctl start (restored copy)' });
+  const url = `postgres://rampart:${state.password}@127.0.0.1:${options.port}/rampart`;
+  const stop = () => run(pgCtl, ['stop', '-D', into, '-m', 'fast', '-w', '-t', '30'], { user, what: 'pg_ctl stop (restored copy)' }).then(() => {});
+  try {
+    await waitFor('the restored copy to finish recovery', async () => (await queryOnce(url, 'select pg_is_in_recovery() as standby'))?.[0]?.standby === false, {
+      timeoutMs: 120_000,
+      logFile,
+    });
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { url, dataDir: into, stop };
 }

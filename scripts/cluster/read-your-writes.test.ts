@@ -2,13 +2,15 @@
  * Read-your-writes with a lagging replica: replay paused on the replica, a staff user freezes a sell transaction
  * through HAProxy; the same browser session's list shows it at once (its rampart_read_after cookie sends its reads to
  * the primary, on whichever API process), another session's list still shows the replica's old state, and every API
- * process reports the lag in /metrics. Once replay resumes both see the change.
+ * process reports the lag in /metrics. Once replay resumes both see the change. Patroni is in maintenance mode
+ * meanwhile: it would resume a paused replay at once.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/password-policy.ts';
 import { startReplicaMonitor } from '../../apps/server/src/db/replica.ts';
+import { attachCluster } from './cluster.ts';
 import { clusterUnderTest, GraphQLSession, STAFF_TOTP_SECRET, staffTotpNow } from './test-helpers.ts';
 
 const cluster = clusterUnderTest();
@@ -80,6 +82,7 @@ async function expectOtherReadsReplica(other: GraphQLSession) {
 }
 
 beforeAll(async () => {
+  await attachCluster(cluster.dir).database.maintenance(true);
   primary = new pg.Client({ connectionString: cluster.primaryUrl });
   replica = new pg.Client({ connectionString: cluster.replicaUrl });
   await Promise.all([primary.connect(), replica.connect()]);
@@ -102,6 +105,7 @@ afterAll(async () => {
   // Never leave the replica paused for the next file.
   await replica?.query('select pg_wal_replay_resume()').catch(() => {});
   await Promise.all([primary?.end(), replica?.end()]);
+  await attachCluster(cluster.dir).database.maintenance(false);
 });
 
 describe('read-your-writes with a lagging replica', () => {

@@ -101,6 +101,7 @@ export async function startInfrastructure(
     pooling: config.DATABASE_POOLING,
     poolSize: 40,
     replicaMaxLagSeconds: config.REPLICA_MAX_LAG_SECONDS,
+    failoverWaitMs: config.DATABASE_FAILOVER_WAIT_SECONDS * 1000,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, mailDir: path.join(root, 'mail') });
   return {

@@ -40,6 +40,9 @@ const envShape = {
   DATABASE_POOLING: z.enum(['session', 'transaction']).default('session'),
   // A replica further behind than this (or unreachable) is not read from; reads go to the primary.
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // While the primary changes (failover, PgBouncer restart), a statement that never reached PostgreSQL is sent again for
+  // up to this long instead of failing the request (db/failover.ts); 0: never.
+  DATABASE_FAILOVER_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(15),
   // /metrics (Prometheus): when set, scrapes must send "Authorization: Bearer <token>".
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   // A separate worker process (npm run worker) serves /metrics, /healthz and /readyz on this port; 0: not at all.

@@ -5,6 +5,7 @@ import { Logger, runMigrations as runJobQueueMigrations } from 'graphile-worker'
 import { migrationsFolder } from '../lib/paths.ts';
 import { unitOfWorkAware } from './unit-of-work.ts';
 import { mustReadPrimary, RoutingPool, startReplicaMonitor, type ReplicaMonitor } from './replica.ts';
+import { FailoverPool } from './failover.ts';
 
 // numeric and bigint stay strings: amounts must never pass through a float.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
@@ -78,6 +79,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A replica further behind than this is not read from. */
   replicaMaxLagSeconds?: number;
+  /** How long a statement that never reached the primary is retried while it changes (failover.ts); default 0. */
+  failoverWaitMs?: number;
   /** How often the replica monitor polls (ms). */
   replicaPollMs?: number;
 }
@@ -85,10 +88,11 @@ export interface DatabaseOptions {
 export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
   const { url, readUrl, pooling = 'session', poolSize = 20 } = options;
   const directUrl = options.directUrl && options.directUrl !== url ? options.directUrl : undefined;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const directPool = directUrl ? new pg.Pool({ connectionString: directUrl, max: Math.max(4, Math.ceil(poolSize / 2)) }) : pool;
+  const failoverWaitMs = options.failoverWaitMs ?? 0;
+  const pool = new FailoverPool({ connectionString: url, max: poolSize }, failoverWaitMs);
+  const directPool = directUrl ? new FailoverPool({ connectionString: directUrl, max: Math.max(4, Math.ceil(poolSize / 2)) }, failoverWaitMs) : pool;
   let replica: ReplicaMonitor | null = null;
-  let readPool = pool;
+  let readPool: pg.Pool = pool;
   if (readUrl) {
     const monitor = startReplicaMonitor({
       primaryUrl: directUrl ?? url,

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { failoverWaitOf, retryDuringFailover } from './failover.ts';
 
 /**
  * The one transaction idiom: `transaction((tx) => …)` on the handle's unit-of-work-aware `db` (a repository offers it
@@ -51,13 +52,21 @@ class LazyTransactionClient {
   }
 
   private connect(): Promise<pg.PoolClient> {
-    this.connection ??= this.pool.connect().then(async (client) => {
-      this.client = client;
-      await client.query('begin').catch((error: unknown) => {
-        this.broken = true;
-        throw error;
-      });
-      return client;
+    // BEGIN refused by PgBouncer while the primary changes (nothing ran): a new connection and BEGIN again (failover.ts).
+    this.connection ??= retryDuringFailover(failoverWaitOf(this.pool), () =>
+      this.pool.connect().then(async (client) => {
+        try {
+          await client.query('begin');
+        } catch (error) {
+          client.release(error instanceof Error ? error : true);
+          throw error;
+        }
+        this.client = client;
+        return client;
+      }),
+    ).catch((error: unknown) => {
+      this.broken = true;
+      throw error;
     });
     return this.connection;
   }

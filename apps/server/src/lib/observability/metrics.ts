@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { failoverWaitOf } from '../../db/failover.ts';
 import type { DeliveryAttemptResult } from '../../modules/webhooks/webhooks.service.ts';
 
 /**
@@ -251,6 +252,12 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     if (error) lastReleaseErrorAt = Date.now();
     else lastReleaseOkAt = Date.now();
   });
+  // While the primary changes, requests wait for it (DATABASE_FAILOVER_WAIT_SECONDS, db/failover.ts): an outage shorter
+  // than that wait does not take the process out of rotation. Every process sees the same outage, so the load
+  // balancer would take them all out and answer 503 to the requests that would have waited.
+  const outageGraceMs = failoverWaitOf(database.pool);
+  let lastCheckOkAt = 0;
+  const withinOutageGrace = () => outageGraceMs > 0 && Date.now() - Math.max(lastCheckOkAt, lastReleaseOkAt) < outageGraceMs;
   const answeredRecently = () => lastReleaseOkAt > lastReleaseErrorAt && Date.now() - lastReleaseOkAt <= readinessRecentMs;
 
   const operationNames = new Set<string>();
@@ -298,10 +305,15 @@ export function createObservability(options: ObservabilityOptions): Observabilit
       if (result.ready && !answeredRecently()) {
         try {
           await within(database.pool.query('select 1'), readinessTimeoutMs, 'the database');
+          lastCheckOkAt = Date.now();
         } catch (error) {
           const timedOut = error instanceof Error && /did not answer within/.test(error.message);
-          result = { ready: false, reason: timedOut ? `the database did not answer within ${readinessTimeoutMs} ms` : 'the database is unreachable' };
-          if (lastReadiness.ready) log?.warn({ err: error }, 'not ready: the database check failed');
+          if (withinOutageGrace())
+            log?.warn({ err: error }, 'the database check failed; still ready while requests wait for it (DATABASE_FAILOVER_WAIT_SECONDS)');
+          else {
+            result = { ready: false, reason: timedOut ? `the database did not answer within ${readinessTimeoutMs} ms` : 'the database is unreachable' };
+            if (lastReadiness.ready) log?.warn({ err: error }, 'not ready: the database check failed');
+          }
         }
       }
       if (lastReadiness.ready !== result.ready) log?.info({ ready: result.ready, reason: result.ready ? undefined : result.reason }, 'readiness changed');

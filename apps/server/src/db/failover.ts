@@ -1,0 +1,88 @@
+import pg from 'pg';
+import { isConnectionError } from './replica.ts';
+
+/**
+ * Waiting out a failover instead of failing (issue 39). While Patroni promotes the replica and HAProxy moves to it, or
+ * while PgBouncer restarts, new connections fail for a few seconds. A statement that provably never reached PostgreSQL
+ * is safe to send again, a write too: it is retried until DATABASE_FAILOVER_WAIT_SECONDS have passed, so the requests
+ * that arrive during the switch wait instead of failing. Only those in flight when the primary died fail (their
+ * outcome is unknown: never retried).
+ */
+
+/** An error that proves the statement did not reach a PostgreSQL server (it cannot have run). */
+export function neverReachedDatabase(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  // Refused connection; PostgreSQL starting up, shutting down or in recovery (cannot_connect_now) at login.
+  if (code === 'ECONNREFUSED' || code === '57P03') return true;
+  const raw = (error as { message?: unknown }).message;
+  // PgBouncer answers these before handing the statement to a server.
+  return typeof raw === 'string' && /server login has been failing|server_login_retry|pgbouncer cannot connect to server|no server available/i.test(raw);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `attempt` again while it fails with an error `retryable` accepts, for up to `waitMs` (backing off 100 ms → 1 s). */
+export async function retryDuringFailover<T>(
+  waitMs: number,
+  attempt: () => Promise<T>,
+  retryable: (error: unknown) => boolean = neverReachedDatabase,
+): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!retryable(error) || Date.now() + pause > deadline) throw error;
+      await sleep(pause);
+    }
+  }
+}
+
+/**
+ * The primary's pool: a connection that could not be made (nothing was sent on it) is tried again, and so is a
+ * statement PgBouncer refused before handing it to a server, for up to `waitMs`.
+ */
+export class FailoverPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    readonly failoverWaitMs: number,
+  ) {
+    super(config);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for all of pg.Pool's query overloads (promise and callback forms)
+  override query(...args: any[]): any {
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : null;
+    const run = () => (super.query as (...rest: unknown[]) => Promise<unknown>).apply(this, args);
+    const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, run) : run();
+    if (!callback) return result;
+    result.then(
+      (value) => callback(undefined, value),
+      (error: unknown) => callback(error),
+    );
+    return undefined;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for both of pg.Pool's connect overloads (promise and callback forms)
+  override connect(callback?: any): any {
+    const connect = () => (super.connect as () => Promise<pg.PoolClient>).call(this);
+    // Connecting sends no statement: any connection failure may be retried.
+    const result =
+      this.failoverWaitMs > 0
+        ? retryDuringFailover(this.failoverWaitMs, connect, (error) => isConnectionError(error) || neverReachedDatabase(error))
+        : connect();
+    if (typeof callback !== 'function') return result;
+    const done = callback as (error: unknown, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
+    result.then(
+      (client) => done(undefined, client, (error) => client.release(error)),
+      (error: unknown) => done(error),
+    );
+    return undefined;
+  }
+}
+
+/** How long statements on `pool` wait out a failover (0: not a FailoverPool, or waiting is off). */
+export function failoverWaitOf(pool: pg.Pool): number {
+  return pool instanceof FailoverPool ? pool.failoverWaitMs : 0;
+}
