@@ -19,7 +19,10 @@ export interface NftCollectionView {
   contractAddress: string;
   contractType: NftCollectionRow['contractType'];
   network: { code: string; name: string; addressRegex: string };
-  widgetUrl: string;
+  /** The account's: widgetUrl (the NFT checkout link) is resolved by the developers module, which owns the keys. */
+  accountId: string;
+  /** A token's price in the network's native asset (decimal string). */
+  priceAmount: string;
   createdAt: Date;
   symbol: string | null;
   chainId: number | null;
@@ -73,7 +76,6 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       (row.networkCode === LOCAL_EVM_NETWORK_CODE
         ? { code: row.networkCode, name: 'Rampart local chain (development)', addressRegex: '^0x[0-9a-fA-F]{40}$' }
         : { code: row.networkCode, name: row.networkCode, addressRegex: '' });
-    const query = new URLSearchParams({ contractAddress: row.contractAddress, network: network.code });
     return {
       id: row.id,
       name: row.name,
@@ -81,7 +83,8 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       contractAddress: row.contractAddress,
       contractType: row.contractType,
       network: { code: network.code, name: network.name, addressRegex: network.addressRegex },
-      widgetUrl: `https://nft.${config.WIDGET_HOST}/?${query.toString()}`,
+      accountId: row.accountId,
+      priceAmount: row.priceAmount,
       createdAt: row.createdAt,
       // Minting (modules/minting): set when Rampart deployed the contract; isMintable and mints resolve from these.
       symbol: row.symbol,
@@ -206,7 +209,8 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       if (await repository.findNftCollection(accountId, network.code, values.contractAddress)) {
         throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);
       }
-      const row = await repository.insertNftCollection({ accountId, ...values, networkCode: network.code });
+      const { priceAmount, ...rest } = values;
+      const row = await repository.insertNftCollection({ accountId, ...rest, ...(priceAmount ? { priceAmount } : {}), networkCode: network.code });
       if (!row) throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);
       return collectionView(row);
     },
