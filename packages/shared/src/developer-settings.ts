@@ -101,6 +101,11 @@ export const nftAccountInput = z.object({
 export const NFT_CONTRACT_TYPES = ['ERC721', 'ERC1155', 'METAPLEX'] as const;
 export type NftContractType = (typeof NFT_CONTRACT_TYPES)[number];
 
+/** The asset an NFT collection's price is in: its network's native asset (test-mode prices: TEST_MODE_USD_PRICES). */
+export function nftPriceCurrencyOf(networkCode: string): string {
+  return ({ polygon: 'pol', avalanche: 'avax', bsc: 'bnb', solana: 'sol' } as Record<string, string>)[networkCode] ?? 'eth';
+}
+
 /** An NFT's price in the network's native asset: a decimal above zero, at most 18 decimals (wei). */
 export function nftPriceProblem(value: string): string | null {
   const text = value.trim();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_SUSPENSION_SCOPES, staffReasonSchema } from '@rampart/shared/catalog';
-import { accountSettingsInput, nftAccountInput, nftCollectionInput, walletAddressProblem } from '@rampart/shared/developer-settings';
+import { accountSettingsInput, nftAccountInput, nftCollectionInput, nftPriceCurrencyOf, walletAddressProblem } from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
@@ -21,8 +21,9 @@ export interface NftCollectionView {
   network: { code: string; name: string; addressRegex: string };
   /** The account's: widgetUrl (the NFT checkout link) is resolved by the developers module, which owns the keys. */
   accountId: string;
-  /** A token's price in the network's native asset (decimal string). */
+  /** A token's price in the network's native asset (decimal string), and that asset's code. */
   priceAmount: string;
+  priceCurrencyCode: string;
   createdAt: Date;
   symbol: string | null;
   chainId: number | null;
@@ -85,6 +86,7 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       network: { code: network.code, name: network.name, addressRegex: network.addressRegex },
       accountId: row.accountId,
       priceAmount: row.priceAmount,
+      priceCurrencyCode: nftPriceCurrencyOf(network.code),
       createdAt: row.createdAt,
       // Minting (modules/minting): set when Rampart deployed the contract; isMintable and mints resolve from these.
       symbol: row.symbol,

@@ -1,4 +1,5 @@
 import { getAddress } from 'viem';
+import { nftPriceCurrencyOf } from '@rampart/shared/developer-settings';
 import { LOCAL_EVM_NETWORK_CODE } from '@rampart/shared/passes';
 import type { WalletDisplayMode, WidgetNft, WidgetParams } from '@rampart/shared/widget';
 import type { EvmChain } from '../../lib/chain/evm-chain.ts';
@@ -9,10 +10,6 @@ import type { NftCollectionRow, WidgetRepository } from './widget.repository.ts'
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const TOKEN_ID = /^\d{1,78}$/;
-
-/** The asset an EVM network's fees and prices are in (test-mode prices: TEST_MODE_USD_PRICES). */
-const NATIVE_TICKER: Record<string, string> = { polygon: 'pol', avalanche: 'avax', bsc: 'bnb' };
-export const nativeTickerOf = (networkCode: string) => NATIVE_TICKER[networkCode] ?? 'eth';
 
 /** What a buy row of the NFT checkout keeps in `nftTransaction` (the GraphQL NftTransaction reads the first five). */
 export interface NftPurchase {
@@ -131,7 +128,7 @@ export function createNftCheckout(deps: { repository: WidgetRepository; chain: E
       tokenId,
       delivery: tokenId === null ? 'mint' : 'transfer',
       priceAmount: collection.priceAmount,
-      priceCurrencyCode: nativeTickerOf(collection.networkCode),
+      priceCurrencyCode: nftPriceCurrencyOf(collection.networkCode),
       walletDisplayMode,
     };
   }
