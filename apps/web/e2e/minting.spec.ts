@@ -129,7 +129,9 @@ test('buys an NFT in test mode from the collection’s checkout link: minted to 
   test.setTimeout(120_000);
   const partner = await createPartner('nft-buy');
   const { session: staffSession } = await createSignedInUser('nft-staff', { adminRole: 'Admin' });
-  const minting = await graphqlAs(staffSession, 'mutation($a: ID!) { setAccountMintingEnabled(accountId: $a, isEnabled: true) { id } }', { a: partner.accountId });
+  const minting = await graphqlAs(staffSession, 'mutation($a: ID!) { setAccountMintingEnabled(accountId: $a, isEnabled: true) { id } }', {
+    a: partner.accountId,
+  });
   expect(minting.errors).toBeUndefined();
   const settings = await graphqlAs(partner.session, 'mutation($a: ID!) { updateNftAccount(accountId: $a, input: { isLiteNftFlowAllowed: true }) { id } }', {
     a: partner.accountId,
@@ -207,7 +209,10 @@ test('buys an NFT in test mode from the collection’s checkout link: minted to 
     const completed = received.find((each) => /"status":"completed"/.test(each.rawBody))!;
     const { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature } = completed.headers;
     const key = Buffer.from(hook.data!.createWebhook.signingSecret.replace(/^whsec_/, ''), 'base64');
-    const expected = crypto.createHmac('sha256', key).update(`${String(id)}.${String(timestamp)}.${completed.rawBody}`).digest('base64');
+    const expected = crypto
+      .createHmac('sha256', key)
+      .update(`${String(id)}.${String(timestamp)}.${completed.rawBody}`)
+      .digest('base64');
     expect(signature).toBe(`v1,${expected}`);
     expect(JSON.parse(completed.rawBody).data.nftTransaction).toMatchObject({ collectionName: name, tokenId: '1' });
     expect(problems).toEqual([]);

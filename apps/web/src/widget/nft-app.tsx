@@ -27,7 +27,12 @@ function tokenLabel(nft: WidgetNft): string {
 function NftImage({ nft }: { nft: WidgetNft }) {
   const [failed, setFailed] = useState(false);
   return nft.collection.imageUrl && !failed ? (
-    <img src={nft.collection.imageUrl} alt="" onError={() => setFailed(true)} className="aspect-square w-24 shrink-0 rounded-2xl border border-line object-cover" />
+    <img
+      src={nft.collection.imageUrl}
+      alt=""
+      onError={() => setFailed(true)}
+      className="aspect-square w-24 shrink-0 rounded-2xl border border-line object-cover"
+    />
   ) : (
     <span className="flex aspect-square w-24 shrink-0 items-center justify-center rounded-2xl border border-line bg-muted text-muted-fg">
       <ImageIcon aria-hidden className="size-8" />
@@ -44,7 +49,11 @@ function Choices({ choices }: { choices: NonNullable<WidgetBootstrap['nftChoices
         {choices.map((choice) => (
           <li key={choice.url}>
             <a href={choice.url} className="flex items-center gap-3 rounded-2xl border border-line p-3 font-medium hover:bg-muted">
-              {choice.imageUrl ? <img src={choice.imageUrl} alt="" className="size-10 rounded-lg object-cover" /> : <ImageIcon aria-hidden className="size-6" />}
+              {choice.imageUrl ? (
+                <img src={choice.imageUrl} alt="" className="size-10 rounded-lg object-cover" />
+              ) : (
+                <ImageIcon aria-hidden className="size-6" />
+              )}
               {choice.name}
             </a>
           </li>

@@ -2,14 +2,7 @@ import { notFound } from '../../graphql/errors.ts';
 import type { GettingStartedFacts, GettingStartedRepository } from './getting-started.repository.ts';
 
 export type GettingStartedStepKey =
-  | 'verifyBusiness'
-  | 'chooseCurrencies'
-  | 'setFees'
-  | 'buildWidget'
-  | 'setUpNftCheckout'
-  | 'addWebhook'
-  | 'inviteTeam'
-  | 'goLive';
+  'verifyBusiness' | 'chooseCurrencies' | 'setFees' | 'buildWidget' | 'setUpNftCheckout' | 'addWebhook' | 'inviteTeam' | 'goLive';
 export type GettingStartedStepState = 'open' | 'started' | 'inProgress' | 'done';
 export interface GettingStartedStep {
   key: GettingStartedStepKey;

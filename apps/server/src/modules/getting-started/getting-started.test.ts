@@ -142,6 +142,8 @@ describe('gettingStartedSteps', () => {
     const keys = gettingStartedSteps({ ...blank, nftCheckoutEnabled: true }).map((step) => step.key);
     expect(keys.indexOf('setUpNftCheckout')).toBe(keys.indexOf('buildWidget') + 1);
     expect(gettingStartedSteps({ ...blank, nftCheckoutEnabled: true }).find((step) => step.key === 'setUpNftCheckout')!.state).toBe('open');
-    expect(gettingStartedSteps({ ...blank, nftCheckoutEnabled: true, nftCheckoutReady: true }).find((step) => step.key === 'setUpNftCheckout')!.state).toBe('done');
+    expect(gettingStartedSteps({ ...blank, nftCheckoutEnabled: true, nftCheckoutReady: true }).find((step) => step.key === 'setUpNftCheckout')!.state).toBe(
+      'done',
+    );
   });
 });

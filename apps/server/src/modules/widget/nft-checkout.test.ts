@@ -33,12 +33,12 @@ const BLOCK = `mutation($a: String!) { blockWalletAddress(address: $a, reason: "
 const CARD = { expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', cardholderName: 'Test Buyer' };
 const QUOTE = { fiatCurrencyCode: 'usd', paymentMethod: 'creditCard', country: 'US' };
 
-const chain = () => createPublicClient({ transport: http(t.config.EVM_RPC_URL!) });
+const chain = () => createPublicClient({ transport: http(t.config.EVM_RPC_URL) });
 const newWallet = () => privateKeyToAccount(generatePrivateKey()).address;
 const ownerOf = (contract: string, tokenId: string) =>
   chain().readContract({ address: getAddress(contract), abi: rampartCollectionArtifact.abi, functionName: 'ownerOf', args: [BigInt(tokenId)] });
 const supplyOf = async (contract: string) =>
-  (await chain().readContract({ address: getAddress(contract), abi: rampartCollectionArtifact.abi, functionName: 'totalSupply' })) as bigint;
+  chain().readContract({ address: getAddress(contract), abi: rampartCollectionArtifact.abi, functionName: 'totalSupply' });
 
 /** The dashboard shows links on PUBLIC_URL; the test app listens on its own port. */
 const local = (url: string) => url.replace(t.config.PUBLIC_URL.replace(/\/$/, ''), t.baseUrl);
@@ -88,7 +88,9 @@ async function buy(url: string, wallet: string, cardNumber: string) {
 const complete = (id: string) => t.app.services.widget.processing.runStep({ transactionId: id, target: 'completed' });
 
 async function eventsOf(id: string) {
-  const { rows } = await t.database.pool.query(`select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at, id`, [id]);
+  const { rows } = await t.database.pool.query(`select type, data->>'status' as status from webhook_events where data->>'id' = $1 order by created_at, id`, [
+    id,
+  ]);
   return rows.map((row) => `${row.type}:${row.status}`);
 }
 
@@ -175,7 +177,10 @@ describe('buying an NFT in test mode', () => {
     const receipt = await chain().getTransactionReceipt({ hash: row.cryptoTransactionId });
     expect(receipt.status).toBe('success');
     expect(await eventsOf(id)).toEqual(['transaction_created:waitingPayment', 'transaction_updated:pending', 'transaction_updated:completed']);
-    const { rows } = await t.database.pool.query(`select data->'nftTransaction'->>'tokenId' as token from webhook_events where data->>'id' = $1 and data->>'status' = 'completed'`, [id]);
+    const { rows } = await t.database.pool.query(
+      `select data->'nftTransaction'->>'tokenId' as token from webhook_events where data->>'id' = $1 and data->>'status' = 'completed'`,
+      [id],
+    );
     expect(rows[0]!.token).toBe(tokenId);
   });
 

@@ -31,8 +31,7 @@ export interface NftPurchase {
 export function createNftCheckout(deps: { repository: WidgetRepository; chain: EvmChain }) {
   const { repository, chain } = deps;
 
-  const deliverable = (row: NftCollectionRow) =>
-    row.deployTransactionHash !== null && row.chainId === chain.chainId && row.networkCode === chain.networkCode;
+  const deliverable = (row: NftCollectionRow) => row.deployTransactionHash !== null && row.chainId === chain.chainId && row.networkCode === chain.networkCode;
 
   const networkName = (code: string) => networkOf(code)?.name ?? (code === LOCAL_EVM_NETWORK_CODE ? 'Rampart local chain (development)' : code);
 
@@ -86,8 +85,7 @@ export function createNftCheckout(deps: { repository: WidgetRepository; chain: E
       // A signed link cannot gain a parameter without losing its signature: it must name its collection.
       if (onSale.length > 1 && isSigned)
         throw refuse(400, 'This link does not name its collection', 'A signed NFT checkout link names the collection with contractAddress and network.');
-      if (onSale.length > 1)
-        return { nft: null, choices: onSale.map((row) => ({ name: row.name, imageUrl: row.imageUrl, url: choiceUrl(row) })) };
+      if (onSale.length > 1) return { nft: null, choices: onSale.map((row) => ({ name: row.name, imageUrl: row.imageUrl, url: choiceUrl(row) })) };
       collection = onSale[0]!;
     }
 
@@ -110,8 +108,7 @@ export function createNftCheckout(deps: { repository: WidgetRepository; chain: E
         'This partner sells tokens minted beforehand (the NFT-commerce flow): the link names one with tokenId.',
       );
     }
-    if (!chain.minterAddress)
-      throw refuse(503, 'Delivery is unavailable', 'This deployment has no key to mint or transfer with (EVM_DEPLOYER_PRIVATE_KEY).');
+    if (!chain.minterAddress) throw refuse(503, 'Delivery is unavailable', 'This deployment has no key to mint or transfer with (EVM_DEPLOYER_PRIVATE_KEY).');
     return { nft: viewOf(collection, tokenId, walletDisplayMode), choices: [] };
   }
 

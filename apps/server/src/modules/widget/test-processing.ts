@@ -346,7 +346,14 @@ export function createTestProcessing(deps: {
     liveMode: boolean,
     input: {
       purchase: NftPurchase;
-      quote: { baseCurrencyAmount: string; quoteCurrencyAmount: string; feeAmount: string; extraFeeAmount: string; networkFeeAmount: string; route: string | null };
+      quote: {
+        baseCurrencyAmount: string;
+        quoteCurrencyAmount: string;
+        feeAmount: string;
+        extraFeeAmount: string;
+        networkFeeAmount: string;
+        route: string | null;
+      };
       priceCurrencyCode: string;
       fiatCurrencyCode: string;
       paymentMethod: string;

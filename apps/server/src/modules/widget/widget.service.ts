@@ -345,7 +345,7 @@ export function createWidgetService(deps: {
     if (!sessionRow) throw sessionExpired();
     if (context.blocked) throw countryBlocked(context.blocked);
     if (!WIDGET_PAYMENT_METHODS.nft.includes(input.paymentMethod)) throw badInput({ paymentMethod: `Choose one of ${WIDGET_PAYMENT_METHODS.nft.join(', ')}.` });
-    const found = await deps.nft.forSession(sessionRow.accountId, sessionRow.params as WidgetParams);
+    const found = await deps.nft.forSession(sessionRow.accountId, sessionRow.params);
     if (!found) throw new AppError('CONFLICT', 'This NFT is no longer on sale: the partner removed its collection.');
     const priced = deps.ramp().priceNft(context, {
       country: input.country,
@@ -354,7 +354,12 @@ export function createWidgetService(deps: {
       price: found.nft.priceAmount,
       ticker: found.nft.priceCurrencyCode,
     });
-    const quote: WidgetQuote = { ...priced, transactionType: 'buy', quoteCryptoCurrencyCode: null, expiresAt: new Date(Date.now() + QUOTE_TTL_MS).toISOString() };
+    const quote: WidgetQuote = {
+      ...priced,
+      transactionType: 'buy',
+      quoteCryptoCurrencyCode: null,
+      expiresAt: new Date(Date.now() + QUOTE_TTL_MS).toISOString(),
+    };
     return { sessionRow, quote, found };
   }
 
@@ -368,7 +373,9 @@ export function createWidgetService(deps: {
     const signedWallet = sessionRow.isSigned ? params.walletAddress : undefined;
     const walletAddress = (found.nft.walletDisplayMode === 'EDITABLE' ? (signedWallet ?? input.walletAddress) : signedWallet)?.trim() ?? '';
     if (!/^0x[0-9a-fA-F]{40}$/.test(walletAddress))
-      throw badInput({ walletAddress: walletAddress ? 'Enter an EVM wallet address: 0x followed by 40 hex digits.' : 'Enter the wallet address to receive the NFT at.' });
+      throw badInput({
+        walletAddress: walletAddress ? 'Enter an EVM wallet address: 0x followed by 40 hex digits.' : 'Enter the wallet address to receive the NFT at.',
+      });
     const purchase: NftPurchase = {
       collectionName: found.collection.name,
       contractAddress: found.nft.collection.contractAddress,

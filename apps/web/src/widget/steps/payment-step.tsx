@@ -63,7 +63,11 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
             { label: 'Fees included', value: formatFiat(quote.totalFeeAmount, quote.fiatCurrencyCode) },
             receiveLabel
               ? { label: 'You get', value: receiveLabel, strong: true }
-              : { label: 'You get ≈', value: formatCrypto(quote.quoteCurrencyAmount, asset?.ticker ?? quote.cryptoCurrencyCode, asset?.decimals), strong: true },
+              : {
+                  label: 'You get ≈',
+                  value: formatCrypto(quote.quoteCurrencyAmount, asset?.ticker ?? quote.cryptoCurrencyCode, asset?.decimals),
+                  strong: true,
+                },
           ]}
         />
       ) : null}
