@@ -21,7 +21,7 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const CARD_FIELDS = ['cardNumber', 'expiryMonth', 'expiryYear', 'cvc', 'cardholderName'];
 
 function tokenLabel(nft: WidgetNft): string {
-  return nft.tokenId ? `${nft.collection.name} #${nft.tokenId}` : `${nft.collection.name} (next token, minted to you)`;
+  return nft.tokenId ? `${nft.collection.name} #${nft.tokenId}` : `${nft.collection.name}, next token`;
 }
 
 function NftImage({ nft }: { nft: WidgetNft }) {
