@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
+import http_ from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createPublicClient, getAddress, http, parseAbi } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createPartner, openAs } from './developers-fixtures.ts';
 import { E2E } from './e2e-env.ts';
 import { createSignedInUser, expect, graphqlAs, test } from './fixtures.ts';
@@ -117,4 +121,103 @@ test('staff turn minting on for an account they opened, and the partner can then
   await expect(partnerView.page.getByRole('switch', { name: 'Minting for this account' })).toHaveCount(0);
   expect(partnerView.problems).toEqual([]);
   await partnerView.page.context().close();
+});
+
+// Issue 38: the NFT checkout, bought from the collection screen's own link with the test card, then checked apart from
+// the UI: the token's owner on the chain (viem), the purchase under Transactions › NFT, a signed webhook on loopback.
+test('buys an NFT in test mode from the collection’s checkout link: minted to the buyer, listed as NFT, signed webhook received', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const partner = await createPartner('nft-buy');
+  const { session: staffSession } = await createSignedInUser('nft-staff', { adminRole: 'Admin' });
+  const minting = await graphqlAs(staffSession, 'mutation($a: ID!) { setAccountMintingEnabled(accountId: $a, isEnabled: true) { id } }', {
+    a: partner.accountId,
+  });
+  expect(minting.errors).toBeUndefined();
+  const settings = await graphqlAs(partner.session, 'mutation($a: ID!) { updateNftAccount(accountId: $a, input: { isLiteNftFlowAllowed: true }) { id } }', {
+    a: partner.accountId,
+  });
+  expect(settings.errors).toBeUndefined();
+  const name = `Checkout Cats ${Date.now().toString(36)}`;
+  const deployed = await graphqlAs<{ deployNftCollection: { contractAddress: string } }>(
+    partner.session,
+    'mutation($a: ID!, $i: DeployNftCollectionInput!) { deployNftCollection(accountId: $a, input: $i) { contractAddress } }',
+    { a: partner.accountId, i: { name, symbol: 'CATS', priceAmount: '0.015' } },
+  );
+  expect(deployed.errors).toBeUndefined();
+  const contract = getAddress(deployed.data!.deployNftCollection.contractAddress);
+
+  // A webhook endpoint on loopback that keeps each raw body and its headers.
+  const received: { rawBody: string; headers: http_.IncomingHttpHeaders }[] = [];
+  const server = http_.createServer((request, response) => {
+    let rawBody = '';
+    request.on('data', (chunk: Buffer) => (rawBody += chunk.toString()));
+    request.on('end', () => {
+      received.push({ rawBody, headers: request.headers });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const hook = await graphqlAs<{ createWebhook: { signingSecret: string } }>(
+    partner.session,
+    'mutation($a: ID!, $u: String!) { createWebhook(accountId: $a, url: $u, liveMode: false, events: []) { signingSecret } }',
+    { a: partner.accountId, u: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks` },
+  );
+  expect(hook.errors).toBeUndefined();
+
+  try {
+    // The collection screen shows the price and a checkout link; the link is what the buyer opens.
+    const { page, problems } = await openAs(browser, partner);
+    const nft = new NftCommercePage(page);
+    await nft.goto();
+    const item = nft.collection(name);
+    await expect(item).toContainText('Price 0.015 ETH');
+    const link = (await item.getByRole('link', { name: 'Open checkout' }).getAttribute('href'))!;
+    expect(link.startsWith(`${E2E.appUrl}/widget/nft?apiKey=pk_test_`)).toBe(true);
+
+    const buyer = privateKeyToAccount(generatePrivateKey()).address;
+    const widget = await page.context().newPage();
+    await widget.goto(link);
+    await expect(widget.getByRole('heading', { name: 'Buy an NFT' })).toBeVisible();
+    await expect(widget.getByRole('region', { name: 'The NFT' })).toContainText(name);
+    await expect(widget.getByRole('region', { name: 'Price' })).toContainText('You pay');
+    await widget.getByLabel('E-mail').fill('nft.buyer@example.com');
+    await widget.getByLabel('Wallet address (receives the NFT)').fill(buyer);
+    await widget.getByRole('button', { name: 'Continue to payment' }).click();
+    await widget.getByRole('button', { name: /Fill in 4242 4242 4242 4242/ }).click();
+    await widget.getByRole('button', { name: /^Pay / }).click();
+    await expect(widget.getByRole('heading', { name: 'Purchase complete' })).toBeVisible({ timeout: 60_000 });
+    await expect(widget.getByText(`${name} #1`)).toBeVisible();
+
+    // Apart from the UI: the chain says the buyer owns token 1.
+    const chain = createPublicClient({ transport: http(E2E.chainUrl) });
+    expect(await chain.readContract({ address: contract, abi: ERC721, functionName: 'ownerOf', args: [1n] })).toBe(getAddress(buyer));
+
+    // Transactions › NFT lists the purchase, completed.
+    await page.goto('/transactions/nft');
+    await expect(page.getByRole('row').nth(1)).toContainText(/completed/i, { timeout: 30_000 });
+    const listed = await graphqlAs<{ transactions: { items: { status: string; walletAddress: string; nftTransaction: { tokenId: string } }[] } }>(
+      partner.session,
+      'query($a: ID!) { transactions(accountId: $a, liveMode: false, transactionType: "nft") { items { status walletAddress nftTransaction { tokenId } } } }',
+      { a: partner.accountId },
+    );
+    expect(listed.data!.transactions.items).toEqual([{ status: 'completed', walletAddress: buyer, nftTransaction: { tokenId: '1' } }]);
+
+    // The webhook of the completion arrived, signed with the endpoint's secret (Standard Webhooks).
+    await expect
+      .poll(() => received.some((each) => /"status":"completed"/.test(each.rawBody) && /transaction_updated/.test(each.rawBody)), { timeout: 30_000 })
+      .toBe(true);
+    const completed = received.find((each) => /"status":"completed"/.test(each.rawBody))!;
+    const { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature } = completed.headers;
+    const key = Buffer.from(hook.data!.createWebhook.signingSecret.replace(/^whsec_/, ''), 'base64');
+    const expected = crypto
+      .createHmac('sha256', key)
+      .update(`${String(id)}.${String(timestamp)}.${completed.rawBody}`)
+      .digest('base64');
+    expect(signature).toBe(`v1,${expected}`);
+    expect(JSON.parse(completed.rawBody).data.nftTransaction).toMatchObject({ collectionName: name, tokenId: '1' });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });

@@ -101,12 +101,34 @@ export const nftAccountInput = z.object({
 export const NFT_CONTRACT_TYPES = ['ERC721', 'ERC1155', 'METAPLEX'] as const;
 export type NftContractType = (typeof NFT_CONTRACT_TYPES)[number];
 
+/** The asset an NFT collection's price is in: its network's native asset (test-mode prices: TEST_MODE_USD_PRICES). */
+export function nftPriceCurrencyOf(networkCode: string): string {
+  return ({ polygon: 'pol', avalanche: 'avax', bsc: 'bnb', solana: 'sol' } as Record<string, string>)[networkCode] ?? 'eth';
+}
+
+/** An NFT's price in the network's native asset: a decimal above zero, at most 18 decimals (wei). */
+export function nftPriceProblem(value: string): string | null {
+  const text = value.trim();
+  if (!/^\d{1,9}(\.\d{1,18})?$/.test(text)) return 'Enter the price as a number such as 0.05 (at most 18 decimals).';
+  if (!/[1-9]/.test(text)) return 'The price must be above zero.';
+  return null;
+}
+
+const nftPrice = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    const problem = nftPriceProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 export const nftCollectionInput = z.object({
   name: z.string().trim().min(1, 'Enter the collection name').max(120, 'At most 120 characters'),
   imageUrl: optionalUrl({}),
   contractAddress: z.string().trim().min(1, 'Enter the contract address').max(128, 'At most 128 characters'),
   contractType: z.enum(NFT_CONTRACT_TYPES, { message: 'Choose ERC721, ERC1155 or METAPLEX' }),
   networkCode: z.string().trim().min(1, 'Choose a network'),
+  priceAmount: nftPrice.nullish(),
 });
 
 /** A wallet address against a currency's address pattern; the server checks the same. */

@@ -377,6 +377,34 @@ export function quoteRamp(input: QuoteInput): RampQuote {
 }
 
 /** The market rate of an asset in a fiat currency from the test-mode reference tables. */
+/**
+ * The NFT checkout's price (issue 38): the least fiat a buyer pays whose buy quote, under the same rules, delivers at
+ * least `price` of the asset the NFT is priced in. Fees grow with the amount, so step up from the price at the
+ * exchange rate by what is still missing (a few steps at most); the quote returned is the one for that amount.
+ */
+export function quoteNftPurchase(input: Omit<QuoteInput, 'transactionType' | 'amount'> & { price: string }): RampQuote {
+  const fiatDecimals = FIAT_DECIMALS[input.fiatCurrencyCode] ?? 2;
+  const price = new Decimal(input.price);
+  if (!price.gt(0)) throw new QuoteError('invalidAmount', 'The NFT has no price above zero.');
+  const unit = new Decimal(10).pow(-fiatDecimals);
+  const rate = new Decimal(input.marketRate);
+  let amount = price.times(rate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP);
+  for (let step = 0; step < 200; step += 1) {
+    let quote: RampQuote | null = null;
+    try {
+      quote = quoteRamp({ ...input, transactionType: 'buy', amount: amount.toFixed(fiatDecimals) });
+    } catch (error) {
+      if (!(error instanceof QuoteError) || error.code !== 'amountTooSmall' || !error.minimumAmount) throw error;
+      amount = Decimal.max(amount.plus(unit), new Decimal(error.minimumAmount));
+      continue;
+    }
+    const missing = price.minus(quote.quoteCurrencyAmount);
+    if (missing.lte(0)) return quote;
+    amount = amount.plus(Decimal.max(unit, missing.times(rate).toDecimalPlaces(fiatDecimals, Decimal.ROUND_UP)));
+  }
+  throw new QuoteError('invalidAmount', 'The NFT could not be priced under these fees.');
+}
+
 export function testModeMarketRate(ticker: string, fiatCurrencyCode: string): string | null {
   const usd = TEST_MODE_USD_PRICES[ticker];
   const fiatPerUsd = TEST_MODE_FIAT_PER_USD[fiatCurrencyCode];

@@ -44,7 +44,7 @@ export function emailError(email: string): string | null {
 
 export type SignableCurrency = Pick<WidgetCurrency, 'code' | 'ticker' | 'networkName' | 'addressRegex' | 'supportsAddressTag' | 'decimals'>;
 
-const FLOW_VERB: Record<WidgetFlow, string> = { buy: 'buying', sell: 'selling', swap: 'swaps' };
+const FLOW_VERB: Record<WidgetFlow, string> = { buy: 'buying', sell: 'selling', swap: 'swaps', nft: 'NFT checkout' };
 
 /**
  * Problems of the parameters a partner signs, by parameter, against the assets the account offers for the flow: the
@@ -56,6 +56,14 @@ export function signedParamProblems(flow: WidgetFlow, params: WidgetParams, offe
   const problems: Partial<Record<WidgetParamName, string>> = {};
   const value = (name: WidgetParamName) => (params[name] ?? '').trim();
   const find = (code: string) => offered.find((currency) => currency.code === code) ?? null;
+  if (flow === 'nft') {
+    // The NFT checkout sells a token of an EVM collection: no asset, amount or tag; the wallet is an EVM address.
+    const address = value('walletAddress');
+    if (address && !/^0x[0-9a-fA-F]{40}$/.test(address)) problems.walletAddress = 'The NFT is delivered to an EVM wallet: 0x followed by 40 hex digits.';
+    for (const name of ['currencyCode', 'quoteCurrencyCode', 'baseCurrencyAmount', 'walletAddressTag'] as const)
+      if (value(name)) problems[name] = 'The NFT checkout sells a token at its collection’s price: leave this out.';
+    return problems;
+  }
   const notOffered = (code: string) =>
     `${code.toUpperCase()} is not offered for ${FLOW_VERB[flow]} by this account: turn it on under Cryptocurrencies, or leave the asset to the customer.`;
 

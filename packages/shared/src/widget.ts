@@ -1,7 +1,8 @@
 // What the server hands the widget page (window.__RAMPART_WIDGET__) and what the widget's JSON API answers.
 import type { ThemeConfig } from './themes.ts';
 
-export const WIDGET_FLOWS = ['buy', 'sell', 'swap'] as const;
+/** `nft`: the NFT checkout (issue 38), a card purchase of one token delivered on the chain. */
+export const WIDGET_FLOWS = ['buy', 'sell', 'swap', 'nft'] as const;
 export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
 
 /** URL parameters the widget understands (MoonPay-style names); all optional except apiKey. */
@@ -22,6 +23,10 @@ export const WIDGET_PARAMS = [
   'theme',
   /** `1`: the theme editor's preview (drafts by postMessage, no funnel events). */
   'preview',
+  /** NFT checkout: the collection (its contract and network code) and, to sell a token minted beforehand, its id. */
+  'contractAddress',
+  'network',
+  'tokenId',
 ] as const;
 export type WidgetParamName = (typeof WIDGET_PARAMS)[number];
 export type WidgetParams = Partial<Record<WidgetParamName, string>>;
@@ -62,7 +67,24 @@ export const WIDGET_PAYMENT_METHODS: Record<WidgetFlow, readonly string[]> = {
   buy: ['creditCard', 'debitCard', 'applePay', 'googlePay', 'sepa', 'ach'],
   sell: ['sepa', 'ach'],
   swap: ['balance'],
+  nft: ['creditCard', 'debitCard'],
 };
+
+export const WALLET_DISPLAY_MODES = ['EDITABLE', 'HIDDEN', 'READONLY'] as const;
+export type WalletDisplayMode = (typeof WALLET_DISPLAY_MODES)[number];
+
+/** What the NFT checkout sells in a session: one token of a collection, priced in the chain's native asset. */
+export interface WidgetNft {
+  collection: { name: string; imageUrl: string | null; contractAddress: string; symbol: string | null; networkCode: string; networkName: string };
+  /** NFT-commerce flow: the token minted beforehand that is transferred; null: the lite flow mints the next token. */
+  tokenId: string | null;
+  delivery: 'mint' | 'transfer';
+  /** The token's price, in `priceCurrencyCode` (the chain's native asset). */
+  priceAmount: string;
+  priceCurrencyCode: string;
+  /** EDITABLE: the buyer types the wallet; READONLY: the signed link's wallet is shown; HIDDEN: it is used unseen. */
+  walletDisplayMode: WalletDisplayMode;
+}
 
 export interface WidgetCurrency {
   code: string;
@@ -100,6 +122,10 @@ export interface WidgetBootstrap {
   themeConfig: ThemeConfig | null;
   /** Set when the page was opened with preview=1 by the theme editor: drafts are accepted by postMessage from this origin only. */
   preview: { dashboardOrigin: string } | null;
+  /** NFT checkout only: the token on sale. */
+  nft?: WidgetNft | null;
+  /** NFT checkout opened without a collection: the account's collections on sale, each with its checkout link. */
+  nftChoices?: { name: string; imageUrl: string | null; url: string }[];
 }
 
 export interface WidgetQuote {
@@ -127,6 +153,8 @@ export interface WidgetQuote {
 export interface WidgetTransaction {
   id: string;
   kind: 'buy' | 'sell' | 'swap';
+  /** NFT checkout: the token and where it went (tokenId once minted or transferred). */
+  nft: { collectionName: string; contractAddress: string; tokenId: string | null; imageUrl: string | null } | null;
   status: string;
   failureReason: string | null;
   failureMessage: string | null;

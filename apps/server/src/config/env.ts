@@ -138,10 +138,6 @@ const envShape = {
     .refine((value) => Number(value) <= 10, "at most 10 (the pricing engine's bound)")
     .transform((value) => String(Number(value)))
     .default('5'),
-  WIDGET_HOST: z
-    .string()
-    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'a host name such as rampart.dev')
-    .default('rampart.dev'),
   // Hosts a widget theme's web-font stylesheet may come from (comma list); the widget's CSP allows exactly these.
   THEME_FONT_HOSTS: z
     .string()

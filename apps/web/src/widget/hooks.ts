@@ -1,7 +1,7 @@
 // The quote kept fresh while it is shown, and a transaction followed by polling.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { WidgetQuote, WidgetTransaction } from '@rampart/shared/widget';
-import { type QuoteRequest, type WidgetApi, WidgetRequestError } from './lib/api';
+import { type NftQuoteRequest, type QuoteRequest, type WidgetApi, WidgetRequestError } from './lib/api';
 import { isQuoteExpired, msUntilRefresh } from './lib/quote';
 import { isFinal, stepsReached } from './lib/status';
 
@@ -15,12 +15,12 @@ export interface QuoteState {
   fresh: () => Promise<WidgetQuote | null>;
 }
 
-function requestKey(request: QuoteRequest | null): string {
+function requestKey(request: QuoteRequest | NftQuoteRequest | null): string {
   return request ? JSON.stringify(request) : '';
 }
 
 /** Quotes `request` (debounced while typing), again every 30 s or before it expires, while `live`. */
-export function useQuote(api: WidgetApi, request: QuoteRequest | null, live: boolean): QuoteState {
+export function useQuote(api: WidgetApi, request: QuoteRequest | NftQuoteRequest | null, live: boolean): QuoteState {
   const key = requestKey(request);
   const [state, setState] = useState<{ key: string; quote: WidgetQuote | null; receivedAt: number; error: WidgetRequestError | null; loading: boolean }>({
     key: '',

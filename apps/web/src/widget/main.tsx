@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { Link2Off } from 'lucide-react';
 import type { WidgetBootstrap } from '@rampart/shared/widget';
 import { Shell, WidgetApp } from './app';
+import { NftApp } from './nft-app';
 import { Preview, Started } from './components/theme-root';
 import { createWidgetApi } from './lib/api';
 import { applyTheme, isThemeConfig } from './lib/theme';
@@ -21,7 +22,7 @@ function isBootstrap(value: unknown): value is WidgetBootstrap {
   const candidate = value as Partial<WidgetBootstrap>;
   return (
     typeof candidate.sessionToken === 'string' &&
-    (candidate.flow === 'buy' || candidate.flow === 'sell' || candidate.flow === 'swap') &&
+    (candidate.flow === 'buy' || candidate.flow === 'sell' || candidate.flow === 'swap' || candidate.flow === 'nft') &&
     Array.isArray(candidate.currencies)
   );
 }
@@ -45,8 +46,10 @@ const bootstrap = window.__RAMPART_WIDGET__;
 if (isBootstrap(bootstrap)) {
   // A config that does not check out (an older shape, a hand-edited row) falls back to the built-in look.
   applyTheme({ config: isThemeConfig(bootstrap.themeConfig) ? bootstrap.themeConfig : null, mode: bootstrap.theme, colorCode: bootstrap.colorCode });
-  document.title = `${bootstrap.flow === 'sell' ? 'Sell' : bootstrap.flow === 'swap' ? 'Swap' : 'Buy'} crypto · ${bootstrap.account.name}`;
-  const app = <WidgetApp bootstrap={bootstrap} api={createWidgetApi(bootstrap.sessionToken)} />;
+  const verb = bootstrap.flow === 'nft' ? 'Buy an NFT' : `${bootstrap.flow === 'sell' ? 'Sell' : bootstrap.flow === 'swap' ? 'Swap' : 'Buy'} crypto`;
+  document.title = `${verb} · ${bootstrap.account.name}`;
+  const api = createWidgetApi(bootstrap.sessionToken);
+  const app = bootstrap.flow === 'nft' ? <NftApp bootstrap={bootstrap} api={api} /> : <WidgetApp bootstrap={bootstrap} api={api} />;
   createRoot(container).render(
     <StrictMode>
       <Started>{bootstrap.preview ? <Preview bootstrap={bootstrap}>{app}</Preview> : app}</Started>

@@ -63,7 +63,7 @@ export const integrations = pgTable(
   (table) => [unique('integrations_account_value_unique').on(table.accountId, table.type, table.value)],
 );
 
-export const WIDGET_FLOWS = ['buy', 'sell', 'swap'] as const;
+export const WIDGET_FLOWS = ['buy', 'sell', 'swap', 'nft'] as const;
 
 /** A widget opened from a (signed) URL: the token the widget's API calls carry, and the URL's parameters it may trust. */
 export const widgetSessions = pgTable(

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
@@ -41,6 +41,8 @@ export const nftCollections = pgTable(
     chainId: integer('chain_id'),
     deployTransactionHash: text('deploy_transaction_hash'),
     deployedAt: timestamptz('deployed_at'),
+    /** NFT checkout (issue 38): a token's price in the network's native asset (ETH on EVM chains). */
+    priceAmount: numeric('price_amount').notNull().default('0.01'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -62,6 +62,8 @@ export interface EvmChain {
     toAddress: string;
     tokenUri?: string | null;
   }): Promise<{ tokenId: string; transactionHash: Hash; blockNumber: bigint }>;
+  /** Transfers a token the deployer holds (minted beforehand) to `toAddress`; waits for the receipt. */
+  transferToken(input: { contractAddress: string; tokenId: string; toAddress: string }): Promise<{ transactionHash: Hash; blockNumber: bigint }>;
 }
 
 /** Raised for chain operations that cannot happen in this configuration (no deployer key). */
@@ -197,6 +199,23 @@ export async function connectEvmChain(options: {
           }
         }
         throw new Error(`The mint transaction ${hash} has no Transfer event.`);
+      });
+    },
+
+    async transferToken(input) {
+      const wallet = requireWallet();
+      return serially(async () => {
+        const { request } = await publicClient.simulateContract({
+          account: wallet.account,
+          address: getAddress(input.contractAddress),
+          abi: rampartCollectionArtifact.abi,
+          functionName: 'transferFrom',
+          args: [wallet.account.address, getAddress(input.toAddress), BigInt(input.tokenId)],
+        });
+        const hash = await wallet.writeContract(request);
+        const receipt = await publicClient.waitForTransactionReceipt({ hash });
+        if (receipt.status !== 'success') throw new Error(`The transfer failed on chain (transaction ${hash}).`);
+        return { transactionHash: hash, blockNumber: receipt.blockNumber };
       });
     },
   };

@@ -36,6 +36,9 @@ export const developersResolvers: Resolvers = {
     deletePublicApiKey: (_parent, args, context) => context.services.developers.deletePublicApiKey(args.id),
     generateSignedUrl: (_parent, args, context) => context.services.developers.generateSignedUrl(requireGrant(context).accountId, args),
   },
+  NftCollection: {
+    widgetUrl: (collection, _args, context) => context.services.developers.nftCheckoutUrl(collection.accountId, collection),
+  },
   ApiKey: {
     secret: (key) => key.plainSecret ?? key.displayValue,
     isWaitingDeletion: (key) => key.deletedAt !== null && key.deletedAt > new Date(),

@@ -147,18 +147,29 @@ export function createDevelopersService(deps: {
       throw forbidden('Live keys exist only for a verified business. Complete business verification (KYB) at /dashboard/on-ramp/kyb first.');
   }
 
+  /** A product's widget URL with this mode's publishable key (made when the account has none). */
+  async function integrationUrl(accountId: string, input: { type: 'OnRamp' | 'OffRamp' | 'Swaps' | 'NftCheckout'; liveMode: boolean }) {
+    await assertModeAllowed(accountId, input.liveMode);
+    // Only the publishable key is needed; a missing secret key is created where it can be shown once (apiKeys).
+    const keys = await repository.liveKeys(accountId, input.liveMode);
+    const publishable = keys.find((key) => key.type === 'publishable' && !key.deletedAt) ?? (await createKey(accountId, input.liveMode, 'publishable'));
+    const apiKey = encodeURIComponent(publishable.displayValue);
+    const flow = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swap', NftCheckout: 'nft' }[input.type];
+    return `${config.PUBLIC_URL.replace(/\/$/, '')}/widget/${flow}?apiKey=${apiKey}`;
+  }
+
   /**
    * A signed parameter is locked for the customer, so one the widget would refuse (an address of another network, a
    * tag the asset lacks, an amount no payment method takes, an asset not offered) is refused here, by parameter.
    */
   async function assertSignableParams(accountId: string, url: URL) {
-    const flow = (/^\/widget\/(buy|sell|swap)\/?$/.exec(url.pathname)?.[1] ?? 'buy') as WidgetFlow;
+    const flow = (/^\/widget\/(buy|sell|swap|nft)\/?$/.exec(url.pathname)?.[1] ?? 'buy') as WidgetFlow;
     const params: WidgetParams = {};
     for (const name of WIDGET_PARAMS) {
       const value = url.searchParams.get(name);
       if (value !== null) params[name] = value;
     }
-    const problems = signedParamProblems(flow, params, await deps.ramp.offeredCurrencies(accountId, flow));
+    const problems = signedParamProblems(flow, params, flow === 'nft' ? [] : await deps.ramp.offeredCurrencies(accountId, flow));
     const amount = params.baseCurrencyAmount?.trim();
     if (flow === 'buy' && amount && !problems.baseCurrencyAmount) {
       // The buy widget pays by card: its bounds, in whatever fiat the link names.
@@ -454,16 +465,12 @@ export function createDevelopersService(deps: {
       return signed;
     },
 
-    async integrationUrl(accountId: string, input: { type: 'OnRamp' | 'OffRamp' | 'Swaps' | 'NftCheckout'; liveMode: boolean }) {
-      await assertModeAllowed(accountId, input.liveMode);
-      // Only the publishable key is needed; a missing secret key is created where it can be shown once (apiKeys).
-      const keys = await repository.liveKeys(accountId, input.liveMode);
-      const publishable = keys.find((key) => key.type === 'publishable' && !key.deletedAt) ?? (await createKey(accountId, input.liveMode, 'publishable'));
-      const apiKey = encodeURIComponent(publishable.displayValue);
-      // The NFT checkout widget is a later issue and keeps its own host; Rampart serves buy, sell and swap itself.
-      if (input.type === 'NftCheckout') return `https://nft${input.liveMode ? '' : '-sandbox'}.${config.WIDGET_HOST}/?apiKey=${apiKey}`;
-      const flow = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swap' }[input.type];
-      return `${config.PUBLIC_URL.replace(/\/$/, '')}/widget/${flow}?apiKey=${apiKey}`;
+    integrationUrl,
+
+    /** A collection's NFT checkout link: the test-mode NFT checkout URL naming its contract and network. */
+    async nftCheckoutUrl(accountId: string, collection: { contractAddress: string; network: { code: string } }) {
+      const base = await integrationUrl(accountId, { type: 'NftCheckout', liveMode: false });
+      return `${base}&${new URLSearchParams({ contractAddress: collection.contractAddress, network: collection.network.code }).toString()}`;
     },
   };
 }

@@ -14,6 +14,9 @@ export interface GettingStartedFacts {
   memberCount: number;
   approvedGoLive: boolean;
   openGoLive: boolean;
+  /** NFT checkout (issue 38): the product is on for the account, and a flow is on with a collection the checkout can deliver. */
+  nftCheckoutEnabled: boolean;
+  nftCheckoutReady: boolean;
 }
 
 export function createGettingStartedRepository(db: Database) {
@@ -31,6 +34,8 @@ export function createGettingStartedRepository(db: Database) {
         member_count: number;
         approved_go_live: boolean;
         open_go_live: boolean;
+        nft_checkout_enabled: boolean;
+        nft_checkout_ready: boolean;
       }>(sql`
         select
           k.status as kyb_status,
@@ -43,7 +48,10 @@ export function createGettingStartedRepository(db: Database) {
           (select count(*)::int from webhooks w where w.account_id = a.id) as webhook_count,
           (select count(*)::int from memberships m where m.account_id = a.id) as member_count,
           exists (select 1 from go_live_requests g where g.account_id = a.id and g.status = 'Approved') as approved_go_live,
-          exists (select 1 from go_live_requests g where g.account_id = a.id and g.status in ('Pending', 'InProgress', 'OnHold')) as open_go_live
+          exists (select 1 from go_live_requests g where g.account_id = a.id and g.status in ('Pending', 'InProgress', 'OnHold')) as open_go_live,
+          coalesce((a.onboarding_info ->> 'isNftCheckoutEnabled')::boolean, false) as nft_checkout_enabled,
+          exists (select 1 from nft_accounts n where n.account_id = a.id and (n.is_lite_nft_flow_allowed or n.is_nft_commerce_flow_allowed))
+            and exists (select 1 from nft_collections c where c.account_id = a.id and c.deploy_transaction_hash is not null) as nft_checkout_ready
         from accounts a
         left join kyb_applications k on k.organization_id = a.organization_id
         where a.id = ${accountId}
@@ -61,6 +69,8 @@ export function createGettingStartedRepository(db: Database) {
         memberCount: row.member_count,
         approvedGoLive: row.approved_go_live,
         openGoLive: row.open_go_live,
+        nftCheckoutEnabled: row.nft_checkout_enabled,
+        nftCheckoutReady: row.nft_checkout_ready,
       };
     },
   };

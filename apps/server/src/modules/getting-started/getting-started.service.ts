@@ -1,7 +1,8 @@
 import { notFound } from '../../graphql/errors.ts';
 import type { GettingStartedFacts, GettingStartedRepository } from './getting-started.repository.ts';
 
-export type GettingStartedStepKey = 'verifyBusiness' | 'chooseCurrencies' | 'setFees' | 'buildWidget' | 'addWebhook' | 'inviteTeam' | 'goLive';
+export type GettingStartedStepKey =
+  'verifyBusiness' | 'chooseCurrencies' | 'setFees' | 'buildWidget' | 'setUpNftCheckout' | 'addWebhook' | 'inviteTeam' | 'goLive';
 export type GettingStartedStepState = 'open' | 'started' | 'inProgress' | 'done';
 export interface GettingStartedStep {
   key: GettingStartedStepKey;
@@ -22,7 +23,8 @@ const done = (key: GettingStartedStepKey, isDone: boolean): GettingStartedStep =
  * - fees count as set once any partner-fee rule exists, for buying or selling — a 0 % rule is an explicit review,
  *   and the provider defaults alone are not;
  * - the team step is done with a second membership, an accepted one or a pending invitation;
- * - a webhook in either mode counts (partners start in test mode).
+ * - a webhook in either mode counts (partners start in test mode);
+ * - NFT checkout is a step only when the product is on: done with a flow on and a collection Rampart deployed.
  */
 export function gettingStartedSteps(facts: GettingStartedFacts): GettingStartedStep[] {
   const verifyBusiness = ((): GettingStartedStep => {
@@ -54,6 +56,7 @@ export function gettingStartedSteps(facts: GettingStartedFacts): GettingStartedS
     done('chooseCurrencies', facts.currenciesChosen),
     done('setFees', facts.feesSet),
     done('buildWidget', facts.widgetUrlBuilt),
+    ...(facts.nftCheckoutEnabled ? [done('setUpNftCheckout', facts.nftCheckoutReady)] : []),
     done('addWebhook', facts.webhookCount > 0),
     done('inviteTeam', facts.memberCount > 1),
     goLive,

@@ -122,6 +122,8 @@ describe('gettingStartedSteps', () => {
     memberCount: 1,
     approvedGoLive: false,
     openGoLive: false,
+    nftCheckoutEnabled: false,
+    nftCheckoutReady: false,
   };
   it('asks the partner again when verification is on hold or rejected, with the reason', () => {
     expect(gettingStartedSteps({ ...blank, kybStatus: 'OnHold', kybReason: 'The register extract is unreadable.' })[0]).toEqual({
@@ -134,5 +136,14 @@ describe('gettingStartedSteps', () => {
   it('counts a pending invitation as inviting the team, the only member alone not', () => {
     expect(gettingStartedSteps({ ...blank, memberCount: 1 }).find((step) => step.key === 'inviteTeam')!.state).toBe('open');
     expect(gettingStartedSteps({ ...blank, memberCount: 2 }).find((step) => step.key === 'inviteTeam')!.state).toBe('done');
+  });
+  it('lists NFT checkout only when the product is on, done once a flow and a deployed collection are there', () => {
+    expect(gettingStartedSteps(blank).map((step) => step.key)).not.toContain('setUpNftCheckout');
+    const keys = gettingStartedSteps({ ...blank, nftCheckoutEnabled: true }).map((step) => step.key);
+    expect(keys.indexOf('setUpNftCheckout')).toBe(keys.indexOf('buildWidget') + 1);
+    expect(gettingStartedSteps({ ...blank, nftCheckoutEnabled: true }).find((step) => step.key === 'setUpNftCheckout')!.state).toBe('open');
+    expect(gettingStartedSteps({ ...blank, nftCheckoutEnabled: true, nftCheckoutReady: true }).find((step) => step.key === 'setUpNftCheckout')!.state).toBe(
+      'done',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { getAddress } from 'viem';
+import { nftPriceProblem } from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { ChainUnavailableError, type EvmChain } from '../../lib/chain/evm-chain.ts';
@@ -128,7 +129,10 @@ export function createMintingService(deps: {
       return { id: accountId };
     },
 
-    async deployCollection(accountId: string, input: { name: string; symbol: string; imageUrl?: string | null; baseTokenUri?: string | null }) {
+    async deployCollection(
+      accountId: string,
+      input: { name: string; symbol: string; imageUrl?: string | null; baseTokenUri?: string | null; priceAmount?: string | null },
+    ) {
       const name = input.name.trim();
       const symbol = input.symbol.trim();
       const imageUrl = input.imageUrl?.trim() || null;
@@ -142,6 +146,9 @@ export function createMintingService(deps: {
       if (imageProblem) problems.imageUrl = imageProblem;
       const baseProblem = baseTokenUri ? tokenUriProblem(baseTokenUri, 'base token URI') : null;
       if (baseProblem) problems.baseTokenUri = baseProblem;
+      const priceAmount = input.priceAmount?.trim() || null;
+      const priceProblem = priceAmount ? nftPriceProblem(priceAmount) : null;
+      if (priceProblem) problems.priceAmount = priceProblem;
       if (Object.keys(problems).length > 0) throw badInput(problems);
       await requireMintingEnabled(accountId);
       requireMinter();
@@ -157,6 +164,7 @@ export function createMintingService(deps: {
         chainId: chain.chainId,
         deployTransactionHash: deployed.transactionHash,
         deployedAt: new Date(),
+        ...(priceAmount ? { priceAmount } : {}),
       });
       if (!row) throw new AppError('CONFLICT', 'A collection with this contract is already in your collections.');
       return deps.collectionView(row);

@@ -249,11 +249,11 @@ describe('integration URLs', () => {
   it('never create (and so never hide) the secret key', async () => {
     const member = await accountWithMember(t);
     const url = (await member.client.ok('query($a: ID!) { integrationUrl(accountId: $a, type: OnRamp) }', { a: member.accountId })).integrationUrl as string;
-    // The widget is served by Rampart itself at PUBLIC_URL/widget/{buy|sell|swap}.
+    // The widgets are served by Rampart itself at PUBLIC_URL/widget/{buy|sell|swap|nft}.
     expect(url).toMatch(/^http:\/\/localhost:3000\/widget\/buy\?apiKey=pk_test_/);
     const nft = (await member.client.ok('query($a: ID!) { integrationUrl(accountId: $a, type: NftCheckout) }', { a: member.accountId }))
       .integrationUrl as string;
-    expect(nft).toMatch(/^https:\/\/nft-sandbox\.rampart\.dev\/\?apiKey=pk_test_/);
+    expect(nft).toMatch(/^http:\/\/localhost:3000\/widget\/nft\?apiKey=pk_test_/);
     const secrets = await t.database.pool.query(`select count(*)::int as n from api_keys where account_id = $1 and type = 'secret'`, [member.accountId]);
     expect(secrets.rows[0].n).toBe(0);
     const keys = (await member.client.ok(KEYS, { a: member.accountId, l: false })).apiKeys;

@@ -46,7 +46,7 @@ with session as (
   limit 1
 ), scope as (
   select coalesce($2::uuid, (select account_id from session)) as account_id,
-         coalesce($5::text, (select case when flow = 'buy' then 'buy' else 'sell' end from session)) as transaction_type
+         coalesce($5::text, (select case when flow in ('buy', 'nft') then 'buy' else 'sell' end from session)) as transaction_type
 )
 select
   s.id, s.token_hash, s.account_id, s.live_mode, s.flow, s.params, s.is_signed, s.created_at, s.expires_at,

@@ -10,6 +10,7 @@ import {
   QuoteError,
   assetDecimals,
   partnerFeeFullFrom,
+  quoteNftPurchase,
   quoteRamp,
   regionOfCountry,
   testModeMarketRate,
@@ -452,6 +453,39 @@ export function createRampService(deps: { repository: RampRepository; config: En
     };
   }
 
+  /**
+   * The NFT checkout's price in the buyer's fiat (issue 38): the buy rules of the account and the card's method
+   * settings, applied to the token's price in the chain's native asset (`ticker`). No I/O.
+   */
+  function priceNft(context: QuoteContextRows, input: { country: unknown; fiatCurrencyCode: string; paymentMethod: string; price: string; ticker: string }) {
+    const country = checkCountry(input.country);
+    const fiat = input.fiatCurrencyCode.trim().toLowerCase();
+    if (!RAMP_FIAT_CURRENCIES.includes(fiat)) throw badInput({ fiatCurrencyCode: `Choose a fiat currency: ${RAMP_FIAT_CURRENCIES.join(', ')}.` });
+    if (!(PAYMENT_METHODS as readonly string[]).includes(input.paymentMethod)) throw badInput({ paymentMethod: 'Choose a payment method from the list.' });
+    const region = regionOfCountry(country);
+    const rate = testModeMarketRate(input.ticker, fiat);
+    if (!rate) throw badInput({ fiatCurrencyCode: `No test-mode rate for ${input.ticker.toUpperCase()} in ${fiat.toUpperCase()}.` });
+    let result: RampQuote;
+    try {
+      result = quoteNftPurchase({
+        region,
+        paymentMethod: input.paymentMethod as PaymentMethod,
+        fiatCurrencyCode: fiat,
+        asset: { code: input.ticker, ticker: input.ticker },
+        marketRate: rate,
+        price: input.price,
+        rules: context.rules,
+        partnerFeeCapPercent: config.PARTNER_FEE_CAP_PERCENT,
+      });
+    } catch (error) {
+      if (error instanceof QuoteError) throw badInput({ amount: error.message });
+      throw error;
+    }
+    const route = methodAndRoute(context, input.paymentMethod, region, result.baseCurrencyAmount, fiat);
+    const { applied: _applied, assetCode: _assetCode, ...rest } = result;
+    return { ...rest, region, route, paymentMethod: input.paymentMethod, cryptoCurrencyCode: input.ticker };
+  }
+
   /** The account's name, or not found: staff operations name an account by id (issue 35). */
   async function requireAccount(accountId: string): Promise<string> {
     const name = await repository.accountName(accountId);
@@ -627,6 +661,7 @@ export function createRampService(deps: { repository: RampRepository; config: En
     priceQuote,
     checkSwapInput,
     priceSwap,
+    priceNft,
 
     /** The assets a widget flow offers: enabled for the flow (sell: isSellEnabled), not suspended, available in test mode. */
     async offeredCurrencies(accountId: string, flow: 'buy' | 'sell' | 'swap'): Promise<WidgetCurrency[]> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_SUSPENSION_SCOPES, staffReasonSchema } from '@rampart/shared/catalog';
-import { accountSettingsInput, nftAccountInput, nftCollectionInput, walletAddressProblem } from '@rampart/shared/developer-settings';
+import { accountSettingsInput, nftAccountInput, nftCollectionInput, nftPriceCurrencyOf, walletAddressProblem } from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
@@ -19,7 +19,11 @@ export interface NftCollectionView {
   contractAddress: string;
   contractType: NftCollectionRow['contractType'];
   network: { code: string; name: string; addressRegex: string };
-  widgetUrl: string;
+  /** The account's: widgetUrl (the NFT checkout link) is resolved by the developers module, which owns the keys. */
+  accountId: string;
+  /** A token's price in the network's native asset (decimal string), and that asset's code. */
+  priceAmount: string;
+  priceCurrencyCode: string;
   createdAt: Date;
   symbol: string | null;
   chainId: number | null;
@@ -73,7 +77,6 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       (row.networkCode === LOCAL_EVM_NETWORK_CODE
         ? { code: row.networkCode, name: 'Rampart local chain (development)', addressRegex: '^0x[0-9a-fA-F]{40}$' }
         : { code: row.networkCode, name: row.networkCode, addressRegex: '' });
-    const query = new URLSearchParams({ contractAddress: row.contractAddress, network: network.code });
     return {
       id: row.id,
       name: row.name,
@@ -81,7 +84,9 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       contractAddress: row.contractAddress,
       contractType: row.contractType,
       network: { code: network.code, name: network.name, addressRegex: network.addressRegex },
-      widgetUrl: `https://nft.${config.WIDGET_HOST}/?${query.toString()}`,
+      accountId: row.accountId,
+      priceAmount: row.priceAmount,
+      priceCurrencyCode: nftPriceCurrencyOf(network.code),
       createdAt: row.createdAt,
       // Minting (modules/minting): set when Rampart deployed the contract; isMintable and mints resolve from these.
       symbol: row.symbol,
@@ -206,7 +211,8 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
       if (await repository.findNftCollection(accountId, network.code, values.contractAddress)) {
         throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);
       }
-      const row = await repository.insertNftCollection({ accountId, ...values, networkCode: network.code });
+      const { priceAmount, ...rest } = values;
+      const row = await repository.insertNftCollection({ accountId, ...rest, ...(priceAmount ? { priceAmount } : {}), networkCode: network.code });
       if (!row) throw new AppError('CONFLICT', `This contract on ${network.name} is already in your collections.`);
       return collectionView(row);
     },

@@ -251,7 +251,7 @@ describe('NFT commerce settings', () => {
     });
     expect(created.createNftCollection).toMatchObject({ name: 'Genesis', network: { code: 'ethereum', name: 'Ethereum' }, contractType: 'ERC721' });
     expect(created.createNftCollection.widgetUrl).toMatch(
-      /^https:\/\/nft\.[^/]+\/\?contractAddress=0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D&network=ethereum$/,
+      /^http:\/\/localhost:3000\/widget\/nft\?apiKey=pk_test_[A-Za-z0-9]+&contractAddress=0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D&network=ethereum$/,
     );
 
     const duplicate = await client.gql(CREATE_COLLECTION, {

@@ -173,6 +173,8 @@ export function eventData(row: TransactionRow, previousStatus: string | null) {
     liveMode: row.liveMode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // An NFT purchase names its token (collection, contract, token id once delivered).
+    ...(row.isNft ? { nftTransaction: row.nftTransaction } : {}),
   };
 }
 

@@ -6,5 +6,14 @@ import type { RampService } from '../ramp/ramp.service.ts';
  */
 export type RampPort = Pick<
   RampService,
-  'quote' | 'quoteSwap' | 'offeredCurrencies' | 'offeredPaymentMethods' | 'quoteContext' | 'checkQuoteInput' | 'priceQuote' | 'checkSwapInput' | 'priceSwap'
+  | 'quote'
+  | 'quoteSwap'
+  | 'offeredCurrencies'
+  | 'offeredPaymentMethods'
+  | 'quoteContext'
+  | 'checkQuoteInput'
+  | 'priceQuote'
+  | 'checkSwapInput'
+  | 'priceSwap'
+  | 'priceNft'
 >;

@@ -12,6 +12,7 @@ import type { transactions as transactionsTable } from '../../db/schema/transact
 import type { TransactionsService } from '../transactions/transactions.service.ts';
 import type { WalletsService } from '../wallets/wallets.service.ts';
 import type { TransactionRow } from '../transactions/transactions.repository.ts';
+import type { NftCheckout, NftPurchase } from './nft-checkout.ts';
 import type { RampPort } from './ramp-port.ts';
 import type { WidgetRepository, WidgetFlow } from './widget.repository.ts';
 
@@ -102,6 +103,7 @@ export function createTestProcessing(deps: {
   repository: WidgetRepository;
   ramp: () => RampPort;
   wallets: Pick<WalletsService, 'checkTransactionAddresses'>;
+  nft: Pick<NftCheckout, 'deliver'>;
   config: Env;
 }) {
   const { transactions, jobs, repository, config } = deps;
@@ -255,7 +257,8 @@ export function createTestProcessing(deps: {
     const extra: Partial<typeof transactionsTable.$inferInsert> = {};
     if (row.kind === 'buy') {
       extra.detailedStatus = to === 'waitingAuthorization' ? 'awaitingCardAuthorization' : null;
-      if (to === 'completed' && !row.cryptoTransactionId) extra.cryptoTransactionId = `0x${hex(32)}`;
+      // An NFT's hash is the chain's own (deliverNft); a coin purchase gets a made-up one.
+      if (to === 'completed' && !row.cryptoTransactionId && !row.isNft) extra.cryptoTransactionId = `0x${hex(32)}`;
     } else if (row.kind === 'sell') {
       if ((to === 'pending' || to === 'completed') && !row.depositHash) extra.depositHash = `0x${hex(32)}`;
     } else if (row.kind === 'swap') {
@@ -266,9 +269,37 @@ export function createTestProcessing(deps: {
     return extra;
   }
 
+  /**
+   * The NFT checkout's completion: the wallet is screened again (staff may have blocked it since), then the token is
+   * minted or transferred on the chain; a blocked wallet or a failed delivery ends the purchase failed, nothing sent.
+   * A purchase that already has its chain hash is not delivered twice (the job may run again).
+   */
+  async function deliverNft(row: TransactionRow, reason: string): Promise<TransactionRow> {
+    if (row.cryptoTransactionId) return transactions.changeStatus(row.id, 'completed', { reason });
+    try {
+      await deps.wallets.checkTransactionAddresses({ walletAddress: row.walletAddress });
+    } catch {
+      return transactions.changeStatus(row.id, 'failed', { reason: `${reason}: the wallet is blocked`, failureReason: 'walletScreeningFailed' });
+    }
+    let delivered: { transactionHash: string; tokenId: string };
+    try {
+      delivered = await deps.nft.deliver(row);
+    } catch (error) {
+      // The chain's own words stay in the status history, for the partner and staff looking into it.
+      const cause = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : 'unknown error';
+      return transactions.changeStatus(row.id, 'failed', { reason: `${reason}: the delivery failed on the chain (${cause})`, failureReason: 'networkError' });
+    }
+    const purchase = row.nftTransaction as unknown as NftPurchase;
+    return transactions.changeStatus(row.id, 'completed', {
+      reason,
+      extra: { cryptoTransactionId: delivered.transactionHash, nftTransaction: { ...purchase, tokenId: delivered.tokenId }, detailedStatus: null },
+    });
+  }
+
   /** One status change (with its webhook; the status change also records a widget transaction's funnel end). */
   async function step(row: TransactionRow, to: string, options: { failureReason?: string | null; reason?: string } = {}): Promise<TransactionRow> {
     const kind = row.kind as TestKind;
+    if (row.isNft && to === 'completed') return deliverNft(row, options.reason ?? 'Test mode');
     const failureReason =
       to === FAILED_STATUS[kind]
         ? (options.failureReason ?? (kind === 'buy' ? 'cardDeclined' : kind === 'sell' ? 'depositNotReceived' : 'depositNotReceived'))
@@ -309,8 +340,72 @@ export function createTestProcessing(deps: {
     );
   }
 
+  /** An NFT checkout purchase in waitingPayment: a buy of one token at its fiat price (the quote), for a test customer. */
+  async function createNft(
+    accountId: string,
+    liveMode: boolean,
+    input: {
+      purchase: NftPurchase;
+      quote: {
+        baseCurrencyAmount: string;
+        quoteCurrencyAmount: string;
+        feeAmount: string;
+        extraFeeAmount: string;
+        networkFeeAmount: string;
+        route: string | null;
+      };
+      priceCurrencyCode: string;
+      fiatCurrencyCode: string;
+      paymentMethod: string;
+      country: string;
+      email: string | null;
+      walletAddress: string;
+      externalCustomerId: string | null;
+      externalTransactionId: string | null;
+      userAgent: string | null;
+    },
+  ): Promise<TransactionRow> {
+    if (liveMode) throw forbidden(LIVE_REFUSED_MESSAGE);
+    const customer = await repository.findOrCreateCustomer({
+      accountId,
+      liveMode,
+      email: input.email?.trim() || null,
+      externalCustomerId: input.externalCustomerId?.trim() || null,
+      country: input.country,
+    });
+    return transactions.createTransaction({
+      accountId,
+      liveMode,
+      kind: 'buy',
+      isNft: true,
+      nftTransaction: { ...input.purchase },
+      customerId: customer.id,
+      externalCustomerId: customer.externalCustomerId ?? input.externalCustomerId,
+      externalTransactionId: input.externalTransactionId,
+      country: input.country,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      flow: 'nftCheckout',
+      ...ratesOf(input.fiatCurrencyCode, null),
+      baseCurrencyCode: input.fiatCurrencyCode,
+      quoteCurrencyCode: input.priceCurrencyCode,
+      fiatCurrencyCode: input.fiatCurrencyCode,
+      amount: input.quote.baseCurrencyAmount,
+      baseCurrencyAmount: input.quote.baseCurrencyAmount,
+      quoteCurrencyAmount: input.quote.quoteCurrencyAmount,
+      feeAmount: input.quote.feeAmount,
+      extraFeeAmount: input.quote.extraFeeAmount,
+      networkFeeAmount: input.quote.networkFeeAmount,
+      paymentMethod: input.paymentMethod,
+      route: input.quote.route,
+      networkCode: input.purchase.networkCode,
+      walletAddress: input.walletAddress,
+      detailedStatus: 'paymentRequired',
+    });
+  }
+
   return {
     create,
+    createNft,
     shortestPath,
     scheduleToward,
 

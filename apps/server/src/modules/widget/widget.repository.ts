@@ -3,12 +3,16 @@ import type { AccountStatus } from '@rampart/shared/account-status';
 import type { Database } from '../../db/client.ts';
 import { insertRow } from '../../db/row-queries.ts';
 import { accounts } from '../../db/schema/accounts.ts';
-import { apiKeys } from '../../db/schema/developers.ts';
 import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema/ramp.ts';
 import { themes } from '../../db/schema/themes.ts';
 import { customers } from '../../db/schema/transactions.ts';
+import { apiKeys, nftAccounts } from '../../db/schema/developers.ts';
+import { nftMints } from '../../db/schema/passes.ts';
+import { nftCollections } from '../../db/schema/settings.ts';
 
 export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
+export type NftCollectionRow = typeof nftCollections.$inferSelect;
+export type NftAccountRow = typeof nftAccounts.$inferSelect;
 export type WidgetSessionRow = typeof widgetSessions.$inferSelect;
 /** Funnel steps, plus `transaction_created`, which ties a transaction to the session that made it (who may read it). */
 export type WidgetEventName = (typeof widgetEvents.$inferInsert)['event'];
@@ -35,6 +39,38 @@ export function createWidgetRepository(db: Database) {
         .where(and(eq(apiKeys.displayValue, value), eq(apiKeys.type, 'publishable'), or(isNull(apiKeys.deletedAt), gt(apiKeys.deletedAt, sql`now()`))))
         .limit(1);
       return row;
+    },
+
+    /** NFT checkout: the account's settings (null: never saved, the defaults apply). */
+    async nftAccount(accountId: string): Promise<NftAccountRow | null> {
+      const [row] = await db.select().from(nftAccounts).where(eq(nftAccounts.accountId, accountId)).limit(1);
+      return row ?? null;
+    },
+
+    /** NFT checkout: the account's collections, oldest first (the order Developers › NFT commerce lists them in). */
+    nftCollectionsOf(accountId: string): Promise<NftCollectionRow[]> {
+      return db.select().from(nftCollections).where(eq(nftCollections.accountId, accountId)).orderBy(nftCollections.createdAt, nftCollections.id);
+    },
+
+    /** NFT checkout: a collection of the account by network and contract (any letter case). */
+    async nftCollection(accountId: string, networkCode: string, contractAddress: string): Promise<NftCollectionRow | null> {
+      const [row] = await db
+        .select()
+        .from(nftCollections)
+        .where(
+          and(
+            eq(nftCollections.accountId, accountId),
+            eq(nftCollections.networkCode, networkCode),
+            sql`lower(${nftCollections.contractAddress}) = lower(${contractAddress})`,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** A token the NFT checkout minted, listed with the collection's mints (by no user: the buyer's purchase). */
+    async insertNftMint(values: { collectionId: string; tokenId: string; toAddress: string; transactionHash: string }) {
+      await db.insert(nftMints).values(values).onConflictDoNothing();
     },
 
     insertSession: (values: typeof widgetSessions.$inferInsert) => insertRow(db, widgetSessions, values),

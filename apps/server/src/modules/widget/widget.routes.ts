@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from '../../graphql/errors.ts';
 import type { Services } from '../../services.ts';
 import { refusalCsp, refusalPage, widgetCsp, widgetHtmlSource, widgetPage } from './widget-pages.ts';
-import { WidgetPageRefusal } from './widget.service.ts';
+import { WidgetPageRefusal } from './widget-refusal.ts';
 
 /** Widget API requests a session (or, without one, an IP) may make per minute. */
 

@@ -28,28 +28,17 @@ import type { GoLiveService } from '../go-live/go-live.service.ts';
 import type { TransactionRow } from '../transactions/transactions.repository.ts';
 import type { TransactionsService } from '../transactions/transactions.service.ts';
 import type { QuoteContextRows } from '../ramp/ramp.repository.ts';
+import type { NftCheckout, NftPurchase } from './nft-checkout.ts';
 import type { RampPort } from './ramp-port.ts';
 import type { TestProcessing } from './test-processing.ts';
 import type { WidgetRepository, WidgetSessionRow } from './widget.repository.ts';
+import { WidgetPageRefusal } from './widget-refusal.ts';
 
 export const SESSION_TTL_MS = 2 * 3_600_000;
 export const QUOTE_TTL_MS = 60_000;
 
-/** A refusal of the widget page: the HTTP status, a title and a message for the customer (or the partner testing). */
 /** What a customer is told when staff closed the partner's account (or made it dormant): not the partner's reason. */
 const WIDGET_ACCOUNT_STOPPED = 'This partner’s account is not active, so purchases cannot be started here. Contact the site that sent you here.';
-
-export class WidgetPageRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly title: string,
-    message: string,
-    /** The account's allowed frame ancestors, when the key was known (the page may be framed where the widget may). */
-    readonly frameAncestors: string[] | null = null,
-  ) {
-    super(message);
-  }
-}
 
 /** Cosmetic parameters that are dropped (and logged) when invalid; the widget then uses its defaults. */
 export interface IgnoredParam {
@@ -140,6 +129,16 @@ const paymentBody = z.object({
   cardholderName: text(120),
 });
 const confirmBody = z.object({ approve: z.boolean() });
+/** The NFT checkout's quote: the token's price is the collection's, so only the buyer's currency, method and country. */
+const nftQuoteBody = z.object({
+  fiatCurrencyCode: text(10).transform((value) => value.toLowerCase()),
+  paymentMethod: text(40),
+  country,
+});
+const nftTransactionBody = nftQuoteBody.extend({
+  email: z.email('Enter a valid e-mail address.').max(254),
+  walletAddress: z.string().trim().max(256).nullish(),
+});
 
 export function createWidgetService(deps: {
   repository: WidgetRepository;
@@ -148,6 +147,7 @@ export function createWidgetService(deps: {
   goLive: GoLiveService;
   processing: TestProcessing;
   ramp: () => RampPort;
+  nft: NftCheckout;
   config: Env;
 }) {
   const { repository, developers, transactions, goLive, processing, config } = deps;
@@ -239,9 +239,13 @@ export function createWidgetService(deps: {
     const kind = row.kind as 'buy' | 'sell' | 'swap';
     const crypto = kind === 'buy' ? row.quoteCurrencyCode! : row.baseCurrencyCode;
     const links = explorerLinks(row.networkCode, { hash: row.cryptoTransactionId, liveMode: row.liveMode });
+    const purchase = row.isNft ? (row.nftTransaction as unknown as NftPurchase | null) : null;
     return {
       id: row.id,
       kind,
+      nft: purchase
+        ? { collectionName: purchase.collectionName, contractAddress: purchase.contractAddress, tokenId: purchase.tokenId, imageUrl: purchase.imageUrl }
+        : null,
       status: row.status,
       failureReason: row.failureReason,
       failureMessage: row.failureReason ? (FAILURE_REASONS[row.failureReason] ?? null) : null,
@@ -310,7 +314,7 @@ export function createWidgetService(deps: {
       };
     }
     const checked = ramp.checkQuoteInput({
-      transactionType: flow,
+      transactionType: flow === 'sell' ? 'sell' : 'buy',
       country: input.country,
       paymentMethod: input.paymentMethod,
       fiatCurrencyCode: input.fiatCurrencyCode,
@@ -319,6 +323,90 @@ export function createWidgetService(deps: {
     });
     const { applied: _applied, assetCode: _assetCode, ...rest } = ramp.priceQuote(context, checked);
     return { sessionRow, quote: { ...rest, quoteCryptoCurrencyCode: null, expiresAt } };
+  }
+
+  /** The funnel counts a session's first quote; the widget re-quotes on every change, so skip the write after it. */
+  async function recordQuoted(sessionRow: WidgetSessionRow) {
+    if (quotedSessions.has(sessionRow.id)) return;
+    await repository.recordEvent({
+      accountId: sessionRow.accountId,
+      liveMode: sessionRow.liveMode,
+      sessionId: sessionRow.id,
+      flow: sessionRow.flow,
+      event: 'quoted',
+    });
+    if (quotedSessions.size >= 50_000) quotedSessions.clear();
+    quotedSessions.add(sessionRow.id);
+  }
+
+  /** The NFT checkout's quote from a loaded context: the token's price in the buyer's fiat under the buy rules. */
+  async function nftQuoteFor(context: QuoteContextRows, input: z.infer<typeof nftQuoteBody>) {
+    const sessionRow = context.session;
+    if (!sessionRow) throw sessionExpired();
+    if (context.blocked) throw countryBlocked(context.blocked);
+    if (!WIDGET_PAYMENT_METHODS.nft.includes(input.paymentMethod)) throw badInput({ paymentMethod: `Choose one of ${WIDGET_PAYMENT_METHODS.nft.join(', ')}.` });
+    const found = await deps.nft.forSession(sessionRow.accountId, sessionRow.params);
+    if (!found) throw new AppError('CONFLICT', 'This NFT is no longer on sale: the partner removed its collection.');
+    const priced = deps.ramp().priceNft(context, {
+      country: input.country,
+      fiatCurrencyCode: input.fiatCurrencyCode,
+      paymentMethod: input.paymentMethod,
+      price: found.nft.priceAmount,
+      ticker: found.nft.priceCurrencyCode,
+    });
+    const quote: WidgetQuote = {
+      ...priced,
+      transactionType: 'buy',
+      quoteCryptoCurrencyCode: null,
+      expiresAt: new Date(Date.now() + QUOTE_TTL_MS).toISOString(),
+    };
+    return { sessionRow, quote, found };
+  }
+
+  async function createNftTransaction(sessionRow: WidgetSessionRow, body: unknown, userAgent: string | null): Promise<{ transaction: WidgetTransaction }> {
+    const input = parseInput(nftTransactionBody, body);
+    await assertCountryAllowed(input.country);
+    const params = sessionRow.params as WidgetParams;
+    const context = await deps.ramp().quoteContext({ accountId: sessionRow.accountId, codes: [], transactionType: 'buy', paymentMethod: input.paymentMethod });
+    const { quote, found } = await nftQuoteFor({ ...context, session: sessionRow }, input);
+    // EDITABLE: the buyer's (or the signed link's, which the buyer cannot change); READONLY and HIDDEN: the signed link's.
+    const signedWallet = sessionRow.isSigned ? params.walletAddress : undefined;
+    const walletAddress = (found.nft.walletDisplayMode === 'EDITABLE' ? (signedWallet ?? input.walletAddress) : signedWallet)?.trim() ?? '';
+    if (!/^0x[0-9a-fA-F]{40}$/.test(walletAddress))
+      throw badInput({
+        walletAddress: walletAddress ? 'Enter an EVM wallet address: 0x followed by 40 hex digits.' : 'Enter the wallet address to receive the NFT at.',
+      });
+    const purchase: NftPurchase = {
+      collectionName: found.collection.name,
+      contractAddress: found.nft.collection.contractAddress,
+      tokenId: found.nft.tokenId,
+      networkCode: found.collection.networkCode,
+      imageUrl: found.collection.imageUrl,
+      collectionId: found.collection.id,
+      delivery: found.nft.delivery,
+    };
+    const row = await processing.createNft(sessionRow.accountId, sessionRow.liveMode, {
+      purchase,
+      quote,
+      priceCurrencyCode: found.nft.priceCurrencyCode,
+      fiatCurrencyCode: quote.fiatCurrencyCode,
+      paymentMethod: quote.paymentMethod,
+      country: input.country,
+      email: (sessionRow.isSigned ? params.email : undefined) ?? input.email,
+      walletAddress,
+      externalCustomerId: params.externalCustomerId ?? null,
+      externalTransactionId: params.externalTransactionId ?? null,
+      userAgent,
+    });
+    await repository.recordEvent({
+      accountId: row.accountId,
+      liveMode: row.liveMode,
+      sessionId: sessionRow.id,
+      flow: 'nft',
+      event: 'transaction_created',
+      transactionId: row.id,
+    });
+    return { transaction: present(row) };
   }
 
   return {
@@ -331,11 +419,11 @@ export function createWidgetService(deps: {
      * exactly as requested (the signature covers it byte for byte).
      */
     async open(flowName: string, rawQuery: string, query: Record<string, unknown>, userAgent: string | null) {
-      if (!(['buy', 'sell', 'swap'] as const).includes(flowName as WidgetFlow)) {
+      if (!(['buy', 'sell', 'swap', 'nft'] as const).includes(flowName as WidgetFlow)) {
         throw new WidgetPageRefusal(
           404,
           'No such widget',
-          'This address does not lead to a widget. Widgets are at /widget/buy, /widget/sell and /widget/swap.',
+          'This address does not lead to a widget. Widgets are at /widget/buy, /widget/sell, /widget/swap and /widget/nft.',
         );
       }
       const flow = flowName as WidgetFlow;
@@ -415,7 +503,19 @@ export function createWidgetService(deps: {
           ancestors,
         );
       }
-      const offered = await deps.ramp().offeredCurrencies(key.accountId, flow);
+      // The NFT checkout sells a collection's token (nft-checkout.ts): what the link sells, or a refusal saying why not.
+      const nftSale =
+        flow === 'nft'
+          ? await deps.nft.forLink(
+              key.accountId,
+              params,
+              Boolean(signature),
+              (row) =>
+                `${config.PUBLIC_URL.replace(/\/$/, '')}/widget/nft${rawQuery || '?'}${rawQuery.length > 1 ? '&' : ''}${new URLSearchParams({ contractAddress: row.contractAddress, network: row.networkCode }).toString()}`,
+              ancestors,
+            )
+          : null;
+      const offered = flow === 'nft' ? [] : await deps.ramp().offeredCurrencies(key.accountId, flow);
       const methods = await deps.ramp().offeredPaymentMethods(key.accountId, WIDGET_PAYMENT_METHODS[flow]);
       if (params.currencyCode !== undefined && !offered.some((c) => c.code === params.currencyCode))
         ignored.push({ name: 'currencyCode', reason: 'not offered by this account' });
@@ -454,6 +554,7 @@ export function createWidgetService(deps: {
         // Saved configs were validated on save; checked again so a row changed by hand cannot reach the page.
         themeConfig: key.themeConfig ? (themeConfigSchema.safeParse(key.themeConfig).data ?? null) : null,
         preview: preview ? { dashboardOrigin: new URL(config.PUBLIC_URL).origin } : null,
+        ...(nftSale ? { nft: nftSale.nft, nftChoices: nftSale.choices } : {}),
       };
       void userAgent;
       return { bootstrap, frameAncestors: ancestors, fontHosts: config.THEME_FONT_HOSTS, ignored, sessionId: row.id };
@@ -463,33 +564,50 @@ export function createWidgetService(deps: {
     async quote(token: string | null, body: unknown): Promise<{ quote: WidgetQuote }> {
       if (!token || token.length > 100) throw sessionMissing();
       const parsed = quoteBody.safeParse(body);
-      // A bad body: the session is still checked first, as before, then parseInput names the fields.
-      const input = parsed.success ? parsed.data : await session(token).then(() => parseInput(quoteBody, body));
+      if (!parsed.success) {
+        // The NFT checkout's body has no asset or amount (the collection prices the token).
+        const nftParsed = nftQuoteBody.safeParse(body);
+        let nftInput: z.infer<typeof nftQuoteBody>;
+        if (nftParsed.success) nftInput = nftParsed.data;
+        else {
+          // A bad body: the session is still checked first, as before, then parseInput names the fields of its flow.
+          const row = await session(token);
+          if (row.flow !== 'nft') parseInput(quoteBody, body);
+          nftInput = parseInput(nftQuoteBody, body);
+        }
+        const context = await deps.ramp().quoteContext({
+          tokenHash: sha256(token),
+          blockedCountry: nftInput.country,
+          codes: [],
+          transactionType: 'buy',
+          paymentMethod: nftInput.paymentMethod,
+        });
+        if (context.session && context.session.flow !== 'nft') parseInput(quoteBody, body);
+        const { sessionRow, quote } = await nftQuoteFor(context, nftInput);
+        await recordQuoted(sessionRow);
+        return { quote };
+      }
+      const input = parsed.data;
       const context = await deps.ramp().quoteContext({
         tokenHash: sha256(token),
         blockedCountry: input.country,
         codes: [input.cryptoCurrencyCode, input.quoteCryptoCurrencyCode],
         paymentMethod: input.paymentMethod,
       });
-      const { sessionRow, quote } = quoteFor(context, input);
-      // The funnel counts a session's first quote; the widget re-quotes on every change, so skip the write after it.
-      if (!quotedSessions.has(sessionRow.id)) {
-        await repository.recordEvent({
-          accountId: sessionRow.accountId,
-          liveMode: sessionRow.liveMode,
-          sessionId: sessionRow.id,
-          flow: sessionRow.flow,
-          event: 'quoted',
-        });
-        if (quotedSessions.size >= 50_000) quotedSessions.clear();
-        quotedSessions.add(sessionRow.id);
+      if (context.session?.flow === 'nft') {
+        const priced = await nftQuoteFor(context, parseInput(nftQuoteBody, body));
+        await recordQuoted(priced.sessionRow);
+        return { quote: priced.quote };
       }
+      const { sessionRow, quote } = quoteFor(context, input);
+      await recordQuoted(sessionRow);
       return { quote };
     },
 
     async createTransaction(token: string | null, body: unknown, userAgent: string | null): Promise<{ transaction: WidgetTransaction }> {
       const sessionRow = await session(token);
       if (sessionRow.liveMode) throw forbidden('Live payments are not available in this deployment.');
+      if (sessionRow.flow === 'nft') return createNftTransaction(sessionRow, body, userAgent);
       const input = parseInput(transactionBody, body);
       await assertCountryAllowed(input.country);
       const params = sessionRow.params as WidgetParams;

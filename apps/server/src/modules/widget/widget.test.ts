@@ -227,7 +227,7 @@ describe('widget links', () => {
     const secret = await open(`${t.baseUrl}/widget/buy?apiKey=${p.sk}`);
     expect(secret.status).toBe(401);
     expect(secret.html).toContain('Never put a secret key in a link');
-    expect((await open(`${t.baseUrl}/widget/nft?apiKey=${p.pk}`)).status).toBe(404);
+    expect((await open(`${t.baseUrl}/widget/stake?apiKey=${p.pk}`)).status).toBe(404);
     // A rolled key stops working once deleted.
     await t.database.pool.query(`update api_keys set deleted_at = now() - interval '1 second' where display_value = $1`, [p.pk]);
     expect((await open(`${t.baseUrl}/widget/buy?apiKey=${p.pk}`)).status).toBe(401);

@@ -31,6 +31,19 @@ export interface TransactionRequest extends QuoteRequest {
   refundWalletAddress?: string;
 }
 
+/** The NFT checkout's quote: the collection prices the token, the buyer chooses the currency. */
+export interface NftQuoteRequest {
+  fiatCurrencyCode: string;
+  paymentMethod: string;
+  country: string;
+}
+
+export interface NftTransactionRequest extends NftQuoteRequest {
+  email: string;
+  /** EDITABLE wallets only: READONLY and HIDDEN use the signed link's. */
+  walletAddress?: string;
+}
+
 export interface CardPayment {
   cardNumber: string;
   expiryMonth: string;
@@ -40,8 +53,8 @@ export interface CardPayment {
 }
 
 export interface WidgetApi {
-  quote(input: QuoteRequest): Promise<WidgetQuote>;
-  createTransaction(input: TransactionRequest): Promise<WidgetTransaction>;
+  quote(input: QuoteRequest | NftQuoteRequest): Promise<WidgetQuote>;
+  createTransaction(input: TransactionRequest | NftTransactionRequest): Promise<WidgetTransaction>;
   pay(id: string, card: CardPayment): Promise<{ transaction: WidgetTransaction; requiresConfirmation: boolean }>;
   confirm(id: string, approve: boolean): Promise<WidgetTransaction>;
   deposit(id: string): Promise<WidgetTransaction>;

@@ -18,7 +18,7 @@ interface AmountStepProps {
   onContinue: () => void;
 }
 
-const TITLES: Record<WidgetFlow, string> = { buy: 'Buy crypto', sell: 'Sell crypto', swap: 'Swap crypto' };
+const TITLES: Record<WidgetFlow, string> = { buy: 'Buy crypto', sell: 'Sell crypto', swap: 'Swap crypto', nft: 'Buy an NFT' };
 
 export function AmountStep({ flow, order, update, amountError, quote, onContinue }: AmountStepProps) {
   const { bootstrap, isLocked, currency } = useWidget();

@@ -15,9 +15,11 @@ interface PaymentStepProps {
   notice: string | null;
   submitting: boolean;
   onPay: (card: CardPayment) => void;
+  /** What is bought when it is not an amount of crypto (the NFT checkout's token). */
+  receiveLabel?: string;
 }
 
-export function PaymentStep({ quote, serverErrors, formError, notice, submitting, onPay }: PaymentStepProps) {
+export function PaymentStep({ quote, serverErrors, formError, notice, submitting, onPay, receiveLabel }: PaymentStepProps) {
   const { bootstrap, currency } = useWidget();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -59,7 +61,13 @@ export function PaymentStep({ quote, serverErrors, formError, notice, submitting
           rows={[
             { label: 'You pay', value: formatFiat(quote.baseCurrencyAmount, quote.fiatCurrencyCode) },
             { label: 'Fees included', value: formatFiat(quote.totalFeeAmount, quote.fiatCurrencyCode) },
-            { label: 'You get ≈', value: formatCrypto(quote.quoteCurrencyAmount, asset?.ticker ?? quote.cryptoCurrencyCode, asset?.decimals), strong: true },
+            receiveLabel
+              ? { label: 'You get', value: receiveLabel, strong: true }
+              : {
+                  label: 'You get ≈',
+                  value: formatCrypto(quote.quoteCurrencyAmount, asset?.ticker ?? quote.cryptoCurrencyCode, asset?.decimals),
+                  strong: true,
+                },
           ]}
         />
       ) : null}

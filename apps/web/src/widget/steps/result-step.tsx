@@ -32,7 +32,11 @@ export function ResultStep({
   const completed = transaction.status === 'completed';
 
   const rows: { label: string; value: string; strong?: boolean }[] = [];
-  if (transaction.kind === 'buy') {
+  if (transaction.nft) {
+    rows.push({ label: completed ? 'You paid' : 'Amount', value: formatFiat(transaction.baseCurrencyAmount, fiat) });
+    const token = transaction.nft.tokenId ? `${transaction.nft.collectionName} #${transaction.nft.tokenId}` : transaction.nft.collectionName;
+    rows.push({ label: completed ? 'You got' : 'You would get', value: token, strong: true });
+  } else if (transaction.kind === 'buy') {
     rows.push({ label: completed ? 'You paid' : 'Amount', value: formatFiat(transaction.baseCurrencyAmount, fiat) });
     if (transaction.quoteCurrencyAmount)
       rows.push({

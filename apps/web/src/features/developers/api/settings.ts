@@ -72,6 +72,8 @@ export const NftCollectionFragment = graphql(`
       name
     }
     widgetUrl
+    priceAmount
+    priceCurrencyCode
     createdAt
   }
 `);

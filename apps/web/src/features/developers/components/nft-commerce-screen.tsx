@@ -20,6 +20,7 @@ import { HyperMintEmbedQuery, MintingQuery } from '@/features/developers/api/min
 import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
+import { CheckoutPreviewDialog } from '@/features/developers/components/checkout-preview-dialog';
 import { CollectionMints } from '@/features/developers/components/collection-mints';
 import { MintDialog } from '@/features/developers/components/mint-dialog';
 import { MintingCard } from '@/features/developers/components/minting-card';
@@ -169,11 +170,22 @@ function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: 
               )}
             </div>
             <span className="font-mono text-xs break-all text-muted-foreground">{collection.contractAddress}</span>
+            <span className="text-xs text-muted-foreground">
+              Price {collection.priceAmount} {collection.priceCurrencyCode.toUpperCase()} ·{' '}
+              {collection.isMintable ? (
+                <a href={collection.widgetUrl} target="_blank" rel="noreferrer noopener" className="font-medium text-foreground underline underline-offset-2">
+                  Open checkout
+                </a>
+              ) : (
+                'its checkout link explains why it cannot be bought here'
+              )}
+            </span>
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {canMint && collection.isMintable && <MintDialog collection={collection} onMinted={onMinted} />}
-          <CopyButton value={collection.widgetUrl} label="Copy widget URL" size="sm" />
+          {collection.isMintable && <CheckoutPreviewDialog name={collection.name} url={collection.widgetUrl} />}
+          <CopyButton value={collection.widgetUrl} label="Copy checkout link" size="sm" />
           {canManage && (
             <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${collection.name}`} onClick={onDelete}>
               <Trash2Icon aria-hidden />

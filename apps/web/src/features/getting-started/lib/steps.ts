@@ -18,6 +18,11 @@ export const STEP_COPY: Record<GettingStartedStepKey, StepCopy> = {
   },
   setFees: { title: 'Set your fees', description: 'Add your partner fee, or save 0 % if you charge none.', to: rampSectionPath('OnRamp', 'fees') },
   buildWidget: { title: 'Build the widget', description: 'Build and sign the widget URL you embed on your site.', to: rampSectionPath('OnRamp', 'integrate') },
+  setUpNftCheckout: {
+    title: 'Set up NFT checkout',
+    description: 'Turn on a checkout flow and deploy a collection; its checkout link sells its NFTs.',
+    to: `${ROUTES.developers}/nft-commerce`,
+  },
   addWebhook: { title: 'Add a webhook', description: 'Hear about transactions as they happen.', to: `${ROUTES.developers}/webhooks` },
   inviteTeam: { title: 'Invite your team', description: 'Add the developers and analysts who work with you.', to: ROUTES.team },
   goLive: { title: 'Go live', description: 'Ask Rampart to review your integration and switch on live payments.', to: goLivePath('OnRamp') },

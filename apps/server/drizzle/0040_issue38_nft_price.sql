@@ -1,0 +1,1 @@
+ALTER TABLE "nft_collections" ADD COLUMN "price_amount" numeric DEFAULT '0.01' NOT NULL;
