@@ -123,6 +123,8 @@ async function startServer(log: (line: string) => void, options: ServerOptions =
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DEV_IDP_PORT: String(port + 1),
+      // Its own local chain: the baseline's server runs beside this one (both would take the default 8546).
+      EVM_LOCAL_PORT: String(port + 5),
       SEED_DEMO: 'true',
       RATE_LIMIT_PER_MINUTE: '100000',
       WORKER_MODE: 'off',

@@ -1,7 +1,7 @@
 import { DashboardPage, nonZero } from './pages/dashboard-pages.ts';
 import { expect, test } from './fixtures.ts';
 
-// Issue 5: /dashboard and the overview pages render rollup data (KPI cards with the previous-period change, Recharts
+// Issue 5: /dashboard and the overview pages render rollup data (KPI cards with the previous-period change, SVG
 // charts), with range and currency in the URL.
 
 // The shared CI box is often busy: these walk through several screens on 10,000-row data.
@@ -16,9 +16,15 @@ test('the dashboard shows on-ramp figures and charts, and its range and currency
   const month = await dashboard.expectData();
   for (const value of Object.values(month)) expect(nonZero(value), value).toBe(true);
   await expect(dashboard.kpi('Volume')).toContainText(/vs previous|no previous data/);
-  await expect(dashboard.chart(/^Volume by day/).locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
-  await expect(dashboard.chart('Payment methods').locator('.recharts-wrapper > svg.recharts-surface .recharts-bar-rectangle').first()).toBeVisible();
-  await expect(dashboard.chart('Statuses').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+  await expect(dashboard.chart(/^Volume by day/).locator('svg.chart-surface')).toBeVisible();
+  await expect(dashboard.chart('Payment methods').locator('svg.chart-surface path.chart-bar').first()).toBeVisible();
+  await expect(dashboard.chart('Statuses').locator('svg.chart-surface path.chart-slice').first()).toBeVisible();
+  // The figures of the point under the pointer (issue 40: the charts are plain SVG with their own tooltip).
+  await dashboard
+    .chart(/^Volume by day/)
+    .locator('svg.chart-surface')
+    .hover();
+  await expect(dashboard.chart(/^Volume by day/).locator('[data-slot="chart-tooltip"]')).toContainText(/Volume.*Transactions/);
 
   await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'EUR' }).click();
   await expect(page).toHaveURL(/currency=eur/);
@@ -74,8 +80,8 @@ test('every overview page renders data over a year', async ({ page }) => {
     expect(nonZero(values['Volume']!), `${title} volume ${values['Volume']}`).toBe(true);
     expect(nonZero(values['Transactions']!), `${title} transactions`).toBe(true);
     expect(values['Volume']).toContain('£');
-    await expect(dashboard.chart(/^Volume by month/).locator('.recharts-wrapper > svg.recharts-surface .recharts-area-area')).toBeVisible();
-    await expect(dashboard.chart('Transactions (all vs completed)').locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
+    await expect(dashboard.chart(/^Volume by month/).locator('svg.chart-surface path.chart-area')).toBeVisible();
+    await expect(dashboard.chart('Transactions (all vs completed)').locator('svg.chart-surface path.chart-bar').first()).toBeVisible();
   }
   // Issue 36: one dashboard each for balance deposits and withdrawals; their second addresses lead there, query kept.
   for (const kind of ['deposits', 'withdrawals']) {

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ANIMATE, AXIS, CHART, CURSOR, pointTooltip } from '@/components/charts/chart-parts';
+import { ANIMATE, AXIS, CHART, CURSOR, pointTooltip, shortName } from '@/components/charts/chart-parts';
 
-/** A name cut to fit the category axis. */
-export function shortName(name: string) {
-  return name.length > 18 ? `${name.slice(0, 17)}…` : name;
-}
+export { shortName };
 
 /** Horizontal bars of a breakdown's volume, one colour a row; `tooltip` draws a hovered row. */
 export function BreakdownBars<Row extends { name: string; volume: number }>({ data, tooltip }: { data: Row[]; tooltip: (row: Row) => ReactNode }) {

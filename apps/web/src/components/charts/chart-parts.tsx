@@ -10,6 +10,11 @@ export const CHART = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var
 export const ANIMATE = typeof window === 'undefined' || !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 export const AXIS = { fontSize: 11, stroke: 'var(--muted-foreground)', tickLine: false } as const;
 export const CURSOR = { fill: 'var(--muted)', opacity: 0.4 };
+/** A name cut to fit a category axis. */
+export function shortName(name: string) {
+  return name.length > 18 ? `${name.slice(0, 17)}…` : name;
+}
+
 /** Props for `<CartesianGrid>`: dashed horizontal lines only. */
 export const GRID = { strokeDasharray: '3 3', stroke: 'var(--border)', vertical: false } as const;
 

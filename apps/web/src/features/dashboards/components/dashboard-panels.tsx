@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChangeFigure } from '@/components/charts/change-figure';
-import { BreakdownBars } from '@/components/charts/breakdown-bars';
-import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, linesTooltip, TooltipBox } from '@/components/charts/chart-parts';
+import { axisMoney, CHART, TooltipBox, type TooltipLine } from '@/components/charts/chart-parts';
+import { AreaTimeChart, BarsTimeChart, Donut, HorizontalBars } from '@/components/charts/svg-charts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChartDataTable, ChartTableToggle } from '@/components/charts/chart-data-table';
 import type { Dashboards_DataFragment } from '@/gql/graphql';
@@ -14,6 +13,7 @@ import { cn } from '@/lib/utils';
 
 // Presentational: KPI cards and charts of one DashboardData. Colours come from the --chart-N tokens only.
 // Every chart has its figures on hover and a table view (a toggle, for screen readers and for copying numbers).
+// The charts are plain SVG (components/charts/svg-charts.tsx), not Recharts: this is the first screen after sign-in.
 
 const KIND_OF: Record<string, TransactionKind> = { buy: 'buy', sell: 'sell', swap: 'swap', deposit: 'balance', withdrawal: 'balance' };
 
@@ -103,7 +103,7 @@ function Breakdown({
       {data.length === 0 ? (
         <p className="flex h-full items-center justify-center text-sm text-muted-foreground">Nothing in this range.</p>
       ) : (
-        <BreakdownBars
+        <HorizontalBars
           data={data}
           tooltip={(row) => (
             <TooltipBox
@@ -133,12 +133,14 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
       share: total ? row.transactionCount / total : 0,
       color: CHART[index % CHART.length]!,
     }));
-  const content = linesTooltip<(typeof statuses)[number]>(
-    (row) => row.name,
-    (row) => [
-      { label: 'Transactions', value: formatCount(row.value) },
-      { label: 'Share', value: formatShare(row.share) },
-    ],
+  const tooltip = (row: (typeof statuses)[number]) => (
+    <TooltipBox
+      heading={row.name}
+      lines={[
+        { label: 'Transactions', value: formatCount(row.value) },
+        { label: 'Share', value: formatShare(row.share) },
+      ]}
+    />
   );
   return (
     <ChartCard
@@ -151,25 +153,7 @@ function StatusChart({ data }: { data: Dashboards_DataFragment }) {
         <div className="@container h-full">
           <div className="flex h-full flex-col items-stretch gap-2 @sm:flex-row @sm:items-center @sm:gap-3">
             <div className="relative h-28 shrink-0 @sm:h-full @sm:w-2/5">
-              <ResponsiveContainer width="100%" height="100%">
-                <PieChart>
-                  <Pie
-                    isAnimationActive={ANIMATE}
-                    data={statuses}
-                    dataKey="value"
-                    nameKey="name"
-                    innerRadius="58%"
-                    outerRadius="92%"
-                    paddingAngle={statuses.length > 1 ? 2 : 0}
-                    stroke="var(--card)"
-                  >
-                    {statuses.map((row) => (
-                      <Cell key={row.name} fill={row.color} />
-                    ))}
-                  </Pie>
-                  <Tooltip content={content} />
-                </PieChart>
-              </ResponsiveContainer>
+              <Donut data={statuses} tooltip={tooltip} />
               <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
                 <span className="text-base font-semibold tabular-nums">{formatCount(total, { compact: total >= 10_000 })}</span>
                 <span className="text-[0.65rem] text-muted-foreground">total</span>
@@ -210,27 +194,21 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
     transactions: point.transactionCount,
     completed: point.completedCount,
   }));
-  // One or two points draw no area: show the points themselves.
-  const fewPoints = series.length < 3;
   const volumeTicks = niceTicks(Math.max(0, ...series.map((point) => point.volume)), false);
   const countTicks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
   const bucketWord = data.bucket === 'day' ? 'Day' : data.bucket === 'week' ? 'Week of' : data.bucket === 'month' ? 'Month of' : 'Period';
 
-  const volumeTooltip = linesTooltip<(typeof series)[number]>(
-    (point) => point.label,
-    (point) => [
-      { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
-      { label: 'Transactions', value: formatCount(point.transactions) },
-    ],
-  );
-  const countTooltip = linesTooltip<(typeof series)[number]>(
-    (point) => point.label,
-    (point) => [
-      { label: 'All', value: formatCount(point.transactions), color: 'var(--chart-1)' },
-      { label: 'Completed', value: formatCount(point.completed), color: 'var(--chart-2)' },
-      { label: 'Completion', value: point.transactions ? formatShare(point.completed / point.transactions) : '—' },
-    ],
-  );
+  type Point = (typeof series)[number];
+  const box = (lines: (point: Point) => TooltipLine[]) => (point: Point) => <TooltipBox heading={point.label} lines={lines(point)} />;
+  const volumeTooltip = box((point) => [
+    { label: 'Volume', value: formatAmount(point.amount, c), color: 'var(--chart-1)' },
+    { label: 'Transactions', value: formatCount(point.transactions) },
+  ]);
+  const countTooltip = box((point) => [
+    { label: 'All', value: formatCount(point.transactions), color: 'var(--chart-1)' },
+    { label: 'Completed', value: formatCount(point.completed), color: 'var(--chart-2)' },
+    { label: 'Completion', value: point.transactions ? formatShare(point.completed / point.transactions) : '—' },
+  ]);
 
   return (
     <div className="grid min-w-0 grid-flow-row-dense gap-3 md:grid-cols-2 lg:grid-cols-6">
@@ -242,29 +220,15 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
           rows: series.map((point) => [point.label, formatAmount(point.amount, c), formatCount(point.transactions)]),
         }}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <defs>
-              <linearGradient id={`volume-${data.kind}`} x1="0" y1="0" x2="0" y2="1">
-                <stop offset="5%" stopColor="var(--chart-1)" stopOpacity={0.4} />
-                <stop offset="95%" stopColor="var(--chart-1)" stopOpacity={0.02} />
-              </linearGradient>
-            </defs>
-            <CartesianGrid {...GRID} />
-            <XAxis dataKey="label" {...AXIS} minTickGap={24} padding={fewPoints ? { left: 24, right: 24 } : undefined} />
-            <YAxis {...AXIS} width={60} domain={[0, volumeTicks.at(-1)!]} ticks={volumeTicks} tickFormatter={(value: number) => axisMoney(value, c)} />
-            <Tooltip content={volumeTooltip} cursor={{ stroke: 'var(--border)' }} />
-            <Area
-              isAnimationActive={ANIMATE}
-              dataKey="volume"
-              type="monotone"
-              stroke="var(--chart-1)"
-              strokeWidth={2}
-              fill={`url(#volume-${data.kind})`}
-              dot={fewPoints ? { r: 4, fill: 'var(--chart-1)' } : false}
-            />
-          </AreaChart>
-        </ResponsiveContainer>
+        <AreaTimeChart
+          points={series}
+          label={(point) => point.label}
+          series={{ name: 'Volume', value: (point) => point.volume, color: 'var(--chart-1)' }}
+          ticks={volumeTicks}
+          tickLabel={(value) => axisMoney(value, c)}
+          axisWidth={60}
+          tooltip={volumeTooltip}
+        />
       </ChartCard>
       <div className="min-w-0 lg:col-span-2 [&>*]:h-full">
         <StatusChart data={data} />
@@ -277,17 +241,18 @@ export function DashboardCharts({ data, empty }: { data: Dashboards_DataFragment
           rows: series.map((point) => [point.label, formatCount(point.transactions), formatCount(point.completed)]),
         }}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid {...GRID} />
-            <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis {...countAxis(countTicks)} />
-            <Tooltip content={countTooltip} cursor={CURSOR} />
-            <Legend iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
-            <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />
-            <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={40} />
-          </BarChart>
-        </ResponsiveContainer>
+        <BarsTimeChart
+          points={series}
+          label={(point) => point.label}
+          series={[
+            { name: 'All', value: (point) => point.transactions, color: 'var(--chart-1)' },
+            { name: 'Completed', value: (point) => point.completed, color: 'var(--chart-2)' },
+          ]}
+          ticks={countTicks}
+          tickLabel={(value) => formatCount(value, { compact: true })}
+          axisWidth={40}
+          tooltip={countTooltip}
+        />
       </ChartCard>
       <div className="min-w-0 lg:col-span-2 [&>*]:h-full">
         <Breakdown title="Top currencies" rows={data.topCurrencies} currency={c} label={(value) => labelOfAsset(value)} />

@@ -1,6 +1,6 @@
 import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useReactiveVar } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { isDecimalString } from '@rampart/shared/money';
 import { FIAT_CURRENCIES } from '@rampart/shared/transactions';
 import { FlaskConicalIcon } from 'lucide-react';
@@ -16,10 +16,8 @@ import { CreateTestTransactionMutation, TestCurrenciesQuery } from '@/features/r
 import { CALCULATOR_METHODS, PAYMENT_METHOD_LABEL } from '@/features/ramp/lib/pricing';
 import { TEST_KIND_LABEL, type TestKind } from '@/features/ramp/lib/test-transactions';
 import type { PaymentMethod } from '@/gql/graphql';
-import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors } from '@/lib/form-errors';
-import { selectedAccountIdVar, testModeVar } from '@/lib/local-state';
 
 const schema = z
   .object({
@@ -48,16 +46,8 @@ type Values = z.infer<typeof schema>;
 
 const LIST_QUERIES = ['Transactions_BuyList', 'Transactions_SellList', 'Transactions_SwapList'];
 
-/** Test mode only: creates a test transaction from a test customer, priced by the account's rules (Stripe-style trigger). */
-export function CreateTestTransactionButton() {
-  const accountId = useReactiveVar(selectedAccountIdVar);
-  const testMode = useReactiveVar(testModeVar);
-  const canManage = usePermission('integration:manage');
-  if (!accountId || !testMode || !canManage) return null;
-  return <CreateTestTransactionDialog accountId={accountId} />;
-}
-
-function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
+/** The dialog behind the "Create test transaction" button (create-test-transaction-button.tsx loads it lazily). */
+export default function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);

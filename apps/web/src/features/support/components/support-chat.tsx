@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
+import { LifeBuoyIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { SupportCreateContactMutation, SupportUserHashQuery } from '@/features/support/api/support';
-import { SupportLauncher } from '@/features/support/components/support-launcher';
 import { loadIntercom, shutdownIntercom } from '@/features/support/lib/intercom';
 import { rememberRecordedContact, wasContactRecorded } from '@/features/support/lib/recorded-contact';
 import { supportContactKey, supportIdentity, type SupportIdentity } from '@/features/support/lib/support-identity';
@@ -69,5 +70,38 @@ export function SupportChat({ user, account }: SupportChatProps) {
   }, [intercomAppId, identityKey]);
 
   if (!identity || intercomAppId) return null;
-  return <SupportLauncher identity={identity} />;
+  return <LazySupportLauncher identity={identity} />;
+}
+
+// The launcher's popover, its forms and their zod rules load when the button is first pointed at, focused or pressed:
+// every signed-in screen shows the button, few visits open it.
+const loadLauncher = () => import('@/features/support/components/support-launcher');
+const SupportLauncher = lazy(() => loadLauncher().then((module) => ({ default: module.SupportLauncher })));
+
+/** The header's Support button; the first press loads the launcher and opens it. */
+function LazySupportLauncher({ identity }: { identity: SupportIdentity }) {
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void loadLauncher().catch(() => {});
+  // The same button as the launcher's own trigger (support-launcher.tsx), so nothing moves when it takes over.
+  const button = (
+    <Button
+      variant="ghost"
+      className="size-9 px-0 xl:w-auto xl:px-3"
+      aria-label="Support"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => setWanted(true)}
+    >
+      <LifeBuoyIcon aria-hidden />
+      <span className="hidden xl:inline">Support</span>
+    </Button>
+  );
+  if (!wanted) return button;
+  return (
+    <Suspense fallback={button}>
+      <SupportLauncher identity={identity} initiallyOpen />
+    </Suspense>
+  );
 }

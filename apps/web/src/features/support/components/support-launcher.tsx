@@ -25,8 +25,8 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'request'; id: string; 
  * The built-in support chat when Intercom is not configured: the account's support requests, each a conversation with
  * Rampart's support staff (modules/support). A new request is e-mailed to the support team and waits in their inbox.
  */
-export function SupportLauncher({ identity }: { identity: SupportIdentity }) {
-  const [open, setOpen] = useState(false);
+export function SupportLauncher({ identity, initiallyOpen = false }: { identity: SupportIdentity; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [view, setView] = useState<View>({ kind: 'list' });
   const { supportEmail } = getRuntimeConfig();
   const query = useQuery(SupportRequestsQuery, { variables: { accountId: identity.accountId }, skip: !open, fetchPolicy: 'cache-and-network' });
