@@ -1,4 +1,15 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SetStateAction,
+} from 'react';
 import { CHART, shortName } from '@/components/charts/chart-parts';
 
 // Plain SVG charts for the dashboards (issue 40): the area, grouped bars, donut and horizontal bars they draw, with the
@@ -64,6 +75,75 @@ function keyStep(event: KeyboardEvent, active: number | null, count: number): nu
     default:
       return undefined;
   }
+}
+
+/** The hovered (or keyboard-chosen) item of a chart and where its tooltip goes, in the chart's own pixels. */
+interface Hover {
+  active: number | null;
+  pointer: { x: number; y: number } | null;
+}
+
+const NO_HOVER: Hover = { active: null, pointer: null };
+
+/**
+ * The focusable SVG every chart draws on, with its tooltip: the pointer leaving hides it, the arrow keys (keyStep) move
+ * it from item to item to `keyPointer(index)`, and `tooltip(index)` draws the active item's box beside the pointer.
+ */
+function ChartSurface({
+  box,
+  drawn,
+  count,
+  hover,
+  setHover,
+  keyPointer,
+  onMouseMove,
+  tooltip,
+  children,
+}: {
+  box: ReturnType<typeof useBoxSize>;
+  /** Whether there is something to draw besides a size (a donut of zeros has not). */
+  drawn: boolean;
+  count: number;
+  hover: Hover;
+  setHover: Dispatch<SetStateAction<Hover>>;
+  keyPointer: (index: number) => { x: number; y: number };
+  onMouseMove?: (event: MouseEvent<SVGSVGElement>) => void;
+  tooltip: (index: number) => ReactNode;
+  children: ReactNode;
+}) {
+  const [ref, { width, height }] = box;
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const next = keyStep(event, hover.active, count);
+    if (next === undefined) return;
+    event.preventDefault();
+    setHover({ active: next, pointer: next === null ? null : keyPointer(next) });
+  };
+  const { active, pointer } = hover;
+  return (
+    <div ref={ref} data-slot="chart" className="relative h-full w-full">
+      {width > 0 && height > 0 && drawn ? (
+        <svg
+          className="chart-surface block outline-none focus-visible:ring-2 focus-visible:ring-ring/50"
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="application"
+          tabIndex={0}
+          onMouseMove={onMouseMove}
+          onMouseLeave={() => setHover(NO_HOVER)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setHover((current) => ({ ...current, active: null }))}
+        >
+          {children}
+        </svg>
+      ) : null}
+      {active !== null && pointer && active < count ? (
+        <TooltipLayer x={pointer.x} y={pointer.y} width={width}>
+          {tooltip(active)}
+        </TooltipLayer>
+      ) : null}
+    </div>
+  );
 }
 
 /** Fritsch–Carlson monotone cubic through the points (d3's curveMonotoneX, which Recharts' type="monotone" draws). */
@@ -145,9 +225,10 @@ function TimeFrame<Point>({
   padding?: number;
   children: (plot: { x: (index: number) => number; y: (value: number) => number; band: number; bottom: number }) => ReactNode;
 }) {
-  const [ref, { width, height }] = useBoxSize();
-  const [active, setActive] = useState<number | null>(null);
-  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const box = useBoxSize();
+  const { width, height } = box[1];
+  const [hover, setHover] = useState<Hover>(NO_HOVER);
+  const { active } = hover;
   const legendHeight = legend ? 20 : 0;
   const left = axisWidth + 4;
   const plotWidth = Math.max(0, width - left - MARGIN.right);
@@ -168,83 +249,61 @@ function TimeFrame<Point>({
     return count === 0 ? null : Math.min(count - 1, Math.max(0, index));
   };
   const onMouseMove = (event: MouseEvent<SVGSVGElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    setActive(indexAt(event.clientX, box));
-    setPointer({ x: event.clientX - box.left, y: event.clientY - box.top });
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const next = keyStep(event, active, count);
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-    setPointer(next === null ? null : { x: x(next), y: MARGIN.top + 20 });
+    const rect = event.currentTarget.getBoundingClientRect();
+    setHover({ active: indexAt(event.clientX, rect), pointer: { x: event.clientX - rect.left, y: event.clientY - rect.top } });
   };
 
   return (
-    <div ref={ref} data-slot="chart" className="relative h-full w-full">
-      {width > 0 && height > 0 ? (
-        <svg
-          className="chart-surface block outline-none focus-visible:ring-2 focus-visible:ring-ring/50"
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="application"
-          tabIndex={0}
-          onMouseMove={onMouseMove}
-          onMouseLeave={() => {
-            setActive(null);
-            setPointer(null);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
-        >
-          {ticks.map((tick) => (
-            <line key={tick} x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} stroke="var(--border)" strokeDasharray="3 3" />
-          ))}
-          {active !== null && cursor === 'band' ? (
-            <rect x={left + band * active} y={MARGIN.top} width={band} height={bottom - MARGIN.top} fill="var(--muted)" opacity={0.4} />
-          ) : null}
-          {active !== null && cursor === 'line' ? <line x1={x(active)} x2={x(active)} y1={MARGIN.top} y2={bottom} stroke="var(--border)" /> : null}
-          {children({ x, y, band, bottom })}
-          <g fontSize={FONT} fill={AXIS_COLOUR}>
-            <line x1={left} x2={left} y1={MARGIN.top} y2={bottom} stroke={AXIS_COLOUR} />
-            <line x1={left} x2={left + plotWidth} y1={bottom} y2={bottom} stroke={AXIS_COLOUR} />
-            {ticks.map((tick) => (
-              <text key={tick} x={left - 8} y={y(tick)} dy="0.355em" textAnchor="end">
-                {tickLabel(tick)}
-              </text>
-            ))}
-            {labels.map((text, index) =>
-              index % step === 0 ? (
-                <text key={index} x={x(index)} y={bottom + 8} dy="0.71em" textAnchor="middle">
-                  {text}
+    <ChartSurface
+      box={box}
+      drawn
+      count={count}
+      hover={hover}
+      setHover={setHover}
+      keyPointer={(index) => ({ x: x(index), y: MARGIN.top + 20 })}
+      onMouseMove={onMouseMove}
+      tooltip={(index) => tooltip(points[index]!)}
+    >
+      {ticks.map((tick) => (
+        <line key={tick} x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} stroke="var(--border)" strokeDasharray="3 3" />
+      ))}
+      {active !== null && cursor === 'band' ? (
+        <rect x={left + band * active} y={MARGIN.top} width={band} height={bottom - MARGIN.top} fill="var(--muted)" opacity={0.4} />
+      ) : null}
+      {active !== null && cursor === 'line' ? <line x1={x(active)} x2={x(active)} y1={MARGIN.top} y2={bottom} stroke="var(--border)" /> : null}
+      {children({ x, y, band, bottom })}
+      <g fontSize={FONT} fill={AXIS_COLOUR}>
+        <line x1={left} x2={left} y1={MARGIN.top} y2={bottom} stroke={AXIS_COLOUR} />
+        <line x1={left} x2={left + plotWidth} y1={bottom} y2={bottom} stroke={AXIS_COLOUR} />
+        {ticks.map((tick) => (
+          <text key={tick} x={left - 8} y={y(tick)} dy="0.355em" textAnchor="end">
+            {tickLabel(tick)}
+          </text>
+        ))}
+        {labels.map((text, index) =>
+          index % step === 0 ? (
+            <text key={index} x={x(index)} y={bottom + 8} dy="0.71em" textAnchor="middle">
+              {text}
+            </text>
+          ) : null,
+        )}
+      </g>
+      {legend ? (
+        <g fontSize={FONT} transform={`translate(${left + plotWidth / 2},${height - 8})`}>
+          {legend.map((entry, index) => {
+            const offset = (index - (legend.length - 1) / 2) * 90;
+            return (
+              <g key={entry.name} transform={`translate(${offset},0)`}>
+                <rect x={-30} y={-8} width={8} height={8} fill={entry.color} />
+                <text x={-18} y={0} fill={entry.color}>
+                  {entry.name}
                 </text>
-              ) : null,
-            )}
-          </g>
-          {legend ? (
-            <g fontSize={FONT} transform={`translate(${left + plotWidth / 2},${height - 8})`}>
-              {legend.map((entry, index) => {
-                const offset = (index - (legend.length - 1) / 2) * 90;
-                return (
-                  <g key={entry.name} transform={`translate(${offset},0)`}>
-                    <rect x={-30} y={-8} width={8} height={8} fill={entry.color} />
-                    <text x={-18} y={0} fill={entry.color}>
-                      {entry.name}
-                    </text>
-                  </g>
-                );
-              })}
-            </g>
-          ) : null}
-        </svg>
+              </g>
+            );
+          })}
+        </g>
       ) : null}
-      {active !== null && pointer && points[active] !== undefined ? (
-        <TooltipLayer x={pointer.x} y={pointer.y} width={width}>
-          {tooltip(points[active])}
-        </TooltipLayer>
-      ) : null}
-    </div>
+    </ChartSurface>
   );
 }
 
@@ -314,9 +373,10 @@ function roundedBar(x: number, y: number, width: number, height: number, radius:
 
 /** Horizontal bars, one a row in its own colour, the names on the left (cut to fit); `tooltip` draws a hovered row. */
 export function HorizontalBars<Row extends { name: string; volume: number }>({ data, tooltip }: { data: readonly Row[]; tooltip: (row: Row) => ReactNode }) {
-  const [ref, { width, height }] = useBoxSize();
-  const [active, setActive] = useState<number | null>(null);
-  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const box = useBoxSize();
+  const { width, height } = box[1];
+  const [hover, setHover] = useState<Hover>(NO_HOVER);
+  const { active } = hover;
   const left = 4 + 120;
   const right = 12;
   const top = 5;
@@ -325,60 +385,38 @@ export function HorizontalBars<Row extends { name: string; volume: number }>({ d
   const barHeight = Math.min(28, band * 0.8);
   const max = Math.max(0, ...data.map((row) => row.volume)) || 1;
   const plotWidth = Math.max(0, width - left - right);
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const next = keyStep(event, active, data.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-    setPointer(next === null ? null : { x: left + plotWidth / 2, y: top + band * (next + 0.5) });
-  };
   return (
-    <div ref={ref} data-slot="chart" className="relative h-full w-full">
-      {width > 0 && height > 0 ? (
-        <svg
-          className="chart-surface block outline-none focus-visible:ring-2 focus-visible:ring-ring/50"
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="application"
-          tabIndex={0}
-          onMouseMove={(event) => {
-            const box = event.currentTarget.getBoundingClientRect();
-            const index = Math.floor((event.clientY - box.top - top) / (band || 1));
-            setActive(index >= 0 && index < data.length ? index : null);
-            setPointer({ x: event.clientX - box.left, y: event.clientY - box.top });
-          }}
-          onMouseLeave={() => {
-            setActive(null);
-            setPointer(null);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
-        >
-          {active !== null ? <rect x={left} y={top + band * active} width={plotWidth} height={band} fill="var(--muted)" opacity={0.4} /> : null}
-          {data.map((row, index) => {
-            const barWidth = (Math.max(0, row.volume) / max) * plotWidth;
-            const y = top + band * index + (band - barHeight) / 2;
-            return barWidth > 0 ? (
-              <path key={row.name} className="chart-bar" d={roundedBar(left, y, barWidth, barHeight, 4, 'right')} fill={CHART[index % CHART.length]} />
-            ) : null;
-          })}
-          <g fontSize={FONT} fill={AXIS_COLOUR}>
-            <line x1={left} x2={left} y1={top} y2={top + plotHeight} stroke={AXIS_COLOUR} />
-            {data.map((row, index) => (
-              <text key={row.name} x={left - 8} y={top + band * (index + 0.5)} dy="0.355em" textAnchor="end">
-                {shortName(row.name)}
-              </text>
-            ))}
-          </g>
-        </svg>
-      ) : null}
-      {active !== null && pointer && data[active] !== undefined ? (
-        <TooltipLayer x={pointer.x} y={pointer.y} width={width}>
-          {tooltip(data[active])}
-        </TooltipLayer>
-      ) : null}
-    </div>
+    <ChartSurface
+      box={box}
+      drawn
+      count={data.length}
+      hover={hover}
+      setHover={setHover}
+      keyPointer={(index) => ({ x: left + plotWidth / 2, y: top + band * (index + 0.5) })}
+      onMouseMove={(event) => {
+        const rect = event.currentTarget.getBoundingClientRect();
+        const index = Math.floor((event.clientY - rect.top - top) / (band || 1));
+        setHover({ active: index >= 0 && index < data.length ? index : null, pointer: { x: event.clientX - rect.left, y: event.clientY - rect.top } });
+      }}
+      tooltip={(index) => tooltip(data[index]!)}
+    >
+      {active !== null ? <rect x={left} y={top + band * active} width={plotWidth} height={band} fill="var(--muted)" opacity={0.4} /> : null}
+      {data.map((row, index) => {
+        const barWidth = (Math.max(0, row.volume) / max) * plotWidth;
+        const y = top + band * index + (band - barHeight) / 2;
+        return barWidth > 0 ? (
+          <path key={row.name} className="chart-bar" d={roundedBar(left, y, barWidth, barHeight, 4, 'right')} fill={CHART[index % CHART.length]} />
+        ) : null;
+      })}
+      <g fontSize={FONT} fill={AXIS_COLOUR}>
+        <line x1={left} x2={left} y1={top} y2={top + plotHeight} stroke={AXIS_COLOUR} />
+        {data.map((row, index) => (
+          <text key={row.name} x={left - 8} y={top + band * (index + 0.5)} dy="0.355em" textAnchor="end">
+            {shortName(row.name)}
+          </text>
+        ))}
+      </g>
+    </ChartSurface>
   );
 }
 
@@ -420,9 +458,10 @@ export function Donut<Row extends { name: string; value: number; color: string }
   data: readonly Row[];
   tooltip: (row: Row) => ReactNode;
 }) {
-  const [ref, { width, height }] = useBoxSize();
-  const [active, setActive] = useState<number | null>(null);
-  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const box = useBoxSize();
+  const { width, height } = box[1];
+  const [hover, setHover] = useState<Hover>(NO_HOVER);
+  const { active } = hover;
   const total = data.reduce((sum, row) => sum + Math.max(0, row.value), 0);
   const radius = Math.min(width, height) / 2;
   const outer = radius * 0.92;
@@ -432,58 +471,36 @@ export function Donut<Row extends { name: string; value: number; color: string }
   const gap = data.filter((row) => row.value > 0).length > 1 ? (2 * Math.PI) / 180 : 0;
   const sweep = Math.PI * 2 - gap * data.filter((row) => row.value > 0).length;
   const slices = donutSlices(data, total, sweep, gap);
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const next = keyStep(event, active, data.length);
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-    if (next === null) setPointer(null);
-    else {
-      const [px, py] = polar(cx, cy, outer, (slices[next]!.start + slices[next]!.end) / 2);
-      setPointer({ x: px, y: py });
-    }
+  const keyPointer = (index: number) => {
+    const [x, y] = polar(cx, cy, outer, (slices[index]!.start + slices[index]!.end) / 2);
+    return { x, y };
   };
   return (
-    <div ref={ref} data-slot="chart" className="relative h-full w-full">
-      {width > 0 && height > 0 && total > 0 ? (
-        <svg
-          className="chart-surface block outline-none focus-visible:ring-2 focus-visible:ring-ring/50"
-          width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
-          role="application"
-          tabIndex={0}
-          onMouseLeave={() => {
-            setActive(null);
-            setPointer(null);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setActive(null)}
-        >
-          {slices.map(({ row, start, end }, index) =>
-            end > start ? (
-              <path
-                key={row.name}
-                className="chart-slice"
-                d={arcPath(cx, cy, inner, outer, start, end)}
-                fill={row.color}
-                stroke="var(--card)"
-                opacity={active === null || active === index ? 1 : 0.75}
-                onMouseMove={(event) => {
-                  const box = event.currentTarget.ownerSVGElement!.getBoundingClientRect();
-                  setActive(index);
-                  setPointer({ x: event.clientX - box.left, y: event.clientY - box.top });
-                }}
-              />
-            ) : null,
-          )}
-        </svg>
-      ) : null}
-      {active !== null && pointer && data[active] !== undefined ? (
-        <TooltipLayer x={pointer.x} y={pointer.y} width={width}>
-          {tooltip(data[active])}
-        </TooltipLayer>
-      ) : null}
-    </div>
+    <ChartSurface
+      box={box}
+      drawn={total > 0}
+      count={data.length}
+      hover={hover}
+      setHover={setHover}
+      keyPointer={keyPointer}
+      tooltip={(index) => tooltip(data[index]!)}
+    >
+      {slices.map(({ row, start, end }, index) =>
+        end > start ? (
+          <path
+            key={row.name}
+            className="chart-slice"
+            d={arcPath(cx, cy, inner, outer, start, end)}
+            fill={row.color}
+            stroke="var(--card)"
+            opacity={active === null || active === index ? 1 : 0.75}
+            onMouseMove={(event) => {
+              const rect = event.currentTarget.ownerSVGElement!.getBoundingClientRect();
+              setHover({ active: index, pointer: { x: event.clientX - rect.left, y: event.clientY - rect.top } });
+            }}
+          />
+        ) : null,
+      )}
+    </ChartSurface>
   );
 }
