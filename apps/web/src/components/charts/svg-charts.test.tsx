@@ -4,29 +4,10 @@ import { TooltipBox } from '@/components/charts/chart-parts';
 import { AreaTimeChart, BarsTimeChart, Donut, HorizontalBars, monotonePath } from '@/components/charts/svg-charts';
 
 // jsdom lays nothing out: each chart's box reports 400 × 200, as a 256 px card would.
+const box = { x: 0, y: 0, left: 0, top: 0, right: 400, bottom: 200, width: 400, height: 200, toJSON: () => ({}) };
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    x: 0,
-    y: 0,
-    left: 0,
-    top: 0,
-    right: 400,
-    bottom: 200,
-    width: 400,
-    height: 200,
-    toJSON: () => ({}),
-  });
-  vi.spyOn(SVGElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    x: 0,
-    y: 0,
-    left: 0,
-    top: 0,
-    right: 400,
-    bottom: 200,
-    width: 400,
-    height: 200,
-    toJSON: () => ({}),
-  });
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(box);
+  vi.spyOn(SVGElement.prototype, 'getBoundingClientRect').mockReturnValue(box);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,6 +19,22 @@ const points = [
 ];
 type Point = (typeof points)[number];
 const tooltip = (point: Point) => <TooltipBox heading={point.label} lines={[{ label: 'Volume', value: String(point.volume) }]} />;
+
+/** The volume chart over `points`, as the dashboard draws it; answers its focusable surface. */
+function renderAreaChart(tickLabel: (value: number) => string) {
+  const { container } = render(
+    <AreaTimeChart
+      points={points}
+      label={(point) => point.label}
+      series={{ name: 'Volume', value: (point) => point.volume, color: 'var(--chart-1)' }}
+      ticks={[0, 100, 200, 300, 400]}
+      tickLabel={tickLabel}
+      axisWidth={60}
+      tooltip={tooltip}
+    />,
+  );
+  return container.querySelector('svg.chart-surface')!;
+}
 
 describe('monotonePath', () => {
   it('passes through every point and never overshoots between two of them', () => {
@@ -66,18 +63,7 @@ describe('monotonePath', () => {
 
 describe('AreaTimeChart', () => {
   it('draws the axes, the area and the tooltip of the point under the pointer', () => {
-    const { container } = render(
-      <AreaTimeChart
-        points={points}
-        label={(point) => point.label}
-        series={{ name: 'Volume', value: (point) => point.volume, color: 'var(--chart-1)' }}
-        ticks={[0, 100, 200, 300, 400]}
-        tickLabel={(value) => `$${value}`}
-        axisWidth={60}
-        tooltip={tooltip}
-      />,
-    );
-    const surface = container.querySelector('svg.chart-surface')!;
+    const surface = renderAreaChart((value) => `$${value}`);
     expect(surface.querySelector('path.chart-area')).not.toBeNull();
     expect([...surface.querySelectorAll('text')].map((text) => text.textContent)).toEqual(expect.arrayContaining(['$0', '$400', 'Mar 1']));
     expect(screen.queryByText('Mar 4', { selector: 'p' })).toBeNull();
@@ -90,18 +76,7 @@ describe('AreaTimeChart', () => {
   });
 
   it('moves the tooltip with the arrow keys once focused', () => {
-    const { container } = render(
-      <AreaTimeChart
-        points={points}
-        label={(point) => point.label}
-        series={{ name: 'Volume', value: (point) => point.volume, color: 'var(--chart-1)' }}
-        ticks={[0, 100, 200, 300, 400]}
-        tickLabel={String}
-        axisWidth={60}
-        tooltip={tooltip}
-      />,
-    );
-    const surface = container.querySelector('svg.chart-surface')!;
+    const surface = renderAreaChart(String);
     fireEvent.keyDown(surface, { key: 'ArrowRight' });
     expect(screen.getByText('Mar 1', { selector: 'p' })).toBeTruthy();
     fireEvent.keyDown(surface, { key: 'End' });
