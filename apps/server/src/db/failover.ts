@@ -40,6 +40,30 @@ export async function retryDuringFailover<T>(
 }
 
 /**
+ * A connection of `pool` with a transaction begun on it. While the primary changes, a failed connection or BEGIN is
+ * tried again on a new connection for as long as the pool waits out a failover: nothing of the transaction has run yet,
+ * so whatever made them fail (PgBouncer refusing the BEGIN, the connection cut under it) is safe to retry. What the
+ * caller sends after BEGIN never is.
+ */
+export function connectAndBegin(pool: pg.Pool, begin: string | pg.QueryConfig = 'begin'): Promise<pg.PoolClient> {
+  return retryDuringFailover(
+    failoverWaitOf(pool),
+    () =>
+      pool.connect().then(async (client) => {
+        try {
+          await client.query(begin as pg.QueryConfig);
+        } catch (error) {
+          // Never returned to the pool: it is broken, or holds a half-begun transaction.
+          client.release(error instanceof Error ? error : true);
+          throw error;
+        }
+        return client;
+      }),
+    (error) => neverReachedDatabase(error) || isConnectionError(error),
+  );
+}
+
+/**
  * The primary's pool: a connection that could not be made (nothing was sent on it) is tried again, and so is a
  * statement PgBouncer refused before handing it to a server, for up to `waitMs`.
  */
