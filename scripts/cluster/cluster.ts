@@ -1445,6 +1445,30 @@ export async function replaceDatabase(dir: string, options: ReplaceOptions = {})
   const target = options.targetTime ? ['--type=time', `--target=${options.targetTime}`, '--target-action=promote'] : [];
   log(`Restoring the latest backup and the archived WAL${options.targetTime ? ` up to ${options.targetTime}` : ''} into ${first.name} (pgbackrest restore)...`);
   await pgbackrest(state, ['restore', `--pg1-path=${first.dataDir}`, ...target], 'pgbackrest restore');
+  if (options.targetTime) {
+    // Patroni would start the restored directory as a standby and replay the whole archive, past the target (the
+    // rehearsal showed it): PostgreSQL recovers to the target and promotes on its own first, then stops cleanly.
+    log(`Recovering ${first.name} to ${options.targetTime} (pg_ctl start, until it promotes; then pg_ctl stop)...`);
+    const pgCtl = path.join(state.pgBin, 'pg_ctl');
+    const logFile = path.join(path.dirname(first.log), `recover-to-target-${first.name}.log`);
+    await run(pgCtl, ['start', '-D', first.dataDir, '-l', logFile, '-w', '-t', '300', '-o', "-c synchronous_standby_names=''"], {
+      user,
+      what: 'pg_ctl start (recovery to the target)',
+    });
+    try {
+      const url = `postgres://rampart:${state.password}@127.0.0.1:${first.pgPort}/postgres`;
+      await waitFor(
+        `${first.name} to reach ${options.targetTime} and promote`,
+        async () => (await queryOnce(url, 'select pg_is_in_recovery() as standby'))?.[0]?.standby === false,
+        {
+          timeoutMs: 300_000,
+          logFile,
+        },
+      );
+    } finally {
+      await run(pgCtl, ['stop', '-D', first.dataDir, '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl stop (recovered to the target)' });
+    }
+  }
   log(`Starting ${first.name}'s Patroni (the leader of a new cluster on the restored data)...`);
   await startPatroniNode(state, first, 'primary', log);
   await waitFor('the restored primary to take writes through HAProxy', async () => (await queryOnce(state.primaryUrl, 'select txid_current()')) !== null, {
