@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { isConnectionError } from './replica.ts';
+import { retryDuringFailover } from './retry.ts';
 
 /**
  * Waiting out a failover instead of failing (issue 39). While Patroni promotes the replica and HAProxy moves to it, or
@@ -18,25 +19,6 @@ export function neverReachedDatabase(error: unknown): boolean {
   const raw = (error as { message?: unknown }).message;
   // PgBouncer answers these before handing the statement to a server.
   return typeof raw === 'string' && /server login has been failing|server_login_retry|pgbouncer cannot connect to server|no server available/i.test(raw);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `attempt` again while it fails with an error `retryable` accepts, for up to `waitMs` (backing off 100 ms → 1 s). */
-export async function retryDuringFailover<T>(
-  waitMs: number,
-  attempt: () => Promise<T>,
-  retryable: (error: unknown) => boolean = neverReachedDatabase,
-): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!retryable(error) || Date.now() + pause > deadline) throw error;
-      await sleep(pause);
-    }
-  }
 }
 
 /**
@@ -79,7 +61,7 @@ export class FailoverPool extends pg.Pool {
   override query(...args: any[]): any {
     const callback = typeof args.at(-1) === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : null;
     const run = () => (super.query as (...rest: unknown[]) => Promise<unknown>).apply(this, args);
-    const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, run) : run();
+    const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, run, neverReachedDatabase) : run();
     if (!callback) return result;
     result.then(
       (value) => callback(undefined, value),
