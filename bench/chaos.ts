@@ -338,18 +338,22 @@ export async function runChaosBench(options: ChaosOptions, log: (line: string) =
           problems.push(`restart of PgBouncer failed: ${String(error)}`);
         }
       });
-      await runPhase('switchover', 'planned switchover of the primary role to the synchronous replica (Patroni)', async (window) => {
-        try {
-          const at = load.now();
-          window.writeOutageFrom = at;
-          const { from, to } = await database.switchover();
-          window.events.push({ at, what: `switchover ${from} → ${to}: ${to} took writes ${load.now() - at} ms later` });
-          await database.waitHealthy(120_000);
-          window.events.push({ at: load.now(), what: `${from} streaming as synchronous replica (${load.now() - at} ms after the switchover began)` });
-        } catch (error) {
-          problems.push(`switchover: ${String(error)}`);
-        }
-      });
+      await runPhase(
+        'switchover',
+        'planned switchover of the primary role to the synchronous replica (Patroni), PgBouncer paused around it',
+        async (window) => {
+          try {
+            const at = load.now();
+            window.writeOutageFrom = at;
+            const { from, to } = await database.switchover();
+            window.events.push({ at, what: `switchover ${from} → ${to}: ${to} took writes ${load.now() - at} ms later` });
+            await database.waitHealthy(120_000);
+            window.events.push({ at: load.now(), what: `${from} streaming as synchronous replica (${load.now() - at} ms after the switchover began)` });
+          } catch (error) {
+            problems.push(`switchover: ${String(error)}`);
+          }
+        },
+      );
       await runPhase('after', 'all parts up again', async () => {});
       await load.stop();
       log(`Load stopped: ${load.log.length} requests logged (${load.skippedNoTransaction} status changes skipped: no free transaction).`);
@@ -543,7 +547,7 @@ export function formatChaosReport(result: ChaosResult): string {
 export function writeChaosSection(result: ChaosResult): string {
   const body = `### Chaos: kills under load
 
-How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL (at a moment HAProxy counts requests in flight on it) and restarted 10 s later, then one worker, then the replica is restarted; then the database's own failures (issue 39): the primary PostgreSQL is killed with SIGKILL (Patroni promotes the synchronous replica, HAProxy's PostgreSQL front end follows Patroni's leader, and the old primary rejoins as replica after pg_rewind), PgBouncer is killed with SIGKILL and started again 1 s later (what systemd's Restart=always does), and a planned switchover hands the primary role back; then a last phase with all parts up. For a database failure "writes acknowledged again" is the time from it until every status change started from then on was acknowledged. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
+How: \`npm run bench -- --chaos\` (\`bench/chaos.ts\`, with \`bench/mixed-load.ts\`, \`bench/cluster-checks.ts\`, \`bench/signed-webhook-receiver.mjs\`) starts the cluster, sets up a partner account (5,000 generated test transactions, 300 sells in progress, 4 partner users, a FraudManager staff user) and a webhook endpoint on a receiver on loopback that verifies every delivery's Standard Webhooks signature with the \`standardwebhooks\` library. A steady mixed load goes through HAProxy: partner sign-ins, the sell-transaction list, and staff freezing and approving sell transactions (each change carries a unique reason, lands in the status history and emits a webhook event). After a baseline, one API process is killed with SIGKILL (at a moment HAProxy counts requests in flight on it) and restarted 10 s later, then one worker, then the replica is restarted; then the database's own failures (issue 39): the primary PostgreSQL is killed with SIGKILL (Patroni promotes the synchronous replica, HAProxy's PostgreSQL front end follows Patroni's leader, and the old primary rejoins as replica after pg_rewind), PgBouncer is killed with SIGKILL and started again 1 s later (what systemd's Restart=always does), and a planned switchover hands the primary role back (PgBouncer paused around it: \`PAUSE rampart\` … \`RESUME rampart\`, docs/operations.md); then a last phase with all parts up. For a database failure "writes acknowledged again" is the time from it until every status change started from then on was acknowledged. When the webhook queue has drained, the log of every request is checked against the primary: acknowledged changes in the status history, outbox events against the receipts, each transaction's status against the last entry of its history, and every dashboard rollup against a recomputation from the transactions (the aggregates of \`rebuildRollups\`). A request counts as failed when no answer came (\`network:*\`), on a 5xx (\`http-502\`/\`http-503\` from HAProxy included) or on a GraphQL error. HAProxy (deploy/haproxy/haproxy.cfg) sends a request again to another process when the connection failed (nothing was sent), and replays reads — GraphQL queries — that got no answer; a mutation in flight on a killed process is not replayed (it may have committed), so its client gets a 502: those are the failures the target allows, and the write check counts which of them committed anyway.
 
 ${formatChaosReport(result)}
 `;

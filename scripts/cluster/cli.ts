@@ -8,10 +8,22 @@
  * latest backup and the archived WAL up to the end (or up to the given time) into a new data directory and starts a
  * PostgreSQL on it, to check the data or copy rows back (docs/operations.md, "Restore").
  * `npm run cluster -- --switchover`: hands the primary role to the synchronous replica (Patroni).
+ * `npm run cluster -- --replace-database [--target-time …]`: replaces the whole database with the backups (every node's
+ * data directory moved aside; docs/operations.md, "Restore").
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { attachCluster, backupCluster, clusterBackups, repoRoot, restoreBackup, startCluster, stopCluster, type BackupType } from './cluster.ts';
+import {
+  attachCluster,
+  backupCluster,
+  clusterBackups,
+  replaceDatabase,
+  repoRoot,
+  restoreBackup,
+  startCluster,
+  stopCluster,
+  type BackupType,
+} from './cluster.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +40,7 @@ const { values } = parseArgs({
     'target-time': { type: 'string' },
     port: { type: 'string' },
     switchover: { type: 'boolean', default: false },
+    'replace-database': { type: 'boolean', default: false },
   },
 });
 
@@ -54,6 +67,13 @@ async function main() {
     const { from, to } = await attachCluster(values.dir, log).database.switchover();
     console.log(`The primary is now ${to} (was ${from}).`);
     return;
+  }
+  if (values['replace-database']) {
+    const replaced = await replaceDatabase(values.dir, { targetTime: values['target-time'], log });
+    console.log(
+      `Replaced the database from the backups ${values['target-time'] ? `as of ${values['target-time']}` : 'to the end of the archived WAL'}: writes through HAProxy after ${(replaced.writableAfterMs / 1000).toFixed(1)} s, everything running after ${(replaced.doneAfterMs / 1000).toFixed(1)} s. The old data directories: ${replaced.movedAside.join(', ')}.`,
+    );
+    process.exit(0);
   }
   if (values.restore) {
     const port = Number(values.port ?? Number(values['port-base']) + 50);

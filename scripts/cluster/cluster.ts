@@ -274,22 +274,23 @@ function serviceRootFor(dir: string, user: RunAs): string {
 }
 
 /** Runs a command to its end (without blocking the event loop: other parts start meanwhile). */
-function run(command: string, args: string[], options: { user?: RunAs; env?: NodeJS.ProcessEnv; what: string }): Promise<string> {
+function run(command: string, args: string[], options: { user?: RunAs; env?: NodeJS.ProcessEnv; what: string; input?: string }): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       env: options.env ?? process.env,
       uid: options.user?.uid,
       gid: options.user?.gid,
       cwd: '/',
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (options.input !== undefined) child.stdin!.end(options.input);
     let output = '';
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       output = (output + chunk.toString('utf8')).slice(-3000);
     });
-    child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-3000)));
+    child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-3000)));
     child.on('error', (error) => reject(new Error(`${options.what} failed: ${error.message}`)));
     child.on('close', (code) =>
       code === 0 ? resolve(stdout) : reject(new Error(`${options.what} failed (${command} ${args.join(' ')}, exit ${code}):\n${output.trim()}`)),
@@ -1115,15 +1116,36 @@ function databaseNodes(state: ClusterState, log: (line: string) => void): Databa
       const from = all.find((member) => member.role === 'leader')!.name;
       const to = all.find((member) => member.role === 'sync_standby')!.name;
       const node = state.nodes.find((each) => each.name === from)!;
-      const response = await fetch(`http://127.0.0.1:${node.restPort}/switchover`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ leader: from, candidate: to }),
-        signal: AbortSignal.timeout(60_000),
-      });
-      const answer = await response.text();
-      if (!response.ok) throw new Error(`Patroni refused the switchover from ${from} to ${to}: ${response.status} ${answer}`);
-      await waitFor(`${to} as primary`, async () => (await leader()) === to && (await writable(to)), { timeoutMs: 60_000 });
+      const target = state.nodes.find((each) => each.name === to)!;
+      // PgBouncer holds the clients' transactions while the primary changes (PAUSE waits for those running, then
+      // closes its server connections; RESUME opens new ones, through HAProxy, to the new primary): a request arriving
+      // meanwhile waits instead of being refused and retried, so a planned switchover fails none.
+      const console_ = new pg.Client({ connectionString: `postgres://rampart:${state.password}@127.0.0.1:${state.pgbouncer.port}/pgbouncer` });
+      await console_.connect();
+      try {
+        await console_.query('PAUSE rampart');
+        const response = await fetch(`http://127.0.0.1:${node.restPort}/switchover`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ leader: from, candidate: to }),
+          signal: AbortSignal.timeout(60_000),
+        });
+        const answer = await response.text();
+        if (!response.ok) throw new Error(`Patroni refused the switchover from ${from} to ${to}: ${response.status} ${answer}`);
+        // Writable, and HAProxy's primary front end sends new connections to it.
+        await waitFor(
+          `${to} as primary behind HAProxy`,
+          async () => {
+            if ((await leader()) !== to || !(await writable(to))) return false;
+            const behind = (await queryOnce(state.primaryUrl, 'select inet_server_port() as port, pg_is_in_recovery() as standby'))?.[0];
+            return behind?.port === target.pgPort && behind.standby === false;
+          },
+          { timeoutMs: 60_000 },
+        );
+      } finally {
+        await console_.query('RESUME rampart').catch(() => {});
+        await console_.end().catch(() => {});
+      }
       log(`Switched over from ${from} to ${to}`);
       return { from, to };
     },
@@ -1349,4 +1371,122 @@ export async function restoreBackup(dir: string, options: RestoreOptions & { por
     throw error;
   }
   return { url, dataDir: into, stop };
+}
+
+export interface ReplaceOptions {
+  /** Recover to this moment (recovery_target_time) instead of the end of the archived WAL. */
+  targetTime?: string;
+  log?: (line: string) => void;
+}
+
+export interface ReplaceResult {
+  /** Where each node's old data directory was moved (never deleted). */
+  movedAside: string[];
+  /** The new full backup taken once the restored cluster ran (a new timeline starts). */
+  backup: BackupInfo;
+  /** ms from the start until the restored primary took writes through HAProxy, and until everything ran again. */
+  writableAfterMs: number;
+  doneAfterMs: number;
+}
+
+/**
+ * `npm run cluster -- --replace-database [--target-time …]`: docs/operations.md's "Replace the whole database" on the
+ * cluster in `dir`, step by step as an operator runs it (lost disks, a bad migration): stop the API processes and
+ * workers, stop Patroni on every node (replicas first), remove the cluster's state from etcd (`patronictl remove`),
+ * move every data directory aside, restore the repository's latest backup and the archived WAL (to the end, or to
+ * `targetTime`) into the first node's data directory, start its Patroni (the leader of a new cluster on the restored
+ * data), then the others' (they clone it), take a full backup, start the processes again.
+ */
+export async function replaceDatabase(dir: string, options: ReplaceOptions = {}): Promise<ReplaceResult> {
+  const started = Date.now();
+  const log = (line: string) => options.log?.(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+  const state = readState(dir);
+  const user = serviceUser();
+  const cluster = clusterFromState(state, log);
+  const processes = [...cluster.apis, ...cluster.workers];
+  log(`Stopping ${processes.map((each) => each.name).join(', ')} (nothing writes)...`);
+  const records = readPids(state.dir);
+  await Promise.all(
+    processes.map(async (each) => {
+      each.kill('SIGTERM');
+      const command = records.find((record) => record.name === each.name)?.command ?? each.name;
+      if (!(await waitGone(each.pid, command, 20_000))) each.kill('SIGKILL');
+    }),
+  );
+  const leader = await cluster.database.leader().catch(() => null);
+  const patronis = records.filter((record) => record.restPort !== undefined);
+  // Replicas first: a leader stopped before its replica would hand its role over.
+  for (const record of [...patronis.filter((each) => each.name !== `patroni-${leader}`), ...patronis.filter((each) => each.name === `patroni-${leader}`)]) {
+    log(`Stopping ${record.name}${record.name === `patroni-${leader}` ? ' (the primary)' : ''}...`);
+    if (isRunning(record.pid, 'patroni')) {
+      process.kill(record.pid, 'SIGTERM');
+      if (!(await waitGone(record.pid, 'patroni', 60_000))) throw new Error(`${record.name} did not stop within 60 s`);
+    }
+  }
+  const first = state.nodes[0]!;
+  log('Removing the cluster from etcd (patronictl remove rampart)...');
+  await run(path.join(path.dirname(state.patroniBinary), 'patronictl'), ['-c', first.config, 'remove', 'rampart'], {
+    user,
+    what: 'patronictl remove',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', HOME: path.dirname(first.config) },
+    input: 'rampart\nYes I am aware\n',
+  });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const movedAside: string[] = [];
+  for (const node of state.nodes) {
+    if (!fs.existsSync(node.dataDir)) continue;
+    const aside = `${node.dataDir}.before-replace-${stamp}`;
+    fs.renameSync(node.dataDir, aside);
+    movedAside.push(aside);
+  }
+  log(`Moved the data directories aside: ${movedAside.join(', ')}`);
+  fs.mkdirSync(first.dataDir, { mode: 0o700 });
+  chownTree(first.dataDir, user);
+  const target = options.targetTime ? ['--type=time', `--target=${options.targetTime}`, '--target-action=promote'] : [];
+  log(`Restoring the latest backup and the archived WAL${options.targetTime ? ` up to ${options.targetTime}` : ''} into ${first.name} (pgbackrest restore)...`);
+  await pgbackrest(state, ['restore', `--pg1-path=${first.dataDir}`, ...target], 'pgbackrest restore');
+  if (options.targetTime) {
+    // Patroni would start the restored directory as a standby and replay the whole archive, past the target (the
+    // rehearsal showed it): PostgreSQL recovers to the target and promotes on its own first, then stops cleanly.
+    log(`Recovering ${first.name} to ${options.targetTime} (pg_ctl start, until it promotes; then pg_ctl stop)...`);
+    const pgCtl = path.join(state.pgBin, 'pg_ctl');
+    const logFile = path.join(path.dirname(first.log), `recover-to-target-${first.name}.log`);
+    await run(pgCtl, ['start', '-D', first.dataDir, '-l', logFile, '-w', '-t', '300', '-o', "-c synchronous_standby_names=''"], {
+      user,
+      what: 'pg_ctl start (recovery to the target)',
+    });
+    try {
+      const url = `postgres://rampart:${state.password}@127.0.0.1:${first.pgPort}/postgres`;
+      await waitFor(
+        `${first.name} to reach ${options.targetTime} and promote`,
+        async () => (await queryOnce(url, 'select pg_is_in_recovery() as standby'))?.[0]?.standby === false,
+        {
+          timeoutMs: 300_000,
+          logFile,
+        },
+      );
+    } finally {
+      await run(pgCtl, ['stop', '-D', first.dataDir, '-m', 'fast', '-w', '-t', '60'], { user, what: 'pg_ctl stop (recovered to the target)' });
+    }
+  }
+  log(`Starting ${first.name}'s Patroni (the leader of a new cluster on the restored data)...`);
+  await startPatroniNode(state, first, 'primary', log);
+  await waitFor('the restored primary to take writes through HAProxy', async () => (await queryOnce(state.primaryUrl, 'select txid_current()')) !== null, {
+    timeoutMs: 60_000,
+  });
+  const writableAfterMs = Date.now() - started;
+  log(`The restored primary takes writes (${(writableAfterMs / 1000).toFixed(1)} s after the start).`);
+  for (const node of state.nodes.slice(1)) {
+    log(`Starting ${node.name}'s Patroni (it clones the new primary)...`);
+    await startPatroniNode(state, node, 'replica', log);
+  }
+  await cluster.database.waitHealthy();
+  log('Taking a full backup (a new timeline starts)...');
+  const backup = await takeBackup(state, 'full');
+  log(`Full backup ${backup.label} in ${backup.stoppedAt - backup.startedAt} s.`);
+  log(`Starting ${processes.map((each) => each.name).join(', ')}...`);
+  await Promise.all(processes.map((each) => each.restart()));
+  const doneAfterMs = Date.now() - started;
+  log(`Done in ${(doneAfterMs / 1000).toFixed(1)} s.`);
+  return { movedAside, backup, writableAfterMs, doneAfterMs };
 }

@@ -108,6 +108,7 @@ export function connectDatabase(options: DatabaseOptions): DatabaseHandle {
       pool,
       () => mustReadPrimary(monitor),
       () => void monitor.refresh(),
+      failoverWaitMs,
     );
   }
   for (const each of new Set([pool, readPool, directPool])) quietOnDrop(each);

@@ -1,8 +1,9 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase } from './client.ts';
 import { neverReachedDatabase } from './failover.ts';
-import { runUnitOfWork } from './unit-of-work.ts';
+import { outsideUnitOfWork, runUnitOfWork } from './unit-of-work.ts';
 import { createObservability } from '../lib/observability/metrics.ts';
 import { freePort } from '../../test/harness.ts';
 
@@ -57,6 +58,83 @@ async function switchingPrimary(closing: number) {
   };
 }
 
+/** The socket of the run's database (a Unix socket directory in ?host=, or TCP). */
+function connectToDatabase(): net.Socket {
+  const target = new URL(inject('databaseUrl'));
+  const socketDirectory = target.searchParams.get('host');
+  return socketDirectory
+    ? net.connect({ path: `${socketDirectory}/.s.PGSQL.${target.port || 5432}` })
+    : net.connect(Number(target.port || 5432), target.hostname);
+}
+
+/**
+ * PgBouncer in transaction mode while the primary changes: it accepts the client's connection (login and password are
+ * its own), and refuses the first statement when it cannot get a server connection for it — an ErrorResponse, then it
+ * closes the connection. This stand-in relays the login to the run's database and answers the first statement of the
+ * first `refusing` connections like that (the message and code PgBouncer 1.18 sends); the rest are relayed.
+ */
+async function refusingPooler(refusing: number) {
+  let refused = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = connectToDatabase();
+    sockets.add(client).add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+    upstream.pipe(client);
+    const refuse = refused < refusing;
+    if (refuse) refused += 1;
+    // The client's messages: the startup message (no type byte), then type + length + body.
+    let buffered = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk: Buffer) => {
+      if (!refuse) {
+        upstream.write(chunk);
+        return;
+      }
+      buffered = Buffer.concat([buffered, chunk]);
+      for (;;) {
+        const header = started ? 5 : 4;
+        if (buffered.length < header) return;
+        const length = buffered.readUInt32BE(started ? 1 : 0) + (started ? 1 : 0);
+        if (buffered.length < length) return;
+        const type = started ? String.fromCharCode(buffered[0]!) : '';
+        if (type === 'Q' || type === 'P') {
+          const fields = ['SFATAL', 'VFATAL', 'C08P01', 'Mserver login has been failing, try again later (server_login_retry)'];
+          const body = Buffer.concat([...fields.map((field) => Buffer.from(`${field}\0`)), Buffer.from([0])]);
+          const error = Buffer.alloc(5);
+          error.write('E');
+          error.writeUInt32BE(body.length + 4, 1);
+          client.end(Buffer.concat([error, body]));
+          upstream.destroy();
+          return;
+        }
+        upstream.write(buffered.subarray(0, length));
+        buffered = buffered.subarray(length);
+        started = true;
+      }
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const url = new URL(inject('databaseUrl'));
+  url.searchParams.delete('host');
+  url.host = `127.0.0.1:${port}`;
+  return {
+    url: url.toString(),
+    refused: () => refused,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 describe('waiting out a failover (DATABASE_FAILOVER_WAIT_SECONDS)', () => {
   let primary: Awaited<ReturnType<typeof switchingPrimary>>;
   beforeAll(async () => {
@@ -76,6 +154,31 @@ describe('waiting out a failover (DATABASE_FAILOVER_WAIT_SECONDS)', () => {
       expect(result).toBe(2);
     } finally {
       await database.close();
+    }
+  });
+
+  it("a transaction of its own outside the unit of work (sign-in's failure counter) waits when PgBouncer refuses its BEGIN, runs once, and keeps no connection", async () => {
+    const pooler = await refusingPooler(2);
+    const database = connectDatabase({ url: pooler.url, poolSize: 2, failoverWaitMs: 10_000 });
+    try {
+      let runs = 0;
+      const [first, second] = await outsideUnitOfWork(() =>
+        database.db.transaction(async (tx) => {
+          runs += 1;
+          const once = (await tx.execute<{ id: string }>(sql`select txid_current()::text as id`)).rows[0]!.id;
+          const again = (await tx.execute<{ id: string }>(sql`select txid_current()::text as id`)).rows[0]!.id;
+          return [once, again];
+        }),
+      );
+      // One transaction, on the third connection: the two refused BEGINs were sent again, the callback was not.
+      expect(first).toBe(second);
+      expect(runs).toBe(1);
+      expect(pooler.refused()).toBe(2);
+      // The refused connections were dropped and the used one returned: nothing stays checked out of the pool.
+      expect(database.pool.totalCount - database.pool.idleCount).toBe(0);
+    } finally {
+      await database.close();
+      await pooler.close();
     }
   });
 

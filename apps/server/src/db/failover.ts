@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { isConnectionError } from './replica.ts';
+import { retryDuringFailover } from './retry.ts';
 
 /**
  * Waiting out a failover instead of failing (issue 39). While Patroni promotes the replica and HAProxy moves to it, or
@@ -20,23 +21,28 @@ export function neverReachedDatabase(error: unknown): boolean {
   return typeof raw === 'string' && /server login has been failing|server_login_retry|pgbouncer cannot connect to server|no server available/i.test(raw);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `attempt` again while it fails with an error `retryable` accepts, for up to `waitMs` (backing off 100 ms → 1 s). */
-export async function retryDuringFailover<T>(
-  waitMs: number,
-  attempt: () => Promise<T>,
-  retryable: (error: unknown) => boolean = neverReachedDatabase,
-): Promise<T> {
-  const deadline = Date.now() + waitMs;
-  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!retryable(error) || Date.now() + pause > deadline) throw error;
-      await sleep(pause);
-    }
-  }
+/**
+ * A connection of `pool` with a transaction begun on it. While the primary changes, a failed connection or BEGIN is
+ * tried again on a new connection for as long as the pool waits out a failover: nothing of the transaction has run yet,
+ * so whatever made them fail (PgBouncer refusing the BEGIN, the connection cut under it) is safe to retry. What the
+ * caller sends after BEGIN never is.
+ */
+export function connectAndBegin(pool: pg.Pool, begin: string | pg.QueryConfig = 'begin'): Promise<pg.PoolClient> {
+  return retryDuringFailover(
+    failoverWaitOf(pool),
+    () =>
+      pool.connect().then(async (client) => {
+        try {
+          await client.query(begin as pg.QueryConfig);
+        } catch (error) {
+          // Never returned to the pool: it is broken, or holds a half-begun transaction.
+          client.release(error instanceof Error ? error : true);
+          throw error;
+        }
+        return client;
+      }),
+    (error) => neverReachedDatabase(error) || isConnectionError(error),
+  );
 }
 
 /**
@@ -55,7 +61,7 @@ export class FailoverPool extends pg.Pool {
   override query(...args: any[]): any {
     const callback = typeof args.at(-1) === 'function' ? (args.pop() as (error: unknown, result?: unknown) => void) : null;
     const run = () => (super.query as (...rest: unknown[]) => Promise<unknown>).apply(this, args);
-    const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, run) : run();
+    const result = this.failoverWaitMs > 0 ? retryDuringFailover(this.failoverWaitMs, run, neverReachedDatabase) : run();
     if (!callback) return result;
     result.then(
       (value) => callback(undefined, value),

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { connectAndBegin } from './failover.ts';
 
 /**
  * Runs `work` in a database transaction of its own on one connection of `pool`, outside any unit of work: only for raw
@@ -6,9 +7,9 @@ import type pg from 'pg';
  * unit-of-work.ts); wrapped in `outsideUnitOfWork` when it must commit whatever the caller does next.
  */
 export async function inOwnTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  // BEGIN waits out a failover (failover.ts).
+  const client = await connectAndBegin(pool);
   try {
-    await client.query('begin');
     const result = await work(client);
     await client.query('commit');
     return result;

@@ -193,6 +193,37 @@ describe('read routing', () => {
   });
 });
 
+describe('a read the primary loses mid-query (it died: a failover)', () => {
+  it('is sent again once the primary answers, within DATABASE_FAILOVER_WAIT_SECONDS; a failing statement is not', async () => {
+    const database = connectDatabase({
+      url: named(inject('databaseUrl'), 'f-primary'),
+      readUrl: named(inject('databaseUrl'), 'f-replica'),
+      poolSize: 2,
+      replicaPollMs: 50,
+      failoverWaitMs: 10_000,
+    });
+    try {
+      await database.replica!.refresh();
+      // A mutation's read (or one past the replica's position) goes to the primary.
+      const slow = readingFromPrimary(() => database.readPool.query<{ name: string }>(`select current_setting('application_name') as name, pg_sleep(1.2)`));
+      // Terminated under it, as when the primary's postmaster dies (the statement never answers).
+      let terminated = 0;
+      for (let attempt = 0; attempt < 50 && terminated === 0; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const result = await database.pool.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'f-primary' and query like '%pg_sleep(1.2)%' and pid <> pg_backend_pid()`,
+        );
+        terminated = result.rowCount ?? 0;
+      }
+      expect(terminated).toBe(1);
+      expect((await slow).rows[0]!.name).toBe('f-primary');
+      await expect(readingFromPrimary(() => database.readPool.query('select * from no_such_table'))).rejects.toMatchObject({ code: '42P01' });
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe('a replica restart', () => {
   it('fails no read: idle replica connections the server dropped are retried on the primary', async () => {
     const database = connectDatabase({

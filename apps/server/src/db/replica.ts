@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { retryDuringFailover } from './retry.ts';
 
 /**
  * Reads from a streaming replica (READ_DATABASE_URL), and when not to: the replica monitor measures its lag, the
@@ -121,6 +122,8 @@ export class RoutingPool extends pg.Pool {
     private readonly primary: pg.Pool,
     private readonly toPrimary: () => boolean,
     private readonly onReplicaFailure: (error: unknown) => void = () => {},
+    /** DATABASE_FAILOVER_WAIT_SECONDS: how long a read the primary lost is sent again while it changes (0: never). */
+    private readonly primaryWaitMs = 0,
   ) {
     super(config);
   }
@@ -138,7 +141,9 @@ export class RoutingPool extends pg.Pool {
   }
 
   private async routedQuery(args: QueryArgs): Promise<unknown> {
-    const primaryQuery = this.primary.query.bind(this.primary) as (...args: QueryArgs) => Promise<unknown>;
+    const query = this.primary.query.bind(this.primary) as (...args: QueryArgs) => Promise<unknown>;
+    // A read changes nothing: one whose connection the primary lost mid-query (it died, a failover) is sent again.
+    const primaryQuery = (...rest: QueryArgs) => retryDuringFailover(this.primaryWaitMs, () => query(...rest), isConnectionError);
     if (this.toPrimary()) return primaryQuery(...args);
     try {
       return await (super.query as (...args: QueryArgs) => Promise<unknown>).apply(this, args);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { failoverWaitOf, retryDuringFailover } from './failover.ts';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { connectAndBegin } from './failover.ts';
 
 /**
  * The one transaction idiom: `transaction((tx) => …)` on the handle's unit-of-work-aware `db` (a repository offers it
@@ -28,20 +28,29 @@ function currentUnit(): UnitOfWork | undefined {
 const NO_ROWS = { rows: [], rowCount: 0, command: '', oid: 0, fields: [] };
 
 /**
- * The connection of one unit of work, taken from the pool only at its first statement: a mutation that is refused
- * before touching the database, or that first runs its own autocommit statements on the pool (failed-attempt counters),
- * does not hold a second connection meanwhile.
+ * The connection of one transaction (a unit of work, or a transaction of its own), taken from the pool only at its
+ * first statement: a mutation that is refused before touching the database, or that first runs its own autocommit
+ * statements on the pool (failed-attempt counters), does not hold a second connection meanwhile. Its BEGIN waits out a
+ * failover (connectAndBegin).
  */
 class LazyTransactionClient {
   private connection: Promise<pg.PoolClient> | null = null;
   private client: pg.PoolClient | null = null;
   private broken = false;
+  /** drizzle's BEGIN (with its isolation level, if any), sent once there is a connection. */
+  private begin: string | pg.QueryConfig = 'begin';
 
   constructor(private readonly pool: pg.Pool) {}
 
   query(config: string | pg.QueryConfig, values?: unknown[]): Promise<unknown> {
     const text = (typeof config === 'string' ? config : config.text).trim().toLowerCase();
-    if (!this.connection && (text === 'begin' || text === 'commit' || text === 'rollback')) return Promise.resolve(NO_ROWS);
+    if (!this.connection) {
+      if (text === 'begin' || text.startsWith('begin ')) {
+        this.begin = config;
+        return Promise.resolve(NO_ROWS);
+      }
+      if (text === 'commit' || text === 'rollback') return Promise.resolve(NO_ROWS);
+    }
     const ending = text === 'commit' || text === 'rollback';
     return this.connect().then((client) =>
       client.query(config as pg.QueryConfig, values).catch((error: unknown) => {
@@ -52,30 +61,39 @@ class LazyTransactionClient {
   }
 
   private connect(): Promise<pg.PoolClient> {
-    // BEGIN refused by PgBouncer while the primary changes (nothing ran): a new connection and BEGIN again (failover.ts).
-    this.connection ??= retryDuringFailover(failoverWaitOf(this.pool), () =>
-      this.pool.connect().then(async (client) => {
-        try {
-          await client.query('begin');
-        } catch (error) {
-          client.release(error instanceof Error ? error : true);
-          throw error;
-        }
-        this.client = client;
-        return client;
-      }),
-    ).catch((error: unknown) => {
-      this.broken = true;
-      throw error;
-    });
+    // BEGIN refused by PgBouncer while the primary changes: a new connection and BEGIN again (failover.ts).
+    this.connection ??= connectAndBegin(this.pool, this.begin).then(
+      (client) => (this.client = client),
+      (error: unknown) => {
+        this.broken = true;
+        throw error;
+      },
+    );
     return this.connection;
   }
 
   release() {
     // A connection whose commit or rollback failed is in an unknown state: drop it rather than return it to the pool.
-    this.client?.release(this.broken ? new Error('unit of work ended uncleanly') : undefined);
+    this.client?.release(this.broken ? new Error('transaction ended uncleanly') : undefined);
     this.client = null;
   }
+}
+
+/**
+ * `db.transaction(fn)` outside a unit of work, on the pool: drizzle's own would send BEGIN on a pooled connection
+ * once, fail when PgBouncer refuses it during a failover (sign-in's failure counter, issue 39), and keep that
+ * connection checked out for good. On a LazyTransactionClient the BEGIN waits out the failover like a unit of work's,
+ * `fn` runs once, and the connection always goes back.
+ */
+function ownTransaction(pool: pg.Pool): NodePgDatabase['transaction'] {
+  return async (work, config) => {
+    const client = new LazyTransactionClient(pool);
+    try {
+      return await drizzle(client as unknown as pg.PoolClient).transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
 }
 
 /**
@@ -86,7 +104,12 @@ class LazyTransactionClient {
 export function unitOfWorkAware<D extends object>(root: D): D {
   return new Proxy(root, {
     get(target, property) {
-      const base = property === '$client' ? target : (currentUnit()?.tx ?? target);
+      const unit = currentUnit();
+      if (property === 'transaction' && !unit) {
+        const client = (target as { $client?: unknown }).$client;
+        if (client instanceof pg.Pool) return ownTransaction(client);
+      }
+      const base = property === '$client' ? target : (unit?.tx ?? target);
       const value = Reflect.get(base, property, base) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(base) : value;
     },
