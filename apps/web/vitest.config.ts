@@ -17,6 +17,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // A hang guard, not a speed check: npm test runs these beside the cluster tests, where a form test took 2.4 s of 5.
+    testTimeout: 15_000,
     pool: 'threads',
     poolOptions: { threads: { minThreads: cores, maxThreads: cores } },
   },

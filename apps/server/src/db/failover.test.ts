@@ -199,7 +199,8 @@ describe('waiting out a failover (DATABASE_FAILOVER_WAIT_SECONDS)', () => {
     const waiting = connectDatabase({ url: dying.url, poolSize: 1, failoverWaitMs: 10_000 });
     const failing = connectDatabase({ url: dying.url, poolSize: 1, failoverWaitMs: 0 });
     try {
-      const options = { defaultMetrics: false, readinessTimeoutMs: 100, readinessRecentMs: 0 };
+      // The default second: the first check opens a connection, which took over 100 ms on a loaded machine.
+      const options = { defaultMetrics: false, readinessTimeoutMs: 1_000, readinessRecentMs: 0 };
       const observed = createObservability({ database: waiting, ...options });
       const unobserved = createObservability({ database: failing, ...options });
       expect(await observed.readiness()).toEqual({ ready: true });

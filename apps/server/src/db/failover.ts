@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isConnectionError } from './replica.ts';
+import { connectionOrCallback, isConnectionError } from './replica.ts';
 import { retryDuringFailover } from './retry.ts';
 
 /**
@@ -78,13 +78,7 @@ export class FailoverPool extends pg.Pool {
       this.failoverWaitMs > 0
         ? retryDuringFailover(this.failoverWaitMs, connect, (error) => isConnectionError(error) || neverReachedDatabase(error))
         : connect();
-    if (typeof callback !== 'function') return result;
-    const done = callback as (error: unknown, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
-    result.then(
-      (client) => done(undefined, client, (error) => client.release(error)),
-      (error: unknown) => done(error),
-    );
-    return undefined;
+    return connectionOrCallback(result, callback);
   }
 }
 

@@ -111,6 +111,20 @@ export function mustReadPrimary(monitor: ReplicaMonitor): boolean {
 type QueryArgs = unknown[];
 
 /**
+ * pg.Pool's connect() in either of its forms, for a pool that overrides it with a promise: that promise when no
+ * callback is given, else `callback(error, client, release)` once it settles.
+ */
+export function connectionOrCallback(result: Promise<pg.PoolClient>, callback: unknown): Promise<pg.PoolClient> | undefined {
+  if (typeof callback !== 'function') return result;
+  const done = callback as (error: unknown, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
+  result.then(
+    (client) => done(undefined, client, (error) => client.release(error)),
+    (error: unknown) => done(error),
+  );
+  return undefined;
+}
+
+/**
  * The read pool when a replica is configured: a pg.Pool on the replica (drizzle checks `instanceof Pool`, the metrics
  * read its counts) whose queries go to `primary` when `toPrimary()` says so, and whose connection failures are retried
  * once on the primary. `connect()` is routed the same way; a connection handed out (the CSV export's COPY) is not
@@ -157,13 +171,7 @@ export class RoutingPool extends pg.Pool {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one override for both of pg.Pool's connect overloads (promise and callback forms)
   override connect(callback?: any): any {
     const result = this.routedConnect();
-    if (typeof callback !== 'function') return result;
-    const done = callback as (error: unknown, client?: pg.PoolClient, release?: (error?: Error | boolean) => void) => void;
-    result.then(
-      (client) => done(undefined, client, (error) => client.release(error)),
-      (error: unknown) => done(error),
-    );
-    return undefined;
+    return connectionOrCallback(result, callback);
   }
 
   private async routedConnect(): Promise<pg.PoolClient> {
