@@ -116,8 +116,10 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Fewer, larger chunks: each response costs its headers too.
-        experimentalMinChunkSize: 8_000,
+        // Fewer, larger chunks: each response costs its headers too (about 0.6 KB here). Rollup merges a smaller chunk
+        // without side effects into one loaded under similar conditions; 25 KB (of uncompressed code) took the
+        // signed-in first paint from about 75 files to about 45 (issue 40, docs/performance.md).
+        experimentalMinChunkSize: 25_000,
         // Long-lived vendor chunks so app deploys do not invalidate them. Apollo's core and cache are for signed-in
         // screens only; its error classes and graphql's printer also serve the public screens' small client
         // (lib/public-graphql.ts), and Radix is split per component, so Rollup places those where they are used.
