@@ -65,11 +65,29 @@ function graphqlDocumentPerModule(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icon modules call `createLucideIcon` at the top level without a pure annotation, so Rollup counts
+ * each as a module with side effects: it then never merges an icon's small chunk into another (experimentalMinChunkSize
+ * merges only side-effect-free chunks) and a screen fetched one file per icon. The call only builds a component.
+ */
+function pureLucideIcons(): Plugin {
+  return {
+    name: 'rampart-pure-lucide-icons',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules\/lucide-react\/dist\/esm\/icons\//.test(id)) return null;
+      const rewritten = code.replace(/= createLucideIcon\(/g, '= /* @__PURE__ */ createLucideIcon(');
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // gqlTagName and artifactDirectory as in codegen.ts ('apps/web/src/gql/', whose function is `graphql`).
     react({ babel: { plugins: [[babelOptimizerPlugin, { artifactDirectory: gqlDirectory, gqlTagName: 'graphql' }]] } }),
     graphqlDocumentPerModule(),
+    pureLucideIcons(),
     tailwindcss(),
     noTestHooks(),
     // The widget build writes into outDir/widget afterwards and compresses its own files.
@@ -98,8 +116,10 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Fewer, larger chunks: each response costs its headers too.
-        experimentalMinChunkSize: 8_000,
+        // Fewer, larger chunks: each response costs its headers too (about 0.6 KB here). Rollup merges a smaller chunk
+        // without side effects into one loaded under similar conditions; 25 KB (of uncompressed code) took the
+        // signed-in first paint from about 75 files to about 45 (issue 40, docs/performance.md).
+        experimentalMinChunkSize: 25_000,
         // Long-lived vendor chunks so app deploys do not invalidate them. Apollo's core and cache are for signed-in
         // screens only; its error classes and graphql's printer also serve the public screens' small client
         // (lib/public-graphql.ts), and Radix is split per component, so Rollup places those where they are used.

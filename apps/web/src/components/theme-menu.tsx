@@ -1,5 +1,5 @@
 import { LaptopIcon, MoonIcon, SunIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,24 +10,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { ThemeButton, type ThemeToggleProps } from '@/components/theme-button';
+import { useFocusFirstMenuItem } from '@/hooks/use-menu-on-intent';
 import type { ThemeChoice } from '@/lib/theme';
 
 /** The theme menu, loaded by ThemeToggle on first use; it opens at once because that use was a press. */
 export default function ThemeMenu({ choice, resolved, onChange, className, focusFirstChoice }: ThemeToggleProps & { focusFirstChoice: boolean }) {
   const content = useRef<HTMLDivElement>(null);
-  // Radix focuses the first item only when it saw the key press itself; the press that loaded the menu came before.
-  useEffect(() => {
-    if (!focusFirstChoice) return;
-    let frame = 0;
-    let tries = 0;
-    const focusFirst = () => {
-      const first = content.current?.querySelector<HTMLElement>('[role="menuitemradio"]');
-      if (first) first.focus();
-      else if (++tries < 60) frame = requestAnimationFrame(focusFirst);
-    };
-    frame = requestAnimationFrame(focusFirst);
-    return () => cancelAnimationFrame(frame);
-  }, [focusFirstChoice]);
+  useFocusFirstMenuItem(content, focusFirstChoice);
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>

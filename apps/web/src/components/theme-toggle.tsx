@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ThemeButton, type ThemeToggleProps } from '@/components/theme-button';
+import { useMenuOnIntent } from '@/hooks/use-menu-on-intent';
 
 // The menu (Radix DropdownMenu, ~20 KB compressed) loads when the button is first pointed at, focused or pressed:
 // every public page shows the button, few visitors open it.
@@ -7,22 +8,8 @@ const loadThemeMenu = () => import('@/components/theme-menu');
 const ThemeMenu = lazy(loadThemeMenu);
 
 export function ThemeToggle(props: ThemeToggleProps) {
-  // 'keyboard' when the first press was Enter or Space (a click with no pointer detail): the menu then focuses its
-  // first choice, as Radix does for a keyboard opening.
-  const [menuWanted, setMenuWanted] = useState<false | 'pointer' | 'keyboard'>(false);
-  const preload = () => void loadThemeMenu().catch(() => {});
-  const button = (
-    <ThemeButton
-      choice={props.choice}
-      resolved={props.resolved}
-      className={props.className}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={(event) => setMenuWanted(event.detail === 0 ? 'keyboard' : 'pointer')}
-    />
-  );
+  const { wanted: menuWanted, triggerProps } = useMenuOnIntent(loadThemeMenu);
+  const button = <ThemeButton choice={props.choice} resolved={props.resolved} className={props.className} {...triggerProps} />;
   if (!menuWanted) return button;
   return (
     <Suspense fallback={button}>

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { UnsavedChangesProvider, useConfirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadUnsavedChangesDialog, UnsavedChangesProvider, useConfirmDiscard, useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 
 /** A screen keeping its edits in local state, compared with the saved value, as the cryptocurrencies screen does. */
 function Editor() {
@@ -68,6 +68,10 @@ function unloadIsStopped(): boolean {
 }
 
 describe('useUnsavedChanges', () => {
+  // The question's module loads on the first edit (as in the browser); here it is loaded before the tests, so that
+  // each question's wait covers the screen, not the first transform of the Radix dialog's modules.
+  beforeAll(() => loadUnsavedChangesDialog());
+
   it('asks before a link leaves unsaved edits: Stay keeps them, Leave discards them; closing the tab asks the browser', async () => {
     const { router, user } = renderApp();
     expect(unloadIsStopped()).toBe(false);

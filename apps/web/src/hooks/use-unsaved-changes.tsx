@@ -1,6 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction, type Location } from 'react-router';
-import { UnsavedChangesDialog } from '@/components/unsaved-changes-dialog';
+
+// The question (a Radix AlertDialog with its focus trap and scroll lock) is part of every page, /login included, but
+// shows only after an edit: it loads when a screen first reports unsaved edits, before anyone can try to leave.
+export const loadUnsavedChangesDialog = () => import('@/components/unsaved-changes-dialog');
+const UnsavedChangesDialog = lazy(() => loadUnsavedChangesDialog().then((module) => ({ default: module.UnsavedChangesDialog })));
 
 interface UnsavedChangesRegistry {
   setDirty: (id: string, dirty: boolean) => void;
@@ -30,8 +34,10 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const registry = useMemo<UnsavedChangesRegistry>(
     () => ({
       setDirty: (id, isDirty) => {
-        if (isDirty) dirtyIds.current.add(id);
-        else dirtyIds.current.delete(id);
+        if (isDirty) {
+          dirtyIds.current.add(id);
+          void loadUnsavedChangesDialog().catch(() => {});
+        } else dirtyIds.current.delete(id);
         setAnyDirty(dirtyIds.current.size > 0);
       },
       confirmDiscard: (action) => {
@@ -60,22 +66,30 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
 
   const leaving = blocker.state === 'blocked' && dirty;
   const switching = pendingSwitch !== null && dirty;
+  const open = leaving || switching;
+  // Mounted from the first question on, so that it closes with its animation like any dialog.
+  const [asked, setAsked] = useState(false);
+  if (open && !asked) setAsked(true);
   return (
     <UnsavedChangesContext.Provider value={registry}>
       {children}
-      <UnsavedChangesDialog
-        open={leaving || switching}
-        reason={switching ? 'switch' : 'leave'}
-        onStay={() => {
-          if (blocker.state === 'blocked') blocker.reset();
-          setPendingSwitch(null);
-        }}
-        onDiscard={() => {
-          if (blocker.state === 'blocked') blocker.proceed();
-          pendingSwitch?.();
-          setPendingSwitch(null);
-        }}
-      />
+      {(open || asked) && (
+        <Suspense fallback={null}>
+          <UnsavedChangesDialog
+            open={open}
+            reason={switching ? 'switch' : 'leave'}
+            onStay={() => {
+              if (blocker.state === 'blocked') blocker.reset();
+              setPendingSwitch(null);
+            }}
+            onDiscard={() => {
+              if (blocker.state === 'blocked') blocker.proceed();
+              pendingSwitch?.();
+              setPendingSwitch(null);
+            }}
+          />
+        </Suspense>
+      )}
     </UnsavedChangesContext.Provider>
   );
 }

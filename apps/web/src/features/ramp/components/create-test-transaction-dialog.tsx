@@ -47,9 +47,9 @@ type Values = z.infer<typeof schema>;
 const LIST_QUERIES = ['Transactions_BuyList', 'Transactions_SellList', 'Transactions_SwapList'];
 
 /** The dialog behind the "Create test transaction" button (create-test-transaction-button.tsx loads it lazily). */
-export default function CreateTestTransactionDialog({ accountId }: { accountId: string }) {
+export default function CreateTestTransactionDialog({ accountId, initiallyOpen = false }: { accountId: string; initiallyOpen?: boolean }) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const currencies = useQuery(TestCurrenciesQuery, { variables: { accountId }, skip: !open });
   const [create] = useMutation(CreateTestTransactionMutation, { refetchQueries: LIST_QUERIES });
