@@ -125,14 +125,16 @@ describe('NFT checkout links', () => {
     expect(elsewhere.html).toContain('This collection cannot be delivered here');
   });
 
-  it('getting started lists NFT checkout once the product is on, done with a flow on and a deployed collection', async () => {
-    const s = await seller();
+  it('getting started lists NFT checkout once the account takes it up, done with a flow on and a deployed collection', async () => {
+    const s = await seller({});
     const STEPS = `query($a: ID!) { gettingStarted(accountId: $a) { steps { key state } } }`;
     const stepOf = async () =>
       ((await s.client.ok(STEPS, { a: s.accountId })).gettingStarted.steps as { key: string; state: string }[]).find((step) => step.key === 'setUpNftCheckout');
     expect(await stepOf()).toBeUndefined();
-    await t.database.pool.query(`update accounts set onboarding_info = onboarding_info || '{"isNftCheckoutEnabled": true}' where id = $1`, [s.accountId]);
+    await s.client.ok(UPDATE_NFT, { a: s.accountId, i: { isLiteNftFlowAllowed: true } });
     expect(await stepOf()).toEqual({ key: 'setUpNftCheckout', state: 'done' });
+    // Once enabled (go-live approved) the step stays, open again while no flow is on.
+    await t.database.pool.query(`update accounts set onboarding_info = onboarding_info || '{"isNftCheckoutEnabled": true}' where id = $1`, [s.accountId]);
     await s.client.ok(UPDATE_NFT, { a: s.accountId, i: { isLiteNftFlowAllowed: false } });
     expect(await stepOf()).toEqual({ key: 'setUpNftCheckout', state: 'open' });
   });
