@@ -186,6 +186,43 @@ describe('buying an NFT in test mode', () => {
     expect(rows[0]!.token).toBe(tokenId);
   });
 
+  it('a job that crashed after the mint was sent does not mint again on retry; one that crashed before sending mints once', async () => {
+    const s = await seller();
+    const wallet = newWallet();
+    const { id } = await buy(s.collection.widgetUrl, wallet, '4242424242424242');
+    // What a crash right after sending leaves: the delivery recorded as started, the token minted, the purchase pending.
+    const fromBlock = await chain().getBlockNumber();
+    await t.database.pool.query(`insert into nft_deliveries (transaction_id, contract_address, from_block) values ($1, $2, $3)`, [
+      id,
+      s.collection.contractAddress.toLowerCase(),
+      fromBlock.toString(),
+    ]);
+    // A token the partner minted to the same wallet meanwhile (recorded by the dashboard) is not this purchase's.
+    const other = (await s.client.ok(MINT, { c: s.collection.id, to: wallet })).mintNft.tokenId as string;
+    const sent = await t.app.services.chain.mint({ contractAddress: s.collection.contractAddress, toAddress: wallet });
+    const supply = await supplyOf(s.collection.contractAddress);
+
+    await complete(id);
+    expect(await supplyOf(s.collection.contractAddress)).toBe(supply);
+    const { rows } = await t.database.pool.query(`select status, crypto_transaction_id, nft_transaction->>'tokenId' as token from transactions where id = $1`, [
+      id,
+    ]);
+    expect(rows[0]).toEqual({ status: 'completed', crypto_transaction_id: sent.transactionHash, token: sent.tokenId });
+    expect(sent.tokenId).not.toBe(other);
+    const mints = await t.database.pool.query(`select token_id, transaction_hash from nft_mints where collection_id = $1 order by token_id`, [s.collection.id]);
+    expect(mints.rows).toContainEqual({ token_id: sent.tokenId, transaction_hash: sent.transactionHash });
+
+    // Started, but the crash came before anything was sent: the retry mints, once.
+    const second = await buy(s.collection.widgetUrl, newWallet(), '4242424242424242');
+    await t.database.pool.query(`insert into nft_deliveries (transaction_id, contract_address, from_block) values ($1, $2, $3)`, [
+      second.id,
+      s.collection.contractAddress.toLowerCase(),
+      (await chain().getBlockNumber()).toString(),
+    ]);
+    await complete(second.id);
+    expect(await supplyOf(s.collection.contractAddress)).toBe(supply + 1n);
+  });
+
   it('the NFT-commerce flow transfers the token minted beforehand; a sold token’s link is refused', async () => {
     const s = await seller({ commerce: true });
     const minted = (await s.client.ok(MINT, { c: s.collection.id, to: LOCAL_CHAIN_DEV_ADDRESS })).mintNft.tokenId as string;
