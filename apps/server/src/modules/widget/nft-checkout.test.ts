@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, getAddress, http } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { LOCAL_CHAIN_DEV_ADDRESS } from '../../lib/chain/local-chain.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
 
@@ -137,6 +137,33 @@ describe('NFT checkout links', () => {
     await t.database.pool.query(`update accounts set onboarding_info = onboarding_info || '{"isNftCheckoutEnabled": true}' where id = $1`, [s.accountId]);
     await s.client.ok(UPDATE_NFT, { a: s.accountId, i: { isLiteNftFlowAllowed: false } });
     expect(await stepOf()).toEqual({ key: 'setUpNftCheckout', state: 'open' });
+  });
+
+  it('a manager changes a collection’s price (the checkout charges it, audited); bad amounts, analysts and other accounts are refused', async () => {
+    const s = await seller();
+    const PRICE = `mutation($id: ID!, $priceAmount: Decimal!) { updateNftCollectionPrice(id: $id, priceAmount: $priceAmount) { id priceAmount priceCurrencyCode } }`;
+    expect((await s.client.ok(PRICE, { id: s.collection.id, priceAmount: '0.25' })).updateNftCollectionPrice).toEqual({
+      id: s.collection.id,
+      priceAmount: '0.25',
+      priceCurrencyCode: 'eth',
+    });
+    expect((await open(s.collection.widgetUrl)).bootstrap.nft.priceAmount).toBe('0.25');
+    const audit = await t.database.pool.query(`select outcome from audit_events where operation = 'updateNftCollectionPrice' and account_id = $1`, [s.accountId]);
+    expect(audit.rows).toEqual([{ outcome: 'success' }]);
+
+    for (const [bad, message] of [
+      ['0', 'The price must be above zero.'],
+      ['1234567890.5', 'Enter the price as a number such as 0.05 (at most 18 decimals).'],
+    ]) {
+      const refused = await s.client.gql(PRICE, { id: s.collection.id, priceAmount: bad });
+      expect(refused.errors?.[0]?.extensions?.fields).toEqual({ priceAmount: message });
+    }
+    const analyst = await signedInMember(t, s.accountId, 'analyst');
+    expect(errorCode(await analyst.client.gql(PRICE, { id: s.collection.id, priceAmount: '1' }))).toBe('FORBIDDEN_ERROR');
+    const stranger = await accountWithMember(t);
+    expect(errorCode(await stranger.client.gql(PRICE, { id: s.collection.id, priceAmount: '1' }))).toMatch(/FORBIDDEN_ERROR|NOT_FOUND/);
+    const { rows } = await t.database.pool.query(`select price_amount from nft_collections where id = $1`, [s.collection.id]);
+    expect(rows[0]!.price_amount).toBe('0.25');
   });
 
   it('refuses links the account’s NFT settings do not allow: no flow on, a hidden wallet without a signed one, a token without the NFT-commerce flow', async () => {

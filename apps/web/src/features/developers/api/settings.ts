@@ -143,6 +143,16 @@ export const CreateNftCollectionMutation = graphql(`
   }
 `);
 
+export const UpdateNftCollectionPriceMutation = graphql(`
+  mutation Developers_UpdateNftCollectionPrice($id: ID!, $priceAmount: Decimal!) {
+    updateNftCollectionPrice(id: $id, priceAmount: $priceAmount) {
+      id
+      priceAmount
+      priceCurrencyCode
+    }
+  }
+`);
+
 export const DeleteNftCollectionMutation = graphql(`
   mutation Developers_DeleteNftCollection($id: ID!) {
     deleteNftCollection(id: $id)

@@ -25,6 +25,7 @@ import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { CheckoutPreviewDialog } from '@/features/developers/components/checkout-preview-dialog';
 import { CollectionMints } from '@/features/developers/components/collection-mints';
+import { CollectionPriceDialog } from '@/features/developers/components/collection-price-dialog';
 import { MintDialog } from '@/features/developers/components/mint-dialog';
 import { MintingCard } from '@/features/developers/components/minting-card';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
@@ -188,6 +189,7 @@ function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: 
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {canMint && collection.isMintable && <MintDialog collection={collection} onMinted={onMinted} />}
+          {canManage && <CollectionPriceDialog collection={collection} />}
           {collection.isMintable && <CheckoutPreviewDialog name={collection.name} url={collection.widgetUrl} />}
           <CopyButton value={collection.widgetUrl} label="Copy checkout link" size="sm" />
           {canManage && (
