@@ -213,6 +213,52 @@ describe('buying an NFT in test mode', () => {
     expect(rows[0]!.token).toBe(tokenId);
   });
 
+  it('a completed purchase reads back with its NFT fields from the CSV export and /v1; a live key’s NFT link is refused like the buy widget’s', async () => {
+    const s = await seller();
+    const wallet = newWallet();
+    const { id } = await buy(s.collection.widgetUrl, wallet, '4242424242424242');
+    await complete(id);
+    const { rows } = await t.database.pool.query(`select crypto_transaction_id, nft_transaction->>'tokenId' as token from transactions where id = $1`, [id]);
+    const { crypto_transaction_id: hash, token } = rows[0]!;
+
+    const csv = await fetch(`${t.baseUrl}/exports/transactions.csv?accountId=${s.accountId}&liveMode=false&kind=buy&transactionType=nft`, {
+      headers: { cookie: s.client.cookie!, 'x-csrf-token': s.client.csrfToken },
+    });
+    expect(csv.status).toBe(200);
+    const [header, ...lines] = (await csv.text()).trim().split('\n').map((line) => line.split(','));
+    const line = lines.find((cells) => cells[0] === id)!;
+    const cell = (name: string) => line[header!.indexOf(name)];
+    expect([cell('is_nft'), cell('nft_collection_name'), cell('nft_contract_address'), cell('nft_token_id'), cell('nft_network_code')]).toEqual([
+      't',
+      'Rampart Apes',
+      getAddress(s.collection.contractAddress),
+      token,
+      'local_evm',
+    ]);
+    expect([cell('status'), cell('crypto_transaction_id'), cell('wallet_address')]).toEqual(['completed', hash, wallet]);
+
+    const keys = (await s.client.ok(`query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }`, { a: s.accountId })).apiKeys as {
+      type: string;
+      secret: string;
+    }[];
+    const v1 = await fetch(`${t.baseUrl}/v1/transactions/${id}`, { headers: { authorization: `Api-Key ${keys.find((key) => key.type === 'secret')!.secret}` } });
+    expect(v1.status).toBe(200);
+    const body = (await v1.json()) as Record<string, any>; // the REST answer, checked field by field below
+    const read = body.data ?? body;
+    expect(read).toMatchObject({ id, isNft: true, status: 'completed', cryptoTransactionId: hash, walletAddress: wallet });
+    expect(read.nftTransaction).toMatchObject({ collectionName: 'Rampart Apes', contractAddress: getAddress(s.collection.contractAddress), tokenId: token, networkCode: 'local_evm' });
+
+    const livePk = `pk_live_${'N'.repeat(24)}`;
+    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value) values ($1, true, 'publishable', $2)`, [s.accountId, livePk]);
+    const query = `apiKey=${livePk}&contractAddress=${s.collection.contractAddress}&network=local_evm`;
+    const [nftPage, buyPage] = await Promise.all([fetch(`${t.baseUrl}/widget/nft?${query}`), fetch(`${t.baseUrl}/widget/buy?apiKey=${livePk}`)]);
+    expect([nftPage.status, buyPage.status]).toEqual([403, 403]);
+    const nftHtml = await nftPage.text();
+    expect(nftHtml).toContain('Live payments are not available in this deployment');
+    expect(nftHtml).not.toContain('<script');
+    expect(nftHtml).toBe(await buyPage.text());
+  });
+
   it('a job that crashed after the mint was sent does not mint again on retry; one that crashed before sending mints once', async () => {
     const s = await seller();
     const wallet = newWallet();
