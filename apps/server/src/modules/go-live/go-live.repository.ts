@@ -82,7 +82,10 @@ export function createGoLiveRepository(db: Database) {
         .from(nftAccounts)
         .where(eq(nftAccounts.accountId, accountId))
         .limit(1);
-      const deployedCollections = await db.$count(nftCollections, and(eq(nftCollections.accountId, accountId), isNotNull(nftCollections.deployTransactionHash)));
+      const deployedCollections = await db.$count(
+        nftCollections,
+        and(eq(nftCollections.accountId, accountId), isNotNull(nftCollections.deployTransactionHash)),
+      );
       return { flowOn: Boolean(flows?.lite || flows?.commerce), deployedCollections };
     },
 

@@ -377,7 +377,10 @@ describe('requestGoLive', () => {
     expect(request).toMatchObject({ product: 'NftCheckout', status: 'Pending' });
     expect((await kybStaff.ok(QUEUE, { p: 'NftCheckout' })).goLiveRequests.items.map((item: { id: string }) => item.id)).toContain(request.id);
     await kybStaff.ok(REVIEW, { id: request.id, s: 'Approved' });
-    expect((await partner.client.ok(FLAGS, { a: partner.accountId })).account.onboardingInfo).toMatchObject({ isOnRampEnabled: false, isNftCheckoutEnabled: true });
+    expect((await partner.client.ok(FLAGS, { a: partner.accountId })).account.onboardingInfo).toMatchObject({
+      isOnRampEnabled: false,
+      isNftCheckoutEnabled: true,
+    });
     expect((await nft()).nftCommerce).toMatchObject({ isEnabled: true, goLiveStatus: 'Approved' });
     const mail = await t.smtp.waitFor(partner.email, /Go-live for NFT checkout: approved/);
     expect(mail.text).toContain('http://localhost:3000/dashboard/nft-checkout/go-live');

@@ -221,7 +221,9 @@ describe('productStatusView', () => {
       requiredToGoLive: true,
     });
     expect(productStatusView(ready({ nft: { flowOn: true, deployedCollections: 0 } })).nftCommerce.isReady).toBe(false);
-    expect(checklist('NftCheckout', ready({ nft: { flowOn: true, deployedCollections: 0 } })).at(-1)!.detail).toBe('Deploy a collection the checkout can sell.');
+    expect(checklist('NftCheckout', ready({ nft: { flowOn: true, deployedCollections: 0 } })).at(-1)!.detail).toBe(
+      'Deploy a collection the checkout can sell.',
+    );
     expect(productStatusView(ready({ nft: { flowOn: true, deployedCollections: 1 } })).nftCommerce).toMatchObject({ isReady: true, isEnabled: false });
   });
 });

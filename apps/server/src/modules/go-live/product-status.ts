@@ -303,7 +303,12 @@ export function productStatusView(facts: ProductStatusFacts): ProductStatusView 
     swaps: readinessOf('Swaps', checklists.Swaps, facts),
     nftCommerce: readinessOf('NftCheckout', checklists.NftCheckout, facts),
     // Commerce: enabled once the Helio merchant account is active, ready once it also has a payout wallet.
-    helio: { ...notBuilt, isOffered: facts.helio.status !== null, isEnabled: facts.helio.status === 'active', isReady: facts.helio.status === 'active' && facts.helio.wallets > 0 },
+    helio: {
+      ...notBuilt,
+      isOffered: facts.helio.status !== null,
+      isEnabled: facts.helio.status === 'active',
+      isReady: facts.helio.status === 'active' && facts.helio.wallets > 0,
+    },
     checklists,
   };
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CURRENCY_SUSPENSION_SCOPES, staffReasonSchema } from '@rampart/shared/catalog';
-import { accountSettingsInput, nftAccountInput, nftCollectionInput, nftPriceCurrencyOf, nftPriceProblem, walletAddressProblem } from '@rampart/shared/developer-settings';
+import {
+  accountSettingsInput,
+  nftAccountInput,
+  nftCollectionInput,
+  nftPriceCurrencyOf,
+  nftPriceProblem,
+  walletAddressProblem,
+} from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';

@@ -148,7 +148,9 @@ describe('NFT checkout links', () => {
       priceCurrencyCode: 'eth',
     });
     expect((await open(s.collection.widgetUrl)).bootstrap.nft.priceAmount).toBe('0.25');
-    const audit = await t.database.pool.query(`select outcome from audit_events where operation = 'updateNftCollectionPrice' and account_id = $1`, [s.accountId]);
+    const audit = await t.database.pool.query(`select outcome from audit_events where operation = 'updateNftCollectionPrice' and account_id = $1`, [
+      s.accountId,
+    ]);
     expect(audit.rows).toEqual([{ outcome: 'success' }]);
 
     for (const [bad, message] of [
@@ -225,7 +227,10 @@ describe('buying an NFT in test mode', () => {
       headers: { cookie: s.client.cookie!, 'x-csrf-token': s.client.csrfToken },
     });
     expect(csv.status).toBe(200);
-    const [header, ...lines] = (await csv.text()).trim().split('\n').map((line) => line.split(','));
+    const [header, ...lines] = (await csv.text())
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
     const line = lines.find((cells) => cells[0] === id)!;
     const cell = (name: string) => line[header!.indexOf(name)];
     expect([cell('is_nft'), cell('nft_collection_name'), cell('nft_contract_address'), cell('nft_token_id'), cell('nft_network_code')]).toEqual([
@@ -241,15 +246,25 @@ describe('buying an NFT in test mode', () => {
       type: string;
       secret: string;
     }[];
-    const v1 = await fetch(`${t.baseUrl}/v1/transactions/${id}`, { headers: { authorization: `Api-Key ${keys.find((key) => key.type === 'secret')!.secret}` } });
+    const v1 = await fetch(`${t.baseUrl}/v1/transactions/${id}`, {
+      headers: { authorization: `Api-Key ${keys.find((key) => key.type === 'secret')!.secret}` },
+    });
     expect(v1.status).toBe(200);
     const body = (await v1.json()) as Record<string, any>; // the REST answer, checked field by field below
     const read = body.data ?? body;
     expect(read).toMatchObject({ id, isNft: true, status: 'completed', cryptoTransactionId: hash, walletAddress: wallet });
-    expect(read.nftTransaction).toMatchObject({ collectionName: 'Rampart Apes', contractAddress: getAddress(s.collection.contractAddress), tokenId: token, networkCode: 'local_evm' });
+    expect(read.nftTransaction).toMatchObject({
+      collectionName: 'Rampart Apes',
+      contractAddress: getAddress(s.collection.contractAddress),
+      tokenId: token,
+      networkCode: 'local_evm',
+    });
 
     const livePk = `pk_live_${'N'.repeat(24)}`;
-    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value) values ($1, true, 'publishable', $2)`, [s.accountId, livePk]);
+    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value) values ($1, true, 'publishable', $2)`, [
+      s.accountId,
+      livePk,
+    ]);
     const query = `apiKey=${livePk}&contractAddress=${s.collection.contractAddress}&network=local_evm`;
     const [nftPage, buyPage] = await Promise.all([fetch(`${t.baseUrl}/widget/nft?${query}`), fetch(`${t.baseUrl}/widget/buy?apiKey=${livePk}`)]);
     expect([nftPage.status, buyPage.status]).toEqual([403, 403]);

@@ -107,7 +107,14 @@ export function MintingCard({ accountId, chain, networkName, isMintingEnabled, c
           <CardTitle>Minting</CardTitle>
           <CardDescription>Deploy your own ERC-721 collections and mint their tokens to your buyers’ wallets.</CardDescription>
         </div>
-        {builtIn && <DeployCollectionDialog accountId={accountId} networkName={networkName} priceCurrency={nftPriceCurrencyOf(chain.networkCode)} onDeployed={onDeployed} />}
+        {builtIn && (
+          <DeployCollectionDialog
+            accountId={accountId}
+            networkName={networkName}
+            priceCurrency={nftPriceCurrencyOf(chain.networkCode)}
+            onDeployed={onDeployed}
+          />
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!isMintingEnabled && (

@@ -56,12 +56,26 @@ type CollectionValues = z.infer<ReturnType<typeof collectionSchema>>;
 export function NftCollectionDialog({ accountId, networks, onAdded }: { accountId: string; networks: readonly Network[]; onAdded: () => void }) {
   const [open, setOpen] = useState(false);
   const [create] = useMutation(CreateNftCollectionMutation);
-  const empty: CollectionValues = { name: '', imageUrl: '', networkCode: 'ethereum', contractType: 'ERC721', contractAddress: '', priceAmount: DEFAULT_NFT_PRICE };
+  const empty: CollectionValues = {
+    name: '',
+    imageUrl: '',
+    networkCode: 'ethereum',
+    contractType: 'ERC721',
+    contractAddress: '',
+    priceAmount: DEFAULT_NFT_PRICE,
+  };
   const form = useForm<CollectionValues>({ resolver: zodResolver(collectionSchema(networks)), defaultValues: empty, mode: 'onTouched' });
 
   const submission = useServerSubmit(
     form,
-    { name: 'name', imageUrl: 'imageUrl', networkCode: 'networkCode', contractType: 'contractType', contractAddress: 'contractAddress', priceAmount: 'priceAmount' },
+    {
+      name: 'name',
+      imageUrl: 'imageUrl',
+      networkCode: 'networkCode',
+      contractType: 'contractType',
+      contractAddress: 'contractAddress',
+      priceAmount: 'priceAmount',
+    },
     async (values) => {
       await create({
         variables: {
