@@ -187,7 +187,7 @@ function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: 
             </span>
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1 sm:shrink-0">
           {canMint && collection.isMintable && <MintDialog collection={collection} onMinted={onMinted} />}
           {canManage && <CollectionPriceDialog collection={collection} />}
           {collection.isMintable && <CheckoutPreviewDialog name={collection.name} url={collection.widgetUrl} />}
