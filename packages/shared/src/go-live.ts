@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { BUSINESS_INDUSTRIES, COUNTRY_CODES } from './onboarding.ts';
 
-export const RAMP_PRODUCTS = ['OnRamp', 'OffRamp', 'Swaps'] as const;
+/** The products with a go-live review of their own (NFT checkout included once the account takes it up). */
+export const RAMP_PRODUCTS = ['OnRamp', 'OffRamp', 'Swaps', 'NftCheckout'] as const;
 export type RampProduct = (typeof RAMP_PRODUCTS)[number];
 
 /** The route segment of each product under /dashboard. */
-export const PRODUCT_ROUTE_SEGMENTS: Record<RampProduct, string> = { OnRamp: 'on-ramp', OffRamp: 'off-ramp', Swaps: 'swaps' };
+export const PRODUCT_ROUTE_SEGMENTS: Record<RampProduct, string> = { OnRamp: 'on-ramp', OffRamp: 'off-ramp', Swaps: 'swaps', NftCheckout: 'nft-checkout' };
 
 export const TESTING_URL_MAX = 2048;
 export const TESTING_CREDENTIALS_MAX = 2000;

@@ -153,8 +153,8 @@ export interface WidgetQuote {
 export interface WidgetTransaction {
   id: string;
   kind: 'buy' | 'sell' | 'swap';
-  /** NFT checkout: the token and where it went (tokenId once minted or transferred). */
-  nft: { collectionName: string; contractAddress: string; tokenId: string | null; imageUrl: string | null } | null;
+  /** NFT checkout: the token and where it went (tokenId once minted or transferred), and how it is delivered. */
+  nft: { collectionName: string; contractAddress: string; tokenId: string | null; imageUrl: string | null; delivery: 'mint' | 'transfer' } | null;
   status: string;
   failureReason: string | null;
   failureMessage: string | null;

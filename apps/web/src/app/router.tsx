@@ -8,7 +8,7 @@ import { FocusLayout } from '@/components/layouts/focus-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { NotFound } from '@/components/not-found';
 import { PageSpinner } from '@/components/ui/spinner';
-import { goLivePath, isPublicPath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES, subscribePath } from '@/config/routes';
+import { GO_LIVE_PRODUCT_ROUTES, goLivePath, isPublicPath, kybPath, RAMP_PRODUCT_ROUTES, rampSectionPath, ROUTES, subscribePath } from '@/config/routes';
 import { hasCsrfToken } from '@/lib/session';
 
 // Every route of spec §2. Screens are loaded on demand; layouts show a centred spinner meanwhile.
@@ -190,18 +190,23 @@ export const routes: RouteObject[] = [
                       // Spec §2 has both addresses for one dashboard each (one depositDashboardData, one withdrawalDashboardData).
                       { path: ROUTES.deposits, element: <SameScreen to={ROUTES.balanceDeposits} /> },
                       { path: ROUTES.withdrawals, element: <SameScreen to={ROUTES.balanceWithdrawals} /> },
-                      ...RAMP_PRODUCT_ROUTES.flatMap(({ product }) => [
+                      ...GO_LIVE_PRODUCT_ROUTES.flatMap(({ product }) => [
                         { path: kybPath(product), element: <KybRoute product={product} /> },
                         { path: goLivePath(product), element: <GoLiveRoute product={product} /> },
-                        { path: rampSectionPath(product, 'integrate'), element: <RampIntegrateRoute product={product} /> },
                       ]),
+                      ...RAMP_PRODUCT_ROUTES.map(({ product }) => ({
+                        path: rampSectionPath(product, 'integrate'),
+                        element: <RampIntegrateRoute product={product} />,
+                      })),
+                      // NFT checkout has no dashboard of its own: its address opens its go-live page.
+                      { path: ROUTES.nftCheckout, element: <Navigate to={goLivePath('NftCheckout')} replace /> },
                       ...(['OnRamp', 'OffRamp'] as const).flatMap((product) => [
                         { path: rampSectionPath(product, 'cryptos'), element: <RampCryptosRoute product={product} /> },
                         { path: rampSectionPath(product, 'fees'), element: <RampFeesRoute product={product} /> },
                       ]),
                       { path: ROUTES.customers, element: page(CustomersListRoute) },
                       { path: ROUTES.subscription, element: page(SubscriptionRoute) },
-                      ...RAMP_PRODUCT_ROUTES.map(({ product }) => ({ path: subscribePath(product), element: <SubscriptionRoute product={product} /> })),
+                      ...GO_LIVE_PRODUCT_ROUTES.map(({ product }) => ({ path: subscribePath(product), element: <SubscriptionRoute product={product} /> })),
                       { path: ROUTES.commerce, element: page(CommerceIndexRoute) },
                       ...pagesUnder(ROUTES.commerce, {
                         intro: CommerceIntroRoute,

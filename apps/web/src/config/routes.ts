@@ -21,6 +21,8 @@ export const ROUTES = {
   onRamp: '/dashboard/on-ramp',
   offRamp: '/dashboard/off-ramp',
   swaps: '/dashboard/swaps',
+  /** NFT checkout's business verification and go-live pages (its set-up is under Developers › NFT commerce). */
+  nftCheckout: '/dashboard/nft-checkout',
   /** Another address of balanceDeposits (spec §2 has both): the router sends it there. */
   deposits: '/dashboard/deposits',
   balanceDeposits: '/dashboard/balance/deposits',
@@ -79,17 +81,28 @@ export const RAMP_PRODUCT_ROUTES = [
 ] as const;
 export type RampProductKey = (typeof RAMP_PRODUCT_ROUTES)[number]['product'];
 
-export function kybPath(product: RampProductKey): string {
-  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/kyb`;
+/** The products with a go-live review: the ramp products and NFT checkout (RampProduct on the server). */
+export const GO_LIVE_PRODUCT_ROUTES = [...RAMP_PRODUCT_ROUTES, { product: 'NftCheckout', base: ROUTES.nftCheckout }] as const;
+export type GoLiveProductKey = (typeof GO_LIVE_PRODUCT_ROUTES)[number]['product'];
+
+/** Where NFT checkout is set up: its flows, collections and checkout links. */
+export const NFT_COMMERCE_PATH = `${ROUTES.developers}/nft-commerce`;
+
+function productBase(product: GoLiveProductKey): string {
+  return GO_LIVE_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base;
 }
 
-export function goLivePath(product: RampProductKey): string {
-  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/go-live`;
+export function kybPath(product: GoLiveProductKey): string {
+  return `${productBase(product)}/kyb`;
+}
+
+export function goLivePath(product: GoLiveProductKey): string {
+  return `${productBase(product)}/go-live`;
 }
 
 /** The plans page in a product's context (spec §2 /dashboard/{product}/subscribe). */
-export function subscribePath(product: RampProductKey): string {
-  return `${RAMP_PRODUCT_ROUTES.find((entry) => entry.product === product)!.base}/subscribe`;
+export function subscribePath(product: GoLiveProductKey): string {
+  return `${productBase(product)}/subscribe`;
 }
 
 /** The ramp set-up pages of spec §2: cryptos and fees (on-ramp, off-ramp), integrate (all three). */

@@ -4,7 +4,7 @@ import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
 
-export const RAMP_PRODUCTS = ['OnRamp', 'OffRamp', 'Swaps'] as const;
+export const RAMP_PRODUCTS = ['OnRamp', 'OffRamp', 'Swaps', 'NftCheckout'] as const;
 export const GO_LIVE_STATUSES = ['Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'] as const;
 
 export interface TestingInstructionsSnapshot {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ownedBy, timestamptz, updatedAt } from './columns.ts';
 import {
   PASS_BARCODE_FORMATS,
@@ -15,6 +15,7 @@ import {
 import { accounts } from './accounts.ts';
 import { users } from './identity.ts';
 import { nftCollections } from './settings.ts';
+import { transactions } from './transactions.ts';
 
 /**
  * Passes (issue 17): projects of an account, each with its policies (who is entitled), templates (the layout for Apple
@@ -244,4 +245,25 @@ export const nftMints = pgTable(
     index('nft_mints_collection_idx').on(table.collectionId, table.createdAt),
     unique('nft_mints_collection_token_unique').on(table.collectionId, table.tokenId),
   ],
+);
+
+/**
+ * NFT checkout (issue 38): a paid purchase's delivery on the chain, written (committed) before the mint or transfer is
+ * sent. A job that crashed after sending finds it on retry and looks on the chain for the token it delivered since
+ * `fromBlock` instead of sending again; `transactionHash`/`tokenId` are set as soon as the chain answers.
+ */
+export const nftDeliveries = pgTable(
+  'nft_deliveries',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    contractAddress: text('contract_address').notNull(),
+    /** The chain's block number just before sending: the delivery is in a later block. */
+    fromBlock: numeric('from_block').notNull(),
+    tokenId: text('token_id'),
+    transactionHash: text('transaction_hash'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('nft_deliveries_contract_token_idx').on(table.contractAddress, table.tokenId)],
 );

@@ -14,7 +14,7 @@ export interface GettingStartedFacts {
   memberCount: number;
   approvedGoLive: boolean;
   openGoLive: boolean;
-  /** NFT checkout (issue 38): the product is on for the account, and a flow is on with a collection the checkout can deliver. */
+  /** NFT checkout (issue 38): the account takes the product up (enabled, chosen in onboarding or a flow on), and a flow is on with a collection the checkout can deliver. */
   nftCheckoutEnabled: boolean;
   nftCheckoutReady: boolean;
 }
@@ -49,7 +49,11 @@ export function createGettingStartedRepository(db: Database) {
           (select count(*)::int from memberships m where m.account_id = a.id) as member_count,
           exists (select 1 from go_live_requests g where g.account_id = a.id and g.status = 'Approved') as approved_go_live,
           exists (select 1 from go_live_requests g where g.account_id = a.id and g.status in ('Pending', 'InProgress', 'OnHold')) as open_go_live,
-          coalesce((a.onboarding_info ->> 'isNftCheckoutEnabled')::boolean, false) as nft_checkout_enabled,
+          -- Taken up as the go-live checklist counts it (product-status.ts isOffered): enabled, chosen in onboarding, or a flow on.
+          coalesce((a.onboarding_info ->> 'isNftCheckoutEnabled')::boolean, false)
+            or coalesce(a.onboarding_details -> 'productInterests' ? 'NftCheckout', false)
+            or exists (select 1 from nft_accounts n where n.account_id = a.id and (n.is_lite_nft_flow_allowed or n.is_nft_commerce_flow_allowed))
+            as nft_checkout_enabled,
           exists (select 1 from nft_accounts n where n.account_id = a.id and (n.is_lite_nft_flow_allowed or n.is_nft_commerce_flow_allowed))
             and exists (select 1 from nft_collections c where c.account_id = a.id and c.deploy_transaction_hash is not null) as nft_checkout_ready
         from accounts a

@@ -24,7 +24,8 @@ const done = (key: GettingStartedStepKey, isDone: boolean): GettingStartedStep =
  *   and the provider defaults alone are not;
  * - the team step is done with a second membership, an accepted one or a pending invitation;
  * - a webhook in either mode counts (partners start in test mode);
- * - NFT checkout is a step only when the product is on: done with a flow on and a collection Rampart deployed.
+ * - NFT checkout is a step only when the account takes it up (as the go-live checklist counts it): done with a flow on
+ *   and a collection Rampart deployed.
  */
 export function gettingStartedSteps(facts: GettingStartedFacts): GettingStartedStep[] {
   const verifyBusiness = ((): GettingStartedStep => {

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { firstWhere, insertRow } from '../../db/row-queries.ts';
 import { accounts, domainReviews, memberships, organizations } from '../../db/schema/accounts.ts';
-import { affiliatePayoutConfigurations } from '../../db/schema/developers.ts';
+import { affiliatePayoutConfigurations, nftAccounts } from '../../db/schema/developers.ts';
+import { nftCollections } from '../../db/schema/settings.ts';
 import { blockedListEntries, goLiveRequests, testingInstructions, type TestingInstructionsSnapshot } from '../../db/schema/go-live.ts';
 import { users } from '../../db/schema/identity.ts';
 import { integrations } from '../../db/schema/ramp.ts';
@@ -72,6 +73,20 @@ export function createGoLiveRepository(db: Database) {
         .limit(1);
       const wallets = await db.$count(helioWallets, eq(helioWallets.accountId, accountId));
       return { status: merchant?.status ?? null, wallets };
+    },
+
+    /** NFT checkout's set-up: a flow on, and the collections Rampart deployed (the ones its checkout can sell). */
+    async nftReadiness(accountId: string): Promise<{ flowOn: boolean; deployedCollections: number }> {
+      const [flows] = await db
+        .select({ lite: nftAccounts.isLiteNftFlowAllowed, commerce: nftAccounts.isNftCommerceFlowAllowed })
+        .from(nftAccounts)
+        .where(eq(nftAccounts.accountId, accountId))
+        .limit(1);
+      const deployedCollections = await db.$count(
+        nftCollections,
+        and(eq(nftCollections.accountId, accountId), isNotNull(nftCollections.deployTransactionHash)),
+      );
+      return { flowOn: Boolean(flows?.lite || flows?.commerce), deployedCollections };
     },
 
     testingInstructions: (accountId: string, executor: Executor = db): Promise<TestingInstructionsRow | undefined> =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_ROUTE_SEGMENTS, REVIEW_REASON_MAX, blockedListEntrySchema, testingInstructionsSchema } from '@rampart/shared/go-live';
+import { PRODUCT_ROUTE_SEGMENTS, RAMP_PRODUCTS, REVIEW_REASON_MAX, blockedListEntrySchema, testingInstructionsSchema } from '@rampart/shared/go-live';
 import type { Env } from '../../config/env.ts';
 import type { TestingInstructionsSnapshot } from '../../db/schema/go-live.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
@@ -24,7 +24,7 @@ export interface KybStatusSource {
   statusOfAccount(accountId: string): Promise<KybStatusOfAccount>;
 }
 
-export const PRODUCT_LABELS: Record<RampProduct, string> = { OnRamp: 'On-ramp', OffRamp: 'Off-ramp', Swaps: 'Swaps' };
+export const PRODUCT_LABELS: Record<RampProduct, string> = { OnRamp: 'On-ramp', OffRamp: 'Off-ramp', Swaps: 'Swaps', NftCheckout: 'NFT checkout' };
 
 /** Staff moves: OnHold waits for the partner, who asks again (the same request goes back to Pending). */
 const TRANSITIONS: Record<GoLiveStatus, readonly GoLiveStatus[]> = {
@@ -63,7 +63,7 @@ const listInput = z.object({
     .array(z.enum(['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected']))
     .max(6)
     .nullish(),
-  product: z.enum(['OnRamp', 'OffRamp', 'Swaps']).nullish(),
+  product: z.enum(RAMP_PRODUCTS).nullish(),
   skip: z.number().int().min(0, 'skip cannot be negative').max(100_000).nullish(),
   take: z.number().int().min(1, 'take is at least 1').max(100, 'take is at most 100').nullish(),
 });
@@ -115,7 +115,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
   /** The go-live checklists and each product's readiness (product-status.ts), from what the account has done. */
   async function productStatus(accountId: string): Promise<ProductStatusView> {
     const { account, subscriptionPlanType } = await loadAccount(accountId);
-    const [verification, domainReviews, hasPayout, integrationDomains, instructions, requests, blocked, helio] = await Promise.all([
+    const [verification, domainReviews, hasPayout, integrationDomains, instructions, requests, blocked, helio, nft] = await Promise.all([
       kyb.statusOfAccount(accountId),
       repository.domainReviewsOf(accountId),
       repository.hasPayoutConfiguration(accountId),
@@ -124,6 +124,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       repository.latestRequests(accountId),
       blockedStatus(accountId, account),
       repository.helioReadiness(accountId),
+      repository.nftReadiness(accountId),
     ]);
     return productStatusView({
       accountId,
@@ -137,6 +138,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
       requests,
       blocked,
       helio,
+      nft,
     });
   }
 
@@ -207,7 +209,7 @@ export function createGoLiveService(deps: { repository: GoLiveRepository; kyb: K
     },
 
     async requestGoLive(accountId: string, userId: string, product: RampProduct) {
-      if (!(product in PRODUCT_FLAGS)) throw badInput({ product: 'Choose OnRamp, OffRamp or Swaps' });
+      if (!(product in PRODUCT_FLAGS)) throw badInput({ product: 'Choose OnRamp, OffRamp, Swaps or NftCheckout' });
       const status = await productStatus(accountId);
       const unmet = status.checklists[product].filter((item) => item.requiredToGoLive && item.state !== 'done');
       if (unmet.length) {

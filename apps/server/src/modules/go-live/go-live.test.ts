@@ -347,6 +347,45 @@ describe('requestGoLive', () => {
     expect((await partner.client.ok(REQUEST_GO_LIVE, { a: partner.accountId, p: 'Swaps' })).requestGoLive.status).toBe('Pending');
   });
 
+  it('NFT checkout: offered once a flow is on, needs a flow and a deployed collection, approval enables it', async () => {
+    const partner = await readyPartner();
+    const NFT = `query($a: ID!) { productStatus(id: $a) { nftCommerce { ${READINESS} isOffered } checklist(product: NftCheckout) { ${CHECKLIST_FIELDS} } } }`;
+    const nft = async () => (await partner.client.ok(NFT, { a: partner.accountId })).productStatus;
+    expect((await nft()).nftCommerce).toMatchObject({ isOffered: false, isReady: false, isEnabled: false, goLiveStatus: 'NotStarted' });
+
+    const refused = await partner.client.gql(REQUEST_GO_LIVE, { a: partner.accountId, p: 'NftCheckout' });
+    expect(errorCode(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors![0]!.message).toContain('Before requesting go-live for NFT checkout, complete: NFT checkout: a flow and a collection');
+    expect((refused.errors![0]!.extensions!.unmetItems as Array<{ key: string }>).map((item) => item.key)).toEqual(['nftSetup']);
+    expect(await requestRows(partner.accountId)).toHaveLength(0);
+
+    await partner.client.ok(`mutation($a: ID!) { updateNftAccount(accountId: $a, input: { isLiteNftFlowAllowed: true }) { id } }`, { a: partner.accountId });
+    let status = await nft();
+    expect(status.nftCommerce).toMatchObject({ isOffered: true, isReady: false });
+    expect(status.checklist.at(-1)).toMatchObject({ key: 'nftSetup', state: 'actionRequired', detail: 'Deploy a collection the checkout can sell.' });
+    // Setup only: a collection Rampart deployed (the minting tests deploy on the chain).
+    await t.database.pool.query(
+      `insert into nft_collections (account_id, name, contract_address, contract_type, network_code, chain_id, deploy_transaction_hash)
+       values ($1, 'Apes', '0x5FbDB2315678afecb367f032d93F642f64180aa3', 'ERC721', 'ethereum', 31337, '0xabc')`,
+      [partner.accountId],
+    );
+    status = await nft();
+    expect(status.nftCommerce).toMatchObject({ isOffered: true, isReady: true, isEnabled: false });
+    expect(status.checklist.at(-1)).toMatchObject({ key: 'nftSetup', state: 'done', route: '/developers/nft-commerce' });
+
+    const request = (await partner.client.ok(REQUEST_GO_LIVE, { a: partner.accountId, p: 'NftCheckout' })).requestGoLive;
+    expect(request).toMatchObject({ product: 'NftCheckout', status: 'Pending' });
+    expect((await kybStaff.ok(QUEUE, { p: 'NftCheckout' })).goLiveRequests.items.map((item: { id: string }) => item.id)).toContain(request.id);
+    await kybStaff.ok(REVIEW, { id: request.id, s: 'Approved' });
+    expect((await partner.client.ok(FLAGS, { a: partner.accountId })).account.onboardingInfo).toMatchObject({
+      isOnRampEnabled: false,
+      isNftCheckoutEnabled: true,
+    });
+    expect((await nft()).nftCommerce).toMatchObject({ isEnabled: true, goLiveStatus: 'Approved' });
+    const mail = await t.smtp.waitFor(partner.email, /Go-live for NFT checkout: approved/);
+    expect(mail.text).toContain('http://localhost:3000/dashboard/nft-checkout/go-live');
+  });
+
   it('refuses a bad product by name', async () => {
     const partner = await readyPartner();
     const result = await partner.client.gql(REQUEST_GO_LIVE, { a: partner.accountId, p: 'Helio' });

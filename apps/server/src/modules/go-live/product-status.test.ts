@@ -68,6 +68,7 @@ const ready = (over: Partial<ProductStatusFacts> = {}): ProductStatusFacts => ({
   requests: [],
   blocked: { country: null, industry: null },
   helio: { status: null, wallets: 0 },
+  nft: { flowOn: false, deployedCollections: 0 },
   ...over,
 });
 
@@ -161,7 +162,7 @@ describe('checklist and readiness', () => {
       ['rampSetup', 'pending', false],
       ['integration', 'pending', false],
     ]);
-    expect(readinessOf('OnRamp', items, ready())).toEqual({ isReady: true, isEnabled: true, goLiveStatus: 'NotStarted', reason: null });
+    expect(readinessOf('OnRamp', items, ready())).toEqual({ isReady: true, isEnabled: true, isOffered: true, goLiveStatus: 'NotStarted', reason: null });
   });
 
   it('takes the status of the product’s newest request, with its reason only when on hold or rejected', () => {
@@ -172,7 +173,7 @@ describe('checklist and readiness', () => {
 });
 
 describe('productStatusView', () => {
-  it('is not ready while a required item is open; NFT commerce needs only the shared items, Helio an active account and a wallet', () => {
+  it('is not ready while a required item is open; Helio needs an active account and a wallet', () => {
     const view = productStatusView(
       ready({
         hasTestingInstructions: false,
@@ -192,10 +193,37 @@ describe('productStatusView', () => {
       false,
       false,
       false,
-      { isReady: false, isEnabled: true, goLiveStatus: 'NotStarted', reason: null },
+      { isReady: false, isEnabled: true, isOffered: true, goLiveStatus: 'NotStarted', reason: null },
     ]);
-    expect(view.helio).toEqual({ isReady: true, isEnabled: true, goLiveStatus: 'NotStarted', reason: null });
-    expect(productStatusView(ready()).nftCommerce.isReady).toBe(true);
+    expect(view.helio).toEqual({ isReady: true, isEnabled: true, isOffered: true, goLiveStatus: 'NotStarted', reason: null });
     expect(productStatusView(ready({ helio: { status: 'active', wallets: 0 } })).helio.isReady).toBe(false);
+  });
+
+  it('offers NFT checkout once chosen in onboarding, a flow is on or it is enabled; ready with a flow and a deployed collection', () => {
+    const details = ready().account.onboardingDetails!;
+    const offered = (over: Partial<ProductStatusFacts>) => productStatusView(ready(over)).nftCommerce.isOffered;
+    expect(offered({})).toBe(false);
+    expect(offered({ account: { ...ready().account, onboardingDetails: { ...details, productInterests: ['OnRamp', 'NftCheckout'] } } })).toBe(true);
+    expect(offered({ nft: { flowOn: true, deployedCollections: 0 } })).toBe(true);
+    expect(offered({ account: { ...ready().account, onboardingInfo: { isNftCheckoutEnabled: true } } })).toBe(true);
+    expect(productStatusView(ready()).buy.isOffered).toBe(true);
+
+    // The shared items, then NFT checkout's own set-up instead of the ramp's currencies, fees and widget URL.
+    const items = checklist('NftCheckout', ready({ nft: { flowOn: false, deployedCollections: 0 } }));
+    expect(items.map((item) => item.key)).toEqual(['kyb', 'domains', 'paymentDetails', 'testingInstructions', 'subscription', 'notBlocked', 'nftSetup']);
+    expect(items[0]!.route).toBe('/dashboard/nft-checkout/kyb');
+    expect(items.at(-1)).toEqual({
+      key: 'nftSetup',
+      label: 'NFT checkout: a flow and a collection',
+      state: 'actionRequired',
+      detail: 'Turn on the lite or the NFT-commerce flow; deploy a collection the checkout can sell.',
+      route: '/developers/nft-commerce',
+      requiredToGoLive: true,
+    });
+    expect(productStatusView(ready({ nft: { flowOn: true, deployedCollections: 0 } })).nftCommerce.isReady).toBe(false);
+    expect(checklist('NftCheckout', ready({ nft: { flowOn: true, deployedCollections: 0 } })).at(-1)!.detail).toBe(
+      'Deploy a collection the checkout can sell.',
+    );
+    expect(productStatusView(ready({ nft: { flowOn: true, deployedCollections: 1 } })).nftCommerce).toMatchObject({ isReady: true, isEnabled: false });
   });
 });

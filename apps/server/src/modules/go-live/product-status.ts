@@ -28,6 +28,7 @@ export interface ChecklistItem {
 export interface ProductReadiness {
   isReady: boolean;
   isEnabled: boolean;
+  isOffered: boolean;
   goLiveStatus: ReviewStatusValue;
   reason: string | null;
 }
@@ -74,14 +75,30 @@ export interface ProductStatusFacts {
   requests: GoLiveRequestRow[];
   blocked: { country: BlockedMatch | null; industry: BlockedMatch | null };
   helio: { status: string | null; wallets: number };
+  /** NFT checkout: whether a flow is on (lite or NFT commerce) and how many collections Rampart deployed. */
+  nft: { flowOn: boolean; deployedCollections: number };
 }
 
 /** The onboardingInfo flag approval turns on; nothing else writes these. */
-export const PRODUCT_FLAGS: Record<RampProduct, 'isOnRampEnabled' | 'isOffRampEnabled' | 'isSwapsEnabled'> = {
+export const PRODUCT_FLAGS: Record<RampProduct, 'isOnRampEnabled' | 'isOffRampEnabled' | 'isSwapsEnabled' | 'isNftCheckoutEnabled'> = {
   OnRamp: 'isOnRampEnabled',
   OffRamp: 'isOffRampEnabled',
   Swaps: 'isSwapsEnabled',
+  NftCheckout: 'isNftCheckoutEnabled',
 };
+
+/**
+ * Whether the account takes the product up. The ramp products always; NFT checkout once the partner chose it in
+ * onboarding, turned on a flow under Developers › NFT commerce, or it is enabled — the accounts that get its checklist.
+ */
+export function isOffered(product: RampProduct, facts: Pick<ProductStatusFacts, 'account' | 'nft'>): boolean {
+  if (product !== 'NftCheckout') return true;
+  return (
+    Boolean(facts.account.onboardingInfo.isNftCheckoutEnabled) ||
+    (facts.account.onboardingDetails?.productInterests ?? []).includes('NftCheckout') ||
+    facts.nft.flowOn
+  );
+}
 
 function hostnameOf(url: string): string | null {
   try {
@@ -156,8 +173,23 @@ export function notBlockedItem(blocked: ProductStatusFacts['blocked']): Checklis
   };
 }
 
+/** NFT checkout's set-up: a flow on and a collection the checkout can sell; a reviewer cannot test a purchase without them. */
+export function nftSetupItem(nft: ProductStatusFacts['nft']): ChecklistItem {
+  const missing = [
+    nft.flowOn ? null : 'turn on the lite or the NFT-commerce flow',
+    nft.deployedCollections > 0 ? null : 'deploy a collection the checkout can sell',
+  ].filter((each): each is string => each !== null);
+  return {
+    key: 'nftSetup',
+    label: 'NFT checkout: a flow and a collection',
+    ...doneWhen(missing.length === 0, 'actionRequired', `${missing.join('; ').replace(/^./, (first) => first.toUpperCase())}.`),
+    route: '/developers/nft-commerce',
+    requiredToGoLive: true,
+  };
+}
+
 /** Currencies chosen and the partner fee set for the product's side (buy or sell); Swaps need neither. */
-export function rampSetupItem(product: RampProduct, account: ProductStatusFacts['account']): ChecklistItem {
+export function rampSetupItem(product: Exclude<RampProduct, 'NftCheckout'>, account: ProductStatusFacts['account']): ChecklistItem {
   const label = 'Ramp setup: currencies and fees';
   if (product === 'Swaps') {
     return { key: 'rampSetup', label, state: 'notApplicable', detail: 'Swaps need no currency or fee setup.', route: null, requiredToGoLive: false };
@@ -174,7 +206,7 @@ export function rampSetupItem(product: RampProduct, account: ProductStatusFacts[
 }
 
 /** The widget URL built and the domains (or apps) where it is embedded recorded. */
-export function integrationItem(product: RampProduct, flags: Record<string, boolean>): ChecklistItem {
+export function integrationItem(product: Exclude<RampProduct, 'NftCheckout'>, flags: Record<string, boolean>): ChecklistItem {
   return stepsItem(
     'integration',
     'Integration: widget URL and domains',
@@ -227,8 +259,10 @@ export function checklist(product: RampProduct, facts: ProductStatusFacts): Chec
       requiredToGoLive: false,
     },
     notBlockedItem(facts.blocked),
-    rampSetupItem(product, facts.account),
-    integrationItem(product, facts.account.onboardingInfo),
+    // NFT checkout is set up under Developers › NFT commerce; its link is the collection's, so no widget URL to build.
+    ...(product === 'NftCheckout'
+      ? [nftSetupItem(facts.nft)]
+      : [rampSetupItem(product, facts.account), integrationItem(product, facts.account.onboardingInfo)]),
   ];
 }
 
@@ -241,15 +275,20 @@ export function readinessOf(product: RampProduct, items: ChecklistItem[], facts:
   return {
     isReady: isReady(items),
     isEnabled: Boolean(facts.account.onboardingInfo[PRODUCT_FLAGS[product]]),
+    isOffered: isOffered(product, facts),
     goLiveStatus: latest?.status ?? 'NotStarted',
     reason: latest && (latest.status === 'OnHold' || latest.status === 'Rejected') ? latest.reason : null,
   };
 }
 
 export function productStatusView(facts: ProductStatusFacts): ProductStatusView {
-  const checklists = { OnRamp: checklist('OnRamp', facts), OffRamp: checklist('OffRamp', facts), Swaps: checklist('Swaps', facts) };
-  const flags = facts.account.onboardingInfo;
-  const notBuilt: ProductReadiness = { isReady: false, isEnabled: false, goLiveStatus: 'NotStarted', reason: null };
+  const checklists = {
+    OnRamp: checklist('OnRamp', facts),
+    OffRamp: checklist('OffRamp', facts),
+    Swaps: checklist('Swaps', facts),
+    NftCheckout: checklist('NftCheckout', facts),
+  };
+  const notBuilt: ProductReadiness = { isReady: false, isEnabled: false, isOffered: false, goLiveStatus: 'NotStarted', reason: null };
   return {
     accountId: facts.accountId,
     shared: {
@@ -262,14 +301,14 @@ export function productStatusView(facts: ProductStatusFacts): ProductStatusView 
     buy: readinessOf('OnRamp', checklists.OnRamp, facts),
     sell: readinessOf('OffRamp', checklists.OffRamp, facts),
     swaps: readinessOf('Swaps', checklists.Swaps, facts),
-    // NFT checkout has no go-live review of its own yet: its flag and the shared items.
-    nftCommerce: {
-      ...notBuilt,
-      isEnabled: Boolean(flags.isNftCheckoutEnabled),
-      isReady: isReady(checklists.OnRamp.filter((item) => item.key !== 'rampSetup' && item.key !== 'integration')),
-    },
+    nftCommerce: readinessOf('NftCheckout', checklists.NftCheckout, facts),
     // Commerce: enabled once the Helio merchant account is active, ready once it also has a payout wallet.
-    helio: { ...notBuilt, isEnabled: facts.helio.status === 'active', isReady: facts.helio.status === 'active' && facts.helio.wallets > 0 },
+    helio: {
+      ...notBuilt,
+      isOffered: facts.helio.status !== null,
+      isEnabled: facts.helio.status === 'active',
+      isReady: facts.helio.status === 'active' && facts.helio.wallets > 0,
+    },
     checklists,
   };
 }

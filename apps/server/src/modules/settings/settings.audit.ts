@@ -23,4 +23,5 @@ export const settingsAuditSentences: AuditSentences = {
   updateNftAccount: () => 'Changed the NFT checkout settings',
   createNftCollection: (c) => `Added the NFT collection ${text((c.input as Record<string, unknown> | undefined)?.name) ?? ''}`.trim(),
   deleteNftCollection: () => 'Removed an NFT collection',
+  updateNftCollectionPrice: (c) => `Set an NFT collection's price to ${text(c.priceAmount) ?? 'a new amount'}`,
 };

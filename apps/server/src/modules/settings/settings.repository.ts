@@ -141,6 +141,10 @@ export function createSettingsRepository(db: Database) {
       const rows = await db.delete(nftCollections).where(eq(nftCollections.id, id)).returning({ id: nftCollections.id });
       return rows.length > 0;
     },
+    async setNftCollectionPrice(id: string, priceAmount: string) {
+      const [row] = await db.update(nftCollections).set({ priceAmount }).where(eq(nftCollections.id, id)).returning();
+      return row;
+    },
     accountOfNftCollection: (id: string) => accountOfRow(db, nftCollections, id),
   };
 }

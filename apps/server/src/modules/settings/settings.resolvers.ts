@@ -17,6 +17,7 @@ export const settingsResolvers: Resolvers = {
     updateNftAccount: (_parent, args, context) => context.services.settings.updateNftAccount(requireGrant(context).accountId, args.input),
     createNftCollection: (_parent, args, context) => context.services.settings.createNftCollection(requireGrant(context).accountId, args.input),
     deleteNftCollection: (_parent, args, context) => context.services.settings.deleteNftCollection(args.id),
+    updateNftCollectionPrice: (_parent, args, context) => context.services.settings.updateNftCollectionPrice(args.id, args.priceAmount),
   },
   Account: {
     nftAccount: (account, _args, context) => context.services.settings.nftAccount(account.id),

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CURRENCY_SUSPENSION_SCOPES, staffReasonSchema } from '@rampart/shared/catalog';
-import { accountSettingsInput, nftAccountInput, nftCollectionInput, nftPriceCurrencyOf, walletAddressProblem } from '@rampart/shared/developer-settings';
+import {
+  accountSettingsInput,
+  nftAccountInput,
+  nftCollectionInput,
+  nftPriceCurrencyOf,
+  nftPriceProblem,
+  walletAddressProblem,
+} from '@rampart/shared/developer-settings';
 import type { Env } from '../../config/env.ts';
 import { AppError, badInput, notFound } from '../../graphql/errors.ts';
 import { parseInput } from '../../graphql/validate.ts';
@@ -219,6 +226,13 @@ export function createSettingsService(deps: { repository: SettingsRepository; co
     async deleteNftCollection(id: string) {
       if (!(await repository.deleteNftCollection(id))) throw notFound('The collection');
       return true;
+    },
+    async updateNftCollectionPrice(id: string, priceAmount: string) {
+      const problem = nftPriceProblem(String(priceAmount));
+      if (problem) throw badInput({ priceAmount: problem });
+      const row = await repository.setNftCollectionPrice(id, String(priceAmount).trim());
+      if (!row) throw notFound('The collection');
+      return collectionView(row);
     },
     accountOfNftCollection: (id: string) => repository.accountOfNftCollection(id),
     /** The GraphQL view of a collection row (minting returns the collections it deploys through it). */

@@ -48,6 +48,12 @@ const EXPORTED_COLUMNS: [expression: string, name: string, isText: boolean][] = 
   ['t.external_transaction_id', 'external_transaction_id', true],
   ['t.external_customer_id', 'external_customer_id', true],
   ['t.customer_id', 'customer_id', false],
+  // NFT purchases (issue 38): the token bought, from the row's nftTransaction.
+  ['t.is_nft', 'is_nft', false],
+  ["(t.nft_transaction ->> 'collectionName')", 'nft_collection_name', true],
+  ["(t.nft_transaction ->> 'contractAddress')", 'nft_contract_address', true],
+  ["(t.nft_transaction ->> 'tokenId')", 'nft_token_id', true],
+  ["(t.nft_transaction ->> 'networkCode')", 'nft_network_code', true],
 ];
 const FORMULA_STARTS = `('=', '+', '-', '@', chr(9), chr(13))`;
 const COLUMNS = sql.raw(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, getAddress, http } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
-import { accountWithMember, signedInUser } from '../../../test/accounts-helper.ts';
+import { errorCode, startTestApp, type ApiClient, type TestApp } from '../../../test/harness.ts';
+import { accountWithMember, signedInMember, signedInUser } from '../../../test/accounts-helper.ts';
 import { LOCAL_CHAIN_DEV_ADDRESS } from '../../lib/chain/local-chain.ts';
 import { rampartCollectionArtifact } from '../../lib/chain/rampart-collection.artifact.ts';
 
@@ -125,16 +125,47 @@ describe('NFT checkout links', () => {
     expect(elsewhere.html).toContain('This collection cannot be delivered here');
   });
 
-  it('getting started lists NFT checkout once the product is on, done with a flow on and a deployed collection', async () => {
-    const s = await seller();
+  it('getting started lists NFT checkout once the account takes it up, done with a flow on and a deployed collection', async () => {
+    const s = await seller({});
     const STEPS = `query($a: ID!) { gettingStarted(accountId: $a) { steps { key state } } }`;
     const stepOf = async () =>
       ((await s.client.ok(STEPS, { a: s.accountId })).gettingStarted.steps as { key: string; state: string }[]).find((step) => step.key === 'setUpNftCheckout');
     expect(await stepOf()).toBeUndefined();
-    await t.database.pool.query(`update accounts set onboarding_info = onboarding_info || '{"isNftCheckoutEnabled": true}' where id = $1`, [s.accountId]);
+    await s.client.ok(UPDATE_NFT, { a: s.accountId, i: { isLiteNftFlowAllowed: true } });
     expect(await stepOf()).toEqual({ key: 'setUpNftCheckout', state: 'done' });
+    // Once enabled (go-live approved) the step stays, open again while no flow is on.
+    await t.database.pool.query(`update accounts set onboarding_info = onboarding_info || '{"isNftCheckoutEnabled": true}' where id = $1`, [s.accountId]);
     await s.client.ok(UPDATE_NFT, { a: s.accountId, i: { isLiteNftFlowAllowed: false } });
     expect(await stepOf()).toEqual({ key: 'setUpNftCheckout', state: 'open' });
+  });
+
+  it('a manager changes a collection’s price (the checkout charges it, audited); bad amounts, analysts and other accounts are refused', async () => {
+    const s = await seller();
+    const PRICE = `mutation($id: ID!, $priceAmount: Decimal!) { updateNftCollectionPrice(id: $id, priceAmount: $priceAmount) { id priceAmount priceCurrencyCode } }`;
+    expect((await s.client.ok(PRICE, { id: s.collection.id, priceAmount: '0.25' })).updateNftCollectionPrice).toEqual({
+      id: s.collection.id,
+      priceAmount: '0.25',
+      priceCurrencyCode: 'eth',
+    });
+    expect((await open(s.collection.widgetUrl)).bootstrap.nft.priceAmount).toBe('0.25');
+    const audit = await t.database.pool.query(`select outcome from audit_events where operation = 'updateNftCollectionPrice' and account_id = $1`, [
+      s.accountId,
+    ]);
+    expect(audit.rows).toEqual([{ outcome: 'success' }]);
+
+    for (const [bad, message] of [
+      ['0', 'The price must be above zero.'],
+      ['1234567890.5', 'Enter the price as a number such as 0.05 (at most 18 decimals).'],
+    ]) {
+      const refused = await s.client.gql(PRICE, { id: s.collection.id, priceAmount: bad });
+      expect(refused.errors?.[0]?.extensions?.fields).toEqual({ priceAmount: message });
+    }
+    const analyst = await signedInMember(t, s.accountId, 'analyst');
+    expect(errorCode(await analyst.client.gql(PRICE, { id: s.collection.id, priceAmount: '1' }))).toBe('FORBIDDEN_ERROR');
+    const stranger = await accountWithMember(t);
+    expect(errorCode(await stranger.client.gql(PRICE, { id: s.collection.id, priceAmount: '1' }))).toMatch(/FORBIDDEN_ERROR|NOT_FOUND/);
+    const { rows } = await t.database.pool.query(`select price_amount from nft_collections where id = $1`, [s.collection.id]);
+    expect(rows[0]!.price_amount).toBe('0.25');
   });
 
   it('refuses links the account’s NFT settings do not allow: no flow on, a hidden wallet without a signed one, a token without the NFT-commerce flow', async () => {
@@ -182,6 +213,102 @@ describe('buying an NFT in test mode', () => {
       [id],
     );
     expect(rows[0]!.token).toBe(tokenId);
+  });
+
+  it('a completed purchase reads back with its NFT fields from the CSV export and /v1; a live key’s NFT link is refused like the buy widget’s', async () => {
+    const s = await seller();
+    const wallet = newWallet();
+    const { id } = await buy(s.collection.widgetUrl, wallet, '4242424242424242');
+    await complete(id);
+    const { rows } = await t.database.pool.query(`select crypto_transaction_id, nft_transaction->>'tokenId' as token from transactions where id = $1`, [id]);
+    const { crypto_transaction_id: hash, token } = rows[0]!;
+
+    const csv = await fetch(`${t.baseUrl}/exports/transactions.csv?accountId=${s.accountId}&liveMode=false&kind=buy&transactionType=nft`, {
+      headers: { cookie: s.client.cookie!, 'x-csrf-token': s.client.csrfToken },
+    });
+    expect(csv.status).toBe(200);
+    const [header, ...lines] = (await csv.text())
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    const line = lines.find((cells) => cells[0] === id)!;
+    const cell = (name: string) => line[header!.indexOf(name)];
+    expect([cell('is_nft'), cell('nft_collection_name'), cell('nft_contract_address'), cell('nft_token_id'), cell('nft_network_code')]).toEqual([
+      't',
+      'Rampart Apes',
+      getAddress(s.collection.contractAddress),
+      token,
+      'local_evm',
+    ]);
+    expect([cell('status'), cell('crypto_transaction_id'), cell('wallet_address')]).toEqual(['completed', hash, wallet]);
+
+    const keys = (await s.client.ok(`query($a: ID!) { apiKeys(accountId: $a, liveMode: false) { type secret } }`, { a: s.accountId })).apiKeys as {
+      type: string;
+      secret: string;
+    }[];
+    const v1 = await fetch(`${t.baseUrl}/v1/transactions/${id}`, {
+      headers: { authorization: `Api-Key ${keys.find((key) => key.type === 'secret')!.secret}` },
+    });
+    expect(v1.status).toBe(200);
+    const body = (await v1.json()) as Record<string, any>; // the REST answer, checked field by field below
+    const read = body.data ?? body;
+    expect(read).toMatchObject({ id, isNft: true, status: 'completed', cryptoTransactionId: hash, walletAddress: wallet });
+    expect(read.nftTransaction).toMatchObject({
+      collectionName: 'Rampart Apes',
+      contractAddress: getAddress(s.collection.contractAddress),
+      tokenId: token,
+      networkCode: 'local_evm',
+    });
+
+    const livePk = `pk_live_${'N'.repeat(24)}`;
+    await t.database.pool.query(`insert into api_keys (account_id, live_mode, type, display_value) values ($1, true, 'publishable', $2)`, [
+      s.accountId,
+      livePk,
+    ]);
+    const query = `apiKey=${livePk}&contractAddress=${s.collection.contractAddress}&network=local_evm`;
+    const [nftPage, buyPage] = await Promise.all([fetch(`${t.baseUrl}/widget/nft?${query}`), fetch(`${t.baseUrl}/widget/buy?apiKey=${livePk}`)]);
+    expect([nftPage.status, buyPage.status]).toEqual([403, 403]);
+    const nftHtml = await nftPage.text();
+    expect(nftHtml).toContain('Live payments are not available in this deployment');
+    expect(nftHtml).not.toContain('<script');
+    expect(nftHtml).toBe(await buyPage.text());
+  });
+
+  it('a job that crashed after the mint was sent does not mint again on retry; one that crashed before sending mints once', async () => {
+    const s = await seller();
+    const wallet = newWallet();
+    const { id } = await buy(s.collection.widgetUrl, wallet, '4242424242424242');
+    // What a crash right after sending leaves: the delivery recorded as started, the token minted, the purchase pending.
+    const fromBlock = await chain().getBlockNumber();
+    await t.database.pool.query(`insert into nft_deliveries (transaction_id, contract_address, from_block) values ($1, $2, $3)`, [
+      id,
+      s.collection.contractAddress.toLowerCase(),
+      fromBlock.toString(),
+    ]);
+    // A token the partner minted to the same wallet meanwhile (recorded by the dashboard) is not this purchase's.
+    const other = (await s.client.ok(MINT, { c: s.collection.id, to: wallet })).mintNft.tokenId as string;
+    const sent = await t.app.services.chain.mint({ contractAddress: s.collection.contractAddress, toAddress: wallet });
+    const supply = await supplyOf(s.collection.contractAddress);
+
+    await complete(id);
+    expect(await supplyOf(s.collection.contractAddress)).toBe(supply);
+    const { rows } = await t.database.pool.query(`select status, crypto_transaction_id, nft_transaction->>'tokenId' as token from transactions where id = $1`, [
+      id,
+    ]);
+    expect(rows[0]).toEqual({ status: 'completed', crypto_transaction_id: sent.transactionHash, token: sent.tokenId });
+    expect(sent.tokenId).not.toBe(other);
+    const mints = await t.database.pool.query(`select token_id, transaction_hash from nft_mints where collection_id = $1 order by token_id`, [s.collection.id]);
+    expect(mints.rows).toContainEqual({ token_id: sent.tokenId, transaction_hash: sent.transactionHash });
+
+    // Started, but the crash came before anything was sent: the retry mints, once.
+    const second = await buy(s.collection.widgetUrl, newWallet(), '4242424242424242');
+    await t.database.pool.query(`insert into nft_deliveries (transaction_id, contract_address, from_block) values ($1, $2, $3)`, [
+      second.id,
+      s.collection.contractAddress.toLowerCase(),
+      (await chain().getBlockNumber()).toString(),
+    ]);
+    await complete(second.id);
+    expect(await supplyOf(s.collection.contractAddress)).toBe(supply + 1n);
   });
 
   it('the NFT-commerce flow transfers the token minted beforehand; a sold token’s link is refused', async () => {

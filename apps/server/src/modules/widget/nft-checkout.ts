@@ -142,24 +142,52 @@ export function createNftCheckout(deps: { repository: WidgetRepository; chain: E
   }
 
   /**
+   * What an earlier attempt of this purchase delivered, if it got as far as the chain: its saved answer, or else the
+   * token that reached the buyer since the attempt started — the transfer of the token on sale, or a mint to the buyer
+   * that no other delivery or dashboard mint accounts for. Null: nothing was delivered, send it.
+   */
+  async function earlierDelivery(row: TransactionRow, purchase: NftPurchase): Promise<{ transactionHash: string; tokenId: string } | null> {
+    const started = await repository.nftDelivery(row.id);
+    if (!started) return null;
+    if (started.transactionHash && started.tokenId) return { transactionHash: started.transactionHash, tokenId: started.tokenId };
+    const buyer = getAddress(row.walletAddress!);
+    const logs = (await chain.transferLogs(purchase.contractAddress, BigInt(started.fromBlock), await chain.blockNumber())).filter((log) => log.to === buyer);
+    const found =
+      purchase.delivery === 'transfer'
+        ? logs.find((log) => log.tokenId === purchase.tokenId)
+        : await (async () => {
+            const mints = logs.filter((log) => BigInt(log.from) === 0n);
+            const claimed = await repository.claimedTokenIds(purchase.contractAddress, purchase.collectionId, [...new Set(mints.map((log) => log.tokenId))]);
+            return mints.find((log) => !claimed.has(log.tokenId));
+          })();
+    return found ? { transactionHash: found.transactionHash, tokenId: found.tokenId } : null;
+  }
+
+  /**
    * Delivers a paid NFT on the chain: mints the next token to the buyer (lite flow) or transfers the token held for
-   * sale (NFT-commerce flow). Returns the chain transaction's hash and the token id.
+   * sale (NFT-commerce flow). Returns the chain transaction's hash and the token id. The delivery is recorded before it
+   * is sent, so a job that crashed after sending does not mint or transfer again on retry (earlierDelivery).
    */
   async function deliver(row: TransactionRow): Promise<{ transactionHash: string; tokenId: string }> {
     const purchase = row.nftTransaction as unknown as NftPurchase;
     const toAddress = row.walletAddress!;
-    if (purchase.delivery === 'transfer') {
-      const sent = await chain.transferToken({ contractAddress: purchase.contractAddress, tokenId: purchase.tokenId!, toAddress });
-      return { transactionHash: sent.transactionHash, tokenId: purchase.tokenId! };
+    const mint = purchase.delivery === 'mint' ? { collectionId: purchase.collectionId, toAddress: toAddress.toLowerCase() } : null;
+    const earlier = await earlierDelivery(row, purchase);
+    if (earlier) {
+      await repository.finishNftDelivery(row.id, earlier, mint);
+      return earlier;
     }
-    const minted = await chain.mint({ contractAddress: purchase.contractAddress, toAddress, tokenUri: null });
-    await repository.insertNftMint({
-      collectionId: purchase.collectionId,
-      tokenId: minted.tokenId,
-      toAddress: toAddress.toLowerCase(),
-      transactionHash: minted.transactionHash,
-    });
-    return { transactionHash: minted.transactionHash, tokenId: minted.tokenId };
+    await repository.startNftDelivery({ transactionId: row.id, contractAddress: purchase.contractAddress, fromBlock: await chain.blockNumber() });
+    const result =
+      purchase.delivery === 'transfer'
+        ? {
+            transactionHash: (await chain.transferToken({ contractAddress: purchase.contractAddress, tokenId: purchase.tokenId!, toAddress })).transactionHash,
+            tokenId: purchase.tokenId!,
+          }
+        : await chain.mint({ contractAddress: purchase.contractAddress, toAddress, tokenUri: null });
+    const delivered = { transactionHash: result.transactionHash, tokenId: result.tokenId };
+    await repository.finishNftDelivery(row.id, delivered, mint);
+    return delivered;
   }
 
   return { forLink, forSession, deliver, deliverable };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AccountStatus } from '@rampart/shared/account-status';
 import type { Database } from '../../db/client.ts';
 import { insertRow } from '../../db/row-queries.ts';
@@ -7,7 +7,7 @@ import { widgetEvents, widgetSessions, type WIDGET_FLOWS } from '../../db/schema
 import { themes } from '../../db/schema/themes.ts';
 import { customers } from '../../db/schema/transactions.ts';
 import { apiKeys, nftAccounts } from '../../db/schema/developers.ts';
-import { nftMints } from '../../db/schema/passes.ts';
+import { nftDeliveries, nftMints } from '../../db/schema/passes.ts';
 import { nftCollections } from '../../db/schema/settings.ts';
 
 export type WidgetFlow = (typeof WIDGET_FLOWS)[number];
@@ -69,8 +69,49 @@ export function createWidgetRepository(db: Database) {
     },
 
     /** A token the NFT checkout minted, listed with the collection's mints (by no user: the buyer's purchase). */
-    async insertNftMint(values: { collectionId: string; tokenId: string; toAddress: string; transactionHash: string }) {
-      await db.insert(nftMints).values(values).onConflictDoNothing();
+    /** A purchase's delivery, once started (nft_deliveries). */
+    async nftDelivery(transactionId: string) {
+      const [row] = await db.select().from(nftDeliveries).where(eq(nftDeliveries.transactionId, transactionId)).limit(1);
+      return row;
+    },
+    /** Written before the mint or transfer is sent; a retry keeps the first attempt's block. */
+    async startNftDelivery(values: { transactionId: string; contractAddress: string; fromBlock: bigint }) {
+      await db
+        .insert(nftDeliveries)
+        .values({ ...values, contractAddress: values.contractAddress.toLowerCase(), fromBlock: values.fromBlock.toString() })
+        .onConflictDoNothing();
+    },
+    /** What the chain answered, saved as soon as it did (with the collection's mint record for a mint). */
+    async finishNftDelivery(
+      transactionId: string,
+      result: { tokenId: string; transactionHash: string },
+      mint: { collectionId: string; toAddress: string } | null,
+    ) {
+      await db.transaction(async (tx) => {
+        await tx.update(nftDeliveries).set(result).where(eq(nftDeliveries.transactionId, transactionId));
+        if (mint)
+          await tx
+            .insert(nftMints)
+            .values({ ...mint, ...result })
+            .onConflictDoNothing();
+      });
+    },
+    /** Of these token ids of a contract, the ones Rampart already accounts for: another delivery's, or a dashboard mint's. */
+    async claimedTokenIds(contractAddress: string, collectionId: string, tokenIds: string[]): Promise<Set<string>> {
+      if (!tokenIds.length) return new Set();
+      const [delivered, minted] = await Promise.all([
+        db
+          .select({ tokenId: nftDeliveries.tokenId })
+          .from(nftDeliveries)
+          .where(
+            and(eq(nftDeliveries.contractAddress, contractAddress.toLowerCase()), isNotNull(nftDeliveries.tokenId), inArray(nftDeliveries.tokenId, tokenIds)),
+          ),
+        db
+          .select({ tokenId: nftMints.tokenId })
+          .from(nftMints)
+          .where(and(eq(nftMints.collectionId, collectionId), inArray(nftMints.tokenId, tokenIds))),
+      ]);
+      return new Set([...delivered, ...minted].map((row) => row.tokenId!));
     },
 
     insertSession: (values: typeof widgetSessions.$inferInsert) => insertRow(db, widgetSessions, values),

@@ -244,7 +244,13 @@ export function createWidgetService(deps: {
       id: row.id,
       kind,
       nft: purchase
-        ? { collectionName: purchase.collectionName, contractAddress: purchase.contractAddress, tokenId: purchase.tokenId, imageUrl: purchase.imageUrl }
+        ? {
+            collectionName: purchase.collectionName,
+            contractAddress: purchase.contractAddress,
+            tokenId: purchase.tokenId,
+            imageUrl: purchase.imageUrl,
+            delivery: purchase.delivery,
+          }
         : null,
       status: row.status,
       failureReason: row.failureReason,

@@ -1,6 +1,6 @@
-import type { RampProductKey } from '@/config/routes';
+import type { GoLiveProductKey } from '@/config/routes';
 import { GoLiveScreen } from '@/features/go-live/components/go-live-screen';
 
-export default function GoLiveRoute({ product }: { product: RampProductKey }) {
+export default function GoLiveRoute({ product }: { product: GoLiveProductKey }) {
   return <GoLiveScreen key={product} product={product} />;
 }

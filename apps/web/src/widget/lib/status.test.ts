@@ -12,6 +12,23 @@ describe('status in words', () => {
     expect(timeline('buy', 'completed').every((step) => step.state === 'done')).toBe(true);
   });
 
+  it('says what an NFT purchase does: minting or transferring the NFT, never sending crypto', () => {
+    expect(timeline('buy', 'pending', 0, 'mint')).toEqual([
+      { label: 'Payment received', state: 'done' },
+      { label: 'Minting your NFT', state: 'current' },
+      { label: 'Completed', state: 'upcoming' },
+    ]);
+    expect(timeline('buy', 'failed', stepsReached('buy', 'pending'), 'transfer').map((step) => `${step.label}:${step.state}`)).toEqual([
+      'Payment received:done',
+      'Transferring your NFT:failed',
+      'Completed:upcoming',
+    ]);
+    expect(statusWords('buy', 'pending', 'mint')).toBe('Payment received. Minting your NFT.');
+    expect(statusWords('buy', 'pending', 'transfer')).toBe('Payment received. Transferring your NFT.');
+    expect(statusWords('buy', 'completed', 'mint')).toBe('Completed. The NFT is in your wallet.');
+    expect(statusWords('buy', 'waitingAuthorization', 'mint')).toBe('Waiting for you to confirm the payment with your bank.');
+  });
+
   it('marks the step a transaction failed at', () => {
     expect(timeline('buy', 'failed', 0).map((step) => step.state)).toEqual(['failed', 'upcoming', 'upcoming']);
     expect(timeline('sell', 'failed', stepsReached('sell', 'pending')).map((step) => step.state)).toEqual(['done', 'failed', 'upcoming']);

@@ -2,6 +2,14 @@
 import type { WidgetTransaction } from '@rampart/shared/widget';
 
 type Kind = WidgetTransaction['kind'];
+/** What a transaction delivers: crypto, or an NFT minted to the buyer or transferred from the partner's stock. */
+type Delivery = NonNullable<WidgetTransaction['nft']>['delivery'] | null;
+
+/** What the buy timeline's middle step and the pending sentence say for an NFT purchase. */
+const NFT_DELIVERY: Record<NonNullable<Delivery>, { step: string; pending: string; completed: string }> = {
+  mint: { step: 'Minting your NFT', pending: 'Payment received. Minting your NFT.', completed: 'Completed. The NFT is in your wallet.' },
+  transfer: { step: 'Transferring your NFT', pending: 'Payment received. Transferring your NFT.', completed: 'Completed. The NFT is in your wallet.' },
+};
 
 export type StepState = 'done' | 'current' | 'upcoming' | 'failed';
 export interface TimelineStep {
@@ -43,8 +51,9 @@ export function isFinal(status: string): boolean {
  * The timeline for a transaction. A failed one keeps the steps it reached and marks the next one failed;
  * `lastReached` is what it had reached before failing (the polling screen remembers it).
  */
-export function timeline(kind: Kind, status: string, lastReached = 0): TimelineStep[] {
-  const { labels, reached } = TIMELINES[kind];
+export function timeline(kind: Kind, status: string, lastReached = 0, delivery: Delivery = null): TimelineStep[] {
+  const { reached } = TIMELINES[kind];
+  const labels = delivery ? ['Payment received', NFT_DELIVERY[delivery].step, 'Completed'] : TIMELINES[kind].labels;
   const failed = status === 'failed' || status === 'frozen';
   const done = failed ? lastReached : (reached[status] ?? 0);
   return labels.map((label, index) => ({
@@ -58,7 +67,8 @@ export function stepsReached(kind: Kind, status: string): number {
 }
 
 /** One sentence for the live region: what is happening now. */
-export function statusWords(kind: Kind, status: string): string {
+export function statusWords(kind: Kind, status: string, delivery: Delivery = null): string {
+  if (delivery && (status === 'pending' || status === 'completed')) return NFT_DELIVERY[delivery][status];
   switch (status) {
     case 'waitingPayment':
       return 'Waiting for your payment.';

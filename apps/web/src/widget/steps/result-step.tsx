@@ -104,7 +104,9 @@ export function ResultStep({
       {/* Where it stopped, when it had got anywhere (a declined card stops before the first step). */}
       {!completed && reached > 0 ? (
         <div className="mt-4">
-          <Timeline steps={timeline(transaction.kind, transaction.status, reached).slice(transaction.kind === 'swap' ? 2 : 0)} />
+          <Timeline
+            steps={timeline(transaction.kind, transaction.status, reached, transaction.nft?.delivery ?? null).slice(transaction.kind === 'swap' ? 2 : 0)}
+          />
         </div>
       ) : null}
       <p className="mt-4 text-xs text-muted-fg">

@@ -110,6 +110,21 @@ export const NftSettingsQuery = graphql(`
   }
 `);
 
+/** NFT checkout's go-live status, shown beside its set-up (the checklist itself is on /dashboard/nft-checkout/go-live). */
+export const NftGoLiveQuery = graphql(`
+  query Developers_NftGoLive($accountId: ID!) {
+    productStatus(id: $accountId) {
+      accountId
+      nftCommerce {
+        isOffered
+        isReady
+        isEnabled
+        goLiveStatus
+      }
+    }
+  }
+`);
+
 export const UpdateNftAccountMutation = graphql(`
   mutation Developers_UpdateNftAccount($accountId: ID!, $input: NftAccountInput!) {
     updateNftAccount(accountId: $accountId, input: $input) {
@@ -124,6 +139,16 @@ export const CreateNftCollectionMutation = graphql(`
     createNftCollection(accountId: $accountId, input: $input) {
       id
       ...Developers_NftCollection
+    }
+  }
+`);
+
+export const UpdateNftCollectionPriceMutation = graphql(`
+  mutation Developers_UpdateNftCollectionPrice($id: ID!, $priceAmount: Decimal!) {
+    updateNftCollectionPrice(id: $id, priceAmount: $priceAmount) {
+      id
+      priceAmount
+      priceCurrencyCode
     }
   }
 `);

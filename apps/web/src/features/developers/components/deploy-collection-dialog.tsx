@@ -13,12 +13,12 @@ import { CopyButton } from '@/components/copy-button';
 import { DeployNftCollectionMutation } from '@/features/developers/api/minting';
 import { ValueBox } from '@/features/developers/components/developers-frame';
 import { InputField, UrlField } from '@/components/form/input-field';
-import { deployCollectionSchema, type DeployCollectionValues } from '@/features/developers/lib/minting';
+import { DEFAULT_NFT_PRICE, deployCollectionSchema, type DeployCollectionValues } from '@/features/developers/lib/minting';
 import { toast } from '@/hooks/use-toast';
 import { applyServerErrors, serverFieldMap } from '@/lib/form-errors';
 
-const EMPTY: DeployCollectionValues = { name: '', symbol: '', imageUrl: '', baseTokenUri: '' };
-const FIELD_MAP = serverFieldMap<DeployCollectionValues>('name', 'symbol', 'imageUrl', 'baseTokenUri');
+const EMPTY: DeployCollectionValues = { name: '', symbol: '', imageUrl: '', baseTokenUri: '', priceAmount: DEFAULT_NFT_PRICE };
+const FIELD_MAP = serverFieldMap<DeployCollectionValues>('name', 'symbol', 'imageUrl', 'baseTokenUri', 'priceAmount');
 
 interface Deployed {
   name: string;
@@ -42,7 +42,18 @@ function LabelledValue({ label, value, copyLabel }: { label: string; value: stri
  * Deploys a new ERC-721 collection on the chain in use: the form, then progress while the transaction is mined, then
  * the contract address and the deploy transaction.
  */
-export function DeployCollectionDialog({ accountId, networkName, onDeployed }: { accountId: string; networkName: string; onDeployed: () => void }) {
+export function DeployCollectionDialog({
+  accountId,
+  networkName,
+  priceCurrency,
+  onDeployed,
+}: {
+  accountId: string;
+  networkName: string;
+  /** The chain's native asset, which the price is in (ETH on EVM chains). */
+  priceCurrency: string;
+  onDeployed: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [deployed, setDeployed] = useState<Deployed | null>(null);
@@ -61,6 +72,7 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
             symbol: values.symbol.trim(),
             imageUrl: values.imageUrl.trim() || null,
             baseTokenUri: values.baseTokenUri.trim() || null,
+            priceAmount: values.priceAmount.trim(),
           },
         },
       });
@@ -130,6 +142,15 @@ export function DeployCollectionDialog({ accountId, networkName, onDeployed }: {
                     <InputField control={form.control} name="name" label="Name" placeholder="Genesis pass" autoFocus />
                     <InputField control={form.control} name="symbol" label="Symbol" placeholder="GEN" autoComplete="off" spellCheck={false} />
                   </div>
+                  <InputField
+                    control={form.control}
+                    name="priceAmount"
+                    label={`Price per NFT (${priceCurrency.toUpperCase()})`}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    className="sm:max-w-40"
+                    description="What a buyer pays through the checkout, shown in their currency with the fees. You can change it later."
+                  />
                   <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
                   <UrlField
                     control={form.control}

@@ -1,4 +1,5 @@
 import { useMutation } from '@apollo/client/react';
+import { nftPriceCurrencyOf } from '@rampart/shared/developer-settings';
 import { FlaskConicalIcon, LockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -106,7 +107,14 @@ export function MintingCard({ accountId, chain, networkName, isMintingEnabled, c
           <CardTitle>Minting</CardTitle>
           <CardDescription>Deploy your own ERC-721 collections and mint their tokens to your buyers’ wallets.</CardDescription>
         </div>
-        {builtIn && <DeployCollectionDialog accountId={accountId} networkName={networkName} onDeployed={onDeployed} />}
+        {builtIn && (
+          <DeployCollectionDialog
+            accountId={accountId}
+            networkName={networkName}
+            priceCurrency={nftPriceCurrencyOf(chain.networkCode)}
+            onDeployed={onDeployed}
+          />
+        )}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!isMintingEnabled && (

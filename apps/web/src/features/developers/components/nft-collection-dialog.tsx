@@ -1,7 +1,8 @@
 import { DialogSubmitFooter } from '@/components/dialog-form-footer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
-import { checkHttpsUrl, NFT_CONTRACT_TYPES } from '@rampart/shared/developer-settings';
+import { checkHttpsUrl, NFT_CONTRACT_TYPES, nftPriceCurrencyOf } from '@rampart/shared/developer-settings';
+import { DEFAULT_NFT_PRICE, nftPriceField } from '@/features/developers/lib/minting';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -32,6 +33,7 @@ function collectionSchema(networks: readonly Network[]) {
       networkCode: z.string().min(1, 'Choose a network'),
       contractType: z.enum(NFT_CONTRACT_TYPES),
       contractAddress: z.string().trim().min(1, 'Enter the contract address'),
+      priceAmount: nftPriceField,
     })
     .superRefine((values, ctx) => {
       const network = networks.find((item) => item.code === values.networkCode);
@@ -54,14 +56,33 @@ type CollectionValues = z.infer<ReturnType<typeof collectionSchema>>;
 export function NftCollectionDialog({ accountId, networks, onAdded }: { accountId: string; networks: readonly Network[]; onAdded: () => void }) {
   const [open, setOpen] = useState(false);
   const [create] = useMutation(CreateNftCollectionMutation);
-  const empty: CollectionValues = { name: '', imageUrl: '', networkCode: 'ethereum', contractType: 'ERC721', contractAddress: '' };
+  const empty: CollectionValues = {
+    name: '',
+    imageUrl: '',
+    networkCode: 'ethereum',
+    contractType: 'ERC721',
+    contractAddress: '',
+    priceAmount: DEFAULT_NFT_PRICE,
+  };
   const form = useForm<CollectionValues>({ resolver: zodResolver(collectionSchema(networks)), defaultValues: empty, mode: 'onTouched' });
 
   const submission = useServerSubmit(
     form,
-    { name: 'name', imageUrl: 'imageUrl', networkCode: 'networkCode', contractType: 'contractType', contractAddress: 'contractAddress' },
+    {
+      name: 'name',
+      imageUrl: 'imageUrl',
+      networkCode: 'networkCode',
+      contractType: 'contractType',
+      contractAddress: 'contractAddress',
+      priceAmount: 'priceAmount',
+    },
     async (values) => {
-      await create({ variables: { accountId, input: { ...values, imageUrl: values.imageUrl.trim() || null, contractType: values.contractType } } });
+      await create({
+        variables: {
+          accountId,
+          input: { ...values, imageUrl: values.imageUrl.trim() || null, contractType: values.contractType, priceAmount: values.priceAmount.trim() },
+        },
+      });
       toast({ title: 'Collection added', description: values.name });
       onAdded();
       setOpen(false);
@@ -109,6 +130,15 @@ export function NftCollectionDialog({ accountId, networks, onAdded }: { accountI
         name="contractAddress"
         label="Contract address"
         placeholder={form.watch('networkCode') === 'solana' ? 'Base58 collection address' : '0x…'}
+      />
+      <InputField
+        control={form.control}
+        name="priceAmount"
+        label={`Price per NFT (${nftPriceCurrencyOf(form.watch('networkCode')).toUpperCase()})`}
+        inputMode="decimal"
+        autoComplete="off"
+        className="sm:max-w-40"
+        description="In the network’s native asset; the buyer sees it in their currency with the fees."
       />
       <UrlField control={form.control} name="imageUrl" label="Image URL (optional)" placeholder="https://cdn.example.com/collection.png" />
       <DialogSubmitFooter onCancel={() => setOpen(false)} pendingLabel="Adding">

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { checkHttpsUrl, WALLET_DISPLAY_MODES } from '@rampart/shared/developer-settings';
-import { ImageIcon, Trash2Icon } from 'lucide-react';
+import { ImageIcon, RocketIcon, Trash2Icon } from 'lucide-react';
+import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -17,11 +18,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HyperMintEmbedQuery, MintingQuery } from '@/features/developers/api/minting';
-import { DeleteNftCollectionMutation, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
+import { DeleteNftCollectionMutation, NftGoLiveQuery, NftSettingsQuery, UpdateNftAccountMutation } from '@/features/developers/api/settings';
+import { goLivePath } from '@/config/routes';
+import { ReviewBadge, StatusBadge } from '@/components/status-badge';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { CheckoutPreviewDialog } from '@/features/developers/components/checkout-preview-dialog';
 import { CollectionMints } from '@/features/developers/components/collection-mints';
+import { CollectionPriceDialog } from '@/features/developers/components/collection-price-dialog';
 import { MintDialog } from '@/features/developers/components/mint-dialog';
 import { MintingCard } from '@/features/developers/components/minting-card';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
@@ -71,7 +75,8 @@ function toValues(account: NftAccount): NftValues {
 }
 
 function NftAccountForm({ accountId, nftAccount, canManage }: { accountId: string; nftAccount: NftAccount; canManage: boolean }) {
-  const [save] = useMutation(UpdateNftAccountMutation);
+  // Turning a flow on or off changes whether NFT checkout has a go-live checklist.
+  const [save] = useMutation(UpdateNftAccountMutation, { refetchQueries: ['Developers_NftGoLive'] });
   const form = useForm<NftValues>({ resolver: zodResolver(nftSchema), defaultValues: toValues(nftAccount) });
   const walletDisplayMode = useWatch({ control: form.control, name: 'walletDisplayMode' });
   useEffect(() => form.reset(toValues(nftAccount)), [nftAccount, form]);
@@ -182,8 +187,9 @@ function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: 
             </span>
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1 sm:shrink-0">
           {canMint && collection.isMintable && <MintDialog collection={collection} onMinted={onMinted} />}
+          {canManage && <CollectionPriceDialog collection={collection} />}
           {collection.isMintable && <CheckoutPreviewDialog name={collection.name} url={collection.widgetUrl} />}
           <CopyButton value={collection.widgetUrl} label="Copy checkout link" size="sm" />
           {canManage && (
@@ -199,6 +205,38 @@ function CollectionItem({ collection, canManage, canMint, onDelete, onMinted }: 
         <p className="text-xs text-muted-foreground">Added by address: Rampart did not deploy this contract, so it cannot mint its tokens.</p>
       )}
     </li>
+  );
+}
+
+/** NFT checkout's way to live: its go-live status and the checklist's page, once the account takes the product up. */
+function GoLiveCard() {
+  const { data } = useAccountQuery(NftGoLiveQuery);
+  const readiness = data?.productStatus.nftCommerce;
+  if (!readiness?.isOffered) return null;
+  return (
+    <Card aria-label="NFT checkout go-live" role="region" className="gap-3 py-5">
+      <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="font-medium">Go live with NFT checkout</p>
+            {readiness.isEnabled ? <StatusBadge meaning="success">Live</StatusBadge> : <ReviewBadge status={readiness.goLiveStatus} />}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {readiness.isEnabled
+              ? 'The provider approved NFT checkout for your account.'
+              : readiness.isReady
+                ? 'Every required item is done: request the provider’s review.'
+                : 'Business verification, testing instructions, a flow and a collection come before the provider’s review.'}
+          </p>
+        </div>
+        <Button asChild variant="outline" size="sm" className="shrink-0 self-start sm:self-center">
+          <Link to={goLivePath('NftCheckout')}>
+            <RocketIcon aria-hidden />
+            Open the go-live checklist
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -241,6 +279,7 @@ export function NftCommerceScreen() {
         account &&
         accountId && (
           <>
+            <GoLiveCard />
             <NftAccountForm accountId={accountId} nftAccount={account.nftAccount} canManage={canManage} />
             {chain ? (
               <MintingCard

@@ -7,18 +7,30 @@ function messages(result: { success: boolean; error?: { issues: Array<{ path: Pr
 
 describe('minting forms', () => {
   it('says in words what is wrong with a collection', () => {
-    expect(messages(deployCollectionSchema.safeParse({ name: ' ', symbol: '', imageUrl: '', baseTokenUri: '' }))).toEqual({
+    expect(messages(deployCollectionSchema.safeParse({ name: ' ', symbol: '', imageUrl: '', baseTokenUri: '', priceAmount: '0' }))).toEqual({
       name: 'Enter the collection name.',
       symbol: 'Enter a symbol such as RMPT.',
+      priceAmount: 'The price must be above zero.',
     });
     expect(
-      messages(deployCollectionSchema.safeParse({ name: 'A', symbol: 'N W', imageUrl: 'http://cdn.example.com/a.png', baseTokenUri: 'ftp://x.example.com/' })),
+      messages(
+        deployCollectionSchema.safeParse({
+          name: 'A',
+          symbol: 'N W',
+          imageUrl: 'http://cdn.example.com/a.png',
+          baseTokenUri: 'ftp://x.example.com/',
+          priceAmount: '1e3',
+        }),
+      ),
     ).toEqual({
+      priceAmount: 'Enter the price as a number such as 0.05 (at most 18 decimals).',
       symbol: 'Use letters and digits only, such as RMPT.',
       imageUrl: 'Use an https URL.',
       baseTokenUri: 'Use an https:// URL or an ipfs:// URI.',
     });
-    expect(deployCollectionSchema.safeParse({ name: 'Genesis', symbol: 'GEN', imageUrl: '', baseTokenUri: 'ipfs://bafy/' }).success).toBe(true);
+    expect(deployCollectionSchema.safeParse({ name: 'Genesis', symbol: 'GEN', imageUrl: '', baseTokenUri: 'ipfs://bafy/', priceAmount: '0.05' }).success).toBe(
+      true,
+    );
   });
 
   it('takes 0x and 40 hex digits as the recipient, and an optional https or ipfs token URI', () => {

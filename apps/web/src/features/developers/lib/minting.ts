@@ -1,4 +1,4 @@
-import { checkHttpsUrl } from '@rampart/shared/developer-settings';
+import { checkHttpsUrl, nftPriceProblem } from '@rampart/shared/developer-settings';
 import { z } from 'zod';
 
 // What the minting forms check while typing; the server applies the same rules and answers per field.
@@ -22,6 +22,15 @@ export function optionalMetadataUri(value: string, ctx: z.RefinementCtx) {
     });
 }
 
+/** A collection's price per NFT in its network's native asset, as the server checks it. */
+export const nftPriceField = z.string().superRefine((value, ctx) => {
+  const problem = nftPriceProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** The price a new collection starts with (the server's default). */
+export const DEFAULT_NFT_PRICE = '0.01';
+
 export const deployCollectionSchema = z.object({
   name: z.string().trim().min(1, 'Enter the collection name.').max(100, 'At most 100 characters.'),
   symbol: z.string().superRefine((value, ctx) => {
@@ -41,6 +50,7 @@ export const deployCollectionSchema = z.object({
     if ('problem' in checked) ctx.addIssue({ code: 'custom', message: checked.problem });
   }),
   baseTokenUri: z.string().superRefine(optionalMetadataUri),
+  priceAmount: nftPriceField,
 });
 export type DeployCollectionValues = z.infer<typeof deployCollectionSchema>;
 

@@ -18,6 +18,7 @@ export const GoLiveReadinessFragment = graphql(`
   fragment GoLive_Readiness on ProductReadiness {
     isReady
     isEnabled
+    isOffered
     goLiveStatus
     reason
   }
@@ -34,6 +35,9 @@ export const GoLiveScreenQuery = graphql(`
         ...GoLive_Readiness
       }
       swaps {
+        ...GoLive_Readiness
+      }
+      nftCommerce {
         ...GoLive_Readiness
       }
       checklist(product: $product) {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { kybPath, type RampProductKey } from '@/config/routes';
+import { kybPath, NFT_COMMERCE_PATH, type GoLiveProductKey } from '@/config/routes';
 import { GoLiveBlockedStatusQuery, GoLiveScreenQuery, RequestGoLiveMutation } from '@/features/go-live/api/go-live';
 import { ChecklistCard } from '@/features/go-live/components/checklist-card';
 import { TestingInstructionsCard } from '@/features/go-live/components/testing-instructions-card';
@@ -36,7 +36,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The selected account's path to live for one product: status, blocked list, checklist, testing instructions, request. */
-export function GoLiveScreen({ product }: { product: RampProductKey }) {
+export function GoLiveScreen({ product }: { product: GoLiveProductKey }) {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canUpdate = usePermission('account:update');
   const canReadKyb = usePermission('kyb:read');
@@ -80,6 +80,20 @@ export function GoLiveScreen({ product }: { product: RampProductKey }) {
   return (
     <Frame product={product} enabled={readiness.isEnabled}>
       {screen.error && <ErrorAlert title="Could not refresh the checklist" message={describeApiError(screen.error).message} />}
+      {!readiness.isOffered && (
+        <Alert>
+          <AlertTitle>{productLabel} is not set up for this account</AlertTitle>
+          <AlertDescription>
+            <p>
+              Turn on a flow under{' '}
+              <Link to={NFT_COMMERCE_PATH} className="font-medium text-foreground underline underline-offset-4">
+                Developers › NFT commerce
+              </Link>{' '}
+              to start; the checklist below is what it will need.
+            </p>
+          </AlertDescription>
+        </Alert>
+      )}
       <Card aria-label="Go-live status" role="region" className="gap-3 py-5">
         <CardContent className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
@@ -190,7 +204,7 @@ function BlockedNotice({ status }: { status: GoLive_BlockedStatusQuery['blockedC
   );
 }
 
-function Frame({ product, enabled, children }: { product: RampProductKey; enabled?: boolean; children: React.ReactNode }) {
+function Frame({ product, enabled, children }: { product: GoLiveProductKey; enabled?: boolean; children: React.ReactNode }) {
   const productLabel = PRODUCT_LABEL[product] ?? product;
   return (
     <PageLayout width="form">

@@ -16,7 +16,7 @@ export const CHECKLIST_STATE_TONE: Record<ChecklistItemState, 'default' | 'secon
 };
 
 /** The productStatus readiness field of each product. */
-export const READINESS_FIELD = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swaps' } as const;
+export const READINESS_FIELD = { OnRamp: 'buy', OffRamp: 'sell', Swaps: 'swaps', NftCheckout: 'nftCommerce' } as const;
 
 /** The items requestGoLive needs done that are not done yet. */
 export function blockingItems(items: readonly GoLive_ChecklistItemFragment[]): GoLive_ChecklistItemFragment[] {

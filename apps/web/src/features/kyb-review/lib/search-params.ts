@@ -7,7 +7,7 @@ import type { RampProduct, ReviewStatusValue } from '@/gql/graphql';
 export const REVIEW_STATUSES: readonly ReviewStatusValue[] = ['NotStarted', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'];
 /** A KYB application can also be a draft (In progress); a go-live request cannot. */
 export const KYB_REVIEW_STATUSES: readonly ReviewStatusValue[] = ['NotStarted', 'Draft', 'Pending', 'InProgress', 'OnHold', 'Approved', 'Rejected'];
-export const RAMP_PRODUCTS: readonly RampProduct[] = ['OnRamp', 'OffRamp', 'Swaps'];
+export const RAMP_PRODUCTS: readonly RampProduct[] = ['OnRamp', 'OffRamp', 'Swaps', 'NftCheckout'];
 export const QUEUE_PAGE_SIZES = [25, 50, 100] as const;
 const DEFAULT_TAKE = 25;
 /** "Submitted more than N days ago" choices. */

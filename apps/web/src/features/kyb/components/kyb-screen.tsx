@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { goLivePath, type RampProductKey } from '@/config/routes';
+import { goLivePath, type GoLiveProductKey } from '@/config/routes';
 import { InitiateKybMutation, KYB_REFETCH, KybScreenQuery, KybStepsQuery } from '@/features/kyb/api/kyb';
 import { CompanyDetailsStep } from '@/features/kyb/components/company-details-step';
 import { DocumentsStep } from '@/features/kyb/components/documents-step';
@@ -32,7 +32,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { QueryErrorAlert } from '@/components/query-boundary';
 
 /** The selected account's business verification for one product: where the review stands, and the steps. */
-export function KybScreen({ product }: { product: RampProductKey }) {
+export function KybScreen({ product }: { product: GoLiveProductKey }) {
   const accountId = useReactiveVar(selectedAccountIdVar);
   const canManage = usePermission('kyb:manage');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -153,7 +153,7 @@ export function KybScreen({ product }: { product: RampProductKey }) {
   );
 }
 
-function Frame({ product, level, children }: { product: RampProductKey; level?: string; children: React.ReactNode }) {
+function Frame({ product, level, children }: { product: GoLiveProductKey; level?: string; children: React.ReactNode }) {
   return (
     <PageLayout>
       <RampProductTabs product={product} />
