@@ -12,4 +12,18 @@ describe('useDraft', () => {
     rerender({ applied: { q: '' } });
     expect(result.current[0]).toEqual({ q: '' });
   });
+
+  it('follows the address on Back even when the search it undoes never rendered', () => {
+    // Typed and searched, then Back before the router's transition rendered the search: the applied value the hook
+    // sees never changes, only the history step says the fields must follow the address again.
+    const { result } = renderHook(() => useDraft('', ''));
+    act(() => result.current[1]('Demo Payments'));
+    expect(result.current[0]).toBe('Demo Payments');
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(result.current[0]).toBe('');
+    act(() => result.current[1]('Demo'));
+    expect(result.current[0]).toBe('Demo');
+  });
 });
