@@ -50,7 +50,8 @@ const steps = [
     needs: ['web-build'],
     heavy: true,
   },
-  { id: 'typecheck', name: 'typecheck (tsc -b, incremental)', cmd: 'npx', args: ['tsc', '-b'], needs: ['codegen'] },
+  // TypeScript's native compiler (tsgo, decision 0025): the same diagnostics as tsc -b in a third of the CPU.
+  { id: 'typecheck', name: 'typecheck (tsgo -b, incremental)', cmd: 'npx', args: ['tsgo', '-b'], needs: ['codegen'] },
   // Light and quick (one process, a few seconds): no runtime import circle (scripts/cycles.mjs).
   { id: 'cycles', name: 'import cycles (dpdm, type-only imports left out)', cmd: 'node', args: ['scripts/cycles.mjs'], needs: ['codegen'] },
   { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.', '--cache'] },
