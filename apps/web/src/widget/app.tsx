@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { regionOfCountry } from '@rampart/shared/regions';
 import type { WidgetBootstrap, WidgetParamName, WidgetQuote, WidgetTransaction } from '@rampart/shared/widget';
 import { type FieldErrors, type Order, WidgetContext, type WidgetContextValue } from './context';
-import { useQuote } from './hooks';
+import { usePurchase, useQuote } from './hooks';
 import { addressTagError, emailError, walletAddressError } from './lib/address';
 import { type CardPayment, type QuoteRequest, type TransactionRequest, type WidgetApi, WidgetRequestError } from './lib/api';
 import { guessCountry } from './lib/countries';
@@ -61,9 +61,7 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
   const [formError, setFormError] = useState<string | null>(null);
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [confirming, setConfirming] = useState<'approve' | 'fail' | null>(null);
-  const [transaction, setTransaction] = useState<WidgetTransaction | null>(null);
-  const [reached, setReached] = useState(0);
+  const { transaction, setTransaction, reached, setReached, confirming, answer, ended } = usePurchase(api, setFormError, setStep);
   const [changingCountry, setChangingCountry] = useState(false);
 
   const asset = context.currency(order.cryptoCurrencyCode);
@@ -238,33 +236,13 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
     }
   };
 
-  const answerConfirmation = async (approve: boolean) => {
-    if (!transaction) return;
-    setConfirming(approve ? 'approve' : 'fail');
-    setFormError(null);
-    try {
-      const next = await api.confirm(transaction.id, approve);
+  const deposited = useCallback(
+    (next: WidgetTransaction) => {
       setTransaction(next);
-      if (next.status === 'failed') {
-        setReached(0);
-        go('result');
-      } else go('processing');
-    } catch (caught) {
-      setFormError(caught instanceof WidgetRequestError ? caught.message : 'The confirmation did not go through. Try again.');
-    } finally {
-      setConfirming(null);
-    }
-  };
-
-  const ended = useCallback((next: WidgetTransaction, stepsDone = 0) => {
-    setTransaction(next);
-    setReached(stepsDone);
-    setStep('result');
-  }, []);
-  const deposited = useCallback((next: WidgetTransaction) => {
-    setTransaction(next);
-    setStep('processing');
-  }, []);
+      setStep('processing');
+    },
+    [setTransaction],
+  );
 
   const retry = () => {
     setTransaction(null);
@@ -334,7 +312,7 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
       />
     );
   } else if (step === 'confirm' && transaction) {
-    body = <ConfirmStep transaction={transaction} submitting={confirming} error={formError} onAnswer={(approve) => void answerConfirmation(approve)} />;
+    body = <ConfirmStep transaction={transaction} submitting={confirming} error={formError} onAnswer={(approve) => void answer(approve)} />;
   } else if (step === 'deposit' && transaction) {
     body = <DepositStep initial={transaction} onDeposited={deposited} onEnded={ended} />;
   } else if (step === 'processing' && transaction) {

@@ -131,3 +131,43 @@ export function useTransactionPolling(
 
   return { transaction, reached, error };
 }
+
+/**
+ * A purchase's transaction once placed, how far its timeline got, and the test-mode confirmation step (approve or fail
+ * the payment). `setStep` (a state setter: stable) shows the processing or result step.
+ */
+export function usePurchase(api: WidgetApi, setFormError: (message: string | null) => void, setStep: (step: 'processing' | 'result') => void) {
+  const [transaction, setTransaction] = useState<WidgetTransaction | null>(null);
+  const [reached, setReached] = useState(0);
+  const [confirming, setConfirming] = useState<'approve' | 'fail' | null>(null);
+
+  const answer = async (approve: boolean) => {
+    if (!transaction) return;
+    setConfirming(approve ? 'approve' : 'fail');
+    setFormError(null);
+    try {
+      const next = await api.confirm(transaction.id, approve);
+      setTransaction(next);
+      if (next.status === 'failed') {
+        setReached(0);
+        setStep('result');
+      } else setStep('processing');
+    } catch (caught) {
+      setFormError(caught instanceof WidgetRequestError ? caught.message : 'The confirmation did not go through. Try again.');
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  /** The transaction ended: its result shows, with `stepsDone` of its timeline reached. */
+  const ended = useCallback(
+    (next: WidgetTransaction, stepsDone = 0) => {
+      setTransaction(next);
+      setReached(stepsDone);
+      setStep('result');
+    },
+    [setStep],
+  );
+
+  return { transaction, setTransaction, reached, setReached, confirming, answer, ended };
+}

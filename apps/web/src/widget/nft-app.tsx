@@ -1,12 +1,12 @@
 // The NFT checkout (issue 38): the token on sale, its price in the buyer's currency, the wallet it goes to, then the
 // card step, processing and result the buy widget uses.
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ImageIcon } from 'lucide-react';
-import type { WidgetBootstrap, WidgetNft, WidgetParamName, WidgetTransaction } from '@rampart/shared/widget';
+import type { WidgetBootstrap, WidgetNft, WidgetParamName } from '@rampart/shared/widget';
 import { Shell } from './app';
 import { Notice, Rows, SelectField, Spinner, StepActions, StepForm, StepHeading, TextField, Button } from './components/ui';
 import { type FieldErrors, WidgetContext, type WidgetContextValue } from './context';
-import { useQuote } from './hooks';
+import { usePurchase, useQuote } from './hooks';
 import { emailError, shortAddress } from './lib/address';
 import { type CardPayment, type NftQuoteRequest, type WidgetApi, WidgetRequestError } from './lib/api';
 import { COUNTRIES, guessCountry } from './lib/countries';
@@ -81,9 +81,7 @@ export function NftApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api: Wi
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [confirming, setConfirming] = useState<'approve' | 'fail' | null>(null);
-  const [transaction, setTransaction] = useState<WidgetTransaction | null>(null);
-  const [reached, setReached] = useState(0);
+  const { transaction, setTransaction, reached, setReached, confirming, answer, ended } = usePurchase(api, setFormError, setStep);
 
   const paymentMethod = bootstrap.paymentMethods.includes('creditCard') ? 'creditCard' : (bootstrap.paymentMethods[0] ?? 'creditCard');
   const request = useMemo<NftQuoteRequest | null>(() => (nft ? { fiatCurrencyCode: fiat, paymentMethod, country } : null), [nft, fiat, paymentMethod, country]);
@@ -143,25 +141,6 @@ export function NftApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api: Wi
     }
   };
 
-  const answer = async (approve: boolean) => {
-    if (!transaction) return;
-    setConfirming(approve ? 'approve' : 'fail');
-    try {
-      const next = await api.confirm(transaction.id, approve);
-      setTransaction(next);
-      go(next.status === 'failed' ? 'result' : 'processing');
-    } catch (caught) {
-      setFormError(caught instanceof WidgetRequestError ? caught.message : 'The confirmation did not go through. Try again.');
-    } finally {
-      setConfirming(null);
-    }
-  };
-
-  const ended = useCallback((next: WidgetTransaction, stepsDone = 0) => {
-    setTransaction(next);
-    setReached(stepsDone);
-    setStep('result');
-  }, []);
   const again = () => {
     setTransaction(null);
     setErrors({});
