@@ -61,7 +61,7 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
   const [formError, setFormError] = useState<string | null>(null);
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { transaction, setTransaction, reached, setReached, confirming, answer, ended } = usePurchase(api, setFormError, setStep);
+  const { transaction, setTransaction, reached, confirming, answer, ended, paid } = usePurchase(api, setFormError, setStep);
   const [changingCountry, setChangingCountry] = useState(false);
 
   const asset = context.currency(order.cryptoCurrencyCode);
@@ -216,13 +216,7 @@ export function WidgetApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api:
         current = await api.createTransaction(body);
         setTransaction(current);
       }
-      const result = await api.pay(current.id, card);
-      setTransaction(result.transaction);
-      if (result.requiresConfirmation) go('confirm');
-      else if (result.transaction.status === 'failed') {
-        setReached(0);
-        go('result');
-      } else go('processing');
+      paid(await api.pay(current.id, card));
     } catch (caught) {
       if (
         caught instanceof WidgetRequestError &&

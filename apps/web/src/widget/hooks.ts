@@ -134,30 +134,12 @@ export function useTransactionPolling(
 
 /**
  * A purchase's transaction once placed, how far its timeline got, and the test-mode confirmation step (approve or fail
- * the payment). `setStep` (a state setter: stable) shows the processing or result step.
+ * the payment). `setStep` (a state setter: stable) shows the confirmation, processing or result step.
  */
-export function usePurchase(api: WidgetApi, setFormError: (message: string | null) => void, setStep: (step: 'processing' | 'result') => void) {
+export function usePurchase(api: WidgetApi, setFormError: (message: string | null) => void, setStep: (step: 'confirm' | 'processing' | 'result') => void) {
   const [transaction, setTransaction] = useState<WidgetTransaction | null>(null);
   const [reached, setReached] = useState(0);
   const [confirming, setConfirming] = useState<'approve' | 'fail' | null>(null);
-
-  const answer = async (approve: boolean) => {
-    if (!transaction) return;
-    setConfirming(approve ? 'approve' : 'fail');
-    setFormError(null);
-    try {
-      const next = await api.confirm(transaction.id, approve);
-      setTransaction(next);
-      if (next.status === 'failed') {
-        setReached(0);
-        setStep('result');
-      } else setStep('processing');
-    } catch (caught) {
-      setFormError(caught instanceof WidgetRequestError ? caught.message : 'The confirmation did not go through. Try again.');
-    } finally {
-      setConfirming(null);
-    }
-  };
 
   /** The transaction ended: its result shows, with `stepsDone` of its timeline reached. */
   const ended = useCallback(
@@ -169,5 +151,32 @@ export function usePurchase(api: WidgetApi, setFormError: (message: string | nul
     [setStep],
   );
 
-  return { transaction, setTransaction, reached, setReached, confirming, answer, ended };
+  /** Where a payment or a test confirmation leads: the result when the transaction failed, processing otherwise. */
+  const settle = (next: WidgetTransaction) => {
+    if (next.status === 'failed') return ended(next);
+    setTransaction(next);
+    setStep('processing');
+  };
+
+  /** A card payment's answer: the test card's confirmation step when it asks for one, else where `settle` leads. */
+  const paid = (result: { transaction: WidgetTransaction; requiresConfirmation: boolean }) => {
+    if (!result.requiresConfirmation) return settle(result.transaction);
+    setTransaction(result.transaction);
+    setStep('confirm');
+  };
+
+  const answer = async (approve: boolean) => {
+    if (!transaction) return;
+    setConfirming(approve ? 'approve' : 'fail');
+    setFormError(null);
+    try {
+      settle(await api.confirm(transaction.id, approve));
+    } catch (caught) {
+      setFormError(caught instanceof WidgetRequestError ? caught.message : 'The confirmation did not go through. Try again.');
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  return { transaction, setTransaction, reached, confirming, answer, ended, paid };
 }

@@ -81,7 +81,7 @@ export function NftApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api: Wi
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { transaction, setTransaction, reached, setReached, confirming, answer, ended } = usePurchase(api, setFormError, setStep);
+  const { transaction, setTransaction, reached, confirming, answer, ended, paid } = usePurchase(api, setFormError, setStep);
 
   const paymentMethod = bootstrap.paymentMethods.includes('creditCard') ? 'creditCard' : (bootstrap.paymentMethods[0] ?? 'creditCard');
   const request = useMemo<NftQuoteRequest | null>(() => (nft ? { fiatCurrencyCode: fiat, paymentMethod, country } : null), [nft, fiat, paymentMethod, country]);
@@ -121,13 +121,7 @@ export function NftApp({ bootstrap, api }: { bootstrap: WidgetBootstrap; api: Wi
         });
         setTransaction(current);
       }
-      const result = await api.pay(current.id, card);
-      setTransaction(result.transaction);
-      if (result.requiresConfirmation) go('confirm');
-      else if (result.transaction.status === 'failed') {
-        setReached(0);
-        go('result');
-      } else go('processing');
+      paid(await api.pay(current.id, card));
     } catch (caught) {
       if (caught instanceof WidgetRequestError && Object.keys(caught.details).some((key) => CARD_FIELDS.includes(key))) {
         setErrors(caught.details);

@@ -16,8 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { GeneralSettingsQuery, UpdateAccountSettingsMutation } from '@/features/developers/api/settings';
 import { CopyButton } from '@/components/copy-button';
 import { DevelopersFrame, ValueBox } from '@/features/developers/components/developers-frame';
-import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
-import { usePermission } from '@/hooks/use-permission';
+import { useAccountSettings } from '@/features/developers/lib/scope';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
@@ -169,9 +168,7 @@ function SettingsForm({
 
 /** Account id, allowed iframe ancestors and the customer data webhook of the selected account. */
 export function GeneralSettingsScreen() {
-  const { accountId } = useDeveloperScope();
-  const canManage = usePermission('developerSettings:manage');
-  const { data, loading } = useAccountQuery(GeneralSettingsQuery);
+  const { accountId, canManage, data, loading } = useAccountSettings(GeneralSettingsQuery);
   const account = data?.account;
   return (
     <DevelopersFrame title="General" description="Your account id and where the widget may be embedded.">

@@ -29,7 +29,7 @@ import { CollectionPriceDialog } from '@/features/developers/components/collecti
 import { MintDialog } from '@/features/developers/components/mint-dialog';
 import { MintingCard } from '@/features/developers/components/minting-card';
 import { NftCollectionDialog } from '@/features/developers/components/nft-collection-dialog';
-import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountQuery, useAccountSettings } from '@/features/developers/lib/scope';
 import type { Developers_NftCollectionFragment, Developers_NftSettingsQuery, WalletDisplayMode } from '@/gql/graphql';
 import { useAdminPermission, usePermission } from '@/hooks/use-permission';
 import { toastChange } from '@/hooks/toast-change';
@@ -242,11 +242,9 @@ function GoLiveCard() {
 
 /** NFT checkout settings of the selected account, minting on the configured chain, and its collections. */
 export function NftCommerceScreen() {
-  const { accountId } = useDeveloperScope();
-  const canManage = usePermission('developerSettings:manage');
+  const { accountId, canManage, data, loading, error, refetch } = useAccountSettings(NftSettingsQuery);
   const canMintHere = usePermission('minting:manage');
   const canToggleMinting = useAdminPermission('nftCollection:edit');
-  const { data, loading, error, refetch } = useAccountQuery(NftSettingsQuery);
   const minting = useAccountQuery(MintingQuery);
   const hyperMint = useQuery(HyperMintEmbedQuery, { variables: { accountId: accountId ?? '', url: HYPERMINT_PATH }, skip: !accountId || !canMintHere });
   const [remove, { loading: removing }] = useMutation(DeleteNftCollectionMutation);

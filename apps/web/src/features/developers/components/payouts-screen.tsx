@@ -18,9 +18,8 @@ import { CreatePayoutMutation, PayoutQuery, UpdatePayoutMutation } from '@/featu
 import { CurrencyIcon } from '@/components/currency-icon';
 import { DevelopersFrame } from '@/features/developers/components/developers-frame';
 import { formatDateTime } from '@/features/developers/lib/format';
-import { useAccountQuery, useDeveloperScope } from '@/features/developers/lib/scope';
+import { useAccountSettings } from '@/features/developers/lib/scope';
 import type { Developers_PayoutQuery } from '@/gql/graphql';
-import { usePermission } from '@/hooks/use-permission';
 import { toast } from '@/hooks/use-toast';
 import { useServerSubmit } from '@/hooks/use-server-submit';
 import { QueryErrorAlert } from '@/components/query-boundary';
@@ -195,9 +194,7 @@ function PayoutForm({
 
 /** Where the account's affiliate earnings are paid: a currency of the catalogue and a wallet address checked against it. */
 export function PayoutsScreen() {
-  const { accountId } = useDeveloperScope();
-  const canManage = usePermission('developerSettings:manage');
-  const { data, loading, error, refetch } = useAccountQuery(PayoutQuery);
+  const { accountId, canManage, data, loading, error, refetch } = useAccountSettings(PayoutQuery);
   const configuration = data?.affiliatePayoutConfigurationForAccount ?? null;
   const currencies = useMemo(
     () => (data?.cryptoCurrencies ?? []).filter((currency) => !currency.isSuspended || currency.id === configuration?.currencyId),
