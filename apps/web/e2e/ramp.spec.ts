@@ -27,6 +27,7 @@ const OTHER_WALLET = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 const US = { code: 'US', name: 'United States' };
 const SUCCEEDS = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
+const NEEDS_CONFIRMATION = '4000 0000 0000 3220';
 const TRANSACTION_EVENTS = ['transaction_created', 'transaction_updated', 'transaction_failed'];
 
 /** A page of its own (no dashboard session) whose console problems are collected, not failed on. */
@@ -67,7 +68,7 @@ function frameAncestors(csp: string | undefined): string[] {
   return directive.split(/\s+/).slice(1);
 }
 
-test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with its webhooks, a declined card, a foreign origin and a tampered link', async ({
+test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with its webhooks, a declined card, a failed 3-D Secure step, a foreign origin and a tampered link', async ({
   browser,
 }) => {
   const started = Date.now();
@@ -241,6 +242,20 @@ test('ramp in test mode: assets, a 1 % fee, a signed URL, a framed purchase with
         .poll(() => receiver.received.some((hook) => hook.body.data.id === declinedId && hook.body.type === 'transaction_failed'), { timeout: 30_000 })
         .toBe(true);
       for (const hook of receiver.received.filter((item) => item.body.data.id === declinedId)) expect(verify(secret, hook)).toEqual(hook.body);
+      expect(visitor.console, 'console problems of the shop page and its widget').toEqual([]);
+    });
+
+    await test.step('trying again with the 3-D Secure card asks the bank step; failing it ends the transaction with its reason', async () => {
+      const widget = new WidgetFrame(visitor.page.frameLocator('iframe[title="Buy crypto"]'));
+      await widget.root.getByRole('button', { name: 'Try again' }).click();
+      await expect(widget.heading()).toHaveText('Pay by card');
+      await widget.root.getByRole('button', { name: new RegExp(`^Fill in ${NEEDS_CONFIRMATION}`) }).click();
+      await widget.root.getByRole('button', { name: /^Pay / }).click();
+      await expect(widget.heading()).toHaveText('Confirm with your bank');
+      await widget.root.getByRole('button', { name: 'Fail authentication' }).click();
+      await expect(widget.heading()).toHaveText('The transaction failed', { timeout: 45_000 });
+      await expect(widget.root.getByText(FAILURE_REASONS.threeDsFailed!).first()).toBeVisible();
+      expect(await widget.reference()).not.toBe(declinedId);
       expect(visitor.console, 'console problems of the shop page and its widget').toEqual([]);
     });
 
