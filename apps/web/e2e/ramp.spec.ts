@@ -10,8 +10,8 @@ import { TransactionDetailPage, TransactionsPage } from './pages/transactions-pa
 
 // Issue 12's "Done means" browser test, on a fresh test-mode partner: three assets on, a 1 % partner fee, a signed
 // widget URL from the builder, a purchase inside an iframe of an allowed origin that lands in /transactions with the
-// calculator's fees and reaches a loopback receiver as verified webhooks; a declined card; an origin not in the list;
-// a tampered link.
+// calculator's fees and reaches a loopback receiver as verified webhooks; a declined card; a failed 3-D Secure step; an
+// origin not in the list; a tampered link.
 
 test.setTimeout(300_000);
 // No action waits forever: a missing control fails in 30 s with its locator named.
