@@ -52,18 +52,20 @@ const steps = [
   },
   // TypeScript's native compiler (tsgo, decision 0025): the same diagnostics as tsc -b in a third of the CPU.
   { id: 'typecheck', name: 'typecheck (tsgo -b, incremental)', cmd: 'npx', args: ['tsgo', '-b'], needs: ['codegen'] },
-  // Light and quick (one process, a few seconds): no runtime import circle (scripts/cycles.mjs).
-  { id: 'cycles', name: 'import cycles (dpdm, type-only imports left out)', cmd: 'node', args: ['scripts/cycles.mjs'], needs: ['codegen'] },
-  { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.', '--cache'] },
-  { id: 'widget-size', name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'], needs: ['web-build'] },
+  // Light steps start in this order beside the server tests, one at a time: the long ones first, so the short ones fill
+  // the end beside the web unit tests.
   // Issue 19: one cluster (PostgreSQL primary + replica, PgBouncer, HAProxy, 3 API processes, 2 workers; Debian packages).
   // It mostly waits on its processes (about half a core over its run), so it takes one slot as soon as the browser tests
   // are over, beside the server tests: at the end, after them, its 130 s were the run's tail with a core idle.
   { id: 'cluster-tests', name: 'cluster tests', ...vitest('cluster-tests', 'scripts/cluster'), weight: 1, after: ['browser-tests'] },
   { id: 'server-tests', name: 'server tests', ...vitest('server-tests', 'apps/server'), heavy: true },
-  { id: 'web-unit', name: 'web unit tests', ...vitest('web-unit', 'apps/web'), heavy: true },
   // The benchmarks on small data, without timing assertions: they must keep working (figures: npm run bench).
   { id: 'bench-smoke', name: 'benchmark smokes (transactions, webhooks, quote; one PostgreSQL)', cmd: 'npm', args: ['run', 'bench', '--', '--smoke-all'] },
+  { id: 'prettier', name: 'Prettier check', cmd: 'npx', args: ['prettier', '--check', '.', '--cache'] },
+  // Light and quick (one process, a few seconds): no runtime import circle (scripts/cycles.mjs).
+  { id: 'cycles', name: 'import cycles (dpdm, type-only imports left out)', cmd: 'node', args: ['scripts/cycles.mjs'], needs: ['codegen'] },
+  { id: 'widget-size', name: 'widget size budget (120 KB gzip)', cmd: 'node', args: ['scripts/widget-size.mjs'], needs: ['web-build'] },
+  { id: 'web-unit', name: 'web unit tests', ...vitest('web-unit', 'apps/web'), heavy: true },
 ];
 
 const chosen = process.argv.slice(2);

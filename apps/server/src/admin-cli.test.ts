@@ -10,6 +10,10 @@ import { startIsolatedTestApp } from '../test/isolated-database.ts';
 // `npm run admin` as the operator runs it: a real child process on its own database, mailing through the test SMTP
 // server, beside a real app that the new staff user then signs in to.
 let t: TestApp;
+// A hang guard, not a speed check: each command is a new Node process that loads the server's modules, 3 s of CPU
+// alone and up to 10 s on a loaded 2-core CI run (a test with three of them took 30 s there), like the other tests
+// that start processes (worker-crash: 90–120 s).
+const COMMANDS_TIMEOUT = 90_000;
 
 beforeAll(async () => {
   t = await startIsolatedTestApp('admin_cli');
@@ -51,7 +55,7 @@ async function commandLineAudit() {
   return result.rows;
 }
 
-describe('npm run admin: the provider staff users', () => {
+describe('npm run admin: the provider staff users', { timeout: COMMANDS_TIMEOUT }, () => {
   /** The staff user the second test created, for the third. */
   let staffUser: { email: string; client: ApiClient; id: string };
 
@@ -188,7 +192,7 @@ describe('npm run admin: the provider staff users', () => {
   });
 });
 
-describe('npm run admin: ingestion credentials', () => {
+describe('npm run admin: ingestion credentials', { timeout: COMMANDS_TIMEOUT }, () => {
   it('creates a credential and prints its secret once, which then sends events; a third active one is refused', async () => {
     const created = await admin('create-ingestion-credential', '--name', 'Core (eu-west-1)');
     expect(created.code).toBe(0);
