@@ -1,7 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate, type NavigateFunction } from 'react-router';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { isPublicPath, ROUTES } from '@/config/routes';
 import { createApolloClient } from '@/lib/apollo-client';
 import { rememberSignedInClient, signedInClient } from '@/lib/signed-in-data';
@@ -18,7 +17,7 @@ function onUnauthenticated() {
   void navigate(`${ROUTES.login}?from=${encodeURIComponent(from)}`, { replace: true, state: { from } });
 }
 
-/** Provides the one Apollo client of the page (and Radix's tooltip provider) to every signed-in route. */
+/** Provides the one Apollo client of the page to every signed-in route. */
 export default function SignedInData() {
   const currentNavigate = useNavigate();
   // Handed to onUnauthenticated after render (a request can only fail after the first one was sent).
@@ -28,9 +27,7 @@ export default function SignedInData() {
   const [client] = useState(() => signedInClient() ?? rememberSignedInClient(createApolloClient({ onUnauthenticated })));
   return (
     <ApolloProvider client={client}>
-      <TooltipProvider delayDuration={300}>
-        <Outlet />
-      </TooltipProvider>
+      <Outlet />
     </ApolloProvider>
   );
 }

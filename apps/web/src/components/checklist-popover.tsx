@@ -1,32 +1,11 @@
-import { useId, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { cn } from '@/lib/utils';
+import { Slot } from 'radix-ui';
+import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
 
-/**
- * A filter button opening options to tick (several may be chosen), with Clear and Apply. The caller keeps what is
- * ticked (`checked`) and applies it; Apply closes the popover first.
- */
-export function ChecklistPopover({
-  open,
-  onOpenChange,
-  trigger,
-  label,
-  groupLabel,
-  options,
-  checked,
-  onToggle,
-  onClear,
-  onApply,
-  className,
-  listClassName,
-}: {
+export interface ChecklistPopoverProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens it. */
-  trigger: ReactNode;
+  /** The button that opens it (one element: it becomes the popover's trigger). */
+  trigger: ReactElement;
   /** The popover's name, such as "Filter by status". */
   label: string;
   /** The name of the group of options, such as "Statuses". */
@@ -38,40 +17,40 @@ export function ChecklistPopover({
   onApply: () => void;
   className?: string;
   listClassName?: string;
-}) {
-  const base = useId();
+}
+
+// Radix Popover and Checkbox (with the popper, focus scope and scroll lock) load on the filter button's first point,
+// focus or press: lists show the button on their first paint, fewer visits open it (as the shell's menus,
+// use-menu-on-intent.ts).
+const loadContent = () => import('@/components/checklist-popover-content');
+const ChecklistPopoverContent = lazy(loadContent);
+
+/**
+ * A filter button opening options to tick (several may be chosen), with Clear and Apply. The caller keeps what is
+ * ticked (`checked`) and applies it; Apply closes the popover first.
+ */
+export function ChecklistPopover(props: ChecklistPopoverProps) {
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && !props.open) {
+    const preload = () => void loadContent().catch(() => {});
+    return (
+      <Slot.Root
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          props.onOpenChange(true);
+        }}
+      >
+        {props.trigger}
+      </Slot.Root>
+    );
+  }
   return (
-    <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent aria-label={label} className={cn('w-max min-w-(--radix-popover-trigger-width) p-0', className)}>
-        <div role="group" aria-label={groupLabel} className={cn('flex flex-col p-1', listClassName)}>
-          {options.map((option) => (
-            <Label
-              key={option.value}
-              htmlFor={`${base}-${option.value}`}
-              className="cursor-pointer rounded-sm px-2 py-2 font-normal hover:bg-accent hover:text-accent-foreground"
-            >
-              <Checkbox id={`${base}-${option.value}`} checked={checked.includes(option.value)} onCheckedChange={(on) => onToggle(option.value, on === true)} />
-              {option.label}
-            </Label>
-          ))}
-        </div>
-        <div className="flex items-center justify-between gap-2 border-t p-2">
-          <Button type="button" size="sm" variant="ghost" disabled={checked.length === 0} onClick={onClear}>
-            Clear
-          </Button>
-          <Button
-            type="button"
-            size="sm"
-            onClick={() => {
-              onOpenChange(false);
-              onApply();
-            }}
-          >
-            Apply
-          </Button>
-        </div>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={props.trigger}>
+      <ChecklistPopoverContent {...props} />
+    </Suspense>
   );
 }

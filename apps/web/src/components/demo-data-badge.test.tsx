@@ -10,14 +10,15 @@ describe('DemoDataBadge', () => {
     const badge = screen.getByRole('button', { name: 'Demo data' });
     expect(screen.queryByRole('dialog')).toBeNull();
 
+    // The explanation loads on first use (use-menu-on-intent.ts), then opens.
     await user.click(badge);
-    const explanation = screen.getByRole('dialog');
+    const explanation = await screen.findByRole('dialog');
     expect(explanation.textContent).toContain('made up for the demo: its customers, transactions and figures are not real');
     expect(explanation.querySelector('code')?.textContent).toBe('npm run seed -- --remove-demo');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    badge.focus();
+    screen.getByRole('button', { name: 'Demo data' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('dialog').textContent).toContain('Whoever runs your Rampart removes it with');
   });

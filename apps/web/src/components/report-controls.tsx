@@ -1,36 +1,12 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SelectItems } from '@/components/select-items';
 import { cn } from '@/lib/utils';
 
-// The compact controls above a report (dashboards, analytics, the quarterly review): they apply at once.
-
-/** The currency a report's amounts are shown in, as pressed buttons. */
-export function CurrencyToggle<C extends string>({
-  currencies,
-  value,
-  onChange,
-  className,
-}: {
-  currencies: readonly C[];
-  /** The currency shown (one of `currencies` to show it pressed). */
-  value: string;
-  onChange: (currency: C) => void;
-  className?: string;
-}) {
-  return (
-    <div role="group" aria-label="Currency" className={cn('flex gap-1', className)}>
-      {currencies.map((code) => (
-        <Button key={code} size="sm" variant={code === value ? 'default' : 'outline'} aria-pressed={code === value} onClick={() => onChange(code)}>
-          {code.toUpperCase()}
-        </Button>
-      ))}
-    </div>
-  );
-}
+// The compact controls above a report (analytics, the quarterly review): they apply at once. The currency buttons are
+// in currency-toggle.tsx, apart from the selects, so the dashboard's first paint does not bring Radix Select.
 
 /** A small labelled select over `options`, each shown as `labelOf` says. */
 export function ReportSelect<V extends string>({

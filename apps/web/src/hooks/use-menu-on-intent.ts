@@ -6,14 +6,15 @@ import { useEffect, useState, type MouseEvent, type RefObject } from 'react';
  * Spread `triggerProps` on the plain button shown until then; once `wanted`, render the loaded menu opened, with the
  * same button as its trigger. `wanted` is 'keyboard' when the press was Enter or Space (a click with no pointer
  * detail): the menu then focuses its first item (`useFocusFirstMenuItem`), as Radix does for a keyboard opening.
+ * `popup` 'dialog' for a popover or sheet (which moves focus into itself when it opens).
  */
-export function useMenuOnIntent(load: () => Promise<unknown>) {
+export function useMenuOnIntent(load: () => Promise<unknown>, popup: 'menu' | 'dialog' = 'menu') {
   const [wanted, setWanted] = useState<false | 'pointer' | 'keyboard'>(false);
   const preload = () => void load().catch(() => {});
   return {
     wanted,
     triggerProps: {
-      'aria-haspopup': 'menu' as const,
+      'aria-haspopup': popup,
       'aria-expanded': false,
       onPointerEnter: preload,
       onFocus: preload,

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { MenuIcon } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellFeatureFlagsQuery, ShellMeQuery, ShellSelectedAccountQuery } from '@/app/shell/api/me';
 import { navItemVisible, staffHomePath } from '@/app/shell/nav-visibility';
@@ -11,7 +11,6 @@ import { Forbidden } from '@/components/forbidden';
 import { SidebarNav, type NavItem } from '@/components/layouts/sidebar-nav';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { viewerMayOpen } from '@/config/route-permissions';
@@ -26,6 +25,7 @@ import { AccountStatusBanner } from '@/components/account-status-banner';
 import { SupportChat } from '@/features/support/components/support-chat';
 import type { Accounts_MembershipFragment } from '@/gql/graphql';
 import { DemoAccountProvider } from '@/hooks/use-demo-account';
+import { useMenuOnIntent } from '@/hooks/use-menu-on-intent';
 import { ViewerProvider } from '@/hooks/use-permission';
 import { useTheme } from '@/hooks/use-theme';
 import { setErrorReportingContext } from '@/lib/error-reporting';
@@ -34,12 +34,18 @@ import { isStaff, viewerHasAccountPermission, type Viewer } from '@/lib/permissi
 import { clearCsrfToken, hasCsrfToken } from '@/lib/session';
 import { selectedAccountIdVar } from '@/lib/local-state';
 
+// The narrow screens' navigation sheet (Radix Dialog, focus scope, scroll lock) loads on the menu button's first point,
+// focus or press, as the shell's menus do (use-menu-on-intent.ts).
+const loadMobileNavigation = () => import('@/app/shell/mobile-navigation');
+const MobileNavigation = lazy(loadMobileNavigation);
+
 /** The signed-in layout: sidebar (a sheet on narrow screens), account switcher, test mode, user menu. */
 export default function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const theme = useTheme('dark');
   const [menuOpen, setMenuOpen] = useState(false);
+  const { wanted: menuWanted, triggerProps: menuTriggerProps } = useMenuOnIntent(loadMobileNavigation, 'dialog');
   // The selection stored when the app loaded: later switches need no new `me`.
   const [storedAccountId] = useState(() => selectedAccountIdVar());
   const { data, loading, error, refetch: refetchMe } = useQuery(ShellMeQuery, { variables: { selectedAccountId: storedAccountId }, skip: !hasCsrfToken() });
@@ -130,6 +136,25 @@ export default function AppShell() {
       />
     );
 
+  const menuButton = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="lg:hidden"
+      aria-label="Open menu"
+      {...(menuWanted ? {} : menuTriggerProps)}
+      onClick={
+        menuWanted
+          ? undefined
+          : (event) => {
+              menuTriggerProps.onClick(event);
+              setMenuOpen(true);
+            }
+      }
+    >
+      <MenuIcon aria-hidden />
+    </Button>
+  );
   const sidebar = (onNavigate?: () => void) => (
     <div className="flex h-full flex-col gap-5 px-3 py-4">
       <div className="px-2">
@@ -164,18 +189,15 @@ export default function AppShell() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur sm:h-16 sm:gap-3 sm:px-6">
-            <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-              <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-                  <MenuIcon aria-hidden />
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="left" className="p-0">
-                <SheetTitle className="sr-only">Menu</SheetTitle>
-                <SheetDescription className="sr-only">Navigate between areas and switch accounts.</SheetDescription>
-                {sidebar(() => setMenuOpen(false))}
-              </SheetContent>
-            </Sheet>
+            {menuWanted ? (
+              <Suspense fallback={menuButton}>
+                <MobileNavigation open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
+                  {sidebar(() => setMenuOpen(false))}
+                </MobileNavigation>
+              </Suspense>
+            ) : (
+              menuButton
+            )}
             <div className="lg:hidden">
               <BrandMark className="size-7 sm:hidden" />
               <Brand className="hidden sm:inline-flex" />

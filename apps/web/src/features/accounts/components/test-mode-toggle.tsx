@@ -1,9 +1,9 @@
 import { LockIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { kybPath } from '@/config/routes';
 import { cn } from '@/lib/utils';
 
@@ -44,18 +44,15 @@ export function TestModeToggle({ testMode, onChange, liveModeLocked = false, cla
           <span id={reasonId} className="sr-only">
             {LIVE_MODE_LOCKED_REASON}
           </span>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Link
-                to={kybPath('OnRamp')}
-                className="-mr-1 rounded-full p-0.5 text-amber-700 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:text-amber-300"
-                aria-label="Live mode needs a verified business: verify your business"
-              >
-                <LockIcon className="size-3.5" aria-hidden />
-              </Link>
-            </TooltipTrigger>
-            <TooltipContent>{LIVE_MODE_LOCKED_REASON} Select to verify your business.</TooltipContent>
-          </Tooltip>
+          <LazyTooltip content={`${LIVE_MODE_LOCKED_REASON} Select to verify your business.`}>
+            <Link
+              to={kybPath('OnRamp')}
+              className="-mr-1 rounded-full p-0.5 text-amber-700 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:text-amber-300"
+              aria-label="Live mode needs a verified business: verify your business"
+            >
+              <LockIcon className="size-3.5" aria-hidden />
+            </Link>
+          </LazyTooltip>
         </>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { ANALYTICS_COMPARISON_LABEL, ANALYTICS_COMPARISONS, ANALYTICS_PRODUCT_LABEL, ANALYTICS_PRODUCTS } from '@rampart/shared/analytics';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { CurrencyToggle, ReportDateField, ReportSelect } from '@/components/report-controls';
+import { CurrencyToggle } from '@/components/currency-toggle';
+import { ReportDateField, ReportSelect } from '@/components/report-controls';
 import { REPORT_CURRENCIES, type ReportCurrency } from '@/lib/url-choices';
 import { ANALYTICS_RANGE_LABEL, ANALYTICS_RANGES, customRangeError, type AnalyticsParams } from '@/features/analytics/lib/search-params';
 

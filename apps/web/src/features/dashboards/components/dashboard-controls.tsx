@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { CurrencyToggle } from '@/components/report-controls';
+import { CurrencyToggle } from '@/components/currency-toggle';
 import { REPORT_CURRENCIES } from '@/lib/url-choices';
 import { DASHBOARD_RANGES, type DashboardParams } from '@/features/dashboards/lib/search-params';
 

@@ -23,14 +23,14 @@ describe('StatusFilter', () => {
     const user = userEvent.setup();
     const onApply = vi.fn();
     render(<Harness kind="sell" initial="pending" onApply={onApply} />);
-    const trigger = screen.getByRole('button', { name: 'Status: Processing' });
-    await user.click(trigger);
-    const checkboxes = screen.getAllByRole('checkbox');
+    await user.click(screen.getByRole('button', { name: 'Status: Processing' }));
+    // The popover loads on the button's first use (checklist-popover.tsx), then opens.
+    const checkboxes = await screen.findAllByRole('checkbox');
     expect(checkboxes.map((box) => box.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'true', 'false']);
     expect(screen.getByRole('group', { name: 'Statuses' }).textContent).toBe('CompletedFailedFrozenProcessingWaiting for deposit');
     await user.click(screen.getByText('Failed'));
     expect(screen.getByRole('checkbox', { name: 'Failed' })).toHaveProperty('ariaChecked', 'true');
-    expect(trigger.textContent).toBe('Status: 2 selected');
+    expect(screen.getByRole('button', { name: /^Status/ }).textContent).toBe('Status: 2 selected');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onApply).toHaveBeenCalledWith('failed,pending');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -40,7 +40,7 @@ describe('StatusFilter', () => {
     const user = userEvent.setup();
     render(<Harness kind="balance" initial="failed" />);
     await user.click(screen.getByRole('button', { name: 'Status: Failed' }));
-    expect(screen.getAllByRole('checkbox').map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent)).toEqual([
+    expect((await screen.findAllByRole('checkbox')).map((box) => document.querySelector(`label[for="${box.id}"]`)?.textContent)).toEqual([
       'Completed',
       'Failed',
       'Processing',
