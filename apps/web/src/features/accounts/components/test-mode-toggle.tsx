@@ -1,11 +1,9 @@
-import { LockIcon } from 'lucide-react';
-import { useId } from 'react';
-import { Link } from 'react-router';
-import { LazyTooltip } from '@/components/lazy-tooltip';
+import { lazy, Suspense, useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { kybPath } from '@/config/routes';
 import { cn } from '@/lib/utils';
+
+const LiveModeLock = lazy(() => import('@/features/accounts/components/live-mode-lock'));
 
 /** Why the switch cannot leave test mode; the server refuses live keys and live webhooks for the same reason. */
 export const LIVE_MODE_LOCKED_REASON = 'Live mode opens once your business is verified.';
@@ -44,15 +42,10 @@ export function TestModeToggle({ testMode, onChange, liveModeLocked = false, cla
           <span id={reasonId} className="sr-only">
             {LIVE_MODE_LOCKED_REASON}
           </span>
-          <LazyTooltip content={`${LIVE_MODE_LOCKED_REASON} Select to verify your business.`}>
-            <Link
-              to={kybPath('OnRamp')}
-              className="-mr-1 rounded-full p-0.5 text-amber-700 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:text-amber-300"
-              aria-label="Live mode needs a verified business: verify your business"
-            >
-              <LockIcon className="size-3.5" aria-hidden />
-            </Link>
-          </LazyTooltip>
+          {/* Only an unverified account has the lock: its Radix Tooltip loads with it, not with every shell. */}
+          <Suspense fallback={null}>
+            <LiveModeLock reason={LIVE_MODE_LOCKED_REASON} />
+          </Suspense>
         </>
       )}
     </div>
