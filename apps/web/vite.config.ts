@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { babelOptimizerPlugin } from '@graphql-codegen/client-preset';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { print, type DocumentNode } from 'graphql';
 import { defineConfig, type Plugin } from 'vite';
 import { noTestHooks } from './vite-no-test-hooks';
 import { precompress } from './vite-precompress';
@@ -14,14 +15,23 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = path.resolve(root, process.env.WEB_DIST ?? 'dist');
 const gqlDirectory = path.join(root, 'src/gql');
 
+/** The key of a document's printed text (lib/public-graphql.ts reads it). */
+const PRINTED_KEY = '__printed';
+/** The modules of the documents the public screens send through lib/public-graphql.ts. */
+const PUBLIC_DOCUMENTS_MODULE =
+  /\/src\/features\/(auth\/api\/(login|password-reset|signup|two-factor)|sso\/api\/sso|team\/api\/invite|commerce\/api\/commerce)\.ts$/;
+
 /**
  * One module per GraphQL document. The codegen preset's Babel plugin turns each `graphql(`…`)` call into an import of
  * its document from src/gql/graphql.ts; that file holds every document, and Rollup keeps a module in one chunk, so
  * here each import names a module of its own document: a lazy screen's chunk then carries only its own documents.
+ * The documents of the public screens also carry their printed text (PUBLIC_DOCUMENTS_MODULE).
  */
 function graphqlDocumentPerModule(): Plugin {
   const prefix = '\0rampart-gql-document:';
   let documents: Map<string, string> | null = null;
+  // Filled as those modules are transformed, which Rollup does before it loads the documents they import.
+  const publicDocuments = new Set<string>();
   const readDocuments = () => {
     if (documents) return documents;
     documents = new Map();
@@ -48,6 +58,7 @@ function graphqlDocumentPerModule(): Plugin {
           .map((name) => name.trim())
           .filter(Boolean);
         if (!imported.every((name) => known.has(name))) return statement;
+        if (PUBLIC_DOCUMENTS_MODULE.test(id)) for (const name of imported) publicDocuments.add(name);
         return imported.map((name) => `import { ${name} } from ${JSON.stringify(prefix + name)};`).join('\n');
       });
       return rewritten === code ? null : { code: rewritten, map: null };
@@ -60,7 +71,11 @@ function graphqlDocumentPerModule(): Plugin {
       const name = id.slice(prefix.length);
       const json = readDocuments().get(name);
       if (!json) throw new Error(`No GraphQL document ${name} in src/gql/graphql.ts: run npm run codegen`);
-      return `export const ${name} = ${json};`;
+      if (!publicDocuments.has(name)) return `export const ${name} = ${json};`;
+      // With its text printed here (graphql's print, as at run time): the public screens' client sends it and so never
+      // downloads graphql's printer (lib/public-graphql.ts). An extra key: graphql and Apollo visit only a node's known keys.
+      const text = print(JSON.parse(json) as DocumentNode);
+      return `export const ${name} = ${json.replace(/\}$/, `,"${PRINTED_KEY}":${JSON.stringify(text)}}`)};`;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { print, type GraphQLFormattedError } from 'graphql';
+import type { GraphQLFormattedError } from 'graphql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CSRF_HEADER, PREFLIGHT_HEADER } from '@/lib/apollo-link-headers';
 import { errorCode } from '@/lib/graphql-errors';
@@ -16,9 +16,16 @@ const GRAPHQL_URI = '/graphql';
 const RETRY = { attempts: 5, initialDelayMs: 300 } as const;
 const printed = new WeakMap<object, string>();
 
-function queryText(document: TypedDocumentNode<unknown, never>): string {
+/**
+ * The operation's text. The build prints every document ahead (vite.config.ts, `__printed`), so the public screens
+ * never download graphql's printer; unit tests and the dev server print here.
+ */
+async function queryText(document: TypedDocumentNode<unknown, never>): Promise<string> {
+  const built = (document as { __printed?: unknown }).__printed;
+  if (typeof built === 'string') return built;
   let text = printed.get(document);
   if (text === undefined) {
+    const { print } = await import('graphql');
     text = print(document);
     printed.set(document, text);
   }
@@ -50,7 +57,7 @@ async function fetchWithRetry(body: string): Promise<Response> {
 
 /** Runs one operation; answers its data or throws what Apollo would (CombinedGraphQLErrors, ServerError, …). */
 export async function requestGraphQL<TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables?: TVariables): Promise<TData> {
-  const response = await fetchWithRetry(JSON.stringify({ query: queryText(document), variables: variables ?? {} }));
+  const response = await fetchWithRetry(JSON.stringify({ query: await queryText(document), variables: variables ?? {} }));
   const bodyText = await response.text();
   let result: { data?: TData | null; errors?: GraphQLFormattedError[]; extensions?: Record<string, unknown> };
   try {
