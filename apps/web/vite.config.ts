@@ -80,29 +80,11 @@ function graphqlDocumentPerModule(): Plugin {
   };
 }
 
-/**
- * lucide-react's icon modules call `createLucideIcon` at the top level without a pure annotation, so Rollup counts
- * each as a module with side effects: it then never merges an icon's small chunk into another (experimentalMinChunkSize
- * merges only side-effect-free chunks) and a screen fetched one file per icon. The call only builds a component.
- */
-function pureLucideIcons(): Plugin {
-  return {
-    name: 'rampart-pure-lucide-icons',
-    apply: 'build',
-    transform(code, id) {
-      if (!/node_modules\/lucide-react\/dist\/esm\/icons\//.test(id)) return null;
-      const rewritten = code.replace(/= createLucideIcon\(/g, '= /* @__PURE__ */ createLucideIcon(');
-      return rewritten === code ? null : { code: rewritten, map: null };
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     // gqlTagName and artifactDirectory as in codegen.ts ('apps/web/src/gql/', whose function is `graphql`).
     react({ babel: { plugins: [[babelOptimizerPlugin, { artifactDirectory: gqlDirectory, gqlTagName: 'graphql' }]] } }),
     graphqlDocumentPerModule(),
-    pureLucideIcons(),
     tailwindcss(),
     noTestHooks(),
     // The widget build writes into outDir/widget afterwards and compresses its own files.
