@@ -1,7 +1,10 @@
 /**
  * What a client gets when a request is refused before any resolver runs: the request rate limit, a body over the
- * limit, values the schema cannot coerce, and text no column can hold in the CSV export's parameters.
+ * limit, values the schema cannot coerce, and text no column can hold in the CSV export's parameters. And how answers
+ * travel: compressed when large and accepted.
  */
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_INDUSTRIES, COUNTRY_CODES, EXPECTED_MONTHLY_VOLUMES, PRODUCT_INTERESTS } from '@rampart/shared/onboarding';
 import { startTestApp, type TestApp, useTestApp } from './harness.ts';
@@ -158,5 +161,65 @@ describe('the request rate limit', () => {
     expect(body.errors[0]!.message).toBe(`Too many requests. Try again in ${retryAfter} seconds.`);
     // Another client is not held back.
     expect((await limited.client('10.20.30.41').gql('{ health }')).status).toBe(200);
+  });
+});
+
+describe('GraphQL answers on the wire', () => {
+  const AUDIT = 'query($a: ID!, $take: Int) { accountAuditEvents(accountId: $a, take: $take) { totalCount items { id operation changes } } }';
+
+  /** The raw bytes and headers (fetch would decompress them). */
+  function rawPost(body: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        `${t.baseUrl}/graphql`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', ...headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it('are brotli or gzip as the client accepts from 1 KB, on the event loop or off it, and the same JSON once decoded', async () => {
+    const member = await accountWithMember(t);
+    // 200 audit rows of about 600 bytes each: 5 of them make a small answer, 200 one over 64 KB (compressed off the event loop).
+    await t.database.pool.query(
+      `insert into audit_events (account_id, operation, kind, outcome, changes)
+       select $1, 'updateAccount', 'mutation', 'success', jsonb_build_object('note', repeat('Lorem ipsum dolor sit amet ', 20) || i) from generate_series(1, 200) i`,
+      [member.accountId],
+    );
+    const session = { 'x-csrf-token': member.client.csrfToken, cookie: member.client.cookie! };
+    for (const take of [5, 200]) {
+      const body = JSON.stringify({ query: AUDIT, variables: { a: member.accountId, take } });
+      const plain = await rawPost(body, session);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const answer = JSON.parse(plain.body.toString('utf8')) as { data: { accountAuditEvents: { items: unknown[] } } };
+      expect(answer.data.accountAuditEvents.items).toHaveLength(take);
+      expect(plain.body.length).toBeGreaterThan(take === 5 ? 1024 : 64 * 1024);
+
+      const br = await rawPost(body, { ...session, 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(answer);
+
+      const gzip = await rawPost(body, { ...session, 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(answer);
+
+      const refused = await rawPost(body, { ...session, 'accept-encoding': 'br;q=0, gzip;q=0' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('stay as they are below 1 KB', async () => {
+    const small = await rawPost(JSON.stringify({ query: '{ health }' }), { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ data: { health: expect.any(String) } });
   });
 });

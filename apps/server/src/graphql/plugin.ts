@@ -21,6 +21,7 @@ import { currentReadRouting, formatLsn, parseLsn, runWithReadRouting } from '../
 import { AppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './errors.ts';
 import { describeBadInput } from './input-guard.ts';
 import { buildResolvers, loadTypeDefs } from './schema.ts';
+import { compressGraphQLAnswers } from './compress-answers.ts';
 import { createContextFactory } from './context-factory.ts';
 import { reportRequestError, type ReportingContext } from '../lib/error-reporting.ts';
 import { isUuid } from '../lib/uuid.ts';
@@ -176,6 +177,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
   });
 
   registerReadRouting(app, deps);
+  compressGraphQLAnswers(app);
   await app.register(mercurius, {
     schema: loadTypeDefs(),
     resolvers: buildResolvers(services) as never, // codegen's Resolvers and Mercurius' IResolvers differ only in how they type the context
