@@ -1,14 +1,16 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { negotiateEncoding } from '../lib/static-assets.ts';
+import {
+  compressResponseSync,
+  negotiateEncoding,
+  RESPONSE_BROTLI_OPTIONS,
+  RESPONSE_COMPRESSION_MIN_BYTES,
+  RESPONSE_GZIP_OPTIONS,
+} from '../lib/static-assets.ts';
 
-/** Smaller answers gain less than their compression costs (the index page uses the same bound). */
-export const COMPRESS_MIN_BYTES = 1024;
 /** Up to this size an answer is compressed at once; a larger one on libuv's threads, so the event loop stays free. */
 const COMPRESS_SYNC_MAX_BYTES = 64 * 1024;
-const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -26,14 +28,13 @@ export function compressGraphQLAnswers(app: FastifyInstance): void {
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return done(null, payload);
+    if (body.length < RESPONSE_COMPRESSION_MIN_BYTES) return done(null, payload);
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    if (body.length <= COMPRESS_SYNC_MAX_BYTES)
-      return done(null, encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, GZIP_OPTIONS));
-    (encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS)).then(
+    if (body.length <= COMPRESS_SYNC_MAX_BYTES) return done(null, compressResponseSync(body, encoding));
+    (encoding === 'br' ? brotli(body, RESPONSE_BROTLI_OPTIONS) : gzip(body, RESPONSE_GZIP_OPTIONS)).then(
       (compressed) => done(null, compressed),
       (error: unknown) => done(error as Error),
     );

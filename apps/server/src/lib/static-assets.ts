@@ -34,6 +34,16 @@ export function cacheControlFor(relativePath: string): string {
   return /^(widget\/)?assets\//.test(normalized) ? IMMUTABLE : SHORT_LIVED;
 }
 
+/** Below this a response is sent as it is: it gains less than compressing it costs. */
+export const RESPONSE_COMPRESSION_MIN_BYTES = 1024;
+/** Responses compressed as they are sent (the index page, GraphQL answers): a fast setting is enough. */
+export const RESPONSE_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+export const RESPONSE_GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
+
+export function compressResponseSync(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, RESPONSE_BROTLI_OPTIONS) : zlib.gzipSync(body, RESPONSE_GZIP_OPTIONS);
+}
+
 /** The best encoding the client accepts, by preference: brotli, then gzip (q=0 refuses one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
@@ -95,11 +105,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', withNonce(policy, nonce));
-    // The page differs per response (nonce), so it is compressed here; it is small, a fast setting is enough.
-    const encoding = html.length >= 1024 ? negotiateEncoding(request.headers['accept-encoding']) : null;
-    if (encoding === 'br')
-      return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+    // The page differs per response (nonce), so it is compressed here.
+    const encoding = html.length >= RESPONSE_COMPRESSION_MIN_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : null;
+    if (encoding) return reply.header('content-encoding', encoding).send(compressResponseSync(html, encoding));
     return reply.send(html);
   };
 

@@ -1,5 +1,6 @@
 import { Slot } from 'radix-ui';
-import { lazy, Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { useMenuOnIntent } from '@/hooks/use-menu-on-intent';
 
 export interface ChecklistPopoverProps {
   open: boolean;
@@ -30,17 +31,13 @@ const ChecklistPopoverContent = lazy(loadContent);
  * ticked (`checked`) and applies it; Apply closes the popover first.
  */
 export function ChecklistPopover(props: ChecklistPopoverProps) {
-  const [wanted, setWanted] = useState(false);
+  const { wanted, triggerProps } = useMenuOnIntent(loadContent, 'dialog');
   if (!wanted && !props.open) {
-    const preload = () => void loadContent().catch(() => {});
     return (
       <Slot.Root
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
+        {...triggerProps}
+        onClick={(event) => {
+          triggerProps.onClick(event);
           props.onOpenChange(true);
         }}
       >
