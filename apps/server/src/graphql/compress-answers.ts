@@ -1,18 +1,8 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import {
-  compressResponseSync,
-  negotiateEncoding,
-  RESPONSE_BROTLI_OPTIONS,
-  RESPONSE_COMPRESSION_MIN_BYTES,
-  RESPONSE_GZIP_OPTIONS,
-} from '../lib/static-assets.ts';
+import { compressResponse, compressResponseSync, negotiateEncoding, RESPONSE_COMPRESSION_MIN_BYTES } from '../lib/static-assets.ts';
 
 /** Up to this size an answer is compressed at once; a larger one on libuv's threads, so the event loop stays free. */
 const COMPRESS_SYNC_MAX_BYTES = 64 * 1024;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /**
  * GraphQL answers of 1 KB or more go out compressed (brotli, else gzip) when the client accepts it: a list or a
@@ -34,7 +24,7 @@ export function compressGraphQLAnswers(app: FastifyInstance): void {
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     if (body.length <= COMPRESS_SYNC_MAX_BYTES) return done(null, compressResponseSync(body, encoding));
-    (encoding === 'br' ? brotli(body, RESPONSE_BROTLI_OPTIONS) : gzip(body, RESPONSE_GZIP_OPTIONS)).then(
+    compressResponse(body, encoding).then(
       (compressed) => done(null, compressed),
       (error: unknown) => done(error as Error),
     );

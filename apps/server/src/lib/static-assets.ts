@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -40,12 +41,23 @@ export const RESPONSE_COMPRESSION_MIN_BYTES = 1024;
 export const RESPONSE_BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 export const RESPONSE_GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
 
-export function compressResponseSync(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+export type ResponseEncoding = 'br' | 'gzip';
+
+export function compressResponseSync(body: Buffer, encoding: ResponseEncoding): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(body, RESPONSE_BROTLI_OPTIONS) : zlib.gzipSync(body, RESPONSE_GZIP_OPTIONS);
 }
 
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The same, on zlib's thread pool, for a body large enough to hold up the event loop. */
+export function compressResponse(body: Buffer, encoding: ResponseEncoding): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(body, RESPONSE_GZIP_OPTIONS);
+  return brotliCompress(body, { params: { ...RESPONSE_BROTLI_OPTIONS.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
 /** The best encoding the client accepts, by preference: brotli, then gzip (q=0 refuses one). */
-export function negotiateEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+export function negotiateEncoding(acceptEncoding: string | undefined): ResponseEncoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {

@@ -4,10 +4,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IMMUTABLE, negotiateEncoding } from '../../lib/static-assets.ts';
+import { compressResponse, IMMUTABLE, negotiateEncoding, type ResponseEncoding } from '../../lib/static-assets.ts';
 import { htmlDocument } from '../../lib/html.ts';
 
 export const API_REFERENCE_PATH = '/docs/api';
@@ -108,29 +106,22 @@ interface Asset {
   path: string;
   body: Buffer;
   /** Compressed copies, made off the event loop on the first request that accepts them (the bundle is 3.5 MB). */
-  encoded: Partial<Record<Encoding, Buffer>>;
-  compressing: Set<Encoding>;
+  encoded: Partial<Record<ResponseEncoding, Buffer>>;
+  compressing: Set<ResponseEncoding>;
 }
-type Encoding = 'br' | 'gzip';
 
 function hashed(name: string, body: Buffer): Asset {
   const hash = crypto.createHash('sha256').update(body).digest('hex').slice(0, 12);
   return { path: `${API_REFERENCE_PATH}/assets/${name}-${hash}.js`, body, encoded: {}, compressing: new Set() };
 }
 
-const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 5: about a second on zlib's thread pool for 3.5 MB → 0.9 MB; 11 would take most of a minute for 10 % less.
-  br: (body) =>
-    promisify(zlib.brotliCompress)(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  gzip: (body) => promisify(zlib.gzip)(body, { level: 6 }),
-};
-
 /** The compressed copy when it is ready; else starts making it (once) and answers null, so this response goes plain. */
-function encodedCopy(asset: Asset, encoding: Encoding, log: FastifyBaseLogger): Buffer | null {
+function encodedCopy(asset: Asset, encoding: ResponseEncoding, log: FastifyBaseLogger): Buffer | null {
   const ready = asset.encoded[encoding];
   if (ready || asset.compressing.has(encoding)) return ready ?? null;
   asset.compressing.add(encoding);
-  compress[encoding](asset.body).then(
+  // Brotli at quality 5: about a second on zlib's thread pool for 3.5 MB → 0.9 MB; 11 would take most of a minute for 10 % less.
+  compressResponse(asset.body, encoding).then(
     (copy) => {
       asset.encoded[encoding] = copy;
     },
