@@ -700,6 +700,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     },
     processes: [],
   };
+  // The steps started side by side. When one fails, the others are waited for before the stop: a step still running
+  // would otherwise start its process (anvil, say) after the stop, and that process would outlive the run.
+  const sideBySide: Array<Promise<unknown>> = [];
 
   try {
     // ---- HAProxy first: the migrations, PgBouncer and the workers reach PostgreSQL through it.
@@ -871,8 +874,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       const backup = await takeBackup(state, 'full');
       log(`Full backup ${backup.label}: ${(backup.repositoryBytes / 1e6).toFixed(1)} MB in the repository in ${backup.stoppedAt - backup.startedAt} s.`);
     })();
+    sideBySide.push(replica, stanza, pgbouncer, anvil, migrated, seeded, backedUp);
     // Failures are reported once, by the Promise.all that awaits them.
-    for (const each of [replica, stanza, pgbouncer, anvil, migrated, seeded, backedUp]) each.catch(() => {});
+    for (const each of sideBySide) each.catch(() => {});
     // The processes need the schema, PgBouncer and the chain; the replica, the demo seed and the backup finish meanwhile.
     await Promise.all([pgbouncer, anvil, migrated]);
 
@@ -948,6 +952,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     return cluster;
   } catch (error) {
     log(`The cluster did not start; stopping what did (logs in ${logs} and ${serviceLogs}).`);
+    await Promise.allSettled(sideBySide);
     await stopCluster(dir, log).catch(() => {});
     throw error;
   }
