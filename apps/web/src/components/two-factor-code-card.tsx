@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { AuthCard } from '@/components/auth-card';
 import { ErrorAlert } from '@/components/form-alert';
 import { Button } from '@/components/ui/button';
@@ -44,67 +44,76 @@ export function TwoFactorCodeCard({ onVerify, onCancel, footer }: TwoFactorCodeC
   const [useRecovery, setUseRecovery] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
 
-  async function verify(values: CodeValues) {
-    setGeneralError(null);
-    try {
-      await onVerify({ otpToken: values.otpToken });
-    } catch (error) {
-      setGeneralError(applyServerErrors(codeForm, error, { otpToken: 'otpToken' }));
-    }
-  }
-
-  async function verifyRecovery(values: RecoveryValues) {
-    setGeneralError(null);
-    try {
-      await onVerify({ recoveryCode: values.recoveryCode });
-    } catch (error) {
-      setGeneralError(applyServerErrors(recoveryForm, error, { recoveryCode: 'recoveryCode' }));
-    }
-  }
-
   const switchTo = (recovery: boolean) => {
     setGeneralError(null);
     setUseRecovery(recovery);
   };
 
-  if (useRecovery) {
+  /** A step's card: the error above its one field, "Verify and sign in", then the step's ways out. */
+  function stepCard<T extends FieldValues>(step: {
+    key: string;
+    description: string;
+    form: UseFormReturn<T>;
+    field: Path<T>;
+    input: ReactNode;
+    secondFactor: (values: T) => SecondFactor;
+    actions: ReactNode;
+  }) {
+    // An API error lands on the step's one field, or above the form.
+    const verify = async (values: T) => {
+      setGeneralError(null);
+      try {
+        await onVerify(step.secondFactor(values));
+      } catch (error) {
+        setGeneralError(applyServerErrors(step.form, error, { [step.field]: step.field }));
+      }
+    };
     return (
-      <AuthCard
-        title="Two-factor authentication"
-        description="Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once."
-        footer={footer}
-      >
-        <Form {...recoveryForm}>
-          <form key="recovery-code" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={recoveryForm.handleSubmit(verifyRecovery)}>
+      <AuthCard title="Two-factor authentication" description={step.description} footer={footer}>
+        <Form {...step.form}>
+          {/* Keyed per step: otherwise React would reuse the "Sign in" button's node as "Use a different
+              account" and its colours would visibly animate from primary to ghost. */}
+          <form key={step.key} noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={step.form.handleSubmit(verify)}>
             <ErrorAlert message={generalError} title="Could not sign in" />
-            <TextCodeField control={recoveryForm.control} name="recoveryCode" label="Recovery code" placeholder="abcde-23456" autoFocus />
+            {step.input}
             <SubmitButton pendingLabel="Verifying">Verify and sign in</SubmitButton>
-            <Button type="button" variant="ghost" onClick={() => switchTo(false)}>
-              Use the authenticator app instead
-            </Button>
+            {step.actions}
           </form>
         </Form>
       </AuthCard>
     );
   }
 
-  return (
-    <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app to finish signing in." footer={footer}>
-      <Form {...codeForm}>
-        {/* Keyed per step: otherwise React would reuse the "Sign in" button's node as "Use a different
-            account" and its colours would visibly animate from primary to ghost. */}
-        <form key="two-factor" noValidate className="flex flex-col gap-4" onFocus={preloadValidation} onSubmit={codeForm.handleSubmit(verify)}>
-          <ErrorAlert message={generalError} title="Could not sign in" />
-          <CodeField control={codeForm.control} name="otpToken" label="Authentication code" autoFocus />
-          <SubmitButton pendingLabel="Verifying">Verify and sign in</SubmitButton>
-          <Button type="button" variant="ghost" onClick={onCancel}>
-            Use a different account
-          </Button>
-          <Button type="button" variant="link" className="h-auto self-center p-0 text-sm" onClick={() => switchTo(true)}>
-            Use a recovery code
-          </Button>
-        </form>
-      </Form>
-    </AuthCard>
-  );
+  if (useRecovery)
+    return stepCard({
+      key: 'recovery-code',
+      description: 'Enter one of the recovery codes you saved when you turned on two-factor authentication. Each code works once.',
+      form: recoveryForm,
+      field: 'recoveryCode',
+      input: <TextCodeField control={recoveryForm.control} name="recoveryCode" label="Recovery code" placeholder="abcde-23456" autoFocus />,
+      secondFactor: ({ recoveryCode }) => ({ recoveryCode }),
+      actions: (
+        <Button type="button" variant="ghost" onClick={() => switchTo(false)}>
+          Use the authenticator app instead
+        </Button>
+      ),
+    });
+  return stepCard({
+    key: 'two-factor',
+    description: 'Enter the 6-digit code from your authenticator app to finish signing in.',
+    form: codeForm,
+    field: 'otpToken',
+    input: <CodeField control={codeForm.control} name="otpToken" label="Authentication code" autoFocus />,
+    secondFactor: ({ otpToken }) => ({ otpToken }),
+    actions: (
+      <>
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Use a different account
+        </Button>
+        <Button type="button" variant="link" className="h-auto self-center p-0 text-sm" onClick={() => switchTo(true)}>
+          Use a recovery code
+        </Button>
+      </>
+    ),
+  });
 }

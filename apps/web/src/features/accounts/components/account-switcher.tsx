@@ -21,7 +21,8 @@ export interface AccountSwitcherProps {
   className?: string;
 }
 
-export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccountId, onSelect, className }: AccountSwitcherProps) {
+export function AccountSwitcher(props: AccountSwitcherProps) {
+  const { memberships, staffAccounts = [], selectedAccountId, className } = props;
   const { wanted, triggerProps } = useMenuOnIntent(loadMenu);
   const membership = memberships.find((m) => m.account.id === selectedAccountId) ?? null;
   const staffAccount = membership ? null : (staffAccounts.find((a) => a.id === selectedAccountId) ?? null);
@@ -42,15 +43,7 @@ export function AccountSwitcher({ memberships, staffAccounts = [], selectedAccou
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <AccountSwitcherMenu
-        memberships={memberships}
-        staffAccounts={staffAccounts}
-        selectedAccountId={selectedAccountId}
-        onSelect={onSelect}
-        className={className}
-        selected={selected}
-        focusFirstItem={wanted === 'keyboard'}
-      />
+      <AccountSwitcherMenu {...props} selected={selected} focusFirstItem={wanted === 'keyboard'} />
     </Suspense>
   );
 }

@@ -1,10 +1,9 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics_CustomersQuery } from '@/gql/graphql';
 import { formatCount, formatPercent } from '@/lib/format';
 import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, CHART, countAxis, CURSOR, GRID, linesTooltip } from '@/components/charts/chart-parts';
 import { EmptyState, KpiCards } from '@/features/analytics/components/chart-parts';
-import { formatMonth, niceTicks } from '@/features/analytics/lib/figures';
+import { CountBars } from '@/features/analytics/components/count-bars';
+import { formatMonth } from '@/features/analytics/lib/figures';
 
 type Data = Analytics_CustomersQuery['analytics'];
 const change = (now: number, before: number) => (before > 0 ? now / before - 1 : null);
@@ -22,7 +21,6 @@ export function CustomersTab({ data }: { data: Data }) {
   }
   const estimate = customers.isEstimate ? ' (est.)' : '';
   const months = customers.months.map((month) => ({ ...month, label: formatMonth(month.month) }));
-  const ticks = niceTicks(Math.max(0, ...months.map((month) => month.newCustomers + month.returningCustomers)), true);
   return (
     <div className="flex flex-col gap-4">
       <KpiCards
@@ -63,39 +61,17 @@ export function CustomersTab({ data }: { data: Data }) {
             ]),
           }}
         >
-          {months.length === 0 ? (
-            <NothingToChart />
-          ) : (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={months} margin={{ left: 4, right: 8, top: 8 }}>
-                <CartesianGrid {...GRID} />
-                <XAxis dataKey="label" {...AXIS} minTickGap={16} />
-                <YAxis {...countAxis(ticks)} />
-                <Tooltip
-                  cursor={CURSOR}
-                  content={linesTooltip<(typeof months)[number]>(
-                    (month) => month.label,
-                    (month) => [
-                      { label: 'New', value: formatCount(month.newCustomers), color: CHART[0] },
-                      { label: 'Returning', value: formatCount(month.returningCustomers), color: CHART[1] },
-                      { label: 'Active', value: formatCount(month.activeCustomers) },
-                    ],
-                  )}
-                />
-                <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
-                <Bar isAnimationActive={ANIMATE} dataKey="newCustomers" name="New" stackId="customers" fill="var(--chart-1)" maxBarSize={48} />
-                <Bar
-                  isAnimationActive={ANIMATE}
-                  dataKey="returningCustomers"
-                  name="Returning"
-                  stackId="customers"
-                  fill="var(--chart-2)"
-                  radius={[3, 3, 0, 0]}
-                  maxBarSize={48}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          )}
+          <CountBars
+            points={months}
+            bars={[
+              { key: 'newCustomers', name: 'New' },
+              { key: 'returningCustomers', name: 'Returning' },
+            ]}
+            stacked
+            minTickGap={16}
+            maxBarSize={48}
+            moreLines={(month) => [{ label: 'Active', value: formatCount(month.activeCustomers) }]}
+          />
         </ChartCard>
         <CohortChart cohorts={customers.cohorts} />
       </div>

@@ -1,11 +1,12 @@
 import { ANALYTICS_PRODUCT_LABEL, type AnalyticsProduct } from '@rampart/shared/analytics';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics_VolumeQuery } from '@/gql/graphql';
 import { formatAmount, formatCalendarDate, formatCount, formatPercent } from '@/lib/format';
-import { ChartCard, NothingToChart } from '@/features/analytics/components/chart-card';
-import { ANIMATE, AXIS, axisMoney, CHART, countAxis, CURSOR, GRID, linesTooltip } from '@/components/charts/chart-parts';
+import { ChartCard } from '@/features/analytics/components/chart-card';
+import { ANIMATE, AXIS, axisMoney, GRID, linesTooltip } from '@/components/charts/chart-parts';
 import { KpiCards } from '@/features/analytics/components/chart-parts';
 import { BreakdownChart } from '@/features/analytics/components/breakdown-chart';
+import { CountBars } from '@/features/analytics/components/count-bars';
 import { formatMonth, niceTicks, rawRatio } from '@/features/analytics/lib/figures';
 
 type Data = Analytics_VolumeQuery['analytics'];
@@ -143,7 +144,6 @@ function TransactionsChart({ data }: { data: Data }) {
     transactions: point.transactionCount,
     completed: point.completedCount,
   }));
-  const ticks = niceTicks(Math.max(0, ...series.map((point) => point.transactions)), true);
   return (
     <ChartCard
       title="Transactions (all vs completed)"
@@ -163,34 +163,15 @@ function TransactionsChart({ data }: { data: Data }) {
         ]),
       }}
     >
-      {series.length === 0 ? (
-        <NothingToChart />
-      ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={series} margin={{ left: 4, right: 8, top: 8 }}>
-            <CartesianGrid {...GRID} />
-            <XAxis dataKey="label" {...AXIS} minTickGap={24} />
-            <YAxis {...countAxis(ticks)} />
-            <Tooltip
-              cursor={CURSOR}
-              content={linesTooltip<(typeof series)[number]>(
-                (point) => point.label,
-                (point) => [
-                  { label: 'All', value: formatCount(point.transactions), color: CHART[0] },
-                  { label: 'Completed', value: formatCount(point.completed), color: CHART[1] },
-                ],
-              )}
-            />
-            <Legend itemSorter={() => 0} iconSize={8} iconType="square" wrapperStyle={{ fontSize: 11 }} />
-            <Bar isAnimationActive={ANIMATE} dataKey="transactions" name="All" fill="var(--chart-1)" radius={[3, 3, 0, 0]} maxBarSize={40} />
-            <Bar isAnimationActive={ANIMATE} dataKey="completed" name="Completed" fill="var(--chart-2)" radius={[3, 3, 0, 0]} maxBarSize={40}>
-              {series.map((point) => (
-                <Cell key={point.label} fill="var(--chart-2)" />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      )}
+      <CountBars
+        points={series}
+        bars={[
+          { key: 'transactions', name: 'All' },
+          { key: 'completed', name: 'Completed' },
+        ]}
+        minTickGap={24}
+        maxBarSize={40}
+      />
     </ChartCard>
   );
 }

@@ -1,20 +1,12 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { CookieIcon, ListChecksIcon, LogOutIcon, ShieldCheckIcon, UserIcon } from 'lucide-react';
-import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { LoadedMenu } from '@/components/loaded-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { GETTING_STARTED_HREF, ROUTES } from '@/config/routes';
 import { LogoutMutation } from '@/features/auth/api/login';
 import type { Auth_CurrentUserFragment } from '@/gql/graphql';
 import { UserMenuButton } from '@/features/auth/components/user-menu-button';
-import { useFocusFirstMenuItem } from '@/hooks/use-menu-on-intent';
 import { consentManagerInUse, showConsentPreferences } from '@/lib/consent';
 import { clearCsrfToken, SIGNED_OUT_EVENT } from '@/lib/session';
 
@@ -36,47 +28,47 @@ export function useSignOut() {
   };
 }
 
-/** The user menu, loaded by UserMenu on first use; it opens at once because that use was a press. */
+/** The user menu, loaded by UserMenu on first use. */
 export default function UserMenuContent({ user, focusFirstItem }: { user: Auth_CurrentUserFragment | null; focusFirstItem: boolean }) {
   const signOut = useSignOut();
-  const content = useRef<HTMLDivElement>(null);
-  useFocusFirstMenuItem(content, focusFirstItem);
   return (
-    <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger asChild>
-        <UserMenuButton user={user} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent ref={content} align="end" className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
+    <LoadedMenu
+      trigger={<UserMenuButton user={user} />}
+      heading={
+        <>
           <span className="truncate">{user?.name ?? 'Signed in'}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user?.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={ROUTES.profile}>
-            <UserIcon aria-hidden /> Profile
-          </Link>
+        </>
+      }
+      headingClassName="flex flex-col gap-0.5"
+      align="end"
+      className="w-64"
+      focusFirstItem={focusFirstItem}
+    >
+      <DropdownMenuItem asChild>
+        <Link to={ROUTES.profile}>
+          <UserIcon aria-hidden /> Profile
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to={`${ROUTES.profile}/security`}>
+          <ShieldCheckIcon aria-hidden /> Security
+        </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to={GETTING_STARTED_HREF}>
+          <ListChecksIcon aria-hidden /> Getting started
+        </Link>
+      </DropdownMenuItem>
+      {consentManagerInUse() && (
+        <DropdownMenuItem onSelect={showConsentPreferences}>
+          <CookieIcon aria-hidden /> Cookie preferences
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={`${ROUTES.profile}/security`}>
-            <ShieldCheckIcon aria-hidden /> Security
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={GETTING_STARTED_HREF}>
-            <ListChecksIcon aria-hidden /> Getting started
-          </Link>
-        </DropdownMenuItem>
-        {consentManagerInUse() && (
-          <DropdownMenuItem onSelect={showConsentPreferences}>
-            <CookieIcon aria-hidden /> Cookie preferences
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOutIcon aria-hidden /> Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => void signOut()}>
+        <LogOutIcon aria-hidden /> Sign out
+      </DropdownMenuItem>
+    </LoadedMenu>
   );
 }
