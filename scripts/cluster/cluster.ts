@@ -310,6 +310,55 @@ export function renderTemplate(relativePath: string, values: Record<string, stri
   });
 }
 
+/** The processes with a TCP socket on one of these local ports (from /proc: Linux, and every process only as root). */
+export function portHolders(ports: number[]): Array<{ port: number; state: string; pid: number; command: string }> {
+  const wanted = new Set(ports);
+  const sockets = new Map<string, { port: number; state: string }>();
+  const states: Record<string, string> = { '01': 'established', '06': 'time-wait', '0A': 'listening' };
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = fs.readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const port = parseInt(fields[1]?.split(':').at(-1) ?? '', 16);
+      if (wanted.has(port)) sockets.set(fields[9]!, { port, state: states[fields[3]!] ?? `state ${fields[3]}` });
+    }
+  }
+  const holders: Array<{ port: number; state: string; pid: number; command: string }> = [];
+  if (!sockets.size) return holders;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds: string[] = [];
+    try {
+      fds = fs.readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      let target = '';
+      try {
+        target = fs.readlinkSync(`/proc/${entry}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const socket = sockets.get(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '');
+      if (!socket) continue;
+      let command = '?';
+      try {
+        command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim().slice(0, 200);
+      } catch {
+        // gone meanwhile
+      }
+      holders.push({ ...socket, pid: Number(entry), command });
+    }
+  }
+  return holders.sort((a, b) => a.port - b.port);
+}
+
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -594,7 +643,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     ...Array.from({ length: workerCount }, (_, i) => ports.worker(i)),
   ];
   const taken = (await Promise.all(wanted.map(async (port) => ((await portIsFree(port)) ? null : port)))).filter((port) => port !== null);
-  if (taken.length) throw new Error(`Ports ${taken.join(', ')} on 127.0.0.1 are taken (portBase ${P}); stop what holds them or choose another portBase.`);
+  if (taken.length) {
+    const holders = portHolders(taken).map((holder) => `\n  ${holder.port} (${holder.state}): pid ${holder.pid} ${holder.command}`);
+    throw new Error(`Ports ${taken.join(', ')} on 127.0.0.1 are taken (portBase ${P}); stop what holds them or choose another portBase.${holders.join('')}`);
+  }
 
   const secrets = loadSecrets(dir);
   const password = secrets.databasePassword;
@@ -952,6 +1004,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     return cluster;
   } catch (error) {
     log(`The cluster did not start; stopping what did (logs in ${logs} and ${serviceLogs}).`);
+    // Which process held each of the layout's ports at the failure: a port taken by another program between the check
+    // above and a service's bind shows up here with that program's command line.
+    const ours = new Set(readPids(dir).map((record) => record.pid));
+    for (const holder of portHolders(wanted))
+      if (!ours.has(holder.pid)) log(`Port ${holder.port} (${holder.state}) is held by pid ${holder.pid}: ${holder.command}`);
     await Promise.allSettled(sideBySide);
     await stopCluster(dir, log).catch(() => {});
     throw error;

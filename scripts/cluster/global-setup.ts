@@ -1,5 +1,6 @@
 /**
- * Starts one cluster (portBase 7300, .data/cluster-test, from empty databases) for every cluster test file and stops
+ * Starts one cluster (portBase 7300, else 7600 or 7900 when a port was lost; .data/cluster-test, from empty
+ * databases) for every cluster test file and stops
  * it afterwards; the stop must leave none of the processes it recorded running. Test files reach it with
  * `clusterUnderTest()` (test-helpers.ts).
  */
@@ -14,14 +15,32 @@ export const CLUSTER_TEST_PORT_BASE = Number(process.env.CLUSTER_TEST_PORT_BASE 
 
 let cluster: RunningCluster | null = null;
 
+const START_ATTEMPTS = 3;
+/** 300 apart: a layout spans portBase to portBase + 50 (the restored copies of backup-restore.test.ts). */
+const PORT_BASE_STEP = 300;
+
+/** A start that failed because a port was taken: before the check, or by another program between it and the bind. */
+export function portLost(message: string): boolean {
+  return /Address already in use|are taken \(portBase/.test(message);
+}
+
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  cluster = await startCluster({
-    dir: CLUSTER_TEST_DIR,
-    portBase: CLUSTER_TEST_PORT_BASE,
-    fresh: true,
-    log: (line) => console.log(`[cluster] ${line}`),
-  });
+  // Beside the server tests, another program once took PgBouncer's port between the harness's check and PgBouncer's
+  // bind. A start that lost a port is tried again on another port base (cluster.ts logs who held it); any other
+  // failure fails at once.
+  for (let attempt = 0; ; attempt += 1) {
+    const portBase = CLUSTER_TEST_PORT_BASE + attempt * PORT_BASE_STEP;
+    try {
+      cluster = await startCluster({ dir: CLUSTER_TEST_DIR, portBase, fresh: true, log: (line) => console.log(`[cluster] ${line}`) });
+      break;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt + 1 >= START_ATTEMPTS || !portLost(message)) throw error;
+      console.log(`[cluster] The start on port base ${portBase} lost a port to another program; trying port base ${portBase + PORT_BASE_STEP}:\n${message}`);
+    }
+  }
+  if (!cluster) throw new Error('The cluster did not start');
   const info: ClusterInfo = {
     url: cluster.url,
     dir: cluster.dir,
