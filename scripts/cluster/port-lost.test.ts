@@ -1,7 +1,6 @@
 /**
  * A port of the cluster's layout held by another program: the start refuses before it starts anything and names the
- * program (pid and command line), and global-setup.ts tries such a start again on another port base, but no other
- * failure.
+ * program (pid and command line); global-setup.ts says so when it tries the start again on another port base.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -45,7 +44,7 @@ describe('a port of the layout taken by another program', () => {
     }
   });
 
-  it('is told apart from the other failures: only a lost port is tried again on another port base', () => {
+  it('is told apart from the other failures in what global-setup.ts prints', () => {
     // PgBouncer's and Patroni's (Python) own words for a port another program took between the check and their bind.
     expect(portLost('PgBouncer exited while starting; …\nWARNING cannot listen on 127.0.0.1:7340: bind(): Address already in use')).toBe(true);
     expect(portLost('Patroni pg1 (primary) exited while starting; …\nOSError: [Errno 98] Address already in use')).toBe(true);
