@@ -134,7 +134,16 @@ describe('webhook delivery', () => {
     const { accountId, receiver, webhook, email } = await setup([], () => ({ status: 503 }));
     await t.database.pool.query(`update webhooks set failing_since = now() - interval '5 days 1 hour' where id = $1`, [webhook.id]);
     await emitWebhookEvent(t.database.db, { accountId, liveMode: false, type: 'transaction_updated', data: {} });
-    await t.smtp.waitFor(email, /webhook endpoint was disabled/);
+    await t.smtp.waitFor(email, /webhook endpoint was disabled/).catch(async (error: unknown) => {
+      // Once (in one run of many, beside the benchmark smokes) no mail came: say where the delivery had got to.
+      const endpoint = await t.database.pool.query(`select is_enabled, disabled_reason, failing_since from webhooks where id = $1`, [webhook.id]);
+      const deliveries = await t.database.pool.query(
+        `select status, attempt_count, last_status_code, next_attempt_at, locked_until from webhook_deliveries where webhook_id = $1`,
+        [webhook.id],
+      );
+      const seen = { requests: receiver.received.length, endpoint: endpoint.rows[0], deliveries: deliveries.rows, mails: t.smtp.countTo(email) };
+      throw new Error(`${(error as Error).message}; ${JSON.stringify(seen)}`);
+    });
     expect((await t.database.pool.query(`select is_enabled from webhooks where id = $1`, [webhook.id])).rows[0].is_enabled).toBe(false);
     await receiver.close();
   });
