@@ -12,11 +12,21 @@ export interface CapturedMail {
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
+  let refusing = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
+      if (refusing > 0) {
+        // A temporary failure (451), as a busy or restarting mail server answers: the sender should try again later.
+        refusing -= 1;
+        refused += 1;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -53,6 +63,12 @@ export async function startSmtpCapture() {
       }
     },
     countTo: (to: string) => messages.filter((mail) => mail.to === to.toLowerCase()).length,
+    /** Answers the next `count` messages with 451 (try again later), keeping none of them. */
+    refuseNext(count: number) {
+      refusing = count;
+    },
+    /** How many messages were refused so far. */
+    refusedCount: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

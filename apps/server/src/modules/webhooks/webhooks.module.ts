@@ -1,3 +1,4 @@
+import { JOB_PAYLOADS } from '../../jobs/job-payloads.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { DevelopersService } from '../developers/developers.service.ts';
 import { defineModule } from '../module.ts';
@@ -11,11 +12,14 @@ import { createWebhooksService } from './webhooks.service.ts';
 export const webhooksModule = defineModule({
   name: 'webhooks',
   schema: new URL('./schema.graphql', import.meta.url),
-  build: ({ database, mailer, config }, { accountsRepository, developers }: { accountsRepository: AccountsRepository; developers: DevelopersService }) => {
+  build: (
+    { database, mailer, jobs, config },
+    { accountsRepository, developers }: { accountsRepository: AccountsRepository; developers: DevelopersService },
+  ) => {
     const repository = createWebhooksRepository(database.db);
     const sender = createHttpSender({ allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES });
     return {
-      services: { webhooks: createWebhooksService({ repository, accounts: accountsRepository, developers, sender, mailer, config }) },
+      services: { webhooks: createWebhooksService({ repository, accounts: accountsRepository, developers, sender, mailer, jobs, config }) },
       entities: {
         webhook: { name: 'webhook', accountOf: (id) => repository.accountOfWebhook(id) },
         webhookDelivery: { name: 'webhook delivery', accountOf: (id) => repository.accountOfDelivery(id) },
@@ -26,5 +30,10 @@ export const webhooksModule = defineModule({
   },
   resolvers: [webhooksResolvers],
   auditSentences: webhooksAuditSentences,
+  jobs: {
+    webhook_disabled_notice: async (payload, { services }) => {
+      await services.webhooks.sendDisabledNotice(JOB_PAYLOADS.webhook_disabled_notice.parse(payload).webhookId);
+    },
+  },
   mappers,
 });

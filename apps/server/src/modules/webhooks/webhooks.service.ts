@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '@rampart/shared/enums';
 import { PASS_WEBHOOK_EVENT_TYPES } from '@rampart/shared/passes';
 import type { Env } from '../../config/env.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput } from '../../graphql/errors.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
@@ -18,6 +19,7 @@ import type { DeliveryWork, WebhooksRepository } from './webhooks.repository.ts'
 /** Delay before each attempt: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h — about three days. */
 export const RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const;
 export const DISABLE_AFTER_FAILING_DAYS = 5;
+const FAILING_DAYS_REASON = `Deliveries failed for ${DISABLE_AFTER_FAILING_DAYS} days.`;
 
 /**
  * What one attempt of a delivery came to: sent and acknowledged, sent and to be retried, sent and given up on (out of
@@ -72,9 +74,10 @@ export function createWebhooksService(deps: {
   developers: DevelopersService;
   sender: HttpSender;
   mailer: Mailer;
+  jobs: JobQueue;
   config: Env;
 }) {
-  const { repository, accounts, developers, sender, mailer, config } = deps;
+  const { repository, accounts, developers, sender, mailer, jobs, config } = deps;
   const allowPrivate = config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES;
   const webhookKeys = new Map<string, { value: string; at: number }>();
 
@@ -280,16 +283,25 @@ export function createWebhooksService(deps: {
         return { outcome, statusCode: result.statusCode };
       }
       if (!ok && work.failingSince && Date.now() - work.failingSince.getTime() > DISABLE_AFTER_FAILING_DAYS * 86_400_000) {
-        await repository.disable(work.webhookId, `Deliveries failed for ${DISABLE_AFTER_FAILING_DAYS} days.`);
-        for (const email of await repository.administratorsOf(work.accountId)) {
-          await mailer.send({
-            to: email,
-            subject: 'A Rampart webhook endpoint was disabled',
-            text: `Deliveries to ${work.url} have failed for ${DISABLE_AFTER_FAILING_DAYS} days, so the endpoint was disabled.\nFix the endpoint, then enable it again under Developers → Webhooks: ${new URL('/developers/webhooks', config.PUBLIC_URL).href}\n\n— Rampart`,
-          });
-        }
+        await repository.disable(work.webhookId, FAILING_DAYS_REASON);
+        // A job, retried until the mail goes out: sent here, a failed send was lost for good (the delivery's retry
+        // finds the endpoint already disabled).
+        await jobs.add('webhook_disabled_notice', { webhookId: work.webhookId }, { jobKey: `webhook_disabled_notice:${work.webhookId}` });
       }
       return { outcome, statusCode: result.statusCode };
+    },
+
+    /** The disabled-endpoint notice (job webhook_disabled_notice): to each administrator, while the endpoint stays disabled. */
+    async sendDisabledNotice(webhookId: string): Promise<void> {
+      const webhook = await repository.notice(webhookId);
+      if (!webhook || webhook.isEnabled || webhook.disabledReason !== FAILING_DAYS_REASON) return;
+      for (const email of await repository.administratorsOf(webhook.accountId)) {
+        await mailer.send({
+          to: email,
+          subject: 'A Rampart webhook endpoint was disabled',
+          text: `Deliveries to ${webhook.url} have failed for ${DISABLE_AFTER_FAILING_DAYS} days, so the endpoint was disabled.\nFix the endpoint, then enable it again under Developers → Webhooks: ${new URL('/developers/webhooks', config.PUBLIC_URL).href}\n\n— Rampart`,
+        });
+      }
     },
   };
 }
