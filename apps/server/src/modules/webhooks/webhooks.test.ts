@@ -138,20 +138,30 @@ describe('webhook delivery', () => {
     // The notice is a job: the mail server's 451 fails its first run, and it is tried again instead of lost (the test
     // brings the retry forward rather than waiting out graphile-worker's backoff).
     const key = `webhook_disabled_notice:${webhook.id}`;
-    await expect
-      .poll(async () => (await t.database.pool.query(`select last_error from graphile_worker.jobs where key = $1`, [key])).rows[0]?.last_error ?? null)
-      .toMatch(/Try again later/);
+    // Beside the other test files the delivery, the job's pickup and its first run take seconds, not milliseconds.
+    const lastError = async () =>
+      ((await t.database.pool.query(`select last_error from graphile_worker.jobs where key = $1`, [key])).rows[0]?.last_error as string | null) ?? '';
+    // Where the delivery and the notice had got to, for a failure's message.
+    const state = async () => {
+      const deliveries = await t.database.pool.query(`select status, attempt_count, last_status_code from webhook_deliveries where webhook_id = $1`, [
+        webhook.id,
+      ]);
+      const job = await t.database.pool.query(`select attempts, run_at, locked_at, last_error from graphile_worker.jobs where key = $1`, [key]);
+      return JSON.stringify({ requests: receiver.received.length, deliveries: deliveries.rows, job: job.rows[0] ?? null, mails: t.smtp.countTo(email) });
+    };
+    try {
+      await expect.poll(lastError, { timeout: 20_000 }).toMatch(/Try again later/);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; ${await state()}`);
+    }
     expect(t.smtp.refusedCount()).toBe(1);
     expect((await t.database.pool.query(`select is_enabled, disabled_reason from webhooks where id = $1`, [webhook.id])).rows[0]).toEqual({
       is_enabled: false,
       disabled_reason: 'Deliveries failed for 5 days.',
     });
     await t.database.pool.query(`update graphile_worker._private_jobs set run_at = now() where key = $1`, [key]);
-    const mail = await t.smtp.waitFor(email, /webhook endpoint was disabled/).catch(async (error: unknown) => {
-      // Say where the notice had got to.
-      const job = await t.database.pool.query(`select attempts, run_at, locked_at, last_error from graphile_worker.jobs where key = $1`, [key]);
-      const seen = { requests: receiver.received.length, job: job.rows[0] ?? null, mails: t.smtp.countTo(email) };
-      throw new Error(`${(error as Error).message}; ${JSON.stringify(seen)}`);
+    const mail = await t.smtp.waitFor(email, /webhook endpoint was disabled/, 20_000).catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}; ${await state()}`);
     });
     expect(mail.text).toContain(`Deliveries to ${receiver.url} have failed for 5 days`);
     expect(t.smtp.countTo(email)).toBe(1);
