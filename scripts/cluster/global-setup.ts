@@ -12,8 +12,6 @@ import type { ClusterInfo } from './test-helpers.ts';
 export const CLUSTER_TEST_DIR = '.data/cluster-test';
 export const CLUSTER_TEST_PORT_BASE = Number(process.env.CLUSTER_TEST_PORT_BASE ?? 7300);
 
-let cluster: RunningCluster | null = null;
-
 const START_ATTEMPTS = 3;
 /** 300 apart: a layout spans portBase to portBase + 50 (the restored copies of backup-restore.test.ts). */
 const PORT_BASE_STEP = 300;
@@ -23,17 +21,15 @@ export function portLost(message: string): boolean {
   return /Address already in use|are taken \(portBase/.test(message);
 }
 
-export default async function setup(project: TestProject) {
-  const started = Date.now();
-  // Beside the server tests the start failed in two recent runs: PgBouncer's port was taken by another program
-  // between the harness's check and PgBouncer's bind, and once Patroni exited while starting (CI kept no more of its
-  // log). A failed start is printed whole and tried again, at most twice, on the next port base; every start that
-  // succeeds is the same cluster, and a cause that stays fails all three.
+// Beside the server tests the start failed in two recent runs: PgBouncer's port was taken by another program between
+// the harness's check and PgBouncer's bind, and once Patroni exited while starting (CI kept no more of its log). A
+// failed start is printed whole and tried again, at most twice, on the next port base; every start that succeeds is
+// the same cluster, and a cause that stays fails all three.
+async function startWithRetries(): Promise<RunningCluster> {
   for (let attempt = 0; ; attempt += 1) {
     const portBase = CLUSTER_TEST_PORT_BASE + attempt * PORT_BASE_STEP;
     try {
-      cluster = await startCluster({ dir: CLUSTER_TEST_DIR, portBase, fresh: true, log: (line) => console.log(`[cluster] ${line}`) });
-      break;
+      return await startCluster({ dir: CLUSTER_TEST_DIR, portBase, fresh: true, log: (line) => console.log(`[cluster] ${line}`) });
     } catch (error) {
       if (attempt + 1 >= START_ATTEMPTS) throw error;
       const message = error instanceof Error ? error.message : String(error);
@@ -41,7 +37,11 @@ export default async function setup(project: TestProject) {
       console.log(`[cluster] The start on port base ${portBase} ${why}; trying port base ${portBase + PORT_BASE_STEP}. What it said:\n${message}`);
     }
   }
-  if (!cluster) throw new Error('The cluster did not start');
+}
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const cluster = await startWithRetries();
   const info: ClusterInfo = {
     url: cluster.url,
     dir: cluster.dir,

@@ -264,14 +264,6 @@ export function createWebhooksRepository(db: Database) {
                              locked_until = case when status = 'pending' then locked_until end where id = ${deliveryId})
                            select pg_notify(${WEBHOOK_DELIVERIES_CHANNEL}, '')`);
     },
-    /** What the disabled-endpoint notice needs of an endpoint, or null when it is gone. */
-    async notice(webhookId: string) {
-      const [row] = await db
-        .select({ url: webhooks.url, accountId: webhooks.accountId, isEnabled: webhooks.isEnabled, disabledReason: webhooks.disabledReason })
-        .from(webhooks)
-        .where(eq(webhooks.id, webhookId));
-      return row ?? null;
-    },
     async administratorsOf(accountId: string): Promise<string[]> {
       const result = await db.$client.query(
         `select u.email from memberships m join users u on u.id = m.user_id where m.account_id = $1 and m.role = 'administrator' and m.has_accepted_invite`,

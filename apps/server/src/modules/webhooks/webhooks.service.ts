@@ -293,7 +293,7 @@ export function createWebhooksService(deps: {
 
     /** The disabled-endpoint notice (job webhook_disabled_notice): to each administrator, while the endpoint stays disabled. */
     async sendDisabledNotice(webhookId: string): Promise<void> {
-      const webhook = await repository.notice(webhookId);
+      const webhook = await repository.find(webhookId);
       if (!webhook || webhook.isEnabled || webhook.disabledReason !== FAILING_DAYS_REASON) return;
       for (const email of await repository.administratorsOf(webhook.accountId)) {
         await mailer.send({
