@@ -17,11 +17,15 @@ export async function createIsolatedDatabase(name: string): Promise<{ url: strin
  * A test app on a database of its own (createIsolatedDatabase; its URL is `config.DATABASE_URL`): `close()` drops the
  * database after closing the app.
  */
-export async function startIsolatedTestApp(name: string, overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
+export async function startIsolatedTestApp(
+  name: string,
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<TestApp> {
   const isolated = await createIsolatedDatabase(name);
   let app: TestApp;
   try {
-    app = await startTestApp({ ...overrides, DATABASE_URL: isolated.url });
+    app = await startTestApp({ ...overrides, DATABASE_URL: isolated.url }, options);
   } catch (error) {
     await isolated.drop();
     throw error;

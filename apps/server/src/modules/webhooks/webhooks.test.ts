@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { errorCode, startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startIsolatedTestApp } from '../../../test/isolated-database.ts';
 import { accountWithMember } from '../../../test/accounts-helper.ts';
 import { startWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { emitWebhookEvent } from './outbox.ts';
@@ -10,7 +11,9 @@ import { RETRY_SCHEDULE_SECONDS } from './webhooks.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '2' }, { worker: true });
+  // A database of its own: on the shared one, another test file's worker could run this file's jobs with its own
+  // mailer (the disabled-endpoint notice then went to that file's mail server) and its own webhook settings.
+  t = await startIsolatedTestApp('webhooks', { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_STALL_SECONDS: '2' }, { worker: true });
 });
 afterAll(async () => {
   await t.close();
