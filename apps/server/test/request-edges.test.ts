@@ -222,4 +222,18 @@ describe('GraphQL answers on the wire', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toEqual({ data: { health: expect.any(String) } });
   });
+
+  it("carry the headers that protect JSON, not the page's policy: nothing loads from an answer or frames it", async () => {
+    const answer = await rawPost(JSON.stringify({ query: '{ health }' }), {});
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['strict-transport-security']).toMatch(/^max-age=/);
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection'])
+      expect(answer.headers[pageOnly], pageOnly).toBeUndefined();
+    // The rest of the app keeps the page's policy.
+    expect((await fetch(`${t.baseUrl}/healthz`)).headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
 });

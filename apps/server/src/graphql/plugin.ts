@@ -22,6 +22,7 @@ import { AppError, PAYLOAD_TOO_LARGE_MESSAGE, RateLimitedRequest } from './error
 import { describeBadInput } from './input-guard.ts';
 import { buildResolvers, loadTypeDefs } from './schema.ts';
 import { compressGraphQLAnswers } from './compress-answers.ts';
+import { trimGraphQLAnswerHeaders } from './answer-headers.ts';
 import { createContextFactory } from './context-factory.ts';
 import { reportRequestError, type ReportingContext } from '../lib/error-reporting.ts';
 import { isUuid } from '../lib/uuid.ts';
@@ -178,6 +179,7 @@ export async function registerGraphQL(app: FastifyInstance, deps: { config: Env;
 
   registerReadRouting(app, deps);
   compressGraphQLAnswers(app);
+  trimGraphQLAnswerHeaders(app);
   await app.register(mercurius, {
     schema: loadTypeDefs(),
     resolvers: buildResolvers(services) as never, // codegen's Resolvers and Mercurius' IResolvers differ only in how they type the context

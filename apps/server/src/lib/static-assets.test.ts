@@ -70,6 +70,9 @@ describe('precompressed assets', () => {
     expect(response.headers['x-frame-options']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Cached for a year under a name that changes with it: nothing to revalidate, no range or rate-limit notes.
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+      expect(response.headers[name], name).toBeUndefined();
   });
 
   it('falls back to gzip, then to the original file', async () => {
@@ -95,6 +98,8 @@ describe('precompressed assets', () => {
     expect(favicon.status).toBe(200);
     expect(favicon.headers['content-encoding']).toBeUndefined();
     expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
+    // Cached for an hour: after that it is revalidated, not downloaded again.
+    expect(favicon.headers.etag).toBeTruthy();
     // An SVG can be opened as a page of its own: it keeps the page's CSP.
     expect(favicon.headers['content-security-policy']).toContain("script-src 'self'");
   });
