@@ -25,6 +25,7 @@ import { seedDemo } from '../apps/server/src/db/seed-demo.ts';
 import type { GraphQLContext } from '../apps/server/src/graphql/context.ts';
 import { buildValidationRules, createContextFactory, GRAPHQL_LIMITS, sessionCookieName } from '../apps/server/src/graphql/plugin.ts';
 import { buildResolvers, loadTypeDefs } from '../apps/server/src/graphql/schema.ts';
+import { trimGraphQLAnswerHeaders } from '../apps/server/src/graphql/answer-headers.ts';
 import { loadSession, tokensMatch } from '../apps/server/src/modules/identity/session-store.ts';
 import type { LoadRequest } from './load-generator.ts';
 
@@ -248,6 +249,8 @@ export async function runMeQueryBench(options: BenchOptions, log: (line: string)
     const app = await buildApp({ config, database: infrastructure.database, mailer: infrastructure.mailer, chain: infrastructure.chain, webRoot: null });
     const apollo = await registerApollo(app, { config, infrastructure });
     registerPlainRoute(app, { config, infrastructure });
+    // The headers /graphql's answers carry, on the two routes it is compared with.
+    trimGraphQLAnswerHeaders(app, ['/bench/apollo', '/bench/me']);
     // The upload parsers' worker starts in the background (most of a second of CPU): not part of any request's cost.
     await workersPrewarmed();
     try {
