@@ -8,6 +8,7 @@ import { print, type DocumentNode } from 'graphql';
 import { defineConfig, type Plugin } from 'vite';
 import { noTestHooks } from './vite-no-test-hooks';
 import { precompress } from './vite-precompress';
+import { createScreenChunks } from './vite-screen-chunks';
 
 const apiTarget = 'http://localhost:3000';
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -97,6 +98,8 @@ function inlineFavicon(): Plugin {
   };
 }
 
+const screenChunk = createScreenChunks();
+
 export default defineConfig({
   plugins: [
     // gqlTagName and artifactDirectory as in codegen.ts ('apps/web/src/gql/', whose function is `graphql`).
@@ -131,21 +134,24 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Fewer, larger chunks: each response costs its headers too (about 0.6 KB here). Rollup merges a smaller chunk
-        // without side effects into one loaded under similar conditions; 25 KB (of uncompressed code) took the
-        // signed-in first paint from about 75 files to about 45 (issue 40, docs/performance.md).
-        experimentalMinChunkSize: 25_000,
+        // Fewer, larger chunks: each response costs its headers too (about 0.45 KB here). Rollup merges a smaller chunk
+        // without side effects into one loaded under similar conditions. 18 KB (of uncompressed code), with the named
+        // screen chunks below, gave the smallest cold /login, /dashboard and /transactions of 12, 15, 18, 25 and 35 KB (15 KB the same)
+        // (issue 40, docs/performance.md).
+        experimentalMinChunkSize: 18_000,
+        // A named chunk holds only the modules manualChunks names, not their dependencies as well (vite-screen-chunks.ts).
+        onlyExplicitManualChunks: true,
         // Long-lived vendor chunks so app deploys do not invalidate them. Apollo's core and cache are for signed-in
         // screens only; its error classes and graphql's printer also serve the public screens' small client
         // (lib/public-graphql.ts), and Radix is split per component, so Rollup places those where they are used.
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
+        manualChunks(id, meta) {
+          if (!id.includes('node_modules')) return screenChunk(id, meta);
           // Every icon in one chunk (about 8 KB compressed, cached by every screen). Apart, Rollup merged each shared icon
           // into some chunk that used it, and a screen then fetched that whole chunk (a dialog, a sheet) for one icon.
           if (/node_modules\/lucide-react\//.test(id)) return 'icons';
           // tslib too: Radix's scroll lock needs it on every page, and it would otherwise land in the Apollo chunk.
           if (/node_modules\/(react|react-dom|scheduler|react-router|tslib)\//.test(id)) return 'react';
-          // Named apart: Rollup would otherwise pull these dependencies of the Apollo chunk into it.
+          // Apart from Apollo's chunk: the public screens' small client uses them without Apollo.
           if (/node_modules\/@apollo\/client\/errors\//.test(id)) return 'apollo-errors';
           if (/node_modules\/graphql\//.test(id)) return 'graphql';
           if (/node_modules\/@apollo\/client\//.test(id) || /node_modules\/(rxjs|@wry|optimism|zen-observable)\//.test(id)) return 'apollo';
