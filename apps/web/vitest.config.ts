@@ -19,7 +19,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     // A hang guard, not a speed check: npm test runs these beside the cluster tests, where a form test took 2.4 s of 5.
