@@ -135,9 +135,9 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Fewer, larger chunks: each response costs its headers too (about 0.45 KB here). Rollup merges a smaller chunk
-        // without side effects into one loaded under similar conditions. 18 KB (of uncompressed code), with the named
-        // screen chunks below, gave the smallest cold /login, /dashboard and /transactions of 12, 15, 18, 25 and 35 KB (15 KB the same)
-        // (issue 40, docs/performance.md).
+        // without side effects into one loaded under similar conditions. With the named screen chunks below, 18 KB (of
+        // uncompressed code) gave the smallest cold /login, /dashboard and /transactions of 12, 15, 18, 25 and 35 KB
+        // (15 KB the same; issue 40, docs/performance.md).
         experimentalMinChunkSize: 18_000,
         // A named chunk holds only the modules manualChunks names, not their dependencies as well (vite-screen-chunks.ts).
         onlyExplicitManualChunks: true,

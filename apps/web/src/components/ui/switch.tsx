@@ -32,7 +32,6 @@ export function Switch({ checked, defaultChecked = false, onCheckedChange, onCli
       data-state={state}
       data-disabled={disabled ? '' : undefined}
       disabled={disabled}
-      value="on"
       className={cn(
         'peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border border-transparent shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input',
         className,
